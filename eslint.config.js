@@ -1,0 +1,195 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import boundaries of DESIGN.md section 3, one `no-restricted-imports` per layer:
+ * domain imports nothing of ours; providers import only domain; server imports domain and providers;
+ * web imports only domain. Aliases (`#server/*`) and relative paths are both covered.
+ */
+
+/** Node built-ins that do I/O: the domain stays pure, so none of these. */
+const IO_BUILTINS = [
+  'child_process',
+  'cluster',
+  'dgram',
+  'dns',
+  'dns/promises',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'inspector',
+  'net',
+  'os',
+  'readline',
+  'readline/promises',
+  'repl',
+  'sqlite',
+  'tls',
+  'worker_threads',
+];
+
+/** Every node built-in, bare and `node:` prefixed (the browser has none of them). */
+const ALL_BUILTINS = builtinModules.filter((m) => !m.startsWith('_'));
+
+const withNodePrefix = (/** @type {string[]} */ names) => names.flatMap((n) => [n, `node:${n}`]);
+
+/** Packages that only make sense on the server: database drivers, HTTP server, auth server, mail, jobs, logs. */
+const SERVER_PACKAGES = [
+  'pg',
+  'pg-*',
+  '@electric-sql/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'drizzle-kit',
+  'fastify',
+  'fastify*',
+  '@fastify/*',
+  'close-with-grace',
+  'nodemailer',
+  'pino',
+  'pino-*',
+  '@node-rs/*',
+  'tsx',
+  'tsx/*',
+];
+
+/**
+ * Relative imports that climb out of a layer into another one. The number of `..` needed depends on how deep
+ * the importing file sits, so one block per depth (the blocks' file globs do not overlap, which matters
+ * because a later block replaces, not merges, an earlier block's options for the same rule).
+ * Climbing further, to the repository root (tests/, data/), is left to the named patterns below.
+ */
+const MAX_DEPTH = 6;
+
+/**
+ * @param {string} layer e.g. 'src/domain'
+ * @param {{ message: string, aliases: string[], folders: string[], packages: string[], packageRegex?: string, builtins: string[] }} rules
+ * @returns {import('eslint').Linter.Config[]}
+ */
+function layer(layer, { message, aliases, folders, packages, packageRegex, builtins }) {
+  const layerName = layer.split('/').pop();
+  return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
+    const files = [`${layer}/${'*/'.repeat(depth)}*.{ts,tsx}`];
+    return {
+      name: `boundaries/${layerName}/depth-${depth}`,
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: builtins.map((name) => ({ name, message: `${message}.` })),
+            patterns: [
+              ...(aliases.length > 0 ? [{ regex: `^#(${aliases.join('|')})/`, message: `${message}.` }] : []),
+              {
+                // Exactly depth+1 `..` lands in src/; the next segment names another layer.
+                regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)[^/]+`,
+                message: `${message}: a relative path climbing out of ${layer}.`,
+              },
+              ...(folders.length > 0
+                ? [{ group: folders.flatMap((f) => [`**/${f}`, `**/${f}/**`]), message: `${message}.` }]
+                : []),
+              ...(packages.length > 0 ? [{ group: packages, message: `${message}.` }] : []),
+              ...(packageRegex ? [{ regex: packageRegex, message: `${message}.` }] : []),
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
+export default defineConfig([
+  globalIgnores([
+    'dist/**',
+    'node_modules/**',
+    'data/**',
+    'src/server/db/migrations/**',
+    '.tmp/**',
+    'test-results/**',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    name: 'project/defaults',
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_`-prefixed names mark deliberately unused arguments and destructured rest siblings.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+
+  {
+    ...reactHooks.configs.flat.recommended,
+    name: 'project/web',
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+
+  ...layer('src/domain', {
+    message:
+      'src/domain is pure TypeScript: it imports nothing of ours outside domain, no I/O, no framework (DESIGN.md section 3)',
+    aliases: ['providers', 'server', 'web'],
+    folders: ['providers', 'server', 'web'],
+    packages: [
+      ...SERVER_PACKAGES,
+      'better-auth',
+      'better-auth/*',
+      'react*',
+      '@tanstack/*',
+      'radix-ui',
+      'recharts',
+    ],
+    builtins: withNodePrefix(IO_BUILTINS),
+  }),
+
+  ...layer('src/providers', {
+    message: 'src/providers import only domain, never server or web (DESIGN.md section 3)',
+    aliases: ['server', 'web'],
+    folders: ['server', 'web'],
+    packages: [],
+    builtins: [],
+  }),
+
+  ...layer('src/web', {
+    message:
+      'src/web imports only domain: no server, no providers, no server-side packages or node built-ins (DESIGN.md section 3)',
+    aliases: ['providers', 'server'],
+    folders: ['providers', 'server'],
+    packages: [...SERVER_PACKAGES],
+    // The auth server is refused; its browser client (better-auth/react, better-auth/client/*) is allowed.
+    packageRegex: '^better-auth(?!/react$|/client(/|$))(/.*)?$',
+    builtins: withNodePrefix(ALL_BUILTINS),
+  }),
+
+  ...layer('src/server', {
+    message: 'src/server never imports the web app (DESIGN.md section 3)',
+    aliases: ['web'],
+    folders: ['web'],
+    packages: [],
+    builtins: [],
+  }),
+]);

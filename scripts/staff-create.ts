@@ -1,0 +1,28 @@
+/**
+ * Admin CLI: creates a staff user (member of CustomerService-us-east-2) with a temporary password.
+ * Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { openDatabase } from '../src/server/db/client';
+import { loadConfig } from '../src/server/env';
+import { createStaff } from '../src/server/features/accounts/create-staff';
+
+const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+const args = z
+  .object({ email: z.email('--email must be an email address'), name: z.string().trim().min(1, '--name is required').max(80) })
+  .safeParse(values);
+if (!args.success) {
+  console.error(args.error.issues.map((i) => i.message).join('\n'));
+  console.error('Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"');
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const staff = await createStaff(database.db, args.data);
+await database.close();
+console.log(`${staff.created ? 'Created' : 'Updated'} staff user ${staff.email}`);
+console.log(`Temporary password: ${staff.password}`);
+console.log(`Sign in at ${config.publicUrl}/sign-in; the first sign-in asks for your details and a new password.`);

@@ -1,0 +1,89 @@
+import { AppError } from '../errors';
+import type { ApplicationStatus } from './statuses';
+
+// The application's lifecycle (DESIGN.md section 4): the only moves between statuses. The server calls
+// transition() for every change; anything not in the table is refused.
+
+export type ApplicationEvent =
+  /** The decision engine qualified the borrower (no budget change needed). */
+  | 'decisionQualified'
+  /** The borrower agreed to the proposed budget. */
+  | 'budgetAgreed'
+  /** Continue on /offers/review. */
+  | 'offersContinued'
+  /** A linked bank account was chosen on /payments/confirm-payment-account. */
+  | 'paymentAccountConfirmed'
+  /** An account and routing number were entered on /payments/provide-payment-account-information. */
+  | 'paymentAccountEntered'
+  /** The Letter of Authorization was signed. */
+  | 'contractSigned'
+  | 'qualityControlPassed'
+  | 'qualityControlFailed'
+  /** Every offer has an answer and at least one was accepted (a DmpEnrollment is created). */
+  | 'allOffersAnsweredWithAcceptance'
+  /** Every offer was declined (reason allOffersDeclined). */
+  | 'allOffersDeclined'
+  /** The agency confirmed the hand-over (partnerCrmId set). */
+  | 'transferConfirmed'
+  /** Not licensed, no hardship, credit pull failed, no eligible debts, not qualified, or an estimate failed. */
+  | 'disqualified';
+
+export const APPLICATION_EVENTS = [
+  'decisionQualified',
+  'budgetAgreed',
+  'offersContinued',
+  'paymentAccountConfirmed',
+  'paymentAccountEntered',
+  'contractSigned',
+  'qualityControlPassed',
+  'qualityControlFailed',
+  'allOffersAnsweredWithAcceptance',
+  'allOffersDeclined',
+  'transferConfirmed',
+  'disqualified',
+] as const satisfies readonly ApplicationEvent[];
+
+type Table = { [S in ApplicationStatus]: Partial<Record<ApplicationEvent, ApplicationStatus>> };
+
+export const TRANSITIONS = {
+  inProgress: {
+    decisionQualified: 'acceptOffer',
+    budgetAgreed: 'acceptOffer',
+    disqualified: 'disqualified',
+  },
+  acceptOffer: { offersContinued: 'confirmPaymentAccount' },
+  confirmPaymentAccount: {
+    paymentAccountConfirmed: 'signContract',
+    paymentAccountEntered: 'signContract',
+  },
+  signContract: { contractSigned: 'counselorReview' },
+  counselorReview: {
+    qualityControlPassed: 'creditorReview',
+    qualityControlFailed: 'disqualified',
+  },
+  creditorReview: {
+    allOffersAnsweredWithAcceptance: 'transfer',
+    allOffersDeclined: 'disqualified',
+  },
+  transfer: { transferConfirmed: 'transferred' },
+  transferred: {},
+  disqualified: {},
+} as const satisfies Table;
+
+/** The status after `event`, or undefined when the table has no such move. */
+export function nextStatus(from: ApplicationStatus, event: ApplicationEvent): ApplicationStatus | undefined {
+  const row: Partial<Record<ApplicationEvent, ApplicationStatus>> = TRANSITIONS[from];
+  return row[event];
+}
+
+export const canTransition = (from: ApplicationStatus, event: ApplicationEvent): boolean =>
+  nextStatus(from, event) !== undefined;
+
+/** The status after `event`; throws AppError('InvalidTransition') for a move the table does not allow. */
+export function transition(from: ApplicationStatus, event: ApplicationEvent): ApplicationStatus {
+  const to = nextStatus(from, event);
+  if (to === undefined) {
+    throw new AppError('InvalidTransition', `No transition from ${from} on ${event}`);
+  }
+  return to;
+}

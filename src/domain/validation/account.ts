@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import {
+  emailField,
+  nameField,
+  newPasswordField,
+  passwordField,
+  phoneField,
+  verificationCodeField,
+} from './fields';
+import { MESSAGES } from './messages';
+
+// Account and sign-in forms (spec doc 2 sections 4 and 5). Strict: the API refuses unknown fields.
+
+/** Runs a match rule even when other fields failed, as long as both compared values are strings. */
+const bothStrings =
+  (a: string, b: string) =>
+  (payload: { value: unknown }): boolean => {
+    const v = payload.value;
+    if (typeof v !== 'object' || v === null) return false;
+    const record = v as Record<string, unknown>;
+    return typeof record[a] === 'string' && typeof record[b] === 'string';
+  };
+
+const passwordsMatch = {
+  error: MESSAGES.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+  when: bothStrings('password', 'confirmPassword'),
+};
+
+export const leadSchema = z.strictObject({
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  email: emailField(),
+  phoneNumber: phoneField('Phone number'),
+  agreedToTerms: z
+    .boolean({ error: MESSAGES.termsRequired })
+    .refine((v) => v, { error: MESSAGES.termsRequired }),
+});
+export type LeadInput = z.infer<typeof leadSchema>;
+
+export const signInSchema = z.strictObject({
+  username: emailField('Email address'),
+  password: passwordField(),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const forgotPasswordSchema = z.strictObject({
+  email: emailField(),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const verificationCodeSchema = z.strictObject({
+  email: emailField(),
+  code: verificationCodeField(),
+});
+export type VerificationCodeInput = z.infer<typeof verificationCodeSchema>;
+
+export const userInformationSchema = z.strictObject({
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  phoneNumber: phoneField('Phone number'),
+});
+export type UserInformationInput = z.infer<typeof userInformationSchema>;
+
+const confirmPasswordField = () => passwordField('Confirm password');
+
+export const resetPasswordSchema = z
+  .strictObject({
+    email: emailField(),
+    code: verificationCodeField(),
+    password: newPasswordField('New password'),
+    confirmPassword: confirmPasswordField(),
+  })
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Setting the initial password (after user information) or any new password with a confirmation. */
+export const newPasswordSchema = z
+  .strictObject({
+    password: newPasswordField('New password'),
+    confirmPassword: confirmPasswordField(),
+  })
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: passwordField('Current password'),
+    password: newPasswordField('New password'),
+    confirmPassword: confirmPasswordField(),
+  })
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Both entries are lower-cased by emailField before they are compared. */
+export const changeEmailSchema = z
+  .strictObject({
+    email: emailField('New email address'),
+    confirmEmail: emailField('Confirm new email address'),
+  })
+  .refine((v) => v.email === v.confirmEmail, {
+    error: MESSAGES.emailsDoNotMatch,
+    path: ['confirmEmail'],
+    when: bothStrings('email', 'confirmEmail'),
+  });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+export const verifyNewEmailSchema = z.strictObject({
+  email: emailField(),
+  code: verificationCodeField(),
+  password: passwordField(),
+});
+export type VerifyNewEmailInput = z.infer<typeof verifyNewEmailSchema>;

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { ageOn, dollarDigits, meetsPasswordRules, parseFormDate } from './format';
+import { LIMITS } from './limits';
+import {
+  MESSAGES,
+  greaterThanZeroMessage,
+  invalidMessage,
+  maxLengthMessage,
+  minLengthMessage,
+  notNegativeMessage,
+  requiredMessage,
+  yesNoRequiredMessage,
+} from './messages';
+
+// Field rules of spec doc 2 section 5. Required by default; text is trimmed; an empty optional value
+// becomes undefined ("stored as unset"). Pattern checks skip '' so an empty required field reports only
+// 'is required', and no check aborts, so object-level rules (passwords match) still run.
+
+export type FieldOptions = { optional?: boolean };
+export type TextFieldOptions = FieldOptions & { max?: number; min?: number };
+
+/** The schema of an optional text field: '' , null and undefined in, undefined out. */
+export type OptionalStringSchema = z.ZodOptional<
+  z.ZodPipe<
+    z.ZodOptional<z.ZodNullable<z.ZodString>>,
+    z.ZodTransform<string | undefined, string | null | undefined>
+  >
+>;
+export type StringFieldSchema<O extends FieldOptions | undefined> = O extends { optional: true }
+  ? OptionalStringSchema
+  : z.ZodString;
+
+type StringRules = {
+  max?: number;
+  min?: number;
+  lowerCase?: boolean;
+  /** Returns the message for a non-empty value that breaks the rule, else undefined. */
+  rules?: ReadonlyArray<(value: string) => string | undefined>;
+};
+
+const isMissing = (input: unknown): boolean =>
+  input === undefined || input === null || (typeof input === 'number' && Number.isNaN(input));
+
+function baseString(label: string, { max, min, lowerCase, rules = [] }: StringRules): z.ZodString {
+  let s = z
+    .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
+    .trim();
+  if (lowerCase) s = s.toLowerCase();
+  if (max !== undefined) s = s.max(max, { error: maxLengthMessage(label, max) });
+  if (min !== undefined) {
+    const n = min;
+    s = s.refine((v) => v === '' || v.length >= n, { error: minLengthMessage(label, n) });
+  }
+  for (const rule of rules) {
+    s = s.check((ctx) => {
+      if (ctx.value === '') return;
+      const message = rule(ctx.value);
+      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+    });
+  }
+  return s;
+}
+
+function optionalString(s: z.ZodString): OptionalStringSchema {
+  // The outer optional() makes the key optional in the output type too.
+  return s
+    .nullable()
+    .optional()
+    .transform((v) => (v == null || v === '' ? undefined : v))
+    .optional();
+}
+
+function stringField<O extends FieldOptions | undefined>(
+  label: string,
+  opts: O | undefined,
+  rules: StringRules,
+): StringFieldSchema<O> {
+  const base = baseString(label, rules);
+  const schema = opts?.optional
+    ? optionalString(base)
+    : base.refine((v) => v !== '', { error: requiredMessage(label) });
+  return schema as StringFieldSchema<O>;
+}
+
+const matches =
+  (pattern: RegExp, message: string) =>
+  (value: string): string | undefined =>
+    pattern.test(value) ? undefined : message;
+
+export function textField<O extends TextFieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, { max: opts?.max ?? LIMITS.text, min: opts?.min });
+}
+
+export function nameField<O extends TextFieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, { max: opts?.max ?? LIMITS.name, min: opts?.min });
+}
+
+const EMAIL_PATTERN =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[a-z]{2}|biz|com|edu|gov|info|name|net|mil|org|us)$/;
+
+/** Trimmed and lower-cased before the checks, so the parsed value is the username form. */
+export function emailField<O extends FieldOptions | undefined = undefined>(
+  label = 'Email address',
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, {
+    max: LIMITS.email,
+    lowerCase: true,
+    rules: [matches(EMAIL_PATTERN, invalidMessage(label))],
+  });
+}
+
+/** The form value '999-999-9999'; phoneToE164 gives the stored form. */
+export function phoneField<O extends FieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, { rules: [matches(/^\d{3}-\d{3}-\d{4}$/, invalidMessage(label))] });
+}
+
+export function zipField<O extends FieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, { rules: [matches(/^\d{5}$/, invalidMessage(label))] });
+}
+
+const realDate =
+  (label: string) =>
+  (value: string): string | undefined =>
+    parseFormDate(value) ? undefined : invalidMessage(label);
+
+/** 'MM-dd-yyyy' naming a real calendar day; toIsoDate gives the stored form. */
+export function dateField<O extends FieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, { rules: [realDate(label)] });
+}
+
+/**
+ * A date of birth 13 to 120 years before today. `today` is read at each check (not when the schema is
+ * built) unless given, so a long-running server does not freeze the date.
+ */
+export function dateOfBirthField<O extends FieldOptions | undefined = undefined>(
+  label: string,
+  today?: Date | (() => Date),
+  opts?: O,
+): StringFieldSchema<O> {
+  const now = () => (typeof today === 'function' ? today() : (today ?? new Date()));
+  const ageRule = (value: string): string | undefined => {
+    const birth = parseFormDate(value);
+    if (!birth) return invalidMessage(label);
+    const age = ageOn(birth, now());
+    if (age < LIMITS.minAge) return MESSAGES.under13;
+    if (age > LIMITS.maxAge) return invalidMessage(label);
+    return undefined;
+  };
+  return stringField<O>(label, opts, { rules: [ageRule] });
+}
+
+export function memoField<O extends FieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, { max: LIMITS.memo });
+}
+
+export function verificationCodeField(label = 'Verification code'): z.ZodString {
+  return stringField(label, undefined, { rules: [matches(/^\d{6}$/, invalidMessage(label))] });
+}
+
+/** A password being entered to sign in or confirm: required, at most 60 characters, never trimmed. */
+export function passwordField(label = 'Password'): z.ZodString {
+  return z
+    .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
+    .refine((v) => v !== '', { error: requiredMessage(label) })
+    .max(LIMITS.passwordInput, { error: maxLengthMessage(label, LIMITS.passwordInput) });
+}
+
+/** A new password: the rules of spec doc 2 section 5 (see passwordChecklist), never trimmed. */
+export function newPasswordField(label = 'New password'): z.ZodString {
+  return z
+    .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
+    .refine((v) => v !== '', { error: requiredMessage(label) })
+    .refine((v) => v === '' || meetsPasswordRules(v), { error: MESSAGES.passwordRequirements });
+}
+
+/** A Yes/No radio stored as a boolean. */
+export function yesNoField(question: string): z.ZodBoolean {
+  return z.boolean({ error: yesNoRequiredMessage(question) });
+}
+
+/** A bank account number for the payment account: required, at most 17 characters. */
+export function accountNumberField(label = 'Account Number'): z.ZodString {
+  return stringField(label, undefined, {
+    max: LIMITS.accountNumber,
+    rules: [matches(/^\d+$/, invalidMessage(label))],
+  });
+}
+
+/** A creditor's account number (ACH remittance): digits, up to 12. */
+export function creditorAccountNumberField<O extends FieldOptions | undefined = undefined>(
+  label = 'Account Number',
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, {
+    max: LIMITS.creditorAccountNumber,
+    rules: [matches(/^\d+$/, invalidMessage(label))],
+  });
+}
+
+/** ABA routing number check digit: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
+export function isValidRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const d = value.split('').map(Number);
+  const at = (i: number) => d[i] ?? 0;
+  const sum = 3 * (at(0) + at(3) + at(6)) + 7 * (at(1) + at(4) + at(7)) + (at(2) + at(5) + at(8));
+  return sum % 10 === 0;
+}
+
+export function routingNumberField<O extends FieldOptions | undefined = undefined>(
+  label = 'Routing Number',
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, {
+    rules: [(v) => (isValidRoutingNumber(v) ? undefined : invalidMessage(label))],
+  });
+}
+
+export type CurrencyFieldOptions = FieldOptions & {
+  /** Most whole-dollar digits the input takes (spec: 12 by default, 5 for expense edits). */
+  maxLength?: number;
+  /** Zero is accepted (expense edits, housing cost); otherwise the amount must be above $0. */
+  allowZero?: boolean;
+  allowNegative?: boolean;
+  /** Cents allowed; by default amounts are whole dollars, as the inputs show zero decimals. */
+  allowDecimals?: boolean;
+};
+
+export type CurrencyFieldSchema<O extends FieldOptions | undefined> = O extends { optional: true }
+  ? z.ZodOptional<
+      z.ZodPipe<
+        z.ZodOptional<z.ZodNullable<z.ZodNumber>>,
+        z.ZodTransform<number | undefined, number | null | undefined>
+      >
+    >
+  : z.ZodNumber;
+
+/** An amount in integer cents (money is always whole cents; the input converts typed dollars). */
+export function currencyField<O extends CurrencyFieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): CurrencyFieldSchema<O> {
+  const maxLength = opts?.maxLength ?? LIMITS.currency;
+  const base = z
+    .number({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
+    .check((ctx) => {
+      const v = ctx.value;
+      const push = (message: string): void => {
+        ctx.issues.push({ code: 'custom', message, input: v });
+      };
+      if (!Number.isSafeInteger(v)) return push(invalidMessage(label));
+      if (!opts?.allowDecimals && v % 100 !== 0) return push(invalidMessage(label));
+      if (v < 0 && !opts?.allowNegative) return push(notNegativeMessage(label));
+      if (v === 0 && !opts?.allowZero) return push(greaterThanZeroMessage(label));
+      if (dollarDigits(v) > maxLength) return push(maxLengthMessage(label, maxLength));
+    });
+  const schema = opts?.optional
+    ? base
+        .nullable()
+        .optional()
+        .transform((v) => v ?? undefined)
+        .optional()
+    : base;
+  return schema as CurrencyFieldSchema<O>;
+}
+
+/** Total monthly household income after taxes: above $0, at most 7 digits. */
+export function monthlyIncomeField(label: string): z.ZodNumber {
+  return currencyField(label, { maxLength: LIMITS.monthlyIncome });
+}
+
+/** Estimated monthly housing cost: $0 allowed, at most 6 digits. */
+export function housingCostField(label: string): z.ZodNumber {
+  return currencyField(label, { maxLength: LIMITS.housingCost, allowZero: true });
+}

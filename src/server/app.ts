@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { PhoneLookup } from '#providers/phone-lookup/port';
+import type { Database } from './db/client';
+import type { Config } from './env';
+import { accountRoutes } from './features/accounts/routes';
+import { createAccountMailer } from './features/accounts/account-mailer';
+import { healthRoutes } from './features/health/routes';
+import { mailboxRoutes } from './features/mailbox/routes';
+import { type Auth, createAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerViewer } from './plugins/viewer';
+import { createFieldCipher, type FieldCipher } from './security/field-encryption';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  phoneLookup: PhoneLookup;
+  /** Called after a transaction that wrote outbox emails commits; the job queue delivers them. */
+  onEmailQueued?: (id: string) => void;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Services the features use, built once per app. */
+export type Services = AppDeps & { auth: Auth; cipher: FieldCipher };
+
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Personal and financial fields never reach the logs. */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.confirmPassword',
+  '*.email',
+  '*.phoneNumber',
+  '*.dateOfBirth',
+  '*.accountNumber',
+  '*.routingNumber',
+  '*.code',
+  '*.otp',
+];
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.nodeEnv === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = createAccountMailer({ db: database.db, publicUrl: config.publicUrl, onEmailQueued: deps.onEmailQueued });
+  const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp });
+  const services: Services = { ...deps, auth, cipher: createFieldCipher(config.encryptionKey) };
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
+      },
+    },
+    hsts: config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Debt management plan API', version: '0.1.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dmp.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
+
+  registerViewer(app, { auth, db: database.db });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('cache-control', 'no-store');
+    reply.header('x-request-id', request.id);
+    // CSRF: a state-changing call must come from our own origin (browsers always send Origin on these).
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      const origin = request.headers.origin;
+      if (origin && new URL(origin).host !== request.headers.host) {
+        return reply.status(403).send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
+      }
+    }
+  });
+
+  await app.register(healthRoutes, { services });
+  await app.register(accountRoutes, { services });
+  if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
+
+  // '/' is the logo link target: it goes to /lead and keeps the query string (utm parameters).
+  app.get('/', (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/lead${query}`);
+  });
+
+  if (existsSync(path.join(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    // Client routes fall back to index.html; unknown /api paths stay JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.status(404).send({ code: 'NotFound', message: 'Not found' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

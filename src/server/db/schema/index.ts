@@ -1,0 +1,4 @@
+// Drizzle needs every table in one schema object; this is the one aggregator the project allows.
+export * from './auth';
+export * from './ops';
+export * from './application';

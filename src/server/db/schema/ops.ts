@@ -1,0 +1,44 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Email outbox: a row is written in the same transaction as the change that causes the email;
+ * a pg-boss worker delivers it (SMTP, or the dev mailbox) and stamps sentAt.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Links the email carries, listed by the dev mailbox. */
+    links: jsonb('links').$type<{ label: string; url: string }[]>().notNull().default([]),
+    kind: text('kind').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt), index('email_outbox_unsent_idx').on(t.sentAt)],
+);
+
+/** Who did what to which record, and the values before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    applicationId: uuid('application_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_application_idx').on(t.applicationId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);

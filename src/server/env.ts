@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The environment, parsed once at boot. A bad value stops the start with a message naming the variable. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  EMAIL_FROM: z.string().min(3).default('Debt Relief <no-reply@localhost>'),
+  /** 32 bytes as 64 hex characters or base64; generated into DATA_DIR when absent outside production. */
+  ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || decodeKey(v) !== null, 'must be 32 bytes as 64 hex characters or base64'),
+  /** Secret that signs sessions; generated into DATA_DIR when absent outside production. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Sign-in, lead, reset and change calls allowed per client IP per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALLOW_SANDBOX_PROVIDERS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  DEMO_STAFF: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  encryptionKey: Buffer;
+  authSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  authRateLimitPerMinute: number;
+  allowSandboxProviders: boolean;
+  demoStaff: boolean;
+};
+
+export class ConfigError extends Error {}
+
+function decodeKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  const b = Buffer.from(value, 'base64');
+  return b.length === 32 ? b : null;
+}
+
+/** Reads a generated secret from DATA_DIR/dev-keys, creating it on first use (never in production). */
+function devSecret(dataDir: string, name: string, bytes: number): string {
+  const dir = path.join(dataDir, 'dev-keys');
+  const file = path.join(dir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const value = randomBytes(bytes).toString('hex');
+  writeFileSync(file, value + '\n', { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.ENCRYPTION_KEY) throw new ConfigError('ENCRYPTION_KEY: required when NODE_ENV=production');
+  if (production && !env.AUTH_SECRET) throw new ConfigError('AUTH_SECRET: required when NODE_ENV=production');
+  if (production && !env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production');
+  const dataDir = path.resolve(env.DATA_DIR);
+  const encryptionKey = decodeKey(env.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', 32));
+  if (!encryptionKey) throw new ConfigError('ENCRYPTION_KEY: must be 32 bytes as 64 hex characters or base64');
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL,
+    emailFrom: env.EMAIL_FROM,
+    encryptionKey,
+    authSecret: env.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', 32),
+    logLevel: env.LOG_LEVEL,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    allowSandboxProviders: env.ALLOW_SANDBOX_PROVIDERS,
+    demoStaff: env.DEMO_STAFF ?? !production,
+  };
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import type { OtpEmail } from '../../plugins/auth';
+import { enqueueEmail } from '../email/outbox';
+import { initialPasswordEmail, resetPasswordEmail, verifyNewEmailEmail } from '../email/templates';
+
+/**
+ * Turns better-auth's one-time codes into our emails. A user who still has the generated password
+ * (must-change-password) gets the 'finish creating your account' email; others get a reset link.
+ */
+export function createAccountMailer(o: { db: Db; publicUrl: string; onEmailQueued?: (id: string) => void }) {
+  async function sendOtp({ email, otp, type }: OtpEmail) {
+    let message;
+    if (type === 'forget-password') {
+      const found = await o.db.query.user.findFirst({ where: eq(user.email, email) });
+      message = found?.mustChangePassword
+        ? initialPasswordEmail({ publicUrl: o.publicUrl, email, code: otp, firstName: found.firstName })
+        : resetPasswordEmail({ publicUrl: o.publicUrl, email, code: otp });
+    } else if (type === 'email-verification') {
+      message = verifyNewEmailEmail({ publicUrl: o.publicUrl, email, code: otp });
+    } else {
+      throw new Error(`No email for one-time codes of type ${type}`);
+    }
+    const id = await enqueueEmail(o.db, message);
+    o.onEmailQueued?.(id);
+  }
+  return { sendOtp };
+}

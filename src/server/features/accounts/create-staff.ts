@@ -1,0 +1,58 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { normalizeEmail } from '#domain/validation/format';
+import type { Db } from '../../db/client';
+import { account, user, userGroup } from '../../db/schema/auth';
+import { hashPassword } from '../../plugins/auth';
+import { STAFF_GROUP } from '../../plugins/viewer';
+
+/** A temporary password the new staff member replaces at first sign-in: letters, digits and one special character. */
+export const temporaryPassword = () => `${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7!`;
+
+/**
+ * Creates (or re-grants) a staff user: a member of the CustomerService group with a temporary password
+ * and must-change-password set, so the first sign-in goes through /user-information and /reset-password.
+ */
+export async function createStaff(
+  db: Db,
+  o: { email: string; name: string; password?: string; mustChangePassword?: boolean },
+): Promise<{ userId: string; email: string; password: string; created: boolean }> {
+  const email = normalizeEmail(o.email);
+  const password = o.password ?? temporaryPassword();
+  const digest = await hashPassword(password);
+  const [firstName, ...rest] = o.name.trim().split(/\s+/);
+  return db.transaction(async (tx) => {
+    const existing = await tx.query.user.findFirst({ where: eq(user.email, email) });
+    const userId = existing?.id ?? randomUUID();
+    if (existing) {
+      await tx
+        .update(user)
+        .set({ name: o.name, mustChangePassword: o.mustChangePassword ?? true, updatedAt: new Date() })
+        .where(eq(user.id, userId));
+      await tx
+        .update(account)
+        .set({ password: digest, updatedAt: new Date() })
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    } else {
+      await tx.insert(user).values({
+        id: userId,
+        email,
+        name: o.name,
+        firstName: firstName ?? null,
+        lastName: rest.join(' ') || null,
+        emailVerified: true,
+        mustChangePassword: o.mustChangePassword ?? true,
+      });
+      await tx.insert(account).values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
+    }
+    await tx.insert(userGroup).values({ userId, groupName: STAFF_GROUP }).onConflictDoNothing();
+    return { userId, email, password, created: !existing };
+  });
+}
+
+export const DEMO_STAFF = { email: 'counsellor@demo.local', name: 'Demo Counsellor', password: 'DemoStaff#2026' };
+
+/** Development convenience: a staff account whose credentials the start prints. Never in production. */
+export async function ensureDemoStaff(o: { db: Db }) {
+  return createStaff(o.db, { ...DEMO_STAFF, mustChangePassword: false });
+}

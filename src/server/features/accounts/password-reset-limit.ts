@@ -1,0 +1,25 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { MESSAGES } from '#domain/validation/messages';
+import type { Db } from '../../db/client';
+import { passwordResetRequest } from '../../db/schema/auth';
+
+/** The spec's rate-limit wait: too many reset requests lock the address for 15 minutes. */
+export const RESET_WINDOW_MINUTES = 15;
+export const MAX_RESET_REQUESTS_PER_WINDOW = 5;
+
+export async function recordResetRequest(db: Db, email: string) {
+  await db.insert(passwordResetRequest).values({ email });
+}
+
+/** Throws LimitExceededException when the address asked for too many links in the window. */
+export async function assertResetAllowed(db: Db, email: string, now = new Date()) {
+  const since = new Date(now.getTime() - RESET_WINDOW_MINUTES * 60_000);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passwordResetRequest)
+    .where(and(eq(passwordResetRequest.email, email), gt(passwordResetRequest.createdAt, since)));
+  if (Number(row?.count ?? 0) >= MAX_RESET_REQUESTS_PER_WINDOW) {
+    throw new AppError('LimitExceededException', MESSAGES.limitExceeded);
+  }
+}

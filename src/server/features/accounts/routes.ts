@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#domain/errors';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  leadSchema,
+  resetPasswordSchema,
+  signInSchema,
+  userInformationSchema,
+  newPasswordSchema,
+  verifyNewEmailSchema,
+} from '#domain/validation/account';
+import { utmSchema } from '#domain/validation/application';
+import { phoneField } from '#domain/validation/fields';
+import { phoneToE164 } from '#domain/validation/format';
+import type { Services } from '../../app';
+import { toHeaders } from '../../plugins/auth';
+import { clearSessionCookies } from './auth-calls';
+import { changeEmail, verifyNewEmail } from './change-email';
+import { createLead } from './create-lead';
+import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
+import { resumeFor } from './resume';
+import { signIn } from './sign-in';
+
+const next = z.object({ next: z.string() });
+const nextWithMessage = z.object({ next: z.string(), message: z.string() });
+const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  isStaff: z.boolean(),
+});
+
+export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  /** Sign-in, reset and change endpoints are the ones guessed at: a per-IP limit. */
+  const authLimit = { rateLimit: { max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  app.get(
+    '/api/session',
+    {
+      config: { role: 'public' },
+      schema: {
+        tags: ['accounts'],
+        response: { 200: z.union([z.object({ user: z.null() }), z.object({ user: sessionUser, resume: z.string() })]) },
+      },
+    },
+    async (request) => {
+      const viewer = await request.viewer();
+      if (!viewer) return { user: null };
+      return {
+        user: {
+          id: viewer.userId,
+          email: viewer.email,
+          firstName: viewer.firstName,
+          lastName: viewer.lastName,
+          phoneNumber: viewer.phoneNumber,
+          mustChangePassword: viewer.mustChangePassword,
+          isStaff: viewer.isStaff,
+        },
+        resume: viewer.mustChangePassword && viewer.isStaff ? '/user-information' : await resumeFor(services.database.db, viewer),
+      };
+    },
+  );
+
+  app.post(
+    '/api/lead',
+    {
+      config: { role: 'public', ...authLimit },
+      schema: {
+        tags: ['application'],
+        body: leadSchema.extend({ utm: utmSchema.optional() }),
+        response: { 200: next, 201: next },
+      },
+    },
+    async (request, reply) => {
+      const { utm, ...input } = request.body;
+      const viewer = await request.viewer();
+      const result = await createLead({
+        services,
+        input,
+        utm: utm ?? {},
+        viewer,
+        headers: toHeaders(request.headers),
+        reply,
+      });
+      return reply.status(viewer ? 200 : 201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      config: { role: 'public', ...authLimit },
+      schema: {
+        tags: ['accounts'],
+        body: signInSchema,
+        response: { 200: z.object({ next: z.string(), mustSetInitialPassword: z.boolean() }) },
+      },
+    },
+    async (request, reply) =>
+      signIn({ services, ...request.body, headers: toHeaders(request.headers), reply }),
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    { config: { role: 'public' }, schema: { tags: ['accounts'] } },
+    async (request, reply) => {
+      try {
+        await services.auth.api.signOut({ headers: toHeaders(request.headers) });
+      } catch (error) {
+        // Signing out without a live session is still a sign-out.
+        request.log.debug({ err: error }, 'sign-out without a session');
+      }
+      await clearSessionCookies(reply, services.auth);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { config: { role: 'public', ...authLimit }, schema: { tags: ['accounts'], body: forgotPasswordSchema } },
+    async (request, reply) => {
+      await forgotPassword({ services, email: request.body.email });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { role: 'public', ...authLimit },
+      schema: { tags: ['accounts'], body: resetPasswordSchema, response: { 200: nextWithMessage } },
+    },
+    async (request) => resetPassword({ services, ...request.body }),
+  );
+
+  app.post(
+    '/api/auth/complete-new-password',
+    {
+      config: { role: 'user' },
+      schema: {
+        tags: ['accounts'],
+        body: userInformationSchema.extend(newPasswordSchema.shape).superRefine((v, ctx) => {
+          if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
+        }),
+        response: { 200: next },
+      },
+    },
+    async (request) => {
+      const viewer = (await request.viewer())!;
+      return completeNewPassword({ services, viewer, input: request.body });
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      config: { role: 'user', ...authLimit },
+      schema: { tags: ['accounts'], body: changePasswordSchema, response: { 200: nextWithMessage } },
+    },
+    async (request, reply) => {
+      const viewer = (await request.viewer())!;
+      const result = await changePassword({ services, viewer, headers: toHeaders(request.headers), ...request.body });
+      await clearSessionCookies(reply, services.auth);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/auth/change-email',
+    {
+      config: { role: 'user', ...authLimit },
+      schema: { tags: ['accounts'], body: changeEmailSchema, response: { 200: nextWithMessage } },
+    },
+    async (request, reply) => {
+      const viewer = (await request.viewer())!;
+      const result = await changeEmail({ services, viewer, email: request.body.email });
+      await clearSessionCookies(reply, services.auth);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-new-email',
+    {
+      config: { role: 'public', ...authLimit },
+      schema: { tags: ['accounts'], body: verifyNewEmailSchema, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => verifyNewEmail({ services, ...request.body }),
+  );
+
+  app.post(
+    '/api/phone/verify',
+    {
+      config: { role: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        body: z.object({ phoneNumber: phoneField('Phone number') }).strict(),
+        response: { 200: z.object({ isValid: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      try {
+        return await services.phoneLookup.verify(phoneToE164(request.body.phoneNumber));
+      } catch (error) {
+        request.log.warn({ err: error }, 'phone verification failed');
+        throw new AppError('ProviderError', 'Phone verification is unavailable. Please try again.');
+      }
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { resumeRoute } from '#domain/flow/resume';
+import type { ApplicationStatus } from '#domain/flow/statuses';
+import type { Page } from '#domain/flow/pages';
+import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
+import type { Tx } from '../../db/client';
+import { application } from '../../db/schema/application';
+
+/** A borrower owns exactly one application, found by owner (spec doc 2 section 6); any other is invisible. */
+export async function findOwnApplication(db: Tx, userId: string) {
+  const found = await db.query.application.findFirst({
+    where: eq(application.owner, userId),
+    columns: { id: true, status: true, lastCompletedPage: true, lastViewedPage: true },
+    with: { hardships: { columns: { key: true, value: true } } },
+  });
+  if (!found) throw new AppError('NotFound');
+  return found;
+}
+
+/** Every hardship key with its stored value; a key never saved reads as not ticked. */
+export function hardshipRecord(
+  rows: readonly { key: HardshipKey; value: boolean }[],
+): Record<HardshipKey, boolean> {
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(HARDSHIP_KEYS.map((key) => [key, stored.get(key) ?? false])) as Record<
+    HardshipKey,
+    boolean
+  >;
+}
+
+export const NOT_EDITABLE_MESSAGE =
+  'Your application has moved past this step, so these answers can no longer be changed.';
+
+/**
+ * A borrower's answers can change only while the application is inProgress; after that the status
+ * decides. The client is told where the application stands.
+ */
+export function assertInProgress(app: { status: ApplicationStatus; lastViewedPage: Page | null }) {
+  if (app.status !== 'inProgress') {
+    throw new AppError('Conflict', NOT_EDITABLE_MESSAGE, { redirect: resumeRoute(app) });
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { canSavePage, furthestCompleted } from '#domain/flow/page-order';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { HARDSHIP_KEYS, type Hardships } from '#domain/validation/application';
+import type { Db } from '../../db/client';
+import { application, hardship } from '../../db/schema/application';
+import { assertInProgress } from './queries';
+
+/**
+ * Saves /hardships (spec doc 1 section 4.2 item 2): in one transaction, writes only the hardship rows whose
+ * value changed (a key never saved is appended), marks Hardships completed without moving progress back,
+ * and sends the borrower to /household.
+ */
+export async function saveHardships(o: {
+  db: Db;
+  userId: string;
+  hardships: Hardships;
+}): Promise<{ next: string }> {
+  const next = PAGE_ROUTES.Household;
+  await o.db.transaction(async (tx) => {
+    // Locks the application so a concurrent save or status change waits for this one.
+    const [app] = await tx
+      .select({
+        id: application.id,
+        status: application.status,
+        lastCompletedPage: application.lastCompletedPage,
+        lastViewedPage: application.lastViewedPage,
+      })
+      .from(application)
+      .where(eq(application.owner, o.userId))
+      .for('update');
+    if (!app) throw new AppError('NotFound');
+    assertInProgress(app);
+    if (!canSavePage(app.lastCompletedPage, 'Hardships')) throw new AppError('PreconditionFailed');
+
+    const rows = await tx
+      .select({ key: hardship.key, value: hardship.value })
+      .from(hardship)
+      .where(eq(hardship.applicationId, app.id));
+    const stored = new Map(rows.map((row) => [row.key, row.value]));
+
+    const missing = HARDSHIP_KEYS.filter((key) => !stored.has(key));
+    if (missing.length > 0) {
+      await tx
+        .insert(hardship)
+        .values(missing.map((key) => ({ applicationId: app.id, key, value: o.hardships[key] })));
+    }
+    for (const key of HARDSHIP_KEYS) {
+      const value = o.hardships[key];
+      if (stored.has(key) && stored.get(key) !== value) {
+        await tx
+          .update(hardship)
+          .set({ value })
+          .where(and(eq(hardship.applicationId, app.id), eq(hardship.key, key)));
+      }
+    }
+
+    await tx
+      .update(application)
+      .set({
+        lastCompletedPage: furthestCompleted(app.lastCompletedPage, 'Hardships'),
+        lastViewedPage: 'Household',
+        version: sql`${application.version} + 1`,
+      })
+      .where(eq(application.id, app.id));
+  });
+  return { next };
+}

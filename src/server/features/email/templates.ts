@@ -1,0 +1,66 @@
+import { SITE } from '#domain/site';
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: { label: string; url: string }[];
+  kind: string;
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function render(kind: string, to: string, subject: string, paragraphs: string[], link: { label: string; url: string }) {
+  const footer = `Questions? Call ${SITE.phone.display}, ${SITE.hours}.`;
+  const text = [...paragraphs, `${link.label}: ${link.url}`, footer].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    `<p style="color:#555">${escapeHtml(footer)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html, links: [link], kind } satisfies EmailMessage;
+}
+
+const codeLink = (publicUrl: string, route: string, email: string, code: string) =>
+  `${publicUrl}${route}?${new URLSearchParams({ email, code }).toString()}`;
+
+/** Sent after the first submit of the lead form: the borrower sets a password to keep their application. */
+export const initialPasswordEmail = (o: { publicUrl: string; email: string; code: string; firstName?: string | null }) =>
+  render(
+    'initial-password',
+    o.email,
+    'Finish creating your account',
+    [
+      `Hi${o.firstName ? ` ${o.firstName}` : ''}, thanks for starting your debt management plan application.`,
+      'Set a password so you can come back to your application at any time. This link can be used once.',
+      `Your verification code is ${o.code}.`,
+    ],
+    { label: 'Set your password', url: codeLink(o.publicUrl, '/reset-password', o.email, o.code) },
+  );
+
+export const resetPasswordEmail = (o: { publicUrl: string; email: string; code: string }) =>
+  render(
+    'reset-password',
+    o.email,
+    'Your new verification link',
+    [
+      'We received a request to reset your password. Use the link below to choose a new one. It can be used once, and only the newest link works.',
+      `Your verification code is ${o.code}.`,
+      'If you did not ask for this, you can ignore this email.',
+    ],
+    { label: 'Reset your password', url: codeLink(o.publicUrl, '/reset-password', o.email, o.code) },
+  );
+
+export const verifyNewEmailEmail = (o: { publicUrl: string; email: string; code: string }) =>
+  render(
+    'verify-new-email',
+    o.email,
+    'Verify your new email address',
+    [
+      'Your email address was changed. Confirm this new address by signing in with your password on the page below.',
+      `Your verification code is ${o.code}.`,
+    ],
+    { label: 'Verify your new email', url: codeLink(o.publicUrl, '/verify-new-email', o.email, o.code) },
+  );

@@ -1,0 +1,55 @@
+import closeWithGrace from 'close-with-grace';
+import nodemailer from 'nodemailer';
+import pino from 'pino';
+import { createPhoneLookup } from '#providers/phone-lookup/index';
+import { buildApp, REDACT_PATHS } from './app';
+import { openDatabase } from './db/client';
+import { ConfigError, type Config, loadConfig } from './env';
+import { devMailboxTransport, smtpTransport } from './features/email/outbox';
+import { ensureDemoStaff } from './features/accounts/create-staff';
+import { type Jobs, startJobs } from './jobs/queue';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+log.info({ database: database.kind }, 'database migrated');
+
+const transport = config.smtpUrl
+  ? smtpTransport(nodemailer.createTransport(config.smtpUrl), config.emailFrom)
+  : devMailboxTransport;
+let jobs: Jobs | undefined;
+const app = await buildApp({
+  config,
+  database,
+  phoneLookup: createPhoneLookup(config),
+  onEmailQueued: (id) => jobs?.emailQueued(id),
+  logger: log,
+});
+jobs = await startJobs({ database, transport, log: app.log });
+
+if (config.demoStaff) {
+  const demo = await ensureDemoStaff({ db: database.db });
+  console.log(`\nDemo staff account (development only):\n  email:    ${demo.email}\n  password: ${demo.password}\n`);
+}
+
+closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await jobs?.stop();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`\nDMP is running at ${config.publicUrl}${config.smtpUrl ? '' : ` (emails: ${config.publicUrl}/dev/mailbox)`}\n`);

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#domain/errors';
+import type { Db } from '../db/client';
+import { userGroup } from '../db/schema/auth';
+import { type Auth, toHeaders } from './auth';
+
+/** Staff are members of a group whose name contains CustomerService (spec doc 2 section 6). */
+export const STAFF_GROUP = 'CustomerService-us-east-2';
+const isStaffGroup = (name: string) => name.includes('CustomerService');
+
+/**
+ * Who may call a route. Every /api route declares one:
+ * public (anyone), user (any signed-in person), borrower (signed in, not staff), staff.
+ */
+export type Role = 'public' | 'user' | 'borrower' | 'staff';
+
+export type Viewer = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  mustChangePassword: boolean;
+  isStaff: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    role?: Role;
+  }
+  interface FastifyRequest {
+    /** The signed-in person, read once per request from the session cookie. */
+    viewer: () => Promise<Viewer | null>;
+  }
+  interface FastifyInstance {
+    /** Every API route and the role it declared, for the role-matrix test. */
+    routeRoles: { method: string; url: string; role: Role }[];
+  }
+}
+
+export async function isStaffUser(db: Db, userId: string): Promise<boolean> {
+  const groups = await db.select({ name: userGroup.groupName }).from(userGroup).where(eq(userGroup.userId, userId));
+  return groups.some((g) => isStaffGroup(g.name));
+}
+
+export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+  app.decorate('routeRoles', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const role = (route.config as { role?: Role } | undefined)?.role;
+    if (!role) throw new Error(`Route ${String(route.method)} ${route.url} declares no role`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeRoles.push({ method, url: route.url, role });
+    }
+  });
+
+  app.decorateRequest('viewer', function viewerPlaceholder(this: FastifyRequest) {
+    return Promise.resolve(null);
+  });
+  app.addHook('onRequest', async (request) => {
+    let cached: Promise<Viewer | null> | undefined;
+    request.viewer = () => (cached ??= loadViewer(deps, request));
+  });
+
+  // Before the body is parsed or validated: a stranger learns nothing about a route's input.
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const role = request.routeOptions.config.role;
+    if (!role || role === 'public') return;
+    const viewer = await request.viewer();
+    if (!viewer) throw new AppError('NotAuthenticated');
+    if (role === 'staff' && !viewer.isStaff) throw new AppError('Forbidden');
+    if (role === 'borrower' && viewer.isStaff) throw new AppError('Forbidden');
+  });
+}
+
+async function loadViewer(deps: { auth: Auth; db: Db }, request: FastifyRequest): Promise<Viewer | null> {
+  if (!request.headers.cookie) return null;
+  const found = await deps.auth.api.getSession({ headers: toHeaders(request.headers) });
+  if (!found) return null;
+  const u = found.user as typeof found.user & {
+    firstName?: string | null;
+    lastName?: string | null;
+    phoneNumber?: string | null;
+    mustChangePassword?: boolean | null;
+  };
+  return {
+    userId: u.id,
+    sessionId: found.session.id,
+    email: u.email,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    phoneNumber: u.phoneNumber ?? null,
+    mustChangePassword: Boolean(u.mustChangePassword),
+    isStaff: await isStaffUser(deps.db, u.id),
+  };
+}

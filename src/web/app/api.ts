@@ -1,0 +1,38 @@
+/** The one fetch layer of the web app: JSON in and out, errors as ApiError with the server's code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+    readonly redirect?: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'NetworkError', 'Network Connection Error: Please check your internet connection');
+  }
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) {
+    throw new ApiError(
+      res.status,
+      typeof data.code === 'string' ? data.code : 'Error',
+      typeof data.message === 'string' ? data.message : 'There was a problem saving your information. Please try again.',
+      (data.fieldErrors as Record<string, string> | undefined) ?? {},
+      typeof data.redirect === 'string' ? data.redirect : undefined,
+    );
+  }
+  return data as T;
+}

@@ -1,0 +1,48 @@
+import { createBrowserRouter, redirect } from 'react-router';
+
+/**
+ * The route table. Every screen is its own lazy chunk (the landing page must stay small), and every
+ * page module exports `Component`. Guards are layout routes.
+ */
+export const router = createBrowserRouter([
+  {
+    lazy: () => import('../components/layout/site-layout'),
+    HydrateFallback: () => null,
+    children: [
+      // '/' redirects to /lead and keeps the query string (utm parameters).
+      { path: '/', loader: ({ request }) => redirect(`/lead${new URL(request.url).search}`) },
+      { path: '/lead', lazy: () => import('../features/landing/lead-page') },
+      { path: '/debt-analysis', lazy: () => import('../features/landing/debt-analysis-page') },
+      { path: '/debt-relief', lazy: () => import('../features/landing/debt-relief-page') },
+      { path: '/sign-in', lazy: () => import('../features/account/sign-in-page') },
+      { path: '/verification-code', lazy: () => import('../features/account/verification-code-page') },
+      { path: '/user-information', lazy: () => import('../features/account/user-information-page') },
+      { path: '/forgot-password', lazy: () => import('../features/account/forgot-password-page') },
+      { path: '/reset-password', lazy: () => import('../features/account/reset-password-page') },
+      { path: '/verify-new-email', lazy: () => import('../features/account/verify-new-email-page') },
+      { path: '/please-check-your-email', lazy: () => import('../features/account/please-check-your-email-page') },
+      {
+        // The application flow: signed-in borrowers only.
+        lazy: () => import('./borrower-guard'),
+        children: [{ path: '/hardships', lazy: () => import('../features/apply/hardships-page') }],
+      },
+      {
+        lazy: () => import('./customer-portal-guard'),
+        children: [
+          { path: '/customer-portal/next-steps', lazy: () => import('../features/customer-portal/next-steps-page') },
+          { path: '/customer-portal/settings', lazy: () => import('../features/customer-portal/settings-page') },
+          { path: '/customer-portal/change-email', lazy: () => import('../features/account/change-email-page') },
+          { path: '/customer-portal/change-password', lazy: () => import('../features/account/change-password-page') },
+        ],
+      },
+      {
+        lazy: () => import('./service-portal-guard'),
+        children: [
+          { path: '/change-email', lazy: () => import('../features/account/change-email-page') },
+          { path: '/change-password', lazy: () => import('../features/account/change-password-page') },
+        ],
+      },
+      { path: '*', lazy: () => import('../components/layout/not-found-page') },
+    ],
+  },
+]);

@@ -1,0 +1,6 @@
+import { servicePortalRule, SessionGuard } from './session';
+
+/** The service portal: not signed in → /sign-in; a borrower → their resume route. */
+export function Component() {
+  return <SessionGuard rule={servicePortalRule} />;
+}

@@ -1,0 +1,168 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
+import { buttonByName, mockApi, mountRoutes, settle, waitFor } from '../components/ui/form/dom-test-helpers';
+import {
+  borrowerRule,
+  customerPortalRule,
+  readSessionState,
+  servicePortalRule,
+  SESSION_STORAGE_KEY,
+  SessionGuard,
+  updateSessionState,
+  type GuardRule,
+  type SessionAnswer,
+  type SessionUser,
+} from './session';
+
+const realFetch = globalThis.fetch;
+let unmount: (() => void) | undefined;
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  globalThis.fetch = realFetch;
+  document.body.innerHTML = '';
+});
+
+const user = (overrides: Partial<SessionUser>): SessionAnswer => ({
+  user: {
+    id: 'u1',
+    email: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'Diaz',
+    phoneNumber: '+15550101234',
+    mustChangePassword: false,
+    isStaff: false,
+    ...overrides,
+  },
+  resume: overrides.isStaff ? '/summary' : '/offers/review',
+});
+
+const anonymous: SessionAnswer = { user: null };
+const borrower = user({});
+const newBorrower = user({ mustChangePassword: true });
+const staff = user({ isStaff: true });
+
+describe('guard rules', () => {
+  it.each<[string, GuardRule, SessionAnswer, string | undefined]>([
+    ['borrower', borrowerRule, anonymous, '/sign-in'],
+    ['borrower', borrowerRule, borrower, undefined],
+    ['borrower', borrowerRule, newBorrower, undefined],
+    ['borrower', borrowerRule, staff, '/summary'],
+    ['customer portal', customerPortalRule, anonymous, '/sign-in'],
+    ['customer portal', customerPortalRule, borrower, undefined],
+    ['customer portal', customerPortalRule, newBorrower, '/please-check-your-email'],
+    ['customer portal', customerPortalRule, staff, '/summary'],
+    ['service portal', servicePortalRule, anonymous, '/sign-in'],
+    ['service portal', servicePortalRule, borrower, '/offers/review'],
+    ['service portal', servicePortalRule, staff, undefined],
+  ])('%s guard: %j → %s', (_name, rule, answer, expected) => {
+    expect(rule(answer)).toBe(expected);
+  });
+});
+
+describe('session state', () => {
+  it('merges patches, drops keys set to undefined and ignores damaged storage', () => {
+    updateSessionState({ forgotPasswordUsername: 'ana@example.com', mustSetInitialPassword: true });
+    updateSessionState({ mustSetInitialPassword: undefined, userId: 'u1' });
+    expect(readSessionState()).toEqual({ forgotPasswordUsername: 'ana@example.com', userId: 'u1' });
+    sessionStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+    expect(readSessionState()).toEqual({});
+    sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ userId: 42 }));
+    expect(readSessionState()).toEqual({});
+  });
+});
+
+describe('SessionGuard', () => {
+  const routes = (rule: GuardRule) => [
+    {
+      Component: () => <SessionGuard rule={rule} />,
+      children: [{ path: '/inside', Component: () => <p>inside</p> }],
+    },
+    { path: '/sign-in', Component: () => <p>sign-in page</p> },
+  ];
+
+  it('shows the loading screen, then the page for an allowed session', async () => {
+    mockApi({ 'GET /api/session': { status: 200, body: borrower } });
+    const app = mountRoutes(routes(borrowerRule), '/inside');
+    unmount = app.unmount;
+    expect(app.container.textContent).toBe('Loading...');
+    await waitFor(() => expect(app.container.textContent).toBe('inside'));
+    expect(readSessionState()).toEqual({ userId: 'u1', firstName: 'Ana', lastName: 'Diaz' });
+  });
+
+  it('sends an anonymous visitor to /sign-in and forgets the mirrored user', async () => {
+    updateSessionState({ userId: 'u1', forgotPasswordUsername: 'ana@example.com' });
+    mockApi({ 'GET /api/session': { status: 200, body: anonymous } });
+    const app = mountRoutes(routes(borrowerRule), '/inside');
+    unmount = app.unmount;
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
+    expect(readSessionState()).toEqual({ forgotPasswordUsername: 'ana@example.com' });
+  });
+
+  it('offers a retry when the session cannot be read', async () => {
+    let reply: 'network-error' | { status: number; body: SessionAnswer } = 'network-error';
+    mockApi({ 'GET /api/session': () => reply });
+    const app = mountRoutes(routes(borrowerRule), '/inside');
+    unmount = app.unmount;
+    await waitFor(() =>
+      expect(app.container.querySelector('[role="alert"]')?.textContent).toContain(
+        'Network Connection Error: Please check your internet connection',
+      ),
+    );
+    reply = { status: 200, body: borrower };
+    act(() => buttonByName('Try again').click());
+    await waitFor(() => expect(app.container.textContent).toBe('inside'));
+  });
+});
+
+describe('Sign Out', () => {
+  it.each([
+    ['succeeds', { status: 204 }],
+    ['fails', 'network-error' as const],
+  ])(
+    'clears all session storage and the cache and goes to /sign-in when the call %s',
+    async (_name, reply) => {
+      sessionStorage.setItem('something-else', 'x');
+      updateSessionState({ userId: 'u1' });
+      const calls = mockApi({
+        'GET /api/session': { status: 200, body: borrower },
+        'POST /api/auth/sign-out': reply,
+      });
+      const app = mountRoutes(
+        [
+          { path: '/customer-portal/settings', Component: CustomerPortalHeader },
+          { path: '/sign-in', Component: () => <p>sign-in page</p> },
+        ],
+        '/customer-portal/settings',
+      );
+      unmount = app.unmount;
+      app.queryClient.setQueryData(['session'], borrower);
+      // The desktop list and the mobile menu both hold a Sign Out button; either signs out.
+      act(() => buttonByName('Sign Out').click());
+      await settle();
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/sign-out']);
+      expect(sessionStorage.length).toBe(0);
+      expect(app.queryClient.getQueryData(['session'])).toBeUndefined();
+    },
+  );
+});
+
+describe('CustomerPortalHeader', () => {
+  it('opens and closes the mobile menu with the hamburger button', () => {
+    const app = mountRoutes([{ path: '/x', Component: CustomerPortalHeader }], '/x');
+    unmount = app.unmount;
+    const menuButton = buttonByName('Menu');
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '');
+    expect([menuButton.getAttribute('aria-expanded'), menu?.hidden]).toEqual(['false', true]);
+    act(() => menuButton.click());
+    expect([menuButton.getAttribute('aria-expanded'), menu?.hidden]).toEqual(['true', false]);
+    expect([...(menu?.querySelectorAll('a, button') ?? [])].map((e) => e.textContent)).toEqual([
+      'Next Steps',
+      'Settings',
+      'Sign Out',
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import { SITE } from '#domain/site';
+import type { ReactNode } from 'react';
+import { BusinessSeal } from './business-seal';
+
+const socialIcon = {
+  viewBox: '0 0 24 24',
+  'aria-hidden': true,
+  className: 'size-6',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+const SOCIAL: { name: string; href: string; icon: ReactNode }[] = [
+  {
+    name: 'Facebook',
+    href: SITE.social.facebook,
+    icon: (
+      <svg {...socialIcon}>
+        <circle cx="12" cy="12" r="9" />
+        <path d="M15 8.5h-1.5A2 2 0 0011.5 10.5V21M9 13h5" />
+      </svg>
+    ),
+  },
+  {
+    name: 'X',
+    href: SITE.social.x,
+    icon: (
+      <svg {...socialIcon}>
+        <path d="M4.5 4h4l11 16h-4z" />
+        <path d="M19 4l-6.2 7M5 20l6.2-7" />
+      </svg>
+    ),
+  },
+  {
+    name: 'LinkedIn',
+    href: SITE.social.linkedin,
+    icon: (
+      <svg {...socialIcon}>
+        <rect x="3" y="3" width="18" height="18" rx="3" />
+        <path d="M8 10.5V17M12 17v-6.5M12 13.5c0-1.7 1.1-3 2.6-3s2.4 1 2.4 2.8V17" />
+        <circle cx="8" cy="7.5" r=".6" fill="currentColor" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Instagram',
+    href: SITE.social.instagram,
+    icon: (
+      <svg {...socialIcon}>
+        <rect x="3" y="3" width="18" height="18" rx="5" />
+        <circle cx="12" cy="12" r="4" />
+        <circle cx="17.3" cy="6.7" r=".6" fill="currentColor" />
+      </svg>
+    ),
+  },
+];
+
+const LEGAL = [
+  { name: 'Privacy Policy', href: SITE.marketing.privacyPolicy },
+  { name: 'Terms and Conditions', href: SITE.marketing.termsAndConditions },
+  { name: 'Credit Report Policy', href: SITE.marketing.creditReportPolicy },
+];
+
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+const linkClass =
+  'inline-block rounded-sm py-1 text-gray-800 underline-offset-4 hover:text-brand-800 hover:underline';
+
+/** The public footer: contact, legal links on the marketing site, social links, the seal and the copyright. */
+export function Footer() {
+  return (
+    <footer className="border-t border-gray-200 bg-gray-50 text-sm">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
+        <div>
+          <p className="text-base font-bold text-gray-900">{SITE.companyName}</p>
+          <ul className="mt-3 space-y-1 text-gray-700">
+            <li>
+              Call{' '}
+              <a href={`tel:${SITE.phone.tel}`} className={`${linkClass} font-semibold`}>
+                {SITE.phone.display}
+              </a>
+            </li>
+            <li>
+              Email{' '}
+              <a href={`mailto:${SITE.email}`} className={`${linkClass} font-semibold break-all`}>
+                {SITE.email}
+              </a>
+            </li>
+            <li>{SITE.hours}</li>
+          </ul>
+        </div>
+
+        <nav aria-label="Legal">
+          <p className="text-base font-bold text-gray-900">Policies</p>
+          <ul className="mt-3 space-y-1">
+            {LEGAL.map((link) => (
+              <li key={link.name}>
+                <a href={link.href} {...newTab} className={linkClass}>
+                  {link.name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <p className="text-base font-bold text-gray-900">Follow us</p>
+          <ul className="mt-2 flex gap-1">
+            {SOCIAL.map((link) => (
+              <li key={link.name}>
+                <a
+                  href={link.href}
+                  {...newTab}
+                  aria-label={`${SITE.companyName} on ${link.name} (opens in a new tab)`}
+                  className="inline-flex size-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-200 hover:text-gray-900"
+                >
+                  {link.icon}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4">
+            <BusinessSeal />
+          </div>
+        </div>
+      </div>
+      <div className="border-t border-gray-200">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-gray-700 sm:px-6">
+          © {new Date().getFullYear()} {SITE.companyName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

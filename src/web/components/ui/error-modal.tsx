@@ -1,0 +1,34 @@
+import { Modal } from './modal';
+
+export type ErrorModalProps = {
+  message: string;
+  open: boolean;
+  onClose: () => void;
+};
+
+/** Shows a supplied message with an OK button; OK, Escape or a click outside closes it. */
+export function ErrorModal({ message, open, onClose }: ErrorModalProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title="Error"
+      hideTitle
+      description={message}
+      size="sm"
+      showClose={false}
+    >
+      <div className="mt-6 flex justify-end">
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-11 min-w-24 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
+          OK
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { normalizeEmail } from '#domain/validation/format';
+import { LIMITS } from '#domain/validation/limits';
+import { TextField, type TextFieldProps } from './text-field';
+
+/** Email input: trimmed and lower-cased on blur; default label 'Email address' (spec doc 2 section 5). */
+export function EmailField({
+  label = 'Email address',
+  autoComplete = 'email',
+  ...props
+}: Omit<TextFieldProps, 'label' | 'type' | 'normalizeOnBlur' | 'formatOnChange'> & { label?: string }) {
+  return (
+    <TextField
+      {...props}
+      label={label}
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      maxLength={LIMITS.email}
+      spellCheck={false}
+      autoCapitalize="none"
+      normalizeOnBlur={normalizeEmail}
+    />
+  );
+}

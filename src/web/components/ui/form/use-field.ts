@@ -1,0 +1,26 @@
+import { useId } from 'react';
+import { get, useFormContext, useFormState, type FieldError, type FieldValues } from 'react-hook-form';
+
+/** Ids and the current error of one field of the surrounding form, for label, hint and error wiring. */
+export function useField(name: string, hasHint = false) {
+  const form = useFormContext<FieldValues>();
+  const { errors } = useFormState({ control: form.control, name });
+  const id = useId();
+  const error = get(errors, name) as FieldError | undefined;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hasHint ? hintId : undefined, error?.message ? errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    form,
+    id,
+    errorId,
+    hintId,
+    errorMessage: error?.message,
+    ariaProps: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { clsx } from 'clsx';
+import { paginationItems } from './pagination-items';
+
+export type PaginationProps = {
+  pageCount: number;
+  /** The current page, 1-based. */
+  page: number;
+  onPageChange: (page: number) => void;
+  pageRangeDisplayed?: number;
+  marginPagesDisplayed?: number;
+  /** Names the navigation landmark when a screen has more than one list. */
+  label?: string;
+};
+
+const itemClass =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-medium';
+
+/** Page buttons with Previous and Next; hidden when there is a single page. */
+export function Pagination({
+  pageCount,
+  page,
+  onPageChange,
+  pageRangeDisplayed,
+  marginPagesDisplayed,
+  label = 'Pagination',
+}: PaginationProps) {
+  if (pageCount <= 1) return null;
+  const items = paginationItems({ pageCount, page, pageRangeDisplayed, marginPagesDisplayed });
+  const arrow =
+    'border border-gray-300 text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50';
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap items-center gap-1">
+        <li>
+          <button
+            type="button"
+            className={clsx(itemClass, arrow)}
+            aria-label="Previous page"
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+          >
+            ‹ Prev
+          </button>
+        </li>
+        {items.map((item, i) =>
+          item === 'break' ? (
+            <li key={`break-${i}`} aria-hidden="true" className={clsx(itemClass, 'text-gray-600')}>
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <button
+                type="button"
+                className={clsx(
+                  itemClass,
+                  item === page ? 'bg-brand-700 text-white' : 'text-gray-800 hover:bg-gray-100',
+                )}
+                aria-label={`Page ${item}`}
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => {
+                  if (item !== page) onPageChange(item);
+                }}
+              >
+                {item}
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            className={clsx(itemClass, arrow)}
+            aria-label="Next page"
+            disabled={page >= pageCount}
+            onClick={() => onPageChange(page + 1)}
+          >
+            Next ›
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FormProvider } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { changePasswordSchema } from '#domain/validation/account';
+import { MESSAGES } from '#domain/validation/messages';
+import { api } from '../../app/api';
+import { endLocalSession } from '../../app/session';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { PasswordField } from '../../components/ui/form/password-field';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { AccountPage } from './account-page';
+import { BackLink } from './back-link';
+import { errorMessage } from './location-message';
+import { NewPasswordFields } from './new-password-fields';
+
+/** Customer portal and staff: change the password, then sign in again (spec doc 2 section 4). */
+export function Component() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const failure = useFailureModal();
+  const form = useZodForm(changePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await api<{ next: string; message: string }>('/api/auth/change-password', {
+        body: values,
+      });
+      await endLocalSession(queryClient, navigate, answer.message);
+    } catch (error) {
+      const handled = applyServerFieldErrors(form, error, ['currentPassword', 'password', 'confirmPassword']);
+      if (!handled) failure.show(errorMessage(error, MESSAGES.saveFailed));
+    }
+  });
+
+  return (
+    <AccountPage
+      title="Change password"
+      intro="After the change you will sign in again with your new password."
+    >
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" />
+          <NewPasswordFields />
+          <SubmitButton busy={form.formState.isSubmitting}>Change Password</SubmitButton>
+        </form>
+      </FormProvider>
+      <BackLink />
+      <ErrorModal {...failure.props} />
+    </AccountPage>
+  );
+}

@@ -1,0 +1,56 @@
+import { FormProvider } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { forgotPasswordSchema } from '#domain/validation/account';
+import { MESSAGES } from '#domain/validation/messages';
+import { api } from '../../app/api';
+import { readSessionState, updateSessionState } from '../../app/session';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { EmailField } from '../../components/ui/form/email-field';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { AccountPage, LINK_CLASS } from './account-page';
+import { errorMessage } from './location-message';
+
+export function Component() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const failure = useFailureModal();
+  const form = useZodForm(forgotPasswordSchema, {
+    email: params.get('email') ?? readSessionState().forgotPasswordUsername ?? '',
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await api<void>('/api/auth/forgot-password', { body: values });
+      // Spec: forgot password stores the username (so /verification-code need not ask for it).
+      updateSessionState({ forgotPasswordUsername: values.email });
+      await navigate('/please-check-your-email');
+    } catch (error) {
+      if (!applyServerFieldErrors(form, error, ['email']))
+        failure.show(errorMessage(error, MESSAGES.saveFailed));
+    }
+  });
+
+  return (
+    <AccountPage
+      title="Forgot password?"
+      intro="Enter the email address you applied with and we will send you a new verification link."
+    >
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <EmailField name="email" />
+          <SubmitButton busy={form.formState.isSubmitting}>Send verification link</SubmitButton>
+        </form>
+      </FormProvider>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        Remembered it?{' '}
+        <Link to="/sign-in" className={LINK_CLASS}>
+          Sign in
+        </Link>
+      </p>
+      <ErrorModal {...failure.props} />
+    </AccountPage>
+  );
+}

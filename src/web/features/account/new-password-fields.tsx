@@ -1,0 +1,23 @@
+import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { PasswordChecklist } from '../../components/ui/form/password-checklist';
+import { PasswordField } from '../../components/ui/form/password-field';
+
+/** New password and its confirmation, with the live checklist under the first (spec doc 2 section 5). */
+export function NewPasswordFields() {
+  const checklistId = useId();
+  const { control } = useFormContext<{ password: string }>();
+  const password = useWatch({ control, name: 'password' });
+  return (
+    <>
+      <PasswordField
+        name="password"
+        label="New password"
+        autoComplete="new-password"
+        describedBy={checklistId}
+      />
+      <PasswordChecklist id={checklistId} password={password} />
+      <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link, useLocation } from 'react-router';
+import { AccountPage, LINK_CLASS } from './account-page';
+import { locationMessage } from './location-message';
+
+/** Confirmation that an email is on its way; shows a message passed by the screen that sent the user here. */
+export function Component() {
+  const message = locationMessage(useLocation().state);
+  return (
+    <AccountPage title="Please check your email">
+      {message ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          {message}
+        </p>
+      ) : (
+        <div className="space-y-3 text-gray-800">
+          <p>
+            We sent you an email with a verification link. Follow the link in that email to set your password.
+          </p>
+          <p>
+            It can take a few minutes to arrive. If you do not see it, check your spam or junk folder. Only
+            the newest link works.
+          </p>
+        </div>
+      )}
+      <ul className="mt-6 space-y-3 text-sm">
+        <li>
+          Did not get the email?{' '}
+          <Link to="/forgot-password" className={LINK_CLASS}>
+            Send a new verification link
+          </Link>
+        </li>
+        <li>
+          Have a 6-digit code?{' '}
+          <Link to="/verification-code" className={LINK_CLASS}>
+            Enter your verification code
+          </Link>
+        </li>
+        <li>
+          <Link to="/sign-in" className={LINK_CLASS}>
+            Back to sign in
+          </Link>
+        </li>
+      </ul>
+    </AccountPage>
+  );
+}

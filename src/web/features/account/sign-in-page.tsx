@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FormProvider } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { signInSchema } from '#domain/validation/account';
+import { MESSAGES } from '#domain/validation/messages';
+import { api } from '../../app/api';
+import { refreshSession, updateSessionState } from '../../app/session';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { EmailField } from '../../components/ui/form/email-field';
+import { PasswordField } from '../../components/ui/form/password-field';
+import { StatusBanner } from '../../components/ui/form/status-banner';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { AccountPage, LINK_CLASS } from './account-page';
+import { errorMessage, locationMessage } from './location-message';
+
+type SignInAnswer = { next: string; mustSetInitialPassword: boolean };
+
+export function Component() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const failure = useFailureModal();
+  const form = useZodForm(signInSchema, { username: '', password: '' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await api<SignInAnswer>('/api/auth/sign-in', { body: values });
+      updateSessionState({ mustSetInitialPassword: answer.mustSetInitialPassword || undefined });
+      await refreshSession(queryClient);
+      // Spec doc 1 section 4.5: a user who must set an initial password goes through /user-information first.
+      await navigate(answer.mustSetInitialPassword ? '/user-information' : answer.next);
+    } catch (error) {
+      failure.show(errorMessage(error, MESSAGES.incorrectCredentials));
+    }
+  });
+
+  return (
+    <AccountPage title="Sign In">
+      <StatusBanner message={locationMessage(location.state)} className="mb-6" />
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <EmailField name="username" label="Email address" autoComplete="username" />
+          <PasswordField name="password" label="Password" autoComplete="current-password" />
+          <div className="text-right text-sm">
+            <Link to="/forgot-password" className={LINK_CLASS}>
+              Forgot password?
+            </Link>
+          </div>
+          <SubmitButton busy={form.formState.isSubmitting}>Sign In</SubmitButton>
+        </form>
+      </FormProvider>
+      <ErrorModal {...failure.props} />
+    </AccountPage>
+  );
+}

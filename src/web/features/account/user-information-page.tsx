@@ -1,0 +1,55 @@
+import { FormProvider } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { userInformationSchema } from '#domain/validation/account';
+import { formatPhone } from '#domain/validation/format';
+import { readSessionState, updateSessionState, useSession, type UserInformation } from '../../app/session';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { PhoneField } from '../../components/ui/form/phone-field';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { TextField } from '../../components/ui/form/text-field';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { LIMITS } from '#domain/validation/limits';
+import { AccountPage } from './account-page';
+
+/**
+ * First step of setting the initial password (spec doc 1 section 4.5): first name, last name and phone are
+ * kept in session state and sent with the new password from /reset-password.
+ */
+export function Component() {
+  const session = useSession();
+  if (session.isPending) return <LoadingScreen />;
+  const user = session.data?.user;
+  if (!user) return <Navigate to="/sign-in" replace />;
+  const defaults = readSessionState().userInformation ?? {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    phoneNumber: formatPhone(user.phoneNumber),
+  };
+  return <UserInformationForm defaults={defaults} />;
+}
+
+function UserInformationForm({ defaults }: { defaults: UserInformation }) {
+  const navigate = useNavigate();
+  const form = useZodForm(userInformationSchema, defaults);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    updateSessionState({ userInformation: values });
+    await navigate('/reset-password');
+  });
+
+  return (
+    <AccountPage
+      title="Your information"
+      intro="Confirm your name and phone number, then create your password."
+    >
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={LIMITS.name} />
+          <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={LIMITS.name} />
+          <PhoneField name="phoneNumber" label="Phone number" />
+          <SubmitButton busy={form.formState.isSubmitting}>Continue</SubmitButton>
+        </form>
+      </FormProvider>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,62 @@
+import { FormProvider } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { verificationCodeSchema } from '#domain/validation/account';
+import { digitsOnly } from '#domain/validation/format';
+import { LIMITS } from '#domain/validation/limits';
+import { readSessionState } from '../../app/session';
+import { EmailField } from '../../components/ui/form/email-field';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { TextField } from '../../components/ui/form/text-field';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { AccountPage, LINK_CLASS } from './account-page';
+
+const codeDigits = (value: string) => digitsOnly(value).slice(0, LIMITS.verificationCode);
+
+/** Email (only when not known) and the 6-digit code from the email; continues to /reset-password. */
+export function Component() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const knownEmail = params.get('email') ?? readSessionState().forgotPasswordUsername ?? '';
+  const form = useZodForm(verificationCodeSchema, { email: knownEmail, code: params.get('code') ?? '' });
+  // A known email that fails validation must be shown, or the form could never be submitted.
+  const showEmail = knownEmail === '' || form.formState.errors.email !== undefined;
+
+  const onSubmit = form.handleSubmit(async ({ email, code }) => {
+    await navigate(`/reset-password?${new URLSearchParams({ email, code }).toString()}`);
+  });
+
+  return (
+    <AccountPage
+      title="Enter your verification code"
+      intro="Enter the 6-digit code from the email we sent you."
+    >
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          {showEmail ? (
+            <EmailField name="email" />
+          ) : (
+            <p className="text-sm text-gray-700">
+              Code sent to <span className="font-medium text-gray-900">{knownEmail}</span>
+            </p>
+          )}
+          <TextField
+            name="code"
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            // Room for a pasted '123 456'; the formatter keeps the 6 digits.
+            maxLength={LIMITS.verificationCode * 2}
+            formatOnChange={codeDigits}
+          />
+          <SubmitButton busy={form.formState.isSubmitting}>Continue</SubmitButton>
+        </form>
+      </FormProvider>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        No code?{' '}
+        <Link to="/forgot-password" className={LINK_CLASS}>
+          Send a new verification link
+        </Link>
+      </p>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { verifyNewEmailSchema } from '#domain/validation/account';
+import { MESSAGES } from '#domain/validation/messages';
+import { api } from '../../app/api';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { PasswordField } from '../../components/ui/form/password-field';
+import { StatusBanner } from '../../components/ui/form/status-banner';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { AccountPage } from './account-page';
+import { errorMessage } from './location-message';
+
+// The email and code come from the link; the person types only the password.
+const passwordOnlySchema = verifyNewEmailSchema.pick({ password: true });
+
+/** The link emailed to a changed address: sign in with the password to verify it. */
+export function Component() {
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const code = params.get('code') ?? '';
+  const [verified, setVerified] = useState<string>();
+  const failure = useFailureModal();
+  const form = useZodForm(passwordOnlySchema, { password: '' });
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      const answer = await api<{ message: string }>('/api/auth/verify-new-email', {
+        body: { email, code, password },
+      });
+      setVerified(answer.message);
+    } catch (error) {
+      failure.show(errorMessage(error, MESSAGES.verifyNewEmailFailed));
+    }
+  });
+
+  if (verified) {
+    return (
+      <AccountPage title="Verify your new email">
+        <StatusBanner message={verified} />
+      </AccountPage>
+    );
+  }
+
+  return (
+    <AccountPage
+      title="Verify your new email"
+      intro={
+        email ? (
+          <>
+            Sign in with your password to verify{' '}
+            <span className="font-medium break-all text-gray-900">{email}</span>.
+          </>
+        ) : (
+          'Sign in with your password to verify your new email.'
+        )
+      }
+    >
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <PasswordField name="password" label="Password" autoComplete="current-password" />
+          <SubmitButton busy={form.formState.isSubmitting}>Verify Email</SubmitButton>
+        </form>
+      </FormProvider>
+      <ErrorModal {...failure.props} />
+    </AccountPage>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { resumeRoute } from '#domain/flow/resume';
+import {
+  HARDSHIP_KEYS,
+  HARDSHIP_LABELS,
+  HARDSHIPS_QUESTION,
+  hardshipsSchema,
+  type Hardships,
+} from '#domain/validation/application';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { endLocalSession } from '../../app/session';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { ERROR_CLASS } from '../../components/ui/form/styles';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ApplyPage } from './apply-page';
+import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
+
+const TITLE = 'Your situation';
+const ERROR_ID = 'hardships-error';
+const HINT_ID = 'hardships-hint';
+
+/** /hardships (spec doc 1 section 2.3): the borrower's current situations, prefilled from what was saved. */
+export function Component() {
+  const application = useApplication();
+  if (application.isPending) return <LoadingScreen />;
+  if (application.isError) {
+    return (
+      <ApplyPage page="Hardships" title={TITLE}>
+        <div role="alert" className="flex flex-col items-center gap-4 text-center">
+          <p className="text-lg text-gray-900">
+            {application.error instanceof ApiError && application.error.code === 'NetworkError'
+              ? application.error.message
+              : MESSAGES.applicationLoadFailed}
+          </p>
+          <button
+            type="button"
+            onClick={() => void application.refetch()}
+            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Try again
+          </button>
+        </div>
+      </ApplyPage>
+    );
+  }
+  // Past inProgress the answers are fixed: go where the application stands.
+  const resume = resumeRoute(application.data);
+  if (application.data.status !== 'inProgress' && resume !== PAGE_ROUTES.Hardships) {
+    return <Navigate to={resume} replace />;
+  }
+  return <HardshipsForm saved={application.data.hardships} />;
+}
+
+function HardshipsForm({ saved }: { saved: ApplicationView['hardships'] }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const failure = useFailureModal();
+  // Where to go after the error modal closes, when the server says the application moved on.
+  const [redirectAfterError, setRedirectAfterError] = useState<string>();
+  const form = useZodForm(hardshipsSchema, saved);
+  const save = useMutation({
+    mutationFn: (values: Hardships) =>
+      api<{ next: string }>('/api/application/hardships', { method: 'PUT', body: values }),
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(values);
+      void queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+      await navigate(answer.next);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
+        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
+      } else if (error instanceof ApiError && error.status === 409) {
+        setRedirectAfterError(error.redirect);
+        failure.show(error.message);
+      } else if (!applyServerFieldErrors(form, error, HARDSHIP_KEYS)) {
+        failure.show(MESSAGES.saveFailed);
+      }
+    }
+  });
+
+  // The group's rule sits on the first option; ticking any option after a submit must re-check it.
+  const revalidateGroup = () => {
+    if (form.formState.isSubmitted) void form.trigger(HARDSHIP_KEYS[0]);
+  };
+
+  const errorMessage = form.formState.errors[HARDSHIP_KEYS[0]]?.message;
+  const describedBy = [HINT_ID, errorMessage ? ERROR_ID : undefined].filter(Boolean).join(' ');
+
+  return (
+    <ApplyPage page="Hardships" title={TITLE}>
+      <form noValidate onSubmit={onSubmit}>
+        <fieldset aria-describedby={describedBy}>
+          <legend>
+            <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{HARDSHIPS_QUESTION}</h1>
+          </legend>
+          <p id={HINT_ID} className="mt-2 text-gray-700">
+            Select all that apply
+          </p>
+          <div className="mt-5 space-y-3">
+            {/* Each whole tile is the label: a large target on a phone. */}
+            {HARDSHIP_KEYS.map((key) => (
+              <label
+                key={key}
+                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-4 py-2 text-gray-900 hover:border-brand-600 has-checked:border-brand-600 has-checked:bg-brand-50 has-aria-invalid:border-red-600"
+              >
+                <input
+                  {...form.register(key, { onChange: revalidateGroup })}
+                  type="checkbox"
+                  aria-invalid={errorMessage ? true : undefined}
+                  aria-describedby={errorMessage ? ERROR_ID : undefined}
+                  className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
+                />
+                <span>{HARDSHIP_LABELS[key]}</span>
+              </label>
+            ))}
+          </div>
+          {errorMessage && (
+            <p id={ERROR_ID} role="alert" className={ERROR_CLASS}>
+              {errorMessage}
+            </p>
+          )}
+        </fieldset>
+        <SubmitButton busy={form.formState.isSubmitting} className="mt-8">
+          Continue
+        </SubmitButton>
+      </form>
+      <ErrorModal
+        {...failure.props}
+        onClose={() => {
+          failure.props.onClose();
+          if (redirectAfterError) void navigate(redirectAfterError, { replace: true });
+        }}
+      />
+    </ApplyPage>
+  );
+}

@@ -1,0 +1,89 @@
+import { clsx } from 'clsx';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { NavLink } from 'react-router';
+import { useSignOut } from '../../app/session';
+
+const LINKS = [
+  { to: '/customer-portal/next-steps', label: 'Next Steps' },
+  { to: '/customer-portal/settings', label: 'Settings' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'inline-flex min-h-11 items-center rounded-md px-3 font-medium hover:bg-brand-50 hover:text-brand-800',
+    isActive ? 'text-brand-800 underline decoration-2 underline-offset-8' : 'text-gray-800',
+  );
+
+/** The customer portal's own bar: its pages and Sign Out; a hamburger menu on small screens. */
+export function CustomerPortalHeader() {
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = useSignOut();
+  const menuId = useId();
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    setOpen(false);
+    await signOut();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') setOpen(false);
+  };
+
+  const signOutButton = (
+    <button
+      type="button"
+      onClick={() => void onSignOut()}
+      disabled={signingOut}
+      aria-busy={signingOut || undefined}
+      className="inline-flex min-h-11 items-center rounded-md px-3 font-medium text-gray-800 hover:bg-brand-50 hover:text-brand-800 disabled:opacity-60"
+    >
+      Sign Out
+    </button>
+  );
+
+  return (
+    <nav aria-label="Customer portal" className="border-b border-gray-200 bg-white" onKeyDown={onKeyDown}>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+        <span className="text-lg font-semibold text-gray-900">My Account</span>
+        <ul className="-mr-3 hidden items-center gap-1 sm:flex">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>{signOutButton}</li>
+        </ul>
+        <button
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100 sm:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label="Menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor">
+            {open ? (
+              <path d="M6 6l12 12M18 6L6 18" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+      </div>
+      <ul id={menuId} hidden={!open} className="border-t border-gray-200 px-1 py-2 sm:hidden">
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>{signOutButton}</li>
+      </ul>
+    </nav>
+  );
+}

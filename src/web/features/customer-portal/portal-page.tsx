@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+
+/** The frame of a customer portal page. */
+export function PortalPage({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+export const LINK_CLASS =
+  'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700';

@@ -1,0 +1,22 @@
+import { lightButton } from './button-classes';
+
+export function BecomeDebtFreeSection({ onGetStarted }: { onGetStarted: () => void }) {
+  return (
+    <section aria-labelledby="debt-free-heading" className="bg-brand-800 text-white">
+      <div className="mx-auto max-w-6xl px-4 py-14 text-center sm:px-6 sm:py-16">
+        <h2 id="debt-free-heading" className="text-3xl font-bold sm:text-4xl">
+          Become debt free
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-brand-50">
+          Find out in under 5 minutes how much you could save on your credit card payments.
+        </p>
+        <button type="button" onClick={onGetStarted} className={`${lightButton} mt-8`}>
+          Get Started
+        </button>
+        <p className="mt-5 text-lg font-semibold">
+          <span className="text-accent-400">FREE!</span> Your creditors cover the costs.
+        </p>
+      </div>
+    </section>
+  );
+}

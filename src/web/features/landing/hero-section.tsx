@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { primaryButton, textButton } from './button-classes';
+import { CheckIcon } from './icons';
+
+const BENEFITS = [
+  { title: 'Free', text: 'No cost to you. Your creditors cover it.' },
+  { title: 'Fast', text: 'Apply in under 5 minutes and get an instant offer.' },
+  { title: 'Simple', text: 'One monthly payment for all your credit cards.' },
+];
+
+type HeroSectionProps = {
+  onGetStarted: () => void;
+  onSeeHowItWorks: () => void;
+  onPreloadHowItWorks: () => void;
+  /** The lead form card, beside the text on wide screens and below it on phones. */
+  form: ReactNode;
+};
+
+export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks, form }: HeroSectionProps) {
+  return (
+    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[1fr_28rem] lg:gap-14 lg:py-16">
+        <div className="lg:pt-6">
+          <h1
+            id="hero-heading"
+            className="text-3xl leading-tight font-extrabold tracking-tight text-gray-900 sm:text-5xl"
+          >
+            The free way to pay off your credit cards
+          </h1>
+          <p className="mt-4 text-lg text-gray-700 sm:text-xl">
+            Lower your monthly payments with one simple plan. It takes under 5 minutes to see how much you
+            could save.
+          </p>
+          <ul className="mt-6 space-y-3">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit.title} className="flex items-start gap-3">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
+                  <CheckIcon className="size-4" />
+                </span>
+                <span className="leading-7 text-gray-800">
+                  <strong className="font-bold text-gray-900">{benefit.title}.</strong> {benefit.text}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+            <button type="button" onClick={onGetStarted} className={primaryButton}>
+              Get Started
+            </button>
+            <button
+              type="button"
+              onClick={onSeeHowItWorks}
+              onPointerEnter={onPreloadHowItWorks}
+              onFocus={onPreloadHowItWorks}
+              onTouchStart={onPreloadHowItWorks}
+              className={`${textButton} justify-center sm:justify-start`}
+            >
+              See how it works
+            </button>
+          </div>
+          <p className="mt-4 text-sm text-gray-700">
+            Checking your options does not affect your credit score.
+          </p>
+        </div>
+        {form}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+const STEPS = [
+  {
+    title: 'Apply in minutes',
+    text: 'Complete a quick application with your personal details and verify your email to create your account.',
+  },
+  {
+    title: 'Verify your debts',
+    text: 'Allow a credit report pull so we can verify your card balances. It does not affect your credit score.',
+  },
+  {
+    title: 'Confirm your budget',
+    text: 'Verify your monthly income and household expenses so your plan fits what you can afford.',
+  },
+  {
+    title: 'See your savings',
+    text: 'See right away how much you can save, and accept debt relief offers from your creditors.',
+  },
+];
+
+type HowItWorksSectionProps = {
+  onWatchVideo: () => void;
+  onPreloadVideo: () => void;
+};
+
+export function HowItWorksSection({ onWatchVideo, onPreloadVideo }: HowItWorksSectionProps) {
+  return (
+    <section id="how-it-works" aria-labelledby="how-it-works-heading" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+        <h2 id="how-it-works-heading" className="text-center text-3xl font-bold text-gray-900 sm:text-4xl">
+          How it works
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-gray-700">
+          Four steps between you and a plan to pay off your credit cards.
+        </p>
+        <ol className="mt-10 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
+          {STEPS.map((step, i) => (
+            <li
+              key={step.title}
+              className="flex gap-4 rounded-2xl border border-gray-200 p-5 sm:block sm:p-6"
+            >
+              <span
+                aria-hidden="true"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+              >
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="pt-1.5 text-lg font-semibold text-gray-900 sm:mt-4 sm:pt-0">
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-1 text-gray-700 sm:mt-2">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-10 flex justify-center">
+          <button
+            type="button"
+            onClick={onWatchVideo}
+            onPointerEnter={onPreloadVideo}
+            onFocus={onPreloadVideo}
+            onTouchStart={onPreloadVideo}
+            className="inline-flex min-h-12 items-center gap-2 rounded-lg border-2 border-brand-700 px-6 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            >
+              <circle cx="12" cy="12" r="9" />
+              <path d="M10 8.5l5.5 3.5-5.5 3.5z" fill="currentColor" />
+            </svg>
+            Watch the video
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SITE } from '#domain/site';
+import { leadSchema } from '#domain/validation/account';
+import { LIMITS } from '#domain/validation/limits';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { refreshSession } from '../../app/session';
+import { CheckboxField } from '../../components/ui/form/checkbox-field';
+import { EmailField } from '../../components/ui/form/email-field';
+import { PhoneField } from '../../components/ui/form/phone-field';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { TextField } from '../../components/ui/form/text-field';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+
+// The error modal (and Radix with it) loads only when a submit fails: the landing chunk stays small.
+const ErrorModal = lazy(() =>
+  import('../../components/ui/error-modal').then((m) => ({ default: m.ErrorModal })),
+);
+
+/** Query parameters stored on the application (spec doc 1 section 2.1) and their API names. */
+const UTM_PARAMETERS = {
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_content: 'utmContent',
+  utm_term: 'utmTerm',
+} as const;
+
+type Utm = Partial<Record<(typeof UTM_PARAMETERS)[keyof typeof UTM_PARAMETERS], string>>;
+
+/** The campaign parameters of the page's query string; long values are cut so a campaign link never blocks a lead. */
+export function utmFromSearch(params: URLSearchParams): Utm {
+  const utm: Utm = {};
+  for (const [param, key] of Object.entries(UTM_PARAMETERS) as [keyof typeof UTM_PARAMETERS, keyof Utm][]) {
+    const value = params.get(param)?.trim();
+    if (value) utm[key] = value.slice(0, LIMITS.text);
+  }
+  return utm;
+}
+
+const LINK_CLASS = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+/** The first form of the application: creates the account and signs the visitor in (spec doc 1 section 4.2). */
+export function LeadForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const failure = useFailureModal();
+  const form = useZodForm(leadSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phoneNumber: '',
+    agreedToTerms: false,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await api<{ next: string }>('/api/lead', {
+        body: { ...values, utm: utmFromSearch(params) },
+      });
+      await refreshSession(queryClient);
+      await navigate(answer.next);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'UsernameExistsException') {
+        form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      const fields = ['firstName', 'lastName', 'email', 'phoneNumber', 'agreedToTerms'] as const;
+      if (!applyServerFieldErrors(form, error, fields)) {
+        failure.show(error instanceof Error && error.message ? error.message : MESSAGES.saveFailed);
+      }
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Start your application">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={LIMITS.name} />
+          <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={LIMITS.name} />
+        </div>
+        <EmailField name="email" />
+        <PhoneField name="phoneNumber" label="Phone number" />
+        <CheckboxField
+          name="agreedToTerms"
+          label={
+            <>
+              I agree to the{' '}
+              <a
+                href={SITE.marketing.termsAndConditions}
+                target="_blank"
+                rel="noreferrer"
+                className={LINK_CLASS}
+              >
+                Terms and Conditions
+              </a>{' '}
+              and the{' '}
+              <a href={SITE.marketing.privacyPolicy} target="_blank" rel="noreferrer" className={LINK_CLASS}>
+                Privacy Policy
+              </a>
+              .
+            </>
+          }
+        />
+        <SubmitButton busy={form.formState.isSubmitting}>Get Started</SubmitButton>
+        <p className="text-center text-sm text-gray-700">
+          Already applied?{' '}
+          <Link to="/sign-in" className={LINK_CLASS}>
+            Sign in
+          </Link>
+        </p>
+      </form>
+      {failure.props.open || failure.props.message ? (
+        <Suspense fallback={null}>
+          <ErrorModal {...failure.props} />
+        </Suspense>
+      ) : null}
+    </FormProvider>
+  );
+}

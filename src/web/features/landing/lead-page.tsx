@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { BecomeDebtFreeSection } from './become-debt-free-section';
+import { FaqSection } from './faq-section';
+import { focusLeadForm, isFocusLeadFormState, LEAD_FORM_ID } from './focus-lead-form';
+import { HeroSection } from './hero-section';
+import { HowItWorksSection } from './how-it-works-section';
+import { LeadForm } from './lead-form';
+import { LegalDisclosure } from './legal-disclosure';
+import { PartnersSection } from './partners-section';
+import { SecurityBanner } from './security-banner';
+import { WhySection } from './why-section';
+
+// The modals (and Radix with them) load on first use, keeping the landing chunk small; hovering or focusing
+// a trigger starts the download early.
+const loadHowItWorksModal = () => import('../../components/ui/how-it-works-modal');
+const loadVideoModal = () => import('../../components/ui/video-modal');
+const HowItWorksModal = lazy(() => loadHowItWorksModal().then((m) => ({ default: m.HowItWorksModal })));
+const VideoModal = lazy(() => loadVideoModal().then((m) => ({ default: m.VideoModal })));
+
+/** A modal that mounts on first opening and then stays mounted, so Radix can return focus on close. */
+function useLazyModal() {
+  const [state, setState] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
+  return {
+    mounted: state !== 'unloaded',
+    open: state === 'open',
+    show: () => setState('open'),
+    onOpenChange: (open: boolean) => setState(open ? 'open' : 'closed'),
+  };
+}
+
+export function Component() {
+  useDocumentTitle('Pay off your credit cards');
+  const howItWorks = useLazyModal();
+  const video = useLazyModal();
+  const location = useLocation();
+
+  // Get Started from another page or from the How it Works modal arrives with this state.
+  useEffect(() => {
+    if (isFocusLeadFormState(location.state)) focusLeadForm();
+  }, [location.key, location.state]);
+
+  const preloadHowItWorks = () => void loadHowItWorksModal();
+  const preloadVideo = () => void loadVideoModal();
+
+  return (
+    <>
+      <HeroSection
+        onGetStarted={focusLeadForm}
+        onSeeHowItWorks={howItWorks.show}
+        onPreloadHowItWorks={preloadHowItWorks}
+        form={
+          <section
+            id={LEAD_FORM_ID}
+            aria-labelledby="lead-form-heading"
+            className="scroll-mt-4 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-7"
+          >
+            <h2 id="lead-form-heading" className="text-xl font-bold text-gray-900 sm:text-2xl">
+              See how much you can save
+            </h2>
+            <p className="mt-1 text-gray-700">Free, and it takes under 5 minutes.</p>
+            <div className="mt-5">
+              <LeadForm />
+            </div>
+          </section>
+        }
+      />
+      <HowItWorksSection onWatchVideo={video.show} onPreloadVideo={preloadVideo} />
+      <WhySection />
+      <PartnersSection />
+      <FaqSection />
+      <SecurityBanner />
+      <BecomeDebtFreeSection onGetStarted={focusLeadForm} />
+      <LegalDisclosure />
+
+      <Suspense fallback={null}>
+        {howItWorks.mounted && (
+          <HowItWorksModal open={howItWorks.open} onOpenChange={howItWorks.onOpenChange} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {video.mounted && <VideoModal open={video.open} onOpenChange={video.onOpenChange} />}
+      </Suspense>
+    </>
+  );
+}

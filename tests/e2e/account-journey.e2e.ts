@@ -1,0 +1,129 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap, watchErrors } from './support/browser';
+import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
+
+/**
+ * A new visitor becomes a borrower: lead form (an error first), the emailed link, a password, sign out,
+ * sign in, and back where they left off. A staff member made by the CLI signs in and is sent to /summary.
+ */
+let server: TestServer;
+let browser: Browser;
+let staffEmail = 'casey.counsellor@agency.example';
+let staffPassword = '';
+
+beforeAll(async () => {
+  const env = await journeyEnv();
+  // The CLI writes to the embedded database before the server opens it.
+  const out = await runScript(env, 'scripts/staff-create.ts', ['--email', staffEmail, '--name', 'Casey Counsellor']);
+  staffPassword = /Temporary password: (\S+)/.exec(out)?.[1] ?? '';
+  server = await startServer(env);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('account journey', () => {
+  it('a visitor applies, sets a password from the email, signs out and back in, and resumes', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const email = 'jordan.rivera@example.com';
+
+    await page.goto(`${server.url}/?utm_source=x`);
+    await page.waitForURL(/\/lead\?utm_source=x$/);
+    const form = page.getByRole('form', { name: 'Start your application' });
+    await expect.poll(() => form.isVisible()).toBe(true);
+    await snap(page, 'lead-1280');
+
+    // A mistake first: the email is not valid and the terms are not agreed.
+    await form.getByLabel('First name').fill('Jordan');
+    await form.getByLabel('Last name').fill('Rivera');
+    await form.getByLabel('Email address').fill('jordan.rivera@example');
+    await form.getByLabel('Phone number').fill('4155550123');
+    await form.getByRole('button', { name: 'Get Started' }).click();
+    await expect.poll(() => form.getByText('Email address is invalid').isVisible()).toBe(true);
+    expect(await form.getByText('Agreeing to the Terms and Conditions is required').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(await form.getByLabel('Phone number').inputValue()).toBe('415-555-0123');
+
+    // Corrected, the error goes away as the person types (re-validation on change).
+    await form.getByLabel('Email address').fill(email);
+    await expect.poll(() => form.getByText('Email address is invalid').count()).toBe(0);
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Get Started' }).click();
+    await page.waitForURL(/\/hardships$/);
+
+    // The dev mailbox has the initial password email; its link opens the reset page.
+    const mailbox = await context.newPage();
+    await mailbox.goto(`${server.url}/dev/mailbox`);
+    await expect.poll(async () => (await mailbox.getByText(email).count()) > 0, { timeout: 20_000 }).toBe(true);
+    const link = mailbox.getByRole('link', { name: 'Set your password' }).first();
+    const href = await link.getAttribute('href');
+    expect(href).toContain('/reset-password?');
+    await link.click();
+    await mailbox.waitForURL(/\/reset-password\?/);
+    const reset = mailbox;
+    await reset.getByLabel('New password', { exact: true }).fill('short');
+    // The live checklist shows which rules are met.
+    await expect.poll(() => reset.getByText(/8.?20 characters/i).first().isVisible()).toBe(true);
+    await reset.getByLabel('New password', { exact: true }).fill('Sunny#Day42');
+    await reset.getByLabel('Confirm password').fill('Sunny#Day42');
+    await snap(reset, 'reset-password-1280');
+    await reset.getByRole('button', { name: /password/i }).click();
+    await reset.waitForURL(/\/sign-in$/);
+    await expect
+      .poll(() => reset.getByText('Password successfully reset. Please sign in with your new credentials.').isVisible())
+      .toBe(true);
+    await reset.close();
+
+    // Back in the first tab: sign out, then sign in again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await page.waitForURL(/\/sign-in$/);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await page.getByLabel('Email address').fill('Jordan.Rivera@Example.com');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Incorrect Username or Password').isVisible()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill('Sunny#Day42');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // The resume map: lastViewedPage Hardships → /hardships.
+    await page.waitForURL(/\/hardships$/);
+    await snap(page, 'hardships-after-sign-in-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a staff member made by the CLI sets a first password and is sent to /summary', async () => {
+    expect(staffPassword).not.toBe('');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('Email address').fill(staffEmail);
+    await page.getByLabel('Password', { exact: true }).fill(staffPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/user-information$/);
+    await page.getByLabel('First name').fill('Casey');
+    await page.getByLabel('Last name').fill('Counsellor');
+    await page.getByLabel('Phone number').fill('3125550100');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/reset-password/);
+    await page.getByLabel('New password', { exact: true }).fill('Staff#Pass9');
+    await page.getByLabel('Confirm password').fill('Staff#Pass9');
+    await page.getByRole('button', { name: /password/i }).click();
+    await page.waitForURL(/\/summary$/);
+
+    // The service-portal guard keeps borrowers and strangers out.
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    await other.goto(`${server.url}/change-password`);
+    await other.waitForURL(/\/sign-in$/);
+    await stranger.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,79 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export type TestServer = { url: string; dataDir: string; env: Record<string, string>; stop: () => Promise<void> };
+
+/** Environment for one journey: its own data directory (a fresh embedded database) and port. */
+export async function journeyEnv(): Promise<Record<string, string>> {
+  const port = await freePort();
+  return {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-e2e-')),
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    DEMO_STAFF: 'false',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+/** Runs one of the project's scripts (e.g. the staff CLI) against the journey's database, before the server starts. */
+export async function runScript(env: Record<string, string>, script: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(tsx, [path.join(root, script), ...args], { env, cwd: root });
+  return stdout;
+}
+
+/** Starts the built product (npm start without the build) and waits until it is ready. */
+export async function startServer(env: Record<string, string>): Promise<TestServer> {
+  const child: ChildProcess = spawn(tsx, [path.join(root, 'src/server/main.ts')], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const url = env.PUBLIC_URL!;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${env.PORT}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir: env.DATA_DIR!,
+    env,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(env.DATA_DIR!, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
+import { buildApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { emailOutbox } from '../../src/server/db/schema/ops';
+import { loadConfig } from '../../src/server/env';
+import { createTestDatabase } from './test-database';
+
+/** A Fastify app on a fresh database, plus a cookie-keeping client per person. */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const database: Database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-test-')),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...overrides,
+  });
+  const queued: string[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    phoneLookup: createSandboxPhoneLookup(),
+    onEmailQueued: (id) => queued.push(id),
+    logger: false,
+  });
+  await app.ready();
+
+  /** A browser-like client: keeps its cookies between calls. */
+  function client() {
+    const jar = new Map<string, string>();
+    const remember = (res: LightMyRequestResponse) => {
+      for (const c of res.cookies) {
+        if (c.maxAge === 0 || c.value === '') jar.delete(c.name);
+        else jar.set(c.name, c.value);
+      }
+      return res;
+    };
+    const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    return {
+      jar,
+      get: async (url: string) => remember(await app.inject({ method: 'GET', url, headers: { cookie: cookieHeader() } })),
+      post: async (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+        remember(
+          await app.inject({
+            method: 'POST',
+            url,
+            payload: payload as object,
+            headers: { cookie: cookieHeader(), ...headers },
+          }),
+        ),
+    };
+  }
+
+  /** The newest email sent to an address, with the code its link carries. */
+  async function lastEmail(to: string) {
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    if (!row) return undefined;
+    const url = new URL(row.links[0]!.url);
+    return { ...row, url, code: url.searchParams.get('code') ?? '' };
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    queued,
+    client,
+    lastEmail,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
