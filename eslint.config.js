@@ -70,10 +70,10 @@ const MAX_DEPTH = 6;
 
 /**
  * @param {string} layer e.g. 'src/domain'
- * @param {{ message: string, aliases: string[], folders: string[], packages: string[], packageRegex?: string, builtins: string[] }} rules
+ * @param {{ message: string, aliases: string[], folders: string[], packages: string[], regexes?: string[], builtins: string[] }} rules
  * @returns {import('eslint').Linter.Config[]}
  */
-function layer(layer, { message, aliases, folders, packages, packageRegex, builtins }) {
+function layer(layer, { message, aliases, folders, packages, regexes = [], builtins }) {
   const layerName = layer.split('/').pop();
   return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
     const files = [`${layer}/${'*/'.repeat(depth)}*.{ts,tsx}`];
@@ -96,7 +96,7 @@ function layer(layer, { message, aliases, folders, packages, packageRegex, built
                 ? [{ group: folders.flatMap((f) => [`**/${f}`, `**/${f}/**`]), message: `${message}.` }]
                 : []),
               ...(packages.length > 0 ? [{ group: packages, message: `${message}.` }] : []),
-              ...(packageRegex ? [{ regex: packageRegex, message: `${message}.` }] : []),
+              ...regexes.map((regex) => ({ regex, message: `${message}.` })),
             ],
           },
         ],
@@ -180,8 +180,12 @@ export default defineConfig([
     aliases: ['providers', 'server'],
     folders: ['providers', 'server'],
     packages: [...SERVER_PACKAGES],
-    // The auth server is refused; its browser client (better-auth/react, better-auth/client/*) is allowed.
-    packageRegex: '^better-auth(?!/react$|/client(/|$))(/.*)?$',
+    regexes: [
+      // The auth server is refused; its browser client (better-auth/react, better-auth/client/*) is allowed.
+      '^better-auth(?!/react$|/client(/|$))(/.*)?$',
+      // Built-ins that exist only with the prefix (node:test, node:sqlite) are not in builtinModules.
+      '^node:',
+    ],
     builtins: withNodePrefix(ALL_BUILTINS),
   }),
 

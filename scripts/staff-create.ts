@@ -10,7 +10,10 @@ import { createStaff } from '../src/server/features/accounts/create-staff';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
 const args = z
-  .object({ email: z.email('--email must be an email address'), name: z.string().trim().min(1, '--name is required').max(80) })
+  .object({
+    email: z.email('--email must be an email address'),
+    name: z.string().trim().min(1, '--name is required').max(80),
+  })
   .safeParse(values);
 if (!args.success) {
   console.error(args.error.issues.map((i) => i.message).join('\n'));
@@ -25,4 +28,6 @@ const staff = await createStaff(database.db, args.data);
 await database.close();
 console.log(`${staff.created ? 'Created' : 'Updated'} staff user ${staff.email}`);
 console.log(`Temporary password: ${staff.password}`);
-console.log(`Sign in at ${config.publicUrl}/sign-in; the first sign-in asks for your details and a new password.`);
+console.log(
+  `Sign in at ${config.publicUrl}/sign-in; the first sign-in asks for your details and a new password.`,
+);

@@ -18,6 +18,7 @@ import type { PhoneLookup } from '#providers/phone-lookup/port';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { accountRoutes } from './features/accounts/routes';
+import { applyRoutes } from './features/apply/routes';
 import { createAccountMailer } from './features/accounts/account-mailer';
 import { healthRoutes } from './features/health/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
@@ -68,7 +69,11 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = createAccountMailer({ db: database.db, publicUrl: config.publicUrl, onEmailQueued: deps.onEmailQueued });
+  const mailer = createAccountMailer({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    onEmailQueued: deps.onEmailQueued,
+  });
   const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp });
   const services: Services = { ...deps, auth, cipher: createFieldCipher(config.encryptionKey) };
 
@@ -94,7 +99,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Debt management plan API', version: '0.1.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dmp.session_token' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dmp.session_token' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -117,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services });
+  await app.register(applyRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
 
   // '/' is the logo link target: it goes to /lead and keeps the query string (utm parameters).
@@ -125,16 +133,32 @@ export async function buildApp(deps: AppDeps) {
     return reply.redirect(`/lead${query}`);
   });
 
-  if (existsSync(path.join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-    // Client routes fall back to index.html; unknown /api paths stay JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
-        return reply.status(404).send({ code: 'NotFound', message: 'Not found' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const hasWebApp = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Hashed asset names never change content: cache them for a year.
+      setHeaders: (reply: { header: (name: string, value: string) => unknown }, filePath: string) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   }
+  // Client routes fall back to index.html; unknown /api paths stay JSON 404s.
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      !hasWebApp ||
+      request.url.startsWith('/api/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply
+        .status(404)
+        .send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
 
   return app;
 }

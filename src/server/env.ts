@@ -23,7 +23,10 @@ const EnvSchema = z.object({
   ENCRYPTION_KEY: z
     .string()
     .optional()
-    .refine((v) => v === undefined || decodeKey(v) !== null, 'must be 32 bytes as 64 hex characters or base64'),
+    .refine(
+      (v) => v === undefined || decodeKey(v) !== null,
+      'must be 32 bytes as 64 hex characters or base64',
+    ),
   /** Secret that signs sessions; generated into DATA_DIR when absent outside production. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Sign-in, lead, reset and change calls allowed per client IP per minute. */
@@ -85,12 +88,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
-  if (production && !env.ENCRYPTION_KEY) throw new ConfigError('ENCRYPTION_KEY: required when NODE_ENV=production');
+  if (production && !env.ENCRYPTION_KEY)
+    throw new ConfigError('ENCRYPTION_KEY: required when NODE_ENV=production');
   if (production && !env.AUTH_SECRET) throw new ConfigError('AUTH_SECRET: required when NODE_ENV=production');
   if (production && !env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production');
   const dataDir = path.resolve(env.DATA_DIR);
   const encryptionKey = decodeKey(env.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', 32));
-  if (!encryptionKey) throw new ConfigError('ENCRYPTION_KEY: must be 32 bytes as 64 hex characters or base64');
+  if (!encryptionKey)
+    throw new ConfigError('ENCRYPTION_KEY: must be 32 bytes as 64 hex characters or base64');
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,

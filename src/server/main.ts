@@ -1,8 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import nodemailer from 'nodemailer';
-import pino from 'pino';
 import { createPhoneLookup } from '#providers/phone-lookup/index';
-import { buildApp, REDACT_PATHS } from './app';
+import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ConfigError, type Config, loadConfig } from './env';
 import { devMailboxTransport, smtpTransport } from './features/email/outbox';
@@ -20,27 +19,27 @@ try {
   throw error;
 }
 
-const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-log.info({ database: database.kind }, 'database migrated');
 
 const transport = config.smtpUrl
   ? smtpTransport(nodemailer.createTransport(config.smtpUrl), config.emailFrom)
   : devMailboxTransport;
-let jobs: Jobs | undefined;
+let jobs: Jobs | undefined; // eslint-disable-line prefer-const -- assigned after the app, which needs it in a callback
 const app = await buildApp({
   config,
   database,
   phoneLookup: createPhoneLookup(config),
   onEmailQueued: (id) => jobs?.emailQueued(id),
-  logger: log,
 });
+app.log.info({ database: database.kind }, 'database migrated');
 jobs = await startJobs({ database, transport, log: app.log });
 
 if (config.demoStaff) {
   const demo = await ensureDemoStaff({ db: database.db });
-  console.log(`\nDemo staff account (development only):\n  email:    ${demo.email}\n  password: ${demo.password}\n`);
+  console.log(
+    `\nDemo staff account (development only):\n  email:    ${demo.email}\n  password: ${demo.password}\n`,
+  );
 }
 
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
@@ -52,4 +51,6 @@ closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`\nDMP is running at ${config.publicUrl}${config.smtpUrl ? '' : ` (emails: ${config.publicUrl}/dev/mailbox)`}\n`);
+console.log(
+  `\nDMP is running at ${config.publicUrl}${config.smtpUrl ? '' : ` (emails: ${config.publicUrl}/dev/mailbox)`}\n`,
+);

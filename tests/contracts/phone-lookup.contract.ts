@@ -39,12 +39,12 @@ export function phoneLookupContract(make: () => PhoneLookup): void {
       await expect(make().verify(phone)).resolves.toEqual({ isValid: false });
     });
 
-    it.each([
-      [null, 'null'],
-      [undefined, 'undefined'],
-      [12024561111, 'a number'],
-      [{ phoneNumber: '+12024561111' }, 'an object'],
-    ])('never rejects for a value that is not a string: %s', async (value) => {
+    it.each<[string, unknown]>([
+      ['null', null],
+      ['undefined', undefined],
+      ['a number', 12024561111],
+      ['an object', { phoneNumber: '+12024561111' }],
+    ])('answers { isValid: false } for a value that is not a string: %s', async (_label, value) => {
       // An untyped caller (JSON from a queue, a bad cast) must get an answer, not an exception.
       await expect(make().verify(value as unknown as string)).resolves.toEqual({ isValid: false });
     });

@@ -9,13 +9,18 @@ import { journeyEnv, runScript, startServer, type TestServer } from './support/s
  */
 let server: TestServer;
 let browser: Browser;
-let staffEmail = 'casey.counsellor@agency.example';
+const staffEmail = 'casey.counsellor@agency.org';
 let staffPassword = '';
 
 beforeAll(async () => {
   const env = await journeyEnv();
   // The CLI writes to the embedded database before the server opens it.
-  const out = await runScript(env, 'scripts/staff-create.ts', ['--email', staffEmail, '--name', 'Casey Counsellor']);
+  const out = await runScript(env, 'scripts/staff-create.ts', [
+    '--email',
+    staffEmail,
+    '--name',
+    'Casey Counsellor',
+  ]);
   staffPassword = /Temporary password: (\S+)/.exec(out)?.[1] ?? '';
   server = await startServer(env);
   browser = await launchBrowser();
@@ -60,7 +65,9 @@ describe('account journey', () => {
     // The dev mailbox has the initial password email; its link opens the reset page.
     const mailbox = await context.newPage();
     await mailbox.goto(`${server.url}/dev/mailbox`);
-    await expect.poll(async () => (await mailbox.getByText(email).count()) > 0, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await mailbox.getByText(email).count()) > 0, { timeout: 20_000 })
+      .toBe(true);
     const link = mailbox.getByRole('link', { name: 'Set your password' }).first();
     const href = await link.getAttribute('href');
     expect(href).toContain('/reset-password?');
@@ -69,31 +76,48 @@ describe('account journey', () => {
     const reset = mailbox;
     await reset.getByLabel('New password', { exact: true }).fill('short');
     // The live checklist shows which rules are met.
-    await expect.poll(() => reset.getByText(/8.?20 characters/i).first().isVisible()).toBe(true);
+    const lengthRule = reset.locator('li', { hasText: 'Between 8 and 20 characters' });
+    await expect.poll(() => lengthRule.textContent()).toContain('(not met)');
     await reset.getByLabel('New password', { exact: true }).fill('Sunny#Day42');
+    await expect.poll(() => lengthRule.textContent()).toContain('(met)');
+    expect(await lengthRule.textContent()).not.toContain('not met');
     await reset.getByLabel('Confirm password').fill('Sunny#Day42');
     await snap(reset, 'reset-password-1280');
-    await reset.getByRole('button', { name: /password/i }).click();
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
     await reset.waitForURL(/\/sign-in$/);
     await expect
-      .poll(() => reset.getByText('Password successfully reset. Please sign in with your new credentials.').isVisible())
+      .poll(() =>
+        reset.getByText('Password successfully reset. Please sign in with your new credentials.').isVisible(),
+      )
       .toBe(true);
     await reset.close();
 
-    // Back in the first tab: sign out, then sign in again.
+    // Back in the first tab: the password reset ended every older session, so the page asks to sign in.
     await page.reload();
-    await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL(/\/sign-in$/);
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-
     await page.getByLabel('Email address').fill('Jordan.Rivera@Example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password1');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByText('Incorrect Username or Password').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'OK' }).click();
     await page.getByLabel('Password', { exact: true }).fill('Sunny#Day42');
     await page.getByRole('button', { name: 'Sign In' }).click();
     // The resume map: lastViewedPage Hardships → /hardships.
     await page.waitForURL(/\/hardships$/);
+
+    // Sign out, then sign in again and land on the same page.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/sign-in$/);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.goto(`${server.url}/hardships`);
+    await page.waitForURL(/\/sign-in$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Sunny#Day42');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/hardships$/);
+    await expect
+      .poll(() => page.getByText('Are you currently facing any of the following situations?').isVisible())
+      .toBe(true);
     await snap(page, 'hardships-after-sign-in-1280');
     expect(errors).toEqual([]);
     await context.close();
@@ -115,7 +139,7 @@ describe('account journey', () => {
     await page.waitForURL(/\/reset-password/);
     await page.getByLabel('New password', { exact: true }).fill('Staff#Pass9');
     await page.getByLabel('Confirm password').fill('Staff#Pass9');
-    await page.getByRole('button', { name: /password/i }).click();
+    await page.getByRole('button', { name: 'Save Password' }).click();
     await page.waitForURL(/\/summary$/);
 
     // The service-portal guard keeps borrowers and strangers out.

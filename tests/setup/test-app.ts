@@ -47,7 +47,12 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     return {
       jar,
-      get: async (url: string) => remember(await app.inject({ method: 'GET', url, headers: { cookie: cookieHeader() } })),
+      get: async (url: string) =>
+        remember(await app.inject({ method: 'GET', url, headers: { cookie: cookieHeader() } })),
+      send: async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+        remember(
+          await app.inject({ method, url, payload: payload as object, headers: { cookie: cookieHeader() } }),
+        ),
       post: async (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
         remember(
           await app.inject({

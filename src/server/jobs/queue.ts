@@ -14,11 +14,25 @@ export type Jobs = {
  * pg-boss on the product's own database (PGlite through executeSql, or PostgreSQL): durable, retried,
  * safe with several server instances. Email delivery retries with backoff.
  */
-export async function startJobs(o: { database: Database; transport: MailTransport; log: FastifyBaseLogger }): Promise<Jobs> {
-  const boss = new PgBoss({ db: { executeSql: o.database.executeSql }, schema: 'pgboss', supervise: true, schedule: false });
+export async function startJobs(o: {
+  database: Database;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+}): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: o.database.executeSql },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: false,
+  });
   boss.on('error', (error) => o.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(EMAIL_QUEUE, { name: EMAIL_QUEUE, retryLimit: 8, retryDelay: 5, retryBackoff: true });
+  await boss.createQueue(EMAIL_QUEUE, {
+    name: EMAIL_QUEUE,
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+  });
   await boss.work<{ id: string }>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
       const outcome = await deliverEmail(o.database.db, o.transport, job.data.id);
@@ -30,7 +44,9 @@ export async function startJobs(o: { database: Database; transport: MailTranspor
 
   return {
     emailQueued: (id) => {
-      boss.send(EMAIL_QUEUE, { id }).catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
+      boss
+        .send(EMAIL_QUEUE, { id })
+        .catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

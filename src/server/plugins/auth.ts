@@ -18,7 +18,11 @@ export const CODE_TTL_SECONDS = 60 * 60;
 export const SESSION_IDLE_SECONDS = 60 * 60 * 2;
 export const SESSION_REFRESH_SECONDS = 60 * 5;
 
-export type OtpEmail = { email: string; otp: string; type: 'sign-in' | 'email-verification' | 'forget-password' | 'change-email' };
+export type OtpEmail = {
+  email: string;
+  otp: string;
+  type: 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
+};
 
 export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmail) => Promise<void> }) {
   return betterAuth({
@@ -32,7 +36,10 @@ export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmai
       maxPasswordLength: 60,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      password: { hash: hashPassword, verify: ({ hash: digest, password }) => verifyPassword(digest, password) },
+      password: {
+        hash: hashPassword,
+        verify: ({ hash: digest, password }) => verifyPassword(digest, password),
+      },
     },
     user: {
       additionalFields: {
@@ -63,6 +70,8 @@ export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmai
       }),
     ],
     telemetry: { enabled: false },
+    // Expected outcomes (wrong password, unknown user) are ours to log, without personal data.
+    logger: { level: 'error' },
   });
 }
 

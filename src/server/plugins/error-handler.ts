@@ -17,7 +17,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.['keys'] ?? 'body');
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String(issue.params?.['keys'] ?? 'body');
         fieldErrors[field] ??= issue.message ?? 'invalid';
       }
       const first = Object.values(fieldErrors)[0] ?? 'The request is invalid.';
@@ -26,15 +28,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ code: 'InternalError', message: 'There was a problem saving your information. Please try again.' });
+      return reply.status(500).send({
+        code: 'InternalError',
+        message: 'There was a problem saving your information. Please try again.',
+      });
     }
     if (status === 429) {
       return reply.status(429).send({ code: 'LimitExceededException', message: error.message });
     }
     return reply.status(status).send({ code: error.code ?? 'BadRequest', message: error.message });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -41,7 +41,10 @@ declare module 'fastify' {
 }
 
 export async function isStaffUser(db: Db, userId: string): Promise<boolean> {
-  const groups = await db.select({ name: userGroup.groupName }).from(userGroup).where(eq(userGroup.userId, userId));
+  const groups = await db
+    .select({ name: userGroup.groupName })
+    .from(userGroup)
+    .where(eq(userGroup.userId, userId));
   return groups.some((g) => isStaffGroup(g.name));
 }
 

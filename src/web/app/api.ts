@@ -29,7 +29,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(
       res.status,
       typeof data.code === 'string' ? data.code : 'Error',
-      typeof data.message === 'string' ? data.message : 'There was a problem saving your information. Please try again.',
+      typeof data.message === 'string'
+        ? data.message
+        : 'There was a problem saving your information. Please try again.',
       (data.fieldErrors as Record<string, string> | undefined) ?? {},
       typeof data.redirect === 'string' ? data.redirect : undefined,
     );

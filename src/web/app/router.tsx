@@ -20,7 +20,10 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: () => import('../features/account/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('../features/account/reset-password-page') },
       { path: '/verify-new-email', lazy: () => import('../features/account/verify-new-email-page') },
-      { path: '/please-check-your-email', lazy: () => import('../features/account/please-check-your-email-page') },
+      {
+        path: '/please-check-your-email',
+        lazy: () => import('../features/account/please-check-your-email-page'),
+      },
       {
         // The application flow: signed-in borrowers only.
         lazy: () => import('./borrower-guard'),
@@ -29,10 +32,22 @@ export const router = createBrowserRouter([
       {
         lazy: () => import('./customer-portal-guard'),
         children: [
-          { path: '/customer-portal/next-steps', lazy: () => import('../features/customer-portal/next-steps-page') },
-          { path: '/customer-portal/settings', lazy: () => import('../features/customer-portal/settings-page') },
-          { path: '/customer-portal/change-email', lazy: () => import('../features/account/change-email-page') },
-          { path: '/customer-portal/change-password', lazy: () => import('../features/account/change-password-page') },
+          {
+            path: '/customer-portal/next-steps',
+            lazy: () => import('../features/customer-portal/next-steps-page'),
+          },
+          {
+            path: '/customer-portal/settings',
+            lazy: () => import('../features/customer-portal/settings-page'),
+          },
+          {
+            path: '/customer-portal/change-email',
+            lazy: () => import('../features/account/change-email-page'),
+          },
+          {
+            path: '/customer-portal/change-password',
+            lazy: () => import('../features/account/change-password-page'),
+          },
         ],
       },
       {

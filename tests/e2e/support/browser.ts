@@ -6,7 +6,9 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(executablePath)) {
-    throw new Error(`Chromium not found at ${executablePath}: run 'bash scripts/ensure-chromium.sh' or set CHROMIUM_PATH`);
+    throw new Error(
+      `Chromium not found at ${executablePath}: run 'bash scripts/ensure-chromium.sh' or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({
     executablePath,
@@ -35,7 +37,8 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().includes('Failed to load resource')) errors.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !m.text().includes('Failed to load resource'))
+      errors.push(`console: ${m.text()}`);
   });
   return errors;
 }

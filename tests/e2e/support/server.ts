@@ -13,12 +13,19 @@ async function freePort(): Promise<number> {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-export type TestServer = { url: string; dataDir: string; env: Record<string, string>; stop: () => Promise<void> };
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+};
 
 /** Environment for one journey: its own data directory (a fresh embedded database) and port. */
 export async function journeyEnv(): Promise<Record<string, string>> {
@@ -38,14 +45,22 @@ export async function journeyEnv(): Promise<Record<string, string>> {
 }
 
 /** Runs one of the project's scripts (e.g. the staff CLI) against the journey's database, before the server starts. */
-export async function runScript(env: Record<string, string>, script: string, args: string[]): Promise<string> {
+export async function runScript(
+  env: Record<string, string>,
+  script: string,
+  args: string[],
+): Promise<string> {
   const { stdout } = await promisify(execFile)(tsx, [path.join(root, script), ...args], { env, cwd: root });
   return stdout;
 }
 
 /** Starts the built product (npm start without the build) and waits until it is ready. */
 export async function startServer(env: Record<string, string>): Promise<TestServer> {
-  const child: ChildProcess = spawn(tsx, [path.join(root, 'src/server/main.ts')], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(tsx, [path.join(root, 'src/server/main.ts')], {
+    env,
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));

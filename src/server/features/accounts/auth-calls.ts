@@ -15,10 +15,16 @@ export function authErrorCode(error: unknown): string | undefined {
 }
 
 /** Expires every session cookie better-auth may have set (after a sign-out, password or email change). */
-export async function clearSessionCookies(reply: FastifyReply, auth: { $context: Promise<{ authCookies: Record<string, { name: string; attributes: { path?: string } }> }> }) {
+export async function clearSessionCookies(
+  reply: FastifyReply,
+  auth: {
+    $context: Promise<{ authCookies: Record<string, { name: string; attributes: { path?: string } }> }>;
+  },
+) {
   const ctx = await auth.$context;
   const cookies = Object.values(ctx.authCookies).map(
-    (c) => `${c.name}=; Path=${c.attributes.path ?? '/'}; Max-Age=0; HttpOnly; SameSite=Lax${c.name.startsWith('__') ? '; Secure' : ''}`,
+    (c) =>
+      `${c.name}=; Path=${c.attributes.path ?? '/'}; Max-Age=0; HttpOnly; SameSite=Lax${c.name.startsWith('__') ? '; Secure' : ''}`,
   );
   reply.header('set-cookie', cookies);
 }

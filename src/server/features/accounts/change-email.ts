@@ -15,12 +15,21 @@ import { authErrorCode } from './auth-calls';
 export async function changeEmail(o: { services: Services; viewer: Viewer; email: string }) {
   const email = normalizeEmail(o.email);
   const { db } = o.services.database;
-  if (email === o.viewer.email) throw new AppError('ValidationError', 'The new email is the same as the current one.', { fieldErrors: { email: 'The new email is the same as the current one.' } });
+  if (email === o.viewer.email)
+    throw new AppError('ValidationError', 'The new email is the same as the current one.', {
+      fieldErrors: { email: 'The new email is the same as the current one.' },
+    });
   const taken = await db.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
   if (taken) throw new AppError('Conflict', 'An account with the given email already exists.');
   await db.transaction(async (tx) => {
-    await tx.update(user).set({ email, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, o.viewer.userId));
-    await tx.update(borrower).set({ email, updatedAt: new Date() }).where(eq(borrower.owner, o.viewer.userId));
+    await tx
+      .update(user)
+      .set({ email, emailVerified: false, updatedAt: new Date() })
+      .where(eq(user.id, o.viewer.userId));
+    await tx
+      .update(borrower)
+      .set({ email, updatedAt: new Date() })
+      .where(eq(borrower.owner, o.viewer.userId));
   });
   const ctx = await o.services.auth.$context;
   await ctx.internalAdapter.deleteUserSessions(o.viewer.userId);
@@ -29,13 +38,19 @@ export async function changeEmail(o: { services: Services; viewer: Viewer; email
 }
 
 /** Confirms a changed email: the person proves the password, then the emailed code marks the address verified. */
-export async function verifyNewEmail(o: { services: Services; email: string; code: string; password: string }) {
+export async function verifyNewEmail(o: {
+  services: Services;
+  email: string;
+  code: string;
+  password: string;
+}) {
   const email = normalizeEmail(o.email);
   const ctx = await o.services.auth.$context;
   const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   const credential = found?.accounts.find((a) => a.providerId === 'credential');
   const passwordOk =
-    credential?.password != null && (await ctx.password.verify({ hash: credential.password, password: o.password }));
+    credential?.password != null &&
+    (await ctx.password.verify({ hash: credential.password, password: o.password }));
   if (!found || !passwordOk) throw new AppError('VerifyNewEmailFailed', MESSAGES.verifyNewEmailFailed);
   try {
     await o.services.auth.api.verifyEmailOTP({ body: { email, otp: o.code } });

@@ -16,7 +16,9 @@ import { recordResetRequest } from './password-reset-limit';
 /** The generated first password: 30 random bytes written as 60 hexadecimal characters (spec doc 2 section 4). */
 export const generatePassword = () => randomBytes(30).toString('hex');
 
-export type UtmInput = Partial<Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>>;
+export type UtmInput = Partial<
+  Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>
+>;
 
 async function assertPhoneIsValid(services: Services, phoneE164: string) {
   const { isValid } = await services.phoneLookup.verify(phoneE164);
@@ -60,7 +62,10 @@ export async function createLead(o: {
     if (current.lastName !== input.lastName) changes.lastName = input.lastName;
     if (current.phoneNumber !== phoneNumber) changes.phoneNumber = phoneNumber;
     if (Object.keys(changes).length > 0) {
-      await db.update(borrower).set({ ...changes, updatedAt: new Date() }).where(eq(borrower.id, current.id));
+      await db
+        .update(borrower)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(borrower.id, current.id));
     }
     return { next };
   }
@@ -112,7 +117,9 @@ export async function createLead(o: {
         email,
         phoneNumber,
       });
-      await tx.insert(applicationStatusChange).values({ applicationId: app!.id, from: null, to: 'inProgress', changedBy: userId });
+      await tx
+        .insert(applicationStatusChange)
+        .values({ applicationId: app!.id, from: null, to: 'inProgress', changedBy: userId });
     });
   } catch (error) {
     // Without its application the account is unusable: remove it so the visitor can simply try again.

@@ -43,14 +43,20 @@ export async function createStaff(
         emailVerified: true,
         mustChangePassword: o.mustChangePassword ?? true,
       });
-      await tx.insert(account).values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
+      await tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
     }
     await tx.insert(userGroup).values({ userId, groupName: STAFF_GROUP }).onConflictDoNothing();
     return { userId, email, password, created: !existing };
   });
 }
 
-export const DEMO_STAFF = { email: 'counsellor@demo.local', name: 'Demo Counsellor', password: 'DemoStaff#2026' };
+export const DEMO_STAFF = {
+  email: 'counsellor@demo.local',
+  name: 'Demo Counsellor',
+  password: 'DemoStaff#2026',
+};
 
 /** Development convenience: a staff account whose credentials the start prints. Never in production. */
 export async function ensureDemoStaff(o: { db: Db }) {

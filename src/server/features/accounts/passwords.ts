@@ -23,7 +23,12 @@ export async function forgotPassword(o: { services: Services; email: string }) {
  * (or was used) is CodeMismatch; an expired code sends a new link and is ExpiredCode; too many wrong
  * tries or requests is LimitExceeded. Success clears must-change-password.
  */
-export async function resetPassword(o: { services: Services; email: string; code: string; password: string }) {
+export async function resetPassword(o: {
+  services: Services;
+  email: string;
+  code: string;
+  password: string;
+}) {
   const email = normalizeEmail(o.email);
   const { services } = o;
   const { db } = services.database;
@@ -35,15 +40,22 @@ export async function resetPassword(o: { services: Services; email: string; code
       await assertResetAllowed(db, email);
       await recordResetRequest(db, email);
       await services.auth.api.requestPasswordResetEmailOTP({ body: { email } });
-      throw new AppError('ExpiredCodeException', MESSAGES.expiredCode, { redirect: '/please-check-your-email' });
+      throw new AppError('ExpiredCodeException', MESSAGES.expiredCode, {
+        redirect: '/please-check-your-email',
+      });
     }
     if (code === 'TOO_MANY_ATTEMPTS') throw new AppError('LimitExceededException', MESSAGES.limitExceeded);
     if (code === 'INVALID_OTP' || code === 'USER_NOT_FOUND' || code === 'INVALID_EMAIL') {
-      throw new AppError('CodeMismatchException', MESSAGES.codeMismatch, { redirect: '/please-check-your-email' });
+      throw new AppError('CodeMismatchException', MESSAGES.codeMismatch, {
+        redirect: '/please-check-your-email',
+      });
     }
     throw error;
   }
-  await db.update(user).set({ mustChangePassword: false, updatedAt: new Date() }).where(eq(user.email, email));
+  await db
+    .update(user)
+    .set({ mustChangePassword: false, updatedAt: new Date() })
+    .where(eq(user.email, email));
   return { next: '/sign-in', message: MESSAGES.passwordReset };
 }
 
@@ -58,7 +70,9 @@ export async function completeNewPassword(o: {
 }) {
   const { services, viewer, input } = o;
   if (!viewer.mustChangePassword) {
-    throw new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, { redirect: '/sign-in' });
+    throw new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, {
+      redirect: '/sign-in',
+    });
   }
   try {
     const ctx = await services.auth.$context;
@@ -76,13 +90,21 @@ export async function completeNewPassword(o: {
       })
       .where(eq(user.id, viewer.userId));
   } catch {
-    throw new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, { redirect: '/sign-in' });
+    throw new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, {
+      redirect: '/sign-in',
+    });
   }
   return { next: await resumeFor(services.database.db, viewer) };
 }
 
 /** Changes the password with the current one; every session ends and the person signs in again. */
-export async function changePassword(o: { services: Services; viewer: Viewer; headers: Headers; currentPassword: string; password: string }) {
+export async function changePassword(o: {
+  services: Services;
+  viewer: Viewer;
+  headers: Headers;
+  currentPassword: string;
+  password: string;
+}) {
   try {
     await o.services.auth.api.changePassword({
       body: { currentPassword: o.currentPassword, newPassword: o.password, revokeOtherSessions: true },

@@ -31,10 +31,17 @@ async function borrowerWithPassword(email = uniqueEmail()) {
   const c = t.client();
   expect((await c.post('/api/lead', lead(email))).statusCode).toBe(201);
   const mail = await t.lastEmail(email);
-  const res = await c.post('/api/auth/reset-password', { email, code: mail!.code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+  const res = await c.post('/api/auth/reset-password', {
+    email,
+    code: mail!.code,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+  });
   expect(res.statusCode).toBe(200);
   const signedIn = t.client();
-  expect((await signedIn.post('/api/auth/sign-in', { username: email, password: NEW_PASSWORD })).statusCode).toBe(200);
+  expect(
+    (await signedIn.post('/api/auth/sign-in', { username: email, password: NEW_PASSWORD })).statusCode,
+  ).toBe(200);
   return { email, client: signedIn };
 }
 
@@ -42,17 +49,34 @@ describe('POST /api/lead', () => {
   it('creates the account, signs in, stores the application with its utm fields and sends the initial password email', async () => {
     const email = uniqueEmail('Lead');
     const c = t.client();
-    const res = await c.post('/api/lead', lead(email.toUpperCase(), { utm: { utmSource: 'x', utmCampaign: 'spring' } }));
+    const res = await c.post(
+      '/api/lead',
+      lead(email.toUpperCase(), { utm: { utmSource: 'x', utmCampaign: 'spring' } }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ next: '/hardships' });
 
     const u = await t.db.query.user.findFirst({ where: eq(user.email, email.toLowerCase()) });
-    expect(u).toMatchObject({ mustChangePassword: true, firstName: 'Pat', lastName: 'Doe', phoneNumber: '+14155550123' });
+    expect(u).toMatchObject({
+      mustChangePassword: true,
+      firstName: 'Pat',
+      lastName: 'Doe',
+      phoneNumber: '+14155550123',
+    });
     const app = await t.db.query.application.findFirst({ where: eq(application.owner, u!.id) });
-    expect(app).toMatchObject({ status: 'inProgress', lastCompletedPage: 'Lead', lastViewedPage: 'Hardships', utmSource: 'x', utmCampaign: 'spring' });
+    expect(app).toMatchObject({
+      status: 'inProgress',
+      lastCompletedPage: 'Lead',
+      lastViewedPage: 'Hardships',
+      utmSource: 'x',
+      utmCampaign: 'spring',
+    });
     const b = await t.db.query.borrower.findFirst({ where: eq(borrower.applicationId, app!.id) });
     expect(b).toMatchObject({ email: email.toLowerCase(), phoneNumber: '+14155550123', firstName: 'Pat' });
-    const changes = await t.db.select().from(applicationStatusChange).where(eq(applicationStatusChange.applicationId, app!.id));
+    const changes = await t.db
+      .select()
+      .from(applicationStatusChange)
+      .where(eq(applicationStatusChange.applicationId, app!.id));
     expect(changes).toMatchObject([{ from: null, to: 'inProgress' }]);
 
     const mail = await t.lastEmail(email.toLowerCase());
@@ -62,7 +86,11 @@ describe('POST /api/lead', () => {
     expect(t.queued).toContain(mail?.id);
 
     const session = (await c.get('/api/session')).json();
-    expect(session.user).toMatchObject({ email: email.toLowerCase(), mustChangePassword: true, isStaff: false });
+    expect(session.user).toMatchObject({
+      email: email.toLowerCase(),
+      mustChangePassword: true,
+      isStaff: false,
+    });
     expect(session.resume).toBe('/hardships');
   });
 
@@ -116,11 +144,20 @@ describe('reset password', () => {
     const c = t.client();
     await c.post('/api/lead', lead(email));
     const mail = await t.lastEmail(email);
-    const res = await t.client().post('/api/auth/reset-password', { email, code: mail!.code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await t.client().post('/api/auth/reset-password', {
+      email,
+      code: mail!.code,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.json()).toEqual({ next: '/sign-in', message: MESSAGES.passwordReset });
-    expect((await t.db.query.user.findFirst({ where: eq(user.email, email) }))?.mustChangePassword).toBe(false);
+    expect((await t.db.query.user.findFirst({ where: eq(user.email, email) }))?.mustChangePassword).toBe(
+      false,
+    );
 
-    const signIn = await t.client().post('/api/auth/sign-in', { username: email.toUpperCase(), password: NEW_PASSWORD });
+    const signIn = await t
+      .client()
+      .post('/api/auth/sign-in', { username: email.toUpperCase(), password: NEW_PASSWORD });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json()).toEqual({ next: '/hardships', mustSetInitialPassword: false });
   });
@@ -134,22 +171,43 @@ describe('reset password', () => {
     const body = { email, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     if (first !== second) {
       const old = await t.client().post('/api/auth/reset-password', { ...body, code: first });
-      expect(old.json()).toMatchObject({ code: 'CodeMismatchException', message: MESSAGES.codeMismatch, redirect: '/please-check-your-email' });
+      expect(old.json()).toMatchObject({
+        code: 'CodeMismatchException',
+        message: MESSAGES.codeMismatch,
+        redirect: '/please-check-your-email',
+      });
     }
-    expect((await t.client().post('/api/auth/reset-password', { ...body, code: second })).statusCode).toBe(200);
+    expect((await t.client().post('/api/auth/reset-password', { ...body, code: second })).statusCode).toBe(
+      200,
+    );
     const reused = await t.client().post('/api/auth/reset-password', { ...body, code: second });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({ code: 'CodeMismatchException', redirect: '/please-check-your-email' });
+    expect(reused.json()).toMatchObject({
+      code: 'CodeMismatchException',
+      redirect: '/please-check-your-email',
+    });
   });
 
   it('answers ExpiredCodeException for an expired code and sends a new link', async () => {
     const email = uniqueEmail();
     await t.client().post('/api/lead', lead(email));
     const mail = (await t.lastEmail(email))!;
-    await t.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `forget-password-otp-${email}`));
-    const res = await t.client().post('/api/auth/reset-password', { email, code: mail.code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    await t.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `forget-password-otp-${email}`));
+    const res = await t.client().post('/api/auth/reset-password', {
+      email,
+      code: mail.code,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toMatchObject({ code: 'ExpiredCodeException', message: MESSAGES.expiredCode, redirect: '/please-check-your-email' });
+    expect(res.json()).toMatchObject({
+      code: 'ExpiredCodeException',
+      message: MESSAGES.expiredCode,
+      redirect: '/please-check-your-email',
+    });
     const fresh = (await t.lastEmail(email))!;
     expect(fresh.id).not.toBe(mail.id);
   });
@@ -158,7 +216,8 @@ describe('reset password', () => {
     const email = uniqueEmail();
     await t.client().post('/api/lead', lead(email));
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await t.client().post('/api/auth/forgot-password', { email })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.client().post('/api/auth/forgot-password', { email })).statusCode);
     const res = await t.client().post('/api/auth/forgot-password', { email });
     expect(statuses.filter((s) => s === 204).length).toBeGreaterThanOrEqual(4);
     expect(res.statusCode).toBe(429);
@@ -166,10 +225,20 @@ describe('reset password', () => {
   });
 
   it('checks the password rules and the confirmation', async () => {
-    const res = await t.client().post('/api/auth/reset-password', { email: uniqueEmail(), code: '123456', password: 'short', confirmPassword: 'short' });
+    const res = await t.client().post('/api/auth/reset-password', {
+      email: uniqueEmail(),
+      code: '123456',
+      password: 'short',
+      confirmPassword: 'short',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.password).toBe(MESSAGES.passwordRequirements);
-    const mismatch = await t.client().post('/api/auth/reset-password', { email: uniqueEmail(), code: '123456', password: NEW_PASSWORD, confirmPassword: 'Other#Pass1' });
+    const mismatch = await t.client().post('/api/auth/reset-password', {
+      email: uniqueEmail(),
+      code: '123456',
+      password: NEW_PASSWORD,
+      confirmPassword: 'Other#Pass1',
+    });
     expect(mismatch.json().fieldErrors.confirmPassword).toBe(MESSAGES.passwordsDoNotMatch);
   });
 
@@ -183,10 +252,16 @@ describe('reset password', () => {
 describe('sign in and sign out', () => {
   it('answers NotAuthorizedException with the spec message for a wrong password or unknown user', async () => {
     const { email } = await borrowerWithPassword();
-    for (const body of [{ username: email, password: 'Wrong#Pass1' }, { username: uniqueEmail('ghost'), password: NEW_PASSWORD }]) {
+    for (const body of [
+      { username: email, password: 'Wrong#Pass1' },
+      { username: uniqueEmail('ghost'), password: NEW_PASSWORD },
+    ]) {
       const res = await t.client().post('/api/auth/sign-in', body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'NotAuthorizedException', message: 'Incorrect Username or Password' });
+      expect(res.json()).toEqual({
+        code: 'NotAuthorizedException',
+        message: 'Incorrect Username or Password',
+      });
     }
   });
 
@@ -197,7 +272,11 @@ describe('sign in and sign out', () => {
     expect((await client.post('/api/auth/sign-out')).statusCode).toBe(204);
     expect((await client.get('/api/session')).json()).toEqual({ user: null });
     // The old cookie no longer works even if a browser kept it.
-    const replay = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: `dmp.session_token=${token}` } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: `dmp.session_token=${token}` },
+    });
     expect(replay.json()).toEqual({ user: null });
   });
 
@@ -214,51 +293,91 @@ describe('sign in and sign out', () => {
       confirmPassword: NEW_PASSWORD,
     });
     expect(done.json()).toEqual({ next: '/summary' });
-    const again = await t.client().post('/api/auth/sign-in', { username: staff.email, password: NEW_PASSWORD });
+    const again = await t
+      .client()
+      .post('/api/auth/sign-in', { username: staff.email, password: NEW_PASSWORD });
     expect(again.json()).toEqual({ next: '/summary', mustSetInitialPassword: false });
   });
 
   it('refuses complete-new-password when no new password is required', async () => {
     const { client } = await borrowerWithPassword();
     const res = await client.post('/api/auth/complete-new-password', {
-      firstName: 'Pat', lastName: 'Doe', phoneNumber: '415-555-0123', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD,
+      firstName: 'Pat',
+      lastName: 'Doe',
+      phoneNumber: '415-555-0123',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
     });
-    expect(res.json()).toMatchObject({ code: 'SetInitialPasswordFailed', message: MESSAGES.setInitialPasswordFailed, redirect: '/sign-in' });
+    expect(res.json()).toMatchObject({
+      code: 'SetInitialPasswordFailed',
+      message: MESSAGES.setInitialPasswordFailed,
+      redirect: '/sign-in',
+    });
   });
 });
 
 describe('change password and change email', () => {
   it('changes the password, ends the session and accepts the new one', async () => {
     const { email, client } = await borrowerWithPassword();
-    const wrong = await client.post('/api/auth/change-password', { currentPassword: 'Nope#1234', password: 'Newer#Pass2', confirmPassword: 'Newer#Pass2' });
+    const wrong = await client.post('/api/auth/change-password', {
+      currentPassword: 'Nope#1234',
+      password: 'Newer#Pass2',
+      confirmPassword: 'Newer#Pass2',
+    });
     expect(wrong.statusCode).toBe(401);
-    const mismatch = await client.post('/api/auth/change-password', { currentPassword: NEW_PASSWORD, password: 'Newer#Pass2', confirmPassword: 'Newer#Pass3' });
+    const mismatch = await client.post('/api/auth/change-password', {
+      currentPassword: NEW_PASSWORD,
+      password: 'Newer#Pass2',
+      confirmPassword: 'Newer#Pass3',
+    });
     expect(mismatch.json().fieldErrors.confirmPassword).toBe(MESSAGES.passwordsDoNotMatch);
-    const ok = await client.post('/api/auth/change-password', { currentPassword: NEW_PASSWORD, password: 'Newer#Pass2', confirmPassword: 'Newer#Pass2' });
+    const ok = await client.post('/api/auth/change-password', {
+      currentPassword: NEW_PASSWORD,
+      password: 'Newer#Pass2',
+      confirmPassword: 'Newer#Pass2',
+    });
     expect(ok.json()).toEqual({ next: '/sign-in', message: MESSAGES.passwordReset });
     expect((await client.get('/api/session')).json()).toEqual({ user: null });
-    expect((await t.client().post('/api/auth/sign-in', { username: email, password: 'Newer#Pass2' })).statusCode).toBe(200);
+    expect(
+      (await t.client().post('/api/auth/sign-in', { username: email, password: 'Newer#Pass2' })).statusCode,
+    ).toBe(200);
   });
 
   it('changes the email, signs out, and verifies the new address with the password and the emailed code', async () => {
     const { email, client } = await borrowerWithPassword();
     const newEmail = uniqueEmail('moved');
-    const mismatch = await client.post('/api/auth/change-email', { email: newEmail, confirmEmail: uniqueEmail('other') });
+    const mismatch = await client.post('/api/auth/change-email', {
+      email: newEmail,
+      confirmEmail: uniqueEmail('other'),
+    });
     expect(mismatch.json().fieldErrors.confirmEmail).toBe(MESSAGES.emailsDoNotMatch);
-    const ok = await client.post('/api/auth/change-email', { email: newEmail.toUpperCase(), confirmEmail: newEmail.toUpperCase() });
+    const ok = await client.post('/api/auth/change-email', {
+      email: newEmail.toUpperCase(),
+      confirmEmail: newEmail.toUpperCase(),
+    });
     expect(ok.json()).toEqual({ next: '/sign-in', message: MESSAGES.emailUpdated });
     expect((await client.get('/api/session')).json()).toEqual({ user: null });
-    expect((await t.client().post('/api/auth/sign-in', { username: email, password: NEW_PASSWORD })).statusCode).toBe(401);
-    expect((await t.client().post('/api/auth/sign-in', { username: newEmail, password: NEW_PASSWORD })).statusCode).toBe(200);
-    expect((await t.db.query.borrower.findFirst({ where: eq(borrower.email, newEmail) }))).toBeDefined();
+    expect(
+      (await t.client().post('/api/auth/sign-in', { username: email, password: NEW_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.client().post('/api/auth/sign-in', { username: newEmail, password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
+    expect(await t.db.query.borrower.findFirst({ where: eq(borrower.email, newEmail) })).toBeDefined();
 
     const mail = (await t.lastEmail(newEmail))!;
     expect(mail.kind).toBe('verify-new-email');
-    const bad = await t.client().post('/api/auth/verify-new-email', { email: newEmail, code: mail.code === '000000' ? '111111' : '000000', password: NEW_PASSWORD });
+    const bad = await t.client().post('/api/auth/verify-new-email', {
+      email: newEmail,
+      code: mail.code === '000000' ? '111111' : '000000',
+      password: NEW_PASSWORD,
+    });
     expect(bad.json()).toMatchObject({ message: MESSAGES.verifyNewEmailFailed });
     const resent = (await t.lastEmail(newEmail))!;
     expect(resent.id).not.toBe(mail.id);
-    const good = await t.client().post('/api/auth/verify-new-email', { email: newEmail, code: resent.code, password: NEW_PASSWORD });
+    const good = await t
+      .client()
+      .post('/api/auth/verify-new-email', { email: newEmail, code: resent.code, password: NEW_PASSWORD });
     expect(good.json()).toEqual({ message: MESSAGES.verifyNewEmailSuccess });
     expect((await t.db.query.user.findFirst({ where: eq(user.email, newEmail) }))?.emailVerified).toBe(true);
   });
@@ -273,7 +392,12 @@ describe('change password and change email', () => {
 
 describe('role matrix', () => {
   it('every API route declares a role, and each role is enforced', async () => {
-    const staff = await createStaff(t.db, { email: uniqueEmail('staff'), name: 'Sam Staff', mustChangePassword: false, password: NEW_PASSWORD });
+    const staff = await createStaff(t.db, {
+      email: uniqueEmail('staff'),
+      name: 'Sam Staff',
+      mustChangePassword: false,
+      password: NEW_PASSWORD,
+    });
     const staffClient = t.client();
     await staffClient.post('/api/auth/sign-in', { username: staff.email, password: NEW_PASSWORD });
     const { client: borrowerClient } = await borrowerWithPassword();
@@ -281,11 +405,14 @@ describe('role matrix', () => {
 
     expect(t.app.routeRoles.length).toBeGreaterThan(5);
     for (const route of t.app.routeRoles) {
-      const call = (c: ReturnType<TestApp['client']>) => (route.method === 'GET' ? c.get(route.url) : c.post(route.url, {}));
+      const call = (c: ReturnType<TestApp['client']>) =>
+        c.send(route.method as 'GET', route.url, route.method === 'GET' ? undefined : {});
       if (route.role === 'public') continue;
       expect((await call(anonymous)).statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
-      if (route.role === 'staff') expect((await call(borrowerClient)).statusCode, `${route.url} borrower`).toBe(403);
-      if (route.role === 'borrower') expect((await call(staffClient)).statusCode, `${route.url} staff`).toBe(403);
+      if (route.role === 'staff')
+        expect((await call(borrowerClient)).statusCode, `${route.url} borrower`).toBe(403);
+      if (route.role === 'borrower')
+        expect((await call(staffClient)).statusCode, `${route.url} staff`).toBe(403);
     }
   });
 });
@@ -303,7 +430,9 @@ describe('server basics', () => {
   });
 
   it('refuses a cross-origin state change and marks API answers no-store with security headers', async () => {
-    const res = await t.client().post('/api/auth/forgot-password', { email: uniqueEmail() }, { origin: 'https://evil.example' });
+    const res = await t
+      .client()
+      .post('/api/auth/forgot-password', { email: uniqueEmail() }, { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     const ok = await t.client().get('/api/health');
     expect(ok.headers['cache-control']).toBe('no-store');
@@ -325,7 +454,13 @@ describe('rate limits', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        codes.push((await limited.client().post('/api/auth/sign-in', { username: 'a@example.com', password: 'Whatever#1' })).statusCode);
+        codes.push(
+          (
+            await limited
+              .client()
+              .post('/api/auth/sign-in', { username: 'a@example.com', password: 'Whatever#1' })
+          ).statusCode,
+        );
       }
       expect(codes).toEqual([401, 401, 401, 429]);
     } finally {

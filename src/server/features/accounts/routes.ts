@@ -45,7 +45,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { role: 'public' },
       schema: {
         tags: ['accounts'],
-        response: { 200: z.union([z.object({ user: z.null() }), z.object({ user: sessionUser, resume: z.string() })]) },
+        response: {
+          200: z.union([z.object({ user: z.null() }), z.object({ user: sessionUser, resume: z.string() })]),
+        },
       },
     },
     async (request) => {
@@ -61,7 +63,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           mustChangePassword: viewer.mustChangePassword,
           isStaff: viewer.isStaff,
         },
-        resume: viewer.mustChangePassword && viewer.isStaff ? '/user-information' : await resumeFor(services.database.db, viewer),
+        resume:
+          viewer.mustChangePassword && viewer.isStaff
+            ? '/user-information'
+            : await resumeFor(services.database.db, viewer),
       };
     },
   );
@@ -145,7 +150,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['accounts'],
         body: userInformationSchema.extend(newPasswordSchema.shape).superRefine((v, ctx) => {
-          if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
+          if (v.password !== v.confirmPassword)
+            ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
         }),
         response: { 200: next },
       },
@@ -164,7 +170,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request, reply) => {
       const viewer = (await request.viewer())!;
-      const result = await changePassword({ services, viewer, headers: toHeaders(request.headers), ...request.body });
+      const result = await changePassword({
+        services,
+        viewer,
+        headers: toHeaders(request.headers),
+        ...request.body,
+      });
       await clearSessionCookies(reply, services.auth);
       return result;
     },
@@ -188,7 +199,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/api/auth/verify-new-email',
     {
       config: { role: 'public', ...authLimit },
-      schema: { tags: ['accounts'], body: verifyNewEmailSchema, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        tags: ['accounts'],
+        body: verifyNewEmailSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
     },
     async (request) => verifyNewEmail({ services, ...request.body }),
   );

@@ -8,7 +8,13 @@ import { authErrorCode, forwardCookies } from './auth-calls';
 import { resumeFor } from './resume';
 
 /** Signs in with the lower-cased username; answers where to go (the new-password path, /summary, or the resume page). */
-export async function signIn(o: { services: Services; username: string; password: string; headers: Headers; reply: FastifyReply }) {
+export async function signIn(o: {
+  services: Services;
+  username: string;
+  password: string;
+  headers: Headers;
+  reply: FastifyReply;
+}) {
   const { services } = o;
   let result;
   try {

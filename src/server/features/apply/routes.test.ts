@@ -233,6 +233,8 @@ describe('who may call', () => {
     const anonymous = t.client();
     expect((await anonymous.get('/api/application')).statusCode).toBe(401);
     expect((await saveHardships(anonymous, { other: true })).statusCode).toBe(401);
+    // Refused before the body is read: an anonymous caller learns nothing about the rules.
+    expect((await saveHardships(anonymous, {})).statusCode).toBe(401);
   });
 
   it('refuses staff with 403', async () => {

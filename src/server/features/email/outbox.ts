@@ -29,7 +29,13 @@ export function smtpTransport(transporter: Transporter, from: string): MailTrans
   return {
     name: 'smtp',
     send: async (m) => {
-      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      await transporter.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+      });
     },
   };
 }
@@ -40,16 +46,26 @@ export const devMailboxTransport: MailTransport = { name: 'dev-mailbox', send: a
 export const MAX_EMAIL_ATTEMPTS = 8;
 
 /** Delivers one outbox email; records the failure and rethrows so the job queue retries. */
-export async function deliverEmail(db: Db, transport: MailTransport, id: string): Promise<'sent' | 'skipped'> {
+export async function deliverEmail(
+  db: Db,
+  transport: MailTransport,
+  id: string,
+): Promise<'sent' | 'skipped'> {
   const row = await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
   if (!row || row.sentAt) return 'skipped';
   try {
     await transport.send(row);
-    await db.update(emailOutbox).set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(eq(emailOutbox.id, id));
+    await db
+      .update(emailOutbox)
+      .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+      .where(eq(emailOutbox.id, id));
     return 'sent';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(emailOutbox).set({ attempts: row.attempts + 1, lastError: message.slice(0, 500) }).where(eq(emailOutbox.id, id));
+    await db
+      .update(emailOutbox)
+      .set({ attempts: row.attempts + 1, lastError: message.slice(0, 500) })
+      .where(eq(emailOutbox.id, id));
     throw error;
   }
 }

@@ -12,7 +12,13 @@ export type EmailMessage = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function render(kind: string, to: string, subject: string, paragraphs: string[], link: { label: string; url: string }) {
+function render(
+  kind: string,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: { label: string; url: string },
+) {
   const footer = `Questions? Call ${SITE.phone.display}, ${SITE.hours}.`;
   const text = [...paragraphs, `${link.label}: ${link.url}`, footer].join('\n\n');
   const html = [
@@ -27,7 +33,12 @@ const codeLink = (publicUrl: string, route: string, email: string, code: string)
   `${publicUrl}${route}?${new URLSearchParams({ email, code }).toString()}`;
 
 /** Sent after the first submit of the lead form: the borrower sets a password to keep their application. */
-export const initialPasswordEmail = (o: { publicUrl: string; email: string; code: string; firstName?: string | null }) =>
+export const initialPasswordEmail = (o: {
+  publicUrl: string;
+  email: string;
+  code: string;
+  firstName?: string | null;
+}) =>
   render(
     'initial-password',
     o.email,

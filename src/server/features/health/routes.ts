@@ -5,7 +5,10 @@ import type { Services } from '../../app';
 export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
     '/api/health',
-    { config: { role: 'public' }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      config: { role: 'public' },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -15,7 +18,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { role: 'public' },
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) },
+        response: {
+          200: z.object({ status: z.literal('ready'), database: z.string() }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,11 @@ const esc = (s: string) =>
 /** Development mailbox: every email the product sent, newest first, with its links. Never in production. */
 export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get('/dev/mailbox', async (_request, reply) => {
-    const emails = await services.database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(200);
+    const emails = await services.database.db
+      .select()
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(200);
     const items = emails
       .map(
         (e) => `<article class="mail">
@@ -20,9 +24,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
 </article>`,
       )
       .join('\n');
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
 .mail{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;background:#f9fafb;padding:.75rem}</style></head>

@@ -88,9 +88,10 @@ function SetInitialPassword({ information }: { information: UserInformation }) {
       const answer = await api<{ next: string }>('/api/auth/complete-new-password', {
         body: { ...information, ...values },
       });
-      updateSessionState({ mustSetInitialPassword: undefined, userInformation: undefined });
       await refreshSession(queryClient);
+      // Leave the page before clearing the flag: this page re-renders from it and would redirect.
       await navigate(answer.next);
+      updateSessionState({ mustSetInitialPassword: undefined, userInformation: undefined });
     } catch {
       // Spec doc 2 section 4: failure clears the requirement and goes to sign-in with the message.
       updateSessionState({ mustSetInitialPassword: undefined });

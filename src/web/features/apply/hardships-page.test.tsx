@@ -148,6 +148,19 @@ describe('/hardships', () => {
     expect(router.state.location.pathname).toBe('/hardships');
   });
 
+  it('shows the server’s reason when the application moved on meanwhile, then goes where it stands', async () => {
+    const message = 'Your application has moved past this step, so these answers can no longer be changed.';
+    replies.put = { status: 409, body: { code: 'Conflict', message, redirect: '/offers/review' } };
+    await renderPage();
+    await act(async () => checkbox(HARDSHIP_LABELS.other).click());
+    await submit();
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(message);
+    const ok = [...document.querySelectorAll('button')].find((b) => b.textContent === 'OK')!;
+    await act(async () => ok.click());
+    await settle();
+    expect(router.state.location.pathname).toBe('/offers/review');
+  });
+
   it('sends a borrower whose application moved on to where it stands', async () => {
     replies.get.body = saved({ other: true }, 'signContract', 'Submitted');
     await renderPage();

@@ -8,7 +8,9 @@ export const LEAD_FORM_ID = 'get-started';
 export const FOCUS_LEAD_FORM_STATE = { focusLeadForm: true } as const;
 
 export function isFocusLeadFormState(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'focusLeadForm' in state && state.focusLeadForm === true;
+  return (
+    typeof state === 'object' && state !== null && 'focusLeadForm' in state && state.focusLeadForm === true
+  );
 }
 
 const FIRST_FIELD =
