@@ -68,6 +68,16 @@ describe('account journey', () => {
     await expect
       .poll(async () => (await mailbox.getByText(email).count()) > 0, { timeout: 20_000 })
       .toBe(true);
+    // The job queue (pg-boss on the embedded database) delivers it.
+    await expect
+      .poll(
+        async () => {
+          await mailbox.reload();
+          return mailbox.getByText('delivered').count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
     const link = mailbox.getByRole('link', { name: 'Set your password' }).first();
     const href = await link.getAttribute('href');
     expect(href).toContain('/reset-password?');
