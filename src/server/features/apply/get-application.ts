@@ -1,17 +1,6 @@
-import type { ApplicationStatus } from '#domain/flow/statuses';
-import type { Page } from '#domain/flow/pages';
-import type { HardshipKey } from '#domain/validation/application';
+import type { ApplicationView } from '#domain/flow/application-view';
 import type { Db } from '../../db/client';
 import { findOwnApplication, hardshipRecord } from './queries';
-
-/** What the application flow's pages read: the caller's own application, nothing another page needs. */
-export type ApplicationView = {
-  id: string;
-  status: ApplicationStatus;
-  lastCompletedPage: Page | null;
-  lastViewedPage: Page | null;
-  hardships: Record<HardshipKey, boolean>;
-};
 
 export async function getApplication(o: { db: Db; userId: string }): Promise<ApplicationView> {
   const app = await findOwnApplication(o.db, o.userId);
@@ -23,3 +12,5 @@ export async function getApplication(o: { db: Db; userId: string }): Promise<App
     hardships: hardshipRecord(app.hardships),
   };
 }
+
+export type { ApplicationView };
