@@ -14,7 +14,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { AddressLookup } from '#providers/address/port';
+import type { CreditBureau } from '#providers/credit-bureau/port';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
+import type { SmsSender } from '#providers/sms/port';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { accountRoutes } from './features/accounts/routes';
@@ -31,8 +34,13 @@ export type AppDeps = {
   config: Config;
   database: Database;
   phoneLookup: PhoneLookup;
+  creditBureau: CreditBureau;
+  addressLookup: AddressLookup;
+  sms: SmsSender;
   /** Called after a transaction that wrote outbox emails commits; the job queue delivers them. */
   onEmailQueued?: (id: string) => void;
+  /** Called after a transaction that wrote a text message to the SMS outbox commits. */
+  onSmsQueued?: (id: string) => void;
   logger?: FastifyServerOptions['logger'];
 };
 

@@ -1,6 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import nodemailer from 'nodemailer';
+import { createAddressLookup } from '#providers/address/index';
+import { createCreditBureau } from '#providers/credit-bureau/index';
 import { createPhoneLookup } from '#providers/phone-lookup/index';
+import { createSms } from '#providers/sms/index';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ConfigError, type Config, loadConfig } from './env';
@@ -26,14 +29,19 @@ const transport = config.smtpUrl
   ? smtpTransport(nodemailer.createTransport(config.smtpUrl), config.emailFrom)
   : devMailboxTransport;
 let jobs: Jobs | undefined; // eslint-disable-line prefer-const -- assigned after the app, which needs it in a callback
+const sms = createSms(config);
 const app = await buildApp({
   config,
   database,
   phoneLookup: createPhoneLookup(config),
+  creditBureau: createCreditBureau(config),
+  addressLookup: createAddressLookup(config),
+  sms,
   onEmailQueued: (id) => jobs?.emailQueued(id),
+  onSmsQueued: (id) => jobs?.smsQueued(id),
 });
 app.log.info({ database: database.kind }, 'database migrated');
-jobs = await startJobs({ database, transport, log: app.log });
+jobs = await startJobs({ database, transport, sms, log: app.log });
 
 if (config.demoStaff) {
   const demo = await ensureDemoStaff({ db: database.db });

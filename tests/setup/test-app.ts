@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { createSandboxAddressLookup } from '#providers/address/sandbox';
+import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
+import { createSandboxSms } from '#providers/sms/sandbox';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { emailOutbox } from '../../src/server/db/schema/ops';
@@ -25,11 +28,17 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const queued: string[] = [];
+  const smsQueued: string[] = [];
+  const sms = createSandboxSms();
   const app = await buildApp({
     config,
     database,
     phoneLookup: createSandboxPhoneLookup(),
+    creditBureau: createSandboxCreditBureau(),
+    addressLookup: createSandboxAddressLookup(),
+    sms,
     onEmailQueued: (id) => queued.push(id),
+    onSmsQueued: (id) => smsQueued.push(id),
     logger: false,
   });
   await app.ready();
@@ -84,6 +93,8 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     db: database.db,
     config,
     queued,
+    smsQueued,
+    sms,
     client,
     lastEmail,
     close: async () => {

@@ -1,12 +1,183 @@
-import type { HardshipKey } from '../validation/application';
-import type { Page } from './pages';
-import type { ApplicationStatus } from './statuses';
+import { z } from 'zod';
+import { HARDSHIP_KEYS } from '../validation/application';
+import { EXPENSE_CATEGORIES } from '../validation/expenses';
+import { pageSchema } from './pages';
+import { applicationStatusSchema } from './statuses';
 
-/** GET /api/application: what the application flow's pages read of the borrower's own application. */
-export type ApplicationView = {
-  id: string;
-  status: ApplicationStatus;
-  lastCompletedPage: Page | null;
-  lastViewedPage: Page | null;
-  hardships: Record<HardshipKey, boolean>;
+// What the application flow's pages read (the GET routes of /api/application). The server serializes with
+// these schemas and the web app reads the inferred types, so both sides agree. Money is integer cents.
+
+const cents = z.number().int();
+const nullableString = z.string().nullable();
+const nullableBoolean = z.boolean().nullable();
+
+const personSchema = {
+  firstName: nullableString,
+  lastName: nullableString,
+  email: nullableString,
+  /** Form format '999-999-9999'. */
+  phoneNumber: nullableString,
+  addressLine1: nullableString,
+  addressLine2: nullableString,
+  city: nullableString,
+  state: nullableString,
+  zipCode: nullableString,
+  /** Form format 'MM-dd-yyyy' (decrypted for the owner only). */
+  dateOfBirth: nullableString,
+  consentedToCreditPolicy: nullableBoolean,
 };
+
+/** GET /api/application: the borrower's own application, enough for every page's form. */
+export const applicationViewSchema = z.object({
+  id: z.string(),
+  status: applicationStatusSchema,
+  lastCompletedPage: pageSchema.nullable(),
+  lastViewedPage: pageSchema.nullable(),
+  hardships: z.record(z.enum(HARDSHIP_KEYS), z.boolean()),
+  household: z.object({
+    hasDependents: nullableBoolean,
+    numberOfDependentsInHousehold: z.number().int().nullable(),
+    isHomeowner: nullableBoolean,
+    hasMortgageEscrow: nullableBoolean,
+    monthlyRentOrMortgageAmount: cents.nullable(),
+    isCarOwner: nullableBoolean,
+    hasSpouse: nullableBoolean,
+  }),
+  borrower: z.object({ ...personSchema, notifyWhenStateIsEligible: nullableBoolean }),
+  spouse: z.object({ ...personSchema, hasSameAddressAsBorrower: nullableBoolean }).nullable(),
+  /** True once a credit pull has finished, successfully or not (spec doc 1 section 4.2 item 4). */
+  hasPulledCredit: z.boolean(),
+  selfReportedMonthlyCurrentIncome: cents.nullable(),
+  estimatedShortfall: cents.nullable(),
+  /** Spec doc 2 section 9: self-reported monthly income + estimated shortfall − 100 dollars; null until estimated. */
+  incomeThreshold: cents.nullable(),
+});
+export type ApplicationView = z.infer<typeof applicationViewSchema>;
+
+/** GET /api/application/eligible-debts: every eligible debt and collection, balance descending. */
+export const eligibleDebtsViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['debt', 'collection']),
+      /** Friendly creditor name (for a collection, the agency, with the original creditor below). */
+      creditorName: z.string(),
+      originalCreditorName: nullableString,
+      /** 'Credit Card (CC)'. */
+      accountTypeName: nullableString,
+      /** Last four digits only. */
+      accountNumberLast4: nullableString,
+      currentBalance: cents,
+      /** Spec doc 2 section 9: 1% of balance + a month of interest at 21.9%, at least $25. */
+      estimatedMonthlyPayment: cents,
+      selectedForDebtReduction: z.boolean(),
+      owner: z.enum(['borrower', 'spouse', 'joint']),
+    }),
+  ),
+});
+export type EligibleDebtsView = z.infer<typeof eligibleDebtsViewSchema>;
+export type EligibleItemView = EligibleDebtsView['items'][number];
+
+const expenseLineViewSchema = z.object({
+  category: z.enum(EXPENSE_CATEGORIES),
+  subCategory: z.string(),
+  label: z.string(),
+  /** The benchmark estimate. */
+  estimatedValue: cents.nullable(),
+  /** The value the borrower has now (the estimate until edited). */
+  selfReportedValue: cents,
+  /** The value of the line's last submit; a cancel reverts to it. */
+  lastSubmittedValue: cents.nullable(),
+});
+
+/** GET /api/application/expenses: the lines that apply to this household, grouped, with totals. */
+export const expensesViewSchema = z.object({
+  isHomeowner: z.boolean(),
+  groups: z.array(
+    z.object({
+      category: z.enum(EXPENSE_CATEGORIES),
+      label: z.string(),
+      lines: z.array(expenseLineViewSchema),
+      total: cents,
+    }),
+  ),
+  total: cents,
+  /** Source and year of the benchmark the estimates come from, shown under the list. */
+  benchmarkSource: z.string(),
+});
+export type ExpensesView = z.infer<typeof expensesViewSchema>;
+export type ExpenseLineView = z.infer<typeof expenseLineViewSchema>;
+
+/** GET /api/application/budget: the newest decision's proposed budget. */
+export const budgetViewSchema = z.object({
+  agreedTo: z.boolean(),
+  lines: z.array(
+    z.object({
+      category: z.enum(EXPENSE_CATEGORIES),
+      groupLabel: z.string(),
+      subCategory: z.string(),
+      label: z.string(),
+      currentValue: cents,
+      proposedValue: cents,
+    }),
+  ),
+  currentExpensesTotal: cents,
+  proposedExpensesTotal: cents,
+  /** Sum of current values − sum of proposed values; the page shows it only when above zero. */
+  targetedMonthlySavings: cents,
+  monthlyIncome: cents,
+  /** The plan's total monthly payment the budget makes room for. */
+  newMonthlyPayment: cents,
+  /** Plain-language reason for the adjustments. */
+  explanation: z.string(),
+});
+export type BudgetView = z.infer<typeof budgetViewSchema>;
+
+/** GET /api/application/offers: the newest qualified decision's offers, declined ones excluded. */
+export const offersViewSchema = z.object({
+  /** Current minimum payment total − new payment total. */
+  estimatedTotalMonthlySavings: cents,
+  totalCurrentMonthlyPayment: cents,
+  totalNewMonthlyPayment: cents,
+  /** What the debts cost in all at the estimated current payments. */
+  currentRepaymentAmount: cents,
+  /** New payment total × the longest term. */
+  newRepaymentAmount: cents,
+  longestTerm: z.number().int(),
+  /** Months to pay everything at the current estimated payments. */
+  currentPayoffMonths: z.number().int(),
+  totalEstimatedPayoffSavings: cents,
+  offers: z.array(
+    z.object({
+      id: z.string(),
+      creditorName: z.string(),
+      /** The name the credit bureau reports for the account (optional detail). */
+      bureauName: nullableString,
+      accountNumberLast4: nullableString,
+      currentBalance: cents,
+      currentMonthlyPayment: cents,
+      newMonthlyPayment: cents,
+      term: z.number().int(),
+      currentApr: z.number().int().nullable(),
+      proposedApr: z.number().int().nullable(),
+      estimatedPayoffSavings: cents.nullable(),
+    }),
+  ),
+  explanation: z.string(),
+});
+export type OffersView = z.infer<typeof offersViewSchema>;
+export type OfferRowView = OffersView['offers'][number];
+
+/** GET /api/address-suggestions: US addresses for the autocomplete. */
+export const addressSuggestionsViewSchema = z.object({
+  suggestions: z.array(
+    z.object({
+      label: z.string(),
+      addressLine1: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zipCode: z.string(),
+    }),
+  ),
+});
+export type AddressSuggestionsView = z.infer<typeof addressSuggestionsViewSchema>;

@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { textField } from './fields';
-import { MESSAGES } from './messages';
+import {
+  dateOfBirthField,
+  emailField,
+  housingCostField,
+  monthlyIncomeField,
+  nameField,
+  phoneField,
+  textField,
+  yesNoField,
+  zipField,
+} from './fields';
+import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
+import { US_STATE_CODES, type UsStateCode } from './states';
 
 // Application-flow forms (spec doc 1 section 2.3, doc 2 section 5).
 
@@ -71,3 +82,199 @@ export function utmFromSearchParams(params: URLSearchParams): UtmInput {
   }
   return result;
 }
+
+// ------------------------------------------------------------------ /household (spec doc 1 sections 2.3, 4.2 items 3 and 15)
+
+export const HOUSEHOLD_QUESTIONS = {
+  hasDependents: 'Do you have any dependents?',
+  isHomeowner: 'Do you own your home?',
+  hasMortgageEscrow:
+    'Are your homeowners insurance and property taxes included in your mortgage payment (escrow)?',
+  isCarOwner: 'Do you own a car?',
+  hasSpouse: 'Are you applying with a spouse?',
+  hasSameAddressAsBorrower: 'Does your spouse live at the same address as above?',
+} as const;
+
+/** Spec: the dependents count select offers One, Two, Three, Four+ (stored 1 to 4; 0 when No). */
+export const DEPENDENTS_OPTIONS = [
+  { value: 1, label: 'One' },
+  { value: 2, label: 'Two' },
+  { value: 3, label: 'Three' },
+  { value: 4, label: 'Four+' },
+] as const;
+
+export const HOUSEHOLD_LABELS = {
+  numberOfDependentsInHousehold: 'Number of dependents',
+  monthlyRentOrMortgageAmount: 'Estimated monthly housing cost',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email address',
+  phoneNumber: 'Phone number',
+  addressLine1: 'Street address',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Zip code',
+  dateOfBirth: 'Date of birth',
+} as const;
+
+const L = HOUSEHOLD_LABELS;
+
+const stateField = <O extends { optional?: boolean }>(opts?: O) => {
+  const base = z.enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], {
+    error: (iss) =>
+      iss.input == null || iss.input === '' ? requiredMessage(L.state) : invalidMessage(L.state),
+  });
+  return (opts?.optional ? base.nullable().optional() : base) as O extends { optional: true }
+    ? z.ZodOptional<z.ZodNullable<typeof base>>
+    : typeof base;
+};
+
+/** The borrower's own details on /household; the email is the username and is changed only in settings. */
+export const householdBorrowerSchema = z.strictObject({
+  firstName: nameField(L.firstName),
+  lastName: nameField(L.lastName),
+  phoneNumber: phoneField(L.phoneNumber),
+  addressLine1: textField(L.addressLine1),
+  addressLine2: textField(L.addressLine2, { optional: true }),
+  city: textField(L.city),
+  state: stateField(),
+  zipCode: zipField(L.zipCode),
+  dateOfBirth: dateOfBirthField(L.dateOfBirth),
+});
+export type HouseholdBorrower = z.output<typeof householdBorrowerSchema>;
+
+/** The spouse's details; the address is required unless it is the borrower's ('same as above'). */
+export const householdSpouseSchema = z
+  .strictObject({
+    firstName: nameField(L.firstName),
+    lastName: nameField(L.lastName),
+    email: emailField(L.email, { optional: true }),
+    phoneNumber: phoneField(L.phoneNumber, { optional: true }),
+    dateOfBirth: dateOfBirthField(L.dateOfBirth),
+    hasSameAddressAsBorrower: yesNoField(HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower),
+    addressLine1: textField(L.addressLine1, { optional: true }),
+    addressLine2: textField(L.addressLine2, { optional: true }),
+    city: textField(L.city, { optional: true }),
+    state: stateField({ optional: true }),
+    zipCode: zipField(L.zipCode, { optional: true }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.hasSameAddressAsBorrower !== false) return;
+    for (const key of ['addressLine1', 'city', 'state', 'zipCode'] as const) {
+      if (v[key] == null) ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(L[key]) });
+    }
+  });
+export type HouseholdSpouse = z.output<typeof householdSpouseSchema>;
+
+/**
+ * /household. The spec's household rules are applied by the schema, so the form and the API store the
+ * same thing: No to dependents makes the count 0; Yes with no count makes it 0; not a homeowner forces the
+ * escrow answer to false; a homeowner must answer the escrow question; a spouse's details are required
+ * when applying with a spouse and dropped when not.
+ */
+export const householdSchema = z
+  .strictObject({
+    hasDependents: yesNoField(HOUSEHOLD_QUESTIONS.hasDependents),
+    numberOfDependentsInHousehold: z
+      .number({ error: invalidMessage(L.numberOfDependentsInHousehold) })
+      .int({ error: invalidMessage(L.numberOfDependentsInHousehold) })
+      .min(0, { error: invalidMessage(L.numberOfDependentsInHousehold) })
+      .max(4, { error: invalidMessage(L.numberOfDependentsInHousehold) })
+      .nullable()
+      .optional(),
+    isHomeowner: yesNoField(HOUSEHOLD_QUESTIONS.isHomeowner),
+    hasMortgageEscrow: z
+      .boolean({ error: invalidMessage('Escrow') })
+      .nullable()
+      .optional(),
+    monthlyRentOrMortgageAmount: housingCostField(L.monthlyRentOrMortgageAmount),
+    isCarOwner: yesNoField(HOUSEHOLD_QUESTIONS.isCarOwner),
+    borrower: householdBorrowerSchema,
+    hasSpouse: yesNoField(HOUSEHOLD_QUESTIONS.hasSpouse),
+    spouse: householdSpouseSchema.nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isHomeowner && v.hasMortgageEscrow == null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hasMortgageEscrow'],
+        message: yesNoRequiredMessage(HOUSEHOLD_QUESTIONS.hasMortgageEscrow),
+      });
+    }
+    if (v.hasSpouse && v.spouse == null) {
+      ctx.addIssue({ code: 'custom', path: ['spouse', 'firstName'], message: requiredMessage(L.firstName) });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    numberOfDependentsInHousehold: v.hasDependents ? (v.numberOfDependentsInHousehold ?? 0) : 0,
+    hasMortgageEscrow: v.isHomeowner ? (v.hasMortgageEscrow ?? false) : false,
+    spouse: v.hasSpouse ? (v.spouse ?? null) : null,
+  }));
+export type HouseholdInput = z.input<typeof householdSchema>;
+export type Household = z.output<typeof householdSchema>;
+
+// ------------------------------------------------------------------ /credit (spec doc 1 section 4.2 item 4)
+
+export const CREDIT_CONSENT_LABELS = {
+  borrower:
+    'I authorize Clearpath Debt Relief to obtain my credit report (a soft inquiry that does not affect my credit score) to verify my debts.',
+  spouse:
+    'My spouse authorizes Clearpath Debt Relief to obtain their credit report (a soft inquiry that does not affect their credit score).',
+} as const;
+
+const consent = z
+  .boolean({ error: MESSAGES.creditConsentRequired })
+  .refine((v) => v, { error: MESSAGES.creditConsentRequired });
+
+/** Consent for the borrower; the server also requires the spouse's when the application has a spouse. */
+export const creditConsentSchema = z.strictObject({
+  consentedToCreditPolicy: consent,
+  spouseConsentedToCreditPolicy: consent.optional(),
+});
+export type CreditConsent = z.output<typeof creditConsentSchema>;
+
+// ------------------------------------------------------------------ /eligible-debts (item 6)
+
+/** The ids (debt or collection) the borrower keeps selected for debt reduction; every other eligible item is unselected. */
+export const eligibleDebtsSchema = z.strictObject({
+  selectedIds: z.array(z.uuid({ error: 'invalid' })).max(1000),
+});
+export type EligibleDebtsInput = z.output<typeof eligibleDebtsSchema>;
+
+// ------------------------------------------------------------------ /income (items 7 and 8)
+
+export const INCOME_LABEL = 'Total monthly household income after taxes';
+export const INCOME_SOURCES_TOOLTIP =
+  'Include every source of income in your household after taxes: wages and salary, self-employment, Social Security, pension or retirement, disability, unemployment, child support or alimony received, and any other regular income.';
+
+export const provideIncomeSchema = z.strictObject({
+  selfReportedMonthlyCurrentIncome: monthlyIncomeField(INCOME_LABEL),
+});
+export type ProvideIncome = z.output<typeof provideIncomeSchema>;
+
+export const CONFIRM_INCOME_QUESTION = 'Is this your correct total monthly household income after taxes?';
+export const confirmIncomeSchema = z.strictObject({
+  isIncomeCorrect: yesNoField(CONFIRM_INCOME_QUESTION),
+});
+export type ConfirmIncome = z.output<typeof confirmIncomeSchema>;
+
+// ------------------------------------------------------------------ /budget (item 10)
+
+export const BUDGET_AGREEMENT_LABEL = 'I agree to adjust my total expenses as proposed above.';
+export const budgetSchema = z.strictObject({
+  agreedTo: z
+    .boolean({ error: MESSAGES.budgetAgreementRequired })
+    .refine((v) => v, { error: MESSAGES.budgetAgreementRequired }),
+});
+export type BudgetInput = z.output<typeof budgetSchema>;
+
+// ------------------------------------------------------------------ /notify-when-eligible (item 5)
+
+export const NOTIFY_QUESTION =
+  'Would you like us to notify you when our service becomes available in your state?';
+export const notifyWhenEligibleSchema = z.strictObject({
+  notifyWhenStateIsEligible: yesNoField(NOTIFY_QUESTION),
+});
+export type NotifyWhenEligible = z.output<typeof notifyWhenEligibleSchema>;

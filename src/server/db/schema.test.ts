@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, createUser } from '../../../tests/factories/application';
@@ -72,11 +73,12 @@ async function violatedConstraint(run: () => Promise<unknown>): Promise<string |
 }
 
 describe('migrations', () => {
-  it('apply as one initial migration and create every table of the schema', async () => {
+  it('apply every migration file and create every table of the schema', async () => {
     const { rows: migrations } = await database.executeSql(
       'select count(*)::int as count from drizzle.__drizzle_migrations',
     );
-    expect(migrations).toEqual([{ count: 1 }]);
+    const files = readdirSync(new URL('./migrations', import.meta.url)).filter((f) => f.endsWith('.sql'));
+    expect(migrations).toEqual([{ count: files.length }]);
 
     const { rows: tables } = await database.executeSql(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -119,6 +121,7 @@ describe('migrations', () => {
         'plaid_transaction',
         'risk_score',
         'session',
+        'sms_outbox',
         'spouse',
         'user',
         'user_group',

@@ -1,12 +1,16 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import type { SmsSender } from '#providers/sms/port';
 import { deliverEmail, type MailTransport, pendingEmailIds } from '../features/email/outbox';
+import { deliverSms, MAX_SMS_ATTEMPTS, pendingSmsIds } from '../features/sms/deliver-sms';
 
 export const EMAIL_QUEUE = 'email-deliver';
+export const SMS_QUEUE = 'sms-deliver';
 
 export type Jobs = {
   emailQueued: (id: string) => void;
+  smsQueued: (id: string) => void;
   stop: () => Promise<void>;
 };
 
@@ -17,6 +21,7 @@ export type Jobs = {
 export async function startJobs(o: {
   database: Database;
   transport: MailTransport;
+  sms: SmsSender;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
   const boss = new PgBoss({
@@ -39,14 +44,32 @@ export async function startJobs(o: {
       o.log.info({ emailId: job.data.id, outcome, transport: o.transport.name }, 'email delivery');
     }
   });
-  // Emails written while the queue was down (or whose job was lost) are picked up at start.
+  await boss.createQueue(SMS_QUEUE, {
+    name: SMS_QUEUE,
+    retryLimit: MAX_SMS_ATTEMPTS,
+    retryDelay: 5,
+    retryBackoff: true,
+  });
+  await boss.work<{ id: string }>(SMS_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      const outcome = await deliverSms(o.database.db, o.sms, job.data.id);
+      o.log.info({ smsId: job.data.id, outcome }, 'text message delivery');
+    }
+  });
+  // Messages written while the queue was down (or whose job was lost) are picked up at start.
   for (const id of await pendingEmailIds(o.database.db)) await boss.send(EMAIL_QUEUE, { id });
+  for (const id of await pendingSmsIds(o.database.db)) await boss.send(SMS_QUEUE, { id });
 
   return {
     emailQueued: (id) => {
       boss
         .send(EMAIL_QUEUE, { id })
         .catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
+    },
+    smsQueued: (id) => {
+      boss
+        .send(SMS_QUEUE, { id })
+        .catch((error: unknown) => o.log.error({ err: error }, 'could not queue a text message'));
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

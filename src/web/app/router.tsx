@@ -27,7 +27,26 @@ export const router = createBrowserRouter([
       {
         // The application flow: signed-in borrowers only.
         lazy: () => import('./borrower-guard'),
-        children: [{ path: '/hardships', lazy: () => import('../features/apply/hardships-page') }],
+        children: [
+          { path: '/hardships', lazy: () => import('../features/apply/hardships-page') },
+          { path: '/household', lazy: () => import('../features/apply/household-page') },
+          { path: '/credit', lazy: () => import('../features/apply/credit-page') },
+          { path: '/eligible-debts', lazy: () => import('../features/apply/eligible-debts-page') },
+          {
+            path: '/income/provide-monthly-income',
+            lazy: () => import('../features/apply/provide-income-page'),
+          },
+          { path: '/income/confirm-income', lazy: () => import('../features/apply/confirm-income-page') },
+          { path: '/expenses', lazy: () => import('../features/apply/expenses-page') },
+          { path: '/budget', lazy: () => import('../features/apply/budget-page') },
+          { path: '/offers/review', lazy: () => import('../features/apply/offers-review-page') },
+          { path: '/offers/not-qualified', lazy: () => import('../features/apply/not-qualified-page') },
+          {
+            path: '/notify-when-eligible',
+            lazy: () => import('../features/apply/notify-when-eligible-page'),
+          },
+          { path: '/we-will-notify-you', lazy: () => import('../features/apply/we-will-notify-you-page') },
+        ],
       },
       {
         lazy: () => import('./customer-portal-guard'),

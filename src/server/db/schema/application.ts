@@ -17,6 +17,7 @@ import {
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { Page } from '#domain/flow/pages';
 import type { HardshipKey } from '#domain/validation/application';
+import type { ExpenseCategory } from '#domain/validation/expenses';
 import { user } from './auth';
 import type * as schema from './index';
 
@@ -62,17 +63,7 @@ export type ContactAttemptReasonKey =
   'validateProposedBudget' | 'verifyAnExpense' | 'verifyConsumerIdentity' | 'verifyIncome';
 /** The spec shows only these two; null means the creditor has not answered yet. */
 export type OfferStatus = 'accepted' | 'declined';
-export type ExpenseCategory =
-  | 'housing'
-  | 'transportation'
-  | 'utilities'
-  | 'food'
-  | 'healthcare'
-  | 'personal'
-  | 'miscellaneous'
-  | 'otherDebts'
-  | 'savings'
-  | 'studentLoans';
+export type { ExpenseCategory };
 
 /**
  * A borrower's application. Boolean answers are nullable: null means not answered yet.
@@ -111,6 +102,8 @@ export const application = pgTable(
     selfReportedMonthlyCurrentIncome: cents('self_reported_monthly_current_income'),
     verifiedMonthlyCurrentIncome: cents('verified_monthly_current_income'),
     hasProvidedMonthlyIncome: boolean('has_provided_monthly_income'),
+    /** False while a credit pull runs, true once it finished, successfully or not (spec doc 1 section 4.2 item 4). */
+    hasPulledCredit: boolean('has_pulled_credit').notNull().default(false),
     agreedToActionPlan: boolean('agreed_to_action_plan'),
     agreedToTerms: boolean('agreed_to_terms'),
     hasPassedQualityControl: boolean('has_passed_quality_control'),

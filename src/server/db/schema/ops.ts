@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { application } from './application';
 
 /**
  * Email outbox: a row is written in the same transaction as the change that causes the email;
@@ -40,5 +41,32 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_application_idx').on(t.applicationId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);
+
+/**
+ * Text-message outbox, like the email one: written in the transaction that causes the message (an
+ * 'obtainedOffer' outreach event, a staff text contact attempt); a pg-boss worker sends it through the SMS
+ * provider and stamps sentAt. Never written for a borrower who opted out of SMS.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').references(() => application.id, { onDelete: 'cascade' }),
+    /** +1 and 10 digits. */
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    /** What caused it: 'obtainedOffer' (outreach event) or 'contactAttempt'. */
+    eventType: text('event_type').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sms_outbox_application_idx').on(t.applicationId, t.createdAt),
+    index('sms_outbox_unsent_idx').on(t.sentAt),
   ],
 );

@@ -1,15 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
 import type { ApplicationView } from '#domain/flow/application-view';
+import { incomeThreshold } from '#domain/underwriting/payment-estimates';
+import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import type { Db } from '../../db/client';
-import { findOwnApplication, hardshipRecord } from './queries';
+import { application } from '../../db/schema/application';
+import type { FieldCipher } from '../../security/field-encryption';
+import { hardshipRecord } from './queries';
 
-export async function getApplication(o: { db: Db; userId: string }): Promise<ApplicationView> {
-  const app = await findOwnApplication(o.db, o.userId);
+/** GET /api/application: the borrower's own application as the flow's forms read it. */
+export async function getApplication(o: {
+  db: Db;
+  cipher: FieldCipher;
+  userId: string;
+}): Promise<ApplicationView> {
+  const app = await o.db.query.application.findFirst({
+    where: eq(application.owner, o.userId),
+    with: {
+      hardships: { columns: { key: true, value: true } },
+      borrower: true,
+      spouse: true,
+    },
+  });
+  if (!app) throw new AppError('NotFound');
+  const dob = (stored: string | null | undefined) => (stored ? fromIsoDate(o.cipher.decrypt(stored)) : null);
+  const b = app.borrower;
+  const s = app.spouse;
   return {
     id: app.id,
     status: app.status,
     lastCompletedPage: app.lastCompletedPage,
     lastViewedPage: app.lastViewedPage,
     hardships: hardshipRecord(app.hardships),
+    household: {
+      hasDependents: app.hasDependents,
+      numberOfDependentsInHousehold: app.numberOfDependentsInHousehold,
+      isHomeowner: app.isHomeowner,
+      hasMortgageEscrow: app.hasMortgageEscrow,
+      monthlyRentOrMortgageAmount: app.monthlyRentOrMortgageAmount,
+      isCarOwner: app.isCarOwner,
+      hasSpouse: app.hasSpouse,
+    },
+    borrower: {
+      firstName: b?.firstName ?? null,
+      lastName: b?.lastName ?? null,
+      email: b?.email ?? null,
+      phoneNumber: b?.phoneNumber ? e164ToPhone(b.phoneNumber) : null,
+      addressLine1: b?.addressLine1 ?? null,
+      addressLine2: b?.addressLine2 ?? null,
+      city: b?.city ?? null,
+      state: b?.state ?? null,
+      zipCode: b?.zipCode ?? null,
+      dateOfBirth: dob(b?.dateOfBirth),
+      consentedToCreditPolicy: b?.consentedToCreditPolicy ?? null,
+      notifyWhenStateIsEligible: b?.notifyWhenStateIsEligible ?? null,
+    },
+    spouse: s
+      ? {
+          firstName: s.firstName,
+          lastName: s.lastName,
+          email: s.email,
+          phoneNumber: s.phoneNumber ? e164ToPhone(s.phoneNumber) : null,
+          addressLine1: s.addressLine1,
+          addressLine2: s.addressLine2,
+          city: s.city,
+          state: s.state,
+          zipCode: s.zipCode,
+          dateOfBirth: dob(s.dateOfBirth),
+          consentedToCreditPolicy: s.consentedToCreditPolicy,
+          hasSameAddressAsBorrower: s.hasSameAddressAsBorrower,
+        }
+      : null,
+    hasPulledCredit: app.hasPulledCredit,
+    selfReportedMonthlyCurrentIncome: app.selfReportedMonthlyCurrentIncome,
+    estimatedShortfall: app.estimatedShortfall,
+    incomeThreshold:
+      app.selfReportedMonthlyCurrentIncome != null && app.estimatedShortfall != null
+        ? incomeThreshold(app.selfReportedMonthlyCurrentIncome, app.estimatedShortfall)
+        : null,
   };
 }
 

@@ -69,7 +69,7 @@ describe('GET /api/application', () => {
     const { client, applicationId } = await newBorrower();
     const res = await client.get('/api/application');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       id: applicationId,
       status: 'inProgress',
       lastCompletedPage: 'Lead',

@@ -1,46 +1,150 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageSchema } from '#domain/flow/pages';
-import { applicationStatusSchema } from '#domain/flow/statuses';
-import { HARDSHIP_KEYS, hardshipsSchema } from '#domain/validation/application';
+import {
+  addressSuggestionsViewSchema,
+  applicationViewSchema,
+  budgetViewSchema,
+  eligibleDebtsViewSchema,
+  expensesViewSchema,
+  offersViewSchema,
+} from '#domain/flow/application-view';
+import {
+  budgetSchema,
+  confirmIncomeSchema,
+  creditConsentSchema,
+  eligibleDebtsSchema,
+  hardshipsSchema,
+  householdSchema,
+  notifyWhenEligibleSchema,
+  provideIncomeSchema,
+} from '#domain/validation/application';
+import { saveExpensesSchema } from '#domain/validation/expenses';
 import type { Services } from '../../app';
+import { agreeToBudget, getBudget } from './budget';
+import { getEligibleDebts, saveEligibleDebts } from './eligible-debts';
+import { getExpenses, saveExpenses } from './expenses';
 import { getApplication } from './get-application';
+import { continueFromOffers, getOffers } from './offers';
+import { saveCredit } from './save-credit';
 import { saveHardships } from './save-hardships';
+import { saveHousehold } from './save-household';
+import { confirmIncome, saveIncome } from './save-income';
+import { saveNotifyWhenEligible } from './save-notify';
 
-const applicationView = z.object({
-  id: z.string(),
-  status: applicationStatusSchema,
-  lastCompletedPage: pageSchema.nullable(),
-  lastViewedPage: pageSchema.nullable(),
-  hardships: z.record(z.enum(HARDSHIP_KEYS), z.boolean()),
-});
 const next = z.object({ next: z.string() });
+const borrowerOnly = { role: 'borrower' } as const;
+const tags = ['application'];
 
-/** The borrower's application flow: each page sends its answers; the server saves them and says where to go. */
+/**
+ * The borrower's application flow (DESIGN section 4): each page sends its answers; the server validates them
+ * with the page's schema, saves them in one transaction, moves the status and says where to go next.
+ */
 export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services.database;
+  const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
+    (await request.viewer())!.userId;
+  /** Texts written by a save go to the job queue once the transaction committed. */
+  const queued = <T extends { next: string; smsId?: string }>(answer: T) => {
+    if (answer.smsId) services.onSmsQueued?.(answer.smsId);
+    return { next: answer.next };
+  };
 
   app.get(
     '/api/application',
-    {
-      config: { role: 'borrower' },
-      schema: { tags: ['application'], response: { 200: applicationView } },
-    },
-    async (request) => {
-      const viewer = (await request.viewer())!;
-      return getApplication({ db, userId: viewer.userId });
-    },
+    { config: borrowerOnly, schema: { tags, response: { 200: applicationViewSchema } } },
+    async (request) => getApplication({ db, cipher: services.cipher, userId: await userId(request) }),
   );
-
   app.put(
     '/api/application/hardships',
+    { config: borrowerOnly, schema: { tags, body: hardshipsSchema, response: { 200: next } } },
+    async (request) => saveHardships({ db, userId: await userId(request), hardships: request.body }),
+  );
+  app.put(
+    '/api/application/household',
+    { config: borrowerOnly, schema: { tags, body: householdSchema, response: { 200: next } } },
+    async (request) => saveHousehold({ services, userId: await userId(request), household: request.body }),
+  );
+  app.put(
+    '/api/application/credit',
+    { config: borrowerOnly, schema: { tags, body: creditConsentSchema, response: { 200: next } } },
+    async (request) => saveCredit({ services, userId: await userId(request), consent: request.body }),
+  );
+  app.get(
+    '/api/application/eligible-debts',
+    { config: borrowerOnly, schema: { tags, response: { 200: eligibleDebtsViewSchema } } },
+    async (request) => getEligibleDebts({ services, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/application/eligible-debts',
+    { config: borrowerOnly, schema: { tags, body: eligibleDebtsSchema, response: { 200: next } } },
+    async (request) => saveEligibleDebts({ services, userId: await userId(request), input: request.body }),
+  );
+  app.put(
+    '/api/application/income',
+    { config: borrowerOnly, schema: { tags, body: provideIncomeSchema, response: { 200: next } } },
+    async (request) => saveIncome({ services, userId: await userId(request), input: request.body }),
+  );
+  app.put(
+    '/api/application/confirm-income',
+    { config: borrowerOnly, schema: { tags, body: confirmIncomeSchema, response: { 200: next } } },
+    async (request) => confirmIncome({ services, userId: await userId(request), input: request.body }),
+  );
+  app.get(
+    '/api/application/expenses',
+    { config: borrowerOnly, schema: { tags, response: { 200: expensesViewSchema } } },
+    async (request) => getExpenses({ services, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/application/expenses',
+    { config: borrowerOnly, schema: { tags, body: saveExpensesSchema, response: { 200: next } } },
+    async (request) =>
+      queued(
+        await saveExpenses({
+          services,
+          userId: await userId(request),
+          input: request.body,
+          log: request.log,
+        }),
+      ),
+  );
+  app.get(
+    '/api/application/budget',
+    { config: borrowerOnly, schema: { tags, response: { 200: budgetViewSchema } } },
+    async (request) => getBudget({ services, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/application/budget',
+    { config: borrowerOnly, schema: { tags, body: budgetSchema, response: { 200: next } } },
+    async (request) => queued(await agreeToBudget({ services, userId: await userId(request) })),
+  );
+  app.get(
+    '/api/application/offers',
+    { config: borrowerOnly, schema: { tags, response: { 200: offersViewSchema } } },
+    async (request) => getOffers({ services, userId: await userId(request) }),
+  );
+  app.post(
+    '/api/application/offers/continue',
+    { config: borrowerOnly, schema: { tags, response: { 200: next } } },
+    async (request) => continueFromOffers({ services, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/application/notify-when-eligible',
+    { config: borrowerOnly, schema: { tags, body: notifyWhenEligibleSchema, response: { 200: next } } },
+    async (request) =>
+      saveNotifyWhenEligible({ services, userId: await userId(request), input: request.body }),
+  );
+  app.get(
+    '/api/address-suggestions',
     {
-      config: { role: 'borrower' },
-      schema: { tags: ['application'], body: hardshipsSchema, response: { 200: next } },
+      config: borrowerOnly,
+      schema: {
+        tags,
+        querystring: z.object({ query: z.string().max(100).default('') }),
+        response: { 200: addressSuggestionsViewSchema },
+      },
     },
-    async (request) => {
-      const viewer = (await request.viewer())!;
-      return saveHardships({ db, userId: viewer.userId, hardships: request.body });
-    },
+    async (request) => ({
+      suggestions: await services.addressLookup.suggest(request.query.query, { limit: 5 }),
+    }),
   );
 };

@@ -1,12 +1,15 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../app';
-import { emailOutbox } from '../../db/schema/ops';
+import { emailOutbox, smsOutbox } from '../../db/schema/ops';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Development mailbox: every email the product sent, newest first, with its links. Never in production. */
+/**
+ * Development mailbox: every email and text message the product sent, newest first, with the emails' links.
+ * Never in production.
+ */
 export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get('/dev/mailbox', async (_request, reply) => {
     const emails = await services.database.db
@@ -24,11 +27,25 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
 </article>`,
       )
       .join('\n');
+    const texts = await services.database.db
+      .select()
+      .from(smsOutbox)
+      .orderBy(desc(smsOutbox.createdAt))
+      .limit(200);
+    const textItems = texts
+      .map(
+        (m) => `<article class="mail sms">
+  <p class="meta">Text to <strong class="to">${esc(m.to)}</strong> · ${esc(m.eventType)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'delivered' : `pending (attempts ${m.attempts})`}</p>
+  <pre>${esc(m.body)}</pre>
+</article>`,
+      )
+      .join('\n');
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
 .mail{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;background:#f9fafb;padding:.75rem}</style></head>
 <body><h1>Dev mailbox</h1><p>Emails sent by this development server (${emails.length}). This page does not exist in production.</p>
-${items || '<p>No emails yet.</p>'}</body></html>`);
+${items || '<p>No emails yet.</p>'}
+<h2 id="texts">Text messages (${texts.length})</h2>${textItems || '<p>No text messages yet.</p>'}</body></html>`);
   });
 };

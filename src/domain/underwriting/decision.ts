@@ -1,0 +1,190 @@
+import { ceilToDollar, formatDollars, sumCents, type Cents } from '../money/cents';
+import type { ExpenseCategory } from '../validation/expenses';
+import { CASHFLOW_TOO_HIGH_MARGIN, MINIMUM_ELIGIBLE_BALANCE } from './constants';
+import { reducibleFloor, REDUCIBLE_LINES, type BudgetLine } from './expense-estimates';
+import { buildOffer, type OfferDraft, type OfferInput } from './offers';
+import { DISQUALIFICATION_REASONS } from './reasons';
+
+// The underwriting decision (DESIGN section 5 "Decision"; spec doc 1 section 3, Decision). docs/decisions/0013.
+
+/** An expense line: the borrower's value and the benchmark estimate (null when there was none). */
+export type DecisionExpense = BudgetLine;
+
+export type DecisionInput = {
+  monthlyIncome: Cents;
+  expenses: readonly DecisionExpense[];
+  /** Payments on debts the plan does not include and no expense line counts (see ineligibleDebtPayments). */
+  ineligibleDebtPayment: Cents;
+  /** The eligible debts and collections the borrower selected (declined offers already left out). */
+  selectedItems: readonly OfferInput[];
+  hasHardship: boolean;
+};
+
+export type ProposedBudgetLine = {
+  category: ExpenseCategory;
+  subCategory: string;
+  currentValue: Cents;
+  proposedValue: Cents;
+};
+
+export type ProposedBudget = { description: string; lines: ProposedBudgetLine[] };
+
+export type DecisionResult = {
+  isQualified: boolean;
+  currentIncome: Cents;
+  currentExpenses: Cents;
+  /** Estimated current monthly payments on the selected accounts. */
+  eligibleDebtPayment: Cents;
+  ineligibleDebtPayment: Cents;
+  /** What the discretionary lines can give up, down to their floors; set when the plan did not fit. */
+  reducibleExpenseAmount: Cents | null;
+  /** How much the expenses must go down for the plan to fit; set when the plan did not fit. */
+  requiredExpenseReductionAmount: Cents | null;
+  disqualificationReasons: string[];
+  /** One offer per selected account, largest balance first (computed whatever the outcome). */
+  offers: OfferDraft[];
+  /** Only the lines that change. */
+  proposedBudget: ProposedBudget | null;
+  explanation: string;
+};
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Spreads a reduction over the discretionary lines in proportion to what each can give up, in whole dollars
+ * (rounded up, so the cuts cover the reduction), never below a line's floor.
+ */
+function proposeCuts(expenses: readonly DecisionExpense[], required: Cents): ProposedBudgetLine[] {
+  const order = (e: DecisionExpense): number =>
+    REDUCIBLE_LINES.findIndex((r) => r.category === e.category && r.subCategory === e.subCategory);
+  const candidates = expenses
+    .map((e) => ({ e, room: e.value - reducibleFloor(e) }))
+    .filter((c) => c.room > 0)
+    .sort((a, b) => order(a.e) - order(b.e));
+  const totalRoom = sumCents(candidates.map((c) => c.room));
+  const cuts = candidates.map((c) => Math.min(c.room, ceilToDollar((c.room * required) / totalRoom)));
+  // Lines not in whole dollars can leave the capped cuts short by a few cents: take them in order.
+  let missing = required - sumCents(cuts);
+  for (let k = 0; k < cuts.length && missing > 0; k += 1) {
+    const extra = Math.min(missing, candidates[k]!.room - cuts[k]!);
+    cuts[k]! += extra;
+    missing -= extra;
+  }
+  return candidates
+    .map((c, k) => ({
+      category: c.e.category,
+      subCategory: c.e.subCategory,
+      currentValue: c.e.value,
+      proposedValue: c.e.value - cuts[k]!,
+    }))
+    .filter((l) => l.proposedValue !== l.currentValue);
+}
+
+/**
+ * cashflow = income − expenses − ineligible debt payments. In order: notEnoughEligibleDebt (nothing selected,
+ * or under $1,000); cashflowTooHigh (cashflow covers the current payments with $500 or more to spare);
+ * qualified (cashflow covers the plan payment); qualified with a proposed budget (the discretionary lines can
+ * give up the shortfall); otherwise insufficientIncome.
+ */
+export function decide(i: DecisionInput): DecisionResult {
+  const offers = i.selectedItems
+    .map((item) => buildOffer(item, { hasHardship: i.hasHardship }))
+    .sort((a, b) => b.balance - a.balance);
+  const currentExpenses = sumCents(i.expenses.map((e) => e.value));
+  const totalBalance = sumCents(offers.map((o) => o.balance));
+  const eligibleDebtPayment = sumCents(offers.map((o) => o.currentMonthlyPayment));
+  const planPayment = sumCents(offers.map((o) => o.payment));
+  const cashflow = i.monthlyIncome - currentExpenses - i.ineligibleDebtPayment;
+
+  const base = {
+    currentIncome: i.monthlyIncome,
+    currentExpenses,
+    eligibleDebtPayment,
+    ineligibleDebtPayment: i.ineligibleDebtPayment,
+    offers,
+  };
+  const budgetText =
+    `Your monthly income of ${formatDollars(i.monthlyIncome)}, less ${formatDollars(currentExpenses)} of expenses` +
+    (i.ineligibleDebtPayment > 0
+      ? ` and ${formatDollars(i.ineligibleDebtPayment)} of other debt payments`
+      : '') +
+    `, leaves ${formatDollars(cashflow)} a month.`;
+  const planText =
+    `The plan pays ${plural(offers.length, 'account', 'accounts')} with ${formatDollars(totalBalance)} owed ` +
+    `for ${formatDollars(planPayment)} a month, against an estimated ${formatDollars(eligibleDebtPayment)} a month now.`;
+
+  if (offers.length === 0 || totalBalance < MINIMUM_ELIGIBLE_BALANCE) {
+    return {
+      ...base,
+      isQualified: false,
+      reducibleExpenseAmount: null,
+      requiredExpenseReductionAmount: null,
+      disqualificationReasons: [DISQUALIFICATION_REASONS.notEnoughEligibleDebt],
+      proposedBudget: null,
+      explanation:
+        offers.length === 0
+          ? 'No eligible debt was selected for the plan.'
+          : `The debts selected total ${formatDollars(totalBalance)}; a plan needs at least ` +
+            `${formatDollars(MINIMUM_ELIGIBLE_BALANCE)}.`,
+    };
+  }
+
+  if (cashflow >= eligibleDebtPayment + CASHFLOW_TOO_HIGH_MARGIN) {
+    return {
+      ...base,
+      isQualified: false,
+      reducibleExpenseAmount: null,
+      requiredExpenseReductionAmount: null,
+      disqualificationReasons: [DISQUALIFICATION_REASONS.cashflowTooHigh],
+      proposedBudget: null,
+      explanation:
+        `${budgetText} That covers the current estimated payments of ${formatDollars(eligibleDebtPayment)} ` +
+        `with ${formatDollars(cashflow - eligibleDebtPayment)} to spare, so a plan is not needed.`,
+    };
+  }
+
+  if (cashflow >= planPayment) {
+    return {
+      ...base,
+      isQualified: true,
+      reducibleExpenseAmount: null,
+      requiredExpenseReductionAmount: null,
+      disqualificationReasons: [],
+      proposedBudget: null,
+      explanation: `${budgetText} ${planText} The plan fits the budget as it is.`,
+    };
+  }
+
+  const required = planPayment - cashflow;
+  const reducible = sumCents(i.expenses.map((e) => e.value - reducibleFloor(e)));
+  if (reducible >= required) {
+    const lines = proposeCuts(i.expenses, required);
+    const savings = sumCents(lines.map((l) => l.currentValue - l.proposedValue));
+    const description =
+      `Lower flexible expenses by ${formatDollars(savings)} a month so the plan payment of ` +
+      `${formatDollars(planPayment)} fits the budget.`;
+    return {
+      ...base,
+      isQualified: true,
+      reducibleExpenseAmount: reducible,
+      requiredExpenseReductionAmount: required,
+      disqualificationReasons: [],
+      proposedBudget: { description, lines },
+      explanation:
+        `${budgetText} ${planText} That is ${formatDollars(required)} short; lowering flexible expenses ` +
+        `(up to ${formatDollars(reducible)} can be cut) closes the gap, so a proposed budget comes with the offers.`,
+    };
+  }
+
+  return {
+    ...base,
+    isQualified: false,
+    reducibleExpenseAmount: reducible,
+    requiredExpenseReductionAmount: required,
+    disqualificationReasons: [DISQUALIFICATION_REASONS.insufficientIncome],
+    proposedBudget: null,
+    explanation:
+      `${budgetText} ${planText} That is ${formatDollars(required)} short, and flexible expenses can only ` +
+      `be cut by ${formatDollars(reducible)}, so the plan payment cannot be afforded.`,
+  };
+}

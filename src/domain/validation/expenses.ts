@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { currencyField } from './fields';
+import { LIMITS } from './limits';
+
+// The expense lines of /expenses (spec doc 1 section 2.3, categories of section 3), in display order, with
+// the labels the borrower sees. The server estimates every line; the page shows the lines that apply.
+
+export const EXPENSE_CATEGORIES = [
+  'housing',
+  'transportation',
+  'utilities',
+  'food',
+  'healthcare',
+  'personal',
+  'studentLoans',
+  'otherDebts',
+  'savings',
+  'miscellaneous',
+] as const;
+export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
+
+/** Which household a line applies to: housing lines differ for homeowners and renters. */
+export type LineAudience = 'homeowner' | 'renter' | 'everyone';
+
+export type ExpenseLineDefinition = {
+  subCategory: string;
+  label: string;
+  audience: LineAudience;
+};
+
+export type ExpenseGroupDefinition = {
+  category: ExpenseCategory;
+  label: string;
+  lines: readonly ExpenseLineDefinition[];
+};
+
+const line = (subCategory: string, label: string, audience: LineAudience = 'everyone') => ({
+  subCategory,
+  label,
+  audience,
+});
+
+export const EXPENSE_GROUPS = [
+  {
+    category: 'housing',
+    label: 'Housing',
+    lines: [
+      line('mortgage', 'Mortgage', 'homeowner'),
+      line('hoa', 'HOA fees', 'homeowner'),
+      line('insurance', 'Homeowners insurance', 'homeowner'),
+      line('taxes', 'Property taxes', 'homeowner'),
+      line('maintenanceImprovements', 'Maintenance and improvements', 'homeowner'),
+      line('rent', 'Rent', 'renter'),
+      line('insurance', 'Renters insurance', 'renter'),
+    ],
+  },
+  {
+    category: 'transportation',
+    label: 'Transportation',
+    lines: [
+      line('carPayment', 'Car payment'),
+      line('gas', 'Gas and tolls'),
+      line('insurance', 'Car insurance'),
+      line('maintenanceRepairs', 'Car maintenance and repairs'),
+      line('publicTransportation', 'Bus/train/taxi'),
+    ],
+  },
+  {
+    category: 'utilities',
+    label: 'Utilities',
+    lines: [
+      line('cableInternetLandline', 'Cable/internet/landline'),
+      line('electricity', 'Electricity'),
+      line('gas', 'Gas'),
+      line('water', 'Water'),
+      line('wireless', 'Wireless phone'),
+    ],
+  },
+  {
+    category: 'food',
+    label: 'Food',
+    lines: [line('home', 'Groceries'), line('away', 'Restaurants including delivery')],
+  },
+  {
+    category: 'healthcare',
+    label: 'Medical',
+    lines: [
+      line('drugs', 'Prescription drugs'),
+      line('healthInsurance', 'Health insurance'),
+      line('lifeInsurance', 'Life insurance'),
+      line('medicalServices', 'Services and appointments'),
+    ],
+  },
+  {
+    category: 'personal',
+    label: 'Personal',
+    lines: [
+      line('entertainment', 'Entertainment'),
+      line('apparel', 'Clothing'),
+      line('personalCare', 'Personal care'),
+    ],
+  },
+  {
+    category: 'studentLoans',
+    label: 'Student loan payments',
+    lines: [line('studentLoans', 'Minimum payment')],
+  },
+  {
+    category: 'otherDebts',
+    label: 'Other debts',
+    // Shown only for the debt types present in the credit report (spec doc 1 section 2.3).
+    lines: [
+      line('heloc', 'Home equity line of credit'),
+      line('installmentSales', 'Installment sales'),
+      line('lease', 'Lease'),
+      line('note', 'Note'),
+      line('recreationalMerchandise', 'Recreational merchandise'),
+      line('rentalAgreement', 'Rental agreement'),
+      line('secured', 'Secured loan'),
+      line('securedCreditCard', 'Secured credit card'),
+      line('telecommunication', 'Telecommunication'),
+      line('utilityCompany', 'Utility company'),
+    ],
+  },
+  {
+    category: 'savings',
+    label: 'Savings and Donations',
+    lines: [line('savings', 'Savings'), line('donations', 'Donations')],
+  },
+  {
+    category: 'miscellaneous',
+    label: 'Miscellaneous',
+    lines: [
+      line('childcare', 'Childcare'),
+      line('education', 'Education'),
+      line('pets', 'Petcare'),
+      line('childSupport', 'Child support'),
+      line('alimony', 'Alimony'),
+      line('other', 'Other'),
+    ],
+  },
+] as const satisfies readonly ExpenseGroupDefinition[];
+
+/** The label of a line for a homeowner or a renter ('insurance' under housing differs). */
+export function expenseLineLabel(
+  category: ExpenseCategory,
+  subCategory: string,
+  isHomeowner: boolean,
+): string {
+  const group = EXPENSE_GROUPS.find((g) => g.category === category);
+  const audience: LineAudience = isHomeowner ? 'homeowner' : 'renter';
+  const lines: readonly ExpenseLineDefinition[] = group?.lines ?? [];
+  const found =
+    lines.find(
+      (l) => l.subCategory === subCategory && (l.audience === audience || l.audience === 'everyone'),
+    ) ?? lines.find((l) => l.subCategory === subCategory);
+  return found?.label ?? subCategory;
+}
+
+export const expenseGroupLabel = (category: ExpenseCategory): string =>
+  EXPENSE_GROUPS.find((g) => g.category === category)?.label ?? category;
+
+/** One edited line: an expense edit input takes at most 5 dollar digits, and zero. */
+export const expenseLineValueField = (label: string) =>
+  currencyField(label, { maxLength: LIMITS.expenseEdit, allowZero: true });
+
+/** PUT /api/application/expenses: every shown line with the borrower's value (Save and Continue). */
+export const saveExpensesSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        category: z.enum(EXPENSE_CATEGORIES),
+        subCategory: z.string().min(1).max(40),
+        selfReportedValue: expenseLineValueField('Amount'),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type SaveExpenses = z.output<typeof saveExpensesSchema>;

@@ -1,0 +1,40 @@
+import type { BureauCreditReport } from '#domain/underwriting/credit-report';
+
+/** The person whose file is pulled: the borrower or the spouse, as entered on /household. */
+export type CreditApplicant = {
+  role: 'borrower' | 'spouse';
+  firstName: string;
+  lastName: string;
+  /** 'yyyy-MM-dd'. */
+  dateOfBirth: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  /** Homeowners' files carry a mortgage in the sandbox's typical persona. */
+  isHomeowner: boolean;
+};
+
+/** One person's pull (spec doc 2 section 7, POST /reports: wasSuccessful, creditReportId, error). */
+export type CreditPull =
+  | {
+      wasSuccessful: true;
+      report: BureauCreditReport;
+      /** Opaque id of the bureau's file, stored as s3Key. */ fileId: string;
+    }
+  | {
+      wasSuccessful: false;
+      /** The bureau's answer in plain words, stored as the disqualification reason. */ error: string;
+    };
+
+/**
+ * Credit bureau: a soft pull of one person's credit file (spec doc 1 section 4.2 item 4).
+ * Every adapter passes tests/contracts/credit-bureau.contract.ts.
+ */
+export interface CreditBureau {
+  /**
+   * Pulls one file. A file the bureau cannot find or match answers `{ wasSuccessful: false, error }`;
+   * a bureau that cannot be reached (or errs) rejects, and the flow records 'get credit reports failed'.
+   */
+  pull(applicant: CreditApplicant): Promise<CreditPull>;
+}

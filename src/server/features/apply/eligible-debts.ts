@@ -1,0 +1,135 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
+import { hasCompleted } from '#domain/flow/page-order';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { resumeRoute } from '#domain/flow/resume';
+import { accountTypeName } from '#domain/underwriting/account-types';
+import { byBalanceDescending } from '#domain/underwriting/eligibility';
+import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import type { EligibleDebtsInput } from '#domain/validation/application';
+import { invalidMessage } from '#domain/validation/messages';
+import type { Services } from '../../app';
+import type { Tx } from '../../db/client';
+import { application, collection, debt } from '../../db/schema/application';
+import type { FieldCipher } from '../../security/field-encryption';
+import { assertCanSave, disqualify, lockOwnApplication, updateApplication } from './flow-steps';
+
+const ownerOf = (row: {
+  ownedByBorrower: boolean | null;
+  ownedBySpouse: boolean | null;
+}): EligibleItemView['owner'] =>
+  row.ownedByBorrower && row.ownedBySpouse ? 'joint' : row.ownedBySpouse ? 'spouse' : 'borrower';
+
+const last4 = (cipher: FieldCipher, stored: string | null) =>
+  stored ? cipher.decrypt(stored).slice(-4) : null;
+
+/** Every DMP-eligible debt and collection of an application, balance descending (spec doc 2 section 9). */
+export async function eligibleItems(
+  tx: Tx,
+  cipher: FieldCipher,
+  applicationId: string,
+): Promise<EligibleItemView[]> {
+  const [debts, collections] = await Promise.all([
+    tx.query.debt.findMany({
+      where: and(eq(debt.applicationId, applicationId), eq(debt.isEligibleForDmp, true)),
+      limit: 1000,
+    }),
+    tx.query.collection.findMany({
+      where: and(eq(collection.applicationId, applicationId), eq(collection.isEligibleForDmp, true)),
+      limit: 1000,
+    }),
+  ]);
+  const items: EligibleItemView[] = [
+    ...debts.map((d) => ({
+      id: d.id,
+      kind: 'debt' as const,
+      creditorName: d.lenderFriendlyName ?? lenderFriendlyName(d.lenderName ?? ''),
+      originalCreditorName: null,
+      accountTypeName: accountTypeName(d.accountType),
+      accountNumberLast4: last4(cipher, d.accountNumber),
+      currentBalance: d.currentBalance,
+      estimatedMonthlyPayment: estimatedCurrentMonthlyPayment(d.currentBalance),
+      selectedForDebtReduction: d.selectedForDebtReduction,
+      owner: ownerOf(d),
+    })),
+    ...collections.map((c) => ({
+      id: c.id,
+      kind: 'collection' as const,
+      creditorName: c.subscriberFriendlyName ?? lenderFriendlyName(c.subscriberName ?? ''),
+      originalCreditorName: c.originalLenderName ? lenderFriendlyName(c.originalLenderName) : null,
+      accountTypeName: accountTypeName(c.accountType),
+      accountNumberLast4: last4(cipher, c.accountNumber),
+      currentBalance: c.currentBalance,
+      estimatedMonthlyPayment: estimatedCurrentMonthlyPayment(c.currentBalance),
+      selectedForDebtReduction: c.selectedForDebtReduction,
+      owner: ownerOf(c),
+    })),
+  ];
+  return items.sort(byBalanceDescending);
+}
+
+/** GET /api/application/eligible-debts: available once the credit page is completed. */
+export async function getEligibleDebts(o: {
+  services: Services;
+  userId: string;
+}): Promise<EligibleDebtsView> {
+  const { db } = o.services.database;
+  const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
+  if (!app) throw new AppError('NotFound');
+  if (!hasCompleted(app.lastCompletedPage, 'Credit')) {
+    throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
+  }
+  return { items: await eligibleItems(db, o.services.cipher, app.id) };
+}
+
+/**
+ * Continue on /eligible-debts (spec doc 1 section 4.2 item 6): each eligible item's selection is set (an id is
+ * looked up among collections first, then debts; only changed rows are written). With nothing eligible left
+ * selected, 'not enough eligible collections or debts' is recorded and the application is disqualified
+ * (→ /offers/not-qualified); otherwise → /income/provide-monthly-income.
+ */
+export async function saveEligibleDebts(o: {
+  services: Services;
+  userId: string;
+  input: EligibleDebtsInput;
+}): Promise<{ next: string }> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'EligibleDebts');
+    const items = await eligibleItems(tx, o.services.cipher, app.id);
+    const known = new Set(items.map((i) => i.id));
+    const unknown = o.input.selectedIds.find((id) => !known.has(id));
+    if (unknown) {
+      const message = invalidMessage('Selected debt');
+      throw new AppError('ValidationError', message, { fieldErrors: { selectedIds: message } });
+    }
+    const selected = new Set(o.input.selectedIds);
+    for (const item of items) {
+      const value = selected.has(item.id);
+      if (value === item.selectedForDebtReduction) continue;
+      // Collections first, then debts (spec): the id names exactly one of them.
+      if (item.kind === 'collection') {
+        await tx
+          .update(collection)
+          .set({ selectedForDebtReduction: value })
+          .where(eq(collection.id, item.id));
+      } else {
+        await tx.update(debt).set({ selectedForDebtReduction: value }).where(eq(debt.id, item.id));
+      }
+    }
+    if (selected.size === 0) {
+      await updateApplication(tx, app, { completed: 'EligibleDebts' });
+      await disqualify(tx, app, [DISQUALIFICATION_REASONS.notEnoughEligible], {
+        changedBy: o.userId,
+        viewed: 'NotQualified',
+      });
+      return { next: PAGE_ROUTES.NotQualified };
+    }
+    await updateApplication(tx, app, { completed: 'EligibleDebts', viewed: 'ProvideMonthlyIncome' });
+    return { next: PAGE_ROUTES.ProvideMonthlyIncome };
+  });
+}

@@ -1,0 +1,127 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '#domain/errors';
+import type { ExpensesView } from '#domain/flow/application-view';
+import { hasCompleted } from '#domain/flow/page-order';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { resumeRoute } from '#domain/flow/resume';
+import { sumCents } from '#domain/money/cents';
+import { EXPENSE_BENCHMARK_SOURCE } from '#domain/underwriting/expense-estimates';
+import {
+  EXPENSE_GROUPS,
+  type ExpenseCategory,
+  type ExpenseLineDefinition,
+  expenseLineLabel,
+  type SaveExpenses,
+} from '#domain/validation/expenses';
+import { invalidMessage } from '#domain/validation/messages';
+import type { Services } from '../../app';
+import type { Tx } from '../../db/client';
+import { application, expense } from '../../db/schema/application';
+import { assertCanSave, lockOwnApplication, updateApplication } from './flow-steps';
+import { runDecision } from './run-decision';
+
+type ExpenseRow = typeof expense.$inferSelect;
+
+const lineKey = (category: string, subCategory: string) => `${category}.${subCategory}`;
+
+/** Position of a line on the page: the spec's group order, then its line order for this household. */
+function displayOrder(category: ExpenseCategory, subCategory: string, isHomeowner: boolean): number {
+  const g = EXPENSE_GROUPS.findIndex((group) => group.category === category);
+  const audience = isHomeowner ? 'homeowner' : 'renter';
+  const lines: readonly ExpenseLineDefinition[] = EXPENSE_GROUPS[g]?.lines ?? [];
+  const index = lines.findIndex(
+    (l) => l.subCategory === subCategory && (l.audience === audience || l.audience === 'everyone'),
+  );
+  return g * 100 + Math.max(0, index);
+}
+
+/** The expense rows grouped as /expenses shows them, with group and grand totals. */
+export function expensesView(rows: readonly ExpenseRow[], isHomeowner: boolean): ExpensesView {
+  const sorted = [...rows].sort(
+    (a, b) =>
+      displayOrder(a.category, a.subCategory, isHomeowner) -
+      displayOrder(b.category, b.subCategory, isHomeowner),
+  );
+  const groups: ExpensesView['groups'] = [];
+  for (const row of sorted) {
+    let group = groups.find((g) => g.category === row.category);
+    if (!group) {
+      const definition = EXPENSE_GROUPS.find((g) => g.category === row.category);
+      group = { category: row.category, label: definition?.label ?? row.category, lines: [], total: 0 };
+      groups.push(group);
+    }
+    const value = row.selfReportedValue ?? row.estimatedValue ?? 0;
+    group.lines.push({
+      category: row.category,
+      subCategory: row.subCategory,
+      label: expenseLineLabel(row.category, row.subCategory, isHomeowner),
+      estimatedValue: row.estimatedValue,
+      selfReportedValue: value,
+      lastSubmittedValue: row.lastSubmittedValue,
+    });
+    group.total += value;
+  }
+  return {
+    isHomeowner,
+    groups,
+    total: sumCents(groups.map((g) => g.total)),
+    benchmarkSource: EXPENSE_BENCHMARK_SOURCE,
+  };
+}
+
+/** GET /api/application/expenses: once the income is provided (the estimates exist from then on). */
+export async function getExpenses(o: { services: Services; userId: string }): Promise<ExpensesView> {
+  const { db } = o.services.database;
+  const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
+  if (!app) throw new AppError('NotFound');
+  const rows = await db.select().from(expense).where(eq(expense.applicationId, app.id));
+  if (!hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') || rows.length === 0) {
+    throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
+  }
+  return expensesView(rows, app.isHomeowner ?? false);
+}
+
+/** Writes the submitted values of the lines that changed; every line must be one of the application's. */
+async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lines']): Promise<void> {
+  const rows = await tx.select().from(expense).where(eq(expense.applicationId, applicationId));
+  const byKey = new Map(rows.map((row) => [lineKey(row.category, row.subCategory), row]));
+  for (const [index, line] of lines.entries()) {
+    if (!byKey.has(lineKey(line.category, line.subCategory))) {
+      const message = invalidMessage('Expense');
+      throw new AppError('ValidationError', message, { fieldErrors: { [`lines.${index}`]: message } });
+    }
+  }
+  for (const line of lines) {
+    const row = byKey.get(lineKey(line.category, line.subCategory))!;
+    if (row.selfReportedValue === line.selfReportedValue && row.lastSubmittedValue === line.selfReportedValue)
+      continue;
+    await tx
+      .update(expense)
+      .set({ selfReportedValue: line.selfReportedValue, lastSubmittedValue: line.selfReportedValue })
+      .where(and(eq(expense.id, row.id), eq(expense.applicationId, applicationId)));
+  }
+}
+
+/**
+ * Save and Continue on /expenses (spec doc 1 section 4.2 item 9): the lines are saved, then (with a credit
+ * report present) the risk scores, the debt score and the decision are made, in the same transaction, and
+ * the borrower goes to /offers/review, /budget or /offers/not-qualified.
+ */
+export async function saveExpenses(o: {
+  services: Services;
+  userId: string;
+  input: SaveExpenses;
+  log: FastifyBaseLogger;
+}): Promise<{ next: string; smsId?: string }> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'Expenses');
+    if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
+    await saveLines(tx, app.id, o.input.lines);
+    await updateApplication(tx, app, { completed: 'Expenses' });
+    const outcome = await runDecision(tx, { services: o.services, app, userId: o.userId, log: o.log });
+    return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId };
+  });
+}

@@ -1,0 +1,287 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumCents } from '#domain/money/cents';
+import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import { MESSAGES } from '#domain/validation/messages';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import {
+  application,
+  applicationStatusChange,
+  budget,
+  debt,
+  debtScore,
+  decision,
+  disqualificationReason,
+  expense,
+  offer,
+  riskScore,
+} from '../../db/schema/application';
+import { smsOutbox } from '../../db/schema/ops';
+import { applicationRow, expenseLines, newBorrower, put, toExpenses } from './flow-test-helpers';
+
+// From /expenses to the decision, /budget and /offers/review (spec doc 1 section 4.2 items 9 to 11).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Borrower = Awaited<ReturnType<typeof newBorrower>>;
+
+/**
+ * The figures the decision works from, read as the engine reads them: the expense total, the payments on
+ * debts no expense line counts, and the estimated current payments of the selected accounts.
+ */
+async function figures(b: Borrower) {
+  const view = (await b.client.get('/api/application/expenses')).json() as { total: number };
+  const debts = await t.db.select().from(debt).where(eq(debt.applicationId, b.applicationId));
+  const ineligible = ineligibleDebtPayments(
+    debts.map((d) => ({
+      accountType: d.accountType ?? '',
+      scheduledMonthlyPayment: d.scheduledMonthlyPayment ?? 0,
+      currentBalance: d.currentBalance,
+      dateClosed: d.dateClosed,
+    })),
+    { isHomeowner: false },
+  );
+  const items = (await b.client.get('/api/application/eligible-debts')).json().items as {
+    estimatedMonthlyPayment: number;
+  }[];
+  return { expenses: view.total, ineligible, current: sumCents(items.map((i) => i.estimatedMonthlyPayment)) };
+}
+
+/**
+ * A borrower on /expenses whose income leaves `cashflow(current)` after expenses and other debts. The income
+ * is set in a second pass because the expense estimates depend on the first income given.
+ */
+async function atExpensesWithCashflow(cashflow: (current: number) => number, lastName = 'Doe') {
+  const b = await newBorrower(t, lastName);
+  await toExpenses(b, 500_000);
+  const f = await figures(b);
+  const income = Math.max(100, Math.round((f.expenses + f.ineligible + cashflow(f.current)) / 100) * 100);
+  await t.db
+    .update(application)
+    .set({ selfReportedMonthlyCurrentIncome: income })
+    .where(eq(application.id, b.applicationId));
+  return { b, f, income };
+}
+
+const newestDecision = async (applicationId: string) =>
+  (await t.db.query.decision.findFirst({
+    where: eq(decision.applicationId, applicationId),
+    orderBy: [desc(decision.createdAt)],
+    with: { offers: true },
+  }))!;
+
+describe('GET /api/application/expenses', () => {
+  it('shows the estimated lines that apply, grouped in the spec’s order with totals', async () => {
+    const b = await newBorrower(t);
+    await toExpenses(b, 500_000);
+    const view = (await b.client.get('/api/application/expenses')).json();
+    const categories = view.groups.map((g: { category: string }) => g.category);
+    expect(categories.slice(0, 5)).toEqual(['housing', 'transportation', 'utilities', 'food', 'healthcare']);
+    const housing = view.groups[0];
+    // A renter: rent (the entered housing cost) and renters insurance, no mortgage lines.
+    expect(housing.lines.map((l: { label: string }) => l.label)).toEqual(['Rent', 'Renters insurance']);
+    expect(housing.lines[0].selfReportedValue).toBe(150_000);
+    for (const g of view.groups) {
+      expect(g.total).toBe(sumCents(g.lines.map((l: { selfReportedValue: number }) => l.selfReportedValue)));
+    }
+    expect(view.total).toBe(sumCents(view.groups.map((g: { total: number }) => g.total)));
+    expect(view.benchmarkSource).toMatch(/Bureau of Labor Statistics|BLS/);
+  });
+
+  it('is not readable before the income is given', async () => {
+    const b = await newBorrower(t);
+    expect((await b.client.get('/api/application/expenses')).statusCode).toBe(409);
+  });
+});
+
+describe('PUT /api/application/expenses → the decision', () => {
+  it('qualifies a borrower whose cashflow covers the plan: offers, acceptOffer, /offers/review, a text', async () => {
+    const { b } = await atExpensesWithCashflow((current) => current + 10_000);
+    const lines = await expenseLines(b, { 'food.away': 20_000 });
+    const res = await put(b.client, '/api/application/expenses', { lines });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ next: '/offers/review' });
+
+    const edited = await t.db.query.expense.findFirst({
+      where: (e, { and: all, eq: is }) =>
+        all(is(e.applicationId, b.applicationId), is(e.category, 'food'), is(e.subCategory, 'away')),
+    });
+    expect(edited).toMatchObject({ selfReportedValue: 20_000, lastSubmittedValue: 20_000 });
+    const app = await applicationRow(t, b.applicationId);
+    expect(app).toMatchObject({
+      status: 'acceptOffer',
+      lastViewedPage: 'Review',
+      lastCompletedPage: 'Expenses',
+    });
+    const d = await newestDecision(b.applicationId);
+    expect(d).toMatchObject({ isQualified: true, wasPresentedToBorrower: true });
+    expect(d.offers.length).toBeGreaterThan(2);
+    expect(d.explanation).toMatch(/fits the budget/);
+    // Scores were made on the way.
+    const risks = await t.db.select().from(riskScore);
+    expect(risks.length).toBeGreaterThan(0);
+    expect(
+      await t.db.select().from(debtScore).where(eq(debtScore.applicationId, b.applicationId)),
+    ).toHaveLength(1);
+    // The 'obtainedOffer' outreach: one text in the outbox, handed to the queue.
+    const texts = await t.db.select().from(smsOutbox).where(eq(smsOutbox.applicationId, b.applicationId));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ eventType: 'obtainedOffer', to: '+14155550123' });
+    expect(t.smsQueued).toContain(texts[0]!.id);
+    const changes = await t.db
+      .select()
+      .from(applicationStatusChange)
+      .where(eq(applicationStatusChange.applicationId, b.applicationId));
+    expect(changes.at(-1)).toMatchObject({ from: 'inProgress', to: 'acceptOffer' });
+
+    // The offers, largest balance first, with the savings.
+    const offers = (await b.client.get('/api/application/offers')).json();
+    const balances = offers.offers.map((o: { currentBalance: number }) => o.currentBalance);
+    expect(balances).toEqual([...balances].sort((x: number, y: number) => y - x));
+    expect(offers.estimatedTotalMonthlySavings).toBe(
+      offers.totalCurrentMonthlyPayment - offers.totalNewMonthlyPayment,
+    );
+    expect(offers.estimatedTotalMonthlySavings).toBeGreaterThan(0);
+    expect(offers.newRepaymentAmount).toBe(offers.totalNewMonthlyPayment * offers.longestTerm);
+    expect(offers.longestTerm).toBeLessThanOrEqual(60);
+
+    // A declined offer is left out of the review.
+    const declined = d.offers[0]!;
+    await t.db.update(offer).set({ status: 'declined' }).where(eq(offer.id, declined.id));
+    const after = (await b.client.get('/api/application/offers')).json();
+    expect(after.offers.map((o: { id: string }) => o.id)).not.toContain(declined.id);
+
+    // The answers are fixed now.
+    expect((await put(b.client, '/api/application/expenses', { lines })).statusCode).toBe(409);
+
+    // Continue: confirmPaymentAccount, /payments/next-steps.
+    const next = await b.client.post('/api/application/offers/continue');
+    expect(next.json()).toEqual({ next: '/payments/next-steps' });
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({
+      status: 'confirmPaymentAccount',
+      lastCompletedPage: 'Review',
+      lastViewedPage: 'NextSteps',
+      hasSubmittedReviewPage: true,
+    });
+    expect((await newestDecision(b.applicationId)).wasAcceptedByBorrower).toBe(true);
+    expect((await b.client.post('/api/application/offers/continue')).statusCode).toBe(409);
+  });
+
+  it('proposes a budget when cutting flexible expenses closes the gap; agreeing moves to acceptOffer', async () => {
+    const { b } = await atExpensesWithCashflow((current) => Math.round(current / 2));
+    const res = await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) });
+    expect(res.json()).toEqual({ next: '/budget' });
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({
+      status: 'inProgress',
+      lastViewedPage: 'Budget',
+    });
+    expect(
+      await t.db.select().from(smsOutbox).where(eq(smsOutbox.applicationId, b.applicationId)),
+    ).toHaveLength(0);
+
+    const view = (await b.client.get('/api/application/budget')).json();
+    expect(view.lines.length).toBeGreaterThan(0);
+    expect(view.targetedMonthlySavings).toBe(
+      sumCents(view.lines.map((l: { currentValue: number }) => l.currentValue)) -
+        sumCents(view.lines.map((l: { proposedValue: number }) => l.proposedValue)),
+    );
+    expect(view.targetedMonthlySavings).toBeGreaterThan(0);
+    expect(view.agreedTo).toBe(false);
+    // The offers are not shown before the budget is agreed.
+    expect((await b.client.get('/api/application/offers')).statusCode).toBe(409);
+
+    const refused = await put(b.client, '/api/application/budget', { agreedTo: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ agreedTo: MESSAGES.budgetAgreementRequired });
+
+    const agreed = await put(b.client, '/api/application/budget', { agreedTo: true });
+    expect(agreed.json()).toEqual({ next: '/offers/review' });
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({
+      status: 'acceptOffer',
+      lastCompletedPage: 'Budget',
+      lastViewedPage: 'Review',
+    });
+    expect(
+      (await t.db.query.budget.findFirst({ where: eq(budget.applicationId, b.applicationId) }))!.agreedTo,
+    ).toBe(true);
+    expect(
+      await t.db.select().from(smsOutbox).where(eq(smsOutbox.applicationId, b.applicationId)),
+    ).toHaveLength(1);
+    expect((await b.client.get('/api/application/offers')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['cashflowTooHigh', (current: number) => current + 60_000, DISQUALIFICATION_REASONS.cashflowTooHigh],
+    ['insufficientIncome', () => -300_000, DISQUALIFICATION_REASONS.insufficientIncome],
+  ])(
+    'disqualifies with %s and sends the borrower to /offers/not-qualified',
+    async (_name, cashflow, reason) => {
+      const { b } = await atExpensesWithCashflow(cashflow);
+      const res = await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) });
+      expect(res.json()).toEqual({ next: '/offers/not-qualified' });
+      expect(await applicationRow(t, b.applicationId)).toMatchObject({
+        status: 'disqualified',
+        lastViewedPage: 'NotQualified',
+      });
+      const d = await newestDecision(b.applicationId);
+      expect(d.isQualified).toBe(false);
+      const reasons = await t.db
+        .select()
+        .from(disqualificationReason)
+        .where(eq(disqualificationReason.applicationId, b.applicationId));
+      expect(reasons.map((r) => [r.reason, r.decisionId])).toEqual([[reason, d.id]]);
+      expect(await t.db.select().from(offer).where(eq(offer.applicationId, b.applicationId))).toEqual([]);
+      expect((await b.client.get('/api/application/offers')).statusCode).toBe(409);
+    },
+  );
+
+  it('refuses a line that is not one of the application’s, or a value over 5 digits, saving nothing', async () => {
+    const b = await newBorrower(t);
+    await toExpenses(b, 500_000);
+    const lines = await expenseLines(b);
+    const unknown = await put(b.client, '/api/application/expenses', {
+      lines: [...lines, { category: 'otherDebts', subCategory: 'lease', selfReportedValue: 100 }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    const tooBig = await put(b.client, '/api/application/expenses', {
+      lines: lines.map((l, i) => (i === 0 ? { ...l, selfReportedValue: 123_456_00 } : l)),
+    });
+    expect(tooBig.statusCode).toBe(400);
+    expect(Object.keys(tooBig.json().fieldErrors)).toEqual(['lines.0.selfReportedValue']);
+    expect(await t.db.select().from(decision).where(eq(decision.applicationId, b.applicationId))).toEqual([]);
+    const rows = await t.db.select().from(expense).where(eq(expense.applicationId, b.applicationId));
+    expect(rows.every((r) => r.lastSubmittedValue === null)).toBe(true);
+  });
+
+  it('is refused before the income is given, and budget and review are refused out of order', async () => {
+    const b = await newBorrower(t);
+    expect(
+      (
+        await put(b.client, '/api/application/expenses', {
+          lines: [{ category: 'food', subCategory: 'home', selfReportedValue: 100 }],
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect((await put(b.client, '/api/application/budget', { agreedTo: true })).statusCode).toBe(409);
+    expect((await b.client.post('/api/application/offers/continue')).statusCode).toBe(409);
+    expect((await applicationRow(t, b.applicationId)).status).toBe('inProgress');
+  });
+});
+
+describe('who may read the offers', () => {
+  it('a borrower reads only their own; anonymous is refused; staff are refused', async () => {
+    const { b } = await atExpensesWithCashflow((current) => current + 10_000);
+    await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) });
+    const other = await newBorrower(t);
+    const theirs = await other.client.get('/api/application/offers');
+    expect(theirs.statusCode).toBe(409);
+    expect((await t.client().get('/api/application/offers')).statusCode).toBe(401);
+  });
+});

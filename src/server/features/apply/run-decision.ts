@@ -1,0 +1,310 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Page } from '#domain/flow/pages';
+import type { BureauCreditReport } from '#domain/underwriting/credit-report';
+import { decide, type DecisionResult } from '#domain/underwriting/decision';
+import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import { debtScore, riskScore } from '#domain/underwriting/scores';
+import type { Services } from '../../app';
+import type { Tx } from '../../db/client';
+import {
+  borrower,
+  budget,
+  budgetExpense,
+  collection,
+  creditReport,
+  debt,
+  debtScore as debtScoreTable,
+  decision,
+  disqualificationReason,
+  expense,
+  hardship,
+  offer,
+  riskScore as riskScoreTable,
+} from '../../db/schema/application';
+import { changeStatus, disqualify, type ApplicationRow, updateApplication } from './flow-steps';
+import { recordObtainedOffer } from './outreach';
+
+type Outcome = { viewed: Extract<Page, 'Review' | 'Budget' | 'NotQualified'>; smsId?: string };
+
+/** A stored report read back in the bureau's shape, for the risk score. */
+async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): Promise<BureauCreditReport> {
+  const [debts, collections, inquiries] = await Promise.all([
+    tx.query.debt.findMany({ where: eq(debt.creditReportId, reportId) }),
+    tx.query.collection.findMany({ where: eq(collection.creditReportId, reportId) }),
+    tx.query.inquiry.findMany({ where: (q, { eq: is }) => is(q.creditReportId, reportId) }),
+  ]);
+  return {
+    vantageScore,
+    debts: debts.map((d) => ({
+      accountNumber: '',
+      accountType: d.accountType ?? '',
+      accountRating: d.accountRating ?? '',
+      currentBalance: d.currentBalance,
+      dateOpened: d.dateOpened ?? '',
+      dateClosed: d.dateClosed,
+      ecoaDesignator: 'individual',
+      highCredit: d.highCredit,
+      creditLimit: d.creditLimit,
+      late30DaysTotal: d.late30DaysTotal ?? 0,
+      late60DaysTotal: d.late60DaysTotal ?? 0,
+      late90DaysTotal: d.late90DaysTotal ?? 0,
+      lenderName: d.lenderName ?? '',
+      monthsReviewedCount: d.monthsReviewedCount ?? 0,
+      mostRecentPayment: d.mostRecentPayment,
+      pastDue: d.pastDue ?? 0,
+      portfolioType: (d.portfolioType ?? 'open') as never,
+      scheduledMonthlyPayment: d.scheduledMonthlyPayment ?? 0,
+    })),
+    collections: collections.map((c) => ({
+      accountNumber: '',
+      accountType: c.accountType ?? '',
+      accountRating: c.accountRating ?? '',
+      currentBalance: c.currentBalance,
+      originalBalance: c.originalBalance ?? c.currentBalance,
+      dateOpened: c.dateOpened ?? '',
+      dateClosed: c.dateClosed,
+      ecoaDesignator: 'individual',
+      subscriberName: c.subscriberName ?? '',
+      originalLenderName: c.originalLenderName ?? '',
+      monthsReviewedCount: c.monthsReviewedCount ?? 0,
+      mostRecentPayment: c.mostRecentPayment,
+      pastDue: c.pastDue ?? 0,
+      portfolioType: (c.portfolioType ?? 'open') as never,
+      scheduledMonthlyPayment: c.scheduledMonthlyPayment ?? 0,
+    })),
+    inquiries: inquiries.map((q) => ({
+      date: q.date,
+      subscriberName: q.subscriberName ?? '',
+      industryCode: q.industryCode,
+    })),
+  };
+}
+
+/**
+ * The underwriting after /expenses is saved (spec doc 1 section 4.2 item 9), as one unit in the caller's
+ * transaction: risk scores for the borrower's and spouse's reports, the debt score, the decision with its
+ * offers, reasons and proposed budget, then the flow's move. Any failure disqualifies with the matching reason.
+ */
+export async function runDecision(
+  tx: Tx,
+  o: { services: Services; app: ApplicationRow; userId: string; log: FastifyBaseLogger },
+): Promise<Outcome> {
+  const { app } = o;
+  const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
+  const reports = await tx.query.creditReport.findMany({ where: eq(creditReport.applicationId, app.id) });
+  const borrowerReport = reports.find((r) => r.borrowerId != null) ?? reports[0];
+  const spouseReport = reports.find((r) => r.spouseId != null && r !== borrowerReport);
+  if (!b || !borrowerReport) {
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.getDecisionFailed], {
+      changedBy: o.userId,
+      viewed: 'NotQualified',
+    });
+    return { viewed: 'NotQualified' };
+  }
+
+  let result: DecisionResult;
+  let decisionId: string;
+  try {
+    const scored = await tx.transaction(async (inner) => {
+      // Risk scores: a failure is logged and the decision goes on without it (spec doc 2 section 8).
+      const score = async (report: typeof borrowerReport) => {
+        try {
+          const value = riskScore(await reportOf(inner, report.id, report.vantageScore));
+          const [row] = await inner
+            .insert(riskScoreTable)
+            .values({ creditReportId: report.id, value: value.value, version: value.version })
+            .returning({ id: riskScoreTable.id, value: riskScoreTable.value });
+          return row!;
+        } catch (error) {
+          o.log.warn({ err: error, applicationId: app.id }, 'risk score failed');
+          return undefined;
+        }
+      };
+      const borrowerRisk = await score(borrowerReport);
+      const spouseRisk = spouseReport ? await score(spouseReport) : undefined;
+
+      const expenses = await inner.select().from(expense).where(eq(expense.applicationId, app.id));
+      const tradelines = await inner.select().from(debt).where(eq(debt.applicationId, app.id));
+      const selectedDebts = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
+      const selectedCollections = await inner
+        .select()
+        .from(collection)
+        .where(
+          and(
+            eq(collection.applicationId, app.id),
+            eq(collection.isEligibleForDmp, true),
+            eq(collection.selectedForDebtReduction, true),
+          ),
+        );
+      const hasHardship =
+        (
+          await inner
+            .select({ id: hardship.id })
+            .from(hardship)
+            .where(and(eq(hardship.applicationId, app.id), eq(hardship.value, true)))
+            .limit(1)
+        ).length > 0;
+      const monthlyIncome = app.selfReportedMonthlyCurrentIncome ?? 0;
+      const ineligibleDebtPayment = ineligibleDebtPayments(
+        tradelines.map((t) => ({
+          accountType: t.accountType ?? '',
+          portfolioType: (t.portfolioType ?? 'open') as never,
+          scheduledMonthlyPayment: t.scheduledMonthlyPayment ?? 0,
+          currentBalance: t.currentBalance,
+          dateClosed: t.dateClosed,
+          lenderName: t.lenderName ?? '',
+        })),
+        { isHomeowner: app.isHomeowner ?? false },
+      );
+      const decided = decide({
+        monthlyIncome,
+        expenses: expenses.map((e) => ({
+          category: e.category,
+          subCategory: e.subCategory,
+          value: e.selfReportedValue ?? e.estimatedValue ?? 0,
+          estimatedValue: e.estimatedValue,
+        })),
+        ineligibleDebtPayment,
+        selectedItems: [
+          ...selectedDebts.map((d) => ({
+            itemId: d.id,
+            kind: 'debt' as const,
+            creditorName: d.lenderFriendlyName ?? d.lenderName ?? '',
+            balance: d.currentBalance,
+          })),
+          ...selectedCollections.map((c) => ({
+            itemId: c.id,
+            kind: 'collection' as const,
+            creditorName: c.subscriberFriendlyName ?? c.subscriberName ?? '',
+            balance: c.currentBalance,
+          })),
+        ],
+        hasHardship,
+      });
+
+      if (borrowerRisk) {
+        const ds = debtScore({
+          borrowerRiskScore: borrowerRisk.value,
+          spouseRiskScore: spouseRisk?.value ?? null,
+          monthlyIncome,
+          monthlyExpense: decided.currentExpenses,
+          monthlyUnsecuredDebt: decided.eligibleDebtPayment,
+        });
+        await inner.insert(debtScoreTable).values({
+          applicationId: app.id,
+          borrowerId: b.id,
+          borrowerRiskScoreId: borrowerRisk.id,
+          spouseRiskScoreId: spouseRisk?.id ?? null,
+          owner: app.owner,
+          value: ds.value,
+          discount: ds.discount,
+          monthlyExpense: decided.currentExpenses,
+          monthlyIncome,
+          monthlyUnsecuredDebt: decided.eligibleDebtPayment,
+          riskScore: ds.riskScore,
+          version: ds.version,
+        });
+      }
+
+      const [row] = await inner
+        .insert(decision)
+        .values({
+          applicationId: app.id,
+          currentExpenses: decided.currentExpenses,
+          currentIncome: decided.currentIncome,
+          eligibleDebtPayment: decided.eligibleDebtPayment,
+          ineligibleDebtPayment: decided.ineligibleDebtPayment,
+          isQualified: decided.isQualified,
+          reducibleExpenseAmount: decided.reducibleExpenseAmount,
+          requiredExpenseReductionAmount: decided.requiredExpenseReductionAmount,
+          explanation: decided.explanation,
+          wasPresentedToBorrower: decided.isQualified && !decided.proposedBudget,
+        })
+        .returning({ id: decision.id });
+      const id = row!.id;
+      if (decided.disqualificationReasons.length > 0) {
+        await inner.insert(disqualificationReason).values(
+          decided.disqualificationReasons.map((reason) => ({
+            applicationId: app.id,
+            decisionId: id,
+            reason,
+          })),
+        );
+      }
+      if (decided.isQualified && decided.offers.length > 0) {
+        await inner.insert(offer).values(
+          decided.offers.map((d) => ({
+            applicationId: app.id,
+            decisionId: id,
+            debtId: d.kind === 'debt' ? d.itemId : null,
+            collectionId: d.kind === 'collection' ? d.itemId : null,
+            type: d.type,
+            fee: d.fee,
+            payment: d.payment,
+            paymentPercentage: d.paymentPercentage,
+            term: d.term,
+            balance: d.balance,
+            currentApr: d.currentApr,
+            proposedApr: d.proposedApr,
+            currentMinimumMonthlyPrincipalPaymentPercent: d.currentMinimumMonthlyPrincipalPaymentPercent,
+            proposedMonthlyInterestPayment: d.proposedMonthlyInterestPayment,
+            proposedMonthlyPrincipalPayment: d.proposedMonthlyPrincipalPayment,
+            estimatedPayoffSavings: d.estimatedPayoffSavings,
+            lenderConcessionId: d.lenderConcessionId,
+          })),
+        );
+      }
+      if (decided.isQualified && decided.proposedBudget && decided.proposedBudget.lines.length > 0) {
+        const [budgetRow] = await inner
+          .insert(budget)
+          .values({
+            applicationId: app.id,
+            borrowerId: b.id,
+            description: decided.proposedBudget.description,
+          })
+          .returning({ id: budget.id });
+        const byKey = new Map(expenses.map((e) => [`${e.category}.${e.subCategory}`, e.id]));
+        await inner.insert(budgetExpense).values(
+          decided.proposedBudget.lines.map((line) => ({
+            budgetId: budgetRow!.id,
+            expenseId: byKey.get(`${line.category}.${line.subCategory}`)!,
+            proposedValue: line.proposedValue,
+            budgetCategory: line.category,
+          })),
+        );
+      }
+      return { decided, id };
+    });
+    result = scored.decided;
+    decisionId = scored.id;
+  } catch (error) {
+    o.log.error({ err: error, applicationId: app.id }, 'decision failed');
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.getDecisionFailed], {
+      changedBy: o.userId,
+      viewed: 'NotQualified',
+    });
+    return { viewed: 'NotQualified' };
+  }
+
+  if (!result.isQualified) {
+    await disqualify(tx, app, result.disqualificationReasons, {
+      changedBy: o.userId,
+      decisionId,
+      viewed: 'NotQualified',
+    });
+    return { viewed: 'NotQualified' };
+  }
+  if (result.proposedBudget && result.proposedBudget.lines.length > 0) {
+    await updateApplication(tx, app, { viewed: 'Budget' });
+    return { viewed: 'Budget' };
+  }
+  await changeStatus(tx, app, 'decisionQualified', o.userId);
+  await updateApplication(tx, app, { viewed: 'Review' });
+  const smsId = await recordObtainedOffer(tx, {
+    applicationId: app.id,
+    publicUrl: o.services.config.publicUrl,
+  });
+  return { viewed: 'Review', smsId };
+}

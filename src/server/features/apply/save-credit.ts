@@ -1,0 +1,273 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import type { CreditApplicant, CreditPull } from '#providers/credit-bureau/port';
+import type { BureauCreditReport } from '#domain/underwriting/credit-report';
+import { isEligibleCollection, isEligibleTradeline } from '#domain/underwriting/eligibility';
+import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import type { CreditConsent } from '#domain/validation/application';
+import { isLicensedState } from '#domain/validation/states';
+import { MESSAGES } from '#domain/validation/messages';
+import type { Services } from '../../app';
+import type { Tx } from '../../db/client';
+import {
+  borrower,
+  collection,
+  creditReport,
+  debt,
+  hardship,
+  inquiry,
+  spouse,
+} from '../../db/schema/application';
+import { assertCanSave, disqualify, lockOwnApplication, updateApplication } from './flow-steps';
+
+type Person = { id: string; role: CreditApplicant['role']; applicant: CreditApplicant };
+
+/**
+ * Submits /credit (spec doc 1 section 4.2 item 4). First, in one transaction: consent saved; an already
+ * disqualified application goes to /offers/not-qualified; a state we are not licensed in disqualifies
+ * (→ /notify-when-eligible) and so does having no hardship (→ /offers/not-qualified); otherwise
+ * hasPulledCredit goes false and the pull starts. The bureau is called outside any transaction, then a
+ * second transaction stores the reports (or the failure) with hasPulledCredit true.
+ */
+export async function saveCredit(o: {
+  services: Services;
+  userId: string;
+  consent: CreditConsent;
+}): Promise<{ next: string }> {
+  const { db } = o.services.database;
+  const { cipher } = o.services;
+
+  const start = await db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    if (app.status === 'disqualified') return { done: PAGE_ROUTES.NotQualified } as const;
+    assertCanSave(app, 'Credit');
+    const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
+    const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
+    if (!b) throw new AppError('NotFound');
+    if (s && !o.consent.spouseConsentedToCreditPolicy) {
+      throw new AppError('ValidationError', MESSAGES.creditConsentRequired, {
+        fieldErrors: { spouseConsentedToCreditPolicy: MESSAGES.creditConsentRequired },
+      });
+    }
+    if (!b.consentedToCreditPolicy) {
+      await tx.update(borrower).set({ consentedToCreditPolicy: true }).where(eq(borrower.id, b.id));
+    }
+    if (s && !s.consentedToCreditPolicy) {
+      await tx.update(spouse).set({ consentedToCreditPolicy: true }).where(eq(spouse.id, s.id));
+    }
+
+    if (!isLicensedState(b.state)) {
+      await disqualify(tx, app, [DISQUALIFICATION_REASONS.notLicensed], {
+        changedBy: o.userId,
+        viewed: 'NotifyWhenEligible',
+      });
+      return { done: PAGE_ROUTES.NotifyWhenEligible } as const;
+    }
+    const ticked = await tx
+      .select({ id: hardship.id })
+      .from(hardship)
+      .where(and(eq(hardship.applicationId, app.id), eq(hardship.value, true)))
+      .limit(1);
+    if (ticked.length === 0) {
+      await disqualify(tx, app, [DISQUALIFICATION_REASONS.noHardship], {
+        changedBy: o.userId,
+        viewed: 'NotQualified',
+      });
+      return { done: PAGE_ROUTES.NotQualified } as const;
+    }
+
+    // A report already stored is not pulled again: the borrower came back to this page after a pull.
+    const existing = await tx
+      .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
+      .from(creditReport)
+      .where(eq(creditReport.applicationId, app.id));
+    const people: Person[] = [];
+    const applicantOf = (p: typeof b | NonNullable<typeof s>, role: Person['role']): CreditApplicant => ({
+      role,
+      firstName: p.firstName ?? '',
+      lastName: p.lastName ?? '',
+      dateOfBirth: p.dateOfBirth ? cipher.decrypt(p.dateOfBirth) : '',
+      addressLine1: p.addressLine1 ?? '',
+      city: p.city ?? '',
+      state: p.state ?? '',
+      zipCode: p.zipCode ?? '',
+      isHomeowner: app.isHomeowner ?? false,
+    });
+    if (!existing.some((r) => r.borrowerId === b.id)) {
+      people.push({ id: b.id, role: 'borrower', applicant: applicantOf(b, 'borrower') });
+    }
+    if (s && !existing.some((r) => r.spouseId === s.id)) {
+      people.push({ id: s.id, role: 'spouse', applicant: applicantOf(s, 'spouse') });
+    }
+    await updateApplication(tx, app, { set: { hasPulledCredit: false } });
+    return { done: null, people, hadReport: existing.length > 0 } as const;
+  });
+  if (start.done) return { next: start.done };
+
+  // The pull: each person's file. A rejection (bureau unreachable) is 'get credit reports failed'.
+  let pulls: { person: Person; pull: CreditPull }[];
+  let thrown = false;
+  try {
+    pulls = await Promise.all(
+      start.people.map(async (person) => ({
+        person,
+        pull: await o.services.creditBureau.pull(person.applicant),
+      })),
+    );
+  } catch {
+    thrown = true;
+    pulls = [];
+  }
+
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'Credit');
+    for (const { person, pull } of pulls) {
+      if (pull.wasSuccessful) await storeReport(tx, { cipher, applicationId: app.id, person, pull });
+    }
+    const succeeded = start.hadReport || pulls.some(({ pull }) => pull.wasSuccessful);
+    if (!succeeded) {
+      const failure = pulls.find(({ pull }) => !pull.wasSuccessful)?.pull;
+      const reason =
+        thrown || !failure || failure.wasSuccessful
+          ? DISQUALIFICATION_REASONS.getCreditReportsFailed
+          : failure.error;
+      await updateApplication(tx, app, { set: { hasPulledCredit: true } });
+      await disqualify(tx, app, [reason], { changedBy: o.userId, viewed: 'NotQualified' });
+      return { next: PAGE_ROUTES.NotQualified };
+    }
+    await updateApplication(tx, app, {
+      completed: 'Credit',
+      viewed: 'EligibleDebts',
+      set: { hasPulledCredit: true },
+    });
+    return { next: PAGE_ROUTES.EligibleDebts };
+  });
+}
+
+/** Stores one person's report with its tradelines, collections and inquiries; eligible items start selected. */
+async function storeReport(
+  tx: Tx,
+  o: {
+    cipher: Services['cipher'];
+    applicationId: string;
+    person: Person;
+    pull: Extract<CreditPull, { wasSuccessful: true }>;
+  },
+): Promise<void> {
+  const report: BureauCreditReport = o.pull.report;
+  const isSpouse = o.person.role === 'spouse';
+  const [row] = await tx
+    .insert(creditReport)
+    .values({
+      applicationId: o.applicationId,
+      borrowerId: isSpouse ? null : o.person.id,
+      spouseId: isSpouse ? o.person.id : null,
+      vantageScore: report.vantageScore,
+      s3Key: o.pull.fileId,
+    })
+    .returning({ id: creditReport.id });
+  const creditReportId = row!.id;
+  const owner = { ownedByBorrower: !isSpouse, ownedBySpouse: isSpouse };
+  // A joint account appears in both spouses' files: the spouse's copy marks the borrower's row as shared
+  // instead of adding the same debt twice.
+  const shared = isSpouse ? await jointDebtsOnFile(tx, o.cipher, o.applicationId) : new Map<string, string>();
+  const own = report.debts.filter((t) => {
+    const existing =
+      t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
+    return existing === undefined;
+  });
+  for (const t of report.debts) {
+    const existing =
+      t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
+    if (existing) await tx.update(debt).set({ ownedBySpouse: true }).where(eq(debt.id, existing));
+  }
+  if (own.length > 0) {
+    await tx.insert(debt).values(
+      own.map((t) => {
+        const eligible = isEligibleTradeline(t);
+        return {
+          applicationId: o.applicationId,
+          creditReportId,
+          accountNumber: o.cipher.encrypt(t.accountNumber),
+          accountType: t.accountType,
+          accountRating: t.accountRating,
+          currentBalance: t.currentBalance,
+          dateOpened: t.dateOpened,
+          dateClosed: t.dateClosed,
+          ecoaDesignator: t.ecoaDesignator,
+          highCredit: t.highCredit,
+          creditLimit: t.creditLimit,
+          isEligibleForDmp: eligible,
+          late30DaysTotal: t.late30DaysTotal,
+          late60DaysTotal: t.late60DaysTotal,
+          late90DaysTotal: t.late90DaysTotal,
+          lenderName: t.lenderName,
+          lenderFriendlyName: lenderFriendlyName(t.lenderName),
+          monthsReviewedCount: t.monthsReviewedCount,
+          mostRecentPayment: t.mostRecentPayment,
+          pastDue: t.pastDue,
+          portfolioType: t.portfolioType,
+          scheduledMonthlyPayment: t.scheduledMonthlyPayment,
+          selectedForDebtReduction: eligible,
+          ...owner,
+        };
+      }),
+    );
+  }
+  if (report.collections.length > 0) {
+    await tx.insert(collection).values(
+      report.collections.map((c) => {
+        const eligible = isEligibleCollection(c);
+        return {
+          applicationId: o.applicationId,
+          creditReportId,
+          accountNumber: o.cipher.encrypt(c.accountNumber),
+          accountType: c.accountType,
+          accountRating: c.accountRating,
+          currentBalance: c.currentBalance,
+          originalBalance: c.originalBalance,
+          dateOpened: c.dateOpened,
+          dateClosed: c.dateClosed,
+          ecoaDesignator: c.ecoaDesignator,
+          isEligibleForDmp: eligible,
+          subscriberName: c.subscriberName,
+          subscriberFriendlyName: lenderFriendlyName(c.subscriberName),
+          originalLenderName: c.originalLenderName,
+          monthsReviewedCount: c.monthsReviewedCount,
+          mostRecentPayment: c.mostRecentPayment,
+          pastDue: c.pastDue,
+          portfolioType: c.portfolioType,
+          scheduledMonthlyPayment: c.scheduledMonthlyPayment,
+          selectedForDebtReduction: eligible,
+          ...owner,
+        };
+      }),
+    );
+  }
+  if (report.inquiries.length > 0) {
+    await tx.insert(inquiry).values(
+      report.inquiries.map((q) => ({
+        creditReportId,
+        date: q.date,
+        subscriberName: q.subscriberName,
+        industryCode: q.industryCode,
+      })),
+    );
+  }
+}
+
+/** The joint tradelines already stored for the application, by lender and account number. */
+async function jointDebtsOnFile(tx: Tx, cipher: Services['cipher'], applicationId: string) {
+  const rows = await tx
+    .select({ id: debt.id, lenderName: debt.lenderName, accountNumber: debt.accountNumber })
+    .from(debt)
+    .where(and(eq(debt.applicationId, applicationId), eq(debt.ecoaDesignator, 'joint')));
+  return new Map(
+    rows.map(
+      (r) => [`${r.lenderName}|${r.accountNumber ? cipher.decrypt(r.accountNumber) : ''}`, r.id] as const,
+    ),
+  );
+}

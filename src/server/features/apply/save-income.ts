@@ -1,0 +1,160 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { sumCents } from '#domain/money/cents';
+import { estimateExpenses } from '#domain/underwriting/expense-estimates';
+import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwriting/payment-estimates';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import type { ConfirmIncome, ProvideIncome } from '#domain/validation/application';
+import type { Services } from '../../app';
+import type { Tx } from '../../db/client';
+import { collection, debt, expense } from '../../db/schema/application';
+import {
+  assertCanSave,
+  disqualify,
+  lockOwnApplication,
+  type ApplicationRow,
+  updateApplication,
+} from './flow-steps';
+
+/** People in the household: the borrower, the spouse when applying together, and the dependents. */
+export const householdSize = (app: ApplicationRow) =>
+  1 + (app.hasSpouse ? 1 : 0) + (app.hasDependents ? (app.numberOfDependentsInHousehold ?? 0) : 0);
+
+/** Total balance of the selected eligible debts and collections. */
+async function selectedEligibleBalance(tx: Tx, applicationId: string): Promise<number> {
+  const where = <T extends typeof debt | typeof collection>(t: T) =>
+    and(
+      eq(t.applicationId, applicationId),
+      eq(t.isEligibleForDmp, true),
+      eq(t.selectedForDebtReduction, true),
+    );
+  const [debts, collections] = await Promise.all([
+    tx.select({ balance: debt.currentBalance }).from(debt).where(where(debt)),
+    tx.select({ balance: collection.currentBalance }).from(collection).where(where(collection)),
+  ]);
+  return sumCents([...debts, ...collections].map((r) => r.balance));
+}
+
+/** The expense lines, estimated once per application (spec doc 1 section 4.2 item 7) from the benchmark table. */
+async function ensureExpenseEstimates(tx: Tx, app: ApplicationRow, monthlyIncome: number): Promise<number[]> {
+  const stored = await tx
+    .select({ value: expense.selfReportedValue })
+    .from(expense)
+    .where(eq(expense.applicationId, app.id));
+  if (stored.length > 0) return stored.map((r) => r.value ?? 0);
+  const tradelines = await tx
+    .select({
+      accountType: debt.accountType,
+      portfolioType: debt.portfolioType,
+      scheduledMonthlyPayment: debt.scheduledMonthlyPayment,
+      currentBalance: debt.currentBalance,
+      dateClosed: debt.dateClosed,
+      lenderName: debt.lenderName,
+    })
+    .from(debt)
+    .where(eq(debt.applicationId, app.id));
+  const estimate = estimateExpenses({
+    monthlyIncome,
+    householdSize: householdSize(app),
+    isHomeowner: app.isHomeowner ?? false,
+    hasMortgageEscrow: app.hasMortgageEscrow ?? false,
+    isCarOwner: app.isCarOwner ?? false,
+    monthlyHousingCost: app.monthlyRentOrMortgageAmount ?? 0,
+    numberOfDependents: app.hasDependents ? (app.numberOfDependentsInHousehold ?? 0) : 0,
+    tradelines: tradelines.map((t) => ({
+      accountType: t.accountType ?? '',
+      portfolioType: (t.portfolioType ?? 'open') as never,
+      scheduledMonthlyPayment: t.scheduledMonthlyPayment ?? 0,
+      currentBalance: t.currentBalance,
+      dateClosed: t.dateClosed,
+      lenderName: t.lenderName ?? '',
+    })),
+  });
+  await tx.insert(expense).values(
+    estimate.lines.map((line) => ({
+      applicationId: app.id,
+      owner: app.owner,
+      category: line.category,
+      subCategory: line.subCategory,
+      estimatedValue: line.estimatedValue,
+      selfReportedValue: line.estimatedValue,
+    })),
+  );
+  return estimate.lines.map((line) => line.estimatedValue);
+}
+
+/**
+ * Submits /income/provide-monthly-income (item 7): saves the income, requests the expense estimates once,
+ * computes the estimated shortfall and sends the borrower to confirm the income when it exceeds $100,
+ * else to /expenses. An estimate failure disqualifies with its reason.
+ */
+export async function saveIncome(o: {
+  services: Services;
+  userId: string;
+  input: ProvideIncome;
+}): Promise<{ next: string }> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'ProvideMonthlyIncome');
+    const income = o.input.selfReportedMonthlyCurrentIncome;
+    let expenses: number[];
+    try {
+      expenses = await tx.transaction((inner) => ensureExpenseEstimates(inner, app, income));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      await updateApplication(tx, app, {
+        set: { selfReportedMonthlyCurrentIncome: income, hasProvidedMonthlyIncome: true },
+      });
+      await disqualify(tx, app, [DISQUALIFICATION_REASONS.getExpenseEstimatesFailed], {
+        changedBy: o.userId,
+        viewed: 'NotQualified',
+      });
+      return { next: PAGE_ROUTES.NotQualified };
+    }
+    const shortfall = estimatedShortfall({
+      totalEligibleBalance: await selectedEligibleBalance(tx, app.id),
+      monthlyIncome: income,
+      totalEstimatedExpenses: sumCents(expenses),
+    });
+    const confirm = needsIncomeConfirmation(shortfall);
+    await updateApplication(tx, app, {
+      completed: 'ProvideMonthlyIncome',
+      viewed: confirm ? 'ConfirmIncome' : 'Expenses',
+      set: {
+        selfReportedMonthlyCurrentIncome: income,
+        hasProvidedMonthlyIncome: true,
+        estimatedShortfall: shortfall,
+      },
+    });
+    return { next: confirm ? PAGE_ROUTES.ConfirmIncome : PAGE_ROUTES.Expenses };
+  });
+}
+
+/** /income/confirm-income (item 8): Yes → /expenses; No clears the income → /income/provide-monthly-income. */
+export async function confirmIncome(o: {
+  services: Services;
+  userId: string;
+  input: ConfirmIncome;
+}): Promise<{ next: string }> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'ConfirmIncome');
+    if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
+    if (o.input.isIncomeCorrect) {
+      await updateApplication(tx, app, { completed: 'ConfirmIncome', viewed: 'Expenses' });
+      return { next: PAGE_ROUTES.Expenses };
+    }
+    await updateApplication(tx, app, {
+      viewed: 'ProvideMonthlyIncome',
+      set: {
+        selfReportedMonthlyCurrentIncome: null,
+        hasProvidedMonthlyIncome: false,
+        estimatedShortfall: null,
+      },
+    });
+    return { next: PAGE_ROUTES.ProvideMonthlyIncome };
+  });
+}

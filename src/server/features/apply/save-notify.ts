@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import type { NotifyWhenEligible } from '#domain/validation/application';
+import type { Services } from '../../app';
+import { borrower, disqualificationReason } from '../../db/schema/application';
+import { lockOwnApplication, updateApplication } from './flow-steps';
+
+/**
+ * /notify-when-eligible (spec doc 1 section 4.2 item 5), answered only by a borrower disqualified because we
+ * are not licensed in their state: Yes → notified later (/we-will-notify-you), No → /offers/not-qualified.
+ */
+export async function saveNotifyWhenEligible(o: {
+  services: Services;
+  userId: string;
+  input: NotifyWhenEligible;
+}): Promise<{ next: string }> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    const [notLicensed] = await tx
+      .select({ id: disqualificationReason.id })
+      .from(disqualificationReason)
+      .where(
+        and(
+          eq(disqualificationReason.applicationId, app.id),
+          eq(disqualificationReason.reason, DISQUALIFICATION_REASONS.notLicensed),
+        ),
+      )
+      .limit(1);
+    if (app.status !== 'disqualified' || !notLicensed) throw new AppError('PreconditionFailed');
+    const notify = o.input.notifyWhenStateIsEligible;
+    await tx
+      .update(borrower)
+      .set({ notifyWhenStateIsEligible: notify })
+      .where(eq(borrower.applicationId, app.id));
+    await updateApplication(tx, app, {
+      viewed: notify ? 'WeWillNotifyYou' : 'NotQualified',
+      set: { notifyWhenStateIsEligible: notify },
+    });
+    return { next: notify ? PAGE_ROUTES.WeWillNotifyYou : PAGE_ROUTES.NotQualified };
+  });
+}

@@ -1,0 +1,178 @@
+import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
+import { useController } from 'react-hook-form';
+import { currencyWarning, digitsOnly } from '#domain/validation/format';
+import { formatDollars } from '../format-money';
+import { FieldError, FieldHint } from './field-error';
+import { INPUT_CLASS, LABEL_CLASS } from './styles';
+import { useField } from './use-field';
+
+const CENTS_PER_DOLLAR = 100;
+
+export type CurrencyInputProps = {
+  id?: string;
+  /** Integer cents; null shows an empty input. */
+  value: number | null | undefined;
+  onChange: (cents: number | null) => void;
+  onBlur?: () => void;
+  /** Most whole-dollar digits the input takes (spec doc 2 section 5: typing stops there). */
+  maxLength: number;
+  /** A lone 0 is kept as $0; otherwise it leaves the input empty. */
+  allowZero?: boolean;
+  name?: string;
+  ref?: Ref<HTMLInputElement>;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-label'?: string;
+  className?: string;
+};
+
+/** Typed text → cents: digits only, leading zeros dropped, cut at maxLength digits. */
+export function parseDollarInput(text: string, maxLength: number, allowZero = false): number | null {
+  const digits = digitsOnly(text)
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, maxLength);
+  if (digits === '') return null;
+  const dollars = Number(digits);
+  if (dollars === 0 && !allowZero) return null;
+  return dollars * CENTS_PER_DOLLAR;
+}
+
+/** Where the caret goes in `text` so that `digitsAfter` digits stay to its right. */
+function caretFor(text: string, digitsAfter: number): number {
+  let seen = 0;
+  for (let i = text.length; i > 0; i--) {
+    if (seen === digitsAfter) return i;
+    if (/\d/.test(text[i - 1] ?? '')) seen++;
+  }
+  // Keep the caret after the '$' sign.
+  return Math.min(text.length, text.startsWith('$') ? 1 : 0);
+}
+
+/**
+ * A whole-dollar amount input: digits only, shown as '$1,234' while typing, empty when there is no value.
+ * The value is integer cents.
+ */
+export function CurrencyInput({
+  id,
+  value,
+  onChange,
+  onBlur,
+  maxLength,
+  allowZero = false,
+  name,
+  ref,
+  className,
+  ...aria
+}: CurrencyInputProps) {
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  // Digits right of the caret at the last keystroke: reformatting must not throw the caret to the end.
+  const pendingCaret = useRef<number | null>(null);
+  const shown = formatDollars(value);
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (pendingCaret.current == null || !input || document.activeElement !== input) return;
+    const caret = caretFor(input.value, pendingCaret.current);
+    pendingCaret.current = null;
+    input.setSelectionRange(caret, caret);
+  });
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value;
+    const caret = event.target.selectionStart ?? text.length;
+    pendingCaret.current = digitsOnly(text.slice(caret)).length;
+    const next = parseDollarInput(text, maxLength, allowZero);
+    // A refused keystroke (a letter, a digit past the limit) leaves the shown text as it was.
+    if (next === (value ?? null)) event.target.value = shown;
+    onChange(next);
+  };
+
+  return (
+    <input
+      ref={(node) => {
+        inputRef.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
+      id={id}
+      name={name}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="$"
+      value={shown}
+      onChange={handleChange}
+      onBlur={onBlur}
+      // '$' and the thousands separators come on top of the digits.
+      maxLength={maxLength + 1 + Math.floor((maxLength - 1) / 3)}
+      className={className ?? INPUT_CLASS}
+      {...aria}
+    />
+  );
+}
+
+export type CurrencyFieldProps = {
+  name: string;
+  label: string;
+  /** Most whole-dollar digits (spec: 12 by default, 7 for income, 6 for housing cost, 5 for expense edits). */
+  maxLength: number;
+  allowZero?: boolean;
+  hint?: string;
+  /** A note under the field that does not stop the submit (e.g. the income warning). */
+  warning?: string;
+  className?: string;
+};
+
+/** A labelled CurrencyInput bound to the surrounding form, with its hint, warning and error under it. */
+export function CurrencyField({
+  name,
+  label,
+  maxLength,
+  allowZero,
+  hint,
+  warning,
+  className,
+}: CurrencyFieldProps) {
+  const { form, id, hintId, errorId, errorMessage, ariaProps } = useField(name, Boolean(hint));
+  const {
+    field: {
+      ref: fieldRef,
+      name: fieldName,
+      value: fieldValue,
+      onChange: fieldOnChange,
+      onBlur: fieldOnBlur,
+    },
+  } = useController({ name, control: form.control });
+  const value = typeof fieldValue === 'number' ? fieldValue : null;
+  const shownWarning = warning ?? currencyWarning(value, maxLength);
+  const warningId = `${id}-warning`;
+  const describedBy =
+    [ariaProps['aria-describedby'], shownWarning ? warningId : undefined].filter(Boolean).join(' ') ||
+    undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      <CurrencyInput
+        id={id}
+        name={fieldName}
+        ref={fieldRef}
+        value={value}
+        onChange={fieldOnChange}
+        onBlur={fieldOnBlur}
+        maxLength={maxLength}
+        allowZero={allowZero}
+        aria-invalid={ariaProps['aria-invalid']}
+        aria-describedby={describedBy}
+      />
+      <FieldHint id={hintId} hint={hint} />
+      {shownWarning && (
+        <p id={warningId} role="status" className="mt-1 text-sm text-amber-800">
+          {shownWarning}
+        </p>
+      )}
+      <FieldError id={errorId} message={errorMessage} />
+    </div>
+  );
+}

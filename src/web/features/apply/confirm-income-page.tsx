@@ -1,0 +1,53 @@
+import { FormProvider } from 'react-hook-form';
+import { CONFIRM_INCOME_QUESTION, confirmIncomeSchema } from '#domain/validation/application';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { YesNoField } from '../../components/ui/form/yes-no-field';
+import { formatDollars } from '../../components/ui/format-money';
+import { ApplyPage } from './apply-page';
+import type { ApplicationView } from './application-query';
+import { ApplyPageGate, useSavePage } from './save-page';
+
+const TITLE = 'Confirm your income';
+
+/** /income/confirm-income (spec doc 1 sections 2.3 and 4.2 item 8): Yes goes on, No asks for the income again. */
+export function Component() {
+  return (
+    <ApplyPageGate page="ConfirmIncome" title={TITLE}>
+      {(application) => (
+        <ApplyPage page="ConfirmIncome" title={TITLE}>
+          <ConfirmIncomeForm application={application} />
+        </ApplyPage>
+      )}
+    </ApplyPageGate>
+  );
+}
+
+function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
+  const form = useZodForm(confirmIncomeSchema, {});
+  const { save, busy, errorModal } = useSavePage('/api/application/confirm-income', form, [
+    'isIncomeCorrect',
+  ]);
+  const onSubmit = form.handleSubmit(async (values) => {
+    await save(values);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="space-y-6">
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+        <div className="rounded-lg bg-brand-50 px-4 py-5 text-center">
+          <p className="text-sm font-medium text-gray-700">Total monthly household income after taxes</p>
+          <p className="mt-1 text-3xl font-bold text-gray-900">
+            {formatDollars(application.selfReportedMonthlyCurrentIncome) || '$0'}
+          </p>
+        </div>
+        <YesNoField name="isIncomeCorrect" question={CONFIRM_INCOME_QUESTION} />
+        <SubmitButton busy={busy}>Continue</SubmitButton>
+      </form>
+      <BusyOverlay show={busy} text="Saving..." />
+      {errorModal}
+    </FormProvider>
+  );
+}

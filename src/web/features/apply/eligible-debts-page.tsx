@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { formatDollars } from '../../components/ui/format-money';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ApplyPage } from './apply-page';
+import { APPLICATION_QUERY_KEY } from './application-query';
+import { ApplyPageGate, useSavePage } from './save-page';
+
+const TITLE = 'Your eligible debts';
+/** Under the application key, so a save anywhere in the flow refreshes it. */
+export const ELIGIBLE_DEBTS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'eligible-debts'] as const;
+
+/** /eligible-debts (spec doc 1 sections 2.3 and 4.2 item 6): choose the debts the plan should cover. */
+export function Component() {
+  return (
+    <ApplyPageGate page="EligibleDebts" title={TITLE}>
+      {() => <EligibleDebts />}
+    </ApplyPageGate>
+  );
+}
+
+function EligibleDebts() {
+  const debts = useQuery({
+    queryKey: ELIGIBLE_DEBTS_QUERY_KEY,
+    queryFn: () => api<EligibleDebtsView>('/api/application/eligible-debts'),
+  });
+  if (debts.isPending) return <LoadingScreen />;
+  if (debts.isError) {
+    // The application moved on (the server says where it stands).
+    if (debts.error instanceof ApiError && debts.error.redirect) {
+      return <Navigate to={debts.error.redirect} replace />;
+    }
+    return (
+      <ApplyPage page="EligibleDebts" title={TITLE}>
+        <div role="alert" className="flex flex-col items-center gap-4 text-center">
+          <p className="text-lg text-gray-900">
+            {debts.error instanceof ApiError && debts.error.code === 'NetworkError'
+              ? debts.error.message
+              : MESSAGES.applicationLoadFailed}
+          </p>
+          <button
+            type="button"
+            onClick={() => void debts.refetch()}
+            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Try again
+          </button>
+        </div>
+      </ApplyPage>
+    );
+  }
+  return (
+    <ApplyPage page="EligibleDebts" title={TITLE}>
+      <EligibleDebtsForm items={debts.data.items} />
+    </ApplyPage>
+  );
+}
+
+function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
+  const { save, busy, errorModal } = useSavePage('/api/application/eligible-debts');
+  const [selected, setSelected] = useState(
+    () => new Set(items.filter((item) => item.selectedForDebtReduction).map((item) => item.id)),
+  );
+  const chosen = items.filter((item) => selected.has(item.id));
+  const totalBalance = chosen.reduce((sum, item) => sum + item.currentBalance, 0);
+  const totalPayment = chosen.reduce((sum, item) => sum + item.estimatedMonthlyPayment, 0);
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // In the list's order, so the body does not depend on the order of the clicks.
+    await save({ selectedIds: chosen.map((item) => item.id) });
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+      {items.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-gray-300 bg-gray-50 p-6 text-center">
+          <p className="font-semibold text-gray-900">
+            We did not find any eligible debts on your credit report.
+          </p>
+          <p className="mt-2 text-gray-700">Select Continue to see what happens next.</p>
+        </div>
+      ) : (
+        <>
+          <p className="text-gray-700">
+            We found these debts on your credit report. Keep selected the ones you want included in your Debt
+            Management Plan.
+          </p>
+          <ul className="space-y-3" aria-label="Eligible debts">
+            {items.map((item) => (
+              <li key={item.id}>
+                <DebtTile item={item} checked={selected.has(item.id)} onToggle={() => toggle(item.id)} />
+              </li>
+            ))}
+          </ul>
+          <dl
+            aria-live="polite"
+            className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-brand-50 px-4 py-3 text-gray-900"
+          >
+            <dt>Selected debts ({chosen.length})</dt>
+            <dd className="text-right font-semibold">{formatDollars(totalBalance)}</dd>
+            <dt>Est. monthly payments</dt>
+            <dd className="text-right font-semibold">{formatDollars(totalPayment)}</dd>
+          </dl>
+        </>
+      )}
+      <SubmitButton busy={busy}>Continue</SubmitButton>
+      <BusyOverlay show={busy} text="Saving..." />
+      {errorModal}
+    </form>
+  );
+}
+
+function DebtTile({
+  item,
+  checked,
+  onToggle,
+}: {
+  item: EligibleItemView;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  const id = `debt-${item.id}`;
+  return (
+    <div className="rounded-lg border border-gray-300 px-4 py-3 has-checked:border-brand-600 has-checked:bg-brand-50/50">
+      <p id={`${id}-name`} className="font-semibold break-words text-gray-900">
+        {item.creditorName}
+        {item.accountNumberLast4 ? (
+          <span className="font-normal text-gray-700"> ...{item.accountNumberLast4}</span>
+        ) : null}
+      </p>
+      <div id={`${id}-details`} className="text-sm text-gray-700">
+        {item.kind === 'collection' && item.originalCreditorName && (
+          <p>Original creditor: {item.originalCreditorName}</p>
+        )}
+        {item.accountTypeName && <p>{item.accountTypeName}</p>}
+        <dl className="mt-2 grid grid-cols-2 gap-x-4 sm:max-w-sm">
+          <dt>Balance</dt>
+          <dd className="text-right font-medium text-gray-900">{formatDollars(item.currentBalance)}</dd>
+          <dt>Est. monthly payment</dt>
+          <dd className="text-right font-medium text-gray-900">
+            {formatDollars(item.estimatedMonthlyPayment)}
+          </dd>
+        </dl>
+      </div>
+      <div className="mt-2 flex min-h-11 items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={onToggle}
+          // Read as 'Capital One ...1234 Selected for debt reduction', with the amounts as its description.
+          aria-labelledby={`${id}-name ${id}-label`}
+          aria-describedby={`${id}-details`}
+          className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
+        />
+        <label id={`${id}-label`} htmlFor={id} className="cursor-pointer text-gray-900">
+          Selected for debt reduction
+        </label>
+      </div>
+    </div>
+  );
+}

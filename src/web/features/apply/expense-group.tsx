@@ -1,0 +1,304 @@
+import { useId, type KeyboardEvent } from 'react';
+import type { ExpensesView } from '#domain/flow/application-view';
+import { LIMITS } from '#domain/validation/limits';
+import { expenseLineValueField } from '#domain/validation/expenses';
+import { formatDollars } from '../../components/ui/format-money';
+import { CurrencyInput } from '../../components/ui/form/currency-field';
+import { ERROR_CLASS, INPUT_CLASS } from '../../components/ui/form/styles';
+
+// The editable expense lines of /expenses (spec doc 1 section 4.2 item 9): a change edits a line's current
+// value, a submit records it as the last submitted value, a cancel reverts to the last submitted value.
+// All of it stays in the page until Save and Continue, which sends the submitted values.
+
+/** Ours: Save and Continue found a line with a change that was neither submitted nor cancelled. */
+export const PENDING_EDIT_MESSAGE = 'Submit or cancel this change before you continue.';
+
+export type ExpenseLineState = {
+  label: string;
+  /** What the input holds (null when emptied). */
+  current: number | null;
+  /** The last submitted value: what the totals show and what Save and Continue sends. */
+  submitted: number;
+  editing: boolean;
+  error?: string;
+};
+
+/** Lines by lineKey, so a line's state survives regrouping and re-renders. */
+export type ExpensesState = Record<string, ExpenseLineState>;
+
+export type ExpensesAction =
+  | { type: 'edit'; key: string }
+  | { type: 'change'; key: string; value: number | null }
+  | { type: 'cancel'; keys: readonly string[] }
+  | { type: 'submit'; keys: readonly string[] }
+  | { type: 'flagPending'; keys: readonly string[] };
+
+export const lineKey = (line: { category: string; subCategory: string }): string =>
+  `${line.category}:${line.subCategory}`;
+
+export function initialExpensesState(view: ExpensesView): ExpensesState {
+  const state: ExpensesState = {};
+  for (const group of view.groups) {
+    for (const line of group.lines) {
+      state[lineKey(line)] = {
+        label: line.label,
+        current: line.selfReportedValue,
+        submitted: line.selfReportedValue,
+        editing: false,
+      };
+    }
+  }
+  return state;
+}
+
+/** The message for a line's current value, or undefined when it may be submitted (0 to 5 dollar digits). */
+export function lineError(line: Pick<ExpenseLineState, 'label' | 'current'>): string | undefined {
+  const result = expenseLineValueField(line.label).safeParse(line.current ?? undefined);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The lines among `keys` that are open and would not pass a submit. */
+export function invalidKeys(state: ExpensesState, keys: readonly string[]): string[] {
+  return keys.filter((key) => {
+    const line = state[key];
+    return line?.editing === true && lineError(line) !== undefined;
+  });
+}
+
+/** The open lines holding a change that was neither submitted nor cancelled. */
+export function pendingKeys(state: ExpensesState): string[] {
+  return Object.keys(state).filter((key) => {
+    const line = state[key];
+    return line?.editing === true && line.current !== line.submitted;
+  });
+}
+
+function update(
+  state: ExpensesState,
+  keys: readonly string[],
+  change: (line: ExpenseLineState) => ExpenseLineState,
+) {
+  const next = { ...state };
+  for (const key of keys) {
+    const line = next[key];
+    if (line) next[key] = change(line);
+  }
+  return next;
+}
+
+export function expensesReducer(state: ExpensesState, action: ExpensesAction): ExpensesState {
+  switch (action.type) {
+    case 'edit':
+      return update(state, [action.key], (line) => ({ ...line, editing: true, current: line.submitted }));
+    case 'change':
+      // After a failed submit the message follows each change (spec doc 2 section 5).
+      return update(state, [action.key], (line) => {
+        const changed = { ...line, current: action.value };
+        return line.error === undefined ? changed : { ...changed, error: lineError(changed) };
+      });
+    case 'cancel':
+      return update(state, action.keys, (line) => ({
+        ...line,
+        current: line.submitted,
+        editing: false,
+        error: undefined,
+      }));
+    case 'submit': {
+      const open = action.keys.filter((key) => state[key]?.editing);
+      const invalid = invalidKeys(state, open);
+      // A group submits all its open lines or none, so its total never mixes old and new values by surprise.
+      if (invalid.length > 0) {
+        return update(state, invalid, (line) => ({ ...line, error: lineError(line) }));
+      }
+      return update(state, open, (line) => ({
+        ...line,
+        submitted: line.current ?? line.submitted,
+        editing: false,
+        error: undefined,
+      }));
+    }
+    case 'flagPending':
+      return update(state, action.keys, (line) => ({ ...line, error: PENDING_EDIT_MESSAGE }));
+  }
+}
+
+export const sumSubmitted = (state: ExpensesState, keys: readonly string[]): number =>
+  keys.reduce((total, key) => total + (state[key]?.submitted ?? 0), 0);
+
+/** Where the page puts focus after an action: a line's input or its Edit button. */
+export type FocusTarget = { key: string; target: 'input' | 'edit' };
+
+export type ExpenseGroupProps = {
+  group: ExpensesView['groups'][number];
+  state: ExpensesState;
+  onEdit: (key: string) => void;
+  onChange: (key: string, value: number | null) => void;
+  onCancel: (keys: readonly string[]) => void;
+  onSubmit: (keys: readonly string[]) => void;
+  /** Registers a line's input and Edit button, so the page can move focus to them. */
+  registerRef: (target: FocusTarget, node: HTMLElement | null) => void;
+};
+
+const SMALL_BUTTON =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-semibold ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+const PRIMARY_SMALL = `${SMALL_BUTTON} bg-brand-700 text-white hover:bg-brand-800`;
+const SECONDARY_SMALL = `${SMALL_BUTTON} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+
+/** One expense group as a card: its label and total, its lines, and Cancel/Submit for all its open lines. */
+export function ExpenseGroup({
+  group,
+  state,
+  onEdit,
+  onChange,
+  onCancel,
+  onSubmit,
+  registerRef,
+}: ExpenseGroupProps) {
+  const headingId = useId();
+  const keys = group.lines.map(lineKey);
+  const anyEditing = keys.some((key) => state[key]?.editing);
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-gray-200 bg-white shadow-sm">
+      <header className="flex items-baseline justify-between gap-3 border-b border-gray-200 bg-gray-50 px-4 py-3">
+        <h2 id={headingId} className="text-lg font-semibold text-gray-900">
+          {group.label}
+        </h2>
+        <p className="font-semibold text-gray-900 tabular-nums">
+          <span className="sr-only">{group.label} total </span>
+          {formatDollars(sumSubmitted(state, keys))}
+        </p>
+      </header>
+      <ul className="divide-y divide-gray-100">
+        {group.lines.map((line) => {
+          const key = lineKey(line);
+          const lineState = state[key];
+          if (!lineState) return null;
+          return (
+            <ExpenseLine
+              key={key}
+              lineId={key}
+              line={lineState}
+              onEdit={() => onEdit(key)}
+              onChange={(value) => onChange(key, value)}
+              onCancel={() => onCancel([key])}
+              onSubmit={() => onSubmit([key])}
+              registerRef={(target, node) => registerRef({ key, target }, node)}
+            />
+          );
+        })}
+      </ul>
+      {anyEditing && (
+        <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-4 py-3">
+          <button
+            type="button"
+            className={SECONDARY_SMALL}
+            onClick={() => onCancel(keys)}
+            aria-label={`Cancel all ${group.label} changes`}
+          >
+            Cancel all
+          </button>
+          <button
+            type="button"
+            className={PRIMARY_SMALL}
+            onClick={() => onSubmit(keys)}
+            aria-label={`Submit all ${group.label} changes`}
+          >
+            Submit all
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+type ExpenseLineProps = {
+  lineId: string;
+  line: ExpenseLineState;
+  onEdit: () => void;
+  onChange: (value: number | null) => void;
+  onCancel: () => void;
+  onSubmit: () => void;
+  registerRef: (target: FocusTarget['target'], node: HTMLElement | null) => void;
+};
+
+function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, registerRef }: ExpenseLineProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const errorId = `${id}-error`;
+  // Enter and Escape act on the line only: the page's Save and Continue is a separate form.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLInputElement)) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onSubmit();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+  return (
+    <li data-line={lineId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
+      {line.editing ? (
+        <>
+          <label htmlFor={inputId} className="min-w-0 flex-1 text-gray-900">
+            {line.label}
+          </label>
+          <div
+            onKeyDown={onKeyDown}
+            className="flex w-full flex-wrap items-center justify-end gap-2 sm:w-auto"
+          >
+            <CurrencyInput
+              id={inputId}
+              ref={(node) => registerRef('input', node)}
+              value={line.current}
+              onChange={onChange}
+              maxLength={LIMITS.expenseEdit}
+              allowZero
+              aria-invalid={line.error ? true : undefined}
+              aria-describedby={line.error ? errorId : undefined}
+              className={`${INPUT_CLASS} mt-0 w-28 text-right`}
+            />
+            <button
+              type="button"
+              className={SECONDARY_SMALL}
+              onClick={onCancel}
+              aria-label={`Cancel ${line.label}`}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={PRIMARY_SMALL}
+              onClick={onSubmit}
+              aria-label={`Submit ${line.label}`}
+            >
+              Submit
+            </button>
+          </div>
+          {line.error && (
+            <p id={errorId} role="alert" className={`${ERROR_CLASS} w-full text-right`}>
+              {line.error}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <span className="min-w-0 flex-1 text-gray-900">{line.label}</span>
+          <span className="flex items-center gap-2">
+            <span className="text-gray-900 tabular-nums">{formatDollars(line.submitted)}</span>
+            <button
+              type="button"
+              ref={(node) => registerRef('edit', node)}
+              className={`${SMALL_BUTTON} text-brand-700 underline-offset-2 hover:underline`}
+              onClick={onEdit}
+              aria-label={`Edit ${line.label}`}
+            >
+              Edit
+            </button>
+          </span>
+        </>
+      )}
+    </li>
+  );
+}

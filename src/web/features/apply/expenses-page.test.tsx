@@ -1,0 +1,407 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExpensesView } from '#domain/flow/application-view';
+import { MESSAGES } from '#domain/validation/messages';
+import {
+  expensesReducer,
+  initialExpensesState,
+  PENDING_EDIT_MESSAGE,
+  type ExpensesAction,
+  type ExpensesState,
+} from './expense-group';
+import { Component as ExpensesPage, PREPARING_OFFER_TEXT } from './expenses-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const application = (status = 'inProgress', lastViewedPage = 'Expenses') => ({
+  id: 'app-1',
+  status,
+  lastCompletedPage: 'ProvideMonthlyIncome',
+  lastViewedPage,
+});
+
+const line = (
+  category: ExpensesView['groups'][number]['category'],
+  subCategory: string,
+  label: string,
+  dollars: number,
+) => ({
+  category,
+  subCategory,
+  label,
+  estimatedValue: dollars * 100,
+  selfReportedValue: dollars * 100,
+  lastSubmittedValue: null,
+});
+
+const EXPENSES: ExpensesView = {
+  isHomeowner: false,
+  groups: [
+    {
+      category: 'housing',
+      label: 'Housing',
+      lines: [line('housing', 'rent', 'Rent', 1_200), line('housing', 'insurance', 'Renters insurance', 15)],
+      total: 121_500,
+    },
+    {
+      category: 'food',
+      label: 'Food',
+      lines: [
+        line('food', 'home', 'Groceries', 450),
+        line('food', 'away', 'Restaurants including delivery', 120),
+      ],
+      total: 57_000,
+    },
+  ],
+  total: 178_500,
+  benchmarkSource: 'Estimates from the Consumer Expenditure Survey, 2023.',
+};
+
+type Reply = { status: number; body?: unknown };
+let replies: { application: Reply; expenses: Reply; put: Reply };
+let puts: unknown[];
+let container: HTMLDivElement;
+let root: Root;
+let router: ReturnType<typeof createMemoryRouter>;
+let consoleError: ReturnType<typeof vi.spyOn>;
+/** Resolves the pending PUT when set, so a test can look at the page while it saves. */
+let holdPut: Promise<void> | undefined;
+
+beforeEach(() => {
+  puts = [];
+  holdPut = undefined;
+  replies = {
+    application: { status: 200, body: application() },
+    expenses: { status: 200, body: EXPENSES },
+    put: { status: 200, body: { next: '/offers/review' } },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const reply = (r: Reply) => Response.json(r.body, { status: r.status });
+      if (url === '/api/application' && method === 'GET') return reply(replies.application);
+      if (url === '/api/application/expenses' && method === 'GET') return reply(replies.expenses);
+      if (url === '/api/application/expenses' && method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        await holdPut;
+        return reply(replies.put);
+      }
+      throw new Error(`unexpected ${method} ${url}`);
+    }),
+  );
+  consoleError = vi.spyOn(console, 'error');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+async function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  router = createMemoryRouter(
+    [
+      { path: '/expenses', Component: ExpensesPage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/expenses'] },
+  );
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
+  await settle();
+}
+
+async function settle() {
+  for (let i = 0; i < 6; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+const button = (name: string) => {
+  const found = [...document.querySelectorAll('button')].find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent) === name,
+  );
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+};
+const click = async (name: string) => {
+  await act(async () => button(name).click());
+  await settle();
+};
+const input = (label: string) => {
+  const found = [...document.querySelectorAll('label')].find((l) => l.textContent === label);
+  return document.getElementById(found?.htmlFor ?? '') as HTMLInputElement | null;
+};
+/** Types as a person would: the input reformats what React receives. */
+async function type(label: string, text: string) {
+  const field = input(label)!;
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  await act(async () => {
+    setter.call(field, text);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await settle();
+}
+const groupTotal = (group: string) =>
+  [...document.querySelectorAll('section')]
+    .find((s) => s.querySelector('h2')?.textContent === group)
+    ?.querySelector('header p')?.textContent;
+const lineText = (label: string) =>
+  [...document.querySelectorAll('li[data-line]')].find((li) => li.textContent?.startsWith(label))
+    ?.textContent;
+
+describe('expensesReducer', () => {
+  const start = () => initialExpensesState(EXPENSES);
+  const run = (actions: ExpensesAction[]): ExpensesState => actions.reduce(expensesReducer, start());
+  const rent = 'housing:rent';
+
+  it.each<
+    [
+      string,
+      ExpensesAction[],
+      { current: number | null; submitted: number; editing: boolean; error?: string },
+    ]
+  >([
+    [
+      'edit opens the line on its submitted value',
+      [{ type: 'edit', key: rent }],
+      { current: 120_000, submitted: 120_000, editing: true },
+    ],
+    [
+      'a change edits the current value only',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: 90_000 },
+      ],
+      { current: 90_000, submitted: 120_000, editing: true },
+    ],
+    [
+      'a submit records the last submitted value',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: 90_000 },
+        { type: 'submit', keys: [rent] },
+      ],
+      { current: 90_000, submitted: 90_000, editing: false },
+    ],
+    [
+      'a cancel reverts to the last submitted value',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: 90_000 },
+        { type: 'submit', keys: [rent] },
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: 10_000 },
+        { type: 'cancel', keys: [rent] },
+      ],
+      { current: 90_000, submitted: 90_000, editing: false },
+    ],
+    [
+      'zero may be submitted',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: 0 },
+        { type: 'submit', keys: [rent] },
+      ],
+      { current: 0, submitted: 0, editing: false },
+    ],
+    [
+      'an empty amount is refused and stays open',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: null },
+        { type: 'submit', keys: [rent] },
+      ],
+      { current: null, submitted: 120_000, editing: true, error: 'Rent is required' },
+    ],
+    [
+      'more than 5 dollar digits is refused',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: 10_000_000 },
+        { type: 'submit', keys: [rent] },
+      ],
+      {
+        current: 10_000_000,
+        submitted: 120_000,
+        editing: true,
+        error: 'Rent must be at most 5 characters long',
+      },
+    ],
+    [
+      'after a failed submit a change re-checks the line',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: null },
+        { type: 'submit', keys: [rent] },
+        { type: 'change', key: rent, value: 50_000 },
+      ],
+      { current: 50_000, submitted: 120_000, editing: true, error: undefined },
+    ],
+  ])('%s', (_name, actions, expected) => {
+    expect(run(actions)[rent]).toEqual({ label: 'Rent', ...expected });
+  });
+
+  it('submits a group all at once, or none of it when a line is refused', () => {
+    const keys = ['housing:rent', 'housing:insurance'];
+    const opened: ExpensesAction[] = [
+      { type: 'edit', key: keys[0]! },
+      { type: 'edit', key: keys[1]! },
+      { type: 'change', key: keys[0]!, value: 100_000 },
+    ];
+    const ok = run([...opened, { type: 'change', key: keys[1]!, value: 2_000 }, { type: 'submit', keys }]);
+    expect(keys.map((key) => ok[key]?.submitted)).toEqual([100_000, 2_000]);
+    const refused = run([
+      ...opened,
+      { type: 'change', key: keys[1]!, value: null },
+      { type: 'submit', keys },
+    ]);
+    expect(keys.map((key) => refused[key]?.submitted)).toEqual([120_000, 1_500]);
+    expect(keys.map((key) => refused[key]?.error)).toEqual([undefined, 'Renters insurance is required']);
+  });
+});
+
+describe('/expenses', () => {
+  it('shows each group with its lines and total, the grand total and the benchmark source', async () => {
+    await renderPage();
+    expect(document.querySelector('h1')?.textContent).toBe('Verify Your Household Expenses');
+    expect(groupTotal('Housing')).toBe('Housing total $1,215');
+    expect(groupTotal('Food')).toBe('Food total $570');
+    expect(lineText('Rent')).toBe('Rent$1,200Edit');
+    expect(document.body.textContent).toContain('Total monthly expenses$1,785');
+    expect(document.body.textContent).toContain(EXPENSES.benchmarkSource);
+  });
+
+  it('edits, submits and cancels lines, updating the totals, then saves the submitted values', async () => {
+    await renderPage();
+    await click('Edit Rent');
+    expect(document.activeElement).toBe(input('Rent'));
+    await type('Rent', '$1,0500');
+    expect(input('Rent')?.value).toBe('$10,500');
+    // Only a submit changes the total.
+    expect(groupTotal('Housing')).toBe('Housing total $1,215');
+    await click('Submit Rent');
+    expect(groupTotal('Housing')).toBe('Housing total $10,515');
+    expect(document.activeElement).toBe(button('Edit Rent'));
+
+    // A cancel goes back to the last submitted value.
+    await click('Edit Rent');
+    await type('Rent', '7');
+    await click('Cancel Rent');
+    expect(lineText('Rent')).toBe('Rent$10,500Edit');
+
+    // The group's own Submit takes every open line; zero is allowed.
+    await click('Edit Groceries');
+    await click('Edit Restaurants including delivery');
+    await type('Groceries', '500');
+    await type('Restaurants including delivery', '0');
+    await click('Submit all Food changes');
+    expect(groupTotal('Food')).toBe('Food total $500');
+    expect(document.body.textContent).toContain('Total monthly expenses$11,015');
+
+    await click('Save and Continue');
+    expect(puts).toEqual([
+      {
+        lines: [
+          { category: 'housing', subCategory: 'rent', selfReportedValue: 1_050_000 },
+          { category: 'housing', subCategory: 'insurance', selfReportedValue: 1_500 },
+          { category: 'food', subCategory: 'home', selfReportedValue: 50_000 },
+          { category: 'food', subCategory: 'away', selfReportedValue: 0 },
+        ],
+      },
+    ]);
+    expect(router.state.location.pathname).toBe('/offers/review');
+  });
+
+  it('shows the line’s error and focuses it when an emptied amount is submitted', async () => {
+    await renderPage();
+    await click('Edit Groceries');
+    await type('Groceries', '');
+    await click('Submit Groceries');
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('Groceries is required');
+    expect(document.activeElement).toBe(input('Groceries'));
+    expect(input('Groceries')?.getAttribute('aria-invalid')).toBe('true');
+    await click('Cancel all Food changes');
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(lineText('Groceries')).toBe('Groceries$450Edit');
+  });
+
+  it('keeps typing to 5 dollar digits', async () => {
+    await renderPage();
+    await click('Edit Rent');
+    await type('Rent', '123456');
+    expect(input('Rent')?.value).toBe('$12,345');
+  });
+
+  it('will not continue past a change that was neither submitted nor cancelled', async () => {
+    await renderPage();
+    await click('Edit Rent');
+    await type('Rent', '900');
+    await click('Save and Continue');
+    expect(puts).toEqual([]);
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(PENDING_EDIT_MESSAGE);
+    expect(document.activeElement).toBe(input('Rent'));
+  });
+
+  it('shows the busy overlay while saving', async () => {
+    let release!: () => void;
+    holdPut = new Promise((resolve) => (release = resolve));
+    await renderPage();
+    await click('Save and Continue');
+    const overlay = document.querySelector('[aria-busy="true"][role="status"]');
+    expect(overlay?.textContent).toBe(PREPARING_OFFER_TEXT);
+    await act(async () => release());
+    await settle();
+    expect(router.state.location.pathname).toBe('/offers/review');
+  });
+
+  it.each([
+    ['/budget', '/budget'],
+    ['/offers/not-qualified', '/offers/not-qualified'],
+  ])('goes to %s when the server says so', async (next, path) => {
+    replies.put = { status: 200, body: { next } };
+    await renderPage();
+    await click('Save and Continue');
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('shows a save failure in the error modal and stays', async () => {
+    replies.put = { status: 500, body: { code: 'InternalError', message: 'boom' } };
+    await renderPage();
+    await click('Save and Continue');
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
+    expect(router.state.location.pathname).toBe('/expenses');
+  });
+
+  it('explains a conflict, then goes where the application stands', async () => {
+    const message = 'Your application has moved past this step, so these answers can no longer be changed.';
+    replies.put = { status: 409, body: { code: 'Conflict', message, redirect: '/offers/review' } };
+    await renderPage();
+    await click('Save and Continue');
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(message);
+    await click('OK');
+    expect(router.state.location.pathname).toBe('/offers/review');
+  });
+
+  it('offers a retry when the expenses cannot be read', async () => {
+    replies.expenses = { status: 500, body: { code: 'InternalError', message: 'boom' } };
+    await renderPage();
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed);
+    replies.expenses = { status: 200, body: EXPENSES };
+    await click('Try again');
+    expect(groupTotal('Housing')).toBe('Housing total $1,215');
+  });
+});

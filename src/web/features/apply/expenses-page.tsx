@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useReducer, useRef, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import type { ExpensesView } from '#domain/flow/application-view';
+import type { SaveExpenses } from '#domain/validation/expenses';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { formatDollars } from '../../components/ui/format-money';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ApplyPage } from './apply-page';
+import { APPLICATION_QUERY_KEY } from './application-query';
+import {
+  ExpenseGroup,
+  expensesReducer,
+  initialExpensesState,
+  invalidKeys,
+  lineKey,
+  pendingKeys,
+  sumSubmitted,
+  type FocusTarget,
+} from './expense-group';
+import { ApplyPageGate, useSavePage } from './save-page';
+
+const TITLE = 'Verify Your Household Expenses';
+export const EXPENSES_PATH = '/api/application/expenses';
+const EXPENSES_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'expenses'] as const;
+export const PREPARING_OFFER_TEXT = 'Preparing your offer...';
+export const NO_EXPENSES_TEXT = 'We have no expense estimates to show yet. Please try again in a moment.';
+
+/** /expenses (spec doc 1 sections 2.3 and 4.2 item 9): the estimated expenses, editable line by line. */
+export function Component() {
+  return (
+    <ApplyPageGate page="Expenses" title={TITLE}>
+      {() => <ExpensesLoader />}
+    </ApplyPageGate>
+  );
+}
+
+function ExpensesLoader() {
+  const expenses = useQuery({
+    queryKey: EXPENSES_QUERY_KEY,
+    queryFn: () => api<ExpensesView>(EXPENSES_PATH),
+    // Edits live in the page until Save and Continue; a background refetch must not look like a reset.
+    refetchOnWindowFocus: false,
+  });
+  if (expenses.isPending) return <LoadingScreen />;
+  const error = expenses.error;
+  if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
+  if (expenses.isError || expenses.data.groups.length === 0) {
+    return (
+      <ApplyPage page="Expenses" title={TITLE}>
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+        <div role="alert" className="mt-6 flex flex-col items-center gap-4 text-center">
+          <p className="text-lg text-gray-900">
+            {expenses.isError
+              ? error instanceof ApiError && error.code === 'NetworkError'
+                ? error.message
+                : MESSAGES.applicationLoadFailed
+              : NO_EXPENSES_TEXT}
+          </p>
+          <button
+            type="button"
+            onClick={() => void expenses.refetch()}
+            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Try again
+          </button>
+        </div>
+      </ApplyPage>
+    );
+  }
+  return <ExpensesForm view={expenses.data} />;
+}
+
+function ExpensesForm({ view }: { view: ExpensesView }) {
+  const [state, dispatch] = useReducer(expensesReducer, view, initialExpensesState);
+  const { save, busy, errorModal } = useSavePage(EXPENSES_PATH);
+  const allKeys = view.groups.flatMap((group) => group.lines.map(lineKey));
+
+  // Focus follows the action (the opened input, the first line in error, the Edit button of a closed line).
+  const nodes = useRef(new Map<string, HTMLElement>());
+  const focusNext = useRef<FocusTarget | null>(null);
+  const registerRef = ({ key, target }: FocusTarget, node: HTMLElement | null) => {
+    if (node) nodes.current.set(`${target}:${key}`, node);
+    else nodes.current.delete(`${target}:${key}`);
+  };
+  useLayoutEffect(() => {
+    const request = focusNext.current;
+    if (!request) return;
+    focusNext.current = null;
+    nodes.current.get(`${request.target}:${request.key}`)?.focus();
+  });
+
+  const onEdit = (key: string) => {
+    focusNext.current = { key, target: 'input' };
+    dispatch({ type: 'edit', key });
+  };
+  const onCancel = (keys: readonly string[]) => {
+    const first = keys.find((key) => state[key]?.editing);
+    if (first) focusNext.current = { key: first, target: 'edit' };
+    dispatch({ type: 'cancel', keys });
+  };
+  const onSubmit = (keys: readonly string[]) => {
+    const invalid = invalidKeys(state, keys);
+    const first = invalid[0] ?? keys.find((key) => state[key]?.editing);
+    if (first) focusNext.current = { key: first, target: invalid.length > 0 ? 'input' : 'edit' };
+    dispatch({ type: 'submit', keys });
+  };
+
+  const onSaveAndContinue = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const pending = pendingKeys(state);
+    if (pending[0]) {
+      focusNext.current = { key: pending[0], target: 'input' };
+      dispatch({ type: 'flagPending', keys: pending });
+      return;
+    }
+    const body: SaveExpenses = {
+      lines: view.groups.flatMap((group) =>
+        group.lines.map((line) => ({
+          category: line.category,
+          subCategory: line.subCategory,
+          selfReportedValue: state[lineKey(line)]?.submitted ?? line.selfReportedValue,
+        })),
+      ),
+    };
+    await save(body);
+  };
+
+  return (
+    <ApplyPage page="Expenses" title={TITLE}>
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+      <p className="mt-3 text-gray-700">
+        These are your estimated monthly expenses. Edit any amount that does not match what you spend, then
+        submit it.
+      </p>
+      <div className="mt-6 space-y-4">
+        {view.groups.map((group) => (
+          <ExpenseGroup
+            key={group.category}
+            group={group}
+            state={state}
+            onEdit={onEdit}
+            onChange={(key, value) => dispatch({ type: 'change', key, value })}
+            onCancel={onCancel}
+            onSubmit={onSubmit}
+            registerRef={registerRef}
+          />
+        ))}
+      </div>
+      <div className="mt-6 flex items-baseline justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3">
+        <p className="font-semibold text-gray-900">Total monthly expenses</p>
+        <p className="text-xl font-bold text-brand-800 tabular-nums">
+          {formatDollars(sumSubmitted(state, allKeys))}
+        </p>
+      </div>
+      <p className="mt-3 text-xs text-gray-600">{view.benchmarkSource}</p>
+      <form noValidate onSubmit={(event) => void onSaveAndContinue(event)} className="mt-6">
+        <SubmitButton busy={busy}>Save and Continue</SubmitButton>
+      </form>
+      <BusyOverlay show={busy} text={PREPARING_OFFER_TEXT} />
+      {errorModal}
+    </ApplyPage>
+  );
+}

@@ -1,0 +1,123 @@
+import { Bar, BarChart, Cell, LabelList, XAxis, YAxis } from 'recharts';
+import { formatDollars } from '../../components/ui/format-money';
+
+// Kept in its own module and imported lazily by the review page: recharts is large and only this page uses it.
+
+export type OffersComparison = {
+  /** Estimated minimum monthly payment total today, cents. */
+  currentMonthlyPayment: number;
+  /** What the debts cost in all at today's estimated payments, cents. */
+  currentRepaymentAmount: number;
+  currentPayoffMonths: number;
+  newMonthlyPayment: number;
+  /** New payment total × the longest term, cents. */
+  newRepaymentAmount: number;
+  longestTerm: number;
+};
+
+export const CURRENT_TERMS_LABEL = 'Current debt terms';
+export const PLAN_LABEL = 'Debt Management Plan';
+
+const CURRENT_COLOR = '#9ca3af';
+// The brand-700 colour of styles.css (SVG fill attributes take no CSS variables everywhere).
+const PLAN_COLOR = '#0f766e';
+const CHART_HEIGHT = 200;
+
+type Bars = { name: string; value: number; fill: string }[];
+
+function PairChart({ title, bars }: { title: string; bars: Bars }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="text-sm font-semibold text-gray-800">{title}</p>
+      {/* The table below carries the same figures for screen readers and keyboards. */}
+      <div aria-hidden="true" className="mt-1">
+        <BarChart
+          responsive
+          accessibilityLayer={false}
+          data={bars}
+          margin={{ top: 24, right: 8, bottom: 0, left: 8 }}
+          style={{ width: '100%', height: CHART_HEIGHT }}
+        >
+          <XAxis dataKey="name" tickLine={false} axisLine={false} tick={{ fontSize: 12 }} interval={0} />
+          <YAxis hide domain={[0, 'dataMax']} />
+          <Bar dataKey="value" radius={[6, 6, 0, 0]} isAnimationActive={false} maxBarSize={72}>
+            {bars.map((bar) => (
+              <Cell key={bar.name} fill={bar.fill} />
+            ))}
+            <LabelList
+              dataKey="value"
+              position="top"
+              formatter={(value) => formatDollars(Number(value))}
+              style={{ fontSize: 13, fontWeight: 600, fill: '#111827' }}
+            />
+          </Bar>
+        </BarChart>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Current debt terms against the plan (spec doc 1 section 2.3): the monthly payment and the total repaid,
+ * as two bar pairs (their scales differ by far), with the figures in a table as the text alternative.
+ */
+export function OffersComparisonChart({ comparison }: { comparison: OffersComparison }) {
+  const pair = (current: number, plan: number): Bars => [
+    { name: 'Current', value: current, fill: CURRENT_COLOR },
+    { name: 'Plan', value: plan, fill: PLAN_COLOR },
+  ];
+  const rows: [label: string, current: string, plan: string][] = [
+    [
+      'Monthly payment',
+      formatDollars(comparison.currentMonthlyPayment),
+      formatDollars(comparison.newMonthlyPayment),
+    ],
+    [
+      'Total repayment',
+      formatDollars(comparison.currentRepaymentAmount),
+      formatDollars(comparison.newRepaymentAmount),
+    ],
+    ['Months to pay off', String(comparison.currentPayoffMonths), String(comparison.longestTerm)],
+  ];
+  return (
+    <figure className="rounded-xl border border-gray-200 p-4">
+      <figcaption className="font-semibold text-gray-900">
+        {CURRENT_TERMS_LABEL} compared with a {PLAN_LABEL}
+      </figcaption>
+      <div className="mt-3 flex flex-col gap-4 sm:flex-row">
+        <PairChart
+          title="Monthly payment"
+          bars={pair(comparison.currentMonthlyPayment, comparison.newMonthlyPayment)}
+        />
+        <PairChart
+          title="Total repayment"
+          bars={pair(comparison.currentRepaymentAmount, comparison.newRepaymentAmount)}
+        />
+      </div>
+      <table className="mt-4 w-full text-sm text-gray-900">
+        <thead className="text-xs text-gray-700">
+          <tr>
+            <td />
+            <th scope="col" className="px-2 py-1 text-right font-semibold">
+              {CURRENT_TERMS_LABEL}
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-semibold">
+              {PLAN_LABEL}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {rows.map(([label, current, plan]) => (
+            <tr key={label} className="border-t border-gray-200">
+              <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                {label}
+              </th>
+              <td className="px-2 py-1.5 text-right">{current}</td>
+              <td className="px-2 py-1.5 text-right font-semibold text-brand-800">{plan}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,206 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import type { OffersView } from '#domain/flow/application-view';
+import { resumeRoute } from '#domain/flow/resume';
+import { SITE } from '#domain/site';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { endLocalSession } from '../../app/session';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { formatDollars } from '../../components/ui/format-money';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { OffersTable } from '../../components/ui/offers-table';
+import { ApplyPage } from './apply-page';
+import { APPLICATION_QUERY_KEY } from './application-query';
+import { ApplyPageGate } from './save-page';
+
+// recharts stays in this chunk of its own, loaded only when the review page shows.
+const OffersComparisonChart = lazy(() =>
+  import('./offers-comparison-chart').then((module) => ({ default: module.OffersComparisonChart })),
+);
+
+const TITLE = 'Review';
+export const REVIEW_HEADLINE = 'Congratulations! You may be eligible for a Debt Management Plan';
+export const TERMS_DISCLOSURE = 'Terms may vary based on the eligibility of programs offered by creditors';
+export const OFFERS_PATH = '/api/application/offers';
+export const CONTINUE_PATH = '/api/application/offers/continue';
+const OFFERS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'offers'] as const;
+/** The statuses in which the offers can be reviewed; any other goes where the application stands. */
+const REVIEWABLE_STATUSES: readonly string[] = ['inProgress', 'acceptOffer'];
+
+// Spec doc 2 section 9, as the footnote states them (the estimates themselves are the server's).
+const ASSUMED_APR_BASIS_POINTS = 2190;
+const MINIMUM_PAYMENT_SHARE_BASIS_POINTS = 100;
+const LOW_BALANCE_MINIMUM_PAYMENT_CENTS = 2500;
+const BASIS_POINTS_PER_PERCENT = 100;
+const percent = (basisPoints: number): string => `${basisPoints / BASIS_POINTS_PER_PERCENT}%`;
+
+export const CURRENT_PAYMENT_FOOTNOTE =
+  `Your current monthly payment is estimated as ${percent(MINIMUM_PAYMENT_SHARE_BASIS_POINTS)} of the balance ` +
+  `plus one month of interest at ${percent(ASSUMED_APR_BASIS_POINTS)} APR, and at least ` +
+  `${formatDollars(LOW_BALANCE_MINIMUM_PAYMENT_CENTS)} for each account.`;
+
+/** /offers/review (spec doc 1 sections 2.3 and 4.2 item 11): the offer summary and Continue. */
+export function Component() {
+  return (
+    <ApplyPageGate page="Review" title={TITLE} allowAnyStatus>
+      {(application) =>
+        REVIEWABLE_STATUSES.includes(application.status) ? (
+          <OffersLoader />
+        ) : (
+          <Navigate to={resumeRoute(application)} replace />
+        )
+      }
+    </ApplyPageGate>
+  );
+}
+
+function OffersLoader() {
+  const offers = useQuery({ queryKey: OFFERS_QUERY_KEY, queryFn: () => api<OffersView>(OFFERS_PATH) });
+  if (offers.isPending) return <LoadingScreen />;
+  if (offers.isError) {
+    const error = offers.error;
+    if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
+    return (
+      <ApplyPage page="Review" title={TITLE}>
+        <div role="alert" className="flex flex-col items-center gap-4 text-center">
+          <p className="text-lg text-gray-900">
+            {error instanceof ApiError && error.code === 'NetworkError'
+              ? error.message
+              : MESSAGES.applicationLoadFailed}
+          </p>
+          <button
+            type="button"
+            onClick={() => void offers.refetch()}
+            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Try again
+          </button>
+        </div>
+      </ApplyPage>
+    );
+  }
+  return <OffersReview view={offers.data} />;
+}
+
+function OffersReview({ view }: { view: OffersView }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const failure = useFailureModal();
+  const [redirectAfterError, setRedirectAfterError] = useState<string>();
+  const proceed = useMutation({
+    mutationFn: () => api<{ next: string }>(CONTINUE_PATH, { method: 'POST' }),
+  });
+
+  const onContinue = async (event: FormEvent) => {
+    event.preventDefault();
+    if (proceed.isPending) return;
+    try {
+      const answer = await proceed.mutateAsync();
+      // Leave first: the application's new status would otherwise send this page to its resume route.
+      await navigate(answer.next);
+      void queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
+        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
+      } else if (error instanceof ApiError && error.status === 409) {
+        setRedirectAfterError(error.redirect);
+        failure.show(error.message);
+      } else if (error instanceof ApiError && error.code === 'NetworkError') {
+        failure.show(error.message);
+      } else {
+        failure.show(MESSAGES.reviewSaveFailed);
+      }
+    }
+  };
+
+  return (
+    <ApplyPage page="Review" title={TITLE}>
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{REVIEW_HEADLINE}</h1>
+      {view.explanation && <p className="mt-3 text-gray-700">{view.explanation}</p>}
+
+      <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+        <div className="rounded-xl bg-brand-50 p-4">
+          <dt className="text-sm font-medium text-gray-700">Estimated total monthly savings</dt>
+          <dd className="mt-1 text-3xl font-bold text-brand-800 tabular-nums">
+            {formatDollars(view.estimatedTotalMonthlySavings)}
+          </dd>
+        </div>
+        <div className="rounded-xl bg-gray-50 p-4">
+          <dt className="text-sm font-medium text-gray-700">Estimated total new monthly payment</dt>
+          <dd className="mt-1 text-3xl font-bold text-gray-900 tabular-nums">
+            {formatDollars(view.totalNewMonthlyPayment)}
+          </dd>
+        </div>
+      </dl>
+
+      {view.offers.length > 0 && (
+        <div className="mt-6">
+          <Suspense fallback={<p className="min-h-72 text-sm text-gray-600">Loading the comparison...</p>}>
+            <OffersComparisonChart
+              comparison={{
+                currentMonthlyPayment: view.totalCurrentMonthlyPayment,
+                currentRepaymentAmount: view.currentRepaymentAmount,
+                currentPayoffMonths: view.currentPayoffMonths,
+                newMonthlyPayment: view.totalNewMonthlyPayment,
+                newRepaymentAmount: view.newRepaymentAmount,
+                longestTerm: view.longestTerm,
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
+
+      <OffersTable
+        className="mt-6"
+        caption="Your creditor offers"
+        rows={view.offers.map((offer) => ({
+          id: offer.id,
+          creditorName: offer.creditorName,
+          currentBalance: offer.currentBalance,
+          currentMonthlyPayment: offer.currentMonthlyPayment,
+          newMonthlyPayment: offer.newMonthlyPayment,
+          term: offer.term,
+        }))}
+      />
+
+      <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-gray-600">
+        <li>Estimates are based on your credit report.</li>
+        <li>{CURRENT_PAYMENT_FOOTNOTE}</li>
+        <li>
+          The new repayment amount is your new monthly payment total times the longest term (
+          {view.longestTerm} months).
+        </li>
+      </ul>
+
+      <p className="mt-6 text-gray-700">
+        Your plan is run by {SITE.agencyName}, a nonprofit credit counseling agency. Questions? Call{' '}
+        <a
+          href={`tel:${SITE.phone.tel}`}
+          className="font-semibold whitespace-nowrap text-brand-700 underline"
+        >
+          {SITE.phone.display}
+        </a>
+        , {SITE.hours}.
+      </p>
+      <p className="mt-3 text-sm text-gray-600">{TERMS_DISCLOSURE}</p>
+
+      <form noValidate onSubmit={(event) => void onContinue(event)} className="mt-6">
+        <SubmitButton busy={proceed.isPending}>Continue</SubmitButton>
+      </form>
+      <BusyOverlay show={proceed.isPending} text="Saving..." />
+      <ErrorModal
+        {...failure.props}
+        onClose={() => {
+          failure.props.onClose();
+          if (redirectAfterError) void navigate(redirectAfterError, { replace: true });
+        }}
+      />
+    </ApplyPage>
+  );
+}

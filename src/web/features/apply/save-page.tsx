@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
+import { resumeRoute } from '#domain/flow/resume';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { endLocalSession } from '../../app/session';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ApplyPage } from './apply-page';
+import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
+
+// The two things every application-flow page does the same way: wait for the application (with a retry
+// when it cannot be read, and a redirect when it has moved past the flow), and save its answers (the server
+// answers where to go next; 400s land on the fields, 409s explain and then go where the application stands).
+
+type PageGateProps = {
+  page: Page;
+  title: string;
+  /** Pages reachable after the application left inProgress (the outcome pages) set this. */
+  allowAnyStatus?: boolean;
+  children: (application: ApplicationView) => ReactNode;
+};
+
+/** Loads the application, then renders the page with it. */
+export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGateProps) {
+  const application = useApplication();
+  if (application.isPending) return <LoadingScreen />;
+  if (application.isError) {
+    return (
+      <ApplyPage page={page} title={title}>
+        <div role="alert" className="flex flex-col items-center gap-4 text-center">
+          <p className="text-lg text-gray-900">
+            {application.error instanceof ApiError && application.error.code === 'NetworkError'
+              ? application.error.message
+              : MESSAGES.applicationLoadFailed}
+          </p>
+          <button
+            type="button"
+            onClick={() => void application.refetch()}
+            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Try again
+          </button>
+        </div>
+      </ApplyPage>
+    );
+  }
+  // Past inProgress the answers are fixed: go where the application stands.
+  const resume = resumeRoute(application.data);
+  if (!allowAnyStatus && application.data.status !== 'inProgress' && resume !== PAGE_ROUTES[page]) {
+    return <Navigate to={resume} replace />;
+  }
+  return <>{children(application.data)}</>;
+}
+
+/**
+ * Sends a page's answers with PUT to `path` and follows the server's `next`. Field errors go on the
+ * form's fields (in `fieldOrder`, the first focused); other failures open the error modal, which the page
+ * renders with `errorModal`.
+ */
+export function useSavePage<TValues extends FieldValues, TContext, TOutput>(
+  path: string,
+  form?: UseFormReturn<TValues, TContext, TOutput>,
+  fieldOrder: readonly Path<TValues>[] = [],
+) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const failure = useFailureModal();
+  const [redirectAfterError, setRedirectAfterError] = useState<string>();
+  const mutation = useMutation({
+    mutationFn: (body: unknown) => api<{ next: string }>(path, { method: 'PUT', body }),
+  });
+
+  /** Resolves true when saved (and navigated), false when it failed (and the failure is shown). */
+  const save = async (body: unknown): Promise<boolean> => {
+    try {
+      const answer = await mutation.mutateAsync(body);
+      // Every page's data hangs under the application key: the next page must not read stale answers.
+      await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+      await navigate(answer.next);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
+        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
+      } else if (error instanceof ApiError && error.status === 409) {
+        setRedirectAfterError(error.redirect);
+        failure.show(error.message);
+      } else if (error instanceof ApiError && error.code === 'NetworkError') {
+        failure.show(error.message);
+      } else if (!form || !applyServerFieldErrors(form, error, fieldOrder)) {
+        failure.show(MESSAGES.saveFailed);
+      }
+      return false;
+    }
+  };
+
+  const errorModal = (
+    <ErrorModal
+      {...failure.props}
+      onClose={() => {
+        failure.props.onClose();
+        if (redirectAfterError) void navigate(redirectAfterError, { replace: true });
+      }}
+    />
+  );
+
+  return { save, busy: mutation.isPending, errorModal, showError: failure.show };
+}
