@@ -1,5 +1,7 @@
 /**
- * Admin CLI: creates a staff user (member of CustomerService-us-east-2) with a temporary password.
+ * Admin CLI: creates a staff user (member of CustomerService-us-east-2) with a temporary password and prints
+ * the sign-in and enrolment links. Run again for an existing user: a new temporary password, and the
+ * authenticator app is removed so the person enrols a new one (lost phone and recovery codes).
  * Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"
  */
 import { parseArgs } from 'node:util';
@@ -28,6 +30,9 @@ const staff = await createStaff(database.db, args.data);
 await database.close();
 console.log(`${staff.created ? 'Created' : 'Updated'} staff user ${staff.email}`);
 console.log(`Temporary password: ${staff.password}`);
+console.log(`Sign in: ${config.publicUrl}/sign-in`);
+console.log(`Enrolment: ${config.publicUrl}/two-factor/setup`);
 console.log(
-  `Sign in at ${config.publicUrl}/sign-in; the first sign-in asks for your details and a new password.`,
+  'The first sign-in asks for your details and a new password, then sets up an authenticator app ' +
+    '(scan the QR code, enter a code, keep the recovery codes).',
 );

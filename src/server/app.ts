@@ -25,6 +25,8 @@ import { applyRoutes } from './features/apply/routes';
 import { createAccountMailer } from './features/accounts/account-mailer';
 import { healthRoutes } from './features/health/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
+import { servicePortalRoutes } from './features/service-portal/routes';
+import { staffActionRoutes } from './features/staff-actions/routes';
 import { type Auth, createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerViewer } from './plugins/viewer';
@@ -41,6 +43,8 @@ export type AppDeps = {
   onEmailQueued?: (id: string) => void;
   /** Called after a transaction that wrote a text message to the SMS outbox commits. */
   onSmsQueued?: (id: string) => void;
+  /** Called after a transaction that moved an application to transfer commits, with the application id. */
+  onWebhookQueued?: (id: string) => void;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -133,6 +137,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services });
   await app.register(applyRoutes, { services });
+  await app.register(servicePortalRoutes, { services });
+  await app.register(staffActionRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
 
   // '/' is the logo link target: it goes to /lead and keeps the query string (utm parameters).

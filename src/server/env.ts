@@ -36,6 +36,13 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Where transfers are announced to the agency's CRM (a signed JSON POST); none means skipped, logged. */
+  PARTNER_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** HMAC-SHA256 key of the X-Signature header; required with PARTNER_WEBHOOK_URL. */
+  PARTNER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_STAFF: z
     .enum(['true', 'false'])
     .optional()
@@ -59,6 +66,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   allowSandboxProviders: boolean;
   demoStaff: boolean;
+  /** The partner webhook; undefined when not configured. */
+  partnerWebhook: { url: string; secret: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +101,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('ENCRYPTION_KEY: required when NODE_ENV=production');
   if (production && !env.AUTH_SECRET) throw new ConfigError('AUTH_SECRET: required when NODE_ENV=production');
   if (production && !env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production');
+  if (env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_SECRET)
+    throw new ConfigError('PARTNER_WEBHOOK_SECRET: required when PARTNER_WEBHOOK_URL is set');
+  if (production && env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_URL.startsWith('https:'))
+    throw new ConfigError('PARTNER_WEBHOOK_URL: must be https when NODE_ENV=production');
   const dataDir = path.resolve(env.DATA_DIR);
   const encryptionKey = decodeKey(env.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', 32));
   if (!encryptionKey)
@@ -111,5 +124,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     allowSandboxProviders: env.ALLOW_SANDBOX_PROVIDERS,
     demoStaff: env.DEMO_STAFF ?? !production,
+    partnerWebhook:
+      env.PARTNER_WEBHOOK_URL && env.PARTNER_WEBHOOK_SECRET
+        ? { url: env.PARTNER_WEBHOOK_URL, secret: env.PARTNER_WEBHOOK_SECRET }
+        : undefined,
   };
 }

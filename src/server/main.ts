@@ -10,6 +10,7 @@ import { ConfigError, type Config, loadConfig } from './env';
 import { devMailboxTransport, smtpTransport } from './features/email/outbox';
 import { ensureDemoStaff } from './features/accounts/create-staff';
 import { type Jobs, startJobs } from './jobs/queue';
+import { createFieldCipher } from './security/field-encryption';
 
 let config: Config;
 try {
@@ -39,9 +40,17 @@ const app = await buildApp({
   sms,
   onEmailQueued: (id) => jobs?.emailQueued(id),
   onSmsQueued: (id) => jobs?.smsQueued(id),
+  onWebhookQueued: (id) => jobs?.webhookQueued(id),
 });
 app.log.info({ database: database.kind }, 'database migrated');
-jobs = await startJobs({ database, transport, sms, log: app.log });
+jobs = await startJobs({
+  database,
+  transport,
+  sms,
+  log: app.log,
+  cipher: createFieldCipher(config.encryptionKey),
+  partnerWebhook: config.partnerWebhook,
+});
 
 if (config.demoStaff) {
   const demo = await ensureDemoStaff({ db: database.db });

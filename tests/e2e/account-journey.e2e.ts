@@ -2,15 +2,18 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, watchErrors } from './support/browser';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
+import { authenticatorCode, base32Decode } from '../../src/server/features/accounts/totp';
 
 /**
  * A new visitor becomes a borrower: lead form (an error first), the emailed link, a password, sign out,
- * sign in, and back where they left off. A staff member made by the CLI signs in and is sent to /summary.
+ * sign in, and back where they left off. A staff member made by the CLI sets a password, enrols an
+ * authenticator app (TOTP), and signs in again with a code and with a recovery code.
  */
 let server: TestServer;
 let browser: Browser;
 const staffEmail = 'casey.counsellor@agency.org';
 let staffPassword = '';
+let staffCreateOutput = '';
 
 beforeAll(async () => {
   const env = await journeyEnv();
@@ -21,6 +24,7 @@ beforeAll(async () => {
     '--name',
     'Casey Counsellor',
   ]);
+  staffCreateOutput = out;
   staffPassword = /Temporary password: (\S+)/.exec(out)?.[1] ?? '';
   server = await startServer(env);
   browser = await launchBrowser();
@@ -133,10 +137,12 @@ describe('account journey', () => {
     await context.close();
   });
 
-  it('a staff member made by the CLI sets a first password and is sent to /summary', async () => {
+  it('a staff member made by the CLI sets a first password, enrols an authenticator app and signs in with a code', async () => {
     expect(staffPassword).not.toBe('');
+    expect(staffCreateOutput).toContain(`Enrolment: ${server.url}/two-factor/setup`);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    const errors = watchErrors(page);
     await page.goto(`${server.url}/sign-in`);
     await page.getByLabel('Email address').fill(staffEmail);
     await page.getByLabel('Password', { exact: true }).fill(staffPassword);
@@ -150,7 +156,63 @@ describe('account journey', () => {
     await page.getByLabel('New password', { exact: true }).fill('Staff#Pass9');
     await page.getByLabel('Confirm password').fill('Staff#Pass9');
     await page.getByRole('button', { name: 'Save Password' }).click();
+
+    // Enrolment: the password again, the QR code and the key, a code from the 'app', the recovery codes.
+    await page.waitForURL(/\/two-factor\/setup$/);
+    // Before the second factor the service portal sends the person back here.
+    await page.goto(`${server.url}/change-password`);
+    await page.waitForURL(/\/two-factor\/setup$/);
+    await page.getByLabel('Password', { exact: true }).fill('Staff#Pass9');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const qr = page.getByRole('img', { name: `QR code for Clearpath Debt Relief, ${staffEmail}` });
+    await expect.poll(() => qr.isVisible()).toBe(true);
+    // The QR code is a data: URL image; the CSP must let it load.
+    expect(await qr.evaluate((img) => img instanceof HTMLImageElement && img.naturalWidth > 0)).toBe(true);
+    const key = base32Decode((await page.getByLabel('Set-up key').innerText()).replace(/\s/g, ''));
+    await snap(page, 'two-factor-setup-390');
+    const enrolmentCode = authenticatorCode(key);
+    await page.getByLabel('Authentication code').fill(enrolmentCode);
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    const recoveryCode = await codes.first().innerText();
+    await snap(page, 'two-factor-recovery-codes-390');
+    await page.getByRole('button', { name: 'I have saved my codes, continue' }).click();
     await page.waitForURL(/\/summary$/);
+    await context.close();
+
+    // A later sign-in asks for the code after the password; the code used at enrolment is refused.
+    const later = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const again = await later.newPage();
+    await again.goto(`${server.url}/sign-in`);
+    await again.getByLabel('Email address').fill(staffEmail);
+    await again.getByLabel('Password', { exact: true }).fill('Staff#Pass9');
+    await again.getByRole('button', { name: 'Sign In' }).click();
+    await again.waitForURL(/\/two-factor$/);
+    await again.getByLabel('Authentication code').fill(enrolmentCode);
+    await again.getByRole('button', { name: 'Verify' }).click();
+    await expect
+      .poll(() => again.getByText('That code is not valid. Please try again.').isVisible())
+      .toBe(true);
+    await snap(again, 'two-factor-code-1280');
+    await again.getByLabel('Authentication code').fill(authenticatorCode(key, 1));
+    await again.getByRole('button', { name: 'Verify' }).click();
+    await again.waitForURL(/\/summary$/);
+    await later.close();
+
+    // A recovery code works once in place of the app.
+    const recovery = await browser.newContext();
+    const third = await recovery.newPage();
+    await third.goto(`${server.url}/sign-in`);
+    await third.getByLabel('Email address').fill(staffEmail);
+    await third.getByLabel('Password', { exact: true }).fill('Staff#Pass9');
+    await third.getByRole('button', { name: 'Sign In' }).click();
+    await third.waitForURL(/\/two-factor$/);
+    await third.getByLabel('Authentication code').fill(recoveryCode);
+    await third.getByRole('button', { name: 'Verify' }).click();
+    await third.waitForURL(/\/summary$/);
+    await recovery.close();
+    expect(errors).toEqual([]);
 
     // The service-portal guard keeps borrowers and strangers out.
     const stranger = await browser.newContext();
@@ -158,6 +220,5 @@ describe('account journey', () => {
     await other.goto(`${server.url}/change-password`);
     await other.waitForURL(/\/sign-in$/);
     await stranger.close();
-    await context.close();
   });
 });

@@ -29,6 +29,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   });
   const queued: string[] = [];
   const smsQueued: string[] = [];
+  const webhooksQueued: string[] = [];
   const sms = createSandboxSms();
   const app = await buildApp({
     config,
@@ -39,6 +40,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     sms,
     onEmailQueued: (id) => queued.push(id),
     onSmsQueued: (id) => smsQueued.push(id),
+    onWebhookQueued: (id) => webhooksQueued.push(id),
     logger: false,
   });
   await app.ready();
@@ -94,6 +96,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     config,
     queued,
     smsQueued,
+    webhooksQueued,
     sms,
     client,
     lastEmail,

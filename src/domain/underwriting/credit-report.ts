@@ -70,3 +70,7 @@ export type BureauCreditReport = {
   collections: BureauCollection[];
   inquiries: BureauInquiry[];
 };
+
+/** A stored portfolio type read back; anything unknown reads as 'open' (the bureau's catch-all). */
+export const asPortfolioType = (value: string | null | undefined): PortfolioType =>
+  (PORTFOLIO_TYPES as readonly string[]).includes(value ?? '') ? (value as PortfolioType) : 'open';

@@ -111,3 +111,29 @@ export const verifyNewEmailSchema = z.strictObject({
   password: passwordField(),
 });
 export type VerifyNewEmailInput = z.infer<typeof verifyNewEmailSchema>;
+
+// Staff second factor (TOTP, decision 0015): the code pages are ours, the texts too.
+export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
+export const SECOND_FACTOR_CODE_MESSAGE = 'Enter the code from your authenticator app or a recovery code.';
+/** Longest code accepted: a recovery code is 11 characters (xxxxx-xxxxx); room for stray spaces. */
+export const SECOND_FACTOR_CODE_MAX = 32;
+
+/** The 6-digit code that confirms the enrolment of an authenticator app. */
+export const totpCodeSchema = z.strictObject({
+  code: z
+    .string({ error: TOTP_CODE_MESSAGE })
+    .trim()
+    .regex(/^\d{6}$/, TOTP_CODE_MESSAGE),
+});
+
+/** A sign-in's second factor: a code from the app or a recovery code. */
+export const secondFactorCodeSchema = z.strictObject({
+  code: z
+    .string({ error: SECOND_FACTOR_CODE_MESSAGE })
+    .trim()
+    .min(1, SECOND_FACTOR_CODE_MESSAGE)
+    .max(SECOND_FACTOR_CODE_MAX, SECOND_FACTOR_CODE_MESSAGE),
+});
+
+/** The password asked again before an authenticator app is enrolled. */
+export const enrolmentPasswordSchema = z.strictObject({ password: passwordField() });

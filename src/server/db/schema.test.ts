@@ -123,6 +123,7 @@ describe('migrations', () => {
         'session',
         'sms_outbox',
         'spouse',
+        'two_factor',
         'user',
         'user_group',
         'verification',

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { betterAuth } from 'better-auth';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { emailOTP } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { emailOTP, twoFactor } from 'better-auth/plugins';
+import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
-import { account, session, user, verification } from '../db/schema/auth';
+import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
+import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../features/accounts/totp';
 
 /** OWASP ASVS: argon2id with m ≥ 19 MiB, t = 2, p = 1. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -18,6 +23,20 @@ export const CODE_TTL_SECONDS = 60 * 60;
 export const SESSION_IDLE_SECONDS = 60 * 60 * 2;
 export const SESSION_REFRESH_SECONDS = 60 * 5;
 
+/** The name authenticator apps show next to the staff member's email. */
+export const TOTP_ISSUER = 'Clearpath Debt Relief';
+/** A sign-in waiting for its second factor stays open this long (the two_factor cookie). */
+export const SECOND_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+/** Wrong codes allowed per sign-in attempt, then the password again (better-auth's per-challenge budget). */
+export const SECOND_FACTOR_ATTEMPTS = 5;
+/** Consecutive wrong codes across sign-ins before the account waits 15 minutes (like the spec's reset limit). */
+export const SECOND_FACTOR_LOCKOUT_FAILURES = 10;
+export const SECOND_FACTOR_LOCKOUT_SECONDS = 15 * 60;
+export const RECOVERY_CODE_COUNT = 10;
+
+const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
+const SECOND_FACTOR_PATHS = new Set([VERIFY_TOTP_PATH, '/two-factor/verify-backup-code']);
+
 export type OtpEmail = {
   email: string;
   otp: string;
@@ -28,7 +47,10 @@ export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmai
   return betterAuth({
     baseURL: o.config.publicUrl,
     secret: o.config.authSecret,
-    database: drizzleAdapter(o.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(o.db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+    }),
     emailAndPassword: {
       enabled: true,
       // The generated lead password is 60 hex characters; people choose 8 to 20 (checked by our schemas).
@@ -49,7 +71,13 @@ export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmai
         mustChangePassword: { type: 'boolean', required: false, defaultValue: false },
       },
     },
-    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      additionalFields: {
+        twoFactorVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
     advanced: {
       database: { generateId: () => randomUUID() },
       cookiePrefix: 'dmp',
@@ -68,6 +96,19 @@ export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmai
         storeOTP: 'hashed',
         sendVerificationOTP: (email) => o.sendOtp(email),
       }),
+      // Staff TOTP (RFC 6238) with recovery codes; borrowers never enable it, so their sign-in is unchanged.
+      twoFactor({
+        issuer: TOTP_ISSUER,
+        totpOptions: { issuer: TOTP_ISSUER, digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, storeBackupCodes: 'encrypted' },
+        twoFactorCookieMaxAge: SECOND_FACTOR_CHALLENGE_SECONDS,
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: SECOND_FACTOR_LOCKOUT_FAILURES,
+          durationSeconds: SECOND_FACTOR_LOCKOUT_SECONDS,
+        },
+      }),
+      secondFactorSession(o.db),
     ],
     telemetry: { enabled: false },
     // Expected outcomes (wrong password, unknown user) are ours to log, without personal data.
@@ -85,4 +126,73 @@ export function toHeaders(raw: Record<string, string | string[] | undefined>): H
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   return headers;
+}
+
+/** The user a second-factor check is for: the signed-in session's, or the pending sign-in's two_factor cookie. */
+async function challengedUserId(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const signedIn = await getSessionFromCtx(ctx).catch(() => null);
+  if (signedIn) return signedIn.user.id;
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return undefined;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending?.value;
+}
+
+/**
+ * Our extension of better-auth's twoFactor plugin, through its hooks:
+ * - a TOTP code is accepted once: the step it belongs to is claimed atomically before better-auth checks it,
+ *   and that step or an older one is refused afterwards (RFC 6238 section 5.2). Recovery codes are single
+ *   use in better-auth itself.
+ * - a session that passed the second factor is marked twoFactorVerified; staff routes require the mark.
+ */
+function secondFactorSession(db: Db) {
+  return {
+    id: 'second-factor-session',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === VERIFY_TOTP_PATH,
+          handler: createAuthMiddleware(async (ctx) => {
+            const code = (ctx.body as { code?: unknown } | undefined)?.code;
+            if (typeof code !== 'string') return;
+            const userId = await challengedUserId(ctx);
+            if (!userId) return;
+            const row = await db.query.twoFactor.findFirst({ where: eq(twoFactorTable.userId, userId) });
+            if (!row) return;
+            const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
+            const step = matchingStep(Buffer.from(secret, 'utf8'), code, Date.now());
+            // A wrong code is better-auth's to refuse, so it counts toward the attempt budget and the lockout.
+            if (step === undefined) return;
+            const claimed = await db
+              .update(twoFactorTable)
+              .set({ lastUsedStep: step })
+              .where(
+                and(
+                  eq(twoFactorTable.id, row.id),
+                  or(isNull(twoFactorTable.lastUsedStep), lt(twoFactorTable.lastUsedStep, step)),
+                ),
+              )
+              .returning({ id: twoFactorTable.id });
+            if (claimed.length === 0)
+              throw APIError.from('UNAUTHORIZED', TWO_FACTOR_ERROR_CODES.INVALID_CODE);
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => SECOND_FACTOR_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            if (!returned || isAPIError(returned)) return;
+            // At sign-in and at enrolment better-auth makes a new session; otherwise the current one passed.
+            const token =
+              ctx.context.newSession?.session.token ?? (returned as { token?: unknown }).token ?? undefined;
+            if (typeof token !== 'string') return;
+            await ctx.context.internalAdapter.updateSession(token, { twoFactorVerified: true });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
 }

@@ -24,7 +24,16 @@ export type Viewer = {
   phoneNumber: string | null;
   mustChangePassword: boolean;
   isStaff: boolean;
+  /** An authenticator app is enrolled (better-auth twoFactor). */
+  twoFactorEnabled: boolean;
+  /** This session passed the second factor; staff routes need it (FTC Safeguards Rule, MFA). */
+  secondFactorVerified: boolean;
 };
+
+/** A staff member who has not passed the second factor in this session is sent here instead. */
+export const secondFactorPage = (viewer: Pick<Viewer, 'twoFactorEnabled'>) =>
+  viewer.twoFactorEnabled ? '/two-factor' : '/two-factor/setup';
+export const SECOND_FACTOR_REQUIRED = 'Please confirm your sign-in with your authenticator app.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,7 +83,14 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db 
     const viewer = await request.viewer();
     if (!viewer) throw new AppError('NotAuthenticated');
     if (role === 'staff' && !viewer.isStaff) throw new AppError('Forbidden');
+    if (role === 'staff' && !viewer.secondFactorVerified) {
+      throw new AppError('Forbidden', SECOND_FACTOR_REQUIRED, { redirect: secondFactorPage(viewer) });
+    }
     if (role === 'borrower' && viewer.isStaff) throw new AppError('Forbidden');
+    // An enrolled staff member's session is good for nothing but the code page until it passes the factor.
+    if (viewer.isStaff && viewer.twoFactorEnabled && !viewer.secondFactorVerified) {
+      throw new AppError('Forbidden', SECOND_FACTOR_REQUIRED, { redirect: secondFactorPage(viewer) });
+    }
   });
 }
 
@@ -87,7 +103,9 @@ async function loadViewer(deps: { auth: Auth; db: Db }, request: FastifyRequest)
     lastName?: string | null;
     phoneNumber?: string | null;
     mustChangePassword?: boolean | null;
+    twoFactorEnabled?: boolean | null;
   };
+  const s = found.session as typeof found.session & { twoFactorVerified?: boolean | null };
   return {
     userId: u.id,
     sessionId: found.session.id,
@@ -97,5 +115,7 @@ async function loadViewer(deps: { auth: Auth; db: Db }, request: FastifyRequest)
     phoneNumber: u.phoneNumber ?? null,
     mustChangePassword: Boolean(u.mustChangePassword),
     isStaff: await isStaffUser(deps.db, u.id),
+    twoFactorEnabled: Boolean(u.twoFactorEnabled),
+    secondFactorVerified: Boolean(s.twoFactorVerified),
   };
 }

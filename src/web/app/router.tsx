@@ -20,6 +20,9 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: () => import('../features/account/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('../features/account/reset-password-page') },
       { path: '/verify-new-email', lazy: () => import('../features/account/verify-new-email-page') },
+      // Staff second factor: the code page of a sign-in, and enrolment of the authenticator app.
+      { path: '/two-factor', lazy: () => import('../features/account/two-factor-page') },
+      { path: '/two-factor/setup', lazy: () => import('../features/account/two-factor-setup-page') },
       {
         path: '/please-check-your-email',
         lazy: () => import('../features/account/please-check-your-email-page'),

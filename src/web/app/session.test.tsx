@@ -34,15 +34,25 @@ const user = (overrides: Partial<SessionUser>): SessionAnswer => ({
     phoneNumber: '+15550101234',
     mustChangePassword: false,
     isStaff: false,
+    twoFactorEnabled: false,
+    secondFactorVerified: false,
     ...overrides,
   },
-  resume: overrides.isStaff ? '/summary' : '/offers/review',
+  resume: !overrides.isStaff
+    ? '/offers/review'
+    : overrides.secondFactorVerified
+      ? '/summary'
+      : overrides.twoFactorEnabled
+        ? '/two-factor'
+        : '/two-factor/setup',
 });
 
 const anonymous: SessionAnswer = { user: null };
 const borrower = user({});
 const newBorrower = user({ mustChangePassword: true });
-const staff = user({ isStaff: true });
+const staff = user({ isStaff: true, twoFactorEnabled: true, secondFactorVerified: true });
+const staffToEnrol = user({ isStaff: true });
+const staffAwaitingCode = user({ isStaff: true, twoFactorEnabled: true });
 
 describe('guard rules', () => {
   it.each<[string, GuardRule, SessionAnswer, string | undefined]>([
@@ -57,6 +67,8 @@ describe('guard rules', () => {
     ['service portal', servicePortalRule, anonymous, '/sign-in'],
     ['service portal', servicePortalRule, borrower, '/offers/review'],
     ['service portal', servicePortalRule, staff, undefined],
+    ['service portal', servicePortalRule, staffToEnrol, '/two-factor/setup'],
+    ['service portal', servicePortalRule, staffAwaitingCode, '/two-factor'],
   ])('%s guard: %j → %s', (_name, rule, answer, expected) => {
     expect(rule(answer)).toBe(expected);
   });

@@ -21,6 +21,10 @@ export type SessionUser = {
   phoneNumber: string | null;
   mustChangePassword: boolean;
   isStaff: boolean;
+  /** Staff: an authenticator app is enrolled. */
+  twoFactorEnabled: boolean;
+  /** Staff: this session passed the second factor; the service portal needs it. */
+  secondFactorVerified: boolean;
 };
 
 export type SessionAnswer = { user: null } | { user: SessionUser; resume: string };
@@ -183,10 +187,15 @@ export const customerPortalRule: GuardRule = (answer) => {
   return undefined;
 };
 
-/** The service portal: staff only; a borrower goes back to where their application stands. */
+/**
+ * The service portal: staff who passed the second factor in this session. A borrower goes back to where
+ * their application stands; a staff member without the factor goes where the server says (a new password,
+ * enrolment of an authenticator app, or the code page).
+ */
 export const servicePortalRule: GuardRule = (answer) => {
   if (!answer.user) return '/sign-in';
   if (!answer.user.isStaff) return answer.resume;
+  if (!answer.user.secondFactorVerified) return answer.resume;
   return undefined;
 };
 

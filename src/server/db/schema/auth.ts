@@ -17,6 +17,8 @@ export const user = pgTable('user', {
   phoneNumber: text('phone_number'),
   /** Cognito's custom must-change-password attribute: set for generated and temporary passwords. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** better-auth twoFactor: set once the person confirmed an authenticator app with a code. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -32,6 +34,8 @@ export const session = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** Set when this session passed the second factor (staff routes need it); see plugins/auth.ts. */
+    twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +77,27 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * better-auth twoFactor: the TOTP secret and the recovery codes (both encrypted with the auth secret),
+ * the failure budget, and the last time step accepted, so a code works once (RFC 6238 section 5.2).
+ */
+export const twoFactor = pgTable('two_factor', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  /** False until the first code confirms the enrolment. */
+  verified: boolean('verified').notNull().default(false),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** The newest 30-second step whose code was accepted; that step and older ones are refused. */
+  lastUsedStep: integer('last_used_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Group membership; staff are members of 'CustomerService-us-east-2'. */
 export const userGroup = pgTable(

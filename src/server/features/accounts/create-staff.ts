@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/validation/format';
 import type { Db } from '../../db/client';
-import { account, user, userGroup } from '../../db/schema/auth';
+import { account, session, twoFactor, user, userGroup } from '../../db/schema/auth';
 import { hashPassword } from '../../plugins/auth';
 import { STAFF_GROUP } from '../../plugins/viewer';
 
@@ -11,11 +11,20 @@ export const temporaryPassword = () => `${randomBytes(9).toString('base64url').r
 
 /**
  * Creates (or re-grants) a staff user: a member of the CustomerService group with a temporary password
- * and must-change-password set, so the first sign-in goes through /user-information and /reset-password.
+ * and must-change-password set, so the first sign-in goes through /user-information and /reset-password,
+ * then enrolment of an authenticator app. Re-granting also removes the old authenticator app and ends the
+ * person's sessions (the admin's recovery path for a lost phone and lost recovery codes), unless
+ * keepSecondFactor is set.
  */
 export async function createStaff(
   db: Db,
-  o: { email: string; name: string; password?: string; mustChangePassword?: boolean },
+  o: {
+    email: string;
+    name: string;
+    password?: string;
+    mustChangePassword?: boolean;
+    keepSecondFactor?: boolean;
+  },
 ): Promise<{ userId: string; email: string; password: string; created: boolean }> {
   const email = normalizeEmail(o.email);
   const password = o.password ?? temporaryPassword();
@@ -27,8 +36,17 @@ export async function createStaff(
     if (existing) {
       await tx
         .update(user)
-        .set({ name: o.name, mustChangePassword: o.mustChangePassword ?? true, updatedAt: new Date() })
+        .set({
+          name: o.name,
+          mustChangePassword: o.mustChangePassword ?? true,
+          ...(o.keepSecondFactor ? {} : { twoFactorEnabled: false }),
+          updatedAt: new Date(),
+        })
         .where(eq(user.id, userId));
+      if (!o.keepSecondFactor) {
+        await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+        await tx.delete(session).where(eq(session.userId, userId));
+      }
       await tx
         .update(account)
         .set({ password: digest, updatedAt: new Date() })
@@ -58,7 +76,10 @@ export const DEMO_STAFF = {
   password: 'DemoStaff#2026',
 };
 
-/** Development convenience: a staff account whose credentials the start prints. Never in production. */
+/**
+ * Development convenience: a staff account whose credentials the start prints. Never in production.
+ * Its authenticator app survives restarts; the first sign-in enrols one.
+ */
 export async function ensureDemoStaff(o: { db: Db }) {
-  return createStaff(o.db, { ...DEMO_STAFF, mustChangePassword: false });
+  return createStaff(o.db, { ...DEMO_STAFF, mustChangePassword: false, keepSecondFactor: true });
 }

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import {
+  enrolmentPasswordSchema,
+  secondFactorCodeSchema,
+  totpCodeSchema,
   changeEmailSchema,
   changePasswordSchema,
   forgotPasswordSchema,
@@ -23,6 +26,7 @@ import { createLead } from './create-lead';
 import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
 import { resumeFor } from './resume';
 import { signIn } from './sign-in';
+import { confirmEnrolment, startEnrolment, verifySecondFactor } from './two-factor';
 
 const next = z.object({ next: z.string() });
 const nextWithMessage = z.object({ next: z.string(), message: z.string() });
@@ -34,8 +38,10 @@ const sessionUser = z.object({
   phoneNumber: z.string().nullable(),
   mustChangePassword: z.boolean(),
   isStaff: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  secondFactorVerified: z.boolean(),
 });
-
+const signInAnswer = z.object({ next: z.string(), mustSetInitialPassword: z.boolean() });
 export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   /** Sign-in, reset and change endpoints are the ones guessed at: a per-IP limit. */
   const authLimit = { rateLimit: { max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
@@ -62,6 +68,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           phoneNumber: viewer.phoneNumber,
           mustChangePassword: viewer.mustChangePassword,
           isStaff: viewer.isStaff,
+          twoFactorEnabled: viewer.twoFactorEnabled,
+          secondFactorVerified: viewer.secondFactorVerified,
         },
         resume:
           viewer.mustChangePassword && viewer.isStaff
@@ -103,11 +111,69 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['accounts'],
         body: signInSchema,
-        response: { 200: z.object({ next: z.string(), mustSetInitialPassword: z.boolean() }) },
+        response: { 200: signInAnswer },
       },
     },
     async (request, reply) =>
       signIn({ services, ...request.body, headers: toHeaders(request.headers), reply }),
+  );
+
+  app.post(
+    '/api/auth/two-factor/verify',
+    {
+      // Public: a pending staff sign-in has no session yet, only better-auth's signed two_factor cookie.
+      config: { role: 'public', ...authLimit },
+      schema: {
+        tags: ['accounts'],
+        body: secondFactorCodeSchema,
+        response: { 200: signInAnswer },
+      },
+    },
+    async (request, reply) =>
+      verifySecondFactor({ services, code: request.body.code, headers: toHeaders(request.headers), reply }),
+  );
+
+  app.post(
+    '/api/auth/two-factor/setup',
+    {
+      config: { role: 'user', ...authLimit },
+      schema: {
+        tags: ['accounts'],
+        body: enrolmentPasswordSchema,
+        response: { 200: z.object({ totpUri: z.string(), secret: z.string(), qrCode: z.string() }) },
+      },
+    },
+    async (request) => {
+      const viewer = (await request.viewer())!;
+      return startEnrolment({
+        services,
+        viewer,
+        password: request.body.password,
+        headers: toHeaders(request.headers),
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor/setup/confirm',
+    {
+      config: { role: 'user', ...authLimit },
+      schema: {
+        tags: ['accounts'],
+        body: totpCodeSchema,
+        response: { 200: z.object({ recoveryCodes: z.array(z.string()), next: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = (await request.viewer())!;
+      return confirmEnrolment({
+        services,
+        viewer,
+        code: request.body.code,
+        headers: toHeaders(request.headers),
+        reply,
+      });
+    },
   );
 
   app.post(

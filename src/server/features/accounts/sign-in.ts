@@ -7,7 +7,10 @@ import { isStaffUser } from '../../plugins/viewer';
 import { authErrorCode, forwardCookies } from './auth-calls';
 import { resumeFor } from './resume';
 
-/** Signs in with the lower-cased username; answers where to go (the new-password path, /summary, or the resume page). */
+/**
+ * Signs in with the lower-cased username; answers where to go: the code page (staff with an authenticator
+ * app), the new-password path, enrolment (staff without one yet), or the borrower's resume page.
+ */
 export async function signIn(o: {
   services: Services;
   username: string;
@@ -31,12 +34,25 @@ export async function signIn(o: {
     throw error;
   }
   forwardCookies(o.reply, result.headers);
-  const u = result.response.user as { id: string; mustChangePassword?: boolean | null };
+  // A staff member with an authenticator app gets no session yet, only the two_factor cookie of better-auth.
+  const response = result.response as {
+    twoFactorRedirect?: boolean;
+    user?: { id: string; mustChangePassword?: boolean | null; twoFactorEnabled?: boolean | null };
+  };
+  if (response.twoFactorRedirect || !response.user)
+    return { next: '/two-factor', mustSetInitialPassword: false };
+  const u = response.user;
   const mustSetInitialPassword = Boolean(u.mustChangePassword);
   const isStaff = await isStaffUser(services.database.db, u.id);
   if (mustSetInitialPassword) return { next: '/user-information', mustSetInitialPassword };
   try {
-    return { next: await resumeFor(services.database.db, { userId: u.id, isStaff }), mustSetInitialPassword };
+    const viewer = {
+      userId: u.id,
+      isStaff,
+      twoFactorEnabled: Boolean(u.twoFactorEnabled),
+      secondFactorVerified: false,
+    };
+    return { next: await resumeFor(services.database.db, viewer), mustSetInitialPassword };
   } catch {
     throw new AppError('InternalError', MESSAGES.applicationLoadFailed);
   }

@@ -55,7 +55,10 @@ export async function changeStatus(
   changedBy: string | null,
 ): Promise<ApplicationRow['status']> {
   const to = transition(app.status, event);
-  await tx.update(application).set({ status: to }).where(eq(application.id, app.id));
+  await tx
+    .update(application)
+    .set({ status: to, version: sql`${application.version} + 1` })
+    .where(eq(application.id, app.id));
   await tx.insert(applicationStatusChange).values({ applicationId: app.id, from: app.status, to, changedBy });
   app.status = to;
   return to;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '#domain/flow/pages';
-import type { BureauCreditReport } from '#domain/underwriting/credit-report';
+import { asPortfolioType, type BureauCreditReport } from '#domain/underwriting/credit-report';
 import { decide, type DecisionResult } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
@@ -54,7 +54,7 @@ async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): 
       monthsReviewedCount: d.monthsReviewedCount ?? 0,
       mostRecentPayment: d.mostRecentPayment,
       pastDue: d.pastDue ?? 0,
-      portfolioType: (d.portfolioType ?? 'open') as never,
+      portfolioType: asPortfolioType(d.portfolioType),
       scheduledMonthlyPayment: d.scheduledMonthlyPayment ?? 0,
     })),
     collections: collections.map((c) => ({
@@ -71,7 +71,7 @@ async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): 
       monthsReviewedCount: c.monthsReviewedCount ?? 0,
       mostRecentPayment: c.mostRecentPayment,
       pastDue: c.pastDue ?? 0,
-      portfolioType: (c.portfolioType ?? 'open') as never,
+      portfolioType: asPortfolioType(c.portfolioType),
       scheduledMonthlyPayment: c.scheduledMonthlyPayment ?? 0,
     })),
     inquiries: inquiries.map((q) => ({
@@ -150,7 +150,7 @@ export async function runDecision(
       const ineligibleDebtPayment = ineligibleDebtPayments(
         tradelines.map((t) => ({
           accountType: t.accountType ?? '',
-          portfolioType: (t.portfolioType ?? 'open') as never,
+          portfolioType: asPortfolioType(t.portfolioType),
           scheduledMonthlyPayment: t.scheduledMonthlyPayment ?? 0,
           currentBalance: t.currentBalance,
           dateClosed: t.dateClosed,

@@ -124,8 +124,17 @@ export async function saveCredit(o: {
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
     assertCanSave(app, 'Credit');
+    // A concurrent submit may have stored a file while this one was pulling: each person keeps one report.
+    const stored = await tx
+      .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
+      .from(creditReport)
+      .where(eq(creditReport.applicationId, app.id));
+    const hasReport = (person: Person) =>
+      stored.some((r) => (person.role === 'spouse' ? r.spouseId : r.borrowerId) === person.id);
     for (const { person, pull } of pulls) {
-      if (pull.wasSuccessful) await storeReport(tx, { cipher, applicationId: app.id, person, pull });
+      if (pull.wasSuccessful && !hasReport(person)) {
+        await storeReport(tx, { cipher, applicationId: app.id, person, pull });
+      }
     }
     const succeeded = start.hadReport || pulls.some(({ pull }) => pull.wasSuccessful);
     if (!succeeded) {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { sumCents } from '#domain/money/cents';
+import { asPortfolioType } from '#domain/underwriting/credit-report';
 import { estimateExpenses } from '#domain/underwriting/expense-estimates';
 import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwriting/payment-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
@@ -64,7 +65,7 @@ async function ensureExpenseEstimates(tx: Tx, app: ApplicationRow, monthlyIncome
     numberOfDependents: app.hasDependents ? (app.numberOfDependentsInHousehold ?? 0) : 0,
     tradelines: tradelines.map((t) => ({
       accountType: t.accountType ?? '',
-      portfolioType: (t.portfolioType ?? 'open') as never,
+      portfolioType: asPortfolioType(t.portfolioType),
       scheduledMonthlyPayment: t.scheduledMonthlyPayment ?? 0,
       currentBalance: t.currentBalance,
       dateClosed: t.dateClosed,

@@ -72,7 +72,9 @@ export function OffersTable({
         role="region"
         aria-labelledby={captionId}
         tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        // relative: the sr-only text in the last column is absolutely positioned; without a positioned
+        // scroll box it escapes the clipping and makes the whole page scroll sideways on a phone.
+        className="relative overflow-x-auto rounded-lg border border-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <table className="w-full min-w-[34rem] border-collapse text-sm text-gray-900">
           <caption id={captionId} className="px-3 py-2 text-left font-semibold text-gray-900">

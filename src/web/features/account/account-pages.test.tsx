@@ -58,6 +58,8 @@ const signedInSession = {
       phoneNumber: '+15550101234',
       mustChangePassword: true,
       isStaff: false,
+      twoFactorEnabled: false,
+      secondFactorVerified: false,
     },
     resume: '/hardships',
   },

@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { Navigate } from 'react-router';
 import type { BudgetView } from '#domain/flow/application-view';
 import { BUDGET_AGREEMENT_LABEL, budgetSchema } from '#domain/validation/application';
-import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
 import { BusyOverlay } from '../../components/ui/busy-overlay';
 import { formatDollars } from '../../components/ui/format-money';
 import { CheckboxField } from '../../components/ui/form/checkbox-field';
 import { SubmitButton } from '../../components/ui/form/submit-button';
 import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY } from './application-query';
-import { ApplyPageGate, useSavePage } from './save-page';
+import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
 
 const TITLE = 'Proposed Expense Adjustments';
 export const BUDGET_PATH = '/api/application/budget';
@@ -32,32 +27,11 @@ export function Component() {
 }
 
 function BudgetLoader() {
-  const budget = useQuery({ queryKey: BUDGET_QUERY_KEY, queryFn: () => api<BudgetView>(BUDGET_PATH) });
-  if (budget.isPending) return <LoadingScreen />;
-  if (budget.isError) {
-    const error = budget.error;
-    // The application moved on (the server says where it stands).
-    if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
-    return (
-      <ApplyPage page="Budget" title={TITLE}>
-        <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {error instanceof ApiError && error.code === 'NetworkError'
-              ? error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void budget.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
-      </ApplyPage>
-    );
-  }
-  return <BudgetForm view={budget.data} />;
+  return (
+    <PageDataGate<BudgetView> page="Budget" title={TITLE} queryKey={BUDGET_QUERY_KEY} path={BUDGET_PATH}>
+      {(view) => <BudgetForm view={view} />}
+    </PageDataGate>
+  );
 }
 
 function BudgetForm({ view }: { view: BudgetView }) {

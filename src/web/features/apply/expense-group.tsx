@@ -257,7 +257,8 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
               allowZero
               aria-invalid={line.error ? true : undefined}
               aria-describedby={line.error ? errorId : undefined}
-              className={`${INPUT_CLASS} mt-0 w-28 text-right`}
+              // Marked important: INPUT_CLASS's w-full and mt-1 come later in the stylesheet and would win.
+              className={`${INPUT_CLASS} mt-0! w-28! text-right`}
             />
             <button
               type="button"

@@ -377,7 +377,8 @@ function ReadOnlyValue({ label, value, className }: { label: string; value: stri
         type="text"
         readOnly
         value={value}
-        className={`${INPUT_CLASS} bg-gray-100 text-gray-700`}
+        // Marked important: INPUT_CLASS's bg-white and text-ink come later in the stylesheet and would win.
+        className={`${INPUT_CLASS} bg-gray-100! text-gray-700!`}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
@@ -13,11 +13,10 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { formatDollars } from '../../components/ui/format-money';
 import { SubmitButton } from '../../components/ui/form/submit-button';
 import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { LoadingScreen } from '../../components/ui/loading-screen';
 import { OffersTable } from '../../components/ui/offers-table';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY } from './application-query';
-import { ApplyPageGate } from './save-page';
+import { ApplyPageGate, PageDataGate } from './save-page';
 
 // recharts stays in this chunk of its own, loaded only when the review page shows.
 const OffersComparisonChart = lazy(() =>
@@ -61,31 +60,11 @@ export function Component() {
 }
 
 function OffersLoader() {
-  const offers = useQuery({ queryKey: OFFERS_QUERY_KEY, queryFn: () => api<OffersView>(OFFERS_PATH) });
-  if (offers.isPending) return <LoadingScreen />;
-  if (offers.isError) {
-    const error = offers.error;
-    if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
-    return (
-      <ApplyPage page="Review" title={TITLE}>
-        <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {error instanceof ApiError && error.code === 'NetworkError'
-              ? error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void offers.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
-      </ApplyPage>
-    );
-  }
-  return <OffersReview view={offers.data} />;
+  return (
+    <PageDataGate<OffersView> page="Review" title={TITLE} queryKey={OFFERS_QUERY_KEY} path={OFFERS_PATH}>
+      {(view) => <OffersReview view={view} />}
+    </PageDataGate>
+  );
 }
 
 function OffersReview({ view }: { view: OffersView }) {

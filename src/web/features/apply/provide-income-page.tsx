@@ -1,4 +1,5 @@
 import { Tooltip } from 'radix-ui';
+import { useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { INCOME_LABEL, INCOME_SOURCES_TOOLTIP, provideIncomeSchema } from '#domain/validation/application';
 import { incomeWarning } from '#domain/validation/format';
@@ -65,13 +66,16 @@ function ProvideIncomeForm({ application }: { application: ApplicationView }) {
 }
 
 /** The income sources, in a tooltip on a focusable info button (on hover or keyboard focus). */
+/** Opens on hover and keyboard focus, and on a tap too (a Radix tooltip alone does not open on touch). */
 function IncomeSourcesTip() {
+  const [open, setOpen] = useState(false);
   return (
     <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
+      <Tooltip.Root open={open} onOpenChange={setOpen}>
         <Tooltip.Trigger asChild>
           <button
             type="button"
+            onClick={() => setOpen(true)}
             className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             <span

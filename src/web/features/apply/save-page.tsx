@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -27,28 +27,64 @@ type PageGateProps = {
   children: (application: ApplicationView) => ReactNode;
 };
 
+/** What a page shows when its data cannot be read: the reason and a way to try again. */
+function LoadFailure(o: { page: Page; title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <ApplyPage page={o.page} title={o.title}>
+      <div role="alert" className="flex flex-col items-center gap-4 text-center">
+        <p className="text-lg text-gray-900">
+          {o.error instanceof ApiError && o.error.code === 'NetworkError'
+            ? o.error.message
+            : MESSAGES.applicationLoadFailed}
+        </p>
+        <button
+          type="button"
+          onClick={o.onRetry}
+          className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
+          Try again
+        </button>
+      </div>
+    </ApplyPage>
+  );
+}
+
+/**
+ * Reads one page's own data (GET `path`) under the application key, then renders the page with it; when the
+ * server says the application stands elsewhere (a redirect), goes there.
+ */
+export function PageDataGate<T>(o: {
+  page: Page;
+  title: string;
+  queryKey: readonly unknown[];
+  path: string;
+  children: (data: T) => ReactNode;
+}) {
+  const query = useQuery({ queryKey: o.queryKey, queryFn: () => api<T>(o.path) });
+  if (query.isPending) return <LoadingScreen />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.redirect) {
+      return <Navigate to={query.error.redirect} replace />;
+    }
+    return (
+      <LoadFailure page={o.page} title={o.title} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  return <>{o.children(query.data)}</>;
+}
+
 /** Loads the application, then renders the page with it. */
 export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGateProps) {
   const application = useApplication();
   if (application.isPending) return <LoadingScreen />;
   if (application.isError) {
     return (
-      <ApplyPage page={page} title={title}>
-        <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {application.error instanceof ApiError && application.error.code === 'NetworkError'
-              ? application.error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void application.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
-      </ApplyPage>
+      <LoadFailure
+        page={page}
+        title={title}
+        error={application.error}
+        onRetry={() => void application.refetch()}
+      />
     );
   }
   // Past inProgress the answers are fixed: go where the application stands.

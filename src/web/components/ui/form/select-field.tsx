@@ -63,7 +63,8 @@ export function SelectField<TValue extends string | number>({
           fieldOnChange(picked ? picked.value : null);
         }}
         onBlur={fieldOnBlur}
-        className={`${INPUT_CLASS} aria-readonly:bg-gray-100`}
+        // A native select ignores the line height: the fixed height lines it up with the text inputs beside it.
+        className={`${INPUT_CLASS} h-[2.625rem] aria-readonly:bg-gray-100`}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (

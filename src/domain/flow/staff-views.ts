@@ -1,0 +1,381 @@
+import { z } from 'zod';
+import { HARDSHIP_KEYS } from '../validation/application';
+import { EXPENSE_CATEGORIES } from '../validation/expenses';
+import { pageSchema } from './pages';
+import { applicationStatusSchema } from './statuses';
+
+// What the service portal's screens read (GET /api/staff/*). The server serializes with these schemas and the
+// web app reads the inferred types. Money is integer cents, rates basis points, timestamps ISO strings,
+// calendar dates 'yyyy-MM-dd', phones '999-999-9999'. Account numbers appear as their last four digits only.
+
+const cents = z.number().int();
+const basisPoints = z.number().int();
+const timestamp = z.string();
+const nullableString = z.string().nullable();
+const nullableBoolean = z.boolean().nullable();
+
+/** A staff member as others see them; name is 'Name Unavailable' when none is known. */
+export const staffMemberSchema = z.object({ id: z.string(), name: z.string() });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const ALERT_TYPES = [
+  'balanceBelowDMPPayment',
+  'bankAccountDisconnected',
+  'debtScore30DayDecrease',
+  'insufficientFundsTransaction',
+  'overdraftTransaction',
+  'newCreditInquiry',
+  'monthlyIncomeDecrease',
+] as const;
+
+export const alertViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(ALERT_TYPES),
+  /** The date of what triggered it (balance, debt score, transaction, inquiry, income snapshot); else its own. */
+  date: timestamp,
+  hasBeenSeenByBorrower: z.boolean(),
+  hasBeenSeenByCustomerServiceRepresentative: z.boolean(),
+});
+export type AlertView = z.infer<typeof alertViewSchema>;
+
+/** GET /api/staff/applications: the /summary list, fetched once per selected status, newest first. */
+export const summaryListViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      status: applicationStatusSchema,
+      createdAt: timestamp,
+      assignedTo: staffMemberSchema.nullable(),
+      borrower: z
+        .object({
+          id: z.string(),
+          firstName: nullableString,
+          lastName: nullableString,
+          email: nullableString,
+          phoneNumber: nullableString,
+        })
+        .nullable(),
+      alerts: z.array(alertViewSchema),
+    }),
+  ),
+  /** Rows per status at most (spec doc 2 section 9). */
+  limit: z.number().int(),
+  /** Statuses that reached the limit: narrow the dates to see the rest. */
+  truncatedStatuses: z.array(applicationStatusSchema),
+  /** The window applied, for the filter display. */
+  window: z.object({ from: timestamp, to: timestamp }),
+});
+export type SummaryListView = z.infer<typeof summaryListViewSchema>;
+export type SummaryListItem = SummaryListView['items'][number];
+
+/** The customer-rep info panel of /borrower-queue. */
+export const repInfoSchema = z.object({
+  assignedCount: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: nullableString,
+});
+
+/** GET /api/staff/queue: a page of borrower tiles. */
+export const queueViewSchema = z.object({
+  rep: repInfoSchema,
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+  tiles: z.array(
+    z.object({
+      applicationId: z.string(),
+      borrowerId: nullableString,
+      name: z.string(),
+      createdAt: timestamp,
+      phoneNumber: nullableString,
+      status: applicationStatusSchema,
+      /** isMe marks the current user ('(You)'). */
+      assignedTo: staffMemberSchema.extend({ isMe: z.boolean() }).nullable(),
+    }),
+  ),
+});
+export type QueueView = z.infer<typeof queueViewSchema>;
+export type QueueTile = QueueView['tiles'][number];
+
+/** GET /api/staff/users: members of the staff group. */
+export const staffListViewSchema = z.object({
+  users: z.array(staffMemberSchema.extend({ email: z.string() })),
+});
+export type StaffListView = z.infer<typeof staffListViewSchema>;
+
+const contactAttemptViewSchema = z.object({
+  id: z.string(),
+  createdAt: timestamp,
+  method: nullableString,
+  outcome: nullableString,
+  didTheBorrowerReceiveAnOffer: nullableBoolean,
+  contactedBy: staffMemberSchema,
+  reasons: z.array(z.object({ key: z.string(), value: z.boolean() })),
+});
+export type ContactAttemptView = z.infer<typeof contactAttemptViewSchema>;
+
+/** GET /api/staff/contact-summary: contact attempts across borrowers, newest first. */
+export const contactSummaryViewSchema = z.object({
+  items: z.array(contactAttemptViewSchema.extend({ applicationId: z.string(), borrowerName: z.string() })),
+  limit: z.number().int(),
+  window: z.object({ from: timestamp, to: timestamp }),
+});
+export type ContactSummaryView = z.infer<typeof contactSummaryViewSchema>;
+
+/** POST /api/staff/applications/:id/claim and /unclaim. */
+export const claimViewSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  assignedTo: staffMemberSchema.nullable(),
+  assignedToAt: timestamp.nullable(),
+  /** Applications now assigned to the caller. */
+  assignedCount: z.number().int(),
+});
+export type ClaimView = z.infer<typeof claimViewSchema>;
+
+/** POST /api/staff/alerts/:id/seen. */
+export const alertSeenViewSchema = z.object({
+  id: z.string(),
+  hasBeenSeenByCustomerServiceRepresentative: z.boolean(),
+});
+
+// ---------------------------------------------------------------- the borrower summary
+
+const addressShape = {
+  addressLine1: nullableString,
+  addressLine2: nullableString,
+  city: nullableString,
+  state: nullableString,
+  zipCode: nullableString,
+};
+
+const expenseGroupViewSchema = z.object({
+  category: z.enum(EXPENSE_CATEGORIES),
+  label: z.string(),
+  lines: z.array(
+    z.object({
+      subCategory: z.string(),
+      label: z.string(),
+      estimatedValue: cents.nullable(),
+      selfReportedValue: cents.nullable(),
+    }),
+  ),
+  total: cents,
+});
+
+/** One row of the debt table (spec doc 1 section 2.6, all 15 columns), a debt or a collection. */
+export const debtRowViewSchema = z.object({
+  /** Debt ID. */
+  id: z.string(),
+  /** Source: the credit report's debts or its collections. */
+  source: z.enum(['debt', 'collection']),
+  isEligibleForDmp: z.boolean(),
+  creditor: z.string(),
+  /** Type, 'Name (code)'. */
+  accountType: nullableString,
+  currentBalance: cents,
+  accountClosed: z.boolean(),
+  /** Last four digits only. */
+  accountNumberLast4: nullableString,
+  dateOpened: nullableString,
+  dateClosed: nullableString,
+  ecoaDesignator: nullableString,
+  highCredit: cents.nullable(),
+  pastDue: cents.nullable(),
+  scheduledMonthlyPayment: cents.nullable(),
+  mostRecentPaymentDate: nullableString,
+  selectedForDebtReduction: z.boolean(),
+  /** Set once an accepted offer's creditor account exists. */
+  creditorAccountId: nullableString,
+});
+export type DebtRowView = z.infer<typeof debtRowViewSchema>;
+
+const reasonViewSchema = z.object({ reason: z.string(), description: z.string() });
+
+export const offerViewSchema = z.object({
+  id: z.string(),
+  /** For the offer-status call (optimistic concurrency). */
+  version: z.number().int(),
+  status: z.enum(['accepted', 'declined']).nullable(),
+  creditor: z.string(),
+  debtId: nullableString,
+  collectionId: nullableString,
+  balance: cents,
+  payment: cents,
+  paymentPercentage: basisPoints.nullable(),
+  term: z.number().int(),
+  currentApr: basisPoints.nullable(),
+  proposedApr: basisPoints.nullable(),
+  proposedMonthlyInterestPayment: cents.nullable(),
+  proposedMonthlyPrincipalPayment: cents.nullable(),
+  estimatedPayoffSavings: cents.nullable(),
+  /** Why the creditor declined. */
+  reasons: z.array(z.string()),
+  statusChanges: z.array(
+    z.object({ status: z.string(), createdAt: timestamp, changedBy: staffMemberSchema.nullable() }),
+  ),
+});
+export type OfferView = z.infer<typeof offerViewSchema>;
+
+/** GET /api/staff/applications/:id: everything the borrower summary shows. */
+export const borrowerSummaryViewSchema = z.object({
+  overview: z.object({
+    id: z.string(),
+    status: applicationStatusSchema,
+    version: z.number().int(),
+    createdAt: timestamp,
+    lastCompletedPage: pageSchema.nullable(),
+    lastViewedPage: pageSchema.nullable(),
+    assignedTo: staffMemberSchema.nullable(),
+    assignedToAt: timestamp.nullable(),
+    hasPassedQualityControl: nullableBoolean,
+  }),
+  contact: z.object({
+    borrowerId: nullableString,
+    firstName: nullableString,
+    lastName: nullableString,
+    email: nullableString,
+    phoneNumber: nullableString,
+    isOptedOutOfSMS: z.boolean(),
+    preferredLanguage: nullableString,
+    partnerCrmId: nullableString,
+  }),
+  hardships: z.object({
+    selected: z.record(z.enum(HARDSHIP_KEYS), z.boolean()),
+    hasServedInMilitary: nullableBoolean,
+    hasLargeMedicalOrDisabilityExpenses: nullableBoolean,
+    hasRecentDeathInImmediateFamily: nullableBoolean,
+    hasRecentJobLoss: nullableBoolean,
+    hasRecentlyBeenFurloughed: nullableBoolean,
+    hasReductionInIncome: nullableBoolean,
+    kindOfRelief: nullableString,
+  }),
+  household: z.object({
+    hasDependents: nullableBoolean,
+    numberOfDependentsInHousehold: z.number().int().nullable(),
+    isHomeowner: nullableBoolean,
+    hasMortgageEscrow: nullableBoolean,
+    monthlyRentOrMortgageAmount: cents.nullable(),
+    isCarOwner: nullableBoolean,
+    hasSpouse: nullableBoolean,
+  }),
+  /** The borrower's address and date of birth ('MM-dd-yyyy'; staff verify identity with it). */
+  address: z.object({ ...addressShape, dateOfBirth: nullableString }),
+  spouse: z
+    .object({
+      firstName: nullableString,
+      lastName: nullableString,
+      email: nullableString,
+      phoneNumber: nullableString,
+      dateOfBirth: nullableString,
+      hasSameAddressAsBorrower: nullableBoolean,
+      consentedToCreditPolicy: nullableBoolean,
+      ...addressShape,
+    })
+    .nullable(),
+  contactHistory: z.array(contactAttemptViewSchema),
+  financials: z.object({
+    income: z.object({
+      selfReported: cents.nullable(),
+      /** 'Self reported income not reported by this borrower' when none. */
+      selfReportedMessage: nullableString,
+      verified: cents.nullable(),
+      /** Newest first; the first one's monthlyIncome is the one used. */
+      snapshots: z.array(
+        z.object({
+          id: z.string(),
+          createdAt: timestamp,
+          monthlyIncome: cents,
+          annualIncome: cents,
+          ninetyDayIncome: cents,
+        }),
+      ),
+    }),
+    expenses: z.object({
+      groups: z.array(expenseGroupViewSchema),
+      total: cents,
+      /** 'Expenses are not available for this borrower.' when none. */
+      message: nullableString,
+    }),
+    budget: z.object({
+      budget: z
+        .object({
+          id: z.string(),
+          createdAt: timestamp,
+          agreedTo: z.boolean(),
+          description: nullableString,
+          lines: z.array(
+            z.object({
+              category: z.enum(EXPENSE_CATEGORIES),
+              subCategory: z.string(),
+              label: z.string(),
+              currentValue: cents.nullable(),
+              proposedValue: cents,
+            }),
+          ),
+        })
+        .nullable(),
+      /** 'Recommended Budget is not available for this borrower.' when none. */
+      message: nullableString,
+    }),
+  }),
+  /** Balance descending (the table's default sort). */
+  debts: z.array(debtRowViewSchema),
+  decision: z.object({
+    decision: z
+      .object({
+        id: z.string(),
+        createdAt: timestamp,
+        isQualified: z.boolean(),
+        currentIncome: cents,
+        currentExpenses: cents,
+        eligibleDebtPayment: cents,
+        ineligibleDebtPayment: cents,
+        reducibleExpenseAmount: cents.nullable(),
+        requiredExpenseReductionAmount: cents.nullable(),
+        wasPresentedToBorrower: z.boolean(),
+        wasAcceptedByBorrower: z.boolean(),
+        explanation: nullableString,
+        disqualificationReasons: z.array(reasonViewSchema),
+        offers: z.array(offerViewSchema),
+      })
+      .nullable(),
+    /** 'There was no decision made for this borrower.' when none. */
+    message: nullableString,
+  }),
+  disqualificationReasons: z.array(reasonViewSchema.extend({ createdAt: timestamp })),
+  alerts: z.array(alertViewSchema),
+  statusHistory: z.array(
+    z.object({
+      from: applicationStatusSchema.nullable(),
+      to: applicationStatusSchema,
+      createdAt: timestamp,
+      changedBy: staffMemberSchema.nullable(),
+    }),
+  ),
+  /** Newest first: who did what to this application. */
+  auditHistory: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: timestamp,
+      action: z.string(),
+      entityType: z.string(),
+      entityId: z.string(),
+      actor: staffMemberSchema.nullable(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+  dmpEnrollment: z
+    .object({
+      active: z.boolean(),
+      monthlyPaymentAmount: cents,
+      termInMonths: z.number().int(),
+      firstPaymentDate: nullableString,
+      dateSigned: nullableString,
+    })
+    .nullable(),
+});
+export type BorrowerSummaryView = z.infer<typeof borrowerSummaryViewSchema>;

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, type ApplicationStatus, DEFAULT_SUMMARY_STATUSES } from '../flow/statuses';
+import { MESSAGES } from '../validation/messages';
+import { DATE_ORDER_MESSAGE, parseQueryDate, queryDateSchema } from './date-range';
+import { SEARCH_VALUE_MAX_LENGTH } from './search';
+
+// The service portal's filters (spec doc 1 section 3 'Summary filters' and 'Debt filters', doc 2 section 5).
+// In a query string each category is a comma-separated list; an omitted category takes its default and an empty
+// one ('applicationStatus=') means nothing ticked, which is refused with 'Please select at least one filter'.
+
+export const CLAIMED_STATUSES = ['claimed', 'unclaimed'] as const;
+export type ClaimedStatus = (typeof CLAIMED_STATUSES)[number];
+export const DEBT_STATUSES = ['open', 'closed'] as const;
+export type DebtStatus = (typeof DEBT_STATUSES)[number];
+export const DEBT_DETAILS = ['hasBalance', 'hasBalanceAbove100', 'hasLatePayment'] as const;
+export type DebtDetail = (typeof DEBT_DETAILS)[number];
+export const PORTFOLIO_TYPES = ['installment', 'lineOfCredit', 'mortgage', 'open', 'revolving'] as const;
+export type PortfolioType = (typeof PORTFOLIO_TYPES)[number];
+/** The bureau codes the filter names; 'other' is any other code (or none). */
+export const ACCOUNT_TYPE_CODES = ['AU', 'CC', 'CH', 'CV', 'FE', 'FX', 'LC', 'SM', 'ST', 'US'] as const;
+export const ACCOUNT_TYPE_FILTERS = [...ACCOUNT_TYPE_CODES, 'other'] as const;
+export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
+
+/** 'Has balance above 100' means 100 dollars or more (spec doc 2 section 9). */
+export const BALANCE_ABOVE_100_CENTS = 10_000;
+
+export type SummaryFilters = {
+  applicationStatus: ApplicationStatus[];
+  claimedStatus: ClaimedStatus[];
+};
+export type DebtFilters = {
+  debtStatus: DebtStatus[];
+  debtDetail: DebtDetail[];
+  portfolioType: PortfolioType[];
+  accountType: AccountTypeFilter[];
+};
+
+export const DEFAULT_SUMMARY_FILTERS: SummaryFilters = {
+  applicationStatus: [...DEFAULT_SUMMARY_STATUSES],
+  claimedStatus: [...CLAIMED_STATUSES],
+};
+export const DEFAULT_DEBT_FILTERS: DebtFilters = {
+  debtStatus: [...DEBT_STATUSES],
+  debtDetail: [],
+  portfolioType: [...PORTFOLIO_TYPES],
+  accountType: [...ACCOUNT_TYPE_FILTERS],
+};
+
+/** Categories that need at least one option ticked; debtDetail is exempt (spec doc 2 section 5). */
+const REQUIRED_CATEGORIES = [
+  'applicationStatus',
+  'claimedStatus',
+  'debtStatus',
+  'portfolioType',
+  'accountType',
+] as const;
+
+/** The first message per category, { category: 'Please select at least one filter' }; empty when valid. */
+export function validateFilters(
+  filters: Partial<SummaryFilters & DebtFilters>,
+): Partial<Record<keyof (SummaryFilters & DebtFilters), string>> {
+  const errors: Partial<Record<keyof (SummaryFilters & DebtFilters), string>> = {};
+  for (const category of REQUIRED_CATEGORIES) {
+    const ticked = filters[category];
+    if (ticked !== undefined && ticked.length === 0) errors[category] = MESSAGES.filterRequired;
+  }
+  return errors;
+}
+
+/** Debt details are offered only under 'open' (spec doc 1 section 2.6): without it they do not apply. */
+export const effectiveDebtDetail = (f: Pick<DebtFilters, 'debtStatus' | 'debtDetail'>): DebtDetail[] =>
+  f.debtStatus.includes('open') ? [...new Set(f.debtDetail)] : [];
+
+/** True when the debt filters narrow nothing, so borrowers without any debt still match. */
+export function debtFiltersAreOpen(f: DebtFilters): boolean {
+  return (
+    DEBT_STATUSES.every((s) => f.debtStatus.includes(s)) &&
+    effectiveDebtDetail(f).length === 0 &&
+    PORTFOLIO_TYPES.every((p) => f.portfolioType.includes(p)) &&
+    ACCOUNT_TYPE_FILTERS.every((a) => f.accountType.includes(a))
+  );
+}
+
+/** The account type filter a bureau code falls under. */
+export function accountTypeFilterOf(code: string | null | undefined): AccountTypeFilter {
+  const upper = (code ?? '').trim().toUpperCase();
+  return (ACCOUNT_TYPE_CODES as readonly string[]).includes(upper) ? (upper as AccountTypeFilter) : 'other';
+}
+
+/** What a debt or collection needs for the debt filters to judge it. */
+export type DebtFacts = {
+  dateClosed: string | null;
+  currentBalance: number;
+  pastDue: number | null;
+  lateCount: number;
+  portfolioType: string | null;
+  accountType: string | null;
+};
+
+/**
+ * Whether one debt matches the debt filters: its status is ticked, and an open debt meets every ticked detail;
+ * its portfolio type (unless every one is ticked) and account type are ticked. The server runs the same rule as SQL; this is its reference.
+ */
+export function debtMatches(f: DebtFilters, d: DebtFacts): boolean {
+  const open = d.dateClosed === null;
+  if (!f.debtStatus.includes(open ? 'open' : 'closed')) return false;
+  if (open) {
+    for (const detail of effectiveDebtDetail(f)) {
+      if (detail === 'hasBalance' && !(d.currentBalance > 0)) return false;
+      if (detail === 'hasBalanceAbove100' && !(d.currentBalance >= BALANCE_ABOVE_100_CENTS)) return false;
+      if (detail === 'hasLatePayment' && !(d.lateCount > 0 || (d.pastDue ?? 0) > 0)) return false;
+    }
+  }
+  // Every type ticked means any type, including a debt the bureau gave none.
+  const anyPortfolio = PORTFOLIO_TYPES.every((p) => f.portfolioType.includes(p));
+  if (!anyPortfolio && !f.portfolioType.includes(d.portfolioType as PortfolioType)) return false;
+  return f.accountType.includes(accountTypeFilterOf(d.accountType));
+}
+
+// ---------------------------------------------------------------- query strings
+
+const UNKNOWN_OPTION = (option: string) => `Unknown filter option: ${option}`;
+
+/** A comma-separated list of options (a repeated key works too); omitted → the default. */
+function optionList<T extends string>(options: readonly T[], fallback: readonly T[]) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, ctx): T[] => {
+      if (value === undefined) return [...fallback];
+      const parts = [value]
+        .flat()
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
+      const unknown = parts.find((p) => !(options as readonly string[]).includes(p));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: UNKNOWN_OPTION(unknown) });
+        return z.NEVER;
+      }
+      return [...new Set(parts)] as T[];
+    });
+}
+
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+
+/** Serializes a list for a query string: the category's options, comma-separated. */
+export const toOptionList = (values: readonly string[]): string => values.join(',');
+
+type Refinable = { startDate?: string; endDate?: string } & Partial<SummaryFilters & DebtFilters>;
+
+function refineFilters(q: Refinable, ctx: z.RefinementCtx) {
+  for (const [category, message] of Object.entries(validateFilters(q))) {
+    ctx.addIssue({ code: 'custom', message, path: [category] });
+  }
+  if (
+    q.startDate !== undefined &&
+    q.endDate !== undefined &&
+    parseQueryDate(q.startDate)!.getTime() > parseQueryDate(q.endDate)!.getTime()
+  ) {
+    ctx.addIssue({ code: 'custom', message: DATE_ORDER_MESSAGE, path: ['endDate'] });
+  }
+}
+
+const borrowerFilterShape = {
+  applicationStatus: optionList(APPLICATION_STATUSES, DEFAULT_SUMMARY_FILTERS.applicationStatus),
+  claimedStatus: optionList(CLAIMED_STATUSES, DEFAULT_SUMMARY_FILTERS.claimedStatus),
+  startDate: queryDateSchema.optional(),
+  endDate: queryDateSchema.optional(),
+};
+
+/** GET /api/staff/applications: the /summary list. */
+export const summaryQuerySchema = z
+  .strictObject({ ...borrowerFilterShape, assignedToMe: flag })
+  .superRefine(refineFilters);
+export type SummaryQuery = z.output<typeof summaryQuerySchema>;
+
+/** Pages are 1-based; the offset stays bounded. */
+export const MAX_QUEUE_PAGE = 10_000;
+
+/** GET /api/staff/queue: the /borrower-queue search, filters and page. */
+export const queueQuerySchema = z
+  .strictObject({
+    ...borrowerFilterShape,
+    searchValue: z
+      .string()
+      .max(SEARCH_VALUE_MAX_LENGTH * 2)
+      .optional(),
+    assignedToMe: flag,
+    debtStatus: optionList(DEBT_STATUSES, DEFAULT_DEBT_FILTERS.debtStatus),
+    debtDetail: optionList(DEBT_DETAILS, DEFAULT_DEBT_FILTERS.debtDetail),
+    portfolioType: optionList(PORTFOLIO_TYPES, DEFAULT_DEBT_FILTERS.portfolioType),
+    accountType: optionList(ACCOUNT_TYPE_FILTERS, DEFAULT_DEBT_FILTERS.accountType),
+    page: z.coerce.number().int().min(1).max(MAX_QUEUE_PAGE).default(1),
+  })
+  .superRefine(refineFilters);
+export type QueueQuery = z.output<typeof queueQuerySchema>;
+
+/** GET /api/staff/contact-summary: contact attempts by date and by staff member. */
+export const contactSummaryQuerySchema = z
+  .strictObject({
+    startDate: queryDateSchema.optional(),
+    endDate: queryDateSchema.optional(),
+    contactedBy: z.string().min(1).max(100).optional(),
+  })
+  .superRefine(refineFilters);
+export type ContactSummaryQuery = z.output<typeof contactSummaryQuerySchema>;
+
+/** POST /api/staff/applications/:id/claim and /unclaim: the version the counsellor saw. */
+export const claimBodySchema = z.strictObject({ version: z.number().int().min(0) });
+export type ClaimBody = z.output<typeof claimBodySchema>;

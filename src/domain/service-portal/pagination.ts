@@ -1,0 +1,38 @@
+// The queue's pagination control (spec doc 2 section 9): 10 tiles a page; 2 range pages, 2 margin pages.
+
+export const QUEUE_PAGE_SIZE = 10;
+export const RANGE_PAGES = 2;
+export const MARGIN_PAGES = 2;
+
+export const pageCount = (total: number, pageSize = QUEUE_PAGE_SIZE): number =>
+  Math.max(1, Math.ceil(total / pageSize));
+
+/** A page number to show, or a gap ('…') between runs of pages. */
+export type PaginationItem = { kind: 'page'; page: number; current: boolean } | { kind: 'gap' };
+
+/**
+ * The pages the control shows for 1-based `current` of `count`: the first and last `margin` pages, `range` pages
+ * either side of the current one, and a gap wherever pages are skipped (a lone skipped page is shown instead).
+ */
+export function paginationItems(
+  current: number,
+  count: number,
+  o: { range?: number; margin?: number } = {},
+): PaginationItem[] {
+  const range = o.range ?? RANGE_PAGES;
+  const margin = o.margin ?? MARGIN_PAGES;
+  const shown = new Set<number>();
+  for (let p = 1; p <= count; p++) {
+    if (p <= margin || p > count - margin || Math.abs(p - current) <= range) shown.add(p);
+  }
+  // A gap of exactly one page shows that page: a gap marker would take the same room.
+  for (let p = 2; p < count; p++) {
+    if (!shown.has(p) && shown.has(p - 1) && shown.has(p + 1)) shown.add(p);
+  }
+  const items: PaginationItem[] = [];
+  for (let p = 1; p <= count; p++) {
+    if (shown.has(p)) items.push({ kind: 'page', page: p, current: p === current });
+    else if (items.at(-1)?.kind !== 'gap') items.push({ kind: 'gap' });
+  }
+  return items;
+}

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { applicationStatusSchema } from '../flow/statuses';
+import {
+  creditorAccountNumberField,
+  emailField,
+  memoField,
+  routingNumberField,
+  textField,
+  yesNoField,
+  zipField,
+} from './fields';
+import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
+import { US_STATE_CODES, type UsStateCode } from './states';
+
+// Staff actions of the service portal (spec doc 1 sections 2.6 and 4.4, doc 2 section 5): contact attempts,
+// the offer-status modal with its creditor form and rejection reasons, quality control and the hand-over.
+
+// ------------------------------------------------------------------ contact attempts
+
+export const CONTACT_METHODS = ['phone', 'textMessage'] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+export const CONTACT_METHOD_LABELS = {
+  phone: 'Phone',
+  textMessage: 'Text message',
+} as const satisfies Record<ContactMethod, string>;
+
+export const CONTACT_ATTEMPT_REASON_KEYS = [
+  'validateProposedBudget',
+  'verifyAnExpense',
+  'verifyConsumerIdentity',
+  'verifyIncome',
+] as const;
+export type ContactAttemptReasonKey = (typeof CONTACT_ATTEMPT_REASON_KEYS)[number];
+/** The reasons checklist of a contact attempt, in display order. */
+export const CONTACT_ATTEMPT_REASON_LABELS = {
+  validateProposedBudget: 'Validate proposed budget',
+  verifyAnExpense: 'Verify an expense',
+  verifyConsumerIdentity: 'Verify consumer identity',
+  verifyIncome: 'Verify income',
+} as const satisfies Record<ContactAttemptReasonKey, string>;
+
+export const CONTACT_ATTEMPT_LABELS = {
+  method: 'Contact method',
+  outcome: 'Outcome',
+  didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer?',
+} as const;
+
+/** POST /api/staff/applications/:id/contact-attempts. Reasons not sent are not recorded. */
+export const contactAttemptSchema = z.strictObject({
+  method: z.enum(CONTACT_METHODS, {
+    error: (iss) =>
+      iss.input == null || iss.input === ''
+        ? requiredMessage(CONTACT_ATTEMPT_LABELS.method)
+        : invalidMessage(CONTACT_ATTEMPT_LABELS.method),
+  }),
+  outcome: textField(CONTACT_ATTEMPT_LABELS.outcome),
+  didTheBorrowerReceiveAnOffer: yesNoField(CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer),
+  reasons: z
+    .strictObject({
+      validateProposedBudget: z.boolean().optional(),
+      verifyAnExpense: z.boolean().optional(),
+      verifyConsumerIdentity: z.boolean().optional(),
+      verifyIncome: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type ContactAttemptInput = z.input<typeof contactAttemptSchema>;
+export type ContactAttempt = z.output<typeof contactAttemptSchema>;
+
+export const contactAttemptReasonKeySchema = z.enum(CONTACT_ATTEMPT_REASON_KEYS);
+
+/** PUT /api/staff/contact-attempts/:id/reasons/:key: sets the key, or appends it when absent. */
+export const contactAttemptReasonSchema = z.strictObject({
+  value: z.boolean({ error: invalidMessage('value') }),
+});
+
+// ------------------------------------------------------------------ the offer-status modal
+
+export const OFFER_STATUS_QUESTION = 'Was the offer accepted or declined?';
+export const OFFER_STATUSES = ['accepted', 'declined'] as const;
+export type OfferAnswer = (typeof OFFER_STATUSES)[number];
+export const OFFER_STATUS_LABELS = {
+  accepted: 'Accepted',
+  declined: 'Declined',
+} as const satisfies Record<OfferAnswer, string>;
+
+export const OFFER_DECLINE_QUESTION = 'What was the reason for rejection?';
+export const OFFER_DECLINE_HINT = '(Select all that apply)';
+
+export const OFFER_DECLINE_REASON_KEYS = [
+  'unableToContactTheLender',
+  'termTooLong',
+  'reductionTooMuch',
+  'other',
+  'accountHadNotChargedOff',
+  'unableToWorkWithTheProvider',
+  'autoclosed',
+] as const;
+export type OfferDeclineReason = (typeof OFFER_DECLINE_REASON_KEYS)[number];
+/** The seven reasons of spec doc 1 section 2.6, in its order and words. */
+export const OFFER_DECLINE_REASON_LABELS = {
+  unableToContactTheLender: 'unable to contact the lender',
+  termTooLong: 'term too long',
+  reductionTooMuch: 'reduction too much',
+  other: 'other',
+  accountHadNotChargedOff: 'account had not charged off',
+  unableToWorkWithTheProvider: 'unable to work with the provider',
+  autoclosed: 'autoclosed',
+} as const satisfies Record<OfferDeclineReason, string>;
+
+/** Not in the spec (it has no text for a decline without a reason); ours. */
+export const OFFER_DECLINE_REASON_REQUIRED = 'Please select at least one reason for rejection';
+
+export const offerDeclineReasonSchema = z.enum(OFFER_DECLINE_REASON_KEYS, {
+  error: invalidMessage('Reason'),
+});
+
+export const PAYMENT_METHOD_LABELS = { check: 'Check', ach: 'ACH' } as const;
+
+export const CREDITOR_ACCOUNT_LABELS = {
+  isAch: 'Payment method',
+  email: 'Email for remittance information',
+  accountNumber: 'Account Number',
+  routingNumber: 'Routing Number',
+  addressLine1: 'Address line 1',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Zip code',
+  memo: 'Memo',
+} as const;
+const C = CREDITOR_ACCOUNT_LABELS;
+
+const optionalState = z
+  .enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], { error: invalidMessage(C.state) })
+  .nullable()
+  .optional();
+
+/**
+ * The creditor form (spec doc 2 section 5): Check or ACH; account and routing number only for ACH, where both
+ * are required (the agency cannot pay by ACH without them); the address required unless ACH. Values of the
+ * other method are dropped, so a form that switched methods stores only what the chosen one shows.
+ */
+export const creditorAccountSchema = z
+  .strictObject({
+    isAch: z.boolean({ error: requiredMessage(C.isAch) }),
+    email: emailField(C.email, { optional: true }),
+    accountNumber: creditorAccountNumberField(C.accountNumber, { optional: true }),
+    routingNumber: routingNumberField(C.routingNumber, { optional: true }),
+    addressLine1: textField(C.addressLine1, { optional: true }),
+    addressLine2: textField(C.addressLine2, { optional: true }),
+    city: textField(C.city, { optional: true }),
+    state: optionalState,
+    zipCode: zipField(C.zipCode, { optional: true }),
+    memo: memoField(C.memo, { optional: true }),
+  })
+  .superRefine((v, ctx) => {
+    const required = v.isAch
+      ? (['accountNumber', 'routingNumber'] as const)
+      : (['addressLine1', 'city', 'state', 'zipCode'] as const);
+    for (const key of required) {
+      if (v[key] == null) ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(C[key]) });
+    }
+  })
+  .transform((v) =>
+    v.isAch
+      ? { ...v, state: v.state ?? undefined }
+      : { ...v, state: v.state ?? undefined, accountNumber: undefined, routingNumber: undefined },
+  );
+export type CreditorAccountInput = z.input<typeof creditorAccountSchema>;
+export type CreditorAccount = z.output<typeof creditorAccountSchema>;
+
+const offerVersion = z
+  .number({ error: invalidMessage('version') })
+  .int()
+  .min(0);
+
+/**
+ * POST /api/staff/offers/:id/status. `version` is the offer's version as read (optimistic concurrency: a
+ * stale one gets 409). Accepted carries the creditor form; declined the ticked reasons, which replace the
+ * offer's reasons.
+ */
+export const offerStatusSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.strictObject({
+      version: offerVersion,
+      status: z.literal('accepted'),
+      creditorAccount: creditorAccountSchema,
+    }),
+    z.strictObject({
+      version: offerVersion,
+      status: z.literal('declined'),
+      reasons: z
+        .array(offerDeclineReasonSchema)
+        .min(1, { error: OFFER_DECLINE_REASON_REQUIRED })
+        .transform((reasons) => [...new Set(reasons)]),
+    }),
+  ],
+  { error: yesNoRequiredMessage(OFFER_STATUS_QUESTION) },
+);
+export type OfferStatusInput = z.input<typeof offerStatusSchema>;
+export type OfferStatusAnswer = z.output<typeof offerStatusSchema>;
+
+/** POST /api/staff/offers/:id/reasons/toggle: added if absent, removed if present. */
+export const toggleOfferReasonSchema = z.strictObject({ reason: offerDeclineReasonSchema });
+
+// ------------------------------------------------------------------ quality control
+
+export const QUALITY_CONTROL_REASON_KEYS = [
+  'couldNotVerifyConsumerIdentity',
+  'couldNotVerifyExpenses',
+  'couldNotVerifyIncome',
+  'proposedBudgetWasUnrealistic',
+] as const;
+export type QualityControlReason = (typeof QUALITY_CONTROL_REASON_KEYS)[number];
+/** Spec doc 1 section 4.4 gives the first and last messages; the middle two follow their pattern. */
+export const QUALITY_CONTROL_REASON_LABELS = {
+  couldNotVerifyConsumerIdentity: 'could not verify consumer identity',
+  couldNotVerifyExpenses: 'could not verify expenses',
+  couldNotVerifyIncome: 'could not verify income',
+  proposedBudgetWasUnrealistic: 'proposed budget was unrealistic',
+} as const satisfies Record<QualityControlReason, string>;
+
+export const QUALITY_CONTROL_LABELS = { passed: 'Passed', failed: 'Failed' } as const;
+
+/**
+ * POST /api/staff/applications/:id/quality-control: pass or fail must be chosen; a fail needs at least one
+ * reason (doc 2 section 5). A pass keeps no reasons.
+ */
+export const qualityControlSchema = z
+  .strictObject({
+    passed: z.boolean({ error: MESSAGES.qualityControlChoice }).nullable().optional(),
+    reasons: z.array(z.enum(QUALITY_CONTROL_REASON_KEYS, { error: invalidMessage('Reason') })).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.passed == null) {
+      ctx.addIssue({ code: 'custom', path: ['passed'], message: MESSAGES.qualityControlChoice });
+    } else if (!v.passed && !v.reasons?.length) {
+      ctx.addIssue({ code: 'custom', path: ['reasons'], message: MESSAGES.qualityControlReason });
+    }
+  })
+  .transform((v) => ({
+    passed: v.passed === true,
+    reasons: v.passed ? [] : [...new Set(v.reasons ?? [])],
+  }));
+export type QualityControlInput = z.input<typeof qualityControlSchema>;
+export type QualityControl = z.output<typeof qualityControlSchema>;
+
+// ------------------------------------------------------------------ hand-over
+
+export const PARTNER_CRM_ID_LABEL = 'Partner CRM ID';
+
+/** POST /api/staff/applications/:id/mark-transferred: the agency's id for the customer. */
+export const markTransferredSchema = z.strictObject({
+  partnerCrmId: textField(PARTNER_CRM_ID_LABEL),
+});
+export type MarkTransferred = z.output<typeof markTransferredSchema>;
+
+// ------------------------------------------------------------------ what the staff-action routes answer
+
+/** Whether a text-message attempt's text went out: queued, or not sent (opted out of SMS, no phone). */
+export const CONTACT_TEXT_OUTCOMES = ['queued', 'optedOut', 'noPhone'] as const;
+export type ContactTextOutcome = (typeof CONTACT_TEXT_OUTCOMES)[number];
+
+export const contactAttemptViewSchema = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  contactedBy: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  method: z.string().nullable(),
+  outcome: z.string().nullable(),
+  didTheBorrowerReceiveAnOffer: z.boolean().nullable(),
+  reasons: z.array(z.object({ key: z.enum(CONTACT_ATTEMPT_REASON_KEYS), value: z.boolean() })),
+  /** Only on the answer to a new text-message attempt. */
+  textMessage: z.enum(CONTACT_TEXT_OUTCOMES).optional(),
+});
+export type ContactAttemptView = z.infer<typeof contactAttemptViewSchema>;
+
+/** A creditor account as staff see it: account and routing numbers by their last 4 digits only. */
+export const creditorAccountViewSchema = z.object({
+  id: z.string(),
+  isAch: z.boolean(),
+  email: z.string().nullable(),
+  accountNumberLast4: z.string().nullable(),
+  routingNumberLast4: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  memo: z.string().nullable(),
+});
+export type CreditorAccountView = z.infer<typeof creditorAccountViewSchema>;
+
+export const offerAnswerViewSchema = z.object({
+  offer: z.object({
+    id: z.string(),
+    status: z.enum(OFFER_STATUSES).nullable(),
+    version: z.number().int(),
+    reasons: z.array(z.string()),
+    creditorAccount: creditorAccountViewSchema.nullable(),
+  }),
+  application: z.object({ id: z.string(), status: applicationStatusSchema }),
+  /** What the answer set off: transfer (a plan is enrolled), disqualified (every offer declined), or nothing yet. */
+  handOver: z.enum(['transfer', 'disqualified']).nullable(),
+});
+export type OfferAnswerView = z.infer<typeof offerAnswerViewSchema>;
+
+export const offerReasonsViewSchema = z.object({ offerId: z.string(), reasons: z.array(z.string()) });
+export type OfferReasonsView = z.infer<typeof offerReasonsViewSchema>;
+
+export const staffApplicationResultSchema = z.object({
+  id: z.string(),
+  status: applicationStatusSchema,
+  hasPassedQualityControl: z.boolean().nullable(),
+  partnerCrmId: z.string().nullable(),
+});
+export type StaffApplicationResult = z.infer<typeof staffApplicationResultSchema>;

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import {
+  CONTACT_ATTEMPT_REASON_KEYS,
+  contactAttemptSchema,
+  markTransferredSchema,
+  OFFER_DECLINE_REASON_KEYS,
+  offerStatusSchema,
+  QUALITY_CONTROL_REASON_KEYS,
+  qualityControlSchema,
+} from '#domain/validation/staff';
+import { CENTS_PER_DOLLAR } from '#domain/money/cents';
+import type { Services } from '../../app';
+import {
+  application,
+  borrower,
+  decision,
+  docusign,
+  incomeSnapshot,
+  offer,
+  paymentAccount,
+  plaidAccount,
+  plaidBalance,
+  plaidItem,
+  plaidTransaction,
+} from '../../db/schema/application';
+import { changeStatus, updateApplication } from '../apply/flow-steps';
+import { setClaim } from '../service-portal/claim-application';
+import { answerOffer } from '../staff-actions/answer-offer';
+import { createContactAttempt } from '../staff-actions/contact-attempts';
+import { markTransferred } from '../staff-actions/mark-transferred';
+import { recordQualityControl } from '../staff-actions/quality-control';
+import type { SeedTarget } from './plan';
+import type { Rng } from './random';
+import type { SeedStaff } from './staff';
+
+// The statuses after confirmPaymentAccount. The payment-account and signing steps belong to an issue not built
+// yet: the seed writes what they would have made (payment account, bank link, signed envelope) and moves the
+// status with changeStatus(). The counsellors' steps go through the service portal's own use cases.
+
+const ORDER = [
+  'confirmPaymentAccount',
+  'signContract',
+  'counselorReview',
+  'creditorReview',
+  'transfer',
+  'transferred',
+] as const;
+type Stage = (typeof ORDER)[number];
+
+/** The last stage the plan goes through before its final step. */
+function finalStage(target: SeedTarget): Stage | null {
+  if (target.status === 'disqualified') {
+    if (target.outcome === 'qualityControlFailed') return 'counselorReview';
+    if (target.outcome === 'allOffersDeclined') return 'creditorReview';
+    return null;
+  }
+  return (ORDER as readonly string[]).includes(target.status) ? (target.status as Stage) : null;
+}
+const reaches = (target: SeedTarget, stage: Stage) => {
+  const last = finalStage(target);
+  return last !== null && ORDER.indexOf(last) >= ORDER.indexOf(stage);
+};
+
+/** Share of borrowers who link their bank rather than typing the account and routing numbers. */
+const BANK_LINK_SHARE = 0.6;
+const BANKS = [
+  { id: 'ins_sandbox_1', name: 'First Platypus Bank' },
+  { id: 'ins_sandbox_2', name: 'Tartan Community Credit Union' },
+  { id: 'ins_sandbox_3', name: 'Gingham Savings' },
+] as const;
+/** Routing numbers of the sandbox banks (each passes the ABA check digit). */
+const ROUTING_NUMBERS = ['011000015', '021000021', '122105278', '091000019'] as const;
+const CREDITOR_PAYMENT_ADDRESSES = [
+  { addressLine1: 'PO Box 30285', city: 'Salt Lake City', state: 'UT', zipCode: '84130' },
+  { addressLine1: 'PO Box 6403', city: 'Sioux Falls', state: 'SD', zipCode: '57117' },
+  { addressLine1: 'PO Box 71083', city: 'Charlotte', state: 'NC', zipCode: '28272' },
+  { addressLine1: 'PO Box 15298', city: 'Wilmington', state: 'DE', zipCode: '19850' },
+] as const;
+/** Share of creditors that accept their offer. */
+const ACCEPT_SHARE = 0.75;
+const PAY_PERIOD_DAYS = 14;
+const NINETY_DAYS = 90;
+const MONTHS_IN_NINETY_DAYS = 3;
+
+/** Counsellors' notes on a call or a text, as they write them. */
+export const CONTACT_OUTCOMES = [
+  'Spoke with borrower, reviewed the plan',
+  'Left voicemail',
+  'No answer',
+  'Borrower asked to call back tomorrow',
+  'Verified income with pay stubs',
+  'Borrower confirmed the proposed budget',
+  'Sent a text, waiting for a reply',
+  'Wrong number on file, asked for an update',
+] as const;
+
+type Actor = { userId: string };
+
+/** Moves a seeded application from confirmPaymentAccount to where the plan ends. Returns the status. */
+export async function advanceApplication(
+  services: Services,
+  o: { applicationId: string; borrower: Actor; target: SeedTarget; rng: Rng; staff: readonly SeedStaff[] },
+): Promise<string> {
+  const { db } = services.database;
+  const { rng, target } = o;
+  let status = 'confirmPaymentAccount';
+  if (!reaches(target, 'signContract')) return status;
+
+  await db.transaction(async (tx) => {
+    const [app] = await tx
+      .select()
+      .from(application)
+      .where(eq(application.id, o.applicationId))
+      .for('update');
+    const [b] = await tx.select().from(borrower).where(eq(borrower.applicationId, o.applicationId));
+    const linked = rng.chance(BANK_LINK_SHARE);
+    const accountNumber = `${rng.int(1, 9)}${rng.digits(rng.int(8, 11))}`;
+    const routingNumber = rng.pick(ROUTING_NUMBERS);
+    let plaidAccountId: string | null = null;
+    if (linked)
+      plaidAccountId = await linkBank(tx, {
+        services,
+        applicationId: app!.id,
+        borrowerId: b!.id,
+        rng,
+        accountNumber,
+      });
+    await tx.insert(paymentAccount).values({
+      applicationId: app!.id,
+      plaidAccountId,
+      accountNumber: services.cipher.encrypt(accountNumber),
+      routingNumber: services.cipher.encrypt(routingNumber),
+    });
+    await changeStatus(
+      tx,
+      app!,
+      linked ? 'paymentAccountConfirmed' : 'paymentAccountEntered',
+      o.borrower.userId,
+    );
+    await updateApplication(tx, app!, {
+      completed: linked ? 'ConfirmPaymentAccount' : 'ProvidePaymentAccountInformation',
+      viewed: 'Submitted',
+      set: { hasSubmittedPrimaryApplicationPage: true },
+    });
+    await tx.insert(docusign).values({
+      applicationId: app!.id,
+      envelopeId: randomUUID(),
+      templateId: 'letter-of-authorization',
+      documentGeneratedAt: new Date(),
+    });
+  });
+  status = 'signContract';
+  if (!reaches(target, 'counselorReview')) return status;
+
+  await db.transaction(async (tx) => {
+    const [app] = await tx
+      .select()
+      .from(application)
+      .where(eq(application.id, o.applicationId))
+      .for('update');
+    await tx
+      .update(docusign)
+      .set({ documentSignedAt: new Date() })
+      .where(eq(docusign.applicationId, app!.id));
+    await changeStatus(tx, app!, 'contractSigned', o.borrower.userId);
+    await updateApplication(tx, app!, { completed: 'Submitted' });
+  });
+  status = 'counselorReview';
+
+  // A counsellor claims the application for quality control and calls the borrower.
+  const counsellor = rng.pick(o.staff);
+  await claim(services, o.applicationId, counsellor);
+  await contactBorrower(services, { applicationId: o.applicationId, counsellor, rng, hasOffer: true });
+  if (target.status === 'counselorReview') return status;
+
+  const failed = target.status === 'disqualified' && target.outcome === 'qualityControlFailed';
+  const qualityControl = await recordQualityControl({
+    db,
+    actorId: counsellor.id,
+    applicationId: o.applicationId,
+    input: qualityControlSchema.parse(
+      failed
+        ? { passed: false, reasons: rng.shuffle(QUALITY_CONTROL_REASON_KEYS).slice(0, rng.int(1, 2)) }
+        : { passed: true },
+    ),
+  });
+  status = qualityControl.status;
+  if (failed || !reaches(target, 'creditorReview')) return status;
+
+  status = await answerOffers(services, { applicationId: o.applicationId, counsellor, target, rng });
+  if (target.status !== 'transferred' || status !== 'transfer') return status;
+
+  const done = await markTransferred({
+    db,
+    actorId: counsellor.id,
+    applicationId: o.applicationId,
+    partnerCrmId: markTransferredSchema.parse({ partnerCrmId: `CRM-${rng.digits(8)}` }).partnerCrmId,
+  });
+  return done.status;
+}
+
+/** Creditors answer the offers of the newest decision, largest balance first. */
+async function answerOffers(
+  services: Services,
+  o: { applicationId: string; counsellor: SeedStaff; target: SeedTarget; rng: Rng },
+): Promise<string> {
+  const { db } = services.database;
+  const { rng } = o;
+  const newest = await db.query.decision.findFirst({
+    where: eq(decision.applicationId, o.applicationId),
+    orderBy: [desc(decision.createdAt)],
+    with: { offers: { orderBy: [desc(offer.balance)] } },
+  });
+  const offers = newest?.offers ?? [];
+  const allDeclined = o.target.status === 'disqualified';
+  // Still in creditor review: some creditors have not answered yet.
+  const answered = o.target.status === 'creditorReview' ? rng.int(0, offers.length - 1) : offers.length;
+  let acceptedAny = false;
+  let status = 'creditorReview';
+  for (const [k, x] of offers.slice(0, answered).entries()) {
+    const isLast = k === offers.length - 1;
+    const accept: boolean = !allDeclined && (rng.chance(ACCEPT_SHARE) || (isLast && !acceptedAny));
+    acceptedAny ||= accept;
+    const answer = offerStatusSchema.parse(
+      accept
+        ? { version: x.version, status: 'accepted', creditorAccount: creditorAccountFor(rng, x.id) }
+        : {
+            version: x.version,
+            status: 'declined',
+            reasons: rng.shuffle(OFFER_DECLINE_REASON_KEYS).slice(0, rng.int(1, 2)),
+          },
+    );
+    const view = await answerOffer({ services, actorId: o.counsellor.id, offerId: x.id, answer });
+    status = view.application.status;
+  }
+  return status;
+}
+
+function creditorAccountFor(rng: Rng, offerId: string) {
+  const isAch = rng.chance(0.5);
+  const memo = `DMP payment, offer ${offerId.slice(0, 8)}`;
+  const email = rng.chance(0.7) ? `remittance${rng.int(1, 9)}@creditor.example.com` : undefined;
+  return isAch
+    ? {
+        isAch,
+        email,
+        accountNumber: rng.digits(rng.int(8, 12)),
+        routingNumber: rng.pick(ROUTING_NUMBERS),
+        memo,
+      }
+    : { isAch, email, ...rng.pick(CREDITOR_PAYMENT_ADDRESSES), memo };
+}
+
+/** Claims through the portal's own claim (optimistic concurrency on the version just read). */
+export async function claim(services: Services, applicationId: string, counsellor: SeedStaff): Promise<void> {
+  const { db } = services.database;
+  const [row] = await db
+    .select({ version: application.version, assignedTo: application.assignedTo })
+    .from(application)
+    .where(eq(application.id, applicationId));
+  if (!row || row.assignedTo) return;
+  await setClaim({ db, viewerId: counsellor.id, applicationId, version: row.version, claim: true });
+}
+
+/** One contact attempt through the portal's use case (a text one writes the text to the outbox). */
+export async function contactBorrower(
+  services: Services,
+  o: { applicationId: string; counsellor: SeedStaff; rng: Rng; hasOffer: boolean },
+): Promise<void> {
+  const { rng } = o;
+  const reasons = Object.fromEntries(
+    rng
+      .shuffle(CONTACT_ATTEMPT_REASON_KEYS)
+      .slice(0, rng.int(0, 3))
+      .map((key) => [key, rng.chance(0.7)]),
+  );
+  await createContactAttempt({
+    db: services.database.db,
+    staff: { userId: o.counsellor.id, firstName: o.counsellor.firstName },
+    applicationId: o.applicationId,
+    input: contactAttemptSchema.parse({
+      method: rng.chance(0.65) ? 'phone' : 'textMessage',
+      outcome: rng.pick(CONTACT_OUTCOMES),
+      didTheBorrowerReceiveAnOffer: o.hasOffer,
+      reasons,
+    }),
+  });
+}
+
+/**
+ * What the bank-link step would have stored: the connection, its checking account selected for payments, a
+ * balance, three months of paychecks and the income snapshot made from them.
+ */
+async function linkBank(
+  tx: Parameters<Parameters<Services['database']['db']['transaction']>[0]>[0],
+  o: { services: Services; applicationId: string; borrowerId: string; rng: Rng; accountNumber: string },
+): Promise<string> {
+  const { rng } = o;
+  const bank = rng.pick(BANKS);
+  const [item] = await tx
+    .insert(plaidItem)
+    .values({
+      applicationId: o.applicationId,
+      providerItemId: `item-sandbox-${randomUUID()}`,
+      accessToken: o.services.cipher.encrypt(`access-sandbox-${randomUUID()}`),
+      institutionId: bank.id,
+      institutionName: bank.name,
+      isFinishedHistoricalUpdate: true,
+    })
+    .returning({ id: plaidItem.id });
+  const [account] = await tx
+    .insert(plaidAccount)
+    .values({
+      plaidItemId: item!.id,
+      providerAccountId: `acc-sandbox-${randomUUID()}`,
+      mask: o.accountNumber.slice(-4),
+      name: 'Checking',
+      officialName: `${bank.name} Everyday Checking`,
+      subType: 'checking',
+      selectedForPayments: true,
+      verificationStatus: 'verified',
+    })
+    .returning({ id: plaidAccount.id });
+  const balance = rng.int(150, 4200) * CENTS_PER_DOLLAR;
+  await tx.insert(plaidBalance).values({ plaidAccountId: account!.id, available: balance, current: balance });
+  const paycheck = rng.int(900, 2600) * CENTS_PER_DOLLAR;
+  const today = new Date();
+  const paychecks = Array.from({ length: NINETY_DAYS / PAY_PERIOD_DAYS }, (_, k) => {
+    const day = new Date(today.getTime() - (k * PAY_PERIOD_DAYS + 2) * 86_400_000);
+    return {
+      plaidAccountId: account!.id,
+      providerTransactionId: `txn-sandbox-${randomUUID()}`,
+      // The provider's convention: money coming in is negative.
+      amount: -paycheck,
+      date: day.toISOString().slice(0, 10),
+      name: 'PAYROLL DIRECT DEPOSIT',
+      isVerifiedAsIncome: true,
+    };
+  });
+  const rows = await tx.insert(plaidTransaction).values(paychecks).returning({ id: plaidTransaction.id });
+  const ninetyDayIncome = paycheck * paychecks.length;
+  const monthlyIncome = Math.round(ninetyDayIncome / MONTHS_IN_NINETY_DAYS);
+  await tx.insert(incomeSnapshot).values({
+    applicationId: o.applicationId,
+    borrowerId: o.borrowerId,
+    monthlyIncome,
+    annualIncome: monthlyIncome * 12,
+    ninetyDayIncome,
+    incomeTransactionIds: rows.map((r) => r.id),
+  });
+  await tx
+    .update(application)
+    .set({ verifiedMonthlyCurrentIncome: monthlyIncome })
+    .where(eq(application.id, o.applicationId));
+  return account!.id;
+}

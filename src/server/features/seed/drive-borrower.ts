@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { CENTS_PER_DOLLAR } from '#domain/money/cents';
+import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwriting/payment-estimates';
+import { leadSchema } from '#domain/validation/account';
+import {
+  confirmIncomeSchema,
+  creditConsentSchema,
+  eligibleDebtsSchema,
+  hardshipsSchema,
+  householdSchema,
+  notifyWhenEligibleSchema,
+  provideIncomeSchema,
+} from '#domain/validation/application';
+import { saveExpensesSchema } from '#domain/validation/expenses';
+import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
+import type { Services } from '../../app';
+import { application, applicationStatusChange, borrower } from '../../db/schema/application';
+import { user } from '../../db/schema/auth';
+import { agreeToBudget } from '../apply/budget';
+import { getEligibleDebts, saveEligibleDebts } from '../apply/eligible-debts';
+import { getExpenses, saveExpenses } from '../apply/expenses';
+import { continueFromOffers } from '../apply/offers';
+import { saveCredit } from '../apply/save-credit';
+import { saveHardships } from '../apply/save-hardships';
+import { saveHousehold } from '../apply/save-household';
+import { confirmIncome, saveIncome } from '../apply/save-income';
+import { saveNotifyWhenEligible } from '../apply/save-notify';
+import { type DecisionOutcome, decisionInputs, FIRST_INCOME_DOLLARS, incomeFor } from './income';
+import { IN_PROGRESS_PAGES, type InProgressPage, type SeedPlan, type SeedTarget } from './plan';
+import type { Rng } from './random';
+
+// Drives one seeded borrower through the live flow's use cases, page by page, as the pages would send the
+// answers (each parsed by the page's schema first), up to the page or status the plan asks for.
+
+/** Share of borrowers who leave their smallest eligible account out of the plan (when they have 3 or more). */
+const DESELECT_SMALLEST_SHARE = 0.2;
+const MIN_ITEMS_TO_DESELECT = 3;
+/** Shortfall margin for a borrower who stops on /income/confirm-income, in whole dollars. */
+const CONFIRM_MARGIN_DOLLARS = { min: 150, max: 900 } as const;
+
+export type DrivenBorrower = { userId: string; applicationId: string };
+
+/**
+ * The lead's account and application, as the lead use case writes them, without the sign-up: seeded borrowers
+ * get no password (they cannot sign in; staff work on their applications).
+ */
+export async function createSeedLead(services: Services, plan: SeedPlan): Promise<DrivenBorrower> {
+  const lead = leadSchema.parse(plan.lead);
+  const email = normalizeEmail(lead.email);
+  const phoneNumber = phoneToE164(lead.phoneNumber);
+  const userId = randomUUID();
+  return services.database.db.transaction(async (tx) => {
+    await tx.insert(user).values({
+      id: userId,
+      email,
+      name: `${lead.firstName} ${lead.lastName}`,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      phoneNumber,
+      mustChangePassword: true,
+    });
+    const [app] = await tx
+      .insert(application)
+      .values({
+        owner: userId,
+        status: 'inProgress',
+        lastCompletedPage: 'Lead',
+        lastViewedPage: 'Hardships',
+        agreedToTerms: true,
+        ...plan.utm,
+      })
+      .returning({ id: application.id });
+    await tx.insert(borrower).values({
+      owner: userId,
+      applicationId: app!.id,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      email,
+      phoneNumber,
+      isOptedOutOfSMS: plan.isOptedOutOfSMS,
+    });
+    await tx
+      .insert(applicationStatusChange)
+      .values({ applicationId: app!.id, from: null, to: 'inProgress', changedBy: userId });
+    return { userId, applicationId: app!.id };
+  });
+}
+
+const stopsBefore = (target: SeedTarget, page: InProgressPage) =>
+  target.status === 'inProgress' && IN_PROGRESS_PAGES.indexOf(target.page) <= IN_PROGRESS_PAGES.indexOf(page);
+
+/** The decision the plan needs from /expenses. */
+function wantedDecision(target: SeedTarget): DecisionOutcome {
+  if (target.status === 'inProgress') return 'budget';
+  if (target.status === 'disqualified') {
+    if (target.outcome === 'cashflowTooHigh' || target.outcome === 'insufficientIncome')
+      return target.outcome;
+  }
+  return 'viaBudget' in target && target.viaBudget ? 'budget' : 'qualified';
+}
+
+/**
+ * From the lead to where the plan stops, at most acceptOffer → confirmPaymentAccount (the last step a
+ * borrower takes in the built flow). Returns the application's status.
+ */
+export async function driveBorrower(
+  services: Services,
+  o: { plan: SeedPlan; rng: Rng; log: FastifyBaseLogger },
+): Promise<DrivenBorrower & { status: string }> {
+  const { plan, rng } = o;
+  const { target } = plan;
+  const lead = await createSeedLead(services, plan);
+  const { userId } = lead;
+  const done = (status: string) => ({ ...lead, status });
+
+  if (stopsBefore(target, 'Hardships')) return done('inProgress');
+  await saveHardships({
+    db: services.database.db,
+    userId,
+    hardships: hardshipsSchema.parse(plan.hardships),
+  });
+  if (stopsBefore(target, 'Household')) return done('inProgress');
+  const household = householdSchema.parse(plan.household);
+  await saveHousehold({ services, userId, household });
+  if (stopsBefore(target, 'Credit')) return done('inProgress');
+
+  const credit = await saveCredit({
+    services,
+    userId,
+    consent: creditConsentSchema.parse({
+      consentedToCreditPolicy: true,
+      ...(household.spouse ? { spouseConsentedToCreditPolicy: true } : {}),
+    }),
+  });
+  if (credit.next === '/notify-when-eligible') {
+    await saveNotifyWhenEligible({
+      services,
+      userId,
+      input: notifyWhenEligibleSchema.parse({ notifyWhenStateIsEligible: rng.chance(0.6) }),
+    });
+    return done('disqualified');
+  }
+  if (credit.next !== '/eligible-debts') return done('disqualified');
+  if (stopsBefore(target, 'EligibleDebts')) return done('inProgress');
+
+  const { items } = await getEligibleDebts({ services, userId });
+  const keep =
+    target.status === 'disqualified' && target.outcome === 'notEnoughEligible'
+      ? []
+      : items.length >= MIN_ITEMS_TO_DESELECT && rng.chance(DESELECT_SMALLEST_SHARE)
+        ? items.slice(0, -1)
+        : items;
+  const eligible = await saveEligibleDebts({
+    services,
+    userId,
+    input: eligibleDebtsSchema.parse({ selectedIds: keep.map((i) => i.id) }),
+  });
+  if (eligible.next !== '/income/provide-monthly-income') return done('disqualified');
+  if (stopsBefore(target, 'ProvideMonthlyIncome')) return done('inProgress');
+
+  // First pass: the income the borrower first gives sets the expense estimates (made once per application).
+  const firstIncome = rng.int(FIRST_INCOME_DOLLARS.min, FIRST_INCOME_DOLLARS.max) * CENTS_PER_DOLLAR;
+  let income = await saveIncome({
+    services,
+    userId,
+    input: provideIncomeSchema.parse({ selfReportedMonthlyCurrentIncome: firstIncome }),
+  });
+  const inputs = await decisionInputs(services.database.db, lead.applicationId);
+  let corrected: number | undefined;
+  if (target.status === 'inProgress' && target.page === 'ConfirmIncome') {
+    corrected = incomeNeedingConfirmation(inputs, rng);
+  } else {
+    const wanted = wantedDecision(target);
+    corrected =
+      incomeFor(inputs, wanted, rng) ??
+      (wanted === 'budget' ? incomeFor(inputs, 'qualified', rng) : undefined);
+  }
+  // Second pass: the borrower corrects the income (the estimates stay those of the first).
+  if (corrected !== undefined && corrected !== firstIncome) {
+    income = await saveIncome({
+      services,
+      userId,
+      input: provideIncomeSchema.parse({ selfReportedMonthlyCurrentIncome: corrected }),
+    });
+  }
+  if (income.next === '/income/confirm-income') {
+    if (stopsBefore(target, 'ConfirmIncome')) return done('inProgress');
+    await confirmIncome({ services, userId, input: confirmIncomeSchema.parse({ isIncomeCorrect: true }) });
+  }
+  if (stopsBefore(target, 'Expenses')) return done('inProgress');
+
+  const view = await getExpenses({ services, userId });
+  const lines = view.groups.flatMap((g) =>
+    g.lines.map((l) => ({
+      category: l.category,
+      subCategory: l.subCategory,
+      selfReportedValue: l.selfReportedValue,
+    })),
+  );
+  const decided = await saveExpenses({
+    services,
+    userId,
+    input: saveExpensesSchema.parse({ lines }),
+    log: o.log,
+  });
+  if (decided.next === '/offers/not-qualified') return done('disqualified');
+  if (decided.next === '/budget') {
+    if (stopsBefore(target, 'Budget')) return done('inProgress');
+    await agreeToBudget({ services, userId });
+  }
+  if (target.status === 'acceptOffer' || target.status === 'inProgress') return done('acceptOffer');
+  await continueFromOffers({ services, userId });
+  return done('confirmPaymentAccount');
+}
+
+/** An income low enough that the estimated shortfall asks the borrower to confirm it. */
+function incomeNeedingConfirmation(inputs: Awaited<ReturnType<typeof decisionInputs>>, rng: Rng): number {
+  const expenses = inputs.expenses.reduce((sum, e) => sum + e.value, 0);
+  const balance = inputs.selectedItems.reduce((sum, i) => sum + i.balance, 0);
+  const atZero = estimatedShortfall({
+    totalEligibleBalance: balance,
+    monthlyIncome: 0,
+    totalEstimatedExpenses: expenses,
+  });
+  const margin = rng.int(CONFIRM_MARGIN_DOLLARS.min, CONFIRM_MARGIN_DOLLARS.max) * CENTS_PER_DOLLAR;
+  const income = Math.max(
+    CENTS_PER_DOLLAR,
+    Math.floor((atZero - margin) / CENTS_PER_DOLLAR) * CENTS_PER_DOLLAR,
+  );
+  const shortfall = estimatedShortfall({
+    totalEligibleBalance: balance,
+    monthlyIncome: income,
+    totalEstimatedExpenses: expenses,
+  });
+  return needsIncomeConfirmation(shortfall) ? income : CENTS_PER_DOLLAR;
+}

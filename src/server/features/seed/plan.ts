@@ -1,0 +1,231 @@
+import type { ApplicationStatus } from '#domain/flow/statuses';
+import type { HardshipsInput, HouseholdInput } from '#domain/validation/application';
+import type { LeadInput } from '#domain/validation/account';
+import {
+  address,
+  ageOf,
+  fictionalPhone,
+  person,
+  type SeedAddress,
+  type SeedPerson,
+  TOWNS,
+  type Town,
+  UNLICENSED_TOWN,
+} from './people';
+import { createRng } from './random';
+
+// What each seeded application will be: its people, its answers and the status it is driven to. Pure and
+// deterministic: application `index` of seed `seed` is always the same, whatever the number asked for.
+
+/** Where an application still in progress stops: the page its borrower stands on. */
+export const IN_PROGRESS_PAGES = [
+  'Hardships',
+  'Household',
+  'Credit',
+  'EligibleDebts',
+  'ProvideMonthlyIncome',
+  'ConfirmIncome',
+  'Expenses',
+  'Budget',
+] as const;
+export type InProgressPage = (typeof IN_PROGRESS_PAGES)[number];
+
+/** How a seeded application ends up disqualified (each through the step that records it in the live flow). */
+export const DISQUALIFIED_OUTCOMES = [
+  'notLicensedInState',
+  'noCreditFile',
+  'creditBureauUnreachable',
+  'notEnoughEligible',
+  'cashflowTooHigh',
+  'insufficientIncome',
+  'qualityControlFailed',
+  'allOffersDeclined',
+] as const;
+export type DisqualifiedOutcome = (typeof DISQUALIFIED_OUTCOMES)[number];
+
+export type QualifiedStatus = Exclude<ApplicationStatus, 'inProgress' | 'disqualified'>;
+
+export type SeedTarget =
+  | { status: 'inProgress'; page: InProgressPage }
+  | { status: QualifiedStatus; viaBudget: boolean }
+  | { status: 'disqualified'; outcome: DisqualifiedOutcome; viaBudget: boolean };
+
+/**
+ * One block of consecutive applications: every status appears in each block, with more of the statuses
+ * counsellors work on. Each block is shuffled by the seed.
+ */
+export const STATUS_CYCLE: readonly ApplicationStatus[] = [
+  'inProgress',
+  'inProgress',
+  'acceptOffer',
+  'confirmPaymentAccount',
+  'signContract',
+  'counselorReview',
+  'creditorReview',
+  'creditorReview',
+  'transfer',
+  'transferred',
+  'disqualified',
+  'disqualified',
+];
+
+const PAGE_WEIGHTS: readonly (readonly [InProgressPage, number])[] = [
+  ['Hardships', 3],
+  ['Household', 3],
+  ['Credit', 2],
+  ['EligibleDebts', 2],
+  ['ProvideMonthlyIncome', 2],
+  ['ConfirmIncome', 1],
+  ['Expenses', 2],
+  ['Budget', 2],
+];
+
+const OUTCOME_WEIGHTS: readonly (readonly [DisqualifiedOutcome, number])[] = [
+  ['notLicensedInState', 1],
+  ['noCreditFile', 1],
+  ['creditBureauUnreachable', 1],
+  ['notEnoughEligible', 1],
+  ['cashflowTooHigh', 2],
+  ['insufficientIncome', 2],
+  ['qualityControlFailed', 1],
+  ['allOffersDeclined', 1],
+];
+
+/** Share of qualified borrowers whose plan needed a proposed budget first. */
+const VIA_BUDGET_SHARE = 0.4;
+const SPOUSE_SHARE = 0.3;
+const SPOUSE_SAME_ADDRESS_SHARE = 0.8;
+const HOMEOWNER_SHARE = 0.35;
+const OPTED_OUT_OF_SMS_SHARE = 0.05;
+const UTM_SHARE = 0.6;
+/** Monthly housing cost in whole dollars: renters, then homeowners. */
+const RENT_DOLLARS = { min: 650, max: 2200 } as const;
+const MORTGAGE_DOLLARS = { min: 900, max: 3200 } as const;
+const DOLLAR = 100;
+
+const UTM_SOURCES = [
+  ['google', 'cpc', 'debt-relief-search'],
+  ['facebook', 'paid-social', 'fresh-start'],
+  ['newsletter', 'email', 'spring-budget'],
+  ['partner-credit-union', 'referral', 'member-benefits'],
+] as const;
+
+/** Random streams of one application: each phase draws from its own, so phases never shift each other. */
+export const STREAM = { plan: 1, income: 2, steps: 3, staff: 4, time: 5 } as const;
+
+export type SeedPlan = {
+  index: number;
+  target: SeedTarget;
+  lead: LeadInput;
+  utm: Partial<Record<'utmCampaign' | 'utmMedium' | 'utmSource', string>>;
+  isOptedOutOfSMS: boolean;
+  hardships: HardshipsInput;
+  household: HouseholdInput;
+  /** The sandbox persona the credit bureau answers with, for the credit failures. */
+  creditPersona: 'noFile' | 'bureauError' | null;
+};
+
+/** The status of application `index`: a block of STATUS_CYCLE, shuffled by the seed. */
+export function statusOf(seed: number, index: number): ApplicationStatus {
+  const block = Math.floor(index / STATUS_CYCLE.length);
+  return createRng(seed, 0, block).shuffle(STATUS_CYCLE)[index % STATUS_CYCLE.length]!;
+}
+
+/** Borrowers' emails carry the seed and the index, so a second run of a seed adds new people. */
+export const seedEmail = (seed: number, index: number, p: Pick<SeedPerson, 'firstName' | 'lastName'>) =>
+  `${[p.firstName, p.lastName].map((n) => n.toLowerCase().replace(/[^a-z]/g, '')).join('.')}.s${seed}n${index}@seed.example.com`;
+
+/** Matches every borrower email of a seed (SQL LIKE), to continue its numbering. */
+export const seedEmailPattern = (seed: number) => `%.s${seed}n%@seed.example.com`;
+
+export function planApplication(seed: number, index: number, today: Date): SeedPlan {
+  const rng = createRng(seed, index, STREAM.plan);
+  const status = statusOf(seed, index);
+  const viaBudget = rng.chance(VIA_BUDGET_SHARE);
+  const target: SeedTarget =
+    status === 'inProgress'
+      ? { status, page: rng.weighted(PAGE_WEIGHTS) }
+      : status === 'disqualified'
+        ? { status, outcome: rng.weighted(OUTCOME_WEIGHTS), viaBudget }
+        : { status, viaBudget };
+  const outcome = target.status === 'disqualified' ? target.outcome : null;
+
+  const town: Town = outcome === 'notLicensedInState' ? UNLICENSED_TOWN : rng.pick(TOWNS);
+  const borrower = person(rng, today, { town });
+  const home = address(rng, town);
+  // A credit failure is only final when nobody's file could be read: those apply alone.
+  const creditPersona =
+    outcome === 'noCreditFile' ? 'noFile' : outcome === 'creditBureauUnreachable' ? 'bureauError' : null;
+  const hasSpouse = creditPersona === null && rng.chance(SPOUSE_SHARE);
+  const isHomeowner = rng.chance(HOMEOWNER_SHARE);
+  const hasDependents = rng.chance(0.45);
+  const housing = isHomeowner ? MORTGAGE_DOLLARS : RENT_DOLLARS;
+
+  const utmSource = rng.chance(UTM_SHARE) ? rng.pick(UTM_SOURCES) : null;
+  const hardships = pickHardships(rng);
+  return {
+    index,
+    target,
+    lead: {
+      firstName: borrower.firstName,
+      lastName: borrower.lastName,
+      email: seedEmail(seed, index, borrower),
+      phoneNumber: borrower.phoneNumber,
+      agreedToTerms: true,
+    },
+    utm: utmSource ? { utmSource: utmSource[0], utmMedium: utmSource[1], utmCampaign: utmSource[2] } : {},
+    isOptedOutOfSMS: rng.chance(OPTED_OUT_OF_SMS_SHARE),
+    hardships,
+    household: {
+      hasDependents,
+      numberOfDependentsInHousehold: hasDependents ? rng.int(1, 4) : null,
+      isHomeowner,
+      hasMortgageEscrow: isHomeowner ? rng.chance(0.7) : null,
+      monthlyRentOrMortgageAmount: rng.int(housing.min, housing.max) * DOLLAR,
+      isCarOwner: rng.chance(0.75),
+      borrower: { ...borrower, ...home },
+      hasSpouse,
+      spouse: hasSpouse ? spouseOf(rng, today, { borrower, home, town }) : null,
+    },
+    creditPersona,
+  };
+}
+
+function pickHardships(rng: ReturnType<typeof createRng>): HardshipsInput {
+  const hardships: HardshipsInput = {
+    hasHousingIssues: rng.chance(0.2),
+    hasIncreasedMedicalExpenses: rng.chance(0.3),
+    hasReductionInIncome: rng.chance(0.5),
+    isUnemployed: rng.chance(0.15),
+    other: rng.chance(0.1),
+  };
+  // The page requires at least one.
+  if (!Object.values(hardships).some(Boolean)) hardships.hasReductionInIncome = true;
+  return hardships;
+}
+
+function spouseOf(
+  rng: ReturnType<typeof createRng>,
+  today: Date,
+  o: { borrower: SeedPerson; home: SeedAddress; town: Town },
+): NonNullable<HouseholdInput['spouse']> {
+  const sameLastName = rng.chance(0.75);
+  const s = person(rng, today, {
+    town: o.town,
+    aroundAge: ageOf(o.borrower.dateOfBirth, today),
+    ...(sameLastName ? { lastName: o.borrower.lastName } : {}),
+  });
+  const sameAddress = rng.chance(SPOUSE_SAME_ADDRESS_SHARE);
+  const own = sameAddress ? null : address(rng, rng.pick(TOWNS));
+  return {
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: rng.chance(0.6)
+      ? `${s.firstName.toLowerCase()}.${s.lastName.toLowerCase().replace(/[^a-z]/g, '')}@example.com`
+      : null,
+    phoneNumber: rng.chance(0.7) ? fictionalPhone(rng, o.town.areaCode) : null,
+    dateOfBirth: s.dateOfBirth,
+    hasSameAddressAsBorrower: sameAddress,
+    ...(own ?? {}),
+  };
+}

@@ -1,0 +1,51 @@
+import { createSandboxAddressLookup } from '#providers/address/sandbox';
+import { createSandboxCreditBureau, SANDBOX_CREDIT_PERSONAS } from '#providers/credit-bureau/sandbox';
+import type { CreditBureau } from '#providers/credit-bureau/port';
+import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
+import { createSandboxSms } from '#providers/sms/sandbox';
+import type { Services } from '../../app';
+import type { Database } from '../../db/client';
+import type { Config } from '../../env';
+import { createAuth } from '../../plugins/auth';
+import { createFieldCipher } from '../../security/field-encryption';
+
+export type CreditPersona = keyof typeof SANDBOX_CREDIT_PERSONAS;
+
+/** Who the bureau should answer with a persona's file: first name, last name and ISO date of birth. */
+export const personaKey = (firstName: string, lastName: string, isoDateOfBirth: string) =>
+  `${firstName}|${lastName}|${isoDateOfBirth}`.toLowerCase();
+
+/**
+ * The sandbox bureau, answering the people the seed names with a sandbox persona's file (no file, bureau
+ * unreachable), so a credit failure needs no made-up surname.
+ */
+export function createSeedCreditBureau(personas: ReadonlyMap<string, CreditPersona>): CreditBureau {
+  const sandbox = createSandboxCreditBureau();
+  return {
+    pull(applicant) {
+      const persona = personas.get(
+        personaKey(applicant.firstName, applicant.lastName, applicant.dateOfBirth),
+      );
+      return sandbox.pull(persona ? { ...applicant, lastName: SANDBOX_CREDIT_PERSONAS[persona] } : applicant);
+    },
+  };
+}
+
+/** The services the use cases need, built as buildApp builds them, with the sandbox providers. */
+export function createSeedServices(o: {
+  config: Config;
+  database: Database;
+  personas: ReadonlyMap<string, CreditPersona>;
+}): Services {
+  return {
+    config: o.config,
+    database: o.database,
+    phoneLookup: createSandboxPhoneLookup(),
+    creditBureau: createSeedCreditBureau(o.personas),
+    addressLookup: createSandboxAddressLookup(),
+    sms: createSandboxSms(),
+    // Seeded borrowers never sign up or sign in: nothing is ever emailed.
+    auth: createAuth({ config: o.config, db: o.database.db, sendOtp: async () => {} }),
+    cipher: createFieldCipher(o.config.encryptionKey),
+  };
+}

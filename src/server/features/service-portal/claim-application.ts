@@ -1,0 +1,91 @@
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import type { ClaimView } from '#domain/flow/staff-views';
+import type { Db, Tx } from '../../db/client';
+import { application } from '../../db/schema/application';
+import { user } from '../../db/schema/auth';
+import { recordAudit } from '../audit/record-audit';
+import { staffDisplayName } from './staff-names';
+
+export const NOT_CLAIMED_MESSAGE = 'This borrower is not claimed by anyone.';
+export const alreadyClaimedMessage = (name: string) => `Already claimed by ${name}`;
+
+/** The assigned-borrower count is derived, never stored: applications assigned to the staff member. */
+export async function assignedCount(db: Tx, staffId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(application).where(eq(application.assignedTo, staffId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Claim (assignedTo = me, assignedToAt = now) or unclaim (both null), spec doc 1 section 4.4, as ONE conditional
+ * UPDATE on the version the counsellor saw: of two counsellors claiming at once, the database lets exactly one
+ * row update through; the other gets 409 naming who has the borrower.
+ */
+export async function setClaim(o: {
+  db: Db;
+  viewerId: string;
+  applicationId: string;
+  version: number;
+  claim: boolean;
+}): Promise<ClaimView> {
+  return o.db.transaction(async (tx) => {
+    // Read for the audit's 'before' only; the UPDATE's version check is what decides.
+    const [seen] = await tx
+      .select({ assignedTo: application.assignedTo, assignedToAt: application.assignedToAt })
+      .from(application)
+      .where(eq(application.id, o.applicationId));
+    if (!seen) throw new AppError('NotFound');
+    const [updated] = await tx
+      .update(application)
+      .set(
+        o.claim
+          ? { assignedTo: o.viewerId, assignedToAt: sql`now()`, version: sql`${application.version} + 1` }
+          : { assignedTo: null, assignedToAt: null, version: sql`${application.version} + 1` },
+      )
+      .where(
+        and(
+          eq(application.id, o.applicationId),
+          eq(application.version, o.version),
+          o.claim ? isNull(application.assignedTo) : isNotNull(application.assignedTo),
+        ),
+      )
+      .returning({
+        id: application.id,
+        version: application.version,
+        assignedToAt: application.assignedToAt,
+      });
+    if (!updated) throw await refusal(tx, o.applicationId, o.claim);
+
+    await recordAudit(tx, {
+      actorId: o.viewerId,
+      action: o.claim ? 'claim' : 'unclaim',
+      entityType: 'application',
+      entityId: updated.id,
+      applicationId: updated.id,
+      before: { version: o.version, assignedTo: seen.assignedTo, assignedToAt: seen.assignedToAt },
+      after: { version: updated.version, assignedTo: o.claim ? o.viewerId : null },
+    });
+    const [me] = await tx.select({ name: user.name }).from(user).where(eq(user.id, o.viewerId));
+    return {
+      id: updated.id,
+      version: updated.version,
+      assignedTo: o.claim ? { id: o.viewerId, name: staffDisplayName(me?.name) } : null,
+      assignedToAt: updated.assignedToAt ? updated.assignedToAt.toISOString() : null,
+      assignedCount: await assignedCount(tx, o.viewerId),
+    };
+  });
+}
+
+/** Why the conditional update touched nothing: unknown (404), or taken / changed since it was read (409). */
+async function refusal(tx: Tx, applicationId: string, claim: boolean): Promise<AppError> {
+  const [row] = await tx
+    .select({ assignedTo: application.assignedTo, name: user.name })
+    .from(application)
+    .leftJoin(user, eq(user.id, application.assignedTo))
+    .where(eq(application.id, applicationId));
+  if (!row) return new AppError('NotFound');
+  if (claim && row.assignedTo)
+    return new AppError('Conflict', alreadyClaimedMessage(staffDisplayName(row.name)));
+  if (!claim && !row.assignedTo) return new AppError('Conflict', NOT_CLAIMED_MESSAGE);
+  return new AppError('Conflict');
+}

@@ -1,0 +1,20 @@
+import { asc, eq, like } from 'drizzle-orm';
+import type { StaffListView } from '#domain/flow/staff-views';
+import type { Tx } from '../../db/client';
+import { user, userGroup } from '../../db/schema/auth';
+import { staffDisplayName } from './staff-names';
+
+/** Upper bound of the staff list: an agency's team, not a user directory. */
+export const STAFF_LIST_LIMIT = 1000;
+
+/** Members of the staff group(s) (spec doc 2 section 6: a group whose name contains CustomerService). */
+export async function listStaff(o: { db: Tx }): Promise<StaffListView> {
+  const rows = await o.db
+    .selectDistinct({ id: user.id, name: user.name, email: user.email })
+    .from(userGroup)
+    .innerJoin(user, eq(user.id, userGroup.userId))
+    .where(like(userGroup.groupName, '%CustomerService%'))
+    .orderBy(asc(user.name), asc(user.id))
+    .limit(STAFF_LIST_LIMIT);
+  return { users: rows.map((r) => ({ id: r.id, name: staffDisplayName(r.name), email: r.email })) };
+}

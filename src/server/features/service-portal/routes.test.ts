@@ -1,0 +1,547 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#domain/validation/messages';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import {
+  alert,
+  application,
+  borrower as borrowerTable,
+  contactAttempt,
+  contactAttemptReason,
+  creditReport,
+  debt,
+  incomeSnapshot,
+} from '../../db/schema/application';
+import { user } from '../../db/schema/auth';
+import { auditLog } from '../../db/schema/ops';
+import { expenseLines, newBorrower, put, toExpenses } from '../apply/flow-test-helpers';
+import { alreadyClaimedMessage, NOT_CLAIMED_MESSAGE } from './claim-application';
+import { signInStaff, type StaffClient } from './portal-test-helpers';
+
+let t: TestApp;
+let staff: StaffClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signInStaff(t, 'Casey Counsellor');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HOUR = 3_600_000;
+const appRow = async (id: string) =>
+  (await t.db.query.application.findFirst({ where: eq(application.id, id) }))!;
+const setCreatedAt = (id: string, at: Date) =>
+  t.db.update(application).set({ createdAt: at }).where(eq(application.id, id));
+const auditsOf = (applicationId: string) =>
+  t.db.select().from(auditLog).where(eq(auditLog.applicationId, applicationId));
+
+describe('the role matrix of /api/staff', () => {
+  it('refuses every staff route to anonymous callers (401) and borrowers (403)', async () => {
+    const routes = t.app.routeRoles.filter((r) => r.url.startsWith('/api/staff'));
+    // This feature's eight routes at least; the staff actions add theirs.
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const borrower = await newBorrower(t);
+    const anonymous = t.client();
+    for (const route of routes) {
+      expect(route.role, `${route.method} ${route.url}`).toBe('staff');
+      const url = route.url.replace(/:id\b/g, randomUUID()).replace(/:key\b/g, 'verifyIncome');
+      const method = route.method as 'GET' | 'POST' | 'PUT';
+      expect((await anonymous.send(method, url, {})).statusCode, `${method} ${url}`).toBe(401);
+      expect((await borrower.client.send(method, url, {})).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/staff/applications (the summary list)', () => {
+  it('lists the last 72 hours by default, newest first, with borrower details and dated alerts', async () => {
+    const recent = await newBorrower(t, 'Summaryrecent');
+    const older = await newBorrower(t, 'Summaryolder');
+    const old = await newBorrower(t, 'Summaryold');
+    await setCreatedAt(older.applicationId, new Date(Date.now() - 48 * HOUR));
+    await setCreatedAt(old.applicationId, new Date(Date.now() - 100 * HOUR));
+    const row = await appRow(recent.applicationId);
+    const borrower = (await t.db.query.borrower.findFirst({
+      where: (b, { eq: is }) => is(b.applicationId, recent.applicationId),
+    }))!;
+    const [snapshot] = await t.db
+      .insert(incomeSnapshot)
+      .values({
+        applicationId: recent.applicationId,
+        borrowerId: borrower.id,
+        monthlyIncome: 400_000,
+        annualIncome: 4_800_000,
+        ninetyDayIncome: 1_200_000,
+        createdAt: new Date('2026-01-15T12:00:00.000Z'),
+      })
+      .returning();
+    const [dated, orphan] = await t.db
+      .insert(alert)
+      .values([
+        {
+          applicationId: recent.applicationId,
+          type: 'monthlyIncomeDecrease',
+          triggeredBy: [{ id: snapshot!.id, type: 'incomeSnapshot' }],
+        },
+        {
+          applicationId: recent.applicationId,
+          type: 'newCreditInquiry',
+          triggeredBy: [{ id: randomUUID(), type: 'inquiry' }],
+        },
+      ])
+      .returning();
+
+    const res = await staff.client.get('/api/staff/applications');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const ids = body.items.map((i: { id: string }) => i.id);
+    expect(ids).toContain(recent.applicationId);
+    expect(ids).toContain(older.applicationId);
+    expect(ids).not.toContain(old.applicationId);
+    expect(ids.indexOf(recent.applicationId)).toBeLessThan(ids.indexOf(older.applicationId));
+    expect(body.limit).toBe(1000);
+    const item = body.items.find((i: { id: string }) => i.id === recent.applicationId);
+    expect(item).toMatchObject({
+      status: 'inProgress',
+      createdAt: row.createdAt.toISOString(),
+      assignedTo: null,
+      borrower: { id: borrower.id, firstName: 'Pat', lastName: 'Summaryrecent', phoneNumber: '415-555-0123' },
+    });
+    const alerts = new Map(item.alerts.map((a: { id: string }) => [a.id, a]));
+    // Dated by the income snapshot that triggered it; a vanished trigger leaves the alert's own date.
+    expect(alerts.get(dated!.id)).toMatchObject({
+      type: 'monthlyIncomeDecrease',
+      date: '2026-01-15T12:00:00.000Z',
+      hasBeenSeenByCustomerServiceRepresentative: false,
+    });
+    expect(alerts.get(orphan!.id)).toMatchObject({ date: orphan!.createdAt.toISOString() });
+  });
+
+  it('takes one date as that day and two as a range', async () => {
+    const b = await newBorrower(t, 'Summarydated');
+    await setCreatedAt(b.applicationId, new Date('2025-06-10T15:00:00.000Z'));
+    const ids = async (query: string) =>
+      ((await staff.client.get(`/api/staff/applications?${query}`)).json().items as { id: string }[]).map(
+        (i) => i.id,
+      );
+    expect(await ids('startDate=2025-06-10')).toEqual([b.applicationId]);
+    expect(await ids('startDate=2025-06-11')).toEqual([]);
+    expect(await ids('startDate=2025-06-01&endDate=2025-06-10')).toEqual([b.applicationId]);
+    expect(await ids('startDate=2025-06-01&endDate=2025-06-09')).toEqual([]);
+    expect(await ids('startDate=2025-06-10&applicationStatus=disqualified')).toEqual([]);
+  });
+
+  it('filters claimed, unclaimed and assigned to me', async () => {
+    const mine = await newBorrower(t, 'Claimfilter');
+    const theirs = await newBorrower(t, 'Claimfilter');
+    const free = await newBorrower(t, 'Claimfilter');
+    const other = await signInStaff(t, 'Other Counsellor');
+    const day = '2025-07-04';
+    for (const b of [mine, theirs, free]) await setCreatedAt(b.applicationId, new Date(`${day}T10:00:00Z`));
+    await t.db
+      .update(application)
+      .set({ assignedTo: staff.userId })
+      .where(eq(application.id, mine.applicationId));
+    await t.db
+      .update(application)
+      .set({ assignedTo: other.userId })
+      .where(eq(application.id, theirs.applicationId));
+    const ids = async (query: string) =>
+      new Set(
+        (
+          (await staff.client.get(`/api/staff/applications?startDate=${day}&${query}`)).json().items as {
+            id: string;
+          }[]
+        ).map((i) => i.id),
+      );
+    expect(await ids('')).toEqual(new Set([mine.applicationId, theirs.applicationId, free.applicationId]));
+    expect(await ids('claimedStatus=claimed')).toEqual(new Set([mine.applicationId, theirs.applicationId]));
+    expect(await ids('claimedStatus=unclaimed')).toEqual(new Set([free.applicationId]));
+    expect(await ids('assignedToMe=true')).toEqual(new Set([mine.applicationId]));
+    const listed = (
+      await staff.client.get(`/api/staff/applications?startDate=${day}&claimedStatus=claimed`)
+    ).json();
+    expect(listed.items.find((i: { id: string }) => i.id === theirs.applicationId).assignedTo).toEqual({
+      id: other.userId,
+      name: 'Other Counsellor',
+    });
+  });
+
+  it('refuses an empty filter category with the spec’s message, and bad dates', async () => {
+    for (const query of ['applicationStatus=', 'claimedStatus=']) {
+      const res = await staff.client.get(`/api/staff/applications?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.filterRequired);
+    }
+    const res = await staff.client.get('/api/staff/applications?startDate=2025-06-10&endDate=2025-06-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ endDate: 'The start date must be on or before the end date' });
+    expect((await staff.client.get('/api/staff/applications?startDate=06/10/2025')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/staff/queue (the borrower queue)', () => {
+  it('shows the rep’s panel and pages of 10 tiles with the total', async () => {
+    const made: Awaited<ReturnType<typeof newBorrower>>[] = [];
+    for (let i = 0; i < 12; i++) made.push(await newBorrower(t, 'Pagewright'));
+    await t.db
+      .update(application)
+      .set({ assignedTo: staff.userId })
+      .where(eq(application.id, made[0]!.applicationId));
+    const first = (await staff.client.get('/api/staff/queue?searchValue=pagewright')).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 12, pageCount: 2 });
+    expect(first.tiles).toHaveLength(10);
+    expect(first.rep).toMatchObject({ name: 'Casey Counsellor', email: staff.email });
+    const count = await t.db.$count(application, eq(application.assignedTo, staff.userId));
+    expect(first.rep.assignedCount).toBe(count);
+    const second = (await staff.client.get('/api/staff/queue?searchValue=pagewright&page=2')).json();
+    expect(second.tiles).toHaveLength(2);
+    const all = [...first.tiles, ...second.tiles];
+    expect(new Set(all.map((x: { applicationId: string }) => x.applicationId)).size).toBe(12);
+    const mine = all.find((x: { applicationId: string }) => x.applicationId === made[0]!.applicationId);
+    expect(mine).toMatchObject({
+      name: 'Pat Pagewright',
+      phoneNumber: '415-555-0123',
+      status: 'inProgress',
+      assignedTo: { id: staff.userId, name: 'Casey Counsellor', isMe: true },
+    });
+    expect(mine.borrowerId).toEqual(expect.any(String));
+  });
+
+  it('searches ids, names, email and phone, case-insensitively, brackets stripped, wildcards literal', async () => {
+    const b = await newBorrower(t, 'Quixotic');
+    const borrower = (await t.db.query.borrower.findFirst({
+      where: (r, { eq: is }) => is(r.applicationId, b.applicationId),
+    }))!;
+    await t.db
+      .update(borrowerTable)
+      .set({ phoneNumber: '+16175550199' })
+      .where(eq(borrowerTable.id, borrower.id));
+    const found = async (value: string) =>
+      (
+        (await staff.client.get(`/api/staff/queue?searchValue=${encodeURIComponent(value)}`)).json()
+          .tiles as {
+          applicationId: string;
+        }[]
+      ).map((x) => x.applicationId);
+    for (const value of [
+      'QUIXOTIC',
+      'pat quixotic',
+      b.email.toUpperCase(),
+      b.applicationId.slice(0, 8),
+      borrower.id.slice(0, 8),
+      '(617) 555-0199',
+      '+1 617 555 0199',
+      '[quixotic]',
+    ]) {
+      expect(await found(value), value).toEqual([b.applicationId]);
+    }
+    // Wildcards and plus signs are literal.
+    expect(await found('%')).toEqual([]);
+    expect(await found('quix_tic')).toEqual([]);
+  });
+
+  it('filters by status, claim and debts (details only under open, 100 dollars or more)', async () => {
+    const withOpen = await newBorrower(t, 'Debtfilter');
+    const withClosed = await newBorrower(t, 'Debtfilter');
+    const without = await newBorrower(t, 'Debtfilter');
+    const addDebt = async (applicationId: string, values: Partial<typeof debt.$inferInsert>) => {
+      const [report] = await t.db.insert(creditReport).values({ applicationId }).returning();
+      await t.db.insert(debt).values({ applicationId, creditReportId: report!.id, ...values });
+    };
+    await addDebt(withOpen.applicationId, {
+      accountType: 'CC',
+      portfolioType: 'revolving',
+      currentBalance: 10_000,
+      late30DaysTotal: 1,
+    });
+    await addDebt(withClosed.applicationId, {
+      accountType: 'AU',
+      portfolioType: 'installment',
+      currentBalance: 0,
+      dateClosed: '2024-01-01',
+    });
+    const found = async (query: string) => {
+      const res = await staff.client.get(`/api/staff/queue?searchValue=debtfilter&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return new Set((res.json().tiles as { applicationId: string }[]).map((x) => x.applicationId));
+    };
+    const [o, c, n] = [withOpen.applicationId, withClosed.applicationId, without.applicationId];
+    expect(await found('')).toEqual(new Set([o, c, n]));
+    expect(await found('debtStatus=open')).toEqual(new Set([o]));
+    expect(await found('debtStatus=closed')).toEqual(new Set([c]));
+    expect(await found('debtDetail=hasBalanceAbove100')).toEqual(new Set([o, c]));
+    expect(await found('debtStatus=open&debtDetail=hasBalanceAbove100,hasLatePayment')).toEqual(new Set([o]));
+    // Details do not apply without open.
+    expect(await found('debtStatus=closed&debtDetail=hasBalance')).toEqual(new Set([c]));
+    expect(await found('accountType=AU')).toEqual(new Set([c]));
+    expect(await found('accountType=other')).toEqual(new Set([]));
+    expect(await found('portfolioType=revolving')).toEqual(new Set([o]));
+    expect(await found('applicationStatus=disqualified')).toEqual(new Set([]));
+    expect(await found('claimedStatus=claimed')).toEqual(new Set([]));
+
+    await t.db.update(debt).set({ currentBalance: 9_999 }).where(eq(debt.applicationId, o));
+    expect(await found('debtStatus=open&debtDetail=hasBalanceAbove100')).toEqual(new Set([]));
+  });
+
+  it('refuses empty categories but lets debtDetail be empty', async () => {
+    for (const category of [
+      'applicationStatus',
+      'claimedStatus',
+      'debtStatus',
+      'portfolioType',
+      'accountType',
+    ]) {
+      const res = await staff.client.get(`/api/staff/queue?${category}=`);
+      expect(res.statusCode, category).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: MESSAGES.filterRequired,
+        fieldErrors: { [category]: MESSAGES.filterRequired },
+      });
+    }
+    expect((await staff.client.get('/api/staff/queue?debtDetail=')).statusCode).toBe(200);
+    expect((await staff.client.get('/api/staff/queue?page=0')).statusCode).toBe(400);
+    expect((await staff.client.get('/api/staff/queue?accountType=ZZ')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/staff/applications/:id (the borrower summary)', () => {
+  it('shows a fresh application with the fallback messages, and audits the opening', async () => {
+    const b = await newBorrower(t, 'Freshsummary');
+    const res = await staff.client.get(`/api/staff/applications/${b.applicationId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json();
+    expect(s.overview).toMatchObject({
+      id: b.applicationId,
+      status: 'inProgress',
+      lastCompletedPage: 'Lead',
+      lastViewedPage: 'Hardships',
+      assignedTo: null,
+    });
+    expect(s.contact).toMatchObject({ firstName: 'Pat', lastName: 'Freshsummary', email: b.email });
+    expect(s.financials.income).toMatchObject({ selfReported: null, selfReportedMessage: MESSAGES.noIncome });
+    expect(s.financials.expenses).toMatchObject({ groups: [], message: MESSAGES.noExpenses });
+    expect(s.financials.budget).toEqual({ budget: null, message: MESSAGES.noBudget });
+    expect(s.decision).toEqual({ decision: null, message: MESSAGES.noDecision });
+    expect(s.debts).toEqual([]);
+    const audits = await auditsOf(b.applicationId);
+    expect(audits.map((a) => [a.action, a.actorId])).toEqual([['viewBorrowerSummary', staff.userId]]);
+    expect(s.auditHistory[0]).toMatchObject({
+      action: 'viewBorrowerSummary',
+      actor: { id: staff.userId, name: 'Casey Counsellor' },
+    });
+  });
+
+  it('shows the financials, the debt table and the decision of an application that got one', async () => {
+    const b = await newBorrower(t);
+    await toExpenses(b, 500_000);
+    expect(
+      (await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) })).statusCode,
+    ).toBe(200);
+    const [attempt] = await t.db
+      .insert(contactAttempt)
+      .values({
+        applicationId: b.applicationId,
+        contactedBy: staff.userId,
+        method: 'phone',
+        outcome: 'reached',
+      })
+      .returning();
+    await t.db
+      .insert(contactAttemptReason)
+      .values({ contactAttemptId: attempt!.id, key: 'verifyIncome', value: true });
+
+    const s = (await staff.client.get(`/api/staff/applications/${b.applicationId}`)).json();
+    expect(s.household).toMatchObject({
+      hasDependents: true,
+      numberOfDependentsInHousehold: 2,
+      isHomeowner: false,
+    });
+    expect(s.address).toMatchObject({ addressLine1: '123 Main St', state: 'IL', dateOfBirth: '04-12-1985' });
+    expect(s.hardships.selected).toMatchObject({ hasReductionInIncome: true, isUnemployed: false });
+    expect(s.financials.income.selfReported).toBe(500_000);
+    expect(s.financials.income.selfReportedMessage).toBeNull();
+    expect(s.financials.expenses.groups[0]).toMatchObject({ category: 'housing', label: 'Housing' });
+    expect(s.financials.expenses.message).toBeNull();
+
+    expect(s.debts.length).toBeGreaterThan(0);
+    const balances = s.debts.map((d: { currentBalance: number }) => d.currentBalance);
+    expect(balances).toEqual([...balances].sort((x: number, y: number) => y - x));
+    for (const d of s.debts) {
+      expect(d.accountNumberLast4 === null || /^\d{4}$/.test(d.accountNumberLast4)).toBe(true);
+      if (d.accountType) expect(d.accountType).toMatch(/\([A-Z]{2}\)$|^[^(]+$/);
+    }
+    expect(s.debts.some((d: { accountType: string }) => d.accountType === 'Credit Card (CC)')).toBe(true);
+    expect(JSON.stringify(s)).not.toMatch(/v1\.[\w-]+\.[\w-]+\./);
+
+    expect(s.decision.message).toBeNull();
+    const decision = s.decision.decision;
+    expect(decision.currentIncome).toBe(500_000);
+    if (decision.isQualified) {
+      expect(decision.offers.length).toBeGreaterThan(0);
+      expect(decision.offers[0]).toMatchObject({ status: null, version: 0, creditor: expect.any(String) });
+    } else {
+      expect(decision.disqualificationReasons.length).toBeGreaterThan(0);
+    }
+    expect(s.contactHistory).toEqual([
+      expect.objectContaining({
+        id: attempt!.id,
+        method: 'phone',
+        contactedBy: { id: staff.userId, name: 'Casey Counsellor' },
+        reasons: [{ key: 'verifyIncome', value: true }],
+      }),
+    ]);
+    expect(s.statusHistory.length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await staff.client.get(`/api/staff/applications/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await staff.client.get('/api/staff/applications/nope')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/staff/alerts/:id/seen', () => {
+  it('marks the alert seen by the representative, audited once', async () => {
+    const b = await newBorrower(t);
+    const [a] = await t.db
+      .insert(alert)
+      .values({ applicationId: b.applicationId, type: 'overdraftTransaction' })
+      .returning();
+    const url = `/api/staff/alerts/${a!.id}/seen`;
+    expect((await staff.client.post(url)).json()).toEqual({
+      id: a!.id,
+      hasBeenSeenByCustomerServiceRepresentative: true,
+    });
+    expect((await staff.client.post(url)).statusCode).toBe(200);
+    const row = (await t.db.query.alert.findFirst({ where: eq(alert.id, a!.id) }))!;
+    expect(row).toMatchObject({
+      hasBeenSeenByCustomerServiceRepresentative: true,
+      hasBeenSeenByBorrower: false,
+    });
+    expect((await auditsOf(b.applicationId)).map((x) => x.action)).toEqual(['alertSeen']);
+    expect((await staff.client.post(`/api/staff/alerts/${randomUUID()}/seen`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/staff/users', () => {
+  it('lists staff members only, with Name Unavailable for a missing name', async () => {
+    const nameless = await signInStaff(t, 'Nameless Person');
+    await t.db.update(user).set({ name: ' ' }).where(eq(user.id, nameless.userId));
+    const borrower = await newBorrower(t);
+    const { users } = (await staff.client.get('/api/staff/users')).json();
+    expect(users).toContainEqual({ id: staff.userId, name: 'Casey Counsellor', email: staff.email });
+    expect(users).toContainEqual({
+      id: nameless.userId,
+      name: MESSAGES.nameUnavailable,
+      email: nameless.email,
+    });
+    expect(users.map((u: { id: string }) => u.id)).not.toContain(borrower.userId);
+  });
+});
+
+describe('GET /api/staff/contact-summary', () => {
+  it('lists contact attempts across borrowers by date and by staff member', async () => {
+    const other = await signInStaff(t, 'Dana Caller');
+    const a = await newBorrower(t, 'Contacta');
+    const b = await newBorrower(t, 'Contactb');
+    const [mine] = await t.db
+      .insert(contactAttempt)
+      .values({ applicationId: a.applicationId, contactedBy: staff.userId, method: 'textMessage' })
+      .returning();
+    const [theirs] = await t.db
+      .insert(contactAttempt)
+      .values({ applicationId: b.applicationId, contactedBy: other.userId, method: 'phone' })
+      .returning();
+    const [old] = await t.db
+      .insert(contactAttempt)
+      .values({
+        applicationId: b.applicationId,
+        contactedBy: other.userId,
+        method: 'phone',
+        createdAt: new Date('2025-05-05T12:00:00Z'),
+      })
+      .returning();
+    await t.db
+      .insert(contactAttemptReason)
+      .values({ contactAttemptId: mine!.id, key: 'verifyAnExpense', value: true });
+
+    const ids = async (query: string) =>
+      ((await staff.client.get(`/api/staff/contact-summary?${query}`)).json().items as { id: string }[]).map(
+        (i) => i.id,
+      );
+    const all = await ids('');
+    expect(all).toEqual(expect.arrayContaining([mine!.id, theirs!.id]));
+    expect(all).not.toContain(old!.id);
+    expect(await ids(`contactedBy=${other.userId}`)).toEqual([theirs!.id]);
+    expect(await ids(`contactedBy=${other.userId}&startDate=2025-05-05`)).toEqual([old!.id]);
+    const item = (await staff.client.get(`/api/staff/contact-summary?contactedBy=${staff.userId}`))
+      .json()
+      .items.find((i: { id: string }) => i.id === mine!.id);
+    expect(item).toMatchObject({
+      applicationId: a.applicationId,
+      borrowerName: 'Pat Contacta',
+      method: 'textMessage',
+      contactedBy: { id: staff.userId, name: 'Casey Counsellor' },
+      reasons: [{ key: 'verifyAnExpense', value: true }],
+    });
+    expect((await staff.client.get('/api/staff/contact-summary?endDate=x')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/staff/applications/:id/claim and /unclaim', () => {
+  it('claims and unclaims on the version seen, with the count, refusing stale versions (409)', async () => {
+    const b = await newBorrower(t);
+    const other = await signInStaff(t, 'Erin Other');
+    const url = (action: string) => `/api/staff/applications/${b.applicationId}/${action}`;
+    const { version } = await appRow(b.applicationId);
+    const before = await t.db.$count(application, eq(application.assignedTo, staff.userId));
+
+    const claimed = await staff.client.post(url('claim'), { version });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json()).toMatchObject({
+      id: b.applicationId,
+      version: version + 1,
+      assignedTo: { id: staff.userId, name: 'Casey Counsellor' },
+      assignedCount: before + 1,
+    });
+    const row = await appRow(b.applicationId);
+    expect(row.assignedTo).toBe(staff.userId);
+    expect(row.assignedToAt).toBeInstanceOf(Date);
+
+    // Someone else, on the version they saw before the claim: told who has it.
+    const late = await other.client.post(url('claim'), { version });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(alreadyClaimedMessage('Casey Counsellor'));
+    // A stale unclaim is refused too.
+    expect((await other.client.post(url('unclaim'), { version })).statusCode).toBe(409);
+
+    const unclaimed = await staff.client.post(url('unclaim'), { version: version + 1 });
+    expect(unclaimed.statusCode, unclaimed.body).toBe(200);
+    expect(unclaimed.json()).toMatchObject({ assignedTo: null, assignedToAt: null, assignedCount: before });
+    expect(await appRow(b.applicationId)).toMatchObject({
+      assignedTo: null,
+      assignedToAt: null,
+      version: version + 2,
+    });
+    const again = await staff.client.post(url('unclaim'), { version: version + 2 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(NOT_CLAIMED_MESSAGE);
+
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, b.applicationId), eq(auditLog.actorId, staff.userId)));
+    expect(audits.map((a) => a.action).sort()).toEqual(['claim', 'unclaim']);
+  });
+
+  it('answers 404 for an unknown application and 400 without a version', async () => {
+    expect(
+      (await staff.client.post(`/api/staff/applications/${randomUUID()}/claim`, { version: 0 })).statusCode,
+    ).toBe(404);
+    const b = await newBorrower(t);
+    const res = await staff.client.post(`/api/staff/applications/${b.applicationId}/claim`, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toHaveProperty('version');
+  });
+});

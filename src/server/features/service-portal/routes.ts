@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alertSeenViewSchema,
+  borrowerSummaryViewSchema,
+  claimViewSchema,
+  contactSummaryViewSchema,
+  queueViewSchema,
+  staffListViewSchema,
+  summaryListViewSchema,
+} from '#domain/flow/staff-views';
+import {
+  claimBodySchema,
+  contactSummaryQuerySchema,
+  queueQuerySchema,
+  summaryQuerySchema,
+} from '#domain/service-portal/filters';
+import type { Services } from '../../app';
+import { setClaim } from './claim-application';
+import { contactSummary } from './contact-summary';
+import { getBorrowerSummary } from './get-borrower-summary';
+import { listApplications } from './list-applications';
+import { listStaff } from './list-staff';
+import { markAlertSeen } from './mark-alert-seen';
+import { searchQueue } from './search-queue';
+
+const staffOnly = { role: 'staff' } as const;
+const tags = ['service portal'];
+const idParams = z.object({ id: z.guid() });
+
+/** The service portal's reads: application list, queue search, borrower summary, staff list; claim and unclaim. */
+export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { db } = services.database;
+  const viewerId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
+    (await request.viewer())!.userId;
+
+  app.get(
+    '/api/staff/applications',
+    {
+      config: staffOnly,
+      schema: { tags, querystring: summaryQuerySchema, response: { 200: summaryListViewSchema } },
+    },
+    async (request) => listApplications({ db, viewerId: await viewerId(request), query: request.query }),
+  );
+  app.get(
+    '/api/staff/queue',
+    {
+      config: staffOnly,
+      schema: { tags, querystring: queueQuerySchema, response: { 200: queueViewSchema } },
+    },
+    async (request) => searchQueue({ db, viewerId: await viewerId(request), query: request.query }),
+  );
+  app.get(
+    '/api/staff/applications/:id',
+    { config: staffOnly, schema: { tags, params: idParams, response: { 200: borrowerSummaryViewSchema } } },
+    async (request) =>
+      getBorrowerSummary({
+        db,
+        cipher: services.cipher,
+        viewerId: await viewerId(request),
+        applicationId: request.params.id,
+      }),
+  );
+  app.post(
+    '/api/staff/applications/:id/claim',
+    {
+      config: staffOnly,
+      schema: { tags, params: idParams, body: claimBodySchema, response: { 200: claimViewSchema } },
+    },
+    async (request) =>
+      setClaim({
+        db,
+        viewerId: await viewerId(request),
+        applicationId: request.params.id,
+        version: request.body.version,
+        claim: true,
+      }),
+  );
+  app.post(
+    '/api/staff/applications/:id/unclaim',
+    {
+      config: staffOnly,
+      schema: { tags, params: idParams, body: claimBodySchema, response: { 200: claimViewSchema } },
+    },
+    async (request) =>
+      setClaim({
+        db,
+        viewerId: await viewerId(request),
+        applicationId: request.params.id,
+        version: request.body.version,
+        claim: false,
+      }),
+  );
+  app.post(
+    '/api/staff/alerts/:id/seen',
+    { config: staffOnly, schema: { tags, params: idParams, response: { 200: alertSeenViewSchema } } },
+    async (request) => markAlertSeen({ db, viewerId: await viewerId(request), alertId: request.params.id }),
+  );
+  app.get(
+    '/api/staff/users',
+    { config: staffOnly, schema: { tags, response: { 200: staffListViewSchema } } },
+    async () => listStaff({ db }),
+  );
+  app.get(
+    '/api/staff/contact-summary',
+    {
+      config: staffOnly,
+      schema: { tags, querystring: contactSummaryQuerySchema, response: { 200: contactSummaryViewSchema } },
+    },
+    async (request) => contactSummary({ db, query: request.query }),
+  );
+};

@@ -1,0 +1,188 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { QueueView } from '#domain/flow/staff-views';
+import { resolveDateRange } from '#domain/service-portal/date-range';
+import {
+  ACCOUNT_TYPE_CODES,
+  ACCOUNT_TYPE_FILTERS,
+  BALANCE_ABOVE_100_CENTS,
+  type DebtFilters,
+  debtFiltersAreOpen,
+  effectiveDebtDetail,
+  PORTFOLIO_TYPES,
+  type QueueQuery,
+} from '#domain/service-portal/filters';
+import { pageCount, QUEUE_PAGE_SIZE } from '#domain/service-portal/pagination';
+import { containsPattern, searchTerms } from '#domain/service-portal/search';
+import { e164ToPhone } from '#domain/validation/format';
+import { MESSAGES } from '#domain/validation/messages';
+import type { Tx } from '../../db/client';
+import { application, borrower, collection, debt } from '../../db/schema/application';
+import { user } from '../../db/schema/auth';
+import { staffDisplayName } from './staff-names';
+
+/** The search over ids, names, email and phone (spec doc 1 section 2.6); ILIKE with every wildcard escaped. */
+function searchCondition(raw: string | undefined): SQL | undefined {
+  const terms = searchTerms(raw);
+  if (!terms) return undefined;
+  const pattern = containsPattern(terms.text);
+  return or(
+    ilike(sql`${application.id}::text`, pattern),
+    ilike(sql`${borrower.id}::text`, pattern),
+    ilike(borrower.firstName, pattern),
+    ilike(borrower.lastName, pattern),
+    ilike(sql`concat_ws(' ', ${borrower.firstName}, ${borrower.lastName})`, pattern),
+    ilike(borrower.email, pattern),
+    // Phones are stored as +1 and ten digits: match the digits typed, however they were written.
+    terms.phoneDigits ? like(borrower.phoneNumber, containsPattern(terms.phoneDigits)) : undefined,
+  );
+}
+
+/** One debt (or collection) row matching the debt filters; the SQL twin of debtMatches in the domain. */
+function debtRowCondition(t: typeof debt | typeof collection, f: DebtFilters): SQL | undefined {
+  const late =
+    t === debt
+      ? sql`coalesce(${debt.late30DaysTotal}, 0) + coalesce(${debt.late60DaysTotal}, 0) + coalesce(${debt.late90DaysTotal}, 0) > 0 or coalesce(${debt.pastDue}, 0) > 0`
+      : sql`coalesce(${t.pastDue}, 0) > 0`;
+  const details = effectiveDebtDetail(f).map((detail) =>
+    detail === 'hasBalance'
+      ? gt(t.currentBalance, 0)
+      : detail === 'hasBalanceAbove100'
+        ? gte(t.currentBalance, BALANCE_ABOVE_100_CENTS)
+        : sql`(${late})`,
+  );
+  const byStatus = or(
+    f.debtStatus.includes('open') ? and(isNull(t.dateClosed), ...details) : undefined,
+    f.debtStatus.includes('closed') ? isNotNull(t.dateClosed) : undefined,
+  );
+  const byPortfolio = PORTFOLIO_TYPES.every((p) => f.portfolioType.includes(p))
+    ? undefined
+    : inArray(t.portfolioType, f.portfolioType);
+  const code = sql`upper(trim(${t.accountType}))`;
+  const listed = f.accountType.filter((a) => a !== 'other');
+  const byAccountType = ACCOUNT_TYPE_FILTERS.every((a) => f.accountType.includes(a))
+    ? undefined
+    : or(
+        listed.length > 0 ? inArray(code, listed) : undefined,
+        f.accountType.includes('other')
+          ? or(
+              isNull(t.accountType),
+              sql`${code} not in (${sql.join(
+                ACCOUNT_TYPE_CODES.map((c) => sql`${c}`),
+                sql`, `,
+              )})`,
+            )
+          : undefined,
+      );
+  return and(byStatus, byPortfolio, byAccountType);
+}
+
+/** A borrower matches the debt filters when one of their debts or collections does. */
+function debtCondition(f: DebtFilters): SQL | undefined {
+  if (debtFiltersAreOpen(f)) return undefined;
+  return or(
+    sql`exists (select 1 from ${debt} where ${debt.applicationId} = ${application.id} and ${debtRowCondition(debt, f)})`,
+    sql`exists (select 1 from ${collection} where ${collection.applicationId} = ${application.id} and ${debtRowCondition(collection, f)})`,
+  );
+}
+
+/**
+ * The /borrower-queue: the rep's panel and one page of borrower tiles, newest first, with the total for the
+ * pagination control. Every filter is a condition of one query; the page is bounded.
+ */
+export async function searchQueue(o: {
+  db: Tx;
+  viewerId: string;
+  query: QueueQuery;
+  now?: Date;
+}): Promise<QueueView> {
+  const { db, query } = o;
+  const claimed = query.claimedStatus.includes('claimed');
+  const unclaimed = query.claimedStatus.includes('unclaimed');
+  // The queue searches every date unless a range is chosen.
+  const window =
+    query.startDate !== undefined || query.endDate !== undefined
+      ? resolveDateRange({ startDate: query.startDate, endDate: query.endDate, now: o.now ?? new Date() })
+      : undefined;
+  const where = and(
+    inArray(application.status, query.applicationStatus),
+    claimed && !unclaimed ? isNotNull(application.assignedTo) : undefined,
+    unclaimed && !claimed ? isNull(application.assignedTo) : undefined,
+    query.assignedToMe ? eq(application.assignedTo, o.viewerId) : undefined,
+    window ? gte(application.createdAt, window.from) : undefined,
+    window ? lt(application.createdAt, window.to) : undefined,
+    searchCondition(query.searchValue),
+    debtCondition(query),
+  );
+
+  const [rows, totals, mine, me] = await Promise.all([
+    db
+      .select({
+        applicationId: application.id,
+        createdAt: application.createdAt,
+        status: application.status,
+        assignedTo: application.assignedTo,
+        assigneeName: user.name,
+        borrowerId: borrower.id,
+        firstName: borrower.firstName,
+        lastName: borrower.lastName,
+        phoneNumber: borrower.phoneNumber,
+      })
+      .from(application)
+      .leftJoin(borrower, eq(borrower.applicationId, application.id))
+      .leftJoin(user, eq(user.id, application.assignedTo))
+      .where(where)
+      .orderBy(desc(application.createdAt), desc(application.id))
+      .limit(QUEUE_PAGE_SIZE)
+      .offset((query.page - 1) * QUEUE_PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(application)
+      .leftJoin(borrower, eq(borrower.applicationId, application.id))
+      .where(where),
+    db.select({ total: count() }).from(application).where(eq(application.assignedTo, o.viewerId)),
+    db
+      .select({ name: user.name, email: user.email, phoneNumber: user.phoneNumber })
+      .from(user)
+      .where(eq(user.id, o.viewerId)),
+  ]);
+  const total = Number(totals[0]?.total ?? 0);
+  return {
+    rep: {
+      assignedCount: Number(mine[0]?.total ?? 0),
+      name: staffDisplayName(me[0]?.name),
+      email: me[0]?.email ?? '',
+      phoneNumber: me[0]?.phoneNumber ? e164ToPhone(me[0].phoneNumber) : null,
+    },
+    page: query.page,
+    pageSize: QUEUE_PAGE_SIZE,
+    pageCount: pageCount(total),
+    total,
+    tiles: rows.map((r) => ({
+      applicationId: r.applicationId,
+      borrowerId: r.borrowerId,
+      name: [r.firstName, r.lastName].filter(Boolean).join(' ') || MESSAGES.nameUnavailable,
+      createdAt: r.createdAt.toISOString(),
+      phoneNumber: r.phoneNumber ? e164ToPhone(r.phoneNumber) : null,
+      status: r.status,
+      assignedTo: r.assignedTo
+        ? { id: r.assignedTo, name: staffDisplayName(r.assigneeName), isMe: r.assignedTo === o.viewerId }
+        : null,
+    })),
+  };
+}

@@ -1,0 +1,23 @@
+import { inArray } from 'drizzle-orm';
+import type { StaffMember } from '#domain/flow/staff-views';
+import { MESSAGES } from '#domain/validation/messages';
+import type { Tx } from '../../db/client';
+import { user } from '../../db/schema/auth';
+
+/** A staff member's name as the portal shows it: 'Name Unavailable' when none is known (spec doc 1 section 3). */
+export const staffDisplayName = (name: string | null | undefined): string =>
+  name?.trim() || MESSAGES.nameUnavailable;
+
+/** Names of the given users, in one query; unknown ids read as 'Name Unavailable'. */
+export async function staffMembers(
+  db: Tx,
+  ids: Iterable<string | null | undefined>,
+): Promise<(id: string | null | undefined) => StaffMember | null> {
+  const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, wanted));
+  const names = new Map(rows.map((r) => [r.id, staffDisplayName(r.name)]));
+  return (id) => (id ? { id, name: names.get(id) ?? MESSAGES.nameUnavailable } : null);
+}

@@ -1,0 +1,201 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { borrower, contactAttempt, contactAttemptReason } from '../../db/schema/application';
+import { auditLog, smsOutbox } from '../../db/schema/ops';
+import { newBorrower } from '../apply/flow-test-helpers';
+import { contactAttemptText } from './contact-attempts';
+import { signedInStaff } from './staff-test-helpers';
+
+// Spec doc 1 section 4.4: contact attempts by phone or text message, with the reasons checklist.
+
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signedInStaff(t, 'Sam Staff');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const attempt = (applicationId: string, body: unknown) =>
+  staff.client.post(`/api/staff/applications/${applicationId}/contact-attempts`, body);
+const setReason = (id: string, key: string, body: unknown) =>
+  staff.client.send('PUT', `/api/staff/contact-attempts/${id}/reasons/${key}`, body);
+
+const textsOf = (applicationId: string) =>
+  t.db
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.applicationId, applicationId), eq(smsOutbox.eventType, 'contactAttempt')));
+
+describe('POST /api/staff/applications/:id/contact-attempts', () => {
+  it('records a phone attempt by the signed-in counsellor with its reasons, sends no text, audits it', async () => {
+    const b = await newBorrower(t);
+    const res = await attempt(b.applicationId, {
+      method: 'phone',
+      outcome: 'Reached the borrower',
+      didTheBorrowerReceiveAnOffer: true,
+      reasons: { verifyIncome: true, validateProposedBudget: false },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const view = res.json();
+    expect(view).toMatchObject({
+      applicationId: b.applicationId,
+      contactedBy: staff.userId,
+      method: 'phone',
+      outcome: 'Reached the borrower',
+      didTheBorrowerReceiveAnOffer: true,
+      reasons: [
+        { key: 'validateProposedBudget', value: false },
+        { key: 'verifyIncome', value: true },
+      ],
+    });
+    expect(view.textMessage).toBeUndefined();
+    expect(new Date(view.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const rows = await t.db
+      .select()
+      .from(contactAttemptReason)
+      .where(eq(contactAttemptReason.contactAttemptId, view.id));
+    expect(rows).toHaveLength(2);
+    expect(await textsOf(b.applicationId)).toEqual([]);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, view.id));
+    expect(audit).toMatchObject([
+      { actorId: staff.userId, action: 'contactAttempt', applicationId: b.applicationId },
+    ]);
+  });
+
+  it('sends a text-message attempt through the SMS outbox and hands it to the queue', async () => {
+    const b = await newBorrower(t);
+    const res = await attempt(b.applicationId, {
+      method: 'textMessage',
+      outcome: 'Sent a text',
+      didTheBorrowerReceiveAnOffer: false,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ method: 'textMessage', textMessage: 'queued', reasons: [] });
+    const texts = await textsOf(b.applicationId);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({
+      to: '+14155550123',
+      body: contactAttemptText({ borrowerFirstName: 'Pat', staffFirstName: 'Sam' }),
+    });
+    expect(texts[0]!.body).toMatch(
+      /^Clearpath Debt Relief: Hi Pat, Sam from Clearpath Debt Relief tried to reach you/,
+    );
+    expect(t.smsQueued).toContain(texts[0]!.id);
+  });
+
+  it('still records a text-message attempt for a borrower who opted out of SMS, but sends nothing', async () => {
+    const b = await newBorrower(t);
+    await t.db
+      .update(borrower)
+      .set({ isOptedOutOfSMS: true })
+      .where(eq(borrower.applicationId, b.applicationId));
+    const queuedBefore = t.smsQueued.length;
+    const res = await attempt(b.applicationId, {
+      method: 'textMessage',
+      outcome: 'Tried to text',
+      didTheBorrowerReceiveAnOffer: false,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().textMessage).toBe('optedOut');
+    expect(await textsOf(b.applicationId)).toEqual([]);
+    expect(t.smsQueued).toHaveLength(queuedBefore);
+    expect(
+      await t.db.select().from(contactAttempt).where(eq(contactAttempt.applicationId, b.applicationId)),
+    ).toHaveLength(1);
+  });
+
+  it.each([
+    [{}, { method: 'Contact method is required', outcome: 'Outcome is required' }],
+    [
+      { method: 'fax', outcome: 'x', didTheBorrowerReceiveAnOffer: true },
+      { method: 'Contact method is invalid' },
+    ],
+    [
+      { method: 'phone', outcome: 'x' },
+      { didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer? is required' },
+    ],
+  ])('refuses %j with 400 and field messages, saving nothing', async (body, fieldErrors) => {
+    const b = await newBorrower(t);
+    const res = await attempt(b.applicationId, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject(fieldErrors);
+    expect(
+      await t.db.select().from(contactAttempt).where(eq(contactAttempt.applicationId, b.applicationId)),
+    ).toEqual([]);
+  });
+
+  it('answers 404 for an application that does not exist', async () => {
+    const res = await attempt('00000000-0000-4000-8000-000000000000', {
+      method: 'phone',
+      outcome: 'x',
+      didTheBorrowerReceiveAnOffer: false,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/staff/contact-attempts/:id/reasons/:key', () => {
+  it('sets a key it has and appends a key it lacks', async () => {
+    const b = await newBorrower(t);
+    const created = (
+      await attempt(b.applicationId, {
+        method: 'phone',
+        outcome: 'Reached',
+        didTheBorrowerReceiveAnOffer: true,
+        reasons: { verifyIncome: true },
+      })
+    ).json();
+
+    const set = await setReason(created.id, 'verifyIncome', { value: false });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().reasons).toEqual([{ key: 'verifyIncome', value: false }]);
+
+    const appended = await setReason(created.id, 'verifyAnExpense', { value: true });
+    expect(appended.json().reasons).toEqual([
+      { key: 'verifyAnExpense', value: true },
+      { key: 'verifyIncome', value: false },
+    ]);
+    const rows = await t.db
+      .select({ key: contactAttemptReason.key, value: contactAttemptReason.value })
+      .from(contactAttemptReason)
+      .where(eq(contactAttemptReason.contactAttemptId, created.id));
+    expect(rows.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+      { key: 'verifyAnExpense', value: true },
+      { key: 'verifyIncome', value: false },
+    ]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.entityType, 'contactAttemptReason')));
+    expect(audits.map((a) => [a.before, a.after])).toEqual(
+      expect.arrayContaining([
+        [
+          { key: 'verifyIncome', value: true },
+          { key: 'verifyIncome', value: false },
+        ],
+        [
+          { key: 'verifyAnExpense', value: null },
+          { key: 'verifyAnExpense', value: true },
+        ],
+      ]),
+    );
+  });
+
+  it('refuses an unknown key or a missing value with 400, and an unknown attempt with 404', async () => {
+    const b = await newBorrower(t);
+    const created = (
+      await attempt(b.applicationId, { method: 'phone', outcome: 'x', didTheBorrowerReceiveAnOffer: false })
+    ).json();
+    expect((await setReason(created.id, 'callBack', { value: true })).statusCode).toBe(400);
+    const missing = await setReason(created.id, 'verifyIncome', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toHaveProperty('value');
+    expect(
+      (await setReason('00000000-0000-4000-8000-000000000000', 'verifyIncome', { value: true })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,91 @@
+import { desc, eq } from 'drizzle-orm';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import type { Tx } from '../../db/client';
+import { decision, dmpEnrollment, docusign, type OfferStatus } from '../../db/schema/application';
+import { type ApplicationRow, changeStatus, updateApplication } from '../apply/flow-steps';
+import { recordAudit } from '../audit/record-audit';
+import { disqualifyBy } from './staff-steps';
+
+export type HandOverPlan =
+  | { kind: 'waiting' }
+  | { kind: 'transfer'; monthlyPaymentAmount: number; termInMonths: number }
+  | { kind: 'allDeclined' };
+
+/**
+ * What the creditors' answers lead to (DESIGN section 4): nothing while an offer is unanswered; every offer
+ * declined → disqualified; otherwise a plan paying the sum of the accepted offers' payments over the longest
+ * accepted term.
+ */
+export function planHandOver(
+  offers: readonly { status: OfferStatus | null; payment: number; term: number }[],
+): HandOverPlan {
+  if (offers.length === 0 || offers.some((x) => x.status == null)) return { kind: 'waiting' };
+  const accepted = offers.filter((x) => x.status === 'accepted');
+  if (accepted.length === 0) return { kind: 'allDeclined' };
+  return {
+    kind: 'transfer',
+    monthlyPaymentAmount: accepted.reduce((sum, x) => sum + x.payment, 0),
+    termInMonths: Math.max(...accepted.map((x) => x.term)),
+  };
+}
+
+/**
+ * After an offer answer, inside its transaction: when the application is in creditorReview and every offer of
+ * its newest decision is answered, moves it to transfer with its DmpEnrollment, or disqualifies it with
+ * allOffersDeclined. Returns what happened; a transfer's partner webhook is queued by the caller after commit.
+ */
+export async function handOverWhenAnswered(
+  tx: Tx,
+  app: ApplicationRow,
+  actorId: string,
+): Promise<'transfer' | 'disqualified' | null> {
+  if (app.status !== 'creditorReview') return null;
+  const newest = await tx.query.decision.findFirst({
+    where: eq(decision.applicationId, app.id),
+    orderBy: [desc(decision.createdAt)],
+    with: { offers: { columns: { status: true, payment: true, term: true } } },
+  });
+  const plan = planHandOver(newest?.offers ?? []);
+  if (plan.kind === 'waiting') return null;
+  const before = { status: app.status };
+  if (plan.kind === 'allDeclined') {
+    await disqualifyBy(tx, app, 'allOffersDeclined', [DISQUALIFICATION_REASONS.allOffersDeclined], actorId);
+    // Not a transfer: the last decline moved the application, so it is recorded with the offer answers.
+    await recordAudit(tx, {
+      actorId,
+      action: 'offerStatus',
+      entityType: 'application',
+      entityId: app.id,
+      applicationId: app.id,
+      before,
+      after: { status: app.status, reason: DISQUALIFICATION_REASONS.allOffersDeclined },
+    });
+    return 'disqualified';
+  }
+  const [signed] = await tx
+    .select({ at: docusign.documentSignedAt })
+    .from(docusign)
+    .where(eq(docusign.applicationId, app.id));
+  const enrollment = {
+    active: true,
+    monthlyPaymentAmount: plan.monthlyPaymentAmount,
+    termInMonths: plan.termInMonths,
+    dateSigned: signed?.at ? signed.at.toISOString().slice(0, 10) : null,
+  };
+  await tx
+    .insert(dmpEnrollment)
+    .values({ applicationId: app.id, ...enrollment })
+    .onConflictDoUpdate({ target: dmpEnrollment.applicationId, set: enrollment });
+  await changeStatus(tx, app, 'allOffersAnsweredWithAcceptance', actorId);
+  await updateApplication(tx, app, {});
+  await recordAudit(tx, {
+    actorId,
+    action: 'transfer',
+    entityType: 'application',
+    entityId: app.id,
+    applicationId: app.id,
+    before,
+    after: { status: app.status, dmpEnrollment: enrollment },
+  });
+  return 'transfer';
+}

@@ -1,0 +1,158 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig } from '../../env';
+import { planHandOver } from './hand-over';
+import {
+  deliverPartnerWebhook,
+  EVENT_ID_HEADER,
+  PARTNER_WEBHOOK_EVENT_TYPE,
+  SIGNATURE_HEADER,
+  signPartnerWebhook,
+  verifyPartnerWebhookSignature,
+} from './partner-webhook';
+
+// The partner webhook's signing and delivery, its configuration, and the hand-over rule.
+
+const SECRET = 'a-shared-secret-of-at-least-32-characters';
+
+describe('signPartnerWebhook', () => {
+  it('is sha256= and the hex HMAC-SHA256 of the exact body', () => {
+    // Worked example, computed independently with node:crypto.
+    const body = '{"id":"evt_1","type":"application.transfer"}';
+    const hex = createHmac('sha256', SECRET).update(body).digest('hex');
+    expect(signPartnerWebhook(body, SECRET)).toBe(`sha256=${hex}`);
+    expect(signPartnerWebhook(body, SECRET)).toMatch(/^sha256=[0-9a-f]{64}$/);
+    // RFC 4231 test case 2: key "Jefe", data "what do ya want for nothing?".
+    expect(signPartnerWebhook('what do ya want for nothing?', 'Jefe')).toBe(
+      'sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
+  });
+
+  it.each([
+    ['the same body and secret', '{"a":1}', SECRET, true],
+    ['a changed body', '{"a":2}', SECRET, false],
+    ['another secret', '{"a":1}', `${SECRET}!`, false],
+  ])('verifies with %s: %s', (_name, body, secret, ok) => {
+    const header = signPartnerWebhook('{"a":1}', SECRET);
+    expect(verifyPartnerWebhookSignature(body, secret, header)).toBe(ok);
+  });
+
+  it('refuses a missing or truncated header', () => {
+    expect(verifyPartnerWebhookSignature('{}', SECRET, undefined)).toBe(false);
+    expect(verifyPartnerWebhookSignature('{}', SECRET, signPartnerWebhook('{}', SECRET).slice(0, 20))).toBe(
+      false,
+    );
+  });
+});
+
+describe('deliverPartnerWebhook', () => {
+  const job = { eventId: 'evt-1', body: '{"id":"evt-1"}' };
+
+  it('POSTs the body with its signature and event id', async () => {
+    const fetch = vi.fn(async () => new Response('ok', { status: 202 }));
+    const status = await deliverPartnerWebhook({
+      url: 'https://crm.example.org/hooks',
+      secret: SECRET,
+      job,
+      fetch,
+    });
+    expect(status).toBe(202);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://crm.example.org/hooks');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(job.body);
+    const headers = init.headers as Record<string, string>;
+    expect(headers[SIGNATURE_HEADER]).toBe(signPartnerWebhook(job.body, SECRET));
+    expect(headers[EVENT_ID_HEADER]).toBe('evt-1');
+    expect(headers['x-event-type']).toBe(PARTNER_WEBHOOK_EVENT_TYPE);
+    expect(headers['content-type']).toBe('application/json');
+  });
+
+  it.each([500, 404, 301])('throws on a %i answer so the job queue retries', async (code) => {
+    const fetch = vi.fn(async () => new Response(null, { status: code }));
+    await expect(
+      deliverPartnerWebhook({ url: 'https://crm.example.org/hooks', secret: SECRET, job, fetch }),
+    ).rejects.toThrow(`The partner answered ${code}`);
+  });
+
+  it('throws when the partner cannot be reached', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(
+      deliverPartnerWebhook({ url: 'https://crm.example.org/hooks', secret: SECRET, job, fetch }),
+    ).rejects.toThrow('fetch failed');
+  });
+});
+
+describe('PARTNER_WEBHOOK_URL and PARTNER_WEBHOOK_SECRET', () => {
+  const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'dmp-env-'));
+
+  it('is off when no URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).partnerWebhook).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), PARTNER_WEBHOOK_URL: '' }).partnerWebhook).toBeUndefined();
+  });
+
+  it('reads the URL with its secret', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PARTNER_WEBHOOK_URL: 'https://crm.example.org/hooks',
+      PARTNER_WEBHOOK_SECRET: SECRET,
+    });
+    expect(config.partnerWebhook).toEqual({ url: 'https://crm.example.org/hooks', secret: SECRET });
+  });
+
+  it.each([
+    [{ PARTNER_WEBHOOK_URL: 'https://crm.example.org/hooks' }, /PARTNER_WEBHOOK_SECRET: required/],
+    [
+      { PARTNER_WEBHOOK_URL: 'ftp://crm.example.org', PARTNER_WEBHOOK_SECRET: SECRET },
+      /PARTNER_WEBHOOK_URL:/,
+    ],
+    [
+      { PARTNER_WEBHOOK_URL: 'https://crm.example.org', PARTNER_WEBHOOK_SECRET: 'short' },
+      /PARTNER_WEBHOOK_SECRET:/,
+    ],
+  ])('stops at boot for %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+});
+
+describe('planHandOver', () => {
+  const answered = (status: 'accepted' | 'declined' | null, payment: number, term: number) => ({
+    status,
+    payment,
+    term,
+  });
+
+  it.each([
+    ['no offers', [], { kind: 'waiting' }],
+    [
+      'an unanswered offer',
+      [answered('accepted', 10_000, 40), answered(null, 5_000, 30)],
+      { kind: 'waiting' },
+    ],
+    [
+      'every offer declined',
+      [answered('declined', 10_000, 40), answered('declined', 5_000, 30)],
+      { kind: 'allDeclined' },
+    ],
+    [
+      // 120.00 + 85.50 a month; the longest accepted term is 52 (the declined 60 does not count).
+      'two accepted, one declined',
+      [answered('accepted', 12_000, 52), answered('accepted', 8_550, 37), answered('declined', 30_000, 60)],
+      { kind: 'transfer', monthlyPaymentAmount: 20_550, termInMonths: 52 },
+    ],
+    [
+      'one accepted',
+      [answered('accepted', 4_200, 18)],
+      { kind: 'transfer', monthlyPaymentAmount: 4_200, termInMonths: 18 },
+    ],
+  ])('%s', (_name, offers, plan) => {
+    expect(planHandOver(offers as Parameters<typeof planHandOver>[0])).toEqual(plan);
+  });
+});

@@ -1,0 +1,244 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import type { Db } from '../../db/client';
+import { application, decision } from '../../db/schema/application';
+import type { FieldCipher } from '../../security/field-encryption';
+
+/*
+ * The hand-over to the agency's CRM: when an application moves to transfer, a JSON event is POSTed to
+ * PARTNER_WEBHOOK_URL, signed with PARTNER_WEBHOOK_SECRET, and retried by the job queue until the partner
+ * answers 2xx. There is no outbox table for it (no migration): the pending delivery lives in the pg-boss job,
+ * whose data is the event id and the exact body, so every retry sends the same bytes and signature and the
+ * partner can deduplicate by event id. The event is built right after the transfer commits; a crash between
+ * the commit and the queueing loses that one event (the application still shows transfer in the portal, and
+ * 'Mark transferred' is the hand-over's confirmation).
+ */
+
+export const PARTNER_WEBHOOK_QUEUE = 'partner-webhook';
+export const PARTNER_WEBHOOK_EVENT_TYPE = 'application.transfer';
+export const SIGNATURE_HEADER = 'x-signature';
+export const EVENT_ID_HEADER = 'x-event-id';
+export const EVENT_TYPE_HEADER = 'x-event-type';
+const SIGNATURE_PREFIX = 'sha256=';
+/** A partner that does not answer within this time is retried later. */
+export const PARTNER_WEBHOOK_TIMEOUT_MS = 10_000;
+/** Retries with exponential backoff from PARTNER_WEBHOOK_RETRY_DELAY_SECONDS: about a day and a half in all. */
+export const PARTNER_WEBHOOK_RETRY_LIMIT = 12;
+export const PARTNER_WEBHOOK_RETRY_DELAY_SECONDS = 30;
+
+const last4 = (cipher: FieldCipher, stored: string | null | undefined): string | null =>
+  stored ? cipher.decrypt(stored).slice(-4) : null;
+
+/** What the partner receives. Money is integer cents, rates basis points; account numbers only by last 4. */
+export type PartnerWebhookEvent = {
+  id: string;
+  type: typeof PARTNER_WEBHOOK_EVENT_TYPE;
+  createdAt: string;
+  applicationId: string;
+  borrower: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    phoneNumber: string | null;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    preferredLanguage: string | null;
+  };
+  spouse: {
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    phoneNumber: string | null;
+  } | null;
+  enrollment: {
+    active: boolean;
+    monthlyPaymentAmount: number;
+    termInMonths: number;
+    dateSigned: string | null;
+    firstPaymentDate: string | null;
+  };
+  acceptedOffers: {
+    offerId: string;
+    creditorName: string;
+    accountNumberLast4: string | null;
+    balance: number;
+    payment: number;
+    term: number;
+    proposedApr: number | null;
+    creditorAccount: {
+      isAch: boolean;
+      email: string | null;
+      accountNumberLast4: string | null;
+      routingNumberLast4: string | null;
+      addressLine1: string | null;
+      addressLine2: string | null;
+      city: string | null;
+      state: string | null;
+      zipCode: string | null;
+      memo: string | null;
+    } | null;
+  }[];
+};
+
+/** The pg-boss job: the body is kept as sent, so a retry sends the same bytes. */
+export type PartnerWebhookJob = { eventId: string; body: string };
+
+/** `sha256=` and the hex HMAC-SHA256 of the body with the shared secret. */
+export function signPartnerWebhook(body: string, secret: string): string {
+  return SIGNATURE_PREFIX + createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+}
+
+/** What the partner does on receipt: recompute and compare in constant time. */
+export function verifyPartnerWebhookSignature(
+  body: string,
+  secret: string,
+  header: string | undefined,
+): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(signPartnerWebhook(body, secret));
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The transfer event of an application, from what is committed: the borrower, the enrollment and the
+ * accepted offers of the newest decision. Undefined when the application has no enrollment (nothing to hand over).
+ */
+export async function buildPartnerWebhookEvent(o: {
+  db: Db;
+  cipher: FieldCipher;
+  applicationId: string;
+  eventId?: string;
+  now?: Date;
+}): Promise<PartnerWebhookEvent | undefined> {
+  const app = await o.db.query.application.findFirst({
+    where: eq(application.id, o.applicationId),
+    columns: { id: true },
+    with: { borrower: true, spouse: true, dmpEnrollment: true },
+  });
+  if (!app?.borrower || !app.dmpEnrollment) return undefined;
+  const newest = await o.db.query.decision.findFirst({
+    where: eq(decision.applicationId, app.id),
+    orderBy: [desc(decision.createdAt)],
+    with: {
+      offers: {
+        orderBy: (t, { desc: descending }) => [descending(t.balance)],
+        with: {
+          debt: { with: { creditorAccount: true } },
+          collection: { with: { creditorAccount: true } },
+        },
+      },
+    },
+  });
+  const b = app.borrower;
+  const e = app.dmpEnrollment;
+  return {
+    id: o.eventId ?? randomUUID(),
+    type: PARTNER_WEBHOOK_EVENT_TYPE,
+    createdAt: (o.now ?? new Date()).toISOString(),
+    applicationId: app.id,
+    borrower: {
+      id: b.id,
+      firstName: b.firstName,
+      lastName: b.lastName,
+      email: b.email,
+      phoneNumber: b.phoneNumber,
+      addressLine1: b.addressLine1,
+      addressLine2: b.addressLine2,
+      city: b.city,
+      state: b.state,
+      zipCode: b.zipCode,
+      preferredLanguage: b.preferredLanguage,
+    },
+    spouse: app.spouse
+      ? {
+          firstName: app.spouse.firstName,
+          lastName: app.spouse.lastName,
+          email: app.spouse.email,
+          phoneNumber: app.spouse.phoneNumber,
+        }
+      : null,
+    enrollment: {
+      active: e.active,
+      monthlyPaymentAmount: e.monthlyPaymentAmount,
+      termInMonths: e.termInMonths,
+      dateSigned: e.dateSigned,
+      firstPaymentDate: e.firstPaymentDate,
+    },
+    acceptedOffers: (newest?.offers ?? [])
+      .filter((x) => x.status === 'accepted')
+      .map((x) => {
+        const account = x.debt ?? x.collection;
+        const creditor = account?.creditorAccount ?? null;
+        const bureauName = x.debt?.lenderName ?? x.collection?.subscriberName ?? '';
+        return {
+          offerId: x.id,
+          creditorName:
+            x.debt?.lenderFriendlyName ??
+            x.collection?.subscriberFriendlyName ??
+            lenderFriendlyName(bureauName),
+          accountNumberLast4: last4(o.cipher, account?.accountNumber),
+          balance: x.balance,
+          payment: x.payment,
+          term: x.term,
+          proposedApr: x.proposedApr,
+          creditorAccount: creditor
+            ? {
+                isAch: creditor.isAch,
+                email: creditor.email,
+                accountNumberLast4: last4(o.cipher, creditor.accountNumber),
+                routingNumberLast4: last4(o.cipher, creditor.routingNumber),
+                addressLine1: creditor.addressLine1,
+                addressLine2: creditor.addressLine2,
+                city: creditor.city,
+                state: creditor.state,
+                zipCode: creditor.zipCode,
+                memo: creditor.memo,
+              }
+            : null,
+        };
+      }),
+  };
+}
+
+/** The job data for an event: its id and its body, serialized once. */
+export const partnerWebhookJob = (event: PartnerWebhookEvent): PartnerWebhookJob => ({
+  eventId: event.id,
+  body: JSON.stringify(event),
+});
+
+export class PartnerWebhookError extends Error {}
+
+/**
+ * POSTs one event. A network error, a timeout or an answer other than 2xx throws, so the job queue retries.
+ * Returns the partner's HTTP status.
+ */
+export async function deliverPartnerWebhook(o: {
+  url: string;
+  secret: string;
+  job: PartnerWebhookJob;
+  fetch?: typeof fetch;
+}): Promise<number> {
+  const send = o.fetch ?? fetch;
+  const res = await send(o.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signPartnerWebhook(o.job.body, o.secret),
+      [EVENT_ID_HEADER]: o.job.eventId,
+      [EVENT_TYPE_HEADER]: PARTNER_WEBHOOK_EVENT_TYPE,
+    },
+    body: o.job.body,
+    signal: AbortSignal.timeout(PARTNER_WEBHOOK_TIMEOUT_MS),
+    redirect: 'error',
+  });
+  // The answer's body is not needed; reading it frees the connection.
+  await res.arrayBuffer().catch(() => undefined);
+  if (!res.ok) throw new PartnerWebhookError(`The partner answered ${res.status}`);
+  return res.status;
+}

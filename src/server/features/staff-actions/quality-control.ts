@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { QualityControl, StaffApplicationResult } from '#domain/validation/staff';
+import type { Db } from '../../db/client';
+import { borrower } from '../../db/schema/application';
+import { changeStatus, updateApplication } from '../apply/flow-steps';
+import { recordAudit } from '../audit/record-audit';
+import { assertStatus, disqualifyBy, lockApplication } from './staff-steps';
+
+export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
+  'Quality control can be completed only while the application is in counselor review.';
+
+/**
+ * POST /api/staff/applications/:id/quality-control (spec doc 1 section 4.4), allowed in counselorReview:
+ * pass → hasPassedQualityControl true, creditorReview; fail → hasPassedQualityControl false, disqualified with
+ * the chosen reasons.
+ */
+export async function recordQualityControl(o: {
+  db: Db;
+  actorId: string;
+  applicationId: string;
+  input: QualityControl;
+}): Promise<StaffApplicationResult> {
+  return o.db.transaction(async (tx) => {
+    const app = await lockApplication(tx, o.applicationId);
+    assertStatus(app, 'counselorReview', QUALITY_CONTROL_NOT_OPEN_MESSAGE);
+    const before = { status: app.status, hasPassedQualityControl: app.hasPassedQualityControl };
+    await updateApplication(tx, app, { set: { hasPassedQualityControl: o.input.passed } });
+    if (o.input.passed) {
+      await changeStatus(tx, app, 'qualityControlPassed', o.actorId);
+    } else {
+      await disqualifyBy(tx, app, 'qualityControlFailed', o.input.reasons, o.actorId);
+    }
+    await recordAudit(tx, {
+      actorId: o.actorId,
+      action: 'qualityControl',
+      entityType: 'application',
+      entityId: app.id,
+      applicationId: app.id,
+      before,
+      after: { status: app.status, hasPassedQualityControl: o.input.passed, reasons: o.input.reasons },
+    });
+    const [b] = await tx
+      .select({ partnerCrmId: borrower.partnerCrmId })
+      .from(borrower)
+      .where(eq(borrower.applicationId, app.id));
+    return {
+      id: app.id,
+      status: app.status,
+      hasPassedQualityControl: o.input.passed,
+      partnerCrmId: b?.partnerCrmId ?? null,
+    };
+  });
+}

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  contactAttemptReasonKeySchema,
+  contactAttemptReasonSchema,
+  contactAttemptSchema,
+  contactAttemptViewSchema,
+  markTransferredSchema,
+  offerAnswerViewSchema,
+  offerReasonsViewSchema,
+  offerStatusSchema,
+  qualityControlSchema,
+  staffApplicationResultSchema,
+  toggleOfferReasonSchema,
+} from '#domain/validation/staff';
+import type { Services } from '../../app';
+import { answerOffer, toggleOfferReason } from './answer-offer';
+import { createContactAttempt, setContactAttemptReason } from './contact-attempts';
+import { markTransferred } from './mark-transferred';
+import { recordQualityControl } from './quality-control';
+
+const staffOnly = { role: 'staff' } as const;
+const tags = ['staff'];
+const idParams = z.object({ id: z.uuid({ error: 'invalid' }) });
+
+/** Staff actions on an application: contact attempts, offer answers, quality control, hand-over. */
+export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services.database;
+  const staff = async (request: {
+    viewer: () => Promise<{ userId: string; firstName: string | null } | null>;
+  }) => (await request.viewer())!;
+
+  app.post(
+    '/api/staff/applications/:id/contact-attempts',
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: idParams,
+        body: contactAttemptSchema,
+        response: { 201: contactAttemptViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const { view, smsId } = await createContactAttempt({
+        db,
+        staff: await staff(request),
+        applicationId: request.params.id,
+        input: request.body,
+      });
+      if (smsId) services.onSmsQueued?.(smsId);
+      return reply.status(201).send(view);
+    },
+  );
+
+  app.put(
+    '/api/staff/contact-attempts/:id/reasons/:key',
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: idParams.extend({ key: contactAttemptReasonKeySchema }),
+        body: contactAttemptReasonSchema,
+        response: { 200: contactAttemptViewSchema },
+      },
+    },
+    async (request) =>
+      setContactAttemptReason({
+        db,
+        actorId: (await staff(request)).userId,
+        contactAttemptId: request.params.id,
+        key: request.params.key,
+        value: request.body.value,
+      }),
+  );
+
+  app.post(
+    '/api/staff/offers/:id/status',
+    {
+      config: staffOnly,
+      schema: { tags, params: idParams, body: offerStatusSchema, response: { 200: offerAnswerViewSchema } },
+    },
+    async (request) => {
+      const answer = await answerOffer({
+        services,
+        actorId: (await staff(request)).userId,
+        offerId: request.params.id,
+        answer: request.body,
+      });
+      if (answer.handOver === 'transfer') services.onWebhookQueued?.(answer.application.id);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/staff/offers/:id/reasons/toggle',
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: idParams,
+        body: toggleOfferReasonSchema,
+        response: { 200: offerReasonsViewSchema },
+      },
+    },
+    async (request) =>
+      toggleOfferReason({
+        services,
+        actorId: (await staff(request)).userId,
+        offerId: request.params.id,
+        reason: request.body.reason,
+      }),
+  );
+
+  app.post(
+    '/api/staff/applications/:id/quality-control',
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: idParams,
+        body: qualityControlSchema,
+        response: { 200: staffApplicationResultSchema },
+      },
+    },
+    async (request) =>
+      recordQualityControl({
+        db,
+        actorId: (await staff(request)).userId,
+        applicationId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/api/staff/applications/:id/mark-transferred',
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: idParams,
+        body: markTransferredSchema,
+        response: { 200: staffApplicationResultSchema },
+      },
+    },
+    async (request) =>
+      markTransferred({
+        db,
+        actorId: (await staff(request)).userId,
+        applicationId: request.params.id,
+        partnerCrmId: request.body.partnerCrmId,
+      }),
+  );
+};

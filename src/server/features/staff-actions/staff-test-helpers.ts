@@ -1,0 +1,76 @@
+import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { ApplicationStatus } from '#domain/flow/statuses';
+import { sumCents } from '#domain/money/cents';
+import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
+import type { TestApp } from '../../../../tests/setup/test-app';
+import { application, debt, decision } from '../../db/schema/application';
+import { session } from '../../db/schema/auth';
+import { createStaff } from '../accounts/create-staff';
+import { expenseLines, newBorrower, put, toExpenses, uniqueEmail } from '../apply/flow-test-helpers';
+
+// Seeds for the staff-action tests: a signed-in counsellor, and borrowers driven through the flow's API to a
+// qualified decision with offers, then put in the status under test directly (the payment and signing steps
+// that lead there belong to another issue).
+
+export const STAFF_PASSWORD = 'Better#Pass1';
+
+export async function signedInStaff(t: TestApp, name = 'Sam Staff') {
+  const staff = await createStaff(t.db, {
+    email: uniqueEmail('staff'),
+    name,
+    mustChangePassword: false,
+    password: STAFF_PASSWORD,
+  });
+  const client = t.client();
+  const res = await client.post('/api/auth/sign-in', { username: staff.email, password: STAFF_PASSWORD });
+  expect(res.statusCode, res.body).toBe(200);
+  // The second factor is H8's to test; here the session is marked as having passed it.
+  await t.db.update(session).set({ twoFactorVerified: true }).where(eq(session.userId, staff.userId));
+  return { client, userId: staff.userId, email: staff.email };
+}
+
+/** A borrower at /offers/review (acceptOffer) with a qualified decision: cashflow covers the plan. */
+export async function qualifiedBorrower(t: TestApp, lastName = 'Doe') {
+  const b = await newBorrower(t, lastName);
+  await toExpenses(b, 500_000);
+  const total = ((await b.client.get('/api/application/expenses')).json() as { total: number }).total;
+  const debts = await t.db.select().from(debt).where(eq(debt.applicationId, b.applicationId));
+  const ineligible = ineligibleDebtPayments(
+    debts.map((d) => ({
+      accountType: d.accountType ?? '',
+      scheduledMonthlyPayment: d.scheduledMonthlyPayment ?? 0,
+      currentBalance: d.currentBalance,
+      dateClosed: d.dateClosed,
+    })),
+    { isHomeowner: false },
+  );
+  const items = (await b.client.get('/api/application/eligible-debts')).json().items as {
+    estimatedMonthlyPayment: number;
+  }[];
+  const current = sumCents(items.map((i) => i.estimatedMonthlyPayment));
+  const income = Math.round((total + ineligible + current + 10_000) / 100) * 100;
+  await t.db
+    .update(application)
+    .set({ selfReportedMonthlyCurrentIncome: income })
+    .where(eq(application.id, b.applicationId));
+  const res = await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) });
+  expect(res.json()).toEqual({ next: '/offers/review' });
+  return b;
+}
+
+/** A qualified borrower whose application is set to `status`, with the offers of its decision. */
+export async function applicationIn(t: TestApp, status: ApplicationStatus, lastName = 'Doe') {
+  const b = await qualifiedBorrower(t, lastName);
+  await t.db
+    .update(application)
+    .set({ status, lastViewedPage: 'Submitted' })
+    .where(eq(application.id, b.applicationId));
+  const d = await t.db.query.decision.findFirst({
+    where: eq(decision.applicationId, b.applicationId),
+    orderBy: [desc(decision.createdAt)],
+    with: { offers: { orderBy: (o, { desc: descending }) => [descending(o.balance)] } },
+  });
+  expect(d?.offers.length).toBeGreaterThan(1);
+  return { ...b, offers: d!.offers };
+}

@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { startJobs } from '../../jobs/queue';
+import { createFieldCipher } from '../../security/field-encryption';
+import { devMailboxTransport } from '../email/outbox';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifyPartnerWebhookSignature } from './partner-webhook';
+import { applicationIn, signedInStaff } from './staff-test-helpers';
+
+// The transfer webhook through the real job queue (pg-boss on the test database) to a partner on loopback.
+
+const SECRET = 'a-shared-secret-of-at-least-32-characters';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Received = { headers: IncomingMessage['headers']; body: string };
+
+describe('the partner-webhook queue', () => {
+  it('delivers a transfer’s event, signed, retrying after a failure', async () => {
+    const received: Received[] = [];
+    const answers = [503, 200];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.statusCode = answers.shift() ?? 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+
+    const staff = await signedInStaff(t);
+    const a = await applicationIn(t, 'creditorReview');
+    for (const x of a.offers) {
+      await staff.client.post(`/api/staff/offers/${x.id}/status`, {
+        version: 0,
+        status: 'accepted',
+        creditorAccount: { isAch: true, accountNumber: '998877665544', routingNumber: '021000021' },
+      });
+    }
+    expect(t.webhooksQueued).toEqual([a.applicationId]);
+
+    const jobs = await startJobs({
+      database: t.database,
+      transport: devMailboxTransport,
+      sms: t.sms,
+      log: pino({ level: 'silent' }),
+      cipher: createFieldCipher(t.config.encryptionKey),
+      // A short first retry keeps the test quick; production waits PARTNER_WEBHOOK_RETRY_DELAY_SECONDS.
+      partnerWebhook: { url, secret: SECRET, retryDelaySeconds: 1 },
+    });
+    try {
+      jobs.webhookQueued(a.applicationId);
+      const deadline = Date.now() + 60_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      await jobs.stop();
+      server.close();
+    }
+    expect(received).toHaveLength(2);
+    // The retry sends the same bytes, signature and event id.
+    expect(received[1]!.body).toBe(received[0]!.body);
+    expect(received[1]!.headers[EVENT_ID_HEADER]).toBe(received[0]!.headers[EVENT_ID_HEADER]);
+    const { body, headers } = received[1]!;
+    expect(verifyPartnerWebhookSignature(body, SECRET, headers[SIGNATURE_HEADER] as string)).toBe(true);
+    const event = JSON.parse(body);
+    expect(event).toMatchObject({ id: headers[EVENT_ID_HEADER], applicationId: a.applicationId });
+    expect(event.acceptedOffers).toHaveLength(a.offers.length);
+    expect(body).not.toContain('998877665544');
+  }, 90_000);
+
+  it('skips the webhook, logging it, when no PARTNER_WEBHOOK_URL is configured', async () => {
+    const lines: string[] = [];
+    const jobs = await startJobs({
+      database: t.database,
+      transport: devMailboxTransport,
+      sms: t.sms,
+      log: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+      cipher: createFieldCipher(t.config.encryptionKey),
+      partnerWebhook: undefined,
+    });
+    try {
+      jobs.webhookQueued('00000000-0000-4000-8000-000000000000');
+    } finally {
+      await jobs.stop();
+    }
+    expect(lines.map((l) => JSON.parse(l).msg)).toContain(
+      'partner webhook skipped: PARTNER_WEBHOOK_URL is not set',
+    );
+  }, 60_000);
+});
