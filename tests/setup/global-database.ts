@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres } from '../../src/server/db/client';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '../../src/server/db/client';
 
 /** How tests reach the migrated template: a PostgreSQL template database, or a dumped PGlite data dir. */
 export type TestDatabaseSource =
@@ -31,7 +31,7 @@ export async function teardown(): Promise<void> {
 }
 
 async function preparePglite(): Promise<TestDatabaseSource> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(client);
   try {
     await database.migrate();

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, fromPostgres } from '../../src/server/db/client';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '../../src/server/db/client';
 import type { Database } from '../../src/server/db/client';
 import { databaseUrl } from './global-database';
 
@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (source.kind === 'pglite') {
     // Read once per worker: a Blob is immutable, so every clone can load from the same one.
     dump ??= readFile(source.dumpPath).then((bytes) => new Blob([new Uint8Array(bytes)]));
-    const client = new PGlite({ loadDataDir: await dump });
+    const client = new PGlite({ loadDataDir: await dump, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     return fromPglite(client);
   }

@@ -523,7 +523,11 @@ export const contactAttempt = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contact_attempt_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
+  (t) => [
+    index('contact_attempt_application_id_created_at_idx').on(t.applicationId, t.createdAt),
+    // The contact summary lists attempts across borrowers by date.
+    index('contact_attempt_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** One row per reason key: updating a key sets its value. */

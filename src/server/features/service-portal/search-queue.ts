@@ -46,7 +46,8 @@ function searchCondition(raw: string | undefined): SQL | undefined {
     ilike(sql`${borrower.id}::text`, pattern),
     ilike(borrower.firstName, pattern),
     ilike(borrower.lastName, pattern),
-    ilike(sql`concat_ws(' ', ${borrower.firstName}, ${borrower.lastName})`, pattern),
+    // The same expression as the trigram index borrower_full_name_trgm_idx (migration 0003).
+    ilike(sql`(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, ''))`, pattern),
     ilike(borrower.email, pattern),
     // Phones are stored as +1 and ten digits: match the digits typed, however they were written.
     terms.phoneDigits ? like(borrower.phoneNumber, containsPattern(terms.phoneDigits)) : undefined,
