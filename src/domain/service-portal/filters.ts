@@ -10,6 +10,9 @@ import { SEARCH_VALUE_MAX_LENGTH } from './search';
 
 export const CLAIMED_STATUSES = ['claimed', 'unclaimed'] as const;
 export type ClaimedStatus = (typeof CLAIMED_STATUSES)[number];
+/** Which contact fields the queue's search matches (spec doc 1 section 3, contactInformation). */
+export const CONTACT_INFORMATION_FIELDS = ['id', 'firstName', 'lastName', 'email', 'phone'] as const;
+export type ContactInformationField = (typeof CONTACT_INFORMATION_FIELDS)[number];
 export const DEBT_STATUSES = ['open', 'closed'] as const;
 export type DebtStatus = (typeof DEBT_STATUSES)[number];
 export const DEBT_DETAILS = ['hasBalance', 'hasBalanceAbove100', 'hasLatePayment'] as const;
@@ -27,6 +30,8 @@ export const BALANCE_ABOVE_100_CENTS = 10_000;
 export type SummaryFilters = {
   applicationStatus: ApplicationStatus[];
   claimedStatus: ClaimedStatus[];
+  /** Queue only. */
+  contactInformation?: ContactInformationField[];
 };
 export type DebtFilters = {
   debtStatus: DebtStatus[];
@@ -50,6 +55,7 @@ export const DEFAULT_DEBT_FILTERS: DebtFilters = {
 const REQUIRED_CATEGORIES = [
   'applicationStatus',
   'claimedStatus',
+  'contactInformation',
   'debtStatus',
   'portfolioType',
   'accountType',
@@ -185,6 +191,7 @@ export const MAX_QUEUE_PAGE = 10_000;
 export const queueQuerySchema = z
   .strictObject({
     ...borrowerFilterShape,
+    contactInformation: optionList(CONTACT_INFORMATION_FIELDS, [...CONTACT_INFORMATION_FIELDS]),
     searchValue: z
       .string()
       .max(SEARCH_VALUE_MAX_LENGTH * 2)

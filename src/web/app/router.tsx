@@ -75,6 +75,25 @@ export const router = createBrowserRouter([
       {
         lazy: () => import('./service-portal-guard'),
         children: [
+          {
+            lazy: () => import('../features/service-portal/portal-layout'),
+            children: [
+              { path: '/summary', lazy: () => import('../features/service-portal/summary-page') },
+              {
+                path: '/borrower-queue',
+                lazy: () => import('../features/service-portal/borrower-queue-page'),
+              },
+              {
+                path: '/borrower-summary',
+                lazy: () => import('../features/service-portal/borrower-summary-page'),
+              },
+              {
+                path: '/contact-summary',
+                lazy: () => import('../features/service-portal/contact-summary-page'),
+              },
+              { path: '/preferences', lazy: () => import('../features/service-portal/preferences-page') },
+            ],
+          },
           { path: '/change-email', lazy: () => import('../features/account/change-email-page') },
           { path: '/change-password', lazy: () => import('../features/account/change-password-page') },
         ],

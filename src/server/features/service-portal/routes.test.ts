@@ -240,6 +240,27 @@ describe('GET /api/staff/queue (the borrower queue)', () => {
     // Wildcards and plus signs are literal.
     expect(await found('%')).toEqual([]);
     expect(await found('quix_tic')).toEqual([]);
+
+    // The contact-information filter says which fields the search looks at.
+    const within = async (value: string, fields: string) =>
+      (
+        (
+          await staff.client.get(
+            `/api/staff/queue?searchValue=${encodeURIComponent(value)}&contactInformation=${fields}`,
+          )
+        ).json().tiles as { applicationId: string }[]
+      ).map((x) => x.applicationId);
+    expect(await within('quixotic', 'lastName')).toEqual([b.applicationId]);
+    expect(await within('quixotic', 'id,email')).toEqual(
+      b.email.includes('quixotic') ? [b.applicationId] : [],
+    );
+    expect(await within('617 555 0199', 'firstName,lastName')).toEqual([]);
+    expect(await within('617 555 0199', 'phone')).toEqual([b.applicationId]);
+    const none = await staff.client.get('/api/staff/queue?searchValue=quixotic&contactInformation=');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fieldErrors).toMatchObject({
+      contactInformation: 'Please select at least one filter',
+    });
   });
 
   it('filters by status, claim and debts (details only under open, 100 dollars or more)', async () => {

@@ -22,6 +22,7 @@ import {
   ACCOUNT_TYPE_FILTERS,
   BALANCE_ABOVE_100_CENTS,
   type DebtFilters,
+  type ContactInformationField,
   debtFiltersAreOpen,
   effectiveDebtDetail,
   PORTFOLIO_TYPES,
@@ -36,21 +37,37 @@ import { application, borrower, collection, debt } from '../../db/schema/applica
 import { user } from '../../db/schema/auth';
 import { staffDisplayName } from './staff-names';
 
-/** The search over ids, names, email and phone (spec doc 1 section 2.6); ILIKE with every wildcard escaped. */
-function searchCondition(raw: string | undefined): SQL | undefined {
+/**
+ * The search over the ticked contact fields — ids, names, email, phone (spec doc 1 section 2.6); ILIKE with
+ * every wildcard escaped.
+ */
+function searchCondition(
+  raw: string | undefined,
+  fields: readonly ContactInformationField[],
+): SQL | undefined {
   const terms = searchTerms(raw);
   if (!terms) return undefined;
   const pattern = containsPattern(terms.text);
+  const on = new Set(fields);
   return or(
-    ilike(sql`${application.id}::text`, pattern),
-    ilike(sql`${borrower.id}::text`, pattern),
-    ilike(borrower.firstName, pattern),
-    ilike(borrower.lastName, pattern),
-    // The same expression as the trigram index borrower_full_name_trgm_idx (migration 0003).
-    ilike(sql`(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, ''))`, pattern),
-    ilike(borrower.email, pattern),
+    on.has('id') ? ilike(sql`${application.id}::text`, pattern) : undefined,
+    on.has('id') ? ilike(sql`${borrower.id}::text`, pattern) : undefined,
+    on.has('firstName') ? ilike(borrower.firstName, pattern) : undefined,
+    on.has('lastName') ? ilike(borrower.lastName, pattern) : undefined,
+    // 'Pat Doe': the same expression as the trigram index borrower_full_name_trgm_idx (migration 0003).
+    on.has('firstName') && on.has('lastName')
+      ? ilike(
+          sql`(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, ''))`,
+          pattern,
+        )
+      : undefined,
+    on.has('email') ? ilike(borrower.email, pattern) : undefined,
     // Phones are stored as +1 and ten digits: match the digits typed, however they were written.
-    terms.phoneDigits ? like(borrower.phoneNumber, containsPattern(terms.phoneDigits)) : undefined,
+    on.has('phone') && terms.phoneDigits
+      ? like(borrower.phoneNumber, containsPattern(terms.phoneDigits))
+      : undefined,
+    // Nothing ticked can match: the filter refuses an empty list before this runs.
+    sql`false`,
   );
 }
 
@@ -127,7 +144,7 @@ export async function searchQueue(o: {
     query.assignedToMe ? eq(application.assignedTo, o.viewerId) : undefined,
     window ? gte(application.createdAt, window.from) : undefined,
     window ? lt(application.createdAt, window.to) : undefined,
-    searchCondition(query.searchValue),
+    searchCondition(query.searchValue, query.contactInformation),
     debtCondition(query),
   );
 

@@ -1,0 +1,247 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SummaryListItem, SummaryListView } from '#domain/flow/staff-views';
+import { DEFAULT_SUMMARY_STATUSES } from '#domain/flow/statuses';
+import { formatCardDate } from '#domain/service-portal/date-range';
+import { MESSAGES } from '#domain/validation/messages';
+import { mountRoutes, settle, waitFor } from '../../components/ui/form/dom-test-helpers';
+import { Component as SummaryPage, summaryFiltersFromSearch } from './summary-page';
+
+const ME = { id: 'staff-me', name: 'Dana Reyes' };
+const session = {
+  user: {
+    id: ME.id,
+    email: 'dana@agency.test',
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    phoneNumber: null,
+    mustChangePassword: false,
+    isStaff: true,
+    twoFactorEnabled: true,
+    secondFactorVerified: true,
+  },
+  resume: '/summary',
+};
+
+const item = (over: Partial<SummaryListItem> = {}): SummaryListItem => ({
+  id: 'app-1',
+  status: 'counselorReview',
+  createdAt: '2025-03-03T15:04:00.000Z',
+  assignedTo: ME,
+  borrower: {
+    id: 'bor-1',
+    firstName: 'Ana',
+    lastName: 'Diaz',
+    email: 'ana@example.com',
+    phoneNumber: '555-010-1234',
+  },
+  alerts: [
+    {
+      id: 'al-1',
+      type: 'newCreditInquiry',
+      date: '2025-03-02T10:00:00.000Z',
+      hasBeenSeenByBorrower: false,
+      hasBeenSeenByCustomerServiceRepresentative: false,
+    },
+  ],
+  ...over,
+});
+
+const listOf = (items: SummaryListItem[], over: Partial<SummaryListView> = {}): SummaryListView => ({
+  items,
+  limit: 1000,
+  truncatedStatuses: [],
+  window: { from: '2025-03-01T00:00:00.000Z', to: '2025-03-04T00:00:00.000Z' },
+  ...over,
+});
+
+let listReply: { status: number; body: unknown };
+let listCalls: URLSearchParams[];
+let app: ReturnType<typeof mountRoutes> | undefined;
+
+beforeEach(() => {
+  listCalls = [];
+  listReply = { status: 200, body: listOf([item()]) };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/session') return Response.json(session);
+      if (url.pathname === '/api/staff/applications') {
+        listCalls.push(url.searchParams);
+        return Response.json(listReply.body, { status: listReply.status });
+      }
+      throw new Error(`unexpected ${input}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+async function open(entry = '/summary') {
+  app = mountRoutes(
+    [
+      { path: '/summary', Component: SummaryPage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    entry,
+  );
+  await settle();
+  return app;
+}
+
+/** The checkbox inside the <label> with exactly this text. */
+const byLabel = (label: string) => {
+  const found = [...document.querySelectorAll('label')]
+    .find((l) => l.textContent?.trim() === label)
+    ?.querySelector('input');
+  if (!found) throw new Error(`no checkbox '${label}'`);
+  return found;
+};
+const text = () => document.body.textContent ?? '';
+const lastCall = () => listCalls.at(-1)!;
+const search = () => new URLSearchParams(app!.router.state.location.search);
+
+async function click(element: Element) {
+  await act(async () => (element as HTMLElement).click());
+  await settle();
+}
+
+describe('/summary', () => {
+  it('asks once for every status but transferred, claimed and unclaimed, and lists the applications', async () => {
+    await open();
+    expect(listCalls).toHaveLength(1);
+    expect(lastCall().get('applicationStatus')).toBe(DEFAULT_SUMMARY_STATUSES.join(','));
+    expect(lastCall().get('claimedStatus')).toBe('claimed,unclaimed');
+    expect(lastCall().has('startDate')).toBe(false);
+    expect(lastCall().has('assignedToMe')).toBe(false);
+
+    const link = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Ana Diaz')!;
+    expect(link.getAttribute('href')).toBe('/borrower-summary?id=app-1');
+    const row = link.closest('tr')!;
+    expect(row.textContent).toContain(formatCardDate('2025-03-03T15:04:00.000Z'));
+    expect(row.textContent).toContain('bor-1');
+    expect(row.textContent).toContain('ana@example.com');
+    expect(row.textContent).toContain('555-010-1234');
+    expect(row.textContent).toContain('Counselor Review');
+    expect(row.textContent).toContain('Dana Reyes (You)');
+    expect(row.textContent).toContain('New credit inquiry · 03/02/2025');
+    expect(row.textContent).toContain('1 new');
+    expect(byLabel('Transferred').checked).toBe(false);
+    expect(byLabel('In Progress').checked).toBe(true);
+    expect(byLabel('Claimed').checked).toBe(true);
+    expect(byLabel('Unclaimed').checked).toBe(true);
+    expect(text()).toContain('Last 72 hours');
+  });
+
+  it('reads the filters from the URL, so a reload shows the same list', async () => {
+    await open('/summary?startDate=2025-03-01&endDate=2025-03-05&claimedStatus=unclaimed&assignedToMe=true');
+    expect(lastCall().get('startDate')).toBe('2025-03-01');
+    expect(lastCall().get('endDate')).toBe('2025-03-05');
+    expect(lastCall().get('claimedStatus')).toBe('unclaimed');
+    expect(lastCall().get('assignedToMe')).toBe('true');
+    expect(byLabel('Claimed').checked).toBe(false);
+    expect(byLabel('Assigned to me').checked).toBe(true);
+    expect(text()).toContain('03/01/2025 – 03/05/2025');
+  });
+
+  it('writes a changed filter to the URL and asks again', async () => {
+    await open();
+    await click(byLabel('Transferred'));
+    expect(search().get('applicationStatus')).toBe(
+      'inProgress,acceptOffer,confirmPaymentAccount,signContract,counselorReview,creditorReview,transfer,transferred,disqualified',
+    );
+    expect(lastCall().get('applicationStatus')).toContain('transferred');
+    await click(byLabel('Assigned to me'));
+    expect(search().get('assignedToMe')).toBe('true');
+    expect(lastCall().get('assignedToMe')).toBe('true');
+  });
+
+  it("says 'Please select at least one filter' and asks nothing when a category is empty", async () => {
+    await open();
+    await click(byLabel('Claimed'));
+    const calls = listCalls.length;
+    await click(byLabel('Unclaimed'));
+    expect(search().get('claimedStatus')).toBe('');
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(MESSAGES.filterRequired);
+    expect(listCalls).toHaveLength(calls);
+
+    const none = [...document.querySelectorAll('button')].find((b) => b.textContent === 'None')!;
+    await click(none);
+    expect([...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent)).toEqual([
+      MESSAGES.filterRequired,
+      MESSAGES.filterRequired,
+    ]);
+  });
+
+  it('sets the start with the first click in the calendar and the end with the second', async () => {
+    await open('/summary?startDate=2025-03-10');
+    const trigger = [...document.querySelectorAll('button')].find((b) => b.textContent === '03/10/2025')!;
+    await click(trigger);
+    const day = (label: string) => document.querySelector<HTMLButtonElement>(`[aria-label="${label}"]`)!;
+    expect(day('March 10, 2025').getAttribute('aria-pressed')).toBe('true');
+
+    // The start is set, so this click sets the end.
+    await click(day('March 12, 2025'));
+    expect(search().get('startDate')).toBe('2025-03-10');
+    expect(search().get('endDate')).toBe('2025-03-12');
+    await waitFor(() => expect(lastCall().get('endDate')).toBe('2025-03-12'));
+
+    // A third click starts again: one day.
+    await click([...document.querySelectorAll('button')].find((b) => b.textContent?.includes('03/12/2025'))!);
+    await click(day('March 4, 2025'));
+    expect(search().get('startDate')).toBe('2025-03-04');
+    expect(search().has('endDate')).toBe(false);
+
+    await click([...document.querySelectorAll('button')].find((b) => b.textContent === 'Clear dates')!);
+    expect(search().has('startDate')).toBe(false);
+  });
+
+  it('says so when nothing matches, and offers a retry when the list cannot be read', async () => {
+    listReply = { status: 200, body: listOf([]) };
+    await open();
+    expect(text()).toContain('No applications match these filters.');
+
+    app!.unmount();
+    listReply = { status: 500, body: { code: 'InternalError', message: 'boom' } };
+    await open();
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
+      'The applications could not be loaded. Please try again.',
+    );
+    listReply = { status: 200, body: listOf([item({ assignedTo: null, borrower: null, alerts: [] })]) };
+    await click([...document.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!);
+    expect(text()).toContain(MESSAGES.nameUnavailable);
+    expect(text()).toContain('Unclaimed');
+  });
+
+  it('pages the table 50 rows at a time and keeps the page in the URL', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      item({ id: `app-${i}`, borrower: { ...item().borrower!, firstName: `B${i}` } }),
+    );
+    listReply = { status: 200, body: listOf(many, { truncatedStatuses: ['inProgress'] }) };
+    await open();
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(50);
+    expect(text()).toContain('Showing the newest 1000 applications for In Progress.');
+    await click(document.querySelector('[aria-label="Page 2"]')!);
+    expect(search().get('page')).toBe('2');
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(10);
+  });
+});
+
+describe('summaryFiltersFromSearch', () => {
+  it.each([
+    ['', { applicationStatus: [...DEFAULT_SUMMARY_STATUSES], claimedStatus: ['claimed', 'unclaimed'] }],
+    ['applicationStatus=', { applicationStatus: [] }],
+    ['applicationStatus=transfer,bogus', { applicationStatus: ['transfer'] }],
+    ['startDate=2025-02-30', { startDate: undefined }],
+    ['startDate=2025-03-05&endDate=2025-03-01', { startDate: '2025-03-05', endDate: undefined }],
+    ['endDate=2025-03-01', { startDate: undefined, endDate: undefined }],
+  ])('%s', (query, expected) => {
+    expect(summaryFiltersFromSearch(new URLSearchParams(query))).toMatchObject(expected);
+  });
+});

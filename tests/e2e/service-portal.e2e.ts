@@ -1,0 +1,329 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap, watchErrors } from './support/browser';
+import {
+  chooseDateRange,
+  createStaffUser,
+  filterDate,
+  firstStaffSignIn,
+  localDay,
+  type NewStaff,
+  type SeededBorrower,
+  seededBorrowers,
+  seedPortal,
+  snapScreen,
+  PHONE,
+  WIDE,
+} from './support/portal';
+import { journeyEnv, startServer, type TestServer } from './support/server';
+
+/**
+ * A counsellor's day in the service portal on seeded data: first sign-in with the second factor, the summary
+ * filtered by date and status, the queue searched by a last name, then one borrower in counsellor review taken
+ * from claim to hand-over: a text contact attempt, every tab, quality control, the creditors' answers (an ACH
+ * account with a wrong routing number first, a decline with two reasons), transfer, and mark transferred.
+ */
+const APPLICATIONS = 24;
+/** The seed spreads creation dates over the last 30 days. */
+const SEEDED_DAYS = 30;
+
+let server: TestServer;
+let browser: Browser;
+const staff: NewStaff = {
+  email: 'casey.counsellor@agency.org',
+  temporaryPassword: '',
+  password: 'Staff#Pass9',
+  firstName: 'Casey',
+  lastName: 'Counsellor',
+  phone: '3125550100',
+};
+const staffName = `${staff.firstName} ${staff.lastName}`;
+
+beforeAll(async () => {
+  const env = await journeyEnv();
+  // Both scripts write to the embedded database before the server opens it.
+  await seedPortal(env, APPLICATIONS);
+  staff.temporaryPassword = await createStaffUser(env, { email: staff.email, name: staffName });
+  [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The summary's count line once the list is read: '7 applications'. */
+async function shownCount(page: Page): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: / applications$/ });
+  await expect.poll(() => status.isVisible(), { timeout: 15_000 }).toBe(true);
+  return Number(/^(\d+) applications$/.exec((await status.innerText()).trim())?.[1] ?? Number.NaN);
+}
+
+/** Waits until `locator` is visible. */
+async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+}
+
+describe('service portal journey', () => {
+  it('a counsellor signs in, filters the summary, searches the queue and takes a borrower to transferred', async () => {
+    const [borrower] = seededBorrowers(APPLICATIONS, 'counselorReview');
+    if (!borrower) throw new Error('the seed plans no application in counselorReview');
+    const borrowerName = `${borrower.firstName} ${borrower.lastName}`;
+
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    try {
+      await journey(page, errors, borrower, borrowerName);
+    } catch (failure) {
+      // What the counsellor saw when a step failed, for the report.
+      await snap(page, 'portal-failure').catch(() => undefined);
+      if (errors.length > 0) console.log(`Page errors before the failure:\n${errors.join('\n')}`);
+      throw failure;
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+async function journey(page: Page, errors: string[], borrower: SeededBorrower, borrowerName: string) {
+  // --- Sign-in: temporary password, details, new password, authenticator app; the portal opens on /summary.
+  await firstStaffSignIn(page, server.url, staff);
+  const nav = page.getByRole('navigation', { name: 'Service portal' });
+  for (const link of ['Borrower Queue', 'Summary', 'Preferences'])
+    await visible(nav.getByRole('link', { name: link, exact: true }));
+  await visible(nav.getByRole('button', { name: 'Sign Out' }));
+
+  // --- /summary: the default is the last 72 hours, every status but transferred.
+  await visible(page.getByRole('button', { name: 'Date range Last 72 hours' }));
+  const recent = await shownCount(page);
+  await snapScreen(page, 'summary');
+
+  // The whole seeded month: more applications.
+  const start = localDay(SEEDED_DAYS + 1);
+  const today = localDay();
+  await chooseDateRange(page, 'Date range', start, today);
+  await page.waitForURL((url) => url.searchParams.get('startDate') === start);
+  expect(new URL(page.url()).searchParams.get('endDate')).toBe(today);
+  await visible(page.getByRole('button', { name: `Date range ${filterDate(start)} – ${filterDate(today)}` }));
+  await expect
+    .poll(() => shownCount(page))
+    .toBe(APPLICATIONS - seededBorrowers(APPLICATIONS, 'transferred').length);
+  expect(await shownCount(page)).toBeGreaterThan(recent);
+
+  // No status ticked: nothing is fetched, and the filter says why.
+  const filters = page.getByRole('region', { name: 'Filters' });
+  await filters.getByRole('button', { name: 'None', exact: true }).click();
+  await visible(page.getByText('Please select at least one filter'));
+  // The filters live in the URL: the box shows its new state once the URL changed, so click and wait.
+  const counselorReview = filters.getByLabel('Counselor Review', { exact: true });
+  await counselorReview.click();
+  await expect.poll(() => counselorReview.isChecked()).toBe(true);
+  await page.waitForURL((url) => url.searchParams.get('applicationStatus') === 'counselorReview');
+  const inReview = seededBorrowers(APPLICATIONS, 'counselorReview');
+  await expect.poll(() => shownCount(page)).toBe(inReview.length);
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect.poll(() => rows.count()).toBe(inReview.length);
+  await visible(rows.filter({ hasText: borrowerName }));
+  // A reload keeps the filters (they live in the URL).
+  await page.reload();
+  await expect.poll(() => shownCount(page)).toBe(inReview.length);
+  await snapScreen(page, 'summary-filtered');
+
+  // --- /borrower-queue: search by the borrower's last name.
+  await nav.getByRole('link', { name: 'Borrower Queue', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/borrower-queue');
+  await visible(page.getByRole('list', { name: 'Borrower tiles' }));
+  const rep = page.getByRole('region', { name: 'Your information' });
+  await visible(rep.getByText(staff.email, { exact: true }));
+  await visible(rep.getByText(staffName, { exact: true }));
+  await snapScreen(page, 'queue');
+  await page.getByLabel('Search borrowers').fill(borrower.lastName.toUpperCase());
+  await page.getByLabel('Search borrowers').press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('searchValue') === borrower.lastName.toUpperCase());
+  const tiles = page.getByRole('list', { name: 'Borrower tiles' }).getByRole('listitem');
+  // Every tile found carries the name searched (case-insensitive), once the new page replaced the old one.
+  await expect
+    .poll(async () => {
+      const names = await tiles.getByRole('heading').allInnerTexts();
+      return (
+        names.length > 0 && names.every((n) => n.toLowerCase().includes(borrower.lastName.toLowerCase()))
+      );
+    })
+    .toBe(true);
+  const tile = tiles.filter({ hasText: borrowerName });
+  await visible(tile);
+  await visible(tile.getByText('Counselor Review'));
+  await snapScreen(page, 'queue-search');
+  await tile.getByRole('link', { name: borrowerName }).click();
+  await page.waitForURL((url) => url.pathname === '/borrower-summary' && url.searchParams.has('id'));
+
+  // --- /borrower-summary: the seed's counsellor has it; unclaim, then claim it.
+  await visible(page.getByRole('heading', { level: 1, name: new RegExp(borrowerName) }));
+  const overview = page.getByRole('region', { name: 'Overview' });
+  const assignedTo = overview.getByTestId('assigned-to');
+  await visible(overview.getByText('Counselor Review'));
+  await snapScreen(page, 'borrower-summary');
+  if ((await assignedTo.innerText()).trim() !== 'Unclaimed') {
+    expect(await assignedTo.innerText()).toMatch(/^Seed Counsellor \d/);
+    await overview.getByRole('button', { name: 'Unclaim' }).click();
+    await expect.poll(() => assignedTo.innerText()).toBe('Unclaimed');
+  }
+  await overview.getByRole('button', { name: 'Claim', exact: true }).click();
+  // The name and '(You)' (spaced by a margin on screen).
+  await expect.poll(() => assignedTo.innerText()).toMatch(new RegExp(`^${staffName}\\s*\\(You\\)`));
+  await visible(overview.getByRole('button', { name: 'Unclaim' }));
+  // Back in the queue the tile says '(You)' and the rep panel counts the borrower.
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/borrower-queue');
+  await visible(tile.getByText(`${staffName} (You)`));
+  await expect.poll(() => rep.getByTestId('assigned-count').innerText()).toBe('1');
+  await page.goForward();
+  await page.waitForURL((url) => url.pathname === '/borrower-summary');
+
+  // A text-message contact attempt with a reason.
+  const contact = page.getByRole('form', { name: 'Record a contact attempt' });
+  await contact.getByRole('group', { name: 'Contact method' }).getByLabel('Text message').check();
+  await contact.getByLabel('Outcome').fill('Texted the borrower to confirm the proposed budget');
+  await contact
+    .getByRole('group', { name: 'Did the borrower receive an offer?' })
+    .getByLabel('Yes', { exact: true })
+    .check();
+  await contact.getByLabel('Validate proposed budget').check();
+  await snapScreen(page, 'contact-attempt');
+  await contact.getByRole('button', { name: 'Save contact attempt' }).click();
+  await visible(contact.getByText('A text message is on its way to the borrower.'));
+  const history = page.getByRole('region', { name: 'Contact History' });
+  await visible(history.getByText('Texted the borrower to confirm the proposed budget'));
+
+  // Each tab.
+  const tabs = page.getByRole('tablist', { name: 'Borrower details' });
+  const panel = page.getByRole('tabpanel');
+  await tabs.getByRole('tab', { name: 'Application' }).click();
+  await visible(panel.getByRole('region', { name: 'Contact' }));
+  await visible(panel.getByRole('region', { name: 'Household' }));
+  await snapScreen(page, 'tab-application');
+  await tabs.getByRole('tab', { name: 'Financials' }).click();
+  await visible(panel.getByRole('region', { name: 'Income' }));
+  await visible(panel.getByRole('region', { name: 'Recommended Budget' }));
+  await snapScreen(page, 'tab-financials');
+  await tabs.getByRole('tab', { name: 'Debts' }).click();
+  await visible(panel.getByRole('table'));
+  expect(await panel.getByRole('table').locator('thead th').count()).toBe(15);
+  await snapScreen(page, 'tab-debts');
+  await tabs.getByRole('tab', { name: 'Decision' }).click();
+  const offersRegion = panel.getByRole('region', { name: /^Offers \(\d+\)$/ });
+  await visible(offersRegion);
+  await snapScreen(page, 'tab-decision');
+  // The last tab is remembered across a reload.
+  await page.reload();
+  await visible(tabs.getByRole('tab', { name: 'Decision', selected: true }));
+
+  // Quality control: nothing chosen is refused, then a pass moves the application to creditor review.
+  await overview.getByRole('button', { name: 'Quality control' }).click();
+  const qc = page.getByRole('dialog', { name: 'Quality control' });
+  await visible(qc);
+  await qc.getByRole('button', { name: 'Submit' }).click();
+  await visible(qc.getByText('Please select whether the application passed quality control or not'));
+  await qc.getByLabel('Failed', { exact: true }).check();
+  await qc.getByRole('button', { name: 'Submit' }).click();
+  await visible(qc.getByText('Please select at least one disqualification reason'));
+  await qc.getByLabel('Passed', { exact: true }).check();
+  await snapScreen(page, 'quality-control', { screenOnly: true });
+  await qc.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => qc.isVisible()).toBe(false);
+  await visible(overview.getByText('Creditor Review'));
+  await visible(overview.getByText('Passed', { exact: true }));
+
+  // The creditors' answers.
+  const answerButtons = offersRegion.getByRole('button', { name: /^Answer for / });
+  await expect.poll(() => answerButtons.count()).toBeGreaterThan(0);
+  const offerCount = await answerButtons.count();
+  expect(offerCount, 'an application with at least two offers').toBeGreaterThanOrEqual(2);
+  const offer = page.getByRole('dialog');
+
+  // 1. Accepted by ACH: a routing number with a wrong check digit first.
+  await answerButtons.first().click();
+  await visible(offer);
+  await offer
+    .getByRole('group', { name: 'Was the offer accepted or declined?' })
+    .getByLabel('Accepted')
+    .check();
+  await offer.getByRole('group', { name: 'Payment method' }).getByLabel('ACH', { exact: true }).check();
+  await offer.getByLabel('Email for remittance information').fill('remittance@creditor.example.com');
+  await offer.getByLabel('Account Number').fill('123456789012');
+  await offer.getByLabel('Routing Number').fill('021000022');
+  await offer.getByRole('button', { name: 'Submit' }).click();
+  await visible(offer.getByText('Routing Number is invalid'));
+  await snapScreen(page, 'offer-accept-ach', { screenOnly: true });
+  await offer.getByLabel('Routing Number').fill('021000021');
+  await offer.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => offer.isVisible()).toBe(false);
+  await expect.poll(() => answerButtons.count()).toBe(offerCount - 1);
+
+  // 2. Declined with two reasons.
+  await answerButtons.first().click();
+  await visible(offer);
+  await offer
+    .getByRole('group', { name: 'Was the offer accepted or declined?' })
+    .getByLabel('Declined')
+    .check();
+  await visible(offer.getByText('What was the reason for rejection?'));
+  await visible(offer.getByText('(Select all that apply)'));
+  await offer.getByLabel('term too long').check();
+  await offer.getByLabel('reduction too much').check();
+  await snapScreen(page, 'offer-decline', { screenOnly: true });
+  await offer.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => offer.isVisible()).toBe(false);
+  await expect.poll(() => answerButtons.count()).toBe(offerCount - 2);
+
+  // 3. The rest: accepted by check to the creditor's address.
+  while ((await answerButtons.count()) > 0) {
+    const left = await answerButtons.count();
+    await answerButtons.first().click();
+    await visible(offer);
+    await offer
+      .getByRole('group', { name: 'Was the offer accepted or declined?' })
+      .getByLabel('Accepted')
+      .check();
+    await offer.getByRole('group', { name: 'Payment method' }).getByLabel('Check', { exact: true }).check();
+    await offer.getByLabel('Address line 1').fill('PO Box 30285');
+    await offer.getByLabel('City').fill('Salt Lake City');
+    await offer.getByLabel('State').selectOption('UT');
+    await offer.getByLabel('Zip code').fill('84130');
+    await offer.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => offer.isVisible()).toBe(false);
+    await expect.poll(() => answerButtons.count()).toBe(left - 1);
+  }
+
+  // Every offer answered, one accepted at least: the application moves to transfer.
+  await visible(overview.getByText('Transfer', { exact: true }));
+  await snapScreen(page, 'transfer');
+  await overview.getByLabel('Partner CRM ID').fill('CRM-00424242');
+  await overview.getByRole('button', { name: 'Mark transferred' }).click();
+  await visible(overview.getByText('Transferred', { exact: true }));
+  await visible(overview.getByText('CRM-00424242'));
+  await snapScreen(page, 'transferred');
+
+  // --- The contact summary lists today's attempt; Preferences shows the profile and the team.
+  await page.goto(`${server.url}/contact-summary`);
+  await visible(page.getByText('Texted the borrower to confirm the proposed budget'));
+  await snapScreen(page, 'contact-summary');
+  await nav.getByRole('link', { name: 'Preferences', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/preferences');
+  await visible(page.getByText(staff.email).first());
+  await visible(page.getByText('Seed Counsellor 1').first());
+  await snapScreen(page, 'preferences');
+
+  // --- On a phone the header folds into the menu; Sign Out ends the session.
+  await page.setViewportSize(PHONE);
+  await nav.getByRole('button', { name: 'Menu' }).click();
+  await visible(nav.getByRole('link', { name: 'Borrower Queue', exact: true }));
+  await snap(page, 'portal-menu-390');
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+  await page.goto(`${server.url}/summary`);
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+
+  expect(errors).toEqual([]);
+}
