@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
         children: [
           {
             lazy: () => import('../features/service-portal/portal-layout'),
+            handle: { ownChrome: true },
             children: [
               { path: '/summary', lazy: () => import('../features/service-portal/summary-page') },
               {

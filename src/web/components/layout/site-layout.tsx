@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Outlet, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
 import { Footer } from './footer';
 import { Header } from './header';
 
+/** A route with `handle: { ownChrome: true }` draws its own header (the service portal is a tool, not the site). */
+const hasOwnChrome = (handle: unknown): boolean =>
+  typeof handle === 'object' && handle !== null && (handle as { ownChrome?: unknown }).ownChrome === true;
+
 function Shell({ children }: { children: ReactNode }) {
+  const ownChrome = useMatches().some((match) => hasOwnChrome(match.handle));
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <a
@@ -12,11 +17,11 @@ function Shell({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <Header />
+      {ownChrome ? null : <Header />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <Footer />
+      {ownChrome ? null : <Footer />}
     </div>
   );
 }

@@ -218,13 +218,13 @@ function SummaryScreen({
         <Tabs.Root value={BORROWER_SUMMARY_TABS[tab]} onValueChange={selectTab} className="min-w-0">
           <Tabs.List
             aria-label="Borrower details"
-            className="grid grid-cols-4 gap-1 border-b border-gray-200 sm:flex"
+            className="flex gap-1 overflow-x-auto border-b border-gray-200"
           >
             {BORROWER_SUMMARY_TABS.map((label) => (
               <Tabs.Trigger
                 key={label}
                 value={label}
-                className="-mb-px min-h-11 border-b-2 border-transparent px-1 text-sm font-semibold sm:px-4 sm:text-base text-gray-700 hover:text-gray-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+                className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-3 text-sm font-semibold sm:px-4 sm:text-base text-gray-700 hover:text-gray-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
               >
                 {label}
               </Tabs.Trigger>

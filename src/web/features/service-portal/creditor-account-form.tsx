@@ -107,7 +107,7 @@ export function CreditorAccountForm({ name = 'creditorAccount' }: { name?: strin
         name={at('city')}
         label={`${L.city}${optionalAddress}`}
         autoComplete="off"
-        className="sm:col-span-3"
+        className="sm:col-span-2"
       />
       <SelectField
         name={at('state')}
@@ -123,7 +123,8 @@ export function CreditorAccountForm({ name = 'creditorAccount' }: { name?: strin
         autoComplete="off"
         maxLength={LIMITS.zip}
         formatOnChange={digitsOnly}
-        className="sm:col-span-1"
+        // Wide enough for 'Zip code (optional)' on one line, so the three inputs stay aligned.
+        className="sm:col-span-2"
       />
       <MemoField name={at('memo')} label={`${L.memo} (optional)`} className="sm:col-span-6" />
     </div>
