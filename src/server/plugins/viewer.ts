@@ -71,9 +71,9 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db 
   app.decorateRequest('viewer', function viewerPlaceholder(this: FastifyRequest) {
     return Promise.resolve(null);
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     let cached: Promise<Viewer | null> | undefined;
-    request.viewer = () => (cached ??= loadViewer(deps, request));
+    request.viewer = () => (cached ??= loadViewer(deps, request, reply));
   });
 
   // Before the body is parsed or validated: a stranger learns nothing about a route's input.
@@ -94,9 +94,20 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db 
   });
 }
 
-async function loadViewer(deps: { auth: Auth; db: Db }, request: FastifyRequest): Promise<Viewer | null> {
+async function loadViewer(
+  deps: { auth: Auth; db: Db },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Viewer | null> {
   if (!request.headers.cookie) return null;
-  const found = await deps.auth.api.getSession({ headers: toHeaders(request.headers) });
+  const { headers, response: found } = await deps.auth.api.getSession({
+    headers: toHeaders(request.headers),
+    returnHeaders: true,
+  });
+  // A session in use is extended (better-auth's updateAge); its cookie must be re-issued with the new expiry,
+  // or the browser drops it at the first expiry however busy the person is.
+  const refreshed = headers.getSetCookie();
+  if (refreshed.length > 0) reply.header('set-cookie', refreshed);
   if (!found) return null;
   const u = found.user as typeof found.user & {
     firstName?: string | null;
