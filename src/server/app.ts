@@ -29,6 +29,7 @@ import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
 import { type Auth, createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerViewer } from './plugins/viewer';
 import { createFieldCipher, type FieldCipher } from './security/field-encryption';
 
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
 
   registerViewer(app, { auth, db: database.db });
+  registerIdempotency(app, { db: database.db });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;

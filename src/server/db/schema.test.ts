@@ -108,6 +108,7 @@ describe('migrations', () => {
         'expense',
         'expense_benchmark',
         'hardship',
+        'idempotency_key',
         'income_snapshot',
         'inquiry',
         'offer',

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { application } from './application';
 
 /**
@@ -68,5 +68,31 @@ export const smsOutbox = pgTable(
   (t) => [
     index('sms_outbox_application_idx').on(t.applicationId, t.createdAt),
     index('sms_outbox_unsent_idx').on(t.sentAt),
+  ],
+);
+
+/**
+ * Idempotency keys (DESIGN section 6): a creating request sent again with the same `Idempotency-Key` by the same
+ * person gets the first answer back instead of creating twice. A row is written (status null) before the
+ * handler runs, so a concurrent duplicate is refused while the first is in progress; failures remove it.
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    /** Who sent it; '' for anonymous callers. */
+    actorId: text('actor_id').notNull(),
+    /** Method and route pattern, e.g. 'POST /api/staff/applications/:id/contact-attempts'. */
+    route: text('route').notNull(),
+    /** The request's own URL (with ids), so the same key on another record is not a replay. */
+    url: text('url').notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('idempotency_key_key_actor_route_key').on(t.key, t.actorId, t.route),
+    index('idempotency_key_created_at_idx').on(t.createdAt),
   ],
 );

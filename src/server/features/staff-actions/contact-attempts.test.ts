@@ -199,3 +199,52 @@ describe('PUT /api/staff/contact-attempts/:id/reasons/:key', () => {
     ).toBe(404);
   });
 });
+
+describe('Idempotency-Key on creating a contact attempt', () => {
+  const body = { method: 'textMessage', outcome: 'Left a message', didTheBorrowerReceiveAnOffer: false };
+  const send = (applicationId: string, key?: string) =>
+    staff.client.post(
+      `/api/staff/applications/${applicationId}/contact-attempts`,
+      body,
+      key ? { 'idempotency-key': key } : {},
+    );
+  const attemptsOf = (applicationId: string) =>
+    t.db.select().from(contactAttempt).where(eq(contactAttempt.applicationId, applicationId));
+
+  it('a retried submit with the same key answers the first answer and creates nothing twice', async () => {
+    const b = await newBorrower(t);
+    const first = await send(b.applicationId, 'key-retry-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send(b.applicationId, 'key-retry-1');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await attemptsOf(b.applicationId)).toHaveLength(1);
+    expect(await textsOf(b.applicationId)).toHaveLength(1);
+    // Another key, or none, is another attempt.
+    expect((await send(b.applicationId, 'key-retry-2')).statusCode).toBe(201);
+    expect((await send(b.applicationId)).statusCode).toBe(201);
+    expect(await attemptsOf(b.applicationId)).toHaveLength(3);
+  });
+
+  it('refuses the same key for another application, and frees a key whose first attempt failed', async () => {
+    const a = await newBorrower(t);
+    const b = await newBorrower(t);
+    expect((await send(a.applicationId, 'key-other')).statusCode).toBe(201);
+    const reused = await send(b.applicationId, 'key-other');
+    expect(reused.statusCode).toBe(400);
+    expect(await attemptsOf(b.applicationId)).toHaveLength(0);
+
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await send(missing, 'key-failed')).statusCode).toBe(404);
+    // The key was not kept: used again on a real application it creates the attempt.
+    const retry = await staff.client.post(
+      `/api/staff/applications/${b.applicationId}/contact-attempts`,
+      body,
+      {
+        'idempotency-key': 'key-failed',
+      },
+    );
+    expect(retry.statusCode).toBe(201);
+  });
+});

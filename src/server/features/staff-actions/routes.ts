@@ -33,7 +33,7 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   app.post(
     '/api/staff/applications/:id/contact-attempts',
     {
-      config: staffOnly,
+      config: { ...staffOnly, idempotent: true },
       schema: {
         tags,
         params: idParams,

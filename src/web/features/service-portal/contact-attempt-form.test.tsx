@@ -121,6 +121,21 @@ describe('ContactAttemptForm', () => {
     expect(choice(CONTACT_ATTEMPT_REASON_LABELS.verifyIncome).checked).toBe(false);
   });
 
+  it('sends one idempotency key per attempt, the same on a retry, a new one after a save', async () => {
+    reply = { status: 500, body: { code: 'InternalError', message: 'boom' } };
+    await fill('Phone');
+    await save();
+    reply = { status: 201, body: view() };
+    await save();
+    await fill('Phone');
+    await save();
+    const keys = calls.map((c) => c.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it.each([
     ['queued', CONTACT_TEXT_OUTCOME_MESSAGES.queued],
     ['optedOut', 'No text message was sent: the borrower opted out of text messages.'],

@@ -69,11 +69,14 @@ export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFor
     ['method', 'outcome', 'didTheBorrowerReceiveAnOffer'],
   );
   const [saved, setSaved] = useState<string>();
+  // One key per attempt being recorded: a retry after a lost answer cannot record it twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   const onSubmit = form.handleSubmit(async (attempt) => {
     setSaved(undefined);
-    const view = await action.run(attempt);
+    const view = await action.run(attempt, idempotencyKey);
     if (!view) return;
+    setIdempotencyKey(crypto.randomUUID());
     setSaved(
       [CONTACT_ATTEMPT_SAVED, view.textMessage ? CONTACT_TEXT_OUTCOME_MESSAGES[view.textMessage] : undefined]
         .filter(Boolean)

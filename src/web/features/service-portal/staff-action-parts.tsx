@@ -217,14 +217,22 @@ export function useStaffAction<
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
   const mutation = useMutation({
-    mutationFn: (body: unknown) => api<TResult>(path, { method: 'POST', body }),
+    mutationFn: ({ body, idempotencyKey }: { body: unknown; idempotencyKey?: string }) =>
+      api<TResult>(path, {
+        method: 'POST',
+        body,
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
   });
 
-  /** Resolves the server's answer, or undefined when the action failed (and the failure is shown). */
-  const run = async (body: unknown): Promise<TResult | undefined> => {
+  /**
+   * Resolves the server's answer, or undefined when the action failed (and the failure is shown). A creating
+   * action passes the same idempotency key on every retry of one submission, so nothing is created twice.
+   */
+  const run = async (body: unknown, idempotencyKey?: string): Promise<TResult | undefined> => {
     setError(undefined);
     try {
-      const result = await mutation.mutateAsync(body);
+      const result = await mutation.mutateAsync({ body, idempotencyKey });
       void queryClient.invalidateQueries({ queryKey: STAFF_QUERY_KEY });
       return result;
     } catch (failure) {

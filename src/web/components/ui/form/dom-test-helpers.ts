@@ -110,7 +110,7 @@ export function mountRoutes(
   return { ...mounted, router, queryClient };
 }
 
-export type ApiCall = { method: string; path: string; body: unknown };
+export type ApiCall = { method: string; path: string; body: unknown; idempotencyKey?: string };
 type Reply = { status: number; body?: unknown } | 'network-error';
 
 /**
@@ -123,7 +123,8 @@ export function mockApi(replies: Record<string, Reply | (() => Reply)>): ApiCall
     const path = String(input);
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, path, body });
+    const idempotencyKey = new Headers(init?.headers).get('idempotency-key') ?? undefined;
+    calls.push(idempotencyKey ? { method, path, body, idempotencyKey } : { method, path, body });
     const entry = replies[`${method} ${path}`];
     if (entry === undefined) throw new Error(`unexpected call ${method} ${path}`);
     const reply = typeof entry === 'function' ? entry() : entry;
