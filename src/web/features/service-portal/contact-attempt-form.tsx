@@ -18,7 +18,8 @@ import { SubmitButton } from '../../components/ui/form/submit-button';
 import { TextField } from '../../components/ui/form/text-field';
 import { useZodForm } from '../../components/ui/form/use-zod-form';
 import { YesNoField } from '../../components/ui/form/yes-no-field';
-import { ActionAlert, ChoiceField, useStaffAction, type Choice } from './staff-action-parts';
+import { ActionAlert, useStaffAction } from './staff-action-parts';
+import { ChoiceField, type Choice } from '../../components/ui/form/choice-field';
 
 export const CONTACT_ATTEMPT_TITLE = 'Record a contact attempt';
 export const CONTACT_ATTEMPT_REASONS_LEGEND = 'Reasons for contact';

@@ -14,7 +14,7 @@ import { SelectField } from '../../components/ui/form/select-field';
 import { INPUT_CLASS, LABEL_CLASS } from '../../components/ui/form/styles';
 import { TextField } from '../../components/ui/form/text-field';
 import { useField } from '../../components/ui/form/use-field';
-import { ChoiceField, type Choice } from './staff-action-parts';
+import { ChoiceField, type Choice } from '../../components/ui/form/choice-field';
 
 const L = CREDITOR_ACCOUNT_LABELS;
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));

@@ -5,7 +5,8 @@ import {
   OFFER_DECLINE_REASON_LABELS,
   type OfferDeclineReason,
 } from '#domain/validation/staff';
-import { ChecklistField, type Choice } from './staff-action-parts';
+import { ChecklistField } from './staff-action-parts';
+import type { Choice } from '../../components/ui/form/choice-field';
 
 const REASONS: readonly Choice<OfferDeclineReason>[] = OFFER_DECLINE_REASON_KEYS.map((key) => ({
   value: key,

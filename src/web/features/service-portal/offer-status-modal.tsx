@@ -22,7 +22,8 @@ import {
   type CreditorAccountFormValues,
 } from './creditor-account-form';
 import { DeclineReasons } from './decline-reasons';
-import { ActionAlert, ChoiceField, ModalButtons, useStaffAction, type Choice } from './staff-action-parts';
+import { ActionAlert, ModalButtons, useStaffAction } from './staff-action-parts';
+import { ChoiceField, type Choice } from '../../components/ui/form/choice-field';
 
 const ANSWERS: readonly Choice<OfferAnswer>[] = OFFER_STATUSES.map((status) => ({
   value: status,

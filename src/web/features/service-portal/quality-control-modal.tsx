@@ -10,14 +10,8 @@ import {
 } from '#domain/validation/staff';
 import { useZodForm } from '../../components/ui/form/use-zod-form';
 import { Modal } from '../../components/ui/modal';
-import {
-  ActionAlert,
-  ChecklistField,
-  ChoiceField,
-  ModalButtons,
-  useStaffAction,
-  type Choice,
-} from './staff-action-parts';
+import { ActionAlert, ChecklistField, ModalButtons, useStaffAction } from './staff-action-parts';
+import { ChoiceField, type Choice } from '../../components/ui/form/choice-field';
 
 export const QUALITY_CONTROL_TITLE = 'Quality control';
 export const QUALITY_CONTROL_QUESTION = 'Did the application pass quality control?';
