@@ -167,7 +167,7 @@ export function Component() {
                 No contact attempts match these filters.
               </p>
             ) : (
-              <div className="mt-3 md:rounded-lg md:border md:border-gray-200">
+              <div className="mt-3 md:overflow-x-auto md:rounded-lg md:border md:border-gray-200">
                 <table className="w-full border-collapse text-sm text-gray-900 max-md:block">
                   <caption className="sr-only">Contact attempts, newest first</caption>
                   <thead className="max-md:sr-only">
@@ -214,7 +214,7 @@ export function Component() {
                           </td>
                           <td className={CELL}>
                             <span className={CELL_LABEL}>Contacted By</span>
-                            <span>
+                            <span className="md:whitespace-nowrap">
                               {attempt.contactedBy.name}
                               {attempt.contactedBy.id === me.id && (
                                 <span className="font-semibold"> (You)</span>

@@ -268,7 +268,7 @@ export function DateRangeFilter({
           <button
             type="button"
             onClick={() => onChange({})}
-            className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800"
+            className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 hover:text-brand-800"
           >
             Clear dates
           </button>

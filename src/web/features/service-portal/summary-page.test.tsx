@@ -181,8 +181,10 @@ describe('/summary', () => {
 
   it('sets the start with the first click in the calendar and the end with the second', async () => {
     await open('/summary?startDate=2025-03-10');
-    const trigger = [...document.querySelectorAll('button')].find((b) => b.textContent === '03/10/2025')!;
-    await click(trigger);
+    // The calendar's trigger (a Radix popover) shows the chosen dates.
+    const trigger = () => document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]')!;
+    expect(trigger().textContent).toBe('03/10/2025');
+    await click(trigger());
     const day = (label: string) => document.querySelector<HTMLButtonElement>(`[aria-label="${label}"]`)!;
     expect(day('March 10, 2025').getAttribute('aria-pressed')).toBe('true');
 
@@ -193,7 +195,8 @@ describe('/summary', () => {
     await waitFor(() => expect(lastCall().get('endDate')).toBe('2025-03-12'));
 
     // A third click starts again: one day.
-    await click([...document.querySelectorAll('button')].find((b) => b.textContent?.includes('03/12/2025'))!);
+    expect(trigger().textContent).toBe('03/10/2025 – 03/12/2025');
+    await click(trigger());
     await click(day('March 4, 2025'));
     expect(search().get('startDate')).toBe('2025-03-04');
     expect(search().has('endDate')).toBe(false);
@@ -217,6 +220,19 @@ describe('/summary', () => {
     await click([...document.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!);
     expect(text()).toContain(MESSAGES.nameUnavailable);
     expect(text()).toContain('Unclaimed');
+  });
+
+  it('folds the filters behind a button on a phone, naming the window, and keeps them open on a filter error', async () => {
+    await open();
+    const toggle = [...document.querySelectorAll('button')].find((b) =>
+      b.textContent?.startsWith('Show filters'),
+    )!;
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle.textContent).toBe('Show filters(Last 72 hours)');
+    expect(panel.className).toContain('hidden md:flex');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.className).not.toContain('hidden');
   });
 
   it('pages the table 50 rows at a time and keeps the page in the URL', async () => {

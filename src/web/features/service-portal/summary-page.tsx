@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AlertView, SummaryListItem, SummaryListView } from '#domain/flow/staff-views';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
@@ -14,7 +15,7 @@ import {
 import { MESSAGES } from '#domain/validation/messages';
 import { api, ApiError } from '../../app/api';
 import { Pagination } from '../../components/ui/pagination';
-import { DateRangeFilter } from './date-range-filter';
+import { DateRangeFilter, dateRangeText } from './date-range-filter';
 import { LoadError, PORTAL_LINK_CLASS, PortalPage } from './portal-layout';
 import { APPLICATION_STATUS_LABELS, claimedStatusOf, StatusFilter } from './status-filter';
 import { useStaffMe } from './use-staff-session';
@@ -131,7 +132,7 @@ function Alerts({ alerts }: { alerts: AlertView[] }) {
   if (alerts.length === 0) return <span className="text-gray-500">None</span>;
   const unseen = alerts.filter((a) => !a.hasBeenSeenByCustomerServiceRepresentative).length;
   return (
-    <div className="flex flex-col items-start gap-1">
+    <div className="flex min-w-0 flex-col items-start gap-1">
       {unseen > 0 && <span className="text-xs font-semibold text-amber-800">{unseen} new</span>}
       <ul className="flex flex-wrap gap-1">
         {alerts.slice(0, ALERTS_SHOWN).map((alert) => {
@@ -140,7 +141,7 @@ function Alerts({ alerts }: { alerts: AlertView[] }) {
             <li
               key={alert.id}
               className={clsx(
-                'rounded px-1.5 py-0.5 text-xs md:whitespace-nowrap',
+                'rounded px-1.5 py-0.5 text-xs',
                 isNew ? 'bg-amber-100 font-medium text-amber-900' : 'bg-gray-100 text-gray-700',
               )}
             >
@@ -196,7 +197,7 @@ function ApplicationsTable({ items, meId }: { items: SummaryListItem[]; meId: st
             </td>
             <td className={CELL}>
               <span className={CELL_LABEL}>Borrower</span>
-              <span>
+              <span className="min-w-0">
                 <Link
                   to={`/borrower-summary?id=${encodeURIComponent(item.id)}`}
                   className={clsx(PORTAL_LINK_CLASS, 'font-semibold')}
@@ -204,14 +205,14 @@ function ApplicationsTable({ items, meId }: { items: SummaryListItem[]; meId: st
                   {borrowerName(item)}
                 </Link>
                 {item.borrower && (
-                  <span className="block font-mono text-xs break-all text-gray-600">
+                  <span className="block font-mono text-xs break-all text-gray-600 md:break-normal md:whitespace-nowrap">
                     <span className="sr-only">Borrower ID </span>
                     {item.borrower.id}
                   </span>
                 )}
               </span>
             </td>
-            <td className={clsx(CELL, 'break-all')}>
+            <td className={clsx(CELL, 'break-all md:break-normal md:whitespace-nowrap')}>
               <span className={CELL_LABEL}>Email</span>
               {item.borrower?.email ?? '—'}
             </td>
@@ -226,7 +227,7 @@ function ApplicationsTable({ items, meId }: { items: SummaryListItem[]; meId: st
             <td className={CELL}>
               <span className={CELL_LABEL}>Assigned To</span>
               {item.assignedTo ? (
-                <span>
+                <span className="md:whitespace-nowrap">
                   {item.assignedTo.name}
                   {item.assignedTo.id === meId && <span className="font-semibold"> (You)</span>}
                 </span>
@@ -276,6 +277,8 @@ export function Component() {
   });
   const valid = Object.keys(errors).length === 0;
   const queryString = summaryQueryString(filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
 
   const list = useQuery({
     queryKey: ['staff', 'applications', queryString],
@@ -333,9 +336,25 @@ export function Component() {
         </div>
       }
     >
+      {/* On a phone the filters fold away so the list starts on the first screen. */}
+      <button
+        type="button"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((v) => !v)}
+        className="mb-3 inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 px-4 font-medium text-gray-800 hover:bg-gray-100 md:hidden"
+      >
+        {filtersOpen ? 'Hide filters' : 'Show filters'}
+        <span className="text-sm font-normal text-gray-600">({dateRangeText(filters)})</span>
+      </button>
       <section
+        id={filtersId}
         aria-label="Filters"
-        className="flex flex-wrap items-start gap-x-8 gap-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4"
+        className={clsx(
+          'flex-wrap items-start gap-x-8 gap-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4',
+          // Always shown on wider screens; a filter error keeps it open on a phone too.
+          filtersOpen || !valid ? 'flex' : 'hidden md:flex',
+        )}
       >
         <div className="flex flex-col gap-3">
           <DateRangeFilter
@@ -393,7 +412,7 @@ export function Component() {
                 No applications match these filters.
               </p>
             ) : (
-              <div className="mt-3 md:rounded-lg md:border md:border-gray-200">
+              <div className="mt-3 md:overflow-x-auto md:rounded-lg md:border md:border-gray-200">
                 <ApplicationsTable items={pageItems} meId={me.id} />
               </div>
             )}
