@@ -7,19 +7,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AddressLookup } from '#providers/address/port';
-import type { CreditBureau } from '#providers/credit-bureau/port';
-import type { PhoneLookup } from '#providers/phone-lookup/port';
-import type { SmsSender } from '#providers/sms/port';
-import type { Database } from './db/client';
-import type { Config } from './env';
 import { accountRoutes } from './features/accounts/routes';
 import { applyRoutes } from './features/apply/routes';
 import { createAccountMailer } from './features/accounts/account-mailer';
@@ -27,30 +21,14 @@ import { healthRoutes } from './features/health/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
-import { type Auth, createAuth } from './plugins/auth';
+import { createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerViewer } from './plugins/viewer';
-import { createFieldCipher, type FieldCipher } from './security/field-encryption';
+import { createFieldCipher } from './security/field-encryption';
+import type { AppDeps, Services } from './services';
 
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  phoneLookup: PhoneLookup;
-  creditBureau: CreditBureau;
-  addressLookup: AddressLookup;
-  sms: SmsSender;
-  /** Called after a transaction that wrote outbox emails commits; the job queue delivers them. */
-  onEmailQueued?: (id: string) => void;
-  /** Called after a transaction that wrote a text message to the SMS outbox commits. */
-  onSmsQueued?: (id: string) => void;
-  /** Called after a transaction that moved an application to transfer commits, with the application id. */
-  onWebhookQueued?: (id: string) => void;
-  logger?: FastifyServerOptions['logger'];
-};
-
-/** Services the features use, built once per app. */
-export type Services = AppDeps & { auth: Auth; cipher: FieldCipher };
+export type { AppDeps, Services } from './services';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 

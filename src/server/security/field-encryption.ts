@@ -32,3 +32,7 @@ export function createFieldCipher(key: Buffer): FieldCipher {
     },
   };
 }
+
+/** The last 4 digits of an encrypted account or routing number; the full value never leaves the server. */
+export const last4 = (cipher: FieldCipher, stored: string | null | undefined): string | null =>
+  stored ? cipher.decrypt(stored).slice(-4) : null;

@@ -6,7 +6,7 @@ import type { LeadInput } from '#domain/validation/account';
 import { invalidMessage, MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { user } from '../../db/schema/auth';
 import { application, applicationStatusChange, borrower } from '../../db/schema/application';
 import type { Viewer } from '../../plugins/viewer';

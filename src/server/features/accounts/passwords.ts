@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { user } from '../../db/schema/auth';
 import type { Viewer } from '../../plugins/viewer';
 import { authErrorCode } from './auth-calls';

@@ -18,7 +18,7 @@ import {
 import { utmSchema } from '#domain/validation/application';
 import { phoneField } from '#domain/validation/fields';
 import { phoneToE164 } from '#domain/validation/format';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { toHeaders } from '../../plugins/auth';
 import { clearSessionCookies } from './auth-calls';
 import { changeEmail, verifyNewEmail } from './change-email';

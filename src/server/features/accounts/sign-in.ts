@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { isStaffUser } from '../../plugins/viewer';
 import { authErrorCode, forwardCookies } from './auth-calls';
 import { resumeFor } from './resume';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { AppError } from '#domain/errors';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { TOTP_ISSUER } from '../../plugins/auth';
 import { isStaffUser, type Viewer } from '../../plugins/viewer';
 import { authErrorCode, forwardCookies } from './auth-calls';

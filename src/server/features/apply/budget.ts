@@ -5,10 +5,15 @@ import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { sumCents } from '#domain/money/cents';
 import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
 import { application, budget, decision, expense } from '../../db/schema/application';
-import { assertCanSave, changeStatus, lockOwnApplication, updateApplication } from './flow-steps';
+import {
+  assertCanSave,
+  changeStatus,
+  lockOwnApplication,
+  updateApplication,
+} from '../../application/application-state';
 import { recordObtainedOffer } from './outreach';
 
 /** The newest decision of an application (spec doc 1 section 4.2 item 9: the newest by creation time counts). */

@@ -11,11 +11,16 @@ import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-est
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { EligibleDebtsInput } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
 import { application, collection, debt } from '../../db/schema/application';
 import type { FieldCipher } from '../../security/field-encryption';
-import { assertCanSave, disqualify, lockOwnApplication, updateApplication } from './flow-steps';
+import {
+  assertCanSave,
+  disqualify,
+  lockOwnApplication,
+  updateApplication,
+} from '../../application/application-state';
 
 const ownerOf = (row: {
   ownedByBorrower: boolean | null;

@@ -15,10 +15,10 @@ import {
   type SaveExpenses,
 } from '#domain/validation/expenses';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
 import { application, expense } from '../../db/schema/application';
-import { assertCanSave, lockOwnApplication, updateApplication } from './flow-steps';
+import { assertCanSave, lockOwnApplication, updateApplication } from '../../application/application-state';
 import { runDecision } from './run-decision';
 
 type ExpenseRow = typeof expense.$inferSelect;

@@ -9,10 +9,10 @@ import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import { byBalanceDescending } from '#domain/underwriting/eligibility';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { application, decision } from '../../db/schema/application';
-import type { FieldCipher } from '../../security/field-encryption';
-import { changeStatus, lockOwnApplication, updateApplication } from './flow-steps';
+import { last4 } from '../../security/field-encryption';
+import { changeStatus, lockOwnApplication, updateApplication } from '../../application/application-state';
 
 /** Statuses in which the borrower has an offer to look at. */
 const HAS_OFFER = new Set([
@@ -24,9 +24,6 @@ const HAS_OFFER = new Set([
   'transfer',
   'transferred',
 ]);
-
-const last4 = (cipher: FieldCipher, stored: string | null | undefined) =>
-  stored ? cipher.decrypt(stored).slice(-4) : null;
 
 /**
  * GET /api/application/offers (spec doc 1 section 2.3 /offers/review): the newest qualified decision's offers,

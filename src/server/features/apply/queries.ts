@@ -1,8 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { resumeRoute } from '#domain/flow/resume';
-import type { ApplicationStatus } from '#domain/flow/statuses';
-import type { Page } from '#domain/flow/pages';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
 import type { Tx } from '../../db/client';
 import { application } from '../../db/schema/application';
@@ -27,17 +24,4 @@ export function hardshipRecord(
     HardshipKey,
     boolean
   >;
-}
-
-export const NOT_EDITABLE_MESSAGE =
-  'Your application has moved past this step, so these answers can no longer be changed.';
-
-/**
- * A borrower's answers can change only while the application is inProgress; after that the status
- * decides. The client is told where the application stands.
- */
-export function assertInProgress(app: { status: ApplicationStatus; lastViewedPage: Page | null }) {
-  if (app.status !== 'inProgress') {
-    throw new AppError('Conflict', NOT_EDITABLE_MESSAGE, { redirect: resumeRoute(app) });
-  }
 }

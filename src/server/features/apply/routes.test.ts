@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { application, hardship } from '../../db/schema/application';
 import { user } from '../../db/schema/auth';
 import { createStaff } from '../accounts/create-staff';
-import { NOT_EDITABLE_MESSAGE } from './queries';
+import { NOT_EDITABLE_MESSAGE } from '../../application/application-state';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
   provideIncomeSchema,
 } from '#domain/validation/application';
 import { saveExpensesSchema } from '#domain/validation/expenses';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { agreeToBudget, getBudget } from './budget';
 import { getEligibleDebts, saveEligibleDebts } from './eligible-debts';
 import { getExpenses, saveExpenses } from './expenses';

@@ -6,7 +6,7 @@ import { decide, type DecisionResult } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { debtScore, riskScore } from '#domain/underwriting/scores';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
 import {
   borrower,
@@ -23,7 +23,12 @@ import {
   offer,
   riskScore as riskScoreTable,
 } from '../../db/schema/application';
-import { changeStatus, disqualify, type ApplicationRow, updateApplication } from './flow-steps';
+import {
+  changeStatus,
+  disqualify,
+  type ApplicationRow,
+  updateApplication,
+} from '../../application/application-state';
 import { recordObtainedOffer } from './outreach';
 
 type Outcome = { viewed: Extract<Page, 'Review' | 'Budget' | 'NotQualified'>; smsId?: string };

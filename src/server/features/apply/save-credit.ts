@@ -9,7 +9,7 @@ import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { CreditConsent } from '#domain/validation/application';
 import { isLicensedState } from '#domain/validation/states';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
 import {
   borrower,
@@ -20,7 +20,12 @@ import {
   inquiry,
   spouse,
 } from '../../db/schema/application';
-import { assertCanSave, disqualify, lockOwnApplication, updateApplication } from './flow-steps';
+import {
+  assertCanSave,
+  disqualify,
+  lockOwnApplication,
+  updateApplication,
+} from '../../application/application-state';
 
 type Person = { id: string; role: CreditApplicant['role']; applicant: CreditApplicant };
 

@@ -5,7 +5,7 @@ import { PAGE_ROUTES } from '#domain/flow/pages';
 import { HARDSHIP_KEYS, type Hardships } from '#domain/validation/application';
 import type { Db } from '../../db/client';
 import { application, hardship } from '../../db/schema/application';
-import { assertInProgress } from './queries';
+import { assertInProgress } from '../../application/application-state';
 
 /**
  * Saves /hardships (spec doc 1 section 4.2 item 2): in one transaction, writes only the hardship rows whose

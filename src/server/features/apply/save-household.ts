@@ -5,9 +5,9 @@ import type { Household, HouseholdBorrower, HouseholdSpouse } from '#domain/vali
 import { phoneToE164, toIsoDate } from '#domain/validation/format';
 import { HOUSEHOLD_LABELS } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { borrower, spouse } from '../../db/schema/application';
-import { assertCanSave, lockOwnApplication, updateApplication } from './flow-steps';
+import { assertCanSave, lockOwnApplication, updateApplication } from '../../application/application-state';
 
 type Address = Pick<HouseholdBorrower, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>;
 

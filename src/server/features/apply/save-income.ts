@@ -7,7 +7,7 @@ import { estimateExpenses } from '#domain/underwriting/expense-estimates';
 import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwriting/payment-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { ConfirmIncome, ProvideIncome } from '#domain/validation/application';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
 import { collection, debt, expense } from '../../db/schema/application';
 import {
@@ -16,7 +16,7 @@ import {
   lockOwnApplication,
   type ApplicationRow,
   updateApplication,
-} from './flow-steps';
+} from '../../application/application-state';
 
 /** People in the household: the borrower, the spouse when applying together, and the dependents. */
 export const householdSize = (app: ApplicationRow) =>

@@ -3,9 +3,9 @@ import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { NotifyWhenEligible } from '#domain/validation/application';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { borrower, disqualificationReason } from '../../db/schema/application';
-import { lockOwnApplication, updateApplication } from './flow-steps';
+import { lockOwnApplication, updateApplication } from '../../application/application-state';
 
 /**
  * /notify-when-eligible (spec doc 1 section 4.2 item 5), answered only by a borrower disqualified because we

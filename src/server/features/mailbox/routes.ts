@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { emailOutbox, smsOutbox } from '../../db/schema/ops';
 
 const esc = (s: string) =>

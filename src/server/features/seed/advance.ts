@@ -10,7 +10,7 @@ import {
   qualityControlSchema,
 } from '#domain/validation/staff';
 import { CENTS_PER_DOLLAR } from '#domain/money/cents';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import {
   application,
   borrower,
@@ -24,7 +24,7 @@ import {
   plaidItem,
   plaidTransaction,
 } from '../../db/schema/application';
-import { changeStatus, updateApplication } from '../apply/flow-steps';
+import { changeStatus, updateApplication } from '../../application/application-state';
 import { setClaim } from '../service-portal/claim-application';
 import { answerOffer } from '../staff-actions/answer-offer';
 import { createContactAttempt } from '../staff-actions/contact-attempts';

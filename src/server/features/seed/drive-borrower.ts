@@ -14,7 +14,7 @@ import {
 } from '#domain/validation/application';
 import { saveExpensesSchema } from '#domain/validation/expenses';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { application, applicationStatusChange, borrower } from '../../db/schema/application';
 import { user } from '../../db/schema/auth';
 import { agreeToBudget } from '../apply/budget';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
 import { toIsoDate } from '#domain/validation/format';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Database } from '../../db/client';
 import { application, disqualificationReason } from '../../db/schema/application';
 import { user } from '../../db/schema/auth';

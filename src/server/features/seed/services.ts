@@ -3,7 +3,7 @@ import { createSandboxCreditBureau, SANDBOX_CREDIT_PERSONAS } from '#providers/c
 import type { CreditBureau } from '#providers/credit-bureau/port';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import { createSandboxSms } from '#providers/sms/sandbox';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Database } from '../../db/client';
 import type { Config } from '../../env';
 import { createAuth } from '../../plugins/auth';

@@ -15,7 +15,7 @@ import {
   queueQuerySchema,
   summaryQuerySchema,
 } from '#domain/service-portal/filters';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { setClaim } from './claim-application';
 import { contactSummary } from './contact-summary';
 import { getBorrowerSummary } from './get-borrower-summary';

@@ -8,7 +8,7 @@ import type {
   OfferReasonsView,
   OfferStatusAnswer,
 } from '#domain/validation/staff';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
 import {
   creditorAccount,
@@ -20,7 +20,8 @@ import {
 import type { FieldCipher } from '../../security/field-encryption';
 import { recordAudit } from '../audit/record-audit';
 import { handOverWhenAnswered } from './hand-over';
-import { assertStatus, last4, lockApplication } from './staff-steps';
+import { assertStatus, lockApplication } from '../../application/application-state';
+import { last4 } from '../../security/field-encryption';
 
 export const OFFERS_NOT_OPEN_MESSAGE =
   'Creditor answers can be recorded only while the application is in creditor review.';

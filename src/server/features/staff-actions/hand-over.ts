@@ -1,33 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '../../db/client';
-import { decision, dmpEnrollment, docusign, type OfferStatus } from '../../db/schema/application';
-import { type ApplicationRow, changeStatus, updateApplication } from '../apply/flow-steps';
+import { decision, dmpEnrollment, docusign } from '../../db/schema/application';
+import { planHandOver } from '#domain/flow/plan-hand-over';
+import {
+  type ApplicationRow,
+  changeStatus,
+  disqualify,
+  updateApplication,
+} from '../../application/application-state';
 import { recordAudit } from '../audit/record-audit';
-import { disqualifyBy } from './staff-steps';
-
-export type HandOverPlan =
-  | { kind: 'waiting' }
-  | { kind: 'transfer'; monthlyPaymentAmount: number; termInMonths: number }
-  | { kind: 'allDeclined' };
-
-/**
- * What the creditors' answers lead to (DESIGN section 4): nothing while an offer is unanswered; every offer
- * declined → disqualified; otherwise a plan paying the sum of the accepted offers' payments over the longest
- * accepted term.
- */
-export function planHandOver(
-  offers: readonly { status: OfferStatus | null; payment: number; term: number }[],
-): HandOverPlan {
-  if (offers.length === 0 || offers.some((x) => x.status == null)) return { kind: 'waiting' };
-  const accepted = offers.filter((x) => x.status === 'accepted');
-  if (accepted.length === 0) return { kind: 'allDeclined' };
-  return {
-    kind: 'transfer',
-    monthlyPaymentAmount: accepted.reduce((sum, x) => sum + x.payment, 0),
-    termInMonths: Math.max(...accepted.map((x) => x.term)),
-  };
-}
 
 /**
  * After an offer answer, inside its transaction: when the application is in creditorReview and every offer of
@@ -49,7 +31,11 @@ export async function handOverWhenAnswered(
   if (plan.kind === 'waiting') return null;
   const before = { status: app.status };
   if (plan.kind === 'allDeclined') {
-    await disqualifyBy(tx, app, 'allOffersDeclined', [DISQUALIFICATION_REASONS.allOffersDeclined], actorId);
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.allOffersDeclined], {
+      event: 'allOffersDeclined',
+      changedBy: actorId,
+      viewed: 'NotQualified',
+    });
     // Not a transfer: the last decline moved the application, so it is recorded with the offer answers.
     await recordAudit(tx, {
       actorId,

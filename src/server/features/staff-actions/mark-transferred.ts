@@ -2,9 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { StaffApplicationResult } from '#domain/validation/staff';
 import type { Db } from '../../db/client';
 import { borrower } from '../../db/schema/application';
-import { changeStatus, updateApplication } from '../apply/flow-steps';
+import {
+  assertStatus,
+  changeStatus,
+  lockApplication,
+  updateApplication,
+} from '../../application/application-state';
 import { recordAudit } from '../audit/record-audit';
-import { assertStatus, lockApplication } from './staff-steps';
 
 export const NOT_IN_TRANSFER_MESSAGE = 'Only an application in transfer can be marked transferred.';
 

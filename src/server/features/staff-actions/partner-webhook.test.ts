@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../env';
-import { planHandOver } from './hand-over';
+import { planHandOver } from '#domain/flow/plan-hand-over';
 import {
   deliverPartnerWebhook,
   EVENT_ID_HEADER,

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import type { Db } from '../../db/client';
 import { application, decision } from '../../db/schema/application';
-import type { FieldCipher } from '../../security/field-encryption';
+import { type FieldCipher, last4 } from '../../security/field-encryption';
 
 /*
  * The hand-over to the agency's CRM: when an application moves to transfer, a JSON event is POSTed to
@@ -26,9 +26,6 @@ export const PARTNER_WEBHOOK_TIMEOUT_MS = 10_000;
 /** Retries with exponential backoff from PARTNER_WEBHOOK_RETRY_DELAY_SECONDS: about a day and a half in all. */
 export const PARTNER_WEBHOOK_RETRY_LIMIT = 12;
 export const PARTNER_WEBHOOK_RETRY_DELAY_SECONDS = 30;
-
-const last4 = (cipher: FieldCipher, stored: string | null | undefined): string | null =>
-  stored ? cipher.decrypt(stored).slice(-4) : null;
 
 /** What the partner receives. Money is integer cents, rates basis points; account numbers only by last 4. */
 export type PartnerWebhookEvent = {

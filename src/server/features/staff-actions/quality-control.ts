@@ -2,9 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { QualityControl, StaffApplicationResult } from '#domain/validation/staff';
 import type { Db } from '../../db/client';
 import { borrower } from '../../db/schema/application';
-import { changeStatus, updateApplication } from '../apply/flow-steps';
+import {
+  assertStatus,
+  changeStatus,
+  disqualify,
+  lockApplication,
+  updateApplication,
+} from '../../application/application-state';
 import { recordAudit } from '../audit/record-audit';
-import { assertStatus, disqualifyBy, lockApplication } from './staff-steps';
 
 export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
   'Quality control can be completed only while the application is in counselor review.';
@@ -28,7 +33,11 @@ export async function recordQualityControl(o: {
     if (o.input.passed) {
       await changeStatus(tx, app, 'qualityControlPassed', o.actorId);
     } else {
-      await disqualifyBy(tx, app, 'qualityControlFailed', o.input.reasons, o.actorId);
+      await disqualify(tx, app, o.input.reasons, {
+        event: 'qualityControlFailed',
+        changedBy: o.actorId,
+        viewed: 'NotQualified',
+      });
     }
     await recordAudit(tx, {
       actorId: o.actorId,
