@@ -1,0 +1,228 @@
+import { type Cents, sumCents } from '../money/cents';
+import { isRealDate } from '../validation/format';
+
+// The Letter of Authorization the borrower (and the spouse) sign to enroll: it lets the nonprofit agency
+// contact each listed creditor and set up the debt management plan. This module only decides what the letter
+// says; the server draws it as a PDF and the e-signature provider collects the signatures. Money is integer
+// cents in, US dollars out.
+
+export type LetterSignerRole = 'borrower' | 'spouse';
+
+/**
+ * Text drawn (invisibly) in each signer's block so a provider can place its signature and date fields there:
+ * DocuSign anchors its tabs on the text, the sandbox stamps the signature at its position. Each string occurs
+ * once in the letter and in no other string, as anchors match substrings.
+ */
+export const SIGNATURE_ANCHORS = {
+  borrower: { signature: '/sig-borrower/', date: '/date-borrower/' },
+  spouse: { signature: '/sig-spouse/', date: '/date-spouse/' },
+} as const satisfies Record<LetterSignerRole, { signature: string; date: string }>;
+
+export type LetterCreditor = {
+  creditorName: string;
+  /** As on file; only the last digits ever reach the letter. */
+  accountNumber: string | null;
+  balance: Cents;
+  newMonthlyPayment: Cents;
+};
+
+export type LetterOfAuthorizationInput = {
+  /** The letter's date, yyyy-MM-dd. */
+  date: string;
+  agency: { name: string; phone: string };
+  borrower: { fullName: string; addressLines: string[] };
+  spouse: { fullName: string } | null;
+  creditors: LetterCreditor[];
+  plan: { monthlyPayment: Cents; termInMonths: number };
+  paymentAccount: { institutionName: string | null; accountNumber: string };
+};
+
+export type CreditorRow = {
+  creditorName: string;
+  /** Masked: 'XXXX1234', or NO_ACCOUNT_NUMBER. */
+  accountNumber: string;
+  balance: string;
+  newMonthlyPayment: string;
+};
+
+export type SignatureBlock = {
+  role: LetterSignerRole;
+  /** 'Borrower' or 'Spouse', printed under the line. */
+  label: string;
+  name: string;
+  signatureAnchor: string;
+  dateAnchor: string;
+};
+
+export type LetterOfAuthorizationContent = {
+  title: string;
+  /** The date as written on the letter: 'March 15, 2026'. */
+  date: string;
+  /** The signers' names and the borrower's address, as the letter's sender block. */
+  from: string[];
+  /** The agency's name and phone number. */
+  to: string[];
+  /** Before the creditors table. */
+  paragraphs: string[];
+  creditors: {
+    columns: CreditorRow;
+    rows: CreditorRow[];
+    total: CreditorRow;
+  };
+  /** After the creditors table: the plan, the payment account, the terms. */
+  closingParagraphs: string[];
+  /** The borrower's, then the spouse's when there is one. */
+  signatureBlocks: SignatureBlock[];
+  /** The table's totals in cents, for whoever needs the numbers rather than the text. */
+  totals: { balance: Cents; newMonthlyPayment: Cents };
+};
+
+export const LETTER_OF_AUTHORIZATION_TITLE = 'Letter of Authorization';
+/** What the account column says for a creditor whose account number is not on file. */
+export const NO_ACCOUNT_NUMBER = 'Not on file';
+
+const MASK = 'XXXX';
+const SHOWN_DIGITS = 4;
+
+/**
+ * An account number as the letter shows it: a fixed 'XXXX' and the last 4 characters ('XXXX1234'). Spaces
+ * and dashes are ignored. A short number shows at most half its characters, so a 4-digit number is never
+ * printed whole; the fixed-length mask does not reveal how long the number is. Null when there is no number.
+ */
+export function maskAccountNumber(accountNumber: string | null | undefined): string | null {
+  const compact = (accountNumber ?? '').replace(/[\s-]/g, '');
+  if (compact === '') return null;
+  const shown = Math.min(SHOWN_DIGITS, Math.floor(compact.length / 2));
+  return `${MASK}${shown > 0 ? compact.slice(-shown) : ''}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Cents as US dollars to the cent: 123456 → '$1,234.56', -500 → '-$5.00'. */
+export function formatUsd(c: Cents): string {
+  if (!Number.isSafeInteger(c)) throw new Error(`formatUsd: ${c} is not a whole number of cents`);
+  return usd.format(c / 100);
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'yyyy-MM-dd' → 'March 15, 2026'. Throws on anything that is not a real date. */
+export function formatLetterDate(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  if (!isRealDate(year, month, day))
+    throw new Error(`formatLetterDate: ${JSON.stringify(isoDate)} is not yyyy-MM-dd`);
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+const tidy = (s: string): string => s.trim().replace(/\s+/g, ' ');
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** The Letter of Authorization's content for these people, creditors and plan. */
+export function letterOfAuthorizationContent(
+  input: LetterOfAuthorizationInput,
+): LetterOfAuthorizationContent {
+  const agency = tidy(input.agency.name);
+  const borrower = tidy(input.borrower.fullName);
+  const spouse = input.spouse ? tidy(input.spouse.fullName) : null;
+  if (borrower === '') throw new Error('letterOfAuthorizationContent: the borrower has no name');
+  if (spouse === '') throw new Error('letterOfAuthorizationContent: the spouse has no name');
+  if (input.creditors.length === 0) throw new Error('letterOfAuthorizationContent: no creditor to list');
+  const { termInMonths } = input.plan;
+  if (!Number.isSafeInteger(termInMonths) || termInMonths < 1) {
+    throw new Error(`letterOfAuthorizationContent: a term of ${termInMonths} months`);
+  }
+
+  // One voice for the whole letter: a couple signs as "we".
+  const joint = spouse !== null;
+  const we = joint ? 'we' : 'I';
+  const our = joint ? 'our' : 'my';
+  const We = joint ? 'We' : 'I';
+  const names = joint ? `${borrower} and ${spouse}` : borrower;
+
+  const rows = input.creditors.map((c): CreditorRow => ({
+    creditorName: tidy(c.creditorName),
+    accountNumber: maskAccountNumber(c.accountNumber) ?? NO_ACCOUNT_NUMBER,
+    balance: formatUsd(c.balance),
+    newMonthlyPayment: formatUsd(c.newMonthlyPayment),
+  }));
+  const totals = {
+    balance: sumCents(input.creditors.map((c) => c.balance)),
+    newMonthlyPayment: sumCents(input.creditors.map((c) => c.newMonthlyPayment)),
+  };
+
+  const maskedPaymentAccount = maskAccountNumber(input.paymentAccount.accountNumber);
+  if (maskedPaymentAccount === null)
+    throw new Error('letterOfAuthorizationContent: no payment account number');
+  const institution = input.paymentAccount.institutionName ? tidy(input.paymentAccount.institutionName) : '';
+  const paymentAccount = `${our} account ${maskedPaymentAccount}${institution ? ` at ${institution}` : ''}`;
+  const monthly = formatUsd(input.plan.monthlyPayment);
+
+  const signatureBlocks: SignatureBlock[] = [
+    {
+      role: 'borrower',
+      label: 'Borrower',
+      name: borrower,
+      signatureAnchor: SIGNATURE_ANCHORS.borrower.signature,
+      dateAnchor: SIGNATURE_ANCHORS.borrower.date,
+    },
+  ];
+  if (spouse !== null) {
+    signatureBlocks.push({
+      role: 'spouse',
+      label: 'Spouse',
+      name: spouse,
+      signatureAnchor: SIGNATURE_ANCHORS.spouse.signature,
+      dateAnchor: SIGNATURE_ANCHORS.spouse.date,
+    });
+  }
+
+  return {
+    title: LETTER_OF_AUTHORIZATION_TITLE,
+    date: formatLetterDate(input.date),
+    from: [borrower, ...(spouse ? [spouse] : []), ...input.borrower.addressLines.map(tidy).filter(Boolean)],
+    to: [agency, tidy(input.agency.phone)],
+    paragraphs: [
+      `${We}, ${names}, authorize ${agency}, a nonprofit credit counseling agency, to contact each creditor listed below on ${our} behalf, to ask for lower interest rates, waived fees and lower monthly payments, and to set up a debt management plan for these accounts.`,
+      `${We} authorize each creditor listed below to discuss ${our} account with ${agency} and to share with it the account's balance, payment history and terms.`,
+    ],
+    creditors: {
+      columns: {
+        creditorName: 'Creditor',
+        accountNumber: 'Account',
+        balance: 'Balance',
+        newMonthlyPayment: 'New monthly payment',
+      },
+      rows,
+      total: {
+        creditorName: `Total (${plural(rows.length, 'account', 'accounts')})`,
+        accountNumber: '',
+        balance: formatUsd(totals.balance),
+        newMonthlyPayment: formatUsd(totals.newMonthlyPayment),
+      },
+    },
+    closingParagraphs: [
+      `Under the plan, ${we} will make one monthly payment of ${monthly} to ${agency} for ${plural(termInMonths, 'month', 'months')}, and ${agency} will pay each creditor its new monthly payment shown above.`,
+      `${We} authorize ${agency} to withdraw the monthly payment of ${monthly} from ${paymentAccount} each month while the plan lasts.`,
+      `${We} understand that each creditor decides whether to accept the plan and its terms, and that ${we} keep paying a creditor directly until it accepts.`,
+      `This authorization stays in effect until ${we} cancel it in writing or by calling ${agency} at ${tidy(input.agency.phone)}. Cancelling does not undo payments already made.`,
+      `By signing electronically, ${we} agree that ${our} electronic ${joint ? 'signatures have' : 'signature has'} the same effect as ${joint ? 'handwritten signatures' : 'a handwritten signature'}, and that ${agency} may send each creditor a copy of this letter.`,
+    ],
+    signatureBlocks,
+    totals,
+  };
+}

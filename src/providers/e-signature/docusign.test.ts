@@ -1,0 +1,194 @@
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBody, contractPdf, eSignatureContract } from '../../../tests/contracts/e-signature.contract';
+import { type DocuSignFake, startDocuSignFake } from '../../../tests/fakes/docusign-fake';
+import { RECIPIENT_IDS } from './connect-webhook';
+import { createDocuSignESignature, type DocuSignConfig } from './docusign';
+import type { EnvelopeSigner } from './port';
+
+const CONNECT_KEY = 'connect-hmac-key-for-tests';
+const BORROWER: EnvelopeSigner = { role: 'borrower', name: 'Jane Q. Doe', email: 'jane.doe@example.org' };
+const SPOUSE: EnvelopeSigner = { role: 'spouse', name: 'John Doe', email: 'john.doe@example.org' };
+
+let fake: DocuSignFake;
+beforeAll(async () => {
+  fake = await startDocuSignFake();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const adapter = (overrides: Partial<DocuSignConfig> = {}) =>
+  createDocuSignESignature({ ...fake.config, connectHmacKey: CONNECT_KEY, ...overrides });
+
+const connectHeaders = (rawBody: string, key = CONNECT_KEY, header = 'x-docusign-signature-1') => ({
+  [header]: createHmac('sha256', key).update(rawBody).digest('base64'),
+});
+
+eSignatureContract(async () => ({
+  eSignature: adapter(),
+  completeSigning: async (envelopeId, role) => fake.markSigned(envelopeId, RECIPIENT_IDS[role]),
+  signWebhook: (rawBody) => connectHeaders(rawBody),
+}));
+
+describe('DocuSign adapter (docs/providers.md)', () => {
+  const send = async (eSignature = adapter(), signers = [BORROWER, SPOUSE]) => {
+    const document = await contractPdf();
+    const { envelopeId } = await eSignature.createEnvelope({
+      document,
+      documentName: 'Letter of Authorization.pdf',
+      emailSubject: 'Please sign your Letter of Authorization',
+      signers,
+    });
+    return { eSignature, envelopeId, document };
+  };
+
+  it('lets DocuSign email the signers', () => {
+    expect(adapter().deliversEmail).toBe(true);
+  });
+
+  it('sends one PDF and one signer per person, each with tabs on the letter’s anchors', async () => {
+    const { envelopeId, document } = await send();
+    const envelope = fake.envelope(envelopeId);
+    expect(envelope?.document.bytes.equals(Buffer.from(document))).toBe(true);
+    expect(envelope?.definition).toMatchObject({
+      status: 'sent',
+      emailSubject: 'Please sign your Letter of Authorization',
+      documents: [{ documentId: '1', name: 'Letter of Authorization.pdf', fileExtension: 'pdf' }],
+    });
+    const anchored = (anchorString: string, anchorYOffset: string) => [
+      {
+        anchorString,
+        anchorUnits: 'pixels',
+        anchorXOffset: '0',
+        anchorYOffset,
+        anchorIgnoreIfNotPresent: 'false',
+      },
+    ];
+    expect(envelope?.signers).toEqual([
+      {
+        recipientId: '1',
+        routingOrder: '1',
+        name: 'Jane Q. Doe',
+        email: 'jane.doe@example.org',
+        clientUserId: 'borrower',
+        embeddedRecipientStartURL: 'SIGN_AT_DOCUSIGN',
+        status: 'sent',
+        tabs: {
+          signHereTabs: anchored('/sig-borrower/', '-28'),
+          dateSignedTabs: anchored('/date-borrower/', '-8'),
+        },
+      },
+      {
+        recipientId: '2',
+        routingOrder: '1',
+        name: 'John Doe',
+        email: 'john.doe@example.org',
+        clientUserId: 'spouse',
+        embeddedRecipientStartURL: 'SIGN_AT_DOCUSIGN',
+        status: 'sent',
+        tabs: {
+          signHereTabs: anchored('/sig-spouse/', '-28'),
+          dateSignedTabs: anchored('/date-spouse/', '-8'),
+        },
+      },
+    ]);
+  });
+
+  it('answers a recipient view for the signer, and the signer’s time as ISO once signed', async () => {
+    const { eSignature, envelopeId } = await send();
+    const url = await eSignature.signingUrl({
+      envelopeId,
+      role: 'spouse',
+      returnUrl: 'https://app.example.org/done',
+    });
+    expect(url).toMatch(/^https:\/\/demo\.docusign\.net\/Signing\//);
+    fake.markSigned(envelopeId, '2', new Date('2026-03-15T14:03:05.123Z'));
+    const status = await eSignature.getEnvelope(envelopeId);
+    expect(status.signers).toEqual([
+      { role: 'borrower', status: 'sent', signedAt: null },
+      { role: 'spouse', status: 'completed', signedAt: '2026-03-15T14:03:05.123Z' },
+    ]);
+  });
+
+  it('downloads the combined document only once completed', async () => {
+    const { eSignature, envelopeId, document } = await send(adapter(), [BORROWER]);
+    const before = fake.requests.length;
+    await expect(eSignature.getSignedDocument(envelopeId)).rejects.toThrow('is not completed (sent)');
+    expect(fake.requests.slice(before).some((r) => r.endsWith('/documents/combined'))).toBe(false);
+    fake.markSigned(envelopeId, '1');
+    const signed = await eSignature.getSignedDocument(envelopeId);
+    expect(Buffer.from(signed).equals(Buffer.from(document))).toBe(true);
+    expect(fake.requests.at(-1)).toMatch(
+      /^GET \/restapi\/v2\.1\/accounts\/.+\/envelopes\/.+\/documents\/combined$/,
+    );
+  });
+
+  it('asks for a token once and keeps it until shortly before it expires', async () => {
+    let clock = Date.parse('2026-03-15T14:00:00Z');
+    const eSignature = adapter({ now: () => new Date(clock) });
+    const before = fake.tokenRequests;
+    // Concurrent first calls share one grant.
+    const [{ envelopeId }] = await Promise.all([send(eSignature), send(eSignature)]);
+    await eSignature.getEnvelope(envelopeId);
+    expect(fake.tokenRequests - before).toBe(1);
+    clock += 54 * 60_000; // 6 minutes left of the hour: still good
+    await eSignature.getEnvelope(envelopeId);
+    expect(fake.tokenRequests - before).toBe(1);
+    clock += 2 * 60_000; // 4 minutes left: renewed
+    await eSignature.getEnvelope(envelopeId);
+    expect(fake.tokenRequests - before).toBe(2);
+  });
+
+  it('gets a new token after DocuSign refuses the cached one', async () => {
+    const { eSignature, envelopeId } = await send();
+    fake.revokeTokens();
+    await expect(eSignature.getEnvelope(envelopeId)).rejects.toThrow('HTTP 401 USER_AUTHENTICATION_FAILED');
+    await expect(eSignature.getEnvelope(envelopeId)).resolves.toMatchObject({ envelopeId });
+  });
+
+  it('reports DocuSign’s error code and message, never the request or its token', async () => {
+    const error = await adapter()
+      .getEnvelope('6f0f2a4e-1c1d-4f59-9d3e-2b8f4c1a9e77')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(
+      'DocuSign: reading the envelope failed (HTTP 404 ENVELOPE_DOES_NOT_EXIST): The envelope specified either does not exist or you have no rights to it.',
+    );
+    expect((error as Error).cause).toBeUndefined();
+    expect(JSON.stringify(error)).not.toMatch(/Bearer|authorization/i);
+  });
+
+  it('refuses to sign in with a key DocuSign does not know', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const stranger = adapter({ privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString() });
+    await expect(stranger.getEnvelope('6f0f2a4e-1c1d-4f59-9d3e-2b8f4c1a9e77')).rejects.toThrow(
+      'DocuSign: the JWT grant failed (HTTP 400 invalid_grant): no_valid_signature',
+    );
+  });
+
+  it('accepts a private key with its newlines escaped, as an env file carries it', async () => {
+    const escaped = adapter({ privateKey: fake.config.privateKey.replace(/\n/g, '\\n') });
+    await expect(send(escaped)).resolves.toMatchObject({ envelopeId: expect.any(String) });
+  });
+
+  it('verifies a delivery signed with a second Connect key (X-DocuSign-Signature-2, during a key rotation)', () => {
+    const rawBody = connectBody({
+      event: 'envelope-completed',
+      envelopeId: '6f0f2a4e-1c1d-4f59-9d3e-2b8f4c1a9e77',
+    });
+    const headers = {
+      ...connectHeaders(rawBody, 'an-older-key'),
+      ...connectHeaders(rawBody, CONNECT_KEY, 'X-DocuSign-Signature-2'),
+    };
+    expect(adapter().verifyWebhook({ rawBody, headers })?.event).toBe('envelope-completed');
+  });
+
+  it.each([
+    ['integrationKey', { integrationKey: '' }, 'integrationKey is not set'],
+    ['connectHmacKey', { connectHmacKey: ' ' }, 'connectHmacKey is not set'],
+    ['oauthBasePath', { oauthBasePath: 'https://account-d.docusign.com' }, 'without a scheme'],
+  ])('refuses a configuration with a bad %s', (_label, overrides, message) => {
+    expect(() => adapter(overrides)).toThrow(message);
+  });
+});

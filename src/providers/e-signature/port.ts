@@ -1,0 +1,75 @@
+/*
+ * E-signature of the Letter of Authorization: the borrower signs it electronically, through a provider that
+ * sends the document by email. The server renders the letter as a PDF, creates an envelope with one signer per
+ * person (the borrower, and the spouse when there is one), learns of signatures from the provider's webhook
+ * (or by asking), and keeps the signed copy's SHA-256.
+ *
+ * Every adapter (the sandbox, the DocuSign one) passes tests/contracts/e-signature.contract.ts.
+ */
+
+export type SignerRole = 'borrower' | 'spouse';
+
+export type EnvelopeSigner = {
+  role: SignerRole;
+  name: string;
+  email: string;
+};
+
+export type SignerStatus = {
+  role: SignerRole;
+  status: 'sent' | 'delivered' | 'completed' | 'declined';
+  /** ISO timestamp; set once completed. */
+  signedAt: string | null;
+};
+
+export type EnvelopeStatus = {
+  envelopeId: string;
+  status: 'sent' | 'delivered' | 'completed' | 'declined' | 'voided';
+  signers: SignerStatus[];
+};
+
+/**
+ * A verified webhook event: which envelope changed, and (for a recipient event) which signer. Both adapters
+ * read DocuSign Connect's JSON messages, so the server has one webhook route whichever is configured.
+ */
+export type SignatureEvent = {
+  /**
+   * The event's id; the server ignores an event id it has seen (deduplication). Connect sends no delivery id,
+   * so it is derived from the message (event, envelope, recipient, generatedDateTime): a redelivery of the
+   * same event has the same id.
+   */
+  eventId: string;
+  envelopeId: string;
+  event: 'recipient-completed' | 'envelope-completed' | 'envelope-declined' | 'envelope-voided' | 'other';
+  role: SignerRole | null;
+};
+
+export interface ESignature {
+  /**
+   * Creates and sends an envelope holding `document` (a PDF) for every signer. `deliversEmail` says whether
+   * the provider itself emails each signer (DocuSign does); when false the caller emails each signer the link
+   * from `signingUrl`.
+   */
+  createEnvelope(o: {
+    document: Uint8Array;
+    documentName: string;
+    emailSubject: string;
+    signers: EnvelopeSigner[];
+  }): Promise<{ envelopeId: string; templateId: string | null }>;
+  readonly deliversEmail: boolean;
+  /**
+   * A URL where `role` signs; `returnUrl` is where the signer goes after. DocuSign: a one-time recipient view,
+   * valid for minutes, so ask for it when the signer is about to sign. Sandbox: the product's signing page
+   * with the signer's token in the fragment, stable, for the email.
+   */
+  signingUrl(o: { envelopeId: string; role: SignerRole; returnUrl: string }): Promise<string>;
+  /** The envelope's status and each signer's. Rejects for an unknown envelope. */
+  getEnvelope(envelopeId: string): Promise<EnvelopeStatus>;
+  /** The signed PDF (every signature applied); rejects until the envelope is completed. */
+  getSignedDocument(envelopeId: string): Promise<Uint8Array>;
+  /**
+   * Verifies a webhook by the provider's HMAC over the raw body (`x-docusign-signature-1`, base64
+   * HMAC-SHA256), then reads it; null when the signature or the body does not check out.
+   */
+  verifyWebhook(o: { rawBody: string; headers: Record<string, string | undefined> }): SignatureEvent | null;
+}
