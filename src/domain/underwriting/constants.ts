@@ -38,3 +38,37 @@ export const PLAN_FEE: Cents = 0;
 /** Unsecured account types a DMP can include: credit card, charge account, flexible spending card, line of
  * credit, unsecured loan (DESIGN section 5). */
 export const ELIGIBLE_ACCOUNT_TYPES: readonly string[] = ['CC', 'CH', 'FX', 'LC', 'US'];
+
+// ------------------------------------------------------------------ income from bank transactions
+
+/** Income is measured over the 90 days ending today (today and the 89 days before it). */
+export const INCOME_WINDOW_DAYS = 90;
+/** ...which is read as 3 months: monthly income = 90-day income / 3. */
+export const INCOME_WINDOW_MONTHS = 3;
+/** A payer is recurring once seen at least twice in the transaction history... */
+export const MIN_RECURRING_DEPOSITS = 2;
+/** ...on at least 2 calendar months, or at one of the regular cadences below. */
+export const MIN_RECURRING_MONTHS = 2;
+/**
+ * Days between pay dates, smallest and largest, for each regular cadence. The slack allows for a pay date
+ * that falls on a weekend or holiday and is paid a business day or two early or late (the 15th and the last
+ * day of the month are 13 to 16 days apart before that shift).
+ */
+export const INCOME_CADENCE_DAYS = {
+  weekly: [6, 8],
+  biweekly: [13, 15],
+  semimonthly: [12, 19],
+  monthly: [27, 34],
+} as const satisfies Record<string, readonly [number, number]>;
+
+// ------------------------------------------------------------------ the enrolled plan
+
+/**
+ * The first plan payment is due on the 1st of a month at least 30 days after the plan is handed over to the
+ * agency: the time it takes to send the proposals to the creditors and set up the first debit.
+ */
+export const FIRST_PAYMENT_MIN_DAYS = 30;
+/** The payoff projection stops after 50 years: a balance still owed then is shown as never paid off. */
+export const PAYOFF_PROJECTION_MAX_MONTHS = 600;
+/** At most this many points go to the payoff chart (10 years month by month, plus month 0). */
+export const PAYOFF_CHART_MAX_POINTS = 121;
