@@ -8,6 +8,7 @@ import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import { createSandboxSms } from '#providers/sms/sandbox';
 import { buildApp } from '../src/server/app';
+import { createEnrollmentProviders } from '../src/server/enrollment-providers';
 import { openDatabase } from '../src/server/db/client';
 import { loadConfig } from '../src/server/env';
 import { createStaff } from '../src/server/features/accounts/create-staff';
@@ -48,6 +49,7 @@ const app = await buildApp({
   creditBureau: createSandboxCreditBureau(),
   addressLookup: createSandboxAddressLookup(),
   sms: createSandboxSms(),
+  ...createEnrollmentProviders(config, database.db),
   logger: false,
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -44,6 +44,11 @@ describe('AppError', () => {
     ['InvalidTransition', 409, 'This step is not available for your application right now.'],
     ['PreconditionFailed', 409, 'Please complete the previous steps first.'],
     ['ProviderError', 502, 'There was a problem saving your information. Please try again.'],
+    [
+      'NoCheckingAccount',
+      422,
+      'Thank you for connecting your bank. We did not find a checking account there. Please connect the bank that holds your primary checking account.',
+    ],
     ['NetworkError', 503, 'Network Connection Error: Please check your internet connection'],
     ['InternalError', 500, 'Something went wrong. Please try again.'],
   ])('%s: status %i, default message', (code, status, message) => {
@@ -55,7 +60,7 @@ describe('AppError', () => {
   });
 
   it('every code has a status and a default message', () => {
-    expect(APP_ERROR_CODES).toHaveLength(19);
+    expect(APP_ERROR_CODES).toHaveLength(20);
     expect(Object.keys(APP_ERROR_DEFAULT_MESSAGE).sort()).toEqual([...APP_ERROR_CODES].sort());
   });
 

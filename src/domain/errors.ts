@@ -38,6 +38,8 @@ export type AppErrorCode =
   | 'PreconditionFailed'
   /** A third-party provider (credit bureau, bank link, e-signature, SMS) failed or refused. */
   | 'ProviderError'
+  /** A bank connection without a checking account: the plan's payment needs one. */
+  | 'NoCheckingAccount'
   /** The browser could not reach the server (client side only). */
   | 'NetworkError'
   /** Anything unexpected; the message is never shown as is. */
@@ -61,6 +63,7 @@ export const APP_ERROR_STATUS = {
   InvalidTransition: 409,
   PreconditionFailed: 409,
   ProviderError: 502,
+  NoCheckingAccount: 422,
   NetworkError: 503,
   InternalError: 500,
 } as const satisfies Record<AppErrorCode, number>;
@@ -86,6 +89,7 @@ export const APP_ERROR_DEFAULT_MESSAGE = {
   InvalidTransition: 'This step is not available for your application right now.',
   PreconditionFailed: 'Please complete the previous steps first.',
   ProviderError: MESSAGES.saveFailed,
+  NoCheckingAccount: MESSAGES.noCheckingAccount,
   NetworkError: MESSAGES.networkError,
   InternalError: 'Something went wrong. Please try again.',
 } as const satisfies Record<AppErrorCode, string>;

@@ -21,6 +21,10 @@ import { healthRoutes } from './features/health/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
+import { customerPortalRoutes } from './features/customer-portal/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { signingRoutes } from './features/signing/routes';
+import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
 import { createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdempotency } from './plugins/idempotency';
@@ -52,7 +56,17 @@ export const REDACT_PATHS = [
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // Query strings carry emails and codes (verification links): a request is logged by its path only.
+      serializers: {
+        req: (request: { method: string; url: string }) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+        }),
+      },
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.nodeEnv === 'production',
@@ -119,6 +133,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(applyRoutes, { services });
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });
+  await app.register(paymentRoutes, { services });
+  await app.register(signingRoutes, { services });
+  await app.register(eSignatureWebhookRoutes, { services });
+  await app.register(customerPortalRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
 
   // '/' is the logo link target: it goes to /lead and keeps the query string (utm parameters).

@@ -43,6 +43,20 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** HMAC-SHA256 key of the X-Signature header; required with PARTNER_WEBHOOK_URL. */
   PARTNER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Plaid: set both to use the real bank-link provider instead of the sandbox dialog. */
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** DocuSign (JWT grant): set all of these to use the real e-signature provider instead of the sandbox. */
+  DOCUSIGN_INTEGRATION_KEY: z.string().min(1).optional(),
+  DOCUSIGN_USER_ID: z.string().min(1).optional(),
+  DOCUSIGN_ACCOUNT_ID: z.string().min(1).optional(),
+  /** The RSA private key (PEM; literal \n sequences are accepted). */
+  DOCUSIGN_PRIVATE_KEY: z.string().min(1).optional(),
+  DOCUSIGN_BASE_PATH: z.url().default('https://demo.docusign.net/restapi'),
+  DOCUSIGN_OAUTH_BASE_PATH: z.string().min(1).default('account-d.docusign.com'),
+  /** The Connect HMAC key that signs DocuSign's webhooks. */
+  DOCUSIGN_CONNECT_HMAC_KEY: z.string().min(16).optional(),
   DEMO_STAFF: z
     .enum(['true', 'false'])
     .optional()
@@ -68,6 +82,20 @@ export type Config = {
   demoStaff: boolean;
   /** The partner webhook; undefined when not configured. */
   partnerWebhook: { url: string; secret: string } | undefined;
+  /** The real bank-link provider; undefined means the built-in sandbox. */
+  plaid: { clientId: string; secret: string; env: 'sandbox' | 'production' } | undefined;
+  /** The real e-signature provider; undefined means the built-in sandbox. */
+  docusign:
+    | {
+        integrationKey: string;
+        userId: string;
+        accountId: string;
+        privateKey: string;
+        basePath: string;
+        oauthBasePath: string;
+        connectHmacKey: string;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -105,6 +133,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('PARTNER_WEBHOOK_SECRET: required when PARTNER_WEBHOOK_URL is set');
   if (production && env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_URL.startsWith('https:'))
     throw new ConfigError('PARTNER_WEBHOOK_URL: must be https when NODE_ENV=production');
+  if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET))
+    throw new ConfigError('PLAID_SECRET: PLAID_CLIENT_ID and PLAID_SECRET are set together');
+  const docusignVars = [
+    'DOCUSIGN_INTEGRATION_KEY',
+    'DOCUSIGN_USER_ID',
+    'DOCUSIGN_ACCOUNT_ID',
+    'DOCUSIGN_PRIVATE_KEY',
+    'DOCUSIGN_CONNECT_HMAC_KEY',
+  ] as const;
+  const docusignSet = docusignVars.filter((name) => env[name]);
+  if (docusignSet.length > 0 && docusignSet.length < docusignVars.length) {
+    const missing = docusignVars.find((name) => !env[name])!;
+    throw new ConfigError(`${missing}: required with the other DOCUSIGN_ variables`);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const encryptionKey = decodeKey(env.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', 32));
   if (!encryptionKey)
@@ -127,6 +169,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     partnerWebhook:
       env.PARTNER_WEBHOOK_URL && env.PARTNER_WEBHOOK_SECRET
         ? { url: env.PARTNER_WEBHOOK_URL, secret: env.PARTNER_WEBHOOK_SECRET }
+        : undefined,
+    plaid:
+      env.PLAID_CLIENT_ID && env.PLAID_SECRET
+        ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, env: env.PLAID_ENV }
+        : undefined,
+    docusign:
+      docusignSet.length === docusignVars.length
+        ? {
+            integrationKey: env.DOCUSIGN_INTEGRATION_KEY!,
+            userId: env.DOCUSIGN_USER_ID!,
+            accountId: env.DOCUSIGN_ACCOUNT_ID!,
+            privateKey: env.DOCUSIGN_PRIVATE_KEY!.replaceAll('\\n', '\n'),
+            basePath: env.DOCUSIGN_BASE_PATH,
+            oauthBasePath: env.DOCUSIGN_OAUTH_BASE_PATH,
+            connectHmacKey: env.DOCUSIGN_CONNECT_HMAC_KEY!,
+          }
         : undefined,
   };
 }

@@ -5,6 +5,7 @@ import { createCreditBureau } from '#providers/credit-bureau/index';
 import { createPhoneLookup } from '#providers/phone-lookup/index';
 import { createSms } from '#providers/sms/index';
 import { buildApp } from './app';
+import { createEnrollmentProviders } from './enrollment-providers';
 import { openDatabase } from './db/client';
 import { ConfigError, type Config, loadConfig } from './env';
 import { devMailboxTransport, smtpTransport } from './features/email/outbox';
@@ -38,6 +39,7 @@ const app = await buildApp({
   creditBureau: createCreditBureau(config),
   addressLookup: createAddressLookup(config),
   sms,
+  ...createEnrollmentProviders(config, database.db),
   onEmailQueued: (id) => jobs?.emailQueued(id),
   onSmsQueued: (id) => jobs?.smsQueued(id),
   onWebhookQueued: (id) => jobs?.webhookQueued(id),

@@ -1,6 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { AddressLookup } from '#providers/address/port';
+import type { BankLink } from '#providers/bank-link/port';
+import type { SandboxBankLink } from '#providers/bank-link/sandbox';
 import type { CreditBureau } from '#providers/credit-bureau/port';
+import type { ESignature } from '#providers/e-signature/port';
+import type { SandboxESignature } from '#providers/e-signature/sandbox';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
 import type { SmsSender } from '#providers/sms/port';
 import type { Database } from './db/client';
@@ -18,6 +22,12 @@ export type AppDeps = {
   creditBureau: CreditBureau;
   addressLookup: AddressLookup;
   sms: SmsSender;
+  bankLink: BankLink;
+  /** The built-in bank-link dialog's backend; null with a real provider. */
+  bankLinkSandbox: SandboxBankLink | null;
+  eSignature: ESignature;
+  /** The built-in signing page's backend; null with a real provider. */
+  eSignatureSandbox: SandboxESignature | null;
   /** Called after a transaction that wrote outbox emails commits; the job queue delivers them. */
   onEmailQueued?: (id: string) => void;
   /** Called after a transaction that wrote a text message to the SMS outbox commits. */

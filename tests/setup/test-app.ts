@@ -9,6 +9,7 @@ import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import { createSandboxSms } from '#providers/sms/sandbox';
 import { buildApp } from '../../src/server/app';
+import { createEnrollmentProviders } from '../../src/server/enrollment-providers';
 import type { Database } from '../../src/server/db/client';
 import { emailOutbox } from '../../src/server/db/schema/ops';
 import { loadConfig } from '../../src/server/env';
@@ -38,6 +39,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     creditBureau: createSandboxCreditBureau(),
     addressLookup: createSandboxAddressLookup(),
     sms,
+    ...createEnrollmentProviders(config, database.db),
     onEmailQueued: (id) => queued.push(id),
     onSmsQueued: (id) => smsQueued.push(id),
     onWebhookQueued: (id) => webhooksQueued.push(id),

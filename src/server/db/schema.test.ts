@@ -23,6 +23,7 @@ import {
   disqualificationReason,
   dmpEnrollment,
   docusign,
+  docusignSigner,
   expense,
   expenseBenchmark,
   hardship,
@@ -90,6 +91,7 @@ describe('migrations', () => {
         'application',
         'application_status_change',
         'audit_log',
+        'bank_link_token',
         'borrower',
         'budget',
         'budget_expense',
@@ -104,6 +106,8 @@ describe('migrations', () => {
         'disqualification_reason',
         'dmp_enrollment',
         'docusign',
+        'docusign_signer',
+        'e_signature_sandbox_envelope',
         'email_outbox',
         'expense',
         'expense_benchmark',
@@ -128,6 +132,7 @@ describe('migrations', () => {
         'user',
         'user_group',
         'verification',
+        'webhook_event',
       ].sort(),
     );
   });
@@ -519,6 +524,18 @@ describe('get application by id', () => {
         })
         .returning(),
     );
+    const signer = await insertOne(
+      db
+        .insert(docusignSigner)
+        .values({
+          docusignId: signing.id,
+          role: 'borrower',
+          name: 'Pat Doe',
+          email: 'pat@example.com',
+          signedAt: new Date('2025-02-28T09:30:00.000Z'),
+        })
+        .returning(),
+    );
     const alertRow = await insertOne(
       db
         .insert(alert)
@@ -638,7 +655,7 @@ describe('get application by id', () => {
       ],
       disqualificationReasons: [decisionReason, applicationReason],
       dmpEnrollment: enrollment,
-      docusign: signing,
+      docusign: { ...signing, signers: [signer] },
       expenses: [{ ...expenseRow, benchmark, budgetExpenses: [budgetExpenseRow] }],
       hardships: [hardshipRow],
       incomeSnapshots: [snapshot],

@@ -706,10 +706,49 @@ export const docusign = pgTable('docusign', {
   envelopeId: text('envelope_id').notNull().unique('docusign_envelope_id_key'),
   templateId: text('template_id'),
   documentGeneratedAt: timestamp('document_generated_at', { withTimezone: true }),
+  /** Set once every signer has signed. */
   documentSignedAt: timestamp('document_signed_at', { withTimezone: true }),
+  /** SHA-256 (hex) of the signed PDF as the provider returned it: proves which bytes were signed. */
+  signedDocumentSha256: text('signed_document_sha256'),
+  /** The signed PDF, base64, kept so the customer can download it without asking the provider again. */
+  signedDocument: text('signed_document'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** One signer of the Letter of Authorization: the borrower, and the spouse when there is one. */
+export const docusignSigner = pgTable(
+  'docusign_signer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    docusignId: uuid('docusign_id')
+      .notNull()
+      .references(() => docusign.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'borrower' | 'spouse'>().notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('docusign_signer_docusign_id_role_key').on(t.docusignId, t.role)],
+);
+
+/**
+ * A bank-link session issued to an application. The public token the widget hands back must come out of one
+ * of these, so a token issued for one application cannot be exchanged by another.
+ */
+export const bankLinkToken = pgTable(
+  'bank_link_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    linkToken: text('link_token').notNull().unique('bank_link_token_link_token_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_link_token_application_id_idx').on(t.applicationId)],
+);
 
 /** An income prediction from bank transactions; the newest one's monthlyIncome is used. */
 export const incomeSnapshot = pgTable(
@@ -745,6 +784,8 @@ export const plaidItem = pgTable(
     institutionName: text('institution_name').notNull(),
     isConnected: boolean('is_connected').notNull().default(true),
     isFinishedHistoricalUpdate: boolean('is_finished_historical_update').notNull().default(false),
+    /** Where the next transactions sync resumes (the provider's cursor). */
+    transactionsCursor: text('transactions_cursor'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1018,8 +1059,13 @@ export const dmpEnrollmentRelations = relations(dmpEnrollment, ({ one }) => ({
   application: one(application, { fields: [dmpEnrollment.applicationId], references: [application.id] }),
 }));
 
-export const docusignRelations = relations(docusign, ({ one }) => ({
+export const docusignRelations = relations(docusign, ({ one, many }) => ({
   application: one(application, { fields: [docusign.applicationId], references: [application.id] }),
+  signers: many(docusignSigner),
+}));
+
+export const docusignSignerRelations = relations(docusignSigner, ({ one }) => ({
+  docusign: one(docusign, { fields: [docusignSigner.docusignId], references: [docusign.id] }),
 }));
 
 export const incomeSnapshotRelations = relations(incomeSnapshot, ({ one }) => ({
@@ -1108,7 +1154,7 @@ export const applicationWithEverything = {
   },
   disqualificationReasons: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
   dmpEnrollment: true,
-  docusign: true,
+  docusign: { with: { signers: true } },
   expenses: {
     orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)],
     with: { benchmark: true, budgetExpenses: true },

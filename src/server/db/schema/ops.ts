@@ -96,3 +96,29 @@ export const idempotencyKey = pgTable(
     index('idempotency_key_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Envelopes of the built-in e-signature sandbox (its documents and signers), so a signing link emailed before
+ * a restart still works after it. Not used with a real e-signature provider.
+ */
+export const eSignatureSandboxEnvelope = pgTable('e_signature_sandbox_envelope', {
+  envelopeId: text('envelope_id').primaryKey(),
+  data: jsonb('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+/** Provider webhooks already handled, by the provider's event id: a redelivered event is acknowledged, not redone. */
+export const webhookEvent = pgTable(
+  'webhook_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('webhook_event_provider_event_id_key').on(t.provider, t.eventId)],
+);

@@ -75,3 +75,32 @@ export const verifyNewEmailEmail = (o: { publicUrl: string; email: string; code:
     ],
     { label: 'Verify your new email', url: codeLink(o.publicUrl, '/verify-new-email', o.email, o.code) },
   );
+
+/** The Letter of Authorization is ready: the signer's own link to the signing page. */
+export const signLetterEmail = (o: { to: string; name: string; url: string; forSpouse: boolean }) =>
+  render(
+    'sign-letter',
+    o.to,
+    'Please sign your Letter of Authorization',
+    [
+      `Hi ${o.name}, your debt management plan is almost ready.`,
+      o.forSpouse
+        ? 'As the co-applicant, please review and sign the Letter of Authorization with your own link below. It lets the credit counselling agency contact your creditors and set up the plan.'
+        : 'Please review and sign the Letter of Authorization. It lets the credit counselling agency contact your creditors and set up the plan.',
+      'After signing, a credit counsellor reviews your application and gets in touch.',
+    ],
+    { label: 'Review and sign', url: o.url },
+  );
+
+/** Every signer signed: where the signed copy is (behind the borrower's sign-in, never as an attachment). */
+export const letterSignedEmail = (o: { to: string; name: string; publicUrl: string }) =>
+  render(
+    'letter-signed',
+    o.to,
+    'Your signed Letter of Authorization',
+    [
+      `Hi ${o.name}, thank you for completing the Letter of Authorization.`,
+      'A credit counsellor will now review your application and get in touch. You can download your signed copy at any time from your plan page after signing in.',
+    ],
+    { label: 'Download your signed copy', url: `${o.publicUrl}/customer-portal/plan` },
+  );

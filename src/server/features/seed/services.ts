@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import type { Config } from '../../env';
 import { createAuth } from '../../plugins/auth';
 import { createFieldCipher } from '../../security/field-encryption';
+import { createEnrollmentProviders } from '../../enrollment-providers';
 
 export type CreditPersona = keyof typeof SANDBOX_CREDIT_PERSONAS;
 
@@ -44,6 +45,7 @@ export function createSeedServices(o: {
     creditBureau: createSeedCreditBureau(o.personas),
     addressLookup: createSandboxAddressLookup(),
     sms: createSandboxSms(),
+    ...createEnrollmentProviders(o.config, o.database.db),
     // Seeded borrowers never sign up or sign in: nothing is ever emailed.
     auth: createAuth({ config: o.config, db: o.database.db, sendOtp: async () => {} }),
     cipher: createFieldCipher(o.config.encryptionKey),

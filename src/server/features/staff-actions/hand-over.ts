@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '../../db/client';
 import { decision, dmpEnrollment, docusign } from '../../db/schema/application';
+import { firstPaymentDate } from '#domain/enrollment/plan-projection';
 import { planHandOver } from '#domain/flow/plan-hand-over';
 import {
   type ApplicationRow,
@@ -56,6 +57,7 @@ export async function handOverWhenAnswered(
     active: true,
     monthlyPaymentAmount: plan.monthlyPaymentAmount,
     termInMonths: plan.termInMonths,
+    firstPaymentDate: firstPaymentDate(new Date().toISOString().slice(0, 10)),
     dateSigned: signed?.at ? signed.at.toISOString().slice(0, 10) : null,
   };
   await tx

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { accountNumberField, routingNumberField } from '../validation/fields';
+import { MESSAGES } from '../validation/messages';
+import { applicationStatusSchema } from '../flow/statuses';
+
+// What the enrollment screens send and read: the payment pages (/payments/...), the bank-link dialog, /submitted,
+// the signing page and the customer portal's plan. The server validates and serializes with these schemas and
+// the web app reads the inferred types, so both sides agree. Money is integer cents; rates are basis points.
+
+const cents = z.number().int();
+
+// ------------------------------------------------------------------ payment account
+
+/** Why a borrower chose 'Provide manually' instead of connecting a bank (application.reasonForNotConnectingBank). */
+export const REASONS_FOR_NOT_CONNECTING_BANK = [
+  'bankNotListed',
+  'preferNotToShareCredentials',
+  'connectionFailed',
+  'other',
+] as const;
+export type ReasonForNotConnectingBank = (typeof REASONS_FOR_NOT_CONNECTING_BANK)[number];
+export const REASON_FOR_NOT_CONNECTING_BANK_LABELS = {
+  bankNotListed: 'My bank is not listed',
+  preferNotToShareCredentials: 'I prefer not to share my online banking sign-in',
+  connectionFailed: 'The connection did not work',
+  other: 'Another reason',
+} as const satisfies Record<ReasonForNotConnectingBank, string>;
+export const REASON_FOR_NOT_CONNECTING_BANK_QUESTION = 'Why are you entering your account by hand?';
+
+/** PUT /api/application/payments/manual-choice: 'Provide manually' on /payments/payment-account-options. */
+export const provideManuallySchema = z.strictObject({
+  reasonForNotConnectingBank: z.enum(REASONS_FOR_NOT_CONNECTING_BANK, {
+    error: `${REASON_FOR_NOT_CONNECTING_BANK_QUESTION.replace(/\?$/, '')} is required`,
+  }),
+});
+
+/** PUT /api/application/payments/confirm-payment-account: the chosen connected checking account. */
+export const confirmPaymentAccountSchema = z.strictObject({
+  plaidAccountId: z.string({ error: MESSAGES.paymentAccountRequired }).uuid(MESSAGES.paymentAccountRequired),
+});
+
+/** PUT /api/application/payments/payment-account: an account entered by hand (spec doc 2: 17 digits, ABA routing). */
+export const providePaymentAccountSchema = z.strictObject({
+  accountNumber: accountNumberField(),
+  routingNumber: routingNumberField(),
+});
+export type ProvidePaymentAccountInput = z.input<typeof providePaymentAccountSchema>;
+
+/** POST /api/application/bank-connections: the widget's public token after a successful connection. */
+export const bankConnectionSchema = z.strictObject({
+  publicToken: z.string().min(1).max(2000),
+});
+
+/** POST /api/bank-link/link-token → the session the dialog (sandbox) or the provider's widget opens with. */
+export const linkTokenViewSchema = z.object({
+  linkToken: z.string(),
+  expiration: z.string(),
+  /** True when the built-in sandbox dialog is the widget (no vendor account). */
+  sandbox: z.boolean(),
+});
+export type LinkTokenView = z.infer<typeof linkTokenViewSchema>;
+
+/** GET /api/application/payments/accounts: the connected checking accounts, for /payments/confirm-payment-account. */
+export const paymentAccountsViewSchema = z.object({
+  accounts: z.array(
+    z.object({
+      id: z.string(),
+      institutionName: z.string(),
+      name: z.string(),
+      mask: z.string().nullable(),
+      /** Cents; null when the bank does not report it. */
+      availableBalance: cents.nullable(),
+      selectedForPayments: z.boolean(),
+    }),
+  ),
+});
+export type PaymentAccountsView = z.infer<typeof paymentAccountsViewSchema>;
+
+// ------------------------------------------------------------------ sandbox bank-link dialog
+
+export const sandboxInstitutionsViewSchema = z.object({
+  institutions: z.array(z.object({ id: z.string(), name: z.string(), hint: z.string() })),
+});
+export type SandboxInstitutionsView = z.infer<typeof sandboxInstitutionsViewSchema>;
+
+export const sandboxSignInSchema = z.strictObject({
+  linkToken: z.string().min(1).max(2000),
+  institutionId: z.string().min(1).max(100),
+  username: z.string().min(1, 'Username is required').max(100),
+  password: z.string().min(1, 'Password is required').max(100),
+});
+
+export const sandboxAccountsViewSchema = z.object({
+  accounts: z.array(
+    z.object({
+      accountId: z.string(),
+      name: z.string(),
+      mask: z.string().nullable(),
+      subtype: z.string().nullable(),
+    }),
+  ),
+});
+export type SandboxAccountsView = z.infer<typeof sandboxAccountsViewSchema>;
+
+export const sandboxCompleteSchema = z.strictObject({
+  linkToken: z.string().min(1).max(2000),
+  institutionId: z.string().min(1).max(100),
+  /** The sandbox credential signed in with: it picks the persona whose transactions the bank holds. */
+  username: z.string().min(1).max(100),
+  accountIds: z.array(z.string().min(1).max(100)).min(1, 'Please select at least one account.').max(20),
+});
+export const sandboxPublicTokenViewSchema = z.object({ publicToken: z.string() });
+
+// ------------------------------------------------------------------ /submitted and signing
+
+export const submittedViewSchema = z.object({
+  status: applicationStatusSchema,
+  /** Every signer has signed the Letter of Authorization. */
+  signed: z.boolean(),
+  signers: z.array(z.object({ role: z.enum(['borrower', 'spouse']), name: z.string(), signed: z.boolean() })),
+});
+export type SubmittedView = z.infer<typeof submittedViewSchema>;
+
+/** GET /api/signing/session (token in the body of the POST that opens it, never in a logged URL). */
+export const signingViewSchema = z.object({
+  signerName: z.string(),
+  role: z.enum(['borrower', 'spouse']),
+  signed: z.boolean(),
+  agencyName: z.string(),
+});
+export type SigningView = z.infer<typeof signingViewSchema>;
+
+export const signingTokenSchema = z.strictObject({ token: z.string().min(20).max(200) });
+export const signLetterSchema = z.strictObject({
+  token: z.string().min(20).max(200),
+  fullName: z.string().trim().min(1, 'Full name is required').max(81, 'Full name is invalid'),
+  agreed: z.literal(true, { error: 'Agreeing to sign electronically is required' }),
+});
+
+// ------------------------------------------------------------------ customer portal: My plan
+
+export const CREDITOR_ANSWER_STATUSES = ['proposed', 'accepted', 'declined'] as const;
+
+export const planViewSchema = z.object({
+  status: applicationStatusSchema,
+  enrollment: z
+    .object({
+      monthlyPaymentAmount: cents,
+      firstPaymentDate: z.string().nullable(),
+      termInMonths: z.number().int(),
+      /** 'yyyy-MM' of the last payment. */
+      projectedDebtFreeDate: z.string().nullable(),
+      dateSigned: z.string().nullable(),
+    })
+    .nullable(),
+  /** The plan as offered (before creditors answered): sum of the offers' payments, longest term. */
+  proposedMonthlyPayment: cents,
+  proposedTermInMonths: z.number().int(),
+  creditors: z.array(
+    z.object({
+      id: z.string(),
+      creditorName: z.string(),
+      accountNumberLast4: z.string().nullable(),
+      balance: cents,
+      status: z.enum(CREDITOR_ANSWER_STATUSES),
+      currentMonthlyPayment: cents,
+      newMonthlyPayment: cents,
+      /** Basis points. */
+      proposedApr: z.number().int().nullable(),
+      term: z.number().int(),
+    }),
+  ),
+  payoff: z.object({
+    /** Remaining balance month by month, under the plan and under current minimum payments. */
+    points: z.array(z.object({ month: z.number().int(), plan: cents, current: cents })),
+    planMonths: z.number().int(),
+    currentMonths: z.number().int(),
+    interestSaved: cents,
+  }),
+  paymentAccount: z
+    .object({ institutionName: z.string().nullable(), mask: z.string().nullable() })
+    .nullable(),
+  letter: z.object({ signedAt: z.string().nullable(), available: z.boolean() }).nullable(),
+  alerts: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      createdAt: z.string(),
+      hasBeenSeenByBorrower: z.boolean(),
+    }),
+  ),
+});
+export type PlanView = z.infer<typeof planViewSchema>;

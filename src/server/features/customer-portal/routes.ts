@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#domain/errors';
+import { planViewSchema } from '#domain/enrollment/views';
+import { alert, docusign } from '../../db/schema/application';
+import type { Services } from '../../services';
+import { getPlan, signedApplication } from './get-plan';
+
+const borrowerOnly = { role: 'borrower' } as const;
+const tags = ['customer-portal'];
+
+/** The customer portal's reads: My plan, the signed letter, and marking an alert seen. */
+export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { db } = services.database;
+  const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
+    (await request.viewer())!.userId;
+
+  app.get(
+    '/api/customer-portal/plan',
+    { config: borrowerOnly, schema: { tags, response: { 200: planViewSchema } } },
+    async (request) => getPlan({ services, userId: await userId(request) }),
+  );
+  app.get(
+    '/api/customer-portal/letter',
+    { config: borrowerOnly, schema: { tags } },
+    async (request, reply) => {
+      const own = await signedApplication(db, await userId(request));
+      const [row] = await db
+        .select({ pdf: docusign.signedDocument })
+        .from(docusign)
+        .where(eq(docusign.applicationId, own.id));
+      if (!row?.pdf) throw new AppError('NotFound');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="Letter of Authorization (signed).pdf"')
+        .send(Buffer.from(row.pdf, 'base64'));
+    },
+  );
+  app.post(
+    '/api/customer-portal/alerts/:id/seen',
+    { config: borrowerOnly, schema: { tags, params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const own = await signedApplication(db, await userId(request));
+      const updated = await db
+        .update(alert)
+        .set({ hasBeenSeenByBorrower: true })
+        .where(and(eq(alert.id, request.params.id), eq(alert.applicationId, own.id)))
+        .returning({ id: alert.id });
+      // Another borrower's alert is simply not found.
+      if (updated.length === 0) throw new AppError('NotFound');
+      return reply.status(204).send();
+    },
+  );
+};

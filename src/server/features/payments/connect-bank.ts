@@ -1,0 +1,239 @@
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { checkingAccounts } from '#domain/enrollment/bank-accounts';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { resumeRoute } from '#domain/flow/resume';
+import { predictIncome } from '#domain/underwriting/income-prediction';
+import { noCheckingAccountMessage } from '#domain/validation/messages';
+import type { BankAccount, BankItem, BankTransaction } from '#providers/bank-link/port';
+import {
+  assertStatus,
+  lockOwnApplication,
+  updateApplication,
+  type ApplicationRow,
+} from '../../application/application-state';
+import type { Tx } from '../../db/client';
+import {
+  application,
+  bankLinkToken,
+  borrower,
+  incomeSnapshot,
+  plaidAccount,
+  plaidBalance,
+  plaidItem,
+  plaidTransaction,
+} from '../../db/schema/application';
+import type { Services } from '../../services';
+
+/** A bank with years of history is read in pages; this bounds one connection's reading. */
+const MAX_SYNC_PAGES = 50;
+/** How many of the application's newest unexpired link sessions a public token is tried against. */
+const LINK_SESSIONS_TRIED = 5;
+
+type Connection = {
+  accessToken: string;
+  item: BankItem;
+  accounts: BankAccount[];
+  transactions: BankTransaction[];
+  cursor: string;
+};
+
+/** Every transaction of the item, from the start of its history (the provider pages them). */
+async function readAllTransactions(services: Services, accessToken: string) {
+  const byId = new Map<string, BankTransaction>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_SYNC_PAGES; page++) {
+    const answer = await services.bankLink.syncTransactions(accessToken, cursor);
+    for (const t of [...answer.added, ...answer.modified]) byId.set(t.transactionId, t);
+    for (const id of answer.removed) byId.delete(id);
+    cursor = answer.nextCursor;
+    if (!answer.hasMore) break;
+  }
+  return { transactions: [...byId.values()], cursor: cursor ?? '' };
+}
+
+/** Exchanges the public token against this application's own link sessions, newest first. */
+async function exchange(services: Services, applicationId: string, publicToken: string) {
+  const { db } = services.database;
+  const sessions = await db
+    .select({ linkToken: bankLinkToken.linkToken })
+    .from(bankLinkToken)
+    .where(and(eq(bankLinkToken.applicationId, applicationId), gt(bankLinkToken.expiresAt, new Date())))
+    .orderBy(desc(bankLinkToken.createdAt))
+    .limit(LINK_SESSIONS_TRIED);
+  for (const { linkToken } of sessions) {
+    try {
+      return await services.bankLink.exchangePublicToken({ publicToken, linkToken });
+    } catch {
+      // Not from this session: try the next one of the application's sessions.
+    }
+  }
+  // Not issued for this application (or expired): never tell which.
+  throw new AppError('NotFound', 'This bank connection could not be found. Please connect your bank again.');
+}
+
+async function readConnection(services: Services, applicationId: string, publicToken: string) {
+  const { accessToken } = await exchange(services, applicationId, publicToken);
+  try {
+    const [item, accounts, sync] = await Promise.all([
+      services.bankLink.getItem(accessToken),
+      services.bankLink.getAccounts(accessToken),
+      readAllTransactions(services, accessToken),
+    ]);
+    return { accessToken, item, accounts, ...sync } satisfies Connection;
+  } catch (cause) {
+    throw new AppError('ProviderError', undefined, { cause });
+  }
+}
+
+/** Stores the item, its accounts, today's balances and its transactions; answers the stored accounts' ids. */
+async function storeConnection(tx: Tx, services: Services, app: ApplicationRow, c: Connection) {
+  const [item] = await tx
+    .insert(plaidItem)
+    .values({
+      applicationId: app.id,
+      providerItemId: c.item.itemId,
+      accessToken: services.cipher.encrypt(c.accessToken),
+      institutionId: c.item.institutionId,
+      institutionName: c.item.institutionName,
+      isConnected: true,
+      isFinishedHistoricalUpdate: true,
+      transactionsCursor: c.cursor,
+    })
+    .returning({ id: plaidItem.id });
+  const accountIds = new Map<string, string>();
+  for (const account of c.accounts) {
+    const [row] = await tx
+      .insert(plaidAccount)
+      .values({
+        plaidItemId: item!.id,
+        providerAccountId: account.accountId,
+        mask: account.mask,
+        name: account.name,
+        officialName: account.officialName,
+        subType: account.subtype,
+        verificationStatus: account.verificationStatus,
+      })
+      .returning({ id: plaidAccount.id });
+    accountIds.set(account.accountId, row!.id);
+    await tx.insert(plaidBalance).values({
+      plaidAccountId: row!.id,
+      available: account.balances.available,
+      current: account.balances.current,
+    });
+  }
+  const transactionRows = c.transactions
+    .filter((t) => accountIds.has(t.accountId))
+    .map((t) => ({
+      plaidAccountId: accountIds.get(t.accountId)!,
+      providerTransactionId: t.transactionId,
+      amount: t.amount,
+      date: t.date,
+      name: t.name,
+    }));
+  const stored = new Map<string, string>();
+  // Batches keep each statement well under the database's parameter limit.
+  for (let i = 0; i < transactionRows.length; i += 500) {
+    const rows = await tx
+      .insert(plaidTransaction)
+      .values(transactionRows.slice(i, i + 500))
+      .onConflictDoNothing({ target: plaidTransaction.providerTransactionId })
+      .returning({ id: plaidTransaction.id, providerId: plaidTransaction.providerTransactionId });
+    for (const row of rows) stored.set(row.providerId!, row.id);
+  }
+  return { itemId: item!.id, transactionIds: stored };
+}
+
+/**
+ * Predicts the household's income from the connection's deposits (an IncomeSnapshot), marks the deposits it
+ * counted as verified income, and sets the application's verified monthly income from the newest snapshot.
+ */
+async function recordIncomeSnapshot(
+  tx: Tx,
+  app: ApplicationRow,
+  c: Connection,
+  transactionIds: Map<string, string>,
+  today: string,
+) {
+  const subtypeOf = new Map(c.accounts.map((a) => [a.accountId, a.subtype]));
+  const prediction = predictIncome(
+    c.transactions
+      .filter((t) => transactionIds.has(t.transactionId))
+      .map((t) => ({
+        id: transactionIds.get(t.transactionId)!,
+        amount: t.amount,
+        date: t.date,
+        name: t.name,
+        accountSubtype: subtypeOf.get(t.accountId) ?? null,
+      })),
+    today,
+  );
+  const [owner] = await tx
+    .select({ id: borrower.id })
+    .from(borrower)
+    .where(eq(borrower.applicationId, app.id));
+  if (!owner) return;
+  await tx.insert(incomeSnapshot).values({
+    applicationId: app.id,
+    borrowerId: owner.id,
+    monthlyIncome: prediction.monthlyIncome,
+    annualIncome: prediction.annualIncome,
+    ninetyDayIncome: prediction.ninetyDayIncome,
+    incomeTransactionIds: prediction.incomeTransactionIds,
+  });
+  if (prediction.incomeTransactionIds.length > 0) {
+    await tx
+      .update(plaidTransaction)
+      .set({ isVerifiedAsIncome: true })
+      .where(inArray(plaidTransaction.id, prediction.incomeTransactionIds));
+  }
+  await tx
+    .update(application)
+    .set({ verifiedMonthlyCurrentIncome: prediction.monthlyIncome })
+    .where(eq(application.id, app.id));
+}
+
+/**
+ * POST /api/application/bank-connections: the widget connected a bank. The connection must include a checking
+ * account (the plan's one monthly payment is drawn from it): without one nothing is kept and the borrower is
+ * asked for the bank that holds their primary checking account. Otherwise the item, accounts, balances and
+ * transactions are stored with an income prediction, and the borrower chooses the payment account next.
+ */
+export async function connectBank(o: {
+  services: Services;
+  userId: string;
+  publicToken: string;
+  today?: string;
+}): Promise<{ next: string }> {
+  const { db } = o.services.database;
+  const found = await db.query.application.findFirst({
+    where: eq(application.owner, o.userId),
+    columns: { id: true, status: true, lastViewedPage: true },
+  });
+  if (!found) throw new AppError('NotFound');
+  if (found.status !== 'confirmPaymentAccount') {
+    throw new AppError('Conflict', undefined, { redirect: resumeRoute(found) });
+  }
+  // The provider is called outside the transaction: a slow bank never holds the application's lock.
+  const connection = await readConnection(o.services, found.id, o.publicToken);
+  if (checkingAccounts(connection.accounts).length === 0) {
+    throw new AppError('NoCheckingAccount', noCheckingAccountMessage(connection.item.institutionName));
+  }
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    const { transactionIds } = await storeConnection(tx, o.services, app, connection);
+    await recordIncomeSnapshot(
+      tx,
+      app,
+      connection,
+      transactionIds,
+      o.today ?? new Date().toISOString().slice(0, 10),
+    );
+    await updateApplication(tx, app, {
+      completed: 'PaymentAccountOptions',
+      viewed: 'ConfirmPaymentAccount',
+    });
+    return { next: PAGE_ROUTES.ConfirmPaymentAccount };
+  });
+}

@@ -1,0 +1,185 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { checkingAccounts } from '#domain/enrollment/bank-accounts';
+import type { PaymentAccountsView, ReasonForNotConnectingBank } from '#domain/enrollment/views';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import { resumeRoute } from '#domain/flow/resume';
+import { MESSAGES } from '#domain/validation/messages';
+import {
+  assertStatus,
+  changeStatus,
+  lockOwnApplication,
+  updateApplication,
+} from '../../application/application-state';
+import type { Tx } from '../../db/client';
+import {
+  application,
+  paymentAccount,
+  plaidAccount,
+  plaidBalance,
+  plaidItem,
+} from '../../db/schema/application';
+import type { Services } from '../../services';
+
+// The payment pages after the offers (/payments/...): next steps, the choice between connecting a bank and
+// entering an account by hand, and the account the plan's monthly payment is drawn from. Saving the payment
+// account moves the application to signContract; the Letter of Authorization is sent after that commits.
+
+/** Continue on /payments/next-steps: the borrower goes on to choose how to give the payment account. */
+export async function continueFromNextSteps(o: { services: Services; userId: string }) {
+  return o.services.database.db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'PaymentAccountOptions' });
+    return { next: PAGE_ROUTES.PaymentAccountOptions };
+  });
+}
+
+/** 'Provide manually' on /payments/payment-account-options, with why the bank was not connected. */
+export async function chooseManualEntry(o: {
+  services: Services;
+  userId: string;
+  reason: ReasonForNotConnectingBank;
+}) {
+  return o.services.database.db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    await updateApplication(tx, app, {
+      completed: 'PaymentAccountOptions',
+      viewed: 'ProvidePaymentAccountInformation',
+      set: { reasonForNotConnectingBank: o.reason },
+    });
+    return { next: PAGE_ROUTES.ProvidePaymentAccountInformation };
+  });
+}
+
+/** The application's connected checking accounts with their newest balance. */
+async function connectedCheckingAccounts(db: Tx, applicationId: string) {
+  const items = await db.query.plaidItem.findMany({
+    where: and(eq(plaidItem.applicationId, applicationId), eq(plaidItem.isConnected, true)),
+    orderBy: [desc(plaidItem.createdAt)],
+    with: {
+      accounts: {
+        with: { balances: { orderBy: [desc(plaidBalance.createdAt)], limit: 1 } },
+      },
+    },
+  });
+  return items.flatMap((item) =>
+    checkingAccounts(item.accounts.map((a) => ({ ...a, type: 'depository', subtype: a.subType }))).map(
+      (a) => ({ ...a, institutionName: item.institutionName }),
+    ),
+  );
+}
+
+/** GET /api/application/payments/accounts: the accounts /payments/confirm-payment-account offers. */
+export async function listPaymentAccounts(o: {
+  services: Services;
+  userId: string;
+}): Promise<PaymentAccountsView> {
+  const { db } = o.services.database;
+  const app = await db.query.application.findFirst({
+    where: eq(application.owner, o.userId),
+    columns: { id: true, status: true, lastViewedPage: true },
+  });
+  if (!app) throw new AppError('NotFound');
+  if (app.status !== 'confirmPaymentAccount') {
+    throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
+  }
+  const accounts = await connectedCheckingAccounts(db, app.id);
+  return {
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      institutionName: a.institutionName,
+      name: a.name ?? 'Checking',
+      mask: a.mask,
+      availableBalance: a.balances[0]?.available ?? a.balances[0]?.current ?? null,
+      selectedForPayments: a.selectedForPayments,
+    })),
+  };
+}
+
+/**
+ * /payments/confirm-payment-account saved: the chosen connected checking account becomes the payment account
+ * (selectedForPayments, a PaymentAccount linked to the application and the bank account), status signContract,
+ * and the borrower goes to /submitted. Another borrower's account id is not found.
+ */
+export async function confirmPaymentAccount(o: {
+  services: Services;
+  userId: string;
+  plaidAccountId: string;
+}) {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    const accounts = await connectedCheckingAccounts(tx, app.id);
+    const chosen = accounts.find((a) => a.id === o.plaidAccountId);
+    if (!chosen) {
+      throw new AppError('ValidationError', MESSAGES.paymentAccountRequired, {
+        fieldErrors: { plaidAccountId: MESSAGES.paymentAccountRequired },
+      });
+    }
+    await tx
+      .update(plaidAccount)
+      .set({ selectedForPayments: false })
+      .where(
+        inArray(
+          plaidAccount.id,
+          accounts.map((a) => a.id),
+        ),
+      );
+    await tx.update(plaidAccount).set({ selectedForPayments: true }).where(eq(plaidAccount.id, chosen.id));
+    await tx
+      .insert(paymentAccount)
+      .values({ applicationId: app.id, plaidAccountId: chosen.id, accountNumber: null, routingNumber: null })
+      .onConflictDoUpdate({
+        target: paymentAccount.applicationId,
+        set: { plaidAccountId: chosen.id, accountNumber: null, routingNumber: null },
+      });
+    await changeStatus(tx, app, 'paymentAccountConfirmed', o.userId);
+    await updateApplication(tx, app, { completed: 'ConfirmPaymentAccount', viewed: 'Submitted' });
+    return { next: PAGE_ROUTES.Submitted, applicationId: app.id };
+  });
+}
+
+/**
+ * /payments/provide-payment-account-information saved: the account and routing numbers are stored encrypted,
+ * status signContract, and the borrower goes to /submitted. The PaymentAccount row carries the application's
+ * id, so saving it and linking it to the application are one write in the same transaction: there is no
+ * separate link step that could fail and leave the account unlinked.
+ */
+export async function providePaymentAccount(o: {
+  services: Services;
+  userId: string;
+  accountNumber: string;
+  routingNumber: string;
+}) {
+  const { db } = o.services.database;
+  const { cipher } = o.services;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    const values = {
+      plaidAccountId: null,
+      accountNumber: cipher.encrypt(o.accountNumber),
+      routingNumber: cipher.encrypt(o.routingNumber),
+    };
+    await tx
+      .insert(paymentAccount)
+      .values({ applicationId: app.id, ...values })
+      .onConflictDoUpdate({ target: paymentAccount.applicationId, set: values });
+    // An account entered by hand replaces a connected one as the account the plan is paid from.
+    await tx
+      .update(plaidAccount)
+      .set({ selectedForPayments: false })
+      .where(
+        inArray(
+          plaidAccount.plaidItemId,
+          tx.select({ id: plaidItem.id }).from(plaidItem).where(eq(plaidItem.applicationId, app.id)),
+        ),
+      );
+    await changeStatus(tx, app, 'paymentAccountEntered', o.userId);
+    await updateApplication(tx, app, { completed: 'ProvidePaymentAccountInformation', viewed: 'Submitted' });
+    return { next: PAGE_ROUTES.Submitted, applicationId: app.id };
+  });
+}

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noCheckingAccountMessage } from '#domain/validation/messages';
+import {
+  SANDBOX_BANK_INSTITUTION_IDS,
+  SANDBOX_BANK_LOGIN_ERROR,
+  SANDBOX_BANK_USERS,
+} from '#providers/bank-link/sandbox';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import {
+  application,
+  docusign,
+  incomeSnapshot,
+  paymentAccount,
+  plaidAccount,
+  plaidItem,
+  plaidTransaction,
+} from '../../db/schema/application';
+import { applicationRow, newBorrower, put } from '../apply/flow-test-helpers';
+import { atPaymentOptions, sandboxPublicToken } from './enrollment-test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const accountsOf = async (applicationId: string) =>
+  t.db
+    .select({
+      id: plaidAccount.id,
+      subType: plaidAccount.subType,
+      selected: plaidAccount.selectedForPayments,
+    })
+    .from(plaidAccount)
+    .innerJoin(plaidItem, eq(plaidItem.id, plaidAccount.plaidItemId))
+    .where(eq(plaidItem.applicationId, applicationId));
+
+describe('the payment pages, in order', () => {
+  it('refuses the payment steps before the offers are continued (409 with where the application stands)', async () => {
+    const b = await newBorrower(t, 'Early');
+    for (const [method, url, body] of [
+      ['POST', '/api/application/payments/next-steps', undefined],
+      ['POST', '/api/bank-link/link-token', undefined],
+      ['PUT', '/api/application/payments/manual-choice', { reasonForNotConnectingBank: 'other' }],
+      [
+        'PUT',
+        '/api/application/payments/payment-account',
+        { accountNumber: '123456789', routingNumber: '021000021' },
+      ],
+      ['POST', '/api/application/bank-connections', { publicToken: 'public-x' }],
+    ] as const) {
+      const res = await b.client.send(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(409);
+      expect(res.json().redirect).toBe('/hardships');
+    }
+  });
+
+  it('next steps → options → provide manually: the reason is kept and the resume page follows', async () => {
+    const b = await atPaymentOptions(t, 'Manualchoice');
+    let row = await applicationRow(t, b.applicationId);
+    expect(row).toMatchObject({ status: 'confirmPaymentAccount', lastViewedPage: 'PaymentAccountOptions' });
+    const bad = await put(b.client, '/api/application/payments/manual-choice', {
+      reasonForNotConnectingBank: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await put(b.client, '/api/application/payments/manual-choice', {
+      reasonForNotConnectingBank: 'preferNotToShareCredentials',
+    });
+    expect(res.json()).toEqual({ next: '/payments/provide-payment-account-information' });
+    row = await applicationRow(t, b.applicationId);
+    expect(row).toMatchObject({
+      reasonForNotConnectingBank: 'preferNotToShareCredentials',
+      lastViewedPage: 'ProvidePaymentAccountInformation',
+    });
+  });
+
+  it('an account entered by hand: a wrong routing number is refused on its field, then the letter goes out', async () => {
+    const b = await atPaymentOptions(t, 'Manualentry');
+    const wrong = await put(b.client, '/api/application/payments/payment-account', {
+      accountNumber: '000123456789',
+      routingNumber: '021000022',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors).toEqual({ routingNumber: 'Routing Number is invalid' });
+    for (const accountNumber of ['12\u000034', '1'.repeat(18), '12-34']) {
+      const hostile = await put(b.client, '/api/application/payments/payment-account', {
+        accountNumber,
+        routingNumber: '021000021',
+      });
+      expect(hostile.statusCode, JSON.stringify(accountNumber)).toBe(400);
+    }
+    expect((await applicationRow(t, b.applicationId)).status).toBe('confirmPaymentAccount');
+
+    const ok = await put(b.client, '/api/application/payments/payment-account', {
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+    });
+    expect(ok.json()).toEqual({ next: '/submitted' });
+    const row = await applicationRow(t, b.applicationId);
+    expect(row).toMatchObject({ status: 'signContract', lastViewedPage: 'Submitted' });
+    const [stored] = await t.db
+      .select()
+      .from(paymentAccount)
+      .where(eq(paymentAccount.applicationId, b.applicationId));
+    // Encrypted at rest: the number is not in the row as typed.
+    expect(stored!.accountNumber).not.toContain('000123456789');
+    expect(stored!.plaidAccountId).toBeNull();
+    const [envelope] = await t.db.select().from(docusign).where(eq(docusign.applicationId, b.applicationId));
+    expect(envelope?.envelopeId).toBeTruthy();
+    expect(envelope?.documentGeneratedAt).toBeInstanceOf(Date);
+    const submitted = (await b.client.get('/api/application/submitted')).json();
+    expect(submitted).toMatchObject({ status: 'signContract', signed: false });
+    expect(submitted.signers).toEqual([{ role: 'borrower', name: expect.any(String), signed: false }]);
+    // A second save is refused: the application has moved on.
+    const again = await put(b.client, '/api/application/payments/payment-account', {
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().redirect).toBe('/submitted');
+  });
+});
+
+describe('connecting a bank', () => {
+  it('shows the institution error for a wrong password', async () => {
+    const b = await atPaymentOptions(t, 'Wrongpass');
+    const { linkToken } = (await b.client.post('/api/bank-link/link-token')).json();
+    const res = await b.client.post('/api/bank-link/sandbox/sign-in', {
+      linkToken,
+      institutionId: SANDBOX_BANK_INSTITUTION_IDS.tartan,
+      username: SANDBOX_BANK_USERS.good,
+      password: 'wrong',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SANDBOX_BANK_LOGIN_ERROR);
+  });
+
+  it('refuses a connection without a checking account, keeping nothing', async () => {
+    const b = await atPaymentOptions(t, 'Savingsonly');
+    const publicToken = await sandboxPublicToken(b.client, {
+      institutionId: SANDBOX_BANK_INSTITUTION_IDS.platypusSavings,
+    });
+    const res = await b.client.post('/api/application/bank-connections', { publicToken });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'NoCheckingAccount' });
+    expect(res.json().message).toBe(
+      noCheckingAccountMessage(res.json().message.match(/connecting (.+?)\. /)[1]),
+    );
+    expect(await accountsOf(b.applicationId)).toEqual([]);
+  });
+
+  it('stores the item, predicts the income, and the chosen checking account becomes the payment account', async () => {
+    const b = await atPaymentOptions(t, 'Connected');
+    const publicToken = await sandboxPublicToken(b.client);
+    const res = await b.client.post('/api/application/bank-connections', { publicToken });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ next: '/payments/confirm-payment-account' });
+    const [item] = await t.db.select().from(plaidItem).where(eq(plaidItem.applicationId, b.applicationId));
+    expect(item!.accessToken).not.toMatch(/^access-/);
+    const [snapshot] = await t.db
+      .select()
+      .from(incomeSnapshot)
+      .where(eq(incomeSnapshot.applicationId, b.applicationId));
+    expect(snapshot!.monthlyIncome).toBeGreaterThan(0);
+    expect(snapshot!.annualIncome).toBe(snapshot!.monthlyIncome * 12);
+    const income = await t.db
+      .select({ id: plaidTransaction.id })
+      .from(plaidTransaction)
+      .where(eq(plaidTransaction.isVerifiedAsIncome, true));
+    expect(income.map((x) => x.id)).toEqual(expect.arrayContaining(snapshot!.incomeTransactionIds));
+    expect((await applicationRow(t, b.applicationId)).verifiedMonthlyCurrentIncome).toBe(
+      snapshot!.monthlyIncome,
+    );
+
+    const view = (await b.client.get('/api/application/payments/accounts')).json();
+    expect(view.accounts.length).toBeGreaterThan(0);
+    expect(view.accounts[0]).toMatchObject({
+      institutionName: expect.any(String),
+      selectedForPayments: false,
+    });
+
+    // Nothing chosen, an unknown id, and another borrower's account are all refused with the page's message.
+    const other = await atPaymentOptions(t, 'Otherbank');
+    await other.client.post('/api/application/bank-connections', {
+      publicToken: await sandboxPublicToken(other.client),
+    });
+    const othersAccount = (await other.client.get('/api/application/payments/accounts')).json().accounts[0]
+      .id;
+    for (const body of [{}, { plaidAccountId: randomUUID() }, { plaidAccountId: othersAccount }]) {
+      const refused = await put(b.client, '/api/application/payments/confirm-payment-account', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().message).toBe('Please select a payment account.');
+    }
+
+    const chosen = view.accounts[0].id;
+    const ok = await put(b.client, '/api/application/payments/confirm-payment-account', {
+      plaidAccountId: chosen,
+    });
+    expect(ok.json()).toEqual({ next: '/submitted' });
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({
+      status: 'signContract',
+      lastViewedPage: 'Submitted',
+    });
+    const accounts = await accountsOf(b.applicationId);
+    expect(accounts.filter((a) => a.selected).map((a) => a.id)).toEqual([chosen]);
+    const [stored] = await t.db
+      .select()
+      .from(paymentAccount)
+      .where(eq(paymentAccount.applicationId, b.applicationId));
+    expect(stored).toMatchObject({ plaidAccountId: chosen, accountNumber: null });
+    // The other borrower's application is untouched.
+    expect((await applicationRow(t, other.applicationId)).status).toBe('confirmPaymentAccount');
+  });
+
+  it('refuses a public token issued for another application', async () => {
+    const a = await atPaymentOptions(t, 'Tokenowner');
+    const b = await atPaymentOptions(t, 'Tokenthief');
+    const stolen = await sandboxPublicToken(a.client);
+    await b.client.post('/api/bank-link/link-token');
+    const res = await b.client.post('/api/application/bank-connections', { publicToken: stolen });
+    expect(res.statusCode).toBe(404);
+    expect(await accountsOf(b.applicationId)).toEqual([]);
+    // The owner can still use it.
+    expect(
+      (await a.client.post('/api/application/bank-connections', { publicToken: stolen })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 400, never 500, to hostile tokens', async () => {
+    const b = await atPaymentOptions(t, 'Hostiletoken');
+    for (const publicToken of ['', 'x'.repeat(5000), '\u0000\u0001', 42]) {
+      const res = await b.client.post('/api/application/bank-connections', { publicToken });
+      expect(res.statusCode, JSON.stringify(publicToken).slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect((await applicationRow(t, b.applicationId)).status).toBe('confirmPaymentAccount');
+  });
+});
+
+describe('the application row after enrollment steps', () => {
+  it('keeps the borrower from setting the status through a page', async () => {
+    const b = await atPaymentOptions(t, 'Nostatus');
+    const res = await put(b.client, '/api/application/payments/manual-choice', {
+      reasonForNotConnectingBank: 'other',
+      status: 'transferred',
+    });
+    expect(res.statusCode).toBe(400);
+    const [row] = await t.db.select().from(application).where(eq(application.id, b.applicationId));
+    expect(row!.status).toBe('confirmPaymentAccount');
+  });
+});

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#domain/errors';
+import {
+  bankConnectionSchema,
+  confirmPaymentAccountSchema,
+  linkTokenViewSchema,
+  paymentAccountsViewSchema,
+  provideManuallySchema,
+  providePaymentAccountSchema,
+  sandboxAccountsViewSchema,
+  sandboxCompleteSchema,
+  sandboxInstitutionsViewSchema,
+  sandboxPublicTokenViewSchema,
+  sandboxSignInSchema,
+} from '#domain/enrollment/views';
+import type { Services } from '../../services';
+import { startSigning } from '../signing/start-signing';
+import { connectBank } from './connect-bank';
+import { createLinkToken } from './link-token';
+import {
+  chooseManualEntry,
+  confirmPaymentAccount,
+  continueFromNextSteps,
+  listPaymentAccounts,
+  providePaymentAccount,
+} from './payment-account';
+
+const next = z.object({ next: z.string() });
+const borrowerOnly = { role: 'borrower' } as const;
+const tags = ['payments'];
+
+/**
+ * The payment pages (/payments/...): next steps, connecting a bank (through the provider's widget, or the
+ * built-in sandbox dialog), choosing the payment account or entering one, then the Letter of Authorization.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
+    (await request.viewer())!.userId;
+  /** The payment account is saved: the letter goes out after that commits; a failure is retried by /submitted. */
+  const thenSign = async (
+    saved: { next: string; applicationId: string },
+    log: Parameters<typeof startSigning>[0]['log'],
+  ) => {
+    try {
+      await startSigning({ services, applicationId: saved.applicationId, log });
+    } catch (error) {
+      log.error(
+        { err: error, applicationId: saved.applicationId },
+        'sending the letter of authorization failed',
+      );
+    }
+    return { next: saved.next };
+  };
+
+  app.post(
+    '/api/application/payments/next-steps',
+    { config: borrowerOnly, schema: { tags, response: { 200: next } } },
+    async (request) => continueFromNextSteps({ services, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/application/payments/manual-choice',
+    { config: borrowerOnly, schema: { tags, body: provideManuallySchema, response: { 200: next } } },
+    async (request) =>
+      chooseManualEntry({
+        services,
+        userId: await userId(request),
+        reason: request.body.reasonForNotConnectingBank,
+      }),
+  );
+  app.post(
+    '/api/bank-link/link-token',
+    { config: borrowerOnly, schema: { tags, response: { 200: linkTokenViewSchema } } },
+    async (request) => createLinkToken({ services, userId: await userId(request) }),
+  );
+  app.post(
+    '/api/application/bank-connections',
+    { config: borrowerOnly, schema: { tags, body: bankConnectionSchema, response: { 200: next } } },
+    async (request) =>
+      connectBank({ services, userId: await userId(request), publicToken: request.body.publicToken }),
+  );
+  app.get(
+    '/api/application/payments/accounts',
+    { config: borrowerOnly, schema: { tags, response: { 200: paymentAccountsViewSchema } } },
+    async (request) => listPaymentAccounts({ services, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/application/payments/confirm-payment-account',
+    { config: borrowerOnly, schema: { tags, body: confirmPaymentAccountSchema, response: { 200: next } } },
+    async (request) =>
+      thenSign(
+        await confirmPaymentAccount({
+          services,
+          userId: await userId(request),
+          plaidAccountId: request.body.plaidAccountId,
+        }),
+        request.log,
+      ),
+  );
+  app.put(
+    '/api/application/payments/payment-account',
+    { config: borrowerOnly, schema: { tags, body: providePaymentAccountSchema, response: { 200: next } } },
+    async (request) =>
+      thenSign(
+        await providePaymentAccount({ services, userId: await userId(request), ...request.body }),
+        request.log,
+      ),
+  );
+
+  // The built-in sandbox dialog stands in for the provider's widget; these exist only with the sandbox.
+  const sandbox = services.bankLinkSandbox;
+  if (sandbox) {
+    app.get(
+      '/api/bank-link/sandbox/institutions',
+      { config: borrowerOnly, schema: { tags, response: { 200: sandboxInstitutionsViewSchema } } },
+      async () => ({ institutions: sandbox.institutions() }),
+    );
+    app.post(
+      '/api/bank-link/sandbox/sign-in',
+      {
+        config: borrowerOnly,
+        schema: { tags, body: sandboxSignInSchema, response: { 200: sandboxAccountsViewSchema } },
+      },
+      async (request) => {
+        try {
+          return { accounts: await sandbox.signIn(request.body) };
+        } catch (error) {
+          throw new AppError('ProviderError', error instanceof Error ? error.message : undefined, {
+            status: 400,
+          });
+        }
+      },
+    );
+    app.post(
+      '/api/bank-link/sandbox/public-token',
+      {
+        config: borrowerOnly,
+        schema: { tags, body: sandboxCompleteSchema, response: { 200: sandboxPublicTokenViewSchema } },
+      },
+      async (request) => {
+        try {
+          return { publicToken: await sandbox.createPublicToken(request.body) };
+        } catch (error) {
+          throw new AppError('ProviderError', error instanceof Error ? error.message : undefined, {
+            status: 400,
+          });
+        }
+      },
+    );
+  }
+};

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { changeStatus, lockApplication, updateApplication } from '../../application/application-state';
+import { borrower, docusign, docusignSigner } from '../../db/schema/application';
+import type { Services } from '../../services';
+import { enqueueEmail } from '../email/outbox';
+import { letterSignedEmail } from '../email/templates';
+
+/**
+ * Brings an envelope's signatures into the application, whoever reports them (the provider's webhook, or the
+ * sandbox's signing page): each signer's signing time, and once every signer signed, the signed PDF with its
+ * SHA-256, documentSignedAt, the status signContract → counselorReview and an email to the borrower. Safe to
+ * run twice for the same news.
+ */
+export async function recordSignatures(o: {
+  services: Services;
+  envelopeId: string;
+  log: FastifyBaseLogger;
+}): Promise<'unknown' | 'waiting' | 'signed'> {
+  const { db } = o.services.database;
+  const record = await db.query.docusign.findFirst({ where: eq(docusign.envelopeId, o.envelopeId) });
+  if (!record) return 'unknown';
+  const status = await o.services.eSignature.getEnvelope(o.envelopeId);
+  const completed = status.status === 'completed';
+  const signed =
+    completed && !record.documentSignedAt
+      ? await o.services.eSignature.getSignedDocument(o.envelopeId)
+      : null;
+  const emailIds: string[] = [];
+  const outcome = await db.transaction(async (tx) => {
+    const app = await lockApplication(tx, record.applicationId);
+    for (const signer of status.signers) {
+      if (signer.status !== 'completed' || !signer.signedAt) continue;
+      await tx
+        .update(docusignSigner)
+        .set({ signedAt: new Date(signer.signedAt) })
+        .where(and(eq(docusignSigner.docusignId, record.id), eq(docusignSigner.role, signer.role)));
+    }
+    if (!completed) return 'waiting' as const;
+    const [current] = await tx.select().from(docusign).where(eq(docusign.id, record.id)).for('update');
+    if (current?.documentSignedAt || !signed) return 'signed' as const;
+    const buffer = Buffer.from(signed);
+    await tx
+      .update(docusign)
+      .set({
+        documentSignedAt: new Date(),
+        signedDocument: buffer.toString('base64'),
+        signedDocumentSha256: createHash('sha256').update(buffer).digest('hex'),
+      })
+      .where(eq(docusign.id, record.id));
+    if (app.status === 'signContract') {
+      await changeStatus(tx, app, 'contractSigned', null);
+      await updateApplication(tx, app, {});
+    }
+    const [owner] = await tx
+      .select({ email: borrower.email, firstName: borrower.firstName })
+      .from(borrower)
+      .where(eq(borrower.applicationId, app.id));
+    if (owner?.email) {
+      emailIds.push(
+        await enqueueEmail(
+          tx,
+          letterSignedEmail({
+            to: owner.email,
+            name: owner.firstName ?? 'there',
+            publicUrl: o.services.config.publicUrl,
+          }),
+        ),
+      );
+    }
+    return 'signed' as const;
+  });
+  for (const id of emailIds) o.services.onEmailQueued?.(id);
+  if (outcome === 'signed')
+    o.log.info({ applicationId: record.applicationId }, 'letter of authorization signed');
+  return outcome;
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#domain/errors';
+import {
+  signingTokenSchema,
+  signingViewSchema,
+  signLetterSchema,
+  submittedViewSchema,
+} from '#domain/enrollment/views';
+import { SITE } from '#domain/site';
+import type { Services } from '../../services';
+import { recordSignatures } from './record-signatures';
+import { getSubmitted, resendSigningEmails } from './submitted';
+
+const tags = ['signing'];
+/** Signing tokens arrive in the body, never in a URL that reaches a log; guessing them is slowed anyway. */
+const signingRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/**
+ * The Letter of Authorization: /submitted's reads (borrower), the built-in signing page's calls (anyone holding a
+ * signer's token, sandbox only), and the e-signature provider's webhook (verified by its HMAC).
+ */
+export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
+    (await request.viewer())!.userId;
+
+  app.get(
+    '/api/application/submitted',
+    { config: { role: 'borrower' }, schema: { tags, response: { 200: submittedViewSchema } } },
+    async (request) => getSubmitted({ services, userId: await userId(request), log: request.log }),
+  );
+  app.post(
+    '/api/application/submitted/resend',
+    { config: { role: 'borrower' }, schema: { tags } },
+    async (request, reply) => {
+      await resendSigningEmails({ services, userId: await userId(request) });
+      return reply.status(204).send();
+    },
+  );
+
+  const sandbox = services.eSignatureSandbox;
+  if (sandbox) {
+    const signer = async (token: string) => {
+      const found = await sandbox.signerByToken(token);
+      if (!found) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
+      return found;
+    };
+    app.post(
+      '/api/signing/session',
+      {
+        config: { role: 'public', ...signingRateLimit },
+        schema: { tags, body: signingTokenSchema, response: { 200: signingViewSchema } },
+      },
+      async (request) => {
+        const found = await signer(request.body.token);
+        return {
+          signerName: found.name,
+          role: found.role,
+          signed: found.signed,
+          agencyName: SITE.agencyName,
+        };
+      },
+    );
+    app.post(
+      '/api/signing/document',
+      { config: { role: 'public', ...signingRateLimit }, schema: { tags, body: signingTokenSchema } },
+      async (request, reply) => {
+        const pdf = await sandbox.documentForReview(request.body.token);
+        if (!pdf) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', 'inline; filename="Letter of Authorization.pdf"')
+          .send(Buffer.from(pdf));
+      },
+    );
+    app.post(
+      '/api/signing/sign',
+      {
+        config: { role: 'public', ...signingRateLimit },
+        schema: { tags, body: signLetterSchema, response: { 200: z.object({ signed: z.literal(true) }) } },
+      },
+      async (request) => {
+        const found = await signer(request.body.token);
+        let event;
+        try {
+          event = await sandbox.sign({ token: request.body.token, typedName: request.body.fullName });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : 'The letter could not be signed.';
+          throw new AppError('ValidationError', message, { fieldErrors: { fullName: message } });
+        }
+        await recordSignatures({
+          services,
+          envelopeId: event.envelopeId ?? found.envelopeId,
+          log: request.log,
+        });
+        return { signed: true as const };
+      },
+    );
+  }
+};

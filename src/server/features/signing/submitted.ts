@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '#domain/errors';
+import type { SubmittedView } from '#domain/enrollment/views';
+import { resumeRoute } from '#domain/flow/resume';
+import { application, docusign } from '../../db/schema/application';
+import type { Services } from '../../services';
+import { enqueueEmail } from '../email/outbox';
+import { signingLink, startSigning } from './start-signing';
+
+/** Statuses from which /submitted has something to say: the letter is out for signature or signed. */
+const SUBMITTED_STATUSES = new Set([
+  'signContract',
+  'counselorReview',
+  'creditorReview',
+  'transfer',
+  'transferred',
+]);
+
+async function ownApplication(services: Services, userId: string) {
+  const app = await services.database.db.query.application.findFirst({
+    where: eq(application.owner, userId),
+    columns: { id: true, status: true, lastViewedPage: true },
+  });
+  if (!app) throw new AppError('NotFound');
+  if (!SUBMITTED_STATUSES.has(app.status))
+    throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
+  return app;
+}
+
+/**
+ * GET /api/application/submitted: whether every signer signed the Letter of Authorization. When the letter
+ * could not be sent right after the payment account was saved (the provider was down), it is sent now.
+ */
+export async function getSubmitted(o: {
+  services: Services;
+  userId: string;
+  log: FastifyBaseLogger;
+}): Promise<SubmittedView> {
+  const app = await ownApplication(o.services, o.userId);
+  const { db } = o.services.database;
+  let record = await db.query.docusign.findFirst({
+    where: eq(docusign.applicationId, app.id),
+    with: { signers: true },
+  });
+  if (!record && app.status === 'signContract') {
+    try {
+      await startSigning({ services: o.services, applicationId: app.id, log: o.log });
+    } catch (error) {
+      o.log.error({ err: error, applicationId: app.id }, 'sending the letter of authorization failed');
+    }
+    record = await db.query.docusign.findFirst({
+      where: eq(docusign.applicationId, app.id),
+      with: { signers: true },
+    });
+  }
+  const signers = (record?.signers ?? [])
+    .sort((a, b) => (a.role === b.role ? 0 : a.role === 'borrower' ? -1 : 1))
+    .map((s) => ({ role: s.role, name: s.name, signed: s.signedAt !== null }));
+  return {
+    status: app.status,
+    signed: Boolean(record?.documentSignedAt) || app.status !== 'signContract',
+    signers,
+  };
+}
+
+/** POST /api/application/submitted/resend: emails each signer who has not signed their link again. */
+export async function resendSigningEmails(o: { services: Services; userId: string }): Promise<void> {
+  const app = await ownApplication(o.services, o.userId);
+  if (app.status !== 'signContract')
+    throw new AppError('Conflict', 'Your Letter of Authorization is already signed.');
+  if (o.services.eSignature.deliversEmail) {
+    throw new AppError(
+      'Conflict',
+      'The signing email comes from our e-signature partner. Please check your inbox and spam folder.',
+    );
+  }
+  const { db } = o.services.database;
+  const record = await db.query.docusign.findFirst({
+    where: eq(docusign.applicationId, app.id),
+    with: { signers: true },
+  });
+  if (!record) throw new AppError('PreconditionFailed');
+  const emails = await Promise.all(
+    record.signers.filter((s) => !s.signedAt).map((s) => signingLink(o.services, record.envelopeId, s)),
+  );
+  const ids = await db.transaction(async (tx) => Promise.all(emails.map((email) => enqueueEmail(tx, email))));
+  for (const id of ids) o.services.onEmailQueued?.(id);
+}
