@@ -1,16 +1,57 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { resumeRoute } from '#domain/flow/resume';
+import { MESSAGES } from '#domain/validation/messages';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { useApplication } from '../features/apply/application-query';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
+import { isPortalStatus } from '../features/customer-portal/portal-statuses';
+import { ApiError } from './api';
 import { customerPortalRule, SessionGuard } from './session';
 
 /**
  * The customer portal: not signed in → /sign-in; password not yet set → /please-check-your-email;
- * staff → /summary. Its pages share the portal header (Settings, Sign Out).
+ * staff → /summary; a borrower who has not signed the Letter of Authorization yet → where the application
+ * stands. Its pages share the portal header (My Plan, Next Steps, Settings, Sign Out).
  */
 export function Component() {
   return (
     <SessionGuard rule={customerPortalRule}>
-      <CustomerPortalHeader />
-      <Outlet />
+      <SignedBorrowerGate>
+        <CustomerPortalHeader />
+        <Outlet />
+      </SignedBorrowerGate>
     </SessionGuard>
   );
+}
+
+/** Renders the portal only for an application past the signature (counsellor review and after). */
+function SignedBorrowerGate({ children }: { children: ReactNode }) {
+  const application = useApplication();
+  if (application.isPending) return <LoadingScreen />;
+  if (application.isError) {
+    return (
+      <div
+        role="alert"
+        className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center"
+      >
+        <p className="text-lg text-gray-900">
+          {application.error instanceof ApiError && application.error.code === 'NetworkError'
+            ? application.error.message
+            : MESSAGES.applicationLoadFailed}
+        </p>
+        <button
+          type="button"
+          onClick={() => void application.refetch()}
+          className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!isPortalStatus(application.data.status)) {
+    return <Navigate to={resumeRoute(application.data)} replace />;
+  }
+  return <>{children}</>;
 }

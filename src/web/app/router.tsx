@@ -27,6 +27,8 @@ export const router = createBrowserRouter([
         path: '/please-check-your-email',
         lazy: () => import('../features/account/please-check-your-email-page'),
       },
+      // The signer arrives from the email (token in the fragment): no sign-in needed.
+      { path: '/sign-letter', lazy: () => import('../features/signing/sign-letter-page') },
       {
         // The application flow: signed-in borrowers only.
         lazy: () => import('./borrower-guard'),
@@ -49,11 +51,27 @@ export const router = createBrowserRouter([
             lazy: () => import('../features/apply/notify-when-eligible-page'),
           },
           { path: '/we-will-notify-you', lazy: () => import('../features/apply/we-will-notify-you-page') },
+          // Enrollment: the payment account, then the Letter of Authorization waits for signatures.
+          { path: '/payments/next-steps', lazy: () => import('../features/payments/next-steps-page') },
+          {
+            path: '/payments/payment-account-options',
+            lazy: () => import('../features/payments/payment-account-options-page'),
+          },
+          {
+            path: '/payments/confirm-payment-account',
+            lazy: () => import('../features/payments/confirm-payment-account-page'),
+          },
+          {
+            path: '/payments/provide-payment-account-information',
+            lazy: () => import('../features/payments/provide-payment-account-page'),
+          },
+          { path: '/submitted', lazy: () => import('../features/payments/submitted-page') },
         ],
       },
       {
         lazy: () => import('./customer-portal-guard'),
         children: [
+          { path: '/customer-portal/plan', lazy: () => import('../features/customer-portal/plan-page') },
           {
             path: '/customer-portal/next-steps',
             lazy: () => import('../features/customer-portal/next-steps-page'),

@@ -172,6 +172,7 @@ describe('CustomerPortalHeader', () => {
     act(() => menuButton.click());
     expect([menuButton.getAttribute('aria-expanded'), menu?.hidden]).toEqual(['true', false]);
     expect([...(menu?.querySelectorAll('a, button') ?? [])].map((e) => e.textContent)).toEqual([
+      'My Plan',
       'Next Steps',
       'Settings',
       'Sign Out',

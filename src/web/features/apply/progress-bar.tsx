@@ -17,6 +17,11 @@ export const PROGRESS_STEP: Partial<Record<Page, Step>> = {
   Expenses: 2,
   Budget: 3,
   Review: 3,
+  // Setting up the payment finishes the offer step.
+  NextSteps: 3,
+  PaymentAccountOptions: 3,
+  ConfirmPaymentAccount: 3,
+  ProvidePaymentAccountInformation: 3,
 };
 
 const STEPS = [

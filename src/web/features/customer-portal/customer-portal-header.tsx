@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { useSignOut } from '../../app/session';
 
 const LINKS = [
+  { to: '/customer-portal/plan', label: 'My Plan' },
   { to: '/customer-portal/next-steps', label: 'Next Steps' },
   { to: '/customer-portal/settings', label: 'Settings' },
 ] as const;

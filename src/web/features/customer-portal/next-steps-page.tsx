@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { SITE } from '#domain/site';
 import { PortalPage } from './portal-page';
 
@@ -37,6 +38,21 @@ export function Component() {
           Schedule Your Call Now!
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
+      </div>
+      <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <div>
+          <h2 className="text-xl font-semibold text-gray-900">My plan</h2>
+          <p className="mt-2 text-gray-700">
+            Your monthly payment, each creditor&apos;s answer, your payoff and your signed Letter of
+            Authorization.
+          </p>
+        </div>
+        <Link
+          to="/customer-portal/plan"
+          className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg border border-brand-700 px-5 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          View my plan
+        </Link>
       </div>
     </PortalPage>
   );

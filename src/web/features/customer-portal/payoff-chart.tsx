@@ -1,0 +1,78 @@
+import { Area, AreaChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import type { PlanView } from '#domain/enrollment/views';
+
+// Kept in its own module and imported lazily by the plan page: recharts is large and only two pages use it.
+
+const PLAN_COLOR = '#0f766e';
+const CURRENT_COLOR = '#9ca3af';
+const CHART_HEIGHT = 240;
+
+const COMPACT_DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/**
+ * The remaining balance month by month, on the plan and at current minimum payments. A picture only: the
+ * page's sentence above it carries the figures for screen readers.
+ */
+export function PayoffChart({ points }: { points: PlanView['payoff']['points'] }) {
+  return (
+    <div aria-hidden="true">
+      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-gray-700">
+        <li className="flex items-center gap-2">
+          <span className="inline-block h-1 w-5 rounded" style={{ backgroundColor: PLAN_COLOR }} />
+          On the plan
+        </li>
+        <li className="flex items-center gap-2">
+          <span className="inline-block h-1 w-5 rounded" style={{ backgroundColor: CURRENT_COLOR }} />
+          At current minimum payments
+        </li>
+      </ul>
+      <AreaChart
+        responsive
+        accessibilityLayer={false}
+        data={points}
+        margin={{ top: 12, right: 8, bottom: 0, left: 0 }}
+        style={{ width: '100%', height: CHART_HEIGHT }}
+      >
+        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e7eb" />
+        <XAxis
+          dataKey="month"
+          type="number"
+          domain={[0, 'dataMax']}
+          tickLine={false}
+          tick={{ fontSize: 12 }}
+          tickFormatter={(month: number) => `${month} mo`}
+        />
+        <YAxis
+          width={56}
+          tickLine={false}
+          axisLine={false}
+          tick={{ fontSize: 12 }}
+          tickFormatter={(cents: number) => COMPACT_DOLLARS.format(cents / 100)}
+        />
+        <Area
+          type="monotone"
+          dataKey="current"
+          stroke={CURRENT_COLOR}
+          fill={CURRENT_COLOR}
+          fillOpacity={0.15}
+          strokeWidth={2}
+          isAnimationActive={false}
+        />
+        <Area
+          type="monotone"
+          dataKey="plan"
+          stroke={PLAN_COLOR}
+          fill={PLAN_COLOR}
+          fillOpacity={0.2}
+          strokeWidth={2.5}
+          isAnimationActive={false}
+        />
+      </AreaChart>
+    </div>
+  );
+}

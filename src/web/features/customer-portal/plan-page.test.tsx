@@ -1,0 +1,242 @@
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PlanView } from '#domain/enrollment/views';
+import { MESSAGES } from '#domain/validation/messages';
+import {
+  buttonByName,
+  mockApi,
+  mountRoutes,
+  settle,
+  waitFor,
+  type ApiCall,
+  type Mounted,
+} from '../../components/ui/form/dom-test-helpers';
+import {
+  alertSeenPath,
+  alertText,
+  Component as PlanPage,
+  formatApr,
+  LETTER_PATH,
+  PLAN_PATH,
+} from './plan-page';
+
+const PLAN: PlanView = {
+  status: 'creditorReview',
+  enrollment: {
+    monthlyPaymentAmount: 24_000,
+    firstPaymentDate: '2026-07-15',
+    termInMonths: 54,
+    projectedDebtFreeDate: '2030-12',
+    dateSigned: '2026-06-01T14:00:00.000Z',
+  },
+  proposedMonthlyPayment: 24_000,
+  proposedTermInMonths: 54,
+  creditors: [
+    {
+      id: 'c1',
+      creditorName: 'Big Card',
+      accountNumberLast4: '4321',
+      balance: 900_000,
+      status: 'accepted',
+      currentMonthlyPayment: 25_400,
+      newMonthlyPayment: 18_000,
+      proposedApr: 800,
+      term: 54,
+    },
+    {
+      id: 'c2',
+      creditorName: 'Small Card',
+      accountNumberLast4: null,
+      balance: 300_000,
+      status: 'proposed',
+      currentMonthlyPayment: 8_500,
+      newMonthlyPayment: 6_000,
+      proposedApr: 975,
+      term: 54,
+    },
+    {
+      id: 'c3',
+      creditorName: 'Store Card',
+      accountNumberLast4: '9999',
+      balance: 50_000,
+      status: 'declined',
+      currentMonthlyPayment: 2_500,
+      newMonthlyPayment: 0,
+      proposedApr: null,
+      term: 0,
+    },
+  ],
+  payoff: {
+    points: [
+      { month: 0, plan: 1_200_000, current: 1_200_000 },
+      { month: 27, plan: 600_000, current: 1_000_000 },
+      { month: 54, plan: 0, current: 800_000 },
+    ],
+    planMonths: 54,
+    currentMonths: 62,
+    interestSaved: 804_000,
+  },
+  paymentAccount: { institutionName: 'First Platypus Bank', mask: '0000' },
+  letter: { signedAt: '2026-06-01T14:00:00.000Z', available: true },
+  alerts: [
+    {
+      id: 'a1',
+      type: 'overdraftTransaction',
+      createdAt: '2026-06-20T10:00:00.000Z',
+      hasBeenSeenByBorrower: true,
+    },
+    {
+      id: 'a2',
+      type: 'bankAccountDisconnected',
+      createdAt: '2026-06-22T10:00:00.000Z',
+      hasBeenSeenByBorrower: false,
+    },
+  ],
+};
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+let plan: PlanView | { status: number; body: unknown };
+
+async function renderPage(first: typeof plan) {
+  plan = first;
+  const calls: ApiCall[] = mockApi({
+    [`GET ${PLAN_PATH}`]: () =>
+      'creditors' in plan ? { status: 200, body: plan } : (plan as { status: number; body: unknown }),
+    [`POST ${alertSeenPath('a2')}`]: { status: 204 },
+  });
+  const app = mountRoutes(
+    [
+      { path: '/customer-portal/plan', Component: PlanPage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    '/customer-portal/plan',
+  );
+  mounted = app;
+  await waitFor(() =>
+    expect(
+      document.querySelector('h1') ?? app.router.state.location.pathname !== '/customer-portal/plan',
+    ).toBeTruthy(),
+  );
+  await settle();
+  return { calls, router: app.router };
+}
+
+const tiles = () =>
+  [...document.querySelectorAll('dl')][0]
+    ? [...[...document.querySelectorAll('dl')][0]!.querySelectorAll('dt')].map((dt) => [
+        dt.textContent,
+        dt.nextElementSibling?.textContent,
+      ])
+    : [];
+const tableRows = () =>
+  [...document.querySelectorAll('table tbody tr')].map((tr) =>
+    [...tr.children].map((cell) => cell.textContent),
+  );
+
+describe('/customer-portal/plan', () => {
+  it('shows the plan tiles, each creditor’s answer, the payoff summary, account, letter and alerts', async () => {
+    await renderPage(PLAN);
+    expect(document.querySelector('h1')?.textContent).toBe('My plan');
+    expect(tiles()).toEqual([
+      ['Monthly payment', '$240'],
+      ['First payment date', 'July 15, 2026'],
+      ['Term', '54 months'],
+      ['Projected debt-free date', 'December 2030'],
+    ]);
+    expect(tableRows()).toEqual([
+      ['Big Card ••4321', '$9,000', '$180', '8.0%', '54 months', 'Accepted'],
+      ['Small Card', '$3,000', '$60', '9.8%', '54 months', 'Proposed'],
+      ['Store Card ••9999', '$500', '$0', '—', '0 months', 'Declined'],
+    ]);
+    // The phone's cards carry the same creditors.
+    expect(
+      [...document.querySelectorAll('ul.md\\:hidden > li')].map((li) => li.firstElementChild?.textContent),
+    ).toEqual(['Big Card ••4321Accepted', 'Small CardProposed', 'Store Card ••9999Declined']);
+    const text = document.body.textContent;
+    expect(text).toContain(
+      'Debt-free in 54 months on the plan, 62 months at current minimum payments; interest saved $8,040',
+    );
+    expect(text).toContain('First Platypus Bank ••0000');
+    expect(document.querySelector(`a[href="${LETTER_PATH}"]`)?.textContent).toBe(
+      'Download your signed Letter of Authorization',
+    );
+    const alerts = [...document.querySelectorAll('section[aria-labelledby="plan-alerts"] li')];
+    expect(alerts.map((li) => li.querySelector('p')?.textContent)).toEqual([
+      'Your bank account is no longer connected',
+      'An overdraft fee was charged on your bank account',
+    ]);
+    expect(alerts.map((li) => li.querySelector('button')?.textContent ?? null)).toEqual([
+      'Mark as seen',
+      null,
+    ]);
+    expect(alerts[0]?.querySelector('time')?.getAttribute('dateTime')).toBe('2026-06-22T10:00:00.000Z');
+    // The chart arrives in its own chunk, hidden from screen readers (the sentence above is its text).
+    await waitFor(() =>
+      expect(
+        document.querySelector('section[aria-labelledby="plan-payoff"] [aria-hidden="true"]')?.textContent,
+      ).toContain('At current minimum payments'),
+    );
+  });
+
+  it('marks an alert seen, then reads the plan again', async () => {
+    const { calls } = await renderPage(PLAN);
+    plan = { ...PLAN, alerts: PLAN.alerts.map((a) => ({ ...a, hasBeenSeenByBorrower: true })) };
+    await act(async () => buttonByName('Mark as seen').click());
+    await settle();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `GET ${PLAN_PATH}`,
+      `POST ${alertSeenPath('a2')}`,
+      `GET ${PLAN_PATH}`,
+    ]);
+    await waitFor(() =>
+      expect(document.querySelector('section[aria-labelledby="plan-alerts"] button')).toBeNull(),
+    );
+  });
+
+  it('words the plan as proposed until it is set up', async () => {
+    await renderPage({
+      ...PLAN,
+      status: 'counselorReview',
+      enrollment: null,
+      letter: null,
+      paymentAccount: null,
+    });
+    expect(tiles()).toEqual([
+      ['Proposed monthly payment', '$240'],
+      ['First payment date', 'To be set'],
+      ['Proposed term', '54 months'],
+      ['Projected debt-free date', '54 months after your first payment'],
+    ]);
+    expect(document.querySelector(`a[href="${LETTER_PATH}"]`)).toBeNull();
+    expect(document.body.textContent).toContain('Not set up yet.');
+  });
+
+  it('goes where the application stands when the borrower has not signed', async () => {
+    const { router } = await renderPage({
+      status: 409,
+      body: { code: 'Conflict', message: 'Not signed', redirect: '/submitted' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
+  });
+
+  it('offers a retry when the plan cannot be read', async () => {
+    await renderPage({ status: 500, body: { code: 'InternalError' } });
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed);
+    plan = PLAN;
+    await act(async () => buttonByName('Try again').click());
+    await settle();
+    expect(tiles()[0]).toEqual(['Monthly payment', '$240']);
+  });
+
+  it('formats rates and alert types', () => {
+    expect([formatApr(800), formatApr(1999), formatApr(0)]).toEqual(['8.0%', '20.0%', '0.0%']);
+    expect(alertText('somethingNewHappened')).toBe('Something new happened');
+  });
+});

@@ -1,0 +1,452 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Navigate } from 'react-router';
+import type { PlanView } from '#domain/enrollment/views';
+import type { ApplicationStatus } from '#domain/flow/statuses';
+import type { AlertView } from '#domain/flow/staff-views';
+import { SITE } from '#domain/site';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { formatDollars } from '../../components/ui/format-money';
+import { LINK_CLASS, PortalPage } from './portal-page';
+
+// recharts stays in a chunk of its own, loaded only when the plan shows.
+const PayoffChart = lazy(() => import('./payoff-chart').then((module) => ({ default: module.PayoffChart })));
+
+const TITLE = 'My plan';
+export const PLAN_PATH = '/api/customer-portal/plan';
+export const LETTER_PATH = '/api/customer-portal/letter';
+export const alertSeenPath = (id: string): string =>
+  `/api/customer-portal/alerts/${encodeURIComponent(id)}/seen`;
+export const PLAN_QUERY_KEY = ['customer-portal', 'plan'] as const;
+export const ALERT_SEEN_FAILED = 'This alert could not be marked as seen. Please try again.';
+
+type Plan = PlanView;
+type Creditor = Plan['creditors'][number];
+type PlanAlert = Plan['alerts'][number];
+
+const STATUS_TEXT: Partial<Record<ApplicationStatus, string>> = {
+  counselorReview: 'A credit counsellor is reviewing your application.',
+  creditorReview: 'Your creditors are reviewing the plan we proposed to them.',
+  transfer: 'Your plan is being set up.',
+  transferred: 'Your plan is set up.',
+};
+
+/** What each alert means for the borrower (the staff portal words them for counsellors). */
+export const ALERT_TEXTS: Record<AlertView['type'], string> = {
+  balanceBelowDMPPayment: 'Your bank balance is below your monthly plan payment',
+  bankAccountDisconnected: 'Your bank account is no longer connected',
+  debtScore30DayDecrease: 'Your debt score went down',
+  insufficientFundsTransaction: 'A payment was returned for insufficient funds',
+  overdraftTransaction: 'An overdraft fee was charged on your bank account',
+  newCreditInquiry: 'A new inquiry appeared on your credit report',
+  monthlyIncomeDecrease: 'Your monthly income went down',
+};
+
+/** An alert type in words: ours when known, otherwise its name split into words. */
+export function alertText(type: string): string {
+  const known = (ALERT_TEXTS as Record<string, string>)[type];
+  if (known) return known;
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const BASIS_POINTS_PER_PERCENT = 100;
+/** 800 basis points → '8.0%'. */
+export const formatApr = (basisPoints: number): string =>
+  `${(basisPoints / BASIS_POINTS_PER_PERCENT).toFixed(1)}%`;
+
+const DAY = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const LOCAL_DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const MONTH = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** 'yyyy-MM-dd' as that calendar day; a timestamp as the day it is here. '' when unreadable. */
+export function formatDay(value: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return DAY.format(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : LOCAL_DAY.format(date);
+}
+
+/** 'yyyy-MM' → 'May 2030'. */
+export function formatMonth(value: string): string {
+  const month = /^(\d{4})-(\d{2})/.exec(value);
+  return month ? MONTH.format(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)) : value;
+}
+
+export function payoffSummary(payoff: Plan['payoff']): string {
+  return (
+    `Debt-free in ${payoff.planMonths} months on the plan, ${payoff.currentMonths} months at current ` +
+    `minimum payments; interest saved ${formatDollars(payoff.interestSaved)}`
+  );
+}
+
+/** /customer-portal/plan: the plan, each creditor's answer, the payoff, the payment account, letter and alerts. */
+export function Component() {
+  const plan = useQuery({ queryKey: PLAN_QUERY_KEY, queryFn: () => api<Plan>(PLAN_PATH) });
+  if (plan.isPending) return <LoadingScreen />;
+  if (plan.data === undefined) {
+    const error = plan.error;
+    if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
+    return (
+      <PortalPage title={TITLE}>
+        <div role="alert" className="flex flex-col items-center gap-4 text-center">
+          <p className="text-lg text-gray-900">
+            {error instanceof ApiError && error.code === 'NetworkError'
+              ? error.message
+              : MESSAGES.applicationLoadFailed}
+          </p>
+          <button
+            type="button"
+            onClick={() => void plan.refetch()}
+            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Try again
+          </button>
+        </div>
+      </PortalPage>
+    );
+  }
+  return (
+    <PortalPage title={TITLE}>
+      <PlanDetails plan={plan.data} />
+    </PortalPage>
+  );
+}
+
+const CARD = 'rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6';
+const H2 = 'text-xl font-semibold text-gray-900';
+
+function PlanDetails({ plan }: { plan: Plan }) {
+  const statusText = STATUS_TEXT[plan.status];
+  return (
+    <div className="space-y-8">
+      {statusText && <p className="text-gray-700">{statusText}</p>}
+      <SummaryTiles plan={plan} />
+      <Creditors creditors={plan.creditors} />
+      <Payoff payoff={plan.payoff} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section className={CARD} aria-labelledby="plan-payment-account">
+          <h2 id="plan-payment-account" className={H2}>
+            Payment account
+          </h2>
+          <p className="mt-2 text-gray-900">
+            {plan.paymentAccount
+              ? [
+                  plan.paymentAccount.institutionName ?? 'Your bank',
+                  plan.paymentAccount.mask && `••${plan.paymentAccount.mask}`,
+                ]
+                  .filter(Boolean)
+                  .join(' ')
+              : 'Not set up yet.'}
+          </p>
+          <p className="mt-1 text-sm text-gray-600">Your monthly plan payment is drawn from this account.</p>
+        </section>
+        <section className={CARD} aria-labelledby="plan-letter">
+          <h2 id="plan-letter" className={H2}>
+            Letter of Authorization
+          </h2>
+          {plan.letter?.signedAt && (
+            <p className="mt-2 text-gray-900">Signed on {formatDay(plan.letter.signedAt)}</p>
+          )}
+          {plan.letter?.available ? (
+            <a
+              href={LETTER_PATH}
+              download
+              className={clsx(LINK_CLASS, 'mt-2 inline-flex min-h-11 items-center')}
+            >
+              Download your signed Letter of Authorization
+            </a>
+          ) : (
+            <p className="mt-2 text-sm text-gray-600">
+              Your signed letter will be available here once it is ready.
+            </p>
+          )}
+        </section>
+      </div>
+      <Alerts alerts={plan.alerts} />
+      <p className="text-gray-700">
+        Questions about your plan? Call{' '}
+        <a
+          href={`tel:${SITE.phone.tel}`}
+          className="font-semibold whitespace-nowrap text-brand-700 underline"
+        >
+          {SITE.phone.display}
+        </a>
+        , {SITE.hours}.
+      </p>
+    </div>
+  );
+}
+
+function SummaryTiles({ plan }: { plan: Plan }) {
+  const enrollment = plan.enrollment;
+  const tiles: [term: string, value: string][] = enrollment
+    ? [
+        ['Monthly payment', formatDollars(enrollment.monthlyPaymentAmount)],
+        [
+          'First payment date',
+          enrollment.firstPaymentDate ? formatDay(enrollment.firstPaymentDate) : 'To be set',
+        ],
+        ['Term', `${enrollment.termInMonths} months`],
+        [
+          'Projected debt-free date',
+          enrollment.projectedDebtFreeDate ? formatMonth(enrollment.projectedDebtFreeDate) : 'To be set',
+        ],
+      ]
+    : [
+        ['Proposed monthly payment', formatDollars(plan.proposedMonthlyPayment)],
+        ['First payment date', 'To be set'],
+        ['Proposed term', `${plan.proposedTermInMonths} months`],
+        ['Projected debt-free date', `${plan.proposedTermInMonths} months after your first payment`],
+      ];
+  return (
+    <section aria-labelledby="plan-summary">
+      <h2 id="plan-summary" className={H2}>
+        {enrollment ? 'Your plan' : 'Your proposed plan'}
+      </h2>
+      {!enrollment && (
+        <p className="mt-2 text-gray-700">
+          These figures are proposed: they become final once your creditors have answered and your plan is set
+          up.
+        </p>
+      )}
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+        {tiles.map(([term, value], index) => (
+          <div key={term} className={clsx('rounded-xl p-4', index === 0 ? 'bg-brand-50' : 'bg-gray-50')}>
+            <dt className="text-sm font-medium text-gray-700">{term}</dt>
+            <dd
+              className={clsx(
+                'mt-1 font-bold text-gray-900 tabular-nums',
+                index === 0 ? 'text-3xl text-brand-800' : 'text-xl',
+              )}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const STATUS_BADGES = {
+  proposed: { label: 'Proposed', className: 'bg-gray-100 text-gray-800' },
+  accepted: { label: 'Accepted', className: 'bg-brand-100 text-brand-800' },
+  declined: { label: 'Declined', className: 'bg-red-100 text-red-800' },
+} as const satisfies Record<Creditor['status'], { label: string; className: string }>;
+
+function StatusBadge({ status }: { status: Creditor['status'] }) {
+  const badge = STATUS_BADGES[status];
+  return (
+    <span
+      className={clsx(
+        'inline-block rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap',
+        badge.className,
+      )}
+    >
+      {badge.label}
+    </span>
+  );
+}
+
+const creditorName = (creditor: Creditor): string =>
+  creditor.accountNumberLast4
+    ? `${creditor.creditorName} ••${creditor.accountNumberLast4}`
+    : creditor.creditorName;
+const apr = (creditor: Creditor): string =>
+  creditor.proposedApr === null ? '—' : formatApr(creditor.proposedApr);
+
+function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
+  return (
+    <section aria-labelledby="plan-creditors">
+      <h2 id="plan-creditors" className={H2}>
+        Your creditors
+      </h2>
+      {creditors.length === 0 ? (
+        <p className="mt-2 text-gray-700">There are no creditors in your plan yet.</p>
+      ) : (
+        <>
+          {/* A phone gets one card per creditor; wider screens the table. CSS shows exactly one of them. */}
+          <ul className="mt-4 space-y-3 md:hidden">
+            {creditors.map((creditor) => (
+              <li key={creditor.id} className="rounded-xl border border-gray-200 p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <p className="min-w-0 font-semibold break-words text-gray-900">{creditorName(creditor)}</p>
+                  <StatusBadge status={creditor.status} />
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                  <div>
+                    <dt className="text-gray-600">Balance</dt>
+                    <dd className="font-medium text-gray-900 tabular-nums">
+                      {formatDollars(creditor.balance)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600">New monthly payment</dt>
+                    <dd className="font-medium text-gray-900 tabular-nums">
+                      {formatDollars(creditor.newMonthlyPayment)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600">APR</dt>
+                    <dd className="font-medium text-gray-900 tabular-nums">{apr(creditor)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600">Term</dt>
+                    <dd className="font-medium text-gray-900 tabular-nums">{creditor.term} months</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <table className="mt-4 hidden w-full text-left text-sm md:table">
+            <caption className="sr-only">Your creditors, with each one&apos;s answer to the plan</caption>
+            <thead className="border-b border-gray-300 text-xs text-gray-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Creditor
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Balance
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  New monthly payment
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  APR
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Term
+                </th>
+                <th scope="col" className="py-2 pl-3 font-semibold">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {creditors.map((creditor) => (
+                <tr key={creditor.id} className="border-b border-gray-200">
+                  <th scope="row" className="py-3 pr-3 font-medium break-words text-gray-900">
+                    {creditorName(creditor)}
+                  </th>
+                  <td className="px-3 py-3 text-right">{formatDollars(creditor.balance)}</td>
+                  <td className="px-3 py-3 text-right font-semibold">
+                    {formatDollars(creditor.newMonthlyPayment)}
+                  </td>
+                  <td className="px-3 py-3 text-right">{apr(creditor)}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">{creditor.term} months</td>
+                  <td className="py-3 pl-3">
+                    <StatusBadge status={creditor.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Payoff({ payoff }: { payoff: Plan['payoff'] }) {
+  return (
+    <section aria-labelledby="plan-payoff" className={CARD}>
+      <h2 id="plan-payoff" className={H2}>
+        Your path to debt-free
+      </h2>
+      <p className="mt-2 text-gray-800">{payoffSummary(payoff)}.</p>
+      {payoff.points.length > 1 && (
+        <div className="mt-4">
+          <Suspense fallback={<p className="min-h-64 text-sm text-gray-600">Loading the chart...</p>}>
+            <PayoffChart points={payoff.points} />
+          </Suspense>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Unseen first, then the newest first. */
+const sortAlerts = (alerts: readonly PlanAlert[]): PlanAlert[] =>
+  [...alerts].sort(
+    (a, b) =>
+      Number(a.hasBeenSeenByBorrower) - Number(b.hasBeenSeenByBorrower) ||
+      b.createdAt.localeCompare(a.createdAt),
+  );
+
+function Alerts({ alerts }: { alerts: readonly PlanAlert[] }) {
+  const queryClient = useQueryClient();
+  const baseId = useId();
+  const [failedId, setFailedId] = useState<string>();
+  const seen = useMutation({
+    mutationFn: (id: string) => api<void>(alertSeenPath(id), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLAN_QUERY_KEY }),
+  });
+  const markSeen = async (id: string) => {
+    if (seen.isPending) return;
+    setFailedId(undefined);
+    try {
+      await seen.mutateAsync(id);
+    } catch {
+      setFailedId(id);
+    }
+  };
+  return (
+    <section aria-labelledby="plan-alerts">
+      <h2 id="plan-alerts" className={H2}>
+        Alerts
+      </h2>
+      {alerts.length === 0 ? (
+        <p className="mt-2 text-gray-700">You have no alerts.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+          {sortAlerts(alerts).map((alert) => {
+            const titleId = `${baseId}-${alert.id}`;
+            const busy = seen.isPending && seen.variables === alert.id;
+            return (
+              <li
+                key={alert.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5"
+              >
+                <div className="min-w-0">
+                  <p id={titleId} className="font-medium break-words text-gray-900">
+                    {alertText(alert.type)}
+                  </p>
+                  <p className="text-sm text-gray-600">
+                    <time dateTime={alert.createdAt}>{formatDay(alert.createdAt)}</time>
+                    {alert.hasBeenSeenByBorrower ? ' · Seen' : ''}
+                  </p>
+                  {failedId === alert.id && (
+                    <p role="alert" className="mt-1 text-sm text-red-700">
+                      {ALERT_SEEN_FAILED}
+                    </p>
+                  )}
+                </div>
+                {!alert.hasBeenSeenByBorrower && (
+                  <button
+                    type="button"
+                    onClick={() => void markSeen(alert.id)}
+                    aria-describedby={titleId}
+                    aria-disabled={busy || undefined}
+                    aria-busy={busy || undefined}
+                    className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70"
+                  >
+                    Mark as seen
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

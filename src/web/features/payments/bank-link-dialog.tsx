@@ -1,0 +1,389 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { FormProvider } from 'react-hook-form';
+import {
+  sandboxSignInSchema,
+  type LinkTokenView,
+  type SandboxAccountsView,
+  type SandboxInstitutionsView,
+} from '#domain/enrollment/views';
+import { api, ApiError } from '../../app/api';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { ERROR_CLASS } from '../../components/ui/form/styles';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { TextField } from '../../components/ui/form/text-field';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { Modal } from '../../components/ui/modal';
+import { SECONDARY_BUTTON_CLASS } from './payments-page';
+
+// The bank-link widget. With the built-in sandbox (no vendor account) it is our own three-step dialog:
+// choose an institution, sign in with its test credentials, choose the accounts to share; the server then
+// hands out a public token exactly as the vendor's widget would. A real deployment would open Plaid Link.
+
+export const SANDBOX_INSTITUTIONS_PATH = '/api/bank-link/sandbox/institutions';
+export const SANDBOX_SIGN_IN_PATH = '/api/bank-link/sandbox/sign-in';
+export const SANDBOX_PUBLIC_TOKEN_PATH = '/api/bank-link/sandbox/public-token';
+export const ACCOUNTS_REQUIRED = 'Please select at least one account.';
+export const WIDGET_UNAVAILABLE =
+  'The bank connection widget is not available in this build. You can enter your checking account details instead.';
+
+type Institution = SandboxInstitutionsView['institutions'][number];
+type SandboxAccount = SandboxAccountsView['accounts'][number];
+
+export type BankLinkDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The link session from POST /api/bank-link/link-token; the dialog shows nothing without one. */
+  session: LinkTokenView | null;
+  /** The connection succeeded: the public token to exchange (POST /api/application/bank-connections). */
+  onConnected: (publicToken: string) => void;
+  onProvideManually: () => void;
+  /** Where focus goes when the dialog closes (by default back to what opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+export function BankLinkDialog({
+  open,
+  onOpenChange,
+  session,
+  onConnected,
+  onProvideManually,
+  onCloseAutoFocus,
+}: BankLinkDialogProps) {
+  const sandbox = session?.sandbox ?? false;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={sandbox ? 'Sandbox bank connection' : 'Connect your bank'}
+      size="md"
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      {session === null ? null : sandbox ? (
+        // Keyed by the session: a new connection starts again at the first step.
+        <SandboxFlow key={session.linkToken} linkToken={session.linkToken} onConnected={onConnected} />
+      ) : (
+        // Plaid Link's script (cdn.plaid.com) cannot be loaded under this app's Content-Security-Policy yet
+        // (script-src 'self'); until the CSP allows it and the widget is wired up, offer the manual entry.
+        <div className="mt-4 space-y-6">
+          <p className="text-gray-800">{WIDGET_UNAVAILABLE}</p>
+          <button type="button" onClick={onProvideManually} className={SECONDARY_BUTTON_CLASS}>
+            Provide manually
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+type Step =
+  | { name: 'institution' }
+  | { name: 'sign-in'; institution: Institution }
+  | { name: 'accounts'; institution: Institution; accounts: SandboxAccount[] };
+
+function SandboxFlow({
+  linkToken,
+  onConnected,
+}: {
+  linkToken: string;
+  onConnected: (token: string) => void;
+}) {
+  const [step, setStep] = useState<Step>({ name: 'institution' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moveFocus = useRef(false);
+  // Each new step announces itself: focus moves to its heading (on opening, Radix places it).
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    heading.current?.focus();
+  }, [step]);
+  const go = (next: Step) => {
+    moveFocus.current = true;
+    setStep(next);
+  };
+
+  return (
+    <div className="mt-2">
+      <p className="flex flex-wrap items-center gap-2 rounded-lg border border-accent-400 bg-accent-100 px-3 py-2 text-sm text-accent-800">
+        <span className="rounded bg-accent-800 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+          Sandbox
+        </span>
+        <span>A test bank for trying the app. No real bank is contacted; use the test sign-in shown.</span>
+      </p>
+      {step.name === 'institution' && (
+        <ChooseInstitution
+          headingRef={heading}
+          onChoose={(institution) => go({ name: 'sign-in', institution })}
+        />
+      )}
+      {step.name === 'sign-in' && (
+        <SignIn
+          headingRef={heading}
+          linkToken={linkToken}
+          institution={step.institution}
+          onBack={() => go({ name: 'institution' })}
+          onSignedIn={(accounts) => go({ name: 'accounts', institution: step.institution, accounts })}
+        />
+      )}
+      {step.name === 'accounts' && (
+        <ChooseAccounts
+          headingRef={heading}
+          linkToken={linkToken}
+          institution={step.institution}
+          accounts={step.accounts}
+          onConnected={onConnected}
+        />
+      )}
+    </div>
+  );
+}
+
+type HeadingRef = RefObject<HTMLHeadingElement | null>;
+
+function StepHeading({ headingRef, children }: { headingRef: HeadingRef; children: string }) {
+  return (
+    <h3
+      ref={headingRef}
+      tabIndex={-1}
+      className="mt-5 text-lg font-semibold text-gray-900 focus:outline-none"
+    >
+      {children}
+    </h3>
+  );
+}
+
+/** A failure inside the dialog: the error modal would stack a second dialog on this one. */
+function DialogAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
+      {message}
+    </p>
+  );
+}
+
+const failureText = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && (error.code === 'NetworkError' || error.code === 'ProviderError')
+    ? error.message
+    : fallback;
+
+function ChooseInstitution({
+  headingRef,
+  onChoose,
+}: {
+  headingRef: HeadingRef;
+  onChoose: (institution: Institution) => void;
+}) {
+  const institutions = useQuery({
+    queryKey: ['bank-link', 'sandbox-institutions'],
+    queryFn: () => api<SandboxInstitutionsView>(SANDBOX_INSTITUTIONS_PATH),
+    staleTime: Infinity,
+  });
+  return (
+    <section>
+      <StepHeading headingRef={headingRef}>Choose your bank</StepHeading>
+      {institutions.isPending && (
+        <p role="status" className="mt-3 text-gray-700">
+          Loading banks...
+        </p>
+      )}
+      {institutions.isError && (
+        <div className="mt-3">
+          <DialogAlert message={failureText(institutions.error, 'The list of banks could not be loaded.')} />
+          <button
+            type="button"
+            onClick={() => void institutions.refetch()}
+            className={`${SECONDARY_BUTTON_CLASS} mt-3`}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {institutions.data && (
+        <ul className="mt-3 space-y-2">
+          {institutions.data.institutions.map((institution) => (
+            <li key={institution.id}>
+              <button
+                type="button"
+                onClick={() => onChoose(institution)}
+                className="flex min-h-11 w-full flex-col items-start rounded-lg border border-gray-300 px-4 py-3 text-left hover:border-brand-600 hover:bg-brand-50"
+              >
+                <span className="font-semibold text-gray-900">{institution.name}</span>
+                <span className="text-sm text-gray-700">{institution.hint}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const credentialsSchema = sandboxSignInSchema.pick({ username: true, password: true });
+
+function SignIn({
+  headingRef,
+  linkToken,
+  institution,
+  onBack,
+  onSignedIn,
+}: {
+  headingRef: HeadingRef;
+  linkToken: string;
+  institution: Institution;
+  onBack: () => void;
+  onSignedIn: (accounts: SandboxAccount[]) => void;
+}) {
+  const form = useZodForm(credentialsSchema, { username: '', password: '' });
+  const [failure, setFailure] = useState<string>();
+  const signIn = useMutation({
+    mutationFn: (credentials: { username: string; password: string }) =>
+      api<SandboxAccountsView>(SANDBOX_SIGN_IN_PATH, {
+        method: 'POST',
+        body: { linkToken, institutionId: institution.id, ...credentials },
+      }),
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (signIn.isPending) return;
+    setFailure(undefined);
+    try {
+      const answer = await signIn.mutateAsync(values);
+      onSignedIn(answer.accounts);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'ProviderError')) {
+        if (applyServerFieldErrors(form, error, ['username', 'password'])) return;
+      }
+      setFailure(failureText(error, 'The sign-in did not work. Please try again.'));
+    }
+  });
+  return (
+    <section>
+      <StepHeading headingRef={headingRef}>{`Sign in to ${institution.name}`}</StepHeading>
+      <p className="mt-1 text-sm text-gray-700">{institution.hint}</p>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+          <TextField
+            name="username"
+            label="Username"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="off"
+            // Passwords are never trimmed.
+            normalizeOnBlur={(value) => value}
+          />
+          <DialogAlert message={failure} />
+          <SubmitButton busy={signIn.isPending}>Sign in</SubmitButton>
+          <button type="button" onClick={onBack} className={SECONDARY_BUTTON_CLASS}>
+            Choose another bank
+          </button>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}
+
+export const accountLabel = (account: SandboxAccount): string =>
+  [account.name, account.mask ? `••${account.mask}` : null, account.subtype ? `(${account.subtype})` : null]
+    .filter(Boolean)
+    .join(' ');
+
+function ChooseAccounts({
+  headingRef,
+  linkToken,
+  institution,
+  accounts,
+  onConnected,
+}: {
+  headingRef: HeadingRef;
+  linkToken: string;
+  institution: Institution;
+  accounts: SandboxAccount[];
+  onConnected: (publicToken: string) => void;
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(accounts.map((a) => a.accountId)));
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const firstBox = useRef<HTMLInputElement>(null);
+  const complete = useMutation({
+    mutationFn: (accountIds: string[]) =>
+      api<{ publicToken: string }>(SANDBOX_PUBLIC_TOKEN_PATH, {
+        method: 'POST',
+        body: { linkToken, institutionId: institution.id, accountIds },
+      }),
+  });
+
+  const toggle = (accountId: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(accountId);
+    else next.delete(accountId);
+    setChosen(next);
+    if (next.size > 0) setMissing(false);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (complete.isPending) return;
+    if (chosen.size === 0) {
+      setMissing(true);
+      firstBox.current?.focus();
+      return;
+    }
+    setFailure(undefined);
+    try {
+      const answer = await complete.mutateAsync(
+        accounts.map((a) => a.accountId).filter((a) => chosen.has(a)),
+      );
+      onConnected(answer.publicToken);
+    } catch (error) {
+      setFailure(failureText(error, 'The connection did not work. Please try again.'));
+    }
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <section>
+      <StepHeading headingRef={headingRef}>Choose accounts</StepHeading>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-4">
+        <fieldset aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
+          <legend className="text-sm text-gray-800">
+            {`Which ${institution.name} accounts may we see? Include your primary checking account.`}
+          </legend>
+          <div className="mt-2 space-y-2">
+            {accounts.map((account, index) => (
+              <label
+                key={account.accountId}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-4 py-2 text-gray-900 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input
+                  ref={index === 0 ? firstBox : undefined}
+                  type="checkbox"
+                  checked={chosen.has(account.accountId)}
+                  onChange={(event) => toggle(account.accountId, event.target.checked)}
+                  className="size-5 shrink-0 accent-brand-600"
+                />
+                <span className="min-w-0 break-words">{accountLabel(account)}</span>
+              </label>
+            ))}
+          </div>
+          {missing && (
+            <p id={errorId} role="alert" className={ERROR_CLASS}>
+              {ACCOUNTS_REQUIRED}
+            </p>
+          )}
+        </fieldset>
+        <DialogAlert message={failure} />
+        <SubmitButton busy={complete.isPending}>Continue</SubmitButton>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { clsx } from 'clsx';
+import { FormProvider, useController } from 'react-hook-form';
+import { Link } from 'react-router';
+import { confirmPaymentAccountSchema, type PaymentAccountsView } from '#domain/enrollment/views';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { ERROR_CLASS } from '../../components/ui/form/styles';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useField } from '../../components/ui/form/use-field';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { formatDollars } from '../../components/ui/format-money';
+import { ApplyPage } from '../apply/apply-page';
+import { APPLICATION_QUERY_KEY } from '../apply/application-query';
+import { PageDataGate } from '../apply/save-page';
+import type { PaymentOptionsState } from './payment-account-options-page';
+import {
+  HEADING_CLASS,
+  PaymentsPageGate,
+  PRIMARY_BUTTON_CLASS,
+  SECONDARY_BUTTON_CLASS,
+  TEXT_LINK_CLASS,
+  useFlowStep,
+} from './payments-page';
+
+const TITLE = 'Confirm your payment account';
+export const ACCOUNTS_PATH = '/api/application/payments/accounts';
+export const CONFIRM_PATH = '/api/application/payments/confirm-payment-account';
+const ACCOUNTS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'payment-accounts'] as const;
+const OPTIONS_ROUTE = '/payments/payment-account-options';
+
+type Account = PaymentAccountsView['accounts'][number];
+
+/** /payments/confirm-payment-account: which connected checking account pays the plan. */
+export function Component() {
+  return (
+    <PaymentsPageGate page="ConfirmPaymentAccount" title={TITLE}>
+      {() => (
+        <PageDataGate<PaymentAccountsView>
+          page="ConfirmPaymentAccount"
+          title={TITLE}
+          queryKey={ACCOUNTS_QUERY_KEY}
+          path={ACCOUNTS_PATH}
+        >
+          {(view) => (
+            <ApplyPage page="ConfirmPaymentAccount" title={TITLE}>
+              <h1 className={HEADING_CLASS}>{TITLE}</h1>
+              {view.accounts.length === 0 ? <NoAccounts /> : <ConfirmForm accounts={view.accounts} />}
+            </ApplyPage>
+          )}
+        </PageDataGate>
+      )}
+    </PaymentsPageGate>
+  );
+}
+
+function NoAccounts() {
+  return (
+    <>
+      <p className="mt-3 text-gray-700">
+        We did not find a checking account at the banks you connected. Your plan&apos;s monthly payment is
+        drawn from a checking account: connect the bank that holds your primary checking account, or enter its
+        numbers yourself.
+      </p>
+      <div className="mt-8 space-y-3">
+        <Link to={OPTIONS_ROUTE} className={PRIMARY_BUTTON_CLASS}>
+          Connect another bank
+        </Link>
+        <Link
+          to={OPTIONS_ROUTE}
+          state={{ provideManually: true } satisfies PaymentOptionsState}
+          className={SECONDARY_BUTTON_CLASS}
+        >
+          Provide manually
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function ConfirmForm({ accounts }: { accounts: readonly Account[] }) {
+  const selected = accounts.filter((a) => a.selectedForPayments);
+  const form = useZodForm(confirmPaymentAccountSchema, {
+    plaidAccountId: selected.length === 1 ? selected[0]?.id : undefined,
+  });
+  const { run, busy, errorModal } = useFlowStep(CONFIRM_PATH, {
+    method: 'PUT',
+    form,
+    fieldOrder: ['plaidAccountId'],
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    await run(values);
+  });
+  return (
+    <FormProvider {...form}>
+      <p className="mt-3 text-gray-700">
+        Choose the checking account your plan&apos;s monthly payment is drawn from.
+      </p>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-6">
+        <AccountChoice accounts={accounts} />
+        <SubmitButton busy={busy}>Submit</SubmitButton>
+      </form>
+      <p className="mt-4 text-center">
+        <Link to={OPTIONS_ROUTE} className={TEXT_LINK_CLASS}>
+          Use a different bank
+        </Link>
+      </p>
+      <BusyOverlay show={busy} text="Saving..." />
+      {errorModal}
+    </FormProvider>
+  );
+}
+
+/** The accounts as one radio group, each with its bank, name, last digits and available balance. */
+function AccountChoice({ accounts }: { accounts: readonly Account[] }) {
+  const { form, id, errorId, errorMessage } = useField('plaidAccountId');
+  const { field } = useController({ name: 'plaidAccountId', control: form.control });
+  const invalid = errorMessage ? true : undefined;
+  return (
+    <fieldset aria-describedby={errorMessage ? errorId : undefined} aria-invalid={invalid}>
+      <legend className="text-base font-medium text-gray-900">Payment account</legend>
+      <div className="mt-2 space-y-3">
+        {accounts.map((account, index) => (
+          <label
+            key={account.id}
+            className={clsx(
+              'flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 text-gray-900',
+              'hover:border-brand-600 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700',
+              errorMessage ? 'border-red-600' : 'border-gray-300',
+            )}
+          >
+            <input
+              ref={index === 0 ? field.ref : undefined}
+              type="radio"
+              name={`${id}-plaidAccountId`}
+              value={account.id}
+              checked={field.value === account.id}
+              onChange={() => field.onChange(account.id)}
+              onBlur={field.onBlur}
+              aria-invalid={invalid}
+              aria-describedby={errorMessage ? errorId : undefined}
+              className="mt-1 size-5 shrink-0 accent-brand-600"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="block text-sm text-gray-700">{account.institutionName}</span>
+              <span className="block font-semibold break-words">
+                {account.name}
+                {account.mask && <span className="font-normal whitespace-nowrap"> ••{account.mask}</span>}
+              </span>
+              <span className="block text-sm text-gray-700">
+                {account.availableBalance === null
+                  ? 'Available balance not reported'
+                  : `Available balance ${formatDollars(account.availableBalance)}`}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {errorMessage && (
+        <p id={errorId} role="alert" className={ERROR_CLASS}>
+          {errorMessage}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,59 @@
+import type { FormEvent } from 'react';
+import { SITE } from '#domain/site';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { ApplyPage } from '../apply/apply-page';
+import { HEADING_CLASS, PaymentsPageGate, useFlowStep } from './payments-page';
+
+const TITLE = 'Next steps';
+export const NEXT_STEPS_PATH = '/api/application/payments/next-steps';
+
+export const NEXT_STEPS = [
+  'Connect your bank so we can set up your monthly payment.',
+  'Confirm the account your plan is paid from.',
+  'Sign your Letter of Authorization (we email it to you).',
+  `A credit counsellor from ${SITE.agencyName} reviews your application and contacts you.`,
+] as const;
+
+/** /payments/next-steps: what happens between accepting the offer and the plan starting. */
+export function Component() {
+  return (
+    <PaymentsPageGate page="NextSteps" title={TITLE}>
+      {() => <NextSteps />}
+    </PaymentsPageGate>
+  );
+}
+
+function NextSteps() {
+  const { run, busy, errorModal } = useFlowStep(NEXT_STEPS_PATH);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run();
+  };
+  return (
+    <ApplyPage page="NextSteps" title={TITLE}>
+      <h1 className={HEADING_CLASS}>{TITLE}</h1>
+      <p className="mt-3 text-gray-700">
+        You accepted your offer. Here is what happens before your plan starts:
+      </p>
+      <ol className="mt-6 space-y-4">
+        {NEXT_STEPS.map((step, index) => (
+          <li key={step} className="flex items-start gap-3">
+            <span
+              aria-hidden="true"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+            >
+              {index + 1}
+            </span>
+            <span className="pt-1 text-gray-900">{step}</span>
+          </li>
+        ))}
+      </ol>
+      <form noValidate onSubmit={onSubmit} className="mt-8">
+        <SubmitButton busy={busy}>Continue</SubmitButton>
+      </form>
+      <BusyOverlay show={busy} text="Saving..." />
+      {errorModal}
+    </ApplyPage>
+  );
+}

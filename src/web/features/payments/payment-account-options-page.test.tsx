@@ -1,0 +1,226 @@
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  REASON_FOR_NOT_CONNECTING_BANK_LABELS,
+  REASON_FOR_NOT_CONNECTING_BANK_QUESTION,
+} from '#domain/enrollment/views';
+import { noCheckingAccountMessage } from '#domain/validation/messages';
+import {
+  buttonByName,
+  byLabel,
+  mockApi,
+  mountRoutes,
+  settle,
+  typeInto,
+  waitFor,
+  type ApiCall,
+  type Mounted,
+} from '../../components/ui/form/dom-test-helpers';
+import {
+  ACCOUNTS_REQUIRED,
+  SANDBOX_INSTITUTIONS_PATH,
+  SANDBOX_PUBLIC_TOKEN_PATH,
+  SANDBOX_SIGN_IN_PATH,
+  WIDGET_UNAVAILABLE,
+} from './bank-link-dialog';
+import {
+  BANK_CONNECTIONS_PATH,
+  Component as OptionsPage,
+  LINK_TOKEN_PATH,
+  MANUAL_CHOICE_PATH,
+} from './payment-account-options-page';
+import { borrowerSession, paymentApplication } from './test-fixtures';
+
+const LINK_TOKEN = 'link-sandbox-0001';
+const INSTITUTION = {
+  id: 'ins_109508',
+  name: 'First Platypus Bank',
+  hint: 'Username user_good, password pass_good',
+};
+const WRONG_PASSWORD = 'the provided credentials were not correct';
+const ACCOUNTS = [
+  { accountId: 'acc-checking', name: 'Plaid Checking', mask: '0000', subtype: 'checking' },
+  { accountId: 'acc-savings', name: 'Plaid Saving', mask: '1111', subtype: 'savings' },
+];
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  document.body.innerHTML = '';
+});
+
+type Reply = { status: number; body?: unknown };
+
+async function renderPage(o: { sandbox?: boolean; connection?: Reply } = {}) {
+  let calls: ApiCall[] = [];
+  const lastBody = () => calls[calls.length - 1]?.body as Record<string, unknown> | undefined;
+  calls = mockApi({
+    'GET /api/session': { status: 200, body: borrowerSession },
+    'GET /api/application': {
+      status: 200,
+      body: paymentApplication('confirmPaymentAccount', 'PaymentAccountOptions'),
+    },
+    [`POST ${LINK_TOKEN_PATH}`]: {
+      status: 200,
+      body: { linkToken: LINK_TOKEN, expiration: '2030-01-01T00:00:00Z', sandbox: o.sandbox ?? true },
+    },
+    [`GET ${SANDBOX_INSTITUTIONS_PATH}`]: { status: 200, body: { institutions: [INSTITUTION] } },
+    [`POST ${SANDBOX_SIGN_IN_PATH}`]: () =>
+      lastBody()?.password === 'pass_good'
+        ? { status: 200, body: { accounts: ACCOUNTS } }
+        : { status: 400, body: { code: 'ProviderError', message: WRONG_PASSWORD } },
+    [`POST ${SANDBOX_PUBLIC_TOKEN_PATH}`]: { status: 200, body: { publicToken: 'public-sandbox-0001' } },
+    [`POST ${BANK_CONNECTIONS_PATH}`]: o.connection ?? {
+      status: 200,
+      body: { next: '/payments/confirm-payment-account' },
+    },
+    [`PUT ${MANUAL_CHOICE_PATH}`]: {
+      status: 200,
+      body: { next: '/payments/provide-payment-account-information' },
+    },
+  });
+  const app = mountRoutes(
+    [
+      { path: '/payments/payment-account-options', Component: OptionsPage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    '/payments/payment-account-options',
+  );
+  mounted = app;
+  await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Connect your bank'));
+  return { calls, router: app.router };
+}
+
+async function click(element: HTMLElement) {
+  await act(async () => element.click());
+  await settle();
+}
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+const requests = (calls: ApiCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+const buttonWithText = (text: string, root: ParentNode = document) => {
+  const found = [...root.querySelectorAll('button')].find((b) => b.textContent?.includes(text));
+  if (!found) throw new Error(`no button with '${text}'`);
+  return found;
+};
+
+/** Opens the dialog and signs in to the sandbox bank: wrong password first, then the right one. */
+async function signInToSandbox(calls: ApiCall[]) {
+  await click(buttonByName('Connect your bank'));
+  await waitFor(() => expect(dialog()?.textContent).toContain(INSTITUTION.name));
+  expect(dialog()?.querySelector('h2')?.textContent).toBe('Sandbox bank connection');
+  expect(dialog()?.textContent).toContain('Sandbox');
+  expect(dialog()?.textContent).toContain(INSTITUTION.hint);
+  await click(buttonWithText(INSTITUTION.name, dialog()!));
+  expect(dialog()?.querySelector('h3')?.textContent).toBe(`Sign in to ${INSTITUTION.name}`);
+  expect(document.activeElement).toBe(dialog()?.querySelector('h3'));
+
+  typeInto(byLabel('Username'), 'user_good');
+  typeInto(byLabel('Password'), 'wrong');
+  await click(buttonByName('Sign in'));
+  await waitFor(() => expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe(WRONG_PASSWORD));
+
+  typeInto(byLabel('Password'), 'pass_good');
+  await click(buttonByName('Sign in'));
+  await waitFor(() => expect(dialog()?.querySelector('h3')?.textContent).toBe('Choose accounts'));
+  expect(requests(calls, 'POST', SANDBOX_SIGN_IN_PATH)).toEqual([
+    { linkToken: LINK_TOKEN, institutionId: INSTITUTION.id, username: 'user_good', password: 'wrong' },
+    { linkToken: LINK_TOKEN, institutionId: INSTITUTION.id, username: 'user_good', password: 'pass_good' },
+  ]);
+}
+
+const checkboxes = () => [...(dialog()?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [])];
+
+describe('/payments/payment-account-options', () => {
+  it('explains why a checking account is needed', async () => {
+    await renderPage();
+    expect(document.body.textContent).toContain(
+      'single monthly payment, drawn from your primary checking account',
+    );
+    expect(buttonByName('Provide manually').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('connects through the sandbox dialog: institution, wrong then right password, accounts, public token', async () => {
+    const { calls, router } = await renderPage();
+    await signInToSandbox(calls);
+    expect(checkboxes().map((box) => [box.closest('label')?.textContent, box.checked])).toEqual([
+      ['Plaid Checking ••0000 (checking)', true],
+      ['Plaid Saving ••1111 (savings)', true],
+    ]);
+    // At least one account: none ticked refuses to continue.
+    for (const box of checkboxes()) await click(box);
+    await click(buttonByName('Continue', dialog()!));
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe(ACCOUNTS_REQUIRED);
+    expect(requests(calls, 'POST', SANDBOX_PUBLIC_TOKEN_PATH)).toEqual([]);
+
+    await click(checkboxes()[0]!);
+    await click(buttonByName('Continue', dialog()!));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments/confirm-payment-account'));
+    expect(requests(calls, 'POST', SANDBOX_PUBLIC_TOKEN_PATH)).toEqual([
+      { linkToken: LINK_TOKEN, institutionId: INSTITUTION.id, accountIds: ['acc-checking'] },
+    ]);
+    expect(requests(calls, 'POST', BANK_CONNECTIONS_PATH)).toEqual([{ publicToken: 'public-sandbox-0001' }]);
+    expect(requests(calls, 'POST', LINK_TOKEN_PATH)).toEqual([undefined]);
+  });
+
+  it('shows the no-checking-account message on the page and lets the borrower connect another bank', async () => {
+    const message = noCheckingAccountMessage(INSTITUTION.name);
+    const { calls, router } = await renderPage({
+      connection: { status: 422, body: { code: 'NoCheckingAccount', message } },
+    });
+    await signInToSandbox(calls);
+    await click(buttonByName('Continue', dialog()!));
+    await waitFor(() => expect(document.querySelector('[role="alert"]')?.textContent).toBe(message));
+    expect(dialog()).toBeNull();
+    expect(router.state.location.pathname).toBe('/payments/payment-account-options');
+    // A fresh link session for the next bank.
+    await click(buttonByName('Connect another bank'));
+    await waitFor(() => expect(dialog()?.textContent).toContain(INSTITUTION.name));
+    expect(requests(calls, 'POST', LINK_TOKEN_PATH)).toHaveLength(2);
+  });
+
+  it('Provide manually asks why, requires an answer, then saves it', async () => {
+    const { calls, router } = await renderPage();
+    await click(buttonByName('Provide manually'));
+    expect(buttonByName('Provide manually').getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement?.textContent).toBe('Provide your account manually');
+    expect(document.querySelector('legend')?.textContent).toBe(REASON_FOR_NOT_CONNECTING_BANK_QUESTION);
+    await click(buttonByName('Continue'));
+    expect(document.querySelector('fieldset [role="alert"]')?.textContent).toBe(
+      'Why are you entering your account by hand is required',
+    );
+    const radio = [...document.querySelectorAll('label')]
+      .find((l) => l.textContent === REASON_FOR_NOT_CONNECTING_BANK_LABELS.bankNotListed)
+      ?.querySelector('input');
+    await click(radio!);
+    await click(buttonByName('Continue'));
+    expect(requests(calls, 'PUT', MANUAL_CHOICE_PATH)).toEqual([
+      { reasonForNotConnectingBank: 'bankNotListed' },
+    ]);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/payments/provide-payment-account-information'),
+    );
+  });
+
+  it('outside the sandbox says the widget is not available and offers the manual entry', async () => {
+    await renderPage({ sandbox: false });
+    await click(buttonByName('Connect your bank'));
+    await waitFor(() => expect(dialog()?.textContent).toContain(WIDGET_UNAVAILABLE));
+    expect(dialog()?.textContent).not.toContain('Sandbox');
+    await click(buttonByName('Provide manually', dialog()!));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(document.querySelector('legend')?.textContent).toBe(REASON_FOR_NOT_CONNECTING_BANK_QUESTION);
+  });
+
+  it('Escape closes the dialog', async () => {
+    await renderPage();
+    await click(buttonByName('Connect your bank'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await act(async () => {
+      dialog()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await settle();
+    expect(dialog()).toBeNull();
+  });
+});

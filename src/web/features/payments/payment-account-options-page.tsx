@@ -1,0 +1,220 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  provideManuallySchema,
+  REASON_FOR_NOT_CONNECTING_BANK_LABELS,
+  REASON_FOR_NOT_CONNECTING_BANK_QUESTION,
+  REASONS_FOR_NOT_CONNECTING_BANK,
+  type LinkTokenView,
+  type ReasonForNotConnectingBank,
+} from '#domain/enrollment/views';
+import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { api, ApiError } from '../../app/api';
+import { endLocalSession } from '../../app/session';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { ChoiceField, type Choice } from '../../components/ui/form/choice-field';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { ApplyPage } from '../apply/apply-page';
+import { useSavePage } from '../apply/save-page';
+import { BankLinkDialog } from './bank-link-dialog';
+import {
+  HEADING_CLASS,
+  PaymentsPageGate,
+  PRIMARY_BUTTON_CLASS,
+  SECONDARY_BUTTON_CLASS,
+  useFlowStep,
+} from './payments-page';
+
+const TITLE = 'Connect your bank';
+export const LINK_TOKEN_PATH = '/api/bank-link/link-token';
+export const BANK_CONNECTIONS_PATH = '/api/application/bank-connections';
+export const MANUAL_CHOICE_PATH = '/api/application/payments/manual-choice';
+export const LINK_START_FAILED = 'The bank connection could not be started. Please try again.';
+
+/** Navigation state that opens the manual choice at once (the links of /payments/confirm-payment-account). */
+export type PaymentOptionsState = { provideManually?: boolean };
+
+const REASON_CHOICES: readonly Choice<ReasonForNotConnectingBank>[] = REASONS_FOR_NOT_CONNECTING_BANK.map(
+  (reason) => ({ value: reason, label: REASON_FOR_NOT_CONNECTING_BANK_LABELS[reason] }),
+);
+
+/** /payments/payment-account-options: connect the bank that pays the plan, or enter the account by hand. */
+export function Component() {
+  return (
+    <PaymentsPageGate page="PaymentAccountOptions" title={TITLE}>
+      {() => <PaymentAccountOptions />}
+    </PaymentsPageGate>
+  );
+}
+
+function PaymentAccountOptions() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const manualId = useId();
+  const manualHeading = useRef<HTMLHeadingElement>(null);
+  const [manual, setManual] = useState(
+    (location.state as PaymentOptionsState | null)?.provideManually === true,
+  );
+  const [focusRequest, setFocusRequest] = useState(0);
+  const manualFromDialog = useRef(false);
+  const [session, setSession] = useState<LinkTokenView | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [noCheckingAccount, setNoCheckingAccount] = useState<string>();
+
+  const connection = useFlowStep(BANK_CONNECTIONS_PATH, {
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.code === 'NoCheckingAccount')) return false;
+      setNoCheckingAccount(error.message);
+      return true;
+    },
+  });
+  const linkToken = useMutation({
+    mutationFn: () => api<LinkTokenView>(LINK_TOKEN_PATH, { method: 'POST' }),
+  });
+
+  // Revealing the manual choice moves focus to its heading; after the dialog, once the dialog has closed.
+  useEffect(() => {
+    if (focusRequest > 0) manualHeading.current?.focus();
+  }, [focusRequest]);
+
+  const openBankLink = async () => {
+    if (linkToken.isPending || connection.busy) return;
+    try {
+      // A fresh link session each time: they expire, and a second bank needs its own.
+      setSession(await linkToken.mutateAsync());
+      setDialogOpen(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
+        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
+      } else {
+        connection.showError(
+          error instanceof ApiError && error.code === 'NetworkError' ? error.message : LINK_START_FAILED,
+        );
+      }
+    }
+  };
+
+  const onConnected = (publicToken: string) => {
+    setDialogOpen(false);
+    setNoCheckingAccount(undefined);
+    void connection.run({ publicToken });
+  };
+
+  const showManual = () => {
+    setManual(true);
+    setFocusRequest((n) => n + 1);
+  };
+
+  const showManualFromDialog = () => {
+    manualFromDialog.current = true;
+    setDialogOpen(false);
+    setManual(true);
+  };
+
+  return (
+    <ApplyPage page="PaymentAccountOptions" title={TITLE}>
+      <h1 className={HEADING_CLASS}>{TITLE}</h1>
+      <p className="mt-3 text-gray-700">
+        Your plan has a single monthly payment, drawn from your primary checking account: the account your pay
+        goes into and your bills are paid from.
+      </p>
+      <p className="mt-3 text-gray-700">
+        Connect the bank that holds it so we can confirm the account and set up your payment. It takes a
+        minute: choose your bank, sign in, and pick the accounts to share.
+      </p>
+
+      {noCheckingAccount && (
+        <div
+          role="alert"
+          className="mt-6 rounded-lg border border-accent-400 bg-accent-100 px-4 py-3 text-accent-800"
+        >
+          {noCheckingAccount}
+        </div>
+      )}
+
+      <div className="mt-8 space-y-3">
+        <button
+          type="button"
+          onClick={() => void openBankLink()}
+          aria-disabled={linkToken.isPending || undefined}
+          aria-busy={linkToken.isPending || undefined}
+          className={PRIMARY_BUTTON_CLASS}
+        >
+          {linkToken.isPending && (
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+            />
+          )}
+          {noCheckingAccount ? 'Connect another bank' : 'Connect your bank'}
+        </button>
+        <button
+          type="button"
+          onClick={showManual}
+          aria-expanded={manual}
+          aria-controls={manualId}
+          className={SECONDARY_BUTTON_CLASS}
+        >
+          Provide manually
+        </button>
+      </div>
+
+      <section id={manualId} hidden={!manual} className="mt-8 border-t border-gray-200 pt-6">
+        <h2
+          ref={manualHeading}
+          tabIndex={-1}
+          className="text-xl font-semibold text-gray-900 focus:outline-none"
+        >
+          Provide your account manually
+        </h2>
+        <p className="mt-2 text-gray-700">
+          On the next page you type your checking account number and routing number. First, please tell us why
+          you are not connecting your bank.
+        </p>
+        {manual && <ManualChoiceForm />}
+      </section>
+
+      <BankLinkDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        session={session}
+        onConnected={onConnected}
+        onProvideManually={showManualFromDialog}
+        onCloseAutoFocus={(event) => {
+          if (!manualFromDialog.current) return;
+          manualFromDialog.current = false;
+          event.preventDefault();
+          manualHeading.current?.focus();
+        }}
+      />
+      <BusyOverlay show={connection.busy} text="Connecting your bank..." />
+      {connection.errorModal}
+    </ApplyPage>
+  );
+}
+
+function ManualChoiceForm() {
+  const form = useZodForm(provideManuallySchema, {});
+  const { save, busy, errorModal } = useSavePage(MANUAL_CHOICE_PATH, form, ['reasonForNotConnectingBank']);
+  const onSubmit = form.handleSubmit(async (values) => {
+    await save(values);
+  });
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-6">
+        <ChoiceField
+          name="reasonForNotConnectingBank"
+          legend={REASON_FOR_NOT_CONNECTING_BANK_QUESTION}
+          choices={REASON_CHOICES}
+        />
+        <SubmitButton busy={busy}>Continue</SubmitButton>
+      </form>
+      <BusyOverlay show={busy} text="Saving..." />
+      {errorModal}
+    </FormProvider>
+  );
+}

@@ -1,0 +1,132 @@
+import { Popover } from 'radix-ui';
+import { FormProvider } from 'react-hook-form';
+import { Link } from 'react-router';
+import { providePaymentAccountSchema } from '#domain/enrollment/views';
+import { LIMITS } from '#domain/validation/limits';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { TextField } from '../../components/ui/form/text-field';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { ApplyPage } from '../apply/apply-page';
+import { ChequeIllustration } from './cheque-illustration';
+import { HEADING_CLASS, PaymentsPageGate, TEXT_LINK_CLASS, useFlowStep } from './payments-page';
+
+const TITLE = 'Enter your checking account';
+export const PAYMENT_ACCOUNT_PATH = '/api/application/payments/payment-account';
+export const HELP_LABEL = 'Where to find these numbers';
+
+const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/** /payments/provide-payment-account-information: the checking account typed by hand. */
+export function Component() {
+  return (
+    <PaymentsPageGate page="ProvidePaymentAccountInformation" title={TITLE}>
+      {() => <ProvidePaymentAccount />}
+    </PaymentsPageGate>
+  );
+}
+
+function ProvidePaymentAccount() {
+  const form = useZodForm(providePaymentAccountSchema, { accountNumber: '', routingNumber: '' });
+  const { run, busy, errorModal } = useFlowStep(PAYMENT_ACCOUNT_PATH, {
+    method: 'PUT',
+    form,
+    fieldOrder: ['accountNumber', 'routingNumber'],
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    await run(values);
+  });
+  return (
+    <ApplyPage page="ProvidePaymentAccountInformation" title={TITLE}>
+      <h1 className={HEADING_CLASS}>{TITLE}</h1>
+      <p className="mt-3 text-gray-700">
+        Your plan&apos;s single monthly payment is drawn from this account. Use your primary checking account:
+        the one your pay goes into.
+      </p>
+      <ChequeHelp />
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-5">
+          <TextField
+            name="accountNumber"
+            label="Account Number"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={LIMITS.accountNumber}
+            formatOnChange={digitsOnly}
+            normalizeOnBlur={digitsOnly}
+            spellCheck={false}
+          />
+          <TextField
+            name="routingNumber"
+            label="Routing Number"
+            hint="9 digits"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={LIMITS.routingNumber}
+            formatOnChange={digitsOnly}
+            normalizeOnBlur={digitsOnly}
+            spellCheck={false}
+          />
+          <SubmitButton busy={busy}>Submit</SubmitButton>
+        </form>
+      </FormProvider>
+      <p className="mt-4 text-center">
+        <Link to="/payments/payment-account-options" className={TEXT_LINK_CLASS}>
+          Connect your bank instead
+        </Link>
+      </p>
+      <BusyOverlay show={busy} text="Saving..." />
+      {errorModal}
+    </ApplyPage>
+  );
+}
+
+/** The help: a button opening a popover (click, tap, Enter or Space; Escape closes) with a drawn cheque. */
+function ChequeHelp() {
+  return (
+    <Popover.Root>
+      <Popover.Trigger className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-5 shrink-0"
+          fill="none"
+          stroke="currentColor"
+        >
+          <circle cx="12" cy="12" r="9.5" strokeWidth="1.8" />
+          <path d="M9.5 9.5a2.5 2.5 0 114 2c-.9.6-1.5 1.1-1.5 2.2" strokeWidth="1.8" strokeLinecap="round" />
+          <circle cx="12" cy="17" r="1" fill="currentColor" stroke="none" />
+        </svg>
+        {HELP_LABEL}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          aria-label={HELP_LABEL}
+          side="bottom"
+          align="start"
+          sideOffset={6}
+          collisionPadding={16}
+          className="relative z-40 w-[min(30rem,calc(100vw-2rem))] rounded-xl border border-gray-200 bg-white p-4 pr-12 shadow-xl"
+        >
+          <p className="text-sm text-gray-800">
+            Both numbers are printed along the bottom of your cheques. The routing number comes first: the 9
+            digits between the two transit symbols. Your account number follows it.
+          </p>
+          <ChequeIllustration className="mt-3 h-auto w-full" />
+          <p className="mt-2 text-sm text-gray-700">
+            No cheques? Your bank&apos;s app or website shows both numbers under the account&apos;s details.
+          </p>
+          <Popover.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor">
+              <path d="M6 6l12 12M18 6L6 18" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </Popover.Close>
+          <Popover.Arrow className="fill-white" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,302 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
+import { MESSAGES } from '#domain/validation/messages';
+import { api, ApiError } from '../../app/api';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { CheckboxField } from '../../components/ui/form/checkbox-field';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { TextField } from '../../components/ui/form/text-field';
+import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+
+// /sign-letter#t=<token>: the page a signer opens from the email. The token sits in the URL fragment, which
+// browsers never send, so it stays out of server and proxy logs; the page sends it only in POST bodies.
+
+export const SESSION_PATH = '/api/signing/session';
+export const DOCUMENT_PATH = '/api/signing/document';
+export const SIGN_PATH = '/api/signing/sign';
+export const TITLE = 'Sign your Letter of Authorization';
+export const INVALID_LINK =
+  'This signing link is not valid or has expired. Please use the newest email we sent you.';
+export const ALREADY_SIGNED = 'You have already signed.';
+export const AGREE_LABEL = 'I agree to sign this Letter of Authorization electronically';
+export const OPEN_LETTER = 'Open the Letter of Authorization (PDF)';
+export const LETTER_FAILED = 'The letter could not be opened. Please try again.';
+export const SIGN_FAILED = 'Your signature could not be saved. Please try again.';
+const LETTER_FILE_NAME = 'letter-of-authorization.pdf';
+
+const signFormSchema = signLetterSchema.omit({ token: true });
+
+/** The token of a `#t=<token>` fragment, if any. */
+export function tokenFromHash(hash: string): string | undefined {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('t') || undefined;
+}
+
+const SECONDARY =
+  'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70';
+const LINK = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+function SigningFrame({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
+      <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
+    </div>
+  );
+}
+
+const H1 = 'text-2xl font-bold text-gray-900 sm:text-3xl';
+
+function InvalidLink() {
+  return (
+    <SigningFrame title="Signing link not valid">
+      <h1 className={H1}>Signing link not valid</h1>
+      <p role="alert" className="mt-3 text-gray-800">
+        {INVALID_LINK}
+      </p>
+      <p className="mt-6">
+        Already signed, or want to see your application?{' '}
+        <Link to="/sign-in" className={LINK}>
+          Sign in
+        </Link>
+      </p>
+    </SigningFrame>
+  );
+}
+
+export function Component() {
+  const token = tokenFromHash(useLocation().hash);
+  if (!token) return <InvalidLink />;
+  return <Signing key={token} token={token} />;
+}
+
+type Outcome = 'signed' | 'alreadySigned' | 'invalid';
+
+function Signing({ token }: { token: string }) {
+  const [outcome, setOutcome] = useState<Outcome>();
+  const session = useQuery({
+    // The token stays in memory only (never in a URL the server sees).
+    queryKey: ['signing', 'session', token],
+    queryFn: () => api<SigningView>(SESSION_PATH, { method: 'POST', body: { token } }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (outcome === 'invalid') return <InvalidLink />;
+  if (session.isPending) return <LoadingScreen />;
+  if (session.isError) {
+    const error = session.error;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <InvalidLink />;
+    return (
+      <SigningFrame title={TITLE}>
+        <h1 className={H1}>{TITLE}</h1>
+        <div role="alert" className="mt-4 flex flex-col items-center gap-4 text-center">
+          <p className="text-lg text-gray-900">
+            {error instanceof ApiError && error.code === 'NetworkError'
+              ? error.message
+              : MESSAGES.applicationLoadFailed}
+          </p>
+          <button
+            type="button"
+            onClick={() => void session.refetch()}
+            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Try again
+          </button>
+        </div>
+      </SigningFrame>
+    );
+  }
+  const view = session.data;
+  if (outcome === 'signed') return <Thanks view={view} />;
+  if (outcome === 'alreadySigned' || view.signed) {
+    return (
+      <SigningFrame title="Letter of Authorization">
+        <h1 className={H1}>Letter of Authorization</h1>
+        <p className="mt-3 text-gray-800">{ALREADY_SIGNED}</p>
+        <NextAfterSigning />
+      </SigningFrame>
+    );
+  }
+  return <SignForm token={token} view={view} onOutcome={setOutcome} />;
+}
+
+function NextAfterSigning() {
+  return (
+    <p className="mt-4 text-gray-700">
+      A credit counsellor reviews your application and gets in touch with you.{' '}
+      <Link to="/sign-in" className={LINK}>
+        Sign in
+      </Link>{' '}
+      to follow your application.
+    </p>
+  );
+}
+
+function Thanks({ view }: { view: SigningView }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <SigningFrame title="Letter of Authorization signed">
+      <h1 ref={heading} tabIndex={-1} className={`${H1} focus:outline-none`}>
+        Letter of Authorization signed
+      </h1>
+      <p role="status" className="mt-3 text-lg text-gray-900">
+        {`Thank you, ${view.signerName}. Your Letter of Authorization is signed.`}
+      </p>
+      <p className="mt-3 text-gray-700">We emailed you a signed copy for your records.</p>
+      <NextAfterSigning />
+    </SigningFrame>
+  );
+}
+
+function SignForm({
+  token,
+  view,
+  onOutcome,
+}: {
+  token: string;
+  view: SigningView;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const form = useZodForm(signFormSchema, { fullName: '' });
+  const failure = useFailureModal();
+  const sign = useMutation({
+    mutationFn: (values: { fullName: string; agreed: true }) =>
+      api<{ signed: true }>(SIGN_PATH, { method: 'POST', body: { token, ...values } }),
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (sign.isPending) return;
+    try {
+      await sign.mutateAsync(values);
+      onOutcome('signed');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) onOutcome('invalid');
+      else if (error instanceof ApiError && error.status === 409) onOutcome('alreadySigned');
+      else if (applyServerFieldErrors(form, error, ['fullName', 'agreed'])) return;
+      else
+        failure.show(
+          error instanceof ApiError && error.code === 'NetworkError' ? error.message : SIGN_FAILED,
+        );
+    }
+  });
+
+  return (
+    <SigningFrame title={TITLE}>
+      <h1 className={H1}>{TITLE}</h1>
+      <p className="mt-3 text-gray-800">
+        Signing as <strong className="font-semibold break-words text-gray-900">{view.signerName}</strong>
+        {view.role === 'spouse' ? ' (spouse)' : ''}
+      </p>
+      <p className="mt-3 text-gray-700">
+        The letter authorizes {view.agencyName} to work with your creditors on your Debt Management Plan.
+        Please read it before you sign.
+      </p>
+      <LetterButton token={token} onInvalid={() => onOutcome('invalid')} />
+
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-8 space-y-5">
+          <h2 className="text-lg font-semibold text-gray-900">Type your full name to sign</h2>
+          <TextField name="fullName" label="Full name" autoComplete="name" maxLength={81} />
+          <CheckboxField name="agreed" label={AGREE_LABEL} />
+          <SubmitButton busy={sign.isPending}>Sign</SubmitButton>
+        </form>
+      </FormProvider>
+      <ErrorModal {...failure.props} />
+    </SigningFrame>
+  );
+}
+
+/**
+ * The letter as a PDF download. The Content-Security-Policy forbids object and embed, so there is no inline
+ * viewer: the bytes are fetched (api() reads JSON only) and saved through an object URL.
+ */
+function LetterButton({ token, onInvalid }: { token: string; onInvalid: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string>();
+  const [url, setUrl] = useState<string>();
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+
+  const open = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailed(undefined);
+    try {
+      let res: Response;
+      try {
+        res = await fetch(DOCUMENT_PATH, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+          credentials: 'same-origin',
+        });
+      } catch {
+        setFailed(MESSAGES.networkError);
+        return;
+      }
+      if (res.status === 404) {
+        onInvalid();
+        return;
+      }
+      if (!res.ok) {
+        setFailed(LETTER_FAILED);
+        return;
+      }
+      const objectUrl = URL.createObjectURL(await res.blob());
+      setUrl(objectUrl);
+      const anchor = document.createElement('a');
+      anchor.href = objectUrl;
+      anchor.download = LETTER_FILE_NAME;
+      anchor.rel = 'noopener';
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+    } catch {
+      setFailed(LETTER_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-5">
+      <button
+        type="button"
+        onClick={() => void open()}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+        className={SECONDARY}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-5 shrink-0"
+          fill="none"
+          stroke="currentColor"
+        >
+          <path d="M7 3.5h7l4.5 4.5v12.5H7z" strokeWidth="1.8" strokeLinejoin="round" />
+          <path d="M14 3.5V8h4.5M9.5 13h6M9.5 16.5h6" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+        {OPEN_LETTER}
+      </button>
+      {url && (
+        <p className="mt-2 text-sm text-gray-700">
+          The letter was saved to your downloads.{' '}
+          <a href={url} download={LETTER_FILE_NAME} className={LINK}>
+            Save it again
+          </a>
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {failed}
+        </p>
+      )}
+    </div>
+  );
+}
