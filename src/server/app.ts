@@ -22,6 +22,7 @@ import { mailboxRoutes } from './features/mailbox/routes';
 import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
 import { customerPortalRoutes } from './features/customer-portal/routes';
+import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
 import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentRoutes, { services });
   await app.register(signingRoutes, { services });
   await app.register(eSignatureWebhookRoutes, { services });
+  await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
 

@@ -7,7 +7,7 @@ import { databaseEnvelopeStore } from './features/signing/envelope-store';
 import type { AppDeps } from './services';
 
 /** A stable secret per sandbox, derived from AUTH_SECRET so tokens made before a restart still verify. */
-const derivedSecret = (config: Config, purpose: string) =>
+export const derivedSecret = (config: Config, purpose: string) =>
   createHmac('sha256', config.authSecret).update(purpose).digest('hex');
 
 /**

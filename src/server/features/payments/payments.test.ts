@@ -6,7 +6,9 @@ import {
   SANDBOX_BANK_INSTITUTION_IDS,
   SANDBOX_BANK_LOGIN_ERROR,
   SANDBOX_BANK_USERS,
+  signSandboxWebhook,
 } from '#providers/bank-link/sandbox';
+import { derivedSecret } from '../../enrollment-providers';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   application,
@@ -249,5 +251,60 @@ describe('the application row after enrollment steps', () => {
     expect(res.statusCode).toBe(400);
     const [row] = await t.db.select().from(application).where(eq(application.id, b.applicationId));
     expect(row!.status).toBe('confirmPaymentAccount');
+  });
+});
+
+describe('POST /api/webhooks/bank-link', () => {
+  const webhook = (body: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/bank-link',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
+  const secret = () => derivedSecret(t.config, 'bank-link-sandbox');
+
+  it('refuses a forged or altered notice', async () => {
+    const body = JSON.stringify({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: 'x' });
+    expect((await webhook(body, {})).statusCode).toBe(401);
+    expect((await webhook(body, signSandboxWebhook('another secret', body))).statusCode).toBe(401);
+    const signed = signSandboxWebhook(secret(), body);
+    expect((await webhook(body.replace('ERROR', 'OTHER'), signed)).statusCode).toBe(401);
+  });
+
+  it('marks an item disconnected, and a repeated transactions notice stores nothing twice', async () => {
+    const b = await atPaymentOptions(t, 'Webhook');
+    await b.client.post('/api/application/bank-connections', {
+      publicToken: await sandboxPublicToken(b.client),
+    });
+    const [item] = await t.db.select().from(plaidItem).where(eq(plaidItem.applicationId, b.applicationId));
+    const count = async () =>
+      (
+        await t.db
+          .select({ id: plaidTransaction.id })
+          .from(plaidTransaction)
+          .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
+          .where(eq(plaidAccount.plaidItemId, item!.id))
+      ).length;
+    const before = await count();
+    const sync = JSON.stringify({
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: item!.providerItemId,
+    });
+    expect((await webhook(sync, signSandboxWebhook(secret(), sync))).statusCode).toBe(200);
+    expect((await webhook(sync, signSandboxWebhook(secret(), sync))).statusCode).toBe(200);
+    expect(await count()).toBe(before);
+
+    const error = JSON.stringify({
+      webhook_type: 'ITEM',
+      webhook_code: 'ERROR',
+      item_id: item!.providerItemId,
+    });
+    expect((await webhook(error, signSandboxWebhook(secret(), error))).statusCode).toBe(200);
+    const [after] = await t.db.select().from(plaidItem).where(eq(plaidItem.id, item!.id));
+    expect(after!.isConnected).toBe(false);
+    // A disconnected bank no longer offers its accounts for the plan's payment.
+    expect((await b.client.get('/api/application/payments/accounts')).json().accounts).toEqual([]);
   });
 });
