@@ -51,6 +51,14 @@ export const bankConnectionSchema = z.strictObject({
   publicToken: z.string().min(1).max(2000),
 });
 
+/** POST /api/application/income/bank-connections: the income predicted from the connected bank's deposits. */
+export const incomeConnectionViewSchema = z.object({
+  institutionName: z.string(),
+  /** Cents a month: the last 90 days of income deposits divided by 3. */
+  predictedMonthlyIncome: cents,
+});
+export type IncomeConnectionView = z.infer<typeof incomeConnectionViewSchema>;
+
 /** POST /api/bank-link/link-token → the session the dialog (sandbox) or the provider's widget opens with. */
 export const linkTokenViewSchema = z.object({
   linkToken: z.string(),

@@ -51,6 +51,12 @@ export const applicationViewSchema = z.object({
   estimatedShortfall: cents.nullable(),
   /** Spec doc 2 section 9: self-reported monthly income + estimated shortfall − 100 dollars; null until estimated. */
   incomeThreshold: cents.nullable(),
+  /** The monthly income predicted from a connected bank's deposits (the newest income snapshot); null without one. */
+  verifiedMonthlyCurrentIncome: cents.nullable(),
+  /** The institution of the newest connected bank, when one is connected. */
+  connectedBankName: nullableString,
+  /** Why the borrower chose not to connect a bank, when they said. */
+  reasonForNotConnectingBank: nullableString,
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 

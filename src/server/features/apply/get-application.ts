@@ -20,6 +20,12 @@ export async function getApplication(o: {
       hardships: { columns: { key: true, value: true } },
       borrower: true,
       spouse: true,
+      plaidItems: {
+        where: (item, { eq: is }) => is(item.isConnected, true),
+        orderBy: (item, { desc }) => [desc(item.createdAt)],
+        limit: 1,
+        columns: { institutionName: true },
+      },
     },
   });
   if (!app) throw new AppError('NotFound');
@@ -78,6 +84,9 @@ export async function getApplication(o: {
       app.selfReportedMonthlyCurrentIncome != null && app.estimatedShortfall != null
         ? incomeThreshold(app.selfReportedMonthlyCurrentIncome, app.estimatedShortfall)
         : null,
+    verifiedMonthlyCurrentIncome: app.verifiedMonthlyCurrentIncome,
+    connectedBankName: app.plaidItems[0]?.institutionName ?? null,
+    reasonForNotConnectingBank: app.reasonForNotConnectingBank,
   };
 }
 

@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { checkingAccounts } from '#domain/enrollment/bank-accounts';
+import { canSavePage } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { predictIncome } from '#domain/underwriting/income-prediction';
 import { noCheckingAccountMessage } from '#domain/validation/messages';
 import type { BankAccount, BankItem, BankTransaction } from '#providers/bank-link/port';
 import {
-  assertStatus,
   lockOwnApplication,
   updateApplication,
   type ApplicationRow,
@@ -172,7 +172,7 @@ async function recordIncomeSnapshot(
     .select({ id: borrower.id })
     .from(borrower)
     .where(eq(borrower.applicationId, app.id));
-  if (!owner) return;
+  if (!owner) return prediction.monthlyIncome;
   await tx.insert(incomeSnapshot).values({
     applicationId: app.id,
     borrowerId: owner.id,
@@ -191,29 +191,50 @@ async function recordIncomeSnapshot(
     .update(application)
     .set({ verifiedMonthlyCurrentIncome: prediction.monthlyIncome })
     .where(eq(application.id, app.id));
+  return prediction.monthlyIncome;
 }
 
 /**
- * POST /api/application/bank-connections: the widget connected a bank. The connection must include a checking
- * account (the plan's one monthly payment is drawn from it): without one nothing is kept and the borrower is
- * asked for the bank that holds their primary checking account. Otherwise the item, accounts, balances and
- * transactions are stored with an income prediction, and the borrower chooses the payment account next.
+ * Where a bank may be connected: at the income step (once the eligible debts are reviewed, while the
+ * application is in progress), to verify the income; and on the payment pages, for the plan's payment account.
+ * A bank connected at the income step is reused by the payment pages.
+ */
+export type ConnectionStep = 'income' | 'payments';
+
+/** Refuses a connection the application's state does not allow now, saying where it stands. */
+export function assertCanConnect(
+  app: Pick<ApplicationRow, 'status' | 'lastCompletedPage' | 'lastViewedPage'>,
+  step: ConnectionStep,
+): void {
+  if (step === 'payments' && app.status === 'confirmPaymentAccount') return;
+  if (step === 'income' && app.status === 'inProgress') {
+    if (canSavePage(app.lastCompletedPage, 'ProvideMonthlyIncome')) return;
+    throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
+  }
+  throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
+}
+
+/**
+ * The widget connected a bank. The connection must include a checking account (the plan's one monthly payment
+ * is drawn from it): without one nothing is kept and the borrower is asked for the bank that holds their
+ * primary checking account. Otherwise the item, accounts, balances and transactions are stored with an income
+ * prediction. On the payment pages the borrower chooses the payment account next; at the income step the
+ * predicted income is answered for the income page to offer.
  */
 export async function connectBank(o: {
   services: Services;
   userId: string;
   publicToken: string;
+  step: ConnectionStep;
   today?: string;
-}): Promise<{ next: string }> {
+}): Promise<{ next: string; institutionName: string; predictedMonthlyIncome: number }> {
   const { db } = o.services.database;
   const found = await db.query.application.findFirst({
     where: eq(application.owner, o.userId),
-    columns: { id: true, status: true, lastViewedPage: true },
+    columns: { id: true, status: true, lastCompletedPage: true, lastViewedPage: true },
   });
   if (!found) throw new AppError('NotFound');
-  if (found.status !== 'confirmPaymentAccount') {
-    throw new AppError('Conflict', undefined, { redirect: resumeRoute(found) });
-  }
+  assertCanConnect(found, o.step);
   // The provider is called outside the transaction: a slow bank never holds the application's lock.
   const connection = await readConnection(o.services, found.id, o.publicToken);
   if (checkingAccounts(connection.accounts).length === 0) {
@@ -221,19 +242,23 @@ export async function connectBank(o: {
   }
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
-    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    assertCanConnect(app, o.step);
     const { transactionIds } = await storeConnection(tx, o.services, app, connection);
-    await recordIncomeSnapshot(
+    const predictedMonthlyIncome = await recordIncomeSnapshot(
       tx,
       app,
       connection,
       transactionIds,
       o.today ?? new Date().toISOString().slice(0, 10),
     );
+    const institutionName = connection.item.institutionName;
+    if (o.step === 'income') {
+      return { next: PAGE_ROUTES.ProvideMonthlyIncome, institutionName, predictedMonthlyIncome };
+    }
     await updateApplication(tx, app, {
       completed: 'PaymentAccountOptions',
       viewed: 'ConfirmPaymentAccount',
     });
-    return { next: PAGE_ROUTES.ConfirmPaymentAccount };
+    return { next: PAGE_ROUTES.ConfirmPaymentAccount, institutionName, predictedMonthlyIncome };
   });
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { LinkTokenView } from '#domain/enrollment/views';
-import { resumeRoute } from '#domain/flow/resume';
 import { application, bankLinkToken } from '../../db/schema/application';
 import type { Services } from '../../services';
+import { assertCanConnect } from './connect-bank';
 
 /**
- * POST /api/bank-link/link-token: opens a bank-link session for the borrower's application. The session is
+ * POST /api/bank-link/link-token: opens a bank-link session for the borrower's application (at the income step
+ * or on the payment pages). The session is
  * remembered, because the public token the widget hands back is accepted only from a session of this
  * application.
  */
@@ -14,12 +15,10 @@ export async function createLinkToken(o: { services: Services; userId: string })
   const { db } = o.services.database;
   const app = await db.query.application.findFirst({
     where: eq(application.owner, o.userId),
-    columns: { id: true, status: true, lastViewedPage: true },
+    columns: { id: true, status: true, lastCompletedPage: true, lastViewedPage: true },
   });
   if (!app) throw new AppError('NotFound');
-  if (app.status !== 'confirmPaymentAccount') {
-    throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
-  }
+  assertCanConnect(app, app.status === 'inProgress' ? 'income' : 'payments');
   const token = await o.services.bankLink.createLinkToken({ applicationId: app.id });
   await db.insert(bankLinkToken).values({
     applicationId: app.id,

@@ -6,6 +6,7 @@ import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { MESSAGES } from '#domain/validation/messages';
 import {
+  assertCanSave,
   assertStatus,
   changeStatus,
   lockOwnApplication,
@@ -25,13 +26,33 @@ import type { Services } from '../../services';
 // entering an account by hand, and the account the plan's monthly payment is drawn from. Saving the payment
 // account moves the application to signContract; the Letter of Authorization is sent after that commits.
 
-/** Continue on /payments/next-steps: the borrower goes on to choose how to give the payment account. */
+/**
+ * Continue on /payments/next-steps: the borrower goes on to choose how to give the payment account, or
+ * straight to choosing among the checking accounts of a bank they connected at the income step.
+ */
 export async function continueFromNextSteps(o: { services: Services; userId: string }) {
   return o.services.database.db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
     assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    if ((await connectedCheckingAccounts(tx, app.id)).length > 0) {
+      await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'ConfirmPaymentAccount' });
+      return { next: PAGE_ROUTES.ConfirmPaymentAccount };
+    }
     await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'PaymentAccountOptions' });
     return { next: PAGE_ROUTES.PaymentAccountOptions };
+  });
+}
+
+/** 'Skip' of the income step's bank connection, with why (the income is then typed by hand). */
+export async function skipIncomeConnection(o: {
+  services: Services;
+  userId: string;
+  reason: ReasonForNotConnectingBank;
+}) {
+  await o.services.database.db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'ProvideMonthlyIncome');
+    await updateApplication(tx, app, { set: { reasonForNotConnectingBank: o.reason } });
   });
 }
 

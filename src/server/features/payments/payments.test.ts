@@ -19,7 +19,8 @@ import {
   plaidItem,
   plaidTransaction,
 } from '../../db/schema/application';
-import { applicationRow, newBorrower, put } from '../apply/flow-test-helpers';
+import { applicationRow, newBorrower, put, toIncome } from '../apply/flow-test-helpers';
+import { qualifiedBorrower } from '../staff-actions/staff-test-helpers';
 import { atPaymentOptions, sandboxPublicToken } from './enrollment-test-helpers';
 
 let t: TestApp;
@@ -306,5 +307,73 @@ describe('POST /api/webhooks/bank-link', () => {
     expect(after!.isConnected).toBe(false);
     // A disconnected bank no longer offers its accounts for the plan's payment.
     expect((await b.client.get('/api/application/payments/accounts')).json().accounts).toEqual([]);
+  });
+});
+
+describe('connecting a bank at the income step', () => {
+  it('is refused before the eligible debts are reviewed', async () => {
+    const b = await newBorrower(t, 'Tooearly');
+    const res = await b.client.post('/api/application/income/bank-connections', { publicToken: 'public-x' });
+    expect(res.statusCode).toBe(409);
+    expect((await b.client.post('/api/bank-link/link-token')).statusCode).toBe(409);
+    expect(
+      (
+        await put(b.client, '/api/application/income/skip-bank-connection', {
+          reasonForNotConnectingBank: 'other',
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('predicts the income for the income page, and the payment pages reuse the bank without a second connection', async () => {
+    const b = await newBorrower(t, 'Incomebank');
+    await toIncome(b);
+    const publicToken = await sandboxPublicToken(b.client, { username: SANDBOX_BANK_USERS.gig });
+    const res = await b.client.post('/api/application/income/bank-connections', { publicToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toEqual({
+      institutionName: 'First Platypus Bank',
+      predictedMonthlyIncome: expect.any(Number),
+    });
+    expect(answer.predictedMonthlyIncome).toBeGreaterThan(0);
+    const view = (await b.client.get('/api/application')).json();
+    expect(view).toMatchObject({
+      status: 'inProgress',
+      lastViewedPage: 'ProvideMonthlyIncome',
+      verifiedMonthlyCurrentIncome: answer.predictedMonthlyIncome,
+      connectedBankName: 'First Platypus Bank',
+    });
+    // Nothing else moved: the borrower still types (or accepts) the income on the same page.
+    expect(view.selfReportedMonthlyCurrentIncome).toBeNull();
+  });
+
+  it('records why the borrower skipped it', async () => {
+    const b = await newBorrower(t, 'Skipbank');
+    await toIncome(b);
+    const bad = await put(b.client, '/api/application/income/skip-bank-connection', {});
+    expect(bad.statusCode).toBe(400);
+    const res = await put(b.client, '/api/application/income/skip-bank-connection', {
+      reasonForNotConnectingBank: 'bankNotListed',
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await b.client.get('/api/application')).json().reasonForNotConnectingBank).toBe('bankNotListed');
+  });
+
+  it('sends a borrower whose bank is already connected from next steps straight to choosing the account', async () => {
+    const b = await qualifiedBorrower(t, 'Reusebank');
+    // The bank was connected at the income step (simulated after the offer: the same use case and rules).
+    await t.db.update(application).set({ status: 'inProgress' }).where(eq(application.id, b.applicationId));
+    await b.client.post('/api/application/income/bank-connections', {
+      publicToken: await sandboxPublicToken(b.client),
+    });
+    await t.db.update(application).set({ status: 'acceptOffer' }).where(eq(application.id, b.applicationId));
+    await b.client.post('/api/application/offers/continue');
+    expect((await b.client.post('/api/application/payments/next-steps')).json()).toEqual({
+      next: '/payments/confirm-payment-account',
+    });
+    expect((await b.client.get('/api/application/payments/accounts')).json().accounts.length).toBeGreaterThan(
+      0,
+    );
   });
 });

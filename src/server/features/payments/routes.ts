@@ -4,6 +4,7 @@ import { AppError } from '#domain/errors';
 import {
   bankConnectionSchema,
   confirmPaymentAccountSchema,
+  incomeConnectionViewSchema,
   linkTokenViewSchema,
   paymentAccountsViewSchema,
   provideManuallySchema,
@@ -24,6 +25,7 @@ import {
   continueFromNextSteps,
   listPaymentAccounts,
   providePaymentAccount,
+  skipIncomeConnection,
 } from './payment-account';
 
 const next = z.object({ next: z.string() });
@@ -76,8 +78,41 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/application/bank-connections',
     { config: borrowerOnly, schema: { tags, body: bankConnectionSchema, response: { 200: next } } },
+    async (request) => {
+      const connected = await connectBank({
+        services,
+        userId: await userId(request),
+        publicToken: request.body.publicToken,
+        step: 'payments',
+      });
+      return { next: connected.next };
+    },
+  );
+  app.post(
+    '/api/application/income/bank-connections',
+    {
+      config: borrowerOnly,
+      schema: { tags, body: bankConnectionSchema, response: { 200: incomeConnectionViewSchema } },
+    },
     async (request) =>
-      connectBank({ services, userId: await userId(request), publicToken: request.body.publicToken }),
+      connectBank({
+        services,
+        userId: await userId(request),
+        publicToken: request.body.publicToken,
+        step: 'income',
+      }),
+  );
+  app.put(
+    '/api/application/income/skip-bank-connection',
+    { config: borrowerOnly, schema: { tags, body: provideManuallySchema } },
+    async (request, reply) => {
+      await skipIncomeConnection({
+        services,
+        userId: await userId(request),
+        reason: request.body.reasonForNotConnectingBank,
+      });
+      return reply.status(204).send();
+    },
   );
   app.get(
     '/api/application/payments/accounts',

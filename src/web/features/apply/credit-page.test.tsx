@@ -63,6 +63,9 @@ function view(hasSpouse: boolean): ApplicationView {
     selfReportedMonthlyCurrentIncome: null,
     estimatedShortfall: null,
     incomeThreshold: null,
+    verifiedMonthlyCurrentIncome: null,
+    connectedBankName: null,
+    reasonForNotConnectingBank: null,
   };
 }
 

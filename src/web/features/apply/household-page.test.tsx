@@ -71,6 +71,9 @@ function view(patch: Partial<ApplicationView> = {}): ApplicationView {
     selfReportedMonthlyCurrentIncome: null,
     estimatedShortfall: null,
     incomeThreshold: null,
+    verifiedMonthlyCurrentIncome: null,
+    connectedBankName: null,
+    reasonForNotConnectingBank: null,
     ...patch,
   };
 }
