@@ -79,7 +79,7 @@ export function BankLinkDialog({
 type Step =
   | { name: 'institution' }
   | { name: 'sign-in'; institution: Institution }
-  | { name: 'accounts'; institution: Institution; accounts: SandboxAccount[] };
+  | { name: 'accounts'; institution: Institution; username: string; accounts: SandboxAccount[] };
 
 function SandboxFlow({
   linkToken,
@@ -122,7 +122,9 @@ function SandboxFlow({
           linkToken={linkToken}
           institution={step.institution}
           onBack={() => go({ name: 'institution' })}
-          onSignedIn={(accounts) => go({ name: 'accounts', institution: step.institution, accounts })}
+          onSignedIn={(username, accounts) =>
+            go({ name: 'accounts', institution: step.institution, username, accounts })
+          }
         />
       )}
       {step.name === 'accounts' && (
@@ -130,6 +132,7 @@ function SandboxFlow({
           headingRef={heading}
           linkToken={linkToken}
           institution={step.institution}
+          username={step.username}
           accounts={step.accounts}
           onConnected={onConnected}
         />
@@ -235,7 +238,8 @@ function SignIn({
   linkToken: string;
   institution: Institution;
   onBack: () => void;
-  onSignedIn: (accounts: SandboxAccount[]) => void;
+  /** The username signed in with (it picks the sandbox persona) and the accounts on offer. */
+  onSignedIn: (username: string, accounts: SandboxAccount[]) => void;
 }) {
   const form = useZodForm(credentialsSchema, { username: '', password: '' });
   const [failure, setFailure] = useState<string>();
@@ -251,7 +255,7 @@ function SignIn({
     setFailure(undefined);
     try {
       const answer = await signIn.mutateAsync(values);
-      onSignedIn(answer.accounts);
+      onSignedIn(values.username, answer.accounts);
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'ProviderError')) {
         if (applyServerFieldErrors(form, error, ['username', 'password'])) return;
@@ -300,12 +304,14 @@ function ChooseAccounts({
   headingRef,
   linkToken,
   institution,
+  username,
   accounts,
   onConnected,
 }: {
   headingRef: HeadingRef;
   linkToken: string;
   institution: Institution;
+  username: string;
   accounts: SandboxAccount[];
   onConnected: (publicToken: string) => void;
 }) {
@@ -318,7 +324,7 @@ function ChooseAccounts({
     mutationFn: (accountIds: string[]) =>
       api<{ publicToken: string }>(SANDBOX_PUBLIC_TOKEN_PATH, {
         method: 'POST',
-        body: { linkToken, institutionId: institution.id, accountIds },
+        body: { linkToken, institutionId: institution.id, username, accountIds },
       }),
   });
 

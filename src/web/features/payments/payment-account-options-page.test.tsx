@@ -158,7 +158,12 @@ describe('/payments/payment-account-options', () => {
     await click(buttonByName('Continue', dialog()!));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/confirm-payment-account'));
     expect(requests(calls, 'POST', SANDBOX_PUBLIC_TOKEN_PATH)).toEqual([
-      { linkToken: LINK_TOKEN, institutionId: INSTITUTION.id, accountIds: ['acc-checking'] },
+      {
+        linkToken: LINK_TOKEN,
+        institutionId: INSTITUTION.id,
+        username: 'user_good',
+        accountIds: ['acc-checking'],
+      },
     ]);
     expect(requests(calls, 'POST', BANK_CONNECTIONS_PATH)).toEqual([{ publicToken: 'public-sandbox-0001' }]);
     expect(requests(calls, 'POST', LINK_TOKEN_PATH)).toEqual([undefined]);

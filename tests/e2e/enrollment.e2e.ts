@@ -1,0 +1,565 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Applicant,
+  chooseHardships,
+  consentToCredit,
+  continueFromHousehold,
+  DESKTOP,
+  expectText,
+  fillHousehold,
+  PHONE,
+  provideIncome,
+  readEligibleDebts,
+  readOffers,
+  saveExpenses,
+  setPasswordFromMailbox,
+  shownDollars,
+  signIn,
+  snapAtWidths,
+  startApplication,
+  waitForPath,
+} from './support/apply';
+import { launchBrowser, snap, watchErrors } from './support/browser';
+import { createStaffUser, firstStaffSignIn, type NewStaff, WIDE } from './support/portal';
+import { journeyEnv, startServer, type TestServer } from './support/server';
+
+/**
+ * Enrollment, after the offer: two borrowers accept it and set up the account their plan is paid from, one by
+ * connecting a bank in the sandbox link dialog (a bank with no checking account first, a wrong password
+ * first), the other by typing the account and routing numbers (a wrong routing number first); each signs the
+ * Letter of Authorization from the emailed link (a wrong name first). A counsellor then passes the first
+ * borrower's quality control and records the creditors' answers (one declined), so the application moves to
+ * transfer; the borrower signs in, lands on the customer portal and reads the plan.
+ *
+ * Both borrowers are application-offer.e2e.ts's Alex Morgan (the sandbox bureau picks the credit file from the
+ * name and date of birth), with the same household, income and edited restaurants line, so the offer is known
+ * to qualify; only the email and phone differ. Every new page is checked with axe (serious and critical
+ * violations fail the journey, softly, so every page is reported) and pictured at 1280 and 390 px.
+ */
+const FIRST: Applicant = {
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  email: 'alex.enrolls@example.com',
+  phone: '2025550151',
+  dateOfBirth: '04121985',
+};
+const SECOND: Applicant = { ...FIRST, email: 'alex.types.numbers@example.com', phone: '2025550152' };
+const FULL_NAME = `${FIRST.firstName} ${FIRST.lastName}`;
+const INCOME = '6250';
+const HOUSEHOLD = {
+  dependents: 'Two',
+  isHomeowner: false,
+  housingCost: '1500',
+  isCarOwner: true,
+  addressQuery: '123 Main',
+  addressChoice: '123 Main St, Durango, CO 81303',
+} as const;
+const RESTAURANTS = 'Restaurants including delivery';
+const REVIEW_HEADLINE = 'Congratulations! You may be eligible for a Debt Management Plan';
+const BORROWER_PASSWORD = 'Sunny#Day42';
+
+// The sandbox bank link (docs/providers.md, 'Bank link').
+const BANK_USER = 'user_good';
+const BANK_PASSWORD = 'pass_good';
+const BANK_LOGIN_ERROR = 'The username or password you entered is incorrect.';
+const NO_CHECKING = 'We did not find a checking account';
+
+const UNSIGNED_TITLE = 'Your signature is required';
+const SIGNED_TITLE = 'Thank you for completing the Letter of Authorization';
+const SIGN_EMAIL_SUBJECT = 'Please sign your Letter of Authorization';
+const AGREE_LABEL = 'I agree to sign this Letter of Authorization electronically';
+
+const staff: NewStaff = {
+  email: 'morgan.counsellor@agency.org',
+  temporaryPassword: '',
+  password: 'Staff#Pass9',
+  firstName: 'Morgan',
+  lastName: 'Counsellor',
+  phone: '3125550100',
+};
+
+let server: TestServer;
+let browser: Browser;
+/** What journey 1 saw on /offers/review, for the later checks of the plan. */
+let firstOfferCount = 0;
+/** Whether journeys 1 and 3 reached their end (the later journeys build on them). */
+let firstSigned = false;
+let firstTransferred = false;
+
+beforeAll(async () => {
+  const env = await journeyEnv();
+  // The CLI writes to the embedded database before the server opens it.
+  staff.temporaryPassword = await createStaffUser(env, {
+    email: staff.email,
+    name: `${staff.firstName} ${staff.lastName}`,
+  });
+  [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until `locator` is visible. */
+async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+}
+
+/**
+ * axe on the page as it is now: violations of impact serious or critical fail the journey (softly, so the
+ * journey goes on and every page's findings are reported).
+ */
+async function checkAccessibility(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect.soft(serious, `axe on ${name}`).toEqual([]);
+}
+
+/** A screenshot of the failing step, then the failure; the page errors seen before it are printed. */
+async function reportFailure<T>(page: Page, errors: string[], name: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (failure) {
+    await snap(page, `enroll-failure-${name}`).catch(() => undefined);
+    if (errors.length > 0) console.log(`Page errors before the failure:\n${errors.join('\n')}`);
+    throw failure;
+  }
+}
+
+/** From /lead to /offers/review as `applicant` (application-offer.e2e.ts's first journey, without its pictures). */
+async function applyToOffers(page: Page, applicant: Applicant) {
+  await startApplication(page, server.url, applicant);
+  await chooseHardships(page, ['Reduction in income', 'Increased medical expenses']);
+  await fillHousehold(page, applicant, HOUSEHOLD);
+  await continueFromHousehold(page);
+  await consentToCredit(page);
+  expect((await readEligibleDebts(page)).length).toBeGreaterThanOrEqual(5);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await waitForPath(page, '/income/provide-monthly-income');
+  await expectText(page, 'Tell us about your income');
+  expect(await provideIncome(page, INCOME)).toBe('direct');
+  await expectText(page, 'Verify Your Household Expenses');
+  // The restaurants line cut to $200, as application-offer.e2e.ts does.
+  await page.getByRole('button', { name: `Edit ${RESTAURANTS}` }).click();
+  const input = page.getByLabel(RESTAURANTS, { exact: true });
+  await input.fill('');
+  await input.pressSequentially('200');
+  await page.getByRole('button', { name: `Submit ${RESTAURANTS}` }).click();
+  await expect.poll(() => input.isHidden()).toBe(true);
+  await saveExpenses(page, '/offers/review');
+  await expectText(page, REVIEW_HEADLINE);
+  const offers = await readOffers(page);
+  expect(offers.length).toBeGreaterThanOrEqual(2);
+  return offers;
+}
+
+/** /offers/review Continue → /payments/next-steps → Continue → /payments/payment-account-options. */
+async function acceptOfferToOptions(page: Page, o: { snaps: boolean }): Promise<void> {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await waitForPath(page, '/payments/next-steps');
+  await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
+  await visible(page.getByText('Connect your bank so we can set up your monthly payment.'));
+  if (o.snaps) {
+    await snapAtWidths(page, 'enroll-next-steps');
+    await checkAccessibility(page, '/payments/next-steps');
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await waitForPath(page, '/payments/payment-account-options');
+  await visible(page.getByRole('heading', { level: 1, name: 'Connect your bank' }));
+}
+
+/** In the sandbox link dialog: the bank chosen, signed in (the password as given), on to the accounts step. */
+async function chooseBankAndSignIn(dialog: Locator, bank: string, password: string): Promise<void> {
+  await dialog.getByRole('button', { name: new RegExp(`^${bank}`) }).click();
+  await visible(dialog.getByRole('heading', { name: `Sign in to ${bank}` }));
+  await dialog.getByLabel('Username').fill(BANK_USER);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The dev mailbox (in `mailbox`, a tab of its own): follows the newest signing email's 'Review and sign' link. */
+async function openSigningLink(mailbox: Page, email: string): Promise<void> {
+  await mailbox.goto(`${server.url}/dev/mailbox`);
+  const mail = mailbox.locator('article', { hasText: email }).filter({ hasText: SIGN_EMAIL_SUBJECT });
+  // The job queue sends it shortly after the payment account is set.
+  await expect
+    .poll(
+      async () => {
+        await mailbox.reload();
+        return mail.count();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBeGreaterThan(0);
+  const link = mail.first().getByRole('link', { name: 'Review and sign' });
+  expect(await link.getAttribute('href')).toMatch(/\/sign-letter#t=.+/);
+  await link.click();
+  await waitForPath(mailbox, '/sign-letter');
+}
+
+/** /sign-letter: a wrong name first (refused on its field), then the right one; the thank-you shows. */
+async function signLetter(page: Page, name: string, o: { snaps: boolean }): Promise<void> {
+  await visible(page.getByRole('heading', { level: 1, name: 'Sign your Letter of Authorization' }));
+  await visible(page.getByText(`Signing as ${name}`));
+  if (o.snaps) {
+    await snapAtWidths(page, 'enroll-sign-letter');
+    await checkAccessibility(page, '/sign-letter');
+  }
+  const fullName = page.getByLabel('Full name');
+  await page.getByLabel(AGREE_LABEL).check();
+  await fullName.fill(`${name.split(' ')[0]} Morganson`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await visible(page.getByText('The name you typed does not match the name on the letter.'));
+  expect(await fullName.getAttribute('aria-invalid')).toBe('true');
+  if (o.snaps) await snapAtWidths(page, 'enroll-sign-letter-mismatch');
+  await fullName.fill(name);
+  expect(await page.getByLabel(AGREE_LABEL).isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Letter of Authorization signed' }));
+  await visible(page.getByText(`Thank you, ${name}. Your Letter of Authorization is signed.`));
+  if (o.snaps) {
+    await snapAtWidths(page, 'enroll-signed');
+    await checkAccessibility(page, '/sign-letter (signed)');
+  }
+}
+
+/** /submitted reloaded: the thank-you variant (the page also asks again every 10 s by itself). */
+async function expectThankYou(page: Page): Promise<void> {
+  await page.goto(`${server.url}/submitted`);
+  await waitForPath(page, '/submitted');
+  await visible(page.getByRole('heading', { level: 1, name: SIGNED_TITLE }), 25_000);
+}
+
+describe('enrollment', () => {
+  it('a borrower connects a bank (no checking first), confirms the checking account and signs the letter', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await reportFailure(page, errors, 'connect', async () => {
+      firstOfferCount = (await applyToOffers(page, FIRST)).length;
+
+      // --- On a phone: next steps, then the options.
+      await page.setViewportSize(PHONE);
+      await acceptOfferToOptions(page, { snaps: true });
+      await checkAccessibility(page, '/payments/payment-account-options');
+
+      // The sandbox link dialog: the bank without a checking account, a wrong password first.
+      await page.getByRole('button', { name: 'Connect your bank' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sandbox bank connection' });
+      await visible(dialog);
+      await visible(dialog.getByRole('heading', { name: 'Choose your bank' }));
+      await visible(dialog.getByRole('button', { name: /^First Platypus Bank/ }));
+      await snapAtWidths(page, 'enroll-options-dialog');
+      await checkAccessibility(page, '/payments/payment-account-options (bank dialog)');
+      await chooseBankAndSignIn(dialog, 'Platypus Savings & Card', 'pass_wrong');
+      await visible(dialog.getByRole('alert').filter({ hasText: BANK_LOGIN_ERROR }));
+      await snapAtWidths(page, 'enroll-bank-sign-in-error');
+      await dialog.getByLabel('Password', { exact: true }).fill(BANK_PASSWORD);
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await visible(dialog.getByRole('heading', { name: 'Choose accounts' }));
+      // Every account starts ticked: a savings account and a card, no checking.
+      const boxes = dialog.getByRole('checkbox');
+      expect(await boxes.count()).toBe(2);
+      expect(await dialog.getByRole('checkbox', { name: /checking/i }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      // The page refuses the connection: no checking account, and the button offers another bank.
+      await visible(page.getByRole('alert').filter({ hasText: NO_CHECKING }), 30_000);
+      expect(new URL(page.url()).pathname).toBe('/payments/payment-account-options');
+      await visible(page.getByRole('button', { name: 'Connect another bank' }));
+      await snapAtWidths(page, 'enroll-no-checking');
+      await checkAccessibility(page, '/payments/payment-account-options (no checking)');
+
+      // --- On a wide screen: the bank with the checking account.
+      await page.setViewportSize(DESKTOP);
+      await page.getByRole('button', { name: 'Connect another bank' }).click();
+      await visible(dialog);
+      // A new link session starts again at the first step.
+      await visible(dialog.getByRole('heading', { name: 'Choose your bank' }));
+      await chooseBankAndSignIn(dialog, 'First Platypus Bank', BANK_PASSWORD);
+      await visible(dialog.getByRole('heading', { name: 'Choose accounts' }));
+      expect(await dialog.getByRole('checkbox').count()).toBe(3);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/payments/confirm-payment-account');
+
+      // /payments/confirm-payment-account: Submit with nothing chosen, then the checking account.
+      await visible(page.getByRole('heading', { level: 1, name: 'Confirm your payment account' }));
+      const accounts = page.getByRole('group', { name: 'Payment account' }).getByRole('radio');
+      await expect.poll(() => accounts.count()).toBeGreaterThan(0);
+      const checking = page.getByRole('radio', { name: /Everyday Checking/ });
+      await visible(checking);
+      expect(await checking.isChecked()).toBe(false);
+      await snapAtWidths(page, 'enroll-confirm');
+      await checkAccessibility(page, '/payments/confirm-payment-account');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await visible(page.getByText('Please select a payment account.'));
+      expect(new URL(page.url()).pathname).toBe('/payments/confirm-payment-account');
+      await snapAtWidths(page, 'enroll-confirm-required');
+      await checking.check();
+      await expect.poll(() => page.getByText('Please select a payment account.').count()).toBe(0);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await waitForPath(page, '/submitted');
+
+      // --- /submitted, on a phone: the letter waits for the borrower's signature.
+      await page.setViewportSize(PHONE);
+      await visible(page.getByRole('heading', { level: 1, name: UNSIGNED_TITLE }));
+      const signer = page.getByRole('listitem').filter({ hasText: FULL_NAME });
+      await visible(signer.getByText('Not signed yet'));
+      await snapAtWidths(page, 'enroll-submitted');
+      await checkAccessibility(page, '/submitted');
+
+      // The email's link, in a tab of its own.
+      const signing = await context.newPage();
+      const signingErrors = watchErrors(signing);
+      await signing.setViewportSize(PHONE);
+      await reportFailure(signing, signingErrors, 'sign', async () => {
+        await openSigningLink(signing, FIRST.email);
+        await signLetter(signing, FULL_NAME, { snaps: true });
+      });
+      expect(signingErrors).toEqual([]);
+      await signing.close();
+
+      // Back on /submitted: the thank-you variant.
+      await expectThankYou(page);
+      await visible(page.getByRole('heading', { name: 'What happens next' }));
+      await snapAtWidths(page, 'enroll-submitted-thank-you');
+      await checkAccessibility(page, '/submitted (signed)');
+      firstSigned = true;
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('a borrower who does not connect a bank types the account and routing numbers, then signs', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await reportFailure(page, errors, 'manual', async () => {
+      await applyToOffers(page, SECOND);
+      await acceptOfferToOptions(page, { snaps: false });
+
+      // 'Provide manually': the reason, then Continue.
+      const provideManually = page.getByRole('button', { name: 'Provide manually' });
+      await provideManually.click();
+      expect(await provideManually.getAttribute('aria-expanded')).toBe('true');
+      const reason = page.getByRole('group', { name: 'Why are you entering your account by hand?' });
+      await visible(reason);
+      await reason.getByLabel('I prefer not to share my online banking sign-in').check();
+      await snapAtWidths(page, 'enroll-manual-choice');
+      await checkAccessibility(page, '/payments/payment-account-options (manual)');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/payments/provide-payment-account-information');
+      await visible(page.getByRole('heading', { level: 1, name: 'Enter your checking account' }));
+
+      // The help: the drawn cheque, opened from the keyboard (focus, then Enter), closed with Escape.
+      const help = page.getByRole('button', { name: 'Where to find these numbers' });
+      await help.focus();
+      await help.press('Enter');
+      const popover = page.getByRole('dialog', { name: 'Where to find these numbers' });
+      await visible(popover);
+      await visible(popover.getByRole('img', { name: /A sample cheque/ }));
+      await snapAtWidths(page, 'enroll-cheque-help');
+      await checkAccessibility(page, '/payments/provide-payment-account-information (cheque help)');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => popover.isVisible()).toBe(false);
+
+      // A routing number with a wrong check digit first.
+      await page.getByLabel('Account Number').pressSequentially('000123456789');
+      await page.getByLabel('Routing Number').pressSequentially('021000022');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await visible(page.getByText('Routing Number is invalid'));
+      expect(new URL(page.url()).pathname).toBe('/payments/provide-payment-account-information');
+      await snapAtWidths(page, 'enroll-manual-account-invalid');
+      await checkAccessibility(page, '/payments/provide-payment-account-information (invalid)');
+      await page.getByLabel('Routing Number').fill('');
+      await page.getByLabel('Routing Number').pressSequentially('021000021');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await waitForPath(page, '/submitted');
+      await visible(page.getByRole('heading', { level: 1, name: UNSIGNED_TITLE }));
+
+      // Signs from the email, in this tab.
+      await openSigningLink(page, SECOND.email);
+      await signLetter(page, FULL_NAME, { snaps: false });
+      await expectThankYou(page);
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('a counsellor passes quality control and records the creditors’ answers: the plan goes to transfer', async () => {
+    expect(firstSigned, 'the first borrower signed (journey 1)').toBe(true);
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await reportFailure(page, errors, 'staff', async () => {
+      await firstStaffSignIn(page, server.url, staff);
+      const nav = page.getByRole('navigation', { name: 'Service portal' });
+
+      // The borrower queue, searched by the first borrower's email.
+      await nav.getByRole('link', { name: 'Borrower Queue', exact: true }).click();
+      await waitForPath(page, '/borrower-queue');
+      await page.getByLabel('Search borrowers').fill(FIRST.email);
+      await page.getByLabel('Search borrowers').press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('searchValue') === FIRST.email);
+      const tiles = page.getByRole('list', { name: 'Borrower tiles' }).getByRole('listitem');
+      await expect.poll(() => tiles.count()).toBe(1);
+      await visible(tiles.getByText('Counselor Review'));
+      await tiles.getByRole('link', { name: FULL_NAME }).click();
+      await page.waitForURL((url) => url.pathname === '/borrower-summary' && url.searchParams.has('id'));
+
+      // The summary: claimed, then quality control passed.
+      await visible(page.getByRole('heading', { level: 1, name: new RegExp(FULL_NAME) }));
+      const overview = page.getByRole('region', { name: 'Overview' });
+      await visible(overview.getByText('Counselor Review'));
+      await overview.getByRole('button', { name: 'Claim', exact: true }).click();
+      await visible(overview.getByRole('button', { name: 'Unclaim' }));
+      await overview.getByRole('button', { name: 'Quality control' }).click();
+      const qc = page.getByRole('dialog', { name: 'Quality control' });
+      await visible(qc);
+      await qc.getByLabel('Passed', { exact: true }).check();
+      await qc.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => qc.isVisible()).toBe(false);
+      await visible(overview.getByText('Creditor Review'));
+
+      // The creditors' answers, on the Decision tab.
+      await page
+        .getByRole('tablist', { name: 'Borrower details' })
+        .getByRole('tab', { name: 'Decision' })
+        .click();
+      const offersRegion = page.getByRole('tabpanel').getByRole('region', { name: /^Offers \(\d+\)$/ });
+      await visible(offersRegion);
+      const answerButtons = offersRegion.getByRole('button', { name: /^Answer for / });
+      await expect.poll(() => answerButtons.count()).toBe(firstOfferCount);
+      const offer = page.getByRole('dialog');
+      const accepted = (o: Locator) =>
+        o.getByRole('group', { name: 'Was the offer accepted or declined?' }).getByLabel('Accepted').check();
+
+      // 1. Accepted, paid by ACH.
+      await answerButtons.first().click();
+      await visible(offer);
+      await accepted(offer);
+      await offer.getByRole('group', { name: 'Payment method' }).getByLabel('ACH', { exact: true }).check();
+      await offer.getByLabel('Email for remittance information').fill('remittance@creditor.example.com');
+      await offer.getByLabel('Account Number').fill('123456789012');
+      await offer.getByLabel('Routing Number').fill('021000021');
+      await offer.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => offer.isVisible()).toBe(false);
+      await expect.poll(() => answerButtons.count()).toBe(firstOfferCount - 1);
+
+      // 2. Declined, with a reason.
+      await answerButtons.first().click();
+      await visible(offer);
+      await offer
+        .getByRole('group', { name: 'Was the offer accepted or declined?' })
+        .getByLabel('Declined')
+        .check();
+      await offer.getByLabel('term too long').check();
+      await offer.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => offer.isVisible()).toBe(false);
+      await expect.poll(() => answerButtons.count()).toBe(firstOfferCount - 2);
+
+      // 3. The rest accepted, paid by check to the creditor's address.
+      while ((await answerButtons.count()) > 0) {
+        const left = await answerButtons.count();
+        await answerButtons.first().click();
+        await visible(offer);
+        await accepted(offer);
+        await offer
+          .getByRole('group', { name: 'Payment method' })
+          .getByLabel('Check', { exact: true })
+          .check();
+        await offer.getByLabel('Address line 1').fill('PO Box 30285');
+        await offer.getByLabel('City').fill('Salt Lake City');
+        await offer.getByLabel('State').selectOption('UT');
+        await offer.getByLabel('Zip code').fill('84130');
+        await offer.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(() => offer.isVisible()).toBe(false);
+        await expect.poll(() => answerButtons.count()).toBe(left - 1);
+      }
+
+      // Every offer answered with one accepted at least: transfer.
+      await visible(overview.getByText('Transfer', { exact: true }));
+      await snap(page, 'enroll-staff-transfer-1440');
+      firstTransferred = true;
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('the borrower signs in, lands on the customer portal and reads the plan', async () => {
+    expect(firstTransferred, 'the first borrower is in transfer (journey 3)').toBe(true);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await reportFailure(page, errors, 'portal', async () => {
+      // The first password, from the initial email (as application-resume.e2e.ts does).
+      await setPasswordFromMailbox(context, server.url, FIRST.email, BORROWER_PASSWORD);
+      await page.goto(`${server.url}/sign-in`);
+      await signIn(page, FIRST.email, BORROWER_PASSWORD, '/customer-portal/next-steps');
+      expect(new URL(page.url()).pathname).toBe('/customer-portal/next-steps');
+      await visible(page.getByRole('heading', { name: 'Talk with your credit counsellor' }));
+      await snapAtWidths(page, 'enroll-portal-next-steps');
+      await checkAccessibility(page, '/customer-portal/next-steps');
+
+      // 'My Plan' in the portal's bar.
+      await page
+        .getByRole('navigation', { name: 'Customer portal' })
+        .getByRole('link', { name: 'My Plan' })
+        .first()
+        .click();
+      await waitForPath(page, '/customer-portal/plan');
+      const summary = page.getByRole('region', { name: 'Your plan', exact: true });
+      await visible(summary);
+      await visible(page.getByText('Your plan is being set up.'));
+
+      const tile = (term: string) =>
+        summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('+ dd');
+      const monthly = shownDollars(await tile('Monthly payment').textContent());
+      expect(monthly).toBeGreaterThan(0);
+      // The first payment is on the 1st of a month.
+      expect(await tile('First payment date').textContent()).toMatch(/^[A-Z][a-z]+ 1, \d{4}$/);
+      expect(await tile('Term').textContent()).toMatch(/^\d+ months$/);
+
+      // The creditors (a table on a wide screen): one declined, the rest accepted.
+      const table = page.getByRole('table', { name: /Your creditors/ });
+      await visible(table);
+      const rows = table.locator('tbody tr');
+      expect(await rows.count()).toBe(firstOfferCount);
+      expect(await rows.filter({ hasText: 'Declined' }).count()).toBe(1);
+      const acceptedRows = rows.filter({ hasText: 'Accepted' });
+      expect(await acceptedRows.count()).toBe(firstOfferCount - 1);
+      // The monthly payment is the accepted offers' payments together (each shown rounded to the dollar).
+      let acceptedPayments = 0;
+      for (const row of await acceptedRows.all())
+        acceptedPayments += shownDollars(await row.getByRole('cell').nth(1).textContent());
+      expect(Math.abs(monthly - acceptedPayments)).toBeLessThanOrEqual(firstOfferCount);
+
+      const payoff = page.getByRole('region', { name: 'Your path to debt-free' });
+      await visible(
+        payoff.getByText(
+          /^Debt-free in \d+ months on the plan, \d+ months at current minimum payments; interest saved \$[\d,]+\.$/,
+        ),
+      );
+      await expect.poll(() => page.getByText('Loading the chart...').count()).toBe(0);
+      await visible(page.getByRole('region', { name: 'Letter of Authorization' }).getByText(/^Signed on /));
+      await snapAtWidths(page, 'enroll-plan');
+      await checkAccessibility(page, '/customer-portal/plan');
+
+      // On a phone the creditors are cards, with the same answers.
+      await page.setViewportSize(PHONE);
+      await expect.poll(() => table.isVisible()).toBe(false);
+      const cards = page.getByRole('region', { name: 'Your creditors' }).getByRole('listitem');
+      expect(await cards.count()).toBe(firstOfferCount);
+      expect(await cards.filter({ hasText: 'Declined' }).count()).toBe(1);
+      expect(await cards.filter({ hasText: 'Accepted' }).count()).toBe(firstOfferCount - 1);
+      await checkAccessibility(page, '/customer-portal/plan (phone)');
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+});
