@@ -34,6 +34,14 @@ export const provideManuallySchema = z.strictObject({
   }),
 });
 
+/** The income step's bank connection skipped (PUT /api/application/income/skip-bank-connection), with why. */
+export const SKIP_BANK_CONNECTION_QUESTION = 'Why are you skipping this step?';
+export const skipBankConnectionSchema = z.strictObject({
+  reasonForNotConnectingBank: z.enum(REASONS_FOR_NOT_CONNECTING_BANK, {
+    error: `${SKIP_BANK_CONNECTION_QUESTION.replace(/\?$/, '')} is required`,
+  }),
+});
+
 /** PUT /api/application/payments/confirm-payment-account: the chosen connected checking account. */
 export const confirmPaymentAccountSchema = z.strictObject({
   plaidAccountId: z.string({ error: MESSAGES.paymentAccountRequired }).uuid(MESSAGES.paymentAccountRequired),

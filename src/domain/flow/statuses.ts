@@ -26,3 +26,17 @@ export const isApplicationStatus = (value: unknown): value is ApplicationStatus 
 export const DEFAULT_SUMMARY_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(
   (s) => s !== 'transferred',
 );
+
+/**
+ * The statuses of an application whose Letter of Authorization is signed: the customer portal is for these
+ * borrowers only (any other is sent where the application stands).
+ */
+export const CUSTOMER_PORTAL_STATUSES: readonly ApplicationStatus[] = [
+  'counselorReview',
+  'creditorReview',
+  'transfer',
+  'transferred',
+];
+
+export const isCustomerPortalStatus = (status: ApplicationStatus): boolean =>
+  CUSTOMER_PORTAL_STATUSES.includes(status);

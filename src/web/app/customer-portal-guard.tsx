@@ -5,7 +5,7 @@ import { MESSAGES } from '#domain/validation/messages';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { useApplication } from '../features/apply/application-query';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
-import { isPortalStatus } from '../features/customer-portal/portal-statuses';
+import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { ApiError } from './api';
 import { customerPortalRule, SessionGuard } from './session';
 
@@ -50,7 +50,7 @@ function SignedBorrowerGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!isPortalStatus(application.data.status)) {
+  if (!isCustomerPortalStatus(application.data.status)) {
     return <Navigate to={resumeRoute(application.data)} replace />;
   }
   return <>{children}</>;

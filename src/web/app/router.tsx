@@ -52,20 +52,20 @@ export const router = createBrowserRouter([
           },
           { path: '/we-will-notify-you', lazy: () => import('../features/apply/we-will-notify-you-page') },
           // Enrollment: the payment account, then the Letter of Authorization waits for signatures.
-          { path: '/payments/next-steps', lazy: () => import('../features/payments/next-steps-page') },
+          { path: '/payments/next-steps', lazy: () => import('../features/apply/payments/next-steps-page') },
           {
             path: '/payments/payment-account-options',
-            lazy: () => import('../features/payments/payment-account-options-page'),
+            lazy: () => import('../features/apply/payments/payment-account-options-page'),
           },
           {
             path: '/payments/confirm-payment-account',
-            lazy: () => import('../features/payments/confirm-payment-account-page'),
+            lazy: () => import('../features/apply/payments/confirm-payment-account-page'),
           },
           {
             path: '/payments/provide-payment-account-information',
-            lazy: () => import('../features/payments/provide-payment-account-page'),
+            lazy: () => import('../features/apply/payments/provide-payment-account-page'),
           },
-          { path: '/submitted', lazy: () => import('../features/payments/submitted-page') },
+          { path: '/submitted', lazy: () => import('../features/apply/payments/submitted-page') },
         ],
       },
       {

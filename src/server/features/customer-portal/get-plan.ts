@@ -3,6 +3,7 @@ import { AppError } from '#domain/errors';
 import { debtFreeDate, projectPayoff } from '#domain/enrollment/plan-projection';
 import type { PlanView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
+import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
@@ -11,17 +12,15 @@ import { alert, application, decision } from '../../db/schema/application';
 import { last4 } from '../../security/field-encryption';
 import type { Services } from '../../services';
 
-/** The customer portal is for borrowers who have signed the Letter of Authorization. */
-export const SIGNED_STATUSES = new Set(['counselorReview', 'creditorReview', 'transfer', 'transferred']);
-
-/** The signed-in borrower's application, refused (with where it stands) before the letter is signed. */
+/** The customer portal is for borrowers who signed the Letter of Authorization: the signed-in borrower's
+ * application, refused (with where it stands) before the letter is signed. */
 export async function signedApplication(db: Db, userId: string) {
   const app = await db.query.application.findFirst({
     where: eq(application.owner, userId),
     columns: { id: true, status: true, lastViewedPage: true },
   });
   if (!app) throw new AppError('NotFound');
-  if (!SIGNED_STATUSES.has(app.status))
+  if (!isCustomerPortalStatus(app.status))
     throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
   return app;
 }

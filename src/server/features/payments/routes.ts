@@ -14,6 +14,7 @@ import {
   sandboxInstitutionsViewSchema,
   sandboxPublicTokenViewSchema,
   sandboxSignInSchema,
+  skipBankConnectionSchema,
 } from '#domain/enrollment/views';
 import type { Services } from '../../services';
 import { startSigning } from '../signing/start-signing';
@@ -104,7 +105,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   );
   app.put(
     '/api/application/income/skip-bank-connection',
-    { config: borrowerOnly, schema: { tags, body: provideManuallySchema } },
+    { config: borrowerOnly, schema: { tags, body: skipBankConnectionSchema } },
     async (request, reply) => {
       await skipIncomeConnection({
         services,

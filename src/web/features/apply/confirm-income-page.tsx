@@ -42,6 +42,12 @@ function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
           <p className="mt-1 text-3xl font-bold text-gray-900">
             {formatDollars(application.selfReportedMonthlyCurrentIncome) || '$0'}
           </p>
+          {application.verifiedMonthlyCurrentIncome != null && application.connectedBankName && (
+            <p className="mt-2 text-sm text-gray-700">
+              Your deposits at {application.connectedBankName} over the last 90 days average{' '}
+              {formatDollars(application.verifiedMonthlyCurrentIncome)} a month.
+            </p>
+          )}
         </div>
         <YesNoField name="isIncomeCorrect" question={CONFIRM_INCOME_QUESTION} />
         <SubmitButton busy={busy}>Continue</SubmitButton>

@@ -13,6 +13,7 @@ import {
   type Mounted,
 } from '../../components/ui/form/dom-test-helpers';
 import type { ApplicationView } from './application-query';
+import { INCOME_CONNECTION_TITLE } from './income-bank-connection';
 import { CALCULATING_SUBTEXT, CALCULATING_TEXT, Component as ProvideIncomePage } from './provide-income-page';
 
 let mounted: Mounted | undefined;
@@ -22,13 +23,17 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const application = (income: number | null) =>
+const application = (income: number | null, extra: Partial<ApplicationView> = {}) =>
   ({
     id: 'app-1',
     status: 'inProgress',
     lastCompletedPage: 'EligibleDebts',
     lastViewedPage: 'ProvideMonthlyIncome',
     selfReportedMonthlyCurrentIncome: income,
+    verifiedMonthlyCurrentIncome: null,
+    connectedBankName: null,
+    reasonForNotConnectingBank: null,
+    ...extra,
   }) satisfies Partial<ApplicationView>;
 
 type Reply = Parameters<typeof mockApi>[0][string];
@@ -58,6 +63,52 @@ async function submit() {
 const puts = (calls: { method: string; body: unknown }[]) =>
   calls.filter((c) => c.method === 'PUT').map((c) => c.body);
 const income = () => byLabel(INCOME_LABEL);
+
+describe('/income/provide-monthly-income: the bank connection', () => {
+  it('offers the income predicted from a connected bank, and says where it comes from', async () => {
+    mockApi({
+      'GET /api/application': {
+        status: 200,
+        body: application(null, { verifiedMonthlyCurrentIncome: 523_400, connectedBankName: 'Tartan Bank' }),
+      },
+    });
+    mounted = mountRoutes(
+      [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
+      '/income/provide-monthly-income',
+    );
+    await waitFor(() => expect(document.body.textContent).toContain('Connected to Tartan Bank'));
+    expect(document.body.textContent).toContain('average $5,234 a month');
+    expect(income().value).toBe('$5,234');
+  });
+
+  it('skips the connection with a reason', async () => {
+    const calls = mockApi({
+      'GET /api/application': { status: 200, body: application(null) },
+      'PUT /api/application/income/skip-bank-connection': { status: 204 },
+    });
+    mounted = mountRoutes(
+      [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
+      '/income/provide-monthly-income',
+    );
+    await waitFor(() => expect(document.body.textContent).toContain(INCOME_CONNECTION_TITLE));
+    const button = (text: string) =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === text)!;
+    await act(async () => button('Skip').click());
+    await act(async () => button('Skip this step').click());
+    await settle();
+    expect(document.body.textContent).toContain('Why are you skipping this step is required');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    const reason = [...document.querySelectorAll('label')].find(
+      (l) => l.textContent === 'My bank is not listed',
+    );
+    await act(async () => reason!.querySelector<HTMLElement>('button, input')!.click());
+    await act(async () => button('Skip this step').click());
+    await settle();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { reasonForNotConnectingBank: 'bankNotListed' },
+    ]);
+  });
+});
 
 describe('/income/provide-monthly-income', () => {
   it.each([

@@ -9,6 +9,7 @@ import { CurrencyField } from '../../components/ui/form/currency-field';
 import { SubmitButton } from '../../components/ui/form/submit-button';
 import { useZodForm } from '../../components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
+import { IncomeBankConnection } from './income-bank-connection';
 import type { ApplicationView } from './application-query';
 import { ApplyPageGate, useSavePage } from './save-page';
 
@@ -31,8 +32,10 @@ export function Component() {
 }
 
 function ProvideIncomeForm({ application }: { application: ApplicationView }) {
+  // A bank connected at this step offers its predicted income until the borrower types their own.
   const form = useZodForm(provideIncomeSchema, {
-    [FIELD]: application.selfReportedMonthlyCurrentIncome ?? undefined,
+    [FIELD]:
+      application.selfReportedMonthlyCurrentIncome ?? application.verifiedMonthlyCurrentIncome ?? undefined,
   });
   const { save, busy, errorModal } = useSavePage('/api/application/income', form, [FIELD]);
   const income = useWatch({ control: form.control, name: FIELD });
@@ -42,8 +45,12 @@ function ProvideIncomeForm({ application }: { application: ApplicationView }) {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="space-y-6">
-        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+      <h1 className="mb-6 text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+      <IncomeBankConnection
+        application={application}
+        onPredicted={(cents) => form.setValue(FIELD, cents, { shouldValidate: form.formState.isSubmitted })}
+      />
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-6">
         <p className="text-gray-700">
           Enter your household’s total monthly income after taxes. We use it to build a budget that works for
           you.

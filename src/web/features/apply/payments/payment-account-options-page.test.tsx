@@ -15,7 +15,7 @@ import {
   waitFor,
   type ApiCall,
   type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+} from '../../../components/ui/form/dom-test-helpers';
 import {
   ACCOUNTS_REQUIRED,
   SANDBOX_INSTITUTIONS_PATH,

@@ -8,7 +8,7 @@ import {
   settle,
   waitFor,
   type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+} from '../../../components/ui/form/dom-test-helpers';
 import { ACCOUNTS_PATH, Component as ConfirmPage, CONFIRM_PATH } from './confirm-payment-account-page';
 import { borrowerSession, paymentApplication } from './test-fixtures';
 

@@ -9,7 +9,7 @@ import {
   settle,
   waitFor,
   type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+} from '../../../components/ui/form/dom-test-helpers';
 import {
   Component as SubmittedPage,
   POLL_INTERVAL_MS,

@@ -9,7 +9,7 @@ import {
   settle,
   waitFor,
   type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+} from '../../../components/ui/form/dom-test-helpers';
 import { Component as NextStepsPage, NEXT_STEPS, NEXT_STEPS_PATH } from './next-steps-page';
 import { borrowerSession, paymentApplication } from './test-fixtures';
 

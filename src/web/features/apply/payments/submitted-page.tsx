@@ -4,13 +4,13 @@ import { Link, Navigate } from 'react-router';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { ApplyPage } from '../apply/apply-page';
-import { APPLICATION_QUERY_KEY } from '../apply/application-query';
-import { isPortalStatus } from '../customer-portal/portal-statuses';
+import { api, ApiError } from '../../../app/api';
+import { ErrorModal } from '../../../components/ui/error-modal';
+import { useFailureModal } from '../../../components/ui/form/use-failure-modal';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { ApplyPage } from '../apply-page';
+import { APPLICATION_QUERY_KEY } from '../application-query';
+import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { HEADING_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments-page';
 
 export const SUBMITTED_PATH = '/api/application/submitted';
@@ -30,7 +30,7 @@ export function Component() {
     // Polls until every signer has signed and the application has moved on to the counsellor's review.
     refetchInterval: (current) => {
       const data = current.state.data;
-      return data?.signed && isPortalStatus(data.status) ? false : POLL_INTERVAL_MS;
+      return data?.signed && isCustomerPortalStatus(data.status) ? false : POLL_INTERVAL_MS;
     },
   });
   if (query.isPending) return <LoadingScreen />;
@@ -148,7 +148,7 @@ function Signed({ view }: { view: SubmittedView }) {
         <li>Your creditors then answer the plan we propose to them.</li>
         <li>You can follow your plan, and each creditor&apos;s answer, in the customer portal.</li>
       </ol>
-      {isPortalStatus(view.status) && (
+      {isCustomerPortalStatus(view.status) && (
         <Link to="/customer-portal/plan" className={clsx(PRIMARY_BUTTON_CLASS, 'mt-8')}>
           Go to My plan
         </Link>

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { SITE } from '#domain/site';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { ApplyPage } from '../apply/apply-page';
+import { BusyOverlay } from '../../../components/ui/busy-overlay';
+import { SubmitButton } from '../../../components/ui/form/submit-button';
+import { ApplyPage } from '../apply-page';
 import { HEADING_CLASS, PaymentsPageGate, useFlowStep } from './payments-page';
 
 const TITLE = 'Next steps';

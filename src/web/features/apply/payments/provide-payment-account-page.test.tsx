@@ -10,7 +10,7 @@ import {
   typeInto,
   waitFor,
   type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+} from '../../../components/ui/form/dom-test-helpers';
 import { SAMPLE_ACCOUNT, SAMPLE_ROUTING } from './cheque-illustration';
 import { Component as ProvidePage, HELP_LABEL, PAYMENT_ACCOUNT_PATH } from './provide-payment-account-page';
 import { borrowerSession, paymentApplication } from './test-fixtures';

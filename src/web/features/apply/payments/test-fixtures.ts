@@ -1,5 +1,5 @@
 // Shared fixtures of the payment pages' component tests. Imported by tests only.
-import type { ApplicationView } from '../apply/application-query';
+import type { ApplicationView } from '../application-query';
 
 export const borrowerSession = {
   user: {

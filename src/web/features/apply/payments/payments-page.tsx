@@ -7,13 +7,13 @@ import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { endLocalSession } from '../../app/session';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { APPLICATION_QUERY_KEY, type ApplicationView } from '../apply/application-query';
-import { ApplyPageGate } from '../apply/save-page';
+import { api, ApiError } from '../../../app/api';
+import { endLocalSession } from '../../../app/session';
+import { ErrorModal } from '../../../components/ui/error-modal';
+import { applyServerFieldErrors } from '../../../components/ui/form/server-errors';
+import { useFailureModal } from '../../../components/ui/form/use-failure-modal';
+import { APPLICATION_QUERY_KEY, type ApplicationView } from '../application-query';
+import { ApplyPageGate } from '../save-page';
 
 // What the payment pages (/payments/...) share: who may see them, and how a step that is not a form PUT
 // (Continue, a bank connection) is sent.

@@ -3,11 +3,11 @@ import { FormProvider } from 'react-hook-form';
 import { Link } from 'react-router';
 import { providePaymentAccountSchema } from '#domain/enrollment/views';
 import { LIMITS } from '#domain/validation/limits';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { TextField } from '../../components/ui/form/text-field';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { ApplyPage } from '../apply/apply-page';
+import { BusyOverlay } from '../../../components/ui/busy-overlay';
+import { SubmitButton } from '../../../components/ui/form/submit-button';
+import { TextField } from '../../../components/ui/form/text-field';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { ApplyPage } from '../apply-page';
 import { ChequeIllustration } from './cheque-illustration';
 import { HEADING_CLASS, PaymentsPageGate, TEXT_LINK_CLASS, useFlowStep } from './payments-page';
 

@@ -2,15 +2,15 @@ import { clsx } from 'clsx';
 import { FormProvider, useController } from 'react-hook-form';
 import { Link } from 'react-router';
 import { confirmPaymentAccountSchema, type PaymentAccountsView } from '#domain/enrollment/views';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { ERROR_CLASS } from '../../components/ui/form/styles';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useField } from '../../components/ui/form/use-field';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { formatDollars } from '../../components/ui/format-money';
-import { ApplyPage } from '../apply/apply-page';
-import { APPLICATION_QUERY_KEY } from '../apply/application-query';
-import { PageDataGate } from '../apply/save-page';
+import { BusyOverlay } from '../../../components/ui/busy-overlay';
+import { ERROR_CLASS } from '../../../components/ui/form/styles';
+import { SubmitButton } from '../../../components/ui/form/submit-button';
+import { useField } from '../../../components/ui/form/use-field';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { formatDollars } from '../../../components/ui/format-money';
+import { ApplyPage } from '../apply-page';
+import { APPLICATION_QUERY_KEY } from '../application-query';
+import { PageDataGate } from '../save-page';
 import type { PaymentOptionsState } from './payment-account-options-page';
 import {
   HEADING_CLASS,

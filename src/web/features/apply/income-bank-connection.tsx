@@ -1,0 +1,224 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import {
+  skipBankConnectionSchema,
+  SKIP_BANK_CONNECTION_QUESTION,
+  REASON_FOR_NOT_CONNECTING_BANK_LABELS,
+  REASONS_FOR_NOT_CONNECTING_BANK,
+  type IncomeConnectionView,
+  type LinkTokenView,
+  type ReasonForNotConnectingBank,
+} from '#domain/enrollment/views';
+import { api, ApiError } from '../../app/api';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { ChoiceField, type Choice } from '../../components/ui/form/choice-field';
+import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { SubmitButton } from '../../components/ui/form/submit-button';
+import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { formatDollars } from '../../components/ui/format-money';
+import { APPLICATION_QUERY_KEY, type ApplicationView } from './application-query';
+import { BankLinkDialog } from './payments/bank-link-dialog';
+import { SECONDARY_BUTTON_CLASS } from './payments/payments-page';
+
+export const INCOME_CONNECTION_TITLE = 'Verify your income by connecting your bank';
+export const INCOME_CONNECTIONS_PATH = '/api/application/income/bank-connections';
+export const SKIP_CONNECTION_PATH = '/api/application/income/skip-bank-connection';
+const CONNECTION_FAILED = 'The bank connection did not work. Please try again, or skip this step.';
+
+const REASON_CHOICES: readonly Choice<ReasonForNotConnectingBank>[] = REASONS_FOR_NOT_CONNECTING_BANK.map(
+  (reason) => ({ value: reason, label: REASON_FOR_NOT_CONNECTING_BANK_LABELS[reason] }),
+);
+
+/**
+ * The optional bank connection at the income step: the bank's deposits of the last 90 days predict the
+ * household's monthly income, which the income field then offers. The same bank is reused for the plan's
+ * payment later. Skipping asks why.
+ */
+export function IncomeBankConnection({
+  application,
+  onPredicted,
+}: {
+  application: ApplicationView;
+  /** The predicted monthly income in cents, to put in the income field. */
+  onPredicted: (cents: number) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<LinkTokenView | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [skipping, setSkipping] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const linkToken = useMutation({
+    mutationFn: () => api<LinkTokenView>('/api/bank-link/link-token', { method: 'POST' }),
+  });
+  const connect = useMutation({
+    mutationFn: (publicToken: string) =>
+      api<IncomeConnectionView>(INCOME_CONNECTIONS_PATH, { method: 'POST', body: { publicToken } }),
+  });
+
+  const open = async () => {
+    setProblem(undefined);
+    try {
+      setSession(await linkToken.mutateAsync());
+      setDialogOpen(true);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError && error.code === 'NetworkError' ? error.message : CONNECTION_FAILED,
+      );
+    }
+  };
+  const onConnected = async (publicToken: string) => {
+    setDialogOpen(false);
+    try {
+      const answer = await connect.mutateAsync(publicToken);
+      onPredicted(answer.predictedMonthlyIncome);
+      await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError && (error.code === 'NoCheckingAccount' || error.code === 'NetworkError')
+          ? error.message
+          : CONNECTION_FAILED,
+      );
+    }
+  };
+
+  if (application.connectedBankName && application.verifiedMonthlyCurrentIncome != null) {
+    return (
+      <section
+        aria-labelledby="income-bank-heading"
+        className="rounded-lg border border-green-200 bg-green-50 px-4 py-4"
+      >
+        <h2 id="income-bank-heading" className="font-semibold text-gray-900">
+          Connected to {application.connectedBankName}
+        </h2>
+        <p className="mt-1 text-gray-700">
+          Your income deposits over the last 90 days average{' '}
+          <strong className="text-gray-900">{formatDollars(application.verifiedMonthlyCurrentIncome)}</strong>{' '}
+          a month. Change the amount below if your household has other income.
+        </p>
+      </section>
+    );
+  }
+  const dialog = (
+    <BankLinkDialog
+      open={dialogOpen}
+      onOpenChange={setDialogOpen}
+      session={session}
+      onConnected={(token) => void onConnected(token)}
+      onProvideManually={() => {
+        setDialogOpen(false);
+        setSkipping(true);
+      }}
+    />
+  );
+  if (application.reasonForNotConnectingBank && !skipping) {
+    return (
+      <>
+        <p className="text-sm text-gray-600">
+          You chose to enter your income yourself.{' '}
+          <button
+            type="button"
+            onClick={() => void open()}
+            className="min-h-11 font-semibold text-brand-700 underline"
+          >
+            Connect your bank instead
+          </button>
+        </p>
+        {problem && (
+          <p
+            role="alert"
+            className="rounded-md border border-accent-400 bg-accent-100 px-3 py-2 text-accent-800"
+          >
+            {problem}
+          </p>
+        )}
+        {dialog}
+        <BusyOverlay
+          show={connect.isPending}
+          text="Reading your income..."
+          subtext="This can take 1-2 minutes."
+        />
+      </>
+    );
+  }
+  return (
+    <section
+      aria-labelledby="income-bank-heading"
+      className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-4"
+    >
+      <h2 id="income-bank-heading" className="font-semibold text-gray-900">
+        {INCOME_CONNECTION_TITLE}
+      </h2>
+      <p className="mt-1 text-gray-700">
+        Connect the bank your pay goes into and we read your income from its deposits, so you do not have to
+        work it out. The same connection sets up your plan&rsquo;s monthly payment later.
+      </p>
+      {problem && (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-accent-400 bg-accent-100 px-3 py-2 text-accent-800"
+        >
+          {problem}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={() => void open()}
+          aria-busy={linkToken.isPending || undefined}
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
+          Connect your bank
+        </button>
+        <button
+          type="button"
+          onClick={() => setSkipping(true)}
+          aria-expanded={skipping}
+          className={SECONDARY_BUTTON_CLASS}
+        >
+          Skip
+        </button>
+      </div>
+      {skipping && <SkipForm onDone={() => setSkipping(false)} />}
+      {dialog}
+      <BusyOverlay
+        show={connect.isPending}
+        text="Reading your income..."
+        subtext="This can take 1-2 minutes."
+      />
+    </section>
+  );
+}
+
+function SkipForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(skipBankConnectionSchema, {});
+  const skip = useMutation({
+    mutationFn: (body: unknown) => api(SKIP_CONNECTION_PATH, { method: 'PUT', body }),
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await skip.mutateAsync(values);
+      await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+      onDone();
+    } catch (error) {
+      applyServerFieldErrors(form, error, ['reasonForNotConnectingBank']);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="mt-4 space-y-4 border-t border-brand-100 pt-4"
+      >
+        <ChoiceField
+          name="reasonForNotConnectingBank"
+          legend={SKIP_BANK_CONNECTION_QUESTION}
+          choices={REASON_CHOICES}
+        />
+        <SubmitButton busy={skip.isPending}>Skip this step</SubmitButton>
+      </form>
+    </FormProvider>
+  );
+}
