@@ -34,6 +34,7 @@ CREATE TABLE "docusign_signer" (
 	CONSTRAINT "docusign_signer_docusign_id_role_key" UNIQUE("docusign_id","role")
 );
 --> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "docusign" ADD COLUMN "signed_document_sha256" text;--> statement-breakpoint
 ALTER TABLE "docusign" ADD COLUMN "signed_document" text;--> statement-breakpoint
 ALTER TABLE "plaid_item" ADD COLUMN "transactions_cursor" text;--> statement-breakpoint

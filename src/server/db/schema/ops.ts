@@ -1,6 +1,8 @@
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { application } from './application';
 
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+
 /**
  * Email outbox: a row is written in the same transaction as the change that causes the email;
  * a pg-boss worker delivers it (SMTP, or the dev mailbox) and stamps sentAt.
@@ -15,6 +17,8 @@ export const emailOutbox = pgTable(
     html: text('html'),
     /** Links the email carries, listed by the dev mailbox. */
     links: jsonb('links').$type<{ label: string; url: string }[]>().notNull().default([]),
+    /** Files sent with the email (the signed Letter of Authorization), content as base64. */
+    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
     kind: text('kind').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

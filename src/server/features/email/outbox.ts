@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client';
-import { emailOutbox } from '../../db/schema/ops';
+import { type EmailAttachment, emailOutbox } from '../../db/schema/ops';
 import type { EmailMessage } from './templates';
 
 /** Writes an email to the outbox, inside the caller's transaction. Delivery happens after commit. */
@@ -14,6 +14,7 @@ export async function enqueueEmail(tx: Tx, message: EmailMessage): Promise<strin
       text: message.text,
       html: message.html,
       links: message.links,
+      attachments: message.attachments ?? [],
       kind: message.kind,
     })
     .returning({ id: emailOutbox.id });
@@ -22,7 +23,13 @@ export async function enqueueEmail(tx: Tx, message: EmailMessage): Promise<strin
 
 export type MailTransport = {
   name: 'smtp' | 'dev-mailbox';
-  send: (message: { to: string; subject: string; text: string; html: string | null }) => Promise<void>;
+  send: (message: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    attachments: EmailAttachment[];
+  }) => Promise<void>;
 };
 
 export function smtpTransport(transporter: Transporter, from: string): MailTransport {
@@ -35,6 +42,11 @@ export function smtpTransport(transporter: Transporter, from: string): MailTrans
         subject: m.subject,
         text: m.text,
         html: m.html ?? undefined,
+        attachments: m.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'base64'),
+        })),
       });
     },
   };

@@ -1,4 +1,5 @@
 import { SITE } from '#domain/site';
+import type { EmailAttachment } from '../../db/schema/ops';
 
 export type EmailMessage = {
   to: string;
@@ -7,6 +8,8 @@ export type EmailMessage = {
   html: string;
   links: { label: string; url: string }[];
   kind: string;
+  /** Files sent with the email; content as base64. */
+  attachments?: EmailAttachment[];
 };
 
 const escapeHtml = (s: string) =>
@@ -92,15 +95,28 @@ export const signLetterEmail = (o: { to: string; name: string; url: string; forS
     { label: 'Review and sign', url: o.url },
   );
 
-/** Every signer signed: where the signed copy is (behind the borrower's sign-in, never as an attachment). */
-export const letterSignedEmail = (o: { to: string; name: string; publicUrl: string }) =>
-  render(
+/** Every signer signed: the signed copy, attached, and where to find it again. */
+export const letterSignedEmail = (o: {
+  to: string;
+  name: string;
+  publicUrl: string;
+  signedPdf: Uint8Array;
+}): EmailMessage => ({
+  ...render(
     'letter-signed',
     o.to,
     'Your signed Letter of Authorization',
     [
-      `Hi ${o.name}, thank you for completing the Letter of Authorization.`,
-      'A credit counsellor will now review your application and get in touch. You can download your signed copy at any time from your plan page after signing in.',
+      `Hi ${o.name}, thank you for completing the Letter of Authorization. Your signed copy is attached.`,
+      'A credit counsellor will now review your application and get in touch. You can also download the signed copy at any time from your plan page after signing in.',
     ],
-    { label: 'Download your signed copy', url: `${o.publicUrl}/customer-portal/plan` },
-  );
+    { label: 'Your plan', url: `${o.publicUrl}/customer-portal/plan` },
+  ),
+  attachments: [
+    {
+      filename: 'Letter of Authorization (signed).pdf',
+      contentType: 'application/pdf',
+      content: Buffer.from(o.signedPdf).toString('base64'),
+    },
+  ],
+});

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services';
 import { emailOutbox, smsOutbox } from '../../db/schema/ops';
@@ -11,6 +11,22 @@ const esc = (s: string) =>
  * Never in production.
  */
 export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  app.get<{ Params: { id: string; index: string } }>(
+    '/dev/mailbox/emails/:id/attachments/:index',
+    async (request, reply) => {
+      const { id, index } = request.params;
+      if (!/^[0-9a-f-]{36}$/i.test(id) || !/^\d{1,2}$/.test(index)) return reply.status(404).send();
+      const [row] = await services.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      const file = row?.attachments[Number(index)];
+      if (!file) return reply.status(404).send();
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/"/g, '')}"`)
+        .type(file.contentType)
+        .send(Buffer.from(file.content, 'base64'));
+    },
+  );
+
   app.get('/dev/mailbox', async (_request, reply) => {
     const emails = await services.database.db
       .select()
@@ -24,6 +40,13 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
   <p class="meta">To <strong class="to">${esc(e.to)}</strong> · ${e.createdAt.toISOString()} · ${e.sentAt ? 'delivered' : `pending (attempts ${e.attempts})`}</p>
   <pre>${esc(e.text)}</pre>
   <ul>${e.links.map((l) => `<li><a href="${esc(l.url)}">${esc(l.label)}</a></li>`).join('')}</ul>
+  ${
+    e.attachments.length > 0
+      ? `<p class="meta">Attached: ${e.attachments
+          .map((a, i) => `<a href="/dev/mailbox/emails/${e.id}/attachments/${i}">${esc(a.filename)}</a>`)
+          .join(', ')}</p>`
+      : ''
+  }
 </article>`,
       )
       .join('\n');

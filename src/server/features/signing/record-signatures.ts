@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { changeStatus, lockApplication, updateApplication } from '../../application/application-state';
-import { borrower, docusign, docusignSigner } from '../../db/schema/application';
+import { docusign, docusignSigner } from '../../db/schema/application';
 import type { Services } from '../../services';
 import { enqueueEmail } from '../email/outbox';
 import { letterSignedEmail } from '../email/templates';
@@ -53,18 +53,20 @@ export async function recordSignatures(o: {
       await changeStatus(tx, app, 'contractSigned', null);
       await updateApplication(tx, app, {});
     }
-    const [owner] = await tx
-      .select({ email: borrower.email, firstName: borrower.firstName })
-      .from(borrower)
-      .where(eq(borrower.applicationId, app.id));
-    if (owner?.email) {
+    // Every signer receives the signed copy (one email per address).
+    const signers = await tx.select().from(docusignSigner).where(eq(docusignSigner.docusignId, record.id));
+    const sentTo = new Set<string>();
+    for (const signer of signers) {
+      if (sentTo.has(signer.email)) continue;
+      sentTo.add(signer.email);
       emailIds.push(
         await enqueueEmail(
           tx,
           letterSignedEmail({
-            to: owner.email,
-            name: owner.firstName ?? 'there',
+            to: signer.email,
+            name: signer.name,
             publicUrl: o.services.config.publicUrl,
+            signedPdf: signed,
           }),
         ),
       );

@@ -76,7 +76,24 @@ describe('signing the Letter of Authorization (sandbox)', () => {
       signers: [{ role: 'borrower', signed: true }],
     });
     const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, b.email));
-    expect(emails.map((e) => e.kind)).toContain('letter-signed');
+    const signedEmail = emails.find((e) => e.kind === 'letter-signed');
+    // The signed copy travels with the email, byte for byte what was stored.
+    expect(signedEmail!.attachments).toEqual([
+      {
+        filename: 'Letter of Authorization (signed).pdf',
+        contentType: 'application/pdf',
+        content: record!.signedDocument,
+      },
+    ]);
+    const mailbox = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox/emails/${signedEmail!.id}/attachments/0`,
+    });
+    expect(mailbox.headers['content-type']).toContain('application/pdf');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/dev/mailbox/emails/${signedEmail!.id}/attachments/5` }))
+        .statusCode,
+    ).toBe(404);
     // Signing again changes nothing and is not an error.
     expect((await anonymous.post('/api/signing/session', { token: b.token })).json().signed).toBe(true);
   });
@@ -161,6 +178,13 @@ describe('with a spouse, both sign with their own link', () => {
       with: { signers: true },
     });
     expect(record!.signers.every((s) => s.signedAt instanceof Date)).toBe(true);
+    for (const to of [b.email, spouseEmail]) {
+      const kinds = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).map((e) => e.kind);
+      expect(
+        kinds.filter((k) => k === 'letter-signed'),
+        to,
+      ).toHaveLength(1);
+    }
   });
 });
 
