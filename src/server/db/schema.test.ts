@@ -655,7 +655,7 @@ describe('get application by id', () => {
       ],
       disqualificationReasons: [decisionReason, applicationReason],
       dmpEnrollment: enrollment,
-      docusign: { ...signing, signers: [signer] },
+      docusign: { ...withoutSignedDocument(signing), signers: [signer] },
       expenses: [{ ...expenseRow, benchmark, budgetExpenses: [budgetExpenseRow] }],
       hardships: [hardshipRow],
       incomeSnapshots: [snapshot],
@@ -811,3 +811,8 @@ describe('constraints', () => {
     });
   });
 });
+
+function withoutSignedDocument<T extends { signedDocument: unknown }>(row: T): Omit<T, 'signedDocument'> {
+  const { signedDocument: _signedDocument, ...rest } = row;
+  return rest;
+}

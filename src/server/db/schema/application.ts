@@ -1154,7 +1154,8 @@ export const applicationWithEverything = {
   },
   disqualificationReasons: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
   dmpEnrollment: true,
-  docusign: { with: { signers: true } },
+  // The signed PDF itself is read only where it is downloaded.
+  docusign: { columns: { signedDocument: false }, with: { signers: true } },
   expenses: {
     orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)],
     with: { benchmark: true, budgetExpenses: true },
