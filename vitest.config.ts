@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global-database.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
