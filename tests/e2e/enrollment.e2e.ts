@@ -33,9 +33,13 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
  * borrower's quality control and records the creditors' answers (one declined), so the application moves to
  * transfer; the borrower signs in, lands on the customer portal and reads the plan.
  *
- * Both borrowers are application-offer.e2e.ts's Alex Morgan (the sandbox bureau picks the credit file from the
- * name and date of birth), with the same household, income and edited restaurants line, so the offer is known
- * to qualify; only the email and phone differ. Every new page is checked with axe (serious and critical
+ * A third borrower connects a bank earlier, at the income step (after starting to skip it without a reason):
+ * the income field takes the bank's figure, the borrower types their own instead, and after the offer the
+ * payment pages reuse that bank (no second connection).
+ *
+ * All three borrowers are application-offer.e2e.ts's Alex Morgan (the sandbox bureau picks the credit file from
+ * the name and date of birth), with the same household, income and edited restaurants line, so the offer is
+ * known to qualify; only the email and phone differ. Every new page is checked with axe (serious and critical
  * violations fail the journey, softly, so every page is reported) and pictured at 1280 and 390 px.
  */
 const FIRST: Applicant = {
@@ -46,6 +50,7 @@ const FIRST: Applicant = {
   dateOfBirth: '04121985',
 };
 const SECOND: Applicant = { ...FIRST, email: 'alex.types.numbers@example.com', phone: '2025550152' };
+const THIRD: Applicant = { ...FIRST, email: 'alex.connects.early@example.com', phone: '2025550153' };
 const FULL_NAME = `${FIRST.firstName} ${FIRST.lastName}`;
 const INCOME = '6250';
 const HOUSEHOLD = {
@@ -66,6 +71,11 @@ const BANK_PASSWORD = 'pass_good';
 const BANK_LOGIN_ERROR = 'The username or password you entered is incorrect.';
 const NO_CHECKING = 'We did not find a checking account';
 
+// The optional bank connection on /income/provide-monthly-income.
+const INCOME_BANK_TITLE = 'Verify your income by connecting your bank';
+const SKIP_QUESTION = 'Why are you skipping this step?';
+const SKIP_REQUIRED = 'Why are you skipping this step is required';
+
 const UNSIGNED_TITLE = 'Your signature is required';
 const SIGNED_TITLE = 'Thank you for completing the Letter of Authorization';
 const SIGN_EMAIL_SUBJECT = 'Please sign your Letter of Authorization';
@@ -84,6 +94,7 @@ let server: TestServer;
 let browser: Browser;
 /** What journey 1 saw on /offers/review, for the later checks of the plan. */
 let firstOfferCount = 0;
+let firstOffers: Awaited<ReturnType<typeof readOffers>> | undefined;
 /** Whether journeys 1 and 3 reached their end (the later journeys build on them). */
 let firstSigned = false;
 let firstTransferred = false;
@@ -131,8 +142,8 @@ async function reportFailure<T>(page: Page, errors: string[], name: string, run:
   }
 }
 
-/** From /lead to /offers/review as `applicant` (application-offer.e2e.ts's first journey, without its pictures). */
-async function applyToOffers(page: Page, applicant: Applicant) {
+/** From /lead to /income/provide-monthly-income as `applicant` (application-offer.e2e.ts's first journey). */
+async function applyToIncome(page: Page, applicant: Applicant): Promise<void> {
   await startApplication(page, server.url, applicant);
   await chooseHardships(page, ['Reduction in income', 'Increased medical expenses']);
   await fillHousehold(page, applicant, HOUSEHOLD);
@@ -142,7 +153,17 @@ async function applyToOffers(page: Page, applicant: Applicant) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await waitForPath(page, '/income/provide-monthly-income');
   await expectText(page, 'Tell us about your income');
+}
+
+/** From /lead to /offers/review as `applicant` (application-offer.e2e.ts's first journey, without its pictures). */
+async function applyToOffers(page: Page, applicant: Applicant) {
+  await applyToIncome(page, applicant);
   expect(await provideIncome(page, INCOME)).toBe('direct');
+  return expensesToOffers(page);
+}
+
+/** /expenses, with the restaurants line cut to $200, to /offers/review; the offers as shown. */
+async function expensesToOffers(page: Page) {
   await expectText(page, 'Verify Your Household Expenses');
   // The restaurants line cut to $200, as application-offer.e2e.ts does.
   await page.getByRole('button', { name: `Edit ${RESTAURANTS}` }).click();
@@ -241,7 +262,8 @@ describe('enrollment', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await reportFailure(page, errors, 'connect', async () => {
-      firstOfferCount = (await applyToOffers(page, FIRST)).length;
+      firstOffers = await applyToOffers(page, FIRST);
+      firstOfferCount = firstOffers.length;
 
       // --- On a phone: next steps, then the options.
       await page.setViewportSize(PHONE);
@@ -558,6 +580,99 @@ describe('enrollment', () => {
       expect(await cards.filter({ hasText: 'Declined' }).count()).toBe(1);
       expect(await cards.filter({ hasText: 'Accepted' }).count()).toBe(firstOfferCount - 1);
       await checkAccessibility(page, '/customer-portal/plan (phone)');
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('a borrower connects a bank at the income step, types their own income, and the payment pages reuse the bank', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await reportFailure(page, errors, 'income-bank', async () => {
+      await applyToIncome(page, THIRD);
+
+      // /income/provide-monthly-income: the box above an empty income field.
+      const box = page.getByRole('region', { name: INCOME_BANK_TITLE });
+      await visible(box);
+      const income = page.getByLabel('Total monthly household income after taxes');
+      expect(await income.inputValue()).toBe('');
+      await snapAtWidths(page, 'enroll-income-bank');
+      await checkAccessibility(page, '/income/provide-monthly-income (bank box)');
+
+      // Skip first: the reason is required.
+      const skip = box.getByRole('button', { name: 'Skip', exact: true });
+      expect(await skip.getAttribute('aria-expanded')).toBe('false');
+      await skip.click();
+      expect(await skip.getAttribute('aria-expanded')).toBe('true');
+      const reason = box.getByRole('group', { name: SKIP_QUESTION });
+      await visible(reason);
+      expect(await reason.getByRole('radio').count()).toBeGreaterThan(1);
+      await box.getByRole('button', { name: 'Skip this step' }).click();
+      await visible(reason.getByRole('alert').filter({ hasText: SKIP_REQUIRED }));
+      expect(await reason.getAttribute('aria-invalid')).toBe('true');
+      expect(new URL(page.url()).pathname).toBe('/income/provide-monthly-income');
+      await snapAtWidths(page, 'enroll-income-skip-required');
+      await checkAccessibility(page, '/income/provide-monthly-income (skip reason required)');
+
+      // Then connect instead, the skip question still open under the buttons: Tartan Bank as user_good.
+      await box.getByRole('button', { name: 'Connect your bank', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sandbox bank connection' });
+      await visible(dialog);
+      await visible(dialog.getByRole('heading', { name: 'Choose your bank' }));
+      await chooseBankAndSignIn(dialog, 'Tartan Bank', BANK_PASSWORD);
+      await visible(dialog.getByRole('heading', { name: 'Choose accounts' }));
+      expect(await dialog.getByRole('checkbox', { name: /Tartan Checking/ }).isChecked()).toBe(true);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      // The box names the bank and its 90-day average; the skip question and its error are gone.
+      const connected = page.getByRole('region', { name: 'Connected to Tartan Bank' });
+      await visible(connected, 30_000);
+      await visible(
+        connected.getByText(/^Your income deposits over the last 90 days average \$[\d,]+ a month\./),
+      );
+      expect(await page.getByRole('region', { name: INCOME_BANK_TITLE }).count()).toBe(0);
+      expect(await page.getByRole('group', { name: SKIP_QUESTION }).count()).toBe(0);
+      expect(await page.getByText(SKIP_REQUIRED).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Skip', exact: true }).count()).toBe(0);
+      // The income field offers the bank's figure.
+      const average = shownDollars(await connected.locator('strong').textContent());
+      expect(average).toBeGreaterThan(0);
+      await expect.poll(() => income.inputValue()).toMatch(/^\$[\d,]+$/);
+      expect(shownDollars(await income.inputValue())).toBe(average);
+      expect(new URL(page.url()).pathname).toBe('/income/provide-monthly-income');
+      await snapAtWidths(page, 'enroll-income-connected');
+      await checkAccessibility(page, '/income/provide-monthly-income (connected)');
+
+      // The borrower's own figure instead (the first borrower's, so the offer is the same).
+      await income.fill('');
+      expect(await income.inputValue()).toBe('');
+      await income.pressSequentially(INCOME);
+      expect(shownDollars(await income.inputValue())).toBe(Number(INCOME));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/expenses');
+      const offers = await expensesToOffers(page);
+      if (firstOffers) expect(offers).toEqual(firstOffers);
+
+      // After the offer, next steps goes straight to the connected bank's accounts: no second connection.
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/payments/next-steps');
+      await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/payments/confirm-payment-account');
+      await visible(page.getByRole('heading', { level: 1, name: 'Confirm your payment account' }));
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      const accounts = page.getByRole('group', { name: 'Payment account' }).getByRole('radio');
+      await expect.poll(() => accounts.count()).toBeGreaterThan(0);
+      const checking = page.getByRole('radio', { name: /Tartan Checking/ });
+      await visible(checking);
+      await visible(page.getByRole('group', { name: 'Payment account' }).getByText('Tartan Bank').first());
+      await checking.check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await waitForPath(page, '/submitted');
+      await visible(page.getByRole('heading', { level: 1, name: UNSIGNED_TITLE }));
+      await visible(page.getByRole('listitem').filter({ hasText: FULL_NAME }).getByText('Not signed yet'));
     });
     expect(errors).toEqual([]);
     await context.close();

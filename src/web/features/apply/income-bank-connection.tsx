@@ -19,7 +19,7 @@ import { useZodForm } from '../../components/ui/form/use-zod-form';
 import { formatDollars } from '../../components/ui/format-money';
 import { APPLICATION_QUERY_KEY, type ApplicationView } from './application-query';
 import { BankLinkDialog } from './payments/bank-link-dialog';
-import { SECONDARY_BUTTON_CLASS } from './payments/payments-page';
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments/payments-page';
 
 export const INCOME_CONNECTION_TITLE = 'Verify your income by connecting your bank';
 export const INCOME_CONNECTIONS_PATH = '/api/application/income/bank-connections';
@@ -166,7 +166,7 @@ export function IncomeBankConnection({
           type="button"
           onClick={() => void open()}
           aria-busy={linkToken.isPending || undefined}
-          className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          className={PRIMARY_BUTTON_CLASS}
         >
           Connect your bank
         </button>
