@@ -219,6 +219,66 @@ export const offerViewSchema = z.object({
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
 
+/** Who signs the Letter of Authorization. */
+export const LETTER_SIGNER_ROLES = ['borrower', 'spouse'] as const;
+
+/**
+ * How the borrower set up paying the plan: the payment account, why no bank was connected, the banks they did
+ * connect and the Letter of Authorization. Account and routing numbers appear as their last four digits only;
+ * signers' email addresses and the signed PDF stay on the server (the PDF has its own audited download).
+ */
+export const enrollmentViewSchema = z.object({
+  paymentAccount: z
+    .object({
+      /** 'bank': an account of a connected bank; 'manual': numbers the borrower typed in. */
+      source: z.enum(['bank', 'manual']),
+      institutionName: nullableString,
+      accountLast4: nullableString,
+      /** Only for an account entered by hand: a connected bank's routing number is not kept. */
+      routingLast4: nullableString,
+    })
+    .nullable(),
+  /** A key of REASON_FOR_NOT_CONNECTING_BANK_LABELS; a plain string so a retired reason still reads. */
+  reasonForNotConnectingBank: nullableString,
+  /** Oldest first. */
+  bankConnections: z.array(
+    z.object({
+      id: z.string(),
+      institutionName: z.string(),
+      /** False once the bank reported the link broken, expiring or revoked: no new balances or transactions. */
+      isConnected: z.boolean(),
+      connectedAt: timestamp,
+      accounts: z.array(
+        z.object({
+          id: z.string(),
+          name: nullableString,
+          mask: nullableString,
+          subtype: nullableString,
+          /** The newest reading: available, else current, as the payment pages show it; null when none. */
+          availableBalance: cents.nullable(),
+          selectedForPayments: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  letter: z
+    .object({
+      envelopeId: z.string(),
+      /** When the letter was made and sent for signature. */
+      generatedAt: timestamp.nullable(),
+      /** Set once every signer has signed; the signed PDF can then be downloaded. */
+      signedAt: timestamp.nullable(),
+      /** SHA-256 (hex) of the signed PDF: which bytes were signed. */
+      sha256: nullableString,
+      /** The borrower first. */
+      signers: z.array(
+        z.object({ role: z.enum(LETTER_SIGNER_ROLES), name: z.string(), signedAt: timestamp.nullable() }),
+      ),
+    })
+    .nullable(),
+});
+export type EnrollmentView = z.infer<typeof enrollmentViewSchema>;
+
 /** GET /api/staff/applications/:id: everything the borrower summary shows. */
 export const borrowerSummaryViewSchema = z.object({
   overview: z.object({
@@ -377,5 +437,6 @@ export const borrowerSummaryViewSchema = z.object({
       dateSigned: nullableString,
     })
     .nullable(),
+  enrollment: enrollmentViewSchema,
 });
 export type BorrowerSummaryView = z.infer<typeof borrowerSummaryViewSchema>;

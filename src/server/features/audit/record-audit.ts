@@ -4,6 +4,7 @@ import { auditLog } from '../../db/schema/ops';
 /** What staff did; every staff mutation and every opening of a borrower's record is one of these (DESIGN section 6). */
 export type AuditAction =
   | 'viewBorrowerSummary'
+  | 'letterDownloaded'
   | 'claim'
   | 'unclaim'
   | 'contactAttempt'

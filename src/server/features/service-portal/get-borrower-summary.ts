@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import type { BorrowerSummaryView, DebtRowView } from '#domain/flow/staff-views';
+import type { BorrowerSummaryView, DebtRowView, EnrollmentView } from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
 import { describeReason } from '#domain/underwriting/reasons';
 import { accountTypeName } from '#domain/underwriting/account-types';
@@ -9,9 +9,13 @@ import { EXPENSE_GROUPS, expenseGroupLabel, expenseLineLabel } from '#domain/val
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
 import type { Db } from '../../db/client';
-import { application, applicationWithEverything } from '../../db/schema/application';
+import {
+  application,
+  applicationWithEverything,
+  type ApplicationWithEverything,
+} from '../../db/schema/application';
 import { auditLog } from '../../db/schema/ops';
-import type { FieldCipher } from '../../security/field-encryption';
+import { last4, type FieldCipher } from '../../security/field-encryption';
 import { recordAudit } from '../audit/record-audit';
 import { alertViews } from './alert-dates';
 import { staffMembers } from './staff-names';
@@ -63,7 +67,6 @@ export async function getBorrowerSummary(o: {
     ]);
     const alerts = await alertViews(tx, app.alerts);
     const decrypt = (stored: string | null) => (stored ? o.cipher.decrypt(stored) : null);
-    const last4 = (stored: string | null) => decrypt(stored)?.slice(-4) ?? null;
     const dateOfBirth = (stored: string | null) => {
       const plain = decrypt(stored);
       return plain ? fromIsoDate(plain) : null;
@@ -83,7 +86,7 @@ export async function getBorrowerSummary(o: {
         accountType: accountTypeName(d.accountType),
         currentBalance: d.currentBalance,
         accountClosed: d.dateClosed !== null,
-        accountNumberLast4: last4(d.accountNumber),
+        accountNumberLast4: last4(o.cipher, d.accountNumber),
         dateOpened: d.dateOpened,
         dateClosed: d.dateClosed,
         ecoaDesignator: d.ecoaDesignator,
@@ -102,7 +105,7 @@ export async function getBorrowerSummary(o: {
         accountType: accountTypeName(c.accountType),
         currentBalance: c.currentBalance,
         accountClosed: c.dateClosed !== null,
-        accountNumberLast4: last4(c.accountNumber),
+        accountNumberLast4: last4(o.cipher, c.accountNumber),
         dateOpened: c.dateOpened,
         dateClosed: c.dateClosed,
         ecoaDesignator: c.ecoaDesignator,
@@ -324,6 +327,7 @@ export async function getBorrowerSummary(o: {
         before: a.before,
         after: a.after,
       })),
+      enrollment: enrollmentView(app, o.cipher),
       dmpEnrollment: app.dmpEnrollment
         ? {
             active: app.dmpEnrollment.active,
@@ -335,4 +339,67 @@ export async function getBorrowerSummary(o: {
         : null,
     };
   });
+}
+
+/**
+ * The enrollment part of the summary: payment account, why no bank was connected, the connected banks and the
+ * Letter of Authorization. Numbers typed by hand are decrypted only to keep their last four digits; a connected
+ * account shows the bank's own mask.
+ */
+function enrollmentView(app: ApplicationWithEverything, cipher: FieldCipher): EnrollmentView {
+  const accounts = new Map(
+    app.plaidItems.flatMap((item) => item.accounts.map((a) => [a.id, { ...a, item }] as const)),
+  );
+  const payment = app.paymentAccount;
+  const linked = payment?.plaidAccountId ? accounts.get(payment.plaidAccountId) : undefined;
+  const letter = app.docusign;
+  return {
+    paymentAccount: payment
+      ? payment.plaidAccountId
+        ? {
+            source: 'bank',
+            institutionName: linked?.item.institutionName ?? null,
+            accountLast4: linked?.mask ?? null,
+            routingLast4: null,
+          }
+        : {
+            source: 'manual',
+            institutionName: null,
+            accountLast4: last4(cipher, payment.accountNumber),
+            routingLast4: last4(cipher, payment.routingNumber),
+          }
+      : null,
+    reasonForNotConnectingBank: app.reasonForNotConnectingBank,
+    bankConnections: app.plaidItems.map((item) => ({
+      id: item.id,
+      institutionName: item.institutionName,
+      isConnected: item.isConnected,
+      connectedAt: iso(item.createdAt),
+      accounts: [...item.accounts]
+        .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id))
+        .map((a) => {
+          // Balances come newest first.
+          const newest = a.balances[0];
+          return {
+            id: a.id,
+            name: a.name,
+            mask: a.mask,
+            subtype: a.subType,
+            availableBalance: newest?.available ?? newest?.current ?? null,
+            selectedForPayments: a.selectedForPayments,
+          };
+        }),
+    })),
+    letter: letter
+      ? {
+          envelopeId: letter.envelopeId,
+          generatedAt: letter.documentGeneratedAt ? iso(letter.documentGeneratedAt) : null,
+          signedAt: letter.documentSignedAt ? iso(letter.documentSignedAt) : null,
+          sha256: letter.signedDocumentSha256,
+          signers: [...letter.signers]
+            .sort((x, y) => (x.role === y.role ? 0 : x.role === 'borrower' ? -1 : 1))
+            .map((s) => ({ role: s.role, name: s.name, signedAt: s.signedAt ? iso(s.signedAt) : null })),
+        }
+      : null,
+  };
 }

@@ -23,12 +23,16 @@ import { listApplications } from './list-applications';
 import { listStaff } from './list-staff';
 import { markAlertSeen } from './mark-alert-seen';
 import { searchQueue } from './search-queue';
+import { signedLetterForStaff } from './signed-letter';
 
 const staffOnly = { role: 'staff' } as const;
 const tags = ['service portal'];
 const idParams = z.object({ id: z.guid() });
 
-/** The service portal's reads: application list, queue search, borrower summary, staff list; claim and unclaim. */
+/**
+ * The service portal's reads: application list, queue search, borrower summary, the signed letter, staff list;
+ * claim and unclaim.
+ */
 export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -63,6 +67,21 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         viewerId: await viewerId(request),
         applicationId: request.params.id,
       }),
+  );
+  app.get(
+    '/api/staff/applications/:id/letter',
+    { config: staffOnly, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const pdf = await signedLetterForStaff({
+        db,
+        viewerId: await viewerId(request),
+        applicationId: request.params.id,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="Letter of Authorization (signed).pdf"')
+        .send(pdf);
+    },
   );
   app.post(
     '/api/staff/applications/:id/claim',

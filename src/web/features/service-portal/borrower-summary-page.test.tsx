@@ -22,6 +22,7 @@ import {
 } from './borrower-summary-page';
 import { CONTACT_HISTORY_EMPTY } from './contact-history';
 import { OFFERS_CLOSED_NOTE } from './decision-tab';
+import { LETTER_NOT_SENT, NO_PAYMENT_ACCOUNT } from './enrollment-section';
 
 // W4's forms are tested on their own; here they are stand-ins that show what they were given and can report
 // a save, so the tests see where the summary mounts them and that a save reads the summary again.
@@ -249,6 +250,7 @@ function summaryOf(
       },
     ],
     dmpEnrollment: null,
+    enrollment: { paymentAccount: null, reasonForNotConnectingBank: null, bankConnections: [], letter: null },
   };
   return { ...base, ...over };
 }
@@ -330,6 +332,9 @@ describe('/borrower-summary', () => {
     expect(region('Household').textContent).toContain('$1,200');
     expect(region('Address and Spouse').textContent).toContain('123 Main St');
     expect(region('Address and Spouse').textContent).toContain('Luis Diaz');
+    // The enrollment follows the answers on the same tab.
+    expect(region('Enrollment').textContent).toContain(NO_PAYMENT_ACCOUNT);
+    expect(region('Enrollment').textContent).toContain(LETTER_NOT_SENT);
 
     const history = region('Contact History');
     const cells = [...history.querySelectorAll('tbody td')].map((td) => td.textContent);

@@ -13,6 +13,7 @@ import { ContactAttemptForm } from './contact-attempt-form';
 import { ContactHistory } from './contact-history';
 import { DebtTable } from './debt-table';
 import { DecisionTab } from './decision-tab';
+import { EnrollmentSection } from './enrollment-section';
 import { FinancialsTab } from './financials-tab';
 import { APPLICATION_STATUS_LABELS } from './status-filter';
 import {
@@ -25,9 +26,9 @@ import {
   SummaryOverview,
 } from './summary-overview';
 
-// /borrower-summary?id=… (spec doc 1 section 2.6): overview, alerts, the tabs Application, Financials, Debts and
-// Decision (the last one chosen remembered for the session, starting at 0), the contact attempts and the
-// application's history. Every staff action on it refreshes the one summary query.
+// /borrower-summary?id=… (spec doc 1 section 2.6): overview, alerts, the tabs Application (with the enrollment),
+// Financials, Debts and Decision (the last one chosen remembered for the session, starting at 0), the contact
+// attempts and the application's history. Every staff action on it refreshes the one summary query.
 
 export const BORROWER_SUMMARY_TABS = ['Application', 'Financials', 'Debts', 'Decision'] as const;
 
@@ -234,7 +235,11 @@ function SummaryScreen({
             value="Application"
             className="pt-4 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            <ApplicationSections summary={summary} />
+            {/* The enrollment comes after the answers, as it does in the borrower's flow. */}
+            <div className="grid gap-4">
+              <ApplicationSections summary={summary} />
+              <EnrollmentSection enrollment={summary.enrollment} applicationId={applicationId} />
+            </div>
           </Tabs.Content>
           <Tabs.Content
             value="Financials"
@@ -276,6 +281,7 @@ function SummaryScreen({
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   viewBorrowerSummary: 'Opened the borrower summary',
+  letterDownloaded: 'Downloaded the signed letter',
   claim: 'Claimed',
   unclaim: 'Unclaimed',
   contactAttempt: 'Contact attempt',

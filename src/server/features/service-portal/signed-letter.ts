@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import type { Db } from '../../db/client';
+import { docusign } from '../../db/schema/application';
+import { recordAudit } from '../audit/record-audit';
+
+export const NO_SIGNED_LETTER_MESSAGE = 'This application has no signed Letter of Authorization.';
+
+/**
+ * The signed Letter of Authorization as staff download it. It holds the borrower's signature and bank details,
+ * so each download is audited ('letterDownloaded') in the same transaction as the read, like opening the
+ * summary. An unknown application and a letter not yet signed by everyone are both not found.
+ */
+export async function signedLetterForStaff(o: {
+  db: Db;
+  viewerId: string;
+  applicationId: string;
+}): Promise<Buffer> {
+  return o.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: docusign.id, pdf: docusign.signedDocument })
+      .from(docusign)
+      .where(eq(docusign.applicationId, o.applicationId));
+    if (!row?.pdf) throw new AppError('NotFound', NO_SIGNED_LETTER_MESSAGE);
+    await recordAudit(tx, {
+      actorId: o.viewerId,
+      action: 'letterDownloaded',
+      entityType: 'docusign',
+      entityId: row.id,
+      applicationId: o.applicationId,
+    });
+    return Buffer.from(row.pdf, 'base64');
+  });
+}
