@@ -68,7 +68,8 @@ const call = async (url: string, body?: unknown) => {
     method: body === undefined ? 'GET' : 'POST',
     url,
     payload: body as object,
-    headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    // Like the browser: state-changing calls without our Origin are refused.
+    headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: config.publicUrl },
   });
   for (const c of res.cookies) cookies.set(c.name, c.value);
   if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
@@ -95,7 +96,7 @@ for (const [name, url] of targets) {
     url: `${address}${url}`,
     connections: 10,
     duration: seconds,
-    headers: { cookie },
+    headers: { cookie, origin: config.publicUrl },
   });
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   const rps = Math.round(result.requests.average);

@@ -29,6 +29,7 @@ import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
 import { createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdempotency } from './plugins/idempotency';
+import { isCrossSiteStateChange } from './plugins/same-origin';
 import { registerViewer } from './plugins/viewer';
 import { createFieldCipher } from './security/field-encryption';
 import type { AppDeps, Services } from './services';
@@ -70,7 +71,10 @@ export async function buildApp(deps: AppDeps) {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.nodeEnv === 'production',
+    // TRUST_PROXY is how many proxy hops to believe in X-Forwarded-For; with none the socket's address is the
+    // client's, so a client cannot choose the address the rate limits count by. A function, because Fastify
+    // now ignores a plain number (it cannot check who the nearest peer is: the operator vouches for that).
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,32 +106,32 @@ export async function buildApp(deps: AppDeps) {
     hsts: config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Debt management plan API', version: '0.1.0' },
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dmp.session_token' } },
+  // Borrowers never need the API's map and an attacker would: production serves it only with API_DOCS=true.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Debt management plan API', version: '0.1.0' },
+        components: {
+          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dmp.session_token' } },
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
+  }
 
-  registerViewer(app, { auth, db: database.db });
-  registerIdempotency(app, { db: database.db });
-
+  // First of the request hooks: a refused cross-site call reaches no session lookup and no route.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     reply.header('cache-control', 'no-store');
     reply.header('x-request-id', request.id);
-    // CSRF: a state-changing call must come from our own origin (browsers always send Origin on these).
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      const origin = request.headers.origin;
-      if (origin && new URL(origin).host !== request.headers.host) {
-        return reply.status(403).send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
-      }
+    if (isCrossSiteStateChange(request, config)) {
+      return reply.status(403).send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
     }
   });
+
+  registerViewer(app, { auth, db: database.db });
+  registerIdempotency(app, { db: database.db });
 
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services });

@@ -28,9 +28,30 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1.5' }, 'TRUST_PROXY'],
+    [{ API_DOCS: 'yes' }, 'API_DOCS'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('trusts no proxy and serves the API docs by default, the docs not in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ trustProxy: 0, apiDocs: true });
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2', API_DOCS: 'false' })).toMatchObject({
+      trustProxy: 2,
+      apiDocs: false,
+    });
+    const production = {
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      AUTH_SECRET: 'b'.repeat(32),
+      PUBLIC_URL: 'https://dmp.example',
+    };
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
   });
 
   it('requires real secrets in production', () => {

@@ -31,6 +31,20 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Sign-in, lead, reset and change calls allowed per client IP per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * How many reverse proxies in front of the server to believe: the client address is read that many hops
+   * back in X-Forwarded-For. 0 ignores the header, so a client cannot pick its own address for the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of proxy hops (0 or more)')
+    .default('0')
+    .transform(Number),
+  /** Swagger UI and the OpenAPI document at /api/docs; on by default outside production only. */
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_SANDBOX_PROVIDERS: z
     .enum(['true', 'false'])
@@ -78,6 +92,9 @@ export type Config = {
   authSecret: string;
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
+  /** Proxy hops trusted for the client address (X-Forwarded-For); 0 means the socket's address. */
+  trustProxy: number;
+  apiDocs: boolean;
   allowSandboxProviders: boolean;
   demoStaff: boolean;
   /** The partner webhook; undefined when not configured. */
@@ -164,6 +181,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', 32),
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
+    apiDocs: env.API_DOCS ?? !production,
     allowSandboxProviders: env.ALLOW_SANDBOX_PROVIDERS,
     demoStaff: env.DEMO_STAFF ?? !production,
     partnerWebhook:

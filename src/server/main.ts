@@ -1,16 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import nodemailer from 'nodemailer';
-import { createAddressLookup } from '#providers/address/index';
-import { createCreditBureau } from '#providers/credit-bureau/index';
-import { createPhoneLookup } from '#providers/phone-lookup/index';
-import { createSms } from '#providers/sms/index';
 import { buildApp } from './app';
-import { createEnrollmentProviders } from './enrollment-providers';
 import { openDatabase } from './db/client';
 import { ConfigError, type Config, loadConfig } from './env';
 import { devMailboxTransport, smtpTransport } from './features/email/outbox';
 import { ensureDemoStaff } from './features/accounts/create-staff';
 import { type Jobs, startJobs } from './jobs/queue';
+import { createProviders, type Providers } from './providers';
 import { createFieldCipher } from './security/field-encryption';
 
 let config: Config;
@@ -25,21 +21,26 @@ try {
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Providers first: a refused one (a sandbox in production) stops the start before the database is migrated,
+// with its one-line message (it says what to set), not a stack trace.
+let providers: Providers;
+try {
+  providers = createProviders(config, database.db);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  await database.close();
+  process.exit(1);
+}
 await database.migrate();
 
 const transport = config.smtpUrl
   ? smtpTransport(nodemailer.createTransport(config.smtpUrl), config.emailFrom)
   : devMailboxTransport;
 let jobs: Jobs | undefined; // eslint-disable-line prefer-const -- assigned after the app, which needs it in a callback
-const sms = createSms(config);
 const app = await buildApp({
   config,
   database,
-  phoneLookup: createPhoneLookup(config),
-  creditBureau: createCreditBureau(config),
-  addressLookup: createAddressLookup(config),
-  sms,
-  ...createEnrollmentProviders(config, database.db),
+  ...providers,
   onEmailQueued: (id) => jobs?.emailQueued(id),
   onSmsQueued: (id) => jobs?.smsQueued(id),
   onWebhookQueued: (id) => jobs?.webhookQueued(id),
@@ -48,7 +49,7 @@ app.log.info({ database: database.kind }, 'database migrated');
 jobs = await startJobs({
   database,
   transport,
-  sms,
+  sms: providers.sms,
   log: app.log,
   cipher: createFieldCipher(config.encryptionKey),
   partnerWebhook: config.partnerWebhook,

@@ -47,7 +47,10 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   });
   await app.ready();
 
-  /** A browser-like client: keeps its cookies between calls. */
+  /**
+   * A browser-like client: keeps its cookies between calls and, like a browser on our pages, sends our Origin
+   * (state-changing calls without one are refused). A test of that rule passes its own `origin` header.
+   */
   function client() {
     const jar = new Map<string, string>();
     const remember = (res: LightMyRequestResponse) => {
@@ -58,21 +61,23 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
       return res;
     };
     const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers = (extra: Record<string, string> = {}) => ({
+      cookie: cookieHeader(),
+      origin: config.publicUrl,
+      ...extra,
+    });
     return {
       jar,
-      get: async (url: string) =>
-        remember(await app.inject({ method: 'GET', url, headers: { cookie: cookieHeader() } })),
+      get: async (url: string) => remember(await app.inject({ method: 'GET', url, headers: headers() })),
       send: async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-        remember(
-          await app.inject({ method, url, payload: payload as object, headers: { cookie: cookieHeader() } }),
-        ),
-      post: async (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+        remember(await app.inject({ method, url, payload: payload as object, headers: headers() })),
+      post: async (url: string, payload?: unknown, extraHeaders: Record<string, string> = {}) =>
         remember(
           await app.inject({
             method: 'POST',
             url,
             payload: payload as object,
-            headers: { cookie: cookieHeader(), ...headers },
+            headers: headers(extraHeaders),
           }),
         ),
     };

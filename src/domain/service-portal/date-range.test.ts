@@ -72,6 +72,13 @@ describe('parseQueryDate / toQueryDate', () => {
     ['2026-13-01', undefined],
     ['2026-3-1', undefined],
     ['', undefined],
+    // Only years 1900 to 2100: a far-future end date would overflow the window's end.
+    ['1900-01-01', '1900-01-01'],
+    ['2100-12-31', '2100-12-31'],
+    ['1899-12-31', undefined],
+    ['2101-01-01', undefined],
+    ['9999-12-31', undefined],
+    ['0050-01-01', undefined],
   ])('%s → %s', (value, expected) => {
     const parsed = parseQueryDate(value);
     expect(parsed && toQueryDate(parsed)).toBe(expected);

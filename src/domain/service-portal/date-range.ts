@@ -10,12 +10,30 @@ const DAY_MS = 24 * HOUR_MS;
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** 'yyyy-MM-dd' → that day's midnight UTC, or undefined when it is not a real calendar day. */
-export function parseQueryDate(value: string): Date | undefined {
+/**
+ * The years a filter date may name. Nothing we hold is older or newer, and a far-future end date (9999-12-31)
+ * would put the window's end in the year 10000, which the database cannot read.
+ */
+export const MIN_QUERY_YEAR = 1900;
+export const MAX_QUERY_YEAR = 2100;
+
+/** 'yyyy-MM-dd' → that day's midnight UTC, or undefined when it is not a real calendar day (2026-02-30). */
+function calendarDay(value: string): Date | undefined {
   const m = ISO_DAY.exec(value);
   if (!m) return undefined;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return date.toISOString().startsWith(value) ? date : undefined;
+}
+
+const yearInRange = (date: Date) =>
+  date.getUTCFullYear() >= MIN_QUERY_YEAR && date.getUTCFullYear() <= MAX_QUERY_YEAR;
+
+/** 'yyyy-MM-dd' → that day's midnight UTC, or undefined when it is not a real calendar day in the allowed years. */
+export function parseQueryDate(value: string): Date | undefined {
+  const date = calendarDay(value);
+  return date && yearInRange(date) ? date : undefined;
 }
 
 /** Date → 'yyyy-MM-dd' (UTC), the query format. */
@@ -24,9 +42,13 @@ export const toQueryDate = (date: Date): string => date.toISOString().slice(0, 1
 export const INVALID_DATE_MESSAGE = 'Please enter a date as yyyy-MM-dd';
 export const DATE_ORDER_MESSAGE = 'The start date must be on or before the end date';
 
-export const queryDateSchema = z
-  .string()
-  .refine((value) => parseQueryDate(value) !== undefined, { message: INVALID_DATE_MESSAGE });
+export const DATE_OUT_OF_RANGE_MESSAGE = `Please enter a date between ${MIN_QUERY_YEAR} and ${MAX_QUERY_YEAR}`;
+
+export const queryDateSchema = z.string().superRefine((value, ctx) => {
+  const date = calendarDay(value);
+  if (!date) ctx.addIssue({ code: 'custom', message: INVALID_DATE_MESSAGE });
+  else if (!yearInRange(date)) ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE_MESSAGE });
+});
 
 /** The half-open window [from, to) that createdAt must fall in. */
 export type DateWindow = { from: Date; to: Date };

@@ -42,6 +42,8 @@ describe('summaryQuerySchema', () => {
     [{ claimedStatus: '' }, { claimedStatus: MESSAGES.filterRequired }],
     [{ applicationStatus: 'approved' }, { applicationStatus: 'Unknown filter option: approved' }],
     [{ startDate: '2026-02-30' }, { startDate: 'Please enter a date as yyyy-MM-dd' }],
+    [{ startDate: '2026-02-30', endDate: '2026-03-01' }, { startDate: 'Please enter a date as yyyy-MM-dd' }],
+    [{ endDate: '9999-12-31' }, { endDate: 'Please enter a date between 1900 and 2100' }],
     [
       { startDate: '2026-03-02', endDate: '2026-03-01' },
       { endDate: 'The start date must be on or before the end date' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, type ApplicationStatus, DEFAULT_SUMMARY_STATUSES } from '../flow/statuses';
-import { MESSAGES } from '../validation/messages';
+import { invalidMessage, MESSAGES } from '../validation/messages';
 import { DATE_ORDER_MESSAGE, parseQueryDate, queryDateSchema } from './date-range';
 import { SEARCH_VALUE_MAX_LENGTH } from './search';
 
@@ -153,6 +153,17 @@ const flag = z
   .optional()
   .transform((v) => v === 'true');
 
+// NUL and the other control characters are never typed into a search box, and the database refuses NUL in
+// text (a 500): a filter's free text is refused with a message instead.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Please remove the control characters';
+const filterText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: CONTROL_CHARACTERS_MESSAGE });
+
 /** Serializes a list for a query string: the category's options, comma-separated. */
 export const toOptionList = (values: readonly string[]): string => values.join(',');
 
@@ -162,11 +173,11 @@ function refineFilters(q: Refinable, ctx: z.RefinementCtx) {
   for (const [category, message] of Object.entries(validateFilters(q))) {
     ctx.addIssue({ code: 'custom', message, path: [category] });
   }
-  if (
-    q.startDate !== undefined &&
-    q.endDate !== undefined &&
-    parseQueryDate(q.startDate)!.getTime() > parseQueryDate(q.endDate)!.getTime()
-  ) {
+  // This runs even when a date field was refused (zod goes on after a refinement's issue): a date that does
+  // not parse has its own message already, and no order to check.
+  const start = q.startDate === undefined ? undefined : parseQueryDate(q.startDate);
+  const end = q.endDate === undefined ? undefined : parseQueryDate(q.endDate);
+  if (start && end && start.getTime() > end.getTime()) {
     ctx.addIssue({ code: 'custom', message: DATE_ORDER_MESSAGE, path: ['endDate'] });
   }
 }
@@ -192,10 +203,7 @@ export const queueQuerySchema = z
   .strictObject({
     ...borrowerFilterShape,
     contactInformation: optionList(CONTACT_INFORMATION_FIELDS, [...CONTACT_INFORMATION_FIELDS]),
-    searchValue: z
-      .string()
-      .max(SEARCH_VALUE_MAX_LENGTH * 2)
-      .optional(),
+    searchValue: filterText(SEARCH_VALUE_MAX_LENGTH * 2).optional(),
     assignedToMe: flag,
     debtStatus: optionList(DEBT_STATUSES, DEFAULT_DEBT_FILTERS.debtStatus),
     debtDetail: optionList(DEBT_DETAILS, DEFAULT_DEBT_FILTERS.debtDetail),
@@ -211,11 +219,20 @@ export const contactSummaryQuerySchema = z
   .strictObject({
     startDate: queryDateSchema.optional(),
     endDate: queryDateSchema.optional(),
-    contactedBy: z.string().min(1).max(100).optional(),
+    contactedBy: filterText(100).min(1).optional(),
   })
   .superRefine(refineFilters);
 export type ContactSummaryQuery = z.output<typeof contactSummaryQuerySchema>;
 
+/** The largest row version: the column is a 32-bit integer, and a larger number made the database fail. */
+export const MAX_ROW_VERSION = 2_147_483_647;
+
 /** POST /api/staff/applications/:id/claim and /unclaim: the version the counsellor saw. */
-export const claimBodySchema = z.strictObject({ version: z.number().int().min(0) });
+export const claimBodySchema = z.strictObject({
+  version: z
+    .number({ error: invalidMessage('version') })
+    .int({ error: invalidMessage('version') })
+    .min(0, { error: invalidMessage('version') })
+    .max(MAX_ROW_VERSION, { error: invalidMessage('version') }),
+});
 export type ClaimBody = z.output<typeof claimBodySchema>;

@@ -50,7 +50,12 @@ async function newBorrower() {
 /** The test client knows GET and POST; PUT goes through inject with the client's cookies. */
 function put(client: Client, url: string, payload: unknown) {
   const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  return t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie } });
+  return t.app.inject({
+    method: 'PUT',
+    url,
+    payload: payload as object,
+    headers: { cookie, origin: t.config.publicUrl },
+  });
 }
 
 const saveHardships = (client: Client, payload: unknown) =>
