@@ -5,20 +5,15 @@
  * Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"
  */
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { openDatabase } from '../src/server/db/client';
 import { loadConfig } from '../src/server/env';
-import { createStaff } from '../src/server/features/accounts/create-staff';
+import { createStaff, parseStaffCreateArgs } from '../src/server/features/accounts/create-staff';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
-const args = z
-  .object({
-    email: z.email('--email must be an email address'),
-    name: z.string().trim().min(1, '--name is required').max(80),
-  })
-  .safeParse(values);
-if (!args.success) {
-  console.error(args.error.issues.map((i) => i.message).join('\n'));
+// The same email rule as sign-in: an address sign-in refuses is refused here.
+const args = parseStaffCreateArgs(values);
+if (!args.ok) {
+  console.error(args.errors.join('\n'));
   console.error('Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"');
   process.exit(1);
 }
@@ -26,7 +21,7 @@ if (!args.success) {
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const staff = await createStaff(database.db, args.data);
+const staff = await createStaff(database.db, { email: args.email, name: args.name });
 await database.close();
 console.log(`${staff.created ? 'Created' : 'Updated'} staff user ${staff.email}`);
 console.log(`Temporary password: ${staff.password}`);

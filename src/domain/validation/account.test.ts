@@ -201,3 +201,83 @@ describe('verifyNewEmailSchema', () => {
     expect(fieldErrors(verifyNewEmailSchema, input)).toEqual(expected);
   });
 });
+
+describe('one email rule for every account form', () => {
+  // The lead form, sign-in, forgot password, the reset and verification codes and the email change all take
+  // and refuse the same addresses with their own label.
+  const forms: [
+    name: string,
+    check: (email: string) => Record<string, string>,
+    field: string,
+    label: string,
+  ][] = [
+    ['lead', (email) => fieldErrors(leadSchema, { ...validLead, email }), 'email', 'Email address'],
+    [
+      'sign-in',
+      (username) => fieldErrors(signInSchema, { username, password: 'x' }),
+      'username',
+      'Email address',
+    ],
+    ['forgot password', (email) => fieldErrors(forgotPasswordSchema, { email }), 'email', 'Email address'],
+    [
+      'verification code',
+      (email) => fieldErrors(verificationCodeSchema, { email, code: '123456' }),
+      'email',
+      'Email address',
+    ],
+    [
+      'change email',
+      (email) => fieldErrors(changeEmailSchema, { email, confirmEmail: email }),
+      'email',
+      'New email address',
+    ],
+  ];
+  const accepted = [
+    'jane@example.app',
+    'jane@mail.example.email',
+    'jane@example.dev',
+    'counsellor@demo.example.org',
+  ];
+  const refused = ['a@b', 'a@b.c', 'a@b.1x', 'jane doe@example.com', 'jane@@example.com', 'a@b@example.com'];
+
+  describe.each(forms)('%s', (_name, check, field, label) => {
+    it.each(accepted)('takes %s', (email) => {
+      expect(check(email)[field]).toBeUndefined();
+    });
+    it.each(refused)('refuses %s', (email) => {
+      expect(check(email)[field]).toBe(`${label} is invalid`);
+    });
+    it('requires it, and at most 100 characters', () => {
+      expect(check('')[field]).toBe(`${label} is required`);
+      expect(check(`${'a'.repeat(60)}@${'b'.repeat(36)}.com`)[field]).toBe(
+        `${label} must be at most 100 characters long`,
+      );
+    });
+  });
+});
+
+describe('names with characters no one types', () => {
+  it.each([
+    ['NUL', 'Ja\u0000ne'],
+    ['a bell', 'Ja\u0007ne'],
+    ['a line break', 'Ja\nne'],
+    ['DEL', 'Ja\u007fne'],
+    ['a right-to-left override', 'Ja\u202ene'],
+    ['a first-strong isolate', 'Ja\u2068ne'],
+    ['a lone surrogate', 'Ja\ud800ne'],
+  ])('%s: the lead and user information refuse it with the field message', (_name, value) => {
+    expect(fieldErrors(leadSchema, { ...validLead, firstName: value, lastName: value })).toEqual({
+      firstName: 'First name is invalid',
+      lastName: 'Last name is invalid',
+    });
+    expect(
+      fieldErrors(userInformationSchema, { firstName: value, lastName: 'Doe', phoneNumber: '555-010-1234' }),
+    ).toEqual({ firstName: 'First name is invalid' });
+  });
+
+  it('sign-in refuses a username holding NUL as an invalid email, not as a missing one', () => {
+    expect(fieldErrors(signInSchema, { username: 'jane\u0000@example.com', password: 'x' })).toEqual({
+      username: 'Email address is invalid',
+    });
+  });
+});

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import {
+  addressField,
   dateOfBirthField,
   emailField,
   housingCostField,
   monthlyIncomeField,
   nameField,
   phoneField,
+  searchTextField,
   textField,
+  toPlainText,
   yesNoField,
   zipField,
 } from './fields';
+import { LIMITS } from './limits';
 import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 
@@ -73,12 +77,15 @@ export const utmSchema = z.strictObject({
 });
 export type UtmInput = z.infer<typeof utmSchema>;
 
-/** Reads the utm_* query parameters, cut to the stored length (a link must never break the flow). */
+/**
+ * Reads the utm_* query parameters as utmSchema takes them: characters the text fields refuse are dropped and
+ * values cut to the stored length, because a campaign link, whatever it holds, must never block the lead form.
+ */
 export function utmFromSearchParams(params: URLSearchParams): UtmInput {
   const result: UtmInput = {};
   for (const { field, param } of UTM_FIELDS) {
-    const value = params.get(param)?.trim();
-    if (value) result[field] = value.slice(0, 100);
+    const value = toPlainText(params.get(param) ?? '', LIMITS.text);
+    if (value) result[field] = value;
   }
   return result;
 }
@@ -130,14 +137,19 @@ const stateField = <O extends { optional?: boolean }>(opts?: O) => {
     : typeof base;
 };
 
+/** GET /api/address-suggestions: what the borrower typed in the street address so far. */
+export const addressSuggestionsQuerySchema = z.object({
+  query: searchTextField(L.addressLine1, LIMITS.text).default(''),
+});
+
 /** The borrower's own details on /household; the email is the username and is changed only in settings. */
 export const householdBorrowerSchema = z.strictObject({
   firstName: nameField(L.firstName),
   lastName: nameField(L.lastName),
   phoneNumber: phoneField(L.phoneNumber),
-  addressLine1: textField(L.addressLine1),
-  addressLine2: textField(L.addressLine2, { optional: true }),
-  city: textField(L.city),
+  addressLine1: addressField(L.addressLine1),
+  addressLine2: addressField(L.addressLine2, { optional: true }),
+  city: addressField(L.city),
   state: stateField(),
   zipCode: zipField(L.zipCode),
   dateOfBirth: dateOfBirthField(L.dateOfBirth),
@@ -153,9 +165,9 @@ export const householdSpouseSchema = z
     phoneNumber: phoneField(L.phoneNumber, { optional: true }),
     dateOfBirth: dateOfBirthField(L.dateOfBirth),
     hasSameAddressAsBorrower: yesNoField(HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower),
-    addressLine1: textField(L.addressLine1, { optional: true }),
-    addressLine2: textField(L.addressLine2, { optional: true }),
-    city: textField(L.city, { optional: true }),
+    addressLine1: addressField(L.addressLine1, { optional: true }),
+    addressLine2: addressField(L.addressLine2, { optional: true }),
+    city: addressField(L.city, { optional: true }),
     state: stateField({ optional: true }),
     zipCode: zipField(L.zipCode, { optional: true }),
   })

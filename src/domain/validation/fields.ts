@@ -12,12 +12,48 @@ import {
   yesNoRequiredMessage,
 } from './messages';
 
-// Field rules of spec doc 2 section 5. Required by default; text is trimmed; an empty optional value
-// becomes undefined ("stored as unset"). Pattern checks skip '' so an empty required field reports only
-// 'is required', and no check aborts, so object-level rules (passwords match) still run.
+// The field rules of the forms, shared by the web app and the API. Required by default; text is trimmed; an
+// empty optional value becomes undefined ("stored as unset"). Pattern checks skip '' so an empty required
+// field reports only 'is required', and no check aborts, so object-level rules (passwords match) still run.
 
 export type FieldOptions = { optional?: boolean };
-export type TextFieldOptions = FieldOptions & { max?: number; min?: number };
+export type TextFieldOptions = FieldOptions & {
+  max?: number;
+  min?: number;
+  /** A note typed in a text area: tab and line breaks are allowed. */
+  multiLine?: boolean;
+};
+
+// Characters nobody types into a form field. Control characters (C0, DEL and C1) are invisible and the
+// database refuses NUL in text, which used to answer 500; tab and line breaks are kept for text areas only.
+// Bidirectional overrides and isolates can make a name or an address read differently from what is stored
+// (a staff member would see a spoofed value), and a lone surrogate is not a character at all (it cannot be
+// stored as UTF-8). Each is refused with the field's 'is invalid', so a person sees which field to fix.
+// eslint-disable-next-line no-control-regex
+const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex
+const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text has none of the characters the text fields refuse. */
+export function isPlainText(value: string, o: { multiLine?: boolean } = {}): boolean {
+  const controls = o.multiLine ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS;
+  return !controls.test(value) && !BIDI_CONTROLS.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Text from somewhere a person did not type it (a link's query string): the refused characters are dropped
+ * and the rest cut to `max` without splitting a character, so it always passes the field's rule.
+ */
+export function toPlainText(value: string, max: number): string {
+  const dropped = value
+    .replace(new RegExp(SINGLE_LINE_CONTROLS.source, 'g'), '')
+    .replace(new RegExp(BIDI_CONTROLS.source, 'g'), '')
+    .replace(new RegExp(LONE_SURROGATE.source, 'g'), '')
+    .trim();
+  return dropped.slice(0, max).replace(LONE_SURROGATE, '').trim();
+}
 
 /** The schema of an optional text field: '' , null and undefined in, undefined out. */
 export type OptionalStringSchema = z.ZodOptional<
@@ -34,6 +70,8 @@ type StringRules = {
   max?: number;
   min?: number;
   lowerCase?: boolean;
+  /** Free text (not a pattern): refuse the characters isPlainText refuses. */
+  plainText?: 'singleLine' | 'multiLine';
   /** Returns the message for a non-empty value that breaks the rule, else undefined. */
   rules?: ReadonlyArray<(value: string) => string | undefined>;
 };
@@ -41,11 +79,16 @@ type StringRules = {
 const isMissing = (input: unknown): boolean =>
   input === undefined || input === null || (typeof input === 'number' && Number.isNaN(input));
 
-function baseString(label: string, { max, min, lowerCase, rules = [] }: StringRules): z.ZodString {
+function baseString(label: string, { max, min, lowerCase, plainText, rules = [] }: StringRules): z.ZodString {
   let s = z
     .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
     .trim();
   if (lowerCase) s = s.toLowerCase();
+  if (plainText) {
+    const multiLine = plainText === 'multiLine';
+    // Before the length checks, so a value with both problems first shows the one to fix.
+    s = s.refine((v) => isPlainText(v, { multiLine }), { error: invalidMessage(label) });
+  }
   if (max !== undefined) s = s.max(max, { error: maxLengthMessage(label, max) });
   if (min !== undefined) {
     const n = min;
@@ -87,22 +130,46 @@ const matches =
   (value: string): string | undefined =>
     pattern.test(value) ? undefined : message;
 
+const plainTextKind = (opts: TextFieldOptions | undefined) => (opts?.multiLine ? 'multiLine' : 'singleLine');
+
+/** Free text, one line unless `multiLine`: at most 100 characters by default. */
 export function textField<O extends TextFieldOptions | undefined = undefined>(
   label: string,
   opts?: O,
 ): StringFieldSchema<O> {
-  return stringField<O>(label, opts, { max: opts?.max ?? LIMITS.text, min: opts?.min });
+  return stringField<O>(label, opts, {
+    max: opts?.max ?? LIMITS.text,
+    min: opts?.min,
+    plainText: plainTextKind(opts),
+  });
 }
 
+/** A first or last name: at most 40 characters. */
 export function nameField<O extends TextFieldOptions | undefined = undefined>(
   label: string,
   opts?: O,
 ): StringFieldSchema<O> {
-  return stringField<O>(label, opts, { max: opts?.max ?? LIMITS.name, min: opts?.min });
+  return stringField<O>(label, opts, {
+    max: opts?.max ?? LIMITS.name,
+    min: opts?.min,
+    plainText: plainTextKind(opts),
+  });
 }
 
+/** A line of a postal address, or its city: one line, at most 100 characters. */
+export function addressField<O extends FieldOptions | undefined = undefined>(
+  label: string,
+  opts?: O,
+): StringFieldSchema<O> {
+  return stringField<O>(label, opts, { max: LIMITS.text, plainText: 'singleLine' });
+}
+
+// One email rule for every path (lead, sign-in, forgot password, change email, staff accounts): a dot-atom
+// local part of at most 64 characters, domain labels of letters, digits and inner hyphens, and a top-level
+// domain of 2 to 63 letters (.app, .email and .dev are real). The local part takes only the characters the
+// sign-in library's own check takes, so no address passes here and is refused there.
 const EMAIL_PATTERN =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[a-z]{2}|biz|com|edu|gov|info|name|net|mil|org|us)$/;
+  /^(?=[^@]{1,64}@)(?:[a-z0-9_'+-]+\.)*[a-z0-9_'+-]*[a-z0-9_+-]@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** Trimmed and lower-cased before the checks, so the parsed value is the username form. */
 export function emailField<O extends FieldOptions | undefined = undefined>(
@@ -112,6 +179,7 @@ export function emailField<O extends FieldOptions | undefined = undefined>(
   return stringField<O>(label, opts, {
     max: LIMITS.email,
     lowerCase: true,
+    plainText: 'singleLine',
     rules: [matches(EMAIL_PATTERN, invalidMessage(label))],
   });
 }
@@ -165,11 +233,23 @@ export function dateOfBirthField<O extends FieldOptions | undefined = undefined>
   return stringField<O>(label, opts, { rules: [ageRule] });
 }
 
+/** A note typed in a text area: tab and line breaks allowed, at most 245 characters. */
 export function memoField<O extends FieldOptions | undefined = undefined>(
   label: string,
   opts?: O,
 ): StringFieldSchema<O> {
-  return stringField<O>(label, opts, { max: LIMITS.memo });
+  return stringField<O>(label, opts, { max: LIMITS.memo, plainText: 'multiLine' });
+}
+
+/**
+ * Free text in a query string (a search box): at most `max` characters, untrimmed (the search decides what
+ * to do with spaces), refused with '{label} is invalid' when it holds a character the text fields refuse.
+ */
+export function searchTextField(label: string, max: number): z.ZodString {
+  return z
+    .string({ error: invalidMessage(label) })
+    .refine((v) => isPlainText(v), { error: invalidMessage(label) })
+    .max(max, { error: maxLengthMessage(label, max) });
 }
 
 export function verificationCodeField(label = 'Verification code'): z.ZodString {
@@ -184,7 +264,7 @@ export function passwordField(label = 'Password'): z.ZodString {
     .max(LIMITS.passwordInput, { error: maxLengthMessage(label, LIMITS.passwordInput) });
 }
 
-/** A new password: the rules of spec doc 2 section 5 (see passwordChecklist), never trimmed. */
+/** A new password: the password rules (see passwordChecklist), never trimmed. */
 export function newPasswordField(label = 'New password'): z.ZodString {
   return z
     .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })

@@ -253,3 +253,68 @@ describe('markTransferredSchema', () => {
     });
   });
 });
+
+describe('free text in the staff forms refuses characters no one types', () => {
+  const attempt = { method: 'phone', outcome: 'Left a message', didTheBorrowerReceiveAnOffer: false };
+  const creditor = {
+    isAch: false,
+    addressLine1: '1 Bank Plaza',
+    city: 'Wilmington',
+    state: 'DE',
+    zipCode: '19801',
+    memo: 'Acct ending 1234',
+  };
+  const HOSTILE = [
+    ['NUL', 'a\u0000b'],
+    ['an escape', 'a\u001bb'],
+    ['DEL', 'a\u007fb'],
+    ['a right-to-left override', 'a\u202eb'],
+    ['a pop-directional isolate', 'a\u2069b'],
+    ['a lone surrogate', 'a\udc00b'],
+  ] as const;
+
+  it.each(HOSTILE)(
+    '%s in the outcome, the creditor address, the memo, the partner CRM id',
+    (_name, value) => {
+      expect(fieldErrors(contactAttemptSchema.safeParse({ ...attempt, outcome: value }))).toEqual({
+        outcome: 'Outcome is invalid',
+      });
+      expect(
+        fieldErrors(
+          creditorAccountSchema.safeParse({
+            ...creditor,
+            addressLine1: value,
+            addressLine2: value,
+            city: value,
+            memo: value,
+          }),
+        ),
+      ).toEqual({
+        addressLine1: 'Address line 1 is invalid',
+        addressLine2: 'Address line 2 is invalid',
+        city: 'City is invalid',
+        memo: 'Memo is invalid',
+      });
+      expect(fieldErrors(markTransferredSchema.safeParse({ partnerCrmId: value }))).toEqual({
+        partnerCrmId: 'Partner CRM ID is invalid',
+      });
+    },
+  );
+
+  it('the outcome and the memo are notes: tab and line breaks stay inside them', () => {
+    expect(contactAttemptSchema.parse({ ...attempt, outcome: 'Called\n\tleft a message' }).outcome).toBe(
+      'Called\n\tleft a message',
+    );
+    expect(creditorAccountSchema.parse({ ...creditor, memo: 'Line 1\r\nLine 2' }).memo).toBe(
+      'Line 1\r\nLine 2',
+    );
+  });
+
+  it('an address line is one line', () => {
+    expect(
+      fieldErrors(creditorAccountSchema.safeParse({ ...creditor, addressLine1: '1 Bank\nPlaza' })),
+    ).toEqual({
+      addressLine1: 'Address line 1 is invalid',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationStatusSchema } from '../flow/statuses';
 import {
+  addressField,
   creditorAccountNumberField,
   emailField,
   memoField,
@@ -53,7 +54,7 @@ export const contactAttemptSchema = z.strictObject({
         ? requiredMessage(CONTACT_ATTEMPT_LABELS.method)
         : invalidMessage(CONTACT_ATTEMPT_LABELS.method),
   }),
-  outcome: textField(CONTACT_ATTEMPT_LABELS.outcome),
+  outcome: textField(CONTACT_ATTEMPT_LABELS.outcome, { multiLine: true }),
   didTheBorrowerReceiveAnOffer: yesNoField(CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer),
   reasons: z
     .strictObject({
@@ -147,9 +148,9 @@ export const creditorAccountSchema = z
     email: emailField(C.email, { optional: true }),
     accountNumber: creditorAccountNumberField(C.accountNumber, { optional: true }),
     routingNumber: routingNumberField(C.routingNumber, { optional: true }),
-    addressLine1: textField(C.addressLine1, { optional: true }),
-    addressLine2: textField(C.addressLine2, { optional: true }),
-    city: textField(C.city, { optional: true }),
+    addressLine1: addressField(C.addressLine1, { optional: true }),
+    addressLine2: addressField(C.addressLine2, { optional: true }),
+    city: addressField(C.city, { optional: true }),
     state: optionalState,
     zipCode: zipField(C.zipCode, { optional: true }),
     memo: memoField(C.memo, { optional: true }),

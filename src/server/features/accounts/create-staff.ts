@@ -1,10 +1,29 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { normalizeEmail } from '#domain/validation/format';
+import { z } from 'zod';
+import { emailField, textField } from '#domain/validation/fields';
 import type { Db } from '../../db/client';
 import { account, session, twoFactor, user, userGroup } from '../../db/schema/auth';
 import { hashPassword } from '../../plugins/auth';
 import { STAFF_GROUP } from '../../plugins/viewer';
+
+/**
+ * What `npm run staff:create` takes: the email by the same rule as sign-in (an account sign-in would refuse is
+ * never created) and a name, one line of at most 80 characters.
+ */
+export const staffCreateArgsSchema = z.object({
+  email: emailField('--email'),
+  name: textField('--name', { max: 80 }),
+});
+
+/** The arguments of `npm run staff:create`, checked; the messages name the option to fix. */
+export function parseStaffCreateArgs(
+  values: Record<string, unknown>,
+): { ok: true; email: string; name: string } | { ok: false; errors: string[] } {
+  const result = staffCreateArgsSchema.safeParse(values);
+  if (result.success) return { ok: true, ...result.data };
+  return { ok: false, errors: [...new Set(result.error.issues.map((issue) => issue.message))] };
+}
 
 /** A temporary password the new staff member replaces at first sign-in: letters, digits and one special character. */
 export const temporaryPassword = () => `${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7!`;
@@ -26,7 +45,10 @@ export async function createStaff(
     keepSecondFactor?: boolean;
   },
 ): Promise<{ userId: string; email: string; password: string; created: boolean }> {
-  const email = normalizeEmail(o.email);
+  // Every staff account made here (the CLI's, the demo one) goes through the sign-in email rule.
+  const checked = emailField().safeParse(o.email);
+  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Email address is invalid');
+  const email = checked.data;
   const password = o.password ?? temporaryPassword();
   const digest = await hashPassword(password);
   const [firstName, ...rest] = o.name.trim().split(/\s+/);
@@ -71,7 +93,8 @@ export async function createStaff(
 }
 
 export const DEMO_STAFF = {
-  email: 'counsellor@demo.local',
+  // A reserved example domain: it passes the email rule and can never reach a real mailbox.
+  email: 'counsellor@demo.example.org',
   name: 'Demo Counsellor',
   password: 'DemoStaff#2026',
 };

@@ -9,6 +9,7 @@ import {
   offersViewSchema,
 } from '#domain/flow/application-view';
 import {
+  addressSuggestionsQuerySchema,
   budgetSchema,
   confirmIncomeSchema,
   creditConsentSchema,
@@ -139,7 +140,7 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       config: borrowerOnly,
       schema: {
         tags,
-        querystring: z.object({ query: z.string().max(100).default('') }),
+        querystring: addressSuggestionsQuerySchema,
         response: { 200: addressSuggestionsViewSchema },
       },
     },

@@ -51,6 +51,8 @@ describe('utmFromSearch', () => {
       { utmCampaign: 'spring', utmContent: 'ad', utmTerm: 'debt' },
     ],
     [`?utm_term=${'a'.repeat(150)}`, { utmTerm: 'a'.repeat(100) }],
+    // A link carrying characters the API refuses still sends a lead: they are dropped.
+    ['?utm_source=go%00ogle&utm_medium=%E2%80%AEcpc&utm_term=%0A', { utmSource: 'google', utmMedium: 'cpc' }],
   ])('%s → %j', (search, expected) => {
     expect(utmFromSearch(new URLSearchParams(search))).toEqual(expected);
   });

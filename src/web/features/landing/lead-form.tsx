@@ -4,6 +4,7 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SITE } from '#domain/site';
 import { leadSchema } from '#domain/validation/account';
+import { utmFromSearchParams, type UtmInput } from '#domain/validation/application';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { api, ApiError } from '../../app/api';
@@ -22,26 +23,11 @@ const ErrorModal = lazy(() =>
   import('../../components/ui/error-modal').then((m) => ({ default: m.ErrorModal })),
 );
 
-/** Query parameters stored on the application (spec doc 1 section 2.1) and their API names. */
-const UTM_PARAMETERS = {
-  utm_source: 'utmSource',
-  utm_medium: 'utmMedium',
-  utm_campaign: 'utmCampaign',
-  utm_content: 'utmContent',
-  utm_term: 'utmTerm',
-} as const;
-
-type Utm = Partial<Record<(typeof UTM_PARAMETERS)[keyof typeof UTM_PARAMETERS], string>>;
-
-/** The campaign parameters of the page's query string; long values are cut so a campaign link never blocks a lead. */
-export function utmFromSearch(params: URLSearchParams): Utm {
-  const utm: Utm = {};
-  for (const [param, key] of Object.entries(UTM_PARAMETERS) as [keyof typeof UTM_PARAMETERS, keyof Utm][]) {
-    const value = params.get(param)?.trim();
-    if (value) utm[key] = value.slice(0, LIMITS.text);
-  }
-  return utm;
-}
+/**
+ * The campaign parameters of the page's query string, as the API takes them: long values are cut and
+ * characters no form field takes are dropped, so a campaign link never blocks a lead.
+ */
+export const utmFromSearch = (params: URLSearchParams): UtmInput => utmFromSearchParams(params);
 
 const LINK_CLASS = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
