@@ -79,13 +79,15 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const cipher = createFieldCipher(config.encryptionKey);
   const mailer = createAccountMailer({
     db: database.db,
+    cipher,
     publicUrl: config.publicUrl,
     onEmailQueued: deps.onEmailQueued,
   });
   const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp });
-  const services: Services = { ...deps, auth, cipher: createFieldCipher(config.encryptionKey) };
+  const services: Services = { ...deps, auth, cipher };
 
   registerErrorHandler(app);
   await app.register(helmet, {

@@ -32,6 +32,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '1.5' }, 'TRUST_PROXY'],
     [{ API_DOCS: 'yes' }, 'API_DOCS'],
+    [{ EMAIL_TRANSPORT: 'pigeon' }, 'EMAIL_TRANSPORT'],
+    [{ EMAIL_TRANSPORT: 'smtp' }, 'SMTP_URL'],
+    [{ EMAIL_BODY_RETENTION_DAYS: '-1' }, 'EMAIL_BODY_RETENTION_DAYS'],
+    [{ EMAIL_BODY_RETENTION_DAYS: '1.5' }, 'EMAIL_BODY_RETENTION_DAYS'],
+    [{ EMAIL_BODY_RETENTION_DAYS: 'week' }, 'EMAIL_BODY_RETENTION_DAYS'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
@@ -49,6 +54,7 @@ describe('loadConfig', () => {
       ENCRYPTION_KEY: 'a'.repeat(64),
       AUTH_SECRET: 'b'.repeat(32),
       PUBLIC_URL: 'https://dmp.example',
+      SMTP_URL: 'smtp://mail.dmp.example',
     };
     expect(loadConfig(production).apiDocs).toBe(false);
     expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
@@ -58,5 +64,50 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
       /ENCRYPTION_KEY: required/,
     );
+  });
+
+  describe('the email transport', () => {
+    const production = (extra: Record<string, string> = {}) => ({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      AUTH_SECRET: 'b'.repeat(32),
+      PUBLIC_URL: 'https://dmp.example',
+      ...extra,
+    });
+
+    it('outside production: the dev mailbox without SMTP_URL, SMTP with it, or what EMAIL_TRANSPORT says', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).emailTransport).toBe('dev-mailbox');
+      expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: '' }).emailTransport).toBe('dev-mailbox');
+      expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://127.0.0.1:2525' }).emailTransport).toBe(
+        'smtp',
+      );
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://127.0.0.1:2525', EMAIL_TRANSPORT: 'dev-mailbox' })
+          .emailTransport,
+      ).toBe('dev-mailbox');
+      expect(loadConfig({ DATA_DIR: dataDir(), EMAIL_TRANSPORT: 'log' }).emailTransport).toBe('log');
+    });
+
+    it('in production: SMTP_URL is required unless EMAIL_TRANSPORT=log; there is no dev mailbox', () => {
+      expect(() => loadConfig(production())).toThrow(ConfigError);
+      expect(() => loadConfig(production())).toThrow(/^SMTP_URL: required when NODE_ENV=production/);
+      expect(() => loadConfig(production({ EMAIL_TRANSPORT: 'dev-mailbox' }))).toThrow(/^EMAIL_TRANSPORT:/);
+      expect(() => loadConfig(production({ EMAIL_TRANSPORT: 'smtp' }))).toThrow(
+        /^SMTP_URL: required when EMAIL_TRANSPORT=smtp/,
+      );
+      expect(loadConfig(production({ SMTP_URL: 'smtps://mail.dmp.example' })).emailTransport).toBe('smtp');
+      expect(loadConfig(production({ EMAIL_TRANSPORT: 'log' })).emailTransport).toBe('log');
+    });
+
+    it('keeps delivered bodies 7 days unless EMAIL_BODY_RETENTION_DAYS says otherwise', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).emailBodyRetentionDays).toBe(7);
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), EMAIL_BODY_RETENTION_DAYS: '30' }).emailBodyRetentionDays,
+      ).toBe(30);
+      expect(loadConfig({ DATA_DIR: dataDir(), EMAIL_BODY_RETENTION_DAYS: '0' }).emailBodyRetentionDays).toBe(
+        0,
+      );
+    });
   });
 });

@@ -19,6 +19,20 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   EMAIL_FROM: z.string().min(3).default('Debt Relief <no-reply@localhost>'),
+  /**
+   * How emails leave: 'smtp' (through SMTP_URL), 'dev-mailbox' (kept for /dev/mailbox, outside production) or
+   * 'log' (a demo: nothing is sent). Unset: smtp with SMTP_URL, else the dev mailbox outside production.
+   */
+  EMAIL_TRANSPORT: z
+    .enum(['smtp', 'dev-mailbox', 'log'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Days a delivered email's body (codes, links, the signed letter) is kept before it is dropped. */
+  EMAIL_BODY_RETENTION_DAYS: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number of days (0 to 9999)')
+    .default('7')
+    .transform(Number),
   /** 32 bytes as 64 hex characters or base64; generated into DATA_DIR when absent outside production. */
   ENCRYPTION_KEY: z
     .string()
@@ -88,6 +102,9 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   emailFrom: string;
+  /** Where emails go; production has no dev mailbox, so there it is smtp, or log when asked for explicitly. */
+  emailTransport: 'smtp' | 'dev-mailbox' | 'log';
+  emailBodyRetentionDays: number;
   encryptionKey: Buffer;
   authSecret: string;
   logLevel: Env['LOG_LEVEL'];
@@ -134,6 +151,26 @@ function devSecret(dataDir: string, name: string, bytes: number): string {
   return value;
 }
 
+/**
+ * Production has no dev mailbox: without SMTP every email (reset codes, signing links) would be marked sent
+ * and go nowhere. So there SMTP_URL is required, unless EMAIL_TRANSPORT=log says on purpose that nothing is
+ * sent (a demo).
+ */
+function pickEmailTransport(env: Env, production: boolean): Config['emailTransport'] {
+  const transport = env.EMAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : production ? undefined : 'dev-mailbox');
+  if (transport === undefined)
+    throw new ConfigError(
+      'SMTP_URL: required when NODE_ENV=production (or set EMAIL_TRANSPORT=log for a demo that sends no email)',
+    );
+  if (transport === 'smtp' && !env.SMTP_URL)
+    throw new ConfigError('SMTP_URL: required when EMAIL_TRANSPORT=smtp');
+  if (transport === 'dev-mailbox' && production)
+    throw new ConfigError(
+      'EMAIL_TRANSPORT: dev-mailbox does not exist when NODE_ENV=production (set SMTP_URL, or EMAIL_TRANSPORT=log for a demo)',
+    );
+  return transport;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -146,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('ENCRYPTION_KEY: required when NODE_ENV=production');
   if (production && !env.AUTH_SECRET) throw new ConfigError('AUTH_SECRET: required when NODE_ENV=production');
   if (production && !env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production');
+  const emailTransport = pickEmailTransport(env, production);
   if (env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_SECRET)
     throw new ConfigError('PARTNER_WEBHOOK_SECRET: required when PARTNER_WEBHOOK_URL is set');
   if (production && env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_URL.startsWith('https:'))
@@ -177,6 +215,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
+    emailTransport,
+    emailBodyRetentionDays: env.EMAIL_BODY_RETENTION_DAYS,
     encryptionKey,
     authSecret: env.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', 32),
     logLevel: env.LOG_LEVEL,

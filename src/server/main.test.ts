@@ -18,6 +18,7 @@ describe('the server start (main.ts)', () => {
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       AUTH_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: 'https://dmp.example',
+      SMTP_URL: 'smtp://mail.dmp.example',
       // Nothing listens there: had the start migrated first, it would fail on the connection instead.
       DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
       LOG_LEVEL: 'silent',

@@ -1,13 +1,13 @@
 import closeWithGrace from 'close-with-grace';
-import nodemailer from 'nodemailer';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ConfigError, type Config, loadConfig } from './env';
-import { devMailboxTransport, smtpTransport } from './features/email/outbox';
+import { createMailTransport } from './features/email/transport';
 import { ensureDemoStaff } from './features/accounts/create-staff';
 import { type Jobs, startJobs } from './jobs/queue';
 import { createProviders, type Providers } from './providers';
 import { createFieldCipher } from './security/field-encryption';
+import { startBanner } from './start-banner';
 
 let config: Config;
 try {
@@ -33,9 +33,6 @@ try {
 }
 await database.migrate();
 
-const transport = config.smtpUrl
-  ? smtpTransport(nodemailer.createTransport(config.smtpUrl), config.emailFrom)
-  : devMailboxTransport;
 let jobs: Jobs | undefined; // eslint-disable-line prefer-const -- assigned after the app, which needs it in a callback
 const app = await buildApp({
   config,
@@ -48,11 +45,12 @@ const app = await buildApp({
 app.log.info({ database: database.kind }, 'database migrated');
 jobs = await startJobs({
   database,
-  transport,
+  transport: createMailTransport(config, app.log),
   sms: providers.sms,
   log: app.log,
   cipher: createFieldCipher(config.encryptionKey),
   partnerWebhook: config.partnerWebhook,
+  emailBodyRetentionDays: config.emailBodyRetentionDays,
 });
 
 if (config.demoStaff) {
@@ -71,6 +69,4 @@ closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
-console.log(
-  `\nDMP is running at ${config.publicUrl}${config.smtpUrl ? '' : ` (emails: ${config.publicUrl}/dev/mailbox)`}\n`,
-);
+console.log(startBanner(config));

@@ -15,6 +15,7 @@ const productionConfig = (extra: Record<string, string> = {}) =>
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     AUTH_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: 'https://dmp.example',
+    SMTP_URL: 'smtp://mail.dmp.example',
     ...extra,
   });
 

@@ -167,6 +167,10 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   if ((await assignedTo.innerText()).trim() !== 'Unclaimed') {
     expect(await assignedTo.innerText()).toMatch(/^Seed Counsellor \d/);
     await overview.getByRole('button', { name: 'Unclaim' }).click();
+    // A colleague's claim: released only after the confirmation, as a take-over.
+    const release = page.getByRole('dialog', { name: /^Release Seed Counsellor \d+'s claim\?$/ });
+    await visible(release);
+    await release.getByRole('button', { name: 'Release' }).click();
     await expect.poll(() => assignedTo.innerText()).toBe('Unclaimed');
   }
   await overview.getByRole('button', { name: 'Claim', exact: true }).click();

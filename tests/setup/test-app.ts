@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
@@ -13,6 +13,8 @@ import { createEnrollmentProviders } from '../../src/server/enrollment-providers
 import type { Database } from '../../src/server/db/client';
 import { emailOutbox } from '../../src/server/db/schema/ops';
 import { loadConfig } from '../../src/server/env';
+import { openEmailBody } from '../../src/server/features/email/outbox';
+import { createFieldCipher } from '../../src/server/security/field-encryption';
 import { createTestDatabase } from './test-database';
 
 /** A Fastify app on a fresh database, plus a cookie-keeping client per person. */
@@ -26,8 +28,13 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    // The test app sends no email (no job queue runs): production's required SMTP_URL gets a stand-in.
+    ...(overrides.NODE_ENV === 'production' && !overrides.EMAIL_TRANSPORT
+      ? { SMTP_URL: 'smtp://127.0.0.1:1' }
+      : {}),
     ...overrides,
   });
+  const cipher = createFieldCipher(config.encryptionKey);
   const queued: string[] = [];
   const smsQueued: string[] = [];
   const webhooksQueued: string[] = [];
@@ -83,6 +90,23 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     };
   }
 
+  /** An outbox row with its body decrypted (the outbox keeps bodies encrypted). */
+  function openEmail(row: typeof emailOutbox.$inferSelect) {
+    const body = openEmailBody(cipher, row);
+    if (!body) throw new Error(`The body of outbox email ${row.id} was dropped`);
+    return { ...row, ...body };
+  }
+
+  /** Every email sent to an address, oldest first, decrypted. */
+  async function emailsTo(to: string) {
+    const rows = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to))
+      .orderBy(asc(emailOutbox.createdAt));
+    return rows.map(openEmail);
+  }
+
   /** The newest email sent to an address, with the code its link carries. */
   async function lastEmail(to: string) {
     const [row] = await database.db
@@ -92,8 +116,9 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
       .orderBy(desc(emailOutbox.createdAt))
       .limit(1);
     if (!row) return undefined;
-    const url = new URL(row.links[0]!.url);
-    return { ...row, url, code: url.searchParams.get('code') ?? '' };
+    const mail = openEmail(row);
+    const url = new URL(mail.links[0]!.url);
+    return { ...mail, url, code: url.searchParams.get('code') ?? '' };
   }
 
   return {
@@ -106,6 +131,8 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     webhooksQueued,
     sms,
     client,
+    cipher,
+    emailsTo,
     lastEmail,
     close: async () => {
       await app.close();

@@ -4,6 +4,7 @@ import { MESSAGES } from '../validation/messages';
 import {
   accountTypeFilterOf,
   claimBodySchema,
+  unclaimBodySchema,
   DEFAULT_DEBT_FILTERS,
   debtFiltersAreOpen,
   type DebtFacts,
@@ -169,5 +170,13 @@ describe('claimBodySchema', () => {
     expect(claimBodySchema.safeParse({}).success).toBe(false);
     expect(claimBodySchema.safeParse({ version: -1 }).success).toBe(false);
     expect(claimBodySchema.safeParse({ version: 1, assignedTo: 'x' }).success).toBe(false);
+  });
+
+  it('takes takeOver (a boolean) only on unclaim, and still refuses unknown fields', () => {
+    expect(unclaimBodySchema.parse({ version: 3 })).toEqual({ version: 3 });
+    expect(unclaimBodySchema.parse({ version: 3, takeOver: true })).toEqual({ version: 3, takeOver: true });
+    expect(unclaimBodySchema.safeParse({ version: 3, takeOver: 'yes' }).success).toBe(false);
+    expect(unclaimBodySchema.safeParse({ version: 3, assignedTo: 'x' }).success).toBe(false);
+    expect(claimBodySchema.safeParse({ version: 3, takeOver: true }).success).toBe(false);
   });
 });

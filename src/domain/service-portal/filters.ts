@@ -236,3 +236,12 @@ export const claimBodySchema = z.strictObject({
     .max(MAX_ROW_VERSION, { error: invalidMessage('version') }),
 });
 export type ClaimBody = z.output<typeof claimBodySchema>;
+
+/**
+ * POST /api/staff/applications/:id/unclaim: the version seen, and takeOver: true to release a claim another
+ * counsellor holds (a deliberate act, recorded as a take-over); one's own claim is released without it.
+ */
+export const unclaimBodySchema = claimBodySchema.extend({
+  takeOver: z.boolean({ error: invalidMessage('takeOver') }).optional(),
+});
+export type UnclaimBody = z.output<typeof unclaimBodySchema>;

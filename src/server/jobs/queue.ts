@@ -2,7 +2,12 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { SmsSender } from '#providers/sms/port';
-import { deliverEmail, type MailTransport, pendingEmailIds } from '../features/email/outbox';
+import {
+  deliverEmail,
+  dropOldEmailBodies,
+  type MailTransport,
+  pendingEmailIds,
+} from '../features/email/outbox';
 import { deliverSms, MAX_SMS_ATTEMPTS, pendingSmsIds } from '../features/sms/deliver-sms';
 import {
   buildPartnerWebhookEvent,
@@ -17,6 +22,9 @@ import type { FieldCipher } from '../security/field-encryption';
 
 export const EMAIL_QUEUE = 'email-deliver';
 export const SMS_QUEUE = 'sms-deliver';
+export const EMAIL_BODY_PURGE_QUEUE = 'email-body-purge';
+/** Hourly: a body is dropped at most an hour after its retention period ends. */
+export const EMAIL_BODY_PURGE_CRON = '23 * * * *';
 
 export type Jobs = {
   emailQueued: (id: string) => void;
@@ -38,12 +46,16 @@ export async function startJobs(o: {
   cipher: FieldCipher;
   /** PARTNER_WEBHOOK_URL and its secret; without them transfers are logged and not announced. */
   partnerWebhook: { url: string; secret: string; retryDelaySeconds?: number } | undefined;
+  /** EMAIL_BODY_RETENTION_DAYS: delivered emails keep their body this long. */
+  emailBodyRetentionDays: number;
 }): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: o.database.executeSql },
     schema: 'pgboss',
     supervise: true,
-    schedule: false,
+    // The hourly purge of old email bodies is a pg-boss schedule: one run per tick however many instances.
+    schedule: true,
+    cronWorkerIntervalSeconds: 30,
   });
   boss.on('error', (error) => o.log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -55,7 +67,7 @@ export async function startJobs(o: {
   });
   await boss.work<{ id: string }>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
-      const outcome = await deliverEmail(o.database.db, o.transport, job.data.id);
+      const outcome = await deliverEmail(o.database.db, o.cipher, o.transport, job.data.id);
       o.log.info({ emailId: job.data.id, outcome, transport: o.transport.name }, 'email delivery');
     }
   });
@@ -91,6 +103,20 @@ export async function startJobs(o: {
       }
     });
   }
+  // Delivered emails' bodies (codes, links, the signed letter) are dropped after the retention period.
+  await boss.createQueue(EMAIL_BODY_PURGE_QUEUE, {
+    name: EMAIL_BODY_PURGE_QUEUE,
+    retryLimit: 2,
+    retryDelay: 60,
+  });
+  await boss.work(EMAIL_BODY_PURGE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const dropped = await dropOldEmailBodies(o.database.db, { retentionDays: o.emailBodyRetentionDays });
+    o.log.info({ dropped, retentionDays: o.emailBodyRetentionDays }, 'old email bodies dropped');
+  });
+  await boss.schedule(EMAIL_BODY_PURGE_QUEUE, EMAIL_BODY_PURGE_CRON);
+  // Once at start too, so a server that is seldom up at the scheduled minute still purges.
+  await boss.send(EMAIL_BODY_PURGE_QUEUE, {});
+
   // Messages written while the queue was down (or whose job was lost) are picked up at start.
   for (const id of await pendingEmailIds(o.database.db)) await boss.send(EMAIL_QUEUE, { id });
   for (const id of await pendingSmsIds(o.database.db)) await boss.send(SMS_QUEUE, { id });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
@@ -8,7 +8,7 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { emailOTP, twoFactor } from 'better-auth/plugins';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import type { Config } from '../env';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
 import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../features/accounts/totp';
 
@@ -36,6 +36,33 @@ export const RECOVERY_CODE_COUNT = 10;
 
 const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
 const SECOND_FACTOR_PATHS = new Set([VERIFY_TOTP_PATH, '/two-factor/verify-backup-code']);
+
+/** Emailed codes are 6 digits. */
+export const OTP_LENGTH = 6;
+/** A new emailed code, from a CSPRNG. */
+export const generateOtp = () =>
+  randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
+/** Only a code's hash is stored (SHA-256, base64url without padding), so a database copy cannot reset a password. */
+export const hashOtp = (otp: string) => createHash('sha256').update(otp, 'utf8').digest('base64url');
+
+/**
+ * Stores a reset code the way better-auth's emailOTP plugin stores the ones it makes (the row it looks up by
+ * `forget-password-otp-<email>`, value `<hash>:<wrong attempts>`), inside the caller's transaction. The lead
+ * form uses it so the account and the email carrying its first code commit together; better-auth then checks
+ * and consumes the code as its own. Only the newest code works, as with better-auth's.
+ */
+export async function storeResetCode(tx: Tx, email: string, code: string) {
+  const identifier = `forget-password-otp-${email}`;
+  await tx.delete(verification).where(eq(verification.identifier, identifier));
+  await tx.insert(verification).values({
+    id: randomUUID(),
+    identifier,
+    value: `${hashOtp(code)}:0`,
+    expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+  });
+}
 
 export type OtpEmail = {
   email: string;
@@ -90,10 +117,12 @@ export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmai
     rateLimit: { enabled: false },
     plugins: [
       emailOTP({
-        otpLength: 6,
+        otpLength: OTP_LENGTH,
         expiresIn: CODE_TTL_SECONDS,
         allowedAttempts: 5,
-        storeOTP: 'hashed',
+        // Our generator and hash, so a code stored by storeResetCode is one the plugin accepts.
+        generateOTP: () => generateOtp(),
+        storeOTP: { hash: async (otp) => hashOtp(otp) },
         sendVerificationOTP: (email) => o.sendOtp(email),
       }),
       // Staff TOTP (RFC 6238) with recovery codes; borrowers never enable it, so their sign-in is unchanged.

@@ -35,6 +35,29 @@ export const secondFactorPage = (viewer: Pick<Viewer, 'twoFactorEnabled'>) =>
   viewer.twoFactorEnabled ? '/two-factor' : '/two-factor/setup';
 export const SECOND_FACTOR_REQUIRED = 'Please confirm your sign-in with your authenticator app.';
 
+/** Where a temporary password is replaced: names and phone, then the new password on /reset-password. */
+export const SET_PASSWORD_PAGE = '/user-information';
+export const PASSWORD_CHANGE_REQUIRED = 'Please replace your temporary password first.';
+
+/**
+ * What a staff member still has to do before the service portal answers, in order; undefined once done.
+ * A session of an enrolled app is good for nothing until its code is given, so the code comes first (the
+ * new-password page itself is refused until then). Then a temporary password (one an admin handed over, so
+ * not a secret of the staff member's alone) is replaced: before an authenticator app is tied to the account,
+ * and before any customer information is shown. Then an app is enrolled and its code confirmed.
+ */
+export function pendingStaffStep(
+  viewer: Pick<Viewer, 'mustChangePassword' | 'twoFactorEnabled' | 'secondFactorVerified'>,
+): { page: string; message: string } | undefined {
+  if (viewer.twoFactorEnabled && !viewer.secondFactorVerified) {
+    return { page: secondFactorPage(viewer), message: SECOND_FACTOR_REQUIRED };
+  }
+  if (viewer.mustChangePassword) return { page: SET_PASSWORD_PAGE, message: PASSWORD_CHANGE_REQUIRED };
+  if (!viewer.secondFactorVerified)
+    return { page: secondFactorPage(viewer), message: SECOND_FACTOR_REQUIRED };
+  return undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     role?: Role;
@@ -83,8 +106,9 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db 
     const viewer = await request.viewer();
     if (!viewer) throw new AppError('NotAuthenticated');
     if (role === 'staff' && !viewer.isStaff) throw new AppError('Forbidden');
-    if (role === 'staff' && !viewer.secondFactorVerified) {
-      throw new AppError('Forbidden', SECOND_FACTOR_REQUIRED, { redirect: secondFactorPage(viewer) });
+    if (role === 'staff') {
+      const step = pendingStaffStep(viewer);
+      if (step) throw new AppError('Forbidden', step.message, { redirect: step.page });
     }
     if (role === 'borrower' && viewer.isStaff) throw new AppError('Forbidden');
     // An enrolled staff member's session is good for nothing but the code page until it passes the factor.

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for fields encrypted at rest (dates of birth, account and routing numbers).
+ * AES-256-GCM for fields encrypted at rest (dates of birth, account and routing numbers, outbox email bodies).
  * Format: v1.<iv>.<tag>.<ciphertext>, each base64url, so a stored value says which scheme wrote it.
  */
 export type FieldCipher = {

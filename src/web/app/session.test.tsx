@@ -53,6 +53,16 @@ const newBorrower = user({ mustChangePassword: true });
 const staff = user({ isStaff: true, twoFactorEnabled: true, secondFactorVerified: true });
 const staffToEnrol = user({ isStaff: true });
 const staffAwaitingCode = user({ isStaff: true, twoFactorEnabled: true });
+/** Verified, then given a temporary password again: the server sends them to the new-password page. */
+const verifiedStaff = user({
+  isStaff: true,
+  twoFactorEnabled: true,
+  secondFactorVerified: true,
+  mustChangePassword: true,
+});
+const staffWithTemporaryPassword: SessionAnswer = verifiedStaff.user
+  ? { user: verifiedStaff.user, resume: '/user-information' }
+  : verifiedStaff;
 
 describe('guard rules', () => {
   it.each<[string, GuardRule, SessionAnswer, string | undefined]>([
@@ -69,6 +79,7 @@ describe('guard rules', () => {
     ['service portal', servicePortalRule, staff, undefined],
     ['service portal', servicePortalRule, staffToEnrol, '/two-factor/setup'],
     ['service portal', servicePortalRule, staffAwaitingCode, '/two-factor'],
+    ['service portal', servicePortalRule, staffWithTemporaryPassword, '/user-information'],
   ])('%s guard: %j → %s', (_name, rule, answer, expected) => {
     expect(rule(answer)).toBe(expected);
   });

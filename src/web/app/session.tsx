@@ -188,14 +188,15 @@ export const customerPortalRule: GuardRule = (answer) => {
 };
 
 /**
- * The service portal: staff who passed the second factor in this session. A borrower goes back to where
- * their application stands; a staff member without the factor goes where the server says (a new password,
- * enrolment of an authenticator app, or the code page).
+ * The service portal: staff who passed the second factor in this session and whose password is their own. A
+ * borrower goes back to where their application stands; a staff member without the factor or with a
+ * temporary password goes where the server says (the code page, a new password, or enrolment of an
+ * authenticator app): the server refuses every staff call until then.
  */
 export const servicePortalRule: GuardRule = (answer) => {
   if (!answer.user) return '/sign-in';
   if (!answer.user.isStaff) return answer.resume;
-  if (!answer.user.secondFactorVerified) return answer.resume;
+  if (!answer.user.secondFactorVerified || answer.user.mustChangePassword) return answer.resume;
   return undefined;
 };
 

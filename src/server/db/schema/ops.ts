@@ -1,24 +1,22 @@
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { application } from './application';
 
-export type EmailAttachment = { filename: string; contentType: string; content: string };
-
 /**
  * Email outbox: a row is written in the same transaction as the change that causes the email;
- * a pg-boss worker delivers it (SMTP, or the dev mailbox) and stamps sentAt.
+ * a pg-boss worker delivers it (SMTP, the dev mailbox, or the log) and stamps sentAt.
+ *
+ * The body (subject, text, html, links, attachments) carries live reset codes, signing links and the signed
+ * letter, so it is stored only as one AES-256-GCM ciphertext in `sealed` and set to null once a delivered
+ * email is older than the retention period. Recipient, kind and the delivery fields stay in clear so the
+ * queue and the dev mailbox can list rows without the key.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html'),
-    /** Links the email carries, listed by the dev mailbox. */
-    links: jsonb('links').$type<{ label: string; url: string }[]>().notNull().default([]),
-    /** Files sent with the email (the signed Letter of Authorization), content as base64. */
-    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
+    /** The encrypted body (see features/email/outbox.ts); null once dropped after delivery. */
+    sealed: text('sealed'),
     kind: text('kind').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

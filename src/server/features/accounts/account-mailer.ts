@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import type { OtpEmail } from '../../plugins/auth';
+import type { FieldCipher } from '../../security/field-encryption';
 import { enqueueEmail } from '../email/outbox';
 import { initialPasswordEmail, resetPasswordEmail, verifyNewEmailEmail } from '../email/templates';
 
@@ -9,7 +10,13 @@ import { initialPasswordEmail, resetPasswordEmail, verifyNewEmailEmail } from '.
  * Turns better-auth's one-time codes into our emails. A user who still has the generated password
  * (must-change-password) gets the 'finish creating your account' email; others get a reset link.
  */
-export function createAccountMailer(o: { db: Db; publicUrl: string; onEmailQueued?: (id: string) => void }) {
+export function createAccountMailer(o: {
+  db: Db;
+  /** Seals the email's body in the outbox. */
+  cipher: FieldCipher;
+  publicUrl: string;
+  onEmailQueued?: (id: string) => void;
+}) {
   async function sendOtp({ email, otp, type }: OtpEmail) {
     let message;
     if (type === 'forget-password') {
@@ -22,7 +29,7 @@ export function createAccountMailer(o: { db: Db; publicUrl: string; onEmailQueue
     } else {
       throw new Error(`No email for one-time codes of type ${type}`);
     }
-    const id = await enqueueEmail(o.db, message);
+    const id = await enqueueEmail(o.db, o.cipher, message);
     o.onEmailQueued?.(id);
   }
   return { sendOtp };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '#domain/errors';
@@ -7,18 +7,20 @@ import { invalidMessage, MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import type { Services } from '../../services';
-import { user } from '../../db/schema/auth';
-import { application, applicationStatusChange, borrower } from '../../db/schema/application';
+import { account, user } from '../../db/schema/auth';
+import { application, borrower } from '../../db/schema/application';
+import { generateOtp, storeResetCode } from '../../plugins/auth';
 import type { Viewer } from '../../plugins/viewer';
-import { authErrorCode, forwardCookies } from './auth-calls';
+import { enqueueEmail } from '../email/outbox';
+import { initialPasswordEmail } from '../email/templates';
+import { forwardCookies } from './auth-calls';
+import { insertLeadApplication, type UtmInput } from './lead-application';
 import { recordResetRequest } from './password-reset-limit';
 
-/** The generated first password: 30 random bytes written as 60 hexadecimal characters (spec doc 2 section 4). */
-export const generatePassword = () => randomBytes(30).toString('hex');
+export type { UtmInput } from './lead-application';
 
-export type UtmInput = Partial<
-  Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>
->;
+/** The generated first password: 30 random bytes written as 60 hexadecimal characters. */
+export const generatePassword = () => randomBytes(30).toString('hex');
 
 async function assertPhoneIsValid(services: Services, phoneE164: string) {
   const { isValid } = await services.phoneLookup.verify(phoneE164);
@@ -30,9 +32,11 @@ async function assertPhoneIsValid(services: Services, phoneE164: string) {
 
 /**
  * First submit of /lead. An anonymous visitor gets an account (lower-cased email as username, a generated
- * password, must-change-password set), is signed in, gets the initial password email, and an application
- * (inProgress, utm fields, Lead completed) with its borrower. A signed-in borrower re-submitting the page
- * updates only what changed, and the phone is verified again when it changed.
+ * password, must-change-password set), the initial password email, and an application (inProgress, utm fields,
+ * Lead completed) with its borrower, all in one transaction: either the person has everything or nothing, so a
+ * failure half way never leaves an account whose email is then taken. They are signed in once it committed.
+ * A signed-in borrower re-submitting the page updates only what changed, and the phone is verified again when
+ * it changed.
  */
 export async function createLead(o: {
   services: Services;
@@ -48,13 +52,29 @@ export async function createLead(o: {
   const phoneNumber = phoneToE164(input.phoneNumber);
   const next = PAGE_ROUTES.Hardships;
 
-  if (o.viewer) {
-    if (o.viewer.isStaff) throw new AppError('Forbidden');
+  const { viewer } = o;
+  if (viewer) {
+    if (viewer.isStaff) throw new AppError('Forbidden');
     const own = await db.query.application.findFirst({
-      where: eq(application.owner, o.viewer.userId),
+      where: eq(application.owner, viewer.userId),
       with: { borrower: true },
     });
-    if (!own?.borrower) throw new AppError('NotFound');
+    if (!own) {
+      // An account left without its application: this submit of the form creates it.
+      await assertPhoneIsValid(services, phoneNumber);
+      await db.transaction((tx) =>
+        insertLeadApplication(tx, {
+          userId: viewer.userId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: viewer.email,
+          phoneNumber,
+          utm: o.utm,
+        }),
+      );
+      return { next };
+    }
+    if (!own.borrower) throw new AppError('NotFound');
     const current = own.borrower;
     if (current.phoneNumber !== phoneNumber) await assertPhoneIsValid(services, phoneNumber);
     const changes: Partial<typeof borrower.$inferInsert> = {};
@@ -74,60 +94,58 @@ export async function createLead(o: {
   if (existing) throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
   await assertPhoneIsValid(services, phoneNumber);
 
-  let signUp;
-  try {
-    signUp = await services.auth.api.signUpEmail({
-      body: {
+  // better-auth's sign-up commits the account on its own, before our application could join it. So the rows it
+  // would write (the user, and the credential account holding the password hashed by its own hasher) are
+  // written here, in our transaction, as it writes them; it reads them back like any account it made.
+  const password = generatePassword();
+  const digest = await (await services.auth.$context).password.hash(password);
+  const code = generateOtp();
+  const emailId = await db.transaction(async (tx) => {
+    const userId = randomUUID();
+    const [created] = await tx
+      .insert(user)
+      .values({
+        id: userId,
         email,
-        password: generatePassword(),
         name: `${input.firstName} ${input.lastName}`,
+        emailVerified: false,
         firstName: input.firstName,
         lastName: input.lastName,
         phoneNumber,
         mustChangePassword: true,
-      },
-      headers: o.headers,
-      returnHeaders: true,
+      })
+      // Two submits of one email at once: the second finds the address taken, as if it had checked later.
+      .onConflictDoNothing({ target: user.email })
+      .returning({ id: user.id });
+    if (!created) throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
+    await tx
+      .insert(account)
+      .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
+    await insertLeadApplication(tx, {
+      userId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      phoneNumber,
+      utm: o.utm,
     });
-  } catch (error) {
-    if (authErrorCode(error)?.startsWith('USER_ALREADY_EXISTS')) {
-      throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
-    }
-    throw error;
-  }
-  const userId = signUp.response.user.id;
-  try {
-    await db.transaction(async (tx) => {
-      const [app] = await tx
-        .insert(application)
-        .values({
-          owner: userId,
-          status: 'inProgress',
-          lastCompletedPage: 'Lead',
-          lastViewedPage: 'Hardships',
-          agreedToTerms: true,
-          ...o.utm,
-        })
-        .returning({ id: application.id });
-      await tx.insert(borrower).values({
-        owner: userId,
-        applicationId: app!.id,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email,
-        phoneNumber,
-      });
-      await tx
-        .insert(applicationStatusChange)
-        .values({ applicationId: app!.id, from: null, to: 'inProgress', changedBy: userId });
-    });
-  } catch (error) {
-    // Without its application the account is unusable: remove it so the visitor can simply try again.
-    await db.delete(user).where(eq(user.id, userId));
-    throw error;
-  }
-  forwardCookies(o.reply, signUp.headers);
-  await recordResetRequest(db, email);
-  await services.auth.api.requestPasswordResetEmailOTP({ body: { email } });
+    // The initial password email is a reset code, counted like any other request for one.
+    await recordResetRequest(tx, email);
+    await storeResetCode(tx, email, code);
+    return enqueueEmail(
+      tx,
+      services.cipher,
+      initialPasswordEmail({ publicUrl: services.config.publicUrl, email, code, firstName: input.firstName }),
+    );
+  });
+  services.onEmailQueued?.(emailId);
+
+  // The session, once the account exists for good: better-auth's own sign-in with the generated password.
+  const signedIn = await services.auth.api.signInEmail({
+    body: { email, password },
+    headers: o.headers,
+    returnHeaders: true,
+  });
+  forwardCookies(o.reply, signedIn.headers);
   return { next };
 }

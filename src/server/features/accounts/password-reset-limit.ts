@@ -1,14 +1,14 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { passwordResetRequest } from '../../db/schema/auth';
 
 /** The spec's rate-limit wait: too many reset requests lock the address for 15 minutes. */
 export const RESET_WINDOW_MINUTES = 15;
 export const MAX_RESET_REQUESTS_PER_WINDOW = 5;
 
-export async function recordResetRequest(db: Db, email: string) {
+export async function recordResetRequest(db: Tx, email: string) {
   await db.insert(passwordResetRequest).values({ email });
 }
 

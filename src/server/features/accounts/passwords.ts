@@ -94,7 +94,7 @@ export async function completeNewPassword(o: {
       redirect: '/sign-in',
     });
   }
-  return { next: await resumeFor(services.database.db, viewer) };
+  return { next: await resumeFor(services.database.db, { ...viewer, mustChangePassword: false }) };
 }
 
 /** Changes the password with the current one; every session ends and the person signs in again. */
@@ -115,6 +115,11 @@ export async function changePassword(o: {
     if (code === 'INVALID_PASSWORD') throw new AppError('NotAuthorizedException', 'Incorrect password');
     throw error;
   }
+  // The password is now one the person chose: a temporary one no longer holds anything back.
+  await o.services.database.db
+    .update(user)
+    .set({ mustChangePassword: false, updatedAt: new Date() })
+    .where(eq(user.id, o.viewer.userId));
   const ctx = await o.services.auth.$context;
   await ctx.internalAdapter.deleteUserSessions(o.viewer.userId);
   return { next: '/sign-in', message: MESSAGES.passwordReset };

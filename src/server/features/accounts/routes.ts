@@ -71,10 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           twoFactorEnabled: viewer.twoFactorEnabled,
           secondFactorVerified: viewer.secondFactorVerified,
         },
-        resume:
-          viewer.mustChangePassword && viewer.isStaff
-            ? '/user-information'
-            : await resumeFor(services.database.db, viewer),
+        resume: await resumeFor(services.database.db, viewer),
       };
     },
   );

@@ -3,8 +3,9 @@ import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
 import type { Services } from '../../services';
-import { isStaffUser } from '../../plugins/viewer';
+import { isStaffUser, SET_PASSWORD_PAGE } from '../../plugins/viewer';
 import { authErrorCode, forwardCookies } from './auth-calls';
+import { ensureOwnApplication } from './lead-application';
 import { resumeFor } from './resume';
 
 /**
@@ -44,7 +45,9 @@ export async function signIn(o: {
   const u = response.user;
   const mustSetInitialPassword = Boolean(u.mustChangePassword);
   const isStaff = await isStaffUser(services.database.db, u.id);
-  if (mustSetInitialPassword) return { next: '/user-information', mustSetInitialPassword };
+  // A borrower account without its application (left by an earlier failure) gets it now, and resumes on it.
+  if (!isStaff) await ensureOwnApplication(services.database.db, u.id);
+  if (mustSetInitialPassword) return { next: SET_PASSWORD_PAGE, mustSetInitialPassword };
   try {
     const viewer = {
       userId: u.id,

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { AppError } from '#domain/errors';
 import type { Services } from '../../services';
 import { TOTP_ISSUER } from '../../plugins/auth';
-import { isStaffUser, type Viewer } from '../../plugins/viewer';
+import { isStaffUser, PASSWORD_CHANGE_REQUIRED, SET_PASSWORD_PAGE, type Viewer } from '../../plugins/viewer';
 import { authErrorCode, forwardCookies } from './auth-calls';
 import { resumeFor } from './resume';
 
@@ -46,9 +46,16 @@ function secondFactorError(error: unknown): never {
   throw error;
 }
 
+/**
+ * Enrolment is for staff without an app yet, whose password is their own: an app tied to the account while
+ * the admin's temporary password still works would let whoever holds that password enrol the second factor.
+ */
 function assertEnrolling(viewer: Viewer) {
   if (!viewer.isStaff) throw new AppError('Forbidden', TWO_FACTOR_MESSAGES.staffOnly);
   if (viewer.twoFactorEnabled) throw new AppError('Conflict', TWO_FACTOR_MESSAGES.alreadyEnrolled);
+  if (viewer.mustChangePassword) {
+    throw new AppError('Forbidden', PASSWORD_CHANGE_REQUIRED, { redirect: SET_PASSWORD_PAGE });
+  }
 }
 
 export type EnrolmentStart = {
@@ -147,7 +154,7 @@ export async function verifySecondFactor(o: {
   forwardCookies(o.reply, result.headers);
   const u = result.response.user as { id: string; mustChangePassword?: boolean | null };
   const mustSetInitialPassword = Boolean(u.mustChangePassword);
-  if (mustSetInitialPassword) return { next: '/user-information', mustSetInitialPassword };
+  if (mustSetInitialPassword) return { next: SET_PASSWORD_PAGE, mustSetInitialPassword };
   const isStaff = await isStaffUser(database.db, u.id);
   const next = await resumeFor(database.db, {
     userId: u.id,

@@ -7,6 +7,8 @@ export type AuditAction =
   | 'letterDownloaded'
   | 'claim'
   | 'unclaim'
+  /** Unclaim of a claim another counsellor held (takeOver: true). */
+  | 'unclaimTakeOver'
   | 'contactAttempt'
   | 'offerStatus'
   | 'creditorAccount'

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/setup/test-database';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/ops';
+import { createFieldCipher } from '../../security/field-encryption';
 import { deliverEmail, enqueueEmail, type MailTransport, pendingEmailIds } from './outbox';
 import { resetPasswordEmail } from './templates';
 
@@ -14,6 +16,7 @@ afterAll(async () => {
   await database.close();
 });
 
+const cipher = createFieldCipher(randomBytes(32));
 const sent: string[] = [];
 const working: MailTransport = { name: 'smtp', send: async (m) => void sent.push(m.to) };
 const broken: MailTransport = {
@@ -32,7 +35,7 @@ describe('email outbox', () => {
     });
     await expect(
       database.db.transaction(async (tx) => {
-        await enqueueEmail(tx, message);
+        await enqueueEmail(tx, cipher, message);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -46,15 +49,16 @@ describe('email outbox', () => {
   it('records a failed attempt for the retry, then delivers once and only once', async () => {
     const id = await enqueueEmail(
       database.db,
+      cipher,
       resetPasswordEmail({ publicUrl: 'http://x', email: 'a@example.com', code: '654321' }),
     );
     expect(await pendingEmailIds(database.db)).toContain(id);
-    await expect(deliverEmail(database.db, broken, id)).rejects.toThrow('connection refused');
+    await expect(deliverEmail(database.db, cipher, broken, id)).rejects.toThrow('connection refused');
     const failed = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
     expect(failed).toMatchObject({ attempts: 1, lastError: 'connection refused', sentAt: null });
 
-    expect(await deliverEmail(database.db, working, id)).toBe('sent');
-    expect(await deliverEmail(database.db, working, id)).toBe('skipped');
+    expect(await deliverEmail(database.db, cipher, working, id)).toBe('sent');
+    expect(await deliverEmail(database.db, cipher, working, id)).toBe('skipped');
     expect(sent).toEqual(['a@example.com']);
     expect(await pendingEmailIds(database.db)).not.toContain(id);
   });

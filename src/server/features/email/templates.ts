@@ -1,5 +1,7 @@
 import { SITE } from '#domain/site';
-import type { EmailAttachment } from '../../db/schema/ops';
+
+/** A file sent with an email (the signed Letter of Authorization), content as base64. */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
 
 export type EmailMessage = {
   to: string;

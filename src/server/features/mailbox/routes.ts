@@ -2,13 +2,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services';
 import { emailOutbox, smsOutbox } from '../../db/schema/ops';
+import { openEmailBody } from '../email/outbox';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Development mailbox: every email and text message the product sent, newest first, with the emails' links.
- * Never in production.
+ * Never in production. Email bodies are encrypted in the outbox and opened here for display; a body dropped
+ * after the retention period shows as such.
  */
 export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get<{ Params: { id: string; index: string } }>(
@@ -17,7 +19,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const { id, index } = request.params;
       if (!/^[0-9a-f-]{36}$/i.test(id) || !/^\d{1,2}$/.test(index)) return reply.status(404).send();
       const [row] = await services.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-      const file = row?.attachments[Number(index)];
+      const file = row && openEmailBody(services.cipher, row)?.attachments[Number(index)];
       if (!file) return reply.status(404).send();
       return reply
         .header('cache-control', 'no-store')
@@ -27,6 +29,15 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
     },
   );
 
+  /** The body, or why it cannot be shown (one row sealed with an older key must not break the page). */
+  const readable = (row: typeof emailOutbox.$inferSelect) => {
+    try {
+      return openEmailBody(services.cipher, row) ?? 'Body dropped after the retention period.';
+    } catch {
+      return 'Body unreadable with the current ENCRYPTION_KEY.';
+    }
+  };
+
   app.get('/dev/mailbox', async (_request, reply) => {
     const emails = await services.database.db
       .select()
@@ -34,21 +45,28 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
       .orderBy(desc(emailOutbox.createdAt))
       .limit(200);
     const items = emails
-      .map(
-        (e) => `<article class="mail">
-  <h2>${esc(e.subject)}</h2>
-  <p class="meta">To <strong class="to">${esc(e.to)}</strong> · ${e.createdAt.toISOString()} · ${e.sentAt ? 'delivered' : `pending (attempts ${e.attempts})`}</p>
-  <pre>${esc(e.text)}</pre>
-  <ul>${e.links.map((l) => `<li><a href="${esc(l.url)}">${esc(l.label)}</a></li>`).join('')}</ul>
+      .map((e) => {
+        const meta = `To <strong class="to">${esc(e.to)}</strong> · ${esc(e.kind)} · ${e.createdAt.toISOString()} · ${e.sentAt ? 'delivered' : `pending (attempts ${e.attempts})`}`;
+        const body = readable(e);
+        if (typeof body === 'string')
+          return `<article class="mail">
+  <p class="meta">${meta}</p>
+  <p>${body}</p>
+</article>`;
+        return `<article class="mail">
+  <h2>${esc(body.subject)}</h2>
+  <p class="meta">${meta}</p>
+  <pre>${esc(body.text)}</pre>
+  <ul>${body.links.map((l) => `<li><a href="${esc(l.url)}">${esc(l.label)}</a></li>`).join('')}</ul>
   ${
-    e.attachments.length > 0
-      ? `<p class="meta">Attached: ${e.attachments
+    body.attachments.length > 0
+      ? `<p class="meta">Attached: ${body.attachments
           .map((a, i) => `<a href="/dev/mailbox/emails/${e.id}/attachments/${i}">${esc(a.filename)}</a>`)
           .join(', ')}</p>`
       : ''
   }
-</article>`,
-      )
+</article>`;
+      })
       .join('\n');
     const texts = await services.database.db
       .select()

@@ -1,4 +1,3 @@
-import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   SANDBOX_BANK_INSTITUTION_IDS,
@@ -6,7 +5,6 @@ import {
   SANDBOX_BANK_USERS,
 } from '#providers/bank-link/sandbox';
 import type { TestApp } from '../../../../tests/setup/test-app';
-import { emailOutbox } from '../../db/schema/ops';
 import type { Client } from '../apply/flow-test-helpers';
 import { qualifiedBorrower } from '../staff-actions/staff-test-helpers';
 
@@ -53,12 +51,7 @@ export async function sandboxPublicToken(
 
 /** The token of the newest signing link emailed to `to` (it travels in the link's fragment). */
 export async function signingToken(t: TestApp, to: string): Promise<string> {
-  const rows = await t.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, to))
-    .orderBy(desc(emailOutbox.createdAt));
-  const link = rows.find((r) => r.kind === 'sign-letter');
+  const link = (await t.emailsTo(to)).reverse().find((r) => r.kind === 'sign-letter');
   const url = new URL(link!.links[0]!.url);
   expect(url.pathname).toBe('/sign-letter');
   return new URLSearchParams(url.hash.slice(1)).get('t')!;

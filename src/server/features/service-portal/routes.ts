@@ -14,6 +14,7 @@ import {
   contactSummaryQuerySchema,
   queueQuerySchema,
   summaryQuerySchema,
+  unclaimBodySchema,
 } from '#domain/service-portal/filters';
 import type { Services } from '../../services';
 import { setClaim } from './claim-application';
@@ -102,7 +103,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     '/api/staff/applications/:id/unclaim',
     {
       config: staffOnly,
-      schema: { tags, params: idParams, body: claimBodySchema, response: { 200: claimViewSchema } },
+      schema: { tags, params: idParams, body: unclaimBodySchema, response: { 200: claimViewSchema } },
     },
     async (request) =>
       setClaim({
@@ -111,6 +112,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         applicationId: request.params.id,
         version: request.body.version,
         claim: false,
+        takeOver: request.body.takeOver ?? false,
       }),
   );
   app.post(

@@ -62,6 +62,7 @@ export async function recordSignatures(o: {
       emailIds.push(
         await enqueueEmail(
           tx,
+          o.services.cipher,
           letterSignedEmail({
             to: signer.email,
             name: signer.name,

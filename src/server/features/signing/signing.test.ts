@@ -11,7 +11,6 @@ import {
   docusign,
   spouse,
 } from '../../db/schema/application';
-import { emailOutbox } from '../../db/schema/ops';
 import { applicationRow, put } from '../apply/flow-test-helpers';
 import { atPaymentOptions, sandboxPublicToken, signingToken } from '../payments/enrollment-test-helpers';
 import { signedInStaff } from '../staff-actions/staff-test-helpers';
@@ -75,7 +74,7 @@ describe('signing the Letter of Authorization (sandbox)', () => {
       signed: true,
       signers: [{ role: 'borrower', signed: true }],
     });
-    const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, b.email));
+    const emails = await t.emailsTo(b.email);
     const signedEmail = emails.find((e) => e.kind === 'letter-signed');
     // The signed copy travels with the email, byte for byte what was stored.
     expect(signedEmail!.attachments).toEqual([
@@ -179,7 +178,7 @@ describe('with a spouse, both sign with their own link', () => {
     });
     expect(record!.signers.every((s) => s.signedAt instanceof Date)).toBe(true);
     for (const to of [b.email, spouseEmail]) {
-      const kinds = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).map((e) => e.kind);
+      const kinds = (await t.emailsTo(to)).map((e) => e.kind);
       expect(
         kinds.filter((k) => k === 'letter-signed'),
         to,

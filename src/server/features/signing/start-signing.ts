@@ -54,7 +54,7 @@ export async function startSigning(o: {
     // Another request created the envelope first: that one stands.
     if (!row) return false;
     await tx.insert(docusignSigner).values(signers.map((s) => ({ docusignId: row.id, ...s })));
-    for (const link of links) emailIds.push(await enqueueEmail(tx, link));
+    for (const link of links) emailIds.push(await enqueueEmail(tx, o.services.cipher, link));
     return true;
   });
   if (!created)

@@ -84,6 +84,8 @@ export async function resendSigningEmails(o: { services: Services; userId: strin
   const emails = await Promise.all(
     record.signers.filter((s) => !s.signedAt).map((s) => signingLink(o.services, record.envelopeId, s)),
   );
-  const ids = await db.transaction(async (tx) => Promise.all(emails.map((email) => enqueueEmail(tx, email))));
+  const ids = await db.transaction(async (tx) =>
+    Promise.all(emails.map((email) => enqueueEmail(tx, o.services.cipher, email))),
+  );
   for (const id of ids) o.services.onEmailQueued?.(id);
 }

@@ -58,6 +58,7 @@ describe('the partner-webhook queue', () => {
       cipher: createFieldCipher(t.config.encryptionKey),
       // A short first retry keeps the test quick; production waits PARTNER_WEBHOOK_RETRY_DELAY_SECONDS.
       partnerWebhook: { url, secret: SECRET, retryDelaySeconds: 1 },
+      emailBodyRetentionDays: 7,
     });
     try {
       jobs.webhookQueued(a.applicationId);
@@ -88,6 +89,7 @@ describe('the partner-webhook queue', () => {
       log: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
       cipher: createFieldCipher(t.config.encryptionKey),
       partnerWebhook: undefined,
+      emailBodyRetentionDays: 7,
     });
     try {
       jobs.webhookQueued('00000000-0000-4000-8000-000000000000');

@@ -284,6 +284,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   letterDownloaded: 'Downloaded the signed letter',
   claim: 'Claimed',
   unclaim: 'Unclaimed',
+  unclaimTakeOver: "Released a colleague's claim",
   contactAttempt: 'Contact attempt',
   offerStatus: 'Offer answer',
   creditorAccount: 'Creditor account',

@@ -200,7 +200,12 @@ export function SummaryOverview({ summary, onSaved }: { summary: BorrowerSummary
             )}
           </p>
         </div>
-        <ClaimButton applicationId={overview.id} version={overview.version} assignedTo={assignee} />
+        <ClaimButton
+          applicationId={overview.id}
+          version={overview.version}
+          assignedTo={assignee}
+          viewerId={me.id}
+        />
       </div>
       {overview.status === 'transfer' && (
         <div className="mt-4 border-t border-gray-200 pt-4">

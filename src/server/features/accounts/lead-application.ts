@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { application, applicationStatusChange, borrower } from '../../db/schema/application';
+
+export type UtmInput = Partial<
+  Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>
+>;
+
+/**
+ * The application the lead form starts (inProgress, Lead completed, next page Hardships), its borrower and the
+ * first status change, in the caller's transaction. A borrower owns exactly one application: when the owner
+ * already has one nothing is written and undefined is answered.
+ */
+export async function insertLeadApplication(
+  tx: Tx,
+  o: {
+    userId: string;
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+    phoneNumber: string | null;
+    utm?: UtmInput;
+  },
+): Promise<string | undefined> {
+  const [app] = await tx
+    .insert(application)
+    .values({
+      owner: o.userId,
+      status: 'inProgress',
+      lastCompletedPage: 'Lead',
+      lastViewedPage: 'Hardships',
+      // The lead form cannot be sent without agreeing to the terms.
+      agreedToTerms: true,
+      ...o.utm,
+    })
+    .onConflictDoNothing({ target: application.owner })
+    .returning({ id: application.id });
+  if (!app) return undefined;
+  await tx.insert(borrower).values({
+    owner: o.userId,
+    applicationId: app.id,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    email: o.email,
+    phoneNumber: o.phoneNumber,
+  });
+  await tx
+    .insert(applicationStatusChange)
+    .values({ applicationId: app.id, from: null, to: 'inProgress', changedBy: o.userId });
+  return app.id;
+}
+
+/**
+ * Gives a borrower account its application when it has none. Accounts are created with their application in
+ * one transaction, but an account left without one (by a crash before that was so) would otherwise be stuck:
+ * its email is taken, so the lead form refuses it, and nothing else creates an application. The lead form had
+ * been sent, so the names, phone and email on the account are the ones it carried.
+ */
+export async function ensureOwnApplication(db: Db, userId: string): Promise<void> {
+  const own = await db.query.application.findFirst({
+    where: eq(application.owner, userId),
+    columns: { id: true },
+  });
+  if (own) return;
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phoneNumber: user.phoneNumber,
+      })
+      .from(user)
+      .where(eq(user.id, userId));
+    if (!account) return;
+    await insertLeadApplication(tx, { userId, ...account });
+  });
+}
