@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
-import { MESSAGES } from '#domain/validation/messages';
 import { api, ApiError } from '../../app/api';
 import { BusyOverlay } from '../../components/ui/busy-overlay';
 import { SubmitButton } from '../../components/ui/form/submit-button';
@@ -11,6 +10,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY } from './application-query';
 import { ApplyPageGate, useSavePage } from './save-page';
+import { LoadFailure } from '../../components/ui/load-failure';
 
 const TITLE = 'Your eligible debts';
 /** Under the application key, so a save anywhere in the flow refreshes it. */
@@ -38,20 +38,7 @@ function EligibleDebts() {
     }
     return (
       <ApplyPage page="EligibleDebts" title={TITLE}>
-        <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {debts.error instanceof ApiError && debts.error.code === 'NetworkError'
-              ? debts.error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void debts.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure error={debts.error} onRetry={() => void debts.refetch()} />
       </ApplyPage>
     );
   }

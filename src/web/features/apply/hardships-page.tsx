@@ -23,6 +23,7 @@ import { useZodForm } from '../../components/ui/form/use-zod-form';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
+import { LoadFailure } from '../../components/ui/load-failure';
 
 const TITLE = 'Your situation';
 const ERROR_ID = 'hardships-error';
@@ -35,20 +36,7 @@ export function Component() {
   if (application.isError) {
     return (
       <ApplyPage page="Hardships" title={TITLE}>
-        <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {application.error instanceof ApiError && application.error.code === 'NetworkError'
-              ? application.error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void application.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure error={application.error} onRetry={() => void application.refetch()} />
       </ApplyPage>
     );
   }

@@ -11,6 +11,7 @@ import { endLocalSession } from '../../app/session';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
 import { useFailureModal } from '../../components/ui/form/use-failure-modal';
+import { LoadFailure } from '../../components/ui/load-failure';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
@@ -27,24 +28,11 @@ type PageGateProps = {
   children: (application: ApplicationView) => ReactNode;
 };
 
-/** What a page shows when its data cannot be read: the reason and a way to try again. */
-function LoadFailure(o: { page: Page; title: string; error: unknown; onRetry: () => void }) {
+/** A flow page whose data cannot be read: the page's frame around the shared load failure. */
+function PageLoadFailure(o: { page: Page; title: string; error: unknown; onRetry: () => void }) {
   return (
     <ApplyPage page={o.page} title={o.title}>
-      <div role="alert" className="flex flex-col items-center gap-4 text-center">
-        <p className="text-lg text-gray-900">
-          {o.error instanceof ApiError && o.error.code === 'NetworkError'
-            ? o.error.message
-            : MESSAGES.applicationLoadFailed}
-        </p>
-        <button
-          type="button"
-          onClick={o.onRetry}
-          className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure error={o.error} onRetry={o.onRetry} />
     </ApplyPage>
   );
 }
@@ -67,7 +55,12 @@ export function PageDataGate<T>(o: {
       return <Navigate to={query.error.redirect} replace />;
     }
     return (
-      <LoadFailure page={o.page} title={o.title} error={query.error} onRetry={() => void query.refetch()} />
+      <PageLoadFailure
+        page={o.page}
+        title={o.title}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return <>{o.children(query.data)}</>;
@@ -79,7 +72,7 @@ export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGat
   if (application.isPending) return <LoadingScreen />;
   if (application.isError) {
     return (
-      <LoadFailure
+      <PageLoadFailure
         page={page}
         title={title}
         error={application.error}

@@ -6,11 +6,11 @@ import type { PlanView } from '#domain/enrollment/views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { AlertView } from '#domain/flow/staff-views';
 import { SITE } from '#domain/site';
-import { MESSAGES } from '#domain/validation/messages';
 import { api, ApiError } from '../../app/api';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { formatDollars } from '../../components/ui/format-money';
 import { LINK_CLASS, PortalPage } from './portal-page';
+import { LoadFailure } from '../../components/ui/load-failure';
 
 // recharts stays in a chunk of its own, loaded only when the plan shows.
 const PayoffChart = lazy(() => import('./payoff-chart').then((module) => ({ default: module.PayoffChart })));
@@ -97,20 +97,7 @@ export function Component() {
     if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
     return (
       <PortalPage title={TITLE}>
-        <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {error instanceof ApiError && error.code === 'NetworkError'
-              ? error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void plan.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure error={error} onRetry={() => void plan.refetch()} />
       </PortalPage>
     );
   }

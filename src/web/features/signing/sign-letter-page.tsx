@@ -14,6 +14,7 @@ import { TextField } from '../../components/ui/form/text-field';
 import { useFailureModal } from '../../components/ui/form/use-failure-modal';
 import { useZodForm } from '../../components/ui/form/use-zod-form';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { LoadFailure } from '../../components/ui/load-failure';
 
 // /sign-letter#t=<token>: the page a signer opens from the email. The token sits in the URL fragment, which
 // browsers never send, so it stays out of server and proxy logs; the page sends it only in POST bodies.
@@ -95,20 +96,7 @@ function Signing({ token }: { token: string }) {
     return (
       <SigningFrame title={TITLE}>
         <h1 className={H1}>{TITLE}</h1>
-        <div role="alert" className="mt-4 flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {error instanceof ApiError && error.code === 'NetworkError'
-              ? error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void session.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure error={error} onRetry={() => void session.refetch()} className="mt-4" />
       </SigningFrame>
     );
   }

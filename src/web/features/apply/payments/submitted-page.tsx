@@ -3,7 +3,6 @@ import { clsx } from 'clsx';
 import { Link, Navigate } from 'react-router';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
-import { MESSAGES } from '#domain/validation/messages';
 import { api, ApiError } from '../../../app/api';
 import { ErrorModal } from '../../../components/ui/error-modal';
 import { useFailureModal } from '../../../components/ui/form/use-failure-modal';
@@ -12,6 +11,7 @@ import { ApplyPage } from '../apply-page';
 import { APPLICATION_QUERY_KEY } from '../application-query';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { HEADING_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments-page';
+import { LoadFailure } from '../../../components/ui/load-failure';
 
 export const SUBMITTED_PATH = '/api/application/submitted';
 export const RESEND_PATH = '/api/application/submitted/resend';
@@ -40,20 +40,7 @@ export function Component() {
     if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
     return (
       <ApplyPage page="Submitted" title={UNSIGNED_TITLE}>
-        <div role="alert" className="flex flex-col items-center gap-4 text-center">
-          <p className="text-lg text-gray-900">
-            {error instanceof ApiError && error.code === 'NetworkError'
-              ? error.message
-              : MESSAGES.applicationLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure error={error} onRetry={() => void query.refetch()} />
       </ApplyPage>
     );
   }

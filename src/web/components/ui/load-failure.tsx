@@ -1,0 +1,34 @@
+import { clsx } from 'clsx';
+import { MESSAGES } from '#domain/validation/messages';
+import { ApiError } from '../../app/api';
+
+/**
+ * What a page shows when its data cannot be read: why (a lost connection says so; anything else is the
+ * general load failure) and a way to try again, so nobody is left on a dead end.
+ */
+export function LoadFailure({
+  error,
+  onRetry,
+  className,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={clsx('flex flex-col items-center gap-4 text-center', className)}>
+      <p className="text-lg text-gray-900">
+        {error instanceof ApiError && error.code === 'NetworkError'
+          ? error.message
+          : MESSAGES.applicationLoadFailed}
+      </p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+      >
+        Try again
+      </button>
+    </div>
+  );
+}
