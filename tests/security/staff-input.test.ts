@@ -98,3 +98,16 @@ describe('claim and unclaim refuse a version the database cannot hold with 400',
     expect(res.statusCode, res.body).toBe(409);
   });
 });
+
+describe('an offer answer refuses a version the database cannot hold with 400', () => {
+  it.each([2 ** 31, 1e300, -1, 1.5])('version %d', async (version) => {
+    // The version is checked before the offer is looked up, so any offer id shows it.
+    const res = await staff.client.post(`/api/staff/offers/${crypto.randomUUID()}/status`, {
+      version,
+      status: 'declined',
+      reasons: ['other'],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({ version: 'version is invalid' });
+  });
+});

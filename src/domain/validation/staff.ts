@@ -171,10 +171,14 @@ export const creditorAccountSchema = z
 export type CreditorAccountInput = z.input<typeof creditorAccountSchema>;
 export type CreditorAccount = z.output<typeof creditorAccountSchema>;
 
+/** Versions are PostgreSQL integers: a larger number could never match and would fail in the database. */
+const MAX_OFFER_VERSION = 2_147_483_647;
+
 const offerVersion = z
   .number({ error: invalidMessage('version') })
-  .int()
-  .min(0);
+  .int({ error: invalidMessage('version') })
+  .min(0, { error: invalidMessage('version') })
+  .max(MAX_OFFER_VERSION, { error: invalidMessage('version') });
 
 /**
  * POST /api/staff/offers/:id/status. `version` is the offer's version as read (optimistic concurrency: a
