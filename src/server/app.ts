@@ -26,8 +26,10 @@ import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
 import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
+import { loggerOptions } from './logging';
 import { createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerIdempotency } from './plugins/idempotency';
 import { isCrossSiteStateChange } from './plugins/same-origin';
 import { registerViewer } from './plugins/viewer';
@@ -38,37 +40,13 @@ export type { AppDeps, Services } from './services';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-/** Personal and financial fields never reach the logs. */
-export const REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.currentPassword',
-  '*.confirmPassword',
-  '*.email',
-  '*.phoneNumber',
-  '*.dateOfBirth',
-  '*.accountNumber',
-  '*.routingNumber',
-  '*.code',
-  '*.otp',
-];
+export { REDACT_PATHS } from './logging';
 
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      // Query strings carry emails and codes (verification links): a request is logged by its path only.
-      serializers: {
-        req: (request: { method: string; url: string }) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-        }),
-      },
-    },
+    // No personal value in a log line: redacted fields, paths without query strings, errors without values.
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // TRUST_PROXY is how many proxy hops to believe in X-Forwarded-For; with none the socket's address is the
@@ -86,10 +64,11 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     onEmailQueued: deps.onEmailQueued,
   });
-  const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp });
+  const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp, log: app.log });
   const services: Services = { ...deps, auth, cipher };
 
   registerErrorHandler(app);
+  registerGracefulClose(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

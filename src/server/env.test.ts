@@ -37,6 +37,9 @@ describe('loadConfig', () => {
     [{ EMAIL_BODY_RETENTION_DAYS: '-1' }, 'EMAIL_BODY_RETENTION_DAYS'],
     [{ EMAIL_BODY_RETENTION_DAYS: '1.5' }, 'EMAIL_BODY_RETENTION_DAYS'],
     [{ EMAIL_BODY_RETENTION_DAYS: 'week' }, 'EMAIL_BODY_RETENTION_DAYS'],
+    [{ EMAIL_GIVE_UP_HOURS: '0' }, 'EMAIL_GIVE_UP_HOURS'],
+    [{ EMAIL_GIVE_UP_HOURS: '2.5' }, 'EMAIL_GIVE_UP_HOURS'],
+    [{ EMAIL_GIVE_UP_HOURS: 'forever' }, 'EMAIL_GIVE_UP_HOURS'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
@@ -108,6 +111,11 @@ describe('loadConfig', () => {
       expect(loadConfig({ DATA_DIR: dataDir(), EMAIL_BODY_RETENTION_DAYS: '0' }).emailBodyRetentionDays).toBe(
         0,
       );
+    });
+
+    it('retries an undelivered email 48 hours unless EMAIL_GIVE_UP_HOURS says otherwise', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).emailGiveUpHours).toBe(48);
+      expect(loadConfig({ DATA_DIR: dataDir(), EMAIL_GIVE_UP_HOURS: '6' }).emailGiveUpHours).toBe(6);
     });
   });
 });

@@ -33,6 +33,15 @@ const EnvSchema = z.object({
     .regex(/^\d{1,4}$/, 'must be a whole number of days (0 to 9999)')
     .default('7')
     .transform(Number),
+  /**
+   * Hours an undelivered email keeps being retried (with growing delays) before it is marked failed and shown
+   * to staff as such.
+   */
+  EMAIL_GIVE_UP_HOURS: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, 'must be a whole number of hours (1 to 9999)')
+    .default('48')
+    .transform(Number),
   /** 32 bytes as 64 hex characters or base64; generated into DATA_DIR when absent outside production. */
   ENCRYPTION_KEY: z
     .string()
@@ -105,6 +114,8 @@ export type Config = {
   /** Where emails go; production has no dev mailbox, so there it is smtp, or log when asked for explicitly. */
   emailTransport: 'smtp' | 'dev-mailbox' | 'log';
   emailBodyRetentionDays: number;
+  /** Hours an email is retried before it is marked failed. */
+  emailGiveUpHours: number;
   encryptionKey: Buffer;
   authSecret: string;
   logLevel: Env['LOG_LEVEL'];
@@ -217,6 +228,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailFrom: env.EMAIL_FROM,
     emailTransport,
     emailBodyRetentionDays: env.EMAIL_BODY_RETENTION_DAYS,
+    emailGiveUpHours: env.EMAIL_GIVE_UP_HOURS,
     encryptionKey,
     authSecret: env.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', 32),
     logLevel: env.LOG_LEVEL,

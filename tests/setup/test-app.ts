@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
@@ -13,12 +14,19 @@ import { createEnrollmentProviders } from '../../src/server/enrollment-providers
 import type { Database } from '../../src/server/db/client';
 import { emailOutbox } from '../../src/server/db/schema/ops';
 import { loadConfig } from '../../src/server/env';
+import { loggerOptions } from '../../src/server/logging';
 import { openEmailBody } from '../../src/server/features/email/outbox';
 import { createFieldCipher } from '../../src/server/security/field-encryption';
 import { createTestDatabase } from './test-database';
 
-/** A Fastify app on a fresh database, plus a cookie-keeping client per person. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+/**
+ * A Fastify app on a fresh database, plus a cookie-keeping client per person. With `logStream` the app logs
+ * as in production (the same options, at LOG_LEVEL) to that stream, for tests of what reaches the logs.
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
+) {
   const database: Database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -50,7 +58,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     onEmailQueued: (id) => queued.push(id),
     onSmsQueued: (id) => smsQueued.push(id),
     onWebhookQueued: (id) => webhooksQueued.push(id),
-    logger: false,
+    logger: options.logStream ? loggerOptions(config.logLevel, options.logStream) : false,
   });
   await app.ready();
 

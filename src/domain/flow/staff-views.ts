@@ -105,6 +105,27 @@ export const staffListViewSchema = z.object({
 });
 export type StaffListView = z.infer<typeof staffListViewSchema>;
 
+/**
+ * GET /api/staff/email-failures: emails the queue gave up on (not delivered within EMAIL_GIVE_UP_HOURS), how
+ * many in all and the newest first. The body is never included; `lastError` is the mail server's answer.
+ */
+export const emailFailuresViewSchema = z.object({
+  failed: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      kind: z.string(),
+      attempts: z.number().int(),
+      lastError: nullableString,
+      createdAt: timestamp,
+      failedAt: timestamp,
+    }),
+  ),
+  limit: z.number().int(),
+});
+export type EmailFailuresView = z.infer<typeof emailFailuresViewSchema>;
+
 const contactAttemptViewSchema = z.object({
   id: z.string(),
   createdAt: timestamp,

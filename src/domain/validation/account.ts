@@ -83,6 +83,19 @@ export const newPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
+/**
+ * The first password of an account whose email was never proven (made by the lead form): the code from the
+ * emailed link with it, so sending the form with an address is not enough to hold the account.
+ */
+export const initialPasswordSchema = z
+  .strictObject({
+    code: verificationCodeField(),
+    password: newPasswordField('New password'),
+    confirmPassword: confirmPasswordField(),
+  })
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+export type InitialPasswordInput = z.infer<typeof initialPasswordSchema>;
+
 export const changePasswordSchema = z
   .strictObject({
     currentPassword: passwordField('Current password'),

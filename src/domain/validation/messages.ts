@@ -61,6 +61,9 @@ export const MESSAGES = {
   verifyNewEmailFailed: 'We were unable to verify your new email. Please try again.',
   verifyNewEmailSuccess: 'Your new email has been verified! You may now close this window.',
   emailUpdated: 'Your email has been updated. Please sign in with your new credentials.',
+  /** Not in the spec: the change waits for the code sent to the new address (ours). */
+  verifyNewEmailSent:
+    'We sent a link to your new email address. Your email changes once you follow it and confirm with your password; until then, sign in with your current email.',
   passwordReset: 'Password successfully reset. Please sign in with your new credentials.',
   saveFailed: 'There was a problem saving your information. Please try again.',
   reviewSaveFailed: 'There was a problem saving your application. Please try again.',

@@ -3,10 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { SmsSender } from '#providers/sms/port';
 import {
+  afterFailedDelivery,
+  DEFAULT_EMAIL_RETRY,
   deliverEmail,
   dropOldEmailBodies,
+  EMAIL_SEND_CONCURRENCY,
+  type EmailOutboxRow,
+  type EmailRetryPolicy,
+  loadEmails,
   type MailTransport,
-  pendingEmailIds,
 } from '../features/email/outbox';
 import { deliverSms, MAX_SMS_ATTEMPTS, pendingSmsIds } from '../features/sms/deliver-sms';
 import {
@@ -20,7 +25,22 @@ import {
 } from '../features/staff-actions/partner-webhook';
 import type { FieldCipher } from '../security/field-encryption';
 
+/** pg-boss's tables live in this schema of the product's database. */
+const PGBOSS_SCHEMA = 'pgboss';
 export const EMAIL_QUEUE = 'email-deliver';
+/**
+ * Email jobs one fetch takes. They are sent EMAIL_SEND_CONCURRENCY at a time, and a full batch is followed
+ * at once by the next fetch, so a backlog (after an SMTP outage) drains at the transport's speed, not at one
+ * email per polling interval.
+ */
+export const EMAIL_BATCH_SIZE = 50;
+/** How often an idle email worker looks for jobs (pg-boss's minimum); emails queued here wake it at once. */
+export const EMAIL_POLLING_SECONDS = 0.5;
+/** Every 10 minutes: emails left without a job (a job lost with a crashed instance) are queued again. */
+export const EMAIL_SWEEP_QUEUE = 'email-sweep';
+export const EMAIL_SWEEP_CRON = '*/10 * * * *';
+/** EMAIL_GIVE_UP_HOURS when the caller does not say. */
+export const DEFAULT_EMAIL_GIVE_UP_HOURS = 48;
 export const SMS_QUEUE = 'sms-deliver';
 export const EMAIL_BODY_PURGE_QUEUE = 'email-body-purge';
 /** Hourly: a body is dropped at most an hour after its retention period ends. */
@@ -36,7 +56,13 @@ export type Jobs = {
 
 /**
  * pg-boss on the product's own database (PGlite through executeSql, or PostgreSQL): durable, retried,
- * safe with several server instances. Email delivery retries with backoff.
+ * safe with several server instances.
+ *
+ * Email: one job per outbox row at most. The queue's 'stately' policy with the row id as singleton key lets
+ * the database refuse a second queued job for the same row, and the sweep at start skips rows that already
+ * have a queued, waiting or running job, so a restart no longer doubles the backlog. A failed send is tried
+ * again after a doubling delay (see EmailRetryPolicy) until the email is EMAIL_GIVE_UP_HOURS old; then it is
+ * marked failed for staff to see.
  */
 export async function startJobs(o: {
   database: Database;
@@ -48,10 +74,16 @@ export async function startJobs(o: {
   partnerWebhook: { url: string; secret: string; retryDelaySeconds?: number } | undefined;
   /** EMAIL_BODY_RETENTION_DAYS: delivered emails keep their body this long. */
   emailBodyRetentionDays: number;
+  /** EMAIL_GIVE_UP_HOURS: an email still undelivered this long after it was written is marked failed. */
+  emailGiveUpHours?: number;
+  /** Delays between attempts; DEFAULT_EMAIL_RETRY unless a test wants them short. */
+  emailRetry?: Omit<EmailRetryPolicy, 'giveUpHours'>;
+  /** The clock that decides when an email is given up (tests move it). */
+  now?: () => Date;
 }): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: o.database.executeSql },
-    schema: 'pgboss',
+    schema: PGBOSS_SCHEMA,
     supervise: true,
     // The hourly purge of old email bodies is a pg-boss schedule: one run per tick however many instances.
     schedule: true,
@@ -59,18 +91,107 @@ export async function startJobs(o: {
   });
   boss.on('error', (error) => o.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(EMAIL_QUEUE, {
+  const emailQueue = {
     name: EMAIL_QUEUE,
-    retryLimit: 8,
-    retryDelay: 5,
+    policy: 'stately',
+    // The handler schedules its own retries (below); pg-boss's retries only cover a job lost with its
+    // worker (a crash, a stop mid-send, a batch past its expiry).
+    retryLimit: 5,
+    retryDelay: 30,
     retryBackoff: true,
-  });
-  await boss.work<{ id: string }>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      const outcome = await deliverEmail(o.database.db, o.cipher, o.transport, job.data.id);
-      o.log.info({ emailId: job.data.id, outcome, transport: o.transport.name }, 'email delivery');
+    expireInSeconds: 30 * 60,
+  } as const;
+  await boss.createQueue(EMAIL_QUEUE, emailQueue);
+  // A database whose queue was created by an earlier version keeps its old options: bring it up to date.
+  await boss.updateQueue(EMAIL_QUEUE, emailQueue);
+
+  const retry: EmailRetryPolicy = {
+    giveUpHours: o.emailGiveUpHours ?? DEFAULT_EMAIL_GIVE_UP_HOURS,
+    ...(o.emailRetry ?? DEFAULT_EMAIL_RETRY),
+  };
+  const now = o.now ?? (() => new Date());
+  const queueEmail = (id: string, startAfter?: Date) =>
+    boss.send(EMAIL_QUEUE, { id }, startAfter ? { singletonKey: id, startAfter } : { singletonKey: id });
+
+  /** One attempt; on failure, the next one is queued (the same row, one job) or the email is given up. */
+  const attemptEmail = async (id: string, row: EmailOutboxRow | null) => {
+    try {
+      const outcome = await deliverEmail(o.database.db, o.cipher, o.transport, id, row);
+      o.log.info({ emailId: id, outcome, transport: o.transport.name }, 'email delivery');
+      return;
+    } catch {
+      // The error text stays in the row's lastError: it can name the recipient, so it is not logged.
     }
+    const next = await afterFailedDelivery(o.database.db, id, { ...retry, now: now() });
+    if (next === 'skipped') return;
+    if ('failedAt' in next) {
+      o.log.warn(
+        { emailId: id, giveUpHours: retry.giveUpHours },
+        'email given up: not delivered within EMAIL_GIVE_UP_HOURS (listed at /api/staff/email-failures)',
+      );
+      return;
+    }
+    // Queued while this job is still active: 'stately' allows one queued beside one active per row.
+    await queueEmail(id, next.retryAt);
+    o.log.info({ emailId: id, retryAt: next.retryAt.toISOString() }, 'email delivery failed; retry queued');
+  };
+
+  // The worker's id, to wake it; known once work() answers (notifying '' before then does nothing).
+  let emailWorker = '';
+  emailWorker = await boss.work<{ id: string }>(
+    EMAIL_QUEUE,
+    { batchSize: EMAIL_BATCH_SIZE, pollingIntervalSeconds: EMAIL_POLLING_SECONDS },
+    async (jobs) => {
+      // One job per row in a batch: keyless duplicates queued by earlier versions would otherwise be sent
+      // twice, in parallel. The extra ones complete without doing anything.
+      const unique = [...new Map(jobs.map((job) => [job.data.id, job])).values()];
+      // The batch's rows in one read. No other job can deliver them meanwhile ('stately': one active job per
+      // row), so they stay current while the batch runs.
+      const rows = await loadEmails(
+        o.database.db,
+        unique.map((job) => job.data.id),
+      );
+      // pg-boss completes or fails a batch as a whole: each job's own error fails that job alone (pg-boss
+      // then retries it), and the handler returns so the others complete.
+      await inParallel(unique, EMAIL_SEND_CONCURRENCY, async (job) => {
+        try {
+          await attemptEmail(job.data.id, rows.get(job.data.id) ?? null);
+        } catch (error) {
+          o.log.error({ err: error, emailId: job.data.id }, 'email job failed');
+          await boss
+            .fail(EMAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) })
+            .catch((failError: unknown) => o.log.error({ err: failError }, 'could not fail an email job'));
+        }
+      });
+      // A full batch means more are probably waiting: fetch again now rather than after the interval.
+      if (jobs.length === EMAIL_BATCH_SIZE) boss.notifyWorker(emailWorker);
+    },
+  );
+
+  /**
+   * Queues every email still to deliver that has no live job, written at least `minAgeSeconds` ago; returns
+   * how many were queued.
+   */
+  const sweepEmails = async (minAgeSeconds: number) => {
+    const ids = await unqueuedEmailIds(o.database, minAgeSeconds);
+    for (let at = 0; at < ids.length; at += SWEEP_INSERT_CHUNK) {
+      await boss.insert(
+        ids
+          .slice(at, at + SWEEP_INSERT_CHUNK)
+          .map((id) => ({ name: EMAIL_QUEUE, data: { id }, singletonKey: id })),
+      );
+    }
+    if (ids.length > 0) boss.notifyWorker(emailWorker);
+    return ids.length;
+  };
+  await boss.createQueue(EMAIL_SWEEP_QUEUE, { name: EMAIL_SWEEP_QUEUE, retryLimit: 1, retryDelay: 60 });
+  await boss.work(EMAIL_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    // Emails written in the last minute are skipped: their own announcement is most likely on its way.
+    const queued = await sweepEmails(60);
+    if (queued > 0) o.log.info({ queued }, 'emails without a job queued again');
   });
+  await boss.schedule(EMAIL_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
+
   await boss.createQueue(SMS_QUEUE, {
     name: SMS_QUEUE,
     retryLimit: MAX_SMS_ATTEMPTS,
@@ -117,14 +238,17 @@ export async function startJobs(o: {
   // Once at start too, so a server that is seldom up at the scheduled minute still purges.
   await boss.send(EMAIL_BODY_PURGE_QUEUE, {});
 
-  // Messages written while the queue was down (or whose job was lost) are picked up at start.
-  for (const id of await pendingEmailIds(o.database.db)) await boss.send(EMAIL_QUEUE, { id });
+  // Messages written while the queue was down (or whose job was lost) are picked up at start. Emails that
+  // still have a job are left to it.
+  const swept = await sweepEmails(0);
+  if (swept > 0) o.log.info({ queued: swept }, 'pending emails queued at start');
   for (const id of await pendingSmsIds(o.database.db)) await boss.send(SMS_QUEUE, { id });
 
   return {
     emailQueued: (id) => {
-      boss
-        .send(EMAIL_QUEUE, { id })
+      queueEmail(id)
+        // Wakes this instance's worker: a reset code goes out now, not at the next poll.
+        .then(() => boss.notifyWorker(emailWorker))
         .catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
     },
     smsQueued: (id) => {
@@ -148,6 +272,41 @@ export async function startJobs(o: {
           o.log.error({ err: error, applicationId }, 'could not queue a partner webhook'),
         );
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      o.transport.close?.();
+    },
   };
+}
+
+/** Jobs per insert statement when the sweep queues a backlog. */
+const SWEEP_INSERT_CHUNK = 500;
+
+/**
+ * Outbox emails still to deliver (not sent, not given up, body kept) without a live job: none queued,
+ * waiting to retry or running. Matched on the job's data rather than its singleton key, so jobs queued by
+ * earlier versions (without a key) count too.
+ */
+async function unqueuedEmailIds(database: Database, minAgeSeconds: number): Promise<string[]> {
+  const { rows } = await database.executeSql(
+    `select e.id from email_outbox e
+      where e.sent_at is null and e.failed_at is null and e.sealed is not null
+        and e.created_at <= now() - make_interval(secs => $2)
+        and not exists (
+          select 1 from ${PGBOSS_SCHEMA}.job j
+           where j.name = $1 and j.state < 'completed' and j.data->>'id' = e.id::text
+        )
+      order by e.created_at`,
+    [EMAIL_QUEUE, minAgeSeconds],
+  );
+  return rows.map((row) => (row as { id: string }).id);
+}
+
+/** Runs `run` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await run(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }

@@ -9,6 +9,7 @@ import { emailOTP, twoFactor } from 'better-auth/plugins';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import type { Config } from '../env';
 import type { Db, Tx } from '../db/client';
+import { betterAuthLogger } from '../logging';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
 import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../features/accounts/totp';
 
@@ -70,7 +71,13 @@ export type OtpEmail = {
   type: 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
 };
 
-export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmail) => Promise<void> }) {
+export function createAuth(o: {
+  config: Config;
+  db: Db;
+  sendOtp: (email: OtpEmail) => Promise<void>;
+  /** The app's logger; without one (the seed script) better-auth logs nothing. */
+  log?: Parameters<typeof betterAuthLogger>[0];
+}) {
   return betterAuth({
     baseURL: o.config.publicUrl,
     secret: o.config.authSecret,
@@ -140,8 +147,9 @@ export function createAuth(o: { config: Config; db: Db; sendOtp: (email: OtpEmai
       secondFactorSession(o.db),
     ],
     telemetry: { enabled: false },
+    // Through our logger, never to the console: better-auth's own lines would print a failed insert's values.
     // Expected outcomes (wrong password, unknown user) are ours to log, without personal data.
-    logger: { level: 'error' },
+    logger: o.log ? betterAuthLogger(o.log) : { disabled: true },
   });
 }
 

@@ -122,3 +122,37 @@ export const passwordResetRequest = pgTable(
   },
   (t) => [index('password_reset_request_email_idx').on(t.email, t.createdAt)],
 );
+
+/**
+ * Wrong passwords per username (the lower-cased email, whether or not an account has it) for the growing
+ * lockout. In the database so every server instance counts the same tries; see sign-in-lockout.ts.
+ */
+export const signInFailure = pgTable(
+  'sign_in_failure',
+  {
+    username: text('username').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_failure_last_failure_idx').on(t.lastFailureAt)],
+);
+
+/**
+ * An email change waiting for its code: the username switches to newEmail only when the code sent there is
+ * given with the password. One per user; a new request replaces it.
+ */
+export const emailChange = pgTable(
+  'email_change',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    /** The code's hash (hashOtp), never the code. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_change_new_email_idx').on(t.newEmail)],
+);

@@ -9,6 +9,10 @@ import { application } from './application';
  * letter, so it is stored only as one AES-256-GCM ciphertext in `sealed` and set to null once a delivered
  * email is older than the retention period. Recipient, kind and the delivery fields stay in clear so the
  * queue and the dev mailbox can list rows without the key.
+ *
+ * A failed delivery is retried with growing delays until the email is EMAIL_GIVE_UP_HOURS old; then
+ * `failedAt` is stamped and nothing tries again. Staff see those in the dev mailbox and at
+ * /api/staff/email-failures.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -22,8 +26,14 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the queue gave up on it (never delivered within the give-up age); null while it is still tried. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt), index('email_outbox_unsent_idx').on(t.sentAt)],
+  (t) => [
+    index('email_outbox_to_idx').on(t.to, t.createdAt),
+    index('email_outbox_unsent_idx').on(t.sentAt),
+    index('email_outbox_failed_idx').on(t.failedAt),
+  ],
 );
 
 /** Who did what to which record, and the values before and after. */

@@ -1,43 +1,78 @@
-import { eq } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
 import type { Services } from '../../services';
-import { user } from '../../db/schema/auth';
+import { emailChange, user } from '../../db/schema/auth';
 import { borrower } from '../../db/schema/application';
+import { CODE_TTL_SECONDS, generateOtp, hashOtp } from '../../plugins/auth';
 import type { Viewer } from '../../plugins/viewer';
-import { authErrorCode } from './auth-calls';
+import { enqueueEmail } from '../email/outbox';
+import { verifyNewEmailEmail } from '../email/templates';
+import { beginPasswordAttempt, clearPasswordFailures } from './sign-in-lockout';
 
 /**
- * Changes the username (email) at once, as Cognito's attribute update did: the new address is unverified
- * until the emailed code is confirmed, every session ends, and the person signs in with the new email.
+ * Waiting changes looked at for one new address. Normally one; several only when several people typed the
+ * same address, and each costs a password check.
+ */
+const MAX_CANDIDATES = 3;
+
+/**
+ * Asks for a new email: nothing changes yet. A code goes to the new address and the username switches only
+ * when that code is given with the password (verifyNewEmail). Otherwise anyone signed in could move an
+ * account onto an address they do not hold (a typo, or someone else's), and whoever holds that mailbox could
+ * then reset the password and take the account. A new request replaces a waiting one.
  */
 export async function changeEmail(o: { services: Services; viewer: Viewer; email: string }) {
   const email = normalizeEmail(o.email);
-  const { db } = o.services.database;
-  if (email === o.viewer.email)
+  const { services, viewer } = o;
+  const { db } = services.database;
+  if (email === viewer.email)
     throw new AppError('ValidationError', 'The new email is the same as the current one.', {
       fieldErrors: { email: 'The new email is the same as the current one.' },
     });
   const taken = await db.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
   if (taken) throw new AppError('Conflict', 'An account with the given email already exists.');
-  await db.transaction(async (tx) => {
-    await tx
-      .update(user)
-      .set({ email, emailVerified: false, updatedAt: new Date() })
-      .where(eq(user.id, o.viewer.userId));
-    await tx
-      .update(borrower)
-      .set({ email, updatedAt: new Date() })
-      .where(eq(borrower.owner, o.viewer.userId));
-  });
-  const ctx = await o.services.auth.$context;
-  await ctx.internalAdapter.deleteUserSessions(o.viewer.userId);
-  await o.services.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' } });
-  return { next: '/sign-in', message: MESSAGES.emailUpdated };
+  await sendChangeCode(services, viewer.userId, email);
+  return { message: MESSAGES.verifyNewEmailSent };
 }
 
-/** Confirms a changed email: the person proves the password, then the emailed code marks the address verified. */
+/** Stores a fresh code for the user's waiting change (replacing any) and emails it to the new address. */
+async function sendChangeCode(services: Services, userId: string, newEmail: string) {
+  const code = generateOtp();
+  const waiting = {
+    newEmail,
+    codeHash: hashOtp(code),
+    expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+    createdAt: new Date(),
+  };
+  const emailId = await services.database.db.transaction(async (tx) => {
+    await tx
+      .insert(emailChange)
+      .values({ userId, ...waiting })
+      .onConflictDoUpdate({ target: emailChange.userId, set: waiting });
+    return enqueueEmail(
+      tx,
+      services.cipher,
+      verifyNewEmailEmail({ publicUrl: services.config.publicUrl, email: newEmail, code }),
+    );
+  });
+  services.onEmailQueued?.(emailId);
+}
+
+const sameHash = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Follows the link sent to a new address. The password of the account that asked is checked first, and
+ * counts toward that account's lockout like a sign-in, so this page is no way around it; then the code. Both
+ * right: the username (and the borrower's email) become the new address, marked verified, and every session
+ * of the account ends. With the right password, a superseded or expired code sends a fresh link.
+ */
 export async function verifyNewEmail(o: {
   services: Services;
   email: string;
@@ -45,23 +80,85 @@ export async function verifyNewEmail(o: {
   password: string;
 }) {
   const email = normalizeEmail(o.email);
-  const ctx = await o.services.auth.$context;
-  const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
-  const credential = found?.accounts.find((a) => a.providerId === 'credential');
-  const passwordOk =
-    credential?.password != null &&
-    (await ctx.password.verify({ hash: credential.password, password: o.password }));
-  if (!found || !passwordOk) throw new AppError('VerifyNewEmailFailed', MESSAGES.verifyNewEmailFailed);
-  try {
-    await o.services.auth.api.verifyEmailOTP({ body: { email, otp: o.code } });
-  } catch (error) {
-    const code = authErrorCode(error);
-    if (code === 'OTP_EXPIRED' || code === 'INVALID_OTP' || code === 'TOO_MANY_ATTEMPTS') {
-      // An old or expired link: send a fresh one so the person can finish.
-      await o.services.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' } });
-      throw new AppError('VerifyNewEmailFailed', MESSAGES.verifyNewEmailFailed);
+  const { services } = o;
+  const { db } = services.database;
+  const failed = () => new AppError('VerifyNewEmailFailed', MESSAGES.verifyNewEmailFailed);
+  const ctx = await services.auth.$context;
+
+  const waiting = await db
+    .select({
+      userId: emailChange.userId,
+      codeHash: emailChange.codeHash,
+      expiresAt: emailChange.expiresAt,
+      username: user.email,
+    })
+    .from(emailChange)
+    .innerJoin(user, eq(user.id, emailChange.userId))
+    .where(eq(emailChange.newEmail, email))
+    .orderBy(desc(emailChange.createdAt))
+    .limit(MAX_CANDIDATES);
+
+  let asker: (typeof waiting)[number] | undefined;
+  for (const candidate of waiting) {
+    if (!(await beginPasswordAttempt(db, candidate.username))) {
+      await ctx.password.hash(o.password);
+      continue;
     }
-    throw error;
+    const found = await ctx.internalAdapter.findUserByEmail(candidate.username, { includeAccounts: true });
+    const digest = found?.accounts.find((a) => a.providerId === 'credential')?.password;
+    if (digest && (await ctx.password.verify({ hash: digest, password: o.password }))) {
+      await clearPasswordFailures(db, candidate.username);
+      asker = candidate;
+      break;
+    }
   }
+  // No change waits for this address: as much work as a password check, and the same answer.
+  if (waiting.length === 0) await ctx.password.hash(o.password);
+  if (!asker) throw failed();
+
+  const codeOk = asker.expiresAt > new Date() && sameHash(asker.codeHash, hashOtp(o.code));
+  if (!codeOk) {
+    await sendChangeCode(services, asker.userId, email);
+    throw failed();
+  }
+
+  const { userId, codeHash } = asker;
+  const switched = await db
+    .transaction(async (tx) => {
+      // The code is used up here: of two requests with it, only the one that deletes the row goes on.
+      const used = await tx
+        .delete(emailChange)
+        .where(
+          and(
+            eq(emailChange.userId, userId),
+            eq(emailChange.newEmail, email),
+            eq(emailChange.codeHash, codeHash),
+          ),
+        )
+        .returning({ userId: emailChange.userId });
+      if (used.length === 0) return false;
+      const now = new Date();
+      await tx.update(user).set({ email, emailVerified: true, updatedAt: now }).where(eq(user.id, userId));
+      await tx.update(borrower).set({ email, updatedAt: now }).where(eq(borrower.owner, userId));
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      // Someone took the address in the meantime (the lead form, another change): the email stays as it was.
+      if (!isUniqueViolation(error)) throw error;
+      await db.delete(emailChange).where(eq(emailChange.userId, userId));
+      return false;
+    });
+  if (!switched) throw failed();
+  await ctx.internalAdapter.deleteUserSessions(userId);
   return { message: MESSAGES.verifyNewEmailSuccess };
+}
+
+/** PostgreSQL's unique_violation, also when the driver or drizzle wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

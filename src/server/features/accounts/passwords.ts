@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import type { Services } from '../../services';
 import { user } from '../../db/schema/auth';
 import type { Viewer } from '../../plugins/viewer';
-import { authErrorCode } from './auth-calls';
+import { authErrorCode, forwardCookies } from './auth-calls';
 import { assertResetAllowed, recordResetRequest } from './password-reset-limit';
 import { resumeFor } from './resume';
+import { clearPasswordFailures } from './sign-in-lockout';
 
 /** Sends a new reset link. Unknown addresses get the same answer, so the form reveals no accounts. */
 export async function forgotPassword(o: { services: Services; email: string }) {
@@ -56,45 +58,84 @@ export async function resetPassword(o: {
     .update(user)
     .set({ mustChangePassword: false, updatedAt: new Date() })
     .where(eq(user.email, email));
+  // Whoever holds the mailbox may sign in at once, even if a guesser had locked the name out.
+  await clearPasswordFailures(db, email);
   return { next: '/sign-in', message: MESSAGES.passwordReset };
 }
 
+const setInitialPasswordFailed = () =>
+  new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, { redirect: '/sign-in' });
+
+type UserInformation = { firstName: string; lastName: string; phoneNumber: string };
+const userInformationColumns = (input: UserInformation) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  name: `${input.firstName} ${input.lastName}`,
+  phoneNumber: phoneToE164(input.phoneNumber),
+});
+
 /**
- * The must-set-initial-password path (a temporary password, e.g. a staff account made by the CLI):
- * names and phone from /user-information, then the new password. Success clears the requirement.
+ * The must-set-initial-password path: names and phone from /user-information, then the new password.
+ * Success clears the requirement.
+ *
+ * Anyone can send the lead form with any address and is then signed in, so that session proves nothing
+ * about the mailbox. An account whose address was never proven therefore sets its first password only with
+ * the code emailed to it, like a reset: the code is used up, the address becomes verified, and every session
+ * of the account ends (a visitor who sent the form with someone else's address included). The person who
+ * gave the code gets a new session. An account with a proven address and a temporary password (a staff
+ * member made by the CLI, whose address the admin gave) replaces it without a code.
  */
 export async function completeNewPassword(o: {
   services: Services;
   viewer: Viewer;
-  input: { firstName: string; lastName: string; phoneNumber: string; password: string };
+  input: UserInformation & { password: string; code?: string };
+  headers: Headers;
+  reply: FastifyReply;
 }) {
   const { services, viewer, input } = o;
-  if (!viewer.mustChangePassword) {
-    throw new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, {
-      redirect: '/sign-in',
+  const { db } = services.database;
+  if (!viewer.mustChangePassword) throw setInitialPasswordFailed();
+  const account = await db.query.user.findFirst({
+    where: eq(user.id, viewer.userId),
+    columns: { email: true, emailVerified: true },
+  });
+  if (!account) throw setInitialPasswordFailed();
+  if (!account.emailVerified) {
+    if (!input.code) throw setInitialPasswordFailed();
+    try {
+      await services.auth.api.resetPasswordEmailOTP({
+        body: { email: account.email, otp: input.code, password: input.password },
+      });
+    } catch (error) {
+      // Wrong, old, used or expired code, or too many tries: nothing was changed.
+      if (authErrorCode(error) !== undefined) throw setInitialPasswordFailed();
+      throw error;
+    }
+    await db
+      .update(user)
+      .set({ ...userInformationColumns(input), mustChangePassword: false, updatedAt: new Date() })
+      .where(eq(user.id, viewer.userId));
+    await clearPasswordFailures(db, account.email);
+    const signedIn = await services.auth.api.signInEmail({
+      body: { email: account.email, password: input.password },
+      headers: o.headers,
+      returnHeaders: true,
     });
+    forwardCookies(o.reply, signedIn.headers);
+    return { next: await resumeFor(db, { ...viewer, mustChangePassword: false }) };
   }
   try {
     const ctx = await services.auth.$context;
     const digest = await ctx.password.hash(input.password);
     await ctx.internalAdapter.updatePassword(viewer.userId, digest);
-    await services.database.db
+    await db
       .update(user)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        name: `${input.firstName} ${input.lastName}`,
-        phoneNumber: phoneToE164(input.phoneNumber),
-        mustChangePassword: false,
-        updatedAt: new Date(),
-      })
+      .set({ ...userInformationColumns(input), mustChangePassword: false, updatedAt: new Date() })
       .where(eq(user.id, viewer.userId));
   } catch {
-    throw new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, {
-      redirect: '/sign-in',
-    });
+    throw setInitialPasswordFailed();
   }
-  return { next: await resumeFor(services.database.db, { ...viewer, mustChangePassword: false }) };
+  return { next: await resumeFor(db, { ...viewer, mustChangePassword: false }) };
 }
 
 /** Changes the password with the current one; every session ends and the person signs in again. */

@@ -344,7 +344,7 @@ describe('change password and change email', () => {
     ).toBe(200);
   });
 
-  it('changes the email, signs out, and verifies the new address with the password and the emailed code', async () => {
+  it('changes the email once the new address is verified with the password and the emailed code', async () => {
     const { email, client } = await borrowerWithPassword();
     const newEmail = uniqueEmail('moved');
     const mismatch = await client.post('/api/auth/change-email', {
@@ -356,15 +356,12 @@ describe('change password and change email', () => {
       email: newEmail.toUpperCase(),
       confirmEmail: newEmail.toUpperCase(),
     });
-    expect(ok.json()).toEqual({ next: '/sign-in', message: MESSAGES.emailUpdated });
-    expect((await client.get('/api/session')).json()).toEqual({ user: null });
-    expect(
-      (await t.client().post('/api/auth/sign-in', { username: email, password: NEW_PASSWORD })).statusCode,
-    ).toBe(401);
+    expect(ok.json()).toEqual({ message: MESSAGES.verifyNewEmailSent });
+    // Nothing changes before the code: the session and the old username still work.
+    expect((await client.get('/api/session')).json().user).toMatchObject({ email });
     expect(
       (await t.client().post('/api/auth/sign-in', { username: newEmail, password: NEW_PASSWORD })).statusCode,
-    ).toBe(200);
-    expect(await t.db.query.borrower.findFirst({ where: eq(borrower.email, newEmail) })).toBeDefined();
+    ).toBe(401);
 
     const mail = (await t.lastEmail(newEmail))!;
     expect(mail.kind).toBe('verify-new-email');
@@ -381,6 +378,15 @@ describe('change password and change email', () => {
       .post('/api/auth/verify-new-email', { email: newEmail, code: resent.code, password: NEW_PASSWORD });
     expect(good.json()).toEqual({ message: MESSAGES.verifyNewEmailSuccess });
     expect((await t.db.query.user.findFirst({ where: eq(user.email, newEmail) }))?.emailVerified).toBe(true);
+    expect(await t.db.query.borrower.findFirst({ where: eq(borrower.email, newEmail) })).toBeDefined();
+    // Every session ended with the change; the new email signs in, the old one no longer does.
+    expect((await client.get('/api/session')).json()).toEqual({ user: null });
+    expect(
+      (await t.client().post('/api/auth/sign-in', { username: email, password: NEW_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.client().post('/api/auth/sign-in', { username: newEmail, password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an email that another account uses', async () => {

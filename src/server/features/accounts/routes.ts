@@ -16,7 +16,7 @@ import {
   verifyNewEmailSchema,
 } from '#domain/validation/account';
 import { utmSchema } from '#domain/validation/application';
-import { phoneField } from '#domain/validation/fields';
+import { phoneField, verificationCodeField } from '#domain/validation/fields';
 import { phoneToE164 } from '#domain/validation/format';
 import type { Services } from '../../services';
 import { toHeaders } from '../../plugins/auth';
@@ -43,8 +43,13 @@ const sessionUser = z.object({
 });
 const signInAnswer = z.object({ next: z.string(), mustSetInitialPassword: z.boolean() });
 export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  /** Sign-in, reset and change endpoints are the ones guessed at: a per-IP limit. */
+  /** Signed-in endpoints that check a password or a code: a per-address limit each. */
   const authLimit = { rateLimit: { max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  /**
+   * Sign-in, the lead form, forgot password and every code entry share one budget per client address: one
+   * limiter (one counter per address) used by all of them, so a client cannot spend a full budget on each.
+   */
+  const guessBudget = app.rateLimit({ max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' });
   app.get(
     '/api/session',
     {
@@ -79,7 +84,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/lead',
     {
-      config: { role: 'public', ...authLimit },
+      config: { role: 'public' },
+      onRequest: guessBudget,
       schema: {
         tags: ['application'],
         body: leadSchema.extend({ utm: utmSchema.optional() }),
@@ -104,7 +110,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/auth/sign-in',
     {
-      config: { role: 'public', ...authLimit },
+      config: { role: 'public' },
+      onRequest: guessBudget,
       schema: {
         tags: ['accounts'],
         body: signInSchema,
@@ -119,7 +126,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/api/auth/two-factor/verify',
     {
       // Public: a pending staff sign-in has no session yet, only better-auth's signed two_factor cookie.
-      config: { role: 'public', ...authLimit },
+      config: { role: 'public' },
+      onRequest: guessBudget,
       schema: {
         tags: ['accounts'],
         body: secondFactorCodeSchema,
@@ -190,7 +198,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.post(
     '/api/auth/forgot-password',
-    { config: { role: 'public', ...authLimit }, schema: { tags: ['accounts'], body: forgotPasswordSchema } },
+    {
+      config: { role: 'public' },
+      onRequest: guessBudget,
+      schema: { tags: ['accounts'], body: forgotPasswordSchema },
+    },
     async (request, reply) => {
       await forgotPassword({ services, email: request.body.email });
       return reply.status(204).send();
@@ -200,7 +212,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/auth/reset-password',
     {
-      config: { role: 'public', ...authLimit },
+      config: { role: 'public' },
+      onRequest: guessBudget,
       schema: { tags: ['accounts'], body: resetPasswordSchema, response: { 200: nextWithMessage } },
     },
     async (request) => resetPassword({ services, ...request.body }),
@@ -210,18 +223,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/api/auth/complete-new-password',
     {
       config: { role: 'user' },
+      onRequest: guessBudget,
       schema: {
         tags: ['accounts'],
-        body: userInformationSchema.extend(newPasswordSchema.shape).superRefine((v, ctx) => {
-          if (v.password !== v.confirmPassword)
-            ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
-        }),
+        // The code from the emailed link: required for an account whose address was never proven.
+        body: userInformationSchema
+          .extend(newPasswordSchema.shape)
+          .extend({ code: verificationCodeField().optional() })
+          .superRefine((v, ctx) => {
+            if (v.password !== v.confirmPassword)
+              ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
+          }),
         response: { 200: next },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = (await request.viewer())!;
-      return completeNewPassword({ services, viewer, input: request.body });
+      return completeNewPassword({
+        services,
+        viewer,
+        input: request.body,
+        headers: toHeaders(request.headers),
+        reply,
+      });
     },
   );
 
@@ -248,20 +272,23 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/api/auth/change-email',
     {
       config: { role: 'user', ...authLimit },
-      schema: { tags: ['accounts'], body: changeEmailSchema, response: { 200: nextWithMessage } },
+      schema: {
+        tags: ['accounts'],
+        body: changeEmailSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
     },
-    async (request, reply) => {
+    async (request) => {
       const viewer = (await request.viewer())!;
-      const result = await changeEmail({ services, viewer, email: request.body.email });
-      await clearSessionCookies(reply, services.auth);
-      return result;
+      return changeEmail({ services, viewer, email: request.body.email });
     },
   );
 
   app.post(
     '/api/auth/verify-new-email',
     {
-      config: { role: 'public', ...authLimit },
+      config: { role: 'public' },
+      onRequest: guessBudget,
       schema: {
         tags: ['accounts'],
         body: verifyNewEmailSchema,

@@ -7,10 +7,15 @@ import { isStaffUser, SET_PASSWORD_PAGE } from '../../plugins/viewer';
 import { authErrorCode, forwardCookies } from './auth-calls';
 import { ensureOwnApplication } from './lead-application';
 import { resumeFor } from './resume';
+import { beginPasswordAttempt, clearPasswordFailures } from './sign-in-lockout';
 
 /**
  * Signs in with the lower-cased username; answers where to go: the code page (staff with an authenticator
  * app), the new-password path, enrolment (staff without one yet), or the borrower's resume page.
+ *
+ * Wrong passwords lock the username out for a growing time (sign-in-lockout.ts). While it is locked even the
+ * right password gets the wrong-password answer, after as much work as a real check: the answer and its
+ * timing tell no one whether the account exists, is locked, or the password was right.
  */
 export async function signIn(o: {
   services: Services;
@@ -18,22 +23,32 @@ export async function signIn(o: {
   password: string;
   headers: Headers;
   reply: FastifyReply;
+  now?: Date;
 }) {
   const { services } = o;
+  const { db } = services.database;
+  const username = normalizeEmail(o.username);
+  const refused = () => new AppError('NotAuthorizedException', MESSAGES.incorrectCredentials);
+  if (!(await beginPasswordAttempt(db, username, o.now))) {
+    // The cost of the password check better-auth would have made.
+    await (await services.auth.$context).password.hash(o.password);
+    throw refused();
+  }
   let result;
   try {
     result = await services.auth.api.signInEmail({
-      body: { email: normalizeEmail(o.username), password: o.password },
+      body: { email: username, password: o.password },
       headers: o.headers,
       returnHeaders: true,
     });
   } catch (error) {
     const code = authErrorCode(error);
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_EMAIL' || code === 'USER_NOT_FOUND') {
-      throw new AppError('NotAuthorizedException', MESSAGES.incorrectCredentials);
+      throw refused();
     }
     throw error;
   }
+  await clearPasswordFailures(db, username, o.now);
   forwardCookies(o.reply, result.headers);
   // A staff member with an authenticator app gets no session yet, only the two_factor cookie of better-auth.
   const response = result.response as {

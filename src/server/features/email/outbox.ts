@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import type { EmailFailuresView } from '#domain/flow/staff-views';
 import type { Db, Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema/ops';
 import type { FieldCipher } from '../../security/field-encryption';
@@ -66,7 +67,15 @@ export type MailTransport = {
     html: string | null;
     attachments: EmailAttachment[];
   }) => Promise<void>;
+  /** Closes pooled connections, if any (the job queue calls it when it stops). */
+  close?: () => void;
 };
+
+/**
+ * Emails the queue sends at once (and the SMTP pool's connection count). Sending one at a time made the
+ * queue as slow as one SMTP round trip per email; a few in parallel is what most relays accept per client.
+ */
+export const EMAIL_SEND_CONCURRENCY = 5;
 
 export function smtpTransport(transporter: Transporter, from: string): MailTransport {
   return {
@@ -85,6 +94,7 @@ export function smtpTransport(transporter: Transporter, from: string): MailTrans
         })),
       });
     },
+    close: () => transporter.close(),
   };
 }
 
@@ -105,17 +115,35 @@ export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTranspor
   };
 }
 
-export const MAX_EMAIL_ATTEMPTS = 8;
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
-/** Delivers one outbox email; records the failure and rethrows so the job queue retries. */
+/**
+ * The outbox rows of a batch of jobs, read in one query: the queue would otherwise spend as long reading
+ * rows one by one as sending them.
+ */
+export async function loadEmails(db: Db, ids: string[]): Promise<Map<string, EmailOutboxRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Delivers one outbox email; records a failed attempt (attempts, lastError) and rethrows, and the job queue
+ * then asks afterFailedDelivery when to try again. Skips an email already sent or given up. `loaded` is the
+ * row as loadEmails read it (null: not found); without it the row is read here.
+ */
 export async function deliverEmail(
   db: Db,
   cipher: FieldCipher,
   transport: MailTransport,
   id: string,
+  loaded?: EmailOutboxRow | null,
 ): Promise<'sent' | 'skipped'> {
-  const row = await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
-  if (!row || row.sentAt || row.sealed === null) return 'skipped';
+  const row =
+    loaded === undefined
+      ? (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]
+      : (loaded ?? undefined);
+  if (!row || row.sentAt || row.failedAt || row.sealed === null) return 'skipped';
   try {
     const body = openEmailBody(cipher, row)!;
     await transport.send({ to: row.to, kind: row.kind, ...body });
@@ -134,29 +162,115 @@ export async function deliverEmail(
   }
 }
 
-/** Ids of emails still to send (for the sweep at start and after an outage). */
+/**
+ * How long the queue waits before trying a failed email again, and when it stops. The wait doubles from
+ * `firstDelaySeconds` up to `maxDelaySeconds`: a short SMTP hiccup costs seconds, a long outage is probed
+ * every few minutes rather than hammered, and mail goes out soon after the server is back.
+ */
+export type EmailRetryPolicy = {
+  giveUpHours: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+};
+
+export const DEFAULT_EMAIL_RETRY: Omit<EmailRetryPolicy, 'giveUpHours'> = {
+  firstDelaySeconds: 10,
+  maxDelaySeconds: 10 * 60,
+};
+
+/** Seconds to wait after the `attempts`-th failed attempt (1 for the first failure). */
+export function emailRetryDelaySeconds(
+  attempts: number,
+  policy: Pick<EmailRetryPolicy, 'firstDelaySeconds' | 'maxDelaySeconds'>,
+): number {
+  const doublings = Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(policy.maxDelaySeconds, policy.firstDelaySeconds * 2 ** doublings);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * After a failed attempt (deliverEmail threw): when to try again, or, once the email is `giveUpHours` old,
+ * nothing more: `failedAt` is stamped. The last retry is placed at the give-up time itself, so an email is
+ * marked failed on time rather than up to one delay late. 'skipped' when the row is gone, sent or already
+ * failed.
+ */
+export async function afterFailedDelivery(
+  db: Db,
+  id: string,
+  o: EmailRetryPolicy & { now: Date },
+): Promise<{ retryAt: Date } | { failedAt: Date } | 'skipped'> {
+  const row = await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+  if (!row || row.sentAt || row.failedAt) return 'skipped';
+  const giveUpAt = row.createdAt.getTime() + o.giveUpHours * HOUR_MS;
+  if (o.now.getTime() >= giveUpAt) {
+    const marked = await db
+      .update(emailOutbox)
+      .set({ failedAt: o.now })
+      .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt)))
+      .returning({ id: emailOutbox.id });
+    return marked.length > 0 ? { failedAt: o.now } : 'skipped';
+  }
+  const next = o.now.getTime() + emailRetryDelaySeconds(row.attempts, o) * 1000;
+  return { retryAt: new Date(Math.min(next, giveUpAt)) };
+}
+
+/** Ids of emails still to send, oldest first: neither delivered nor given up, body still there. */
 export async function pendingEmailIds(db: Db, limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sentAt),
-        isNotNull(emailOutbox.sealed),
-        lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
-      ),
-    )
+    .where(and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt), isNotNull(emailOutbox.sealed)))
     .orderBy(asc(emailOutbox.createdAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** How many emails the queue gave up on. */
+export async function countFailedEmails(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(isNotNull(emailOutbox.failedAt));
+  return row?.n ?? 0;
+}
+
+/** Newest failed emails listed at most by emailFailures. */
+export const EMAIL_FAILURES_LIMIT = 100;
+
+/**
+ * Emails the queue gave up on, for staff: how many, and the newest with recipient, kind and last error (never
+ * the body). Someone has to tell these people by other means, or send again what they asked for.
+ */
+export async function emailFailures(db: Db): Promise<EmailFailuresView> {
+  const items = await db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      kind: emailOutbox.kind,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+      failedAt: emailOutbox.failedAt,
+    })
+    .from(emailOutbox)
+    .where(isNotNull(emailOutbox.failedAt))
+    .orderBy(desc(emailOutbox.failedAt))
+    .limit(EMAIL_FAILURES_LIMIT);
+  return {
+    failed: await countFailedEmails(db),
+    items: items.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      failedAt: r.failedAt!.toISOString(),
+    })),
+    limit: EMAIL_FAILURES_LIMIT,
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Drops the body of emails delivered more than `retentionDays` ago, and of emails the queue gave up on
- * (every attempt failed) written that long ago: their codes and links have no use left, and a copy kept is
- * a copy that can leak. Recipient, kind and the delivery fields stay. Returns how many bodies were dropped.
+ * (marked failed) written that long ago: their codes and links have no use left, and a copy kept is a copy
+ * that can leak. Recipient, kind and the delivery fields stay. Returns how many bodies were dropped.
  */
 export async function dropOldEmailBodies(db: Db, o: { retentionDays: number; now?: Date }): Promise<number> {
   const cutoff = new Date((o.now ?? new Date()).getTime() - o.retentionDays * DAY_MS);
@@ -168,11 +282,7 @@ export async function dropOldEmailBodies(db: Db, o: { retentionDays: number; now
         isNotNull(emailOutbox.sealed),
         or(
           lt(emailOutbox.sentAt, cutoff),
-          and(
-            isNull(emailOutbox.sentAt),
-            gte(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
-            lt(emailOutbox.createdAt, cutoff),
-          ),
+          and(isNotNull(emailOutbox.failedAt), lt(emailOutbox.createdAt, cutoff)),
         ),
       ),
     )

@@ -75,7 +75,7 @@ export const verifyNewEmailEmail = (o: { publicUrl: string; email: string; code:
     o.email,
     'Verify your new email address',
     [
-      'Your email address was changed. Confirm this new address by signing in with your password on the page below.',
+      'You asked to sign in with this email address from now on. Confirm it by entering your password on the page below; until then your sign-in email stays as it was. If you did not ask for this, you can ignore this email.',
       `Your verification code is ${o.code}.`,
     ],
     { label: 'Verify your new email', url: codeLink(o.publicUrl, '/verify-new-email', o.email, o.code) },

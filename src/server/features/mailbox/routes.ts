@@ -2,10 +2,21 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services';
 import { emailOutbox, smsOutbox } from '../../db/schema/ops';
-import { openEmailBody } from '../email/outbox';
+import { countFailedEmails, openEmailBody } from '../email/outbox';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Where an email stands: delivered, still being tried, or given up (the queue tries no more). A failed one
+ * never says 'delivered', which the browser tests look for.
+ */
+function deliveryStatus(e: typeof emailOutbox.$inferSelect): string {
+  if (e.sentAt) return 'delivered';
+  if (e.failedAt)
+    return `<span class="status">failed: given up ${e.failedAt.toISOString()} after ${e.attempts} attempts</span>`;
+  return `pending (attempts ${e.attempts})`;
+}
 
 /**
  * Development mailbox: every email and text message the product sent, newest first, with the emails' links.
@@ -46,14 +57,15 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
       .limit(200);
     const items = emails
       .map((e) => {
-        const meta = `To <strong class="to">${esc(e.to)}</strong> · ${esc(e.kind)} · ${e.createdAt.toISOString()} · ${e.sentAt ? 'delivered' : `pending (attempts ${e.attempts})`}`;
+        const meta = `To <strong class="to">${esc(e.to)}</strong> · ${esc(e.kind)} · ${e.createdAt.toISOString()} · ${deliveryStatus(e)}`;
         const body = readable(e);
+        const article = e.failedAt ? '<article class="mail failed">' : '<article class="mail">';
         if (typeof body === 'string')
-          return `<article class="mail">
+          return `${article}
   <p class="meta">${meta}</p>
   <p>${body}</p>
 </article>`;
-        return `<article class="mail">
+        return `${article}
   <h2>${esc(body.subject)}</h2>
   <p class="meta">${meta}</p>
   <pre>${esc(body.text)}</pre>
@@ -68,6 +80,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
 </article>`;
       })
       .join('\n');
+    const failed = await countFailedEmails(services.database.db);
     const texts = await services.database.db
       .select()
       .from(smsOutbox)
@@ -84,8 +97,9 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
-.mail{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;background:#f9fafb;padding:.75rem}</style></head>
+.mail{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}.failed{border-color:#b91c1c}.failed .status,.warn{color:#b91c1c;font-weight:600}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;background:#f9fafb;padding:.75rem}</style></head>
 <body><h1>Dev mailbox</h1><p>Emails sent by this development server (${emails.length}). This page does not exist in production.</p>
+${failed > 0 ? `<p class="warn">${failed} email${failed === 1 ? '' : 's'} failed: the queue gave up and will not try again.</p>` : ''}
 ${items || '<p>No emails yet.</p>'}
 <h2 id="texts">Text messages (${texts.length})</h2>${textItems || '<p>No text messages yet.</p>'}</body></html>`);
   });

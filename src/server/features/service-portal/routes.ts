@@ -5,6 +5,7 @@ import {
   borrowerSummaryViewSchema,
   claimViewSchema,
   contactSummaryViewSchema,
+  emailFailuresViewSchema,
   queueViewSchema,
   staffListViewSchema,
   summaryListViewSchema,
@@ -17,6 +18,7 @@ import {
   unclaimBodySchema,
 } from '#domain/service-portal/filters';
 import type { Services } from '../../services';
+import { emailFailures } from '../email/outbox';
 import { setClaim } from './claim-application';
 import { contactSummary } from './contact-summary';
 import { getBorrowerSummary } from './get-borrower-summary';
@@ -31,8 +33,8 @@ const tags = ['service portal'];
 const idParams = z.object({ id: z.guid() });
 
 /**
- * The service portal's reads: application list, queue search, borrower summary, the signed letter, staff list;
- * claim and unclaim.
+ * The service portal's reads: application list, queue search, borrower summary, the signed letter, staff list,
+ * emails the queue gave up on; claim and unclaim.
  */
 export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -132,5 +134,10 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       schema: { tags, querystring: contactSummaryQuerySchema, response: { 200: contactSummaryViewSchema } },
     },
     async (request) => contactSummary({ db, query: request.query }),
+  );
+  app.get(
+    '/api/staff/email-failures',
+    { config: staffOnly, schema: { tags, response: { 200: emailFailuresViewSchema } } },
+    async () => emailFailures(db),
   );
 };

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
 import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '../../app/session';
 import {
+  type ApiCall,
   byLabel,
   mockApi,
   mountRoutes,
@@ -9,6 +10,7 @@ import {
   typeInto,
   waitFor,
 } from '../../components/ui/form/dom-test-helpers';
+import { Component as ChangeEmailPage } from './change-email-page';
 import { Component as ChangePasswordPage } from './change-password-page';
 import { Component as PleaseCheckYourEmailPage } from './please-check-your-email-page';
 import { Component as ResetPasswordPage } from './reset-password-page';
@@ -32,6 +34,7 @@ const routes = [
   { path: '/verification-code', Component: VerificationCodePage },
   { path: '/please-check-your-email', Component: PleaseCheckYourEmailPage },
   { path: '/customer-portal/change-password', Component: ChangePasswordPage },
+  { path: '/customer-portal/change-email', Component: ChangeEmailPage },
   { path: '/user-information', Component: () => <p>user information page</p> },
   { path: '/hardships', Component: () => <p>hardships page</p> },
 ];
@@ -191,29 +194,81 @@ describe('/reset-password with the emailed link', () => {
 
 describe('/reset-password for the initial password', () => {
   const information = { firstName: 'Ana', lastName: 'Diaz', phoneNumber: '555-010-1234' };
+  const staffSession = {
+    status: 200,
+    body: { ...signedInSession.body, user: { ...signedInSession.body.user, isStaff: true } },
+  };
+  const postedTo = (calls: ApiCall[], path: string) =>
+    calls.find((c) => c.method === 'POST' && c.path === path);
 
-  it('sends the /user-information values with the password and goes where the server says', async () => {
+  it('asks a borrower for the emailed code and sends it with the /user-information values and the password', async () => {
     updateSessionState({ mustSetInitialPassword: true, userInformation: information });
     const calls = mockApi({
       'POST /api/auth/complete-new-password': { status: 200, body: { next: '/hardships' } },
       'GET /api/session': signedInSession,
     });
     const app = start('/reset-password');
+    await waitFor(() => expect(app.container.textContent).toContain('ana@example.com'));
+    typeInto(byLabel('Verification code'), '123 456');
     typeInto(byLabel('New password'), 'newpass12');
     typeInto(byLabel('Confirm password'), 'newpass12');
     await submit(app.form());
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/hardships'));
-    expect(calls[0]?.body).toEqual({ ...information, password: 'newpass12', confirmPassword: 'newpass12' });
+    expect(postedTo(calls, '/api/auth/complete-new-password')?.body).toEqual({
+      ...information,
+      code: '123456',
+      password: 'newpass12',
+      confirmPassword: 'newpass12',
+    });
     const state = readSessionState();
     expect([state.mustSetInitialPassword, state.userInformation]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses to send the first password of a borrower without the code', async () => {
+    updateSessionState({ mustSetInitialPassword: true, userInformation: information });
+    const calls = mockApi({ 'GET /api/session': signedInSession });
+    const app = start('/reset-password');
+    await waitFor(() => expect(byLabel('Verification code')).toBeTruthy());
+    typeInto(byLabel('New password'), 'newpass12');
+    typeInto(byLabel('Confirm password'), 'newpass12');
+    await submit(app.form());
+    await waitFor(() => expect(app.container.textContent).toContain('Verification code is required'));
+    expect(postedTo(calls, '/api/auth/complete-new-password')).toBeUndefined();
+  });
+
+  it('lets a staff member replace a temporary password without a code', async () => {
+    updateSessionState({ mustSetInitialPassword: true, userInformation: information });
+    const calls = mockApi({
+      'POST /api/auth/complete-new-password': { status: 200, body: { next: '/two-factor/setup' } },
+      'GET /api/session': staffSession,
+    });
+    const app = start('/reset-password');
+    await waitFor(() => expect(byLabel('New password')).toBeTruthy());
+    expect(() => byLabel('Verification code')).toThrow();
+    typeInto(byLabel('New password'), 'newpass12');
+    typeInto(byLabel('Confirm password'), 'newpass12');
+    await submit(app.form());
+    await waitFor(() =>
+      expect(postedTo(calls, '/api/auth/complete-new-password')?.body).toEqual({
+        ...information,
+        password: 'newpass12',
+        confirmPassword: 'newpass12',
+      }),
+    );
   });
 
   it('on failure clears the requirement and goes to /sign-in with the spec message', async () => {
     updateSessionState({ mustSetInitialPassword: true, userInformation: information });
     mockApi({
-      'POST /api/auth/complete-new-password': { status: 500, body: { code: 'Error', message: 'x' } },
+      'POST /api/auth/complete-new-password': {
+        status: 400,
+        body: { code: 'SetInitialPasswordFailed', message: MESSAGES.setInitialPasswordFailed },
+      },
+      'GET /api/session': signedInSession,
     });
     const app = start('/reset-password');
+    await waitFor(() => expect(byLabel('Verification code')).toBeTruthy());
+    typeInto(byLabel('Verification code'), '654321');
     typeInto(byLabel('New password'), 'newpass12');
     typeInto(byLabel('Confirm password'), 'newpass12');
     await submit(app.form());
@@ -294,5 +349,46 @@ describe('/customer-portal/change-password', () => {
     await submit(app.form());
     await waitFor(() => expect(dialogText()).toContain('Incorrect current password'));
     expect(app.router.state.location.pathname).toBe('/customer-portal/change-password');
+  });
+});
+
+describe('/customer-portal/change-email', () => {
+  it('sends the new email, says a link went there, and stays signed in', async () => {
+    updateSessionState({ userId: 'u1' });
+    const calls = mockApi({
+      'GET /api/session': signedInSession,
+      'POST /api/auth/change-email': { status: 200, body: { message: MESSAGES.verifyNewEmailSent } },
+    });
+    const app = start('/customer-portal/change-email');
+    await waitFor(() => expect(app.container.textContent).toContain('ana@example.com'));
+    typeInto(byLabel('New email address'), 'new@example.com');
+    typeInto(byLabel('Confirm new email address'), 'new@example.com');
+    await submit(app.form());
+    await waitFor(() => expect(statusText(app.container)).toBe(MESSAGES.verifyNewEmailSent));
+    expect(calls.find((c) => c.path === '/api/auth/change-email')?.body).toEqual({
+      email: 'new@example.com',
+      confirmEmail: 'new@example.com',
+    });
+    expect(app.container.textContent).toContain('Link sent to new@example.com');
+    expect(app.router.state.location.pathname).toBe('/customer-portal/change-email');
+    // Nothing changed yet: the browser keeps the session.
+    expect(readSessionState().userId).toBe('u1');
+    expect(calls.some((c) => c.path === '/api/auth/sign-out')).toBe(false);
+  });
+
+  it('shows a refused address in the error modal and stays on the form', async () => {
+    mockApi({
+      'GET /api/session': signedInSession,
+      'POST /api/auth/change-email': {
+        status: 409,
+        body: { code: 'Conflict', message: 'An account with the given email already exists.' },
+      },
+    });
+    const app = start('/customer-portal/change-email');
+    typeInto(byLabel('New email address'), 'taken@example.com');
+    typeInto(byLabel('Confirm new email address'), 'taken@example.com');
+    await submit(app.form());
+    await waitFor(() => expect(dialogText()).toContain('An account with the given email already exists.'));
+    expect(statusText(app.container)).toBe('');
   });
 });

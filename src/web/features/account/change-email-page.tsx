@@ -1,13 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { changeEmailSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
 import { api } from '../../app/api';
-import { endLocalSession, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { EmailField } from '../../components/ui/form/email-field';
 import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
+import { StatusBanner } from '../../components/ui/form/status-banner';
 import { SubmitButton } from '../../components/ui/form/submit-button';
 import { useFailureModal } from '../../components/ui/form/use-failure-modal';
 import { useZodForm } from '../../components/ui/form/use-zod-form';
@@ -15,18 +15,21 @@ import { AccountPage } from './account-page';
 import { BackLink } from './back-link';
 import { errorMessage } from './location-message';
 
-/** Customer portal and staff: change the email, then sign in again (spec doc 2 section 4). */
+/**
+ * Customer portal and staff: ask for a new email. Nothing changes yet: a link goes to the new address, and the
+ * email changes (every session ending) once the person follows it and confirms with the password on
+ * /verify-new-email. Until then they stay signed in with the current email.
+ */
 export function Component() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const currentEmail = useSession().data?.user?.email;
   const failure = useFailureModal();
+  const [sent, setSent] = useState<{ to: string; message: string }>();
   const form = useZodForm(changeEmailSchema, { email: '', confirmEmail: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api<{ next: string; message: string }>('/api/auth/change-email', { body: values });
-      await endLocalSession(queryClient, navigate, answer.message);
+      const answer = await api<{ message: string }>('/api/auth/change-email', { body: values });
+      setSent({ to: values.email, message: answer.message });
     } catch (error) {
       if (!applyServerFieldErrors(form, error, ['email', 'confirmEmail'])) {
         failure.show(errorMessage(error, MESSAGES.saveFailed));
@@ -34,17 +37,30 @@ export function Component() {
     }
   });
 
+  if (sent) {
+    return (
+      <AccountPage title="Change email">
+        <StatusBanner message={sent.message} />
+        <p className="mt-4 text-sm text-gray-700">
+          Link sent to <span className="font-medium break-all text-gray-900">{sent.to}</span>. Only the newest
+          link works.
+        </p>
+        <BackLink />
+      </AccountPage>
+    );
+  }
+
   return (
     <AccountPage
       title="Change email"
       intro={
         currentEmail ? (
           <>
-            Your email address is <span className="font-medium text-gray-900">{currentEmail}</span>. After the
-            change you will sign in again with your new email.
+            Your email address is <span className="font-medium text-gray-900">{currentEmail}</span>. We will
+            send a link to the new address; your email changes once you follow it.
           </>
         ) : (
-          'After the change you will sign in again with your new email.'
+          'We will send a link to the new address; your email changes once you follow it.'
         )
       }
     >

@@ -2,17 +2,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { newPasswordSchema, type NewPasswordInput } from '#domain/validation/account';
+import {
+  initialPasswordSchema,
+  newPasswordSchema,
+  type InitialPasswordInput,
+  type NewPasswordInput,
+} from '#domain/validation/account';
+import { digitsOnly } from '#domain/validation/format';
+import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { api, ApiError } from '../../app/api';
 import {
   readSessionState,
   refreshSession,
   updateSessionState,
+  useSession,
   type UserInformation,
 } from '../../app/session';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { LoadingScreen } from '../../components/ui/loading-screen';
 import { SubmitButton } from '../../components/ui/form/submit-button';
+import { TextField } from '../../components/ui/form/text-field';
 import { useFailureModal } from '../../components/ui/form/use-failure-modal';
 import { useZodForm } from '../../components/ui/form/use-zod-form';
 import { AccountPage } from './account-page';
@@ -79,11 +89,17 @@ function ResetWithCode({ email, code }: { email: string; code: string }) {
   );
 }
 
+/**
+ * A staff member made by the CLI replaces the admin's temporary password. Anyone else (an account made by the
+ * lead form) also gives the code from the emailed link: being signed in after the lead form proves nothing
+ * about the mailbox, and the server refuses the first password without it.
+ */
 function SetInitialPassword({ information }: { information: UserInformation }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const session = useSession();
 
-  const submit = async (values: NewPasswordInput) => {
+  const submit = async (values: NewPasswordInput | InitialPasswordInput) => {
     try {
       const answer = await api<{ next: string }>('/api/auth/complete-new-password', {
         body: { ...information, ...values },
@@ -99,13 +115,71 @@ function SetInitialPassword({ information }: { information: UserInformation }) {
     }
   };
 
+  if (session.isPending) return <LoadingScreen />;
+  const user = session.data?.user;
+  if (user?.isStaff) {
+    return (
+      <NewPasswordForm
+        title="Create your password"
+        intro="Choose the password you will use to sign in."
+        submitLabel="Save Password"
+        onSubmit={submit}
+      />
+    );
+  }
   return (
-    <NewPasswordForm
+    <CodeAndPasswordForm
       title="Create your password"
-      intro="Choose the password you will use to sign in."
+      intro={
+        <>
+          Enter the 6-digit code from the email we sent
+          {user ? (
+            <>
+              {' '}
+              to <span className="font-medium break-all text-gray-900">{user.email}</span>
+            </>
+          ) : null}
+          , then choose the password you will use to sign in.
+        </>
+      }
       submitLabel="Save Password"
       onSubmit={submit}
     />
+  );
+}
+
+const codeDigits = (value: string) => digitsOnly(value).slice(0, LIMITS.verificationCode);
+
+function CodeAndPasswordForm({
+  title,
+  intro,
+  submitLabel,
+  onSubmit,
+}: {
+  title: string;
+  intro: ReactNode;
+  submitLabel: string;
+  onSubmit: (values: InitialPasswordInput) => Promise<void>;
+}) {
+  const form = useZodForm(initialPasswordSchema, { code: '', password: '', confirmPassword: '' });
+  return (
+    <AccountPage title={title} intro={intro}>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-5">
+          <TextField
+            name="code"
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            // Room for a pasted '123 456'; the formatter keeps the 6 digits.
+            maxLength={LIMITS.verificationCode * 2}
+            formatOnChange={codeDigits}
+          />
+          <NewPasswordFields />
+          <SubmitButton busy={form.formState.isSubmitting}>{submitLabel}</SubmitButton>
+        </form>
+      </FormProvider>
+    </AccountPage>
   );
 }
 
