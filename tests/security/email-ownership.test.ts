@@ -171,13 +171,11 @@ describe('changing the email', () => {
     });
     expect((await t.lastEmail(newEmail))!.id).toBe(mail.id);
     // The password with a wrong code changes nothing and sends a fresh link; the old one is dead.
-    const wrongCode = await t
-      .client()
-      .post('/api/auth/verify-new-email', {
-        email: newEmail,
-        code: otherCode(mail.code),
-        password: OWNER_PASSWORD,
-      });
+    const wrongCode = await t.client().post('/api/auth/verify-new-email', {
+      email: newEmail,
+      code: otherCode(mail.code),
+      password: OWNER_PASSWORD,
+    });
     expect(wrongCode.json()).toMatchObject({ code: 'VerifyNewEmailFailed' });
     const fresh = (await t.lastEmail(newEmail))!;
     expect(fresh.id).not.toBe(mail.id);
