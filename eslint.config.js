@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -7,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries of DESIGN.md section 3, one `no-restricted-imports` per layer:
+ * Import boundaries (docs/architecture.md), one `no-restricted-imports` per layer:
  * domain imports nothing of ours; providers import only domain; server imports domain and providers;
  * web imports only domain. Aliases (`#server/*`) and relative paths are both covered.
  */
@@ -105,6 +106,49 @@ function layer(layer, { message, aliases, folders, packages, regexes = [], built
   });
 }
 
+/**
+ * Features never import each other (server and web): what two features share lives in a shared module (on the
+ * server src/server/application, audit, email, security, ...; on the web src/web/app and src/web/components),
+ * or app.ts hands one feature's function to another. Each feature folder found on disk gets one block per
+ * depth, on `@typescript-eslint/no-restricted-imports` so that the layer blocks above (on the base rule) keep
+ * their own options.
+ * @param {string} featuresDir e.g. 'src/server/features'
+ * @param {string} alias e.g. 'server' for `#server/features/...`
+ * @returns {import('eslint').Linter.Config[]}
+ */
+function featureBoundaries(featuresDir, alias) {
+  const features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+  const message = `Features never import each other: move what both need to a shared module outside ${featuresDir}, or hand it in from the app's wiring`;
+  return features.flatMap((feature) =>
+    Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
+      name: `boundaries/${featuresDir}/${feature}/depth-${depth}`,
+      files: [`${featuresDir}/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: `^#${alias}/features/(?!${feature}/)`, message: `${message}.` },
+              {
+                // Exactly depth+1 \`..\` lands in the features folder; the next segment names another feature.
+                regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)(?!\\.\\./)[^/]+/`,
+                message: `${message}: a relative path into another feature.`,
+              },
+              {
+                // Climbing further and back down into the features folder.
+                regex: `^(\\.\\./){${depth + 2},}(.*/)?features/(?!${feature}/)`,
+                message: `${message}: a relative path into another feature.`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  );
+}
+
 export default defineConfig([
   globalIgnores([
     'dist/**',
@@ -151,7 +195,7 @@ export default defineConfig([
 
   ...layer('src/domain', {
     message:
-      'src/domain is pure TypeScript: it imports nothing of ours outside domain, no I/O, no framework (DESIGN.md section 3)',
+      'src/domain is pure TypeScript: it imports nothing of ours outside domain, no I/O, no framework (docs/architecture.md)',
     aliases: ['providers', 'server', 'web'],
     folders: ['providers', 'server', 'web'],
     packages: [
@@ -167,7 +211,7 @@ export default defineConfig([
   }),
 
   ...layer('src/providers', {
-    message: 'src/providers import only domain, never server or web (DESIGN.md section 3)',
+    message: 'src/providers import only domain, never server or web (docs/architecture.md)',
     aliases: ['server', 'web'],
     folders: ['server', 'web'],
     packages: [],
@@ -176,7 +220,7 @@ export default defineConfig([
 
   ...layer('src/web', {
     message:
-      'src/web imports only domain: no server, no providers, no server-side packages or node built-ins (DESIGN.md section 3)',
+      'src/web imports only domain: no server, no providers, no server-side packages or node built-ins (docs/architecture.md)',
     aliases: ['providers', 'server'],
     folders: ['providers', 'server'],
     packages: [...SERVER_PACKAGES],
@@ -190,10 +234,13 @@ export default defineConfig([
   }),
 
   ...layer('src/server', {
-    message: 'src/server never imports the web app (DESIGN.md section 3)',
+    message: 'src/server never imports the web app (docs/architecture.md)',
     aliases: ['web'],
     folders: ['web'],
     packages: [],
     builtins: [],
   }),
+
+  ...featureBoundaries('src/server/features', 'server'),
+  ...featureBoundaries('src/web/features', 'web'),
 ]);

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/providers/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/providers/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['src/web/test/setup.ts'],
         },
       },
     ],
