@@ -7,13 +7,13 @@ import { performance } from 'node:perf_hooks';
 import { and, count, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { createSandboxSms } from '#providers/sms/sandbox';
-import { openDatabase } from '../src/server/db/client';
-import { emailOutbox } from '../src/server/db/schema/ops';
-import { EMAIL_SEND_CONCURRENCY, enqueueEmail } from '../src/server/features/email/outbox';
-import { resetPasswordEmail } from '../src/server/features/email/templates';
-import { createMailTransport } from '../src/server/features/email/transport';
-import { startJobs } from '../src/server/jobs/queue';
-import { createFieldCipher } from '../src/server/security/field-encryption';
+import { openDatabase } from '#server/db/client';
+import { emailOutbox } from '#server/db/schema/ops';
+import { EMAIL_SEND_CONCURRENCY, enqueueEmail } from '#server/email/outbox';
+import { resetPasswordEmail } from '#server/email/templates';
+import { createMailTransport } from '#server/email/transport';
+import { startJobs } from '#server/jobs/queue';
+import { createFieldCipher } from '#server/security/field-encryption';
 
 // The email queue drains a backlog at the mail relay's pace. N outbox emails (default 1,000; `-- --emails N`)
 // are delivered through the job queue to an SMTP sink on 127.0.0.1, with the production SMTP transport

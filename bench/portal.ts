@@ -7,15 +7,15 @@ import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import { createSandboxSms } from '#providers/sms/sandbox';
-import { buildApp } from '../src/server/app';
-import { createEnrollmentProviders } from '../src/server/enrollment-providers';
-import { openDatabase } from '../src/server/db/client';
-import { loadConfig } from '../src/server/env';
-import { createStaff } from '../src/server/features/accounts/create-staff';
-import { authenticatorCode, base32Decode } from '../src/server/features/accounts/totp';
-import { seedApplications } from '../src/server/features/seed/seed-applications';
+import { buildApp } from '#server/app';
+import { createEnrollmentProviders } from '#server/enrollment-providers';
+import { openDatabase } from '#server/db/client';
+import { loadConfig } from '#server/env';
+import { createStaff } from '#server/features/accounts/create-staff';
+import { authenticatorCode, base32Decode } from '#server/security/totp';
+import { seedApplications } from '#server/seed/seed-applications';
 
-// DESIGN section 8: the service portal's lists and search stay fast. Seeds N applications (default 300;
+// The service portal's lists and search stay fast. Seeds N applications (default 300;
 // `-- --applications N`), serves the app on loopback and measures the portal's reads with autocannon beside a
 // bare route (/api/health) measured in the same run. BENCH_DATABASE_URL runs it on PostgreSQL.
 

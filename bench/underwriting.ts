@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { decide, type DecisionInput } from '#domain/underwriting/decision';
 import { estimateExpenses } from '#domain/underwriting/expense-estimates';
 
-// DESIGN section 8: underwriting is pure and cheap — thousands of decisions a second on one core. Prints the
+// Underwriting is pure and cheap — thousands of decisions a second on one core. Prints the
 // decisions per second beside a baseline measured in the same run (JSON round-trip of the same input), because
 // absolute times drift on shared machines.
 

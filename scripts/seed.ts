@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { APPLICATION_STATUSES } from '../src/domain/flow/statuses';
-import { openDatabase } from '../src/server/db/client';
-import { ConfigError, type Config, loadConfig } from '../src/server/env';
-import { DEFAULT_SEED, seedApplications } from '../src/server/features/seed/seed-applications';
+import { APPLICATION_STATUSES } from '#domain/flow/statuses';
+import { openDatabase } from '#server/db/client';
+import { ConfigError, type Config, loadConfig } from '#server/env';
+import { DEFAULT_SEED, seedApplications } from '#server/seed/seed-applications';
 
 const USAGE = 'Usage: npm run seed -- --applications N [--seed S]';
 /** A bound that keeps a typo from filling the disk. */

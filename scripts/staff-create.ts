@@ -5,9 +5,9 @@
  * Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/server/db/client';
-import { loadConfig } from '../src/server/env';
-import { createStaff, parseStaffCreateArgs } from '../src/server/features/accounts/create-staff';
+import { openDatabase } from '#server/db/client';
+import { loadConfig } from '#server/env';
+import { createStaff, parseStaffCreateArgs } from '#server/features/accounts/create-staff';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
 // The same email rule as sign-in: an address sign-in refuses is refused here.

@@ -25,6 +25,7 @@ import { customerPortalRoutes } from './features/customer-portal/routes';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
+import { startSigning } from './features/signing/start-signing';
 import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
 import { loggerOptions } from './logging';
 import { createAuth } from './plugins/auth';
@@ -119,7 +120,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(applyRoutes, { services });
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });
-  await app.register(paymentRoutes, { services });
+  // Saving the payment account sends the Letter of Authorization to sign.
+  await app.register(paymentRoutes, { services, startSigning });
   await app.register(signingRoutes, { services });
   await app.register(eSignatureWebhookRoutes, { services });
   await app.register(bankLinkWebhookRoutes, { services });

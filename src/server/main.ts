@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ConfigError, type Config, loadConfig } from './env';
-import { createMailTransport } from './features/email/transport';
+import { createMailTransport } from './email/transport';
 import { ensureDemoStaff } from './features/accounts/create-staff';
 import { type Jobs, startJobs } from './jobs/queue';
 import { createProviders, type Providers } from './providers';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Tx } from '../../src/server/db/client';
-import { user } from '../../src/server/db/schema/auth';
-import { application, borrower } from '../../src/server/db/schema/application';
+import type { Database, Tx } from '#server/db/client';
+import { user } from '#server/db/schema/auth';
+import { application, borrower } from '#server/db/schema/application';
 
 /** Factories accept the Database from createTestDatabase() or a drizzle handle (db or transaction). */
 export type DbLike = Database | Tx;

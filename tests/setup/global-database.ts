@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '../../src/server/db/client';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '#server/db/client';
 
 /** How tests reach the migrated template: a PostgreSQL template database, or a dumped PGlite data dir. */
 export type TestDatabaseSource =

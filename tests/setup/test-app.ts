@@ -9,14 +9,14 @@ import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import { createSandboxSms } from '#providers/sms/sandbox';
-import { buildApp } from '../../src/server/app';
-import { createEnrollmentProviders } from '../../src/server/enrollment-providers';
-import type { Database } from '../../src/server/db/client';
-import { emailOutbox } from '../../src/server/db/schema/ops';
-import { loadConfig } from '../../src/server/env';
-import { loggerOptions } from '../../src/server/logging';
-import { openEmailBody } from '../../src/server/features/email/outbox';
-import { createFieldCipher } from '../../src/server/security/field-encryption';
+import { buildApp } from '#server/app';
+import { createEnrollmentProviders } from '#server/enrollment-providers';
+import type { Database } from '#server/db/client';
+import { emailOutbox } from '#server/db/schema/ops';
+import { loadConfig } from '#server/env';
+import { loggerOptions } from '#server/logging';
+import { openEmailBody } from '#server/email/outbox';
+import { createFieldCipher } from '#server/security/field-encryption';
 import { createTestDatabase } from './test-database';
 
 /**

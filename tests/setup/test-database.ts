@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '../../src/server/db/client';
-import type { Database } from '../../src/server/db/client';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '#server/db/client';
+import type { Database } from '#server/db/client';
 import { databaseUrl } from './global-database';
 
 let dump: Promise<Blob> | undefined;

@@ -6,7 +6,8 @@ import { resumeRoute } from '#domain/flow/resume';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { type ApplicationEvent, transition } from '#domain/flow/transition';
 import type { Tx } from '../db/client';
-import { application, applicationStatusChange, disqualificationReason } from '../db/schema/application';
+import { application, applicationStatusChange } from '#server/db/schema/application';
+import { disqualificationReason } from '#server/db/schema/decision';
 
 // The one place that changes an application's status, pages and disqualification reasons, for the borrower's
 // flow, the enrollment steps and staff actions alike. Every change happens inside the caller's transaction on a

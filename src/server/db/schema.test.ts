@@ -1,45 +1,46 @@
 import { readdirSync } from 'node:fs';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication, createUser } from '../../../tests/factories/application';
-import { createTestDatabase } from '../../../tests/setup/test-database';
+import { createApplication, createUser } from '#tests/factories/application';
+import { createTestDatabase } from '#tests/setup/test-database';
 import type { Database } from './client';
+import { alert, contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
 import {
-  alert,
   application,
   applicationStatusChange,
   applicationWithEverything,
   borrower,
-  budget,
-  budgetExpense,
+  hardship,
+  spouse,
+} from '#server/db/schema/application';
+import { budget, budgetExpense, expense, expenseBenchmark } from '#server/db/schema/budget';
+import {
   collection,
-  contactAttempt,
-  contactAttemptReason,
   creditReport,
   creditorAccount,
   debt,
   debtScore,
+  inquiry,
+  riskScore,
+} from '#server/db/schema/credit';
+import {
   decision,
   disqualificationReason,
-  dmpEnrollment,
-  docusign,
-  docusignSigner,
-  expense,
-  expenseBenchmark,
-  hardship,
-  incomeSnapshot,
-  inquiry,
   offer,
   offerDisqualificationReason,
   offerStatusChange,
+} from '#server/db/schema/decision';
+import {
+  dmpEnrollment,
+  docusign,
+  docusignSigner,
+  incomeSnapshot,
   paymentAccount,
   plaidAccount,
   plaidBalance,
   plaidItem,
   plaidTransaction,
-  riskScore,
-  spouse,
-} from './schema/application';
+} from '#server/db/schema/enrollment';
 
 // One clone for the file (a clone costs seconds on a busy machine): every test makes its own users and applications.
 let database: Database;

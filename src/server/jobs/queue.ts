@@ -12,8 +12,8 @@ import {
   type EmailRetryPolicy,
   loadEmails,
   type MailTransport,
-} from '../features/email/outbox';
-import { deliverSms, MAX_SMS_ATTEMPTS, pendingSmsIds } from '../features/sms/deliver-sms';
+} from '#server/email/outbox';
+import { deliverSms, MAX_SMS_ATTEMPTS, pendingSmsIds } from '#server/sms/deliver-sms';
 import {
   buildPartnerWebhookEvent,
   deliverPartnerWebhook,

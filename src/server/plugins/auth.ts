@@ -11,7 +11,7 @@ import type { Config } from '../env';
 import type { Db, Tx } from '../db/client';
 import { betterAuthLogger } from '../logging';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
-import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../features/accounts/totp';
+import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '#server/security/totp';
 
 /** OWASP ASVS: argon2id with m ≥ 19 MiB, t = 2, p = 1. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

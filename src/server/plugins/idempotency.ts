@@ -21,7 +21,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IN_PROGRESS_MESSAGE = 'This request is already being processed. Please wait a moment.';
 
 /**
- * Idempotency for routes that declare `config.idempotent` (DESIGN section 6): the first request with a key
+ * Idempotency for routes that declare `config.idempotent`: the first request with a key
  * claims it (a row with no answer yet), runs, and stores its 2xx answer; the same key from the same person on
  * the same route answers that stored answer again, a duplicate arriving while the first runs gets 409, and a
  * failed first attempt frees the key for a retry. Requests without the header are not affected.

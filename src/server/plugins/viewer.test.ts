@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { session } from '../db/schema/auth';
-import { newBorrower } from '../features/apply/flow-test-helpers';
+import { newBorrower } from '#tests/support/borrower-flow';
 import { SESSION_IDLE_SECONDS } from './auth';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { userGroup } from '../db/schema/auth';
 import { type Auth, toHeaders } from './auth';
 
-/** Staff are members of a group whose name contains CustomerService (spec doc 2 section 6). */
+/** Staff are members of a group whose name contains CustomerService. */
 export const STAFF_GROUP = 'CustomerService-us-east-2';
 const isStaffGroup = (name: string) => name.includes('CustomerService');
 

@@ -19,7 +19,7 @@ export const emailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
-    /** The encrypted body (see features/email/outbox.ts); null once dropped after delivery. */
+    /** The encrypted body (see src/server/email/outbox.ts); null once dropped after delivery. */
     sealed: text('sealed'),
     kind: text('kind').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -84,7 +84,7 @@ export const smsOutbox = pgTable(
 );
 
 /**
- * Idempotency keys (DESIGN section 6): a creating request sent again with the same `Idempotency-Key` by the same
+ * Idempotency keys: a creating request sent again with the same `Idempotency-Key` by the same
  * person gets the first answer back instead of creating twice. A row is written (status null) before the
  * handler runs, so a concurrent duplicate is refused while the first is in progress; failures remove it.
  */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { user } from '../../db/schema/auth';
-import type { OtpEmail } from '../../plugins/auth';
-import type { FieldCipher } from '../../security/field-encryption';
-import { enqueueEmail } from '../email/outbox';
-import { initialPasswordEmail, resetPasswordEmail, verifyNewEmailEmail } from '../email/templates';
+import type { Db } from '#server/db/client';
+import { user } from '#server/db/schema/auth';
+import type { OtpEmail } from '#server/plugins/auth';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { enqueueEmail } from '#server/email/outbox';
+import { initialPasswordEmail, resetPasswordEmail, verifyNewEmailEmail } from '#server/email/templates';
 
 /**
  * Turns better-auth's one-time codes into our emails. A user who still has the generated password

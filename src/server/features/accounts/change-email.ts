@@ -3,13 +3,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
-import type { Services } from '../../services';
-import { emailChange, user } from '../../db/schema/auth';
-import { borrower } from '../../db/schema/application';
-import { CODE_TTL_SECONDS, generateOtp, hashOtp } from '../../plugins/auth';
-import type { Viewer } from '../../plugins/viewer';
-import { enqueueEmail } from '../email/outbox';
-import { verifyNewEmailEmail } from '../email/templates';
+import type { Services } from '#server/services';
+import { emailChange, user } from '#server/db/schema/auth';
+import { borrower } from '#server/db/schema/application';
+import { CODE_TTL_SECONDS, generateOtp, hashOtp } from '#server/plugins/auth';
+import type { Viewer } from '#server/plugins/viewer';
+import { enqueueEmail } from '#server/email/outbox';
+import { verifyNewEmailEmail } from '#server/email/templates';
 import { beginPasswordAttempt, clearPasswordFailures } from './sign-in-lockout';
 
 /**

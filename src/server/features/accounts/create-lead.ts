@@ -1,20 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { LeadInput } from '#domain/validation/account';
 import { invalidMessage, MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-import type { Services } from '../../services';
-import { account, user } from '../../db/schema/auth';
-import { application, borrower } from '../../db/schema/application';
-import { generateOtp, storeResetCode } from '../../plugins/auth';
-import type { Viewer } from '../../plugins/viewer';
-import { enqueueEmail } from '../email/outbox';
-import { initialPasswordEmail } from '../email/templates';
-import { forwardCookies } from './auth-calls';
-import { insertLeadApplication, type UtmInput } from './lead-application';
+import type { Services } from '#server/services';
+import { account, user } from '#server/db/schema/auth';
+import { application, borrower } from '#server/db/schema/application';
+import { generateOtp, storeResetCode } from '#server/plugins/auth';
+import type { Viewer } from '#server/plugins/viewer';
+import { enqueueEmail } from '#server/email/outbox';
+import { initialPasswordEmail } from '#server/email/templates';
+import { sessionCookies } from './auth-calls';
+import { insertLeadAccount, insertLeadApplication, type UtmInput } from './lead-application';
 import { recordResetRequest } from './password-reset-limit';
 
 export type { UtmInput } from './lead-application';
@@ -44,8 +43,7 @@ export async function createLead(o: {
   utm: UtmInput;
   viewer: Viewer | null;
   headers: Headers;
-  reply: FastifyReply;
-}): Promise<{ next: string }> {
+}): Promise<{ next: string; cookies: string[] }> {
   const { services, input } = o;
   const { db } = services.database;
   const email = normalizeEmail(input.email);
@@ -72,7 +70,7 @@ export async function createLead(o: {
           utm: o.utm,
         }),
       );
-      return { next };
+      return { cookies: [], next };
     }
     if (!own.borrower) throw new AppError('NotFound');
     const current = own.borrower;
@@ -87,7 +85,7 @@ export async function createLead(o: {
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(borrower.id, current.id));
     }
-    return { next };
+    return { cookies: [], next };
   }
 
   const existing = await db.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
@@ -101,34 +99,18 @@ export async function createLead(o: {
   const digest = await (await services.auth.$context).password.hash(password);
   const code = generateOtp();
   const emailId = await db.transaction(async (tx) => {
-    const userId = randomUUID();
-    const [created] = await tx
-      .insert(user)
-      .values({
-        id: userId,
-        email,
-        name: `${input.firstName} ${input.lastName}`,
-        emailVerified: false,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber,
-        mustChangePassword: true,
-      })
-      // Two submits of one email at once: the second finds the address taken, as if it had checked later.
-      .onConflictDoNothing({ target: user.email })
-      .returning({ id: user.id });
-    if (!created) throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
-    await tx
-      .insert(account)
-      .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
-    await insertLeadApplication(tx, {
-      userId,
+    const created = await insertLeadAccount(tx, {
+      email,
       firstName: input.firstName,
       lastName: input.lastName,
-      email,
       phoneNumber,
       utm: o.utm,
     });
+    if (!created) throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
+    const { userId } = created;
+    await tx
+      .insert(account)
+      .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
     // The initial password email is a reset code, counted like any other request for one.
     await recordResetRequest(tx, email);
     await storeResetCode(tx, email, code);
@@ -146,6 +128,6 @@ export async function createLead(o: {
     headers: o.headers,
     returnHeaders: true,
   });
-  forwardCookies(o.reply, signedIn.headers);
-  return { next };
+  const cookies = sessionCookies(signedIn.headers);
+  return { cookies, next };
 }

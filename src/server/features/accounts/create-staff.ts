@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField, textField } from '#domain/validation/fields';
-import type { Db } from '../../db/client';
-import { account, session, twoFactor, user, userGroup } from '../../db/schema/auth';
-import { hashPassword } from '../../plugins/auth';
-import { STAFF_GROUP } from '../../plugins/viewer';
+import type { Db } from '#server/db/client';
+import { account, session, twoFactor, user, userGroup } from '#server/db/schema/auth';
+import { hashPassword } from '#server/plugins/auth';
+import { STAFF_GROUP } from '#server/plugins/viewer';
 
 /**
  * What `npm run staff:create` takes: the email by the same rule as sign-in (an account sign-in would refuse is

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { user } from '../../db/schema/auth';
-import { application, applicationStatusChange, borrower } from '../../db/schema/application';
+import type { Db, Tx } from '#server/db/client';
+import { user } from '#server/db/schema/auth';
+import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
 
 export type UtmInput = Partial<
   Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>
@@ -49,6 +50,36 @@ export async function insertLeadApplication(
     .insert(applicationStatusChange)
     .values({ applicationId: app.id, from: null, to: 'inProgress', changedBy: o.userId });
   return app.id;
+}
+
+/**
+ * The lead's account (a user who must still set a password) and its application, in the caller's transaction:
+ * the rows the lead form writes for a new email. Answers undefined when the email is taken, by an account made
+ * before or at the same instant (two submits of one email: the second finds the address taken, as if it had
+ * checked later). The lead form adds the credential and the first email; the seed uses it as it is.
+ */
+export async function insertLeadAccount(
+  tx: Tx,
+  o: { email: string; firstName: string; lastName: string; phoneNumber: string; utm?: UtmInput },
+): Promise<{ userId: string; applicationId: string } | undefined> {
+  const userId = randomUUID();
+  const [created] = await tx
+    .insert(user)
+    .values({
+      id: userId,
+      email: o.email,
+      name: `${o.firstName} ${o.lastName}`,
+      emailVerified: false,
+      firstName: o.firstName,
+      lastName: o.lastName,
+      phoneNumber: o.phoneNumber,
+      mustChangePassword: true,
+    })
+    .onConflictDoNothing({ target: user.email })
+    .returning({ id: user.id });
+  if (!created) return undefined;
+  const applicationId = await insertLeadApplication(tx, { userId, ...o });
+  return { userId, applicationId: applicationId! };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Db, Tx } from '../../db/client';
-import { passwordResetRequest } from '../../db/schema/auth';
+import type { Db, Tx } from '#server/db/client';
+import { passwordResetRequest } from '#server/db/schema/auth';
 
 /** The spec's rate-limit wait: too many reset requests lock the address for 15 minutes. */
 export const RESET_WINDOW_MINUTES = 15;

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
-import type { Services } from '../../services';
-import { user } from '../../db/schema/auth';
-import type { Viewer } from '../../plugins/viewer';
-import { authErrorCode, forwardCookies } from './auth-calls';
+import type { Services } from '#server/services';
+import { user } from '#server/db/schema/auth';
+import type { Viewer } from '#server/plugins/viewer';
+import { authErrorCode, sessionCookies } from './auth-calls';
 import { assertResetAllowed, recordResetRequest } from './password-reset-limit';
 import { resumeFor } from './resume';
 import { clearPasswordFailures } from './sign-in-lockout';
@@ -90,7 +89,6 @@ export async function completeNewPassword(o: {
   viewer: Viewer;
   input: UserInformation & { password: string; code?: string };
   headers: Headers;
-  reply: FastifyReply;
 }) {
   const { services, viewer, input } = o;
   const { db } = services.database;
@@ -121,8 +119,8 @@ export async function completeNewPassword(o: {
       headers: o.headers,
       returnHeaders: true,
     });
-    forwardCookies(o.reply, signedIn.headers);
-    return { next: await resumeFor(db, { ...viewer, mustChangePassword: false }) };
+    const cookies = sessionCookies(signedIn.headers);
+    return { cookies, next: await resumeFor(db, { ...viewer, mustChangePassword: false }) };
   }
   try {
     const ctx = await services.auth.$context;
@@ -135,7 +133,7 @@ export async function completeNewPassword(o: {
   } catch {
     throw setInitialPasswordFailed();
   }
-  return { next: await resumeFor(db, { ...viewer, mustChangePassword: false }) };
+  return { cookies: [] as string[], next: await resumeFor(db, { ...viewer, mustChangePassword: false }) };
 }
 
 /** Changes the password with the current one; every session ends and the person signs in again. */

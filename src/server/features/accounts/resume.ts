@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { resumeRoute, STAFF_HOME } from '#domain/flow/resume';
-import type { Db } from '../../db/client';
-import { application } from '../../db/schema/application';
-import { pendingStaffStep } from '../../plugins/viewer';
+import type { Db } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { pendingStaffStep } from '#server/plugins/viewer';
 
 /**
  * Where a signed-in person continues: staff to /summary once this session passed the second factor and the

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
@@ -18,9 +19,9 @@ import {
 import { utmSchema } from '#domain/validation/application';
 import { phoneField, verificationCodeField } from '#domain/validation/fields';
 import { phoneToE164 } from '#domain/validation/format';
-import type { Services } from '../../services';
-import { toHeaders } from '../../plugins/auth';
-import { clearSessionCookies } from './auth-calls';
+import type { Services } from '#server/services';
+import { toHeaders } from '#server/plugins/auth';
+import { expiredSessionCookies } from './auth-calls';
 import { changeEmail, verifyNewEmail } from './change-email';
 import { createLead } from './create-lead';
 import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
@@ -42,6 +43,12 @@ const sessionUser = z.object({
   secondFactorVerified: z.boolean(),
 });
 const signInAnswer = z.object({ next: z.string(), mustSetInitialPassword: z.boolean() });
+
+/** Puts the session cookies a use case returned on the answer, and answers the rest. */
+function withCookies<T extends { cookies: string[] }>(reply: FastifyReply, { cookies, ...answer }: T) {
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return answer;
+}
 export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   /** Signed-in endpoints that check a password or a code: a per-address limit each. */
   const authLimit = { rateLimit: { max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
@@ -101,9 +108,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         utm: utm ?? {},
         viewer,
         headers: toHeaders(request.headers),
-        reply,
       });
-      return reply.status(viewer ? 200 : 201).send(result);
+      return reply.status(viewer ? 200 : 201).send(withCookies(reply, result));
     },
   );
 
@@ -119,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) =>
-      signIn({ services, ...request.body, headers: toHeaders(request.headers), reply }),
+      withCookies(reply, await signIn({ services, ...request.body, headers: toHeaders(request.headers) })),
   );
 
   app.post(
@@ -135,7 +141,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) =>
-      verifySecondFactor({ services, code: request.body.code, headers: toHeaders(request.headers), reply }),
+      withCookies(
+        reply,
+        await verifySecondFactor({ services, code: request.body.code, headers: toHeaders(request.headers) }),
+      ),
   );
 
   app.post(
@@ -171,13 +180,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request, reply) => {
       const viewer = (await request.viewer())!;
-      return confirmEnrolment({
-        services,
-        viewer,
-        code: request.body.code,
-        headers: toHeaders(request.headers),
+      return withCookies(
         reply,
-      });
+        await confirmEnrolment({
+          services,
+          viewer,
+          code: request.body.code,
+          headers: toHeaders(request.headers),
+        }),
+      );
     },
   );
 
@@ -191,7 +202,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         // Signing out without a live session is still a sign-out.
         request.log.debug({ err: error }, 'sign-out without a session');
       }
-      await clearSessionCookies(reply, services.auth);
+      reply.header('set-cookie', await expiredSessionCookies(services.auth));
       return reply.status(204).send();
     },
   );
@@ -239,13 +250,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request, reply) => {
       const viewer = (await request.viewer())!;
-      return completeNewPassword({
-        services,
-        viewer,
-        input: request.body,
-        headers: toHeaders(request.headers),
+      return withCookies(
         reply,
-      });
+        await completeNewPassword({
+          services,
+          viewer,
+          input: request.body,
+          headers: toHeaders(request.headers),
+        }),
+      );
     },
   );
 
@@ -263,7 +276,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         headers: toHeaders(request.headers),
         ...request.body,
       });
-      await clearSessionCookies(reply, services.auth);
+      reply.header('set-cookie', await expiredSessionCookies(services.auth));
       return result;
     },
   );

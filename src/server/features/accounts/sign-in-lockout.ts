@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { signInFailure } from '../../db/schema/auth';
+import type { Db } from '#server/db/client';
+import { signInFailure } from '#server/db/schema/auth';
 
 /**
  * The per-account limit on password guesses, on top of the per-address one: a guesser with many addresses

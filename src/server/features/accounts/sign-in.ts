@@ -1,10 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
-import type { Services } from '../../services';
-import { isStaffUser, SET_PASSWORD_PAGE } from '../../plugins/viewer';
-import { authErrorCode, forwardCookies } from './auth-calls';
+import type { Services } from '#server/services';
+import { isStaffUser, SET_PASSWORD_PAGE } from '#server/plugins/viewer';
+import { authErrorCode, sessionCookies } from './auth-calls';
 import { ensureOwnApplication } from './lead-application';
 import { resumeFor } from './resume';
 import { beginPasswordAttempt, clearPasswordFailures } from './sign-in-lockout';
@@ -22,7 +21,6 @@ export async function signIn(o: {
   username: string;
   password: string;
   headers: Headers;
-  reply: FastifyReply;
   now?: Date;
 }) {
   const { services } = o;
@@ -49,20 +47,20 @@ export async function signIn(o: {
     throw error;
   }
   await clearPasswordFailures(db, username, o.now);
-  forwardCookies(o.reply, result.headers);
+  const cookies = sessionCookies(result.headers);
   // A staff member with an authenticator app gets no session yet, only the two_factor cookie of better-auth.
   const response = result.response as {
     twoFactorRedirect?: boolean;
     user?: { id: string; mustChangePassword?: boolean | null; twoFactorEnabled?: boolean | null };
   };
   if (response.twoFactorRedirect || !response.user)
-    return { next: '/two-factor', mustSetInitialPassword: false };
+    return { cookies, next: '/two-factor', mustSetInitialPassword: false };
   const u = response.user;
   const mustSetInitialPassword = Boolean(u.mustChangePassword);
   const isStaff = await isStaffUser(services.database.db, u.id);
   // A borrower account without its application (left by an earlier failure) gets it now, and resumes on it.
   if (!isStaff) await ensureOwnApplication(services.database.db, u.id);
-  if (mustSetInitialPassword) return { next: SET_PASSWORD_PAGE, mustSetInitialPassword };
+  if (mustSetInitialPassword) return { cookies, next: SET_PASSWORD_PAGE, mustSetInitialPassword };
   try {
     const viewer = {
       userId: u.id,
@@ -70,7 +68,7 @@ export async function signIn(o: {
       twoFactorEnabled: Boolean(u.twoFactorEnabled),
       secondFactorVerified: false,
     };
-    return { next: await resumeFor(services.database.db, viewer), mustSetInitialPassword };
+    return { cookies, next: await resumeFor(services.database.db, viewer), mustSetInitialPassword };
   } catch {
     throw new AppError('InternalError', MESSAGES.applicationLoadFailed);
   }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { session, twoFactor, user } from '../../db/schema/auth';
-import { TOTP_ISSUER } from '../../plugins/auth';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { session, twoFactor, user } from '#server/db/schema/auth';
+import { TOTP_ISSUER } from '#server/plugins/auth';
 import { createStaff } from './create-staff';
-import { signedInStaff, STAFF_TEST_PASSWORD } from './staff-test-helpers';
-import { authenticatorCode, base32Decode } from './totp';
+import { signedInStaff, STAFF_TEST_PASSWORD } from '#tests/support/staff-sign-in';
+import { authenticatorCode, base32Decode } from '#server/security/totp';
 import { TWO_FACTOR_MESSAGES } from './two-factor';
 
 let t: TestApp;

@@ -1,10 +1,14 @@
-import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { AppError } from '#domain/errors';
-import type { Services } from '../../services';
-import { TOTP_ISSUER } from '../../plugins/auth';
-import { isStaffUser, PASSWORD_CHANGE_REQUIRED, SET_PASSWORD_PAGE, type Viewer } from '../../plugins/viewer';
-import { authErrorCode, forwardCookies } from './auth-calls';
+import type { Services } from '#server/services';
+import { TOTP_ISSUER } from '#server/plugins/auth';
+import {
+  isStaffUser,
+  PASSWORD_CHANGE_REQUIRED,
+  SET_PASSWORD_PAGE,
+  type Viewer,
+} from '#server/plugins/viewer';
+import { authErrorCode, sessionCookies } from './auth-calls';
 import { resumeFor } from './resume';
 
 export const TWO_FACTOR_MESSAGES = {
@@ -111,7 +115,6 @@ export async function confirmEnrolment(o: {
   viewer: Viewer;
   code: string;
   headers: Headers;
-  reply: FastifyReply;
 }) {
   assertEnrolling(o.viewer);
   const { auth } = o.services;
@@ -121,26 +124,21 @@ export async function confirmEnrolment(o: {
   } catch (error) {
     secondFactorError(error);
   }
-  forwardCookies(o.reply, result.headers);
+  const cookies = sessionCookies(result.headers);
   const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: o.viewer.userId } });
   const next = await resumeFor(o.services.database.db, {
     ...o.viewer,
     twoFactorEnabled: true,
     secondFactorVerified: true,
   });
-  return { recoveryCodes: backupCodes, next };
+  return { cookies, recoveryCodes: backupCodes, next };
 }
 
 /**
  * The second step of a staff sign-in: a 6-digit code from the app or one recovery code. Works with the
  * pending sign-in's two_factor cookie (or a session that has not passed the second factor yet).
  */
-export async function verifySecondFactor(o: {
-  services: Services;
-  code: string;
-  headers: Headers;
-  reply: FastifyReply;
-}) {
+export async function verifySecondFactor(o: { services: Services; code: string; headers: Headers }) {
   const { auth, database } = o.services;
   const code = o.code.trim();
   let result;
@@ -151,10 +149,10 @@ export async function verifySecondFactor(o: {
   } catch (error) {
     secondFactorError(error);
   }
-  forwardCookies(o.reply, result.headers);
+  const cookies = sessionCookies(result.headers);
   const u = result.response.user as { id: string; mustChangePassword?: boolean | null };
   const mustSetInitialPassword = Boolean(u.mustChangePassword);
-  if (mustSetInitialPassword) return { next: SET_PASSWORD_PAGE, mustSetInitialPassword };
+  if (mustSetInitialPassword) return { cookies, next: SET_PASSWORD_PAGE, mustSetInitialPassword };
   const isStaff = await isStaffUser(database.db, u.id);
   const next = await resumeFor(database.db, {
     userId: u.id,
@@ -162,5 +160,5 @@ export async function verifySecondFactor(o: {
     twoFactorEnabled: true,
     secondFactorVerified: true,
   });
-  return { next, mustSetInitialPassword };
+  return { cookies, next, mustSetInitialPassword };
 }

@@ -5,18 +5,20 @@ import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { sumCents } from '#domain/money/cents';
 import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
-import { application, budget, decision, expense } from '../../db/schema/application';
+import type { Services } from '#server/services';
+import type { Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { budget, expense } from '#server/db/schema/budget';
+import { decision } from '#server/db/schema/decision';
 import {
   assertCanSave,
   changeStatus,
   lockOwnApplication,
   updateApplication,
-} from '../../application/application-state';
+} from '#server/application/application-state';
 import { recordObtainedOffer } from './outreach';
 
-/** The newest decision of an application (spec doc 1 section 4.2 item 9: the newest by creation time counts). */
+/** The newest decision of an application (the newest by creation time counts). */
 export async function newestDecision(tx: Tx, applicationId: string) {
   return tx.query.decision.findFirst({
     where: eq(decision.applicationId, applicationId),
@@ -68,7 +70,7 @@ export async function getBudget(o: { services: Services; userId: string }): Prom
 }
 
 /**
- * /budget agreed (spec doc 1 section 4.2 item 10): the budget is saved agreed, Budget completed, the status
+ * /budget agreed: the budget is saved agreed, Budget completed, the status
  * moves to acceptOffer, the offer outreach is recorded, and the borrower goes to /offers/review.
  */
 export async function agreeToBudget(o: {

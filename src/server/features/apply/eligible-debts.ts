@@ -11,16 +11,17 @@ import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-est
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { EligibleDebtsInput } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
-import { application, collection, debt } from '../../db/schema/application';
-import type { FieldCipher } from '../../security/field-encryption';
+import type { Services } from '#server/services';
+import type { Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { collection, debt } from '#server/db/schema/credit';
+import type { FieldCipher } from '#server/security/field-encryption';
 import {
   assertCanSave,
   disqualify,
   lockOwnApplication,
   updateApplication,
-} from '../../application/application-state';
+} from '#server/application/application-state';
 
 const ownerOf = (row: {
   ownedByBorrower: boolean | null;
@@ -31,7 +32,7 @@ const ownerOf = (row: {
 const last4 = (cipher: FieldCipher, stored: string | null) =>
   stored ? cipher.decrypt(stored).slice(-4) : null;
 
-/** Every DMP-eligible debt and collection of an application, balance descending (spec doc 2 section 9). */
+/** Every DMP-eligible debt and collection of an application, balance descending. */
 export async function eligibleItems(
   tx: Tx,
   cipher: FieldCipher,
@@ -91,7 +92,7 @@ export async function getEligibleDebts(o: {
 }
 
 /**
- * Continue on /eligible-debts (spec doc 1 section 4.2 item 6): each eligible item's selection is set (an id is
+ * Continue on /eligible-debts: each eligible item's selection is set (an id is
  * looked up among collections first, then debts; only changed rows are written). With nothing eligible left
  * selected, 'not enough eligible collections or debts' is recorded and the application is disqualified
  * (→ /offers/not-qualified); otherwise → /income/provide-monthly-income.

@@ -15,10 +15,11 @@ import {
   type SaveExpenses,
 } from '#domain/validation/expenses';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
-import { application, expense } from '../../db/schema/application';
-import { assertCanSave, lockOwnApplication, updateApplication } from '../../application/application-state';
+import type { Services } from '#server/services';
+import type { Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { expense } from '#server/db/schema/budget';
+import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
 import { runDecision } from './run-decision';
 
 type ExpenseRow = typeof expense.$inferSelect;
@@ -104,7 +105,7 @@ async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lin
 }
 
 /**
- * Save and Continue on /expenses (spec doc 1 section 4.2 item 9): the lines are saved, then (with a credit
+ * Save and Continue on /expenses: the lines are saved, then (with a credit
  * report present) the risk scores, the debt score and the decision are made, in the same transaction, and
  * the borrower goes to /offers/review, /budget or /offers/not-qualified.
  */

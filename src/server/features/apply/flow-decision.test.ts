@@ -4,23 +4,15 @@ import { sumCents } from '#domain/money/cents';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { MESSAGES } from '#domain/validation/messages';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import {
-  application,
-  applicationStatusChange,
-  budget,
-  debt,
-  debtScore,
-  decision,
-  disqualificationReason,
-  expense,
-  offer,
-  riskScore,
-} from '../../db/schema/application';
-import { smsOutbox } from '../../db/schema/ops';
-import { applicationRow, expenseLines, newBorrower, put, toExpenses } from './flow-test-helpers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { application, applicationStatusChange } from '#server/db/schema/application';
+import { budget, expense } from '#server/db/schema/budget';
+import { debt, debtScore, riskScore } from '#server/db/schema/credit';
+import { decision, disqualificationReason, offer } from '#server/db/schema/decision';
+import { smsOutbox } from '#server/db/schema/ops';
+import { applicationRow, expenseLines, newBorrower, put, toExpenses } from '#tests/support/borrower-flow';
 
-// From /expenses to the decision, /budget and /offers/review (spec doc 1 section 4.2 items 9 to 11).
+// From /expenses to the decision, /budget and /offers/review.
 
 let t: TestApp;
 beforeAll(async () => {

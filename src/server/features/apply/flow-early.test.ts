@@ -2,18 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { MESSAGES } from '#domain/validation/messages';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import {
-  applicationStatusChange,
-  borrower,
-  collection,
-  creditReport,
-  debt,
-  disqualificationReason,
-  expense,
-  hardship,
-  spouse,
-} from '../../db/schema/application';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { applicationStatusChange, borrower, hardship, spouse } from '#server/db/schema/application';
+import { collection, creditReport, debt } from '#server/db/schema/credit';
+import { disqualificationReason } from '#server/db/schema/decision';
+import { expense } from '#server/db/schema/budget';
 import {
   applicationRow,
   householdBody,
@@ -22,9 +15,9 @@ import {
   toCredit,
   toEligibleDebts,
   toIncome,
-} from './flow-test-helpers';
+} from '#tests/support/borrower-flow';
 
-// The flow from /household to /income (spec doc 1 section 4.2 items 3 to 8, 15; doc 2 section 8), through the API.
+// The flow from /household to /income, through the API.
 
 let t: TestApp;
 beforeAll(async () => {

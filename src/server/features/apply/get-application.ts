@@ -3,9 +3,9 @@ import { AppError } from '#domain/errors';
 import type { ApplicationView } from '#domain/flow/application-view';
 import { incomeThreshold } from '#domain/underwriting/payment-estimates';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
-import type { Db } from '../../db/client';
-import { application } from '../../db/schema/application';
-import type { FieldCipher } from '../../security/field-encryption';
+import type { Db } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import type { FieldCipher } from '#server/security/field-encryption';
 import { hardshipRecord } from './queries';
 
 /** GET /api/application: the borrower's own application as the flow's forms read it. */

@@ -9,10 +9,11 @@ import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import { byBalanceDescending } from '#domain/underwriting/eligibility';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
-import type { Services } from '../../services';
-import { application, decision } from '../../db/schema/application';
-import { last4 } from '../../security/field-encryption';
-import { changeStatus, lockOwnApplication, updateApplication } from '../../application/application-state';
+import type { Services } from '#server/services';
+import { application } from '#server/db/schema/application';
+import { decision } from '#server/db/schema/decision';
+import { last4 } from '#server/security/field-encryption';
+import { changeStatus, lockOwnApplication, updateApplication } from '#server/application/application-state';
 
 /** Statuses in which the borrower has an offer to look at. */
 const HAS_OFFER = new Set([
@@ -26,7 +27,7 @@ const HAS_OFFER = new Set([
 ]);
 
 /**
- * GET /api/application/offers (spec doc 1 section 2.3 /offers/review): the newest qualified decision's offers,
+ * GET /api/application/offers (the /offers/review page): the newest qualified decision's offers,
  * declined ones excluded, sorted by balance descending, with the savings and the comparison figures.
  */
 export async function getOffers(o: { services: Services; userId: string }): Promise<OffersView> {
@@ -92,7 +93,7 @@ export async function getOffers(o: { services: Services; userId: string }): Prom
   };
 }
 
-/** Continue on /offers/review (spec doc 1 section 4.2 item 11): acceptOffer → confirmPaymentAccount, /payments/next-steps. */
+/** Continue on /offers/review: acceptOffer → confirmPaymentAccount, /payments/next-steps. */
 export async function continueFromOffers(o: {
   services: Services;
   userId: string;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { borrower } from '../../db/schema/application';
-import { smsOutbox } from '../../db/schema/ops';
+import type { Tx } from '#server/db/client';
+import { borrower } from '#server/db/schema/application';
+import { smsOutbox } from '#server/db/schema/ops';
 
-/** Spec doc 2 section 7: POST /contact { borrowerId, eventType: 'obtainedOffer' } when a decision qualifies. */
+/** POST /contact { borrowerId, eventType: 'obtainedOffer' } when a decision qualifies. */
 export const OBTAINED_OFFER_EVENT = 'obtainedOffer';
 
 /**

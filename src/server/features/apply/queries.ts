@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
-import type { Tx } from '../../db/client';
-import { application } from '../../db/schema/application';
+import type { Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
 
-/** A borrower owns exactly one application, found by owner (spec doc 2 section 6); any other is invisible. */
+/** A borrower owns exactly one application, found by owner; any other is invisible. */
 export async function findOwnApplication(db: Tx, userId: string) {
   const found = await db.query.application.findFirst({
     where: eq(application.owner, userId),

@@ -4,11 +4,11 @@ import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { HARDSHIP_KEYS } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { application, hardship } from '../../db/schema/application';
-import { user } from '../../db/schema/auth';
-import { createStaff } from '../accounts/create-staff';
-import { NOT_EDITABLE_MESSAGE } from '../../application/application-state';
+import { newStaffAccount } from '#tests/support/staff-actions';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { application, hardship } from '#server/db/schema/application';
+import { user } from '#server/db/schema/auth';
+import { NOT_EDITABLE_MESSAGE } from '#server/application/application-state';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -243,7 +243,7 @@ describe('who may call', () => {
   });
 
   it('refuses staff with 403', async () => {
-    const staff = await createStaff(t.db, {
+    const staff = await newStaffAccount(t, {
       email: uniqueEmail('staff'),
       name: 'Sam Staff',
       mustChangePassword: false,

@@ -20,7 +20,7 @@ import {
   provideIncomeSchema,
 } from '#domain/validation/application';
 import { saveExpensesSchema } from '#domain/validation/expenses';
-import type { Services } from '../../services';
+import type { Services } from '#server/services';
 import { agreeToBudget, getBudget } from './budget';
 import { getEligibleDebts, saveEligibleDebts } from './eligible-debts';
 import { getExpenses, saveExpenses } from './expenses';
@@ -37,7 +37,7 @@ const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['application'];
 
 /**
- * The borrower's application flow (DESIGN section 4): each page sends its answers; the server validates them
+ * The borrower's application flow: each page sends its answers; the server validates them
  * with the page's schema, saves them in one transaction, moves the status and says where to go next.
  */
 export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -6,29 +6,24 @@ import { decide, type DecisionResult } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { debtScore, riskScore } from '#domain/underwriting/scores';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
+import type { Services } from '#server/services';
+import type { Tx } from '#server/db/client';
+import { borrower, hardship } from '#server/db/schema/application';
+import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import {
-  borrower,
-  budget,
-  budgetExpense,
   collection,
   creditReport,
   debt,
   debtScore as debtScoreTable,
-  decision,
-  disqualificationReason,
-  expense,
-  hardship,
-  offer,
   riskScore as riskScoreTable,
-} from '../../db/schema/application';
+} from '#server/db/schema/credit';
+import { decision, disqualificationReason, offer } from '#server/db/schema/decision';
 import {
   changeStatus,
   disqualify,
   type ApplicationRow,
   updateApplication,
-} from '../../application/application-state';
+} from '#server/application/application-state';
 import { recordObtainedOffer } from './outreach';
 
 type Outcome = { viewed: Extract<Page, 'Review' | 'Budget' | 'NotQualified'>; smsId?: string };
@@ -88,7 +83,7 @@ async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): 
 }
 
 /**
- * The underwriting after /expenses is saved (spec doc 1 section 4.2 item 9), as one unit in the caller's
+ * The underwriting after /expenses is saved, as one unit in the caller's
  * transaction: risk scores for the borrower's and spouse's reports, the debt score, the decision with its
  * offers, reasons and proposed budget, then the flow's move. Any failure disqualifies with the matching reason.
  */
@@ -113,7 +108,7 @@ export async function runDecision(
   let decisionId: string;
   try {
     const scored = await tx.transaction(async (inner) => {
-      // Risk scores: a failure is logged and the decision goes on without it (spec doc 2 section 8).
+      // Risk scores: a failure is logged and the decision goes on without it.
       const score = async (report: typeof borrowerReport) => {
         try {
           const value = riskScore(await reportOf(inner, report.id, report.vantageScore));

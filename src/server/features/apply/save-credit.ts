@@ -9,28 +9,21 @@ import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { CreditConsent } from '#domain/validation/application';
 import { isLicensedState } from '#domain/validation/states';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
-import {
-  borrower,
-  collection,
-  creditReport,
-  debt,
-  hardship,
-  inquiry,
-  spouse,
-} from '../../db/schema/application';
+import type { Services } from '#server/services';
+import type { Tx } from '#server/db/client';
+import { borrower, hardship, spouse } from '#server/db/schema/application';
+import { collection, creditReport, debt, inquiry } from '#server/db/schema/credit';
 import {
   assertCanSave,
   disqualify,
   lockOwnApplication,
   updateApplication,
-} from '../../application/application-state';
+} from '#server/application/application-state';
 
 type Person = { id: string; role: CreditApplicant['role']; applicant: CreditApplicant };
 
 /**
- * Submits /credit (spec doc 1 section 4.2 item 4). First, in one transaction: consent saved; an already
+ * Submits /credit. First, in one transaction: consent saved; an already
  * disqualified application goes to /offers/not-qualified; a state we are not licensed in disqualifies
  * (→ /notify-when-eligible) and so does having no hardship (→ /offers/not-qualified); otherwise
  * hasPulledCredit goes false and the pull starts. The bureau is called outside any transaction, then a

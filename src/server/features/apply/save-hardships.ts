@@ -3,12 +3,12 @@ import { AppError } from '#domain/errors';
 import { canSavePage, furthestCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { HARDSHIP_KEYS, type Hardships } from '#domain/validation/application';
-import type { Db } from '../../db/client';
-import { application, hardship } from '../../db/schema/application';
-import { assertInProgress } from '../../application/application-state';
+import type { Db } from '#server/db/client';
+import { application, hardship } from '#server/db/schema/application';
+import { assertInProgress } from '#server/application/application-state';
 
 /**
- * Saves /hardships (spec doc 1 section 4.2 item 2): in one transaction, writes only the hardship rows whose
+ * Saves /hardships: in one transaction, writes only the hardship rows whose
  * value changed (a key never saved is appended), marks Hardships completed without moving progress back,
  * and sends the borrower to /household.
  */

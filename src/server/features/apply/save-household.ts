@@ -5,13 +5,13 @@ import type { Household, HouseholdBorrower, HouseholdSpouse } from '#domain/vali
 import { phoneToE164, toIsoDate } from '#domain/validation/format';
 import { HOUSEHOLD_LABELS } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '../../services';
-import { borrower, spouse } from '../../db/schema/application';
-import { assertCanSave, lockOwnApplication, updateApplication } from '../../application/application-state';
+import type { Services } from '#server/services';
+import { borrower, spouse } from '#server/db/schema/application';
+import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
 
 type Address = Pick<HouseholdBorrower, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>;
 
-/** Only the columns whose value differs: a save writes what changed (spec doc 1 section 4.2 item 1). */
+/** Only the columns whose value differs: a save writes what changed. */
 function changed<T extends Record<string, unknown>>(
   stored: Record<string, unknown> | undefined,
   next: T,
@@ -23,7 +23,7 @@ function changed<T extends Record<string, unknown>>(
 }
 
 /**
- * Saves /household (spec doc 1 section 4.2 items 3 and 15) in one transaction: the household answers (the
+ * Saves /household in one transaction: the household answers (the
  * schema already applied the dependents and escrow rules), the borrower's details (the phone verified again
  * when it changed), and the spouse — saved and linked to the borrower, with the borrower's address when
  * 'same as above', removed when the borrower applies alone. Then /credit.

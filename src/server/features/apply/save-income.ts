@@ -7,16 +7,17 @@ import { estimateExpenses } from '#domain/underwriting/expense-estimates';
 import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwriting/payment-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { ConfirmIncome, ProvideIncome } from '#domain/validation/application';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
-import { collection, debt, expense } from '../../db/schema/application';
+import type { Services } from '#server/services';
+import type { Tx } from '#server/db/client';
+import { collection, debt } from '#server/db/schema/credit';
+import { expense } from '#server/db/schema/budget';
 import {
   assertCanSave,
   disqualify,
   lockOwnApplication,
   type ApplicationRow,
   updateApplication,
-} from '../../application/application-state';
+} from '#server/application/application-state';
 
 /** People in the household: the borrower, the spouse when applying together, and the dependents. */
 export const householdSize = (app: ApplicationRow) =>
@@ -37,7 +38,7 @@ async function selectedEligibleBalance(tx: Tx, applicationId: string): Promise<n
   return sumCents([...debts, ...collections].map((r) => r.balance));
 }
 
-/** The expense lines, estimated once per application (spec doc 1 section 4.2 item 7) from the benchmark table. */
+/** The expense lines, estimated once per application from the benchmark table. */
 async function ensureExpenseEstimates(tx: Tx, app: ApplicationRow, monthlyIncome: number): Promise<number[]> {
   const stored = await tx
     .select({ value: expense.selfReportedValue })

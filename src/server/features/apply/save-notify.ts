@@ -3,12 +3,13 @@ import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { NotifyWhenEligible } from '#domain/validation/application';
-import type { Services } from '../../services';
-import { borrower, disqualificationReason } from '../../db/schema/application';
-import { lockOwnApplication, updateApplication } from '../../application/application-state';
+import type { Services } from '#server/services';
+import { borrower } from '#server/db/schema/application';
+import { disqualificationReason } from '#server/db/schema/decision';
+import { lockOwnApplication, updateApplication } from '#server/application/application-state';
 
 /**
- * /notify-when-eligible (spec doc 1 section 4.2 item 5), answered only by a borrower disqualified because we
+ * /notify-when-eligible, answered only by a borrower disqualified because we
  * are not licensed in their state: Yes → notified later (/we-will-notify-you), No → /offers/not-qualified.
  */
 export async function saveNotifyWhenEligible(o: {

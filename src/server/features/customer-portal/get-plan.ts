@@ -7,10 +7,12 @@ import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
-import type { Db } from '../../db/client';
-import { alert, application, decision } from '../../db/schema/application';
-import { last4 } from '../../security/field-encryption';
-import type { Services } from '../../services';
+import type { Db } from '#server/db/client';
+import { alert } from '#server/db/schema/service-work';
+import { application } from '#server/db/schema/application';
+import { decision } from '#server/db/schema/decision';
+import { last4 } from '#server/security/field-encryption';
+import type { Services } from '#server/services';
 
 /** The customer portal is for borrowers who signed the Letter of Authorization: the signed-in borrower's
  * application, refused (with where it stands) before the letter is signed. */

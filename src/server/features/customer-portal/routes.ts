@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import { planViewSchema } from '#domain/enrollment/views';
-import { alert, docusign } from '../../db/schema/application';
-import type { Services } from '../../services';
+import { alert } from '#server/db/schema/service-work';
+import { docusign } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
 import { getPlan, signedApplication } from './get-plan';
 
 const borrowerOnly = { role: 'borrower' } as const;

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Services } from '../../services';
-import { emailOutbox, smsOutbox } from '../../db/schema/ops';
-import { countFailedEmails, openEmailBody } from '../email/outbox';
+import type { Services } from '#server/services';
+import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
+import { countFailedEmails, openEmailBody } from '#server/email/outbox';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

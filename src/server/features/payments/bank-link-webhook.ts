@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import { plaidItem, plaidTransaction } from '../../db/schema/application';
-import type { Services } from '../../services';
+import { plaidItem, plaidTransaction } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
 
 /** Pages read for one webhook's new transactions; the rest waits for the provider's next notice. */
 const MAX_SYNC_PAGES = 20;

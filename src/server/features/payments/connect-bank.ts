@@ -11,19 +11,18 @@ import {
   lockOwnApplication,
   updateApplication,
   type ApplicationRow,
-} from '../../application/application-state';
-import type { Tx } from '../../db/client';
+} from '#server/application/application-state';
+import type { Tx } from '#server/db/client';
+import { application, borrower } from '#server/db/schema/application';
 import {
-  application,
   bankLinkToken,
-  borrower,
   incomeSnapshot,
   plaidAccount,
   plaidBalance,
   plaidItem,
   plaidTransaction,
-} from '../../db/schema/application';
-import type { Services } from '../../services';
+} from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
 
 /** A bank with years of history is read in pages; this bounds one connection's reading. */
 const MAX_SYNC_PAGES = 50;

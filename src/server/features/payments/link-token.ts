@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { LinkTokenView } from '#domain/enrollment/views';
-import { application, bankLinkToken } from '../../db/schema/application';
-import type { Services } from '../../services';
+import { application } from '#server/db/schema/application';
+import { bankLinkToken } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
 import { assertCanConnect } from './connect-bank';
 
 /**

@@ -11,16 +11,11 @@ import {
   changeStatus,
   lockOwnApplication,
   updateApplication,
-} from '../../application/application-state';
-import type { Tx } from '../../db/client';
-import {
-  application,
-  paymentAccount,
-  plaidAccount,
-  plaidBalance,
-  plaidItem,
-} from '../../db/schema/application';
-import type { Services } from '../../services';
+} from '#server/application/application-state';
+import type { Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { paymentAccount, plaidAccount, plaidBalance, plaidItem } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
 
 // The payment pages after the offers (/payments/...): next steps, the choice between connecting a bank and
 // entering an account by hand, and the account the plan's monthly payment is drawn from. Saving the payment

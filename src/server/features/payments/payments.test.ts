@@ -8,20 +8,20 @@ import {
   SANDBOX_BANK_USERS,
   signSandboxWebhook,
 } from '#providers/bank-link/sandbox';
-import { derivedSecret } from '../../enrollment-providers';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { derivedSecret } from '#server/enrollment-providers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { application } from '#server/db/schema/application';
 import {
-  application,
   docusign,
   incomeSnapshot,
   paymentAccount,
   plaidAccount,
   plaidItem,
   plaidTransaction,
-} from '../../db/schema/application';
-import { applicationRow, newBorrower, put, toIncome } from '../apply/flow-test-helpers';
-import { qualifiedBorrower } from '../staff-actions/staff-test-helpers';
-import { atPaymentOptions, sandboxPublicToken } from './enrollment-test-helpers';
+} from '#server/db/schema/enrollment';
+import { applicationRow, newBorrower, put, toIncome } from '#tests/support/borrower-flow';
+import { qualifiedBorrower } from '#tests/support/staff-actions';
+import { atPaymentOptions, sandboxPublicToken } from '#tests/support/enrollment';
 
 let t: TestApp;
 beforeAll(async () => {

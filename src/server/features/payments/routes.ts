@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
@@ -16,8 +17,7 @@ import {
   sandboxSignInSchema,
   skipBankConnectionSchema,
 } from '#domain/enrollment/views';
-import type { Services } from '../../services';
-import { startSigning } from '../signing/start-signing';
+import type { Services } from '#server/services';
 import { connectBank } from './connect-bank';
 import { createLinkToken } from './link-token';
 import {
@@ -37,14 +37,24 @@ const tags = ['payments'];
  * The payment pages (/payments/...): next steps, connecting a bank (through the provider's widget, or the
  * built-in sandbox dialog), choosing the payment account or entering one, then the Letter of Authorization.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+/**
+ * Once the payment account is saved the Letter of Authorization goes out: the signing feature does that, and
+ * app.ts hands its `startSigning` in here (features do not import each other).
+ */
+export type StartSigning = (o: {
+  services: Services;
+  applicationId: string;
+  log: FastifyBaseLogger;
+}) => Promise<unknown>;
+
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  startSigning: StartSigning;
+}> = async (app, { services, startSigning }) => {
   const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
     (await request.viewer())!.userId;
   /** The payment account is saved: the letter goes out after that commits; a failure is retried by /submitted. */
-  const thenSign = async (
-    saved: { next: string; applicationId: string },
-    log: Parameters<typeof startSigning>[0]['log'],
-  ) => {
+  const thenSign = async (saved: { next: string; applicationId: string }, log: FastifyBaseLogger) => {
     try {
       await startSigning({ services, applicationId: saved.applicationId, log });
     } catch (error) {

@@ -1,15 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import type { AlertView } from '#domain/flow/staff-views';
-import type { Tx } from '../../db/client';
-import {
-  type AlertTrigger,
-  debtScore,
-  incomeSnapshot,
-  inquiry,
-  plaidBalance,
-  plaidItem,
-  plaidTransaction,
-} from '../../db/schema/application';
+import type { Tx } from '#server/db/client';
+import { type AlertTrigger } from '#server/db/schema/service-work';
+import { debtScore, inquiry } from '#server/db/schema/credit';
+import { incomeSnapshot, plaidBalance, plaidItem, plaidTransaction } from '#server/db/schema/enrollment';
 
 type AlertRow = {
   id: string;
@@ -23,7 +17,7 @@ type AlertRow = {
 const dayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
 
 /**
- * The alerts as the portal shows them, each dated by what triggered it (spec doc 1 section 3: the balance, debt
+ * The alerts as the portal shows them, each dated by what triggered it (the balance, debt
  * score, transaction, inquiry or income snapshot). One query per trigger kind for the whole batch; an alert whose
  * trigger is gone keeps its own createdAt.
  */

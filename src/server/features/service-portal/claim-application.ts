@@ -1,10 +1,10 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { ClaimView } from '#domain/flow/staff-views';
-import type { Db, Tx } from '../../db/client';
-import { application } from '../../db/schema/application';
-import { user } from '../../db/schema/auth';
-import { recordAudit } from '../audit/record-audit';
+import type { Db, Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { user } from '#server/db/schema/auth';
+import { recordAudit } from '#server/audit/record-audit';
 import { staffDisplayName } from './staff-names';
 
 export const NOT_CLAIMED_MESSAGE = 'This borrower is not claimed by anyone.';
@@ -20,7 +20,7 @@ export async function assignedCount(db: Tx, staffId: string): Promise<number> {
 }
 
 /**
- * Claim (assignedTo = me, assignedToAt = now) or unclaim (both null), spec doc 1 section 4.4, as ONE conditional
+ * Claim (assignedTo = me, assignedToAt = now) or unclaim (both null), as ONE conditional
  * UPDATE on the version the counsellor saw: of two counsellors claiming at once, the database lets exactly one
  * row update through; the other gets 409 naming who has the borrower. One's own claim is released freely; a
  * colleague's only with takeOver (the portal asks first), and the audit record says it was a take-over.

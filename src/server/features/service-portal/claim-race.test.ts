@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { application } from '../../db/schema/application';
-import { auditLog } from '../../db/schema/ops';
-import { newBorrower } from '../apply/flow-test-helpers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { application } from '#server/db/schema/application';
+import { auditLog } from '#server/db/schema/ops';
+import { newBorrower } from '#tests/support/borrower-flow';
 import { alreadyClaimedMessage } from './claim-application';
-import { signInStaff } from './portal-test-helpers';
+import { signInStaff } from '#tests/support/service-portal';
 
 // Two counsellors claim the same borrower at the same moment: exactly one wins, the other is told who has it.
 // Runs on PGlite by default and on PostgreSQL (truly concurrent requests over a pool) with TEST_DATABASE_URL.

@@ -3,8 +3,9 @@ import type { ContactSummaryView } from '#domain/flow/staff-views';
 import { resolveDateRange } from '#domain/service-portal/date-range';
 import type { ContactSummaryQuery } from '#domain/service-portal/filters';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Tx } from '../../db/client';
-import { borrower, contactAttempt, contactAttemptReason } from '../../db/schema/application';
+import type { Tx } from '#server/db/client';
+import { borrower } from '#server/db/schema/application';
+import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
 import { staffMembers } from './staff-names';
 
 /** Attempts listed at most, newest first. */

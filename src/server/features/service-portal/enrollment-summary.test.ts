@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnrollmentView } from '#domain/flow/staff-views';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { docusign } from '../../db/schema/application';
-import { auditLog } from '../../db/schema/ops';
-import { newBorrower, put } from '../apply/flow-test-helpers';
-import { atPaymentOptions, sandboxPublicToken, signingToken } from '../payments/enrollment-test-helpers';
-import { signInStaff, type StaffClient } from './portal-test-helpers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { docusign } from '#server/db/schema/enrollment';
+import { auditLog } from '#server/db/schema/ops';
+import { newBorrower, put } from '#tests/support/borrower-flow';
+import { atPaymentOptions, sandboxPublicToken, signingToken } from '#tests/support/enrollment';
+import { signInStaff, type StaffClient } from '#tests/support/service-portal';
 
 // What counsellors see of the borrower's enrollment on the borrower summary (the payment account, the connected
 // banks, the Letter of Authorization) and the signed letter's download, with borrowers driven through the

@@ -8,15 +8,15 @@ import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application'
 import { EXPENSE_GROUPS, expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 import {
   application,
   applicationWithEverything,
   type ApplicationWithEverything,
-} from '../../db/schema/application';
-import { auditLog } from '../../db/schema/ops';
-import { last4, type FieldCipher } from '../../security/field-encryption';
-import { recordAudit } from '../audit/record-audit';
+} from '#server/db/schema/application';
+import { auditLog } from '#server/db/schema/ops';
+import { last4, type FieldCipher } from '#server/security/field-encryption';
+import { recordAudit } from '#server/audit/record-audit';
 import { alertViews } from './alert-dates';
 import { staffMembers } from './staff-names';
 
@@ -27,7 +27,7 @@ const iso = (d: Date) => d.toISOString();
 const phone = (p: string | null) => (p ? e164ToPhone(p) : null);
 
 /**
- * The borrower summary: the application with every relation in ONE relational query (DESIGN section 8), then the
+ * The borrower summary: the application with every relation in ONE relational query, then the
  * names of the staff it mentions and its audit history. Opening it is itself audited ('viewBorrowerSummary'),
  * in the same transaction. Account numbers leave as their last four digits.
  */

@@ -4,18 +4,18 @@ import type { SummaryQuery } from '#domain/service-portal/filters';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { SummaryListView } from '#domain/flow/staff-views';
 import { e164ToPhone } from '#domain/validation/format';
-import type { Tx } from '../../db/client';
-import { application } from '../../db/schema/application';
+import type { Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
 import { alertViews } from './alert-dates';
 import { staffDisplayName } from './staff-names';
 
-/** Rows per status (spec doc 2 section 9: the service portal list's limit). */
+/** Rows per status (the service portal list's limit). */
 export const SUMMARY_LIST_LIMIT = 1000;
-/** Alerts per application (spec doc 2 section 9). */
+/** Alerts per application. */
 export const ALERTS_LIMIT = 100;
 
 /**
- * The /summary list: fetched once per selected status (spec doc 1 section 4.4), each newest first within the date
+ * The /summary list: fetched once per selected status, each newest first within the date
  * window and bounded, so every query walks the (status, created_at) index.
  */
 export async function listApplications(o: {

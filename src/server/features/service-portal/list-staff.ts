@@ -1,13 +1,13 @@
 import { asc, eq, like } from 'drizzle-orm';
 import type { StaffListView } from '#domain/flow/staff-views';
-import type { Tx } from '../../db/client';
-import { user, userGroup } from '../../db/schema/auth';
+import type { Tx } from '#server/db/client';
+import { user, userGroup } from '#server/db/schema/auth';
 import { staffDisplayName } from './staff-names';
 
 /** Upper bound of the staff list: an agency's team, not a user directory. */
 export const STAFF_LIST_LIMIT = 1000;
 
-/** Members of the staff group(s) (spec doc 2 section 6: a group whose name contains CustomerService). */
+/** Members of the staff group(s) (a group whose name contains CustomerService). */
 export async function listStaff(o: { db: Tx }): Promise<StaffListView> {
   const rows = await o.db
     .selectDistinct({ id: user.id, name: user.name, email: user.email })

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import type { Db } from '../../db/client';
-import { alert } from '../../db/schema/application';
-import { recordAudit } from '../audit/record-audit';
+import type { Db } from '#server/db/client';
+import { alert } from '#server/db/schema/service-work';
+import { recordAudit } from '#server/audit/record-audit';
 
-/** Opening an alert marks it seen by the representative (spec doc 1 section 2.6), audited. */
+/** Opening an alert marks it seen by the representative, audited. */
 export async function markAlertSeen(o: { db: Db; viewerId: string; alertId: string }) {
   return o.db.transaction(async (tx) => {
     const [found] = await tx.select().from(alert).where(eq(alert.id, o.alertId)).for('update');

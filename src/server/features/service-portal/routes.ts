@@ -17,8 +17,8 @@ import {
   summaryQuerySchema,
   unclaimBodySchema,
 } from '#domain/service-portal/filters';
-import type { Services } from '../../services';
-import { emailFailures } from '../email/outbox';
+import type { Services } from '#server/services';
+import { emailFailures } from '#server/email/outbox';
 import { setClaim } from './claim-application';
 import { contactSummary } from './contact-summary';
 import { getBorrowerSummary } from './get-borrower-summary';

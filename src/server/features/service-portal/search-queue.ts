@@ -32,13 +32,14 @@ import { pageCount, QUEUE_PAGE_SIZE } from '#domain/service-portal/pagination';
 import { containsPattern, searchTerms } from '#domain/service-portal/search';
 import { e164ToPhone } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Tx } from '../../db/client';
-import { application, borrower, collection, debt } from '../../db/schema/application';
-import { user } from '../../db/schema/auth';
+import type { Tx } from '#server/db/client';
+import { application, borrower } from '#server/db/schema/application';
+import { collection, debt } from '#server/db/schema/credit';
+import { user } from '#server/db/schema/auth';
 import { staffDisplayName } from './staff-names';
 
 /**
- * The search over the ticked contact fields — ids, names, email, phone (spec doc 1 section 2.6); ILIKE with
+ * The search over the ticked contact fields — ids, names, email, phone; ILIKE with
  * every wildcard escaped.
  */
 function searchCondition(

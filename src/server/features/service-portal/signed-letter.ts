@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import type { Db } from '../../db/client';
-import { docusign } from '../../db/schema/application';
-import { recordAudit } from '../audit/record-audit';
+import type { Db } from '#server/db/client';
+import { docusign } from '#server/db/schema/enrollment';
+import { recordAudit } from '#server/audit/record-audit';
 
 export const NO_SIGNED_LETTER_MESSAGE = 'This application has no signed Letter of Authorization.';
 

@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { StaffMember } from '#domain/flow/staff-views';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Tx } from '../../db/client';
-import { user } from '../../db/schema/auth';
+import type { Tx } from '#server/db/client';
+import { user } from '#server/db/schema/auth';
 
-/** A staff member's name as the portal shows it: 'Name Unavailable' when none is known (spec doc 1 section 3). */
+/** A staff member's name as the portal shows it: 'Name Unavailable' when none is known. */
 export const staffDisplayName = (name: string | null | undefined): string =>
   name?.trim() || MESSAGES.nameUnavailable;
 

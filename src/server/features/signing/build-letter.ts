@@ -6,9 +6,10 @@ import {
 } from '#domain/enrollment/letter-of-authorization';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { SITE } from '#domain/site';
-import type { Tx } from '../../db/client';
-import { application, decision } from '../../db/schema/application';
-import type { FieldCipher } from '../../security/field-encryption';
+import type { Tx } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { decision } from '#server/db/schema/decision';
+import type { FieldCipher } from '#server/security/field-encryption';
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ').trim();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SandboxEnvelope, SandboxEnvelopeStore } from '#providers/e-signature/sandbox';
-import type { Db } from '../../db/client';
-import { eSignatureSandboxEnvelope } from '../../db/schema/ops';
+import type { Db } from '#server/db/client';
+import { eSignatureSandboxEnvelope } from '#server/db/schema/ops';
 
 /** Keeps the e-signature sandbox's envelopes in the database, so an emailed signing link survives a restart. */
 export function databaseEnvelopeStore(db: Db): SandboxEnvelopeStore {

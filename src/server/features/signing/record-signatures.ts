@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { changeStatus, lockApplication, updateApplication } from '../../application/application-state';
-import { docusign, docusignSigner } from '../../db/schema/application';
-import type { Services } from '../../services';
-import { enqueueEmail } from '../email/outbox';
-import { letterSignedEmail } from '../email/templates';
+import { changeStatus, lockApplication, updateApplication } from '#server/application/application-state';
+import { docusign, docusignSigner } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
+import { enqueueEmail } from '#server/email/outbox';
+import { letterSignedEmail } from '#server/email/templates';
 
 /**
  * Brings an envelope's signatures into the application, whoever reports them (the provider's webhook, or the

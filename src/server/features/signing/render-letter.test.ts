@@ -5,7 +5,7 @@ import {
   letterOfAuthorizationContent,
 } from '#domain/enrollment/letter-of-authorization';
 import { stampSignature } from '#providers/e-signature/sandbox';
-import { pdfText } from '../../../../tests/contracts/e-signature.contract';
+import { pdfText } from '#tests/contracts/e-signature.contract';
 import { renderLetterOfAuthorizationPdf } from './render-letter';
 
 const input: LetterOfAuthorizationInput = {

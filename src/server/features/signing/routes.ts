@@ -8,7 +8,7 @@ import {
   submittedViewSchema,
 } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
-import type { Services } from '../../services';
+import type { Services } from '#server/services';
 import { recordSignatures } from './record-signatures';
 import { getSubmitted, resendSigningEmails } from './submitted';
 

@@ -1,19 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import {
-  alert,
-  application,
-  borrower,
-  decision,
-  dmpEnrollment,
-  docusign,
-  spouse,
-} from '../../db/schema/application';
-import { applicationRow, put } from '../apply/flow-test-helpers';
-import { atPaymentOptions, sandboxPublicToken, signingToken } from '../payments/enrollment-test-helpers';
-import { signedInStaff } from '../staff-actions/staff-test-helpers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { alert } from '#server/db/schema/service-work';
+import { application, borrower, spouse } from '#server/db/schema/application';
+import { decision } from '#server/db/schema/decision';
+import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
+import { applicationRow, put } from '#tests/support/borrower-flow';
+import { atPaymentOptions, sandboxPublicToken, signingToken } from '#tests/support/enrollment';
+import { signedInStaff } from '#tests/support/staff-actions';
 
 let t: TestApp;
 beforeAll(async () => {

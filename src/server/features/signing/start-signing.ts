@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { docusign, docusignSigner } from '../../db/schema/application';
-import type { Services } from '../../services';
-import { enqueueEmail } from '../email/outbox';
-import { signLetterEmail } from '../email/templates';
+import { docusign, docusignSigner } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
+import { enqueueEmail } from '#server/email/outbox';
+import { signLetterEmail } from '#server/email/templates';
 import { buildLetter } from './build-letter';
 import { renderLetterOfAuthorizationPdf } from './render-letter';
 

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
-import { application, docusign } from '../../db/schema/application';
-import type { Services } from '../../services';
-import { enqueueEmail } from '../email/outbox';
+import { application } from '#server/db/schema/application';
+import { docusign } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
+import { enqueueEmail } from '#server/email/outbox';
 import { signingLink, startSigning } from './start-signing';
 
 /** Statuses from which /submitted has something to say: the letter is out for signature or signed. */

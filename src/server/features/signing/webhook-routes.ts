@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { webhookEvent } from '../../db/schema/ops';
-import type { Services } from '../../services';
+import { webhookEvent } from '#server/db/schema/ops';
+import type { Services } from '#server/services';
 import { recordSignatures } from './record-signatures';
 
 /**

@@ -8,20 +8,15 @@ import type {
   OfferReasonsView,
   OfferStatusAnswer,
 } from '#domain/validation/staff';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
-import {
-  creditorAccount,
-  decision,
-  offer,
-  offerDisqualificationReason,
-  offerStatusChange,
-} from '../../db/schema/application';
-import type { FieldCipher } from '../../security/field-encryption';
-import { recordAudit } from '../audit/record-audit';
+import type { Services } from '#server/services';
+import type { Tx } from '#server/db/client';
+import { creditorAccount } from '#server/db/schema/credit';
+import { decision, offer, offerDisqualificationReason, offerStatusChange } from '#server/db/schema/decision';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { recordAudit } from '#server/audit/record-audit';
 import { handOverWhenAnswered } from './hand-over';
-import { assertStatus, lockApplication } from '../../application/application-state';
-import { last4 } from '../../security/field-encryption';
+import { assertStatus, lockApplication } from '#server/application/application-state';
+import { last4 } from '#server/security/field-encryption';
 
 export const OFFERS_NOT_OPEN_MESSAGE =
   'Creditor answers can be recorded only while the application is in creditor review.';
@@ -114,7 +109,7 @@ async function saveCreditorAccount(tx: Tx, cipher: FieldCipher, x: OfferRow, inp
 }
 
 /**
- * POST /api/staff/offers/:id/status: records a creditor's answer (spec doc 1 sections 2.6 and 4.4). The version
+ * POST /api/staff/offers/:id/status: records a creditor's answer. The version
  * read by the client must still be the offer's (409 otherwise). Accepted saves the creditor account of the debt
  * or collection and clears rejection reasons; declined stores the ticked reasons and drops a creditor account
  * saved by an earlier acceptance. Every answer is a StatusChange. Then the hand-over runs when it is due.
@@ -192,7 +187,7 @@ export async function answerOffer(o: {
 
 /**
  * POST /api/staff/offers/:id/reasons/toggle: a rejection reason is added when the offer lacks it and removed
- * when it has it (spec doc 1 section 4.4).
+ * when it has it.
  */
 export async function toggleOfferReason(o: {
   services: Services;

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { borrower, contactAttempt, contactAttemptReason } from '../../db/schema/application';
-import { auditLog, smsOutbox } from '../../db/schema/ops';
-import { newBorrower } from '../apply/flow-test-helpers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { borrower } from '#server/db/schema/application';
+import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
+import { auditLog, smsOutbox } from '#server/db/schema/ops';
+import { newBorrower } from '#tests/support/borrower-flow';
 import { contactAttemptText } from './contact-attempts';
-import { signedInStaff } from './staff-test-helpers';
+import { signedInStaff } from '#tests/support/staff-actions';
 
-// Spec doc 1 section 4.4: contact attempts by phone or text message, with the reasons checklist.
+// Contact attempts by phone or text message, with the reasons checklist.
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;

@@ -8,10 +8,11 @@ import {
   type ContactAttemptView,
   type ContactTextOutcome,
 } from '#domain/validation/staff';
-import type { Db, Tx } from '../../db/client';
-import { application, borrower, contactAttempt, contactAttemptReason } from '../../db/schema/application';
-import { smsOutbox } from '../../db/schema/ops';
-import { recordAudit } from '../audit/record-audit';
+import type { Db, Tx } from '#server/db/client';
+import { application, borrower } from '#server/db/schema/application';
+import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
+import { smsOutbox } from '#server/db/schema/ops';
+import { recordAudit } from '#server/audit/record-audit';
 
 /** sms_outbox.eventType of a staff text-message contact attempt. */
 export const CONTACT_ATTEMPT_EVENT = 'contactAttempt';
@@ -78,7 +79,7 @@ async function queueText(
 
 /**
  * POST /api/staff/applications/:id/contact-attempts: records the attempt by the signed-in staff member with
- * its reasons; a text-message attempt also queues the text (spec doc 1 section 4.4). Returns the outbox id
+ * its reasons; a text-message attempt also queues the text. Returns the outbox id
  * to hand to the job queue after the commit.
  */
 export async function createContactAttempt(o: {
@@ -132,7 +133,7 @@ export async function createContactAttempt(o: {
 
 /**
  * PUT /api/staff/contact-attempts/:id/reasons/:key: updating a key sets its value, or appends it when the
- * attempt does not have it yet (spec doc 1 section 4.4).
+ * attempt does not have it yet.
  */
 export async function setContactAttemptReason(o: {
   db: Db;

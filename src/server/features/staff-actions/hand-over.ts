@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
-import type { Tx } from '../../db/client';
-import { decision, dmpEnrollment, docusign } from '../../db/schema/application';
+import type { Tx } from '#server/db/client';
+import { decision } from '#server/db/schema/decision';
+import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
 import { firstPaymentDate } from '#domain/enrollment/plan-projection';
 import { planHandOver } from '#domain/flow/plan-hand-over';
 import {
@@ -9,8 +10,8 @@ import {
   changeStatus,
   disqualify,
   updateApplication,
-} from '../../application/application-state';
-import { recordAudit } from '../audit/record-audit';
+} from '#server/application/application-state';
+import { recordAudit } from '#server/audit/record-audit';
 
 /**
  * After an offer answer, inside its transaction: when the application is in creditorReview and every offer of

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { StaffApplicationResult } from '#domain/validation/staff';
-import type { Db } from '../../db/client';
-import { borrower } from '../../db/schema/application';
+import type { Db } from '#server/db/client';
+import { borrower } from '#server/db/schema/application';
 import {
   assertStatus,
   changeStatus,
   lockApplication,
   updateApplication,
-} from '../../application/application-state';
-import { recordAudit } from '../audit/record-audit';
+} from '#server/application/application-state';
+import { recordAudit } from '#server/audit/record-audit';
 
 export const NOT_IN_TRANSFER_MESSAGE = 'Only an application in transfer can be marked transferred.';
 

@@ -1,27 +1,25 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
+import { creditorAccount } from '#server/db/schema/credit';
 import {
-  application,
-  applicationStatusChange,
-  borrower,
-  creditorAccount,
   decision,
   disqualificationReason,
-  dmpEnrollment,
   offer,
   offerDisqualificationReason,
   offerStatusChange,
-} from '../../db/schema/application';
-import { auditLog } from '../../db/schema/ops';
-import { createFieldCipher } from '../../security/field-encryption';
-import { applicationRow } from '../apply/flow-test-helpers';
+} from '#server/db/schema/decision';
+import { dmpEnrollment } from '#server/db/schema/enrollment';
+import { auditLog } from '#server/db/schema/ops';
+import { createFieldCipher } from '#server/security/field-encryption';
+import { applicationRow } from '#tests/support/borrower-flow';
 import { OFFER_NOT_CURRENT_MESSAGE, OFFERS_NOT_OPEN_MESSAGE } from './answer-offer';
 import { NOT_IN_TRANSFER_MESSAGE } from './mark-transferred';
 import { buildPartnerWebhookEvent } from './partner-webhook';
-import { applicationIn, signedInStaff } from './staff-test-helpers';
+import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
 
-// The offer-status modal and the hand-over (spec doc 1 sections 2.6 and 4.4, DESIGN section 4).
+// The offer-status modal and the hand-over.
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;

@@ -1,9 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
-import type { Db } from '../../db/client';
-import { application, decision } from '../../db/schema/application';
-import { type FieldCipher, last4 } from '../../security/field-encryption';
+import type { Db } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { decision } from '#server/db/schema/decision';
+import { type FieldCipher, last4 } from '#server/security/field-encryption';
 
 /*
  * The hand-over to the agency's CRM: when an application moves to transfer, a JSON event is POSTed to

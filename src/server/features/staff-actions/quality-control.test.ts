@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { applicationStatusChange, disqualificationReason } from '../../db/schema/application';
-import { auditLog } from '../../db/schema/ops';
-import { applicationRow } from '../apply/flow-test-helpers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { applicationStatusChange } from '#server/db/schema/application';
+import { disqualificationReason } from '#server/db/schema/decision';
+import { auditLog } from '#server/db/schema/ops';
+import { applicationRow } from '#tests/support/borrower-flow';
 import { QUALITY_CONTROL_NOT_OPEN_MESSAGE } from './quality-control';
-import { applicationIn, signedInStaff } from './staff-test-helpers';
+import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
 
-// Quality control while counselorReview (spec doc 1 section 4.4, doc 2 section 5).
+// Quality control while counselorReview.
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;

@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { QualityControl, StaffApplicationResult } from '#domain/validation/staff';
-import type { Db } from '../../db/client';
-import { borrower } from '../../db/schema/application';
+import type { Db } from '#server/db/client';
+import { borrower } from '#server/db/schema/application';
 import {
   assertStatus,
   changeStatus,
   disqualify,
   lockApplication,
   updateApplication,
-} from '../../application/application-state';
-import { recordAudit } from '../audit/record-audit';
+} from '#server/application/application-state';
+import { recordAudit } from '#server/audit/record-audit';
 
 export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
   'Quality control can be completed only while the application is in counselor review.';
 
 /**
- * POST /api/staff/applications/:id/quality-control (spec doc 1 section 4.4), allowed in counselorReview:
+ * POST /api/staff/applications/:id/quality-control, allowed in counselorReview:
  * pass → hasPassedQualityControl true, creditorReview; fail → hasPassedQualityControl false, disqualified with
  * the chosen reasons.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { newBorrower } from '../apply/flow-test-helpers';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { newBorrower } from '#tests/support/borrower-flow';
 
 // Who may call the staff actions: staff only; anonymous callers get 401 and borrowers 403, before the body
 // is read.

@@ -13,7 +13,7 @@ import {
   staffApplicationResultSchema,
   toggleOfferReasonSchema,
 } from '#domain/validation/staff';
-import type { Services } from '../../services';
+import type { Services } from '#server/services';
 import { answerOffer, toggleOfferReason } from './answer-offer';
 import { createContactAttempt, setContactAttemptReason } from './contact-attempts';
 import { markTransferred } from './mark-transferred';

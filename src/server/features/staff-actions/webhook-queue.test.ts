@@ -2,12 +2,12 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { startJobs } from '../../jobs/queue';
-import { createFieldCipher } from '../../security/field-encryption';
-import { devMailboxTransport } from '../email/outbox';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { startJobs } from '#server/jobs/queue';
+import { createFieldCipher } from '#server/security/field-encryption';
+import { devMailboxTransport } from '#server/email/outbox';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifyPartnerWebhookSignature } from './partner-webhook';
-import { applicationIn, signedInStaff } from './staff-test-helpers';
+import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
 
 // The transfer webhook through the real job queue (pg-boss on the test database) to a partner on loopback.
 

@@ -5,20 +5,15 @@ import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES } from '#domain/flow/statuses';
-import { createTestDatabase } from '../../../../tests/setup/test-database';
-import type { Database } from '../../db/client';
-import {
-  application,
-  applicationStatusChange,
-  borrower,
-  contactAttempt,
-  decision,
-  dmpEnrollment,
-  paymentAccount,
-} from '../../db/schema/application';
-import { userGroup } from '../../db/schema/auth';
-import { loadConfig } from '../../env';
-import { STAFF_GROUP } from '../../plugins/viewer';
+import { createTestDatabase } from '#tests/setup/test-database';
+import type { Database } from '#server/db/client';
+import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
+import { contactAttempt } from '#server/db/schema/service-work';
+import { decision } from '#server/db/schema/decision';
+import { dmpEnrollment, paymentAccount } from '#server/db/schema/enrollment';
+import { userGroup } from '#server/db/schema/auth';
+import { loadConfig } from '#server/env';
+import { STAFF_GROUP } from '#server/plugins/viewer';
 import { planApplication, STATUS_CYCLE, statusOf } from './plan';
 import { seedApplications, type SeedSummary } from './seed-applications';
 

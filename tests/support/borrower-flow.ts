@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../../tests/setup/test-app';
-import { application } from '../../db/schema/application';
-import { user } from '../../db/schema/auth';
+import type { TestApp } from '#tests/setup/test-app';
+import { application } from '#server/db/schema/application';
+import { user } from '#server/db/schema/auth';
 
 // Drives a borrower through the flow's API for the flow tests: each step is what the page would send.
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CENTS_PER_DOLLAR } from '#domain/money/cents';
 import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwriting/payment-estimates';
@@ -14,18 +14,18 @@ import {
 } from '#domain/validation/application';
 import { saveExpensesSchema } from '#domain/validation/expenses';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
-import type { Services } from '../../services';
-import { application, applicationStatusChange, borrower } from '../../db/schema/application';
-import { user } from '../../db/schema/auth';
-import { agreeToBudget } from '../apply/budget';
-import { getEligibleDebts, saveEligibleDebts } from '../apply/eligible-debts';
-import { getExpenses, saveExpenses } from '../apply/expenses';
-import { continueFromOffers } from '../apply/offers';
-import { saveCredit } from '../apply/save-credit';
-import { saveHardships } from '../apply/save-hardships';
-import { saveHousehold } from '../apply/save-household';
-import { confirmIncome, saveIncome } from '../apply/save-income';
-import { saveNotifyWhenEligible } from '../apply/save-notify';
+import type { Services } from '#server/services';
+import { borrower } from '#server/db/schema/application';
+import { insertLeadAccount } from '#server/features/accounts/lead-application';
+import { agreeToBudget } from '#server/features/apply/budget';
+import { getEligibleDebts, saveEligibleDebts } from '#server/features/apply/eligible-debts';
+import { getExpenses, saveExpenses } from '#server/features/apply/expenses';
+import { continueFromOffers } from '#server/features/apply/offers';
+import { saveCredit } from '#server/features/apply/save-credit';
+import { saveHardships } from '#server/features/apply/save-hardships';
+import { saveHousehold } from '#server/features/apply/save-household';
+import { confirmIncome, saveIncome } from '#server/features/apply/save-income';
+import { saveNotifyWhenEligible } from '#server/features/apply/save-notify';
 import { type DecisionOutcome, decisionInputs, FIRST_INCOME_DOLLARS, incomeFor } from './income';
 import { IN_PROGRESS_PAGES, type InProgressPage, type SeedPlan, type SeedTarget } from './plan';
 import type { Rng } from './random';
@@ -42,48 +42,27 @@ const CONFIRM_MARGIN_DOLLARS = { min: 150, max: 900 } as const;
 export type DrivenBorrower = { userId: string; applicationId: string };
 
 /**
- * The lead's account and application, as the lead use case writes them, without the sign-up: seeded borrowers
- * get no password (they cannot sign in; staff work on their applications).
+ * The lead's account and application, written by the lead use case's own insertLeadAccount, without the
+ * sign-up: seeded borrowers get no password (they cannot sign in; staff work on their applications).
  */
 export async function createSeedLead(services: Services, plan: SeedPlan): Promise<DrivenBorrower> {
   const lead = leadSchema.parse(plan.lead);
-  const email = normalizeEmail(lead.email);
-  const phoneNumber = phoneToE164(lead.phoneNumber);
-  const userId = randomUUID();
   return services.database.db.transaction(async (tx) => {
-    await tx.insert(user).values({
-      id: userId,
-      email,
-      name: `${lead.firstName} ${lead.lastName}`,
+    const created = await insertLeadAccount(tx, {
+      email: normalizeEmail(lead.email),
       firstName: lead.firstName,
       lastName: lead.lastName,
-      phoneNumber,
-      mustChangePassword: true,
+      phoneNumber: phoneToE164(lead.phoneNumber),
+      utm: plan.utm,
     });
-    const [app] = await tx
-      .insert(application)
-      .values({
-        owner: userId,
-        status: 'inProgress',
-        lastCompletedPage: 'Lead',
-        lastViewedPage: 'Hardships',
-        agreedToTerms: true,
-        ...plan.utm,
-      })
-      .returning({ id: application.id });
-    await tx.insert(borrower).values({
-      owner: userId,
-      applicationId: app!.id,
-      firstName: lead.firstName,
-      lastName: lead.lastName,
-      email,
-      phoneNumber,
-      isOptedOutOfSMS: plan.isOptedOutOfSMS,
-    });
-    await tx
-      .insert(applicationStatusChange)
-      .values({ applicationId: app!.id, from: null, to: 'inProgress', changedBy: userId });
-    return { userId, applicationId: app!.id };
+    if (!created) throw new Error('The seed made the same email twice');
+    if (plan.isOptedOutOfSMS) {
+      await tx
+        .update(borrower)
+        .set({ isOptedOutOfSMS: true })
+        .where(eq(borrower.applicationId, created.applicationId));
+    }
+    return created;
   });
 }
 

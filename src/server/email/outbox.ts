@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'd
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { EmailFailuresView } from '#domain/flow/staff-views';
-import type { Db, Tx } from '../../db/client';
-import { emailOutbox } from '../../db/schema/ops';
-import type { FieldCipher } from '../../security/field-encryption';
+import type { Db, Tx } from '#server/db/client';
+import { emailOutbox } from '#server/db/schema/ops';
+import type { FieldCipher } from '#server/security/field-encryption';
 import type { EmailAttachment, EmailMessage } from './templates';
 
 /**

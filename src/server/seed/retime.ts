@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 
 // Seeded applications are made in seconds; a demo needs them spread over the last 30 days. Afterwards every
 // timestamp of an application (its rows and its owner's) is mapped linearly from the seconds it was made in

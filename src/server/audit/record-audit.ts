@@ -1,7 +1,7 @@
-import type { Tx } from '../../db/client';
-import { auditLog } from '../../db/schema/ops';
+import type { Tx } from '#server/db/client';
+import { auditLog } from '#server/db/schema/ops';
 
-/** What staff did; every staff mutation and every opening of a borrower's record is one of these (DESIGN section 6). */
+/** What staff did; every staff mutation and every opening of a borrower's record is one of these. */
 export type AuditAction =
   | 'viewBorrowerSummary'
   | 'letterDownloaded'

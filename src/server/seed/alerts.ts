@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
+import { alert, type AlertTrigger, type AlertType } from '#server/db/schema/service-work';
+import { creditReport, debtScore, inquiry } from '#server/db/schema/credit';
 import {
-  alert,
-  type AlertTrigger,
-  type AlertType,
-  creditReport,
-  debtScore,
   incomeSnapshot,
-  inquiry,
   plaidAccount,
   plaidBalance,
   plaidItem,
   plaidTransaction,
-} from '../../db/schema/application';
+} from '#server/db/schema/enrollment';
 import type { Rng } from './random';
 
 // Alerts come from monitoring that is not built yet (bank and credit changes after the plan starts), so the

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/setup/test-database';
-import type { Database } from '../../db/client';
-import { emailOutbox } from '../../db/schema/ops';
-import { createFieldCipher } from '../../security/field-encryption';
+import { createTestDatabase } from '#tests/setup/test-database';
+import type { Database } from '#server/db/client';
+import { emailOutbox } from '#server/db/schema/ops';
+import { createFieldCipher } from '#server/security/field-encryption';
 import { deliverEmail, enqueueEmail, type MailTransport, pendingEmailIds } from './outbox';
 import { resetPasswordEmail } from './templates';
 

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../../../tests/setup/test-app';
-import { createStaff } from '../accounts/create-staff';
-import { base32Decode, totp } from '../accounts/totp';
-import { uniqueEmail } from '../apply/flow-test-helpers';
+import type { TestApp } from '#tests/setup/test-app';
+import { createStaff } from '#server/features/accounts/create-staff';
+import { base32Decode, totp } from '#server/security/totp';
+import { uniqueEmail } from './borrower-flow';
 
 export const STAFF_PASSWORD = 'Better#Pass1';
 

@@ -10,26 +10,24 @@ import {
   qualityControlSchema,
 } from '#domain/validation/staff';
 import { CENTS_PER_DOLLAR } from '#domain/money/cents';
-import type { Services } from '../../services';
+import type { Services } from '#server/services';
+import { application, borrower } from '#server/db/schema/application';
+import { decision, offer } from '#server/db/schema/decision';
 import {
-  application,
-  borrower,
-  decision,
   docusign,
   incomeSnapshot,
-  offer,
   paymentAccount,
   plaidAccount,
   plaidBalance,
   plaidItem,
   plaidTransaction,
-} from '../../db/schema/application';
-import { changeStatus, updateApplication } from '../../application/application-state';
-import { setClaim } from '../service-portal/claim-application';
-import { answerOffer } from '../staff-actions/answer-offer';
-import { createContactAttempt } from '../staff-actions/contact-attempts';
-import { markTransferred } from '../staff-actions/mark-transferred';
-import { recordQualityControl } from '../staff-actions/quality-control';
+} from '#server/db/schema/enrollment';
+import { changeStatus, updateApplication } from '#server/application/application-state';
+import { setClaim } from '#server/features/service-portal/claim-application';
+import { answerOffer } from '#server/features/staff-actions/answer-offer';
+import { createContactAttempt } from '#server/features/staff-actions/contact-attempts';
+import { markTransferred } from '#server/features/staff-actions/mark-transferred';
+import { recordQualityControl } from '#server/features/staff-actions/quality-control';
 import type { SeedTarget } from './plan';
 import type { Rng } from './random';
 import type { SeedStaff } from './staff';

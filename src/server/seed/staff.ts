@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { user, userGroup } from '../../db/schema/auth';
-import { STAFF_GROUP } from '../../plugins/viewer';
+import type { Db } from '#server/db/client';
+import { user, userGroup } from '#server/db/schema/auth';
+import { STAFF_GROUP } from '#server/plugins/viewer';
 
 export type SeedStaff = { id: string; name: string; firstName: string; email: string };
 

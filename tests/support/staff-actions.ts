@@ -3,17 +3,22 @@ import { expect } from 'vitest';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { sumCents } from '#domain/money/cents';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
-import type { TestApp } from '../../../../tests/setup/test-app';
-import { application, debt, decision } from '../../db/schema/application';
-import { session } from '../../db/schema/auth';
-import { createStaff } from '../accounts/create-staff';
-import { expenseLines, newBorrower, put, toExpenses, uniqueEmail } from '../apply/flow-test-helpers';
+import type { TestApp } from '#tests/setup/test-app';
+import { application } from '#server/db/schema/application';
+import { debt } from '#server/db/schema/credit';
+import { decision } from '#server/db/schema/decision';
+import { session } from '#server/db/schema/auth';
+import { createStaff } from '#server/features/accounts/create-staff';
+import { expenseLines, newBorrower, put, toExpenses, uniqueEmail } from './borrower-flow';
 
 // Seeds for the staff-action tests: a signed-in counsellor, and borrowers driven through the flow's API to a
 // qualified decision with offers, then put in the status under test directly (the payment and signing steps
 // that lead there belong to another issue).
 
 export const STAFF_PASSWORD = 'Better#Pass1';
+
+/** A staff account, not signed in (as `npm run staff:create` makes one). */
+export const newStaffAccount = (t: TestApp, o: Parameters<typeof createStaff>[1]) => createStaff(t.db, o);
 
 export async function signedInStaff(t: TestApp, name = 'Sam Staff') {
   const staff = await createStaff(t.db, {
@@ -25,7 +30,7 @@ export async function signedInStaff(t: TestApp, name = 'Sam Staff') {
   const client = t.client();
   const res = await client.post('/api/auth/sign-in', { username: staff.email, password: STAFF_PASSWORD });
   expect(res.statusCode, res.body).toBe(200);
-  // The second factor is H8's to test; here the session is marked as having passed it.
+  // The second factor has its own tests (two-factor.test.ts); here the session is marked as having passed it.
   await t.db.update(session).set({ twoFactorVerified: true }).where(eq(session.userId, staff.userId));
   return { client, userId: staff.userId, email: staff.email };
 }

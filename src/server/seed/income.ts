@@ -4,8 +4,10 @@ import { CASHFLOW_TOO_HIGH_MARGIN } from '#domain/underwriting/constants';
 import { decide, type DecisionInput } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
-import type { Tx } from '../../db/client';
-import { application, collection, debt, expense, hardship } from '../../db/schema/application';
+import type { Tx } from '#server/db/client';
+import { application, hardship } from '#server/db/schema/application';
+import { collection, debt } from '#server/db/schema/credit';
+import { expense } from '#server/db/schema/budget';
 import type { Rng } from './random';
 
 // The seed picks each borrower's income so the live decision comes out as planned: it reads the figures the

@@ -4,9 +4,9 @@ import {
   SANDBOX_BANK_PASSWORD,
   SANDBOX_BANK_USERS,
 } from '#providers/bank-link/sandbox';
-import type { TestApp } from '../../../../tests/setup/test-app';
-import type { Client } from '../apply/flow-test-helpers';
-import { qualifiedBorrower } from '../staff-actions/staff-test-helpers';
+import type { TestApp } from '#tests/setup/test-app';
+import type { Client } from './borrower-flow';
+import { qualifiedBorrower } from './staff-actions';
 
 // A borrower driven through the payment pages by their API, as the browser would: the offers' Continue, next
 // steps, a bank connected in the sandbox dialog or an account entered by hand, and the letter signed.

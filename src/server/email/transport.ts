@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../env';
+import type { Config } from '#server/env';
 import {
   devMailboxTransport,
   EMAIL_SEND_CONCURRENCY,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TestApp } from '../../../../tests/setup/test-app';
-import { createStaff } from './create-staff';
-import { authenticatorCode, base32Decode } from './totp';
+import type { TestApp } from '#tests/setup/test-app';
+import { createStaff } from '#server/features/accounts/create-staff';
+import { authenticatorCode, base32Decode } from '#server/security/totp';
 
 export const STAFF_TEST_PASSWORD = 'Staff#Pass9';
 

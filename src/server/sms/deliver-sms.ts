@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { SmsSender } from '#providers/sms/port';
-import type { Db } from '../../db/client';
-import { smsOutbox } from '../../db/schema/ops';
+import type { Db } from '#server/db/client';
+import { smsOutbox } from '#server/db/schema/ops';
 
 export const MAX_SMS_ATTEMPTS = 8;
 

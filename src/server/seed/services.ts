@@ -3,12 +3,12 @@ import { createSandboxCreditBureau, SANDBOX_CREDIT_PERSONAS } from '#providers/c
 import type { CreditBureau } from '#providers/credit-bureau/port';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import { createSandboxSms } from '#providers/sms/sandbox';
-import type { Services } from '../../services';
-import type { Database } from '../../db/client';
-import type { Config } from '../../env';
-import { createAuth } from '../../plugins/auth';
-import { createFieldCipher } from '../../security/field-encryption';
-import { createEnrollmentProviders } from '../../enrollment-providers';
+import type { Services } from '#server/services';
+import type { Database } from '#server/db/client';
+import type { Config } from '#server/env';
+import { createAuth } from '#server/plugins/auth';
+import { createFieldCipher } from '#server/security/field-encryption';
+import { createEnrollmentProviders } from '#server/enrollment-providers';
 
 export type CreditPersona = keyof typeof SANDBOX_CREDIT_PERSONAS;
 

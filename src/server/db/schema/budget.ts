@@ -1,0 +1,122 @@
+import { relations } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import type { ExpenseCategory } from '#domain/validation/expenses';
+import { user } from './auth';
+import { cents, createdAt, updatedAt, applicationId } from './columns';
+import { application, borrower } from './application';
+
+export type { ExpenseCategory };
+
+// Expenses against the benchmarks, and the proposed budget.
+
+/** A statistical expense benchmark (spend by category and income range), loaded from the shipped data. */
+export const expenseBenchmark = pgTable(
+  'expense_benchmark',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').$type<ExpenseCategory>().notNull(),
+    /** Null when the benchmark covers the whole category. */
+    subCategory: text('sub_category'),
+    /** Label of the income bracket, as the source names it. */
+    incomeRange: text('income_range').notNull(),
+    year: integer('year').notNull(),
+    /** Monthly amount. */
+    value: cents('value').notNull(),
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('expense_benchmark_line_key')
+      .on(t.category, t.subCategory, t.incomeRange, t.year)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** One row per expense line (category, subCategory) of an application. */
+export const expense = pgTable(
+  'expense',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    owner: text('owner')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    category: text('category').$type<ExpenseCategory>().notNull(),
+    subCategory: text('sub_category').notNull(),
+    estimatedValue: cents('estimated_value'),
+    selfReportedValue: cents('self_reported_value'),
+    lastSubmittedValue: cents('last_submitted_value'),
+    expenseBenchmarkId: uuid('expense_benchmark_id').references(() => expenseBenchmark.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('expense_application_id_line_key').on(t.applicationId, t.category, t.subCategory),
+    index('expense_expense_benchmark_id_idx').on(t.expenseBenchmarkId),
+  ],
+);
+
+/** A proposed budget; its lines propose new values for some expenses. */
+export const budget = pgTable(
+  'budget',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    borrowerId: uuid('borrower_id')
+      .notNull()
+      .references(() => borrower.id, { onDelete: 'cascade' }),
+    agreedTo: boolean('agreed_to').notNull().default(false),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('budget_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
+);
+
+export const budgetExpense = pgTable(
+  'budget_expense',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    budgetId: uuid('budget_id')
+      .notNull()
+      .references(() => budget.id, { onDelete: 'cascade' }),
+    expenseId: uuid('expense_id')
+      .notNull()
+      .references(() => expense.id, { onDelete: 'cascade' }),
+    proposedValue: cents('proposed_value').notNull(),
+    budgetCategory: text('budget_category').$type<ExpenseCategory>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('budget_expense_budget_id_expense_id_key').on(t.budgetId, t.expenseId),
+    index('budget_expense_expense_id_idx').on(t.expenseId),
+  ],
+);
+
+// ---------------------------------------------------------------- relations
+
+export const expenseBenchmarkRelations = relations(expenseBenchmark, ({ many }) => ({
+  expenses: many(expense),
+}));
+
+export const expenseRelations = relations(expense, ({ one, many }) => ({
+  application: one(application, { fields: [expense.applicationId], references: [application.id] }),
+  benchmark: one(expenseBenchmark, {
+    fields: [expense.expenseBenchmarkId],
+    references: [expenseBenchmark.id],
+  }),
+  budgetExpenses: many(budgetExpense),
+}));
+
+export const budgetRelations = relations(budget, ({ one, many }) => ({
+  application: one(application, { fields: [budget.applicationId], references: [application.id] }),
+  borrower: one(borrower, { fields: [budget.borrowerId], references: [borrower.id] }),
+  budgetExpenses: many(budgetExpense),
+}));
+
+export const budgetExpenseRelations = relations(budgetExpense, ({ one }) => ({
+  budget: one(budget, { fields: [budgetExpense.budgetId], references: [budget.id] }),
+  expense: one(expense, { fields: [budgetExpense.expenseId], references: [expense.id] }),
+}));

@@ -1,0 +1,160 @@
+import { relations, sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { cents, basisPoints, createdAt, updatedAt, applicationId } from './columns';
+import { application } from './application';
+import { debt, collection } from './credit';
+
+// Underwriting decisions, their reasons, the offers per creditor and the creditors' answers.
+
+/** The spec shows only these two; null means the creditor has not answered yet. */
+export type OfferStatus = 'accepted' | 'declined';
+
+/** An underwriting decision; the newest by createdAt is the one that counts. */
+export const decision = pgTable(
+  'decision',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    currentExpenses: cents('current_expenses').notNull(),
+    currentIncome: cents('current_income').notNull(),
+    eligibleDebtPayment: cents('eligible_debt_payment').notNull(),
+    ineligibleDebtPayment: cents('ineligible_debt_payment').notNull(),
+    isQualified: boolean('is_qualified').notNull(),
+    reducibleExpenseAmount: cents('reducible_expense_amount'),
+    requiredExpenseReductionAmount: cents('required_expense_reduction_amount'),
+    wasAcceptedByBorrower: boolean('was_accepted_by_borrower').notNull().default(false),
+    wasPresentedToBorrower: boolean('was_presented_to_borrower').notNull().default(false),
+    /** Plain-language explanation of why the decision came out this way. */
+    explanation: text('explanation'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('decision_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * Why an application was disqualified. decisionId is set when a decision gave the reason
+ * (notEnoughEligibleDebt, cashflowTooHigh, insufficientIncome...); it is null for reasons the flow or
+ * staff recorded (not licensed, credit pull failed, quality control failed...). Every row belongs to the
+ * application, so the application's list holds all of them.
+ */
+export const disqualificationReason = pgTable(
+  'disqualification_reason',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    decisionId: uuid('decision_id').references(() => decision.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('disqualification_reason_application_id_idx').on(t.applicationId),
+    index('disqualification_reason_decision_id_idx').on(t.decisionId),
+  ],
+);
+
+/** A creditor offer of a decision, for exactly one debt or one collection. */
+export const offer = pgTable(
+  'offer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    decisionId: uuid('decision_id')
+      .notNull()
+      .references(() => decision.id, { onDelete: 'cascade' }),
+    debtId: uuid('debt_id').references(() => debt.id, { onDelete: 'cascade' }),
+    collectionId: uuid('collection_id').references(() => collection.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OfferStatus>(),
+    type: text('type'),
+    fee: cents('fee'),
+    payment: cents('payment').notNull(),
+    paymentPercentage: basisPoints('payment_percentage'),
+    /** Months. */
+    term: integer('term').notNull(),
+    balance: cents('balance').notNull(),
+    currentApr: basisPoints('current_apr'),
+    proposedApr: basisPoints('proposed_apr'),
+    currentMinimumMonthlyPrincipalPaymentPercent: basisPoints(
+      'current_minimum_monthly_principal_payment_percent',
+    ),
+    proposedMonthlyInterestPayment: cents('proposed_monthly_interest_payment'),
+    proposedMonthlyPrincipalPayment: cents('proposed_monthly_principal_payment'),
+    estimatedPayoffSavings: cents('estimated_payoff_savings'),
+    /** Row of the creditor concessions table the terms came from. */
+    lenderConcessionId: text('lender_concession_id'),
+    proposalS3Key: text('proposal_s3_key'),
+    /** Staff record creditors' answers concurrently: optimistic concurrency as on application. */
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offer_application_id_idx').on(t.applicationId),
+    index('offer_decision_id_idx').on(t.decisionId),
+    index('offer_debt_id_idx').on(t.debtId),
+    index('offer_collection_id_idx').on(t.collectionId),
+    check('offer_one_target', sql`num_nonnulls(${t.debtId}, ${t.collectionId}) = 1`),
+  ],
+);
+
+/** Why a creditor declined an offer; a reason toggles, so each appears at most once per offer. */
+export const offerDisqualificationReason = pgTable(
+  'offer_disqualification_reason',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offer.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('offer_disqualification_reason_offer_id_reason_key').on(t.offerId, t.reason)],
+);
+
+export const offerStatusChange = pgTable(
+  'offer_status_change',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offer.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OfferStatus>().notNull(),
+    changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offer_status_change_offer_id_created_at_idx').on(t.offerId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- relations
+
+export const decisionRelations = relations(decision, ({ one, many }) => ({
+  application: one(application, { fields: [decision.applicationId], references: [application.id] }),
+  disqualificationReasons: many(disqualificationReason),
+  offers: many(offer),
+}));
+
+export const disqualificationReasonRelations = relations(disqualificationReason, ({ one }) => ({
+  application: one(application, {
+    fields: [disqualificationReason.applicationId],
+    references: [application.id],
+  }),
+  decision: one(decision, { fields: [disqualificationReason.decisionId], references: [decision.id] }),
+}));
+
+export const offerRelations = relations(offer, ({ one, many }) => ({
+  application: one(application, { fields: [offer.applicationId], references: [application.id] }),
+  decision: one(decision, { fields: [offer.decisionId], references: [decision.id] }),
+  debt: one(debt, { fields: [offer.debtId], references: [debt.id] }),
+  collection: one(collection, { fields: [offer.collectionId], references: [collection.id] }),
+  disqualificationReasons: many(offerDisqualificationReason),
+  statusChanges: many(offerStatusChange),
+}));
+
+export const offerDisqualificationReasonRelations = relations(offerDisqualificationReason, ({ one }) => ({
+  offer: one(offer, { fields: [offerDisqualificationReason.offerId], references: [offer.id] }),
+}));
+
+export const offerStatusChangeRelations = relations(offerStatusChange, ({ one }) => ({
+  offer: one(offer, { fields: [offerStatusChange.offerId], references: [offer.id] }),
+}));

@@ -1,0 +1,243 @@
+import { relations } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { cents, ciphertext, calendarDate, createdAt, updatedAt, applicationId } from './columns';
+import { application, borrower } from './application';
+
+// Enrollment: the plan, the letter of authorization and its signers, bank links (items, accounts, balances, transactions), income snapshots, the payment account.
+
+/** The plan handed to the agency once creditors answered. */
+export const dmpEnrollment = pgTable('dmp_enrollment', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: uuid('application_id')
+    .notNull()
+    .unique('dmp_enrollment_application_id_key')
+    .references(() => application.id, { onDelete: 'cascade' }),
+  active: boolean('active').notNull().default(true),
+  dateSigned: calendarDate('date_signed'),
+  firstPaymentDate: calendarDate('first_payment_date'),
+  monthlyPaymentAmount: cents('monthly_payment_amount').notNull(),
+  termInMonths: integer('term_in_months').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The e-signature envelope of the Letter of Authorization. */
+export const docusign = pgTable('docusign', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: uuid('application_id')
+    .notNull()
+    .unique('docusign_application_id_key')
+    .references(() => application.id, { onDelete: 'cascade' }),
+  envelopeId: text('envelope_id').notNull().unique('docusign_envelope_id_key'),
+  templateId: text('template_id'),
+  documentGeneratedAt: timestamp('document_generated_at', { withTimezone: true }),
+  /** Set once every signer has signed. */
+  documentSignedAt: timestamp('document_signed_at', { withTimezone: true }),
+  /** SHA-256 (hex) of the signed PDF as the provider returned it: proves which bytes were signed. */
+  signedDocumentSha256: text('signed_document_sha256'),
+  /** The signed PDF, base64, kept so the customer can download it without asking the provider again. */
+  signedDocument: text('signed_document'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One signer of the Letter of Authorization: the borrower, and the spouse when there is one. */
+export const docusignSigner = pgTable(
+  'docusign_signer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    docusignId: uuid('docusign_id')
+      .notNull()
+      .references(() => docusign.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'borrower' | 'spouse'>().notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('docusign_signer_docusign_id_role_key').on(t.docusignId, t.role)],
+);
+
+/**
+ * A bank-link session issued to an application. The public token the widget hands back must come out of one
+ * of these, so a token issued for one application cannot be exchanged by another.
+ */
+export const bankLinkToken = pgTable(
+  'bank_link_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    linkToken: text('link_token').notNull().unique('bank_link_token_link_token_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_link_token_application_id_idx').on(t.applicationId)],
+);
+
+/** An income prediction from bank transactions; the newest one's monthlyIncome is used. */
+export const incomeSnapshot = pgTable(
+  'income_snapshot',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    borrowerId: uuid('borrower_id')
+      .notNull()
+      .references(() => borrower.id, { onDelete: 'cascade' }),
+    monthlyIncome: cents('monthly_income').notNull(),
+    annualIncome: cents('annual_income').notNull(),
+    ninetyDayIncome: cents('ninety_day_income').notNull(),
+    /** Ids of the plaid_transaction rows counted as income. */
+    incomeTransactionIds: jsonb('income_transaction_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('income_snapshot_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
+);
+
+/** A bank connection. */
+export const plaidItem = pgTable(
+  'plaid_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    /** The bank-link provider's item id (webhooks name it). */
+    providerItemId: text('provider_item_id').unique('plaid_item_provider_item_id_key'),
+    /** The provider's access token is a credential: ciphertext like account numbers. */
+    accessToken: ciphertext('access_token'),
+    institutionId: text('institution_id').notNull(),
+    institutionName: text('institution_name').notNull(),
+    isConnected: boolean('is_connected').notNull().default(true),
+    isFinishedHistoricalUpdate: boolean('is_finished_historical_update').notNull().default(false),
+    /** Where the next transactions sync resumes (the provider's cursor). */
+    transactionsCursor: text('transactions_cursor'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('plaid_item_application_id_idx').on(t.applicationId)],
+);
+
+export const plaidAccount = pgTable(
+  'plaid_account',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    plaidItemId: uuid('plaid_item_id')
+      .notNull()
+      .references(() => plaidItem.id, { onDelete: 'cascade' }),
+    providerAccountId: text('provider_account_id'),
+    mask: text('mask'),
+    name: text('name'),
+    officialName: text('official_name'),
+    /** checking, savings, credit card... A connection must include a checking account. */
+    subType: text('sub_type'),
+    selectedForPayments: boolean('selected_for_payments').notNull().default(false),
+    verificationStatus: text('verification_status'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plaid_account_plaid_item_id_idx').on(t.plaidItemId),
+    unique('plaid_account_item_provider_account_key').on(t.plaidItemId, t.providerAccountId),
+  ],
+);
+
+/** A balance reading of a bank account; createdAt is when it was read. */
+export const plaidBalance = pgTable(
+  'plaid_balance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    plaidAccountId: uuid('plaid_account_id')
+      .notNull()
+      .references(() => plaidAccount.id, { onDelete: 'cascade' }),
+    available: cents('available'),
+    current: cents('current'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plaid_balance_plaid_account_id_created_at_idx').on(t.plaidAccountId, t.createdAt)],
+);
+
+export const plaidTransaction = pgTable(
+  'plaid_transaction',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    plaidAccountId: uuid('plaid_account_id')
+      .notNull()
+      .references(() => plaidAccount.id, { onDelete: 'cascade' }),
+    providerTransactionId: text('provider_transaction_id').unique(
+      'plaid_transaction_provider_transaction_id_key',
+    ),
+    /** Provider's sign convention: negative is money coming in (deposits). */
+    amount: cents('amount').notNull(),
+    date: calendarDate('date').notNull(),
+    name: text('name'),
+    isVerifiedAsIncome: boolean('is_verified_as_income').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plaid_transaction_plaid_account_id_date_idx').on(t.plaidAccountId, t.date)],
+);
+
+/** The account the plan's monthly payment is drawn from: a linked bank account or one entered by hand. */
+export const paymentAccount = pgTable(
+  'payment_account',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .unique('payment_account_application_id_key')
+      .references(() => application.id, { onDelete: 'cascade' }),
+    plaidAccountId: uuid('plaid_account_id').references(() => plaidAccount.id, { onDelete: 'set null' }),
+    accountNumber: ciphertext('account_number'),
+    routingNumber: ciphertext('routing_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_account_plaid_account_id_idx').on(t.plaidAccountId)],
+);
+
+// ---------------------------------------------------------------- relations
+
+export const dmpEnrollmentRelations = relations(dmpEnrollment, ({ one }) => ({
+  application: one(application, { fields: [dmpEnrollment.applicationId], references: [application.id] }),
+}));
+
+export const docusignRelations = relations(docusign, ({ one, many }) => ({
+  application: one(application, { fields: [docusign.applicationId], references: [application.id] }),
+  signers: many(docusignSigner),
+}));
+
+export const docusignSignerRelations = relations(docusignSigner, ({ one }) => ({
+  docusign: one(docusign, { fields: [docusignSigner.docusignId], references: [docusign.id] }),
+}));
+
+export const incomeSnapshotRelations = relations(incomeSnapshot, ({ one }) => ({
+  application: one(application, { fields: [incomeSnapshot.applicationId], references: [application.id] }),
+  borrower: one(borrower, { fields: [incomeSnapshot.borrowerId], references: [borrower.id] }),
+}));
+
+export const plaidItemRelations = relations(plaidItem, ({ one, many }) => ({
+  application: one(application, { fields: [plaidItem.applicationId], references: [application.id] }),
+  accounts: many(plaidAccount),
+}));
+
+export const plaidAccountRelations = relations(plaidAccount, ({ one, many }) => ({
+  plaidItem: one(plaidItem, { fields: [plaidAccount.plaidItemId], references: [plaidItem.id] }),
+  balances: many(plaidBalance),
+  transactions: many(plaidTransaction),
+  paymentAccounts: many(paymentAccount),
+}));
+
+export const plaidBalanceRelations = relations(plaidBalance, ({ one }) => ({
+  plaidAccount: one(plaidAccount, { fields: [plaidBalance.plaidAccountId], references: [plaidAccount.id] }),
+}));
+
+export const plaidTransactionRelations = relations(plaidTransaction, ({ one }) => ({
+  plaidAccount: one(plaidAccount, {
+    fields: [plaidTransaction.plaidAccountId],
+    references: [plaidAccount.id],
+  }),
+}));
+
+export const paymentAccountRelations = relations(paymentAccount, ({ one }) => ({
+  application: one(application, { fields: [paymentAccount.applicationId], references: [application.id] }),
+  plaidAccount: one(plaidAccount, { fields: [paymentAccount.plaidAccountId], references: [plaidAccount.id] }),
+}));

@@ -1,0 +1,97 @@
+import { relations } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, updatedAt, applicationId } from './columns';
+import { application } from './application';
+
+// The counsellors' work on an application: contact attempts and their reasons, alerts.
+
+export type AlertType =
+  | 'balanceBelowDMPPayment'
+  | 'bankAccountDisconnected'
+  | 'debtScore30DayDecrease'
+  | 'insufficientFundsTransaction'
+  | 'overdraftTransaction'
+  | 'newCreditInquiry'
+  | 'monthlyIncomeDecrease';
+
+/** What raised an alert; its date is read from the record named here. */
+export type AlertTrigger = {
+  id: string;
+  type: 'plaidBalance' | 'plaidItem' | 'debtScore' | 'plaidTransaction' | 'inquiry' | 'incomeSnapshot';
+};
+
+export type ContactAttemptReasonKey =
+  'validateProposedBudget' | 'verifyAnExpense' | 'verifyConsumerIdentity' | 'verifyIncome';
+
+export const alert = pgTable(
+  'alert',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    type: text('type').$type<AlertType>().notNull(),
+    hasBeenSeenByBorrower: boolean('has_been_seen_by_borrower').notNull().default(false),
+    hasBeenSeenByCustomerServiceRepresentative: boolean('has_been_seen_by_customer_service_representative')
+      .notNull()
+      .default(false),
+    triggeredBy: jsonb('triggered_by').$type<AlertTrigger[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('alert_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
+);
+
+export const contactAttempt = pgTable(
+  'contact_attempt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    contactedBy: text('contacted_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    /** How the borrower was contacted (phone or text message). */
+    method: text('method'),
+    outcome: text('outcome'),
+    didTheBorrowerReceiveAnOffer: boolean('did_the_borrower_receive_an_offer'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contact_attempt_application_id_created_at_idx').on(t.applicationId, t.createdAt),
+    // The contact summary lists attempts across borrowers by date.
+    index('contact_attempt_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** One row per reason key: updating a key sets its value. */
+export const contactAttemptReason = pgTable(
+  'contact_attempt_reason',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactAttemptId: uuid('contact_attempt_id')
+      .notNull()
+      .references(() => contactAttempt.id, { onDelete: 'cascade' }),
+    key: text('key').$type<ContactAttemptReasonKey>().notNull(),
+    value: boolean('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('contact_attempt_reason_contact_attempt_id_key_key').on(t.contactAttemptId, t.key)],
+);
+
+// ---------------------------------------------------------------- relations
+
+export const alertRelations = relations(alert, ({ one }) => ({
+  application: one(application, { fields: [alert.applicationId], references: [application.id] }),
+}));
+
+export const contactAttemptRelations = relations(contactAttempt, ({ one, many }) => ({
+  application: one(application, { fields: [contactAttempt.applicationId], references: [application.id] }),
+  reasons: many(contactAttemptReason),
+}));
+
+export const contactAttemptReasonRelations = relations(contactAttemptReason, ({ one }) => ({
+  contactAttempt: one(contactAttempt, {
+    fields: [contactAttemptReason.contactAttemptId],
+    references: [contactAttempt.id],
+  }),
+}));
