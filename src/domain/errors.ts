@@ -1,7 +1,7 @@
 import { MESSAGES } from './validation/messages';
 
 // The one error type of the product. Each code names a situation; the server maps it to HTTP through
-// APP_ERROR_STATUS, the web maps it to a message. Provider codes keep the spec's names (doc 2 section 8).
+// APP_ERROR_STATUS, the web maps it to a message. Provider codes keep the spec's names.
 
 export type AppErrorCode =
   /** Input failed a schema; fieldErrors holds the first message per field. */

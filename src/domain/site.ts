@@ -1,4 +1,4 @@
-// Customer-service configuration in one place (spec doc 1 section 3). Every number is a fictional
+// Customer-service configuration in one place. Every number is a fictional
 // 555-01xx number and every address an example.org mailbox; a deployment replaces them here.
 
 export const SITE = {

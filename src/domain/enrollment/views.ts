@@ -47,7 +47,7 @@ export const confirmPaymentAccountSchema = z.strictObject({
   plaidAccountId: z.string({ error: MESSAGES.paymentAccountRequired }).uuid(MESSAGES.paymentAccountRequired),
 });
 
-/** PUT /api/application/payments/payment-account: an account entered by hand (spec doc 2: 17 digits, ABA routing). */
+/** PUT /api/application/payments/payment-account: an account entered by hand (17 digits, ABA routing). */
 export const providePaymentAccountSchema = z.strictObject({
   accountNumber: accountNumberField(),
   routingNumber: routingNumberField(),

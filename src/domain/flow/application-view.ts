@@ -45,11 +45,11 @@ export const applicationViewSchema = z.object({
   }),
   borrower: z.object({ ...personSchema, notifyWhenStateIsEligible: nullableBoolean }),
   spouse: z.object({ ...personSchema, hasSameAddressAsBorrower: nullableBoolean }).nullable(),
-  /** True once a credit pull has finished, successfully or not (spec doc 1 section 4.2 item 4). */
+  /** True once a credit pull has finished, successfully or not. */
   hasPulledCredit: z.boolean(),
   selfReportedMonthlyCurrentIncome: cents.nullable(),
   estimatedShortfall: cents.nullable(),
-  /** Spec doc 2 section 9: self-reported monthly income + estimated shortfall − 100 dollars; null until estimated. */
+  /** Self-reported monthly income + estimated shortfall − 100 dollars; null until estimated. */
   incomeThreshold: cents.nullable(),
   /** The monthly income predicted from a connected bank's deposits (the newest income snapshot); null without one. */
   verifiedMonthlyCurrentIncome: cents.nullable(),
@@ -74,7 +74,7 @@ export const eligibleDebtsViewSchema = z.object({
       /** Last four digits only. */
       accountNumberLast4: nullableString,
       currentBalance: cents,
-      /** Spec doc 2 section 9: 1% of balance + a month of interest at 21.9%, at least $25. */
+      /** 1% of balance + a month of interest at 21.9%, at least $25. */
       estimatedMonthlyPayment: cents,
       selectedForDebtReduction: z.boolean(),
       owner: z.enum(['borrower', 'spouse', 'joint']),

@@ -1,6 +1,6 @@
 import type { Page } from './pages';
 
-// How far a borrower has come through the flow, from lastCompletedPage (spec doc 1 section 4.2). The server
+// How far a borrower has come through the flow, from lastCompletedPage. The server
 // uses these rules to refuse a page's answers before the pages it needs, and to keep lastCompletedPage from
 // moving backwards when a borrower goes back and saves an earlier page again.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Values of lastViewedPage and lastCompletedPage (DESIGN.md section 4).
+// Values of lastViewedPage and lastCompletedPage.
 export const PAGES = [
   'Lead',
   'Hardships',
@@ -29,7 +29,7 @@ export const pageSchema = z.enum(PAGES);
 export const isPage = (value: unknown): value is Page =>
   typeof value === 'string' && (PAGES as readonly string[]).includes(value);
 
-/** Each page's own route (spec doc 1 section 2.1). */
+/** Each page's own route. */
 export const PAGE_ROUTES = {
   Lead: '/lead',
   Hardships: '/hardships',

@@ -2,7 +2,7 @@ import { PAGE_ROUTES } from './pages';
 import type { Page } from './pages';
 import type { ApplicationStatus } from './statuses';
 
-// Where a borrower lands after signing in (spec doc 1 section 4.3, doc 2 section 4).
+// Where a borrower lands after signing in.
 
 export const DEFAULT_RESUME_ROUTE = PAGE_ROUTES.Lead;
 export const CUSTOMER_PORTAL_HOME = '/customer-portal/next-steps';

@@ -58,7 +58,7 @@ export const summaryListViewSchema = z.object({
       alerts: z.array(alertViewSchema),
     }),
   ),
-  /** Rows per status at most (spec doc 2 section 9). */
+  /** Rows per status at most. */
   limit: z.number().int(),
   /** Statuses that reached the limit: narrow the dates to see the rest. */
   truncatedStatuses: z.array(applicationStatusSchema),
@@ -186,7 +186,7 @@ const expenseGroupViewSchema = z.object({
   total: cents,
 });
 
-/** One row of the debt table (spec doc 1 section 2.6, all 15 columns), a debt or a collection. */
+/** One row of the debt table (all 15 columns), a debt or a collection. */
 export const debtRowViewSchema = z.object({
   /** Debt ID. */
   id: z.string(),

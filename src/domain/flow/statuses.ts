@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Application statuses (spec doc 1 section 4.1); inProgress is the initial value.
+// Application statuses; inProgress is the initial value.
 export const APPLICATION_STATUSES = [
   'inProgress',
   'acceptOffer',
@@ -22,7 +22,7 @@ export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
 export const isApplicationStatus = (value: unknown): value is ApplicationStatus =>
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value);
 
-/** The service portal's default status filter: every status except transferred (spec doc 2 section 9). */
+/** The service portal's default status filter: every status except transferred. */
 export const DEFAULT_SUMMARY_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(
   (s) => s !== 'transferred',
 );

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import type { ApplicationStatus } from './statuses';
 
-// The application's lifecycle (DESIGN.md section 4): the only moves between statuses. The server calls
+// The application's lifecycle: the only moves between statuses. The server calls
 // transition() for every change; anything not in the table is refused.
 
 export type ApplicationEvent =

@@ -7,7 +7,7 @@ export const MONTHS_PER_YEAR = 12;
 
 /**
  * A payment that has not cleared the balance after this many months (100 years) is treated as never paying
- * it off: the loop stays cheap (DESIGN section 8: thousands of decisions a second) for any input.
+ * it off: the loop stays cheap (thousands of decisions a second) for any input.
  */
 export const MAX_AMORTIZATION_MONTHS = 1200;
 

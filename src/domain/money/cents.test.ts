@@ -41,6 +41,12 @@ describe('cents', () => {
     [-500, '-$5'],
     [-20, '$0'],
     [100000000, '$1,000,000'],
+    [123456789000, '$1,234,567,890'],
+    [12345, '$123'],
+    [-5000, '-$50'],
+    [null, ''],
+    [undefined, ''],
+    [Number.NaN, ''],
   ])('formatDollars(%s) = %s', (c, expected) => {
     expect(formatDollars(c)).toBe(expected);
   });

@@ -23,8 +23,12 @@ export function ceilToDollar(c: Cents): Cents {
 
 const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** Whole dollars as the spec shows them: '$1,234', negatives '-$5'. */
-export function formatDollars(c: Cents): string {
+/**
+ * Whole dollars as every page shows them: '$1,234', negatives '-$5', half a dollar up; '' when there is no
+ * value (null, undefined, NaN). The one money format of the server and the web.
+ */
+export function formatDollars(c: Cents | null | undefined): string {
+  if (c == null || !Number.isFinite(c)) return '';
   const rounded = roundToDollar(c) / CENTS_PER_DOLLAR;
   const text = `$${wholeDollars.format(Math.abs(rounded))}`;
   return rounded < 0 ? `-${text}` : text;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The service portal's date window (spec doc 2 section 9). Query dates are 'yyyy-MM-dd' calendar days, read as
+// The service portal's date window. Query dates are 'yyyy-MM-dd' calendar days, read as
 // UTC days like the original's ISO-string comparison; the filter shows 'MM/dd/yyyy', tiles 'MM-dd-yyyy hh:mm a'.
 
 /** With no dates chosen, the list shows applications created in the last 72 hours. */
@@ -92,7 +92,7 @@ export function formatFilterDate(value: string | undefined): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
 }
 
-/** A tile's created date, 'MM-dd-yyyy hh:mm a' in the viewer's local time, or 'Unknown' (spec doc 2 section 9). */
+/** A tile's created date, 'MM-dd-yyyy hh:mm a' in the viewer's local time, or 'Unknown'. */
 export function formatCardDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'Unknown';
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -4,13 +4,13 @@ import { invalidMessage, MESSAGES } from '../validation/messages';
 import { DATE_ORDER_MESSAGE, parseQueryDate, queryDateSchema } from './date-range';
 import { SEARCH_VALUE_MAX_LENGTH } from './search';
 
-// The service portal's filters (spec doc 1 section 3 'Summary filters' and 'Debt filters', doc 2 section 5).
+// The service portal's filters (summary filters and debt filters).
 // In a query string each category is a comma-separated list; an omitted category takes its default and an empty
 // one ('applicationStatus=') means nothing ticked, which is refused with 'Please select at least one filter'.
 
 export const CLAIMED_STATUSES = ['claimed', 'unclaimed'] as const;
 export type ClaimedStatus = (typeof CLAIMED_STATUSES)[number];
-/** Which contact fields the queue's search matches (spec doc 1 section 3, contactInformation). */
+/** Which contact fields the queue's search matches. */
 export const CONTACT_INFORMATION_FIELDS = ['id', 'firstName', 'lastName', 'email', 'phone'] as const;
 export type ContactInformationField = (typeof CONTACT_INFORMATION_FIELDS)[number];
 export const DEBT_STATUSES = ['open', 'closed'] as const;
@@ -24,7 +24,7 @@ export const ACCOUNT_TYPE_CODES = ['AU', 'CC', 'CH', 'CV', 'FE', 'FX', 'LC', 'SM
 export const ACCOUNT_TYPE_FILTERS = [...ACCOUNT_TYPE_CODES, 'other'] as const;
 export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
 
-/** 'Has balance above 100' means 100 dollars or more (spec doc 2 section 9). */
+/** 'Has balance above 100' means 100 dollars or more. */
 export const BALANCE_ABOVE_100_CENTS = 10_000;
 
 export type SummaryFilters = {
@@ -51,7 +51,7 @@ export const DEFAULT_DEBT_FILTERS: DebtFilters = {
   accountType: [...ACCOUNT_TYPE_FILTERS],
 };
 
-/** Categories that need at least one option ticked; debtDetail is exempt (spec doc 2 section 5). */
+/** Categories that need at least one option ticked; debtDetail is exempt. */
 const REQUIRED_CATEGORIES = [
   'applicationStatus',
   'claimedStatus',
@@ -73,7 +73,7 @@ export function validateFilters(
   return errors;
 }
 
-/** Debt details are offered only under 'open' (spec doc 1 section 2.6): without it they do not apply. */
+/** Debt details are offered only under 'open': without it they do not apply. */
 export const effectiveDebtDetail = (f: Pick<DebtFilters, 'debtStatus' | 'debtDetail'>): DebtDetail[] =>
   f.debtStatus.includes('open') ? [...new Set(f.debtDetail)] : [];
 

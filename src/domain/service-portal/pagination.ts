@@ -1,4 +1,4 @@
-// The queue's pagination control (spec doc 2 section 9): 10 tiles a page; 2 range pages, 2 margin pages.
+// The queue's pagination control: 10 tiles a page; 2 range pages, 2 margin pages.
 
 export const QUEUE_PAGE_SIZE = 10;
 export const RANGE_PAGES = 2;

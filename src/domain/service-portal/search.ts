@@ -1,4 +1,4 @@
-// The borrower queue's search (spec doc 2 section 5: case-insensitive; brackets stripped, plus signs escaped).
+// The borrower queue's search (case-insensitive; brackets stripped, plus signs escaped).
 // The value is matched with ILIKE over ids, names, email and phone; these helpers make it safe to do so.
 
 /** Longest search value accepted; longer input is cut (a search box, not free text). */

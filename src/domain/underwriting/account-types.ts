@@ -1,6 +1,6 @@
-import table from '../../../data/account-types.json';
+import table from '#data/account-types.json';
 
-// Bureau account type codes and their names (spec doc 2 section 9: shown as 'Name (code)').
+// Bureau account type codes and their names (shown as 'Name (code)').
 
 const NAMES: Readonly<Record<string, string>> = table.names;
 

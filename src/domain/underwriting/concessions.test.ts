@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import table from '../../../data/creditor-concessions.json';
+import table from '#data/creditor-concessions.json';
 import { concessionFor, DEFAULT_CONCESSION_ID } from './concessions';
 import {
   DEFAULT_MINIMUM_PLAN_PAYMENT,
@@ -40,7 +40,7 @@ describe('concessionFor', () => {
     expect(concessionFor('ANYONE', { hasHardship: true }).paymentBp).toBe(175);
   });
 
-  it('ships every row with the DESIGN defaults, and the default row last', () => {
+  it('ships every row with the default concessions, and the default row last', () => {
     for (const row of table.concessions) {
       expect(row.proposedAprBp).toBe(DEFAULT_PROPOSED_APR_BP);
       expect(row.paymentBp).toBe(STANDARD_PAYMENT_BP);

@@ -1,8 +1,8 @@
 import type { Cents } from '../money/cents';
-import table from '../../../data/creditor-concessions.json';
+import table from '#data/creditor-concessions.json';
 import { normalizeCreditorName } from './lender-names';
 
-// What each creditor grants on a plan (DESIGN section 5), from the editable table in data/: issuers of the
+// What each creditor grants on a plan, from the editable table in data/: issuers of the
 // NFCC programme, and a default row for everyone else (docs/decisions/0012).
 
 export type Concession = {

@@ -1,9 +1,9 @@
 import type { Cents } from '../money/cents';
 
-// Every underwriting threshold in one place (DESIGN section 5; spec doc 2 section 9). Money in cents,
+// Every underwriting threshold in one place. Money in cents,
 // rates and shares in basis points (1% = 100).
 
-/** Assumed APR of a card when the bureau reports none: 21.9% (spec doc 2 section 9). */
+/** Assumed APR of a card when the bureau reports none: 21.9%. */
 export const ASSUMED_CURRENT_APR_BP = 2190;
 /** The estimated current monthly payment is at least $25 (spec: minimum payment for a low balance). */
 export const MINIMUM_ESTIMATED_PAYMENT: Cents = 2500;
@@ -32,11 +32,11 @@ export const STANDARD_PAYMENT_BP = 200;
 export const HARDSHIP_PAYMENT_BP = 175;
 /** Smallest monthly payment a creditor takes on a plan, when its row does not say. */
 export const DEFAULT_MINIMUM_PLAN_PAYMENT: Cents = 2500;
-/** The borrower pays no fee: creditors fund the plan (spec doc 1 section 1). */
+/** The borrower pays no fee: creditors fund the plan. */
 export const PLAN_FEE: Cents = 0;
 
 /** Unsecured account types a DMP can include: credit card, charge account, flexible spending card, line of
- * credit, unsecured loan (DESIGN section 5). */
+ * credit, unsecured loan. */
 export const ELIGIBLE_ACCOUNT_TYPES: readonly string[] = ['CC', 'CH', 'FX', 'LC', 'US'];
 
 // ------------------------------------------------------------------ income from bank transactions

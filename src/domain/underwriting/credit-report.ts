@@ -1,8 +1,8 @@
-// A credit report as the bureau returns it, before it is stored (spec doc 1 section 3: CreditReport,
+// A credit report as the bureau returns it, before it is stored (CreditReport,
 // Debt, Collection; inquiries date the newCreditInquiry alerts). Money in integer cents, dates 'yyyy-MM-dd'.
 // The credit-bureau provider produces these; the underwriting reads them.
 
-/** Bureau account type codes the product knows (spec doc 1 section 3, debt filters); others pass through. */
+/** Bureau account type codes the product knows; others pass through. */
 export const ACCOUNT_TYPE_CODES = ['AU', 'CC', 'CH', 'CV', 'FE', 'FX', 'LC', 'SM', 'ST', 'US'] as const;
 export type KnownAccountTypeCode = (typeof ACCOUNT_TYPE_CODES)[number];
 

@@ -5,7 +5,7 @@ import { reducibleFloor, REDUCIBLE_LINES, type BudgetLine } from './expense-esti
 import { buildOffer, type OfferDraft, type OfferInput } from './offers';
 import { DISQUALIFICATION_REASONS } from './reasons';
 
-// The underwriting decision (DESIGN section 5 "Decision"; spec doc 1 section 3, Decision). docs/decisions/0013.
+// The underwriting decision (docs/decisions/0013).
 
 /** An expense line: the borrower's value and the benchmark estimate (null when there was none). */
 export type DecisionExpense = BudgetLine;

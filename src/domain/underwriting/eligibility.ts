@@ -2,7 +2,7 @@ import type { Cents } from '../money/cents';
 import { ELIGIBLE_ACCOUNT_TYPES } from './constants';
 import type { BureauCollection, BureauTradeline } from './credit-report';
 
-// Which reported accounts a debt management plan can include (DESIGN section 5).
+// Which reported accounts a debt management plan can include.
 
 /**
  * An unsecured account (credit card, charge account, flexible spending card, line of credit, unsecured loan)
@@ -19,7 +19,7 @@ export function isEligibleCollection(c: Pick<BureauCollection, 'currentBalance'>
   return c.currentBalance > 0;
 }
 
-/** Sort comparator: largest current balance first (spec doc 2 section 9). */
+/** Sort comparator: largest current balance first. */
 export function byBalanceDescending<T extends { currentBalance: Cents }>(a: T, b: T): number {
   return b.currentBalance - a.currentBalance;
 }

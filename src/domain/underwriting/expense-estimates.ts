@@ -1,10 +1,10 @@
-import benchmarks from '../../../data/expense-benchmarks.json';
+import benchmarks from '#data/expense-benchmarks.json';
 import { roundToDollar, shareOf, sumCents, type Cents } from '../money/cents';
 import { EXPENSE_GROUPS, type ExpenseCategory, type LineAudience } from '../validation/expenses';
 import type { BureauTradeline } from './credit-report';
 import { isEligibleTradeline } from './eligibility';
 
-// Estimated household expenses (DESIGN section 5): benchmarks by income bracket from data/expense-benchmarks.json
+// Estimated household expenses: benchmarks by income bracket from data/expense-benchmarks.json
 // (BLS Consumer Expenditure Survey 2024 and IRS health care standards), adjusted for household size, homeowner
 // or renter, car ownership and dependents; debt lines from the credit reports. docs/decisions/0011.
 

@@ -9,7 +9,7 @@ import {
 } from './constants';
 import { estimatedCurrentMonthlyPayment } from './payment-estimates';
 
-// One creditor's offer on a plan (DESIGN section 5; spec doc 1 section 3, Offer). docs/decisions/0012.
+// One creditor's offer on a plan. docs/decisions/0012.
 
 /** A debt or collection the borrower selected for the plan. */
 export type OfferInput = {

@@ -9,7 +9,7 @@ import {
   SHORTFALL_BALANCE_SHARE_BP,
 } from './constants';
 
-// Payment and shortfall estimates (spec doc 2 section 9; doc 1 section 4.2 item 7).
+// Payment and shortfall estimates.
 
 /**
  * Estimated current monthly payment: 1% of the principal plus one month of interest (21.9% APR unless the

@@ -1,4 +1,4 @@
-// Disqualification reasons as stored (spec doc 1 section 4.2, doc 2 section 8). Some are sentences because the
+// Disqualification reasons as stored. Some are sentences because the
 // original product stored them so; keep the exact strings.
 
 export const DISQUALIFICATION_REASONS = {
@@ -37,7 +37,7 @@ export const REASON_DESCRIPTIONS: Record<string, string> = {
   [DISQUALIFICATION_REASONS.insufficientIncome]:
     'Income after expenses and other debt payments cannot cover the plan payment, even after cutting flexible expenses.',
   [DISQUALIFICATION_REASONS.allOffersDeclined]: 'Every creditor declined its offer.',
-  // Quality-control failures recorded by staff (spec doc 1 section 4.4).
+  // Quality-control failures recorded by staff.
   couldNotVerifyConsumerIdentity: "The borrower's identity could not be verified.",
   couldNotVerifyExpenses: "The borrower's expenses could not be verified.",
   couldNotVerifyIncome: "The borrower's income could not be verified.",

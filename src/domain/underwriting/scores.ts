@@ -1,7 +1,7 @@
 import { BASIS_POINTS_PER_WHOLE, type Cents } from '../money/cents';
 import type { BureauCreditReport, PortfolioType } from './credit-report';
 
-// Versioned scores (DESIGN section 5; spec doc 1 section 3, DebtScore). Weights and scales are documented in
+// Versioned scores. Weights and scales are documented in
 // docs/decisions/0014; a change to either is a new version, so stored scores stay comparable.
 
 export const RISK_SCORE_VERSION = 'risk-2026.1';

@@ -9,7 +9,7 @@ import {
 } from './fields';
 import { MESSAGES } from './messages';
 
-// Account and sign-in forms (spec doc 2 sections 4 and 5). Strict: the API refuses unknown fields.
+// Account and sign-in forms. Strict: the API refuses unknown fields.
 
 /** Runs a match rule even when other fields failed, as long as both compared values are strings. */
 const bothStrings =

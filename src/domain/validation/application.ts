@@ -17,7 +17,7 @@ import { LIMITS } from './limits';
 import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 
-// Application-flow forms (spec doc 1 section 2.3, doc 2 section 5).
+// Application-flow forms.
 
 export const HARDSHIP_KEYS = [
   'hasHousingIssues',
@@ -90,7 +90,7 @@ export function utmFromSearchParams(params: URLSearchParams): UtmInput {
   return result;
 }
 
-// ------------------------------------------------------------------ /household (spec doc 1 sections 2.3, 4.2 items 3 and 15)
+// ------------------------------------------------------------------ /household
 
 export const HOUSEHOLD_QUESTIONS = {
   hasDependents: 'Do you have any dependents?',
@@ -227,7 +227,7 @@ export const householdSchema = z
 export type HouseholdInput = z.input<typeof householdSchema>;
 export type Household = z.output<typeof householdSchema>;
 
-// ------------------------------------------------------------------ /credit (spec doc 1 section 4.2 item 4)
+// ------------------------------------------------------------------ /credit
 
 export const CREDIT_CONSENT_LABELS = {
   borrower:

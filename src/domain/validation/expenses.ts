@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyField } from './fields';
 import { LIMITS } from './limits';
 
-// The expense lines of /expenses (spec doc 1 section 2.3, categories of section 3), in display order, with
+// The expense lines of /expenses, in display order, with
 // the labels the borrower sees. The server estimates every line; the page shows the lines that apply.
 
 export const EXPENSE_CATEGORIES = [
@@ -108,7 +108,7 @@ export const EXPENSE_GROUPS = [
   {
     category: 'otherDebts',
     label: 'Other debts',
-    // Shown only for the debt types present in the credit report (spec doc 1 section 2.3).
+    // Shown only for the debt types present in the credit report.
     lines: [
       line('heloc', 'Home equity line of credit'),
       line('installmentSales', 'Installment sales'),

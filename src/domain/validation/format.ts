@@ -77,7 +77,7 @@ export type PasswordRule = { key: PasswordRuleKey; label: string; met: boolean }
 
 const ALLOWED_PASSWORD = /^[A-Za-z0-9!.@#$%^&*]+$/;
 
-/** The live checklist of the password rules (spec doc 2 section 5), in display order. */
+/** The live checklist of the password rules, in display order. */
 export function passwordChecklist(pw: string | null | undefined): PasswordRule[] {
   const value = pw ?? '';
   return [

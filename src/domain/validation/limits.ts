@@ -1,4 +1,4 @@
-// Spec doc 2 section 9: the limits, in one place. Currency limits count the typed whole-dollar digits.
+// The limits, in one place. Currency limits count the typed whole-dollar digits.
 
 export const LIMITS = {
   text: 100,

@@ -1,4 +1,4 @@
-// Every user-visible validation and error text of spec doc 2 sections 5 and 8, character for character.
+// Every user-visible validation and error text, character for character.
 // Texts the spec leaves open (max length, minimum value, no checking account) are ours and say so.
 
 export const requiredMessage = (label: string): string => `${label} is required`;
@@ -20,7 +20,7 @@ export const notNegativeMessage = (label: string): string => `${label} cannot be
 
 export const yesNoRequiredMessage = (question: string): string => `${question} is required`;
 
-/** Spec doc 2 section 5: bank connection without a checking account (wording ours, content the spec's). */
+/** Bank connection without a checking account (wording ours, content the spec's). */
 export const noCheckingAccountMessage = (institutionName?: string | null): string =>
   `Thank you for connecting ${institutionName?.trim() || 'your bank'}. ` +
   'We did not find a checking account there. ' +

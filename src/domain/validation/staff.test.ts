@@ -29,7 +29,7 @@ function fieldErrors(result: {
 }
 
 describe('exact texts', () => {
-  it('has the seven rejection reasons of spec doc 1 section 2.6, in order', () => {
+  it('has the seven rejection reasons, in order', () => {
     expect(OFFER_DECLINE_REASON_KEYS.map((k) => OFFER_DECLINE_REASON_LABELS[k])).toEqual([
       'unable to contact the lender',
       'term too long',

@@ -13,7 +13,7 @@ import {
 import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 
-// Staff actions of the service portal (spec doc 1 sections 2.6 and 4.4, doc 2 section 5): contact attempts,
+// Staff actions of the service portal: contact attempts,
 // the offer-status modal with its creditor form and rejection reasons, quality control and the hand-over.
 
 // ------------------------------------------------------------------ contact attempts
@@ -98,7 +98,7 @@ export const OFFER_DECLINE_REASON_KEYS = [
   'autoclosed',
 ] as const;
 export type OfferDeclineReason = (typeof OFFER_DECLINE_REASON_KEYS)[number];
-/** The seven reasons of spec doc 1 section 2.6, in its order and words. */
+/** The seven reasons, in its order and words. */
 export const OFFER_DECLINE_REASON_LABELS = {
   unableToContactTheLender: 'unable to contact the lender',
   termTooLong: 'term too long',
@@ -138,7 +138,7 @@ const optionalState = z
   .optional();
 
 /**
- * The creditor form (spec doc 2 section 5): Check or ACH; account and routing number only for ACH, where both
+ * The creditor form: Check or ACH; account and routing number only for ACH, where both
  * are required (the agency cannot pay by ACH without them); the address required unless ACH. Values of the
  * other method are dropped, so a form that switched methods stores only what the chosen one shows.
  */
@@ -219,7 +219,7 @@ export const QUALITY_CONTROL_REASON_KEYS = [
   'proposedBudgetWasUnrealistic',
 ] as const;
 export type QualityControlReason = (typeof QUALITY_CONTROL_REASON_KEYS)[number];
-/** Spec doc 1 section 4.4 gives the first and last messages; the middle two follow their pattern. */
+/** The product names the first and last messages; the middle two follow their pattern. */
 export const QUALITY_CONTROL_REASON_LABELS = {
   couldNotVerifyConsumerIdentity: 'could not verify consumer identity',
   couldNotVerifyExpenses: 'could not verify expenses',
@@ -231,7 +231,7 @@ export const QUALITY_CONTROL_LABELS = { passed: 'Passed', failed: 'Failed' } as 
 
 /**
  * POST /api/staff/applications/:id/quality-control: pass or fail must be chosen; a fail needs at least one
- * reason (doc 2 section 5). A pass keeps no reasons.
+ * reason. A pass keeps no reasons.
  */
 export const qualityControlSchema = z
   .strictObject({

@@ -1,4 +1,4 @@
-// The state dropdown: 50 states plus DC (spec doc 2 section 5). Only the 50 states are licensed.
+// The state dropdown: 50 states plus DC. Only the 50 states are licensed.
 
 export const US_STATES = [
   { code: 'AL', name: 'Alabama' },

@@ -11,7 +11,7 @@ export type AddressSuggestion = {
 };
 
 /**
- * Address autocomplete (spec doc 2 section 5: US only; fills line 1, city, state and zip code; the form
+ * Address autocomplete (US only; fills line 1, city, state and zip code; the form
  * debounces 300 ms and asks from the third character on).
  *
  * Every adapter (the sandbox, a real address service) passes tests/contracts/address.contract.ts.

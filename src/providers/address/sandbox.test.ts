@@ -1,6 +1,6 @@
 import zipcodes from 'zipcodes';
 import { describe, expect, it } from 'vitest';
-import { addressLookupContract, expectWellFormedSuggestion } from '../../../tests/contracts/address.contract';
+import { addressLookupContract, expectWellFormedSuggestion } from '#tests/contracts/address.contract';
 import { createSandboxAddressLookup, MAX_ADDRESS_SUGGESTIONS } from './sandbox';
 
 addressLookupContract(createSandboxAddressLookup);

@@ -1,7 +1,7 @@
 import { US_STATE_CODES, US_STATES } from '#domain/validation/states';
 import type { AddressLookup, AddressSuggestion } from './port';
 
-/** The form asks from the third character on (spec doc 2 section 5). */
+/** The form asks from the third character on. */
 export const MIN_ADDRESS_QUERY_LENGTH = 3;
 export const DEFAULT_ADDRESS_SUGGESTIONS = 5;
 export const MAX_ADDRESS_SUGGESTIONS = 10;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlaidFake, type PlaidFake } from '../../../tests/fakes/plaid-fake';
+import { startPlaidFake, type PlaidFake } from '#tests/fakes/plaid-fake';
 import { BANK_LINK_SANDBOX_IN_PRODUCTION, createBankLink } from './index';
 import { SANDBOX_BANK_INSTITUTION_IDS } from './sandbox';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankLinkContract } from '../../../tests/contracts/bank-link.contract';
-import { startPlaidFake, type PlaidFake } from '../../../tests/fakes/plaid-fake';
+import { bankLinkContract } from '#tests/contracts/bank-link.contract';
+import { startPlaidFake, type PlaidFake } from '#tests/fakes/plaid-fake';
 import {
   createPlaidBankLink,
   PLAID_SYNC_PAGE_SIZE,

@@ -1,5 +1,5 @@
 /*
- * Bank linking (spec doc 1: "Connects bank accounts through a bank-linking provider (transactions product).
+ * Bank linking ("Connects bank accounts through a bank-linking provider (transactions product).
  * The connection must include a checking account."). The borrower connects a bank in the provider's widget;
  * the widget hands the browser a short-lived public token, which the server exchanges for a long-lived access
  * token (a credential: stored encrypted) and reads the item, its accounts with balances, and its transactions.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankLinkContract } from '../../../tests/contracts/bank-link.contract';
+import { bankLinkContract } from '#tests/contracts/bank-link.contract';
 import type { BankLink, BankTransaction } from './port';
 import {
   createSandboxBankLink,

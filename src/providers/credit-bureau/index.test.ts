@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CONTRACT_APPLICANTS } from '../../../tests/contracts/credit-bureau.contract';
+import { SANDBOX_CONTRACT_APPLICANTS } from '#tests/contracts/credit-bureau.contract';
 import { createCreditBureau, CREDIT_BUREAU_SANDBOX_IN_PRODUCTION } from './index';
 
 describe('createCreditBureau', () => {

@@ -15,7 +15,7 @@ export type CreditApplicant = {
   isHomeowner: boolean;
 };
 
-/** One person's pull (spec doc 2 section 7, POST /reports: wasSuccessful, creditReportId, error). */
+/** One person's pull (the bureau's POST /reports answer: wasSuccessful, creditReportId, error). */
 export type CreditPull =
   | {
       wasSuccessful: true;
@@ -28,7 +28,7 @@ export type CreditPull =
     };
 
 /**
- * Credit bureau: a soft pull of one person's credit file (spec doc 1 section 4.2 item 4).
+ * Credit bureau: a soft pull of one person's credit file.
  * Every adapter passes tests/contracts/credit-bureau.contract.ts.
  */
 export interface CreditBureau {

@@ -4,7 +4,7 @@ import {
   creditBureauContract,
   expectWellFormedReport,
   SANDBOX_CONTRACT_APPLICANTS,
-} from '../../../tests/contracts/credit-bureau.contract';
+} from '#tests/contracts/credit-bureau.contract';
 import type { CreditApplicant, CreditPull } from './port';
 import {
   BIG_DEBT_ELIGIBLE_BALANCE,
@@ -22,7 +22,7 @@ const bureau = createSandboxCreditBureau({ now: () => TODAY });
 
 const jane: CreditApplicant = { ...SANDBOX_CONTRACT_APPLICANTS.withFile, isHomeowner: false };
 
-/** DESIGN.md section 5's rule, restated here so the personas are checked against what the underwriting will do. */
+/** The underwriting's eligibility rule (src/domain/underwriting/eligibility.ts), restated here so the personas are checked against what the underwriting will do. */
 const UNSECURED = new Set(['CC', 'CH', 'FX', 'LC', 'US']);
 const isEligibleDebt = (d: BureauTradeline): boolean =>
   UNSECURED.has(d.accountType) && d.currentBalance > 0 && !(d.dateClosed !== null && d.currentBalance === 0);

@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBody, contractPdf, eSignatureContract } from '../../../tests/contracts/e-signature.contract';
-import { type DocuSignFake, startDocuSignFake } from '../../../tests/fakes/docusign-fake';
+import { connectBody, contractPdf, eSignatureContract } from '#tests/contracts/e-signature.contract';
+import { type DocuSignFake, startDocuSignFake } from '#tests/fakes/docusign-fake';
 import { RECIPIENT_IDS } from './connect-webhook';
 import { createDocuSignESignature, type DocuSignConfig } from './docusign';
 import type { EnvelopeSigner } from './port';

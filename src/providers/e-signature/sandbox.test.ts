@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contractPdf, eSignatureContract, pdfText } from '../../../tests/contracts/e-signature.contract';
+import { contractPdf, eSignatureContract, pdfText } from '#tests/contracts/e-signature.contract';
 import { connectMessage } from './connect-webhook';
 import type { EnvelopeSigner, SignerRole } from './port';
 import {

@@ -1,7 +1,7 @@
 /**
  * Phone lookup: is this a real, reachable phone number? The original product called
- * `POST /twilio/verify-phone { phoneNumber } → { isValid }` (spec doc 2 section 7) after a borrower's phone
- * changed, and shows the number as invalid when the answer is false (doc 2 section 5, Phone).
+ * `POST /twilio/verify-phone { phoneNumber } → { isValid }` after a borrower's phone
+ * changed, and shows the number as invalid when the answer is false.
  *
  * Every adapter (the sandbox, a real lookup service) passes tests/contracts/phone-lookup.contract.ts.
  */
@@ -10,7 +10,7 @@ export interface PhoneLookup {
    * Checks one number, given as stored: '+1' followed by 10 digits (E.164, US only).
    * Anything else, including a malformed or non-US number, answers `{ isValid: false }`: bad input never
    * rejects the promise. A failure to reach the service does reject, so the caller can retry later
-   * (doc 2 section 8: phone verification failures are logged and retried on a later save).
+   * (phone verification failures are logged and retried on a later save).
    */
   verify(phoneE164: string): Promise<{ isValid: boolean }>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneLookupContract } from '../../../tests/contracts/phone-lookup.contract';
+import { phoneLookupContract } from '#tests/contracts/phone-lookup.contract';
 import { createSandboxPhoneLookup, SANDBOX_DISCONNECTED_AREA_CODE } from './sandbox';
 
 phoneLookupContract(createSandboxPhoneLookup);

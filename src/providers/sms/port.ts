@@ -6,7 +6,7 @@ export type SmsMessage = {
 };
 
 /**
- * SMS: text messages to borrowers (spec doc 1: staff contact borrowers by phone or text message, and an
+ * SMS: text messages to borrowers (staff contact borrowers by phone or text message, and an
  * 'obtainedOffer' event triggers the text-message outreach). Texts go through the SMS outbox and a job that
  * retries, so a failure here is never lost.
  *

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsContract } from '../../../tests/contracts/sms.contract';
+import { smsContract } from '#tests/contracts/sms.contract';
 import {
   createSandboxSms,
   MAX_SMS_BODY_LENGTH,

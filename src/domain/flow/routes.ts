@@ -1,0 +1,35 @@
+import { PAGE_ROUTES } from './pages';
+
+/**
+ * Every screen's path, written once: the application flow's pages (PAGE_ROUTES, which the server also answers
+ * as `next`) and the other screens. The web's router and links take their paths from here.
+ */
+export const ROUTES = {
+  ...PAGE_ROUTES,
+  DebtAnalysis: '/debt-analysis',
+  DebtRelief: '/debt-relief',
+  SignIn: '/sign-in',
+  VerificationCode: '/verification-code',
+  UserInformation: '/user-information',
+  ForgotPassword: '/forgot-password',
+  ResetPassword: '/reset-password',
+  VerifyNewEmail: '/verify-new-email',
+  TwoFactor: '/two-factor',
+  TwoFactorSetup: '/two-factor/setup',
+  PleaseCheckYourEmail: '/please-check-your-email',
+  SignLetter: '/sign-letter',
+  CustomerPortalPlan: '/customer-portal/plan',
+  CustomerPortalNextSteps: '/customer-portal/next-steps',
+  CustomerPortalSettings: '/customer-portal/settings',
+  CustomerPortalChangeEmail: '/customer-portal/change-email',
+  CustomerPortalChangePassword: '/customer-portal/change-password',
+  Summary: '/summary',
+  BorrowerQueue: '/borrower-queue',
+  BorrowerSummary: '/borrower-summary',
+  ContactSummary: '/contact-summary',
+  Preferences: '/preferences',
+  ChangeEmail: '/change-email',
+  ChangePassword: '/change-password',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
