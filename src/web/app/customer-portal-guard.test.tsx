@@ -1,16 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '#domain/flow/statuses';
-import { mockApi, mountRoutes, settle, waitFor } from '../components/ui/form/dom-test-helpers';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as CustomerPortalGuard } from './customer-portal-guard';
-
-const realFetch = globalThis.fetch;
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-});
 
 const session = (isStaff = false) => ({
   user: {
@@ -27,8 +20,8 @@ const session = (isStaff = false) => ({
   resume: isStaff ? '/summary' : '/payments/confirm-payment-account',
 });
 
-async function renderGuard(o: { staff?: boolean; status?: ApplicationStatus; lastViewedPage?: string }) {
-  const calls = mockApi({
+function renderGuard(o: { staff?: boolean; status?: ApplicationStatus; lastViewedPage?: string }) {
+  const calls = answerApi({
     'GET /api/session': { status: 200, body: session(o.staff) },
     'GET /api/application': {
       status: 200,
@@ -40,7 +33,7 @@ async function renderGuard(o: { staff?: boolean; status?: ApplicationStatus; las
       },
     },
   });
-  const app = mountRoutes(
+  const { router } = renderRoutes(
     [
       {
         Component: CustomerPortalGuard,
@@ -50,38 +43,36 @@ async function renderGuard(o: { staff?: boolean; status?: ApplicationStatus; las
     ],
     '/customer-portal/plan',
   );
-  unmount = app.unmount;
-  await settle();
-  return { calls, router: app.router };
+  return { calls, router };
 }
 
 describe('customer portal guard', () => {
   it('sends a borrower who has not signed yet to where the application stands', async () => {
-    const { router } = await renderGuard({
+    const { router } = renderGuard({
       status: 'confirmPaymentAccount',
       lastViewedPage: 'ConfirmPaymentAccount',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/confirm-payment-account'));
-    expect(document.querySelector('nav[aria-label="Customer portal"]')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Customer portal' })).toBeNull();
   });
 
   it('sends a borrower waiting for the signature to /submitted', async () => {
-    const { router } = await renderGuard({ status: 'signContract', lastViewedPage: 'Submitted' });
+    const { router } = renderGuard({ status: 'signContract', lastViewedPage: 'Submitted' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
   });
 
   it.each<ApplicationStatus>(['counselorReview', 'creditorReview', 'transfer', 'transferred'])(
     'lets a borrower in %s through, with the portal header',
     async (status) => {
-      const { router } = await renderGuard({ status });
-      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('plan page'));
+      const { router } = renderGuard({ status });
+      expect(await screen.findByRole('heading', { name: 'plan page' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/customer-portal/plan');
-      expect(document.querySelector('nav[aria-label="Customer portal"]')?.textContent).toContain('My Plan');
+      expect(screen.getByRole('navigation', { name: 'Customer portal' })).toHaveTextContent('My Plan');
     },
   );
 
   it('keeps staff out (→ /summary) without reading an application', async () => {
-    const { router, calls } = await renderGuard({ staff: true });
+    const { router, calls } = renderGuard({ staff: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/summary'));
     expect(calls.map((c) => c.path)).toEqual(['/api/session']);
   });

@@ -1,91 +1,92 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { ROUTES } from '#domain/flow/routes';
 
 /**
  * The route table. Every screen is its own lazy chunk (the landing page must stay small), and every
  * page module exports `Component`. Guards are layout routes.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     lazy: () => import('../components/layout/site-layout'),
     HydrateFallback: () => null,
     children: [
       // '/' redirects to /lead and keeps the query string (utm parameters).
-      { path: '/', loader: ({ request }) => redirect(`/lead${new URL(request.url).search}`) },
-      { path: '/lead', lazy: () => import('../features/landing/lead-page') },
-      { path: '/debt-analysis', lazy: () => import('../features/landing/debt-analysis-page') },
-      { path: '/debt-relief', lazy: () => import('../features/landing/debt-relief-page') },
-      { path: '/sign-in', lazy: () => import('../features/account/sign-in-page') },
-      { path: '/verification-code', lazy: () => import('../features/account/verification-code-page') },
-      { path: '/user-information', lazy: () => import('../features/account/user-information-page') },
-      { path: '/forgot-password', lazy: () => import('../features/account/forgot-password-page') },
-      { path: '/reset-password', lazy: () => import('../features/account/reset-password-page') },
-      { path: '/verify-new-email', lazy: () => import('../features/account/verify-new-email-page') },
+      { path: '/', loader: ({ request }) => redirect(`${ROUTES.Lead}${new URL(request.url).search}`) },
+      { path: ROUTES.Lead, lazy: () => import('../features/landing/lead-page') },
+      { path: ROUTES.DebtAnalysis, lazy: () => import('../features/landing/debt-analysis-page') },
+      { path: ROUTES.DebtRelief, lazy: () => import('../features/landing/debt-relief-page') },
+      { path: ROUTES.SignIn, lazy: () => import('../features/account/sign-in-page') },
+      { path: ROUTES.VerificationCode, lazy: () => import('../features/account/verification-code-page') },
+      { path: ROUTES.UserInformation, lazy: () => import('../features/account/user-information-page') },
+      { path: ROUTES.ForgotPassword, lazy: () => import('../features/account/forgot-password-page') },
+      { path: ROUTES.ResetPassword, lazy: () => import('../features/account/reset-password-page') },
+      { path: ROUTES.VerifyNewEmail, lazy: () => import('../features/account/verify-new-email-page') },
       // Staff second factor: the code page of a sign-in, and enrolment of the authenticator app.
-      { path: '/two-factor', lazy: () => import('../features/account/two-factor-page') },
-      { path: '/two-factor/setup', lazy: () => import('../features/account/two-factor-setup-page') },
+      { path: ROUTES.TwoFactor, lazy: () => import('../features/account/two-factor-page') },
+      { path: ROUTES.TwoFactorSetup, lazy: () => import('../features/account/two-factor-setup-page') },
       {
-        path: '/please-check-your-email',
+        path: ROUTES.PleaseCheckYourEmail,
         lazy: () => import('../features/account/please-check-your-email-page'),
       },
       // The signer arrives from the email (token in the fragment): no sign-in needed.
-      { path: '/sign-letter', lazy: () => import('../features/signing/sign-letter-page') },
+      { path: ROUTES.SignLetter, lazy: () => import('../features/signing/sign-letter-page') },
       {
         // The application flow: signed-in borrowers only.
         lazy: () => import('./borrower-guard'),
         children: [
-          { path: '/hardships', lazy: () => import('../features/apply/hardships-page') },
-          { path: '/household', lazy: () => import('../features/apply/household-page') },
-          { path: '/credit', lazy: () => import('../features/apply/credit-page') },
-          { path: '/eligible-debts', lazy: () => import('../features/apply/eligible-debts-page') },
+          { path: ROUTES.Hardships, lazy: () => import('../features/apply/hardships-page') },
+          { path: ROUTES.Household, lazy: () => import('../features/apply/household-page') },
+          { path: ROUTES.Credit, lazy: () => import('../features/apply/credit-page') },
+          { path: ROUTES.EligibleDebts, lazy: () => import('../features/apply/eligible-debts-page') },
           {
-            path: '/income/provide-monthly-income',
+            path: ROUTES.ProvideMonthlyIncome,
             lazy: () => import('../features/apply/provide-income-page'),
           },
-          { path: '/income/confirm-income', lazy: () => import('../features/apply/confirm-income-page') },
-          { path: '/expenses', lazy: () => import('../features/apply/expenses-page') },
-          { path: '/budget', lazy: () => import('../features/apply/budget-page') },
-          { path: '/offers/review', lazy: () => import('../features/apply/offers-review-page') },
-          { path: '/offers/not-qualified', lazy: () => import('../features/apply/not-qualified-page') },
+          { path: ROUTES.ConfirmIncome, lazy: () => import('../features/apply/confirm-income-page') },
+          { path: ROUTES.Expenses, lazy: () => import('../features/apply/expenses-page') },
+          { path: ROUTES.Budget, lazy: () => import('../features/apply/budget-page') },
+          { path: ROUTES.Review, lazy: () => import('../features/apply/offers-review-page') },
+          { path: ROUTES.NotQualified, lazy: () => import('../features/apply/not-qualified-page') },
           {
-            path: '/notify-when-eligible',
+            path: ROUTES.NotifyWhenEligible,
             lazy: () => import('../features/apply/notify-when-eligible-page'),
           },
-          { path: '/we-will-notify-you', lazy: () => import('../features/apply/we-will-notify-you-page') },
+          { path: ROUTES.WeWillNotifyYou, lazy: () => import('../features/apply/we-will-notify-you-page') },
           // Enrollment: the payment account, then the Letter of Authorization waits for signatures.
-          { path: '/payments/next-steps', lazy: () => import('../features/apply/payments/next-steps-page') },
+          { path: ROUTES.NextSteps, lazy: () => import('../features/apply/payments/next-steps-page') },
           {
-            path: '/payments/payment-account-options',
+            path: ROUTES.PaymentAccountOptions,
             lazy: () => import('../features/apply/payments/payment-account-options-page'),
           },
           {
-            path: '/payments/confirm-payment-account',
+            path: ROUTES.ConfirmPaymentAccount,
             lazy: () => import('../features/apply/payments/confirm-payment-account-page'),
           },
           {
-            path: '/payments/provide-payment-account-information',
+            path: ROUTES.ProvidePaymentAccountInformation,
             lazy: () => import('../features/apply/payments/provide-payment-account-page'),
           },
-          { path: '/submitted', lazy: () => import('../features/apply/payments/submitted-page') },
+          { path: ROUTES.Submitted, lazy: () => import('../features/apply/payments/submitted-page') },
         ],
       },
       {
         lazy: () => import('./customer-portal-guard'),
         children: [
-          { path: '/customer-portal/plan', lazy: () => import('../features/customer-portal/plan-page') },
+          { path: ROUTES.CustomerPortalPlan, lazy: () => import('../features/customer-portal/plan-page') },
           {
-            path: '/customer-portal/next-steps',
+            path: ROUTES.CustomerPortalNextSteps,
             lazy: () => import('../features/customer-portal/next-steps-page'),
           },
           {
-            path: '/customer-portal/settings',
+            path: ROUTES.CustomerPortalSettings,
             lazy: () => import('../features/customer-portal/settings-page'),
           },
           {
-            path: '/customer-portal/change-email',
+            path: ROUTES.CustomerPortalChangeEmail,
             lazy: () => import('../features/account/change-email-page'),
           },
           {
-            path: '/customer-portal/change-password',
+            path: ROUTES.CustomerPortalChangePassword,
             lazy: () => import('../features/account/change-password-page'),
           },
         ],
@@ -97,27 +98,32 @@ export const router = createBrowserRouter([
             lazy: () => import('../features/service-portal/portal-layout'),
             handle: { ownChrome: true },
             children: [
-              { path: '/summary', lazy: () => import('../features/service-portal/summary-page') },
               {
-                path: '/borrower-queue',
-                lazy: () => import('../features/service-portal/borrower-queue-page'),
+                path: ROUTES.Summary,
+                lazy: () => import('#web/features/service-portal/summary/summary-page'),
               },
               {
-                path: '/borrower-summary',
-                lazy: () => import('../features/service-portal/borrower-summary-page'),
+                path: ROUTES.BorrowerQueue,
+                lazy: () => import('#web/features/service-portal/queue/borrower-queue-page'),
               },
               {
-                path: '/contact-summary',
+                path: ROUTES.BorrowerSummary,
+                lazy: () => import('#web/features/service-portal/borrower-summary/borrower-summary-page'),
+              },
+              {
+                path: ROUTES.ContactSummary,
                 lazy: () => import('../features/service-portal/contact-summary-page'),
               },
-              { path: '/preferences', lazy: () => import('../features/service-portal/preferences-page') },
+              { path: ROUTES.Preferences, lazy: () => import('../features/service-portal/preferences-page') },
             ],
           },
-          { path: '/change-email', lazy: () => import('../features/account/change-email-page') },
-          { path: '/change-password', lazy: () => import('../features/account/change-password-page') },
+          { path: ROUTES.ChangeEmail, lazy: () => import('../features/account/change-email-page') },
+          { path: ROUTES.ChangePassword, lazy: () => import('../features/account/change-password-page') },
         ],
       },
       { path: '*', lazy: () => import('../components/layout/not-found-page') },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

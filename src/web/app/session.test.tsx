@@ -1,7 +1,8 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
-import { buttonByName, mockApi, mountRoutes, settle, waitFor } from '../components/ui/form/dom-test-helpers';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import {
   borrowerRule,
   customerPortalRule,
@@ -15,15 +16,7 @@ import {
   type SessionUser,
 } from './session';
 
-const realFetch = globalThis.fetch;
-let unmount: (() => void) | undefined;
 beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-});
 
 const user = (overrides: Partial<SessionUser>): SessionAnswer => ({
   user: {
@@ -107,9 +100,8 @@ describe('SessionGuard', () => {
   ];
 
   it('shows the loading screen, then the page for an allowed session', async () => {
-    mockApi({ 'GET /api/session': { status: 200, body: borrower } });
-    const app = mountRoutes(routes(borrowerRule), '/inside');
-    unmount = app.unmount;
+    answerApi({ 'GET /api/session': { status: 200, body: borrower } });
+    const app = renderRoutes(routes(borrowerRule), '/inside');
     expect(app.container.textContent).toBe('Loading...');
     await waitFor(() => expect(app.container.textContent).toBe('inside'));
     expect(readSessionState()).toEqual({ userId: 'u1', firstName: 'Ana', lastName: 'Diaz' });
@@ -117,25 +109,23 @@ describe('SessionGuard', () => {
 
   it('sends an anonymous visitor to /sign-in and forgets the mirrored user', async () => {
     updateSessionState({ userId: 'u1', forgotPasswordUsername: 'ana@example.com' });
-    mockApi({ 'GET /api/session': { status: 200, body: anonymous } });
-    const app = mountRoutes(routes(borrowerRule), '/inside');
-    unmount = app.unmount;
+    answerApi({ 'GET /api/session': { status: 200, body: anonymous } });
+    const app = renderRoutes(routes(borrowerRule), '/inside');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
     expect(readSessionState()).toEqual({ forgotPasswordUsername: 'ana@example.com' });
   });
 
   it('offers a retry when the session cannot be read', async () => {
     let reply: 'network-error' | { status: number; body: SessionAnswer } = 'network-error';
-    mockApi({ 'GET /api/session': () => reply });
-    const app = mountRoutes(routes(borrowerRule), '/inside');
-    unmount = app.unmount;
+    answerApi({ 'GET /api/session': () => reply });
+    const app = renderRoutes(routes(borrowerRule), '/inside');
     await waitFor(() =>
       expect(app.container.querySelector('[role="alert"]')?.textContent).toContain(
         'Network Connection Error: Please check your internet connection',
       ),
     );
     reply = { status: 200, body: borrower };
-    act(() => buttonByName('Try again').click());
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(app.container.textContent).toBe('inside'));
   });
 });
@@ -149,22 +139,20 @@ describe('Sign Out', () => {
     async (_name, reply) => {
       sessionStorage.setItem('something-else', 'x');
       updateSessionState({ userId: 'u1' });
-      const calls = mockApi({
+      const calls = answerApi({
         'GET /api/session': { status: 200, body: borrower },
         'POST /api/auth/sign-out': reply,
       });
-      const app = mountRoutes(
+      const app = renderRoutes(
         [
           { path: '/customer-portal/settings', Component: CustomerPortalHeader },
           { path: '/sign-in', Component: () => <p>sign-in page</p> },
         ],
         '/customer-portal/settings',
       );
-      unmount = app.unmount;
       app.queryClient.setQueryData(['session'], borrower);
       // The desktop list and the mobile menu both hold a Sign Out button; either signs out.
-      act(() => buttonByName('Sign Out').click());
-      await settle();
+      await app.user.click(screen.getAllByRole('button', { name: 'Sign Out', hidden: true })[0]!);
       await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
       expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/sign-out']);
       expect(sessionStorage.length).toBe(0);
@@ -174,13 +162,12 @@ describe('Sign Out', () => {
 });
 
 describe('CustomerPortalHeader', () => {
-  it('opens and closes the mobile menu with the hamburger button', () => {
-    const app = mountRoutes([{ path: '/x', Component: CustomerPortalHeader }], '/x');
-    unmount = app.unmount;
-    const menuButton = buttonByName('Menu');
+  it('opens and closes the mobile menu with the hamburger button', async () => {
+    const { user } = renderRoutes([{ path: '/x', Component: CustomerPortalHeader }], '/x');
+    const menuButton = await screen.findByRole('button', { name: 'Menu' });
     const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '');
     expect([menuButton.getAttribute('aria-expanded'), menu?.hidden]).toEqual(['false', true]);
-    act(() => menuButton.click());
+    await user.click(menuButton);
     expect([menuButton.getAttribute('aria-expanded'), menu?.hidden]).toEqual(['true', false]);
     expect([...(menu?.querySelectorAll('a, button') ?? [])].map((e) => e.textContent)).toEqual([
       'My Plan',

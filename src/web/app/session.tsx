@@ -9,7 +9,7 @@ import { api, ApiError } from './api';
 /**
  * Session state. The server session (cookie) is the truth: GET /api/session is cached in one query that the
  * guards read. A few non-sensitive bits are mirrored in sessionStorage under one key so that a reload in the
- * middle of an account flow (forgot password, set initial password) keeps its place (spec doc 1 section 4.5).
+ * middle of an account flow (forgot password, set initial password) keeps its place.
  * Never passwords, codes or tokens.
  */
 
@@ -163,7 +163,7 @@ export function useSignOut(): () => Promise<void> {
     try {
       await api<void>('/api/auth/sign-out', { method: 'POST' });
     } catch {
-      // Spec doc 2 section 4: sign out clears all session storage even when the call fails.
+      // Sign out clears all session storage even when the call fails.
     }
     await endLocalSession(queryClient, navigate);
   }, [queryClient, navigate]);
@@ -179,7 +179,7 @@ export const borrowerRule: GuardRule = (answer) => {
   return undefined;
 };
 
-/** The customer portal: signed-in borrowers who have set their own password (spec doc 2 section 4). */
+/** The customer portal: signed-in borrowers who have set their own password. */
 export const customerPortalRule: GuardRule = (answer) => {
   if (!answer.user) return '/sign-in';
   if (answer.user.mustChangePassword) return '/please-check-your-email';

@@ -1,15 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, mountRoutes, settle, waitFor } from '../ui/form/dom-test-helpers';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as NotFoundPage } from './not-found-page';
-
-const realFetch = globalThis.fetch;
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-});
 
 const user = (isStaff: boolean) => ({
   id: 'u1',
@@ -23,37 +16,34 @@ const user = (isStaff: boolean) => ({
   secondFactorVerified: isStaff,
 });
 
-async function renderPage(sessionAnswer: unknown) {
-  mockApi({ 'GET /api/session': { status: 200, body: sessionAnswer } });
-  const app = mountRoutes([{ path: '*', Component: NotFoundPage }], '/no-such-page');
-  unmount = app.unmount;
-  await settle();
+function renderPage(sessionAnswer: unknown) {
+  const calls = answerApi({ 'GET /api/session': { status: 200, body: sessionAnswer } });
+  renderRoutes([{ path: '*', Component: NotFoundPage }], '/no-such-page');
+  return calls;
 }
 
-const link = (text: string) => [...document.querySelectorAll('a')].find((a) => a.textContent === text);
-const hasButton = (text: string) =>
-  [...document.querySelectorAll('button')].some((b) => b.textContent === text);
+const continueLink = () => screen.findByRole('link', { name: 'Continue where you left off' });
 
 describe('not-found page', () => {
   it('sends a signed-in borrower back where they left off, with a way to sign out', async () => {
-    await renderPage({ user: user(false), resume: '/payments/next-steps' });
-    expect(document.querySelector('h1')?.textContent).toBe('Page not found');
-    await waitFor(() =>
-      expect(link('Continue where you left off')?.getAttribute('href')).toBe('/payments/next-steps'),
-    );
-    expect(hasButton('Sign Out')).toBe(true);
-    expect(link('Go to the home page')).toBeUndefined();
+    renderPage({ user: user(false), resume: '/payments/next-steps' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+    expect(await continueLink()).toHaveAttribute('href', '/payments/next-steps');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to the home page' })).toBeNull();
   });
 
   it('sends staff to the service portal', async () => {
-    await renderPage({ user: user(true), resume: '/summary' });
-    await waitFor(() => expect(link('Continue where you left off')?.getAttribute('href')).toBe('/summary'));
+    renderPage({ user: user(true), resume: '/summary' });
+    expect(await continueLink()).toHaveAttribute('href', '/summary');
   });
 
   it('keeps the home page link for anonymous visitors', async () => {
-    await renderPage({ user: null });
-    expect(link('Go to the home page')?.getAttribute('href')).toBe('/');
-    expect(link('Continue where you left off')).toBeUndefined();
-    expect(hasButton('Sign Out')).toBe(false);
+    const calls = renderPage({ user: null });
+    // Once the session is known to be anonymous:
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Continue where you left off' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ const iconProps = {
   className: 'size-8',
 } as const;
 
-// The five marketing steps of the spec (doc 1 section 1).
+// The five marketing steps of the spec.
 const STEPS: Step[] = [
   {
     title: 'Complete a quick application',

@@ -1,6 +1,5 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   OFFERS_TABLE_COLUMNS,
   OFFERS_TABLE_EMPTY,
@@ -9,21 +8,7 @@ import {
   type OffersTableRow,
 } from './offers-table';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+let container: HTMLElement;
 
 const row = (overrides: Partial<OffersTableRow> & Pick<OffersTableRow, 'id'>): OffersTableRow => ({
   creditorName: 'Bank',
@@ -91,7 +76,7 @@ describe('sortOffersByBalance', () => {
 
 describe('OffersTable', () => {
   it('shows the five columns, rows by current balance descending in whole dollars, and a totals row', () => {
-    act(() => root.render(<OffersTable rows={ROWS} caption="Your offers" />));
+    container = render(<OffersTable rows={ROWS} caption="Your offers" />).container;
     expect(container.querySelector('caption')?.textContent).toBe('Your offers');
     expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
       ...OFFERS_TABLE_COLUMNS,
@@ -113,7 +98,7 @@ describe('OffersTable', () => {
   });
 
   it('adds the bureau name and the masked account number with showDetails', () => {
-    act(() => root.render(<OffersTable rows={ROWS} showDetails />));
+    container = render(<OffersTable rows={ROWS} showDetails />).container;
     const creditors = [...container.querySelectorAll('tbody th')].map((th) => th.textContent);
     expect(creditors).toEqual([
       'Beta Store',
@@ -123,14 +108,14 @@ describe('OffersTable', () => {
   });
 
   it('scrolls sideways inside a keyboard-focusable region named by its caption', () => {
-    act(() => root.render(<OffersTable rows={ROWS} />));
+    container = render(<OffersTable rows={ROWS} />).container;
     const region = container.querySelector('[role="region"]')!;
     expect(region.getAttribute('tabindex')).toBe('0');
     expect(document.getElementById(region.getAttribute('aria-labelledby')!)?.tagName).toBe('CAPTION');
   });
 
   it('says so when there are no offers', () => {
-    act(() => root.render(<OffersTable rows={[]} />));
+    container = render(<OffersTable rows={[]} />).container;
     expect(container.querySelector('table')).toBeNull();
     expect(container.textContent).toBe(OFFERS_TABLE_EMPTY);
   });

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import { formatDollars } from './format-money';
+import { formatDollars } from '#domain/money/cents';
 
 /** One creditor's offer, as plain data so the application flow and the service portal can both show it. */
 export type OffersTableRow = {
@@ -38,7 +38,7 @@ export const OFFERS_TABLE_COLUMNS = [
 
 export const OFFERS_TABLE_EMPTY = 'There are no creditor offers to show.';
 
-/** Spec doc 2 section 9: offer table creditors sorted by current balance, descending (name breaks ties). */
+/** Offer table creditors sorted by current balance, descending (name breaks ties). */
 export function sortOffersByBalance<T extends OffersTableRow>(rows: readonly T[]): T[] {
   return [...rows].sort(
     (a, b) => b.currentBalance - a.currentBalance || a.creditorName.localeCompare(b.creditorName),
@@ -50,7 +50,7 @@ export const maskedAccountNumber = (last4: string): string => `...${last4}`;
 const CELL = 'px-3 py-2.5 text-right tabular-nums whitespace-nowrap';
 
 /**
- * The creditor offers table (spec doc 1 section 2.2) with a totals row. On a narrow screen the table keeps
+ * The creditor offers table with a totals row. On a narrow screen the table keeps
  * its columns and scrolls sideways inside a focusable, labelled region, so a keyboard user can scroll it too.
  */
 export function OffersTable({

@@ -7,7 +7,7 @@ export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
   inputClassName?: string;
 };
 
-/** A password input with a show/hide toggle; at most 60 characters (spec doc 2 section 5). */
+/** A password input with a show/hide toggle; at most 60 characters. */
 export function PasswordInput({ ref, inputClassName, className, id, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   const fallbackId = useId();

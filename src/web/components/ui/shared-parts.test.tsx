@@ -1,38 +1,17 @@
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render as renderNode, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorModal } from './error-modal';
 import { LoadingScreen } from './loading-screen';
 import { Pagination } from './pagination';
 
-// Tells React this environment supports act().
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+let container: HTMLElement;
 
 function render(node: ReactNode) {
-  act(() => root.render(node));
+  container = renderNode(node).container;
 }
 
-function button(name: string): HTMLButtonElement {
-  const found = [...document.querySelectorAll('button')].find(
-    (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name,
-  );
-  if (!found) throw new Error(`no button named ${name}`);
-  return found;
-}
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
 describe('LoadingScreen', () => {
   it.each([
@@ -55,10 +34,10 @@ describe('Pagination', () => {
     expect(button('Page 5').getAttribute('aria-current')).toBe('page');
     expect(button('Page 4').getAttribute('aria-current')).toBeNull();
 
-    act(() => button('Page 9').click());
-    act(() => button('Next page').click());
-    act(() => button('Previous page').click());
-    act(() => button('Page 5').click());
+    fireEvent.click(button('Page 9'));
+    fireEvent.click(button('Next page'));
+    fireEvent.click(button('Previous page'));
+    fireEvent.click(button('Page 5'));
     expect(onPageChange.mock.calls).toEqual([[9], [6], [4]]);
   });
 
@@ -83,7 +62,7 @@ describe('ErrorModal', () => {
     render(<ErrorModal open message="There was a problem saving your information." onClose={onClose} />);
     const dialog = document.querySelector('[role="dialog"]');
     expect(dialog?.textContent).toContain('There was a problem saving your information.');
-    act(() => button('OK').click());
+    fireEvent.click(button('OK'));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 

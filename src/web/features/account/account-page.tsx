@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
 
 /** The frame of every account screen: a centred card with the page's heading. */
 export function AccountPage({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '../../app/session';
+import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '#web/app/session';
 import {
   type ApiCall,
   byLabel,
@@ -9,7 +9,7 @@ import {
   submit,
   typeInto,
   waitFor,
-} from '../../components/ui/form/dom-test-helpers';
+} from '#web/components/ui/form/dom-test-helpers';
 import { Component as ChangeEmailPage } from './change-email-page';
 import { Component as ChangePasswordPage } from './change-password-page';
 import { Component as PleaseCheckYourEmailPage } from './please-check-your-email-page';
@@ -17,14 +17,12 @@ import { Component as ResetPasswordPage } from './reset-password-page';
 import { Component as SignInPage } from './sign-in-page';
 import { Component as VerificationCodePage } from './verification-code-page';
 
-const realFetch = globalThis.fetch;
 let unmount: (() => void) | undefined;
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   unmount?.();
   unmount = undefined;
-  globalThis.fetch = realFetch;
   document.body.innerHTML = '';
 });
 

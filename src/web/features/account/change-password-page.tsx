@@ -3,20 +3,20 @@ import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { changePasswordSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { api } from '../../app/api';
-import { endLocalSession } from '../../app/session';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { PasswordField } from '../../components/ui/form/password-field';
-import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { api } from '#web/app/api';
+import { endLocalSession } from '#web/app/session';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { PasswordField } from '#web/components/ui/form/password-field';
+import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage } from './account-page';
 import { BackLink } from './back-link';
 import { errorMessage } from './location-message';
 import { NewPasswordFields } from './new-password-fields';
 
-/** Customer portal and staff: change the password, then sign in again (spec doc 2 section 4). */
+/** Customer portal and staff: change the password, then sign in again. */
 export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

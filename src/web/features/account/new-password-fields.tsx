@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { PasswordChecklist } from '../../components/ui/form/password-checklist';
-import { PasswordField } from '../../components/ui/form/password-field';
+import { PasswordChecklist } from '#web/components/ui/form/password-checklist';
+import { PasswordField } from '#web/components/ui/form/password-field';
 
-/** New password and its confirmation, with the live checklist under the first (spec doc 2 section 5). */
+/** New password and its confirmation, with the live checklist under the first. */
 export function NewPasswordFields() {
   const checklistId = useId();
   const { control } = useFormContext<{ password: string }>();

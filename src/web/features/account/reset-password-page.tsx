@@ -11,20 +11,20 @@ import {
 import { digitsOnly } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
+import { api, ApiError } from '#web/app/api';
 import {
   readSessionState,
   refreshSession,
   updateSessionState,
   useSession,
   type UserInformation,
-} from '../../app/session';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { TextField } from '../../components/ui/form/text-field';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+} from '#web/app/session';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { TextField } from '#web/components/ui/form/text-field';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage } from './account-page';
 import { errorMessage } from './location-message';
 import { NewPasswordFields } from './new-password-fields';
@@ -109,7 +109,7 @@ function SetInitialPassword({ information }: { information: UserInformation }) {
       await navigate(answer.next);
       updateSessionState({ mustSetInitialPassword: undefined, userInformation: undefined });
     } catch {
-      // Spec doc 2 section 4: failure clears the requirement and goes to sign-in with the message.
+      // Failure clears the requirement and goes to sign-in with the message.
       updateSessionState({ mustSetInitialPassword: undefined });
       await navigate('/sign-in', { state: { message: MESSAGES.setInitialPasswordFailed } });
     }

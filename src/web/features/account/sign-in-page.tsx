@@ -3,15 +3,15 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signInSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { api } from '../../app/api';
-import { refreshSession, updateSessionState } from '../../app/session';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { EmailField } from '../../components/ui/form/email-field';
-import { PasswordField } from '../../components/ui/form/password-field';
-import { StatusBanner } from '../../components/ui/form/status-banner';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { api } from '#web/app/api';
+import { refreshSession, updateSessionState } from '#web/app/session';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { EmailField } from '#web/components/ui/form/email-field';
+import { PasswordField } from '#web/components/ui/form/password-field';
+import { StatusBanner } from '#web/components/ui/form/status-banner';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage, LINK_CLASS } from './account-page';
 import { errorMessage, locationMessage } from './location-message';
 
@@ -29,7 +29,7 @@ export function Component() {
       const answer = await api<SignInAnswer>('/api/auth/sign-in', { body: values });
       updateSessionState({ mustSetInitialPassword: answer.mustSetInitialPassword || undefined });
       await refreshSession(queryClient);
-      // Spec doc 1 section 4.5: a user who must set an initial password goes through /user-information first.
+      // A user who must set an initial password goes through /user-information first.
       await navigate(answer.mustSetInitialPassword ? '/user-information' : answer.next);
     } catch (error) {
       failure.show(errorMessage(error, MESSAGES.incorrectCredentials));

@@ -1,29 +1,13 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionAnswer } from '../../app/session';
-import {
-  buttonByName,
-  byLabel,
-  describedText,
-  mockApi,
-  mountRoutes,
-  submit,
-  typeInto,
-  waitFor,
-} from '../../components/ui/form/dom-test-helpers';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SessionAnswer } from '#web/app/session';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as TwoFactorPage } from './two-factor-page';
 import { Component as TwoFactorSetupPage } from './two-factor-setup-page';
 import { groupSecret, SECOND_FACTOR_CODE_MESSAGE, TOTP_CODE_MESSAGE } from './two-factor-schemas';
 
-const realFetch = globalThis.fetch;
-let unmount: (() => void) | undefined;
 beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-});
 
 const routes = [
   { path: '/two-factor', Component: TwoFactorPage },
@@ -35,15 +19,18 @@ const routes = [
 ];
 
 function start(entry: string) {
-  const app = mountRoutes(routes, entry);
-  unmount = app.unmount;
-  const form = () => {
-    const found = app.container.querySelector('form');
-    if (!found) throw new Error('no form');
-    return found;
+  const app = renderRoutes(routes, entry);
+  /** Types into the labelled field (replacing what it held), as a person does. */
+  const type = async (label: string, text: string) => {
+    const input = await screen.findByLabelText(label);
+    await app.user.clear(input);
+    await app.user.type(input, text);
   };
-  return { ...app, form };
+  /** Sends the form the way a person does from its field: Enter. */
+  const pressEnter = () => app.user.keyboard('{Enter}');
+  return { ...app, type, pressEnter };
 }
+const described = (label: string) => screen.getByLabelText(label);
 
 const staffSession = (o: { twoFactorEnabled: boolean; secondFactorVerified: boolean; resume: string }) => ({
   status: 200,
@@ -68,11 +55,11 @@ const toEnrol = staffSession({
   resume: '/two-factor/setup',
 });
 const verified = staffSession({ twoFactorEnabled: true, secondFactorVerified: true, resume: '/summary' });
-const dialogText = () => document.querySelector('[role="dialog"]')?.textContent ?? '';
+const dialogText = () => screen.queryByRole('dialog')?.textContent ?? '';
 
 describe('/two-factor', () => {
   it('sends the code and goes where the server says', async () => {
-    const calls = mockApi({
+    const calls = answerApi({
       'POST /api/auth/two-factor/verify': {
         status: 200,
         body: { next: '/summary', mustSetInitialPassword: false },
@@ -80,8 +67,8 @@ describe('/two-factor', () => {
       'GET /api/session': verified,
     });
     const app = start('/two-factor');
-    typeInto(byLabel('Authentication code'), ' 123456 ');
-    await submit(app.form());
+    await app.type('Authentication code', ' 123456 ');
+    await app.pressEnter();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/summary'));
     expect(calls[0]).toEqual({
       method: 'POST',
@@ -91,10 +78,15 @@ describe('/two-factor', () => {
   });
 
   it('asks for a code before calling the server', async () => {
-    const calls = mockApi({});
+    const calls = answerApi({});
     const app = start('/two-factor');
-    await submit(app.form());
-    expect(describedText(byLabel('Authentication code'))).toContain(SECOND_FACTOR_CODE_MESSAGE);
+    await app.user.click(screen.getByLabelText('Authentication code'));
+    await app.pressEnter();
+    await waitFor(() =>
+      expect(described('Authentication code')).toHaveAccessibleDescription(
+        expect.stringContaining(SECOND_FACTOR_CODE_MESSAGE),
+      ),
+    );
     expect(calls).toEqual([]);
   });
 
@@ -124,13 +116,17 @@ describe('/two-factor', () => {
       path: '/sign-in',
     },
   ])('$label', async ({ reply, path }) => {
-    mockApi({ 'POST /api/auth/two-factor/verify': reply });
+    answerApi({ 'POST /api/auth/two-factor/verify': reply });
     const app = start('/two-factor');
-    typeInto(byLabel('Authentication code'), '654321');
-    await submit(app.form());
+    await app.type('Authentication code', '654321');
+    await app.pressEnter();
     await waitFor(() => expect(app.router.state.location.pathname).toBe(path));
     if (path === '/two-factor') {
-      expect(describedText(byLabel('Authentication code'))).toContain('That code is not valid.');
+      await waitFor(() =>
+        expect(described('Authentication code')).toHaveAccessibleDescription(
+          expect.stringContaining('That code is not valid.'),
+        ),
+      );
       expect(dialogText()).toBe('');
     }
   });
@@ -139,7 +135,7 @@ describe('/two-factor', () => {
 describe('/two-factor/setup', () => {
   it('asks for the password, shows the QR code and key, confirms a code, then shows the recovery codes once', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
-    const calls = mockApi({
+    const calls = answerApi({
       'GET /api/session': () => (calls.some((c) => c.path.endsWith('/confirm')) ? verified : toEnrol),
       'POST /api/auth/two-factor/setup': {
         status: 200,
@@ -156,25 +152,27 @@ describe('/two-factor/setup', () => {
       },
     });
     const app = start('/two-factor/setup');
-    await waitFor(() => expect(byLabel('Password')).toBeTruthy());
-    typeInto(byLabel('Password'), 'Staff#Pass9');
-    await submit(app.form());
-    await waitFor(() => expect(app.container.querySelector('img')).not.toBeNull());
-    const img = app.container.querySelector('img')!;
+    await app.type('Password', 'Staff#Pass9');
+    await app.pressEnter();
+    const img = await screen.findByRole('img');
     expect(img.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
     expect(img.getAttribute('alt')).toBe('QR code for Clearpath Debt Relief, casey@agency.org');
     expect(app.container.textContent).toContain(groupSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'));
 
-    typeInto(byLabel('Authentication code'), '12a');
-    await submit(app.form());
-    expect(describedText(byLabel('Authentication code'))).toContain(TOTP_CODE_MESSAGE);
-    typeInto(byLabel('Authentication code'), '123 456');
-    await submit(app.form());
+    await app.type('Authentication code', '12a');
+    await app.pressEnter();
+    await waitFor(() =>
+      expect(described('Authentication code')).toHaveAccessibleDescription(
+        expect.stringContaining(TOTP_CODE_MESSAGE),
+      ),
+    );
+    await app.type('Authentication code', '123 456');
+    await app.pressEnter();
     await waitFor(() => expect(app.container.textContent).toContain('Save your recovery codes'));
     for (const code of codes) expect(app.container.textContent).toContain(code);
     expect(calls.find((c) => c.path.endsWith('/confirm'))?.body).toEqual({ code: '123456' });
 
-    act(() => buttonByName('I have saved my codes, continue').click());
+    await app.user.click(screen.getByRole('button', { name: 'I have saved my codes, continue' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/summary'));
   });
 
@@ -182,13 +180,13 @@ describe('/two-factor/setup', () => {
     { label: 'an anonymous visitor', session: { status: 200, body: { user: null } }, path: '/sign-in' },
     { label: 'an enrolled staff member', session: verified, path: '/summary' },
   ])('sends $label away', async ({ session, path }) => {
-    mockApi({ 'GET /api/session': session });
+    answerApi({ 'GET /api/session': session });
     const app = start('/two-factor/setup');
     await waitFor(() => expect(app.router.state.location.pathname).toBe(path));
   });
 
   it('puts a wrong password on the field', async () => {
-    mockApi({
+    answerApi({
       'GET /api/session': toEnrol,
       'POST /api/auth/two-factor/setup': {
         status: 401,
@@ -200,9 +198,12 @@ describe('/two-factor/setup', () => {
       },
     });
     const app = start('/two-factor/setup');
-    await waitFor(() => expect(byLabel('Password')).toBeTruthy());
-    typeInto(byLabel('Password'), 'Wrong#1');
-    await submit(app.form());
-    await waitFor(() => expect(describedText(byLabel('Password'))).toContain('Incorrect password'));
+    await app.type('Password', 'Wrong#1');
+    await app.pressEnter();
+    await waitFor(() =>
+      expect(described('Password')).toHaveAccessibleDescription(
+        expect.stringContaining('Incorrect password'),
+      ),
+    );
   });
 });

@@ -2,17 +2,17 @@ import { FormProvider } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { userInformationSchema } from '#domain/validation/account';
 import { formatPhone } from '#domain/validation/format';
-import { readSessionState, updateSessionState, useSession, type UserInformation } from '../../app/session';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { PhoneField } from '../../components/ui/form/phone-field';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { TextField } from '../../components/ui/form/text-field';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { readSessionState, updateSessionState, useSession, type UserInformation } from '#web/app/session';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
+import { PhoneField } from '#web/components/ui/form/phone-field';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { TextField } from '#web/components/ui/form/text-field';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LIMITS } from '#domain/validation/limits';
 import { AccountPage } from './account-page';
 
 /**
- * First step of setting the initial password (spec doc 1 section 4.5): first name, last name and phone are
+ * First step of setting the initial password: first name, last name and phone are
  * kept in session state and sent with the new password from /reset-password.
  */
 export function Component() {

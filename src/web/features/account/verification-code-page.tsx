@@ -3,11 +3,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { verificationCodeSchema } from '#domain/validation/account';
 import { digitsOnly } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
-import { readSessionState } from '../../app/session';
-import { EmailField } from '../../components/ui/form/email-field';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { TextField } from '../../components/ui/form/text-field';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { readSessionState } from '#web/app/session';
+import { EmailField } from '#web/components/ui/form/email-field';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { TextField } from '#web/components/ui/form/text-field';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage, LINK_CLASS } from './account-page';
 
 const codeDigits = (value: string) => digitsOnly(value).slice(0, LIMITS.verificationCode);

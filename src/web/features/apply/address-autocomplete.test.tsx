@@ -12,8 +12,8 @@ import {
   waitFor,
   type ApiCall,
   type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+} from '#web/components/ui/form/dom-test-helpers';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import {
   ADDRESS_DEBOUNCE_MS,
   AddressAutocompleteField,

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { AddressSuggestionsView } from '#domain/flow/application-view';
-import { api } from '../../app/api';
-import { FieldError } from '../../components/ui/form/field-error';
-import { INPUT_CLASS, LABEL_CLASS } from '../../components/ui/form/styles';
-import { TEXT_MAX_LENGTH } from '../../components/ui/form/text-field';
-import { useField } from '../../components/ui/form/use-field';
+import { api } from '#web/app/api';
+import { FieldError } from '#web/components/ui/form/field-error';
+import { INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
+import { TEXT_MAX_LENGTH } from '#web/components/ui/form/text-field';
+import { useField } from '#web/components/ui/form/use-field';
 
-/** Spec doc 2 section 9: suggestions are asked for 300 ms after the last keystroke, from the third character. */
+/** Suggestions are asked for 300 ms after the last keystroke, from the third character. */
 export const ADDRESS_DEBOUNCE_MS = 300;
 export const ADDRESS_MIN_CHARACTERS = 3;
 
@@ -34,7 +34,7 @@ export type AddressAutocompleteFieldProps = {
 };
 
 /**
- * Street address with US address suggestions (spec doc 2 section 5): an ARIA 1.2 combobox. Arrow keys move
+ * Street address with US address suggestions: an ARIA 1.2 combobox. Arrow keys move
  * through the list, Enter picks, Escape closes; picking fills line 1 and hands the rest to `onPick`. The
  * input stays free text: an address the service does not know is typed in full.
  */

@@ -1,6 +1,6 @@
 import type { ApplicationView } from '#domain/flow/application-view';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '#web/app/api';
 
 export const APPLICATION_QUERY_KEY = ['application'] as const;
 

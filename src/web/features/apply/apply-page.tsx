@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Page } from '#domain/flow/pages';
-import { useSession, useSignOut } from '../../app/session';
-import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useSession, useSignOut } from '#web/app/session';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ProgressBar } from './progress-bar';
 
 /**

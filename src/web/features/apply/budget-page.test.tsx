@@ -1,12 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetView } from '#domain/flow/application-view';
 import { BUDGET_AGREEMENT_LABEL } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { Component as BudgetPage, NO_ADJUSTMENTS_TEXT } from './budget-page';
+import { server } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { borrowerSession } from '#web/test/sessions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -46,11 +47,10 @@ const BUDGET: BudgetView = {
 };
 
 type Reply = { status: number; body?: unknown };
+const reply = (r: Reply) => HttpResponse.json((r.body ?? null) as object, { status: r.status });
 let replies: { application: Reply; budget: Reply; put: Reply };
 let puts: unknown[];
-let container: HTMLDivElement;
-let root: Root;
-let router: ReturnType<typeof createMemoryRouter>;
+let app: ReturnType<typeof renderRoutes>;
 let consoleError: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
@@ -60,68 +60,48 @@ beforeEach(() => {
     budget: { status: 200, body: BUDGET },
     put: { status: 200, body: { next: '/offers/review' } },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const reply = (r: Reply) => Response.json(r.body, { status: r.status });
-      if (url === '/api/application' && method === 'GET') return reply(replies.application);
-      if (url === '/api/application/budget' && method === 'GET') return reply(replies.budget);
-      if (url === '/api/application/budget' && method === 'PUT') {
-        puts.push(JSON.parse(String(init.body)));
-        return reply(replies.put);
-      }
-      throw new Error(`unexpected ${method} ${url}`);
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(borrowerSession())),
+    http.get('/api/application', () => reply(replies.application)),
+    http.get('/api/application/budget', () => reply(replies.budget)),
+    http.put('/api/application/budget', async ({ request }) => {
+      puts.push(await request.json());
+      return reply(replies.put);
     }),
   );
   consoleError = vi.spyOn(console, 'error');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
   expect(consoleError).not.toHaveBeenCalled();
   consoleError.mockRestore();
 });
 
+/** Renders /budget and waits until its data (or the failure, or the redirect) is on the page. */
 async function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter(
+  app = renderRoutes(
     [
       { path: '/budget', Component: BudgetPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
-    { initialEntries: ['/budget'] },
+    '/budget',
   );
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
+  await waitFor(() =>
+    expect(
+      screen.queryByRole('button', { name: 'Continue' }) ??
+        screen.queryByRole('alert') ??
+        screen.queryByText('elsewhere'),
+    ).not.toBeNull(),
   );
-  await settle();
 }
-
-async function settle() {
-  for (let i = 0; i < 6; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
+const path = () => app.router.state.location.pathname;
 
 const agreement = () => {
   const label = [...document.querySelectorAll('label')].find((l) => l.textContent === BUDGET_AGREEMENT_LABEL);
   return document.getElementById(label?.htmlFor ?? '') as HTMLInputElement | null;
 };
-const button = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
-
-async function clickContinue() {
-  await act(async () => button('Continue').click());
-  await settle();
-}
+const button = (name: string) => screen.getByRole('button', { name });
+const clickContinue = () => app.user.click(button('Continue'));
 
 describe('/budget', () => {
   it('shows the explanation, one tile per adjusted line, and the targeted monthly savings', async () => {
@@ -148,16 +128,15 @@ describe('/budget', () => {
   it('requires the agreement, then saves it and goes where the server says', async () => {
     await renderPage();
     await clickContinue();
-    expect(document.body.textContent).toContain(MESSAGES.budgetAgreementRequired);
-    expect(document.activeElement).toBe(agreement());
+    expect(await screen.findByText(MESSAGES.budgetAgreementRequired)).toBeInTheDocument();
+    expect(agreement()).toHaveFocus();
     expect(puts).toEqual([]);
 
-    await act(async () => agreement()!.click());
-    await settle();
-    expect(document.body.textContent).not.toContain(MESSAGES.budgetAgreementRequired);
+    await app.user.click(agreement()!);
+    await waitFor(() => expect(screen.queryByText(MESSAGES.budgetAgreementRequired)).toBeNull());
     await clickContinue();
+    await waitFor(() => expect(path()).toBe('/offers/review'));
     expect(puts).toEqual([{ agreedTo: true }]);
-    expect(router.state.location.pathname).toBe('/offers/review');
   });
 
   it('shows the empty state without a checkbox when nothing needs adjusting, and Continue still saves', async () => {
@@ -166,32 +145,33 @@ describe('/budget', () => {
     expect(document.body.textContent).toContain(NO_ADJUSTMENTS_TEXT);
     expect(agreement()).toBeNull();
     await clickContinue();
+    await waitFor(() => expect(path()).toBe('/offers/review'));
     expect(puts).toEqual([{ agreedTo: true }]);
-    expect(router.state.location.pathname).toBe('/offers/review');
   });
 
   it('shows a save failure in the error modal and stays', async () => {
     replies.put = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();
-    await act(async () => agreement()!.click());
+    await app.user.click(agreement()!);
     await clickContinue();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
-    expect(router.state.location.pathname).toBe('/budget');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
+    expect(path()).toBe('/budget');
   });
 
   it('offers a retry when the budget cannot be read', async () => {
     replies.budget = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
     replies.budget = { status: 200, body: BUDGET };
-    await act(async () => button('Try again').click());
-    await settle();
-    expect(document.querySelectorAll('[aria-label="Adjusted expenses"] li')).toHaveLength(2);
+    await app.user.click(button('Try again'));
+    await waitFor(() =>
+      expect(document.querySelectorAll('[aria-label="Adjusted expenses"] li')).toHaveLength(2),
+    );
   });
 
   it('sends a borrower whose application moved on to where it stands', async () => {
     replies.application.body = application('acceptOffer', 'Review');
     await renderPage();
-    expect(router.state.location.pathname).toBe('/offers/review');
+    await waitFor(() => expect(path()).toBe('/offers/review'));
   });
 });

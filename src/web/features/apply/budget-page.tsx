@@ -2,11 +2,11 @@ import type { FormEvent } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { BudgetView } from '#domain/flow/application-view';
 import { BUDGET_AGREEMENT_LABEL, budgetSchema } from '#domain/validation/application';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { formatDollars } from '../../components/ui/format-money';
-import { CheckboxField } from '../../components/ui/form/checkbox-field';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { formatDollars } from '#domain/money/cents';
+import { CheckboxField } from '#web/components/ui/form/checkbox-field';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY } from './application-query';
 import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
@@ -17,7 +17,7 @@ export const BUDGET_PATH = '/api/application/budget';
 const BUDGET_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'budget'] as const;
 export const NO_ADJUSTMENTS_TEXT = 'Your expenses need no adjustments.';
 
-/** /budget (spec doc 1 sections 2.3 and 4.2 item 10): the proposed budget and the borrower's agreement. */
+/** /budget: the proposed budget and the borrower's agreement. */
 export function Component() {
   return (
     <ApplyPageGate page="Budget" title={TITLE}>

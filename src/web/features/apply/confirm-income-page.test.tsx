@@ -1,22 +1,12 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { CONFIRM_INCOME_QUESTION } from '#domain/validation/application';
-import {
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
 import { Component as ConfirmIncomePage } from './confirm-income-page';
-
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
 
 const application = {
   id: 'app-1',
@@ -27,45 +17,34 @@ const application = {
 } as const satisfies Partial<ApplicationView>;
 
 async function renderPage(next: string) {
-  const calls = mockApi({
+  const calls = answerApi({
+    'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
     'PUT /api/application/confirm-income': { status: 200, body: { next } },
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/income/confirm-income', Component: ConfirmIncomePage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/income/confirm-income',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
-  return { calls, router: app.router };
+  await screen.findByRole('heading', { level: 1 });
+  return { calls, router, user };
 }
 
-async function submit() {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-  await act(async () => button.click());
-  await settle();
-}
-async function answer(choice: 'Yes' | 'No') {
-  const radio = [...document.querySelectorAll('fieldset label')]
-    .find((l) => l.textContent === choice)
-    ?.querySelector('input');
-  await act(async () => radio?.click());
-  await settle(2);
-}
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Continue' }));
+const answer = (user: UserEvent, choice: 'Yes' | 'No') =>
+  user.click(screen.getByRole('radio', { name: choice }));
 
 describe('/income/confirm-income', () => {
   it('shows the income and requires an answer', async () => {
-    const { calls } = await renderPage('/expenses');
-    expect(document.body.textContent).toContain('$18,500');
-    expect(document.querySelector('legend')?.textContent).toBe(CONFIRM_INCOME_QUESTION);
-    await submit();
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe(
-      `${CONFIRM_INCOME_QUESTION} is required`,
-    );
-    expect(document.activeElement).toBe(document.querySelector('input[type="radio"]'));
+    const { calls, user } = await renderPage('/expenses');
+    expect(document.body).toHaveTextContent('$18,500');
+    expect(screen.getByRole('group', { name: CONFIRM_INCOME_QUESTION })).toBeInTheDocument();
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${CONFIRM_INCOME_QUESTION} is required`);
+    expect(screen.getAllByRole('radio')[0]).toHaveFocus();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
@@ -73,10 +52,10 @@ describe('/income/confirm-income', () => {
     ['Yes', true, '/expenses'],
     ['No', false, '/income/provide-monthly-income'],
   ] as const)('answers %s → isIncomeCorrect %j, then %s', async (choice, isIncomeCorrect, next) => {
-    const { calls, router } = await renderPage(next);
-    await answer(choice);
-    await submit();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ isIncomeCorrect }]);
+    const { calls, router, user } = await renderPage(next);
+    await answer(user, choice);
+    await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe(next));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ isIncomeCorrect }]);
   });
 });

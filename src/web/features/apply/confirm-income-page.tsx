@@ -1,17 +1,17 @@
 import { FormProvider } from 'react-hook-form';
 import { CONFIRM_INCOME_QUESTION, confirmIncomeSchema } from '#domain/validation/application';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { YesNoField } from '../../components/ui/form/yes-no-field';
-import { formatDollars } from '../../components/ui/format-money';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { YesNoField } from '#web/components/ui/form/yes-no-field';
+import { formatDollars } from '#domain/money/cents';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
 import { ApplyPageGate, useSavePage } from './save-page';
 
 const TITLE = 'Confirm your income';
 
-/** /income/confirm-income (spec doc 1 sections 2.3 and 4.2 item 8): Yes goes on, No asks for the income again. */
+/** /income/confirm-income: Yes goes on, No asks for the income again. */
 export function Component() {
   return (
     <ApplyPageGate page="ConfirmIncome" title={TITLE}>

@@ -1,25 +1,16 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { CREDIT_CONSENT_LABELS } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  byLabel,
-  describedText,
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+import { answerApi, server, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
 import { Component as CreditPage, VERIFYING_TEXT } from './credit-page';
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
+let user: UserEvent;
 
 const person = {
   firstName: 'Ana',
@@ -69,50 +60,49 @@ function view(hasSpouse: boolean): ApplicationView {
   };
 }
 
-type Reply = Parameters<typeof mockApi>[0][string];
+type Reply = ApiReply;
 
 async function renderPage(hasSpouse: boolean, put: Reply) {
-  const calls = mockApi({
+  const calls = answerApi({
+    'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: view(hasSpouse) },
     'PUT /api/application/credit': put,
   });
-  const app = mountRoutes(
+  const app = renderRoutes(
     [
       { path: '/credit', Component: CreditPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/credit',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe("Let's verify your debts"));
+  user = app.user;
+  await screen.findByRole('heading', { level: 1, name: "Let's verify your debts" });
   return { calls, router: app.router };
 }
 
-async function tick(label: string) {
-  await act(async () => byLabel(label).click());
-  await settle(2);
-}
-async function submit() {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-  await act(async () => button.click());
-  await settle();
-}
+const consent = (label: string) => screen.getByLabelText(label);
+const tick = (label: string) => user.click(consent(label));
+const submit = () => user.click(screen.getByRole('button', { name: 'Continue' }));
 const puts = (calls: { method: string; body: unknown }[]) =>
   calls.filter((c) => c.method === 'PUT').map((c) => c.body);
 
 describe('/credit', () => {
   it('explains the soft inquiry and requires the borrower’s consent only, without a spouse', async () => {
     const { calls, router } = await renderPage(false, { status: 200, body: { next: '/eligible-debts' } });
-    expect(document.body.textContent).toContain('it does not affect your credit score');
-    expect(() => byLabel(CREDIT_CONSENT_LABELS.spouse)).toThrow();
+    expect(document.body).toHaveTextContent('it does not affect your credit score');
+    expect(screen.queryByLabelText(CREDIT_CONSENT_LABELS.spouse)).toBeNull();
     await submit();
-    expect(describedText(byLabel(CREDIT_CONSENT_LABELS.borrower))).toBe(MESSAGES.creditConsentRequired);
-    expect(document.activeElement).toBe(byLabel(CREDIT_CONSENT_LABELS.borrower));
+    await waitFor(() =>
+      expect(consent(CREDIT_CONSENT_LABELS.borrower)).toHaveAccessibleDescription(
+        MESSAGES.creditConsentRequired,
+      ),
+    );
+    expect(consent(CREDIT_CONSENT_LABELS.borrower)).toHaveFocus();
     expect(puts(calls)).toEqual([]);
     await tick(CREDIT_CONSENT_LABELS.borrower);
     await submit();
-    expect(puts(calls)).toEqual([{ consentedToCreditPolicy: true }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/eligible-debts'));
+    expect(puts(calls)).toEqual([{ consentedToCreditPolicy: true }]);
   });
 
   it.each([['/eligible-debts'], ['/notify-when-eligible'], ['/offers/not-qualified']])(
@@ -121,34 +111,37 @@ describe('/credit', () => {
       const { calls, router } = await renderPage(true, { status: 200, body: { next } });
       await tick(CREDIT_CONSENT_LABELS.borrower);
       await submit();
-      expect(describedText(byLabel(CREDIT_CONSENT_LABELS.spouse))).toBe(MESSAGES.creditConsentRequired);
+      await waitFor(() =>
+        expect(consent(CREDIT_CONSENT_LABELS.spouse)).toHaveAccessibleDescription(
+          MESSAGES.creditConsentRequired,
+        ),
+      );
       expect(puts(calls)).toEqual([]);
       await tick(CREDIT_CONSENT_LABELS.spouse);
       await submit();
-      expect(puts(calls)).toEqual([{ consentedToCreditPolicy: true, spouseConsentedToCreditPolicy: true }]);
       await waitFor(() => expect(router.state.location.pathname).toBe(next));
+      expect(puts(calls)).toEqual([{ consentedToCreditPolicy: true, spouseConsentedToCreditPolicy: true }]);
     },
   );
 
   it('covers the page with “Verifying your debts...” while the credit pull runs', async () => {
-    let release: (reply: Response) => void = () => undefined;
     await renderPage(false, { status: 200, body: { next: '/eligible-debts' } });
-    const original = globalThis.fetch;
-    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) =>
-      init?.method === 'PUT'
-        ? new Promise<Response>((resolve) => (release = resolve))
-        : original(input, init)) as typeof fetch;
+    // The pull answers only when the test says so.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.put('/api/application/credit', async () => {
+        await held;
+        return HttpResponse.json({ next: '/eligible-debts' });
+      }),
+    );
     await tick(CREDIT_CONSENT_LABELS.borrower);
     await submit();
-    const overlay = [...document.querySelectorAll('[role="status"]')].find((s) =>
-      s.textContent?.includes(VERIFYING_TEXT),
-    );
-    expect(overlay?.getAttribute('aria-live')).toBe('polite');
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-    expect(button.getAttribute('aria-busy')).toBe('true');
-    await act(async () => release(Response.json({ next: '/eligible-debts' })));
-    await settle();
-    expect(document.body.textContent).not.toContain(VERIFYING_TEXT);
+    const overlay = (await screen.findByText(VERIFYING_TEXT)).closest('[role="status"]');
+    expect(overlay).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('button', { name: /Continue/ })).toHaveAttribute('aria-busy', 'true');
+    release();
+    await waitFor(() => expect(screen.queryByText(VERIFYING_TEXT)).toBeNull());
   });
 
   it('shows the server’s reason on a 409, then goes where the application stands', async () => {
@@ -159,11 +152,9 @@ describe('/credit', () => {
     });
     await tick(CREDIT_CONSENT_LABELS.borrower);
     await submit();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(message);
-    const ok = [...document.querySelectorAll('button')].find((b) => b.textContent === 'OK')!;
-    await act(async () => ok.click());
-    await settle();
-    expect(router.state.location.pathname).toBe('/offers/not-qualified');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(message);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/offers/not-qualified'));
   });
 
   it('shows the save failure on a 500 and stays', async () => {
@@ -173,7 +164,7 @@ describe('/credit', () => {
     });
     await tick(CREDIT_CONSENT_LABELS.borrower);
     await submit();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(router.state.location.pathname).toBe('/credit');
   });
 });

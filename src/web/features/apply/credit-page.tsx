@@ -2,10 +2,10 @@ import { FormProvider } from 'react-hook-form';
 import { z } from 'zod';
 import { CREDIT_CONSENT_LABELS, creditConsentSchema } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { CheckboxField } from '../../components/ui/form/checkbox-field';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { CheckboxField } from '#web/components/ui/form/checkbox-field';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
 import { ApplyPageGate, useSavePage } from './save-page';
@@ -22,7 +22,7 @@ const withSpouseSchema = creditConsentSchema.extend({
     .refine((v) => v, { error: MESSAGES.creditConsentRequired }),
 });
 
-/** /credit (spec doc 1 sections 2.3 and 4.2 item 4): consent to the soft credit inquiry, then the pull. */
+/** /credit: consent to the soft credit inquiry, then the pull. */
 export function Component() {
   return (
     <ApplyPageGate page="Credit" title={TITLE}>

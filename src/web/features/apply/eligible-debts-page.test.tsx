@@ -1,23 +1,13 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import type { EligibleItemView } from '#domain/flow/application-view';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+import { screen, waitFor } from '@testing-library/react';
+import { answerApi, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
 import { Component as EligibleDebtsPage } from './eligible-debts-page';
-
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
 
 const application = {
   id: 'app-1',
@@ -69,27 +59,27 @@ const items: EligibleItemView[] = [
   },
 ];
 
-type Reply = Parameters<typeof mockApi>[0][string];
+type Reply = ApiReply;
 
 async function renderPage(
   list: Reply,
   put: Reply = { status: 200, body: { next: '/income/provide-monthly-income' } },
 ) {
-  const calls = mockApi({
+  const calls = answerApi({
+    'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
     'GET /api/application/eligible-debts': list,
     'PUT /api/application/eligible-debts': put,
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/eligible-debts', Component: EligibleDebtsPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/eligible-debts',
   );
-  mounted = app;
   await waitFor(() => expect(document.querySelector('h1, [role="alert"]')).not.toBeNull());
-  return { calls, router: app.router };
+  return { calls, router, user };
 }
 
 const checkbox = (name: string) => {
@@ -104,17 +94,14 @@ const checkbox = (name: string) => {
   return found;
 };
 const summary = () => [...document.querySelectorAll('form > dl dd')].map((dd) => dd.textContent);
-async function submit() {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-  await act(async () => button.click());
-  await settle();
-}
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Continue' }));
 const puts = (calls: { method: string; body: unknown }[]) =>
   calls.filter((c) => c.method === 'PUT').map((c) => c.body);
 
 describe('/eligible-debts', () => {
   it('lists each debt and collection with its details, selected as saved, and the selected total', async () => {
     await renderPage({ status: 200, body: { items } });
+    await screen.findByRole('list', { name: 'Eligible debts' });
     const tiles = [...document.querySelectorAll('ul[aria-label="Eligible debts"] > li')].map(
       (li) => li.textContent,
     );
@@ -135,36 +122,40 @@ describe('/eligible-debts', () => {
   });
 
   it('saves the ids kept selected and goes where the server says', async () => {
-    const { calls, router } = await renderPage({ status: 200, body: { items } });
-    await act(async () => checkbox('Capital One').click());
-    await act(async () => checkbox('Discover').click());
+    const { calls, router, user } = await renderPage({ status: 200, body: { items } });
+    await screen.findByRole('list', { name: 'Eligible debts' });
+    await user.click(checkbox('Capital One'));
+    await user.click(checkbox('Discover'));
     expect(summary()).toEqual(['$2,550', '$86']);
-    await submit();
-    expect(puts(calls)).toEqual([{ selectedIds: [COLLECTION, LOAN] }]);
+    await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/income/provide-monthly-income'));
+    expect(puts(calls)).toEqual([{ selectedIds: [COLLECTION, LOAN] }]);
   });
 
   it('says when no eligible debt was found and still lets the borrower continue', async () => {
-    const { calls, router } = await renderPage(
+    const { calls, router, user } = await renderPage(
       { status: 200, body: { items: [] } },
       { status: 200, body: { next: '/offers/not-qualified' } },
     );
-    expect(document.body.textContent).toContain('We did not find any eligible debts on your credit report.');
-    await submit();
-    expect(puts(calls)).toEqual([{ selectedIds: [] }]);
+    expect(
+      await screen.findByText('We did not find any eligible debts on your credit report.', { exact: false }),
+    ).toBeInTheDocument();
+    await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/offers/not-qualified'));
+    expect(puts(calls)).toEqual([{ selectedIds: [] }]);
   });
 
   it('offers a retry when the list cannot be read', async () => {
     await renderPage({ status: 500, body: { code: 'InternalError', message: 'x' } });
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed);
-    expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Try again')).toBe(true);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows the save failure and stays', async () => {
-    const { router } = await renderPage({ status: 200, body: { items } }, { status: 500, body: {} });
-    await submit();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
+    const { router, user } = await renderPage({ status: 200, body: { items } }, { status: 500, body: {} });
+    await screen.findByRole('list', { name: 'Eligible debts' });
+    await submit(user);
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(router.state.location.pathname).toBe('/eligible-debts');
   });
 });

@@ -2,21 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
-import { api, ApiError } from '../../app/api';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { formatDollars } from '../../components/ui/format-money';
-import { LoadingScreen } from '../../components/ui/loading-screen';
+import { api, ApiError } from '#web/app/api';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { formatDollars } from '#domain/money/cents';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY } from './application-query';
 import { ApplyPageGate, useSavePage } from './save-page';
-import { LoadFailure } from '../../components/ui/load-failure';
+import { LoadFailure } from '#web/components/ui/load-failure';
 
 const TITLE = 'Your eligible debts';
 /** Under the application key, so a save anywhere in the flow refreshes it. */
 export const ELIGIBLE_DEBTS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'eligible-debts'] as const;
 
-/** /eligible-debts (spec doc 1 sections 2.3 and 4.2 item 6): choose the debts the plan should cover. */
+/** /eligible-debts: choose the debts the plan should cover. */
 export function Component() {
   return (
     <ApplyPageGate page="EligibleDebts" title={TITLE}>

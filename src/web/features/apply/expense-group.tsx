@@ -2,11 +2,11 @@ import { useId, type KeyboardEvent } from 'react';
 import type { ExpensesView } from '#domain/flow/application-view';
 import { LIMITS } from '#domain/validation/limits';
 import { expenseLineValueField } from '#domain/validation/expenses';
-import { formatDollars } from '../../components/ui/format-money';
-import { CurrencyInput } from '../../components/ui/form/currency-field';
-import { ERROR_CLASS, INPUT_CLASS } from '../../components/ui/form/styles';
+import { formatDollars } from '#domain/money/cents';
+import { CurrencyInput } from '#web/components/ui/form/currency-field';
+import { ERROR_CLASS, INPUT_CLASS } from '#web/components/ui/form/styles';
 
-// The editable expense lines of /expenses (spec doc 1 section 4.2 item 9): a change edits a line's current
+// The editable expense lines of /expenses: a change edits a line's current
 // value, a submit records it as the last submitted value, a cancel reverts to the last submitted value.
 // All of it stays in the page until Save and Continue, which sends the submitted values.
 
@@ -91,7 +91,7 @@ export function expensesReducer(state: ExpensesState, action: ExpensesAction): E
     case 'edit':
       return update(state, [action.key], (line) => ({ ...line, editing: true, current: line.submitted }));
     case 'change':
-      // After a failed submit the message follows each change (spec doc 2 section 5).
+      // After a failed submit the message follows each change.
       return update(state, [action.key], (line) => {
         const changed = { ...line, current: action.value };
         return line.error === undefined ? changed : { ...changed, error: lineError(changed) };

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpensesView } from '#domain/flow/application-view';
 import { MESSAGES } from '#domain/validation/messages';
@@ -13,6 +11,9 @@ import {
   type ExpensesState,
 } from './expense-group';
 import { Component as ExpensesPage, PREPARING_OFFER_TEXT } from './expenses-page';
+import { server } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { borrowerSession } from '#web/test/sessions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -61,11 +62,10 @@ const EXPENSES: ExpensesView = {
 };
 
 type Reply = { status: number; body?: unknown };
+const reply = (r: Reply) => HttpResponse.json((r.body ?? null) as object, { status: r.status });
 let replies: { application: Reply; expenses: Reply; put: Reply };
 let puts: unknown[];
-let container: HTMLDivElement;
-let root: Root;
-let router: ReturnType<typeof createMemoryRouter>;
+let app: ReturnType<typeof renderRoutes>;
 let consoleError: ReturnType<typeof vi.spyOn>;
 /** Resolves the pending PUT when set, so a test can look at the page while it saves. */
 let holdPut: Promise<void> | undefined;
@@ -78,82 +78,48 @@ beforeEach(() => {
     expenses: { status: 200, body: EXPENSES },
     put: { status: 200, body: { next: '/offers/review' } },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const reply = (r: Reply) => Response.json(r.body, { status: r.status });
-      if (url === '/api/application' && method === 'GET') return reply(replies.application);
-      if (url === '/api/application/expenses' && method === 'GET') return reply(replies.expenses);
-      if (url === '/api/application/expenses' && method === 'PUT') {
-        puts.push(JSON.parse(String(init.body)));
-        await holdPut;
-        return reply(replies.put);
-      }
-      throw new Error(`unexpected ${method} ${url}`);
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(borrowerSession())),
+    http.get('/api/application', () => reply(replies.application)),
+    http.get('/api/application/expenses', () => reply(replies.expenses)),
+    http.put('/api/application/expenses', async ({ request }) => {
+      puts.push(await request.json());
+      await holdPut;
+      return reply(replies.put);
     }),
   );
   consoleError = vi.spyOn(console, 'error');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
   expect(consoleError).not.toHaveBeenCalled();
   consoleError.mockRestore();
 });
 
+/** Renders /expenses and waits until its data (or the failure) is on the page. */
 async function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter(
+  app = renderRoutes(
     [
       { path: '/expenses', Component: ExpensesPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
-    { initialEntries: ['/expenses'] },
+    '/expenses',
   );
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
+  await waitFor(() =>
+    expect(
+      screen.queryByRole('button', { name: 'Save and Continue' }) ?? screen.queryByRole('alert'),
+    ).not.toBeNull(),
   );
-  await settle();
 }
-
-async function settle() {
-  for (let i = 0; i < 6; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-const button = (name: string) => {
-  const found = [...document.querySelectorAll('button')].find(
-    (b) => (b.getAttribute('aria-label') ?? b.textContent) === name,
-  );
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-};
-const click = async (name: string) => {
-  await act(async () => button(name).click());
-  await settle();
-};
-const input = (label: string) => {
-  const found = [...document.querySelectorAll('label')].find((l) => l.textContent === label);
-  return document.getElementById(found?.htmlFor ?? '') as HTMLInputElement | null;
-};
-/** Types as a person would: the input reformats what React receives. */
+const path = () => app.router.state.location.pathname;
+const button = (name: string) => screen.getByRole('button', { name });
+const click = (name: string) => app.user.click(button(name));
+const input = (label: string) => screen.queryByLabelText<HTMLInputElement>(label);
+/** Replaces an amount as a person pasting it would: the input reformats what React receives. */
 async function type(label: string, text: string) {
   const field = input(label)!;
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  await act(async () => {
-    setter.call(field, text);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await settle();
+  await app.user.clear(field);
+  if (text) await app.user.paste(text);
 }
 const groupTotal = (group: string) =>
   [...document.querySelectorAll('section')]
@@ -313,6 +279,7 @@ describe('/expenses', () => {
     expect(document.body.textContent).toContain('Total monthly expenses$11,015');
 
     await click('Save and Continue');
+    await waitFor(() => expect(path()).toBe('/offers/review'));
     expect(puts).toEqual([
       {
         lines: [
@@ -323,7 +290,6 @@ describe('/expenses', () => {
         ],
       },
     ]);
-    expect(router.state.location.pathname).toBe('/offers/review');
   });
 
   it('shows the line’s error and focuses it when an emptied amount is submitted', async () => {
@@ -351,8 +317,8 @@ describe('/expenses', () => {
     await click('Edit Rent');
     await type('Rent', '900');
     await click('Save and Continue');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PENDING_EDIT_MESSAGE);
     expect(puts).toEqual([]);
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe(PENDING_EDIT_MESSAGE);
     expect(document.activeElement).toBe(input('Rent'));
   });
 
@@ -361,11 +327,13 @@ describe('/expenses', () => {
     holdPut = new Promise((resolve) => (release = resolve));
     await renderPage();
     await click('Save and Continue');
-    const overlay = document.querySelector('[aria-busy="true"][role="status"]');
-    expect(overlay?.textContent).toBe(PREPARING_OFFER_TEXT);
-    await act(async () => release());
-    await settle();
-    expect(router.state.location.pathname).toBe('/offers/review');
+    await waitFor(() =>
+      expect(document.querySelector('[aria-busy="true"][role="status"]')?.textContent).toBe(
+        PREPARING_OFFER_TEXT,
+      ),
+    );
+    release();
+    await waitFor(() => expect(path()).toBe('/offers/review'));
   });
 
   it.each([
@@ -375,15 +343,15 @@ describe('/expenses', () => {
     replies.put = { status: 200, body: { next } };
     await renderPage();
     await click('Save and Continue');
-    expect(router.state.location.pathname).toBe(path);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(path));
   });
 
   it('shows a save failure in the error modal and stays', async () => {
     replies.put = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();
     await click('Save and Continue');
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
-    expect(router.state.location.pathname).toBe('/expenses');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
+    expect(path()).toBe('/expenses');
   });
 
   it('explains a conflict, then goes where the application stands', async () => {
@@ -391,17 +359,17 @@ describe('/expenses', () => {
     replies.put = { status: 409, body: { code: 'Conflict', message, redirect: '/offers/review' } };
     await renderPage();
     await click('Save and Continue');
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(message);
+    expect(await screen.findByRole('dialog')).toHaveTextContent(message);
     await click('OK');
-    expect(router.state.location.pathname).toBe('/offers/review');
+    await waitFor(() => expect(path()).toBe('/offers/review'));
   });
 
   it('offers a retry when the expenses cannot be read', async () => {
     replies.expenses = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
     replies.expenses = { status: 200, body: EXPENSES };
     await click('Try again');
-    expect(groupTotal('Housing')).toBe('Housing total $1,215');
+    await waitFor(() => expect(groupTotal('Housing')).toBe('Housing total $1,215'));
   });
 });

@@ -4,11 +4,11 @@ import { Navigate } from 'react-router';
 import type { ExpensesView } from '#domain/flow/application-view';
 import type { SaveExpenses } from '#domain/validation/expenses';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { formatDollars } from '../../components/ui/format-money';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { LoadingScreen } from '../../components/ui/loading-screen';
+import { api, ApiError } from '#web/app/api';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { formatDollars } from '#domain/money/cents';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY } from './application-query';
 import {
@@ -29,7 +29,7 @@ const EXPENSES_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'expenses'] as const;
 export const PREPARING_OFFER_TEXT = 'Preparing your offer...';
 export const NO_EXPENSES_TEXT = 'We have no expense estimates to show yet. Please try again in a moment.';
 
-/** /expenses (spec doc 1 sections 2.3 and 4.2 item 9): the estimated expenses, editable line by line. */
+/** /expenses: the estimated expenses, editable line by line. */
 export function Component() {
   return (
     <ApplyPageGate page="Expenses" title={TITLE}>

@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HARDSHIP_LABELS, HARDSHIPS_QUESTION } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { Component as HardshipsPage } from './hardships-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { server } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { borrowerSession } from '#web/test/sessions';
 
 const NONE = {
   hasHousingIssues: false,
@@ -31,139 +31,106 @@ const saved = (
 type Reply = { status: number; body?: unknown };
 let replies: { get: Reply; put: Reply };
 let puts: unknown[];
-let container: HTMLDivElement;
-let root: Root;
-let router: ReturnType<typeof createMemoryRouter>;
+let app: ReturnType<typeof renderRoutes>;
+let user: UserEvent;
 
 beforeEach(() => {
   puts = [];
   replies = { get: { status: 200, body: saved() }, put: { status: 200, body: { next: '/household' } } };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      if (url === '/api/application' && method === 'GET')
-        return Response.json(replies.get.body, { status: replies.get.status });
-      if (url === '/api/application/hardships' && method === 'PUT') {
-        puts.push(JSON.parse(String(init.body)));
-        return Response.json(replies.put.body, { status: replies.put.status });
-      }
-      throw new Error(`unexpected ${method} ${url}`);
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(borrowerSession())),
+    http.get('/api/application', () =>
+      HttpResponse.json(replies.get.body as object, { status: replies.get.status }),
+    ),
+    http.put('/api/application/hardships', async ({ request }) => {
+      puts.push(await request.json());
+      return HttpResponse.json(replies.put.body as object, { status: replies.put.status });
     }),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
-async function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter(
+function renderPage() {
+  app = renderRoutes(
     [
       { path: '/hardships', Component: HardshipsPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
-    { initialEntries: ['/hardships'] },
+    '/hardships',
   );
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
-  await settle();
+  user = app.user;
 }
 
-/** Lets fetches, react-hook-form's async validation and navigation finish. */
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-const checkbox = (label: string) => {
-  const found = [...document.querySelectorAll('label')]
-    .find((l) => l.textContent === label)
-    ?.querySelector('input');
-  if (!found) throw new Error(`no checkbox ${label}`);
-  return found;
-};
-const continueButton = () =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-
-async function submit() {
-  await act(async () => continueButton().click());
-  await settle();
-}
+const checkbox = (label: string) => screen.getByRole<HTMLInputElement>('checkbox', { name: label });
+/** The page once the saved application is on it. */
+const loaded = () => screen.findByRole('heading', { level: 1, name: HARDSHIPS_QUESTION });
+const submit = () => user.click(screen.getByRole('button', { name: 'Continue' }));
+const path = () => app.router.state.location.pathname;
 
 describe('/hardships', () => {
   it('shows the question, the five options prefilled from the saved application, and step 1 as current', async () => {
     replies.get.body = saved({ isUnemployed: true, other: true });
     await renderPage();
-    expect(document.querySelector('legend h1')?.textContent).toBe(HARDSHIPS_QUESTION);
-    expect(document.body.textContent).toContain('Select all that apply');
-    expect(Object.values(HARDSHIP_LABELS).map((label) => checkbox(label).checked)).toEqual([
-      false,
-      false,
-      false,
-      true,
-      true,
-    ]);
+    await loaded();
+    expect(document.body).toHaveTextContent('Select all that apply');
+    await waitFor(() =>
+      expect(Object.values(HARDSHIP_LABELS).map((label) => checkbox(label).checked)).toEqual([
+        false,
+        false,
+        false,
+        true,
+        true,
+      ]),
+    );
     expect(document.querySelector('[aria-current="step"]')?.textContent).toContain('Personal Information');
   });
 
   it('shows the message under the group and focuses the first option when nothing is selected', async () => {
     await renderPage();
+    await loaded();
     await submit();
-    const alert = document.querySelector('[role="alert"]');
-    expect(alert?.textContent).toBe('Please select at least one option.');
-    expect(document.activeElement).toBe(checkbox(HARDSHIP_LABELS.hasHousingIssues));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select at least one option.');
+    expect(checkbox(HARDSHIP_LABELS.hasHousingIssues)).toHaveFocus();
     expect(puts).toEqual([]);
 
     // Ticking an option clears the message (re-validated on change after the first submit).
-    await act(async () => checkbox(HARDSHIP_LABELS.other).click());
-    await settle();
-    expect(document.querySelector('[role="alert"]')).toBeNull();
+    await user.click(checkbox(HARDSHIP_LABELS.other));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('saves the answers and goes where the server says', async () => {
     await renderPage();
-    await act(async () => checkbox(HARDSHIP_LABELS.hasReductionInIncome).click());
+    await loaded();
+    await user.click(checkbox(HARDSHIP_LABELS.hasReductionInIncome));
     await submit();
+    await waitFor(() => expect(path()).toBe('/household'));
     expect(puts).toEqual([{ ...NONE, hasReductionInIncome: true }]);
-    expect(router.state.location.pathname).toBe('/household');
   });
 
   it('shows the save failure in the error modal and stays', async () => {
     replies.put = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();
-    await act(async () => checkbox(HARDSHIP_LABELS.other).click());
+    await loaded();
+    await user.click(checkbox(HARDSHIP_LABELS.other));
     await submit();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
-    expect(router.state.location.pathname).toBe('/hardships');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
+    expect(path()).toBe('/hardships');
   });
 
   it('shows the server’s reason when the application moved on meanwhile, then goes where it stands', async () => {
     const message = 'Your application has moved past this step, so these answers can no longer be changed.';
     replies.put = { status: 409, body: { code: 'Conflict', message, redirect: '/offers/review' } };
     await renderPage();
-    await act(async () => checkbox(HARDSHIP_LABELS.other).click());
+    await loaded();
+    await user.click(checkbox(HARDSHIP_LABELS.other));
     await submit();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(message);
-    const ok = [...document.querySelectorAll('button')].find((b) => b.textContent === 'OK')!;
-    await act(async () => ok.click());
-    await settle();
-    expect(router.state.location.pathname).toBe('/offers/review');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(message);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(path()).toBe('/offers/review'));
   });
 
   it('sends a borrower whose application moved on to where it stands', async () => {
     replies.get.body = saved({ other: true }, 'signContract', 'Submitted');
     await renderPage();
-    expect(router.state.location.pathname).toBe('/submitted');
+    await waitFor(() => expect(path()).toBe('/submitted'));
   });
 });

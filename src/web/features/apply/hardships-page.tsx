@@ -12,24 +12,24 @@ import {
   type Hardships,
 } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { endLocalSession } from '../../app/session';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
-import { ERROR_CLASS } from '../../components/ui/form/styles';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { LoadingScreen } from '../../components/ui/loading-screen';
+import { api, ApiError } from '#web/app/api';
+import { endLocalSession } from '#web/app/session';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
+import { ERROR_CLASS } from '#web/components/ui/form/styles';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
-import { LoadFailure } from '../../components/ui/load-failure';
+import { LoadFailure } from '#web/components/ui/load-failure';
 
 const TITLE = 'Your situation';
 const ERROR_ID = 'hardships-error';
 const HINT_ID = 'hardships-hint';
 
-/** /hardships (spec doc 1 section 2.3): the borrower's current situations, prefilled from what was saved. */
+/** /hardships: the borrower's current situations, prefilled from what was saved. */
 export function Component() {
   const application = useApplication();
   if (application.isPending) return <LoadingScreen />;

@@ -11,7 +11,8 @@ import {
   typeInto,
   waitFor,
   type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+} from '#web/components/ui/form/dom-test-helpers';
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
 import { Component as HouseholdPage } from './household-page';
 
@@ -80,6 +81,7 @@ function view(patch: Partial<ApplicationView> = {}): ApplicationView {
 
 async function renderPage(application: ApplicationView, put: { status: number; body?: unknown } = ok) {
   const calls = mockApi({
+    'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
     'PUT /api/application/household': put,
     'GET /api/address-suggestions?query=12%20Main': {

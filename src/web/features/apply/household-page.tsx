@@ -10,17 +10,17 @@ import {
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { isUsStateCode, US_STATES, type UsStateCode } from '#domain/validation/states';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { CurrencyField } from '../../components/ui/form/currency-field';
-import { DateField } from '../../components/ui/form/date-field';
-import { EmailField } from '../../components/ui/form/email-field';
-import { PhoneField } from '../../components/ui/form/phone-field';
-import { SelectField } from '../../components/ui/form/select-field';
-import { INPUT_CLASS, LABEL_CLASS } from '../../components/ui/form/styles';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { TextField } from '../../components/ui/form/text-field';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { YesNoField } from '../../components/ui/form/yes-no-field';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { CurrencyField } from '#web/components/ui/form/currency-field';
+import { DateField } from '#web/components/ui/form/date-field';
+import { EmailField } from '#web/components/ui/form/email-field';
+import { PhoneField } from '#web/components/ui/form/phone-field';
+import { SelectField } from '#web/components/ui/form/select-field';
+import { INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { TextField } from '#web/components/ui/form/text-field';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { YesNoField } from '#web/components/ui/form/yes-no-field';
 import { AddressAutocompleteField, type AddressSuggestion } from './address-autocomplete';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
@@ -117,7 +117,7 @@ export function householdDefaults(application: ApplicationView): DefaultValues<H
   };
 }
 
-/** /household (spec doc 1 sections 2.3 and 4.2 items 3 and 15). */
+/** /household. */
 export function Component() {
   return (
     <ApplyPageGate page="Household" title={TITLE}>

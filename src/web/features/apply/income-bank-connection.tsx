@@ -10,13 +10,13 @@ import {
   type LinkTokenView,
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
-import { api, ApiError } from '../../app/api';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { ChoiceField, type Choice } from '../../components/ui/form/choice-field';
-import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { formatDollars } from '../../components/ui/format-money';
+import { api, ApiError } from '#web/app/api';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
+import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { formatDollars } from '#domain/money/cents';
 import { APPLICATION_QUERY_KEY, type ApplicationView } from './application-query';
 import { BankLinkDialog } from './payments/bank-link-dialog';
 import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments/payments-page';

@@ -1,26 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import { mockApi, mountRoutes, waitFor, type Mounted } from '../../components/ui/form/dom-test-helpers';
+import { screen } from '@testing-library/react';
+import { answerApi, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as NotQualifiedPage } from './not-qualified-page';
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
-
-function renderPage(reply: Parameters<typeof mockApi>[0][string]) {
-  mockApi({ 'GET /api/application': reply });
-  const app = mountRoutes(
+function renderPage(reply: ApiReply) {
+  answerApi({
+    'GET /api/session': BORROWER_SESSION_REPLY,
+    'GET /api/application': reply,
+  });
+  const app = renderRoutes(
     [
       { path: '/offers/not-qualified', Component: NotQualifiedPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/offers/not-qualified',
   );
-  mounted = app;
   return app;
 }
 
@@ -35,23 +33,22 @@ describe('/offers/not-qualified', () => {
         lastViewedPage: 'NotQualified',
       },
     });
-    await waitFor(() =>
-      expect(document.querySelector('h1')?.textContent).toBe('Thank you for your application'),
-    );
-    expect(document.body.textContent).toContain('you do not qualify for a Debt Management Plan at this time');
-    const phone = document.querySelector<HTMLAnchorElement>('a[href^="tel:"]');
-    expect([phone?.getAttribute('href'), phone?.textContent]).toEqual([
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your application' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/you do not qualify for a Debt Management Plan at this time/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: SITE.phone.display })).toHaveAttribute(
+      'href',
       `tel:${SITE.phone.tel}`,
-      SITE.phone.display,
-    ]);
-    expect(document.body.textContent).toContain('Monday - Friday 9AM - 5PM EST');
+    );
+    expect(screen.getByText(/Monday - Friday 9AM - 5PM EST/)).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/offers/not-qualified');
   });
 
   it('offers a retry when the application cannot be read', async () => {
     renderPage({ status: 500, body: {} });
-    await waitFor(() =>
-      expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed),
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
   });
 });

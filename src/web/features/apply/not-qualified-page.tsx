@@ -4,7 +4,7 @@ import { ApplyPageGate } from './save-page';
 
 const TITLE = 'Thank you for your application';
 
-/** /offers/not-qualified (spec doc 1 section 2.3): every disqualified outcome ends here, whatever the status. */
+/** /offers/not-qualified: every disqualified outcome ends here, whatever the status. */
 export function Component() {
   return (
     <ApplyPageGate page="NotQualified" title={TITLE} allowAnyStatus>

@@ -1,22 +1,12 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { NOTIFY_QUESTION } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+import { answerApi, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as NotifyPage } from './notify-when-eligible-page';
-
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 
 // Disqualified for the state: the page opens whatever the status.
 const application = (state: string | null) => ({
@@ -27,37 +17,26 @@ const application = (state: string | null) => ({
   borrower: { email: 'ana@example.com', state, notifyWhenStateIsEligible: null },
 });
 
-type Reply = Parameters<typeof mockApi>[0][string];
-
-async function renderPage(state: string | null, put: Reply) {
-  const calls = mockApi({
+async function renderPage(state: string | null, put: ApiReply) {
+  const calls = answerApi({
+    'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application(state) },
     'PUT /api/application/notify-when-eligible': put,
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/notify-when-eligible', Component: NotifyPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/notify-when-eligible',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
-  return { calls, router: app.router };
+  await screen.findByRole('heading', { level: 1 });
+  return { calls, router, user };
 }
 
-async function submit() {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-  await act(async () => button.click());
-  await settle();
-}
-async function answer(choice: 'Yes' | 'No') {
-  const radio = [...document.querySelectorAll('fieldset label')]
-    .find((l) => l.textContent === choice)
-    ?.querySelector('input');
-  await act(async () => radio?.click());
-  await settle(2);
-}
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Continue' }));
+const answer = (user: UserEvent, choice: 'Yes' | 'No') =>
+  user.click(screen.getByRole('radio', { name: choice }));
 
 describe('/notify-when-eligible', () => {
   it.each([
@@ -66,12 +45,12 @@ describe('/notify-when-eligible', () => {
   ])(
     'names the state %j as %j, says the credit was not pulled and asks the question',
     async (code, shown) => {
-      const { calls } = await renderPage(code, { status: 200, body: { next: '/we-will-notify-you' } });
-      expect(document.body.textContent).toContain(`in ${shown} at this time`);
-      expect(document.body.textContent).toContain('Your credit has not been pulled');
-      expect(document.querySelector('legend')?.textContent).toBe(NOTIFY_QUESTION);
-      await submit();
-      expect(document.querySelector('[role="alert"]')?.textContent).toBe(`${NOTIFY_QUESTION} is required`);
+      const { calls, user } = await renderPage(code, { status: 200, body: { next: '/we-will-notify-you' } });
+      expect(document.body).toHaveTextContent(`in ${shown} at this time`);
+      expect(document.body).toHaveTextContent('Your credit has not been pulled');
+      expect(screen.getByRole('group', { name: NOTIFY_QUESTION })).toBeInTheDocument();
+      await submit(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent(`${NOTIFY_QUESTION} is required`);
       expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     },
   );
@@ -80,20 +59,20 @@ describe('/notify-when-eligible', () => {
     ['Yes', true, '/we-will-notify-you'],
     ['No', false, '/offers/not-qualified'],
   ] as const)('%s saves notifyWhenStateIsEligible %j and goes to %s', async (choice, value, next) => {
-    const { calls, router } = await renderPage('DC', { status: 200, body: { next } });
-    await answer(choice);
-    await submit();
+    const { calls, router, user } = await renderPage('DC', { status: 200, body: { next } });
+    await answer(user, choice);
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(next));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { notifyWhenStateIsEligible: value },
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe(next));
   });
 
   it('shows the network failure and stays', async () => {
-    const { router } = await renderPage('DC', 'network-error');
-    await answer('No');
-    await submit();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.networkError);
+    const { router, user } = await renderPage('DC', 'network-error');
+    await answer(user, 'No');
+    await submit(user);
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.networkError);
     expect(router.state.location.pathname).toBe('/notify-when-eligible');
   });
 });

@@ -1,10 +1,10 @@
 import { FormProvider } from 'react-hook-form';
 import { NOTIFY_QUESTION, notifyWhenEligibleSchema } from '#domain/validation/application';
 import { stateName } from '#domain/validation/states';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { YesNoField } from '../../components/ui/form/yes-no-field';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { YesNoField } from '#web/components/ui/form/yes-no-field';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
 import { ApplyPageGate, useSavePage } from './save-page';
@@ -12,7 +12,7 @@ import { ApplyPageGate, useSavePage } from './save-page';
 const TITLE = 'Our service is not available in your state yet';
 
 /**
- * /notify-when-eligible (spec doc 1 sections 2.3 and 4.2 item 5): reached after the application was
+ * /notify-when-eligible: reached after the application was
  * disqualified for an unlicensed state, so it opens whatever the status.
  */
 export function Component() {

@@ -1,5 +1,5 @@
 import { Bar, BarChart, Cell, LabelList, XAxis, YAxis } from 'recharts';
-import { formatDollars } from '../../components/ui/format-money';
+import { formatDollars } from '#domain/money/cents';
 
 // Kept in its own module and imported lazily by the review page: recharts is large and only this page uses it.
 
@@ -58,7 +58,7 @@ function PairChart({ title, bars }: { title: string; bars: Bars }) {
 }
 
 /**
- * Current debt terms against the plan (spec doc 1 section 2.3): the monthly payment and the total repaid,
+ * Current debt terms against the plan: the monthly payment and the total repaid,
  * as two bar pairs (their scales differ by far), with the figures in a table as the text alternative.
  */
 export function OffersComparisonChart({ comparison }: { comparison: OffersComparison }) {

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OffersView } from '#domain/flow/application-view';
 import { SITE } from '#domain/site';
@@ -12,6 +10,9 @@ import {
   REVIEW_HEADLINE,
   TERMS_DISCLOSURE,
 } from './offers-review-page';
+import { server } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { borrowerSession } from '#web/test/sessions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -63,11 +64,10 @@ const OFFERS: OffersView = {
 const PHONE_WIDTH = 358;
 
 type Reply = { status: number; body?: unknown };
+const reply = (r: Reply) => HttpResponse.json((r.body ?? null) as object, { status: r.status });
 let replies: { application: Reply; offers: Reply; post: Reply };
 let posts: number;
-let container: HTMLDivElement;
-let root: Root;
-let router: ReturnType<typeof createMemoryRouter>;
+let app: ReturnType<typeof renderRoutes>;
 let consoleError: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
@@ -77,64 +77,51 @@ beforeEach(() => {
     offers: { status: 200, body: OFFERS },
     post: { status: 200, body: { next: '/payments/next-steps' } },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const reply = (r: Reply) => Response.json(r.body, { status: r.status });
-      if (url === '/api/application' && method === 'GET') return reply(replies.application);
-      if (url === '/api/application/offers' && method === 'GET') return reply(replies.offers);
-      if (url === '/api/application/offers/continue' && method === 'POST') {
-        expect(init.body).toBeUndefined();
-        posts++;
-        return reply(replies.post);
-      }
-      throw new Error(`unexpected ${method} ${url}`);
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(borrowerSession())),
+    http.get('/api/application', () => reply(replies.application)),
+    http.get('/api/application/offers', () => reply(replies.offers)),
+    http.post('/api/application/offers/continue', async ({ request }) => {
+      expect(await request.text()).toBe('');
+      posts++;
+      return reply(replies.post);
     }),
   );
   consoleError = vi.spyOn(console, 'error');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
   expect(consoleError).not.toHaveBeenCalled();
   vi.restoreAllMocks();
 });
 
+/** Renders /offers/review and waits until its data (or the failure, or the redirect) is on the page. */
 async function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter(
+  app = renderRoutes(
     [
       { path: '/offers/review', Component: OffersReviewPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
-    { initialEntries: ['/offers/review'] },
+    '/offers/review',
   );
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
+  await waitFor(() =>
+    expect(
+      screen.queryByRole('button', { name: 'Continue' }) ??
+        screen.queryByRole('alert') ??
+        screen.queryByText('elsewhere'),
+    ).not.toBeNull(),
   );
-  await settle();
 }
-
-async function settle() {
-  for (let i = 0; i < 10; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-const button = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
-async function clickContinue() {
-  await act(async () => button('Continue').click());
-  await settle();
-}
+const path = () => app.router.state.location.pathname;
+const button = (name: string) => screen.getByRole('button', { name });
+const clickContinue = () => app.user.click(button('Continue'));
+/** The comparison chart, once its code has loaded. */
+const chart = () =>
+  waitFor(() => {
+    const found = document.querySelector('figure');
+    if (!found?.querySelector('svg')) throw new Error('the chart is not drawn yet');
+    return found;
+  });
 const figure = (term: string) =>
   [...document.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent;
 
@@ -163,8 +150,8 @@ describe('/offers/review', () => {
 
   it('compares current terms with the plan in a chart with a table of the same figures', async () => {
     await renderPage();
-    const comparison = document.querySelector('figure');
-    expect(comparison?.querySelector('figcaption')?.textContent).toBe(
+    const comparison = await chart();
+    expect(comparison.querySelector('figcaption')?.textContent).toBe(
       'Current debt terms compared with a Debt Management Plan',
     );
     const rows = [...(comparison?.querySelectorAll('tbody tr') ?? [])].map((tr) =>
@@ -185,23 +172,23 @@ describe('/offers/review', () => {
       DOMRect.fromRect({ width: PHONE_WIDTH, height: 200 }),
     );
     await renderPage();
-    const labels = [...document.querySelectorAll('figure svg text')].map((t) => t.textContent);
+    const labels = [...(await chart()).querySelectorAll('svg text')].map((t) => t.textContent);
     expect(labels).toEqual(['Current', 'Plan', '$339', '$240', 'Current', 'Plan', '$21,000', '$12,960']);
   });
 
   it('continues and goes where the server says', async () => {
     await renderPage();
     await clickContinue();
+    await waitFor(() => expect(path()).toBe('/payments/next-steps'));
     expect(posts).toBe(1);
-    expect(router.state.location.pathname).toBe('/payments/next-steps');
   });
 
   it('shows the review save failure in the error modal and stays', async () => {
     replies.post = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();
     await clickContinue();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.reviewSaveFailed);
-    expect(router.state.location.pathname).toBe('/offers/review');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.reviewSaveFailed);
+    expect(path()).toBe('/offers/review');
   });
 
   it('explains a conflict, then goes where the application stands', async () => {
@@ -209,10 +196,9 @@ describe('/offers/review', () => {
     replies.post = { status: 409, body: { code: 'Conflict', message, redirect: '/submitted' } };
     await renderPage();
     await clickContinue();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(message);
-    await act(async () => button('OK').click());
-    await settle();
-    expect(router.state.location.pathname).toBe('/submitted');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(message);
+    await app.user.click(button('OK'));
+    await waitFor(() => expect(path()).toBe('/submitted'));
   });
 
   it('shows the empty table and no chart when every offer was declined', async () => {
@@ -228,16 +214,15 @@ describe('/offers/review', () => {
   ])('sends a %s application to where it stands', async (status, page, path) => {
     replies.application.body = application(status, page);
     await renderPage();
-    expect(router.state.location.pathname).toBe(path);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(path));
   });
 
   it('offers a retry when the offers cannot be read', async () => {
     replies.offers = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
     replies.offers = { status: 200, body: OFFERS };
-    await act(async () => button('Try again').click());
-    await settle();
-    expect(document.querySelector('h1')?.textContent).toBe(REVIEW_HEADLINE);
+    await app.user.click(button('Try again'));
+    expect(await screen.findByRole('heading', { level: 1, name: REVIEW_HEADLINE })).toBeInTheDocument();
   });
 });

@@ -6,14 +6,14 @@ import type { OffersView } from '#domain/flow/application-view';
 import { resumeRoute } from '#domain/flow/resume';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { endLocalSession } from '../../app/session';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { formatDollars } from '../../components/ui/format-money';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { OffersTable } from '../../components/ui/offers-table';
+import { api, ApiError } from '#web/app/api';
+import { endLocalSession } from '#web/app/session';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { formatDollars } from '#domain/money/cents';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { OffersTable } from '#web/components/ui/offers-table';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY } from './application-query';
 import { ApplyPageGate, PageDataGate } from './save-page';
@@ -32,7 +32,7 @@ const OFFERS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'offers'] as const;
 /** The statuses in which the offers can be reviewed; any other goes where the application stands. */
 const REVIEWABLE_STATUSES: readonly string[] = ['inProgress', 'acceptOffer'];
 
-// Spec doc 2 section 9, as the footnote states them (the estimates themselves are the server's).
+// The estimate rules, as the footnote states them (the estimates themselves are the server's).
 const ASSUMED_APR_BASIS_POINTS = 2190;
 const MINIMUM_PAYMENT_SHARE_BASIS_POINTS = 100;
 const LOW_BALANCE_MINIMUM_PAYMENT_CENTS = 2500;
@@ -44,7 +44,7 @@ export const CURRENT_PAYMENT_FOOTNOTE =
   `plus one month of interest at ${percent(ASSUMED_APR_BASIS_POINTS)} APR, and at least ` +
   `${formatDollars(LOW_BALANCE_MINIMUM_PAYMENT_CENTS)} for each account.`;
 
-/** /offers/review (spec doc 1 sections 2.3 and 4.2 item 11): the offer summary and Continue. */
+/** /offers/review: the offer summary and Continue. */
 export function Component() {
   return (
     <ApplyPageGate page="Review" title={TITLE} allowAnyStatus>

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { Page } from '#domain/flow/pages';
 
-// The consumer flow's progress bar (spec doc 1 section 2.3): two named steps and a third icon for the offer.
+// The consumer flow's progress bar: two named steps and a third icon for the offer.
 
 type Step = 1 | 2 | 3;
 

@@ -1,27 +1,17 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { INCOME_LABEL, INCOME_SOURCES_TOOLTIP } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  byLabel,
-  describedText,
-  mockApi,
-  mountRoutes,
-  settle,
-  typeInto,
-  waitFor,
-  type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+import { answerApi, server, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
 import { INCOME_CONNECTION_TITLE } from './income-bank-connection';
 import { CALCULATING_SUBTEXT, CALCULATING_TEXT, Component as ProvideIncomePage } from './provide-income-page';
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
+let user: UserEvent;
 
 const application = (income: number | null, extra: Partial<ApplicationView> = {}) =>
   ({
@@ -36,74 +26,75 @@ const application = (income: number | null, extra: Partial<ApplicationView> = {}
     ...extra,
   }) satisfies Partial<ApplicationView>;
 
-type Reply = Parameters<typeof mockApi>[0][string];
+type Reply = ApiReply;
 
 async function renderPage(income: number | null, put: Reply = { status: 200, body: { next: '/expenses' } }) {
-  const calls = mockApi({
+  const calls = answerApi({
+    'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application(income) },
     'PUT /api/application/income': put,
   });
-  const app = mountRoutes(
+  const app = renderRoutes(
     [
       { path: '/income/provide-monthly-income', Component: ProvideIncomePage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/income/provide-monthly-income',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
+  user = app.user;
+  await screen.findByRole('button', { name: 'Continue' });
   return { calls, router: app.router };
 }
 
-async function submit() {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-  await act(async () => button.click());
-  await settle();
+const submit = () => user.click(screen.getByRole('button', { name: 'Continue' }));
+/** Replaces the amount as a person pasting it would. */
+async function typeIncome(text: string) {
+  await user.clear(income());
+  if (text) await user.paste(text);
 }
 const puts = (calls: { method: string; body: unknown }[]) =>
   calls.filter((c) => c.method === 'PUT').map((c) => c.body);
-const income = () => byLabel(INCOME_LABEL);
+const income = () => screen.getByLabelText<HTMLInputElement>(INCOME_LABEL);
 
 describe('/income/provide-monthly-income: the bank connection', () => {
   it('offers the income predicted from a connected bank, and says where it comes from', async () => {
-    mockApi({
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
       'GET /api/application': {
         status: 200,
         body: application(null, { verifiedMonthlyCurrentIncome: 523_400, connectedBankName: 'Tartan Bank' }),
       },
     });
-    mounted = mountRoutes(
+    renderRoutes(
       [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
       '/income/provide-monthly-income',
     );
-    await waitFor(() => expect(document.body.textContent).toContain('Connected to Tartan Bank'));
-    expect(document.body.textContent).toContain('average $5,234 a month');
-    expect(income().value).toBe('$5,234');
+    await waitFor(() => expect(document.body).toHaveTextContent('Connected to Tartan Bank'));
+    expect(document.body).toHaveTextContent('average $5,234 a month');
+    expect(income()).toHaveValue('$5,234');
   });
 
   it('skips the connection with a reason', async () => {
-    const calls = mockApi({
+    const calls = answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
       'GET /api/application': { status: 200, body: application(null) },
       'PUT /api/application/income/skip-bank-connection': { status: 204 },
     });
-    mounted = mountRoutes(
+    ({ user } = renderRoutes(
       [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
       '/income/provide-monthly-income',
+    ));
+    await waitFor(() => expect(document.body).toHaveTextContent(INCOME_CONNECTION_TITLE));
+    const button = (name: string) => screen.getByRole('button', { name });
+    await user.click(button('Skip'));
+    await user.click(button('Skip this step'));
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent('Why are you skipping this step is required'),
     );
-    await waitFor(() => expect(document.body.textContent).toContain(INCOME_CONNECTION_TITLE));
-    const button = (text: string) =>
-      [...document.querySelectorAll('button')].find((b) => b.textContent === text)!;
-    await act(async () => button('Skip').click());
-    await act(async () => button('Skip this step').click());
-    await settle();
-    expect(document.body.textContent).toContain('Why are you skipping this step is required');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-    const reason = [...document.querySelectorAll('label')].find(
-      (l) => l.textContent === 'My bank is not listed',
-    );
-    await act(async () => reason!.querySelector<HTMLElement>('button, input')!.click());
-    await act(async () => button('Skip this step').click());
-    await settle();
+    await user.click(screen.getByLabelText('My bank is not listed'));
+    await user.click(button('Skip this step'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { reasonForNotConnectingBank: 'bankNotListed' },
     ]);
@@ -119,13 +110,13 @@ describe('/income/provide-monthly-income', () => {
     ['', ''],
   ])('shows %j typed as %j (7 digits at most)', async (typed, shown) => {
     await renderPage(null);
-    typeInto(income(), typed);
-    expect(income().value).toBe(shown);
+    await typeIncome(typed);
+    expect(income()).toHaveValue(shown);
   });
 
   it('prefills the saved income', async () => {
     await renderPage(450000);
-    expect(income().value).toBe('$4,500');
+    await waitFor(() => expect(income()).toHaveValue('$4,500'));
   });
 
   it.each([
@@ -133,48 +124,48 @@ describe('/income/provide-monthly-income', () => {
     ['0', `${INCOME_LABEL} is required`],
   ])('refuses %j with %j and focuses the field', async (typed, message) => {
     const { calls } = await renderPage(null);
-    typeInto(income(), typed);
+    await typeIncome(typed);
     await submit();
-    expect(describedText(income())).toBe(message);
-    expect(document.activeElement).toBe(income());
+    await waitFor(() => expect(income()).toHaveAccessibleDescription(message));
+    expect(income()).toHaveFocus();
     expect(puts(calls)).toEqual([]);
   });
 
   it('warns above $15,000 without stopping the submit, then saves the cents', async () => {
     const { calls, router } = await renderPage(null);
-    typeInto(income(), '15000');
-    await settle(1);
-    expect(document.body.textContent).not.toContain(MESSAGES.incomeWarning);
-    typeInto(income(), '15001');
-    await settle(1);
-    expect(describedText(income())).toBe(MESSAGES.incomeWarning);
+    await typeIncome('15000');
+    expect(document.body).not.toHaveTextContent(MESSAGES.incomeWarning);
+    await typeIncome('15001');
+    await waitFor(() => expect(income()).toHaveAccessibleDescription(MESSAGES.incomeWarning));
     await submit();
-    expect(puts(calls)).toEqual([{ selfReportedMonthlyCurrentIncome: 1500100 }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/expenses'));
+    expect(puts(calls)).toEqual([{ selfReportedMonthlyCurrentIncome: 1500100 }]);
   });
 
   it('shows the calculating overlay while the income is checked', async () => {
-    let release: (reply: Response) => void = () => undefined;
     await renderPage(300000);
-    globalThis.fetch = (() => new Promise<Response>((resolve) => (release = resolve))) as typeof fetch;
-    await submit();
-    const overlay = [...document.querySelectorAll('[role="status"]')].find((s) =>
-      s.textContent?.includes(CALCULATING_TEXT),
+    // The income check answers only when the test says so.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.put('/api/application/income', async () => {
+        await held;
+        return HttpResponse.json({ next: '/income/confirm-income' });
+      }),
     );
-    expect(overlay?.textContent).toContain(CALCULATING_SUBTEXT);
-    await act(async () => release(Response.json({ next: '/income/confirm-income' })));
-    await settle();
-    expect(document.body.textContent).not.toContain(CALCULATING_TEXT);
+    await submit();
+    const overlay = (await screen.findByText(CALCULATING_TEXT)).closest('[role="status"]');
+    expect(overlay).toHaveTextContent(CALCULATING_SUBTEXT);
+    release();
+    await waitFor(() => expect(screen.queryByText(CALCULATING_TEXT)).toBeNull());
   });
 
   it('has a keyboard-focusable info button whose tooltip lists the income sources', async () => {
     await renderPage(null);
-    const info = [...document.querySelectorAll('button')].find((b) =>
-      b.textContent?.includes('What counts as income?'),
-    )!;
-    await act(async () => info.focus());
-    await settle(2);
-    expect(document.activeElement).toBe(info);
+    const info = screen.getByRole('button', { name: /What counts as income\?/ });
+    await user.tab();
+    while (document.activeElement !== info && document.activeElement !== document.body) await user.tab();
+    expect(info).toHaveFocus();
     await waitFor(() =>
       expect(document.querySelector('[role="tooltip"]')?.textContent).toBe(INCOME_SOURCES_TOOLTIP),
     );
@@ -183,7 +174,7 @@ describe('/income/provide-monthly-income', () => {
   it('shows the save failure and stays', async () => {
     const { router } = await renderPage(300000, { status: 500, body: {} });
     await submit();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(router.state.location.pathname).toBe('/income/provide-monthly-income');
   });
 });

@@ -4,10 +4,10 @@ import { FormProvider, useWatch } from 'react-hook-form';
 import { INCOME_LABEL, INCOME_SOURCES_TOOLTIP, provideIncomeSchema } from '#domain/validation/application';
 import { incomeWarning } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
-import { CurrencyField } from '../../components/ui/form/currency-field';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { CurrencyField } from '#web/components/ui/form/currency-field';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import { IncomeBankConnection } from './income-bank-connection';
 import type { ApplicationView } from './application-query';
@@ -18,7 +18,7 @@ export const CALCULATING_TEXT = 'Calculating your income...';
 export const CALCULATING_SUBTEXT = 'This can take 1-2 minutes.';
 const FIELD = 'selfReportedMonthlyCurrentIncome';
 
-/** /income/provide-monthly-income (spec doc 1 sections 2.3 and 4.2 item 7). */
+/** /income/provide-monthly-income. */
 export function Component() {
   return (
     <ApplyPageGate page="ProvideMonthlyIncome" title={TITLE}>

@@ -1,18 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
 import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { endLocalSession } from '../../app/session';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { LoadFailure } from '../../components/ui/load-failure';
-import { LoadingScreen } from '../../components/ui/loading-screen';
+import { api, ApiError } from '#web/app/api';
+import { useApiMutation } from '#web/app/use-api-mutation';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { LoadFailure } from '#web/components/ui/load-failure';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
 
@@ -102,31 +100,31 @@ export function useSavePage<TValues extends FieldValues, TContext, TOutput>(
   const queryClient = useQueryClient();
   const failure = useFailureModal();
   const [redirectAfterError, setRedirectAfterError] = useState<string>();
-  const mutation = useMutation({
-    mutationFn: (body: unknown) => api<{ next: string }>(path, { method: 'PUT', body }),
-  });
-
-  /** Resolves true when saved (and navigated), false when it failed (and the failure is shown). */
-  const save = async (body: unknown): Promise<boolean> => {
-    try {
-      const answer = await mutation.mutateAsync(body);
-      // Every page's data hangs under the application key: the next page must not read stale answers.
-      await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
-      await navigate(answer.next);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
-        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
-      } else if (error instanceof ApiError && error.status === 409) {
+  const mutation = useApiMutation({
+    send: (body: unknown) => api<{ next: string }>(path, { method: 'PUT', body }),
+    form,
+    fieldOrder,
+    onOtherFailure: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        // The application moved on meanwhile: explain, then go where it stands.
         setRedirectAfterError(error.redirect);
         failure.show(error.message);
       } else if (error instanceof ApiError && error.code === 'NetworkError') {
         failure.show(error.message);
-      } else if (!form || !applyServerFieldErrors(form, error, fieldOrder)) {
+      } else {
         failure.show(MESSAGES.saveFailed);
       }
-      return false;
-    }
+    },
+  });
+
+  /** Resolves true when saved (and navigated), false when it failed (and the failure is shown). */
+  const save = async (body: unknown): Promise<boolean> => {
+    const answer = await mutation.run(body);
+    if (!answer) return false;
+    // Every page's data hangs under the application key: the next page must not read stale answers.
+    await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+    await navigate(answer.next);
+    return true;
   };
 
   const errorModal = (
@@ -139,5 +137,5 @@ export function useSavePage<TValues extends FieldValues, TContext, TOutput>(
     />
   );
 
-  return { save, busy: mutation.isPending, errorModal, showError: failure.show };
+  return { save, busy: mutation.busy, errorModal, showError: failure.show };
 }

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SITE } from '#domain/site';
-import { mockApi, mountRoutes, waitFor, type Mounted } from '../../components/ui/form/dom-test-helpers';
+import { screen } from '@testing-library/react';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as WeWillNotifyYouPage } from './we-will-notify-you-page';
-
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
+import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 
 describe('/we-will-notify-you', () => {
   it('confirms the email we will write to and gives the agency phone as a tel: link, whatever the status', async () => {
-    mockApi({
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
       'GET /api/application': {
         status: 200,
         body: {
@@ -24,21 +21,19 @@ describe('/we-will-notify-you', () => {
         },
       },
     });
-    const app = mountRoutes(
+    const app = renderRoutes(
       [
         { path: '/we-will-notify-you', Component: WeWillNotifyYouPage },
         { path: '*', Component: () => <p>elsewhere</p> },
       ],
       '/we-will-notify-you',
     );
-    mounted = app;
-    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('We will notify you'));
-    expect(document.body.textContent).toContain('We will notify you at ana@example.com when our service');
-    const phone = document.querySelector<HTMLAnchorElement>('a[href^="tel:"]');
-    expect([phone?.getAttribute('href'), phone?.textContent]).toEqual([
+    expect(await screen.findByRole('heading', { level: 1, name: 'We will notify you' })).toBeInTheDocument();
+    expect(document.body).toHaveTextContent('We will notify you at ana@example.com when our service');
+    expect(screen.getByRole('link', { name: SITE.phone.display })).toHaveAttribute(
+      'href',
       `tel:${SITE.phone.tel}`,
-      SITE.phone.display,
-    ]);
+    );
     expect(app.router.state.location.pathname).toBe('/we-will-notify-you');
     // No step of the progress bar belongs to this page.
     expect(document.querySelector('[aria-current="step"]')).toBeNull();

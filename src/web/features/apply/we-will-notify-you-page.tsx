@@ -4,7 +4,7 @@ import { ApplyPageGate } from './save-page';
 
 const TITLE = 'We will notify you';
 
-/** /we-will-notify-you (spec doc 1 section 2.3): the outcome of 'Yes' on /notify-when-eligible. */
+/** /we-will-notify-you: the outcome of 'Yes' on /notify-when-eligible. */
 export function Component() {
   return (
     <ApplyPageGate page="WeWillNotifyYou" title={TITLE} allowAnyStatus>

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
-import { useSignOut } from '../../app/session';
+import { useSignOut } from '#web/app/session';
 
 const LINKS = [
   { to: '/customer-portal/plan', label: 'My Plan' },

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { SITE } from '#domain/site';
 import { PortalPage } from './portal-page';
 
-/** Customer next steps: call or schedule a call with a counsellor (spec doc 1 section 2.5). */
+/** Customer next steps: call or schedule a call with a counsellor. */
 export function Component() {
   return (
     <PortalPage title="Next Steps">

@@ -1,16 +1,9 @@
-import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanView } from '#domain/enrollment/views';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  buttonByName,
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type ApiCall,
-  type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import {
   alertSeenPath,
   alertText,
@@ -94,11 +87,7 @@ const PLAN: PlanView = {
   ],
 };
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
 
@@ -106,26 +95,24 @@ let plan: PlanView | { status: number; body: unknown };
 
 async function renderPage(first: typeof plan) {
   plan = first;
-  const calls: ApiCall[] = mockApi({
+  const calls: ApiCall[] = answerApi({
     [`GET ${PLAN_PATH}`]: () =>
       'creditors' in plan ? { status: 200, body: plan } : (plan as { status: number; body: unknown }),
     [`POST ${alertSeenPath('a2')}`]: { status: 204 },
   });
-  const app = mountRoutes(
+  const app = renderRoutes(
     [
       { path: '/customer-portal/plan', Component: PlanPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/customer-portal/plan',
   );
-  mounted = app;
   await waitFor(() =>
     expect(
       document.querySelector('h1') ?? app.router.state.location.pathname !== '/customer-portal/plan',
     ).toBeTruthy(),
   );
-  await settle();
-  return { calls, router: app.router };
+  return { calls, router: app.router, user: app.user };
 }
 
 const tiles = () =>
@@ -186,10 +173,10 @@ describe('/customer-portal/plan', () => {
   });
 
   it('marks an alert seen, then reads the plan again', async () => {
-    const { calls } = await renderPage(PLAN);
+    const { calls, user } = await renderPage(PLAN);
     plan = { ...PLAN, alerts: PLAN.alerts.map((a) => ({ ...a, hasBeenSeenByBorrower: true })) };
-    await act(async () => buttonByName('Mark as seen').click());
-    await settle();
+    await user.click(screen.getByRole('button', { name: 'Mark as seen' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       `GET ${PLAN_PATH}`,
       `POST ${alertSeenPath('a2')}`,
@@ -227,12 +214,11 @@ describe('/customer-portal/plan', () => {
   });
 
   it('offers a retry when the plan cannot be read', async () => {
-    await renderPage({ status: 500, body: { code: 'InternalError' } });
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(MESSAGES.applicationLoadFailed);
+    const { user } = await renderPage({ status: 500, body: { code: 'InternalError' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
     plan = PLAN;
-    await act(async () => buttonByName('Try again').click());
-    await settle();
-    expect(tiles()[0]).toEqual(['Monthly payment', '$240']);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(tiles()[0]).toEqual(['Monthly payment', '$240']));
   });
 
   it('formats rates and alert types', () => {

@@ -6,11 +6,11 @@ import type { PlanView } from '#domain/enrollment/views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { AlertView } from '#domain/flow/staff-views';
 import { SITE } from '#domain/site';
-import { api, ApiError } from '../../app/api';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { formatDollars } from '../../components/ui/format-money';
+import { api, ApiError } from '#web/app/api';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
+import { formatDollars } from '#domain/money/cents';
 import { LINK_CLASS, PortalPage } from './portal-page';
-import { LoadFailure } from '../../components/ui/load-failure';
+import { LoadFailure } from '#web/components/ui/load-failure';
 
 // recharts stays in a chunk of its own, loaded only when the plan shows.
 const PayoffChart = lazy(() => import('./payoff-chart').then((module) => ({ default: module.PayoffChart })));

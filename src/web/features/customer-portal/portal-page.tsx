@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
 
 /** The frame of a customer portal page. */
 export function PortalPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '#web/app/session';
 import { PortalPage } from './portal-page';
 
 const ROW_LINK =

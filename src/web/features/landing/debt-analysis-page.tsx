@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ArticleSection, CheckList, MarketingPage } from './marketing-page';
 
 export function Component() {

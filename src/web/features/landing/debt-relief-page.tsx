@@ -1,5 +1,5 @@
 import { SITE } from '#domain/site';
-import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ArticleSection, CheckList, MarketingPage } from './marketing-page';
 
 const PLAN_STEPS = [

@@ -1,45 +1,29 @@
-import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  byLabel,
-  describedText,
-  mockApi,
-  mountRoutes,
-  submit,
-  typeInto,
-  waitFor,
-} from '../../components/ui/form/dom-test-helpers';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { LeadForm, utmFromSearch } from './lead-form';
 
-const realFetch = globalThis.fetch;
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-  sessionStorage.clear();
-});
+afterEach(() => sessionStorage.clear());
 
-function start(entry: string) {
-  const app = mountRoutes(
+/** Fills the lead form as a visitor does, then sends it with Get Started. */
+async function sendLead(entry: string) {
+  const app = renderRoutes(
     [
       { path: '/lead', Component: LeadForm },
       { path: '/hardships', Component: () => <p>hardships page</p> },
     ],
     entry,
   );
-  unmount = app.unmount;
-  typeInto(byLabel('First name'), 'Ana');
-  typeInto(byLabel('Last name'), 'Diaz');
-  typeInto(byLabel('Email address'), 'Ana@Example.com');
-  typeInto(byLabel('Phone number'), '5550101234');
-  const terms = [...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')][0];
-  act(() => terms?.click());
-  const form = app.container.querySelector('form');
-  if (!form) throw new Error('no form');
-  return { ...app, form };
+  const { user } = app;
+  await user.type(screen.getByLabelText('First name'), 'Ana');
+  await user.type(screen.getByLabelText('Last name'), 'Diaz');
+  await user.type(screen.getByLabelText('Email address'), 'Ana@Example.com');
+  await user.type(screen.getByLabelText('Phone number'), '5550101234');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Get Started' }));
+  return app;
 }
 
 describe('utmFromSearch', () => {
@@ -60,12 +44,11 @@ describe('utmFromSearch', () => {
 
 describe('LeadForm', () => {
   it('sends the lead with the page utm parameters and goes to the next page', async () => {
-    const calls = mockApi({
+    const calls = answerApi({
       'POST /api/lead': { status: 200, body: { next: '/hardships' } },
       'GET /api/session': { status: 200, body: { user: null } },
     });
-    const app = start('/lead?utm_source=google&utm_campaign=spring');
-    await submit(app.form);
+    const app = await sendLead('/lead?utm_source=google&utm_campaign=spring');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/hardships'));
     expect(calls[0]).toEqual({
       method: 'POST',
@@ -82,22 +65,21 @@ describe('LeadForm', () => {
   });
 
   it('shows an existing account under the email field and focuses it', async () => {
-    mockApi({
+    answerApi({
       'POST /api/lead': {
         status: 409,
         body: { code: 'UsernameExistsException', message: MESSAGES.usernameExists },
       },
     });
-    const app = start('/lead');
-    await submit(app.form);
-    const email = byLabel('Email address');
-    await waitFor(() => expect(describedText(email)).toBe(MESSAGES.usernameExists));
-    expect(document.activeElement).toBe(email);
+    const app = await sendLead('/lead');
+    const email = screen.getByLabelText('Email address');
+    await waitFor(() => expect(email).toHaveAccessibleDescription(MESSAGES.usernameExists));
+    expect(email).toHaveFocus();
     expect(app.router.state.location.pathname).toBe('/lead');
   });
 
   it('puts the server field errors on their fields', async () => {
-    mockApi({
+    answerApi({
       'POST /api/lead': {
         status: 400,
         body: {
@@ -107,19 +89,15 @@ describe('LeadForm', () => {
         },
       },
     });
-    const app = start('/lead');
-    await submit(app.form);
-    const phone = byLabel('Phone number');
-    await waitFor(() => expect(describedText(phone)).toBe('Phone number is invalid'));
-    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    await sendLead('/lead');
+    const phone = screen.getByLabelText('Phone number');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Phone number is invalid'));
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows other failures in the error modal', async () => {
-    mockApi({ 'POST /api/lead': { status: 500, body: { code: 'Error', message: MESSAGES.saveFailed } } });
-    const app = start('/lead');
-    await submit(app.form);
-    await waitFor(() =>
-      expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed),
-    );
+    answerApi({ 'POST /api/lead': { status: 500, body: { code: 'Error', message: MESSAGES.saveFailed } } });
+    await sendLead('/lead');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
   });
 });

@@ -7,20 +7,20 @@ import { leadSchema } from '#domain/validation/account';
 import { utmFromSearchParams, type UtmInput } from '#domain/validation/application';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { refreshSession } from '../../app/session';
-import { CheckboxField } from '../../components/ui/form/checkbox-field';
-import { EmailField } from '../../components/ui/form/email-field';
-import { PhoneField } from '../../components/ui/form/phone-field';
-import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { TextField } from '../../components/ui/form/text-field';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
+import { api, ApiError } from '#web/app/api';
+import { refreshSession } from '#web/app/session';
+import { CheckboxField } from '#web/components/ui/form/checkbox-field';
+import { EmailField } from '#web/components/ui/form/email-field';
+import { PhoneField } from '#web/components/ui/form/phone-field';
+import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { TextField } from '#web/components/ui/form/text-field';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 
 // The error modal (and Radix with it) loads only when a submit fails: the landing chunk stays small.
 const ErrorModal = lazy(() =>
-  import('../../components/ui/error-modal').then((m) => ({ default: m.ErrorModal })),
+  import('#web/components/ui/error-modal').then((m) => ({ default: m.ErrorModal })),
 );
 
 /**
@@ -31,7 +31,7 @@ export const utmFromSearch = (params: URLSearchParams): UtmInput => utmFromSearc
 
 const LINK_CLASS = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
-/** The first form of the application: creates the account and signs the visitor in (spec doc 1 section 4.2). */
+/** The first form of the application: creates the account and signs the visitor in. */
 export function LeadForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { BecomeDebtFreeSection } from './become-debt-free-section';
 import { FaqSection } from './faq-section';
 import { focusLeadForm, isFocusLeadFormState, LEAD_FORM_ID } from './focus-lead-form';
@@ -14,8 +14,8 @@ import { WhySection } from './why-section';
 
 // The modals (and Radix with them) load on first use, keeping the landing chunk small; hovering or focusing
 // a trigger starts the download early.
-const loadHowItWorksModal = () => import('../../components/ui/how-it-works-modal');
-const loadVideoModal = () => import('../../components/ui/video-modal');
+const loadHowItWorksModal = () => import('#web/components/ui/how-it-works-modal');
+const loadVideoModal = () => import('#web/components/ui/video-modal');
 const HowItWorksModal = lazy(() => loadHowItWorksModal().then((m) => ({ default: m.HowItWorksModal })));
 const VideoModal = lazy(() => loadVideoModal().then((m) => ({ default: m.VideoModal })));
 

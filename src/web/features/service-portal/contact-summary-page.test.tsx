@@ -1,24 +1,14 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContactSummaryView } from '#domain/flow/staff-views';
 import { formatCardDate } from '#domain/service-portal/date-range';
-import { mountRoutes, settle } from '../../components/ui/form/dom-test-helpers';
+import { renderRoutes } from '#web/test/render';
 import { Component as ContactSummaryPage } from './contact-summary-page';
+import { server } from '#web/test/api-mock';
+import { staffSession } from '#web/test/sessions';
 
-const session = {
-  user: {
-    id: 'staff-me',
-    email: 'dana@agency.test',
-    firstName: 'Dana',
-    lastName: 'Reyes',
-    phoneNumber: null,
-    mustChangePassword: false,
-    isStaff: true,
-    twoFactorEnabled: true,
-    secondFactorVerified: true,
-  },
-  resume: '/summary',
-};
+const session = staffSession();
 const users = {
   users: [
     { id: 'staff-me', name: 'Dana Reyes', email: 'dana@agency.test' },
@@ -48,45 +38,34 @@ const view = (items: ReturnType<typeof attempt>[]): ContactSummaryView => ({
 
 let listReply: { status: number; body: unknown };
 let listCalls: URLSearchParams[];
-let app: ReturnType<typeof mountRoutes> | undefined;
+let app: ReturnType<typeof renderRoutes>;
 
 beforeEach(() => {
   listCalls = [];
   listReply = { status: 200, body: view([attempt()]) };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/session') return Response.json(session);
-      if (url.pathname === '/api/staff/users') return Response.json(users);
-      if (url.pathname === '/api/staff/contact-summary') {
-        listCalls.push(url.searchParams);
-        return Response.json(listReply.body, { status: listReply.status });
-      }
-      throw new Error(`unexpected ${input}`);
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/staff/users', () => HttpResponse.json(users)),
+    http.get('/api/staff/contact-summary', ({ request }) => {
+      listCalls.push(new URL(request.url).searchParams);
+      return HttpResponse.json(listReply.body as object, { status: listReply.status });
     }),
   );
 });
 
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
 async function open(entry = '/contact-summary') {
-  app = mountRoutes([{ path: '/contact-summary', Component: ContactSummaryPage }], entry);
-  await settle();
+  app = renderRoutes([{ path: '/contact-summary', Component: ContactSummaryPage }], entry);
+  await waitFor(() => expect(listCalls.length).toBeGreaterThan(0));
   return app;
 }
 
-const select = () => document.querySelector('select')!;
-const search = () => new URLSearchParams(app!.router.state.location.search);
+const select = () => screen.getByRole<HTMLSelectElement>('combobox');
+const search = () => new URLSearchParams(app.router.state.location.search);
 
 describe('/contact-summary', () => {
   it('lists the contact attempts of the default window with their borrower, method, outcome and reasons', async () => {
     await open();
+    await screen.findByText('Left a message');
     expect(listCalls).toHaveLength(1);
     expect([...listCalls[0]!.keys()]).toEqual([]);
     const row = document.querySelector('tbody tr')!;
@@ -99,23 +78,20 @@ describe('/contact-summary', () => {
     expect(row.textContent).toContain('Lee Park');
     expect(row.textContent).toContain('Verify income');
     expect(row.textContent).not.toContain('Verify an expense');
-    expect(document.body.textContent).toContain('Last 72 hours');
+    expect(document.body).toHaveTextContent('Last 72 hours');
   });
 
   it('filters by staff member through the URL, marking the signed-in one', async () => {
     await open();
+    await screen.findByRole('option', { name: 'Lee Park' });
     expect([...select().options].map((o) => o.textContent)).toEqual([
       'Everyone',
       'Dana Reyes (You)',
       'Lee Park',
     ]);
-    await act(async () => {
-      select().value = 'staff-2';
-      select().dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    await settle();
+    await app.user.selectOptions(select(), 'staff-2');
     expect(search().get('contactedBy')).toBe('staff-2');
-    expect(listCalls.at(-1)!.get('contactedBy')).toBe('staff-2');
+    await waitFor(() => expect(listCalls.at(-1)!.get('contactedBy')).toBe('staff-2'));
   });
 
   it('reads dates and staff member from the URL after a reload', async () => {
@@ -125,19 +101,19 @@ describe('/contact-summary', () => {
       endDate: '2025-03-02',
       contactedBy: 'staff-me',
     });
-    expect(select().value).toBe('staff-me');
-    expect(document.body.textContent).toContain('03/01/2025 – 03/02/2025');
+    await waitFor(() => expect(select()).toHaveValue('staff-me'));
+    expect(document.body).toHaveTextContent('03/01/2025 – 03/02/2025');
   });
 
   it('shows the empty and the failed states', async () => {
     listReply = { status: 200, body: view([]) };
     await open();
-    expect(document.body.textContent).toContain('No contact attempts match these filters.');
-    app!.unmount();
+    expect(await screen.findByText('No contact attempts match these filters.')).toBeInTheDocument();
+    cleanup();
 
     listReply = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await open();
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'The contact history could not be loaded. Please try again.',
     );
   });

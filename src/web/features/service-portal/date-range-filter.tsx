@@ -8,7 +8,7 @@ import {
   type DateSelection,
 } from '#domain/service-portal/date-range';
 
-// The portal's date range filter (spec doc 2 sections 5 and 9): a calendar where the first click sets the
+// The portal's date range filter: a calendar where the first click sets the
 // start, the second the end and a third starts again; no dates means the last 72 hours. Dates are
 // 'yyyy-MM-dd' calendar days (the query format) and show as 'MM/dd/yyyy'.
 

@@ -1,50 +1,34 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import { mountRoutes, settle, waitFor } from '../../components/ui/form/dom-test-helpers';
+import { renderRoutes } from '#web/test/render';
 import { Component as PortalLayout } from './portal-layout';
 import { staffNameOf } from './use-staff-session';
+import { server } from '#web/test/api-mock';
+import { staffSession } from '#web/test/sessions';
 
-const session = {
-  user: {
-    id: 'staff-me',
-    email: 'dana@agency.test',
-    firstName: 'Dana',
-    lastName: 'Reyes',
-    phoneNumber: null,
-    mustChangePassword: false,
-    isStaff: true,
-    twoFactorEnabled: true,
-    secondFactorVerified: true,
-  },
-  resume: '/summary',
-};
+const session = staffSession();
 
 let calls: string[];
-let app: ReturnType<typeof mountRoutes> | undefined;
+let app: ReturnType<typeof renderRoutes>;
 
 beforeEach(() => {
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      calls.push(`${init.method ?? 'GET'} ${input}`);
-      if (input === '/api/session') return Response.json(session);
-      if (input === '/api/auth/sign-out') return new Response(null, { status: 204 });
-      throw new Error(`unexpected ${input}`);
+  server.use(
+    http.get('/api/session', () => {
+      calls.push('GET /api/session');
+      return HttpResponse.json(session);
+    }),
+    http.post('/api/auth/sign-out', () => {
+      calls.push('POST /api/auth/sign-out');
+      return new HttpResponse(null, { status: 204 });
     }),
   );
 });
 
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
 async function open(entry = '/summary') {
-  app = mountRoutes(
+  app = renderRoutes(
     [
       {
         Component: PortalLayout,
@@ -56,19 +40,17 @@ async function open(entry = '/summary') {
     ],
     entry,
   );
-  await settle();
+  // The header names the counsellor once the session is read.
+  await within(nav()).findAllByText('Dana Reyes');
 }
 
-const nav = () => document.querySelector('nav[aria-label="Service portal"]')!;
-const hamburger = () => nav().querySelector<HTMLButtonElement>('button[aria-label="Menu"]')!;
+const nav = () => screen.getByRole('navigation', { name: 'Service portal' });
+const hamburger = () => within(nav()).getByRole('button', { name: 'Menu' });
 const mobileMenu = () => document.getElementById(hamburger().getAttribute('aria-controls')!)!;
 const linkTexts = (root: Element) =>
   [...root.querySelectorAll('a, button')].map((e) => e.textContent?.trim());
 
-async function click(element: Element) {
-  await act(async () => (element as HTMLElement).click());
-  await settle();
-}
+const click = (element: Element) => app.user.click(element);
 
 describe('portal header', () => {
   it('shows Borrower Queue, Summary, Preferences and Sign Out, the name dropdown, and the page below', async () => {
@@ -82,26 +64,21 @@ describe('portal header', () => {
       'Dana Reyes',
     ]);
     expect(desktop.querySelector('a[aria-current="page"]')?.textContent).toBe('Summary');
-    expect(document.body.textContent).toContain('page /summary');
+    expect(screen.getByText('page /summary')).toBeInTheDocument();
   });
 
   it('opens the name dropdown from the keyboard with Preferences, Change email, Change password, Sign Out', async () => {
     await open();
-    const trigger = [...nav().querySelectorAll('button')].find((b) => b.textContent === 'Dana Reyes')!;
-    await act(async () => {
-      trigger.focus();
-      trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    });
-    await settle();
-    const menu = document.querySelector('[role="menu"]')!;
-    expect([...menu.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent)).toEqual([
-      'Preferences',
-      'Change email',
-      'Change password',
-      'Sign Out',
-    ]);
-    await click(menu.querySelector('a[href="/change-password"]')!);
-    expect(app!.router.state.location.pathname).toBe('/change-password');
+    within(nav()).getByRole('button', { name: 'Dana Reyes' }).focus();
+    await app.user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Preferences', 'Change email', 'Change password', 'Sign Out']);
+    await click(within(menu).getByRole('menuitem', { name: 'Change password' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/change-password'));
   });
 
   it('toggles the hamburger menu, which closes when a link is followed or on Escape', async () => {
@@ -121,23 +98,21 @@ describe('portal header', () => {
     ]);
     expect(mobileMenu().textContent).toContain('Dana Reyes');
 
-    await click([...mobileMenu().querySelectorAll('a')].find((a) => a.textContent === 'Borrower Queue')!);
-    expect(app!.router.state.location.pathname).toBe('/borrower-queue');
+    await click(within(mobileMenu()).getByRole('link', { name: 'Borrower Queue' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/borrower-queue'));
     expect(mobileMenu().hidden).toBe(true);
 
     await click(hamburger());
-    await act(async () => {
-      nav().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    });
+    expect(mobileMenu().hidden).toBe(false);
+    await app.user.keyboard('{Escape}');
     expect(mobileMenu().hidden).toBe(true);
   });
 
   it('signs out: the server session is revoked, session storage cleared, and the counsellor lands on /sign-in', async () => {
     sessionStorage.setItem('dmp.session', '{"userId":"staff-me"}');
     await open();
-    const signOut = [...nav().querySelectorAll('button')].find((b) => b.textContent === 'Sign Out')!;
-    await click(signOut);
-    await waitFor(() => expect(app!.router.state.location.pathname).toBe('/sign-in'));
+    await click(within(nav()).getAllByRole('button', { name: 'Sign Out' })[0]!);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
     expect(calls).toContain('POST /api/auth/sign-out');
     expect(sessionStorage.length).toBe(0);
   });

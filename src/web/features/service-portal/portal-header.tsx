@@ -2,10 +2,10 @@ import { clsx } from 'clsx';
 import { DropdownMenu } from 'radix-ui';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useSignOut } from '../../app/session';
+import { useSignOut } from '#web/app/session';
 import { useStaffMe } from './use-staff-session';
 
-/** The header links of spec doc 1 section 2.6 (Sign Out follows them). */
+/** The header links (Sign Out follows them). */
 export const PORTAL_LINKS = [
   { to: '/borrower-queue', label: 'Borrower Queue' },
   { to: '/summary', label: 'Summary' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { PortalHeader } from './portal-header';
 
 /** The service portal's layout route (inside the staff guard): the portal header, then the page. */

@@ -1,25 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import { mountRoutes, settle } from '../../components/ui/form/dom-test-helpers';
+import { renderRoutes } from '#web/test/render';
 import { Component as PreferencesPage, staffListName } from './preferences-page';
+import { server } from '#web/test/api-mock';
+import { staffSession } from '#web/test/sessions';
 
-const session = {
-  user: {
-    id: 'staff-me',
-    email: 'dana@agency.test',
-    firstName: 'Dana',
-    lastName: 'Reyes',
-    phoneNumber: null,
-    mustChangePassword: false,
-    isStaff: true,
-    twoFactorEnabled: true,
-    secondFactorVerified: true,
-  },
-  resume: '/summary',
-};
+const session = staffSession();
 
 let usersReply: { status: number; body: unknown };
-let app: ReturnType<typeof mountRoutes> | undefined;
 
 beforeEach(() => {
   usersReply = {
@@ -31,41 +21,33 @@ beforeEach(() => {
       ],
     },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      if (input === '/api/session') return Response.json(session);
-      if (input === '/api/staff/users') return Response.json(usersReply.body, { status: usersReply.status });
-      throw new Error(`unexpected ${input}`);
-    }),
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/staff/users', () =>
+      HttpResponse.json(usersReply.body as object, { status: usersReply.status }),
+    ),
   );
 });
 
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
-async function open() {
-  app = mountRoutes(
+function open() {
+  renderRoutes(
     [
       { path: '/preferences', Component: PreferencesPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/preferences',
   );
-  await settle();
 }
 
 describe('/preferences', () => {
   it('shows the profile box with the change email and change password links', async () => {
-    await open();
-    const profile = document.querySelector('section[aria-labelledby="profile-heading"]')!;
-    expect(profile.textContent).toContain('Dana Reyes');
-    expect(profile.textContent).toContain('dana@agency.test');
-    const links = [...profile.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    open();
+    const profile = document.querySelector<HTMLElement>('section[aria-labelledby="profile-heading"]')!;
+    expect(await within(profile).findByText(/Dana Reyes/)).toBeInTheDocument();
+    expect(profile).toHaveTextContent('dana@agency.test');
+    const links = within(profile)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Change email', '/change-email'],
       ['Change password', '/change-password'],
@@ -73,7 +55,8 @@ describe('/preferences', () => {
   });
 
   it("lists the staff, with 'Name Unavailable' for a member without a name and '(You)' for me", async () => {
-    await open();
+    open();
+    await screen.findByText('dana@agency.test', { selector: 'td' });
     const rows = [...document.querySelectorAll('tbody tr')].map((r) =>
       [...r.querySelectorAll('td')].map((c) => c.textContent),
     );
@@ -85,8 +68,8 @@ describe('/preferences', () => {
 
   it('offers a retry when the staff list cannot be read', async () => {
     usersReply = { status: 500, body: { code: 'InternalError', message: 'boom' } };
-    await open();
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'The staff list could not be loaded. Please try again.',
     );
   });

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { StaffListView } from '#domain/flow/staff-views';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
+import { api, ApiError } from '#web/app/api';
 import { LoadError, PortalPage } from './portal-layout';
 import { useStaffMe } from './use-staff-session';
 
-// /preferences (spec doc 1 section 2.6): the staff profile box with change email and change password links,
+// /preferences: the staff profile box with change email and change password links,
 // and the team's staff list (a member without a name shows 'Name Unavailable').
 
 const ROW_LINK =

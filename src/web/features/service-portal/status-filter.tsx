@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
 import { validateFilters, type ClaimedStatus } from '#domain/service-portal/filters';
 
-/** How the portal names each application status (spec doc 1 section 4.1; 'In Progress' is the spec's own). */
+/** How the portal names each application status ('In Progress' is the product's own wording). */
 export const APPLICATION_STATUS_LABELS = {
   inProgress: 'In Progress',
   acceptOffer: 'Accept Offer',
@@ -40,7 +40,7 @@ const SMALL_BUTTON = 'rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 h
 
 /**
  * Application status and claimed/unclaimed checkboxes; a category with nothing ticked says 'Please select at
- * least one filter' (spec doc 2 section 5). Statuses keep the spec's order whatever order they were ticked in.
+ * least one filter'. Statuses keep the spec's order whatever order they were ticked in.
  */
 export function StatusFilter({ statuses, claimed, unclaimed, onChange, className }: StatusFilterProps) {
   const errors = validateFilters({

@@ -1,10 +1,10 @@
 import { MESSAGES } from '#domain/validation/messages';
-import { useSession, type SessionUser } from '../../app/session';
+import { useSession, type SessionUser } from '#web/app/session';
 
 /** The signed-in staff member as the portal shows them. */
 export type StaffMe = { id: string; name: string; email: string };
 
-/** First and last name, or 'Name Unavailable' like the server's staff names (spec doc 1 section 3). */
+/** First and last name, or 'Name Unavailable' like the server's staff names. */
 export function staffNameOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): string {
   return (
     [user.firstName, user.lastName]

@@ -1,18 +1,9 @@
-import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SigningView } from '#domain/enrollment/views';
-import {
-  buttonByName,
-  byLabel,
-  describedText,
-  mockApi,
-  mountRoutes,
-  settle,
-  typeInto,
-  waitFor,
-  type ApiCall,
-  type Mounted,
-} from '../../components/ui/form/dom-test-helpers';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import {
   AGREE_LABEL,
   ALREADY_SIGNED,
@@ -37,44 +28,37 @@ const VIEW: SigningView = {
 
 type Reply = { status: number; body?: unknown };
 
-let mounted: Mounted | undefined;
 beforeEach(() => {
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:letter');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
 
 async function renderPage(o: { entry?: string; session?: Reply; sign?: Reply } = {}) {
-  const calls: ApiCall[] = mockApi({
+  const calls: ApiCall[] = answerApi({
     [`POST ${SESSION_PATH}`]: o.session ?? { status: 200, body: VIEW },
     [`POST ${SIGN_PATH}`]: o.sign ?? { status: 200, body: { signed: true } },
     [`POST ${DOCUMENT_PATH}`]: { status: 200, body: '%PDF-1.7' },
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/sign-letter', Component: SignLetterPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     o.entry ?? `/sign-letter#t=${TOKEN}`,
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
-  return { calls, router: app.router };
+  await screen.findByRole('heading', { level: 1 });
+  return { calls, router, user };
 }
 
-const h1 = () => document.querySelector('h1')?.textContent;
-async function clickSign() {
-  await act(async () => buttonByName('Sign').click());
-  await settle();
-}
-async function fillIn(name: string) {
-  typeInto(byLabel('Full name'), name);
-  await act(async () => byLabel(AGREE_LABEL).click());
+const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
+const fullName = () => screen.getByLabelText('Full name');
+const clickSign = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Sign' }));
+async function fillIn(user: UserEvent, name: string) {
+  await user.type(fullName(), name);
+  await user.click(screen.getByLabelText(AGREE_LABEL));
 }
 const signCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === SIGN_PATH).map((c) => c.body);
 
@@ -84,52 +68,52 @@ describe('/sign-letter', () => {
     expect(h1()).toBe(TITLE);
     expect(calls).toEqual([{ method: 'POST', path: SESSION_PATH, body: { token: TOKEN } }]);
     expect(calls.every((c) => !c.path.includes(TOKEN))).toBe(true);
-    expect(document.body.textContent).toContain('Signing as Ana Diaz');
+    expect(document.body).toHaveTextContent('Signing as Ana Diaz');
     expect(tokenFromHash('#t=abc')).toBe('abc');
     expect(tokenFromHash('')).toBeUndefined();
   });
 
   it('requires the typed name and the agreement', async () => {
-    const { calls } = await renderPage();
-    await clickSign();
-    expect(describedText(byLabel('Full name'))).toBe('Full name is required');
-    expect(describedText(byLabel(AGREE_LABEL))).toBe('Agreeing to sign electronically is required');
+    const { calls, user } = await renderPage();
+    await clickSign(user);
+    await waitFor(() => expect(fullName()).toHaveAccessibleDescription('Full name is required'));
+    expect(screen.getByLabelText(AGREE_LABEL)).toHaveAccessibleDescription(
+      'Agreeing to sign electronically is required',
+    );
     expect(signCalls(calls)).toEqual([]);
   });
 
   it('shows a name that does not match the letter on the field', async () => {
-    const { calls } = await renderPage({
+    const { calls, user } = await renderPage({
       sign: {
         status: 400,
         body: { code: 'ValidationError', message: 'x', fieldErrors: { fullName: MISMATCH } },
       },
     });
-    await fillIn('Anna Dias');
-    await clickSign();
+    await fillIn(user, 'Anna Dias');
+    await clickSign(user);
+    await waitFor(() => expect(fullName()).toHaveAccessibleDescription(MISMATCH));
     expect(signCalls(calls)).toEqual([{ token: TOKEN, fullName: 'Anna Dias', agreed: true }]);
-    expect(describedText(byLabel('Full name'))).toBe(MISMATCH);
-    expect(document.activeElement).toBe(byLabel('Full name'));
+    expect(fullName()).toHaveFocus();
   });
 
   it('signs and thanks the signer', async () => {
-    const { calls } = await renderPage();
-    await fillIn('Ana Diaz');
-    await clickSign();
-    expect(signCalls(calls)).toEqual([{ token: TOKEN, fullName: 'Ana Diaz', agreed: true }]);
+    const { calls, user } = await renderPage();
+    await fillIn(user, 'Ana Diaz');
+    await clickSign(user);
     await waitFor(() =>
-      expect(document.body.textContent).toContain(
-        'Thank you, Ana Diaz. Your Letter of Authorization is signed.',
-      ),
+      expect(document.body).toHaveTextContent('Thank you, Ana Diaz. Your Letter of Authorization is signed.'),
     );
-    expect(document.body.textContent).toContain('We emailed you a signed copy');
+    expect(signCalls(calls)).toEqual([{ token: TOKEN, fullName: 'Ana Diaz', agreed: true }]);
+    expect(document.body).toHaveTextContent('We emailed you a signed copy');
     expect(document.querySelector('form')).toBeNull();
   });
 
   it('fetches the letter with the token in the body and saves it through an object URL', async () => {
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { calls } = await renderPage();
-    await act(async () => buttonByName(OPEN_LETTER).click());
-    await settle();
+    const { calls, user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: OPEN_LETTER }));
+    await waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     expect(calls.filter((c) => c.path === DOCUMENT_PATH)).toEqual([
       { method: 'POST', path: DOCUMENT_PATH, body: { token: TOKEN } },
     ]);
@@ -143,13 +127,13 @@ describe('/sign-letter', () => {
     ['no token at all', '/sign-letter'],
   ])('explains %s and links to sign in', async (_name, entry) => {
     await renderPage({ entry, session: { status: 404, body: { code: 'NotFound', message: 'Not found' } } });
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe(INVALID_LINK);
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_LINK);
     expect(document.querySelector('a[href="/sign-in"]')).not.toBeNull();
   });
 
   it('says so when the letter is already signed', async () => {
     await renderPage({ session: { status: 200, body: { ...VIEW, signed: true } } });
-    expect(document.body.textContent).toContain(ALREADY_SIGNED);
+    expect(await screen.findByText(ALREADY_SIGNED, { exact: false })).toBeInTheDocument();
     expect(document.querySelector('form')).toBeNull();
   });
 });

@@ -4,17 +4,17 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../app/api';
-import { useDocumentTitle } from '../../components/layout/use-document-title';
-import { ErrorModal } from '../../components/ui/error-modal';
-import { CheckboxField } from '../../components/ui/form/checkbox-field';
-import { applyServerFieldErrors } from '../../components/ui/form/server-errors';
-import { SubmitButton } from '../../components/ui/form/submit-button';
-import { TextField } from '../../components/ui/form/text-field';
-import { useFailureModal } from '../../components/ui/form/use-failure-modal';
-import { useZodForm } from '../../components/ui/form/use-zod-form';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { LoadFailure } from '../../components/ui/load-failure';
+import { api, ApiError } from '#web/app/api';
+import { useDocumentTitle } from '#web/components/layout/use-document-title';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { CheckboxField } from '#web/components/ui/form/checkbox-field';
+import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { TextField } from '#web/components/ui/form/text-field';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
+import { LoadFailure } from '#web/components/ui/load-failure';
 
 // /sign-letter#t=<token>: the page a signer opens from the email. The token sits in the URL fragment, which
 // browsers never send, so it stays out of server and proxy logs; the page sends it only in POST bodies.

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
 import { useController } from 'react-hook-form';
 import { currencyWarning, digitsOnly } from '#domain/validation/format';
-import { formatDollars } from '../format-money';
+import { formatDollars } from '#domain/money/cents';
 import { FieldError, FieldHint } from './field-error';
 import { INPUT_CLASS, LABEL_CLASS } from './styles';
 import { useField } from './use-field';
@@ -14,7 +14,7 @@ export type CurrencyInputProps = {
   value: number | null | undefined;
   onChange: (cents: number | null) => void;
   onBlur?: () => void;
-  /** Most whole-dollar digits the input takes (spec doc 2 section 5: typing stops there). */
+  /** Most whole-dollar digits the input takes (typing stops there). */
   maxLength: number;
   /** A lone 0 is kept as $0; otherwise it leaves the input empty. */
   allowZero?: boolean;

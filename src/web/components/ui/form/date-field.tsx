@@ -10,7 +10,7 @@ export function formatDateInput(value: string): string {
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('-');
 }
 
-/** A date typed as MM-dd-yyyy (spec doc 2 section 5), the dashes added while typing. */
+/** A date typed as MM-dd-yyyy, the dashes added while typing. */
 export function DateField({
   placeholder = 'MM-DD-YYYY',
   ...props

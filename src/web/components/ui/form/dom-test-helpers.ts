@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { answerApi } from '#web/test/api-mock';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -110,30 +111,7 @@ export function mountRoutes(
   return { ...mounted, router, queryClient };
 }
 
-export type ApiCall = { method: string; path: string; body: unknown; idempotencyKey?: string };
-type Reply = { status: number; body?: unknown } | 'network-error';
+export type { ApiCall } from '#web/test/api-mock';
 
-/**
- * Replaces fetch with canned answers keyed 'METHOD /path' and records every call. A key without an answer
- * fails the test loudly.
- */
-export function mockApi(replies: Record<string, Reply | (() => Reply)>): ApiCall[] {
-  const calls: ApiCall[] = [];
-  const fetchMock = async (input: string | URL | Request, init?: RequestInit) => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const idempotencyKey = new Headers(init?.headers).get('idempotency-key') ?? undefined;
-    calls.push(idempotencyKey ? { method, path, body, idempotencyKey } : { method, path, body });
-    const entry = replies[`${method} ${path}`];
-    if (entry === undefined) throw new Error(`unexpected call ${method} ${path}`);
-    const reply = typeof entry === 'function' ? entry() : entry;
-    if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  globalThis.fetch = fetchMock as typeof fetch;
-  return calls;
-}
+/** Canned answers keyed 'METHOD /path', recorded; now on Mock Service Worker (see #web/test/api-mock). */
+export const mockApi = answerApi;

@@ -2,7 +2,7 @@ import { normalizeEmail } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** Email input: trimmed and lower-cased on blur; default label 'Email address' (spec doc 2 section 5). */
+/** Email input: trimmed and lower-cased on blur; default label 'Email address'. */
 export function EmailField({
   label = 'Email address',
   autoComplete = 'email',

@@ -1,21 +1,11 @@
-import { act } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { FormProvider } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { leadSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
 import { CheckboxField } from './checkbox-field';
-import {
-  blur,
-  buttonByName,
-  byLabel,
-  describedText,
-  mount,
-  settle,
-  submit,
-  typeInto,
-  type Mounted,
-} from './dom-test-helpers';
 import { EmailField } from './email-field';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
@@ -24,11 +14,7 @@ import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useZodForm } from './use-zod-form';
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
 type LeadValues = z.output<typeof leadSchema>;
 
@@ -56,60 +42,52 @@ function LeadHarness({ onValid }: { onValid: (values: LeadValues) => void }) {
 
 function renderLead() {
   const submitted: LeadValues[] = [];
-  mounted = mount(<LeadHarness onValid={(v) => submitted.push(v)} />);
-  const form = mounted.container.querySelector('form');
-  if (!form) throw new Error('no form');
-  return { form, submitted };
+  const user = userEvent.setup();
+  render(<LeadHarness onValid={(v) => submitted.push(v)} />);
+  const submit = () => user.click(screen.getByRole('button', { name: 'Get Started' }));
+  return { user, submit, submitted };
 }
 
 describe('form fields', () => {
   it('validates on submit only, focuses the first failing field and wires the errors to the inputs', async () => {
-    const { form, submitted } = renderLead();
-    const firstName = byLabel('First name');
-    typeInto(firstName, 'x');
-    typeInto(firstName, '');
+    const { user, submit, submitted } = renderLead();
+    const firstName = field('First name');
+    await user.type(firstName, 'x');
+    await user.clear(firstName);
     // Mode onSubmit: nothing is shown before the first submit.
-    expect(firstName.getAttribute('aria-invalid')).toBeNull();
+    expect(firstName).not.toHaveAttribute('aria-invalid');
 
-    await submit(form);
+    await submit();
+    await waitFor(() => expect(firstName).toHaveFocus());
     expect(submitted).toEqual([]);
-    expect(document.activeElement).toBe(firstName);
-    expect(
-      ['First name', 'Last name', 'Email address', 'Phone number'].map((label) => [
-        byLabel(label).getAttribute('aria-invalid'),
-        describedText(byLabel(label)),
-      ]),
-    ).toEqual([
-      ['true', 'First name is required'],
-      ['true', 'Last name is required'],
-      ['true', 'Email address is required'],
-      ['true', 'Phone number is required'],
-    ]);
-    expect(describedText(byLabel('I agree to the Terms and Conditions'))).toBe(MESSAGES.termsRequired);
+    for (const label of ['First name', 'Last name', 'Email address', 'Phone number']) {
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(label)).toHaveAccessibleDescription(`${label} is required`);
+    }
+    expect(field('I agree to the Terms and Conditions')).toHaveAccessibleDescription(MESSAGES.termsRequired);
   });
 
   it('re-validates each field as it changes after the first submit', async () => {
-    const { form } = renderLead();
-    await submit(form);
-    const email = byLabel('Email address');
-    typeInto(email, 'someone@');
-    await settle();
-    expect(describedText(email)).toBe('Email address is invalid');
-    typeInto(email, 'someone@example.com');
-    await settle();
-    expect(email.getAttribute('aria-invalid')).toBeNull();
-    expect(email.getAttribute('aria-describedby')).toBeNull();
+    const { user, submit } = renderLead();
+    await submit();
+    const email = field('Email address');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email address is required'));
+    await user.type(email, 'someone@');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email address is invalid'));
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
+    expect(email).not.toHaveAttribute('aria-describedby');
   });
 
   it.each([
     ['First name', '  Ana  ', 'Ana'],
     ['Email address', '  Ana.Diaz@Example.COM ', 'ana.diaz@example.com'],
-  ])('normalizes %s on blur: %j → %j', (label, typed, shown) => {
-    renderLead();
-    const input = byLabel(label);
-    typeInto(input, typed);
-    blur(input);
-    expect(input.value).toBe(shown);
+  ])('normalizes %s on blur: %j → %j', async (label, typed, shown) => {
+    const { user } = renderLead();
+    const input = field(label);
+    await user.type(input, typed);
+    await user.tab();
+    expect(input).toHaveValue(shown);
   });
 
   it.each([
@@ -119,22 +97,23 @@ describe('form fields', () => {
     ['(555) 010-1234', '555-010-1234'],
     ['+1 555 010 1234', '555-010-1234'],
     ['555-010-12345678', '555-010-1234'],
-  ])('formats the phone while typing: %j → %j', (typed, shown) => {
-    renderLead();
-    const phone = byLabel('Phone number');
-    typeInto(phone, typed);
-    expect(phone.value).toBe(shown);
+  ])('formats the phone while typing or pasting: %j → %j', async (typed, shown) => {
+    const { user } = renderLead();
+    const phone = field('Phone number');
+    await user.click(phone);
+    await user.paste(typed);
+    expect(phone).toHaveValue(shown);
   });
 
   it('submits the parsed values once every field is valid', async () => {
-    const { form, submitted } = renderLead();
-    typeInto(byLabel('First name'), 'Ana');
-    typeInto(byLabel('Last name'), 'Diaz');
-    typeInto(byLabel('Email address'), 'ANA@EXAMPLE.COM');
-    typeInto(byLabel('Phone number'), '5550101234');
-    const terms = byLabel('I agree to the Terms and Conditions');
-    act(() => terms.click());
-    await submit(form);
+    const { user, submit, submitted } = renderLead();
+    await user.type(field('First name'), 'Ana');
+    await user.type(field('Last name'), 'Diaz');
+    await user.type(field('Email address'), 'ANA@EXAMPLE.COM');
+    await user.type(field('Phone number'), '5550101234');
+    await user.click(field('I agree to the Terms and Conditions'));
+    await submit();
+    await waitFor(() => expect(submitted).toHaveLength(1));
     expect(submitted).toEqual([
       {
         firstName: 'Ana',
@@ -159,18 +138,19 @@ describe('PasswordField', () => {
     );
   }
 
-  it('is a password input of at most 60 characters with a show/hide toggle, never trimmed', () => {
-    mounted = mount(<PasswordHarness />);
-    const input = byLabel('Password');
+  it('is a password input of at most 60 characters with a show/hide toggle, never trimmed', async () => {
+    const user = userEvent.setup();
+    render(<PasswordHarness />);
+    const input = field('Password');
     expect([input.type, input.maxLength]).toEqual(['password', 60]);
-    act(() => buttonByName('Show password').click());
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(input.type).toBe('text');
-    expect(buttonByName('Hide password').getAttribute('aria-pressed')).toBe('true');
-    act(() => buttonByName('Hide password').click());
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(input.type).toBe('password');
-    typeInto(input, ' secret1 ');
-    blur(input);
-    expect(input.value).toBe(' secret1 ');
+    await user.type(input, ' secret1 ');
+    await user.tab();
+    expect(input).toHaveValue(' secret1 ');
   });
 });
 
@@ -181,8 +161,8 @@ describe('PasswordChecklist', () => {
     ['abcdefg1', [true, true, true, true]],
     ['abcdefg1~', [true, true, true, false]],
   ])('ticks the rules met by %j', (password, met) => {
-    mounted = mount(<PasswordChecklist password={password} />);
-    const items = [...mounted.container.querySelectorAll('li')];
+    render(<PasswordChecklist password={password} />);
+    const items = screen.getAllByRole('listitem');
     expect(items.map((li) => li.dataset.met === 'true')).toEqual(met);
     expect(
       items.map((li) => li.textContent?.endsWith(li.dataset.met === 'true' ? '(met)' : '(not met)')),

@@ -1,6 +1,6 @@
 import { passwordChecklist } from '#domain/validation/format';
 
-/** The live list of password rules, ticked as they are met (spec doc 2 section 5). */
+/** The live list of password rules, ticked as they are met. */
 export function PasswordChecklist({ id, password }: { id?: string; password: string | undefined }) {
   const rules = passwordChecklist(password);
   return (

@@ -4,7 +4,7 @@ import { TextField, type TextFieldProps } from './text-field';
 /** '999-999-9999' is 12 characters. */
 const PHONE_LENGTH = 12;
 
-/** Phone input: formatted as 999-999-9999 while typing or pasting (spec doc 2 section 5). */
+/** Phone input: formatted as 999-999-9999 while typing or pasting. */
 export function PhoneField({
   label = 'Phone number',
   autoComplete = 'tel-national',

@@ -3,7 +3,7 @@ import { FieldError, FieldHint } from './field-error';
 import { INPUT_CLASS, LABEL_CLASS } from './styles';
 import { useField } from './use-field';
 
-/** Default maximum of text and email fields (spec doc 2 section 5). */
+/** Default maximum of text and email fields. */
 export const TEXT_MAX_LENGTH = 100;
 
 export type TextFieldProps = {

@@ -3,7 +3,7 @@ import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * The one way forms are set up (spec doc 2 section 5): validated by the shared zod schema on submit, then
+ * The one way forms are set up: validated by the shared zod schema on submit, then
  * re-validated on every change; the first failing field receives focus.
  */
 export function useZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(

@@ -7,13 +7,13 @@ import {
   type SandboxAccountsView,
   type SandboxInstitutionsView,
 } from '#domain/enrollment/views';
-import { api, ApiError } from '../../../app/api';
-import { applyServerFieldErrors } from '../../../components/ui/form/server-errors';
-import { ERROR_CLASS } from '../../../components/ui/form/styles';
-import { SubmitButton } from '../../../components/ui/form/submit-button';
-import { TextField } from '../../../components/ui/form/text-field';
-import { useZodForm } from '../../../components/ui/form/use-zod-form';
-import { Modal } from '../../../components/ui/modal';
+import { api, ApiError } from '#web/app/api';
+import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
+import { ERROR_CLASS } from '#web/components/ui/form/styles';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { TextField } from '#web/components/ui/form/text-field';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { Modal } from '#web/components/ui/modal';
 import { SECONDARY_BUTTON_CLASS } from './payments-page';
 
 // The bank-link widget. With the built-in sandbox (no vendor account) it is our own three-step dialog:

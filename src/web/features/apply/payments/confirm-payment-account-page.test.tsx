@@ -1,14 +1,8 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  buttonByName,
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type Mounted,
-} from '../../../components/ui/form/dom-test-helpers';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { ACCOUNTS_PATH, Component as ConfirmPage, CONFIRM_PATH } from './confirm-payment-account-page';
 import { borrowerSession, paymentApplication } from './test-fixtures';
 
@@ -29,15 +23,8 @@ const SECOND = {
   availableBalance: null,
 };
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
-
 async function renderPage(accounts: unknown[]) {
-  const calls = mockApi({
+  const calls = answerApi({
     'GET /api/session': { status: 200, body: borrowerSession },
     'GET /api/application': {
       status: 200,
@@ -46,66 +33,63 @@ async function renderPage(accounts: unknown[]) {
     [`GET ${ACCOUNTS_PATH}`]: { status: 200, body: { accounts } },
     [`PUT ${CONFIRM_PATH}`]: { status: 200, body: { next: '/submitted' } },
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/payments/confirm-payment-account', Component: ConfirmPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/payments/confirm-payment-account',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Confirm your payment account'));
-  return { calls, router: app.router };
+  await screen.findByRole('heading', { level: 1, name: 'Confirm your payment account' });
+  return { calls, router, user };
 }
 
-async function click(element: HTMLElement) {
-  await act(async () => element.click());
-  await settle();
-}
-const radios = () => [...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
-const link = (text: string) => [...document.querySelectorAll('a')].find((a) => a.textContent === text);
+const radios = () => screen.queryAllByRole<HTMLInputElement>('radio');
+const link = (name: string) => screen.getByRole('link', { name });
 
 describe('/payments/confirm-payment-account', () => {
   it('lists each account with its bank, name, last digits and available balance', async () => {
     await renderPage([CHECKING, SECOND]);
-    expect(radios().map((r) => r.closest('label')?.textContent)).toEqual([
+    expect((await screen.findAllByRole('radio')).map((r) => r.closest('label')?.textContent)).toEqual([
       'First Platypus BankPlaid Checking ••0000Available balance $110',
       'Tartan BankEveryday Checking ••4321Available balance not reported',
     ]);
-    expect(link('Use a different bank')?.getAttribute('href')).toBe('/payments/payment-account-options');
+    expect(link('Use a different bank')).toHaveAttribute('href', '/payments/payment-account-options');
   });
 
   it('requires a choice: Submit with none says so and sends nothing', async () => {
-    const { calls } = await renderPage([CHECKING, SECOND]);
-    await click(buttonByName('Submit'));
-    expect(document.querySelector('fieldset [role="alert"]')?.textContent).toBe(
-      MESSAGES.paymentAccountRequired,
-    );
+    const { calls, user } = await renderPage([CHECKING, SECOND]);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.paymentAccountRequired);
     expect(MESSAGES.paymentAccountRequired).toBe('Please select a payment account.');
     expect(document.activeElement).toBe(radios()[0]);
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('confirms the chosen account and goes to /submitted', async () => {
-    const { calls, router } = await renderPage([CHECKING, SECOND]);
-    await click(radios()[1]!);
-    await click(buttonByName('Submit'));
+    const { calls, router, user } = await renderPage([CHECKING, SECOND]);
+    await user.click((await screen.findAllByRole('radio'))[1]!);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { plaidAccountId: SECOND.id },
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
   });
 
   it('starts with the account already chosen for payments', async () => {
     await renderPage([CHECKING, { ...SECOND, selectedForPayments: true }]);
-    expect(radios().map((r) => r.checked)).toEqual([false, true]);
+    expect((await screen.findAllByRole<HTMLInputElement>('radio')).map((r) => r.checked)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('without a checking account offers another bank or the manual entry', async () => {
-    const { router } = await renderPage([]);
-    expect(document.body.textContent).toContain('We did not find a checking account');
-    expect(link('Connect another bank')?.getAttribute('href')).toBe('/payments/payment-account-options');
-    await click(link('Provide manually')!);
+    const { router, user } = await renderPage([]);
+    expect(await screen.findByText(/We did not find a checking account/)).toBeInTheDocument();
+    expect(link('Connect another bank')).toHaveAttribute('href', '/payments/payment-account-options');
+    await user.click(link('Provide manually'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments/payment-account-options'));
     expect(router.state.location).toMatchObject({
       pathname: '/payments/payment-account-options',
       state: { provideManually: true },

@@ -1,27 +1,14 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  buttonByName,
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type Mounted,
-} from '../../../components/ui/form/dom-test-helpers';
+import { answerApi, type ApiCall, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as NextStepsPage, NEXT_STEPS, NEXT_STEPS_PATH } from './next-steps-page';
 import { borrowerSession, paymentApplication } from './test-fixtures';
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
-
-async function renderPage(o: { application?: unknown; post?: { status: number; body?: unknown } } = {}) {
-  const calls = mockApi({
+function renderPage(o: { application?: unknown; post?: ApiReply } = {}) {
+  const calls = answerApi({
     'GET /api/session': { status: 200, body: borrowerSession },
     'GET /api/application': { status: 200, body: o.application ?? paymentApplication() },
     [`POST ${NEXT_STEPS_PATH}`]: o.post ?? {
@@ -29,26 +16,23 @@ async function renderPage(o: { application?: unknown; post?: { status: number; b
       body: { next: '/payments/payment-account-options' },
     },
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/payments/next-steps', Component: NextStepsPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/payments/next-steps',
   );
-  mounted = app;
-  await settle();
-  return { calls, router: app.router };
+  return { calls, router, user };
 }
 
-const posts = (calls: { method: string; path: string; body: unknown }[]) =>
-  calls.filter((c) => c.method === 'POST');
+const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
 
 describe('/payments/next-steps', () => {
   it('lists what happens next, in order, with the agency and the offer step of the progress bar', async () => {
-    await renderPage();
-    expect(document.querySelector('h1')?.textContent).toBe('Next steps');
-    expect([...document.querySelectorAll('ol li')].map((li) => li.textContent?.replace(/^\d/, ''))).toEqual(
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Next steps' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent?.replace(/^\d/, ''))).toEqual(
       expect.arrayContaining([...NEXT_STEPS]),
     );
     expect(NEXT_STEPS[3]).toContain(SITE.agencyName);
@@ -57,18 +41,16 @@ describe('/payments/next-steps', () => {
   });
 
   it('Continue posts without a body and goes where the server says', async () => {
-    const { calls, router } = await renderPage();
-    await act(async () => buttonByName('Continue').click());
-    await settle();
-    expect(posts(calls)).toEqual([{ method: 'POST', path: NEXT_STEPS_PATH, body: undefined }]);
+    const { calls, router, user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/payment-account-options'));
+    expect(posts(calls)).toEqual([{ method: 'POST', path: NEXT_STEPS_PATH, body: undefined }]);
   });
 
   it('shows a failure in the error modal and stays', async () => {
-    const { router } = await renderPage({ post: { status: 500, body: { code: 'InternalError' } } });
-    await act(async () => buttonByName('Continue').click());
-    await settle();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(MESSAGES.saveFailed);
+    const { router, user } = renderPage({ post: { status: 500, body: { code: 'InternalError' } } });
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(router.state.location.pathname).toBe('/payments/next-steps');
   });
 
@@ -77,7 +59,7 @@ describe('/payments/next-steps', () => {
     ['acceptOffer', 'Review', '/offers/review'],
     ['counselorReview', 'Submitted', '/submitted'],
   ] as const)('sends a %s application to where it stands', async (status, page, path) => {
-    const { router } = await renderPage({ application: paymentApplication(status, page) });
+    const { router } = renderPage({ application: paymentApplication(status, page) });
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
   });
 });

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { SITE } from '#domain/site';
-import { BusyOverlay } from '../../../components/ui/busy-overlay';
-import { SubmitButton } from '../../../components/ui/form/submit-button';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { ApplyPage } from '../apply-page';
 import { HEADING_CLASS, PaymentsPageGate, useFlowStep } from './payments-page';
 

@@ -1,21 +1,13 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import {
   REASON_FOR_NOT_CONNECTING_BANK_LABELS,
   REASON_FOR_NOT_CONNECTING_BANK_QUESTION,
 } from '#domain/enrollment/views';
 import { noCheckingAccountMessage } from '#domain/validation/messages';
-import {
-  buttonByName,
-  byLabel,
-  mockApi,
-  mountRoutes,
-  settle,
-  typeInto,
-  waitFor,
-  type ApiCall,
-  type Mounted,
-} from '../../../components/ui/form/dom-test-helpers';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import {
   ACCOUNTS_REQUIRED,
   SANDBOX_INSTITUTIONS_PATH,
@@ -43,19 +35,14 @@ const ACCOUNTS = [
   { accountId: 'acc-savings', name: 'Plaid Saving', mask: '1111', subtype: 'savings' },
 ];
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
+let user: UserEvent;
 
 type Reply = { status: number; body?: unknown };
 
 async function renderPage(o: { sandbox?: boolean; connection?: Reply } = {}) {
   let calls: ApiCall[] = [];
   const lastBody = () => calls[calls.length - 1]?.body as Record<string, unknown> | undefined;
-  calls = mockApi({
+  calls = answerApi({
     'GET /api/session': { status: 200, body: borrowerSession },
     'GET /api/application': {
       status: 200,
@@ -80,23 +67,28 @@ async function renderPage(o: { sandbox?: boolean; connection?: Reply } = {}) {
       body: { next: '/payments/provide-payment-account-information' },
     },
   });
-  const app = mountRoutes(
+  const app = renderRoutes(
     [
       { path: '/payments/payment-account-options', Component: OptionsPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/payments/payment-account-options',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Connect your bank'));
+  user = app.user;
+  await screen.findByRole('heading', { level: 1, name: 'Connect your bank' });
   return { calls, router: app.router };
 }
 
-async function click(element: HTMLElement) {
-  await act(async () => element.click());
-  await settle();
+const click = (element: HTMLElement) => user.click(element);
+const buttonByName = (name: string, root: HTMLElement = document.body) =>
+  within(root).getByRole('button', { name });
+/** Types into the labelled field, replacing what it held. */
+async function typeInto(label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, text);
 }
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+const dialog = () => screen.queryByRole('dialog');
 const requests = (calls: ApiCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
 const buttonWithText = (text: string, root: ParentNode = document) => {
@@ -116,12 +108,12 @@ async function signInToSandbox(calls: ApiCall[]) {
   expect(dialog()?.querySelector('h3')?.textContent).toBe(`Sign in to ${INSTITUTION.name}`);
   expect(document.activeElement).toBe(dialog()?.querySelector('h3'));
 
-  typeInto(byLabel('Username'), 'user_good');
-  typeInto(byLabel('Password'), 'wrong');
+  await typeInto('Username', 'user_good');
+  await typeInto('Password', 'wrong');
   await click(buttonByName('Sign in'));
   await waitFor(() => expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe(WRONG_PASSWORD));
 
-  typeInto(byLabel('Password'), 'pass_good');
+  await typeInto('Password', 'pass_good');
   await click(buttonByName('Sign in'));
   await waitFor(() => expect(dialog()?.querySelector('h3')?.textContent).toBe('Choose accounts'));
   expect(requests(calls, 'POST', SANDBOX_SIGN_IN_PATH)).toEqual([
@@ -151,7 +143,9 @@ describe('/payments/payment-account-options', () => {
     // At least one account: none ticked refuses to continue.
     for (const box of checkboxes()) await click(box);
     await click(buttonByName('Continue', dialog()!));
-    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe(ACCOUNTS_REQUIRED);
+    await waitFor(() =>
+      expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe(ACCOUNTS_REQUIRED),
+    );
     expect(requests(calls, 'POST', SANDBOX_PUBLIC_TOKEN_PATH)).toEqual([]);
 
     await click(checkboxes()[0]!);
@@ -192,20 +186,19 @@ describe('/payments/payment-account-options', () => {
     expect(document.activeElement?.textContent).toBe('Provide your account manually');
     expect(document.querySelector('legend')?.textContent).toBe(REASON_FOR_NOT_CONNECTING_BANK_QUESTION);
     await click(buttonByName('Continue'));
-    expect(document.querySelector('fieldset [role="alert"]')?.textContent).toBe(
-      'Why are you entering your account by hand is required',
+    await waitFor(() =>
+      expect(document.querySelector('fieldset [role="alert"]')?.textContent).toBe(
+        'Why are you entering your account by hand is required',
+      ),
     );
-    const radio = [...document.querySelectorAll('label')]
-      .find((l) => l.textContent === REASON_FOR_NOT_CONNECTING_BANK_LABELS.bankNotListed)
-      ?.querySelector('input');
-    await click(radio!);
+    await click(screen.getByRole('radio', { name: REASON_FOR_NOT_CONNECTING_BANK_LABELS.bankNotListed }));
     await click(buttonByName('Continue'));
-    expect(requests(calls, 'PUT', MANUAL_CHOICE_PATH)).toEqual([
-      { reasonForNotConnectingBank: 'bankNotListed' },
-    ]);
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/payments/provide-payment-account-information'),
     );
+    expect(requests(calls, 'PUT', MANUAL_CHOICE_PATH)).toEqual([
+      { reasonForNotConnectingBank: 'bankNotListed' },
+    ]);
   });
 
   it('outside the sandbox says the widget is not available and offers the manual entry', async () => {
@@ -222,10 +215,7 @@ describe('/payments/payment-account-options', () => {
     await renderPage();
     await click(buttonByName('Connect your bank'));
     await waitFor(() => expect(dialog()).not.toBeNull());
-    await act(async () => {
-      dialog()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    });
-    await settle();
-    expect(dialog()).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog()).toBeNull());
   });
 });

@@ -11,12 +11,12 @@ import {
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
 import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
-import { api, ApiError } from '../../../app/api';
-import { endLocalSession } from '../../../app/session';
-import { BusyOverlay } from '../../../components/ui/busy-overlay';
-import { ChoiceField, type Choice } from '../../../components/ui/form/choice-field';
-import { SubmitButton } from '../../../components/ui/form/submit-button';
-import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { api, ApiError } from '#web/app/api';
+import { endLocalSession } from '#web/app/session';
+import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
+import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from '../apply-page';
 import { useSavePage } from '../save-page';
 import { BankLinkDialog } from './bank-link-dialog';

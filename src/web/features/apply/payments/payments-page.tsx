@@ -7,11 +7,11 @@ import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '../../../app/api';
-import { endLocalSession } from '../../../app/session';
-import { ErrorModal } from '../../../components/ui/error-modal';
-import { applyServerFieldErrors } from '../../../components/ui/form/server-errors';
-import { useFailureModal } from '../../../components/ui/form/use-failure-modal';
+import { api, ApiError } from '#web/app/api';
+import { endLocalSession } from '#web/app/session';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { APPLICATION_QUERY_KEY, type ApplicationView } from '../application-query';
 import { ApplyPageGate } from '../save-page';
 

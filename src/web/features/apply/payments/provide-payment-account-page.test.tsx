@@ -1,16 +1,8 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  buttonByName,
-  byLabel,
-  describedText,
-  mockApi,
-  mountRoutes,
-  settle,
-  typeInto,
-  waitFor,
-  type Mounted,
-} from '../../../components/ui/form/dom-test-helpers';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answerApi } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { SAMPLE_ACCOUNT, SAMPLE_ROUTING } from './cheque-illustration';
 import { Component as ProvidePage, HELP_LABEL, PAYMENT_ACCOUNT_PATH } from './provide-payment-account-page';
 import { borrowerSession, paymentApplication } from './test-fixtures';
@@ -18,15 +10,8 @@ import { borrowerSession, paymentApplication } from './test-fixtures';
 /** Passes the ABA check digit; the server may still refuse it (unknown bank). */
 const VALID_ROUTING = '011000015';
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
-
 async function renderPage(reply: { status: number; body?: unknown }) {
-  const calls = mockApi({
+  const calls = answerApi({
     'GET /api/session': { status: 200, body: borrowerSession },
     'GET /api/application': {
       status: 200,
@@ -34,51 +19,48 @@ async function renderPage(reply: { status: number; body?: unknown }) {
     },
     [`PUT ${PAYMENT_ACCOUNT_PATH}`]: reply,
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/payments/provide-payment-account-information', Component: ProvidePage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/payments/provide-payment-account-information',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
-  return { calls, router: app.router };
+  await screen.findByRole('heading', { level: 1 });
+  return { calls, router, user };
 }
 
-async function submit() {
-  await act(async () => buttonByName('Submit').click());
-  await settle();
-}
+const field = (label: 'Account Number' | 'Routing Number') => screen.getByLabelText<HTMLInputElement>(label);
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Submit' }));
 
 describe('/payments/provide-payment-account-information', () => {
   it('takes digits only, with numeric keyboards and the spec lengths', async () => {
-    await renderPage({ status: 200, body: { next: '/submitted' } });
-    const account = byLabel('Account Number');
-    const routing = byLabel('Routing Number');
+    const { user } = await renderPage({ status: 200, body: { next: '/submitted' } });
+    const account = field('Account Number');
+    const routing = field('Routing Number');
     expect([account.inputMode, account.maxLength, routing.inputMode, routing.maxLength]).toEqual([
       'numeric',
       17,
       'numeric',
       9,
     ]);
-    typeInto(account, '12-34 5a6');
-    expect(account.value).toBe('123456');
+    await user.type(account, '12-34 5a6');
+    expect(account).toHaveValue('123456');
   });
 
   it('saves the numbers and goes where the server says', async () => {
-    const { calls, router } = await renderPage({ status: 200, body: { next: '/submitted' } });
-    typeInto(byLabel('Account Number'), '000123456789');
-    typeInto(byLabel('Routing Number'), VALID_ROUTING);
-    await submit();
+    const { calls, router, user } = await renderPage({ status: 200, body: { next: '/submitted' } });
+    await user.type(field('Account Number'), '000123456789');
+    await user.type(field('Routing Number'), VALID_ROUTING);
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { accountNumber: '000123456789', routingNumber: VALID_ROUTING },
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
   });
 
   it('puts the server’s routing number error on the field', async () => {
-    const { router } = await renderPage({
+    const { router, user } = await renderPage({
       status: 400,
       body: {
         code: 'ValidationError',
@@ -86,30 +68,32 @@ describe('/payments/provide-payment-account-information', () => {
         fieldErrors: { routingNumber: 'Routing Number is invalid' },
       },
     });
-    typeInto(byLabel('Account Number'), '000123456789');
-    typeInto(byLabel('Routing Number'), VALID_ROUTING);
-    await submit();
-    const routing = byLabel('Routing Number');
-    expect(describedText(routing)).toContain('Routing Number is invalid');
-    expect(routing.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(routing);
-    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    await user.type(field('Account Number'), '000123456789');
+    await user.type(field('Routing Number'), VALID_ROUTING);
+    await submit(user);
+    const routing = field('Routing Number');
+    await waitFor(() => expect(routing).toHaveAccessibleDescription(/Routing Number is invalid/));
+    expect(routing).toHaveAttribute('aria-invalid', 'true');
+    expect(routing).toHaveFocus();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/payments/provide-payment-account-information');
   });
 
   it('checks the routing number before sending', async () => {
-    const { calls } = await renderPage({ status: 200, body: { next: '/submitted' } });
-    typeInto(byLabel('Account Number'), '000123456789');
-    typeInto(byLabel('Routing Number'), '123456789');
-    await submit();
-    expect(describedText(byLabel('Routing Number'))).toContain('Routing Number is invalid');
+    const { calls, user } = await renderPage({ status: 200, body: { next: '/submitted' } });
+    await user.type(field('Account Number'), '000123456789');
+    await user.type(field('Routing Number'), '123456789');
+    await submit(user);
+    await waitFor(() =>
+      expect(field('Routing Number')).toHaveAccessibleDescription(/Routing Number is invalid/),
+    );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('shows a drawn cheque labelling the routing and account numbers from the help button', async () => {
-    await renderPage({ status: 200, body: { next: '/submitted' } });
-    await act(async () => buttonByName(HELP_LABEL).click());
-    await settle();
+    const { user } = await renderPage({ status: 200, body: { next: '/submitted' } });
+    await user.click(screen.getByRole('button', { name: HELP_LABEL }));
+    await waitFor(() => expect(document.querySelector(`[aria-label="${HELP_LABEL}"] svg`)).not.toBeNull());
     const help = document.querySelector(`[aria-label="${HELP_LABEL}"]`);
     const cheque = help?.querySelector('svg[role="img"]');
     expect(cheque).not.toBeNull();

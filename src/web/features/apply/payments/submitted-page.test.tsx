@@ -1,15 +1,9 @@
-import { act } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
-import {
-  buttonByName,
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type Mounted,
-} from '../../../components/ui/form/dom-test-helpers';
+import { answerApi, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import {
   Component as SubmittedPage,
   POLL_INTERVAL_MS,
@@ -34,43 +28,38 @@ const signed = (status: SubmittedView['status'] = 'counselorReview'): SubmittedV
   signers: [{ role: 'borrower', name: 'Ana Diaz', signed: true }],
 });
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
   vi.useRealTimers();
 });
 
 let view: SubmittedView | { status: number; body: unknown };
 
-async function renderPage(first: typeof view, resend: { status: number; body?: unknown } = { status: 204 }) {
+function renderPage(first: typeof view, resend: ApiReply = { status: 204 }) {
   view = first;
-  const calls = mockApi({
+  const calls = answerApi({
     'GET /api/session': { status: 200, body: borrowerSession },
     [`GET ${SUBMITTED_PATH}`]: () =>
       'signers' in view ? { status: 200, body: view } : (view as { status: number; body: unknown }),
     [`POST ${RESEND_PATH}`]: resend,
   });
-  const app = mountRoutes(
+  const { router, user } = renderRoutes(
     [
       { path: '/submitted', Component: SubmittedPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/submitted',
   );
-  mounted = app;
-  await settle();
-  return { calls, router: app.router };
+  return { calls, router, user };
 }
 
-const h1 = () => document.querySelector('h1')?.textContent;
+const h1 = () => screen.queryByRole('heading', { level: 1 })?.textContent;
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const planLink = () => document.querySelector('a[href="/customer-portal/plan"]');
 
 describe('/submitted', () => {
   it('waiting for the signature: what to do, each signer and whether signed', async () => {
-    await renderPage(unsigned(true));
-    expect(h1()).toBe(UNSIGNED_TITLE);
+    renderPage(unsigned(true));
+    expect(await heading(UNSIGNED_TITLE)).toBeInTheDocument();
     expect(UNSIGNED_TITLE).toBe('Your signature is required');
     const text = document.body.textContent;
     expect(text).toContain('We emailed you and your spouse a Letter of Authorization to sign');
@@ -83,27 +72,26 @@ describe('/submitted', () => {
   });
 
   it('resends the email and shows that it was sent', async () => {
-    const { calls } = await renderPage(unsigned());
-    expect(document.body.textContent).toContain('We emailed you a Letter of Authorization to sign');
-    await act(async () => buttonByName('Resend the email').click());
-    await settle();
+    const { calls, user } = renderPage(unsigned());
+    await heading(UNSIGNED_TITLE);
+    expect(document.body).toHaveTextContent('We emailed you a Letter of Authorization to sign');
+    await user.click(screen.getByRole('button', { name: 'Resend the email' }));
+    expect(await screen.findByRole('button', { name: 'Sent' })).toHaveAttribute('aria-disabled', 'true');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([RESEND_PATH]);
-    expect(buttonByName('Sent').getAttribute('aria-disabled')).toBe('true');
-    expect(document.querySelector('[role="status"]')?.textContent).toContain('We sent the email again');
+    expect(screen.getByRole('status')).toHaveTextContent('We sent the email again');
   });
 
   it('shows a failed resend in the error modal', async () => {
-    await renderPage(unsigned(), { status: 500, body: { code: 'InternalError' } });
-    await act(async () => buttonByName('Resend the email').click());
-    await settle();
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('The email could not be sent');
-    expect(buttonByName('Resend the email')).toBeTruthy();
+    const { user } = renderPage(unsigned(), { status: 500, body: { code: 'InternalError' } });
+    await user.click(await screen.findByRole('button', { name: 'Resend the email' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('The email could not be sent');
+    expect(screen.getByRole('button', { name: 'Resend the email', hidden: true })).toBeInTheDocument();
   });
 
   it('polls and turns into the signed variant by itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = await renderPage(unsigned());
-    expect(h1()).toBe(UNSIGNED_TITLE);
+    const { calls } = renderPage(unsigned());
+    expect(await heading(UNSIGNED_TITLE)).toBeInTheDocument();
     view = signed();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
@@ -118,21 +106,21 @@ describe('/submitted', () => {
   });
 
   it('signed: thanks, what happens next and the way to the plan once past signContract', async () => {
-    await renderPage(signed());
-    expect(h1()).toBe('Thank you for completing the Letter of Authorization');
-    expect(document.querySelector('h2')?.textContent).toBe('What happens next');
-    expect(document.body.textContent).toContain(SITE.agencyName);
+    renderPage(signed());
+    expect(await heading('Thank you for completing the Letter of Authorization')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('What happens next');
+    expect(document.body).toHaveTextContent(SITE.agencyName);
     expect(planLink()?.textContent).toBe('Go to My plan');
   });
 
   it('signed but not yet with the counsellor: no link to the portal yet', async () => {
-    await renderPage(signed('signContract'));
-    expect(h1()).toBe(SIGNED_TITLE);
+    renderPage(signed('signContract'));
+    expect(await heading(SIGNED_TITLE)).toBeInTheDocument();
     expect(planLink()).toBeNull();
   });
 
   it('goes where the application stands when the server redirects', async () => {
-    const { router } = await renderPage({
+    const { router } = renderPage({
       status: 409,
       body: { code: 'Conflict', message: 'Not yet', redirect: '/payments/next-steps' },
     });
@@ -140,11 +128,10 @@ describe('/submitted', () => {
   });
 
   it('offers a retry when the page cannot be read', async () => {
-    await renderPage({ status: 500, body: { code: 'InternalError' } });
-    expect(document.querySelector('[role="alert"]')).not.toBeNull();
+    const { user } = renderPage({ status: 500, body: { code: 'InternalError' } });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
     view = unsigned();
-    await act(async () => buttonByName('Try again').click());
-    await settle();
-    expect(h1()).toBe(UNSIGNED_TITLE);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await heading(UNSIGNED_TITLE)).toBeInTheDocument();
   });
 });

@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '#domain/flow/routes';
+import { routes } from './router';
+
+// Paths are written once, in ROUTES: the router has a route for each of them and no other path.
+
+function pathsOf(tree: RouteObject[]): string[] {
+  return tree.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])]);
+}
+
+describe('the route table', () => {
+  it('has exactly the paths of ROUTES, plus / and the not-found page', () => {
+    expect(pathsOf(routes).sort()).toEqual([...Object.values(ROUTES), '/', '*'].sort());
+  });
+});

@@ -1,0 +1,278 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import type { OfferView } from '#domain/flow/staff-views';
+import {
+  OFFER_DECLINE_HINT,
+  OFFER_DECLINE_QUESTION,
+  OFFER_DECLINE_REASON_LABELS,
+  OFFER_DECLINE_REASON_REQUIRED,
+  OFFER_STATUS_QUESTION,
+} from '#domain/validation/staff';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { OfferStatusModal } from './offer-status-modal';
+
+const OFFER = {
+  id: '3f1c2a4e-0000-4000-8000-000000000001',
+  version: 4,
+  status: null,
+  creditor: 'Capital Bank',
+  debtId: 'debt-1',
+  collectionId: null,
+  balance: 512_300,
+  payment: 14_500,
+  paymentPercentage: 283,
+  term: 48,
+  currentApr: 2190,
+  proposedApr: 800,
+  proposedMonthlyInterestPayment: 3_400,
+  proposedMonthlyPrincipalPayment: 11_100,
+  estimatedPayoffSavings: 210_000,
+  reasons: [],
+  statusChanges: [],
+} satisfies OfferView;
+
+const STATUS_PATH = `POST /api/staff/offers/${OFFER.id}/status`;
+const ANSWER = {
+  offer: { id: OFFER.id, status: 'accepted', version: 5, reasons: [], creditorAccount: null },
+  application: { id: 'app-1', status: 'creditorReview' },
+  handOver: null,
+};
+const VALID_ROUTING = '011000015';
+const WRONG_ROUTING = '123456789';
+
+let calls: ApiCall[];
+let reply: { status: number; body?: unknown };
+let saved: unknown[];
+let user: UserEvent;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+/** What the decision tab does: an Answer button opening the modal for one offer. */
+function Host({ offer = OFFER }: { offer?: OfferView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Answer
+      </button>
+      <p data-testid="open">{String(open)}</p>
+      <OfferStatusModal offer={offer} open={open} onOpenChange={setOpen} onSaved={(a) => saved.push(a)} />
+    </>
+  );
+}
+
+beforeEach(() => {
+  saved = [];
+  reply = { status: 200, body: ANSWER };
+  calls = answerApi({ [STATUS_PATH]: () => reply });
+  consoleError = vi.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+async function open(offer?: OfferView) {
+  ({ user } = renderRoutes(
+    [{ path: '/borrower-summary', element: <Host offer={offer} /> }],
+    '/borrower-summary',
+  ));
+  await click(buttonByName('Answer'));
+  await screen.findByRole('dialog');
+}
+
+const click = (element: HTMLElement) => user.click(element);
+const buttonByName = (name: string) => screen.getByRole('button', { name });
+const byLabel = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+/** Types into the labelled field, replacing what it held. */
+async function typeInto(label: string, text: string) {
+  await user.clear(byLabel(label));
+  await user.type(byLabel(label), text);
+}
+const dialog = () => screen.queryByRole('dialog');
+const isOpen = () => screen.getByTestId('open').textContent === 'true';
+/** A radio or checkbox by its label. */
+const choice = (text: string) => byLabel(text);
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+const submitButton = () => buttonByName('Submit');
+const posts = () => calls.filter((c) => c.method === 'POST').map((c) => c.body);
+
+describe('OfferStatusModal', () => {
+  it('asks whether the offer was accepted or declined, naming the offer, and refuses to submit without an answer', async () => {
+    await open();
+    expect(dialog()?.querySelector('h2')?.textContent).toBe('Capital Bank');
+    expect(dialog()?.textContent).toContain('Balance $5,123 · Payment $145 a month · 48 months');
+    expect(dialog()?.textContent).toContain('Current answer: Not answered yet');
+    expect(dialog()?.querySelector('legend')?.textContent).toBe(OFFER_STATUS_QUESTION);
+    expect(choice('Accepted').checked).toBe(false);
+    expect(choice('Declined').checked).toBe(false);
+
+    await click(submitButton());
+    await waitFor(() => expect(alerts()).toEqual([`${OFFER_STATUS_QUESTION} is required`]));
+    expect(document.activeElement).toBe(choice('Accepted'));
+    expect(posts()).toEqual([]);
+  });
+
+  it('accepted by ACH: account and routing number appear, a wrong routing number is refused, then it is sent with the version', async () => {
+    await open();
+    await click(choice('Accepted'));
+    expect(() => byLabel('Routing Number')).toThrow();
+    await click(choice('ACH'));
+    await typeInto('Email for remittance information', 'Remit@CapitalBank.com');
+    await typeInto('Account Number', '12-34 5678a');
+    expect(byLabel('Account Number').value).toBe('12345678');
+    expect(byLabel('Account Number').maxLength).toBe(12);
+    expect(byLabel('Routing Number').maxLength).toBe(9);
+    await typeInto('Routing Number', WRONG_ROUTING);
+    await click(submitButton());
+    await waitFor(() => expect(byLabel('Routing Number')).toHaveAttribute('aria-invalid', 'true'));
+    expect(alerts()).toEqual([]);
+    expect(dialog()?.textContent).toContain('Routing Number is invalid');
+    expect(posts()).toEqual([]);
+
+    await typeInto('Routing Number', VALID_ROUTING);
+    await click(submitButton());
+    await waitFor(() => expect(saved).toEqual([ANSWER]));
+    expect(posts()).toEqual([
+      {
+        version: 4,
+        status: 'accepted',
+        creditorAccount: {
+          isAch: true,
+          email: 'remit@capitalbank.com',
+          accountNumber: '12345678',
+          routingNumber: VALID_ROUTING,
+        },
+      },
+    ]);
+    expect(isOpen()).toBe(false);
+    await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it.each([
+    [
+      'Check requires the address',
+      'Check',
+      ['Address line 1 is required', 'City is required', 'State is required', 'Zip code is required'],
+    ],
+    [
+      'ACH requires the account and routing numbers',
+      'ACH',
+      ['Account Number is required', 'Routing Number is required'],
+    ],
+  ])('%s', async (_name, method, messages) => {
+    await open();
+    await click(choice('Accepted'));
+    await click(choice(method));
+    await click(submitButton());
+    await waitFor(() => {
+      for (const message of messages) expect(dialog()).toHaveTextContent(message);
+    });
+    expect(posts()).toEqual([]);
+  });
+
+  it('accepted by check: sends the address and memo, not account numbers typed under ACH before switching', async () => {
+    await open();
+    await click(choice('Accepted'));
+    await click(choice('ACH'));
+    await typeInto('Account Number', '999');
+    await click(choice('Check'));
+    await typeInto('Address line 1', ' 1 Main St ');
+    await typeInto('City', 'Boston');
+    await user.selectOptions(dialog()!.querySelector('select')!, 'MA');
+    await typeInto('Zip code', '02110');
+    const memo = dialog()!.querySelector('textarea')!;
+    expect(memo.maxLength).toBe(245);
+    await user.type(memo, 'Acct ending 4321');
+    await click(submitButton());
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()).toEqual([
+      {
+        version: 4,
+        status: 'accepted',
+        creditorAccount: {
+          isAch: false,
+          addressLine1: '1 Main St',
+          city: 'Boston',
+          state: 'MA',
+          zipCode: '02110',
+          memo: 'Acct ending 4321',
+        },
+      },
+    ]);
+  });
+
+  it('declined: asks for the reasons, requires one, and sends the ticked ones in list order', async () => {
+    await open();
+    await click(choice('Declined'));
+    expect(dialog()?.textContent).toContain(OFFER_DECLINE_QUESTION);
+    expect(dialog()?.textContent).toContain(OFFER_DECLINE_HINT);
+    for (const label of Object.values(OFFER_DECLINE_REASON_LABELS)) expect(choice(label).checked).toBe(false);
+    expect(Object.values(OFFER_DECLINE_REASON_LABELS)).toHaveLength(7);
+
+    await click(submitButton());
+    await waitFor(() => expect(alerts()).toEqual([OFFER_DECLINE_REASON_REQUIRED]));
+    expect(posts()).toEqual([]);
+
+    await click(choice('autoclosed'));
+    await click(choice('term too long'));
+    await waitFor(() => expect(alerts()).toEqual([]));
+    await click(submitButton());
+    await waitFor(() => expect(isOpen()).toBe(false));
+    expect(posts()).toEqual([{ version: 4, status: 'declined', reasons: ['termTooLong', 'autoclosed'] }]);
+  });
+
+  it('shows a 409 in the modal and keeps what was entered', async () => {
+    reply = { status: 409, body: { code: 'Conflict', message: APP_ERROR_DEFAULT_MESSAGE.Conflict } };
+    await open();
+    await click(choice('Declined'));
+    await click(choice('other'));
+    await click(submitButton());
+    await waitFor(() => expect(alerts()).toEqual([APP_ERROR_DEFAULT_MESSAGE.Conflict]));
+    expect(isOpen()).toBe(true);
+    expect(choice('other').checked).toBe(true);
+    expect(saved).toEqual([]);
+  });
+
+  it('shows a server failure as the save message', async () => {
+    reply = {
+      status: 500,
+      body: { code: 'InternalError', message: 'Something went wrong. Please try again.' },
+    };
+    await open();
+    await click(choice('Declined'));
+    await click(choice('other'));
+    await click(submitButton());
+    await waitFor(() =>
+      expect(alerts()).toEqual(['There was a problem saving your information. Please try again.']),
+    );
+  });
+
+  it.each([
+    ['Cancel', async () => click(buttonByName('Cancel'))],
+    ['Escape', async () => user.keyboard('{Escape}')],
+  ])('%s closes the modal and clears the form', async (_name, close) => {
+    await open();
+    await click(choice('Accepted'));
+    await click(choice('ACH'));
+    await typeInto('Account Number', '1234');
+    await close();
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(isOpen()).toBe(false);
+
+    await click(buttonByName('Answer'));
+    expect(choice('Accepted').checked).toBe(false);
+    expect(choice('Declined').checked).toBe(false);
+    expect(screen.queryByLabelText('Account Number')).toBeNull();
+    expect(posts()).toEqual([]);
+  });
+
+  it("shows a declined offer's current reasons", async () => {
+    await open({ ...OFFER, status: 'declined', reasons: ['termTooLong', 'other'] });
+    expect(dialog()?.textContent).toContain('Current answer: Declined (term too long, other)');
+  });
+});

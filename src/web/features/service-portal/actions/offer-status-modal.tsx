@@ -1,0 +1,161 @@
+import { FormProvider, useWatch, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import type { OfferView } from '#domain/flow/staff-views';
+import {
+  OFFER_DECLINE_REASON_LABELS,
+  OFFER_STATUS_LABELS,
+  OFFER_STATUS_QUESTION,
+  OFFER_STATUSES,
+  offerDeclineReasonSchema,
+  offerStatusSchema,
+  type OfferAnswer,
+  type OfferAnswerView,
+  type OfferDeclineReason,
+} from '#domain/validation/staff';
+import { formatDollars } from '#domain/money/cents';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { Modal } from '#web/components/ui/modal';
+import {
+  CREDITOR_ACCOUNT_FIELD_ORDER,
+  CreditorAccountForm,
+  EMPTY_CREDITOR_ACCOUNT,
+  type CreditorAccountFormValues,
+} from './creditor-account-form';
+import { DeclineReasons } from './decline-reasons';
+import { ActionAlert, ModalButtons, useStaffAction } from './staff-action-parts';
+import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
+
+const ANSWERS: readonly Choice<OfferAnswer>[] = OFFER_STATUSES.map((status) => ({
+  value: status,
+  label: OFFER_STATUS_LABELS[status],
+}));
+
+type OfferForm = {
+  status: OfferAnswer | null;
+  creditorAccount: CreditorAccountFormValues;
+  reasons: OfferDeclineReason[];
+};
+
+/**
+ * The form holds both branches; only the chosen one is sent, checked by the server's own schema. The version
+ * is a placeholder here: the offer's current one is put in at submit.
+ */
+const offerFormSchema = z
+  .object({
+    status: z.enum(OFFER_STATUSES).nullable(),
+    creditorAccount: z.custom<CreditorAccountFormValues>(),
+    reasons: z.array(offerDeclineReasonSchema),
+  })
+  .transform(({ status, creditorAccount, reasons }) =>
+    status === 'accepted'
+      ? { version: 0, status, creditorAccount }
+      : status === 'declined'
+        ? { version: 0, status, reasons }
+        : { version: 0, status },
+  )
+  .pipe(offerStatusSchema);
+
+const EMPTY_FORM: OfferForm = { status: null, creditorAccount: EMPTY_CREDITOR_ACCOUNT, reasons: [] };
+
+const FIELD_ORDER = [
+  'status',
+  ...CREDITOR_ACCOUNT_FIELD_ORDER.map((key) => `creditorAccount.${key}`),
+  'reasons',
+] as Path<OfferForm>[];
+
+export type OfferStatusModalProps = {
+  /** The offer being answered (an entry of the borrower summary's decision); nothing shows without one. */
+  offer: OfferView | null | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the server's answer after the offer was updated (the modal has closed). */
+  onSaved: (answer: OfferAnswerView) => void;
+};
+
+/**
+ * The staff's offer-status modal: 'Was the offer accepted or declined?';
+ * accepted shows the creditor form, declined the rejection reasons. The form lives inside the dialog's
+ * content, so Cancel, Escape or a click outside drop everything typed; the next opening starts empty.
+ */
+export function OfferStatusModal({ offer, open, onOpenChange, onSaved }: OfferStatusModalProps) {
+  if (!offer) return null;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={offer.creditor}
+      description={<OfferFacts offer={offer} />}
+      size="lg"
+    >
+      <OfferStatusForm
+        key={offer.id}
+        offer={offer}
+        onCancel={() => onOpenChange(false)}
+        onSaved={(answer) => {
+          onOpenChange(false);
+          onSaved(answer);
+        }}
+      />
+    </Modal>
+  );
+}
+
+function OfferFacts({ offer }: { offer: OfferView }) {
+  const current = offer.status ? OFFER_STATUS_LABELS[offer.status] : 'Not answered yet';
+  const reasons = offer.reasons
+    .map((reason) => OFFER_DECLINE_REASON_LABELS[reason as OfferDeclineReason] ?? reason)
+    .join(', ');
+  return (
+    <span className="block text-sm">
+      <span className="block">
+        Balance {formatDollars(offer.balance)} · Payment {formatDollars(offer.payment)} a month · {offer.term}{' '}
+        {offer.term === 1 ? 'month' : 'months'}
+      </span>
+      <span className="block">
+        Current answer: <strong>{current}</strong>
+        {offer.status === 'declined' && reasons ? ` (${reasons})` : ''}
+      </span>
+    </span>
+  );
+}
+
+function OfferStatusForm({
+  offer,
+  onCancel,
+  onSaved,
+}: {
+  offer: OfferView;
+  onCancel: () => void;
+  onSaved: (answer: OfferAnswerView) => void;
+}) {
+  const form = useZodForm(offerFormSchema, EMPTY_FORM);
+  const action = useStaffAction<OfferAnswerView, OfferForm, unknown, z.output<typeof offerFormSchema>>(
+    `/api/staff/offers/${offer.id}/status`,
+    form,
+    FIELD_ORDER,
+  );
+  const status = useWatch({ control: form.control, name: 'status' });
+
+  const onSubmit = form.handleSubmit(async (answer) => {
+    // The version as read now: after a 409 the refreshed offer's, so a second try is a deliberate one.
+    const saved = await action.run({ ...answer, version: offer.version });
+    if (saved) onSaved(saved);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-6">
+        <ChoiceField
+          name="status"
+          legend={OFFER_STATUS_QUESTION}
+          choices={ANSWERS}
+          onChoose={action.clearError}
+        />
+        {status === 'accepted' && <CreditorAccountForm />}
+        {status === 'declined' && <DeclineReasons />}
+        <ActionAlert message={action.error} />
+        <ModalButtons busy={action.busy} onCancel={onCancel} />
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,704 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AlertView, BorrowerSummaryView, OfferView } from '#domain/flow/staff-views';
+import { formatCardDate } from '#domain/service-portal/date-range';
+import { MESSAGES } from '#domain/validation/messages';
+import {
+  buttonByName,
+  mockApi,
+  mountRoutes,
+  settle,
+  waitFor,
+  type ApiCall,
+} from '#web/components/ui/form/dom-test-helpers';
+import { ALERT_TEXTS } from './alerts-panel';
+import {
+  BORROWER_NOT_FOUND,
+  Component as BorrowerSummaryPage,
+  describeChange,
+  NO_BORROWER_CHOSEN,
+  SUMMARY_LOAD_FAILED,
+  TAB_STORAGE_KEY,
+} from './borrower-summary-page';
+import { CONTACT_HISTORY_EMPTY } from './contact-history';
+import { OFFERS_CLOSED_NOTE } from './decision-tab';
+import { LETTER_NOT_SENT, NO_PAYMENT_ACCOUNT } from './enrollment-section';
+import { staffSession } from '#web/test/sessions';
+
+// W4's forms are tested on their own; here they are stand-ins that show what they were given and can report
+// a save, so the tests see where the summary mounts them and that a save reads the summary again.
+vi.mock('#web/features/service-portal/actions/contact-attempt-form', () => ({
+  ContactAttemptForm: (p: { applicationId: string; onSaved: () => void }) => (
+    <button type="button" data-testid="contact-attempt-form" onClick={() => p.onSaved()}>
+      contact form for {p.applicationId}
+    </button>
+  ),
+}));
+vi.mock('#web/features/service-portal/actions/quality-control-modal', () => ({
+  QualityControlModal: (p: { applicationId: string; open: boolean }) =>
+    p.open ? <div data-testid="quality-control-modal">quality control for {p.applicationId}</div> : null,
+}));
+vi.mock('#web/features/service-portal/actions/mark-transferred-form', () => ({
+  MarkTransferredForm: (p: { applicationId: string }) => (
+    <div data-testid="mark-transferred-form">mark transferred {p.applicationId}</div>
+  ),
+}));
+vi.mock('#web/features/service-portal/actions/offer-status-modal', () => ({
+  OfferStatusModal: (p: { offer: OfferView; open: boolean }) =>
+    p.open ? (
+      <div data-testid="offer-status-modal">
+        answering {p.offer.creditor} v{p.offer.version}
+      </div>
+    ) : null,
+}));
+
+const APP_ID = '11111111-2222-4333-8444-555555555555';
+const ME = { id: 'staff-me', name: 'Dana Reyes' };
+const OTHER = { id: 'staff-2', name: 'Pat Lee' };
+const session = staffSession();
+
+const alert = (over: Partial<AlertView> = {}): AlertView => ({
+  id: 'alert-1',
+  type: 'newCreditInquiry',
+  date: '2025-03-02T10:00:00.000Z',
+  hasBeenSeenByBorrower: false,
+  hasBeenSeenByCustomerServiceRepresentative: false,
+  ...over,
+});
+
+const offer = (over: Partial<OfferView> = {}): OfferView => ({
+  id: 'offer-1',
+  version: 4,
+  status: null,
+  creditor: 'Big Bank',
+  debtId: 'debt-1',
+  collectionId: null,
+  balance: 500_000,
+  payment: 10_000,
+  paymentPercentage: 200,
+  term: 56,
+  currentApr: 2190,
+  proposedApr: 800,
+  proposedMonthlyInterestPayment: 3_300,
+  proposedMonthlyPrincipalPayment: 6_700,
+  estimatedPayoffSavings: 250_000,
+  reasons: [],
+  statusChanges: [],
+  ...over,
+});
+
+type Decision = NonNullable<BorrowerSummaryView['decision']['decision']>;
+const decision = (over: Partial<Decision> = {}): Decision => ({
+  id: 'decision-1',
+  createdAt: '2025-03-01T12:00:00.000Z',
+  isQualified: true,
+  currentIncome: 400_000,
+  currentExpenses: 250_000,
+  eligibleDebtPayment: 40_000,
+  ineligibleDebtPayment: 10_000,
+  reducibleExpenseAmount: null,
+  requiredExpenseReductionAmount: null,
+  wasPresentedToBorrower: true,
+  wasAcceptedByBorrower: true,
+  explanation: 'Your income covers the plan payment.',
+  disqualificationReasons: [],
+  offers: [
+    offer(),
+    offer({
+      id: 'offer-2',
+      creditor: 'Card Co',
+      balance: 200_000,
+      status: 'declined',
+      reasons: ['termTooLong'],
+    }),
+  ],
+  ...over,
+});
+
+function summaryOf(
+  over: Partial<BorrowerSummaryView> = {},
+  overview: Partial<BorrowerSummaryView['overview']> = {},
+) {
+  const base: BorrowerSummaryView = {
+    overview: {
+      id: APP_ID,
+      status: 'counselorReview',
+      version: 3,
+      createdAt: '2025-03-01T09:30:00.000Z',
+      lastCompletedPage: 'EligibleDebts',
+      lastViewedPage: 'ProvideMonthlyIncome',
+      assignedTo: null,
+      assignedToAt: null,
+      hasPassedQualityControl: null,
+      ...overview,
+    },
+    contact: {
+      borrowerId: 'bor-1',
+      firstName: 'Ana',
+      lastName: 'Diaz',
+      email: 'ana@example.com',
+      phoneNumber: '555-010-1234',
+      isOptedOutOfSMS: true,
+      preferredLanguage: null,
+      partnerCrmId: null,
+    },
+    hardships: {
+      selected: {
+        hasHousingIssues: false,
+        hasIncreasedMedicalExpenses: true,
+        hasReductionInIncome: false,
+        isUnemployed: false,
+        other: false,
+      },
+      hasServedInMilitary: null,
+      hasLargeMedicalOrDisabilityExpenses: null,
+      hasRecentDeathInImmediateFamily: null,
+      hasRecentJobLoss: null,
+      hasRecentlyBeenFurloughed: null,
+      hasReductionInIncome: null,
+      kindOfRelief: null,
+    },
+    household: {
+      hasDependents: true,
+      numberOfDependentsInHousehold: 2,
+      isHomeowner: false,
+      hasMortgageEscrow: null,
+      monthlyRentOrMortgageAmount: 120_000,
+      isCarOwner: true,
+      hasSpouse: true,
+    },
+    address: {
+      addressLine1: '123 Main St',
+      addressLine2: null,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      dateOfBirth: '04-05-1980',
+    },
+    spouse: {
+      firstName: 'Luis',
+      lastName: 'Diaz',
+      email: null,
+      phoneNumber: null,
+      dateOfBirth: '06-07-1979',
+      hasSameAddressAsBorrower: true,
+      consentedToCreditPolicy: true,
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      state: null,
+      zipCode: null,
+    },
+    contactHistory: [
+      {
+        id: 'ca-1',
+        createdAt: '2025-03-02T14:00:00.000Z',
+        method: 'textMessage',
+        outcome: 'Left a message',
+        didTheBorrowerReceiveAnOffer: false,
+        contactedBy: OTHER,
+        reasons: [
+          { key: 'verifyIncome', value: true },
+          { key: 'verifyAnExpense', value: false },
+        ],
+      },
+    ],
+    financials: {
+      income: { selfReported: null, selfReportedMessage: MESSAGES.noIncome, verified: null, snapshots: [] },
+      expenses: { groups: [], total: 0, message: MESSAGES.noExpenses },
+      budget: { budget: null, message: MESSAGES.noBudget },
+    },
+    debts: [],
+    decision: { decision: null, message: MESSAGES.noDecision },
+    disqualificationReasons: [],
+    alerts: [],
+    statusHistory: [
+      { from: 'signContract', to: 'counselorReview', createdAt: '2025-03-01T10:00:00.000Z', changedBy: null },
+    ],
+    auditHistory: [
+      {
+        id: 'audit-1',
+        createdAt: '2025-03-02T15:00:00.000Z',
+        action: 'viewBorrowerSummary',
+        entityType: 'application',
+        entityId: APP_ID,
+        actor: OTHER,
+        before: null,
+        after: null,
+      },
+      {
+        id: 'audit-2',
+        createdAt: '2025-03-02T14:00:00.000Z',
+        action: 'claim',
+        entityType: 'application',
+        entityId: APP_ID,
+        actor: OTHER,
+        before: { version: 1, assignedTo: null },
+        after: { version: 2, assignedTo: OTHER.id },
+      },
+    ],
+    dmpEnrollment: null,
+    enrollment: { paymentAccount: null, reasonForNotConnectingBank: null, bankConnections: [], letter: null },
+  };
+  return { ...base, ...over };
+}
+
+const SUMMARY_PATH = `/api/staff/applications/${APP_ID}`;
+let summaries: { status: number; body: unknown }[];
+let calls: ApiCall[];
+let app: ReturnType<typeof mountRoutes> | undefined;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+/** Each GET of the summary answers the next reply; the last one repeats. */
+function stubApi(extra: Record<string, { status: number; body?: unknown }> = {}) {
+  calls = mockApi({
+    'GET /api/session': { status: 200, body: session },
+    [`GET ${SUMMARY_PATH}`]: () => (summaries.length > 1 ? summaries.shift()! : summaries[0]!),
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  summaries = [{ status: 200, body: summaryOf() }];
+  consoleError = vi.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+  document.body.innerHTML = '';
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+async function open(search = `?id=${APP_ID}`) {
+  app = mountRoutes(
+    [
+      { path: '/borrower-summary', Component: BorrowerSummaryPage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    `/borrower-summary${search}`,
+  );
+  await settle();
+}
+
+const text = () => document.body.textContent ?? '';
+const region = (name: string) => document.querySelector(`section[aria-label="${name}"]`)!;
+const summaryGets = () => calls.filter((c) => c.method === 'GET' && c.path === SUMMARY_PATH).length;
+const tab = (name: string) =>
+  [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name) as HTMLElement;
+
+async function click(element: Element) {
+  await act(async () => (element as HTMLElement).click());
+  await settle();
+}
+
+/** Radix tabs switch on mousedown (main button), as in a browser. */
+async function chooseTab(name: string) {
+  await act(async () => {
+    tab(name).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
+  });
+  await settle();
+}
+
+describe('/borrower-summary', () => {
+  it('shows the overview and the answers of pages 1 to 4 on the Application tab, and the contact history', async () => {
+    stubApi();
+    await open();
+    const overview = region('Overview').textContent;
+    expect(overview).toContain(APP_ID);
+    expect(overview).toContain('Eligible Debts');
+    expect(overview).toContain('Provide Monthly Income');
+    expect(overview).toContain('Counselor Review');
+    expect(overview).toContain('Unclaimed');
+
+    expect(tab('Application').getAttribute('aria-selected')).toBe('true');
+    expect(region('Contact').textContent).toContain('ana@example.com');
+    expect(region('Contact').textContent).toContain('Opted out');
+    expect(region('Hardships').textContent).toContain('Increased medical expenses');
+    expect(region('Household').textContent).toContain('$1,200');
+    expect(region('Address and Spouse').textContent).toContain('123 Main St');
+    expect(region('Address and Spouse').textContent).toContain('Luis Diaz');
+    // The enrollment follows the answers on the same tab.
+    expect(region('Enrollment').textContent).toContain(NO_PAYMENT_ACCOUNT);
+    expect(region('Enrollment').textContent).toContain(LETTER_NOT_SENT);
+
+    const history = region('Contact History');
+    const cells = [...history.querySelectorAll('tbody td')].map((td) => td.textContent);
+    expect(cells).toEqual([
+      formatCardDate('2025-03-02T14:00:00.000Z'),
+      'Pat Lee',
+      'Text message',
+      'Left a message',
+      'No',
+      'Verify income',
+    ]);
+    expect(document.querySelector('[data-testid="contact-attempt-form"]')?.textContent).toBe(
+      `contact form for ${APP_ID}`,
+    );
+    expect(document.title).toContain('Ana Diaz');
+  });
+
+  it('says so when there are no contact attempts', async () => {
+    summaries = [{ status: 200, body: summaryOf({ contactHistory: [] }) }];
+    stubApi();
+    await open();
+    expect(region('Contact History').textContent).toContain(CONTACT_HISTORY_EMPTY);
+  });
+
+  it('claims with the version it read, then shows the borrower as mine with Unclaim', async () => {
+    summaries = [
+      { status: 200, body: summaryOf() },
+      {
+        status: 200,
+        body: summaryOf({}, { version: 4, assignedTo: ME, assignedToAt: '2025-03-03T10:00:00.000Z' }),
+      },
+    ];
+    stubApi({
+      [`POST ${SUMMARY_PATH}/claim`]: {
+        status: 200,
+        body: {
+          id: APP_ID,
+          version: 4,
+          assignedTo: ME,
+          assignedToAt: '2025-03-03T10:00:00.000Z',
+          assignedCount: 1,
+        },
+      },
+    });
+    await open();
+    await click(buttonByName('Claim'));
+    await waitFor(() => expect(region('Overview').textContent).toContain('Dana Reyes (You)'));
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: `${SUMMARY_PATH}/claim`,
+      body: { version: 3 },
+    });
+    expect(buttonByName('Unclaim')).toBeTruthy();
+  });
+
+  it('unclaims a borrower with the version it read', async () => {
+    summaries = [{ status: 200, body: summaryOf({}, { version: 7, assignedTo: ME }) }];
+    stubApi({
+      [`POST ${SUMMARY_PATH}/unclaim`]: {
+        status: 200,
+        body: { id: APP_ID, version: 8, assignedTo: null, assignedToAt: null, assignedCount: 0 },
+      },
+    });
+    await open();
+    await click(buttonByName('Unclaim'));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: `${SUMMARY_PATH}/unclaim`, body: { version: 7 } },
+    ]);
+  });
+
+  it('shows who has the borrower when another counsellor claimed first (409) and reads the summary again', async () => {
+    summaries = [
+      { status: 200, body: summaryOf() },
+      { status: 200, body: summaryOf({}, { version: 4, assignedTo: OTHER }) },
+    ];
+    stubApi({
+      [`POST ${SUMMARY_PATH}/claim`]: {
+        status: 409,
+        body: { code: 'Conflict', message: 'Already claimed by Pat Lee' },
+      },
+    });
+    await open();
+    await click(buttonByName('Claim'));
+    await waitFor(() =>
+      expect(region('Overview').querySelector('[role="alert"]')?.textContent).toBe(
+        'Already claimed by Pat Lee',
+      ),
+    );
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="assigned-to"]')?.textContent).toContain('Pat Lee'),
+    );
+    expect(summaryGets()).toBe(2);
+    expect(document.querySelector('[data-testid="assigned-to"]')?.textContent).not.toContain('(You)');
+  });
+
+  it('remembers the last selected tab in session storage and starts from it', async () => {
+    stubApi();
+    await open();
+    await chooseTab('Decision');
+    expect(sessionStorage.getItem(TAB_STORAGE_KEY)).toBe('3');
+    expect(text()).toContain(MESSAGES.noDecision);
+    app!.unmount();
+    app = undefined;
+
+    await open();
+    expect(tab('Decision').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Application').getAttribute('aria-selected')).toBe('false');
+  });
+
+  it.each([
+    ['nothing stored', null, 'Application'],
+    ['a stored index', '1', 'Financials'],
+    ['an index out of range', '9', 'Application'],
+    ['garbage', 'x', 'Application'],
+  ])('starts on the right tab with %s', async (_name, stored, expected) => {
+    if (stored !== null) sessionStorage.setItem(TAB_STORAGE_KEY, stored);
+    stubApi();
+    await open();
+    expect(document.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe(expected);
+  });
+
+  it('shows the fallback messages of the financial summary', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '1');
+    stubApi();
+    await open();
+    expect(text()).toContain(MESSAGES.noIncome);
+    expect(text()).toContain(MESSAGES.noExpenses);
+    expect(text()).toContain(MESSAGES.noBudget);
+  });
+
+  it('shows income, expenses by category and the recommended budget when there are some', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '1');
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf({
+          financials: {
+            income: {
+              selfReported: 350_000,
+              selfReportedMessage: null,
+              verified: 340_000,
+              snapshots: [
+                {
+                  id: 's1',
+                  createdAt: '2025-03-01T00:00:00.000Z',
+                  monthlyIncome: 340_000,
+                  annualIncome: 4_080_000,
+                  ninetyDayIncome: 1_020_000,
+                },
+              ],
+            },
+            expenses: {
+              groups: [
+                {
+                  category: 'food',
+                  label: 'Food',
+                  lines: [
+                    {
+                      subCategory: 'groceries',
+                      label: 'Groceries',
+                      estimatedValue: 50_000,
+                      selfReportedValue: 60_000,
+                    },
+                  ],
+                  total: 60_000,
+                },
+              ],
+              total: 60_000,
+              message: null,
+            },
+            budget: {
+              budget: {
+                id: 'b1',
+                createdAt: '2025-03-01T00:00:00.000Z',
+                agreedTo: true,
+                description: null,
+                lines: [
+                  {
+                    category: 'food',
+                    subCategory: 'groceries',
+                    label: 'Groceries',
+                    currentValue: 60_000,
+                    proposedValue: 45_000,
+                  },
+                ],
+              },
+              message: null,
+            },
+          },
+        }),
+      },
+    ];
+    stubApi();
+    await open();
+    const income = region('Income').textContent;
+    expect(income).toContain('$3,500');
+    expect(income).toContain('$3,400');
+    expect(income).toContain('$40,800');
+    expect(region('Expenses').textContent).toContain('Groceries$500$600');
+    expect(region('Recommended Budget').textContent).toContain('Groceries$600$450-$150');
+    expect(text()).not.toContain(MESSAGES.noBudget);
+  });
+
+  it('lists every offer with an Answer action in creditor review, which opens the offer-status modal', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf({ decision: { decision: decision(), message: null } }, { status: 'creditorReview' }),
+      },
+    ];
+    stubApi();
+    await open();
+    const rows = [...document.querySelectorAll('section[aria-label="Creditor offers"] tbody tr')];
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['Big Bank', 'Card Co']);
+    expect(rows[0]!.textContent).toContain('21.9%');
+    expect(rows[0]!.textContent).toContain('8%');
+    expect(rows[0]!.textContent).toContain('Awaiting answer');
+    expect(rows[1]!.textContent).toContain('Declined');
+    expect(rows[1]!.textContent).toContain('term too long');
+    expect(document.querySelector('[data-testid="offer-status-modal"]')).toBeNull();
+
+    await click(buttonByName('Answer for Big Bank'));
+    expect(document.querySelector('[data-testid="offer-status-modal"]')?.textContent).toBe(
+      'answering Big Bank v4',
+    );
+    expect(buttonByName('Change answer for Card Co')).toBeTruthy();
+  });
+
+  it('offers no Answer action outside creditor review', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    summaries = [{ status: 200, body: summaryOf({ decision: { decision: decision(), message: null } }) }];
+    stubApi();
+    await open();
+    expect(text()).toContain(OFFERS_CLOSED_NOTE);
+    expect([...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Answer'))).toBe(
+      false,
+    );
+  });
+
+  it('opening an unseen alert marks it seen once; opening a seen one sends nothing', async () => {
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf({
+          alerts: [
+            alert(),
+            alert({
+              id: 'alert-2',
+              type: 'overdraftTransaction',
+              hasBeenSeenByCustomerServiceRepresentative: true,
+            }),
+          ],
+        }),
+      },
+    ];
+    stubApi({
+      'POST /api/staff/alerts/alert-1/seen': {
+        status: 200,
+        body: { id: 'alert-1', hasBeenSeenByCustomerServiceRepresentative: true },
+      },
+    });
+    await open();
+    const alerts = region('Alerts');
+    expect(alerts.textContent).toContain('1 new');
+    const title = ALERT_TEXTS.newCreditInquiry.title;
+    const toggle = [...alerts.querySelectorAll('button')].find((b) => b.textContent?.includes(title))!;
+    expect(toggle.textContent).toMatch(/New$/);
+    await click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(alerts.textContent).toContain(ALERT_TEXTS.newCreditInquiry.description);
+    await waitFor(() => expect(alerts.textContent).not.toContain('1 new'));
+    expect(toggle.textContent).not.toMatch(/New$/);
+
+    await click(toggle); // close
+    await click(toggle); // open again: already seen
+    const seen = [...alerts.querySelectorAll('button')].find((b) =>
+      b.textContent?.includes(ALERT_TEXTS.overdraftTransaction.title),
+    )!;
+    await click(seen);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/staff/alerts/alert-1/seen',
+    ]);
+    // The summary is updated in place, not read again (each reading is an audited opening).
+    expect(summaryGets()).toBe(1);
+  });
+
+  it('shows Quality control only in counselor review, and the hand-over form only in transfer', async () => {
+    stubApi();
+    await open();
+    await click(buttonByName('Quality control'));
+    expect(document.querySelector('[data-testid="quality-control-modal"]')?.textContent).toBe(
+      `quality control for ${APP_ID}`,
+    );
+    expect(document.querySelector('[data-testid="mark-transferred-form"]')).toBeNull();
+    app!.unmount();
+
+    summaries = [{ status: 200, body: summaryOf({}, { status: 'transfer' }) }];
+    stubApi();
+    await open();
+    expect(() => buttonByName('Quality control')).toThrow();
+    expect(document.querySelector('[data-testid="mark-transferred-form"]')?.textContent).toBe(
+      `mark transferred ${APP_ID}`,
+    );
+  });
+
+  it('reads the summary again after a staff action was saved', async () => {
+    stubApi();
+    await open();
+    expect(summaryGets()).toBe(1);
+    await click(document.querySelector('[data-testid="contact-attempt-form"]')!);
+    await waitFor(() => expect(summaryGets()).toBe(2));
+  });
+
+  it('shows the staff actions of the history, without the summary openings unless asked', async () => {
+    stubApi();
+    await open();
+    const history = region('History');
+    expect(history.textContent).toContain('Sign Contract → Counselor Review');
+    expect(history.textContent).toContain('Claimed');
+    expect(history.textContent).toContain('assignedTo: — → staff-2');
+    expect(history.textContent).not.toContain('Opened the borrower summary');
+    const toggle = [...history.querySelectorAll('input[type="checkbox"]')][0] as HTMLInputElement;
+    await click(toggle);
+    expect(history.textContent).toContain('Opened the borrower summary');
+  });
+
+  it.each([
+    ['not found', 404, BORROWER_NOT_FOUND, false],
+    ['a server failure', 500, SUMMARY_LOAD_FAILED, true],
+  ])('shows %s with a way on', async (_name, status, message, retry) => {
+    summaries = [{ status, body: { code: status === 404 ? 'NotFound' : 'InternalError', message: 'x' } }];
+    stubApi();
+    await open();
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(message);
+    expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Try again')).toBe(retry);
+    expect(document.querySelector('a[href="/borrower-queue"]')).toBeTruthy();
+  });
+
+  it('retries a failed read', async () => {
+    summaries = [
+      { status: 500, body: { code: 'InternalError', message: 'x' } },
+      { status: 200, body: summaryOf() },
+    ];
+    stubApi();
+    await open();
+    await click(buttonByName('Try again'));
+    await waitFor(() => expect(region('Overview')).toBeTruthy());
+  });
+
+  it.each([
+    ['no id', '', NO_BORROWER_CHOSEN],
+    ['an id that is not one', '?id=abc', BORROWER_NOT_FOUND],
+  ])('asks for a borrower with %s, without calling the server', async (_name, search, message) => {
+    stubApi();
+    await open(search);
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(message);
+    expect(calls.filter((c) => c.path !== '/api/session')).toEqual([]);
+  });
+});
+
+describe('describeChange', () => {
+  it.each([
+    [null, null, []],
+    [{ status: 'creditorReview' }, { status: 'transfer' }, ['status: creditorReview → transfer']],
+    [
+      { version: 1, assignedTo: null },
+      { version: 2, assignedTo: 'u1' },
+      ['version: 1 → 2', 'assignedTo: — → u1'],
+    ],
+    [{ reasons: [] }, { reasons: ['termTooLong', 'other'] }, ['reasons: none → termTooLong, other']],
+    [null, { partnerCrmId: 'CRM-1' }, ['partnerCrmId: — → CRM-1']],
+    [{ same: 1 }, { same: 1 }, []],
+    // Bookkeeping fields stay out of the history.
+    [null, { id: 'a1', applicationId: 'x', createdAt: '2026', method: 'phone' }, ['method: — → phone']],
+  ])('%j → %j', (before, after, expected) => {
+    expect(describeChange(before, after)).toEqual(expected);
+  });
+});

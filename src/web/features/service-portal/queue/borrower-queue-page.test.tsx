@@ -1,0 +1,372 @@
+import { http } from 'msw';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QueueTile, QueueView } from '#domain/flow/staff-views';
+import { formatCardDate } from '#domain/service-portal/date-range';
+import { DEFAULT_DEBT_FILTERS, PORTFOLIO_TYPES } from '#domain/service-portal/filters';
+import { MESSAGES } from '#domain/validation/messages';
+import {
+  Component as BorrowerQueuePage,
+  countText,
+  QUEUE_EMPTY,
+  QUEUE_LOAD_FAILED,
+} from './borrower-queue-page';
+import { DEFAULT_QUEUE_PARAMS, readQueueParams, writeQueueParams, type QueueParams } from './queue-filters';
+import { server } from '#web/test/api-mock';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ME = { id: 'staff-me', name: 'Casey Counsellor', isMe: true };
+const OTHER = { id: 'staff-2', name: 'Robin Rep', isMe: false };
+
+const tile = (n: number, patch: Partial<QueueTile> = {}): QueueTile => ({
+  applicationId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  borrowerId: `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  name: `Borrower ${n}`,
+  createdAt: new Date(2026, 2, 1, 9 + (n % 10), 5).toISOString(),
+  phoneNumber: `415-555-${String(1000 + n)}`,
+  status: 'counselorReview',
+  assignedTo: null,
+  ...patch,
+});
+
+/** 23 borrowers: 3 pages of 10. */
+const ALL = Array.from({ length: 23 }, (_, i) =>
+  tile(i + 1, i === 0 ? { assignedTo: ME } : i === 1 ? { assignedTo: OTHER, status: 'inProgress' } : {}),
+);
+
+function queueView(url: URL, tiles = ALL): QueueView {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const search = url.searchParams.get('searchValue')?.toLowerCase();
+  const matching = search ? tiles.filter((t) => t.name.toLowerCase().includes(search)) : tiles;
+  return {
+    rep: { assignedCount: 4, name: ME.name, email: 'casey@agency.example', phoneNumber: '415-555-0100' },
+    page,
+    pageSize: 10,
+    pageCount: Math.max(1, Math.ceil(matching.length / 10)),
+    total: matching.length,
+    tiles: matching.slice((page - 1) * 10, page * 10),
+  };
+}
+
+let requests: URL[];
+let reply: (url: URL) => Response;
+let container: HTMLDivElement;
+let root: Root;
+let router: ReturnType<typeof createMemoryRouter>;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  requests = [];
+  reply = (url) => Response.json(queueView(url));
+  server.use(
+    http.get('/api/staff/queue', ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(url);
+      return reply(url);
+    }),
+  );
+  consoleError = vi.spyOn(console, 'error');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+async function renderPage(entry = '/borrower-queue') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  router = createMemoryRouter(
+    [
+      { path: '/borrower-queue', Component: BorrowerQueuePage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    { initialEntries: [entry] },
+  );
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
+  await settle();
+}
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+const text = () => document.body.textContent ?? '';
+const tiles = () => [...document.querySelectorAll('article')];
+const lastRequest = () => requests.at(-1)!;
+const pageParams = () => new URLSearchParams(router.state.location.search);
+const button = (name: string) => {
+  const found = [...document.querySelectorAll('button')].find(
+    (b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name,
+  );
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+};
+const checkbox = (label: string, within: ParentNode = document) => {
+  const found = [...within.querySelectorAll('label')]
+    .find((l) => l.textContent?.trim() === label)
+    ?.querySelector('input');
+  if (!found) throw new Error(`no checkbox ${label}`);
+  return found;
+};
+const fieldset = (legend: string) => {
+  const found = [...document.querySelectorAll('fieldset')].find((f) =>
+    f.querySelector('legend')?.textContent?.startsWith(legend),
+  );
+  if (!found) throw new Error(`no fieldset ${legend}`);
+  return found;
+};
+async function click(element: HTMLElement) {
+  await act(async () => element.click());
+  await settle();
+}
+async function search(value: string) {
+  const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+  await act(async () => {
+    // React tracks the value it set; go through the native setter so the change event is seen.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await click(button('Search'));
+}
+
+describe('/borrower-queue', () => {
+  it('shows the rep info panel and the first 10 tiles with every field, linking to the borrower summary', async () => {
+    await renderPage();
+    expect(document.querySelector('h1')?.textContent).toBe('Borrower Queue');
+    const panel = document.querySelector('[aria-labelledby="rep-info-heading"]')!;
+    expect(panel.textContent).toContain('4borrowers assigned to you');
+    expect(panel.textContent).toContain('Casey Counsellor');
+    expect(panel.textContent).toContain('casey@agency.example');
+    expect(panel.textContent).toContain('415-555-0100');
+
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.search).toBe('');
+    expect(tiles()).toHaveLength(10);
+    expect(text()).toContain('Showing 1–10 of 23 borrowers');
+
+    const first = tiles()[0]!;
+    const link = first.querySelector('a')!;
+    expect(link.textContent).toBe('Borrower 1');
+    expect(link.getAttribute('href')).toBe(`/borrower-summary?id=${ALL[0]!.applicationId}`);
+    expect(first.textContent).toContain(formatCardDate(ALL[0]!.createdAt));
+    expect(formatCardDate(ALL[0]!.createdAt)).toMatch(/^03-01-2026 10:05 AM$/);
+    expect(first.textContent).toContain(ALL[0]!.borrowerId);
+    expect(first.textContent).toContain('415-555-1001');
+    expect(first.textContent).toContain('Casey Counsellor (You)');
+    expect(first.textContent).toContain('Counselor Review');
+
+    // Someone else's borrower has no '(You)'; an unassigned one says so.
+    expect(tiles()[1]!.textContent).toContain('Robin Rep');
+    expect(tiles()[1]!.textContent).not.toContain('(You)');
+    expect(tiles()[2]!.textContent).toContain('Unclaimed');
+
+    await click(link);
+    expect(router.state.location.pathname).toBe('/borrower-summary');
+    expect(router.state.location.search).toBe(`?id=${ALL[0]!.applicationId}`);
+  });
+
+  it('styles tiles by status and lays out an In Progress tile differently', async () => {
+    await renderPage();
+    const [review, inProgress] = tiles();
+    expect(review!.dataset.status).toBe('counselorReview');
+    expect(review!.className).toContain('border-l-amber-500');
+    expect(inProgress!.dataset.status).toBe('inProgress');
+    expect(inProgress!.className).toContain('border-dashed');
+    // In Progress shows its status beside the name, not as a 'Status' detail.
+    expect([...review!.querySelectorAll('dt')].map((dt) => dt.textContent)).toContain('Status');
+    expect([...inProgress!.querySelectorAll('dt')].map((dt) => dt.textContent)).not.toContain('Status');
+    expect(inProgress!.querySelector('h3')?.parentElement?.textContent).toContain('In Progress');
+  });
+
+  it("shows 'Unknown' for a created date it cannot read and a dash for a missing phone", async () => {
+    reply = (url) =>
+      Response.json(
+        queueView(url, [tile(1, { createdAt: 'not a date', phoneNumber: null, borrowerId: null })]),
+      );
+    await renderPage();
+    expect(tiles()[0]!.textContent).toContain('Unknown');
+    expect(tiles()[0]!.textContent).toContain('Phone—');
+  });
+
+  it('writes the search to the URL as searchValue, asks the API with it, and reads it back on a reload', async () => {
+    await renderPage();
+    await search('  borrower 2 ');
+    expect(pageParams().get('searchValue')).toBe('borrower 2');
+    expect(lastRequest().searchParams.get('searchValue')).toBe('borrower 2');
+    // 'Borrower 2' and 'Borrower 20' to 'Borrower 23'.
+    expect(tiles().map((t) => t.querySelector('a')?.textContent)).toEqual([
+      'Borrower 2',
+      'Borrower 20',
+      'Borrower 21',
+      'Borrower 22',
+      'Borrower 23',
+    ]);
+
+    act(() => root.unmount());
+    root = createRoot(container);
+    await renderPage('/borrower-queue?searchValue=borrower%2022');
+    expect(document.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('borrower 22');
+    expect(tiles()).toHaveLength(1);
+
+    await click(button('Clear'));
+    expect(pageParams().has('searchValue')).toBe(false);
+    expect(document.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('');
+    expect(tiles()).toHaveLength(10);
+  });
+
+  it('shows an empty state with a way out when nothing matches', async () => {
+    await renderPage('/borrower-queue?searchValue=nobody&portfolioType=mortgage');
+    expect(text()).toContain(QUEUE_EMPTY);
+    expect(tiles()).toHaveLength(0);
+    await click(button('Reset filters'));
+    expect(pageParams().get('portfolioType')).toBeNull();
+    expect(pageParams().get('searchValue')).toBe('nobody');
+    await click(button('Clear search'));
+    expect(router.state.location.search).toBe('');
+    expect(tiles()).toHaveLength(10);
+  });
+
+  it('pages with the pagination control (10 a page), keeping the page in the URL', async () => {
+    await renderPage();
+    await click(button('Page 3'));
+    expect(pageParams().get('page')).toBe('3');
+    expect(lastRequest().searchParams.get('page')).toBe('3');
+    expect(tiles().map((t) => t.querySelector('a')?.textContent)).toEqual([
+      'Borrower 21',
+      'Borrower 22',
+      'Borrower 23',
+    ]);
+    expect(text()).toContain('Showing 21–23 of 23 borrowers');
+    expect(document.activeElement?.id).toBe('queue-results-heading');
+
+    // A new search starts at page 1.
+    await search('borrower 1');
+    expect(pageParams().has('page')).toBe(false);
+  });
+
+  it('shows debt details only while Open is ticked and sends the ticked ones', async () => {
+    await renderPage();
+    const debtStatus = fieldset('Debt status');
+    expect(debtStatus.textContent).toContain('Has balance of $100 or more');
+
+    await click(checkbox('Has balance of $100 or more'));
+    expect(pageParams().get('debtDetail')).toBe('hasBalanceAbove100');
+    expect(lastRequest().searchParams.get('debtDetail')).toBe('hasBalanceAbove100');
+
+    await click(checkbox('Open', debtStatus));
+    expect(pageParams().get('debtStatus')).toBe('closed');
+    expect(fieldset('Debt status').textContent).not.toContain('Debt details');
+  });
+
+  it("refuses a category with nothing ticked with 'Please select at least one filter' and does not ask", async () => {
+    await renderPage();
+    await click(button('Portfolio types: none'));
+    expect(pageParams().get('portfolioType')).toBe('');
+    expect(fieldset('Portfolio types').querySelector('[role="alert"]')?.textContent).toBe(
+      MESSAGES.filterRequired,
+    );
+    expect(requests).toHaveLength(1);
+    expect(tiles()).toHaveLength(0);
+
+    // Debt details are exempt: none ticked is their default.
+    expect(fieldset('Debt details').querySelector('[role="alert"]')).toBeNull();
+
+    await click(checkbox('Revolving'));
+    expect(pageParams().get('portfolioType')).toBe('revolving');
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(lastRequest().searchParams.get('portfolioType')).toBe('revolving');
+  });
+
+  it('filters by status, claimed/unclaimed, assigned to me and account type', async () => {
+    await renderPage();
+    await click(checkbox('Unclaimed'));
+    expect(lastRequest().searchParams.get('claimedStatus')).toBe('claimed');
+    await click(checkbox('Transferred'));
+    expect(lastRequest().searchParams.get('applicationStatus')?.split(',')).toContain('transferred');
+    await click(checkbox('Assigned to me only'));
+    expect(lastRequest().searchParams.get('assignedToMe')).toBe('true');
+    await click(checkbox('Credit Card (CC)'));
+    expect(lastRequest().searchParams.get('accountType')?.split(',')).not.toContain('CC');
+    expect(lastRequest().searchParams.get('accountType')?.split(',')).toContain('other');
+    // The contact information the search looks at.
+    await click(checkbox('Email'));
+    expect(lastRequest().searchParams.get('contactInformation')).toBe('id,firstName,lastName,phone');
+  });
+
+  it('shows a failed read with Try again', async () => {
+    reply = () => Response.json({ code: 'InternalError', message: 'boom' }, { status: 500 });
+    await renderPage();
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(QUEUE_LOAD_FAILED);
+    reply = (url) => Response.json(queueView(url));
+    await click(button('Try again'));
+    expect(tiles()).toHaveLength(10);
+  });
+});
+
+describe('queue URL state', () => {
+  it.each([
+    ['', {}],
+    ['?searchValue=ann&page=2', { searchValue: 'ann', page: 2 }],
+    ['?page=0', {}],
+    ['?page=abc', {}],
+    ['?startDate=2026-03-01&endDate=2026-03-04', { startDate: '2026-03-01', endDate: '2026-03-04' }],
+    // An end without a start, an end before the start and a day that does not exist are dropped.
+    ['?endDate=2026-03-04', {}],
+    ['?startDate=2026-03-04&endDate=2026-03-01', { startDate: '2026-03-04' }],
+    ['?startDate=2026-02-30', {}],
+    ['?applicationStatus=transfer,bogus,inProgress', { applicationStatus: ['inProgress', 'transfer'] }],
+    ['?portfolioType=', { portfolioType: [] }],
+    ['?debtDetail=hasLatePayment&assignedToMe=true', { debtDetail: ['hasLatePayment'], assignedToMe: true }],
+  ])('reads %s', (search, expected) => {
+    expect(readQueueParams(new URLSearchParams(search))).toEqual({ ...DEFAULT_QUEUE_PARAMS, ...expected });
+  });
+
+  it.each([
+    [{}, ''],
+    [{ searchValue: ' (415) 555+1 ', page: 2 }, 'searchValue=%28415%29+555%2B1&page=2'],
+    [{ portfolioType: [...PORTFOLIO_TYPES].reverse() }, ''],
+    [{ portfolioType: [] }, 'portfolioType='],
+    [{ debtStatus: ['closed'] }, 'debtStatus=closed'],
+    [{ claimedStatus: ['claimed'], assignedToMe: true }, 'assignedToMe=true&claimedStatus=claimed'],
+  ] satisfies [Partial<QueueParams>, string][])(
+    'writes %j as %s, leaving defaults out',
+    (patch, expected) => {
+      const written = writeQueueParams({ ...DEFAULT_QUEUE_PARAMS, ...patch });
+      expect(written.toString()).toBe(expected);
+    },
+  );
+
+  it('round-trips and keeps the defaults of the domain', () => {
+    expect(DEFAULT_QUEUE_PARAMS.accountType).toEqual(DEFAULT_DEBT_FILTERS.accountType);
+    const params = {
+      ...DEFAULT_QUEUE_PARAMS,
+      searchValue: 'x',
+      debtDetail: ['hasBalance' as const],
+      page: 4,
+    };
+    expect(readQueueParams(writeQueueParams(params))).toEqual(params);
+  });
+
+  it.each([
+    [{ page: 1, pageSize: 10, total: 0, tiles: [] }, '0 borrowers'],
+    [{ page: 1, pageSize: 10, total: 1, tiles: [tile(1)] }, 'Showing 1–1 of 1 borrower'],
+    [{ page: 2, pageSize: 10, total: 12, tiles: [tile(11), tile(12)] }, 'Showing 11–12 of 12 borrowers'],
+  ])('counts %#', (view, expected) => {
+    expect(countText(view)).toBe(expected);
+  });
+});

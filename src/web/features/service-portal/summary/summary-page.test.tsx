@@ -1,0 +1,235 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SummaryListItem, SummaryListView } from '#domain/flow/staff-views';
+import { DEFAULT_SUMMARY_STATUSES } from '#domain/flow/statuses';
+import { formatCardDate } from '#domain/service-portal/date-range';
+import { MESSAGES } from '#domain/validation/messages';
+import { renderRoutes } from '#web/test/render';
+import { Component as SummaryPage, summaryFiltersFromSearch } from './summary-page';
+import { server } from '#web/test/api-mock';
+import { staffSession } from '#web/test/sessions';
+
+const ME = { id: 'staff-me', name: 'Dana Reyes' };
+const session = staffSession();
+
+const item = (over: Partial<SummaryListItem> = {}): SummaryListItem => ({
+  id: 'app-1',
+  status: 'counselorReview',
+  createdAt: '2025-03-03T15:04:00.000Z',
+  assignedTo: ME,
+  borrower: {
+    id: 'bor-1',
+    firstName: 'Ana',
+    lastName: 'Diaz',
+    email: 'ana@example.com',
+    phoneNumber: '555-010-1234',
+  },
+  alerts: [
+    {
+      id: 'al-1',
+      type: 'newCreditInquiry',
+      date: '2025-03-02T10:00:00.000Z',
+      hasBeenSeenByBorrower: false,
+      hasBeenSeenByCustomerServiceRepresentative: false,
+    },
+  ],
+  ...over,
+});
+
+const listOf = (items: SummaryListItem[], over: Partial<SummaryListView> = {}): SummaryListView => ({
+  items,
+  limit: 1000,
+  truncatedStatuses: [],
+  window: { from: '2025-03-01T00:00:00.000Z', to: '2025-03-04T00:00:00.000Z' },
+  ...over,
+});
+
+let listReply: { status: number; body: unknown };
+let listCalls: URLSearchParams[];
+let app: ReturnType<typeof renderRoutes>;
+
+beforeEach(() => {
+  listCalls = [];
+  listReply = { status: 200, body: listOf([item()]) };
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/staff/applications', ({ request }) => {
+      listCalls.push(new URL(request.url).searchParams);
+      return HttpResponse.json(listReply.body as object, { status: listReply.status });
+    }),
+  );
+});
+
+async function open(entry = '/summary') {
+  app = renderRoutes(
+    [
+      { path: '/summary', Component: SummaryPage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    entry,
+  );
+  // The list is asked for once the session is known; wait for its answer to be on the page.
+  await waitFor(() => expect(listCalls.length).toBeGreaterThan(0));
+  await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
+  return app;
+}
+
+/** The checkbox inside the <label> with exactly this text. */
+const byLabel = (label: string) => screen.getByRole<HTMLInputElement>('checkbox', { name: label });
+const text = () => document.body.textContent ?? '';
+const lastCall = () => listCalls.at(-1)!;
+const search = () => new URLSearchParams(app.router.state.location.search);
+const click = (element: Element) => app.user.click(element);
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('/summary', () => {
+  it('asks once for every status but transferred, claimed and unclaimed, and lists the applications', async () => {
+    await open();
+    await screen.findByRole('link', { name: 'Ana Diaz' });
+    expect(listCalls).toHaveLength(1);
+    expect(lastCall().get('applicationStatus')).toBe(DEFAULT_SUMMARY_STATUSES.join(','));
+    expect(lastCall().get('claimedStatus')).toBe('claimed,unclaimed');
+    expect(lastCall().has('startDate')).toBe(false);
+    expect(lastCall().has('assignedToMe')).toBe(false);
+
+    const link = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Ana Diaz')!;
+    expect(link.getAttribute('href')).toBe('/borrower-summary?id=app-1');
+    const row = link.closest('tr')!;
+    expect(row.textContent).toContain(formatCardDate('2025-03-03T15:04:00.000Z'));
+    expect(row.textContent).toContain('bor-1');
+    expect(row.textContent).toContain('ana@example.com');
+    expect(row.textContent).toContain('555-010-1234');
+    expect(row.textContent).toContain('Counselor Review');
+    expect(row.textContent).toContain('Dana Reyes (You)');
+    expect(row.textContent).toContain('New credit inquiry · 03/02/2025');
+    expect(row.textContent).toContain('1 new');
+    expect(byLabel('Transferred').checked).toBe(false);
+    expect(byLabel('In Progress').checked).toBe(true);
+    expect(byLabel('Claimed').checked).toBe(true);
+    expect(byLabel('Unclaimed').checked).toBe(true);
+    expect(text()).toContain('Last 72 hours');
+  });
+
+  it('reads the filters from the URL, so a reload shows the same list', async () => {
+    await open('/summary?startDate=2025-03-01&endDate=2025-03-05&claimedStatus=unclaimed&assignedToMe=true');
+    expect(lastCall().get('startDate')).toBe('2025-03-01');
+    expect(lastCall().get('endDate')).toBe('2025-03-05');
+    expect(lastCall().get('claimedStatus')).toBe('unclaimed');
+    expect(lastCall().get('assignedToMe')).toBe('true');
+    expect(byLabel('Claimed').checked).toBe(false);
+    expect(byLabel('Assigned to me').checked).toBe(true);
+    expect(text()).toContain('03/01/2025 – 03/05/2025');
+  });
+
+  it('writes a changed filter to the URL and asks again', async () => {
+    await open();
+    await click(byLabel('Transferred'));
+    expect(search().get('applicationStatus')).toBe(
+      'inProgress,acceptOffer,confirmPaymentAccount,signContract,counselorReview,creditorReview,transfer,transferred,disqualified',
+    );
+    await waitFor(() => expect(lastCall().get('applicationStatus')).toContain('transferred'));
+    await click(byLabel('Assigned to me'));
+    expect(search().get('assignedToMe')).toBe('true');
+    await waitFor(() => expect(lastCall().get('assignedToMe')).toBe('true'));
+  });
+
+  it("says 'Please select at least one filter' and asks nothing when a category is empty", async () => {
+    await open();
+    await click(byLabel('Claimed'));
+    await waitFor(() => expect(lastCall().get('claimedStatus')).toBe('unclaimed'));
+    const calls = listCalls.length;
+    await click(byLabel('Unclaimed'));
+    expect(search().get('claimedStatus')).toBe('');
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(MESSAGES.filterRequired);
+    expect(listCalls).toHaveLength(calls);
+
+    await click(button('None'));
+    expect([...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent)).toEqual([
+      MESSAGES.filterRequired,
+      MESSAGES.filterRequired,
+    ]);
+  });
+
+  it('sets the start with the first click in the calendar and the end with the second', async () => {
+    await open('/summary?startDate=2025-03-10');
+    // The calendar's trigger (a Radix popover) shows the chosen dates.
+    const trigger = () => document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]')!;
+    expect(trigger().textContent).toBe('03/10/2025');
+    await click(trigger());
+    const day = (label: string) => document.querySelector<HTMLButtonElement>(`[aria-label="${label}"]`)!;
+    expect(day('March 10, 2025').getAttribute('aria-pressed')).toBe('true');
+
+    // The start is set, so this click sets the end.
+    await click(day('March 12, 2025'));
+    expect(search().get('startDate')).toBe('2025-03-10');
+    expect(search().get('endDate')).toBe('2025-03-12');
+    await waitFor(() => expect(lastCall().get('endDate')).toBe('2025-03-12'));
+
+    // A third click starts again: one day.
+    expect(trigger().textContent).toBe('03/10/2025 – 03/12/2025');
+    await click(trigger());
+    await click(day('March 4, 2025'));
+    expect(search().get('startDate')).toBe('2025-03-04');
+    expect(search().has('endDate')).toBe(false);
+
+    await click(button('Clear dates'));
+    expect(search().has('startDate')).toBe(false);
+  });
+
+  it('says so when nothing matches, and offers a retry when the list cannot be read', async () => {
+    listReply = { status: 200, body: listOf([]) };
+    await open();
+    expect(await screen.findByText('No applications match these filters.')).toBeInTheDocument();
+
+    cleanup();
+    listReply = { status: 500, body: { code: 'InternalError', message: 'boom' } };
+    await open();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The applications could not be loaded. Please try again.',
+    );
+    listReply = { status: 200, body: listOf([item({ assignedTo: null, borrower: null, alerts: [] })]) };
+    await click(button('Try again'));
+    await waitFor(() => expect(text()).toContain(MESSAGES.nameUnavailable));
+    expect(text()).toContain('Unclaimed');
+  });
+
+  it('folds the filters behind a button on a phone, naming the window, and keeps them open on a filter error', async () => {
+    await open();
+    const toggle = [...document.querySelectorAll('button')].find((b) =>
+      b.textContent?.startsWith('Show filters'),
+    )!;
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle.textContent).toBe('Show filters(Last 72 hours)');
+    expect(panel.className).toContain('hidden md:flex');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.className).not.toContain('hidden');
+  });
+
+  it('pages the table 50 rows at a time and keeps the page in the URL', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      item({ id: `app-${i}`, borrower: { ...item().borrower!, firstName: `B${i}` } }),
+    );
+    listReply = { status: 200, body: listOf(many, { truncatedStatuses: ['inProgress'] }) };
+    await open();
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(50));
+    expect(text()).toContain('Showing the newest 1000 applications for In Progress.');
+    await click(document.querySelector('[aria-label="Page 2"]')!);
+    expect(search().get('page')).toBe('2');
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(10);
+  });
+});
+
+describe('summaryFiltersFromSearch', () => {
+  it.each([
+    ['', { applicationStatus: [...DEFAULT_SUMMARY_STATUSES], claimedStatus: ['claimed', 'unclaimed'] }],
+    ['applicationStatus=', { applicationStatus: [] }],
+    ['applicationStatus=transfer,bogus', { applicationStatus: ['transfer'] }],
+    ['startDate=2025-02-30', { startDate: undefined }],
+    ['startDate=2025-03-05&endDate=2025-03-01', { startDate: '2025-03-05', endDate: undefined }],
+    ['endDate=2025-03-01', { startDate: undefined, endDate: undefined }],
+  ])('%s', (query, expected) => {
+    expect(summaryFiltersFromSearch(new URLSearchParams(query))).toMatchObject(expected);
+  });
+});

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+/** A fresh QueryClient that does not retry, so a failing answer shows at once. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/**
+ * Renders routes in a memory router inside a fresh QueryClient, starting at `initialEntry`, with a
+ * user-event session to type and click as a person does.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  initialEntry: string | { pathname: string; state?: unknown } = '/',
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const queryClient = testQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}
+
+/** Renders one element (no routes) inside a fresh QueryClient and a memory router. */
+export function renderElement(element: ReactNode, initialEntry = '/') {
+  return renderRoutes([{ path: '*', element }], initialEntry);
+}
