@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, watchErrors } from './support/browser';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
-import { authenticatorCode, base32Decode } from '../../src/server/features/accounts/totp';
+import { authenticatorCode, base32Decode } from '#server/security/totp';
 
 /**
  * A new visitor becomes a borrower: lead form (an error first), the emailed link, a password, sign out,

@@ -24,7 +24,7 @@ import { launchBrowser, watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
- * Journeys 1 and 2 of the borrower application (issue 3): a typical sandbox file from /lead to the offers,
+ * Journeys 1 and 2 of the borrower application: a typical sandbox file from /lead to the offers,
  * once with a budget that fits and once with a proposed budget to agree to.
  *
  * The incomes were found by driving the flow's API (createTestApp) with these exact people and households

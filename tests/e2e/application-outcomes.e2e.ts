@@ -18,7 +18,7 @@ import { launchBrowser, watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
- * Journeys 3 and 4 of the borrower application (issue 3): the outcomes that end before an offer. A borrower
+ * Journeys 3 and 4 of the borrower application: the outcomes that end before an offer. A borrower
  * living in the District of Columbia (not licensed) asks to be told when the service comes; a thin credit
  * file (the sandbox's last name Thinfile, docs/providers.md) has nothing eligible and is not qualified.
  */

@@ -19,7 +19,7 @@ import { launchBrowser, watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
- * Journey 5 of the borrower application (issue 3): the flow can be left on any page and resumed. After a
+ * Journey 5 of the borrower application: the flow can be left on any page and resumed. After a
  * reload, and after signing out and in again, the borrower is on the same page with the answers saved.
  */
 const CASEY: Applicant = {

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { application } from '../../src/server/db/schema/application';
-import { auditLog } from '../../src/server/db/schema/ops';
-import { newBorrower } from '../../src/server/features/apply/flow-test-helpers';
-import { takeOverRequiredMessage } from '../../src/server/features/service-portal/claim-application';
-import { signInStaff, type StaffClient } from '../../src/server/features/service-portal/portal-test-helpers';
+import { application } from '#server/db/schema/application';
+import { auditLog } from '#server/db/schema/ops';
+import { newBorrower } from '#tests/support/borrower-flow';
+import { takeOverRequiredMessage } from '#server/features/service-portal/claim-application';
+import { signInStaff, type StaffClient } from '#tests/support/service-portal';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // A counsellor's claim says who is working with a borrower. Releasing one's own claim is routine; releasing a

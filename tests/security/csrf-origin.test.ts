@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../src/server/db/schema/auth';
+import { user } from '#server/db/schema/auth';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // A state-changing /api call must prove it comes from our own pages: an Origin that is exactly ours, or, without

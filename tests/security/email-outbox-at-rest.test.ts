@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../src/server/db/schema/ops';
+import { emailOutbox } from '#server/db/schema/ops';
 import {
   deliverEmail,
   dropOldEmailBodies,
   enqueueEmail,
   openEmailBody,
   smtpTransport,
-} from '../../src/server/features/email/outbox';
-import { letterSignedEmail, resetPasswordEmail } from '../../src/server/features/email/templates';
-import { EMAIL_BODY_PURGE_CRON, EMAIL_BODY_PURGE_QUEUE, startJobs } from '../../src/server/jobs/queue';
+} from '#server/email/outbox';
+import { letterSignedEmail, resetPasswordEmail } from '#server/email/templates';
+import { EMAIL_BODY_PURGE_CRON, EMAIL_BODY_PURGE_QUEUE, startJobs } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The outbox holds live reset codes, signing links and the signed letter. At rest they are one AES-256-GCM

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import { emailChange, user } from '../../src/server/db/schema/auth';
-import { borrower } from '../../src/server/db/schema/application';
+import { emailChange, user } from '#server/db/schema/auth';
+import { borrower } from '#server/db/schema/application';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // Anyone can send the lead form with someone else's address and is signed in at once. That visitor could then

@@ -1,16 +1,16 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../src/server/db/schema/ops';
+import { emailOutbox } from '#server/db/schema/ops';
 import {
   EMAIL_SEND_CONCURRENCY,
   emailRetryDelaySeconds,
   enqueueEmail,
   type MailTransport,
-} from '../../src/server/features/email/outbox';
-import { resetPasswordEmail } from '../../src/server/features/email/templates';
-import { signedInStaff } from '../../src/server/features/staff-actions/staff-test-helpers';
-import { EMAIL_QUEUE, type Jobs, startJobs } from '../../src/server/jobs/queue';
+} from '#server/email/outbox';
+import { resetPasswordEmail } from '#server/email/templates';
+import { signedInStaff } from '#tests/support/staff-actions';
+import { EMAIL_QUEUE, type Jobs, startJobs } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The email queue after an SMTP outage: 221 emails once took 9 minutes to drain (one email per polling second)

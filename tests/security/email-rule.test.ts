@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInSchema } from '../../src/domain/validation/account';
-import { user } from '../../src/server/db/schema/auth';
+import { signInSchema } from '#domain/validation/account';
+import { user } from '#server/db/schema/auth';
 import {
   createStaff,
   DEMO_STAFF,
   ensureDemoStaff,
   parseStaffCreateArgs,
-} from '../../src/server/features/accounts/create-staff';
+} from '#server/features/accounts/create-staff';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // One email rule for every path: the lead form, sign-in, forgot password, change email, `npm run

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/env';
-import { deliverEmail, enqueueEmail } from '../../src/server/features/email/outbox';
-import { resetPasswordEmail } from '../../src/server/features/email/templates';
-import { createMailTransport } from '../../src/server/features/email/transport';
-import { startBanner } from '../../src/server/start-banner';
+import { loadConfig } from '#server/env';
+import { deliverEmail, enqueueEmail } from '#server/email/outbox';
+import { resetPasswordEmail } from '#server/email/templates';
+import { createMailTransport } from '#server/email/transport';
+import { startBanner } from '#server/start-banner';
 import { createTestApp } from '../setup/test-app';
 
 // Production has no dev mailbox. Without SMTP every email used to be marked sent and go nowhere while the

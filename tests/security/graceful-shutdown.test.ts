@@ -5,8 +5,8 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { user } from '../../src/server/db/schema/auth';
+import { openDatabase } from '#server/db/client';
+import { user } from '#server/db/schema/auth';
 import { journeyEnv } from '../e2e/support/server';
 
 // A deploy or a container stop sends SIGTERM. The server then stops accepting connections, answers every
@@ -102,7 +102,9 @@ async function until<T>(
   }
 }
 
-describe('SIGTERM', () => {
+// The child always runs on its own embedded database, so the PostgreSQL pass (TEST_DATABASE_URL) would only
+// repeat the same run.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM', () => {
   it(
     'stops accepting, answers the requests in flight, then closes and exits 0',
     { timeout: 120_000 },
@@ -219,8 +221,9 @@ describe('SIGTERM', () => {
       // Every request in flight was answered: no reset connection, no 503.
       const leadAnswers = await Promise.all(leads);
       const healthAnswers = await Promise.all(healthChecks);
-      expect(leadAnswers).toEqual(emails.map(() => ({ status: 201 })));
-      expect(healthAnswers).toEqual(healthChecks.map(() => ({ status: 200 })));
+      // The server's own lines say why a request was not answered (a crash, a close past its grace delay).
+      expect(leadAnswers, output.slice(-4000)).toEqual(emails.map(() => ({ status: 201 })));
+      expect(healthAnswers, output.slice(-4000)).toEqual(healthChecks.map(() => ({ status: 200 })));
 
       const exit = await Promise.race([exited, sleep(EXIT_WITHIN_MS + 5_000).then(() => undefined)]);
       expect(exit, `the server did not exit:\n${output.slice(-4000)}`).toBeDefined();

@@ -1,25 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  householdBody,
-  newBorrower,
-  put,
-  uniqueEmail,
-  type Client,
-} from '../../src/server/features/apply/flow-test-helpers';
-import { applicationIn, signedInStaff } from '../../src/server/features/staff-actions/staff-test-helpers';
-import { account, user, verification } from '../../src/server/db/schema/auth';
-import {
-  application,
-  borrower,
-  contactAttempt,
-  contactAttemptReason,
-  creditorAccount,
-  hardship,
-  offer,
-  offerStatusChange,
-  spouse,
-} from '../../src/server/db/schema/application';
-import { auditLog, emailOutbox, smsOutbox } from '../../src/server/db/schema/ops';
+import { householdBody, newBorrower, put, uniqueEmail, type Client } from '#tests/support/borrower-flow';
+import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
+import { account, user, verification } from '#server/db/schema/auth';
+import { application, borrower, hardship, spouse } from '#server/db/schema/application';
+import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
+import { creditorAccount } from '#server/db/schema/credit';
+import { offer, offerStatusChange } from '#server/db/schema/decision';
+import { auditLog, emailOutbox, smsOutbox } from '#server/db/schema/ops';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // Text nobody types (NUL and the other control characters, bidirectional overrides, lone surrogates) sent to

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/domain/validation/messages';
-import {
-  account,
-  passwordResetRequest,
-  user,
-  userGroup,
-  verification,
-} from '../../src/server/db/schema/auth';
-import { application, applicationStatusChange, borrower } from '../../src/server/db/schema/application';
-import { emailOutbox } from '../../src/server/db/schema/ops';
-import { hashPassword } from '../../src/server/plugins/auth';
-import { STAFF_GROUP } from '../../src/server/plugins/viewer';
+import { MESSAGES } from '#domain/validation/messages';
+import { account, passwordResetRequest, user, userGroup, verification } from '#server/db/schema/auth';
+import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
+import { emailOutbox } from '#server/db/schema/ops';
+import { hashPassword } from '#server/plugins/auth';
+import { STAFF_GROUP } from '#server/plugins/viewer';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The lead form makes an account and its application together or not at all. An account left without its

@@ -2,11 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { householdBody, put, type Client } from '../../src/server/features/apply/flow-test-helpers';
-import { atPaymentOptions } from '../../src/server/features/payments/enrollment-test-helpers';
-import { signedInStaff } from '../../src/server/features/staff-actions/staff-test-helpers';
-import { betterAuthLogger, loggerOptions, serializeError } from '../../src/server/logging';
-import { createAuth } from '../../src/server/plugins/auth';
+import { householdBody, put, type Client } from '#tests/support/borrower-flow';
+import { atPaymentOptions } from '#tests/support/enrollment';
+import { signedInStaff } from '#tests/support/staff-actions';
+import { betterAuthLogger, loggerOptions, serializeError } from '#server/logging';
+import { createAuth } from '#server/plugins/auth';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // No personal or financial value reaches the logs. Every personal field, query string and failure below

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import { signInFailure } from '../../src/server/db/schema/auth';
+import { signInFailure } from '#server/db/schema/auth';
 import {
   FIRST_LOCKOUT_SECONDS,
   LOCKOUT_AFTER_FAILURES,
   lockoutSeconds,
   MAX_LOCKOUT_SECONDS,
-} from '../../src/server/features/accounts/sign-in-lockout';
+} from '#server/features/accounts/sign-in-lockout';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The per-address limit alone let 82 wrong passwords from 5 addresses through, then the right one signed in.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_OUT_OF_RANGE_MESSAGE, INVALID_DATE_MESSAGE } from '../../src/domain/service-portal/date-range';
-import { CONTROL_CHARACTERS_MESSAGE } from '../../src/domain/service-portal/filters';
-import { newBorrower } from '../../src/server/features/apply/flow-test-helpers';
-import { signInStaff, type StaffClient } from '../../src/server/features/service-portal/portal-test-helpers';
+import { DATE_OUT_OF_RANGE_MESSAGE, INVALID_DATE_MESSAGE } from '#domain/service-portal/date-range';
+import { CONTROL_CHARACTERS_MESSAGE } from '#domain/service-portal/filters';
+import { newBorrower } from '#tests/support/borrower-flow';
+import { signInStaff, type StaffClient } from '#tests/support/service-portal';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // Bad filter and claim input from a staff member gets a 400 naming the field, never a 500.

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoFactor, user } from '../../src/server/db/schema/auth';
-import { createStaff } from '../../src/server/features/accounts/create-staff';
-import { signedInStaff } from '../../src/server/features/accounts/staff-test-helpers';
-import { authenticatorCode, base32Decode } from '../../src/server/features/accounts/totp';
-import { PASSWORD_CHANGE_REQUIRED, SET_PASSWORD_PAGE } from '../../src/server/plugins/viewer';
+import { twoFactor, user } from '#server/db/schema/auth';
+import { createStaff } from '#server/features/accounts/create-staff';
+import { signedInStaff } from '#tests/support/staff-sign-in';
+import { authenticatorCode, base32Decode } from '#server/security/totp';
+import { PASSWORD_CHANGE_REQUIRED, SET_PASSWORD_PAGE } from '#server/plugins/viewer';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // A staff account made by the CLI has a temporary password the admin saw. Until the staff member replaces

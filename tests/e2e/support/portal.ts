@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { authenticatorCode, base32Decode } from '../../../src/server/features/accounts/totp';
-import { DEFAULT_SEED } from '../../../src/server/features/seed/seed-applications';
-import { planApplication, statusOf } from '../../../src/server/features/seed/plan';
-import type { ApplicationStatus } from '../../../src/domain/flow/statuses';
+import { authenticatorCode, base32Decode } from '#server/security/totp';
+import { DEFAULT_SEED } from '#server/seed/seed-applications';
+import { planApplication, statusOf } from '#server/seed/plan';
+import type { ApplicationStatus } from '#domain/flow/statuses';
 import { snap } from './browser';
 import { runScript } from './server';
 

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newBorrower, type Client } from '#tests/support/borrower-flow';
+import { signedInStaff } from '#tests/support/staff-actions';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+
+// Who may call each API route, written out by hand: a route whose declared role changes, a new route nobody
+// placed here, or a role the server stops enforcing fails this test.
+//   public   anyone, signed in or not (the route checks what it needs itself: a code, a signature, a token)
+//   user     anyone signed in (borrower or staff)
+//   borrower a signed-in borrower; staff get 403
+//   staff    a signed-in staff member past the second factor; borrowers get 403
+
+type Role = 'public' | 'user' | 'borrower' | 'staff';
+const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])[] = [
+  ['GET', '/api/health', 'public'],
+  ['GET', '/api/ready', 'public'],
+  ['GET', '/api/session', 'public'],
+  ['POST', '/api/lead', 'public'],
+  ['POST', '/api/auth/sign-in', 'public'],
+  ['POST', '/api/auth/two-factor/verify', 'public'],
+  ['POST', '/api/auth/two-factor/setup', 'user'],
+  ['POST', '/api/auth/two-factor/setup/confirm', 'user'],
+  ['POST', '/api/auth/sign-out', 'public'],
+  ['POST', '/api/auth/forgot-password', 'public'],
+  ['POST', '/api/auth/reset-password', 'public'],
+  ['POST', '/api/auth/complete-new-password', 'user'],
+  ['POST', '/api/auth/change-password', 'user'],
+  ['POST', '/api/auth/change-email', 'user'],
+  ['POST', '/api/auth/verify-new-email', 'public'],
+  ['POST', '/api/phone/verify', 'public'],
+  ['GET', '/api/application', 'borrower'],
+  ['PUT', '/api/application/hardships', 'borrower'],
+  ['PUT', '/api/application/household', 'borrower'],
+  ['PUT', '/api/application/credit', 'borrower'],
+  ['GET', '/api/application/eligible-debts', 'borrower'],
+  ['PUT', '/api/application/eligible-debts', 'borrower'],
+  ['PUT', '/api/application/income', 'borrower'],
+  ['PUT', '/api/application/confirm-income', 'borrower'],
+  ['GET', '/api/application/expenses', 'borrower'],
+  ['PUT', '/api/application/expenses', 'borrower'],
+  ['GET', '/api/application/budget', 'borrower'],
+  ['PUT', '/api/application/budget', 'borrower'],
+  ['GET', '/api/application/offers', 'borrower'],
+  ['POST', '/api/application/offers/continue', 'borrower'],
+  ['PUT', '/api/application/notify-when-eligible', 'borrower'],
+  ['GET', '/api/address-suggestions', 'borrower'],
+  ['GET', '/api/staff/applications', 'staff'],
+  ['GET', '/api/staff/queue', 'staff'],
+  ['GET', '/api/staff/applications/:id', 'staff'],
+  ['GET', '/api/staff/applications/:id/letter', 'staff'],
+  ['POST', '/api/staff/applications/:id/claim', 'staff'],
+  ['POST', '/api/staff/applications/:id/unclaim', 'staff'],
+  ['POST', '/api/staff/alerts/:id/seen', 'staff'],
+  ['GET', '/api/staff/users', 'staff'],
+  ['GET', '/api/staff/contact-summary', 'staff'],
+  ['GET', '/api/staff/email-failures', 'staff'],
+  ['POST', '/api/staff/applications/:id/contact-attempts', 'staff'],
+  ['PUT', '/api/staff/contact-attempts/:id/reasons/:key', 'staff'],
+  ['POST', '/api/staff/offers/:id/status', 'staff'],
+  ['POST', '/api/staff/offers/:id/reasons/toggle', 'staff'],
+  ['POST', '/api/staff/applications/:id/quality-control', 'staff'],
+  ['POST', '/api/staff/applications/:id/mark-transferred', 'staff'],
+  ['POST', '/api/application/payments/next-steps', 'borrower'],
+  ['PUT', '/api/application/payments/manual-choice', 'borrower'],
+  ['POST', '/api/bank-link/link-token', 'borrower'],
+  ['POST', '/api/application/bank-connections', 'borrower'],
+  ['POST', '/api/application/income/bank-connections', 'borrower'],
+  ['PUT', '/api/application/income/skip-bank-connection', 'borrower'],
+  ['GET', '/api/application/payments/accounts', 'borrower'],
+  ['PUT', '/api/application/payments/confirm-payment-account', 'borrower'],
+  ['PUT', '/api/application/payments/payment-account', 'borrower'],
+  ['GET', '/api/bank-link/sandbox/institutions', 'borrower'],
+  ['POST', '/api/bank-link/sandbox/sign-in', 'borrower'],
+  ['POST', '/api/bank-link/sandbox/public-token', 'borrower'],
+  ['GET', '/api/application/submitted', 'borrower'],
+  ['POST', '/api/application/submitted/resend', 'borrower'],
+  ['POST', '/api/signing/session', 'public'],
+  ['POST', '/api/signing/document', 'public'],
+  ['POST', '/api/signing/sign', 'public'],
+  ['POST', '/api/webhooks/e-signature', 'public'],
+  ['POST', '/api/webhooks/bank-link', 'public'],
+  ['GET', '/api/customer-portal/plan', 'borrower'],
+  ['GET', '/api/customer-portal/letter', 'borrower'],
+  ['POST', '/api/customer-portal/alerts/:id/seen', 'borrower'],
+];
+
+let t: TestApp;
+let borrower: Client;
+let staff: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  borrower = (await newBorrower(t)).client;
+  staff = (await signedInStaff(t, 'Role Matrix')).client;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ID = '00000000-0000-4000-8000-000000000000';
+const concrete = (url: string) => url.replace(/:id\b/g, ID).replace(/:key\b/g, 'verifyIncome');
+const call = (client: Client, method: string, url: string) =>
+  client.send(method as 'GET', concrete(url), method === 'GET' ? undefined : {});
+
+describe('the role matrix', () => {
+  it('lists every API route the server has, with the role it declares', () => {
+    const declared = t.app.routeRoles.map((r) => `${r.method} ${r.url} ${r.role}`).sort();
+    const written = ROLE_MATRIX.map(([method, url, role]) => `${method} ${url} ${role}`).sort();
+    expect(declared).toEqual(written);
+  });
+
+  it.each(ROLE_MATRIX.filter(([, , role]) => role !== 'public'))(
+    '%s %s (%s) refuses anonymous callers with 401',
+    async (method, url) => {
+      expect((await call(t.client(), method, url)).statusCode).toBe(401);
+    },
+  );
+
+  it.each(ROLE_MATRIX.filter(([, , role]) => role === 'staff'))(
+    '%s %s (%s) refuses a borrower with 403',
+    async (method, url) => {
+      expect((await call(borrower, method, url)).statusCode).toBe(403);
+    },
+  );
+
+  it.each(ROLE_MATRIX.filter(([, , role]) => role === 'borrower'))(
+    '%s %s (%s) refuses staff with 403',
+    async (method, url) => {
+      expect((await call(staff, method, url)).statusCode).toBe(403);
+    },
+  );
+
+  it.each(ROLE_MATRIX.filter(([, , role]) => role === 'user'))(
+    '%s %s (%s) lets both a borrower and staff past the role check',
+    async (method, url) => {
+      for (const client of [borrower, staff]) {
+        expect([401, 403]).not.toContain((await call(client, method, url)).statusCode);
+      }
+    },
+  );
+});
