@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox } from '#server/db/schema/ops';
+import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
 import {
   EMAIL_SEND_CONCURRENCY,
   emailRetryDelaySeconds,
@@ -9,8 +9,9 @@ import {
   type MailTransport,
 } from '#server/email/outbox';
 import { resetPasswordEmail } from '#server/email/templates';
+import type { SmsSender } from '#providers/sms/port';
 import { signedInStaff } from '#tests/support/staff-actions';
-import { EMAIL_QUEUE, type Jobs, startJobs } from '#server/jobs/queue';
+import { EMAIL_QUEUE, type Jobs, SMS_QUEUE, startJobs } from '#server/jobs/queue';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The email queue after an SMTP outage: 221 emails once took 9 minutes to drain (one email per polling second)
@@ -112,11 +113,11 @@ const unsent = async (ids: string[]) =>
   )[0]!.n;
 
 /** pg-boss's email jobs per outbox row (by singleton key); `live` counts queued, waiting and running ones. */
-async function jobsPerRow(o: { live?: boolean } = {}): Promise<Map<string | null, number>> {
+async function jobsPerRow(o: { live?: boolean; queue?: string } = {}): Promise<Map<string | null, number>> {
   const { rows } = await t.database.executeSql(
     `select singleton_key as key, count(*)::int as n from pgboss.job
       where name = $1 ${o.live ? "and state < 'completed'" : ''} group by singleton_key`,
-    [EMAIL_QUEUE],
+    [o.queue ?? EMAIL_QUEUE],
   );
   return new Map((rows as { key: string | null; n: number }[]).map((r) => [r.key, r.n]));
 }
@@ -253,5 +254,95 @@ describe('the email queue', () => {
     const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.body).toContain('3 emails failed: the queue gave up');
     expect(page.body).toContain('failed: given up');
+  }, 60_000);
+});
+
+describe('the text message queue', () => {
+  /** `n` outbox texts to numbers of their own, as the outreach and contact attempts write them. */
+  async function writeTexts(n: number) {
+    const rows = await t.db
+      .insert(smsOutbox)
+      .values(
+        Array.from({ length: n }, (_, k) => ({
+          to: `+1415555${String(1000 + k).padStart(4, '0')}`,
+          body: 'Your offer is ready.',
+          eventType: 'obtainedOffer',
+        })),
+      )
+      .returning({ id: smsOutbox.id, to: smsOutbox.to });
+    return rows;
+  }
+  const mailDown = recordingTransport().transport;
+
+  it('a restart queues no second job for a text that already has one, and each text goes out once', async () => {
+    const texts = await writeTexts(20);
+    const ids = texts.map((x) => x.id);
+    // The SMS service is down: each text is tried once and waits in pg-boss's retry.
+    const down: SmsSender = {
+      send: async () => {
+        throw new Error('503 service unavailable');
+      },
+    };
+    const first = await start(mailDown, { sms: down });
+    await waitFor('a first attempt at each text', async () => {
+      const rows = await t.db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids));
+      return rows.every((r) => r.attempts >= 1);
+    });
+    await stop(first);
+    for (let restart = 0; restart < 2; restart += 1) {
+      const again = await start(mailDown, { sms: down });
+      await stop(again);
+    }
+    const live = await jobsPerRow({ live: true, queue: SMS_QUEUE });
+    expect(ids.filter((id) => live.get(id) !== 1)).toEqual([]);
+
+    // The service is back: the retries deliver each text exactly once.
+    const sent = new Map<string, number>();
+    const up: SmsSender = {
+      send: async (m) => {
+        sent.set(m.to, (sent.get(m.to) ?? 0) + 1);
+        return { id: `msg-${sent.size}` };
+      },
+    };
+    await start(mailDown, { sms: up });
+    await waitFor(
+      'every text to be sent',
+      async () => {
+        const rows = await t.db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids));
+        return rows.every((r) => r.sentAt !== null);
+      },
+      60_000,
+    );
+    await sleep(500);
+    expect(texts.filter((x) => sent.get(x.to) !== 1)).toEqual([]);
+  }, 90_000);
+
+  it('picks up texts written while the queue was down, and sends each once however often it restarts', async () => {
+    const texts = await writeTexts(10);
+    const sent: string[] = [];
+    const slow: SmsSender = {
+      send: async (m) => {
+        await sleep(50);
+        sent.push(m.to);
+        return { id: `msg-${sent.length}` };
+      },
+    };
+    // Restarted twice while the first texts go out: still one job per text, so one send each.
+    for (let restart = 0; restart < 2; restart += 1) await stop(await start(mailDown, { sms: slow }));
+    await start(mailDown, { sms: slow });
+    await waitFor('every text to be sent', async () => {
+      const rows = await t.db
+        .select()
+        .from(smsOutbox)
+        .where(
+          inArray(
+            smsOutbox.id,
+            texts.map((x) => x.id),
+          ),
+        );
+      return rows.every((r) => r.sentAt !== null);
+    });
+    await sleep(500);
+    expect([...sent].sort()).toEqual(texts.map((x) => x.to).sort());
   }, 60_000);
 });

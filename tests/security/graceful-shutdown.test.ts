@@ -5,15 +5,17 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/client';
+import { type Database, fromPostgres, openDatabase } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
+import { createPostgresTestDatabase } from '#tests/setup/test-database';
 import { journeyEnv } from '../e2e/support/server';
 
 // A deploy or a container stop sends SIGTERM. The server then stops accepting connections, answers every
 // request already in flight (their writes commit), closes the job queue and the database, and exits 0.
 // Before, a keep-alive connection whose request finished during the drain stayed open for its keep-alive
 // timeout (72 s), so the close outlasted its grace delay and the process was killed with exit code 1.
-// The real server runs as a child process, on 127.0.0.1 and a free port, with a fresh embedded database.
+// The real server runs as a child process, on 127.0.0.1 and a free port, with a fresh embedded database (on
+// the PostgreSQL pass, a fresh PostgreSQL database: there the pool must drain too).
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -30,9 +32,11 @@ type Answer = { status: number } | { error: string };
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
-afterAll(() => {
+let postgres: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
 });
 
 /**
@@ -102,9 +106,7 @@ async function until<T>(
   }
 }
 
-// The child always runs on its own embedded database, so the PostgreSQL pass (TEST_DATABASE_URL) would only
-// repeat the same run.
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM', () => {
+describe('SIGTERM', () => {
   it(
     'stops accepting, answers the requests in flight, then closes and exits 0',
     { timeout: 120_000 },
@@ -116,6 +118,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM', () => {
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       };
       dataDir = env.DATA_DIR!;
+      postgres = await createPostgresTestDatabase();
+      if (postgres) env.DATABASE_URL = postgres.url;
       const port = Number(env.PORT);
       const origin = env.PUBLIC_URL!;
 
@@ -237,7 +241,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM', () => {
       probeAgent.destroy();
 
       // The leads answered during the drain were committed, and the database was closed cleanly: it opens.
-      const database = await openDatabase({ dataDir: dataDir! });
+      const database: Database = postgres
+        ? fromPostgres(postgres.url, { max: 1 })
+        : await openDatabase({ dataDir: dataDir! });
       try {
         const rows = await database.db
           .select({ email: user.email })

@@ -23,17 +23,34 @@ export async function createTestDatabase(): Promise<Database> {
     return fromPglite(client);
   }
 
-  const name = `${source.templateName}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(source.adminUrl, (admin) => createFromTemplate(admin, name, source.templateName));
-  const database = fromPostgres(databaseUrl(source.adminUrl, name), { max: 4 });
+  const copy = await createPostgresTestDatabase();
+  const database = fromPostgres(copy!.url, { max: 4 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await withAdmin(source.adminUrl, (admin) =>
-        admin.query(`drop database if exists "${name}" with (force)`),
-      );
+      await copy!.drop();
     },
+  };
+}
+
+/**
+ * On the PostgreSQL pass (TEST_DATABASE_URL), a fresh migrated database of its own for a process that opens
+ * it by URL (a server started as a child process); undefined on the embedded database.
+ */
+export async function createPostgresTestDatabase(): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> {
+  const source = inject('testDatabase');
+  if (source.kind !== 'postgres') return undefined;
+  const name = `${source.templateName}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(source.adminUrl, (admin) => createFromTemplate(admin, name, source.templateName));
+  return {
+    url: databaseUrl(source.adminUrl, name),
+    drop: () =>
+      withAdmin(source.adminUrl, async (admin) => {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      }),
   };
 }
 

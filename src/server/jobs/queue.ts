@@ -13,7 +13,7 @@ import {
   loadEmails,
   type MailTransport,
 } from '#server/email/outbox';
-import { deliverSms, MAX_SMS_ATTEMPTS, pendingSmsIds } from '#server/sms/deliver-sms';
+import { deliverSms, MAX_SMS_ATTEMPTS } from '#server/sms/deliver-sms';
 import {
   buildPartnerWebhookEvent,
   deliverPartnerWebhook,
@@ -42,6 +42,9 @@ export const EMAIL_SWEEP_CRON = '*/10 * * * *';
 /** EMAIL_GIVE_UP_HOURS when the caller does not say. */
 export const DEFAULT_EMAIL_GIVE_UP_HOURS = 48;
 export const SMS_QUEUE = 'sms-deliver';
+/** Texts fetched per poll, and sent at a time. */
+const SMS_BATCH_SIZE = 20;
+const SMS_SEND_CONCURRENCY = 5;
 export const EMAIL_BODY_PURGE_QUEUE = 'email-body-purge';
 /** Hourly: a body is dropped at most an hour after its retention period ends. */
 export const EMAIL_BODY_PURGE_CRON = '23 * * * *';
@@ -192,18 +195,39 @@ export async function startJobs(o: {
   });
   await boss.schedule(EMAIL_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
 
-  await boss.createQueue(SMS_QUEUE, {
+  // Texts, like emails, have one job per outbox row at most ('stately' with the row id as singleton key):
+  // two jobs for one row could both read it unsent and send the text twice.
+  const smsQueue = {
     name: SMS_QUEUE,
+    policy: 'stately',
     retryLimit: MAX_SMS_ATTEMPTS,
     retryDelay: 5,
     retryBackoff: true,
-  });
-  await boss.work<{ id: string }>(SMS_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      const outcome = await deliverSms(o.database.db, o.sms, job.data.id);
-      o.log.info({ smsId: job.data.id, outcome }, 'text message delivery');
-    }
-  });
+  } as const;
+  await boss.createQueue(SMS_QUEUE, smsQueue);
+  await boss.updateQueue(SMS_QUEUE, smsQueue);
+  const queueSms = (id: string) => boss.send(SMS_QUEUE, { id }, { singletonKey: id });
+  let smsWorker = '';
+  smsWorker = await boss.work<{ id: string }>(
+    SMS_QUEUE,
+    { batchSize: SMS_BATCH_SIZE, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      // As for emails: several at a time, and a failed text fails its own job alone (pg-boss retries it).
+      await inParallel(jobs, SMS_SEND_CONCURRENCY, async (job) => {
+        try {
+          const outcome = await deliverSms(o.database.db, o.sms, job.data.id);
+          o.log.info({ smsId: job.data.id, outcome }, 'text message delivery');
+        } catch (error) {
+          // The provider's message can name the number: it stays in the row's lastError, not in the log.
+          o.log.warn({ smsId: job.data.id }, 'text message not delivered: retried later');
+          await boss
+            .fail(SMS_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) })
+            .catch((failError: unknown) => o.log.error({ err: failError }, 'could not fail a text job'));
+        }
+      });
+      if (jobs.length === SMS_BATCH_SIZE) boss.notifyWorker(smsWorker);
+    },
+  );
   // The partner webhook has no outbox table: the job's data is the pending delivery (event id and body).
   await boss.createQueue(PARTNER_WEBHOOK_QUEUE, {
     name: PARTNER_WEBHOOK_QUEUE,
@@ -242,7 +266,7 @@ export async function startJobs(o: {
   // still have a job are left to it.
   const swept = await sweepEmails(0);
   if (swept > 0) o.log.info({ queued: swept }, 'pending emails queued at start');
-  for (const id of await pendingSmsIds(o.database.db)) await boss.send(SMS_QUEUE, { id });
+  for (const id of await unqueuedSmsIds(o.database)) await queueSms(id);
 
   return {
     emailQueued: (id) => {
@@ -252,9 +276,7 @@ export async function startJobs(o: {
         .catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
     },
     smsQueued: (id) => {
-      boss
-        .send(SMS_QUEUE, { id })
-        .catch((error: unknown) => o.log.error({ err: error }, 'could not queue a text message'));
+      queueSms(id).catch((error: unknown) => o.log.error({ err: error }, 'could not queue a text message'));
     },
     webhookQueued: (applicationId) => {
       if (!partner) {
@@ -298,6 +320,22 @@ async function unqueuedEmailIds(database: Database, minAgeSeconds: number): Prom
         )
       order by e.created_at`,
     [EMAIL_QUEUE, minAgeSeconds],
+  );
+  return rows.map((row) => (row as { id: string }).id);
+}
+
+/** Texts still to send whose job is gone (written while the queue was down, or lost), oldest first. */
+async function unqueuedSmsIds(database: Database, limit = 500): Promise<string[]> {
+  const { rows } = await database.executeSql(
+    `select s.id from sms_outbox s
+      where s.sent_at is null and s.attempts < $2
+        and not exists (
+          select 1 from ${PGBOSS_SCHEMA}.job j
+           where j.name = $1 and j.state < 'completed' and j.data->>'id' = s.id::text
+        )
+      order by s.created_at
+      limit $3`,
+    [SMS_QUEUE, MAX_SMS_ATTEMPTS, limit],
   );
   return rows.map((row) => (row as { id: string }).id);
 }

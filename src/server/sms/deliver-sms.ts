@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SmsSender } from '#providers/sms/port';
 import type { Db } from '#server/db/client';
 import { smsOutbox } from '#server/db/schema/ops';
@@ -24,15 +24,4 @@ export async function deliverSms(db: Db, sms: SmsSender, id: string): Promise<'s
       .where(eq(smsOutbox.id, id));
     throw error;
   }
-}
-
-/** Ids of texts still to send (the sweep at start). */
-export async function pendingSmsIds(db: Db, limit = 100): Promise<string[]> {
-  const rows = await db
-    .select({ id: smsOutbox.id })
-    .from(smsOutbox)
-    .where(and(isNull(smsOutbox.sentAt), lt(smsOutbox.attempts, MAX_SMS_ATTEMPTS)))
-    .orderBy(asc(smsOutbox.createdAt))
-    .limit(limit);
-  return rows.map((r) => r.id);
 }

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SummaryListItem, SummaryListView } from '#domain/flow/staff-views';
+import type { EmailFailuresView, SummaryListItem, SummaryListView } from '#domain/flow/staff-views';
 import { DEFAULT_SUMMARY_STATUSES } from '#domain/flow/statuses';
 import { formatCardDate } from '#domain/service-portal/date-range';
 import { MESSAGES } from '#domain/validation/messages';
@@ -47,13 +47,16 @@ const listOf = (items: SummaryListItem[], over: Partial<SummaryListView> = {}): 
 
 let listReply: { status: number; body: unknown };
 let listCalls: URLSearchParams[];
+let failures: EmailFailuresView;
 let app: ReturnType<typeof renderRoutes>;
 
 beforeEach(() => {
   listCalls = [];
   listReply = { status: 200, body: listOf([item()]) };
+  failures = { failed: 0, items: [], limit: 50 };
   server.use(
     http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/staff/email-failures', () => HttpResponse.json(failures)),
     http.get('/api/staff/applications', ({ request }) => {
       listCalls.push(new URL(request.url).searchParams);
       return HttpResponse.json(listReply.body as object, { status: listReply.status });
@@ -231,5 +234,52 @@ describe('summaryFiltersFromSearch', () => {
     ['endDate=2025-03-01', { startDate: undefined, endDate: undefined }],
   ])('%s', (query, expected) => {
     expect(summaryFiltersFromSearch(new URLSearchParams(query))).toMatchObject(expected);
+  });
+});
+
+describe('emails the queue gave up on', () => {
+  it('says nothing when every email was delivered', async () => {
+    await open();
+    await screen.findByRole('link', { name: 'Ana Diaz' });
+    expect(screen.queryByRole('region', { name: 'Emails not delivered' })).toBeNull();
+  });
+
+  it('tells the counsellor which emails never arrived, to whom and why', async () => {
+    failures = {
+      failed: 3,
+      limit: 2,
+      items: [
+        {
+          id: 'm-1',
+          to: 'ana@example.com',
+          kind: 'initial-password',
+          attempts: 12,
+          lastError: '550 mailbox unavailable',
+          createdAt: '2025-03-01T10:00:00.000Z',
+          failedAt: '2025-03-03T10:00:00.000Z',
+        },
+        {
+          id: 'm-2',
+          to: 'bo@example.com',
+          kind: 'signed-letter',
+          attempts: 1,
+          lastError: null,
+          createdAt: '2025-03-01T09:00:00.000Z',
+          failedAt: '2025-03-03T09:00:00.000Z',
+        },
+      ],
+    };
+    await open();
+    const notice = await screen.findByRole('region', { name: 'Emails not delivered' });
+    expect(notice.textContent).toContain('3 emails were not delivered');
+    await click(screen.getByText('3 emails were not delivered'));
+    const rows = [...notice.querySelectorAll('li')].map((li) => li.textContent);
+    expect(rows[0]).toContain('Initial password to ana@example.com');
+    expect(rows[0]).toContain(`given up ${formatCardDate('2025-03-03T10:00:00.000Z')} after 12 attempts`);
+    expect(rows[0]).toContain('Mail server: 550 mailbox unavailable');
+    expect(rows[1]).toContain('Signed letter to bo@example.com');
+    expect(rows[1]).toContain('after 1 attempt');
+    expect(rows[1]).not.toContain('Mail server');
+    expect(notice.textContent).toContain('Showing the newest 2 of 3.');
   });
 });

@@ -23,6 +23,7 @@ import {
   StatusFilter,
 } from '#web/features/service-portal/status-filter';
 import { useStaffMe } from '#web/features/service-portal/use-staff-session';
+import { EmailFailuresNotice } from './email-failures-notice';
 
 // /summary: applications by status and creation date with borrower details
 // and alerts. Every filter lives in the URL under the API's own names, so a reload or a shared link shows the
@@ -340,6 +341,7 @@ export function Component() {
         </div>
       }
     >
+      <EmailFailuresNotice />
       {/* On a phone the filters fold away so the list starts on the first screen. */}
       <button
         type="button"
