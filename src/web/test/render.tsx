@@ -7,6 +7,9 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 /** A fresh QueryClient that does not retry, so a failing answer shows at once. */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
+/** Options of the user-event session, e.g. `{ advanceTimers: vi.advanceTimersByTime }` under fake timers. */
+export type UserOptions = Parameters<typeof userEvent.setup>[0];
+
 /**
  * Renders routes in a memory router inside a fresh QueryClient, starting at `initialEntry`, with a
  * user-event session to type and click as a person does.
@@ -14,10 +17,11 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
 export function renderRoutes(
   routes: RouteObject[],
   initialEntry: string | { pathname: string; state?: unknown } = '/',
+  userOptions?: UserOptions,
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const queryClient = testQueryClient();
-  const user = userEvent.setup();
+  const user = userEvent.setup(userOptions);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -27,6 +31,6 @@ export function renderRoutes(
 }
 
 /** Renders one element (no routes) inside a fresh QueryClient and a memory router. */
-export function renderElement(element: ReactNode, initialEntry = '/') {
-  return renderRoutes([{ path: '*', element }], initialEntry);
+export function renderElement(element: ReactNode, initialEntry = '/', userOptions?: UserOptions) {
+  return renderRoutes([{ path: '*', element }], initialEntry, userOptions);
 }

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
 import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '#web/app/session';
-import {
-  type ApiCall,
-  byLabel,
-  mockApi,
-  mountRoutes,
-  submit,
-  typeInto,
-  waitFor,
-} from '#web/components/ui/form/dom-test-helpers';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { Component as ChangeEmailPage } from './change-email-page';
 import { Component as ChangePasswordPage } from './change-password-page';
 import { Component as PleaseCheckYourEmailPage } from './please-check-your-email-page';
@@ -17,14 +11,7 @@ import { Component as ResetPasswordPage } from './reset-password-page';
 import { Component as SignInPage } from './sign-in-page';
 import { Component as VerificationCodePage } from './verification-code-page';
 
-let unmount: (() => void) | undefined;
-
 beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
 
 const routes = [
   { path: '/sign-in', Component: SignInPage },
@@ -38,14 +25,18 @@ const routes = [
 ];
 
 function start(entry: string | { pathname: string; state?: unknown }) {
-  const app = mountRoutes(routes, entry);
-  unmount = app.unmount;
-  const form = () => {
-    const found = app.container.querySelector('form');
-    if (!found) throw new Error('no form');
-    return found;
+  const app = renderRoutes(routes, entry);
+  /** Types into the labelled field, as a person does. */
+  const type = async (label: string, text: string) =>
+    app.user.type(await screen.findByLabelText(label), text);
+  /** Pastes into the labelled field, the whole text at once. */
+  const paste = async (label: string, text: string) => {
+    await app.user.click(await screen.findByLabelText(label));
+    await app.user.paste(text);
   };
-  return { ...app, form };
+  /** Sends the form with its button. */
+  const send = async (button: string) => app.user.click(screen.getByRole('button', { name: button }));
+  return { ...app, type, paste, send };
 }
 
 const signedInSession = {
@@ -66,24 +57,27 @@ const signedInSession = {
   },
 };
 
-const dialogText = () => document.querySelector('[role="dialog"]')?.textContent ?? '';
-const statusText = (root: HTMLElement) => root.querySelector('[role="status"]')?.textContent ?? '';
+const dialogText = () => screen.queryByRole('dialog')?.textContent ?? '';
+const statusText = () => screen.queryByRole('status')?.textContent ?? '';
+/** The status banner's text, once the page shows one. */
+const shownStatus = async () => (await screen.findByRole('status')).textContent;
+const pageText = () => document.body.textContent ?? '';
 
 describe('/sign-in', () => {
-  it('shows a message passed by navigation state in a status banner', () => {
-    const app = start({ pathname: '/sign-in', state: { message: MESSAGES.passwordReset } });
-    expect(statusText(app.container)).toBe(MESSAGES.passwordReset);
+  it('shows a message passed by navigation state in a status banner', async () => {
+    start({ pathname: '/sign-in', state: { message: MESSAGES.passwordReset } });
+    expect(await shownStatus()).toBe(MESSAGES.passwordReset);
   });
 
   it('sends the lower-cased username and goes to /user-information when an initial password is needed', async () => {
-    const calls = mockApi({
+    const calls = answerApi({
       'POST /api/auth/sign-in': { status: 200, body: { next: '/hardships', mustSetInitialPassword: true } },
       'GET /api/session': signedInSession,
     });
     const app = start('/sign-in');
-    typeInto(byLabel('Email address'), ' Ana@Example.com ');
-    typeInto(byLabel('Password'), 'temporary1');
-    await submit(app.form());
+    await app.type('Email address', ' Ana@Example.com ');
+    await app.type('Password', 'temporary1');
+    await app.send('Sign In');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/user-information'));
     expect(calls[0]).toEqual({
       method: 'POST',
@@ -94,14 +88,14 @@ describe('/sign-in', () => {
   });
 
   it('goes to the resume route otherwise', async () => {
-    mockApi({
+    answerApi({
       'POST /api/auth/sign-in': { status: 200, body: { next: '/hardships', mustSetInitialPassword: false } },
       'GET /api/session': signedInSession,
     });
     const app = start('/sign-in');
-    typeInto(byLabel('Email address'), 'ana@example.com');
-    typeInto(byLabel('Password'), 'secret123');
-    await submit(app.form());
+    await app.type('Email address', 'ana@example.com');
+    await app.type('Password', 'secret123');
+    await app.send('Sign In');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/hardships'));
     expect(readSessionState().mustSetInitialPassword).toBeUndefined();
   });
@@ -110,11 +104,11 @@ describe('/sign-in', () => {
     [{ status: 401, body: { code: 'NotAuthorizedException', message: MESSAGES.incorrectCredentials } }],
     ['network-error' as const],
   ])('shows the failure in the error modal (%#)', async (reply) => {
-    mockApi({ 'POST /api/auth/sign-in': reply });
+    answerApi({ 'POST /api/auth/sign-in': reply });
     const app = start('/sign-in');
-    typeInto(byLabel('Email address'), 'ana@example.com');
-    typeInto(byLabel('Password'), 'wrong');
-    await submit(app.form());
+    await app.type('Email address', 'ana@example.com');
+    await app.type('Password', 'wrong');
+    await app.send('Sign In');
     const expected = reply === 'network-error' ? MESSAGES.networkError : MESSAGES.incorrectCredentials;
     await waitFor(() => expect(dialogText()).toContain(expected));
     expect(app.router.state.location.pathname).toBe('/sign-in');
@@ -125,23 +119,23 @@ describe('/reset-password with the emailed link', () => {
   const entry = '/reset-password?email=ana%40example.com&code=123456';
 
   async function fillAndSubmit(app: ReturnType<typeof start>) {
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass12');
-    await submit(app.form());
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Reset Password');
   }
 
   it('refuses mismatched passwords with the spec message', async () => {
-    const calls = mockApi({});
+    const calls = answerApi({});
     const app = start(entry);
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass13');
-    await submit(app.form());
-    await waitFor(() => expect(app.container.textContent).toContain(MESSAGES.passwordsDoNotMatch));
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass13');
+    await app.send('Reset Password');
+    await waitFor(() => expect(pageText()).toContain(MESSAGES.passwordsDoNotMatch));
     expect(calls).toEqual([]);
   });
 
   it('sends email, code and passwords, then shows the message on /sign-in', async () => {
-    const calls = mockApi({
+    const calls = answerApi({
       'POST /api/auth/reset-password': {
         status: 200,
         body: { next: '/sign-in', message: MESSAGES.passwordReset },
@@ -157,14 +151,14 @@ describe('/reset-password with the emailed link', () => {
       password: 'newpass12',
       confirmPassword: 'newpass12',
     });
-    expect(statusText(app.container)).toBe(MESSAGES.passwordReset);
+    expect(await shownStatus()).toBe(MESSAGES.passwordReset);
   });
 
   it.each([
     ['CodeMismatchException', MESSAGES.codeMismatch],
     ['ExpiredCodeException', MESSAGES.expiredCode],
   ])('follows the redirect of %s and shows its message there', async (code, message) => {
-    mockApi({
+    answerApi({
       'POST /api/auth/reset-password': {
         status: 400,
         body: { code, message, redirect: '/please-check-your-email' },
@@ -173,11 +167,11 @@ describe('/reset-password with the emailed link', () => {
     const app = start(entry);
     await fillAndSubmit(app);
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/please-check-your-email'));
-    expect(statusText(app.container)).toBe(message);
+    expect(await shownStatus()).toBe(message);
   });
 
   it('shows LimitExceededException in the error modal and stays', async () => {
-    mockApi({
+    answerApi({
       'POST /api/auth/reset-password': {
         status: 429,
         body: { code: 'LimitExceededException', message: MESSAGES.limitExceeded },
@@ -201,16 +195,16 @@ describe('/reset-password for the initial password', () => {
 
   it('asks a borrower for the emailed code and sends it with the /user-information values and the password', async () => {
     updateSessionState({ mustSetInitialPassword: true, userInformation: information });
-    const calls = mockApi({
+    const calls = answerApi({
       'POST /api/auth/complete-new-password': { status: 200, body: { next: '/hardships' } },
       'GET /api/session': signedInSession,
     });
     const app = start('/reset-password');
-    await waitFor(() => expect(app.container.textContent).toContain('ana@example.com'));
-    typeInto(byLabel('Verification code'), '123 456');
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass12');
-    await submit(app.form());
+    await waitFor(() => expect(pageText()).toContain('ana@example.com'));
+    await app.paste('Verification code', '123 456');
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Save Password');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/hardships'));
     expect(postedTo(calls, '/api/auth/complete-new-password')?.body).toEqual({
       ...information,
@@ -224,28 +218,28 @@ describe('/reset-password for the initial password', () => {
 
   it('refuses to send the first password of a borrower without the code', async () => {
     updateSessionState({ mustSetInitialPassword: true, userInformation: information });
-    const calls = mockApi({ 'GET /api/session': signedInSession });
+    const calls = answerApi({ 'GET /api/session': signedInSession });
     const app = start('/reset-password');
-    await waitFor(() => expect(byLabel('Verification code')).toBeTruthy());
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass12');
-    await submit(app.form());
-    await waitFor(() => expect(app.container.textContent).toContain('Verification code is required'));
+    await screen.findByLabelText('Verification code');
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Save Password');
+    await waitFor(() => expect(pageText()).toContain('Verification code is required'));
     expect(postedTo(calls, '/api/auth/complete-new-password')).toBeUndefined();
   });
 
   it('lets a staff member replace a temporary password without a code', async () => {
     updateSessionState({ mustSetInitialPassword: true, userInformation: information });
-    const calls = mockApi({
+    const calls = answerApi({
       'POST /api/auth/complete-new-password': { status: 200, body: { next: '/two-factor/setup' } },
       'GET /api/session': staffSession,
     });
     const app = start('/reset-password');
-    await waitFor(() => expect(byLabel('New password')).toBeTruthy());
-    expect(() => byLabel('Verification code')).toThrow();
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass12');
-    await submit(app.form());
+    await screen.findByLabelText('New password');
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Save Password');
     await waitFor(() =>
       expect(postedTo(calls, '/api/auth/complete-new-password')?.body).toEqual({
         ...information,
@@ -257,7 +251,7 @@ describe('/reset-password for the initial password', () => {
 
   it('on failure clears the requirement and goes to /sign-in with the spec message', async () => {
     updateSessionState({ mustSetInitialPassword: true, userInformation: information });
-    mockApi({
+    answerApi({
       'POST /api/auth/complete-new-password': {
         status: 400,
         body: { code: 'SetInitialPasswordFailed', message: MESSAGES.setInitialPasswordFailed },
@@ -265,13 +259,13 @@ describe('/reset-password for the initial password', () => {
       'GET /api/session': signedInSession,
     });
     const app = start('/reset-password');
-    await waitFor(() => expect(byLabel('Verification code')).toBeTruthy());
-    typeInto(byLabel('Verification code'), '654321');
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass12');
-    await submit(app.form());
+    await screen.findByLabelText('Verification code');
+    await app.type('Verification code', '654321');
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Save Password');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
-    expect(statusText(app.container)).toBe(MESSAGES.setInitialPasswordFailed);
+    expect(await shownStatus()).toBe(MESSAGES.setInitialPasswordFailed);
     expect(readSessionState().mustSetInitialPassword).toBeUndefined();
   });
 
@@ -292,19 +286,20 @@ describe('/verification-code', () => {
   it('asks for the email only when it is not known, and continues to /reset-password', async () => {
     updateSessionState({ forgotPasswordUsername: 'ana@example.com' });
     const app = start('/verification-code');
-    expect(() => byLabel('Email address')).toThrow();
-    typeInto(byLabel('Verification code'), '123 456');
-    expect(byLabel('Verification code').value).toBe('123456');
-    await submit(app.form());
+    await screen.findByLabelText('Verification code');
+    expect(screen.queryByLabelText('Email address')).toBeNull();
+    await app.paste('Verification code', '123 456');
+    expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
+    await app.send('Continue');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/reset-password'));
     expect(app.router.state.location.search).toBe('?email=ana%40example.com&code=123456');
   });
 
   it('asks for the email when it is not known', async () => {
     const app = start('/verification-code');
-    await submit(app.form());
-    expect(app.container.textContent).toContain('Email address is required');
-    expect(app.container.textContent).toContain('Verification code is required');
+    await app.send('Continue');
+    await waitFor(() => expect(pageText()).toContain('Email address is required'));
+    expect(pageText()).toContain('Verification code is required');
   });
 });
 
@@ -312,39 +307,39 @@ describe('/customer-portal/change-password', () => {
   it('on success clears all session storage and shows the message on /sign-in', async () => {
     sessionStorage.setItem('other', 'x');
     updateSessionState({ userId: 'u1' });
-    const calls = mockApi({
+    const calls = answerApi({
       'POST /api/auth/change-password': {
         status: 200,
         body: { next: '/sign-in', message: MESSAGES.passwordReset },
       },
     });
     const app = start('/customer-portal/change-password');
-    typeInto(byLabel('Current password'), 'oldpass12');
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass12');
-    await submit(app.form());
+    await app.type('Current password', 'oldpass12');
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Change Password');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
     expect(calls[0]?.body).toEqual({
       currentPassword: 'oldpass12',
       password: 'newpass12',
       confirmPassword: 'newpass12',
     });
-    expect(statusText(app.container)).toBe(MESSAGES.passwordReset);
+    expect(await shownStatus()).toBe(MESSAGES.passwordReset);
     expect([sessionStorage.length, sessionStorage.getItem(SESSION_STORAGE_KEY)]).toEqual([0, null]);
   });
 
   it('shows the returned error message and stays', async () => {
-    mockApi({
+    answerApi({
       'POST /api/auth/change-password': {
         status: 400,
         body: { code: 'NotAuthorizedException', message: 'Incorrect current password' },
       },
     });
     const app = start('/customer-portal/change-password');
-    typeInto(byLabel('Current password'), 'oldpass12');
-    typeInto(byLabel('New password'), 'newpass12');
-    typeInto(byLabel('Confirm password'), 'newpass12');
-    await submit(app.form());
+    await app.type('Current password', 'oldpass12');
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Change Password');
     await waitFor(() => expect(dialogText()).toContain('Incorrect current password'));
     expect(app.router.state.location.pathname).toBe('/customer-portal/change-password');
   });
@@ -353,21 +348,21 @@ describe('/customer-portal/change-password', () => {
 describe('/customer-portal/change-email', () => {
   it('sends the new email, says a link went there, and stays signed in', async () => {
     updateSessionState({ userId: 'u1' });
-    const calls = mockApi({
+    const calls = answerApi({
       'GET /api/session': signedInSession,
       'POST /api/auth/change-email': { status: 200, body: { message: MESSAGES.verifyNewEmailSent } },
     });
     const app = start('/customer-portal/change-email');
-    await waitFor(() => expect(app.container.textContent).toContain('ana@example.com'));
-    typeInto(byLabel('New email address'), 'new@example.com');
-    typeInto(byLabel('Confirm new email address'), 'new@example.com');
-    await submit(app.form());
-    await waitFor(() => expect(statusText(app.container)).toBe(MESSAGES.verifyNewEmailSent));
+    await waitFor(() => expect(pageText()).toContain('ana@example.com'));
+    await app.type('New email address', 'new@example.com');
+    await app.type('Confirm new email address', 'new@example.com');
+    await app.send('Change Email');
+    await waitFor(() => expect(statusText()).toBe(MESSAGES.verifyNewEmailSent));
     expect(calls.find((c) => c.path === '/api/auth/change-email')?.body).toEqual({
       email: 'new@example.com',
       confirmEmail: 'new@example.com',
     });
-    expect(app.container.textContent).toContain('Link sent to new@example.com');
+    expect(pageText()).toContain('Link sent to new@example.com');
     expect(app.router.state.location.pathname).toBe('/customer-portal/change-email');
     // Nothing changed yet: the browser keeps the session.
     expect(readSessionState().userId).toBe('u1');
@@ -375,7 +370,7 @@ describe('/customer-portal/change-email', () => {
   });
 
   it('shows a refused address in the error modal and stays on the form', async () => {
-    mockApi({
+    answerApi({
       'GET /api/session': signedInSession,
       'POST /api/auth/change-email': {
         status: 409,
@@ -383,10 +378,10 @@ describe('/customer-portal/change-email', () => {
       },
     });
     const app = start('/customer-portal/change-email');
-    typeInto(byLabel('New email address'), 'taken@example.com');
-    typeInto(byLabel('Confirm new email address'), 'taken@example.com');
-    await submit(app.form());
+    await app.type('New email address', 'taken@example.com');
+    await app.type('Confirm new email address', 'taken@example.com');
+    await app.send('Change Email');
     await waitFor(() => expect(dialogText()).toContain('An account with the given email already exists.'));
-    expect(statusText(app.container)).toBe('');
+    expect(statusText()).toBe('');
   });
 });

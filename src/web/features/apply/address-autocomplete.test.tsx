@@ -1,30 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { FormProvider } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  byLabel,
-  mockApi,
-  mount,
-  settle,
-  typeInto,
-  waitFor,
-  type ApiCall,
-  type Mounted,
-} from '#web/components/ui/form/dom-test-helpers';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { answerApi, type ApiCall, type ApiReply } from '#web/test/api-mock';
+import { renderElement, type UserOptions } from '#web/test/render';
 import {
   ADDRESS_DEBOUNCE_MS,
   AddressAutocompleteField,
   type AddressSuggestion,
 } from './address-autocomplete';
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
+  vi.useRealTimers();
 });
 
 const SUGGESTIONS: AddressSuggestion[] = [
@@ -56,83 +44,81 @@ function Harness({ onPick }: { onPick: (s: AddressSuggestion) => void }) {
 }
 
 function render(
-  reply: Parameters<typeof mockApi>[0][string] = { status: 200, body: { suggestions: SUGGESTIONS } },
+  reply: ApiReply = { status: 200, body: { suggestions: SUGGESTIONS } },
+  userOptions?: UserOptions,
 ) {
-  const calls = mockApi({
+  const calls = answerApi({
     'GET /api/address-suggestions?query=12%20M': reply,
     'GET /api/address-suggestions?query=12%20Main': reply,
   });
   const picked: AddressSuggestion[] = [];
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  mounted = mount(
-    <QueryClientProvider client={client}>
-      <Harness onPick={(s) => picked.push(s)} />
-    </QueryClientProvider>,
-  );
-  return { calls, picked, input: byLabel('Street address') };
+  const { user, queryClient } = renderElement(<Harness onPick={(s) => picked.push(s)} />, '/', userOptions);
+  const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Street address' });
+  return { calls, picked, input, user, queryClient };
 }
 
 const suggestionCalls = (calls: ApiCall[]) =>
   calls.filter((c) => c.path.startsWith('/api/address-suggestions')).map((c) => c.path);
-const options = () => [...document.querySelectorAll('[role="option"]')];
-const press = (input: HTMLElement, key: string) =>
-  act(() => input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+const options = () => screen.queryAllByRole('option');
+/** Moves the (fake) clock on, as if the person rested that long. */
+const rest = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('AddressAutocompleteField', () => {
   it('is a combobox that asks only from the third character, once typing rests', async () => {
-    const { calls, input } = render();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls, input, user } = render(undefined, { advanceTimers: vi.advanceTimersByTime });
     expect([input.getAttribute('role'), input.getAttribute('aria-expanded')]).toEqual(['combobox', 'false']);
-    typeInto(input, '12');
-    await wait(ADDRESS_DEBOUNCE_MS + 50);
+    await user.type(input, '12');
+    await rest(ADDRESS_DEBOUNCE_MS + 50);
     expect(suggestionCalls(calls)).toEqual([]);
-    typeInto(input, '12 M');
-    typeInto(input, '12 Ma');
-    typeInto(input, '12 Main');
-    await wait(ADDRESS_DEBOUNCE_MS - 150);
+    await user.type(input, ' Main');
+    await rest(ADDRESS_DEBOUNCE_MS - 150);
     expect(suggestionCalls(calls)).toEqual([]);
-    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+    await rest(150);
+    await waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'true'));
+    // Neither '12' (too short) nor '12 M' or '12 Ma' (typing had not rested) was asked for.
     expect(suggestionCalls(calls)).toEqual(['/api/address-suggestions?query=12%20Main']);
     expect(options().map((o) => o.textContent)).toEqual(SUGGESTIONS.map((s) => s.label));
-    expect(document.getElementById(input.getAttribute('aria-controls')!)?.getAttribute('role')).toBe(
-      'listbox',
+    expect(screen.getByRole('listbox', { name: 'Street address suggestions' }).id).toBe(
+      input.getAttribute('aria-controls'),
     );
   });
 
   it('moves with the arrow keys (wrapping), closes on Escape and picks with Enter', async () => {
-    const { input, picked } = render();
-    typeInto(input, '12 Main');
-    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
-    press(input, 'ArrowUp');
+    const { input, picked, user } = render();
+    await user.type(input, '12 Main');
+    await waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'true'));
+    await user.keyboard('{ArrowUp}');
     expect(input.getAttribute('aria-activedescendant')).toBe(options()[1]!.id);
-    press(input, 'ArrowDown');
+    await user.keyboard('{ArrowDown}');
     expect(input.getAttribute('aria-activedescendant')).toBe(options()[0]!.id);
-    expect(options()[0]!.getAttribute('aria-selected')).toBe('true');
-    press(input, 'Escape');
-    expect(input.getAttribute('aria-expanded')).toBe('false');
-    expect(input.value).toBe('12 Main');
-    press(input, 'ArrowDown');
-    expect(input.getAttribute('aria-expanded')).toBe('true');
-    press(input, 'Enter');
-    expect(input.value).toBe('12 Main St');
+    expect(options()[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(input).toHaveValue('12 Main');
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('12 Main St');
     expect(picked).toEqual([SUGGESTIONS[0]]);
-    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('picks with the mouse', async () => {
-    const { input, picked } = render();
-    typeInto(input, '12 Main');
+    const { input, picked, user } = render();
+    await user.type(input, '12 Main');
     await waitFor(() => expect(options().length).toBe(2));
-    await act(async () => (options()[1] as HTMLElement).click());
+    await user.click(options()[1]!);
     expect([input.value, picked]).toEqual(['12 Main Ave', [SUGGESTIONS[1]]]);
   });
 
   it('stays a plain text field when suggestions cannot be had', async () => {
-    const { calls, input } = render({ status: 500, body: {} });
-    typeInto(input, '12 Main');
+    const { calls, input, user, queryClient } = render({ status: 500, body: {} });
+    await user.type(input, '12 Main');
     await waitFor(() => expect(suggestionCalls(calls).length).toBe(1));
-    await settle();
-    expect(input.getAttribute('aria-expanded')).toBe('false');
-    expect(input.value).toBe('12 Main');
+    // The failed answer has come back and been handled.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(input).toHaveValue('12 Main');
   });
 });

@@ -1,27 +1,13 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { HOUSEHOLD_QUESTIONS } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  byLabel,
-  describedText,
-  mockApi,
-  mountRoutes,
-  settle,
-  typeInto,
-  waitFor,
-  type Mounted,
-} from '#web/components/ui/form/dom-test-helpers';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
 import { Component as HouseholdPage } from './household-page';
-
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.body.innerHTML = '';
-});
 
 const person = {
   firstName: null,
@@ -79,8 +65,12 @@ function view(patch: Partial<ApplicationView> = {}): ApplicationView {
   };
 }
 
+const TITLE = 'Tell us about your household';
+let user: UserEvent;
+let calls: ApiCall[];
+
 async function renderPage(application: ApplicationView, put: { status: number; body?: unknown } = ok) {
-  const calls = mockApi({
+  calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
     'PUT /api/application/household': put,
@@ -105,77 +95,69 @@ async function renderPage(application: ApplicationView, put: { status: number; b
         ],
       },
     },
+    // A street typed in full may ask for suggestions once typing rests; there are none.
+    'GET /api/address-suggestions?query=1%20Elm%20St': { status: 200, body: { suggestions: [] } },
   });
-  const app = mountRoutes(
+  const app = renderRoutes(
     [
       { path: '/household', Component: HouseholdPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/household',
   );
-  mounted = app;
-  await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Tell us about your household'));
+  user = app.user;
+  await screen.findByRole('heading', { level: 1, name: TITLE });
   return { calls, router: app.router };
 }
 const ok = { status: 200, body: { next: '/credit' } };
+const puts = () => calls.filter((c) => c.method === 'PUT');
 
-/** The radio of a Yes/No question (the first group with that legend inside `root`). */
-async function answer(question: string, choice: 'Yes' | 'No', root: ParentNode = document) {
-  const fieldset = [...root.querySelectorAll('fieldset')].find(
-    (f) => f.querySelector('legend')?.textContent === question,
-  );
-  if (!fieldset) throw new Error(`no question ${question}`);
-  const radio = [...fieldset.querySelectorAll('label')]
-    .find((l) => l.textContent === choice)
-    ?.querySelector('input');
-  if (!radio) throw new Error(`no ${choice}`);
-  await act(async () => radio.click());
-  await settle(2);
+/** The Yes/No question whose legend is `question`. */
+const question = (text: string) => screen.getByRole('group', { name: text });
+const hasQuestion = (text: string) => screen.queryByRole('group', { name: text }) !== null;
+/** Answers a Yes/No question by clicking its choice; returns that radio. */
+async function answer(text: string, choice: 'Yes' | 'No') {
+  const radio = within(question(text)).getByRole<HTMLInputElement>('radio', { name: choice });
+  await user.click(radio);
   return radio;
 }
-const hasQuestion = (question: string) =>
-  [...document.querySelectorAll('legend')].some((legend) => legend.textContent === question);
 
-function selectByLabel(label: string, root: ParentNode = document): HTMLSelectElement {
-  const found = [...root.querySelectorAll('label')].find((l) => l.textContent === label);
-  const select = found && document.getElementById(found.htmlFor);
-  if (!(select instanceof HTMLSelectElement)) throw new Error(`no select ${label}`);
-  return select;
-}
-function choose(select: HTMLSelectElement, value: string) {
-  act(() => {
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-const spouseGroup = () => document.querySelector<HTMLElement>('[aria-labelledby="household-spouse"]')!;
+/** The borrower's part of the form ('About you') and the spouse's ('About your spouse'). */
+const borrowerPart = () => screen.getByRole('region', { name: 'About you' });
+const spouseGroup = () => screen.getByRole('group', { name: 'About your spouse' });
+/** The labelled input or select of the borrower's part (or of the part given). */
+const field = <T extends HTMLElement = HTMLInputElement>(label: string, part: HTMLElement = borrowerPart()) =>
+  within(part).getByLabelText<T>(label);
+/** A labelled field of the form outside the two people's parts. */
+const formField = <T extends HTMLElement = HTMLInputElement>(label: string) =>
+  screen.getByLabelText<T>(label);
 
-async function submit() {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!;
-  await act(async () => button.click());
-  await settle();
+/** Types as a person does, replacing what the field held. */
+async function type(input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.type(input, text);
 }
 
-function fillBorrower() {
-  typeInto(byLabel('Street address'), '1 Elm St');
-  typeInto(byLabel('City'), 'Austin');
-  choose(selectByLabel('State'), 'TX');
-  typeInto(byLabel('Zip code'), '78701');
-  typeInto(byLabel('Date of birth'), '04151990');
+const submit = () => user.click(screen.getByRole('button', { name: 'Continue' }));
+
+async function fillBorrower() {
+  await type(field('Street address'), '1 Elm St');
+  await type(field('City'), 'Austin');
+  await user.selectOptions(field<HTMLSelectElement>('State'), 'TX');
+  await type(field('Zip code'), '78701');
+  await type(field('Date of birth'), '04151990');
 }
 
 describe('/household', () => {
   it('shows the follow-up questions only after Yes, and No clears the escrow answer', async () => {
-    const { calls } = await renderPage(view());
-    expect(() => selectByLabel('Number of dependents')).toThrow();
+    await renderPage(view());
+    expect(screen.queryByLabelText('Number of dependents')).toBeNull();
     await answer(HOUSEHOLD_QUESTIONS.hasDependents, 'Yes');
-    expect([...selectByLabel('Number of dependents').options].map((o) => o.text)).toEqual([
-      'Select...',
-      'One',
-      'Two',
-      'Three',
-      'Four+',
-    ]);
+    expect(
+      [...(await screen.findByLabelText<HTMLSelectElement>('Number of dependents')).options].map(
+        (o) => o.text,
+      ),
+    ).toEqual(['Select...', 'One', 'Two', 'Three', 'Four+']);
     expect(hasQuestion(HOUSEHOLD_QUESTIONS.hasMortgageEscrow)).toBe(false);
     await answer(HOUSEHOLD_QUESTIONS.isHomeowner, 'Yes');
     await answer(HOUSEHOLD_QUESTIONS.hasMortgageEscrow, 'Yes');
@@ -183,38 +165,38 @@ describe('/household', () => {
     expect(hasQuestion(HOUSEHOLD_QUESTIONS.hasMortgageEscrow)).toBe(false);
     await answer(HOUSEHOLD_QUESTIONS.isHomeowner, 'Yes');
     const escrowYes = await answer(HOUSEHOLD_QUESTIONS.hasMortgageEscrow, 'No');
-    expect(escrowYes.checked).toBe(true);
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(escrowYes).toBeChecked();
+    expect(puts()).toEqual([]);
     // The email is the username: shown, not editable.
-    expect(byLabel('Email address').readOnly).toBe(true);
-    expect(byLabel('Email address').value).toBe('ana@example.com');
+    expect(field('Email address').readOnly).toBe(true);
+    expect(field('Email address')).toHaveValue('ana@example.com');
   });
 
   it('lists the 50 states and DC', async () => {
     await renderPage(view());
-    const options = [...selectByLabel('State').options].slice(1);
+    const options = [...field<HTMLSelectElement>('State').options].slice(1);
     expect(options.length).toBe(51);
     expect(options.find((o) => o.value === 'DC')?.text).toBe('District of Columbia');
   });
 
   it('shows every missing answer under its field and focuses the first', async () => {
-    const { calls } = await renderPage(view());
+    await renderPage(view());
     await submit();
-    const first = document.querySelector<HTMLInputElement>('input[type="radio"]')!;
-    expect(document.activeElement).toBe(first);
-    const alerts = [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
-    expect(alerts).toEqual([
-      `${HOUSEHOLD_QUESTIONS.hasDependents} is required`,
-      `${HOUSEHOLD_QUESTIONS.isHomeowner} is required`,
-      `${HOUSEHOLD_QUESTIONS.isCarOwner} is required`,
-      `${HOUSEHOLD_QUESTIONS.hasSpouse} is required`,
-    ]);
-    expect(describedText(byLabel('Estimated monthly housing cost'))).toBe(
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        `${HOUSEHOLD_QUESTIONS.hasDependents} is required`,
+        `${HOUSEHOLD_QUESTIONS.isHomeowner} is required`,
+        `${HOUSEHOLD_QUESTIONS.isCarOwner} is required`,
+        `${HOUSEHOLD_QUESTIONS.hasSpouse} is required`,
+      ]),
+    );
+    expect(screen.getAllByRole('radio')[0]).toHaveFocus();
+    expect(formField('Estimated monthly housing cost')).toHaveAccessibleDescription(
       'Estimated monthly housing cost is required',
     );
-    expect(describedText(byLabel('City'))).toBe('City is required');
-    expect(describedText(byLabel('Address line 2'))).toBe(MESSAGES.addressLine2Hint);
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(field('City')).toHaveAccessibleDescription('City is required');
+    expect(field('Address line 2')).toHaveAccessibleDescription(MESSAGES.addressLine2Hint);
+    expect(puts()).toEqual([]);
   });
 
   it.each([
@@ -222,24 +204,25 @@ describe('/household', () => {
     ['02302000', 'Date of birth is invalid'],
   ])('checks the date of birth %j', async (typed, message) => {
     await renderPage(view());
-    typeInto(byLabel('Date of birth'), typed);
+    await type(field('Date of birth'), typed);
     await submit();
-    expect(describedText(byLabel('Date of birth'))).toBe(message);
+    await waitFor(() => expect(field('Date of birth')).toHaveAccessibleDescription(message));
   });
 
   it('saves the household without a spouse and goes where the server says', async () => {
-    const { calls, router } = await renderPage(view());
+    const { router } = await renderPage(view());
     await answer(HOUSEHOLD_QUESTIONS.hasDependents, 'Yes');
-    choose(selectByLabel('Number of dependents'), '4');
+    await user.selectOptions(formField<HTMLSelectElement>('Number of dependents'), '4');
     await answer(HOUSEHOLD_QUESTIONS.isHomeowner, 'No');
-    typeInto(byLabel('Estimated monthly housing cost'), '1250');
-    expect(byLabel('Estimated monthly housing cost').value).toBe('$1,250');
+    await type(formField('Estimated monthly housing cost'), '1250');
+    expect(formField('Estimated monthly housing cost')).toHaveValue('$1,250');
     await answer(HOUSEHOLD_QUESTIONS.isCarOwner, 'Yes');
-    fillBorrower();
-    expect(byLabel('Date of birth').value).toBe('04-15-1990');
+    await fillBorrower();
+    expect(field('Date of birth')).toHaveValue('04-15-1990');
     await answer(HOUSEHOLD_QUESTIONS.hasSpouse, 'No');
     await submit();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credit'));
+    expect(puts().map((c) => c.body)).toEqual([
       {
         hasDependents: true,
         numberOfDependentsInHousehold: 4,
@@ -261,7 +244,6 @@ describe('/household', () => {
         spouse: null,
       },
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/credit'));
   });
 
   it('keeps a same-address spouse in step with the borrower, and No empties the spouse address', async () => {
@@ -291,21 +273,21 @@ describe('/household', () => {
       dateOfBirth: '05-20-1989',
       hasSameAddressAsBorrower: null,
     };
-    const { calls } = await renderPage(saved);
-    expect(byLabel('Estimated monthly housing cost').value).toBe('$0');
+    await renderPage(saved);
+    expect(formField('Estimated monthly housing cost')).toHaveValue('$0');
     await answer(HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower, 'Yes');
-    expect(byLabel('City', spouseGroup()).readOnly).toBe(true);
-    expect(byLabel('State', spouseGroup()).value).toBe('Texas');
-    typeInto(byLabel('City'), 'Round Rock');
-    await settle();
-    expect(byLabel('City', spouseGroup()).value).toBe('Round Rock');
+    expect(field('City', spouseGroup()).readOnly).toBe(true);
+    expect(field('State', spouseGroup())).toHaveValue('Texas');
+    await type(field('City'), 'Round Rock');
+    await waitFor(() => expect(field('City', spouseGroup())).toHaveValue('Round Rock'));
     await answer(HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower, 'No');
-    expect(byLabel('City', spouseGroup()).readOnly).toBe(false);
-    expect(byLabel('City', spouseGroup()).value).toBe('');
-    expect(selectByLabel('State', spouseGroup()).value).toBe('');
+    expect(field('City', spouseGroup()).readOnly).toBe(false);
+    expect(field('City', spouseGroup())).toHaveValue('');
+    expect(field<HTMLSelectElement>('State', spouseGroup())).toHaveValue('');
     await answer(HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower, 'Yes');
     await submit();
-    const body = calls.find((c) => c.method === 'PUT')?.body as {
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const body = puts()[0]?.body as {
       spouse: unknown;
       hasMortgageEscrow: boolean;
     };
@@ -323,52 +305,48 @@ describe('/household', () => {
   });
 
   it('asks for the spouse’s details when applying with one, and No drops them', async () => {
-    const { calls } = await renderPage(view());
+    await renderPage(view());
     await answer(HOUSEHOLD_QUESTIONS.hasSpouse, 'Yes');
     await submit();
-    expect(describedText(byLabel('First name', spouseGroup()))).toBe('First name is required');
-    expect([...spouseGroup().querySelectorAll('[role="alert"]')].map((a) => a.textContent)).toContain(
-      `${HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower} is required`,
+    await waitFor(() =>
+      expect(field('First name', spouseGroup())).toHaveAccessibleDescription('First name is required'),
     );
-    typeInto(byLabel('First name', spouseGroup()), 'Luis');
-    await settle();
+    expect(
+      within(spouseGroup())
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toContain(`${HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower} is required`);
+    await type(field('First name', spouseGroup()), 'Luis');
     await answer(HOUSEHOLD_QUESTIONS.hasSpouse, 'No');
-    expect(document.querySelector('[aria-labelledby="household-spouse"]')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'About your spouse' })).toBeNull();
     await answer(HOUSEHOLD_QUESTIONS.hasSpouse, 'Yes');
     // A change of mind brings back what was typed.
-    expect(byLabel('First name', spouseGroup()).value).toBe('Luis');
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(field('First name', spouseGroup())).toHaveValue('Luis');
+    expect(puts()).toEqual([]);
   });
 
   it('fills the address from a suggestion picked with the keyboard', async () => {
-    const { calls } = await renderPage(view());
-    const street = byLabel('Street address');
+    await renderPage(view());
+    const street = field('Street address');
     expect(street.getAttribute('role')).toBe('combobox');
-    typeInto(street, '12');
-    typeInto(street, '12 Main');
-    await waitFor(() => expect(street.getAttribute('aria-expanded')).toBe('true'), 3000);
+    await type(street, '12 Main');
+    await waitFor(() => expect(street).toHaveAttribute('aria-expanded', 'true'), { timeout: 3000 });
     expect(calls.filter((c) => c.path.startsWith('/api/address-suggestions')).map((c) => c.path)).toEqual([
       '/api/address-suggestions?query=12%20Main',
     ]);
-    const key = (k: string) =>
-      act(() =>
-        street.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })),
-      );
-    key('ArrowDown');
-    key('ArrowDown');
-    const listbox = document.getElementById(street.getAttribute('aria-controls')!)!;
-    expect(street.getAttribute('aria-activedescendant')).toBe(
-      listbox.querySelectorAll('[role="option"]')[1]!.id,
-    );
-    key('Enter');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const listbox = screen.getByRole('listbox', { name: 'Street address suggestions' });
+    expect(listbox.id).toBe(street.getAttribute('aria-controls'));
+    expect(street.getAttribute('aria-activedescendant')).toBe(within(listbox).getAllByRole('option')[1]!.id);
+    await user.keyboard('{Enter}');
     expect([
       street.value,
-      byLabel('City').value,
-      selectByLabel('State').value,
-      byLabel('Zip code').value,
+      field('City').value,
+      field<HTMLSelectElement>('State').value,
+      field('Zip code').value,
     ]).toEqual(['12 Main Ave', 'Boise', 'ID', '83702']);
-    expect(street.getAttribute('aria-expanded')).toBe('false');
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(street).toHaveAttribute('aria-expanded', 'false');
+    expect(puts()).toEqual([]);
   });
 
   it('puts the server’s field errors on the dotted fields', async () => {
@@ -400,7 +378,7 @@ describe('/household', () => {
       },
     });
     await submit();
-    expect(describedText(byLabel('Zip code'))).toBe('Zip code is invalid');
-    expect(document.activeElement).toBe(byLabel('Zip code'));
+    await waitFor(() => expect(field('Zip code')).toHaveAccessibleDescription('Zip code is invalid'));
+    expect(field('Zip code')).toHaveFocus();
   });
 });

@@ -1,16 +1,10 @@
-import { act } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertView, BorrowerSummaryView, OfferView } from '#domain/flow/staff-views';
 import { formatCardDate } from '#domain/service-portal/date-range';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  buttonByName,
-  mockApi,
-  mountRoutes,
-  settle,
-  waitFor,
-  type ApiCall,
-} from '#web/components/ui/form/dom-test-helpers';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
 import { ALERT_TEXTS } from './alerts-panel';
 import {
   BORROWER_NOT_FOUND,
@@ -246,12 +240,12 @@ function summaryOf(
 const SUMMARY_PATH = `/api/staff/applications/${APP_ID}`;
 let summaries: { status: number; body: unknown }[];
 let calls: ApiCall[];
-let app: ReturnType<typeof mountRoutes> | undefined;
+let app: ReturnType<typeof renderRoutes>;
 let consoleError: ReturnType<typeof vi.spyOn>;
 
 /** Each GET of the summary answers the next reply; the last one repeats. */
 function stubApi(extra: Record<string, { status: number; body?: unknown }> = {}) {
-  calls = mockApi({
+  calls = answerApi({
     'GET /api/session': { status: 200, body: session },
     [`GET ${SUMMARY_PATH}`]: () => (summaries.length > 1 ? summaries.shift()! : summaries[0]!),
     ...extra,
@@ -265,42 +259,38 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
   expect(consoleError).not.toHaveBeenCalled();
   consoleError.mockRestore();
 });
 
-async function open(search = `?id=${APP_ID}`) {
-  app = mountRoutes(
+function render(search = `?id=${APP_ID}`) {
+  app = renderRoutes(
     [
       { path: '/borrower-summary', Component: BorrowerSummaryPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     `/borrower-summary${search}`,
   );
-  await settle();
 }
+
+/** Opens the summary and waits until the borrower is on it. */
+async function open(search?: string) {
+  render(search);
+  await screen.findByRole('region', { name: 'Overview' });
+}
+
+/** The page's notice (not found, failed, no borrower), once shown. */
+const notice = async () => (await screen.findByRole('alert')).textContent;
 
 const text = () => document.body.textContent ?? '';
-const region = (name: string) => document.querySelector(`section[aria-label="${name}"]`)!;
+const region = (name: string) => screen.getByRole('region', { name });
 const summaryGets = () => calls.filter((c) => c.method === 'GET' && c.path === SUMMARY_PATH).length;
-const tab = (name: string) =>
-  [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name) as HTMLElement;
-
-async function click(element: Element) {
-  await act(async () => (element as HTMLElement).click());
-  await settle();
-}
-
-/** Radix tabs switch on mousedown (main button), as in a browser. */
-async function chooseTab(name: string) {
-  await act(async () => {
-    tab(name).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
-  });
-  await settle();
-}
+const tab = (name: string) => screen.getByRole('tab', { name });
+const button = (name: string) => screen.getByRole('button', { name });
+const click = (element: HTMLElement) => app.user.click(element);
+const posts = () => calls.filter((c) => c.method === 'POST');
+/** The stand-in of the contact attempt form (see the mock above). */
+const contactForm = () => screen.getByTestId('contact-attempt-form');
 
 describe('/borrower-summary', () => {
   it('shows the overview and the answers of pages 1 to 4 on the Application tab, and the contact history', async () => {
@@ -313,7 +303,7 @@ describe('/borrower-summary', () => {
     expect(overview).toContain('Counselor Review');
     expect(overview).toContain('Unclaimed');
 
-    expect(tab('Application').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Application')).toHaveAttribute('aria-selected', 'true');
     expect(region('Contact').textContent).toContain('ana@example.com');
     expect(region('Contact').textContent).toContain('Opted out');
     expect(region('Hardships').textContent).toContain('Increased medical expenses');
@@ -325,7 +315,9 @@ describe('/borrower-summary', () => {
     expect(region('Enrollment').textContent).toContain(LETTER_NOT_SENT);
 
     const history = region('Contact History');
-    const cells = [...history.querySelectorAll('tbody td')].map((td) => td.textContent);
+    const cells = within(history)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
     expect(cells).toEqual([
       formatCardDate('2025-03-02T14:00:00.000Z'),
       'Pat Lee',
@@ -334,9 +326,7 @@ describe('/borrower-summary', () => {
       'No',
       'Verify income',
     ]);
-    expect(document.querySelector('[data-testid="contact-attempt-form"]')?.textContent).toBe(
-      `contact form for ${APP_ID}`,
-    );
+    expect(contactForm().textContent).toBe(`contact form for ${APP_ID}`);
     expect(document.title).toContain('Ana Diaz');
   });
 
@@ -368,14 +358,14 @@ describe('/borrower-summary', () => {
       },
     });
     await open();
-    await click(buttonByName('Claim'));
+    await click(button('Claim'));
     await waitFor(() => expect(region('Overview').textContent).toContain('Dana Reyes (You)'));
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       path: `${SUMMARY_PATH}/claim`,
       body: { version: 3 },
     });
-    expect(buttonByName('Unclaim')).toBeTruthy();
+    expect(button('Unclaim')).toBeInTheDocument();
   });
 
   it('unclaims a borrower with the version it read', async () => {
@@ -387,10 +377,10 @@ describe('/borrower-summary', () => {
       },
     });
     await open();
-    await click(buttonByName('Unclaim'));
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', path: `${SUMMARY_PATH}/unclaim`, body: { version: 7 } },
-    ]);
+    await click(button('Unclaim'));
+    await waitFor(() =>
+      expect(posts()).toEqual([{ method: 'POST', path: `${SUMMARY_PATH}/unclaim`, body: { version: 7 } }]),
+    );
   });
 
   it('shows who has the borrower when another counsellor claimed first (409) and reads the summary again', async () => {
@@ -405,31 +395,26 @@ describe('/borrower-summary', () => {
       },
     });
     await open();
-    await click(buttonByName('Claim'));
-    await waitFor(() =>
-      expect(region('Overview').querySelector('[role="alert"]')?.textContent).toBe(
-        'Already claimed by Pat Lee',
-      ),
+    await click(button('Claim'));
+    expect((await within(region('Overview')).findByRole('alert')).textContent).toBe(
+      'Already claimed by Pat Lee',
     );
-    await waitFor(() =>
-      expect(document.querySelector('[data-testid="assigned-to"]')?.textContent).toContain('Pat Lee'),
-    );
+    await waitFor(() => expect(screen.getByTestId('assigned-to').textContent).toContain('Pat Lee'));
     expect(summaryGets()).toBe(2);
-    expect(document.querySelector('[data-testid="assigned-to"]')?.textContent).not.toContain('(You)');
+    expect(screen.getByTestId('assigned-to').textContent).not.toContain('(You)');
   });
 
   it('remembers the last selected tab in session storage and starts from it', async () => {
     stubApi();
     await open();
-    await chooseTab('Decision');
+    await click(tab('Decision'));
     expect(sessionStorage.getItem(TAB_STORAGE_KEY)).toBe('3');
     expect(text()).toContain(MESSAGES.noDecision);
-    app!.unmount();
-    app = undefined;
+    app.unmount();
 
     await open();
-    expect(tab('Decision').getAttribute('aria-selected')).toBe('true');
-    expect(tab('Application').getAttribute('aria-selected')).toBe('false');
+    expect(tab('Decision')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Application')).toHaveAttribute('aria-selected', 'false');
   });
 
   it.each([
@@ -441,7 +426,7 @@ describe('/borrower-summary', () => {
     if (stored !== null) sessionStorage.setItem(TAB_STORAGE_KEY, stored);
     stubApi();
     await open();
-    expect(document.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe(expected);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe(expected);
   });
 
   it('shows the fallback messages of the financial summary', async () => {
@@ -536,20 +521,21 @@ describe('/borrower-summary', () => {
     ];
     stubApi();
     await open();
-    const rows = [...document.querySelectorAll('section[aria-label="Creditor offers"] tbody tr')];
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['Big Bank', 'Card Co']);
+    const rows = [...region('Creditor offers').querySelectorAll('tbody tr')];
+    expect(rows.map((r) => within(r as HTMLElement).getByRole('rowheader').textContent)).toEqual([
+      'Big Bank',
+      'Card Co',
+    ]);
     expect(rows[0]!.textContent).toContain('21.9%');
     expect(rows[0]!.textContent).toContain('8%');
     expect(rows[0]!.textContent).toContain('Awaiting answer');
     expect(rows[1]!.textContent).toContain('Declined');
     expect(rows[1]!.textContent).toContain('term too long');
-    expect(document.querySelector('[data-testid="offer-status-modal"]')).toBeNull();
+    expect(screen.queryByTestId('offer-status-modal')).toBeNull();
 
-    await click(buttonByName('Answer for Big Bank'));
-    expect(document.querySelector('[data-testid="offer-status-modal"]')?.textContent).toBe(
-      'answering Big Bank v4',
-    );
-    expect(buttonByName('Change answer for Card Co')).toBeTruthy();
+    await click(button('Answer for Big Bank'));
+    expect((await screen.findByTestId('offer-status-modal')).textContent).toBe('answering Big Bank v4');
+    expect(button('Change answer for Card Co')).toBeInTheDocument();
   });
 
   it('offers no Answer action outside creditor review', async () => {
@@ -558,9 +544,7 @@ describe('/borrower-summary', () => {
     stubApi();
     await open();
     expect(text()).toContain(OFFERS_CLOSED_NOTE);
-    expect([...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Answer'))).toBe(
-      false,
-    );
+    expect(screen.queryAllByRole('button').some((b) => b.textContent?.startsWith('Answer'))).toBe(false);
   });
 
   it('opening an unseen alert marks it seen once; opening a seen one sends nothing', async () => {
@@ -588,24 +572,27 @@ describe('/borrower-summary', () => {
     await open();
     const alerts = region('Alerts');
     expect(alerts.textContent).toContain('1 new');
-    const title = ALERT_TEXTS.newCreditInquiry.title;
-    const toggle = [...alerts.querySelectorAll('button')].find((b) => b.textContent?.includes(title))!;
+    const alertButton = (title: string) =>
+      within(alerts).getByRole('button', { name: (name) => name.includes(title) });
+    const toggle = alertButton(ALERT_TEXTS.newCreditInquiry.title);
     expect(toggle.textContent).toMatch(/New$/);
     await click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(alerts.textContent).toContain(ALERT_TEXTS.newCreditInquiry.description);
     await waitFor(() => expect(alerts.textContent).not.toContain('1 new'));
     expect(toggle.textContent).not.toMatch(/New$/);
+    await waitFor(() => expect(posts()).toHaveLength(1));
 
     await click(toggle); // close
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await click(toggle); // open again: already seen
-    const seen = [...alerts.querySelectorAll('button')].find((b) =>
-      b.textContent?.includes(ALERT_TEXTS.overdraftTransaction.title),
-    )!;
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const seen = alertButton(ALERT_TEXTS.overdraftTransaction.title);
     await click(seen);
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
-      '/api/staff/alerts/alert-1/seen',
-    ]);
+    // Both are open, as the person sees them; only the first opening of the unseen one was sent.
+    expect(seen).toHaveAttribute('aria-expanded', 'true');
+    expect(alerts.textContent).toContain(ALERT_TEXTS.overdraftTransaction.description);
+    expect(posts().map((c) => c.path)).toEqual(['/api/staff/alerts/alert-1/seen']);
     // The summary is updated in place, not read again (each reading is an audited opening).
     expect(summaryGets()).toBe(1);
   });
@@ -613,27 +600,25 @@ describe('/borrower-summary', () => {
   it('shows Quality control only in counselor review, and the hand-over form only in transfer', async () => {
     stubApi();
     await open();
-    await click(buttonByName('Quality control'));
-    expect(document.querySelector('[data-testid="quality-control-modal"]')?.textContent).toBe(
+    await click(button('Quality control'));
+    expect((await screen.findByTestId('quality-control-modal')).textContent).toBe(
       `quality control for ${APP_ID}`,
     );
-    expect(document.querySelector('[data-testid="mark-transferred-form"]')).toBeNull();
-    app!.unmount();
+    expect(screen.queryByTestId('mark-transferred-form')).toBeNull();
+    app.unmount();
 
     summaries = [{ status: 200, body: summaryOf({}, { status: 'transfer' }) }];
     stubApi();
     await open();
-    expect(() => buttonByName('Quality control')).toThrow();
-    expect(document.querySelector('[data-testid="mark-transferred-form"]')?.textContent).toBe(
-      `mark transferred ${APP_ID}`,
-    );
+    expect(screen.queryByRole('button', { name: 'Quality control' })).toBeNull();
+    expect(screen.getByTestId('mark-transferred-form').textContent).toBe(`mark transferred ${APP_ID}`);
   });
 
   it('reads the summary again after a staff action was saved', async () => {
     stubApi();
     await open();
     expect(summaryGets()).toBe(1);
-    await click(document.querySelector('[data-testid="contact-attempt-form"]')!);
+    await click(contactForm());
     await waitFor(() => expect(summaryGets()).toBe(2));
   });
 
@@ -645,8 +630,7 @@ describe('/borrower-summary', () => {
     expect(history.textContent).toContain('Claimed');
     expect(history.textContent).toContain('assignedTo: — → staff-2');
     expect(history.textContent).not.toContain('Opened the borrower summary');
-    const toggle = [...history.querySelectorAll('input[type="checkbox"]')][0] as HTMLInputElement;
-    await click(toggle);
+    await click(within(history).getByRole('checkbox', { name: /^Show summary openings/ }));
     expect(history.textContent).toContain('Opened the borrower summary');
   });
 
@@ -656,10 +640,10 @@ describe('/borrower-summary', () => {
   ])('shows %s with a way on', async (_name, status, message, retry) => {
     summaries = [{ status, body: { code: status === 404 ? 'NotFound' : 'InternalError', message: 'x' } }];
     stubApi();
-    await open();
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe(message);
-    expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Try again')).toBe(retry);
-    expect(document.querySelector('a[href="/borrower-queue"]')).toBeTruthy();
+    render();
+    expect(await notice()).toBe(message);
+    expect(screen.queryByRole('button', { name: 'Try again' }) !== null).toBe(retry);
+    expect(screen.getByRole('link', { name: 'Borrower Queue' })).toHaveAttribute('href', '/borrower-queue');
   });
 
   it('retries a failed read', async () => {
@@ -668,9 +652,9 @@ describe('/borrower-summary', () => {
       { status: 200, body: summaryOf() },
     ];
     stubApi();
-    await open();
-    await click(buttonByName('Try again'));
-    await waitFor(() => expect(region('Overview')).toBeTruthy());
+    render();
+    await click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Overview' })).toBeInTheDocument();
   });
 
   it.each([
@@ -678,8 +662,8 @@ describe('/borrower-summary', () => {
     ['an id that is not one', '?id=abc', BORROWER_NOT_FOUND],
   ])('asks for a borrower with %s, without calling the server', async (_name, search, message) => {
     stubApi();
-    await open(search);
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe(message);
+    render(search);
+    expect(await notice()).toBe(message);
     expect(calls.filter((c) => c.path !== '/api/session')).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueTile, QueueView } from '#domain/flow/staff-views';
 import { formatCardDate } from '#domain/service-portal/date-range';
@@ -16,8 +14,7 @@ import {
 } from './borrower-queue-page';
 import { DEFAULT_QUEUE_PARAMS, readQueueParams, writeQueueParams, type QueueParams } from './queue-filters';
 import { server } from '#web/test/api-mock';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderRoutes } from '#web/test/render';
 
 const ME = { id: 'staff-me', name: 'Casey Counsellor', isMe: true };
 const OTHER = { id: 'staff-2', name: 'Robin Rep', isMe: false };
@@ -54,9 +51,8 @@ function queueView(url: URL, tiles = ALL): QueueView {
 
 let requests: URL[];
 let reply: (url: URL) => Response;
-let container: HTMLDivElement;
-let root: Root;
-let router: ReturnType<typeof createMemoryRouter>;
+let app: ReturnType<typeof renderRoutes>;
+let user: UserEvent;
 let consoleError: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
@@ -70,85 +66,53 @@ beforeEach(() => {
     }),
   );
   consoleError = vi.spyOn(console, 'error');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
   expect(consoleError).not.toHaveBeenCalled();
   consoleError.mockRestore();
 });
 
-async function renderPage(entry = '/borrower-queue') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter(
+function renderPage(entry = '/borrower-queue') {
+  app = renderRoutes(
     [
       { path: '/borrower-queue', Component: BorrowerQueuePage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
-  await settle();
+  user = app.user;
 }
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
+/** The first page of the default queue is on screen. */
+const firstPageShown = () => waitFor(() => expect(tiles()).toHaveLength(10));
 
 const text = () => document.body.textContent ?? '';
-const tiles = () => [...document.querySelectorAll('article')];
+const tiles = () => screen.queryAllByRole('article');
+const tileNames = () => tiles().map((t) => within(t).getByRole('link').textContent);
 const lastRequest = () => requests.at(-1)!;
-const pageParams = () => new URLSearchParams(router.state.location.search);
-const button = (name: string) => {
-  const found = [...document.querySelectorAll('button')].find(
-    (b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name,
-  );
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-};
-const checkbox = (label: string, within: ParentNode = document) => {
-  const found = [...within.querySelectorAll('label')]
-    .find((l) => l.textContent?.trim() === label)
-    ?.querySelector('input');
-  if (!found) throw new Error(`no checkbox ${label}`);
-  return found;
-};
-const fieldset = (legend: string) => {
-  const found = [...document.querySelectorAll('fieldset')].find((f) =>
-    f.querySelector('legend')?.textContent?.startsWith(legend),
-  );
-  if (!found) throw new Error(`no fieldset ${legend}`);
-  return found;
-};
-async function click(element: HTMLElement) {
-  await act(async () => element.click());
-  await settle();
-}
+const pageParams = () => new URLSearchParams(app.router.state.location.search);
+const button = (name: string) => screen.getByRole('button', { name });
+const checkbox = (name: string, inside: HTMLElement = document.body) =>
+  within(inside).getByRole('checkbox', { name });
+/** A filter category: the group its legend names (the legend may also hold All and None). */
+const group = (legend: string) => screen.getByRole('group', { name: (name) => name.startsWith(legend) });
+const searchBox = () => screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search borrowers' });
+/** The results part of the page: its heading, the tiles, the notices. */
+const results = () => screen.getByRole('region', { name: 'Borrowers' });
+
 async function search(value: string) {
-  const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
-  await act(async () => {
-    // React tracks the value it set; go through the native setter so the change event is seen.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await click(button('Search'));
+  await user.clear(searchBox());
+  await user.type(searchBox(), value);
+  await user.click(button('Search'));
 }
 
 describe('/borrower-queue', () => {
   it('shows the rep info panel and the first 10 tiles with every field, linking to the borrower summary', async () => {
-    await renderPage();
-    expect(document.querySelector('h1')?.textContent).toBe('Borrower Queue');
-    const panel = document.querySelector('[aria-labelledby="rep-info-heading"]')!;
+    renderPage();
+    await firstPageShown();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Borrower Queue');
+    const panel = screen.getByRole('region', { name: 'Your information' });
     expect(panel.textContent).toContain('4borrowers assigned to you');
     expect(panel.textContent).toContain('Casey Counsellor');
     expect(panel.textContent).toContain('casey@agency.example');
@@ -160,7 +124,7 @@ describe('/borrower-queue', () => {
     expect(text()).toContain('Showing 1–10 of 23 borrowers');
 
     const first = tiles()[0]!;
-    const link = first.querySelector('a')!;
+    const link = within(first).getByRole('link');
     expect(link.textContent).toBe('Borrower 1');
     expect(link.getAttribute('href')).toBe(`/borrower-summary?id=${ALL[0]!.applicationId}`);
     expect(first.textContent).toContain(formatCardDate(ALL[0]!.createdAt));
@@ -175,13 +139,15 @@ describe('/borrower-queue', () => {
     expect(tiles()[1]!.textContent).not.toContain('(You)');
     expect(tiles()[2]!.textContent).toContain('Unclaimed');
 
-    await click(link);
-    expect(router.state.location.pathname).toBe('/borrower-summary');
-    expect(router.state.location.search).toBe(`?id=${ALL[0]!.applicationId}`);
+    await user.click(link);
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/borrower-summary');
+    expect(app.router.state.location.search).toBe(`?id=${ALL[0]!.applicationId}`);
   });
 
   it('styles tiles by status and lays out an In Progress tile differently', async () => {
-    await renderPage();
+    renderPage();
+    await firstPageShown();
     const [review, inProgress] = tiles();
     expect(review!.dataset.status).toBe('counselorReview');
     expect(review!.className).toContain('border-l-amber-500');
@@ -190,7 +156,9 @@ describe('/borrower-queue', () => {
     // In Progress shows its status beside the name, not as a 'Status' detail.
     expect([...review!.querySelectorAll('dt')].map((dt) => dt.textContent)).toContain('Status');
     expect([...inProgress!.querySelectorAll('dt')].map((dt) => dt.textContent)).not.toContain('Status');
-    expect(inProgress!.querySelector('h3')?.parentElement?.textContent).toContain('In Progress');
+    expect(within(inProgress!).getByRole('heading', { level: 3 }).parentElement?.textContent).toContain(
+      'In Progress',
+    );
   });
 
   it("shows 'Unknown' for a created date it cannot read and a dash for a missing phone", async () => {
@@ -198,61 +166,56 @@ describe('/borrower-queue', () => {
       Response.json(
         queueView(url, [tile(1, { createdAt: 'not a date', phoneNumber: null, borrowerId: null })]),
       );
-    await renderPage();
+    renderPage();
+    await waitFor(() => expect(tiles()).toHaveLength(1));
     expect(tiles()[0]!.textContent).toContain('Unknown');
     expect(tiles()[0]!.textContent).toContain('Phone—');
   });
 
   it('writes the search to the URL as searchValue, asks the API with it, and reads it back on a reload', async () => {
-    await renderPage();
+    renderPage();
+    await firstPageShown();
     await search('  borrower 2 ');
     expect(pageParams().get('searchValue')).toBe('borrower 2');
-    expect(lastRequest().searchParams.get('searchValue')).toBe('borrower 2');
+    await waitFor(() => expect(lastRequest().searchParams.get('searchValue')).toBe('borrower 2'));
     // 'Borrower 2' and 'Borrower 20' to 'Borrower 23'.
-    expect(tiles().map((t) => t.querySelector('a')?.textContent)).toEqual([
-      'Borrower 2',
-      'Borrower 20',
-      'Borrower 21',
-      'Borrower 22',
-      'Borrower 23',
-    ]);
+    await waitFor(() =>
+      expect(tileNames()).toEqual(['Borrower 2', 'Borrower 20', 'Borrower 21', 'Borrower 22', 'Borrower 23']),
+    );
 
-    act(() => root.unmount());
-    root = createRoot(container);
-    await renderPage('/borrower-queue?searchValue=borrower%2022');
-    expect(document.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('borrower 22');
-    expect(tiles()).toHaveLength(1);
+    app.unmount();
+    renderPage('/borrower-queue?searchValue=borrower%2022');
+    expect(searchBox().value).toBe('borrower 22');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
 
-    await click(button('Clear'));
+    await user.click(button('Clear'));
     expect(pageParams().has('searchValue')).toBe(false);
-    expect(document.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('');
-    expect(tiles()).toHaveLength(10);
+    expect(searchBox().value).toBe('');
+    await waitFor(() => expect(tiles()).toHaveLength(10));
   });
 
   it('shows an empty state with a way out when nothing matches', async () => {
-    await renderPage('/borrower-queue?searchValue=nobody&portfolioType=mortgage');
+    renderPage('/borrower-queue?searchValue=nobody&portfolioType=mortgage');
+    expect(await screen.findByText(QUEUE_EMPTY)).toBeInTheDocument();
     expect(text()).toContain(QUEUE_EMPTY);
     expect(tiles()).toHaveLength(0);
-    await click(button('Reset filters'));
+    await user.click(within(results()).getByRole('button', { name: 'Reset filters' }));
     expect(pageParams().get('portfolioType')).toBeNull();
     expect(pageParams().get('searchValue')).toBe('nobody');
-    await click(button('Clear search'));
-    expect(router.state.location.search).toBe('');
-    expect(tiles()).toHaveLength(10);
+    await user.click(await within(results()).findByRole('button', { name: 'Clear search' }));
+    expect(app.router.state.location.search).toBe('');
+    await waitFor(() => expect(tiles()).toHaveLength(10));
   });
 
   it('pages with the pagination control (10 a page), keeping the page in the URL', async () => {
-    await renderPage();
-    await click(button('Page 3'));
+    renderPage();
+    await firstPageShown();
+    await user.click(button('Page 3'));
     expect(pageParams().get('page')).toBe('3');
-    expect(lastRequest().searchParams.get('page')).toBe('3');
-    expect(tiles().map((t) => t.querySelector('a')?.textContent)).toEqual([
-      'Borrower 21',
-      'Borrower 22',
-      'Borrower 23',
-    ]);
+    await waitFor(() => expect(lastRequest().searchParams.get('page')).toBe('3'));
+    await waitFor(() => expect(tileNames()).toEqual(['Borrower 21', 'Borrower 22', 'Borrower 23']));
     expect(text()).toContain('Showing 21–23 of 23 borrowers');
-    expect(document.activeElement?.id).toBe('queue-results-heading');
+    expect(screen.getByRole('heading', { level: 2, name: 'Borrowers' })).toHaveFocus();
 
     // A new search starts at page 1.
     await search('borrower 1');
@@ -260,61 +223,70 @@ describe('/borrower-queue', () => {
   });
 
   it('shows debt details only while Open is ticked and sends the ticked ones', async () => {
-    await renderPage();
-    const debtStatus = fieldset('Debt status');
+    renderPage();
+    await firstPageShown();
+    const debtStatus = group('Debt status');
     expect(debtStatus.textContent).toContain('Has balance of $100 or more');
 
-    await click(checkbox('Has balance of $100 or more'));
+    await user.click(checkbox('Has balance of $100 or more'));
     expect(pageParams().get('debtDetail')).toBe('hasBalanceAbove100');
-    expect(lastRequest().searchParams.get('debtDetail')).toBe('hasBalanceAbove100');
+    await waitFor(() => expect(lastRequest().searchParams.get('debtDetail')).toBe('hasBalanceAbove100'));
 
-    await click(checkbox('Open', debtStatus));
+    await user.click(checkbox('Open', debtStatus));
     expect(pageParams().get('debtStatus')).toBe('closed');
-    expect(fieldset('Debt status').textContent).not.toContain('Debt details');
+    expect(group('Debt status').textContent).not.toContain('Debt details');
   });
 
   it("refuses a category with nothing ticked with 'Please select at least one filter' and does not ask", async () => {
-    await renderPage();
-    await click(button('Portfolio types: none'));
+    renderPage();
+    await firstPageShown();
+    await user.click(button('Portfolio types: none'));
     expect(pageParams().get('portfolioType')).toBe('');
-    expect(fieldset('Portfolio types').querySelector('[role="alert"]')?.textContent).toBe(
-      MESSAGES.filterRequired,
-    );
+    expect(within(group('Portfolio types')).getByRole('alert').textContent).toBe(MESSAGES.filterRequired);
     expect(requests).toHaveLength(1);
     expect(tiles()).toHaveLength(0);
 
     // Debt details are exempt: none ticked is their default.
-    expect(fieldset('Debt details').querySelector('[role="alert"]')).toBeNull();
+    expect(within(group('Debt details')).queryByRole('alert')).toBeNull();
 
-    await click(checkbox('Revolving'));
+    await user.click(checkbox('Revolving'));
     expect(pageParams().get('portfolioType')).toBe('revolving');
-    expect(document.querySelector('[role="alert"]')).toBeNull();
-    expect(lastRequest().searchParams.get('portfolioType')).toBe('revolving');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(lastRequest().searchParams.get('portfolioType')).toBe('revolving'));
+    // The one request since the first is this one: nothing was asked while the category was empty.
+    expect(requests).toHaveLength(2);
   });
 
   it('filters by status, claimed/unclaimed, assigned to me and account type', async () => {
-    await renderPage();
-    await click(checkbox('Unclaimed'));
-    expect(lastRequest().searchParams.get('claimedStatus')).toBe('claimed');
-    await click(checkbox('Transferred'));
-    expect(lastRequest().searchParams.get('applicationStatus')?.split(',')).toContain('transferred');
-    await click(checkbox('Assigned to me only'));
-    expect(lastRequest().searchParams.get('assignedToMe')).toBe('true');
-    await click(checkbox('Credit Card (CC)'));
-    expect(lastRequest().searchParams.get('accountType')?.split(',')).not.toContain('CC');
+    renderPage();
+    await firstPageShown();
+    await user.click(checkbox('Unclaimed'));
+    await waitFor(() => expect(lastRequest().searchParams.get('claimedStatus')).toBe('claimed'));
+    await user.click(checkbox('Transferred'));
+    await waitFor(() =>
+      expect(lastRequest().searchParams.get('applicationStatus')?.split(',')).toContain('transferred'),
+    );
+    await user.click(checkbox('Assigned to me only'));
+    await waitFor(() => expect(lastRequest().searchParams.get('assignedToMe')).toBe('true'));
+    await user.click(checkbox('Credit Card (CC)'));
+    await waitFor(() =>
+      expect(lastRequest().searchParams.get('accountType')?.split(',')).not.toContain('CC'),
+    );
     expect(lastRequest().searchParams.get('accountType')?.split(',')).toContain('other');
     // The contact information the search looks at.
-    await click(checkbox('Email'));
-    expect(lastRequest().searchParams.get('contactInformation')).toBe('id,firstName,lastName,phone');
+    await user.click(checkbox('Email'));
+    await waitFor(() =>
+      expect(lastRequest().searchParams.get('contactInformation')).toBe('id,firstName,lastName,phone'),
+    );
   });
 
   it('shows a failed read with Try again', async () => {
     reply = () => Response.json({ code: 'InternalError', message: 'boom' }, { status: 500 });
-    await renderPage();
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(QUEUE_LOAD_FAILED);
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain(QUEUE_LOAD_FAILED);
     reply = (url) => Response.json(queueView(url));
-    await click(button('Try again'));
-    expect(tiles()).toHaveLength(10);
+    await user.click(button('Try again'));
+    await waitFor(() => expect(tiles()).toHaveLength(10));
   });
 });
 
