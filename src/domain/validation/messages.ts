@@ -27,7 +27,7 @@ export const noCheckingAccountMessage = (institutionName?: string | null): strin
   'Please connect the bank that holds your primary checking account.';
 
 export const MESSAGES = {
-  // Section 5, other rules
+  // Form rules beyond one field's format: agreements, choices, matching fields, warnings
   termsRequired: 'Agreeing to the Terms and Conditions is required',
   hardshipRequired: 'Please select at least one option.',
   creditConsentRequired: 'Consent for the credit inquiry is required',
@@ -45,7 +45,7 @@ export const MESSAGES = {
   filterRequired: 'Please select at least one filter',
   addressLine2Hint: 'Ex. Suite #, Building #, Apartment #',
   noCheckingAccount: noCheckingAccountMessage(),
-  // Section 8, error catalogue
+  // Failures shown to the user: accounts, loading, saving, the staff views' missing data
   usernameExists:
     'An account with the given email address already exists. Please look for your registration email to continue the application process.',
   incorrectCredentials: 'Incorrect Username or Password',
@@ -73,7 +73,7 @@ export const MESSAGES = {
   noIncome: 'Self reported income not reported by this borrower',
   notEnoughEligible: 'not enough eligible collections or debts',
   getCreditReportsFailed: 'get credit reports failed',
-  // Section 3: staff list entry without a name
+  // A staff member without a name, in staff lists
   nameUnavailable: 'Name Unavailable',
 } as const;
 

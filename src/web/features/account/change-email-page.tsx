@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { changeEmailSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { api } from '#web/app/api';
 import { useSession } from '#web/app/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -12,6 +11,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage } from './account-page';
+import { changeEmail } from './api';
 import { BackLink } from './back-link';
 import { errorMessage } from './location-message';
 
@@ -28,7 +28,7 @@ export function Component() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api<{ message: string }>('/api/auth/change-email', { body: values });
+      const answer = await changeEmail(values);
       setSent({ to: values.email, message: answer.message });
     } catch (error) {
       if (!applyServerFieldErrors(form, error, ['email', 'confirmEmail'])) {

@@ -3,7 +3,6 @@ import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { changePasswordSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { api } from '#web/app/api';
 import { endLocalSession } from '#web/app/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { PasswordField } from '#web/components/ui/form/password-field';
@@ -12,6 +11,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage } from './account-page';
+import { changePassword } from './api';
 import { BackLink } from './back-link';
 import { errorMessage } from './location-message';
 import { NewPasswordFields } from './new-password-fields';
@@ -25,9 +25,7 @@ export function Component() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api<{ next: string; message: string }>('/api/auth/change-password', {
-        body: values,
-      });
+      const answer = await changePassword(values);
       await endLocalSession(queryClient, navigate, answer.message);
     } catch (error) {
       const handled = applyServerFieldErrors(form, error, ['currentPassword', 'password', 'confirmPassword']);

@@ -2,7 +2,6 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { forgotPasswordSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { api } from '#web/app/api';
 import { readSessionState, updateSessionState } from '#web/app/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -11,6 +10,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage, LINK_CLASS } from './account-page';
+import { forgotPassword } from './api';
 import { errorMessage } from './location-message';
 
 export function Component() {
@@ -23,7 +23,7 @@ export function Component() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api<void>('/api/auth/forgot-password', { body: values });
+      await forgotPassword(values);
       // Spec: forgot password stores the username (so /verification-code need not ask for it).
       updateSessionState({ forgotPasswordUsername: values.email });
       await navigate('/please-check-your-email');

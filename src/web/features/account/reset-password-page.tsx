@@ -11,7 +11,7 @@ import {
 import { digitsOnly } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import {
   readSessionState,
   refreshSession,
@@ -26,6 +26,7 @@ import { TextField } from '#web/components/ui/form/text-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage } from './account-page';
+import { completeNewPassword, resetPassword } from './api';
 import { errorMessage } from './location-message';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -56,9 +57,7 @@ function ResetWithCode({ email, code }: { email: string; code: string }) {
 
   const submit = async (values: NewPasswordInput) => {
     try {
-      const answer = await api<{ next: string; message: string }>('/api/auth/reset-password', {
-        body: { email, code, ...values },
-      });
+      const answer = await resetPassword({ email, code, ...values });
       // The server ends other sessions of this user on a reset; forget a cached one.
       await refreshSession(queryClient);
       await navigate(answer.next, { state: { message: answer.message } });
@@ -101,9 +100,7 @@ function SetInitialPassword({ information }: { information: UserInformation }) {
 
   const submit = async (values: NewPasswordInput | InitialPasswordInput) => {
     try {
-      const answer = await api<{ next: string }>('/api/auth/complete-new-password', {
-        body: { ...information, ...values },
-      });
+      const answer = await completeNewPassword({ ...information, ...values });
       await refreshSession(queryClient);
       // Leave the page before clearing the flag: this page re-renders from it and would redirect.
       await navigate(answer.next);

@@ -3,7 +3,6 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signInSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { api } from '#web/app/api';
 import { refreshSession, updateSessionState } from '#web/app/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -13,9 +12,8 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage, LINK_CLASS } from './account-page';
+import { signIn } from './api';
 import { errorMessage, locationMessage } from './location-message';
-
-type SignInAnswer = { next: string; mustSetInitialPassword: boolean };
 
 export function Component() {
   const location = useLocation();
@@ -26,7 +24,7 @@ export function Component() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api<SignInAnswer>('/api/auth/sign-in', { body: values });
+      const answer = await signIn(values);
       updateSessionState({ mustSetInitialPassword: answer.mustSetInitialPassword || undefined });
       await refreshSession(queryClient);
       // A user who must set an initial password goes through /user-information first.

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { refreshSession, updateSessionState } from '#web/app/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
@@ -11,10 +11,9 @@ import { TextField } from '#web/components/ui/form/text-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage, LINK_CLASS } from './account-page';
+import { verifySecondFactor } from './api';
 import { errorMessage, locationMessage } from './location-message';
 import { SECOND_FACTOR_CODE_MAX, secondFactorCodeSchema } from './two-factor-schemas';
-
-type VerifyAnswer = { next: string; mustSetInitialPassword: boolean };
 
 /** The second step of a staff sign-in: a code from the authenticator app, or one recovery code. */
 export function Component() {
@@ -26,7 +25,7 @@ export function Component() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api<VerifyAnswer>('/api/auth/two-factor/verify', { body: values });
+      const answer = await verifySecondFactor(values);
       updateSessionState({ mustSetInitialPassword: answer.mustSetInitialPassword || undefined });
       await refreshSession(queryClient);
       await navigate(answer.next, { replace: true });

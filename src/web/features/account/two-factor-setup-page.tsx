@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { refreshSession, useSession } from '#web/app/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
@@ -13,13 +13,11 @@ import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { AccountPage } from './account-page';
+import { confirmTwoFactor, setUpTwoFactor, type TwoFactorConfirmed, type TwoFactorSetup } from './api';
 import { errorMessage } from './location-message';
 import { enrolmentPasswordSchema, groupSecret, totpCodeSchema } from './two-factor-schemas';
 
 const SETUP_PATH = '/two-factor/setup';
-
-type Setup = { totpUri: string; secret: string; qrCode: string };
-type Confirmed = { recoveryCodes: string[]; next: string };
 
 const SECONDARY_BUTTON =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-gray-300 bg-white px-4 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -32,8 +30,8 @@ const PRIMARY_BUTTON =
  */
 export function Component() {
   const session = useSession();
-  const [setup, setSetup] = useState<Setup>();
-  const [confirmed, setConfirmed] = useState<Confirmed>();
+  const [setup, setSetup] = useState<TwoFactorSetup>();
+  const [confirmed, setConfirmed] = useState<TwoFactorConfirmed>();
 
   // Once confirmed the session is enrolled; the recovery codes stay on screen until the person continues.
   if (confirmed) return <RecoveryCodes {...confirmed} />;
@@ -46,12 +44,12 @@ export function Component() {
   return <ScanStep setup={setup} email={answer.user.email} onConfirmed={setConfirmed} />;
 }
 
-function PasswordStep({ onSetup }: { onSetup: (setup: Setup) => void }) {
+function PasswordStep({ onSetup }: { onSetup: (setup: TwoFactorSetup) => void }) {
   const failure = useFailureModal();
   const form = useZodForm(enrolmentPasswordSchema, { password: '' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      onSetup(await api<Setup>('/api/auth/two-factor/setup', { body: values }));
+      onSetup(await setUpTwoFactor(values));
     } catch (error) {
       if (applyServerFieldErrors(form, error, ['password'])) return;
       failure.show(
@@ -80,16 +78,16 @@ function ScanStep({
   email,
   onConfirmed,
 }: {
-  setup: Setup;
+  setup: TwoFactorSetup;
   email: string;
-  onConfirmed: (confirmed: Confirmed) => void;
+  onConfirmed: (confirmed: TwoFactorConfirmed) => void;
 }) {
   const navigate = useNavigate();
   const failure = useFailureModal();
   const form = useZodForm(totpCodeSchema, { code: '' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      onConfirmed(await api<Confirmed>('/api/auth/two-factor/setup/confirm', { body: values }));
+      onConfirmed(await confirmTwoFactor(values));
     } catch (error) {
       if (error instanceof ApiError && error.redirect) {
         await navigate(error.redirect, { replace: true, state: { message: error.message } });
@@ -139,7 +137,7 @@ function ScanStep({
   );
 }
 
-function RecoveryCodes({ recoveryCodes, next }: Confirmed) {
+function RecoveryCodes({ recoveryCodes, next }: TwoFactorConfirmed) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [copied, setCopied] = useState(false);

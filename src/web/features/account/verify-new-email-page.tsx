@@ -3,7 +3,6 @@ import { FormProvider } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { verifyNewEmailSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { api } from '#web/app/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { PasswordField } from '#web/components/ui/form/password-field';
 import { StatusBanner } from '#web/components/ui/form/status-banner';
@@ -11,6 +10,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage } from './account-page';
+import { verifyNewEmail } from './api';
 import { errorMessage } from './location-message';
 
 // The email and code come from the link; the person types only the password.
@@ -27,9 +27,7 @@ export function Component() {
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
-      const answer = await api<{ message: string }>('/api/auth/verify-new-email', {
-        body: { email, code, password },
-      });
+      const answer = await verifyNewEmail({ email, code, password });
       setVerified(answer.message);
     } catch (error) {
       failure.show(errorMessage(error, MESSAGES.verifyNewEmailFailed));

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { AddressSuggestionsView } from '#domain/flow/application-view';
-import { api } from '#web/app/api';
 import { FieldError } from '#web/components/ui/form/field-error';
 import { INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
 import { TEXT_MAX_LENGTH } from '#web/components/ui/form/text-field';
 import { useField } from '#web/components/ui/form/use-field';
+import { addressSuggestionsQuery } from './api';
 
 /** Suggestions are asked for 300 ms after the last keystroke, from the third character. */
 export const ADDRESS_DEBOUNCE_MS = 300;
@@ -50,9 +50,7 @@ export function AddressAutocompleteField({ name, label, onPick, className }: Add
   const enabled = debounced.length >= ADDRESS_MIN_CHARACTERS && debounced === query.trim();
 
   const suggestions = useQuery({
-    queryKey: ['address-suggestions', debounced],
-    queryFn: () =>
-      api<AddressSuggestionsView>(`/api/address-suggestions?query=${encodeURIComponent(debounced)}`),
+    ...addressSuggestionsQuery(debounced),
     enabled,
     staleTime: Infinity,
     // Suggestions are a convenience: a failure leaves the input as a plain text field.

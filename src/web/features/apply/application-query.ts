@@ -1,14 +1,9 @@
 import type { ApplicationView } from '#domain/flow/application-view';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#web/app/api';
-
-export const APPLICATION_QUERY_KEY = ['application'] as const;
+import { applicationQuery } from './api';
 
 export function useApplication() {
-  return useQuery({
-    queryKey: APPLICATION_QUERY_KEY,
-    queryFn: () => api<ApplicationView>('/api/application'),
-  });
+  return useQuery(applicationQuery());
 }
 
 export type { ApplicationView };

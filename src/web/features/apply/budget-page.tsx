@@ -8,13 +8,10 @@ import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
-import { APPLICATION_QUERY_KEY } from './application-query';
+import { budgetQuery, saveBudget } from './api';
 import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
 
 const TITLE = 'Proposed Expense Adjustments';
-export const BUDGET_PATH = '/api/application/budget';
-/** Under the application key, so a save anywhere in the flow refreshes it. */
-const BUDGET_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'budget'] as const;
 export const NO_ADJUSTMENTS_TEXT = 'Your expenses need no adjustments.';
 
 /** /budget: the proposed budget and the borrower's agreement. */
@@ -28,7 +25,7 @@ export function Component() {
 
 function BudgetLoader() {
   return (
-    <PageDataGate<BudgetView> page="Budget" title={TITLE} queryKey={BUDGET_QUERY_KEY} path={BUDGET_PATH}>
+    <PageDataGate page="Budget" title={TITLE} query={budgetQuery()}>
       {(view) => <BudgetForm view={view} />}
     </PageDataGate>
   );
@@ -36,7 +33,7 @@ function BudgetLoader() {
 
 function BudgetForm({ view }: { view: BudgetView }) {
   const form = useZodForm(budgetSchema, { agreedTo: view.agreedTo });
-  const { save, busy, errorModal } = useSavePage(BUDGET_PATH, form, ['agreedTo']);
+  const { save, busy, errorModal } = useSavePage(saveBudget, { form, fieldOrder: ['agreedTo'] });
   const hasAdjustments = view.lines.length > 0;
 
   const onSubmit = hasAdjustments

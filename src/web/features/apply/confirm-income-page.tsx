@@ -7,6 +7,7 @@ import { YesNoField } from '#web/components/ui/form/yes-no-field';
 import { formatDollars } from '#domain/money/cents';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
+import { saveConfirmIncome } from './api';
 import { ApplyPageGate, useSavePage } from './save-page';
 
 const TITLE = 'Confirm your income';
@@ -26,9 +27,10 @@ export function Component() {
 
 function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
   const form = useZodForm(confirmIncomeSchema, {});
-  const { save, busy, errorModal } = useSavePage('/api/application/confirm-income', form, [
-    'isIncomeCorrect',
-  ]);
+  const { save, busy, errorModal } = useSavePage(saveConfirmIncome, {
+    form,
+    fieldOrder: ['isIncomeCorrect'],
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);
   });

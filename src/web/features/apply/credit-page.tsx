@@ -8,6 +8,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
+import { saveCredit } from './api';
 import { ApplyPageGate, useSavePage } from './save-page';
 
 const TITLE = "Let's verify your debts";
@@ -46,7 +47,7 @@ function CreditForm({ application }: { application: ApplicationView }) {
         }
       : { consentedToCreditPolicy: application.borrower.consentedToCreditPolicy ?? false },
   );
-  const { save, busy, errorModal } = useSavePage('/api/application/credit', form, FIELD_ORDER);
+  const { save, busy, errorModal } = useSavePage(saveCredit, { form, fieldOrder: FIELD_ORDER });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);
   });

@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
-import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
-import { api, ApiError } from '#web/app/api';
+import type { EligibleItemView } from '#domain/flow/application-view';
+import { ApiError } from '#web/app/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { formatDollars } from '#domain/money/cents';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
-import { APPLICATION_QUERY_KEY } from './application-query';
+import { eligibleDebtsQuery, saveEligibleDebts } from './api';
 import { ApplyPageGate, useSavePage } from './save-page';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
 const TITLE = 'Your eligible debts';
-/** Under the application key, so a save anywhere in the flow refreshes it. */
-export const ELIGIBLE_DEBTS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'eligible-debts'] as const;
 
 /** /eligible-debts: choose the debts the plan should cover. */
 export function Component() {
@@ -26,10 +24,7 @@ export function Component() {
 }
 
 function EligibleDebts() {
-  const debts = useQuery({
-    queryKey: ELIGIBLE_DEBTS_QUERY_KEY,
-    queryFn: () => api<EligibleDebtsView>('/api/application/eligible-debts'),
-  });
+  const debts = useQuery(eligibleDebtsQuery());
   if (debts.isPending) return <LoadingScreen />;
   if (debts.isError) {
     // The application moved on (the server says where it stands).
@@ -50,7 +45,7 @@ function EligibleDebts() {
 }
 
 function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
-  const { save, busy, errorModal } = useSavePage('/api/application/eligible-debts');
+  const { save, busy, errorModal } = useSavePage(saveEligibleDebts);
   const [selected, setSelected] = useState(
     () => new Set(items.filter((item) => item.selectedForDebtReduction).map((item) => item.id)),
   );

@@ -4,13 +4,13 @@ import { Navigate } from 'react-router';
 import type { ExpensesView } from '#domain/flow/application-view';
 import type { SaveExpenses } from '#domain/validation/expenses';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
-import { APPLICATION_QUERY_KEY } from './application-query';
+import { expensesQuery, saveExpenses } from './api';
 import {
   ExpenseGroup,
   expensesReducer,
@@ -24,8 +24,6 @@ import {
 import { ApplyPageGate, useSavePage } from './save-page';
 
 const TITLE = 'Verify Your Household Expenses';
-export const EXPENSES_PATH = '/api/application/expenses';
-const EXPENSES_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'expenses'] as const;
 export const PREPARING_OFFER_TEXT = 'Preparing your offer...';
 export const NO_EXPENSES_TEXT = 'We have no expense estimates to show yet. Please try again in a moment.';
 
@@ -40,8 +38,7 @@ export function Component() {
 
 function ExpensesLoader() {
   const expenses = useQuery({
-    queryKey: EXPENSES_QUERY_KEY,
-    queryFn: () => api<ExpensesView>(EXPENSES_PATH),
+    ...expensesQuery(),
     // Edits live in the page until Save and Continue; a background refetch must not look like a reset.
     refetchOnWindowFocus: false,
   });
@@ -76,7 +73,7 @@ function ExpensesLoader() {
 
 function ExpensesForm({ view }: { view: ExpensesView }) {
   const [state, dispatch] = useReducer(expensesReducer, view, initialExpensesState);
-  const { save, busy, errorModal } = useSavePage(EXPENSES_PATH);
+  const { save, busy, errorModal } = useSavePage(saveExpenses);
   const allKeys = view.groups.flatMap((group) => group.lines.map(lineKey));
 
   // Focus follows the action (the opened input, the first line in error, the Edit button of a closed line).

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import {
@@ -9,20 +8,19 @@ import {
   HARDSHIP_LABELS,
   HARDSHIPS_QUESTION,
   hardshipsSchema,
-  type Hardships,
 } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
-import { endLocalSession } from '#web/app/session';
+import { ApiError } from '#web/app/api';
+import { useApiMutation } from '#web/app/use-api-mutation';
 import { ErrorModal } from '#web/components/ui/error-modal';
-import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { ERROR_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
-import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
+import { applyKeys, saveHardships } from './api';
+import { useApplication, type ApplicationView } from './application-query';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
 const TITLE = 'Your situation';
@@ -55,26 +53,27 @@ function HardshipsForm({ saved }: { saved: ApplicationView['hardships'] }) {
   // Where to go after the error modal closes, when the server says the application moved on.
   const [redirectAfterError, setRedirectAfterError] = useState<string>();
   const form = useZodForm(hardshipsSchema, saved);
-  const save = useMutation({
-    mutationFn: (values: Hardships) =>
-      api<{ next: string }>('/api/application/hardships', { method: 'PUT', body: values }),
+  // Not useSavePage: this page shows the save failure's text for a network failure too (useSavePage shows the
+  // network's), and reads the application again without waiting for it before it leaves.
+  const save = useApiMutation({
+    send: saveHardships,
+    form,
+    fieldOrder: HARDSHIP_KEYS,
+    onOtherFailure: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        setRedirectAfterError(error.redirect);
+        failure.show(error.message);
+      } else {
+        failure.show(MESSAGES.saveFailed);
+      }
+    },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync(values);
-      void queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
-      await navigate(answer.next);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
-        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
-      } else if (error instanceof ApiError && error.status === 409) {
-        setRedirectAfterError(error.redirect);
-        failure.show(error.message);
-      } else if (!applyServerFieldErrors(form, error, HARDSHIP_KEYS)) {
-        failure.show(MESSAGES.saveFailed);
-      }
-    }
+    const answer = await save.run(values);
+    if (!answer) return;
+    void queryClient.invalidateQueries({ queryKey: applyKeys.application() });
+    await navigate(answer.next);
   });
 
   // The group's rule sits on the first option; ticking any option after a submit must re-check it.

@@ -24,6 +24,7 @@ import { YesNoField } from '#web/components/ui/form/yes-no-field';
 import { AddressAutocompleteField, type AddressSuggestion } from './address-autocomplete';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
+import { saveHousehold } from './api';
 import { ApplyPageGate, useSavePage } from './save-page';
 
 const TITLE = 'Tell us about your household';
@@ -132,7 +133,7 @@ export function Component() {
 
 function HouseholdForm({ application }: { application: ApplicationView }) {
   const form = useZodForm(householdSchema, householdDefaults(application));
-  const { save, busy, errorModal } = useSavePage('/api/application/household', form, HOUSEHOLD_FIELD_ORDER);
+  const { save, busy, errorModal } = useSavePage(saveHousehold, { form, fieldOrder: HOUSEHOLD_FIELD_ORDER });
   const [hasDependents, isHomeowner, hasSpouse, sameAddress] = useWatch({
     control: form.control,
     name: ['hasDependents', 'isHomeowner', 'hasSpouse', 'spouse.hasSameAddressAsBorrower'],

@@ -6,24 +6,22 @@ import {
   SKIP_BANK_CONNECTION_QUESTION,
   REASON_FOR_NOT_CONNECTING_BANK_LABELS,
   REASONS_FOR_NOT_CONNECTING_BANK,
-  type IncomeConnectionView,
   type LinkTokenView,
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
-import { APPLICATION_QUERY_KEY, type ApplicationView } from './application-query';
+import { applyKeys, connectIncomeBank, createLinkToken, skipIncomeBankConnection } from './api';
+import type { ApplicationView } from './application-query';
 import { BankLinkDialog } from './payments/bank-link-dialog';
 import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments/payments-page';
 
 export const INCOME_CONNECTION_TITLE = 'Verify your income by connecting your bank';
-export const INCOME_CONNECTIONS_PATH = '/api/application/income/bank-connections';
-export const SKIP_CONNECTION_PATH = '/api/application/income/skip-bank-connection';
 const CONNECTION_FAILED = 'The bank connection did not work. Please try again, or skip this step.';
 
 const REASON_CHOICES: readonly Choice<ReasonForNotConnectingBank>[] = REASONS_FOR_NOT_CONNECTING_BANK.map(
@@ -48,13 +46,8 @@ export function IncomeBankConnection({
   const [dialogOpen, setDialogOpen] = useState(false);
   const [skipping, setSkipping] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const linkToken = useMutation({
-    mutationFn: () => api<LinkTokenView>('/api/bank-link/link-token', { method: 'POST' }),
-  });
-  const connect = useMutation({
-    mutationFn: (publicToken: string) =>
-      api<IncomeConnectionView>(INCOME_CONNECTIONS_PATH, { method: 'POST', body: { publicToken } }),
-  });
+  const linkToken = useMutation({ mutationFn: createLinkToken });
+  const connect = useMutation({ mutationFn: connectIncomeBank });
 
   const open = async () => {
     setProblem(undefined);
@@ -72,7 +65,7 @@ export function IncomeBankConnection({
     try {
       const answer = await connect.mutateAsync(publicToken);
       onPredicted(answer.predictedMonthlyIncome);
-      await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
     } catch (error) {
       setProblem(
         error instanceof ApiError && (error.code === 'NoCheckingAccount' || error.code === 'NetworkError')
@@ -193,13 +186,11 @@ export function IncomeBankConnection({
 function SkipForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(skipBankConnectionSchema, {});
-  const skip = useMutation({
-    mutationFn: (body: unknown) => api(SKIP_CONNECTION_PATH, { method: 'PUT', body }),
-  });
+  const skip = useMutation({ mutationFn: skipIncomeBankConnection });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await skip.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
       onDone();
     } catch (error) {
       applyServerFieldErrors(form, error, ['reasonForNotConnectingBank']);

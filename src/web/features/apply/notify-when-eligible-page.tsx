@@ -7,6 +7,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { YesNoField } from '#web/components/ui/form/yes-no-field';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
+import { saveNotifyWhenEligible } from './api';
 import { ApplyPageGate, useSavePage } from './save-page';
 
 const TITLE = 'Our service is not available in your state yet';
@@ -33,9 +34,10 @@ function NotifyForm({ application }: { application: ApplicationView }) {
     notifyWhenEligibleSchema,
     saved == null ? {} : { notifyWhenStateIsEligible: saved },
   );
-  const { save, busy, errorModal } = useSavePage('/api/application/notify-when-eligible', form, [
-    'notifyWhenStateIsEligible',
-  ]);
+  const { save, busy, errorModal } = useSavePage(saveNotifyWhenEligible, {
+    form,
+    fieldOrder: ['notifyWhenStateIsEligible'],
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);
   });

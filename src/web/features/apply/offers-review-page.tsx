@@ -1,22 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { lazy, Suspense, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
 import type { OffersView } from '#domain/flow/application-view';
 import { resumeRoute } from '#domain/flow/resume';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
-import { endLocalSession } from '#web/app/session';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
-import { ErrorModal } from '#web/components/ui/error-modal';
 import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
-import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { OffersTable } from '#web/components/ui/offers-table';
 import { ApplyPage } from './apply-page';
-import { APPLICATION_QUERY_KEY } from './application-query';
-import { ApplyPageGate, PageDataGate } from './save-page';
+import { continueFromOffers, offersQuery } from './api';
+import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
 
 // recharts stays in this chunk of its own, loaded only when the review page shows.
 const OffersComparisonChart = lazy(() =>
@@ -26,9 +20,6 @@ const OffersComparisonChart = lazy(() =>
 const TITLE = 'Review';
 export const REVIEW_HEADLINE = 'Congratulations! You may be eligible for a Debt Management Plan';
 export const TERMS_DISCLOSURE = 'Terms may vary based on the eligibility of programs offered by creditors';
-export const OFFERS_PATH = '/api/application/offers';
-export const CONTINUE_PATH = '/api/application/offers/continue';
-const OFFERS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'offers'] as const;
 /** The statuses in which the offers can be reviewed; any other goes where the application stands. */
 const REVIEWABLE_STATUSES: readonly string[] = ['inProgress', 'acceptOffer'];
 
@@ -61,41 +52,22 @@ export function Component() {
 
 function OffersLoader() {
   return (
-    <PageDataGate<OffersView> page="Review" title={TITLE} queryKey={OFFERS_QUERY_KEY} path={OFFERS_PATH}>
+    <PageDataGate page="Review" title={TITLE} query={offersQuery()}>
       {(view) => <OffersReview view={view} />}
     </PageDataGate>
   );
 }
 
 function OffersReview({ view }: { view: OffersView }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const failure = useFailureModal();
-  const [redirectAfterError, setRedirectAfterError] = useState<string>();
-  const proceed = useMutation({
-    mutationFn: () => api<{ next: string }>(CONTINUE_PATH, { method: 'POST' }),
+  // Leave first: the application's new status would otherwise send this page to its resume route.
+  const { save, busy, errorModal } = useSavePage(continueFromOffers, {
+    leaveFirst: true,
+    failedMessage: MESSAGES.reviewSaveFailed,
   });
 
   const onContinue = async (event: FormEvent) => {
     event.preventDefault();
-    if (proceed.isPending) return;
-    try {
-      const answer = await proceed.mutateAsync();
-      // Leave first: the application's new status would otherwise send this page to its resume route.
-      await navigate(answer.next);
-      void queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
-        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
-      } else if (error instanceof ApiError && error.status === 409) {
-        setRedirectAfterError(error.redirect);
-        failure.show(error.message);
-      } else if (error instanceof ApiError && error.code === 'NetworkError') {
-        failure.show(error.message);
-      } else {
-        failure.show(MESSAGES.reviewSaveFailed);
-      }
-    }
+    await save();
   };
 
   return (
@@ -170,16 +142,10 @@ function OffersReview({ view }: { view: OffersView }) {
       <p className="mt-3 text-sm text-gray-600">{TERMS_DISCLOSURE}</p>
 
       <form noValidate onSubmit={(event) => void onContinue(event)} className="mt-6">
-        <SubmitButton busy={proceed.isPending}>Continue</SubmitButton>
+        <SubmitButton busy={busy}>Continue</SubmitButton>
       </form>
-      <BusyOverlay show={proceed.isPending} text="Saving..." />
-      <ErrorModal
-        {...failure.props}
-        onClose={() => {
-          failure.props.onClose();
-          if (redirectAfterError) void navigate(redirectAfterError, { replace: true });
-        }}
-      />
+      <BusyOverlay show={busy} text="Saving..." />
+      {errorModal}
     </ApplyPage>
   );
 }

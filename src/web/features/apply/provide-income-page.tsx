@@ -11,6 +11,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import { IncomeBankConnection } from './income-bank-connection';
 import type { ApplicationView } from './application-query';
+import { saveIncome } from './api';
 import { ApplyPageGate, useSavePage } from './save-page';
 
 const TITLE = 'Tell us about your income';
@@ -37,7 +38,7 @@ function ProvideIncomeForm({ application }: { application: ApplicationView }) {
     [FIELD]:
       application.selfReportedMonthlyCurrentIncome ?? application.verifiedMonthlyCurrentIncome ?? undefined,
   });
-  const { save, busy, errorModal } = useSavePage('/api/application/income', form, [FIELD]);
+  const { save, busy, errorModal } = useSavePage(saveIncome, { form, fieldOrder: [FIELD] });
   const income = useWatch({ control: form.control, name: FIELD });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);

@@ -1,18 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { useApiMutation } from '#web/app/use-api-mutation';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { LoadFailure } from '#web/components/ui/load-failure';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
+import { applyKeys, type NextAnswer } from './api';
 import { ApplyPage } from './apply-page';
-import { APPLICATION_QUERY_KEY, useApplication, type ApplicationView } from './application-query';
+import { useApplication, type ApplicationView } from './application-query';
 
 // The two things every application-flow page does the same way: wait for the application (with a retry
 // when it cannot be read, and a redirect when it has moved past the flow), and save its answers (the server
@@ -36,17 +37,16 @@ function PageLoadFailure(o: { page: Page; title: string; error: unknown; onRetry
 }
 
 /**
- * Reads one page's own data (GET `path`) under the application key, then renders the page with it; when the
- * server says the application stands elsewhere (a redirect), goes there.
+ * Reads one page's own data (`query`, one of ./api's reads under the application key), then renders the page
+ * with it; when the server says the application stands elsewhere (a redirect), goes there.
  */
-export function PageDataGate<T>(o: {
+export function PageDataGate<T, TKey extends QueryKey>(o: {
   page: Page;
   title: string;
-  queryKey: readonly unknown[];
-  path: string;
+  query: UseQueryOptions<T, Error, T, TKey>;
   children: (data: T) => ReactNode;
 }) {
-  const query = useQuery({ queryKey: o.queryKey, queryFn: () => api<T>(o.path) });
+  const query = useQuery(o.query);
   if (query.isPending) return <LoadingScreen />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.redirect) {
@@ -87,43 +87,67 @@ export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGat
 }
 
 /**
- * Sends a page's answers with PUT to `path` and follows the server's `next`. Field errors go on the
- * form's fields (in `fieldOrder`, the first focused); other failures open the error modal, which the page
- * renders with `errorModal`.
+ * Sends a step of the flow (`send`, one of ./api's calls) and follows the server's `next`. By default the
+ * application is read again first (every page's data hangs under its key: the next page must not read stale
+ * answers). With `leaveFirst` the page leaves first and the application is read again afterwards: for steps
+ * that move the status on, whose gate must not see the new status on the old page (it would redirect a
+ * second time).
+ *
+ * A lost session goes to /sign-in; a 400's field messages land on the form's fields (in `fieldOrder`, the
+ * first focused). `onError` may claim any other failure (returns true) and show it itself; otherwise a
+ * conflict (409) is explained and then the page goes where the application stands, and anything else opens
+ * the error modal (with `failedMessage`), which the page renders with `errorModal`.
  */
-export function useSavePage<TValues extends FieldValues, TContext, TOutput>(
-  path: string,
-  form?: UseFormReturn<TValues, TContext, TOutput>,
-  fieldOrder: readonly Path<TValues>[] = [],
+export function useSavePage<
+  TBody = void,
+  TValues extends FieldValues = FieldValues,
+  TContext = unknown,
+  TOutput = TValues,
+>(
+  send: (body: TBody) => Promise<NextAnswer>,
+  o: {
+    form?: UseFormReturn<TValues, TContext, TOutput>;
+    fieldOrder?: readonly Path<TValues>[];
+    leaveFirst?: boolean;
+    onError?: (error: unknown) => boolean;
+    failedMessage?: string;
+  } = {},
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
   const [redirectAfterError, setRedirectAfterError] = useState<string>();
   const mutation = useApiMutation({
-    send: (body: unknown) => api<{ next: string }>(path, { method: 'PUT', body }),
-    form,
-    fieldOrder,
+    send,
+    form: o.form,
+    fieldOrder: o.fieldOrder,
     onOtherFailure: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
+      if (o.onError?.(error)) {
+        // The page shows this one itself.
+      } else if (error instanceof ApiError && error.status === 409) {
         // The application moved on meanwhile: explain, then go where it stands.
         setRedirectAfterError(error.redirect);
         failure.show(error.message);
       } else if (error instanceof ApiError && error.code === 'NetworkError') {
         failure.show(error.message);
       } else {
-        failure.show(MESSAGES.saveFailed);
+        failure.show(o.failedMessage ?? MESSAGES.saveFailed);
       }
     },
   });
 
   /** Resolves true when saved (and navigated), false when it failed (and the failure is shown). */
-  const save = async (body: unknown): Promise<boolean> => {
+  const save = async (body: TBody): Promise<boolean> => {
+    if (mutation.busy) return false;
     const answer = await mutation.run(body);
     if (!answer) return false;
-    // Every page's data hangs under the application key: the next page must not read stale answers.
-    await queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
-    await navigate(answer.next);
+    if (o.leaveFirst) {
+      await navigate(answer.next);
+      void queryClient.invalidateQueries({ queryKey: applyKeys.application() });
+    } else {
+      await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
+      await navigate(answer.next);
+    }
     return true;
   };
 

@@ -6,9 +6,10 @@ import type { PlanView } from '#domain/enrollment/views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { AlertView } from '#domain/flow/staff-views';
 import { SITE } from '#domain/site';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
+import { customerPortalKeys, LETTER_PATH, markAlertSeen, planQuery } from './api';
 import { LINK_CLASS, PortalPage } from './portal-page';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
@@ -16,11 +17,8 @@ import { LoadFailure } from '#web/components/ui/load-failure';
 const PayoffChart = lazy(() => import('./payoff-chart').then((module) => ({ default: module.PayoffChart })));
 
 const TITLE = 'My plan';
-export const PLAN_PATH = '/api/customer-portal/plan';
-export const LETTER_PATH = '/api/customer-portal/letter';
-export const alertSeenPath = (id: string): string =>
-  `/api/customer-portal/alerts/${encodeURIComponent(id)}/seen`;
-export const PLAN_QUERY_KEY = ['customer-portal', 'plan'] as const;
+// The component tests read these URLs from here.
+export { alertSeenPath, LETTER_PATH, PLAN_PATH } from './api';
 export const ALERT_SEEN_FAILED = 'This alert could not be marked as seen. Please try again.';
 
 type Plan = PlanView;
@@ -90,7 +88,7 @@ export function payoffSummary(payoff: Plan['payoff']): string {
 
 /** /customer-portal/plan: the plan, each creditor's answer, the payoff, the payment account, letter and alerts. */
 export function Component() {
-  const plan = useQuery({ queryKey: PLAN_QUERY_KEY, queryFn: () => api<Plan>(PLAN_PATH) });
+  const plan = useQuery(planQuery());
   if (plan.isPending) return <LoadingScreen />;
   if (plan.data === undefined) {
     const error = plan.error;
@@ -374,8 +372,8 @@ function Alerts({ alerts }: { alerts: readonly PlanAlert[] }) {
   const baseId = useId();
   const [failedId, setFailedId] = useState<string>();
   const seen = useMutation({
-    mutationFn: (id: string) => api<void>(alertSeenPath(id), { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLAN_QUERY_KEY }),
+    mutationFn: markAlertSeen,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerPortalKeys.plan() }),
   });
   const markSeen = async (id: string) => {
     if (seen.isPending) return;

@@ -7,7 +7,7 @@ import { leadSchema } from '#domain/validation/account';
 import { utmFromSearchParams, type UtmInput } from '#domain/validation/application';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { refreshSession } from '#web/app/session';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -17,6 +17,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { createLead } from './api';
 
 // The error modal (and Radix with it) loads only when a submit fails: the landing chunk stays small.
 const ErrorModal = lazy(() =>
@@ -47,9 +48,7 @@ export function LeadForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api<{ next: string }>('/api/lead', {
-        body: { ...values, utm: utmFromSearch(params) },
-      });
+      const answer = await createLead({ ...values, utm: utmFromSearch(params) });
       await refreshSession(queryClient);
       await navigate(answer.next);
     } catch (error) {

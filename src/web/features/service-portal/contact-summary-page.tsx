@@ -2,11 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ContactSummaryView, StaffListView } from '#domain/flow/staff-views';
 import { formatCardDate, parseQueryDate } from '#domain/service-portal/date-range';
 import { CONTACT_ATTEMPT_REASON_LABELS, CONTACT_METHOD_LABELS } from '#domain/validation/staff';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { Pagination } from '#web/components/ui/pagination';
+import { contactSummaryQuery, staffUsersQuery } from './api';
 import { DateRangeFilter } from './date-range-filter';
 import { LoadError, PORTAL_LINK_CLASS, PortalPage } from './portal-layout';
 import { useStaffMe } from './use-staff-session';
@@ -68,14 +68,9 @@ export function Component() {
   if (filters.contactedBy) query.set('contactedBy', filters.contactedBy);
   const queryString = query.toString();
 
-  const staff = useQuery({
-    queryKey: ['staff', 'users'],
-    queryFn: () => api<StaffListView>('/api/staff/users'),
-  });
+  const staff = useQuery(staffUsersQuery());
   const list = useQuery({
-    queryKey: ['staff', 'contact-summary', queryString],
-    queryFn: () =>
-      api<ContactSummaryView>(`/api/staff/contact-summary${queryString ? `?${queryString}` : ''}`),
+    ...contactSummaryQuery(queryString),
     placeholderData: keepPreviousData,
   });
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { StaffListView } from '#domain/flow/staff-views';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
+import { staffUsersQuery } from './api';
 import { LoadError, PortalPage } from './portal-layout';
 import { useStaffMe } from './use-staff-session';
 
@@ -62,10 +62,7 @@ function ProfileBox() {
 
 function StaffList() {
   const me = useStaffMe();
-  const staff = useQuery({
-    queryKey: ['staff', 'users'],
-    queryFn: () => api<StaffListView>('/api/staff/users'),
-  });
+  const staff = useQuery(staffUsersQuery());
   return (
     <section
       aria-labelledby="staff-heading"

@@ -4,7 +4,7 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
@@ -15,13 +15,13 @@ import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { LoadFailure } from '#web/components/ui/load-failure';
+import { fetchLetterDocument, signingSessionQuery, signLetter } from './api';
 
 // /sign-letter#t=<token>: the page a signer opens from the email. The token sits in the URL fragment, which
 // browsers never send, so it stays out of server and proxy logs; the page sends it only in POST bodies.
 
-export const SESSION_PATH = '/api/signing/session';
-export const DOCUMENT_PATH = '/api/signing/document';
-export const SIGN_PATH = '/api/signing/sign';
+// The component tests read these URLs from here.
+export { DOCUMENT_PATH, SESSION_PATH, SIGN_PATH } from './api';
 export const TITLE = 'Sign your Letter of Authorization';
 export const INVALID_LINK =
   'This signing link is not valid or has expired. Please use the newest email we sent you.';
@@ -83,8 +83,7 @@ function Signing({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const session = useQuery({
     // The token stays in memory only (never in a URL the server sees).
-    queryKey: ['signing', 'session', token],
-    queryFn: () => api<SigningView>(SESSION_PATH, { method: 'POST', body: { token } }),
+    ...signingSessionQuery(token),
     retry: false,
     staleTime: Infinity,
   });
@@ -155,8 +154,7 @@ function SignForm({
   const form = useZodForm(signFormSchema, { fullName: '' });
   const failure = useFailureModal();
   const sign = useMutation({
-    mutationFn: (values: { fullName: string; agreed: true }) =>
-      api<{ signed: true }>(SIGN_PATH, { method: 'POST', body: { token, ...values } }),
+    mutationFn: (values: { fullName: string; agreed: true }) => signLetter(token, values),
   });
   const onSubmit = form.handleSubmit(async (values) => {
     if (sign.isPending) return;
@@ -217,12 +215,7 @@ function LetterButton({ token, onInvalid }: { token: string; onInvalid: () => vo
     try {
       let res: Response;
       try {
-        res = await fetch(DOCUMENT_PATH, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ token }),
-          credentials: 'same-origin',
-        });
+        res = await fetchLetterDocument(token);
       } catch {
         setFailed(MESSAGES.networkError);
         return;

@@ -7,22 +7,26 @@ import {
   type SandboxAccountsView,
   type SandboxInstitutionsView,
 } from '#domain/enrollment/views';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { ERROR_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { Modal } from '#web/components/ui/modal';
+import { sandboxInstitutionsQuery, sandboxPublicToken, sandboxSignIn } from '#web/features/apply/api';
 import { SECONDARY_BUTTON_CLASS } from './payments-page';
 
 // The bank-link widget. With the built-in sandbox (no vendor account) it is our own three-step dialog:
 // choose an institution, sign in with its test credentials, choose the accounts to share; the server then
 // hands out a public token exactly as the vendor's widget would. A real deployment would open Plaid Link.
 
-export const SANDBOX_INSTITUTIONS_PATH = '/api/bank-link/sandbox/institutions';
-export const SANDBOX_SIGN_IN_PATH = '/api/bank-link/sandbox/sign-in';
-export const SANDBOX_PUBLIC_TOKEN_PATH = '/api/bank-link/sandbox/public-token';
+// The component tests read these URLs from here.
+export {
+  SANDBOX_INSTITUTIONS_PATH,
+  SANDBOX_PUBLIC_TOKEN_PATH,
+  SANDBOX_SIGN_IN_PATH,
+} from '#web/features/apply/api';
 export const ACCOUNTS_REQUIRED = 'Please select at least one account.';
 export const WIDGET_UNAVAILABLE =
   'The bank connection widget is not available in this build. You can enter your checking account details instead.';
@@ -181,8 +185,7 @@ function ChooseInstitution({
   onChoose: (institution: Institution) => void;
 }) {
   const institutions = useQuery({
-    queryKey: ['bank-link', 'sandbox-institutions'],
-    queryFn: () => api<SandboxInstitutionsView>(SANDBOX_INSTITUTIONS_PATH),
+    ...sandboxInstitutionsQuery(),
     staleTime: Infinity,
   });
   return (
@@ -245,10 +248,7 @@ function SignIn({
   const [failure, setFailure] = useState<string>();
   const signIn = useMutation({
     mutationFn: (credentials: { username: string; password: string }) =>
-      api<SandboxAccountsView>(SANDBOX_SIGN_IN_PATH, {
-        method: 'POST',
-        body: { linkToken, institutionId: institution.id, ...credentials },
-      }),
+      sandboxSignIn({ linkToken, institutionId: institution.id, ...credentials }),
   });
   const onSubmit = form.handleSubmit(async (values) => {
     if (signIn.isPending) return;
@@ -322,10 +322,7 @@ function ChooseAccounts({
   const firstBox = useRef<HTMLInputElement>(null);
   const complete = useMutation({
     mutationFn: (accountIds: string[]) =>
-      api<{ publicToken: string }>(SANDBOX_PUBLIC_TOKEN_PATH, {
-        method: 'POST',
-        body: { linkToken, institutionId: institution.id, username, accountIds },
-      }),
+      sandboxPublicToken({ linkToken, institutionId: institution.id, username, accountIds }),
   });
 
   const toggle = (accountId: string, on: boolean) => {

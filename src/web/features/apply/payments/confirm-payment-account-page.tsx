@@ -8,9 +8,9 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useField } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
-import { ApplyPage } from '../apply-page';
-import { APPLICATION_QUERY_KEY } from '../application-query';
-import { PageDataGate } from '../save-page';
+import { confirmPaymentAccount, paymentAccountsQuery } from '#web/features/apply/api';
+import { ApplyPage } from '#web/features/apply/apply-page';
+import { PageDataGate, useSavePage } from '#web/features/apply/save-page';
 import type { PaymentOptionsState } from './payment-account-options-page';
 import {
   HEADING_CLASS,
@@ -18,13 +18,11 @@ import {
   PRIMARY_BUTTON_CLASS,
   SECONDARY_BUTTON_CLASS,
   TEXT_LINK_CLASS,
-  useFlowStep,
 } from './payments-page';
 
 const TITLE = 'Confirm your payment account';
-export const ACCOUNTS_PATH = '/api/application/payments/accounts';
-export const CONFIRM_PATH = '/api/application/payments/confirm-payment-account';
-const ACCOUNTS_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'payment-accounts'] as const;
+// The component tests read these URLs from here.
+export { ACCOUNTS_PATH, CONFIRM_PATH } from '#web/features/apply/api';
 const OPTIONS_ROUTE = '/payments/payment-account-options';
 
 type Account = PaymentAccountsView['accounts'][number];
@@ -34,12 +32,7 @@ export function Component() {
   return (
     <PaymentsPageGate page="ConfirmPaymentAccount" title={TITLE}>
       {() => (
-        <PageDataGate<PaymentAccountsView>
-          page="ConfirmPaymentAccount"
-          title={TITLE}
-          queryKey={ACCOUNTS_QUERY_KEY}
-          path={ACCOUNTS_PATH}
-        >
+        <PageDataGate page="ConfirmPaymentAccount" title={TITLE} query={paymentAccountsQuery()}>
           {(view) => (
             <ApplyPage page="ConfirmPaymentAccount" title={TITLE}>
               <h1 className={HEADING_CLASS}>{TITLE}</h1>
@@ -81,13 +74,13 @@ function ConfirmForm({ accounts }: { accounts: readonly Account[] }) {
   const form = useZodForm(confirmPaymentAccountSchema, {
     plaidAccountId: selected.length === 1 ? selected[0]?.id : undefined,
   });
-  const { run, busy, errorModal } = useFlowStep(CONFIRM_PATH, {
-    method: 'PUT',
+  const { save, busy, errorModal } = useSavePage(confirmPaymentAccount, {
+    leaveFirst: true,
     form,
     fieldOrder: ['plaidAccountId'],
   });
   const onSubmit = form.handleSubmit(async (values) => {
-    await run(values);
+    await save(values);
   });
   return (
     <FormProvider {...form}>

@@ -2,11 +2,14 @@ import type { FormEvent } from 'react';
 import { SITE } from '#domain/site';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
-import { ApplyPage } from '../apply-page';
-import { HEADING_CLASS, PaymentsPageGate, useFlowStep } from './payments-page';
+import { continueFromNextSteps } from '#web/features/apply/api';
+import { ApplyPage } from '#web/features/apply/apply-page';
+import { useSavePage } from '#web/features/apply/save-page';
+import { HEADING_CLASS, PaymentsPageGate } from './payments-page';
 
 const TITLE = 'Next steps';
-export const NEXT_STEPS_PATH = '/api/application/payments/next-steps';
+// The component tests read this URL from here.
+export { NEXT_STEPS_PATH } from '#web/features/apply/api';
 
 export const NEXT_STEPS = [
   'Connect your bank so we can set up your monthly payment.',
@@ -25,10 +28,10 @@ export function Component() {
 }
 
 function NextSteps() {
-  const { run, busy, errorModal } = useFlowStep(NEXT_STEPS_PATH);
+  const { save, busy, errorModal } = useSavePage(continueFromNextSteps, { leaveFirst: true });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run();
+    void save();
   };
   return (
     <ApplyPage page="NextSteps" title={TITLE}>

@@ -11,27 +11,26 @@ import {
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
 import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { endLocalSession } from '#web/app/session';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { ApplyPage } from '../apply-page';
-import { useSavePage } from '../save-page';
+import { connectPaymentBank, createLinkToken, saveManualChoice } from '#web/features/apply/api';
+import { ApplyPage } from '#web/features/apply/apply-page';
+import { useSavePage } from '#web/features/apply/save-page';
 import { BankLinkDialog } from './bank-link-dialog';
 import {
   HEADING_CLASS,
   PaymentsPageGate,
   PRIMARY_BUTTON_CLASS,
   SECONDARY_BUTTON_CLASS,
-  useFlowStep,
 } from './payments-page';
 
 const TITLE = 'Connect your bank';
-export const LINK_TOKEN_PATH = '/api/bank-link/link-token';
-export const BANK_CONNECTIONS_PATH = '/api/application/bank-connections';
-export const MANUAL_CHOICE_PATH = '/api/application/payments/manual-choice';
+// The component tests read these URLs from here.
+export { BANK_CONNECTIONS_PATH, LINK_TOKEN_PATH, MANUAL_CHOICE_PATH } from '#web/features/apply/api';
 export const LINK_START_FAILED = 'The bank connection could not be started. Please try again.';
 
 /** Navigation state that opens the manual choice at once (the links of /payments/confirm-payment-account). */
@@ -65,16 +64,15 @@ function PaymentAccountOptions() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [noCheckingAccount, setNoCheckingAccount] = useState<string>();
 
-  const connection = useFlowStep(BANK_CONNECTIONS_PATH, {
+  const connection = useSavePage(connectPaymentBank, {
+    leaveFirst: true,
     onError: (error) => {
       if (!(error instanceof ApiError && error.code === 'NoCheckingAccount')) return false;
       setNoCheckingAccount(error.message);
       return true;
     },
   });
-  const linkToken = useMutation({
-    mutationFn: () => api<LinkTokenView>(LINK_TOKEN_PATH, { method: 'POST' }),
-  });
+  const linkToken = useMutation({ mutationFn: createLinkToken });
 
   // Revealing the manual choice moves focus to its heading; after the dialog, once the dialog has closed.
   useEffect(() => {
@@ -101,7 +99,7 @@ function PaymentAccountOptions() {
   const onConnected = (publicToken: string) => {
     setDialogOpen(false);
     setNoCheckingAccount(undefined);
-    void connection.run({ publicToken });
+    void connection.save({ publicToken });
   };
 
   const showManual = () => {
@@ -199,7 +197,10 @@ function PaymentAccountOptions() {
 
 function ManualChoiceForm() {
   const form = useZodForm(provideManuallySchema, {});
-  const { save, busy, errorModal } = useSavePage(MANUAL_CHOICE_PATH, form, ['reasonForNotConnectingBank']);
+  const { save, busy, errorModal } = useSavePage(saveManualChoice, {
+    form,
+    fieldOrder: ['reasonForNotConnectingBank'],
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);
   });

@@ -1,22 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import type { ApplicationStatus } from '#domain/flow/statuses';
-import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
-import { endLocalSession } from '#web/app/session';
-import { ErrorModal } from '#web/components/ui/error-modal';
-import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
-import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
-import { APPLICATION_QUERY_KEY, type ApplicationView } from '../application-query';
-import { ApplyPageGate } from '../save-page';
+import type { ApplicationView } from '#web/features/apply/application-query';
+import { ApplyPageGate } from '#web/features/apply/save-page';
 
-// What the payment pages (/payments/...) share: who may see them, and how a step that is not a form PUT
-// (Continue, a bank connection) is sent.
+// What the payment pages (/payments/...) share: who may see them, and their styles. Their steps are sent
+// with useSavePage; those that move the status on (Continue, a bank connection, the account) leave first.
 
 /** The payment pages are for an application whose offer was accepted and whose payment account is not set. */
 export const PAYMENT_STATUS: ApplicationStatus = 'confirmPaymentAccount';
@@ -48,69 +39,6 @@ export function PaymentsPageGate({
       }
     </ApplyPageGate>
   );
-}
-
-/**
- * Sends one step (`method` to `path`, with an optional body) and follows the server's `next`. Unlike
- * useSavePage, the page leaves first and the application is read again afterwards: these steps move the
- * status on, and the gate must not see the new status on the old page (it would redirect a second time).
- * `onError` may claim a failure (returns true) before the usual handling: sign-in expired → /sign-in, a
- * conflict → explained then where the application stands, anything else → the error modal.
- */
-export function useFlowStep<TValues extends FieldValues = FieldValues, TContext = unknown, TOutput = TValues>(
-  path: string,
-  o: {
-    method?: 'POST' | 'PUT';
-    onError?: (error: unknown) => boolean;
-    /** A 400's field errors land on this form's fields (in `fieldOrder`, the first focused). */
-    form?: UseFormReturn<TValues, TContext, TOutput>;
-    fieldOrder?: readonly Path<TValues>[];
-  } = {},
-) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const failure = useFailureModal();
-  const [redirectAfterError, setRedirectAfterError] = useState<string>();
-  const mutation = useMutation({
-    mutationFn: (body: unknown) => api<{ next: string }>(path, { method: o.method ?? 'POST', body }),
-  });
-
-  /** Resolves true when sent (and navigated), false when it failed (and the failure is shown). */
-  const run = async (body?: unknown): Promise<boolean> => {
-    if (mutation.isPending) return false;
-    try {
-      const answer = await mutation.mutateAsync(body);
-      await navigate(answer.next);
-      void queryClient.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'NotAuthenticated') {
-        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
-      } else if (o.onError?.(error)) {
-        // The page shows this one itself.
-      } else if (error instanceof ApiError && error.status === 409) {
-        setRedirectAfterError(error.redirect);
-        failure.show(error.message);
-      } else if (error instanceof ApiError && error.code === 'NetworkError') {
-        failure.show(error.message);
-      } else if (!o.form || !applyServerFieldErrors(o.form, error, o.fieldOrder ?? [])) {
-        failure.show(MESSAGES.saveFailed);
-      }
-      return false;
-    }
-  };
-
-  const errorModal = (
-    <ErrorModal
-      {...failure.props}
-      onClose={() => {
-        failure.props.onClose();
-        if (redirectAfterError) void navigate(redirectAfterError, { replace: true });
-      }}
-    />
-  );
-
-  return { run, busy: mutation.isPending, errorModal, showError: failure.show };
 }
 
 export const HEADING_CLASS = 'text-2xl font-bold text-gray-900 sm:text-3xl';

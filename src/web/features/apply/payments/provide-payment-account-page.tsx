@@ -7,12 +7,15 @@ import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { ApplyPage } from '../apply-page';
+import { providePaymentAccount } from '#web/features/apply/api';
+import { ApplyPage } from '#web/features/apply/apply-page';
+import { useSavePage } from '#web/features/apply/save-page';
 import { ChequeIllustration } from './cheque-illustration';
-import { HEADING_CLASS, PaymentsPageGate, TEXT_LINK_CLASS, useFlowStep } from './payments-page';
+import { HEADING_CLASS, PaymentsPageGate, TEXT_LINK_CLASS } from './payments-page';
 
 const TITLE = 'Enter your checking account';
-export const PAYMENT_ACCOUNT_PATH = '/api/application/payments/payment-account';
+// The component tests read this URL from here.
+export { PAYMENT_ACCOUNT_PATH } from '#web/features/apply/api';
 export const HELP_LABEL = 'Where to find these numbers';
 
 const digitsOnly = (value: string): string => value.replace(/\D/g, '');
@@ -28,13 +31,13 @@ export function Component() {
 
 function ProvidePaymentAccount() {
   const form = useZodForm(providePaymentAccountSchema, { accountNumber: '', routingNumber: '' });
-  const { run, busy, errorModal } = useFlowStep(PAYMENT_ACCOUNT_PATH, {
-    method: 'PUT',
+  const { save, busy, errorModal } = useSavePage(providePaymentAccount, {
+    leaveFirst: true,
     form,
     fieldOrder: ['accountNumber', 'routingNumber'],
   });
   const onSubmit = form.handleSubmit(async (values) => {
-    await run(values);
+    await save(values);
   });
   return (
     <ApplyPage page="ProvidePaymentAccountInformation" title={TITLE}>

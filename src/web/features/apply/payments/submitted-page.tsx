@@ -3,30 +3,28 @@ import { clsx } from 'clsx';
 import { Link, Navigate } from 'react-router';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
-import { ApplyPage } from '../apply-page';
-import { APPLICATION_QUERY_KEY } from '../application-query';
+import { resendLetter, submittedQuery } from '#web/features/apply/api';
+import { ApplyPage } from '#web/features/apply/apply-page';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { HEADING_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments-page';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
-export const SUBMITTED_PATH = '/api/application/submitted';
-export const RESEND_PATH = '/api/application/submitted/resend';
+// The component tests read these URLs from here.
+export { RESEND_PATH, SUBMITTED_PATH } from '#web/features/apply/api';
 /** While the letter waits for signatures the page asks again this often, and turns by itself. */
 export const POLL_INTERVAL_MS = 10_000;
 export const UNSIGNED_TITLE = 'Your signature is required';
 export const SIGNED_TITLE = 'Thank you for completing the Letter of Authorization';
 export const RESEND_FAILED = 'The email could not be sent. Please try again.';
-const SUBMITTED_QUERY_KEY = [...APPLICATION_QUERY_KEY, 'submitted'] as const;
 
 /** /submitted: the Letter of Authorization waits for signatures, then what happens next. */
 export function Component() {
   const query = useQuery({
-    queryKey: SUBMITTED_QUERY_KEY,
-    queryFn: () => api<SubmittedView>(SUBMITTED_PATH),
+    ...submittedQuery(),
     // Polls until every signer has signed and the application has moved on to the counsellor's review.
     refetchInterval: (current) => {
       const data = current.state.data;
@@ -49,7 +47,7 @@ export function Component() {
 
 function AwaitingSignature({ view }: { view: SubmittedView }) {
   const failure = useFailureModal();
-  const resend = useMutation({ mutationFn: () => api<void>(RESEND_PATH, { method: 'POST' }) });
+  const resend = useMutation({ mutationFn: resendLetter });
   const sent = resend.isSuccess;
   const hasSpouse = view.signers.some((signer) => signer.role === 'spouse');
 

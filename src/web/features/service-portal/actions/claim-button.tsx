@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { ClaimView, StaffMember } from '#domain/flow/staff-views';
+import type { StaffMember } from '#domain/flow/staff-views';
 import { Modal } from '#web/components/ui/modal';
+import { claimApplication, unclaimApplication } from '#web/features/service-portal/api';
 import { ActionAlert, ModalButtons, useStaffAction } from './staff-action-parts';
 
 const BUTTON =
@@ -32,8 +33,8 @@ export function ClaimButton({ applicationId, version, assignedTo, viewerId }: Cl
   const claim = assignedTo === null;
   const othersClaim = assignedTo !== null && assignedTo.id !== viewerId;
   const [confirming, setConfirming] = useState(false);
-  const action = useStaffAction<ClaimView>(
-    `/api/staff/applications/${encodeURIComponent(applicationId)}/${claim ? 'claim' : 'unclaim'}`,
+  const action = useStaffAction((body: { version: number; takeOver?: boolean }) =>
+    claim ? claimApplication(applicationId, body) : unclaimApplication(applicationId, body),
   );
   const release = async () => {
     await action.run({ version, takeOver: true });

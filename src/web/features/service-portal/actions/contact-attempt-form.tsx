@@ -7,6 +7,7 @@ import {
   CONTACT_METHOD_LABELS,
   CONTACT_METHODS,
   contactAttemptSchema,
+  type ContactAttempt,
   type ContactAttemptInput,
   type ContactAttemptView,
   type ContactMethod,
@@ -18,6 +19,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { YesNoField } from '#web/components/ui/form/yes-no-field';
+import { recordContactAttempt } from '#web/features/service-portal/api';
 import { ActionAlert, useStaffAction } from './staff-action-parts';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 
@@ -64,8 +66,9 @@ export type ContactAttemptFormProps = {
 export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFormProps) {
   const headingId = useId();
   const form = useZodForm(contactAttemptSchema, EMPTY_FORM);
-  const action = useStaffAction<ContactAttemptView, ContactAttemptInput>(
-    `/api/staff/applications/${applicationId}/contact-attempts`,
+  const action = useStaffAction(
+    (attempt: ContactAttempt, idempotencyKey?: string) =>
+      recordContactAttempt(applicationId, attempt, idempotencyKey),
     form,
     ['method', 'outcome', 'didTheBorrowerReceiveAnOffer'],
   );

@@ -3,11 +3,13 @@ import { FormProvider } from 'react-hook-form';
 import {
   markTransferredSchema,
   PARTNER_CRM_ID_LABEL,
+  type MarkTransferred,
   type StaffApplicationResult,
 } from '#domain/validation/staff';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { markTransferred } from '#web/features/service-portal/api';
 import { ActionAlert, useStaffAction } from './staff-action-parts';
 
 export const MARK_TRANSFERRED_TITLE = 'Mark transferred';
@@ -26,11 +28,9 @@ export type MarkTransferredFormProps = {
 export function MarkTransferredForm({ applicationId, onSaved }: MarkTransferredFormProps) {
   const headingId = useId();
   const form = useZodForm(markTransferredSchema, { partnerCrmId: '' });
-  const action = useStaffAction<StaffApplicationResult, { partnerCrmId: string }>(
-    `/api/staff/applications/${applicationId}/mark-transferred`,
-    form,
-    ['partnerCrmId'],
-  );
+  const action = useStaffAction((body: MarkTransferred) => markTransferred(applicationId, body), form, [
+    'partnerCrmId',
+  ]);
 
   const onSubmit = form.handleSubmit(async (body) => {
     const saved = await action.run(body);

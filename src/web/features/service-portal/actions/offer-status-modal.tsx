@@ -11,10 +11,12 @@ import {
   type OfferAnswer,
   type OfferAnswerView,
   type OfferDeclineReason,
+  type OfferStatusAnswer,
 } from '#domain/validation/staff';
 import { formatDollars } from '#domain/money/cents';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { Modal } from '#web/components/ui/modal';
+import { setOfferStatus } from '#web/features/service-portal/api';
 import {
   CREDITOR_ACCOUNT_FIELD_ORDER,
   CreditorAccountForm,
@@ -129,8 +131,8 @@ function OfferStatusForm({
   onSaved: (answer: OfferAnswerView) => void;
 }) {
   const form = useZodForm(offerFormSchema, EMPTY_FORM);
-  const action = useStaffAction<OfferAnswerView, OfferForm, unknown, z.output<typeof offerFormSchema>>(
-    `/api/staff/offers/${offer.id}/status`,
+  const action = useStaffAction(
+    (body: OfferStatusAnswer) => setOfferStatus(offer.id, body),
     form,
     FIELD_ORDER,
   );

@@ -4,12 +4,14 @@ import {
   QUALITY_CONTROL_REASON_KEYS,
   QUALITY_CONTROL_REASON_LABELS,
   qualityControlSchema,
+  type QualityControl,
   type QualityControlInput,
   type QualityControlReason,
   type StaffApplicationResult,
 } from '#domain/validation/staff';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { Modal } from '#web/components/ui/modal';
+import { recordQualityControl } from '#web/features/service-portal/api';
 import { ActionAlert, ChecklistField, ModalButtons, useStaffAction } from './staff-action-parts';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 
@@ -70,8 +72,8 @@ function QualityControlForm({
   onSaved: (result: StaffApplicationResult) => void;
 }) {
   const form = useZodForm(qualityControlSchema, EMPTY_FORM);
-  const action = useStaffAction<StaffApplicationResult, QualityControlInput>(
-    `/api/staff/applications/${applicationId}/quality-control`,
+  const action = useStaffAction(
+    (review: QualityControl) => recordQualityControl(applicationId, review),
     form,
     ['passed', 'reasons'],
   );

@@ -2,19 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { useApiMutation } from '#web/app/use-api-mutation';
 import { ERROR_CLASS, HINT_CLASS } from '#web/components/ui/form/styles';
 import type { Choice } from '#web/components/ui/form/choice-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useField } from '#web/components/ui/form/use-field';
+import { staffKeys } from '#web/features/service-portal/api';
 
 // The parts the staff-action forms share (contact attempt, offer status, quality control, mark transferred):
 // a radio group for any value, a checklist stored as a list of keys, the inline failure alert, the buttons, and
-// the one way their POSTs run and fail.
-
-/** Every read of the portal hangs under this key; a staff action may change any of them. */
-export const STAFF_QUERY_KEY = ['staff'] as const;
+// the one way their POSTs (the portal's api.ts) run and fail.
 
 /**
  * A 'select all that apply' list stored as the ticked keys, in the list's order. Labels are the spec's words,
@@ -135,31 +133,32 @@ export function staffActionFailureMessage(error: unknown): string {
 }
 
 /**
- * POSTs one staff action. On success every portal read is refreshed; on a 409 too, so the screen shows what
- * the other counsellor did (and the offer's new version). A 400's field messages land on the form's fields;
- * any other failure becomes `error` for ActionAlert. A lost session goes to /sign-in.
+ * Runs one staff action (`send`, a POST of the portal's api.ts). On success every portal read is refreshed; on a 409
+ * too, so the screen shows what the other counsellor did (and the offer's new version). A 400's field messages
+ * land on the form's fields; any other failure becomes `error` for ActionAlert. A lost session goes to
+ * /sign-in.
  */
 export function useStaffAction<
+  TBody,
   TResult,
   TValues extends FieldValues = FieldValues,
   TContext = unknown,
   TOutput = TValues,
->(path: string, form?: UseFormReturn<TValues, TContext, TOutput>, fieldOrder: readonly Path<TValues>[] = []) {
+>(
+  send: (body: TBody, idempotencyKey?: string) => Promise<TResult>,
+  form?: UseFormReturn<TValues, TContext, TOutput>,
+  fieldOrder: readonly Path<TValues>[] = [],
+) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const mutation = useApiMutation({
-    send: ({ body, idempotencyKey }: { body: unknown; idempotencyKey?: string }) =>
-      api<TResult>(path, {
-        method: 'POST',
-        body,
-        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-      }),
+    send: ({ body, idempotencyKey }: { body: TBody; idempotencyKey?: string }) => send(body, idempotencyKey),
     form,
     fieldOrder,
     onOtherFailure: (failure: unknown) => {
       // A 409: another counsellor acted first; refresh so the screen shows what they did.
       if (failure instanceof ApiError && failure.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: STAFF_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: staffKeys.all() });
       }
       setError(staffActionFailureMessage(failure));
     },
@@ -169,10 +168,10 @@ export function useStaffAction<
    * Resolves the server's answer, or undefined when the action failed (and the failure is shown). A creating
    * action passes the same idempotency key on every retry of one submission, so nothing is created twice.
    */
-  const run = async (body: unknown, idempotencyKey?: string): Promise<TResult | undefined> => {
+  const run = async (body: TBody, idempotencyKey?: string): Promise<TResult | undefined> => {
     setError(undefined);
     const result = await mutation.run({ body, idempotencyKey });
-    if (result !== undefined) void queryClient.invalidateQueries({ queryKey: STAFF_QUERY_KEY });
+    if (result !== undefined) void queryClient.invalidateQueries({ queryKey: staffKeys.all() });
     return result;
   };
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import type { AlertView, BorrowerSummaryView } from '#domain/flow/staff-views';
-import { api } from '#web/app/api';
-import { borrowerSummaryQueryKey, formatTimestamp, SummaryCard } from './summary-overview';
+import { markAlertSeen, staffKeys } from '#web/features/service-portal/api';
+import { formatTimestamp, SummaryCard } from './summary-overview';
 
 type AlertType = AlertView['type'];
 
@@ -66,10 +66,9 @@ export function AlertsPanel({
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(new Set());
   const [failedId, setFailedId] = useState<string>();
   const baseId = useId();
-  const key = borrowerSummaryQueryKey(applicationId);
+  const key = staffKeys.borrowerSummary(applicationId);
   const seen = useMutation({
-    mutationFn: (alertId: string) =>
-      api<{ id: string }>(`/api/staff/alerts/${encodeURIComponent(alertId)}/seen`, { method: 'POST' }),
+    mutationFn: markAlertSeen,
     onSuccess: ({ id }) => {
       queryClient.setQueryData<BorrowerSummaryView>(key, (summary) =>
         summary
@@ -82,7 +81,7 @@ export function AlertsPanel({
           : summary,
       );
       void queryClient.invalidateQueries({
-        queryKey: ['staff'],
+        queryKey: staffKeys.all(),
         predicate: (query) => query.queryKey[1] !== key[1] || query.queryKey[2] !== key[2],
       });
     },

@@ -4,12 +4,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
 import type { BorrowerSummaryView } from '#domain/flow/staff-views';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { endLocalSession } from '#web/app/session';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { AlertsPanel } from './alerts-panel';
 import { ContactAttemptForm } from '#web/features/service-portal/actions/contact-attempt-form';
+import { borrowerSummaryQuery, staffKeys } from '#web/features/service-portal/api';
 import { ContactHistory } from './contact-history';
 import { DebtTable } from './debt-table';
 import { DecisionTab } from './decision-tab';
@@ -18,7 +19,6 @@ import { FinancialsTab } from './financials-tab';
 import { APPLICATION_STATUS_LABELS } from '#web/features/service-portal/status-filter';
 import {
   ApplicationSections,
-  borrowerSummaryQueryKey,
   formatTimestamp,
   fullName,
   Missing,
@@ -90,10 +90,7 @@ function Notice({ children, action }: { children: ReactNode; action?: ReactNode 
 }
 
 export function useBorrowerSummary(applicationId: string) {
-  return useQuery({
-    queryKey: borrowerSummaryQueryKey(applicationId),
-    queryFn: () => api<BorrowerSummaryView>(`/api/staff/applications/${encodeURIComponent(applicationId)}`),
-  });
+  return useQuery(borrowerSummaryQuery(applicationId));
 }
 
 /** The borrower summary screen. */
@@ -178,7 +175,7 @@ function SummaryScreen({
   const queryClient = useQueryClient();
   const applicationId = summary.overview.id;
   const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: borrowerSummaryQueryKey(applicationId) });
+    void queryClient.invalidateQueries({ queryKey: staffKeys.borrowerSummary(applicationId) });
   const [tab, setTab] = useState(readTabIndex);
   const selectTab = (value: string) => {
     const index = BORROWER_SUMMARY_TABS.indexOf(value as (typeof BORROWER_SUMMARY_TABS)[number]);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { REASON_FOR_NOT_CONNECTING_BANK_LABELS } from '#domain/enrollment/views';
 import type { EnrollmentView } from '#domain/flow/staff-views';
 import { formatDollars } from '#domain/money/cents';
+import { signedLetterPath } from '#web/features/service-portal/api';
 import { ACTION_BUTTON_CLASS, Detail, DetailList, formatTimestamp, SummaryCard } from './summary-overview';
 
 // The borrower summary's Enrollment card: what the borrower set up after the offer, so a counsellor can check
@@ -13,10 +14,6 @@ export const NO_PAYMENT_ACCOUNT = 'The borrower has not set up a payment account
 export const NO_BANK_CONNECTION = 'The borrower has not connected a bank.';
 export const LETTER_NOT_SENT = 'The Letter of Authorization has not been sent yet.';
 export const DOWNLOAD_SIGNED_LETTER = 'Download signed letter';
-
-/** The staff download of the signed PDF; each download is audited on the server. */
-export const signedLetterPath = (applicationId: string) =>
-  `/api/staff/applications/${encodeURIComponent(applicationId)}/letter`;
 
 const SIGNER_ROLE_LABELS = { borrower: 'Borrower', spouse: 'Spouse' } as const;
 

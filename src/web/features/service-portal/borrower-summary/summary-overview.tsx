@@ -16,10 +16,6 @@ import { useStaffMe } from '#web/features/service-portal/use-staff-session';
 // completed page, last viewed page), contact (page 1), hardships (page 2), household (page 3), address and
 // spouse (page 4). Also the small formatters the summary's other parts share.
 
-/** The borrower summary's read; under ['staff'] so every staff action refreshes it. */
-export const borrowerSummaryQueryKey = (applicationId: string) =>
-  ['staff', 'borrower-summary', applicationId] as const;
-
 /** What an empty value shows: a dash, read out as 'Not provided'. */
 export function Missing() {
   return (

@@ -5,9 +5,10 @@ import { useSearchParams } from 'react-router';
 import type { QueueView } from '#domain/flow/staff-views';
 import { SEARCH_VALUE_MAX_LENGTH } from '#domain/service-portal/search';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
 import { Pagination } from '#web/components/ui/pagination';
+import { queueQuery } from '#web/features/service-portal/api';
 import { BorrowerTile } from './borrower-tile';
 import { LoadError, PortalPage } from '#web/features/service-portal/portal-layout';
 import {
@@ -29,8 +30,6 @@ export const QUEUE_TITLE = 'Borrower Queue';
 export const QUEUE_LOAD_FAILED = 'There was a problem getting the borrower queue. Please try again.';
 export const QUEUE_EMPTY = 'No borrowers match your search and filters.';
 
-export const queueQueryKey = (query: string) => ['staff', 'queue', query] as const;
-
 const BUTTON =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold disabled:opacity-60';
 const PRIMARY = clsx(BUTTON, 'bg-brand-700 text-white hover:bg-brand-800');
@@ -44,8 +43,7 @@ export function Component() {
   const query = writeQueueParams(params).toString();
 
   const queue = useQuery({
-    queryKey: queueQueryKey(query),
-    queryFn: () => api<QueueView>(`/api/staff/queue${query === '' ? '' : `?${query}`}`),
+    ...queueQuery(query),
     enabled: filtersValid,
     // The previous page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EmailFailuresView } from '#domain/flow/staff-views';
 import { formatCardDate } from '#domain/service-portal/date-range';
-import { api } from '#web/app/api';
+import { emailFailuresQuery } from '#web/features/service-portal/api';
 
 // Emails the queue gave up on (not delivered within EMAIL_GIVE_UP_HOURS): a borrower waiting for a password
 // link or a signed letter never got it, so a counsellor should call them. Shown on /summary only when there
@@ -15,8 +14,7 @@ export const emailKindLabel = (kind: string) => {
 
 export function EmailFailuresNotice() {
   const failures = useQuery({
-    queryKey: ['staff', 'email-failures'],
-    queryFn: () => api<EmailFailuresView>('/api/staff/email-failures'),
+    ...emailFailuresQuery(),
     // A side notice: a failed read leaves the page as it is rather than showing a second error.
     retry: false,
   });

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AlertView, SummaryListItem, SummaryListView } from '#domain/flow/staff-views';
+import type { AlertView, SummaryListItem } from '#domain/flow/staff-views';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
 import { formatCardDate, formatFilterDate, parseQueryDate } from '#domain/service-portal/date-range';
 import {
@@ -13,8 +13,9 @@ import {
   type ClaimedStatus,
 } from '#domain/service-portal/filters';
 import { MESSAGES } from '#domain/validation/messages';
-import { api, ApiError } from '#web/app/api';
+import { ApiError } from '#web/app/api';
 import { Pagination } from '#web/components/ui/pagination';
+import { summaryListQuery } from '#web/features/service-portal/api';
 import { DateRangeFilter, dateRangeText } from '#web/features/service-portal/date-range-filter';
 import { LoadError, PORTAL_LINK_CLASS, PortalPage } from '#web/features/service-portal/portal-layout';
 import {
@@ -286,8 +287,7 @@ export function Component() {
   const filtersId = useId();
 
   const list = useQuery({
-    queryKey: ['staff', 'applications', queryString],
-    queryFn: () => api<SummaryListView>(`/api/staff/applications?${queryString}`),
+    ...summaryListQuery(queryString),
     enabled: valid,
     placeholderData: keepPreviousData,
   });

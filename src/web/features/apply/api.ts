@@ -1,0 +1,196 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  IncomeConnectionView,
+  LinkTokenView,
+  PaymentAccountsView,
+  ProvidePaymentAccountInput,
+  ReasonForNotConnectingBank,
+  SandboxAccountsView,
+  SandboxInstitutionsView,
+  sandboxPublicTokenViewSchema,
+  SubmittedView,
+} from '#domain/enrollment/views';
+import type {
+  AddressSuggestionsView,
+  ApplicationView,
+  BudgetView,
+  EligibleDebtsView,
+  ExpensesView,
+  OffersView,
+} from '#domain/flow/application-view';
+import type {
+  BudgetInput,
+  ConfirmIncome,
+  CreditConsent,
+  EligibleDebtsInput,
+  Hardships,
+  Household,
+  NotifyWhenEligible,
+  ProvideIncome,
+} from '#domain/validation/application';
+import type { SaveExpenses } from '#domain/validation/expenses';
+import { api } from '#web/app/api';
+
+// The application flow's server calls and the keys its reads are cached under. Every read of the flow hangs
+// under the application key, so invalidating applyKeys.application() after a save refreshes them all.
+
+/** Where a save sends the borrower next: the server decides. */
+export type NextAnswer = { next: string };
+
+const APPLICATION_KEY = ['application'] as const;
+
+export const applyKeys = {
+  application: () => APPLICATION_KEY,
+  offers: () => [...APPLICATION_KEY, 'offers'] as const,
+  budget: () => [...APPLICATION_KEY, 'budget'] as const,
+  eligibleDebts: () => [...APPLICATION_KEY, 'eligible-debts'] as const,
+  expenses: () => [...APPLICATION_KEY, 'expenses'] as const,
+  paymentAccounts: () => [...APPLICATION_KEY, 'payment-accounts'] as const,
+  submitted: () => [...APPLICATION_KEY, 'submitted'] as const,
+  addressSuggestions: (query: string) => ['address-suggestions', query] as const,
+  sandboxInstitutions: () => ['bank-link', 'sandbox-institutions'] as const,
+};
+
+// The URLs the component tests also read (through the pages that use them).
+export const ACCOUNTS_PATH = '/api/application/payments/accounts';
+export const CONFIRM_PATH = '/api/application/payments/confirm-payment-account';
+export const PAYMENT_ACCOUNT_PATH = '/api/application/payments/payment-account';
+export const MANUAL_CHOICE_PATH = '/api/application/payments/manual-choice';
+export const NEXT_STEPS_PATH = '/api/application/payments/next-steps';
+export const BANK_CONNECTIONS_PATH = '/api/application/bank-connections';
+export const LINK_TOKEN_PATH = '/api/bank-link/link-token';
+export const SANDBOX_INSTITUTIONS_PATH = '/api/bank-link/sandbox/institutions';
+export const SANDBOX_SIGN_IN_PATH = '/api/bank-link/sandbox/sign-in';
+export const SANDBOX_PUBLIC_TOKEN_PATH = '/api/bank-link/sandbox/public-token';
+export const SUBMITTED_PATH = '/api/application/submitted';
+export const RESEND_PATH = '/api/application/submitted/resend';
+
+// ------------------------------------------------------------------ reads
+
+export const applicationQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.application(),
+    queryFn: () => api<ApplicationView>('/api/application'),
+  });
+
+export const offersQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.offers(),
+    queryFn: () => api<OffersView>('/api/application/offers'),
+  });
+
+export const budgetQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.budget(),
+    queryFn: () => api<BudgetView>('/api/application/budget'),
+  });
+
+export const eligibleDebtsQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.eligibleDebts(),
+    queryFn: () => api<EligibleDebtsView>('/api/application/eligible-debts'),
+  });
+
+export const expensesQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.expenses(),
+    queryFn: () => api<ExpensesView>('/api/application/expenses'),
+  });
+
+export const paymentAccountsQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.paymentAccounts(),
+    queryFn: () => api<PaymentAccountsView>(ACCOUNTS_PATH),
+  });
+
+export const submittedQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.submitted(),
+    queryFn: () => api<SubmittedView>(SUBMITTED_PATH),
+  });
+
+export const addressSuggestionsQuery = (query: string) =>
+  queryOptions({
+    queryKey: applyKeys.addressSuggestions(query),
+    queryFn: () => api<AddressSuggestionsView>(`/api/address-suggestions?query=${encodeURIComponent(query)}`),
+  });
+
+export const sandboxInstitutionsQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.sandboxInstitutions(),
+    queryFn: () => api<SandboxInstitutionsView>(SANDBOX_INSTITUTIONS_PATH),
+  });
+
+// ------------------------------------------------------------------ the flow's pages (PUT, answered with next)
+
+const putPage =
+  <TBody>(path: string) =>
+  (body: TBody) =>
+    api<NextAnswer>(path, { method: 'PUT', body });
+
+export const saveHardships = putPage<Hardships>('/api/application/hardships');
+export const saveHousehold = putPage<Household>('/api/application/household');
+export const saveCredit = putPage<CreditConsent>('/api/application/credit');
+export const saveEligibleDebts = putPage<EligibleDebtsInput>('/api/application/eligible-debts');
+export const saveIncome = putPage<ProvideIncome>('/api/application/income');
+export const saveConfirmIncome = putPage<ConfirmIncome>('/api/application/confirm-income');
+export const saveNotifyWhenEligible = putPage<NotifyWhenEligible>('/api/application/notify-when-eligible');
+export const saveExpenses = putPage<SaveExpenses>('/api/application/expenses');
+export const saveBudget = putPage<BudgetInput>('/api/application/budget');
+export const saveManualChoice = putPage<{ reasonForNotConnectingBank: ReasonForNotConnectingBank }>(
+  MANUAL_CHOICE_PATH,
+);
+
+// ------------------------------------------------------------------ steps that move the application on
+
+export const continueFromOffers = () =>
+  api<NextAnswer>('/api/application/offers/continue', { method: 'POST' });
+
+export const continueFromNextSteps = () => api<NextAnswer>(NEXT_STEPS_PATH, { method: 'POST' });
+
+/** The bank that pays the plan, connected through the bank-link widget. */
+export const connectPaymentBank = (body: { publicToken: string }) =>
+  api<NextAnswer>(BANK_CONNECTIONS_PATH, { method: 'POST', body });
+
+export const confirmPaymentAccount = (body: { plaidAccountId: string }) =>
+  api<NextAnswer>(CONFIRM_PATH, { method: 'PUT', body });
+
+export const providePaymentAccount = (body: ProvidePaymentAccountInput) =>
+  api<NextAnswer>(PAYMENT_ACCOUNT_PATH, { method: 'PUT', body });
+
+// ------------------------------------------------------------------ bank link and the income step
+
+/** A fresh bank-link session (they expire, and each bank needs its own). */
+export const createLinkToken = () => api<LinkTokenView>(LINK_TOKEN_PATH, { method: 'POST' });
+
+/** The income step's bank connection: answers the income predicted from the bank's deposits. */
+export const connectIncomeBank = (publicToken: string) =>
+  api<IncomeConnectionView>('/api/application/income/bank-connections', {
+    method: 'POST',
+    body: { publicToken },
+  });
+
+export const skipIncomeBankConnection = (body: { reasonForNotConnectingBank: ReasonForNotConnectingBank }) =>
+  api<unknown>('/api/application/income/skip-bank-connection', { method: 'PUT', body });
+
+/** The built-in sandbox widget: sign in to a test institution, answered with the accounts on offer. */
+export const sandboxSignIn = (body: {
+  linkToken: string;
+  institutionId: string;
+  username: string;
+  password: string;
+}) => api<SandboxAccountsView>(SANDBOX_SIGN_IN_PATH, { method: 'POST', body });
+
+/** The built-in sandbox widget: the chosen accounts, answered with the public token to exchange. */
+export const sandboxPublicToken = (body: {
+  linkToken: string;
+  institutionId: string;
+  username: string;
+  accountIds: string[];
+}) => api<z.infer<typeof sandboxPublicTokenViewSchema>>(SANDBOX_PUBLIC_TOKEN_PATH, { method: 'POST', body });
+
+// ------------------------------------------------------------------ /submitted
+
+/** Sends the Letter of Authorization's emails again. */
+export const resendLetter = () => api<void>(RESEND_PATH, { method: 'POST' });

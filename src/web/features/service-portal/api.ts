@@ -1,0 +1,121 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  alertSeenViewSchema,
+  BorrowerSummaryView,
+  ClaimView,
+  ContactSummaryView,
+  EmailFailuresView,
+  QueueView,
+  StaffListView,
+  SummaryListView,
+} from '#domain/flow/staff-views';
+import type {
+  ContactAttempt,
+  ContactAttemptView,
+  MarkTransferred,
+  OfferAnswerView,
+  OfferStatusAnswer,
+  QualityControl,
+  StaffApplicationResult,
+} from '#domain/validation/staff';
+import { api } from '#web/app/api';
+
+// The service portal's server calls and the keys its reads are cached under. Every read hangs under
+// staffKeys.all(), so a staff action (which may change any of them) refreshes them all at once.
+
+export const staffKeys = {
+  all: () => ['staff'] as const,
+  users: () => ['staff', 'users'] as const,
+  /** The /summary list, by its query string. */
+  applications: (queryString: string) => ['staff', 'applications', queryString] as const,
+  queue: (queryString: string) => ['staff', 'queue', queryString] as const,
+  borrowerSummary: (applicationId: string) => ['staff', 'borrower-summary', applicationId] as const,
+  contactSummary: (queryString: string) => ['staff', 'contact-summary', queryString] as const,
+  emailFailures: () => ['staff', 'email-failures'] as const,
+};
+
+// ------------------------------------------------------------------ reads
+
+export const staffUsersQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.users(),
+    queryFn: () => api<StaffListView>('/api/staff/users'),
+  });
+
+export const summaryListQuery = (queryString: string) =>
+  queryOptions({
+    queryKey: staffKeys.applications(queryString),
+    queryFn: () => api<SummaryListView>(`/api/staff/applications?${queryString}`),
+  });
+
+export const queueQuery = (queryString: string) =>
+  queryOptions({
+    queryKey: staffKeys.queue(queryString),
+    queryFn: () => api<QueueView>(`/api/staff/queue${queryString === '' ? '' : `?${queryString}`}`),
+  });
+
+export const borrowerSummaryQuery = (applicationId: string) =>
+  queryOptions({
+    queryKey: staffKeys.borrowerSummary(applicationId),
+    queryFn: () => api<BorrowerSummaryView>(`/api/staff/applications/${encodeURIComponent(applicationId)}`),
+  });
+
+export const contactSummaryQuery = (queryString: string) =>
+  queryOptions({
+    queryKey: staffKeys.contactSummary(queryString),
+    queryFn: () =>
+      api<ContactSummaryView>(`/api/staff/contact-summary${queryString ? `?${queryString}` : ''}`),
+  });
+
+/** Emails the queue gave up on (newest first, capped). */
+export const emailFailuresQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.emailFailures(),
+    queryFn: () => api<EmailFailuresView>('/api/staff/email-failures'),
+  });
+
+/** The staff download of the signed PDF (a link, not a fetch); each download is audited on the server. */
+export const signedLetterPath = (applicationId: string) =>
+  `/api/staff/applications/${encodeURIComponent(applicationId)}/letter`;
+
+// ------------------------------------------------------------------ staff actions (POST)
+
+/** A creating action sends the same idempotency key on every retry of one submission. */
+const postAction = <TResult>(path: string, body: unknown, idempotencyKey?: string) =>
+  api<TResult>(path, {
+    method: 'POST',
+    body,
+    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+  });
+
+/** `version` is the application's as read: a stale one gets 409. A colleague's claim needs `takeOver`. */
+type ClaimBody = { version: number; takeOver?: boolean };
+
+export const claimApplication = (applicationId: string, body: ClaimBody) =>
+  postAction<ClaimView>(`/api/staff/applications/${encodeURIComponent(applicationId)}/claim`, body);
+
+export const unclaimApplication = (applicationId: string, body: ClaimBody) =>
+  postAction<ClaimView>(`/api/staff/applications/${encodeURIComponent(applicationId)}/unclaim`, body);
+
+export const recordContactAttempt = (applicationId: string, body: ContactAttempt, idempotencyKey?: string) =>
+  postAction<ContactAttemptView>(
+    `/api/staff/applications/${applicationId}/contact-attempts`,
+    body,
+    idempotencyKey,
+  );
+
+export const setOfferStatus = (offerId: string, body: OfferStatusAnswer) =>
+  postAction<OfferAnswerView>(`/api/staff/offers/${offerId}/status`, body);
+
+export const recordQualityControl = (applicationId: string, body: QualityControl) =>
+  postAction<StaffApplicationResult>(`/api/staff/applications/${applicationId}/quality-control`, body);
+
+export const markTransferred = (applicationId: string, body: MarkTransferred) =>
+  postAction<StaffApplicationResult>(`/api/staff/applications/${applicationId}/mark-transferred`, body);
+
+/** An alert opened by the representative. */
+export const markAlertSeen = (alertId: string) =>
+  api<z.infer<typeof alertSeenViewSchema>>(`/api/staff/alerts/${encodeURIComponent(alertId)}/seen`, {
+    method: 'POST',
+  });

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SigningView } from '#domain/enrollment/views';
+import { api } from '#web/app/api';
+
+// The signing page's server calls. The token from the email's link travels only in POST bodies, never in a
+// URL the server or a proxy would log; in the browser it stays in memory (the query key) only.
+
+export const SESSION_PATH = '/api/signing/session';
+export const DOCUMENT_PATH = '/api/signing/document';
+export const SIGN_PATH = '/api/signing/sign';
+
+export const signingKeys = {
+  session: (token: string) => ['signing', 'session', token] as const,
+};
+
+/** Who signs with this token, and whether they already have. */
+export const signingSessionQuery = (token: string) =>
+  queryOptions({
+    queryKey: signingKeys.session(token),
+    queryFn: () => api<SigningView>(SESSION_PATH, { method: 'POST', body: { token } }),
+  });
+
+export const signLetter = (token: string, values: { fullName: string; agreed: true }) =>
+  api<{ signed: true }>(SIGN_PATH, { method: 'POST', body: { token, ...values } });
+
+/**
+ * The letter as a PDF: the raw response, since api() reads JSON only. Rejects when the network fails; the
+ * caller reads the status and the bytes.
+ */
+export const fetchLetterDocument = (token: string): Promise<Response> =>
+  fetch(DOCUMENT_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+    credentials: 'same-origin',
+  });
