@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser tests drive a real Chromium (playwright-core, tests/e2e/support/browser.ts).
+# The browser tests drive a real Chromium (@playwright/test, playwright.config.ts).
 # Succeeds when one is present, installs Debian's package when it may, and otherwise says how to get one.
 set -euo pipefail
 

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, watchErrors } from './support/browser';
+import { expect, test } from '@playwright/test';
+import { snap, watchErrors } from './support/browser';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
 
@@ -10,12 +9,11 @@ import { authenticatorCode, base32Decode } from '#server/security/totp';
  * authenticator app (TOTP), and signs in again with a code and with a recovery code.
  */
 let server: TestServer;
-let browser: Browser;
 const staffEmail = 'casey.counsellor@agency.org';
 let staffPassword = '';
 let staffCreateOutput = '';
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const env = await journeyEnv();
   // The CLI writes to the embedded database before the server opens it.
   const out = await runScript(env, 'scripts/staff-create.ts', [
@@ -27,25 +25,26 @@ beforeAll(async () => {
   staffCreateOutput = out;
   staffPassword = /Temporary password: (\S+)/.exec(out)?.[1] ?? '';
   server = await startServer(env);
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
 });
 
-describe('account journey', () => {
-  it('a visitor applies, sets a password from the email, signs out and back in, and resumes', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test.describe('account journey', () => {
+  test('a visitor applies, sets a password from the email, signs out and back in, and resumes', async ({
+    context,
+    page,
+  }) => {
     const errors = watchErrors(page);
     const email = 'jordan.rivera@example.com';
 
     await page.goto(`${server.url}/?utm_source=x`);
     await page.waitForURL(/\/lead\?utm_source=x$/);
     const form = page.getByRole('form', { name: 'Start your application' });
-    await expect.poll(() => form.isVisible()).toBe(true);
+    await expect(form).toBeVisible();
     await snap(page, 'lead-1280');
 
     // A mistake first: the email is not valid and the terms are not agreed.
@@ -54,14 +53,14 @@ describe('account journey', () => {
     await form.getByLabel('Email address').fill('jordan.rivera@example');
     await form.getByLabel('Phone number').fill('4155550123');
     await form.getByRole('button', { name: 'Get Started' }).click();
-    await expect.poll(() => form.getByText('Email address is invalid').isVisible()).toBe(true);
+    await expect(form.getByText('Email address is invalid')).toBeVisible();
     expect(await form.getByText('Agreeing to the Terms and Conditions is required').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     expect(await form.getByLabel('Phone number').inputValue()).toBe('415-555-0123');
 
     // Corrected, the error goes away as the person types (re-validation on change).
     await form.getByLabel('Email address').fill(email);
-    await expect.poll(() => form.getByText('Email address is invalid').count()).toBe(0);
+    await expect(form.getByText('Email address is invalid')).toHaveCount(0);
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Get Started' }).click();
     await page.waitForURL(/\/hardships$/);
@@ -79,7 +78,7 @@ describe('account journey', () => {
           await mailbox.reload();
           return mailbox.getByText('delivered').count();
         },
-        { timeout: 20_000, interval: 500 },
+        { timeout: 20_000, intervals: [500] },
       )
       .toBeGreaterThan(0);
     const link = mailbox.getByRole('link', { name: 'Set your password' }).first();
@@ -91,19 +90,17 @@ describe('account journey', () => {
     await reset.getByLabel('New password', { exact: true }).fill('short');
     // The live checklist shows which rules are met.
     const lengthRule = reset.locator('li', { hasText: 'Between 8 and 20 characters' });
-    await expect.poll(() => lengthRule.textContent()).toContain('(not met)');
+    await expect(lengthRule).toContainText('(not met)');
     await reset.getByLabel('New password', { exact: true }).fill('Sunny#Day42');
-    await expect.poll(() => lengthRule.textContent()).toContain('(met)');
+    await expect(lengthRule).toContainText('(met)');
     expect(await lengthRule.textContent()).not.toContain('not met');
     await reset.getByLabel('Confirm password').fill('Sunny#Day42');
     await snap(reset, 'reset-password-1280');
     await reset.getByRole('button', { name: 'Reset Password' }).click();
     await reset.waitForURL(/\/sign-in$/);
-    await expect
-      .poll(() =>
-        reset.getByText('Password successfully reset. Please sign in with your new credentials.').isVisible(),
-      )
-      .toBe(true);
+    await expect(
+      reset.getByText('Password successfully reset. Please sign in with your new credentials.'),
+    ).toBeVisible();
     await reset.close();
 
     // Back in the first tab: the password reset ended every older session, so the page asks to sign in.
@@ -112,7 +109,7 @@ describe('account journey', () => {
     await page.getByLabel('Email address').fill('Jordan.Rivera@Example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password1');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Incorrect Username or Password').isVisible()).toBe(true);
+    await expect(page.getByText('Incorrect Username or Password')).toBeVisible();
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByLabel('Password', { exact: true }).fill('Sunny#Day42');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -129,19 +126,20 @@ describe('account journey', () => {
     await page.getByLabel('Password', { exact: true }).fill('Sunny#Day42');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/hardships$/);
-    await expect
-      .poll(() => page.getByText('Are you currently facing any of the following situations?').isVisible())
-      .toBe(true);
+    await expect(page.getByText('Are you currently facing any of the following situations?')).toBeVisible();
     await snap(page, 'hardships-after-sign-in-1280');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('a staff member made by the CLI sets a first password, enrols an authenticator app and signs in with a code', async () => {
+  test('a staff member made by the CLI sets a first password, enrols an authenticator app and signs in with a code', async ({
+    browser,
+    context,
+    page,
+  }) => {
     expect(staffPassword).not.toBe('');
     expect(staffCreateOutput).toContain(`Enrolment: ${server.url}/two-factor/setup`);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
+    // On a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/sign-in`);
     await page.getByLabel('Email address').fill(staffEmail);
@@ -165,7 +163,7 @@ describe('account journey', () => {
     await page.getByLabel('Password', { exact: true }).fill('Staff#Pass9');
     await page.getByRole('button', { name: 'Continue' }).click();
     const qr = page.getByRole('img', { name: `QR code for Clearpath Debt Relief, ${staffEmail}` });
-    await expect.poll(() => qr.isVisible()).toBe(true);
+    await expect(qr).toBeVisible();
     // The QR code is a data: URL image; the CSP must let it load.
     expect(await qr.evaluate((img) => img instanceof HTMLImageElement && img.naturalWidth > 0)).toBe(true);
     const key = base32Decode((await page.getByLabel('Set-up key').innerText()).replace(/\s/g, ''));
@@ -174,7 +172,7 @@ describe('account journey', () => {
     await page.getByLabel('Authentication code').fill(enrolmentCode);
     await page.getByRole('button', { name: 'Verify and continue' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
-    await expect.poll(() => codes.count()).toBe(10);
+    await expect(codes).toHaveCount(10);
     const recoveryCode = await codes.first().innerText();
     await snap(page, 'two-factor-recovery-codes-390');
     await page.getByRole('button', { name: 'I have saved my codes, continue' }).click();
@@ -191,9 +189,7 @@ describe('account journey', () => {
     await again.waitForURL(/\/two-factor$/);
     await again.getByLabel('Authentication code').fill(enrolmentCode);
     await again.getByRole('button', { name: 'Verify' }).click();
-    await expect
-      .poll(() => again.getByText('That code is not valid. Please try again.').isVisible())
-      .toBe(true);
+    await expect(again.getByText('That code is not valid. Please try again.')).toBeVisible();
     await snap(again, 'two-factor-code-1280');
     await again.getByLabel('Authentication code').fill(authenticatorCode(key, 1));
     await again.getByRole('button', { name: 'Verify' }).click();

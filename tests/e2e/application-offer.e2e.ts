@@ -1,5 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type Page, test } from '@playwright/test';
 import {
   type Applicant,
   chooseHardships,
@@ -20,7 +19,7 @@ import {
   startApplication,
   waitForPath,
 } from './support/apply';
-import { launchBrowser, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
@@ -66,17 +65,16 @@ const REVIEW_HEADLINE = 'Congratulations! You may be eligible for a Debt Managem
 const TERMS_DISCLOSURE = 'Terms may vary based on the eligibility of programs offered by creditors';
 
 let server: TestServer;
-let browser: Browser;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   server = await startServer(await journeyEnv());
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
 });
+
+test.use({ viewport: DESKTOP });
 
 /** From /lead to /expenses as `applicant`, with a screenshot of each page `snaps` names. */
 async function applyToExpenses(
@@ -120,7 +118,7 @@ async function applyToExpenses(
   if (snaps('apply-income-tooltip')) {
     // The income sources, on hover.
     await page.getByRole('button', { name: 'What counts as income?' }).hover();
-    await expect.poll(() => page.getByRole('tooltip').textContent()).toContain('Social Security');
+    await expect(page.getByRole('tooltip')).toContainText('Social Security');
     await snapAtWidths(page, 'apply-income-tooltip');
     await page.mouse.move(0, 0);
   }
@@ -129,10 +127,11 @@ async function applyToExpenses(
   return { debts, confirmed };
 }
 
-describe('application: to the offer', () => {
-  it('a typical file goes from /lead to the offers, sorted by balance, with the savings figure', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+test.describe('application: to the offer', () => {
+  test('a typical file goes from /lead to the offers, sorted by balance, with the savings figure', async ({
+    context,
+    page,
+  }) => {
     const errors = watchErrors(page);
 
     const { debts, confirmed } = await applyToExpenses(page, ALEX, ALEX_INCOME, () => true);
@@ -182,7 +181,7 @@ describe('application: to the offer', () => {
       await page.getByRole('main').getByRole('link', { name: '(800) 555-0199' }).getAttribute('href'),
     ).toBe('tel:+18005550199');
     // The comparison chart has loaded before the picture is taken.
-    await expect.poll(() => page.getByText('Loading the comparison...').count()).toBe(0);
+    await expect(page.getByText('Loading the comparison...')).toHaveCount(0);
     await snapAtWidths(page, 'apply-review');
 
     // The qualified decision queued the 'obtainedOffer' text message for the borrower.
@@ -194,18 +193,17 @@ describe('application: to the offer', () => {
           await mailbox.reload();
           return mailbox.getByText('obtainedOffer').count();
         },
-        { timeout: 20_000, interval: 500 },
+        { timeout: 20_000, intervals: [500] },
       )
       .toBe(1);
     await mailbox.close();
 
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('a budget that needs cutting: the agreement is required, then the offers', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+  test('a budget that needs cutting: the agreement is required, then the offers', async ({ page }) => {
+    // On a phone.
+    await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
 
     const { confirmed } = await applyToExpenses(
@@ -232,17 +230,14 @@ describe('application: to the offer', () => {
     await snapAtWidths(page, 'apply-budget-agreement-required');
 
     await page.getByLabel('I agree to adjust my total expenses as proposed above.').check();
-    await expect
-      .poll(() => page.getByText('Agreeing to adjust your total expenses is required').count())
-      .toBe(0);
+    await expect(page.getByText('Agreeing to adjust your total expenses is required')).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForPath(page, '/offers/review');
     await expectText(page, REVIEW_HEADLINE);
-    await expect.poll(() => page.getByText('Loading the comparison...').count()).toBe(0);
+    await expect(page.getByText('Loading the comparison...')).toHaveCount(0);
     expect((await readOffers(page)).length).toBeGreaterThan(0);
     await snapAtWidths(page, 'apply-review-after-budget');
 
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

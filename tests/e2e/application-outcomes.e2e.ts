@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import {
   answer,
   type Applicant,
@@ -14,7 +13,7 @@ import {
   startApplication,
   waitForPath,
 } from './support/apply';
-import { launchBrowser, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
@@ -26,20 +25,21 @@ const PHONE_DISPLAY = '(800) 555-0199';
 const HOURS = 'Monday - Friday 9AM - 5PM EST';
 
 let server: TestServer;
-let browser: Browser;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   server = await startServer(await journeyEnv());
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
 });
 
-describe('application: outcomes without an offer', () => {
-  it('a borrower in DC is not served yet, answers Yes and is told they will be notified', async () => {
+test.use({ viewport: DESKTOP });
+
+test.describe('application: outcomes without an offer', () => {
+  test('a borrower in DC is not served yet, answers Yes and is told they will be notified', async ({
+    page,
+  }) => {
     const dana: Applicant = {
       firstName: 'Dana',
       lastName: 'Brooks',
@@ -47,8 +47,6 @@ describe('application: outcomes without an offer', () => {
       phone: '2025550111',
       dateOfBirth: '11031990',
     };
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
     const errors = watchErrors(page);
 
     await startApplication(page, server.url, dana);
@@ -71,14 +69,9 @@ describe('application: outcomes without an offer', () => {
     await snapAtWidths(page, 'apply-notify-when-eligible');
     // The question must be answered.
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('group', { name: /notify you when our service/ })
-          .getByRole('alert')
-          .count(),
-      )
-      .toBe(1);
+    await expect(
+      page.getByRole('group', { name: /notify you when our service/ }).getByRole('alert'),
+    ).toHaveCount(1);
     await answer(
       page,
       'Would you like us to notify you when our service becomes available in your state?',
@@ -96,10 +89,11 @@ describe('application: outcomes without an offer', () => {
     await snapAtWidths(page, 'apply-we-will-notify-you');
 
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('a thin credit file has no eligible debts and ends not qualified, with the phone and hours', async () => {
+  test('a thin credit file has no eligible debts and ends not qualified, with the phone and hours', async ({
+    page,
+  }) => {
     const taylor: Applicant = {
       firstName: 'Taylor',
       lastName: 'Thinfile',
@@ -107,8 +101,8 @@ describe('application: outcomes without an offer', () => {
       phone: '2025550122',
       dateOfBirth: '06151988',
     };
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    // On a phone.
+    await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
 
     await startApplication(page, server.url, taylor);
@@ -142,6 +136,5 @@ describe('application: outcomes without an offer', () => {
     await waitForPath(page, '/offers/not-qualified');
 
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

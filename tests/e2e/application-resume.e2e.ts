@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import {
   type Applicant,
   chooseHardships,
@@ -15,7 +14,7 @@ import {
   startApplication,
   waitForPath,
 } from './support/apply';
-import { launchBrowser, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
@@ -32,22 +31,22 @@ const CASEY: Applicant = {
 const PASSWORD = 'Resume#Later7';
 
 let server: TestServer;
-let browser: Browser;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   server = await startServer(await journeyEnv());
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
 });
 
-describe('application: resume', () => {
-  it('reloads and signs out mid-flow, and comes back to the same page with the answers kept', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+test.use({ viewport: DESKTOP });
+
+test.describe('application: resume', () => {
+  test('reloads and signs out mid-flow, and comes back to the same page with the answers kept', async ({
+    context,
+    page,
+  }) => {
     const errors = watchErrors(page);
 
     await startApplication(page, server.url, CASEY);
@@ -119,15 +118,14 @@ describe('application: resume', () => {
     // A reload here too keeps what was saved.
     await page.reload();
     await expectText(page, 'Tell us about your household');
-    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue()).toBe('Waukesha');
+    await expect(page.getByLabel('City', { exact: true })).toHaveValue('Waukesha');
 
     await page.goto(`${server.url}/hardships`);
     await expectText(page, 'Are you currently facing any of the following situations?');
-    await expect.poll(() => page.getByLabel('Reduction in income').isChecked()).toBe(true);
+    await expect(page.getByLabel('Reduction in income')).toBeChecked();
     expect(await page.getByLabel('Housing issues (repairs, foreclosure or eviction)').isChecked()).toBe(true);
     expect(await page.getByLabel('Unemployment').isChecked()).toBe(false);
 
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

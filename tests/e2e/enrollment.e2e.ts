@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   type Applicant,
   chooseHardships,
@@ -21,7 +20,7 @@ import {
   startApplication,
   waitForPath,
 } from './support/apply';
-import { launchBrowser, snap, watchErrors } from './support/browser';
+import { snap, watchErrors } from './support/browser';
 import { createStaffUser, firstStaffSignIn, type NewStaff, WIDE } from './support/portal';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
@@ -91,7 +90,6 @@ const staff: NewStaff = {
 };
 
 let server: TestServer;
-let browser: Browser;
 /** What journey 1 saw on /offers/review, for the later checks of the plan. */
 let firstOfferCount = 0;
 let firstOffers: Awaited<ReturnType<typeof readOffers>> | undefined;
@@ -99,24 +97,25 @@ let firstOffers: Awaited<ReturnType<typeof readOffers>> | undefined;
 let firstSigned = false;
 let firstTransferred = false;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const env = await journeyEnv();
   // The CLI writes to the embedded database before the server opens it.
   staff.temporaryPassword = await createStaffUser(env, {
     email: staff.email,
     name: `${staff.firstName} ${staff.lastName}`,
   });
-  [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  server = await startServer(env);
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
 });
 
+test.use({ viewport: DESKTOP });
+
 /** Waits until `locator` is visible. */
 async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+  await expect(locator).toBeVisible({ timeout });
 }
 
 /**
@@ -171,7 +170,7 @@ async function expensesToOffers(page: Page) {
   await input.fill('');
   await input.pressSequentially('200');
   await page.getByRole('button', { name: `Submit ${RESTAURANTS}` }).click();
-  await expect.poll(() => input.isHidden()).toBe(true);
+  await expect(input).toBeHidden();
   await saveExpenses(page, '/offers/review');
   await expectText(page, REVIEW_HEADLINE);
   const offers = await readOffers(page);
@@ -214,7 +213,7 @@ async function openSigningLink(mailbox: Page, email: string): Promise<void> {
         await mailbox.reload();
         return mail.count();
       },
-      { timeout: 20_000, interval: 500 },
+      { timeout: 20_000, intervals: [500] },
     )
     .toBeGreaterThan(0);
   const link = mail.first().getByRole('link', { name: 'Review and sign' });
@@ -256,10 +255,14 @@ async function expectThankYou(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name: SIGNED_TITLE }), 25_000);
 }
 
-describe('enrollment', () => {
-  it('a borrower connects a bank (no checking first), confirms the checking account and signs the letter', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+test.describe('enrollment', () => {
+  // Journeys 3 and 4 build on journey 1's borrower; each journey may take up to 5 minutes.
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+  test('a borrower connects a bank (no checking first), confirms the checking account and signs the letter', async ({
+    context,
+    page,
+  }) => {
     const errors = watchErrors(page);
     await reportFailure(page, errors, 'connect', async () => {
       firstOffers = await applyToOffers(page, FIRST);
@@ -289,7 +292,7 @@ describe('enrollment', () => {
       expect(await boxes.count()).toBe(2);
       expect(await dialog.getByRole('checkbox', { name: /checking/i }).count()).toBe(0);
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await expect(dialog).toBeHidden();
       // The page refuses the connection: no checking account, and the button offers another bank.
       await visible(page.getByRole('alert').filter({ hasText: NO_CHECKING }), 30_000);
       expect(new URL(page.url()).pathname).toBe('/payments/payment-account-options');
@@ -323,7 +326,7 @@ describe('enrollment', () => {
       expect(new URL(page.url()).pathname).toBe('/payments/confirm-payment-account');
       await snapAtWidths(page, 'enroll-confirm-required');
       await checking.check();
-      await expect.poll(() => page.getByText('Please select a payment account.').count()).toBe(0);
+      await expect(page.getByText('Please select a payment account.')).toHaveCount(0);
       await page.getByRole('button', { name: 'Submit' }).click();
       await waitForPath(page, '/submitted');
 
@@ -354,12 +357,13 @@ describe('enrollment', () => {
       firstSigned = true;
     });
     expect(errors).toEqual([]);
-    await context.close();
-  }, 300_000);
+  });
 
-  it('a borrower who does not connect a bank types the account and routing numbers, then signs', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+  test('a borrower who does not connect a bank types the account and routing numbers, then signs', async ({
+    page,
+  }) => {
+    // On a phone.
+    await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
     await reportFailure(page, errors, 'manual', async () => {
       await applyToOffers(page, SECOND);
@@ -388,7 +392,7 @@ describe('enrollment', () => {
       await snapAtWidths(page, 'enroll-cheque-help');
       await checkAccessibility(page, '/payments/provide-payment-account-information (cheque help)');
       await page.keyboard.press('Escape');
-      await expect.poll(() => popover.isVisible()).toBe(false);
+      await expect(popover).toBeHidden();
 
       // A routing number with a wrong check digit first.
       await page.getByLabel('Account Number').pressSequentially('000123456789');
@@ -410,13 +414,14 @@ describe('enrollment', () => {
       await expectThankYou(page);
     });
     expect(errors).toEqual([]);
-    await context.close();
-  }, 300_000);
+  });
 
-  it('a counsellor passes quality control and records the creditors’ answers: the plan goes to transfer', async () => {
+  test('a counsellor passes quality control and records the creditors’ answers: the plan goes to transfer', async ({
+    page,
+  }) => {
     expect(firstSigned, 'the first borrower signed (journey 1)').toBe(true);
-    const context = await browser.newContext({ viewport: WIDE });
-    const page = await context.newPage();
+    // The portal's wide screen.
+    await page.setViewportSize(WIDE);
     const errors = watchErrors(page);
     await reportFailure(page, errors, 'staff', async () => {
       await firstStaffSignIn(page, server.url, staff);
@@ -429,7 +434,7 @@ describe('enrollment', () => {
       await page.getByLabel('Search borrowers').press('Enter');
       await page.waitForURL((url) => url.searchParams.get('searchValue') === FIRST.email);
       const tiles = page.getByRole('list', { name: 'Borrower tiles' }).getByRole('listitem');
-      await expect.poll(() => tiles.count()).toBe(1);
+      await expect(tiles).toHaveCount(1);
       await visible(tiles.getByText('Counselor Review'));
       await tiles.getByRole('link', { name: FULL_NAME }).click();
       await page.waitForURL((url) => url.pathname === '/borrower-summary' && url.searchParams.has('id'));
@@ -445,7 +450,7 @@ describe('enrollment', () => {
       await visible(qc);
       await qc.getByLabel('Passed', { exact: true }).check();
       await qc.getByRole('button', { name: 'Submit' }).click();
-      await expect.poll(() => qc.isVisible()).toBe(false);
+      await expect(qc).toBeHidden();
       await visible(overview.getByText('Creditor Review'));
 
       // The creditors' answers, on the Decision tab.
@@ -456,7 +461,7 @@ describe('enrollment', () => {
       const offersRegion = page.getByRole('tabpanel').getByRole('region', { name: /^Offers \(\d+\)$/ });
       await visible(offersRegion);
       const answerButtons = offersRegion.getByRole('button', { name: /^Answer for / });
-      await expect.poll(() => answerButtons.count()).toBe(firstOfferCount);
+      await expect(answerButtons).toHaveCount(firstOfferCount);
       const offer = page.getByRole('dialog');
       const accepted = (o: Locator) =>
         o.getByRole('group', { name: 'Was the offer accepted or declined?' }).getByLabel('Accepted').check();
@@ -470,8 +475,8 @@ describe('enrollment', () => {
       await offer.getByLabel('Account Number').fill('123456789012');
       await offer.getByLabel('Routing Number').fill('021000021');
       await offer.getByRole('button', { name: 'Submit' }).click();
-      await expect.poll(() => offer.isVisible()).toBe(false);
-      await expect.poll(() => answerButtons.count()).toBe(firstOfferCount - 1);
+      await expect(offer).toBeHidden();
+      await expect(answerButtons).toHaveCount(firstOfferCount - 1);
 
       // 2. Declined, with a reason.
       await answerButtons.first().click();
@@ -482,8 +487,8 @@ describe('enrollment', () => {
         .check();
       await offer.getByLabel('term too long').check();
       await offer.getByRole('button', { name: 'Submit' }).click();
-      await expect.poll(() => offer.isVisible()).toBe(false);
-      await expect.poll(() => answerButtons.count()).toBe(firstOfferCount - 2);
+      await expect(offer).toBeHidden();
+      await expect(answerButtons).toHaveCount(firstOfferCount - 2);
 
       // 3. The rest accepted, paid by check to the creditor's address.
       while ((await answerButtons.count()) > 0) {
@@ -500,8 +505,8 @@ describe('enrollment', () => {
         await offer.getByLabel('State').selectOption('UT');
         await offer.getByLabel('Zip code').fill('84130');
         await offer.getByRole('button', { name: 'Submit' }).click();
-        await expect.poll(() => offer.isVisible()).toBe(false);
-        await expect.poll(() => answerButtons.count()).toBe(left - 1);
+        await expect(offer).toBeHidden();
+        await expect(answerButtons).toHaveCount(left - 1);
       }
 
       // Every offer answered with one accepted at least: transfer.
@@ -510,13 +515,13 @@ describe('enrollment', () => {
       firstTransferred = true;
     });
     expect(errors).toEqual([]);
-    await context.close();
-  }, 300_000);
+  });
 
-  it('the borrower signs in, lands on the customer portal and reads the plan', async () => {
+  test('the borrower signs in, lands on the customer portal and reads the plan', async ({
+    context,
+    page,
+  }) => {
     expect(firstTransferred, 'the first borrower is in transfer (journey 3)').toBe(true);
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
     const errors = watchErrors(page);
     await reportFailure(page, errors, 'portal', async () => {
       // The first password, from the initial email (as application-resume.e2e.ts does).
@@ -567,14 +572,14 @@ describe('enrollment', () => {
           /^Debt-free in \d+ months on the plan, \d+ months at current minimum payments; interest saved \$[\d,]+\.$/,
         ),
       );
-      await expect.poll(() => page.getByText('Loading the chart...').count()).toBe(0);
+      await expect(page.getByText('Loading the chart...')).toHaveCount(0);
       await visible(page.getByRole('region', { name: 'Letter of Authorization' }).getByText(/^Signed on /));
       await snapAtWidths(page, 'enroll-plan');
       await checkAccessibility(page, '/customer-portal/plan');
 
       // On a phone the creditors are cards, with the same answers.
       await page.setViewportSize(PHONE);
-      await expect.poll(() => table.isVisible()).toBe(false);
+      await expect(table).toBeHidden();
       const cards = page.getByRole('region', { name: 'Your creditors' }).getByRole('listitem');
       expect(await cards.count()).toBe(firstOfferCount);
       expect(await cards.filter({ hasText: 'Declined' }).count()).toBe(1);
@@ -582,12 +587,13 @@ describe('enrollment', () => {
       await checkAccessibility(page, '/customer-portal/plan (phone)');
     });
     expect(errors).toEqual([]);
-    await context.close();
-  }, 300_000);
+  });
 
-  it('a borrower connects a bank at the income step, types their own income, and the payment pages reuse the bank', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+  test('a borrower connects a bank at the income step, types their own income, and the payment pages reuse the bank', async ({
+    page,
+  }) => {
+    // On a phone.
+    await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
     await reportFailure(page, errors, 'income-bank', async () => {
       await applyToIncome(page, THIRD);
@@ -624,7 +630,7 @@ describe('enrollment', () => {
       await visible(dialog.getByRole('heading', { name: 'Choose accounts' }));
       expect(await dialog.getByRole('checkbox', { name: /Tartan Checking/ }).isChecked()).toBe(true);
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await expect(dialog).toBeHidden();
 
       // The box names the bank and its 90-day average; the skip question and its error are gone.
       const connected = page.getByRole('region', { name: 'Connected to Tartan Bank' });
@@ -639,7 +645,7 @@ describe('enrollment', () => {
       // The income field offers the bank's figure.
       const average = shownDollars(await connected.locator('strong').textContent());
       expect(average).toBeGreaterThan(0);
-      await expect.poll(() => income.inputValue()).toMatch(/^\$[\d,]+$/);
+      await expect(income).toHaveValue(/^\$[\d,]+$/);
       expect(shownDollars(await income.inputValue())).toBe(average);
       expect(new URL(page.url()).pathname).toBe('/income/provide-monthly-income');
       await snapAtWidths(page, 'enroll-income-connected');
@@ -675,6 +681,5 @@ describe('enrollment', () => {
       await visible(page.getByRole('listitem').filter({ hasText: FULL_NAME }).getByText('Not signed yet'));
     });
     expect(errors).toEqual([]);
-    await context.close();
-  }, 300_000);
+  });
 });

@@ -1,6 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, watchErrors } from './support/browser';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { snap, watchErrors } from './support/browser';
 import {
   chooseDateRange,
   createStaffUser,
@@ -28,7 +27,6 @@ const APPLICATIONS = 24;
 const SEEDED_DAYS = 30;
 
 let server: TestServer;
-let browser: Browser;
 const staff: NewStaff = {
   email: 'casey.counsellor@agency.org',
   temporaryPassword: '',
@@ -39,39 +37,40 @@ const staff: NewStaff = {
 };
 const staffName = `${staff.firstName} ${staff.lastName}`;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const env = await journeyEnv();
   // Both scripts write to the embedded database before the server opens it.
   await seedPortal(env, APPLICATIONS);
   staff.temporaryPassword = await createStaffUser(env, { email: staff.email, name: staffName });
-  [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  server = await startServer(env);
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
 });
+
+test.use({ viewport: WIDE });
 
 /** The summary's count line once the list is read: '7 applications'. */
 async function shownCount(page: Page): Promise<number> {
   const status = page.getByRole('status').filter({ hasText: / applications$/ });
-  await expect.poll(() => status.isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect(status).toBeVisible({ timeout: 15_000 });
   return Number(/^(\d+) applications$/.exec((await status.innerText()).trim())?.[1] ?? Number.NaN);
 }
 
 /** Waits until `locator` is visible. */
 async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+  await expect(locator).toBeVisible({ timeout });
 }
 
-describe('service portal journey', () => {
-  it('a counsellor signs in, filters the summary, searches the queue and takes a borrower to transferred', async () => {
+test.describe('service portal journey', () => {
+  test('a counsellor signs in, filters the summary, searches the queue and takes a borrower to transferred', async ({
+    page,
+  }) => {
     const [borrower] = seededBorrowers(APPLICATIONS, 'counselorReview');
     if (!borrower) throw new Error('the seed plans no application in counselorReview');
     const borrowerName = `${borrower.firstName} ${borrower.lastName}`;
 
-    const context = await browser.newContext({ viewport: WIDE });
-    const page = await context.newPage();
     const errors = watchErrors(page);
     try {
       await journey(page, errors, borrower, borrowerName);
@@ -80,8 +79,6 @@ describe('service portal journey', () => {
       await snap(page, 'portal-failure').catch(() => undefined);
       if (errors.length > 0) console.log(`Page errors before the failure:\n${errors.join('\n')}`);
       throw failure;
-    } finally {
-      await context.close();
     }
   });
 });
@@ -118,12 +115,12 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   // The filters live in the URL: the box shows its new state once the URL changed, so click and wait.
   const counselorReview = filters.getByLabel('Counselor Review', { exact: true });
   await counselorReview.click();
-  await expect.poll(() => counselorReview.isChecked()).toBe(true);
+  await expect(counselorReview).toBeChecked();
   await page.waitForURL((url) => url.searchParams.get('applicationStatus') === 'counselorReview');
   const inReview = seededBorrowers(APPLICATIONS, 'counselorReview');
   await expect.poll(() => shownCount(page)).toBe(inReview.length);
   const rows = page.getByRole('table').locator('tbody tr');
-  await expect.poll(() => rows.count()).toBe(inReview.length);
+  await expect(rows).toHaveCount(inReview.length);
   await visible(rows.filter({ hasText: borrowerName }));
   // A reload keeps the filters (they live in the URL).
   await page.reload();
@@ -171,17 +168,17 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
     const release = page.getByRole('dialog', { name: /^Release Seed Counsellor \d+'s claim\?$/ });
     await visible(release);
     await release.getByRole('button', { name: 'Release' }).click();
-    await expect.poll(() => assignedTo.innerText()).toBe('Unclaimed');
+    await expect(assignedTo).toHaveText('Unclaimed', { useInnerText: true });
   }
   await overview.getByRole('button', { name: 'Claim', exact: true }).click();
   // The name and '(You)' (spaced by a margin on screen).
-  await expect.poll(() => assignedTo.innerText()).toMatch(new RegExp(`^${staffName}\\s*\\(You\\)`));
+  await expect(assignedTo).toHaveText(new RegExp(`^${staffName}\\s*\\(You\\)`), { useInnerText: true });
   await visible(overview.getByRole('button', { name: 'Unclaim' }));
   // Back in the queue the tile says '(You)' and the rep panel counts the borrower.
   await page.goBack();
   await page.waitForURL((url) => url.pathname === '/borrower-queue');
   await visible(tile.getByText(`${staffName} (You)`));
-  await expect.poll(() => rep.getByTestId('assigned-count').innerText()).toBe('1');
+  await expect(rep.getByTestId('assigned-count')).toHaveText('1', { useInnerText: true });
   await page.goForward();
   await page.waitForURL((url) => url.pathname === '/borrower-summary');
 
@@ -235,7 +232,7 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await qc.getByLabel('Passed', { exact: true }).check();
   await snapScreen(page, 'quality-control', { screenOnly: true });
   await qc.getByRole('button', { name: 'Submit' }).click();
-  await expect.poll(() => qc.isVisible()).toBe(false);
+  await expect(qc).toBeHidden();
   await visible(overview.getByText('Creditor Review'));
   await visible(overview.getByText('Passed', { exact: true }));
 
@@ -262,8 +259,8 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await snapScreen(page, 'offer-accept-ach', { screenOnly: true });
   await offer.getByLabel('Routing Number').fill('021000021');
   await offer.getByRole('button', { name: 'Submit' }).click();
-  await expect.poll(() => offer.isVisible()).toBe(false);
-  await expect.poll(() => answerButtons.count()).toBe(offerCount - 1);
+  await expect(offer).toBeHidden();
+  await expect(answerButtons).toHaveCount(offerCount - 1);
 
   // 2. Declined with two reasons.
   await answerButtons.first().click();
@@ -278,8 +275,8 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await offer.getByLabel('reduction too much').check();
   await snapScreen(page, 'offer-decline', { screenOnly: true });
   await offer.getByRole('button', { name: 'Submit' }).click();
-  await expect.poll(() => offer.isVisible()).toBe(false);
-  await expect.poll(() => answerButtons.count()).toBe(offerCount - 2);
+  await expect(offer).toBeHidden();
+  await expect(answerButtons).toHaveCount(offerCount - 2);
 
   // 3. The rest: accepted by check to the creditor's address.
   while ((await answerButtons.count()) > 0) {
@@ -296,8 +293,8 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
     await offer.getByLabel('State').selectOption('UT');
     await offer.getByLabel('Zip code').fill('84130');
     await offer.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => offer.isVisible()).toBe(false);
-    await expect.poll(() => answerButtons.count()).toBe(left - 1);
+    await expect(offer).toBeHidden();
+    await expect(answerButtons).toHaveCount(left - 1);
   }
 
   // Every offer answered, one accepted at least: the application moves to transfer.

@@ -1,4 +1,4 @@
-import table from '#data/account-types.json';
+import table from '#data/account-types.json' with { type: 'json' };
 
 // Bureau account type codes and their names (shown as 'Name (code)').
 

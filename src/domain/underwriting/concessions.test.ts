@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import table from '#data/creditor-concessions.json';
+import table from '#data/creditor-concessions.json' with { type: 'json' };
 import { concessionFor, DEFAULT_CONCESSION_ID } from './concessions';
 import {
   DEFAULT_MINIMUM_PLAN_PAYMENT,

@@ -1,5 +1,5 @@
 import type { Cents } from '../money/cents';
-import table from '#data/creditor-concessions.json';
+import table from '#data/creditor-concessions.json' with { type: 'json' };
 import { normalizeCreditorName } from './lender-names';
 
 // What each creditor grants on a plan, from the editable table in data/: issuers of the

@@ -1,4 +1,4 @@
-import benchmarks from '#data/expense-benchmarks.json';
+import benchmarks from '#data/expense-benchmarks.json' with { type: 'json' };
 import { roundToDollar, shareOf, sumCents, type Cents } from '../money/cents';
 import { EXPENSE_GROUPS, type ExpenseCategory, type LineAudience } from '../validation/expenses';
 import type { BureauTradeline } from './credit-report';

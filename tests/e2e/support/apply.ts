@@ -1,5 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { snap } from './browser';
 
 // Steps of the borrower application as a person does them (labels and texts are the spec's), shared by the
@@ -57,9 +56,7 @@ export async function waitForPath(page: Page, path: string, timeout = 30_000): P
 
 /** Waits until a text is visible: the page has rendered past its loading state. */
 export async function expectText(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
-  await expect
-    .poll(() => page.getByText(text).first().isVisible(), { timeout, message: `text ${String(text)}` })
-    .toBe(true);
+  await expect(page.getByText(text).first(), `text ${String(text)}`).toBeVisible({ timeout });
 }
 
 /** '$3,740' → 3740 (whole dollars as shown); '-$5' → -5. */
@@ -73,7 +70,7 @@ export function shownDollars(text: string | null): number {
 export async function startApplication(page: Page, baseUrl: string, applicant: Applicant): Promise<void> {
   await page.goto(`${baseUrl}/lead`);
   const form = page.getByRole('form', { name: 'Start your application' });
-  await expect.poll(() => form.isVisible()).toBe(true);
+  await expect(form).toBeVisible();
   await form.getByLabel('First name').fill(applicant.firstName);
   await form.getByLabel('Last name').fill(applicant.lastName);
   await form.getByLabel('Email address').fill(applicant.email);
@@ -109,12 +106,10 @@ export async function pickAddress(page: Page, query: string, choice: string | Re
   await street.fill('');
   await street.pressSequentially(query, { delay: 30 });
   const option = page.getByRole('option', { name: choice });
-  await expect.poll(() => option.isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect(option).toBeVisible({ timeout: 10_000 });
   if (snapName) await snap(page, `${snapName}-${page.viewportSize()?.width}`);
   await option.click();
-  await expect
-    .poll(() => page.getByRole('listbox', { name: 'Street address suggestions' }).isHidden())
-    .toBe(true);
+  await expect(page.getByRole('listbox', { name: 'Street address suggestions' })).toBeHidden();
   return {
     street: await street.inputValue(),
     city: await page.getByLabel('City', { exact: true }).inputValue(),
@@ -173,7 +168,7 @@ export type ShownDebt = { name: string; balance: number; selected: boolean };
 /** /eligible-debts: each debt's name, balance (whole dollars) and whether it is kept, in the order shown. */
 export async function readEligibleDebts(page: Page): Promise<ShownDebt[]> {
   const list = page.getByRole('list', { name: 'Eligible debts' });
-  await expect.poll(() => list.isVisible()).toBe(true);
+  await expect(list).toBeVisible();
   const tiles = await list.getByRole('listitem').all();
   const debts: ShownDebt[] = [];
   for (const tile of tiles) {
@@ -227,7 +222,7 @@ export async function saveExpenses(page: Page, expectedPath: string): Promise<vo
 /** /offers/review: the creditor offers table's body rows as shown (name, balance in whole dollars). */
 export async function readOffers(page: Page) {
   const table = page.getByRole('table', { name: 'Your creditor offers' });
-  await expect.poll(() => table.isVisible()).toBe(true);
+  await expect(table).toBeVisible();
   const rows = await table.locator('tbody tr').all();
   const offers: { name: string; balance: number; currentPayment: number; newPayment: number }[] = [];
   for (const row of rows) {
@@ -262,7 +257,7 @@ export async function setPasswordFromMailbox(
         await mailbox.reload();
         return mail.getByText(/delivered/).count();
       },
-      { timeout: 20_000, interval: 500 },
+      { timeout: 20_000, intervals: [500] },
     )
     .toBeGreaterThan(0);
   await mail.getByRole('link', { name: 'Set your password' }).first().click();

@@ -1,29 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath}: run 'bash scripts/ensure-chromium.sh' or set CHROMIUM_PATH`,
-    );
-  }
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+// Chromium itself is launched by @playwright/test (playwright.config.ts: executablePath and args); the journeys
+// use its page, context and browser fixtures.
 
 /** Keeps a screenshot of what the person saw, for review (test-results/ is git-ignored). */
 export async function snap(page: Page, name: string) {

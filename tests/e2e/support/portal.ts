@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type Page } from '@playwright/test';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
 import { DEFAULT_SEED } from '#server/seed/seed-applications';
 import { planApplication, statusOf } from '#server/seed/plan';
@@ -97,13 +96,11 @@ export async function firstStaffSignIn(page: Page, baseUrl: string, staff: NewSt
   await page.getByLabel('Password', { exact: true }).fill(staff.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   const keyText = page.getByLabel('Set-up key');
-  await expect.poll(() => keyText.isVisible()).toBe(true);
+  await expect(keyText).toBeVisible();
   const key = base32Decode((await keyText.innerText()).replace(/\s/g, ''));
   await page.getByLabel('Authentication code').fill(authenticatorCode(key));
   await page.getByRole('button', { name: 'Verify and continue' }).click();
-  await expect
-    .poll(() => page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count())
-    .toBe(10);
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved my codes, continue' }).click();
   await page.waitForURL((url) => url.pathname === '/summary');
   return key;
@@ -183,7 +180,7 @@ export const filterDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10
 export async function chooseDateRange(page: Page, label: string, start: string, end: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();
   const calendar = page.getByRole('dialog', { name: `${label} calendar` });
-  await expect.poll(() => calendar.isVisible()).toBe(true);
+  await expect(calendar).toBeVisible();
   for (const day of [start, end]) {
     const button = calendar.getByRole('button', { name: calendarDayName(day), exact: true });
     for (let moves = 0; !(await button.isVisible()); moves++) {
@@ -198,5 +195,5 @@ export async function chooseDateRange(page: Page, label: string, start: string, 
     }
     await button.click();
   }
-  await expect.poll(() => calendar.isVisible()).toBe(false);
+  await expect(calendar).toBeHidden();
 }
