@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'tests/scale/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['tests/setup/global-database.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +12,7 @@ import { EMAIL_SEND_CONCURRENCY, enqueueEmail } from '#server/email/outbox';
 import { resetPasswordEmail } from '#server/email/templates';
 import { createMailTransport } from '#server/email/transport';
 import { startJobs } from '#server/jobs/queue';
+import { smtpSink } from '#tests/support/smtp-sink';
 import { createFieldCipher } from '#server/security/field-encryption';
 
 // The email queue drains a backlog at the mail relay's pace. N outbox emails (default 1,000; `-- --emails N`)
@@ -31,59 +31,7 @@ const total = arg('emails', 1000);
 const latencyMs = arg('latency', 0);
 const TARGET_SECONDS = 10;
 
-/** A minimal SMTP server that accepts every message and counts them. */
-function smtpSink() {
-  let received = 0;
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => {});
-    socket.setEncoding('utf8');
-    let buffer = '';
-    let inData = false;
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line !== '.') continue;
-          inData = false;
-          received += 1;
-          if (latencyMs > 0) setTimeout(() => reply('250 2.0.0 queued'), latencyMs);
-          else reply('250 2.0.0 queued');
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') reply('250-sink.localhost\r\n250-8BITMIME\r\n250 SMTPUTF8');
-        else if (verb === 'DATA') {
-          inData = true;
-          reply('354 go ahead');
-        } else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else reply('250 OK');
-      }
-    });
-    reply('220 sink.localhost ESMTP');
-  });
-  return {
-    listen: () =>
-      new Promise<number>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
-      ),
-    received: () => received,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const sink = smtpSink();
+const sink = smtpSink({ latencyMs });
 const port = await sink.listen();
 const config = {
   emailTransport: 'smtp' as const,

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { eq, inArray } from 'drizzle-orm';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
@@ -10,8 +11,11 @@ import { createSandboxSms } from '#providers/sms/sandbox';
 import { buildApp } from '#server/app';
 import { createEnrollmentProviders } from '#server/enrollment-providers';
 import { openDatabase } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { account, user } from '#server/db/schema/auth';
 import { loadConfig } from '#server/env';
 import { createStaff } from '#server/features/accounts/create-staff';
+import { hashPassword } from '#server/plugins/auth';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
 import { seedApplications } from '#server/seed/seed-applications';
 
@@ -81,28 +85,76 @@ await call('/api/auth/two-factor/setup/confirm', { code: authenticatorCode(base3
 const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const someId = seeded.applicationIds[Math.floor(seeded.applicationIds.length / 2)]!;
 
-const targets = [
-  ['baseline: GET /api/health', '/api/health'],
-  ['summary list (default filters)', '/api/staff/applications'],
-  ['queue, page 1', '/api/staff/queue'],
-  ['queue search "mor"', '/api/staff/queue?searchValue=mor'],
-  ['borrower summary (one query, audited)', `/api/staff/applications/${someId}`],
-] as const;
+// A borrower whose application went all the way (its whole document is read), signed in with a password
+// given here: seeded borrowers have none.
+const [enrolled] = await database.db
+  .select({ userId: application.owner, email: user.email })
+  .from(application)
+  .innerJoin(user, eq(user.id, application.owner))
+  .where(inArray(application.status, ['transfer', 'transferred', 'creditorReview', 'counselorReview']))
+  .limit(1);
+if (!enrolled) throw new Error('the seed made no enrolled borrower: seed more applications');
+const borrowerPassword = 'Borrower#Bench9';
+await database.db
+  .insert(account)
+  .values({
+    id: randomUUID(),
+    accountId: enrolled.userId,
+    providerId: 'credential',
+    userId: enrolled.userId,
+    password: await hashPassword(borrowerPassword),
+  })
+  .onConflictDoNothing();
+const signedIn = await app.inject({
+  method: 'POST',
+  url: '/api/auth/sign-in',
+  payload: { username: enrolled.email, password: borrowerPassword },
+  headers: { origin: config.publicUrl },
+});
+if (signedIn.statusCode !== 200) throw new Error(`borrower sign-in: ${signedIn.statusCode} ${signedIn.body}`);
+const borrowerCookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-console.log(`\n${count} applications, ${seconds} s each, 10 connections`);
+/** What is read, by whom, over how many connections. The first of each connection count is the baseline. */
+const targets: { name: string; url: string; cookie: string; connections: number }[] = [
+  { name: 'baseline: GET /api/health', url: '/api/health', cookie, connections: 10 },
+  { name: 'summary list (default filters)', url: '/api/staff/applications', cookie, connections: 10 },
+  { name: 'queue, page 1', url: '/api/staff/queue', cookie, connections: 10 },
+  { name: 'queue search "mor"', url: '/api/staff/queue?searchValue=mor', cookie, connections: 10 },
+  {
+    name: 'borrower summary (one query, audited)',
+    url: `/api/staff/applications/${someId}`,
+    cookie,
+    connections: 10,
+  },
+  { name: 'baseline: GET /api/health', url: '/api/health', cookie: '', connections: 50 },
+  {
+    name: "a borrower's GET /api/application",
+    url: '/api/application',
+    cookie: borrowerCookie,
+    connections: 50,
+  },
+];
+
+console.log(`\n${count} applications on ${database.kind}, ${seconds} s each`);
 let baseline = 0;
-for (const [name, url] of targets) {
+let baselineConnections = 0;
+for (const { name, url, cookie: sentCookie, connections } of targets) {
+  if (connections !== baselineConnections) {
+    console.log(`-- ${connections} connections`);
+    baselineConnections = connections;
+    baseline = 0;
+  }
   const result = await autocannon({
     url: `${address}${url}`,
-    connections: 10,
+    connections,
     duration: seconds,
-    headers: { cookie, origin: config.publicUrl },
+    headers: { cookie: sentCookie, origin: config.publicUrl },
   });
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   const rps = Math.round(result.requests.average);
   if (baseline === 0) baseline = rps;
   console.log(
-    `${name.padEnd(40)} ${String(rps).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(5)} ms  (${((rps / baseline) * 100).toFixed(0)}% of baseline)`,
+    `${name.padEnd(40)} ${String(rps).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p97.5 ${String(result.latency.p97_5).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(5)} ms  (${((rps / baseline) * 100).toFixed(0)}% of baseline)`,
   );
 }
 await app.close();

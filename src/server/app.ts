@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -32,6 +33,7 @@ import { createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerIdempotency } from './plugins/idempotency';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { isCrossSiteStateChange } from './plugins/same-origin';
 import { registerViewer } from './plugins/viewer';
 import { createFieldCipher } from './security/field-encryption';
@@ -87,7 +89,21 @@ export async function buildApp(deps: AppDeps) {
     },
     hsts: config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  await app.register(rateLimit, { global: false });
+  // The rate limits count in a store every server instance shares: Redis when REDIS_URL is set, otherwise
+  // the database (see plugins/rate-limit-store.ts).
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 2 });
+    // A lost connection is retried by the client; the error is logged without the URL (it may hold a password).
+    redis.on('error', (error: NodeJS.ErrnoException) =>
+      app.log.warn({ code: error.code }, 'rate-limit store: Redis connection error'),
+    );
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    await app.register(rateLimit, { global: false, redis, nameSpace: 'dmp-rate-limit-' });
+  } else {
+    await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.executeSql) });
+  }
   // Borrowers never need the API's map and an attacker would: production serves it only with API_DOCS=true.
   if (config.apiDocs) {
     await app.register(swagger, {

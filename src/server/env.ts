@@ -13,6 +13,14 @@ const EnvSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * A Redis server for the rate limits' counters, shared by every server instance. Unset: they are kept in
+   * the database (shared too).
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/ })
@@ -108,6 +116,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: where the rate limits count, when set (otherwise the database). */
+  redisUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
   emailFrom: string;
@@ -223,6 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,

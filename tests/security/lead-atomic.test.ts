@@ -6,7 +6,7 @@ import { account, passwordResetRequest, user, userGroup, verification } from '#s
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
 import { emailOutbox } from '#server/db/schema/ops';
 import { hashPassword } from '#server/plugins/auth';
-import { STAFF_GROUP } from '#server/plugins/viewer';
+import { STAFF_GROUP } from '#server/plugins/staff-group';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The lead form makes an account and its application together or not at all. An account left without its

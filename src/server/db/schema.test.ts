@@ -126,6 +126,7 @@ describe('migrations', () => {
         'plaid_balance',
         'plaid_item',
         'plaid_transaction',
+        'rate_limit_counter',
         'risk_score',
         'session',
         'sign_in_failure',

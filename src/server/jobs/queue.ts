@@ -13,6 +13,7 @@ import {
   loadEmails,
   type MailTransport,
 } from '#server/email/outbox';
+import { deleteExpiredRateLimitCounters } from '#server/plugins/rate-limit-store';
 import { deliverSms, MAX_SMS_ATTEMPTS } from '#server/sms/deliver-sms';
 import {
   buildPartnerWebhookEvent,
@@ -48,6 +49,9 @@ const SMS_SEND_CONCURRENCY = 5;
 export const EMAIL_BODY_PURGE_QUEUE = 'email-body-purge';
 /** Hourly: a body is dropped at most an hour after its retention period ends. */
 export const EMAIL_BODY_PURGE_CRON = '23 * * * *';
+/** Hourly: the rate limits' counters whose window ended are deleted. */
+export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limit-cleanup';
+const RATE_LIMIT_CLEANUP_CRON = '41 * * * *';
 
 export type Jobs = {
   emailQueued: (id: string) => void;
@@ -261,6 +265,17 @@ export async function startJobs(o: {
   await boss.schedule(EMAIL_BODY_PURGE_QUEUE, EMAIL_BODY_PURGE_CRON);
   // Once at start too, so a server that is seldom up at the scheduled minute still purges.
   await boss.send(EMAIL_BODY_PURGE_QUEUE, {});
+
+  await boss.createQueue(RATE_LIMIT_CLEANUP_QUEUE, {
+    name: RATE_LIMIT_CLEANUP_QUEUE,
+    retryLimit: 2,
+    retryDelay: 60,
+  });
+  await boss.work(RATE_LIMIT_CLEANUP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const deleted = await deleteExpiredRateLimitCounters(o.database.executeSql);
+    o.log.info({ deleted }, 'expired rate-limit counters deleted');
+  });
+  await boss.schedule(RATE_LIMIT_CLEANUP_QUEUE, RATE_LIMIT_CLEANUP_CRON);
 
   // Messages written while the queue was down (or whose job was lost) are picked up at start. Emails that
   // still have a job are left to it.

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { betterAuthLogger } from '../logging';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
 import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '#server/security/totp';
+import { isStaffUser } from './staff-group';
 
 /** OWASP ASVS: argon2id with m ≥ 19 MiB, t = 2, p = 1. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -110,10 +111,23 @@ export function createAuth(o: {
       updateAge: SESSION_REFRESH_SECONDS,
       additionalFields: {
         twoFactorVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+        isStaff: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Group membership is read once, when the session begins, and every request reads it from the
+          // session: one query fewer per request (staff-group.ts).
+          before: async (created) => ({
+            data: { ...created, isStaff: await isStaffUser(o.db, created.userId) },
+          }),
+        },
       },
     },
     advanced: {
-      database: { generateId: () => randomUUID() },
+      // joins: the session and its user in one query (the schema's sessionRelations), on every request.
+      database: { generateId: () => randomUUID(), joins: true },
       cookiePrefix: 'dmp',
       useSecureCookies: o.config.nodeEnv === 'production',
       // Our routes call better-auth in-process; the same-origin check is done once for every API route.

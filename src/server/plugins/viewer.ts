@@ -1,13 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { Db } from '../db/client';
-import { userGroup } from '../db/schema/auth';
 import { type Auth, toHeaders } from './auth';
-
-/** Staff are members of a group whose name contains CustomerService. */
-export const STAFF_GROUP = 'CustomerService-us-east-2';
-const isStaffGroup = (name: string) => name.includes('CustomerService');
 
 /**
  * Who may call a route. Every /api route declares one:
@@ -72,14 +66,6 @@ declare module 'fastify' {
   }
 }
 
-export async function isStaffUser(db: Db, userId: string): Promise<boolean> {
-  const groups = await db
-    .select({ name: userGroup.groupName })
-    .from(userGroup)
-    .where(eq(userGroup.userId, userId));
-  return groups.some((g) => isStaffGroup(g.name));
-}
-
 export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   app.decorate('routeRoles', []);
   app.addHook('onRoute', (route) => {
@@ -140,7 +126,10 @@ async function loadViewer(
     mustChangePassword?: boolean | null;
     twoFactorEnabled?: boolean | null;
   };
-  const s = found.session as typeof found.session & { twoFactorVerified?: boolean | null };
+  const s = found.session as typeof found.session & {
+    twoFactorVerified?: boolean | null;
+    isStaff?: boolean | null;
+  };
   return {
     userId: u.id,
     sessionId: found.session.id,
@@ -149,7 +138,7 @@ async function loadViewer(
     lastName: u.lastName ?? null,
     phoneNumber: u.phoneNumber ?? null,
     mustChangePassword: Boolean(u.mustChangePassword),
-    isStaff: await isStaffUser(deps.db, u.id),
+    isStaff: Boolean(s.isStaff),
     twoFactorEnabled: Boolean(u.twoFactorEnabled),
     secondFactorVerified: Boolean(s.twoFactorVerified),
   };

@@ -13,7 +13,7 @@ import { decision } from '#server/db/schema/decision';
 import { dmpEnrollment, paymentAccount } from '#server/db/schema/enrollment';
 import { userGroup } from '#server/db/schema/auth';
 import { loadConfig } from '#server/env';
-import { STAFF_GROUP } from '#server/plugins/viewer';
+import { STAFF_GROUP } from '#server/plugins/staff-group';
 import { planApplication, STATUS_CYCLE, statusOf } from './plan';
 import { seedApplications, type SeedSummary } from './seed-applications';
 

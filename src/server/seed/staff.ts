@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { user, userGroup } from '#server/db/schema/auth';
-import { STAFF_GROUP } from '#server/plugins/viewer';
+import { STAFF_GROUP } from '#server/plugins/staff-group';
 
 export type SeedStaff = { id: string; name: string; firstName: string; email: string };
 

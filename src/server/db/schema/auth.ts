@@ -1,3 +1,4 @@
+import { relations } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -36,6 +37,11 @@ export const session = pgTable(
     userAgent: text('user_agent'),
     /** Set when this session passed the second factor (staff routes need it); see plugins/auth.ts. */
     twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
+    /**
+     * The user was in the staff group when the session began (plugins/staff-group.ts), so a request reads who
+     * it is from the session alone. Changing a person's group ends their sessions (staff:create does).
+     */
+    isStaff: boolean('is_staff').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -156,3 +162,20 @@ export const emailChange = pgTable(
   },
   (t) => [index('email_change_new_email_idx').on(t.newEmail)],
 );
+
+// better-auth reads a session with its user (and a user with their accounts) in one query each: its
+// database joins follow these relations (advanced.database.joins in plugins/auth.ts).
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+export const twoFactorRelations = relations(twoFactor, ({ one }) => ({
+  user: one(user, { fields: [twoFactor.userId], references: [user.id] }),
+}));
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+  twoFactors: many(twoFactor),
+}));

@@ -134,3 +134,19 @@ export const webhookEvent = pgTable(
   },
   (t) => [unique('webhook_event_provider_event_id_key').on(t.provider, t.eventId)],
 );
+
+/**
+ * Per-address request counters of the rate limits (sign-in, lead, codes, signing), kept in the database so
+ * that every server instance counts the same requests (REDIS_URL moves them to Redis instead). The key is a
+ * SHA-256 of the limiter and the client address, so no address is stored; rows past their window are
+ * counted again from 1 and deleted by the hourly clean-up.
+ */
+export const rateLimitCounter = pgTable(
+  'rate_limit_counter',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counter_resets_at_idx').on(t.resetsAt)],
+);

@@ -5,7 +5,7 @@ import { emailField, textField } from '#domain/validation/fields';
 import type { Db } from '#server/db/client';
 import { account, session, twoFactor, user, userGroup } from '#server/db/schema/auth';
 import { hashPassword } from '#server/plugins/auth';
-import { STAFF_GROUP } from '#server/plugins/viewer';
+import { STAFF_GROUP } from '#server/plugins/staff-group';
 
 /**
  * What `npm run staff:create` takes: the email by the same rule as sign-in (an account sign-in would refuse is

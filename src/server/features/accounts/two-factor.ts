@@ -2,12 +2,8 @@ import QRCode from 'qrcode';
 import { AppError } from '#domain/errors';
 import type { Services } from '#server/services';
 import { TOTP_ISSUER } from '#server/plugins/auth';
-import {
-  isStaffUser,
-  PASSWORD_CHANGE_REQUIRED,
-  SET_PASSWORD_PAGE,
-  type Viewer,
-} from '#server/plugins/viewer';
+import { isStaffUser } from '#server/plugins/staff-group';
+import { PASSWORD_CHANGE_REQUIRED, SET_PASSWORD_PAGE, type Viewer } from '#server/plugins/viewer';
 import { authErrorCode, sessionCookies } from './auth-calls';
 import { resumeFor } from './resume';
 

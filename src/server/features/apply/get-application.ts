@@ -1,12 +1,36 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { ApplicationView } from '#domain/flow/application-view';
 import { incomeThreshold } from '#domain/underwriting/payment-estimates';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import type { Db } from '#server/db/client';
-import { application } from '#server/db/schema/application';
 import type { FieldCipher } from '#server/security/field-encryption';
 import { hardshipRecord } from './queries';
+
+/**
+ * The borrower's application with what the flow's forms show, in one query. Prepared once per database
+ * (a named statement): the most frequent read of the product is parsed and planned once per connection, not
+ * at every request.
+ */
+function prepareApplicationRead(db: Db) {
+  return db.query.application
+    .findFirst({
+      where: (a, { eq }) => eq(a.owner, sql.placeholder('owner')),
+      with: {
+        hardships: { columns: { key: true, value: true } },
+        borrower: true,
+        spouse: true,
+        plaidItems: {
+          where: (item, { eq: is }) => is(item.isConnected, true),
+          orderBy: (item, { desc }) => [desc(item.createdAt)],
+          limit: 1,
+          columns: { institutionName: true },
+        },
+      },
+    })
+    .prepare('application_of_owner');
+}
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareApplicationRead>>();
 
 /** GET /api/application: the borrower's own application as the flow's forms read it. */
 export async function getApplication(o: {
@@ -14,20 +38,9 @@ export async function getApplication(o: {
   cipher: FieldCipher;
   userId: string;
 }): Promise<ApplicationView> {
-  const app = await o.db.query.application.findFirst({
-    where: eq(application.owner, o.userId),
-    with: {
-      hardships: { columns: { key: true, value: true } },
-      borrower: true,
-      spouse: true,
-      plaidItems: {
-        where: (item, { eq: is }) => is(item.isConnected, true),
-        orderBy: (item, { desc }) => [desc(item.createdAt)],
-        limit: 1,
-        columns: { institutionName: true },
-      },
-    },
-  });
+  let read = preparedReads.get(o.db);
+  if (!read) preparedReads.set(o.db, (read = prepareApplicationRead(o.db)));
+  const app = await read.execute({ owner: o.userId });
   if (!app) throw new AppError('NotFound');
   const dob = (stored: string | null | undefined) => (stored ? fromIsoDate(o.cipher.decrypt(stored)) : null);
   const b = app.borrower;
