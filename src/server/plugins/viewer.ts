@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { Db } from '../db/client';
-import { type Auth, toHeaders } from './auth';
+import { type Auth, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS, toHeaders } from './auth';
+import { createSessionReader, type SessionRead } from './session-read';
 
 /**
  * Who may call a route. Every /api route declares one:
@@ -66,7 +67,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db; authSecret: string }) {
   app.decorate('routeRoles', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -80,9 +81,26 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db 
   app.decorateRequest('viewer', function viewerPlaceholder(this: FastifyRequest) {
     return Promise.resolve(null);
   });
+  let reader: Promise<ReturnType<typeof createSessionReader>> | undefined;
+  const readSession = async (cookieHeader: string | undefined) => {
+    reader ??= deps.auth.$context.then((context) =>
+      createSessionReader({
+        db: deps.db,
+        secret: deps.authSecret,
+        cookies: {
+          sessionToken: context.authCookies.sessionToken.name,
+          sessionData: context.authCookies.sessionData.name,
+          dontRememberToken: context.authCookies.dontRememberToken.name,
+        },
+        expiresInSeconds: SESSION_IDLE_SECONDS,
+        updateAgeSeconds: SESSION_REFRESH_SECONDS,
+      }),
+    );
+    return (await reader)(cookieHeader);
+  };
   app.addHook('onRequest', async (request, reply) => {
     let cached: Promise<Viewer | null> | undefined;
-    request.viewer = () => (cached ??= loadViewer(deps, request, reply));
+    request.viewer = () => (cached ??= loadViewer({ ...deps, readSession }, request, reply));
   });
 
   // Before the body is parsed or validated: a stranger learns nothing about a route's input.
@@ -105,11 +123,17 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db 
 }
 
 async function loadViewer(
-  deps: { auth: Auth; db: Db },
+  deps: { auth: Auth; readSession: (cookieHeader: string | undefined) => Promise<SessionRead | undefined> },
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Viewer | null> {
   if (!request.headers.cookie) return null;
+  // A live session is read with one prepared statement; anything else goes through better-auth (session-read.ts).
+  const live = await deps.readSession(request.headers.cookie);
+  if (live) {
+    const { twoFactorVerified, ...viewer } = live;
+    return { ...viewer, secondFactorVerified: twoFactorVerified };
+  }
   const { headers, response: found } = await deps.auth.api.getSession({
     headers: toHeaders(request.headers),
     returnHeaders: true,

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { BorrowerSummaryView, DebtRowView, EnrollmentView } from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
@@ -27,9 +27,22 @@ const iso = (d: Date) => d.toISOString();
 const phone = (p: string | null) => (p ? e164ToPhone(p) : null);
 
 /**
- * The borrower summary: the application with every relation in ONE relational query, then the
- * names of the staff it mentions and its audit history. Opening it is itself audited ('viewBorrowerSummary'),
- * in the same transaction. Account numbers leave as their last four digits.
+ * The application with every relation, as one named prepared statement: the relational query is built once
+ * per database and PostgreSQL plans it once per connection (building and planning it at every opening cost
+ * more than running it).
+ */
+function prepareSummaryRead(db: Db) {
+  return db.query.application
+    .findFirst({ where: eq(application.id, sql.placeholder('id')), with: applicationWithEverything })
+    .prepare('borrower_summary');
+}
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareSummaryRead>>();
+
+/**
+ * The borrower summary: the application with every relation in one query, then the names of the staff it
+ * mentions and its audit history. Opening it is itself audited ('viewBorrowerSummary'): the record is
+ * written before anything is read back for the answer, so nothing is shown that was not audited.
+ * Account numbers leave as their last four digits.
  */
 export async function getBorrowerSummary(o: {
   db: Db;
@@ -37,308 +50,306 @@ export async function getBorrowerSummary(o: {
   viewerId: string;
   applicationId: string;
 }): Promise<BorrowerSummaryView> {
-  return o.db.transaction(async (tx) => {
-    const app = await tx.query.application.findFirst({
-      where: eq(application.id, o.applicationId),
-      with: applicationWithEverything,
-    });
-    if (!app) throw new AppError('NotFound');
-
-    await recordAudit(tx, {
-      actorId: o.viewerId,
-      action: 'viewBorrowerSummary',
-      entityType: 'application',
-      entityId: app.id,
-      applicationId: app.id,
-    });
-    const audits = await tx
+  let read = preparedReads.get(o.db);
+  if (!read) preparedReads.set(o.db, (read = prepareSummaryRead(o.db)));
+  const app = await read.execute({ id: o.applicationId });
+  if (!app) throw new AppError('NotFound');
+  await recordAudit(o.db, {
+    actorId: o.viewerId,
+    action: 'viewBorrowerSummary',
+    entityType: 'application',
+    entityId: app.id,
+    applicationId: app.id,
+  });
+  const [audits, alerts] = await Promise.all([
+    o.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.applicationId, app.id))
       .orderBy(desc(auditLog.createdAt))
-      .limit(AUDIT_HISTORY_LIMIT);
-    const decision = app.decisions[0];
-    const staff = await staffMembers(tx, [
-      app.assignedTo,
-      ...app.contactAttempts.map((c) => c.contactedBy),
-      ...app.statusChanges.map((s) => s.changedBy),
-      ...audits.map((a) => a.actorId),
-      ...(decision?.offers.flatMap((of) => of.statusChanges.map((s) => s.changedBy)) ?? []),
-    ]);
-    const alerts = await alertViews(tx, app.alerts);
-    const decrypt = (stored: string | null) => (stored ? o.cipher.decrypt(stored) : null);
-    const dateOfBirth = (stored: string | null) => {
-      const plain = decrypt(stored);
-      return plain ? fromIsoDate(plain) : null;
-    };
+      .limit(AUDIT_HISTORY_LIMIT),
+    alertViews(o.db, app.alerts),
+  ]);
+  const decision = app.decisions[0];
+  const staff = await staffMembers(o.db, [
+    app.assignedTo,
+    ...app.contactAttempts.map((c) => c.contactedBy),
+    ...app.statusChanges.map((s) => s.changedBy),
+    ...audits.map((a) => a.actorId),
+    ...(decision?.offers.flatMap((of) => of.statusChanges.map((s) => s.changedBy)) ?? []),
+  ]);
+  const decrypt = (stored: string | null) => (stored ? o.cipher.decrypt(stored) : null);
+  const dateOfBirth = (stored: string | null) => {
+    const plain = decrypt(stored);
+    return plain ? fromIsoDate(plain) : null;
+  };
 
-    const b = app.borrower;
-    const s = app.spouse;
-    const hardships = new Map(app.hardships.map((h) => [h.key, h.value]));
-    const isHomeowner = app.isHomeowner ?? false;
+  const b = app.borrower;
+  const s = app.spouse;
+  const hardships = new Map(app.hardships.map((h) => [h.key, h.value]));
+  const isHomeowner = app.isHomeowner ?? false;
 
-    const debtRows: DebtRowView[] = [
-      ...app.debts.map((d) => ({
-        id: d.id,
-        source: 'debt' as const,
-        isEligibleForDmp: d.isEligibleForDmp,
-        creditor: d.lenderFriendlyName ?? d.lenderName ?? 'Unknown',
-        accountType: accountTypeName(d.accountType),
-        currentBalance: d.currentBalance,
-        accountClosed: d.dateClosed !== null,
-        accountNumberLast4: last4(o.cipher, d.accountNumber),
-        dateOpened: d.dateOpened,
-        dateClosed: d.dateClosed,
-        ecoaDesignator: d.ecoaDesignator,
-        highCredit: d.highCredit,
-        pastDue: d.pastDue,
-        scheduledMonthlyPayment: d.scheduledMonthlyPayment,
-        mostRecentPaymentDate: d.mostRecentPayment,
-        selectedForDebtReduction: d.selectedForDebtReduction,
-        creditorAccountId: d.creditorAccount?.id ?? null,
-      })),
-      ...app.collections.map((c) => ({
-        id: c.id,
-        source: 'collection' as const,
-        isEligibleForDmp: c.isEligibleForDmp,
-        creditor: c.subscriberFriendlyName ?? c.subscriberName ?? c.originalLenderName ?? 'Unknown',
-        accountType: accountTypeName(c.accountType),
-        currentBalance: c.currentBalance,
-        accountClosed: c.dateClosed !== null,
-        accountNumberLast4: last4(o.cipher, c.accountNumber),
-        dateOpened: c.dateOpened,
-        dateClosed: c.dateClosed,
-        ecoaDesignator: c.ecoaDesignator,
-        highCredit: c.originalBalance,
-        pastDue: c.pastDue,
-        scheduledMonthlyPayment: c.scheduledMonthlyPayment,
-        mostRecentPaymentDate: c.mostRecentPayment,
-        selectedForDebtReduction: c.selectedForDebtReduction,
-        creditorAccountId: c.creditorAccount?.id ?? null,
-      })),
-    ].sort((x, y) => y.currentBalance - x.currentBalance);
-    const creditorOf = new Map(debtRows.map((d) => [d.id, d.creditor]));
+  const debtRows: DebtRowView[] = [
+    ...app.debts.map((d) => ({
+      id: d.id,
+      source: 'debt' as const,
+      isEligibleForDmp: d.isEligibleForDmp,
+      creditor: d.lenderFriendlyName ?? d.lenderName ?? 'Unknown',
+      accountType: accountTypeName(d.accountType),
+      currentBalance: d.currentBalance,
+      accountClosed: d.dateClosed !== null,
+      accountNumberLast4: last4(o.cipher, d.accountNumber),
+      dateOpened: d.dateOpened,
+      dateClosed: d.dateClosed,
+      ecoaDesignator: d.ecoaDesignator,
+      highCredit: d.highCredit,
+      pastDue: d.pastDue,
+      scheduledMonthlyPayment: d.scheduledMonthlyPayment,
+      mostRecentPaymentDate: d.mostRecentPayment,
+      selectedForDebtReduction: d.selectedForDebtReduction,
+      creditorAccountId: d.creditorAccount?.id ?? null,
+    })),
+    ...app.collections.map((c) => ({
+      id: c.id,
+      source: 'collection' as const,
+      isEligibleForDmp: c.isEligibleForDmp,
+      creditor: c.subscriberFriendlyName ?? c.subscriberName ?? c.originalLenderName ?? 'Unknown',
+      accountType: accountTypeName(c.accountType),
+      currentBalance: c.currentBalance,
+      accountClosed: c.dateClosed !== null,
+      accountNumberLast4: last4(o.cipher, c.accountNumber),
+      dateOpened: c.dateOpened,
+      dateClosed: c.dateClosed,
+      ecoaDesignator: c.ecoaDesignator,
+      highCredit: c.originalBalance,
+      pastDue: c.pastDue,
+      scheduledMonthlyPayment: c.scheduledMonthlyPayment,
+      mostRecentPaymentDate: c.mostRecentPayment,
+      selectedForDebtReduction: c.selectedForDebtReduction,
+      creditorAccountId: c.creditorAccount?.id ?? null,
+    })),
+  ].sort((x, y) => y.currentBalance - x.currentBalance);
+  const creditorOf = new Map(debtRows.map((d) => [d.id, d.creditor]));
 
-    // Expenses by category in the page's order; a category with no lines is left out.
-    const expenseGroups = EXPENSE_GROUPS.map((g) => {
-      const lines = app.expenses
-        .filter((e) => e.category === g.category)
-        .map((e) => ({
-          subCategory: e.subCategory,
-          label: expenseLineLabel(e.category, e.subCategory, isHomeowner),
-          estimatedValue: e.estimatedValue,
-          selfReportedValue: e.selfReportedValue,
-        }));
-      return {
-        category: g.category,
-        label: g.label,
-        lines,
-        total: sumCents(lines.map((l) => l.selfReportedValue ?? l.estimatedValue ?? 0)),
-      };
-    }).filter((g) => g.lines.length > 0);
-    const expenseById = new Map(app.expenses.map((e) => [e.id, e]));
-    const newestBudget = app.budgets[0];
-
+  // Expenses by category in the page's order; a category with no lines is left out.
+  const expenseGroups = EXPENSE_GROUPS.map((g) => {
+    const lines = app.expenses
+      .filter((e) => e.category === g.category)
+      .map((e) => ({
+        subCategory: e.subCategory,
+        label: expenseLineLabel(e.category, e.subCategory, isHomeowner),
+        estimatedValue: e.estimatedValue,
+        selfReportedValue: e.selfReportedValue,
+      }));
     return {
-      overview: {
-        id: app.id,
-        status: app.status,
-        version: app.version,
-        createdAt: iso(app.createdAt),
-        lastCompletedPage: app.lastCompletedPage,
-        lastViewedPage: app.lastViewedPage,
-        assignedTo: staff(app.assignedTo),
-        assignedToAt: app.assignedToAt ? iso(app.assignedToAt) : null,
-        hasPassedQualityControl: app.hasPassedQualityControl,
+      category: g.category,
+      label: g.label,
+      lines,
+      total: sumCents(lines.map((l) => l.selfReportedValue ?? l.estimatedValue ?? 0)),
+    };
+  }).filter((g) => g.lines.length > 0);
+  const expenseById = new Map(app.expenses.map((e) => [e.id, e]));
+  const newestBudget = app.budgets[0];
+
+  return {
+    overview: {
+      id: app.id,
+      status: app.status,
+      version: app.version,
+      createdAt: iso(app.createdAt),
+      lastCompletedPage: app.lastCompletedPage,
+      lastViewedPage: app.lastViewedPage,
+      assignedTo: staff(app.assignedTo),
+      assignedToAt: app.assignedToAt ? iso(app.assignedToAt) : null,
+      hasPassedQualityControl: app.hasPassedQualityControl,
+    },
+    contact: {
+      borrowerId: b?.id ?? null,
+      firstName: b?.firstName ?? null,
+      lastName: b?.lastName ?? null,
+      email: b?.email ?? null,
+      phoneNumber: phone(b?.phoneNumber ?? null),
+      isOptedOutOfSMS: b?.isOptedOutOfSMS ?? false,
+      preferredLanguage: b?.preferredLanguage ?? null,
+      partnerCrmId: b?.partnerCrmId ?? null,
+    },
+    hardships: {
+      selected: Object.fromEntries(HARDSHIP_KEYS.map((k) => [k, hardships.get(k) ?? false])) as Record<
+        HardshipKey,
+        boolean
+      >,
+      hasServedInMilitary: app.hasServedInMilitary,
+      hasLargeMedicalOrDisabilityExpenses: app.hasLargeMedicalOrDisabilityExpenses,
+      hasRecentDeathInImmediateFamily: app.hasRecentDeathInImmediateFamily,
+      hasRecentJobLoss: app.hasRecentJobLoss,
+      hasRecentlyBeenFurloughed: app.hasRecentlyBeenFurloughed,
+      hasReductionInIncome: app.hasReductionInIncome,
+      kindOfRelief: app.kindOfRelief,
+    },
+    household: {
+      hasDependents: app.hasDependents,
+      numberOfDependentsInHousehold: app.numberOfDependentsInHousehold,
+      isHomeowner: app.isHomeowner,
+      hasMortgageEscrow: app.hasMortgageEscrow,
+      monthlyRentOrMortgageAmount: app.monthlyRentOrMortgageAmount,
+      isCarOwner: app.isCarOwner,
+      hasSpouse: app.hasSpouse,
+    },
+    address: {
+      addressLine1: b?.addressLine1 ?? null,
+      addressLine2: b?.addressLine2 ?? null,
+      city: b?.city ?? null,
+      state: b?.state ?? null,
+      zipCode: b?.zipCode ?? null,
+      dateOfBirth: dateOfBirth(b?.dateOfBirth ?? null),
+    },
+    spouse: s
+      ? {
+          firstName: s.firstName,
+          lastName: s.lastName,
+          email: s.email,
+          phoneNumber: phone(s.phoneNumber),
+          dateOfBirth: dateOfBirth(s.dateOfBirth),
+          hasSameAddressAsBorrower: s.hasSameAddressAsBorrower,
+          consentedToCreditPolicy: s.consentedToCreditPolicy,
+          addressLine1: s.addressLine1,
+          addressLine2: s.addressLine2,
+          city: s.city,
+          state: s.state,
+          zipCode: s.zipCode,
+        }
+      : null,
+    contactHistory: app.contactAttempts.map((c) => ({
+      id: c.id,
+      createdAt: iso(c.createdAt),
+      method: c.method,
+      outcome: c.outcome,
+      didTheBorrowerReceiveAnOffer: c.didTheBorrowerReceiveAnOffer,
+      contactedBy: staff(c.contactedBy)!,
+      reasons: c.reasons.map((r) => ({ key: r.key, value: r.value })),
+    })),
+    financials: {
+      income: {
+        selfReported: app.selfReportedMonthlyCurrentIncome,
+        selfReportedMessage: app.selfReportedMonthlyCurrentIncome === null ? MESSAGES.noIncome : null,
+        verified: app.verifiedMonthlyCurrentIncome,
+        snapshots: app.incomeSnapshots.map((i) => ({
+          id: i.id,
+          createdAt: iso(i.createdAt),
+          monthlyIncome: i.monthlyIncome,
+          annualIncome: i.annualIncome,
+          ninetyDayIncome: i.ninetyDayIncome,
+        })),
       },
-      contact: {
-        borrowerId: b?.id ?? null,
-        firstName: b?.firstName ?? null,
-        lastName: b?.lastName ?? null,
-        email: b?.email ?? null,
-        phoneNumber: phone(b?.phoneNumber ?? null),
-        isOptedOutOfSMS: b?.isOptedOutOfSMS ?? false,
-        preferredLanguage: b?.preferredLanguage ?? null,
-        partnerCrmId: b?.partnerCrmId ?? null,
+      expenses: {
+        groups: expenseGroups,
+        total: sumCents(expenseGroups.map((g) => g.total)),
+        message: expenseGroups.length === 0 ? MESSAGES.noExpenses : null,
       },
-      hardships: {
-        selected: Object.fromEntries(HARDSHIP_KEYS.map((k) => [k, hardships.get(k) ?? false])) as Record<
-          HardshipKey,
-          boolean
-        >,
-        hasServedInMilitary: app.hasServedInMilitary,
-        hasLargeMedicalOrDisabilityExpenses: app.hasLargeMedicalOrDisabilityExpenses,
-        hasRecentDeathInImmediateFamily: app.hasRecentDeathInImmediateFamily,
-        hasRecentJobLoss: app.hasRecentJobLoss,
-        hasRecentlyBeenFurloughed: app.hasRecentlyBeenFurloughed,
-        hasReductionInIncome: app.hasReductionInIncome,
-        kindOfRelief: app.kindOfRelief,
-      },
-      household: {
-        hasDependents: app.hasDependents,
-        numberOfDependentsInHousehold: app.numberOfDependentsInHousehold,
-        isHomeowner: app.isHomeowner,
-        hasMortgageEscrow: app.hasMortgageEscrow,
-        monthlyRentOrMortgageAmount: app.monthlyRentOrMortgageAmount,
-        isCarOwner: app.isCarOwner,
-        hasSpouse: app.hasSpouse,
-      },
-      address: {
-        addressLine1: b?.addressLine1 ?? null,
-        addressLine2: b?.addressLine2 ?? null,
-        city: b?.city ?? null,
-        state: b?.state ?? null,
-        zipCode: b?.zipCode ?? null,
-        dateOfBirth: dateOfBirth(b?.dateOfBirth ?? null),
-      },
-      spouse: s
+      budget: newestBudget
         ? {
-            firstName: s.firstName,
-            lastName: s.lastName,
-            email: s.email,
-            phoneNumber: phone(s.phoneNumber),
-            dateOfBirth: dateOfBirth(s.dateOfBirth),
-            hasSameAddressAsBorrower: s.hasSameAddressAsBorrower,
-            consentedToCreditPolicy: s.consentedToCreditPolicy,
-            addressLine1: s.addressLine1,
-            addressLine2: s.addressLine2,
-            city: s.city,
-            state: s.state,
-            zipCode: s.zipCode,
-          }
-        : null,
-      contactHistory: app.contactAttempts.map((c) => ({
-        id: c.id,
-        createdAt: iso(c.createdAt),
-        method: c.method,
-        outcome: c.outcome,
-        didTheBorrowerReceiveAnOffer: c.didTheBorrowerReceiveAnOffer,
-        contactedBy: staff(c.contactedBy)!,
-        reasons: c.reasons.map((r) => ({ key: r.key, value: r.value })),
-      })),
-      financials: {
-        income: {
-          selfReported: app.selfReportedMonthlyCurrentIncome,
-          selfReportedMessage: app.selfReportedMonthlyCurrentIncome === null ? MESSAGES.noIncome : null,
-          verified: app.verifiedMonthlyCurrentIncome,
-          snapshots: app.incomeSnapshots.map((i) => ({
-            id: i.id,
-            createdAt: iso(i.createdAt),
-            monthlyIncome: i.monthlyIncome,
-            annualIncome: i.annualIncome,
-            ninetyDayIncome: i.ninetyDayIncome,
-          })),
-        },
-        expenses: {
-          groups: expenseGroups,
-          total: sumCents(expenseGroups.map((g) => g.total)),
-          message: expenseGroups.length === 0 ? MESSAGES.noExpenses : null,
-        },
-        budget: newestBudget
-          ? {
-              budget: {
-                id: newestBudget.id,
-                createdAt: iso(newestBudget.createdAt),
-                agreedTo: newestBudget.agreedTo,
-                description: newestBudget.description,
-                lines: newestBudget.budgetExpenses.map((line) => {
-                  const e = expenseById.get(line.expenseId);
-                  return {
-                    category: line.budgetCategory,
-                    subCategory: e?.subCategory ?? '',
-                    label: e
-                      ? expenseLineLabel(e.category, e.subCategory, isHomeowner)
-                      : expenseGroupLabel(line.budgetCategory),
-                    currentValue: e?.selfReportedValue ?? e?.estimatedValue ?? null,
-                    proposedValue: line.proposedValue,
-                  };
-                }),
-              },
-              message: null,
-            }
-          : { budget: null, message: MESSAGES.noBudget },
-      },
-      debts: debtRows,
-      decision: decision
-        ? {
-            decision: {
-              id: decision.id,
-              createdAt: iso(decision.createdAt),
-              isQualified: decision.isQualified,
-              currentIncome: decision.currentIncome,
-              currentExpenses: decision.currentExpenses,
-              eligibleDebtPayment: decision.eligibleDebtPayment,
-              ineligibleDebtPayment: decision.ineligibleDebtPayment,
-              reducibleExpenseAmount: decision.reducibleExpenseAmount,
-              requiredExpenseReductionAmount: decision.requiredExpenseReductionAmount,
-              wasPresentedToBorrower: decision.wasPresentedToBorrower,
-              wasAcceptedByBorrower: decision.wasAcceptedByBorrower,
-              explanation: decision.explanation,
-              disqualificationReasons: decision.disqualificationReasons.map((r) => ({
-                reason: r.reason,
-                description: describeReason(r.reason),
-              })),
-              offers: decision.offers.map((of) => ({
-                id: of.id,
-                version: of.version,
-                status: of.status,
-                creditor: creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? 'Unknown',
-                debtId: of.debtId,
-                collectionId: of.collectionId,
-                balance: of.balance,
-                payment: of.payment,
-                paymentPercentage: of.paymentPercentage,
-                term: of.term,
-                currentApr: of.currentApr,
-                proposedApr: of.proposedApr,
-                proposedMonthlyInterestPayment: of.proposedMonthlyInterestPayment,
-                proposedMonthlyPrincipalPayment: of.proposedMonthlyPrincipalPayment,
-                estimatedPayoffSavings: of.estimatedPayoffSavings,
-                reasons: of.disqualificationReasons.map((r) => r.reason),
-                statusChanges: of.statusChanges.map((c) => ({
-                  status: c.status,
-                  createdAt: iso(c.createdAt),
-                  changedBy: staff(c.changedBy),
-                })),
-              })),
+            budget: {
+              id: newestBudget.id,
+              createdAt: iso(newestBudget.createdAt),
+              agreedTo: newestBudget.agreedTo,
+              description: newestBudget.description,
+              lines: newestBudget.budgetExpenses.map((line) => {
+                const e = expenseById.get(line.expenseId);
+                return {
+                  category: line.budgetCategory,
+                  subCategory: e?.subCategory ?? '',
+                  label: e
+                    ? expenseLineLabel(e.category, e.subCategory, isHomeowner)
+                    : expenseGroupLabel(line.budgetCategory),
+                  currentValue: e?.selfReportedValue ?? e?.estimatedValue ?? null,
+                  proposedValue: line.proposedValue,
+                };
+              }),
             },
             message: null,
           }
-        : { decision: null, message: MESSAGES.noDecision },
-      disqualificationReasons: app.disqualificationReasons.map((r) => ({
-        reason: r.reason,
-        description: describeReason(r.reason),
-        createdAt: iso(r.createdAt),
-      })),
-      alerts: app.alerts.map((a) => alerts.get(a.id)!),
-      statusHistory: app.statusChanges.map((c) => ({
-        from: c.from,
-        to: c.to,
-        createdAt: iso(c.createdAt),
-        changedBy: staff(c.changedBy),
-      })),
-      auditHistory: audits.map((a) => ({
-        id: a.id,
-        createdAt: iso(a.createdAt),
-        action: a.action,
-        entityType: a.entityType,
-        entityId: a.entityId,
-        actor: staff(a.actorId),
-        before: a.before,
-        after: a.after,
-      })),
-      enrollment: enrollmentView(app, o.cipher),
-      dmpEnrollment: app.dmpEnrollment
-        ? {
-            active: app.dmpEnrollment.active,
-            monthlyPaymentAmount: app.dmpEnrollment.monthlyPaymentAmount,
-            termInMonths: app.dmpEnrollment.termInMonths,
-            firstPaymentDate: app.dmpEnrollment.firstPaymentDate,
-            dateSigned: app.dmpEnrollment.dateSigned,
-          }
-        : null,
-    };
-  });
+        : { budget: null, message: MESSAGES.noBudget },
+    },
+    debts: debtRows,
+    decision: decision
+      ? {
+          decision: {
+            id: decision.id,
+            createdAt: iso(decision.createdAt),
+            isQualified: decision.isQualified,
+            currentIncome: decision.currentIncome,
+            currentExpenses: decision.currentExpenses,
+            eligibleDebtPayment: decision.eligibleDebtPayment,
+            ineligibleDebtPayment: decision.ineligibleDebtPayment,
+            reducibleExpenseAmount: decision.reducibleExpenseAmount,
+            requiredExpenseReductionAmount: decision.requiredExpenseReductionAmount,
+            wasPresentedToBorrower: decision.wasPresentedToBorrower,
+            wasAcceptedByBorrower: decision.wasAcceptedByBorrower,
+            explanation: decision.explanation,
+            disqualificationReasons: decision.disqualificationReasons.map((r) => ({
+              reason: r.reason,
+              description: describeReason(r.reason),
+            })),
+            offers: decision.offers.map((of) => ({
+              id: of.id,
+              version: of.version,
+              status: of.status,
+              creditor: creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? 'Unknown',
+              debtId: of.debtId,
+              collectionId: of.collectionId,
+              balance: of.balance,
+              payment: of.payment,
+              paymentPercentage: of.paymentPercentage,
+              term: of.term,
+              currentApr: of.currentApr,
+              proposedApr: of.proposedApr,
+              proposedMonthlyInterestPayment: of.proposedMonthlyInterestPayment,
+              proposedMonthlyPrincipalPayment: of.proposedMonthlyPrincipalPayment,
+              estimatedPayoffSavings: of.estimatedPayoffSavings,
+              reasons: of.disqualificationReasons.map((r) => r.reason),
+              statusChanges: of.statusChanges.map((c) => ({
+                status: c.status,
+                createdAt: iso(c.createdAt),
+                changedBy: staff(c.changedBy),
+              })),
+            })),
+          },
+          message: null,
+        }
+      : { decision: null, message: MESSAGES.noDecision },
+    disqualificationReasons: app.disqualificationReasons.map((r) => ({
+      reason: r.reason,
+      description: describeReason(r.reason),
+      createdAt: iso(r.createdAt),
+    })),
+    alerts: app.alerts.map((a) => alerts.get(a.id)!),
+    statusHistory: app.statusChanges.map((c) => ({
+      from: c.from,
+      to: c.to,
+      createdAt: iso(c.createdAt),
+      changedBy: staff(c.changedBy),
+    })),
+    auditHistory: audits.map((a) => ({
+      id: a.id,
+      createdAt: iso(a.createdAt),
+      action: a.action,
+      entityType: a.entityType,
+      entityId: a.entityId,
+      actor: staff(a.actorId),
+      before: a.before,
+      after: a.after,
+    })),
+    enrollment: enrollmentView(app, o.cipher),
+    dmpEnrollment: app.dmpEnrollment
+      ? {
+          active: app.dmpEnrollment.active,
+          monthlyPaymentAmount: app.dmpEnrollment.monthlyPaymentAmount,
+          termInMonths: app.dmpEnrollment.termInMonths,
+          firstPaymentDate: app.dmpEnrollment.firstPaymentDate,
+          dateSigned: app.dmpEnrollment.dateSigned,
+        }
+      : null,
+  };
 }
 
 /**

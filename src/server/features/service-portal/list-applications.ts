@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { resolveDateRange } from '#domain/service-portal/date-range';
 import type { SummaryQuery } from '#domain/service-portal/filters';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { SummaryListView } from '#domain/flow/staff-views';
 import { e164ToPhone } from '#domain/validation/format';
-import type { Tx } from '#server/db/client';
+import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { alertViews } from './alert-dates';
 import { staffDisplayName } from './staff-names';
@@ -14,12 +14,45 @@ export const SUMMARY_LIST_LIMIT = 1000;
 /** Alerts per application. */
 export const ALERTS_LIMIT = 100;
 
+/** Who the list is narrowed to by its claim filters (a placeholder of the prepared read). */
+type ClaimFilter = 'all' | 'claimed' | 'unclaimed';
+
 /**
- * The /summary list: fetched once per selected status, each newest first within the date
- * window and bounded, so every query walks the (status, created_at) index.
+ * One status of the /summary list, newest first within the date window and bounded, so it walks the
+ * (status, created_at) index. A named prepared statement: the relational query is built once per database
+ * and planned once per connection; the filters are its parameters (an unused filter is a parameter that
+ * turns its condition off).
  */
+function prepareStatusRead(db: Db) {
+  const assignedTo = sql.placeholder('assignedTo');
+  const claim = sql.placeholder('claim');
+  return db.query.application
+    .findMany({
+      where: and(
+        eq(application.status, sql.placeholder('status')),
+        gte(application.createdAt, sql.placeholder('from')),
+        lt(application.createdAt, sql.placeholder('to')),
+        sql`(${assignedTo}::text is null or ${application.assignedTo} = ${assignedTo}::text)`,
+        sql`(${claim}::text = 'all' or (${claim}::text = 'claimed') = (${application.assignedTo} is not null))`,
+      ),
+      orderBy: [desc(application.createdAt)],
+      limit: SUMMARY_LIST_LIMIT,
+      columns: { id: true, status: true, createdAt: true },
+      with: {
+        assignedToUser: { columns: { id: true, name: true } },
+        borrower: {
+          columns: { id: true, firstName: true, lastName: true, email: true, phoneNumber: true },
+        },
+        alerts: { orderBy: (t, { desc: down }) => [down(t.createdAt)], limit: ALERTS_LIMIT },
+      },
+    })
+    .prepare('summary_list_status');
+}
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareStatusRead>>();
+
+/** The /summary list: each selected status read on its own (see prepareStatusRead), merged newest first. */
 export async function listApplications(o: {
-  db: Tx;
+  db: Db;
   viewerId: string;
   query: SummaryQuery;
   now?: Date;
@@ -32,28 +65,17 @@ export async function listApplications(o: {
   });
   const claimed = query.claimedStatus.includes('claimed');
   const unclaimed = query.claimedStatus.includes('unclaimed');
-  const common: (SQL | undefined)[] = [
-    gte(application.createdAt, window.from),
-    lt(application.createdAt, window.to),
-    query.assignedToMe ? eq(application.assignedTo, o.viewerId) : undefined,
-    claimed && !unclaimed ? isNotNull(application.assignedTo) : undefined,
-    unclaimed && !claimed ? isNull(application.assignedTo) : undefined,
-  ];
-
+  const claim: ClaimFilter = claimed === unclaimed ? 'all' : claimed ? 'claimed' : 'unclaimed';
+  let read = preparedReads.get(o.db);
+  if (!read) preparedReads.set(o.db, (read = prepareStatusRead(o.db)));
   const byStatus = await Promise.all(
     query.applicationStatus.map((status: ApplicationStatus) =>
-      o.db.query.application.findMany({
-        where: and(eq(application.status, status), ...common),
-        orderBy: [desc(application.createdAt)],
-        limit: SUMMARY_LIST_LIMIT,
-        columns: { id: true, status: true, createdAt: true },
-        with: {
-          assignedToUser: { columns: { id: true, name: true } },
-          borrower: {
-            columns: { id: true, firstName: true, lastName: true, email: true, phoneNumber: true },
-          },
-          alerts: { orderBy: (t, { desc: down }) => [down(t.createdAt)], limit: ALERTS_LIMIT },
-        },
+      read.execute({
+        status,
+        from: window.from,
+        to: window.to,
+        assignedTo: query.assignedToMe ? o.viewerId : null,
+        claim,
       }),
     ),
   );
