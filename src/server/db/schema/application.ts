@@ -91,6 +91,8 @@ export const application = pgTable(
     // Service portal: list by status, newest first; and "assigned to me" by status.
     index('application_status_created_at_idx').on(t.status, t.createdAt),
     index('application_assigned_to_status_idx').on(t.assignedTo, t.status),
+    // The queue: newest first over every status, a page at a time (ties broken by id), read backwards.
+    index('application_created_at_id_idx').on(t.createdAt, t.id),
     check('application_number_of_dependents_range', sql`${t.numberOfDependentsInHousehold} between 0 and 4`),
   ],
 );

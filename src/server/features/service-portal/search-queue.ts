@@ -29,7 +29,7 @@ import {
   type QueueQuery,
 } from '#domain/service-portal/filters';
 import { pageCount, QUEUE_PAGE_SIZE } from '#domain/service-portal/pagination';
-import { containsPattern, searchTerms } from '#domain/service-portal/search';
+import { containsPattern, escapeLikePattern, searchTerms } from '#domain/service-portal/search';
 import { e164ToPhone } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
 import type { Tx } from '#server/db/client';
@@ -38,9 +38,15 @@ import { collection, debt } from '#server/db/schema/credit';
 import { user } from '#server/db/schema/auth';
 import { staffDisplayName } from './staff-names';
 
+/** A uuid's beginning as typed: hex digits and dashes. */
+const ID_PREFIX = /^[0-9a-f-]+$/i;
+
 /**
- * The search over the ticked contact fields — ids, names, email, phone; ILIKE with
- * every wildcard escaped.
+ * The search over the ticked contact fields: ids by their beginning, names, email and phone anywhere in them;
+ * ILIKE with every wildcard escaped. Written as "the application is one of these": the borrower's fields and
+ * the application's id are each searched on their own table through its own indexes (the names, email and
+ * phone through trigram indexes, the ids through text-pattern indexes), instead of one OR across a join that
+ * no index can answer.
  */
 function searchCondition(
   raw: string | undefined,
@@ -50,9 +56,13 @@ function searchCondition(
   if (!terms) return undefined;
   const pattern = containsPattern(terms.text);
   const on = new Set(fields);
-  return or(
-    on.has('id') ? ilike(sql`${application.id}::text`, pattern) : undefined,
-    on.has('id') ? ilike(sql`${borrower.id}::text`, pattern) : undefined,
+  // Ids are stored lower-case; LIKE (not ILIKE) on a lower-cased prefix uses the text-pattern index.
+  const idPrefix =
+    on.has('id') && ID_PREFIX.test(terms.text)
+      ? `${escapeLikePattern(terms.text.toLowerCase())}%`
+      : undefined;
+  const byBorrower = or(
+    idPrefix ? like(sql`${borrower.id}::text`, idPrefix) : undefined,
     on.has('firstName') ? ilike(borrower.firstName, pattern) : undefined,
     on.has('lastName') ? ilike(borrower.lastName, pattern) : undefined,
     // 'Pat Doe': the same expression as the trigram index borrower_full_name_trgm_idx (migration 0003).
@@ -67,9 +77,16 @@ function searchCondition(
     on.has('phone') && terms.phoneDigits
       ? like(borrower.phoneNumber, containsPattern(terms.phoneDigits))
       : undefined,
-    // Nothing ticked can match: the filter refuses an empty list before this runs.
-    sql`false`,
   );
+  const matches = [
+    byBorrower ? sql`select ${borrower.applicationId} from ${borrower} where ${byBorrower}` : undefined,
+    idPrefix
+      ? sql`select ${application.id} from ${application} where ${application.id}::text like ${idPrefix}`
+      : undefined,
+  ].filter((m): m is SQL => m !== undefined);
+  // Nothing ticked can match: the filter refuses an empty list before this runs.
+  if (matches.length === 0) return sql`false`;
+  return sql`${application.id} in (${sql.join(matches, sql` union all `)})`;
 }
 
 /** One debt (or collection) row matching the debt filters; the SQL twin of debtMatches in the domain. */
@@ -169,11 +186,7 @@ export async function searchQueue(o: {
       .orderBy(desc(application.createdAt), desc(application.id))
       .limit(QUEUE_PAGE_SIZE)
       .offset((query.page - 1) * QUEUE_PAGE_SIZE),
-    db
-      .select({ total: count() })
-      .from(application)
-      .leftJoin(borrower, eq(borrower.applicationId, application.id))
-      .where(where),
+    db.select({ total: count() }).from(application).where(where),
     db.select({ total: count() }).from(application).where(eq(application.assignedTo, o.viewerId)),
     db
       .select({ name: user.name, email: user.email, phoneNumber: user.phoneNumber })
