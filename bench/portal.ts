@@ -156,7 +156,7 @@ const targets: { name: string; url: string; cookie: string; connections: number 
   { name: 'queue search: email', url: search(enrolled.email.split('@')[0]!), cookie, connections: 10 },
   {
     name: 'queue search: phone',
-    url: search(enrolled.phoneNumber?.slice(-7) ?? '555'),
+    url: search(enrolled.phoneNumber?.slice(2) ?? '555'),
     cookie,
     connections: 10,
   },

@@ -83,6 +83,8 @@ export const queueViewSchema = z.object({
   pageSize: z.number().int(),
   pageCount: z.number().int(),
   total: z.number().int(),
+  /** More borrowers match than `total` (the count stops at QUEUE_COUNT_CAP). */
+  totalIsCapped: z.boolean(),
   tiles: z.array(
     z.object({
       applicationId: z.string(),

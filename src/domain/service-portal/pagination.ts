@@ -4,6 +4,12 @@ export const QUEUE_PAGE_SIZE = 10;
 export const RANGE_PAGES = 2;
 export const MARGIN_PAGES = 2;
 
+/**
+ * The queue counts its matches up to this many and then says "10,000+": an exact count of a million
+ * applications reads them all at every page, and nobody pages through more than a thousand pages of tiles.
+ */
+export const QUEUE_COUNT_CAP = 10_000;
+
 export const pageCount = (total: number, pageSize = QUEUE_PAGE_SIZE): number =>
   Math.max(1, Math.ceil(total / pageSize));
 

@@ -28,7 +28,7 @@ import {
   PORTFOLIO_TYPES,
   type QueueQuery,
 } from '#domain/service-portal/filters';
-import { pageCount, QUEUE_PAGE_SIZE } from '#domain/service-portal/pagination';
+import { pageCount, QUEUE_COUNT_CAP, QUEUE_PAGE_SIZE } from '#domain/service-portal/pagination';
 import { containsPattern, escapeLikePattern, searchTerms } from '#domain/service-portal/search';
 import { e164ToPhone } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
@@ -38,6 +38,8 @@ import { collection, debt } from '#server/db/schema/credit';
 import { user } from '#server/db/schema/auth';
 import { staffDisplayName } from './staff-names';
 
+/** A whole US phone number: stored as +1 and these ten digits, so it is looked up, not searched for. */
+const PHONE_DIGITS = 10;
 /** A uuid's beginning as typed: hex digits and dashes. */
 const ID_PREFIX = /^[0-9a-f-]+$/i;
 
@@ -75,7 +77,9 @@ function searchCondition(
     on.has('email') ? ilike(borrower.email, pattern) : undefined,
     // Phones are stored as +1 and ten digits: match the digits typed, however they were written.
     on.has('phone') && terms.phoneDigits
-      ? like(borrower.phoneNumber, containsPattern(terms.phoneDigits))
+      ? terms.phoneDigits.length === PHONE_DIGITS
+        ? eq(borrower.phoneNumber, `+1${terms.phoneDigits}`)
+        : like(borrower.phoneNumber, containsPattern(terms.phoneDigits))
       : undefined,
   );
   const matches = [
@@ -186,14 +190,23 @@ export async function searchQueue(o: {
       .orderBy(desc(application.createdAt), desc(application.id))
       .limit(QUEUE_PAGE_SIZE)
       .offset((query.page - 1) * QUEUE_PAGE_SIZE),
-    db.select({ total: count() }).from(application).where(where),
+    // Counted up to the cap and no further (QUEUE_COUNT_CAP): the count stays bounded at any size.
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(application)
+        .where(where)
+        .limit(QUEUE_COUNT_CAP + 1)
+        .as('matching'),
+    ),
     db.select({ total: count() }).from(application).where(eq(application.assignedTo, o.viewerId)),
     db
       .select({ name: user.name, email: user.email, phoneNumber: user.phoneNumber })
       .from(user)
       .where(eq(user.id, o.viewerId)),
   ]);
-  const total = Number(totals[0]?.total ?? 0);
+  const counted = Number(totals[0]?.total ?? 0);
+  const total = Math.min(counted, QUEUE_COUNT_CAP);
   return {
     rep: {
       assignedCount: Number(mine[0]?.total ?? 0),
@@ -205,6 +218,7 @@ export async function searchQueue(o: {
     pageSize: QUEUE_PAGE_SIZE,
     pageCount: pageCount(total),
     total,
+    totalIsCapped: counted > QUEUE_COUNT_CAP,
     tiles: rows.map((r) => ({
       applicationId: r.applicationId,
       borrowerId: r.borrowerId,

@@ -45,6 +45,7 @@ function queueView(url: URL, tiles = ALL): QueueView {
     pageSize: 10,
     pageCount: Math.max(1, Math.ceil(matching.length / 10)),
     total: matching.length,
+    totalIsCapped: false,
     tiles: matching.slice((page - 1) * 10, page * 10),
   };
 }
@@ -338,6 +339,10 @@ describe('queue URL state', () => {
     [{ page: 1, pageSize: 10, total: 0, tiles: [] }, '0 borrowers'],
     [{ page: 1, pageSize: 10, total: 1, tiles: [tile(1)] }, 'Showing 1–1 of 1 borrower'],
     [{ page: 2, pageSize: 10, total: 12, tiles: [tile(11), tile(12)] }, 'Showing 11–12 of 12 borrowers'],
+    [
+      { page: 1000, pageSize: 10, total: 10_000, totalIsCapped: true, tiles: [tile(9991), tile(9992)] },
+      'Showing 9,991–9,992 of 10,000+ borrowers',
+    ],
   ])('counts %#', (view, expected) => {
     expect(countText(view)).toBe(expected);
   });

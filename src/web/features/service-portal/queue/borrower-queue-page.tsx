@@ -137,12 +137,15 @@ export function Component() {
   );
 }
 
-/** 'Showing 11–20 of 57 borrowers'. */
-export function countText(view: Pick<QueueView, 'page' | 'pageSize' | 'total' | 'tiles'>): string {
-  if (view.total === 0 || view.tiles.length === 0) return `${view.total} ${plural(view.total)}`;
+/** 'Showing 11–20 of 57 borrowers'; 'of 10,000+ borrowers' where the count stopped at its cap. */
+export function countText(
+  view: Pick<QueueView, 'page' | 'pageSize' | 'total' | 'tiles'> & { totalIsCapped?: boolean },
+): string {
+  const total = `${view.total.toLocaleString('en-US')}${view.totalIsCapped ? '+' : ''}`;
+  if (view.total === 0 || view.tiles.length === 0) return `${total} ${plural(view.total)}`;
   const from = (view.page - 1) * view.pageSize + 1;
   const to = from + view.tiles.length - 1;
-  return `Showing ${from}–${to} of ${view.total} ${plural(view.total)}`;
+  return `Showing ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${total} ${plural(view.total)}`;
 }
 const plural = (n: number) => (n === 1 ? 'borrower' : 'borrowers');
 

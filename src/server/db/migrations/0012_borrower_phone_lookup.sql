@@ -1,0 +1,1 @@
+CREATE INDEX "borrower_phone_number_idx" ON "borrower" USING btree ("phone_number");
