@@ -57,6 +57,12 @@ export async function contactSummary(o: {
               rows.map((r) => r.id),
             ),
           );
+  const reasonsOf = new Map<string, { key: string; value: boolean }[]>();
+  for (const x of reasons) {
+    const list = reasonsOf.get(x.contactAttemptId) ?? [];
+    list.push({ key: x.key, value: x.value });
+    reasonsOf.set(x.contactAttemptId, list);
+  }
   const staff = await staffMembers(
     o.db,
     rows.map((r) => r.contactedBy),
@@ -71,9 +77,7 @@ export async function contactSummary(o: {
       outcome: r.outcome,
       didTheBorrowerReceiveAnOffer: r.didTheBorrowerReceiveAnOffer,
       contactedBy: staff(r.contactedBy)!,
-      reasons: reasons
-        .filter((x) => x.contactAttemptId === r.id)
-        .map((x) => ({ key: x.key, value: x.value })),
+      reasons: reasonsOf.get(r.id) ?? [],
     })),
     limit: CONTACT_SUMMARY_LIMIT,
     window: { from: window.from.toISOString(), to: window.to.toISOString() },
