@@ -17,7 +17,7 @@ import { loadConfig } from '#server/env';
 import { createStaff } from '#server/features/accounts/create-staff';
 import { hashPassword } from '#server/plugins/auth';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
-import { seedApplications } from '#server/seed/seed-applications';
+import { seedBulk } from '#server/seed/bulk-seed';
 import { runLoad } from './load';
 
 // The service portal's reads and a borrower's own read stay fast. Measures, beside a bare route (/api/health)
@@ -26,13 +26,16 @@ import { runLoad } from './load';
 //   npm run bench:portal -- --applications N [--seconds S] [--database-url postgres://...]
 // Without a database URL it runs on a fresh embedded database (PGlite). A database that already holds N
 // applications (for example one filled by `npm run seed -- --applications 1000000 --bulk`) is used as it is;
-// otherwise the missing ones are seeded first. BENCH_DATABASE_URL is read when --database-url is not given.
+// otherwise the missing ones are seeded first. BENCH_DATABASE_URL is read when --database-url is not given;
+// --data-dir measures an embedded database kept by `DATA_DIR=… npm run seed`.
 
 const { values: args } = parseArgs({
   options: {
     applications: { type: 'string', default: '300' },
     seconds: { type: 'string', default: '5' },
     'database-url': { type: 'string' },
+    /** An embedded database kept from an earlier run (npm run seed with DATA_DIR), used as it is. */
+    'data-dir': { type: 'string' },
     /** Only the reads whose name contains this (the baselines always run). */
     only: { type: 'string' },
   },
@@ -41,17 +44,20 @@ const count = Number(args.applications);
 const seconds = Number(args.seconds);
 
 const databaseUrl = args['database-url'] ?? process.env.BENCH_DATABASE_URL ?? '';
-// On a database of its own (PGlite) the bench makes fresh secrets; on a given database it keeps the ones the
-// seed used (the environment's, or the development ones kept in DATA_DIR) so encrypted fields still decrypt.
+const keptDataDir = args['data-dir'];
+// On a fresh embedded database the bench makes fresh secrets; on a kept database it keeps the ones the seed
+// used (the environment's, or the development ones kept in DATA_DIR) so encrypted fields still decrypt.
 const config = loadConfig({
   ...process.env,
   ...(databaseUrl
     ? {}
-    : {
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-bench-')),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        AUTH_SECRET: randomBytes(32).toString('hex'),
-      }),
+    : keptDataDir
+      ? { DATA_DIR: keptDataDir }
+      : {
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-bench-')),
+          ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+          AUTH_SECRET: randomBytes(32).toString('hex'),
+        }),
   NODE_ENV: 'test',
   DATABASE_URL: databaseUrl,
   LOG_LEVEL: 'silent',
@@ -64,7 +70,8 @@ const [held] = await database.db.select({ n: sqlCount() }).from(application);
 const missing = count - Number(held?.n ?? 0);
 if (missing > 0) {
   console.log(`seeding ${missing} applications on ${database.kind}...`);
-  const seeded = await seedApplications({ config, database, count: missing });
+  // A few hundred through the live use cases, the rest copied in bulk (npm run seed -- --bulk).
+  const seeded = await seedBulk({ config, database, count: missing });
   console.log(`seeded in ${(seeded.durationMs / 1000).toFixed(1)} s`);
 }
 const [total] = await database.db.select({ n: sqlCount() }).from(application);

@@ -1,0 +1,91 @@
+import { COPY_COLUMNS } from './bulk-copies';
+import type { CopiedColumn, CopiedTable } from './bulk-tables';
+import {
+  type JsonRefs,
+  jsonColumn,
+  jsonKeysColumn,
+  keyColumn,
+  placeholder,
+  prefixColumn,
+  workTable,
+} from './bulk-templates';
+
+// The SQL that writes a chunk of copies: one INSERT … SELECT per copied table, joining the table's template
+// rows (`s`, in the work schema) with the chunk's copies (`c`, a temporary table), in foreign-key order.
+
+/** The chunk's copies (see CopyRow); dropped with the chunk's transaction. */
+export const COPIES_TABLE = 'bulk_copies';
+
+const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A copied row's id: a version-4 style uuid from two 64-bit hashes of the row's key, salted by the copy.
+ * One function of (copy, key) everywhere, so a reference to a copied row is the same expression as its id.
+ * hashtextextended is PostgreSQL's own hash (the same on PGlite); md5 would cost three times as much.
+ */
+export const idExpression = (key: string, c = 'c') =>
+  `encode(int8send((hashtextextended(${key}, ${c}.salt_hi) & -61441) | 16384)` +
+  ` || int8send((hashtextextended(${key}, ${c}.salt_lo) & 4611686018427387903) | -9223372036854775808), 'hex')::uuid`;
+
+/** The copy's JSON: each placeholder of the template's JSON replaced by the copy's id of that row. */
+function jsonExpression(column: string, refs: JsonRefs): string {
+  let text = `s.${jsonColumn(column)}`;
+  for (let k = 0; k < refs.names; k += 1) {
+    const id = idExpression(`s.${jsonKeysColumn(column)}[${k + 1}]`);
+    text = `replace(${text}, '${placeholder(k)}', coalesce(${id}::text, ''))`;
+  }
+  for (const copyColumn of refs.varied) {
+    text = `replace(${text}, '${placeholder(copyColumn)}', coalesce(c.${copyColumn}, ''))`;
+  }
+  return `(${text})::jsonb`;
+}
+
+function valueOf(table: CopiedTable, column: CopiedColumn, jsonRefs: ReadonlyMap<string, JsonRefs>): string {
+  const own = `s.${q(column.name)}`;
+  const asText = column.isText ? '::text' : '';
+  switch (column.kind) {
+    case 'id':
+      return `${idExpression('s._k_id')}${asText}`;
+    case 'ref':
+      // Only references to template rows are keyed; others (staff, reference data) are kept.
+      return `coalesce(${idExpression(`s.${keyColumn(column.name)}`)}${asText}, ${own})`;
+    case 'time':
+      return `${own} + c.shift`;
+    case 'date':
+      return `${own} + c.day_shift`;
+    case 'json-ref': {
+      const refs = jsonRefs.get(`${table.name}.${column.name}`);
+      const json =
+        !refs || (refs.names === 0 && refs.varied.length === 0) ? own : jsonExpression(column.name, refs);
+      return table.emptiedUnlessEnrolled.includes(column.name)
+        ? `case when c.enrolled then ${json} else '[]'::jsonb end`
+        : json;
+    }
+    case 'token':
+      return `case when ${own} is null then null else s.${prefixColumn(column.name)} || ${idExpression(`s._k_id || ':${column.name}'`)}::text end`;
+    case 'varied':
+      return column.expression!;
+    case 'plain':
+      return own;
+  }
+}
+
+/** The INSERT … SELECT that writes the chunk's copies of one table. */
+export function copyStatement(table: CopiedTable, jsonRefs: ReadonlyMap<string, JsonRefs>): string {
+  const names = table.columns.map((c) => q(c.name)).join(', ');
+  const values = table.columns.map((c) => valueOf(table, c, jsonRefs)).join(',\n  ');
+  const onlyEnrolled = table.enrolledOnly ? ' where c.enrolled' : '';
+  return (
+    `insert into ${q(table.name)} (${names})\nselect ${values}\n` +
+    `from ${workTable(table.name)} s join ${COPIES_TABLE} c on c.slot = s._slot${onlyEnrolled}`
+  );
+}
+
+const columnList = () => COPY_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ');
+
+/** The chunk's copies table; the caller fills it from one JSON parameter (see copiesRecord). */
+export const createCopiesTable = () =>
+  `create temporary table ${COPIES_TABLE} (${columnList()}) on commit drop`;
+
+/** The record type of jsonb_to_recordset over the chunk's copies. */
+export const copiesRecord = () => `x(${columnList()})`;
