@@ -6,6 +6,15 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true },
+  // The footer's copyright year as the prerendered pages show it (the browser's first render must match them).
+  define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Which chunks the app (boot.tsx) imports: scripts/prerender.ts names them in index.html so the browser
+    // fetches them with the entry (it removes the manifest from dist/web after reading it).
+    manifest: true,
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

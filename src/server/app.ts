@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -31,17 +27,29 @@ import { registerIdempotency } from './plugins/idempotency';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { isCrossSiteStateChange } from './plugins/same-origin';
 import { registerViewer } from './plugins/viewer';
+import { ReadCache, startReadCaches } from './plugins/read-cache';
+import type { CachedSession } from './plugins/session-read';
+import type { ApplicationView } from '#domain/flow/application-view';
 import { responseSerializerCompiler } from './plugins/response-serializer';
+import { BUILT_WEB_ROOT, registerWebApp } from './web-app';
 import { createFieldCipher } from './security/field-encryption';
 import type { AppDeps, Services } from './services';
 
 export type { AppDeps, Services } from './services';
 
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
-
 export { REDACT_PATHS } from './logging';
 
-export async function buildApp(deps: AppDeps) {
+/**
+ * Copies kept per instance (about 2 KB each) and how long at most: the change feed drops a copy when its rows
+ * change, the deadline is only a backstop.
+ */
+const READ_CACHE_SIZE = { maxEntries: 20_000, ttlMs: 60_000 };
+
+export async function buildApp(
+  deps: AppDeps,
+  /** `webRoot`: the built web app to serve, dist/web unless a test builds its own. */
+  options: { webRoot?: string } = {},
+) {
   const { config, database } = deps;
   const app = Fastify({
     // No personal value in a log line: redacted fields, paths without query strings, errors without values.
@@ -64,7 +72,18 @@ export async function buildApp(deps: AppDeps) {
     onEmailQueued: deps.onEmailQueued,
   });
   const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp, log: app.log });
-  const services: Services = { ...deps, auth, cipher };
+  const readCaches = await startReadCaches({
+    database,
+    enabled: config.readCache,
+    onLost: () =>
+      app.log.warn('read caches: the change feed was lost; reading from the database until it is back'),
+  });
+  app.addHook('onClose', () => readCaches.close());
+  const caches = {
+    session: readCaches.register(new ReadCache<CachedSession>(READ_CACHE_SIZE)),
+    application: readCaches.register(new ReadCache<ApplicationView>(READ_CACHE_SIZE)),
+  };
+  const services: Services = { ...deps, auth, cipher, applicationCache: caches.application };
 
   registerErrorHandler(app);
   registerGracefulClose(app);
@@ -129,7 +148,7 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  registerViewer(app, { auth, db: database.db, authSecret: config.authSecret });
+  registerViewer(app, { auth, db: database.db, authSecret: config.authSecret, caches });
   registerIdempotency(app, { db: database.db });
 
   await app.register(healthRoutes, { services });
@@ -151,32 +170,7 @@ export async function buildApp(deps: AppDeps) {
     return reply.redirect(`/lead${query}`);
   });
 
-  const hasWebApp = existsSync(path.join(webRoot, 'index.html'));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      // Hashed asset names never change content: cache them for a year.
-      setHeaders: (reply: { header: (name: string, value: string) => unknown }, filePath: string) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  // Client routes fall back to index.html; unknown /api paths stay JSON 404s.
-  app.setNotFoundHandler((request, reply) => {
-    if (
-      !hasWebApp ||
-      request.url.startsWith('/api/') ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
-      return reply
-        .status(404)
-        .send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebApp(app, options.webRoot ?? BUILT_WEB_ROOT);
 
   return app;
 }

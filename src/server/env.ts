@@ -77,6 +77,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Keep borrowers' sessions and applications in memory between requests, dropped when the database announces
+   * a change (src/server/plugins/read-cache.ts). On unless 'off'.
+   */
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
   ALLOW_SANDBOX_PROVIDERS: z
     .enum(['true', 'false'])
     .default('false')
@@ -133,6 +138,7 @@ export type Config = {
   /** Proxy hops trusted for the client address (X-Forwarded-For); 0 means the socket's address. */
   trustProxy: number;
   apiDocs: boolean;
+  readCache: boolean;
   allowSandboxProviders: boolean;
   demoStaff: boolean;
   /** The partner webhook; undefined when not configured. */
@@ -246,6 +252,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     apiDocs: env.API_DOCS ?? !production,
+    readCache: env.READ_CACHE === 'on',
     allowSandboxProviders: env.ALLOW_SANDBOX_PROVIDERS,
     demoStaff: env.DEMO_STAFF ?? !production,
     partnerWebhook:

@@ -11,6 +11,8 @@ import type { Database } from './db/client';
 import type { Config } from './env';
 import type { Auth } from './plugins/auth';
 import type { FieldCipher } from './security/field-encryption';
+import type { ReadCache } from './plugins/read-cache';
+import type { ApplicationView } from '#domain/flow/application-view';
 
 // What buildApp is given (AppDeps) and what every feature receives (Services). In a file of its own so the
 // features and app.ts do not import each other.
@@ -38,4 +40,9 @@ export type AppDeps = {
 };
 
 /** Services the features use, built once per app. */
-export type Services = AppDeps & { auth: Auth; cipher: FieldCipher };
+export type Services = AppDeps & {
+  auth: Auth;
+  cipher: FieldCipher;
+  /** Borrowers' applications as GET /api/application answers them, dropped when their rows change. */
+  applicationCache: ReadCache<ApplicationView>;
+};

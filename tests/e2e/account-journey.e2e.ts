@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { checkAccessibility, expect, test, watchContext } from './support/axe';
 import { snap, watchErrors } from './support/browser';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
@@ -6,7 +6,8 @@ import { authenticatorCode, base32Decode } from '#server/security/totp';
 /**
  * A new visitor becomes a borrower: lead form (an error first), the emailed link, a password, sign out,
  * sign in, and back where they left off. A staff member made by the CLI sets a password, enrols an
- * authenticator app (TOTP), and signs in again with a code and with a recovery code.
+ * authenticator app (TOTP), and signs in again with a code and with a recovery code. Every page is checked
+ * with axe.
  */
 let server: TestServer;
 const staffEmail = 'casey.counsellor@agency.org';
@@ -45,6 +46,7 @@ test.describe('account journey', () => {
     await page.waitForURL(/\/lead\?utm_source=x$/);
     const form = page.getByRole('form', { name: 'Start your application' });
     await expect(form).toBeVisible();
+    await checkAccessibility(page, '/lead');
     await snap(page, 'lead-1280');
 
     // A mistake first: the email is not valid and the terms are not agreed.
@@ -57,6 +59,7 @@ test.describe('account journey', () => {
     expect(await form.getByText('Agreeing to the Terms and Conditions is required').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     expect(await form.getByLabel('Phone number').inputValue()).toBe('415-555-0123');
+    await checkAccessibility(page, '/lead (errors shown)');
 
     // Corrected, the error goes away as the person types (re-validation on change).
     await form.getByLabel('Email address').fill(email);
@@ -64,6 +67,8 @@ test.describe('account journey', () => {
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Get Started' }).click();
     await page.waitForURL(/\/hardships$/);
+    await expect(page.getByText('Are you currently facing any of the following situations?')).toBeVisible();
+    await checkAccessibility(page, '/hardships');
 
     // The dev mailbox has the initial password email; its link opens the reset page.
     const mailbox = await context.newPage();
@@ -81,6 +86,7 @@ test.describe('account journey', () => {
         { timeout: 20_000, intervals: [500] },
       )
       .toBeGreaterThan(0);
+    await checkAccessibility(mailbox, '/dev/mailbox');
     const link = mailbox.getByRole('link', { name: 'Set your password' }).first();
     const href = await link.getAttribute('href');
     expect(href).toContain('/reset-password?');
@@ -95,12 +101,14 @@ test.describe('account journey', () => {
     await expect(lengthRule).toContainText('(met)');
     expect(await lengthRule.textContent()).not.toContain('not met');
     await reset.getByLabel('Confirm password').fill('Sunny#Day42');
+    await checkAccessibility(reset, '/reset-password');
     await snap(reset, 'reset-password-1280');
     await reset.getByRole('button', { name: 'Reset Password' }).click();
     await reset.waitForURL(/\/sign-in$/);
     await expect(
       reset.getByText('Password successfully reset. Please sign in with your new credentials.'),
     ).toBeVisible();
+    await checkAccessibility(reset, '/sign-in (password reset)');
     await reset.close();
 
     // Back in the first tab: the password reset ended every older session, so the page asks to sign in.
@@ -110,6 +118,7 @@ test.describe('account journey', () => {
     await page.getByLabel('Password', { exact: true }).fill('wrong-password1');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Incorrect Username or Password')).toBeVisible();
+    await checkAccessibility(page, '/sign-in (wrong password)');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByLabel('Password', { exact: true }).fill('Sunny#Day42');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -127,6 +136,7 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/hardships$/);
     await expect(page.getByText('Are you currently facing any of the following situations?')).toBeVisible();
+    await checkAccessibility(page, '/hardships (signed in again)');
     await snap(page, 'hardships-after-sign-in-1280');
     expect(errors).toEqual([]);
   });
@@ -142,15 +152,21 @@ test.describe('account journey', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/sign-in`);
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    await checkAccessibility(page, '/sign-in');
     await page.getByLabel('Email address').fill(staffEmail);
     await page.getByLabel('Password', { exact: true }).fill(staffPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/user-information$/);
+    await expect(page.getByLabel('First name')).toBeVisible();
+    await checkAccessibility(page, '/user-information');
     await page.getByLabel('First name').fill('Casey');
     await page.getByLabel('Last name').fill('Counsellor');
     await page.getByLabel('Phone number').fill('3125550100');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/reset-password/);
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    await checkAccessibility(page, '/reset-password (first password)');
     await page.getByLabel('New password', { exact: true }).fill('Staff#Pass9');
     await page.getByLabel('Confirm password').fill('Staff#Pass9');
     await page.getByRole('button', { name: 'Save Password' }).click();
@@ -160,6 +176,8 @@ test.describe('account journey', () => {
     // Before the second factor the service portal sends the person back here.
     await page.goto(`${server.url}/change-password`);
     await page.waitForURL(/\/two-factor\/setup$/);
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await checkAccessibility(page, '/two-factor/setup (password)');
     await page.getByLabel('Password', { exact: true }).fill('Staff#Pass9');
     await page.getByRole('button', { name: 'Continue' }).click();
     const qr = page.getByRole('img', { name: `QR code for Clearpath Debt Relief, ${staffEmail}` });
@@ -167,6 +185,7 @@ test.describe('account journey', () => {
     // The QR code is a data: URL image; the CSP must let it load.
     expect(await qr.evaluate((img) => img instanceof HTMLImageElement && img.naturalWidth > 0)).toBe(true);
     const key = base32Decode((await page.getByLabel('Set-up key').innerText()).replace(/\s/g, ''));
+    await checkAccessibility(page, '/two-factor/setup (QR code)');
     await snap(page, 'two-factor-setup-390');
     const enrolmentCode = authenticatorCode(key);
     await page.getByLabel('Authentication code').fill(enrolmentCode);
@@ -174,13 +193,17 @@ test.describe('account journey', () => {
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
     const recoveryCode = await codes.first().innerText();
+    await checkAccessibility(page, '/two-factor/setup (recovery codes)');
     await snap(page, 'two-factor-recovery-codes-390');
     await page.getByRole('button', { name: 'I have saved my codes, continue' }).click();
     await page.waitForURL(/\/summary$/);
+    await expect(page.getByRole('status').filter({ hasText: / applications$/ })).toBeVisible();
+    await checkAccessibility(page, '/summary');
     await context.close();
 
     // A later sign-in asks for the code after the password; the code used at enrolment is refused.
     const later = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await watchContext(later);
     const again = await later.newPage();
     await again.goto(`${server.url}/sign-in`);
     await again.getByLabel('Email address').fill(staffEmail);
@@ -190,6 +213,7 @@ test.describe('account journey', () => {
     await again.getByLabel('Authentication code').fill(enrolmentCode);
     await again.getByRole('button', { name: 'Verify' }).click();
     await expect(again.getByText('That code is not valid. Please try again.')).toBeVisible();
+    await checkAccessibility(again, '/two-factor (code refused)');
     await snap(again, 'two-factor-code-1280');
     await again.getByLabel('Authentication code').fill(authenticatorCode(key, 1));
     await again.getByRole('button', { name: 'Verify' }).click();
@@ -198,6 +222,7 @@ test.describe('account journey', () => {
 
     // A recovery code works once in place of the app.
     const recovery = await browser.newContext();
+    await watchContext(recovery);
     const third = await recovery.newPage();
     await third.goto(`${server.url}/sign-in`);
     await third.getByLabel('Email address').fill(staffEmail);
@@ -212,6 +237,7 @@ test.describe('account journey', () => {
 
     // The service-portal guard keeps borrowers and strangers out.
     const stranger = await browser.newContext();
+    await watchContext(stranger);
     const other = await stranger.newPage();
     await other.goto(`${server.url}/change-password`);
     await other.waitForURL(/\/sign-in$/);

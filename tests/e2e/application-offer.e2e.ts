@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { checkAccessibility, expect, test } from './support/axe';
 import {
   type Applicant,
   chooseHardships,
@@ -154,6 +155,7 @@ test.describe('application: to the offer', () => {
     await input.fill('');
     await input.pressSequentially('200');
     expect(await input.inputValue()).toBe('$200');
+    await checkAccessibility(page, '/expenses (a line being edited)');
     await snapAtWidths(page, 'apply-expenses-editing');
     // Not counted until submitted.
     expect(await groupTotal(page, 'Food')).toBe(foodBefore);
@@ -196,6 +198,7 @@ test.describe('application: to the offer', () => {
         { timeout: 20_000, intervals: [500] },
       )
       .toBe(1);
+    await checkAccessibility(mailbox, '/dev/mailbox');
     await mailbox.close();
 
     expect(errors).toEqual([]);
@@ -221,12 +224,14 @@ test.describe('application: to the offer', () => {
     expect(await adjusted.count()).toBeGreaterThan(0);
     const targeted = page.locator('p', { hasText: /^Targeted Monthly Savings$/ }).locator('+ p');
     expect(shownDollars(await targeted.textContent())).toBeGreaterThan(0);
+    await checkAccessibility(page, '/budget');
     await snapAtWidths(page, 'apply-budget');
 
     // Continue without agreeing: the spec's message, and the page stays.
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectText(page, 'Agreeing to adjust your total expenses is required');
     expect(new URL(page.url()).pathname).toBe('/budget');
+    await checkAccessibility(page, '/budget (agreement required)');
     await snapAtWidths(page, 'apply-budget-agreement-required');
 
     await page.getByLabel('I agree to adjust my total expenses as proposed above.').check();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { checkAccessibility, expect, test } from './support/axe';
 import {
   answer,
   type Applicant,
@@ -66,6 +66,7 @@ test.describe('application: outcomes without an offer', () => {
 
     await expectText(page, 'Our service is not available in your state yet');
     expect(await page.getByText('District of Columbia', { exact: true }).isVisible()).toBe(true);
+    await checkAccessibility(page, '/notify-when-eligible');
     await snapAtWidths(page, 'apply-notify-when-eligible');
     // The question must be answered.
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -86,6 +87,7 @@ test.describe('application: outcomes without an offer', () => {
     expect(await page.getByRole('main').getByRole('link', { name: PHONE_DISPLAY }).getAttribute('href')).toBe(
       'tel:+18005550199',
     );
+    await checkAccessibility(page, '/we-will-notify-you');
     await snapAtWidths(page, 'apply-we-will-notify-you');
 
     expect(errors).toEqual([]);
@@ -121,6 +123,7 @@ test.describe('application: outcomes without an offer', () => {
     // The empty state: nothing to choose, Continue still leads on.
     await expectText(page, 'We did not find any eligible debts on your credit report.');
     expect(await page.getByRole('checkbox').count()).toBe(0);
+    await checkAccessibility(page, '/eligible-debts (none eligible)');
     await snapAtWidths(page, 'apply-eligible-debts-empty');
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -129,6 +132,7 @@ test.describe('application: outcomes without an offer', () => {
     const call = page.getByRole('main').getByRole('link', { name: PHONE_DISPLAY });
     expect(await call.getAttribute('href')).toBe('tel:+18005550199');
     expect(await page.getByRole('main').getByText(HOURS, { exact: true }).isVisible()).toBe(true);
+    await checkAccessibility(page, '/offers/not-qualified');
     await snapAtWidths(page, 'apply-not-qualified');
 
     // The outcome is final: the earlier pages send the borrower back here.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { checkAccessibility, expect, test } from './support/axe';
 import {
   type Applicant,
   chooseHardships,
@@ -85,6 +85,7 @@ test.describe('application: resume', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForPath(page, '/income/provide-monthly-income');
     await expectText(page, 'Tell us about your income');
+    await checkAccessibility(page, '/income/provide-monthly-income');
 
     // Signed out and in again: the same page.
     await signOut(page);

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   type Applicant,
   chooseHardships,
@@ -20,6 +19,7 @@ import {
   startApplication,
   waitForPath,
 } from './support/apply';
+import { checkAccessibility, expect, test } from './support/axe';
 import { snap, watchErrors } from './support/browser';
 import { createStaffUser, firstStaffSignIn, type NewStaff, WIDE } from './support/portal';
 import { journeyEnv, startServer, type TestServer } from './support/server';
@@ -38,8 +38,8 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
  *
  * All three borrowers are application-offer.e2e.ts's Alex Morgan (the sandbox bureau picks the credit file from
  * the name and date of birth), with the same household, income and edited restaurants line, so the offer is
- * known to qualify; only the email and phone differ. Every new page is checked with axe (serious and critical
- * violations fail the journey, softly, so every page is reported) and pictured at 1280 and 390 px.
+ * known to qualify; only the email and phone differ. Every page is checked with axe (any violation fails the
+ * journey, softly, so every page is reported) and the new ones are pictured at 1280 and 390 px.
  */
 const FIRST: Applicant = {
   firstName: 'Alex',
@@ -118,17 +118,8 @@ async function visible(locator: Locator, timeout = 15_000): Promise<void> {
   await expect(locator).toBeVisible({ timeout });
 }
 
-/**
- * axe on the page as it is now: violations of impact serious or critical fail the journey (softly, so the
- * journey goes on and every page's findings are reported).
- */
-async function checkAccessibility(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect.soft(serious, `axe on ${name}`).toEqual([]);
-}
+/** Shared steps check a page once per test, however many times the journey passes it. */
+const once = { oncePerTest: true } as const;
 
 /** A screenshot of the failing step, then the failure; the page errors seen before it are printed. */
 async function reportFailure<T>(page: Page, errors: string[], name: string, run: () => Promise<T>) {
@@ -164,6 +155,7 @@ async function applyToOffers(page: Page, applicant: Applicant) {
 /** /expenses, with the restaurants line cut to $200, to /offers/review; the offers as shown. */
 async function expensesToOffers(page: Page) {
   await expectText(page, 'Verify Your Household Expenses');
+  await checkAccessibility(page, '/expenses', once);
   // The restaurants line cut to $200, as application-offer.e2e.ts does.
   await page.getByRole('button', { name: `Edit ${RESTAURANTS}` }).click();
   const input = page.getByLabel(RESTAURANTS, { exact: true });
@@ -184,10 +176,8 @@ async function acceptOfferToOptions(page: Page, o: { snaps: boolean }): Promise<
   await waitForPath(page, '/payments/next-steps');
   await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
   await visible(page.getByText('Connect your bank so we can set up your monthly payment.'));
-  if (o.snaps) {
-    await snapAtWidths(page, 'enroll-next-steps');
-    await checkAccessibility(page, '/payments/next-steps');
-  }
+  await checkAccessibility(page, '/payments/next-steps', once);
+  if (o.snaps) await snapAtWidths(page, 'enroll-next-steps');
   await page.getByRole('button', { name: 'Continue' }).click();
   await waitForPath(page, '/payments/payment-account-options');
   await visible(page.getByRole('heading', { level: 1, name: 'Connect your bank' }));
@@ -217,6 +207,7 @@ async function openSigningLink(mailbox: Page, email: string): Promise<void> {
     )
     .toBeGreaterThan(0);
   const link = mail.first().getByRole('link', { name: 'Review and sign' });
+  await checkAccessibility(mailbox, '/dev/mailbox', once);
   expect(await link.getAttribute('href')).toMatch(/\/sign-letter#t=.+/);
   await link.click();
   await waitForPath(mailbox, '/sign-letter');
@@ -226,10 +217,8 @@ async function openSigningLink(mailbox: Page, email: string): Promise<void> {
 async function signLetter(page: Page, name: string, o: { snaps: boolean }): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name: 'Sign your Letter of Authorization' }));
   await visible(page.getByText(`Signing as ${name}`));
-  if (o.snaps) {
-    await snapAtWidths(page, 'enroll-sign-letter');
-    await checkAccessibility(page, '/sign-letter');
-  }
+  await checkAccessibility(page, '/sign-letter', once);
+  if (o.snaps) await snapAtWidths(page, 'enroll-sign-letter');
   const fullName = page.getByLabel('Full name');
   await page.getByLabel(AGREE_LABEL).check();
   await fullName.fill(`${name.split(' ')[0]} Morganson`);
@@ -407,6 +396,7 @@ test.describe('enrollment', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await waitForPath(page, '/submitted');
       await visible(page.getByRole('heading', { level: 1, name: UNSIGNED_TITLE }));
+      await checkAccessibility(page, '/submitted');
 
       // Signs from the email, in this tab.
       await openSigningLink(page, SECOND.email);
@@ -428,8 +418,12 @@ test.describe('enrollment', () => {
       const nav = page.getByRole('navigation', { name: 'Service portal' });
 
       // The borrower queue, searched by the first borrower's email.
+      await visible(page.getByRole('button', { name: 'Date range Last 72 hours' }));
+      await checkAccessibility(page, '/summary');
       await nav.getByRole('link', { name: 'Borrower Queue', exact: true }).click();
       await waitForPath(page, '/borrower-queue');
+      await visible(page.getByRole('list', { name: 'Borrower tiles' }));
+      await checkAccessibility(page, '/borrower-queue');
       await page.getByLabel('Search borrowers').fill(FIRST.email);
       await page.getByLabel('Search borrowers').press('Enter');
       await page.waitForURL((url) => url.searchParams.get('searchValue') === FIRST.email);
@@ -443,6 +437,7 @@ test.describe('enrollment', () => {
       await visible(page.getByRole('heading', { level: 1, name: new RegExp(FULL_NAME) }));
       const overview = page.getByRole('region', { name: 'Overview' });
       await visible(overview.getByText('Counselor Review'));
+      await checkAccessibility(page, '/borrower-summary');
       await overview.getByRole('button', { name: 'Claim', exact: true }).click();
       await visible(overview.getByRole('button', { name: 'Unclaim' }));
       await overview.getByRole('button', { name: 'Quality control' }).click();
@@ -665,6 +660,7 @@ test.describe('enrollment', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/payments/next-steps');
       await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
+      await checkAccessibility(page, '/payments/next-steps');
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/payments/confirm-payment-account');
       await visible(page.getByRole('heading', { level: 1, name: 'Confirm your payment account' }));
@@ -674,11 +670,13 @@ test.describe('enrollment', () => {
       const checking = page.getByRole('radio', { name: /Tartan Checking/ });
       await visible(checking);
       await visible(page.getByRole('group', { name: 'Payment account' }).getByText('Tartan Bank').first());
+      await checkAccessibility(page, '/payments/confirm-payment-account (the connected bank)');
       await checking.check();
       await page.getByRole('button', { name: 'Submit' }).click();
       await waitForPath(page, '/submitted');
       await visible(page.getByRole('heading', { level: 1, name: UNSIGNED_TITLE }));
       await visible(page.getByRole('listitem').filter({ hasText: FULL_NAME }).getByText('Not signed yet'));
+      await checkAccessibility(page, '/submitted');
     });
     expect(errors).toEqual([]);
   });

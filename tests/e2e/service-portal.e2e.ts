@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { checkAccessibility, expect, test } from './support/axe';
 import { snap, watchErrors } from './support/browser';
 import {
   chooseDateRange,
@@ -19,8 +20,11 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
 /**
  * A counsellor's day in the service portal on seeded data: first sign-in with the second factor, the summary
  * filtered by date and status, the queue searched by a last name, then one borrower in counsellor review taken
- * from claim to hand-over: a text contact attempt, every tab, quality control, the creditors' answers (an ACH
- * account with a wrong routing number first, a decline with two reasons), transfer, and mark transferred.
+ * from claim to hand-over: two contact attempts (a text that reached the borrower, who answers the offer
+ * question; a call that left a voicemail, which does not ask it), the history told as sentences with the
+ * openings folded, every tab, quality control, the creditors' answers (an ACH account with a wrong routing
+ * number first, and the question before discarding typed creditor details; a decline with two reasons),
+ * transfer, and mark transferred. Every page and dialog is checked with axe.
  */
 const APPLICATIONS = 24;
 /** The seed spreads creation dates over the last 30 days. */
@@ -64,6 +68,9 @@ async function visible(locator: Locator, timeout = 15_000): Promise<void> {
 }
 
 test.describe('service portal journey', () => {
+  // One long journey: every screen pictured at two widths and checked with axe.
+  test.describe.configure({ timeout: 300_000 });
+
   test('a counsellor signs in, filters the summary, searches the queue and takes a borrower to transferred', async ({
     page,
   }) => {
@@ -94,6 +101,7 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   // --- /summary: the default is the last 72 hours, every status but transferred.
   await visible(page.getByRole('button', { name: 'Date range Last 72 hours' }));
   const recent = await shownCount(page);
+  await checkAccessibility(page, '/summary');
   await snapScreen(page, 'summary');
 
   // The whole seeded month: more applications.
@@ -125,6 +133,7 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   // A reload keeps the filters (they live in the URL).
   await page.reload();
   await expect.poll(() => shownCount(page)).toBe(inReview.length);
+  await checkAccessibility(page, '/summary (filtered)');
   await snapScreen(page, 'summary-filtered');
 
   // --- /borrower-queue: search by the borrower's last name.
@@ -134,6 +143,7 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   const rep = page.getByRole('region', { name: 'Your information' });
   await visible(rep.getByText(staff.email, { exact: true }));
   await visible(rep.getByText(staffName, { exact: true }));
+  await checkAccessibility(page, '/borrower-queue');
   await snapScreen(page, 'queue');
   await page.getByLabel('Search borrowers').fill(borrower.lastName.toUpperCase());
   await page.getByLabel('Search borrowers').press('Enter');
@@ -151,6 +161,7 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   const tile = tiles.filter({ hasText: borrowerName });
   await visible(tile);
   await visible(tile.getByText('Counselor Review'));
+  await checkAccessibility(page, '/borrower-queue (search)');
   await snapScreen(page, 'queue-search');
   await tile.getByRole('link', { name: borrowerName }).click();
   await page.waitForURL((url) => url.pathname === '/borrower-summary' && url.searchParams.has('id'));
@@ -160,13 +171,18 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   const overview = page.getByRole('region', { name: 'Overview' });
   const assignedTo = overview.getByTestId('assigned-to');
   await visible(overview.getByText('Counselor Review'));
+  await checkAccessibility(page, '/borrower-summary');
   await snapScreen(page, 'borrower-summary');
+  let colleague: string | undefined;
   if ((await assignedTo.innerText()).trim() !== 'Unclaimed') {
-    expect(await assignedTo.innerText()).toMatch(/^Seed Counsellor \d/);
+    // 'Seed Counsellor 2 since …'
+    colleague = /^Seed Counsellor \d+/.exec(await assignedTo.innerText())?.[0];
+    expect(colleague, 'the seed counsellor who has the borrower').toBeDefined();
     await overview.getByRole('button', { name: 'Unclaim' }).click();
     // A colleague's claim: released only after the confirmation, as a take-over.
     const release = page.getByRole('dialog', { name: /^Release Seed Counsellor \d+'s claim\?$/ });
     await visible(release);
+    await checkAccessibility(page, '/borrower-summary (release a colleague’s claim)');
     await release.getByRole('button', { name: 'Release' }).click();
     await expect(assignedTo).toHaveText('Unclaimed', { useInnerText: true });
   }
@@ -182,20 +198,53 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await page.goForward();
   await page.waitForURL((url) => url.pathname === '/borrower-summary');
 
-  // A text-message contact attempt with a reason.
+  // A text-message contact attempt that reached the borrower: the offer question appears with 'Reached'.
   const contact = page.getByRole('form', { name: 'Record a contact attempt' });
+  const offerQuestion = contact.getByRole('group', { name: 'Did the borrower receive an offer?' });
   await contact.getByRole('group', { name: 'Contact method' }).getByLabel('Text message').check();
-  await contact.getByLabel('Outcome').fill('Texted the borrower to confirm the proposed budget');
-  await contact
-    .getByRole('group', { name: 'Did the borrower receive an offer?' })
-    .getByLabel('Yes', { exact: true })
-    .check();
+  const outcomes = contact.getByRole('group', { name: 'Outcome' });
+  expect(await outcomes.getByRole('radio').count()).toBe(5);
+  await expect(offerQuestion).toHaveCount(0);
+  await outcomes.getByLabel('Reached', { exact: true }).check();
+  await visible(offerQuestion);
+  await contact.getByRole('button', { name: 'Save contact attempt' }).click();
+  await visible(offerQuestion.getByText('Did the borrower receive an offer? is required'));
+  await offerQuestion.getByLabel('Yes', { exact: true }).check();
+  await contact.getByLabel('Notes (optional)').fill('Texted the borrower to confirm the proposed budget');
   await contact.getByLabel('Validate proposed budget').check();
+  await checkAccessibility(page, '/borrower-summary (contact attempt filled in)');
   await snapScreen(page, 'contact-attempt');
   await contact.getByRole('button', { name: 'Save contact attempt' }).click();
   await visible(contact.getByText('A text message is on its way to the borrower.'));
   const history = page.getByRole('region', { name: 'Contact History' });
-  await visible(history.getByText('Texted the borrower to confirm the proposed budget'));
+  const newestAttempt = history.getByRole('row').nth(1);
+  await visible(newestAttempt.getByText('Texted the borrower to confirm the proposed budget'));
+  await visible(newestAttempt.getByRole('cell', { name: /^Reached/ }));
+
+  // A call that left a voicemail: the offer question is not asked.
+  await contact.getByRole('group', { name: 'Contact method' }).getByLabel('Phone').check();
+  await outcomes.getByLabel('Left voicemail', { exact: true }).check();
+  await expect(offerQuestion).toHaveCount(0);
+  await contact.getByRole('button', { name: 'Save contact attempt' }).click();
+  await visible(contact.getByText('Contact attempt saved.'));
+  await visible(history.getByRole('row').nth(1).getByRole('cell', { name: 'Left voicemail', exact: true }));
+
+  // The history tells what was done as sentences; the openings of the summary wait behind their toggle.
+  const staffActions = page
+    .getByRole('region', { name: 'History' })
+    .getByRole('list', { name: 'Staff actions' });
+  const said = (sentence: string | RegExp) => staffActions.getByText(sentence, { exact: true });
+  await visible(said(`${staffName} recorded a contact attempt (Phone: left voicemail)`));
+  await visible(said(`${staffName} recorded a contact attempt (Text message: reached)`));
+  await visible(said(`${staffName} claimed the application`));
+  if (colleague) await visible(said(`${staffName} took over the application from ${colleague}`));
+  await expect(staffActions.getByText(/opened the borrower summary/)).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /^Show openings/ }).check();
+  // Each read of the summary is an opening; this counsellor's in a row are one line.
+  await visible(said(new RegExp(`^${staffName} opened the borrower summary( \\d+ times)?$`)).first());
+  await checkAccessibility(page, '/borrower-summary (history with openings)');
+  await snapScreen(page, 'history');
+  await page.getByRole('checkbox', { name: /^Show openings/ }).uncheck();
 
   // Each tab.
   const tabs = page.getByRole('tablist', { name: 'Borrower details' });
@@ -203,18 +252,22 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await tabs.getByRole('tab', { name: 'Application' }).click();
   await visible(panel.getByRole('region', { name: 'Contact' }));
   await visible(panel.getByRole('region', { name: 'Household' }));
+  await checkAccessibility(page, '/borrower-summary (Application tab)');
   await snapScreen(page, 'tab-application');
   await tabs.getByRole('tab', { name: 'Financials' }).click();
   await visible(panel.getByRole('region', { name: 'Income' }));
   await visible(panel.getByRole('region', { name: 'Recommended Budget' }));
+  await checkAccessibility(page, '/borrower-summary (Financials tab)');
   await snapScreen(page, 'tab-financials');
   await tabs.getByRole('tab', { name: 'Debts' }).click();
   await visible(panel.getByRole('table'));
   expect(await panel.getByRole('table').locator('thead th').count()).toBe(15);
+  await checkAccessibility(page, '/borrower-summary (Debts tab)');
   await snapScreen(page, 'tab-debts');
   await tabs.getByRole('tab', { name: 'Decision' }).click();
   const offersRegion = panel.getByRole('region', { name: /^Offers \(\d+\)$/ });
   await visible(offersRegion);
+  await checkAccessibility(page, '/borrower-summary (Decision tab)');
   await snapScreen(page, 'tab-decision');
   // The last tab is remembered across a reload.
   await page.reload();
@@ -230,11 +283,14 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await qc.getByRole('button', { name: 'Submit' }).click();
   await visible(qc.getByText('Please select at least one disqualification reason'));
   await qc.getByLabel('Passed', { exact: true }).check();
+  await checkAccessibility(page, '/borrower-summary (quality control)');
   await snapScreen(page, 'quality-control', { screenOnly: true });
   await qc.getByRole('button', { name: 'Submit' }).click();
   await expect(qc).toBeHidden();
   await visible(overview.getByText('Creditor Review'));
   await visible(overview.getByText('Passed', { exact: true }));
+  await visible(said(`${staffName} passed quality control`));
+  await visible(said('Status: Counselor review → Creditor review'));
 
   // The creditors' answers.
   const answerButtons = offersRegion.getByRole('button', { name: /^Answer for / });
@@ -246,6 +302,11 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   // 1. Accepted by ACH: a routing number with a wrong check digit first.
   await answerButtons.first().click();
   await visible(offer);
+  // Nothing typed yet: Escape closes at once.
+  await page.keyboard.press('Escape');
+  await expect(offer).toBeHidden();
+  await answerButtons.first().click();
+  await visible(offer);
   await offer
     .getByRole('group', { name: 'Was the offer accepted or declined?' })
     .getByLabel('Accepted')
@@ -253,9 +314,20 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await offer.getByRole('group', { name: 'Payment method' }).getByLabel('ACH', { exact: true }).check();
   await offer.getByLabel('Email for remittance information').fill('remittance@creditor.example.com');
   await offer.getByLabel('Account Number').fill('123456789012');
+  // Typed details: Escape asks first, and Keep editing keeps them.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard the creditor details you typed?' });
+  await visible(discard);
+  await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await checkAccessibility(page, '/borrower-summary (discard the creditor details?)');
+  await snapScreen(page, 'offer-discard-question', { screenOnly: true });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+  await expect(offer.getByLabel('Account Number')).toHaveValue('123456789012');
   await offer.getByLabel('Routing Number').fill('021000022');
   await offer.getByRole('button', { name: 'Submit' }).click();
   await visible(offer.getByText('Routing Number is invalid'));
+  await checkAccessibility(page, '/borrower-summary (offer accepted by ACH, routing number invalid)');
   await snapScreen(page, 'offer-accept-ach', { screenOnly: true });
   await offer.getByLabel('Routing Number').fill('021000021');
   await offer.getByRole('button', { name: 'Submit' }).click();
@@ -273,6 +345,7 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await visible(offer.getByText('(Select all that apply)'));
   await offer.getByLabel('term too long').check();
   await offer.getByLabel('reduction too much').check();
+  await checkAccessibility(page, '/borrower-summary (offer declined)');
   await snapScreen(page, 'offer-decline', { screenOnly: true });
   await offer.getByRole('button', { name: 'Submit' }).click();
   await expect(offer).toBeHidden();
@@ -299,30 +372,45 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
 
   // Every offer answered, one accepted at least: the application moves to transfer.
   await visible(overview.getByText('Transfer', { exact: true }));
+  await visible(said('Status: Creditor review → Transfer'));
+  await checkAccessibility(page, '/borrower-summary (transfer)');
   await snapScreen(page, 'transfer');
   await overview.getByLabel('Partner CRM ID').fill('CRM-00424242');
   await overview.getByRole('button', { name: 'Mark transferred' }).click();
   await visible(overview.getByText('Transferred', { exact: true }));
   await visible(overview.getByText('CRM-00424242'));
+  await visible(said(`${staffName} marked the application transferred (Partner CRM ID CRM-00424242)`));
+  await checkAccessibility(page, '/borrower-summary (transferred)');
   await snapScreen(page, 'transferred');
+
+  // A borrower the portal does not know: the page says so under its heading.
+  await page.goto(`${server.url}/borrower-summary?id=00000000-0000-4000-8000-000000000000`);
+  await visible(page.getByRole('alert').getByText('We could not find this borrower.'));
+  await visible(page.getByRole('heading', { level: 1, name: 'Borrower Summary' }));
+  await checkAccessibility(page, '/borrower-summary (not found)');
 
   // --- The contact summary lists today's attempt; Preferences shows the profile and the team.
   await page.goto(`${server.url}/contact-summary`);
   await visible(page.getByText('Texted the borrower to confirm the proposed budget'));
+  await visible(page.getByRole('cell', { name: /Left voicemail/ }).first());
+  await checkAccessibility(page, '/contact-summary');
   await snapScreen(page, 'contact-summary');
   await nav.getByRole('link', { name: 'Preferences', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/preferences');
   await visible(page.getByText(staff.email).first());
   await visible(page.getByText('Seed Counsellor 1').first());
+  await checkAccessibility(page, '/preferences');
   await snapScreen(page, 'preferences');
 
   // --- On a phone the header folds into the menu; Sign Out ends the session.
   await page.setViewportSize(PHONE);
   await nav.getByRole('button', { name: 'Menu' }).click();
   await visible(nav.getByRole('link', { name: 'Borrower Queue', exact: true }));
+  await checkAccessibility(page, '/preferences (phone menu open)');
   await snap(page, 'portal-menu-390');
   await nav.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/sign-in');
+  await checkAccessibility(page, '/sign-in (signed out)');
   await page.goto(`${server.url}/summary`);
   await page.waitForURL((url) => url.pathname === '/sign-in');
 

@@ -47,7 +47,8 @@ const tablesReadWhole = (node: PlanNode): string[] => [
 function withParameters(text: string, values: readonly unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   return sql.join(
-    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
+    // One parameter each, arrays included (a bare array would be spread into a list of parameters).
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`)),
     sql.raw(''),
   );
 }
@@ -94,11 +95,15 @@ describe('the service portal reads', () => {
     const reads = [
       '/api/staff/applications',
       '/api/staff/applications?applicationStatus=inProgress,transferred&claimedStatus=claimed&assignedToMe=true',
+      '/api/staff/applications?page=2',
       '/api/staff/contact-summary',
+      '/api/staff/contact-summary?page=2',
+      `/api/staff/contact-summary?contactedBy=${staff.userId}`,
       '/api/staff/queue',
       '/api/staff/queue?page=2',
       '/api/staff/queue?assignedToMe=true',
       `/api/staff/queue?searchValue=${encodeURIComponent(named!.last_name)}`,
+      `/api/staff/queue?searchValue=${encodeURIComponent(named!.last_name)}&contactInformation=lastName`,
       `/api/staff/queue?searchValue=${encodeURIComponent(named!.email.split('@')[0]!)}`,
       `/api/staff/queue?searchValue=${named!.phone_number.slice(-7)}`,
       `/api/staff/queue?searchValue=${some!.id.slice(0, 8)}`,

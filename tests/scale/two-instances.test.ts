@@ -47,6 +47,12 @@ function siteClient(origin: string, clientAddress: string) {
   return {
     get: (server: TestServer, path: string) => call(server, 'GET', path),
     post: (server: TestServer, path: string, body: unknown = {}) => call(server, 'POST', path, body),
+    /** The cookies as they are now, for replaying them later. */
+    saved: () => new Map(cookies),
+    restore: (saved: Map<string, string>) => {
+      cookies.clear();
+      for (const [k, v] of saved) cookies.set(k, v);
+    },
   };
 }
 
@@ -128,9 +134,17 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', { timeout: 180_0
     expect((await client.get(a, '/api/staff/users')).status).toBe(200);
     expect((await client.get(b, '/api/staff/users')).status).toBe(200);
 
-    // Signed out on B: A refuses the session at once.
+    // Signed out on B: A refuses the session at once, even replayed with the old cookie, although A kept the
+    // session in memory (the database announces the sign-out to every instance: read-cache.ts).
+    const signedIn = client.saved();
     expect((await client.post(b, '/api/auth/sign-out')).status).toBeLessThan(300);
     expect((await client.get(a, '/api/staff/users')).status).toBe(401);
+    client.restore(signedIn);
+    const started = Date.now();
+    while ((await client.get(a, '/api/staff/users')).status !== 401) {
+      expect(Date.now() - started, 'the sign-out reached the other instance').toBeLessThan(2_000);
+      await sleep(10);
+    }
   });
 
   it('the sign-in budget per client address is one budget across instances', async () => {

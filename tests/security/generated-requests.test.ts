@@ -112,8 +112,8 @@ beforeAll(async () => {
     `/api/staff/applications/${enrolled.applicationId}/contact-attempts`,
     {
       method: 'phone',
-      outcome: 'Left a message',
-      didTheBorrowerReceiveAnOffer: false,
+      outcome: 'leftVoicemail',
+      notes: 'Left a message',
     },
   );
   expect(attempt.statusCode, attempt.body).toBe(201);

@@ -41,7 +41,7 @@ const REFUSED_EVERYWHERE: [name: string, value: string][] = [
   ['a lone high surrogate', 'x\ud800y'],
   ['a lone low surrogate', 'x\udc00y'],
 ];
-/** Refused on one line, kept in a text area (a memo, a contact outcome). */
+/** Refused on one line, kept in a text area (a memo, a contact attempt's notes). */
 const LINE_BREAKS: [name: string, value: string][] = [
   ['tab', 'x\ty'],
   ['line feed', 'x\ny'],
@@ -281,24 +281,24 @@ describe('GET /api/staff/queue (a signed-in staff member searching)', () => {
 });
 
 describe('POST /api/staff/applications/:id/contact-attempts (staff)', () => {
-  const body = (outcome: string) => ({ method: 'phone', outcome, didTheBorrowerReceiveAnOffer: false });
+  const body = (notes: string) => ({ method: 'phone', outcome: 'leftVoicemail', notes });
 
-  it.each(REFUSED_EVERYWHERE)('refuses a %s in the outcome', async (_name, value) => {
+  it.each(REFUSED_EVERYWHERE)("refuses a %s in an attempt's notes", async (_name, value) => {
     const b = await newBorrower(t);
     await refused(
       () => staff.client.post(`/api/staff/applications/${b.applicationId}/contact-attempts`, body(value)),
-      { outcome: 'Outcome is invalid' },
+      { notes: 'Notes is invalid' },
     );
   });
 
-  it.each(LINE_BREAKS)('keeps a %s in the outcome (a note)', async (_name, value) => {
+  it.each(LINE_BREAKS)("keeps a %s in an attempt's notes", async (_name, value) => {
     const b = await newBorrower(t);
     const res = await staff.client.post(
       `/api/staff/applications/${b.applicationId}/contact-attempts`,
       body(value),
     );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().outcome).toBe(value);
+    expect(res.json()).toMatchObject({ outcome: 'leftVoicemail', notes: value });
   });
 });
 

@@ -21,11 +21,12 @@ import { createTestDatabase } from './test-database';
 
 /**
  * A Fastify app on a fresh database, plus a cookie-keeping client per person. With `logStream` the app logs
- * as in production (the same options, at LOG_LEVEL) to that stream, for tests of what reaches the logs.
+ * as in production (the same options, at LOG_LEVEL) to that stream, for tests of what reaches the logs; with
+ * `webRoot` it serves that build of the web app instead of dist/web.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; webRoot?: string } = {},
 ) {
   const database: Database = await createTestDatabase();
   const config = loadConfig({
@@ -47,19 +48,22 @@ export async function createTestApp(
   const smsQueued: string[] = [];
   const webhooksQueued: string[] = [];
   const sms = createSandboxSms();
-  const app = await buildApp({
-    config,
-    database,
-    phoneLookup: createSandboxPhoneLookup(),
-    creditBureau: createSandboxCreditBureau(),
-    addressLookup: createSandboxAddressLookup(),
-    sms,
-    ...createEnrollmentProviders(config, database.db),
-    onEmailQueued: (id) => queued.push(id),
-    onSmsQueued: (id) => smsQueued.push(id),
-    onWebhookQueued: (id) => webhooksQueued.push(id),
-    logger: options.logStream ? loggerOptions(config.logLevel, options.logStream) : false,
-  });
+  const app = await buildApp(
+    {
+      config,
+      database,
+      phoneLookup: createSandboxPhoneLookup(),
+      creditBureau: createSandboxCreditBureau(),
+      addressLookup: createSandboxAddressLookup(),
+      sms,
+      ...createEnrollmentProviders(config, database.db),
+      onEmailQueued: (id) => queued.push(id),
+      onSmsQueued: (id) => smsQueued.push(id),
+      onWebhookQueued: (id) => webhooksQueued.push(id),
+      logger: options.logStream ? loggerOptions(config.logLevel, options.logStream) : false,
+    },
+    { webRoot: options.webRoot },
+  );
   await app.ready();
 
   /**

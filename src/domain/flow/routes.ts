@@ -1,4 +1,4 @@
-import { PAGE_ROUTES } from './pages';
+import { PAGE_ROUTES } from './page-routes';
 
 /**
  * Every screen's path, written once: the application flow's pages (PAGE_ROUTES, which the server also answers

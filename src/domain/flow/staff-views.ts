@@ -27,6 +27,18 @@ export const ALERT_TYPES = [
   'newCreditInquiry',
   'monthlyIncomeDecrease',
 ] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** How the portal names each alert type. */
+export const ALERT_TYPE_LABELS = {
+  balanceBelowDMPPayment: 'Balance below DMP payment',
+  bankAccountDisconnected: 'Bank account disconnected',
+  debtScore30DayDecrease: 'Debt score 30-day decrease',
+  insufficientFundsTransaction: 'Insufficient funds transaction',
+  overdraftTransaction: 'Overdraft transaction',
+  newCreditInquiry: 'New credit inquiry',
+  monthlyIncomeDecrease: 'Monthly income decrease',
+} as const satisfies Record<AlertType, string>;
 
 export const alertViewSchema = z.object({
   id: z.string(),
@@ -58,9 +70,16 @@ export const summaryListViewSchema = z.object({
       alerts: z.array(alertViewSchema),
     }),
   ),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+  /** Applications listed over every page: the sum of `counts`. */
+  total: z.number().int(),
+  /** How many each selected status lists (at most `limit`), in the order asked. */
+  counts: z.array(z.object({ status: applicationStatusSchema, count: z.number().int() })),
   /** Rows per status at most. */
   limit: z.number().int(),
-  /** Statuses that reached the limit: narrow the dates to see the rest. */
+  /** Statuses with more applications in the window than the limit: narrow the dates to see the rest. */
   truncatedStatuses: z.array(applicationStatusSchema),
   /** The window applied, for the filter display. */
   window: z.object({ from: timestamp, to: timestamp }),
@@ -132,16 +151,28 @@ const contactAttemptViewSchema = z.object({
   id: z.string(),
   createdAt: timestamp,
   method: nullableString,
+  /** A key of CONTACT_OUTCOMES, or the free text of an attempt recorded before the outcome became a choice. */
   outcome: nullableString,
+  notes: nullableString,
   didTheBorrowerReceiveAnOffer: nullableBoolean,
   contactedBy: staffMemberSchema,
   reasons: z.array(z.object({ key: z.string(), value: z.boolean() })),
 });
 export type ContactAttemptView = z.infer<typeof contactAttemptViewSchema>;
 
-/** GET /api/staff/contact-summary: contact attempts across borrowers, newest first. */
+/** GET /api/staff/contact-summary: one page of contact attempts across borrowers, newest first. */
 export const contactSummaryViewSchema = z.object({
+  /** The page's attempts, `pageSize` at most. */
   items: z.array(contactAttemptViewSchema.extend({ applicationId: z.string(), borrowerName: z.string() })),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Pages over the attempts listed (`total`), at least 1. */
+  pageCount: z.number().int(),
+  /** Attempts listed over every page: those in the window, at most `limit`. */
+  total: z.number().int(),
+  /** More attempts are in the window than `limit`: only the newest `limit` are listed. */
+  totalIsCapped: z.boolean(),
+  /** Attempts listed at most. */
   limit: z.number().int(),
   window: z.object({ from: timestamp, to: timestamp }),
 });
@@ -438,17 +469,18 @@ export const borrowerSummaryViewSchema = z.object({
       changedBy: staffMemberSchema.nullable(),
     }),
   ),
-  /** Newest first: who did what to this application. */
+  /**
+   * Newest first: who did what to this application, told as sentences (auditSentences). The records' before
+   * and after stay on the server: they hold the last digits of creditor account numbers, which the history
+   * has no need to show.
+   */
   auditHistory: z.array(
     z.object({
       id: z.string(),
       createdAt: timestamp,
       action: z.string(),
-      entityType: z.string(),
-      entityId: z.string(),
       actor: staffMemberSchema.nullable(),
-      before: z.unknown(),
-      after: z.unknown(),
+      sentences: z.array(z.string()),
     }),
   ),
   dmpEnrollment: z

@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus, DEFAULT_SUMMARY_STATUSES 
 import { invalidMessage, MESSAGES } from '../validation/messages';
 import { DATE_ORDER_MESSAGE, parseQueryDate, queryDateSchema } from './date-range';
 import { SEARCH_VALUE_MAX_LENGTH } from './search';
+import { MAX_QUEUE_PAGE, MAX_SUMMARY_PAGE } from './pagination';
 
 // The service portal's filters (summary filters and debt filters).
 // In a query string each category is a comma-separated list; an omitted category takes its default and an empty
@@ -191,12 +192,15 @@ const borrowerFilterShape = {
 
 /** GET /api/staff/applications: the /summary list. */
 export const summaryQuerySchema = z
-  .strictObject({ ...borrowerFilterShape, assignedToMe: flag })
+  .strictObject({
+    ...borrowerFilterShape,
+    assignedToMe: flag,
+    page: z.coerce.number().int().min(1).max(MAX_SUMMARY_PAGE).default(1),
+  })
   .superRefine(refineFilters);
 export type SummaryQuery = z.output<typeof summaryQuerySchema>;
 
-/** Pages are 1-based; the offset stays bounded. */
-export const MAX_QUEUE_PAGE = 10_000;
+export { MAX_QUEUE_PAGE };
 
 /** GET /api/staff/queue: the /borrower-queue search, filters and page. */
 export const queueQuerySchema = z
@@ -214,12 +218,20 @@ export const queueQuerySchema = z
   .superRefine(refineFilters);
 export type QueueQuery = z.output<typeof queueQuerySchema>;
 
-/** GET /api/staff/contact-summary: contact attempts by date and by staff member. */
+/** Attempts listed at most, newest first. */
+export const CONTACT_SUMMARY_LIMIT = 1000;
+/** Attempts on one page of the contact summary; the server reads one page at a time. */
+export const CONTACT_SUMMARY_PAGE_SIZE = 50;
+/** The last page the limit can fill: a page past it would list nothing, so it is refused. */
+export const MAX_CONTACT_SUMMARY_PAGE = CONTACT_SUMMARY_LIMIT / CONTACT_SUMMARY_PAGE_SIZE;
+
+/** GET /api/staff/contact-summary: contact attempts by date and by staff member, one page (1-based). */
 export const contactSummaryQuerySchema = z
   .strictObject({
     startDate: queryDateSchema.optional(),
     endDate: queryDateSchema.optional(),
     contactedBy: filterText(100).min(1).optional(),
+    page: z.coerce.number().int().min(1).max(MAX_CONTACT_SUMMARY_PAGE).default(1),
   })
   .superRefine(refineFilters);
 export type ContactSummaryQuery = z.output<typeof contactSummaryQuerySchema>;

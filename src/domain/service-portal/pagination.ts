@@ -1,3 +1,5 @@
+import { APPLICATION_STATUSES } from '../flow/statuses';
+
 // The queue's pagination control: 10 tiles a page; 2 range pages, 2 margin pages.
 
 export const QUEUE_PAGE_SIZE = 10;
@@ -5,10 +7,13 @@ export const RANGE_PAGES = 2;
 export const MARGIN_PAGES = 2;
 
 /**
- * The queue counts its matches up to this many and then says "10,000+": an exact count of a million
- * applications reads them all at every page, and nobody pages through more than a thousand pages of tiles.
+ * The queue counts its matches up to this many and then says "1,000+": an exact count reads every match at
+ * every page (a common surname matches ten thousand borrowers of a million, and counting them cost more than
+ * half a second), and a counsellor narrows a search rather than page past a hundred pages of tiles.
  */
-export const QUEUE_COUNT_CAP = 10_000;
+export const QUEUE_COUNT_CAP = 1_000;
+/** The last page the count can reach: deeper pages would walk ever more rows to skip them. */
+export const MAX_QUEUE_PAGE = QUEUE_COUNT_CAP / QUEUE_PAGE_SIZE;
 
 export const pageCount = (total: number, pageSize = QUEUE_PAGE_SIZE): number =>
   Math.max(1, Math.ceil(total / pageSize));
@@ -42,3 +47,14 @@ export function paginationItems(
   }
   return items;
 }
+
+/**
+ * The /summary list: each status shows at most its newest SUMMARY_LIST_LIMIT applications of the date window,
+ * merged newest first and sent SUMMARY_PAGE_SIZE at a time, so an answer stays small however busy the window.
+ */
+export const SUMMARY_LIST_LIMIT = 1000;
+export const SUMMARY_PAGE_SIZE = 50;
+/** Every status at its limit, SUMMARY_PAGE_SIZE to a page. */
+export const MAX_SUMMARY_PAGE = Math.ceil(
+  (APPLICATION_STATUSES.length * SUMMARY_LIST_LIMIT) / SUMMARY_PAGE_SIZE,
+);

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTACT_ATTEMPT_REASON_KEYS,
   CONTACT_ATTEMPT_REASON_LABELS,
+  CONTACT_OFFER_ONLY_WHEN_REACHED,
+  CONTACT_OUTCOME_LABELS,
+  CONTACT_OUTCOMES,
+  contactOutcomeLabel,
+  readContactOutcome,
+  storedContactOutcome,
   OFFER_DECLINE_HINT,
   OFFER_DECLINE_QUESTION,
   OFFER_DECLINE_REASON_KEYS,
@@ -65,23 +71,35 @@ describe('exact texts', () => {
 });
 
 describe('contactAttemptSchema', () => {
-  const valid = { method: 'textMessage', outcome: 'Left a message', didTheBorrowerReceiveAnOffer: true };
+  const valid = { method: 'textMessage', outcome: 'leftVoicemail', didTheBorrowerReceiveAnOffer: null };
 
   it.each([
     [valid, { ...valid }],
+    // Not asked unless reached: absent reads as null.
+    [
+      { method: 'phone', outcome: 'noAnswer' },
+      { method: 'phone', outcome: 'noAnswer', didTheBorrowerReceiveAnOffer: null },
+    ],
     [
       {
-        ...valid,
         method: 'phone',
-        outcome: '  Reached  ',
+        outcome: 'reached',
+        notes: '  Reviewed the budget  ',
+        didTheBorrowerReceiveAnOffer: false,
         reasons: { verifyIncome: true, verifyAnExpense: false },
       },
       {
-        ...valid,
         method: 'phone',
-        outcome: 'Reached',
+        outcome: 'reached',
+        notes: 'Reviewed the budget',
+        didTheBorrowerReceiveAnOffer: false,
         reasons: { verifyIncome: true, verifyAnExpense: false },
       },
+    ],
+    // Empty notes are no notes.
+    [
+      { ...valid, notes: '  ' },
+      { ...valid, notes: undefined },
     ],
   ])('accepts %j', (input, output) => {
     expect(contactAttemptSchema.parse(input)).toEqual(output);
@@ -91,16 +109,77 @@ describe('contactAttemptSchema', () => {
     [{}, { method: 'Contact method is required', outcome: 'Outcome is required' }],
     [{ ...valid, method: 'email' }, { method: 'Contact method is invalid' }],
     [{ ...valid, outcome: '' }, { outcome: 'Outcome is required' }],
-    [{ ...valid, outcome: 'x'.repeat(101) }, { outcome: 'Outcome must be at most 100 characters long' }],
+    [{ ...valid, outcome: 'Left a message' }, { outcome: 'Outcome is invalid' }],
+    [{ ...valid, notes: 'x'.repeat(101) }, { notes: 'Notes must be at most 100 characters long' }],
     [
-      { ...valid, didTheBorrowerReceiveAnOffer: undefined },
+      { ...valid, outcome: 'reached' },
+      { didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer? is required' },
+    ],
+    // Every message at once: the offer rule still runs when the method is missing.
+    [
+      { outcome: 'reached' },
+      {
+        method: 'Contact method is required',
+        didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer? is required',
+      },
+    ],
+    [
+      { ...valid, outcome: 'noAnswer', didTheBorrowerReceiveAnOffer: true },
+      { didTheBorrowerReceiveAnOffer: CONTACT_OFFER_ONLY_WHEN_REACHED },
+    ],
+    [
+      { ...valid, outcome: 'reached', didTheBorrowerReceiveAnOffer: 'yes' },
       { didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer? is required' },
     ],
     [{ ...valid, reasons: { callBack: true } }, { reasons: expect.any(String) }],
   ])('refuses %j', (input, errors) => {
     const result = contactAttemptSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(fieldErrors(result)).toMatchObject(errors);
+    expect(fieldErrors(result)).toEqual(errors);
+  });
+
+  it.each([null, [], 'reached', 42])('refuses a body that is not an object (%j) without throwing', (body) => {
+    const result = contactAttemptSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path)).toEqual([[]]);
+  });
+
+  it('has the five outcomes, in the order the form lists them', () => {
+    expect(CONTACT_OUTCOMES.map((o) => CONTACT_OUTCOME_LABELS[o])).toEqual([
+      'Reached',
+      'Left voicemail',
+      'No answer',
+      'Wrong number',
+      'Asked to call back',
+    ]);
+  });
+});
+
+describe('the stored outcome text', () => {
+  it.each([
+    ['leftVoicemail', null, 'leftVoicemail'],
+    ['reached', 'Reviewed the budget', 'reached\nReviewed the budget'],
+    ['askedToCallBack', 'After 5 pm\nCell phone', 'askedToCallBack\nAfter 5 pm\nCell phone'],
+  ] as const)('%s with notes %j is stored as %j and read back', (outcome, notes, stored) => {
+    expect(storedContactOutcome(outcome, notes)).toBe(stored);
+    expect(readContactOutcome(stored)).toEqual({ outcome, notes });
+  });
+
+  it.each([
+    // Typed as free text before the outcome was a choice: read as it is, whatever its lines.
+    ['Left voicemail', { outcome: 'Left voicemail', notes: null }],
+    ['Called twice\nno answer', { outcome: 'Called twice\nno answer', notes: null }],
+    ['', { outcome: '', notes: null }],
+    [null, { outcome: null, notes: null }],
+  ])('reads %j from before the choice as it was typed', (stored, read) => {
+    expect(readContactOutcome(stored)).toEqual(read);
+  });
+
+  it('labels a chosen outcome and shows any other text as it is', () => {
+    expect(contactOutcomeLabel('leftVoicemail')).toBe('Left voicemail');
+    expect(contactOutcomeLabel('Spoke with the borrower')).toBe('Spoke with the borrower');
+    expect(contactOutcomeLabel('toString')).toBe('toString');
+    expect(contactOutcomeLabel(null)).toBeNull();
   });
 });
 
@@ -255,7 +334,7 @@ describe('markTransferredSchema', () => {
 });
 
 describe('free text in the staff forms refuses characters no one types', () => {
-  const attempt = { method: 'phone', outcome: 'Left a message', didTheBorrowerReceiveAnOffer: false };
+  const attempt = { method: 'phone', outcome: 'leftVoicemail', notes: 'Left a message' };
   const creditor = {
     isAch: false,
     addressLine1: '1 Bank Plaza',
@@ -274,10 +353,10 @@ describe('free text in the staff forms refuses characters no one types', () => {
   ] as const;
 
   it.each(HOSTILE)(
-    '%s in the outcome, the creditor address, the memo, the partner CRM id',
+    "%s in a contact attempt's notes, the creditor address, the memo, the partner CRM id",
     (_name, value) => {
-      expect(fieldErrors(contactAttemptSchema.safeParse({ ...attempt, outcome: value }))).toEqual({
-        outcome: 'Outcome is invalid',
+      expect(fieldErrors(contactAttemptSchema.safeParse({ ...attempt, notes: value }))).toEqual({
+        notes: 'Notes is invalid',
       });
       expect(
         fieldErrors(
@@ -301,8 +380,8 @@ describe('free text in the staff forms refuses characters no one types', () => {
     },
   );
 
-  it('the outcome and the memo are notes: tab and line breaks stay inside them', () => {
-    expect(contactAttemptSchema.parse({ ...attempt, outcome: 'Called\n\tleft a message' }).outcome).toBe(
+  it("an attempt's notes and the memo are notes: tab and line breaks stay inside them", () => {
+    expect(contactAttemptSchema.parse({ ...attempt, notes: 'Called\n\tleft a message' }).notes).toBe(
       'Called\n\tleft a message',
     );
     expect(creditorAccountSchema.parse({ ...creditor, memo: 'Line 1\r\nLine 2' }).memo).toBe(

@@ -43,30 +43,128 @@ export const CONTACT_ATTEMPT_REASON_LABELS = {
 export const CONTACT_ATTEMPT_LABELS = {
   method: 'Contact method',
   outcome: 'Outcome',
+  notes: 'Notes',
   didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer?',
 } as const;
 
-/** POST /api/staff/applications/:id/contact-attempts. Reasons not sent are not recorded. */
-export const contactAttemptSchema = z.strictObject({
-  method: z.enum(CONTACT_METHODS, {
-    error: (iss) =>
-      iss.input == null || iss.input === ''
-        ? requiredMessage(CONTACT_ATTEMPT_LABELS.method)
-        : invalidMessage(CONTACT_ATTEMPT_LABELS.method),
-  }),
-  outcome: textField(CONTACT_ATTEMPT_LABELS.outcome, { multiLine: true }),
-  didTheBorrowerReceiveAnOffer: yesNoField(CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer),
-  reasons: z
-    .strictObject({
-      validateProposedBudget: z.boolean().optional(),
-      verifyAnExpense: z.boolean().optional(),
-      verifyConsumerIdentity: z.boolean().optional(),
-      verifyIncome: z.boolean().optional(),
-    })
-    .optional(),
-});
+/** What came of a contact attempt, in the order the form lists them. */
+export const CONTACT_OUTCOMES = [
+  'reached',
+  'leftVoicemail',
+  'noAnswer',
+  'wrongNumber',
+  'askedToCallBack',
+] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+export const CONTACT_OUTCOME_LABELS = {
+  reached: 'Reached',
+  leftVoicemail: 'Left voicemail',
+  noAnswer: 'No answer',
+  wrongNumber: 'Wrong number',
+  askedToCallBack: 'Asked to call back',
+} as const satisfies Record<ContactOutcome, string>;
+
+export const isContactOutcome = (value: unknown): value is ContactOutcome =>
+  typeof value === 'string' && (CONTACT_OUTCOMES as readonly string[]).includes(value);
+
+/**
+ * How an outcome reads on screen: a choice by its label; anything else (an outcome typed as free text before
+ * the outcome became a choice) as it was stored.
+ */
+export function contactOutcomeLabel(outcome: string | null | undefined): string | null {
+  if (outcome == null || outcome === '') return null;
+  return isContactOutcome(outcome) ? CONTACT_OUTCOME_LABELS[outcome] : outcome;
+}
+
+/** The offer question is asked only of a borrower who was reached; any other outcome must leave it out. */
+export const CONTACT_OFFER_ONLY_WHEN_REACHED =
+  'Did the borrower receive an offer? is asked only when the borrower was reached';
+
+/**
+ * The body is an object whose outcome and offer answer each parsed: only then can the two be checked against
+ * each other (a body that is not an object at all has already been refused).
+ */
+const outcomeAndAnswerParsed = (payload: { value: unknown; issues: readonly { path?: PropertyKey[] }[] }) =>
+  typeof payload.value === 'object' &&
+  payload.value !== null &&
+  !Array.isArray(payload.value) &&
+  !payload.issues.some(
+    (i) => !i.path?.length || i.path[0] === 'outcome' || i.path[0] === 'didTheBorrowerReceiveAnOffer',
+  );
+
+/**
+ * POST /api/staff/applications/:id/contact-attempts. The outcome is one of CONTACT_OUTCOMES; notes are
+ * optional free text. The offer question belongs to 'reached' only: required there, and refused (400) with
+ * any other outcome rather than silently dropped, so a client that asks it at the wrong time is found out.
+ * Its output is null whenever the borrower was not reached. Reasons not sent are not recorded.
+ */
+export const contactAttemptSchema = z
+  .strictObject({
+    method: z.enum(CONTACT_METHODS, {
+      error: (iss) =>
+        iss.input == null || iss.input === ''
+          ? requiredMessage(CONTACT_ATTEMPT_LABELS.method)
+          : invalidMessage(CONTACT_ATTEMPT_LABELS.method),
+    }),
+    outcome: z.enum(CONTACT_OUTCOMES, {
+      error: (iss) =>
+        iss.input == null || iss.input === ''
+          ? requiredMessage(CONTACT_ATTEMPT_LABELS.outcome)
+          : invalidMessage(CONTACT_ATTEMPT_LABELS.outcome),
+    }),
+    notes: textField(CONTACT_ATTEMPT_LABELS.notes, { multiLine: true, optional: true }),
+    didTheBorrowerReceiveAnOffer: yesNoField(CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer)
+      .nullable()
+      .optional(),
+    reasons: z
+      .strictObject({
+        validateProposedBudget: z.boolean().optional(),
+        verifyAnExpense: z.boolean().optional(),
+        verifyConsumerIdentity: z.boolean().optional(),
+        verifyIncome: z.boolean().optional(),
+      })
+      .optional(),
+  })
+  // Checked even when another field failed, so every message shows at once; skipped when the outcome or the
+  // answer is itself wrong (that field already says so).
+  .refine((v) => v.outcome !== 'reached' || typeof v.didTheBorrowerReceiveAnOffer === 'boolean', {
+    path: ['didTheBorrowerReceiveAnOffer'],
+    error: yesNoRequiredMessage(CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer),
+    when: outcomeAndAnswerParsed,
+  })
+  .refine((v) => v.outcome === 'reached' || v.didTheBorrowerReceiveAnOffer == null, {
+    path: ['didTheBorrowerReceiveAnOffer'],
+    error: CONTACT_OFFER_ONLY_WHEN_REACHED,
+    when: outcomeAndAnswerParsed,
+  })
+  .transform((v) => ({
+    ...v,
+    didTheBorrowerReceiveAnOffer: v.outcome === 'reached' ? (v.didTheBorrowerReceiveAnOffer ?? null) : null,
+  }));
 export type ContactAttemptInput = z.input<typeof contactAttemptSchema>;
 export type ContactAttempt = z.output<typeof contactAttemptSchema>;
+
+/**
+ * The outcome and its notes as the contact_attempt.outcome text column keeps them: the choice's key on the
+ * first line, the notes (if any) from the second line on. One text column, so no schema change was needed,
+ * and a row stays readable to anyone looking at the table.
+ */
+export function storedContactOutcome(outcome: ContactOutcome, notes: string | null | undefined): string {
+  return notes ? `${outcome}\n${notes}` : outcome;
+}
+
+/**
+ * Reads the stored outcome text back: a choice's key (first line) with its notes, or, for an outcome typed as
+ * free text before it became a choice, that text as it is with no notes.
+ */
+export function readContactOutcome(stored: string | null): { outcome: string | null; notes: string | null } {
+  if (stored == null) return { outcome: null, notes: null };
+  const lineBreak = stored.indexOf('\n');
+  const first = lineBreak < 0 ? stored : stored.slice(0, lineBreak);
+  if (!isContactOutcome(first)) return { outcome: stored, notes: null };
+  const notes = lineBreak < 0 ? '' : stored.slice(lineBreak + 1);
+  return { outcome: first, notes: notes === '' ? null : notes };
+}
 
 export const contactAttemptReasonKeySchema = z.enum(CONTACT_ATTEMPT_REASON_KEYS);
 
@@ -275,7 +373,9 @@ export const contactAttemptViewSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   method: z.string().nullable(),
+  /** A key of CONTACT_OUTCOMES, or the free text of an attempt recorded before the outcome became a choice. */
   outcome: z.string().nullable(),
+  notes: z.string().nullable(),
   didTheBorrowerReceiveAnOffer: z.boolean().nullable(),
   reasons: z.array(z.object({ key: z.enum(CONTACT_ATTEMPT_REASON_KEYS), value: z.boolean() })),
   /** Only on the answer to a new text-message attempt. */

@@ -1,21 +1,9 @@
+import type { AuditAction } from '#domain/service-portal/audit-sentences';
 import type { Tx } from '#server/db/client';
 import { auditLog } from '#server/db/schema/ops';
 
-/** What staff did; every staff mutation and every opening of a borrower's record is one of these. */
-export type AuditAction =
-  | 'viewBorrowerSummary'
-  | 'letterDownloaded'
-  | 'claim'
-  | 'unclaim'
-  /** Unclaim of a claim another counsellor held (takeOver: true). */
-  | 'unclaimTakeOver'
-  | 'contactAttempt'
-  | 'offerStatus'
-  | 'creditorAccount'
-  | 'qualityControl'
-  | 'transfer'
-  | 'markTransferred'
-  | 'alertSeen';
+/** What staff did (the list lives with the sentences the borrower summary tells them by). */
+export type { AuditAction };
 
 /**
  * Writes one audit record (who, when, what, before → after) in the caller's transaction, so the record exists

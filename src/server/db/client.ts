@@ -27,6 +27,15 @@ export type Database = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Hears what is sent on `channel` (NOTIFY) on a connection of its own: onMessage gets each payload, onLost is
+   * called when that connection ends without being asked to (then nothing more arrives). Resolves with a stop.
+   */
+  listen: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost: () => void,
+  ) => Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -49,11 +58,25 @@ export function fromPglite(client: PGlite): Database {
       await client.query('select 1');
     },
     close: () => client.close(),
+    // In the same process as the database: the connection cannot be lost.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }
 
 export function fromPostgres(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // The product's reads are many small ones at once: parallel workers (each a process started per query)
+    // and just-in-time compilation cost more than they save there, and they take cores from the other
+    // requests. Measured on the portal's searches at a million applications (bench/RESULTS.md).
+    options: '-c max_parallel_workers_per_gather=0 -c jit=off',
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -66,6 +89,33 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    listen: async (channel, onMessage, onLost) => {
+      const client = new pg.Client({ connectionString: url });
+      let stopped = false;
+      let lost = false;
+      const loseOnce = () => {
+        if (stopped || lost) return;
+        lost = true;
+        onLost();
+      };
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      client.on('error', loseOnce);
+      client.on('end', loseOnce);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        stopped = true;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      return async () => {
+        stopped = true;
+        await client.end().catch(() => {});
+      };
+    },
   };
 }
 

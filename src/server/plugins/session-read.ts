@@ -3,6 +3,7 @@ import { parseCookie } from 'cookie';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema/auth';
+import type { ReadCache } from './read-cache';
 
 /** The cookies better-auth reads when it looks a session up (from its context's authCookies). */
 export type SessionCookieNames = { sessionToken: string; sessionData: string; dontRememberToken: string };
@@ -20,6 +21,9 @@ export type SessionRead = {
   mustChangePassword: boolean;
   twoFactorEnabled: boolean;
 };
+
+/** A session as kept in memory between requests: the read and when the session ends. */
+export type CachedSession = SessionRead & { expiresAt: number };
 
 function prepareSessionRead(db: Db) {
   return db
@@ -49,8 +53,11 @@ function prepareSessionRead(db: Db) {
  * statement, and nothing else: it returns undefined, meaning "ask better-auth", for a missing or badly signed
  * cookie, an unknown, expired or refresh-due session, and the cookies better-auth handles specially (a
  * "don't remember me" session, a stale session-data cookie), so better-auth still clears cookies, deletes
- * expired sessions and extends busy ones exactly as it does. Nothing is cached: a session revoked in the
- * database is refused at the next request, on every instance.
+ * expired sessions and extends busy ones exactly as it does.
+ *
+ * A live session read is kept in `cache` until it is due for its refresh, and dropped as soon as its session or
+ * user row changes (a sign-out, a password change, a passed second factor), on every instance: the database
+ * announces the change (read-cache.ts). So a revoked session is refused at the next request, as without it.
  */
 export function createSessionReader(o: {
   db: Db;
@@ -60,6 +67,7 @@ export function createSessionReader(o: {
   /** better-auth's session.expiresIn and session.updateAge, in seconds. */
   expiresInSeconds: number;
   updateAgeSeconds: number;
+  cache?: ReadCache<CachedSession>;
 }) {
   const read = prepareSessionRead(o.db);
   const refreshAfterMs = (o.expiresInSeconds - o.updateAgeSeconds) * 1000;
@@ -71,12 +79,22 @@ export function createSessionReader(o: {
     }
     const token = verifiedToken(cookies[o.cookies.sessionToken], o.secret);
     if (!token) return undefined;
-    const [row] = await read.execute({ token });
+    const kept = o.cache?.get(token);
+    const ticket = o.cache?.ticket() ?? 0;
+    const row = kept ?? (await read.execute({ token }))[0];
     if (!row) return undefined;
-    const expiresAt = row.expiresAt.getTime();
+    const expiresAt = typeof row.expiresAt === 'number' ? row.expiresAt : row.expiresAt.getTime();
     // better-auth extends a session once less than expiresIn − updateAge of it is left.
-    if (expiresAt <= now || expiresAt - refreshAfterMs <= now) return undefined;
+    const refreshDue = expiresAt - refreshAfterMs;
+    if (expiresAt <= now || refreshDue <= now) return undefined;
     const { expiresAt: _expiresAt, ...found } = row;
+    if (!kept && o.cache) {
+      o.cache.set(
+        token,
+        { ...found, expiresAt },
+        { ticket, labels: [`session:${found.sessionId}`, `user:${found.userId}`], deadline: refreshDue },
+      );
+    }
     return found;
   };
 }

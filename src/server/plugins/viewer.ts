@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { Db } from '../db/client';
 import { type Auth, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS, toHeaders } from './auth';
-import { createSessionReader, type SessionRead } from './session-read';
+import { parseCookie } from 'cookie';
+import type { ReadCache } from './read-cache';
+import { type CachedSession, createSessionReader, type SessionRead, verifiedToken } from './session-read';
 
 /**
  * Who may call a route. Every /api route declares one:
@@ -67,7 +69,15 @@ declare module 'fastify' {
   }
 }
 
-export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db; authSecret: string }) {
+export function registerViewer(
+  app: FastifyInstance,
+  deps: {
+    auth: Auth;
+    db: Db;
+    authSecret: string;
+    caches: { session: ReadCache<CachedSession>; application: ReadCache<unknown> };
+  },
+) {
   app.decorate('routeRoles', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -82,9 +92,11 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db;
     return Promise.resolve(null);
   });
   let reader: Promise<ReturnType<typeof createSessionReader>> | undefined;
+  let sessionCookie: string | undefined;
   const readSession = async (cookieHeader: string | undefined) => {
-    reader ??= deps.auth.$context.then((context) =>
-      createSessionReader({
+    reader ??= deps.auth.$context.then((context) => {
+      sessionCookie = context.authCookies.sessionToken.name;
+      return createSessionReader({
         db: deps.db,
         secret: deps.authSecret,
         cookies: {
@@ -94,13 +106,33 @@ export function registerViewer(app: FastifyInstance, deps: { auth: Auth; db: Db;
         },
         expiresInSeconds: SESSION_IDLE_SECONDS,
         updateAgeSeconds: SESSION_REFRESH_SECONDS,
-      }),
-    );
+        cache: deps.caches.session,
+      });
+    });
     return (await reader)(cookieHeader);
   };
+  const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
   app.addHook('onRequest', async (request, reply) => {
-    let cached: Promise<Viewer | null> | undefined;
-    request.viewer = () => (cached ??= loadViewer({ ...deps, readSession }, request, reply));
+    request.viewer = () => {
+      let viewer = viewers.get(request);
+      if (!viewer) viewers.set(request, (viewer = loadViewer({ ...deps, readSession }, request, reply)));
+      return viewer;
+    };
+  });
+  // A call that may change something drops this person's copies before its answer leaves: the database
+  // announces the change to every instance too, but this instance must not answer the very next request
+  // (the page that follows a save, a call after a sign-out) from a copy the notice has not dropped yet.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+    const cookieHeader = request.headers.cookie;
+    if (cookieHeader && sessionCookie) {
+      const token = verifiedToken(parseCookie(cookieHeader)[sessionCookie], deps.authSecret);
+      if (token) deps.caches.session.dropKey(token);
+    }
+    // Only a viewer this request already read: reading one now could rewrite a sign-out's cookies.
+    const viewer = await viewers.get(request)?.catch(() => null);
+    if (viewer) deps.caches.application.dropKey(viewer.userId);
+    return payload;
   });
 
   // Before the body is parsed or validated: a stranger learns nothing about a route's input.

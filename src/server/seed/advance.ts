@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import {
   CONTACT_ATTEMPT_REASON_KEYS,
   contactAttemptSchema,
+  type ContactOutcome,
   markTransferredSchema,
   OFFER_DECLINE_REASON_KEYS,
   offerStatusSchema,
@@ -81,17 +82,17 @@ const PAY_PERIOD_DAYS = 14;
 const NINETY_DAYS = 90;
 const MONTHS_IN_NINETY_DAYS = 3;
 
-/** Counsellors' notes on a call or a text, as they write them. */
-export const CONTACT_OUTCOMES = [
-  'Spoke with borrower, reviewed the plan',
-  'Left voicemail',
-  'No answer',
-  'Borrower asked to call back tomorrow',
-  'Verified income with pay stubs',
-  'Borrower confirmed the proposed budget',
-  'Sent a text, waiting for a reply',
-  'Wrong number on file, asked for an update',
-] as const;
+/** What came of a call or a text, with the notes counsellors write beside it. */
+export const SEED_CONTACT_OUTCOMES = [
+  { outcome: 'reached', notes: 'Spoke with borrower, reviewed the plan' },
+  { outcome: 'leftVoicemail', notes: null },
+  { outcome: 'noAnswer', notes: null },
+  { outcome: 'askedToCallBack', notes: 'Tomorrow morning' },
+  { outcome: 'reached', notes: 'Verified income with pay stubs' },
+  { outcome: 'reached', notes: 'Borrower confirmed the proposed budget' },
+  { outcome: 'noAnswer', notes: 'Sent a text, waiting for a reply' },
+  { outcome: 'wrongNumber', notes: 'Asked for an update' },
+] as const satisfies readonly { outcome: ContactOutcome; notes: string | null }[];
 
 type Actor = { userId: string };
 
@@ -273,14 +274,18 @@ export async function contactBorrower(
       .slice(0, rng.int(0, 3))
       .map((key) => [key, rng.chance(0.7)]),
   );
+  // In this order: the same seed then draws the same numbers as before the outcome became a choice.
+  const method = rng.chance(0.65) ? 'phone' : 'textMessage';
+  const outcome = rng.pick(SEED_CONTACT_OUTCOMES);
   await createContactAttempt({
     db: services.database.db,
     staff: { userId: o.counsellor.id, firstName: o.counsellor.firstName },
     applicationId: o.applicationId,
     input: contactAttemptSchema.parse({
-      method: rng.chance(0.65) ? 'phone' : 'textMessage',
-      outcome: rng.pick(CONTACT_OUTCOMES),
-      didTheBorrowerReceiveAnOffer: o.hasOffer,
+      method,
+      ...outcome,
+      // Asked only of a borrower who was reached.
+      didTheBorrowerReceiveAnOffer: outcome.outcome === 'reached' ? o.hasOffer : null,
       reasons,
     }),
   });

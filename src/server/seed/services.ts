@@ -3,6 +3,7 @@ import { createSandboxCreditBureau, SANDBOX_CREDIT_PERSONAS } from '#providers/c
 import type { CreditBureau } from '#providers/credit-bureau/port';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import { createSandboxSms } from '#providers/sms/sandbox';
+import { ReadCache } from '#server/plugins/read-cache';
 import type { Services } from '#server/services';
 import type { Database } from '#server/db/client';
 import type { Config } from '#server/env';
@@ -49,5 +50,7 @@ export function createSeedServices(o: {
     // Seeded borrowers never sign up or sign in: nothing is ever emailed.
     auth: createAuth({ config: o.config, db: o.database.db, sendOtp: async () => {} }),
     cipher: createFieldCipher(o.config.encryptionKey),
+    // Never switched on: the seed reads nothing twice.
+    applicationCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),
   };
 }

@@ -1,9 +1,10 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { ROUTES } from '#domain/flow/routes';
 
 /**
  * The route table. Every screen is its own lazy chunk (the landing page must stay small), and every
- * page module exports `Component`. Guards are layout routes.
+ * page module exports `Component`. Guards are layout routes. The landing pages sit outside the query layout:
+ * they read nothing from the server, so their JavaScript carries no react-query.
  */
 export const routes: RouteObject[] = [
   {
@@ -15,115 +16,155 @@ export const routes: RouteObject[] = [
       { path: ROUTES.Lead, lazy: () => import('../features/landing/lead-page') },
       { path: ROUTES.DebtAnalysis, lazy: () => import('../features/landing/debt-analysis-page') },
       { path: ROUTES.DebtRelief, lazy: () => import('../features/landing/debt-relief-page') },
-      { path: ROUTES.SignIn, lazy: () => import('../features/account/sign-in-page') },
-      { path: ROUTES.VerificationCode, lazy: () => import('../features/account/verification-code-page') },
-      { path: ROUTES.UserInformation, lazy: () => import('../features/account/user-information-page') },
-      { path: ROUTES.ForgotPassword, lazy: () => import('../features/account/forgot-password-page') },
-      { path: ROUTES.ResetPassword, lazy: () => import('../features/account/reset-password-page') },
-      { path: ROUTES.VerifyNewEmail, lazy: () => import('../features/account/verify-new-email-page') },
-      // Staff second factor: the code page of a sign-in, and enrolment of the authenticator app.
-      { path: ROUTES.TwoFactor, lazy: () => import('../features/account/two-factor-page') },
-      { path: ROUTES.TwoFactorSetup, lazy: () => import('../features/account/two-factor-setup-page') },
       {
-        path: ROUTES.PleaseCheckYourEmail,
-        lazy: () => import('../features/account/please-check-your-email-page'),
-      },
-      // The signer arrives from the email (token in the fragment): no sign-in needed.
-      { path: ROUTES.SignLetter, lazy: () => import('../features/signing/sign-letter-page') },
-      {
-        // The application flow: signed-in borrowers only.
-        lazy: () => import('./borrower-guard'),
+        // Every other screen reads the server through the query cache.
+        lazy: () => import('./query-layout'),
         children: [
-          { path: ROUTES.Hardships, lazy: () => import('../features/apply/hardships-page') },
-          { path: ROUTES.Household, lazy: () => import('../features/apply/household-page') },
-          { path: ROUTES.Credit, lazy: () => import('../features/apply/credit-page') },
-          { path: ROUTES.EligibleDebts, lazy: () => import('../features/apply/eligible-debts-page') },
+          { path: ROUTES.SignIn, lazy: () => import('../features/account/sign-in-page') },
+          { path: ROUTES.VerificationCode, lazy: () => import('../features/account/verification-code-page') },
+          { path: ROUTES.UserInformation, lazy: () => import('../features/account/user-information-page') },
+          { path: ROUTES.ForgotPassword, lazy: () => import('../features/account/forgot-password-page') },
+          { path: ROUTES.ResetPassword, lazy: () => import('../features/account/reset-password-page') },
+          { path: ROUTES.VerifyNewEmail, lazy: () => import('../features/account/verify-new-email-page') },
+          // Staff second factor: the code page of a sign-in, and enrolment of the authenticator app.
+          { path: ROUTES.TwoFactor, lazy: () => import('../features/account/two-factor-page') },
+          { path: ROUTES.TwoFactorSetup, lazy: () => import('../features/account/two-factor-setup-page') },
           {
-            path: ROUTES.ProvideMonthlyIncome,
-            lazy: () => import('../features/apply/provide-income-page'),
+            path: ROUTES.PleaseCheckYourEmail,
+            lazy: () => import('../features/account/please-check-your-email-page'),
           },
-          { path: ROUTES.ConfirmIncome, lazy: () => import('../features/apply/confirm-income-page') },
-          { path: ROUTES.Expenses, lazy: () => import('../features/apply/expenses-page') },
-          { path: ROUTES.Budget, lazy: () => import('../features/apply/budget-page') },
-          { path: ROUTES.Review, lazy: () => import('../features/apply/offers-review-page') },
-          { path: ROUTES.NotQualified, lazy: () => import('../features/apply/not-qualified-page') },
+          // The signer arrives from the email (token in the fragment): no sign-in needed.
+          { path: ROUTES.SignLetter, lazy: () => import('../features/signing/sign-letter-page') },
           {
-            path: ROUTES.NotifyWhenEligible,
-            lazy: () => import('../features/apply/notify-when-eligible-page'),
-          },
-          { path: ROUTES.WeWillNotifyYou, lazy: () => import('../features/apply/we-will-notify-you-page') },
-          // Enrollment: the payment account, then the Letter of Authorization waits for signatures.
-          { path: ROUTES.NextSteps, lazy: () => import('../features/apply/payments/next-steps-page') },
-          {
-            path: ROUTES.PaymentAccountOptions,
-            lazy: () => import('../features/apply/payments/payment-account-options-page'),
-          },
-          {
-            path: ROUTES.ConfirmPaymentAccount,
-            lazy: () => import('../features/apply/payments/confirm-payment-account-page'),
-          },
-          {
-            path: ROUTES.ProvidePaymentAccountInformation,
-            lazy: () => import('../features/apply/payments/provide-payment-account-page'),
-          },
-          { path: ROUTES.Submitted, lazy: () => import('../features/apply/payments/submitted-page') },
-        ],
-      },
-      {
-        lazy: () => import('./customer-portal-guard'),
-        children: [
-          { path: ROUTES.CustomerPortalPlan, lazy: () => import('../features/customer-portal/plan-page') },
-          {
-            path: ROUTES.CustomerPortalNextSteps,
-            lazy: () => import('../features/customer-portal/next-steps-page'),
-          },
-          {
-            path: ROUTES.CustomerPortalSettings,
-            lazy: () => import('../features/customer-portal/settings-page'),
-          },
-          {
-            path: ROUTES.CustomerPortalChangeEmail,
-            lazy: () => import('../features/account/change-email-page'),
-          },
-          {
-            path: ROUTES.CustomerPortalChangePassword,
-            lazy: () => import('../features/account/change-password-page'),
-          },
-        ],
-      },
-      {
-        lazy: () => import('./service-portal-guard'),
-        children: [
-          {
-            lazy: () => import('../features/service-portal/portal-layout'),
-            handle: { ownChrome: true },
+            // The application flow: signed-in borrowers only.
+            lazy: () => import('./borrower-guard'),
             children: [
+              { path: ROUTES.Hardships, lazy: () => import('../features/apply/hardships-page') },
+              { path: ROUTES.Household, lazy: () => import('../features/apply/household-page') },
+              { path: ROUTES.Credit, lazy: () => import('../features/apply/credit-page') },
+              { path: ROUTES.EligibleDebts, lazy: () => import('../features/apply/eligible-debts-page') },
               {
-                path: ROUTES.Summary,
-                lazy: () => import('#web/features/service-portal/summary/summary-page'),
+                path: ROUTES.ProvideMonthlyIncome,
+                lazy: () => import('../features/apply/provide-income-page'),
+              },
+              { path: ROUTES.ConfirmIncome, lazy: () => import('../features/apply/confirm-income-page') },
+              { path: ROUTES.Expenses, lazy: () => import('../features/apply/expenses-page') },
+              { path: ROUTES.Budget, lazy: () => import('../features/apply/budget-page') },
+              { path: ROUTES.Review, lazy: () => import('../features/apply/offers-review-page') },
+              { path: ROUTES.NotQualified, lazy: () => import('../features/apply/not-qualified-page') },
+              {
+                path: ROUTES.NotifyWhenEligible,
+                lazy: () => import('../features/apply/notify-when-eligible-page'),
               },
               {
-                path: ROUTES.BorrowerQueue,
-                lazy: () => import('#web/features/service-portal/queue/borrower-queue-page'),
+                path: ROUTES.WeWillNotifyYou,
+                lazy: () => import('../features/apply/we-will-notify-you-page'),
+              },
+              // Enrollment: the payment account, then the Letter of Authorization waits for signatures.
+              { path: ROUTES.NextSteps, lazy: () => import('../features/apply/payments/next-steps-page') },
+              {
+                path: ROUTES.PaymentAccountOptions,
+                lazy: () => import('../features/apply/payments/payment-account-options-page'),
               },
               {
-                path: ROUTES.BorrowerSummary,
-                lazy: () => import('#web/features/service-portal/borrower-summary/borrower-summary-page'),
+                path: ROUTES.ConfirmPaymentAccount,
+                lazy: () => import('../features/apply/payments/confirm-payment-account-page'),
               },
               {
-                path: ROUTES.ContactSummary,
-                lazy: () => import('../features/service-portal/contact-summary-page'),
+                path: ROUTES.ProvidePaymentAccountInformation,
+                lazy: () => import('../features/apply/payments/provide-payment-account-page'),
               },
-              { path: ROUTES.Preferences, lazy: () => import('../features/service-portal/preferences-page') },
+              { path: ROUTES.Submitted, lazy: () => import('../features/apply/payments/submitted-page') },
             ],
           },
-          { path: ROUTES.ChangeEmail, lazy: () => import('../features/account/change-email-page') },
-          { path: ROUTES.ChangePassword, lazy: () => import('../features/account/change-password-page') },
+          {
+            lazy: () => import('./customer-portal-guard'),
+            children: [
+              {
+                path: ROUTES.CustomerPortalPlan,
+                lazy: () => import('../features/customer-portal/plan-page'),
+              },
+              {
+                path: ROUTES.CustomerPortalNextSteps,
+                lazy: () => import('../features/customer-portal/next-steps-page'),
+              },
+              {
+                path: ROUTES.CustomerPortalSettings,
+                lazy: () => import('../features/customer-portal/settings-page'),
+              },
+              {
+                path: ROUTES.CustomerPortalChangeEmail,
+                lazy: () => import('../features/account/change-email-page'),
+              },
+              {
+                path: ROUTES.CustomerPortalChangePassword,
+                lazy: () => import('../features/account/change-password-page'),
+              },
+            ],
+          },
+          {
+            lazy: () => import('./service-portal-guard'),
+            children: [
+              {
+                lazy: () => import('../features/service-portal/portal-layout'),
+                handle: { ownChrome: true },
+                children: [
+                  {
+                    path: ROUTES.Summary,
+                    lazy: () => import('#web/features/service-portal/summary/summary-page'),
+                  },
+                  {
+                    path: ROUTES.BorrowerQueue,
+                    lazy: () => import('#web/features/service-portal/queue/borrower-queue-page'),
+                  },
+                  {
+                    path: ROUTES.BorrowerSummary,
+                    lazy: () => import('#web/features/service-portal/borrower-summary/borrower-summary-page'),
+                  },
+                  {
+                    path: ROUTES.ContactSummary,
+                    lazy: () => import('../features/service-portal/contact-summary-page'),
+                  },
+                  {
+                    path: ROUTES.Preferences,
+                    lazy: () => import('../features/service-portal/preferences-page'),
+                  },
+                ],
+              },
+              { path: ROUTES.ChangeEmail, lazy: () => import('../features/account/change-email-page') },
+              { path: ROUTES.ChangePassword, lazy: () => import('../features/account/change-password-page') },
+            ],
+          },
+          { path: '*', lazy: () => import('../components/layout/not-found-page') },
         ],
       },
-      { path: '*', lazy: () => import('../components/layout/not-found-page') },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Loads the lazy modules of the routes that match `pathname` and puts what they export on the route objects,
+ * as the router itself would on its first navigation.
+ */
+export async function loadRouteModules(table: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(table, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The browser's router. Over a prerendered page (the landing pages come as HTML from the build) the page's
+ * route modules are loaded first: the router's first render must draw exactly the markup that is already on
+ * the screen, and a lazy route not yet loaded would draw its empty fallback instead.
+ */
+export async function createAppRouter({ prerendered }: { prerendered: boolean }): Promise<AppRouter> {
+  if (prerendered) await loadRouteModules(routes, window.location.pathname);
+  return createBrowserRouter(routes);
+}

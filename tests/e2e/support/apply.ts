@@ -1,8 +1,11 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { checkAccessibility } from './axe';
 import { snap } from './browser';
 
 // Steps of the borrower application as a person does them (labels and texts are the spec's), shared by the
-// application journeys.
+// application journeys. Each step checks with axe the page it arrives on, once per test.
+
+const once = { oncePerTest: true } as const;
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -71,6 +74,7 @@ export async function startApplication(page: Page, baseUrl: string, applicant: A
   await page.goto(`${baseUrl}/lead`);
   const form = page.getByRole('form', { name: 'Start your application' });
   await expect(form).toBeVisible();
+  await checkAccessibility(page, '/lead', once);
   await form.getByLabel('First name').fill(applicant.firstName);
   await form.getByLabel('Last name').fill(applicant.lastName);
   await form.getByLabel('Email address').fill(applicant.email);
@@ -79,6 +83,7 @@ export async function startApplication(page: Page, baseUrl: string, applicant: A
   await form.getByRole('button', { name: 'Get Started' }).click();
   await waitForPath(page, '/hardships');
   await expectText(page, 'Are you currently facing any of the following situations?');
+  await checkAccessibility(page, '/hardships', once);
 }
 
 /** /hardships: the situations ticked, then Continue to /household. */
@@ -87,6 +92,7 @@ export async function chooseHardships(page: Page, labels: readonly string[] = ['
   await page.getByRole('button', { name: 'Continue' }).click();
   await waitForPath(page, '/household');
   await expectText(page, 'Tell us about your household');
+  await checkAccessibility(page, '/household', once);
 }
 
 /** A Yes/No question: its fieldset is named by the question. */
@@ -154,6 +160,7 @@ export async function continueFromHousehold(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
   await waitForPath(page, '/credit');
   await expectText(page, "Let's verify your debts");
+  await checkAccessibility(page, '/credit', once);
 }
 
 /** /credit: consent given and Continue; returns where the server sent the person. */
@@ -169,6 +176,7 @@ export type ShownDebt = { name: string; balance: number; selected: boolean };
 export async function readEligibleDebts(page: Page): Promise<ShownDebt[]> {
   const list = page.getByRole('list', { name: 'Eligible debts' });
   await expect(list).toBeVisible();
+  await checkAccessibility(page, '/eligible-debts', once);
   const tiles = await list.getByRole('listitem').all();
   const debts: ShownDebt[] = [];
   for (const tile of tiles) {
@@ -187,18 +195,31 @@ export async function provideIncome(
   dollars: string,
   onConfirm?: () => Promise<void>,
 ): Promise<'confirmed' | 'direct'> {
+  await expectText(page, 'Tell us about your income');
+  await checkAccessibility(page, '/income/provide-monthly-income', once);
   await page.getByLabel('Total monthly household income after taxes').pressSequentially(dollars);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => ['/income/confirm-income', '/expenses'].includes(url.pathname), {
     timeout: 30_000,
   });
-  if (new URL(page.url()).pathname === '/expenses') return 'direct';
+  if (new URL(page.url()).pathname === '/expenses') {
+    await arriveOnExpenses(page);
+    return 'direct';
+  }
   await expectText(page, 'Is this your correct total monthly household income after taxes?');
+  await checkAccessibility(page, '/income/confirm-income', once);
   await onConfirm?.();
   await answer(page, 'Is this your correct total monthly household income after taxes?', true);
   await page.getByRole('button', { name: 'Continue' }).click();
   await waitForPath(page, '/expenses');
+  await arriveOnExpenses(page);
   return 'confirmed';
+}
+
+/** /expenses, once its lines have loaded, checked with axe. */
+async function arriveOnExpenses(page: Page): Promise<void> {
+  await expectText(page, 'Verify Your Household Expenses');
+  await checkAccessibility(page, '/expenses', once);
 }
 
 /** /expenses: a group's total as shown in its header, in whole dollars. */
@@ -223,6 +244,7 @@ export async function saveExpenses(page: Page, expectedPath: string): Promise<vo
 export async function readOffers(page: Page) {
   const table = page.getByRole('table', { name: 'Your creditor offers' });
   await expect(table).toBeVisible();
+  await checkAccessibility(page, '/offers/review', once);
   const rows = await table.locator('tbody tr').all();
   const offers: { name: string; balance: number; currentPayment: number; newPayment: number }[] = [];
   for (const row of rows) {
@@ -260,8 +282,11 @@ export async function setPasswordFromMailbox(
       { timeout: 20_000, intervals: [500] },
     )
     .toBeGreaterThan(0);
+  await checkAccessibility(mailbox, '/dev/mailbox', once);
   await mail.getByRole('link', { name: 'Set your password' }).first().click();
   await mailbox.waitForURL(/\/reset-password\?/);
+  await expect(mailbox.getByLabel('New password', { exact: true })).toBeVisible();
+  await checkAccessibility(mailbox, '/reset-password', once);
   await mailbox.getByLabel('New password', { exact: true }).fill(password);
   await mailbox.getByLabel('Confirm password').fill(password);
   await mailbox.getByRole('button', { name: 'Reset Password' }).click();
@@ -272,6 +297,8 @@ export async function setPasswordFromMailbox(
 /** /sign-in: the person signs in and lands where the application stands. */
 export async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
   await waitForPath(page, '/sign-in');
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  await checkAccessibility(page, '/sign-in', once);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

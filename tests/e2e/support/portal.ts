@@ -5,11 +5,13 @@ import { authenticatorCode, base32Decode } from '#server/security/totp';
 import { DEFAULT_SEED } from '#server/seed/seed-applications';
 import { planApplication, statusOf } from '#server/seed/plan';
 import type { ApplicationStatus } from '#domain/flow/statuses';
+import { checkAccessibility } from './axe';
 import { snap } from './browser';
 import { runScript } from './server';
 
 // Steps of the service portal as a counsellor does them, for the portal journeys: the seeded data, the staff
-// member's first sign-in with the second factor, screenshots at the portal's two widths, the date calendar.
+// member's first sign-in with the second factor (each page checked with axe), screenshots at the portal's two
+// widths, the date calendar.
 
 export const WIDE = { width: 1440, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -79,28 +81,39 @@ export type NewStaff = {
  * portal opens on /summary. Returns the authenticator key.
  */
 export async function firstStaffSignIn(page: Page, baseUrl: string, staff: NewStaff): Promise<Uint8Array> {
+  const once = { oncePerTest: true } as const;
   await page.goto(`${baseUrl}/sign-in`);
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  await checkAccessibility(page, '/sign-in', once);
   await page.getByLabel('Email address').fill(staff.email);
   await page.getByLabel('Password', { exact: true }).fill(staff.temporaryPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/\/user-information$/);
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await checkAccessibility(page, '/user-information', once);
   await page.getByLabel('First name').fill(staff.firstName);
   await page.getByLabel('Last name').fill(staff.lastName);
   await page.getByLabel('Phone number').fill(staff.phone);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/reset-password/);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await checkAccessibility(page, '/reset-password (first password)', once);
   await page.getByLabel('New password', { exact: true }).fill(staff.password);
   await page.getByLabel('Confirm password').fill(staff.password);
   await page.getByRole('button', { name: 'Save Password' }).click();
   await page.waitForURL(/\/two-factor\/setup$/);
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  await checkAccessibility(page, '/two-factor/setup (password)');
   await page.getByLabel('Password', { exact: true }).fill(staff.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   const keyText = page.getByLabel('Set-up key');
   await expect(keyText).toBeVisible();
+  await checkAccessibility(page, '/two-factor/setup (QR code)');
   const key = base32Decode((await keyText.innerText()).replace(/\s/g, ''));
   await page.getByLabel('Authentication code').fill(authenticatorCode(key));
   await page.getByRole('button', { name: 'Verify and continue' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await checkAccessibility(page, '/two-factor/setup (recovery codes)');
   await page.getByRole('button', { name: 'I have saved my codes, continue' }).click();
   await page.waitForURL((url) => url.pathname === '/summary');
   return key;

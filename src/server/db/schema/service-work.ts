@@ -60,6 +60,8 @@ export const contactAttempt = pgTable(
     index('contact_attempt_application_id_created_at_idx').on(t.applicationId, t.createdAt),
     // The contact summary lists attempts across borrowers by date.
     index('contact_attempt_created_at_idx').on(t.createdAt),
+    // The contact summary narrowed to one staff member, newest first (and the check when a user is deleted).
+    index('contact_attempt_contacted_by_created_at_idx').on(t.contactedBy, t.createdAt),
   ],
 );
 

@@ -5,6 +5,7 @@ import { incomeThreshold } from '#domain/underwriting/payment-estimates';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import type { Db } from '#server/db/client';
 import type { FieldCipher } from '#server/security/field-encryption';
+import type { ReadCache } from '#server/plugins/read-cache';
 import { hardshipRecord } from './queries';
 
 /**
@@ -32,12 +33,26 @@ function prepareApplicationRead(db: Db) {
 }
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareApplicationRead>>();
 
-/** GET /api/application: the borrower's own application as the flow's forms read it. */
+/**
+ * GET /api/application: the borrower's own application as the flow's forms read it. Kept in `cache` by owner
+ * until a row it is made of changes (the application, borrower, spouse, hardships or bank items: see
+ * read-cache.ts), so a borrower moving between pages costs no database read.
+ */
 export async function getApplication(o: {
   db: Db;
   cipher: FieldCipher;
   userId: string;
+  cache?: ReadCache<ApplicationView>;
 }): Promise<ApplicationView> {
+  const kept = o.cache?.get(o.userId);
+  if (kept) return kept;
+  const ticket = o.cache?.ticket() ?? 0;
+  const view = await readApplication(o);
+  o.cache?.set(o.userId, view, { ticket, labels: [`application:${view.id}`] });
+  return view;
+}
+
+async function readApplication(o: { db: Db; cipher: FieldCipher; userId: string }): Promise<ApplicationView> {
   let read = preparedReads.get(o.db);
   if (!read) preparedReads.set(o.db, (read = prepareApplicationRead(o.db)));
   const app = await read.execute({ owner: o.userId });

@@ -53,7 +53,13 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/api/application',
     { config: borrowerOnly, schema: { tags, response: { 200: applicationViewSchema } } },
-    async (request) => getApplication({ db, cipher: services.cipher, userId: await userId(request) }),
+    async (request) =>
+      getApplication({
+        db,
+        cipher: services.cipher,
+        userId: await userId(request),
+        cache: services.applicationCache,
+      }),
   );
   app.put(
     '/api/application/hardships',

@@ -94,13 +94,14 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
 </article>`,
       )
       .join('\n');
+    // Everything inside <main>: a screen reader reaches the mail by its landmark (axe checks this page too).
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
 .mail{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}.failed{border-color:#b91c1c}.failed .status,.warn{color:#b91c1c;font-weight:600}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;background:#f9fafb;padding:.75rem}</style></head>
-<body><h1>Dev mailbox</h1><p>Emails sent by this development server (${emails.length}). This page does not exist in production.</p>
+<body><main><h1>Dev mailbox</h1><p>Emails sent by this development server (${emails.length}). This page does not exist in production.</p>
 ${failed > 0 ? `<p class="warn">${failed} email${failed === 1 ? '' : 's'} failed: the queue gave up and will not try again.</p>` : ''}
 ${items || '<p>No emails yet.</p>'}
-<h2 id="texts">Text messages (${texts.length})</h2>${textItems || '<p>No text messages yet.</p>'}</body></html>`);
+<h2 id="texts">Text messages (${texts.length})</h2>${textItems || '<p>No text messages yet.</p>'}</main></body></html>`);
   });
 };

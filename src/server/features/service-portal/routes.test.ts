@@ -95,6 +95,97 @@ describe('GET /api/staff/applications (the summary list)', () => {
     expect(alerts.get(orphan!.id)).toMatchObject({ date: orphan!.createdAt.toISOString() });
   });
 
+  /** `n` bare applications of one status, one minute apart going back from `newest` (no borrower needed). */
+  async function insertApplications(
+    tag: string,
+    n: number,
+    status: 'transfer' | 'creditorReview',
+    newest: Date,
+  ) {
+    const owners = Array.from({ length: n }, (_, i) => ({
+      id: `list-${tag}-${i}`,
+      name: 'Listed',
+      email: `list-${tag}-${i}@example.org`,
+    }));
+    await t.db.insert(user).values(owners);
+    const rows = await t.db
+      .insert(application)
+      .values(
+        owners.map((o, i) => ({ owner: o.id, status, createdAt: new Date(newest.getTime() - i * 60_000) })),
+      )
+      .returning({ id: application.id, createdAt: application.createdAt });
+    return rows;
+  }
+
+  it('sends one page of 50 at a time, newest first across statuses, with the counts of every page', async () => {
+    const transfers = await insertApplications(
+      'paged-a',
+      40,
+      'transfer',
+      new Date('2019-02-10T12:00:00.000Z'),
+    );
+    const reviews = await insertApplications(
+      'paged-b',
+      20,
+      'creditorReview',
+      new Date('2019-02-10T12:00:30.000Z'),
+    );
+    const expected = [...transfers, ...reviews]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((r) => r.id);
+    const query = 'startDate=2019-02-01&endDate=2019-02-28&applicationStatus=transfer,creditorReview';
+    const one = (await staff.client.get(`/api/staff/applications?${query}`)).json();
+    expect(one).toMatchObject({
+      page: 1,
+      pageSize: 50,
+      pageCount: 2,
+      total: 60,
+      counts: [
+        { status: 'transfer', count: 40 },
+        { status: 'creditorReview', count: 20 },
+      ],
+      truncatedStatuses: [],
+    });
+    const two = (await staff.client.get(`/api/staff/applications?${query}&page=2`)).json();
+    expect(two.page).toBe(2);
+    expect([...one.items, ...two.items].map((i: { id: string }) => i.id)).toEqual(expected);
+    const past = (await staff.client.get(`/api/staff/applications?${query}&page=3`)).json();
+    expect(past).toMatchObject({ items: [], total: 60, pageCount: 2 });
+  });
+
+  it('lists at most 1000 of a status, says so, and never counts past it', async () => {
+    const rows = await insertApplications('capped', 1001, 'transfer', new Date('2018-05-05T20:00:00.000Z'));
+    const query = 'startDate=2018-05-01&endDate=2018-05-05&applicationStatus=transfer';
+    const one = (await staff.client.get(`/api/staff/applications?${query}`)).json();
+    expect(one).toMatchObject({
+      total: 1000,
+      pageCount: 20,
+      counts: [{ status: 'transfer', count: 1000 }],
+      truncatedStatuses: ['transfer'],
+      limit: 1000,
+    });
+    const last = (await staff.client.get(`/api/staff/applications?${query}&page=20`)).json();
+    // The 1000 newest: the oldest of the 1001 is left out.
+    expect(last.items.map((i: { id: string }) => i.id)).toEqual(rows.slice(950, 1000).map((r) => r.id));
+    expect((await staff.client.get(`/api/staff/applications?${query}&page=21`)).json().items).toEqual([]);
+  });
+
+  it('reads the rows fresh at every call and keeps the counts by status for a few seconds', async () => {
+    await insertApplications('kept-a', 3, 'transfer', new Date('2017-03-03T12:00:00.000Z'));
+    const query = 'startDate=2017-03-03&applicationStatus=transfer';
+    const first = (await staff.client.get(`/api/staff/applications?${query}`)).json();
+    expect(first).toMatchObject({ total: 3, counts: [{ status: 'transfer', count: 3 }] });
+    await insertApplications('kept-b', 1, 'transfer', new Date('2017-03-03T13:00:00.000Z'));
+    const second = (await staff.client.get(`/api/staff/applications?${query}`)).json();
+    expect(second.items).toHaveLength(4);
+    expect(second).toMatchObject({ total: 3, counts: [{ status: 'transfer', count: 3 }] });
+  });
+
+  it.each(['0', '-1', '2.5', 'two', '181', '99999999999999999999'])('refuses page=%s', async (page) => {
+    const res = await staff.client.get(`/api/staff/applications?page=${page}`);
+    expect(res.statusCode, res.body).toBe(400);
+  });
+
   it('takes one date as that day and two as a range', async () => {
     const b = await newBorrower(t, 'Summarydated');
     await setCreatedAt(b.applicationId, new Date('2025-06-10T15:00:00.000Z'));
@@ -233,6 +324,17 @@ describe('GET /api/staff/queue (the borrower queue)', () => {
     );
     expect(await within('617 555 0199', 'firstName,lastName')).toEqual([]);
     expect(await within('617 555 0199', 'phone')).toEqual([b.applicationId]);
+    // A whole phone number is looked up as a phone number: an email holding those digits is not what was meant.
+    await t.db
+      .update(borrowerTable)
+      .set({ email: `q6175550199@example.org` })
+      .where(eq(borrowerTable.id, borrower.id));
+    await t.db
+      .update(borrowerTable)
+      .set({ phoneNumber: '+16175550100' })
+      .where(eq(borrowerTable.id, borrower.id));
+    expect(await found('617-555-0199')).toEqual([]);
+    expect(await found('6175550')).toEqual([b.applicationId]);
     const none = await staff.client.get('/api/staff/queue?searchValue=quixotic&contactInformation=');
     expect(none.statusCode).toBe(400);
     expect(none.json().fieldErrors).toMatchObject({
@@ -300,6 +402,9 @@ describe('GET /api/staff/queue (the borrower queue)', () => {
     }
     expect((await staff.client.get('/api/staff/queue?debtDetail=')).statusCode).toBe(200);
     expect((await staff.client.get('/api/staff/queue?page=0')).statusCode).toBe(400);
+    // The count stops at 1,000 (100 pages of 10): a deeper page is refused rather than walked to.
+    expect((await staff.client.get('/api/staff/queue?page=100')).statusCode).toBe(200);
+    expect((await staff.client.get('/api/staff/queue?page=101')).statusCode).toBe(400);
     expect((await staff.client.get('/api/staff/queue?accountType=ZZ')).statusCode).toBe(400);
   });
 });
@@ -393,6 +498,58 @@ describe('GET /api/staff/applications/:id (the borrower summary)', () => {
     expect(s.statusHistory.length).toBeGreaterThan(0);
   });
 
+  it("tells the history as sentences, naming colleagues, and sends no record's before or after", async () => {
+    const b = await newBorrower(t, 'Historysentences');
+    const other = await signInStaff(t, 'Sam Lee');
+    const url = (action: string) => `/api/staff/applications/${b.applicationId}/${action}`;
+    const version = async () => (await appRow(b.applicationId)).version;
+    expect((await other.client.post(url('claim'), { version: await version() })).statusCode).toBe(200);
+    const takeOver = await staff.client.post(url('unclaim'), { version: await version(), takeOver: true });
+    expect(takeOver.statusCode, takeOver.body).toBe(200);
+    expect((await staff.client.post(url('claim'), { version: await version() })).statusCode).toBe(200);
+    const contact = await staff.client.post(url('contact-attempts'), {
+      method: 'phone',
+      outcome: 'leftVoicemail',
+      notes: 'Second try',
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const [seen] = await t.db
+      .insert(alert)
+      .values({ applicationId: b.applicationId, type: 'newCreditInquiry' })
+      .returning();
+    expect((await staff.client.post(`/api/staff/alerts/${seen!.id}/seen`, {})).statusCode).toBe(200);
+    // A creditor account as its writer records it: the numbers by their last four digits.
+    await t.db.insert(auditLog).values({
+      actorId: staff.userId,
+      action: 'creditorAccount',
+      entityType: 'creditorAccount',
+      entityId: randomUUID(),
+      applicationId: b.applicationId,
+      before: null,
+      after: { isAch: true, accountNumberLast4: '9012', routingNumberLast4: '0021' },
+    });
+
+    const s = (await staff.client.get(`/api/staff/applications/${b.applicationId}`)).json();
+    const sentences = s.auditHistory.map((a: { sentences: string[] }) => a.sentences.join(' / '));
+    expect(sentences).toEqual([
+      'Casey Counsellor opened the borrower summary',
+      'Casey Counsellor saved a creditor account (paid by ACH)',
+      'Casey Counsellor marked the alert “New credit inquiry” as seen',
+      'Casey Counsellor recorded a contact attempt (Phone: left voicemail)',
+      'Casey Counsellor claimed the application',
+      'Casey Counsellor took over the application from Sam Lee',
+      'Sam Lee claimed the application',
+    ]);
+    expect(Object.keys(s.auditHistory[0]).sort()).toEqual([
+      'action',
+      'actor',
+      'createdAt',
+      'id',
+      'sentences',
+    ]);
+    expect(JSON.stringify(s.auditHistory)).not.toMatch(/9012|0021/);
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await staff.client.get(`/api/staff/applications/${randomUUID()}`)).statusCode).toBe(404);
     expect((await staff.client.get('/api/staff/applications/nope')).statusCode).toBe(400);
@@ -484,6 +641,123 @@ describe('GET /api/staff/contact-summary', () => {
       reasons: [{ key: 'verifyAnExpense', value: true }],
     });
     expect((await staff.client.get('/api/staff/contact-summary?endDate=x')).statusCode).toBe(400);
+  });
+
+  it('answers one page of 50 at a time, newest first, the pages following on without a gap or a repeat', async () => {
+    const pager = await signInStaff(t, 'Paige Pager');
+    const b = await newBorrower(t, 'Contactpages');
+    // 120 attempts on one day, two to a minute: attempts made at the same instant are ordered by their id.
+    const made = await t.db
+      .insert(contactAttempt)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          applicationId: b.applicationId,
+          contactedBy: pager.userId,
+          method: 'phone',
+          createdAt: new Date(Date.UTC(2024, 0, 10, 10, Math.floor(i / 2))),
+        })),
+      )
+      .returning({ id: contactAttempt.id, createdAt: contactAttempt.createdAt });
+    await t.db
+      .insert(contactAttemptReason)
+      .values(made.map((m) => ({ contactAttemptId: m.id, key: 'verifyIncome' as const, value: true })));
+    const newestFirst = [...made]
+      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : -1))
+      .map((m) => m.id);
+
+    const read = async (page?: number) => {
+      const res = await staff.client.get(
+        `/api/staff/contact-summary?startDate=2024-01-10&contactedBy=${pager.userId}${page ? `&page=${page}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const first = await read();
+    expect(first).toMatchObject({
+      page: 1,
+      pageSize: 50,
+      pageCount: 3,
+      total: 120,
+      totalIsCapped: false,
+      limit: 1000,
+    });
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0]).toMatchObject({
+      borrowerName: 'Pat Contactpages',
+      contactedBy: { id: pager.userId, name: 'Paige Pager' },
+      reasons: [{ key: 'verifyIncome', value: true }],
+    });
+    const second = await read(2);
+    expect(second).toMatchObject({ page: 2, pageCount: 3, total: 120 });
+    const third = await read(3);
+    expect(third.items).toHaveLength(20);
+    const ids = (view: { items: { id: string }[] }) => view.items.map((i) => i.id);
+    expect(ids(first)).toEqual(newestFirst.slice(0, 50));
+    expect(ids(second)).toEqual(newestFirst.slice(50, 100));
+    expect(ids(third)).toEqual(newestFirst.slice(100));
+    // A page past the last one the window fills is empty, with the count to go back by.
+    expect(await read(4)).toMatchObject({ items: [], page: 4, pageCount: 3, total: 120 });
+  });
+
+  it('counts up to the limit of 1,000 and says when the window holds more', async () => {
+    const busy = await signInStaff(t, 'Bea Busy');
+    const quiet = await signInStaff(t, 'Quinn Quiet');
+    const b = await newBorrower(t, 'Contactcap');
+    // 1,000 attempts by one staff member and one by another on a day nobody else used: 1,001 in all.
+    await t.db.insert(contactAttempt).values([
+      ...Array.from({ length: 1000 }, (_, i) => ({
+        applicationId: b.applicationId,
+        contactedBy: busy.userId,
+        createdAt: new Date(Date.UTC(2024, 1, 2, 8, 0, i)),
+      })),
+      {
+        applicationId: b.applicationId,
+        contactedBy: quiet.userId,
+        createdAt: new Date(Date.UTC(2024, 1, 2, 20)),
+      },
+    ]);
+    const read = async (query: string) => {
+      const res = await staff.client.get(`/api/staff/contact-summary?startDate=2024-02-02${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+
+    const everyone = await read('');
+    expect(everyone).toMatchObject({ page: 1, pageCount: 20, total: 1000, totalIsCapped: true, limit: 1000 });
+    expect(everyone.items).toHaveLength(50);
+    expect(everyone.items[0].contactedBy.id).toBe(quiet.userId);
+    const last = await read('&page=20');
+    expect(last).toMatchObject({ page: 20, total: 1000, totalIsCapped: true });
+    expect(last.items).toHaveLength(50);
+    // Exactly the limit is not more than it.
+    expect(await read(`&contactedBy=${busy.userId}`)).toMatchObject({
+      pageCount: 20,
+      total: 1000,
+      totalIsCapped: false,
+    });
+    expect(await read(`&contactedBy=${quiet.userId}`)).toMatchObject({
+      pageCount: 1,
+      total: 1,
+      totalIsCapped: false,
+    });
+  });
+
+  it('refuses a page it could never fill, or that is not a page number, with 400 naming the page', async () => {
+    for (const page of ['0', '-1', '1.5', '21', 'abc', '', '1e400', '99999999999999999999']) {
+      const res = await staff.client.get(`/api/staff/contact-summary?page=${page}`);
+      expect(res.statusCode, `page=${page}: ${res.body}`).toBe(400);
+      const body = res.json();
+      expect(body).toMatchObject({ code: 'ValidationError', fieldErrors: { page: expect.any(String) } });
+      expect(body.message).toBe(body.fieldErrors.page);
+    }
+    expect((await staff.client.get('/api/staff/contact-summary?page=20')).statusCode).toBe(200);
+  });
+
+  it('refuses a borrower (403) whatever the page', async () => {
+    const b = await newBorrower(t, 'Contactnosy');
+    for (const query of ['', '?page=2', '?page=0']) {
+      expect((await b.client.get(`/api/staff/contact-summary${query}`)).statusCode, query).toBe(403);
+    }
   });
 });
 

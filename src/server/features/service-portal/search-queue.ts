@@ -63,18 +63,33 @@ function searchCondition(
     on.has('id') && ID_PREFIX.test(terms.text)
       ? `${escapeLikePattern(terms.text.toLowerCase())}%`
       : undefined;
+  // A whole phone number typed (ten digits, however punctuated) is looked up as one, among phones (and ids):
+  // searching names and emails for its digits would find nothing a counsellor meant and read a large part of
+  // the trigram index (every digit run is common across a million emails).
+  const wholePhone = on.has('phone') && terms.phoneDigits?.length === PHONE_DIGITS;
+  const text = (field: ContactInformationField) => on.has(field) && !wholePhone;
+  // Every name and email field ticked (the default): one lower-cased text and its one trigram index
+  // (borrower_search_text_trgm_idx, migration 0014), the same matches as the four conditions below.
+  const wholeText =
+    text('firstName') && text('lastName') && text('email')
+      ? like(
+          sql`lower(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, '') || chr(1) || coalesce(${borrower.email}, ''))`,
+          sql`lower(${pattern})`,
+        )
+      : undefined;
   const byBorrower = or(
     idPrefix ? like(sql`${borrower.id}::text`, idPrefix) : undefined,
-    on.has('firstName') ? ilike(borrower.firstName, pattern) : undefined,
-    on.has('lastName') ? ilike(borrower.lastName, pattern) : undefined,
+    wholeText,
+    !wholeText && text('firstName') ? ilike(borrower.firstName, pattern) : undefined,
+    !wholeText && text('lastName') ? ilike(borrower.lastName, pattern) : undefined,
     // 'Pat Doe': the same expression as the trigram index borrower_full_name_trgm_idx (migration 0003).
-    on.has('firstName') && on.has('lastName')
+    !wholeText && text('firstName') && text('lastName')
       ? ilike(
           sql`(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, ''))`,
           pattern,
         )
       : undefined,
-    on.has('email') ? ilike(borrower.email, pattern) : undefined,
+    !wholeText && text('email') ? ilike(borrower.email, pattern) : undefined,
     // Phones are stored as +1 and ten digits: match the digits typed, however they were written.
     on.has('phone') && terms.phoneDigits
       ? terms.phoneDigits.length === PHONE_DIGITS

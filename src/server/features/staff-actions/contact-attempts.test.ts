@@ -5,6 +5,7 @@ import { borrower } from '#server/db/schema/application';
 import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
 import { auditLog, smsOutbox } from '#server/db/schema/ops';
 import { newBorrower } from '#tests/support/borrower-flow';
+import { CONTACT_OFFER_ONLY_WHEN_REACHED } from '#domain/validation/staff';
 import { contactAttemptText } from './contact-attempts';
 import { signedInStaff } from '#tests/support/staff-actions';
 
@@ -36,7 +37,8 @@ describe('POST /api/staff/applications/:id/contact-attempts', () => {
     const b = await newBorrower(t);
     const res = await attempt(b.applicationId, {
       method: 'phone',
-      outcome: 'Reached the borrower',
+      outcome: 'reached',
+      notes: ' Reviewed the budget ',
       didTheBorrowerReceiveAnOffer: true,
       reasons: { verifyIncome: true, validateProposedBudget: false },
     });
@@ -46,7 +48,8 @@ describe('POST /api/staff/applications/:id/contact-attempts', () => {
       applicationId: b.applicationId,
       contactedBy: staff.userId,
       method: 'phone',
-      outcome: 'Reached the borrower',
+      outcome: 'reached',
+      notes: 'Reviewed the budget',
       didTheBorrowerReceiveAnOffer: true,
       reasons: [
         { key: 'validateProposedBudget', value: false },
@@ -63,17 +66,56 @@ describe('POST /api/staff/applications/:id/contact-attempts', () => {
     expect(await textsOf(b.applicationId)).toEqual([]);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, view.id));
     expect(audit).toMatchObject([
-      { actorId: staff.userId, action: 'contactAttempt', applicationId: b.applicationId },
+      {
+        actorId: staff.userId,
+        action: 'contactAttempt',
+        applicationId: b.applicationId,
+        after: { outcome: 'reached', notes: 'Reviewed the budget' },
+      },
     ]);
+  });
+
+  it('keeps the choice and its notes in the outcome column: the key on the first line, then the notes', async () => {
+    const b = await newBorrower(t);
+    await attempt(b.applicationId, { method: 'phone', outcome: 'askedToCallBack', notes: 'After 5 pm' });
+    await attempt(b.applicationId, { method: 'phone', outcome: 'noAnswer' });
+    const stored = await t.db
+      .select({ outcome: contactAttempt.outcome, offer: contactAttempt.didTheBorrowerReceiveAnOffer })
+      .from(contactAttempt)
+      .where(eq(contactAttempt.applicationId, b.applicationId));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { outcome: 'askedToCallBack\nAfter 5 pm', offer: null },
+        { outcome: 'noAnswer', offer: null },
+      ]),
+    );
+  });
+
+  it('shows an outcome typed as free text before it became a choice as it was typed', async () => {
+    const b = await newBorrower(t);
+    await t.db.insert(contactAttempt).values({
+      applicationId: b.applicationId,
+      contactedBy: staff.userId,
+      method: 'phone',
+      outcome: 'Spoke with borrower\nreviewed the plan',
+      didTheBorrowerReceiveAnOffer: true,
+    });
+    const summary = (await staff.client.get(`/api/staff/applications/${b.applicationId}`)).json();
+    expect(summary.contactHistory).toMatchObject([
+      { outcome: 'Spoke with borrower\nreviewed the plan', notes: null, didTheBorrowerReceiveAnOffer: true },
+    ]);
+    const list = (await staff.client.get('/api/staff/contact-summary')).json();
+    expect(
+      list.items.find((i: { applicationId: string }) => i.applicationId === b.applicationId),
+    ).toMatchObject({
+      outcome: 'Spoke with borrower\nreviewed the plan',
+      notes: null,
+    });
   });
 
   it('sends a text-message attempt through the SMS outbox and hands it to the queue', async () => {
     const b = await newBorrower(t);
-    const res = await attempt(b.applicationId, {
-      method: 'textMessage',
-      outcome: 'Sent a text',
-      didTheBorrowerReceiveAnOffer: false,
-    });
+    const res = await attempt(b.applicationId, { method: 'textMessage', outcome: 'noAnswer' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ method: 'textMessage', textMessage: 'queued', reasons: [] });
     const texts = await textsOf(b.applicationId);
@@ -95,11 +137,7 @@ describe('POST /api/staff/applications/:id/contact-attempts', () => {
       .set({ isOptedOutOfSMS: true })
       .where(eq(borrower.applicationId, b.applicationId));
     const queuedBefore = t.smsQueued.length;
-    const res = await attempt(b.applicationId, {
-      method: 'textMessage',
-      outcome: 'Tried to text',
-      didTheBorrowerReceiveAnOffer: false,
-    });
+    const res = await attempt(b.applicationId, { method: 'textMessage', outcome: 'noAnswer' });
     expect(res.statusCode).toBe(201);
     expect(res.json().textMessage).toBe('optedOut');
     expect(await textsOf(b.applicationId)).toEqual([]);
@@ -111,29 +149,59 @@ describe('POST /api/staff/applications/:id/contact-attempts', () => {
 
   it.each([
     [{}, { method: 'Contact method is required', outcome: 'Outcome is required' }],
+    [{ method: 'fax', outcome: 'noAnswer' }, { method: 'Contact method is invalid' }],
+    // Free text is no longer an outcome: it goes in the notes.
+    [{ method: 'phone', outcome: 'Left a message' }, { outcome: 'Outcome is invalid' }],
     [
-      { method: 'fax', outcome: 'x', didTheBorrowerReceiveAnOffer: true },
-      { method: 'Contact method is invalid' },
+      { method: 'phone', outcome: 'reached' },
+      { didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer? is required' },
     ],
     [
-      { method: 'phone', outcome: 'x' },
+      { method: 'phone', outcome: 'reached', didTheBorrowerReceiveAnOffer: null },
       { didTheBorrowerReceiveAnOffer: 'Did the borrower receive an offer? is required' },
+    ],
+    // Refused rather than dropped: the question is not asked of a borrower who was not reached.
+    [
+      { method: 'phone', outcome: 'noAnswer', didTheBorrowerReceiveAnOffer: false },
+      { didTheBorrowerReceiveAnOffer: CONTACT_OFFER_ONLY_WHEN_REACHED },
+    ],
+    [
+      { method: 'phone', outcome: 'leftVoicemail', notes: 'x'.repeat(101) },
+      { notes: 'Notes must be at most 100 characters long' },
     ],
   ])('refuses %j with 400 and field messages, saving nothing', async (body, fieldErrors) => {
     const b = await newBorrower(t);
     const res = await attempt(b.applicationId, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toMatchObject(fieldErrors);
+    expect(res.json().fieldErrors).toEqual(fieldErrors);
     expect(
       await t.db.select().from(contactAttempt).where(eq(contactAttempt.applicationId, b.applicationId)),
     ).toEqual([]);
   });
 
+  it.each([null, [], 42])('refuses a body that is not an object (%j) with 400', async (body) => {
+    const b = await newBorrower(t);
+    expect((await attempt(b.applicationId, body)).statusCode).toBe(400);
+  });
+
+  it.each(['leftVoicemail', 'noAnswer', 'wrongNumber', 'askedToCallBack'])(
+    'records %s with the offer question unanswered (null)',
+    async (outcome) => {
+      const b = await newBorrower(t);
+      const res = await attempt(b.applicationId, {
+        method: 'phone',
+        outcome,
+        didTheBorrowerReceiveAnOffer: null,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ outcome, notes: null, didTheBorrowerReceiveAnOffer: null });
+    },
+  );
+
   it('answers 404 for an application that does not exist', async () => {
     const res = await attempt('00000000-0000-4000-8000-000000000000', {
       method: 'phone',
-      outcome: 'x',
-      didTheBorrowerReceiveAnOffer: false,
+      outcome: 'noAnswer',
     });
     expect(res.statusCode).toBe(404);
   });
@@ -145,7 +213,7 @@ describe('PUT /api/staff/contact-attempts/:id/reasons/:key', () => {
     const created = (
       await attempt(b.applicationId, {
         method: 'phone',
-        outcome: 'Reached',
+        outcome: 'reached',
         didTheBorrowerReceiveAnOffer: true,
         reasons: { verifyIncome: true },
       })
@@ -188,9 +256,7 @@ describe('PUT /api/staff/contact-attempts/:id/reasons/:key', () => {
 
   it('refuses an unknown key or a missing value with 400, and an unknown attempt with 404', async () => {
     const b = await newBorrower(t);
-    const created = (
-      await attempt(b.applicationId, { method: 'phone', outcome: 'x', didTheBorrowerReceiveAnOffer: false })
-    ).json();
+    const created = (await attempt(b.applicationId, { method: 'phone', outcome: 'noAnswer' })).json();
     expect((await setReason(created.id, 'callBack', { value: true })).statusCode).toBe(400);
     const missing = await setReason(created.id, 'verifyIncome', {});
     expect(missing.statusCode).toBe(400);
@@ -202,7 +268,7 @@ describe('PUT /api/staff/contact-attempts/:id/reasons/:key', () => {
 });
 
 describe('Idempotency-Key on creating a contact attempt', () => {
-  const body = { method: 'textMessage', outcome: 'Left a message', didTheBorrowerReceiveAnOffer: false };
+  const body = { method: 'textMessage', outcome: 'leftVoicemail', didTheBorrowerReceiveAnOffer: null };
   const send = (applicationId: string, key?: string) =>
     staff.client.post(
       `/api/staff/applications/${applicationId}/contact-attempts`,

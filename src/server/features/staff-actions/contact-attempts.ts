@@ -7,6 +7,8 @@ import {
   type ContactAttemptReasonKey,
   type ContactAttemptView,
   type ContactTextOutcome,
+  readContactOutcome,
+  storedContactOutcome,
 } from '#domain/validation/staff';
 import type { Db, Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
@@ -43,7 +45,7 @@ function toView(row: AttemptRow, reasons: ReasonRow[], textMessage?: ContactText
     contactedBy: row.contactedBy,
     createdAt: row.createdAt.toISOString(),
     method: row.method,
-    outcome: row.outcome,
+    ...readContactOutcome(row.outcome),
     didTheBorrowerReceiveAnOffer: row.didTheBorrowerReceiveAnOffer,
     reasons: reasons.map((r) => ({ key: r.key, value: r.value })).sort(byKeyOrder),
     ...(textMessage ? { textMessage } : {}),
@@ -79,8 +81,8 @@ async function queueText(
 
 /**
  * POST /api/staff/applications/:id/contact-attempts: records the attempt by the signed-in staff member with
- * its reasons; a text-message attempt also queues the text. Returns the outbox id
- * to hand to the job queue after the commit.
+ * its reasons; a text-message attempt also queues the text. The outcome's choice and its notes share the
+ * outcome column (storedContactOutcome). Returns the outbox id to hand to the job queue after the commit.
  */
 export async function createContactAttempt(o: {
   db: Db;
@@ -100,7 +102,7 @@ export async function createContactAttempt(o: {
         applicationId: app.id,
         contactedBy: o.staff.userId,
         method: o.input.method,
-        outcome: o.input.outcome,
+        outcome: storedContactOutcome(o.input.outcome, o.input.notes),
         didTheBorrowerReceiveAnOffer: o.input.didTheBorrowerReceiveAnOffer,
       })
       .returning();

@@ -1,5 +1,5 @@
 import { SITE } from '#domain/site';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { BusinessSeal } from './business-seal';
 
 const socialIcon = {
@@ -68,8 +68,20 @@ const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const linkClass =
   'inline-block rounded-sm py-1 text-gray-800 underline-offset-4 hover:text-brand-800 hover:underline';
 
+const neverChanges = () => () => undefined;
+const thisYear = () => new Date().getFullYear();
+/** The year the app was built (vite.config.ts), as the prerendered landing pages show it. */
+const builtInYear = () => Number(import.meta.env.BUILD_YEAR ?? thisYear());
+
+/**
+ * The copyright year. A prerendered page was drawn at build time, so its first render in the browser must show
+ * the build's year (a different text would be a hydration mismatch); React then draws this year's at once.
+ */
+const useCopyrightYear = () => useSyncExternalStore(neverChanges, thisYear, builtInYear);
+
 /** The public footer: contact, legal links on the marketing site, social links, the seal and the copyright. */
 export function Footer() {
+  const year = useCopyrightYear();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-sm">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
@@ -129,7 +141,7 @@ export function Footer() {
       </div>
       <div className="border-t border-gray-200">
         <p className="mx-auto max-w-6xl px-4 py-4 text-gray-700 sm:px-6">
-          © {new Date().getFullYear()} {SITE.companyName}. All rights reserved.
+          © {year} {SITE.companyName}. All rights reserved.
         </p>
       </div>
     </footer>

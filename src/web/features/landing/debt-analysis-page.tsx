@@ -1,8 +1,11 @@
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ArticleSection, CheckList, MarketingPage } from './marketing-page';
 
+/** The tab title; the build also writes it into the page's prerendered HTML. */
+export const handle = { title: 'Free debt analysis' };
+
 export function Component() {
-  useDocumentTitle('Free debt analysis');
+  useDocumentTitle(handle.title);
   return (
     <MarketingPage
       eyebrow="Debt analysis"

@@ -9,8 +9,11 @@ const PLAN_STEPS = [
   `${SITE.agencyName} sends the plan to your creditors. Once they accept, your monthly payment is passed on to each of them.`,
 ];
 
+/** The tab title; the build also writes it into the page's prerendered HTML. */
+export const handle = { title: 'Debt relief with a debt management plan' };
+
 export function Component() {
-  useDocumentTitle('Debt relief with a debt management plan');
+  useDocumentTitle(handle.title);
   return (
     <MarketingPage
       eyebrow="Debt relief"

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import { LeadForm, utmFromSearch } from './lead-form';
+import { LeadForm } from './lead-form';
+import { utmFromSearch } from './utm';
 
 afterEach(() => sessionStorage.clear());
 

@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type FormEvent } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SITE } from '#domain/site';
-import { leadSchema } from '#domain/validation/account';
-import { utmFromSearchParams, type UtmInput } from '#domain/validation/application';
+import type { leadSchema } from '#domain/validation/account';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/app/api';
-import { refreshSession } from '#web/app/session';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { EmailField } from '#web/components/ui/form/email-field';
 import { PhoneField } from '#web/components/ui/form/phone-field';
@@ -16,7 +13,7 @@ import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
-import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { useLazyZodForm } from '#web/components/ui/form/use-lazy-zod-form';
 import { createLead } from './api';
 
 // The error modal (and Radix with it) loads only when a submit fails: the landing chunk stays small.
@@ -24,30 +21,53 @@ const ErrorModal = lazy(() =>
   import('#web/components/ui/error-modal').then((m) => ({ default: m.ErrorModal })),
 );
 
-/**
- * The campaign parameters of the page's query string, as the API takes them: long values are cut and
- * characters no form field takes are dropped, so a campaign link never blocks a lead.
- */
-export const utmFromSearch = (params: URLSearchParams): UtmInput => utmFromSearchParams(params);
-
 const LINK_CLASS = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+const FORM_LABEL = 'Start your application';
+
+const noSubscription = () => () => undefined;
+/**
+ * False while the page's script is taking over the prerendered form (the server's render and the first render
+ * in the browser), true from then on and on any page drawn in the browser.
+ */
+const useTakenOver = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+// The lead schema (and zod with it) is not part of the landing page's first JavaScript: it is fetched when the
+// visitor starts on the form, or at the latest when the form validates.
+const loadLeadSchema = () => import('#domain/validation/account').then((m) => m.leadSchema);
 
 /** The first form of the application: creates the account and signs the visitor in. */
 export function LeadForm() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const failure = useFailureModal();
-  const form = useZodForm(leadSchema, {
+  // What a visitor types into the prerendered form before the script has taken it over is kept: react-hook-form
+  // reads an input that was edited before it registered it instead of resetting it to these values.
+  const { form, loadValidation } = useLazyZodForm<typeof leadSchema>(loadLeadSchema, {
     firstName: '',
     lastName: '',
     email: '',
     phoneNumber: '',
     agreedToTerms: false,
   });
+  // Until then the button must not send: the browser would submit the form itself, with what was typed in the
+  // page's address.
+  const takenOver = useTakenOver();
+  const preloadValidation = () => void loadValidation().catch(() => undefined);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     try {
+      // What only a send needs comes with it: the campaign parameters' cleaning and the session cache.
+      const [{ utmFromSearch }, { refreshSession }, { queryClient }] = await Promise.all([
+        import('./utm'),
+        import('#web/app/session'),
+        import('#web/app/query-client'),
+      ]);
       const answer = await createLead({ ...values, utm: utmFromSearch(params) });
       await refreshSession(queryClient);
       await navigate(answer.next);
@@ -62,10 +82,20 @@ export function LeadForm() {
       }
     }
   });
+  // Validation itself can fail only when its code could not be downloaded.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    void submit(event).catch(() => failure.show(MESSAGES.networkError));
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Start your application">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={preloadValidation}
+        onPointerDown={preloadValidation}
+        className="space-y-4"
+        aria-label={FORM_LABEL}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={LIMITS.name} />
           <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={LIMITS.name} />
@@ -93,7 +123,9 @@ export function LeadForm() {
             </>
           }
         />
-        <SubmitButton busy={form.formState.isSubmitting}>Get Started</SubmitButton>
+        <SubmitButton busy={form.formState.isSubmitting} disabled={!takenOver}>
+          Get Started
+        </SubmitButton>
         <p className="text-center text-sm text-gray-700">
           Already applied?{' '}
           <Link to="/sign-in" className={LINK_CLASS}>

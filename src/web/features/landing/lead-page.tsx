@@ -30,8 +30,11 @@ function useLazyModal() {
   };
 }
 
+/** The tab title; the build also writes it into the page's prerendered HTML. */
+export const handle = { title: 'Pay off your credit cards' };
+
 export function Component() {
-  useDocumentTitle('Pay off your credit cards');
+  useDocumentTitle(handle.title);
   const howItWorks = useLazyModal();
   const video = useLazyModal();
   const location = useLocation();

@@ -3,7 +3,12 @@ import { clsx } from 'clsx';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCardDate, parseQueryDate } from '#domain/service-portal/date-range';
-import { CONTACT_ATTEMPT_REASON_LABELS, CONTACT_METHOD_LABELS } from '#domain/validation/staff';
+import { MAX_CONTACT_SUMMARY_PAGE } from '#domain/service-portal/filters';
+import {
+  CONTACT_ATTEMPT_REASON_LABELS,
+  CONTACT_METHOD_LABELS,
+  contactOutcomeLabel,
+} from '#domain/validation/staff';
 import { ApiError } from '#web/app/api';
 import { Pagination } from '#web/components/ui/pagination';
 import { contactSummaryQuery, staffUsersQuery } from './api';
@@ -12,9 +17,9 @@ import { LoadError, PORTAL_LINK_CLASS, PortalPage } from './portal-layout';
 import { useStaffMe } from './use-staff-session';
 
 // /contact-summary: the contact history across borrowers, filterable by date and by staff member. The filters
-// live in the URL (startDate, endDate, contactedBy, page) so a reload keeps them.
+// live in the URL (startDate, endDate, contactedBy, page) so a reload keeps them. The server sends one page at a
+// time, with the count the pagination control needs, so a busy agency's answer stays small.
 
-export const CONTACT_SUMMARY_PAGE_SIZE = 50;
 export const EVERYONE = 'Everyone';
 
 export const CONTACT_SUMMARY_COLUMNS = [
@@ -49,6 +54,16 @@ export function contactFiltersFromSearch(params: URLSearchParams) {
   };
 }
 
+/** The page in the URL; one the server would refuse (not a whole number, or past the last page it lists) is 1. */
+export function contactPageFromSearch(params: URLSearchParams): number {
+  const page = Number(params.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= MAX_CONTACT_SUMMARY_PAGE ? page : 1;
+}
+
+/** '57 contact attempts'; '1,000+ contact attempts' when the window holds more than the list shows. */
+export const contactCountText = (view: { total: number; totalIsCapped: boolean }): string =>
+  `${view.total.toLocaleString('en-US')}${view.totalIsCapped ? '+' : ''} contact attempts`;
+
 const CELL = 'px-3 py-2 align-top max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1';
 const CELL_LABEL = 'w-32 shrink-0 text-xs font-medium text-gray-600 md:hidden';
 
@@ -66,6 +81,8 @@ export function Component() {
   if (filters.startDate) query.set('startDate', filters.startDate);
   if (filters.endDate) query.set('endDate', filters.endDate);
   if (filters.contactedBy) query.set('contactedBy', filters.contactedBy);
+  const requestedPage = contactPageFromSearch(searchParams);
+  if (requestedPage > 1) query.set('page', String(requestedPage));
   const queryString = query.toString();
 
   const staff = useQuery(staffUsersQuery());
@@ -74,6 +91,7 @@ export function Component() {
     placeholderData: keepPreviousData,
   });
 
+  /** A filter change starts again at page 1. */
   const update = (patch: Partial<typeof filters>) => {
     const next = { ...filters, ...patch };
     const params = new URLSearchParams();
@@ -84,16 +102,12 @@ export function Component() {
   };
 
   const items = list.data?.items ?? [];
-  const pageCount = Math.max(1, Math.ceil(items.length / CONTACT_SUMMARY_PAGE_SIZE));
-  const requestedPage = Number(searchParams.get('page') ?? '1');
-  const page = Number.isInteger(requestedPage) ? Math.min(Math.max(requestedPage, 1), pageCount) : 1;
   const setPage = (next: number) => {
     const params = new URLSearchParams(searchParams);
     if (next === 1) params.delete('page');
     else params.set('page', String(next));
     setSearchParams(params);
   };
-  const pageItems = items.slice((page - 1) * CONTACT_SUMMARY_PAGE_SIZE, page * CONTACT_SUMMARY_PAGE_SIZE);
   const users = staff.data?.users ?? [];
   // A staff member in the URL who is not (or not yet) in the list still shows as selected.
   const unknownSelected =
@@ -145,19 +159,35 @@ export function Component() {
         ) : (
           <>
             <p role="status" className="text-sm text-gray-700">
-              {list.isFetching ? 'Updating...' : `${items.length} contact attempts`}
+              {list.isFetching || !list.data ? 'Updating...' : contactCountText(list.data)}
             </p>
             {list.isError && (
               <p role="alert" className="mt-2 text-sm text-red-700">
                 {loadErrorMessage(list.error)}
               </p>
             )}
-            {list.data && items.length >= list.data.limit && (
+            {list.data?.totalIsCapped && (
               <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                Showing the newest {list.data.limit} contact attempts. Narrow the dates to see the rest.
+                Only the newest {list.data.limit.toLocaleString('en-US')} contact attempts are listed. Narrow
+                the dates to see the rest.
               </p>
             )}
-            {items.length === 0 ? (
+            {items.length === 0 && list.data && list.data.total > 0 ? (
+              // A page past the last one (an old link, or attempts removed since): the count says there are some.
+              <div className="mt-4 flex flex-col items-center gap-3 rounded-lg bg-gray-50 p-6 text-center text-gray-700">
+                <p>
+                  There is no page {list.data.page}; the list has {list.data.pageCount}{' '}
+                  {list.data.pageCount === 1 ? 'page' : 'pages'}.
+                </p>
+                <button
+                  type="button"
+                  onClick={() => setPage(1)}
+                  className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+                >
+                  Go to page 1
+                </button>
+              </div>
+            ) : items.length === 0 ? (
               <p className="mt-4 rounded-lg bg-gray-50 p-6 text-center text-gray-700">
                 No contact attempts match these filters.
               </p>
@@ -175,7 +205,7 @@ export function Component() {
                     </tr>
                   </thead>
                   <tbody className="max-md:block max-md:space-y-3">
-                    {pageItems.map((attempt) => {
+                    {items.map((attempt) => {
                       const reasons = attempt.reasons.filter((r) => r.value).map((r) => reasonLabel(r.key));
                       return (
                         <tr
@@ -201,7 +231,15 @@ export function Component() {
                           </td>
                           <td className={CELL}>
                             <span className={CELL_LABEL}>Outcome</span>
-                            {attempt.outcome ?? '—'}
+                            {/* One flex item on a phone: the notes go under the outcome, not beside it. */}
+                            <span className="min-w-0">
+                              {contactOutcomeLabel(attempt.outcome) ?? '—'}
+                              {attempt.notes && (
+                                <span className="block text-xs break-words whitespace-pre-line text-gray-700">
+                                  {attempt.notes}
+                                </span>
+                              )}
+                            </span>
                           </td>
                           <td className={CELL}>
                             <span className={CELL_LABEL}>Received an offer</span>
@@ -235,14 +273,16 @@ export function Component() {
                 </table>
               </div>
             )}
-            <div className="mt-4">
-              <Pagination
-                pageCount={pageCount}
-                page={page}
-                onPageChange={setPage}
-                label="Contact attempts pages"
-              />
-            </div>
+            {list.data && items.length > 0 && (
+              <div className="mt-4">
+                <Pagination
+                  pageCount={list.data.pageCount}
+                  page={list.data.page}
+                  onPageChange={setPage}
+                  label="Contact attempts pages"
+                />
+              </div>
+            )}
           </>
         )}
       </div>

@@ -7,16 +7,20 @@ import type { ReactNode } from 'react';
  */
 export function SubmitButton({
   busy,
+  disabled,
   children,
   className,
 }: {
   busy: boolean;
+  /** Cannot send at all (neither a click nor Enter in a field submits), drawn as usual. */
+  disabled?: boolean;
   children: ReactNode;
   className?: string;
 }) {
   return (
     <button
       type="submit"
+      disabled={disabled}
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       onClick={(event) => {

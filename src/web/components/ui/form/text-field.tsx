@@ -1,4 +1,5 @@
-import type { ChangeEvent, FocusEvent, HTMLInputTypeAttribute } from 'react';
+import { useEffect, type ChangeEvent, type FocusEvent, type HTMLInputTypeAttribute } from 'react';
+import { get } from 'react-hook-form';
 import { FieldError, FieldHint } from './field-error';
 import { INPUT_CLASS, LABEL_CLASS } from './styles';
 import { useField } from './use-field';
@@ -43,6 +44,18 @@ export function TextField({
 }: TextFieldProps) {
   const { form, id, errorId, hintId, errorMessage, ariaProps } = useField(name, Boolean(hint));
   const registration = form.register(name);
+
+  // A value already in the input when the form takes it over has not been through the formatter: typed into a
+  // prerendered page before its script ran, or filled in by the browser. It is formatted once, as typing would
+  // (a form's own default value is left as it is).
+  useEffect(() => {
+    if (!formatOnChange) return;
+    const value: unknown = form.getValues(name);
+    if (typeof value !== 'string' || value === '' || value === get(form.formState.defaultValues, name))
+      return;
+    const formatted = formatOnChange(value);
+    if (formatted !== value) form.setValue(name, formatted, { shouldDirty: true });
+  }, [form, name, formatOnChange]);
 
   const onBlur = (event: FocusEvent<HTMLInputElement>) => {
     const normalized = normalizeOnBlur(event.target.value);

@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_ATTEMPT_LABELS, CONTACT_ATTEMPT_REASON_LABELS } from '#domain/validation/staff';
+import {
+  CONTACT_ATTEMPT_LABELS,
+  CONTACT_ATTEMPT_REASON_LABELS,
+  CONTACT_OUTCOME_LABELS,
+} from '#domain/validation/staff';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import {
@@ -18,8 +22,9 @@ const view = (over: Record<string, unknown> = {}) => ({
   contactedBy: 'staff-1',
   createdAt: '2025-03-04T15:00:00.000Z',
   method: 'phone',
-  outcome: 'Left a voicemail',
-  didTheBorrowerReceiveAnOffer: false,
+  outcome: 'leftVoicemail',
+  notes: null,
+  didTheBorrowerReceiveAnOffer: null,
   reasons: [],
   ...over,
 });
@@ -53,42 +58,85 @@ afterEach(() => {
 
 const click = (element: HTMLElement) => user.click(element);
 const choice = (text: string) => screen.getByLabelText<HTMLInputElement>(text);
-const outcome = () => screen.getByLabelText<HTMLTextAreaElement>(CONTACT_ATTEMPT_LABELS.outcome);
+const notes = () => screen.getByLabelText<HTMLTextAreaElement>(`${CONTACT_ATTEMPT_LABELS.notes} (optional)`);
+const offerQuestion = () =>
+  screen.queryByRole('group', { name: CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer });
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 const status = () => screen.queryByRole('status')?.textContent;
 const save = () => click(screen.getByRole('button', { name: 'Save contact attempt' }));
 
 async function fill(method: 'Phone' | 'Text message') {
   await click(choice(method));
-  await user.type(outcome(), ' Left a voicemail ');
-  await click(choice('No'));
+  await click(choice(CONTACT_OUTCOME_LABELS.leftVoicemail));
+  await user.type(notes(), ' Called twice ');
 }
 
 describe('ContactAttemptForm', () => {
-  it('requires the method, the outcome and the offer question', async () => {
+  it('requires the method and the outcome; the offer question waits for the outcome', async () => {
+    expect(offerQuestion()).toBeNull();
     await save();
     await waitFor(() =>
       expect(alerts()).toEqual([
         `${CONTACT_ATTEMPT_LABELS.method} is required`,
-        `${CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer} is required`,
+        `${CONTACT_ATTEMPT_LABELS.outcome} is required`,
       ]),
     );
-    expect(outcome()).toHaveAccessibleDescription(/Outcome is required/);
     expect(choice('Phone')).toHaveFocus();
     expect(calls).toEqual([]);
   });
 
-  it('sends a phone attempt with every reason box, then clears the form for the next one', async () => {
+  it('offers the five outcomes as radio buttons', () => {
+    const group = screen.getByRole('group', { name: CONTACT_ATTEMPT_LABELS.outcome });
+    expect(
+      Array.from(group.querySelectorAll('input[type=radio]')).map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Reached', 'Left voicemail', 'No answer', 'Wrong number', 'Asked to call back']);
+  });
+
+  it('asks whether the borrower received an offer only when reached, and then requires it', async () => {
+    await click(choice('Phone'));
+    await click(choice(CONTACT_OUTCOME_LABELS.reached));
+    expect(offerQuestion()).not.toBeNull();
+    await save();
+    await waitFor(() =>
+      expect(alerts()).toEqual([`${CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer} is required`]),
+    );
+    expect(calls).toEqual([]);
+    await click(choice('Yes'));
+    await save();
+    await waitFor(() => expect(status()).toBe(CONTACT_ATTEMPT_SAVED));
+    expect(calls.map((c) => c.body)).toMatchObject([
+      { method: 'phone', outcome: 'reached', didTheBorrowerReceiveAnOffer: true },
+    ]);
+    // Cleared for the next attempt: the question goes with the outcome.
+    expect(offerQuestion()).toBeNull();
+  });
+
+  it('sends no offer answer once the outcome changed away from reached', async () => {
+    await click(choice('Phone'));
+    await click(choice(CONTACT_OUTCOME_LABELS.reached));
+    await click(choice('Yes'));
+    await click(choice(CONTACT_OUTCOME_LABELS.noAnswer));
+    expect(offerQuestion()).toBeNull();
+    await save();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ outcome: 'noAnswer', didTheBorrowerReceiveAnOffer: null });
+  });
+
+  it('sends a phone attempt with its notes and every reason box, then clears the form for the next one', async () => {
     await fill('Phone');
+    expect(notes().maxLength).toBe(100);
     await click(choice(CONTACT_ATTEMPT_REASON_LABELS.verifyIncome));
+    // Trimmed when the notes lost the focus.
+    expect(screen.getByText('88 characters left')).toBeInTheDocument();
     await click(choice(CONTACT_ATTEMPT_REASON_LABELS.validateProposedBudget));
     await save();
     await waitFor(() => expect(status()).toBe(CONTACT_ATTEMPT_SAVED));
     expect(calls.map((c) => c.body)).toEqual([
       {
         method: 'phone',
-        outcome: 'Left a voicemail',
-        didTheBorrowerReceiveAnOffer: false,
+        outcome: 'leftVoicemail',
+        notes: 'Called twice',
+        didTheBorrowerReceiveAnOffer: null,
         reasons: {
           validateProposedBudget: true,
           verifyAnExpense: false,
@@ -99,8 +147,17 @@ describe('ContactAttemptForm', () => {
     ]);
     expect(saved).toEqual([reply.body]);
     expect(choice('Phone').checked).toBe(false);
-    expect(outcome()).toHaveValue('');
+    expect(choice(CONTACT_OUTCOME_LABELS.leftVoicemail).checked).toBe(false);
+    expect(notes()).toHaveValue('');
     expect(choice(CONTACT_ATTEMPT_REASON_LABELS.verifyIncome).checked).toBe(false);
+  });
+
+  it('leaves the notes out when none were typed', async () => {
+    await click(choice('Text message'));
+    await click(choice(CONTACT_OUTCOME_LABELS.wrongNumber));
+    await save();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).not.toHaveProperty('notes');
   });
 
   it('sends one idempotency key per attempt, the same on a retry, a new one after a save', async () => {

@@ -1,22 +1,26 @@
 import { useId, useState } from 'react';
-import { FormProvider, type DefaultValues } from 'react-hook-form';
+import { FormProvider, useWatch, type DefaultValues } from 'react-hook-form';
+import { LIMITS } from '#domain/validation/limits';
 import {
   CONTACT_ATTEMPT_LABELS,
   CONTACT_ATTEMPT_REASON_KEYS,
   CONTACT_ATTEMPT_REASON_LABELS,
   CONTACT_METHOD_LABELS,
   CONTACT_METHODS,
+  CONTACT_OUTCOME_LABELS,
+  CONTACT_OUTCOMES,
   contactAttemptSchema,
   type ContactAttempt,
   type ContactAttemptInput,
   type ContactAttemptView,
   type ContactMethod,
+  type ContactOutcome,
   type ContactTextOutcome,
 } from '#domain/validation/staff';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { StatusBanner } from '#web/components/ui/form/status-banner';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
-import { TextField } from '#web/components/ui/form/text-field';
+import { TextAreaField } from '#web/components/ui/form/text-area-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { YesNoField } from '#web/components/ui/form/yes-no-field';
 import { recordContactAttempt } from '#web/features/service-portal/api';
@@ -39,10 +43,16 @@ const METHODS: readonly Choice<ContactMethod>[] = CONTACT_METHODS.map((method) =
   label: CONTACT_METHOD_LABELS[method],
 }));
 
+const OUTCOMES: readonly Choice<ContactOutcome>[] = CONTACT_OUTCOMES.map((outcome) => ({
+  value: outcome,
+  label: CONTACT_OUTCOME_LABELS[outcome],
+}));
+
 const EMPTY_FORM = {
   method: undefined,
-  outcome: '',
-  didTheBorrowerReceiveAnOffer: undefined,
+  outcome: undefined,
+  notes: '',
+  didTheBorrowerReceiveAnOffer: null,
   reasons: {
     validateProposedBudget: false,
     verifyAnExpense: false,
@@ -58,10 +68,10 @@ export type ContactAttemptFormProps = {
 };
 
 /**
- * Records a contact attempt by the signed-in counsellor: method phone or text
- * message, the outcome, whether the borrower received an offer, and the reasons checklist (every box is
- * sent, ticked or not). A text-message attempt also texts the borrower unless they opted out; the form says
- * which happened.
+ * Records a contact attempt by the signed-in counsellor: method phone or text message, the outcome (a
+ * choice) with optional notes, whether the borrower received an offer (asked only when the borrower was
+ * reached, otherwise sent as null), and the reasons checklist (every box is sent, ticked or not). A
+ * text-message attempt also texts the borrower unless they opted out; the form says which happened.
  */
 export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFormProps) {
   const headingId = useId();
@@ -70,8 +80,15 @@ export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFor
     (attempt: ContactAttempt, idempotencyKey?: string) =>
       recordContactAttempt(applicationId, attempt, idempotencyKey),
     form,
-    ['method', 'outcome', 'didTheBorrowerReceiveAnOffer'],
+    ['method', 'outcome', 'notes', 'didTheBorrowerReceiveAnOffer'],
   );
+  const outcome = useWatch({ control: form.control, name: 'outcome' });
+  // An answer given before the outcome changed away from 'reached' is not sent: the question is not asked.
+  const chooseOutcome = (chosen: ContactOutcome) => {
+    if (chosen !== 'reached') {
+      form.setValue('didTheBorrowerReceiveAnOffer', null, { shouldValidate: form.formState.isSubmitted });
+    }
+  };
   const [saved, setSaved] = useState<string>();
   // One key per attempt being recorded: a retry after a lost answer cannot record it twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
@@ -104,10 +121,22 @@ export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFor
         </h3>
         <StatusBanner message={saved} />
         <ChoiceField name="method" legend={CONTACT_ATTEMPT_LABELS.method} choices={METHODS} />
-        <TextField name="outcome" label={CONTACT_ATTEMPT_LABELS.outcome} autoComplete="off" />
-        <YesNoField
-          name="didTheBorrowerReceiveAnOffer"
-          question={CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer}
+        <ChoiceField
+          name="outcome"
+          legend={CONTACT_ATTEMPT_LABELS.outcome}
+          choices={OUTCOMES}
+          onChoose={chooseOutcome}
+        />
+        {outcome === 'reached' && (
+          <YesNoField
+            name="didTheBorrowerReceiveAnOffer"
+            question={CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer}
+          />
+        )}
+        <TextAreaField
+          name="notes"
+          label={`${CONTACT_ATTEMPT_LABELS.notes} (optional)`}
+          maxLength={LIMITS.text}
         />
         <fieldset>
           <legend className="text-base font-medium text-gray-900">{CONTACT_ATTEMPT_REASONS_LEGEND}</legend>

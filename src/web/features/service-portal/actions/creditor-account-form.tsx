@@ -41,6 +41,17 @@ export const EMPTY_CREDITOR_ACCOUNT = {
   memo: '',
 } satisfies Required<CreditorAccountFormValues>;
 
+/**
+ * Whether the counsellor typed anything into the creditor form: a text field with more than spaces in it, or
+ * a state chosen. The payment method is a click, not typing, and is not counted. Values typed under one
+ * payment method and hidden by switching to the other still count: they are still in the form.
+ */
+export function hasTypedCreditorDetails(values: Partial<CreditorAccountFormValues> | undefined): boolean {
+  if (!values) return false;
+  const { isAch: _method, state, ...typed } = values;
+  return Boolean(state) || Object.values(typed).some((v) => typeof v === 'string' && v.trim() !== '');
+}
+
 /** The creditor form's fields in screen order, for focusing the first one a server 400 names. */
 export const CREDITOR_ACCOUNT_FIELD_ORDER = [
   'isAch',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import {
 } from '#domain/validation/staff';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import { OfferStatusModal } from './offer-status-modal';
+import { DISCARD, DISCARD_QUESTION, KEEP_EDITING, OfferStatusModal } from './offer-status-modal';
 
 const OFFER = {
   id: '3f1c2a4e-0000-4000-8000-000000000001',
@@ -252,23 +252,120 @@ describe('OfferStatusModal', () => {
     );
   });
 
-  it.each([
+  /** The ways a person closes the modal: the Cancel button, Escape, the × button, a click beside it. */
+  const CLOSERS = [
     ['Cancel', async () => click(buttonByName('Cancel'))],
     ['Escape', async () => user.keyboard('{Escape}')],
-  ])('%s closes the modal and clears the form', async (_name, close) => {
+    ['the close button', async () => click(buttonByName('Close'))],
+    // The overlay beside the dialog (Radix acts on the pointer going down there).
+    [
+      'a click outside',
+      async () => click(document.querySelector<HTMLElement>('[data-state=open].fixed.inset-0')!),
+    ],
+  ] as const;
+  const confirm = () => screen.queryByRole('alertdialog', { name: DISCARD_QUESTION });
+
+  it.each(CLOSERS)(
+    '%s closes at once when nothing was typed, and the next opening starts empty',
+    async (_name, close) => {
+      await open();
+      await click(choice('Accepted'));
+      // Choosing the payment method is not typing.
+      await click(choice('ACH'));
+      await close();
+      await waitFor(() => expect(dialog()).toBeNull());
+      expect(confirm()).toBeNull();
+      expect(isOpen()).toBe(false);
+
+      await click(buttonByName('Answer'));
+      expect(choice('Accepted').checked).toBe(false);
+      expect(choice('Declined').checked).toBe(false);
+      expect(posts()).toEqual([]);
+    },
+  );
+
+  it.each(CLOSERS)(
+    '%s asks before discarding typed creditor details; Keep editing keeps them',
+    async (_name, close) => {
+      await open();
+      await click(choice('Accepted'));
+      await click(choice('ACH'));
+      await typeInto('Account Number', '1234');
+      await close();
+      const asked = await screen.findByRole('alertdialog', { name: DISCARD_QUESTION });
+      expect(within(asked).getByRole('button', { name: KEEP_EDITING })).toHaveFocus();
+      expect(isOpen()).toBe(true);
+
+      await click(within(asked).getByRole('button', { name: KEEP_EDITING }));
+      await waitFor(() => expect(confirm()).toBeNull());
+      expect(dialog()).not.toBeNull();
+      expect(isOpen()).toBe(true);
+      expect(byLabel('Account Number').value).toBe('1234');
+      expect(posts()).toEqual([]);
+    },
+  );
+
+  it('Discard closes the modal and the next opening starts empty', async () => {
     await open();
     await click(choice('Accepted'));
-    await click(choice('ACH'));
-    await typeInto('Account Number', '1234');
-    await close();
+    await click(choice('Check'));
+    await typeInto('City', 'Boston');
+    await click(buttonByName('Cancel'));
+    const asked = await screen.findByRole('alertdialog', { name: DISCARD_QUESTION });
+    await click(within(asked).getByRole('button', { name: DISCARD }));
     await waitFor(() => expect(dialog()).toBeNull());
+    expect(confirm()).toBeNull();
     expect(isOpen()).toBe(false);
 
     await click(buttonByName('Answer'));
     expect(choice('Accepted').checked).toBe(false);
-    expect(choice('Declined').checked).toBe(false);
-    expect(screen.queryByLabelText('Account Number')).toBeNull();
+    expect(screen.queryByLabelText('City')).toBeNull();
+    await click(choice('Accepted'));
+    expect(byLabel('City').value).toBe('');
     expect(posts()).toEqual([]);
+  });
+
+  it('Escape in the question keeps editing, with the focus back in the field', async () => {
+    await open();
+    await click(choice('Accepted'));
+    await click(choice('Check'));
+    await typeInto('Address line 1', '1 Main St');
+    await user.keyboard('{Escape}');
+    await screen.findByRole('alertdialog', { name: DISCARD_QUESTION });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(confirm()).toBeNull());
+    expect(dialog()).not.toBeNull();
+    expect(byLabel('Address line 1')).toHaveFocus();
+    expect(byLabel('Address line 1').value).toBe('1 Main St');
+  });
+
+  it('asks about details typed under ACH even after switching to declined, and not about spaces', async () => {
+    await open();
+    await click(choice('Accepted'));
+    await click(choice('Check'));
+    await typeInto('City', '   ');
+    await click(buttonByName('Cancel'));
+    await waitFor(() => expect(dialog()).toBeNull());
+
+    await click(buttonByName('Answer'));
+    await click(choice('Accepted'));
+    await click(choice('ACH'));
+    await typeInto('Routing Number', '0210');
+    await click(choice('Declined'));
+    await click(buttonByName('Cancel'));
+    expect(await screen.findByRole('alertdialog', { name: DISCARD_QUESTION })).toBeInTheDocument();
+  });
+
+  it('closes without asking after a successful save', async () => {
+    await open();
+    await click(choice('Accepted'));
+    await click(choice('ACH'));
+    await typeInto('Account Number', '12345678');
+    await typeInto('Routing Number', VALID_ROUTING);
+    await click(submitButton());
+    await waitFor(() => expect(saved).toEqual([ANSWER]));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(confirm()).toBeNull();
   });
 
   it("shows a declined offer's current reasons", async () => {

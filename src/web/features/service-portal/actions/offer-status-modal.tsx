@@ -1,3 +1,4 @@
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { FormProvider, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { OfferView } from '#domain/flow/staff-views';
@@ -14,6 +15,7 @@ import {
   type OfferStatusAnswer,
 } from '#domain/validation/staff';
 import { formatDollars } from '#domain/money/cents';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { Modal } from '#web/components/ui/modal';
 import { setOfferStatus } from '#web/features/service-portal/api';
@@ -21,6 +23,7 @@ import {
   CREDITOR_ACCOUNT_FIELD_ORDER,
   CreditorAccountForm,
   EMPTY_CREDITOR_ACCOUNT,
+  hasTypedCreditorDetails,
   type CreditorAccountFormValues,
 } from './creditor-account-form';
 import { DeclineReasons } from './decline-reasons';
@@ -74,28 +77,57 @@ export type OfferStatusModalProps = {
   onSaved: (answer: OfferAnswerView) => void;
 };
 
+export const DISCARD_QUESTION = 'Discard the creditor details you typed?';
+export const DISCARD_DESCRIPTION = 'What you typed in the creditor form will be lost.';
+export const KEEP_EDITING = 'Keep editing';
+export const DISCARD = 'Discard';
+
+/** What the modal asks of the form inside it before closing. */
+type TypedDetails = { hasTypedDetails: () => boolean };
+
 /**
  * The staff's offer-status modal: 'Was the offer accepted or declined?';
  * accepted shows the creditor form, declined the rejection reasons. The form lives inside the dialog's
- * content, so Cancel, Escape or a click outside drop everything typed; the next opening starts empty.
+ * content, so closing it drops everything entered and the next opening starts empty. Creditor details take
+ * typing (addresses, account numbers), so Cancel, Escape, the close button or a click outside first ask
+ * whether to discard them; with nothing typed the modal closes at once.
  */
 export function OfferStatusModal({ offer, open, onOpenChange, onSaved }: OfferStatusModalProps) {
+  const form = useRef<TypedDetails>(null);
+  const [confirming, setConfirming] = useState(false);
   if (!offer) return null;
+  const requestClose = () => {
+    if (form.current?.hasTypedDetails()) setConfirming(true);
+    else onOpenChange(false);
+  };
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}
       title={offer.creditor}
       description={<OfferFacts offer={offer} />}
       size="lg"
     >
       <OfferStatusForm
         key={offer.id}
+        ref={form}
         offer={offer}
-        onCancel={() => onOpenChange(false)}
+        onCancel={requestClose}
         onSaved={(answer) => {
           onOpenChange(false);
           onSaved(answer);
+        }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={DISCARD_QUESTION}
+        description={DISCARD_DESCRIPTION}
+        cancelLabel={KEEP_EDITING}
+        confirmLabel={DISCARD}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onOpenChange(false);
         }}
       />
     </Modal>
@@ -122,15 +154,22 @@ function OfferFacts({ offer }: { offer: OfferView }) {
 }
 
 function OfferStatusForm({
+  ref,
   offer,
   onCancel,
   onSaved,
 }: {
+  ref: Ref<TypedDetails>;
   offer: OfferView;
   onCancel: () => void;
   onSaved: (answer: OfferAnswerView) => void;
 }) {
   const form = useZodForm(offerFormSchema, EMPTY_FORM);
+  useImperativeHandle(
+    ref,
+    () => ({ hasTypedDetails: () => hasTypedCreditorDetails(form.getValues('creditorAccount')) }),
+    [form],
+  );
   const action = useStaffAction(
     (body: OfferStatusAnswer) => setOfferStatus(offer.id, body),
     form,

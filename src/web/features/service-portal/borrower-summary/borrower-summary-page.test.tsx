@@ -9,7 +9,6 @@ import { ALERT_TEXTS } from './alerts-panel';
 import {
   BORROWER_NOT_FOUND,
   Component as BorrowerSummaryPage,
-  describeChange,
   NO_BORROWER_CHOSEN,
   SUMMARY_LOAD_FAILED,
   TAB_STORAGE_KEY,
@@ -50,6 +49,15 @@ const APP_ID = '11111111-2222-4333-8444-555555555555';
 const ME = { id: 'staff-me', name: 'Dana Reyes' };
 const OTHER = { id: 'staff-2', name: 'Pat Lee' };
 const session = staffSession();
+
+/** An opening of the summary as the history lists it. */
+const opening = (id: string, createdAt: string, actor: { id: string; name: string }) => ({
+  id,
+  createdAt,
+  action: 'viewBorrowerSummary',
+  actor,
+  sentences: [`${actor.name} opened the borrower summary`],
+});
 
 const alert = (over: Partial<AlertView> = {}): AlertView => ({
   id: 'alert-1',
@@ -189,6 +197,7 @@ function summaryOf(
         createdAt: '2025-03-02T14:00:00.000Z',
         method: 'textMessage',
         outcome: 'Left a message',
+        notes: null,
         didTheBorrowerReceiveAnOffer: false,
         contactedBy: OTHER,
         reasons: [
@@ -209,26 +218,25 @@ function summaryOf(
     statusHistory: [
       { from: 'signContract', to: 'counselorReview', createdAt: '2025-03-01T10:00:00.000Z', changedBy: null },
     ],
+    // Newest first, as the server sends it: the sentences are built there (auditSentences).
     auditHistory: [
+      opening('audit-1', '2025-03-02T15:30:00.000Z', ME),
+      opening('audit-2', '2025-03-02T15:20:00.000Z', ME),
+      opening('audit-3', '2025-03-02T15:10:00.000Z', ME),
       {
-        id: 'audit-1',
+        id: 'audit-4',
         createdAt: '2025-03-02T15:00:00.000Z',
-        action: 'viewBorrowerSummary',
-        entityType: 'application',
-        entityId: APP_ID,
-        actor: OTHER,
-        before: null,
-        after: null,
+        action: 'qualityControl',
+        actor: ME,
+        sentences: ['Dana Reyes passed quality control', 'Status: Counselor review → Creditor review'],
       },
+      opening('audit-5', '2025-03-02T14:30:00.000Z', OTHER),
       {
-        id: 'audit-2',
+        id: 'audit-6',
         createdAt: '2025-03-02T14:00:00.000Z',
         action: 'claim',
-        entityType: 'application',
-        entityId: APP_ID,
         actor: OTHER,
-        before: { version: 1, assignedTo: null },
-        after: { version: 2, assignedTo: OTHER.id },
+        sentences: ['Pat Lee claimed the application'],
       },
     ],
     dmpEnrollment: null,
@@ -622,16 +630,74 @@ describe('/borrower-summary', () => {
     await waitFor(() => expect(summaryGets()).toBe(2));
   });
 
-  it('shows the staff actions of the history, without the summary openings unless asked', async () => {
+  it('tells the staff actions as sentences, the openings folded and hidden until asked for', async () => {
     stubApi();
     await open();
     const history = region('History');
     expect(history.textContent).toContain('Sign Contract → Counselor Review');
-    expect(history.textContent).toContain('Claimed');
-    expect(history.textContent).toContain('assignedTo: — → staff-2');
-    expect(history.textContent).not.toContain('Opened the borrower summary');
-    await click(within(history).getByRole('checkbox', { name: /^Show summary openings/ }));
-    expect(history.textContent).toContain('Opened the borrower summary');
+    const actions = () =>
+      within(within(history).getByRole('list', { name: 'Staff actions' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(actions()).toEqual([
+      `${formatCardDate('2025-03-02T15:00:00.000Z')}Dana Reyes passed quality controlStatus: Counselor review → Creditor review`,
+      `${formatCardDate('2025-03-02T14:00:00.000Z')}Pat Lee claimed the application`,
+    ]);
+    expect(history.textContent).not.toContain('opened the borrower summary');
+
+    const toggle = within(history).getByRole('checkbox', { name: 'Show openings (4)' });
+    expect(toggle).not.toBeChecked();
+    await click(toggle);
+    // Three openings in a row by one person are one line, at the latest one's time.
+    expect(actions()).toEqual([
+      `${formatCardDate('2025-03-02T15:30:00.000Z')}Dana Reyes opened the borrower summary 3 times`,
+      `${formatCardDate('2025-03-02T15:00:00.000Z')}Dana Reyes passed quality controlStatus: Counselor review → Creditor review`,
+      `${formatCardDate('2025-03-02T14:30:00.000Z')}Pat Lee opened the borrower summary`,
+      `${formatCardDate('2025-03-02T14:00:00.000Z')}Pat Lee claimed the application`,
+    ]);
+    await click(toggle);
+    expect(actions()).toHaveLength(2);
+  });
+
+  it('shows a chosen outcome by its label with its notes, and an older typed outcome as it was typed', async () => {
+    const attempt = summaryOf().contactHistory[0]!;
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf({
+          contactHistory: [
+            {
+              ...attempt,
+              id: 'ca-2',
+              createdAt: '2025-03-03T14:00:00.000Z',
+              outcome: 'leftVoicemail',
+              notes: 'Second try',
+            },
+            {
+              ...attempt,
+              id: 'ca-3',
+              createdAt: '2025-03-04T14:00:00.000Z',
+              outcome: 'reached',
+              didTheBorrowerReceiveAnOffer: true,
+            },
+            attempt,
+          ],
+        }),
+      },
+    ];
+    stubApi();
+    await open();
+    const outcomes = within(region('Contact History'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+    expect(outcomes).toEqual(['Reached', 'Left voicemailSecond try', 'Left a message']);
+  });
+
+  it('has one landmark named Contact History', async () => {
+    stubApi();
+    await open();
+    expect(screen.getAllByRole('region', { name: /contact history/i })).toHaveLength(1);
   });
 
   it.each([
@@ -642,6 +708,7 @@ describe('/borrower-summary', () => {
     stubApi();
     render();
     expect(await notice()).toBe(message);
+    expect(screen.getByRole('heading', { level: 1, name: 'Borrower Summary' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' }) !== null).toBe(retry);
     expect(screen.getByRole('link', { name: 'Borrower Queue' })).toHaveAttribute('href', '/borrower-queue');
   });
@@ -664,25 +731,7 @@ describe('/borrower-summary', () => {
     stubApi();
     render(search);
     expect(await notice()).toBe(message);
+    expect(screen.getByRole('heading', { level: 1, name: 'Borrower Summary' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path !== '/api/session')).toEqual([]);
-  });
-});
-
-describe('describeChange', () => {
-  it.each([
-    [null, null, []],
-    [{ status: 'creditorReview' }, { status: 'transfer' }, ['status: creditorReview → transfer']],
-    [
-      { version: 1, assignedTo: null },
-      { version: 2, assignedTo: 'u1' },
-      ['version: 1 → 2', 'assignedTo: — → u1'],
-    ],
-    [{ reasons: [] }, { reasons: ['termTooLong', 'other'] }, ['reasons: none → termTooLong, other']],
-    [null, { partnerCrmId: 'CRM-1' }, ['partnerCrmId: — → CRM-1']],
-    [{ same: 1 }, { same: 1 }, []],
-    // Bookkeeping fields stay out of the history.
-    [null, { id: 'a1', applicationId: 'x', createdAt: '2026', method: 'phone' }, ['method: — → phone']],
-  ])('%j → %j', (before, after, expected) => {
-    expect(describeChange(before, after)).toEqual(expected);
   });
 });

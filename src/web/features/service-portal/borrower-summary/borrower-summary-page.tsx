@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { clsx } from 'clsx';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
 import type { BorrowerSummaryView } from '#domain/flow/staff-views';
+import { foldOpenings, isOpening } from '#domain/service-portal/audit-sentences';
 import { ApiError } from '#web/app/api';
 import { endLocalSession } from '#web/app/session';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
@@ -21,7 +23,6 @@ import {
   ApplicationSections,
   formatTimestamp,
   fullName,
-  Missing,
   SummaryCard,
   SummaryOverview,
 } from './summary-overview';
@@ -67,6 +68,11 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   return <div className="mx-auto w-full max-w-[96rem] px-4 py-5 sm:px-6">{children}</div>;
 }
 
+/** The page's heading when there is no borrower to name: every page has one, a notice too. */
+function NoticeHeading() {
+  return <h1 className="mt-2 text-2xl font-bold text-gray-900">Borrower Summary</h1>;
+}
+
 function BackLink() {
   return (
     <Link
@@ -101,6 +107,7 @@ export function Component() {
     return (
       <Frame title="Borrower Summary">
         <BackLink />
+        <NoticeHeading />
         <Notice>{id ? BORROWER_NOT_FOUND : NO_BORROWER_CHOSEN}</Notice>
       </Frame>
     );
@@ -138,6 +145,7 @@ function BorrowerSummary({ applicationId }: { applicationId: string }) {
     return (
       <Frame title={title}>
         <BackLink />
+        <NoticeHeading />
         <Notice
           action={
             notFound ? undefined : (
@@ -276,63 +284,34 @@ function SummaryScreen({
 
 // ---------------------------------------------------------------- the application's history
 
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  viewBorrowerSummary: 'Opened the borrower summary',
-  letterDownloaded: 'Downloaded the signed letter',
-  claim: 'Claimed',
-  unclaim: 'Unclaimed',
-  unclaimTakeOver: "Released a colleague's claim",
-  contactAttempt: 'Contact attempt',
-  offerStatus: 'Offer answer',
-  creditorAccount: 'Creditor account',
-  qualityControl: 'Quality control',
-  transfer: 'Moved to transfer',
-  markTransferred: 'Marked transferred',
-  alertSeen: 'Alert seen',
-};
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(show).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** What an audit record changed, field by field: 'status: creditorReview → transfer'. */
-/** Bookkeeping fields of an audit record that say nothing to a counsellor. */
-const HIDDEN_CHANGE_KEYS = new Set([
-  'id',
-  'applicationId',
-  'createdAt',
-  'updatedAt',
-  'smsOutboxId',
-  'contactedBy',
-]);
-
-export function describeChange(before: unknown, after: unknown): string[] {
-  if (!isRecord(before) && !isRecord(after)) {
-    return before == null && after == null ? [] : [`${show(before)} → ${show(after)}`];
-  }
-  const b = isRecord(before) ? before : {};
-  const a = isRecord(after) ? after : {};
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys
-    .filter((key) => !HIDDEN_CHANGE_KEYS.has(key) && JSON.stringify(b[key]) !== JSON.stringify(a[key]))
-    .map((key) => `${key}: ${show(b[key])} → ${show(a[key])}`);
-}
-
 const HEAD = 'px-3 py-2 text-left font-semibold whitespace-nowrap';
 const CELL = 'px-3 py-2 align-top';
 
+export const SHOW_OPENINGS_LABEL = 'Show openings';
+
+/** 'MM-dd-yyyy hh:mm a', breaking between the day and the time in a narrow column, never inside either. */
+function Stamp({ value }: { value: string }) {
+  const [day, ...time] = formatTimestamp(value).split(' ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{day}</span>{' '}
+      <span className="whitespace-nowrap">{time.join(' ')}</span>
+    </>
+  );
+}
+
+/**
+ * Status changes beside the staff actions told as sentences. Openings of this summary are many (each one is
+ * recorded, this very one too): they stay hidden until asked for, and consecutive openings by one person
+ * show as one line.
+ */
 function HistorySection({ summary }: { summary: BorrowerSummaryView }) {
-  const [showViews, setShowViews] = useState(false);
-  const views = summary.auditHistory.filter((entry) => entry.action === 'viewBorrowerSummary').length;
-  const audit = showViews
-    ? summary.auditHistory
-    : summary.auditHistory.filter((entry) => entry.action !== 'viewBorrowerSummary');
+  const [showOpenings, setShowOpenings] = useState(false);
+  const actionsHeadingId = useId();
+  const openings = summary.auditHistory.filter(isOpening).length;
+  const lines = foldOpenings(
+    showOpenings ? summary.auditHistory : summary.auditHistory.filter((line) => !isOpening(line)),
+  );
   const statusChanges = [...summary.statusHistory].sort((x, y) => y.createdAt.localeCompare(x.createdAt));
   return (
     <SummaryCard title="History">
@@ -342,7 +321,7 @@ function HistorySection({ summary }: { summary: BorrowerSummaryView }) {
           {statusChanges.length === 0 ? (
             <p className="text-sm text-gray-700">No status changes yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-gray-200">
+            <div className="rounded-lg border border-gray-200">
               <table className="w-full border-collapse text-sm text-gray-900">
                 <thead className="bg-gray-50 text-xs text-gray-700">
                   <tr>
@@ -360,8 +339,8 @@ function HistorySection({ summary }: { summary: BorrowerSummaryView }) {
                 <tbody>
                   {statusChanges.map((change, index) => (
                     <tr key={`${index}-${change.createdAt}`} className="border-t border-gray-200">
-                      <td className={`${CELL} whitespace-nowrap tabular-nums`}>
-                        {formatTimestamp(change.createdAt)}
+                      <td className={`${CELL} tabular-nums`}>
+                        <Stamp value={change.createdAt} />
                       </td>
                       <td className={CELL}>
                         {change.from ? APPLICATION_STATUS_LABELS[change.from] : 'Started'} →{' '}
@@ -377,65 +356,44 @@ function HistorySection({ summary }: { summary: BorrowerSummaryView }) {
         </div>
         <div className="min-w-0">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-            <h3 className="font-semibold text-gray-900">Staff actions</h3>
+            <h3 id={actionsHeadingId} className="font-semibold text-gray-900">
+              Staff actions
+            </h3>
             <label className="inline-flex min-h-10 items-center gap-2 text-sm text-gray-800">
               <input
                 type="checkbox"
-                checked={showViews}
-                onChange={(event) => setShowViews(event.target.checked)}
+                checked={showOpenings}
+                onChange={(event) => setShowOpenings(event.target.checked)}
                 className="size-4 accent-brand-700"
               />
-              Show summary openings ({views})
+              {SHOW_OPENINGS_LABEL} ({openings})
             </label>
           </div>
-          {audit.length === 0 ? (
+          {lines.length === 0 ? (
             <p className="text-sm text-gray-700">No staff actions yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-gray-200">
-              <table className="w-full min-w-[32rem] border-collapse text-sm text-gray-900">
-                <thead className="bg-gray-50 text-xs text-gray-700">
-                  <tr>
-                    <th scope="col" className={HEAD}>
-                      Date
-                    </th>
-                    <th scope="col" className={HEAD}>
-                      Who
-                    </th>
-                    <th scope="col" className={HEAD}>
-                      Action
-                    </th>
-                    <th scope="col" className={HEAD}>
-                      Change
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {audit.map((entry) => {
-                    const changes = describeChange(entry.before, entry.after);
-                    return (
-                      <tr key={entry.id} className="border-t border-gray-200">
-                        <td className={`${CELL} whitespace-nowrap tabular-nums`}>
-                          {formatTimestamp(entry.createdAt)}
-                        </td>
-                        <td className={CELL}>{entry.actor?.name ?? <Missing />}</td>
-                        <td className={CELL}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
-                        <td className={`${CELL} text-xs break-all text-gray-700`}>
-                          {changes.length === 0 ? (
-                            <Missing />
-                          ) : (
-                            <ul>
-                              {changes.map((change) => (
-                                <li key={change}>{change}</li>
-                              ))}
-                            </ul>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <ol
+              aria-labelledby={actionsHeadingId}
+              className="divide-y divide-gray-200 rounded-lg border border-gray-200 text-sm text-gray-900"
+            >
+              {lines.map((line) => (
+                <li
+                  key={line.id}
+                  className="grid gap-0.5 px-3 py-2 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-3"
+                >
+                  <span className="text-xs text-gray-600 tabular-nums sm:pt-0.5">
+                    {formatTimestamp(line.createdAt)}
+                  </span>
+                  <span className="min-w-0 break-words">
+                    {line.sentences.map((sentence, index) => (
+                      <span key={index} className={clsx('block', index > 0 && 'text-gray-700')}>
+                        {sentence}
+                      </span>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ol>
           )}
         </div>
       </div>

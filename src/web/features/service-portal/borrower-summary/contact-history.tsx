@@ -4,6 +4,7 @@ import {
   CONTACT_ATTEMPT_REASON_KEYS,
   CONTACT_ATTEMPT_REASON_LABELS,
   CONTACT_METHOD_LABELS,
+  contactOutcomeLabel,
   type ContactAttemptReasonKey,
 } from '#domain/validation/staff';
 import { formatTimestamp, Missing, orMissing, yesNo } from './summary-overview';
@@ -46,8 +47,11 @@ export function ContactHistory({ attempts }: { attempts: readonly ContactAttempt
   if (attempts.length === 0) return <p className="text-gray-700">{CONTACT_HISTORY_EMPTY}</p>;
   const newestFirst = [...attempts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
+    // Focusable so the table can be scrolled sideways from the keyboard; a group, not a region: the card
+    // around it is already the 'Contact History' landmark, and two landmarks of one name confuse a screen
+    // reader's list of them.
     <div
-      role="region"
+      role="group"
       aria-labelledby={captionId}
       tabIndex={0}
       className="relative overflow-x-auto rounded-lg border border-gray-200 focus-visible:outline-2 focus-visible:outline-brand-700"
@@ -75,7 +79,14 @@ export function ContactHistory({ attempts }: { attempts: readonly ContactAttempt
                 </td>
                 <td className={CELL}>{attempt.contactedBy.name}</td>
                 <td className={`${CELL} whitespace-nowrap`}>{orMissing(methodLabel(attempt.method))}</td>
-                <td className={CELL}>{orMissing(attempt.outcome)}</td>
+                <td className={CELL}>
+                  {orMissing(contactOutcomeLabel(attempt.outcome))}
+                  {attempt.notes && (
+                    <span className="block text-xs break-words whitespace-pre-line text-gray-700">
+                      {attempt.notes}
+                    </span>
+                  )}
+                </td>
                 <td className={CELL}>{yesNo(attempt.didTheBorrowerReceiveAnOffer)}</td>
                 <td className={CELL}>
                   {reasons.length === 0 ? (

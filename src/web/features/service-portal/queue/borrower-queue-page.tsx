@@ -137,7 +137,7 @@ export function Component() {
   );
 }
 
-/** 'Showing 11–20 of 57 borrowers'; 'of 10,000+ borrowers' where the count stopped at its cap. */
+/** 'Showing 11–20 of 57 borrowers'; 'of 1,000+ borrowers' where the count stopped at its cap. */
 export function countText(
   view: Pick<QueueView, 'page' | 'pageSize' | 'total' | 'tiles'> & { totalIsCapped?: boolean },
 ): string {

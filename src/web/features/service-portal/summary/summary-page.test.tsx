@@ -39,6 +39,11 @@ const item = (over: Partial<SummaryListItem> = {}): SummaryListItem => ({
 
 const listOf = (items: SummaryListItem[], over: Partial<SummaryListView> = {}): SummaryListView => ({
   items,
+  page: 1,
+  pageSize: 50,
+  pageCount: 1,
+  total: items.length,
+  counts: [{ status: 'counselorReview', count: items.length }],
   limit: 1000,
   truncatedStatuses: [],
   window: { from: '2025-03-01T00:00:00.000Z', to: '2025-03-04T00:00:00.000Z' },
@@ -210,17 +215,46 @@ describe('/summary', () => {
     expect(panel.className).not.toContain('hidden');
   });
 
-  it('pages the table 50 rows at a time and keeps the page in the URL', async () => {
-    const many = Array.from({ length: 60 }, (_, i) =>
-      item({ id: `app-${i}`, borrower: { ...item().borrower!, firstName: `B${i}` } }),
-    );
-    listReply = { status: 200, body: listOf(many, { truncatedStatuses: ['inProgress'] }) };
+  it('asks the server for one page at a time, shows the counts of every page, and keeps the page in the URL', async () => {
+    const rows = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        item({ id: `app-${from + i}`, borrower: { ...item().borrower!, firstName: `B${from + i}` } }),
+      );
+    const counts: SummaryListView['counts'] = [
+      { status: 'inProgress', count: 1000 },
+      { status: 'counselorReview', count: 10 },
+    ];
+    const pageOne = listOf(rows(0, 50), {
+      pageCount: 21,
+      total: 1010,
+      counts,
+      truncatedStatuses: ['inProgress'],
+    });
+    listReply = { status: 200, body: pageOne };
     await open();
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(50));
+    expect(lastCall().has('page')).toBe(false);
+    expect(text()).toContain('1010 applications');
+    const byStatus = screen.getByRole('list', { name: 'Applications by status' }).textContent;
+    expect(byStatus).toContain('1000+');
+    expect(byStatus).toContain('Counselor Review10');
     expect(text()).toContain('Showing the newest 1000 applications for In Progress.');
+
+    listReply = { status: 200, body: { ...pageOne, page: 2, items: rows(50, 10) } };
     await click(document.querySelector('[aria-label="Page 2"]')!);
     expect(search().get('page')).toBe('2');
-    expect(document.querySelectorAll('tbody tr')).toHaveLength(10);
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(10));
+    expect(lastCall().get('page')).toBe('2');
+    expect(screen.getByRole('link', { name: 'B50 Diaz' })).toBeTruthy();
+  });
+
+  it('offers the first page when a kept link points past the end of the list', async () => {
+    listReply = { status: 200, body: listOf([], { page: 9, pageCount: 2, total: 60 }) };
+    await open('/summary?page=9');
+    expect(lastCall().get('page')).toBe('9');
+    await screen.findByText(/This page is past the end of the list/);
+    await click(button('Go to the first page'));
+    expect(search().has('page')).toBe(false);
   });
 });
 
@@ -232,6 +266,10 @@ describe('summaryFiltersFromSearch', () => {
     ['startDate=2025-02-30', { startDate: undefined }],
     ['startDate=2025-03-05&endDate=2025-03-01', { startDate: '2025-03-05', endDate: undefined }],
     ['endDate=2025-03-01', { startDate: undefined, endDate: undefined }],
+    ['page=3', { page: 3 }],
+    ['page=0', { page: 1 }],
+    ['page=2.5', { page: 1 }],
+    ['page=99999', { page: 1 }],
   ])('%s', (query, expected) => {
     expect(summaryFiltersFromSearch(new URLSearchParams(query))).toMatchObject(expected);
   });

@@ -2,7 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AlertView, SummaryListItem } from '#domain/flow/staff-views';
+import {
+  ALERT_TYPE_LABELS,
+  type AlertView,
+  type SummaryListItem,
+  type SummaryListView,
+} from '#domain/flow/staff-views';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
 import { formatCardDate, formatFilterDate, parseQueryDate } from '#domain/service-portal/date-range';
 import {
@@ -12,6 +17,7 @@ import {
   validateFilters,
   type ClaimedStatus,
 } from '#domain/service-portal/filters';
+import { MAX_SUMMARY_PAGE } from '#domain/service-portal/pagination';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/app/api';
 import { Pagination } from '#web/components/ui/pagination';
@@ -29,22 +35,9 @@ import { EmailFailuresNotice } from './email-failures-notice';
 // /summary: applications by status and creation date with borrower details
 // and alerts. Every filter lives in the URL under the API's own names, so a reload or a shared link shows the
 // same list: startDate, endDate, applicationStatus, claimedStatus (comma-separated; absent = the default,
-// empty = nothing ticked), assignedToMe, and the table's page.
-
-/** Rows per page of the table (the list itself holds up to 1000 per status). */
-export const SUMMARY_PAGE_SIZE = 50;
+// empty = nothing ticked), assignedToMe, and the table's page. The server sends one page at a time.
 /** Alerts listed in a row before '+N more'. */
 const ALERTS_SHOWN = 3;
-
-export const ALERT_TYPE_LABELS = {
-  balanceBelowDMPPayment: 'Balance below DMP payment',
-  bankAccountDisconnected: 'Bank account disconnected',
-  debtScore30DayDecrease: 'Debt score 30-day decrease',
-  insufficientFundsTransaction: 'Insufficient funds transaction',
-  overdraftTransaction: 'Overdraft transaction',
-  newCreditInquiry: 'New credit inquiry',
-  monthlyIncomeDecrease: 'Monthly income decrease',
-} as const satisfies Record<AlertView['type'], string>;
 
 export type SummaryFiltersState = {
   startDate?: string;
@@ -52,6 +45,8 @@ export type SummaryFiltersState = {
   applicationStatus: ApplicationStatus[];
   claimedStatus: ClaimedStatus[];
   assignedToMe: boolean;
+  /** 1-based; a hand-edited link's nonsense reads as the first page. */
+  page: number;
 };
 
 /** An option list from the URL: absent → the default; unknown values (a hand-edited link) are dropped. */
@@ -92,7 +87,13 @@ export function summaryFiltersFromSearch(params: URLSearchParams): SummaryFilter
       DEFAULT_SUMMARY_FILTERS.claimedStatus,
     ),
     assignedToMe: params.get('assignedToMe') === 'true',
+    page: pageParam(params),
   };
+}
+
+function pageParam(params: URLSearchParams) {
+  const page = Number(params.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= MAX_SUMMARY_PAGE ? page : 1;
 }
 
 /** The query string of GET /api/staff/applications for these filters. */
@@ -103,6 +104,7 @@ export function summaryQueryString(f: SummaryFiltersState): string {
   params.set('applicationStatus', toOptionList(f.applicationStatus));
   params.set('claimedStatus', toOptionList(f.claimedStatus));
   if (f.assignedToMe) params.set('assignedToMe', 'true');
+  if (f.page > 1) params.set('page', String(f.page));
   return params.toString();
 }
 
@@ -252,16 +254,17 @@ function ApplicationsTable({ items, meId }: { items: SummaryListItem[]; meId: st
   );
 }
 
-/** How many of the listed applications are in each status, in the spec's order. */
-function StatusCounts({ items, statuses }: { items: SummaryListItem[]; statuses: ApplicationStatus[] }) {
-  const counts = new Map<ApplicationStatus, number>();
-  for (const item of items) counts.set(item.status, (counts.get(item.status) ?? 0) + 1);
+/** How many applications each selected status lists over every page ('1000+' past the list's limit). */
+function StatusCounts({ list }: { list: SummaryListView }) {
   return (
     <ul aria-label="Applications by status" className="flex flex-wrap gap-2">
-      {statuses.map((status) => (
+      {list.counts.map(({ status, count }) => (
         <li key={status} className="flex items-center gap-1.5 text-sm">
           <StatusBadge status={status} />
-          <span className="font-semibold tabular-nums">{counts.get(status) ?? 0}</span>
+          <span className="font-semibold tabular-nums">
+            {count}
+            {list.truncatedStatuses.includes(status) && '+'}
+          </span>
         </li>
       ))}
     </ul>
@@ -293,7 +296,7 @@ export function Component() {
   });
 
   /** Writes filters to the URL (replacing the entry: each tick is not a step back) and returns to page 1. */
-  const update = (patch: Partial<SummaryFiltersState>) => {
+  const update = (patch: Partial<Omit<SummaryFiltersState, 'page'>>) => {
     const next = { ...filters, ...patch };
     const params = new URLSearchParams();
     if (next.startDate) params.set('startDate', next.startDate);
@@ -307,17 +310,14 @@ export function Component() {
   };
 
   const items = list.data?.items ?? [];
-  const pageCount = Math.max(1, Math.ceil(items.length / SUMMARY_PAGE_SIZE));
-  const requestedPage = Number(searchParams.get('page') ?? '1');
-  const page = Number.isInteger(requestedPage) ? Math.min(Math.max(requestedPage, 1), pageCount) : 1;
+  const pageCount = list.data?.pageCount ?? 1;
+  const page = list.data?.page ?? filters.page;
   const setPage = (next: number) => {
     const params = new URLSearchParams(searchParams);
     if (next === 1) params.delete('page');
     else params.set('page', String(next));
     setSearchParams(params);
   };
-  const pageItems = items.slice((page - 1) * SUMMARY_PAGE_SIZE, page * SUMMARY_PAGE_SIZE);
-  const shownStatuses = filters.applicationStatus;
 
   return (
     <PortalPage
@@ -396,9 +396,9 @@ export function Component() {
         ) : (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <StatusCounts items={items} statuses={shownStatuses} />
+              {list.data && <StatusCounts list={list.data} />}
               <p role="status" className="text-sm text-gray-700">
-                {list.isFetching ? 'Updating...' : `${items.length} applications`}
+                {list.isFetching ? 'Updating...' : `${list.data?.total ?? 0} applications`}
               </p>
             </div>
             {list.isError && (
@@ -413,13 +413,21 @@ export function Component() {
                 dates to see the rest.
               </p>
             )}
-            {items.length === 0 ? (
+            {items.length === 0 && (list.data?.total ?? 0) > 0 ? (
+              // A link kept from a busier moment can point past the last page.
+              <p className="mt-4 rounded-lg bg-gray-50 p-6 text-center text-gray-700">
+                This page is past the end of the list.{' '}
+                <button type="button" className={PORTAL_LINK_CLASS} onClick={() => setPage(1)}>
+                  Go to the first page
+                </button>
+              </p>
+            ) : items.length === 0 ? (
               <p className="mt-4 rounded-lg bg-gray-50 p-6 text-center text-gray-700">
                 No applications match these filters.
               </p>
             ) : (
               <div className="mt-3 md:overflow-x-auto md:rounded-lg md:border md:border-gray-200">
-                <ApplicationsTable items={pageItems} meId={me.id} />
+                <ApplicationsTable items={items} meId={me.id} />
               </div>
             )}
             <div className="mt-4">

@@ -1,0 +1,394 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUDIT_ACTIONS,
+  auditSentences,
+  foldOpenings,
+  openingSentence,
+  type AuditAction,
+  type AuditLine,
+  type AuditNames,
+  type AuditRecord,
+} from './audit-sentences';
+
+const SAM = 'user-sam';
+const OFFER = 'offer-1';
+const ACCOUNT = 'creditor-account-1';
+const ALERT = 'alert-1';
+
+const names: AuditNames = {
+  actor: 'Dana Reyes',
+  staff: (id) => (id === SAM ? 'Sam Lee' : null),
+  creditorOfOffer: (id) => (id === OFFER ? 'Capital Bank' : null),
+  creditorOfAccount: (id) => (id === ACCOUNT ? 'Capital Bank' : null),
+  alertType: (id) => (id === ALERT ? 'newCreditInquiry' : null),
+};
+
+/** What the creditor-account writer records: the numbers by their last four digits. */
+const achAccount = {
+  id: ACCOUNT,
+  isAch: true,
+  email: 'remit@bank.example.com',
+  accountNumberLast4: '9012',
+  routingNumberLast4: '0021',
+  addressLine1: null,
+  addressLine2: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  memo: null,
+};
+const checkAccount = {
+  ...achAccount,
+  isAch: false,
+  accountNumberLast4: null,
+  routingNumberLast4: null,
+  addressLine1: 'PO Box 30285',
+  city: 'Salt Lake City',
+  state: 'UT',
+  zipCode: '84130',
+};
+/** What a contact attempt's writer records: the attempt as the API answered it. */
+const attempt = (outcome: string | null, method: string | null = 'phone') => ({
+  id: 'attempt-1',
+  applicationId: 'app-1',
+  contactedBy: 'user-dana',
+  createdAt: '2025-03-04T15:00:00.000Z',
+  method,
+  outcome,
+  notes: 'Called at 3 pm',
+  didTheBorrowerReceiveAnOffer: null,
+  reasons: [],
+  smsOutboxId: null,
+});
+
+type Row = [
+  name: string,
+  record: Partial<AuditRecord> & { action: AuditAction | 'retiredAction' },
+  sentences: string[],
+];
+
+/** Every action, in the shapes its writer records (grep recordAudit). */
+const TABLE: Row[] = [
+  [
+    'an opening of the summary',
+    { action: 'viewBorrowerSummary' },
+    ['Dana Reyes opened the borrower summary'],
+  ],
+  [
+    'a download of the signed letter',
+    { action: 'letterDownloaded', entityType: 'docusign' },
+    ['Dana Reyes downloaded the signed Letter of Authorization'],
+  ],
+  [
+    'a claim',
+    {
+      action: 'claim',
+      before: { version: 3, assignedTo: null, assignedToAt: null },
+      after: { version: 4, assignedTo: 'user-dana' },
+    },
+    ['Dana Reyes claimed the application'],
+  ],
+  [
+    'an unclaim',
+    {
+      action: 'unclaim',
+      before: { version: 4, assignedTo: 'user-dana', assignedToAt: '2025-03-04T15:00:00.000Z' },
+      after: { version: 5, assignedTo: null },
+    },
+    ['Dana Reyes released the application'],
+  ],
+  [
+    "a take-over of a colleague's claim",
+    {
+      action: 'unclaimTakeOver',
+      before: { version: 4, assignedTo: SAM, assignedToAt: '2025-03-04T15:00:00.000Z' },
+      after: { version: 5, assignedTo: null, takeOver: true },
+    },
+    ['Dana Reyes took over the application from Sam Lee'],
+  ],
+  [
+    'a take-over from someone no longer known',
+    { action: 'unclaimTakeOver', before: { assignedTo: 'user-gone' }, after: { assignedTo: null } },
+    ['Dana Reyes took over the application from another counsellor'],
+  ],
+  [
+    'a phone attempt that left a voicemail',
+    { action: 'contactAttempt', entityType: 'contactAttempt', after: attempt('leftVoicemail') },
+    ['Dana Reyes recorded a contact attempt (Phone: left voicemail)'],
+  ],
+  [
+    'a text-message attempt that reached the borrower',
+    { action: 'contactAttempt', entityType: 'contactAttempt', after: attempt('reached', 'textMessage') },
+    ['Dana Reyes recorded a contact attempt (Text message: reached)'],
+  ],
+  [
+    'an attempt recorded when the outcome was free text',
+    { action: 'contactAttempt', entityType: 'contactAttempt', after: attempt('Spoke with the borrower') },
+    ['Dana Reyes recorded a contact attempt (Phone: Spoke with the borrower)'],
+  ],
+  [
+    'an attempt with neither method nor outcome',
+    { action: 'contactAttempt', entityType: 'contactAttempt', after: attempt(null, null) },
+    ['Dana Reyes recorded a contact attempt'],
+  ],
+  [
+    'a reason ticked on an attempt',
+    {
+      action: 'contactAttempt',
+      entityType: 'contactAttemptReason',
+      before: { key: 'verifyIncome', value: null },
+      after: { key: 'verifyIncome', value: true },
+    },
+    ['Dana Reyes added the reason “Verify income” to a contact attempt'],
+  ],
+  [
+    'a reason unticked on an attempt',
+    {
+      action: 'contactAttempt',
+      entityType: 'contactAttemptReason',
+      before: { key: 'verifyIncome', value: true },
+      after: { key: 'verifyIncome', value: false },
+    },
+    ['Dana Reyes removed the reason “Verify income” from a contact attempt'],
+  ],
+  [
+    'an offer accepted',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: OFFER,
+      before: { status: null, version: 0, reasons: [] },
+      after: { status: 'accepted', version: 1, reasons: [] },
+    },
+    ['Dana Reyes recorded the Capital Bank offer as accepted'],
+  ],
+  [
+    'an offer declined with two reasons',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: OFFER,
+      before: { status: null, version: 0, reasons: [] },
+      after: { status: 'declined', version: 1, reasons: ['termTooLong', 'reductionTooMuch'] },
+    },
+    ['Dana Reyes recorded the Capital Bank offer as declined (term too long, reduction too much)'],
+  ],
+  [
+    'an answer changed',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: 'offer-unknown',
+      before: { status: 'accepted', version: 1, reasons: [] },
+      after: { status: 'declined', version: 2, reasons: ['other'] },
+    },
+    ['Dana Reyes changed an offer from accepted to declined (other)'],
+  ],
+  [
+    'a rejection reason toggled on, another off',
+    {
+      action: 'offerStatus',
+      entityType: 'offerDisqualificationReason',
+      entityId: OFFER,
+      before: { reasons: ['other'] },
+      after: { reasons: ['autoclosed'] },
+    },
+    [
+      'Dana Reyes added the rejection reason “autoclosed” to the Capital Bank offer',
+      'Dana Reyes removed the rejection reason “other” from the Capital Bank offer',
+    ],
+  ],
+  [
+    'the last answer declining every offer',
+    {
+      action: 'offerStatus',
+      entityType: 'application',
+      before: { status: 'creditorReview' },
+      after: { status: 'disqualified', reason: 'allOffersDeclined' },
+    },
+    [
+      'Dana Reyes answered the last offer; every offer was declined',
+      'Status: Creditor review → Disqualified',
+    ],
+  ],
+  [
+    'a creditor account saved (ACH)',
+    { action: 'creditorAccount', entityId: ACCOUNT, before: null, after: achAccount },
+    ['Dana Reyes saved the creditor account for Capital Bank (paid by ACH)'],
+  ],
+  [
+    'a creditor account changed to check',
+    { action: 'creditorAccount', entityId: ACCOUNT, before: achAccount, after: checkAccount },
+    ['Dana Reyes updated the creditor account for Capital Bank (paid by check)'],
+  ],
+  [
+    'a creditor account removed by a decline (its creditor no longer linked)',
+    { action: 'creditorAccount', entityId: 'creditor-account-gone', before: achAccount, after: null },
+    ['Dana Reyes removed a creditor account'],
+  ],
+  [
+    'quality control passed',
+    {
+      action: 'qualityControl',
+      before: { status: 'counselorReview', hasPassedQualityControl: null },
+      after: { status: 'creditorReview', hasPassedQualityControl: true, reasons: [] },
+    },
+    ['Dana Reyes passed quality control', 'Status: Counselor review → Creditor review'],
+  ],
+  [
+    'quality control failed',
+    {
+      action: 'qualityControl',
+      before: { status: 'counselorReview', hasPassedQualityControl: null },
+      after: {
+        status: 'disqualified',
+        hasPassedQualityControl: false,
+        reasons: ['couldNotVerifyIncome', 'proposedBudgetWasUnrealistic'],
+      },
+    },
+    [
+      'Dana Reyes failed quality control (could not verify income, proposed budget was unrealistic)',
+      'Status: Counselor review → Disqualified',
+    ],
+  ],
+  [
+    'the hand-over to transfer',
+    {
+      action: 'transfer',
+      before: { status: 'creditorReview' },
+      after: {
+        status: 'transfer',
+        dmpEnrollment: {
+          active: true,
+          monthlyPaymentAmount: 41_250,
+          termInMonths: 48,
+          firstPaymentDate: '2025-04-01',
+          dateSigned: '2025-03-02',
+        },
+      },
+    },
+    [
+      'Dana Reyes answered the last offer; the plan is enrolled at $413 a month for 48 months',
+      'Status: Creditor review → Transfer',
+    ],
+  ],
+  [
+    'mark transferred',
+    {
+      action: 'markTransferred',
+      before: { status: 'transfer' },
+      after: { status: 'transferred', partnerCrmId: 'CRM-00424242', borrowerId: 'borrower-1' },
+    },
+    [
+      'Dana Reyes marked the application transferred (Partner CRM ID CRM-00424242)',
+      'Status: Transfer → Transferred',
+    ],
+  ],
+  [
+    'an alert seen',
+    {
+      action: 'alertSeen',
+      entityType: 'alert',
+      entityId: ALERT,
+      before: { hasBeenSeenByCustomerServiceRepresentative: false },
+      after: { hasBeenSeenByCustomerServiceRepresentative: true },
+    },
+    ['Dana Reyes marked the alert “New credit inquiry” as seen'],
+  ],
+  [
+    'an alert no longer there',
+    { action: 'alertSeen', entityType: 'alert', entityId: 'alert-gone' },
+    ['Dana Reyes marked an alert as seen'],
+  ],
+  ['an action this list does not know', { action: 'retiredAction' }, ['Dana Reyes: retiredAction']],
+];
+
+const record = (r: Row[1]): AuditRecord => ({
+  entityType: 'application',
+  entityId: 'app-1',
+  before: null,
+  after: null,
+  ...r,
+});
+
+describe('auditSentences', () => {
+  it.each(TABLE)('%s', (_name, r, sentences) => {
+    expect(auditSentences(record(r), names)).toEqual(sentences);
+  });
+
+  it('has a row for every audit action', () => {
+    const covered = new Set(TABLE.map(([, r]) => r.action));
+    expect(AUDIT_ACTIONS.filter((action) => !covered.has(action))).toEqual([]);
+  });
+
+  it('never repeats a number of an account or a routing number, nor a date', () => {
+    for (const [name, r] of TABLE) {
+      for (const sentence of auditSentences(record(r), names)) {
+        expect(sentence, name).not.toMatch(/9012|0021|\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}/);
+      }
+    }
+  });
+
+  it('reads records whose before and after are not what it expects without failing', () => {
+    for (const action of AUDIT_ACTIONS) {
+      for (const value of [null, 'text', 42, [], { status: 7, reasons: 'x', after: {} }]) {
+        const sentences = auditSentences(record({ action, before: value, after: value }), names);
+        expect(sentences.length, action).toBeGreaterThan(0);
+        for (const sentence of sentences) expect(sentence, action).toMatch(/^Dana Reyes |^Status: /);
+      }
+    }
+  });
+});
+
+describe('foldOpenings', () => {
+  const line = (id: string, action: string, actor: string, minute: number): AuditLine => ({
+    id,
+    createdAt: `2025-03-04T15:${String(minute).padStart(2, '0')}:00.000Z`,
+    action,
+    actor: { id: actor, name: actor === 'dana' ? 'Dana Reyes' : 'Sam Lee' },
+    sentences: [`${actor} ${action}`],
+  });
+  const shown = (lines: AuditLine[]) =>
+    foldOpenings(lines).map((l) => `${l.createdAt.slice(14, 16)} ${l.sentences.join(' / ')} ×${l.times}`);
+
+  it('folds consecutive openings by one person into one line at the latest time', () => {
+    expect(
+      shown([
+        line('1', 'viewBorrowerSummary', 'dana', 30),
+        line('2', 'viewBorrowerSummary', 'dana', 20),
+        line('3', 'viewBorrowerSummary', 'dana', 10),
+        line('4', 'claim', 'dana', 5),
+        line('5', 'viewBorrowerSummary', 'dana', 4),
+      ]),
+    ).toEqual([
+      '30 Dana Reyes opened the borrower summary 3 times ×3',
+      '05 dana claim ×1',
+      '04 dana viewBorrowerSummary ×1',
+    ]);
+  });
+
+  it('keeps openings by different people apart', () => {
+    expect(
+      shown([
+        line('1', 'viewBorrowerSummary', 'dana', 30),
+        line('2', 'viewBorrowerSummary', 'sam', 20),
+        line('3', 'viewBorrowerSummary', 'sam', 10),
+      ]),
+    ).toEqual(['30 dana viewBorrowerSummary ×1', '20 Sam Lee opened the borrower summary 2 times ×2']);
+  });
+
+  it('leaves its input as it was', () => {
+    const lines = [
+      line('1', 'viewBorrowerSummary', 'dana', 30),
+      line('2', 'viewBorrowerSummary', 'dana', 20),
+    ];
+    const copy = structuredClone(lines);
+    foldOpenings(lines);
+    expect(lines).toEqual(copy);
+  });
+
+  it('says how many times', () => {
+    expect(openingSentence('Dana Reyes', 1)).toBe('Dana Reyes opened the borrower summary');
+    expect(openingSentence('Dana Reyes', 3)).toBe('Dana Reyes opened the borrower summary 3 times');
+  });
+});

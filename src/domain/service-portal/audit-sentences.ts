@@ -1,0 +1,274 @@
+import { ALERT_TYPE_LABELS, type AlertType } from '../flow/staff-views';
+import { isApplicationStatus, type ApplicationStatus } from '../flow/statuses';
+import { formatDollars } from '../money/cents';
+import {
+  CONTACT_ATTEMPT_REASON_LABELS,
+  CONTACT_METHOD_LABELS,
+  CONTACT_OUTCOME_LABELS,
+  isContactOutcome,
+  OFFER_DECLINE_REASON_LABELS,
+  QUALITY_CONTROL_REASON_LABELS,
+} from '../validation/staff';
+
+// The borrower summary's history told as sentences a counsellor reads ('Dana Reyes claimed the
+// application'), built from what each writer of the audit log puts in its before and after. The log keeps
+// the last four digits of creditor account and routing numbers; no sentence repeats them, nor any number or
+// date of birth: a sentence says what was done, the record itself stays in the log.
+
+/** What staff did; every staff mutation and every opening of a borrower's record is one of these. */
+export const AUDIT_ACTIONS = [
+  'viewBorrowerSummary',
+  'letterDownloaded',
+  'claim',
+  'unclaim',
+  /** Unclaim of a claim another counsellor held (takeOver: true). */
+  'unclaimTakeOver',
+  'contactAttempt',
+  'offerStatus',
+  'creditorAccount',
+  'qualityControl',
+  'transfer',
+  'markTransferred',
+  'alertSeen',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One audit record as the log holds it (the action a plain string: the log may hold retired ones). */
+export type AuditRecord = {
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+};
+
+/** The names a sentence needs, looked up by the caller from the summary it builds. */
+export type AuditNames = {
+  /** Who did it, as the portal names staff. */
+  actor: string;
+  /** A staff member by user id (a colleague whose claim was taken over); null when unknown. */
+  staff: (userId: string) => string | null;
+  /** The creditor an offer was made for, by offer id. */
+  creditorOfOffer: (offerId: string) => string | null;
+  /** The creditor a creditor account pays, by creditor account id (gone once the account was removed). */
+  creditorOfAccount: (accountId: string) => string | null;
+  /** An alert's type, by alert id. */
+  alertType: (alertId: string) => AlertType | null;
+};
+
+/** Statuses in sentence case, as they read inside a sentence. */
+export const STATUS_WORDS = {
+  inProgress: 'In progress',
+  acceptOffer: 'Accept offer',
+  confirmPaymentAccount: 'Confirm payment account',
+  signContract: 'Sign contract',
+  counselorReview: 'Counselor review',
+  creditorReview: 'Creditor review',
+  transfer: 'Transfer',
+  transferred: 'Transferred',
+  disqualified: 'Disqualified',
+} as const satisfies Record<ApplicationStatus, string>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const field = (value: unknown, key: string): unknown => (isRecord(value) ? value[key] : undefined);
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+const lowerFirst = (value: string): string => value.charAt(0).toLowerCase() + value.slice(1);
+
+/** A label from a list by its key; a key the list does not know reads as it is. */
+function labelOf<T extends Record<string, string>>(labels: T, key: string): string {
+  return Object.hasOwn(labels, key) ? labels[key as keyof T]! : key;
+}
+
+const statusWord = (status: unknown): string | null =>
+  isApplicationStatus(status) ? STATUS_WORDS[status] : text(status);
+
+/** 'Status: Counselor review → Creditor review' when the record moved the application; else nothing. */
+function statusLine(record: AuditRecord): string[] {
+  const from = statusWord(field(record.before, 'status'));
+  const to = statusWord(field(record.after, 'status'));
+  return from && to && from !== to ? [`Status: ${from} → ${to}`] : [];
+}
+
+/** ' (a, b)' for a non-empty list, else ''. */
+const inParentheses = (items: readonly string[]): string => (items.length ? ` (${items.join(', ')})` : '');
+
+const quoted = (value: string): string => `“${value}”`;
+
+function contactAttemptSentence(record: AuditRecord, actor: string): string {
+  if (record.entityType === 'contactAttemptReason') {
+    const key = text(field(record.after, 'key')) ?? 'a reason';
+    const reason = quoted(labelOf(CONTACT_ATTEMPT_REASON_LABELS, key));
+    return field(record.after, 'value') === false
+      ? `${actor} removed the reason ${reason} from a contact attempt`
+      : `${actor} added the reason ${reason} to a contact attempt`;
+  }
+  const method = text(field(record.after, 'method'));
+  const outcome = text(field(record.after, 'outcome'));
+  const how = method ? labelOf(CONTACT_METHOD_LABELS, method) : null;
+  // A choice by its label; an outcome typed before the outcome became a choice as it was typed.
+  const what = outcome
+    ? isContactOutcome(outcome)
+      ? lowerFirst(CONTACT_OUTCOME_LABELS[outcome])
+      : outcome
+    : null;
+  const detail = [how, what].filter(Boolean).join(': ');
+  return `${actor} recorded a contact attempt${detail ? ` (${detail})` : ''}`;
+}
+
+function offerSentences(record: AuditRecord, names: AuditNames): string[] {
+  const { actor } = names;
+  if (record.entityType === 'application') {
+    // The last answer declined every offer: the application was disqualified.
+    return [`${actor} answered the last offer; every offer was declined`, ...statusLine(record)];
+  }
+  const creditor = names.creditorOfOffer(record.entityId);
+  const offer = creditor ? `the ${creditor} offer` : 'an offer';
+  if (record.entityType === 'offerDisqualificationReason') {
+    const before = strings(field(record.before, 'reasons'));
+    const after = strings(field(record.after, 'reasons'));
+    const label = (key: string) => quoted(labelOf(OFFER_DECLINE_REASON_LABELS, key));
+    const added = after.filter((r) => !before.includes(r)).map(label);
+    const removed = before.filter((r) => !after.includes(r)).map(label);
+    const lines = [
+      ...added.map((r) => `${actor} added the rejection reason ${r} to ${offer}`),
+      ...removed.map((r) => `${actor} removed the rejection reason ${r} from ${offer}`),
+    ];
+    return lines.length ? lines : [`${actor} changed the rejection reasons of ${offer}`];
+  }
+  const from = text(field(record.before, 'status'));
+  const to = text(field(record.after, 'status')) ?? 'unanswered';
+  const reasons = to === 'declined' ? strings(field(record.after, 'reasons')) : [];
+  const why = inParentheses(reasons.map((r) => labelOf(OFFER_DECLINE_REASON_LABELS, r)));
+  return from && from !== to
+    ? [`${actor} changed ${offer} from ${from} to ${to}${why}`]
+    : [`${actor} recorded ${offer} as ${to}${why}`];
+}
+
+function creditorAccountSentence(record: AuditRecord, names: AuditNames): string {
+  const creditor = names.creditorOfAccount(record.entityId);
+  const account = creditor ? `the creditor account for ${creditor}` : 'a creditor account';
+  if (!isRecord(record.after)) return `${names.actor} removed ${account}`;
+  // How the creditor is paid, never the numbers it is paid to.
+  const paidBy =
+    record.after.isAch === true ? ' (paid by ACH)' : record.after.isAch === false ? ' (paid by check)' : '';
+  const done = isRecord(record.before) ? 'updated' : 'saved';
+  return `${names.actor} ${done} ${account}${paidBy}`;
+}
+
+function qualityControlSentences(record: AuditRecord, actor: string): string[] {
+  const passed = field(record.after, 'hasPassedQualityControl') === true;
+  const reasons = strings(field(record.after, 'reasons')).map((r) =>
+    labelOf(QUALITY_CONTROL_REASON_LABELS, r),
+  );
+  return [
+    passed ? `${actor} passed quality control` : `${actor} failed quality control${inParentheses(reasons)}`,
+    ...statusLine(record),
+  ];
+}
+
+function transferSentences(record: AuditRecord, actor: string): string[] {
+  const plan = field(record.after, 'dmpEnrollment');
+  const payment = field(plan, 'monthlyPaymentAmount');
+  const term = field(plan, 'termInMonths');
+  const terms =
+    typeof payment === 'number' && typeof term === 'number'
+      ? ` at ${formatDollars(payment)} a month for ${term} ${term === 1 ? 'month' : 'months'}`
+      : '';
+  return [`${actor} answered the last offer; the plan is enrolled${terms}`, ...statusLine(record)];
+}
+
+/**
+ * What one audit record says, as sentences: first what the person did, then the status change it made, if
+ * any ('Status: Counselor review → Creditor review'). An action this list does not know still reads, by its
+ * name.
+ */
+export function auditSentences(record: AuditRecord, names: AuditNames): string[] {
+  const { actor } = names;
+  switch (record.action) {
+    case 'viewBorrowerSummary':
+      return [openingSentence(actor, 1)];
+    case 'letterDownloaded':
+      return [`${actor} downloaded the signed Letter of Authorization`];
+    case 'claim':
+      return [`${actor} claimed the application`];
+    case 'unclaim':
+      return [`${actor} released the application`];
+    case 'unclaimTakeOver': {
+      const held = text(field(record.before, 'assignedTo'));
+      const colleague = (held && names.staff(held)) ?? 'another counsellor';
+      return [`${actor} took over the application from ${colleague}`];
+    }
+    case 'contactAttempt':
+      return [contactAttemptSentence(record, actor)];
+    case 'offerStatus':
+      return offerSentences(record, names);
+    case 'creditorAccount':
+      return [creditorAccountSentence(record, names)];
+    case 'qualityControl':
+      return qualityControlSentences(record, actor);
+    case 'transfer':
+      return transferSentences(record, actor);
+    case 'markTransferred': {
+      const crmId = text(field(record.after, 'partnerCrmId'));
+      return [
+        `${actor} marked the application transferred${crmId ? ` (Partner CRM ID ${crmId})` : ''}`,
+        ...statusLine(record),
+      ];
+    }
+    case 'alertSeen': {
+      const type = names.alertType(record.entityId);
+      const alert = type ? `the alert ${quoted(ALERT_TYPE_LABELS[type])}` : 'an alert';
+      return [`${actor} marked ${alert} as seen`];
+    }
+    default:
+      return [`${actor}: ${record.action}`];
+  }
+}
+
+/** 'Dana Reyes opened the borrower summary', or '… 3 times' for several openings folded together. */
+export function openingSentence(actor: string, times: number): string {
+  return `${actor} opened the borrower summary${times > 1 ? ` ${times} times` : ''}`;
+}
+
+/** One line of the history as the summary sends it: newest first. */
+export type AuditLine = {
+  id: string;
+  /** ISO 8601. */
+  createdAt: string;
+  action: string;
+  actor: { id: string; name: string } | null;
+  sentences: string[];
+};
+
+export const isOpening = (line: Pick<AuditLine, 'action'>): boolean => line.action === 'viewBorrowerSummary';
+
+/**
+ * Folds openings of the borrower summary: consecutive openings by the same person become one line ('… opened
+ * the borrower summary 3 times') at the time of the latest. Anything else between two openings keeps them
+ * apart. `times` is how many records a line stands for.
+ */
+export function foldOpenings(lines: readonly AuditLine[]): (AuditLine & { times: number })[] {
+  const folded: (AuditLine & { times: number })[] = [];
+  for (const line of lines) {
+    const previous = folded.at(-1);
+    if (previous && isOpening(previous) && isOpening(line) && previous.actor?.id === line.actor?.id) {
+      previous.times += 1;
+      if (line.createdAt > previous.createdAt) previous.createdAt = line.createdAt;
+      previous.sentences = [openingSentence(previous.actor?.name ?? UNKNOWN_ACTOR, previous.times)];
+      continue;
+    }
+    folded.push({ ...line, times: 1 });
+  }
+  return folded;
+}
+
+/** Who did it when the log names nobody the portal knows. */
+export const UNKNOWN_ACTOR = 'A staff member';

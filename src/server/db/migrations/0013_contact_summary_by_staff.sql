@@ -1,0 +1,1 @@
+CREATE INDEX "contact_attempt_contacted_by_created_at_idx" ON "contact_attempt" USING btree ("contacted_by","created_at");

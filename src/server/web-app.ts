@@ -1,0 +1,65 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Where `npm run build` writes the web app. */
+export const BUILT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/**
+ * The pages the build prerendered, as paths: each is a folder of the built app holding an index.html
+ * (dist/web/lead/index.html is /lead; scripts/prerender.ts writes them).
+ */
+function prerenderedPages(webRoot: string): string[] {
+  return readdirSync(webRoot, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(webRoot, entry.name, 'index.html')))
+    .map((entry) => `/${entry.name}`);
+}
+
+/**
+ * Serves the built web app: its files, the prerendered landing pages at their paths, and index.html for every
+ * other client route. Unknown /api paths (and anything when there is no build) stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  const hasWebApp = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // The build writes a Brotli and a gzip copy of every text file (scripts/compress.ts): a browser that
+      // accepts one gets it, and no request spends CPU on compressing.
+      preCompressed: true,
+      // Hashed asset names never change content: cache them for a year.
+      setHeaders: (reply: { header: (name: string, value: string) => unknown }, filePath: string) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // A prerendered page (a landing page) is answered with its own HTML, which paints before any script runs;
+    // the query string does not matter (the page draws the same for every visitor). An HTML page names the
+    // current build's assets, so the browser asks again each time (no-cache; the static plugin's own
+    // cache header is turned off so it does not replace this one).
+    for (const page of prerenderedPages(webRoot)) {
+      app.get(page, (_request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .sendFile(`${page.slice(1)}/index.html`, { cacheControl: false }),
+      );
+    }
+  }
+  // Other client routes get index.html, which the browser draws.
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      !hasWebApp ||
+      request.url.startsWith('/api/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply
+        .status(404)
+        .send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  });
+}
