@@ -18,7 +18,6 @@ import { journeyEnv } from '../e2e/support/server';
 // the PostgreSQL pass, a fresh PostgreSQL database: there the pool must drain too).
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 /** Leads hash a password and sign in (argon2 twice) and write in a transaction; health checks are quick. */
 const LEADS = 20;
@@ -123,7 +122,10 @@ describe('SIGTERM', () => {
       const port = Number(env.PORT);
       const origin = env.PUBLIC_URL!;
 
-      const server = spawn(tsx, [path.join(root, 'src/server/main.ts')], {
+      // As `npm start` runs it: one Node process with tsx's loader. (The tsx command runs the server in a child
+      // process and, if that child does not confirm a relayed SIGTERM within 30 ms, as on a busy machine,
+      // kills it outright: in-flight requests were reset and nothing drained.)
+      const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
         env,
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,7 +25,10 @@ import {
   partnerWebhookJob,
 } from '../features/staff-actions/partner-webhook';
 import type { FieldCipher } from '../security/field-encryption';
+import { InFlight } from './in-flight';
 
+/** After pg-boss stops, how long its last fetches, completions and handlers may take before the database closes. */
+const STOP_SETTLE_MS = 3_000;
 /** pg-boss's tables live in this schema of the product's database. */
 const PGBOSS_SCHEMA = 'pgboss';
 export const EMAIL_QUEUE = 'email-deliver';
@@ -88,8 +91,10 @@ export async function startJobs(o: {
   /** The clock that decides when an email is given up (tests move it). */
   now?: () => Date;
 }): Promise<Jobs> {
+  // Everything the queue has running, so that stop() can wait for it before the database closes.
+  const inFlight = new InFlight();
   const boss = new PgBoss({
-    db: { executeSql: o.database.executeSql },
+    db: { executeSql: inFlight.executeSql(o.database.executeSql) },
     schema: PGBOSS_SCHEMA,
     supervise: true,
     // The hourly purge of old email bodies is a pg-boss schedule: one run per tick however many instances.
@@ -97,6 +102,9 @@ export async function startJobs(o: {
     cronWorkerIntervalSeconds: 30,
   });
   boss.on('error', (error) => o.log.error({ err: error }, 'job queue error'));
+  /** boss.work, with each handler's run counted as in flight. */
+  const work = <T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>) =>
+    boss.work<T>(name, options, (jobs) => inFlight.track(handler(jobs)));
   await boss.start();
   const emailQueue = {
     name: EMAIL_QUEUE,
@@ -145,7 +153,7 @@ export async function startJobs(o: {
 
   // The worker's id, to wake it; known once work() answers (notifying '' before then does nothing).
   let emailWorker = '';
-  emailWorker = await boss.work<{ id: string }>(
+  emailWorker = await work<{ id: string }>(
     EMAIL_QUEUE,
     { batchSize: EMAIL_BATCH_SIZE, pollingIntervalSeconds: EMAIL_POLLING_SECONDS },
     async (jobs) => {
@@ -192,7 +200,7 @@ export async function startJobs(o: {
     return ids.length;
   };
   await boss.createQueue(EMAIL_SWEEP_QUEUE, { name: EMAIL_SWEEP_QUEUE, retryLimit: 1, retryDelay: 60 });
-  await boss.work(EMAIL_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  await work(EMAIL_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     // Emails written in the last minute are skipped: their own announcement is most likely on its way.
     const queued = await sweepEmails(60);
     if (queued > 0) o.log.info({ queued }, 'emails without a job queued again');
@@ -212,7 +220,7 @@ export async function startJobs(o: {
   await boss.updateQueue(SMS_QUEUE, smsQueue);
   const queueSms = (id: string) => boss.send(SMS_QUEUE, { id }, { singletonKey: id });
   let smsWorker = '';
-  smsWorker = await boss.work<{ id: string }>(
+  smsWorker = await work<{ id: string }>(
     SMS_QUEUE,
     { batchSize: SMS_BATCH_SIZE, pollingIntervalSeconds: 1 },
     async (jobs) => {
@@ -241,7 +249,7 @@ export async function startJobs(o: {
   });
   const partner = o.partnerWebhook;
   if (partner) {
-    await boss.work<PartnerWebhookJob>(PARTNER_WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    await work<PartnerWebhookJob>(PARTNER_WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
         const status = await deliverPartnerWebhook({
           url: partner.url,
@@ -258,7 +266,7 @@ export async function startJobs(o: {
     retryLimit: 2,
     retryDelay: 60,
   });
-  await boss.work(EMAIL_BODY_PURGE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  await work(EMAIL_BODY_PURGE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const dropped = await dropOldEmailBodies(o.database.db, { retentionDays: o.emailBodyRetentionDays });
     o.log.info({ dropped, retentionDays: o.emailBodyRetentionDays }, 'old email bodies dropped');
   });
@@ -271,7 +279,7 @@ export async function startJobs(o: {
     retryLimit: 2,
     retryDelay: 60,
   });
-  await boss.work(RATE_LIMIT_CLEANUP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  await work(RATE_LIMIT_CLEANUP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const deleted = await deleteExpiredRateLimitCounters(o.database.executeSql);
     o.log.info({ deleted }, 'expired rate-limit counters deleted');
   });
@@ -311,6 +319,9 @@ export async function startJobs(o: {
     },
     stop: async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // pg-boss may still be fetching or completing (see InFlight): give that a moment to settle.
+      const settled = await inFlight.settleAndClose(STOP_SETTLE_MS);
+      if (!settled) o.log.warn('job queue stopped with work still running; its jobs will be retried');
       o.transport.close?.();
     },
   };
