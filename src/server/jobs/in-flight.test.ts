@@ -28,9 +28,11 @@ describe('InFlight: what the job queue still runs when it stops', () => {
     let handlerDone = false;
     const fetch = inFlight.track(later(20, ['job']));
     void fetch.then(() =>
-      inFlight.track(later(40, null).then(() => {
-        handlerDone = true;
-      })),
+      inFlight.track(
+        later(40, null).then(() => {
+          handlerDone = true;
+        }),
+      ),
     );
     expect(await inFlight.settleAndClose(1_000)).toBe(true);
     expect(handlerDone).toBe(true);
