@@ -470,9 +470,9 @@ export const borrowerSummaryViewSchema = z.object({
     }),
   ),
   /**
-   * Newest first: who did what to this application, told as sentences (auditSentences). The records' before
-   * and after stay on the server: they hold the last digits of creditor account numbers, which the history
-   * has no need to show.
+   * Newest first: who did what to this application, told as sentences (auditSentences): the newest staff
+   * actions, and among them the newest openings of this summary. The records' before and after stay on the
+   * server: they hold the last digits of creditor account numbers, which the history has no need to show.
    */
   auditHistory: z.array(
     z.object({
@@ -483,6 +483,8 @@ export const borrowerSummaryViewSchema = z.object({
       sentences: z.array(z.string()),
     }),
   ),
+  /** How many times this summary was opened, counted up to 1,001 (shown as '1000+' beyond 1,000). */
+  openingCount: z.number().int().nonnegative(),
   dmpEnrollment: z
     .object({
       active: z.boolean(),

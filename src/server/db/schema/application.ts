@@ -259,8 +259,8 @@ export const applicationStatusChangeRelations = relations(applicationStatusChang
 // ---------------------------------------------------------------- the whole application, in one query
 
 // Omit this value so the type does not refer to itself so the type does not refer to itself.
-type RelationalSchema = ExtractTablesWithRelations<Omit<typeof schema, 'applicationWithEverything'>>;
-type ApplicationQueryWith = NonNullable<
+export type RelationalSchema = ExtractTablesWithRelations<Omit<typeof schema, 'applicationWithEverything'>>;
+export type ApplicationQueryWith = NonNullable<
   DBQueryConfig<'many', true, RelationalSchema, RelationalSchema['application']>['with']
 >;
 

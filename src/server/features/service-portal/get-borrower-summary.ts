@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { BuildQueryResult } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { BorrowerSummaryView, DebtRowView, EnrollmentView } from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
@@ -13,8 +14,8 @@ import { readContactOutcome } from '#domain/validation/staff';
 import type { Db } from '#server/db/client';
 import {
   application,
-  applicationWithEverything,
-  type ApplicationWithEverything,
+  type ApplicationQueryWith,
+  type RelationalSchema,
 } from '#server/db/schema/application';
 import { auditLog } from '#server/db/schema/ops';
 import { last4, type FieldCipher } from '#server/security/field-encryption';
@@ -22,8 +23,12 @@ import type { AuditAction } from '#server/audit/record-audit';
 import { alertViews } from './alert-dates';
 import { staffMembers } from './staff-names';
 
-/** Audit entries shown on the summary, newest first. */
+/** Staff actions shown on the summary, newest first (openings of the summary are not among them). */
 export const AUDIT_HISTORY_LIMIT = 100;
+/** Openings of the summary shown when asked for, newest first, and how far they are counted. */
+export const OPENINGS_SHOWN = 20;
+export const OPENINGS_COUNT_CAP = 1_000;
+const OPENING: AuditAction = 'viewBorrowerSummary';
 
 const iso = (d: Date) => d.toISOString();
 const assignedToOf = (before: unknown): string | null => {
@@ -33,34 +38,145 @@ const assignedToOf = (before: unknown): string | null => {
 const phone = (p: string | null) => (p ? e164ToPhone(p) : null);
 
 /**
- * The application with every relation, as one named prepared statement: the relational query is built once
- * per database and PostgreSQL plans it once per connection (building and planning it at every opening cost
- * more than running it).
+ * What the summary shows of the application, and nothing more: every relation it lists, but only the newest
+ * decision and budget, each bank account's newest balance, no bank transactions, credit reports, debt scores
+ * or expense benchmarks (no tab shows them), and of the debts only the columns the debts tab shows. Reading
+ * the whole graph cost the database and the server three times as much for a summary that threw most of it away.
+ */
+const summaryGraph = {
+  borrower: true,
+  spouse: true,
+  alerts: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
+  budgets: { orderBy: (t, { desc }) => [desc(t.createdAt)], limit: 1, with: { budgetExpenses: true } },
+  contactAttempts: { orderBy: (t, { desc }) => [desc(t.createdAt)], with: { reasons: true } },
+  debts: {
+    columns: {
+      id: true,
+      isEligibleForDmp: true,
+      lenderFriendlyName: true,
+      lenderName: true,
+      accountType: true,
+      currentBalance: true,
+      accountNumber: true,
+      dateOpened: true,
+      dateClosed: true,
+      ecoaDesignator: true,
+      highCredit: true,
+      pastDue: true,
+      scheduledMonthlyPayment: true,
+      mostRecentPayment: true,
+      selectedForDebtReduction: true,
+    },
+    orderBy: (t, { desc }) => [desc(t.currentBalance)],
+    with: { creditorAccount: { columns: { id: true } } },
+  },
+  collections: {
+    columns: {
+      id: true,
+      isEligibleForDmp: true,
+      subscriberFriendlyName: true,
+      subscriberName: true,
+      originalLenderName: true,
+      accountType: true,
+      currentBalance: true,
+      accountNumber: true,
+      dateOpened: true,
+      dateClosed: true,
+      ecoaDesignator: true,
+      originalBalance: true,
+      pastDue: true,
+      scheduledMonthlyPayment: true,
+      mostRecentPayment: true,
+      selectedForDebtReduction: true,
+    },
+    orderBy: (t, { desc }) => [desc(t.currentBalance)],
+    with: { creditorAccount: { columns: { id: true } } },
+  },
+  decisions: {
+    orderBy: (t, { desc }) => [desc(t.createdAt)],
+    limit: 1,
+    with: {
+      disqualificationReasons: true,
+      offers: {
+        orderBy: (t, { desc }) => [desc(t.balance)],
+        with: {
+          disqualificationReasons: true,
+          statusChanges: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
+        },
+      },
+    },
+  },
+  disqualificationReasons: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
+  dmpEnrollment: true,
+  // The signed PDF itself is read only where it is downloaded.
+  docusign: { columns: { signedDocument: false }, with: { signers: true } },
+  expenses: { orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)] },
+  hardships: true,
+  incomeSnapshots: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
+  paymentAccount: true,
+  plaidItems: {
+    orderBy: (t, { asc }) => [asc(t.createdAt)],
+    with: { accounts: { with: { balances: { orderBy: (t, { desc }) => [desc(t.createdAt)], limit: 1 } } } },
+  },
+  statusChanges: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
+} satisfies ApplicationQueryWith;
+
+type SummaryRecord = BuildQueryResult<
+  RelationalSchema,
+  RelationalSchema['application'],
+  { with: typeof summaryGraph }
+>;
+
+/**
+ * The application's shown graph, as one named prepared statement: the relational query is built once per
+ * database and PostgreSQL plans it once per connection (building and planning it at every opening cost more
+ * than running it). The opening's own audit record and the history are prepared too, since they run at every
+ * opening.
  */
 function prepareSummaryRead(db: Db) {
+  const ofApplication = eq(auditLog.applicationId, sql.placeholder('id'));
   return {
     summary: db.query.application
-      .findFirst({ where: eq(application.id, sql.placeholder('id')), with: applicationWithEverything })
+      .findFirst({ where: eq(application.id, sql.placeholder('id')), with: summaryGraph })
       .prepare('borrower_summary'),
-    // The opening's own audit record, and the history shown with it: prepared too, since they run at every
-    // opening (building them each time cost a tenth of the opening's server time).
     audit: db
       .insert(auditLog)
       .values({
         actorId: sql.placeholder('actorId'),
-        action: 'viewBorrowerSummary' satisfies AuditAction,
+        action: OPENING,
         entityType: 'application',
         entityId: sql.placeholder('id'),
         applicationId: sql.placeholder('id'),
       })
       .prepare('borrower_summary_opened'),
-    history: db
+    // Staff actions apart from openings: a summary opened hundreds of times must not push its last claim or
+    // offer decision out of the list.
+    actions: db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.applicationId, sql.placeholder('id')))
+      .where(and(ofApplication, ne(auditLog.action, OPENING)))
       .orderBy(desc(auditLog.createdAt))
       .limit(AUDIT_HISTORY_LIMIT)
-      .prepare('borrower_summary_history'),
+      .prepare('borrower_summary_actions'),
+    openings: db
+      .select({ id: auditLog.id, actorId: auditLog.actorId, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(ofApplication, eq(auditLog.action, OPENING)))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(OPENINGS_SHOWN)
+      .prepare('borrower_summary_openings'),
+    // Counted through the index, and only so far: the page says '1000+' beyond.
+    openingCount: db
+      .select({ n: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(auditLog)
+          .where(and(ofApplication, eq(auditLog.action, OPENING)))
+          .limit(OPENINGS_COUNT_CAP + 1)
+          .as('counted'),
+      )
+      .prepare('borrower_summary_opening_count'),
   };
 }
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareSummaryRead>>();
@@ -82,8 +198,10 @@ export async function getBorrowerSummary(o: {
   const app = await read.summary.execute({ id: o.applicationId });
   if (!app) throw new AppError('NotFound');
   await read.audit.execute({ actorId: o.viewerId, id: app.id });
-  const [audits, alerts] = await Promise.all([
-    read.history.execute({ id: app.id }),
+  const [audits, openings, [openingCount], alerts] = await Promise.all([
+    read.actions.execute({ id: app.id }),
+    read.openings.execute({ id: app.id }),
+    read.openingCount.execute({ id: app.id }),
     alertViews(o.db, app.alerts),
   ]);
   const decision = app.decisions[0];
@@ -92,6 +210,7 @@ export async function getBorrowerSummary(o: {
     ...app.contactAttempts.map((c) => c.contactedBy),
     ...app.statusChanges.map((s) => s.changedBy),
     ...audits.map((a) => a.actorId),
+    ...openings.map((a) => a.actorId),
     // The colleague whose claim a take-over released, named in its sentence.
     ...audits.map((a) => assignedToOf(a.before)),
     ...(decision?.offers.flatMap((of) => of.statusChanges.map((s) => s.changedBy)) ?? []),
@@ -365,16 +484,29 @@ export async function getBorrowerSummary(o: {
       createdAt: iso(c.createdAt),
       changedBy: staff(c.changedBy),
     })),
-    auditHistory: audits.map((a) => {
-      const actor = staff(a.actorId);
-      return {
-        id: a.id,
-        createdAt: iso(a.createdAt),
-        action: a.action,
-        actor,
-        sentences: auditSentences(a, { ...auditNames, actor: actor?.name ?? UNKNOWN_ACTOR }),
-      };
-    }),
+    auditHistory: [
+      ...audits,
+      ...openings.map((a) => ({
+        ...a,
+        action: OPENING,
+        entityType: 'application',
+        entityId: o.applicationId,
+        before: null,
+        after: null,
+      })),
+    ]
+      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())
+      .map((a) => {
+        const actor = staff(a.actorId);
+        return {
+          id: a.id,
+          createdAt: iso(a.createdAt),
+          action: a.action,
+          actor,
+          sentences: auditSentences(a, { ...auditNames, actor: actor?.name ?? UNKNOWN_ACTOR }),
+        };
+      }),
+    openingCount: Number(openingCount?.n ?? 0),
     enrollment: enrollmentView(app, o.cipher),
     dmpEnrollment: app.dmpEnrollment
       ? {
@@ -393,7 +525,7 @@ export async function getBorrowerSummary(o: {
  * Letter of Authorization. Numbers typed by hand are decrypted only to keep their last four digits; a connected
  * account shows the bank's own mask.
  */
-function enrollmentView(app: ApplicationWithEverything, cipher: FieldCipher): EnrollmentView {
+function enrollmentView(app: SummaryRecord, cipher: FieldCipher): EnrollmentView {
   const accounts = new Map(
     app.plaidItems.flatMap((item) => item.accounts.map((a) => [a.id, { ...a, item }] as const)),
   );

@@ -550,6 +550,42 @@ describe('GET /api/staff/applications/:id (the borrower summary)', () => {
     expect(JSON.stringify(s.auditHistory)).not.toMatch(/9012|0021/);
   });
 
+  it('keeps the staff actions when the summary was opened many times, and counts the openings up to 1,001', async () => {
+    const b = await newBorrower(t, 'Manyopenings');
+    const version = (await appRow(b.applicationId)).version;
+    const claimed = await staff.client.post(`/api/staff/applications/${b.applicationId}/claim`, { version });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    // The claim, then 1,100 openings after it (older than the one the read below records).
+    const claimedAt = Date.now() - 2_000_000;
+    await t.db
+      .update(auditLog)
+      .set({ createdAt: new Date(claimedAt) })
+      .where(eq(auditLog.applicationId, b.applicationId));
+    await t.db.insert(auditLog).values(
+      Array.from({ length: 1_100 }, (_, i) => ({
+        actorId: staff.userId,
+        action: 'viewBorrowerSummary',
+        entityType: 'application',
+        entityId: b.applicationId,
+        applicationId: b.applicationId,
+        createdAt: new Date(claimedAt + 1_000 + i * 1_000),
+      })),
+    );
+
+    const s = (await staff.client.get(`/api/staff/applications/${b.applicationId}`)).json();
+    const actions = s.auditHistory.map((a: { action: string }) => a.action);
+    // The claim is still there, behind the newest 20 openings (this one first).
+    expect(actions).toEqual([...Array.from({ length: 20 }, () => 'viewBorrowerSummary'), 'claim']);
+    expect(s.openingCount).toBe(1_001);
+    const times = s.auditHistory.map((a: { createdAt: string }) => a.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const fresh = await newBorrower(t, 'Fewopenings');
+    await staff.client.get(`/api/staff/applications/${fresh.applicationId}`);
+    const again = (await staff.client.get(`/api/staff/applications/${fresh.applicationId}`)).json();
+    expect(again.openingCount).toBe(2);
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await staff.client.get(`/api/staff/applications/${randomUUID()}`)).statusCode).toBe(404);
     expect((await staff.client.get('/api/staff/applications/nope')).statusCode).toBe(400);

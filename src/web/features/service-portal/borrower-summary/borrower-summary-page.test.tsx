@@ -239,6 +239,8 @@ function summaryOf(
         sentences: ['Pat Lee claimed the application'],
       },
     ],
+    // Only the newest openings come with the history; the count covers them all.
+    openingCount: 57,
     dmpEnrollment: null,
     enrollment: { paymentAccount: null, reasonForNotConnectingBank: null, bankConnections: [], letter: null },
   };
@@ -645,7 +647,7 @@ describe('/borrower-summary', () => {
     ]);
     expect(history.textContent).not.toContain('opened the borrower summary');
 
-    const toggle = within(history).getByRole('checkbox', { name: 'Show openings (4)' });
+    const toggle = within(history).getByRole('checkbox', { name: 'Show openings (57)' });
     expect(toggle).not.toBeChecked();
     await click(toggle);
     // Three openings in a row by one person are one line, at the latest one's time.
@@ -657,6 +659,13 @@ describe('/borrower-summary', () => {
     ]);
     await click(toggle);
     expect(actions()).toHaveLength(2);
+  });
+
+  it('counts openings past a thousand as 1000+', async () => {
+    summaries = [{ status: 200, body: summaryOf({ openingCount: 1_001 }) }];
+    stubApi();
+    await open();
+    expect(within(region('History')).getByRole('checkbox', { name: 'Show openings (1000+)' })).toBeInTheDocument();
   });
 
   it('shows a chosen outcome by its label with its notes, and an older typed outcome as it was typed', async () => {

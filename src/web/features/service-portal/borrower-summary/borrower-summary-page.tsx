@@ -308,7 +308,8 @@ function Stamp({ value }: { value: string }) {
 function HistorySection({ summary }: { summary: BorrowerSummaryView }) {
   const [showOpenings, setShowOpenings] = useState(false);
   const actionsHeadingId = useId();
-  const openings = summary.auditHistory.filter(isOpening).length;
+  // The server counts openings up to 1,001: beyond a thousand the exact number says nothing more.
+  const openings = summary.openingCount > 1_000 ? '1000+' : String(summary.openingCount);
   const lines = foldOpenings(
     showOpenings ? summary.auditHistory : summary.auditHistory.filter((line) => !isOpening(line)),
   );
