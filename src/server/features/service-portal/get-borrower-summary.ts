@@ -12,11 +12,7 @@ import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
 import { readContactOutcome } from '#domain/validation/staff';
 import type { Db } from '#server/db/client';
-import {
-  application,
-  type ApplicationQueryWith,
-  type RelationalSchema,
-} from '#server/db/schema/application';
+import { application, type ApplicationQueryWith, type RelationalSchema } from '#server/db/schema/application';
 import { auditLog } from '#server/db/schema/ops';
 import { last4, type FieldCipher } from '#server/security/field-encryption';
 import type { AuditAction } from '#server/audit/record-audit';

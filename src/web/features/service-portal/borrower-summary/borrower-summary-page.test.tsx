@@ -665,7 +665,9 @@ describe('/borrower-summary', () => {
     summaries = [{ status: 200, body: summaryOf({ openingCount: 1_001 }) }];
     stubApi();
     await open();
-    expect(within(region('History')).getByRole('checkbox', { name: 'Show openings (1000+)' })).toBeInTheDocument();
+    expect(
+      within(region('History')).getByRole('checkbox', { name: 'Show openings (1000+)' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a chosen outcome by its label with its notes, and an older typed outcome as it was typed', async () => {
