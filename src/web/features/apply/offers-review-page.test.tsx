@@ -115,13 +115,19 @@ async function renderPage() {
 const path = () => app.router.state.location.pathname;
 const button = (name: string) => screen.getByRole('button', { name });
 const clickContinue = () => app.user.click(button('Continue'));
-/** The comparison chart, once its code has loaded. */
+/**
+ * The comparison chart, once its code has loaded. The chart library is imported on demand; the first import
+ * in a test run is transformed then, which takes seconds on a busy machine, so the wait is longer than usual.
+ */
 const chart = () =>
-  waitFor(() => {
-    const found = document.querySelector('figure');
-    if (!found?.querySelector('svg')) throw new Error('the chart is not drawn yet');
-    return found;
-  });
+  waitFor(
+    () => {
+      const found = document.querySelector('figure');
+      if (!found?.querySelector('svg')) throw new Error('the chart is not drawn yet');
+      return found;
+    },
+    { timeout: 15_000 },
+  );
 const figure = (term: string) =>
   [...document.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent;
 
