@@ -32,6 +32,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { server, unexpectedCalls } from './api-mock';
+
+// On a busy 2-core machine (CI runs the three projects side by side) a render after a lazy import can take
+// longer than Testing Library's default second; waits that succeed are not slowed by a longer limit.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every web test: the API is Mock Service Worker (an unanswered call is an error), and each test starts
 // from an empty page and the default answers.
