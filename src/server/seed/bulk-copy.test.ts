@@ -119,7 +119,7 @@ describe('seedBulk: what it writes', () => {
     for (const p of pairs) {
       const copy = byId.get(p.copyId)!;
       const template = byId.get(p.templateId)!;
-      expect(copy.email).toMatch(new RegExp(`\\.s1n${p.index}@seed\\.example\\.com$`));
+      expect(copy.email).toMatch(new RegExp(`^[a-z._]+${p.index}@s1\\.seed\\.example\\.com$`));
       expect(copy.email).not.toBe(template.email);
       expect(copy.phone_number).toMatch(/^\+1\d{3}55501\d{2}$/);
       expect(new Date(String(copy.created_at)).getTime()).not.toBe(

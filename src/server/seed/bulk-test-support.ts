@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client';
 import * as schema from '#server/db/schema/index';
 import type { BulkSummary } from './bulk-seed';
 import { copiedTables } from './bulk-tables';
+import { seedEmailIndex } from './plan';
 
 // Queries the bulk seed's test asks of a database: which copy is of which template, rows per application of
 // every copied table, references that point nowhere or at another application, and the schema's catalog.
@@ -17,7 +18,7 @@ const uuidArray = (ids: readonly string[]) => `'{${ids.join(',')}}'::uuid[]`;
 /** A copy, its template and the template's status. */
 export type Pair = { index: number; copyId: string; copyOwner: string; templateId: string; status: string };
 
-/** The copies of a bulk run, by the index in their email (`….s<seed>n<index>@seed.example.com`). */
+/** The copies of a bulk run, by the index in their email (seedEmailIndex). */
 export async function copiesOf(db: Db, summary: BulkSummary): Promise<Pair[]> {
   const rows = await run(
     db,
@@ -26,7 +27,7 @@ export async function copiesOf(db: Db, summary: BulkSummary): Promise<Pair[]> {
   const statusOf = new Map(rows.map((r) => [String(r.id), String(r.status)]));
   const first = summary.firstIndex + summary.templates;
   return rows
-    .map((r) => ({ r, index: Number(/\.s\d+n(\d+)@/.exec(String(r.email))?.[1] ?? -1) }))
+    .map((r) => ({ r, index: seedEmailIndex(String(r.email)) ?? -1 }))
     .filter(({ index }) => index >= first && index < first + summary.copies)
     .map(({ r, index }) => {
       const templateId = summary.templateIds[(index - first) % summary.templates]!;

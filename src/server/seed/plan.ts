@@ -131,12 +131,43 @@ export function statusOf(seed: number, index: number): ApplicationStatus {
   return createRng(seed, 0, block).shuffle(STATUS_CYCLE)[index % STATUS_CYCLE.length]!;
 }
 
-/** Borrowers' emails carry the seed and the index, so a second run of a seed adds new people. */
-export const seedEmail = (seed: number, index: number, p: Pick<SeedPerson, 'firstName' | 'lastName'>) =>
-  `${[p.firstName, p.lastName].map((n) => n.toLowerCase().replace(/[^a-z]/g, '')).join('.')}.s${seed}n${index}@seed.example.com`;
+/**
+ * How people write their address from their names, as seen in real mailboxes: the seed spreads its borrowers
+ * over these so that a search by part of an address is as selective as it would be at an agency (when every
+ * address shared a long common part, a search for one matched them all).
+ */
+const EMAIL_STYLES: ((first: string, last: string) => string)[] = [
+  (f, l) => `${f}.${l}`,
+  (f, l) => `${f[0]}${l}`,
+  (f, l) => `${f}${l[0]}`,
+  (f, l) => `${f}_${l}`,
+  (f, l) => `${f}${l}`,
+  (f, l) => `${l}.${f[0]}`,
+];
+const emailDomain = (seed: number) => `s${seed}.seed.example.com`;
+const lettersOf = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '') || 'x';
+
+/**
+ * A borrower's email: a style of their names (chosen by the index, mixed so neighbours differ), then the index,
+ * at the seed's own domain. The index keeps each address unique and lets a second run of a seed add new people.
+ */
+export function seedEmail(
+  seed: number,
+  index: number,
+  p: Pick<SeedPerson, 'firstName' | 'lastName'>,
+): string {
+  const style = EMAIL_STYLES[(Math.imul(index + 1, 2654435761) >>> 0) % EMAIL_STYLES.length]!;
+  return `${style(lettersOf(p.firstName), lettersOf(p.lastName))}${index}@${emailDomain(seed)}`;
+}
+
+/** The index a seeded borrower's email carries (seedEmail), or null for any other address. */
+export function seedEmailIndex(email: string): number | null {
+  const match = /^[a-z._]+(\d+)@s\d+\.seed\.example\.com$/.exec(email);
+  return match ? Number(match[1]) : null;
+}
 
 /** Matches every borrower email of a seed (SQL LIKE), to continue its numbering. */
-export const seedEmailPattern = (seed: number) => `%.s${seed}n%@seed.example.com`;
+export const seedEmailPattern = (seed: number) => `%@${emailDomain(seed)}`;
 
 export function planApplication(seed: number, index: number, today: Date): SeedPlan {
   const rng = createRng(seed, index, STREAM.plan);
