@@ -1,5 +1,6 @@
 import { relations } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import type { AlertTriggerType } from '#domain/monitoring/alert-rules';
 import { user } from './auth';
 import { createdAt, updatedAt, applicationId } from './columns';
 import { application } from './application';
@@ -16,10 +17,7 @@ export type AlertType =
   | 'monthlyIncomeDecrease';
 
 /** What raised an alert; its date is read from the record named here. */
-export type AlertTrigger = {
-  id: string;
-  type: 'plaidBalance' | 'plaidItem' | 'debtScore' | 'plaidTransaction' | 'inquiry' | 'incomeSnapshot';
-};
+export type AlertTrigger = { id: string; type: AlertTriggerType };
 
 export type ContactAttemptReasonKey =
   'validateProposedBudget' | 'verifyAnExpense' | 'verifyConsumerIdentity' | 'verifyIncome';
