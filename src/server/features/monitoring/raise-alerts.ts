@@ -1,0 +1,195 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  type AlertCandidate,
+  alertKey,
+  balanceBelowDmpPayment,
+  bankAccountDisconnected,
+  dayOf,
+  debtScore30DayDecrease,
+  feeTransactions,
+  monthlyIncomeDecrease,
+  newCreditInquiries,
+  nextPaymentDate,
+} from '#domain/monitoring/alert-rules';
+import type { Db, Tx } from '#server/db/client';
+import { creditReport, debtScore, inquiry } from '#server/db/schema/credit';
+import {
+  dmpEnrollment,
+  incomeSnapshot,
+  paymentAccount,
+  plaidAccount,
+  plaidBalance,
+  plaidItem,
+  plaidTransaction,
+} from '#server/db/schema/enrollment';
+import { alert } from '#server/db/schema/service-work';
+
+export type AlertSettings = {
+  /** balanceBelowDMPPayment: how many days before the payment date a low balance alerts. */
+  balanceWindowDays: number;
+  /** monthlyIncomeDecrease: the share of the previous income a fall must exceed (0.1 = 10 %). */
+  incomeDecreaseShare: number;
+  /** Fee transactions older than this many days are not looked at again. */
+  transactionLookbackDays: number;
+};
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  balanceWindowDays: 5,
+  incomeDecreaseShare: 0.1,
+  transactionLookbackDays: 45,
+};
+
+/**
+ * Reads what the alert rules watch for one application, as it stood at `asOf` (records made later are not
+ * seen, so a run as of a past date decides as it would have then), and answers the alerts the rules call for.
+ */
+async function candidatesFor(
+  db: Tx,
+  applicationId: string,
+  asOf: Date,
+  settings: AlertSettings,
+): Promise<AlertCandidate[]> {
+  const today = dayOf(asOf);
+  const [items, enrollment, payment, scores, snapshots, reports] = await Promise.all([
+    db
+      .select({ id: plaidItem.id, isConnected: plaidItem.isConnected })
+      .from(plaidItem)
+      .where(and(eq(plaidItem.applicationId, applicationId), lte(plaidItem.createdAt, asOf))),
+    db
+      .select({
+        monthlyPaymentAmount: dmpEnrollment.monthlyPaymentAmount,
+        firstPaymentDate: dmpEnrollment.firstPaymentDate,
+        active: dmpEnrollment.active,
+      })
+      .from(dmpEnrollment)
+      .where(eq(dmpEnrollment.applicationId, applicationId)),
+    db
+      .select({ plaidAccountId: paymentAccount.plaidAccountId })
+      .from(paymentAccount)
+      .where(eq(paymentAccount.applicationId, applicationId)),
+    db
+      .select({ id: debtScore.id, value: debtScore.value, createdAt: debtScore.createdAt })
+      .from(debtScore)
+      .where(and(eq(debtScore.applicationId, applicationId), lte(debtScore.createdAt, asOf))),
+    db
+      .select({
+        id: incomeSnapshot.id,
+        monthlyIncome: incomeSnapshot.monthlyIncome,
+        createdAt: incomeSnapshot.createdAt,
+      })
+      .from(incomeSnapshot)
+      .where(and(eq(incomeSnapshot.applicationId, applicationId), lte(incomeSnapshot.createdAt, asOf))),
+    // The two newest pulls: the inquiries of the newest, against the date of the one before.
+    db
+      .select({ id: creditReport.id, createdAt: creditReport.createdAt })
+      .from(creditReport)
+      .where(and(eq(creditReport.applicationId, applicationId), lte(creditReport.createdAt, asOf)))
+      .orderBy(desc(creditReport.createdAt))
+      .limit(2),
+  ]);
+
+  const found: AlertCandidate[] = [];
+  for (const item of items) {
+    const disconnected = bankAccountDisconnected(item);
+    if (disconnected) found.push(disconnected);
+  }
+
+  const plan = enrollment[0];
+  const payFrom = payment[0]?.plaidAccountId;
+  if (plan?.active && plan.firstPaymentDate && payFrom) {
+    const [balance] = await db
+      .select({
+        id: plaidBalance.id,
+        available: plaidBalance.available,
+        current: plaidBalance.current,
+        createdAt: plaidBalance.createdAt,
+      })
+      .from(plaidBalance)
+      .where(and(eq(plaidBalance.plaidAccountId, payFrom), lte(plaidBalance.createdAt, asOf)))
+      .orderBy(desc(plaidBalance.createdAt))
+      .limit(1);
+    const low =
+      balance &&
+      balanceBelowDmpPayment({
+        balance,
+        monthlyPayment: plan.monthlyPaymentAmount,
+        nextPaymentDate: nextPaymentDate(plan.firstPaymentDate, dayOf(balance.createdAt)),
+        windowDays: settings.balanceWindowDays,
+      });
+    if (low) found.push(low);
+  }
+
+  if (items.length > 0) {
+    const since = dayOf(new Date(asOf.getTime() - settings.transactionLookbackDays * 86_400_000));
+    const transactions = await db
+      .select({ id: plaidTransaction.id, amount: plaidTransaction.amount, name: plaidTransaction.name })
+      .from(plaidTransaction)
+      .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
+      .where(
+        and(
+          inArray(
+            plaidAccount.plaidItemId,
+            items.map((i) => i.id),
+          ),
+          sql`${plaidTransaction.date} between ${since} and ${today}`,
+        ),
+      );
+    found.push(...feeTransactions(transactions));
+  }
+
+  const decrease = debtScore30DayDecrease(scores);
+  if (decrease) found.push(decrease);
+  const fall = monthlyIncomeDecrease(snapshots, settings.incomeDecreaseShare);
+  if (fall) found.push(fall);
+
+  const [newest, previous] = reports;
+  if (newest) {
+    const inquiries = await db
+      .select({ id: inquiry.id, date: inquiry.date })
+      .from(inquiry)
+      .where(eq(inquiry.creditReportId, newest.id));
+    found.push(
+      ...newCreditInquiries({ inquiries, lastPullDate: previous ? dayOf(previous.createdAt) : null }),
+    );
+  }
+  return found;
+}
+
+/**
+ * Runs the alert rules for one application and writes each alert not raised before, dated `asOf`. Safe to
+ * run again and to run twice at once: the application's alerts are written under a lock of their own, and an
+ * alert already raised for the same type and trigger (alertKey) is not written again.
+ */
+export async function raiseAlerts(
+  db: Db,
+  o: { applicationId: string; asOf: Date; settings?: AlertSettings },
+): Promise<AlertCandidate[]> {
+  const settings = o.settings ?? DEFAULT_ALERT_SETTINGS;
+  return db.transaction(async (tx) => {
+    // One writer per application at a time (a retried job beside a slow first attempt).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
+    const candidates = await candidatesFor(tx, o.applicationId, o.asOf, settings);
+    if (candidates.length === 0) return [];
+    const existing = await tx
+      .select({ type: alert.type, triggeredBy: alert.triggeredBy })
+      .from(alert)
+      .where(eq(alert.applicationId, o.applicationId));
+    const raised = new Set(
+      existing.flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
+    );
+    const fresh = [...new Map(candidates.map((c) => [alertKey(c), c])).values()].filter(
+      (c) => !raised.has(alertKey(c)),
+    );
+    if (fresh.length === 0) return [];
+    await tx.insert(alert).values(
+      fresh.map((c) => ({
+        applicationId: o.applicationId,
+        type: c.type,
+        triggeredBy: [c.trigger],
+        createdAt: o.asOf,
+        updatedAt: o.asOf,
+      })),
+    );
+    return fresh;
+  });
+}
