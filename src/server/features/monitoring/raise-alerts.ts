@@ -11,7 +11,7 @@ import {
   newCreditInquiries,
   nextPaymentDate,
 } from '#domain/monitoring/alert-rules';
-import type { Db, Tx } from '#server/db/client';
+import type { Db } from '#server/db/client';
 import { creditReport, debtScore, inquiry } from '#server/db/schema/credit';
 import {
   dmpEnrollment,
@@ -44,7 +44,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
  * seen, so a run as of a past date decides as it would have then), and answers the alerts the rules call for.
  */
 async function candidatesFor(
-  db: Tx,
+  db: Db,
   applicationId: string,
   asOf: Date,
   settings: AlertSettings,
@@ -157,19 +157,20 @@ async function candidatesFor(
 
 /**
  * Runs the alert rules for one application and writes each alert not raised before, dated `asOf`. Safe to
- * run again and to run twice at once: the application's alerts are written under a lock of their own, and an
- * alert already raised for the same type and trigger (alertKey) is not written again.
+ * run again and to run twice at once: the application's alerts are checked and written under a lock of their
+ * own, and an alert already raised for the same type and trigger (alertKey) is not written again.
  */
 export async function raiseAlerts(
   db: Db,
   o: { applicationId: string; asOf: Date; settings?: AlertSettings },
 ): Promise<AlertCandidate[]> {
   const settings = o.settings ?? DEFAULT_ALERT_SETTINGS;
+  // The reads run side by side on the pool; only the check and the write need the lock.
+  const candidates = await candidatesFor(db, o.applicationId, o.asOf, settings);
+  if (candidates.length === 0) return [];
   return db.transaction(async (tx) => {
     // One writer per application at a time (a retried job beside a slow first attempt).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
-    const candidates = await candidatesFor(tx, o.applicationId, o.asOf, settings);
-    if (candidates.length === 0) return [];
     const existing = await tx
       .select({ type: alert.type, triggeredBy: alert.triggeredBy })
       .from(alert)
