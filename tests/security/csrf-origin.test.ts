@@ -187,7 +187,8 @@ describe('provider webhooks (called server to server, verified by signature)', (
         },
         payload: 'From=%2B12025550143&Body=STOP',
       });
-    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+    const variants: Record<string, string>[] = [{}, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of variants) {
       const res = await form(headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'Forbidden', message: 'Invalid signature.' });
