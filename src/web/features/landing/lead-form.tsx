@@ -126,8 +126,7 @@ export function LeadForm() {
           name="agreedToTerms"
           label={
             <>
-              I agree to the <PolicyLink document={TERMS} />, the <PolicyLink document={PRIVACY} /> and the{' '}
-              <PolicyLink document={CREDIT_REPORT} />.
+              I agree to the <PolicyLink document={TERMS} /> and the <PolicyLink document={PRIVACY} />.
             </>
           }
         />
@@ -140,7 +139,8 @@ export function LeadForm() {
             {SITE.phone.display}
           </a>
           . Message and data rates may apply; how often we text depends on your application. Reply STOP to
-          stop text messages, or HELP for help.
+          stop text messages, or HELP for help. Before we check your credit, we ask your permission: see our{' '}
+          <PolicyLink document={CREDIT_REPORT} />.
         </p>
         <SubmitButton busy={form.formState.isSubmitting} disabled={!takenOver}>
           Get Started
