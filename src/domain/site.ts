@@ -20,9 +20,6 @@ export const SITE = {
   schedulingUrl: 'https://example.org/schedule-a-call',
   marketing: {
     home: 'https://example.org/',
-    privacyPolicy: 'https://example.org/privacy-policy',
-    termsAndConditions: 'https://example.org/terms-and-conditions',
-    creditReportPolicy: 'https://example.org/credit-report-policy',
   },
   social: {
     facebook: 'https://www.facebook.com/example',

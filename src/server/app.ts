@@ -19,6 +19,10 @@ import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
 import { startSigning } from './features/signing/start-signing';
 import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
+import { legalRoutes } from './features/legal/routes';
+import { sessionRecordingCsp } from './features/session-recording/csp';
+import { sessionRecordingRoutes } from './features/session-recording/routes';
+import { twilioSmsWebhookRoutes } from './features/text-messages/inbound-webhook';
 import { loggerOptions } from './logging';
 import { createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -89,14 +93,17 @@ export async function buildApp(
   registerGracefulClose(app);
   // Security headers from helmet, built once: @fastify/helmet rebuilds helmet's middleware (and re-parses the
   // content security policy) at every request, a few percent of a small request's time.
+  // A session-recording service, when one is configured, is the only other origin the pages may load from.
+  const recording = sessionRecordingCsp(config.sessionRecording);
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...recording.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...recording.connectSrc],
+        workerSrc: ["'self'", ...recording.workerSrc],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -162,6 +169,9 @@ export async function buildApp(
   await app.register(eSignatureWebhookRoutes, { services });
   await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
+  await app.register(twilioSmsWebhookRoutes, { services });
+  await app.register(legalRoutes, { services });
+  await app.register(sessionRecordingRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
 
   // '/' is the logo link target: it goes to /lead and keeps the query string (utm parameters).

@@ -118,4 +118,86 @@ describe('loadConfig', () => {
       expect(loadConfig({ DATA_DIR: dataDir(), EMAIL_GIVE_UP_HOURS: '6' }).emailGiveUpHours).toBe(6);
     });
   });
+
+  describe('Twilio, the legal texts and session recording', () => {
+    const SID = `AC${'1'.repeat(32)}`;
+    const TOKEN = 'f'.repeat(32);
+
+    it('keeps the sandboxes, the template texts and no session recording by default', () => {
+      const config = loadConfig({ DATA_DIR: dataDir() });
+      expect(config).toMatchObject({
+        smsProvider: 'sandbox',
+        phoneLookupProvider: 'sandbox',
+        twilio: undefined,
+        legal: {
+          'privacy-policy': undefined,
+          'terms-and-conditions': undefined,
+          'credit-report-policy': undefined,
+        },
+        sessionRecording: { provider: 'off' },
+      });
+    });
+
+    it('reads a Twilio account with a sender number or a messaging service', () => {
+      const base = {
+        DATA_DIR: dataDir(),
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: SID,
+        TWILIO_AUTH_TOKEN: TOKEN,
+      };
+      expect(loadConfig({ ...base, TWILIO_FROM: '+12025550100' }).twilio).toEqual({
+        accountSid: SID,
+        authToken: TOKEN,
+        from: '+12025550100',
+        messagingServiceSid: undefined,
+      });
+      expect(
+        loadConfig({ ...base, TWILIO_MESSAGING_SERVICE_SID: `MG${'2'.repeat(32)}` }).twilio
+          ?.messagingServiceSid,
+      ).toBe(`MG${'2'.repeat(32)}`);
+    });
+
+    it.each([
+      [{ SMS_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio'],
+      [
+        { PHONE_LOOKUP_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID },
+        'TWILIO_AUTH_TOKEN: required when PHONE_LOOKUP_PROVIDER=twilio',
+      ],
+      [
+        { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN },
+        'TWILIO_FROM: set either',
+      ],
+      [{ TWILIO_ACCOUNT_SID: 'AC123' }, 'TWILIO_ACCOUNT_SID: must be AC followed by 32 hex digits'],
+      [{ TWILIO_FROM: '202-555-0100' }, 'TWILIO_FROM: must be a US number'],
+      [{ SMS_PROVIDER: 'vonage' }, 'SMS_PROVIDER'],
+      [
+        { LEGAL_PRIVACY_POLICY: 'ftp://agency.example/privacy' },
+        'LEGAL_PRIVACY_POLICY: must be an https address',
+      ],
+      [
+        { LEGAL_TERMS_AND_CONDITIONS: '/no/such/terms.md' },
+        'LEGAL_TERMS_AND_CONDITIONS: no file at /no/such/terms.md',
+      ],
+      [{ SESSION_RECORDING_PROVIDER: 'logrocket' }, 'LOGROCKET_APP_ID: required'],
+      [{ SESSION_RECORDING_PROVIDER: 'hotjar' }, 'SESSION_RECORDING_PROVIDER'],
+    ])('refuses %j, naming the variable', (env, message) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+    });
+
+    it('takes an address as the agency’s page and anything else as a file', () => {
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        LEGAL_PRIVACY_POLICY: 'https://agency.example/privacy',
+        LEGAL_CREDIT_REPORT_POLICY: 'src/server/features/legal/texts/credit-report-policy.md',
+        SESSION_RECORDING_PROVIDER: 'logrocket',
+        LOGROCKET_APP_ID: 'agency/dmp',
+      });
+      expect(config.legal['privacy-policy']).toEqual({ kind: 'url', url: 'https://agency.example/privacy' });
+      expect(config.legal['credit-report-policy']).toEqual({
+        kind: 'file',
+        path: path.resolve('src/server/features/legal/texts/credit-report-policy.md'),
+      });
+      expect(config.sessionRecording).toEqual({ provider: 'logrocket', appId: 'agency/dmp' });
+    });
+  });
 });

@@ -107,6 +107,40 @@ const EnvSchema = z.object({
   DOCUSIGN_OAUTH_BASE_PATH: z.string().min(1).default('account-d.docusign.com'),
   /** The Connect HMAC key that signs DocuSign's webhooks. */
   DOCUSIGN_CONNECT_HMAC_KEY: z.string().min(16).optional(),
+  /** Where texts go: the built-in sandbox (default) or Twilio's Messages API (the TWILIO_ variables). */
+  SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  /** Who checks phone numbers: the built-in sandbox (default) or Twilio Lookup v2 (the TWILIO_ variables). */
+  PHONE_LOOKUP_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+    .optional(),
+  /** Also the key that signs Twilio's webhooks (X-Twilio-Signature). */
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The sending number, +1 and 10 digits; or set TWILIO_MESSAGING_SERVICE_SID instead. */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+1[2-9]\d{2}[2-9]\d{6}$/, 'must be a US number written +1 and 10 digits')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits')
+    .optional(),
+  /**
+   * The agency's legal texts: each either the https address of the agency's own page (the product's link
+   * sends the visitor there) or the path of a Markdown/text file the server serves as a page of the product.
+   * Unset: the template texts in src/server/features/legal/texts/.
+   */
+  LEGAL_PRIVACY_POLICY: z.string().min(1).optional(),
+  LEGAL_TERMS_AND_CONDITIONS: z.string().min(1).optional(),
+  LEGAL_CREDIT_REPORT_POLICY: z.string().min(1).optional(),
+  /** Session recording on the borrower's pages: off unless set (decision 0052). */
+  SESSION_RECORDING_PROVIDER: z.enum(['off', 'logrocket']).default('off'),
+  /** The LogRocket app id ('org/app'), required with SESSION_RECORDING_PROVIDER=logrocket. */
+  LOGROCKET_APP_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, "must be LogRocket's 'organization/app' id")
+    .optional(),
   DEMO_STAFF: z
     .enum(['true', 'false'])
     .optional()
@@ -145,6 +179,22 @@ export type Config = {
   partnerWebhook: { url: string; secret: string } | undefined;
   /** The real bank-link provider; undefined means the built-in sandbox. */
   plaid: { clientId: string; secret: string; env: 'sandbox' | 'production' } | undefined;
+  /** Twilio's account, when SMS_PROVIDER or PHONE_LOOKUP_PROVIDER is 'twilio' (also verifies its webhooks). */
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        /** Exactly one of `from` and `messagingServiceSid` is set when texts go through Twilio. */
+        from: string | undefined;
+        messagingServiceSid: string | undefined;
+      }
+    | undefined;
+  smsProvider: 'sandbox' | 'twilio';
+  phoneLookupProvider: 'sandbox' | 'twilio';
+  /** Each legal text: the agency's page (a URL) or a file to serve; undefined means the template text. */
+  legal: Record<LegalDocumentKey, LegalSource | undefined>;
+  /** Session recording on the borrower's pages; 'off' loads nothing. */
+  sessionRecording: { provider: 'off' } | { provider: 'logrocket'; appId: string };
   /** The real e-signature provider; undefined means the built-in sandbox. */
   docusign:
     | {
@@ -159,7 +209,53 @@ export type Config = {
     | undefined;
 };
 
+export const LEGAL_DOCUMENT_KEYS = [
+  'privacy-policy',
+  'terms-and-conditions',
+  'credit-report-policy',
+] as const;
+export type LegalDocumentKey = (typeof LEGAL_DOCUMENT_KEYS)[number];
+export type LegalSource = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+
 export class ConfigError extends Error {}
+
+/** A legal text's setting: an http(s) address is the agency's page, anything else a file path. */
+function legalSource(name: string, value: string | undefined, production: boolean): LegalSource | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError(`${name}: not a valid address`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !production))
+      throw new ConfigError(`${name}: must be an https address (or the path of a text file)`);
+    return { kind: 'url', url: url.href };
+  }
+  const file = path.resolve(value);
+  if (!existsSync(file)) throw new ConfigError(`${name}: no file at ${file}`);
+  return { kind: 'file', path: file };
+}
+
+/** Twilio's settings, checked together: a provider set to 'twilio' needs the account, texts need a sender. */
+function twilioConfig(env: Env): Config['twilio'] {
+  const wanted = env.SMS_PROVIDER === 'twilio' || env.PHONE_LOOKUP_PROVIDER === 'twilio';
+  if (!wanted) return undefined;
+  const which = env.SMS_PROVIDER === 'twilio' ? 'SMS_PROVIDER' : 'PHONE_LOOKUP_PROVIDER';
+  if (!env.TWILIO_ACCOUNT_SID) throw new ConfigError(`TWILIO_ACCOUNT_SID: required when ${which}=twilio`);
+  if (!env.TWILIO_AUTH_TOKEN) throw new ConfigError(`TWILIO_AUTH_TOKEN: required when ${which}=twilio`);
+  if (env.SMS_PROVIDER === 'twilio' && !env.TWILIO_FROM === !env.TWILIO_MESSAGING_SERVICE_SID)
+    throw new ConfigError(
+      'TWILIO_FROM: set either TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID (one of them) when SMS_PROVIDER=twilio',
+    );
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID,
+    authToken: env.TWILIO_AUTH_TOKEN,
+    from: env.TWILIO_FROM,
+    messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+  };
+}
 
 function decodeKey(value: string): Buffer | null {
   if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
@@ -229,6 +325,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing = docusignVars.find((name) => !env[name])!;
     throw new ConfigError(`${missing}: required with the other DOCUSIGN_ variables`);
   }
+  if (env.SESSION_RECORDING_PROVIDER === 'logrocket' && !env.LOGROCKET_APP_ID)
+    throw new ConfigError('LOGROCKET_APP_ID: required when SESSION_RECORDING_PROVIDER=logrocket');
+  const twilio = twilioConfig(env);
+  const legal = {
+    'privacy-policy': legalSource('LEGAL_PRIVACY_POLICY', env.LEGAL_PRIVACY_POLICY, production),
+    'terms-and-conditions': legalSource(
+      'LEGAL_TERMS_AND_CONDITIONS',
+      env.LEGAL_TERMS_AND_CONDITIONS,
+      production,
+    ),
+    'credit-report-policy': legalSource(
+      'LEGAL_CREDIT_REPORT_POLICY',
+      env.LEGAL_CREDIT_REPORT_POLICY,
+      production,
+    ),
+  };
   const dataDir = path.resolve(env.DATA_DIR);
   const encryptionKey = decodeKey(env.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', 32));
   if (!encryptionKey)
@@ -263,6 +375,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.PLAID_CLIENT_ID && env.PLAID_SECRET
         ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, env: env.PLAID_ENV }
         : undefined,
+    twilio,
+    smsProvider: env.SMS_PROVIDER,
+    phoneLookupProvider: env.PHONE_LOOKUP_PROVIDER,
+    legal,
+    sessionRecording:
+      env.SESSION_RECORDING_PROVIDER === 'logrocket'
+        ? { provider: 'logrocket', appId: env.LOGROCKET_APP_ID! }
+        : { provider: 'off' },
     docusign:
       docusignSet.length === docusignVars.length
         ? {

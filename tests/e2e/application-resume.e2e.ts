@@ -48,6 +48,12 @@ test.describe('application: resume', () => {
     page,
   }) => {
     const errors = watchErrors(page);
+    // Session recording is off unless configured: the borrower's pages load nothing from another origin.
+    const origin = new URL(server.url).origin;
+    const elsewhere: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).origin !== origin) elsewhere.push(new URL(request.url()).host);
+    });
 
     await startApplication(page, server.url, CASEY);
     // The password from the email; it ends the lead's session, so the first tab signs in.
@@ -127,6 +133,8 @@ test.describe('application: resume', () => {
     expect(await page.getByLabel('Housing issues (repairs, foreclosure or eviction)').isChecked()).toBe(true);
     expect(await page.getByLabel('Unemployment').isChecked()).toBe(false);
 
+    expect(elsewhere).toEqual([]);
+    expect(await page.locator('script[src*="logr"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

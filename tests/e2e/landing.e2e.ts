@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { checkAccessibility, expect, test } from './support/axe';
 import { snap, watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
@@ -93,6 +94,76 @@ test.describe('landing pages', () => {
       await checkAccessibility(page, path);
     }
 
+    expect(errors).toEqual([]);
+  });
+
+  test('the consent to calls and texts reads plainly, and the policies are pages of the product', async ({
+    page,
+    context,
+  }) => {
+    const errors = watchErrors(page);
+    const shots = '/tmp/shots-consent';
+    mkdirSync(shots, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/lead`);
+      const form = page.getByRole('form', { name: 'Start your application' });
+      await expect(form.getByRole('button', { name: 'Get Started' })).toBeEnabled();
+      const consent = form.getByText(/By selecting Get Started/);
+      await expect(consent).toBeVisible();
+      for (const words of [
+        'may call you and send you text messages at the number above about your application and your debt management plan',
+        'Agreeing is not a condition of our service',
+        'Message and data rates may apply',
+        'Reply STOP to stop text messages, or HELP for help.',
+      ]) {
+        await expect(consent).toContainText(words);
+      }
+      // Nothing scrolls sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await form.scrollIntoViewIfNeeded();
+      await form.screenshot({ path: `${shots}/lead-consent-${width}.png` });
+    }
+    // Without a configured video or business-bureau profile, neither is offered.
+    await expect(page.getByRole('link', { name: /Watch the video/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Watch the video/ })).toHaveCount(0);
+    await expect(page.getByRole('img', { name: 'Accredited Business seal' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    await checkAccessibility(page, '/lead');
+
+    // The form's policy links open the product's page in a new tab, the form left as it was.
+    const form = page.getByRole('form', { name: 'Start your application' });
+    const [policyTab] = await Promise.all([
+      context.waitForEvent('page'),
+      form.getByRole('link', { name: 'Privacy Policy (opens in a new tab)' }).click(),
+    ]);
+    await expect(policyTab.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    expect(new URL(policyTab.url()).pathname).toBe('/privacy-policy');
+    await expect(policyTab.getByText('Template — the agency must review this text.')).toBeVisible();
+    await expect(policyTab).toHaveTitle(/^Privacy Policy \| /);
+    await checkAccessibility(policyTab, '/privacy-policy');
+    await policyTab.close();
+
+    // The footer's links, in the same tab; each page reads and passes axe.
+    for (const [name, path, section] of [
+      ['Privacy Policy', '/privacy-policy', 'Text messages'],
+      ['Terms and Conditions', '/terms-and-conditions', 'Calls and text messages'],
+      ['Credit Report Policy', '/credit-report-policy', 'A soft check that does not affect your score'],
+    ] as const) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${server.url}/lead`);
+      await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name }).click();
+      await expect(page).toHaveURL(`${server.url}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+      await checkAccessibility(page, path);
+      await page.screenshot({ path: `${shots}${path}-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${shots}${path}-390.png`, fullPage: true });
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -174,4 +174,24 @@ describe('provider webhooks (called server to server, verified by signature)', (
       expect((await webhook(`${url}?retry=1`, forged)).statusCode).toBe(401);
     },
   );
+
+  it('skip the Origin rule for Twilio’s inbound texts, which still refuse a forged signature with 403', async () => {
+    const form = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/twilio/sms',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': 'forged',
+          ...headers,
+        },
+        payload: 'From=%2B12025550143&Body=STOP',
+      });
+    const variants: Record<string, string>[] = [{}, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of variants) {
+      const res = await form(headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'Forbidden', message: 'Invalid signature.' });
+    }
+  });
 });

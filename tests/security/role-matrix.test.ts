@@ -79,6 +79,10 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/signing/sign', 'public'],
   ['POST', '/api/webhooks/e-signature', 'public'],
   ['POST', '/api/webhooks/bank-link', 'public'],
+  // Twilio's inbound texts: public, and refused (403) without a valid X-Twilio-Signature.
+  ['POST', '/api/webhooks/twilio/sms', 'public'],
+  ['GET', '/api/legal/:document', 'public'],
+  ['GET', '/api/session-recording', 'borrower'],
   ['GET', '/api/customer-portal/plan', 'borrower'],
   ['GET', '/api/customer-portal/letter', 'borrower'],
   ['POST', '/api/customer-portal/alerts/:id/seen', 'borrower'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startTwilioFake } from '#tests/fakes/twilio-fake';
 import { createPhoneLookup, PHONE_LOOKUP_SANDBOX_IN_PRODUCTION } from './index';
 
 describe('createPhoneLookup', () => {
@@ -18,8 +19,30 @@ describe('createPhoneLookup', () => {
     expect(() => createPhoneLookup({ nodeEnv: 'production', allowSandboxProviders: false })).toThrow(
       PHONE_LOOKUP_SANDBOX_IN_PRODUCTION,
     );
-    expect(PHONE_LOOKUP_SANDBOX_IN_PRODUCTION).toBe(
-      'Phone lookup: only the sandbox exists (no real lookup adapter is built yet), and sandbox providers are refused when NODE_ENV=production. Set ALLOW_SANDBOX_PROVIDERS=true to run the sandbox in production anyway.',
-    );
+    expect(PHONE_LOOKUP_SANDBOX_IN_PRODUCTION).toContain('PHONE_LOOKUP_PROVIDER=twilio');
+    expect(PHONE_LOOKUP_SANDBOX_IN_PRODUCTION).toContain('ALLOW_SANDBOX_PROVIDERS=true');
+  });
+
+  it('returns Twilio Lookup when PHONE_LOOKUP_PROVIDER=twilio, in production too', async () => {
+    const fake = await startTwilioFake();
+    try {
+      const lookup = createPhoneLookup({
+        nodeEnv: 'production',
+        allowSandboxProviders: false,
+        phoneLookupProvider: 'twilio',
+        twilio: { accountSid: fake.accountSid, authToken: fake.authToken, baseUrl: fake.baseUrl },
+      });
+      await expect(lookup.verify('+12025550143')).resolves.toEqual({ isValid: true });
+      expect(fake.requests.map((r) => r.path)).toEqual(['/v2/PhoneNumbers/+12025550143']);
+      expect(() =>
+        createPhoneLookup({
+          nodeEnv: 'production',
+          allowSandboxProviders: false,
+          phoneLookupProvider: 'twilio',
+        }),
+      ).toThrow('needs TWILIO_ACCOUNT_SID');
+    } finally {
+      await fake.close();
+    }
   });
 });

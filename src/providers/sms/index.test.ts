@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startTwilioFake } from '#tests/fakes/twilio-fake';
 import { createSms, SMS_SANDBOX_IN_PRODUCTION } from './index';
 
 describe('createSms', () => {
@@ -21,5 +22,30 @@ describe('createSms', () => {
       SMS_SANDBOX_IN_PRODUCTION,
     );
     expect(SMS_SANDBOX_IN_PRODUCTION).toContain('ALLOW_SANDBOX_PROVIDERS=true');
+  });
+
+  it('returns Twilio when SMS_PROVIDER=twilio, in production too, with the configured sender', async () => {
+    const fake = await startTwilioFake();
+    try {
+      const sms = createSms({
+        nodeEnv: 'production',
+        allowSandboxProviders: false,
+        smsProvider: 'twilio',
+        twilio: {
+          accountSid: fake.accountSid,
+          authToken: fake.authToken,
+          from: undefined,
+          messagingServiceSid: `MG${'0'.repeat(32)}`,
+          baseUrl: fake.baseUrl,
+        },
+      });
+      // Area code 999 is the sandbox's refusal; Twilio sends it.
+      await expect(sms.send({ to: '+19995550143', body: 'Hello' })).resolves.toEqual({
+        id: expect.stringMatching(/^SM/),
+      });
+      expect(fake.requests.at(-1)?.params).toMatchObject({ MessagingServiceSid: `MG${'0'.repeat(32)}` });
+    } finally {
+      await fake.close();
+    }
   });
 });

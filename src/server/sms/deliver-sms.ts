@@ -1,14 +1,47 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { SmsSender } from '#providers/sms/port';
 import type { Db } from '#server/db/client';
+import { borrower } from '#server/db/schema/application';
 import { smsOutbox } from '#server/db/schema/ops';
 
 export const MAX_SMS_ATTEMPTS = 8;
 
-/** Sends one outbox text through the SMS provider; records a failure and rethrows so the job queue retries. */
-export async function deliverSms(db: Db, sms: SmsSender, id: string): Promise<'sent' | 'skipped'> {
+export const OPTED_OUT_ERROR = 'Not sent: the borrower opted out of text messages.';
+
+/**
+ * Sends one outbox text through the SMS provider; records a failure and rethrows so the job queue retries.
+ *
+ * A text queued before the borrower opted out (a reply STOP) is not sent: it is closed with the reason as its
+ * error and its attempts used up, so neither a retry nor the sweep of unqueued texts picks it up again. A
+ * number counts as opted out when the application's borrower is, or any borrower with that number is (the
+ * STOP came from the phone, whichever application it belongs to).
+ */
+export async function deliverSms(
+  db: Db,
+  sms: SmsSender,
+  id: string,
+): Promise<'sent' | 'skipped' | 'optedOut'> {
   const row = await db.query.smsOutbox.findFirst({ where: eq(smsOutbox.id, id) });
   if (!row || row.sentAt) return 'skipped';
+  const optedOut = await db
+    .select({ id: borrower.id })
+    .from(borrower)
+    .where(
+      and(
+        eq(borrower.isOptedOutOfSMS, true),
+        row.applicationId
+          ? or(eq(borrower.applicationId, row.applicationId), eq(borrower.phoneNumber, row.to))
+          : eq(borrower.phoneNumber, row.to),
+      ),
+    )
+    .limit(1);
+  if (optedOut.length > 0) {
+    await db
+      .update(smsOutbox)
+      .set({ attempts: Math.max(row.attempts, MAX_SMS_ATTEMPTS), lastError: OPTED_OUT_ERROR })
+      .where(eq(smsOutbox.id, id));
+    return 'optedOut';
+  }
   try {
     const { id: providerMessageId } = await sms.send({ to: row.to, body: row.body });
     await db

@@ -1,6 +1,12 @@
 import { borrowerRule, SessionGuard } from './session';
+import { SessionRecording } from './session-recording';
 
 /** The application flow: not signed in → /sign-in; staff → /summary. */
 export function Component() {
-  return <SessionGuard rule={borrowerRule} />;
+  return (
+    <>
+      <SessionRecording />
+      <SessionGuard rule={borrowerRule} />
+    </>
+  );
 }

@@ -23,6 +23,8 @@ const session = (isStaff = false) => ({
 function renderGuard(o: { staff?: boolean; status?: ApplicationStatus; lastViewedPage?: string }) {
   const calls = answerApi({
     'GET /api/session': { status: 200, body: session(o.staff) },
+    // Session recording is off (src/web/app/session-recording.test.tsx covers it on).
+    'GET /api/session-recording': { status: 200, body: { provider: 'off' } },
     'GET /api/application': {
       status: 200,
       body: {

@@ -8,6 +8,7 @@ import { CustomerPortalHeader } from '../features/customer-portal/customer-porta
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { ApiError } from './api';
 import { customerPortalRule, SessionGuard } from './session';
+import { SessionRecording } from './session-recording';
 
 /**
  * The customer portal: not signed in → /sign-in; password not yet set → /please-check-your-email;
@@ -17,6 +18,7 @@ import { customerPortalRule, SessionGuard } from './session';
 export function Component() {
   return (
     <SessionGuard rule={customerPortalRule}>
+      <SessionRecording />
       <SignedBorrowerGate>
         <CustomerPortalHeader />
         <Outlet />

@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { ROUTES } from '#domain/flow/routes';
+import { LEGAL_DOCUMENTS } from '#domain/legal-documents';
 
 /**
  * The route table. Every screen is its own lazy chunk (the landing page must stay small), and every
@@ -20,6 +21,11 @@ export const routes: RouteObject[] = [
         // Every other screen reads the server through the query cache.
         lazy: () => import('./query-layout'),
         children: [
+          // The agency's legal texts (the server redirects a path to the agency's own page when configured).
+          ...LEGAL_DOCUMENTS.map((document) => ({
+            path: document.path,
+            lazy: () => import('../features/legal/legal-page'),
+          })),
           { path: ROUTES.SignIn, lazy: () => import('../features/account/sign-in-page') },
           { path: ROUTES.VerificationCode, lazy: () => import('../features/account/verification-code-page') },
           { path: ROUTES.UserInformation, lazy: () => import('../features/account/user-information-page') },

@@ -1,5 +1,7 @@
 import { SITE } from '#domain/site';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { LEGAL_DOCUMENTS } from '#domain/legal-documents';
+import { bbbProfileUrl } from '#web/site-links';
 import { BusinessSeal } from './business-seal';
 
 const socialIcon = {
@@ -58,12 +60,6 @@ const SOCIAL: { name: string; href: string; icon: ReactNode }[] = [
   },
 ];
 
-const LEGAL = [
-  { name: 'Privacy Policy', href: SITE.marketing.privacyPolicy },
-  { name: 'Terms and Conditions', href: SITE.marketing.termsAndConditions },
-  { name: 'Credit Report Policy', href: SITE.marketing.creditReportPolicy },
-];
-
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const linkClass =
   'inline-block rounded-sm py-1 text-gray-800 underline-offset-4 hover:text-brand-800 hover:underline';
@@ -79,9 +75,14 @@ const builtInYear = () => Number(import.meta.env.BUILD_YEAR ?? thisYear());
  */
 const useCopyrightYear = () => useSyncExternalStore(neverChanges, thisYear, builtInYear);
 
-/** The public footer: contact, legal links on the marketing site, social links, the seal and the copyright. */
+/**
+ * The public footer: contact, the legal pages, social links, the business-bureau seal (only with the agency's
+ * profile to link to) and the copyright. The legal links are plain links to the product's own pages (a full
+ * page load, so the server can send them on to the agency's site when the agency keeps its texts there).
+ */
 export function Footer() {
   const year = useCopyrightYear();
+  const sealProfile = bbbProfileUrl();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-sm">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
@@ -107,11 +108,10 @@ export function Footer() {
         <nav aria-label="Legal">
           <p className="text-base font-bold text-gray-900">Policies</p>
           <ul className="mt-3 space-y-1">
-            {LEGAL.map((link) => (
-              <li key={link.name}>
-                <a href={link.href} {...newTab} className={linkClass}>
-                  {link.name}
-                  <span className="sr-only"> (opens in a new tab)</span>
+            {LEGAL_DOCUMENTS.map((document) => (
+              <li key={document.key}>
+                <a href={document.path} className={linkClass}>
+                  {document.title}
                 </a>
               </li>
             ))}
@@ -134,9 +134,16 @@ export function Footer() {
               </li>
             ))}
           </ul>
-          <div className="mt-4">
-            <BusinessSeal />
-          </div>
+          {sealProfile && (
+            <a
+              href={sealProfile}
+              {...newTab}
+              aria-label="Accredited Business: our business-bureau profile (opens in a new tab)"
+              className="mt-4 inline-block rounded-lg"
+            >
+              <BusinessSeal />
+            </a>
+          )}
         </div>
       </div>
       <div className="border-t border-gray-200">

@@ -18,11 +18,11 @@ const STEPS = [
 ];
 
 type HowItWorksSectionProps = {
-  onWatchVideo: () => void;
-  onPreloadVideo: () => void;
+  /** The promo video's address; without one there is no video link (never a link to nothing). */
+  videoUrl: string | undefined;
 };
 
-export function HowItWorksSection({ onWatchVideo, onPreloadVideo }: HowItWorksSectionProps) {
+export function HowItWorksSection({ videoUrl }: HowItWorksSectionProps) {
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-heading" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
@@ -54,29 +54,30 @@ export function HowItWorksSection({ onWatchVideo, onPreloadVideo }: HowItWorksSe
             </li>
           ))}
         </ol>
-        <div className="mt-10 flex justify-center">
-          <button
-            type="button"
-            onClick={onWatchVideo}
-            onPointerEnter={onPreloadVideo}
-            onFocus={onPreloadVideo}
-            onTouchStart={onPreloadVideo}
-            className="inline-flex min-h-12 items-center gap-2 rounded-lg border-2 border-brand-700 px-6 font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
+        {videoUrl && (
+          <div className="mt-10 flex justify-center">
+            <a
+              href={videoUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-12 items-center gap-2 rounded-lg border-2 border-brand-700 px-6 font-semibold text-brand-800 hover:bg-brand-50"
             >
-              <circle cx="12" cy="12" r="9" />
-              <path d="M10 8.5l5.5 3.5-5.5 3.5z" fill="currentColor" />
-            </svg>
-            Watch the video
-          </button>
-        </div>
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              >
+                <circle cx="12" cy="12" r="9" />
+                <path d="M10 8.5l5.5 3.5-5.5 3.5z" fill="currentColor" />
+              </svg>
+              Watch the video
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        )}
       </div>
     </section>
   );

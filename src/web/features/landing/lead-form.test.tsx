@@ -44,6 +44,30 @@ describe('utmFromSearch', () => {
 });
 
 describe('LeadForm', () => {
+  it('asks consent to calls and texts in plain words, and links the three policies of the product', () => {
+    renderRoutes([{ path: '/lead', Component: LeadForm }], '/lead');
+    const consent = screen.getByText(/By selecting Get Started/);
+    for (const words of [
+      'Clearpath Debt Relief and Harbor Light Credit Counseling may call you and send you text messages',
+      'about your application and your debt management plan',
+      'Agreeing is not a condition of our service',
+      'Message and data rates may apply',
+      'Reply STOP to stop text messages, or HELP for help.',
+    ]) {
+      expect(consent).toHaveTextContent(words);
+    }
+    expect(screen.getByRole('link', { name: '(800) 555-0199' })).toHaveAttribute('href', 'tel:+18005550199');
+    for (const [name, href] of [
+      ['Terms and Conditions', '/terms-and-conditions'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Credit Report Policy', '/credit-report-policy'],
+    ]) {
+      const link = screen.getByRole('link', { name: `${name} (opens in a new tab)` });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+    }
+  });
+
   it('sends the lead with the page utm parameters and goes to the next page', async () => {
     const calls = answerApi({
       'POST /api/lead': { status: 200, body: { next: '/hardships' } },

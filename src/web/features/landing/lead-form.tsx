@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type FormEvent } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LEGAL_DOCUMENTS, type LegalDocument } from '#domain/legal-documents';
 import { SITE } from '#domain/site';
 import type { leadSchema } from '#domain/validation/account';
 import { LIMITS } from '#domain/validation/limits';
@@ -24,6 +25,25 @@ const ErrorModal = lazy(() =>
 const LINK_CLASS = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 const FORM_LABEL = 'Start your application';
+const CONTACT_CONSENT_ID = 'lead-contact-consent';
+
+const [TERMS, PRIVACY, CREDIT_REPORT] = (
+  ['terms-and-conditions', 'privacy-policy', 'credit-report-policy'] as const
+).map((key) => LEGAL_DOCUMENTS.find((document) => document.key === key)!) as [
+  LegalDocument,
+  LegalDocument,
+  LegalDocument,
+];
+
+/** A policy of the product, in a new tab: the visitor's answers in the form stay where they are. */
+function PolicyLink({ document }: { document: LegalDocument }) {
+  return (
+    <a href={document.path} target="_blank" rel="noopener" className={LINK_CLASS}>
+      {document.title}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
 
 const noSubscription = () => () => undefined;
 /**
@@ -106,23 +126,22 @@ export function LeadForm() {
           name="agreedToTerms"
           label={
             <>
-              I agree to the{' '}
-              <a
-                href={SITE.marketing.termsAndConditions}
-                target="_blank"
-                rel="noreferrer"
-                className={LINK_CLASS}
-              >
-                Terms and Conditions
-              </a>{' '}
-              and the{' '}
-              <a href={SITE.marketing.privacyPolicy} target="_blank" rel="noreferrer" className={LINK_CLASS}>
-                Privacy Policy
-              </a>
-              .
+              I agree to the <PolicyLink document={TERMS} /> and the <PolicyLink document={PRIVACY} />.
             </>
           }
         />
+        <p id={CONTACT_CONSENT_ID} className="text-sm text-gray-700">
+          By selecting Get Started, you agree that {SITE.companyName} and {SITE.agencyName} may call you and
+          send you text messages at the number above about your application and your debt management plan,
+          including with automated technology. Agreeing is not a condition of our service: you can apply
+          without it by calling us at{' '}
+          <a href={`tel:${SITE.phone.tel}`} className={LINK_CLASS}>
+            {SITE.phone.display}
+          </a>
+          . Message and data rates may apply; how often we text depends on your application. Reply STOP to
+          stop text messages, or HELP for help. Before we check your credit, we ask your permission: see our{' '}
+          <PolicyLink document={CREDIT_REPORT} />.
+        </p>
         <SubmitButton busy={form.formState.isSubmitting} disabled={!takenOver}>
           Get Started
         </SubmitButton>

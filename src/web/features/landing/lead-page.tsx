@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
+import { promoVideoUrl } from '#web/site-links';
 import { BecomeDebtFreeSection } from './become-debt-free-section';
 import { FaqSection } from './faq-section';
 import { focusLeadForm, isFocusLeadFormState, LEAD_FORM_ID } from './focus-lead-form';
@@ -12,12 +13,10 @@ import { PartnersSection } from './partners-section';
 import { SecurityBanner } from './security-banner';
 import { WhySection } from './why-section';
 
-// The modals (and Radix with them) load on first use, keeping the landing chunk small; hovering or focusing
-// a trigger starts the download early.
+// The modal (and Radix with it) loads on first use, keeping the landing chunk small; hovering or focusing
+// its trigger starts the download early.
 const loadHowItWorksModal = () => import('#web/components/ui/how-it-works-modal');
-const loadVideoModal = () => import('#web/components/ui/video-modal');
 const HowItWorksModal = lazy(() => loadHowItWorksModal().then((m) => ({ default: m.HowItWorksModal })));
-const VideoModal = lazy(() => loadVideoModal().then((m) => ({ default: m.VideoModal })));
 
 /** A modal that mounts on first opening and then stays mounted, so Radix can return focus on close. */
 function useLazyModal() {
@@ -36,7 +35,6 @@ export const handle = { title: 'Pay off your credit cards' };
 export function Component() {
   useDocumentTitle(handle.title);
   const howItWorks = useLazyModal();
-  const video = useLazyModal();
   const location = useLocation();
 
   // Get Started from another page or from the How it Works modal arrives with this state.
@@ -45,7 +43,6 @@ export function Component() {
   }, [location.key, location.state]);
 
   const preloadHowItWorks = () => void loadHowItWorksModal();
-  const preloadVideo = () => void loadVideoModal();
 
   return (
     <>
@@ -69,7 +66,7 @@ export function Component() {
           </section>
         }
       />
-      <HowItWorksSection onWatchVideo={video.show} onPreloadVideo={preloadVideo} />
+      <HowItWorksSection videoUrl={promoVideoUrl()} />
       <WhySection />
       <PartnersSection />
       <FaqSection />
@@ -81,9 +78,6 @@ export function Component() {
         {howItWorks.mounted && (
           <HowItWorksModal open={howItWorks.open} onOpenChange={howItWorks.onOpenChange} />
         )}
-      </Suspense>
-      <Suspense fallback={null}>
-        {video.mounted && <VideoModal open={video.open} onOpenChange={video.onOpenChange} />}
       </Suspense>
     </>
   );

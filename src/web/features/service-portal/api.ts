@@ -59,6 +59,9 @@ export const borrowerSummaryQuery = (applicationId: string) =>
   queryOptions({
     queryKey: staffKeys.borrowerSummary(applicationId),
     queryFn: () => api<BorrowerSummaryView>(`/api/staff/applications/${encodeURIComponent(applicationId)}`),
+    // Some of it changes without staff doing anything (a borrower replying STOP to a text opts out of text
+    // messages): a counsellor coming back to the tab sees the summary as it is now.
+    refetchOnWindowFocus: true,
   });
 
 export const contactSummaryQuery = (queryString: string) =>

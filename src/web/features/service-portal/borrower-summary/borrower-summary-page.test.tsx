@@ -1,3 +1,6 @@
+import { focusManager } from '@tanstack/react-query';
+import { queryClient } from '#web/app/query-client';
+import { borrowerSummaryQuery } from '../api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertView, BorrowerSummaryView, OfferView } from '#domain/flow/staff-views';
@@ -303,6 +306,28 @@ const posts = () => calls.filter((c) => c.method === 'POST');
 const contactForm = () => screen.getByTestId('contact-attempt-form');
 
 describe('/borrower-summary', () => {
+  it('shows a text-message opt-out that happened meanwhile when the counsellor comes back to the tab', async () => {
+    const base = summaryOf();
+    const allowed = { ...base, contact: { ...base.contact, isOptedOutOfSMS: false } };
+    const optedOut = { ...base, contact: { ...base.contact, isOptedOutOfSMS: true } };
+    summaries = [
+      { status: 200, body: allowed },
+      { status: 200, body: optedOut },
+    ];
+    stubApi();
+    await open();
+    expect(region('Contact').textContent).toContain('Allowed');
+    // The borrower replies STOP to a text while the counsellor is in another tab; they come back.
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(region('Contact').textContent).toContain('Opted out'));
+    focusManager.setFocused(undefined);
+    // The app's query client does not refetch on focus by default (src/web/app/query-client.ts): this query
+    // asks for it itself.
+    expect(queryClient.getDefaultOptions().queries?.refetchOnWindowFocus).toBe(false);
+    expect(borrowerSummaryQuery(APP_ID).refetchOnWindowFocus).toBe(true);
+  });
+
   it('shows the overview and the answers of pages 1 to 4 on the Application tab, and the contact history', async () => {
     stubApi();
     await open();

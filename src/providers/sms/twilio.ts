@@ -1,0 +1,38 @@
+import { createTwilioClient, twilioFailure, type TwilioAccount } from '#providers/twilio/client';
+import type { SmsMessage, SmsSender } from './port';
+import { MAX_SMS_BODY_LENGTH } from './sandbox';
+
+/** NANP: '+1', a 3-digit area code and 3-digit exchange that start with 2-9, a 4-digit line number. */
+const US_E164 = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
+
+export type TwilioSmsOptions = TwilioAccount & {
+  /** Exactly one: the sending number, or a Messaging Service that picks the number (and handles STOP). */
+  sender: { from: string } | { messagingServiceSid: string };
+};
+
+/**
+ * Texts through Twilio's Messages API (POST /2010-04-01/Accounts/{AccountSid}/Messages.json) with the official
+ * SDK. What Twilio would refuse anyway is refused here first, without a call; Twilio's own refusal (an
+ * unknown number, a recipient who replied STOP: error 21610) rejects with its status and code only, so the
+ * outbox's recorded error never holds the number.
+ */
+export function createTwilioSms(options: TwilioSmsOptions): SmsSender {
+  const client = createTwilioClient(options);
+  return {
+    async send(message: SmsMessage) {
+      const to: unknown = message?.to;
+      const body: unknown = message?.body;
+      if (typeof to !== 'string' || !US_E164.test(to))
+        throw new Error('SMS: the number is not a US number written +1 and 10 digits');
+      if (typeof body !== 'string' || body.trim() === '') throw new Error('SMS: the message body is empty');
+      if (body.length > MAX_SMS_BODY_LENGTH)
+        throw new Error(`SMS: the message body is longer than ${MAX_SMS_BODY_LENGTH} characters`);
+      try {
+        const sent = await client.messages.create({ to, body, ...options.sender });
+        return { id: sent.sid };
+      } catch (error) {
+        throw twilioFailure('SMS', error);
+      }
+    },
+  };
+}
