@@ -170,7 +170,11 @@ function ExpensesForm({ view }: { view: ExpensesView }) {
 function RunningBalance({ income, expenses }: { income: number; expenses: number }) {
   const left = income - expenses;
   return (
-    <div className="mt-3 rounded-xl border border-gray-200 px-4 py-3" data-testid="running-balance">
+    // Sticky at the foot of the screen, so the line stays in sight while a line far up the list is edited.
+    <div
+      className="sticky bottom-0 z-10 mt-3 rounded-xl border border-gray-200 bg-white px-4 py-3 shadow-md"
+      data-testid="running-balance"
+    >
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <span className="font-semibold text-gray-900">Income − expenses</span>
         <output

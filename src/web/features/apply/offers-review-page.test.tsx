@@ -188,9 +188,9 @@ describe('/offers/review', () => {
     expect(pairs).toEqual([
       ['Total interest at your current payments', ['$9,000']],
       ['Total interest on the plan', ['$2,000']],
-      ['Plan fees in all', ['$1,385', '$35 set-up and $25 a month']],
       ['Debt-free at your current payments', ['February 2032']],
       ['Debt-free on the plan', ['June 2031']],
+      ['Plan fees in all', ['$1,385', '$35 set-up and $25 a month']],
     ]);
     expect(document.body.textContent).toContain(FREE_SERVICES_TEXT);
     expect(document.body.textContent).toContain(planFeeSummary());

@@ -68,6 +68,14 @@ function PlanCosts({ view }: { view: OffersView }) {
     },
     { term: 'Total interest on the plan', value: formatDollars(view.planTotalInterest) },
     {
+      term: 'Debt-free at your current payments',
+      value: never || !view.currentDebtFreeMonth ? 'Never' : formatMonth(view.currentDebtFreeMonth),
+    },
+    {
+      term: 'Debt-free on the plan',
+      value: view.planDebtFreeMonth ? formatMonth(view.planDebtFreeMonth) : 'Not yet known',
+    },
+    {
       term: 'Plan fees in all',
       value: formatDollars(view.planTotalFees),
       detail:
@@ -75,14 +83,6 @@ function PlanCosts({ view }: { view: OffersView }) {
           ? `${formatDollars(view.setupFee)} set-up and ${formatDollars(view.monthlyFee)} a month` +
             (capped ? ", lowered to your state's cap" : '')
           : undefined,
-    },
-    {
-      term: 'Debt-free at your current payments',
-      value: never || !view.currentDebtFreeMonth ? 'Never' : formatMonth(view.currentDebtFreeMonth),
-    },
-    {
-      term: 'Debt-free on the plan',
-      value: view.planDebtFreeMonth ? formatMonth(view.planDebtFreeMonth) : 'Not yet known',
     },
   ];
   return (
