@@ -224,6 +224,7 @@ describe('/budget', () => {
         ...BUDGET,
         requiredReduction: 0,
         flexibleLines: [],
+        targetedMonthlySavings: savings,
         lines: savings === 0 ? [] : [{ ...BUDGET.lines[0]!, proposedValue: 40_500 }],
       };
       await renderPage();

@@ -128,11 +128,15 @@ const button = (name: string) => screen.getByRole('button', { name });
 const clickContinue = () => app.user.click(button('Continue'));
 /** The comparison chart, once its code has loaded. */
 const chart = () =>
-  waitFor(() => {
-    const found = document.querySelector('figure');
-    if (!found?.querySelector('svg')) throw new Error('the chart is not drawn yet');
-    return found;
-  });
+  waitFor(
+    () => {
+      const found = document.querySelector('figure');
+      if (!found?.querySelector('svg')) throw new Error('the chart is not drawn yet');
+      return found;
+      // The chart's chunk loads lazily; on a busy machine that takes more than the default second.
+    },
+    { timeout: 5_000 },
+  );
 const figure = (term: string) =>
   [...document.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent;
 
