@@ -198,6 +198,11 @@ describe('/budget', () => {
     expect(
       await screen.findByText('Restaurants including delivery cannot go below $100.'),
     ).toBeInTheDocument();
+    // Counted only down to the floor: $300 + $75 covers the $325, but the line itself is refused.
+    expect(status()).toBe('The cuts cover the $325 needed.');
+    await retype('Entertainment', '200');
+    // $300 alone leaves $25, whatever was typed under the floor.
+    expect(status()).toBe('Still to cover: $25 a month');
     await clickContinue();
     expect(amount('Restaurants including delivery')).toHaveFocus();
     expect(puts).toEqual([]);

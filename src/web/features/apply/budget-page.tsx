@@ -35,11 +35,19 @@ function BudgetLoader() {
   );
 }
 
-/** How much the cuts as typed lower the expenses, and what is still to cover (never below zero). */
+/**
+ * How much the cuts as typed lower the expenses, and what is still to cover (never below zero). An amount
+ * typed under a line's floor counts only down to the floor, and one above what is spent now as no cut: the
+ * page never says a gap is covered by a cut the save would refuse.
+ */
 export function coverage(view: BudgetView, values: readonly { proposedValue?: number | null }[] | undefined) {
   const savings = view.flexibleLines.reduce((total, line, index) => {
     const typed = values?.[index]?.proposedValue;
-    return total + line.currentValue - (typeof typed === 'number' ? typed : line.currentValue);
+    const counted = Math.min(
+      line.currentValue,
+      Math.max(line.floor, typeof typed === 'number' ? typed : line.currentValue),
+    );
+    return total + line.currentValue - counted;
   }, 0);
   return { savings, stillToCover: Math.max(0, view.requiredReduction - savings) };
 }
