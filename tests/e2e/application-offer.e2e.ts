@@ -16,6 +16,7 @@ import {
   readOffers,
   saveExpenses,
   shownDollars,
+  shownPercent,
   snapAtWidths,
   startApplication,
   waitForPath,
@@ -66,6 +67,18 @@ const REVIEW_HEADLINE = 'Congratulations! You may be eligible for a Debt Managem
 const TERMS_DISCLOSURE = 'Terms may vary based on the eligibility of programs offered by creditors';
 
 let server: TestServer;
+
+/** /offers/review: the plan payment and the fees as the disclosure beside it states them (whole dollars). */
+async function readFees(page: Page) {
+  const text = (await page.getByTestId('fee-disclosure').textContent()) ?? '';
+  const match =
+    /^Monthly payment \$([\d,]+), including a \$([\d,]+) monthly fee, plus a one-time \$([\d,]+) set-up fee\.$/.exec(
+      text,
+    );
+  if (!match) throw new Error(`unexpected fee disclosure '${text}'`);
+  const [payment, monthlyFee, setupFee] = match.slice(1).map((d) => Number(d!.replaceAll(',', '')));
+  return { payment: payment!, monthlyFee: monthlyFee!, setupFee: setupFee! };
+}
 
 test.beforeAll(async () => {
   server = await startServer(await journeyEnv());
@@ -152,9 +165,17 @@ test.describe('application: to the offer', () => {
     await page.getByRole('button', { name: `Edit ${line}` }).click();
     const input = page.getByLabel(line, { exact: true });
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+    // One line open: its own Cancel and Submit are the only pair on the page.
+    await expect(page.getByRole('button', { name: /^(Cancel|Submit) / })).toHaveCount(2);
+    const running = page.getByRole('status', { name: 'Income minus expenses' });
+    const runningBefore = shownDollars(await running.textContent());
     await input.fill('');
     await input.pressSequentially('200');
     expect(await input.inputValue()).toBe('$200');
+    // The running line follows the typing, before any submit.
+    await expect
+      .poll(async () => shownDollars(await running.textContent()))
+      .toBe(runningBefore + lineBefore - 200);
     await checkAccessibility(page, '/expenses (a line being edited)');
     await snapAtWidths(page, 'apply-expenses-editing');
     // Not counted until submitted.
@@ -177,7 +198,26 @@ test.describe('application: to the offer', () => {
     // The savings are the current payments less the new ones (each shown rounded to the dollar).
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const difference = sum(offers.map((o) => o.currentPayment)) - sum(offers.map((o) => o.newPayment));
-    expect(Math.abs(savingsShown - difference)).toBeLessThanOrEqual(offers.length);
+    const fee = await readFees(page);
+    expect(Math.abs(savingsShown - (difference - fee.monthlyFee))).toBeLessThanOrEqual(offers.length + 1);
+    // Each creditor's APR now and on the plan; the plan's is lower.
+    for (const o of offers) expect(shownPercent(o.planApr)).toBeLessThan(shownPercent(o.currentApr));
+    // The fees, disclosed beside the payment: Colorado is not in the rules file, so the model law caps them
+    // ($50 set-up; $10 an account, $50 in all, a month): the agency's $35 and $25 stand with six accounts.
+    expect(fee).toMatchObject({ setupFee: 35, monthlyFee: 25 });
+    expect(Math.abs(fee.payment - (sum(offers.map((o) => o.newPayment)) + 25))).toBeLessThanOrEqual(
+      offers.length,
+    );
+    // The interest at the current payments against on the plan, and the debt-free months.
+    const costs = page.getByRole('region', { name: 'What your debts cost until they are paid off' });
+    const cost = async (term: string) =>
+      (await costs.locator('dt', { hasText: term }).locator('+ dd').textContent()) ?? '';
+    expect(shownDollars(await cost('Total interest on the plan'))).toBeLessThan(
+      shownDollars(await cost('Total interest at your current payments')),
+    );
+    expect(shownDollars(await cost('Plan fees in all'))).toBeGreaterThanOrEqual(35 + 25);
+    expect(await cost('Debt-free on the plan')).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+    expect(await cost('Debt-free at your current payments')).toMatch(/^[A-Z][a-z]+ \d{4}$/);
     expect(await page.getByText(TERMS_DISCLOSURE).isVisible()).toBe(true);
     expect(
       await page.getByRole('main').getByRole('link', { name: '(800) 555-0199' }).getAttribute('href'),
@@ -185,6 +225,14 @@ test.describe('application: to the offer', () => {
     // The comparison chart has loaded before the picture is taken.
     await expect(page.getByText('Loading the comparison...')).toHaveCount(0);
     await snapAtWidths(page, 'apply-review');
+    // On a phone the creditors are cards, each figure labelled, and nothing scrolls sideways.
+    await page.setViewportSize(PHONE);
+    await expect(page.getByRole('table', { name: 'Your creditor offers' })).toBeHidden();
+    const phoneOffers = await readOffers(page);
+    expect(phoneOffers).toEqual(offers);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await checkAccessibility(page, '/offers/review (cards)');
+    await page.setViewportSize(DESKTOP);
 
     // The qualified decision queued the 'obtainedOffer' text message for the borrower.
     const mailbox = await context.newPage();
@@ -221,11 +269,56 @@ test.describe('application: to the offer', () => {
 
     await expectText(page, 'Proposed Expense Adjustments');
     const adjusted = page.getByRole('list', { name: 'Adjusted expenses' }).getByRole('listitem');
-    expect(await adjusted.count()).toBeGreaterThan(0);
+    expect(await adjusted.count()).toBeGreaterThan(1);
     const targeted = page.locator('p', { hasText: /^Targeted Monthly Savings$/ }).locator('+ p');
     expect(shownDollars(await targeted.textContent())).toBeGreaterThan(0);
+    const status = page.getByRole('status').filter({ hasText: /cover/ });
+    await expect(status).toHaveText(/^The cuts cover the \$[\d,]+ needed\.$/);
+    const budgetPayment = shownDollars(await page.getByTestId('budget-plan-payment').textContent());
+    await expect(page.getByTestId('budget-plan-payment')).toContainText('including a $25 monthly fee');
     await checkAccessibility(page, '/budget');
     await snapAtWidths(page, 'apply-budget');
+
+    // The flexible lines as shown: label, what is spent now, the floor, the proposed amount.
+    const lines = [];
+    for (const item of await adjusted.all()) {
+      lines.push({
+        label: ((await item.locator('label').textContent()) ?? '').trim(),
+        now: shownDollars(await item.getByText(/^Now \$/).textContent()),
+        floor: shownDollars(await item.getByText(/^At least \$/).textContent()),
+        proposed: shownDollars(await item.getByRole('textbox').inputValue()),
+      });
+    }
+    // The cuts as proposed may cover a little more than needed (each is a whole dollar, rounded up): move
+    // that surplus and $10 more off one line, so $10 is left to cover, then put it on another line.
+    const needed = shownDollars(await status.textContent());
+    const move = shownDollars(await targeted.textContent()) - needed + 10;
+    const from = lines.find((l) => l.now - l.proposed >= move)!;
+    const to = lines.find((l) => l !== from && l.proposed - l.floor >= move)!;
+    expect(from).toBeDefined();
+    expect(to).toBeDefined();
+    const retype = async (label: string, dollars: number) => {
+      const field = page.getByLabel(label, { exact: true });
+      await field.fill('');
+      await field.pressSequentially(String(dollars));
+    };
+    await retype(from.label, from.proposed + move);
+    await expect(status).toHaveText(/^Still to cover: \$\d+ a month$/);
+    // Within a dollar: the gap carries cents the page rounds.
+    expect(Math.abs(shownDollars(await status.textContent()) - 10)).toBeLessThanOrEqual(1);
+    await snapAtWidths(page, 'apply-budget-still-to-cover');
+    // A refused move: below the floor.
+    await retype(to.label, Math.max(0, to.floor - 1));
+    await page.getByLabel('I agree to adjust my total expenses as proposed above.').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectText(page, `${to.label} cannot go below $${to.floor.toLocaleString('en-US')}.`);
+    expect(new URL(page.url()).pathname).toBe('/budget');
+    await checkAccessibility(page, '/budget (a cut below its floor)');
+    await snapAtWidths(page, 'apply-budget-refused');
+    // The move done right: the cuts cover the gap again.
+    await retype(to.label, to.proposed - move);
+    await expect(status).toHaveText(/^The cuts cover the \$[\d,]+ needed\.$/);
+    await page.getByLabel('I agree to adjust my total expenses as proposed above.').uncheck();
 
     // Continue without agreeing: the spec's message, and the page stays.
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -240,7 +333,12 @@ test.describe('application: to the offer', () => {
     await waitForPath(page, '/offers/review');
     await expectText(page, REVIEW_HEADLINE);
     await expect(page.getByText('Loading the comparison...')).toHaveCount(0);
+    // On a phone: cards, and no sideways scrolling.
+    await expect(page.locator('[data-offer-card]').first()).toBeVisible();
     expect((await readOffers(page)).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // /budget and /offers/review agree on the plan payment, to the dollar.
+    expect((await readFees(page)).payment).toBe(budgetPayment);
     await snapAtWidths(page, 'apply-review-after-budget');
 
     expect(errors).toEqual([]);

@@ -108,6 +108,8 @@ export const expensesViewSchema = z.object({
     }),
   ),
   total: cents,
+  /** The household's monthly income, for the running 'income − expenses' line. */
+  monthlyIncome: cents,
   /** Source and year of the benchmark the estimates come from, shown under the list. */
   benchmarkSource: z.string(),
 });
@@ -132,8 +134,24 @@ export const budgetViewSchema = z.object({
   /** Sum of current values − sum of proposed values; the page shows it only when above zero. */
   targetedMonthlySavings: cents,
   monthlyIncome: cents,
-  /** The plan's total monthly payment the budget makes room for. */
+  /** The plan's total monthly payment the budget makes room for (the agency's monthly fee included). */
   newMonthlyPayment: cents,
+  /** The agency's monthly fee within newMonthlyPayment. */
+  monthlyFee: cents,
+  /** How much the cuts must lower the expenses by in all (0 when the plan fits as it is). */
+  requiredReduction: cents,
+  /** Every flexible line that can give something up: what is spent now, the floor, the proposed value. */
+  flexibleLines: z.array(
+    z.object({
+      category: z.enum(EXPENSE_CATEGORIES),
+      subCategory: z.string(),
+      label: z.string(),
+      groupLabel: z.string(),
+      currentValue: cents,
+      floor: cents,
+      proposedValue: cents,
+    }),
+  ),
   /** Plain-language reason for the adjustments. */
   explanation: z.string(),
 });
@@ -141,18 +159,33 @@ export type BudgetView = z.infer<typeof budgetViewSchema>;
 
 /** GET /api/application/offers: the newest qualified decision's offers, declined ones excluded. */
 export const offersViewSchema = z.object({
-  /** Current minimum payment total − new payment total. */
+  /** Current minimum payment total − new payment total (the agency's monthly fee included). */
   estimatedTotalMonthlySavings: cents,
   totalCurrentMonthlyPayment: cents,
+  /** What the creditors get each month on the plan. */
+  creditorsMonthlyPayment: cents,
+  /** The plan's monthly payment: the creditors' payments plus the agency's monthly fee. */
   totalNewMonthlyPayment: cents,
-  /** What the debts cost in all at the estimated current payments. */
+  /** What the debts cost in all at the estimated current payments; 0 when they are never paid off. */
   currentRepaymentAmount: cents,
-  /** New payment total × the longest term. */
+  /** What the plan costs in all: the balances, the plan's interest and its fees. */
   newRepaymentAmount: cents,
   longestTerm: z.number().int(),
-  /** Months to pay everything at the current estimated payments. */
+  /** Months to pay everything at the current estimated payments; 0 when never. */
   currentPayoffMonths: z.number().int(),
   totalEstimatedPayoffSavings: cents,
+  /** Interest until paid off at the current payments; null when a payment never covers its interest. */
+  currentTotalInterest: cents.nullable(),
+  /** Accounts whose current payment never pays them off (then currentTotalInterest is null). */
+  accountsNeverPaidOff: z.number().int(),
+  planTotalInterest: cents,
+  /** The agency's fees, capped by the borrower's state: one-off, monthly (first month), and in all. */
+  setupFee: cents,
+  monthlyFee: cents,
+  planTotalFees: cents,
+  /** 'yyyy-MM' of the last payment, on the plan and at the current payments (null when never). */
+  planDebtFreeMonth: z.string().nullable(),
+  currentDebtFreeMonth: z.string().nullable(),
   offers: z.array(
     z.object({
       id: z.string(),

@@ -32,7 +32,7 @@ export const STANDARD_PAYMENT_BP = 200;
 export const HARDSHIP_PAYMENT_BP = 175;
 /** Smallest monthly payment a creditor takes on a plan, when its row does not say. */
 export const DEFAULT_MINIMUM_PLAN_PAYMENT: Cents = 2500;
-/** The borrower pays no fee: creditors fund the plan. */
+/** The fee stored on each creditor's offer: none. The agency's own fees for the plan are in plan-fees.ts. */
 export const PLAN_FEE: Cents = 0;
 
 /** Unsecured account types a DMP can include: credit card, charge account, flexible spending card, line of

@@ -67,6 +67,29 @@ describe('decide', () => {
     expect(result.ineligibleDebtPayment).toBe(ineligibleDebtPayment);
   });
 
+  it.each([
+    // [income, monthly fee, outcome]: the plan payment the budget must hold is 101.39 + the agency's fee.
+    // Cashflow 2,650 − 2,540 = 110: fits 101.39 alone, and 101.39 + 8.61 exactly.
+    [265000, 0, 'fits'],
+    [265000, 861, 'fits'],
+    // One cent more of fee: 0.01 short, so a proposed budget cuts a whole dollar.
+    [265000, 862, 'budget'],
+    // A $25 fee: 126.39 against 110 leaves 16.39 to cut.
+    [265000, 2500, 'budget'],
+  ])('income %i with a monthly fee of %i cents: %s', (monthlyIncome, monthlyFee, outcome) => {
+    const result = decide(input({ monthlyIncome, monthlyFee }));
+    expect(result.isQualified).toBe(true);
+    if (outcome === 'fits') {
+      expect(result.proposedBudget).toBeNull();
+    } else {
+      expect(result.requiredExpenseReductionAmount).toBe(PLAN + monthlyFee - 11000);
+      expect(result.proposedBudget?.description).toContain(
+        `plan payment of $${Math.round((PLAN + monthlyFee) / 100)}`,
+      );
+    }
+    if (monthlyFee > 0) expect(result.explanation).toContain('monthly fee)');
+  });
+
   it('explains cashflowTooHigh with the figures', () => {
     expect(decide(input({ monthlyIncome: 320000 })).explanation).toBe(
       'Your monthly income of $3,200, less $2,540 of expenses, leaves $660 a month. That covers the current ' +

@@ -18,6 +18,11 @@ export type DecisionInput = {
   /** The eligible debts and collections the borrower selected (declined offers already left out). */
   selectedItems: readonly OfferInput[];
   hasHardship: boolean;
+  /**
+   * The agency's monthly fee for the plan, already capped by the borrower's state (plan-fees.ts): the budget
+   * must make room for it as for the creditors' payments. 0 when absent.
+   */
+  monthlyFee?: Cents;
 };
 
 export type ProposedBudgetLine = {
@@ -47,6 +52,11 @@ export type DecisionResult = {
   proposedBudget: ProposedBudget | null;
   explanation: string;
 };
+
+/** The proposed budget's one-line reason, also rewritten when the borrower moves the cuts. */
+export const budgetDescription = (savings: Cents, planPayment: Cents): string =>
+  `Lower flexible expenses by ${formatDollars(savings)} a month so the plan payment of ` +
+  `${formatDollars(planPayment)} fits the budget.`;
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -93,7 +103,8 @@ export function decide(i: DecisionInput): DecisionResult {
   const currentExpenses = sumCents(i.expenses.map((e) => e.value));
   const totalBalance = sumCents(offers.map((o) => o.balance));
   const eligibleDebtPayment = sumCents(offers.map((o) => o.currentMonthlyPayment));
-  const planPayment = sumCents(offers.map((o) => o.payment));
+  const monthlyFee = offers.length > 0 ? Math.max(0, i.monthlyFee ?? 0) : 0;
+  const planPayment = sumCents(offers.map((o) => o.payment)) + monthlyFee;
   const cashflow = i.monthlyIncome - currentExpenses - i.ineligibleDebtPayment;
 
   const base = {
@@ -111,7 +122,9 @@ export function decide(i: DecisionInput): DecisionResult {
     `, leaves ${formatDollars(cashflow)} a month.`;
   const planText =
     `The plan pays ${plural(offers.length, 'account', 'accounts')} with ${formatDollars(totalBalance)} owed ` +
-    `for ${formatDollars(planPayment)} a month, against an estimated ${formatDollars(eligibleDebtPayment)} a month now.`;
+    `for ${formatDollars(planPayment)} a month` +
+    (monthlyFee > 0 ? ` (including the ${formatDollars(monthlyFee)} monthly fee)` : '') +
+    `, against an estimated ${formatDollars(eligibleDebtPayment)} a month now.`;
 
   if (offers.length === 0 || totalBalance < MINIMUM_ELIGIBLE_BALANCE) {
     return {
@@ -160,9 +173,7 @@ export function decide(i: DecisionInput): DecisionResult {
   if (reducible >= required) {
     const lines = proposeCuts(i.expenses, required);
     const savings = sumCents(lines.map((l) => l.currentValue - l.proposedValue));
-    const description =
-      `Lower flexible expenses by ${formatDollars(savings)} a month so the plan payment of ` +
-      `${formatDollars(planPayment)} fits the budget.`;
+    const description = budgetDescription(savings, planPayment);
     return {
       ...base,
       isQualified: true,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addressField,
+  currencyField,
   dateOfBirthField,
   emailField,
   housingCostField,
@@ -16,6 +17,9 @@ import {
 import { LIMITS } from './limits';
 import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
+import { EXPENSE_CATEGORIES } from './expenses';
+import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';
+import { REDUCIBLE_LINES } from '../underwriting/expense-estimates';
 
 // Application-flow forms.
 
@@ -275,12 +279,41 @@ export type ConfirmIncome = z.output<typeof confirmIncomeSchema>;
 // ------------------------------------------------------------------ /budget (item 10)
 
 export const BUDGET_AGREEMENT_LABEL = 'I agree to adjust my total expenses as proposed above.';
+/** A flexible line's new value on /budget, in whole dollars as the borrower types them (cents). */
+export const budgetLineSchema = z.strictObject({
+  category: z.enum(EXPENSE_CATEGORIES),
+  subCategory: z.string().min(1).max(40),
+  proposedValue: currencyField('New amount', { maxLength: LIMITS.expenseEdit, allowZero: true }),
+});
+
+/**
+ * PUT /api/application/budget: the agreement, and the cuts as the borrower moved them (left out: the proposal
+ * stands). The shape only; budgetSchemaFor adds the rules that need the application's lines and gap.
+ */
 export const budgetSchema = z.strictObject({
   agreedTo: z
     .boolean({ error: MESSAGES.budgetAgreementRequired })
     .refine((v) => v, { error: MESSAGES.budgetAgreementRequired }),
+  lines: z.array(budgetLineSchema).max(REDUCIBLE_LINES.length).optional(),
 });
 export type BudgetInput = z.output<typeof budgetSchema>;
+
+/** Where a budget problem shows: on its line's amount, or on the whole set of lines. */
+export const budgetProblemPath = (index: number | null): (string | number)[] =>
+  index === null ? ['lines'] : ['lines', index, 'proposedValue'];
+
+/**
+ * The budget schema with the application's flexible lines and the gap the cuts must cover: the same rules on
+ * the page (as the borrower types) and on the server (before the save).
+ */
+export function budgetSchemaFor(context: { lines: readonly FlexibleLine[]; required: number }) {
+  return budgetSchema.superRefine((value, ctx) => {
+    if (!value.lines) return;
+    for (const problem of checkBudgetCuts(context.lines, context.required, value.lines).problems) {
+      ctx.addIssue({ code: 'custom', message: problem.message, path: budgetProblemPath(problem.index) });
+    }
+  });
+}
 
 // ------------------------------------------------------------------ /notify-when-eligible (item 5)
 

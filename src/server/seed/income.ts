@@ -5,7 +5,8 @@ import { decide, type DecisionInput } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '#server/db/client';
-import { application, hardship } from '#server/db/schema/application';
+import { application, borrower, hardship } from '#server/db/schema/application';
+import { planFeesFor } from '#server/features/apply/plan-fees';
 import { collection, debt } from '#server/db/schema/credit';
 import { expense } from '#server/db/schema/budget';
 import type { Rng } from './random';
@@ -31,6 +32,10 @@ export async function decisionInputs(
     .select({ isHomeowner: application.isHomeowner })
     .from(application)
     .where(eq(application.id, applicationId));
+  const [home] = await tx
+    .select({ state: borrower.state })
+    .from(borrower)
+    .where(eq(borrower.applicationId, applicationId));
   const [expenses, tradelines, collections, ticked] = await Promise.all([
     tx.select().from(expense).where(eq(expense.applicationId, applicationId)),
     tx.select().from(debt).where(eq(debt.applicationId, applicationId)),
@@ -50,7 +55,10 @@ export async function decisionInputs(
       .where(and(eq(hardship.applicationId, applicationId), eq(hardship.value, true)))
       .limit(1),
   ]);
+  const selected = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
   return {
+    // The agency's monthly fee, capped by the borrower's state, as runDecision adds it (decision 0048).
+    monthlyFee: planFeesFor(home?.state ?? null, selected.length + collections.length).monthlyFee,
     expenses: expenses.map((e) => ({
       category: e.category,
       subCategory: e.subCategory,
@@ -67,14 +75,12 @@ export async function decisionInputs(
       { isHomeowner: app?.isHomeowner ?? false },
     ),
     selectedItems: [
-      ...tradelines
-        .filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction)
-        .map((d) => ({
-          itemId: d.id,
-          kind: 'debt' as const,
-          creditorName: d.lenderFriendlyName ?? d.lenderName ?? '',
-          balance: d.currentBalance,
-        })),
+      ...selected.map((d) => ({
+        itemId: d.id,
+        kind: 'debt' as const,
+        creditorName: d.lenderFriendlyName ?? d.lenderName ?? '',
+        balance: d.currentBalance,
+      })),
       ...collections.map((c) => ({
         itemId: c.id,
         kind: 'collection' as const,
@@ -114,7 +120,10 @@ export function incomeFor(
 ): Cents | undefined {
   const fixed = decide({ ...inputs, monthlyIncome: 0 });
   const base = fixed.currentExpenses + fixed.ineligibleDebtPayment;
-  const plan = fixed.offers.reduce((sum, o) => sum + o.payment, 0);
+  // The plan payment the budget must hold: the creditors' payments and the agency's monthly fee.
+  const plan =
+    fixed.offers.reduce((sum, o) => sum + o.payment, 0) +
+    (fixed.offers.length > 0 ? (inputs.monthlyFee ?? 0) : 0);
   const current = fixed.eligibleDebtPayment;
   const reducible =
     inputs.expenses.length > 0 ? (decide({ ...inputs, monthlyIncome: base }).reducibleExpenseAmount ?? 0) : 0;

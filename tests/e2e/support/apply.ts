@@ -240,24 +240,64 @@ export async function saveExpenses(page: Page, expectedPath: string): Promise<vo
   await waitForPath(page, expectedPath);
 }
 
-/** /offers/review: the creditor offers table's body rows as shown (name, balance in whole dollars). */
+/** /offers/review: the creditor offers as shown, from the table or, under 640 px, the cards (dollars whole). */
 export async function readOffers(page: Page) {
   const table = page.getByRole('table', { name: 'Your creditor offers' });
-  await expect(table).toBeVisible();
+  const cards = page.locator('[data-offer-card]');
+  // From 640 px the offers are a table; under it, one card per creditor.
+  await expect(table.or(cards).locator('visible=true').first()).toBeVisible();
   await checkAccessibility(page, '/offers/review', once);
-  const rows = await table.locator('tbody tr').all();
-  const offers: { name: string; balance: number; currentPayment: number; newPayment: number }[] = [];
-  for (const row of rows) {
-    const cells = row.getByRole('cell');
+  const offers: ShownOffer[] = [];
+  if (await table.isVisible()) {
+    for (const row of await table.locator('tbody tr').all()) {
+      const cells = row.getByRole('cell');
+      offers.push({
+        name: ((await row.getByRole('rowheader').textContent()) ?? '').trim(),
+        balance: shownDollars(await cells.nth(0).textContent()),
+        currentApr: ((await cells.nth(1).textContent()) ?? '').trim(),
+        planApr: ((await cells.nth(2).textContent()) ?? '').trim(),
+        currentPayment: shownDollars(await cells.nth(3).textContent()),
+        newPayment: shownDollars(await cells.nth(4).textContent()),
+      });
+    }
+    return offers;
+  }
+  for (const card of await cards.all()) {
+    // Each figure is read by its label, as a screen reader hears it.
+    const figure = async (label: string) =>
+      (
+        (await card
+          .locator('dt', { hasText: new RegExp(`^${label}$`) })
+          .locator('+ dd')
+          .textContent()) ?? ''
+      ).trim();
     offers.push({
-      name: ((await row.getByRole('rowheader').textContent()) ?? '').trim(),
-      balance: shownDollars(await cells.nth(0).textContent()),
-      currentPayment: shownDollars(await cells.nth(1).textContent()),
-      newPayment: shownDollars(await cells.nth(2).textContent()),
+      name: ((await card.locator('h3').evaluate((h) => h.firstChild?.textContent)) ?? '').trim(),
+      balance: shownDollars(await figure('Current balance')),
+      currentApr: await figure('Current APR'),
+      planApr: await figure('Plan APR'),
+      currentPayment: shownDollars(await figure('Estimated current monthly payment')),
+      newPayment: shownDollars(await figure('New monthly payment')),
     });
   }
   return offers;
 }
+
+export type ShownOffer = {
+  name: string;
+  balance: number;
+  currentApr: string;
+  planApr: string;
+  currentPayment: number;
+  newPayment: number;
+};
+
+/** '21.9%' → 21.9. */
+export const shownPercent = (text: string): number => {
+  const match = /^([\d.]+)%$/.exec(text);
+  if (!match) throw new Error(`no percentage in '${text}'`);
+  return Number(match[1]);
+};
 
 /**
  * Sets the first password from the dev mailbox's email (as in account-journey.e2e.ts), in a tab of its own

@@ -4,11 +4,14 @@ import type { BudgetView } from '#domain/flow/application-view';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { sumCents } from '#domain/money/cents';
+import { flexibleLines, lineKeyOf } from '#domain/underwriting/budget-cuts';
+import { budgetDescription } from '#domain/underwriting/decision';
+import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
 import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
-import { application } from '#server/db/schema/application';
-import { budget, expense } from '#server/db/schema/budget';
+import { application, borrower } from '#server/db/schema/application';
+import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import { decision } from '#server/db/schema/decision';
 import {
   assertCanSave,
@@ -17,6 +20,7 @@ import {
   updateApplication,
 } from '#server/application/application-state';
 import { recordObtainedOffer } from './outreach';
+import { planFeesFor } from './plan-fees';
 
 /** The newest decision of an application (the newest by creation time counts). */
 export async function newestDecision(tx: Tx, applicationId: string) {
@@ -36,6 +40,52 @@ async function newestBudget(tx: Tx, applicationId: string) {
   });
 }
 
+/** Everything /budget shows and checks: the lines, the gap to cover, the plan payment with its fee. */
+async function budgetContext(
+  tx: Tx,
+  app: { id: string; isHomeowner: boolean | null },
+  latest: NonNullable<Awaited<ReturnType<typeof newestDecision>>>,
+  proposed: NonNullable<Awaited<ReturnType<typeof newestBudget>>>,
+) {
+  const isHomeowner = app.isHomeowner ?? false;
+  const [allExpenses, borrowerRow] = await Promise.all([
+    tx.select().from(expense).where(eq(expense.applicationId, app.id)),
+    tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id), columns: { state: true } }),
+  ]);
+  const valueOf = (e: { selfReportedValue: number | null; estimatedValue: number | null }) =>
+    e.selfReportedValue ?? e.estimatedValue ?? 0;
+  const proposedByExpense = new Map(proposed.budgetExpenses.map((l) => [l.expenseId, l.proposedValue]));
+  const flexible = flexibleLines(
+    allExpenses.map((e) => ({
+      category: e.category,
+      subCategory: e.subCategory,
+      value: valueOf(e),
+      estimatedValue: e.estimatedValue,
+      label: expenseLineLabel(e.category, e.subCategory, isHomeowner),
+    })),
+  ).map((line) => {
+    const row = allExpenses.find((e) => e.category === line.category && e.subCategory === line.subCategory)!;
+    return {
+      ...line,
+      expenseId: row.id,
+      groupLabel: expenseGroupLabel(line.category),
+      proposedValue: proposedByExpense.get(row.id) ?? line.currentValue,
+    };
+  });
+  const offers = latest.offers.filter((x) => x.status !== 'declined');
+  // The same capped fee /offers/review adds to the plan payment (plan-fees.ts).
+  const monthlyFee =
+    offers.length > 0 ? planFeesFor(borrowerRow?.state ?? null, offers.length).monthlyFee : 0;
+  return {
+    isHomeowner,
+    flexible,
+    required: latest.requiredExpenseReductionAmount ?? 0,
+    currentExpensesTotal: sumCents(allExpenses.map(valueOf)),
+    monthlyFee,
+    newMonthlyPayment: sumCents(offers.map((x) => x.payment)) + monthlyFee,
+  };
+}
+
 /** GET /api/application/budget: the proposed expense adjustments of the newest decision. */
 export async function getBudget(o: { services: Services; userId: string }): Promise<BudgetView> {
   const { db } = o.services.database;
@@ -45,37 +95,41 @@ export async function getBudget(o: { services: Services; userId: string }): Prom
   if (!latest?.isQualified || !proposed) {
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
   }
-  const isHomeowner = app.isHomeowner ?? false;
+  const context = await budgetContext(db, app, latest, proposed);
   const lines = proposed.budgetExpenses.map((line) => ({
     category: line.expense.category,
     groupLabel: expenseGroupLabel(line.expense.category),
     subCategory: line.expense.subCategory,
-    label: expenseLineLabel(line.expense.category, line.expense.subCategory, isHomeowner),
+    label: expenseLineLabel(line.expense.category, line.expense.subCategory, context.isHomeowner),
     currentValue: line.expense.selfReportedValue ?? line.expense.estimatedValue ?? 0,
     proposedValue: line.proposedValue,
   }));
-  const allExpenses = await db.select().from(expense).where(eq(expense.applicationId, app.id));
-  const currentExpensesTotal = sumCents(allExpenses.map((e) => e.selfReportedValue ?? e.estimatedValue ?? 0));
   const savings = sumCents(lines.map((l) => l.currentValue)) - sumCents(lines.map((l) => l.proposedValue));
   return {
     agreedTo: proposed.agreedTo,
     lines,
-    currentExpensesTotal,
-    proposedExpensesTotal: currentExpensesTotal - savings,
+    currentExpensesTotal: context.currentExpensesTotal,
+    proposedExpensesTotal: context.currentExpensesTotal - savings,
     targetedMonthlySavings: savings,
     monthlyIncome: latest.currentIncome,
-    newMonthlyPayment: sumCents(latest.offers.filter((x) => x.status !== 'declined').map((x) => x.payment)),
+    newMonthlyPayment: context.newMonthlyPayment,
+    monthlyFee: context.monthlyFee,
+    requiredReduction: context.required,
+    flexibleLines: context.flexible.map(({ expenseId: _, ...line }) => line),
     explanation: proposed.description ?? latest.explanation ?? '',
   };
 }
 
 /**
- * /budget agreed: the budget is saved agreed, Budget completed, the status
- * moves to acceptOffer, the offer outreach is recorded, and the borrower goes to /offers/review.
+ * /budget agreed: the cuts as the borrower moved them (when sent) replace the proposal's lines, checked
+ * against the floors and the gap with the page's own schema; the budget is saved agreed, Budget completed, the
+ * status moves to acceptOffer, the offer outreach is recorded, and the borrower goes to /offers/review. All in
+ * one transaction: a refused set of cuts changes nothing.
  */
 export async function agreeToBudget(o: {
   services: Services;
   userId: string;
+  input?: BudgetInput;
 }): Promise<{ next: string; smsId?: string }> {
   const { db } = o.services.database;
   return db.transaction(async (tx) => {
@@ -83,6 +137,39 @@ export async function agreeToBudget(o: {
     assertCanSave(app, 'Budget');
     const [latest, proposed] = await Promise.all([newestDecision(tx, app.id), newestBudget(tx, app.id)]);
     if (!latest?.isQualified || !proposed) throw new AppError('PreconditionFailed');
+    const sent = o.input?.lines;
+    if (sent) {
+      const context = await budgetContext(tx, app, latest, proposed);
+      const checked = budgetSchemaFor({ lines: context.flexible, required: context.required }).safeParse(
+        o.input,
+      );
+      if (!checked.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of checked.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
+        const first = checked.error.issues[0]?.message;
+        throw new AppError('ValidationError', first, { fieldErrors });
+      }
+      const byKey = new Map(context.flexible.map((l) => [lineKeyOf(l), l]));
+      const cuts = sent
+        .map((line) => ({ line: byKey.get(lineKeyOf(line))!, proposedValue: line.proposedValue }))
+        .filter((c) => c.proposedValue < c.line.currentValue);
+      await tx.delete(budgetExpense).where(eq(budgetExpense.budgetId, proposed.id));
+      if (cuts.length > 0) {
+        await tx.insert(budgetExpense).values(
+          cuts.map((c) => ({
+            budgetId: proposed.id,
+            expenseId: c.line.expenseId,
+            proposedValue: c.proposedValue,
+            budgetCategory: c.line.category,
+          })),
+        );
+      }
+      const savings = sumCents(cuts.map((c) => c.line.currentValue - c.proposedValue));
+      await tx
+        .update(budget)
+        .set({ description: budgetDescription(savings, context.newMonthlyPayment) })
+        .where(eq(budget.id, proposed.id));
+    }
     await tx.update(budget).set({ agreedTo: true }).where(eq(budget.id, proposed.id));
     await tx.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, latest.id));
     await changeStatus(tx, app, 'budgetAgreed', o.userId);

@@ -38,7 +38,10 @@ function displayOrder(category: ExpenseCategory, subCategory: string, isHomeowne
 }
 
 /** The expense rows grouped as /expenses shows them, with group and grand totals. */
-export function expensesView(rows: readonly ExpenseRow[], isHomeowner: boolean): ExpensesView {
+export function expensesView(
+  rows: readonly ExpenseRow[],
+  isHomeowner: boolean,
+): Omit<ExpensesView, 'monthlyIncome'> {
   const sorted = [...rows].sort(
     (a, b) =>
       displayOrder(a.category, a.subCategory, isHomeowner) -
@@ -80,7 +83,10 @@ export async function getExpenses(o: { services: Services; userId: string }): Pr
   if (!hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') || rows.length === 0) {
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
   }
-  return expensesView(rows, app.isHomeowner ?? false);
+  return {
+    ...expensesView(rows, app.isHomeowner ?? false),
+    monthlyIncome: app.selfReportedMonthlyCurrentIncome ?? 0,
+  };
 }
 
 /** Writes the submitted values of the lines that changed; every line must be one of the application's. */

@@ -141,7 +141,11 @@ describe('PUT /api/application/expenses → the decision', () => {
       offers.totalCurrentMonthlyPayment - offers.totalNewMonthlyPayment,
     );
     expect(offers.estimatedTotalMonthlySavings).toBeGreaterThan(0);
-    expect(offers.newRepaymentAmount).toBe(offers.totalNewMonthlyPayment * offers.longestTerm);
+    // The plan's total repayment: the balances, the plan's interest and the agency's fees.
+    expect(offers.newRepaymentAmount).toBe(
+      sumCents(balances) + offers.planTotalInterest + offers.planTotalFees,
+    );
+    expect(offers.totalNewMonthlyPayment).toBe(offers.creditorsMonthlyPayment + offers.monthlyFee);
     expect(offers.longestTerm).toBeLessThanOrEqual(60);
 
     // A declined offer is left out of the review.

@@ -122,7 +122,8 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.put(
     '/api/application/budget',
     { config: borrowerOnly, schema: { tags, body: budgetSchema, response: { 200: next } } },
-    async (request) => queued(await agreeToBudget({ services, userId: await userId(request) })),
+    async (request) =>
+      queued(await agreeToBudget({ services, userId: await userId(request), input: request.body })),
   );
   app.get(
     '/api/application/offers',

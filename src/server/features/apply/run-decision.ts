@@ -9,6 +9,7 @@ import { debtScore, riskScore } from '#domain/underwriting/scores';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
 import { borrower, hardship } from '#server/db/schema/application';
+import { planFeesFor } from './plan-fees';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import {
   collection,
@@ -182,6 +183,8 @@ export async function runDecision(
           })),
         ],
         hasHardship,
+        // The agency's monthly fee, capped by the state the borrower lives in, for the accounts selected.
+        monthlyFee: planFeesFor(b.state, selectedDebts.length + selectedCollections.length).monthlyFee,
       });
 
       if (borrowerRisk) {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetView } from '#domain/flow/application-view';
+import { BUDGET_CUT_MESSAGES } from '#domain/underwriting/budget-cuts';
 import { BUDGET_AGREEMENT_LABEL } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { Component as BudgetPage, NO_ADJUSTMENTS_TEXT } from './budget-page';
@@ -43,6 +44,38 @@ const BUDGET: BudgetView = {
   targetedMonthlySavings: 32_500,
   monthlyIncome: 500_000,
   newMonthlyPayment: 60_000,
+  monthlyFee: 2_500,
+  requiredReduction: 32_500,
+  // Restaurants and entertainment carry the proposed cuts; apparel has $50 of room and no cut yet.
+  flexibleLines: [
+    {
+      category: 'food',
+      subCategory: 'away',
+      label: 'Restaurants including delivery',
+      groupLabel: 'Food',
+      currentValue: 40_000,
+      floor: 10_000,
+      proposedValue: 15_000,
+    },
+    {
+      category: 'personal',
+      subCategory: 'entertainment',
+      label: 'Entertainment',
+      groupLabel: 'Personal',
+      currentValue: 20_000,
+      floor: 10_000,
+      proposedValue: 12_500,
+    },
+    {
+      category: 'personal',
+      subCategory: 'apparel',
+      label: 'Clothing',
+      groupLabel: 'Personal',
+      currentValue: 10_000,
+      floor: 5_000,
+      proposedValue: 10_000,
+    },
+  ],
   explanation: 'Trimming two flexible expenses makes room for your plan payment.',
 };
 
@@ -103,27 +136,106 @@ const agreement = () => {
 const button = (name: string) => screen.getByRole('button', { name });
 const clickContinue = () => app.user.click(button('Continue'));
 
+const amount = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const status = () => screen.getByRole('status').textContent;
+async function retype(label: string, dollars: string) {
+  await app.user.clear(amount(label));
+  await app.user.type(amount(label), dollars);
+}
+const SENT_AS_PROPOSED = [
+  { category: 'food', subCategory: 'away', proposedValue: 15_000 },
+  { category: 'personal', subCategory: 'entertainment', proposedValue: 12_500 },
+  { category: 'personal', subCategory: 'apparel', proposedValue: 10_000 },
+];
+
 describe('/budget', () => {
-  it('shows the explanation, one tile per adjusted line, and the targeted monthly savings', async () => {
+  it('shows each flexible line with its floor, the plan payment with its fee, and what the cuts cover', async () => {
     await renderPage();
     expect(document.querySelector('h1')?.textContent).toBe('Proposed Expense Adjustments');
     expect(document.body.textContent).toContain(BUDGET.explanation);
-    const tiles = [...document.querySelectorAll('[aria-label="Adjusted expenses"] li')].map(
-      (li) => li.textContent,
-    );
-    expect(tiles).toEqual([
-      'FoodRestaurants including deliveryCurrent $400→Proposed $150',
-      'PersonalEntertainmentCurrent $200→Proposed $125',
-    ]);
+    expect(document.querySelectorAll('[aria-label="Adjusted expenses"] li')).toHaveLength(3);
+    expect(amount('Restaurants including delivery').value).toBe('$150');
+    expect(amount('Entertainment').value).toBe('$125');
+    expect(amount('Clothing').value).toBe('$100');
+    expect(amount('Restaurants including delivery')).toHaveAccessibleDescription('At least $100');
+    expect(status()).toBe('The cuts cover the $325 needed.');
+    expect(screen.getByTestId('budget-plan-payment').textContent).toBe('$600including a $25 monthly fee');
+    // $5,000 income − ($4,000 − $325) expenses − $600 plan payment.
+    expect(document.body.textContent).toContain('Left each month$725');
     expect(document.body.textContent).toContain('Targeted Monthly Savings$325');
     expect(agreement()?.checked).toBe(false);
   });
 
-  it.each([0, -500])('leaves the targeted monthly savings out when it is %i cents', async (savings) => {
-    replies.budget.body = { ...BUDGET, targetedMonthlySavings: savings };
+  it('moves a cut from one line to another: what is still to cover follows, then the moved cuts are sent', async () => {
     await renderPage();
-    expect(document.body.textContent).not.toContain('Targeted Monthly Savings');
+    await retype('Restaurants including delivery', '200');
+    expect(status()).toBe('Still to cover: $50 a month');
+    expect(document.body.textContent).toContain('Targeted Monthly Savings$275');
+    await retype('Clothing', '50');
+    expect(status()).toBe('The cuts cover the $325 needed.');
+    await app.user.click(agreement()!);
+    await clickContinue();
+    await waitFor(() => expect(path()).toBe('/offers/review'));
+    expect(puts).toEqual([
+      {
+        agreedTo: true,
+        lines: [
+          { category: 'food', subCategory: 'away', proposedValue: 20_000 },
+          { category: 'personal', subCategory: 'entertainment', proposedValue: 12_500 },
+          { category: 'personal', subCategory: 'apparel', proposedValue: 5_000 },
+        ],
+      },
+    ]);
   });
+
+  it('refuses cuts that leave part of the gap, or go below a floor, and sends nothing', async () => {
+    await renderPage();
+    await app.user.click(agreement()!);
+    await retype('Restaurants including delivery', '200');
+    await clickContinue();
+    expect(await screen.findByRole('alert')).toHaveTextContent(BUDGET_CUT_MESSAGES.notCovered(5_000, 32_500));
+    await retype('Restaurants including delivery', '50');
+    expect(
+      await screen.findByText('Restaurants including delivery cannot go below $100.'),
+    ).toBeInTheDocument();
+    // Counted only down to the floor: $300 + $75 covers the $325, but the line itself is refused.
+    expect(status()).toBe('The cuts cover the $325 needed.');
+    await retype('Entertainment', '200');
+    // $300 alone leaves $25, whatever was typed under the floor.
+    expect(status()).toBe('Still to cover: $25 a month');
+    await clickContinue();
+    expect(amount('Restaurants including delivery')).toHaveFocus();
+    expect(puts).toEqual([]);
+  });
+
+  it('shows the server’s message when it refuses the cuts', async () => {
+    const message = BUDGET_CUT_MESSAGES.notCovered(1_000, 32_500);
+    replies.put = {
+      status: 400,
+      body: { code: 'ValidationError', message, fieldErrors: { lines: message } },
+    };
+    await renderPage();
+    await app.user.click(agreement()!);
+    await clickContinue();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(path()).toBe('/budget');
+    expect(puts).toEqual([{ agreedTo: true, lines: SENT_AS_PROPOSED }]);
+  });
+
+  it.each([0, -500])(
+    'leaves the targeted monthly savings out when the cuts save %i cents',
+    async (savings) => {
+      replies.budget.body = {
+        ...BUDGET,
+        requiredReduction: 0,
+        flexibleLines: [],
+        targetedMonthlySavings: savings,
+        lines: savings === 0 ? [] : [{ ...BUDGET.lines[0]!, proposedValue: 40_500 }],
+      };
+      await renderPage();
+      expect(document.body.textContent).not.toContain('Targeted Monthly Savings');
+    },
+  );
 
   it('requires the agreement, then saves it and goes where the server says', async () => {
     await renderPage();
@@ -136,11 +248,17 @@ describe('/budget', () => {
     await waitFor(() => expect(screen.queryByText(MESSAGES.budgetAgreementRequired)).toBeNull());
     await clickContinue();
     await waitFor(() => expect(path()).toBe('/offers/review'));
-    expect(puts).toEqual([{ agreedTo: true }]);
+    expect(puts).toEqual([{ agreedTo: true, lines: SENT_AS_PROPOSED }]);
   });
 
   it('shows the empty state without a checkbox when nothing needs adjusting, and Continue still saves', async () => {
-    replies.budget.body = { ...BUDGET, lines: [], targetedMonthlySavings: 0 };
+    replies.budget.body = {
+      ...BUDGET,
+      lines: [],
+      targetedMonthlySavings: 0,
+      requiredReduction: 0,
+      flexibleLines: [],
+    };
     await renderPage();
     expect(document.body.textContent).toContain(NO_ADJUSTMENTS_TEXT);
     expect(agreement()).toBeNull();
@@ -165,7 +283,7 @@ describe('/budget', () => {
     replies.budget = { status: 200, body: BUDGET };
     await app.user.click(button('Try again'));
     await waitFor(() =>
-      expect(document.querySelectorAll('[aria-label="Adjusted expenses"] li')).toHaveLength(2),
+      expect(document.querySelectorAll('[aria-label="Adjusted expenses"] li')).toHaveLength(3),
     );
   });
 

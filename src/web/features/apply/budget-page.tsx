@@ -1,10 +1,14 @@
-import type { FormEvent } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { clsx } from 'clsx';
+import { useMemo, type FormEvent } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
 import type { BudgetView } from '#domain/flow/application-view';
-import { BUDGET_AGREEMENT_LABEL, budgetSchema } from '#domain/validation/application';
+import { BUDGET_AGREEMENT_LABEL, budgetSchemaFor } from '#domain/validation/application';
+import { LIMITS } from '#domain/validation/limits';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
+import { CurrencyField } from '#web/components/ui/form/currency-field';
+import { ERROR_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
@@ -31,10 +35,52 @@ function BudgetLoader() {
   );
 }
 
+/**
+ * How much the cuts as typed lower the expenses, and what is still to cover (never below zero). An amount
+ * typed under a line's floor counts only down to the floor, and one above what is spent now as no cut: the
+ * page never says a gap is covered by a cut the save would refuse.
+ */
+export function coverage(view: BudgetView, values: readonly { proposedValue?: number | null }[] | undefined) {
+  const savings = view.flexibleLines.reduce((total, line, index) => {
+    const typed = values?.[index]?.proposedValue;
+    const counted = Math.min(
+      line.currentValue,
+      Math.max(line.floor, typeof typed === 'number' ? typed : line.currentValue),
+    );
+    return total + line.currentValue - counted;
+  }, 0);
+  return { savings, stillToCover: Math.max(0, view.requiredReduction - savings) };
+}
+
 function BudgetForm({ view }: { view: BudgetView }) {
-  const form = useZodForm(budgetSchema, { agreedTo: view.agreedTo });
-  const { save, busy, errorModal } = useSavePage(saveBudget, { form, fieldOrder: ['agreedTo'] });
-  const hasAdjustments = view.lines.length > 0;
+  const schema = useMemo(
+    () => budgetSchemaFor({ lines: view.flexibleLines, required: view.requiredReduction }),
+    [view],
+  );
+  const movable = view.requiredReduction > 0 && view.flexibleLines.length > 0;
+  const form = useZodForm(schema, {
+    agreedTo: view.agreedTo,
+    lines: movable
+      ? view.flexibleLines.map((line) => ({
+          category: line.category,
+          subCategory: line.subCategory,
+          proposedValue: line.proposedValue,
+        }))
+      : undefined,
+  });
+  const lineFields = view.flexibleLines.map((_, index) => `lines.${index}.proposedValue` as const);
+  const { save, busy, errorModal } = useSavePage(saveBudget, {
+    form,
+    fieldOrder: ['agreedTo', 'lines', ...lineFields],
+  });
+  const hasAdjustments = view.lines.length > 0 || movable;
+  const typed = useWatch({ control: form.control, name: 'lines' });
+  const typedCoverage = coverage(view, typed);
+  // Without lines to move, the proposal's own figure (the server's) stands.
+  const savings = movable ? typedCoverage.savings : view.targetedMonthlySavings;
+  const stillToCover = typedCoverage.stillToCover;
+  const linesError = form.formState.errors.lines;
+  const setError = linesError?.message ?? linesError?.root?.message;
 
   const onSubmit = hasAdjustments
     ? form.handleSubmit(async (values) => {
@@ -46,52 +92,128 @@ function BudgetForm({ view }: { view: BudgetView }) {
         await save({ agreedTo: true });
       };
 
+  const leftOver = view.monthlyIncome - (view.currentExpensesTotal - savings) - view.newMonthlyPayment;
+
   return (
     <ApplyPage page="Budget" title={TITLE}>
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
       {view.explanation && <p className="mt-3 text-gray-700">{view.explanation}</p>}
 
-      {hasAdjustments ? (
-        <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label="Adjusted expenses">
-          {view.lines.map((line) => (
-            <li
-              key={`${line.category}:${line.subCategory}`}
-              className="rounded-xl border border-gray-200 bg-gray-50 p-4"
-            >
-              <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">{line.groupLabel}</p>
-              <p className="font-semibold text-gray-900">{line.label}</p>
-              <p className="mt-2 flex flex-wrap items-baseline gap-x-2 tabular-nums">
-                <span className="text-gray-600 line-through decoration-gray-400">
-                  <span className="sr-only">Current </span>
-                  {formatDollars(line.currentValue)}
-                </span>
-                <span aria-hidden="true" className="text-gray-500">
-                  →
-                </span>
-                <span className="text-lg font-bold text-brand-800">
-                  <span className="sr-only">Proposed </span>
-                  {formatDollars(line.proposedValue)}
-                </span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-6 rounded-lg bg-gray-50 p-4 text-gray-700">{NO_ADJUSTMENTS_TEXT}</p>
-      )}
-
-      {view.targetedMonthlySavings > 0 && (
-        <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-brand-50 p-4">
-          <p className="font-semibold text-gray-900">Targeted Monthly Savings</p>
-          <p className="text-2xl font-bold text-brand-800 tabular-nums">
-            {formatDollars(view.targetedMonthlySavings)}
-          </p>
+      <dl className="mt-6 grid gap-2 rounded-xl border border-gray-200 p-4 text-sm sm:grid-cols-2">
+        <div className="flex justify-between gap-3 sm:block">
+          <dt className="text-gray-700">Monthly income</dt>
+          <dd className="font-semibold tabular-nums">{formatDollars(view.monthlyIncome)}</dd>
         </div>
-      )}
+        <div className="flex justify-between gap-3 sm:block">
+          <dt className="text-gray-700">Expenses after the adjustments</dt>
+          <dd className="font-semibold tabular-nums">{formatDollars(view.currentExpensesTotal - savings)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 sm:block">
+          <dt className="text-gray-700">Monthly plan payment</dt>
+          <dd className="font-semibold tabular-nums" data-testid="budget-plan-payment">
+            {formatDollars(view.newMonthlyPayment)}
+            {view.monthlyFee > 0 && (
+              <span className="block text-xs font-normal text-gray-600">
+                including a {formatDollars(view.monthlyFee)} monthly fee
+              </span>
+            )}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 sm:block">
+          <dt className="text-gray-700">Left each month</dt>
+          <dd className="font-semibold tabular-nums">{formatDollars(leftOver)}</dd>
+        </div>
+      </dl>
 
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6">
-          {hasAdjustments && <CheckboxField name="agreedTo" label={BUDGET_AGREEMENT_LABEL} />}
+          {movable ? (
+            <>
+              <p className="text-gray-700">
+                You can move the cuts between these flexible expenses. Each can go down to the amount shown,
+                and together they must lower your expenses by {formatDollars(view.requiredReduction)}.
+              </p>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Adjusted expenses">
+                {view.flexibleLines.map((line, index) => (
+                  <li
+                    key={`${line.category}:${line.subCategory}`}
+                    className="rounded-xl border border-gray-200 bg-gray-50 p-4"
+                  >
+                    <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">
+                      {line.groupLabel}
+                    </p>
+                    <p className="mt-1 text-sm text-gray-700 tabular-nums">
+                      Now {formatDollars(line.currentValue)}
+                    </p>
+                    <CurrencyField
+                      name={`lines.${index}.proposedValue`}
+                      label={line.label}
+                      maxLength={LIMITS.expenseEdit}
+                      allowZero
+                      hint={`At least ${formatDollars(line.floor)}`}
+                      className="mt-2"
+                    />
+                  </li>
+                ))}
+              </ul>
+              <div
+                role="status"
+                className={clsx(
+                  'mt-4 rounded-xl p-4 font-semibold',
+                  stillToCover > 0 ? 'bg-amber-50 text-amber-900' : 'bg-brand-50 text-brand-900',
+                )}
+              >
+                {stillToCover > 0
+                  ? `Still to cover: ${formatDollars(stillToCover)} a month`
+                  : `The cuts cover the ${formatDollars(view.requiredReduction)} needed.`}
+              </div>
+              {setError && (
+                <p role="alert" className={`${ERROR_CLASS} mt-2`}>
+                  {setError}
+                </p>
+              )}
+            </>
+          ) : hasAdjustments ? (
+            <ul className="grid gap-3 sm:grid-cols-2" aria-label="Adjusted expenses">
+              {view.lines.map((line) => (
+                <li
+                  key={`${line.category}:${line.subCategory}`}
+                  className="rounded-xl border border-gray-200 bg-gray-50 p-4"
+                >
+                  <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">
+                    {line.groupLabel}
+                  </p>
+                  <p className="font-semibold text-gray-900">{line.label}</p>
+                  <p className="mt-2 flex flex-wrap items-baseline gap-x-2 tabular-nums">
+                    <span className="text-gray-600 line-through decoration-gray-400">
+                      <span className="sr-only">Current </span>
+                      {formatDollars(line.currentValue)}
+                    </span>
+                    <span aria-hidden="true" className="text-gray-500">
+                      →
+                    </span>
+                    <span className="text-lg font-bold text-brand-800">
+                      <span className="sr-only">Proposed </span>
+                      {formatDollars(line.proposedValue)}
+                    </span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-lg bg-gray-50 p-4 text-gray-700">{NO_ADJUSTMENTS_TEXT}</p>
+          )}
+
+          {savings > 0 && (
+            <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-brand-50 p-4">
+              <p className="font-semibold text-gray-900">Targeted Monthly Savings</p>
+              <p className="text-2xl font-bold text-brand-800 tabular-nums">{formatDollars(savings)}</p>
+            </div>
+          )}
+
+          {hasAdjustments && (
+            <CheckboxField name="agreedTo" label={BUDGET_AGREEMENT_LABEL} className="mt-6" />
+          )}
           <SubmitButton busy={busy || form.formState.isSubmitting} className="mt-6">
             Continue
           </SubmitButton>

@@ -125,6 +125,17 @@ export function expensesReducer(state: ExpensesState, action: ExpensesAction): E
 export const sumSubmitted = (state: ExpensesState, keys: readonly string[]): number =>
   keys.reduce((total, key) => total + (state[key]?.submitted ?? 0), 0);
 
+/**
+ * The expenses as the borrower sees them while typing: an open line counts what its input holds (an emptied
+ * input as $0), every other line its submitted value. The running 'income − expenses' line reads this.
+ */
+export const sumAsTyped = (state: ExpensesState, keys: readonly string[]): number =>
+  keys.reduce((total, key) => {
+    const line = state[key];
+    if (!line) return total;
+    return total + (line.editing ? (line.current ?? 0) : line.submitted);
+  }, 0);
+
 /** Where the page puts focus after an action: a line's input or its Edit button. */
 export type FocusTarget = { key: string; target: 'input' | 'edit' };
 
@@ -145,7 +156,7 @@ const SMALL_BUTTON =
 const PRIMARY_SMALL = `${SMALL_BUTTON} bg-brand-700 text-white hover:bg-brand-800`;
 const SECONDARY_SMALL = `${SMALL_BUTTON} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
 
-/** One expense group as a card: its label and total, its lines, and Cancel/Submit for all its open lines. */
+/** One expense group as a card: its label and total, its lines, and Cancel/Submit all when several are open. */
 export function ExpenseGroup({
   group,
   state,
@@ -157,7 +168,8 @@ export function ExpenseGroup({
 }: ExpenseGroupProps) {
   const headingId = useId();
   const keys = group.lines.map(lineKey);
-  const anyEditing = keys.some((key) => state[key]?.editing);
+  // One line open: its own Cancel and Submit are the only pair. Several open: the group's pair acts on them all.
+  const openLines = keys.filter((key) => state[key]?.editing).length;
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-gray-200 bg-white shadow-sm">
       <header className="flex items-baseline justify-between gap-3 border-b border-gray-200 bg-gray-50 px-4 py-3">
@@ -188,7 +200,7 @@ export function ExpenseGroup({
           );
         })}
       </ul>
-      {anyEditing && (
+      {openLines > 1 && (
         <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-4 py-3">
           <button
             type="button"

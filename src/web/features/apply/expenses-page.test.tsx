@@ -58,6 +58,7 @@ const EXPENSES: ExpensesView = {
     },
   ],
   total: 178_500,
+  monthlyIncome: 300_000,
   benchmarkSource: 'Estimates from the Consumer Expenditure Survey, 2023.',
 };
 
@@ -300,9 +301,39 @@ describe('/expenses', () => {
     expect(document.querySelector('[role="alert"]')?.textContent).toBe('Groceries is required');
     expect(document.activeElement).toBe(input('Groceries'));
     expect(input('Groceries')?.getAttribute('aria-invalid')).toBe('true');
-    await click('Cancel all Food changes');
+    await click('Cancel Groceries');
     expect(document.querySelector('[role="alert"]')).toBeNull();
     expect(lineText('Groceries')).toBe('Groceries$450Edit');
+  });
+
+  it('shows one Cancel and Submit pair for the one line being edited; the group pair only when several are open', async () => {
+    await renderPage();
+    const pairs = () =>
+      screen.queryAllByRole('button', { name: /^(Cancel|Submit)/ }).map((b) => b.textContent);
+    expect(pairs()).toEqual([]);
+    await click('Edit Groceries');
+    expect(pairs()).toEqual(['Cancel', 'Submit']);
+    expect(screen.queryByRole('button', { name: 'Submit all Food changes' })).toBeNull();
+    await click('Edit Restaurants including delivery');
+    expect(screen.getByRole('button', { name: 'Submit all Food changes' })).toBeVisible();
+    await click('Cancel Restaurants including delivery');
+    expect(pairs()).toEqual(['Cancel', 'Submit']);
+  });
+
+  it('keeps a running income − expenses line that follows each keystroke', async () => {
+    await renderPage();
+    const running = () => screen.getByRole('status', { name: 'Income minus expenses' }).textContent;
+    // $3,000 income − $1,785 expenses.
+    expect(running()).toBe('$1,215');
+    await click('Edit Rent');
+    await type('Rent', '2000');
+    // Not submitted, yet counted: $3,000 − ($1,785 − $1,200 + $2,000).
+    expect(running()).toBe('$415');
+    expect(document.body.textContent).toContain('Total monthly expenses$1,785');
+    await type('Rent', '');
+    expect(running()).toBe('$2,415');
+    await click('Cancel Rent');
+    expect(running()).toBe('$1,215');
   });
 
   it('keeps typing to 5 dollar digits', async () => {

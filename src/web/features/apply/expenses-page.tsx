@@ -18,6 +18,7 @@ import {
   invalidKeys,
   lineKey,
   pendingKeys,
+  sumAsTyped,
   sumSubmitted,
   type FocusTarget,
 } from './expense-group';
@@ -154,6 +155,7 @@ function ExpensesForm({ view }: { view: ExpensesView }) {
           {formatDollars(sumSubmitted(state, allKeys))}
         </p>
       </div>
+      <RunningBalance income={view.monthlyIncome} expenses={sumAsTyped(state, allKeys)} />
       <p className="mt-3 text-xs text-gray-600">{view.benchmarkSource}</p>
       <form noValidate onSubmit={(event) => void onSaveAndContinue(event)} className="mt-6">
         <SubmitButton busy={busy}>Save and Continue</SubmitButton>
@@ -161,5 +163,31 @@ function ExpensesForm({ view }: { view: ExpensesView }) {
       <BusyOverlay show={busy} text={PREPARING_OFFER_TEXT} />
       {errorModal}
     </ApplyPage>
+  );
+}
+
+/** The running 'income − expenses' line: follows each keystroke, submitted or not. */
+function RunningBalance({ income, expenses }: { income: number; expenses: number }) {
+  const left = income - expenses;
+  return (
+    // Sticky at the foot of the screen, so the line stays in sight while a line far up the list is edited.
+    <div
+      className="sticky bottom-0 z-10 mt-3 rounded-xl border border-gray-200 bg-white px-4 py-3 shadow-md"
+      data-testid="running-balance"
+    >
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <span className="font-semibold text-gray-900">Income − expenses</span>
+        <output
+          aria-live="polite"
+          aria-label="Income minus expenses"
+          className={`text-xl font-bold tabular-nums ${left < 0 ? 'text-red-700' : 'text-gray-900'}`}
+        >
+          {formatDollars(left)}
+        </output>
+      </p>
+      <p className="mt-1 text-sm text-gray-600 tabular-nums">
+        {formatDollars(income)} monthly income − {formatDollars(expenses)} expenses, as you type
+      </p>
+    </div>
   );
 }

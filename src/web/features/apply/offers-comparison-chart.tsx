@@ -6,17 +6,20 @@ import { formatDollars } from '#domain/money/cents';
 export type OffersComparison = {
   /** Estimated minimum monthly payment total today, cents. */
   currentMonthlyPayment: number;
-  /** What the debts cost in all at today's estimated payments, cents. */
-  currentRepaymentAmount: number;
-  currentPayoffMonths: number;
+  /** What the debts cost in all at today's estimated payments, cents; null when they are never paid off. */
+  currentRepaymentAmount: number | null;
+  /** null when never paid off. */
+  currentPayoffMonths: number | null;
   newMonthlyPayment: number;
-  /** New payment total × the longest term, cents. */
+  /** What the plan costs in all (balances, interest and fees), cents. */
   newRepaymentAmount: number;
   longestTerm: number;
 };
 
 export const CURRENT_TERMS_LABEL = 'Current debt terms';
 export const PLAN_LABEL = 'Debt Management Plan';
+/** Shown where a figure of the current terms does not exist: a payment that never covers its interest. */
+export const NEVER = 'Never paid off';
 
 const CURRENT_COLOR = '#9ca3af';
 // The brand-700 colour of styles.css (SVG fill attributes take no CSS variables everywhere).
@@ -74,10 +77,14 @@ export function OffersComparisonChart({ comparison }: { comparison: OffersCompar
     ],
     [
       'Total repayment',
-      formatDollars(comparison.currentRepaymentAmount),
+      comparison.currentRepaymentAmount === null ? NEVER : formatDollars(comparison.currentRepaymentAmount),
       formatDollars(comparison.newRepaymentAmount),
     ],
-    ['Months to pay off', String(comparison.currentPayoffMonths), String(comparison.longestTerm)],
+    [
+      'Months to pay off',
+      comparison.currentPayoffMonths === null ? NEVER : String(comparison.currentPayoffMonths),
+      String(comparison.longestTerm),
+    ],
   ];
   return (
     <figure className="rounded-xl border border-gray-200 p-4">
@@ -89,10 +96,13 @@ export function OffersComparisonChart({ comparison }: { comparison: OffersCompar
           title="Monthly payment"
           bars={pair(comparison.currentMonthlyPayment, comparison.newMonthlyPayment)}
         />
-        <PairChart
-          title="Total repayment"
-          bars={pair(comparison.currentRepaymentAmount, comparison.newRepaymentAmount)}
-        />
+        {/* A debt never paid off has no total to draw: the table says so instead. */}
+        {comparison.currentRepaymentAmount !== null && (
+          <PairChart
+            title="Total repayment"
+            bars={pair(comparison.currentRepaymentAmount, comparison.newRepaymentAmount)}
+          />
+        )}
       </div>
       <table className="mt-4 w-full text-sm text-gray-900">
         <thead className="text-xs text-gray-700">

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OffersView } from '#domain/flow/application-view';
 import { SITE } from '#domain/site';
+import { FREE_SERVICES_TEXT, planFeeSummary } from '#domain/underwriting/plan-fees';
 import { MESSAGES } from '#domain/validation/messages';
 import {
   Component as OffersReviewPage,
@@ -44,16 +45,26 @@ const offer = (
   estimatedPayoffSavings: null,
 });
 
-// Two cards: $3,000 and $9,000. Current estimates $85 + $254 = $339; the plan $60 + $180 = $240 a month.
+// Two cards: $3,000 and $9,000. Current estimates $85 + $254 = $339; the plan $60 + $180 = $240 a month to the
+// creditors, plus a $25 monthly fee: $265. Interest $9,000 now against $2,000 on the plan, fees $35 + 54 × $25.
 const OFFERS: OffersView = {
-  estimatedTotalMonthlySavings: 9_900,
+  estimatedTotalMonthlySavings: 7_400,
   totalCurrentMonthlyPayment: 33_900,
-  totalNewMonthlyPayment: 24_000,
+  creditorsMonthlyPayment: 24_000,
+  totalNewMonthlyPayment: 26_500,
   currentRepaymentAmount: 2_100_000,
-  newRepaymentAmount: 1_296_000,
+  newRepaymentAmount: 1_338_500,
   longestTerm: 54,
   currentPayoffMonths: 62,
   totalEstimatedPayoffSavings: 804_000,
+  currentTotalInterest: 900_000,
+  accountsNeverPaidOff: 0,
+  planTotalInterest: 200_000,
+  setupFee: 3_500,
+  monthlyFee: 2_500,
+  planTotalFees: 138_500,
+  planDebtFreeMonth: '2031-06',
+  currentDebtFreeMonth: '2032-02',
   offers: [
     offer('o-small', 'Small Card', 300_000, 8_500, 6_000, 54),
     offer('o-big', 'Big Card', 900_000, 25_400, 18_000, 54),
@@ -135,14 +146,31 @@ describe('/offers/review', () => {
   it('shows the headline, the two estimated figures, the offers by balance and the disclosures', async () => {
     await renderPage();
     expect(document.querySelector('h1')?.textContent).toBe(REVIEW_HEADLINE);
-    expect(figure('Estimated total monthly savings')).toBe('$99');
-    expect(figure('Estimated total new monthly payment')).toBe('$240');
+    expect(figure('Estimated total monthly savings')).toBe('$74');
+    expect(figure('Estimated total new monthly payment')).toBe('$265');
+    expect(screen.getByTestId('fee-disclosure').textContent).toBe(
+      'Monthly payment $265, including a $25 monthly fee, plus a one-time $35 set-up fee.',
+    );
     const offersTable = [...document.querySelectorAll('table')].find(
       (t) => t.querySelector('caption')?.textContent === 'Your creditor offers',
     )!;
+    expect([...offersTable.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Creditor',
+      'Current balance',
+      'Current APR',
+      'Plan APR',
+      'Estimated current monthly payment',
+      'New monthly payment',
+      'Term (months)',
+    ]);
     expect([...offersTable.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual([
-      'Big Card$9,000$254$18054',
-      'Small Card$3,000$85$6054',
+      'Big Card$9,00021.9%8%$254$18054',
+      'Small Card$3,00021.9%8%$85$6054',
+    ]);
+    expect([...offersTable.querySelectorAll('tfoot tr')].map((tr) => tr.textContent)).toEqual([
+      'Total to creditors$12,000$339$240Longest term 54',
+      'Agency monthly fee$25',
+      'Monthly plan payment$265',
     ]);
     const text = document.body.textContent;
     expect(text).toContain('Estimates are based on your credit report.');
@@ -152,6 +180,82 @@ describe('/offers/review', () => {
     expect(document.querySelector(`a[href="tel:${SITE.phone.tel}"]`)?.textContent).toBe(SITE.phone.display);
     expect([...document.querySelectorAll('p')].some((p) => p.textContent === TERMS_DISCLOSURE)).toBe(true);
     expect(TERMS_DISCLOSURE).toBe('Terms may vary based on the eligibility of programs offered by creditors');
+  });
+
+  it('shows the interest both ways, the fees and the debt-free months above the table', async () => {
+    await renderPage();
+    const costs = screen.getByRole('region', { name: 'What your debts cost until they are paid off' });
+    const pairs = [...costs.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      [...costs.querySelectorAll('dd')]
+        .filter((dd) => dd.parentElement === dt.parentElement)
+        .map((dd) => dd.textContent),
+    ]);
+    expect(pairs).toEqual([
+      ['Total interest at your current payments', ['$9,000']],
+      ['Total interest on the plan', ['$2,000']],
+      ['Debt-free at your current payments', ['February 2032']],
+      ['Debt-free on the plan', ['June 2031']],
+      ['Plan fees in all', ['$1,385', '$35 set-up and $25 a month']],
+    ]);
+    expect(document.body.textContent).toContain(FREE_SERVICES_TEXT);
+    expect(document.body.textContent).toContain(planFeeSummary());
+  });
+
+  it('says plainly when the current payments never pay a debt off, with no date and no total', async () => {
+    replies.offers.body = {
+      ...OFFERS,
+      currentTotalInterest: null,
+      accountsNeverPaidOff: 1,
+      currentRepaymentAmount: 0,
+      currentPayoffMonths: 0,
+      currentDebtFreeMonth: null,
+    };
+    await renderPage();
+    const costs = screen.getByRole('region', { name: 'What your debts cost until they are paid off' });
+    expect(figure('Total interest at your current payments')).toBe('Never paid off');
+    expect(figure('Debt-free at your current payments')).toBe('Never');
+    expect(costs.textContent).toContain(
+      "1 account is never paid off: the payment does not cover the month's interest",
+    );
+    const rows = [...(await chart()).querySelectorAll('tbody tr')].map((tr) => tr.textContent);
+    expect(rows).toEqual([
+      'Monthly payment$339$265',
+      'Total repaymentNever paid off$13,385',
+      'Months to pay offNever paid off54',
+    ]);
+  });
+
+  it('says the fee was lowered when the state caps it, and leaves the disclosure out when there is no fee', async () => {
+    replies.offers.body = { ...OFFERS, monthlyFee: 2_000 };
+    await renderPage();
+    expect(document.body.textContent).toContain("$35 set-up and $20 a month, lowered to your state's cap");
+    app.unmount();
+    replies.offers.body = { ...OFFERS, monthlyFee: 0, setupFee: 0, totalNewMonthlyPayment: 24_000 };
+    await renderPage();
+    expect(screen.queryByTestId('fee-disclosure')).toBeNull();
+  });
+
+  it('has a card per creditor for narrow screens, each figure with its label', async () => {
+    await renderPage();
+    // Two labelled regions of the same name: the table (from 640 px) and the cards (under it); CSS shows one.
+    expect(screen.getAllByRole('region', { name: 'Your creditor offers' })).toHaveLength(2);
+    const cards = document.querySelectorAll('[data-offer-card]');
+    expect(cards).toHaveLength(2);
+    const first = cards[0]!;
+    expect(first.querySelector('h3')?.textContent).toBe('Big CardAccount ...4321');
+    expect(
+      [...first.querySelectorAll('dt')].map(
+        (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+      ),
+    ).toEqual([
+      'Current balance: $9,000',
+      'Current APR: 21.9%',
+      'Plan APR: 8%',
+      'Estimated current monthly payment: $254',
+      'New monthly payment: $180',
+      'Term (months): 54',
+    ]);
   });
 
   it('compares current terms with the plan in a chart with a table of the same figures', async () => {
@@ -164,8 +268,8 @@ describe('/offers/review', () => {
       [...tr.children].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Monthly payment', '$339', '$240'],
-      ['Total repayment', '$21,000', '$12,960'],
+      ['Monthly payment', '$339', '$265'],
+      ['Total repayment', '$21,000', '$13,385'],
       ['Months to pay off', '62', '54'],
     ]);
     // The drawing is for the eye; the table above is what assistive technology reads.
@@ -179,7 +283,7 @@ describe('/offers/review', () => {
     );
     await renderPage();
     const labels = [...(await chart()).querySelectorAll('svg text')].map((t) => t.textContent);
-    expect(labels).toEqual(['Current', 'Plan', '$339', '$240', 'Current', 'Plan', '$21,000', '$12,960']);
+    expect(labels).toEqual(['Current', 'Plan', '$339', '$265', 'Current', 'Plan', '$21,000', '$13,385']);
   });
 
   it('continues and goes where the server says', async () => {

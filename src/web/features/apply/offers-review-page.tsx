@@ -7,8 +7,9 @@ import { MESSAGES } from '#domain/validation/messages';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
-import { OffersTable } from '#web/components/ui/offers-table';
+import { FREE_SERVICES_TEXT, PLAN_FEE_SETTINGS, planFeeSummary } from '#domain/underwriting/plan-fees';
 import { ApplyPage } from './apply-page';
+import { CreditorOffers } from './creditor-offers';
 import { continueFromOffers, offersQuery } from './api';
 import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
 
@@ -34,6 +35,80 @@ export const CURRENT_PAYMENT_FOOTNOTE =
   `Your current monthly payment is estimated as ${percent(MINIMUM_PAYMENT_SHARE_BASIS_POINTS)} of the balance ` +
   `plus one month of interest at ${percent(ASSUMED_APR_BASIS_POINTS)} APR, and at least ` +
   `${formatDollars(LOW_BALANCE_MINIMUM_PAYMENT_CENTS)} for each account.`;
+
+export const REPAYMENT_FOOTNOTE =
+  'Total repayment is what you would pay in all: the balances plus the interest, and on the plan its fees. ' +
+  'Each account is worked out month by month at its APR until it is paid off.';
+
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** 'yyyy-MM' → 'April 2027'. */
+export const formatMonth = (month: string): string => monthName.format(new Date(`${month}-01T00:00:00Z`));
+
+/** 'Monthly payment $X, including a $Y monthly fee' (and the set-up fee, when there is one). */
+export function feeDisclosure(view: Pick<OffersView, 'totalNewMonthlyPayment' | 'monthlyFee' | 'setupFee'>) {
+  const monthly =
+    `Monthly payment ${formatDollars(view.totalNewMonthlyPayment)}, including a ` +
+    `${formatDollars(view.monthlyFee)} monthly fee`;
+  return view.setupFee > 0
+    ? `${monthly}, plus a one-time ${formatDollars(view.setupFee)} set-up fee.`
+    : `${monthly}.`;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** Interest and fees until paid off, and the debt-free months, at the current payments and on the plan. */
+function PlanCosts({ view }: { view: OffersView }) {
+  if (view.offers.length === 0) return null;
+  const never = view.currentTotalInterest === null;
+  const capped = view.setupFee < PLAN_FEE_SETTINGS.setupFee || view.monthlyFee < PLAN_FEE_SETTINGS.monthlyFee;
+  const items: { term: string; value: string; detail?: string }[] = [
+    {
+      term: 'Total interest at your current payments',
+      value: never ? 'Never paid off' : formatDollars(view.currentTotalInterest),
+    },
+    { term: 'Total interest on the plan', value: formatDollars(view.planTotalInterest) },
+    {
+      term: 'Debt-free at your current payments',
+      value: never || !view.currentDebtFreeMonth ? 'Never' : formatMonth(view.currentDebtFreeMonth),
+    },
+    {
+      term: 'Debt-free on the plan',
+      value: view.planDebtFreeMonth ? formatMonth(view.planDebtFreeMonth) : 'Not yet known',
+    },
+    {
+      term: 'Plan fees in all',
+      value: formatDollars(view.planTotalFees),
+      detail:
+        view.setupFee > 0 || view.monthlyFee > 0
+          ? `${formatDollars(view.setupFee)} set-up and ${formatDollars(view.monthlyFee)} a month` +
+            (capped ? ", lowered to your state's cap" : '')
+          : undefined,
+    },
+  ];
+  return (
+    <section aria-labelledby="plan-costs-heading" className="mt-6 rounded-xl border border-gray-200 p-4">
+      <h2 id="plan-costs-heading" className="font-semibold text-gray-900">
+        What your debts cost until they are paid off
+      </h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        {items.map((item) => (
+          <div key={item.term} className="min-w-0">
+            <dt className="text-sm text-gray-700">{item.term}</dt>
+            <dd className="text-xl font-bold text-gray-900 tabular-nums">{item.value}</dd>
+            {item.detail && <dd className="text-xs text-gray-600">{item.detail}</dd>}
+          </div>
+        ))}
+      </dl>
+      {never && (
+        <p className="mt-3 text-sm text-gray-700">
+          At the estimated current payments, {plural(view.accountsNeverPaidOff, 'account is', 'accounts are')}{' '}
+          never paid off: the payment does not cover the month&apos;s interest, so the balance never comes
+          down.
+        </p>
+      )}
+    </section>
+  );
+}
 
 /** /offers/review: the offer summary and Continue. */
 export function Component() {
@@ -87,8 +162,15 @@ function OffersReview({ view }: { view: OffersView }) {
           <dd className="mt-1 text-3xl font-bold text-gray-900 tabular-nums">
             {formatDollars(view.totalNewMonthlyPayment)}
           </dd>
+          {view.monthlyFee > 0 && (
+            <dd className="mt-1 text-sm text-gray-700" data-testid="fee-disclosure">
+              {feeDisclosure(view)}
+            </dd>
+          )}
         </div>
       </dl>
+
+      <PlanCosts view={view} />
 
       {view.offers.length > 0 && (
         <div className="mt-6">
@@ -96,8 +178,9 @@ function OffersReview({ view }: { view: OffersView }) {
             <OffersComparisonChart
               comparison={{
                 currentMonthlyPayment: view.totalCurrentMonthlyPayment,
-                currentRepaymentAmount: view.currentRepaymentAmount,
-                currentPayoffMonths: view.currentPayoffMonths,
+                currentRepaymentAmount:
+                  view.currentTotalInterest === null ? null : view.currentRepaymentAmount,
+                currentPayoffMonths: view.currentTotalInterest === null ? null : view.currentPayoffMonths,
                 newMonthlyPayment: view.totalNewMonthlyPayment,
                 newRepaymentAmount: view.newRepaymentAmount,
                 longestTerm: view.longestTerm,
@@ -107,25 +190,19 @@ function OffersReview({ view }: { view: OffersView }) {
         </div>
       )}
 
-      <OffersTable
+      <CreditorOffers
         className="mt-6"
         caption="Your creditor offers"
-        rows={view.offers.map((offer) => ({
-          id: offer.id,
-          creditorName: offer.creditorName,
-          currentBalance: offer.currentBalance,
-          currentMonthlyPayment: offer.currentMonthlyPayment,
-          newMonthlyPayment: offer.newMonthlyPayment,
-          term: offer.term,
-        }))}
+        rows={view.offers}
+        monthlyFee={view.monthlyFee}
       />
 
       <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-gray-600">
         <li>Estimates are based on your credit report.</li>
         <li>{CURRENT_PAYMENT_FOOTNOTE}</li>
+        <li>{REPAYMENT_FOOTNOTE}</li>
         <li>
-          The new repayment amount is your new monthly payment total times the longest term (
-          {view.longestTerm} months).
+          {FREE_SERVICES_TEXT} {planFeeSummary()}
         </li>
       </ul>
 

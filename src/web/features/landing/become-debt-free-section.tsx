@@ -1,3 +1,4 @@
+import { planFeeSummary } from '#domain/underwriting/plan-fees';
 import { lightButton } from './button-classes';
 
 export function BecomeDebtFreeSection({ onGetStarted }: { onGetStarted: () => void }) {
@@ -14,8 +15,9 @@ export function BecomeDebtFreeSection({ onGetStarted }: { onGetStarted: () => vo
           Get Started
         </button>
         <p className="mt-5 text-lg font-semibold">
-          <span className="text-accent-400">FREE!</span> Your creditors cover the costs.
+          <span className="text-accent-400">FREE!</span> Your debt analysis and credit counseling.
         </p>
+        <p className="mx-auto mt-2 max-w-xl text-sm text-brand-50">{planFeeSummary()}</p>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { planFeeSummary } from '#domain/underwriting/plan-fees';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ArticleSection, CheckList, MarketingPage } from './marketing-page';
 
@@ -14,7 +15,7 @@ export function Component() {
         <p>
           A debt analysis is a close look at what you owe, what you earn and what you spend. It shows whether
           a debt management plan would lower your credit card payments, and by how much. Ours is free and ends
-          with an instant answer.
+          with an instant answer. {planFeeSummary()}
         </p>
       }
     >

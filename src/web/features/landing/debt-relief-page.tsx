@@ -1,3 +1,4 @@
+import { FREE_SERVICES_TEXT, planFeeSummary } from '#domain/underwriting/plan-fees';
 import { SITE } from '#domain/site';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ArticleSection, CheckList, MarketingPage } from './marketing-page';
@@ -83,8 +84,8 @@ export function Component() {
 
       <ArticleSection id="relief-cost" title="What it costs">
         <p>
-          Our service is free: your creditors cover the cost of the plan. Credit counseling offered through a
-          third party may carry fees, and you are told about any fee before you agree to it.
+          {FREE_SERVICES_TEXT} {planFeeSummary()} Your offer shows every fee in dollars before you agree to
+          it.
         </p>
       </ArticleSection>
     </MarketingPage>

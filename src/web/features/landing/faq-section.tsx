@@ -1,15 +1,16 @@
 import { SITE } from '#domain/site';
+import { FREE_SERVICES_TEXT, planFeeSummary } from '#domain/underwriting/plan-fees';
 import { ChevronIcon } from './icons';
 
 const FAQ = [
   {
     question: `What is ${SITE.companyName}?`,
-    answer: `${SITE.companyName} is a free service that helps you apply for a debt management plan with a nonprofit credit counseling partner. Your creditors agree to lower interest rates or payments, and you pay off your credit cards with one monthly payment instead of many.`,
+    answer: `${SITE.companyName} helps you apply for a debt management plan with a nonprofit credit counseling partner, starting with a free debt analysis. Your creditors agree to lower interest rates or payments, and you pay off your credit cards with one monthly payment instead of many.`,
   },
   {
     question: 'How is it free?',
-    answer:
-      'Your creditors pay a flat monthly fee for each plan, so you pay nothing for our service. Credit counseling offered through our third-party partner may carry fees; you are told about any fee before you agree to it.',
+    // The same words and figures as the offers page (data/plan-fees.json).
+    answer: `${FREE_SERVICES_TEXT} ${planFeeSummary()} Your offer shows every fee in dollars before you agree to it.`,
   },
   {
     question: 'When can I find out how much I can save?',

@@ -3,7 +3,7 @@ import { primaryButton, textButton } from './button-classes';
 import { CheckIcon } from './icons';
 
 const BENEFITS = [
-  { title: 'Free', text: 'No cost to you. Your creditors cover it.' },
+  { title: 'Free', text: 'Your debt analysis and counseling cost nothing.' },
   { title: 'Fast', text: 'Apply in under 5 minutes and get an instant offer.' },
   { title: 'Simple', text: 'One monthly payment for all your credit cards.' },
 ];

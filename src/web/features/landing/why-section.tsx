@@ -13,8 +13,8 @@ const TILES = [
     Icon: HeartPulseIcon,
   },
   {
-    title: 'Completely free',
-    text: 'Your creditors cover the cost of the plan, so you pay nothing for our service.',
+    title: 'Free analysis and counseling',
+    text: 'Your debt analysis and credit counseling are free. Any plan fee is capped by state law and shown before you agree.',
     Icon: GiftIcon,
   },
   {
