@@ -32,6 +32,7 @@ const items: EligibleItemView[] = [
     estimatedMonthlyPayment: 24012,
     selectedForDebtReduction: true,
     owner: 'borrower',
+    isSelfReported: false,
   },
   {
     id: COLLECTION,
@@ -44,6 +45,7 @@ const items: EligibleItemView[] = [
     estimatedMonthlyPayment: 6074,
     selectedForDebtReduction: true,
     owner: 'borrower',
+    isSelfReported: false,
   },
   {
     id: LOAN,
@@ -56,6 +58,7 @@ const items: EligibleItemView[] = [
     estimatedMonthlyPayment: 2500,
     selectedForDebtReduction: false,
     owner: 'joint',
+    isSelfReported: false,
   },
 ];
 
