@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { application } from '#server/db/schema/application';
 import { collection, creditReport, debt } from '#server/db/schema/credit';
 import { newBorrower, put, toCredit, toEligibleDebts, expenseLines } from '#tests/support/borrower-flow';
+import { signedInStaff } from '#tests/support/staff-actions';
 import { MAX_SELF_REPORTED_DEBTS } from './eligible-debts';
 
 // 'A debt is missing?' on /eligible-debts: POST and DELETE /api/application/eligible-debts/missing.
@@ -196,5 +197,25 @@ describe('DELETE /api/application/eligible-debts/missing/:id', () => {
     const b = await newBorrower(t);
     await toEligibleDebts(b);
     expect((await b.client.send('DELETE', `${URL}/not-an-id%00`)).statusCode).toBe(400);
+  });
+});
+
+describe('the service portal’s borrower summary', () => {
+  it('shows a counsellor which debt the borrower added, so it is verified', async () => {
+    const b = await newBorrower(t);
+    await toEligibleDebts(b);
+    await add(b, GOOD);
+    const staff = await signedInStaff(t);
+    const res = await staff.client.get(`/api/staff/applications/${b.applicationId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const debts = res.json().debts as {
+      creditor: string;
+      isSelfReported: boolean;
+      accountType: string | null;
+    }[];
+    expect(debts.filter((d) => d.isSelfReported)).toEqual([
+      expect.objectContaining({ creditor: 'Hometown Credit Union', accountType: null }),
+    ]);
+    expect(debts.filter((d) => !d.isSelfReported).length).toBeGreaterThan(2);
   });
 });
