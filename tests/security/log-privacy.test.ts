@@ -46,6 +46,7 @@ const household = {
 /** Seven whole dollars without a zero: its cents (nine digits) cannot turn up by chance in a time or a duration. */
 const incomeDollars = Number(Array.from({ length: 7 }, () => randomInt(1, 10)).join(''));
 const accountNumber = digits(12);
+const missingCreditor = word();
 const searchValue = word();
 const addressQuery = word();
 const forgotEmailLocal = word();
@@ -72,6 +73,7 @@ const CANARIES: Record<string, string> = {
   'spouse date of birth (as typed)': household.spouseDateOfBirth.form,
   'monthly income (cents)': `${incomeDollars}00`,
   'manual account number': accountNumber,
+  'missing debt creditor name': missingCreditor,
   'staff queue searchValue': searchValue,
   'address suggestions query': addressQuery,
   'forgot-password email': forgotEmailLocal,
@@ -186,6 +188,23 @@ describe('no personal value reaches the logs', () => {
       await put(borrower, '/api/application/credit', {
         consentedToCreditPolicy: true,
         spouseConsentedToCreditPolicy: true,
+      }),
+      200,
+    );
+    // 'A debt is missing?': the creditor the borrower typed stays out of the log, as does the bad one.
+    await expectStatus(
+      await borrower.send('POST', '/api/application/eligible-debts/missing', {
+        creditorName: `${missingCreditor}\u0007`,
+        currentBalance: 250_000,
+        monthlyPayment: 7_500,
+      }),
+      400,
+    );
+    await expectStatus(
+      await borrower.send('POST', '/api/application/eligible-debts/missing', {
+        creditorName: missingCreditor,
+        currentBalance: 250_000,
+        monthlyPayment: 7_500,
       }),
       200,
     );

@@ -34,6 +34,8 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['PUT', '/api/application/credit', 'borrower'],
   ['GET', '/api/application/eligible-debts', 'borrower'],
   ['PUT', '/api/application/eligible-debts', 'borrower'],
+  ['POST', '/api/application/eligible-debts/missing', 'borrower'],
+  ['DELETE', '/api/application/eligible-debts/missing/:id', 'borrower'],
   ['PUT', '/api/application/income', 'borrower'],
   ['PUT', '/api/application/confirm-income', 'borrower'],
   ['GET', '/api/application/expenses', 'borrower'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUTCOMES } from '../underwriting/outcomes';
 import { HARDSHIP_KEYS } from '../validation/application';
 import { EXPENSE_CATEGORIES } from '../validation/expenses';
 import { pageSchema } from './pages';
@@ -26,6 +27,47 @@ const personSchema = {
   dateOfBirth: nullableString,
   consentedToCreditPolicy: nullableBoolean,
 };
+
+const payoffProjectionSchema = z.object({
+  /** Months until every debt is paid off; null when the payments never pay them off. */
+  months: z.number().int().nullable(),
+  totalInterest: cents.nullable(),
+});
+
+/** The do-it-yourself payoff plan (avalanche order) of a borrower who can pay their debts without a plan. */
+export const payoffPlanViewSchema = z.object({
+  debts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      balance: cents,
+      /** Basis points (21.9% = 2190). */
+      aprBp: z.number().int(),
+      payment: cents,
+      firstMonthInterest: cents,
+      /** False when this payment alone would never pay the debt off. */
+      paymentCoversInterest: z.boolean(),
+      /** Month (1 = next month) the plan pays it off; null when it never does. */
+      paidOffMonth: z.number().int().nullable(),
+    }),
+  ),
+  monthlyPayment: cents,
+  current: payoffProjectionSchema,
+  extraPayment: cents,
+  withExtra: payoffProjectionSchema,
+  monthsSaved: z.number().int().nullable(),
+  interestSaved: cents.nullable(),
+  /** True when a rate was assumed because the credit report shows none (it never does for cards). */
+  aprAssumed: z.boolean(),
+});
+export type PayoffPlanView = z.infer<typeof payoffPlanViewSchema>;
+
+/** Why an application did not qualify (its reasons, grouped) and, when it can afford its debts, their plan. */
+export const outcomeViewSchema = z.object({
+  outcomes: z.array(z.enum(OUTCOMES)),
+  payoffPlan: payoffPlanViewSchema.nullable(),
+});
+export type OutcomeView = z.infer<typeof outcomeViewSchema>;
 
 /** GET /api/application: the borrower's own application, enough for every page's form. */
 export const applicationViewSchema = z.object({
@@ -57,6 +99,8 @@ export const applicationViewSchema = z.object({
   connectedBankName: nullableString,
   /** Why the borrower chose not to connect a bank, when they said. */
   reasonForNotConnectingBank: nullableString,
+  /** Set once the application is disqualified: what /offers/not-qualified explains. */
+  outcome: outcomeViewSchema.nullable(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 
@@ -69,7 +113,7 @@ export const eligibleDebtsViewSchema = z.object({
       /** Friendly creditor name (for a collection, the agency, with the original creditor below). */
       creditorName: z.string(),
       originalCreditorName: nullableString,
-      /** 'Credit Card (CC)'. */
+      /** The account type in plain words: 'Credit card', 'Collection agency'. */
       accountTypeName: nullableString,
       /** Last four digits only. */
       accountNumberLast4: nullableString,
@@ -78,6 +122,8 @@ export const eligibleDebtsViewSchema = z.object({
       estimatedMonthlyPayment: cents,
       selectedForDebtReduction: z.boolean(),
       owner: z.enum(['borrower', 'spouse', 'joint']),
+      /** Added by the borrower ('A debt is missing?'), not found on the credit report; a counsellor verifies it. */
+      isSelfReported: z.boolean(),
     }),
   ),
 });

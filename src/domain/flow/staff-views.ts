@@ -243,6 +243,8 @@ export const debtRowViewSchema = z.object({
   selectedForDebtReduction: z.boolean(),
   /** Set once an accepted offer's creditor account exists. */
   creditorAccountId: nullableString,
+  /** Added by the borrower ('A debt is missing?'), not on the credit report: a counsellor verifies it. */
+  isSelfReported: z.boolean(),
 });
 export type DebtRowView = z.infer<typeof debtRowViewSchema>;
 

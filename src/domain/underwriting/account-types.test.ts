@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountTypeName } from './account-types';
+import table from '#data/account-types.json' with { type: 'json' };
+import { accountTypeName, accountTypePlainWords } from './account-types';
 
 describe('accountTypeName', () => {
   it.each([
@@ -18,5 +19,40 @@ describe('accountTypeName', () => {
     [null, null],
   ])('%j → %j', (code, expected) => {
     expect(accountTypeName(code)).toBe(expected);
+  });
+});
+
+describe('accountTypePlainWords: what a borrower reads', () => {
+  it.each([
+    ['CC', 'Credit card'],
+    ['CH', 'Charge account'],
+    ['FX', 'Flexible spending credit card'],
+    ['LC', 'Line of credit'],
+    ['US', 'Unsecured loan'],
+    ['AG', 'Collection agency'],
+    ['MD', 'Medical debt'],
+    ['MH', 'Medical or health care'],
+    ['AF', 'Appliance or furniture'],
+    ['CU', 'Phone or mobile account'],
+    ['FR', 'FHA real estate mortgage'],
+    ['FL', 'FmHA real estate mortgage'],
+    ['VM', 'VA real estate mortgage'],
+    ['FE', "Attorney's fees"],
+    ['UK', 'Other account'],
+    [' cc ', 'Credit card'],
+    ['ZZ', 'Other account'],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (code, expected) => {
+    expect(accountTypePlainWords(code)).toBe(expected);
+  });
+
+  it('never shows a borrower a bare code or a slash, for every code the table has', () => {
+    for (const code of Object.keys(table.names)) {
+      const words = accountTypePlainWords(code)!;
+      expect(words).not.toContain('/');
+      expect(words).not.toContain(`(${code})`);
+      expect(words.charAt(0)).toBe(words.charAt(0).toUpperCase());
+    }
   });
 });

@@ -72,3 +72,11 @@ export const FIRST_PAYMENT_MIN_DAYS = 30;
 export const PAYOFF_PROJECTION_MAX_MONTHS = 600;
 /** At most this many points go to the payoff chart (10 years month by month, plus month 0). */
 export const PAYOFF_CHART_MAX_POINTS = 121;
+
+// ------------------------------------------------------------------ the do-it-yourself payoff plan
+
+/**
+ * The extra monthly amount the do-it-yourself payoff plan shows the effect of: $50, a sum most households that
+ * can afford their debts without a plan can find, and large enough to move the debt-free date visibly.
+ */
+export const PAYOFF_PLAN_EXTRA_PAYMENT: Cents = 5000;

@@ -259,6 +259,29 @@ export const eligibleDebtsSchema = z.strictObject({
 });
 export type EligibleDebtsInput = z.output<typeof eligibleDebtsSchema>;
 
+/** 'A debt is missing?' on /eligible-debts: an unsecured debt the credit report did not show. */
+export const MISSING_DEBT_LABELS = {
+  creditorName: 'Creditor name',
+  currentBalance: 'Balance',
+  monthlyPayment: 'Monthly payment',
+} as const;
+
+/** Most whole-dollar digits of a missing debt's balance ($9,999,999) and monthly payment ($999,999). */
+export const MISSING_DEBT_DIGITS = { currentBalance: 7, monthlyPayment: 6 } as const;
+
+export const missingDebtSchema = z.strictObject({
+  creditorName: textField(MISSING_DEBT_LABELS.creditorName, { max: 60 }),
+  currentBalance: currencyField(MISSING_DEBT_LABELS.currentBalance, {
+    maxLength: MISSING_DEBT_DIGITS.currentBalance,
+  }),
+  // A debt in collection may have no agreed payment: $0 is allowed.
+  monthlyPayment: currencyField(MISSING_DEBT_LABELS.monthlyPayment, {
+    maxLength: MISSING_DEBT_DIGITS.monthlyPayment,
+    allowZero: true,
+  }),
+});
+export type MissingDebtInput = z.output<typeof missingDebtSchema>;
+
 // ------------------------------------------------------------------ /income (items 7 and 8)
 
 export const INCOME_LABEL = 'Total monthly household income after taxes';

@@ -1,4 +1,8 @@
+import type { OutcomeView } from '#domain/flow/application-view';
+import { formatDollars } from '#domain/money/cents';
 import { SITE } from '#domain/site';
+import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
+import { belowInterestWarning, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
 
 /** A file sent with an email (the signed Letter of Authorization), content as base64. */
 export type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -122,3 +126,48 @@ export const letterSignedEmail = (o: {
     },
   ],
 });
+
+/**
+ * The application did not qualify: the thanks of /offers/not-qualified, why in plain words and what to do
+ * next, with the do-it-yourself payoff plan when the borrower can pay their debts without a plan.
+ */
+export function notQualifiedEmail(o: {
+  to: string;
+  firstName: string | null;
+  publicUrl: string;
+  outcome: OutcomeView;
+  today: Date;
+}): EmailMessage {
+  const paragraphs = [
+    `Hi${o.firstName ? ` ${o.firstName}` : ''}, thank you for taking the time to apply. Unfortunately, you do not qualify for a Debt Management Plan at this time.`,
+  ];
+  for (const outcome of o.outcome.outcomes) {
+    const text = OUTCOME_TEXTS[outcome];
+    paragraphs.push(`Why: ${text.title}. ${text.why}`);
+    for (const step of text.nextSteps) {
+      const web =
+        step.link && step.link.href.startsWith('https://') ? ` ${step.link.label}: ${step.link.href}` : '';
+      paragraphs.push(`What you can do: ${step.title}. ${step.text}${web}`);
+    }
+  }
+  const plan = o.outcome.payoffPlan;
+  if (plan && plan.debts.length > 0) {
+    const order = plan.debts
+      .map(
+        (d, k) =>
+          `${k + 1}. ${d.name}: ${formatDollars(d.balance)} owed, ${formatDollars(d.payment)} a month`,
+      )
+      .join('; ');
+    paragraphs.push(`Your payoff plan, highest interest rate first: ${order}.`);
+    const sentences = payoffPlanSentences(plan, o.today);
+    paragraphs.push(`${sentences.debtFree} ${sentences.extra}`);
+    for (const d of plan.debts) {
+      const warning = belowInterestWarning(d, o.today);
+      if (warning) paragraphs.push(warning);
+    }
+  }
+  return render('not-qualified', o.to, 'About your Debt Management Plan application', paragraphs, {
+    label: 'Read this again on our website',
+    url: `${o.publicUrl}/offers/not-qualified`,
+  });
+}

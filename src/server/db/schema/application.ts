@@ -65,6 +65,11 @@ export const application = pgTable(
     hasProvidedMonthlyIncome: boolean('has_provided_monthly_income'),
     /** False while a credit pull runs, true once it finished, successfully or not. */
     hasPulledCredit: boolean('has_pulled_credit').notNull().default(false),
+    /**
+     * When the not-qualified email (why, and what to do next) was written to the outbox; set once, so a
+     * decision made again never sends it twice.
+     */
+    outcomeEmailedAt: timestamp('outcome_emailed_at', { withTimezone: true }),
     agreedToActionPlan: boolean('agreed_to_action_plan'),
     agreedToTerms: boolean('agreed_to_terms'),
     hasPassedQualityControl: boolean('has_passed_quality_control'),

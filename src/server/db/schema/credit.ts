@@ -95,6 +95,12 @@ export const debt = pgTable(
     selectedForDebtReduction: boolean('selected_for_debt_reduction').notNull().default(false),
     ownedByBorrower: boolean('owned_by_borrower'),
     ownedBySpouse: boolean('owned_by_spouse'),
+    /**
+     * True for a debt the borrower added on /eligible-debts because the credit report missed it: it is in
+     * the plan like the others, and a counsellor verifies it with the borrower's statements. Such a debt
+     * hangs on the borrower's report (the report it should have been on) but is not part of the bureau's file.
+     */
+    isSelfReported: boolean('is_self_reported').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,20 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
 import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
-import { accountTypeName } from '#domain/underwriting/account-types';
+import { accountTypePlainWords } from '#domain/underwriting/account-types';
 import { byBalanceDescending } from '#domain/underwriting/eligibility';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
-import type { EligibleDebtsInput } from '#domain/validation/application';
+import type { EligibleDebtsInput, MissingDebtInput } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
-import { collection, debt } from '#server/db/schema/credit';
+import { collection, creditReport, debt } from '#server/db/schema/credit';
 import type { FieldCipher } from '#server/security/field-encryption';
 import {
   assertCanSave,
@@ -22,6 +22,7 @@ import {
   lockOwnApplication,
   updateApplication,
 } from '#server/application/application-state';
+import { writeOutcomeEmail } from './outcome-email';
 
 const ownerOf = (row: {
   ownedByBorrower: boolean | null;
@@ -54,24 +55,30 @@ export async function eligibleItems(
       kind: 'debt' as const,
       creditorName: d.lenderFriendlyName ?? lenderFriendlyName(d.lenderName ?? ''),
       originalCreditorName: null,
-      accountTypeName: accountTypeName(d.accountType),
+      accountTypeName: accountTypePlainWords(d.accountType),
       accountNumberLast4: last4(cipher, d.accountNumber),
       currentBalance: d.currentBalance,
-      estimatedMonthlyPayment: estimatedCurrentMonthlyPayment(d.currentBalance),
+      // What the borrower told us they pay, for a debt they added; otherwise the estimate.
+      estimatedMonthlyPayment:
+        d.isSelfReported && d.scheduledMonthlyPayment != null
+          ? d.scheduledMonthlyPayment
+          : estimatedCurrentMonthlyPayment(d.currentBalance),
       selectedForDebtReduction: d.selectedForDebtReduction,
       owner: ownerOf(d),
+      isSelfReported: d.isSelfReported,
     })),
     ...collections.map((c) => ({
       id: c.id,
       kind: 'collection' as const,
       creditorName: c.subscriberFriendlyName ?? lenderFriendlyName(c.subscriberName ?? ''),
       originalCreditorName: c.originalLenderName ? lenderFriendlyName(c.originalLenderName) : null,
-      accountTypeName: accountTypeName(c.accountType),
+      accountTypeName: accountTypePlainWords(c.accountType),
       accountNumberLast4: last4(cipher, c.accountNumber),
       currentBalance: c.currentBalance,
       estimatedMonthlyPayment: estimatedCurrentMonthlyPayment(c.currentBalance),
       selectedForDebtReduction: c.selectedForDebtReduction,
       owner: ownerOf(c),
+      isSelfReported: false,
     })),
   ];
   return items.sort(byBalanceDescending);
@@ -101,7 +108,7 @@ export async function saveEligibleDebts(o: {
   services: Services;
   userId: string;
   input: EligibleDebtsInput;
-}): Promise<{ next: string }> {
+}): Promise<{ next: string; emailId?: string }> {
   const { db } = o.services.database;
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
@@ -133,9 +140,81 @@ export async function saveEligibleDebts(o: {
         changedBy: o.userId,
         viewed: 'NotQualified',
       });
-      return { next: PAGE_ROUTES.NotQualified };
+      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
+      return { next: PAGE_ROUTES.NotQualified, emailId };
     }
     await updateApplication(tx, app, { completed: 'EligibleDebts', viewed: 'ProvideMonthlyIncome' });
     return { next: PAGE_ROUTES.ProvideMonthlyIncome };
+  });
+}
+
+/** A borrower adds at most this many missing debts: enough for any household, and a bound on a script's. */
+export const MAX_SELF_REPORTED_DEBTS = 20;
+
+/**
+ * 'A debt is missing?' on /eligible-debts: an unsecured debt the credit report did not show, stored on the
+ * borrower's report marked self-reported and selected for the plan. The decision includes it like any other
+ * debt; a counsellor verifies it against a statement before the plan starts. Answers the updated list.
+ */
+export async function addMissingDebt(o: {
+  services: Services;
+  userId: string;
+  input: MissingDebtInput;
+}): Promise<EligibleDebtsView> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'EligibleDebts');
+    // The report the debt should have been on: the borrower's newest.
+    const [report] = await tx
+      .select({ id: creditReport.id })
+      .from(creditReport)
+      .where(and(eq(creditReport.applicationId, app.id), isNotNull(creditReport.borrowerId)))
+      .orderBy(desc(creditReport.createdAt))
+      .limit(1);
+    if (!report) throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
+    const [added] = await tx
+      .select({ n: count() })
+      .from(debt)
+      .where(and(eq(debt.applicationId, app.id), eq(debt.isSelfReported, true)));
+    if ((added?.n ?? 0) >= MAX_SELF_REPORTED_DEBTS) {
+      const message = `You can add at most ${MAX_SELF_REPORTED_DEBTS} debts. Call us to add more.`;
+      throw new AppError('ValidationError', message, { fieldErrors: { creditorName: message } });
+    }
+    await tx.insert(debt).values({
+      applicationId: app.id,
+      creditReportId: report.id,
+      // The bureau's type is unknown: the borrower only says it is unsecured.
+      accountType: null,
+      lenderName: o.input.creditorName,
+      lenderFriendlyName: o.input.creditorName,
+      currentBalance: o.input.currentBalance,
+      scheduledMonthlyPayment: o.input.monthlyPayment,
+      isEligibleForDmp: true,
+      selectedForDebtReduction: true,
+      ownedByBorrower: true,
+      ownedBySpouse: false,
+      isSelfReported: true,
+    });
+    return { items: await eligibleItems(tx, o.services.cipher, app.id) };
+  });
+}
+
+/** Removes a debt the borrower added by mistake; a debt of the credit report, or anyone else's, is not found. */
+export async function removeMissingDebt(o: {
+  services: Services;
+  userId: string;
+  debtId: string;
+}): Promise<EligibleDebtsView> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertCanSave(app, 'EligibleDebts');
+    const removed = await tx
+      .delete(debt)
+      .where(and(eq(debt.id, o.debtId), eq(debt.applicationId, app.id), eq(debt.isSelfReported, true)))
+      .returning({ id: debt.id });
+    if (removed.length === 0) throw new AppError('NotFound');
+    return { items: await eligibleItems(tx, o.services.cipher, app.id) };
   });
 }

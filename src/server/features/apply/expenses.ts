@@ -120,7 +120,7 @@ export async function saveExpenses(o: {
   userId: string;
   input: SaveExpenses;
   log: FastifyBaseLogger;
-}): Promise<{ next: string; smsId?: string }> {
+}): Promise<{ next: string; smsId?: string; emailId?: string }> {
   const { db } = o.services.database;
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
@@ -129,6 +129,6 @@ export async function saveExpenses(o: {
     await saveLines(tx, app.id, o.input.lines);
     await updateApplication(tx, app, { completed: 'Expenses' });
     const outcome = await runDecision(tx, { services: o.services, app, userId: o.userId, log: o.log });
-    return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId };
+    return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId, emailId: outcome.emailId };
   });
 }

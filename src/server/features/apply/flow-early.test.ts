@@ -410,7 +410,10 @@ describe('eligible debts', () => {
     expect(items.map((i) => i.currentBalance)).toEqual(
       [...items.map((i) => i.currentBalance)].sort((x, y) => y - x),
     );
-    expect(items[0]!.accountTypeName).toMatch(/\([A-Z]{2}\)$/);
+    // Plain words for the borrower, never the bureau's code.
+    expect(items[0]!.accountTypeName).toMatch(
+      /^(Credit card|Charge account|Flexible spending credit card|Line of credit|Unsecured loan|Collection agency)$/,
+    );
     expect(items[0]!.accountNumberLast4).toMatch(/^\d{4}$/);
 
     const keep = items.slice(0, 2).map((i) => i.id);

@@ -6,6 +6,7 @@ import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import type { Db } from '#server/db/client';
 import type { FieldCipher } from '#server/security/field-encryption';
 import type { ReadCache } from '#server/plugins/read-cache';
+import { readOutcome } from './outcome';
 import { hardshipRecord } from './queries';
 
 /**
@@ -115,6 +116,9 @@ async function readApplication(o: { db: Db; cipher: FieldCipher; userId: string 
     verifiedMonthlyCurrentIncome: app.verifiedMonthlyCurrentIncome,
     connectedBankName: app.plaidItems[0]?.institutionName ?? null,
     reasonForNotConnectingBank: app.reasonForNotConnectingBank,
+    // Read only for a disqualified application; its reasons are written with the status change, which
+    // drops the kept copy of this view.
+    outcome: app.status === 'disqualified' ? await readOutcome(o.db, app.id) : null,
   };
 }
 

@@ -16,13 +16,14 @@ import {
   eligibleDebtsSchema,
   hardshipsSchema,
   householdSchema,
+  missingDebtSchema,
   notifyWhenEligibleSchema,
   provideIncomeSchema,
 } from '#domain/validation/application';
 import { saveExpensesSchema } from '#domain/validation/expenses';
 import type { Services } from '#server/services';
 import { agreeToBudget, getBudget } from './budget';
-import { getEligibleDebts, saveEligibleDebts } from './eligible-debts';
+import { addMissingDebt, getEligibleDebts, removeMissingDebt, saveEligibleDebts } from './eligible-debts';
 import { getExpenses, saveExpenses } from './expenses';
 import { getApplication } from './get-application';
 import { continueFromOffers, getOffers } from './offers';
@@ -44,9 +45,10 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   const { db } = services.database;
   const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
     (await request.viewer())!.userId;
-  /** Texts written by a save go to the job queue once the transaction committed. */
-  const queued = <T extends { next: string; smsId?: string }>(answer: T) => {
+  /** Texts and emails written by a save go to the job queue once the transaction committed. */
+  const queued = <T extends { next: string; smsId?: string; emailId?: string }>(answer: T) => {
     if (answer.smsId) services.onSmsQueued?.(answer.smsId);
+    if (answer.emailId) services.onEmailQueued?.(answer.emailId);
     return { next: answer.next };
   };
 
@@ -74,7 +76,8 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.put(
     '/api/application/credit',
     { config: borrowerOnly, schema: { tags, body: creditConsentSchema, response: { 200: next } } },
-    async (request) => saveCredit({ services, userId: await userId(request), consent: request.body }),
+    async (request) =>
+      queued(await saveCredit({ services, userId: await userId(request), consent: request.body })),
   );
   app.get(
     '/api/application/eligible-debts',
@@ -84,12 +87,35 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.put(
     '/api/application/eligible-debts',
     { config: borrowerOnly, schema: { tags, body: eligibleDebtsSchema, response: { 200: next } } },
-    async (request) => saveEligibleDebts({ services, userId: await userId(request), input: request.body }),
+    async (request) =>
+      queued(await saveEligibleDebts({ services, userId: await userId(request), input: request.body })),
+  );
+  app.post(
+    '/api/application/eligible-debts/missing',
+    {
+      config: borrowerOnly,
+      schema: { tags, body: missingDebtSchema, response: { 200: eligibleDebtsViewSchema } },
+    },
+    async (request) => addMissingDebt({ services, userId: await userId(request), input: request.body }),
+  );
+  app.delete(
+    '/api/application/eligible-debts/missing/:id',
+    {
+      config: borrowerOnly,
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: eligibleDebtsViewSchema },
+      },
+    },
+    async (request) =>
+      removeMissingDebt({ services, userId: await userId(request), debtId: request.params.id }),
   );
   app.put(
     '/api/application/income',
     { config: borrowerOnly, schema: { tags, body: provideIncomeSchema, response: { 200: next } } },
-    async (request) => saveIncome({ services, userId: await userId(request), input: request.body }),
+    async (request) =>
+      queued(await saveIncome({ services, userId: await userId(request), input: request.body })),
   );
   app.put(
     '/api/application/confirm-income',
@@ -139,7 +165,7 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/api/application/notify-when-eligible',
     { config: borrowerOnly, schema: { tags, body: notifyWhenEligibleSchema, response: { 200: next } } },
     async (request) =>
-      saveNotifyWhenEligible({ services, userId: await userId(request), input: request.body }),
+      queued(await saveNotifyWhenEligible({ services, userId: await userId(request), input: request.body })),
   );
   app.get(
     '/api/address-suggestions',

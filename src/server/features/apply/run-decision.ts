@@ -25,14 +25,21 @@ import {
   type ApplicationRow,
   updateApplication,
 } from '#server/application/application-state';
+import { writeOutcomeEmail } from './outcome-email';
 import { recordObtainedOffer } from './outreach';
 
-type Outcome = { viewed: Extract<Page, 'Review' | 'Budget' | 'NotQualified'>; smsId?: string };
+type Outcome = {
+  viewed: Extract<Page, 'Review' | 'Budget' | 'NotQualified'>;
+  smsId?: string;
+  /** The not-qualified email, to hand to the queue after the commit. */
+  emailId?: string;
+};
 
 /** A stored report read back in the bureau's shape, for the risk score. */
 async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): Promise<BureauCreditReport> {
   const [debts, collections, inquiries] = await Promise.all([
-    tx.query.debt.findMany({ where: eq(debt.creditReportId, reportId) }),
+    // A debt the borrower added is not part of the bureau's file: the risk score reads the file only.
+    tx.query.debt.findMany({ where: and(eq(debt.creditReportId, reportId), eq(debt.isSelfReported, false)) }),
     tx.query.collection.findMany({ where: eq(collection.creditReportId, reportId) }),
     tx.query.inquiry.findMany({ where: (q, { eq: is }) => is(q.creditReportId, reportId) }),
   ]);
@@ -102,7 +109,10 @@ export async function runDecision(
       changedBy: o.userId,
       viewed: 'NotQualified',
     });
-    return { viewed: 'NotQualified' };
+    return {
+      viewed: 'NotQualified',
+      emailId: await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id }),
+    };
   }
 
   let result: DecisionResult;
@@ -148,15 +158,18 @@ export async function runDecision(
             .limit(1)
         ).length > 0;
       const monthlyIncome = app.selfReportedMonthlyCurrentIncome ?? 0;
+      // A debt the borrower added is eligible by what they said (unsecured), whatever its unknown type.
       const ineligibleDebtPayment = ineligibleDebtPayments(
-        tradelines.map((t) => ({
-          accountType: t.accountType ?? '',
-          portfolioType: asPortfolioType(t.portfolioType),
-          scheduledMonthlyPayment: t.scheduledMonthlyPayment ?? 0,
-          currentBalance: t.currentBalance,
-          dateClosed: t.dateClosed,
-          lenderName: t.lenderName ?? '',
-        })),
+        tradelines
+          .filter((t) => !t.isSelfReported)
+          .map((t) => ({
+            accountType: t.accountType ?? '',
+            portfolioType: asPortfolioType(t.portfolioType),
+            scheduledMonthlyPayment: t.scheduledMonthlyPayment ?? 0,
+            currentBalance: t.currentBalance,
+            dateClosed: t.dateClosed,
+            lenderName: t.lenderName ?? '',
+          })),
         { isHomeowner: app.isHomeowner ?? false },
       );
       const decided = decide({
@@ -288,7 +301,10 @@ export async function runDecision(
       changedBy: o.userId,
       viewed: 'NotQualified',
     });
-    return { viewed: 'NotQualified' };
+    return {
+      viewed: 'NotQualified',
+      emailId: await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id }),
+    };
   }
 
   if (!result.isQualified) {
@@ -297,7 +313,10 @@ export async function runDecision(
       decisionId,
       viewed: 'NotQualified',
     });
-    return { viewed: 'NotQualified' };
+    return {
+      viewed: 'NotQualified',
+      emailId: await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id }),
+    };
   }
   if (result.proposedBudget && result.proposedBudget.lines.length > 0) {
     await updateApplication(tx, app, { viewed: 'Budget' });

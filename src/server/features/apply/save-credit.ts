@@ -19,6 +19,7 @@ import {
   lockOwnApplication,
   updateApplication,
 } from '#server/application/application-state';
+import { writeOutcomeEmail } from './outcome-email';
 
 type Person = { id: string; role: CreditApplicant['role']; applicant: CreditApplicant };
 
@@ -33,7 +34,7 @@ export async function saveCredit(o: {
   services: Services;
   userId: string;
   consent: CreditConsent;
-}): Promise<{ next: string }> {
+}): Promise<{ next: string; emailId?: string }> {
   const { db } = o.services.database;
   const { cipher } = o.services;
 
@@ -73,7 +74,8 @@ export async function saveCredit(o: {
         changedBy: o.userId,
         viewed: 'NotQualified',
       });
-      return { done: PAGE_ROUTES.NotQualified } as const;
+      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
+      return { done: PAGE_ROUTES.NotQualified, emailId } as const;
     }
 
     // A report already stored is not pulled again: the borrower came back to this page after a pull.
@@ -102,7 +104,7 @@ export async function saveCredit(o: {
     await updateApplication(tx, app, { set: { hasPulledCredit: false } });
     return { done: null, people, hadReport: existing.length > 0 } as const;
   });
-  if (start.done) return { next: start.done };
+  if (start.done) return { next: start.done, emailId: 'emailId' in start ? start.emailId : undefined };
 
   // The pull: each person's file. A rejection (bureau unreachable) is 'get credit reports failed'.
   let pulls: { person: Person; pull: CreditPull }[];
@@ -143,7 +145,8 @@ export async function saveCredit(o: {
           : failure.error;
       await updateApplication(tx, app, { set: { hasPulledCredit: true } });
       await disqualify(tx, app, [reason], { changedBy: o.userId, viewed: 'NotQualified' });
-      return { next: PAGE_ROUTES.NotQualified };
+      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
+      return { next: PAGE_ROUTES.NotQualified, emailId };
     }
     await updateApplication(tx, app, {
       completed: 'Credit',

@@ -18,6 +18,7 @@ import {
   type ApplicationRow,
   updateApplication,
 } from '#server/application/application-state';
+import { writeOutcomeEmail } from './outcome-email';
 
 /** People in the household: the borrower, the spouse when applying together, and the dependents. */
 export const householdSize = (app: ApplicationRow) =>
@@ -95,7 +96,7 @@ export async function saveIncome(o: {
   services: Services;
   userId: string;
   input: ProvideIncome;
-}): Promise<{ next: string }> {
+}): Promise<{ next: string; emailId?: string }> {
   const { db } = o.services.database;
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
@@ -113,7 +114,8 @@ export async function saveIncome(o: {
         changedBy: o.userId,
         viewed: 'NotQualified',
       });
-      return { next: PAGE_ROUTES.NotQualified };
+      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
+      return { next: PAGE_ROUTES.NotQualified, emailId };
     }
     const shortfall = estimatedShortfall({
       totalEligibleBalance: await selectedEligibleBalance(tx, app.id),

@@ -7,6 +7,7 @@ import type { Services } from '#server/services';
 import { borrower } from '#server/db/schema/application';
 import { disqualificationReason } from '#server/db/schema/decision';
 import { lockOwnApplication, updateApplication } from '#server/application/application-state';
+import { writeOutcomeEmail } from './outcome-email';
 
 /**
  * /notify-when-eligible, answered only by a borrower disqualified because we
@@ -16,7 +17,7 @@ export async function saveNotifyWhenEligible(o: {
   services: Services;
   userId: string;
   input: NotifyWhenEligible;
-}): Promise<{ next: string }> {
+}): Promise<{ next: string; emailId?: string }> {
   const { db } = o.services.database;
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
@@ -40,6 +41,9 @@ export async function saveNotifyWhenEligible(o: {
       viewed: notify ? 'WeWillNotifyYou' : 'NotQualified',
       set: { notifyWhenStateIsEligible: notify },
     });
-    return { next: notify ? PAGE_ROUTES.WeWillNotifyYou : PAGE_ROUTES.NotQualified };
+    if (notify) return { next: PAGE_ROUTES.WeWillNotifyYou };
+    // No: the application ends here, as every other one that does not qualify.
+    const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
+    return { next: PAGE_ROUTES.NotQualified, emailId };
   });
 }

@@ -241,6 +241,7 @@ export async function getBorrowerSummary(o: {
       mostRecentPaymentDate: d.mostRecentPayment,
       selectedForDebtReduction: d.selectedForDebtReduction,
       creditorAccountId: d.creditorAccount?.id ?? null,
+      isSelfReported: d.isSelfReported,
     })),
     ...app.collections.map((c) => ({
       id: c.id,
@@ -260,6 +261,7 @@ export async function getBorrowerSummary(o: {
       mostRecentPaymentDate: c.mostRecentPayment,
       selectedForDebtReduction: c.selectedForDebtReduction,
       creditorAccountId: c.creditorAccount?.id ?? null,
+      isSelfReported: false,
     })),
   ].sort((x, y) => y.currentBalance - x.currentBalance);
   const creditorOf = new Map(debtRows.map((d) => [d.id, d.creditor]));

@@ -25,6 +25,7 @@ import type {
   CreditConsent,
   EligibleDebtsInput,
   Hardships,
+  MissingDebtInput,
   Household,
   NotifyWhenEligible,
   ProvideIncome,
@@ -141,6 +142,13 @@ export const saveBudget = putPage<BudgetInput>('/api/application/budget');
 export const saveManualChoice = putPage<{ reasonForNotConnectingBank: ReasonForNotConnectingBank }>(
   MANUAL_CHOICE_PATH,
 );
+
+/** 'A debt is missing?': answers the list with the added debt. */
+export const MISSING_DEBT_PATH = '/api/application/eligible-debts/missing';
+export const addMissingDebt = (body: MissingDebtInput) =>
+  api<EligibleDebtsView>(MISSING_DEBT_PATH, { method: 'POST', body });
+export const removeMissingDebt = (id: string) =>
+  api<EligibleDebtsView>(`${MISSING_DEBT_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 // ------------------------------------------------------------------ steps that move the application on
 

@@ -57,6 +57,7 @@ function view(hasSpouse: boolean): ApplicationView {
     verifiedMonthlyCurrentIncome: null,
     connectedBankName: null,
     reasonForNotConnectingBank: null,
+    outcome: null,
   };
 }
 

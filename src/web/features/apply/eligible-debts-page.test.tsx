@@ -26,24 +26,26 @@ const items: EligibleItemView[] = [
     kind: 'debt',
     creditorName: 'Capital One',
     originalCreditorName: null,
-    accountTypeName: 'Credit Card (CC)',
+    accountTypeName: 'Credit card',
     accountNumberLast4: '1234',
     currentBalance: 850000,
     estimatedMonthlyPayment: 24012,
     selectedForDebtReduction: true,
     owner: 'borrower',
+    isSelfReported: false,
   },
   {
     id: COLLECTION,
     kind: 'collection',
     creditorName: 'Midland Credit Management',
     originalCreditorName: 'Synchrony Bank',
-    accountTypeName: 'Collection (CO)',
+    accountTypeName: 'Collection agency',
     accountNumberLast4: '9876',
     currentBalance: 215000,
     estimatedMonthlyPayment: 6074,
     selectedForDebtReduction: true,
     owner: 'borrower',
+    isSelfReported: false,
   },
   {
     id: LOAN,
@@ -56,6 +58,7 @@ const items: EligibleItemView[] = [
     estimatedMonthlyPayment: 2500,
     selectedForDebtReduction: false,
     owner: 'joint',
+    isSelfReported: false,
   },
 ];
 
@@ -64,12 +67,14 @@ type Reply = ApiReply;
 async function renderPage(
   list: Reply,
   put: Reply = { status: 200, body: { next: '/income/provide-monthly-income' } },
+  more: Record<string, Reply> = {},
 ) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
     'GET /api/application/eligible-debts': list,
     'PUT /api/application/eligible-debts': put,
+    ...more,
   });
   const { router, user } = renderRoutes(
     [
@@ -93,7 +98,8 @@ const checkbox = (name: string) => {
   if (!found) throw new Error(`no checkbox for ${name}`);
   return found;
 };
-const summary = () => [...document.querySelectorAll('form > dl dd')].map((dd) => dd.textContent);
+const summary = () =>
+  [...document.querySelectorAll('dl[aria-label="Selected debts"] dd')].map((dd) => dd.textContent);
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Continue' }));
 const puts = (calls: { method: string; body: unknown }[]) =>
   calls.filter((c) => c.method === 'PUT').map((c) => c.body);
@@ -106,7 +112,9 @@ describe('/eligible-debts', () => {
       (li) => li.textContent,
     );
     expect(tiles[0]).toContain('Capital One ...1234');
-    expect(tiles[0]).toContain('Credit Card (CC)');
+    // Plain words, never the bureau's code.
+    expect(tiles[0]).toContain('Credit card');
+    expect(tiles[1]).toContain('Collection agency');
     expect(tiles[0]).toContain('$8,500');
     expect(tiles[0]).toContain('$240');
     expect(tiles[1]).toContain('Midland Credit Management ...9876');
@@ -117,7 +125,8 @@ describe('/eligible-debts', () => {
         (id) => (document.getElementById(`debt-${id}`) as HTMLInputElement).checked,
       ),
     ).toEqual([true, true, false]);
-    expect(checkbox('Capital One ...1234 Selected for debt reduction').checked).toBe(true);
+    expect(checkbox('Capital One ...1234 Include in my plan').checked).toBe(true);
+    expect(screen.getAllByText('Include in my plan')).toHaveLength(3);
     expect(summary()).toEqual(['$10,650', '$301']);
   });
 
@@ -157,5 +166,114 @@ describe('/eligible-debts', () => {
     await submit(user);
     expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(router.state.location.pathname).toBe('/eligible-debts');
+  });
+
+  it('asks before Continue ends the application with every debt unticked: Cancel keeps the borrower here', async () => {
+    const { calls, router, user } = await renderPage({ status: 200, body: { items } });
+    await screen.findByRole('list', { name: 'Eligible debts' });
+    await user.click(checkbox('Capital One'));
+    await user.click(checkbox('Midland'));
+    await submit(user);
+    const dialog = await screen.findByRole('alertdialog', { name: 'End your application?' });
+    expect(dialog).toHaveTextContent('your application ends here');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(puts(calls)).toEqual([]);
+    expect(router.state.location.pathname).toBe('/eligible-debts');
+    // Focus is back on Continue, and ticking a debt again continues without asking.
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
+    await user.click(checkbox('Discover'));
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/income/provide-monthly-income'));
+    expect(puts(calls)).toEqual([{ selectedIds: [LOAN] }]);
+  });
+
+  it('ends the application once the borrower confirms', async () => {
+    const { calls, router, user } = await renderPage(
+      { status: 200, body: { items: items.map((i) => ({ ...i, selectedForDebtReduction: false })) } },
+      { status: 200, body: { next: '/offers/not-qualified' } },
+    );
+    await screen.findByRole('list', { name: 'Eligible debts' });
+    await submit(user);
+    await screen.findByRole('alertdialog', { name: 'End your application?' });
+    await user.click(screen.getByRole('button', { name: 'End my application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/offers/not-qualified'));
+    expect(puts(calls)).toEqual([{ selectedIds: [] }]);
+  });
+
+  const ADDED = '44444444-4444-4444-8444-444444444444';
+  const added: EligibleItemView = {
+    id: ADDED,
+    kind: 'debt',
+    creditorName: 'Hometown Credit Union',
+    originalCreditorName: null,
+    accountTypeName: null,
+    accountNumberLast4: null,
+    currentBalance: 320000,
+    estimatedMonthlyPayment: 9500,
+    selectedForDebtReduction: true,
+    owner: 'borrower',
+    isSelfReported: true,
+  };
+
+  it('adds a missing debt: it joins the list selected, marked as added by the borrower, and can be removed', async () => {
+    const { calls, user } = await renderPage({ status: 200, body: { items } }, undefined, {
+      'POST /api/application/eligible-debts/missing': {
+        status: 200,
+        body: { items: [items[0], added, items[1], items[2]] },
+      },
+      [`DELETE /api/application/eligible-debts/missing/${ADDED}`]: { status: 200, body: { items } },
+    });
+    await screen.findByRole('list', { name: 'Eligible debts' });
+    await user.click(screen.getByRole('button', { name: 'A debt is missing?' }));
+    const form = screen.getByRole('form', { name: 'Add a missing debt' });
+    await user.type(screen.getByLabelText('Creditor name'), 'Hometown Credit Union');
+    await user.type(screen.getByLabelText('Balance'), '3200');
+    await user.type(screen.getByLabelText('Monthly payment'), '95');
+    await user.click(screen.getByRole('button', { name: 'Add debt' }));
+    await waitFor(() => expect(form).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { creditorName: 'Hometown Credit Union', currentBalance: 320000, monthlyPayment: 9500 },
+    ]);
+    const tiles = [...document.querySelectorAll('ul[aria-label="Eligible debts"] > li')];
+    expect(tiles).toHaveLength(4);
+    expect(tiles[1]!.textContent).toContain('Added by you: a counsellor will check it');
+    expect(checkbox('Hometown Credit Union').checked).toBe(true);
+    expect(summary()).toEqual(['$13,850', '$396']);
+    expect(screen.getByRole('button', { name: 'A debt is missing?' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Hometown Credit Union' }));
+    await waitFor(() =>
+      expect(document.querySelectorAll('ul[aria-label="Eligible debts"] > li')).toHaveLength(3),
+    );
+    expect(summary()).toEqual(['$10,650', '$301']);
+  });
+
+  it('checks the missing debt on this side with the shared rules, and shows the server’s field message', async () => {
+    const { calls, user } = await renderPage({ status: 200, body: { items } }, undefined, {
+      'POST /api/application/eligible-debts/missing': {
+        status: 400,
+        body: {
+          code: 'ValidationError',
+          message: 'x',
+          fieldErrors: { creditorName: 'You can add at most 20 debts. Call us to add more.' },
+        },
+      },
+    });
+    await screen.findByRole('list', { name: 'Eligible debts' });
+    await user.click(screen.getByRole('button', { name: 'A debt is missing?' }));
+    await user.click(screen.getByRole('button', { name: 'Add debt' }));
+    expect(await screen.findByText('Creditor name is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.type(screen.getByLabelText('Creditor name'), 'Bank');
+    await user.type(screen.getByLabelText('Balance'), '100');
+    await user.type(screen.getByLabelText('Monthly payment'), '0');
+    await user.click(screen.getByRole('button', { name: 'Add debt' }));
+    expect(await screen.findByText('You can add at most 20 debts. Call us to add more.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Creditor name')).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Add a missing debt' })).toBeNull();
   });
 });

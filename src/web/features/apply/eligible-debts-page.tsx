@@ -1,18 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
-import type { EligibleItemView } from '#domain/flow/application-view';
+import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
 import { ApiError } from '#web/app/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { formatDollars } from '#domain/money/cents';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
-import { eligibleDebtsQuery, saveEligibleDebts } from './api';
+import { applyKeys, eligibleDebtsQuery, removeMissingDebt, saveEligibleDebts } from './api';
+import { MissingDebtForm } from './missing-debt-form';
 import { ApplyPageGate, useSavePage } from './save-page';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
 const TITLE = 'Your eligible debts';
+export const INCLUDE_LABEL = 'Include in my plan';
+export const NONE_SELECTED_TITLE = 'End your application?';
 
 /** /eligible-debts: choose the debts the plan should cover. */
 export function Component() {
@@ -45,10 +49,15 @@ function EligibleDebts() {
 }
 
 function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
+  const queryClient = useQueryClient();
   const { save, busy, errorModal } = useSavePage(saveEligibleDebts);
   const [selected, setSelected] = useState(
     () => new Set(items.filter((item) => item.selectedForDebtReduction).map((item) => item.id)),
   );
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [removeFailed, setRemoveFailed] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const chosen = items.filter((item) => selected.has(item.id));
   const totalBalance = chosen.reduce((sum, item) => sum + item.currentBalance, 0);
   const totalPayment = chosen.reduce((sum, item) => sum + item.estimatedMonthlyPayment, 0);
@@ -61,15 +70,44 @@ function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
       return next;
     });
 
+  /** The list the server answered after an add or a remove; a debt just added starts selected. */
+  const showList = (view: EligibleDebtsView) => {
+    const known = new Set(items.map((item) => item.id));
+    const added = view.items.filter((item) => !known.has(item.id) && item.selectedForDebtReduction);
+    setSelected((current) => new Set([...current, ...added.map((item) => item.id)]));
+    queryClient.setQueryData(applyKeys.eligibleDebts(), view);
+  };
+
+  const remove = async (item: EligibleItemView) => {
+    setRemoveFailed(null);
+    try {
+      showList(await removeMissingDebt(item.id));
+      setSelected((current) => {
+        const next = new Set(current);
+        next.delete(item.id);
+        return next;
+      });
+    } catch (error) {
+      setRemoveFailed(error instanceof Error ? error.message : 'The debt could not be removed.');
+    }
+  };
+
+  // In the list's order, so the body does not depend on the order of the clicks.
+  const send = () => save({ selectedIds: chosen.map((item) => item.id) });
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    // In the list's order, so the body does not depend on the order of the clicks.
-    await save({ selectedIds: chosen.map((item) => item.id) });
+    // With debts listed but none kept, Continue ends the application: ask first.
+    if (items.length > 0 && chosen.length === 0) {
+      setConfirming(true);
+      return;
+    }
+    await send();
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
+    <div className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 bg-gray-50 p-6 text-center">
@@ -87,25 +125,83 @@ function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
           <ul className="space-y-3" aria-label="Eligible debts">
             {items.map((item) => (
               <li key={item.id}>
-                <DebtTile item={item} checked={selected.has(item.id)} onToggle={() => toggle(item.id)} />
+                <DebtTile
+                  item={item}
+                  checked={selected.has(item.id)}
+                  onToggle={() => toggle(item.id)}
+                  onRemove={item.isSelfReported ? () => void remove(item) : undefined}
+                />
               </li>
             ))}
           </ul>
-          <dl
-            aria-live="polite"
-            className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-brand-50 px-4 py-3 text-gray-900"
-          >
-            <dt>Selected debts ({chosen.length})</dt>
-            <dd className="text-right font-semibold">{formatDollars(totalBalance)}</dd>
-            <dt>Est. monthly payments</dt>
-            <dd className="text-right font-semibold">{formatDollars(totalPayment)}</dd>
-          </dl>
         </>
       )}
-      <SubmitButton busy={busy}>Continue</SubmitButton>
+      {removeFailed ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {removeFailed}
+        </p>
+      ) : null}
+      {adding ? (
+        <MissingDebtForm
+          onAdded={(view) => {
+            showList(view);
+            setAdding(false);
+            addButton.current?.focus();
+          }}
+          onClose={() => {
+            setAdding(false);
+            addButton.current?.focus();
+          }}
+        />
+      ) : null}
+      <button
+        ref={addButton}
+        type="button"
+        hidden={adding}
+        onClick={() => setAdding(true)}
+        className="min-h-11 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        A debt is missing?
+      </button>
+      {items.length > 0 ? (
+        <dl
+          aria-live="polite"
+          aria-label="Selected debts"
+          className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-brand-50 px-4 py-3 text-gray-900"
+        >
+          <dt>Selected debts ({chosen.length})</dt>
+          <dd className="text-right font-semibold">{formatDollars(totalBalance)}</dd>
+          <dt>Est. monthly payments</dt>
+          <dd className="text-right font-semibold">{formatDollars(totalPayment)}</dd>
+        </dl>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Continue with the selected debts"
+      >
+        <SubmitButton busy={busy}>Continue</SubmitButton>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={NONE_SELECTED_TITLE}
+        description={
+          <>
+            You have not selected any debt for your plan. Without one we cannot offer you a Debt Management
+            Plan, and your application ends here.
+          </>
+        }
+        cancelLabel="Cancel"
+        confirmLabel="End my application"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void send();
+        }}
+      />
       <BusyOverlay show={busy} text="Saving..." />
       {errorModal}
-    </form>
+    </div>
   );
 }
 
@@ -113,10 +209,13 @@ function DebtTile({
   item,
   checked,
   onToggle,
+  onRemove,
 }: {
   item: EligibleItemView;
   checked: boolean;
   onToggle: () => void;
+  /** Only for a debt the borrower added. */
+  onRemove?: () => void;
 }) {
   const id = `debt-${item.id}`;
   return (
@@ -132,6 +231,9 @@ function DebtTile({
           <p>Original creditor: {item.originalCreditorName}</p>
         )}
         {item.accountTypeName && <p>{item.accountTypeName}</p>}
+        {item.isSelfReported && (
+          <p className="font-medium text-amber-800">Added by you: a counsellor will check it</p>
+        )}
         <dl className="mt-2 grid grid-cols-2 gap-x-4 sm:max-w-sm">
           <dt>Balance</dt>
           <dd className="text-right font-medium text-gray-900">{formatDollars(item.currentBalance)}</dd>
@@ -147,14 +249,24 @@ function DebtTile({
           type="checkbox"
           checked={checked}
           onChange={onToggle}
-          // Read as 'Capital One ...1234 Selected for debt reduction', with the amounts as its description.
+          // Read as 'Capital One ...1234 Include in my plan', with the amounts as its description.
           aria-labelledby={`${id}-name ${id}-label`}
           aria-describedby={`${id}-details`}
           className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
         />
         <label id={`${id}-label`} htmlFor={id} className="cursor-pointer text-gray-900">
-          Selected for debt reduction
+          {INCLUDE_LABEL}
         </label>
+        {onRemove ? (
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-label={`Remove ${item.creditorName}`}
+            className="ml-auto min-h-11 px-2 font-semibold text-red-700 underline underline-offset-2 hover:text-red-800"
+          >
+            Remove
+          </button>
+        ) : null}
       </div>
     </div>
   );

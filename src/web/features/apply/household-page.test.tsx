@@ -61,6 +61,7 @@ function view(patch: Partial<ApplicationView> = {}): ApplicationView {
     verifiedMonthlyCurrentIncome: null,
     connectedBankName: null,
     reasonForNotConnectingBank: null,
+    outcome: null,
     ...patch,
   };
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { payoffPlan, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
 import { screen } from '@testing-library/react';
@@ -50,5 +51,87 @@ describe('/offers/not-qualified', () => {
   it('offers a retry when the application cannot be read', async () => {
     renderPage({ status: 500, body: {} });
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
+  });
+
+  describe('why, and what to do next', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-24T12:00:00Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const disqualified = (outcome: unknown) => ({
+      status: 200,
+      body: {
+        id: 'app-1',
+        status: 'disqualified',
+        lastCompletedPage: 'Expenses',
+        lastViewedPage: 'NotQualified',
+        outcome,
+      },
+    });
+
+    it('cash flow too high: the reason and the avalanche payoff plan with its debt-free date and the $50', async () => {
+      const plan = payoffPlan([
+        { id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 8500 },
+        { id: 'b', name: 'Store Card', balance: 120000, aprBp: 2190, payment: 2000 },
+      ]);
+      renderPage(disqualified({ outcomes: ['cashflowTooHigh'], payoffPlan: { ...plan, aprAssumed: true } }));
+      expect(
+        await screen.findByRole('heading', { name: 'Why: You can pay your debts without a plan' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/with \$500 or more a month to spare/)).toBeInTheDocument();
+      const order = screen.getByRole('list', { name: 'Debts in payoff order' });
+      // Equal (assumed) rates: the smaller balance first.
+      expect([...order.querySelectorAll('li > p:first-child')].map((p) => p.textContent)).toEqual([
+        '1. Store Card',
+        '2. Chase',
+      ]);
+      // $20 does not cover the $21.90 of interest on the store card: said plainly.
+      expect(order).toHaveTextContent(
+        'At $20 a month, Store Card will not be paid off on its own: it adds $22 of interest a month.',
+      );
+      expect(screen.getByText(/we used 21\.9%, a typical card rate/)).toBeInTheDocument();
+      const { debtFree, extra } = payoffPlanSentences(plan, new Date('2026-11-24T12:00:00Z'));
+      expect(screen.getByText(debtFree)).toBeInTheDocument();
+      expect(debtFree).toMatch(/you will be debt-free by [A-Z][a-z]+ \d{4}/);
+      expect(screen.getByText(extra)).toBeInTheDocument();
+      expect(extra).toMatch(/^Paying \$50 more a month makes you debt-free by/);
+      // The thanks and the phone stay as they were.
+      expect(
+        screen.getByText(/you do not qualify for a Debt Management Plan at this time/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: SITE.phone.display })).toBeInTheDocument();
+    });
+
+    it('insufficient income: a counsellor, creditors’ hardship programmes and HUD housing counselling', async () => {
+      renderPage(disqualified({ outcomes: ['insufficientIncome'], payoffPlan: null }));
+      expect(
+        await screen.findByRole('heading', { name: 'Why: The plan payment does not fit your budget' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: `Call ${SITE.phone.display}` })).toHaveAttribute(
+        'href',
+        `tel:${SITE.phone.tel}`,
+      );
+      expect(screen.getByText('Ask your creditors about hardship programmes')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /Find a HUD-approved housing counselor/ })).toHaveAttribute(
+        'href',
+        'https://www.hud.gov/counseling',
+      );
+      expect(screen.queryByRole('list', { name: 'Debts in payoff order' })).toBeNull();
+    });
+
+    it.each([
+      ['notEnoughEligibleDebt', 'Why: Not enough debt for a plan', /at least \$1,000/],
+      ['noCreditFile', 'Why: We could not find your credit file', /no credit file under your name/],
+      ['creditReportUnavailable', 'Why: We could not get your credit report', /Try again later or call us/],
+      ['noHardship', 'Why: No hardship was selected', /If one of them applies to you/],
+    ])('%s', async (outcome, heading, next) => {
+      renderPage(disqualified({ outcomes: [outcome], payoffPlan: null }));
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(screen.getByText(next)).toBeInTheDocument();
+    });
   });
 });

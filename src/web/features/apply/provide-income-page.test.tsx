@@ -23,6 +23,7 @@ const application = (income: number | null, extra: Partial<ApplicationView> = {}
     verifiedMonthlyCurrentIncome: null,
     connectedBankName: null,
     reasonForNotConnectingBank: null,
+    outcome: null,
     ...extra,
   }) satisfies Partial<ApplicationView>;
 

@@ -7,6 +7,7 @@ import {
   DEBT_TABLE_EMPTY,
   DEBT_TABLE_PAGE_SIZE,
   DebtTable,
+  SELF_REPORTED_MARK,
   sortDebts,
   type DebtSortKey,
   type SortOrder,
@@ -29,6 +30,7 @@ const row = (over: Partial<DebtRowView> & { id: string }): DebtRowView => ({
   mostRecentPaymentDate: '2025-02-15',
   selectedForDebtReduction: true,
   creditorAccountId: null,
+  isSelfReported: false,
   ...over,
 });
 
@@ -186,5 +188,15 @@ describe('DebtTable', () => {
   it('says so when there are no debts', async () => {
     render([]);
     expect(document.body.textContent).toBe(DEBT_TABLE_EMPTY);
+  });
+
+  it('marks a debt the borrower added as self-reported, to verify', async () => {
+    render([
+      row({ id: 'bureau', creditor: 'Chase', currentBalance: 500_000 }),
+      row({ id: 'added', creditor: 'Hometown Credit Union', isSelfReported: true, accountType: null }),
+    ]);
+    const rows = [...document.querySelectorAll('tbody tr')].map((tr) => tr.children[1]!.textContent);
+    expect(rows).toEqual(['Chase', 'Hometown Credit Union Self-reported — verify']);
+    expect(SELF_REPORTED_MARK).toBe('Self-reported — verify');
   });
 });

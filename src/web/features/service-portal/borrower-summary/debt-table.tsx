@@ -56,10 +56,27 @@ function ShortId({ id }: { id: string }) {
 
 export const SOURCE_LABELS = { debt: 'Debt', collection: 'Collection' } as const;
 
+/** Beside a debt the borrower added that the credit report does not show: check it against a statement. */
+export const SELF_REPORTED_MARK = 'Self-reported — verify';
+
 /** The columns in the spec's order and words. */
 export const DEBT_TABLE_COLUMNS: readonly Column[] = [
   { key: 'isEligibleForDmp', label: 'Is Eligible for DMP', render: (r) => yesNo(r.isEligibleForDmp) },
-  { key: 'creditor', label: 'Creditor', render: (r) => r.creditor },
+  {
+    key: 'creditor',
+    label: 'Creditor',
+    render: (r) =>
+      r.isSelfReported ? (
+        <>
+          {r.creditor}{' '}
+          <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+            {SELF_REPORTED_MARK}
+          </span>
+        </>
+      ) : (
+        r.creditor
+      ),
+  },
   { key: 'accountType', label: 'Type', render: (r) => orMissing(r.accountType) },
   {
     key: 'currentBalance',
