@@ -62,6 +62,7 @@ const summaryGraph = {
       scheduledMonthlyPayment: true,
       mostRecentPayment: true,
       selectedForDebtReduction: true,
+      isSelfReported: true,
     },
     orderBy: (t, { desc }) => [desc(t.currentBalance)],
     with: { creditorAccount: { columns: { id: true } } },
