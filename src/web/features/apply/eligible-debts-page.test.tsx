@@ -241,12 +241,15 @@ describe('/eligible-debts', () => {
     expect(checkbox('Hometown Credit Union').checked).toBe(true);
     expect(summary()).toEqual(['$13,850', '$396']);
     expect(screen.getByRole('button', { name: 'A debt is missing?' })).toHaveFocus();
+    // The introduction no longer says every debt came from the credit report.
+    expect(screen.getByText(/the ones you added/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove Hometown Credit Union' }));
     await waitFor(() =>
       expect(document.querySelectorAll('ul[aria-label="Eligible debts"] > li')).toHaveLength(3),
     );
     expect(summary()).toEqual(['$10,650', '$301']);
+    expect(screen.getByText(/^We found these debts on your credit report\./)).toBeInTheDocument();
   });
 
   it('checks the missing debt on this side with the shared rules, and shows the server’s field message', async () => {

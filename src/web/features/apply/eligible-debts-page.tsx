@@ -119,8 +119,9 @@ function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
       ) : (
         <>
           <p className="text-gray-700">
-            We found these debts on your credit report. Keep selected the ones you want included in your Debt
-            Management Plan.
+            {items.some((item) => item.isSelfReported)
+              ? 'These are the debts we found on your credit report and the ones you added. Keep selected the ones you want included in your Debt Management Plan.'
+              : 'We found these debts on your credit report. Keep selected the ones you want included in your Debt Management Plan.'}
           </p>
           <ul className="space-y-3" aria-label="Eligible debts">
             {items.map((item) => (
