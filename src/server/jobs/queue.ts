@@ -14,6 +14,7 @@ import {
   type MailTransport,
 } from '#server/email/outbox';
 import { deleteExpiredRateLimitCounters } from '#server/plugins/rate-limit-store';
+import { raiseAllAlerts } from '#server/features/monitoring/run-monitors';
 import { deliverSms, MAX_SMS_ATTEMPTS } from '#server/sms/deliver-sms';
 import {
   buildPartnerWebhookEvent,
@@ -55,8 +56,16 @@ export const EMAIL_BODY_PURGE_CRON = '23 * * * *';
 /** Hourly: the rate limits' counters whose window ended are deleted. */
 export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limit-cleanup';
 const RATE_LIMIT_CLEANUP_CRON = '41 * * * *';
+/**
+ * Daily: the alert rules over every monitored application, as of the run's moment. One run per day however
+ * many instances (a pg-boss schedule); a run that fails half-way is retried and raises nothing twice.
+ */
+export const ALERT_RULES_QUEUE = 'alert-rules';
+const ALERT_RULES_CRON = '15 6 * * *';
 
 export type Jobs = {
+  /** Queues a run of the alert rules now (the schedule runs them daily). */
+  alertRulesQueued: () => Promise<void>;
   emailQueued: (id: string) => void;
   smsQueued: (id: string) => void;
   /** An application moved to transfer: its partner webhook is built now and delivered by the queue. */
@@ -285,6 +294,20 @@ export async function startJobs(o: {
   });
   await boss.schedule(RATE_LIMIT_CLEANUP_QUEUE, RATE_LIMIT_CLEANUP_CRON);
 
+  await boss.createQueue(ALERT_RULES_QUEUE, {
+    name: ALERT_RULES_QUEUE,
+    // One run at a time: a second queued while one runs waits for it rather than doubling the work.
+    policy: 'singleton',
+    retryLimit: 3,
+    retryDelay: 300,
+    expireInSeconds: 4 * 60 * 60,
+  });
+  await work(ALERT_RULES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const run = await raiseAllAlerts(o.database.db, { asOf: now() });
+    o.log.info({ applications: run.applications, raised: run.raised }, 'alert rules run');
+  });
+  await boss.schedule(ALERT_RULES_QUEUE, ALERT_RULES_CRON);
+
   // Messages written while the queue was down (or whose job was lost) are picked up at start. Emails that
   // still have a job are left to it.
   const swept = await sweepEmails(0);
@@ -292,6 +315,9 @@ export async function startJobs(o: {
   for (const id of await unqueuedSmsIds(o.database)) await queueSms(id);
 
   return {
+    alertRulesQueued: async () => {
+      await boss.send(ALERT_RULES_QUEUE, {});
+    },
     emailQueued: (id) => {
       queueEmail(id)
         // Wakes this instance's worker: a reset code goes out now, not at the next poll.
