@@ -22,14 +22,12 @@ describe('the alert-rules job', () => {
   it('raises the alerts of monitored applications only, once however many runs', async () => {
     const disconnected = async (status: 'counselorReview' | 'inProgress') => {
       const { applicationId } = await createApplication(t.db, { application: { status } });
-      await t.db
-        .insert(plaidItem)
-        .values({
-          applicationId,
-          institutionId: 'ins_1',
-          institutionName: 'Gingham Savings',
-          isConnected: false,
-        });
+      await t.db.insert(plaidItem).values({
+        applicationId,
+        institutionId: 'ins_1',
+        institutionName: 'Gingham Savings',
+        isConnected: false,
+      });
       return applicationId;
     };
     const enrolled = await disconnected('counselorReview');
