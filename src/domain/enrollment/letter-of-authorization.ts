@@ -1,5 +1,6 @@
 import { type Cents, sumCents } from '../money/cents';
 import { isRealDate } from '../validation/format';
+import { MONTH_NAMES } from '#domain/calendar';
 
 // The Letter of Authorization the borrower (and the spouse) sign to enroll: it lets the nonprofit agency
 // contact each listed creditor and set up the debt management plan. This module only decides what the letter
@@ -104,28 +105,13 @@ export function formatUsd(c: Cents): string {
   return usd.format(c / 100);
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** 'yyyy-MM-dd' → 'March 15, 2026'. Throws on anything that is not a real date. */
 export function formatLetterDate(isoDate: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
   if (!isRealDate(year, month, day))
     throw new Error(`formatLetterDate: ${JSON.stringify(isoDate)} is not yyyy-MM-dd`);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
 }
 
 const tidy = (s: string): string => s.trim().replace(/\s+/g, ' ');

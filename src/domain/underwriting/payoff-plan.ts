@@ -1,6 +1,7 @@
 import { monthlyInterest } from '../money/amortization';
 import { formatDollars, sumCents, type Cents } from '../money/cents';
 import { PAYOFF_PLAN_EXTRA_PAYMENT, PAYOFF_PROJECTION_MAX_MONTHS } from './constants';
+import { MONTH_NAMES } from '#domain/calendar';
 
 // A do-it-yourself payoff plan for a borrower who can afford their debts without a debt management plan: the
 // avalanche method. Every month each debt gains a month of interest and gets its own payment; whatever is left
@@ -123,21 +124,6 @@ export function payoffPlan(
     interestSaved: finished ? current.totalInterest! - withExtra.totalInterest! : null,
   };
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The month a projection ends, counted from `today`'s month: (2026-11-24, 3) → 'February 2027'. */
 export function debtFreeMonth(today: Date, months: number): string {
