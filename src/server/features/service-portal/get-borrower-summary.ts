@@ -16,7 +16,7 @@ import { application, type ApplicationQueryWith, type RelationalSchema } from '#
 import { auditLog } from '#server/db/schema/ops';
 import { last4, type FieldCipher } from '#server/security/field-encryption';
 import type { AuditAction } from '#server/audit/record-audit';
-import { alertViews } from './alert-dates';
+import { alertViews } from '#server/alerts/alert-views';
 import { staffMembers } from './staff-names';
 
 /** Staff actions shown on the summary, newest first (openings of the summary are not among them). */
@@ -199,7 +199,7 @@ export async function getBorrowerSummary(o: {
     read.actions.execute({ id: app.id }),
     read.openings.execute({ id: app.id }),
     read.openingCount.execute({ id: app.id }),
-    alertViews(o.db, app.alerts),
+    alertViews(o.db, app.alerts, { describe: true }),
   ]);
   const decision = app.decisions[0];
   const staff = await staffMembers(o.db, [

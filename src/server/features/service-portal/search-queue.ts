@@ -15,7 +15,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { QueueView } from '#domain/flow/staff-views';
+import type { AlertType, QueueTileAlerts, QueueView } from '#domain/flow/staff-views';
+import { mostSevereAlertType } from '#domain/monitoring/alert-severity';
 import { resolveDateRange } from '#domain/service-portal/date-range';
 import {
   ACCOUNT_TYPE_CODES,
@@ -36,6 +37,7 @@ import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { collection, debt } from '#server/db/schema/credit';
 import { user } from '#server/db/schema/auth';
+import { alert } from '#server/db/schema/service-work';
 import { staffDisplayName } from './staff-names';
 
 /** A whole US phone number: stored as +1 and these ten digits, so it is looked up, not searched for. */
@@ -220,6 +222,10 @@ export async function searchQueue(o: {
       .from(user)
       .where(eq(user.id, o.viewerId)),
   ]);
+  const alertsOf = await tileAlerts(
+    db,
+    rows.map((r) => r.applicationId),
+  );
   const counted = Number(totals[0]?.total ?? 0);
   const total = Math.min(counted, QUEUE_COUNT_CAP);
   return {
@@ -244,6 +250,44 @@ export async function searchQueue(o: {
       assignedTo: r.assignedTo
         ? { id: r.assignedTo, name: staffDisplayName(r.assigneeName), isMe: r.assignedTo === o.viewerId }
         : null,
+      alerts: alertsOf.get(r.applicationId) ?? NO_ALERTS,
     })),
   };
+}
+
+const NO_ALERTS: QueueTileAlerts = { count: 0, unseen: 0, mostSevere: null };
+
+/**
+ * The page's alerts that still hold, counted per application and type (through the alert table's
+ * application index, one page of ids at a time): each tile's count, unseen count and most severe type.
+ */
+async function tileAlerts(db: Tx, applicationIds: string[]): Promise<Map<string, QueueTileAlerts>> {
+  if (applicationIds.length === 0) return new Map();
+  const counts = await db
+    .select({
+      applicationId: alert.applicationId,
+      type: alert.type,
+      count: count(),
+      unseen:
+        sql<number>`count(*) filter (where not ${alert.hasBeenSeenByCustomerServiceRepresentative})`.mapWith(
+          Number,
+        ),
+    })
+    .from(alert)
+    .where(and(inArray(alert.applicationId, applicationIds), isNull(alert.clearedAt)))
+    .groupBy(alert.applicationId, alert.type);
+  const byApplication = new Map<string, { count: number; unseen: number; types: AlertType[] }>();
+  for (const row of counts) {
+    const entry = byApplication.get(row.applicationId) ?? { count: 0, unseen: 0, types: [] };
+    entry.count += Number(row.count);
+    entry.unseen += row.unseen;
+    entry.types.push(row.type);
+    byApplication.set(row.applicationId, entry);
+  }
+  return new Map(
+    [...byApplication].map(([id, e]) => [
+      id,
+      { count: e.count, unseen: e.unseen, mostSevere: mostSevereAlertType(e.types) },
+    ]),
+  );
 }
