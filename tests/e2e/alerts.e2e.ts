@@ -143,14 +143,22 @@ test.describe('alerts', () => {
       // The payment account: the sandbox bank's checking account.
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/payments/next-steps');
+      await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
+      await checkAccessibility(page, '/payments/next-steps');
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/payments/payment-account-options');
+      await visible(page.getByRole('heading', { level: 1, name: 'Connect your bank' }));
+      await checkAccessibility(page, '/payments/payment-account-options');
       await page.getByRole('button', { name: 'Connect your bank' }).click();
       await linkSandboxBank(page.getByRole('dialog', { name: 'Sandbox bank connection' }));
       await waitForPath(page, '/payments/confirm-payment-account');
+      await visible(page.getByRole('radio', { name: /Everyday Checking/ }));
+      await checkAccessibility(page, '/payments/confirm-payment-account');
       await page.getByRole('radio', { name: /Everyday Checking/ }).check();
       await page.getByRole('button', { name: 'Submit' }).click();
       await waitForPath(page, '/submitted');
+      await visible(page.getByRole('heading', { level: 1, name: 'Your signature is required' }));
+      await checkAccessibility(page, '/submitted');
 
       // The letter, signed from the emailed link.
       const mailbox = await context.newPage();
@@ -258,6 +266,11 @@ test.describe('alerts', () => {
       await setPasswordFromMailbox(context, server.url, BORROWER.email, BORROWER_PASSWORD);
       await page.goto(`${server.url}/sign-in`);
       await signIn(page, BORROWER.email, BORROWER_PASSWORD, '/submitted');
+      // Signed and with a counsellor: the thank-you, which links nowhere in the portal yet.
+      await visible(
+        page.getByRole('heading', { level: 1, name: 'Thank you for completing the Letter of Authorization' }),
+      );
+      await checkAccessibility(page, '/submitted');
       await page.goto(`${server.url}/customer-portal/plan`);
       await waitForPath(page, '/customer-portal/plan');
 
