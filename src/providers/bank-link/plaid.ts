@@ -10,6 +10,7 @@ import type {
   LinkToken,
   TransactionsPage,
 } from './port';
+import { BankLinkLoginRequiredError } from './port';
 
 /**
  * The Plaid adapter (docs/providers.md, Bank link), on Plaid's official SDK. Every reply it reads is parsed
@@ -101,7 +102,7 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
   };
 
   return {
-    async createLinkToken({ applicationId, webhookUrl }) {
+    async createLinkToken({ applicationId, webhookUrl, accessToken }) {
       const reply = await call('/link/token/create', linkTokenCreateReply, () =>
         client.linkTokenCreate({
           ...credentials,
@@ -109,8 +110,14 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
           language: 'en',
           country_codes: [CountryCode.Us],
           user: { client_user_id: applicationId },
-          products: [Products.Transactions],
-          transactions: { days_requested: PLAID_TRANSACTIONS_DAYS_REQUESTED },
+          // Update mode (the customer signs in again at a disconnected item's bank) names the item by its
+          // access token and takes no products: the item already has them.
+          ...(accessToken
+            ? { access_token: accessToken }
+            : {
+                products: [Products.Transactions],
+                transactions: { days_requested: PLAID_TRANSACTIONS_DAYS_REQUESTED },
+              }),
           ...(webhookUrl ? { webhook: webhookUrl } : {}),
         }),
       );
@@ -342,6 +349,15 @@ async function call<T>(
     const response = (error as { response?: { status?: unknown; data?: unknown } } | null)?.response;
     const plaidError = plaidErrorReply.safeParse(response?.data);
     if (plaidError.success) {
+      const apiError = new PlaidApiError(
+        endpoint,
+        plaidError.data,
+        typeof response?.status === 'number' ? response.status : null,
+      );
+      // The one error the monitors act on (the item is marked disconnected), in the port's own terms.
+      if (plaidError.data.error_code === 'ITEM_LOGIN_REQUIRED') {
+        throw new BankLinkLoginRequiredError(apiError.message, { cause: apiError });
+      }
       throw new PlaidApiError(
         endpoint,
         plaidError.data,

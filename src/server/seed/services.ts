@@ -24,11 +24,14 @@ export const personaKey = (firstName: string, lastName: string, isoDateOfBirth: 
 export function createSeedCreditBureau(personas: ReadonlyMap<string, CreditPersona>): CreditBureau {
   const sandbox = createSandboxCreditBureau();
   return {
-    pull(applicant) {
+    pull(applicant, o) {
       const persona = personas.get(
         personaKey(applicant.firstName, applicant.lastName, applicant.dateOfBirth),
       );
-      return sandbox.pull(persona ? { ...applicant, lastName: SANDBOX_CREDIT_PERSONAS[persona] } : applicant);
+      return sandbox.pull(
+        persona ? { ...applicant, lastName: SANDBOX_CREDIT_PERSONAS[persona] } : applicant,
+        o,
+      );
     },
   };
 }
