@@ -28,10 +28,12 @@ export const SANDBOX_CREDIT_PERSONAS = {
 export const SANDBOX_NEW_INQUIRY_DAYS = 3;
 /**
  * Inquiries of a file keep their dates from one pull to the next: each recurs on a cycle of this many days
- * at its own phase, so it is dated between 5 and 700 days back whenever the file is pulled, and comes back
- * as a recent inquiry (news to a monitor) about once in two years.
+ * at its own phase, dated between SANDBOX_INQUIRY_MIN_AGE_DAYS and about two years back whenever the file is
+ * pulled. An inquiry that comes round again is already that old, so monthly pulls (up to that many days
+ * apart) never see it as news: only the newInquiry persona brings new inquiries.
  */
 export const SANDBOX_INQUIRY_CYCLE_DAYS = 696;
+export const SANDBOX_INQUIRY_MIN_AGE_DAYS = 35;
 
 export const SANDBOX_NO_FILE_ERROR = 'no credit file found';
 export const SANDBOX_BUREAU_UNREACHABLE =
@@ -485,7 +487,7 @@ function inquiries(file: FileContext, count: number): BureauInquiry[] {
   const todayNumber = Math.floor(file.today.getTime() / 86_400_000);
   const cycle = SANDBOX_INQUIRY_CYCLE_DAYS;
   return Array.from({ length: count }, () => rng.int(5, 700))
-    .map((phase) => 5 + ((((todayNumber + phase) % cycle) + cycle) % cycle))
+    .map((phase) => SANDBOX_INQUIRY_MIN_AGE_DAYS + ((((todayNumber + phase) % cycle) + cycle) % cycle))
     .sort((a, b) => a - b)
     .map((days) => {
       const subscriber = rng.pick(INQUIRY_SUBSCRIBERS);
