@@ -180,7 +180,15 @@ const DAY_MS = 86_400_000;
  * Creates the sandbox. `secret` signs every token (keep it stable across restarts, and secret: whoever has it
  * can mint access tokens); `now` sets the clock that token expiry and transaction dates count from.
  */
-export function createSandboxBankLink(options: { secret: string; now?: () => Date }): SandboxBankLink {
+export function createSandboxBankLink(options: {
+  secret: string;
+  now?: () => Date;
+  /**
+   * Each link session's nonce, which (with the bank and user) seeds the item it makes; random by default. The
+   * seed passes its own, so a seed makes the same items, accounts and transactions every time.
+   */
+  nonce?: () => string;
+}): SandboxBankLink {
   if (typeof options.secret !== 'string' || options.secret === '') {
     throw new Error('Bank link sandbox: a secret is needed to sign its tokens');
   }
@@ -231,7 +239,7 @@ export function createSandboxBankLink(options: { secret: string; now?: () => Dat
     }
     if (session.update && session.update.username !== username.trim())
       throw new Error(SANDBOX_BANK_LOGIN_ERROR);
-    const seed = session.update?.seed ?? itemSeed(linkToken, institution.id, username);
+    const seed = session.update?.seed ?? itemSeed(session, institution.id, username);
     return { institution, persona, seed, accounts: itemAccounts(institution, persona, seed) };
   };
 
@@ -247,7 +255,7 @@ export function createSandboxBankLink(options: { secret: string; now?: () => Dat
       const payload: z.infer<typeof linkPayload> = {
         applicationId,
         expiresAt,
-        nonce: randomBytes(9).toString('base64url'),
+        nonce: options.nonce?.() ?? randomBytes(9).toString('base64url'),
         ...(item
           ? { update: { seed: item.seed, institutionId: item.institutionId, username: item.username } }
           : {}),
@@ -269,8 +277,8 @@ export function createSandboxBankLink(options: { secret: string; now?: () => Dat
         throw new Error('Bank link sandbox: the public token did not come out of this link session');
       }
       const session = openToken(tokenKey, 'link', payload.linkToken, linkPayload);
-      const seed =
-        session?.update?.seed ?? itemSeed(payload.linkToken, payload.institutionId, payload.username);
+      if (!session) throw new Error('Bank link sandbox: the public token is not valid');
+      const seed = session.update?.seed ?? itemSeed(session, payload.institutionId, payload.username);
       const itemId = opaqueId(seed, 'item');
       const access: z.infer<typeof accessPayload> = {
         itemId,
@@ -493,10 +501,13 @@ function institutionOf(institutionId: string): InstitutionDefinition {
   return institution;
 }
 
-/** One seed per link session, bank and user: the same sign-in offers the same account ids every time. */
-function itemSeed(linkToken: string, institutionId: string, username: string): string {
+/**
+ * One seed per link session (its nonce), bank and user: the same sign-in offers the same account ids every
+ * time.
+ */
+function itemSeed(session: { nonce: string }, institutionId: string, username: string): string {
   return createHash('sha256')
-    .update(`${linkToken}|${institutionId}|${username.trim()}`)
+    .update(`${session.nonce}|${institutionId}|${username.trim()}`)
     .digest('hex')
     .slice(0, 32);
 }

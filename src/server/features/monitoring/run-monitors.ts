@@ -81,17 +81,39 @@ export async function raiseAllAlerts(
     settings?: AlertSettings;
     notifier?: Notifier;
     onApplication?: (applicationId: string) => void;
+    /** Only these applications (the seed's own); every monitored one when not given. */
+    only?: readonly string[];
   },
 ): Promise<MonitorRun> {
   const run: MonitorRun = { applications: 0, raised: {} };
-  await eachMonitoredPage(db, async (ids) => {
-    await raiseAlertsFor(db, { ...o, applicationIds: ids }, run);
-  });
+  await eachMonitoredPage(
+    db,
+    async (ids) => {
+      await raiseAlertsFor(db, { ...o, applicationIds: ids }, run);
+    },
+    o.only,
+  );
   return run;
 }
 
-/** Visits every monitored application id, a page at a time. */
-async function eachMonitoredPage(db: Db, visit: (ids: string[]) => Promise<void>) {
+/** Visits every monitored application id (or only those of `only`), a page at a time. */
+async function eachMonitoredPage(db: Db, visit: (ids: string[]) => Promise<void>, only?: readonly string[]) {
+  if (only) {
+    for (let k = 0; k < only.length; k += MONITOR_PAGE_SIZE) {
+      const rows = await db
+        .select({ id: application.id })
+        .from(application)
+        .where(
+          and(
+            inArray(application.id, only.slice(k, k + MONITOR_PAGE_SIZE)),
+            inArray(application.status, [...MONITORED_STATUSES]),
+          ),
+        )
+        .orderBy(asc(application.id));
+      if (rows.length > 0) await visit(rows.map((r) => r.id));
+    }
+    return;
+  }
   for (let after: string | null = null; ;) {
     const ids = await monitoredApplicationIds(db, after);
     if (ids.length === 0) return;
@@ -118,48 +140,59 @@ export type MonitorSettings = {
   creditPullDays?: number;
 };
 
+export type MonitorRunOptions = {
+  asOf: Date;
+  settings?: MonitorSettings;
+  /** Called after each application (progress; a test stops a run half-way here). */
+  onApplication?: (applicationId: string) => void;
+  /** Only these applications (the seed's own); every monitored one when not given. */
+  only?: readonly string[];
+};
+
 export type RefreshRun = { applications: number; outcomes: Partial<Record<RefreshOutcome, number>> };
 export type PullRun = { applications: number; outcomes: Partial<Record<CreditPullOutcome, number>> };
 
 /** The data refresh of every monitored application as of `asOf` (the daily 'bank-refresh' job). */
-export async function refreshAll(
-  deps: MonitorDeps,
-  o: { asOf: Date; settings?: MonitorSettings; onApplication?: (applicationId: string) => void },
-): Promise<RefreshRun> {
+export async function refreshAll(deps: MonitorDeps, o: MonitorRunOptions): Promise<RefreshRun> {
   const run: RefreshRun = { applications: 0, outcomes: {} };
-  await eachMonitoredPage(deps.db, async (ids) => {
-    for (const applicationId of ids) {
-      const outcome = await refreshApplication(deps, {
-        applicationId,
-        asOf: o.asOf,
-        settings: o.settings?.refresh,
-      });
-      run.applications += 1;
-      run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
-      o.onApplication?.(applicationId);
-    }
-  });
+  await eachMonitoredPage(
+    deps.db,
+    async (ids) => {
+      for (const applicationId of ids) {
+        const outcome = await refreshApplication(deps, {
+          applicationId,
+          asOf: o.asOf,
+          settings: o.settings?.refresh,
+        });
+        run.applications += 1;
+        run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
+        o.onApplication?.(applicationId);
+      }
+    },
+    o.only,
+  );
   return run;
 }
 
 /** The soft credit pull of every monitored application whose last pull is due (the daily 'credit-pull' job). */
-export async function pullAllDue(
-  deps: MonitorDeps,
-  o: { asOf: Date; settings?: MonitorSettings; onApplication?: (applicationId: string) => void },
-): Promise<PullRun> {
+export async function pullAllDue(deps: MonitorDeps, o: MonitorRunOptions): Promise<PullRun> {
   const run: PullRun = { applications: 0, outcomes: {} };
-  await eachMonitoredPage(deps.db, async (ids) => {
-    for (const applicationId of ids) {
-      const outcome = await pullCredit(deps, {
-        applicationId,
-        asOf: o.asOf,
-        pullDays: o.settings?.creditPullDays ?? DEFAULT_CREDIT_PULL_DAYS,
-      });
-      run.applications += 1;
-      run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
-      o.onApplication?.(applicationId);
-    }
-  });
+  await eachMonitoredPage(
+    deps.db,
+    async (ids) => {
+      for (const applicationId of ids) {
+        const outcome = await pullCredit(deps, {
+          applicationId,
+          asOf: o.asOf,
+          pullDays: o.settings?.creditPullDays ?? DEFAULT_CREDIT_PULL_DAYS,
+        });
+        run.applications += 1;
+        run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
+        o.onApplication?.(applicationId);
+      }
+    },
+    o.only,
+  );
   return run;
 }
 
@@ -170,7 +203,7 @@ export async function pullAllDue(
  */
 export async function runMonitors(
   deps: MonitorDeps,
-  o: { asOf: Date; settings?: MonitorSettings; onApplication?: (applicationId: string) => void },
+  o: MonitorRunOptions,
 ): Promise<{ refresh: RefreshRun; pull: PullRun; alerts: MonitorRun }> {
   const refresh = await refreshAll(deps, o);
   const pull = await pullAllDue(deps, o);
@@ -179,6 +212,7 @@ export async function runMonitors(
     settings: o.settings?.alerts,
     notifier: deps.notifier,
     onApplication: o.onApplication,
+    only: o.only,
   });
   return { refresh, pull, alerts };
 }
