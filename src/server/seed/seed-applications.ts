@@ -212,6 +212,10 @@ async function monitorHistory(
     await runMonitors(deps, {
       asOf: day === last ? today : new Date(`${day}T23:59:59.999Z`),
       only: o.only,
+      // No soft pull falls in the seeded history: its credit files are at most 30 days old, and one pulled
+      // exactly 30 days ago would be due or not by seconds, so two runs of a seed would differ. The live
+      // jobs (or npm run monitor) make the first pulls.
+      settings: { creditPullDays: CREATED_WITHIN_DAYS + 1 },
     });
   }
 }
