@@ -1,17 +1,19 @@
 /**
- * Runs the alert rules over every monitored application (from the signed contract on) as of a date, and prints
- * the alerts raised by type. Running it again raises nothing twice.
+ * Runs every monitor over every monitored application (from the signed contract on) as of a date, in order:
+ * the data refresh through the bank-link provider, the soft credit pull where one is due, then the alert
+ * rules; prints what each did. Running it again for the same date raises nothing twice. With the sandbox
+ * providers, moving the date forward moves the sandbox banks' data forward (docs/providers.md).
  * Usage: npm run monitor -- [--as-of YYYY-MM-DD]   (today when not given; the end of that day, UTC)
- * Writes to the configured database (DATA_DIR's embedded one, or DATABASE_URL).
- *
- * Not yet: the data refresh through the bank-link provider and the periodic credit pull that bring in new
- * balances, transactions, snapshots, scores and inquiries; this runs the rules over what the database holds.
+ * Writes to the configured database (DATA_DIR's embedded one, or DATABASE_URL). Alert emails and texts are
+ * written to the outboxes; a running server (or its next start) delivers them.
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { openDatabase } from '#server/db/client';
 import { ConfigError, type Config, loadConfig } from '#server/env';
-import { raiseAllAlerts } from '#server/features/monitoring/run-monitors';
+import { runMonitors } from '#server/features/monitoring/run-monitors';
+import { createProviders } from '#server/providers';
+import { createFieldCipher } from '#server/security/field-encryption';
 
 const USAGE = 'Usage: npm run monitor -- [--as-of YYYY-MM-DD]';
 
@@ -41,13 +43,31 @@ try {
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const counts = (o: Record<string, number | undefined>) =>
+  Object.entries(o)
+    .map(([what, n]) => `${what} ${n}`)
+    .join(', ') || 'nothing';
 try {
   await database.migrate();
+  const providers = createProviders(config, database.db);
+  const cipher = createFieldCipher(config.encryptionKey);
   const started = Date.now();
-  const run = await raiseAllAlerts(database.db, { asOf: new Date(`${day}T23:59:59.999Z`) });
-  const raised = Object.entries(run.raised);
+  const run = await runMonitors(
+    {
+      db: database.db,
+      bankLink: providers.bankLink,
+      creditBureau: providers.creditBureau,
+      cipher,
+      notifier: { cipher, publicUrl: config.publicUrl },
+    },
+    { asOf: new Date(`${day}T23:59:59.999Z`), settings: { creditPullDays: config.monitorCreditPullDays } },
+  );
+  const raised = Object.entries(run.alerts.raised);
   console.log(
-    `Alert rules as of ${day}: ${run.applications} monitored applications in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+    `Monitors as of ${day}: ${run.alerts.applications} monitored applications in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
+      `  Data refresh: ${counts(run.refresh.outcomes)}.\n` +
+      `  Credit pull: ${counts(run.pull.outcomes)}.\n` +
+      `  Alert rules: ` +
       (raised.length === 0
         ? 'no new alerts.'
         : `new alerts: ${raised.map(([type, n]) => `${type} ${n}`).join(', ')}.`),

@@ -50,6 +50,12 @@ const EnvSchema = z.object({
     .regex(/^[1-9]\d{0,3}$/, 'must be a whole number of hours (1 to 9999)')
     .default('48')
     .transform(Number),
+  /** Days between two soft credit pulls of an enrolled customer by the monitors (about monthly). */
+  MONITOR_CREDIT_PULL_DAYS: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'must be a whole number of days (1 to 999)')
+    .default('30')
+    .transform(Number),
   /** 32 bytes as 64 hex characters or base64; generated into DATA_DIR when absent outside production. */
   ENCRYPTION_KEY: z
     .string()
@@ -165,6 +171,8 @@ export type Config = {
   emailBodyRetentionDays: number;
   /** Hours an email is retried before it is marked failed. */
   emailGiveUpHours: number;
+  /** MONITOR_CREDIT_PULL_DAYS: days between the monitors' soft credit pulls of an enrolled customer. */
+  monitorCreditPullDays: number;
   encryptionKey: Buffer;
   authSecret: string;
   logLevel: Env['LOG_LEVEL'];
@@ -358,6 +366,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailTransport,
     emailBodyRetentionDays: env.EMAIL_BODY_RETENTION_DAYS,
     emailGiveUpHours: env.EMAIL_GIVE_UP_HOURS,
+    monitorCreditPullDays: env.MONITOR_CREDIT_PULL_DAYS,
     encryptionKey,
     authSecret: env.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', 32),
     logLevel: env.LOG_LEVEL,

@@ -52,6 +52,12 @@ jobs = await startJobs({
   partnerWebhook: config.partnerWebhook,
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
+  monitors: {
+    bankLink: providers.bankLink,
+    creditBureau: providers.creditBureau,
+    publicUrl: config.publicUrl,
+    creditPullDays: config.monitorCreditPullDays,
+  },
 });
 
 if (config.demoStaff) {

@@ -10,6 +10,7 @@ import type {
   LinkToken,
   TransactionsPage,
 } from './port';
+import { BankLinkLoginRequiredError } from './port';
 
 /**
  * The Plaid adapter (docs/providers.md, Bank link), on Plaid's official SDK. Every reply it reads is parsed
@@ -109,7 +110,8 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
           language: 'en',
           country_codes: [CountryCode.Us],
           user: { client_user_id: applicationId },
-          // Update mode: the item's own access token, and no products (the item keeps those it has).
+          // Update mode (the customer signs in again at a disconnected item's bank) names the item by its
+          // access token and takes no products: the item already has them.
           ...(accessToken
             ? { access_token: accessToken }
             : {
@@ -347,6 +349,15 @@ async function call<T>(
     const response = (error as { response?: { status?: unknown; data?: unknown } } | null)?.response;
     const plaidError = plaidErrorReply.safeParse(response?.data);
     if (plaidError.success) {
+      const apiError = new PlaidApiError(
+        endpoint,
+        plaidError.data,
+        typeof response?.status === 'number' ? response.status : null,
+      );
+      // The one error the monitors act on (the item is marked disconnected), in the port's own terms.
+      if (plaidError.data.error_code === 'ITEM_LOGIN_REQUIRED') {
+        throw new BankLinkLoginRequiredError(apiError.message, { cause: apiError });
+      }
       throw new PlaidApiError(
         endpoint,
         plaidError.data,

@@ -53,11 +53,28 @@ export type TransactionsPage = {
 /** A verified webhook from the provider (for example new transactions or an item that needs re-login). */
 export type BankLinkWebhook = { webhookType: string; webhookCode: string; itemId: string | null };
 
+/**
+ * The bank needs the customer to sign in again (a changed password, access revoked, the provider's
+ * ITEM_LOGIN_REQUIRED): the item's data cannot be read until they link it again (update mode, below). The
+ * monitors mark the item disconnected when a call rejects with it.
+ */
+export class BankLinkLoginRequiredError extends Error {
+  readonly code = 'ITEM_LOGIN_REQUIRED';
+  constructor(message = 'Bank link: the bank needs the customer to sign in again', options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'BankLinkLoginRequiredError';
+  }
+}
+
+/** A moment to read the item as of; only the sandbox can look at another day than today (see docs/providers.md). */
+export type ReadOptions = { asOf?: Date };
+
 export interface BankLink {
   /**
    * Starts a link session for the application (its id is the provider's client_user_id). With `accessToken`
-   * (an item whose connection stopped) the provider's widget opens in update mode for that item, so the
-   * customer signs in to the same bank again; an adapter whose widget has no such mode links as usual.
+   * the session is the provider's update mode: the customer signs in again at the bank of that item, and
+   * the public token it ends with exchanges for a working access token of the SAME item (same item and
+   * account ids).
    */
   createLinkToken(o: {
     applicationId: string;
@@ -73,12 +90,15 @@ export interface BankLink {
     publicToken: string;
     linkToken: string;
   }): Promise<{ accessToken: string; itemId: string }>;
-  /** The item's institution. */
-  getItem(accessToken: string): Promise<BankItem>;
-  /** The item's accounts with their current balances. */
-  getAccounts(accessToken: string): Promise<BankAccount[]>;
-  /** One page of transactions since `cursor` (none: from the start of the history, six months or more). */
-  syncTransactions(accessToken: string, cursor?: string): Promise<TransactionsPage>;
+  /** The item's institution. Rejects with BankLinkLoginRequiredError when the customer must sign in again. */
+  getItem(accessToken: string, o?: ReadOptions): Promise<BankItem>;
+  /** The item's accounts with their current balances (BankLinkLoginRequiredError as getItem). */
+  getAccounts(accessToken: string, o?: ReadOptions): Promise<BankAccount[]>;
+  /**
+   * One page of transactions since `cursor` (none: from the start of the history, six months or more);
+   * BankLinkLoginRequiredError as getItem.
+   */
+  syncTransactions(accessToken: string, cursor?: string, o?: ReadOptions): Promise<TransactionsPage>;
   /**
    * Verifies a webhook by the provider's signature over the raw body and answers what it says; null when the
    * signature, its age or the body hash does not check out (the caller answers 401 and ignores it).

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { bankLinkContract } from '#tests/contracts/bank-link.contract';
-import type { BankLink, BankTransaction } from './port';
+import { BankLinkLoginRequiredError, type BankLink, type BankTransaction } from './port';
 import {
   createSandboxBankLink,
   SANDBOX_BANK_INSTITUTION_IDS,
   SANDBOX_BANK_LOGIN_ERROR,
   SANDBOX_BANK_PASSWORD,
   SANDBOX_BANK_USERS,
+  SANDBOX_DISCONNECT_AFTER_DAYS,
   SANDBOX_HISTORY_DAYS,
+  SANDBOX_NSF_AFTER_DAYS,
+  SANDBOX_NSF_FEE,
+  SANDBOX_NSF_FEE_NAME,
+  SANDBOX_OVERDRAFT_AFTER_DAYS,
   SANDBOX_LINK_TOKEN_TTL_MS,
   SANDBOX_NO_CHECKING_INSTITUTION_ID,
   SANDBOX_OVERDRAFT_FEE,
@@ -336,5 +341,97 @@ describe('sandbox bank link (docs/providers.md)', () => {
     await expect(
       sandbox.verifyWebhook({ rawBody: notJson, headers: signSandboxWebhook(SECRET, notJson) }),
     ).resolves.toBeNull();
+  });
+
+  describe('time and the monitoring personas (docs/providers.md, Events)', () => {
+    const issued = '2026-03-02T10:00:00Z';
+    const sandbox = createSandboxBankLink({ secret: SECRET, now: () => new Date(issued) });
+    const asOf = (days: number) => ({ asOf: new Date(Date.parse(issued) + days * DAY_MS) });
+    /** Every transaction posted after the token's issue, up to the day before `days` later. */
+    const since = async (accessToken: string, days: number) => {
+      const all: BankTransaction[] = [];
+      let cursor: string | undefined;
+      for (let more = true; more;) {
+        const page = await sandbox.syncTransactions(accessToken, cursor, asOf(days));
+        all.push(...page.added);
+        cursor = page.nextCursor;
+        more = page.hasMore;
+      }
+      return all.filter((t) => t.date >= '2026-03-02');
+    };
+
+    it('answers as of another day: transactions up to the day before, balances of that day', async () => {
+      const { accessToken } = await link(sandbox);
+      const later = await since(accessToken, 20);
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.every((t) => t.date <= '2026-03-21')).toBe(true);
+      const day = async (n: number) =>
+        (await sandbox.getAccounts(accessToken, asOf(n))).find((a) => a.subtype === 'checking')!.balances;
+      expect(await day(3)).toEqual(await day(3));
+      const week = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(day));
+      expect(new Set(week.map((b) => b.current)).size).toBeGreaterThan(1);
+      for (const b of week) expect(b.current).toBeGreaterThanOrEqual(1_200_00);
+    });
+
+    it('user_shrinking_pay: every paycheck after the issue is half of those before', async () => {
+      const { accessToken } = await link(sandbox, { username: SANDBOX_BANK_USERS.shrinkingPay });
+      const pay = (await history(sandbox, accessToken)).filter(
+        (t) => t.amount < 0 && /PAYROLL|PAYRL|DIR DEP/.test(t.name),
+      );
+      const after = (await since(accessToken, 35)).filter(
+        (t) => t.amount < 0 && /PAYROLL|PAYRL|DIR DEP/.test(t.name),
+      );
+      expect(after.length).toBeGreaterThanOrEqual(2);
+      for (const t of after) expect(t.amount).toBe(-Math.round(-pay[0]!.amount / 2));
+    });
+
+    it('user_nsf: an NSF fee 10 days after the issue, then every 30 days; user_overdraft one 7 days after', async () => {
+      const nsf = await link(sandbox, { username: SANDBOX_BANK_USERS.nsf });
+      const fees = (await since(nsf.accessToken, 45)).filter((t) => t.name === SANDBOX_NSF_FEE_NAME);
+      expect(fees.map((t) => [t.date, t.amount])).toEqual([
+        [`2026-03-${String(2 + SANDBOX_NSF_AFTER_DAYS)}`, SANDBOX_NSF_FEE],
+        ['2026-04-11', SANDBOX_NSF_FEE],
+      ]);
+      expect((await history(sandbox, nsf.accessToken)).some((t) => t.name === SANDBOX_NSF_FEE_NAME)).toBe(
+        false,
+      );
+      const overdraft = await link(sandbox, { username: SANDBOX_BANK_USERS.overdraft });
+      const dates = (await since(overdraft.accessToken, 10))
+        .filter((t) => t.name === SANDBOX_OVERDRAFT_FEE_NAME)
+        .map((t) => t.date);
+      expect(dates).toContain(`2026-03-0${2 + SANDBOX_OVERDRAFT_AFTER_DAYS}`);
+    });
+
+    it('user_disconnect: login required from day 14; linking again in update mode gives the same item, working', async () => {
+      const { accessToken, itemId } = await link(sandbox, { username: SANDBOX_BANK_USERS.disconnect });
+      await expect(
+        sandbox.getAccounts(accessToken, asOf(SANDBOX_DISCONNECT_AFTER_DAYS - 1)),
+      ).resolves.toHaveLength(3);
+      for (const read of [
+        () => sandbox.getAccounts(accessToken, asOf(SANDBOX_DISCONNECT_AFTER_DAYS)),
+        () => sandbox.getItem(accessToken, asOf(SANDBOX_DISCONNECT_AFTER_DAYS)),
+        () => sandbox.syncTransactions(accessToken, undefined, asOf(20)),
+      ]) {
+        await expect(read()).rejects.toBeInstanceOf(BankLinkLoginRequiredError);
+      }
+      // The customer links again 20 days on: update mode names the item by its access token.
+      const reconnectAt = new Date(Date.parse(issued) + 20 * DAY_MS);
+      const later = createSandboxBankLink({ secret: SECRET, now: () => reconnectAt });
+      const { linkToken } = await later.createLinkToken({ applicationId: 'app-sandbox-1', accessToken });
+      await expect(
+        connect(later, linkToken, {
+          institutionId: SANDBOX_BANK_INSTITUTION_IDS.tartan,
+          username: SANDBOX_BANK_USERS.disconnect,
+        }),
+      ).rejects.toThrow('sign in again at First Platypus Bank');
+      const publicToken = await connect(later, linkToken, { username: SANDBOX_BANK_USERS.disconnect });
+      const again = await later.exchangePublicToken({ publicToken, linkToken });
+      expect(again.accessToken).not.toBe(accessToken);
+      expect(again.itemId).toBe(itemId);
+      const accounts = await later.getAccounts(again.accessToken, { asOf: reconnectAt });
+      expect(accounts.map((a) => a.accountId)).toEqual(
+        (await sandbox.getAccounts(accessToken)).map((a) => a.accountId),
+      );
+    });
   });
 });

@@ -1,13 +1,15 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type {
-  BankAccount,
-  BankItem,
-  BankLink,
-  BankLinkWebhook,
-  BankTransaction,
-  LinkToken,
-  TransactionsPage,
+import {
+  BankLinkLoginRequiredError,
+  type BankAccount,
+  type BankItem,
+  type BankLink,
+  type BankLinkWebhook,
+  type BankTransaction,
+  type LinkToken,
+  type ReadOptions,
+  type TransactionsPage,
 } from './port';
 
 /**
@@ -20,6 +22,11 @@ import type {
  * What a connection holds is decided by what the borrower types, as with every sandbox: the institution
  * picks the accounts on offer, the username picks the persona (its income and spending), and the access
  * token carries a seed, so an item's balances and transactions depend only on the token and the clock.
+ *
+ * Time moves on: every read can be asked about another day (`asOf`), and the answer is a function of the token
+ * and that day alone, so the monitors can be run over a month of sandbox time. Some personas have events
+ * counted from the day their access token was issued (a smaller paycheck, a fee, a lost connection); they
+ * are listed in docs/providers.md.
  */
 
 /** The institution's answer to a wrong password or an unknown username (the widget shows it as is). */
@@ -32,9 +39,29 @@ export const SANDBOX_BANK_USERS = {
   good: 'user_good',
   /** Irregular income from several gig platforms: amounts and days vary. */
   gig: 'user_gig',
-  /** Salary, a low balance and an overdraft fee every eight weeks. */
+  /**
+   * Salary, a low balance and an overdraft fee every eight weeks, plus one SANDBOX_OVERDRAFT_AFTER_DAYS after
+   * the access token was issued.
+   */
   overdraft: 'user_overdraft',
+  /** Steady salary until the token is issued; every paycheck after that is half (hours cut). */
+  shrinkingPay: 'user_shrinking_pay',
+  /** Steady salary, and an insufficient-funds fee SANDBOX_NSF_AFTER_DAYS after the token was issued, then monthly. */
+  nsf: 'user_nsf',
+  /** Steady salary; SANDBOX_DISCONNECT_AFTER_DAYS after its token was issued the bank asks to sign in again. */
+  disconnect: 'user_disconnect',
 } as const;
+
+/** Days after the access token's issue: the overdraft persona's extra fee. */
+export const SANDBOX_OVERDRAFT_AFTER_DAYS = 7;
+/** Days after the access token's issue: the first insufficient-funds fee (then every 30 days). */
+export const SANDBOX_NSF_AFTER_DAYS = 10;
+export const SANDBOX_NSF_FEE_NAME = 'NSF RETURNED ITEM FEE';
+export const SANDBOX_NSF_FEE = 34_00;
+/** Days after the access token's issue from which user_disconnect's item needs the customer to sign in again. */
+export const SANDBOX_DISCONNECT_AFTER_DAYS = 14;
+/** The share of each paycheck user_shrinking_pay still gets after the token's issue. */
+export const SANDBOX_SHRUNK_PAY_SHARE = 0.5;
 
 export const SANDBOX_BANK_INSTITUTION_IDS = {
   firstPlatypus: 'ins_first_platypus',
@@ -85,12 +112,16 @@ export type SandboxBankLink = BankLink & {
 };
 
 type Persona = keyof typeof SANDBOX_BANK_USERS;
+/** The income and spending a persona is drawn from: the monitoring personas are salaried like user_good. */
+type Style = 'good' | 'gig' | 'overdraft';
+const styleOf = (persona: Persona): Style =>
+  persona === 'gig' || persona === 'overdraft' ? persona : 'good';
 type AccountKind = 'checking' | 'savings' | 'card';
 type InstitutionProduct = { kind: AccountKind; name: string; officialName: string | null };
 type InstitutionDefinition = SandboxInstitution & { products: InstitutionProduct[] };
 
 const STANDARD_HINT =
-  'Sandbox bank: sign in as user_good (steady pay), user_gig (gig income) or user_overdraft (overdrafts), password pass_good.';
+  'Sandbox bank: sign in as user_good (steady pay), user_gig (gig income) or user_overdraft (overdrafts), password pass_good. For monitoring: user_shrinking_pay, user_nsf, user_disconnect.';
 
 const INSTITUTIONS: InstitutionDefinition[] = [
   {
@@ -149,12 +180,23 @@ const DAY_MS = 86_400_000;
  * Creates the sandbox. `secret` signs every token (keep it stable across restarts, and secret: whoever has it
  * can mint access tokens); `now` sets the clock that token expiry and transaction dates count from.
  */
-export function createSandboxBankLink(options: { secret: string; now?: () => Date }): SandboxBankLink {
+export function createSandboxBankLink(options: {
+  secret: string;
+  now?: () => Date;
+  /**
+   * Each link session's nonce, which (with the bank and user) seeds the item it makes; random by default. The
+   * seed passes its own, so a seed makes the same items, accounts and transactions every time.
+   */
+  nonce?: () => string;
+}): SandboxBankLink {
   if (typeof options.secret !== 'string' || options.secret === '') {
     throw new Error('Bank link sandbox: a secret is needed to sign its tokens');
   }
   const now = options.now ?? (() => new Date());
   const tokenKey = deriveKey(options.secret, 'tokens');
+
+  /** The moment a read is about: the asked day, else the sandbox's clock. */
+  const clockOf = (o?: ReadOptions) => o?.asOf ?? now();
 
   const readLinkToken = (linkToken: string) => {
     const payload = openToken(tokenKey, 'link', linkToken, linkPayload);
@@ -165,34 +207,58 @@ export function createSandboxBankLink(options: { secret: string; now?: () => Dat
     return payload;
   };
 
-  const readAccessToken = (accessToken: string) => {
+  /** The access token's payload; rejects as the bank does when the customer must sign in again by `at`. */
+  const readAccessToken = (accessToken: string, at?: Date) => {
     const payload = openToken(tokenKey, 'access', accessToken, accessPayload);
     if (!payload) throw new Error('Bank link sandbox: the access token is not valid');
+    if (
+      at &&
+      payload.username === SANDBOX_BANK_USERS.disconnect &&
+      payload.issuedAt !== undefined &&
+      dayNumber(at) >= dayNumber(new Date(payload.issuedAt)) + SANDBOX_DISCONNECT_AFTER_DAYS
+    ) {
+      throw new BankLinkLoginRequiredError(
+        'Bank link sandbox: ITEM_LOGIN_REQUIRED: the bank needs the customer to sign in again',
+      );
+    }
     return payload;
   };
 
   /** The accounts on offer at sign-in; ids and masks depend on the link session, as each item's do. */
   const accountsOnOffer = (linkToken: string, institutionId: string, username: string) => {
-    readLinkToken(linkToken);
+    const session = readLinkToken(linkToken);
     const institution = INSTITUTIONS.find((i) => i.id === institutionId);
     if (!institution) throw new Error(`Bank link sandbox: no institution ${JSON.stringify(institutionId)}`);
     const persona = personaOf(username);
     if (!persona) throw new Error(SANDBOX_BANK_LOGIN_ERROR);
-    const seed = itemSeed(linkToken, institution.id, username);
+    // Update mode signs in again to the same item: the same bank and user, the same accounts.
+    if (session.update && session.update.institutionId !== institution.id) {
+      throw new Error(
+        `Bank link sandbox: sign in again at ${institutionOf(session.update.institutionId).name}`,
+      );
+    }
+    if (session.update && session.update.username !== username.trim())
+      throw new Error(SANDBOX_BANK_LOGIN_ERROR);
+    const seed = session.update?.seed ?? itemSeed(session, institution.id, username);
     return { institution, persona, seed, accounts: itemAccounts(institution, persona, seed) };
   };
 
   return {
-    async createLinkToken({ applicationId }) {
+    async createLinkToken({ applicationId, accessToken }) {
       if (typeof applicationId !== 'string' || applicationId.trim() === '') {
         throw new Error('Bank link sandbox: a link token needs the application id');
       }
+      // Update mode: the session carries the item's seed, so the new access token reads the same item.
+      const item = accessToken === undefined ? undefined : readAccessToken(accessToken);
       // The sandbox sends no webhooks of its own, so the webhook URL is not kept.
       const expiresAt = now().getTime() + SANDBOX_LINK_TOKEN_TTL_MS;
       const payload: z.infer<typeof linkPayload> = {
         applicationId,
         expiresAt,
-        nonce: randomBytes(9).toString('base64url'),
+        nonce: options.nonce?.() ?? randomBytes(9).toString('base64url'),
+        ...(item
+          ? { update: { seed: item.seed, institutionId: item.institutionId, username: item.username } }
+          : {}),
       };
       const token: LinkToken = {
         linkToken: sealToken(tokenKey, 'link', payload),
@@ -210,7 +276,9 @@ export function createSandboxBankLink(options: { secret: string; now?: () => Dat
       if (payload.linkToken !== linkToken) {
         throw new Error('Bank link sandbox: the public token did not come out of this link session');
       }
-      const seed = itemSeed(payload.linkToken, payload.institutionId, payload.username);
+      const session = openToken(tokenKey, 'link', payload.linkToken, linkPayload);
+      if (!session) throw new Error('Bank link sandbox: the public token is not valid');
+      const seed = session.update?.seed ?? itemSeed(session, payload.institutionId, payload.username);
       const itemId = opaqueId(seed, 'item');
       const access: z.infer<typeof accessPayload> = {
         itemId,
@@ -218,12 +286,14 @@ export function createSandboxBankLink(options: { secret: string; now?: () => Dat
         username: payload.username,
         accountIds: payload.accountIds,
         seed,
+        // Events of some personas are counted from here (a reconnection issues a new token, a new start).
+        issuedAt: now().getTime(),
       };
       return { accessToken: sealToken(tokenKey, 'access', access), itemId };
     },
 
-    async getItem(accessToken) {
-      const access = readAccessToken(accessToken);
+    async getItem(accessToken, o) {
+      const access = readAccessToken(accessToken, clockOf(o));
       const item: BankItem = {
         itemId: access.itemId,
         institutionId: access.institutionId,
@@ -232,13 +302,17 @@ export function createSandboxBankLink(options: { secret: string; now?: () => Dat
       return item;
     },
 
-    async getAccounts(accessToken) {
-      return chosenAccounts(readAccessToken(accessToken)).map(({ kind: _kind, ...account }) => account);
+    async getAccounts(accessToken, o) {
+      const at = clockOf(o);
+      return chosenAccounts(readAccessToken(accessToken, at), dayNumber(at)).map(
+        ({ kind: _kind, ...account }) => account,
+      );
     },
 
-    async syncTransactions(accessToken, cursor) {
-      const access = readAccessToken(accessToken);
-      const yesterday = dayNumber(now()) - 1;
+    async syncTransactions(accessToken, cursor, o) {
+      const at = clockOf(o);
+      const access = readAccessToken(accessToken, at);
+      const yesterday = dayNumber(at) - 1;
       let position = cursor === undefined ? null : readCursor(cursor);
       if (!position) position = { from: yesterday - SANDBOX_HISTORY_DAYS + 1, through: yesterday, offset: 0 };
       let all = itemTransactions(access, position.from, position.through);
@@ -314,7 +388,13 @@ export function signSandboxWebhook(
 
 type TokenKind = 'link' | 'public' | 'access';
 
-const linkPayload = z.object({ applicationId: z.string(), expiresAt: z.number(), nonce: z.string() });
+const linkPayload = z.object({
+  applicationId: z.string(),
+  expiresAt: z.number(),
+  nonce: z.string(),
+  /** Update mode: the item signed in to again. */
+  update: z.object({ seed: z.string(), institutionId: z.string(), username: z.string() }).optional(),
+});
 const publicPayload = z.object({
   linkToken: z.string(),
   institutionId: z.string(),
@@ -328,6 +408,8 @@ const accessPayload = z.object({
   username: z.string(),
   accountIds: z.array(z.string()),
   seed: z.string(),
+  /** When the token was issued (ms); tokens issued before it was recorded have no events. */
+  issuedAt: z.number().optional(),
 });
 const cursorPayload = z.object({
   from: z.number().int(),
@@ -419,15 +501,23 @@ function institutionOf(institutionId: string): InstitutionDefinition {
   return institution;
 }
 
-/** One seed per link session, bank and user: the same sign-in offers the same account ids every time. */
-function itemSeed(linkToken: string, institutionId: string, username: string): string {
+/**
+ * One seed per link session (its nonce), bank and user: the same sign-in offers the same account ids every
+ * time.
+ */
+function itemSeed(session: { nonce: string }, institutionId: string, username: string): string {
   return createHash('sha256')
-    .update(`${linkToken}|${institutionId}|${username.trim()}`)
+    .update(`${session.nonce}|${institutionId}|${username.trim()}`)
     .digest('hex')
     .slice(0, 32);
 }
 
-function itemAccounts(institution: InstitutionDefinition, persona: Persona, seed: string): ItemAccount[] {
+function itemAccounts(
+  institution: InstitutionDefinition,
+  persona: Persona,
+  seed: string,
+  day?: number,
+): ItemAccount[] {
   const rng = rngFor(seed, 'accounts');
   const masks = new Set<string>();
   return institution.products.map((product) => {
@@ -442,7 +532,7 @@ function itemAccounts(institution: InstitutionDefinition, persona: Persona, seed
       officialName: product.officialName,
       type: product.kind === 'card' ? 'credit' : 'depository',
       subtype: product.kind === 'card' ? 'credit card' : product.kind,
-      balances: accountBalances(product.kind, persona, rng),
+      balances: dayBalances(accountBalances(product.kind, persona, rng), product.kind, persona, seed, day),
       verificationStatus: null,
     };
   });
@@ -455,20 +545,46 @@ function accountBalances(kind: AccountKind, persona: Persona, rng: Rng): BankAcc
     const owed = rng.int(Math.round(limit * 0.45), Math.round(limit * 0.92));
     return { available: limit - owed, current: owed };
   }
-  const ranges: Record<Persona, Record<'checking' | 'savings', [number, number]>> = {
-    good: { checking: [1_200_00, 4_800_00], savings: [2_000_00, 9_000_00] },
-    gig: { checking: [250_00, 1_400_00], savings: [50_00, 900_00] },
-    overdraft: { checking: [3_00, 48_00], savings: [0, 25_00] },
-  };
-  const [min, max] = ranges[persona][kind];
+  const [min, max] = BALANCE_RANGES[styleOf(persona)][kind];
   const current = rng.int(min, max);
   // Card holds and pending debits keep the available balance a little under the current one.
   const available = kind === 'checking' ? current - rng.int(0, Math.min(current, 60_00)) : current;
   return { available, current };
 }
 
-function chosenAccounts(access: Access): ItemAccount[] {
-  const accounts = itemAccounts(institutionOf(access.institutionId), personaFromToken(access), access.seed);
+const BALANCE_RANGES: Record<Style, Record<'checking' | 'savings', [number, number]>> = {
+  good: { checking: [1_200_00, 4_800_00], savings: [2_000_00, 9_000_00] },
+  gig: { checking: [250_00, 1_400_00], savings: [50_00, 900_00] },
+  overdraft: { checking: [3_00, 48_00], savings: [0, 25_00] },
+};
+
+/**
+ * A depository account's balance on a given day: the item's own level moved up or down by up to a tenth,
+ * differently each day, and kept within the persona's range (the overdraft persona always runs low). Without
+ * a day (the accounts offered at sign-in) the level itself.
+ */
+function dayBalances(
+  level: BankAccount['balances'],
+  kind: AccountKind,
+  persona: Persona,
+  seed: string,
+  day: number | undefined,
+): BankAccount['balances'] {
+  if (kind === 'card' || day === undefined || level.current === null) return level;
+  const [min, max] = BALANCE_RANGES[styleOf(persona)][kind];
+  const factor = rngFor(seed, 'balance', kind, day).int(90, 110) / 100;
+  const current = Math.min(max, Math.max(min, Math.round(level.current * factor)));
+  const hold = (level.current ?? 0) - (level.available ?? level.current ?? 0);
+  return { current, available: Math.max(0, current - hold) };
+}
+
+function chosenAccounts(access: Access, day?: number): ItemAccount[] {
+  const accounts = itemAccounts(
+    institutionOf(access.institutionId),
+    personaFromToken(access),
+    access.seed,
+    day,
+  );
   return accounts.filter((a) => access.accountIds.includes(a.accountId));
 }
 
@@ -493,6 +609,8 @@ type DayContext = {
   savingsAccountId: string | null;
   /** The savings account that earns interest, if one was chosen. */
   interestAccountId: string | null;
+  /** The day the access token was issued, which some personas' events count from; null for older tokens. */
+  issueDay: number | null;
 };
 
 type Draft = { accountId: string; amount: number; name: string };
@@ -561,10 +679,11 @@ function itemTransactions(access: Access, from: number, through: number): BankTr
   const context: DayContext = {
     seed: access.seed,
     persona,
-    profile: profileOf(access.seed, persona),
+    profile: profileOf(access.seed, styleOf(persona)),
     spendingAccountId: spending.accountId,
     savingsAccountId: checking && savings ? savings.accountId : null,
     interestAccountId: savings?.accountId ?? null,
+    issueDay: access.issuedAt === undefined ? null : dayNumber(new Date(access.issuedAt)),
   };
   const transactions: BankTransaction[] = [];
   for (let day = from; day <= through; day += 1) {
@@ -583,7 +702,7 @@ function itemTransactions(access: Access, from: number, through: number): BankTr
   return transactions;
 }
 
-function profileOf(seed: string, persona: Persona): Profile {
+function profileOf(seed: string, persona: Style): Profile {
   const rng = rngFor(seed, 'profile');
   const scale = persona === 'good' ? 1 : 0.8;
   const subscriptionCount = persona === 'good' ? 3 : 2;
@@ -620,7 +739,10 @@ function profileOf(seed: string, persona: Persona): Profile {
 }
 
 function dayDrafts(context: DayContext, day: number): Draft[] {
-  const { persona, profile, spendingAccountId: spending, savingsAccountId: savings } = context;
+  const { profile, spendingAccountId: spending, savingsAccountId: savings, issueDay } = context;
+  const persona = styleOf(context.persona);
+  /** Days since the access token was issued (null for a token issued before events were recorded). */
+  const sinceIssue = issueDay === null ? null : day - issueDay;
   const rng = rngFor(context.seed, 'day', day);
   const date = new Date(day * DAY_MS);
   const dayOfMonth = date.getUTCDate();
@@ -633,7 +755,11 @@ function dayDrafts(context: DayContext, day: number): Draft[] {
   // Income.
   const payday =
     persona !== 'gig' && date.getUTCDay() === FRIDAY && Math.floor(day / 7) % 2 === profile.payWeek;
-  if (payday) into(profile.employer, profile.netPay);
+  // user_shrinking_pay: every paycheck after the token's issue is half (their hours were cut).
+  const shrunk = context.persona === 'shrinkingPay' && sinceIssue !== null && sinceIssue > 0;
+  if (payday) {
+    into(profile.employer, shrunk ? Math.round(profile.netPay * SANDBOX_SHRUNK_PAY_SHARE) : profile.netPay);
+  }
   if (persona === 'gig') {
     // Irregular: some days one platform pays, some days two, many days none; amounts vary with the work.
     for (const platform of GIG_PLATFORMS) {
@@ -646,6 +772,18 @@ function dayDrafts(context: DayContext, day: number): Draft[] {
     date.getUTCDay() === FRIDAY - 1 && Math.floor((day + 1) / 7) % 2 === profile.payWeek;
   if (persona === 'overdraft' && nextDayIsPayday && Math.floor((day + 1) / 14) % 4 === 0) {
     out(SANDBOX_OVERDRAFT_FEE_NAME, SANDBOX_OVERDRAFT_FEE);
+  } else if (context.persona === 'overdraft' && sinceIssue === SANDBOX_OVERDRAFT_AFTER_DAYS) {
+    // One more, a week after the connection, so a month of monitoring always sees one.
+    out(SANDBOX_OVERDRAFT_FEE_NAME, SANDBOX_OVERDRAFT_FEE);
+  }
+  // user_nsf: a payment refused for insufficient funds, then again every 30 days.
+  if (
+    context.persona === 'nsf' &&
+    sinceIssue !== null &&
+    sinceIssue >= SANDBOX_NSF_AFTER_DAYS &&
+    (sinceIssue - SANDBOX_NSF_AFTER_DAYS) % 30 === 0
+  ) {
+    out(SANDBOX_NSF_FEE_NAME, SANDBOX_NSF_FEE);
   }
 
   // Housing, utilities and bills.

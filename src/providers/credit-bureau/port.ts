@@ -35,6 +35,8 @@ export interface CreditBureau {
   /**
    * Pulls one file. A file the bureau cannot find or match answers `{ wasSuccessful: false, error }`;
    * a bureau that cannot be reached (or errs) rejects, and the flow records 'get credit reports failed'.
+   * `asOf`: the day the file is pulled on; only the sandbox can pull on another day than today (the monitors
+   * run over sandbox time).
    */
-  pull(applicant: CreditApplicant): Promise<CreditPull>;
+  pull(applicant: CreditApplicant, o?: { asOf?: Date }): Promise<CreditPull>;
 }

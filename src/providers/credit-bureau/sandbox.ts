@@ -20,7 +20,20 @@ export const SANDBOX_CREDIT_PERSONAS = {
   bureauError: 'Bureauerror',
   thinFile: 'Thinfile',
   bigDebt: 'Bigdebt',
+  /** The typical file, plus an inquiry dated SANDBOX_NEW_INQUIRY_DAYS before every pull (someone applies monthly). */
+  newInquiry: 'Newinquiry',
 } as const;
+
+/** How many days before each pull the newInquiry persona's newest inquiry is dated. */
+export const SANDBOX_NEW_INQUIRY_DAYS = 3;
+/**
+ * Inquiries of a file keep their dates from one pull to the next: each recurs on a cycle of this many days
+ * at its own phase, dated between SANDBOX_INQUIRY_MIN_AGE_DAYS and about two years back whenever the file is
+ * pulled. An inquiry that comes round again is already that old, so monthly pulls (up to that many days
+ * apart) never see it as news: only the newInquiry persona brings new inquiries.
+ */
+export const SANDBOX_INQUIRY_CYCLE_DAYS = 696;
+export const SANDBOX_INQUIRY_MIN_AGE_DAYS = 35;
 
 export const SANDBOX_NO_FILE_ERROR = 'no credit file found';
 export const SANDBOX_BUREAU_UNREACHABLE =
@@ -114,7 +127,7 @@ const COLLECTION_ACCOUNT_TYPE = 'FC';
 export function createSandboxCreditBureau(options: { now?: () => Date } = {}): CreditBureau {
   const now = options.now ?? (() => new Date());
   return {
-    async pull(applicant) {
+    async pull(applicant, o) {
       const persona = applicant.lastName.trim().toLowerCase();
       if (persona === SANDBOX_CREDIT_PERSONAS.bureauError.toLowerCase()) {
         throw new Error(SANDBOX_BUREAU_UNREACHABLE);
@@ -125,13 +138,20 @@ export function createSandboxCreditBureau(options: { now?: () => Date } = {}): C
       const personSeed = hashString(
         [applicant.firstName, applicant.lastName, applicant.dateOfBirth].map(normalize).join('|'),
       );
-      const file = createFileContext(applicant, personSeed, now());
+      const file = createFileContext(applicant, personSeed, o?.asOf ?? now());
       const report =
         persona === SANDBOX_CREDIT_PERSONAS.thinFile.toLowerCase()
           ? thinFile(file)
           : persona === SANDBOX_CREDIT_PERSONAS.bigDebt.toLowerCase()
             ? bigDebtFile(file)
             : typicalFile(file);
+      if (persona === SANDBOX_CREDIT_PERSONAS.newInquiry.toLowerCase()) {
+        report.inquiries.unshift({
+          date: daysAgo(file.today, SANDBOX_NEW_INQUIRY_DAYS),
+          subscriberName: 'CREDIT ONE BANK NA',
+          industryCode: 'BC',
+        });
+      }
       return { wasSuccessful: true, report, fileId: `sandbox-${personSeed.toString(16).padStart(8, '0')}` };
     },
   };
@@ -458,10 +478,16 @@ function collectionAccount(file: FileContext, balance: number, notFrom?: string)
   };
 }
 
-/** Newest first, all within the last two years. */
+/**
+ * Newest first, all within the last two years, each on the same date at every pull while it is in that
+ * window (see SANDBOX_INQUIRY_CYCLE_DAYS).
+ */
 function inquiries(file: FileContext, count: number): BureauInquiry[] {
   const { rng } = file;
+  const todayNumber = Math.floor(file.today.getTime() / 86_400_000);
+  const cycle = SANDBOX_INQUIRY_CYCLE_DAYS;
   return Array.from({ length: count }, () => rng.int(5, 700))
+    .map((phase) => SANDBOX_INQUIRY_MIN_AGE_DAYS + ((((todayNumber + phase) % cycle) + cycle) % cycle))
     .sort((a, b) => a - b)
     .map((days) => {
       const subscriber = rng.pick(INQUIRY_SUBSCRIBERS);

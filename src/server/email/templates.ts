@@ -171,3 +171,45 @@ export function notQualifiedEmail(o: {
     url: `${o.publicUrl}/offers/not-qualified`,
   });
 }
+
+/** A calendar date (YYYY-MM-DD) as a person reads it: "March 15". */
+const dayInWords = (isoDate: string) =>
+  new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The account the plan's payment is drawn from looks short of it a few days before the draft. No amounts:
+ * the customer sees them in their bank, and an email is not the place for balances.
+ */
+export const lowBalanceEmail = (o: {
+  to: string;
+  firstName: string | null;
+  publicUrl: string;
+  paymentDate: string;
+}) =>
+  render(
+    'alert-low-balance',
+    o.to,
+    'Your plan payment is coming up',
+    [
+      `Hi${o.firstName ? ` ${o.firstName}` : ''}, your next debt management plan payment is drawn on ${dayInWords(o.paymentDate)}, and the balance of the account it is drawn from looks lower than the payment.`,
+      'If you can, move money into the account before then. If you cannot, call us before the payment date: a counsellor can help you find a way, and a returned payment can cost you a bank fee.',
+    ],
+    { label: 'Your alerts', url: `${o.publicUrl}/customer-portal/alerts` },
+  );
+
+/** The bank connection stopped working: payments and the plan's checks need it back. */
+export const bankDisconnectedEmail = (o: { to: string; firstName: string | null; publicUrl: string }) =>
+  render(
+    'alert-bank-disconnected',
+    o.to,
+    'Please reconnect your bank',
+    [
+      `Hi${o.firstName ? ` ${o.firstName}` : ''}, we can no longer reach the bank account you connected for your debt management plan. This usually happens after a password change at your bank.`,
+      'Sign in, open Alerts and choose Reconnect your bank; it takes a minute. Until then we cannot warn you before a payment might not go through.',
+    ],
+    { label: 'Reconnect your bank', url: `${o.publicUrl}/customer-portal/alerts` },
+  );

@@ -14,7 +14,15 @@ import {
   type MailTransport,
 } from '#server/email/outbox';
 import { deleteExpiredRateLimitCounters } from '#server/plugins/rate-limit-store';
-import { raiseAllAlerts } from '#server/features/monitoring/run-monitors';
+import {
+  pullAllDue,
+  raiseAllAlerts,
+  refreshAll,
+  type MonitorDeps,
+} from '#server/features/monitoring/run-monitors';
+import type { Notifier } from '#server/features/monitoring/notify';
+import type { BankLink } from '#providers/bank-link/port';
+import type { CreditBureau } from '#providers/credit-bureau/port';
 import { deliverSms, MAX_SMS_ATTEMPTS } from '#server/sms/deliver-sms';
 import {
   buildPartnerWebhookEvent,
@@ -62,10 +70,34 @@ const RATE_LIMIT_CLEANUP_CRON = '41 * * * *';
  */
 export const ALERT_RULES_QUEUE = 'alert-rules';
 const ALERT_RULES_CRON = '15 6 * * *';
+/**
+ * Daily, before the alert rules: the data refresh of every monitored application's banks (balances,
+ * transactions, the four-weekly income snapshot and debt score).
+ */
+export const BANK_REFRESH_QUEUE = 'bank-refresh';
+const BANK_REFRESH_CRON = '0 5 * * *';
+/**
+ * Daily, after the refresh and before the rules: the soft credit pull of each monitored application whose last
+ * pull is MONITOR_CREDIT_PULL_DAYS old (so each customer is pulled about monthly, on their own day).
+ */
+export const CREDIT_PULL_QUEUE = 'credit-pull';
+const CREDIT_PULL_CRON = '40 5 * * *';
+/** The monitors' queues share these: one run at a time, retried after a failure (each run is safe to repeat). */
+const MONITOR_QUEUE_OPTIONS = {
+  // One run at a time: a second queued while one runs waits for it rather than doubling the work.
+  policy: 'singleton',
+  retryLimit: 3,
+  retryDelay: 300,
+  expireInSeconds: 4 * 60 * 60,
+} as const;
 
 export type Jobs = {
   /** Queues a run of the alert rules now (the schedule runs them daily). */
   alertRulesQueued: () => Promise<void>;
+  /** Queues a data refresh now (the schedule runs it daily); nothing without `monitors`. */
+  bankRefreshQueued: () => Promise<void>;
+  /** Queues the due credit pulls now (the schedule runs them daily); nothing without `monitors`. */
+  creditPullQueued: () => Promise<void>;
   emailQueued: (id: string) => void;
   smsQueued: (id: string) => void;
   /** An application moved to transfer: its partner webhook is built now and delivered by the queue. */
@@ -99,6 +131,17 @@ export async function startJobs(o: {
   emailRetry?: Omit<EmailRetryPolicy, 'giveUpHours'>;
   /** The clock that decides when an email is given up (tests move it). */
   now?: () => Date;
+  /**
+   * What the monitors read through and where alert messages link to. Without it only the alert rules run,
+   * over what the database holds, and write no emails or texts.
+   */
+  monitors?: {
+    bankLink: BankLink;
+    creditBureau: CreditBureau;
+    publicUrl: string;
+    /** MONITOR_CREDIT_PULL_DAYS. */
+    creditPullDays: number;
+  };
 }): Promise<Jobs> {
   // Everything the queue has running, so that stop() can wait for it before the database closes.
   const inFlight = new InFlight();
@@ -294,19 +337,47 @@ export async function startJobs(o: {
   });
   await boss.schedule(RATE_LIMIT_CLEANUP_QUEUE, RATE_LIMIT_CLEANUP_CRON);
 
-  await boss.createQueue(ALERT_RULES_QUEUE, {
-    name: ALERT_RULES_QUEUE,
-    // One run at a time: a second queued while one runs waits for it rather than doubling the work.
-    policy: 'singleton',
-    retryLimit: 3,
-    retryDelay: 300,
-    expireInSeconds: 4 * 60 * 60,
-  });
+  // The customer hears of a low balance or a lost bank connection: the messages are written with the alert
+  // and handed to their queues once it commits.
+  const notifier: Notifier | undefined = o.monitors && {
+    cipher: o.cipher,
+    publicUrl: o.monitors.publicUrl,
+    onEmailQueued: (id) => {
+      queueEmail(id).catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
+    },
+    onSmsQueued: (id) => {
+      queueSms(id).catch((error: unknown) => o.log.error({ err: error }, 'could not queue a text message'));
+    },
+  };
+  await boss.createQueue(ALERT_RULES_QUEUE, { name: ALERT_RULES_QUEUE, ...MONITOR_QUEUE_OPTIONS });
   await work(ALERT_RULES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    const run = await raiseAllAlerts(o.database.db, { asOf: now() });
+    const run = await raiseAllAlerts(o.database.db, { asOf: now(), notifier });
     o.log.info({ applications: run.applications, raised: run.raised }, 'alert rules run');
   });
   await boss.schedule(ALERT_RULES_QUEUE, ALERT_RULES_CRON);
+  if (o.monitors) {
+    const monitors: MonitorDeps = {
+      db: o.database.db,
+      bankLink: o.monitors.bankLink,
+      creditBureau: o.monitors.creditBureau,
+      cipher: o.cipher,
+      notifier,
+      log: o.log,
+    };
+    const settings = { creditPullDays: o.monitors.creditPullDays };
+    await boss.createQueue(BANK_REFRESH_QUEUE, { name: BANK_REFRESH_QUEUE, ...MONITOR_QUEUE_OPTIONS });
+    await work(BANK_REFRESH_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const run = await refreshAll(monitors, { asOf: now(), settings });
+      o.log.info({ applications: run.applications, outcomes: run.outcomes }, 'bank data refresh run');
+    });
+    await boss.schedule(BANK_REFRESH_QUEUE, BANK_REFRESH_CRON);
+    await boss.createQueue(CREDIT_PULL_QUEUE, { name: CREDIT_PULL_QUEUE, ...MONITOR_QUEUE_OPTIONS });
+    await work(CREDIT_PULL_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const run = await pullAllDue(monitors, { asOf: now(), settings });
+      o.log.info({ applications: run.applications, outcomes: run.outcomes }, 'credit pull run');
+    });
+    await boss.schedule(CREDIT_PULL_QUEUE, CREDIT_PULL_CRON);
+  }
 
   // Messages written while the queue was down (or whose job was lost) are picked up at start. Emails that
   // still have a job are left to it.
@@ -317,6 +388,12 @@ export async function startJobs(o: {
   return {
     alertRulesQueued: async () => {
       await boss.send(ALERT_RULES_QUEUE, {});
+    },
+    bankRefreshQueued: async () => {
+      if (o.monitors) await boss.send(BANK_REFRESH_QUEUE, {});
+    },
+    creditPullQueued: async () => {
+      if (o.monitors) await boss.send(CREDIT_PULL_QUEUE, {});
     },
     emailQueued: (id) => {
       queueEmail(id)

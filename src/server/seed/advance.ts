@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import {
   CONTACT_ATTEMPT_REASON_KEYS,
   contactAttemptSchema,
@@ -10,7 +10,13 @@ import {
   QUALITY_CONTROL_REASON_KEYS,
   qualityControlSchema,
 } from '#domain/validation/staff';
-import { CENTS_PER_DOLLAR } from '#domain/money/cents';
+import { predictIncome } from '#domain/underwriting/income-prediction';
+import type { BankTransaction } from '#providers/bank-link/port';
+import {
+  SANDBOX_BANK_INSTITUTION_IDS,
+  SANDBOX_BANK_PASSWORD,
+  SANDBOX_BANK_USERS,
+} from '#providers/bank-link/sandbox';
 import type { Services } from '#server/services';
 import { application, borrower } from '#server/db/schema/application';
 import { decision, offer } from '#server/db/schema/decision';
@@ -63,11 +69,6 @@ const reaches = (target: SeedTarget, stage: Stage) => {
 
 /** Share of borrowers who link their bank rather than typing the account and routing numbers. */
 const BANK_LINK_SHARE = 0.6;
-const BANKS = [
-  { id: 'ins_sandbox_1', name: 'First Platypus Bank' },
-  { id: 'ins_sandbox_2', name: 'Tartan Community Credit Union' },
-  { id: 'ins_sandbox_3', name: 'Gingham Savings' },
-] as const;
 /** Routing numbers of the sandbox banks (each passes the ABA check digit). */
 const ROUTING_NUMBERS = ['011000015', '021000021', '122105278', '091000019'] as const;
 const CREDITOR_PAYMENT_ADDRESSES = [
@@ -78,9 +79,6 @@ const CREDITOR_PAYMENT_ADDRESSES = [
 ] as const;
 /** Share of creditors that accept their offer. */
 const ACCEPT_SHARE = 0.75;
-const PAY_PERIOD_DAYS = 14;
-const NINETY_DAYS = 90;
-const MONTHS_IN_NINETY_DAYS = 3;
 
 /** What came of a call or a text, with the notes counsellors write beside it. */
 export const SEED_CONTACT_OUTCOMES = [
@@ -99,7 +97,15 @@ type Actor = { userId: string };
 /** Moves a seeded application from confirmPaymentAccount to where the plan ends. Returns the status. */
 export async function advanceApplication(
   services: Services,
-  o: { applicationId: string; borrower: Actor; target: SeedTarget; rng: Rng; staff: readonly SeedStaff[] },
+  o: {
+    applicationId: string;
+    borrower: Actor;
+    target: SeedTarget;
+    rng: Rng;
+    staff: readonly SeedStaff[];
+    /** When the bank is connected (the seed's sandbox clock then); now when not given. */
+    connectedAt?: Date;
+  },
 ): Promise<string> {
   const { db } = services.database;
   const { rng, target } = o;
@@ -124,6 +130,7 @@ export async function advanceApplication(
         borrowerId: b!.id,
         rng,
         accountNumber,
+        connectedAt: o.connectedAt ?? new Date(),
       });
     await tx.insert(paymentAccount).values({
       applicationId: app!.id,
@@ -291,70 +298,157 @@ export async function contactBorrower(
   });
 }
 
+/** The sandbox banks the seed's borrowers connect, and the personas they sign in as (how often each). */
+const SEED_BANKS = [
+  SANDBOX_BANK_INSTITUTION_IDS.firstPlatypus,
+  SANDBOX_BANK_INSTITUTION_IDS.tartan,
+  SANDBOX_BANK_INSTITUTION_IDS.houndstooth,
+  SANDBOX_BANK_INSTITUTION_IDS.gingham,
+] as const;
+const SEED_BANK_USERS: readonly (readonly [string, number])[] = [
+  [SANDBOX_BANK_USERS.good, 45],
+  [SANDBOX_BANK_USERS.gig, 13],
+  [SANDBOX_BANK_USERS.overdraft, 12],
+  [SANDBOX_BANK_USERS.shrinkingPay, 10],
+  [SANDBOX_BANK_USERS.nsf, 10],
+  [SANDBOX_BANK_USERS.disconnect, 10],
+];
+/** A bank with years of history is read in pages; this bounds one connection's reading. */
+const MAX_SYNC_PAGES = 50;
+
 /**
- * What the bank-link step would have stored: the connection, its checking account selected for payments, a
- * balance, three months of paychecks and the income snapshot made from them.
+ * The bank-link step, through the sandbox as the dialog does it, at the moment the seed plans the connection
+ * (`connectedAt`, which is also the sandbox's clock then, so the token is issued at it): sign in as a persona, choose every account, exchange the public token; then the
+ * item, its accounts, the day's balances and six months of transactions are stored, with the income snapshot
+ * predicted from them, as the connection stores them. The monitors later read on from its cursor.
  */
 async function linkBank(
   tx: Parameters<Parameters<Services['database']['db']['transaction']>[0]>[0],
-  o: { services: Services; applicationId: string; borrowerId: string; rng: Rng; accountNumber: string },
+  o: {
+    services: Services;
+    applicationId: string;
+    borrowerId: string;
+    rng: Rng;
+    accountNumber: string;
+    connectedAt: Date;
+  },
 ): Promise<string> {
   const { rng } = o;
-  const bank = rng.pick(BANKS);
-  const [item] = await tx
+  const sandbox = o.services.bankLinkSandbox;
+  if (!sandbox) throw new Error('The seed connects banks through the bank-link sandbox');
+  const institutionId = rng.pick(SEED_BANKS);
+  const total = SEED_BANK_USERS.reduce((sum, [, weight]) => sum + weight, 0);
+  let ticket = rng.int(1, total);
+  const username = SEED_BANK_USERS.find(([, weight]) => (ticket -= weight) <= 0)![0];
+  const { linkToken } = await sandbox.createLinkToken({ applicationId: o.applicationId });
+  const offered = await sandbox.signIn({
+    linkToken,
+    institutionId,
+    username,
+    password: SANDBOX_BANK_PASSWORD,
+  });
+  const publicToken = await sandbox.createPublicToken({
+    linkToken,
+    institutionId,
+    username,
+    accountIds: offered.map((a) => a.accountId),
+  });
+  const { accessToken } = await sandbox.exchangePublicToken({ publicToken, linkToken });
+  const asOf = o.connectedAt;
+  const item = await sandbox.getItem(accessToken, { asOf });
+  const accounts = await sandbox.getAccounts(accessToken, { asOf });
+  const transactions: BankTransaction[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_SYNC_PAGES; page++) {
+    const answer = await sandbox.syncTransactions(accessToken, cursor, { asOf });
+    transactions.push(...answer.added);
+    cursor = answer.nextCursor;
+    if (!answer.hasMore) break;
+  }
+  const [itemRow] = await tx
     .insert(plaidItem)
     .values({
       applicationId: o.applicationId,
-      providerItemId: `item-sandbox-${randomUUID()}`,
-      accessToken: o.services.cipher.encrypt(`access-sandbox-${randomUUID()}`),
-      institutionId: bank.id,
-      institutionName: bank.name,
+      providerItemId: item.itemId,
+      accessToken: o.services.cipher.encrypt(accessToken),
+      institutionId: item.institutionId,
+      institutionName: item.institutionName,
       isFinishedHistoricalUpdate: true,
+      transactionsCursor: cursor ?? null,
     })
     .returning({ id: plaidItem.id });
-  const [account] = await tx
-    .insert(plaidAccount)
-    .values({
-      plaidItemId: item!.id,
-      providerAccountId: `acc-sandbox-${randomUUID()}`,
-      mask: o.accountNumber.slice(-4),
-      name: 'Checking',
-      officialName: `${bank.name} Everyday Checking`,
-      subType: 'checking',
-      selectedForPayments: true,
-      verificationStatus: 'verified',
-    })
-    .returning({ id: plaidAccount.id });
-  const balance = rng.int(150, 4200) * CENTS_PER_DOLLAR;
-  await tx.insert(plaidBalance).values({ plaidAccountId: account!.id, available: balance, current: balance });
-  const paycheck = rng.int(900, 2600) * CENTS_PER_DOLLAR;
-  const today = new Date();
-  const paychecks = Array.from({ length: NINETY_DAYS / PAY_PERIOD_DAYS }, (_, k) => {
-    const day = new Date(today.getTime() - (k * PAY_PERIOD_DAYS + 2) * 86_400_000);
-    return {
-      plaidAccountId: account!.id,
-      providerTransactionId: `txn-sandbox-${randomUUID()}`,
-      // The provider's convention: money coming in is negative.
-      amount: -paycheck,
-      date: day.toISOString().slice(0, 10),
-      name: 'PAYROLL DIRECT DEPOSIT',
-      isVerifiedAsIncome: true,
-    };
-  });
-  const rows = await tx.insert(plaidTransaction).values(paychecks).returning({ id: plaidTransaction.id });
-  const ninetyDayIncome = paycheck * paychecks.length;
-  const monthlyIncome = Math.round(ninetyDayIncome / MONTHS_IN_NINETY_DAYS);
+  const accountIds = new Map<string, string>();
+  let checkingId = '';
+  for (const account of accounts) {
+    const checking = account.subtype === 'checking';
+    const [row] = await tx
+      .insert(plaidAccount)
+      .values({
+        plaidItemId: itemRow!.id,
+        providerAccountId: account.accountId,
+        mask: checking ? o.accountNumber.slice(-4) : account.mask,
+        name: account.name,
+        officialName: account.officialName,
+        subType: account.subtype,
+        selectedForPayments: checking,
+        verificationStatus: 'verified',
+      })
+      .returning({ id: plaidAccount.id });
+    accountIds.set(account.accountId, row!.id);
+    if (checking) checkingId = row!.id;
+    await tx.insert(plaidBalance).values({
+      plaidAccountId: row!.id,
+      available: account.balances.available,
+      current: account.balances.current,
+    });
+  }
+  const stored = new Map<string, string>();
+  const rows = transactions
+    .filter((t) => accountIds.has(t.accountId))
+    .map((t) => ({
+      plaidAccountId: accountIds.get(t.accountId)!,
+      providerTransactionId: t.transactionId,
+      amount: t.amount,
+      date: t.date,
+      name: t.name,
+    }));
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await tx
+      .insert(plaidTransaction)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: plaidTransaction.id, providerId: plaidTransaction.providerTransactionId });
+    for (const row of inserted) stored.set(row.providerId!, row.id);
+  }
+  const subtypeOf = new Map(accounts.map((a) => [a.accountId, a.subtype]));
+  const prediction = predictIncome(
+    transactions
+      .filter((t) => stored.has(t.transactionId))
+      .map((t) => ({
+        id: stored.get(t.transactionId)!,
+        amount: t.amount,
+        date: t.date,
+        name: t.name,
+        accountSubtype: subtypeOf.get(t.accountId) ?? null,
+      })),
+    asOf.toISOString().slice(0, 10),
+  );
   await tx.insert(incomeSnapshot).values({
     applicationId: o.applicationId,
     borrowerId: o.borrowerId,
-    monthlyIncome,
-    annualIncome: monthlyIncome * 12,
-    ninetyDayIncome,
-    incomeTransactionIds: rows.map((r) => r.id),
+    monthlyIncome: prediction.monthlyIncome,
+    annualIncome: prediction.annualIncome,
+    ninetyDayIncome: prediction.ninetyDayIncome,
+    incomeTransactionIds: prediction.incomeTransactionIds,
   });
+  if (prediction.incomeTransactionIds.length > 0) {
+    await tx
+      .update(plaidTransaction)
+      .set({ isVerifiedAsIncome: true })
+      .where(inArray(plaidTransaction.id, prediction.incomeTransactionIds));
+  }
   await tx
     .update(application)
-    .set({ verifiedMonthlyCurrentIncome: monthlyIncome })
+    .set({ verifiedMonthlyCurrentIncome: prediction.monthlyIncome })
     .where(eq(application.id, o.applicationId));
-  return account!.id;
+  return checkingId;
 }

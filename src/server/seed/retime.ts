@@ -73,7 +73,9 @@ const TABLES: readonly TableTimes[] = [
 /** Bank rows hang two levels below the application: balance/transaction → account → item. */
 const BANK_TABLES: readonly TableTimes[] = [
   { table: 'plaid_balance', columns: CREATED },
-  { table: 'plaid_transaction', columns: CREATED, dates: ['date'] },
+  // Transaction dates are not moved: the seed connects each bank at its planned moment, so the sandbox
+  // already dated them in the planned history (and the monitors read on from there).
+  { table: 'plaid_transaction', columns: CREATED },
 ];
 
 const mapped = (column: string) =>
@@ -128,4 +130,40 @@ export async function retime(db: Db, timings: readonly Timing[]): Promise<void> 
       sql`update "dmp_enrollment" t set date_signed = d.document_signed_at::date from ${m}, "docusign" d where t.application_id = m.id and d.application_id = m.id and d.document_signed_at is not null`,
     );
   });
+}
+
+/**
+ * Puts each seeded bank connection's rows (the item, its accounts, the first balances and transactions, the
+ * income snapshot made from them) at the moment the seed connected it, the sandbox's clock then: the access
+ * token was issued at that moment, so the monitors read on from it, whatever share of the making time the
+ * connection happened to take.
+ */
+export async function pinBankConnections(
+  db: Db,
+  connections: readonly { applicationId: string; at: Date }[],
+): Promise<void> {
+  for (let k = 0; k < connections.length; k += 500) {
+    const chunk = connections.slice(k, k + 500);
+    const values = sql.join(
+      chunk.map((c) => sql`(${c.applicationId}::uuid, ${c.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    const m = sql`(values ${values}) as m(id, at)`;
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update "plaid_item" t set created_at = m.at, updated_at = m.at from ${m} where t.application_id = m.id`,
+      );
+      await tx.execute(
+        sql`update "income_snapshot" t set created_at = m.at, updated_at = m.at from ${m} where t.application_id = m.id`,
+      );
+      await tx.execute(
+        sql`update "plaid_account" t set created_at = m.at, updated_at = m.at from ${m}, "plaid_item" i where t.plaid_item_id = i.id and i.application_id = m.id`,
+      );
+      for (const table of ['plaid_balance', 'plaid_transaction']) {
+        await tx.execute(
+          sql`update ${sql.raw(`"${table}"`)} t set created_at = m.at from ${m}, "plaid_account" a, "plaid_item" i where t.plaid_account_id = a.id and a.plaid_item_id = i.id and i.application_id = m.id`,
+        );
+      }
+    });
+  }
 }

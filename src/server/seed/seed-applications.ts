@@ -10,11 +10,11 @@ import { disqualificationReason } from '#server/db/schema/decision';
 import { user } from '#server/db/schema/auth';
 import type { Config } from '#server/env';
 import { advanceApplication, claim, contactBorrower } from './advance';
-import { addAlerts } from './alerts';
+import { runMonitors } from '#server/features/monitoring/run-monitors';
 import { driveBorrower } from './drive-borrower';
 import { planApplication, type SeedPlan, seedEmailPattern, STREAM } from './plan';
 import { createRng, type Rng } from './random';
-import { retime, type Timing } from './retime';
+import { pinBankConnections, retime, type Timing } from './retime';
 import { createSeedServices, type CreditPersona, personaKey } from './services';
 import { ensureSeedStaff, type SeedStaff } from './staff';
 
@@ -30,6 +30,8 @@ const MINUTE_MS = 60_000;
 const CREATED_WITHIN_DAYS = 30;
 const RECENT_DAYS = 3;
 const RECENT_SHARE = 0.2;
+/** Where in its planned span an application's bank is connected. */
+const BANK_LINK_AT_SHARE = 0.3;
 
 /** How long each final status typically took from the lead, in minutes. */
 const SPAN_MINUTES: Record<ApplicationStatus, readonly [number, number]> = {
@@ -88,7 +90,14 @@ export async function seedApplications(o: {
   const seed = o.seed ?? DEFAULT_SEED;
   const log = o.log ?? (pino({ level: 'silent' }) as FastifyBaseLogger);
   const personas = new Map<string, CreditPersona>();
-  const services = createSeedServices({ config: o.config, database: o.database, personas });
+  const bankClock = { at: null as Date | null, nonce: '' };
+  const services = createSeedServices({
+    config: o.config,
+    database: o.database,
+    personas,
+    bankClock: () => bankClock.at ?? new Date(),
+    bankNonce: () => bankClock.nonce,
+  });
   const { db } = o.database;
   const staff = await ensureSeedStaff(db);
   const [existing] = await db
@@ -100,6 +109,8 @@ export async function seedApplications(o: {
 
   const ids: string[] = [];
   let pending: Timing[] = [];
+  let firstConnection: Date | null = null;
+  const connections: { applicationId: string; at: Date }[] = [];
   for (let k = 0; k < o.count; k += 1) {
     const index = firstIndex + k;
     const plan = planApplication(seed, index, today);
@@ -108,7 +119,21 @@ export async function seedApplications(o: {
       personas.set(personaKey(b.firstName, b.lastName, toIsoDate(b.dateOfBirth)), plan.creditPersona);
     }
     const madeFrom = new Date();
-    const made = await seedOne(services, { plan, seed, staff, log });
+    // The bank is connected a third of the way into the application's planned span (the payment step).
+    const planned = span(
+      createRng(seed, index, STREAM.time),
+      spanOf(plan, plan.target.status as ApplicationStatus),
+      today,
+    );
+    const connectedAt = new Date(
+      planned.start.getTime() + (planned.end.getTime() - planned.start.getTime()) * BANK_LINK_AT_SHARE,
+    );
+    bankClock.at = connectedAt;
+    bankClock.nonce = `seed-${seed}-${index}`;
+    const made = await seedOne(services, { plan, seed, staff, log, connectedAt });
+    bankClock.at = null;
+    if (!firstConnection || connectedAt < firstConnection) firstConnection = connectedAt;
+    connections.push({ applicationId: made.applicationId, at: connectedAt });
     ids.push(made.applicationId);
     pending.push({
       ...made,
@@ -123,6 +148,8 @@ export async function seedApplications(o: {
     o.onProgress?.(k + 1, o.count);
   }
   await retime(db, pending);
+  await pinBankConnections(db, connections);
+  await monitorHistory(services, { from: firstConnection, today, only: ids });
 
   return {
     seed,
@@ -134,10 +161,10 @@ export async function seedApplications(o: {
   };
 }
 
-/** One application: the borrower's flow, the later steps, the counsellors' work and the alerts. */
+/** One application: the borrower's flow, the later steps and the counsellors' work. */
 async function seedOne(
   services: Services,
-  o: { plan: SeedPlan; seed: number; staff: readonly SeedStaff[]; log: FastifyBaseLogger },
+  o: { plan: SeedPlan; seed: number; staff: readonly SeedStaff[]; log: FastifyBaseLogger; connectedAt: Date },
 ): Promise<{ applicationId: string; ownerId: string; status: ApplicationStatus }> {
   const { plan } = o;
   const steps = createRng(o.seed, plan.index, STREAM.steps);
@@ -150,6 +177,7 @@ async function seedOne(
       target: plan.target,
       rng: steps,
       staff: o.staff,
+      connectedAt: o.connectedAt,
     });
   }
   const staffRng = createRng(o.seed, plan.index, STREAM.staff);
@@ -159,9 +187,40 @@ async function seedOne(
     rng: staffRng,
     staff: o.staff,
   });
-  await addAlerts(services.database.db, { applicationId: driven.applicationId, rng: staffRng });
   return { applicationId: driven.applicationId, ownerId: driven.userId, status: status as ApplicationStatus };
 }
+
+/**
+ * The alerts: every monitor run as of each day from the first seeded bank connection to today, as the daily
+ * jobs would have run them, so every alert has a real trigger (a fee the sandbox bank posted, a low balance it
+ * reported, a lost connection, a pull's new inquiry...). No emails or texts: seeded people are never written to.
+ */
+async function monitorHistory(
+  services: Services,
+  o: { from: Date | null; today: Date; only: readonly string[] },
+): Promise<void> {
+  const { from, today } = o;
+  if (!from) return;
+  const deps = {
+    db: services.database.db,
+    bankLink: services.bankLink,
+    creditBureau: services.creditBureau,
+    cipher: services.cipher,
+  };
+  const last = today.toISOString().slice(0, 10);
+  for (let day = from.toISOString().slice(0, 10); day <= last; day = nextDay(day)) {
+    await runMonitors(deps, {
+      asOf: day === last ? today : new Date(`${day}T23:59:59.999Z`),
+      only: o.only,
+      // No soft pull falls in the seeded history: its credit files are at most 30 days old, and one pulled
+      // exactly 30 days ago would be due or not by seconds, so two runs of a seed would differ. The live
+      // jobs (or npm run monitor) make the first pulls.
+      settings: { creditPullDays: CREATED_WITHIN_DAYS + 1 },
+    });
+  }
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** Claims and calls on applications beyond the quality-control steps (which claim and call on their own). */
 async function counsellorsWork(

@@ -9,7 +9,8 @@ import type { Database } from '#server/db/client';
 import type { Config } from '#server/env';
 import { createAuth } from '#server/plugins/auth';
 import { createFieldCipher } from '#server/security/field-encryption';
-import { createEnrollmentProviders } from '#server/enrollment-providers';
+import { createEnrollmentProviders, derivedSecret } from '#server/enrollment-providers';
+import { createSandboxBankLink } from '#providers/bank-link/sandbox';
 
 export type CreditPersona = keyof typeof SANDBOX_CREDIT_PERSONAS;
 
@@ -24,11 +25,14 @@ export const personaKey = (firstName: string, lastName: string, isoDateOfBirth: 
 export function createSeedCreditBureau(personas: ReadonlyMap<string, CreditPersona>): CreditBureau {
   const sandbox = createSandboxCreditBureau();
   return {
-    pull(applicant) {
+    pull(applicant, o) {
       const persona = personas.get(
         personaKey(applicant.firstName, applicant.lastName, applicant.dateOfBirth),
       );
-      return sandbox.pull(persona ? { ...applicant, lastName: SANDBOX_CREDIT_PERSONAS[persona] } : applicant);
+      return sandbox.pull(
+        persona ? { ...applicant, lastName: SANDBOX_CREDIT_PERSONAS[persona] } : applicant,
+        o,
+      );
     },
   };
 }
@@ -38,7 +42,21 @@ export function createSeedServices(o: {
   config: Config;
   database: Database;
   personas: ReadonlyMap<string, CreditPersona>;
+  /**
+   * The bank-link sandbox's clock: the seed connects each bank at the moment it plans for it, so the access
+   * token is issued then and the persona's events (a fee, a lost connection) fall in the seeded history.
+   */
+  bankClock?: () => Date;
+  /** The bank-link sandbox's link-session nonces: the seed's own, so its banks are the same every run. */
+  bankNonce?: () => string;
 }): Services {
+  // Always the sandbox (a configured Plaid is never called for made-up people), under the server's secret so
+  // the server and the monitors read the seeded connections.
+  const bank = createSandboxBankLink({
+    secret: derivedSecret(o.config, 'bank-link-sandbox'),
+    now: o.bankClock,
+    nonce: o.bankNonce,
+  });
   return {
     config: o.config,
     database: o.database,
@@ -47,6 +65,8 @@ export function createSeedServices(o: {
     addressLookup: createSandboxAddressLookup(),
     sms: createSandboxSms(),
     ...createEnrollmentProviders(o.config, o.database.db),
+    bankLink: bank,
+    bankLinkSandbox: bank,
     // Seeded borrowers never sign up or sign in: nothing is ever emailed.
     auth: createAuth({ config: o.config, db: o.database.db, sendOtp: async () => {} }),
     cipher: createFieldCipher(o.config.encryptionKey),

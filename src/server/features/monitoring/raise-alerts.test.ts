@@ -201,6 +201,25 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
     expect(await alertsOf(c.applicationId)).toHaveLength(1);
   });
 
+  it('raises a disconnection again when the bank drops after a reconnection cleared the first', async () => {
+    const c = await enrolledCustomer();
+    await c.disconnect();
+    const first = await raiseAlerts(database.db, { applicationId: c.applicationId, asOf: at('2026-03-10') });
+    expect(first.map((a) => a.type)).toEqual(['bankAccountDisconnected']);
+    // Still disconnected the next day: the same alert, not a second one.
+    expect(
+      await raiseAlerts(database.db, { applicationId: c.applicationId, asOf: at('2026-03-11') }),
+    ).toEqual([]);
+    // Reconnected (the alert cleared), then dropped again.
+    await database.db
+      .update(alert)
+      .set({ clearedAt: at('2026-03-12') })
+      .where(eq(alert.applicationId, c.applicationId));
+    const again = await raiseAlerts(database.db, { applicationId: c.applicationId, asOf: at('2026-03-15') });
+    expect(again.map((a) => a.type)).toEqual(['bankAccountDisconnected']);
+    expect(await alertsOf(c.applicationId)).toHaveLength(2);
+  });
+
   it('says nothing for an application with no bank, plan or scores', async () => {
     const { applicationId } = await createApplication(database.db);
     expect(await raiseAlerts(database.db, { applicationId, asOf: at('2026-03-09') })).toEqual([]);

@@ -23,6 +23,7 @@ import {
   plaidTransaction,
 } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
+import { type Notifier, writeAlertNotifications } from './notify';
 
 export type AlertSettings = {
   /** balanceBelowDMPPayment: how many days before the payment date a low balance alerts. */
@@ -48,7 +49,11 @@ async function candidatesFor(
   applicationId: string,
   asOf: Date,
   settings: AlertSettings,
-): Promise<AlertCandidate[]> {
+): Promise<{
+  found: AlertCandidate[];
+  plan: { firstPaymentDate: string } | null;
+  paymentDate: string | null;
+}> {
   const today = dayOf(asOf);
   const [items, enrollment, payment, scores, snapshots, reports] = await Promise.all([
     db
@@ -96,6 +101,7 @@ async function candidatesFor(
 
   const plan = enrollment[0];
   const payFrom = payment[0]?.plaidAccountId;
+  let paymentDate: string | null = null;
   if (plan?.active && plan.firstPaymentDate && payFrom) {
     const [balance] = await db
       .select({
@@ -108,12 +114,14 @@ async function candidatesFor(
       .where(and(eq(plaidBalance.plaidAccountId, payFrom), lte(plaidBalance.createdAt, asOf)))
       .orderBy(desc(plaidBalance.createdAt))
       .limit(1);
+    if (balance) paymentDate = nextPaymentDate(plan.firstPaymentDate, dayOf(balance.createdAt));
     const low =
       balance &&
+      paymentDate &&
       balanceBelowDmpPayment({
         balance,
         monthlyPayment: plan.monthlyPaymentAmount,
-        nextPaymentDate: nextPaymentDate(plan.firstPaymentDate, dayOf(balance.createdAt)),
+        nextPaymentDate: paymentDate,
         windowDays: settings.balanceWindowDays,
       });
     if (low) found.push(low);
@@ -152,7 +160,28 @@ async function candidatesFor(
       ...newCreditInquiries({ inquiries, lastPullDate: previous ? dayOf(previous.createdAt) : null }),
     );
   }
-  return found;
+  const firstPaymentDate = plan?.active ? plan.firstPaymentDate : null;
+  return { found, plan: firstPaymentDate ? { firstPaymentDate } : null, paymentDate };
+}
+
+/**
+ * The payment dates already warned about: a low balance is one alert per payment, however many days of the
+ * window it is read low (each day's reading is a new balance record, and so would otherwise be a new alert).
+ */
+async function paymentDatesWarned(
+  db: Db,
+  existing: readonly { type: string; triggeredBy: readonly { id: string; type: string }[] }[],
+  firstPaymentDate: string,
+): Promise<Set<string>> {
+  const balanceIds = existing
+    .filter((a) => a.type === 'balanceBelowDMPPayment')
+    .flatMap((a) => a.triggeredBy.filter((t) => t.type === 'plaidBalance').map((t) => t.id));
+  if (balanceIds.length === 0) return new Set();
+  const rows = await db
+    .select({ createdAt: plaidBalance.createdAt })
+    .from(plaidBalance)
+    .where(inArray(plaidBalance.id, balanceIds));
+  return new Set(rows.map((r) => nextPaymentDate(firstPaymentDate, dayOf(r.createdAt))));
 }
 
 /**
@@ -162,24 +191,31 @@ async function candidatesFor(
  */
 export async function raiseAlerts(
   db: Db,
-  o: { applicationId: string; asOf: Date; settings?: AlertSettings },
+  o: { applicationId: string; asOf: Date; settings?: AlertSettings; notifier?: Notifier },
 ): Promise<AlertCandidate[]> {
   const settings = o.settings ?? DEFAULT_ALERT_SETTINGS;
   // The reads run side by side on the pool; only the check and the write need the lock.
-  const candidates = await candidatesFor(db, o.applicationId, o.asOf, settings);
+  const { found: candidates, plan, paymentDate } = await candidatesFor(db, o.applicationId, o.asOf, settings);
   if (candidates.length === 0) return [];
-  return db.transaction(async (tx) => {
+  const queued = { emailIds: [] as string[], smsIds: [] as string[] };
+  const written = await db.transaction(async (tx) => {
     // One writer per application at a time (a retried job beside a slow first attempt).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
     const existing = await tx
-      .select({ type: alert.type, triggeredBy: alert.triggeredBy })
+      .select({ type: alert.type, triggeredBy: alert.triggeredBy, clearedAt: alert.clearedAt })
       .from(alert)
       .where(eq(alert.applicationId, o.applicationId));
+    // A cleared alert (a bank reconnected) is over: the same connection dropping again is a new alert.
     const raised = new Set(
-      existing.flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
+      existing
+        .filter((a) => a.clearedAt === null)
+        .flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
     );
+    const warned = plan ? await paymentDatesWarned(tx, existing, plan.firstPaymentDate) : new Set<string>();
     const fresh = [...new Map(candidates.map((c) => [alertKey(c), c])).values()].filter(
-      (c) => !raised.has(alertKey(c)),
+      (c) =>
+        !raised.has(alertKey(c)) &&
+        !(c.type === 'balanceBelowDMPPayment' && paymentDate !== null && warned.has(paymentDate)),
     );
     if (fresh.length === 0) return [];
     await tx.insert(alert).values(
@@ -191,6 +227,19 @@ export async function raiseAlerts(
         updatedAt: o.asOf,
       })),
     );
+    // The customer is told in the same transaction: a message exists exactly when its alert does.
+    if (o.notifier) {
+      const ids = await writeAlertNotifications(tx, o.notifier, {
+        applicationId: o.applicationId,
+        alerts: fresh,
+        paymentDate,
+      });
+      queued.emailIds.push(...ids.emailIds);
+      queued.smsIds.push(...ids.smsIds);
+    }
     return fresh;
   });
+  for (const id of queued.emailIds) o.notifier?.onEmailQueued?.(id);
+  for (const id of queued.smsIds) o.notifier?.onSmsQueued?.(id);
+  return written;
 }

@@ -1,9 +1,16 @@
 import { and, asc, gt, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AlertType } from '#domain/flow/staff-views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
+import type { BankLink } from '#providers/bank-link/port';
+import type { CreditBureau } from '#providers/credit-bureau/port';
 import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { type CreditPullOutcome, DEFAULT_CREDIT_PULL_DAYS, pullCredit } from './credit-pull';
+import type { Notifier } from './notify';
 import { type AlertSettings, raiseAlerts } from './raise-alerts';
+import { type RefreshOutcome, type RefreshSettings, refreshApplication } from './refresh-data';
 
 /** Monitoring watches an application from the contract's signing on: before that there is no plan to protect. */
 export const MONITORED_STATUSES: readonly ApplicationStatus[] = [
@@ -42,11 +49,24 @@ export type MonitorRun = { applications: number; raised: Partial<Record<AlertTyp
 /** The alert rules for the given applications as of `asOf`, counted by the alerts they raised. */
 export async function raiseAlertsFor(
   db: Db,
-  o: { applicationIds: readonly string[]; asOf: Date; settings?: AlertSettings },
+  o: {
+    applicationIds: readonly string[];
+    asOf: Date;
+    settings?: AlertSettings;
+    notifier?: Notifier;
+    /** Called after each application (progress; a test stops a run half-way here). */
+    onApplication?: (applicationId: string) => void;
+  },
   run: MonitorRun = { applications: 0, raised: {} },
 ): Promise<MonitorRun> {
   for (const applicationId of o.applicationIds) {
-    const raised = await raiseAlerts(db, { applicationId, asOf: o.asOf, settings: o.settings });
+    const raised = await raiseAlerts(db, {
+      applicationId,
+      asOf: o.asOf,
+      settings: o.settings,
+      notifier: o.notifier,
+    });
+    o.onApplication?.(applicationId);
     run.applications += 1;
     for (const a of raised) run.raised[a.type] = (run.raised[a.type] ?? 0) + 1;
   }
@@ -56,13 +76,143 @@ export async function raiseAlertsFor(
 /** Every monitored application, page by page (npm run monitor). */
 export async function raiseAllAlerts(
   db: Db,
-  o: { asOf: Date; settings?: AlertSettings },
+  o: {
+    asOf: Date;
+    settings?: AlertSettings;
+    notifier?: Notifier;
+    onApplication?: (applicationId: string) => void;
+    /** Only these applications (the seed's own); every monitored one when not given. */
+    only?: readonly string[];
+  },
 ): Promise<MonitorRun> {
   const run: MonitorRun = { applications: 0, raised: {} };
+  await eachMonitoredPage(
+    db,
+    async (ids) => {
+      await raiseAlertsFor(db, { ...o, applicationIds: ids }, run);
+    },
+    o.only,
+  );
+  return run;
+}
+
+/** Visits every monitored application id (or only those of `only`), a page at a time. */
+async function eachMonitoredPage(db: Db, visit: (ids: string[]) => Promise<void>, only?: readonly string[]) {
+  if (only) {
+    for (let k = 0; k < only.length; k += MONITOR_PAGE_SIZE) {
+      const rows = await db
+        .select({ id: application.id })
+        .from(application)
+        .where(
+          and(
+            inArray(application.id, only.slice(k, k + MONITOR_PAGE_SIZE)),
+            inArray(application.status, [...MONITORED_STATUSES]),
+          ),
+        )
+        .orderBy(asc(application.id));
+      if (rows.length > 0) await visit(rows.map((r) => r.id));
+    }
+    return;
+  }
   for (let after: string | null = null; ;) {
     const ids = await monitoredApplicationIds(db, after);
-    if (ids.length === 0) return run;
-    await raiseAlertsFor(db, { applicationIds: ids, asOf: o.asOf, settings: o.settings }, run);
+    if (ids.length === 0) return;
+    await visit(ids);
     after = ids[ids.length - 1]!;
   }
+}
+
+/** What the data refresh and the credit pull read through, and how the customer is told of an alert. */
+export type MonitorDeps = {
+  db: Db;
+  bankLink: BankLink;
+  creditBureau: CreditBureau;
+  cipher: FieldCipher;
+  /** Alert emails and texts; none written without it (the rules alone, as in the rules' own tests). */
+  notifier?: Notifier;
+  log?: FastifyBaseLogger;
+};
+
+export type MonitorSettings = {
+  alerts?: AlertSettings;
+  refresh?: RefreshSettings;
+  /** MONITOR_CREDIT_PULL_DAYS. */
+  creditPullDays?: number;
+};
+
+export type MonitorRunOptions = {
+  asOf: Date;
+  settings?: MonitorSettings;
+  /** Called after each application (progress; a test stops a run half-way here). */
+  onApplication?: (applicationId: string) => void;
+  /** Only these applications (the seed's own); every monitored one when not given. */
+  only?: readonly string[];
+};
+
+export type RefreshRun = { applications: number; outcomes: Partial<Record<RefreshOutcome, number>> };
+export type PullRun = { applications: number; outcomes: Partial<Record<CreditPullOutcome, number>> };
+
+/** The data refresh of every monitored application as of `asOf` (the daily 'bank-refresh' job). */
+export async function refreshAll(deps: MonitorDeps, o: MonitorRunOptions): Promise<RefreshRun> {
+  const run: RefreshRun = { applications: 0, outcomes: {} };
+  await eachMonitoredPage(
+    deps.db,
+    async (ids) => {
+      for (const applicationId of ids) {
+        const outcome = await refreshApplication(deps, {
+          applicationId,
+          asOf: o.asOf,
+          settings: o.settings?.refresh,
+        });
+        run.applications += 1;
+        run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
+        o.onApplication?.(applicationId);
+      }
+    },
+    o.only,
+  );
+  return run;
+}
+
+/** The soft credit pull of every monitored application whose last pull is due (the daily 'credit-pull' job). */
+export async function pullAllDue(deps: MonitorDeps, o: MonitorRunOptions): Promise<PullRun> {
+  const run: PullRun = { applications: 0, outcomes: {} };
+  await eachMonitoredPage(
+    deps.db,
+    async (ids) => {
+      for (const applicationId of ids) {
+        const outcome = await pullCredit(deps, {
+          applicationId,
+          asOf: o.asOf,
+          pullDays: o.settings?.creditPullDays ?? DEFAULT_CREDIT_PULL_DAYS,
+        });
+        run.applications += 1;
+        run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
+        o.onApplication?.(applicationId);
+      }
+    },
+    o.only,
+  );
+  return run;
+}
+
+/**
+ * Every monitor as of `asOf`, in order: the data refresh, the credit pull where due, then the alert rules
+ * over what they brought in (npm run monitor, the seed, the tests). Each step is safe to run again, so a run
+ * stopped half-way is simply run again.
+ */
+export async function runMonitors(
+  deps: MonitorDeps,
+  o: MonitorRunOptions,
+): Promise<{ refresh: RefreshRun; pull: PullRun; alerts: MonitorRun }> {
+  const refresh = await refreshAll(deps, o);
+  const pull = await pullAllDue(deps, o);
+  const alerts = await raiseAllAlerts(deps.db, {
+    asOf: o.asOf,
+    settings: o.settings?.alerts,
+    notifier: deps.notifier,
+    onApplication: o.onApplication,
+    only: o.only,
+  });
+  return { refresh, pull, alerts };
 }

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { type AlertCandidate } from '#domain/monitoring/alert-rules';
+import { SITE } from '#domain/site';
+import type { Tx } from '#server/db/client';
+import { application, borrower } from '#server/db/schema/application';
+import { user } from '#server/db/schema/auth';
+import { smsOutbox } from '#server/db/schema/ops';
+import { enqueueEmail } from '#server/email/outbox';
+import { bankDisconnectedEmail, lowBalanceEmail } from '#server/email/templates';
+import type { FieldCipher } from '#server/security/field-encryption';
+
+/** What the alert notifications need, and who to tell once they are committed (the job queue). */
+export type Notifier = {
+  cipher: FieldCipher;
+  publicUrl: string;
+  onEmailQueued?: (id: string) => void;
+  onSmsQueued?: (id: string) => void;
+};
+
+/** The text messages' event types in the SMS outbox. */
+export const ALERT_SMS_EVENTS = {
+  balanceBelowDMPPayment: 'alertBalanceBelowDMPPayment',
+  bankAccountDisconnected: 'alertBankAccountDisconnected',
+} as const;
+
+type NotifiedType = keyof typeof ALERT_SMS_EVENTS;
+const isNotified = (type: string): type is NotifiedType => type in ALERT_SMS_EVENTS;
+
+/**
+ * Writes the email (and the text message, unless the borrower opted out of texts or gave no mobile number)
+ * for each alert the customer must act on: a payment that may bounce, a bank connection that stopped. Called
+ * in the transaction that inserts the alerts, so a message exists exactly when its alert does: a retried run
+ * that finds the alert raised writes neither again. Answers the outbox ids, to hand to the queue after commit.
+ */
+export async function writeAlertNotifications(
+  tx: Tx,
+  notifier: Notifier,
+  o: { applicationId: string; alerts: readonly AlertCandidate[]; paymentDate: string | null },
+): Promise<{ emailIds: string[]; smsIds: string[] }> {
+  const ids = { emailIds: [] as string[], smsIds: [] as string[] };
+  const types = [...new Set(o.alerts.map((a) => a.type).filter(isNotified))];
+  if (types.length === 0) return ids;
+  const [person] = await tx
+    .select({
+      firstName: borrower.firstName,
+      email: borrower.email,
+      accountEmail: user.email,
+      phone: borrower.phoneNumber,
+      optedOut: borrower.isOptedOutOfSMS,
+    })
+    .from(borrower)
+    .innerJoin(application, eq(application.id, borrower.applicationId))
+    .innerJoin(user, eq(user.id, application.owner))
+    .where(eq(borrower.applicationId, o.applicationId))
+    .limit(1);
+  if (!person) return ids;
+  const to = person.email ?? person.accountEmail;
+  for (const type of types) {
+    if (type === 'balanceBelowDMPPayment' && !o.paymentDate) continue;
+    const message =
+      type === 'balanceBelowDMPPayment'
+        ? lowBalanceEmail({
+            to,
+            firstName: person.firstName,
+            publicUrl: notifier.publicUrl,
+            paymentDate: o.paymentDate!,
+          })
+        : bankDisconnectedEmail({ to, firstName: person.firstName, publicUrl: notifier.publicUrl });
+    ids.emailIds.push(await enqueueEmail(tx, notifier.cipher, message));
+    if (!person.phone || person.optedOut) continue;
+    const body =
+      type === 'balanceBelowDMPPayment'
+        ? `${SITE.companyName}: your plan payment is drawn soon and your account balance looks lower than the payment. Details: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`
+        : `${SITE.companyName}: we can no longer reach your bank account. Please reconnect it: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`;
+    const [row] = await tx
+      .insert(smsOutbox)
+      .values({ applicationId: o.applicationId, to: person.phone, eventType: ALERT_SMS_EVENTS[type], body })
+      .returning({ id: smsOutbox.id });
+    ids.smsIds.push(row!.id);
+  }
+  return ids;
+}
