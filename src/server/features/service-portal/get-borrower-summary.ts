@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { planFeesFor } from '#server/application/plan-fees';
 import type { BuildQueryResult } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { BorrowerSummaryView, DebtRowView, EnrollmentView } from '#domain/flow/staff-views';
@@ -460,6 +461,7 @@ export async function getBorrowerSummary(o: {
               proposedMonthlyInterestPayment: of.proposedMonthlyInterestPayment,
               proposedMonthlyPrincipalPayment: of.proposedMonthlyPrincipalPayment,
               estimatedPayoffSavings: of.estimatedPayoffSavings,
+              fee: of.fee ?? 0,
               reasons: of.disqualificationReasons.map((r) => r.reason),
               statusChanges: of.statusChanges.map((c) => ({
                 status: c.status,
@@ -467,6 +469,10 @@ export async function getBorrowerSummary(o: {
                 changedBy: staff(c.changedBy),
               })),
             })),
+            fees: planFees(
+              b?.state ?? null,
+              decision.offers.filter((of) => of.status !== 'declined'),
+            ),
           },
           message: null,
         }
@@ -579,5 +585,13 @@ function enrollmentView(app: SummaryRecord, cipher: FieldCipher): EnrollmentView
             .map((s) => ({ role: s.role, name: s.name, signedAt: s.signedAt ? iso(s.signedAt) : null })),
         }
       : null,
+  };
+}
+
+/** The agency's fees on a plan of these offers: their shares of the monthly fee, and the state's set-up fee. */
+function planFees(state: string | null, onPlan: readonly { fee: number | null }[]) {
+  return {
+    setupFee: onPlan.length > 0 ? planFeesFor(state, onPlan.length).setupFee : 0,
+    monthlyFee: onPlan.reduce((sum, of) => sum + (of.fee ?? 0), 0),
   };
 }
