@@ -64,7 +64,9 @@ test.describe('landing pages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/lead`);
     const form = page.getByRole('form', { name: 'Start your application' });
-    // The page is taken over, and the How it Works modal (a script of its own) answers its button.
+    // Once its scripts have arrived, the page is taken over: the How it Works modal (a script of its own)
+    // answers its button.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'See how it works' }).click();
     await expect(page.getByRole('dialog', { name: 'How it works' })).toBeVisible();
     await page.keyboard.press('Escape');
