@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { planFeesFor } from '#server/application/plan-fees';
 import type { BuildQueryResult } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { BorrowerSummaryView, DebtRowView, EnrollmentView } from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
 import { auditSentences, UNKNOWN_ACTOR, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
+import { planFeesFor } from '#server/application/plan-fees';
 import { accountTypeName } from '#domain/underwriting/account-types';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
 import { EXPENSE_GROUPS, expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
