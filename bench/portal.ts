@@ -122,6 +122,7 @@ const [enrolled] = await database.db
     applicationId: application.id,
     userId: application.owner,
     email: user.email,
+    firstName: borrower.firstName,
     lastName: borrower.lastName,
     phoneNumber: borrower.phoneNumber,
   })
@@ -159,7 +160,19 @@ const targets: { name: string; url: string; cookie: string; connections: number 
   { name: 'summary list (default filters)', url: '/api/staff/applications', cookie, connections: 10 },
   { name: 'contact summary', url: '/api/staff/contact-summary', cookie, connections: 10 },
   { name: 'queue, page 1', url: '/api/staff/queue', cookie, connections: 10 },
-  { name: 'queue search: last name', url: search(enrolled.lastName ?? 'mor'), cookie, connections: 10 },
+  // What a counsellor types to find a person, then the worst case: a surname one borrower in a hundred has.
+  {
+    name: 'queue search: whole name',
+    url: search(`${enrolled.firstName ?? 'Pat'} ${enrolled.lastName ?? 'Moore'}`),
+    cookie,
+    connections: 10,
+  },
+  {
+    name: 'queue search: common surname alone',
+    url: search(enrolled.lastName ?? 'mor'),
+    cookie,
+    connections: 10,
+  },
   { name: 'queue search: email', url: search(enrolled.email.split('@')[0]!), cookie, connections: 10 },
   {
     name: 'queue search: phone',

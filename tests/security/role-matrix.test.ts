@@ -65,6 +65,8 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/application/payments/next-steps', 'borrower'],
   ['PUT', '/api/application/payments/manual-choice', 'borrower'],
   ['POST', '/api/bank-link/link-token', 'borrower'],
+  ['POST', '/api/bank-link/items/:id/link-token', 'borrower'],
+  ['POST', '/api/bank-link/items/:id/reconnection', 'borrower'],
   ['POST', '/api/application/bank-connections', 'borrower'],
   ['POST', '/api/application/income/bank-connections', 'borrower'],
   ['PUT', '/api/application/income/skip-bank-connection', 'borrower'],
@@ -87,6 +89,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/session-recording', 'borrower'],
   ['GET', '/api/customer-portal/plan', 'borrower'],
   ['GET', '/api/customer-portal/letter', 'borrower'],
+  ['GET', '/api/customer-portal/alerts', 'borrower'],
   ['POST', '/api/customer-portal/alerts/:id/seen', 'borrower'],
 ];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountNumberField, routingNumberField } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { applicationStatusSchema } from '../flow/statuses';
+import { ALERT_TYPES } from '../flow/staff-views';
 
 // What the enrollment screens send and read: the payment pages (/payments/...), the bank-link dialog, /submitted,
 // the signing page and the customer portal's plan. The server validates and serializes with these schemas and
@@ -58,6 +59,13 @@ export type ProvidePaymentAccountInput = z.input<typeof providePaymentAccountSch
 export const bankConnectionSchema = z.strictObject({
   publicToken: z.string().min(1).max(2000),
 });
+
+/** POST /api/bank-link/items/:id/reconnection: the bank connected again, and the alerts that cleared. */
+export const bankReconnectionViewSchema = z.object({
+  institutionName: z.string(),
+  clearedAlerts: z.number().int(),
+});
+export type BankReconnectionView = z.infer<typeof bankReconnectionViewSchema>;
 
 /** POST /api/application/income/bank-connections: the income predicted from the connected bank's deposits. */
 export const incomeConnectionViewSchema = z.object({
@@ -202,13 +210,24 @@ export const planViewSchema = z.object({
     .object({ institutionName: z.string().nullable(), mask: z.string().nullable() })
     .nullable(),
   letter: z.object({ signedAt: z.string().nullable(), available: z.boolean() }).nullable(),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+
+/** GET /api/customer-portal/alerts: the customer's alerts that still hold, newest first. */
+export const customerAlertsViewSchema = z.object({
   alerts: z.array(
     z.object({
       id: z.string(),
-      type: z.string(),
-      createdAt: z.string(),
+      type: z.enum(ALERT_TYPES),
+      /** The date of what triggered it (ISO timestamp). */
+      date: z.string(),
       hasBeenSeenByBorrower: z.boolean(),
+      /** A disconnected bank the customer can connect again from the alert; null otherwise. */
+      reconnect: z.object({ plaidItemId: z.string(), institutionName: z.string() }).nullable(),
     }),
   ),
+  /** How many the customer has not marked seen (the count the portal's pages show). */
+  unseen: z.number().int(),
 });
-export type PlanView = z.infer<typeof planViewSchema>;
+export type CustomerAlertsView = z.infer<typeof customerAlertsViewSchema>;
+export type CustomerAlert = CustomerAlertsView['alerts'][number];

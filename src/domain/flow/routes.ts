@@ -23,6 +23,7 @@ export const ROUTES = {
   SignLetter: '/sign-letter',
   CustomerPortalPlan: '/customer-portal/plan',
   CustomerPortalNextSteps: '/customer-portal/next-steps',
+  CustomerPortalAlerts: '/customer-portal/alerts',
   CustomerPortalSettings: '/customer-portal/settings',
   CustomerPortalChangeEmail: '/customer-portal/change-email',
   CustomerPortalChangePassword: '/customer-portal/change-password',

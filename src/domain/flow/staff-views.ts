@@ -45,6 +45,10 @@ export const alertViewSchema = z.object({
   type: z.enum(ALERT_TYPES),
   /** The date of what triggered it (balance, debt score, transaction, inquiry, income snapshot); else its own. */
   date: timestamp,
+  /** What triggered it in words ('Debt score 612 → 580'); on the borrower summary only, else null. */
+  trigger: nullableString,
+  /** When its condition ended (a disconnected bank connected again); null while it holds. */
+  clearedAt: timestamp.nullable(),
   hasBeenSeenByBorrower: z.boolean(),
   hasBeenSeenByCustomerServiceRepresentative: z.boolean(),
 });
@@ -95,6 +99,15 @@ export const repInfoSchema = z.object({
   phoneNumber: nullableString,
 });
 
+export const queueTileAlertsSchema = z.object({
+  count: z.number().int(),
+  /** Not yet opened by a representative. */
+  unseen: z.number().int(),
+  /** By ALERT_SEVERITY_ORDER (src/domain/monitoring/alert-severity.ts); null when there are none. */
+  mostSevere: z.enum(ALERT_TYPES).nullable(),
+});
+export type QueueTileAlerts = z.infer<typeof queueTileAlertsSchema>;
+
 /** GET /api/staff/queue: a page of borrower tiles. */
 export const queueViewSchema = z.object({
   rep: repInfoSchema,
@@ -114,6 +127,8 @@ export const queueViewSchema = z.object({
       status: applicationStatusSchema,
       /** isMe marks the current user ('(You)'). */
       assignedTo: staffMemberSchema.extend({ isMe: z.boolean() }).nullable(),
+      /** The application's alerts that still hold (not cleared): how many, how many unseen, the most severe. */
+      alerts: queueTileAlertsSchema,
     }),
   ),
 });

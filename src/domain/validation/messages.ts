@@ -26,6 +26,13 @@ export const noCheckingAccountMessage = (institutionName?: string | null): strin
   'We did not find a checking account there. ' +
   'Please connect the bank that holds your primary checking account.';
 
+/** Reconnecting a bank through another bank than the one whose connection stopped (wording ours). */
+export const reconnectOtherBankMessage = (institutionName: string): string =>
+  `This connection stopped at ${institutionName}. Please sign in to ${institutionName} to reconnect it.`;
+
+/** Reconnecting a bank connection that is working (wording ours). */
+export const BANK_ALREADY_CONNECTED = 'This bank is connected already. There is nothing to reconnect.';
+
 export const MESSAGES = {
   // Form rules beyond one field's format: agreements, choices, matching fields, warnings
   termsRequired: 'Agreeing to the Terms and Conditions is required',

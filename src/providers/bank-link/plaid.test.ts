@@ -69,6 +69,18 @@ describe('plaid bank link (against the local fake)', () => {
     );
   });
 
+  it('opens Link in update mode for an item whose connection stopped: its access token, no products', async () => {
+    const bankLink = adapterFor(fake);
+    await bankLink.createLinkToken({ applicationId: 'app-plaid-44', accessToken: 'access-sandbox-item-1' });
+    const body = fake.requests.filter((r) => r.path === '/link/token/create').at(-1)?.body;
+    expect(body).toMatchObject({
+      user: { client_user_id: 'app-plaid-44' },
+      access_token: 'access-sandbox-item-1',
+    });
+    expect(body).not.toHaveProperty('products');
+    expect(body).not.toHaveProperty('transactions');
+  });
+
   it.each(['results', 'on_success'] as const)(
     'finds the public token in the link session (%s)',
     async (via) => {

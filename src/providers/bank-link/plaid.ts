@@ -101,7 +101,7 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
   };
 
   return {
-    async createLinkToken({ applicationId, webhookUrl }) {
+    async createLinkToken({ applicationId, webhookUrl, accessToken }) {
       const reply = await call('/link/token/create', linkTokenCreateReply, () =>
         client.linkTokenCreate({
           ...credentials,
@@ -109,8 +109,13 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
           language: 'en',
           country_codes: [CountryCode.Us],
           user: { client_user_id: applicationId },
-          products: [Products.Transactions],
-          transactions: { days_requested: PLAID_TRANSACTIONS_DAYS_REQUESTED },
+          // Update mode: the item's own access token, and no products (the item keeps those it has).
+          ...(accessToken
+            ? { access_token: accessToken }
+            : {
+                products: [Products.Transactions],
+                transactions: { days_requested: PLAID_TRANSACTIONS_DAYS_REQUESTED },
+              }),
           ...(webhookUrl ? { webhook: webhookUrl } : {}),
         }),
       );

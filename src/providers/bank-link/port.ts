@@ -54,8 +54,16 @@ export type TransactionsPage = {
 export type BankLinkWebhook = { webhookType: string; webhookCode: string; itemId: string | null };
 
 export interface BankLink {
-  /** Starts a link session for the application (its id is the provider's client_user_id). */
-  createLinkToken(o: { applicationId: string; webhookUrl?: string }): Promise<LinkToken>;
+  /**
+   * Starts a link session for the application (its id is the provider's client_user_id). With `accessToken`
+   * (an item whose connection stopped) the provider's widget opens in update mode for that item, so the
+   * customer signs in to the same bank again; an adapter whose widget has no such mode links as usual.
+   */
+  createLinkToken(o: {
+    applicationId: string;
+    webhookUrl?: string;
+    accessToken?: string;
+  }): Promise<LinkToken>;
   /**
    * Exchanges the widget's public token for an access token. `linkToken` is the session the server issued to
    * this application: a public token that did not come out of that session is refused (rejects), so a token

@@ -25,6 +25,8 @@ function renderGuard(o: { staff?: boolean; status?: ApplicationStatus; lastViewe
     'GET /api/session': { status: 200, body: session(o.staff) },
     // Session recording is off (src/web/app/session-recording.test.tsx covers it on).
     'GET /api/session-recording': { status: 200, body: { provider: 'off' } },
+    // The portal header's count of new alerts.
+    'GET /api/customer-portal/alerts': { status: 200, body: { alerts: [], unseen: 0 } },
     'GET /api/application': {
       status: 200,
       body: {

@@ -103,6 +103,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/customer-portal/next-steps-page'),
               },
               {
+                path: ROUTES.CustomerPortalAlerts,
+                lazy: () => import('../features/customer-portal/alerts-page'),
+              },
+              {
                 path: ROUTES.CustomerPortalSettings,
                 lazy: () => import('../features/customer-portal/settings-page'),
               },

@@ -142,6 +142,8 @@ describe('Sign Out', () => {
       const calls = answerApi({
         'GET /api/session': { status: 200, body: borrower },
         'POST /api/auth/sign-out': reply,
+        // The header's count of new alerts.
+        'GET /api/customer-portal/alerts': { status: 200, body: { alerts: [], unseen: 0 } },
       });
       const app = renderRoutes(
         [
@@ -154,7 +156,9 @@ describe('Sign Out', () => {
       // The desktop list and the mobile menu both hold a Sign Out button; either signs out.
       await app.user.click(screen.getAllByRole('button', { name: 'Sign Out', hidden: true })[0]!);
       await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
-      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/sign-out']);
+      expect(calls.filter((c) => c.method === 'POST').map((c) => `${c.method} ${c.path}`)).toEqual([
+        'POST /api/auth/sign-out',
+      ]);
       expect(sessionStorage.length).toBe(0);
       expect(app.queryClient.getQueryData(['session'])).toBeUndefined();
     },
@@ -163,6 +167,7 @@ describe('Sign Out', () => {
 
 describe('CustomerPortalHeader', () => {
   it('opens and closes the mobile menu with the hamburger button', async () => {
+    answerApi({ 'GET /api/customer-portal/alerts': { status: 200, body: { alerts: [], unseen: 0 } } });
     const { user } = renderRoutes([{ path: '/x', Component: CustomerPortalHeader }], '/x');
     const menuButton = await screen.findByRole('button', { name: 'Menu' });
     const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '');
@@ -172,8 +177,28 @@ describe('CustomerPortalHeader', () => {
     expect([...(menu?.querySelectorAll('a, button') ?? [])].map((e) => e.textContent)).toEqual([
       'My Plan',
       'Next Steps',
+      'Alerts',
       'Settings',
       'Sign Out',
     ]);
+  });
+
+  it('shows how many alerts are new on the Alerts link and on the phone’s menu button', async () => {
+    answerApi({ 'GET /api/customer-portal/alerts': { status: 200, body: { alerts: [], unseen: 2 } } });
+    renderRoutes([{ path: '/x', Component: CustomerPortalHeader }], '/x');
+    const menuButton = await screen.findByRole('button', { name: 'Menu (2 new alerts)' });
+    expect(menuButton.textContent).toBe('2');
+    const links = screen.getAllByRole('link', { name: 'Alerts 2 new', hidden: true });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/customer-portal/alerts',
+      '/customer-portal/alerts',
+    ]);
+  });
+
+  it('shows no count when the alerts cannot be read', async () => {
+    answerApi({ 'GET /api/customer-portal/alerts': { status: 500, body: { code: 'InternalError' } } });
+    renderRoutes([{ path: '/x', Component: CustomerPortalHeader }], '/x');
+    expect(await screen.findByRole('button', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Alerts', hidden: true })).toHaveLength(2);
   });
 });

@@ -24,7 +24,8 @@ export type TestServer = {
   url: string;
   dataDir: string;
   env: Record<string, string>;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its database, unless `keepData` (to run a script on it and start again). */
+  stop: (o?: { keepData?: boolean }) => Promise<void>;
 };
 
 /** Environment for one journey: its own data directory (a fresh embedded database) and port. */
@@ -81,14 +82,14 @@ export async function startServer(env: Record<string, string>): Promise<TestServ
     url,
     dataDir: env.DATA_DIR!,
     env,
-    stop: async () => {
+    stop: async (o = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(env.DATA_DIR!, { recursive: true, force: true });
+      if (!o.keepData) rmSync(env.DATA_DIR!, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { application } from './application';
 
@@ -52,6 +53,15 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_application_idx').on(t.applicationId, t.createdAt),
+    // The borrower summary's history reads an application's staff actions and its openings (a counsellor
+    // opening the summary, 'viewBorrowerSummary') apart: an application opened thousands of times must not
+    // make its last few actions slow to find, nor its openings slow to count.
+    index('audit_log_application_actions_idx')
+      .on(t.applicationId, t.createdAt)
+      .where(sql`action <> 'viewBorrowerSummary'`),
+    index('audit_log_application_openings_idx')
+      .on(t.applicationId, t.createdAt)
+      .where(sql`action = 'viewBorrowerSummary'`),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

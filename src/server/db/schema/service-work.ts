@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { AlertTriggerType } from '#domain/monitoring/alert-rules';
 import { user } from './auth';
 import { createdAt, updatedAt, applicationId } from './columns';
@@ -33,6 +33,11 @@ export const alert = pgTable(
       .notNull()
       .default(false),
     triggeredBy: jsonb('triggered_by').$type<AlertTrigger[]>().notNull().default([]),
+    /**
+     * When the condition ended (a disconnected bank connected again): a cleared alert leaves the customer's
+     * list and shows as cleared in the service portal. Null while it still holds.
+     */
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,7 +8,6 @@ import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
 import type { Db } from '#server/db/client';
-import { alert } from '#server/db/schema/service-work';
 import { application, borrower } from '#server/db/schema/application';
 import { planFeesFor } from '#server/application/plan-fees';
 import { decision } from '#server/db/schema/decision';
@@ -31,7 +30,8 @@ export async function signedApplication(db: Db, userId: string) {
 /**
  * GET /api/customer-portal/plan ('My plan'): the plan's payment, first payment and term once handed to the
  * agency (the proposed figures before), each creditor's answer with its new payment and APR, the payoff of the
- * plan against the current minimum payments, the payment account, the signed letter and the alerts.
+ * plan against the current minimum payments, the payment account and the signed letter (the alerts have their
+ * own page).
  */
 export async function getPlan(o: { services: Services; userId: string }): Promise<PlanView> {
   const { db } = o.services.database;
@@ -46,7 +46,6 @@ export async function getPlan(o: { services: Services; userId: string }): Promis
       paymentAccount: {
         with: { plaidAccount: { with: { plaidItem: { columns: { institutionName: true } } } } },
       },
-      alerts: { orderBy: [desc(alert.createdAt)], limit: 100 },
     },
   }))!;
   const newest = await db.query.decision.findFirst({
@@ -129,11 +128,5 @@ export async function getPlan(o: { services: Services; userId: string }): Promis
           available: Boolean(app.docusign.signedDocumentSha256),
         }
       : null,
-    alerts: app.alerts.map((a) => ({
-      id: a.id,
-      type: a.type,
-      createdAt: a.createdAt.toISOString(),
-      hasBeenSeenByBorrower: a.hasBeenSeenByBorrower,
-    })),
   };
 }

@@ -2,16 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
-import { planViewSchema } from '#domain/enrollment/views';
+import { customerAlertsViewSchema, planViewSchema } from '#domain/enrollment/views';
 import { alert } from '#server/db/schema/service-work';
 import { docusign } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { getPlan, signedApplication } from './get-plan';
+import { listCustomerAlerts } from './list-alerts';
 
 const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['customer-portal'];
 
-/** The customer portal's reads: My plan, the signed letter, and marking an alert seen. */
+/** The customer portal's reads: My plan, the signed letter, the alerts, and marking an alert seen. */
 export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -40,6 +41,11 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
         .header('content-disposition', 'attachment; filename="Letter of Authorization (signed).pdf"')
         .send(Buffer.from(row.pdf, 'base64'));
     },
+  );
+  app.get(
+    '/api/customer-portal/alerts',
+    { config: borrowerOnly, schema: { tags, response: { 200: customerAlertsViewSchema } } },
+    async (request) => listCustomerAlerts({ db, userId: await userId(request) }),
   );
   app.post(
     '/api/customer-portal/alerts/:id/seen',

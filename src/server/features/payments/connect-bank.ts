@@ -29,7 +29,7 @@ const MAX_SYNC_PAGES = 50;
 /** How many of the application's newest unexpired link sessions a public token is tried against. */
 const LINK_SESSIONS_TRIED = 5;
 
-type Connection = {
+export type Connection = {
   accessToken: string;
   item: BankItem;
   accounts: BankAccount[];
@@ -71,7 +71,8 @@ async function exchange(services: Services, applicationId: string, publicToken: 
   throw new AppError('NotFound', 'This bank connection could not be found. Please connect your bank again.');
 }
 
-async function readConnection(services: Services, applicationId: string, publicToken: string) {
+/** Exchanges the widget's public token and reads the item, its accounts and its transactions. */
+export async function readConnection(services: Services, applicationId: string, publicToken: string) {
   const { accessToken } = await exchange(services, applicationId, publicToken);
   try {
     const [item, accounts, sync] = await Promise.all([

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import {
   bankConnectionSchema,
+  bankReconnectionViewSchema,
   confirmPaymentAccountSchema,
   incomeConnectionViewSchema,
   linkTokenViewSchema,
@@ -20,6 +21,7 @@ import {
 import type { Services } from '#server/services';
 import { connectBank } from './connect-bank';
 import { createLinkToken } from './link-token';
+import { createReconnectLinkToken, reconnectBank } from './reconnect-bank';
 import {
   chooseManualEntry,
   confirmPaymentAccount,
@@ -85,6 +87,33 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     '/api/bank-link/link-token',
     { config: borrowerOnly, schema: { tags, response: { 200: linkTokenViewSchema } } },
     async (request) => createLinkToken({ services, userId: await userId(request) }),
+  );
+  // The customer portal reconnects a bank connection that stopped (its disconnection alert offers it).
+  const itemParams = z.object({ id: z.uuid() });
+  app.post(
+    '/api/bank-link/items/:id/link-token',
+    { config: borrowerOnly, schema: { tags, params: itemParams, response: { 200: linkTokenViewSchema } } },
+    async (request) =>
+      createReconnectLinkToken({ services, userId: await userId(request), itemId: request.params.id }),
+  );
+  app.post(
+    '/api/bank-link/items/:id/reconnection',
+    {
+      config: borrowerOnly,
+      schema: {
+        tags,
+        params: itemParams,
+        body: bankConnectionSchema,
+        response: { 200: bankReconnectionViewSchema },
+      },
+    },
+    async (request) =>
+      reconnectBank({
+        services,
+        userId: await userId(request),
+        itemId: request.params.id,
+        publicToken: request.body.publicToken,
+      }),
   );
   app.post(
     '/api/application/bank-connections',

@@ -9,7 +9,7 @@ import type { Db } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
 import { alert, type AlertTrigger, type AlertType } from '#server/db/schema/service-work';
-import { alertViews } from './alert-dates';
+import { alertViews } from '#server/alerts/alert-views';
 import { ReadCache } from '#server/plugins/read-cache';
 import { staffDisplayName } from './staff-names';
 
@@ -90,6 +90,7 @@ function prepareReads(db: Db) {
         applicationId: sql<string>`x.application_id`,
         type: sql<AlertType>`x.type`,
         createdAt: sql<Date>`x.created_at`.mapWith(alert.createdAt),
+        clearedAt: sql<Date | null>`x.cleared_at`.mapWith(alert.clearedAt),
         hasBeenSeenByBorrower: sql<boolean>`x.has_been_seen_by_borrower`,
         hasBeenSeenByCustomerServiceRepresentative: sql<boolean>`x.has_been_seen_by_customer_service_representative`,
         triggeredBy: sql<AlertTrigger[]>`x.triggered_by`,

@@ -15,7 +15,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { QueueView } from '#domain/flow/staff-views';
+import type { AlertType, QueueTileAlerts, QueueView } from '#domain/flow/staff-views';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
+import { mostSevereAlertType } from '#domain/monitoring/alert-severity';
 import { resolveDateRange } from '#domain/service-portal/date-range';
 import {
   ACCOUNT_TYPE_CODES,
@@ -36,6 +38,8 @@ import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { collection, debt } from '#server/db/schema/credit';
 import { user } from '#server/db/schema/auth';
+import { alert } from '#server/db/schema/service-work';
+import { ReadCache } from '#server/plugins/read-cache';
 import { staffDisplayName } from './staff-names';
 
 /** A whole US phone number: stored as +1 and these ten digits, so it is looked up, not searched for. */
@@ -44,68 +48,88 @@ const PHONE_DIGITS = 10;
 const ID_PREFIX = /^[0-9a-f-]+$/i;
 
 /**
- * The search over the ticked contact fields: ids by their beginning, names, email and phone anywhere in them;
- * ILIKE with every wildcard escaped. Written as "the application is one of these": the borrower's fields and
- * the application's id are each searched on their own table through its own indexes (the names, email and
- * phone through trigram indexes, the ids through text-pattern indexes), instead of one OR across a join that
- * no index can answer.
+ * A search over the ticked contact fields, in two equivalent forms:
+ * - `matches`: the applications whose ids, names, email or phone match, each read through its own table's
+ *   indexes (names and email by trigram, ids by text-pattern indexes, a whole phone number by btree): the fast
+ *   way when few match;
+ * - `walk`: the same test as a condition on an application row and its borrower, which no index answers, so
+ *   the queue's newest-first page walks the applications by date and stops at the tenth match: the fast way
+ *   when a term is common (a frequent surname matches one borrower in a hundred, and reading all its matches
+ *   to keep the newest ten costs far more than walking a thousand applications).
+ * Ids by their beginning, names, email and phone anywhere in them, case-insensitively, every LIKE wildcard
+ * escaped. `key` names the search for the memory of common terms.
  */
-function searchCondition(
+type Search = { key: string; matches: SQL; walk: SQL };
+
+function searchOf(
   raw: string | undefined,
   fields: readonly ContactInformationField[],
-): SQL | undefined {
+): Search | 'nothing' | undefined {
   const terms = searchTerms(raw);
   if (!terms) return undefined;
   const pattern = containsPattern(terms.text);
+  const lowered = terms.text.toLowerCase();
+  const contains = (text: SQL) => sql`strpos(lower(${text}), ${lowered}) > 0`;
   const on = new Set(fields);
   // Ids are stored lower-case; LIKE (not ILIKE) on a lower-cased prefix uses the text-pattern index.
-  const idPrefix =
-    on.has('id') && ID_PREFIX.test(terms.text)
-      ? `${escapeLikePattern(terms.text.toLowerCase())}%`
-      : undefined;
+  const idPrefix = on.has('id') && ID_PREFIX.test(terms.text) ? lowered : undefined;
+  const idPattern = idPrefix ? `${escapeLikePattern(idPrefix)}%` : undefined;
   // A whole phone number typed (ten digits, however punctuated) is looked up as one, among phones (and ids):
   // searching names and emails for its digits would find nothing a counsellor meant and read a large part of
   // the trigram index (every digit run is common across a million emails).
   const wholePhone = on.has('phone') && terms.phoneDigits?.length === PHONE_DIGITS;
   const text = (field: ContactInformationField) => on.has(field) && !wholePhone;
   // Every name and email field ticked (the default): one lower-cased text and its one trigram index
-  // (borrower_search_text_trgm_idx, migration 0014), the same matches as the four conditions below.
-  const wholeText =
-    text('firstName') && text('lastName') && text('email')
-      ? like(
-          sql`lower(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, '') || chr(1) || coalesce(${borrower.email}, ''))`,
-          sql`lower(${pattern})`,
-        )
-      : undefined;
-  const byBorrower = or(
-    idPrefix ? like(sql`${borrower.id}::text`, idPrefix) : undefined,
-    wholeText,
-    !wholeText && text('firstName') ? ilike(borrower.firstName, pattern) : undefined,
-    !wholeText && text('lastName') ? ilike(borrower.lastName, pattern) : undefined,
-    // 'Pat Doe': the same expression as the trigram index borrower_full_name_trgm_idx (migration 0003).
-    !wholeText && text('firstName') && text('lastName')
-      ? ilike(
-          sql`(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, ''))`,
-          pattern,
-        )
-      : undefined,
-    !wholeText && text('email') ? ilike(borrower.email, pattern) : undefined,
-    // Phones are stored as +1 and ten digits: match the digits typed, however they were written.
-    on.has('phone') && terms.phoneDigits
-      ? terms.phoneDigits.length === PHONE_DIGITS
-        ? eq(borrower.phoneNumber, `+1${terms.phoneDigits}`)
-        : like(borrower.phoneNumber, containsPattern(terms.phoneDigits))
-      : undefined,
-  );
+  // (borrower_search_text_trgm_idx, migration 0014), the same matches as the separate conditions below.
+  const searchText = sql`coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, '') || chr(1) || coalesce(${borrower.email}, '')`;
+  // 'Pat Doe': the same expression as the trigram index borrower_full_name_trgm_idx (migration 0003).
+  const fullName = sql`(coalesce(${borrower.firstName}, '') || ' ' || coalesce(${borrower.lastName}, ''))`;
+  const wholeText = text('firstName') && text('lastName') && text('email');
+  const phone = on.has('phone') ? terms.phoneDigits : null;
+  const byBorrower = {
+    matches: or(
+      idPattern ? like(sql`${borrower.id}::text`, idPattern) : undefined,
+      wholeText ? like(sql`lower(${searchText})`, sql`lower(${pattern})`) : undefined,
+      !wholeText && text('firstName') ? ilike(borrower.firstName, pattern) : undefined,
+      !wholeText && text('lastName') ? ilike(borrower.lastName, pattern) : undefined,
+      !wholeText && text('firstName') && text('lastName') ? ilike(fullName, pattern) : undefined,
+      !wholeText && text('email') ? ilike(borrower.email, pattern) : undefined,
+      // Phones are stored as +1 and ten digits: match the digits typed, however they were written.
+      phone
+        ? phone.length === PHONE_DIGITS
+          ? eq(borrower.phoneNumber, `+1${phone}`)
+          : like(borrower.phoneNumber, containsPattern(phone))
+        : undefined,
+    ),
+    walk: or(
+      idPrefix ? sql`starts_with(${borrower.id}::text, ${idPrefix})` : undefined,
+      wholeText ? contains(searchText) : undefined,
+      !wholeText && text('firstName') ? contains(sql`${borrower.firstName}`) : undefined,
+      !wholeText && text('lastName') ? contains(sql`${borrower.lastName}`) : undefined,
+      !wholeText && text('firstName') && text('lastName') ? contains(fullName) : undefined,
+      !wholeText && text('email') ? contains(sql`${borrower.email}`) : undefined,
+      phone
+        ? phone.length === PHONE_DIGITS
+          ? eq(borrower.phoneNumber, `+1${phone}`)
+          : sql`strpos(${borrower.phoneNumber}, ${phone}) > 0`
+        : undefined,
+    ),
+  };
   const matches = [
-    byBorrower ? sql`select ${borrower.applicationId} from ${borrower} where ${byBorrower}` : undefined,
-    idPrefix
-      ? sql`select ${application.id} from ${application} where ${application.id}::text like ${idPrefix}`
+    byBorrower.matches
+      ? sql`select ${borrower.applicationId} from ${borrower} where ${byBorrower.matches}`
+      : undefined,
+    idPattern
+      ? sql`select ${application.id} from ${application} where ${application.id}::text like ${idPattern}`
       : undefined,
   ].filter((m): m is SQL => m !== undefined);
   // Nothing ticked can match: the filter refuses an empty list before this runs.
-  if (matches.length === 0) return sql`false`;
-  return sql`${application.id} in (${sql.join(matches, sql` union all `)})`;
+  if (matches.length === 0) return 'nothing';
+  return {
+    key: JSON.stringify([lowered, [...on].sort()]),
+    matches: sql.join(matches, sql` union all `),
+    walk: or(byBorrower.walk, idPrefix ? sql`starts_with(${application.id}::text, ${idPrefix})` : undefined)!,
+  };
 }
 
 /** One debt (or collection) row matching the debt filters; the SQL twin of debtMatches in the domain. */
@@ -156,6 +180,131 @@ function debtCondition(f: DebtFilters): SQL | undefined {
   );
 }
 
+/** How many pages of a common term's results are found by walking the applications newest first. */
+const WALK_PAGES = 10;
+/**
+ * Searches found to match more than the count cap, remembered for a while so the next page or the next
+ * counsellor walks at once instead of first reading the matches. Only the way of finding is remembered, never
+ * a result: both ways answer the same rows.
+ */
+const COMMON_TERMS_TTL_MS = 10 * 60_000;
+const commonTerms = new ReadCache<true>({ maxEntries: 10_000, ttlMs: COMMON_TERMS_TTL_MS });
+commonTerms.enabled = true;
+/**
+ * A common term's count under the same filters, kept ten seconds (as the summary list keeps its counts): it
+ * is the same for every page, counting up to the cap reads a thousand matches, and a count seconds old is as
+ * good as a fresh one for "how many are there". The tiles are always read fresh.
+ */
+const COMMON_COUNT_TTL_MS = 10_000;
+const commonCounts = new ReadCache<number>({ maxEntries: 10_000, ttlMs: COMMON_COUNT_TTL_MS });
+commonCounts.enabled = true;
+
+const tileColumns = {
+  applicationId: application.id,
+  createdAt: application.createdAt,
+  status: application.status,
+  assignedTo: application.assignedTo,
+  assigneeName: user.name,
+  borrowerId: borrower.id,
+  firstName: borrower.firstName,
+  lastName: borrower.lastName,
+  phoneNumber: borrower.phoneNumber,
+};
+type TileRow = {
+  applicationId: string;
+  createdAt: Date;
+  status: ApplicationStatus;
+  assignedTo: string | null;
+  assigneeName: string | null;
+  borrowerId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+};
+type Found = { rows: TileRow[]; counted: number };
+
+/** The matches counted up to one past the cap and no further: the count stays bounded at any size. */
+async function countUpToCap(db: Tx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(application)
+      .where(where)
+      .limit(QUEUE_COUNT_CAP + 1)
+      .as('matching'),
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** A page of tiles newest first, and the matches counted (QUEUE_COUNT_CAP). */
+function pageAndCount(db: Tx, where: SQL | undefined, offset: number): Promise<Found> {
+  return Promise.all([
+    db
+      .select(tileColumns)
+      .from(application)
+      .leftJoin(borrower, eq(borrower.applicationId, application.id))
+      .leftJoin(user, eq(user.id, application.assignedTo))
+      .where(where)
+      .orderBy(desc(application.createdAt), desc(application.id))
+      .limit(QUEUE_PAGE_SIZE)
+      .offset(offset),
+    countUpToCap(db, where),
+  ]).then(([rows, counted]) => ({ rows, counted }));
+}
+
+/**
+ * A searched page when few match: the matches are read once through the indexes (at most one past the cap),
+ * and the page and its count come from them in the same statement. Answers null when more than the cap
+ * match, as the matches read are then not all of them.
+ */
+async function fewMatches(
+  db: Tx,
+  search: Search,
+  filters: SQL | undefined,
+  offset: number,
+): Promise<Found | null> {
+  const page = sql`with matched as materialized (
+      select id from (${search.matches}) m(id) limit ${QUEUE_COUNT_CAP + 1}
+    ), page as (
+      select ${application.id} as application_id, ${application.createdAt} as created_at,
+        ${application.status} as status, ${application.assignedTo} as assigned_to, ${user.name} as assignee_name,
+        ${borrower.id} as borrower_id, ${borrower.firstName} as first_name, ${borrower.lastName} as last_name,
+        ${borrower.phoneNumber} as phone_number, count(*) over () as listed
+      from ${application}
+      left join ${borrower} on ${borrower.applicationId} = ${application.id}
+      left join ${user} on ${user.id} = ${application.assignedTo}
+      where ${application.id} in (select id from matched) and ${filters ?? sql`true`}
+      order by ${application.createdAt} desc, ${application.id} desc
+      limit ${QUEUE_PAGE_SIZE} offset ${offset}
+    )
+    -- One row at least, so that how many matched is known even when the page is empty.
+    select c.matched, p.* from (select count(distinct id) as matched from matched) c left join page p on true`;
+  const read = await db
+    .select({
+      applicationId: sql<string | null>`r.application_id`,
+      createdAt: sql<Date>`r.created_at`.mapWith(application.createdAt),
+      status: sql<ApplicationStatus>`r.status`,
+      assignedTo: sql<string | null>`r.assigned_to`,
+      assigneeName: sql<string | null>`r.assignee_name`,
+      borrowerId: sql<string | null>`r.borrower_id`,
+      firstName: sql<string | null>`r.first_name`,
+      lastName: sql<string | null>`r.last_name`,
+      phoneNumber: sql<string | null>`r.phone_number`,
+      listed: sql<number>`r.listed`.mapWith(Number),
+      matched: sql<number>`r.matched`.mapWith(Number),
+    })
+    .from(sql`(${page}) r`)
+    .orderBy(sql`r.created_at desc, r.application_id desc`);
+  if ((read[0]?.matched ?? 0) > QUEUE_COUNT_CAP) return null;
+  const rows = read.filter((r): r is typeof r & { applicationId: string } => r.applicationId !== null);
+  if (rows.length === 0) {
+    // Past the last page the window count has no row to ride on: count the few matches on their own.
+    if (offset === 0) return { rows: [], counted: 0 };
+    return pageAndCount(db, and(filters, sql`${application.id} in (${search.matches})`), offset);
+  }
+  return { rows: rows.map(({ listed: _l, matched: _m, ...row }) => row), counted: rows[0]!.listed };
+}
+
 /**
  * The /borrower-queue: the rep's panel and one page of borrower tiles, newest first, with the total for the
  * pagination control. Every filter is a condition of one query; the page is bounded.
@@ -174,53 +323,73 @@ export async function searchQueue(o: {
     query.startDate !== undefined || query.endDate !== undefined
       ? resolveDateRange({ startDate: query.startDate, endDate: query.endDate, now: o.now ?? new Date() })
       : undefined;
-  const where = and(
+  const filters = and(
     inArray(application.status, query.applicationStatus),
     claimed && !unclaimed ? isNotNull(application.assignedTo) : undefined,
     unclaimed && !claimed ? isNull(application.assignedTo) : undefined,
     query.assignedToMe ? eq(application.assignedTo, o.viewerId) : undefined,
     window ? gte(application.createdAt, window.from) : undefined,
     window ? lt(application.createdAt, window.to) : undefined,
-    searchCondition(query.searchValue, query.contactInformation),
     debtCondition(query),
   );
+  // Every application passes these filters: a search's matches are then the queue's.
+  const unfiltered =
+    APPLICATION_STATUSES.every((s) => query.applicationStatus.includes(s)) &&
+    claimed === unclaimed &&
+    !query.assignedToMe &&
+    !window &&
+    debtFiltersAreOpen(query);
+  const offset = (query.page - 1) * QUEUE_PAGE_SIZE;
+  const search = searchOf(query.searchValue, query.contactInformation);
 
-  const [rows, totals, mine, me] = await Promise.all([
-    db
-      .select({
-        applicationId: application.id,
-        createdAt: application.createdAt,
-        status: application.status,
-        assignedTo: application.assignedTo,
-        assigneeName: user.name,
-        borrowerId: borrower.id,
-        firstName: borrower.firstName,
-        lastName: borrower.lastName,
-        phoneNumber: borrower.phoneNumber,
-      })
-      .from(application)
-      .leftJoin(borrower, eq(borrower.applicationId, application.id))
-      .leftJoin(user, eq(user.id, application.assignedTo))
-      .where(where)
-      .orderBy(desc(application.createdAt), desc(application.id))
-      .limit(QUEUE_PAGE_SIZE)
-      .offset((query.page - 1) * QUEUE_PAGE_SIZE),
-    // Counted up to the cap and no further (QUEUE_COUNT_CAP): the count stays bounded at any size.
-    db.select({ total: count() }).from(
+  const find = async (): Promise<Found> => {
+    if (search === undefined) return pageAndCount(db, filters, offset);
+    if (search === 'nothing') return { rows: [], counted: 0 };
+    const indexed = and(filters, sql`${application.id} in (${search.matches})`);
+    const common = commonTerms.get(search.key) === true;
+    if (!common) {
+      const found = await fewMatches(db, search, filters, offset);
+      if (found) return found;
+      commonTerms.set(search.key, true, { ticket: commonTerms.ticket(), labels: [] });
+    }
+    if (query.page > WALK_PAGES) return pageAndCount(db, indexed, offset);
+    const countKey = JSON.stringify({ ...query, page: 0, viewer: query.assignedToMe ? o.viewerId : null });
+    const commonCount = async () => {
+      const kept = commonCounts.get(countKey);
+      if (kept !== undefined) return kept;
+      const ticket = commonCounts.ticket();
+      const counted = await countUpToCap(db, indexed);
+      commonCounts.set(countKey, counted, { ticket, labels: [] });
+      return counted;
+    };
+    const [rows, counted] = await Promise.all([
       db
-        .select({ one: sql`1` })
+        .select(tileColumns)
         .from(application)
-        .where(where)
-        .limit(QUEUE_COUNT_CAP + 1)
-        .as('matching'),
-    ),
+        .leftJoin(borrower, eq(borrower.applicationId, application.id))
+        .leftJoin(user, eq(user.id, application.assignedTo))
+        .where(and(filters, search.walk))
+        .orderBy(desc(application.createdAt), desc(application.id))
+        .limit(QUEUE_PAGE_SIZE)
+        .offset(offset),
+      // More than the cap match, and with no filter every match is listed: the count is '1000+' already.
+      unfiltered ? QUEUE_COUNT_CAP + 1 : commonCount(),
+    ]);
+    return { rows, counted };
+  };
+
+  const [{ rows, counted }, mine, me] = await Promise.all([
+    find(),
     db.select({ total: count() }).from(application).where(eq(application.assignedTo, o.viewerId)),
     db
       .select({ name: user.name, email: user.email, phoneNumber: user.phoneNumber })
       .from(user)
       .where(eq(user.id, o.viewerId)),
   ]);
-  const counted = Number(totals[0]?.total ?? 0);
+  const alertsOf = await tileAlerts(
+    db,
+    rows.map((r) => r.applicationId),
+  );
   const total = Math.min(counted, QUEUE_COUNT_CAP);
   return {
     rep: {
@@ -244,6 +413,44 @@ export async function searchQueue(o: {
       assignedTo: r.assignedTo
         ? { id: r.assignedTo, name: staffDisplayName(r.assigneeName), isMe: r.assignedTo === o.viewerId }
         : null,
+      alerts: alertsOf.get(r.applicationId) ?? NO_ALERTS,
     })),
   };
+}
+
+const NO_ALERTS: QueueTileAlerts = { count: 0, unseen: 0, mostSevere: null };
+
+/**
+ * The page's alerts that still hold, counted per application and type (through the alert table's
+ * application index, one page of ids at a time): each tile's count, unseen count and most severe type.
+ */
+async function tileAlerts(db: Tx, applicationIds: string[]): Promise<Map<string, QueueTileAlerts>> {
+  if (applicationIds.length === 0) return new Map();
+  const counts = await db
+    .select({
+      applicationId: alert.applicationId,
+      type: alert.type,
+      count: count(),
+      unseen:
+        sql<number>`count(*) filter (where not ${alert.hasBeenSeenByCustomerServiceRepresentative})`.mapWith(
+          Number,
+        ),
+    })
+    .from(alert)
+    .where(and(inArray(alert.applicationId, applicationIds), isNull(alert.clearedAt)))
+    .groupBy(alert.applicationId, alert.type);
+  const byApplication = new Map<string, { count: number; unseen: number; types: AlertType[] }>();
+  for (const row of counts) {
+    const entry = byApplication.get(row.applicationId) ?? { count: 0, unseen: 0, types: [] };
+    entry.count += Number(row.count);
+    entry.unseen += row.unseen;
+    entry.types.push(row.type);
+    byApplication.set(row.applicationId, entry);
+  }
+  return new Map(
+    [...byApplication].map(([id, e]) => [
+      id,
+      { count: e.count, unseen: e.unseen, mostSevere: mostSevereAlertType(e.types) },
+    ]),
+  );
 }

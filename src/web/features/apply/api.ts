@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type {
   IncomeConnectionView,
   LinkTokenView,
   PaymentAccountsView,
   ProvidePaymentAccountInput,
   ReasonForNotConnectingBank,
-  SandboxAccountsView,
-  SandboxInstitutionsView,
-  sandboxPublicTokenViewSchema,
   SubmittedView,
 } from '#domain/enrollment/views';
 import type {
@@ -50,7 +46,6 @@ export const applyKeys = {
   paymentAccounts: () => [...APPLICATION_KEY, 'payment-accounts'] as const,
   submitted: () => [...APPLICATION_KEY, 'submitted'] as const,
   addressSuggestions: (query: string) => ['address-suggestions', query] as const,
-  sandboxInstitutions: () => ['bank-link', 'sandbox-institutions'] as const,
 };
 
 // The URLs the component tests also read (through the pages that use them).
@@ -61,9 +56,6 @@ export const MANUAL_CHOICE_PATH = '/api/application/payments/manual-choice';
 export const NEXT_STEPS_PATH = '/api/application/payments/next-steps';
 export const BANK_CONNECTIONS_PATH = '/api/application/bank-connections';
 export const LINK_TOKEN_PATH = '/api/bank-link/link-token';
-export const SANDBOX_INSTITUTIONS_PATH = '/api/bank-link/sandbox/institutions';
-export const SANDBOX_SIGN_IN_PATH = '/api/bank-link/sandbox/sign-in';
-export const SANDBOX_PUBLIC_TOKEN_PATH = '/api/bank-link/sandbox/public-token';
 export const SUBMITTED_PATH = '/api/application/submitted';
 export const RESEND_PATH = '/api/application/submitted/resend';
 
@@ -115,12 +107,6 @@ export const addressSuggestionsQuery = (query: string) =>
   queryOptions({
     queryKey: applyKeys.addressSuggestions(query),
     queryFn: () => api<AddressSuggestionsView>(`/api/address-suggestions?query=${encodeURIComponent(query)}`),
-  });
-
-export const sandboxInstitutionsQuery = () =>
-  queryOptions({
-    queryKey: applyKeys.sandboxInstitutions(),
-    queryFn: () => api<SandboxInstitutionsView>(SANDBOX_INSTITUTIONS_PATH),
   });
 
 // ------------------------------------------------------------------ the flow's pages (PUT, answered with next)
@@ -181,22 +167,6 @@ export const connectIncomeBank = (publicToken: string) =>
 
 export const skipIncomeBankConnection = (body: { reasonForNotConnectingBank: ReasonForNotConnectingBank }) =>
   api<unknown>('/api/application/income/skip-bank-connection', { method: 'PUT', body });
-
-/** The built-in sandbox widget: sign in to a test institution, answered with the accounts on offer. */
-export const sandboxSignIn = (body: {
-  linkToken: string;
-  institutionId: string;
-  username: string;
-  password: string;
-}) => api<SandboxAccountsView>(SANDBOX_SIGN_IN_PATH, { method: 'POST', body });
-
-/** The built-in sandbox widget: the chosen accounts, answered with the public token to exchange. */
-export const sandboxPublicToken = (body: {
-  linkToken: string;
-  institutionId: string;
-  username: string;
-  accountIds: string[];
-}) => api<z.infer<typeof sandboxPublicTokenViewSchema>>(SANDBOX_PUBLIC_TOKEN_PATH, { method: 'POST', body });
 
 // ------------------------------------------------------------------ /submitted
 

@@ -18,7 +18,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
 import { applyKeys, connectIncomeBank, createLinkToken, skipIncomeBankConnection } from './api';
 import type { ApplicationView } from './application-query';
-import { BankLinkDialog } from './payments/bank-link-dialog';
+import { BankLinkDialog } from '#web/components/bank-link/bank-link-dialog';
 import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments/payments-page';
 
 export const INCOME_CONNECTION_TITLE = 'Verify your income by connecting your bank';

@@ -1,17 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PlanView } from '#domain/enrollment/views';
+import type {
+  BankReconnectionView,
+  CustomerAlertsView,
+  LinkTokenView,
+  PlanView,
+} from '#domain/enrollment/views';
 import { api } from '#web/app/api';
 
 // The customer portal's server calls and the keys its reads are cached under.
 
 export const PLAN_PATH = '/api/customer-portal/plan';
+export const ALERTS_PATH = '/api/customer-portal/alerts';
 /** The signed letter's download (a link, not a fetch). */
 export const LETTER_PATH = '/api/customer-portal/letter';
 export const alertSeenPath = (id: string): string =>
   `/api/customer-portal/alerts/${encodeURIComponent(id)}/seen`;
+export const reconnectLinkTokenPath = (plaidItemId: string): string =>
+  `/api/bank-link/items/${encodeURIComponent(plaidItemId)}/link-token`;
+export const reconnectionPath = (plaidItemId: string): string =>
+  `/api/bank-link/items/${encodeURIComponent(plaidItemId)}/reconnection`;
 
 export const customerPortalKeys = {
   plan: () => ['customer-portal', 'plan'] as const,
+  alerts: () => ['customer-portal', 'alerts'] as const,
 };
 
 export const planQuery = () =>
@@ -20,4 +31,21 @@ export const planQuery = () =>
     queryFn: () => api<PlanView>(PLAN_PATH),
   });
 
+export const alertsQuery = () =>
+  queryOptions({
+    queryKey: customerPortalKeys.alerts(),
+    queryFn: () => api<CustomerAlertsView>(ALERTS_PATH),
+  });
+
 export const markAlertSeen = (id: string) => api<void>(alertSeenPath(id), { method: 'POST' });
+
+/** A bank-link session to connect this item again (the widget opens for the same bank). */
+export const createReconnectLinkToken = (plaidItemId: string) =>
+  api<LinkTokenView>(reconnectLinkTokenPath(plaidItemId), { method: 'POST' });
+
+/** The widget's public token for the item: the bank is connected again and its disconnection alert clears. */
+export const reconnectBank = (o: { plaidItemId: string; publicToken: string }) =>
+  api<BankReconnectionView>(reconnectionPath(o.plaidItemId), {
+    method: 'POST',
+    body: { publicToken: o.publicToken },
+  });

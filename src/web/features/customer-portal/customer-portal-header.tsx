@@ -1,13 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import { useSignOut } from '#web/app/session';
+import { alertsQuery } from './api';
 
 const LINKS = [
   { to: '/customer-portal/plan', label: 'My Plan' },
   { to: '/customer-portal/next-steps', label: 'Next Steps' },
+  { to: '/customer-portal/alerts', label: 'Alerts' },
   { to: '/customer-portal/settings', label: 'Settings' },
 ] as const;
+
+/** The Alerts link carries how many alerts the customer has not marked seen, on every page of the portal. */
+function LinkLabel({ label, unseen }: { label: string; unseen: number }) {
+  if (label !== 'Alerts' || unseen === 0) return <>{label}</>;
+  return (
+    <>
+      {label}
+      <span className="ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-sm font-semibold text-white">
+        {unseen}
+        <span className="sr-only"> new</span>
+      </span>
+    </>
+  );
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -21,6 +38,8 @@ export function CustomerPortalHeader() {
   const [signingOut, setSigningOut] = useState(false);
   const signOut = useSignOut();
   const menuId = useId();
+  // A failed read shows no count rather than a wrong one; the Alerts page says what went wrong.
+  const unseen = useQuery(alertsQuery()).data?.unseen ?? 0;
 
   const onSignOut = async () => {
     setSigningOut(true);
@@ -52,7 +71,7 @@ export function CustomerPortalHeader() {
           {LINKS.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={linkClass}>
-                {link.label}
+                <LinkLabel label={link.label} unseen={unseen} />
               </NavLink>
             </li>
           ))}
@@ -60,12 +79,20 @@ export function CustomerPortalHeader() {
         </ul>
         <button
           type="button"
-          className="inline-flex size-11 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100 sm:hidden"
+          className="relative inline-flex size-11 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100 sm:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label="Menu"
+          aria-label={unseen > 0 ? `Menu (${unseen} new ${unseen === 1 ? 'alert' : 'alerts'})` : 'Menu'}
           onClick={() => setOpen((v) => !v)}
         >
+          {unseen > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-semibold text-white"
+            >
+              {unseen}
+            </span>
+          )}
           <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor">
             {open ? (
               <path d="M6 6l12 12M18 6L6 18" strokeWidth="2" strokeLinecap="round" />
@@ -79,7 +106,7 @@ export function CustomerPortalHeader() {
         {LINKS.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
-              {link.label}
+              <LinkLabel label={link.label} unseen={unseen} />
             </NavLink>
           </li>
         ))}

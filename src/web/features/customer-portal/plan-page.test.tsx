@@ -4,15 +4,7 @@ import type { PlanView } from '#domain/enrollment/views';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import {
-  alertSeenPath,
-  alertText,
-  Component as PlanPage,
-  formatApr,
-  LETTER_PATH,
-  PLAN_PATH,
-  planFeesText,
-} from './plan-page';
+import { Component as PlanPage, formatApr, LETTER_PATH, PLAN_PATH, planFeesText } from './plan-page';
 
 const PLAN: PlanView = {
   status: 'creditorReview',
@@ -73,20 +65,6 @@ const PLAN: PlanView = {
   },
   paymentAccount: { institutionName: 'First Platypus Bank', mask: '0000' },
   letter: { signedAt: '2026-06-01T14:00:00.000Z', available: true },
-  alerts: [
-    {
-      id: 'a1',
-      type: 'overdraftTransaction',
-      createdAt: '2026-06-20T10:00:00.000Z',
-      hasBeenSeenByBorrower: true,
-    },
-    {
-      id: 'a2',
-      type: 'bankAccountDisconnected',
-      createdAt: '2026-06-22T10:00:00.000Z',
-      hasBeenSeenByBorrower: false,
-    },
-  ],
 };
 
 afterEach(() => {
@@ -100,7 +78,6 @@ async function renderPage(first: typeof plan) {
   const calls: ApiCall[] = answerApi({
     [`GET ${PLAN_PATH}`]: () =>
       'creditors' in plan ? { status: 200, body: plan } : (plan as { status: number; body: unknown }),
-    [`POST ${alertSeenPath('a2')}`]: { status: 204 },
   });
   const app = renderRoutes(
     [
@@ -130,7 +107,7 @@ const tableRows = () =>
   );
 
 describe('/customer-portal/plan', () => {
-  it('shows the plan tiles, each creditor’s answer, the payoff summary, account, letter and alerts', async () => {
+  it('shows the plan tiles, each creditor’s answer, the payoff summary, account and letter', async () => {
     await renderPage(PLAN);
     expect(document.querySelector('h1')?.textContent).toBe('My plan');
     expect(tiles()).toEqual([
@@ -161,36 +138,11 @@ describe('/customer-portal/plan', () => {
     expect(document.querySelector(`a[href="${LETTER_PATH}"]`)?.textContent).toBe(
       'Download your signed Letter of Authorization',
     );
-    const alerts = [...document.querySelectorAll('section[aria-labelledby="plan-alerts"] li')];
-    expect(alerts.map((li) => li.querySelector('p')?.textContent)).toEqual([
-      'Your bank account is no longer connected',
-      'An overdraft fee was charged on your bank account',
-    ]);
-    expect(alerts.map((li) => li.querySelector('button')?.textContent ?? null)).toEqual([
-      'Mark as seen',
-      null,
-    ]);
-    expect(alerts[0]?.querySelector('time')?.getAttribute('dateTime')).toBe('2026-06-22T10:00:00.000Z');
     // The chart arrives in its own chunk, hidden from screen readers (the sentence above is its text).
     await waitFor(() =>
       expect(
         document.querySelector('section[aria-labelledby="plan-payoff"] [aria-hidden="true"]')?.textContent,
       ).toContain('At current minimum payments'),
-    );
-  });
-
-  it('marks an alert seen, then reads the plan again', async () => {
-    const { calls, user } = await renderPage(PLAN);
-    plan = { ...PLAN, alerts: PLAN.alerts.map((a) => ({ ...a, hasBeenSeenByBorrower: true })) };
-    await user.click(screen.getByRole('button', { name: 'Mark as seen' }));
-    await waitFor(() => expect(calls).toHaveLength(3));
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      `GET ${PLAN_PATH}`,
-      `POST ${alertSeenPath('a2')}`,
-      `GET ${PLAN_PATH}`,
-    ]);
-    await waitFor(() =>
-      expect(document.querySelector('section[aria-labelledby="plan-alerts"] button')).toBeNull(),
     );
   });
 
@@ -236,8 +188,7 @@ describe('/customer-portal/plan', () => {
     expect(planFeesText(fees)).toContain(words);
   });
 
-  it('formats rates and alert types', () => {
+  it('formats rates', () => {
     expect([formatApr(800), formatApr(1999), formatApr(0)]).toEqual(['8.0%', '20.0%', '0.0%']);
-    expect(alertText('somethingNewHappened')).toBe('Something new happened');
   });
 });

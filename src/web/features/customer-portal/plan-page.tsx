@@ -1,15 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import type { PlanView } from '#domain/enrollment/views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
-import type { AlertView } from '#domain/flow/staff-views';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/app/api';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
-import { customerPortalKeys, LETTER_PATH, markAlertSeen, planQuery } from './api';
+import { LETTER_PATH, planQuery } from './api';
 import { LINK_CLASS, PortalPage } from './portal-page';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
@@ -18,12 +17,10 @@ const PayoffChart = lazy(() => import('./payoff-chart').then((module) => ({ defa
 
 const TITLE = 'My plan';
 // The component tests read these URLs from here.
-export { alertSeenPath, LETTER_PATH, PLAN_PATH } from './api';
-export const ALERT_SEEN_FAILED = 'This alert could not be marked as seen. Please try again.';
+export { LETTER_PATH, PLAN_PATH } from './api';
 
 type Plan = PlanView;
 type Creditor = Plan['creditors'][number];
-type PlanAlert = Plan['alerts'][number];
 
 const STATUS_TEXT: Partial<Record<ApplicationStatus, string>> = {
   counselorReview: 'A credit counsellor is reviewing your application.',
@@ -31,25 +28,6 @@ const STATUS_TEXT: Partial<Record<ApplicationStatus, string>> = {
   transfer: 'Your plan is being set up.',
   transferred: 'Your plan is set up.',
 };
-
-/** What each alert means for the borrower (the staff portal words them for counsellors). */
-export const ALERT_TEXTS: Record<AlertView['type'], string> = {
-  balanceBelowDMPPayment: 'Your bank balance is below your monthly plan payment',
-  bankAccountDisconnected: 'Your bank account is no longer connected',
-  debtScore30DayDecrease: 'Your debt score went down',
-  insufficientFundsTransaction: 'A payment was returned for insufficient funds',
-  overdraftTransaction: 'An overdraft fee was charged on your bank account',
-  newCreditInquiry: 'A new inquiry appeared on your credit report',
-  monthlyIncomeDecrease: 'Your monthly income went down',
-};
-
-/** An alert type in words: ours when known, otherwise its name split into words. */
-export function alertText(type: string): string {
-  const known = (ALERT_TEXTS as Record<string, string>)[type];
-  if (known) return known;
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 const BASIS_POINTS_PER_PERCENT = 100;
 /** 800 basis points → '8.0%'. */
@@ -86,7 +64,7 @@ export function payoffSummary(payoff: Plan['payoff']): string {
   );
 }
 
-/** /customer-portal/plan: the plan, each creditor's answer, the payoff, the payment account, letter and alerts. */
+/** /customer-portal/plan: the plan, each creditor's answer, the payoff, the payment account and the letter. */
 export function Component() {
   const plan = useQuery(planQuery());
   if (plan.isPending) return <LoadingScreen />;
@@ -156,7 +134,6 @@ function PlanDetails({ plan }: { plan: Plan }) {
           )}
         </section>
       </div>
-      <Alerts alerts={plan.alerts} />
       <p className="text-gray-700">
         Questions about your plan? Call{' '}
         <a
@@ -368,83 +345,6 @@ function Payoff({ payoff }: { payoff: Plan['payoff'] }) {
             <PayoffChart points={payoff.points} />
           </Suspense>
         </div>
-      )}
-    </section>
-  );
-}
-
-/** Unseen first, then the newest first. */
-const sortAlerts = (alerts: readonly PlanAlert[]): PlanAlert[] =>
-  [...alerts].sort(
-    (a, b) =>
-      Number(a.hasBeenSeenByBorrower) - Number(b.hasBeenSeenByBorrower) ||
-      b.createdAt.localeCompare(a.createdAt),
-  );
-
-function Alerts({ alerts }: { alerts: readonly PlanAlert[] }) {
-  const queryClient = useQueryClient();
-  const baseId = useId();
-  const [failedId, setFailedId] = useState<string>();
-  const seen = useMutation({
-    mutationFn: markAlertSeen,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerPortalKeys.plan() }),
-  });
-  const markSeen = async (id: string) => {
-    if (seen.isPending) return;
-    setFailedId(undefined);
-    try {
-      await seen.mutateAsync(id);
-    } catch {
-      setFailedId(id);
-    }
-  };
-  return (
-    <section aria-labelledby="plan-alerts">
-      <h2 id="plan-alerts" className={H2}>
-        Alerts
-      </h2>
-      {alerts.length === 0 ? (
-        <p className="mt-2 text-gray-700">You have no alerts.</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
-          {sortAlerts(alerts).map((alert) => {
-            const titleId = `${baseId}-${alert.id}`;
-            const busy = seen.isPending && seen.variables === alert.id;
-            return (
-              <li
-                key={alert.id}
-                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5"
-              >
-                <div className="min-w-0">
-                  <p id={titleId} className="font-medium break-words text-gray-900">
-                    {alertText(alert.type)}
-                  </p>
-                  <p className="text-sm text-gray-600">
-                    <time dateTime={alert.createdAt}>{formatDay(alert.createdAt)}</time>
-                    {alert.hasBeenSeenByBorrower ? ' · Seen' : ''}
-                  </p>
-                  {failedId === alert.id && (
-                    <p role="alert" className="mt-1 text-sm text-red-700">
-                      {ALERT_SEEN_FAILED}
-                    </p>
-                  )}
-                </div>
-                {!alert.hasBeenSeenByBorrower && (
-                  <button
-                    type="button"
-                    onClick={() => void markSeen(alert.id)}
-                    aria-describedby={titleId}
-                    aria-disabled={busy || undefined}
-                    aria-busy={busy || undefined}
-                    className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70"
-                  >
-                    Mark as seen
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
       )}
     </section>
   );

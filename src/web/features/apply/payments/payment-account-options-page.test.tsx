@@ -14,7 +14,7 @@ import {
   SANDBOX_PUBLIC_TOKEN_PATH,
   SANDBOX_SIGN_IN_PATH,
   WIDGET_UNAVAILABLE,
-} from './bank-link-dialog';
+} from '#web/components/bank-link/bank-link-dialog';
 import {
   BANK_CONNECTIONS_PATH,
   Component as OptionsPage,

@@ -20,7 +20,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { connectPaymentBank, createLinkToken, saveManualChoice } from '#web/features/apply/api';
 import { ApplyPage } from '#web/features/apply/apply-page';
 import { useSavePage } from '#web/features/apply/save-page';
-import { BankLinkDialog } from './bank-link-dialog';
+import { BankLinkDialog } from '#web/components/bank-link/bank-link-dialog';
 import {
   HEADING_CLASS,
   PaymentsPageGate,

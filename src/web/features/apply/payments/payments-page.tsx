@@ -43,10 +43,7 @@ export function PaymentsPageGate({
 
 export const HEADING_CLASS = 'text-2xl font-bold text-gray-900 sm:text-3xl';
 
-export const SECONDARY_BUTTON_CLASS =
-  'inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-brand-700 bg-white px-5 py-3 ' +
-  'text-base font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 ' +
-  'focus-visible:outline-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70';
+export { SECONDARY_BUTTON_CLASS } from '#web/components/ui/form/styles';
 
 export const PRIMARY_BUTTON_CLASS =
   'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 text-base ' +

@@ -41,17 +41,20 @@ export const ALERT_TEXTS = {
 
 export const ALERT_SEEN_FAILED = 'This alert could not be marked as seen. Open it again to retry.';
 
-/** Unseen first, then the newest trigger first. */
+/** Those that still hold before the cleared ones, unseen first, then the newest trigger first. */
 export function sortAlerts(alerts: readonly AlertView[]): AlertView[] {
   return [...alerts].sort(
     (a, b) =>
+      Number(a.clearedAt !== null) - Number(b.clearedAt !== null) ||
       Number(a.hasBeenSeenByCustomerServiceRepresentative) -
-        Number(b.hasBeenSeenByCustomerServiceRepresentative) || b.date.localeCompare(a.date),
+        Number(b.hasBeenSeenByCustomerServiceRepresentative) ||
+      b.date.localeCompare(a.date),
   );
 }
 
 /**
- * The borrower's alerts, each dated by what triggered it. Opening one marks it seen by the representative
+ * The borrower's alerts, each dated by what triggered it and saying what that was; a cleared one (its
+ * condition ended, e.g. the bank connected again) is marked so and listed after those that still hold. Opening one marks it seen by the representative
  * (hasBeenSeenByCustomerServiceRepresentative); the summary in the cache is updated in place and the portal's
  * lists are refreshed, without reading the whole summary again.
  */
@@ -141,8 +144,16 @@ export function AlertsPanel({
                       {ALERT_TEXTS[alert.type].title}
                     </span>
                     <span className="block text-xs text-gray-600">{formatTimestamp(alert.date)}</span>
+                    {alert.trigger && (
+                      <span className="block text-xs break-words text-gray-800">{alert.trigger}</span>
+                    )}
                   </span>
                   <span className="flex shrink-0 items-center gap-2">
+                    {alert.clearedAt && (
+                      <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-700">
+                        Cleared
+                      </span>
+                    )}
                     {isNew && (
                       <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-800">
                         New
@@ -160,6 +171,7 @@ export function AlertsPanel({
                 </button>
                 <div id={panelId} hidden={!open} className="px-2 pb-2 text-sm text-gray-700">
                   <p>{ALERT_TEXTS[alert.type].description}</p>
+                  {alert.clearedAt && <p className="mt-1">Cleared {formatTimestamp(alert.clearedAt)}.</p>}
                   {failedId === alert.id && (
                     <p role="alert" className="mt-1 text-red-700">
                       {ALERT_SEEN_FAILED}

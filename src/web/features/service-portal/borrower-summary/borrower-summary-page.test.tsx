@@ -66,6 +66,8 @@ const alert = (over: Partial<AlertView> = {}): AlertView => ({
   id: 'alert-1',
   type: 'newCreditInquiry',
   date: '2025-03-02T10:00:00.000Z',
+  trigger: null,
+  clearedAt: null,
   hasBeenSeenByBorrower: false,
   hasBeenSeenByCustomerServiceRepresentative: false,
   ...over,
@@ -637,6 +639,42 @@ describe('/borrower-summary', () => {
     expect(posts().map((c) => c.path)).toEqual(['/api/staff/alerts/alert-1/seen']);
     // The summary is updated in place, not read again (each reading is an audited opening).
     expect(summaryGets()).toBe(1);
+  });
+
+  it('shows what triggered each alert, and lists a cleared one last, marked cleared', async () => {
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf({
+          alerts: [
+            alert({
+              id: 'alert-cleared',
+              type: 'bankAccountDisconnected',
+              date: '2025-03-05T10:00:00.000Z',
+              trigger: 'The connection to Tartan Bank stopped',
+              clearedAt: '2025-03-06T10:00:00.000Z',
+              hasBeenSeenByCustomerServiceRepresentative: true,
+            }),
+            alert({
+              id: 'alert-fee',
+              type: 'overdraftTransaction',
+              trigger: 'Transaction OVERDRAFT FEE on 2 Mar 2025, $35.00',
+            }),
+          ],
+        }),
+      },
+    ];
+    stubApi();
+    await open();
+    const alerts = region('Alerts');
+    const rows = within(alerts).getAllByRole('button');
+    expect(rows.map((b) => b.textContent)).toEqual([
+      expect.stringContaining('Transaction OVERDRAFT FEE on 2 Mar 2025, $35.00'),
+      expect.stringContaining('The connection to Tartan Bank stopped'),
+    ]);
+    expect(rows[0]!.textContent).toContain(ALERT_TEXTS.overdraftTransaction.title);
+    expect(rows[1]!.textContent).toMatch(/Cleared$/);
+    expect(rows[0]!.textContent).not.toContain('Cleared');
   });
 
   it('shows Quality control only in counselor review, and the hand-over form only in transfer', async () => {

@@ -27,6 +27,7 @@ const tile = (n: number, patch: Partial<QueueTile> = {}): QueueTile => ({
   phoneNumber: `415-555-${String(1000 + n)}`,
   status: 'counselorReview',
   assignedTo: null,
+  alerts: { count: 0, unseen: 0, mostSevere: null },
   ...patch,
 });
 
@@ -160,6 +161,25 @@ describe('/borrower-queue', () => {
     expect(within(inProgress!).getByRole('heading', { level: 3 }).parentElement?.textContent).toContain(
       'In Progress',
     );
+  });
+
+  it('shows each tile’s alerts that still hold: how many, how many are new, and the most severe', async () => {
+    reply = (url) =>
+      Response.json(
+        queueView(url, [
+          tile(1, { alerts: { count: 3, unseen: 2, mostSevere: 'bankAccountDisconnected' } }),
+          tile(2, { alerts: { count: 1, unseen: 0, mostSevere: 'newCreditInquiry' } }),
+          tile(3),
+        ]),
+      );
+    renderPage();
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    const alertsOf = (t: HTMLElement) =>
+      [...t.querySelectorAll('dt')].find((dt) => dt.textContent === 'Alerts')?.nextElementSibling
+        ?.textContent;
+    expect(alertsOf(tiles()[0]!)).toBe('3 alerts2 newMost severe: Bank account disconnected');
+    expect(alertsOf(tiles()[1]!)).toBe('1 alertMost severe: New credit inquiry');
+    expect(alertsOf(tiles()[2]!)).toBe('None');
   });
 
   it("shows 'Unknown' for a created date it cannot read and a dash for a missing phone", async () => {

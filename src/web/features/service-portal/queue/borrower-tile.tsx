@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import type { QueueTile } from '#domain/flow/staff-views';
+import { ALERT_TYPE_LABELS, type QueueTile } from '#domain/flow/staff-views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { formatCardDate } from '#domain/service-portal/date-range';
 import { APPLICATION_STATUS_LABELS } from '#web/features/service-portal/status-filter';
@@ -42,9 +42,28 @@ const TERM = 'text-xs font-medium text-gray-600';
 const DETAIL = 'text-sm text-gray-900';
 const NONE = <span className="text-gray-500">—</span>;
 
+/** '2 alerts · Most severe: Bank account disconnected', with how many are new; 'None' without any. */
+export function TileAlerts({ alerts }: { alerts: QueueTile['alerts'] }) {
+  if (alerts.count === 0 || alerts.mostSevere === null) return <span className="text-gray-500">None</span>;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="font-semibold text-red-800">
+        {alerts.count === 1 ? '1 alert' : `${alerts.count} alerts`}
+      </span>
+      {alerts.unseen > 0 && (
+        <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-800">
+          {alerts.unseen} new
+        </span>
+      )}
+      <span className="basis-full text-gray-800">Most severe: {ALERT_TYPE_LABELS[alerts.mostSevere]}</span>
+    </span>
+  );
+}
+
 /**
  * One borrower of the queue: name, created date ('MM-dd-yyyy hh:mm a' or 'Unknown'), borrower ID, phone,
- * assigned to ('(You)' for the signed-in counsellor) and status; the whole tile opens the borrower summary.
+ * assigned to ('(You)' for the signed-in counsellor), status and the alerts that still hold (how many, how many
+ * are new, the most severe); the whole tile opens the borrower summary.
  * An application still In Progress has no one to act on it yet, so its tile is laid out lighter: dashed,
  * with its status beside the name instead of in the details.
  */
@@ -105,6 +124,12 @@ export function BorrowerTile({ tile }: { tile: QueueTile }) {
             </dd>
           </div>
         )}
+        <div className="col-span-2">
+          <dt className={TERM}>Alerts</dt>
+          <dd className={DETAIL}>
+            <TileAlerts alerts={tile.alerts} />
+          </dd>
+        </div>
       </dl>
     </article>
   );

@@ -30,6 +30,8 @@ const item = (over: Partial<SummaryListItem> = {}): SummaryListItem => ({
       id: 'al-1',
       type: 'newCreditInquiry',
       date: '2025-03-02T10:00:00.000Z',
+      trigger: null,
+      clearedAt: null,
       hasBeenSeenByBorrower: false,
       hasBeenSeenByCustomerServiceRepresentative: false,
     },
@@ -117,6 +119,40 @@ describe('/summary', () => {
     expect(byLabel('Claimed').checked).toBe(true);
     expect(byLabel('Unclaimed').checked).toBe(true);
     expect(text()).toContain('Last 72 hours');
+  });
+
+  it('lists the alerts that still hold most severe first, then the cleared ones', async () => {
+    const a = (id: string, type: SummaryListItem['alerts'][number]['type'], over = {}) => ({
+      id,
+      type,
+      date: '2025-03-02T10:00:00.000Z',
+      trigger: null,
+      clearedAt: null,
+      hasBeenSeenByBorrower: false,
+      hasBeenSeenByCustomerServiceRepresentative: true,
+      ...over,
+    });
+    listReply = {
+      status: 200,
+      body: listOf([
+        item({
+          alerts: [
+            a('1', 'bankAccountDisconnected', { clearedAt: '2025-03-04T10:00:00.000Z' }),
+            a('2', 'newCreditInquiry', { hasBeenSeenByCustomerServiceRepresentative: false }),
+            a('3', 'balanceBelowDMPPayment'),
+          ],
+        }),
+      ]),
+    };
+    await open();
+    const link = await screen.findByRole('link', { name: 'Ana Diaz' });
+    const cell = [...link.closest('tr')!.querySelectorAll('li')].map((li) => li.textContent);
+    expect(cell).toEqual([
+      'Balance below DMP payment · 03/02/2025',
+      'New credit inquiry · 03/02/2025 (new)',
+      'Bank account disconnected · 03/02/2025 · cleared',
+    ]);
+    expect(link.closest('tr')!.textContent).toContain('2 alerts · 1 new');
   });
 
   it('reads the filters from the URL, so a reload shows the same list', async () => {

@@ -9,6 +9,7 @@ import {
   type SummaryListView,
 } from '#domain/flow/staff-views';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
+import { bySeverity } from '#domain/monitoring/alert-severity';
 import { formatCardDate, formatFilterDate, parseQueryDate } from '#domain/service-portal/date-range';
 import {
   CLAIMED_STATUSES,
@@ -136,15 +137,26 @@ export function StatusBadge({ status }: { status: ApplicationStatus }) {
 const borrowerName = (item: SummaryListItem) =>
   [item.borrower?.firstName, item.borrower?.lastName].filter(Boolean).join(' ') || MESSAGES.nameUnavailable;
 
+/**
+ * The row's alerts: those that still hold first, most severe first (the list comes newest first, which a
+ * type keeps), then the cleared ones; how many hold and how many are new above them.
+ */
 function Alerts({ alerts }: { alerts: AlertView[] }) {
   if (alerts.length === 0) return <span className="text-gray-500">None</span>;
-  const unseen = alerts.filter((a) => !a.hasBeenSeenByCustomerServiceRepresentative).length;
+  const active = bySeverity(alerts.filter((a) => a.clearedAt === null));
+  const ordered = [...active, ...alerts.filter((a) => a.clearedAt !== null)];
+  const unseen = active.filter((a) => !a.hasBeenSeenByCustomerServiceRepresentative).length;
   return (
     <div className="flex min-w-0 flex-col items-start gap-1">
-      {unseen > 0 && <span className="text-xs font-semibold text-amber-800">{unseen} new</span>}
+      {active.length > 0 && (
+        <span className="text-xs font-semibold text-gray-800">
+          {active.length === 1 ? '1 alert' : `${active.length} alerts`}
+          {unseen > 0 && <span className="text-amber-800"> · {unseen} new</span>}
+        </span>
+      )}
       <ul className="flex flex-wrap gap-1">
-        {alerts.slice(0, ALERTS_SHOWN).map((alert) => {
-          const isNew = !alert.hasBeenSeenByCustomerServiceRepresentative;
+        {ordered.slice(0, ALERTS_SHOWN).map((alert) => {
+          const isNew = !alert.hasBeenSeenByCustomerServiceRepresentative && alert.clearedAt === null;
           return (
             <li
               key={alert.id}
@@ -154,12 +166,13 @@ function Alerts({ alerts }: { alerts: AlertView[] }) {
               )}
             >
               {ALERT_TYPE_LABELS[alert.type]} · {formatFilterDate(alert.date.slice(0, 10))}
+              {alert.clearedAt && ' · cleared'}
               {isNew && <span className="sr-only"> (new)</span>}
             </li>
           );
         })}
-        {alerts.length > ALERTS_SHOWN && (
-          <li className="px-1 text-xs text-gray-600">+{alerts.length - ALERTS_SHOWN} more</li>
+        {ordered.length > ALERTS_SHOWN && (
+          <li className="px-1 text-xs text-gray-600">+{ordered.length - ALERTS_SHOWN} more</li>
         )}
       </ul>
     </div>

@@ -9,27 +9,25 @@ import {
 } from '#domain/enrollment/views';
 import { ApiError } from '#web/app/api';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
-import { ERROR_CLASS } from '#web/components/ui/form/styles';
+import { ERROR_CLASS, SECONDARY_BUTTON_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { Modal } from '#web/components/ui/modal';
-import { sandboxInstitutionsQuery, sandboxPublicToken, sandboxSignIn } from '#web/features/apply/api';
-import { SECONDARY_BUTTON_CLASS } from './payments-page';
+import { sandboxInstitutionsQuery, sandboxPublicToken, sandboxSignIn } from './sandbox-api';
 
 // The bank-link widget. With the built-in sandbox (no vendor account) it is our own three-step dialog:
 // choose an institution, sign in with its test credentials, choose the accounts to share; the server then
 // hands out a public token exactly as the vendor's widget would. A real deployment would open Plaid Link.
 
 // The component tests read these URLs from here.
-export {
-  SANDBOX_INSTITUTIONS_PATH,
-  SANDBOX_PUBLIC_TOKEN_PATH,
-  SANDBOX_SIGN_IN_PATH,
-} from '#web/features/apply/api';
+export { SANDBOX_INSTITUTIONS_PATH, SANDBOX_PUBLIC_TOKEN_PATH, SANDBOX_SIGN_IN_PATH } from './sandbox-api';
 export const ACCOUNTS_REQUIRED = 'Please select at least one account.';
 export const WIDGET_UNAVAILABLE =
   'The bank connection widget is not available in this build. You can enter your checking account details instead.';
+/** Where there is no manual entry to fall back on (reconnecting from the customer portal). */
+export const WIDGET_UNAVAILABLE_CALL_US =
+  'The bank connection widget is not available in this build. Please call us and we will help you connect your bank.';
 
 type Institution = SandboxInstitutionsView['institutions'][number];
 type SandboxAccount = SandboxAccountsView['accounts'][number];
@@ -41,7 +39,10 @@ export type BankLinkDialogProps = {
   session: LinkTokenView | null;
   /** The connection succeeded: the public token to exchange (POST /api/application/bank-connections). */
   onConnected: (publicToken: string) => void;
-  onProvideManually: () => void;
+  /** Entering an account by hand instead, where the page offers it; without it, the dialog says to call us. */
+  onProvideManually?: () => void;
+  /** The dialog's title; by default 'Connect your bank' ('Sandbox bank connection' with the sandbox). */
+  title?: string;
   /** Where focus goes when the dialog closes (by default back to what opened it). */
   onCloseAutoFocus?: (event: Event) => void;
 };
@@ -53,13 +54,14 @@ export function BankLinkDialog({
   onConnected,
   onProvideManually,
   onCloseAutoFocus,
+  title,
 }: BankLinkDialogProps) {
   const sandbox = session?.sandbox ?? false;
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={sandbox ? 'Sandbox bank connection' : 'Connect your bank'}
+      title={title ?? (sandbox ? 'Sandbox bank connection' : 'Connect your bank')}
       size="md"
       onCloseAutoFocus={onCloseAutoFocus}
     >
@@ -70,10 +72,14 @@ export function BankLinkDialog({
         // Plaid Link's script (cdn.plaid.com) cannot be loaded under this app's Content-Security-Policy yet
         // (script-src 'self'); until the CSP allows it and the widget is wired up, offer the manual entry.
         <div className="mt-4 space-y-6">
-          <p className="text-gray-800">{WIDGET_UNAVAILABLE}</p>
-          <button type="button" onClick={onProvideManually} className={SECONDARY_BUTTON_CLASS}>
-            Provide manually
-          </button>
+          <p className="text-gray-800">
+            {onProvideManually ? WIDGET_UNAVAILABLE : WIDGET_UNAVAILABLE_CALL_US}
+          </p>
+          {onProvideManually && (
+            <button type="button" onClick={onProvideManually} className={SECONDARY_BUTTON_CLASS}>
+              Provide manually
+            </button>
+          )}
         </div>
       )}
     </Modal>

@@ -1,0 +1,1 @@
+ALTER TABLE "alert" ADD COLUMN "cleared_at" timestamp with time zone;

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_application_actions_idx" ON "audit_log" USING btree ("application_id","created_at") WHERE action <> 'viewBorrowerSummary';--> statement-breakpoint
+CREATE INDEX "audit_log_application_openings_idx" ON "audit_log" USING btree ("application_id","created_at") WHERE action = 'viewBorrowerSummary';

@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CustomerAlertsView } from '#domain/enrollment/views';
+import { ALERT_TYPES } from '#domain/flow/staff-views';
+import { MESSAGES, reconnectOtherBankMessage } from '#domain/validation/messages';
+import {
+  SANDBOX_INSTITUTIONS_PATH,
+  SANDBOX_PUBLIC_TOKEN_PATH,
+  SANDBOX_SIGN_IN_PATH,
+} from '#web/components/bank-link/bank-link-dialog';
+import { answerApi, type ApiCall } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import {
+  ALERT_ADVICE,
+  ALERTS_PATH,
+  alertSeenPath,
+  Component as AlertsPage,
+  formatAlertDay,
+  NO_ALERTS,
+  reconnectedText,
+  reconnectionPath,
+  reconnectLinkTokenPath,
+} from './alerts-page';
+
+const ITEM = '11111111-1111-4111-8111-111111111111';
+const LINK_TOKEN = 'link-sandbox-reconnect';
+const INSTITUTION = {
+  id: 'ins_tartan',
+  name: 'Tartan Bank',
+  hint: 'Sign in as user_good, password pass_good',
+};
+
+const ALERTS: CustomerAlertsView = {
+  alerts: [
+    {
+      id: 'a-disconnected',
+      type: 'bankAccountDisconnected',
+      date: '2026-11-20T09:00:00.000Z',
+      hasBeenSeenByBorrower: false,
+      reconnect: { plaidItemId: ITEM, institutionName: 'Tartan Bank' },
+    },
+    {
+      id: 'a-fee',
+      type: 'overdraftTransaction',
+      date: '2026-11-12T00:00:00.000Z',
+      hasBeenSeenByBorrower: true,
+      reconnect: null,
+    },
+  ],
+  unseen: 1,
+};
+
+type Reply = { status: number; body?: unknown };
+let user: UserEvent;
+
+async function renderPage(o: { alerts?: () => Reply; reconnection?: Reply } = {}) {
+  let current: Reply = { status: 200, body: ALERTS };
+  const calls: ApiCall[] = answerApi({
+    [`GET ${ALERTS_PATH}`]: o.alerts ?? (() => current),
+    [`POST ${alertSeenPath('a-disconnected')}`]: () => {
+      current = {
+        status: 200,
+        body: { alerts: ALERTS.alerts.map((a) => ({ ...a, hasBeenSeenByBorrower: true })), unseen: 0 },
+      };
+      return { status: 204 };
+    },
+    [`POST ${reconnectLinkTokenPath(ITEM)}`]: {
+      status: 200,
+      body: { linkToken: LINK_TOKEN, expiration: '2030-01-01T00:00:00Z', sandbox: true },
+    },
+    [`GET ${SANDBOX_INSTITUTIONS_PATH}`]: { status: 200, body: { institutions: [INSTITUTION] } },
+    [`POST ${SANDBOX_SIGN_IN_PATH}`]: {
+      status: 200,
+      body: {
+        accounts: [{ accountId: 'acc-1', name: 'Tartan Checking', mask: '0000', subtype: 'checking' }],
+      },
+    },
+    [`POST ${SANDBOX_PUBLIC_TOKEN_PATH}`]: { status: 200, body: { publicToken: 'public-sandbox-again' } },
+    [`POST ${reconnectionPath(ITEM)}`]: () => {
+      if (o.reconnection) return o.reconnection;
+      current = { status: 200, body: { alerts: [ALERTS.alerts[1]], unseen: 0 } };
+      return { status: 200, body: { institutionName: 'Tartan Bank', clearedAlerts: 1 } };
+    },
+  });
+  const app = renderRoutes(
+    [
+      { path: '/customer-portal/alerts', Component: AlertsPage },
+      { path: '*', Component: () => <p>elsewhere</p> },
+    ],
+    '/customer-portal/alerts',
+  );
+  user = app.user;
+  await waitFor(() =>
+    expect(
+      document.querySelector('h1') ?? app.router.state.location.pathname !== '/customer-portal/alerts',
+    ).toBeTruthy(),
+  );
+  return { calls, router: app.router };
+}
+
+const cards = () => [...document.querySelectorAll('main li, li[aria-labelledby]')] as HTMLElement[];
+const card = (title: string) => screen.getByRole('listitem', { name: title });
+const dialog = () => screen.queryByRole('dialog');
+const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.path);
+
+describe('/customer-portal/alerts', () => {
+  it('lists the alerts newest first, each with what it means and what to do', async () => {
+    await renderPage();
+    expect(document.querySelector('h1')?.textContent).toBe('Alerts');
+    expect(cards().map((li) => li.querySelector('h2')?.textContent)).toEqual([
+      ALERT_ADVICE.bankAccountDisconnected.title,
+      ALERT_ADVICE.overdraftTransaction.title,
+    ]);
+    const disconnected = card(ALERT_ADVICE.bankAccountDisconnected.title);
+    expect(disconnected.textContent).toContain('New');
+    expect(disconnected.textContent).toContain('November 20, 2026');
+    expect(disconnected.textContent).toContain(ALERT_ADVICE.bankAccountDisconnected.meaning);
+    expect(disconnected.textContent).toContain(`What to do: ${ALERT_ADVICE.bankAccountDisconnected.todo}`);
+    expect(
+      within(disconnected)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reconnect your bank', 'Mark as seen']);
+    const fee = card(ALERT_ADVICE.overdraftTransaction.title);
+    // A fee is dated by its day, not shifted to the evening before.
+    expect(fee.querySelector('time')?.textContent).toBe('November 12, 2026');
+    expect(fee.textContent).toContain('Seen');
+    expect(within(fee).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('marks an alert seen, then reads the alerts again', async () => {
+    const { calls } = await renderPage();
+    await user.click(
+      within(card(ALERT_ADVICE.bankAccountDisconnected.title)).getByRole('button', { name: 'Mark as seen' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(card(ALERT_ADVICE.bankAccountDisconnected.title)).queryByRole('button', {
+          name: 'Mark as seen',
+        }),
+      ).toBeNull(),
+    );
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `GET ${ALERTS_PATH}`,
+      `POST ${alertSeenPath('a-disconnected')}`,
+      `GET ${ALERTS_PATH}`,
+    ]);
+  });
+
+  it('reconnects the bank through the bank-link dialog, and the alert leaves the list', async () => {
+    const { calls } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Reconnect your bank' }));
+    await waitFor(() => expect(dialog()?.textContent).toContain(INSTITUTION.name));
+    expect(dialog()?.querySelector('h2')?.textContent).toBe('Reconnect Tartan Bank');
+    await user.click(within(dialog()!).getByRole('button', { name: (n) => n.startsWith(INSTITUTION.name) }));
+    await user.type(screen.getByLabelText('Username'), 'user_good');
+    await user.type(screen.getByLabelText('Password'), 'pass_good');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(dialog()?.querySelector('h3')?.textContent).toBe('Choose accounts'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(reconnectedText('Tartan Bank')));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(dialog()).toBeNull();
+    expect(posts(calls)).toEqual([
+      reconnectLinkTokenPath(ITEM),
+      SANDBOX_SIGN_IN_PATH,
+      SANDBOX_PUBLIC_TOKEN_PATH,
+      reconnectionPath(ITEM),
+    ]);
+    expect(calls.find((c) => c.path === reconnectionPath(ITEM))?.body).toEqual({
+      publicToken: 'public-sandbox-again',
+    });
+  });
+
+  it('says why a reconnection was refused (another bank) and keeps the alert', async () => {
+    await renderPage({
+      reconnection: {
+        status: 400,
+        body: { code: 'ValidationError', message: reconnectOtherBankMessage('Tartan Bank') },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Reconnect your bank' }));
+    await waitFor(() => expect(dialog()?.textContent).toContain(INSTITUTION.name));
+    await user.click(within(dialog()!).getByRole('button', { name: (n) => n.startsWith(INSTITUTION.name) }));
+    await user.type(screen.getByLabelText('Username'), 'user_good');
+    await user.type(screen.getByLabelText('Password'), 'pass_good');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(dialog()?.querySelector('h3')?.textContent).toBe('Choose accounts'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const disconnected = card(ALERT_ADVICE.bankAccountDisconnected.title);
+    await waitFor(() =>
+      expect(within(disconnected).getByRole('alert').textContent).toBe(
+        reconnectOtherBankMessage('Tartan Bank'),
+      ),
+    );
+    expect(cards()).toHaveLength(2);
+  });
+
+  it('says so when there are no alerts', async () => {
+    await renderPage({ alerts: () => ({ status: 200, body: { alerts: [], unseen: 0 } }) });
+    expect(document.body.textContent).toContain(NO_ALERTS);
+  });
+
+  it('offers a retry when the alerts cannot be read, and goes where the application stands before signing', async () => {
+    await renderPage({ alerts: () => ({ status: 500, body: { code: 'InternalError' } }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
+    const { router } = await renderPage({
+      alerts: () => ({
+        status: 409,
+        body: { code: 'Conflict', message: 'Not signed', redirect: '/submitted' },
+      }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
+  });
+
+  it('has advice for every alert type, and dates a trigger by its UTC day', () => {
+    expect(Object.keys(ALERT_ADVICE).sort()).toEqual([...ALERT_TYPES].sort());
+    expect(formatAlertDay('2026-11-12T00:00:00.000Z')).toBe('November 12, 2026');
+    expect(formatAlertDay('not a date')).toBe('');
+  });
+});
