@@ -15,8 +15,8 @@ import { journeyEnv, startServer } from '#tests/e2e/support/server';
 // from the built files: the chunks its HTML names (script and modulepreload tags) and those they import as the
 // page starts, as seen in the load Lighthouse watched.
 //   npm run bench:lighthouse [-- --runs N] [--build]
-// Each page is loaded N times (default 3) and the run with the median score is printed: one run on two busy
-// cores can be far off. The product is built first when dist/web is missing or older than the web sources.
+// Each page is loaded N times (default 3): the table prints the run with the median score, the targets the
+// worst figure of the N runs (they must hold on every load); one run on two busy cores can be far off. The product is built first when dist/web is missing or older than the web sources.
 
 const { values: args } = parseArgs({
   options: {
@@ -165,15 +165,29 @@ async function withRetries<T>(measureIt: () => Promise<T>, attempts = 3): Promis
   }
 }
 
-/** N loads of one page; the one with the median score stands for the page. */
-async function measure(url: string): Promise<Measure & { scores: number[] }> {
+type Measured = Measure & {
+  scores: number[];
+  /** The worst of the N loads, figure by figure: the targets must hold on every load. */
+  worst: { score: number; lcpMs: number; cls: number };
+};
+
+/** N loads of one page; the one with the median score stands for the page, the worst figures for the targets. */
+async function measure(url: string): Promise<Measured> {
   const all: Measure[] = [];
   for (let i = 0; i < runs; i++) all.push(await withRetries(() => measureOnce(url)));
   const sorted = [...all].sort((a, b) => a.score - b.score);
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, scores: all.map((m) => m.score) };
+  return {
+    ...sorted[Math.floor((sorted.length - 1) / 2)]!,
+    scores: all.map((m) => m.score),
+    worst: {
+      score: Math.min(...all.map((m) => m.score)),
+      lcpMs: Math.max(...all.map((m) => m.lcpMs)),
+      cls: Math.max(...all.map((m) => m.cls)),
+    },
+  };
 }
 
-const results: { name: string; measure: Measure & { scores: number[] } }[] = [];
+const results: { name: string; measure: Measured }[] = [];
 try {
   results.push({ name: 'bare page (baseline)', measure: await measure(bareUrl) });
   for (const page of PAGES) results.push({ name: page, measure: await measure(`${server.url}${page}`) });
@@ -210,12 +224,13 @@ const rows = results.map(({ name, measure: m }) => [
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 
-console.log('\nTargets (the landing pages):');
+console.log(`\nTargets (the landing pages), on every one of the ${runs} load(s): the worst load's figure`);
 for (const { name, measure: m } of results.slice(1)) {
+  const { worst } = m;
   console.log(
-    `  ${name.padEnd(15)} performance ${m.score} (target ≥ ${TARGET.score}: ${verdict(m.score >= TARGET.score)}), ` +
-      `LCP ${seconds(m.lcpMs)} (target ≤ ${seconds(TARGET.lcpMs)}: ${verdict(m.lcpMs <= TARGET.lcpMs)}), ` +
-      `CLS ${m.cls.toFixed(3)} (target ${TARGET.cls}: ${verdict(m.cls <= TARGET.cls + 0.0005)})`,
+    `  ${name.padEnd(15)} performance ${worst.score} (target ≥ ${TARGET.score}: ${verdict(worst.score >= TARGET.score)}), ` +
+      `LCP ${seconds(worst.lcpMs)} (target ≤ ${seconds(TARGET.lcpMs)}: ${verdict(worst.lcpMs <= TARGET.lcpMs)}), ` +
+      `CLS ${worst.cls.toFixed(3)} (target ${TARGET.cls}: ${verdict(worst.cls <= TARGET.cls + 0.0005)})`,
   );
 }
 

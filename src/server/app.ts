@@ -104,6 +104,9 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...recording.connectSrc],
         workerSrc: ["'self'", ...recording.workerSrc],
+        // The promo video, when configured, plays in the landing page's video modal from its own origin.
+        frameSrc: ["'self'", ...(config.promoVideoOrigin ? [config.promoVideoOrigin] : [])],
+        mediaSrc: ["'self'", ...(config.promoVideoOrigin ? [config.promoVideoOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

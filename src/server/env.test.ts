@@ -138,6 +138,15 @@ describe('loadConfig', () => {
       });
     });
 
+    it.each([
+      [undefined, undefined],
+      ['https://videos.example/embed/how-it-works?x=1', 'https://videos.example'],
+      ['http://videos.example/promo.mp4', undefined],
+      ['not an address', undefined],
+    ])('VITE_PROMO_VIDEO_URL %s lets the pages load the video from %s', (url, origin) => {
+      expect(loadConfig({ DATA_DIR: dataDir(), VITE_PROMO_VIDEO_URL: url }).promoVideoOrigin).toBe(origin);
+    });
+
     it('reads a Twilio account with a sender number or a messaging service', () => {
       const base = {
         DATA_DIR: dataDir(),

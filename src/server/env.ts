@@ -147,6 +147,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, "must be LogRocket's 'organization/app' id")
     .optional(),
+  /**
+   * The landing page's promo video (a build-time setting of the web app, read here too): the pages' security
+   * policy lets the video modal load it from its origin. Anything but an https address is ignored, as the web
+   * app ignores it.
+   */
+  VITE_PROMO_VIDEO_URL: z.string().optional(),
   DEMO_STAFF: z
     .enum(['true', 'false'])
     .optional()
@@ -203,6 +209,8 @@ export type Config = {
   legal: Record<LegalDocumentKey, LegalSource | undefined>;
   /** Session recording on the borrower's pages; 'off' loads nothing. */
   sessionRecording: { provider: 'off' } | { provider: 'logrocket'; appId: string };
+  /** The promo video's origin ('https://videos.example'), which the video modal plays from; none unset. */
+  promoVideoOrigin: string | undefined;
   /** The real e-signature provider; undefined means the built-in sandbox. */
   docusign:
     | {
@@ -244,6 +252,17 @@ function legalSource(name: string, value: string | undefined, production: boolea
   const file = path.resolve(value);
   if (!existsSync(file)) throw new ConfigError(`${name}: no file at ${file}`);
   return { kind: 'file', path: file };
+}
+
+/** The origin of an https address; undefined for anything else (the web app offers no video then either). */
+function httpsOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Twilio's settings, checked together: a provider set to 'twilio' needs the account, texts need a sender. */
@@ -388,6 +407,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsProvider: env.SMS_PROVIDER,
     phoneLookupProvider: env.PHONE_LOOKUP_PROVIDER,
     legal,
+    promoVideoOrigin: httpsOrigin(env.VITE_PROMO_VIDEO_URL),
     sessionRecording:
       env.SESSION_RECORDING_PROVIDER === 'logrocket'
         ? { provider: 'logrocket', appId: env.LOGROCKET_APP_ID! }

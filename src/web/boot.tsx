@@ -1,28 +1,33 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, type AppRouter } from './app/router';
 
 /**
- * Starts the app in the page's root. A prerendered page (a landing page, built as HTML) is taken over as it is
- * on the screen (hydrated); any other page arrives empty and is drawn here.
+ * Starts the whole app in the page's root. `loadFirst`: the current page's modules are fetched before anything
+ * is drawn, and `replacing` (the landing app leaving, landing-app.tsx) is called just before the first render,
+ * so the page on the screen stays until the next one can be drawn whole.
  */
-export async function start(container: HTMLElement, prerendered: boolean): Promise<void> {
-  let hydrate = prerendered;
+export async function start(
+  container: HTMLElement,
+  options: { loadFirst?: boolean; replacing?: () => void } = {},
+): Promise<void> {
   let router: AppRouter;
   try {
-    router = await createAppRouter({ prerendered });
+    router = await createAppRouter({ loadFirst: options.loadFirst ?? false });
   } catch {
-    // The page's modules did not load (a dropped connection): draw the page afresh, so the router retries them
-    // and shows its error page with a way to try again, rather than leave a page that looks ready but is not.
-    hydrate = false;
-    router = await createAppRouter({ prerendered: false });
+    // The page's modules did not load (a dropped connection): let the router retry them and show its error
+    // page with a way to try again.
+    router = await createAppRouter({ loadFirst: false });
   }
-  const app = (
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>
+  options.replacing?.();
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
   );
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
 }

@@ -1,17 +1,17 @@
 /**
  * The pages the build prerenders to HTML (scripts/prerender.ts draws them through src/web/prerender.tsx), each
- * with the route modules it runs: the site layout and the page, as the route table (app/router.tsx) loads them
- * for that path. The entry (main.tsx) starts fetching them as soon as the page has painted, beside the app
- * itself, rather than after it. A module left off here is still loaded, one round trip later.
+ * with its page module. A visitor's browser takes such a page over with the landing app (landing-app.tsx), which
+ * fetches the module as soon as the page has painted.
  */
-export const PRERENDERED_PAGES: Record<string, () => Promise<unknown>[]> = {
-  '/lead': () => [import('./components/layout/site-layout'), import('./features/landing/lead-page')],
-  '/debt-analysis': () => [
-    import('./components/layout/site-layout'),
-    import('./features/landing/debt-analysis-page'),
-  ],
-  '/debt-relief': () => [
-    import('./components/layout/site-layout'),
-    import('./features/landing/debt-relief-page'),
-  ],
+export type LandingPageModule = {
+  Component: () => React.ReactNode;
+  handle: { title: string };
+  /** What the page needs before it can be drawn whole (the lead page: its form's code). */
+  preload?: () => Promise<unknown>;
+};
+
+export const PRERENDERED_PAGES: Record<string, () => Promise<LandingPageModule>> = {
+  '/lead': () => import('./features/landing/lead-page'),
+  '/debt-analysis': () => import('./features/landing/debt-analysis-page'),
+  '/debt-relief': () => import('./features/landing/debt-relief-page'),
 };

@@ -64,13 +64,23 @@ test.describe('landing pages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/lead`);
     const form = page.getByRole('form', { name: 'Start your application' });
-    // The button waits for the script: enabled means the page has been taken over.
-    await expect(form.getByRole('button', { name: 'Get Started' })).toBeEnabled();
+    // Once its scripts have arrived, the page is taken over: the How it Works modal (a script of its own)
+    // answers its button.
     await page.waitForLoadState('networkidle');
-    // The page runs without the form's validation code: no script so far carries zod.
+    await page.getByRole('button', { name: 'See how it works' }).click();
+    await expect(page.getByRole('dialog', { name: 'How it works' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    // The page runs without the form's code: no script so far carries zod, and the form's button still waits
+    // for the visitor to start on the form.
     expect(await withZod()).toEqual([]);
+    await expect(form.getByRole('button', { name: 'Get Started' })).toBeDisabled();
 
     await checkAccessibility(page, '/lead');
+    // Starting on the form brings its code: the button can send.
+    await form.getByLabel('First name').focus();
+    await expect(form.getByRole('button', { name: 'Get Started' })).toBeEnabled();
 
     await form.getByLabel('First name').fill('Jordan');
     await form.getByLabel('Email address').fill('jordan@example');
@@ -97,6 +107,44 @@ test.describe('landing pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a marketing page loads no app until it is used; its Get Started then opens /lead in place, on the form', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/debt-analysis`);
+    await page.waitForLoadState('networkidle');
+    // Read, not used: only the entry came.
+    expect(scripts).toHaveLength(1);
+    await checkAccessibility(page, '/debt-analysis');
+
+    // The first use (a pointer moving over the page) brings the app; Get Started then stays in the page.
+    await page.mouse.move(100, 200);
+    await expect.poll(() => scripts.some((path) => path.includes('landing-app'))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const loads = scripts.length;
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await expect(page).toHaveURL(`${server.url}/lead`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'The free way to pay off your credit cards',
+    );
+    // Focus lands on the lead form's first field, and the form's code follows.
+    await expect(
+      page.getByRole('form', { name: 'Start your application' }).getByLabel('First name'),
+    ).toBeFocused();
+    await expect(
+      page.getByRole('form', { name: 'Start your application' }).getByRole('button', { name: 'Get Started' }),
+    ).toBeEnabled();
+    // No page load: the lead page came as a module, not as a new document with its entry script again.
+    expect(scripts.slice(loads).some((path) => /\/index-[^/]+\.js$/.test(path))).toBe(false);
+    await checkAccessibility(page, '/lead (from a marketing page)');
+    expect(errors).toEqual([]);
+  });
+
   test('the consent to calls and texts reads plainly, and the policies are pages of the product', async ({
     page,
     context,
@@ -108,7 +156,7 @@ test.describe('landing pages', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/lead`);
       const form = page.getByRole('form', { name: 'Start your application' });
-      await expect(form.getByRole('button', { name: 'Get Started' })).toBeEnabled();
+      await page.waitForLoadState('networkidle');
       const consent = form.getByText(/By selecting Get Started/);
       await expect(consent).toBeVisible();
       for (const words of [

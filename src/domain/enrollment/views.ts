@@ -179,6 +179,11 @@ export const planViewSchema = z.object({
     .nullable(),
   /** The plan as offered (before creditors answered): sum of the offers' payments, longest term. */
   proposedMonthlyPayment: cents,
+  /**
+   * The agency's fees for the plan, on top of the payments to creditors: the one-off set-up fee and the monthly
+   * fee (the offers' shares of it, for the creditors still on the plan), both capped by the borrower's state.
+   */
+  fees: z.object({ setupFee: cents, monthlyFee: cents }),
   proposedTermInMonths: z.number().int(),
   creditors: z.array(
     z.object({

@@ -282,6 +282,8 @@ export const offerViewSchema = z.object({
   proposedMonthlyInterestPayment: cents.nullable(),
   proposedMonthlyPrincipalPayment: cents.nullable(),
   estimatedPayoffSavings: cents.nullable(),
+  /** This offer's share of the agency's monthly fee (the shares add up to the plan's monthly fee). */
+  fee: cents,
   /** Why the creditor declined. */
   reasons: z.array(z.string()),
   statusChanges: z.array(
@@ -471,6 +473,11 @@ export const borrowerSummaryViewSchema = z.object({
         explanation: nullableString,
         disqualificationReasons: z.array(reasonViewSchema),
         offers: z.array(offerViewSchema),
+        /**
+         * The agency's fees on the plan, on top of the creditors' payments: the monthly fee (the shares of the
+         * offers not declined) and the one-off set-up fee, both capped by the borrower's state.
+         */
+        fees: z.object({ setupFee: cents, monthlyFee: cents }),
       })
       .nullable(),
     /** 'There was no decision made for this borrower.' when none. */

@@ -90,6 +90,17 @@ describe('decide', () => {
     if (monthlyFee > 0) expect(result.explanation).toContain('monthly fee)');
   });
 
+  it.each([0, 1, 2500, 2501])(
+    'spreads a %i cent monthly fee over the offers, adding up to it',
+    (monthlyFee) => {
+      const result = decide(input({ monthlyIncome: 265000, monthlyFee }));
+      expect(result.offers.length).toBeGreaterThan(0);
+      expect(result.offers.reduce((sum, offer) => sum + offer.fee, 0)).toBe(monthlyFee);
+      const fees = result.offers.map((offer) => offer.fee);
+      expect(Math.max(...fees) - Math.min(...fees)).toBeLessThanOrEqual(1);
+    },
+  );
+
   it('explains cashflowTooHigh with the figures', () => {
     expect(decide(input({ monthlyIncome: 320000 })).explanation).toBe(
       'Your monthly income of $3,200, less $2,540 of expenses, leaves $660 a month. That covers the current ' +

@@ -3,6 +3,7 @@ import type { ExpenseCategory } from '../validation/expenses';
 import { CASHFLOW_TOO_HIGH_MARGIN, MINIMUM_ELIGIBLE_BALANCE } from './constants';
 import { reducibleFloor, REDUCIBLE_LINES, type BudgetLine } from './expense-estimates';
 import { buildOffer, type OfferDraft, type OfferInput } from './offers';
+import { monthlyFeeShares } from './plan-fees';
 import { DISQUALIFICATION_REASONS } from './reasons';
 
 // The underwriting decision (docs/decisions/0013).
@@ -104,6 +105,8 @@ export function decide(i: DecisionInput): DecisionResult {
   const totalBalance = sumCents(offers.map((o) => o.balance));
   const eligibleDebtPayment = sumCents(offers.map((o) => o.currentMonthlyPayment));
   const monthlyFee = offers.length > 0 ? Math.max(0, i.monthlyFee ?? 0) : 0;
+  // Each offer carries its share of the monthly fee: the offers' fees add up to the plan's.
+  monthlyFeeShares(monthlyFee, offers.length).forEach((fee, k) => (offers[k]!.fee = fee));
   const planPayment = sumCents(offers.map((o) => o.payment)) + monthlyFee;
   const cashflow = i.monthlyIncome - currentExpenses - i.ineligibleDebtPayment;
 

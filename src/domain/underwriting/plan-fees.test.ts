@@ -5,6 +5,7 @@ import {
   feeCapFor,
   MODEL_ACT_ROW,
   monthlyFeeCap,
+  monthlyFeeShares,
   parseStateFeeCaps,
   PLAN_FEE_SETTINGS,
   type PlanFeeSettings,
@@ -112,5 +113,22 @@ describe('capPlanFees', () => {
     expect(monthlyFee % 100).toBe(0);
     expect(setupFee).toBeLessThanOrEqual(5000);
     expect(monthlyFee).toBeLessThanOrEqual(5000);
+  });
+});
+
+describe('monthlyFeeShares', () => {
+  it.each([
+    [2500, 1, [2500]],
+    [2500, 2, [1250, 1250]],
+    [2500, 3, [834, 833, 833]],
+    [2500, 7, [358, 357, 357, 357, 357, 357, 357]],
+    [1, 3, [1, 0, 0]],
+    [0, 2, [0, 0]],
+    [-100, 2, [0, 0]],
+    [2500, 0, []],
+  ])('%i cents over %i accounts: %j', (fee, accounts, shares) => {
+    const result = monthlyFeeShares(fee, accounts);
+    expect(result).toEqual(shares);
+    expect(result.reduce((a, b) => a + b, 0)).toBe(accounts > 0 ? Math.max(0, fee) : 0);
   });
 });

@@ -156,6 +156,20 @@ export function capPlanFees(fees: PlanFeeSettings, cap: StateFeeCap, accounts: n
   };
 }
 
+/**
+ * The plan's monthly fee spread over its accounts, one share per offer (each offer's `fee`), in the order given
+ * (largest balance first): equal shares in cents, the cents left over going one each to the first accounts.
+ * The shares add up to the fee exactly, so the offers' fees always give back the plan's monthly fee; and a
+ * state's cap per account ('$10 x accounts') is a cap on each share.
+ */
+export function monthlyFeeShares(monthlyFee: Cents, accounts: number): Cents[] {
+  if (accounts <= 0) return [];
+  const fee = Math.max(0, Math.round(monthlyFee));
+  const share = Math.floor(fee / accounts);
+  const leftOver = fee - share * accounts;
+  return Array.from({ length: accounts }, (_, k) => share + (k < leftOver ? 1 : 0));
+}
+
 // ------------------------------------------------------------------ what the pages say about fees
 
 /** What costs nothing, on every page that speaks of fees. */

@@ -6,7 +6,7 @@ import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '#server/db/client';
 import { application, borrower, hardship } from '#server/db/schema/application';
-import { planFeesFor } from '#server/features/apply/plan-fees';
+import { planFeesFor } from '#server/application/plan-fees';
 import { collection, debt } from '#server/db/schema/credit';
 import { expense } from '#server/db/schema/budget';
 import type { Rng } from './random';

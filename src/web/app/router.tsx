@@ -14,7 +14,15 @@ export const routes: RouteObject[] = [
     children: [
       // '/' redirects to /lead and keeps the query string (utm parameters).
       { path: '/', loader: ({ request }) => redirect(`${ROUTES.Lead}${new URL(request.url).search}`) },
-      { path: ROUTES.Lead, lazy: () => import('../features/landing/lead-page') },
+      {
+        path: ROUTES.Lead,
+        // The lead form's code comes with the page, so the form is drawn with it (deferred-lead-form.tsx).
+        lazy: () =>
+          import('../features/landing/lead-page').then(async ({ preload, ...page }) => {
+            await preload();
+            return page;
+          }),
+      },
       { path: ROUTES.DebtAnalysis, lazy: () => import('../features/landing/debt-analysis-page') },
       { path: ROUTES.DebtRelief, lazy: () => import('../features/landing/debt-relief-page') },
       {
@@ -170,11 +178,11 @@ export async function loadRouteModules(table: RouteObject[], pathname: string): 
 }
 
 /**
- * The browser's router. Over a prerendered page (the landing pages come as HTML from the build) the page's
- * route modules are loaded first: the router's first render must draw exactly the markup that is already on
- * the screen, and a lazy route not yet loaded would draw its empty fallback instead.
+ * The browser's router. With `loadFirst` the current page's route modules are loaded before the router is
+ * made: its first render then draws the page whole (a lazy route not yet loaded would draw its empty fallback),
+ * so the page it replaces (a landing page, landing-app.tsx) can stay on the screen until then.
  */
-export async function createAppRouter({ prerendered }: { prerendered: boolean }): Promise<AppRouter> {
-  if (prerendered) await loadRouteModules(routes, window.location.pathname);
+export async function createAppRouter({ loadFirst }: { loadFirst: boolean }): Promise<AppRouter> {
+  if (loadFirst) await loadRouteModules(routes, window.location.pathname);
   return createBrowserRouter(routes);
 }

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { RouterNavigation } from '#web/app/router-navigation';
 
 /** A fresh QueryClient that does not retry, so a failing answer shows at once. */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -19,7 +20,16 @@ export function renderRoutes(
   initialEntry: string | { pathname: string; state?: unknown } = '/',
   userOptions?: UserOptions,
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  // The site layout's navigation (components/layout/navigation.tsx) around the routes, as in the app.
+  const withNavigation: RouteObject = {
+    Component: () => (
+      <RouterNavigation>
+        <Outlet />
+      </RouterNavigation>
+    ),
+    children: routes,
+  };
+  const router = createMemoryRouter([withNavigation], { initialEntries: [initialEntry] });
   const queryClient = testQueryClient();
   const user = userEvent.setup(userOptions);
   const view = render(

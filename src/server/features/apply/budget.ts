@@ -20,7 +20,7 @@ import {
   updateApplication,
 } from '#server/application/application-state';
 import { recordObtainedOffer } from './outreach';
-import { planFeesFor } from './plan-fees';
+import { planFeesFor } from '#server/application/plan-fees';
 
 /** The newest decision of an application (the newest by creation time counts). */
 export async function newestDecision(tx: Tx, applicationId: string) {

@@ -11,7 +11,7 @@ import { application } from '#server/db/schema/application';
 import { budget, budgetExpense } from '#server/db/schema/budget';
 import { debt } from '#server/db/schema/credit';
 import { applicationRow, expenseLines, newBorrower, put, toExpenses } from '#tests/support/borrower-flow';
-import { planFeesFor } from './plan-fees';
+import { planFeesFor } from '#server/application/plan-fees';
 
 // /offers/review's costs and fees, and /budget's movable cuts, read through the API as the pages read them.
 

@@ -15,7 +15,7 @@ import { application, borrower } from '#server/db/schema/application';
 import { decision } from '#server/db/schema/decision';
 import { last4 } from '#server/security/field-encryption';
 import { changeStatus, lockOwnApplication, updateApplication } from '#server/application/application-state';
-import { feeCapForState } from './plan-fees';
+import { feeCapForState } from '#server/application/plan-fees';
 
 /** Statuses in which the borrower has an offer to look at. */
 const HAS_OFFER = new Set([

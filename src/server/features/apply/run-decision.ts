@@ -9,7 +9,7 @@ import { debtScore, riskScore } from '#domain/underwriting/scores';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
 import { borrower, hardship } from '#server/db/schema/application';
-import { planFeesFor } from './plan-fees';
+import { planFeesFor } from '#server/application/plan-fees';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import {
   collection,

@@ -8,7 +8,8 @@ import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
 import type { Db } from '#server/db/client';
-import { application } from '#server/db/schema/application';
+import { application, borrower } from '#server/db/schema/application';
+import { planFeesFor } from '#server/application/plan-fees';
 import { decision } from '#server/db/schema/decision';
 import { last4 } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
@@ -81,6 +82,16 @@ export async function getPlan(o: { services: Services; userId: string }): Promis
       currentAprBp: offers.filter((x) => x.status !== 'declined')[i]?.currentApr ?? ASSUMED_CURRENT_APR_BP,
     })),
   );
+  const borrowerRow = await db.query.borrower.findFirst({
+    where: eq(borrower.applicationId, app.id),
+    columns: { state: true },
+  });
+  // The monthly fee as the plan was made: each offer carries its share (the decision spreads it over them).
+  const onPlanOffers = offers.filter((x) => x.status !== 'declined');
+  const fees = {
+    setupFee: onPlanOffers.length > 0 ? planFeesFor(borrowerRow?.state, onPlanOffers.length).setupFee : 0,
+    monthlyFee: onPlanOffers.reduce((sum, x) => sum + (x.fee ?? 0), 0),
+  };
   const enrollment = app.dmpEnrollment;
   const plaid = app.paymentAccount?.plaidAccount;
   return {
@@ -98,6 +109,7 @@ export async function getPlan(o: { services: Services; userId: string }): Promis
       : null,
     proposedMonthlyPayment: onPlan.reduce((sum, c) => sum + c.newMonthlyPayment, 0),
     proposedTermInMonths: Math.max(0, ...onPlan.map((c) => c.term)),
+    fees,
     creditors,
     payoff: {
       points: payoff.points,

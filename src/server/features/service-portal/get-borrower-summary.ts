@@ -5,6 +5,7 @@ import type { BorrowerSummaryView, DebtRowView, EnrollmentView } from '#domain/f
 import { sumCents } from '#domain/money/cents';
 import { auditSentences, UNKNOWN_ACTOR, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
+import { planFeesFor } from '#server/application/plan-fees';
 import { accountTypeName } from '#domain/underwriting/account-types';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
 import { EXPENSE_GROUPS, expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
@@ -472,6 +473,7 @@ export async function getBorrowerSummary(o: {
               proposedMonthlyInterestPayment: of.proposedMonthlyInterestPayment,
               proposedMonthlyPrincipalPayment: of.proposedMonthlyPrincipalPayment,
               estimatedPayoffSavings: of.estimatedPayoffSavings,
+              fee: of.fee ?? 0,
               reasons: of.disqualificationReasons.map((r) => r.reason),
               statusChanges: of.statusChanges.map((c) => ({
                 status: c.status,
@@ -479,6 +481,10 @@ export async function getBorrowerSummary(o: {
                 changedBy: staff(c.changedBy),
               })),
             })),
+            fees: planFees(
+              b?.state ?? null,
+              decision.offers.filter((of) => of.status !== 'declined'),
+            ),
           },
           message: null,
         }
@@ -591,5 +597,13 @@ function enrollmentView(app: SummaryRecord, cipher: FieldCipher): EnrollmentView
             .map((s) => ({ role: s.role, name: s.name, signedAt: s.signedAt ? iso(s.signedAt) : null })),
         }
       : null,
+  };
+}
+
+/** The agency's fees on a plan of these offers: their shares of the monthly fee, and the state's set-up fee. */
+function planFees(state: string | null, onPlan: readonly { fee: number | null }[]) {
+  return {
+    setupFee: onPlan.length > 0 ? planFeesFor(state, onPlan.length).setupFee : 0,
+    monthlyFee: onPlan.reduce((sum, of) => sum + (of.fee ?? 0), 0),
   };
 }

@@ -484,6 +484,11 @@ describe('GET /api/staff/applications/:id (the borrower summary)', () => {
     if (decision.isQualified) {
       expect(decision.offers.length).toBeGreaterThan(0);
       expect(decision.offers[0]).toMatchObject({ status: null, version: 0, creditor: expect.any(String) });
+      // Each offer's share of the agency's monthly fee; the shares add up to the plan's monthly fee.
+      const shares: number[] = decision.offers.map((o: { fee: number }) => o.fee);
+      expect(Math.min(...shares)).toBeGreaterThan(0);
+      expect(decision.fees.monthlyFee).toBe(shares.reduce((sum, fee) => sum + fee, 0));
+      expect(decision.fees.setupFee).toBeGreaterThan(0);
     } else {
       expect(decision.disqualificationReasons.length).toBeGreaterThan(0);
     }

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { alert } from '#server/db/schema/service-work';
 import { application, borrower, spouse } from '#server/db/schema/application';
 import { decision } from '#server/db/schema/decision';
+import { planFeesFor } from '#server/application/plan-fees';
 import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
 import { applicationRow, put } from '#tests/support/borrower-flow';
 import { atPaymentOptions, sandboxPublicToken, signingToken } from '#tests/support/enrollment';
@@ -196,6 +197,22 @@ describe('the customer portal after signing', () => {
     expect(plan.creditors.every((c: { status: string }) => c.status === 'proposed')).toBe(true);
     expect(plan.payoff.interestSaved).toBeGreaterThan(0);
     expect(plan.paymentAccount.mask).toMatch(/^\d{4}$/);
+    // The agency's fees as the plan was made: the offers' shares of the monthly fee, and the set-up fee.
+    const made = await t.db.query.decision.findFirst({
+      where: eq(decision.applicationId, b.applicationId),
+      orderBy: [desc(decision.createdAt)],
+      with: { offers: true },
+    });
+    const shares = made!.offers.map((o) => o.fee ?? 0);
+    expect(Math.min(...shares)).toBeGreaterThan(0);
+    const lives = await t.db.query.borrower.findFirst({
+      where: eq(borrower.applicationId, b.applicationId),
+      columns: { state: true },
+    });
+    expect(plan.fees).toEqual({
+      setupFee: planFeesFor(lives!.state, made!.offers.length).setupFee,
+      monthlyFee: shares.reduce((sum, fee) => sum + fee, 0),
+    });
     const letter = await b.client.get('/api/customer-portal/letter');
     expect(letter.headers['content-type']).toContain('application/pdf');
 
@@ -250,6 +267,8 @@ describe('the customer portal after signing', () => {
       projectedDebtFreeDate: expect.stringMatching(/^\d{4}-\d{2}$/),
     });
     expect(plan.creditors.find((c: { id: string }) => c.id === first!.id).status).toBe('declined');
+    // A declined creditor's share of the monthly fee goes with it.
+    expect(plan.fees.monthlyFee).toBe(rest.reduce((sum, o) => sum + (o.fee ?? 0), 0));
 
     // Sign-in now resumes in the customer portal.
     const row = await applicationRow(t, b.applicationId);

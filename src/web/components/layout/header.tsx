@@ -1,5 +1,5 @@
 import { SITE } from '#domain/site';
-import { Link } from 'react-router';
+import { AppLink } from './navigation';
 import { LogoMark } from './logo';
 
 /** The public header: the logo (home) and the phone number. No portal navigation here. */
@@ -7,7 +7,7 @@ export function Header() {
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:h-20 sm:px-6">
-        <Link
+        <AppLink
           to="/"
           className="flex min-w-0 items-center gap-2 rounded-md"
           aria-label={`${SITE.companyName} home`}
@@ -16,7 +16,7 @@ export function Header() {
           <span className="text-base leading-tight font-bold tracking-tight text-gray-900 sm:text-xl">
             {SITE.companyName}
           </span>
-        </Link>
+        </AppLink>
         <p className="flex shrink-0 flex-col items-end text-right leading-tight sm:flex-row sm:items-center sm:gap-2">
           <span className="text-xs text-gray-700 sm:text-sm">Any questions?</span>
           <a

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
-import { Footer } from './footer';
-import { Header } from './header';
+import { RouterNavigation } from '#web/app/router-navigation';
+import { SiteShell } from './site-shell';
 
 /** A route with `handle: { ownChrome: true }` draws its own header (the service portal is a tool, not the site). */
 const hasOwnChrome = (handle: unknown): boolean =>
@@ -10,19 +10,9 @@ const hasOwnChrome = (handle: unknown): boolean =>
 function Shell({ children }: { children: ReactNode }) {
   const ownChrome = useMatches().some((match) => hasOwnChrome(match.handle));
   return (
-    <div className="flex min-h-dvh flex-col bg-white">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
-      {ownChrome ? null : <Header />}
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
-      </main>
-      {ownChrome ? null : <Footer />}
-    </div>
+    <RouterNavigation>
+      <SiteShell ownChrome={ownChrome}>{children}</SiteShell>
+    </RouterNavigation>
   );
 }
 

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigation } from '../layout/navigation';
 import { Modal } from './modal';
 
 type Step = { title: string; text: string; icon: ReactNode };
@@ -77,8 +77,7 @@ export type HowItWorksModalProps = {
 export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
   const [step, setStep] = useState(0);
   const goToForm = useRef(false);
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { location, navigate } = useNavigation();
   const last = step === STEPS.length - 1;
 
   function handleOpenChange(next: boolean) {

@@ -2,11 +2,7 @@ import { clsx } from 'clsx';
 import { useId } from 'react';
 import type { OfferRowView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
-import {
-  maskedAccountNumber,
-  OFFERS_TABLE_EMPTY,
-  sortOffersByBalance,
-} from '#web/components/ui/offers-table';
+import { maskedAccountNumber, OFFERS_TABLE_EMPTY, sortOffersByBalance } from '#web/components/ui/offer-rows';
 
 // The creditor offers of /offers/review: a table from 640 px up; below it, one card per creditor, each figure
 // with its label, so a phone never scrolls sideways and a screen reader hears what each number is.

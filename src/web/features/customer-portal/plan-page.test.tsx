@@ -4,7 +4,7 @@ import type { PlanView } from '#domain/enrollment/views';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import { Component as PlanPage, formatApr, LETTER_PATH, PLAN_PATH } from './plan-page';
+import { Component as PlanPage, formatApr, LETTER_PATH, PLAN_PATH, planFeesText } from './plan-page';
 
 const PLAN: PlanView = {
   status: 'creditorReview',
@@ -17,6 +17,7 @@ const PLAN: PlanView = {
   },
   proposedMonthlyPayment: 24_000,
   proposedTermInMonths: 54,
+  fees: { setupFee: 3_500, monthlyFee: 2_500 },
   creditors: [
     {
       id: 'c1',
@@ -129,6 +130,11 @@ describe('/customer-portal/plan', () => {
       'Debt-free in 54 months on the plan, 62 months at current minimum payments; interest saved $8,040',
     );
     expect(text).toContain('First Platypus Bank ••0000');
+    // The agency's fees, beside the payment.
+    expect(text).toContain(
+      'Agency fees: a monthly fee of $25 and a one-time set-up fee of $35, paid with your plan payments on top ' +
+        "of what goes to your creditors, and never more than your state's law allows.",
+    );
     expect(document.querySelector(`a[href="${LETTER_PATH}"]`)?.textContent).toBe(
       'Download your signed Letter of Authorization',
     );
@@ -172,6 +178,14 @@ describe('/customer-portal/plan', () => {
     plan = PLAN;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(tiles()[0]).toEqual(['Monthly payment', '$240']));
+  });
+
+  it.each([
+    [{ setupFee: 0, monthlyFee: 0 }, 'Your plan carries no agency fees.'],
+    [{ setupFee: 0, monthlyFee: 1_000 }, 'Agency fees: a monthly fee of $10, paid with'],
+    [{ setupFee: 5_000, monthlyFee: 0 }, 'Agency fees: a one-time set-up fee of $50, paid with'],
+  ])('words the fees %j', (fees, words) => {
+    expect(planFeesText(fees)).toContain(words);
   });
 
   it('formats rates', () => {

@@ -195,7 +195,21 @@ function SummaryTiles({ plan }: { plan: Plan }) {
           </div>
         ))}
       </dl>
+      <p className="mt-3 text-gray-700">{planFeesText(plan.fees)}</p>
     </section>
+  );
+}
+
+/** The agency's fees in words, as the offer showed them: on top of what goes to the creditors. */
+export function planFeesText(fees: Plan['fees']): string {
+  const parts = [
+    fees.monthlyFee > 0 ? `a monthly fee of ${formatDollars(fees.monthlyFee)}` : null,
+    fees.setupFee > 0 ? `a one-time set-up fee of ${formatDollars(fees.setupFee)}` : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return 'Your plan carries no agency fees.';
+  return (
+    `Agency fees: ${parts.join(' and ')}, paid with your plan payments on top of what goes to your ` +
+    `creditors, and never more than your state's law allows.`
   );
 }
 

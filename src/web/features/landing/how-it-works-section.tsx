@@ -1,3 +1,10 @@
+import { lazy, Suspense, useState } from 'react';
+
+// The video modal (and Radix with it) loads on first use; hovering or focusing its button starts the download.
+const loadVideoModal = () => import('#web/components/ui/video-modal');
+const VideoModal = lazy(() => loadVideoModal().then((m) => ({ default: m.VideoModal })));
+const preloadVideoModal = () => void loadVideoModal().catch(() => undefined);
+
 const STEPS = [
   {
     title: 'Apply in minutes',
@@ -18,11 +25,13 @@ const STEPS = [
 ];
 
 type HowItWorksSectionProps = {
-  /** The promo video's address; without one there is no video link (never a link to nothing). */
+  /** The promo video's address; without one there is no video button (never a button to nothing). */
   videoUrl: string | undefined;
 };
 
 export function HowItWorksSection({ videoUrl }: HowItWorksSectionProps) {
+  // The modal mounts on first opening and then stays, so focus can return to the button when it closes.
+  const [video, setVideo] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-heading" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
@@ -56,10 +65,12 @@ export function HowItWorksSection({ videoUrl }: HowItWorksSectionProps) {
         </ol>
         {videoUrl && (
           <div className="mt-10 flex justify-center">
-            <a
-              href={videoUrl}
-              target="_blank"
-              rel="noopener noreferrer"
+            <button
+              type="button"
+              onClick={() => setVideo('open')}
+              onPointerEnter={preloadVideoModal}
+              onFocus={preloadVideoModal}
+              onTouchStart={preloadVideoModal}
               className="inline-flex min-h-12 items-center gap-2 rounded-lg border-2 border-brand-700 px-6 font-semibold text-brand-800 hover:bg-brand-50"
             >
               <svg
@@ -74,8 +85,16 @@ export function HowItWorksSection({ videoUrl }: HowItWorksSectionProps) {
                 <path d="M10 8.5l5.5 3.5-5.5 3.5z" fill="currentColor" />
               </svg>
               Watch the video
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </button>
+            {video !== 'unloaded' && (
+              <Suspense fallback={null}>
+                <VideoModal
+                  open={video === 'open'}
+                  onOpenChange={(open) => setVideo(open ? 'open' : 'closed')}
+                  url={videoUrl}
+                />
+              </Suspense>
+            )}
           </div>
         )}
       </div>

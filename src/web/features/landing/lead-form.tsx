@@ -1,12 +1,12 @@
 import { lazy, Suspense, useSyncExternalStore, type FormEvent } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#domain/legal-documents';
 import { SITE } from '#domain/site';
 import type { leadSchema } from '#domain/validation/account';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/app/api';
+import { AppLink, useNavigation } from '#web/components/layout/navigation';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { EmailField } from '#web/components/ui/form/email-field';
 import { PhoneField } from '#web/components/ui/form/phone-field';
@@ -63,8 +63,7 @@ const loadLeadSchema = () => import('#domain/validation/account').then((m) => m.
 
 /** The first form of the application: creates the account and signs the visitor in. */
 export function LeadForm() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { location, navigate } = useNavigation();
   const failure = useFailureModal();
   // What a visitor types into the prerendered form before the script has taken it over is kept: react-hook-form
   // reads an input that was edited before it registered it instead of resetting it to these values.
@@ -88,7 +87,10 @@ export function LeadForm() {
         import('#web/app/session'),
         import('#web/app/query-client'),
       ]);
-      const answer = await createLead({ ...values, utm: utmFromSearch(params) });
+      const answer = await createLead({
+        ...values,
+        utm: utmFromSearch(new URLSearchParams(location.search)),
+      });
       await refreshSession(queryClient);
       await navigate(answer.next);
     } catch (error) {
@@ -147,9 +149,9 @@ export function LeadForm() {
         </SubmitButton>
         <p className="text-center text-sm text-gray-700">
           Already applied?{' '}
-          <Link to="/sign-in" className={LINK_CLASS}>
+          <AppLink to="/sign-in" className={LINK_CLASS}>
             Sign in
-          </Link>
+          </AppLink>
         </p>
       </form>
       {failure.props.open || failure.props.message ? (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useNavigation } from '#web/components/layout/navigation';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { promoVideoUrl } from '#web/site-links';
 import { BecomeDebtFreeSection } from './become-debt-free-section';
@@ -7,7 +7,7 @@ import { FaqSection } from './faq-section';
 import { focusLeadForm, isFocusLeadFormState, LEAD_FORM_ID } from './focus-lead-form';
 import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
-import { LeadForm } from './lead-form';
+import { DeferredLeadForm, loadLeadForm } from './deferred-lead-form';
 import { LegalDisclosure } from './legal-disclosure';
 import { PartnersSection } from './partners-section';
 import { SecurityBanner } from './security-banner';
@@ -32,10 +32,13 @@ function useLazyModal() {
 /** The tab title; the build also writes it into the page's prerendered HTML. */
 export const handle = { title: 'Pay off your credit cards' };
 
+/** What the page needs before it can be drawn whole: the lead form's code (the build and the router await it). */
+export const preload = () => loadLeadForm();
+
 export function Component() {
   useDocumentTitle(handle.title);
   const howItWorks = useLazyModal();
-  const location = useLocation();
+  const { location } = useNavigation();
 
   // Get Started from another page or from the How it Works modal arrives with this state.
   useEffect(() => {
@@ -60,9 +63,7 @@ export function Component() {
               See how much you can save
             </h2>
             <p className="mt-1 text-gray-700">Free, and it takes under 5 minutes.</p>
-            <div className="mt-5">
-              <LeadForm />
-            </div>
+            <DeferredLeadForm />
           </section>
         }
       />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '#web/components/layout/navigation';
 import { primaryButton } from './button-classes';
 import { FOCUS_LEAD_FORM_STATE } from './focus-lead-form';
 import { CheckIcon } from './icons';
@@ -7,9 +7,9 @@ import { CheckIcon } from './icons';
 /** Get Started on a marketing page: plain /lead (no query string), which then focuses the lead form. */
 export function GetStartedLink({ className = '' }: { className?: string }) {
   return (
-    <Link to="/lead" state={FOCUS_LEAD_FORM_STATE} className={`${primaryButton} ${className}`}>
+    <AppLink to="/lead" state={FOCUS_LEAD_FORM_STATE} className={`${primaryButton} ${className}`}>
       Get Started
-    </Link>
+    </AppLink>
   );
 }
 

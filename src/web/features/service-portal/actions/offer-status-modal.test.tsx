@@ -31,6 +31,7 @@ const OFFER = {
   proposedMonthlyInterestPayment: 3_400,
   proposedMonthlyPrincipalPayment: 11_100,
   estimatedPayoffSavings: 210_000,
+  fee: 1_250,
   reasons: [],
   statusChanges: [],
 } satisfies OfferView;

@@ -89,6 +89,7 @@ const offer = (over: Partial<OfferView> = {}): OfferView => ({
   proposedMonthlyInterestPayment: 3_300,
   proposedMonthlyPrincipalPayment: 6_700,
   estimatedPayoffSavings: 250_000,
+  fee: 1_250,
   reasons: [],
   statusChanges: [],
   ...over,
@@ -119,6 +120,7 @@ const decision = (over: Partial<Decision> = {}): Decision => ({
       reasons: ['termTooLong'],
     }),
   ],
+  fees: { setupFee: 3_500, monthlyFee: 1_250 },
   ...over,
 });
 
@@ -568,6 +570,11 @@ describe('/borrower-summary', () => {
     expect(rows[0]!.textContent).toContain('Awaiting answer');
     expect(rows[1]!.textContent).toContain('Declined');
     expect(rows[1]!.textContent).toContain('term too long');
+    // The agency's fees under the offers, as the borrower was shown them.
+    expect(region('Creditor offers').textContent).toContain(
+      "Agency fees, on top of the creditors' payments: $13 a month (each offer's share of it; declined offers " +
+        "carry none) and a one-time set-up fee of $35, capped by the borrower's state.",
+    );
     expect(screen.queryByTestId('offer-status-modal')).toBeNull();
 
     await click(button('Answer for Big Bank'));

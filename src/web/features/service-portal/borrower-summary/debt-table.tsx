@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DebtRowView } from '#domain/flow/staff-views';
 import { formatDollars } from '#domain/money/cents';
-import { maskedAccountNumber } from '#web/components/ui/offers-table';
+import { maskedAccountNumber } from '#web/components/ui/offer-rows';
 import { Pagination } from '#web/components/ui/pagination';
 import { formatDay, Missing, orMissing, yesNo } from './summary-overview';
 

@@ -240,6 +240,7 @@ export function DecisionTab({
               canAnswer={canAnswer}
               onAnswer={(offer) => setAnswering({ offer, open: true })}
             />
+            <p className="mt-3 text-sm text-gray-700">{agencyFeesText(d.fees)}</p>
           </>
         )}
       </SummaryCard>
@@ -270,5 +271,15 @@ export function DecisionTab({
         />
       )}
     </div>
+  );
+}
+
+/** The agency's fees on the plan, as the borrower was shown them: on top of the creditors' payments. */
+export function agencyFeesText(fees: { setupFee: number; monthlyFee: number }): string {
+  if (fees.setupFee === 0 && fees.monthlyFee === 0) return 'Agency fees: none on this plan.';
+  return (
+    `Agency fees, on top of the creditors' payments: ${formatDollars(fees.monthlyFee)} a month ` +
+    `(each offer's share of it; declined offers carry none) and a one-time set-up fee of ` +
+    `${formatDollars(fees.setupFee)}, capped by the borrower's state.`
   );
 }

@@ -10,7 +10,7 @@ import {
 
 // The state fee caps of data/state_dmp_rules.csv, read once (docs/decisions/0048).
 
-const RULES_FILE = new URL('../../../../data/state_dmp_rules.csv', import.meta.url);
+const RULES_FILE = new URL('../../../data/state_dmp_rules.csv', import.meta.url);
 
 let caps: ReadonlyMap<string, StateFeeCap> | undefined;
 

@@ -1,0 +1,54 @@
+import { Modal } from './modal';
+
+export type VideoModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The promo video's https address: a video file (.mp4, .webm) or a video host's embed page. */
+  url: string;
+};
+
+export const VIDEO_TITLE = 'How it works, in a short video';
+
+/** A video file the browser plays itself; anything else is a page of a video host, shown in a frame. */
+export const isVideoFile = (url: string): boolean => /\.(mp4|webm|ogv|ogg|mov)$/i.test(new URL(url).pathname);
+
+/**
+ * The promo video in the app's modal (Escape or the close button closes it, focus returns to the button that
+ * opened it). It plays only once opened: nothing of the video loads with the page. The address is also offered
+ * as a link, for a visitor whose browser cannot show it here.
+ */
+export function VideoModal({ open, onOpenChange, url }: VideoModalProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={VIDEO_TITLE} size="lg">
+      <div className="mt-4 aspect-video w-full overflow-hidden rounded-lg bg-gray-900">
+        {isVideoFile(url) ? (
+          // The video carries its own soundtrack; captions, when the agency has them, come with the file.
+          <video src={url} controls preload="metadata" className="size-full">
+            <a href={url}>Download the video</a>
+          </video>
+        ) : (
+          <iframe
+            src={url}
+            title={VIDEO_TITLE}
+            allow="fullscreen; picture-in-picture; encrypted-media"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="size-full border-0"
+          />
+        )}
+      </div>
+      <p className="mt-3 text-sm text-gray-700">
+        Video not playing?{' '}
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          Open it in a new tab
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import {
+  NavigationProvider,
+  hrefOf,
+  type Navigation,
+  type NavigationLocation,
+} from './components/layout/navigation';
+import { SiteShell } from './components/layout/site-shell';
+import { PRERENDERED_PAGES, type LandingPageModule } from './prerendered-pages';
+
+/**
+ * The app that takes over a prerendered landing page: the site's frame and the page, without the router (and
+ * without react-query): a first visit downloads React and the page, nothing else. Going from one landing page to
+ * another stays here; going anywhere else starts the whole app (boot.tsx), which fetches the next page's
+ * modules while this page stays on the screen, then replaces it. The build draws the same tree (prerender.tsx),
+ * so the browser's first render matches the HTML exactly.
+ */
+
+type Shown = { page: LandingPageModule; location: NavigationLocation };
+
+/** The history entry's state in the router's own shape, so the router reads it when it takes over. */
+type HistoryState = { usr: unknown; key: string; idx: number };
+
+const randomKey = () => Math.random().toString(36).slice(2, 10);
+
+const historyState = (): Partial<HistoryState> =>
+  typeof window.history.state === 'object' && window.history.state !== null
+    ? (window.history.state as Partial<HistoryState>)
+    : {};
+
+export function currentLocation(): NavigationLocation {
+  const state = historyState();
+  return {
+    pathname: window.location.pathname,
+    search: window.location.search,
+    state: state.usr ?? null,
+    key: state.key ?? 'default',
+  };
+}
+
+/** The landing page for a path, or undefined when the path is not one. */
+export const landingPageFor = (pathname: string) => PRERENDERED_PAGES[pathname];
+
+type LandingAppProps = {
+  initial: Shown;
+  /** Hands the visitor to the whole app at the address now in the history. */
+  startApp: () => Promise<void>;
+};
+
+export function LandingApp({ initial, startApp }: LandingAppProps) {
+  const [shown, setShown] = useState(initial);
+
+  useEffect(() => {
+    // Back and forward: another landing page is shown here, any other page by the whole app.
+    const onPopState = () => {
+      const location = currentLocation();
+      const load = landingPageFor(location.pathname);
+      if (load === undefined) return void startApp();
+      void load().then(
+        (page) => setShown({ page, location }),
+        () => window.location.reload(),
+      );
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [startApp]);
+
+  const navigation = useMemo<Navigation>(
+    () => ({
+      location: shown.location,
+      navigate: async (to, options = {}) => {
+        const href = hrefOf(to);
+        const url = new URL(href, window.location.href);
+        const idx = (historyState().idx ?? 0) + (options.replace ? 0 : 1);
+        const state: HistoryState = { usr: options.state ?? null, key: randomKey(), idx };
+        const load = landingPageFor(url.pathname);
+        const write = () =>
+          options.replace
+            ? window.history.replaceState(state, '', href)
+            : window.history.pushState(state, '', href);
+        if (load === undefined) {
+          write();
+          return startApp();
+        }
+        const page = await load();
+        write();
+        setShown({ page, location: currentLocation() });
+        if (url.pathname !== shown.location.pathname) window.scrollTo(0, 0);
+      },
+    }),
+    [shown, startApp],
+  );
+
+  const { Component } = shown.page;
+  return (
+    <NavigationProvider value={navigation}>
+      <SiteShell>
+        <Component />
+      </SiteShell>
+    </NavigationProvider>
+  );
+}
+
+/**
+ * Takes over the prerendered landing page in `container`. Resolves once React has hydrated it; rejects when the
+ * page's module cannot be downloaded (the caller then starts the whole app).
+ */
+export async function startLanding(container: HTMLElement): Promise<void> {
+  const load = landingPageFor(window.location.pathname);
+  if (load === undefined) throw new Error('not a landing page');
+  const page = await load();
+  // The root is read only when the visitor leaves, long after it is set below.
+  const holder: { root?: Root } = {};
+  let starting: Promise<void> | undefined;
+  const startApp = () => {
+    starting ??= import('./boot').then(({ start }) =>
+      start(container, { loadFirst: true, replacing: () => holder.root?.unmount() }),
+    );
+    return starting;
+  };
+  holder.root = hydrateRoot(
+    container,
+    <StrictMode>
+      <LandingApp initial={{ page, location: currentLocation() }} startApp={startApp} />
+    </StrictMode>,
+  );
+}
