@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_ALREADY_CONNECTED, reconnectOtherBankMessage } from '#domain/validation/messages';
-import { SANDBOX_BANK_INSTITUTION_IDS } from '#providers/bank-link/sandbox';
+import { BANK_ALREADY_CONNECTED } from '#domain/validation/messages';
+import {
+  SANDBOX_BANK_INSTITUTION_IDS,
+  SANDBOX_BANK_PASSWORD,
+  SANDBOX_BANK_USERS,
+} from '#providers/bank-link/sandbox';
 import { application } from '#server/db/schema/application';
 import {
   paymentAccount,
@@ -84,10 +88,18 @@ describe('POST /api/bank-link/items/:id/reconnection', () => {
 
   it('refuses another bank than the one whose connection stopped, with a message, and changes nothing', async () => {
     const c = await disconnectedCustomer(t, 'Otherbank');
-    const publicToken = await reconnectToken(c.client, c.item.id, SANDBOX_BANK_INSTITUTION_IDS.tartan);
-    const res = await c.client.post(`/api/bank-link/items/${c.item.id}/reconnection`, { publicToken });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(reconnectOtherBankMessage(c.item.institutionName));
+    // The link session is the provider's update mode for this item: its widget signs in only at the item's
+    // bank (the sandbox says so, as Plaid's update mode opens at the item's institution).
+    const session = await c.client.post(`/api/bank-link/items/${c.item.id}/link-token`);
+    const { linkToken } = session.json() as { linkToken: string };
+    const signIn = await c.client.post('/api/bank-link/sandbox/sign-in', {
+      linkToken,
+      institutionId: SANDBOX_BANK_INSTITUTION_IDS.tartan,
+      username: SANDBOX_BANK_USERS.good,
+      password: SANDBOX_BANK_PASSWORD,
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json().message).toContain(c.item.institutionName);
     const [item] = await t.db.select().from(plaidItem).where(eq(plaidItem.id, c.item.id));
     expect(item).toMatchObject({ isConnected: false, accessToken: c.item.accessToken });
     const [kept] = await t.db.select().from(alert).where(eq(alert.id, c.alert.id));
