@@ -501,8 +501,9 @@ export async function getBorrowerSummary(o: {
       createdAt: iso(c.createdAt),
       changedBy: staff(c.changedBy),
     })),
+    // Newest first. Times are kept to the millisecond here, and this request's own opening can share its
+    // millisecond with the action just before it: openings come first among equals (the sort keeps order).
     auditHistory: [
-      ...audits,
       ...openings.map((a) => ({
         ...a,
         action: OPENING,
@@ -511,6 +512,7 @@ export async function getBorrowerSummary(o: {
         before: null,
         after: null,
       })),
+      ...audits,
     ]
       .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())
       .map((a) => {
