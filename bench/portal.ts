@@ -155,7 +155,20 @@ const borrowerCookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join(
 
 const search = (value: string) => `/api/staff/queue?searchValue=${encodeURIComponent(value)}`;
 /** What is read, by whom, over how many connections. The first of each connection count is the baseline. */
-const targets: { name: string; url: string; cookie: string; connections: number }[] = [
+// Applications of every status, for the summary opened on a different borrower at every request (none is in
+// the server's memory yet: each opening reads the whole record from the database).
+const spread = await database.db
+  .select({ id: application.id })
+  .from(application)
+  .orderBy(desc(application.createdAt))
+  .limit(5_000);
+const targets: {
+  name: string;
+  url: string;
+  cookie: string;
+  connections: number;
+  paths?: string[];
+}[] = [
   { name: 'baseline: GET /api/health', url: '/api/health', cookie, connections: 10 },
   { name: 'summary list (default filters)', url: '/api/staff/applications', cookie, connections: 10 },
   { name: 'contact summary', url: '/api/staff/contact-summary', cookie, connections: 10 },
@@ -192,6 +205,13 @@ const targets: { name: string; url: string; cookie: string; connections: number 
     cookie,
     connections: 10,
   },
+  {
+    name: 'borrower summary, a different one each time',
+    url: `/api/staff/applications/${enrolled.applicationId}`,
+    paths: spread.map((a) => `/api/staff/applications/${a.id}`),
+    cookie,
+    connections: 10,
+  },
   { name: 'baseline: GET /api/health', url: '/api/health', cookie: '', connections: 50 },
   {
     name: "a borrower's GET /api/application",
@@ -208,7 +228,7 @@ const column = (label: string, value: string | number, width: number) =>
   `${label} ${String(value).padStart(width)}`;
 let baseline = 0;
 let baselineConnections = 0;
-for (const { name, url, cookie: sentCookie, connections } of targets) {
+for (const { name, url, cookie: sentCookie, connections, paths } of targets) {
   if (args.only && !name.startsWith('baseline') && !name.includes(args.only)) continue;
   if (connections !== baselineConnections) {
     console.log(`-- ${connections} connections`);
@@ -221,6 +241,7 @@ for (const { name, url, cookie: sentCookie, connections } of targets) {
     connections,
     seconds,
     headers: { cookie: sentCookie, origin: config.publicUrl },
+    paths,
   });
   // CPU the server spent per answer: steadier than req/s on a machine doing other work.
   const cpu = process.cpuUsage(cpuBefore);
@@ -236,6 +257,7 @@ for (const { name, url, cookie: sentCookie, connections } of targets) {
       column(' p99', result.p99, 6) + ' ms',
       `  ${((result.rps / baseline) * 100).toFixed(0)}% of baseline`,
       `  ${cpuPerRequest} µs CPU/request`,
+      `  ${(result.bytesPerAnswer / 1024).toFixed(1)} KB/answer`,
     ].join(''),
   );
 }

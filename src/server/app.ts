@@ -34,6 +34,7 @@ import { registerViewer } from './plugins/viewer';
 import { ReadCache, startReadCaches } from './plugins/read-cache';
 import type { CachedSession } from './plugins/session-read';
 import type { ApplicationView } from '#domain/flow/application-view';
+import type { BorrowerRecordView } from '#domain/flow/staff-views';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { BUILT_WEB_ROOT, registerWebApp } from './web-app';
 import { createFieldCipher } from './security/field-encryption';
@@ -48,6 +49,8 @@ export { REDACT_PATHS } from './logging';
  * change, the deadline is only a backstop.
  */
 const READ_CACHE_SIZE = { maxEntries: 20_000, ttlMs: 60_000 };
+// A borrower summary is tens of kilobytes in memory: a few thousand cover a day's open cases.
+const SUMMARY_CACHE_SIZE = { maxEntries: 2_000, ttlMs: 60_000 };
 
 export async function buildApp(
   deps: AppDeps,
@@ -86,8 +89,23 @@ export async function buildApp(
   const caches = {
     session: readCaches.register(new ReadCache<CachedSession>(READ_CACHE_SIZE)),
     application: readCaches.register(new ReadCache<ApplicationView>(READ_CACHE_SIZE)),
+    summary: readCaches.register(new ReadCache<BorrowerRecordView>(SUMMARY_CACHE_SIZE)),
   };
-  const services: Services = { ...deps, auth, cipher, applicationCache: caches.application };
+  // A call that may change something answers only once this instance has heard of every change committed
+  // before it: a counsellor's action is followed at once by the summary it changed, and that must not come
+  // from a copy made before. (A borrower's own application copy is also dropped by key: plugins/viewer.ts.)
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+    if (caches.summary.size > 0) await readCaches.catchUp();
+    return payload;
+  });
+  const services: Services = {
+    ...deps,
+    auth,
+    cipher,
+    applicationCache: caches.application,
+    summaryCache: caches.summary,
+  };
 
   registerErrorHandler(app);
   registerGracefulClose(app);

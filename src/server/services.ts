@@ -13,6 +13,7 @@ import type { Auth } from './plugins/auth';
 import type { FieldCipher } from './security/field-encryption';
 import type { ReadCache } from './plugins/read-cache';
 import type { ApplicationView } from '#domain/flow/application-view';
+import type { BorrowerRecordView } from '#domain/flow/staff-views';
 
 // What buildApp is given (AppDeps) and what every feature receives (Services). In a file of its own so the
 // features and app.ts do not import each other.
@@ -45,4 +46,6 @@ export type Services = AppDeps & {
   cipher: FieldCipher;
   /** Borrowers' applications as GET /api/application answers them, dropped when their rows change. */
   applicationCache: ReadCache<ApplicationView>;
+  /** Borrower summaries without their history, by application, dropped when their rows change. */
+  summaryCache: ReadCache<BorrowerRecordView>;
 };

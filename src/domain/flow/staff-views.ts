@@ -521,3 +521,8 @@ export const borrowerSummaryViewSchema = z.object({
   enrollment: enrollmentViewSchema,
 });
 export type BorrowerSummaryView = z.infer<typeof borrowerSummaryViewSchema>;
+/**
+ * The borrower summary without its audit history and opening count: everything made of the application's own
+ * rows, which a server may keep between openings (each opening adds to the history, so that is read fresh).
+ */
+export type BorrowerRecordView = Omit<BorrowerSummaryView, 'auditHistory' | 'openingCount'>;

@@ -23,6 +23,13 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: u
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * The same database for a few big prepared reads whose plan does not depend on their parameters (one
+   * application's whole record by its id): PostgreSQL keeps one generic plan for them instead of planning
+   * them afresh at every call, which cost more than running them. Only statements prepared here are affected;
+   * a search, whose best plan depends on the term, stays on `db`. On the embedded database it is `db`.
+   */
+  genericPlanDb: Db;
   executeSql: ExecuteSql;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
@@ -45,6 +52,7 @@ export function fromPglite(client: PGlite): Database {
   return {
     kind: 'pglite',
     db,
+    genericPlanDb: db,
     // pg-boss sends multi-statement scripts without parameters: those must go through exec.
     executeSql: async (text, values) => {
       if (!values || values.length === 0) {
@@ -68,27 +76,37 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+// The product's reads are many small ones at once: parallel workers (each a process started per query) and
+// just-in-time compilation cost more than they save there, and they take cores from the other requests.
+// Measured on the portal's searches at a million applications (bench/RESULTS.md).
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c jit=off';
+
 export function fromPostgres(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({
+  const max = options.max ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max, options: SESSION_SETTINGS });
+  // Connections whose prepared statements keep a generic plan (Database.genericPlanDb); opened when first
+  // used, so a process that never reads a borrower summary holds none.
+  const genericPlanPool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
-    // The product's reads are many small ones at once: parallel workers (each a process started per query)
-    // and just-in-time compilation cost more than they save there, and they take cores from the other
-    // requests. Measured on the portal's searches at a million applications (bench/RESULTS.md).
-    options: '-c max_parallel_workers_per_gather=0 -c jit=off',
+    max: Math.min(4, max),
+    options: `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_plan`,
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  genericPlanPool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
+    genericPlanDb: drizzlePg({ client: genericPlanPool, schema }) as unknown as Db,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPlanPool.end()]);
+    },
     listen: async (channel, onMessage, onLost) => {
       const client = new pg.Client({ connectionString: url });
       let stopped = false;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '#server/db/client';
 
 // A borrower's browser asks for the same session and the same application again and again while nothing
@@ -112,8 +113,19 @@ export class ReadCache<V> {
 export type ReadCaches = {
   /** Caches that drop their copies when the database says their rows changed. */
   register: <V>(cache: ReadCache<V>) => ReadCache<V>;
+  /**
+   * Resolves once this instance has heard every change committed before the call: a notice of its own is sent
+   * and awaited, and PostgreSQL delivers notices in the order their transactions committed. A request that
+   * changed something waits for this before answering, so the next read on this instance cannot be answered
+   * from a copy its own change made old. Not heard in time (or not sent): every copy is dropped instead.
+   */
+  catchUp: () => Promise<void>;
   close: () => Promise<void>;
 };
+
+/** How long a catch-up waits for its own notice before dropping every copy instead. */
+const CATCH_UP_MS = 2_000;
+const SYNC = 'sync:';
 
 /**
  * Listens on the change channel and keeps the registered caches honest: each change drops the copies made of
@@ -139,7 +151,12 @@ export async function startReadCaches(o: {
       cache.enabled = enabled;
     }
   };
+  const awaited = new Map<string, () => void>();
   const onMessage = (payload: string) => {
+    if (payload.startsWith(SYNC)) {
+      awaited.get(payload.slice(SYNC.length))?.();
+      return;
+    }
     const change = parseChange(payload);
     if (!change) return;
     for (const cache of caches) cache.dropLabel(`${change.kind}:${change.id}`);
@@ -163,6 +180,24 @@ export async function startReadCaches(o: {
       cache.enabled = live;
       caches.push(cache as ReadCache<unknown>);
       return cache;
+    },
+    catchUp: async () => {
+      if (!live) return;
+      const nonce = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        awaited.set(nonce, () => resolve(true));
+        timer = setTimeout(() => resolve(false), CATCH_UP_MS);
+      });
+      try {
+        await o.database.executeSql('select pg_notify($1, $2)', [CHANGE_CHANNEL, `${SYNC}${nonce}`]);
+        if (!(await heard)) for (const cache of caches) cache.clear();
+      } catch {
+        for (const cache of caches) cache.clear();
+      } finally {
+        clearTimeout(timer);
+        awaited.delete(nonce);
+      }
     },
     close: async () => {
       closed = true;

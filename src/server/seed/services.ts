@@ -72,5 +72,6 @@ export function createSeedServices(o: {
     cipher: createFieldCipher(o.config.encryptionKey),
     // Never switched on: the seed reads nothing twice.
     applicationCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),
+    summaryCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),
   };
 }

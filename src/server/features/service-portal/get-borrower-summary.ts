@@ -1,7 +1,12 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BuildQueryResult } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import type { BorrowerSummaryView, DebtRowView, EnrollmentView } from '#domain/flow/staff-views';
+import type {
+  BorrowerRecordView,
+  BorrowerSummaryView,
+  DebtRowView,
+  EnrollmentView,
+} from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
 import { auditSentences, UNKNOWN_ACTOR, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
@@ -18,7 +23,8 @@ import { auditLog } from '#server/db/schema/ops';
 import { last4, type FieldCipher } from '#server/security/field-encryption';
 import type { AuditAction } from '#server/audit/record-audit';
 import { alertViews } from '#server/alerts/alert-views';
-import { staffMembers } from './staff-names';
+import type { ReadCache } from '#server/plugins/read-cache';
+import { staffDisplayName, staffMembers } from './staff-names';
 
 /** Staff actions shown on the summary, newest first (openings of the summary are not among them). */
 export const AUDIT_HISTORY_LIMIT = 100;
@@ -28,10 +34,6 @@ export const OPENINGS_COUNT_CAP = 1_000;
 const OPENING: AuditAction = 'viewBorrowerSummary';
 
 const iso = (d: Date) => d.toISOString();
-const assignedToOf = (before: unknown): string | null => {
-  const held = before && typeof before === 'object' ? (before as { assignedTo?: unknown }).assignedTo : null;
-  return typeof held === 'string' ? held : null;
-};
 const phone = (p: string | null) => (p ? e164ToPhone(p) : null);
 
 /**
@@ -40,7 +42,7 @@ const phone = (p: string | null) => (p ? e164ToPhone(p) : null);
  * or expense benchmarks (no tab shows them), and of the debts only the columns the debts tab shows. Reading
  * the whole graph cost the database and the server three times as much for a summary that threw most of it away.
  */
-const summaryGraph = {
+export const summaryGraph = {
   borrower: true,
   spouse: true,
   alerts: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
@@ -127,90 +129,186 @@ type SummaryRecord = BuildQueryResult<
 
 /**
  * The application's shown graph, as one named prepared statement: the relational query is built once per
- * database and PostgreSQL plans it once per connection (building and planning it at every opening cost more
- * than running it). The opening's own audit record and the history are prepared too, since they run at every
- * opening.
+ * database, and it is prepared on connections that keep one generic plan for it (`genericPlanDb`): its plan
+ * does not depend on which application is read, and PostgreSQL, left to choose, planned it afresh at every
+ * opening (2 to 7 ms, more than running it).
  */
-function prepareSummaryRead(db: Db) {
-  const ofApplication = eq(auditLog.applicationId, sql.placeholder('id'));
-  // Written out, not a parameter, so that PostgreSQL sees the partial indexes apply (audit_log's
-  // audit_log_application_actions_idx and audit_log_application_openings_idx).
-  const isOpening = sql`${auditLog.action} = ${sql.raw(`'${OPENING}'`)}`;
-  const isAction = sql`${auditLog.action} <> ${sql.raw(`'${OPENING}'`)}`;
-  return {
-    summary: db.query.application
-      .findFirst({ where: eq(application.id, sql.placeholder('id')), with: summaryGraph })
-      .prepare('borrower_summary'),
-    // The opening's record, written only if the application exists (its answer says so). A read's record is
-    // committed without waiting for the disk (asynchronous commit, for this transaction only): a crash in the
-    // next fraction of a second could lose it, never half of it, and the counsellor does not wait on a flush
-    // at every opening (docs/decisions/0065-an-opening-is-recorded-without-waiting-for-the-disk.md).
-    audit: db
-      .insert(auditLog)
-      .select(
-        sql`select gen_random_uuid(), ${sql.placeholder('actorId')}::text, ${OPENING}, 'application',
-          a.id::text, a.id, null::jsonb, null::jsonb, now()
-        from ${application} a cross join (select set_config('synchronous_commit', 'off', true)) unflushed
-        where a.id = ${sql.placeholder('id')}::uuid`,
-      )
-      .returning({ id: auditLog.id })
-      .prepare('borrower_summary_opened'),
-    // Staff actions apart from openings: a summary opened hundreds of times must not push its last claim or
-    // offer decision out of the list.
-    actions: db
-      .select()
-      .from(auditLog)
-      .where(and(ofApplication, isAction))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(AUDIT_HISTORY_LIMIT)
-      .prepare('borrower_summary_actions'),
-    openings: db
-      .select({ id: auditLog.id, actorId: auditLog.actorId, createdAt: auditLog.createdAt })
-      .from(auditLog)
-      .where(and(ofApplication, isOpening))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(OPENINGS_SHOWN)
-      .prepare('borrower_summary_openings'),
-    // Counted through the index, and only so far: the page says '1000+' beyond.
-    openingCount: db
-      .select({ n: count() })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(auditLog)
-          .where(and(ofApplication, isOpening))
-          .limit(OPENINGS_COUNT_CAP + 1)
-          .as('counted'),
-      )
-      .prepare('borrower_summary_opening_count'),
-  };
-}
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareSummaryRead>>();
+const preparedGraphs = new WeakMap<Db, ReturnType<typeof prepareGraph>>();
+const prepareGraph = (genericPlanDb: Db) =>
+  genericPlanDb.query.application
+    .findFirst({ where: eq(application.id, sql.placeholder('id')), with: summaryGraph })
+    .prepare('borrower_summary');
+
+type HistoryRow = {
+  /** 'opened': this request's own record; 'opening': an earlier opening; 'action': any other staff action. */
+  kind: 'opened' | 'opening' | 'action';
+  id: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: Date | string;
+  /** The colleague whose claim a take-over released ('assignedTo' of the record's before), by name. */
+  released_name: string | null;
+  /** Openings before this one, counted up to the cap. */
+  earlier_openings: number | string;
+};
 
 /**
- * The borrower summary: the application with every relation in one query, then the names of the staff it
- * mentions and its audit history. Opening it is itself audited ('viewBorrowerSummary'): the record is
- * written before anything is read back for the answer, so nothing is shown that was not audited.
- * Account numbers leave as their last four digits.
+ * Records this opening and reads the history back, in one statement: the opening is written only if the
+ * application exists (no 'opened' row otherwise), committed without waiting for the disk (asynchronous
+ * commit, for this transaction only: a crash in the next fraction of a second could lose it, never half of
+ * it; docs/decisions/0065-an-opening-is-recorded-without-waiting-for-the-disk.md). The history is the last
+ * staff actions apart from openings (a summary opened hundreds of times must not push its last claim or offer
+ * decision out of the list), the last openings, this one included, and how many openings there were, counted
+ * through the index and only so far (the page says '1000+' beyond). The conditions on the action are written
+ * out, not parameters, so that PostgreSQL sees the partial indexes apply (audit_log_application_actions_idx
+ * and audit_log_application_openings_idx, migration 0019). A statement sees the database as it was when it
+ * began, so this opening is added to the openings from the insert's own answer.
+ */
+async function openAndReadHistory(db: Db, viewerId: string, applicationId: string): Promise<HistoryRow[]> {
+  const opening = sql.raw(`'${OPENING}'`);
+  const result = await db.execute(sql`
+    with opened as (
+      insert into ${auditLog} (id, actor_id, action, entity_type, entity_id, application_id, before, after, created_at)
+      select gen_random_uuid(), ${viewerId}::text, ${opening}, 'application', a.id::text, a.id, null, null, now()
+      from ${application} a cross join (select set_config('synchronous_commit', 'off', true)) unflushed
+      where a.id = ${applicationId}::uuid
+      returning id, actor_id, action, entity_type, entity_id, before, after, created_at
+    ),
+    shown as (
+      select 'opened' as kind, o.* from opened o
+      union all
+      (select 'opening', l.id, l.actor_id, l.action, l.entity_type, l.entity_id, l.before, l.after, l.created_at
+        from ${auditLog} l where l.application_id = ${applicationId}::uuid and l.action = ${opening}
+        order by l.created_at desc limit ${OPENINGS_SHOWN - 1})
+      union all
+      (select 'action', l.id, l.actor_id, l.action, l.entity_type, l.entity_id, l.before, l.after, l.created_at
+        from ${auditLog} l where l.application_id = ${applicationId}::uuid and l.action <> ${opening}
+        order by l.created_at desc limit ${AUDIT_HISTORY_LIMIT})
+    )
+    select s.*, actor.name as actor_name, released.name as released_name,
+      (select count(*) from (select 1 from ${auditLog} l
+        where l.application_id = ${applicationId}::uuid and l.action = ${opening}
+        limit ${OPENINGS_COUNT_CAP}) counted) as earlier_openings
+    from shown s
+    left join "user" actor on actor.id = s.actor_id
+    left join "user" released on released.id = s.before ->> 'assignedTo'`);
+  return rowsOf<HistoryRow>(result);
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+
+/**
+ * The borrower summary: the application with every relation it shows, and its audit history. Opening it is
+ * itself audited ('viewBorrowerSummary'): the answer leaves only once the record is written, so nothing is
+ * shown that was not audited. Account numbers leave as their last four digits.
+ *
+ * The part made of the application's own rows is kept in `cache` between openings when given (a server's
+ * read cache: dropped the moment any of those rows, or a staff name it shows, changes; see
+ * docs/decisions/0067-borrower-summary-kept-in-memory.md); the history is read at every opening, in the same
+ * statement that records it.
  */
 export async function getBorrowerSummary(o: {
   db: Db;
+  /** `Database.genericPlanDb`: where the whole record's read is prepared. */
+  genericPlanDb: Db;
   cipher: FieldCipher;
   viewerId: string;
   applicationId: string;
+  cache?: ReadCache<BorrowerRecordView>;
 }): Promise<BorrowerSummaryView> {
-  let read = preparedReads.get(o.db);
-  if (!read) preparedReads.set(o.db, (read = prepareSummaryRead(o.db)));
-  // Recorded first, so nothing is shown that was not audited; the reads then run side by side.
-  const [opened] = await read.audit.execute({ actorId: o.viewerId, id: o.applicationId });
-  if (!opened) throw new AppError('NotFound');
-  const [app, audits, openings, [openingCount]] = await Promise.all([
-    read.summary.execute({ id: o.applicationId }),
-    read.actions.execute({ id: o.applicationId }),
-    read.openings.execute({ id: o.applicationId }),
-    read.openingCount.execute({ id: o.applicationId }),
+  const kept = o.cache?.get(o.applicationId);
+  // Taken before reading: a change announced meanwhile means the record read may be old, and it is not kept.
+  const ticket = o.cache?.ticket() ?? 0;
+  const [history, record] = await Promise.all([
+    openAndReadHistory(o.db, o.viewerId, o.applicationId),
+    kept ?? readRecord(o),
   ]);
-  if (!app) throw new AppError('NotFound');
+  const opened = history.find((h) => h.kind === 'opened');
+  if (!opened || !record) throw new AppError('NotFound');
+  if (!kept) o.cache?.set(o.applicationId, record, { ticket, labels: recordLabels(record) });
+  return {
+    ...record,
+    auditHistory: auditHistoryView(history, record),
+    openingCount: Number(opened.earlier_openings) + 1,
+  };
+}
+
+/** The rows a kept record is made of, as the change feed names them: the application, and the staff it names. */
+function recordLabels(record: BorrowerRecordView): string[] {
+  const staff = [
+    record.overview.assignedTo,
+    ...record.contactHistory.map((c) => c.contactedBy),
+    ...record.statusHistory.map((c) => c.changedBy),
+    ...(record.decision.decision?.offers.flatMap((of) => of.statusChanges.map((c) => c.changedBy)) ?? []),
+  ].flatMap((member) => (member ? [`user:${member.id}`] : []));
+  return [`application:${record.overview.id}`, ...new Set(staff)];
+}
+
+/**
+ * The history, newest first, each record in words. Times are kept to the millisecond here, and this request's
+ * own opening can share its millisecond with the action just before it: openings come first among equals
+ * (the sort keeps order).
+ */
+function auditHistoryView(history: readonly HistoryRow[], record: BorrowerRecordView) {
+  const creditorOf = new Map(record.debts.map((d) => [d.id, d.creditor]));
+  const creditorOfOffer = new Map(
+    (record.decision.decision?.offers ?? []).map((of) => [
+      of.id,
+      creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? null,
+    ]),
+  );
+  const creditorOfAccount = new Map(
+    record.debts.flatMap((d) => (d.creditorAccountId ? [[d.creditorAccountId, d.creditor] as const] : [])),
+  );
+  const alertTypes = new Map(record.alerts.map((a) => [a.id, a.type]));
+  const at = (row: HistoryRow) => new Date(row.created_at);
+  const ordered = [
+    ...history.filter((h) => h.kind !== 'action'),
+    ...history.filter((h) => h.kind === 'action'),
+  ].sort((x, y) => at(y).getTime() - at(x).getTime());
+  return ordered.map((row) => {
+    const actor = row.actor_id ? { id: row.actor_id, name: staffDisplayName(row.actor_name) } : null;
+    const names: AuditNames = {
+      actor: actor?.name ?? UNKNOWN_ACTOR,
+      staff: () => (row.released_name?.trim() ? row.released_name : null),
+      creditorOfOffer: (id) => creditorOfOffer.get(id) ?? null,
+      creditorOfAccount: (id) => creditorOfAccount.get(id) ?? null,
+      alertType: (id) => alertTypes.get(id) ?? null,
+    };
+    const audit = {
+      action: row.action,
+      entityType: row.entity_type,
+      entityId: row.entity_id,
+      before: row.before,
+      after: row.after,
+    };
+    return {
+      id: row.id,
+      createdAt: iso(at(row)),
+      action: row.action,
+      actor,
+      sentences: auditSentences(audit, names),
+    };
+  });
+}
+
+/** Everything the summary shows of the application's own rows; null when there is no such application. */
+async function readRecord(o: {
+  db: Db;
+  genericPlanDb: Db;
+  cipher: FieldCipher;
+  applicationId: string;
+}): Promise<BorrowerRecordView | null> {
+  let graph = preparedGraphs.get(o.genericPlanDb);
+  if (!graph) preparedGraphs.set(o.genericPlanDb, (graph = prepareGraph(o.genericPlanDb)));
+  const app = await graph.execute({ id: o.applicationId });
+  if (!app) return null;
   const decision = app.decisions[0];
   const [alerts, staff] = await Promise.all([
     alertViews(o.db, app.alerts, { describe: true }),
@@ -218,10 +316,6 @@ export async function getBorrowerSummary(o: {
       app.assignedTo,
       ...app.contactAttempts.map((c) => c.contactedBy),
       ...app.statusChanges.map((s) => s.changedBy),
-      ...audits.map((a) => a.actorId),
-      ...openings.map((a) => a.actorId),
-      // The colleague whose claim a take-over released, named in its sentence.
-      ...audits.map((a) => assignedToOf(a.before)),
       ...(decision?.offers.flatMap((of) => of.statusChanges.map((s) => s.changedBy)) ?? []),
     ]),
   ]);
@@ -279,24 +373,6 @@ export async function getBorrowerSummary(o: {
     })),
   ].sort((x, y) => y.currentBalance - x.currentBalance);
   const creditorOf = new Map(debtRows.map((d) => [d.id, d.creditor]));
-
-  // What the history's sentences name: colleagues, the creditor of an offer or of a creditor account, alerts.
-  const creditorOfOffer = new Map(
-    (decision?.offers ?? []).map((of) => [of.id, creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? null]),
-  );
-  const creditorOfAccount = new Map(
-    debtRows.flatMap((d) => (d.creditorAccountId ? [[d.creditorAccountId, d.creditor] as const] : [])),
-  );
-  const alertTypes = new Map(app.alerts.map((a) => [a.id, a.type]));
-  const auditNames: Omit<AuditNames, 'actor'> = {
-    staff: (id) => {
-      const member = staff(id);
-      return member && member.name !== MESSAGES.nameUnavailable ? member.name : null;
-    },
-    creditorOfOffer: (id) => creditorOfOffer.get(id) ?? null,
-    creditorOfAccount: (id) => creditorOfAccount.get(id) ?? null,
-    alertType: (id) => alertTypes.get(id) ?? null,
-  };
 
   // Expenses by category in the page's order; a category with no lines is left out.
   const expenseGroups = EXPENSE_GROUPS.map((g) => {
@@ -501,31 +577,6 @@ export async function getBorrowerSummary(o: {
       createdAt: iso(c.createdAt),
       changedBy: staff(c.changedBy),
     })),
-    // Newest first. Times are kept to the millisecond here, and this request's own opening can share its
-    // millisecond with the action just before it: openings come first among equals (the sort keeps order).
-    auditHistory: [
-      ...openings.map((a) => ({
-        ...a,
-        action: OPENING,
-        entityType: 'application',
-        entityId: o.applicationId,
-        before: null,
-        after: null,
-      })),
-      ...audits,
-    ]
-      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())
-      .map((a) => {
-        const actor = staff(a.actorId);
-        return {
-          id: a.id,
-          createdAt: iso(a.createdAt),
-          action: a.action,
-          actor,
-          sentences: auditSentences(a, { ...auditNames, actor: actor?.name ?? UNKNOWN_ACTOR }),
-        };
-      }),
-    openingCount: Number(openingCount?.n ?? 0),
     enrollment: enrollmentView(app, o.cipher),
     dmpEnrollment: app.dmpEnrollment
       ? {

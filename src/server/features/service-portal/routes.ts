@@ -66,6 +66,8 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     async (request) =>
       getBorrowerSummary({
         db,
+        genericPlanDb: services.database.genericPlanDb,
+        cache: services.summaryCache,
         cipher: services.cipher,
         viewerId: await viewerId(request),
         applicationId: request.params.id,
