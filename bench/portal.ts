@@ -162,6 +162,11 @@ const spread = await database.db
   .from(application)
   .orderBy(desc(application.createdAt))
   .limit(5_000);
+// Whole names of other borrowers, for a search whose matches no server has read yet.
+const names = await database.db
+  .selectDistinct({ firstName: borrower.firstName, lastName: borrower.lastName })
+  .from(borrower)
+  .limit(5_000);
 const targets: {
   name: string;
   url: string;
@@ -177,6 +182,13 @@ const targets: {
   {
     name: 'queue search: whole name',
     url: search(`${enrolled.firstName ?? 'Pat'} ${enrolled.lastName ?? 'Moore'}`),
+    cookie,
+    connections: 10,
+  },
+  {
+    name: 'queue search: a different whole name each time',
+    url: search('Pat Moore'),
+    paths: names.map((n) => search(`${n.firstName ?? ''} ${n.lastName ?? ''}`)),
     cookie,
     connections: 10,
   },

@@ -113,4 +113,33 @@ describe('GET /api/staff/queue: a term more borrowers share than the count cap',
     expect(ids(byLastName)).toEqual(expected(byDefault(), 3));
     expect(byLastName.total).toBe(byDefault().length);
   });
+
+  it("reads a rare term's page fresh when its matches are kept: statuses, claims and names as they are now", async () => {
+    const few = made.slice(0, 12);
+    const term = `${COMMON.toLowerCase()}${few[0]!.n}@`;
+    const first = await queue(`searchValue=${encodeURIComponent(term)}&${EVERY_STATUS}`);
+    expect(ids(first)).toEqual([few[0]!.applicationId]);
+    // The same term again reads the kept matches; what the tile shows is read now.
+    await t.db.execute(
+      sql`update application set status = 'disqualified', assigned_to = ${staff.userId} where id = ${few[0]!.applicationId}`,
+    );
+    await t.db.execute(
+      sql`update borrower set first_name = 'Renamed' where application_id = ${few[0]!.applicationId}`,
+    );
+    const again = (
+      await staff.client.get(`/api/staff/queue?searchValue=${encodeURIComponent(term)}&${EVERY_STATUS}`)
+    ).json();
+    expect(again.tiles).toMatchObject([
+      {
+        applicationId: few[0]!.applicationId,
+        status: 'disqualified',
+        name: `Renamed ${COMMON}`,
+        assignedTo: { id: staff.userId, name: 'Casey Counsellor', isMe: true },
+      },
+    ]);
+    // A filter applies to the kept matches as to fresh ones.
+    expect(ids(await queue(`searchValue=${encodeURIComponent(term)}&applicationStatus=inProgress`))).toEqual(
+      [],
+    );
+  });
 });

@@ -253,9 +253,22 @@ function pageAndCount(db: Tx, where: SQL | undefined, offset: number): Promise<F
 }
 
 /**
+ * The applications a term matched, kept ten seconds per instance: the next page, another filter or another
+ * counsellor's same search reads its page from them instead of reading the trigram indexes again (a few
+ * milliseconds of database time at a million borrowers). Only which borrowers matched the term is kept: the
+ * page reads their applications, names and claims fresh, so a borrower who has just started an application,
+ * or been renamed, is found or dropped by the term at most ten seconds later
+ * (docs/decisions/0069-a-search-term-matches-kept-ten-seconds.md).
+ */
+const MATCHES_TTL_MS = 10_000;
+const keptMatches = new ReadCache<string[]>({ maxEntries: 2_000, ttlMs: MATCHES_TTL_MS });
+keptMatches.enabled = true;
+
+/**
  * A searched page when few match: the matches are read once through the indexes (at most one past the cap),
- * and the page and its count come from them in the same statement. Answers null when more than the cap
- * match, as the matches read are then not all of them.
+ * and the page and its count come from them in the same statement; only the page's ten applications are
+ * joined to their borrower and assignee. Answers null when more than the cap match, as the matches read are
+ * then not all of them.
  */
 async function fewMatches(
   db: Tx,
@@ -263,22 +276,31 @@ async function fewMatches(
   filters: SQL | undefined,
   offset: number,
 ): Promise<Found | null> {
-  const page = sql`with matched as materialized (
-      select id from (${search.matches}) m(id) limit ${QUEUE_COUNT_CAP + 1}
-    ), page as (
+  const kept = keptMatches.get(search.key);
+  const ticket = keptMatches.ticket();
+  const matches = kept
+    ? sql`select unnest(${`{${kept.join(',')}}`}::uuid[]) as id`
+    : sql`select id from (${search.matches}) m(id) limit ${QUEUE_COUNT_CAP + 1}`;
+  const page = sql`with matched as materialized (${matches}),
+    page as (
       select ${application.id} as application_id, ${application.createdAt} as created_at,
-        ${application.status} as status, ${application.assignedTo} as assigned_to, ${user.name} as assignee_name,
-        ${borrower.id} as borrower_id, ${borrower.firstName} as first_name, ${borrower.lastName} as last_name,
-        ${borrower.phoneNumber} as phone_number, count(*) over () as listed
+        ${application.status} as status, ${application.assignedTo} as assigned_to, count(*) over () as listed,
+        row_number() over (order by ${application.createdAt} desc, ${application.id} desc) as place
       from ${application}
-      left join ${borrower} on ${borrower.applicationId} = ${application.id}
-      left join ${user} on ${user.id} = ${application.assignedTo}
       where ${application.id} in (select id from matched) and ${filters ?? sql`true`}
       order by ${application.createdAt} desc, ${application.id} desc
       limit ${QUEUE_PAGE_SIZE} offset ${offset}
     )
-    -- One row at least, so that how many matched is known even when the page is empty.
-    select c.matched, p.* from (select count(distinct id) as matched from matched) c left join page p on true`;
+    -- One row at least, so that how many matched is known even when the page is empty; the matches' ids,
+    -- to be kept, ride on the first row only.
+    select c.matched, case when p.place is null or p.place = 1 then c.ids end as ids, p.*, ${user.name} as assignee_name, ${borrower.id} as borrower_id,
+      ${borrower.firstName} as first_name, ${borrower.lastName} as last_name,
+      ${borrower.phoneNumber} as phone_number
+    from (select count(distinct id) as matched, ${kept ? sql`null` : sql`array_agg(distinct id)`} as ids
+      from matched) c
+    left join page p on true
+    left join ${borrower} on ${borrower.applicationId} = p.application_id
+    left join ${user} on ${user.id} = p.assigned_to`;
   const read = await db
     .select({
       applicationId: sql<string | null>`r.application_id`,
@@ -292,17 +314,24 @@ async function fewMatches(
       phoneNumber: sql<string | null>`r.phone_number`,
       listed: sql<number>`r.listed`.mapWith(Number),
       matched: sql<number>`r.matched`.mapWith(Number),
+      ids: sql<string[] | null>`r.ids::text[]`,
     })
     .from(sql`(${page}) r`)
     .orderBy(sql`r.created_at desc, r.application_id desc`);
-  if ((read[0]?.matched ?? 0) > QUEUE_COUNT_CAP) return null;
+  const matched = read[0]?.matched ?? 0;
+  if (matched > QUEUE_COUNT_CAP) return null;
+  const ids = read[0]?.ids;
+  if (!kept && ids) keptMatches.set(search.key, ids, { ticket, labels: [] });
   const rows = read.filter((r): r is typeof r & { applicationId: string } => r.applicationId !== null);
   if (rows.length === 0) {
     // Past the last page the window count has no row to ride on: count the few matches on their own.
-    if (offset === 0) return { rows: [], counted: 0 };
-    return pageAndCount(db, and(filters, sql`${application.id} in (${search.matches})`), offset);
+    if (offset === 0 || matched === 0) return { rows: [], counted: 0 };
+    return pageAndCount(db, and(filters, sql`${application.id} in (select id from (${matches}) m(id))`), offset);
   }
-  return { rows: rows.map(({ listed: _l, matched: _m, ...row }) => row), counted: rows[0]!.listed };
+  return {
+    rows: rows.map(({ listed: _l, matched: _m, ids: _i, ...row }) => row),
+    counted: rows[0]!.listed,
+  };
 }
 
 /**
