@@ -326,7 +326,11 @@ async function fewMatches(
   if (rows.length === 0) {
     // Past the last page the window count has no row to ride on: count the few matches on their own.
     if (offset === 0 || matched === 0) return { rows: [], counted: 0 };
-    return pageAndCount(db, and(filters, sql`${application.id} in (select id from (${matches}) m(id))`), offset);
+    return pageAndCount(
+      db,
+      and(filters, sql`${application.id} in (select id from (${matches}) m(id))`),
+      offset,
+    );
   }
   return {
     rows: rows.map(({ listed: _l, matched: _m, ids: _i, ...row }) => row),
