@@ -167,23 +167,42 @@ const names = await database.db
   .selectDistinct({ firstName: borrower.firstName, lastName: borrower.lastName })
   .from(borrower)
   .limit(5_000);
+/** What a read must reach: at a million applications on PostgreSQL (and 100,000 on the embedded database). */
+type Target = { p95?: number; p99?: number; rps?: number };
+const PORTAL_READ: Target = { p95: 50 };
+const BORROWER_SUMMARY: Target = { p95: 30 };
+const BORROWER_READ: Target = database.kind === 'postgres' ? { rps: 5_000, p99: 20 } : { rps: 1_500 };
 const targets: {
   name: string;
   url: string;
   cookie: string;
   connections: number;
   paths?: string[];
+  target?: Target;
 }[] = [
   { name: 'baseline: GET /api/health', url: '/api/health', cookie, connections: 10 },
-  { name: 'summary list (default filters)', url: '/api/staff/applications', cookie, connections: 10 },
-  { name: 'contact summary', url: '/api/staff/contact-summary', cookie, connections: 10 },
-  { name: 'queue, page 1', url: '/api/staff/queue', cookie, connections: 10 },
+  {
+    name: 'summary list (default filters)',
+    url: '/api/staff/applications',
+    cookie,
+    connections: 10,
+    target: PORTAL_READ,
+  },
+  {
+    name: 'contact summary',
+    url: '/api/staff/contact-summary',
+    cookie,
+    connections: 10,
+    target: PORTAL_READ,
+  },
+  { name: 'queue, page 1', url: '/api/staff/queue', cookie, connections: 10, target: PORTAL_READ },
   // What a counsellor types to find a person, then the worst case: a surname one borrower in a hundred has.
   {
     name: 'queue search: whole name',
     url: search(`${enrolled.firstName ?? 'Pat'} ${enrolled.lastName ?? 'Moore'}`),
     cookie,
     connections: 10,
+    target: PORTAL_READ,
   },
   {
     name: 'queue search: a different whole name each time',
@@ -191,31 +210,42 @@ const targets: {
     paths: names.map((n) => search(`${n.firstName ?? ''} ${n.lastName ?? ''}`)),
     cookie,
     connections: 10,
+    target: PORTAL_READ,
   },
   {
     name: 'queue search: common surname alone',
     url: search(enrolled.lastName ?? 'mor'),
     cookie,
     connections: 10,
+    target: PORTAL_READ,
   },
-  { name: 'queue search: email', url: search(enrolled.email.split('@')[0]!), cookie, connections: 10 },
+  {
+    name: 'queue search: email',
+    url: search(enrolled.email.split('@')[0]!),
+    cookie,
+    connections: 10,
+    target: PORTAL_READ,
+  },
   {
     name: 'queue search: phone',
     url: search(enrolled.phoneNumber?.slice(2) ?? '555'),
     cookie,
     connections: 10,
+    target: PORTAL_READ,
   },
   {
     name: 'queue search: id prefix',
     url: search(enrolled.applicationId.slice(0, 8)),
     cookie,
     connections: 10,
+    target: PORTAL_READ,
   },
   {
     name: 'borrower summary (whole record, audited)',
     url: `/api/staff/applications/${enrolled.applicationId}`,
     cookie,
     connections: 10,
+    target: BORROWER_SUMMARY,
   },
   {
     name: 'borrower summary, a different one each time',
@@ -223,6 +253,7 @@ const targets: {
     paths: spread.map((a) => `/api/staff/applications/${a.id}`),
     cookie,
     connections: 10,
+    target: BORROWER_SUMMARY,
   },
   { name: 'baseline: GET /api/health', url: '/api/health', cookie: '', connections: 50 },
   {
@@ -230,6 +261,7 @@ const targets: {
     url: '/api/application',
     cookie: borrowerCookie,
     connections: 50,
+    target: BORROWER_READ,
   },
 ];
 
@@ -240,7 +272,17 @@ const column = (label: string, value: string | number, width: number) =>
   `${label} ${String(value).padStart(width)}`;
 let baseline = 0;
 let baselineConnections = 0;
-for (const { name, url, cookie: sentCookie, connections, paths } of targets) {
+/** 'p95 ≤ 50 ms: met' — or not met — for a read with a target. */
+const verdict = (target: Target | undefined, r: { rps: number; p95: number; p99: number }) => {
+  if (!target) return '';
+  const parts = [
+    target.rps !== undefined ? { text: `≥ ${target.rps} req/s`, ok: r.rps >= target.rps } : null,
+    target.p95 !== undefined ? { text: `p95 ≤ ${target.p95} ms`, ok: r.p95 <= target.p95 } : null,
+    target.p99 !== undefined ? { text: `p99 ≤ ${target.p99} ms`, ok: r.p99 <= target.p99 } : null,
+  ].filter((x) => x !== null);
+  return `  target ${parts.map((x) => x.text).join(', ')}: ${parts.every((x) => x.ok) ? 'met' : 'NOT MET'}`;
+};
+for (const { name, url, cookie: sentCookie, connections, paths, target } of targets) {
   if (args.only && !name.startsWith('baseline') && !name.includes(args.only)) continue;
   if (connections !== baselineConnections) {
     console.log(`-- ${connections} connections`);
@@ -270,6 +312,7 @@ for (const { name, url, cookie: sentCookie, connections, paths } of targets) {
       `  ${((result.rps / baseline) * 100).toFixed(0)}% of baseline`,
       `  ${cpuPerRequest} µs CPU/request`,
       `  ${(result.bytesPerAnswer / 1024).toFixed(1)} KB/answer`,
+      verdict(target, result),
     ].join(''),
   );
 }
