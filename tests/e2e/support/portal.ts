@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
 import { DEFAULT_SEED } from '#server/seed/seed-applications';
 import { planApplication, statusOf } from '#server/seed/plan';
+import { MONTH_NAMES } from '#domain/calendar';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { checkAccessibility } from './axe';
 import { snap } from './browser';
@@ -162,25 +163,10 @@ export function localDay(daysAgo = 0, from = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** 'March 5, 2025': how the calendar names a day button. */
 export function calendarDayName(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  return `${MONTHS[m! - 1]} ${d}, ${y}`;
+  return `${MONTH_NAMES[m! - 1]} ${d}, ${y}`;
 }
 
 /** 'MM/dd/yyyy': how the filter shows a chosen day. */
@@ -201,7 +187,7 @@ export async function chooseDateRange(page: Page, label: string, start: string, 
       // The month shown is the one to move from: before the day → next, after → previous.
       const shown = (await calendar.getByRole('grid').getAttribute('aria-label')) ?? '';
       const [monthName, year] = shown.split(' ');
-      const shownMonth = `${year}-${String(MONTHS.indexOf(monthName as (typeof MONTHS)[number]) + 1).padStart(2, '0')}`;
+      const shownMonth = `${year}-${String(MONTH_NAMES.indexOf(monthName as (typeof MONTH_NAMES)[number]) + 1).padStart(2, '0')}`;
       await calendar
         .getByRole('button', { name: shownMonth < day.slice(0, 7) ? 'Next month' : 'Previous month' })
         .click();

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { MONTH_NAMES } from '#domain/calendar';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -21,20 +22,6 @@ export type DateRangeFilterProps = DateSelection & {
 
 export const DEFAULT_WINDOW_TEXT = `Last ${DEFAULT_WINDOW_HOURS} hours`;
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 const WEEKDAYS = [
   ['Su', 'Sunday'],
   ['Mo', 'Monday'],
