@@ -111,30 +111,30 @@ describe('seedBulk: what it writes', () => {
     );
     const created = new Map(rows.map((r) => [String(r.id), Number(r.ms)]));
     const since = summary.bankSince.getTime();
-    expect(since).toBeLessThan(Date.now() - 180 * DAY);
-    expect(since).toBeGreaterThan(Date.now() - 185 * DAY);
-    const sinceDay = Math.floor(since / DAY);
+    expect(since).toBeLessThan(Date.now() - 182 * DAY);
+    expect(since).toBeGreaterThan(Date.now() - 184 * DAY);
     const tables = copiedTables().filter((x) => x.recentBy);
     expect(tables.map((x) => x.name).sort()).toEqual(['plaid_balance', 'plaid_transaction']);
     for (const table of tables) {
       const name = table.name as 'plaid_transaction' | 'plaid_balance';
-      const byDay = name === 'plaid_transaction';
-      const recent = (at: number) => (byDay ? at >= sinceDay : at >= since);
+      // A transaction's date as its midnight (UTC), in milliseconds like a balance's reading time.
+      const ms = (at: number) => (name === 'plaid_transaction' ? at * DAY : at);
       const bank = await bankRows(t.db, name);
       let left = 0;
       let oldKept = 0;
       for (const p of pairs) {
-        const copyAt = created.get(p.copyId)!;
-        const templateAt = created.get(p.templateId)!;
-        // What the copy's dates moved by (bulk-copies.ts): its timestamps exactly, its calendar dates in days.
-        const shift = byDay ? Math.floor(copyAt / DAY) - Math.floor(templateAt / DAY) : copyAt - templateAt;
+        // The template's rows moved by the copy's exact shift: kept from six months before the run.
+        const shift = created.get(p.copyId)! - created.get(p.templateId)!;
         const template = bank.get(p.templateId) ?? [];
         const copy = bank.get(p.copyId) ?? [];
         const copied = table.enrolledOnly && !ENROLLED_STATUSES.includes(p.status) ? 0 : 1;
-        const kept = template.filter((r) => r.needed || recent(r.at + shift)).length * copied;
+        const kept = template.filter((r) => r.needed || ms(r.at) + shift >= since).length * copied;
         expect(copy.length, `${name} of copy ${p.index}`).toBe(kept);
         left += template.length * copied - kept;
-        const old = copy.filter((r) => !recent(r.at));
+        // The copy's own dates moved in whole days, so its transactions' dates are within a day of that.
+        const old = copy.filter((r) =>
+          name === 'plaid_transaction' ? ms(r.at) <= since - DAY : r.at < since,
+        );
         expect(
           old.filter((r) => !r.needed),
           `${name} of copy ${p.index}: older than six months, needed by nothing`,

@@ -6,7 +6,7 @@ import type { Config } from '#server/env';
 import { planCopy } from './bulk-copies';
 import { restoreIndexes, setIndexesAside } from './bulk-indexes';
 import { bankHistorySince, COPIES_TABLE, copiesRecord, copyStatement, createCopiesTable } from './bulk-sql';
-import { BANK_HISTORY_MONTHS, copiedTables } from './bulk-tables';
+import { copiedTables } from './bulk-tables';
 import { dropWorkSchema, prepareTemplates, type TemplateFacts } from './bulk-templates';
 import { DEFAULT_SEED, seedApplications, type SeedSummary } from './seed-applications';
 
@@ -93,7 +93,7 @@ export async function seedBulk(o: {
     byStatus: { ...live.byStatus },
     disqualifiedBy: { ...live.disqualifiedBy },
     tables: tables.map((t) => ({ name: t.name, rows: 0, ms: 0 })),
-    bankSince: bankHistorySince(new Date(), BANK_HISTORY_MONTHS),
+    bankSince: bankHistorySince(new Date()),
     phases: { templates: Date.now() - began, prepare: 0, copy: 0, rebuild: 0, analyze: 0 },
     durationMs: 0,
   };
@@ -108,7 +108,7 @@ export async function seedBulk(o: {
     prepareTemplates(tx, { tables, templateIds: live.applicationIds }),
   );
   const now = new Date();
-  summary.bankSince = bankHistorySince(now, BANK_HISTORY_MONTHS);
+  summary.bankSince = bankHistorySince(now);
   const statements = tables.map((t) => copyStatement(t, prepared.jsonRefs, summary.bankSince));
   endPhase('prepare');
   const firstIndex = live.firstIndex + templates;

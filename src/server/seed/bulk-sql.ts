@@ -1,5 +1,5 @@
 import { COPY_COLUMNS } from './bulk-copies';
-import type { CopiedColumn, CopiedTable } from './bulk-tables';
+import { BANK_HISTORY_DAYS, type CopiedColumn, type CopiedTable } from './bulk-tables';
 import {
   type JsonRefs,
   jsonColumn,
@@ -94,12 +94,13 @@ export function copyStatement(
   if (table.enrolledOnly) filters.push('c.enrolled');
   if (table.recentBy) {
     const column = table.columns.find((c) => c.name === table.recentBy)!;
-    // Compared as the copy has it: moved by the copy's shift (whole days for a calendar date).
-    const since =
-      column.kind === 'date'
-        ? `'${bankSince.toISOString().slice(0, 10)}'::date`
-        : `'${bankSince.toISOString()}'::timestamptz`;
-    filters.push(`(s.${KEPT_COLUMN} or ${valueOf(table, column, jsonRefs)} >= ${since})`);
+    const own = `s.${q(column.name)}`;
+    // Moved by the copy's exact shift, a calendar date as its midnight (UTC): the copy is made that long before
+    // the run whenever the run is, so a run tomorrow keeps the same rows. The copy's own date, moved in whole
+    // days, is within a day of it.
+    const moved =
+      column.kind === 'date' ? `(${own}::timestamp at time zone 'UTC') + c.shift` : `${own} + c.shift`;
+    filters.push(`(s.${KEPT_COLUMN} or ${moved} >= '${bankSince.toISOString()}'::timestamptz)`);
   }
   return (
     `insert into ${q(table.name)} (${names})\nselect ${values}\n` +
@@ -108,12 +109,8 @@ export function copyStatement(
   );
 }
 
-/** Where the copies' bank history starts: BANK_HISTORY_MONTHS before the run. */
-export function bankHistorySince(now: Date, months: number): Date {
-  const since = new Date(now);
-  since.setUTCMonth(since.getUTCMonth() - months);
-  return since;
-}
+/** Where the copies' bank history starts: BANK_HISTORY_DAYS before the run. */
+export const bankHistorySince = (now: Date): Date => new Date(now.getTime() - BANK_HISTORY_DAYS * 86_400_000);
 
 const columnList = () => COPY_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ');
 

@@ -45,7 +45,7 @@ export type CopiedTable = {
   /** Bank transactions are kept only for the enrolled share (see ENROLLED_STATUSES). */
   enrolledOnly: boolean;
   /**
-   * Bank history (see BANK_HISTORY_MONTHS): the column that dates a row, whose copy is kept only when its
+   * Bank history (see BANK_HISTORY_DAYS): the column that dates a row, whose copy is kept only when its
    * moved date falls within the last months before the run, or when a copied row needs it (bulk-templates.ts,
    * markKept). Null: every row is copied.
    */
@@ -138,11 +138,12 @@ export const ENROLLED_STATUSES: readonly string[] = [
 ];
 
 /**
- * Months of bank history a copy keeps, as an agency would keep six months of its borrowers' transactions and
- * daily balances: the templates read their banks every day for up to two years, and copying all of it
- * doubled the database of a million applications.
+ * Days of bank history a copy keeps: six months, as an agency would keep of its borrowers' transactions and
+ * daily balances. The templates read their banks every day for up to two years, and copying all of it
+ * doubled the database of a million applications. Days, not calendar months, so which rows a copy keeps is
+ * the same whenever the seed runs.
  */
-export const BANK_HISTORY_MONTHS = 6;
+export const BANK_HISTORY_DAYS = 183;
 
 /** The column that dates a bank row, for tables whose copies keep only recent history. */
 const RECENT_BY: Readonly<Record<string, string>> = {
