@@ -15,6 +15,7 @@ import { copiedTables, ENROLLED_STATUSES, unclassifiedTables } from './bulk-tabl
 import type { TemplateFacts } from './bulk-templates';
 import { STATUS_CYCLE } from './plan';
 import {
+  bankRows,
   catalog,
   copiesOf,
   danglingReferences,
@@ -23,6 +24,7 @@ import {
   rowsPerApplication,
   rowsOf,
   crossApplicationReferences,
+  valuesPerApplication,
 } from './bulk-test-support';
 
 // 12 templates (one block of the status cycle: every status) through the live seed, then 200 copies written in
@@ -83,7 +85,8 @@ describe('seedBulk: what it writes', () => {
     const templateStatus = new Map(pairs.map((p) => [p.templateId, p.status]));
     for (const table of copiedTables()) {
       const counts = await rowsPerApplication(t.db, table);
-      for (const p of pairs) {
+      // Bank history is counted by the next test.
+      for (const p of table.recentBy ? [] : pairs) {
         const expected =
           table.enrolledOnly && !ENROLLED_STATUSES.includes(templateStatus.get(p.templateId)!)
             ? 0
@@ -98,6 +101,68 @@ describe('seedBulk: what it writes', () => {
     }
     const transactions = summary.tables.find((x) => x.name === 'plaid_transaction')!.rows;
     expect(transactions).toBeGreaterThan(0);
+  });
+
+  it('keeps six months of bank history on copies, and every older transaction or balance something needs', async () => {
+    const rows = rowsOf(
+      await t.db.execute(
+        sql`select id::text as id, (extract(epoch from created_at) * 1000)::float8 as ms from application`,
+      ),
+    );
+    const created = new Map(rows.map((r) => [String(r.id), Number(r.ms)]));
+    const since = summary.bankSince.getTime();
+    expect(since).toBeLessThan(Date.now() - 182 * DAY);
+    expect(since).toBeGreaterThan(Date.now() - 184 * DAY);
+    const tables = copiedTables().filter((x) => x.recentBy);
+    expect(tables.map((x) => x.name).sort()).toEqual(['plaid_balance', 'plaid_transaction']);
+    for (const table of tables) {
+      const name = table.name as 'plaid_transaction' | 'plaid_balance';
+      // A transaction's date as its midnight (UTC), in milliseconds like a balance's reading time.
+      const ms = (at: number) => (name === 'plaid_transaction' ? at * DAY : at);
+      const bank = await bankRows(t.db, name);
+      let left = 0;
+      let oldKept = 0;
+      for (const p of pairs) {
+        // The template's rows moved by the copy's exact shift: kept from six months before the run.
+        const shift = created.get(p.copyId)! - created.get(p.templateId)!;
+        const template = bank.get(p.templateId) ?? [];
+        const copy = bank.get(p.copyId) ?? [];
+        const copied = table.enrolledOnly && !ENROLLED_STATUSES.includes(p.status) ? 0 : 1;
+        const kept = template.filter((r) => r.needed || ms(r.at) + shift >= since).length * copied;
+        expect(copy.length, `${name} of copy ${p.index}`).toBe(kept);
+        left += template.length * copied - kept;
+        // The copy's own dates moved in whole days, so its transactions' dates are within a day of that.
+        const old = copy.filter((r) =>
+          name === 'plaid_transaction' ? ms(r.at) <= since - DAY : r.at < since,
+        );
+        expect(
+          old.filter((r) => !r.needed),
+          `${name} of copy ${p.index}: older than six months, needed by nothing`,
+        ).toEqual([]);
+        oldKept += old.length;
+      }
+      // The rule did something both ways: old history left out, and old rows kept where they are needed.
+      expect(left, name).toBeGreaterThan(0);
+      expect(oldKept, name).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives copies provider references of their own, as long as their template's", async () => {
+    const tokens = copiedTables().flatMap((x) =>
+      x.columns.filter((c) => c.kind === 'token').map((c) => [x.name, c.name] as const),
+    );
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const [table, column] of tokens) {
+      const values = await valuesPerApplication(t.db, table, column);
+      const lengths = (v: string[] | undefined) => [...new Set((v ?? []).map((x) => x.length))].sort();
+      for (const p of pairs) {
+        const copy = values.get(p.copyId);
+        if (!copy) continue;
+        const template = values.get(p.templateId)!;
+        expect(lengths(copy), `${table}.${column} of copy ${p.index}`).toEqual(lengths(template));
+        expect(copy.filter((v) => template.includes(v))).toEqual([]);
+      }
+    }
   });
 
   it('leaves no dangling or crossed reference, and every constraint and index as the migrations made them', async () => {

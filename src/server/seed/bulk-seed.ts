@@ -5,7 +5,7 @@ import type { Database } from '#server/db/client';
 import type { Config } from '#server/env';
 import { planCopy } from './bulk-copies';
 import { restoreIndexes, setIndexesAside } from './bulk-indexes';
-import { COPIES_TABLE, copiesRecord, copyStatement, createCopiesTable } from './bulk-sql';
+import { bankHistorySince, COPIES_TABLE, copiesRecord, copyStatement, createCopiesTable } from './bulk-sql';
 import { copiedTables } from './bulk-tables';
 import { dropWorkSchema, prepareTemplates, type TemplateFacts } from './bulk-templates';
 import { DEFAULT_SEED, seedApplications, type SeedSummary } from './seed-applications';
@@ -40,6 +40,8 @@ export type BulkSummary = Omit<SeedSummary, 'applicationIds'> & {
   templateIds: string[];
   /** Rows written per copied table, and the time spent on each over all chunks. */
   tables: { name: string; rows: number; ms: number }[];
+  /** Where the copies' bank history starts: older transactions and balances only where something needs them. */
+  bankSince: Date;
   /** Milliseconds per phase: templates, prepare, copy, rebuild, analyze. */
   phases: Record<'templates' | 'prepare' | 'copy' | 'rebuild' | 'analyze', number>;
 };
@@ -91,6 +93,7 @@ export async function seedBulk(o: {
     byStatus: { ...live.byStatus },
     disqualifiedBy: { ...live.disqualifiedBy },
     tables: tables.map((t) => ({ name: t.name, rows: 0, ms: 0 })),
+    bankSince: bankHistorySince(new Date()),
     phases: { templates: Date.now() - began, prepare: 0, copy: 0, rebuild: 0, analyze: 0 },
     durationMs: 0,
   };
@@ -104,9 +107,10 @@ export async function seedBulk(o: {
   const prepared = await db.transaction((tx) =>
     prepareTemplates(tx, { tables, templateIds: live.applicationIds }),
   );
-  const statements = tables.map((t) => copyStatement(t, prepared.jsonRefs));
-  endPhase('prepare');
   const now = new Date();
+  summary.bankSince = bankHistorySince(now);
+  const statements = tables.map((t) => copyStatement(t, prepared.jsonRefs, summary.bankSince));
+  endPhase('prepare');
   const firstIndex = live.firstIndex + templates;
   const chunk = o.chunk ?? DEFAULT_CHUNK;
   const aside = o.setAside ?? (copies >= SET_ASIDE_FROM && copies >= before);

@@ -1,9 +1,10 @@
 import { COPY_COLUMNS } from './bulk-copies';
-import type { CopiedColumn, CopiedTable } from './bulk-tables';
+import { BANK_HISTORY_DAYS, type CopiedColumn, type CopiedTable } from './bulk-tables';
 import {
   type JsonRefs,
   jsonColumn,
   jsonKeysColumn,
+  KEPT_COLUMN,
   keyColumn,
   placeholder,
   prefixColumn,
@@ -61,8 +62,16 @@ function valueOf(table: CopiedTable, column: CopiedColumn, jsonRefs: ReadonlyMap
         ? `case when c.enrolled then ${json} else '[]'::jsonb end`
         : json;
     }
-    case 'token':
-      return `case when ${own} is null then null else s.${prefixColumn(column.name)} || ${idExpression(`s._k_id || ':${column.name}'`)}::text end`;
+    case 'token': {
+      // The template's token less its random ending (bulk-templates.ts), and the copy's own: a uuid where the
+      // template's ended in one, else 32 hex digits (never fewer, so tokens stay unique over a million copies).
+      const prefix = `s.${prefixColumn(column.name)}`;
+      const uuid = `${idExpression(`s._k_id || ':${column.name}'`)}::text`;
+      return (
+        `case when ${own} is null then null when length(${own}) - length(${prefix}) = 36 then ${prefix} || ${uuid}` +
+        ` else ${prefix} || replace(${uuid}, '-', '') end`
+      );
+    }
     case 'varied':
       return column.expression!;
     case 'plain':
@@ -70,16 +79,38 @@ function valueOf(table: CopiedTable, column: CopiedColumn, jsonRefs: ReadonlyMap
   }
 }
 
-/** The INSERT … SELECT that writes the chunk's copies of one table. */
-export function copyStatement(table: CopiedTable, jsonRefs: ReadonlyMap<string, JsonRefs>): string {
+/**
+ * The INSERT … SELECT that writes the chunk's copies of one table. `bankSince`: where a copy's bank history
+ * starts (CopiedTable.recentBy); older rows are copied only when marked kept.
+ */
+export function copyStatement(
+  table: CopiedTable,
+  jsonRefs: ReadonlyMap<string, JsonRefs>,
+  bankSince: Date,
+): string {
   const names = table.columns.map((c) => q(c.name)).join(', ');
   const values = table.columns.map((c) => valueOf(table, c, jsonRefs)).join(',\n  ');
-  const onlyEnrolled = table.enrolledOnly ? ' where c.enrolled' : '';
+  const filters: string[] = [];
+  if (table.enrolledOnly) filters.push('c.enrolled');
+  if (table.recentBy) {
+    const column = table.columns.find((c) => c.name === table.recentBy)!;
+    const own = `s.${q(column.name)}`;
+    // Moved by the copy's exact shift, a calendar date as its midnight (UTC): the copy is made that long before
+    // the run whenever the run is, so a run tomorrow keeps the same rows. The copy's own date, moved in whole
+    // days, is within a day of it.
+    const moved =
+      column.kind === 'date' ? `(${own}::timestamp at time zone 'UTC') + c.shift` : `${own} + c.shift`;
+    filters.push(`(s.${KEPT_COLUMN} or ${moved} >= '${bankSince.toISOString()}'::timestamptz)`);
+  }
   return (
     `insert into ${q(table.name)} (${names})\nselect ${values}\n` +
-    `from ${workTable(table.name)} s join ${COPIES_TABLE} c on c.slot = s._slot${onlyEnrolled}`
+    `from ${workTable(table.name)} s join ${COPIES_TABLE} c on c.slot = s._slot` +
+    (filters.length > 0 ? ` where ${filters.join(' and ')}` : '')
   );
 }
+
+/** Where the copies' bank history starts: BANK_HISTORY_DAYS before the run. */
+export const bankHistorySince = (now: Date): Date => new Date(now.getTime() - BANK_HISTORY_DAYS * 86_400_000);
 
 const columnList = () => COPY_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ');
 

@@ -18,7 +18,7 @@ export type ColumnKind =
   | 'date'
   /** JSON naming rows by id (alert triggers, audit values): each template id in it is replaced. */
   | 'json-ref'
-  /** A provider's reference ending in a random uuid (unique in the schema): the uuid is replaced. */
+  /** A provider's reference (unique in the schema): its random ending is replaced, its length kept. */
   | 'token'
   /** The copy's own person: names, email, phone (see VARIED). */
   | 'varied'
@@ -44,6 +44,14 @@ export type CopiedTable = {
   parent: string | null;
   /** Bank transactions are kept only for the enrolled share (see ENROLLED_STATUSES). */
   enrolledOnly: boolean;
+  /**
+   * Bank history (see BANK_HISTORY_DAYS): the column that dates a row, whose copy is kept only when its
+   * moved date falls within the last months before the run, or when a copied row needs it (bulk-templates.ts,
+   * markKept). Null: every row is copied.
+   */
+  recentBy: string | null;
+  /** Rows always kept: the newest of each parent (an account's newest balance, which the screens show). */
+  keepsNewest: boolean;
   /** JSON ref columns emptied on copies outside the enrolled share (they list transactions). */
   emptiedUnlessEnrolled: readonly string[];
 };
@@ -129,6 +137,20 @@ export const ENROLLED_STATUSES: readonly string[] = [
   'transferred',
 ];
 
+/**
+ * Days of bank history a copy keeps: six months, as an agency would keep of its borrowers' transactions and
+ * daily balances. The templates read their banks every day for up to two years, and copying all of it
+ * doubled the database of a million applications. Days, not calendar months, so which rows a copy keeps is
+ * the same whenever the seed runs.
+ */
+export const BANK_HISTORY_DAYS = 183;
+
+/** The column that dates a bank row, for tables whose copies keep only recent history. */
+const RECENT_BY: Readonly<Record<string, string>> = {
+  plaid_transaction: 'date',
+  plaid_balance: 'created_at',
+};
+
 /** The copy's own person. `c` is the copy (bulk-copies.ts), `s` the template row. */
 const VARIED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   user: {
@@ -177,7 +199,7 @@ export const JSON_VARIED: readonly { pattern: RegExp; copyColumn: string }[] = [
   { pattern: /CRM-\d{8}/g, copyColumn: 'crm_id' },
 ];
 
-/** Provider references ending in a random uuid, unique in the schema. */
+/** Provider references, unique in the schema: a copy's has its own ending (see bulk-sql.ts). */
 const TOKENS: Readonly<Record<string, readonly string[]>> = {
   docusign: ['envelope_id'],
   plaid_item: ['provider_item_id'],
@@ -267,6 +289,8 @@ function describeTable(table: PgTable, copied: ReadonlySet<string>): CopiedTable
     columns,
     parent,
     enrolledOnly: name === 'plaid_transaction',
+    recentBy: RECENT_BY[name] ?? null,
+    keepsNewest: name === 'plaid_balance',
     emptiedUnlessEnrolled: name === 'income_snapshot' ? ['income_transaction_ids'] : [],
   };
 }

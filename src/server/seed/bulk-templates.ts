@@ -17,8 +17,13 @@ export const keyColumn = (column: string) => q(`_k_${column}`);
 export const prefixColumn = (column: string) => q(`_p_${column}`);
 export const jsonColumn = (column: string) => q(`_j_${column}`);
 export const jsonKeysColumn = (column: string) => q(`_jk_${column}`);
+/** Marks a template row of a table with recent history only (CopiedTable.recentBy) that every copy keeps. */
+export const KEPT_COLUMN = '_kept';
 export const placeholder = (k: number | string) => `{{bulk:${k}}}`;
 
+/** A copy's token replaces this many characters at the end of its template's (bulk-sql.ts). */
+const TOKEN_TAIL = 32;
+const UUID_AT_END = '[0-9a-f-]{36}$';
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 export type TemplateFacts = {
@@ -101,7 +106,13 @@ export async function prepareTemplates(
     const tokens = table.columns.filter((c) => c.kind === 'token');
     const extra = [
       ...refs.map((c) => `${q(`r_${c.name}`)}.key as ${keyColumn(c.name)}`),
-      ...tokens.map((c) => `regexp_replace(s.${q(c.name)}, '[0-9a-f-]{36}$', '') as ${prefixColumn(c.name)}`),
+      // What a copy's token keeps of the template's: all but a uuid at its end, else all but its last 32
+      // characters (the copy puts its own in their place, so its token is as long as the template's).
+      ...tokens.map(
+        (c) =>
+          `case when s.${q(c.name)} ~ '${UUID_AT_END}' then regexp_replace(s.${q(c.name)}, '${UUID_AT_END}', '')` +
+          ` else left(s.${q(c.name)}, -${TOKEN_TAIL}) end as ${prefixColumn(c.name)}`,
+      ),
     ];
     const joins = refs.map(
       (c) => `left join ${W}.key ${q(`r_${c.name}`)} on ${q(`r_${c.name}`)}.old_id = s.${q(c.name)}::text`,
@@ -113,6 +124,7 @@ export async function prepareTemplates(
   }
 
   const jsonRefs = await prepareJsonRefs(tx, o.tables);
+  await markKept(tx, o.tables);
   return { facts: await templateFacts(tx, o.tables), jsonRefs };
 }
 
@@ -168,6 +180,39 @@ async function prepareJsonRefs(tx: Tx, tables: readonly CopiedTable[]): Promise<
     }
   }
   return most;
+}
+
+/**
+ * Marks the bank rows every copy keeps however old (KEPT_COLUMN), so that nothing a copied row names is left
+ * out of the copy's recent bank history: rows named in JSON (alert triggers, the transactions an income snapshot
+ * counted, audit values) or by a foreign key, and each parent's newest row where the screens show it (an
+ * account's newest balance). Runs after prepareJsonRefs, whose key lists say which rows JSON names.
+ */
+async function markKept(tx: Tx, tables: readonly CopiedTable[]): Promise<void> {
+  const run = (text: string) => tx.execute(sql.raw(text));
+  const recent = tables.filter((t) => t.recentBy);
+  // A key names a row within its template, so a named row is its template's slot and key.
+  const named = tables.flatMap((t) => [
+    ...t.columns
+      .filter((c) => c.kind === 'json-ref')
+      .map((c) => `select _slot, unnest(${jsonKeysColumn(c.name)}) as key from ${workTable(t.name)}`),
+    ...t.columns
+      .filter((c) => c.kind === 'ref' && recent.some((r) => r.name === c.target))
+      .map((c) => `select _slot, ${keyColumn(c.name)} as key from ${workTable(t.name)}`),
+  ]);
+  for (const table of recent) {
+    const w = workTable(table.name);
+    await run(`alter table ${w} add column ${KEPT_COLUMN} boolean not null default false`);
+    if (named.length > 0)
+      await run(`update ${w} set ${KEPT_COLUMN} = true where (_slot, _k_id) in (${named.join(' union ')})`);
+    if (table.keepsNewest) {
+      const by = q(table.recentBy!);
+      const parent = q(table.parent!);
+      await run(
+        `update ${w} s set ${KEPT_COLUMN} = true where s.${by} = (select max(n.${by}) from ${w} n where n.${parent} = s.${parent})`,
+      );
+    }
+  }
 }
 
 async function templateFacts(tx: Tx, tables: readonly CopiedTable[]): Promise<TemplateFacts[]> {

@@ -99,6 +99,22 @@ export async function fingerprint(db: Db, pairs: readonly Pair[]): Promise<Map<s
   return result;
 }
 
+/** The values of a text column of `table` per application id. */
+export async function valuesPerApplication(
+  db: Db,
+  table: string,
+  column: string,
+): Promise<Map<string, string[]>> {
+  const { joins, app } = pathTo(table);
+  const rows = await run(
+    db,
+    `select ${app}::text as app, t0."${column}" as v from "${table}" t0${joins} where t0."${column}" is not null`,
+  );
+  const byApp = new Map<string, string[]>();
+  for (const r of rows) byApp.set(String(r.app), [...(byApp.get(String(r.app)) ?? []), String(r.v)]);
+  return byApp;
+}
+
 /** Every foreign key of the schema whose column names a row that does not exist, with how many. */
 export async function danglingReferences(db: Db): Promise<string[]> {
   const found: string[] = [];
@@ -124,7 +140,79 @@ export async function danglingReferences(db: Db): Promise<string[]> {
      and not exists (select 1 from application a where a.id = l.application_id)`,
   );
   if (Number(audit!.n) > 0) found.push(`audit_log.application_id: ${String(audit!.n)}`);
+  // Ids in JSON: what an alert names as its trigger, the transactions an income snapshot counted.
+  const triggers = Object.entries(TRIGGER_TABLES)
+    .map(([type, table]) => `select '${type}' as type, id::text as id from "${table}"`)
+    .join(' union all ');
+  const [alerts] = await run(
+    db,
+    `with ids as (${triggers}) select count(*)::int as n from alert a cross join jsonb_array_elements(a.triggered_by) x
+     where not exists (select 1 from ids where ids.type = x->>'type' and ids.id = x->>'id')`,
+  );
+  if (Number(alerts!.n) > 0) found.push(`alert.triggered_by: ${String(alerts!.n)}`);
+  const [income] = await run(
+    db,
+    `select count(*)::int as n from income_snapshot s cross join jsonb_array_elements_text(s.income_transaction_ids) x
+     where not exists (select 1 from plaid_transaction t where t.id::text = x)`,
+  );
+  if (Number(income!.n) > 0) found.push(`income_snapshot.income_transaction_ids: ${String(income!.n)}`);
   return found;
+}
+
+/** The table of each kind of record an alert names as its trigger (TriggerFacts). */
+const TRIGGER_TABLES: Readonly<Record<string, string>> = {
+  plaidTransaction: 'plaid_transaction',
+  plaidBalance: 'plaid_balance',
+  plaidItem: 'plaid_item',
+  debtScore: 'debt_score',
+  inquiry: 'inquiry',
+  incomeSnapshot: 'income_snapshot',
+};
+
+/** A bank row as the copy rule judges it: its date (day number or milliseconds) and whether it must be kept. */
+export type BankRow = { at: number; needed: boolean };
+
+/**
+ * The bank rows (plaid_transaction by its calendar date as a day number, plaid_balance by when it was read in
+ * milliseconds) of every application, and whether something of the same application needs the row whatever
+ * its age: its alerts or audit values name it, its income snapshots counted it, or it is its account's newest
+ * balance (which the screens show).
+ */
+export async function bankRows(
+  db: Db,
+  table: 'plaid_transaction' | 'plaid_balance',
+): Promise<Map<string, BankRow[]>> {
+  const { joins, app } = pathTo(table);
+  const at =
+    table === 'plaid_transaction'
+      ? `(t0.date - date '1970-01-01')::float8`
+      : `(extract(epoch from t0.created_at) * 1000)::float8`;
+  const newest =
+    table === 'plaid_balance'
+      ? ` or t0.created_at = (select max(n.created_at) from plaid_balance n where n.plaid_account_id = t0.plaid_account_id)`
+      : '';
+  const rows = await run(
+    db,
+    `with named as (
+       select a.application_id as app, x->>'id' as id from alert a cross join jsonb_array_elements(a.triggered_by) x
+       union all
+       select s.application_id, x from income_snapshot s cross join jsonb_array_elements_text(s.income_transaction_ids) x
+       union all
+       select l.application_id, m[1] from audit_log l cross join lateral regexp_matches(
+         coalesce(l.before::text, '') || coalesce(l.after::text, ''),
+         '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', 'g') m
+     )
+     select ${app}::text as app, ${at} as at,
+       (exists (select 1 from named where named.app = ${app} and named.id = t0.id::text)${newest}) as needed
+     from "${table}" t0${joins}`,
+  );
+  const byApp = new Map<string, BankRow[]>();
+  for (const r of rows) {
+    const list = byApp.get(String(r.app)) ?? [];
+    list.push({ at: Number(r.at), needed: r.needed === true || r.needed === 't' });
+    byApp.set(String(r.app), list);
+  }
+  return byApp;
 }
 
 /**

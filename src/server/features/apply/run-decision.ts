@@ -37,12 +37,16 @@ type Outcome = {
 
 /** A stored report read back in the bureau's shape, for the risk score. */
 async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): Promise<BureauCreditReport> {
-  const [debts, collections, inquiries] = await Promise.all([
-    // A debt the borrower added is not part of the bureau's file: the risk score reads the file only.
-    tx.query.debt.findMany({ where: and(eq(debt.creditReportId, reportId), eq(debt.isSelfReported, false)) }),
-    tx.query.collection.findMany({ where: eq(collection.creditReportId, reportId) }),
-    tx.query.inquiry.findMany({ where: (q, { eq: is }) => is(q.creditReportId, reportId) }),
-  ]);
+  // One after another: a transaction's queries run one at a time on its connection anyway, and the driver
+  // deprecates queuing a query behind two others.
+  // A debt the borrower added is not part of the bureau's file: the risk score reads the file only.
+  const debts = await tx.query.debt.findMany({
+    where: and(eq(debt.creditReportId, reportId), eq(debt.isSelfReported, false)),
+  });
+  const collections = await tx.query.collection.findMany({ where: eq(collection.creditReportId, reportId) });
+  const inquiries = await tx.query.inquiry.findMany({
+    where: (q, { eq: is }) => is(q.creditReportId, reportId),
+  });
   return {
     vantageScore,
     debts: debts.map((d) => ({
