@@ -31,6 +31,11 @@ export type Database = {
    */
   genericPlanDb: Db;
   executeSql: ExecuteSql;
+  /**
+   * A raw statement prepared once per connection under `name` on the generic-plan connections (see
+   * genericPlanDb): for a hot statement drizzle cannot prepare (an insert feeding a select).
+   */
+  preparedSql: (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -61,6 +66,8 @@ export function fromPglite(client: PGlite): Database {
       }
       return client.query(text, values);
     },
+    // In the same process: nothing to gain from naming a statement.
+    preparedSql: (_name, text, values) => client.query(text, values),
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -100,6 +107,7 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
     db,
     genericPlanDb: drizzlePg({ client: genericPlanPool, schema }) as unknown as Db,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
+    preparedSql: (name, text, values) => genericPlanPool.query({ name, text, values }),
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
     ping: async () => {
       await pool.query('select 1');

@@ -264,6 +264,7 @@ export const applicationStatusChangeRelations = relations(applicationStatusChang
     fields: [applicationStatusChange.applicationId],
     references: [application.id],
   }),
+  changedByUser: one(user, { fields: [applicationStatusChange.changedBy], references: [user.id] }),
 }));
 
 // ---------------------------------------------------------------- the whole application, in one query

@@ -157,4 +157,5 @@ export const offerDisqualificationReasonRelations = relations(offerDisqualificat
 
 export const offerStatusChangeRelations = relations(offerStatusChange, ({ one }) => ({
   offer: one(offer, { fields: [offerStatusChange.offerId], references: [offer.id] }),
+  changedByUser: one(user, { fields: [offerStatusChange.changedBy], references: [user.id] }),
 }));

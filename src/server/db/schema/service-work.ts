@@ -92,6 +92,7 @@ export const alertRelations = relations(alert, ({ one }) => ({
 export const contactAttemptRelations = relations(contactAttempt, ({ one, many }) => ({
   application: one(application, { fields: [contactAttempt.applicationId], references: [application.id] }),
   reasons: many(contactAttemptReason),
+  contactedByUser: one(user, { fields: [contactAttempt.contactedBy], references: [user.id] }),
 }));
 
 export const contactAttemptReasonRelations = relations(contactAttemptReason, ({ one }) => ({

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BuildQueryResult } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type {
+  StaffMember,
   BorrowerRecordView,
   BorrowerSummaryView,
   DebtRowView,
@@ -17,14 +18,13 @@ import { EXPENSE_GROUPS, expenseGroupLabel, expenseLineLabel } from '#domain/val
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
 import { readContactOutcome } from '#domain/validation/staff';
-import type { Db } from '#server/db/client';
+import type { Database, Db } from '#server/db/client';
 import { application, type ApplicationQueryWith, type RelationalSchema } from '#server/db/schema/application';
-import { auditLog } from '#server/db/schema/ops';
 import { last4, type FieldCipher } from '#server/security/field-encryption';
 import type { AuditAction } from '#server/audit/record-audit';
 import { alertViews } from '#server/alerts/alert-views';
 import type { ReadCache } from '#server/plugins/read-cache';
-import { staffDisplayName, staffMembers } from './staff-names';
+import { staffDisplayName } from './staff-names';
 
 /** Staff actions shown on the summary, newest first (openings of the summary are not among them). */
 export const AUDIT_HISTORY_LIMIT = 100;
@@ -42,12 +42,19 @@ const phone = (p: string | null) => (p ? e164ToPhone(p) : null);
  * or expense benchmarks (no tab shows them), and of the debts only the columns the debts tab shows. Reading
  * the whole graph cost the database and the server three times as much for a summary that threw most of it away.
  */
+const STAFF_NAME = { columns: { name: true } } as const;
+
 export const summaryGraph = {
   borrower: true,
   spouse: true,
   alerts: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
   budgets: { orderBy: (t, { desc }) => [desc(t.createdAt)], limit: 1, with: { budgetExpenses: true } },
-  contactAttempts: { orderBy: (t, { desc }) => [desc(t.createdAt)], with: { reasons: true } },
+  // Staff are named from the same statement (a second round trip cost more than these joins).
+  assignedToUser: STAFF_NAME,
+  contactAttempts: {
+    orderBy: (t, { desc }) => [desc(t.createdAt)],
+    with: { reasons: true, contactedByUser: STAFF_NAME },
+  },
   debts: {
     columns: {
       id: true,
@@ -101,7 +108,10 @@ export const summaryGraph = {
         orderBy: (t, { desc }) => [desc(t.balance)],
         with: {
           disqualificationReasons: true,
-          statusChanges: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
+          statusChanges: {
+            orderBy: (t, { asc }) => [asc(t.createdAt)],
+            with: { changedByUser: STAFF_NAME },
+          },
         },
       },
     },
@@ -118,7 +128,7 @@ export const summaryGraph = {
     orderBy: (t, { asc }) => [asc(t.createdAt)],
     with: { accounts: { with: { balances: { orderBy: (t, { desc }) => [desc(t.createdAt)], limit: 1 } } } },
   },
-  statusChanges: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
+  statusChanges: { orderBy: (t, { asc }) => [asc(t.createdAt)], with: { changedByUser: STAFF_NAME } },
 } satisfies ApplicationQueryWith;
 
 type SummaryRecord = BuildQueryResult<
@@ -157,51 +167,58 @@ type HistoryRow = {
   earlier_openings: number | string;
 };
 
+const OPENING_SQL = `'${OPENING}'`;
+const HISTORY_SQL = `
+  with opened as (
+    insert into audit_log (id, actor_id, action, entity_type, entity_id, application_id, before, after, created_at)
+    select gen_random_uuid(), $1::text, ${OPENING_SQL}, 'application', a.id::text, a.id, null, null, now()
+    from application a cross join (select set_config('synchronous_commit', 'off', true)) unflushed
+    where a.id = $2::uuid
+    returning id, actor_id, action, entity_type, entity_id, before, after, created_at
+  ),
+  shown as (
+    select 'opened' as kind, o.* from opened o
+    union all
+    (select 'opening', l.id, l.actor_id, l.action, l.entity_type, l.entity_id, l.before, l.after, l.created_at
+      from audit_log l where l.application_id = $2::uuid and l.action = ${OPENING_SQL}
+      order by l.created_at desc limit ${OPENINGS_SHOWN - 1})
+    union all
+    (select 'action', l.id, l.actor_id, l.action, l.entity_type, l.entity_id, l.before, l.after, l.created_at
+      from audit_log l where l.application_id = $2::uuid and l.action <> ${OPENING_SQL}
+      order by l.created_at desc limit ${AUDIT_HISTORY_LIMIT})
+  )
+  select s.*, actor.name as actor_name, released.name as released_name,
+    (select count(*) from (select 1 from audit_log l
+      where l.application_id = $2::uuid and l.action = ${OPENING_SQL}
+      limit ${OPENINGS_COUNT_CAP}) counted) as earlier_openings
+  from shown s
+  left join "user" actor on actor.id = s.actor_id
+  left join "user" released on released.id = s.before ->> 'assignedTo'`;
+
 /**
- * Records this opening and reads the history back, in one statement: the opening is written only if the
+ * Records this opening and reads the history back, in one statement prepared once per connection (its plan
+ * does not depend on which application: Database.preparedSql). The opening is written only if the
  * application exists (no 'opened' row otherwise), committed without waiting for the disk (asynchronous
  * commit, for this transaction only: a crash in the next fraction of a second could lose it, never half of
  * it; docs/decisions/0065-an-opening-is-recorded-without-waiting-for-the-disk.md). The history is the last
  * staff actions apart from openings (a summary opened hundreds of times must not push its last claim or offer
  * decision out of the list), the last openings, this one included, and how many openings there were, counted
- * through the index and only so far (the page says '1000+' beyond). The conditions on the action are written
- * out, not parameters, so that PostgreSQL sees the partial indexes apply (audit_log_application_actions_idx
- * and audit_log_application_openings_idx, migration 0019). A statement sees the database as it was when it
+ * through the index and only so far (the page says '1000+' beyond). The action is written out, not a
+ * parameter, so that PostgreSQL sees the partial indexes apply (audit_log_application_actions_idx and
+ * audit_log_application_openings_idx, migration 0019). A statement sees the database as it was when it
  * began, so this opening is added to the openings from the insert's own answer.
  */
-async function openAndReadHistory(db: Db, viewerId: string, applicationId: string): Promise<HistoryRow[]> {
-  const opening = sql.raw(`'${OPENING}'`);
-  const result = await db.execute(sql`
-    with opened as (
-      insert into ${auditLog} (id, actor_id, action, entity_type, entity_id, application_id, before, after, created_at)
-      select gen_random_uuid(), ${viewerId}::text, ${opening}, 'application', a.id::text, a.id, null, null, now()
-      from ${application} a cross join (select set_config('synchronous_commit', 'off', true)) unflushed
-      where a.id = ${applicationId}::uuid
-      returning id, actor_id, action, entity_type, entity_id, before, after, created_at
-    ),
-    shown as (
-      select 'opened' as kind, o.* from opened o
-      union all
-      (select 'opening', l.id, l.actor_id, l.action, l.entity_type, l.entity_id, l.before, l.after, l.created_at
-        from ${auditLog} l where l.application_id = ${applicationId}::uuid and l.action = ${opening}
-        order by l.created_at desc limit ${OPENINGS_SHOWN - 1})
-      union all
-      (select 'action', l.id, l.actor_id, l.action, l.entity_type, l.entity_id, l.before, l.after, l.created_at
-        from ${auditLog} l where l.application_id = ${applicationId}::uuid and l.action <> ${opening}
-        order by l.created_at desc limit ${AUDIT_HISTORY_LIMIT})
-    )
-    select s.*, actor.name as actor_name, released.name as released_name,
-      (select count(*) from (select 1 from ${auditLog} l
-        where l.application_id = ${applicationId}::uuid and l.action = ${opening}
-        limit ${OPENINGS_COUNT_CAP}) counted) as earlier_openings
-    from shown s
-    left join "user" actor on actor.id = s.actor_id
-    left join "user" released on released.id = s.before ->> 'assignedTo'`);
-  return rowsOf<HistoryRow>(result);
+async function openAndReadHistory(
+  database: Database,
+  viewerId: string,
+  applicationId: string,
+): Promise<HistoryRow[]> {
+  const result = await database.preparedSql('borrower_summary_history', HISTORY_SQL, [
+    viewerId,
+    applicationId,
+  ]);
+  return result.rows as HistoryRow[];
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /**
  * The borrower summary: the application with every relation it shows, and its audit history. Opening it is
@@ -214,6 +231,7 @@ const rowsOf = <T>(result: unknown): T[] =>
  * statement that records it.
  */
 export async function getBorrowerSummary(o: {
+  database: Database;
   db: Db;
   /** `Database.genericPlanDb`: where the whole record's read is prepared. */
   genericPlanDb: Db;
@@ -226,7 +244,7 @@ export async function getBorrowerSummary(o: {
   // Taken before reading: a change announced meanwhile means the record read may be old, and it is not kept.
   const ticket = o.cache?.ticket() ?? 0;
   const [history, record] = await Promise.all([
-    openAndReadHistory(o.db, o.viewerId, o.applicationId),
+    openAndReadHistory(o.database, o.viewerId, o.applicationId),
     kept ?? readRecord(o),
   ]);
   const opened = history.find((h) => h.kind === 'opened');
@@ -310,15 +328,22 @@ async function readRecord(o: {
   const app = await graph.execute({ id: o.applicationId });
   if (!app) return null;
   const decision = app.decisions[0];
-  const [alerts, staff] = await Promise.all([
-    alertViews(o.db, app.alerts, { describe: true }),
-    staffMembers(o.db, [
-      app.assignedTo,
-      ...app.contactAttempts.map((c) => c.contactedBy),
-      ...app.statusChanges.map((s) => s.changedBy),
-      ...(decision?.offers.flatMap((of) => of.statusChanges.map((s) => s.changedBy)) ?? []),
-    ]),
+  const alerts = await alertViews(o.db, app.alerts, { describe: true });
+  // The staff the record names, read with it: 'Name Unavailable' when the user is gone or has no name.
+  const names = new Map<string, string | null>([
+    ...(app.assignedTo ? [[app.assignedTo, app.assignedToUser?.name ?? null] as const] : []),
+    ...app.contactAttempts.map((c) => [c.contactedBy, c.contactedByUser?.name ?? null] as const),
+    ...app.statusChanges.flatMap((c) =>
+      c.changedBy ? [[c.changedBy, c.changedByUser?.name ?? null] as const] : [],
+    ),
+    ...(decision?.offers.flatMap((of) =>
+      of.statusChanges.flatMap((c) =>
+        c.changedBy ? [[c.changedBy, c.changedByUser?.name ?? null] as const] : [],
+      ),
+    ) ?? []),
   ]);
+  const staff = (id: string | null | undefined): StaffMember | null =>
+    id ? { id, name: staffDisplayName(names.get(id)) } : null;
   const decrypt = (stored: string | null) => (stored ? o.cipher.decrypt(stored) : null);
   const dateOfBirth = (stored: string | null) => {
     const plain = decrypt(stored);

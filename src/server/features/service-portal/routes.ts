@@ -65,6 +65,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     { config: staffOnly, schema: { tags, params: idParams, response: { 200: borrowerSummaryViewSchema } } },
     async (request) =>
       getBorrowerSummary({
+        database: services.database,
         db,
         genericPlanDb: services.database.genericPlanDb,
         cache: services.summaryCache,
