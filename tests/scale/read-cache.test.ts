@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrower, application } from '#server/db/schema/application';
 import { session } from '#server/db/schema/auth';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { newBorrower, put } from '#tests/support/borrower-flow';
 import { eventually } from '#tests/support/eventually';
+import { silently } from '#tests/support/silently';
 
 // A borrower's session and application are kept in each server's memory between requests
 // (src/server/plugins/read-cache.ts) and dropped when the database announces that one of their rows changed.
@@ -20,15 +21,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Changes rows without announcing it: an answer that still shows the old value came from memory. */
-const silently = (
-  change: (tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) => Promise<unknown>,
-) =>
-  t.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await change(tx);
-  });
-
 const firstNameOf = async (client: Awaited<ReturnType<typeof newBorrower>>['client']) => {
   const res = await client.get('/api/application');
   expect(res.statusCode, res.body).toBe(200);
@@ -39,7 +31,7 @@ describe("a borrower's reads kept in memory", () => {
   it('answers from memory while nothing is announced, and reads again once a change is', async () => {
     const b = await newBorrower(t, 'Cached');
     expect(await firstNameOf(b.client)).toBe('Pat');
-    await silently((tx) =>
+    await silently(t, (tx) =>
       tx.update(borrower).set({ firstName: 'Silent' }).where(eq(borrower.applicationId, b.applicationId)),
     );
     expect(await firstNameOf(b.client)).toBe('Pat');
@@ -92,7 +84,7 @@ describe("a borrower's reads kept in memory", () => {
       `select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
     );
     expect(ended.rows).toEqual([{ ended: 1 }]);
-    await silently((tx) =>
+    await silently(t, (tx) =>
       tx.update(borrower).set({ firstName: 'Fresh' }).where(eq(borrower.applicationId, b.applicationId)),
     );
     await eventually(async () => expect(await firstNameOf(b.client)).toBe('Fresh'));

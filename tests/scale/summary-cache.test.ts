@@ -7,6 +7,7 @@ import { summaryGraph } from '#server/features/service-portal/get-borrower-summa
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { newBorrower, toEligibleDebts } from '#tests/support/borrower-flow';
 import { eventually } from '#tests/support/eventually';
+import { silently } from '#tests/support/silently';
 import { signInStaff, type StaffClient } from '#tests/support/service-portal';
 
 // The borrower summary keeps the part made of the application's own rows in each server's memory between
@@ -25,14 +26,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const silently = (
-  change: (tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) => Promise<unknown>,
-) =>
-  t.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await change(tx);
-  });
-
 const summaryOf = async (applicationId: string) => {
   const res = await staff.client.get(`/api/staff/applications/${applicationId}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -50,7 +43,7 @@ describe('a borrower summary kept in memory', () => {
   it('keeps the record while nothing is announced, and still records and counts every opening', async () => {
     const b = await newBorrower(t, 'Keptsummary');
     expect((await summaryOf(b.applicationId)).contact.firstName).toBe('Pat');
-    await silently((tx) =>
+    await silently(t, (tx) =>
       tx.update(borrower).set({ firstName: 'Silent' }).where(eq(borrower.applicationId, b.applicationId)),
     );
     const again = await summaryOf(b.applicationId);
