@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   CONTACT_ATTEMPT_REASON_KEYS,
   contactAttemptSchema,
@@ -11,6 +11,7 @@ import {
   qualityControlSchema,
 } from '#domain/validation/staff';
 import { predictIncome } from '#domain/underwriting/income-prediction';
+import { verifyIncome } from '#server/application/income-snapshot';
 import type { BankTransaction } from '#providers/bank-link/port';
 import {
   SANDBOX_BANK_INSTITUTION_IDS,
@@ -22,7 +23,6 @@ import { application, borrower } from '#server/db/schema/application';
 import { decision, offer } from '#server/db/schema/decision';
 import {
   docusign,
-  incomeSnapshot,
   paymentAccount,
   plaidAccount,
   plaidBalance,
@@ -432,23 +432,6 @@ async function linkBank(
       })),
     asOf.toISOString().slice(0, 10),
   );
-  await tx.insert(incomeSnapshot).values({
-    applicationId: o.applicationId,
-    borrowerId: o.borrowerId,
-    monthlyIncome: prediction.monthlyIncome,
-    annualIncome: prediction.annualIncome,
-    ninetyDayIncome: prediction.ninetyDayIncome,
-    incomeTransactionIds: prediction.incomeTransactionIds,
-  });
-  if (prediction.incomeTransactionIds.length > 0) {
-    await tx
-      .update(plaidTransaction)
-      .set({ isVerifiedAsIncome: true })
-      .where(inArray(plaidTransaction.id, prediction.incomeTransactionIds));
-  }
-  await tx
-    .update(application)
-    .set({ verifiedMonthlyCurrentIncome: prediction.monthlyIncome })
-    .where(eq(application.id, o.applicationId));
+  await verifyIncome(tx, { applicationId: o.applicationId, borrowerId: o.borrowerId, prediction });
   return checkingId;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { dayOf, daysFrom } from '#domain/monitoring/alert-rules';
 import { predictIncome } from '#domain/underwriting/income-prediction';
+import { storeIncomeSnapshot } from '#server/application/income-snapshot';
 import { debtScore as scoreDebt } from '#domain/underwriting/scores';
 import {
   type BankAccount,
@@ -224,16 +225,7 @@ async function recordIncomeSnapshot(tx: Tx, applicationId: string, borrowerId: s
     transactions.map((t) => ({ ...t, name: t.name ?? '' })),
     dayOf(asOf),
   );
-  await tx.insert(incomeSnapshot).values({
-    applicationId,
-    borrowerId,
-    monthlyIncome: prediction.monthlyIncome,
-    annualIncome: prediction.annualIncome,
-    ninetyDayIncome: prediction.ninetyDayIncome,
-    incomeTransactionIds: prediction.incomeTransactionIds,
-    createdAt: asOf,
-    updatedAt: asOf,
-  });
+  await storeIncomeSnapshot(tx, { applicationId, borrowerId, prediction, at: asOf });
 }
 
 /**

@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import { canSavePage } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { predictIncome } from '#domain/underwriting/income-prediction';
+import { verifyIncome } from '#server/application/income-snapshot';
 import { noCheckingAccountMessage } from '#domain/validation/messages';
 import type { BankAccount, BankItem, BankTransaction } from '#providers/bank-link/port';
 import {
@@ -16,7 +17,6 @@ import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import {
   bankLinkToken,
-  incomeSnapshot,
   plaidAccount,
   plaidBalance,
   plaidItem,
@@ -173,24 +173,7 @@ async function recordIncomeSnapshot(
     .from(borrower)
     .where(eq(borrower.applicationId, app.id));
   if (!owner) return prediction.monthlyIncome;
-  await tx.insert(incomeSnapshot).values({
-    applicationId: app.id,
-    borrowerId: owner.id,
-    monthlyIncome: prediction.monthlyIncome,
-    annualIncome: prediction.annualIncome,
-    ninetyDayIncome: prediction.ninetyDayIncome,
-    incomeTransactionIds: prediction.incomeTransactionIds,
-  });
-  if (prediction.incomeTransactionIds.length > 0) {
-    await tx
-      .update(plaidTransaction)
-      .set({ isVerifiedAsIncome: true })
-      .where(inArray(plaidTransaction.id, prediction.incomeTransactionIds));
-  }
-  await tx
-    .update(application)
-    .set({ verifiedMonthlyCurrentIncome: prediction.monthlyIncome })
-    .where(eq(application.id, app.id));
+  await verifyIncome(tx, { applicationId: app.id, borrowerId: owner.id, prediction });
   return prediction.monthlyIncome;
 }
 
