@@ -95,9 +95,9 @@ describe('the service portal reads', () => {
       .limit(1);
     const [named] = rowsOf(
       await t.db.execute(
-        sql`select last_name, email, phone_number from borrower where last_name is not null limit 1`,
+        sql`select first_name, last_name, email, phone_number from borrower where first_name is not null and last_name is not null limit 1`,
       ),
-    ) as { last_name: string; email: string; phone_number: string }[];
+    ) as { first_name: string; last_name: string; email: string; phone_number: string }[];
     const reads = [
       '/api/staff/applications',
       '/api/staff/applications?applicationStatus=inProgress,transferred&claimedStatus=claimed&assignedToMe=true',
@@ -110,6 +110,9 @@ describe('the service portal reads', () => {
       '/api/staff/queue?assignedToMe=true',
       `/api/staff/queue?searchValue=${encodeURIComponent(named!.last_name)}`,
       `/api/staff/queue?searchValue=${encodeURIComponent(named!.last_name)}&contactInformation=lastName`,
+      // A whole name: looked up by where it can be (the full name's beginning, first names by their end).
+      `/api/staff/queue?searchValue=${encodeURIComponent(`${named!.first_name} ${named!.last_name}`)}`,
+      `/api/staff/queue?searchValue=${encodeURIComponent(`${named!.first_name.slice(1)} ${named!.last_name.slice(0, 3)}`)}`,
       `/api/staff/queue?searchValue=${encodeURIComponent(named!.email.split('@')[0]!)}`,
       `/api/staff/queue?searchValue=${named!.phone_number.slice(-7)}`,
       `/api/staff/queue?searchValue=${some!.id.slice(0, 8)}`,

@@ -168,9 +168,10 @@ export async function seedBulk(o: {
   const analyzed = Date.now();
   // Fresh statistics, so the planner knows the tables hold a million applications, not a few hundred.
   await db.execute(sql.raw(`analyze ${tables.map((t) => `"${t.name}"`).join(', ')}`));
-  // The portal's lists read the application table's index alone (index-only scans), which needs the
-  // table's visibility map: a running database gets it from autovacuum in its own time, a fresh seed now.
-  await db.execute(sql.raw('vacuum application'));
+  // The portal's lists and the queue's search read the application and borrower tables' indexes alone
+  // (index-only scans), which needs the tables' visibility maps: a running database gets them from
+  // autovacuum in its own time, a fresh seed now.
+  await db.execute(sql.raw('vacuum application, borrower'));
   o.onProgress?.({ phase: 'analyze', ms: Date.now() - analyzed });
   endPhase('analyze');
 
