@@ -167,11 +167,15 @@ const names = await database.db
   .selectDistinct({ firstName: borrower.firstName, lastName: borrower.lastName })
   .from(borrower)
   .limit(5_000);
-/** What a read must reach: at a million applications on PostgreSQL (and 100,000 on the embedded database). */
+/**
+ * What a read must reach: at a million applications on PostgreSQL. The embedded database (one process, one
+ * thread, a laptop's data) has a target for a borrower's own read only, at 100,000 applications.
+ */
 type Target = { p95?: number; p99?: number; rps?: number };
-const PORTAL_READ: Target = { p95: 50 };
-const BORROWER_SUMMARY: Target = { p95: 30 };
-const BORROWER_READ: Target = database.kind === 'postgres' ? { rps: 5_000, p99: 20 } : { rps: 1_500 };
+const onPostgres = database.kind === 'postgres';
+const PORTAL_READ: Target | undefined = onPostgres ? { p95: 50 } : undefined;
+const BORROWER_SUMMARY: Target | undefined = onPostgres ? { p95: 30 } : undefined;
+const BORROWER_READ: Target = onPostgres ? { rps: 5_000, p99: 20 } : { rps: 1_500 };
 const targets: {
   name: string;
   url: string;
