@@ -1,25 +1,22 @@
-import type { Locator, Page } from '@playwright/test';
 import {
   type Applicant,
-  chooseHardships,
-  consentToCredit,
-  continueFromHousehold,
   DESKTOP,
-  expectText,
-  fillHousehold,
   PHONE,
-  provideIncome,
-  readEligibleDebts,
-  readOffers,
-  saveExpenses,
   setPasswordFromMailbox,
   signIn,
   snapAtWidths,
-  startApplication,
   waitForPath,
 } from './support/apply';
 import { checkAccessibility, expect, test } from './support/axe';
-import { snap, watchErrors } from './support/browser';
+import { reportFailure, visible, watchErrors } from './support/browser';
+import {
+  acceptOfferToOptions,
+  applyToOffers,
+  linkSandboxBank,
+  openSigningLink,
+  QUALIFYING_PERSON,
+  signLetter,
+} from './support/enroll';
 import { createStaffUser, firstStaffSignIn, type NewStaff, snapScreen, WIDE } from './support/portal';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 
@@ -35,25 +32,10 @@ import { journeyEnv, runScript, startServer, type TestServer } from './support/s
  * on the Alerts page, marks it seen and reconnects the bank through the same dialog; the alert clears.
  * Every page is checked with axe; the new screens are pictured at 1280 (1440 in the service portal) and 390 px.
  */
-const BORROWER: Applicant = {
-  firstName: 'Alex',
-  lastName: 'Morgan',
-  email: 'alex.alerts@example.com',
-  phone: '2025550161',
-  dateOfBirth: '04121985',
-};
+const BORROWER: Applicant = { ...QUALIFYING_PERSON, email: 'alex.alerts@example.com', phone: '2025550161' };
 const FULL_NAME = `${BORROWER.firstName} ${BORROWER.lastName}`;
 const BORROWER_PASSWORD = 'Sunny#Day42';
 const BANK = 'First Platypus Bank';
-const HOUSEHOLD = {
-  dependents: 'Two',
-  isHomeowner: false,
-  housingCost: '1500',
-  isCarOwner: true,
-  addressQuery: '123 Main',
-  addressChoice: '123 Main St, Durango, CO 81303',
-} as const;
-const RESTAURANTS = 'Restaurants including delivery';
 
 const staff: NewStaff = {
   email: 'riley.counsellor@agency.org',
@@ -84,33 +66,6 @@ test.afterAll(async () => {
 
 test.use({ viewport: DESKTOP });
 
-async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await expect(locator).toBeVisible({ timeout });
-}
-
-/** A screenshot of the failing step, then the failure; the page errors seen before it are printed. */
-async function reportFailure<T>(page: Page, errors: string[], name: string, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (failure) {
-    await snap(page, `alerts-failure-${name}`).catch(() => undefined);
-    if (errors.length > 0) console.log(`Page errors before the failure:\n${errors.join('\n')}`);
-    throw failure;
-  }
-}
-
-/** In the sandbox link dialog: the bank chosen, signed in as the steady-pay user, every account shared. */
-async function linkSandboxBank(dialog: Locator): Promise<void> {
-  await visible(dialog.getByRole('heading', { name: 'Choose your bank' }));
-  await dialog.getByRole('button', { name: new RegExp(`^${BANK}`) }).click();
-  await visible(dialog.getByRole('heading', { name: `Sign in to ${BANK}` }));
-  await dialog.getByLabel('Username').fill('user_good');
-  await dialog.getByLabel('Password', { exact: true }).fill('pass_good');
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await visible(dialog.getByRole('heading', { name: 'Choose accounts' }));
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-}
-
 test.describe('alerts', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -119,38 +74,15 @@ test.describe('alerts', () => {
     page,
   }) => {
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'enroll', async () => {
+    await reportFailure(page, errors, 'alerts-failure-enroll', async () => {
       // The application, as enrollment.e2e.ts's first borrower makes it (known to qualify).
-      await startApplication(page, server.url, BORROWER);
-      await chooseHardships(page, ['Reduction in income', 'Increased medical expenses']);
-      await fillHousehold(page, BORROWER, HOUSEHOLD);
-      await continueFromHousehold(page);
-      await consentToCredit(page);
-      expect((await readEligibleDebts(page)).length).toBeGreaterThanOrEqual(5);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await waitForPath(page, '/income/provide-monthly-income');
-      expect(await provideIncome(page, '6250')).toBe('direct');
-      await expectText(page, 'Verify Your Household Expenses');
-      await page.getByRole('button', { name: `Edit ${RESTAURANTS}` }).click();
-      const input = page.getByLabel(RESTAURANTS, { exact: true });
-      await input.fill('');
-      await input.pressSequentially('200');
-      await page.getByRole('button', { name: `Submit ${RESTAURANTS}` }).click();
-      await expect(input).toBeHidden();
-      await saveExpenses(page, '/offers/review');
-      expect((await readOffers(page)).length).toBeGreaterThanOrEqual(2);
+      await applyToOffers(page, server.url, BORROWER);
 
       // The payment account: the sandbox bank's checking account.
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await waitForPath(page, '/payments/next-steps');
-      await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
-      await checkAccessibility(page, '/payments/next-steps');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await waitForPath(page, '/payments/payment-account-options');
-      await visible(page.getByRole('heading', { level: 1, name: 'Connect your bank' }));
+      await acceptOfferToOptions(page);
       await checkAccessibility(page, '/payments/payment-account-options');
       await page.getByRole('button', { name: 'Connect your bank' }).click();
-      await linkSandboxBank(page.getByRole('dialog', { name: 'Sandbox bank connection' }));
+      await linkSandboxBank(page.getByRole('dialog', { name: 'Sandbox bank connection' }), BANK);
       await waitForPath(page, '/payments/confirm-payment-account');
       await visible(page.getByRole('radio', { name: /Everyday Checking/ }));
       await checkAccessibility(page, '/payments/confirm-payment-account');
@@ -162,29 +94,8 @@ test.describe('alerts', () => {
 
       // The letter, signed from the emailed link.
       const mailbox = await context.newPage();
-      await mailbox.goto(`${server.url}/dev/mailbox`);
-      const mail = mailbox
-        .locator('article', { hasText: BORROWER.email })
-        .filter({ hasText: 'Please sign your Letter of Authorization' });
-      await expect
-        .poll(
-          async () => {
-            await mailbox.reload();
-            return mail.count();
-          },
-          { timeout: 20_000, intervals: [500] },
-        )
-        .toBeGreaterThan(0);
-      await checkAccessibility(mailbox, '/dev/mailbox');
-      await mail.first().getByRole('link', { name: 'Review and sign' }).click();
-      await waitForPath(mailbox, '/sign-letter');
-      await visible(mailbox.getByText(`Signing as ${FULL_NAME}`));
-      await checkAccessibility(mailbox, '/sign-letter');
-      await mailbox.getByLabel('I agree to sign this Letter of Authorization electronically').check();
-      await mailbox.getByLabel('Full name').fill(FULL_NAME);
-      await mailbox.getByRole('button', { name: 'Sign', exact: true }).click();
-      await visible(mailbox.getByRole('heading', { level: 1, name: 'Letter of Authorization signed' }));
-      await checkAccessibility(mailbox, '/sign-letter (signed)');
+      await openSigningLink(mailbox, server.url, BORROWER.email);
+      await signLetter(mailbox, FULL_NAME, { checkSigned: true });
       await mailbox.close();
     });
     expect(errors).toEqual([]);
@@ -208,7 +119,7 @@ test.describe('alerts', () => {
     expect(disconnected, 'the borrower is enrolled and disconnected (journey 1)').toBe(true);
     await page.setViewportSize(WIDE);
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'counsellor', async () => {
+    await reportFailure(page, errors, 'alerts-failure-counsellor', async () => {
       await firstStaffSignIn(page, server.url, staff);
 
       // /summary: the alert column, most severe first.
@@ -262,7 +173,7 @@ test.describe('alerts', () => {
   }) => {
     expect(disconnected, 'the borrower is enrolled and disconnected (journey 1)').toBe(true);
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'customer', async () => {
+    await reportFailure(page, errors, 'alerts-failure-customer', async () => {
       await setPasswordFromMailbox(context, server.url, BORROWER.email, BORROWER_PASSWORD);
       await page.goto(`${server.url}/sign-in`);
       await signIn(page, BORROWER.email, BORROWER_PASSWORD, '/submitted');
@@ -304,7 +215,7 @@ test.describe('alerts', () => {
       await visible(dialog);
       await checkAccessibility(page, '/customer-portal/alerts (reconnect dialog)');
       await snapAtWidths(page, 'alerts-customer-reconnect');
-      await linkSandboxBank(dialog);
+      await linkSandboxBank(dialog, BANK);
       await expect(dialog).toBeHidden();
       await visible(
         page.getByRole('status').filter({ hasText: `Your ${BANK} connection is working again.` }),

@@ -1,26 +1,30 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   type Applicant,
-  chooseHardships,
-  consentToCredit,
-  continueFromHousehold,
   DESKTOP,
-  expectText,
-  fillHousehold,
   PHONE,
-  provideIncome,
-  readEligibleDebts,
   readOffers,
-  saveExpenses,
   setPasswordFromMailbox,
   shownDollars,
   signIn,
   snapAtWidths,
-  startApplication,
   waitForPath,
 } from './support/apply';
 import { checkAccessibility, expect, test } from './support/axe';
-import { snap, watchErrors } from './support/browser';
+import { reportFailure, snap, visible, watchErrors } from './support/browser';
+import {
+  acceptOfferToOptions,
+  applyToIncome,
+  applyToOffers,
+  BANK_PASSWORD,
+  chooseBankAndSignIn,
+  expensesToOffers,
+  linkSandboxBank,
+  openSigningLink,
+  QUALIFYING_INCOME,
+  QUALIFYING_PERSON,
+  signLetter,
+} from './support/enroll';
 import { createStaffUser, firstStaffSignIn, type NewStaff, WIDE } from './support/portal';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
@@ -41,32 +45,13 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
  * known to qualify; only the email and phone differ. Every page is checked with axe (any violation fails the
  * journey, softly, so every page is reported) and the new ones are pictured at 1280 and 390 px.
  */
-const FIRST: Applicant = {
-  firstName: 'Alex',
-  lastName: 'Morgan',
-  email: 'alex.enrolls@example.com',
-  phone: '2025550151',
-  dateOfBirth: '04121985',
-};
+const FIRST: Applicant = { ...QUALIFYING_PERSON, email: 'alex.enrolls@example.com', phone: '2025550151' };
 const SECOND: Applicant = { ...FIRST, email: 'alex.types.numbers@example.com', phone: '2025550152' };
 const THIRD: Applicant = { ...FIRST, email: 'alex.connects.early@example.com', phone: '2025550153' };
 const FULL_NAME = `${FIRST.firstName} ${FIRST.lastName}`;
-const INCOME = '6250';
-const HOUSEHOLD = {
-  dependents: 'Two',
-  isHomeowner: false,
-  housingCost: '1500',
-  isCarOwner: true,
-  addressQuery: '123 Main',
-  addressChoice: '123 Main St, Durango, CO 81303',
-} as const;
-const RESTAURANTS = 'Restaurants including delivery';
-const REVIEW_HEADLINE = 'Congratulations! You may be eligible for a Debt Management Plan';
 const BORROWER_PASSWORD = 'Sunny#Day42';
 
-// The sandbox bank link (docs/providers.md, 'Bank link').
-const BANK_USER = 'user_good';
-const BANK_PASSWORD = 'pass_good';
+// The sandbox bank link's refusals (docs/providers.md, 'Bank link').
 const BANK_LOGIN_ERROR = 'The username or password you entered is incorrect.';
 const NO_CHECKING = 'We did not find a checking account';
 
@@ -77,8 +62,6 @@ const SKIP_REQUIRED = 'Why are you skipping this step is required';
 
 const UNSIGNED_TITLE = 'Your signature is required';
 const SIGNED_TITLE = 'Thank you for completing the Letter of Authorization';
-const SIGN_EMAIL_SUBJECT = 'Please sign your Letter of Authorization';
-const AGREE_LABEL = 'I agree to sign this Letter of Authorization electronically';
 
 const staff: NewStaff = {
   email: 'morgan.counsellor@agency.org',
@@ -113,130 +96,6 @@ test.afterAll(async () => {
 
 test.use({ viewport: DESKTOP });
 
-/** Waits until `locator` is visible. */
-async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await expect(locator).toBeVisible({ timeout });
-}
-
-/** Shared steps check a page once per test, however many times the journey passes it. */
-const once = { oncePerTest: true } as const;
-
-/** A screenshot of the failing step, then the failure; the page errors seen before it are printed. */
-async function reportFailure<T>(page: Page, errors: string[], name: string, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (failure) {
-    await snap(page, `enroll-failure-${name}`).catch(() => undefined);
-    if (errors.length > 0) console.log(`Page errors before the failure:\n${errors.join('\n')}`);
-    throw failure;
-  }
-}
-
-/** From /lead to /income/provide-monthly-income as `applicant` (application-offer.e2e.ts's first journey). */
-async function applyToIncome(page: Page, applicant: Applicant): Promise<void> {
-  await startApplication(page, server.url, applicant);
-  await chooseHardships(page, ['Reduction in income', 'Increased medical expenses']);
-  await fillHousehold(page, applicant, HOUSEHOLD);
-  await continueFromHousehold(page);
-  await consentToCredit(page);
-  expect((await readEligibleDebts(page)).length).toBeGreaterThanOrEqual(5);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await waitForPath(page, '/income/provide-monthly-income');
-  await expectText(page, 'Tell us about your income');
-}
-
-/** From /lead to /offers/review as `applicant` (application-offer.e2e.ts's first journey, without its pictures). */
-async function applyToOffers(page: Page, applicant: Applicant) {
-  await applyToIncome(page, applicant);
-  expect(await provideIncome(page, INCOME)).toBe('direct');
-  return expensesToOffers(page);
-}
-
-/** /expenses, with the restaurants line cut to $200, to /offers/review; the offers as shown. */
-async function expensesToOffers(page: Page) {
-  await expectText(page, 'Verify Your Household Expenses');
-  await checkAccessibility(page, '/expenses', once);
-  // The restaurants line cut to $200, as application-offer.e2e.ts does.
-  await page.getByRole('button', { name: `Edit ${RESTAURANTS}` }).click();
-  const input = page.getByLabel(RESTAURANTS, { exact: true });
-  await input.fill('');
-  await input.pressSequentially('200');
-  await page.getByRole('button', { name: `Submit ${RESTAURANTS}` }).click();
-  await expect(input).toBeHidden();
-  await saveExpenses(page, '/offers/review');
-  await expectText(page, REVIEW_HEADLINE);
-  const offers = await readOffers(page);
-  expect(offers.length).toBeGreaterThanOrEqual(2);
-  return offers;
-}
-
-/** /offers/review Continue → /payments/next-steps → Continue → /payments/payment-account-options. */
-async function acceptOfferToOptions(page: Page, o: { snaps: boolean }): Promise<void> {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await waitForPath(page, '/payments/next-steps');
-  await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
-  await visible(page.getByText('Connect your bank so we can set up your monthly payment.'));
-  await checkAccessibility(page, '/payments/next-steps', once);
-  if (o.snaps) await snapAtWidths(page, 'enroll-next-steps');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await waitForPath(page, '/payments/payment-account-options');
-  await visible(page.getByRole('heading', { level: 1, name: 'Connect your bank' }));
-}
-
-/** In the sandbox link dialog: the bank chosen, signed in (the password as given), on to the accounts step. */
-async function chooseBankAndSignIn(dialog: Locator, bank: string, password: string): Promise<void> {
-  await dialog.getByRole('button', { name: new RegExp(`^${bank}`) }).click();
-  await visible(dialog.getByRole('heading', { name: `Sign in to ${bank}` }));
-  await dialog.getByLabel('Username').fill(BANK_USER);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** The dev mailbox (in `mailbox`, a tab of its own): follows the newest signing email's 'Review and sign' link. */
-async function openSigningLink(mailbox: Page, email: string): Promise<void> {
-  await mailbox.goto(`${server.url}/dev/mailbox`);
-  const mail = mailbox.locator('article', { hasText: email }).filter({ hasText: SIGN_EMAIL_SUBJECT });
-  // The job queue sends it shortly after the payment account is set.
-  await expect
-    .poll(
-      async () => {
-        await mailbox.reload();
-        return mail.count();
-      },
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBeGreaterThan(0);
-  const link = mail.first().getByRole('link', { name: 'Review and sign' });
-  await checkAccessibility(mailbox, '/dev/mailbox', once);
-  expect(await link.getAttribute('href')).toMatch(/\/sign-letter#t=.+/);
-  await link.click();
-  await waitForPath(mailbox, '/sign-letter');
-}
-
-/** /sign-letter: a wrong name first (refused on its field), then the right one; the thank-you shows. */
-async function signLetter(page: Page, name: string, o: { snaps: boolean }): Promise<void> {
-  await visible(page.getByRole('heading', { level: 1, name: 'Sign your Letter of Authorization' }));
-  await visible(page.getByText(`Signing as ${name}`));
-  await checkAccessibility(page, '/sign-letter', once);
-  if (o.snaps) await snapAtWidths(page, 'enroll-sign-letter');
-  const fullName = page.getByLabel('Full name');
-  await page.getByLabel(AGREE_LABEL).check();
-  await fullName.fill(`${name.split(' ')[0]} Morganson`);
-  await page.getByRole('button', { name: 'Sign', exact: true }).click();
-  await visible(page.getByText('The name you typed does not match the name on the letter.'));
-  expect(await fullName.getAttribute('aria-invalid')).toBe('true');
-  if (o.snaps) await snapAtWidths(page, 'enroll-sign-letter-mismatch');
-  await fullName.fill(name);
-  expect(await page.getByLabel(AGREE_LABEL).isChecked()).toBe(true);
-  await page.getByRole('button', { name: 'Sign', exact: true }).click();
-  await visible(page.getByRole('heading', { level: 1, name: 'Letter of Authorization signed' }));
-  await visible(page.getByText(`Thank you, ${name}. Your Letter of Authorization is signed.`));
-  if (o.snaps) {
-    await snapAtWidths(page, 'enroll-signed');
-    await checkAccessibility(page, '/sign-letter (signed)');
-  }
-}
-
 /** /submitted reloaded: the thank-you variant (the page also asks again every 10 s by itself). */
 async function expectThankYou(page: Page): Promise<void> {
   await page.goto(`${server.url}/submitted`);
@@ -253,13 +112,13 @@ test.describe('enrollment', () => {
     page,
   }) => {
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'connect', async () => {
-      firstOffers = await applyToOffers(page, FIRST);
+    await reportFailure(page, errors, 'enroll-failure-connect', async () => {
+      firstOffers = await applyToOffers(page, server.url, FIRST);
       firstOfferCount = firstOffers.length;
 
       // --- On a phone: next steps, then the options.
       await page.setViewportSize(PHONE);
-      await acceptOfferToOptions(page, { snaps: true });
+      await acceptOfferToOptions(page, { snapPrefix: 'enroll' });
       await checkAccessibility(page, '/payments/payment-account-options');
 
       // The sandbox link dialog: the bank without a checking account, a wrong password first.
@@ -294,11 +153,9 @@ test.describe('enrollment', () => {
       await page.getByRole('button', { name: 'Connect another bank' }).click();
       await visible(dialog);
       // A new link session starts again at the first step.
-      await visible(dialog.getByRole('heading', { name: 'Choose your bank' }));
-      await chooseBankAndSignIn(dialog, 'First Platypus Bank', BANK_PASSWORD);
-      await visible(dialog.getByRole('heading', { name: 'Choose accounts' }));
-      expect(await dialog.getByRole('checkbox').count()).toBe(3);
-      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await linkSandboxBank(dialog, 'First Platypus Bank', async () => {
+        expect(await dialog.getByRole('checkbox').count()).toBe(3);
+      });
       await waitForPath(page, '/payments/confirm-payment-account');
 
       // /payments/confirm-payment-account: Submit with nothing chosen, then the checking account.
@@ -331,9 +188,13 @@ test.describe('enrollment', () => {
       const signing = await context.newPage();
       const signingErrors = watchErrors(signing);
       await signing.setViewportSize(PHONE);
-      await reportFailure(signing, signingErrors, 'sign', async () => {
-        await openSigningLink(signing, FIRST.email);
-        await signLetter(signing, FULL_NAME, { snaps: true });
+      await reportFailure(signing, signingErrors, 'enroll-failure-sign', async () => {
+        await openSigningLink(signing, server.url, FIRST.email);
+        await signLetter(signing, FULL_NAME, {
+          wrongNameFirst: true,
+          snapPrefix: 'enroll',
+          checkSigned: true,
+        });
       });
       expect(signingErrors).toEqual([]);
       await signing.close();
@@ -354,9 +215,9 @@ test.describe('enrollment', () => {
     // On a phone.
     await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'manual', async () => {
-      await applyToOffers(page, SECOND);
-      await acceptOfferToOptions(page, { snaps: false });
+    await reportFailure(page, errors, 'enroll-failure-manual', async () => {
+      await applyToOffers(page, server.url, SECOND);
+      await acceptOfferToOptions(page);
 
       // 'Provide manually': the reason, then Continue.
       const provideManually = page.getByRole('button', { name: 'Provide manually' });
@@ -399,8 +260,8 @@ test.describe('enrollment', () => {
       await checkAccessibility(page, '/submitted');
 
       // Signs from the email, in this tab.
-      await openSigningLink(page, SECOND.email);
-      await signLetter(page, FULL_NAME, { snaps: false });
+      await openSigningLink(page, server.url, SECOND.email);
+      await signLetter(page, FULL_NAME, { wrongNameFirst: true });
       await expectThankYou(page);
     });
     expect(errors).toEqual([]);
@@ -413,7 +274,7 @@ test.describe('enrollment', () => {
     // The portal's wide screen.
     await page.setViewportSize(WIDE);
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'staff', async () => {
+    await reportFailure(page, errors, 'enroll-failure-staff', async () => {
       await firstStaffSignIn(page, server.url, staff);
       const nav = page.getByRole('navigation', { name: 'Service portal' });
 
@@ -518,7 +379,7 @@ test.describe('enrollment', () => {
   }) => {
     expect(firstTransferred, 'the first borrower is in transfer (journey 3)').toBe(true);
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'portal', async () => {
+    await reportFailure(page, errors, 'enroll-failure-portal', async () => {
       // The first password, from the initial email (as application-resume.e2e.ts does).
       await setPasswordFromMailbox(context, server.url, FIRST.email, BORROWER_PASSWORD);
       await page.goto(`${server.url}/sign-in`);
@@ -590,8 +451,8 @@ test.describe('enrollment', () => {
     // On a phone.
     await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
-    await reportFailure(page, errors, 'income-bank', async () => {
-      await applyToIncome(page, THIRD);
+    await reportFailure(page, errors, 'enroll-failure-income-bank', async () => {
+      await applyToIncome(page, server.url, THIRD);
 
       // /income/provide-monthly-income: the box above an empty income field.
       const box = page.getByRole('region', { name: INCOME_BANK_TITLE });
@@ -620,11 +481,9 @@ test.describe('enrollment', () => {
       await box.getByRole('button', { name: 'Connect your bank', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Sandbox bank connection' });
       await visible(dialog);
-      await visible(dialog.getByRole('heading', { name: 'Choose your bank' }));
-      await chooseBankAndSignIn(dialog, 'Tartan Bank', BANK_PASSWORD);
-      await visible(dialog.getByRole('heading', { name: 'Choose accounts' }));
-      expect(await dialog.getByRole('checkbox', { name: /Tartan Checking/ }).isChecked()).toBe(true);
-      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await linkSandboxBank(dialog, 'Tartan Bank', async () => {
+        expect(await dialog.getByRole('checkbox', { name: /Tartan Checking/ }).isChecked()).toBe(true);
+      });
       await expect(dialog).toBeHidden();
 
       // The box names the bank and its 90-day average; the skip question and its error are gone.
@@ -649,8 +508,8 @@ test.describe('enrollment', () => {
       // The borrower's own figure instead (the first borrower's, so the offer is the same).
       await income.fill('');
       expect(await income.inputValue()).toBe('');
-      await income.pressSequentially(INCOME);
-      expect(shownDollars(await income.inputValue())).toBe(Number(INCOME));
+      await income.pressSequentially(QUALIFYING_INCOME);
+      expect(shownDollars(await income.inputValue())).toBe(Number(QUALIFYING_INCOME));
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/expenses');
       const offers = await expensesToOffers(page);

@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './support/axe';
-import { snap, watchErrors } from './support/browser';
+import { snap, visible, watchErrors } from './support/browser';
 import {
   chooseDateRange,
   createStaffUser,
@@ -60,11 +60,6 @@ async function shownCount(page: Page): Promise<number> {
   const status = page.getByRole('status').filter({ hasText: / applications$/ });
   await expect(status).toBeVisible({ timeout: 15_000 });
   return Number(/^(\d+) applications$/.exec((await status.innerText()).trim())?.[1] ?? Number.NaN);
-}
-
-/** Waits until `locator` is visible. */
-async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await expect(locator).toBeVisible({ timeout });
 }
 
 test.describe('service portal journey', () => {

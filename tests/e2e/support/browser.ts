@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Chromium itself is launched by @playwright/test (playwright.config.ts: executablePath and args); the journeys
 // use its page, context and browser fixtures.
@@ -21,4 +21,23 @@ export function watchErrors(page: Page): string[] {
       errors.push(`console: ${m.text()}`);
   });
   return errors;
+}
+
+/** Waits until `locator` is visible. */
+export async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  await expect(locator).toBeVisible({ timeout });
+}
+
+/**
+ * Runs a step of a journey. When it fails: a screenshot named `name` (each journey starts it with a prefix of
+ * its own, so journeys do not overwrite each other's pictures), the page errors seen before it, the failure.
+ */
+export async function reportFailure<T>(page: Page, errors: string[], name: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (failure) {
+    await snap(page, name).catch(() => undefined);
+    if (errors.length > 0) console.log(`Page errors before the failure:\n${errors.join('\n')}`);
+    throw failure;
+  }
 }
