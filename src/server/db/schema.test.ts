@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HARDSHIP_KEYS } from '#domain/validation/application';
+import { EXPENSE_CATEGORIES, EXPENSE_SUB_CATEGORIES } from '#domain/validation/expenses';
 import { createApplication, createUser } from '#tests/factories/application';
 import { createTestDatabase } from '#tests/setup/test-database';
 import type { Database } from './client';
@@ -139,6 +141,21 @@ describe('migrations', () => {
         'webhook_event',
       ].sort(),
     );
+  });
+
+  // A line or key added to the domain needs a migration that adds it to its enum, or saving it would fail.
+  it.each([
+    { enumName: 'expense_category', domain: EXPENSE_CATEGORIES },
+    { enumName: 'expense_sub_category', domain: EXPENSE_SUB_CATEGORIES },
+    { enumName: 'hardship_key', domain: HARDSHIP_KEYS },
+  ])('the enum $enumName holds the domain list, in its order', async ({ enumName, domain }) => {
+    const { rows } = await database.executeSql(
+      `select e.enumlabel as label from pg_enum e join pg_type t on t.oid = e.enumtypid
+       where t.typname = $1 order by e.enumsortorder`,
+      [enumName],
+    );
+
+    expect(rows.map((r) => (r as { label: string }).label)).toEqual([...domain]);
   });
 });
 

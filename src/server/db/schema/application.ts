@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  pgEnum,
   pgTable,
   text,
   timestamp,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { Page } from '#domain/flow/pages';
-import type { HardshipKey } from '#domain/validation/application';
+import { HARDSHIP_KEYS } from '#domain/validation/application';
 import { user } from './auth';
 import { cents, ciphertext, createdAt, updatedAt, applicationId } from './columns';
 import { creditReport, debt, collection, creditorAccount, debtScore } from './credit';
@@ -171,13 +172,16 @@ export const spouse = pgTable('spouse', {
   updatedAt: updatedAt(),
 });
 
+/** A hardship's key, a closed list of the domain stored as an enum (see expenseCategoryEnum in budget.ts). */
+export const hardshipKeyEnum = pgEnum('hardship_key', HARDSHIP_KEYS);
+
 /** One row per hardship key: saving a key again updates its value. */
 export const hardship = pgTable(
   'hardship',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     applicationId: applicationId(),
-    key: text('key').$type<HardshipKey>().notNull(),
+    key: hardshipKeyEnum('key').notNull(),
     value: boolean('value').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

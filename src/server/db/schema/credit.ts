@@ -24,7 +24,10 @@ export const creditReport = pgTable(
   (t) => [
     index('credit_report_application_id_created_at_idx').on(t.applicationId, t.createdAt),
     index('credit_report_borrower_id_idx').on(t.borrowerId),
-    index('credit_report_spouse_id_idx').on(t.spouseId),
+    // Most reports are the borrower's: the index holds only the spouse's.
+    index('credit_report_spouse_id_idx')
+      .on(t.spouseId)
+      .where(sql`${t.spouseId} is not null`),
   ],
 );
 

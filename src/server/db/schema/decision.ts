@@ -92,8 +92,13 @@ export const offer = pgTable(
   (t) => [
     index('offer_application_id_idx').on(t.applicationId),
     index('offer_decision_id_idx').on(t.decisionId),
-    index('offer_debt_id_idx').on(t.debtId),
-    index('offer_collection_id_idx').on(t.collectionId),
+    // An offer is for a debt or a collection (the check below): each index holds only the offers that name one.
+    index('offer_debt_id_idx')
+      .on(t.debtId)
+      .where(sql`${t.debtId} is not null`),
+    index('offer_collection_id_idx')
+      .on(t.collectionId)
+      .where(sql`${t.collectionId} is not null`),
     check('offer_one_target', sql`num_nonnulls(${t.debtId}, ${t.collectionId}) = 1`),
   ],
 );

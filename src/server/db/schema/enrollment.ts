@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { cents, ciphertext, calendarDate, createdAt, updatedAt, applicationId } from './columns';
 import { application, borrower } from './application';
@@ -191,7 +191,12 @@ export const paymentAccount = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_account_plaid_account_id_idx').on(t.plaidAccountId)],
+  // An account entered by hand has no bank connection: the index holds only the connected ones.
+  (t) => [
+    index('payment_account_plaid_account_id_idx')
+      .on(t.plaidAccountId)
+      .where(sql`${t.plaidAccountId} is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------- relations

@@ -246,6 +246,11 @@ describe('PUT /api/application/expenses → the decision', () => {
       lines: [...lines, { category: 'otherDebts', subCategory: 'lease', selfReportedValue: 100 }],
     });
     expect(unknown.statusCode).toBe(400);
+    // A line name no expense has at all (the database keeps the names as an enum) is refused the same way.
+    const unheardOf = await put(b.client, '/api/application/expenses', {
+      lines: [...lines, { category: 'food', subCategory: 'caviar', selfReportedValue: 100 }],
+    });
+    expect(unheardOf.statusCode).toBe(400);
     const tooBig = await put(b.client, '/api/application/expenses', {
       lines: lines.map((l, i) => (i === 0 ? { ...l, selfReportedValue: 123_456_00 } : l)),
     });

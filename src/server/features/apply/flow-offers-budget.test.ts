@@ -172,6 +172,7 @@ describe('PUT /api/application/budget: moving the cuts', () => {
     ['a fraction of a cent', { proposedValue: 10.5 }],
     ['control characters in a line name', { subCategory: 'away\u0000\u001b' }],
     ['a category that does not exist', { category: 'yachts' }],
+    ['a line name that does not exist', { subCategory: 'caviar' }],
   ])('answers 400, never 500, to %s', async (_, change) => {
     const b = await atBudget();
     const lines = asSent((await b.client.get('/api/application/budget')).json().flexibleLines);
