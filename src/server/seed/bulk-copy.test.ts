@@ -128,7 +128,12 @@ describe('seedBulk: what it writes', () => {
         const template = bank.get(p.templateId) ?? [];
         const copy = bank.get(p.copyId) ?? [];
         const copied = table.enrolledOnly && !ENROLLED_STATUSES.includes(p.status) ? 0 : 1;
-        const kept = template.filter((r) => r.needed || ms(r.at) + shift >= since).length * copied;
+        // An old row is kept where something needs it, or while a recent income snapshot lists it.
+        const kept =
+          template.filter(
+            (r) =>
+              r.needed || ms(r.at) + shift >= since || (r.listedAt !== null && r.listedAt + shift >= since),
+          ).length * copied;
         expect(copy.length, `${name} of copy ${p.index}`).toBe(kept);
         left += template.length * copied - kept;
         // The copy's own dates moved in whole days, so its transactions' dates are within a day of that.
@@ -136,7 +141,7 @@ describe('seedBulk: what it writes', () => {
           name === 'plaid_transaction' ? ms(r.at) <= since - DAY : r.at < since,
         );
         expect(
-          old.filter((r) => !r.needed),
+          old.filter((r) => !r.needed && r.listedAt === null),
           `${name} of copy ${p.index}: older than six months, needed by nothing`,
         ).toEqual([]);
         oldKept += old.length;
@@ -145,6 +150,41 @@ describe('seedBulk: what it writes', () => {
       expect(left, name).toBeGreaterThan(0);
       expect(oldKept, name).toBeGreaterThan(0);
     }
+  });
+
+  it("empties the transaction list of a copy's income snapshot older than six months, and keeps a recent one's", async () => {
+    const rows = rowsOf(
+      await t.db.execute(
+        sql`select application_id::text as app, (extract(epoch from created_at) * 1000)::float8 as ms,
+                   jsonb_array_length(income_transaction_ids) as listed
+            from income_snapshot order by created_at`,
+      ),
+    );
+    const snapshots = new Map<string, { ms: number; listed: number }[]>();
+    for (const r of rows) {
+      const list = snapshots.get(String(r.app)) ?? [];
+      list.push({ ms: Number(r.ms), listed: Number(r.listed) });
+      snapshots.set(String(r.app), list);
+    }
+    const since = summary.bankSince.getTime();
+    let emptied = 0;
+    let listed = 0;
+    for (const p of pairs) {
+      const template = snapshots.get(p.templateId) ?? [];
+      const copy = snapshots.get(p.copyId) ?? [];
+      expect(copy.length, `snapshots of copy ${p.index}`).toBe(template.length);
+      const enrolled = ENROLLED_STATUSES.includes(p.status);
+      copy.forEach((s, k) => {
+        const recent = s.ms >= since;
+        expect(s.listed, `snapshot ${k} of copy ${p.index}`).toBe(
+          enrolled && recent ? template[k]!.listed : 0,
+        );
+        if (enrolled && !recent && template[k]!.listed > 0) emptied += 1;
+        if (enrolled && recent && s.listed > 0) listed += 1;
+      });
+    }
+    expect(emptied).toBeGreaterThan(0);
+    expect(listed).toBeGreaterThan(0);
   });
 
   it("gives copies provider references of their own, as long as their template's", async () => {

@@ -6,6 +6,7 @@ import {
   jsonKeysColumn,
   KEPT_COLUMN,
   keyColumn,
+  LISTED_UNTIL_COLUMN,
   placeholder,
   prefixColumn,
   workTable,
@@ -41,7 +42,12 @@ function jsonExpression(column: string, refs: JsonRefs): string {
   return `(${text})::jsonb`;
 }
 
-function valueOf(table: CopiedTable, column: CopiedColumn, jsonRefs: ReadonlyMap<string, JsonRefs>): string {
+function valueOf(
+  table: CopiedTable,
+  column: CopiedColumn,
+  jsonRefs: ReadonlyMap<string, JsonRefs>,
+  since: string,
+): string {
   const own = `s.${q(column.name)}`;
   const asText = column.isText ? '::text' : '';
   switch (column.kind) {
@@ -56,8 +62,10 @@ function valueOf(table: CopiedTable, column: CopiedColumn, jsonRefs: ReadonlyMap
       return `${own} + c.day_shift`;
     case 'json-ref': {
       const refs = jsonRefs.get(`${table.name}.${column.name}`);
-      const json =
+      let json =
         !refs || (refs.names === 0 && refs.varied.length === 0) ? own : jsonExpression(column.name, refs);
+      if (table.listsWithinHistory.includes(column.name))
+        json = `case when s.created_at + c.shift >= ${since} then ${json} else '[]'::jsonb end`;
       return table.emptiedUnlessEnrolled.includes(column.name)
         ? `case when c.enrolled then ${json} else '[]'::jsonb end`
         : json;
@@ -81,15 +89,17 @@ function valueOf(table: CopiedTable, column: CopiedColumn, jsonRefs: ReadonlyMap
 
 /**
  * The INSERT … SELECT that writes the chunk's copies of one table. `bankSince`: where a copy's bank history
- * starts (CopiedTable.recentBy); older rows are copied only when marked kept.
+ * starts (CopiedTable.recentBy); older rows are copied only when marked kept or named by a list the copy keeps
+ * (CopiedTable.listsWithinHistory).
  */
 export function copyStatement(
   table: CopiedTable,
   jsonRefs: ReadonlyMap<string, JsonRefs>,
   bankSince: Date,
 ): string {
+  const since = `'${bankSince.toISOString()}'::timestamptz`;
   const names = table.columns.map((c) => q(c.name)).join(', ');
-  const values = table.columns.map((c) => valueOf(table, c, jsonRefs)).join(',\n  ');
+  const values = table.columns.map((c) => valueOf(table, c, jsonRefs, since)).join(',\n  ');
   const filters: string[] = [];
   if (table.enrolledOnly) filters.push('c.enrolled');
   if (table.recentBy) {
@@ -100,7 +110,9 @@ export function copyStatement(
     // days, is within a day of it.
     const moved =
       column.kind === 'date' ? `(${own}::timestamp at time zone 'UTC') + c.shift` : `${own} + c.shift`;
-    filters.push(`(s.${KEPT_COLUMN} or ${moved} >= '${bankSince.toISOString()}'::timestamptz)`);
+    filters.push(
+      `(s.${KEPT_COLUMN} or ${moved} >= ${since} or s.${LISTED_UNTIL_COLUMN} + c.shift >= ${since})`,
+    );
   }
   return (
     `insert into ${q(table.name)} (${names})\nselect ${values}\n` +

@@ -54,6 +54,12 @@ export type CopiedTable = {
   keepsNewest: boolean;
   /** JSON ref columns emptied on copies outside the enrolled share (they list transactions). */
   emptiedUnlessEnrolled: readonly string[];
+  /**
+   * JSON ref columns listing bank rows (the transactions an income snapshot counted) that a copy keeps only
+   * while the row holding the list is within the bank history, dated by its created_at: an older copy's list
+   * is empty, and the bank rows it named are kept only where something else needs them.
+   */
+  listsWithinHistory: readonly string[];
 };
 
 type Decision = { copy: true } | { copy: false; why: string };
@@ -141,7 +147,8 @@ export const ENROLLED_STATUSES: readonly string[] = [
  * Days of bank history a copy keeps: six months, as an agency would keep of its borrowers' transactions and
  * daily balances. The templates read their banks every day for up to two years, and copying all of it
  * doubled the database of a million applications. Days, not calendar months, so which rows a copy keeps is
- * the same whenever the seed runs.
+ * the same whenever the seed runs. An income snapshot older than that keeps its figures, not the list of the
+ * transactions it counted (decision 0072).
  */
 export const BANK_HISTORY_DAYS = 183;
 
@@ -292,6 +299,7 @@ function describeTable(table: PgTable, copied: ReadonlySet<string>): CopiedTable
     recentBy: RECENT_BY[name] ?? null,
     keepsNewest: name === 'plaid_balance',
     emptiedUnlessEnrolled: name === 'income_snapshot' ? ['income_transaction_ids'] : [],
+    listsWithinHistory: name === 'income_snapshot' ? ['income_transaction_ids'] : [],
   };
 }
 

@@ -19,6 +19,11 @@ export const jsonColumn = (column: string) => q(`_j_${column}`);
 export const jsonKeysColumn = (column: string) => q(`_jk_${column}`);
 /** Marks a template row of a table with recent history only (CopiedTable.recentBy) that every copy keeps. */
 export const KEPT_COLUMN = '_kept';
+/**
+ * Beside KEPT_COLUMN: when the template's newest row listing this bank row (CopiedTable.listsWithinHistory)
+ * was made. A copy keeps the bank row while that list is kept, that is while that time, moved, is recent.
+ */
+export const LISTED_UNTIL_COLUMN = '_listed_until';
 export const placeholder = (k: number | string) => `{{bulk:${k}}}`;
 
 /** A copy's token replaces this many characters at the end of its template's (bulk-sql.ts). */
@@ -191,20 +196,38 @@ async function prepareJsonRefs(tx: Tx, tables: readonly CopiedTable[]): Promise<
 async function markKept(tx: Tx, tables: readonly CopiedTable[]): Promise<void> {
   const run = (text: string) => tx.execute(sql.raw(text));
   const recent = tables.filter((t) => t.recentBy);
+  const listed = (t: CopiedTable, column: string) => t.listsWithinHistory.includes(column);
   // A key names a row within its template, so a named row is its template's slot and key.
   const named = tables.flatMap((t) => [
     ...t.columns
-      .filter((c) => c.kind === 'json-ref')
+      .filter((c) => c.kind === 'json-ref' && !listed(t, c.name))
       .map((c) => `select _slot, unnest(${jsonKeysColumn(c.name)}) as key from ${workTable(t.name)}`),
     ...t.columns
       .filter((c) => c.kind === 'ref' && recent.some((r) => r.name === c.target))
       .map((c) => `select _slot, ${keyColumn(c.name)} as key from ${workTable(t.name)}`),
   ]);
+  // Lists kept only while recent: each bank row they name, with the time of the newest list naming it.
+  const lists = tables.flatMap((t) =>
+    t.columns
+      .filter((c) => c.kind === 'json-ref' && listed(t, c.name))
+      .map(
+        (c) =>
+          `select _slot, unnest(${jsonKeysColumn(c.name)}) as key, created_at as at from ${workTable(t.name)}`,
+      ),
+  );
   for (const table of recent) {
     const w = workTable(table.name);
-    await run(`alter table ${w} add column ${KEPT_COLUMN} boolean not null default false`);
+    await run(
+      `alter table ${w} add column ${KEPT_COLUMN} boolean not null default false, add column ${LISTED_UNTIL_COLUMN} timestamptz`,
+    );
     if (named.length > 0)
       await run(`update ${w} set ${KEPT_COLUMN} = true where (_slot, _k_id) in (${named.join(' union ')})`);
+    if (lists.length > 0)
+      await run(
+        `update ${w} s set ${LISTED_UNTIL_COLUMN} = l.at
+         from (select _slot, key, max(at) as at from (${lists.join(' union all ')}) x group by _slot, key) l
+         where l._slot = s._slot and l.key = s._k_id`,
+      );
     if (table.keepsNewest) {
       const by = q(table.recentBy!);
       const parent = q(table.parent!);

@@ -169,14 +169,17 @@ const TRIGGER_TABLES: Readonly<Record<string, string>> = {
   incomeSnapshot: 'income_snapshot',
 };
 
-/** A bank row as the copy rule judges it: its date (day number or milliseconds) and whether it must be kept. */
-export type BankRow = { at: number; needed: boolean };
+/**
+ * A bank row as the copy rule judges it: its date (day number or milliseconds), whether it must be kept
+ * whatever its age, and when the newest income snapshot that lists it was made (milliseconds, or null).
+ */
+export type BankRow = { at: number; needed: boolean; listedAt: number | null };
 
 /**
  * The bank rows (plaid_transaction by its calendar date as a day number, plaid_balance by when it was read in
- * milliseconds) of every application, and whether something of the same application needs the row whatever
- * its age: its alerts or audit values name it, its income snapshots counted it, or it is its account's newest
- * balance (which the screens show).
+ * milliseconds) of every application; whether something of the same application needs the row whatever its
+ * age (its alerts or audit values name it, or it is its account's newest balance, which the screens show);
+ * and the newest of its income snapshots that counted it, which a copy keeps only while recent.
  */
 export async function bankRows(
   db: Db,
@@ -196,20 +199,24 @@ export async function bankRows(
     `with named as (
        select a.application_id as app, x->>'id' as id from alert a cross join jsonb_array_elements(a.triggered_by) x
        union all
-       select s.application_id, x from income_snapshot s cross join jsonb_array_elements_text(s.income_transaction_ids) x
-       union all
        select l.application_id, m[1] from audit_log l cross join lateral regexp_matches(
          coalesce(l.before::text, '') || coalesce(l.after::text, ''),
          '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', 'g') m
      )
      select ${app}::text as app, ${at} as at,
-       (exists (select 1 from named where named.app = ${app} and named.id = t0.id::text)${newest}) as needed
+       (exists (select 1 from named where named.app = ${app} and named.id = t0.id::text)${newest}) as needed,
+       (select (extract(epoch from max(s.created_at)) * 1000)::float8 from income_snapshot s
+        where s.application_id = ${app} and s.income_transaction_ids ? t0.id::text) as listed_at
      from "${table}" t0${joins}`,
   );
   const byApp = new Map<string, BankRow[]>();
   for (const r of rows) {
     const list = byApp.get(String(r.app)) ?? [];
-    list.push({ at: Number(r.at), needed: r.needed === true || r.needed === 't' });
+    list.push({
+      at: Number(r.at),
+      needed: r.needed === true || r.needed === 't',
+      listedAt: r.listed_at === null || r.listed_at === undefined ? null : Number(r.listed_at),
+    });
     byApp.set(String(r.app), list);
   }
   return byApp;
