@@ -150,20 +150,39 @@ export const EXPENSE_SUB_CATEGORIES = [
   ...new Set(EXPENSE_GROUPS.flatMap((g) => g.lines.map((l) => l.subCategory))),
 ] as [string, ...string[]];
 
+/**
+ * Where a line stands in its group for a homeowner or a renter ('insurance' under housing is both, at two
+ * places), or -1 for a line the group does not have.
+ */
+function lineIndex(category: ExpenseCategory, subCategory: string, isHomeowner: boolean): number {
+  const lines: readonly ExpenseLineDefinition[] =
+    EXPENSE_GROUPS.find((g) => g.category === category)?.lines ?? [];
+  const audience: LineAudience = isHomeowner ? 'homeowner' : 'renter';
+  const own = lines.findIndex(
+    (l) => l.subCategory === subCategory && (l.audience === audience || l.audience === 'everyone'),
+  );
+  return own >= 0 ? own : lines.findIndex((l) => l.subCategory === subCategory);
+}
+
+/** Where the expenses page shows a line: its group's place, then its place in the group. */
+export function expenseLineOrder(
+  category: ExpenseCategory,
+  subCategory: string,
+  isHomeowner: boolean,
+): number {
+  const group = EXPENSE_GROUPS.findIndex((g) => g.category === category);
+  return group * 100 + Math.max(0, lineIndex(category, subCategory, isHomeowner));
+}
+
 /** The label of a line for a homeowner or a renter ('insurance' under housing differs). */
 export function expenseLineLabel(
   category: ExpenseCategory,
   subCategory: string,
   isHomeowner: boolean,
 ): string {
-  const group = EXPENSE_GROUPS.find((g) => g.category === category);
-  const audience: LineAudience = isHomeowner ? 'homeowner' : 'renter';
-  const lines: readonly ExpenseLineDefinition[] = group?.lines ?? [];
-  const found =
-    lines.find(
-      (l) => l.subCategory === subCategory && (l.audience === audience || l.audience === 'everyone'),
-    ) ?? lines.find((l) => l.subCategory === subCategory);
-  return found?.label ?? subCategory;
+  const lines: readonly ExpenseLineDefinition[] =
+    EXPENSE_GROUPS.find((g) => g.category === category)?.lines ?? [];
+  return lines[lineIndex(category, subCategory, isHomeowner)]?.label ?? subCategory;
 }
 
 export const expenseGroupLabel = (category: ExpenseCategory): string =>

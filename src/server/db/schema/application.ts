@@ -327,6 +327,7 @@ export const applicationWithEverything = {
   // The signed PDF itself is read only where it is downloaded.
   docusign: { columns: { signedDocument: false }, with: { signers: true } },
   expenses: {
+    // Enums sort in their lists' order (src/domain/validation/expenses.ts), groups as the expenses page shows them.
     orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)],
     with: { benchmark: true, budgetExpenses: true },
   },

@@ -9,9 +9,8 @@ import { sumCents } from '#domain/money/cents';
 import { EXPENSE_BENCHMARK_SOURCE } from '#domain/underwriting/expense-estimates';
 import {
   EXPENSE_GROUPS,
-  type ExpenseCategory,
-  type ExpenseLineDefinition,
   expenseLineLabel,
+  expenseLineOrder,
   type SaveExpenses,
 } from '#domain/validation/expenses';
 import { invalidMessage } from '#domain/validation/messages';
@@ -26,17 +25,6 @@ type ExpenseRow = typeof expense.$inferSelect;
 
 const lineKey = (category: string, subCategory: string) => `${category}.${subCategory}`;
 
-/** Position of a line on the page: the spec's group order, then its line order for this household. */
-function displayOrder(category: ExpenseCategory, subCategory: string, isHomeowner: boolean): number {
-  const g = EXPENSE_GROUPS.findIndex((group) => group.category === category);
-  const audience = isHomeowner ? 'homeowner' : 'renter';
-  const lines: readonly ExpenseLineDefinition[] = EXPENSE_GROUPS[g]?.lines ?? [];
-  const index = lines.findIndex(
-    (l) => l.subCategory === subCategory && (l.audience === audience || l.audience === 'everyone'),
-  );
-  return g * 100 + Math.max(0, index);
-}
-
 /** The expense rows grouped as /expenses shows them, with group and grand totals. */
 export function expensesView(
   rows: readonly ExpenseRow[],
@@ -44,8 +32,8 @@ export function expensesView(
 ): Omit<ExpensesView, 'monthlyIncome'> {
   const sorted = [...rows].sort(
     (a, b) =>
-      displayOrder(a.category, a.subCategory, isHomeowner) -
-      displayOrder(b.category, b.subCategory, isHomeowner),
+      expenseLineOrder(a.category, a.subCategory, isHomeowner) -
+      expenseLineOrder(b.category, b.subCategory, isHomeowner),
   );
   const groups: ExpensesView['groups'] = [];
   for (const row of sorted) {

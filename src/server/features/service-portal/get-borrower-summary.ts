@@ -14,7 +14,12 @@ import { describeReason } from '#domain/underwriting/reasons';
 import { planFeesFor } from '#server/application/plan-fees';
 import { accountTypeName } from '#domain/underwriting/account-types';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
-import { EXPENSE_GROUPS, expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
+import {
+  EXPENSE_GROUPS,
+  expenseGroupLabel,
+  expenseLineLabel,
+  expenseLineOrder,
+} from '#domain/validation/expenses';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
 import { readContactOutcome } from '#domain/validation/staff';
@@ -120,7 +125,7 @@ export const summaryGraph = {
   dmpEnrollment: true,
   // The signed PDF itself is read only where it is downloaded.
   docusign: { columns: { signedDocument: false }, with: { signers: true } },
-  expenses: { orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)] },
+  expenses: true,
   hardships: true,
   incomeSnapshots: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
   paymentAccount: true,
@@ -403,6 +408,11 @@ async function readRecord(o: {
   const expenseGroups = EXPENSE_GROUPS.map((g) => {
     const lines = app.expenses
       .filter((e) => e.category === g.category)
+      .sort(
+        (a, b) =>
+          expenseLineOrder(a.category, a.subCategory, isHomeowner) -
+          expenseLineOrder(b.category, b.subCategory, isHomeowner),
+      )
       .map((e) => ({
         subCategory: e.subCategory,
         label: expenseLineLabel(e.category, e.subCategory, isHomeowner),

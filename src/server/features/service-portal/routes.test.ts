@@ -467,6 +467,15 @@ describe('GET /api/staff/applications/:id (the borrower summary)', () => {
     expect(s.financials.income.selfReportedMessage).toBeNull();
     expect(s.financials.expenses.groups[0]).toMatchObject({ category: 'housing', label: 'Housing' });
     expect(s.financials.expenses.message).toBeNull();
+    // Groups and lines in the order the borrower's expenses page shows them.
+    type Group = { category: string; lines: { subCategory: string }[] };
+    const order = (groups: Group[]) => groups.map((g) => [g.category, g.lines.map((l) => l.subCategory)]);
+    const page = (await b.client.get('/api/application/expenses')).json();
+    expect(order(s.financials.expenses.groups)).toEqual(order(page.groups));
+    expect(order(s.financials.expenses.groups)).toContainEqual([
+      'personal',
+      ['entertainment', 'apparel', 'personalCare'],
+    ]);
 
     expect(s.debts.length).toBeGreaterThan(0);
     const balances = s.debts.map((d: { currentBalance: number }) => d.currentBalance);
