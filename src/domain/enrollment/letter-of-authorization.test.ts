@@ -6,8 +6,10 @@ import {
   letterOfAuthorizationContent,
   maskAccountNumber,
   NO_ACCOUNT_NUMBER,
+  ordinal,
   SIGNATURE_ANCHORS,
 } from './letter-of-authorization';
+import { PLAN_DISCLOSURES } from './plan-disclosures';
 
 const single: LetterOfAuthorizationInput = {
   date: '2026-03-15',
@@ -34,7 +36,18 @@ const single: LetterOfAuthorizationInput = {
       newMonthlyPayment: 1_750,
     },
   ],
-  plan: { monthlyPayment: 17_957, termInMonths: 54 },
+  // The creditors' $179.57 and the agency's $25 monthly fee; $35 set-up; drafts on the 5th from April 2026.
+  plan: {
+    monthlyDraft: 20_457,
+    creditorsMonthlyPayment: 17_957,
+    monthlyFee: 2_500,
+    setupFee: 3_500,
+    termInMonths: 54,
+    draftDay: 5,
+    lastDraftAmount: 12_000,
+    firstDraftDate: '2026-04-05',
+    lastDraftDate: '2030-09-05',
+  },
   paymentAccount: { institutionName: 'First Platypus Bank', accountNumber: '1111222233334444' },
 };
 
@@ -204,16 +217,51 @@ describe('letterOfAuthorizationContent', () => {
     for (const a of anchors) for (const b of anchors) if (a !== b) expect(a.includes(b)).toBe(false);
   });
 
-  it('states the plan payment, the term and the masked payment account', () => {
+  it('authorizes the amount drawn each month (fee included), its day, the drafts and the masked account', () => {
     const text = letterOfAuthorizationContent(single).closingParagraphs.join('\n');
-    expect(text).toContain('one monthly payment of $179.57 to Harbor Light Credit Counseling for 54 months');
-    expect(text).toContain('from my account XXXX4444 at First Platypus Bank each month');
+    expect(text).toContain(
+      'I authorize Harbor Light Credit Counseling to draw $204.57 from my checking account XXXX4444 at First Platypus Bank by electronic debit on the 5th of each month, 54 drafts in all, the first on April 5, 2026 and the last on September 5, 2030, when only $120.00 is left to draw.',
+    );
+    expect(text).toContain(
+      "Of each draft, $179.57 goes to the creditors listed above and $25.00 is Harbor Light Credit Counseling's monthly fee.",
+    );
+    expect(text).toContain(
+      'a one-time set-up fee of $35.00, drawn with the first draft on April 5, 2026, so the first draft is $239.57.',
+    );
+    expect(text).toContain('will not draw more than $204.57 a month unless I confirm new terms');
+    expect(text).toContain('at least 10 days before the draft it affects');
     expect(text).toContain('by calling Harbor Light Credit Counseling at (800) 555-0199');
+    expect(text).toContain('at least 3 business days before it');
+    expect(text).toContain('I will receive a copy of this signed letter by email');
+  });
+
+  it('carries every disclosure of the plan, and no set-up sentence when there is no set-up fee', () => {
+    const text = letterOfAuthorizationContent({
+      ...single,
+      plan: { ...single.plan, setupFee: 0 },
+    }).closingParagraphs.join('\n');
+    for (const d of PLAN_DISCLOSURES) expect(text).toContain(d.text);
+    expect(text).not.toContain('set-up fee');
   });
 
   it.each([
-    [null, 'from my account XXXX4444 each month'],
-    ['  ', 'from my account XXXX4444 each month'],
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [28, '28th'],
+  ])('ordinal(%i) = %s', (n, expected) => {
+    expect(ordinal(n)).toBe(expected);
+  });
+
+  it.each([
+    [null, 'from my checking account XXXX4444 by electronic debit'],
+    ['  ', 'from my checking account XXXX4444 by electronic debit'],
   ])('leaves the bank out when its name is %j', (institutionName, expected) => {
     const letter = letterOfAuthorizationContent({
       ...single,
@@ -235,7 +283,7 @@ describe('letterOfAuthorizationContent', () => {
   it('speaks for both when there is a spouse', () => {
     const letter = letterOfAuthorizationContent(couple);
     expect(letter.paragraphs[0]).toMatch(/^We, Jane Q\. Doe and John Doe, authorize .* on our behalf/);
-    expect(letter.closingParagraphs.join('\n')).toContain('from our account XXXX4444');
+    expect(letter.closingParagraphs.join('\n')).toContain('from our checking account XXXX4444');
     expect(letter.closingParagraphs.join('\n')).toContain('our electronic signatures have the same effect');
   });
 
@@ -243,7 +291,7 @@ describe('letterOfAuthorizationContent', () => {
     ['no creditor', { ...single, creditors: [] }, 'no creditor'],
     ['a blank borrower name', { ...single, borrower: { ...single.borrower, fullName: ' ' } }, 'no name'],
     ['a blank spouse name', { ...single, spouse: { fullName: '' } }, 'no name'],
-    ['a zero term', { ...single, plan: { monthlyPayment: 1, termInMonths: 0 } }, 'a term of 0 months'],
+    ['a zero term', { ...single, plan: { ...single.plan, termInMonths: 0 } }, 'a term of 0 months'],
     [
       'no payment account number',
       { ...single, paymentAccount: { institutionName: null, accountNumber: '' } },

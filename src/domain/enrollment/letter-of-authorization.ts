@@ -1,6 +1,9 @@
 import { type Cents, sumCents } from '../money/cents';
 import { isRealDate } from '../validation/format';
 import { MONTH_NAMES } from '#domain/calendar';
+import { PLAN_DISCLOSURES, REVOKE_NOTICE_BUSINESS_DAYS } from './plan-disclosures';
+import type { PlanTerms } from './plan-terms';
+import { CHANGED_DRAFT_NOTICE_DAYS } from '../underwriting/constants';
 
 // The Letter of Authorization the borrower (and the spouse) sign to enroll: it lets the nonprofit agency
 // contact each listed creditor and set up the debt management plan. This module only decides what the letter
@@ -34,7 +37,17 @@ export type LetterOfAuthorizationInput = {
   borrower: { fullName: string; addressLines: string[] };
   spouse: { fullName: string } | null;
   creditors: LetterCreditor[];
-  plan: { monthlyPayment: Cents; termInMonths: number };
+  /** The plan's terms (plan-terms.ts), dated: the letter authorizes exactly these drafts. */
+  plan: Pick<
+    PlanTerms,
+    | 'monthlyDraft'
+    | 'creditorsMonthlyPayment'
+    | 'monthlyFee'
+    | 'setupFee'
+    | 'termInMonths'
+    | 'draftDay'
+    | 'lastDraftAmount'
+  > & { firstDraftDate: string; lastDraftDate: string };
   paymentAccount: { institutionName: string | null; accountNumber: string };
 };
 
@@ -118,6 +131,14 @@ const tidy = (s: string): string => s.trim().replace(/\s+/g, ' ');
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
+/** 1 → '1st', 2 → '2nd', 3 → '3rd', 11 → '11th', 22 → '22nd'. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
 /** The Letter of Authorization's content for these people, creditors and plan. */
 export function letterOfAuthorizationContent(
   input: LetterOfAuthorizationInput,
@@ -155,9 +176,12 @@ export function letterOfAuthorizationContent(
   if (maskedPaymentAccount === null)
     throw new Error('letterOfAuthorizationContent: no payment account number');
   const institution = input.paymentAccount.institutionName ? tidy(input.paymentAccount.institutionName) : '';
-  const paymentAccount = `${our} account ${maskedPaymentAccount}${institution ? ` at ${institution}` : ''}`;
-  const monthly = formatUsd(input.plan.monthlyPayment);
-
+  const paymentAccount = `${our} checking account ${maskedPaymentAccount}${institution ? ` at ${institution}` : ''}`;
+  const plan = input.plan;
+  const draft = formatUsd(plan.monthlyDraft);
+  const first = formatLetterDate(plan.firstDraftDate);
+  const lastIsSmaller = plan.lastDraftAmount < plan.monthlyDraft;
+  const phone = tidy(input.agency.phone);
   const signatureBlocks: SignatureBlock[] = [
     {
       role: 'borrower',
@@ -202,11 +226,18 @@ export function letterOfAuthorizationContent(
       },
     },
     closingParagraphs: [
-      `Under the plan, ${we} will make one monthly payment of ${monthly} to ${agency} for ${plural(termInMonths, 'month', 'months')}, and ${agency} will pay each creditor its new monthly payment shown above.`,
-      `${We} authorize ${agency} to withdraw the monthly payment of ${monthly} from ${paymentAccount} each month while the plan lasts.`,
+      `${We} authorize ${agency} to draw ${draft} from ${paymentAccount} by electronic debit on the ${ordinal(plan.draftDay)} of each month, ${plural(termInMonths, 'draft', 'drafts')} in all, the first on ${first} and the last on ${formatLetterDate(plan.lastDraftDate)}${lastIsSmaller ? `, when only ${formatUsd(plan.lastDraftAmount)} is left to draw` : ''}. Of each draft, ${formatUsd(plan.creditorsMonthlyPayment)} goes to the creditors listed above and ${formatUsd(plan.monthlyFee)} is ${agency}'s monthly fee.`,
+      ...(plan.setupFee > 0
+        ? [
+            `${We} also authorize a one-time set-up fee of ${formatUsd(plan.setupFee)}, drawn with the first draft on ${first}, so the first draft is ${formatUsd(plan.monthlyDraft + plan.setupFee)}.`,
+          ]
+        : []),
+      `When an account is paid off, its payment goes to the other creditors on the plan, so the plan may end sooner; the amount drawn stays the same. ${agency} will not draw more than ${draft} a month unless ${we} confirm new terms, and will tell ${joint ? 'us' : 'me'} of any change in the amount at least ${CHANGED_DRAFT_NOTICE_DAYS} days before the draft it affects.`,
+      `${We} may revoke this authorization in writing or by calling ${agency} at ${phone}. To stop a draft, the notice must reach ${agency} at least ${REVOKE_NOTICE_BUSINESS_DAYS} business days before it. Revoking does not undo payments already made.`,
       `${We} understand that each creditor decides whether to accept the plan and its terms, and that ${we} keep paying a creditor directly until it accepts.`,
-      `This authorization stays in effect until ${we} cancel it in writing or by calling ${agency} at ${tidy(input.agency.phone)}. Cancelling does not undo payments already made.`,
-      `By signing electronically, ${we} agree that ${our} electronic ${joint ? 'signatures have' : 'signature has'} the same effect as ${joint ? 'handwritten signatures' : 'a handwritten signature'}, and that ${agency} may send each creditor a copy of this letter.`,
+      `${We} have been told, before signing, that:`,
+      ...PLAN_DISCLOSURES.map((d) => `\u2022 ${d.text}`),
+      `By signing electronically, ${we} agree that ${our} electronic ${joint ? 'signatures have' : 'signature has'} the same effect as ${joint ? 'handwritten signatures' : 'a handwritten signature'}, that ${we} will receive a copy of this signed letter by email, and that ${agency} may send each creditor a copy of it.`,
     ],
     signatureBlocks,
     totals,

@@ -128,14 +128,22 @@ function chartMonths(lastMonth: number, payoffMonths: readonly number[]): number
 export function projectPayoff(
   creditors: readonly PlanCreditor[],
   maxMonths: number = PAYOFF_PROJECTION_MAX_MONTHS,
+  /** The plan's own schedule (plan-terms.ts: what is owed after each draft, and its interest), when known. */
+  planSchedule?: { owedAfterDraft: readonly Cents[]; interest: Cents },
 ): PayoffProjection {
   if (!Number.isInteger(maxMonths) || maxMonths < 0) {
     throw new RangeError(`maxMonths is a whole number of months: ${maxMonths}`);
   }
-  const plan = amortize(
-    creditors.map((c) => ({ balance: c.balance, aprBp: c.planAprBp, payment: c.planPayment })),
-    maxMonths,
-  );
+  const plan: Schedule = planSchedule
+    ? {
+        totals: [...planSchedule.owedAfterDraft],
+        months: planSchedule.owedAfterDraft.length - 1,
+        interest: planSchedule.interest,
+      }
+    : amortize(
+        creditors.map((c) => ({ balance: c.balance, aprBp: c.planAprBp, payment: c.planPayment })),
+        maxMonths,
+      );
   const current = amortize(
     creditors.map((c) => ({ balance: c.balance, aprBp: c.currentAprBp, payment: c.currentPayment })),
     maxMonths,

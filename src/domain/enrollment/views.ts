@@ -3,6 +3,7 @@ import { accountNumberField, routingNumberField } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { applicationStatusSchema } from '../flow/statuses';
 import { ALERT_TYPES } from '../flow/staff-views';
+import { planTermsViewSchema } from './plan-terms-view';
 
 // What the enrollment screens send and read: the payment pages (/payments/...), the bank-link dialog, /submitted,
 // the signing page and the customer portal's plan. The server validates and serializes with these schemas and
@@ -163,10 +164,28 @@ export const signLetterSchema = z.strictObject({
 
 // ------------------------------------------------------------------ customer portal: My plan
 
-export const CREDITOR_ANSWER_STATUSES = ['proposed', 'accepted', 'declined'] as const;
+/** Where each creditor stands on My plan: answers recorded by staff, or left out by the borrower. */
+export const CREDITOR_ANSWER_STATUSES = ['proposed', 'accepted', 'declined', 'leftOut'] as const;
 
 export const planViewSchema = z.object({
   status: applicationStatusSchema,
+  /** The plan's terms now: the creditors still on it, the fee their number allows, the authorized dates. */
+  terms: planTermsViewSchema,
+  /** The next draft ('yyyy-MM-dd') from today; null before the first is set or after the last. */
+  nextDraftDate: z.string().nullable(),
+  /**
+   * Set when the terms now differ from what the borrower authorized (a creditor declined or countered): the
+   * authorized amount, and the first draft the new amount applies to (at least 10 days after the change is
+   * announced). A higher amount waits for the borrower's confirmation (needsConfirmation).
+   */
+  change: z
+    .object({
+      authorizedMonthlyDraft: cents,
+      appliesFrom: z.string().nullable(),
+      needsConfirmation: z.boolean(),
+    })
+    .nullable(),
+  /** The plan as handed to the agency (DmpEnrollment), once it is. */
   enrollment: z
     .object({
       monthlyPaymentAmount: cents,
@@ -177,14 +196,11 @@ export const planViewSchema = z.object({
       dateSigned: z.string().nullable(),
     })
     .nullable(),
-  /** The plan as offered (before creditors answered): sum of the offers' payments, longest term. */
-  proposedMonthlyPayment: cents,
   /**
    * The agency's fees for the plan, on top of the payments to creditors: the one-off set-up fee and the monthly
-   * fee (the offers' shares of it, for the creditors still on the plan), both capped by the borrower's state.
+   * fee, both capped by the borrower's state (the same figures as terms).
    */
   fees: z.object({ setupFee: cents, monthlyFee: cents }),
-  proposedTermInMonths: z.number().int(),
   creditors: z.array(
     z.object({
       id: z.string(),
@@ -193,7 +209,10 @@ export const planViewSchema = z.object({
       balance: cents,
       status: z.enum(CREDITOR_ANSWER_STATUSES),
       currentMonthlyPayment: cents,
+      /** What the plan pays this creditor each month; 0 when it is not on the plan. */
       newMonthlyPayment: cents,
+      /** What the borrower keeps paying this creditor directly (declined or left out); null when on the plan. */
+      payDirectly: cents.nullable(),
       /** Basis points. */
       proposedApr: z.number().int().nullable(),
       term: z.number().int(),

@@ -210,13 +210,16 @@ export const offersViewSchema = z.object({
   totalCurrentMonthlyPayment: cents,
   /** What the creditors get each month on the plan. */
   creditorsMonthlyPayment: cents,
-  /** The plan's monthly payment: the creditors' payments plus the agency's monthly fee. */
+  /** The amount drawn each month: the creditors' payments plus the agency's monthly fee. */
   totalNewMonthlyPayment: cents,
   /** What the debts cost in all at the estimated current payments; 0 when they are never paid off. */
   currentRepaymentAmount: cents,
   /** What the plan costs in all: the balances, the plan's interest and its fees. */
   newRepaymentAmount: cents,
-  longestTerm: z.number().int(),
+  /** The plan's number of monthly drafts (plan-terms.ts: freed payments go to the accounts still open). */
+  termInMonths: z.number().int(),
+  /** The first draft as estimated today ('yyyy-MM-dd'): at least 5 business days after signing. */
+  firstDraftDate: z.string().nullable(),
   /** Months to pay everything at the current estimated payments; 0 when never. */
   currentPayoffMonths: z.number().int(),
   totalEstimatedPayoffSavings: cents,

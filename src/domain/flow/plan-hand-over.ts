@@ -1,23 +1,17 @@
 import type { OfferAnswer } from '../validation/staff';
 
-// What the creditors' answers lead to once quality control passed: nothing while an offer is unanswered;
-// every offer declined → the application is disqualified; otherwise the plan goes to the agency (transfer)
-// paying the sum of the accepted offers' payments over the longest accepted term.
+// What the creditors' answers lead to once quality control passed. Only the offers the borrower kept are sent
+// to creditors, so only they wait for an answer: nothing happens while one is unanswered; every one declined →
+// the application is disqualified; otherwise the plan goes to the agency (transfer), its amounts being the
+// plan's terms for the accepted offers (src/domain/enrollment/plan-terms.ts).
 
-export type HandOverPlan =
-  | { kind: 'waiting' }
-  | { kind: 'transfer'; monthlyPaymentAmount: number; termInMonths: number }
-  | { kind: 'allDeclined' };
+export type HandOverPlan = { kind: 'waiting' } | { kind: 'transfer' } | { kind: 'allDeclined' };
 
 export function planHandOver(
-  offers: readonly { status: OfferAnswer | null; payment: number; term: number }[],
+  offers: readonly { status: OfferAnswer | null; declinedByBorrower?: boolean }[],
 ): HandOverPlan {
-  if (offers.length === 0 || offers.some((x) => x.status == null)) return { kind: 'waiting' };
-  const accepted = offers.filter((x) => x.status === 'accepted');
-  if (accepted.length === 0) return { kind: 'allDeclined' };
-  return {
-    kind: 'transfer',
-    monthlyPaymentAmount: accepted.reduce((sum, x) => sum + x.payment, 0),
-    termInMonths: Math.max(...accepted.map((x) => x.term)),
-  };
+  const sent = offers.filter((x) => !x.declinedByBorrower);
+  if (sent.length === 0 || sent.some((x) => x.status == null)) return { kind: 'waiting' };
+  if (!sent.some((x) => x.status === 'accepted')) return { kind: 'allDeclined' };
+  return { kind: 'transfer' };
 }

@@ -1,3 +1,4 @@
+import { planTermsViewSchema } from '../enrollment/plan-terms-view';
 import { z } from 'zod';
 import { HARDSHIP_KEYS } from '../validation/application';
 import { EXPENSE_CATEGORIES } from '../validation/expenses';
@@ -474,10 +475,10 @@ export const borrowerSummaryViewSchema = z.object({
         disqualificationReasons: z.array(reasonViewSchema),
         offers: z.array(offerViewSchema),
         /**
-         * The agency's fees on the plan, on top of the creditors' payments: the monthly fee (the shares of the
-         * offers not declined) and the one-off set-up fee, both capped by the borrower's state.
+         * The plan's terms now (src/domain/enrollment/plan-terms.ts): the amount drawn each month with the
+         * agency's fees, for the offers the borrower kept and no creditor declined: what the borrower sees.
          */
-        fees: z.object({ setupFee: cents, monthlyFee: cents }),
+        terms: planTermsViewSchema,
       })
       .nullable(),
     /** 'There was no decision made for this borrower.' when none. */

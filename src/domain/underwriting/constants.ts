@@ -80,3 +80,15 @@ export const PAYOFF_CHART_MAX_POINTS = 121;
  * can afford their debts without a plan can find, and large enough to move the debt-free date visibly.
  */
 export const PAYOFF_PLAN_EXTRA_PAYMENT: Cents = 5000;
+
+// ------------------------------------------------------------------ the plan's drafts
+
+/**
+ * The first monthly draft is at least 5 business days after the letter is signed: the time the agency needs
+ * to set up the debit with the borrower's bank, and notice enough for the borrower to have the money there.
+ */
+export const FIRST_DRAFT_MIN_BUSINESS_DAYS = 5;
+/** Drafts fall on the 1st to the 28th, a day every month has. */
+export const LAST_DRAFT_DAY_OF_MONTH = 28;
+/** A changed monthly draft is announced at least this many days before the first draft it affects. */
+export const CHANGED_DRAFT_NOTICE_DAYS = 10;

@@ -22,7 +22,14 @@ import { creditReport, debt, collection, creditorAccount, debtScore } from './cr
 import { expense, budget } from './budget';
 import { decision, disqualificationReason, offer } from './decision';
 import { alert, contactAttempt } from './service-work';
-import { dmpEnrollment, docusign, incomeSnapshot, plaidItem, paymentAccount } from './enrollment';
+import {
+  dmpEnrollment,
+  docusign,
+  incomeSnapshot,
+  plaidItem,
+  paymentAccount,
+  planAuthorization,
+} from './enrollment';
 import type * as schema from './index';
 
 // A borrower's application and what hangs directly on it: the borrower, the spouse, the hardships, the status history.
@@ -240,6 +247,7 @@ export const applicationRelations = relations(application, ({ one, many }) => ({
   hardships: many(hardship),
   incomeSnapshots: many(incomeSnapshot),
   paymentAccount: one(paymentAccount),
+  planAuthorizations: many(planAuthorization),
   plaidItems: many(plaidItem),
   statusChanges: many(applicationStatusChange),
 }));

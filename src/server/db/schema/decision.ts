@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { cents, basisPoints, createdAt, updatedAt, applicationId } from './columns';
 import { application } from './application';
@@ -25,6 +25,9 @@ export const decision = pgTable(
     requiredExpenseReductionAmount: cents('required_expense_reduction_amount'),
     wasAcceptedByBorrower: boolean('was_accepted_by_borrower').notNull().default(false),
     wasPresentedToBorrower: boolean('was_presented_to_borrower').notNull().default(false),
+    /** When the borrower accepted the plan's terms, and the version of the disclosures they read. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptanceDisclosureVersion: text('acceptance_disclosure_version'),
     /** Plain-language explanation of why the decision came out this way. */
     explanation: text('explanation'),
     createdAt: createdAt(),
@@ -65,7 +68,10 @@ export const offer = pgTable(
       .references(() => decision.id, { onDelete: 'cascade' }),
     debtId: uuid('debt_id').references(() => debt.id, { onDelete: 'cascade' }),
     collectionId: uuid('collection_id').references(() => collection.id, { onDelete: 'cascade' }),
+    /** The creditor's answer, recorded by staff. */
     status: text('status').$type<OfferStatus>(),
+    /** The borrower left this offer out of the plan (they keep paying the creditor directly). */
+    declinedByBorrower: boolean('declined_by_borrower').notNull().default(false),
     type: text('type'),
     fee: cents('fee'),
     payment: cents('payment').notNull(),

@@ -21,6 +21,28 @@ export const dmpEnrollment = pgTable('dmp_enrollment', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What the borrower authorized to be drawn: the terms the Letter of Authorization states ('letter'), and each
+ * later confirmation of changed terms ('reauthorization'). The newest row holds the first draft date and the
+ * largest monthly draft the agency may take without asking again.
+ */
+export const planAuthorization = pgTable(
+  'plan_authorization',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    kind: text('kind').$type<'letter' | 'reauthorization'>().notNull(),
+    /** Day of the month drafts are drawn (1 to 28). */
+    draftDay: integer('draft_day').notNull(),
+    firstDraftDate: calendarDate('first_draft_date').notNull(),
+    monthlyDraftAmount: cents('monthly_draft_amount').notNull(),
+    setupFee: cents('setup_fee').notNull(),
+    termInMonths: integer('term_in_months').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plan_authorization_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
+);
+
 /** The e-signature envelope of the Letter of Authorization. */
 export const docusign = pgTable('docusign', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -53,6 +75,9 @@ export const docusignSigner = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** When this signer agreed to receive records and sign electronically, and the disclosure's version. */
+    electronicRecordsConsentAt: timestamp('electronic_records_consent_at', { withTimezone: true }),
+    electronicRecordsConsentVersion: text('electronic_records_consent_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -203,6 +228,10 @@ export const paymentAccount = pgTable(
 
 export const dmpEnrollmentRelations = relations(dmpEnrollment, ({ one }) => ({
   application: one(application, { fields: [dmpEnrollment.applicationId], references: [application.id] }),
+}));
+
+export const planAuthorizationRelations = relations(planAuthorization, ({ one }) => ({
+  application: one(application, { fields: [planAuthorization.applicationId], references: [application.id] }),
 }));
 
 export const docusignRelations = relations(docusign, ({ one, many }) => ({

@@ -146,7 +146,7 @@ describe('PUT /api/application/expenses → the decision', () => {
       sumCents(balances) + offers.planTotalInterest + offers.planTotalFees,
     );
     expect(offers.totalNewMonthlyPayment).toBe(offers.creditorsMonthlyPayment + offers.monthlyFee);
-    expect(offers.longestTerm).toBeLessThanOrEqual(60);
+    expect(offers.termInMonths).toBeLessThanOrEqual(60);
 
     // A declined offer is left out of the review.
     const declined = d.offers[0]!;

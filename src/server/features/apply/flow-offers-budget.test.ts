@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumCents } from '#domain/money/cents';
-import { debtFreeDate, firstPaymentDate } from '#domain/enrollment/plan-projection';
+import { debtFreeDate } from '#domain/enrollment/plan-projection';
+import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { BUDGET_CUT_MESSAGES } from '#domain/underwriting/budget-cuts';
 import { nextMonthStart } from '#domain/underwriting/payoff-comparison';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
@@ -111,12 +112,17 @@ describe('GET /api/application/offers: what the debts cost, and the fees', () =>
     expect(view.currentTotalInterest).toBeGreaterThan(view.planTotalInterest);
     expect(view.accountsNeverPaidOff).toBe(0);
     expect(view.planTotalFees).toBeGreaterThanOrEqual(view.setupFee + view.monthlyFee);
-    expect(view.planTotalFees).toBeLessThanOrEqual(view.setupFee + view.monthlyFee * view.longestTerm);
+    expect(view.planTotalFees).toBeLessThanOrEqual(view.setupFee + view.monthlyFee * view.termInMonths);
+    // The plan is never longer than its longest offer: a paid-off account's payment goes to the others.
+    expect(view.termInMonths).toBeLessThanOrEqual(
+      Math.max(...view.offers.map((o: { term: number }) => o.term)),
+    );
     const balances = sumCents(view.offers.map((o: { currentBalance: number }) => o.currentBalance));
     expect(view.newRepaymentAmount).toBe(balances + view.planTotalInterest + view.planTotalFees);
     expect(view.currentRepaymentAmount).toBe(balances + view.currentTotalInterest);
-    // Debt-free: the last plan payment is the longest term counted from the first payment date.
-    expect(view.planDebtFreeMonth).toBe(debtFreeDate(firstPaymentDate(today), view.longestTerm));
+    // Debt-free: the last draft is the plan's term counted from the first draft, at least 5 business days out.
+    expect(view.firstDraftDate).toBe(firstDraftDate(today));
+    expect(view.planDebtFreeMonth).toBe(debtFreeDate(view.firstDraftDate, view.termInMonths));
     // At the current payments: the months to pay everything off, counted from next month's payment.
     expect(view.currentDebtFreeMonth).toBe(debtFreeDate(nextMonthStart(today), view.currentPayoffMonths));
   });

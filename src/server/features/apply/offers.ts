@@ -4,18 +4,17 @@ import type { OffersView } from '#domain/flow/application-view';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { sumCents } from '#domain/money/cents';
-import { ASSUMED_CURRENT_APR_BP, DEFAULT_PROPOSED_APR_BP } from '#domain/underwriting/constants';
-import { comparePayoff, debtFreeDates } from '#domain/underwriting/payoff-comparison';
-import { PLAN_FEE_SETTINGS } from '#domain/underwriting/plan-fees';
+import type { PlanTerms } from '#domain/enrollment/plan-terms';
+import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
+import { debtFreeDate } from '#domain/enrollment/plan-projection';
+import { nextMonthStart, payoffOf } from '#domain/underwriting/payoff-comparison';
 import { byBalanceDescending } from '#domain/underwriting/eligibility';
-import { lenderFriendlyName } from '#domain/underwriting/lender-names';
-import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
 import type { Services } from '#server/services';
-import { application, borrower } from '#server/db/schema/application';
+import { application } from '#server/db/schema/application';
 import { decision } from '#server/db/schema/decision';
 import { last4 } from '#server/security/field-encryption';
 import { changeStatus, lockOwnApplication, updateApplication } from '#server/application/application-state';
-import { feeCapForState } from '#server/application/plan-fees';
+import { creditorNameOf, currentPaymentOf, loadPlanTerms } from '#server/application/plan-terms';
 
 /** Statuses in which the borrower has an offer to look at. */
 const HAS_OFFER = new Set([
@@ -29,8 +28,10 @@ const HAS_OFFER = new Set([
 ]);
 
 /**
- * GET /api/application/offers (the /offers/review page): the newest qualified decision's offers,
- * declined ones excluded, sorted by balance descending, with the savings and the comparison figures.
+ * GET /api/application/offers (the /offers/review page): the newest qualified decision's offers that no
+ * creditor declined, largest balance first, with the plan's terms (loadPlanTerms: the same figures the letter
+ * and My plan state) and the comparison with the current payments. Showing them records that the offers were
+ * presented to the borrower.
  */
 export async function getOffers(o: {
   services: Services;
@@ -44,35 +45,22 @@ export async function getOffers(o: {
   if (!app) throw new AppError('NotFound');
   if (!HAS_OFFER.has(app.status))
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
-  const latest = await db.query.decision.findFirst({
-    where: eq(decision.applicationId, app.id),
-    orderBy: (d, { desc }) => [desc(d.createdAt)],
-    with: { offers: { with: { debt: true, collection: true } } },
-  });
-  if (!latest?.isQualified) throw new AppError('NotFound');
-  const borrowerRow = await db.query.borrower.findFirst({
-    where: eq(borrower.applicationId, app.id),
-    columns: { state: true },
-  });
-  const rows = latest.offers
+  const plan = await loadPlanTerms(db, app.id, { today: o.today });
+  if (!plan.decision?.isQualified) throw new AppError('NotFound');
+  if (!plan.decision.wasPresentedToBorrower) {
+    await db.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, plan.decision.id));
+  }
+  const rows = plan.offers
     .filter((x) => x.status !== 'declined')
     .map((x) => {
       const account = x.debt ?? x.collection;
-      const bureauName = x.debt?.lenderName ?? x.collection?.subscriberName ?? null;
-      const creditorName =
-        x.debt?.lenderFriendlyName ??
-        x.collection?.subscriberFriendlyName ??
-        lenderFriendlyName(bureauName ?? '');
       return {
         id: x.id,
-        creditorName,
-        bureauName,
+        creditorName: creditorNameOf(x),
+        bureauName: x.debt?.lenderName ?? x.collection?.subscriberName ?? null,
         accountNumberLast4: last4(cipher, account?.accountNumber),
         currentBalance: x.balance,
-        currentMonthlyPayment: estimatedCurrentMonthlyPayment(
-          x.balance,
-          x.currentApr ?? ASSUMED_CURRENT_APR_BP,
-        ),
+        currentMonthlyPayment: currentPaymentOf(x),
         newMonthlyPayment: x.payment,
         term: x.term,
         currentApr: x.currentApr,
@@ -81,68 +69,63 @@ export async function getOffers(o: {
       };
     })
     .sort(byBalanceDescending);
-  const plan = planSummary(rows, borrowerRow?.state ?? null, o.today ?? todayUtc());
-  return { ...plan, offers: rows, explanation: latest.explanation ?? '' };
+  return {
+    ...planSummary(plan.terms, rows, o.today ?? todayUtc()),
+    offers: rows,
+    explanation: plan.decision.explanation ?? '',
+  };
 }
 
 /** The day the review is read, 'yyyy-MM-dd' in UTC: the debt-free dates count from it. */
 const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 type SummaryRow = {
+  id: string;
   currentBalance: number;
   currentMonthlyPayment: number;
-  newMonthlyPayment: number;
-  term: number;
   currentApr: number | null;
-  proposedApr: number | null;
   estimatedPayoffSavings: number | null;
 };
 
 /**
- * The figures above the creditor table, from the offers, the borrower's state (its fee caps) and today: the
- * monthly payments (the plan's including the agency's monthly fee), the interest and fees until paid off both
- * ways, and the debt-free months (docs/decisions/0048 and 0049). /budget reads the same plan payment from here.
+ * The figures above the creditor table: the plan's terms as they are (the amount drawn each month, its fees,
+ * term and debt-free month) beside what the same accounts cost at the current payments (docs/decisions/0049,
+ * 0080).
  */
-export function planSummary(rows: readonly SummaryRow[], state: string | null, today: string) {
-  const comparison = comparePayoff(
-    rows.map((r) => ({
+export function planSummary(terms: PlanTerms, rows: readonly SummaryRow[], today: string) {
+  const onPlan = new Set(terms.creditors.map((c) => c.id));
+  const kept = rows.filter((r) => onPlan.has(r.id));
+  const current = payoffOf(
+    kept.map((r) => ({
       balance: r.currentBalance,
-      // An offer stores the APRs it was built with; older rows without them read as the defaults.
-      currentAprBp: r.currentApr ?? ASSUMED_CURRENT_APR_BP,
-      currentPayment: r.currentMonthlyPayment,
-      planAprBp: r.proposedApr ?? DEFAULT_PROPOSED_APR_BP,
-      planPayment: r.newMonthlyPayment,
+      aprBp: r.currentApr ?? ASSUMED_CURRENT_APR_BP,
+      payment: r.currentMonthlyPayment,
     })),
-    { fees: PLAN_FEE_SETTINGS, cap: feeCapForState(state) },
   );
-  const dates = debtFreeDates(comparison, today);
-  const totalBalance = sumCents(rows.map((r) => r.currentBalance));
-  const totalCurrentMonthlyPayment = sumCents(rows.map((r) => r.currentMonthlyPayment));
-  const creditorsMonthlyPayment = sumCents(rows.map((r) => r.newMonthlyPayment));
-  const totalNewMonthlyPayment = creditorsMonthlyPayment + comparison.monthlyFee;
-  const longestTerm = Math.max(0, ...rows.map((r) => r.term));
-  const current = comparison.current;
-  const planInterest = comparison.plan.paidOff ? comparison.plan.interest : 0;
-  const planFees = comparison.totalFees ?? 0;
+  const totalBalance = sumCents(kept.map((r) => r.currentBalance));
+  const totalCurrentMonthlyPayment = sumCents(kept.map((r) => r.currentMonthlyPayment));
   return {
-    estimatedTotalMonthlySavings: totalCurrentMonthlyPayment - totalNewMonthlyPayment,
+    estimatedTotalMonthlySavings: totalCurrentMonthlyPayment - terms.monthlyDraft,
     totalCurrentMonthlyPayment,
-    creditorsMonthlyPayment,
-    totalNewMonthlyPayment,
+    creditorsMonthlyPayment: terms.creditorsMonthlyPayment,
+    totalNewMonthlyPayment: terms.monthlyDraft,
     // Never paid off at the current payments: no total, the page says so (0 here, currentTotalInterest null).
     currentRepaymentAmount: current.paidOff ? totalBalance + current.interest : 0,
-    newRepaymentAmount: totalBalance + planInterest + planFees,
-    longestTerm,
+    newRepaymentAmount: terms.totalPaid,
+    termInMonths: terms.termInMonths,
     currentPayoffMonths: current.paidOff ? current.months : 0,
-    totalEstimatedPayoffSavings: sumCents(rows.map((r) => r.estimatedPayoffSavings ?? 0)),
+    totalEstimatedPayoffSavings: sumCents(kept.map((r) => r.estimatedPayoffSavings ?? 0)),
     currentTotalInterest: current.paidOff ? current.interest : null,
     accountsNeverPaidOff: current.paidOff ? 0 : current.accountsNeverPaidOff,
-    planTotalInterest: planInterest,
-    setupFee: comparison.setupFee,
-    monthlyFee: comparison.monthlyFee,
-    planTotalFees: planFees,
-    planDebtFreeMonth: dates.plan,
-    currentDebtFreeMonth: dates.current,
+    planTotalInterest: terms.planInterest,
+    setupFee: terms.setupFee,
+    monthlyFee: terms.monthlyFee,
+    planTotalFees: terms.totalFees,
+    firstDraftDate: terms.firstDraftDate,
+    planDebtFreeMonth: terms.lastDraftDate ? terms.lastDraftDate.slice(0, 7) : null,
+    // The current payments' last month, counted from next month's payment.
+    currentDebtFreeMonth:
+      current.paidOff && current.months > 0 ? debtFreeDate(nextMonthStart(today), current.months) : null,
   };
 }
 

@@ -1,16 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { debtFreeDate, projectPayoff } from '#domain/enrollment/plan-projection';
+import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import type { PlanView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
-import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
-import { lenderFriendlyName } from '#domain/underwriting/lender-names';
-import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
+import { addDays, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
+import { ASSUMED_CURRENT_APR_BP, CHANGED_DRAFT_NOTICE_DAYS } from '#domain/underwriting/constants';
 import type { Db } from '#server/db/client';
-import { application, borrower } from '#server/db/schema/application';
-import { planFeesFor } from '#server/application/plan-fees';
-import { decision } from '#server/db/schema/decision';
+import { application } from '#server/db/schema/application';
+import { creditorNameOf, currentPaymentOf, loadPlanTerms } from '#server/application/plan-terms';
 import { last4 } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
 
@@ -27,15 +26,22 @@ export async function signedApplication(db: Db, userId: string) {
   return app;
 }
 
+/** The date a creditor's newest answer was recorded ('yyyy-MM-dd'): when a change of the plan is announced. */
+const lastAnswerDay = (offers: readonly { status: string | null; updatedAt: Date }[]): string | null => {
+  const answered = offers.filter((x) => x.status !== null).map((x) => x.updatedAt.getTime());
+  return answered.length > 0 ? new Date(Math.max(...answered)).toISOString().slice(0, 10) : null;
+};
+
 /**
- * GET /api/customer-portal/plan ('My plan'): the plan's payment, first payment and term once handed to the
- * agency (the proposed figures before), each creditor's answer with its new payment and APR, the payoff of the
- * plan against the current minimum payments, the payment account and the signed letter (the alerts have their
- * own page).
+ * GET /api/customer-portal/plan ('My plan'): the plan's terms (loadPlanTerms: the same figures as the offer,
+ * the letter and the agency's record), each creditor's answer with what the plan pays it or what the borrower
+ * keeps paying it directly, a change from the authorized amount, the payoff against the current payments, the
+ * payment account and the signed letter (the alerts have their own page).
  */
-export async function getPlan(o: { services: Services; userId: string }): Promise<PlanView> {
+export async function getPlan(o: { services: Services; userId: string; today?: string }): Promise<PlanView> {
   const { db } = o.services.database;
   const { cipher } = o.services;
+  const today = o.today ?? new Date().toISOString().slice(0, 10);
   const own = await signedApplication(db, o.userId);
   const app = (await db.query.application.findFirst({
     where: eq(application.id, own.id),
@@ -48,68 +54,68 @@ export async function getPlan(o: { services: Services; userId: string }): Promis
       },
     },
   }))!;
-  const newest = await db.query.decision.findFirst({
-    where: eq(decision.applicationId, app.id),
-    orderBy: [desc(decision.createdAt)],
-    with: { offers: { with: { debt: true, collection: true } } },
-  });
-  const offers = (newest?.isQualified ? newest.offers : []).sort((a, b) => b.balance - a.balance);
-  const creditors = offers.map((x) => {
+  const plan = await loadPlanTerms(db, app.id, { today });
+  const { terms } = plan;
+  const onPlan = new Map(terms.creditors.map((c) => [c.id, c]));
+  const direct = new Map(terms.payDirectly.map((c) => [c.id, c]));
+  const creditors = plan.offers.map((x) => {
     const account = x.debt ?? x.collection;
+    const left = direct.get(x.id);
     return {
       id: x.id,
-      creditorName:
-        x.debt?.lenderFriendlyName ??
-        x.collection?.subscriberFriendlyName ??
-        lenderFriendlyName(x.debt?.lenderName ?? x.collection?.subscriberName ?? ''),
+      creditorName: creditorNameOf(x),
       accountNumberLast4: last4(cipher, account?.accountNumber),
       balance: x.balance,
-      status: x.status ?? ('proposed' as const),
-      currentMonthlyPayment: estimatedCurrentMonthlyPayment(x.balance),
-      newMonthlyPayment: x.payment,
+      status: x.declinedByBorrower ? ('leftOut' as const) : (x.status ?? ('proposed' as const)),
+      currentMonthlyPayment: currentPaymentOf(x),
+      newMonthlyPayment: onPlan.get(x.id)?.payment ?? 0,
+      payDirectly: left ? left.currentPayment : null,
       proposedApr: x.proposedApr,
       term: x.term,
     };
   });
-  // Declined creditors stay on their current terms; everyone else is on the plan.
-  const onPlan = creditors.filter((c) => c.status !== 'declined');
+  const kept = plan.offers.filter((x) => onPlan.has(x.id));
   const payoff = projectPayoff(
-    onPlan.map((c, i) => ({
-      balance: c.balance,
-      planPayment: c.newMonthlyPayment,
-      planAprBp: c.proposedApr ?? 0,
-      currentPayment: c.currentMonthlyPayment,
-      currentAprBp: offers.filter((x) => x.status !== 'declined')[i]?.currentApr ?? ASSUMED_CURRENT_APR_BP,
+    kept.map((x) => ({
+      balance: x.balance,
+      planPayment: x.payment,
+      planAprBp: x.proposedApr ?? 0,
+      currentPayment: currentPaymentOf(x),
+      currentAprBp: x.currentApr ?? ASSUMED_CURRENT_APR_BP,
     })),
+    undefined,
+    { owedAfterDraft: terms.owedAfterDraft, interest: terms.planInterest },
   );
-  const borrowerRow = await db.query.borrower.findFirst({
-    where: eq(borrower.applicationId, app.id),
-    columns: { state: true },
-  });
-  // The monthly fee as the plan was made: each offer carries its share (the decision spreads it over them).
-  const onPlanOffers = offers.filter((x) => x.status !== 'declined');
-  const fees = {
-    setupFee: onPlanOffers.length > 0 ? planFeesFor(borrowerRow?.state, onPlanOffers.length).setupFee : 0,
-    monthlyFee: onPlanOffers.reduce((sum, x) => sum + (x.fee ?? 0), 0),
-  };
+  const authorized = plan.authorization?.monthlyDraftAmount ?? null;
+  const announced = lastAnswerDay(plan.offers) ?? today;
+  const change =
+    authorized !== null && authorized !== terms.monthlyDraft && terms.creditors.length > 0
+      ? {
+          authorizedMonthlyDraft: authorized,
+          appliesFrom: nextDraftOnOrAfter(terms, addDays(announced, CHANGED_DRAFT_NOTICE_DAYS)),
+          needsConfirmation: terms.monthlyDraft > authorized,
+        }
+      : null;
   const enrollment = app.dmpEnrollment;
   const plaid = app.paymentAccount?.plaidAccount;
   return {
     status: app.status,
+    terms: planTermsView(terms),
+    nextDraftDate: nextDraftOnOrAfter(terms, today),
+    change,
     enrollment: enrollment
       ? {
           monthlyPaymentAmount: enrollment.monthlyPaymentAmount,
           firstPaymentDate: enrollment.firstPaymentDate,
           termInMonths: enrollment.termInMonths,
-          projectedDebtFreeDate: enrollment.firstPaymentDate
-            ? debtFreeDate(enrollment.firstPaymentDate, enrollment.termInMonths)
-            : null,
+          projectedDebtFreeDate:
+            enrollment.firstPaymentDate && enrollment.termInMonths > 0
+              ? debtFreeDate(enrollment.firstPaymentDate, enrollment.termInMonths)
+              : null,
           dateSigned: enrollment.dateSigned,
         }
       : null,
-    proposedMonthlyPayment: onPlan.reduce((sum, c) => sum + c.newMonthlyPayment, 0),
-    proposedTermInMonths: Math.max(0, ...onPlan.map((c) => c.term)),
-    fees,
+    fees: { setupFee: terms.setupFee, monthlyFee: terms.monthlyFee },
     creditors,
     payoff: {
       points: payoff.points,

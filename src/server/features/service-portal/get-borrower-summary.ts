@@ -11,7 +11,8 @@ import type {
 import { sumCents } from '#domain/money/cents';
 import { auditSentences, UNKNOWN_ACTOR, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
-import { planFeesFor } from '#server/application/plan-fees';
+import { termsFromRows } from '#server/application/plan-terms';
+import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import { accountTypeName } from '#domain/underwriting/account-types';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
 import {
@@ -123,6 +124,12 @@ export const summaryGraph = {
   },
   disqualificationReasons: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
   dmpEnrollment: true,
+  // The newest authorization dates the plan's drafts.
+  planAuthorizations: {
+    columns: { firstDraftDate: true },
+    orderBy: (t, { desc }) => [desc(t.createdAt)],
+    limit: 1,
+  },
   // The signed PDF itself is read only where it is downloaded.
   docusign: { columns: { signedDocument: false }, with: { signers: true } },
   expenses: true,
@@ -592,9 +599,17 @@ async function readRecord(o: {
                 changedBy: staff(c.changedBy),
               })),
             })),
-            fees: planFees(
-              b?.state ?? null,
-              decision.offers.filter((of) => of.status !== 'declined'),
+            terms: planTermsView(
+              termsFromRows({
+                offers: decision.isQualified
+                  ? decision.offers.map((of) => ({
+                      ...of,
+                      creditorName: creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? 'Unknown',
+                    }))
+                  : [],
+                state: b?.state ?? null,
+                authorization: app.planAuthorizations[0] ?? null,
+              }),
             ),
           },
           message: null,
@@ -685,13 +700,5 @@ function enrollmentView(app: SummaryRecord, cipher: FieldCipher): EnrollmentView
             .map((s) => ({ role: s.role, name: s.name, signedAt: s.signedAt ? iso(s.signedAt) : null })),
         }
       : null,
-  };
-}
-
-/** The agency's fees on a plan of these offers: their shares of the monthly fee, and the state's set-up fee. */
-function planFees(state: string | null, onPlan: readonly { fee: number | null }[]) {
-  return {
-    setupFee: onPlan.length > 0 ? planFeesFor(state, onPlan.length).setupFee : 0,
-    monthlyFee: onPlan.reduce((sum, of) => sum + (of.fee ?? 0), 0),
   };
 }

@@ -1,32 +1,46 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import {
   letterOfAuthorizationContent,
   type LetterOfAuthorizationContent,
 } from '#domain/enrollment/letter-of-authorization';
-import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { SITE } from '#domain/site';
 import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
-import { decision } from '#server/db/schema/decision';
+import { loadPlanTerms } from '#server/application/plan-terms';
 import type { FieldCipher } from '#server/security/field-encryption';
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
 
+/** The drafts a letter authorizes, recorded as the application's plan authorization. */
+export type LetterAuthorization = {
+  draftDay: number;
+  firstDraftDate: string;
+  monthlyDraftAmount: number;
+  setupFee: number;
+  termInMonths: number;
+};
+
 export type LetterSigner = { role: 'borrower' | 'spouse'; name: string; email: string };
 
 /**
- * What the Letter of Authorization says for an application, read from its borrower, spouse, newest qualified
- * decision (offers not declined) and payment account; and who signs it. A spouse without an email of their own
- * receives their signing link at the borrower's address.
+ * What the Letter of Authorization says for an application, read from its borrower, spouse, payment account and
+ * the plan's terms (loadPlanTerms: the offers the borrower kept and no creditor declined, the state's fees),
+ * dated from `today`: the first draft is at least 5 business days after it; and who signs it. Also returns the
+ * authorization the letter gives, for the caller to record with the envelope. A spouse without an email of
+ * their own receives their signing link at the borrower's address.
  */
 export async function buildLetter(
   tx: Tx,
   cipher: FieldCipher,
   applicationId: string,
   today: string,
-): Promise<{ content: LetterOfAuthorizationContent; signers: LetterSigner[] }> {
+): Promise<{
+  content: LetterOfAuthorizationContent;
+  signers: LetterSigner[];
+  authorization: LetterAuthorization;
+}> {
   const app = await tx.query.application.findFirst({
     where: eq(application.id, applicationId),
     with: {
@@ -35,15 +49,19 @@ export async function buildLetter(
       paymentAccount: { with: { plaidAccount: { with: { plaidItem: true } } } },
     },
   });
-  const newest = await tx.query.decision.findFirst({
-    where: eq(decision.applicationId, applicationId),
-    orderBy: [desc(decision.createdAt)],
-    with: { offers: { with: { debt: true, collection: true } } },
-  });
-  if (!app?.borrower?.email || !app.paymentAccount || !newest?.isQualified)
+  const plan = await loadPlanTerms(tx, applicationId, { today });
+  const { terms } = plan;
+  if (
+    !app?.borrower?.email ||
+    !app.paymentAccount ||
+    !plan.decision?.isQualified ||
+    terms.creditors.length === 0 ||
+    !terms.firstDraftDate ||
+    !terms.lastDraftDate
+  )
     throw new AppError('PreconditionFailed');
   const b = app.borrower;
-  const offers = newest.offers.filter((x) => x.status !== 'declined').sort((x, y) => y.balance - x.balance);
+  const offersById = new Map(plan.offers.map((x) => [x.id, x]));
   const account = app.paymentAccount;
   const content = letterOfAuthorizationContent({
     date: today,
@@ -57,22 +75,17 @@ export async function buildLetter(
       ].filter((line): line is string => Boolean(line)),
     },
     spouse: app.spouse ? { fullName: fullName(app.spouse) } : null,
-    creditors: offers.map((x) => {
-      const stored = x.debt?.accountNumber ?? x.collection?.accountNumber;
+    creditors: terms.creditors.map((c) => {
+      const x = offersById.get(c.id);
+      const stored = x?.debt?.accountNumber ?? x?.collection?.accountNumber;
       return {
-        creditorName:
-          x.debt?.lenderFriendlyName ??
-          x.collection?.subscriberFriendlyName ??
-          lenderFriendlyName(x.debt?.lenderName ?? x.collection?.subscriberName ?? ''),
+        creditorName: c.creditorName,
         accountNumber: stored ? cipher.decrypt(stored) : null,
-        balance: x.balance,
-        newMonthlyPayment: x.payment,
+        balance: c.balance,
+        newMonthlyPayment: c.payment,
       };
     }),
-    plan: {
-      monthlyPayment: offers.reduce((sum, x) => sum + x.payment, 0),
-      termInMonths: Math.max(0, ...offers.map((x) => x.term)),
-    },
+    plan: { ...terms, firstDraftDate: terms.firstDraftDate, lastDraftDate: terms.lastDraftDate },
     paymentAccount: account.plaidAccount
       ? {
           institutionName: account.plaidAccount.plaidItem.institutionName,
@@ -87,5 +100,15 @@ export async function buildLetter(
   if (app.spouse) {
     signers.push({ role: 'spouse', name: fullName(app.spouse), email: app.spouse.email ?? b.email! });
   }
-  return { content, signers };
+  return {
+    content,
+    signers,
+    authorization: {
+      draftDay: terms.draftDay,
+      firstDraftDate: terms.firstDraftDate,
+      monthlyDraftAmount: terms.monthlyDraft,
+      setupFee: terms.setupFee,
+      termInMonths: terms.termInMonths,
+    },
+  };
 }

@@ -27,7 +27,17 @@ const input: LetterOfAuthorizationInput = {
       newMonthlyPayment: 1_750,
     },
   ],
-  plan: { monthlyPayment: 11_997, termInMonths: 54 },
+  plan: {
+    monthlyDraft: 13_997,
+    creditorsMonthlyPayment: 11_997,
+    monthlyFee: 2_000,
+    setupFee: 3_500,
+    termInMonths: 54,
+    draftDay: 5,
+    lastDraftAmount: 9_000,
+    firstDraftDate: '2026-04-05',
+    lastDraftDate: '2030-09-05',
+  },
   paymentAccount: { institutionName: 'First Platypus Bank', accountNumber: '1111222233334444' },
 };
 

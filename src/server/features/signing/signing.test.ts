@@ -197,22 +197,13 @@ describe('the customer portal after signing', () => {
     expect(plan.creditors.every((c: { status: string }) => c.status === 'proposed')).toBe(true);
     expect(plan.payoff.interestSaved).toBeGreaterThan(0);
     expect(plan.paymentAccount.mask).toMatch(/^\d{4}$/);
-    // The agency's fees as the plan was made: the offers' shares of the monthly fee, and the set-up fee.
-    const made = await t.db.query.decision.findFirst({
-      where: eq(decision.applicationId, b.applicationId),
-      orderBy: [desc(decision.createdAt)],
-      with: { offers: true },
-    });
-    const shares = made!.offers.map((o) => o.fee ?? 0);
-    expect(Math.min(...shares)).toBeGreaterThan(0);
+    // The agency's fees for the creditors on the plan, capped by the borrower's state.
     const lives = await t.db.query.borrower.findFirst({
       where: eq(borrower.applicationId, b.applicationId),
       columns: { state: true },
     });
-    expect(plan.fees).toEqual({
-      setupFee: planFeesFor(lives!.state, made!.offers.length).setupFee,
-      monthlyFee: shares.reduce((sum, fee) => sum + fee, 0),
-    });
+    const fees = planFeesFor(lives!.state, plan.creditors.length);
+    expect(plan.fees).toEqual({ setupFee: fees.setupFee, monthlyFee: fees.monthlyFee });
     const letter = await b.client.get('/api/customer-portal/letter');
     expect(letter.headers['content-type']).toContain('application/pdf');
 
@@ -258,17 +249,20 @@ describe('the customer portal after signing', () => {
       .select()
       .from(dmpEnrollment)
       .where(eq(dmpEnrollment.applicationId, b.applicationId));
-    expect(enrollment!.firstPaymentDate).toMatch(/^\d{4}-\d{2}-01$/);
+    // The first draft the letter authorized (at least 5 business days after the letter).
+    expect(enrollment!.firstPaymentDate).toBe(plan.terms.firstDraftDate);
 
     plan = (await b.client.get('/api/customer-portal/plan')).json();
+    // The accepted creditors' payments and the fee for that many accounts.
+    const onPlan = planFeesFor(lives!.state, rest.length).monthlyFee;
     expect(plan.enrollment).toMatchObject({
-      monthlyPaymentAmount: rest.reduce((sum, o) => sum + o.payment, 0),
+      monthlyPaymentAmount: rest.reduce((sum, o) => sum + o.payment, 0) + onPlan,
       firstPaymentDate: enrollment!.firstPaymentDate,
       projectedDebtFreeDate: expect.stringMatching(/^\d{4}-\d{2}$/),
     });
     expect(plan.creditors.find((c: { id: string }) => c.id === first!.id).status).toBe('declined');
-    // A declined creditor's share of the monthly fee goes with it.
-    expect(plan.fees.monthlyFee).toBe(rest.reduce((sum, o) => sum + (o.fee ?? 0), 0));
+    // A declined creditor leaves the plan: the fee is the one the remaining accounts allow.
+    expect(plan.fees.monthlyFee).toBe(onPlan);
 
     // Sign-in now resumes in the customer portal.
     const row = await applicationRow(t, b.applicationId);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { docusign, docusignSigner } from '#server/db/schema/enrollment';
+import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
 import { signLetterEmail } from '#server/email/templates';
@@ -26,7 +26,12 @@ export async function startSigning(o: {
   const existing = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
   if (existing) return;
   const today = o.today ?? new Date().toISOString().slice(0, 10);
-  const { content, signers } = await buildLetter(db, o.services.cipher, o.applicationId, today);
+  const { content, signers, authorization } = await buildLetter(
+    db,
+    o.services.cipher,
+    o.applicationId,
+    today,
+  );
   const pdf = await renderLetterOfAuthorizationPdf(content);
   const generatedAt = new Date();
   const envelope = await o.services.eSignature.createEnvelope({
@@ -54,6 +59,10 @@ export async function startSigning(o: {
     // Another request created the envelope first: that one stands.
     if (!row) return false;
     await tx.insert(docusignSigner).values(signers.map((s) => ({ docusignId: row.id, ...s })));
+    // What the letter authorizes: the first draft date and the most the agency may draw each month.
+    await tx
+      .insert(planAuthorization)
+      .values({ applicationId: o.applicationId, kind: 'letter', ...authorization });
     for (const link of links) emailIds.push(await enqueueEmail(tx, o.services.cipher, link));
     return true;
   });

@@ -3,7 +3,7 @@ import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '#server/db/client';
 import { decision } from '#server/db/schema/decision';
 import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
-import { firstPaymentDate } from '#domain/enrollment/plan-projection';
+import { loadPlanTerms } from '#server/application/plan-terms';
 import { planHandOver } from '#domain/flow/plan-hand-over';
 import {
   type ApplicationRow,
@@ -27,7 +27,7 @@ export async function handOverWhenAnswered(
   const newest = await tx.query.decision.findFirst({
     where: eq(decision.applicationId, app.id),
     orderBy: [desc(decision.createdAt)],
-    with: { offers: { columns: { status: true, payment: true, term: true } } },
+    with: { offers: { columns: { status: true, declinedByBorrower: true } } },
   });
   const plan = planHandOver(newest?.offers ?? []);
   if (plan.kind === 'waiting') return null;
@@ -54,11 +54,13 @@ export async function handOverWhenAnswered(
     .select({ at: docusign.documentSignedAt })
     .from(docusign)
     .where(eq(docusign.applicationId, app.id));
+  // The plan's terms for the accepted offers, dated from the first draft the borrower authorized.
+  const { terms } = await loadPlanTerms(tx, app.id);
   const enrollment = {
     active: true,
-    monthlyPaymentAmount: plan.monthlyPaymentAmount,
-    termInMonths: plan.termInMonths,
-    firstPaymentDate: firstPaymentDate(new Date().toISOString().slice(0, 10)),
+    monthlyPaymentAmount: terms.monthlyDraft,
+    termInMonths: terms.termInMonths,
+    firstPaymentDate: terms.firstDraftDate,
     dateSigned: signed?.at ? signed.at.toISOString().slice(0, 10) : null,
   };
   await tx

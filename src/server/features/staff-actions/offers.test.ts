@@ -11,6 +11,7 @@ import {
   offerStatusChange,
 } from '#server/db/schema/decision';
 import { dmpEnrollment } from '#server/db/schema/enrollment';
+import { planFeesFor } from '#server/application/plan-fees';
 import { auditLog } from '#server/db/schema/ops';
 import { createFieldCipher } from '#server/security/field-encryption';
 import { applicationRow } from '#tests/support/borrower-flow';
@@ -249,11 +250,17 @@ describe('hand-over', () => {
     const enrollment = await t.db.query.dmpEnrollment.findFirst({
       where: eq(dmpEnrollment.applicationId, a.applicationId),
     });
+    // The plan's terms for the two accepted offers: their payments and the fee two accounts allow in the
+    // borrower's state; a paid-off account's payment goes to the other, so never longer than the longer offer.
+    const lives = await t.db.query.borrower.findFirst({
+      where: eq(borrower.applicationId, a.applicationId),
+      columns: { state: true },
+    });
     expect(enrollment).toMatchObject({
       active: true,
-      monthlyPaymentAmount: first!.payment + second!.payment,
-      termInMonths: Math.max(first!.term, second!.term),
+      monthlyPaymentAmount: first!.payment + second!.payment + planFeesFor(lives!.state, 2).monthlyFee,
     });
+    expect(enrollment!.termInMonths).toBeLessThanOrEqual(Math.max(first!.term, second!.term));
     expect(await applicationRow(t, a.applicationId)).toMatchObject({ status: 'transfer' });
     const changes = await t.db
       .select()

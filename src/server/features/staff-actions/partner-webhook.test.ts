@@ -126,35 +126,28 @@ describe('PARTNER_WEBHOOK_URL and PARTNER_WEBHOOK_SECRET', () => {
 });
 
 describe('planHandOver', () => {
-  const answered = (status: 'accepted' | 'declined' | null, payment: number, term: number) => ({
+  const answered = (status: 'accepted' | 'declined' | null, declinedByBorrower = false) => ({
     status,
-    payment,
-    term,
+    declinedByBorrower,
   });
 
   it.each([
     ['no offers', [], { kind: 'waiting' }],
+    ['an unanswered offer', [answered('accepted'), answered(null)], { kind: 'waiting' }],
+    ['every offer declined', [answered('declined'), answered('declined')], { kind: 'allDeclined' }],
     [
-      'an unanswered offer',
-      [answered('accepted', 10_000, 40), answered(null, 5_000, 30)],
-      { kind: 'waiting' },
-    ],
-    [
-      'every offer declined',
-      [answered('declined', 10_000, 40), answered('declined', 5_000, 30)],
-      { kind: 'allDeclined' },
-    ],
-    [
-      // 120.00 + 85.50 a month; the longest accepted term is 52 (the declined 60 does not count).
       'two accepted, one declined',
-      [answered('accepted', 12_000, 52), answered('accepted', 8_550, 37), answered('declined', 30_000, 60)],
-      { kind: 'transfer', monthlyPaymentAmount: 20_550, termInMonths: 52 },
+      [answered('accepted'), answered('accepted'), answered('declined')],
+      { kind: 'transfer' },
     ],
+    ['one accepted', [answered('accepted')], { kind: 'transfer' }],
+    // An offer the borrower left out is never sent to its creditor: it waits for no answer.
     [
-      'one accepted',
-      [answered('accepted', 4_200, 18)],
-      { kind: 'transfer', monthlyPaymentAmount: 4_200, termInMonths: 18 },
+      'one accepted, one left out by the borrower',
+      [answered('accepted'), answered(null, true)],
+      { kind: 'transfer' },
     ],
+    ['only offers left out', [answered(null, true)], { kind: 'waiting' }],
   ])('%s', (_name, offers, plan) => {
     expect(planHandOver(offers as Parameters<typeof planHandOver>[0])).toEqual(plan);
   });

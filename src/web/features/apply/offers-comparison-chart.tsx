@@ -13,7 +13,7 @@ export type OffersComparison = {
   newMonthlyPayment: number;
   /** What the plan costs in all (balances, interest and fees), cents. */
   newRepaymentAmount: number;
-  longestTerm: number;
+  termInMonths: number;
 };
 
 export const CURRENT_TERMS_LABEL = 'Current debt terms';
@@ -83,7 +83,7 @@ export function OffersComparisonChart({ comparison }: { comparison: OffersCompar
     [
       'Months to pay off',
       comparison.currentPayoffMonths === null ? NEVER : String(comparison.currentPayoffMonths),
-      String(comparison.longestTerm),
+      String(comparison.termInMonths),
     ],
   ];
   return (

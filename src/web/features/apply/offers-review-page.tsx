@@ -183,7 +183,7 @@ function OffersReview({ view }: { view: OffersView }) {
                 currentPayoffMonths: view.currentTotalInterest === null ? null : view.currentPayoffMonths,
                 newMonthlyPayment: view.totalNewMonthlyPayment,
                 newRepaymentAmount: view.newRepaymentAmount,
-                longestTerm: view.longestTerm,
+                termInMonths: view.termInMonths,
               }}
             />
           </Suspense>

@@ -6,18 +6,34 @@ import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { Component as PlanPage, formatApr, LETTER_PATH, PLAN_PATH, planFeesText } from './plan-page';
 
+// Big Card ($180) and Small Card ($60) on the plan with the $20 fee two accounts allow: $260 drawn a month.
+// Store Card declined: the borrower keeps paying it, about $25 a month; the letter authorized $285.
 const PLAN: PlanView = {
-  status: 'creditorReview',
+  status: 'transfer',
+  terms: {
+    monthlyDraft: 26_000,
+    creditorsMonthlyPayment: 24_000,
+    monthlyFee: 2_000,
+    setupFee: 3_500,
+    setupFeeDate: '2026-07-15',
+    draftDay: 15,
+    termInMonths: 54,
+    firstDraftDate: '2026-07-15',
+    lastDraftDate: '2030-12-15',
+    lastDraftAmount: 10_000,
+    totalPaid: 53 * 26_000 + 10_000 + 3_500,
+    totalFees: 54 * 2_000 + 3_500,
+  },
+  nextDraftDate: '2026-08-15',
+  change: { authorizedMonthlyDraft: 28_500, appliesFrom: '2026-08-15', needsConfirmation: false },
   enrollment: {
-    monthlyPaymentAmount: 24_000,
+    monthlyPaymentAmount: 26_000,
     firstPaymentDate: '2026-07-15',
     termInMonths: 54,
     projectedDebtFreeDate: '2030-12',
     dateSigned: '2026-06-01T14:00:00.000Z',
   },
-  proposedMonthlyPayment: 24_000,
-  proposedTermInMonths: 54,
-  fees: { setupFee: 3_500, monthlyFee: 2_500 },
+  fees: { setupFee: 3_500, monthlyFee: 2_000 },
   creditors: [
     {
       id: 'c1',
@@ -27,6 +43,7 @@ const PLAN: PlanView = {
       status: 'accepted',
       currentMonthlyPayment: 25_400,
       newMonthlyPayment: 18_000,
+      payDirectly: null,
       proposedApr: 800,
       term: 54,
     },
@@ -38,6 +55,7 @@ const PLAN: PlanView = {
       status: 'proposed',
       currentMonthlyPayment: 8_500,
       newMonthlyPayment: 6_000,
+      payDirectly: null,
       proposedApr: 975,
       term: 54,
     },
@@ -49,6 +67,7 @@ const PLAN: PlanView = {
       status: 'declined',
       currentMonthlyPayment: 2_500,
       newMonthlyPayment: 0,
+      payDirectly: 2_500,
       proposedApr: null,
       term: 0,
     },
@@ -111,29 +130,41 @@ describe('/customer-portal/plan', () => {
     await renderPage(PLAN);
     expect(document.querySelector('h1')?.textContent).toBe('My plan');
     expect(tiles()).toEqual([
-      ['Monthly payment', '$240'],
-      ['First payment date', 'July 15, 2026'],
+      ['Amount drawn each month', '$260'],
+      ['Next draft', 'August 15, 2026'],
       ['Term', '54 months'],
       ['Projected debt-free date', 'December 2030'],
     ]);
     expect(tableRows()).toEqual([
       ['Big Card ••4321', '$9,000', '$180', '8.0%', '54 months', 'Accepted'],
       ['Small Card', '$3,000', '$60', '9.8%', '54 months', 'Proposed'],
-      ['Store Card ••9999', '$500', '$0', '—', '0 months', 'Declined'],
+      [
+        'Store Card ••9999',
+        '$500',
+        '—',
+        '—',
+        '0 months',
+        'DeclinedPay Store Card yourself: about $25 a month.',
+      ],
     ]);
     // The phone's cards carry the same creditors.
     expect(
       [...document.querySelectorAll('ul.md\\:hidden > li')].map((li) => li.firstElementChild?.textContent),
     ).toEqual(['Big Card ••4321Accepted', 'Small CardProposed', 'Store Card ••9999Declined']);
     const text = document.body.textContent;
+    // The change, in plain words: the new amount, from which draft, and who is paid directly.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your monthly draft changes from $285 to $260, from the draft on August 15, 2026.' +
+        'Store Card is not on your plan, so you keep paying it yourself (see below).',
+    );
     expect(text).toContain(
       'Debt-free in 54 months on the plan, 62 months at current minimum payments; interest saved $8,040',
     );
     expect(text).toContain('First Platypus Bank ••0000');
-    // The agency's fees, beside the payment.
+    // What each draft is made of, beside the amount.
     expect(text).toContain(
-      'Agency fees: a monthly fee of $25 and a one-time set-up fee of $35, paid with your plan payments on top ' +
-        "of what goes to your creditors, and never more than your state's law allows.",
+      "Of each draft, $240 goes to your creditors and $20 is the agency's monthly fee. A one-time set-up fee " +
+        "of $35 is drawn with your first draft on July 15, 2026. Fees are never more than your state's law allows.",
     );
     expect(document.querySelector(`a[href="${LETTER_PATH}"]`)?.textContent).toBe(
       'Download your signed Letter of Authorization',
@@ -154,12 +185,8 @@ describe('/customer-portal/plan', () => {
       letter: null,
       paymentAccount: null,
     });
-    expect(tiles()).toEqual([
-      ['Proposed monthly payment', '$240'],
-      ['First payment date', 'To be set'],
-      ['Proposed term', '54 months'],
-      ['Projected debt-free date', '54 months after your first payment'],
-    ]);
+    expect(document.body.textContent).toContain('These figures are proposed');
+    expect(tiles()[0]).toEqual(['Amount drawn each month', '$260']);
     expect(document.querySelector(`a[href="${LETTER_PATH}"]`)).toBeNull();
     expect(document.body.textContent).toContain('Not set up yet.');
   });
@@ -177,15 +204,36 @@ describe('/customer-portal/plan', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.applicationLoadFailed);
     plan = PLAN;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(tiles()[0]).toEqual(['Monthly payment', '$240']));
+    await waitFor(() => expect(tiles()[0]).toEqual(['Amount drawn each month', '$260']));
+  });
+
+  it('asks for a confirmation before a higher amount is drawn', async () => {
+    await renderPage({
+      ...PLAN,
+      change: { authorizedMonthlyDraft: 24_000, appliesFrom: '2026-08-15', needsConfirmation: true },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This is more than you authorized, so we will not draw it until you confirm the new terms',
+    );
   });
 
   it.each([
-    [{ setupFee: 0, monthlyFee: 0 }, 'Your plan carries no agency fees.'],
-    [{ setupFee: 0, monthlyFee: 1_000 }, 'Agency fees: a monthly fee of $10, paid with'],
-    [{ setupFee: 5_000, monthlyFee: 0 }, 'Agency fees: a one-time set-up fee of $50, paid with'],
+    [
+      { setupFee: 0, monthlyFee: 0 },
+      'Each draft goes to your creditors in full; the plan has no monthly fee.',
+    ],
+    [
+      { setupFee: 0, monthlyFee: 1_000 },
+      "Of each draft, $240 goes to your creditors and $10 is the agency's",
+    ],
+    [
+      { setupFee: 5_000, monthlyFee: 0 },
+      'A one-time set-up fee of $50 is drawn with your first draft on July 15',
+    ],
   ])('words the fees %j', (fees, words) => {
-    expect(planFeesText(fees)).toContain(words);
+    expect(planFeesText({ ...fees, creditorsMonthlyPayment: 24_000, setupFeeDate: '2026-07-15' })).toContain(
+      words,
+    );
   });
 
   it('formats rates', () => {

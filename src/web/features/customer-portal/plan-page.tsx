@@ -148,38 +148,30 @@ function PlanDetails({ plan }: { plan: Plan }) {
   );
 }
 
+/** The debt-free month of a plan whose last draft is `lastDraftDate`. */
+const debtFree = (plan: Plan): string =>
+  plan.terms.lastDraftDate ? formatMonth(plan.terms.lastDraftDate) : 'To be set';
+
 function SummaryTiles({ plan }: { plan: Plan }) {
-  const enrollment = plan.enrollment;
-  const tiles: [term: string, value: string][] = enrollment
-    ? [
-        ['Monthly payment', formatDollars(enrollment.monthlyPaymentAmount)],
-        [
-          'First payment date',
-          enrollment.firstPaymentDate ? formatDay(enrollment.firstPaymentDate) : 'To be set',
-        ],
-        ['Term', `${enrollment.termInMonths} months`],
-        [
-          'Projected debt-free date',
-          enrollment.projectedDebtFreeDate ? formatMonth(enrollment.projectedDebtFreeDate) : 'To be set',
-        ],
-      ]
-    : [
-        ['Proposed monthly payment', formatDollars(plan.proposedMonthlyPayment)],
-        ['First payment date', 'To be set'],
-        ['Proposed term', `${plan.proposedTermInMonths} months`],
-        ['Projected debt-free date', `${plan.proposedTermInMonths} months after your first payment`],
-      ];
+  const { terms } = plan;
+  const tiles: [term: string, value: string][] = [
+    ['Amount drawn each month', formatDollars(terms.monthlyDraft)],
+    ['Next draft', plan.nextDraftDate ? formatDay(plan.nextDraftDate) : 'To be set'],
+    ['Term', `${terms.termInMonths} months`],
+    ['Projected debt-free date', debtFree(plan)],
+  ];
   return (
     <section aria-labelledby="plan-summary">
       <h2 id="plan-summary" className={H2}>
-        {enrollment ? 'Your plan' : 'Your proposed plan'}
+        {plan.enrollment ? 'Your plan' : 'Your proposed plan'}
       </h2>
-      {!enrollment && (
+      {!plan.enrollment && (
         <p className="mt-2 text-gray-700">
           These figures are proposed: they become final once your creditors have answered and your plan is set
           up.
         </p>
       )}
+      {plan.change && <PlanChange plan={plan} change={plan.change} />}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         {tiles.map(([term, value], index) => (
           <div key={term} className={clsx('rounded-xl p-4', index === 0 ? 'bg-brand-50' : 'bg-gray-50')}>
@@ -189,34 +181,75 @@ function SummaryTiles({ plan }: { plan: Plan }) {
                 'mt-1 font-bold text-gray-900 tabular-nums',
                 index === 0 ? 'text-3xl text-brand-800' : 'text-xl',
               )}
+              data-testid={index === 0 ? 'monthly-draft' : undefined}
             >
               {value}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-gray-700">{planFeesText(plan.fees)}</p>
+      <p className="mt-3 text-gray-700">{planFeesText(terms)}</p>
     </section>
   );
 }
 
-/** The agency's fees in words, as the offer showed them: on top of what goes to the creditors. */
-export function planFeesText(fees: Plan['fees']): string {
-  const parts = [
-    fees.monthlyFee > 0 ? `a monthly fee of ${formatDollars(fees.monthlyFee)}` : null,
-    fees.setupFee > 0 ? `a one-time set-up fee of ${formatDollars(fees.setupFee)}` : null,
-  ].filter((part): part is string => part !== null);
-  if (parts.length === 0) return 'Your plan carries no agency fees.';
+/** Why the amount drawn changed, from which draft, and who the borrower now pays directly. */
+function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['change']> }) {
+  const direct = plan.creditors.filter((c) => c.payDirectly !== null);
   return (
-    `Agency fees: ${parts.join(' and ')}, paid with your plan payments on top of what goes to your ` +
-    `creditors, and never more than your state's law allows.`
+    <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-gray-900">
+      <p className="font-semibold">{planChangeText(plan.terms.monthlyDraft, change)}</p>
+      {direct.length > 0 && (
+        <p className="mt-2">
+          {direct.map((c) => c.creditorName).join(', ')} {direct.length === 1 ? 'is' : 'are'} not on your
+          plan, so you keep paying {direct.length === 1 ? 'it' : 'them'} yourself (see below).
+        </p>
+      )}
+      {change.needsConfirmation && (
+        <p className="mt-2">
+          This is more than you authorized, so we will not draw it until you confirm the new terms with a
+          counsellor: call{' '}
+          <a href={`tel:${SITE.phone.tel}`} className="font-semibold whitespace-nowrap underline">
+            {SITE.phone.display}
+          </a>
+          , {SITE.hours}.
+        </p>
+      )}
+    </div>
   );
+}
+
+/** 'Your monthly draft changes from $330 to $257, from the draft on March 5, 2027.' */
+export function planChangeText(monthlyDraft: number, change: NonNullable<Plan['change']>): string {
+  const from = change.appliesFrom ? `, from the draft on ${formatDay(change.appliesFrom)}` : '';
+  return (
+    `Your monthly draft changes from ${formatDollars(change.authorizedMonthlyDraft)} to ` +
+    `${formatDollars(monthlyDraft)}${from}.`
+  );
+}
+
+/** What each draft is made of, and the set-up fee: the same words and figures the letter states. */
+export function planFeesText(
+  terms: Pick<Plan['terms'], 'creditorsMonthlyPayment' | 'monthlyFee' | 'setupFee' | 'setupFeeDate'>,
+): string {
+  const split =
+    terms.monthlyFee > 0
+      ? `Of each draft, ${formatDollars(terms.creditorsMonthlyPayment)} goes to your creditors and ` +
+        `${formatDollars(terms.monthlyFee)} is the agency's monthly fee.`
+      : `Each draft goes to your creditors in full; the plan has no monthly fee.`;
+  const setup =
+    terms.setupFee > 0
+      ? ` A one-time set-up fee of ${formatDollars(terms.setupFee)} is drawn with your first draft` +
+        (terms.setupFeeDate ? ` on ${formatDay(terms.setupFeeDate)}.` : '.')
+      : '';
+  return `${split}${setup} Fees are never more than your state's law allows.`;
 }
 
 const STATUS_BADGES = {
   proposed: { label: 'Proposed', className: 'bg-gray-100 text-gray-800' },
   accepted: { label: 'Accepted', className: 'bg-brand-100 text-brand-800' },
   declined: { label: 'Declined', className: 'bg-red-100 text-red-800' },
+  leftOut: { label: 'Not in your plan', className: 'bg-gray-100 text-gray-800' },
 } as const satisfies Record<Creditor['status'], { label: string; className: string }>;
 
 function StatusBadge({ status }: { status: Creditor['status'] }) {
@@ -237,6 +270,11 @@ const creditorName = (creditor: Creditor): string =>
   creditor.accountNumberLast4
     ? `${creditor.creditorName} ••${creditor.accountNumberLast4}`
     : creditor.creditorName;
+/** A creditor the plan does not pay: 'Pay Citi yourself: about $57 a month.' */
+export const payDirectlyText = (creditor: Creditor): string =>
+  `Pay ${creditor.creditorName} yourself: about ${formatDollars(creditor.payDirectly)} a month.`;
+const planPayment = (creditor: Creditor): string =>
+  creditor.payDirectly === null ? formatDollars(creditor.newMonthlyPayment) : '—';
 const apr = (creditor: Creditor): string =>
   creditor.proposedApr === null ? '—' : formatApr(creditor.proposedApr);
 
@@ -258,6 +296,9 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                   <p className="min-w-0 font-semibold break-words text-gray-900">{creditorName(creditor)}</p>
                   <StatusBadge status={creditor.status} />
                 </div>
+                {creditor.payDirectly !== null && (
+                  <p className="mt-2 text-sm font-medium text-gray-900">{payDirectlyText(creditor)}</p>
+                )}
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                   <div>
                     <dt className="text-gray-600">Balance</dt>
@@ -267,9 +308,7 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                   </div>
                   <div>
                     <dt className="text-gray-600">New monthly payment</dt>
-                    <dd className="font-medium text-gray-900 tabular-nums">
-                      {formatDollars(creditor.newMonthlyPayment)}
-                    </dd>
+                    <dd className="font-medium text-gray-900 tabular-nums">{planPayment(creditor)}</dd>
                   </div>
                   <div>
                     <dt className="text-gray-600">APR</dt>
@@ -314,13 +353,14 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                     {creditorName(creditor)}
                   </th>
                   <td className="px-3 py-3 text-right">{formatDollars(creditor.balance)}</td>
-                  <td className="px-3 py-3 text-right font-semibold">
-                    {formatDollars(creditor.newMonthlyPayment)}
-                  </td>
+                  <td className="px-3 py-3 text-right font-semibold">{planPayment(creditor)}</td>
                   <td className="px-3 py-3 text-right">{apr(creditor)}</td>
                   <td className="px-3 py-3 text-right whitespace-nowrap">{creditor.term} months</td>
                   <td className="py-3 pl-3">
                     <StatusBadge status={creditor.status} />
+                    {creditor.payDirectly !== null && (
+                      <p className="mt-1 text-xs text-gray-800">{payDirectlyText(creditor)}</p>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -120,7 +120,21 @@ const decision = (over: Partial<Decision> = {}): Decision => ({
       reasons: ['termTooLong'],
     }),
   ],
-  fees: { setupFee: 3_500, monthlyFee: 1_250 },
+  // Big Bank alone on the plan (Card Co declined): its payment and the $10 fee one account allows.
+  terms: {
+    monthlyDraft: 13_000,
+    creditorsMonthlyPayment: 12_000,
+    monthlyFee: 1_000,
+    setupFee: 3_500,
+    setupFeeDate: '2027-01-11',
+    draftDay: 11,
+    termInMonths: 48,
+    firstDraftDate: '2027-01-11',
+    lastDraftDate: '2030-12-11',
+    lastDraftAmount: 9_000,
+    totalPaid: 47 * 13_000 + 9_000 + 3_500,
+    totalFees: 48 * 1_000 + 3_500,
+  },
   ...over,
 });
 
@@ -570,10 +584,10 @@ describe('/borrower-summary', () => {
     expect(rows[0]!.textContent).toContain('Awaiting answer');
     expect(rows[1]!.textContent).toContain('Declined');
     expect(rows[1]!.textContent).toContain('term too long');
-    // The agency's fees under the offers, as the borrower was shown them.
-    expect(region('Creditor offers').textContent).toContain(
-      "Agency fees, on top of the creditors' payments: $13 a month (each offer's share of it; declined offers " +
-        "carry none) and a one-time set-up fee of $35, capped by the borrower's state.",
+    // The plan's terms under the offers, as the borrower sees them.
+    expect(screen.getByTestId('plan-terms')).toHaveTextContent(
+      "Amount drawn each month: $130 ($120 to the creditors on the plan and the agency's $10 monthly fee); " +
+        'a one-time set-up fee of $35; 48 drafts, 01-11-2027 to 12-11-2030.',
     );
     expect(screen.queryByTestId('offer-status-modal')).toBeNull();
 

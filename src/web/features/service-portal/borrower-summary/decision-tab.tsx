@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { BorrowerSummaryView, OfferView } from '#domain/flow/staff-views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { OFFER_DECLINE_REASON_LABELS, OFFER_STATUS_LABELS } from '#domain/validation/staff';
+import type { PlanTermsView } from '#domain/enrollment/plan-terms-view';
 import { formatDollars } from '#domain/money/cents';
 import { OfferStatusModal } from '#web/features/service-portal/actions/offer-status-modal';
 import { Detail, DetailList, formatDay, formatTimestamp, Missing, SummaryCard } from './summary-overview';
@@ -240,7 +241,9 @@ export function DecisionTab({
               canAnswer={canAnswer}
               onAnswer={(offer) => setAnswering({ offer, open: true })}
             />
-            <p className="mt-3 text-sm text-gray-700">{agencyFeesText(d.fees)}</p>
+            <p className="mt-3 text-sm text-gray-700" data-testid="plan-terms">
+              {planTermsText(d.terms)}
+            </p>
           </>
         )}
       </SummaryCard>
@@ -274,12 +277,19 @@ export function DecisionTab({
   );
 }
 
-/** The agency's fees on the plan, as the borrower was shown them: on top of the creditors' payments. */
-export function agencyFeesText(fees: { setupFee: number; monthlyFee: number }): string {
-  if (fees.setupFee === 0 && fees.monthlyFee === 0) return 'Agency fees: none on this plan.';
-  return (
-    `Agency fees, on top of the creditors' payments: ${formatDollars(fees.monthlyFee)} a month ` +
-    `(each offer's share of it; declined offers carry none) and a one-time set-up fee of ` +
-    `${formatDollars(fees.setupFee)}, capped by the borrower's state.`
-  );
+/**
+ * The plan's terms as the borrower sees them on the offer, the letter and My plan: the amount drawn each month
+ * with what goes to the creditors and the agency's fee, the set-up fee and the drafts.
+ */
+export function planTermsText(t: PlanTermsView): string {
+  if (t.monthlyDraft === 0) return 'No offer is on the plan: nothing is drawn.';
+  const split =
+    `Amount drawn each month: ${formatDollars(t.monthlyDraft)} (${formatDollars(t.creditorsMonthlyPayment)} ` +
+    `to the creditors on the plan and the agency's ${formatDollars(t.monthlyFee)} monthly fee)`;
+  const setup = t.setupFee > 0 ? `; a one-time set-up fee of ${formatDollars(t.setupFee)}` : '';
+  const dates =
+    t.firstDraftDate && t.lastDraftDate
+      ? `; ${t.termInMonths} drafts, ${formatDay(t.firstDraftDate)} to ${formatDay(t.lastDraftDate)}`
+      : `; ${t.termInMonths} drafts`;
+  return `${split}${setup}${dates}. Fees are capped by the borrower's state; declined offers and offers the borrower left out are not on the plan.`;
 }

@@ -1,0 +1,337 @@
+import { monthlyInterest } from '../money/amortization';
+import { sumCents, type Cents } from '../money/cents';
+import { payoffOf } from '../underwriting/payoff-comparison';
+import { capPlanFees, type PlanFeeSettings, type StateFeeCap } from '../underwriting/plan-fees';
+import {
+  FIRST_DRAFT_MIN_BUSINESS_DAYS,
+  LAST_DRAFT_DAY_OF_MONTH,
+  PAYOFF_PROJECTION_MAX_MONTHS,
+} from '../underwriting/constants';
+
+// The plan's terms: the one place that says what the borrower pays, to whom and when (docs/decisions/0080).
+// Every page, email, letter and record that shows the plan's money reads these terms, so the offer, the signed
+// Letter of Authorization, My plan and the agency's record can never state different amounts.
+//
+// The amount drawn each month is level: the creditors' payments plus the agency's monthly fee, the same on
+// every draft but the last (which is what is left). When an account is paid off, or a state's cap per account
+// lowers the fee, the money freed goes to the accounts still open (the highest rate first), so the plan ends
+// sooner instead of the draft changing under the borrower. The set-up fee, when there is one, is drawn once
+// with the first monthly draft.
+
+/** Where a creditor stands: the borrower kept the offer (its creditor not yet answered, or accepted). */
+export type CreditorAnswer = 'pending' | 'accepted' | 'declined';
+
+export type PlanOfferInput = {
+  id: string;
+  creditorName: string;
+  balance: Cents;
+  /** The monthly payment this creditor receives on the plan: its offer, or the counter-offer it made. */
+  payment: Cents;
+  /** Months, as the creditor's offer was worked out. */
+  term: number;
+  proposedAprBp: number;
+  currentAprBp: number;
+  /** What the borrower pays this creditor today (the estimated minimum payment): what they keep paying if it
+   * is not on the plan. */
+  currentPayment: Cents;
+  /** The borrower chose to leave this creditor out of the plan. */
+  leftOutByBorrower: boolean;
+  creditorAnswer: CreditorAnswer;
+};
+
+export type PlanCreditorTerms = {
+  id: string;
+  creditorName: string;
+  balance: Cents;
+  payment: Cents;
+  term: number;
+  proposedAprBp: number;
+  creditorAnswer: Exclude<CreditorAnswer, 'declined'>;
+};
+
+/** A creditor the plan does not pay: the borrower keeps paying it directly, about `currentPayment` a month. */
+export type PayDirectly = {
+  id: string;
+  creditorName: string;
+  balance: Cents;
+  currentPayment: Cents;
+  why: 'leftOutByBorrower' | 'declinedByCreditor';
+};
+
+export type PlanTerms = {
+  /** The creditors the plan pays, largest balance first. */
+  creditors: PlanCreditorTerms[];
+  /** The creditors the borrower pays directly, largest balance first. */
+  payDirectly: PayDirectly[];
+  /** What the creditors on the plan receive each month. */
+  creditorsMonthlyPayment: Cents;
+  /** The agency's monthly fee (capped by the state), included in the monthly draft. */
+  monthlyFee: Cents;
+  /** The amount drawn each month: the creditors' payments plus the monthly fee. */
+  monthlyDraft: Cents;
+  /** The one-off set-up fee, drawn with the first monthly draft. */
+  setupFee: Cents;
+  setupFeeDate: string | null;
+  /** The day of the month drafts are drawn on (1 to 28). */
+  draftDay: number;
+  /** Number of monthly drafts until every account on the plan is paid off. */
+  termInMonths: number;
+  firstDraftDate: string | null;
+  lastDraftDate: string | null;
+  /** The last draft, smaller than the others when less is left to pay. */
+  lastDraftAmount: Cents;
+  /** Everything drawn: every monthly draft and the set-up fee. */
+  totalPaid: Cents;
+  /** The set-up fee and every monthly fee. */
+  totalFees: Cents;
+  /** Interest paid to the creditors on the plan. */
+  planInterest: Cents;
+  /** What the creditors on the plan are still owed: today (index 0), then after each draft. */
+  owedAfterDraft: Cents[];
+  /** Interest the same accounts would cost at the current payments, minus planInterest; null when the current
+   * payments never pay them off (the saving then has no honest figure). */
+  interestSaved: Cents | null;
+};
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseDay(date: string): Date {
+  const m = ISO_DAY.exec(date);
+  const day = new Date(m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
+  }
+  return day;
+}
+
+const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+/** The same day of the month, `months` later ('2027-01-05' + 2 → '2027-03-05'); the day is at most 28. */
+export function addMonths(date: string, months: number): string {
+  const d = parseDay(date);
+  return isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate())));
+}
+
+/** `days` business days (Monday to Friday) after `date`. Bank holidays are not counted out (see 0080). */
+export function addBusinessDays(date: string, days: number): string {
+  const d = parseDay(date);
+  let left = days;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    const weekday = d.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return isoDay(d);
+}
+
+export const isDraftDay = (day: number): boolean =>
+  Number.isInteger(day) && day >= 1 && day <= LAST_DRAFT_DAY_OF_MONTH;
+
+/**
+ * The first draft date: the first `draftDay` of a month that falls at least 5 business days after `from` (the
+ * day the letter is signed), so the agency can set the debit up and the borrower is warned in time. Without a
+ * chosen day, the earliest such date itself, or the 1st of the next month when it falls after the 28th.
+ * '2027-01-04' (Mon) → earliest '2027-01-11'; day 15 → '2027-01-15'; day 5 → '2027-02-05'.
+ */
+export function firstDraftDate(from: string, draftDay?: number | null): string {
+  const earliest = parseDay(addBusinessDays(from, FIRST_DRAFT_MIN_BUSINESS_DAYS));
+  const y = earliest.getUTCFullYear();
+  const m = earliest.getUTCMonth();
+  if (draftDay == null) {
+    return earliest.getUTCDate() <= LAST_DRAFT_DAY_OF_MONTH
+      ? isoDay(earliest)
+      : isoDay(new Date(Date.UTC(y, m + 1, 1)));
+  }
+  if (!isDraftDay(draftDay))
+    throw new RangeError(`A draft day is 1 to ${LAST_DRAFT_DAY_OF_MONTH}: ${draftDay}`);
+  const sameMonth = new Date(Date.UTC(y, m, draftDay));
+  return isoDay(sameMonth >= earliest ? sameMonth : new Date(Date.UTC(y, m + 1, draftDay)));
+}
+
+type Account = { id: string; owed: Cents; aprBp: number; payment: Cents };
+
+/** Month by month: each account's payment, then what is left of the budget to the highest rate first. */
+function simulate(
+  accounts: readonly PlanCreditorTerms[],
+  monthlyDraft: Cents,
+  feeFor: (open: number) => Cents,
+) {
+  const open: Account[] = accounts.map((a) => ({
+    id: a.id,
+    owed: Math.max(0, a.balance),
+    aprBp: a.proposedAprBp,
+    payment: Math.max(0, a.payment),
+  }));
+  // Freed money goes to the dearest account first; between equal rates, to the larger balance.
+  const extraOrder = [...open].sort((x, y) => y.aprBp - x.aprBp || y.owed - x.owed);
+  let months = 0;
+  let interest = 0;
+  const totals = [sumCents(open.map((a) => a.owed))];
+  let fees = 0;
+  let drafted = 0;
+  let lastDraft = 0;
+  while (open.some((a) => a.owed > 0)) {
+    if (months >= PAYOFF_PROJECTION_MAX_MONTHS) {
+      throw new RangeError('The plan does not pay its accounts off: a payment does not cover its interest');
+    }
+    const openCount = open.filter((a) => a.owed > 0).length;
+    const fee = feeFor(openCount);
+    let budget = Math.max(0, monthlyDraft - fee);
+    const due = new Map<string, Cents>();
+    for (const a of open) {
+      if (a.owed <= 0) continue;
+      const charged = monthlyInterest(a.owed, a.aprBp);
+      interest += charged;
+      a.owed += charged;
+      due.set(a.id, a.owed);
+    }
+    let paid = 0;
+    for (const a of open) {
+      if (!due.has(a.id)) continue;
+      const pay = Math.min(a.payment, a.owed, budget);
+      a.owed -= pay;
+      budget -= pay;
+      paid += pay;
+    }
+    for (const a of extraOrder) {
+      if (budget <= 0) break;
+      if (a.owed <= 0) continue;
+      const pay = Math.min(a.owed, budget);
+      a.owed -= pay;
+      budget -= pay;
+      paid += pay;
+    }
+    if (paid === 0) {
+      throw new RangeError('The plan does not pay its accounts off: a payment does not cover its interest');
+    }
+    months += 1;
+    totals.push(sumCents(open.map((a) => a.owed)));
+    fees += fee;
+    lastDraft = fee + paid;
+    drafted += lastDraft;
+  }
+  return { months, interest, fees, drafted, lastDraft, totals };
+}
+
+const byBalance = <T extends { balance: Cents }>(a: T, b: T): number => b.balance - a.balance;
+
+/**
+ * The plan's terms for these offers, the agency's fees as the state caps them, and the first draft date
+ * (null before one is set: the amounts are known, the dates are not). An offer the borrower left out or its
+ * creditor declined is not on the plan: the borrower keeps paying it directly.
+ */
+export function planTerms(i: {
+  offers: readonly PlanOfferInput[];
+  fees: PlanFeeSettings;
+  cap: StateFeeCap;
+  firstDraftDate: string | null;
+}): PlanTerms {
+  const creditors: PlanCreditorTerms[] = [];
+  const payDirectly: PayDirectly[] = [];
+  for (const o of i.offers) {
+    if (o.leftOutByBorrower || o.creditorAnswer === 'declined') {
+      payDirectly.push({
+        id: o.id,
+        creditorName: o.creditorName,
+        balance: o.balance,
+        currentPayment: o.currentPayment,
+        why: o.leftOutByBorrower ? 'leftOutByBorrower' : 'declinedByCreditor',
+      });
+    } else if (o.balance > 0) {
+      creditors.push({
+        id: o.id,
+        creditorName: o.creditorName,
+        balance: o.balance,
+        payment: o.payment,
+        term: o.term,
+        proposedAprBp: o.proposedAprBp,
+        creditorAnswer: o.creditorAnswer,
+      });
+    }
+  }
+  creditors.sort(byBalance);
+  payDirectly.sort(byBalance);
+  const draftDay = i.firstDraftDate ? parseDay(i.firstDraftDate).getUTCDate() : 0;
+  if (i.firstDraftDate && !isDraftDay(draftDay)) {
+    throw new RangeError(
+      `A first draft falls on the 1st to the ${LAST_DRAFT_DAY_OF_MONTH}th: ${i.firstDraftDate}`,
+    );
+  }
+
+  if (creditors.length === 0) {
+    return {
+      creditors,
+      payDirectly,
+      creditorsMonthlyPayment: 0,
+      monthlyFee: 0,
+      monthlyDraft: 0,
+      setupFee: 0,
+      setupFeeDate: null,
+      draftDay,
+      termInMonths: 0,
+      firstDraftDate: null,
+      lastDraftDate: null,
+      lastDraftAmount: 0,
+      totalPaid: 0,
+      totalFees: 0,
+      planInterest: 0,
+      owedAfterDraft: [0],
+      interestSaved: 0,
+    };
+  }
+
+  const fees = capPlanFees(i.fees, i.cap, creditors.length);
+  const creditorsMonthlyPayment = sumCents(creditors.map((c) => c.payment));
+  const monthlyDraft = creditorsMonthlyPayment + fees.monthlyFee;
+  const run = simulate(creditors, monthlyDraft, (open) => capPlanFees(i.fees, i.cap, open).monthlyFee);
+  const onPlan = new Set(creditors.map((c) => c.id));
+  const current = payoffOf(
+    i.offers
+      .filter((o) => onPlan.has(o.id))
+      .map((o) => ({ balance: o.balance, aprBp: o.currentAprBp, payment: o.currentPayment })),
+  );
+  return {
+    creditors,
+    payDirectly,
+    creditorsMonthlyPayment,
+    monthlyFee: fees.monthlyFee,
+    monthlyDraft,
+    setupFee: fees.setupFee,
+    setupFeeDate: fees.setupFee > 0 ? i.firstDraftDate : null,
+    draftDay,
+    termInMonths: run.months,
+    firstDraftDate: i.firstDraftDate,
+    lastDraftDate: i.firstDraftDate ? addMonths(i.firstDraftDate, run.months - 1) : null,
+    lastDraftAmount: run.lastDraft,
+    totalPaid: run.drafted + fees.setupFee,
+    totalFees: run.fees + fees.setupFee,
+    planInterest: run.interest,
+    owedAfterDraft: run.totals,
+    interestSaved: current.paidOff ? current.interest - run.interest : null,
+  };
+}
+
+/**
+ * The first draft of the schedule on or after `day` ('yyyy-MM-dd'), or null when the plan has ended by then.
+ * A changed amount applies from the first draft at least 10 days after it is announced: nextDraftOnOrAfter(
+ * terms, announced + 10 days).
+ */
+export function nextDraftOnOrAfter(
+  terms: Pick<PlanTerms, 'firstDraftDate' | 'termInMonths'>,
+  day: string,
+): string | null {
+  if (!terms.firstDraftDate || terms.termInMonths < 1) return null;
+  const target = parseDay(day);
+  for (let k = 0; k < terms.termInMonths; k += 1) {
+    const draft = addMonths(terms.firstDraftDate, k);
+    if (parseDay(draft) >= target) return draft;
+  }
+  return null;
+}
+
+/** `days` calendar days after `date`. */
+export function addDays(date: string, days: number): string {
+  const d = parseDay(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return isoDay(d);
+}

@@ -1,0 +1,132 @@
+import { desc, eq } from 'drizzle-orm';
+import { firstDraftDate, planTerms, type PlanTerms } from '#domain/enrollment/plan-terms';
+import { ASSUMED_CURRENT_APR_BP, DEFAULT_PROPOSED_APR_BP } from '#domain/underwriting/constants';
+import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
+import { PLAN_FEE_SETTINGS } from '#domain/underwriting/plan-fees';
+import type { Tx } from '#server/db/client';
+import { borrower } from '#server/db/schema/application';
+import { decision } from '#server/db/schema/decision';
+import { planAuthorization } from '#server/db/schema/enrollment';
+import { feeCapForState } from './plan-fees';
+
+// Reads what the plan's terms are made of (the newest qualified decision's offers, the borrower's state, the
+// first draft date the borrower authorized) and computes the terms with the domain's one function. Every
+// server surface that states the plan's money (the offers page, the letter, /submitted, My plan, the borrower
+// summary, the hand-over's DmpEnrollment, emails) calls this, so they cannot disagree.
+
+/** The name a borrower knows the creditor by: the friendly name on file, else one made from the bureau's. */
+export function creditorNameOf(x: {
+  debt?: { lenderFriendlyName: string | null; lenderName: string | null } | null;
+  collection?: { subscriberFriendlyName: string | null; subscriberName: string | null } | null;
+}): string {
+  return (
+    x.debt?.lenderFriendlyName ??
+    x.collection?.subscriberFriendlyName ??
+    lenderFriendlyName(x.debt?.lenderName ?? x.collection?.subscriberName ?? '')
+  );
+}
+
+/** What the borrower pays a creditor today, as estimated from its balance and rate. */
+export const currentPaymentOf = (x: { balance: number; currentApr: number | null }): number =>
+  estimatedCurrentMonthlyPayment(x.balance, x.currentApr ?? ASSUMED_CURRENT_APR_BP);
+
+const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+async function readPlan(tx: Tx, applicationId: string) {
+  const newest = await tx.query.decision.findFirst({
+    where: eq(decision.applicationId, applicationId),
+    orderBy: [desc(decision.createdAt)],
+    with: { offers: { with: { debt: true, collection: true } } },
+  });
+  const home = await tx.query.borrower.findFirst({
+    where: eq(borrower.applicationId, applicationId),
+    columns: { state: true },
+  });
+  const authorization = await tx.query.planAuthorization.findFirst({
+    where: eq(planAuthorization.applicationId, applicationId),
+    orderBy: [desc(planAuthorization.createdAt)],
+  });
+  return { newest, state: home?.state ?? null, authorization: authorization ?? null };
+}
+
+export type PlanOfferRow = NonNullable<Awaited<ReturnType<typeof readPlan>>['newest']>['offers'][number];
+
+export type LoadedPlan = {
+  /** The newest decision, null when there is none; its offers count only when it qualified. */
+  decision: Omit<NonNullable<Awaited<ReturnType<typeof readPlan>>['newest']>, 'offers'> | null;
+  /** The qualified decision's offers, largest balance first. */
+  offers: PlanOfferRow[];
+  state: string | null;
+  authorization: Awaited<ReturnType<typeof readPlan>>['authorization'];
+  terms: PlanTerms;
+};
+
+/** An offer row as the terms need it; the creditor's name comes with it. */
+export type TermsOfferRow = {
+  id: string;
+  creditorName: string;
+  balance: number;
+  payment: number;
+  term: number;
+  proposedApr: number | null;
+  currentApr: number | null;
+  declinedByBorrower: boolean;
+  status: 'accepted' | 'declined' | null;
+};
+
+/**
+ * The plan's terms from an application's rows: its qualified decision's offers, the borrower's state and the
+ * newest authorization. The first draft date is the one the borrower authorized (the letter, or a later
+ * confirmation); before any, it is counted from `today` (the chosen day, or the earliest), unless `undated`.
+ */
+export function termsFromRows(o: {
+  offers: readonly TermsOfferRow[];
+  state: string | null;
+  authorization: { firstDraftDate: string } | null;
+  today?: string;
+  draftDay?: number | null;
+  undated?: boolean;
+}): PlanTerms {
+  const first =
+    o.authorization?.firstDraftDate ?? (o.undated ? null : firstDraftDate(o.today ?? todayUtc(), o.draftDay));
+  return planTerms({
+    offers: o.offers.map((x) => ({
+      id: x.id,
+      creditorName: x.creditorName,
+      balance: x.balance,
+      payment: x.payment,
+      term: x.term,
+      proposedAprBp: x.proposedApr ?? DEFAULT_PROPOSED_APR_BP,
+      currentAprBp: x.currentApr ?? ASSUMED_CURRENT_APR_BP,
+      currentPayment: currentPaymentOf(x),
+      leftOutByBorrower: x.declinedByBorrower,
+      creditorAnswer: x.status ?? 'pending',
+    })),
+    fees: PLAN_FEE_SETTINGS,
+    cap: feeCapForState(o.state),
+    firstDraftDate: first,
+  });
+}
+
+/** The application's plan terms, read from the database (termsFromRows), with the rows they came from. */
+export async function loadPlanTerms(
+  tx: Tx,
+  applicationId: string,
+  o: { today?: string; draftDay?: number | null; undated?: boolean } = {},
+): Promise<LoadedPlan> {
+  const { newest, state, authorization } = await readPlan(tx, applicationId);
+  const offers = (newest?.isQualified ? newest.offers : []).sort((a, b) => b.balance - a.balance);
+  const terms = termsFromRows({
+    ...o,
+    offers: offers.map((x) => ({ ...x, creditorName: creditorNameOf(x) })),
+    state,
+    authorization,
+  });
+  let decisionRow: LoadedPlan['decision'] = null;
+  if (newest) {
+    const { offers: _offers, ...rest } = newest;
+    decisionRow = rest;
+  }
+  return { decision: decisionRow, offers, state, authorization, terms };
+}
