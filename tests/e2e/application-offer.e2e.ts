@@ -21,7 +21,7 @@ import {
   startApplication,
   waitForPath,
 } from './support/apply';
-import { watchErrors } from './support/browser';
+import { visible, watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
@@ -233,6 +233,41 @@ test.describe('application: to the offer', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await checkAccessibility(page, '/offers/review (cards)');
     await page.setViewportSize(DESKTOP);
+
+    // Each offer can be left out: the amount drawn is recomputed at once, and the page says who the borrower
+    // keeps paying directly and about how much.
+    const drawn = page.getByTestId('monthly-draft');
+    const before = shownDollars(await drawn.textContent());
+    const first = offers[0]!;
+    await page
+      .getByRole('checkbox', { name: `Include ${first.name} in my plan` })
+      .locator('visible=true')
+      .uncheck();
+    await expectText(
+      page,
+      `You keep paying ${first.name} yourself: about $${first.currentPayment.toLocaleString('en-US')} a month.`,
+    );
+    const after = shownDollars(await drawn.textContent());
+    expect(after).toBeLessThan(before);
+    expect(shownDollars(await page.getByTestId('plan-terms').locator('dd').first().textContent())).toBe(
+      after,
+    );
+    await checkAccessibility(page, '/offers/review (one offer left out)');
+    await snapAtWidths(page, 'apply-review-one-left-out');
+    await page
+      .getByRole('checkbox', { name: `Include ${first.name} in my plan` })
+      .locator('visible=true')
+      .check();
+    expect(shownDollars(await drawn.textContent())).toBe(before);
+    // The acceptance: the terms, the draft day, the disclosures and the agreement, all before Accept.
+    const acceptance = page.getByRole('region', { name: 'Your plan, if you accept it' });
+    await acceptance.scrollIntoViewIfNeeded();
+    await visible(acceptance.getByText('The credit cards on the plan are closed', { exact: false }));
+    await visible(acceptance.getByLabel('Day of the month your payment is drawn'));
+    await page.getByRole('button', { name: 'Accept my plan' }).click();
+    await expectText(page, 'Please confirm you have read the plan’s terms and disclosures');
+    await checkAccessibility(page, '/offers/review (acceptance)');
+    await snapAtWidths(page, 'apply-review-acceptance');
 
     // The qualified decision queued the 'obtainedOffer' text message for the borrower.
     const mailbox = await context.newPage();

@@ -1,3 +1,4 @@
+import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '#tests/setup/test-app';
@@ -116,4 +117,17 @@ export async function expenseLines(b: Borrower, changes: Record<string, number> 
       selfReportedValue: changes[`${l.category}.${l.subCategory}`] ?? l.selfReportedValue,
     })),
   );
+}
+
+/**
+ * Accepts the plan on /offers/review as the page sends it: the offers left out (none by default), the day of
+ * the month to draw (the 1st by default) and the explicit agreement to the disclosures' current version.
+ */
+export function acceptPlan(client: Client, o: { leftOut?: string[]; draftDay?: number } = {}) {
+  return client.post('/api/application/offers/accept', {
+    leftOut: o.leftOut ?? [],
+    draftDay: o.draftDay ?? 1,
+    disclosuresVersion: PLAN_DISCLOSURES_VERSION,
+    agreed: true,
+  });
 }

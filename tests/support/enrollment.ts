@@ -5,7 +5,7 @@ import {
   SANDBOX_BANK_USERS,
 } from '#providers/bank-link/sandbox';
 import type { TestApp } from '#tests/setup/test-app';
-import type { Client } from './borrower-flow';
+import { acceptPlan, type Client } from './borrower-flow';
 import { qualifiedBorrower } from './staff-actions';
 
 // A borrower driven through the payment pages by their API, as the browser would: the offers' Continue, next
@@ -14,7 +14,7 @@ import { qualifiedBorrower } from './staff-actions';
 /** A qualified borrower who pressed Continue on /offers/review and on /payments/next-steps. */
 export async function atPaymentOptions(t: TestApp, lastName = 'Doe') {
   const b = await qualifiedBorrower(t, lastName);
-  expect((await b.client.post('/api/application/offers/continue')).json()).toEqual({
+  expect((await acceptPlan(b.client)).json()).toEqual({
     next: '/payments/next-steps',
   });
   expect((await b.client.post('/api/application/payments/next-steps')).json()).toEqual({

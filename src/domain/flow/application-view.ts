@@ -205,6 +205,20 @@ export type BudgetView = z.infer<typeof budgetViewSchema>;
 
 /** GET /api/application/offers: the newest qualified decision's offers, declined ones excluded. */
 export const offersViewSchema = z.object({
+  /** The day the figures are counted from ('yyyy-MM-dd'): the page recomputes the terms from it. */
+  today: z.string(),
+  /** The fee caps of the borrower's state, for the page to recompute the fee as offers are left out. */
+  feeCap: z.object({
+    setupFeeCap: cents.nullable(),
+    monthlyFeeCap: cents.nullable(),
+    monthlyFeeCapPerAccount: cents.nullable(),
+  }),
+  /** The day of the month the drafts are taken (1 to 28): the borrower's choice, else the suggestion, else null. */
+  draftDay: z.number().int().nullable(),
+  /** The day after the usual payday seen in a connected bank's deposits; null without a bank. */
+  suggestedDraftDay: z.number().int().nullable(),
+  /** The borrower has accepted these terms. */
+  accepted: z.boolean(),
   /** Current minimum payment total − new payment total (the agency's monthly fee included). */
   estimatedTotalMonthlySavings: cents,
   totalCurrentMonthlyPayment: cents,
@@ -248,6 +262,8 @@ export const offersViewSchema = z.object({
       term: z.number().int(),
       currentApr: z.number().int().nullable(),
       proposedApr: z.number().int().nullable(),
+      /** The borrower left this offer out of the plan. */
+      leftOut: z.boolean(),
       estimatedPayoffSavings: cents.nullable(),
     }),
   ),
@@ -255,6 +271,21 @@ export const offersViewSchema = z.object({
 });
 export type OffersView = z.infer<typeof offersViewSchema>;
 export type OfferRowView = OffersView['offers'][number];
+
+/** POST /api/application/offers/accept: the offers kept, the draft day, and the explicit acceptance. */
+export const acceptOffersSchema = z.strictObject({
+  /** Ids of the offers the borrower leaves out; at least one must stay in. */
+  leftOut: z.array(z.uuid()).max(100),
+  draftDay: z
+    .number({ error: 'Please choose the day of the month for your payment' })
+    .int('Please choose the day of the month for your payment')
+    .min(1, 'Please choose a day from the 1st to the 28th')
+    .max(28, 'Please choose a day from the 1st to the 28th'),
+  /** The version of the disclosures the page showed (src/domain/enrollment/plan-disclosures.ts). */
+  disclosuresVersion: z.string().max(40),
+  agreed: z.literal(true, { error: 'Please confirm you have read the plan’s terms and disclosures' }),
+});
+export type AcceptOffersInput = z.input<typeof acceptOffersSchema>;
 
 /** GET /api/address-suggestions: US addresses for the autocomplete. */
 export const addressSuggestionsViewSchema = z.object({

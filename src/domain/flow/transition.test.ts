@@ -10,6 +10,7 @@ const ALLOWED: Array<[ApplicationStatus, ApplicationEvent, ApplicationStatus]> =
   ['inProgress', 'budgetAgreed', 'acceptOffer'],
   ['inProgress', 'disqualified', 'disqualified'],
   ['acceptOffer', 'offersContinued', 'confirmPaymentAccount'],
+  ['acceptOffer', 'offersLeftOut', 'disqualified'],
   ['confirmPaymentAccount', 'paymentAccountConfirmed', 'signContract'],
   ['confirmPaymentAccount', 'paymentAccountEntered', 'signContract'],
   ['signContract', 'contractSigned', 'counselorReview'],

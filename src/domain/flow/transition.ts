@@ -9,8 +9,10 @@ export type ApplicationEvent =
   | 'decisionQualified'
   /** The borrower agreed to the proposed budget. */
   | 'budgetAgreed'
-  /** Continue on /offers/review. */
+  /** The plan accepted on /offers/review. */
   | 'offersContinued'
+  /** Every offer left out on /offers/review (reason allOffersLeftOut). */
+  | 'offersLeftOut'
   /** A linked bank account was chosen on /payments/confirm-payment-account. */
   | 'paymentAccountConfirmed'
   /** An account and routing number were entered on /payments/provide-payment-account-information. */
@@ -32,6 +34,7 @@ export const APPLICATION_EVENTS = [
   'decisionQualified',
   'budgetAgreed',
   'offersContinued',
+  'offersLeftOut',
   'paymentAccountConfirmed',
   'paymentAccountEntered',
   'contractSigned',
@@ -51,7 +54,7 @@ export const TRANSITIONS = {
     budgetAgreed: 'acceptOffer',
     disqualified: 'disqualified',
   },
-  acceptOffer: { offersContinued: 'confirmPaymentAccount' },
+  acceptOffer: { offersContinued: 'confirmPaymentAccount', offersLeftOut: 'disqualified' },
   confirmPaymentAccount: {
     paymentAccountConfirmed: 'signContract',
     paymentAccountEntered: 'signContract',

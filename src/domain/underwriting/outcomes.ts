@@ -16,6 +16,7 @@ export const OUTCOMES = [
   'noHardship',
   'notLicensed',
   'allOffersDeclined',
+  'allOffersLeftOut',
   'notCompleted',
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -35,6 +36,7 @@ const BY_REASON: Readonly<Record<string, Outcome>> = {
   [R.noHardship]: 'noHardship',
   [R.notLicensed]: 'notLicensed',
   [R.allOffersDeclined]: 'allOffersDeclined',
+  [R.allOffersLeftOut]: 'allOffersLeftOut',
   [R.getExpenseEstimatesFailed]: 'notCompleted',
   [R.getDecisionFailed]: 'notCompleted',
   [R.getProposedBudgetFailed]: 'notCompleted',
@@ -177,9 +179,19 @@ export const OUTCOME_TEXTS: Readonly<Record<Outcome, OutcomeText>> = {
     nextSteps: [callUs],
   },
   allOffersDeclined: {
-    title: 'Your offers were declined',
-    why: 'You declined the offer of every creditor, so there is no plan left to set up.',
+    title: 'Your creditors declined the plan',
+    why: 'Every creditor declined the plan we proposed, so there is no plan left to set up. Keep paying each card yourself.',
     nextSteps: [callUs],
+  },
+  allOffersLeftOut: {
+    title: 'You left every offer out',
+    why: 'You chose not to put any of your creditors on a plan, so there is no plan to set up. Keep paying each card yourself.',
+    nextSteps: [
+      {
+        ...callUs,
+        text: `Changed your mind, or want to talk through other ways to handle your debts? Call us at ${SITE.phone.display}, ${SITE.hours}: counselling is free.`,
+      },
+    ],
   },
   notCompleted: {
     title: 'We could not finish your application',

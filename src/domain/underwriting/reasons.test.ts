@@ -16,6 +16,7 @@ describe('disqualification reasons', () => {
       cashflowTooHigh: 'cashflowTooHigh',
       insufficientIncome: 'insufficientIncome',
       allOffersDeclined: 'allOffersDeclined',
+      allOffersLeftOut: 'allOffersLeftOut',
     });
   });
 

@@ -14,6 +14,8 @@ export const DISQUALIFICATION_REASONS = {
   cashflowTooHigh: 'cashflowTooHigh',
   insufficientIncome: 'insufficientIncome',
   allOffersDeclined: 'allOffersDeclined',
+  /** The borrower left every offer out of the plan on /offers/review. */
+  allOffersLeftOut: 'allOffersLeftOut',
 } as const;
 
 export type DisqualificationReason = (typeof DISQUALIFICATION_REASONS)[keyof typeof DISQUALIFICATION_REASONS];
@@ -37,6 +39,7 @@ export const REASON_DESCRIPTIONS: Record<string, string> = {
   [DISQUALIFICATION_REASONS.insufficientIncome]:
     'Income after expenses and other debt payments cannot cover the plan payment, even after cutting flexible expenses.',
   [DISQUALIFICATION_REASONS.allOffersDeclined]: 'Every creditor declined its offer.',
+  [DISQUALIFICATION_REASONS.allOffersLeftOut]: 'The borrower left every offer out of the plan.',
   // Quality-control failures recorded by staff.
   couldNotVerifyConsumerIdentity: "The borrower's identity could not be verified.",
   couldNotVerifyExpenses: "The borrower's expenses could not be verified.",

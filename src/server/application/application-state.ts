@@ -121,7 +121,10 @@ export async function disqualify(
   reasons: readonly string[],
   o: {
     changedBy: string | null;
-    event?: Extract<ApplicationEvent, 'disqualified' | 'qualityControlFailed' | 'allOffersDeclined'>;
+    event?: Extract<
+      ApplicationEvent,
+      'disqualified' | 'qualityControlFailed' | 'allOffersDeclined' | 'offersLeftOut'
+    >;
     decisionId?: string;
     viewed: Page;
   },

@@ -83,13 +83,15 @@ export type TermsOfferRow = {
 export function termsFromRows(o: {
   offers: readonly TermsOfferRow[];
   state: string | null;
-  authorization: { firstDraftDate: string } | null;
+  authorization: { kind: string; firstDraftDate: string; draftDay: number } | null;
   today?: string;
   draftDay?: number | null;
   undated?: boolean;
 }): PlanTerms {
-  const first =
-    o.authorization?.firstDraftDate ?? (o.undated ? null : firstDraftDate(o.today ?? todayUtc(), o.draftDay));
+  // An acceptance chose the day of the month; only the letter (or a later confirmation) fixes the date.
+  const dated = o.authorization && o.authorization.kind !== 'acceptance' ? o.authorization : null;
+  const draftDay = o.draftDay ?? o.authorization?.draftDay ?? null;
+  const first = dated?.firstDraftDate ?? (o.undated ? null : firstDraftDate(o.today ?? todayUtc(), draftDay));
   return planTerms({
     offers: o.offers.map((x) => ({
       id: x.id,

@@ -34,6 +34,7 @@ import {
 } from '#server/db/schema/decision';
 import {
   dmpEnrollment,
+  planAuthorization,
   docusign,
   docusignSigner,
   incomeSnapshot,
@@ -128,6 +129,7 @@ describe('migrations', () => {
         'plaid_balance',
         'plaid_item',
         'plaid_transaction',
+        'plan_authorization',
         'rate_limit_counter',
         'risk_score',
         'session',
@@ -557,6 +559,20 @@ describe('get application by id', () => {
         })
         .returning(),
     );
+    const authorization = await insertOne(
+      db
+        .insert(planAuthorization)
+        .values({
+          applicationId,
+          kind: 'letter',
+          draftDay: 1,
+          firstDraftDate: '2025-04-01',
+          monthlyDraftAmount: 16_247,
+          setupFee: 3_500,
+          termInMonths: 58,
+        })
+        .returning(),
+    );
     const alertRow = await insertOne(
       db
         .insert(alert)
@@ -681,6 +697,7 @@ describe('get application by id', () => {
       hardships: [hardshipRow],
       incomeSnapshots: [snapshot],
       paymentAccount: payment,
+      planAuthorizations: [authorization],
       plaidItems: [
         { ...item, accounts: [{ ...account, balances: [recentBalance], transactions: [transaction] }] },
       ],
@@ -730,6 +747,7 @@ describe('get application by id', () => {
       hardships: [],
       incomeSnapshots: [],
       paymentAccount: null,
+      planAuthorizations: [],
       plaidItems: [],
       statusChanges: [],
     });

@@ -20,7 +20,8 @@ import { insertLeadAccount } from '#server/features/accounts/lead-application';
 import { agreeToBudget } from '#server/features/apply/budget';
 import { getEligibleDebts, saveEligibleDebts } from '#server/features/apply/eligible-debts';
 import { getExpenses, saveExpenses } from '#server/features/apply/expenses';
-import { continueFromOffers } from '#server/features/apply/offers';
+import { acceptOffers } from '#server/features/apply/offers';
+import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
 import { saveCredit } from '#server/features/apply/save-credit';
 import { saveHardships } from '#server/features/apply/save-hardships';
 import { saveHousehold } from '#server/features/apply/save-household';
@@ -189,7 +190,12 @@ export async function driveBorrower(
     await agreeToBudget({ services, userId });
   }
   if (target.status === 'acceptOffer' || target.status === 'inProgress') return done('acceptOffer');
-  await continueFromOffers({ services, userId });
+  // Every offer kept, drafts on the 1st: the choices the page starts from when no bank shows a payday.
+  await acceptOffers({
+    services,
+    userId,
+    input: { leftOut: [], draftDay: 1, disclosuresVersion: PLAN_DISCLOSURES_VERSION, agreed: true },
+  });
   return done('confirmPaymentAccount');
 }
 

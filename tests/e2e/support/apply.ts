@@ -249,8 +249,10 @@ export async function readOffers(page: Page) {
   await checkAccessibility(page, '/offers/review', once);
   const offers: ShownOffer[] = [];
   if (await table.isVisible()) {
-    for (const row of await table.locator('tbody tr').all()) {
-      const cells = row.getByRole('cell');
+    // A row per offer (a left-out offer's note is a row of its own, without a row header); the first cell
+    // holds the offer's "In my plan" box.
+    for (const row of await table.locator('tbody tr:has(th)').all()) {
+      const cells = row.getByRole('cell').filter({ hasNot: page.getByRole('checkbox') });
       offers.push({
         name: ((await row.getByRole('rowheader').textContent()) ?? '').trim(),
         balance: shownDollars(await cells.nth(0).textContent()),

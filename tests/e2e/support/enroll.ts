@@ -88,12 +88,20 @@ export async function expensesToOffers(page: Page) {
   return offers;
 }
 
+/** The plan accepted on /offers/review: the agreement ticked after reading the disclosures, then Accept. */
+export async function acceptPlanOnReview(page: Page): Promise<void> {
+  await page
+    .getByLabel(/I have read the plan’s terms and the disclosures above, and I accept the plan/)
+    .check();
+  await page.getByRole('button', { name: 'Accept my plan' }).click();
+}
+
 /**
- * /offers/review Continue → /payments/next-steps → Continue → /payments/payment-account-options (not checked
+ * /offers/review Accept my plan → /payments/next-steps → Continue → /payments/payment-account-options (not checked
  * with axe here: the journeys check it in the state they want). `snapPrefix` keeps pictures of next steps.
  */
 export async function acceptOfferToOptions(page: Page, o: { snapPrefix?: string } = {}): Promise<void> {
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await acceptPlanOnReview(page);
   await waitForPath(page, '/payments/next-steps');
   await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
   await visible(page.getByText('Connect your bank so we can set up your monthly payment.'));

@@ -334,6 +334,7 @@ export const applicationWithEverything = {
   dmpEnrollment: true,
   // The signed PDF itself is read only where it is downloaded.
   docusign: { columns: { signedDocument: false }, with: { signers: true } },
+  planAuthorizations: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
   expenses: {
     // Enums sort in their lists' order (src/domain/validation/expenses.ts), groups as the expenses page shows them.
     orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)],

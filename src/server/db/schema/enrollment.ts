@@ -22,16 +22,18 @@ export const dmpEnrollment = pgTable('dmp_enrollment', {
 });
 
 /**
- * What the borrower authorized to be drawn: the terms the Letter of Authorization states ('letter'), and each
- * later confirmation of changed terms ('reauthorization'). The newest row holds the first draft date and the
- * largest monthly draft the agency may take without asking again.
+ * What the borrower agreed to be drawn: the terms accepted on /offers/review with the chosen day of the month
+ * ('acceptance': its first draft date is the estimate of that day), the terms the Letter of Authorization
+ * states ('letter': the first draft date is fixed), and each later confirmation of changed terms
+ * ('reauthorization'). The newest letter or confirmation holds the largest monthly draft the agency may take
+ * without asking again.
  */
 export const planAuthorization = pgTable(
   'plan_authorization',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     applicationId: applicationId(),
-    kind: text('kind').$type<'letter' | 'reauthorization'>().notNull(),
+    kind: text('kind').$type<'acceptance' | 'letter' | 'reauthorization'>().notNull(),
     /** Day of the month drafts are drawn (1 to 28). */
     draftDay: integer('draft_day').notNull(),
     firstDraftDate: calendarDate('first_draft_date').notNull(),

@@ -10,7 +10,14 @@ import { budget, expense } from '#server/db/schema/budget';
 import { debt, debtScore, riskScore } from '#server/db/schema/credit';
 import { decision, disqualificationReason, offer } from '#server/db/schema/decision';
 import { smsOutbox } from '#server/db/schema/ops';
-import { applicationRow, expenseLines, newBorrower, put, toExpenses } from '#tests/support/borrower-flow';
+import {
+  acceptPlan,
+  applicationRow,
+  expenseLines,
+  newBorrower,
+  put,
+  toExpenses,
+} from '#tests/support/borrower-flow';
 
 // From /expenses to the decision, /budget and /offers/review.
 
@@ -158,7 +165,7 @@ describe('PUT /api/application/expenses → the decision', () => {
     expect((await put(b.client, '/api/application/expenses', { lines })).statusCode).toBe(409);
 
     // Continue: confirmPaymentAccount, /payments/next-steps.
-    const next = await b.client.post('/api/application/offers/continue');
+    const next = await acceptPlan(b.client);
     expect(next.json()).toEqual({ next: '/payments/next-steps' });
     expect(await applicationRow(t, b.applicationId)).toMatchObject({
       status: 'confirmPaymentAccount',
@@ -167,7 +174,7 @@ describe('PUT /api/application/expenses → the decision', () => {
       hasSubmittedReviewPage: true,
     });
     expect((await newestDecision(b.applicationId)).wasAcceptedByBorrower).toBe(true);
-    expect((await b.client.post('/api/application/offers/continue')).statusCode).toBe(409);
+    expect((await acceptPlan(b.client)).statusCode).toBe(409);
   });
 
   it('proposes a budget when cutting flexible expenses closes the gap; agreeing moves to acceptOffer', async () => {
@@ -271,7 +278,7 @@ describe('PUT /api/application/expenses → the decision', () => {
       ).statusCode,
     ).toBe(409);
     expect((await put(b.client, '/api/application/budget', { agreedTo: true })).statusCode).toBe(409);
-    expect((await b.client.post('/api/application/offers/continue')).statusCode).toBe(409);
+    expect((await acceptPlan(b.client)).statusCode).toBe(409);
     expect((await applicationRow(t, b.applicationId)).status).toBe('inProgress');
   });
 });

@@ -1,19 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import type { OffersView } from '#domain/flow/application-view';
+import type { AcceptOffersInput, OffersView } from '#domain/flow/application-view';
+import { offerSummary, suggestedDraftDay } from '#domain/enrollment/offer-review';
+import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import type { Tx } from '#server/db/client';
+import { decision, offer } from '#server/db/schema/decision';
+import { incomeSnapshot, planAuthorization, plaidTransaction } from '#server/db/schema/enrollment';
+import { feeCapForState } from '#server/application/plan-fees';
+import { writeOutcomeEmail } from './outcome-email';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
-import { sumCents } from '#domain/money/cents';
-import type { PlanTerms } from '#domain/enrollment/plan-terms';
-import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
-import { debtFreeDate } from '#domain/enrollment/plan-projection';
-import { nextMonthStart, payoffOf } from '#domain/underwriting/payoff-comparison';
 import { byBalanceDescending } from '#domain/underwriting/eligibility';
 import type { Services } from '#server/services';
 import { application } from '#server/db/schema/application';
-import { decision } from '#server/db/schema/decision';
 import { last4 } from '#server/security/field-encryption';
-import { changeStatus, lockOwnApplication, updateApplication } from '#server/application/application-state';
+import {
+  changeStatus,
+  disqualify,
+  lockOwnApplication,
+  updateApplication,
+} from '#server/application/application-state';
 import { creditorNameOf, currentPaymentOf, loadPlanTerms } from '#server/application/plan-terms';
 
 /** Statuses in which the borrower has an offer to look at. */
@@ -27,11 +34,30 @@ const HAS_OFFER = new Set([
   'transferred',
 ]);
 
+/** The dates of the income deposits of the newest income snapshot: they show the borrower's usual payday. */
+async function incomeDepositDates(db: Tx, applicationId: string): Promise<string[]> {
+  const snapshot = await db.query.incomeSnapshot.findFirst({
+    where: eq(incomeSnapshot.applicationId, applicationId),
+    orderBy: [desc(incomeSnapshot.createdAt)],
+    columns: { incomeTransactionIds: true },
+  });
+  const ids = snapshot?.incomeTransactionIds ?? [];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ date: plaidTransaction.date })
+    .from(plaidTransaction)
+    .where(inArray(plaidTransaction.id, ids.slice(0, MAX_DEPOSITS_READ)));
+  return rows.map((r) => r.date);
+}
+
+/** A snapshot lists about three months of deposits; a weekly payday is 13. */
+const MAX_DEPOSITS_READ = 100;
+
 /**
  * GET /api/application/offers (the /offers/review page): the newest qualified decision's offers that no
- * creditor declined, largest balance first, with the plan's terms (loadPlanTerms: the same figures the letter
- * and My plan state) and the comparison with the current payments. Showing them records that the offers were
- * presented to the borrower.
+ * creditor declined, largest balance first, with whether the borrower left each out, the fee caps and the day
+ * to draw (so the page recomputes the terms as the borrower chooses), and the plan's terms (loadPlanTerms: the
+ * same figures the letter and My plan state). Showing them records that the offers were presented.
  */
 export async function getOffers(o: {
   services: Services;
@@ -41,11 +67,15 @@ export async function getOffers(o: {
 }): Promise<OffersView> {
   const { db } = o.services.database;
   const { cipher } = o.services;
+  const today = o.today ?? todayUtc();
   const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
   if (!app) throw new AppError('NotFound');
   if (!HAS_OFFER.has(app.status))
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
-  const plan = await loadPlanTerms(db, app.id, { today: o.today });
+  const suggested = suggestedDraftDay(await incomeDepositDates(db, app.id));
+  const first = await loadPlanTerms(db, app.id, { today, undated: true });
+  const draftDay = first.authorization?.draftDay ?? suggested;
+  const plan = await loadPlanTerms(db, app.id, { today, draftDay });
   if (!plan.decision?.isQualified) throw new AppError('NotFound');
   if (!plan.decision.wasPresentedToBorrower) {
     await db.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, plan.decision.id));
@@ -65,12 +95,18 @@ export async function getOffers(o: {
         term: x.term,
         currentApr: x.currentApr,
         proposedApr: x.proposedApr,
+        leftOut: x.declinedByBorrower,
         estimatedPayoffSavings: x.estimatedPayoffSavings,
       };
     })
     .sort(byBalanceDescending);
   return {
-    ...planSummary(plan.terms, rows, o.today ?? todayUtc()),
+    today,
+    feeCap: feeCapForState(plan.state),
+    draftDay,
+    suggestedDraftDay: suggested,
+    accepted: plan.decision.wasAcceptedByBorrower,
+    ...offerSummary(plan.terms, rows, today),
     offers: rows,
     explanation: plan.decision.explanation ?? '',
   };
@@ -79,73 +115,81 @@ export async function getOffers(o: {
 /** The day the review is read, 'yyyy-MM-dd' in UTC: the debt-free dates count from it. */
 const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
-type SummaryRow = {
-  id: string;
-  currentBalance: number;
-  currentMonthlyPayment: number;
-  currentApr: number | null;
-  estimatedPayoffSavings: number | null;
-};
-
-/**
- * The figures above the creditor table: the plan's terms as they are (the amount drawn each month, its fees,
- * term and debt-free month) beside what the same accounts cost at the current payments (docs/decisions/0049,
- * 0080).
- */
-export function planSummary(terms: PlanTerms, rows: readonly SummaryRow[], today: string) {
-  const onPlan = new Set(terms.creditors.map((c) => c.id));
-  const kept = rows.filter((r) => onPlan.has(r.id));
-  const current = payoffOf(
-    kept.map((r) => ({
-      balance: r.currentBalance,
-      aprBp: r.currentApr ?? ASSUMED_CURRENT_APR_BP,
-      payment: r.currentMonthlyPayment,
-    })),
-  );
-  const totalBalance = sumCents(kept.map((r) => r.currentBalance));
-  const totalCurrentMonthlyPayment = sumCents(kept.map((r) => r.currentMonthlyPayment));
-  return {
-    estimatedTotalMonthlySavings: totalCurrentMonthlyPayment - terms.monthlyDraft,
-    totalCurrentMonthlyPayment,
-    creditorsMonthlyPayment: terms.creditorsMonthlyPayment,
-    totalNewMonthlyPayment: terms.monthlyDraft,
-    // Never paid off at the current payments: no total, the page says so (0 here, currentTotalInterest null).
-    currentRepaymentAmount: current.paidOff ? totalBalance + current.interest : 0,
-    newRepaymentAmount: terms.totalPaid,
-    termInMonths: terms.termInMonths,
-    currentPayoffMonths: current.paidOff ? current.months : 0,
-    totalEstimatedPayoffSavings: sumCents(kept.map((r) => r.estimatedPayoffSavings ?? 0)),
-    currentTotalInterest: current.paidOff ? current.interest : null,
-    accountsNeverPaidOff: current.paidOff ? 0 : current.accountsNeverPaidOff,
-    planTotalInterest: terms.planInterest,
-    setupFee: terms.setupFee,
-    monthlyFee: terms.monthlyFee,
-    planTotalFees: terms.totalFees,
-    firstDraftDate: terms.firstDraftDate,
-    planDebtFreeMonth: terms.lastDraftDate ? terms.lastDraftDate.slice(0, 7) : null,
-    // The current payments' last month, counted from next month's payment.
-    currentDebtFreeMonth:
-      current.paidOff && current.months > 0 ? debtFreeDate(nextMonthStart(today), current.months) : null,
-  };
+/** The newest decision and its offers, for the acceptance. */
+async function offersToAnswer(tx: Tx, applicationId: string) {
+  const latest = await tx.query.decision.findFirst({
+    where: eq(decision.applicationId, applicationId),
+    orderBy: (d, { desc: newestFirst }) => [newestFirst(d.createdAt)],
+    with: { offers: { columns: { id: true, status: true } } },
+  });
+  if (!latest?.isQualified) throw new AppError('PreconditionFailed');
+  return latest;
 }
 
-/** Continue on /offers/review: acceptOffer → confirmPaymentAccount, /payments/next-steps. */
-export async function continueFromOffers(o: {
+export const KEEP_ONE_OFFER_MESSAGE =
+  'Keep at least one offer in your plan, or choose to leave them all out.';
+export const DISCLOSURES_CHANGED_MESSAGE =
+  'The plan’s disclosures have changed since you opened this page. Please read them again.';
+
+/**
+ * The borrower accepts the plan on /offers/review: the offers they leave out (stored as declined by the
+ * borrower, so they are kept out of the letter, the proposals and the plan), the day of the month to draw,
+ * and their explicit agreement to the terms and disclosures (stored with the disclosures' version and the
+ * terms accepted). acceptOffer → confirmPaymentAccount, /payments/next-steps.
+ */
+export async function acceptOffers(o: {
   services: Services;
   userId: string;
+  input: AcceptOffersInput;
+  today?: string;
 }): Promise<{ next: string }> {
   const { db } = o.services.database;
+  const today = o.today ?? todayUtc();
+  if (o.input.disclosuresVersion !== PLAN_DISCLOSURES_VERSION) {
+    throw new AppError('ValidationError', DISCLOSURES_CHANGED_MESSAGE, {
+      fieldErrors: { agreed: DISCLOSURES_CHANGED_MESSAGE },
+    });
+  }
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
     if (app.status !== 'acceptOffer') {
       throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
     }
-    const latest = await tx.query.decision.findFirst({
-      where: eq(decision.applicationId, app.id),
-      orderBy: (d, { desc }) => [desc(d.createdAt)],
+    const latest = await offersToAnswer(tx, app.id);
+    const open = latest.offers.filter((x) => x.status !== 'declined').map((x) => x.id);
+    const leftOut = new Set(o.input.leftOut);
+    // Only this decision's offers can be left out; an unknown id is someone else's, or stale.
+    if ([...leftOut].some((id) => !open.includes(id))) throw new AppError('NotFound');
+    if (open.every((id) => leftOut.has(id))) {
+      throw new AppError('ValidationError', KEEP_ONE_OFFER_MESSAGE, {
+        fieldErrors: { leftOut: KEEP_ONE_OFFER_MESSAGE },
+      });
+    }
+    for (const id of open) {
+      await tx
+        .update(offer)
+        .set({ declinedByBorrower: leftOut.has(id) })
+        .where(and(eq(offer.id, id), eq(offer.decisionId, latest.id)));
+    }
+    const { terms } = await loadPlanTerms(tx, app.id, { today, draftDay: o.input.draftDay });
+    await tx
+      .update(decision)
+      .set({
+        wasAcceptedByBorrower: true,
+        acceptedAt: new Date(),
+        acceptanceDisclosureVersion: PLAN_DISCLOSURES_VERSION,
+      })
+      .where(eq(decision.id, latest.id));
+    // The terms accepted, with the chosen day: the letter dates the drafts from it.
+    await tx.insert(planAuthorization).values({
+      applicationId: app.id,
+      kind: 'acceptance',
+      draftDay: o.input.draftDay,
+      firstDraftDate: terms.firstDraftDate!,
+      monthlyDraftAmount: terms.monthlyDraft,
+      setupFee: terms.setupFee,
+      termInMonths: terms.termInMonths,
     });
-    if (latest)
-      await tx.update(decision).set({ wasAcceptedByBorrower: true }).where(eq(decision.id, latest.id));
     await changeStatus(tx, app, 'offersContinued', o.userId);
     await updateApplication(tx, app, {
       completed: 'Review',
@@ -153,5 +197,31 @@ export async function continueFromOffers(o: {
       set: { hasSubmittedReviewPage: true },
     });
     return { next: PAGE_ROUTES.NextSteps };
+  });
+}
+
+/**
+ * The borrower leaves every offer out (after confirming on the page): there is no plan to set up, so the
+ * application is disqualified with that reason and the borrower goes to /offers/not-qualified, with its email.
+ */
+export async function leaveOutAllOffers(o: {
+  services: Services;
+  userId: string;
+}): Promise<{ next: string; emailId?: string }> {
+  const { db } = o.services.database;
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    if (app.status !== 'acceptOffer') {
+      throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
+    }
+    const latest = await offersToAnswer(tx, app.id);
+    await tx.update(offer).set({ declinedByBorrower: true }).where(eq(offer.decisionId, latest.id));
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.allOffersLeftOut], {
+      changedBy: o.userId,
+      event: 'offersLeftOut',
+      viewed: 'NotQualified',
+    });
+    const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
+    return { next: PAGE_ROUTES.NotQualified, emailId };
   });
 }

@@ -6,6 +6,7 @@ import {
   budgetViewSchema,
   eligibleDebtsViewSchema,
   expensesViewSchema,
+  acceptOffersSchema,
   offersViewSchema,
 } from '#domain/flow/application-view';
 import {
@@ -26,7 +27,7 @@ import { agreeToBudget, getBudget } from './budget';
 import { addMissingDebt, getEligibleDebts, removeMissingDebt, saveEligibleDebts } from './eligible-debts';
 import { getExpenses, saveExpenses } from './expenses';
 import { getApplication } from './get-application';
-import { continueFromOffers, getOffers } from './offers';
+import { acceptOffers, getOffers, leaveOutAllOffers } from './offers';
 import { saveCredit } from './save-credit';
 import { saveHardships } from './save-hardships';
 import { saveHousehold } from './save-household';
@@ -157,9 +158,14 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => getOffers({ services, userId: await userId(request) }),
   );
   app.post(
-    '/api/application/offers/continue',
+    '/api/application/offers/accept',
+    { config: borrowerOnly, schema: { tags, body: acceptOffersSchema, response: { 200: next } } },
+    async (request) => acceptOffers({ services, userId: await userId(request), input: request.body }),
+  );
+  app.post(
+    '/api/application/offers/leave-all-out',
     { config: borrowerOnly, schema: { tags, response: { 200: next } } },
-    async (request) => continueFromOffers({ services, userId: await userId(request) }),
+    async (request) => queued(await leaveOutAllOffers({ services, userId: await userId(request) })),
   );
   app.put(
     '/api/application/notify-when-eligible',

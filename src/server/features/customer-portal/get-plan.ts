@@ -86,7 +86,8 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     undefined,
     { owedAfterDraft: terms.owedAfterDraft, interest: terms.planInterest },
   );
-  const authorized = plan.authorization?.monthlyDraftAmount ?? null;
+  const letter = plan.authorization?.kind === 'acceptance' ? null : plan.authorization;
+  const authorized = letter?.monthlyDraftAmount ?? null;
   const announced = lastAnswerDay(plan.offers) ?? today;
   const change =
     authorized !== null && authorized !== terms.monthlyDraft && terms.creditors.length > 0

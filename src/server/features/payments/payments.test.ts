@@ -19,7 +19,7 @@ import {
   plaidItem,
   plaidTransaction,
 } from '#server/db/schema/enrollment';
-import { applicationRow, newBorrower, put, toIncome } from '#tests/support/borrower-flow';
+import { acceptPlan, applicationRow, newBorrower, put, toIncome } from '#tests/support/borrower-flow';
 import { qualifiedBorrower } from '#tests/support/staff-actions';
 import { atPaymentOptions, sandboxPublicToken } from '#tests/support/enrollment';
 
@@ -368,7 +368,7 @@ describe('connecting a bank at the income step', () => {
       publicToken: await sandboxPublicToken(b.client),
     });
     await t.db.update(application).set({ status: 'acceptOffer' }).where(eq(application.id, b.applicationId));
-    await b.client.post('/api/application/offers/continue');
+    await acceptPlan(b.client);
     expect((await b.client.post('/api/application/payments/next-steps')).json()).toEqual({
       next: '/payments/confirm-payment-account',
     });

@@ -126,7 +126,7 @@ export const summaryGraph = {
   dmpEnrollment: true,
   // The newest authorization dates the plan's drafts.
   planAuthorizations: {
-    columns: { firstDraftDate: true },
+    columns: { kind: true, firstDraftDate: true, draftDay: true },
     orderBy: (t, { desc }) => [desc(t.createdAt)],
     limit: 1,
   },

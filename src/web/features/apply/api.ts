@@ -8,6 +8,7 @@ import type {
   SubmittedView,
 } from '#domain/enrollment/views';
 import type {
+  AcceptOffersInput,
   AddressSuggestionsView,
   ApplicationView,
   BudgetView,
@@ -138,8 +139,13 @@ export const removeMissingDebt = (id: string) =>
 
 // ------------------------------------------------------------------ steps that move the application on
 
-export const continueFromOffers = () =>
-  api<NextAnswer>('/api/application/offers/continue', { method: 'POST' });
+/** Accept my plan on /offers/review: the offers left out, the draft day and the agreement. */
+export const acceptOffers = (body: AcceptOffersInput) =>
+  api<NextAnswer>('/api/application/offers/accept', { method: 'POST', body });
+
+/** Every offer left out, after the borrower confirmed it: no plan, the not-qualified outcome. */
+export const leaveOutAllOffers = () =>
+  api<NextAnswer>('/api/application/offers/leave-all-out', { method: 'POST' });
 
 export const continueFromNextSteps = () => api<NextAnswer>(NEXT_STEPS_PATH, { method: 'POST' });
 

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import type { OfferRowView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
 import { maskedAccountNumber, OFFERS_TABLE_EMPTY, sortOffersByBalance } from '#web/components/ui/offer-rows';
@@ -41,22 +41,55 @@ function figures(row: OfferRowView): Figure[] {
 
 const CELL = 'px-2 py-2.5 text-right tabular-nums whitespace-nowrap';
 
+/** What a borrower who leaves an offer out keeps doing: 'You keep paying Capital One yourself: about $58 a month.' */
+export const payYourselfText = (row: Pick<OfferRowView, 'creditorName' | 'currentMonthlyPayment'>): string =>
+  `You keep paying ${row.creditorName} yourself: about ${formatDollars(row.currentMonthlyPayment)} a month.`;
+
+/** The label of the checkbox that keeps an offer in the plan. */
+export const keepOfferLabel = (creditorName: string): string => `Include ${creditorName} in my plan`;
+
 export type CreditorOffersProps = {
   rows: readonly OfferRowView[];
   caption: string;
   /** The agency's monthly fee: shown under the creditors' total, so the plan payment adds up. */
   monthlyFee: number;
+  /** The plan's number of monthly drafts (plan-terms.ts). */
+  termInMonths: number;
+  /** When given, each offer can be kept in or left out of the plan. */
+  choice?: { leftOut: ReadonlySet<string>; onToggle: (id: string, keep: boolean) => void };
   className?: string;
 };
 
-export function CreditorOffers({ rows, caption, monthlyFee, className }: CreditorOffersProps) {
+function KeepBox({ row, choice }: { row: OfferRowView; choice: NonNullable<CreditorOffersProps['choice']> }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={keepOfferLabel(row.creditorName)}
+      checked={!choice.leftOut.has(row.id)}
+      onChange={(event) => choice.onToggle(row.id, event.target.checked)}
+      className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
+    />
+  );
+}
+
+export function CreditorOffers({
+  rows,
+  caption,
+  monthlyFee,
+  termInMonths,
+  choice,
+  className,
+}: CreditorOffersProps) {
   const captionId = useId();
   if (rows.length === 0) {
     return <p className={clsx('rounded-lg bg-gray-50 p-4 text-gray-700', className)}>{OFFERS_TABLE_EMPTY}</p>;
   }
   const sorted = sortOffersByBalance(rows);
-  const sum = (pick: (row: OfferRowView) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const isKept = (row: OfferRowView) => !choice?.leftOut.has(row.id);
+  const kept = rows.filter(isKept);
+  const sum = (pick: (row: OfferRowView) => number) => kept.reduce((total, row) => total + pick(row), 0);
   const creditorsTotal = sum((row) => row.newMonthlyPayment);
+  const columns = Object.values(CREDITOR_OFFER_LABELS).length + (choice ? 1 : 0);
   return (
     <div className={className}>
       {/* From 640 px: the table. */}
@@ -72,6 +105,11 @@ export function CreditorOffers({ rows, caption, monthlyFee, className }: Credito
           </caption>
           <thead className="bg-gray-50 text-xs text-gray-700">
             <tr>
+              {choice && (
+                <th scope="col" className="px-2 py-2 text-left align-bottom font-semibold">
+                  In my plan
+                </th>
+              )}
               {Object.values(CREDITOR_OFFER_LABELS).map((label, index) => (
                 <th
                   key={label}
@@ -88,20 +126,38 @@ export function CreditorOffers({ rows, caption, monthlyFee, className }: Credito
           </thead>
           <tbody>
             {sorted.map((row) => (
-              <tr key={row.id} className="border-t border-gray-200">
-                <th scope="row" className="px-2 py-2.5 text-left font-medium">
-                  {row.creditorName}
-                </th>
-                {figures(row).map((f) => (
-                  <td key={f.label} className={clsx(CELL, f.emphasis && 'font-semibold text-brand-800')}>
-                    {f.value}
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={row.id}>
+                <tr className={clsx('border-t border-gray-200', !isKept(row) && 'bg-gray-50 text-gray-600')}>
+                  {choice && (
+                    <td className="px-2 py-2.5">
+                      <KeepBox row={row} choice={choice} />
+                    </td>
+                  )}
+                  <th scope="row" className="px-2 py-2.5 text-left font-medium">
+                    {row.creditorName}
+                  </th>
+                  {figures(row).map((f) => (
+                    <td
+                      key={f.label}
+                      className={clsx(CELL, f.emphasis && isKept(row) && 'font-semibold text-brand-800')}
+                    >
+                      {f.value}
+                    </td>
+                  ))}
+                </tr>
+                {!isKept(row) && (
+                  <tr className="bg-gray-50">
+                    <td colSpan={columns} className="px-2 pb-2.5 text-left text-sm font-medium text-gray-900">
+                      {payYourselfText(row)}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
           <tfoot className="border-t-2 border-gray-300 bg-gray-50 font-semibold">
             <tr>
+              {choice && <td />}
               <th scope="row" className="px-2 py-2.5 text-left">
                 Total to creditors
               </th>
@@ -110,24 +166,25 @@ export function CreditorOffers({ rows, caption, monthlyFee, className }: Credito
               <td className={CELL} />
               <td className={CELL}>{formatDollars(sum((row) => row.currentMonthlyPayment))}</td>
               <td className={clsx(CELL, 'text-brand-800')}>{formatDollars(creditorsTotal)}</td>
-              {/* Terms do not add up; the longest one is what the plan lasts. */}
+              {/* Terms do not add up: the plan lasts its own number of drafts (a paid-off account's payment goes
+                  to the others). */}
               <td className={CELL}>
-                <span className="sr-only">Longest term </span>
-                {Math.max(...rows.map((row) => row.term))}
+                <span className="sr-only">Plan term </span>
+                {termInMonths}
               </td>
             </tr>
             {monthlyFee > 0 && (
               <>
                 <tr className="border-t border-gray-200 font-normal">
-                  <th scope="row" colSpan={5} className="px-2 py-2 text-left font-normal">
+                  <th scope="row" colSpan={columns - 2} className="px-2 py-2 text-left font-normal">
                     Agency monthly fee
                   </th>
                   <td className={CELL}>{formatDollars(monthlyFee)}</td>
                   <td />
                 </tr>
                 <tr className="border-t border-gray-200">
-                  <th scope="row" colSpan={5} className="px-2 py-2 text-left">
-                    Monthly plan payment
+                  <th scope="row" colSpan={columns - 2} className="px-2 py-2 text-left">
+                    Amount drawn each month
                   </th>
                   <td className={clsx(CELL, 'text-brand-800')}>
                     {formatDollars(creditorsTotal + monthlyFee)}
@@ -147,7 +204,20 @@ export function CreditorOffers({ rows, caption, monthlyFee, className }: Credito
         </h2>
         <ul className="mt-2 space-y-3">
           {sorted.map((row) => (
-            <li key={row.id} className="rounded-xl border border-gray-200 bg-white p-4" data-offer-card>
+            <li
+              key={row.id}
+              className={clsx(
+                'rounded-xl border border-gray-200 p-4',
+                isKept(row) ? 'bg-white' : 'bg-gray-50',
+              )}
+              data-offer-card
+            >
+              {choice && (
+                <label className="mb-2 flex min-h-11 items-center gap-3 text-sm font-medium text-gray-900">
+                  <KeepBox row={row} choice={choice} />
+                  <span aria-hidden="true">In my plan</span>
+                </label>
+              )}
               <h3 className="font-semibold text-gray-900">
                 {row.creditorName}
                 {row.accountNumberLast4 && (
@@ -172,6 +242,9 @@ export function CreditorOffers({ rows, caption, monthlyFee, className }: Credito
                   </div>
                 ))}
               </dl>
+              {!isKept(row) && (
+                <p className="mt-2 text-sm font-medium text-gray-900">{payYourselfText(row)}</p>
+              )}
             </li>
           ))}
         </ul>
@@ -187,7 +260,7 @@ export function CreditorOffers({ rows, caption, monthlyFee, className }: Credito
                 <dd className="tabular-nums">{formatDollars(monthlyFee)}</dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="font-semibold">Monthly plan payment</dt>
+                <dt className="font-semibold">Amount drawn each month</dt>
                 <dd className="font-semibold text-brand-800 tabular-nums">
                   {formatDollars(creditorsTotal + monthlyFee)}
                 </dd>

@@ -3,9 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OffersView } from '#domain/flow/application-view';
 import { SITE } from '#domain/site';
-import { FREE_SERVICES_TEXT, planFeeSummary } from '#domain/underwriting/plan-fees';
+import { FREE_SERVICES_TEXT, planFeeSummary, type StateFeeCap } from '#domain/underwriting/plan-fees';
 import { MESSAGES } from '#domain/validation/messages';
+import { offerSummary, reviewTerms } from '#domain/enrollment/offer-review';
+import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
 import {
+  ACCEPT_LABEL,
+  AGREEMENT_LABEL,
+  LEAVE_ALL_OUT_LABEL,
   Component as OffersReviewPage,
   CURRENT_PAYMENT_FOOTNOTE,
   REVIEW_HEADLINE,
@@ -42,36 +47,41 @@ const offer = (
   term,
   currentApr: 2190,
   proposedApr: 800,
+  leftOut: false,
   estimatedPayoffSavings: null,
 });
 
-// Two cards: $3,000 and $9,000. Current estimates $85 + $254 = $339; the plan $60 + $180 = $240 a month to the
-// creditors, plus a $25 monthly fee: $265. Interest $9,000 now against $2,000 on the plan, fees $35 + 54 × $25.
-const OFFERS: OffersView = {
-  estimatedTotalMonthlySavings: 7_400,
-  totalCurrentMonthlyPayment: 33_900,
-  creditorsMonthlyPayment: 24_000,
-  totalNewMonthlyPayment: 26_500,
-  currentRepaymentAmount: 2_100_000,
-  newRepaymentAmount: 1_338_500,
-  termInMonths: 54,
-  firstDraftDate: '2027-01-11',
-  currentPayoffMonths: 62,
-  totalEstimatedPayoffSavings: 804_000,
-  currentTotalInterest: 900_000,
-  accountsNeverPaidOff: 0,
-  planTotalInterest: 200_000,
-  setupFee: 3_500,
-  monthlyFee: 2_500,
-  planTotalFees: 138_500,
-  planDebtFreeMonth: '2031-06',
-  currentDebtFreeMonth: '2032-02',
-  offers: [
-    offer('o-small', 'Small Card', 300_000, 8_500, 6_000, 54),
-    offer('o-big', 'Big Card', 900_000, 25_400, 18_000, 54),
-  ],
-  explanation: 'Your creditors agreed to lower rates through the plan.',
-};
+// Two cards: $3,000 and $9,000. Current estimates $85 + $254 = $339; the plan $61 + $182 = $243 a month to the
+// creditors (each paid off in 60 months at 8%), plus the $25 monthly fee Mississippi's flat $30 cap allows:
+// $268 drawn each month, and a $35 set-up fee.
+const TODAY = '2026-11-26';
+const SMALL = '7d3c1c1e-5c1a-4f5e-9a53-0c7f7d7b0a01';
+const BIG = '7d3c1c1e-5c1a-4f5e-9a53-0c7f7d7b0a02';
+const CAP: StateFeeCap = { setupFeeCap: 7_500, monthlyFeeCap: 3_000, monthlyFeeCapPerAccount: null };
+const ROWS = [
+  offer(SMALL, 'Small Card', 300_000, 8_500, 6_083, 60),
+  offer(BIG, 'Big Card', 900_000, 25_400, 18_249, 60),
+];
+/** The view as the server sends it: its figures are the domain's, for the offers and choices given. */
+function viewOf(
+  rows = ROWS,
+  o: { leftOut?: string[]; draftDay?: number; cap?: StateFeeCap } = {},
+): OffersView {
+  const leftOut = new Set(o.leftOut ?? []);
+  const draftDay = o.draftDay ?? 15;
+  const terms = reviewTerms({ offers: rows, leftOut, cap: o.cap ?? CAP, today: TODAY, draftDay });
+  return {
+    today: TODAY,
+    feeCap: o.cap ?? CAP,
+    draftDay,
+    suggestedDraftDay: null,
+    accepted: false,
+    ...offerSummary(terms, rows, TODAY),
+    offers: rows.map((r) => ({ ...r, leftOut: leftOut.has(r.id) })),
+    explanation: 'Your creditors agreed to lower rates through the plan.',
+  };
+}
+const OFFERS = viewOf();
 
 const PHONE_WIDTH = 358;
 
@@ -79,11 +89,15 @@ type Reply = { status: number; body?: unknown };
 const reply = (r: Reply) => HttpResponse.json((r.body ?? null) as object, { status: r.status });
 let replies: { application: Reply; offers: Reply; post: Reply };
 let posts: number;
+let accepted: unknown;
+let leftAllOut: number;
 let app: ReturnType<typeof renderRoutes>;
 let consoleError: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   posts = 0;
+  leftAllOut = 0;
+  accepted = undefined;
   replies = {
     application: { status: 200, body: application() },
     offers: { status: 200, body: OFFERS },
@@ -93,10 +107,14 @@ beforeEach(() => {
     http.get('/api/session', () => HttpResponse.json(borrowerSession())),
     http.get('/api/application', () => reply(replies.application)),
     http.get('/api/application/offers', () => reply(replies.offers)),
-    http.post('/api/application/offers/continue', async ({ request }) => {
-      expect(await request.text()).toBe('');
+    http.post('/api/application/offers/accept', async ({ request }) => {
+      accepted = await request.json();
       posts++;
       return reply(replies.post);
+    }),
+    http.post('/api/application/offers/leave-all-out', () => {
+      leftAllOut++;
+      return reply({ status: 200, body: { next: '/offers/not-qualified' } });
     }),
   );
   consoleError = vi.spyOn(console, 'error');
@@ -118,7 +136,7 @@ async function renderPage() {
   );
   await waitFor(() =>
     expect(
-      screen.queryByRole('button', { name: 'Continue' }) ??
+      screen.queryByRole('button', { name: ACCEPT_LABEL }) ??
         screen.queryByRole('alert') ??
         screen.queryByText('elsewhere'),
     ).not.toBeNull(),
@@ -126,7 +144,11 @@ async function renderPage() {
 }
 const path = () => app.router.state.location.pathname;
 const button = (name: string) => screen.getByRole('button', { name });
-const clickContinue = () => app.user.click(button('Continue'));
+/** Ticks the agreement and accepts the plan. */
+const clickContinue = async () => {
+  await app.user.click(screen.getByLabelText(AGREEMENT_LABEL));
+  await app.user.click(button(ACCEPT_LABEL));
+};
 /**
  * The comparison chart, once its code has loaded. The chart library is imported on demand; the first import
  * in a test run is transformed then, which takes seconds on a busy machine, so the wait is longer than usual.
@@ -147,15 +169,16 @@ describe('/offers/review', () => {
   it('shows the headline, the two estimated figures, the offers by balance and the disclosures', async () => {
     await renderPage();
     expect(document.querySelector('h1')?.textContent).toBe(REVIEW_HEADLINE);
-    expect(figure('Estimated total monthly savings')).toBe('$74');
-    expect(figure('Estimated total new monthly payment')).toBe('$265');
+    expect(figure('Estimated total monthly savings')).toBe('$71');
+    expect(figure('Estimated total new monthly payment')).toBe('$268');
     expect(screen.getByTestId('fee-disclosure').textContent).toBe(
-      'Monthly payment $265, including a $25 monthly fee, plus a one-time $35 set-up fee.',
+      'Monthly payment $268, including a $25 monthly fee, plus a one-time $35 set-up fee.',
     );
     const offersTable = [...document.querySelectorAll('table')].find(
       (t) => t.querySelector('caption')?.textContent === 'Your creditor offers',
     )!;
     expect([...offersTable.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'In my plan',
       'Creditor',
       'Current balance',
       'Current APR',
@@ -165,13 +188,13 @@ describe('/offers/review', () => {
       'Term (months)',
     ]);
     expect([...offersTable.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual([
-      'Big Card$9,00021.9%8%$254$18054',
-      'Small Card$3,00021.9%8%$85$6054',
+      'Big Card$9,00021.9%8%$254$18260',
+      'Small Card$3,00021.9%8%$85$6160',
     ]);
     expect([...offersTable.querySelectorAll('tfoot tr')].map((tr) => tr.textContent)).toEqual([
-      'Total to creditors$12,000$339$240Longest term 54',
+      'Total to creditors$12,000$339$243Plan term 60',
       'Agency monthly fee$25',
-      'Monthly plan payment$265',
+      'Amount drawn each month$268',
     ]);
     const text = document.body.textContent;
     expect(text).toContain('Estimates are based on your credit report.');
@@ -193,25 +216,19 @@ describe('/offers/review', () => {
         .map((dd) => dd.textContent),
     ]);
     expect(pairs).toEqual([
-      ['Total interest at your current payments', ['$9,000']],
-      ['Total interest on the plan', ['$2,000']],
-      ['Debt-free at your current payments', ['February 2032']],
-      ['Debt-free on the plan', ['June 2031']],
-      ['Plan fees in all', ['$1,385', '$35 set-up and $25 a month']],
+      ['Total interest at your current payments', ['$7,467']],
+      ['Total interest on the plan', ['$2,599']],
+      ['Debt-free at your current payments', ['September 2031']],
+      ['Debt-free on the plan', ['November 2031']],
+      ['Plan fees in all', ['$1,535', '$35 set-up and $25 a month']],
     ]);
     expect(document.body.textContent).toContain(FREE_SERVICES_TEXT);
     expect(document.body.textContent).toContain(planFeeSummary());
   });
 
   it('says plainly when the current payments never pay a debt off, with no date and no total', async () => {
-    replies.offers.body = {
-      ...OFFERS,
-      currentTotalInterest: null,
-      accountsNeverPaidOff: 1,
-      currentRepaymentAmount: 0,
-      currentPayoffMonths: 0,
-      currentDebtFreeMonth: null,
-    };
+    // $10 a month on $3,000 at 21.9% does not cover the month's $54.75 of interest.
+    replies.offers.body = viewOf([{ ...ROWS[0]!, currentMonthlyPayment: 1_000 }, ROWS[1]!]);
     await renderPage();
     const costs = screen.getByRole('region', { name: 'What your debts cost until they are paid off' });
     expect(figure('Total interest at your current payments')).toBe('Never paid off');
@@ -221,18 +238,23 @@ describe('/offers/review', () => {
     );
     const rows = [...(await chart()).querySelectorAll('tbody tr')].map((tr) => tr.textContent);
     expect(rows).toEqual([
-      'Monthly payment$339$265',
-      'Total repaymentNever paid off$13,385',
-      'Months to pay offNever paid off54',
+      'Monthly payment$264$268',
+      'Total repaymentNever paid off$16,134',
+      'Months to pay offNever paid off60',
     ]);
   });
 
   it('says the fee was lowered when the state caps it, and leaves the disclosure out when there is no fee', async () => {
-    replies.offers.body = { ...OFFERS, monthlyFee: 2_000 };
+    // The model law: $10 per account, so $20 for two.
+    replies.offers.body = viewOf(ROWS, {
+      cap: { setupFeeCap: 5_000, monthlyFeeCap: 5_000, monthlyFeeCapPerAccount: 1_000 },
+    });
     await renderPage();
     expect(document.body.textContent).toContain("$35 set-up and $20 a month, lowered to your state's cap");
     app.unmount();
-    replies.offers.body = { ...OFFERS, monthlyFee: 0, setupFee: 0, totalNewMonthlyPayment: 24_000 };
+    replies.offers.body = viewOf(ROWS, {
+      cap: { setupFeeCap: 0, monthlyFeeCap: 0, monthlyFeeCapPerAccount: null },
+    });
     await renderPage();
     expect(screen.queryByTestId('fee-disclosure')).toBeNull();
   });
@@ -254,8 +276,8 @@ describe('/offers/review', () => {
       'Current APR: 21.9%',
       'Plan APR: 8%',
       'Estimated current monthly payment: $254',
-      'New monthly payment: $180',
-      'Term (months): 54',
+      'New monthly payment: $182',
+      'Term (months): 60',
     ]);
   });
 
@@ -269,9 +291,9 @@ describe('/offers/review', () => {
       [...tr.children].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Monthly payment', '$339', '$265'],
-      ['Total repayment', '$21,000', '$13,385'],
-      ['Months to pay off', '62', '54'],
+      ['Monthly payment', '$339', '$268'],
+      ['Total repayment', '$19,467', '$16,134'],
+      ['Months to pay off', '58', '60'],
     ]);
     // The drawing is for the eye; the table above is what assistive technology reads.
     expect(comparison?.querySelector('[aria-hidden="true"]')).not.toBeNull();
@@ -284,14 +306,62 @@ describe('/offers/review', () => {
     );
     await renderPage();
     const labels = [...(await chart()).querySelectorAll('svg text')].map((t) => t.textContent);
-    expect(labels).toEqual(['Current', 'Plan', '$339', '$265', 'Current', 'Plan', '$21,000', '$13,385']);
+    expect(labels).toEqual(['Current', 'Plan', '$339', '$268', 'Current', 'Plan', '$19,467', '$16,134']);
   });
 
-  it('continues and goes where the server says', async () => {
+  it('accepts the plan with the offers kept, the chosen day and the disclosures read, then goes on', async () => {
     await renderPage();
+    for (const d of PLAN_DISCLOSURES) expect(document.body.textContent).toContain(d.text);
+    // Without the agreement nothing is sent, and the box says why.
+    await app.user.click(button(ACCEPT_LABEL));
+    expect(
+      await screen.findByText('Please confirm you have read the plan’s terms and disclosures'),
+    ).toBeVisible();
+    expect(posts).toBe(0);
+    await app.user.selectOptions(screen.getByLabelText('Day of the month your payment is drawn'), '20th');
     await clickContinue();
     await waitFor(() => expect(path()).toBe('/payments/next-steps'));
     expect(posts).toBe(1);
+    expect(accepted).toEqual({
+      leftOut: [],
+      draftDay: 20,
+      disclosuresVersion: PLAN_DISCLOSURES_VERSION,
+      agreed: true,
+    });
+  });
+
+  it('recomputes the plan at once when an offer is left out, and says who the borrower keeps paying', async () => {
+    await renderPage();
+    const [bigBox] = screen.getAllByRole('checkbox', { name: 'Include Big Card in my plan' });
+    await app.user.click(bigBox!);
+    // Small Card alone: $61 and the $25 fee.
+    expect(figure('Estimated total new monthly payment')).toBe('$86');
+    expect(screen.getByTestId('plan-terms')).toHaveTextContent('Amount drawn each month$86');
+    expect(document.body.textContent).toContain('You keep paying Big Card yourself: about $254 a month.');
+    await clickContinue();
+    await waitFor(() => expect(path()).toBe('/payments/next-steps'));
+    expect(accepted).toMatchObject({ leftOut: [BIG], draftDay: 15 });
+  });
+
+  it('leads to the not-qualified outcome only after confirming that every offer is left out', async () => {
+    await renderPage();
+    for (const name of ['Include Big Card in my plan', 'Include Small Card in my plan']) {
+      await app.user.click(screen.getAllByRole('checkbox', { name })[0]!);
+    }
+    expect(screen.queryByRole('button', { name: ACCEPT_LABEL })).toBeNull();
+    await app.user.click(button(LEAVE_ALL_OUT_LABEL));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('There will be no plan: you keep paying each card yourself');
+    await app.user.click(screen.getByRole('button', { name: 'Keep my offers' }));
+    expect(leftAllOut).toBe(0);
+    await app.user.click(button(LEAVE_ALL_OUT_LABEL));
+    await app.user.click(
+      screen
+        .getAllByRole('button', { name: LEAVE_ALL_OUT_LABEL })
+        .find((b) => b.closest('[role="alertdialog"]'))!,
+    );
+    await waitFor(() => expect(path()).toBe('/offers/not-qualified'));
+    expect(leftAllOut).toBe(1);
   });
 
   it('shows the review save failure in the error modal and stays', async () => {

@@ -1,6 +1,16 @@
-import { lazy, Suspense, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { Navigate } from 'react-router';
-import type { OffersView } from '#domain/flow/application-view';
+import { acceptOffersSchema, type OffersView } from '#domain/flow/application-view';
+import { offerSummary, reviewTerms } from '#domain/enrollment/offer-review';
+import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import { firstDraftDate } from '#domain/enrollment/plan-terms';
+import { LAST_DRAFT_DAY_OF_MONTH } from '#domain/underwriting/constants';
+import { CheckboxField } from '#web/components/ui/form/checkbox-field';
+import { FieldError } from '#web/components/ui/form/field-error';
+import { SelectField } from '#web/components/ui/form/select-field';
+import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { resumeRoute } from '#domain/flow/resume';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
@@ -10,7 +20,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { FREE_SERVICES_TEXT, PLAN_FEE_SETTINGS, planFeeSummary } from '#domain/underwriting/plan-fees';
 import { ApplyPage } from './apply-page';
 import { CreditorOffers } from './creditor-offers';
-import { continueFromOffers, offersQuery } from './api';
+import { acceptOffers, leaveOutAllOffers, offersQuery } from './api';
 import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
 
 // recharts stays in this chunk of its own, loaded only when the review page shows.
@@ -133,17 +143,77 @@ function OffersLoader() {
   );
 }
 
+const ORDINAL_SUFFIX = (n: number): string => {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return 'th';
+  return n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+};
+/** 1 → '1st', 22 → '22nd'. */
+export const dayOfMonth = (n: number): string => `${n}${ORDINAL_SUFFIX(n)}`;
+
+const DAY = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+/** 'yyyy-MM-dd' → 'January 11, 2027'. */
+const formatDay = (day: string): string => DAY.format(new Date(`${day}T00:00:00Z`));
+
+const DRAFT_DAY_OPTIONS = Array.from({ length: LAST_DRAFT_DAY_OF_MONTH }, (_, k) => ({
+  value: k + 1,
+  label: dayOfMonth(k + 1),
+}));
+
+export const ACCEPT_LABEL = 'Accept my plan';
+export const AGREEMENT_LABEL =
+  'I have read the plan’s terms and the disclosures above, and I accept the plan. I will keep paying each card myself until its creditor accepts.';
+export const LEAVE_ALL_OUT_LABEL = 'Leave every offer out';
+
 function OffersReview({ view }: { view: OffersView }) {
+  const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(
+    () => new Set(view.offers.filter((o) => o.leftOut).map((o) => o.id)),
+  );
+  const [confirmingLeaveAll, setConfirmingLeaveAll] = useState(false);
+  const initialDay = view.draftDay ?? Number(firstDraftDate(view.today, null).slice(8, 10));
+  const form = useZodForm(acceptOffersSchema, {
+    leftOut: [...leftOut],
+    draftDay: initialDay,
+    disclosuresVersion: PLAN_DISCLOSURES_VERSION,
+  });
+  const chosenDay = useWatch({ control: form.control, name: 'draftDay' });
+  const draftDay = typeof chosenDay === 'number' ? chosenDay : initialDay;
+  // The same function the server uses, on what the server sent: the figures change as the borrower chooses.
+  const terms = useMemo(
+    () => reviewTerms({ offers: view.offers, leftOut, cap: view.feeCap, today: view.today, draftDay }),
+    [view, leftOut, draftDay],
+  );
+  const shown: OffersView = { ...view, ...offerSummary(terms, view.offers, view.today) };
+  const allLeftOut = view.offers.length > 0 && terms.creditors.length === 0;
+
   // Leave first: the application's new status would otherwise send this page to its resume route.
-  const { save, busy, errorModal } = useSavePage(continueFromOffers, {
+  const { save, busy, errorModal } = useSavePage(acceptOffers, {
+    form,
+    fieldOrder: ['leftOut', 'draftDay', 'agreed'],
+    leaveFirst: true,
+    failedMessage: MESSAGES.reviewSaveFailed,
+  });
+  const leaveAll = useSavePage(leaveOutAllOffers, {
     leaveFirst: true,
     failedMessage: MESSAGES.reviewSaveFailed,
   });
 
-  const onContinue = async (event: FormEvent) => {
-    event.preventDefault();
-    await save();
+  const onToggle = (id: string, keep: boolean) => {
+    const next = new Set(leftOut);
+    if (keep) next.delete(id);
+    else next.add(id);
+    setLeftOut(next);
+    form.setValue('leftOut', [...next]);
   };
+
+  const onAccept = form.handleSubmit(async (values) => {
+    await save(values);
+  });
 
   return (
     <ApplyPage page="Review" title={TITLE}>
@@ -154,47 +224,53 @@ function OffersReview({ view }: { view: OffersView }) {
         <div className="rounded-xl bg-brand-50 p-4">
           <dt className="text-sm font-medium text-gray-700">Estimated total monthly savings</dt>
           <dd className="mt-1 text-3xl font-bold text-brand-800 tabular-nums">
-            {formatDollars(view.estimatedTotalMonthlySavings)}
+            {formatDollars(shown.estimatedTotalMonthlySavings)}
           </dd>
         </div>
         <div className="rounded-xl bg-gray-50 p-4">
           <dt className="text-sm font-medium text-gray-700">Estimated total new monthly payment</dt>
-          <dd className="mt-1 text-3xl font-bold text-gray-900 tabular-nums">
-            {formatDollars(view.totalNewMonthlyPayment)}
+          <dd className="mt-1 text-3xl font-bold text-gray-900 tabular-nums" data-testid="monthly-draft">
+            {formatDollars(shown.totalNewMonthlyPayment)}
           </dd>
-          {view.monthlyFee > 0 && (
+          {shown.monthlyFee > 0 && (
             <dd className="mt-1 text-sm text-gray-700" data-testid="fee-disclosure">
-              {feeDisclosure(view)}
+              {feeDisclosure(shown)}
             </dd>
           )}
         </div>
       </dl>
 
-      <PlanCosts view={view} />
+      <PlanCosts view={shown} />
 
-      {view.offers.length > 0 && (
+      {terms.creditors.length > 0 && (
         <div className="mt-6">
           <Suspense fallback={<p className="min-h-72 text-sm text-gray-600">Loading the comparison...</p>}>
             <OffersComparisonChart
               comparison={{
-                currentMonthlyPayment: view.totalCurrentMonthlyPayment,
+                currentMonthlyPayment: shown.totalCurrentMonthlyPayment,
                 currentRepaymentAmount:
-                  view.currentTotalInterest === null ? null : view.currentRepaymentAmount,
-                currentPayoffMonths: view.currentTotalInterest === null ? null : view.currentPayoffMonths,
-                newMonthlyPayment: view.totalNewMonthlyPayment,
-                newRepaymentAmount: view.newRepaymentAmount,
-                termInMonths: view.termInMonths,
+                  shown.currentTotalInterest === null ? null : shown.currentRepaymentAmount,
+                currentPayoffMonths: shown.currentTotalInterest === null ? null : shown.currentPayoffMonths,
+                newMonthlyPayment: shown.totalNewMonthlyPayment,
+                newRepaymentAmount: shown.newRepaymentAmount,
+                termInMonths: shown.termInMonths,
               }}
             />
           </Suspense>
         </div>
       )}
 
+      <p className="mt-6 text-gray-700">
+        Each creditor&apos;s offer is yours to keep in the plan or leave out. A creditor you leave out is not
+        paid through the plan: you keep paying it yourself.
+      </p>
       <CreditorOffers
-        className="mt-6"
+        className="mt-3"
         caption="Your creditor offers"
         rows={view.offers}
-        monthlyFee={view.monthlyFee}
+        monthlyFee={shown.monthlyFee}
+        termInMonths={shown.termInMonths}
+        choice={{ leftOut, onToggle }}
       />
 
       <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-gray-600">
@@ -218,11 +294,108 @@ function OffersReview({ view }: { view: OffersView }) {
       </p>
       <p className="mt-3 text-sm text-gray-600">{TERMS_DISCLOSURE}</p>
 
-      <form noValidate onSubmit={(event) => void onContinue(event)} className="mt-6">
-        <SubmitButton busy={busy}>Continue</SubmitButton>
-      </form>
-      <BusyOverlay show={busy} text="Saving..." />
+      {allLeftOut ? (
+        <section
+          aria-labelledby="no-plan-heading"
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4"
+        >
+          <h2 id="no-plan-heading" className="font-semibold text-gray-900">
+            Every offer is left out
+          </h2>
+          <p className="mt-2 text-gray-800">
+            Without at least one offer there is no plan. Keep an offer above to accept a plan, or leave them
+            all out and keep paying your cards yourself.
+          </p>
+          <button
+            type="button"
+            onClick={() => setConfirmingLeaveAll(true)}
+            className="mt-4 min-h-11 rounded-lg border border-gray-400 bg-white px-5 font-semibold text-gray-900 hover:bg-gray-50"
+          >
+            {LEAVE_ALL_OUT_LABEL}
+          </button>
+        </section>
+      ) : (
+        <FormProvider {...form}>
+          <form noValidate onSubmit={(event) => void onAccept(event)} className="mt-8">
+            <section
+              aria-labelledby="accept-heading"
+              className="rounded-xl border border-gray-200 p-4 sm:p-6"
+            >
+              <h2 id="accept-heading" className="text-xl font-semibold text-gray-900">
+                Your plan, if you accept it
+              </h2>
+              <dl className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="plan-terms">
+                <Term label="Amount drawn each month">
+                  {formatDollars(terms.monthlyDraft)}
+                  {terms.monthlyFee > 0 && (
+                    <span className="block text-sm font-normal text-gray-700">
+                      includes the agency&apos;s {formatDollars(terms.monthlyFee)} monthly fee
+                    </span>
+                  )}
+                </Term>
+                <Term label="Set-up fee">
+                  {terms.setupFee > 0
+                    ? `${formatDollars(terms.setupFee)}, once, with your first payment`
+                    : 'None'}
+                </Term>
+                <Term label="Term">{`${terms.termInMonths} monthly payments`}</Term>
+                <Term label="Debt-free">
+                  {terms.lastDraftDate ? formatMonth(terms.lastDraftDate.slice(0, 7)) : 'Not yet known'}
+                </Term>
+              </dl>
+              <SelectField
+                name="draftDay"
+                label="Day of the month your payment is drawn"
+                options={DRAFT_DAY_OPTIONS}
+                hint={
+                  (view.suggestedDraftDay
+                    ? `We suggest the ${dayOfMonth(view.suggestedDraftDay)}, the day after your usual payday. `
+                    : '') +
+                  (terms.firstDraftDate
+                    ? `Your first payment would be on ${formatDay(terms.firstDraftDate)}, at least 5 business days after you sign; the letter you sign fixes the date.`
+                    : '')
+                }
+                className="mt-6 max-w-sm"
+              />
+              <h3 className="mt-6 font-semibold text-gray-900">Before you accept</h3>
+              <ul className="mt-2 list-disc space-y-2 pl-5 text-sm text-gray-800">
+                {PLAN_DISCLOSURES.map((d) => (
+                  <li key={d.key}>{d.text}</li>
+                ))}
+              </ul>
+              <CheckboxField name="agreed" label={AGREEMENT_LABEL} className="mt-6" />
+              <FieldError id="leftOut-error" message={form.formState.errors.leftOut?.message} />
+              <div className="mt-6">
+                <SubmitButton busy={busy}>{ACCEPT_LABEL}</SubmitButton>
+              </div>
+            </section>
+          </form>
+        </FormProvider>
+      )}
+      <ConfirmDialog
+        open={confirmingLeaveAll}
+        title="Leave every offer out?"
+        description="There will be no plan: you keep paying each card yourself, and your application ends here. You can still call us for free counselling."
+        cancelLabel="Keep my offers"
+        confirmLabel={LEAVE_ALL_OUT_LABEL}
+        onCancel={() => setConfirmingLeaveAll(false)}
+        onConfirm={() => {
+          setConfirmingLeaveAll(false);
+          void leaveAll.save();
+        }}
+      />
+      <BusyOverlay show={busy || leaveAll.busy} text="Saving..." />
       {errorModal}
+      {leaveAll.errorModal}
     </ApplyPage>
+  );
+}
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-gray-50 p-3">
+      <dt className="text-sm text-gray-700">{label}</dt>
+      <dd className="text-lg font-bold text-gray-900 tabular-nums">{children}</dd>
+    </div>
   );
 }
