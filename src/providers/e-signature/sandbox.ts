@@ -72,9 +72,10 @@ export type SandboxESignature = ESignature & {
   documentForReview(token: string): Promise<Uint8Array | null>;
   /**
    * Signs as the link's signer: `typedName` must be the signer's name (case and spaces aside). Stamps the
-   * name, role and UTC time on the signer's signature line and the date on their date line, and completes the envelope once every signer signed. Answers the
-   * 'recipient-completed' event (ask getEnvelope whether the envelope is complete); signing again answers
-   * the same event. Rejects with one of SANDBOX_SIGNING_MESSAGES.
+   * name, role and UTC time on the signer's signature line and the date on their date line, and completes
+   * the envelope once every signer signed. Answers the 'recipient-completed' event (ask getEnvelope whether
+   * the envelope is complete); signing again answers the same event. Rejects with one of
+   * SANDBOX_SIGNING_MESSAGES.
    */
   sign(o: { token: string; typedName: string }): Promise<SignatureEvent>;
   /** The headers a Connect delivery of `rawBody` would carry (tests and the dev tools post sandbox events). */
