@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, rgb, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { EnvelopeSigner, ESignature, SignerRole } from '#providers/e-signature/port';
+import type { EnvelopeSigner, ESignature, SignerPositions, SignerRole } from '#providers/e-signature/port';
 
 export type ESignatureHarness = {
   eSignature: ESignature;
@@ -11,24 +11,36 @@ export type ESignatureHarness = {
   signWebhook: (rawBody: string) => Record<string, string>;
 };
 
-const BORROWER: EnvelopeSigner = { role: 'borrower', name: 'Jane Q. Doe', email: 'jane.doe@example.org' };
-const SPOUSE: EnvelopeSigner = { role: 'spouse', name: 'John Doe', email: 'john.doe@example.org' };
+/** The signature and date lines of each signer on contractPdf's one page, as the real letter answers them. */
+export const CONTRACT_POSITIONS = {
+  borrower: { signature: { page: 1, x: 72, y: 500 }, date: { page: 1, x: 382, y: 500 } },
+  spouse: { signature: { page: 1, x: 72, y: 400 }, date: { page: 1, x: 382, y: 400 } },
+} as const satisfies Record<SignerRole, SignerPositions>;
 
-/**
- * A one-page letter with both roles' anchors, as the real letter carries them: DocuSign refuses an envelope
- * whose anchor is missing.
- */
+export const CONTRACT_BORROWER: EnvelopeSigner = {
+  role: 'borrower',
+  name: 'Jane Q. Doe',
+  email: 'jane.doe@example.org',
+  positions: CONTRACT_POSITIONS.borrower,
+};
+export const CONTRACT_SPOUSE: EnvelopeSigner = {
+  role: 'spouse',
+  name: 'John Doe',
+  email: 'john.doe@example.org',
+  positions: CONTRACT_POSITIONS.spouse,
+};
+const BORROWER = CONTRACT_BORROWER;
+const SPOUSE = CONTRACT_SPOUSE;
+
+/** A one-page letter with both roles' signature and date lines at CONTRACT_POSITIONS, and no hidden text. */
 export async function contractPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([612, 792]);
   page.drawText('Letter of Authorization (contract test)', { x: 72, y: 700, size: 14, font });
-  for (const [i, role] of (['borrower', 'spouse'] as const).entries()) {
-    const y = 500 - i * 100;
-    page.drawText(`/sig-${role}/`, { x: 72, y: y + 4, size: 6, font, color: rgb(1, 1, 1) });
-    page.drawText(`/date-${role}/`, { x: 382, y: y + 4, size: 6, font, color: rgb(1, 1, 1) });
-    page.drawLine({ start: { x: 72, y }, end: { x: 342, y }, thickness: 0.8 });
-    page.drawLine({ start: { x: 382, y }, end: { x: 540, y }, thickness: 0.8 });
+  for (const { signature, date } of Object.values(CONTRACT_POSITIONS)) {
+    page.drawLine({ start: signature, end: { x: signature.x + 270, y: signature.y }, thickness: 0.8 });
+    page.drawLine({ start: date, end: { x: 540, y: date.y }, thickness: 0.8 });
   }
   return doc.save();
 }
@@ -175,6 +187,17 @@ export function eSignatureContract(make: () => Promise<ESignatureHarness>): void
     ])('refuses an envelope with %s', async (_label, signers) => {
       const h = await make();
       await expect(send(h, signers)).rejects.toThrow();
+    });
+
+    it.each([
+      ['on a page the document does not have', { page: 2, x: 72, y: 500 }],
+      ['beyond the edge of the page', { page: 1, x: 72, y: 900 }],
+      ['on page 0', { page: 0, x: 72, y: 500 }],
+    ])('refuses a place to sign %s', async (_label, signature) => {
+      const h = await make();
+      await expect(
+        send(h, [{ ...BORROWER, positions: { ...BORROWER.positions, signature } }]),
+      ).rejects.toThrow();
     });
 
     it('refuses a document that is not a PDF', async () => {

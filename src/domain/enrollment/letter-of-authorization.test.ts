@@ -7,7 +7,6 @@ import {
   maskAccountNumber,
   NO_ACCOUNT_NUMBER,
   ordinal,
-  SIGNATURE_ANCHORS,
 } from './letter-of-authorization';
 import { PLAN_DISCLOSURES } from './plan-disclosures';
 
@@ -192,29 +191,20 @@ describe('letterOfAuthorizationContent', () => {
     },
   );
 
-  it('gives each signature block its name, label and anchors', () => {
+  it('gives each signature block its name and label', () => {
     expect(letterOfAuthorizationContent(couple).signatureBlocks).toEqual([
       {
         role: 'borrower',
         label: 'Borrower',
         name: 'Jane Q. Doe',
-        signatureAnchor: '/sig-borrower/',
-        dateAnchor: '/date-borrower/',
       },
       {
         role: 'spouse',
         label: 'Spouse',
         name: 'John Doe',
-        signatureAnchor: '/sig-spouse/',
-        dateAnchor: '/date-spouse/',
       },
     ]);
     expect(letterOfAuthorizationContent(couple).from.slice(0, 2)).toEqual(['Jane Q. Doe', 'John Doe']);
-  });
-
-  it('has anchors that never contain one another (anchors match substrings)', () => {
-    const anchors = Object.values(SIGNATURE_ANCHORS).flatMap((a) => [a.signature, a.date]);
-    for (const a of anchors) for (const b of anchors) if (a !== b) expect(a.includes(b)).toBe(false);
   });
 
   it('authorizes the amount drawn each month (fee included), its day, the drafts and the masked account', () => {

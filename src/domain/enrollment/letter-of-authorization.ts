@@ -12,16 +12,6 @@ import { CHANGED_DRAFT_NOTICE_DAYS } from '../underwriting/constants';
 
 export type LetterSignerRole = 'borrower' | 'spouse';
 
-/**
- * Text drawn (invisibly) in each signer's block so a provider can place its signature and date fields there:
- * DocuSign anchors its tabs on the text, the sandbox stamps the signature at its position. Each string occurs
- * once in the letter and in no other string, as anchors match substrings.
- */
-export const SIGNATURE_ANCHORS = {
-  borrower: { signature: '/sig-borrower/', date: '/date-borrower/' },
-  spouse: { signature: '/sig-spouse/', date: '/date-spouse/' },
-} as const satisfies Record<LetterSignerRole, { signature: string; date: string }>;
-
 export type LetterCreditor = {
   creditorName: string;
   /** As on file; only the last digits ever reach the letter. */
@@ -64,8 +54,6 @@ export type SignatureBlock = {
   /** 'Borrower' or 'Spouse', printed under the line. */
   label: string;
   name: string;
-  signatureAnchor: string;
-  dateAnchor: string;
 };
 
 export type LetterOfAuthorizationContent = {
@@ -187,8 +175,6 @@ export function letterOfAuthorizationContent(
       role: 'borrower',
       label: 'Borrower',
       name: borrower,
-      signatureAnchor: SIGNATURE_ANCHORS.borrower.signature,
-      dateAnchor: SIGNATURE_ANCHORS.borrower.date,
     },
   ];
   if (spouse !== null) {
@@ -196,8 +182,6 @@ export function letterOfAuthorizationContent(
       role: 'spouse',
       label: 'Spouse',
       name: spouse,
-      signatureAnchor: SIGNATURE_ANCHORS.spouse.signature,
-      dateAnchor: SIGNATURE_ANCHORS.spouse.date,
     });
   }
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { EnvelopeSigner, SignatureEvent, SignerRole } from './port';
+import type { EnvelopeSigner, PagePoint, SignatureEvent, SignerRole } from './port';
 
 // What both adapters share: DocuSign Connect's webhook (the sandbox sends the same messages, so the server has
 // one webhook route), the recipient ids that tell the borrower from the spouse, and the envelope rules.
@@ -114,7 +114,10 @@ export function connectMessage(o: {
   });
 }
 
-/** One signer per person: a borrower, and at most one spouse, each with a name and an email. */
+/**
+ * One signer per person: a borrower, and at most one spouse, each with a name, an email and a place to sign
+ * and date (checked against the document itself by each adapter).
+ */
 export function checkSigners(signers: readonly EnvelopeSigner[]): void {
   if (!Array.isArray(signers) || signers.length === 0)
     throw new Error('E-signature: an envelope needs a signer');
@@ -129,6 +132,36 @@ export function checkSigners(signers: readonly EnvelopeSigner[]): void {
       throw new Error('E-signature: a signer has no name');
     if (typeof s.email !== 'string' || !s.email.includes('@')) {
       throw new Error('E-signature: a signer has no email address');
+    }
+    if (!isPagePoint(s.positions?.signature) || !isPagePoint(s.positions?.date)) {
+      throw new Error('E-signature: a signer has no place to sign');
+    }
+  }
+}
+
+const isPagePoint = (p: PagePoint | undefined): p is PagePoint =>
+  p !== undefined &&
+  Number.isInteger(p.page) &&
+  p.page >= 1 &&
+  Number.isFinite(p.x) &&
+  Number.isFinite(p.y) &&
+  p.x >= 0 &&
+  p.y >= 0;
+
+/**
+ * Refuses a signer position on a page the document does not have, or outside its page: a provider would
+ * otherwise put the signature nowhere (DocuSign refuses the envelope; the sandbox would fail at signing).
+ */
+export function checkPositionsOnDocument(
+  signers: readonly EnvelopeSigner[],
+  pages: readonly { width: number; height: number }[],
+): void {
+  for (const s of signers) {
+    for (const point of [s.positions.signature, s.positions.date]) {
+      const page = pages[point.page - 1];
+      if (!page || point.x > page.width || point.y > page.height) {
+        throw new Error(`E-signature: the ${s.role}'s place to sign is off the document`);
+      }
     }
   }
 }

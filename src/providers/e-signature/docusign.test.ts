@@ -1,14 +1,20 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBody, contractPdf, eSignatureContract } from '#tests/contracts/e-signature.contract';
+import {
+  CONTRACT_BORROWER,
+  CONTRACT_SPOUSE,
+  connectBody,
+  contractPdf,
+  eSignatureContract,
+} from '#tests/contracts/e-signature.contract';
 import { type DocuSignFake, startDocuSignFake } from '#tests/fakes/docusign-fake';
 import { RECIPIENT_IDS } from './connect-webhook';
 import { createDocuSignESignature, type DocuSignConfig } from './docusign';
-import type { EnvelopeSigner } from './port';
 
 const CONNECT_KEY = 'connect-hmac-key-for-tests';
-const BORROWER: EnvelopeSigner = { role: 'borrower', name: 'Jane Q. Doe', email: 'jane.doe@example.org' };
-const SPOUSE: EnvelopeSigner = { role: 'spouse', name: 'John Doe', email: 'john.doe@example.org' };
+const BORROWER = CONTRACT_BORROWER;
+const SPOUSE = CONTRACT_SPOUSE;
 
 let fake: DocuSignFake;
 beforeAll(async () => {
@@ -47,7 +53,7 @@ describe('DocuSign adapter (docs/providers.md)', () => {
     expect(adapter().deliversEmail).toBe(true);
   });
 
-  it('sends one PDF and one signer per person, each with tabs on the letter’s anchors', async () => {
+  it('sends one PDF and one signer per person, each with tabs at the signer’s positions', async () => {
     const { envelopeId, document } = await send();
     const envelope = fake.envelope(envelopeId);
     expect(envelope?.document.bytes.equals(Buffer.from(document))).toBe(true);
@@ -56,14 +62,10 @@ describe('DocuSign adapter (docs/providers.md)', () => {
       emailSubject: 'Please sign your Letter of Authorization',
       documents: [{ documentId: '1', name: 'Letter of Authorization.pdf', fileExtension: 'pdf' }],
     });
-    const anchored = (anchorString: string, anchorYOffset: string) => [
-      {
-        anchorString,
-        anchorUnits: 'pixels',
-        anchorXOffset: '0',
-        anchorYOffset,
-        anchorIgnoreIfNotPresent: 'false',
-      },
+    // DocuSign counts from the top of the 792-point page to the tab's top: the line at 500 points from the
+    // bottom is 292 from the top, the signature box rising 36 above it and the date 14.
+    const at = (xPosition: string, yPosition: string) => [
+      { documentId: '1', pageNumber: '1', xPosition, yPosition },
     ];
     expect(envelope?.signers).toEqual([
       {
@@ -74,10 +76,7 @@ describe('DocuSign adapter (docs/providers.md)', () => {
         clientUserId: 'borrower',
         embeddedRecipientStartURL: 'SIGN_AT_DOCUSIGN',
         status: 'sent',
-        tabs: {
-          signHereTabs: anchored('/sig-borrower/', '-28'),
-          dateSignedTabs: anchored('/date-borrower/', '-8'),
-        },
+        tabs: { signHereTabs: at('72', '256'), dateSignedTabs: at('382', '278') },
       },
       {
         recipientId: '2',
@@ -87,12 +86,31 @@ describe('DocuSign adapter (docs/providers.md)', () => {
         clientUserId: 'spouse',
         embeddedRecipientStartURL: 'SIGN_AT_DOCUSIGN',
         status: 'sent',
-        tabs: {
-          signHereTabs: anchored('/sig-spouse/', '-28'),
-          dateSignedTabs: anchored('/date-spouse/', '-8'),
-        },
+        tabs: { signHereTabs: at('72', '356'), dateSignedTabs: at('382', '378') },
       },
     ]);
+  });
+
+  it('puts a tab on the page its position names, measured on that page', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    // A landscape second page: its own height counts.
+    doc.addPage([792, 612]);
+    const spouse = {
+      ...SPOUSE,
+      positions: { signature: { page: 2, x: 100, y: 200 }, date: { page: 2, x: 500, y: 200.4 } },
+    };
+    const eSignature = adapter();
+    const { envelopeId } = await eSignature.createEnvelope({
+      document: await doc.save(),
+      documentName: 'Letter of Authorization.pdf',
+      emailSubject: 'Please sign your Letter of Authorization',
+      signers: [BORROWER, spouse],
+    });
+    expect(fake.envelope(envelopeId)?.signers[1]?.tabs).toEqual({
+      signHereTabs: [{ documentId: '1', pageNumber: '2', xPosition: '100', yPosition: '376' }],
+      dateSignedTabs: [{ documentId: '1', pageNumber: '2', xPosition: '500', yPosition: '398' }],
+    });
   });
 
   it('answers a recipient view for the signer, and the signer’s time as ISO once signed', async () => {

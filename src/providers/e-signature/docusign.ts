@@ -1,14 +1,15 @@
 import type { ApiClient, EnvelopesApi } from 'docusign-esign';
+import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
-import { SIGNATURE_ANCHORS } from '#domain/enrollment/letter-of-authorization';
 import {
+  checkPositionsOnDocument,
   checkSigners,
   looksLikePdf,
   RECIPIENT_IDS,
   roleOfRecipientId,
   verifyConnectWebhook,
 } from './connect-webhook';
-import type { ESignature, EnvelopeStatus, SignerStatus } from './port';
+import type { ESignature, EnvelopeStatus, PagePoint, SignerStatus } from './port';
 
 export type DocuSignConfig = {
   /** The app's integration key (client id). */
@@ -41,12 +42,14 @@ const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
  */
 const EMBEDDED_START = 'SIGN_AT_DOCUSIGN';
 
+/** The one document of an envelope. */
+const DOCUMENT_ID = '1';
 /**
- * Where the tabs go relative to the anchor text render-letter draws on each line (pixels): the signature sits
- * on the line, its box rising above it; the date just above its line.
+ * How far above its line each tab's top-left corner goes, in points: the signature's box rises above the
+ * line it is signed on; the date, in the text's size, sits just above its line.
  */
-const SIGN_HERE_OFFSET = { x: '0', y: '-28' };
-const DATE_SIGNED_OFFSET = { x: '0', y: '-8' };
+const SIGN_HERE_RISE = 36;
+const DATE_SIGNED_RISE = 14;
 
 const tokenSchema = z.object({
   access_token: z.string().min(1),
@@ -250,13 +253,15 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
     return parse('listing the recipients', recipientsSchema, data).signers ?? [];
   };
 
-  const anchorTab = (anchorString: string, offset: { x: string; y: string }) => ({
-    anchorString,
-    anchorUnits: 'pixels',
-    anchorXOffset: offset.x,
-    anchorYOffset: offset.y,
-    // A letter without the anchor must fail loudly rather than go out with nowhere to sign.
-    anchorIgnoreIfNotPresent: 'false',
+  /**
+   * A tab at a fixed position. DocuSign measures from the page's top-left corner (points, which it calls
+   * pixels at 72 dpi) to the tab's top-left corner; the port's points count up from the bottom-left.
+   */
+  const positionedTab = (point: PagePoint, rise: number, pageHeights: readonly number[]) => ({
+    documentId: DOCUMENT_ID,
+    pageNumber: String(point.page),
+    xPosition: String(Math.round(point.x)),
+    yPosition: String(Math.max(0, Math.round(pageHeights[point.page - 1]! - point.y - rise))),
   });
 
   const getEnvelope = async (envelopeId: string): Promise<EnvelopeStatus> => {
@@ -284,12 +289,15 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
     async createEnvelope({ document, documentName, emailSubject, signers }) {
       if (!looksLikePdf(document)) throw new Error('DocuSign: the document is not a PDF');
       checkSigners(signers);
+      const pages = (await PDFDocument.load(document)).getPages().map((page) => page.getSize());
+      checkPositionsOnDocument(signers, pages);
+      const heights = pages.map((page) => page.height);
       const envelopeDefinition = {
         emailSubject,
         status: 'sent',
         documents: [
           {
-            documentId: '1',
+            documentId: DOCUMENT_ID,
             name: documentName,
             fileExtension: 'pdf',
             documentBase64: Buffer.from(document).toString('base64'),
@@ -304,8 +312,8 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
             clientUserId: s.role,
             embeddedRecipientStartURL: EMBEDDED_START,
             tabs: {
-              signHereTabs: [anchorTab(SIGNATURE_ANCHORS[s.role].signature, SIGN_HERE_OFFSET)],
-              dateSignedTabs: [anchorTab(SIGNATURE_ANCHORS[s.role].date, DATE_SIGNED_OFFSET)],
+              signHereTabs: [positionedTab(s.positions.signature, SIGN_HERE_RISE, heights)],
+              dateSignedTabs: [positionedTab(s.positions.date, DATE_SIGNED_RISE, heights)],
             },
           })),
         },

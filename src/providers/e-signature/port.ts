@@ -9,10 +9,25 @@
 
 export type SignerRole = 'borrower' | 'spouse';
 
+/**
+ * A point on a page of the document: `page` counts from 1; `x` and `y` are PDF points (1/72 inch) from the
+ * page's bottom-left corner, as PDF itself measures. Each adapter converts them to its provider's units.
+ */
+export type PagePoint = { page: number; x: number; y: number };
+
+/**
+ * Where a signer's marks go: the left end of the signature line and of the date line, on the line. Given as
+ * positions rather than as text hidden in the document, which text extraction, screen readers and
+ * copy-paste would still find.
+ */
+export type SignerPositions = { signature: PagePoint; date: PagePoint };
+
 export type EnvelopeSigner = {
   role: SignerRole;
   name: string;
   email: string;
+  /** Where this signer signs and dates the document; the adapter refuses a point off the document. */
+  positions: SignerPositions;
 };
 
 export type SignerStatus = {
@@ -46,9 +61,9 @@ export type SignatureEvent = {
 
 export interface ESignature {
   /**
-   * Creates and sends an envelope holding `document` (a PDF) for every signer. `deliversEmail` says whether
-   * the provider itself emails each signer (DocuSign does); when false the caller emails each signer the link
-   * from `signingUrl`.
+   * Creates and sends an envelope holding `document` (a PDF) for every signer, whose signature and date go
+   * at the signer's `positions`. `deliversEmail` says whether the provider itself emails each signer
+   * (DocuSign does); when false the caller emails each signer the link from `signingUrl`.
    */
   createEnvelope(o: {
     document: Uint8Array;

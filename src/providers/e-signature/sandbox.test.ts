@@ -1,6 +1,13 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contractPdf, eSignatureContract, pdfText } from '#tests/contracts/e-signature.contract';
+import {
+  CONTRACT_BORROWER,
+  CONTRACT_POSITIONS,
+  CONTRACT_SPOUSE,
+  contractPdf,
+  eSignatureContract,
+  pdfText,
+} from '#tests/contracts/e-signature.contract';
 import { connectMessage } from './connect-webhook';
 import type { EnvelopeSigner, SignerRole } from './port';
 import {
@@ -13,8 +20,8 @@ import {
 } from './sandbox';
 
 const SIGNING_PAGE = 'https://app.example.org/enrollment/sign';
-const BORROWER: EnvelopeSigner = { role: 'borrower', name: 'Jane Q. Doe', email: 'jane.doe@example.org' };
-const SPOUSE: EnvelopeSigner = { role: 'spouse', name: 'John Doe', email: 'john.doe@example.org' };
+const BORROWER = CONTRACT_BORROWER;
+const SPOUSE = CONTRACT_SPOUSE;
 
 const tokenOf = (url: string): string => {
   const hash = new URL(url).hash;
@@ -216,18 +223,26 @@ describe('sandbox e-signature (docs/providers.md)', () => {
     expect(text).toContain('(spouse)');
   });
 
-  it('stamps a PDF without signature anchors on a signatures page at the end, one page for all', async () => {
+  it('stamps a signer kept without positions (an envelope from before) on a signatures page at the end, one page for all', async () => {
     const plain = await PDFDocument.create();
     const font = await plain.embedFont(StandardFonts.Helvetica);
-    plain.addPage().drawText('A document without anchors', { x: 72, y: 700, size: 12, font });
-    const { sandbox, envelopeId } = await setup([BORROWER, SPOUSE], await plain.save());
-    await sandbox.sign({ token: await linkOf(sandbox, envelopeId, 'borrower'), typedName: 'Jane Q. Doe' });
-    await sandbox.sign({ token: await linkOf(sandbox, envelopeId, 'spouse'), typedName: 'John Doe' });
-    const pages = await pdfText(await sandbox.getSignedDocument(envelopeId));
+    plain.addPage().drawText('A document without signature lines', { x: 72, y: 700, size: 12, font });
+    const signedAt = new Date('2026-03-15T14:03:05Z');
+    let pdf = await stampSignature(await plain.save(), {
+      role: 'borrower',
+      fullName: 'Jane Q. Doe',
+      signedAt,
+    });
+    pdf = await stampSignature(pdf, { role: 'spouse', fullName: 'John Doe', signedAt });
+    const pages = await pdfText(pdf);
     expect(pages).toHaveLength(2);
-    expect(pages[1]).toContain('Electronic signatures');
-    expect(pages[1]).toContain('Signed electronically by Jane Q. Doe (borrower) on 2026-');
-    expect(pages[1]).toContain('Signed electronically by John Doe (spouse) on 2026-');
+    expect(pages[1]).toBe(
+      [
+        'Electronic signatures',
+        'Signed electronically by Jane Q. Doe (borrower) on 2026-03-15 14:03:05 UTC',
+        'Signed electronically by John Doe (spouse) on 2026-03-15 14:03:05 UTC',
+      ].join('\n'),
+    );
   });
 
   it('stamps a name Helvetica cannot draw without failing', async () => {
@@ -235,6 +250,7 @@ describe('sandbox e-signature (docs/providers.md)', () => {
       role: 'borrower',
       fullName: 'Łucja Nguyễn',
       signedAt: new Date('2026-03-15T14:03:05Z'),
+      positions: CONTRACT_POSITIONS.borrower,
     });
     const [text] = await pdfText(stamped);
     expect(text).toContain('Signed electronically by ?ucja Nguyen (borrower) on 2026-03-15 14:03:05 UTC');

@@ -8,8 +8,8 @@ import {
   rgb,
   StandardFonts,
 } from 'pdf-lib';
-import { SIGNATURE_ANCHORS } from '#domain/enrollment/letter-of-authorization';
 import {
+  checkPositionsOnDocument,
   checkSigners,
   connectEventId,
   CONNECT_SIGNATURE_HEADER,
@@ -18,7 +18,7 @@ import {
   RECIPIENT_IDS,
   verifyConnectWebhook,
 } from './connect-webhook';
-import type { ESignature, EnvelopeStatus, SignatureEvent, SignerRole } from './port';
+import type { ESignature, EnvelopeStatus, SignatureEvent, SignerPositions, SignerRole } from './port';
 
 /** What the signing page shows the signer when the sandbox refuses; safe to show as is. */
 export const SANDBOX_SIGNING_MESSAGES = {
@@ -38,6 +38,8 @@ export type SandboxSigner = {
   signedAt: string | null;
   /** The name as the signer typed it to sign. */
   typedName: string | null;
+  /** Where the signature and the date are stamped; absent on envelopes kept from before positions were sent. */
+  positions?: SignerPositions;
 };
 
 /** An envelope as the sandbox keeps it: plain JSON (dates as ISO strings, PDFs as base64) for any store. */
@@ -70,9 +72,10 @@ export type SandboxESignature = ESignature & {
   documentForReview(token: string): Promise<Uint8Array | null>;
   /**
    * Signs as the link's signer: `typedName` must be the signer's name (case and spaces aside). Stamps the
-   * name, role and UTC time onto the PDF and completes the envelope once every signer signed. Answers the
-   * 'recipient-completed' event (ask getEnvelope whether the envelope is complete); signing again answers
-   * the same event. Rejects with one of SANDBOX_SIGNING_MESSAGES.
+   * name, role and UTC time on the signer's signature line and the date on their date line, and completes
+   * the envelope once every signer signed. Answers the 'recipient-completed' event (ask getEnvelope whether
+   * the envelope is complete); signing again answers the same event. Rejects with one of
+   * SANDBOX_SIGNING_MESSAGES.
    */
   sign(o: { token: string; typedName: string }): Promise<SignatureEvent>;
   /** The headers a Connect delivery of `rawBody` would carry (tests and the dev tools post sandbox events). */
@@ -195,6 +198,8 @@ export function createSandboxESignature(o: {
     async createEnvelope({ document, documentName, emailSubject, signers }) {
       if (!looksLikePdf(document)) throw new Error('E-signature sandbox: the document is not a PDF');
       checkSigners(signers);
+      const pages = (await PDFDocument.load(document)).getPages().map((page) => page.getSize());
+      checkPositionsOnDocument(signers, pages);
       const envelopeId = randomUUID();
       const pdfBase64 = Buffer.from(document).toString('base64');
       await store.save({
@@ -215,6 +220,7 @@ export function createSandboxESignature(o: {
           deliveredAt: null,
           signedAt: null,
           typedName: null,
+          positions: s.positions,
         })),
       });
       return { envelopeId, templateId: null };
@@ -303,6 +309,7 @@ export function createSandboxESignature(o: {
           role: signer.role,
           fullName: typed,
           signedAt,
+          positions: signer.positions,
         });
         envelope.pdfBase64 = Buffer.from(pdf).toString('base64');
         signer.status = 'completed';
@@ -325,74 +332,86 @@ export function createSandboxESignature(o: {
 // ------------------------------------------------------------------ stamping the PDF
 
 const STAMP = { size: 8, color: rgb(0.05, 0.2, 0.55) };
-/** Marks each line of the sandbox's own signatures page, so the next signature goes below the last one. */
-const SIGNATURES_PAGE_MARKER = '/sandbox-signature/';
+/** The stamps sit this far above their line, as handwriting would. */
+const ABOVE_LINE = 4;
+const SIGNATURES_PAGE_TITLE = 'Electronic signatures';
+const STAMP_PREFIX = 'Signed electronically by ';
 
 /** '2026-03-15 14:03:05 UTC' */
 const utc = (d: Date): string => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 /**
- * Stamps "Signed electronically by NAME (role) on TIME UTC" onto the PDF: on the signer's signature line
- * when the PDF carries the role's anchor (the Letter of Authorization does), else on a signatures page
- * at the end. The date goes on the date line when that anchor is there too.
+ * Stamps "Signed electronically by NAME (role) on TIME UTC" onto the PDF: on the signer's signature line and
+ * the date (yyyy-MM-dd) on their date line when `positions` says where they are (the Letter of Authorization
+ * does), else on a signatures page at the end. Nothing else is drawn: no hidden marker for a later stamp to
+ * find, as text extraction would show it.
  */
 export async function stampSignature(
   pdf: Uint8Array,
-  o: { role: SignerRole; fullName: string; signedAt: Date },
+  o: { role: SignerRole; fullName: string; signedAt: Date; positions?: SignerPositions },
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const text = encodable(`Signed electronically by ${o.fullName} (${o.role}) on ${utc(o.signedAt)}`, font);
+  const text = encodable(`${STAMP_PREFIX}${o.fullName} (${o.role}) on ${utc(o.signedAt)}`, font);
 
-  const anchors = SIGNATURE_ANCHORS[o.role];
-  const [signature] = findText(doc, anchors.signature);
-  if (signature) {
-    const page = doc.getPage(signature.page);
-    page.drawText(text, { x: signature.x, y: signature.y, size: STAMP.size, font, color: STAMP.color });
-    const [date] = findText(doc, anchors.date);
-    if (date) {
-      doc.getPage(date.page).drawText(o.signedAt.toISOString().slice(0, 10), {
-        x: date.x,
-        y: date.y,
-        size: 10,
-        font,
-        color: STAMP.color,
-      });
-    }
+  if (o.positions) {
+    const { signature, date } = o.positions;
+    doc.getPage(signature.page - 1).drawText(text, {
+      x: signature.x,
+      y: signature.y + ABOVE_LINE,
+      size: STAMP.size,
+      font,
+      color: STAMP.color,
+    });
+    doc.getPage(date.page - 1).drawText(o.signedAt.toISOString().slice(0, 10), {
+      x: date.x,
+      y: date.y + ABOVE_LINE,
+      size: 10,
+      font,
+      color: STAMP.color,
+    });
   } else {
     stampOnSignaturesPage(doc, font, text);
   }
   return doc.save();
 }
 
+/** Below the last stamp of the signatures page this sandbox added at the end, or on a new one. */
 function stampOnSignaturesPage(doc: PDFDocument, font: PDFFont, text: string): void {
   const lastPage = doc.getPageCount() - 1;
-  const lines = findText(doc, SIGNATURES_PAGE_MARKER).filter((m) => m.page === lastPage);
-  const lowest = lines.reduce((min, m) => Math.min(min, m.y), Number.POSITIVE_INFINITY);
+  const onLastPage = (m: { page: number }) => m.page === lastPage;
+  const isSignaturesPage = findText(doc, SIGNATURES_PAGE_TITLE).some(onLastPage);
+  const stamps = isSignaturesPage ? findText(doc, STAMP_PREFIX, { prefix: true }).filter(onLastPage) : [];
+  const lowest = stamps.reduce((min, m) => Math.min(min, m.y), Number.POSITIVE_INFINITY);
   let page;
   let y: number;
-  if (lines.length > 0 && lowest - 20 > 72) {
+  if (isSignaturesPage && (stamps.length === 0 || lowest - 20 > 72)) {
     page = doc.getPage(lastPage);
-    y = lowest - 20;
+    y = stamps.length === 0 ? 792 - 124 : lowest - 20;
   } else {
     page = doc.addPage([612, 792]);
-    page.drawText('Electronic signatures', { x: 72, y: 792 - 90, size: 14, font, color: rgb(0, 0, 0) });
+    page.drawText(SIGNATURES_PAGE_TITLE, { x: 72, y: 792 - 90, size: 14, font, color: rgb(0, 0, 0) });
     y = 792 - 124;
   }
-  page.drawText(SIGNATURES_PAGE_MARKER, { x: 72, y, size: 1, font, color: rgb(1, 1, 1) });
   page.drawText(text, { x: 72, y, size: 10, font, color: STAMP.color });
 }
 
 /**
- * Where a text is drawn in one piece, in page order: reads the page content streams for the operators pdf-lib
- * (and most producers) write, `1 0 0 1 x y Tm` then the text as a hex or literal string and `Tj`.
+ * Where a text is drawn in one piece (or, with `prefix`, a text starting with it), in page order: reads the
+ * page content streams for the operators pdf-lib (and most producers) write, `1 0 0 1 x y Tm` then the text
+ * as a hex or literal string and `Tj`.
  */
-function findText(doc: PDFDocument, needle: string): { page: number; x: number; y: number }[] {
+function findText(
+  doc: PDFDocument,
+  needle: string,
+  o: { prefix?: boolean } = {},
+): { page: number; x: number; y: number }[] {
   const hex = Buffer.from(needle, 'latin1').toString('hex');
   const literal = needle.replace(/[\\()]/g, (c) => `\\${c}`);
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const rest = o.prefix ? { hex: '[0-9a-f]*', literal: '(?:[^()\\\\]|\\\\.)*' } : { hex: '', literal: '' };
   const pattern = new RegExp(
-    `1 0 0 1 (-?[\\d.]+) (-?[\\d.]+) Tm\\s+(?:<${hex}>|\\(${escape(literal)}\\))\\s*Tj`,
+    `1 0 0 1 (-?[\\d.]+) (-?[\\d.]+) Tm\\s+(?:<${hex}${rest.hex}>|\\(${escape(literal)}${rest.literal}\\))\\s*Tj`,
     'gi',
   );
   const found: { page: number; x: number; y: number }[] = [];

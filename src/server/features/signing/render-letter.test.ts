@@ -1,11 +1,16 @@
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LetterOfAuthorizationInput,
   letterOfAuthorizationContent,
 } from '#domain/enrollment/letter-of-authorization';
-import { stampSignature } from '#providers/e-signature/sandbox';
+import { RECIPIENT_IDS } from '#providers/e-signature/connect-webhook';
+import { createDocuSignESignature } from '#providers/e-signature/docusign';
+import type { EnvelopeSigner, PagePoint, SignerRole } from '#providers/e-signature/port';
+import { createSandboxESignature } from '#providers/e-signature/sandbox';
 import { pdfText } from '#tests/contracts/e-signature.contract';
+import { type DocuSignFake, startDocuSignFake } from '#tests/fakes/docusign-fake';
+import { pdfLayoutText, type PdfWord, pdfWords } from '#tests/support/pdf-text';
 import { renderLetterOfAuthorizationPdf } from './render-letter';
 
 const input: LetterOfAuthorizationInput = {
@@ -51,10 +56,14 @@ const manyCreditors = (n: number) =>
 
 const render = async (i: LetterOfAuthorizationInput) =>
   renderLetterOfAuthorizationPdf(letterOfAuthorizationContent(i));
+const renderPdf = async (i: LetterOfAuthorizationInput) => (await render(i)).pdf;
+
+/** What the letters used to carry, hidden, for providers to find: none may reach a reader. */
+const ANCHOR = /\/(sig|date)-(borrower|spouse)\/|sandbox-signature/;
 
 describe('renderLetterOfAuthorizationPdf', () => {
   it('answers a PDF that pdf-lib loads, titled, with at least one page', async () => {
-    const pdf = await render(input);
+    const pdf = await renderPdf(input);
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const doc = await PDFDocument.load(pdf);
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
@@ -62,8 +71,8 @@ describe('renderLetterOfAuthorizationPdf', () => {
     expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
   });
 
-  it('keeps its text extractable: names, masked numbers, money, the borrower anchors', async () => {
-    const text = (await pdfText(await render(input))).join('\n');
+  it('keeps its text extractable: names, masked numbers, money, and nothing hidden', async () => {
+    const text = (await pdfText(await renderPdf(input))).join('\n');
     for (const expected of [
       'Letter of Authorization',
       'March 15, 2026',
@@ -76,27 +85,29 @@ describe('renderLetterOfAuthorizationPdf', () => {
       'Total (2 accounts)',
       '$5,998.45',
       'XXXX4444',
-      '/sig-borrower/',
-      '/date-borrower/',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('5178231234567890');
     expect(text).not.toContain('1111222233334444');
-    expect(text).not.toContain('/sig-spouse/');
+    expect(text).not.toMatch(ANCHOR);
   });
 
-  it('gives the spouse a signature block of their own', async () => {
-    const text = (await pdfText(await render({ ...input, spouse: { fullName: 'John Doe' } }))).join('\n');
+  it('gives the spouse a signature block of their own, below the borrower’s', async () => {
+    const { pdf, positions } = await render({ ...input, spouse: { fullName: 'John Doe' } });
+    const text = (await pdfText(pdf)).join('\n');
     expect(text).toContain('John Doe, Spouse');
-    expect(text).toContain('/sig-spouse/');
-    expect(text).toContain('/date-spouse/');
-    expect(text.indexOf('/sig-borrower/')).toBeLessThan(text.indexOf('/sig-spouse/'));
+    expect(text.indexOf('Jane Q. Doe, Borrower')).toBeLessThan(text.indexOf('John Doe, Spouse'));
+    const [borrower, spouse] = [positions.borrower!.signature, positions.spouse!.signature];
+    // Lower on the same page, or on a later one.
+    expect(spouse.page > borrower.page || (spouse.page === borrower.page && spouse.y < borrower.y)).toBe(
+      true,
+    );
   });
 
   it('continues a long creditors table on further pages, header repeated, every creditor listed', async () => {
-    const short = await PDFDocument.load(await render(input));
-    const pdf = await render({ ...input, spouse: { fullName: 'John Doe' }, creditors: manyCreditors(40) });
+    const short = await PDFDocument.load(await renderPdf(input));
+    const pdf = await renderPdf({ ...input, spouse: { fullName: 'John Doe' }, creditors: manyCreditors(40) });
     const pages = await pdfText(pdf);
     expect(pages.length).toBeGreaterThan(short.getPageCount());
     const text = pages.join('\n');
@@ -107,7 +118,7 @@ describe('renderLetterOfAuthorizationPdf', () => {
 
   it('wraps a creditor name too long for its column rather than running into the next one', async () => {
     const longName = 'THE VERY LONG NAME OF A DEBT BUYER THAT BOUGHT THIS ACCOUNT FROM ANOTHER DEBT BUYER';
-    const pdf = await render({
+    const pdf = await renderPdf({
       ...input,
       creditors: [
         { creditorName: longName, accountNumber: '99998888', balance: 1_00, newMonthlyPayment: 1_00 },
@@ -119,25 +130,161 @@ describe('renderLetterOfAuthorizationPdf', () => {
   });
 
   it('draws a name Helvetica cannot encode instead of failing', async () => {
-    const pdf = await render({ ...input, borrower: { ...input.borrower, fullName: 'Łucja Nguyễn José' } });
+    const pdf = await renderPdf({ ...input, borrower: { ...input.borrower, fullName: 'Łucja Nguyễn José' } });
     const text = (await pdfText(pdf)).join('\n');
     expect(text).toContain('?ucja Nguyen Jos');
   });
 
-  it('carries the anchors where the sandbox stamps each signature, on the signer’s own page', async () => {
-    const pdf = await render({ ...input, spouse: { fullName: 'John Doe' }, creditors: manyCreditors(40) });
-    const signedAt = new Date('2026-03-15T14:03:05Z');
-    let stamped = await stampSignature(pdf, { role: 'borrower', fullName: 'Jane Q. Doe', signedAt });
-    stamped = await stampSignature(stamped, { role: 'spouse', fullName: 'John Doe', signedAt });
-    const before = await pdfText(pdf);
-    const after = await pdfText(stamped);
-    expect(after).toHaveLength(before.length);
-    for (const [role, name] of [
-      ['borrower', 'Jane Q. Doe'],
-      ['spouse', 'John Doe'],
-    ]) {
-      const page = after.findIndex((p) => p.includes(`/sig-${role}/`));
-      expect(after[page]).toContain(`Signed electronically by ${name} (${role}) on 2026-03-15 14:03:05 UTC`);
+  it('answers where each signer signs and dates: on their lines, their name under the signature line', async () => {
+    const { pdf, positions } = await render({
+      ...input,
+      spouse: { fullName: 'John Doe' },
+      creditors: manyCreditors(40),
+    });
+    const words = pdfWords(pdf);
+    for (const [role, label] of [
+      ['borrower', 'Borrower'],
+      ['spouse', 'Spouse'],
+    ] as const) {
+      const at = positions[role]!;
+      // The long table pushes the signatures past the first page.
+      expect(at.signature.page).toBeGreaterThan(1);
+      expect(at.date.page).toBe(at.signature.page);
+      expect(at.date.y).toBe(at.signature.y);
+      expect(at.date.x).toBeGreaterThan(at.signature.x);
+      // The signer's name and role just under the signature line, 'Date' under the date line.
+      const under = (text: string, point: PagePoint) =>
+        words.some(
+          (w) =>
+            w.text === text &&
+            w.xMin >= point.x - 1 &&
+            w.xMin < point.x + 270 &&
+            near(w, point, { below: true }),
+        );
+      expect(under(label, at.signature)).toBe(true);
+      expect(under('Date', at.date)).toBe(true);
+    }
+  });
+});
+
+const PAGE_HEIGHT = 792;
+
+/**
+ * Whether an extracted word sits on the line at `point` (its bottom within a few points above the line,
+ * where a stamp goes) or, with `below`, under it (its top within a line's height below).
+ */
+function near(word: PdfWord, point: PagePoint, o: { below?: boolean } = {}): boolean {
+  const lineFromTop = PAGE_HEIGHT - point.y;
+  if (word.page !== point.page) return false;
+  return o.below
+    ? word.yMin > lineFromTop && word.yMin < lineFromTop + 16
+    : word.yMax <= lineFromTop + 1 && word.yMax > lineFromTop - 8;
+}
+
+const couple: LetterOfAuthorizationInput = { ...input, spouse: { fullName: 'John Doe' } };
+const SIGNED_AT = new Date('2026-03-15T14:03:05Z');
+const PEOPLE = {
+  borrower: { name: 'Jane Q. Doe', email: 'jane.doe@example.org' },
+  spouse: { name: 'John Doe', email: 'john.doe@example.org' },
+} as const;
+
+/** The signers of a rendered letter, with the positions the letter answered. */
+const signersOf = (
+  letter: Awaited<ReturnType<typeof render>>,
+  roles: readonly SignerRole[],
+): EnvelopeSigner[] => roles.map((role) => ({ role, ...PEOPLE[role], positions: letter.positions[role]! }));
+
+describe.each([
+  ['the borrower alone', input, ['borrower'] as const],
+  ['the borrower and the spouse', couple, ['borrower', 'spouse'] as const],
+])('the signed letter of %s', (_label, letterInput, roles) => {
+  it('as the sandbox stamps it: each signature and date on the signer’s lines, and no anchor in its text', async () => {
+    const letter = await render({ ...letterInput, creditors: manyCreditors(30) });
+    const sandbox = createSandboxESignature({
+      secret: 'render-letter-test',
+      signingPageUrl: 'https://app.example.org/sign-letter',
+      now: () => SIGNED_AT,
+    });
+    const { envelopeId } = await sandbox.createEnvelope({
+      document: letter.pdf,
+      documentName: 'Letter of Authorization.pdf',
+      emailSubject: 'Please sign',
+      signers: signersOf(letter, roles),
+    });
+    for (const role of roles) {
+      const url = await sandbox.signingUrl({ envelopeId, role, returnUrl: 'https://app.example.org/' });
+      await sandbox.sign({ token: new URL(url).hash.slice('#t='.length), typedName: PEOPLE[role].name });
+    }
+    const signed = await sandbox.getSignedDocument(envelopeId);
+
+    const pages = pdfLayoutText(signed);
+    expect(pages).toHaveLength((await PDFDocument.load(letter.pdf)).getPageCount());
+    const text = pages.join('\n');
+    expect(text).not.toMatch(ANCHOR);
+    const words = pdfWords(signed);
+    for (const role of roles) {
+      const at = letter.positions[role]!;
+      const stamp = `Signed electronically by ${PEOPLE[role].name} (${role}) on 2026-03-15 14:03:05 UTC`;
+      expect(pages[at.signature.page - 1]).toContain(stamp);
+      // The stamp starts at the signature line's left end, just above it; the date on the date line.
+      const first = words.filter(
+        (w) => w.text === 'Signed' && w.page === at.signature.page && Math.abs(w.xMin - at.signature.x) < 1,
+      );
+      expect(first.filter((w) => near(w, at.signature))).toHaveLength(1);
+      const dates = words.filter(
+        (w) => w.text === '2026-03-15' && w.page === at.date.page && Math.abs(w.xMin - at.date.x) < 1,
+      );
+      expect(dates.filter((w) => near(w, at.date))).toHaveLength(1);
+    }
+    // Nobody else's signature: the borrower alone leaves no spouse stamp.
+    expect(text.match(/Signed electronically by/g)).toHaveLength(roles.length);
+  });
+});
+
+describe('the signed letter DocuSign returns', () => {
+  let fake: DocuSignFake;
+  beforeAll(async () => {
+    fake = await startDocuSignFake();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('is the letter as sent, with no anchor in its text, and tabs where the signers’ lines are', async () => {
+    const letter = await render(couple);
+    const docuSign = createDocuSignESignature({ ...fake.config, connectHmacKey: 'render-letter-test' });
+    const { envelopeId } = await docuSign.createEnvelope({
+      document: letter.pdf,
+      documentName: 'Letter of Authorization.pdf',
+      emailSubject: 'Please sign',
+      signers: signersOf(letter, ['borrower', 'spouse']),
+    });
+    for (const role of ['borrower', 'spouse'] as const) fake.markSigned(envelopeId, RECIPIENT_IDS[role]);
+    // The fake answers the document as sent: DocuSign adds its signatures to that, and only that.
+    const signed = await docuSign.getSignedDocument(envelopeId);
+    expect(pdfLayoutText(signed).join('\n')).not.toMatch(ANCHOR);
+    expect(pdfLayoutText(signed).join('\n')).toContain('Jane Q. Doe, Borrower');
+    const tabs = fake.envelope(envelopeId)!.signers.map((s) => s.tabs);
+    for (const [i, role] of (['borrower', 'spouse'] as const).entries()) {
+      const at = letter.positions[role]!;
+      expect(tabs[i]).toEqual({
+        signHereTabs: [
+          {
+            documentId: '1',
+            pageNumber: String(at.signature.page),
+            xPosition: String(at.signature.x),
+            yPosition: String(Math.round(PAGE_HEIGHT - at.signature.y - 36)),
+          },
+        ],
+        dateSignedTabs: [
+          {
+            documentId: '1',
+            pageNumber: String(at.date.page),
+            xPosition: String(at.date.x),
+            yPosition: String(Math.round(PAGE_HEIGHT - at.date.y - 14)),
+          },
+        ],
+      });
     }
   });
 });

@@ -2,12 +2,15 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 import type {
   CreditorRow,
   LetterOfAuthorizationContent,
+  LetterSignerRole,
   SignatureBlock,
 } from '#domain/enrollment/letter-of-authorization';
+import type { SignerPositions } from '#providers/e-signature/port';
 
 // Draws the Letter of Authorization as a PDF for the e-signature provider. Standard Helvetica keeps the file
-// small and its text extractable (search, screen readers, DocuSign's anchor detection); each signer's block
-// carries its anchor strings in white, so a provider finds where the signature goes without coordinates.
+// small and its text extractable (search, screen readers). Where each signer signs and dates is answered as
+// positions beside the PDF: nothing hidden is drawn for a provider to find, since hidden text still shows in
+// text extraction, to screen readers and when copied.
 
 const PAGE = { width: 612, height: 792 }; // US Letter, in points
 const MARGIN = { left: 72, right: 72, top: 72, bottom: 72 };
@@ -17,9 +20,6 @@ const TABLE = { size: 9, leading: 12, padding: 4 };
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.4, 0.4, 0.45);
 const RULE = rgb(0.75, 0.75, 0.78);
-const WHITE = rgb(1, 1, 1);
-/** Small enough to disappear, large enough for anchor detection to read. */
-const ANCHOR_SIZE = 6;
 
 type Column = { key: keyof CreditorRow; width: number; align: 'left' | 'right' };
 const COLUMNS: Column[] = [
@@ -34,10 +34,16 @@ const SIGNATURE_BLOCK_HEIGHT = 78;
 const SIGNATURE_LINE_WIDTH = 270;
 const DATE_LINE_X = MARGIN.left + 310;
 
+export type RenderedLetter = {
+  pdf: Uint8Array;
+  /** Where each signer of the letter signs and dates it (the left end of each line, on the line). */
+  positions: Partial<Record<LetterSignerRole, SignerPositions>>;
+};
+
 /** The letter as a PDF: one or more US Letter pages, the creditors table continued with its header. */
 export async function renderLetterOfAuthorizationPdf(
   content: LetterOfAuthorizationContent,
-): Promise<Uint8Array> {
+): Promise<RenderedLetter> {
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -76,7 +82,8 @@ export async function renderLetterOfAuthorizationPdf(
   drawCreditorsTable(w, content.creditors, { regular, bold });
   w.y -= BODY.leading / 2;
   for (const p of content.closingParagraphs) w.paragraph(p);
-  for (const block of content.signatureBlocks) drawSignatureBlock(w, block, regular);
+  const positions: RenderedLetter['positions'] = {};
+  for (const block of content.signatureBlocks) positions[block.role] = drawSignatureBlock(w, block, regular);
 
   // Page numbers, once the number of pages is known.
   const pages = doc.getPages();
@@ -91,12 +98,14 @@ export async function renderLetterOfAuthorizationPdf(
     });
   });
 
-  return doc.save();
+  return { pdf: await doc.save(), positions };
 }
 
 /** Keeps the current page and the pen's height; starts a new page when the next thing does not fit. */
 class Writer {
   page: PDFPage;
+  /** The current page's number, from 1. */
+  pageNumber = 1;
   /** Top of the next line, in points from the bottom of the page. */
   y: number;
 
@@ -112,6 +121,7 @@ class Writer {
   ensure(height: number): boolean {
     if (this.y - height >= MARGIN.bottom) return false;
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pageNumber += 1;
     this.y = PAGE.height - MARGIN.top;
     return true;
   }
@@ -201,18 +211,10 @@ function drawCreditorsTable(
   drawRow(table.total, fonts.bold, 'above');
 }
 
-function drawSignatureBlock(w: Writer, block: SignatureBlock, font: PDFFont): void {
+/** Draws one signer's lines, name and label; answers where the signature and the date go. */
+function drawSignatureBlock(w: Writer, block: SignatureBlock, font: PDFFont): SignerPositions {
   w.ensure(SIGNATURE_BLOCK_HEIGHT);
   const lineY = w.y - 40;
-  // The anchors sit on the lines, where the signature and the date go; white, so only software sees them.
-  w.page.drawText(block.signatureAnchor, {
-    x: MARGIN.left,
-    y: lineY + 4,
-    size: ANCHOR_SIZE,
-    font,
-    color: WHITE,
-  });
-  w.page.drawText(block.dateAnchor, { x: DATE_LINE_X, y: lineY + 4, size: ANCHOR_SIZE, font, color: WHITE });
   w.page.drawLine({
     start: { x: MARGIN.left, y: lineY },
     end: { x: MARGIN.left + SIGNATURE_LINE_WIDTH, y: lineY },
@@ -231,6 +233,10 @@ function drawSignatureBlock(w: Writer, block: SignatureBlock, font: PDFFont): vo
   }
   w.page.drawText('Date', { x: DATE_LINE_X, y: lineY - 12, size: 9, font, color: INK });
   w.y -= SIGNATURE_BLOCK_HEIGHT;
+  return {
+    signature: { page: w.pageNumber, x: MARGIN.left, y: lineY },
+    date: { page: w.pageNumber, x: DATE_LINE_X, y: lineY },
+  };
 }
 
 /** Greedy word wrap; a word wider than the line is cut where it no longer fits. */

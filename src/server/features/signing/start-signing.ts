@@ -32,13 +32,17 @@ export async function startSigning(o: {
     o.applicationId,
     today,
   );
-  const pdf = await renderLetterOfAuthorizationPdf(content);
+  const { pdf, positions } = await renderLetterOfAuthorizationPdf(content);
   const generatedAt = new Date();
   const envelope = await o.services.eSignature.createEnvelope({
     document: pdf,
     documentName: LETTER_DOCUMENT_NAME,
     emailSubject: 'Please sign your Letter of Authorization',
-    signers,
+    signers: signers.map((signer) => {
+      const at = positions[signer.role];
+      if (!at) throw new Error(`Letter of Authorization: no signature block for the ${signer.role}`);
+      return { ...signer, positions: at };
+    }),
   });
   // Links are made before the transaction: the sandbox keeps its envelopes in this same database.
   const links = o.services.eSignature.deliversEmail

@@ -42,7 +42,8 @@ export const applyKeys = {
   application: () => APPLICATION_KEY,
   offers: () => [...APPLICATION_KEY, 'offers'] as const,
   budget: () => [...APPLICATION_KEY, 'budget'] as const,
-  eligibleDebts: () => [...APPLICATION_KEY, 'eligible-debts'] as const,
+  /** One list per visit of /eligible-debts (see eligibleDebtsQuery). */
+  eligibleDebts: (visit: string) => [...APPLICATION_KEY, 'eligible-debts', visit] as const,
   expenses: () => [...APPLICATION_KEY, 'expenses'] as const,
   paymentAccounts: () => [...APPLICATION_KEY, 'payment-accounts'] as const,
   submitted: () => [...APPLICATION_KEY, 'submitted'] as const,
@@ -80,9 +81,14 @@ export const budgetQuery = () =>
     queryFn: () => api<BudgetView>('/api/application/budget'),
   });
 
-export const eligibleDebtsQuery = () =>
+/**
+ * The eligible debts, read afresh for each visit of the page (`visit` tells visits apart). A list read
+ * earlier, or a read already on its way when the borrower arrived, may predate the credit pull and be empty
+ * or short; under a key of its own the page waits for a read it started itself.
+ */
+export const eligibleDebtsQuery = (visit: string) =>
   queryOptions({
-    queryKey: applyKeys.eligibleDebts(),
+    queryKey: applyKeys.eligibleDebts(visit),
     queryFn: () => api<EligibleDebtsView>('/api/application/eligible-debts'),
   });
 

@@ -1,13 +1,16 @@
 import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { EligibleItemView } from '#domain/flow/application-view';
+import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
 import { screen, waitFor } from '@testing-library/react';
-import { answerApi, type ApiReply } from '#web/test/api-mock';
+import { answerApi, type ApiReply, server } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
-import { Component as EligibleDebtsPage } from './eligible-debts-page';
+import { Component as EligibleDebtsPage, LOADING_DEBTS_TEXT, NONE_FOUND_TEXT } from './eligible-debts-page';
 
 const application = {
   id: 'app-1',
@@ -141,17 +144,92 @@ describe('/eligible-debts', () => {
     expect(puts(calls)).toEqual([{ selectedIds: [COLLECTION, LOAN] }]);
   });
 
-  it('says when no eligible debt was found and still lets the borrower continue', async () => {
+  it('says when no eligible debt was found, what that means and what the borrower can do, and still lets the borrower continue', async () => {
     const { calls, router, user } = await renderPage(
       { status: 200, body: { items: [] } },
       { status: 200, body: { next: '/offers/not-qualified' } },
     );
-    expect(
-      await screen.findByText('We did not find any eligible debts on your credit report.', { exact: false }),
-    ).toBeInTheDocument();
+    const none = await screen.findByRole('region', { name: NONE_FOUND_TEXT });
+    expect(none).toHaveTextContent('A Debt Management Plan covers unsecured debts');
+    expect(none).toHaveTextContent('add it with “A debt is missing?” below');
+    expect(none).toHaveTextContent(SITE.hours);
+    expect(none).toHaveTextContent(
+      'If you select Continue without adding a debt, your application ends here',
+    );
+    expect(screen.getByRole('link', { name: SITE.phone.display })).toHaveAttribute(
+      'href',
+      `tel:${SITE.phone.tel}`,
+    );
+    // The way to add what the report missed is right there, and nothing pretends to be a list.
+    expect(screen.getByRole('button', { name: 'A debt is missing?' })).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Eligible debts' })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
     await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/offers/not-qualified'));
     expect(puts(calls)).toEqual([{ selectedIds: [] }]);
+  });
+
+  it('shows the loading state, never an empty list, until the debts arrive', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body: application },
+    });
+    server.use(
+      http.get('/api/application/eligible-debts', async () => {
+        await answered;
+        return HttpResponse.json({ items });
+      }),
+    );
+    renderRoutes([{ path: '/eligible-debts', Component: EligibleDebtsPage }], '/eligible-debts');
+    expect(await screen.findByText(LOADING_DEBTS_TEXT)).toBeInTheDocument();
+    // Held a while: still loading, and nothing says there is nothing to choose, nor offers to go on.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText(LOADING_DEBTS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText(NONE_FOUND_TEXT)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    answer();
+    const list = await screen.findByRole('list', { name: 'Eligible debts' });
+    expect(list.querySelectorAll('li')).toHaveLength(3);
+    expect(screen.queryByText(LOADING_DEBTS_TEXT)).toBeNull();
+    expect(screen.queryByText(NONE_FOUND_TEXT)).toBeNull();
+  });
+
+  it('never shows a list read before the borrower arrived: coming back, it waits for a new one', async () => {
+    // The first read answers empty, as one made before the credit pull finished would.
+    let reads = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body: application },
+    });
+    server.use(
+      http.get('/api/application/eligible-debts', async () => {
+        reads += 1;
+        if (reads === 1) return HttpResponse.json({ items: [] });
+        await answered;
+        return HttpResponse.json({ items });
+      }),
+    );
+    const { router, user } = renderRoutes(
+      [
+        { path: '/eligible-debts', Component: EligibleDebtsPage },
+        { path: '/credit', Component: () => <Link to="/eligible-debts">Back to the debts</Link> },
+      ],
+      '/eligible-debts',
+    );
+    expect(await screen.findByText(NONE_FOUND_TEXT)).toBeInTheDocument();
+    // Away and back, as through the credit page: the earlier visit's empty answer is not shown again.
+    await router.navigate('/credit');
+    await user.click(await screen.findByRole('link', { name: 'Back to the debts' }));
+    expect(await screen.findByText(LOADING_DEBTS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText(NONE_FOUND_TEXT)).toBeNull();
+    answer();
+    expect(await screen.findByRole('list', { name: 'Eligible debts' })).toBeInTheDocument();
+    expect(screen.queryByText(NONE_FOUND_TEXT)).toBeNull();
+    expect(reads).toBe(2);
   });
 
   it('offers a retry when the list cannot be read', async () => {

@@ -7,6 +7,7 @@ import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { formatDollars } from '#domain/money/cents';
+import { SITE } from '#domain/site';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { applyKeys, eligibleDebtsQuery, removeMissingDebt, saveEligibleDebts } from './api';
@@ -17,6 +18,11 @@ import { LoadFailure } from '#web/components/ui/load-failure';
 const TITLE = 'Your eligible debts';
 export const INCLUDE_LABEL = 'Include in my plan';
 export const NONE_SELECTED_TITLE = 'End your application?';
+export const LOADING_DEBTS_TEXT = 'Loading your debts...';
+export const NONE_FOUND_TEXT = 'We did not find any eligible debts on your credit report.';
+
+/** Tells visits of the page apart, so each reads its own list (eligibleDebtsQuery). */
+let visits = 0;
 
 /** /eligible-debts: choose the debts the plan should cover. */
 export function Component() {
@@ -28,8 +34,10 @@ export function Component() {
 }
 
 function EligibleDebts() {
-  const debts = useQuery(eligibleDebtsQuery());
-  if (debts.isPending) return <LoadingScreen />;
+  const [visit] = useState(() => String((visits += 1)));
+  const debts = useQuery(eligibleDebtsQuery(visit));
+  // Until this visit's own answer arrives: never an empty list, which would say there is nothing to choose.
+  if (debts.isPending) return <LoadingScreen text={LOADING_DEBTS_TEXT} />;
   if (debts.isError) {
     // The application moved on (the server says where it stands).
     if (debts.error instanceof ApiError && debts.error.redirect) {
@@ -43,12 +51,12 @@ function EligibleDebts() {
   }
   return (
     <ApplyPage page="EligibleDebts" title={TITLE}>
-      <EligibleDebtsForm items={debts.data.items} />
+      <EligibleDebtsForm items={debts.data.items} visit={visit} />
     </ApplyPage>
   );
 }
 
-function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
+function EligibleDebtsForm({ items, visit }: { items: EligibleItemView[]; visit: string }) {
   const queryClient = useQueryClient();
   const { save, busy, errorModal } = useSavePage(saveEligibleDebts);
   const [selected, setSelected] = useState(
@@ -75,7 +83,7 @@ function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
     const known = new Set(items.map((item) => item.id));
     const added = view.items.filter((item) => !known.has(item.id) && item.selectedForDebtReduction);
     setSelected((current) => new Set([...current, ...added.map((item) => item.id)]));
-    queryClient.setQueryData(applyKeys.eligibleDebts(), view);
+    queryClient.setQueryData(applyKeys.eligibleDebts(visit), view);
   };
 
   const remove = async (item: EligibleItemView) => {
@@ -110,12 +118,7 @@ function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
       {items.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-gray-300 bg-gray-50 p-6 text-center">
-          <p className="font-semibold text-gray-900">
-            We did not find any eligible debts on your credit report.
-          </p>
-          <p className="mt-2 text-gray-700">Select Continue to see what happens next.</p>
-        </div>
+        <NoneFound />
       ) : (
         <>
           <p className="text-gray-700">
@@ -203,6 +206,40 @@ function EligibleDebtsForm({ items }: { items: EligibleItemView[] }) {
       <BusyOverlay show={busy} text="Saving..." />
       {errorModal}
     </div>
+  );
+}
+
+/**
+ * The credit report truly holds nothing the plan can cover (the answer came, and it is empty): what that
+ * means, and what the borrower can still do before Continue ends the application.
+ */
+function NoneFound() {
+  return (
+    <section
+      aria-labelledby="none-found-title"
+      className="space-y-2 rounded-lg border border-dashed border-gray-300 bg-gray-50 p-6 text-gray-700"
+    >
+      <h2 id="none-found-title" className="font-semibold text-gray-900">
+        {NONE_FOUND_TEXT}
+      </h2>
+      <p>
+        A Debt Management Plan covers unsecured debts, such as credit cards, personal loans and debts in
+        collection. Your credit report shows none we can include, so on this report alone we cannot offer you
+        a plan.
+      </p>
+      <p>
+        If you owe a debt like that and it is not listed, add it with “A debt is missing?” below. Questions?
+        Call us at{' '}
+        <a
+          href={`tel:${SITE.phone.tel}`}
+          className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+        >
+          {SITE.phone.display}
+        </a>{' '}
+        ({SITE.hours}).
+      </p>
+      <p>If you select Continue without adding a debt, your application ends here and we explain why.</p>
+    </section>
   );
 }
 
