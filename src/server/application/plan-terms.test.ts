@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
@@ -54,7 +54,7 @@ describe('the amount drawn each month, on every surface', () => {
     const [authorized] = await t.db
       .select()
       .from(planAuthorization)
-      .where(eq(planAuthorization.applicationId, b.applicationId));
+      .where(and(eq(planAuthorization.applicationId, b.applicationId), eq(planAuthorization.kind, 'letter')));
     expect(authorized).toMatchObject({
       kind: 'letter',
       monthlyDraftAmount: drawn,
