@@ -43,6 +43,7 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordRequirements: 'Your new password does not meet the requirements.',
   emailsDoNotMatch: 'The emails do not match.',
+  accountNumbersDoNotMatch: 'Account numbers do not match',
   under13: 'You must be at least 13 years of age to register.',
   currencyWarning: 'Please confirm this amount is correct.',
   incomeWarning:
