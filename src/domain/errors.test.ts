@@ -49,6 +49,7 @@ describe('AppError', () => {
       422,
       'Thank you for connecting your bank. We did not find a checking account there. Please connect the bank that holds your primary checking account.',
     ],
+    ['UnderContractAge', 422, 'A Debt Management Plan is a contract, which a person under 18 cannot sign.'],
     ['NetworkError', 503, 'Network Connection Error: Please check your internet connection'],
     ['InternalError', 500, 'Something went wrong. Please try again.'],
   ])('%s: status %i, default message', (code, status, message) => {
@@ -60,7 +61,7 @@ describe('AppError', () => {
   });
 
   it('every code has a status and a default message', () => {
-    expect(APP_ERROR_CODES).toHaveLength(20);
+    expect(APP_ERROR_CODES).toHaveLength(21);
     expect(Object.keys(APP_ERROR_DEFAULT_MESSAGE).sort()).toEqual([...APP_ERROR_CODES].sort());
   });
 

@@ -40,6 +40,12 @@ export type AppErrorCode =
   | 'ProviderError'
   /** A bank connection without a checking account: the plan's payment needs one. */
   | 'NoCheckingAccount'
+  /**
+   * The borrower or the spouse is under 18, who cannot sign the plan's contract: refused before the credit
+   * pull, the application left open (a mistyped date of birth can be corrected). fieldErrors names whose
+   * date of birth ('borrower.dateOfBirth' or 'spouse.dateOfBirth').
+   */
+  | 'UnderContractAge'
   /** The browser could not reach the server (client side only). */
   | 'NetworkError'
   /** Anything unexpected; the message is never shown as is. */
@@ -64,6 +70,7 @@ export const APP_ERROR_STATUS = {
   PreconditionFailed: 409,
   ProviderError: 502,
   NoCheckingAccount: 422,
+  UnderContractAge: 422,
   NetworkError: 503,
   InternalError: 500,
 } as const satisfies Record<AppErrorCode, number>;
@@ -90,6 +97,7 @@ export const APP_ERROR_DEFAULT_MESSAGE = {
   PreconditionFailed: 'Please complete the previous steps first.',
   ProviderError: MESSAGES.saveFailed,
   NoCheckingAccount: MESSAGES.noCheckingAccount,
+  UnderContractAge: MESSAGES.underContractAge,
   NetworkError: MESSAGES.networkError,
   InternalError: 'Something went wrong. Please try again.',
 } as const satisfies Record<AppErrorCode, string>;
