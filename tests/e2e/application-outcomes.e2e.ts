@@ -303,7 +303,20 @@ test.describe('application: outcomes without an offer', () => {
     await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
     await toExpenses(page, lee, '3000');
-    await saveExpenses(page, '/offers/not-qualified');
+    // Warned first, with the figures: going back to revise keeps the page and the lines.
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'The plan does not fit this budget' });
+    await expect(warning).toContainText(/The plan needs about \$[\d,]+ a month of room; your budget leaves/);
+    await expect(warning.getByRole('button', { name: 'Revise my expenses' })).toBeFocused();
+    await checkAccessibility(page, '/expenses (no room for the plan)');
+    await snapAtWidths(page, 'apply-expenses-no-room');
+    await page.keyboard.press('Escape');
+    await expect(warning).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/expenses');
+    // The figures are right: finished without a plan, on purpose.
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await warning.getByRole('button', { name: 'Finish without a plan' }).click();
+    await waitForPath(page, '/offers/not-qualified');
     await expectOutcome(
       page,
       'Why: The plan payment does not fit your budget',
