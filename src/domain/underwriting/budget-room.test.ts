@@ -67,5 +67,8 @@ describe('what the borrower is told', () => {
     expect(thinBudgetMessage(400)).toMatch(/^After the plan payment, this budget leaves only \$4 a month\./);
     expect(thinBudgetMessage(400)).toContain('at least $50 a month');
     expect(thinBudgetMessage(0)).toContain('leaves nothing each month');
+    expect(thinBudgetMessage(49)).toContain('leaves nothing each month');
+    // As the page rounds it beside the message: 90 cents is $1.
+    expect(thinBudgetMessage(90)).toContain('leaves only $1 a month');
   });
 });

@@ -1,4 +1,4 @@
-import { ceilToDollar, formatDollars, sumCents, type Cents } from '../money/cents';
+import { ceilToDollar, formatDollars, roundToDollar, sumCents, type Cents } from '../money/cents';
 
 // The room a budget leaves for the plan, and what the borrower is told before a save that would end the
 // application or approve a budget with next to nothing to spare (docs/decisions/0076).
@@ -61,7 +61,8 @@ export const WOULD_DISQUALIFY_HELP =
 
 /** When the budget would leave less than the cushion after the plan payment. */
 export function thinBudgetMessage(left: Cents): string {
-  const leaves = left >= 100 ? `only ${formatDollars(left)} a month` : 'nothing each month';
+  // The same whole dollars the page shows beside it: 90 cents is '$1', not 'nothing'.
+  const leaves = roundToDollar(left) > 0 ? `only ${formatDollars(left)} a month` : 'nothing each month';
   return (
     `After the plan payment, this budget leaves ${leaves}. We suggest keeping at least ` +
     `${formatDollars(MONTHLY_CUSHION)} a month for the unexpected, such as a higher bill or a car repair, so a ` +
