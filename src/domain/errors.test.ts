@@ -49,6 +49,9 @@ describe('AppError', () => {
       422,
       'Thank you for connecting your bank. We did not find a checking account there. Please connect the bank that holds your primary checking account.',
     ],
+    ['UnderContractAge', 422, 'A Debt Management Plan is a contract, which a person under 18 cannot sign.'],
+    ['WouldDisqualify', 422, 'The plan payment does not fit this budget.'],
+    ['ThinBudget', 422, 'This budget leaves very little each month after the plan payment.'],
     ['NetworkError', 503, 'Network Connection Error: Please check your internet connection'],
     ['InternalError', 500, 'Something went wrong. Please try again.'],
   ])('%s: status %i, default message', (code, status, message) => {
@@ -60,7 +63,7 @@ describe('AppError', () => {
   });
 
   it('every code has a status and a default message', () => {
-    expect(APP_ERROR_CODES).toHaveLength(20);
+    expect(APP_ERROR_CODES).toHaveLength(23);
     expect(Object.keys(APP_ERROR_DEFAULT_MESSAGE).sort()).toEqual([...APP_ERROR_CODES].sort());
   });
 

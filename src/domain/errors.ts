@@ -40,6 +40,23 @@ export type AppErrorCode =
   | 'ProviderError'
   /** A bank connection without a checking account: the plan's payment needs one. */
   | 'NoCheckingAccount'
+  /**
+   * The borrower or the spouse is under 18, who cannot sign the plan's contract: refused before the credit
+   * pull, the application left open (a mistyped date of birth can be corrected). fieldErrors names whose
+   * date of birth ('borrower.dateOfBirth' or 'spouse.dateOfBirth').
+   */
+  | 'UnderContractAge'
+  /**
+   * A save that would disqualify for lack of room in the budget (insufficientIncome): nothing is saved, and
+   * the message gives the plan payment and what the budget leaves. Sent again with confirmDisqualification,
+   * the application ends.
+   */
+  | 'WouldDisqualify'
+  /**
+   * A budget that would leave less than the monthly cushion after the plan payment: nothing is saved, and the
+   * message says what is left. Sent again with acceptThinBudget, it is saved as it is.
+   */
+  | 'ThinBudget'
   /** The browser could not reach the server (client side only). */
   | 'NetworkError'
   /** Anything unexpected; the message is never shown as is. */
@@ -64,6 +81,9 @@ export const APP_ERROR_STATUS = {
   PreconditionFailed: 409,
   ProviderError: 502,
   NoCheckingAccount: 422,
+  UnderContractAge: 422,
+  WouldDisqualify: 422,
+  ThinBudget: 422,
   NetworkError: 503,
   InternalError: 500,
 } as const satisfies Record<AppErrorCode, number>;
@@ -90,6 +110,9 @@ export const APP_ERROR_DEFAULT_MESSAGE = {
   PreconditionFailed: 'Please complete the previous steps first.',
   ProviderError: MESSAGES.saveFailed,
   NoCheckingAccount: MESSAGES.noCheckingAccount,
+  UnderContractAge: MESSAGES.underContractAge,
+  WouldDisqualify: 'The plan payment does not fit this budget.',
+  ThinBudget: 'This budget leaves very little each month after the plan payment.',
   NetworkError: MESSAGES.networkError,
   InternalError: 'Something went wrong. Please try again.',
 } as const satisfies Record<AppErrorCode, string>;

@@ -17,6 +17,7 @@ export const REDACT_PATHS = [
   '*.phoneNumber',
   '*.dateOfBirth',
   '*.accountNumber',
+  '*.confirmAccountNumber',
   '*.routingNumber',
   '*.code',
   '*.otp',

@@ -309,6 +309,16 @@ test.describe('application: to the offer', () => {
     expect(shownDollars(await targeted.textContent())).toBeGreaterThan(0);
     const status = page.getByRole('status').filter({ hasText: /cover/ });
     await expect(status).toHaveText(/^The cuts cover the \$[\d,]+ needed\.$/);
+    // One reduction figure: what the cuts must cover is what they save and what the explanation asks for.
+    const needed = shownDollars(await status.textContent());
+    expect(shownDollars(await targeted.textContent())).toBe(needed);
+    await expect(
+      page.getByText(`Lower flexible expenses by $${needed.toLocaleString('en-US')} a month`),
+    ).toBeVisible();
+    // The proposal covers the gap and no more: the page says how little is left.
+    await expect(page.getByTestId('budget-cushion')).toContainText(
+      'After the plan payment, this budget leaves',
+    );
     const budgetPayment = shownDollars(await page.getByTestId('budget-plan-payment').textContent());
     await expect(page.getByTestId('budget-plan-payment')).toContainText('including a $25 monthly fee');
     await checkAccessibility(page, '/budget');
@@ -324,10 +334,8 @@ test.describe('application: to the offer', () => {
         proposed: shownDollars(await item.getByRole('textbox').inputValue()),
       });
     }
-    // The cuts as proposed may cover a little more than needed (each is a whole dollar, rounded up): move
-    // that surplus and $10 more off one line, so $10 is left to cover, then put it on another line.
-    const needed = shownDollars(await status.textContent());
-    const move = shownDollars(await targeted.textContent()) - needed + 10;
+    // Move $10 of cut off one line, so $10 is left to cover, then put it on another line.
+    const move = 10;
     const from = lines.find((l) => l.now - l.proposed >= move)!;
     const to = lines.find((l) => l !== from && l.proposed - l.floor >= move)!;
     expect(from).toBeDefined();
@@ -365,6 +373,13 @@ test.describe('application: to the offer', () => {
     await page.getByLabel('I agree to adjust my total expenses as proposed above.').check();
     await expect(page.getByText('Agreeing to adjust your total expenses is required')).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue' }).click();
+    // Next to nothing is left after the plan payment: asked before it is agreed.
+    const warning = page.getByRole('alertdialog', { name: 'Very little left each month' });
+    await expect(warning).toContainText('We suggest keeping at least $50 a month');
+    await expect(warning.getByRole('button', { name: 'Change the cuts' })).toBeFocused();
+    await checkAccessibility(page, '/budget (very little left)');
+    await snapAtWidths(page, 'apply-budget-thin-warning');
+    await warning.getByRole('button', { name: 'Continue with this budget' }).click();
     await waitForPath(page, '/offers/review');
     await expectText(page, REVIEW_HEADLINE);
     await expect(page.getByText('Loading the comparison...')).toHaveCount(0);

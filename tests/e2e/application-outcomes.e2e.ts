@@ -303,7 +303,20 @@ test.describe('application: outcomes without an offer', () => {
     await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
     await toExpenses(page, lee, '3000');
-    await saveExpenses(page, '/offers/not-qualified');
+    // Warned first, with the figures: going back to revise keeps the page and the lines.
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'The plan does not fit this budget' });
+    await expect(warning).toContainText(/The plan needs about \$[\d,]+ a month of room; your budget leaves/);
+    await expect(warning.getByRole('button', { name: 'Revise my expenses' })).toBeFocused();
+    await checkAccessibility(page, '/expenses (no room for the plan)');
+    await snapAtWidths(page, 'apply-expenses-no-room');
+    await page.keyboard.press('Escape');
+    await expect(warning).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/expenses');
+    // The figures are right: finished without a plan, on purpose.
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await warning.getByRole('button', { name: 'Finish without a plan' }).click();
+    await waitForPath(page, '/offers/not-qualified');
     await expectOutcome(
       page,
       'Why: The plan payment does not fit your budget',
@@ -315,6 +328,46 @@ test.describe('application: outcomes without an offer', () => {
     );
     await checkAccessibility(page, '/offers/not-qualified (insufficient income)');
     await snapAtWidths(page, 'apply-not-qualified-income');
+    expect(errors).toEqual([]);
+  });
+
+  test('a 16-year-old is stopped before the credit pull, told why and what to do, and can correct a mistyped date', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const sixteenYearsAgo = new Date().getFullYear() - 16;
+    const young: Applicant = {
+      firstName: 'Jamie',
+      lastName: 'Young',
+      email: 'jamie.young@example.com',
+      phone: '2025550156',
+      dateOfBirth: `0301${sixteenYearsAgo}`,
+    };
+    await startApplication(page, server.url, young);
+    await chooseHardships(page, ['Reduction in income']);
+    await fillHousehold(page, young, MORGAN_HOUSEHOLD);
+    await continueFromHousehold(page);
+    // No consent is asked for: the page explains instead, with the agency's phone and hours.
+    const notice = page.getByRole('region', { name: 'You need to be 18 to start a plan' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('A Debt Management Plan is a contract');
+    await expect(notice).toContainText('A parent or guardian can apply');
+    await expect(notice).toContainText(PHONE_DISPLAY);
+    await expect(notice).toContainText(HOURS);
+    await expect(page.getByRole('checkbox', { name: /I authorize/ })).toHaveCount(0);
+    await checkAccessibility(page, '/credit (under 18)');
+    await snapAtWidths(page, 'apply-credit-under-18');
+
+    // The year was mistyped: corrected on /household, the credit pull goes ahead.
+    await page.getByRole('link', { name: 'Correct the date of birth' }).click();
+    await waitForPath(page, '/household');
+    const dateOfBirth = page.getByLabel('Date of birth');
+    await dateOfBirth.fill('');
+    await dateOfBirth.pressSequentially('03011990');
+    await continueFromHousehold(page);
+    await consentToCredit(page);
+    await readEligibleDebts(page);
+
     expect(errors).toEqual([]);
   });
 

@@ -244,14 +244,23 @@ test.describe('enrollment', () => {
       await page.keyboard.press('Escape');
       await expect(popover).toBeHidden();
 
-      // A routing number with a wrong check digit first.
-      await page.getByLabel('Account Number').pressSequentially('000123456789');
+      // The account number confirmed with two digits swapped, and a routing number with a wrong check digit.
+      await page.getByLabel('Account Number', { exact: true }).pressSequentially('000123456789');
+      await page.getByLabel('Confirm Account Number').pressSequentially('000123456798');
       await page.getByLabel('Routing Number').pressSequentially('021000022');
       await page.getByRole('button', { name: 'Submit' }).click();
+      await visible(page.getByText('Account numbers do not match'));
       await visible(page.getByText('Routing Number is invalid'));
+      await expect(page.getByLabel('Confirm Account Number')).toBeFocused();
       expect(new URL(page.url()).pathname).toBe('/payments/provide-payment-account-information');
       await snapAtWidths(page, 'enroll-manual-account-invalid');
       await checkAccessibility(page, '/payments/provide-payment-account-information (invalid)');
+      // Corrected by pasting the number, as someone copying it from their bank's app would.
+      await page.getByLabel('Confirm Account Number').fill('');
+      await page.getByLabel('Confirm Account Number').focus();
+      await page.evaluate(() => document.execCommand('insertText', false, '0001 2345 6789'));
+      await expect(page.getByLabel('Confirm Account Number')).toHaveValue('000123456789');
+      await expect(page.getByText('Account numbers do not match')).toBeHidden();
       await page.getByLabel('Routing Number').fill('');
       await page.getByLabel('Routing Number').pressSequentially('021000021');
       await page.getByRole('button', { name: 'Submit' }).click();

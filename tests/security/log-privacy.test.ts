@@ -229,6 +229,7 @@ describe('no personal value reaches the logs', () => {
     await expectStatus(
       await put(payer.client, '/api/application/payments/payment-account', {
         accountNumber,
+        confirmAccountNumber: accountNumber,
         routingNumber: '021000021',
       }),
       200,

@@ -49,11 +49,26 @@ export const confirmPaymentAccountSchema = z.strictObject({
   plaidAccountId: z.string({ error: MESSAGES.paymentAccountRequired }).uuid(MESSAGES.paymentAccountRequired),
 });
 
-/** PUT /api/application/payments/payment-account: an account entered by hand (17 digits, ABA routing). */
-export const providePaymentAccountSchema = z.strictObject({
-  accountNumber: accountNumberField(),
-  routingNumber: routingNumberField(),
-});
+/**
+ * PUT /api/application/payments/payment-account: an account entered by hand (17 digits, ABA routing). The
+ * account number is typed twice, as banks ask: a slipped digit would send the plan's first payment to a
+ * stranger's account or bounce it, and nothing else on the page would catch it.
+ */
+export const providePaymentAccountSchema = z
+  .strictObject({
+    accountNumber: accountNumberField(),
+    confirmAccountNumber: accountNumberField('Confirm Account Number'),
+    routingNumber: routingNumberField(),
+  })
+  .refine((v) => v.accountNumber === v.confirmAccountNumber, {
+    error: MESSAGES.accountNumbersDoNotMatch,
+    path: ['confirmAccountNumber'],
+    // Compared as soon as both are typed, even while the routing number is still wrong.
+    when: (payload) => {
+      const v = payload.value as Partial<Record<'accountNumber' | 'confirmAccountNumber', unknown>> | null;
+      return typeof v?.accountNumber === 'string' && typeof v.confirmAccountNumber === 'string';
+    },
+  });
 export type ProvidePaymentAccountInput = z.input<typeof providePaymentAccountSchema>;
 
 /** POST /api/application/bank-connections: the widget's public token after a successful connection. */

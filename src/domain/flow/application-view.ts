@@ -184,8 +184,10 @@ export const budgetViewSchema = z.object({
   newMonthlyPayment: cents,
   /** The agency's monthly fee within newMonthlyPayment. */
   monthlyFee: cents,
-  /** How much the cuts must lower the expenses by in all (0 when the plan fits as it is). */
+  /** How much the cuts must lower the expenses by in all, in whole dollars (0 when the plan fits as it is). */
   requiredReduction: cents,
+  /** Payments on debts the plan leaves out (a car loan, a mortgage): they come out of what is left too. */
+  otherDebtPayments: cents,
   /** Every flexible line that can give something up: what is spent now, the floor, the proposed value. */
   flexibleLines: z.array(
     z.object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { requiredReductionOf } from './budget-room';
 import { decide, type DecisionExpense, type DecisionInput } from './decision';
 import { reducibleFloor } from './expense-estimates';
 import type { OfferInput } from './offers';
@@ -133,7 +134,8 @@ describe('decide', () => {
 
   it('proposes a budget that cuts only flexible lines, in proportion, to cover the shortfall', () => {
     // Cashflow 2,580 − 2,540 = 40; short 101.39 − 40 = 61.39 of the 250 that can be cut.
-    // Restaurants give 200/250 × 61.39 = 49.11 → 50; entertainment 50/250 × 61.39 = 12.28 → 13.
+    // Restaurants give 200/250 × 61.39 = 49.11 → 50; entertainment 50/250 × 61.39 = 12.28 → 13, then gives
+    // back the dollar the two roundings added: together 62, the shortfall rounded up once.
     const result = decide(input({ monthlyIncome: 258000 }));
     expect(result).toMatchObject({
       isQualified: true,
@@ -143,10 +145,10 @@ describe('decide', () => {
     });
     expect(result.proposedBudget?.lines).toEqual([
       { category: 'food', subCategory: 'away', currentValue: 30000, proposedValue: 25000 },
-      { category: 'personal', subCategory: 'entertainment', currentValue: 10000, proposedValue: 8700 },
+      { category: 'personal', subCategory: 'entertainment', currentValue: 10000, proposedValue: 8800 },
     ]);
     expect(result.proposedBudget?.description).toBe(
-      'Lower flexible expenses by $63 a month so the plan payment of $101 fits the budget.',
+      'Lower flexible expenses by $62 a month so the plan payment of $101 fits the budget.',
     );
     expect(result.explanation).toContain('That is $61 short');
   });
@@ -204,6 +206,8 @@ describe('decide', () => {
       const lines = result.proposedBudget?.lines ?? [];
       const cut = lines.reduce((s, l) => s + l.currentValue - l.proposedValue, 0);
       expect(cut).toBeGreaterThanOrEqual(required);
+      // One figure: the cuts add up to the reduction /budget asks for, not a dollar a line more.
+      expect(cut).toBe(requiredReductionOf(required, REDUCIBLE));
       for (const l of lines) {
         expect((l.currentValue - l.proposedValue) % 100).toBe(0);
         const expense = expenses.find((e) => e.category === l.category && e.subCategory === l.subCategory)!;

@@ -2,6 +2,7 @@ import { ceilToDollar, formatDollars, sumCents, type Cents } from '../money/cent
 import type { ExpenseCategory } from '../validation/expenses';
 import { CASHFLOW_TOO_HIGH_MARGIN, MINIMUM_ELIGIBLE_BALANCE } from './constants';
 import { reducibleFloor, REDUCIBLE_LINES, type BudgetLine } from './expense-estimates';
+import { requiredReductionOf } from './budget-room';
 import { buildOffer, type OfferDraft, type OfferInput } from './offers';
 import { monthlyFeeShares } from './plan-fees';
 import { DISQUALIFICATION_REASONS } from './reasons';
@@ -63,7 +64,9 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 
 /**
  * Spreads a reduction over the discretionary lines in proportion to what each can give up, in whole dollars
- * (rounded up, so the cuts cover the reduction), never below a line's floor.
+ * (rounded up, so the cuts cover the reduction), never below a line's floor. Together the cuts come to the
+ * reduction rounded up to a dollar once (requiredReductionOf), the figure /budget asks for: rounding each
+ * line up would otherwise add a dollar a line, and the page would show two figures for one reduction.
  */
 function proposeCuts(expenses: readonly DecisionExpense[], required: Cents): ProposedBudgetLine[] {
   const order = (e: DecisionExpense): number =>
@@ -73,13 +76,21 @@ function proposeCuts(expenses: readonly DecisionExpense[], required: Cents): Pro
     .filter((c) => c.room > 0)
     .sort((a, b) => order(a.e) - order(b.e));
   const totalRoom = sumCents(candidates.map((c) => c.room));
+  const target = requiredReductionOf(required, totalRoom);
   const cuts = candidates.map((c) => Math.min(c.room, ceilToDollar((c.room * required) / totalRoom)));
   // Lines not in whole dollars can leave the capped cuts short by a few cents: take them in order.
-  let missing = required - sumCents(cuts);
+  let missing = target - sumCents(cuts);
   for (let k = 0; k < cuts.length && missing > 0; k += 1) {
     const extra = Math.min(missing, candidates[k]!.room - cuts[k]!);
     cuts[k]! += extra;
     missing -= extra;
+  }
+  // The dollars rounding added beyond the target go back, from the last line up.
+  let excess = sumCents(cuts) - target;
+  for (let k = cuts.length - 1; k >= 0 && excess > 0; k -= 1) {
+    const back = Math.min(excess, cuts[k]!);
+    cuts[k]! -= back;
+    excess -= back;
   }
   return candidates
     .map((c, k) => ({

@@ -318,6 +318,8 @@ export const budgetSchema = z.strictObject({
     .boolean({ error: MESSAGES.budgetAgreementRequired })
     .refine((v) => v, { error: MESSAGES.budgetAgreementRequired }),
   lines: z.array(budgetLineSchema).max(REDUCIBLE_LINES.length).optional(),
+  /** Sent after the warning that the budget leaves less than the monthly cushion: agree to it as it is. */
+  acceptThinBudget: z.boolean().optional(),
 });
 export type BudgetInput = z.output<typeof budgetSchema>;
 

@@ -204,5 +204,9 @@ export const saveExpensesSchema = z.strictObject({
     )
     .min(1)
     .max(100),
+  /** Sent after the warning that these expenses leave no room for the plan: end the application anyway. */
+  confirmDisqualification: z.boolean().optional(),
+  /** Sent after the warning that the plan would leave less than the monthly cushion: go on as it is. */
+  acceptThinBudget: z.boolean().optional(),
 });
 export type SaveExpenses = z.output<typeof saveExpensesSchema>;

@@ -43,7 +43,9 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordRequirements: 'Your new password does not meet the requirements.',
   emailsDoNotMatch: 'The emails do not match.',
+  accountNumbersDoNotMatch: 'Account numbers do not match',
   under13: 'You must be at least 13 years of age to register.',
+  underContractAge: 'A Debt Management Plan is a contract, which a person under 18 cannot sign.',
   currencyWarning: 'Please confirm this amount is correct.',
   incomeWarning:
     'The median Monthly Household Income in America is $5,725. Please ensure you have accurately entered your Monthly Household Income before proceeding.',

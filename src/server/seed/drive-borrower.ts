@@ -181,13 +181,14 @@ export async function driveBorrower(
   const decided = await saveExpenses({
     services,
     userId,
-    input: saveExpensesSchema.parse({ lines }),
+    // A seeded borrower answers the warnings as one who goes on: the outcome is the one the seed aimed at.
+    input: saveExpensesSchema.parse({ lines, confirmDisqualification: true, acceptThinBudget: true }),
     log: o.log,
   });
   if (decided.next === '/offers/not-qualified') return done('disqualified');
   if (decided.next === '/budget') {
     if (stopsBefore(target, 'Budget')) return done('inProgress');
-    await agreeToBudget({ services, userId });
+    await agreeToBudget({ services, userId, input: { agreedTo: true, acceptThinBudget: true } });
   }
   if (target.status === 'acceptOffer' || target.status === 'inProgress') return done('acceptOffer');
   // Every offer kept, drafts on the 1st: the choices the page starts from when no bank shows a payday.

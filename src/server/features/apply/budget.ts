@@ -5,6 +5,12 @@ import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { sumCents } from '#domain/money/cents';
 import { flexibleLines, lineKeyOf } from '#domain/underwriting/budget-cuts';
+import {
+  isThin,
+  leftEachMonth,
+  requiredReductionOf,
+  thinBudgetMessage,
+} from '#domain/underwriting/budget-room';
 import { budgetDescription } from '#domain/underwriting/decision';
 import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
 import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
@@ -79,7 +85,12 @@ async function budgetContext(
   return {
     isHomeowner,
     flexible,
-    required: latest.requiredExpenseReductionAmount ?? 0,
+    // The one reduction figure of /budget: shown, and checked against the cuts, in whole dollars.
+    required: requiredReductionOf(
+      latest.requiredExpenseReductionAmount,
+      sumCents(flexible.map((l) => l.currentValue - l.floor)),
+    ),
+    otherDebtPayments: latest.ineligibleDebtPayment,
     currentExpensesTotal: sumCents(allExpenses.map(valueOf)),
     monthlyFee,
     newMonthlyPayment: sumCents(offers.map((x) => x.payment)) + monthlyFee,
@@ -115,8 +126,11 @@ export async function getBudget(o: { services: Services; userId: string }): Prom
     newMonthlyPayment: context.newMonthlyPayment,
     monthlyFee: context.monthlyFee,
     requiredReduction: context.required,
+    otherDebtPayments: context.otherDebtPayments,
     flexibleLines: context.flexible.map(({ expenseId: _, ...line }) => line),
-    explanation: proposed.description ?? latest.explanation ?? '',
+    // Written from the same figure as the rest of the page, not the stored text: the stored proposal's
+    // description counted its cuts, which rounding could put a few dollars above the reduction asked for.
+    explanation: budgetDescription(context.required, context.newMonthlyPayment),
   };
 }
 
@@ -124,7 +138,8 @@ export async function getBudget(o: { services: Services; userId: string }): Prom
  * /budget agreed: the cuts as the borrower moved them (when sent) replace the proposal's lines, checked
  * against the floors and the gap with the page's own schema; the budget is saved agreed, Budget completed, the
  * status moves to acceptOffer, the offer outreach is recorded, and the borrower goes to /offers/review. All in
- * one transaction: a refused set of cuts changes nothing.
+ * one transaction: a refused set of cuts changes nothing. A budget that leaves less than the monthly cushion
+ * after the plan payment is refused with ThinBudget until sent again with acceptThinBudget (decision 0076).
  */
 export async function agreeToBudget(o: {
   services: Services;
@@ -138,8 +153,14 @@ export async function agreeToBudget(o: {
     const [latest, proposed] = await Promise.all([newestDecision(tx, app.id), newestBudget(tx, app.id)]);
     if (!latest?.isQualified || !proposed) throw new AppError('PreconditionFailed');
     const sent = o.input?.lines;
+    const context = await budgetContext(tx, app, latest, proposed);
+    // What the budget agreed to lowers the expenses by: the cuts as sent, or the proposal's.
+    let savings = sumCents(
+      proposed.budgetExpenses.map(
+        (l) => (l.expense.selfReportedValue ?? l.expense.estimatedValue ?? 0) - l.proposedValue,
+      ),
+    );
     if (sent) {
-      const context = await budgetContext(tx, app, latest, proposed);
       const checked = budgetSchemaFor({ lines: context.flexible, required: context.required }).safeParse(
         o.input,
       );
@@ -164,12 +185,20 @@ export async function agreeToBudget(o: {
           })),
         );
       }
-      const savings = sumCents(cuts.map((c) => c.line.currentValue - c.proposedValue));
+      savings = sumCents(cuts.map((c) => c.line.currentValue - c.proposedValue));
       await tx
         .update(budget)
         .set({ description: budgetDescription(savings, context.newMonthlyPayment) })
         .where(eq(budget.id, proposed.id));
     }
+    const left = leftEachMonth({
+      monthlyIncome: latest.currentIncome,
+      expenses: context.currentExpensesTotal - savings,
+      otherDebtPayments: context.otherDebtPayments,
+      planPayment: context.newMonthlyPayment,
+    });
+    // Thrown before anything is kept: the transaction rolls back the cuts written above.
+    if (isThin(left) && !o.input?.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
     await tx.update(budget).set({ agreedTo: true }).where(eq(budget.id, proposed.id));
     await tx.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, latest.id));
     await changeStatus(tx, app, 'budgetAgreed', o.userId);

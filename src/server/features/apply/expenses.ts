@@ -101,7 +101,9 @@ async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lin
 /**
  * Save and Continue on /expenses: the lines are saved, then (with a credit
  * report present) the risk scores, the debt score and the decision are made, in the same transaction, and
- * the borrower goes to /offers/review, /budget or /offers/not-qualified.
+ * the borrower goes to /offers/review, /budget or /offers/not-qualified. A budget with no room for the plan,
+ * or one that leaves less than the monthly cushion, is warned of first (runDecision): nothing is saved until
+ * the borrower sends it again confirmed.
  */
 export async function saveExpenses(o: {
   services: Services;
@@ -116,7 +118,14 @@ export async function saveExpenses(o: {
     if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
     await saveLines(tx, app.id, o.input.lines);
     await updateApplication(tx, app, { completed: 'Expenses' });
-    const outcome = await runDecision(tx, { services: o.services, app, userId: o.userId, log: o.log });
+    const outcome = await runDecision(tx, {
+      services: o.services,
+      app,
+      userId: o.userId,
+      log: o.log,
+      confirmDisqualification: o.input.confirmDisqualification,
+      acceptThinBudget: o.input.acceptThinBudget,
+    });
     return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId, emailId: outcome.emailId };
   });
 }

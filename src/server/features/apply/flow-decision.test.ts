@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sumCents } from '#domain/money/cents';
+import { formatDollars, sumCents } from '#domain/money/cents';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { MESSAGES } from '#domain/validation/messages';
@@ -196,6 +196,9 @@ describe('PUT /api/application/expenses → the decision', () => {
         sumCents(view.lines.map((l: { proposedValue: number }) => l.proposedValue)),
     );
     expect(view.targetedMonthlySavings).toBeGreaterThan(0);
+    // One reduction figure on the page: the proposal's cuts, the reduction asked for and the explanation's.
+    expect(view.targetedMonthlySavings).toBe(view.requiredReduction);
+    expect(view.explanation).toContain(`by ${formatDollars(view.requiredReduction)} a month`);
     expect(view.agreedTo).toBe(false);
     // The offers are not shown before the budget is agreed.
     expect((await b.client.get('/api/application/offers')).statusCode).toBe(409);
@@ -204,7 +207,12 @@ describe('PUT /api/application/expenses → the decision', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fieldErrors).toEqual({ agreedTo: MESSAGES.budgetAgreementRequired });
 
-    const agreed = await put(b.client, '/api/application/budget', { agreedTo: true });
+    // The proposal covers the gap and no more: next to nothing is left, so the borrower is warned first.
+    const warned = await put(b.client, '/api/application/budget', { agreedTo: true });
+    expect(warned.statusCode).toBe(422);
+    expect(warned.json().code).toBe('ThinBudget');
+    expect((await applicationRow(t, b.applicationId)).status).toBe('inProgress');
+    const agreed = await put(b.client, '/api/application/budget', { agreedTo: true, acceptThinBudget: true });
     expect(agreed.json()).toEqual({ next: '/offers/review' });
     expect(await applicationRow(t, b.applicationId)).toMatchObject({
       status: 'acceptOffer',
@@ -227,7 +235,13 @@ describe('PUT /api/application/expenses → the decision', () => {
     'disqualifies with %s and sends the borrower to /offers/not-qualified',
     async (_name, cashflow, reason) => {
       const { b } = await atExpensesWithCashflow(cashflow);
-      const res = await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) });
+      // Only a lack of room is warned of first; a borrower who needs no plan is told so at once.
+      const confirmDisqualification =
+        reason === DISQUALIFICATION_REASONS.insufficientIncome ? true : undefined;
+      const res = await put(b.client, '/api/application/expenses', {
+        lines: await expenseLines(b),
+        confirmDisqualification,
+      });
       expect(res.json()).toEqual({ next: '/offers/not-qualified' });
       expect(await applicationRow(t, b.applicationId)).toMatchObject({
         status: 'disqualified',
@@ -280,6 +294,129 @@ describe('PUT /api/application/expenses → the decision', () => {
     expect((await put(b.client, '/api/application/budget', { agreedTo: true })).statusCode).toBe(409);
     expect((await acceptPlan(b.client)).statusCode).toBe(409);
     expect((await applicationRow(t, b.applicationId)).status).toBe('inProgress');
+  });
+});
+
+describe('a save that would disqualify, or leave next to nothing, warns first', () => {
+  type View = {
+    monthlyIncome: number;
+    currentExpensesTotal: number;
+    otherDebtPayments: number;
+    newMonthlyPayment: number;
+    requiredReduction: number;
+    flexibleLines: { category: string; subCategory: string; currentValue: number; floor: number }[];
+  };
+  const setIncome = (b: Borrower, income: number) =>
+    t.db
+      .update(application)
+      .set({ selfReportedMonthlyCurrentIncome: income })
+      .where(eq(application.id, b.applicationId));
+  const decisions = async (b: Borrower) =>
+    t.db.select().from(decision).where(eq(decision.applicationId, b.applicationId));
+
+  /** A borrower on /budget, and the figures of its budget: the plan payment, the expenses, other debts. */
+  async function atBudget() {
+    const { b } = await atExpensesWithCashflow((current) => Math.round(current / 2));
+    expect(
+      (await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) })).json(),
+    ).toEqual({
+      next: '/budget',
+    });
+    const view = (await b.client.get('/api/application/budget')).json() as View;
+    return { b, view, fixed: view.currentExpensesTotal + view.otherDebtPayments + view.newMonthlyPayment };
+  }
+
+  it('expenses with no room: warned with the figures, nothing saved; revised, the plan is offered', async () => {
+    const { b, f } = await atExpensesWithCashflow(() => -50_000);
+    const lines = await expenseLines(b);
+    const warned = await put(b.client, '/api/application/expenses', { lines });
+    expect(warned.statusCode).toBe(422);
+    expect(warned.json().code).toBe('WouldDisqualify');
+    expect(warned.json().message).toMatch(
+      /^The plan needs about \$[\d,]+ a month of room; your budget leaves nothing: your expenses and other debt payments are \$500 more than your income\./,
+    );
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({ status: 'inProgress' });
+    expect(await decisions(b)).toEqual([]);
+    const rows = await t.db.select().from(expense).where(eq(expense.applicationId, b.applicationId));
+    expect(rows.every((r) => r.lastSubmittedValue === null)).toBe(true);
+
+    // Revised: the borrower spends less than estimated, and the cash flow now covers the plan with room.
+    let toLower = f.current + 10_000 + 50_000;
+    const revised = lines.map((line) => {
+      const lower = Math.min(toLower, Math.floor(line.selfReportedValue / 100) * 100);
+      toLower -= lower;
+      return { ...line, selfReportedValue: line.selfReportedValue - lower };
+    });
+    expect(toLower).toBe(0);
+    const res = await put(b.client, '/api/application/expenses', { lines: revised });
+    expect(res.json()).toEqual({ next: '/offers/review' });
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({ status: 'acceptOffer' });
+  });
+
+  it('expenses with no room: warned, then confirmed, the application ends not qualified', async () => {
+    const { b } = await atExpensesWithCashflow(() => -300_000);
+    const lines = await expenseLines(b);
+    expect((await put(b.client, '/api/application/expenses', { lines })).json().code).toBe('WouldDisqualify');
+    const res = await put(b.client, '/api/application/expenses', { lines, confirmDisqualification: true });
+    expect(res.json()).toEqual({ next: '/offers/not-qualified' });
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({ status: 'disqualified' });
+    const reasons = await t.db
+      .select({ reason: disqualificationReason.reason })
+      .from(disqualificationReason)
+      .where(eq(disqualificationReason.applicationId, b.applicationId));
+    expect(reasons).toEqual([{ reason: DISQUALIFICATION_REASONS.insufficientIncome }]);
+  });
+
+  it('a plan that fits with $20 to spare is warned of; accepted, the offers follow', async () => {
+    const { b, fixed } = await atBudget();
+    await setIncome(b, fixed + 2_000);
+    const lines = await expenseLines(b);
+    const warned = await put(b.client, '/api/application/expenses', { lines });
+    expect(warned.statusCode).toBe(422);
+    expect(warned.json()).toMatchObject({
+      code: 'ThinBudget',
+      message: expect.stringMatching(/^After the plan payment, this budget leaves only \$20 a month\./),
+    });
+    expect((await applicationRow(t, b.applicationId)).status).toBe('inProgress');
+    const res = await put(b.client, '/api/application/expenses', { lines, acceptThinBudget: true });
+    expect(res.json()).toEqual({ next: '/offers/review' });
+    // $50 to spare is enough: no warning.
+    const { b: other, fixed: otherFixed } = await atBudget();
+    await setIncome(other, otherFixed + 5_000);
+    expect(
+      (await put(other.client, '/api/application/expenses', { lines: await expenseLines(other) })).json(),
+    ).toEqual({ next: '/offers/review' });
+  });
+
+  it('/budget: the proposal is warned of; cuts moved to keep $50 go through without a warning', async () => {
+    const { b, fixed } = await atBudget();
+    // A gap of $10: the proposal cuts $10 and leaves nothing.
+    await setIncome(b, fixed - 1_000);
+    expect(
+      (await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) })).json(),
+    ).toEqual({
+      next: '/budget',
+    });
+    const view = (await b.client.get('/api/application/budget')).json() as View;
+    expect(view.requiredReduction).toBe(1_000);
+    expect((await put(b.client, '/api/application/budget', { agreedTo: true })).json().code).toBe(
+      'ThinBudget',
+    );
+    // Revised: $60 of cuts leave $50.
+    let toCut = 6_000;
+    const lines = view.flexibleLines.map((line) => {
+      const cut = Math.min(toCut, Math.floor((line.currentValue - line.floor) / 100) * 100);
+      toCut -= cut;
+      return {
+        category: line.category,
+        subCategory: line.subCategory,
+        proposedValue: line.currentValue - cut,
+      };
+    });
+    expect(toCut).toBe(0);
+    const res = await put(b.client, '/api/application/budget', { agreedTo: true, lines });
+    expect(res.json()).toEqual({ next: '/offers/review' });
+    expect((await applicationRow(t, b.applicationId)).status).toBe('acceptOffer');
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyToday } from '#domain/calendar';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { MESSAGES } from '#domain/validation/messages';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
@@ -281,6 +282,88 @@ describe('PUT /api/application/credit', () => {
       .from(creditReport)
       .where(eq(creditReport.applicationId, b.applicationId));
     expect(reports.map((r) => (r.spouseId ? 'spouse' : 'borrower')).sort()).toEqual(['borrower', 'spouse']);
+  });
+
+  describe('a borrower or spouse under 18: a plan is a contract they cannot sign', () => {
+    // Dates of birth counted back from today in the agency's calendar, written as the form writes them.
+    const born = (yearsAgo: number, daysLater = 0) => {
+      const today = agencyToday();
+      const date = new Date(Date.UTC(today.year - yearsAgo, today.month - 1, today.day + daysLater));
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
+    };
+    const reportsOf = (applicationId: string) =>
+      t.db.select().from(creditReport).where(eq(creditReport.applicationId, applicationId));
+
+    it('refuses 17 years and 364 days before any pull, keeps the application open, and lets the date be corrected', async () => {
+      // The bureau-error persona: had the bureau been called, the application would be disqualified.
+      const b = await newBorrower(t, 'Bureauerror');
+      await toCredit(b, { borrower: { ...householdBody('Bureauerror').borrower, dateOfBirth: born(18, 1) } });
+      const before = await applicationRow(t, b.applicationId);
+      const res = await put(b.client, '/api/application/credit', { consentedToCreditPolicy: true });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'UnderContractAge',
+        message: MESSAGES.underContractAge,
+        fieldErrors: { 'borrower.dateOfBirth': MESSAGES.underContractAge },
+      });
+      const after = await applicationRow(t, b.applicationId);
+      expect(after).toMatchObject({
+        status: 'inProgress',
+        lastCompletedPage: 'Household',
+        lastViewedPage: 'Credit',
+        hasPulledCredit: before.hasPulledCredit,
+      });
+      expect(await reportsOf(b.applicationId)).toEqual([]);
+      expect(await reasonsOf(b.applicationId)).toEqual([]);
+      // Nothing of the refused save is kept: not even the consent.
+      const view = (await b.client.get('/api/application')).json();
+      expect(view.borrower.consentedToCreditPolicy).not.toBe(true);
+
+      // The date was mistyped: corrected on /household, the pull goes ahead (and this persona's bureau fails).
+      await put(b.client, '/api/application/household', householdBody('Bureauerror'));
+      const retried = await put(b.client, '/api/application/credit', { consentedToCreditPolicy: true });
+      expect(retried.json()).toEqual({ next: '/offers/not-qualified' });
+      expect(await reasonsOf(b.applicationId)).toEqual([DISQUALIFICATION_REASONS.getCreditReportsFailed]);
+    });
+
+    it('pulls credit for a borrower who is 18 today', async () => {
+      const b = await newBorrower(t);
+      await toCredit(b, { borrower: { ...householdBody('Doe').borrower, dateOfBirth: born(18) } });
+      const res = await put(b.client, '/api/application/credit', { consentedToCreditPolicy: true });
+      expect(res.json()).toEqual({ next: '/eligible-debts' });
+      expect(await reportsOf(b.applicationId)).toHaveLength(1);
+    });
+
+    it('refuses a spouse under 18 too, naming the spouse’s date, and pulls neither file', async () => {
+      const b = await newBorrower(t);
+      await toCredit(b, {
+        hasSpouse: true,
+        spouse: { firstName: 'Sam', lastName: 'Doe', dateOfBirth: born(17), hasSameAddressAsBorrower: true },
+      });
+      const res = await put(b.client, '/api/application/credit', {
+        consentedToCreditPolicy: true,
+        spouseConsentedToCreditPolicy: true,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().fieldErrors).toEqual({ 'spouse.dateOfBirth': MESSAGES.underContractAge });
+      expect(await reportsOf(b.applicationId)).toEqual([]);
+      expect((await applicationRow(t, b.applicationId)).status).toBe('inProgress');
+    });
+
+    it('keeps the registration rule as it was: 15 registers on /household, 12 is refused with its own message', async () => {
+      const b = await newBorrower(t);
+      await put(b.client, '/api/application/hardships', { hasReductionInIncome: true });
+      const withBirth = (dateOfBirth: string) =>
+        householdBody('Doe', { borrower: { ...householdBody('Doe').borrower, dateOfBirth } });
+      const twelve = await put(b.client, '/api/application/household', withBirth(born(12)));
+      expect(twelve.statusCode).toBe(400);
+      expect(twelve.json().fieldErrors['borrower.dateOfBirth']).toBe(MESSAGES.under13);
+      const fifteen = await put(b.client, '/api/application/household', withBirth(born(15)));
+      expect(fifteen.json()).toEqual({ next: '/credit' });
+      const credit = await put(b.client, '/api/application/credit', { consentedToCreditPolicy: true });
+      expect(credit.statusCode).toBe(422);
+    });
   });
 
   it('disqualifies a borrower in a state we are not licensed in and asks about notification', async () => {

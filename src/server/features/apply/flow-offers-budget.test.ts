@@ -218,7 +218,12 @@ describe('PUT /api/application/budget: moving the cuts', () => {
     ).toBe(409);
     expect(await budgetRows(b)).toEqual(before);
 
-    const res = await put(b.client, '/api/application/budget', { agreedTo: true, lines: sent });
+    // The proposal leaves next to nothing after the plan payment: the warning is accepted (decision 0076).
+    const res = await put(b.client, '/api/application/budget', {
+      agreedTo: true,
+      lines: sent,
+      acceptThinBudget: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ next: '/offers/review' });
     const saved = await budgetRows(b);
@@ -242,7 +247,9 @@ describe('PUT /api/application/budget: moving the cuts', () => {
   it('without lines, the proposal stands as the underwriting made it', async () => {
     const b = await atBudget();
     const before = await budgetRows(b);
-    expect((await put(b.client, '/api/application/budget', { agreedTo: true })).statusCode).toBe(200);
+    expect(
+      (await put(b.client, '/api/application/budget', { agreedTo: true, acceptThinBudget: true })).statusCode,
+    ).toBe(200);
     expect((await budgetRows(b)).lines).toEqual(before.lines);
   });
 });

@@ -61,7 +61,11 @@ const outcomeEmails = async (b: Borrower) =>
   (await t.emailsTo(b.email)).filter((m) => m.kind === 'not-qualified');
 
 async function decide(b: Borrower) {
-  const res = await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) });
+  // Confirmed as the borrower would after the warning a lack of room gets first.
+  const res = await put(b.client, '/api/application/expenses', {
+    lines: await expenseLines(b),
+    confirmDisqualification: true,
+  });
   expect(res.json()).toEqual({ next: '/offers/not-qualified' });
 }
 

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '#domain/errors';
 import type { Page } from '#domain/flow/pages';
 import { asPortfolioType, type BureauCreditReport } from '#domain/underwriting/credit-report';
+import {
+  isThin,
+  leftEachMonth,
+  planPaymentOf,
+  thinBudgetMessage,
+  wouldDisqualifyMessage,
+} from '#domain/underwriting/budget-room';
 import { decide, type DecisionResult } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
@@ -98,10 +106,22 @@ async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): 
  * The underwriting after /expenses is saved, as one unit in the caller's
  * transaction: risk scores for the borrower's and spouse's reports, the debt score, the decision with its
  * offers, reasons and proposed budget, then the flow's move. Any failure disqualifies with the matching reason.
+ *
+ * Two outcomes are warned of first, by throwing (the caller's transaction rolls back, so nothing is saved and
+ * the borrower can revise): a budget with no room for the plan (WouldDisqualify, unless
+ * `confirmDisqualification`) and a plan that fits with less than the monthly cushion to spare (ThinBudget,
+ * unless `acceptThinBudget`). A proposed budget is checked on /budget instead, where its cuts are agreed.
  */
 export async function runDecision(
   tx: Tx,
-  o: { services: Services; app: ApplicationRow; userId: string; log: FastifyBaseLogger },
+  o: {
+    services: Services;
+    app: ApplicationRow;
+    userId: string;
+    log: FastifyBaseLogger;
+    confirmDisqualification?: boolean;
+    acceptThinBudget?: boolean;
+  },
 ): Promise<Outcome> {
   const { app } = o;
   const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
@@ -311,7 +331,18 @@ export async function runDecision(
     };
   }
 
+  const planPayment = planPaymentOf(result.offers);
+  const room = result.currentIncome - result.currentExpenses - result.ineligibleDebtPayment;
   if (!result.isQualified) {
+    if (
+      !o.confirmDisqualification &&
+      result.disqualificationReasons.includes(DISQUALIFICATION_REASONS.insufficientIncome)
+    ) {
+      throw new AppError(
+        'WouldDisqualify',
+        wouldDisqualifyMessage({ planPayment, room, reducible: result.reducibleExpenseAmount }),
+      );
+    }
     await disqualify(tx, app, result.disqualificationReasons, {
       changedBy: o.userId,
       decisionId,
@@ -326,6 +357,13 @@ export async function runDecision(
     await updateApplication(tx, app, { viewed: 'Budget' });
     return { viewed: 'Budget' };
   }
+  const left = leftEachMonth({
+    monthlyIncome: result.currentIncome,
+    expenses: result.currentExpenses,
+    otherDebtPayments: result.ineligibleDebtPayment,
+    planPayment,
+  });
+  if (isThin(left) && !o.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
   await changeStatus(tx, app, 'decisionQualified', o.userId);
   await updateApplication(tx, app, { viewed: 'Review' });
   const smsId = await recordObtainedOffer(tx, {

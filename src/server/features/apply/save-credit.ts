@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
+import { agencyToday } from '#domain/calendar';
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import type { CreditApplicant, CreditPull } from '#providers/credit-bureau/port';
 import type { BureauCreditReport } from '#domain/underwriting/credit-report';
 import { isEligibleCollection, isEligibleTradeline } from '#domain/underwriting/eligibility';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import { isUnderContractAge } from '#domain/underwriting/contract-age';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { CreditConsent } from '#domain/validation/application';
+import { fromIsoDate } from '#domain/validation/format';
 import { isLicensedState } from '#domain/validation/states';
 import { MESSAGES } from '#domain/validation/messages';
 import type { Services } from '#server/services';
@@ -29,11 +32,17 @@ type Person = { id: string; role: CreditApplicant['role']; applicant: CreditAppl
  * (→ /notify-when-eligible) and so does having no hardship (→ /offers/not-qualified); otherwise
  * hasPulledCredit goes false and the pull starts. The bureau is called outside any transaction, then a
  * second transaction stores the reports (or the failure) with hasPulledCredit true.
+ *
+ * A borrower or spouse under 18 on the agency's calendar is refused before all of that (422 UnderContractAge,
+ * nothing saved): a plan is a contract they cannot sign, so no credit is pulled, and the application stays
+ * open because a mistyped date of birth is far likelier than a minor applying (decision 0075).
  */
 export async function saveCredit(o: {
   services: Services;
   userId: string;
   consent: CreditConsent;
+  /** The moment that decides today's date; now by default. */
+  now?: Date;
 }): Promise<{ next: string; emailId?: string }> {
   const { db } = o.services.database;
   const { cipher } = o.services;
@@ -45,6 +54,7 @@ export async function saveCredit(o: {
     const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
     const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
     if (!b) throw new AppError('NotFound');
+    refuseUnderContractAge({ borrower: b, spouse: s }, cipher, o.now ?? new Date());
     if (s && !o.consent.spouseConsentedToCreditPolicy) {
       throw new AppError('ValidationError', MESSAGES.creditConsentRequired, {
         fieldErrors: { spouseConsentedToCreditPolicy: MESSAGES.creditConsentRequired },
@@ -155,6 +165,26 @@ export async function saveCredit(o: {
     });
     return { next: PAGE_ROUTES.EligibleDebts };
   });
+}
+
+/**
+ * Throws UnderContractAge when the borrower's or the spouse's stored date of birth makes them younger than
+ * 18 today, naming whose date it is (the page explains it and links back to /household).
+ */
+function refuseUnderContractAge(
+  people: { borrower: { dateOfBirth: string | null }; spouse?: { dateOfBirth: string | null } | undefined },
+  cipher: Services['cipher'],
+  now: Date,
+): void {
+  const today = agencyToday(now);
+  for (const role of ['borrower', 'spouse'] as const) {
+    const stored = people[role]?.dateOfBirth;
+    if (stored && isUnderContractAge(fromIsoDate(cipher.decrypt(stored)), today)) {
+      throw new AppError('UnderContractAge', undefined, {
+        fieldErrors: { [`${role}.dateOfBirth`]: MESSAGES.underContractAge },
+      });
+    }
+  }
 }
 
 /** Stores one person's report with its tradelines, collections and inquiries; eligible items start selected. */

@@ -50,7 +50,7 @@ describe('the payment pages, in order', () => {
       [
         'PUT',
         '/api/application/payments/payment-account',
-        { accountNumber: '123456789', routingNumber: '021000021' },
+        { accountNumber: '123456789', confirmAccountNumber: '123456789', routingNumber: '021000021' },
       ],
       ['POST', '/api/application/bank-connections', { publicToken: 'public-x' }],
     ] as const) {
@@ -83,6 +83,7 @@ describe('the payment pages, in order', () => {
     const b = await atPaymentOptions(t, 'Manualentry');
     const wrong = await put(b.client, '/api/application/payments/payment-account', {
       accountNumber: '000123456789',
+      confirmAccountNumber: '000123456789',
       routingNumber: '021000022',
     });
     expect(wrong.statusCode).toBe(400);
@@ -90,14 +91,34 @@ describe('the payment pages, in order', () => {
     for (const accountNumber of ['12\u000034', '1'.repeat(18), '12-34']) {
       const hostile = await put(b.client, '/api/application/payments/payment-account', {
         accountNumber,
+        confirmAccountNumber: accountNumber,
         routingNumber: '021000021',
       });
       expect(hostile.statusCode, JSON.stringify(accountNumber)).toBe(400);
     }
+    // Typed twice, differently: refused on the confirmation, and nothing is saved.
+    const mismatch = await put(b.client, '/api/application/payments/payment-account', {
+      accountNumber: '000123456789',
+      confirmAccountNumber: '000123456788',
+      routingNumber: '021000021',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().fieldErrors).toEqual({ confirmAccountNumber: 'Account numbers do not match' });
+    // Without the confirmation at all (an older page still open): its field is required.
+    const unconfirmed = await put(b.client, '/api/application/payments/payment-account', {
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(Object.keys(unconfirmed.json().fieldErrors)).toEqual(['confirmAccountNumber']);
     expect((await applicationRow(t, b.applicationId)).status).toBe('confirmPaymentAccount');
+    expect(
+      await t.db.select().from(paymentAccount).where(eq(paymentAccount.applicationId, b.applicationId)),
+    ).toEqual([]);
 
     const ok = await put(b.client, '/api/application/payments/payment-account', {
       accountNumber: '000123456789',
+      confirmAccountNumber: '000123456789',
       routingNumber: '021000021',
     });
     expect(ok.json()).toEqual({ next: '/submitted' });
@@ -119,6 +140,7 @@ describe('the payment pages, in order', () => {
     // A second save is refused: the application has moved on.
     const again = await put(b.client, '/api/application/payments/payment-account', {
       accountNumber: '000123456789',
+      confirmAccountNumber: '000123456789',
       routingNumber: '021000021',
     });
     expect(again.statusCode).toBe(409);

@@ -177,7 +177,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     { config: borrowerOnly, schema: { tags, body: providePaymentAccountSchema, response: { 200: next } } },
     async (request) =>
       thenSign(
-        await providePaymentAccount({ services, userId: await userId(request), ...request.body }),
+        await providePaymentAccount({
+          services,
+          userId: await userId(request),
+          accountNumber: request.body.accountNumber,
+          routingNumber: request.body.routingNumber,
+        }),
         request.log,
       ),
   );

@@ -59,6 +59,7 @@ describe('the enrollment on the borrower summary', () => {
     });
     const saved = await put(b.client, '/api/application/payments/payment-account', {
       accountNumber: ACCOUNT_NUMBER,
+      confirmAccountNumber: ACCOUNT_NUMBER,
       routingNumber: ROUTING_NUMBER,
     });
     expect(saved.json()).toEqual({ next: '/submitted' });

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetView } from '#domain/flow/application-view';
 import { BUDGET_CUT_MESSAGES } from '#domain/underwriting/budget-cuts';
+import { THIN_BUDGET_TITLE, thinBudgetMessage } from '#domain/underwriting/budget-room';
 import { BUDGET_AGREEMENT_LABEL } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { Component as BudgetPage, NO_ADJUSTMENTS_TEXT } from './budget-page';
@@ -46,6 +47,7 @@ const BUDGET: BudgetView = {
   newMonthlyPayment: 60_000,
   monthlyFee: 2_500,
   requiredReduction: 32_500,
+  otherDebtPayments: 0,
   // Restaurants and entertainment carry the proposed cuts; apparel has $50 of room and no cut yet.
   flexibleLines: [
     {
@@ -164,6 +166,70 @@ describe('/budget', () => {
     expect(document.body.textContent).toContain('Left each month$725');
     expect(document.body.textContent).toContain('Targeted Monthly Savings$325');
     expect(agreement()?.checked).toBe(false);
+  });
+
+  it('shows one reduction figure: asked for, covered and saved alike', async () => {
+    await renderPage();
+    const asked = /together they must lower your expenses by (\$[\d,]+)/.exec(
+      document.body.textContent ?? '',
+    );
+    const covered = /The cuts cover the (\$[\d,]+) needed/.exec(status() ?? '');
+    const saved = /Targeted Monthly Savings(\$[\d,]+)/.exec(document.body.textContent ?? '');
+    expect(new Set([asked?.[1], covered?.[1], saved?.[1]])).toEqual(new Set(['$325']));
+    expect(screen.getByTestId('budget-cushion').textContent).toBe('');
+  });
+
+  it('counts the payments on other debts in what is left each month', async () => {
+    replies.budget.body = { ...BUDGET, otherDebtPayments: 30_000 };
+    await renderPage();
+    expect(document.body.textContent).toContain('Other debt payments$300');
+    // $5,000 − ($4,000 − $325) − $300 − $600.
+    expect(screen.getByTestId('budget-left-each-month').textContent).toBe('$425');
+  });
+
+  describe('a budget that leaves $4 a month', () => {
+    // $4,279 income − ($4,000 − $325) expenses − $600 plan payment = $4.
+    const thin = { ...BUDGET, monthlyIncome: 427_900 };
+    const warningReply = { status: 422, body: { code: 'ThinBudget', message: thinBudgetMessage(400) } };
+
+    it('says so beside the figure, and again as the cuts change', async () => {
+      replies.budget.body = thin;
+      await renderPage();
+      expect(screen.getByTestId('budget-left-each-month').textContent).toBe('$4');
+      expect(screen.getByTestId('budget-cushion').textContent).toBe(thinBudgetMessage(400));
+      // $60 more cut from clothing leaves $64: enough.
+      await retype('Clothing', '40');
+      expect(screen.getByTestId('budget-cushion').textContent).toBe('');
+    });
+
+    it('warns in a dialog on Continue: Escape goes back to the cuts, and the budget can be accepted as it is', async () => {
+      replies.budget.body = thin;
+      replies.put = warningReply;
+      await renderPage();
+      await app.user.click(agreement()!);
+      await clickContinue();
+      const dialog = await screen.findByRole('alertdialog', { name: THIN_BUDGET_TITLE });
+      expect(dialog).toHaveTextContent(thinBudgetMessage(400));
+      // The safe answer has the focus; Escape means it.
+      expect(screen.getByRole('button', { name: 'Change the cuts' })).toHaveFocus();
+      await app.user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(path()).toBe('/budget');
+      expect(button('Continue')).toHaveFocus();
+
+      await clickContinue();
+      await screen.findByRole('alertdialog', { name: THIN_BUDGET_TITLE });
+      replies.put = { status: 200, body: { next: '/offers/review' } };
+      await app.user.tab();
+      expect(screen.getByRole('button', { name: 'Continue with this budget' })).toHaveFocus();
+      await app.user.keyboard('{Enter}');
+      await waitFor(() => expect(path()).toBe('/offers/review'));
+      expect(puts).toEqual([
+        { agreedTo: true, lines: SENT_AS_PROPOSED },
+        { agreedTo: true, lines: SENT_AS_PROPOSED },
+        { agreedTo: true, lines: SENT_AS_PROPOSED, acceptThinBudget: true },
+      ]);
+    });
   });
 
   it('moves a cut from one line to another: what is still to cover follows, then the moved cuts are sent', async () => {

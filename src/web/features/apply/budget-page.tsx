@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import type { BudgetView } from '#domain/flow/application-view';
-import { BUDGET_AGREEMENT_LABEL, budgetSchemaFor } from '#domain/validation/application';
+import { isThin, leftEachMonth, thinBudgetMessage } from '#domain/underwriting/budget-room';
+import { BUDGET_AGREEMENT_LABEL, budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
 import { LIMITS } from '#domain/validation/limits';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
@@ -13,6 +14,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import { budgetQuery, saveBudget } from './api';
+import { useBudgetWarning } from './budget-warning';
 import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
 
 const TITLE = 'Proposed Expense Adjustments';
@@ -69,10 +71,18 @@ function BudgetForm({ view }: { view: BudgetView }) {
       : undefined,
   });
   const lineFields = view.flexibleLines.map((_, index) => `lines.${index}.proposedValue` as const);
+  // What was last sent: accepting the warning about a thin budget sends it again, accepted.
+  const [lastSent, setLastSent] = useState<BudgetInput | null>(null);
+  const warning = useBudgetWarning('Change the cuts');
   const { save, busy, errorModal } = useSavePage(saveBudget, {
     form,
     fieldOrder: ['agreedTo', 'lines', ...lineFields],
+    onError: warning.onError,
   });
+  const send = async (body: BudgetInput) => {
+    setLastSent(body);
+    await save(body);
+  };
   const hasAdjustments = view.lines.length > 0 || movable;
   const typed = useWatch({ control: form.control, name: 'lines' });
   const typedCoverage = coverage(view, typed);
@@ -84,15 +94,21 @@ function BudgetForm({ view }: { view: BudgetView }) {
 
   const onSubmit = hasAdjustments
     ? form.handleSubmit(async (values) => {
-        await save(values);
+        await send(values);
       })
     : // Nothing to agree to: the server agrees on its own (item 10), Continue just moves on.
       async (event: FormEvent) => {
         event.preventDefault();
-        await save({ agreedTo: true });
+        await send({ agreedTo: true });
       };
 
-  const leftOver = view.monthlyIncome - (view.currentExpensesTotal - savings) - view.newMonthlyPayment;
+  // The same sum the server checks before it agrees (budget-room.ts), payments on other debts included.
+  const leftOver = leftEachMonth({
+    monthlyIncome: view.monthlyIncome,
+    expenses: view.currentExpensesTotal - savings,
+    otherDebtPayments: view.otherDebtPayments,
+    planPayment: view.newMonthlyPayment,
+  });
 
   return (
     <ApplyPage page="Budget" title={TITLE}>
@@ -119,11 +135,23 @@ function BudgetForm({ view }: { view: BudgetView }) {
             )}
           </dd>
         </div>
+        {view.otherDebtPayments > 0 && (
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-gray-700">Other debt payments</dt>
+            <dd className="font-semibold tabular-nums">{formatDollars(view.otherDebtPayments)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-3 sm:block">
           <dt className="text-gray-700">Left each month</dt>
-          <dd className="font-semibold tabular-nums">{formatDollars(leftOver)}</dd>
+          <dd className="font-semibold tabular-nums" data-testid="budget-left-each-month">
+            {formatDollars(leftOver)}
+          </dd>
         </div>
       </dl>
+      {/* Said before Continue, as the borrower moves the cuts, and asked again in a dialog on Continue. */}
+      <p aria-live="polite" className="mt-3 text-sm text-amber-900" data-testid="budget-cushion">
+        {isThin(leftOver) ? thinBudgetMessage(leftOver) : ''}
+      </p>
 
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6">
@@ -220,6 +248,9 @@ function BudgetForm({ view }: { view: BudgetView }) {
         </form>
       </FormProvider>
       <BusyOverlay show={busy} text="Saving..." />
+      {warning.dialog(() => {
+        if (lastSent) void save({ ...lastSent, acceptThinBudget: true });
+      })}
       {errorModal}
     </ApplyPage>
   );

@@ -2,6 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { agencyToday } from '#domain/calendar';
+import { UNDER_CONTRACT_AGE_TEXTS } from '#domain/underwriting/contract-age';
+import { SITE } from '#domain/site';
 import { CREDIT_CONSENT_LABELS } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, server, type ApiReply } from '#web/test/api-mock';
@@ -63,10 +66,10 @@ function view(hasSpouse: boolean): ApplicationView {
 
 type Reply = ApiReply;
 
-async function renderPage(hasSpouse: boolean, put: Reply) {
+async function renderPage(hasSpouse: boolean, put: Reply, application: ApplicationView = view(hasSpouse)) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
-    'GET /api/application': { status: 200, body: view(hasSpouse) },
+    'GET /api/application': { status: 200, body: application },
     'PUT /api/application/credit': put,
   });
   const app = renderRoutes(
@@ -167,5 +170,88 @@ describe('/credit', () => {
     await submit();
     expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(router.state.location.pathname).toBe('/credit');
+  });
+
+  describe('a borrower under 18', () => {
+    /** A date of birth `years` years before today in the agency's calendar, plus `days`, as the form writes it. */
+    const born = (years: number, days = 0) => {
+      const today = agencyToday();
+      const date = new Date(Date.UTC(today.year - years, today.month - 1, today.day + days));
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
+    };
+    const withBirth = (dateOfBirth: string, spouseDateOfBirth?: string): ApplicationView => {
+      const application = view(spouseDateOfBirth !== undefined);
+      return {
+        ...application,
+        borrower: { ...application.borrower, dateOfBirth },
+        spouse: application.spouse && { ...application.spouse, dateOfBirth: spouseDateOfBirth ?? null },
+      };
+    };
+    const notice = () => screen.getByRole('region', { name: UNDER_CONTRACT_AGE_TEXTS.borrower.title });
+
+    it('is told why and what they can do instead of being asked to consent, and nothing is sent', async () => {
+      const { calls } = await renderPage(
+        false,
+        { status: 200, body: { next: '/eligible-debts' } },
+        withBirth(born(18, 1)),
+      );
+      const region = notice();
+      expect(region).toHaveTextContent('A Debt Management Plan is a contract');
+      expect(region).toHaveTextContent('A person under 18 cannot sign a contract');
+      expect(region).toHaveTextContent('A parent or guardian can apply');
+      expect(region).toHaveTextContent(SITE.phone.display);
+      expect(region).toHaveTextContent(SITE.hours);
+      expect(screen.getByRole('link', { name: `Call ${SITE.phone.display}` })).toHaveAttribute(
+        'href',
+        `tel:${SITE.phone.tel}`,
+      );
+      expect(
+        screen.getByRole('heading', { level: 2, name: UNDER_CONTRACT_AGE_TEXTS.borrower.title }),
+      ).toHaveFocus();
+      expect(screen.queryByLabelText(CREDIT_CONSENT_LABELS.borrower)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(puts(calls)).toEqual([]);
+    });
+
+    it('can go back to correct a mistyped date of birth', async () => {
+      const { router } = await renderPage(
+        false,
+        { status: 200, body: { next: '/eligible-debts' } },
+        withBirth(born(17)),
+      );
+      await user.click(screen.getByRole('link', { name: 'Correct the date of birth' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/household'));
+    });
+
+    it('is asked to consent at 18 today', async () => {
+      await renderPage(false, { status: 200, body: { next: '/eligible-debts' } }, withBirth(born(18)));
+      expect(consent(CREDIT_CONSENT_LABELS.borrower)).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: UNDER_CONTRACT_AGE_TEXTS.borrower.title })).toBeNull();
+    });
+
+    it('shows the same explanation when the server refuses the pull (422), for the spouse named by it', async () => {
+      const { router } = await renderPage(true, {
+        status: 422,
+        body: {
+          code: 'UnderContractAge',
+          message: MESSAGES.underContractAge,
+          fieldErrors: { 'spouse.dateOfBirth': MESSAGES.underContractAge },
+        },
+      });
+      await tick(CREDIT_CONSENT_LABELS.borrower);
+      await tick(CREDIT_CONSENT_LABELS.spouse);
+      await submit();
+      const heading = await screen.findByRole('heading', {
+        level: 2,
+        name: UNDER_CONTRACT_AGE_TEXTS.spouse.title,
+      });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(screen.getByRole('region', { name: UNDER_CONTRACT_AGE_TEXTS.spouse.title })).toHaveTextContent(
+        'Apply on your own',
+      );
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(router.state.location.pathname).toBe('/credit');
+    });
   });
 });

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpensesView } from '#domain/flow/application-view';
+import {
+  THIN_BUDGET_TITLE,
+  thinBudgetMessage,
+  WOULD_DISQUALIFY_HELP,
+  WOULD_DISQUALIFY_TITLE,
+} from '#domain/underwriting/budget-room';
 import { MESSAGES } from '#domain/validation/messages';
+import { CONFIRM_LABELS } from './budget-warning';
 import {
   expensesReducer,
   initialExpensesState,
@@ -383,6 +390,77 @@ describe('/expenses', () => {
     await click('Save and Continue');
     expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(path()).toBe('/expenses');
+  });
+
+  describe('a save the server warns about first', () => {
+    const noRoom = 'The plan needs about $330 a month of room; your budget leaves $115.';
+    const sent = (extra: Record<string, unknown> = {}) => ({
+      lines: EXPENSES.groups.flatMap((g) =>
+        g.lines.map((l) => ({
+          category: l.category,
+          subCategory: l.subCategory,
+          selfReportedValue: l.selfReportedValue,
+        })),
+      ),
+      ...extra,
+    });
+
+    it('no room for the plan: the figures in a dialog; Revise keeps the page, then a revised save goes on', async () => {
+      replies.put = { status: 422, body: { code: 'WouldDisqualify', message: noRoom } };
+      await renderPage();
+      await click('Save and Continue');
+      const dialog = await screen.findByRole('alertdialog', { name: WOULD_DISQUALIFY_TITLE });
+      expect(dialog).toHaveTextContent(noRoom);
+      expect(dialog).toHaveTextContent(WOULD_DISQUALIFY_HELP);
+      expect(button('Revise my expenses')).toHaveFocus();
+      await app.user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(path()).toBe('/expenses');
+      // The borrower lowers the rent they had left at the estimate, and saves again.
+      replies.put = { status: 200, body: { next: '/offers/review' } };
+      await click('Edit Rent');
+      await type('Rent', '900');
+      await click('Submit Rent');
+      await click('Save and Continue');
+      await waitFor(() => expect(path()).toBe('/offers/review'));
+      expect(puts).toHaveLength(2);
+      expect(puts[1]).not.toHaveProperty('confirmDisqualification');
+      expect((puts[1] as ReturnType<typeof sent>).lines[0]).toEqual({
+        category: 'housing',
+        subCategory: 'rent',
+        selfReportedValue: 90_000,
+      });
+    });
+
+    it('no room for the plan: confirmed with the keyboard, the same lines go again, confirmed', async () => {
+      replies.put = { status: 422, body: { code: 'WouldDisqualify', message: noRoom } };
+      await renderPage();
+      await click('Save and Continue');
+      await screen.findByRole('alertdialog', { name: WOULD_DISQUALIFY_TITLE });
+      replies.put = { status: 200, body: { next: '/offers/not-qualified' } };
+      await app.user.tab();
+      expect(button(CONFIRM_LABELS.WouldDisqualify)).toHaveFocus();
+      await app.user.keyboard('{Enter}');
+      await waitFor(() => expect(path()).toBe('/offers/not-qualified'));
+      expect(puts).toEqual([sent(), sent({ confirmDisqualification: true })]);
+    });
+
+    it('next to nothing left: Escape goes back; accepted, it goes on', async () => {
+      const message = thinBudgetMessage(400);
+      replies.put = { status: 422, body: { code: 'ThinBudget', message } };
+      await renderPage();
+      await click('Save and Continue');
+      expect(await screen.findByRole('alertdialog', { name: THIN_BUDGET_TITLE })).toHaveTextContent(message);
+      await app.user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(button('Save and Continue')).toHaveFocus();
+      await click('Save and Continue');
+      await screen.findByRole('alertdialog', { name: THIN_BUDGET_TITLE });
+      replies.put = { status: 200, body: { next: '/offers/review' } };
+      await click(CONFIRM_LABELS.ThinBudget);
+      await waitFor(() => expect(path()).toBe('/offers/review'));
+      expect(puts).toEqual([sent(), sent(), sent({ acceptThinBudget: true })]);
+    });
   });
 
   it('explains a conflict, then goes where the application stands', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useReducer, useRef, type FormEvent } from 'react';
+import { useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import type { ExpensesView } from '#domain/flow/application-view';
 import type { SaveExpenses } from '#domain/validation/expenses';
@@ -10,6 +10,7 @@ import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
+import { useBudgetWarning } from './budget-warning';
 import { expensesQuery, saveExpenses } from './api';
 import {
   ExpenseGroup,
@@ -74,7 +75,10 @@ function ExpensesLoader() {
 
 function ExpensesForm({ view }: { view: ExpensesView }) {
   const [state, dispatch] = useReducer(expensesReducer, view, initialExpensesState);
-  const { save, busy, errorModal } = useSavePage(saveExpenses);
+  // The lines last sent: a warning's confirmation sends the same lines again, confirmed.
+  const [lastSent, setLastSent] = useState<SaveExpenses | null>(null);
+  const warning = useBudgetWarning('Revise my expenses');
+  const { save, busy, errorModal } = useSavePage(saveExpenses, { onError: warning.onError });
   const allKeys = view.groups.flatMap((group) => group.lines.map(lineKey));
 
   // Focus follows the action (the opened input, the first line in error, the Edit button of a closed line).
@@ -125,6 +129,7 @@ function ExpensesForm({ view }: { view: ExpensesView }) {
         })),
       ),
     };
+    setLastSent(body);
     await save(body);
   };
 
@@ -161,6 +166,13 @@ function ExpensesForm({ view }: { view: ExpensesView }) {
         <SubmitButton busy={busy}>Save and Continue</SubmitButton>
       </form>
       <BusyOverlay show={busy} text={PREPARING_OFFER_TEXT} />
+      {warning.dialog((code) => {
+        if (!lastSent) return;
+        void save({
+          ...lastSent,
+          ...(code === 'WouldDisqualify' ? { confirmDisqualification: true } : { acceptThinBudget: true }),
+        });
+      })}
       {errorModal}
     </ApplyPage>
   );

@@ -30,32 +30,68 @@ async function renderPage(reply: { status: number; body?: unknown }) {
   return { calls, router, user };
 }
 
-const field = (label: 'Account Number' | 'Routing Number') => screen.getByLabelText<HTMLInputElement>(label);
+const field = (label: 'Account Number' | 'Confirm Account Number' | 'Routing Number') =>
+  screen.getByLabelText<HTMLInputElement>(label);
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Submit' }));
 
 describe('/payments/provide-payment-account-information', () => {
   it('takes digits only, with numeric keyboards and the spec lengths', async () => {
     const { user } = await renderPage({ status: 200, body: { next: '/submitted' } });
     const account = field('Account Number');
+    const confirm = field('Confirm Account Number');
     const routing = field('Routing Number');
-    expect([account.inputMode, account.maxLength, routing.inputMode, routing.maxLength]).toEqual([
-      'numeric',
-      17,
-      'numeric',
-      9,
+    expect(
+      [account, confirm, routing].map((input) => [input.inputMode, input.maxLength, input.autocomplete]),
+    ).toEqual([
+      ['numeric', 17, 'off'],
+      ['numeric', 17, 'off'],
+      ['numeric', 9, 'off'],
     ]);
     await user.type(account, '12-34 5a6');
     expect(account).toHaveValue('123456');
+    await user.type(confirm, '12-34 5a6');
+    expect(confirm).toHaveValue('123456');
+  });
+
+  it('refuses an account number confirmed differently, on the confirmation, without sending', async () => {
+    const { calls, user } = await renderPage({ status: 200, body: { next: '/submitted' } });
+    await user.type(field('Account Number'), '000123456789');
+    await user.type(field('Confirm Account Number'), '000123456798');
+    await user.type(field('Routing Number'), VALID_ROUTING);
+    await submit(user);
+    const confirm = field('Confirm Account Number');
+    await waitFor(() => expect(confirm).toHaveAccessibleDescription('Account numbers do not match'));
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveFocus();
+    expect(field('Account Number')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    // Corrected, the message goes as the borrower types (fields re-validate after the first submit).
+    await user.clear(confirm);
+    await user.type(confirm, '000123456789');
+    await waitFor(() => expect(confirm).not.toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it('takes a pasted confirmation, keeping its digits', async () => {
+    const { calls, router, user } = await renderPage({ status: 200, body: { next: '/submitted' } });
+    await user.type(field('Account Number'), '000123456789');
+    await user.click(field('Confirm Account Number'));
+    await user.paste('0001 2345 6789');
+    expect(field('Confirm Account Number')).toHaveValue('000123456789');
+    await user.type(field('Routing Number'), VALID_ROUTING);
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
   it('saves the numbers and goes where the server says', async () => {
     const { calls, router, user } = await renderPage({ status: 200, body: { next: '/submitted' } });
     await user.type(field('Account Number'), '000123456789');
+    await user.type(field('Confirm Account Number'), '000123456789');
     await user.type(field('Routing Number'), VALID_ROUTING);
     await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/submitted'));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
-      { accountNumber: '000123456789', routingNumber: VALID_ROUTING },
+      { accountNumber: '000123456789', confirmAccountNumber: '000123456789', routingNumber: VALID_ROUTING },
     ]);
   });
 
@@ -69,6 +105,7 @@ describe('/payments/provide-payment-account-information', () => {
       },
     });
     await user.type(field('Account Number'), '000123456789');
+    await user.type(field('Confirm Account Number'), '000123456789');
     await user.type(field('Routing Number'), VALID_ROUTING);
     await submit(user);
     const routing = field('Routing Number');
@@ -82,6 +119,7 @@ describe('/payments/provide-payment-account-information', () => {
   it('checks the routing number before sending', async () => {
     const { calls, user } = await renderPage({ status: 200, body: { next: '/submitted' } });
     await user.type(field('Account Number'), '000123456789');
+    await user.type(field('Confirm Account Number'), '000123456789');
     await user.type(field('Routing Number'), '123456789');
     await submit(user);
     await waitFor(() =>

@@ -30,11 +30,15 @@ export function Component() {
 }
 
 function ProvidePaymentAccount() {
-  const form = useZodForm(providePaymentAccountSchema, { accountNumber: '', routingNumber: '' });
+  const form = useZodForm(providePaymentAccountSchema, {
+    accountNumber: '',
+    confirmAccountNumber: '',
+    routingNumber: '',
+  });
   const { save, busy, errorModal } = useSavePage(providePaymentAccount, {
     leaveFirst: true,
     form,
-    fieldOrder: ['accountNumber', 'routingNumber'],
+    fieldOrder: ['accountNumber', 'confirmAccountNumber', 'routingNumber'],
   });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);
@@ -52,6 +56,17 @@ function ProvidePaymentAccount() {
           <TextField
             name="accountNumber"
             label="Account Number"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={LIMITS.accountNumber}
+            formatOnChange={digitsOnly}
+            normalizeOnBlur={digitsOnly}
+            spellCheck={false}
+          />
+          {/* Pasting is allowed: a number copied from the bank's app is the surest way to get it right. */}
+          <TextField
+            name="confirmAccountNumber"
+            label="Confirm Account Number"
             inputMode="numeric"
             autoComplete="off"
             maxLength={LIMITS.accountNumber}

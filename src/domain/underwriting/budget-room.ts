@@ -1,0 +1,76 @@
+import { ceilToDollar, formatDollars, roundToDollar, sumCents, type Cents } from '../money/cents';
+
+// The room a budget leaves for the plan, and what the borrower is told before a save that would end the
+// application or approve a budget with next to nothing to spare (docs/decisions/0076).
+
+/**
+ * The least a budget should leave each month after the plan payment: a bill a little higher than usual or a
+ * prescription must not make the borrower miss a plan payment. A flat sum, since the households that reach
+ * this point are tight whatever they earn; small enough that flexible lines can usually make room for it.
+ */
+export const MONTHLY_CUSHION: Cents = 5000;
+
+/** What is left each month: income − expenses − payments on debts outside the plan − the plan payment. */
+export function leftEachMonth(o: {
+  monthlyIncome: Cents;
+  expenses: Cents;
+  otherDebtPayments: Cents;
+  planPayment: Cents;
+}): Cents {
+  return o.monthlyIncome - o.expenses - o.otherDebtPayments - o.planPayment;
+}
+
+/** The plan's monthly payment from its offers: each creditor's payment plus its share of the monthly fee. */
+export const planPaymentOf = (offers: readonly { payment: Cents; fee?: Cents | null }[]): Cents =>
+  sumCents(offers.map((o) => o.payment + (o.fee ?? 0)));
+
+/**
+ * The reduction /budget asks for, in whole dollars as the borrower types the cuts: the gap rounded up once,
+ * so the one figure the page shows is also the one the cuts are checked against and the proposal's cuts add
+ * up to. Never more than the flexible lines can give (`reducible`), which may hold cents.
+ */
+export function requiredReductionOf(gap: Cents | null | undefined, reducible = Infinity): Cents {
+  return Math.min(ceilToDollar(Math.max(0, gap ?? 0)), Math.max(0, reducible));
+}
+
+/**
+ * Before a save that would disqualify for lack of room: the plan payment and what the budget leaves for it
+ * (income − expenses − other debt payments), and what the flexible expenses could still free.
+ */
+export function wouldDisqualifyMessage(o: {
+  planPayment: Cents;
+  room: Cents;
+  reducible: Cents | null;
+}): string {
+  const needs = `The plan needs about ${formatDollars(ceilToDollar(o.planPayment))} a month of room; `;
+  const leaves =
+    o.room > 0
+      ? `your budget leaves ${formatDollars(Math.floor(o.room / 100) * 100)}.`
+      : `your budget leaves nothing: your expenses and other debt payments are ${formatDollars(-o.room)} more than your income.`;
+  const cuts =
+    o.reducible && o.reducible > 0
+      ? ` Lowering flexible expenses as far as we can suggest would free about ${formatDollars(o.reducible)} more, which is not enough.`
+      : '';
+  return `${needs}${leaves}${cuts}`;
+}
+
+export const WOULD_DISQUALIFY_TITLE = 'The plan does not fit this budget';
+export const WOULD_DISQUALIFY_HELP =
+  'If an amount is higher than what you really spend, or your income is missing something, correct it and ' +
+  'save again. If the figures are right, you can finish here: we will explain what you can do instead.';
+
+/** When the budget would leave less than the cushion after the plan payment. */
+export function thinBudgetMessage(left: Cents): string {
+  // The same whole dollars the page shows beside it: 90 cents is '$1', not 'nothing'.
+  const leaves = roundToDollar(left) > 0 ? `only ${formatDollars(left)} a month` : 'nothing each month';
+  return (
+    `After the plan payment, this budget leaves ${leaves}. We suggest keeping at least ` +
+    `${formatDollars(MONTHLY_CUSHION)} a month for the unexpected, such as a higher bill or a car repair, so a ` +
+    'surprise does not make you miss a plan payment.'
+  );
+}
+
+export const THIN_BUDGET_TITLE = 'Very little left each month';
+
+/** True when what is left after the plan payment is under the cushion. */
+export const isThin = (left: Cents): boolean => left < MONTHLY_CUSHION;
