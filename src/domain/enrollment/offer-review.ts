@@ -57,7 +57,7 @@ export function reviewTerms(o: {
 
 /**
  * The figures above the creditor table: the plan's terms (the amount drawn each month, its fees, term and
- * debt-free month) beside what the same accounts cost at the current payments (docs/decisions/0049, 0080).
+ * debt-free month) beside what the same accounts cost at the current payments (docs/decisions/0049, 0078).
  */
 export function offerSummary(
   terms: PlanTerms,

@@ -8,7 +8,7 @@ import {
   PAYOFF_PROJECTION_MAX_MONTHS,
 } from '../underwriting/constants';
 
-// The plan's terms: the one place that says what the borrower pays, to whom and when (docs/decisions/0080).
+// The plan's terms: the one place that says what the borrower pays, to whom and when (docs/decisions/0078).
 // Every page, email, letter and record that shows the plan's money reads these terms, so the offer, the signed
 // Letter of Authorization, My plan and the agency's record can never state different amounts.
 //
@@ -112,7 +112,7 @@ export function addMonths(date: string, months: number): string {
   return isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate())));
 }
 
-/** `days` business days (Monday to Friday) after `date`. Bank holidays are not counted out (see 0080). */
+/** `days` business days (Monday to Friday) after `date`. Bank holidays are not counted out (see 0078). */
 export function addBusinessDays(date: string, days: number): string {
   const d = parseDay(date);
   let left = days;
