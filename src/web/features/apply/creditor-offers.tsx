@@ -39,7 +39,7 @@ function figures(row: OfferRowView): Figure[] {
   ];
 }
 
-const CELL = 'px-2 py-2.5 text-right tabular-nums whitespace-nowrap';
+const CELL = 'px-1.5 py-2.5 text-right tabular-nums whitespace-nowrap';
 
 /** What a borrower who leaves an offer out keeps doing: 'You keep paying Capital One yourself: about $58 a month.' */
 export const payYourselfText = (row: Pick<OfferRowView, 'creditorName' | 'currentMonthlyPayment'>): string =>
@@ -106,7 +106,7 @@ export function CreditorOffers({
           <thead className="bg-gray-50 text-xs text-gray-700">
             <tr>
               {choice && (
-                <th scope="col" className="px-2 py-2 text-left align-bottom font-semibold">
+                <th scope="col" className="pl-2 pr-1 py-2 text-left align-bottom font-semibold">
                   In my plan
                 </th>
               )}
@@ -115,7 +115,7 @@ export function CreditorOffers({
                   key={label}
                   scope="col"
                   className={clsx(
-                    'px-2 py-2 align-bottom font-semibold',
+                    'px-1.5 py-2 align-bottom font-semibold',
                     index === 0 ? 'text-left' : 'text-right',
                   )}
                 >
@@ -129,11 +129,11 @@ export function CreditorOffers({
               <Fragment key={row.id}>
                 <tr className={clsx('border-t border-gray-200', !isKept(row) && 'bg-gray-50 text-gray-600')}>
                   {choice && (
-                    <td className="px-2 py-2.5">
+                    <td className="pl-2 pr-1 py-2.5">
                       <KeepBox row={row} choice={choice} />
                     </td>
                   )}
-                  <th scope="row" className="px-2 py-2.5 text-left font-medium">
+                  <th scope="row" className="px-1.5 py-2.5 text-left font-medium">
                     {row.creditorName}
                   </th>
                   {figures(row).map((f) => (
