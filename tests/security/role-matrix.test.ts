@@ -82,6 +82,8 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/signing/session', 'public'],
   ['POST', '/api/signing/document', 'public'],
   ['POST', '/api/signing/sign', 'public'],
+  ['POST', '/api/signing/consent', 'public'],
+  ['POST', '/api/signing/paper', 'public'],
   ['POST', '/api/webhooks/e-signature', 'public'],
   ['POST', '/api/webhooks/bank-link', 'public'],
   // Twilio's inbound texts: public, and refused (403) without a valid X-Twilio-Signature.

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ELECTRONIC_RECORDS_CONSENT_VERSION } from '#domain/enrollment/electronic-records-consent';
 import {
   SANDBOX_BANK_INSTITUTION_IDS,
   SANDBOX_BANK_PASSWORD,
@@ -55,4 +56,20 @@ export async function signingToken(t: TestApp, to: string): Promise<string> {
   const url = new URL(link!.links[0]!.url);
   expect(url.pathname).toBe('/sign-letter');
   return new URLSearchParams(url.hash.slice(1)).get('t')!;
+}
+
+/**
+ * What the signing page does before the signature: opens the letter's PDF (proof the signer can read it), then
+ * consents to electronic records with the current disclosures' version. Signing is refused without it.
+ */
+export async function openLetterAndConsent(t: TestApp, token: string): Promise<void> {
+  const client = t.client();
+  const document = await client.post('/api/signing/document', { token });
+  expect(document.statusCode, document.body).toBe(200);
+  const consent = await client.post('/api/signing/consent', {
+    token,
+    version: ELECTRONIC_RECORDS_CONSENT_VERSION,
+    agreed: true,
+  });
+  expect(consent.statusCode, consent.body).toBe(200);
 }

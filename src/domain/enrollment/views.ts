@@ -4,6 +4,7 @@ import { MESSAGES } from '../validation/messages';
 import { applicationStatusSchema } from '../flow/statuses';
 import { ALERT_TYPES } from '../flow/staff-views';
 import { planTermsViewSchema } from './plan-terms-view';
+import { ELECTRONIC_RECORDS_STATES } from './electronic-records-consent';
 
 // What the enrollment screens send and read: the payment pages (/payments/...), the bank-link dialog, /submitted,
 // the signing page and the customer portal's plan. The server validates and serializes with these schemas and
@@ -167,6 +168,9 @@ export const signingViewSchema = z.object({
   role: z.enum(['borrower', 'spouse']),
   signed: z.boolean(),
   agencyName: z.string(),
+  /** The server served this signer the letter's PDF: they showed they can open it. */
+  documentOpened: z.boolean(),
+  electronicRecords: z.enum(ELECTRONIC_RECORDS_STATES),
 });
 export type SigningView = z.infer<typeof signingViewSchema>;
 

@@ -5,7 +5,12 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { decision } from '#server/db/schema/decision';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
 import { applicationRow, put } from '#tests/support/borrower-flow';
-import { atPaymentOptions, sandboxPublicToken, signingToken } from '#tests/support/enrollment';
+import {
+  atPaymentOptions,
+  openLetterAndConsent,
+  sandboxPublicToken,
+  signingToken,
+} from '#tests/support/enrollment';
 import { flatText, pdfText } from '#tests/support/pdf-text';
 import { signedInStaff } from '#tests/support/staff-actions';
 
@@ -61,6 +66,7 @@ describe('the amount drawn each month, on every surface', () => {
       termInMonths: offers.termInMonths,
     });
 
+    await openLetterAndConsent(t, token);
     await t.client().post('/api/signing/sign', { token, fullName: `Pat Onefigure`, agreed: true });
     const signed = await b.client.get('/api/customer-portal/letter');
     expect(flatText(await pdfText(signed.rawPayload))).toContain(`to draw ${formatUsd(drawn)} from`);

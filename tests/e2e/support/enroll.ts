@@ -46,6 +46,11 @@ export const BANK_PASSWORD = 'pass_good';
 
 const SIGN_EMAIL_SUBJECT = 'Please sign your Letter of Authorization';
 const AGREE_LABEL = 'I agree to sign this Letter of Authorization electronically';
+const OPEN_LETTER = 'Open the Letter of Authorization (PDF)';
+const CONSENT_LABEL =
+  'I have read the disclosures above, I could open the letter, and I agree to receive records and sign electronically';
+const CONSENT_BUTTON = 'I agree to electronic records';
+const OPEN_LETTER_FIRST = 'Open the letter first to check you can read it.';
 
 /** From /lead to /income/provide-monthly-income as `applicant`, with the household known to qualify. */
 export async function applyToIncome(page: Page, baseUrl: string, applicant: Applicant): Promise<void> {
@@ -159,6 +164,31 @@ export async function openSigningLink(mailbox: Page, baseUrl: string, email: str
 }
 
 /**
+ * /sign-letter's step before the signature: the disclosures read, the consent refused until the letter is
+ * opened (the PDF downloads), then given. `snapPrefix` keeps pictures of the step before and after opening.
+ */
+export async function consentToElectronicRecords(page: Page, snapPrefix?: string): Promise<void> {
+  await visible(
+    page.getByRole('heading', { level: 2, name: 'Your consent to electronic records and signatures' }),
+  );
+  await visible(page.getByText('Paper copies are free: there is no fee.', { exact: false }));
+  const consent = page.getByLabel(CONSENT_LABEL);
+  await expect(consent).toBeDisabled();
+  await expect(consent).toHaveAccessibleDescription(OPEN_LETTER_FIRST);
+  await expect(page.getByLabel('Full name')).toHaveCount(0);
+  await checkAccessibility(page, '/sign-letter (consent)', once);
+  if (snapPrefix) await snapAtWidths(page, `${snapPrefix}-sign-letter-consent`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: OPEN_LETTER }).click();
+  expect((await download).suggestedFilename()).toBe('letter-of-authorization.pdf');
+  await expect(consent).toBeEnabled();
+  await consent.check();
+  if (snapPrefix) await snapAtWidths(page, `${snapPrefix}-sign-letter-consent-ready`);
+  await page.getByRole('button', { name: CONSENT_BUTTON }).click();
+  await visible(page.getByText('you agreed to receive records and sign electronically', { exact: false }));
+}
+
+/**
  * /sign-letter: signed as `name`; the thank-you shows. `wrongNameFirst` types a wrong name first, to see it
  * refused on its field; `snapPrefix` keeps pictures of each state. The page is checked with axe before
  * signing; `checkSigned` checks it again once signed, for the journeys that want that state looked at too.
@@ -170,7 +200,9 @@ export async function signLetter(
 ): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name: 'Sign your Letter of Authorization' }));
   await visible(page.getByText(`Signing as ${name}`));
-  await checkAccessibility(page, '/sign-letter', once);
+  await consentToElectronicRecords(page, o.snapPrefix);
+  // The consent step was checked; the main journey checks the signature form too.
+  if (o.snapPrefix) await checkAccessibility(page, '/sign-letter (signature)');
   if (o.snapPrefix) await snapAtWidths(page, `${o.snapPrefix}-sign-letter`);
   const fullName = page.getByLabel('Full name');
   await page.getByLabel(AGREE_LABEL).check();

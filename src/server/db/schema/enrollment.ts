@@ -80,6 +80,10 @@ export const docusignSigner = pgTable(
     /** When this signer agreed to receive records and sign electronically, and the disclosure's version. */
     electronicRecordsConsentAt: timestamp('electronic_records_consent_at', { withTimezone: true }),
     electronicRecordsConsentVersion: text('electronic_records_consent_version'),
+    /** When this signer chose paper instead (before signing); a later consent clears it. */
+    electronicRecordsWithdrawnAt: timestamp('electronic_records_withdrawn_at', { withTimezone: true }),
+    /** When the signing page first served this signer the letter's PDF: they showed they can open it. */
+    documentOpenedAt: timestamp('document_opened_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,7 +6,12 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { docusign } from '#server/db/schema/enrollment';
 import { auditLog } from '#server/db/schema/ops';
 import { newBorrower, put } from '#tests/support/borrower-flow';
-import { atPaymentOptions, sandboxPublicToken, signingToken } from '#tests/support/enrollment';
+import {
+  atPaymentOptions,
+  openLetterAndConsent,
+  sandboxPublicToken,
+  signingToken,
+} from '#tests/support/enrollment';
 import { signInStaff, type StaffClient } from '#tests/support/service-portal';
 
 // What counsellors see of the borrower's enrollment on the borrower summary (the payment account, the connected
@@ -102,6 +107,7 @@ describe('the enrollment on the borrower summary', () => {
     expect(chosen.availableBalance).toEqual(expect.any(Number));
     await put(b.client, '/api/application/payments/confirm-payment-account', { plaidAccountId: chosen.id });
     const token = await signingToken(t, b.email);
+    await openLetterAndConsent(t, token);
     const signed = await t
       .client()
       .post('/api/signing/sign', { token, fullName: 'Pat Connected', agreed: true });

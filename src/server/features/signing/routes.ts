@@ -7,8 +7,20 @@ import {
   signLetterSchema,
   submittedViewSchema,
 } from '#domain/enrollment/views';
+import {
+  electronicRecordsConsentSchema,
+  electronicRecordsStateViewSchema,
+  electronicRecordsWithdrawalSchema,
+} from '#domain/enrollment/electronic-records-consent';
 import { SITE } from '#domain/site';
 import type { Services } from '#server/services';
+import {
+  choosePaperRecords,
+  consentToElectronicRecords,
+  recordDocumentOpened,
+  requireElectronicRecordsConsent,
+  signerConsentView,
+} from './electronic-records';
 import { recordSignatures } from './record-signatures';
 import { getSubmitted, resendSigningEmails } from './submitted';
 
@@ -40,6 +52,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   const sandbox = services.eSignatureSandbox;
   if (sandbox) {
+    const { db } = services.database;
     const signer = async (token: string) => {
       const found = await sandbox.signerByToken(token);
       if (!found) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
@@ -58,6 +71,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           role: found.role,
           signed: found.signed,
           agencyName: SITE.agencyName,
+          ...(await signerConsentView(db, found)),
         };
       },
     );
@@ -65,8 +79,11 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       '/api/signing/document',
       { config: { role: 'public', ...signingRateLimit }, schema: { tags, body: signingTokenSchema } },
       async (request, reply) => {
+        const found = await signer(request.body.token);
         const pdf = await sandbox.documentForReview(request.body.token);
         if (!pdf) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
+        // Serving the PDF is the proof the consent asks for: the signer's device could fetch and open it.
+        await recordDocumentOpened(db, found);
         return reply
           .type('application/pdf')
           .header('content-disposition', 'inline; filename="Letter of Authorization.pdf"')
@@ -81,6 +98,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
       async (request) => {
         const found = await signer(request.body.token);
+        if (!found.signed) await requireElectronicRecordsConsent(db, found);
         let event;
         try {
           event = await sandbox.sign({ token: request.body.token, typedName: request.body.fullName });
@@ -94,6 +112,38 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           log: request.log,
         });
         return { signed: true as const };
+      },
+    );
+    app.post(
+      '/api/signing/consent',
+      {
+        config: { role: 'public', ...signingRateLimit },
+        schema: {
+          tags,
+          body: electronicRecordsConsentSchema,
+          response: { 200: electronicRecordsStateViewSchema },
+        },
+      },
+      async (request) => {
+        const found = await signer(request.body.token);
+        const state = await consentToElectronicRecords({ db, key: found, log: request.log });
+        return { electronicRecords: state };
+      },
+    );
+    app.post(
+      '/api/signing/paper',
+      {
+        config: { role: 'public', ...signingRateLimit },
+        schema: {
+          tags,
+          body: electronicRecordsWithdrawalSchema,
+          response: { 200: electronicRecordsStateViewSchema },
+        },
+      },
+      async (request) => {
+        const found = await signer(request.body.token);
+        await choosePaperRecords({ db, key: found, log: request.log });
+        return { electronicRecords: 'withdrawn' as const };
       },
     );
   }

@@ -8,8 +8,14 @@ import { decision } from '#server/db/schema/decision';
 import { planFeesFor } from '#server/application/plan-fees';
 import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
 import { applicationRow, put } from '#tests/support/borrower-flow';
-import { atPaymentOptions, sandboxPublicToken, signingToken } from '#tests/support/enrollment';
+import {
+  atPaymentOptions,
+  openLetterAndConsent,
+  sandboxPublicToken,
+  signingToken,
+} from '#tests/support/enrollment';
 import { signedInStaff } from '#tests/support/staff-actions';
+import { ELECTRONIC_RECORDS_MESSAGES } from '#domain/enrollment/electronic-records-consent';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +47,18 @@ describe('signing the Letter of Authorization (sandbox)', () => {
     const pdf = await anonymous.post('/api/signing/document', { token: b.token });
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    // Opening the letter is not consent: signing is still refused, with a message the page shows.
+    const unconsented = await anonymous.post('/api/signing/sign', {
+      token: b.token,
+      fullName: b.name,
+      agreed: true,
+    });
+    expect(unconsented.statusCode).toBe(409);
+    expect(unconsented.json()).toMatchObject({
+      code: 'PreconditionFailed',
+      message: ELECTRONIC_RECORDS_MESSAGES.consentRequired,
+    });
+    await openLetterAndConsent(t, b.token);
 
     const wrong = await anonymous.post('/api/signing/sign', {
       token: b.token,
@@ -149,6 +167,8 @@ describe('with a spouse, both sign with their own link', () => {
       signerName: 'Sam Couple',
       role: 'spouse',
     });
+    await openLetterAndConsent(t, borrowerToken);
+    await openLetterAndConsent(t, spouseToken);
     // The borrower cannot sign in the spouse's place.
     const impostor = await anonymous.post('/api/signing/sign', {
       token: spouseToken,
@@ -189,6 +209,7 @@ describe('the customer portal after signing', () => {
     const early = await b.client.get('/api/customer-portal/plan');
     expect(early.statusCode).toBe(409);
     expect(early.json().redirect).toBe('/submitted');
+    await openLetterAndConsent(t, b.token);
     await t.client().post('/api/signing/sign', { token: b.token, fullName: b.name, agreed: true });
 
     let plan = (await b.client.get('/api/customer-portal/plan')).json();
@@ -274,6 +295,7 @@ describe('the customer portal after signing', () => {
       .values({ applicationId: b.applicationId, type: 'overdraftTransaction' })
       .returning();
     const other = await awaitingSignature('Otherportal');
+    await openLetterAndConsent(t, other.token);
     await t.client().post('/api/signing/sign', { token: other.token, fullName: other.name, agreed: true });
     expect((await other.client.post(`/api/customer-portal/alerts/${mine!.id}/seen`)).statusCode).toBe(404);
     expect((await b.client.post(`/api/customer-portal/alerts/${mine!.id}/seen`)).statusCode).toBe(204);

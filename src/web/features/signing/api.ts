@@ -1,4 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import {
+  ELECTRONIC_RECORDS_CONSENT_VERSION,
+  type ElectronicRecordsState,
+} from '#domain/enrollment/electronic-records-consent';
 import type { SigningView } from '#domain/enrollment/views';
 import { api } from '#web/app/api';
 
@@ -8,6 +12,8 @@ import { api } from '#web/app/api';
 export const SESSION_PATH = '/api/signing/session';
 export const DOCUMENT_PATH = '/api/signing/document';
 export const SIGN_PATH = '/api/signing/sign';
+export const CONSENT_PATH = '/api/signing/consent';
+export const PAPER_PATH = '/api/signing/paper';
 
 export const signingKeys = {
   session: (token: string) => ['signing', 'session', token] as const,
@@ -22,6 +28,17 @@ export const signingSessionQuery = (token: string) =>
 
 export const signLetter = (token: string, values: { fullName: string; agreed: true }) =>
   api<{ signed: true }>(SIGN_PATH, { method: 'POST', body: { token, ...values } });
+
+/** Consents to electronic records with the version of the disclosures this page shows. */
+export const consentToElectronicRecords = (token: string) =>
+  api<{ electronicRecords: ElectronicRecordsState }>(CONSENT_PATH, {
+    method: 'POST',
+    body: { token, version: ELECTRONIC_RECORDS_CONSENT_VERSION, agreed: true },
+  });
+
+/** The signer wants paper documents instead. */
+export const choosePaper = (token: string) =>
+  api<{ electronicRecords: ElectronicRecordsState }>(PAPER_PATH, { method: 'POST', body: { token } });
 
 /**
  * The letter as a PDF: the raw response, since api() reads JSON only. Rejects when the network fails; the

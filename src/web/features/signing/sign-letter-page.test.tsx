@@ -4,11 +4,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SigningView } from '#domain/enrollment/views';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
+import { ELECTRONIC_RECORDS_CONSENT_VERSION } from '#domain/enrollment/electronic-records-consent';
 import {
   AGREE_LABEL,
   ALREADY_SIGNED,
   Component as SignLetterPage,
+  CONSENT_BUTTON,
+  CONSENT_PATH,
+  CONSENTED,
   DOCUMENT_PATH,
+  ELECTRONIC_RECORDS_AGREE_LABEL,
+  OPEN_LETTER_FIRST,
+  PAPER_BUTTON,
+  PAPER_CHOSEN,
+  PAPER_PATH,
+  SIGN_ELECTRONICALLY_AFTER_ALL,
   INVALID_LINK,
   OPEN_LETTER,
   SESSION_PATH,
@@ -24,7 +34,11 @@ const VIEW: SigningView = {
   role: 'borrower',
   signed: false,
   agencyName: 'Harbor Light Credit Counseling',
+  documentOpened: true,
+  electronicRecords: 'consented',
 };
+/** A signer who has not yet opened the letter nor answered the consent. */
+const FRESH: SigningView = { ...VIEW, documentOpened: false, electronicRecords: 'pending' };
 
 type Reply = { status: number; body?: unknown };
 
@@ -36,11 +50,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function renderPage(o: { entry?: string; session?: Reply; sign?: Reply } = {}) {
+async function renderPage(
+  o: { entry?: string; session?: Reply; sign?: Reply; consent?: Reply; paper?: Reply } = {},
+) {
   const calls: ApiCall[] = answerApi({
     [`POST ${SESSION_PATH}`]: o.session ?? { status: 200, body: VIEW },
     [`POST ${SIGN_PATH}`]: o.sign ?? { status: 200, body: { signed: true } },
     [`POST ${DOCUMENT_PATH}`]: { status: 200, body: '%PDF-1.7' },
+    [`POST ${CONSENT_PATH}`]: o.consent ?? { status: 200, body: { electronicRecords: 'consented' } },
+    [`POST ${PAPER_PATH}`]: o.paper ?? { status: 200, body: { electronicRecords: 'withdrawn' } },
   });
   const { router, user } = renderRoutes(
     [
@@ -120,6 +138,109 @@ describe('/sign-letter', () => {
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(document.querySelector('a[download]')?.getAttribute('href')).toBe('blob:letter');
+  });
+
+  describe('consent to electronic records, before the signature', () => {
+    const consentBox = () => screen.getByLabelText(ELECTRONIC_RECORDS_AGREE_LABEL);
+    const consentButton = () => screen.getByRole('button', { name: CONSENT_BUTTON });
+    const pathsOf = (calls: ApiCall[]) => calls.map((c) => c.path);
+
+    it('shows the disclosures, and keeps the consent disabled until the letter is opened', async () => {
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const { calls, user } = await renderPage({ session: { status: 200, body: FRESH } });
+      for (const text of [
+        'Your right to paper',
+        'Paper copies are free: there is no fee.',
+        'Withdrawing your consent',
+        'Withdrawing does not undo anything you already signed electronically.',
+        'a PDF reader',
+        "customer portal's settings",
+        '(800) 555-0199',
+      ])
+        expect(document.body).toHaveTextContent(text);
+      expect(consentBox()).toBeDisabled();
+      expect(consentBox()).toHaveAccessibleDescription(OPEN_LETTER_FIRST);
+      expect(consentButton()).toBeDisabled();
+      // No signature before the consent.
+      expect(screen.queryByLabelText('Full name')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: OPEN_LETTER }));
+      await waitFor(() => expect(consentBox()).toBeEnabled());
+      expect(consentBox()).not.toHaveAccessibleDescription(OPEN_LETTER_FIRST);
+      expect(pathsOf(calls)).toEqual([SESSION_PATH, DOCUMENT_PATH]);
+    });
+
+    it('requires the box, then sends the current version and shows the signature form', async () => {
+      const { calls, user } = await renderPage({
+        session: { status: 200, body: { ...FRESH, documentOpened: true } },
+      });
+      await user.click(consentButton());
+      await waitFor(() =>
+        expect(consentBox()).toHaveAccessibleDescription(
+          'Agreeing to receive records and sign electronically is required',
+        ),
+      );
+      expect(pathsOf(calls)).not.toContain(CONSENT_PATH);
+
+      await user.click(consentBox());
+      await user.click(consentButton());
+      expect(await screen.findByText(CONSENTED)).toBeInTheDocument();
+      expect(calls.filter((c) => c.path === CONSENT_PATH).map((c) => c.body)).toEqual([
+        { token: TOKEN, version: ELECTRONIC_RECORDS_CONSENT_VERSION, agreed: true },
+      ]);
+      await fillIn(user, 'Ana Diaz');
+      await clickSign(user);
+      await waitFor(() => expect(document.body).toHaveTextContent('Thank you, Ana Diaz.'));
+    });
+
+    it("shows the server's refusal as it is, and asks to open the letter again", async () => {
+      const message = 'Open the letter first to check you can read it, then agree to electronic records.';
+      const { user } = await renderPage({
+        session: { status: 200, body: { ...FRESH, documentOpened: true } },
+        consent: { status: 409, body: { code: 'PreconditionFailed', message } },
+      });
+      await user.click(consentBox());
+      await user.click(consentButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      await waitFor(() => expect(consentBox()).toBeDisabled());
+      expect(screen.queryByLabelText('Full name')).toBeNull();
+    });
+
+    it('records a choice of paper and says what happens next; the signer may change their mind', async () => {
+      const { calls, user } = await renderPage({ session: { status: 200, body: FRESH } });
+      await user.click(screen.getByRole('button', { name: PAPER_BUTTON }));
+      expect(await screen.findByRole('heading', { level: 1, name: PAPER_CHOSEN.heading })).toHaveFocus();
+      expect(document.body).toHaveTextContent(PAPER_CHOSEN.text);
+      expect(document.querySelector('a[href="tel:+18005550199"]')).not.toBeNull();
+      expect(calls.filter((c) => c.path === PAPER_PATH).map((c) => c.body)).toEqual([{ token: TOKEN }]);
+
+      await user.click(screen.getByRole('button', { name: SIGN_ELECTRONICALLY_AFTER_ALL }));
+      expect(h1()).toBe(TITLE);
+      expect(consentBox()).toBeDisabled();
+    });
+
+    it('refuses the signature without consent with the server message, and asks for the consent again', async () => {
+      const message = 'Please agree to receive records and sign electronically before you sign.';
+      let sessions = 0;
+      answerApi({
+        [`POST ${SESSION_PATH}`]: () => ({
+          status: 200,
+          body: sessions++ === 0 ? VIEW : { ...VIEW, electronicRecords: 'pending' },
+        }),
+        [`POST ${SIGN_PATH}`]: { status: 409, body: { code: 'PreconditionFailed', message } },
+      });
+      const { user } = renderRoutes(
+        [{ path: '/sign-letter', Component: SignLetterPage }],
+        `/sign-letter#t=${TOKEN}`,
+      );
+      await screen.findByRole('heading', { level: 1 });
+      await fillIn(user, 'Ana Diaz');
+      await clickSign(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      await waitFor(() => expect(screen.queryByLabelText('Full name')).toBeNull());
+      expect(sessions).toBe(2);
+      expect(screen.getByLabelText(ELECTRONIC_RECORDS_AGREE_LABEL)).toBeEnabled();
+    });
   });
 
   it.each([

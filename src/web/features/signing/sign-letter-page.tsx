@@ -1,8 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import {
+  ELECTRONIC_RECORDS_AGREE_LABEL,
+  ELECTRONIC_RECORDS_DISCLOSURES,
+  ELECTRONIC_RECORDS_HEADING,
+  electronicRecordsConsentSchema,
+  OPEN_LETTER_FIRST,
+  PAPER_CHOSEN,
+} from '#domain/enrollment/electronic-records-consent';
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
+import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/app/api';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
@@ -15,13 +24,21 @@ import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { LoadFailure } from '#web/components/ui/load-failure';
-import { fetchLetterDocument, signingSessionQuery, signLetter } from './api';
+import {
+  choosePaper,
+  consentToElectronicRecords,
+  fetchLetterDocument,
+  signingKeys,
+  signingSessionQuery,
+  signLetter,
+} from './api';
 
 // /sign-letter#t=<token>: the page a signer opens from the email. The token sits in the URL fragment, which
 // browsers never send, so it stays out of server and proxy logs; the page sends it only in POST bodies.
 
 // The component tests read these URLs from here.
-export { DOCUMENT_PATH, SESSION_PATH, SIGN_PATH } from './api';
+export { CONSENT_PATH, DOCUMENT_PATH, PAPER_PATH, SESSION_PATH, SIGN_PATH } from './api';
+export { ELECTRONIC_RECORDS_AGREE_LABEL, OPEN_LETTER_FIRST, PAPER_CHOSEN };
 export const TITLE = 'Sign your Letter of Authorization';
 export const INVALID_LINK =
   'This signing link is not valid or has expired. Please use the newest email we sent you.';
@@ -30,6 +47,15 @@ export const AGREE_LABEL = 'I agree to sign this Letter of Authorization electro
 export const OPEN_LETTER = 'Open the Letter of Authorization (PDF)';
 export const LETTER_FAILED = 'The letter could not be opened. Please try again.';
 export const SIGN_FAILED = 'Your signature could not be saved. Please try again.';
+export const STEP_OPEN = 'Open and read the letter';
+export const CONSENT_BUTTON = 'I agree to electronic records';
+export const PAPER_BUTTON = 'I want paper documents instead';
+export const CONSENTED =
+  'Thank you: you agreed to receive records and sign electronically. You can sign below.';
+export const SIGN_AFTER_CONSENT =
+  'Once you have agreed to electronic records, you can type your name to sign here.';
+export const CONSENT_FAILED = 'Your answer could not be saved. Please try again.';
+export const SIGN_ELECTRONICALLY_AFTER_ALL = 'Sign electronically after all';
 const LETTER_FILE_NAME = 'letter-of-authorization.pdf';
 
 const signFormSchema = signLetterSchema.omit({ token: true });
@@ -53,6 +79,7 @@ function SigningFrame({ title, children }: { title: string; children: ReactNode 
 }
 
 const H1 = 'text-2xl font-bold text-gray-900 sm:text-3xl';
+const H2 = 'text-lg font-semibold text-gray-900';
 
 function InvalidLink() {
   return (
@@ -151,6 +178,224 @@ function SignForm({
   view: SigningView;
   onOutcome: (outcome: Outcome) => void;
 }) {
+  const queryClient = useQueryClient();
+  // A signer who chose paper may still change their mind here before signing.
+  const [reconsidering, setReconsidering] = useState(false);
+  // Why the signature was refused (no stored consent): shown at the consent step the page returns to.
+  const [consentNotice, setConsentNotice] = useState<string>();
+  const update = (patch: Partial<SigningView>) =>
+    queryClient.setQueryData<SigningView>(signingKeys.session(token), (old) =>
+      old ? { ...old, ...patch } : old,
+    );
+  const refresh = () => queryClient.invalidateQueries({ queryKey: signingKeys.session(token) });
+
+  if (view.electronicRecords === 'withdrawn' && !reconsidering)
+    return <PaperChosen onReconsider={() => setReconsidering(true)} />;
+  const consented = view.electronicRecords === 'consented';
+  return (
+    <SigningFrame title={TITLE}>
+      <h1 className={H1}>{TITLE}</h1>
+      <p className="mt-3 text-gray-800">
+        Signing as <strong className="font-semibold break-words text-gray-900">{view.signerName}</strong>
+        {view.role === 'spouse' ? ' (spouse)' : ''}
+      </p>
+      <p className="mt-3 text-gray-700">
+        The letter authorizes {view.agencyName} to work with your creditors on your Debt Management Plan.
+        Please read it before you sign.
+      </p>
+
+      <section aria-labelledby="step-open" className="mt-8">
+        <h2 id="step-open" className={H2}>
+          {STEP_OPEN}
+        </h2>
+        <LetterButton
+          token={token}
+          onOpened={() => update({ documentOpened: true })}
+          onInvalid={() => onOutcome('invalid')}
+        />
+      </section>
+
+      <section aria-labelledby="step-consent" className="mt-8">
+        <h2 id="step-consent" className={H2}>
+          {ELECTRONIC_RECORDS_HEADING}
+        </h2>
+        <Disclosures />
+        {consentNotice && !consented && (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {consentNotice}
+          </p>
+        )}
+        {consented ? (
+          <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+            {CONSENTED}
+          </p>
+        ) : (
+          <ConsentForm
+            token={token}
+            documentOpened={view.documentOpened}
+            onConsented={() => {
+              setReconsidering(false);
+              update({ electronicRecords: 'consented' });
+            }}
+            onPaper={() => {
+              setReconsidering(false);
+              update({ electronicRecords: 'withdrawn' });
+            }}
+            onOpenFirst={() => update({ documentOpened: false })}
+            onInvalid={() => onOutcome('invalid')}
+          />
+        )}
+      </section>
+
+      {consented ? (
+        <SignatureForm
+          token={token}
+          onOutcome={onOutcome}
+          onConsentMissing={(message) => {
+            setConsentNotice(message);
+            void refresh();
+          }}
+        />
+      ) : (
+        <p className="mt-8 text-sm text-gray-700">{SIGN_AFTER_CONSENT}</p>
+      )}
+    </SigningFrame>
+  );
+}
+
+function Disclosures() {
+  return (
+    <dl className="mt-3 space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">
+      {ELECTRONIC_RECORDS_DISCLOSURES.map((d) => (
+        <div key={d.key}>
+          <dt className="font-semibold text-gray-900">{d.title}</dt>
+          <dd className="mt-1 text-gray-800">{d.text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const consentFormSchema = electronicRecordsConsentSchema.pick({ agreed: true });
+
+function ConsentForm({
+  token,
+  documentOpened,
+  onConsented,
+  onPaper,
+  onOpenFirst,
+  onInvalid,
+}: {
+  token: string;
+  documentOpened: boolean;
+  onConsented: () => void;
+  onPaper: () => void;
+  onOpenFirst: () => void;
+  onInvalid: () => void;
+}) {
+  const form = useZodForm(consentFormSchema, {});
+  const failure = useFailureModal();
+  const [refused, setRefused] = useState<string>();
+  const consent = useMutation({ mutationFn: () => consentToElectronicRecords(token) });
+  const paper = useMutation({ mutationFn: () => choosePaper(token) });
+
+  // A refusal the signer can act on (open the letter first, reload for new disclosures) is shown as it is.
+  const handle = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) onInvalid();
+    else if (applyServerFieldErrors(form, error, ['agreed'])) return;
+    else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      if (error.code === 'PreconditionFailed') onOpenFirst();
+      setRefused(Object.values(error.fieldErrors)[0] ?? error.message);
+    } else
+      failure.show(
+        error instanceof ApiError && error.code === 'NetworkError' ? error.message : CONSENT_FAILED,
+      );
+  };
+  const onSubmit = form.handleSubmit(async () => {
+    if (consent.isPending) return;
+    setRefused(undefined);
+    try {
+      await consent.mutateAsync();
+      onConsented();
+    } catch (error) {
+      handle(error);
+    }
+  });
+  const choosePaperInstead = async () => {
+    if (paper.isPending) return;
+    setRefused(undefined);
+    try {
+      await paper.mutateAsync();
+      onPaper();
+    } catch (error) {
+      handle(error);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+        <CheckboxField
+          name="agreed"
+          label={ELECTRONIC_RECORDS_AGREE_LABEL}
+          disabled={!documentOpened}
+          hint={documentOpened ? undefined : OPEN_LETTER_FIRST}
+        />
+        {refused && (
+          <p role="alert" className="text-sm text-red-700">
+            {refused}
+          </p>
+        )}
+        <SubmitButton busy={consent.isPending} disabled={!documentOpened}>
+          {CONSENT_BUTTON}
+        </SubmitButton>
+        <button
+          type="button"
+          onClick={() => void choosePaperInstead()}
+          aria-disabled={paper.isPending || undefined}
+          aria-busy={paper.isPending || undefined}
+          className={SECONDARY}
+        >
+          {PAPER_BUTTON}
+        </button>
+      </form>
+      <ErrorModal {...failure.props} />
+    </FormProvider>
+  );
+}
+
+function PaperChosen({ onReconsider }: { onReconsider: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <SigningFrame title={PAPER_CHOSEN.heading}>
+      <h1 ref={heading} tabIndex={-1} className={`${H1} focus:outline-none`}>
+        {PAPER_CHOSEN.heading}
+      </h1>
+      <p role="status" className="mt-3 text-gray-800">
+        {PAPER_CHOSEN.text}
+      </p>
+      <p className="mt-4">
+        <a href={`tel:${SITE.phone.tel}`} className={LINK}>
+          Call {SITE.phone.display}
+        </a>
+      </p>
+      <button type="button" onClick={onReconsider} className={`${SECONDARY} mt-6`}>
+        {SIGN_ELECTRONICALLY_AFTER_ALL}
+      </button>
+    </SigningFrame>
+  );
+}
+
+function SignatureForm({
+  token,
+  onOutcome,
+  onConsentMissing,
+}: {
+  token: string;
+  onOutcome: (outcome: Outcome) => void;
+  onConsentMissing: (message: string) => void;
+}) {
   const form = useZodForm(signFormSchema, { fullName: '' });
   const failure = useFailureModal();
   const sign = useMutation({
@@ -163,6 +408,9 @@ function SignForm({
       onOutcome('signed');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) onOutcome('invalid');
+      // No stored consent (paper chosen in another tab, or new disclosures): the page asks for it again.
+      else if (error instanceof ApiError && error.code === 'PreconditionFailed')
+        onConsentMissing(error.message);
       else if (error instanceof ApiError && error.status === 409) onOutcome('alreadySigned');
       else if (applyServerFieldErrors(form, error, ['fullName', 'agreed'])) return;
       else
@@ -173,28 +421,15 @@ function SignForm({
   });
 
   return (
-    <SigningFrame title={TITLE}>
-      <h1 className={H1}>{TITLE}</h1>
-      <p className="mt-3 text-gray-800">
-        Signing as <strong className="font-semibold break-words text-gray-900">{view.signerName}</strong>
-        {view.role === 'spouse' ? ' (spouse)' : ''}
-      </p>
-      <p className="mt-3 text-gray-700">
-        The letter authorizes {view.agencyName} to work with your creditors on your Debt Management Plan.
-        Please read it before you sign.
-      </p>
-      <LetterButton token={token} onInvalid={() => onOutcome('invalid')} />
-
-      <FormProvider {...form}>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-8 space-y-5">
-          <h2 className="text-lg font-semibold text-gray-900">Type your full name to sign</h2>
-          <TextField name="fullName" label="Full name" autoComplete="name" maxLength={81} />
-          <CheckboxField name="agreed" label={AGREE_LABEL} />
-          <SubmitButton busy={sign.isPending}>Sign</SubmitButton>
-        </form>
-      </FormProvider>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-8 space-y-5">
+        <h2 className={H2}>Type your full name to sign</h2>
+        <TextField name="fullName" label="Full name" autoComplete="name" maxLength={81} />
+        <CheckboxField name="agreed" label={AGREE_LABEL} />
+        <SubmitButton busy={sign.isPending}>Sign</SubmitButton>
+      </form>
       <ErrorModal {...failure.props} />
-    </SigningFrame>
+    </FormProvider>
   );
 }
 
@@ -202,7 +437,15 @@ function SignForm({
  * The letter as a PDF download. The Content-Security-Policy forbids object and embed, so there is no inline
  * viewer: the bytes are fetched (api() reads JSON only) and saved through an object URL.
  */
-function LetterButton({ token, onInvalid }: { token: string; onInvalid: () => void }) {
+function LetterButton({
+  token,
+  onOpened,
+  onInvalid,
+}: {
+  token: string;
+  onOpened: () => void;
+  onInvalid: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string>();
   const [url, setUrl] = useState<string>();
@@ -230,6 +473,8 @@ function LetterButton({ token, onInvalid }: { token: string; onInvalid: () => vo
       }
       const objectUrl = URL.createObjectURL(await res.blob());
       setUrl(objectUrl);
+      // The server recorded the opening when it served the letter: the consent can be given now.
+      onOpened();
       const anchor = document.createElement('a');
       anchor.href = objectUrl;
       anchor.download = LETTER_FILE_NAME;
@@ -245,7 +490,7 @@ function LetterButton({ token, onInvalid }: { token: string; onInvalid: () => vo
   };
 
   return (
-    <div className="mt-5">
+    <div className="mt-3">
       <button
         type="button"
         onClick={() => void open()}

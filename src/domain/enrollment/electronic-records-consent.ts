@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { SITE } from '#domain/site';
+
+// What each signer reads and agrees to before signing the Letter of Authorization electronically: the
+// disclosures a consumer must see before agreeing to electronic records (15 U.S.C. 7001(c)), in one place. The
+// signing page shows them and the server stores the version with each consent, so a stored consent always says
+// which words were read. Change a sentence → change the version.
+
+/** The version of ELECTRONIC_RECORDS_DISCLOSURES stored with each consent. */
+export const ELECTRONIC_RECORDS_CONSENT_VERSION = '2026-11-26';
+
+export const ELECTRONIC_RECORDS_HEADING = 'Your consent to electronic records and signatures';
+
+export const ELECTRONIC_RECORDS_DISCLOSURES = [
+  {
+    key: 'scope',
+    title: 'What this consent covers',
+    text: `You agree to receive, read and sign this Letter of Authorization electronically, and to receive the notices about your Debt Management Plan from ${SITE.agencyName} by email and online instead of on paper.`,
+  },
+  {
+    key: 'paper',
+    title: 'Your right to paper',
+    text: `You may have any of these documents on paper. To ask for a paper copy, call ${SITE.agencyName} at ${SITE.phone.display} (${SITE.hours}) or email ${SITE.email}. Paper copies are free: there is no fee.`,
+  },
+  {
+    key: 'withdraw',
+    title: 'Withdrawing your consent',
+    text: `You may withdraw this consent at any time, free of charge: choose "I want paper documents instead" on this page before you sign, or call ${SITE.phone.display} or email ${SITE.email} afterwards. ${SITE.agencyName} will then send your documents on paper by mail, which takes longer. Withdrawing does not undo anything you already signed electronically.`,
+  },
+  {
+    key: 'systems',
+    title: 'What you need',
+    text: 'A phone, tablet or computer with a current web browser, a PDF reader to open the letter, an email account to receive our notices, and the ability to download or print documents to keep them.',
+  },
+  {
+    key: 'email',
+    title: 'Keeping your email address up to date',
+    text: `Update your email address in the customer portal's settings, or call ${SITE.phone.display}. We send your documents and notices to the address on file.`,
+  },
+] as const;
+
+export const ELECTRONIC_RECORDS_AGREE_LABEL =
+  'I have read the disclosures above, I could open the letter, and I agree to receive records and sign electronically';
+export const OPEN_LETTER_FIRST = 'Open the letter first to check you can read it.';
+
+/** What a signer who chose paper is told happens next. */
+export const PAPER_CHOSEN = {
+  heading: 'You chose paper documents',
+  text: `${SITE.agencyName} will mail you the Letter of Authorization to sign on paper. Sign it and mail it back in the envelope provided. Questions? Call ${SITE.phone.display} (${SITE.hours}).`,
+} as const;
+
+/** Server refusals the signing page shows as they are. */
+export const ELECTRONIC_RECORDS_MESSAGES = {
+  openFirst: `${OPEN_LETTER_FIRST.replace(/\.$/, '')}, then agree to electronic records.`,
+  outdatedVersion: 'These disclosures have changed. Please reload the page and read them again.',
+  consentRequired: 'Please agree to receive records and sign electronically before you sign.',
+  alreadySigned: 'You have already signed; withdrawing now does not undo your signature.',
+  agreeRequired: 'Agreeing to receive records and sign electronically is required',
+} as const;
+
+/** Where a signer stands: not yet decided, agreed (to the current disclosures), or chose paper. */
+export const ELECTRONIC_RECORDS_STATES = ['pending', 'consented', 'withdrawn'] as const;
+export type ElectronicRecordsState = (typeof ELECTRONIC_RECORDS_STATES)[number];
+
+const token = z.string().min(20).max(200);
+
+/** POST /api/signing/consent. Only the current version is accepted: an older page read other words. */
+export const electronicRecordsConsentSchema = z.strictObject({
+  token,
+  version: z
+    .string()
+    .max(40, ELECTRONIC_RECORDS_MESSAGES.outdatedVersion)
+    .refine((v) => v === ELECTRONIC_RECORDS_CONSENT_VERSION, ELECTRONIC_RECORDS_MESSAGES.outdatedVersion),
+  agreed: z.literal(true, { error: ELECTRONIC_RECORDS_MESSAGES.agreeRequired }),
+});
+export type ElectronicRecordsConsent = z.infer<typeof electronicRecordsConsentSchema>;
+
+/** POST /api/signing/paper: the signer declines electronic records. */
+export const electronicRecordsWithdrawalSchema = z.strictObject({ token });
+
+export const electronicRecordsStateViewSchema = z.object({
+  electronicRecords: z.enum(ELECTRONIC_RECORDS_STATES),
+});
+
+/** A signer's state from the stored consent, withdrawal and version. */
+export function electronicRecordsState(o: {
+  consentAt: Date | null;
+  consentVersion: string | null;
+  withdrawnAt: Date | null;
+}): ElectronicRecordsState {
+  if (o.withdrawnAt) return 'withdrawn';
+  return o.consentAt && o.consentVersion === ELECTRONIC_RECORDS_CONSENT_VERSION ? 'consented' : 'pending';
+}
