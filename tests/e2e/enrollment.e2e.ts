@@ -411,25 +411,42 @@ test.describe('enrollment', () => {
 
       const tile = (term: string) =>
         summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('+ dd');
-      const monthly = shownDollars(await tile('Monthly payment').textContent());
+      const monthly = shownDollars(await tile('Amount drawn each month').textContent());
       expect(monthly).toBeGreaterThan(0);
-      // The first payment is on the 1st of a month.
-      expect(await tile('First payment date').textContent()).toMatch(/^[A-Z][a-z]+ 1, \d{4}$/);
+      // The next draft, on the day of the month chosen when the plan was accepted.
+      expect(await tile('Next draft').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
       expect(await tile('Term').textContent()).toMatch(/^\d+ months$/);
+      // What each draft is made of: the creditors' payments and the agency's monthly fee.
+      const split =
+        /Of each draft, \$([\d,]+) goes to your creditors and \$([\d,]+) is the agency's monthly fee\./.exec(
+          (await summary.textContent()) ?? '',
+        );
+      expect(split, 'the split of each draft is stated').not.toBeNull();
+      const [toCreditors, fee] = [shownDollars(`$${split![1]}`), shownDollars(`$${split![2]}`)];
+      expect(Math.abs(monthly - (toCreditors + fee))).toBeLessThanOrEqual(1);
 
       // The creditors (a table on a wide screen): one declined, the rest accepted.
       const table = page.getByRole('table', { name: /Your creditors/ });
       await visible(table);
       const rows = table.locator('tbody tr');
       expect(await rows.count()).toBe(firstOfferCount);
-      expect(await rows.filter({ hasText: 'Declined' }).count()).toBe(1);
+      const declinedRow = rows.filter({ hasText: 'Declined' });
+      expect(await declinedRow.count()).toBe(1);
+      // The declined creditor: paid directly by the borrower, and said so in plain words.
+      await visible(declinedRow.getByText(/^Pay .+ yourself: about \$[\d,]+ a month\.$/));
       const acceptedRows = rows.filter({ hasText: 'Accepted' });
       expect(await acceptedRows.count()).toBe(firstOfferCount - 1);
-      // The monthly payment is the accepted offers' payments together (each shown rounded to the dollar).
+      // The creditors' share is the accepted offers' payments together (each shown rounded to the dollar).
       let acceptedPayments = 0;
       for (const row of await acceptedRows.all())
         acceptedPayments += shownDollars(await row.getByRole('cell').nth(1).textContent());
-      expect(Math.abs(monthly - acceptedPayments)).toBeLessThanOrEqual(firstOfferCount);
+      expect(Math.abs(toCreditors - acceptedPayments)).toBeLessThanOrEqual(firstOfferCount);
+      // The decline changed the amount the letter authorized: the change is announced with the new amount.
+      await visible(
+        summary
+          .getByRole('status')
+          .getByText(/^Your monthly draft changes from \$[\d,]+ to \$[\d,]+, from the draft on /),
+      );
 
       const payoff = page.getByRole('region', { name: 'Your path to debt-free' });
       await visible(
