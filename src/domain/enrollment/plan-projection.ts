@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** 'yyyy-MM-dd' → that day's midnight UTC; throws on anything that is not a real calendar day. */
-function parseDay(date: string): Date {
+export function parseDay(date: string): Date {
   const m = ISO_DAY.exec(date);
   const day = new Date(m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN);
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {

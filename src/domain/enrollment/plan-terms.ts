@@ -1,6 +1,7 @@
 import { monthlyInterest } from '../money/amortization';
 import { sumCents, type Cents } from '../money/cents';
 import { payoffOf } from '../underwriting/payoff-comparison';
+import { parseDay } from './plan-projection';
 import { capPlanFees, type PlanFeeSettings, type StateFeeCap } from '../underwriting/plan-fees';
 import {
   FIRST_DRAFT_MIN_BUSINESS_DAYS,
@@ -92,17 +93,6 @@ export type PlanTerms = {
    * payments never pay them off (the saving then has no honest figure). */
   interestSaved: Cents | null;
 };
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parseDay(date: string): Date {
-  const m = ISO_DAY.exec(date);
-  const day = new Date(m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN);
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
-    throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
-  }
-  return day;
-}
 
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
