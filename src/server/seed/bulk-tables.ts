@@ -123,6 +123,7 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   contact_attempt_reason: COPY,
   // enrollment.ts
   dmp_enrollment: COPY,
+  plan_authorization: COPY,
   docusign: COPY,
   docusign_signer: COPY,
   bank_link_token: skip('short-lived bank-link sessions, expired long ago on a copy'),
