@@ -76,6 +76,9 @@ test.afterAll(async () => {
 test.use({ viewport: DESKTOP });
 
 test.describe('application: outcomes without an offer', () => {
+  // The typical file's journey walks every outcome page, the staff portal and the warnings before disqualifying:
+  // about a minute on a quiet machine, over two on a busy one.
+  test.describe.configure({ timeout: 240_000 });
   test('a borrower in DC is not served yet, answers Yes and is told they will be notified', async ({
     page,
   }) => {
