@@ -14,6 +14,7 @@ import { checkAccessibility, expect, test } from './support/axe';
 import { reportFailure, snap, visible, watchErrors } from './support/browser';
 import {
   acceptOfferToOptions,
+  acceptPlanOnReview,
   applyToIncome,
   applyToOffers,
   BANK_PASSWORD,
@@ -541,8 +542,9 @@ test.describe('enrollment', () => {
       const offers = await expensesToOffers(page);
       if (firstOffers) expect(offers).toEqual(firstOffers);
 
-      // After the offer, next steps goes straight to the connected bank's accounts: no second connection.
-      await page.getByRole('button', { name: 'Continue' }).click();
+      // After the offer is accepted, next steps goes straight to the connected bank's accounts: no second
+      // connection.
+      await acceptPlanOnReview(page);
       await waitForPath(page, '/payments/next-steps');
       await visible(page.getByRole('heading', { level: 1, name: 'Next steps' }));
       await checkAccessibility(page, '/payments/next-steps');
