@@ -177,7 +177,6 @@ function BudgetForm({ view }: { view: BudgetView }) {
                       name={`lines.${index}.proposedValue`}
                       label={line.label}
                       maxLength={LIMITS.expenseEdit}
-                      allowZero
                       hint={`At least ${formatDollars(line.floor)}`}
                       className="mt-2"
                     />

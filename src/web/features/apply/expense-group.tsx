@@ -266,7 +266,6 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
               value={line.current}
               onChange={onChange}
               maxLength={LIMITS.expenseEdit}
-              allowZero
               aria-invalid={line.error ? true : undefined}
               aria-describedby={line.error ? errorId : undefined}
               // Marked important: INPUT_CLASS's w-full and mt-1 come later in the stylesheet and would win.

@@ -203,7 +203,6 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
             name="monthlyRentOrMortgageAmount"
             label={L.monthlyRentOrMortgageAmount}
             maxLength={LIMITS.housingCost}
-            allowZero
             className="sm:max-w-xs"
           />
           <YesNoField name="isCarOwner" question={Q.isCarOwner} />

@@ -75,7 +75,6 @@ export function MissingDebtForm({
             name="monthlyPayment"
             label={MISSING_DEBT_LABELS.monthlyPayment}
             maxLength={MISSING_DEBT_DIGITS.monthlyPayment}
-            allowZero
           />
         </div>
         {failure ? (

@@ -122,7 +122,8 @@ describe('/income/provide-monthly-income', () => {
 
   it.each([
     ['', `${INCOME_LABEL} is required`],
-    ['0', `${INCOME_LABEL} is required`],
+    // A zero income is there, and too small: the minimum's message, not "is required".
+    ['0', `${INCOME_LABEL} must be greater than $0`],
   ])('refuses %j with %j and focuses the field', async (typed, message) => {
     const { calls } = await renderPage(null);
     await typeIncome(typed);

@@ -16,8 +16,6 @@ export type CurrencyInputProps = {
   onBlur?: () => void;
   /** Most whole-dollar digits the input takes (typing stops there). */
   maxLength: number;
-  /** A lone 0 is kept as $0; otherwise it leaves the input empty. */
-  allowZero?: boolean;
   name?: string;
   ref?: Ref<HTMLInputElement>;
   'aria-invalid'?: boolean;
@@ -26,15 +24,17 @@ export type CurrencyInputProps = {
   className?: string;
 };
 
-/** Typed text → cents: digits only, leading zeros dropped, cut at maxLength digits. */
-export function parseDollarInput(text: string, maxLength: number, allowZero = false): number | null {
+/**
+ * Typed text → cents: digits only, leading zeros dropped, cut at maxLength digits. A lone 0 is kept as $0:
+ * the form's schema says whether zero is allowed, so a zero income is told it must be greater than $0
+ * rather than that it is missing.
+ */
+export function parseDollarInput(text: string, maxLength: number): number | null {
   const digits = digitsOnly(text)
     .replace(/^0+(?=\d)/, '')
     .slice(0, maxLength);
   if (digits === '') return null;
-  const dollars = Number(digits);
-  if (dollars === 0 && !allowZero) return null;
-  return dollars * CENTS_PER_DOLLAR;
+  return Number(digits) * CENTS_PER_DOLLAR;
 }
 
 /** Where the caret goes in `text` so that `digitsAfter` digits stay to its right. */
@@ -58,7 +58,6 @@ export function CurrencyInput({
   onChange,
   onBlur,
   maxLength,
-  allowZero = false,
   name,
   ref,
   className,
@@ -81,7 +80,7 @@ export function CurrencyInput({
     const text = event.target.value;
     const caret = event.target.selectionStart ?? text.length;
     pendingCaret.current = digitsOnly(text.slice(caret)).length;
-    const next = parseDollarInput(text, maxLength, allowZero);
+    const next = parseDollarInput(text, maxLength);
     // A refused keystroke (a letter, a digit past the limit) leaves the shown text as it was.
     if (next === (value ?? null)) event.target.value = shown;
     onChange(next);
@@ -116,7 +115,6 @@ export type CurrencyFieldProps = {
   label: string;
   /** Most whole-dollar digits (spec: 12 by default, 7 for income, 6 for housing cost, 5 for expense edits). */
   maxLength: number;
-  allowZero?: boolean;
   hint?: string;
   /** A note under the field that does not stop the submit (e.g. the income warning). */
   warning?: string;
@@ -128,7 +126,6 @@ export function CurrencyField({
   name,
   label,
   maxLength,
-  allowZero,
   hint,
   warning,
   className,
@@ -162,7 +159,6 @@ export function CurrencyField({
         onChange={fieldOnChange}
         onBlur={fieldOnBlur}
         maxLength={maxLength}
-        allowZero={allowZero}
         aria-invalid={ariaProps['aria-invalid']}
         aria-describedby={describedBy}
       />
