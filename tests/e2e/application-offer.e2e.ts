@@ -13,6 +13,7 @@ import {
   PHONE,
   provideIncome,
   readEligibleDebts,
+  keepOfferBoxName,
   readOffers,
   saveExpenses,
   shownDollars,
@@ -239,8 +240,10 @@ test.describe('application: to the offer', () => {
     const drawn = page.getByTestId('monthly-draft');
     const before = shownDollars(await drawn.textContent());
     const first = offers[0]!;
+    // Each account is named so the borrower recognizes it: the lender's friendly name and its last four digits.
+    for (const offer of offers) expect(offer.last4, offer.name).toMatch(/^\d{4}$/);
     await page
-      .getByRole('checkbox', { name: `Include ${first.name} in my plan` })
+      .getByRole('checkbox', { name: keepOfferBoxName(first) })
       .locator('visible=true')
       .uncheck();
     await expectText(
@@ -255,7 +258,7 @@ test.describe('application: to the offer', () => {
     await checkAccessibility(page, '/offers/review (one offer left out)');
     await snapAtWidths(page, 'apply-review-one-left-out');
     await page
-      .getByRole('checkbox', { name: `Include ${first.name} in my plan` })
+      .getByRole('checkbox', { name: keepOfferBoxName(first) })
       .locator('visible=true')
       .check();
     expect(shownDollars(await drawn.textContent())).toBe(before);

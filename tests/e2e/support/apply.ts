@@ -253,8 +253,11 @@ export async function readOffers(page: Page) {
     // holds the offer's "In my plan" box.
     for (const row of await table.locator('tbody tr:has(th)').all()) {
       const cells = row.getByRole('cell').filter({ hasNot: page.getByRole('checkbox') });
+      const header = row.getByRole('rowheader');
       offers.push({
-        name: ((await row.getByRole('rowheader').textContent()) ?? '').trim(),
+        // The lender's friendly name, then the account's last four digits under it.
+        name: ((await header.evaluate((h) => h.firstChild?.textContent)) ?? '').trim(),
+        last4: last4In(await header.textContent()),
         balance: shownDollars(await cells.nth(0).textContent()),
         currentApr: ((await cells.nth(1).textContent()) ?? '').trim(),
         planApr: ((await cells.nth(2).textContent()) ?? '').trim(),
@@ -275,6 +278,7 @@ export async function readOffers(page: Page) {
       ).trim();
     offers.push({
       name: ((await card.locator('h3').evaluate((h) => h.firstChild?.textContent)) ?? '').trim(),
+      last4: last4In(await card.locator('h3').textContent()),
       balance: shownDollars(await figure('Current balance')),
       currentApr: await figure('Current APR'),
       planApr: await figure('Plan APR'),
@@ -285,8 +289,17 @@ export async function readOffers(page: Page) {
   return offers;
 }
 
+/** 'Capital OneAccount ...1234' → '1234' (null when the account number is not shown). */
+const last4In = (text: string | null): string | null => /\.\.\.(\d{4})\b/.exec(text ?? '')?.[1] ?? null;
+
+/** The label of an offer's "In my plan" box: 'Include Capital One ...1234 in my plan'. */
+export const keepOfferBoxName = (offer: Pick<ShownOffer, 'name' | 'last4'>): string =>
+  `Include ${offer.name}${offer.last4 ? ` ...${offer.last4}` : ''} in my plan`;
+
 export type ShownOffer = {
   name: string;
+  /** The account's last four digits, as shown beside the name. */
+  last4: string | null;
   balance: number;
   currentApr: string;
   planApr: string;

@@ -45,8 +45,15 @@ const CELL = 'px-1.5 py-2.5 text-right tabular-nums whitespace-nowrap';
 export const payYourselfText = (row: Pick<OfferRowView, 'creditorName' | 'currentMonthlyPayment'>): string =>
   `You keep paying ${row.creditorName} yourself: about ${formatDollars(row.currentMonthlyPayment)} a month.`;
 
-/** The label of the checkbox that keeps an offer in the plan. */
-export const keepOfferLabel = (creditorName: string): string => `Include ${creditorName} in my plan`;
+/** How the borrower recognizes an account: the lender's friendly name and its last four digits. */
+export const accountName = (row: Pick<OfferRowView, 'creditorName' | 'accountNumberLast4'>): string =>
+  row.accountNumberLast4
+    ? `${row.creditorName} ${maskedAccountNumber(row.accountNumberLast4)}`
+    : row.creditorName;
+
+/** The label of the checkbox that keeps an offer in the plan: 'Include Capital One ...1234 in my plan'. */
+export const keepOfferLabel = (row: Pick<OfferRowView, 'creditorName' | 'accountNumberLast4'>): string =>
+  `Include ${accountName(row)} in my plan`;
 
 export type CreditorOffersProps = {
   rows: readonly OfferRowView[];
@@ -64,7 +71,7 @@ function KeepBox({ row, choice }: { row: OfferRowView; choice: NonNullable<Credi
   return (
     <input
       type="checkbox"
-      aria-label={keepOfferLabel(row.creditorName)}
+      aria-label={keepOfferLabel(row)}
       checked={!choice.leftOut.has(row.id)}
       onChange={(event) => choice.onToggle(row.id, event.target.checked)}
       className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
@@ -135,6 +142,12 @@ export function CreditorOffers({
                   )}
                   <th scope="row" className="px-1.5 py-2.5 text-left font-medium">
                     {row.creditorName}
+                    {row.accountNumberLast4 && (
+                      <span className="block text-xs font-normal text-gray-600">
+                        Account{' '}
+                        <span className="tabular-nums">{maskedAccountNumber(row.accountNumberLast4)}</span>
+                      </span>
+                    )}
                   </th>
                   {figures(row).map((f) => (
                     <td

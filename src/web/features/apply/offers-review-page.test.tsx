@@ -188,8 +188,8 @@ describe('/offers/review', () => {
       'Term (months)',
     ]);
     expect([...offersTable.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual([
-      'Big Card$9,00021.9%8%$254$18260',
-      'Small Card$3,00021.9%8%$85$6160',
+      'Big CardAccount ...4321$9,00021.9%8%$254$18260',
+      'Small CardAccount ...4321$3,00021.9%8%$85$6160',
     ]);
     expect([...offersTable.querySelectorAll('tfoot tr')].map((tr) => tr.textContent)).toEqual([
       'Total to creditors$12,000$339$243Plan term 60',
@@ -332,7 +332,7 @@ describe('/offers/review', () => {
 
   it('recomputes the plan at once when an offer is left out, and says who the borrower keeps paying', async () => {
     await renderPage();
-    const [bigBox] = screen.getAllByRole('checkbox', { name: 'Include Big Card in my plan' });
+    const [bigBox] = screen.getAllByRole('checkbox', { name: 'Include Big Card ...4321 in my plan' });
     await app.user.click(bigBox!);
     // Small Card alone: $61 and the $25 fee.
     expect(figure('Estimated total new monthly payment')).toBe('$86');
@@ -345,7 +345,7 @@ describe('/offers/review', () => {
 
   it('leads to the not-qualified outcome only after confirming that every offer is left out', async () => {
     await renderPage();
-    for (const name of ['Include Big Card in my plan', 'Include Small Card in my plan']) {
+    for (const name of ['Include Big Card ...4321 in my plan', 'Include Small Card ...4321 in my plan']) {
       await app.user.click(screen.getAllByRole('checkbox', { name })[0]!);
     }
     expect(screen.queryByRole('button', { name: ACCEPT_LABEL })).toBeNull();
