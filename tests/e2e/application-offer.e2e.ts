@@ -166,8 +166,9 @@ test.describe('application: to the offer', () => {
     await page.getByRole('button', { name: `Edit ${line}` }).click();
     const input = page.getByLabel(line, { exact: true });
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
-    // One line open: its own Cancel and Submit are the only pair on the page.
-    await expect(page.getByRole('button', { name: /^(Cancel|Submit) / })).toHaveCount(2);
+    // One line open: its own Cancel and Submit, and its group's pair for every line of the group.
+    await expect(page.getByRole('button', { name: /^(Cancel|Submit) / })).toHaveCount(4);
+    await expect(page.getByRole('button', { name: 'Submit all Food changes' })).toBeVisible();
     const running = page.getByRole('status', { name: 'Income minus expenses' });
     const runningBefore = shownDollars(await running.textContent());
     await input.fill('');

@@ -156,7 +156,11 @@ const SMALL_BUTTON =
 const PRIMARY_SMALL = `${SMALL_BUTTON} bg-brand-700 text-white hover:bg-brand-800`;
 const SECONDARY_SMALL = `${SMALL_BUTTON} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
 
-/** One expense group as a card: its label and total, its lines, and Cancel/Submit all when several are open. */
+/**
+ * One expense group as a card: its label and total, its lines, and, while any of its lines is open, the
+ * group's own Cancel and Submit: Submit records every line of the group as its last submitted value (all or
+ * none, see the reducer), Cancel reverts every line of the group (docs/decisions/0084).
+ */
 export function ExpenseGroup({
   group,
   state,
@@ -168,7 +172,7 @@ export function ExpenseGroup({
 }: ExpenseGroupProps) {
   const headingId = useId();
   const keys = group.lines.map(lineKey);
-  // One line open: its own Cancel and Submit are the only pair. Several open: the group's pair acts on them all.
+  // Each line has its pair, and the group has its own pair for all its lines at once.
   const openLines = keys.filter((key) => state[key]?.editing).length;
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -200,7 +204,7 @@ export function ExpenseGroup({
           );
         })}
       </ul>
-      {openLines > 1 && (
+      {openLines > 0 && (
         <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-4 py-3">
           <button
             type="button"

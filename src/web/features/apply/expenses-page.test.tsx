@@ -313,18 +313,49 @@ describe('/expenses', () => {
     expect(lineText('Groceries')).toBe('Groceries$450Edit');
   });
 
-  it('shows one Cancel and Submit pair for the one line being edited; the group pair only when several are open', async () => {
+  it('gives each open line its Cancel and Submit, and its group a pair of its own', async () => {
     await renderPage();
     const pairs = () =>
-      screen.queryAllByRole('button', { name: /^(Cancel|Submit)/ }).map((b) => b.textContent);
+      screen.queryAllByRole('button', { name: /^(Cancel|Submit)/ }).map((b) => b.getAttribute('aria-label'));
     expect(pairs()).toEqual([]);
     await click('Edit Groceries');
-    expect(pairs()).toEqual(['Cancel', 'Submit']);
-    expect(screen.queryByRole('button', { name: 'Submit all Food changes' })).toBeNull();
+    expect(pairs()).toEqual([
+      'Cancel Groceries',
+      'Submit Groceries',
+      'Cancel all Food changes',
+      'Submit all Food changes',
+    ]);
+    // Only the group being edited: Housing has no open line, so no pair.
+    expect(screen.queryByRole('button', { name: 'Submit all Housing changes' })).toBeNull();
+    await click('Cancel Groceries');
+    expect(pairs()).toEqual([]);
+  });
+
+  it("reverts every line of the group with the group's Cancel", async () => {
+    await renderPage();
+    await click('Edit Groceries');
     await click('Edit Restaurants including delivery');
-    expect(screen.getByRole('button', { name: 'Submit all Food changes' })).toBeVisible();
-    await click('Cancel Restaurants including delivery');
-    expect(pairs()).toEqual(['Cancel', 'Submit']);
+    await type('Groceries', '999');
+    await type('Restaurants including delivery', '888');
+    await click('Cancel all Food changes');
+    expect(lineText('Groceries')).toBe('Groceries$450Edit');
+    expect(groupTotal('Food')).not.toContain('999');
+    expect(screen.queryByRole('button', { name: /^(Cancel|Submit)/ })).toBeNull();
+  });
+
+  it("submits no line of the group while one of them is invalid, and says which", async () => {
+    await renderPage();
+    await click('Edit Groceries');
+    await click('Edit Restaurants including delivery');
+    await type('Groceries', '');
+    await type('Restaurants including delivery', '120');
+    const before = groupTotal('Food');
+    await click('Submit all Food changes');
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('Groceries is required');
+    expect(groupTotal('Food')).toBe(before);
+    await type('Groceries', '300');
+    await click('Submit all Food changes');
+    expect(groupTotal('Food')).toBe('Food total $420');
   });
 
   it('keeps a running income − expenses line that follows each keystroke', async () => {
