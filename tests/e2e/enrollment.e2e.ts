@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Response } from '@playwright/test';
 import {
   type Applicant,
   DESKTOP,
@@ -174,12 +174,23 @@ test.describe('enrollment', () => {
       await snapAtWidths(page, 'enroll-confirm-required');
       await checking.check();
       await expect(page.getByText('Please select a payment account.')).toHaveCount(0);
+      // Arriving at /submitted asks the server nothing it refuses (a refused read would show nothing).
+      const refused: string[] = [];
+      const onResponse = (response: Response) => {
+        const url = new URL(response.url());
+        if (url.pathname.startsWith('/api/') && response.status() >= 400)
+          refused.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+      };
+      page.on('response', onResponse);
       await page.getByRole('button', { name: 'Submit' }).click();
       await waitForPath(page, '/submitted');
 
       // --- /submitted, on a phone: the letter waits for the borrower's signature.
       await page.setViewportSize(PHONE);
       await visible(page.getByRole('heading', { level: 1, name: UNSIGNED_TITLE }));
+      await page.waitForLoadState('networkidle');
+      page.off('response', onResponse);
+      expect(refused).toEqual([]);
       const signer = page.getByRole('listitem').filter({ hasText: FULL_NAME });
       await visible(signer.getByText('Not signed yet'));
       await snapAtWidths(page, 'enroll-submitted');

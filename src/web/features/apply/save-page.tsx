@@ -143,7 +143,11 @@ export function useSavePage<
     if (!answer) return false;
     if (o.leaveFirst) {
       await navigate(answer.next);
-      void queryClient.invalidateQueries({ queryKey: applyKeys.application() });
+      // The page just left may not have unmounted yet: its reads are only marked stale, never asked again
+      // here (after the status moved on the server refuses them with 409). The next page that shows one
+      // reads it afresh; the application itself is read again now.
+      void queryClient.invalidateQueries({ queryKey: applyKeys.application(), refetchType: 'none' });
+      void queryClient.refetchQueries({ queryKey: applyKeys.application(), exact: true, type: 'active' });
     } else {
       await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
       await navigate(answer.next);
