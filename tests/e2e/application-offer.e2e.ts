@@ -131,11 +131,20 @@ async function applyToExpenses(
   await expectText(page, 'Tell us about your income');
   await shot('apply-income');
   if (snaps('apply-income-tooltip')) {
-    // The income sources, on hover.
-    await page.getByRole('button', { name: 'What counts as income?' }).hover();
-    await expect(page.getByRole('tooltip')).toContainText('Social Security');
+    // The income sources open on a press (a tap on a phone), and from the keyboard.
+    const info = page.getByRole('button', { name: 'What counts as income?' });
+    const tip = page.getByRole('dialog', { name: 'What counts as income?' });
+    await info.click();
+    await expect(tip).toContainText('Social Security');
+    await checkAccessibility(page, '/income/provide-monthly-income (help tip open)');
     await snapAtWidths(page, 'apply-income-tooltip');
-    await page.mouse.move(0, 0);
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+    await info.focus();
+    await page.keyboard.press('Enter');
+    await expect(tip).toContainText('Social Security');
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
   }
   const confirmed = await provideIncome(page, income, () => shot('apply-confirm-income'));
   await expectText(page, 'Verify Your Household Expenses');

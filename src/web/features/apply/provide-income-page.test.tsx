@@ -162,15 +162,29 @@ describe('/income/provide-monthly-income', () => {
     await waitFor(() => expect(screen.queryByText(CALCULATING_TEXT)).toBeNull());
   });
 
-  it('has a keyboard-focusable info button whose tooltip lists the income sources', async () => {
+  it('opens the income sources from the keyboard, and closes them with Escape', async () => {
     await renderPage(null);
     const info = screen.getByRole('button', { name: /What counts as income\?/ });
-    await user.tab();
-    while (document.activeElement !== info && document.activeElement !== document.body) await user.tab();
+    while (document.activeElement !== info) await user.tab();
+    expect(info).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    const tip = await screen.findByRole('dialog', { name: 'What counts as income?' });
+    expect(tip).toHaveTextContent(INCOME_SOURCES_TOOLTIP);
+    expect(info).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(info).toHaveFocus();
-    await waitFor(() =>
-      expect(document.querySelector('[role="tooltip"]')?.textContent).toBe(INCOME_SOURCES_TOOLTIP),
+  });
+
+  it('opens the income sources on a tap or click, and closes them on a second one', async () => {
+    await renderPage(null);
+    const info = screen.getByRole('button', { name: /What counts as income\?/ });
+    await user.pointer({ keys: '[TouchA]', target: info });
+    expect(await screen.findByRole('dialog', { name: 'What counts as income?' })).toHaveTextContent(
+      'Social Security',
     );
+    await user.click(info);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the save failure and stays', async () => {

@@ -1,5 +1,4 @@
-import { Tooltip } from 'radix-ui';
-import { useState } from 'react';
+import { HelpTip } from '#web/components/ui/help-tip';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { INCOME_LABEL, INCOME_SOURCES_TOOLTIP, provideIncomeSchema } from '#domain/validation/application';
 import { incomeWarning } from '#domain/validation/format';
@@ -73,41 +72,7 @@ function ProvideIncomeForm({ application }: { application: ApplicationView }) {
   );
 }
 
-/** The income sources, in a tooltip on a focusable info button (on hover or keyboard focus). */
-/** Opens on hover and keyboard focus, and on a tap too (a Radix tooltip alone does not open on touch). */
+/** The income sources, behind a help tip that opens on a tap, a click or the keyboard. */
 function IncomeSourcesTip() {
-  const [open, setOpen] = useState(false);
-  return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root open={open} onOpenChange={setOpen}>
-        <Tooltip.Trigger asChild>
-          <button
-            type="button"
-            onClick={() => setOpen(true)}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            <span
-              aria-hidden="true"
-              className="inline-flex size-5 items-center justify-center rounded-full border-2 border-current text-xs"
-            >
-              i
-            </span>
-            What counts as income?
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            side="bottom"
-            align="start"
-            sideOffset={6}
-            collisionPadding={12}
-            className="z-50 max-w-xs rounded-md bg-gray-900 px-3 py-2 text-sm text-white shadow-lg"
-          >
-            {INCOME_SOURCES_TOOLTIP}
-            <Tooltip.Arrow className="fill-gray-900" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
-  );
+  return <HelpTip label="What counts as income?">{INCOME_SOURCES_TOOLTIP}</HelpTip>;
 }
