@@ -70,7 +70,26 @@ test.describe('account journey', () => {
     await expect(page.getByText('Are you currently facing any of the following situations?')).toBeVisible();
     await checkAccessibility(page, '/hardships');
 
-    // The dev mailbox has the initial password email; its link opens the reset page.
+    // The borrower signs out before setting a password: sign-in is refused (they never had one), and the page
+    // tells them how to get in; "Send me a new link" sends a fresh first-password link.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/sign-in$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-guess-123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Incorrect Username or Password');
+    await page.getByRole('button', { name: 'OK' }).click();
+    const hint = page.getByRole('status').filter({ hasText: 'Not set a password yet?' });
+    await expect(hint).toBeVisible();
+    await checkAccessibility(page, '/sign-in (refused, first-password hint)');
+    await snap(page, 'sign-in-first-password-hint-1280');
+    await hint.getByRole('link', { name: 'Send me a new link' }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send verification link' }).click();
+    await page.waitForURL(/\/please-check-your-email$/);
+
+    // The dev mailbox has the initial password email (the newest first); its link opens "Set your password".
     const mailbox = await context.newPage();
     await mailbox.goto(`${server.url}/dev/mailbox`);
     await expect
@@ -90,6 +109,7 @@ test.describe('account journey', () => {
     const link = mailbox.getByRole('link', { name: 'Set your password' }).first();
     const href = await link.getAttribute('href');
     expect(href).toContain('/reset-password?');
+    expect(href).toContain('purpose=set');
     await link.click();
     await mailbox.waitForURL(/\/reset-password\?/);
     const reset = mailbox;
@@ -103,16 +123,17 @@ test.describe('account journey', () => {
     await reset.getByLabel('Confirm password').fill('Sunny#Day42');
     await checkAccessibility(reset, '/reset-password');
     await snap(reset, 'reset-password-1280');
-    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(reset.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+    await reset.getByRole('button', { name: 'Set Password' }).click();
     await reset.waitForURL(/\/sign-in$/);
     await expect(
-      reset.getByText('Password successfully reset. Please sign in with your new credentials.'),
+      reset.getByText('Your password is set. Please sign in with it to continue your application.'),
     ).toBeVisible();
     await checkAccessibility(reset, '/sign-in (password reset)');
     await reset.close();
 
-    // Back in the first tab: the password reset ended every older session, so the page asks to sign in.
-    await page.reload();
+    // Back in the first tab, signed out: sign in with the password just set.
+    await page.goto(`${server.url}/sign-in`);
     await page.waitForURL(/\/sign-in$/);
     await page.getByLabel('Email address').fill('Jordan.Rivera@Example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password1');

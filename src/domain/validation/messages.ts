@@ -74,6 +74,12 @@ export const MESSAGES = {
   verifyNewEmailSent:
     'We sent a link to your new email address. Your email changes once you follow it and confirm with your password; until then, sign in with your current email.',
   passwordReset: 'Password successfully reset. Please sign in with your new credentials.',
+  /** Ours: after the first password, set from the emailed link (the spec has only the reset's message). */
+  passwordSet: 'Your password is set. Please sign in with it to continue your application.',
+  /** Ours: under a refused sign-in, for a borrower who never set a password (shown to everyone alike, so it
+   * tells nobody whether an account exists or still waits for its first password). */
+  firstPasswordHint:
+    'Not set a password yet? Use the “Set your password” link in the email we sent when you started your application. If it has expired or you cannot find it, we can send you a new one.',
   saveFailed: 'There was a problem saving your information. Please try again.',
   reviewSaveFailed: 'There was a problem saving your application. Please try again.',
   noDecision: 'There was no decision made for this borrower.',

@@ -38,8 +38,16 @@ function render(
   return { to, subject, text, html, links: [link], kind } satisfies EmailMessage;
 }
 
-const codeLink = (publicUrl: string, route: string, email: string, code: string) =>
-  `${publicUrl}${route}?${new URLSearchParams({ email, code }).toString()}`;
+const codeLink = (
+  publicUrl: string,
+  route: string,
+  email: string,
+  code: string,
+  extra: Record<string, string> = {},
+) => `${publicUrl}${route}?${new URLSearchParams({ email, code, ...extra }).toString()}`;
+
+/** The query a first-password link adds, so its page says "Set your password" rather than "Reset". */
+export const SET_PASSWORD_PURPOSE = { purpose: 'set' } as const;
 
 /** Sent after the first submit of the lead form: the borrower sets a password to keep their application. */
 export const initialPasswordEmail = (o: {
@@ -57,7 +65,10 @@ export const initialPasswordEmail = (o: {
       'Set a password so you can come back to your application at any time. This link can be used once.',
       `Your verification code is ${o.code}.`,
     ],
-    { label: 'Set your password', url: codeLink(o.publicUrl, '/reset-password', o.email, o.code) },
+    {
+      label: 'Set your password',
+      url: codeLink(o.publicUrl, '/reset-password', o.email, o.code, SET_PASSWORD_PURPOSE),
+    },
   );
 
 export const resetPasswordEmail = (o: { publicUrl: string; email: string; code: string }) =>

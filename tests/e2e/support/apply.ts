@@ -344,7 +344,7 @@ export async function setPasswordFromMailbox(
   await checkAccessibility(mailbox, '/reset-password', once);
   await mailbox.getByLabel('New password', { exact: true }).fill(password);
   await mailbox.getByLabel('Confirm password').fill(password);
-  await mailbox.getByRole('button', { name: 'Reset Password' }).click();
+  await mailbox.getByRole('button', { name: 'Set Password' }).click();
   await mailbox.waitForURL(/\/sign-in$/);
   await mailbox.close();
 }

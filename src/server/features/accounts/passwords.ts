@@ -33,6 +33,11 @@ export async function resetPassword(o: {
   const email = normalizeEmail(o.email);
   const { services } = o;
   const { db } = services.database;
+  // An account that never had a password of its own is setting its first one, not resetting it.
+  const before = await db.query.user.findFirst({
+    where: eq(user.email, email),
+    columns: { mustChangePassword: true },
+  });
   try {
     await services.auth.api.resetPasswordEmailOTP({ body: { email, otp: o.code, password: o.password } });
   } catch (error) {
@@ -59,7 +64,10 @@ export async function resetPassword(o: {
     .where(eq(user.email, email));
   // Whoever holds the mailbox may sign in at once, even if a guesser had locked the name out.
   await clearPasswordFailures(db, email);
-  return { next: '/sign-in', message: MESSAGES.passwordReset };
+  return {
+    next: '/sign-in',
+    message: before?.mustChangePassword ? MESSAGES.passwordSet : MESSAGES.passwordReset,
+  };
 }
 
 const setInitialPasswordFailed = () =>

@@ -144,13 +144,16 @@ describe('reset password', () => {
     const c = t.client();
     await c.post('/api/lead', lead(email));
     const mail = await t.lastEmail(email);
+    // The lead's email is a first-password link: its page says "Set your password".
+    expect(mail!.url.searchParams.get('purpose')).toBe('set');
     const res = await t.client().post('/api/auth/reset-password', {
       email,
       code: mail!.code,
       password: NEW_PASSWORD,
       confirmPassword: NEW_PASSWORD,
     });
-    expect(res.json()).toEqual({ next: '/sign-in', message: MESSAGES.passwordReset });
+    // A first password is set, not reset.
+    expect(res.json()).toEqual({ next: '/sign-in', message: MESSAGES.passwordSet });
     expect((await t.db.query.user.findFirst({ where: eq(user.email, email) }))?.mustChangePassword).toBe(
       false,
     );

@@ -113,6 +113,47 @@ describe('/sign-in', () => {
     await waitFor(() => expect(dialogText()).toContain(expected));
     expect(app.router.state.location.pathname).toBe('/sign-in');
   });
+
+  it('tells, after a refused sign-in, how a borrower who never set a password gets in', async () => {
+    answerApi({
+      'POST /api/auth/sign-in': {
+        status: 401,
+        body: { code: 'NotAuthorizedException', message: MESSAGES.incorrectCredentials },
+      },
+    });
+    const app = start('/sign-in');
+    expect(pageText()).not.toContain(MESSAGES.firstPasswordHint);
+    await app.type('Email address', 'ana@example.com');
+    await app.type('Password', 'wrong');
+    await app.send('Sign In');
+    await waitFor(() => expect(pageText()).toContain(MESSAGES.firstPasswordHint));
+    await app.user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('link', { name: 'Send me a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});
+
+describe('/reset-password with the first-password link', () => {
+  it('says "Set your password", sends the code and shows the server\'s message on /sign-in', async () => {
+    const calls = answerApi({
+      'POST /api/auth/reset-password': {
+        status: 200,
+        body: { next: '/sign-in', message: MESSAGES.passwordSet },
+      },
+      'GET /api/session': { status: 200, body: { user: null } },
+    });
+    const app = start('/reset-password?email=ana%40example.com&code=123456&purpose=set');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+    expect(pageText()).not.toContain('Reset');
+    await app.type('New password', 'newpass12');
+    await app.type('Confirm password', 'newpass12');
+    await app.send('Set Password');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
+    expect(calls[0]?.body).toMatchObject({ email: 'ana@example.com', code: '123456' });
+    expect(await shownStatus()).toBe(MESSAGES.passwordSet);
+  });
 });
 
 describe('/reset-password with the emailed link', () => {

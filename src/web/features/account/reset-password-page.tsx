@@ -39,7 +39,9 @@ export function Component() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const code = params.get('code') ?? '';
-  if (email !== '' && code !== '') return <ResetWithCode email={email} code={code} />;
+  // The link of the "Finish creating your account" email sets a first password (purpose=set).
+  const isFirst = params.get('purpose') === 'set';
+  if (email !== '' && code !== '') return <ResetWithCode email={email} code={code} isFirst={isFirst} />;
 
   const state = readSessionState();
   if (state.mustSetInitialPassword) {
@@ -50,7 +52,10 @@ export function Component() {
   return <Navigate to={`/verification-code${query}`} replace />;
 }
 
-function ResetWithCode({ email, code }: { email: string; code: string }) {
+export const SET_PASSWORD_TITLE = 'Set your password';
+export const RESET_PASSWORD_TITLE = 'Reset your password';
+
+function ResetWithCode({ email, code, isFirst }: { email: string; code: string; isFirst: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
@@ -74,13 +79,20 @@ function ResetWithCode({ email, code }: { email: string; code: string }) {
   return (
     <>
       <NewPasswordForm
-        title="Reset your password"
+        title={isFirst ? SET_PASSWORD_TITLE : RESET_PASSWORD_TITLE}
         intro={
-          <>
-            Choose a new password for <span className="font-medium text-gray-900">{email}</span>.
-          </>
+          isFirst ? (
+            <>
+              Choose a password for <span className="font-medium text-gray-900">{email}</span>. You will use
+              it to come back to your application.
+            </>
+          ) : (
+            <>
+              Choose a new password for <span className="font-medium text-gray-900">{email}</span>.
+            </>
+          )
         }
-        submitLabel="Reset Password"
+        submitLabel={isFirst ? 'Set Password' : 'Reset Password'}
         onSubmit={submit}
       />
       <ErrorModal {...failure.props} />

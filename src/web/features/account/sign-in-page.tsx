@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signInSchema } from '#domain/validation/account';
@@ -21,6 +22,8 @@ export function Component() {
   const queryClient = useQueryClient();
   const failure = useFailureModal();
   const form = useZodForm(signInSchema, { username: '', password: '' });
+  // After a refused sign-in: how a borrower who never set a password gets in.
+  const [refused, setRefused] = useState(false);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -30,6 +33,7 @@ export function Component() {
       // A user who must set an initial password goes through /user-information first.
       await navigate(answer.mustSetInitialPassword ? '/user-information' : answer.next);
     } catch (error) {
+      setRefused(true);
       failure.show(errorMessage(error, MESSAGES.incorrectCredentials));
     }
   });
@@ -49,6 +53,14 @@ export function Component() {
           <SubmitButton busy={form.formState.isSubmitting}>Sign In</SubmitButton>
         </form>
       </FormProvider>
+      {refused && (
+        <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-sm text-gray-800">
+          {MESSAGES.firstPasswordHint}{' '}
+          <Link to="/forgot-password" className={LINK_CLASS}>
+            Send me a new link
+          </Link>
+        </p>
+      )}
       <ErrorModal {...failure.props} />
     </AccountPage>
   );
