@@ -5,12 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PHONE_LOOKUP_SANDBOX_IN_PRODUCTION } from '#providers/phone-lookup/index';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('the server start (main.ts)', () => {
-  it('refuses sandbox providers in production before migrating: one line, no stack trace, exit code 1', async () => {
+  // The sandbox providers' own refusal (the next check) is tested in providers.test.ts: a production start
+  // with the shipped examples is refused before it, here.
+  it('refuses the shipped example addresses and template legal texts in production before migrating: a line per setting, no stack trace, exit code 1', async () => {
     const env = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -33,7 +34,15 @@ describe('the server start (main.ts)', () => {
       (error: unknown) => error,
     )) as { code: number; stdout: string; stderr: string };
     expect(failure.code).toBe(1);
-    expect(failure.stderr).toBe(`${PHONE_LOOKUP_SANDBOX_IN_PRODUCTION}\n`);
+    const lines = failure.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Customer-facing settings still hold examples or templates/);
+    expect(lines).toContain(
+      "  SITE.schedulingUrl (src/domain/site.ts): https://example.org/schedule-a-call is an example; set the agency's own",
+    );
+    expect(lines).toContain(
+      "  LEGAL_PRIVACY_POLICY: unset, so the privacy policy is still the template text; set the agency's page or file",
+    );
+    expect(failure.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     expect(failure.stdout).toBe('');
   });
 });

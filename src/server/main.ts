@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import { SITE } from '#domain/site';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ConfigError, type Config, loadConfig } from './env';
@@ -6,6 +7,7 @@ import { createMailTransport } from './email/transport';
 import { ensureDemoStaff } from './features/accounts/create-staff';
 import { type Jobs, startJobs } from './jobs/queue';
 import { createProviders, type Providers } from './providers';
+import { placeholderRefusal } from './placeholders';
 import { createFieldCipher } from './security/field-encryption';
 import { startBanner } from './start-banner';
 
@@ -18,6 +20,13 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// Production never shows a borrower an example address or a template legal text (placeholders.ts).
+const placeholders = placeholderRefusal(config, SITE);
+if (placeholders) {
+  console.error(placeholders);
+  process.exit(1);
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
