@@ -86,8 +86,10 @@ test.describe('account journey', () => {
     await hint.getByRole('link', { name: 'Send me a new link' }).click();
     await page.waitForURL(/\/forgot-password$/);
     await page.getByLabel('Email address').fill(email);
+    await checkAccessibility(page, '/forgot-password');
     await page.getByRole('button', { name: 'Send verification link' }).click();
     await page.waitForURL(/\/please-check-your-email$/);
+    await checkAccessibility(page, '/please-check-your-email');
 
     // The dev mailbox has the initial password email (the newest first); its link opens "Set your password".
     const mailbox = await context.newPage();
