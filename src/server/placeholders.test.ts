@@ -79,7 +79,11 @@ describe('placeholderSettings', () => {
     ['an example.com mailbox', { email: 'help@example.com' }, 'SITE.email'],
     ['a .test host', { schedulingUrl: 'https://cal.agency.test/book' }, 'SITE.schedulingUrl'],
     ['a 555-01xx number', { phone: { display: '(800) 555-0100', tel: '+18005550100' } }, 'SITE.phone'],
-    ['a profile named example', { social: { ...AGENCY_SITE.social, x: 'https://x.com/example' } }, 'SITE.social.x'],
+    [
+      'a profile named example',
+      { social: { ...AGENCY_SITE.social, x: 'https://x.com/example' } },
+      'SITE.social.x',
+    ],
   ])('finds %s among the agency’s details', (_what, change, name) => {
     const lines = placeholderSettings({ ...AGENCY_SITE, ...change } as Site, production(agencyLegal()).legal);
     expect(lines.map((line) => line.split(/[ :]/)[0])).toEqual([name]);

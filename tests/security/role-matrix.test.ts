@@ -94,6 +94,8 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/customer-portal/letter', 'borrower'],
   ['GET', '/api/customer-portal/alerts', 'borrower'],
   ['POST', '/api/customer-portal/alerts/:id/seen', 'borrower'],
+  ['GET', '/api/customer-portal/settings', 'borrower'],
+  ['PUT', '/api/customer-portal/settings/text-messages', 'borrower'],
 ];
 
 let t: TestApp;

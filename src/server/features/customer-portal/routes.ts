@@ -3,16 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import { customerAlertsViewSchema, planViewSchema } from '#domain/enrollment/views';
+import { customerSettingsViewSchema, textMessagesSettingSchema } from '#domain/enrollment/settings';
 import { alert } from '#server/db/schema/service-work';
 import { docusign } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { getPlan, signedApplication } from './get-plan';
 import { listCustomerAlerts } from './list-alerts';
+import { getCustomerSettings, setTextMessages } from './settings';
 
 const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['customer-portal'];
 
-/** The customer portal's reads: My plan, the signed letter, the alerts, and marking an alert seen. */
+/** The customer portal: My plan, the signed letter, the alerts (marking one seen), and the settings. */
 export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -61,5 +63,18 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
       if (updated.length === 0) throw new AppError('NotFound');
       return reply.status(204).send();
     },
+  );
+  app.get(
+    '/api/customer-portal/settings',
+    { config: borrowerOnly, schema: { tags, response: { 200: customerSettingsViewSchema } } },
+    async (request) => getCustomerSettings({ db, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/customer-portal/settings/text-messages',
+    {
+      config: borrowerOnly,
+      schema: { tags, body: textMessagesSettingSchema, response: { 200: customerSettingsViewSchema } },
+    },
+    async (request) => setTextMessages({ db, userId: await userId(request), input: request.body }),
   );
 };

@@ -343,7 +343,7 @@ describe('/expenses', () => {
     expect(screen.queryByRole('button', { name: /^(Cancel|Submit)/ })).toBeNull();
   });
 
-  it("submits no line of the group while one of them is invalid, and says which", async () => {
+  it('submits no line of the group while one of them is invalid, and says which', async () => {
     await renderPage();
     await click('Edit Groceries');
     await click('Edit Restaurants including delivery');

@@ -5,6 +5,7 @@ import type {
   LinkTokenView,
   PlanView,
 } from '#domain/enrollment/views';
+import type { CustomerSettingsView, TextMessagesSetting } from '#domain/enrollment/settings';
 import { api } from '#web/app/api';
 
 // The customer portal's server calls and the keys its reads are cached under.
@@ -20,8 +21,12 @@ export const reconnectLinkTokenPath = (plaidItemId: string): string =>
 export const reconnectionPath = (plaidItemId: string): string =>
   `/api/bank-link/items/${encodeURIComponent(plaidItemId)}/reconnection`;
 
+export const SETTINGS_PATH = '/api/customer-portal/settings';
+export const TEXT_MESSAGES_PATH = '/api/customer-portal/settings/text-messages';
+
 export const customerPortalKeys = {
   plan: () => ['customer-portal', 'plan'] as const,
+  settings: () => ['customer-portal', 'settings'] as const,
   alerts: () => ['customer-portal', 'alerts'] as const,
 };
 
@@ -49,3 +54,13 @@ export const reconnectBank = (o: { plaidItemId: string; publicToken: string }) =
     method: 'POST',
     body: { publicToken: o.publicToken },
   });
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: customerPortalKeys.settings(),
+    queryFn: () => api<CustomerSettingsView>(SETTINGS_PATH),
+  });
+
+/** Opts the borrower out of text messages, or back in. */
+export const saveTextMessages = (body: TextMessagesSetting) =>
+  api<CustomerSettingsView>(TEXT_MESSAGES_PATH, { method: 'PUT', body });

@@ -1,11 +1,17 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '#web/app/session';
+import { customerPortalKeys, saveTextMessages, settingsQuery } from './api';
 import { PortalPage } from './portal-page';
+
+export const TEXT_MESSAGES_LABEL = 'Send me text messages about my plan';
+export const TEXT_MESSAGES_FAILED = 'Your choice could not be saved. Please try again.';
 
 const ROW_LINK =
   '-mx-3 inline-flex min-h-11 items-center rounded-md px-3 font-medium text-brand-700 underline-offset-4 hover:bg-brand-50 hover:text-brand-800 hover:underline';
 
-/** Customer settings: the sign-in email and links to change it or the password. */
+/** Customer settings: the sign-in email and links to change it or the password, and text messages. */
 export function Component() {
   const user = useSession().data?.user;
   return (
@@ -32,7 +38,63 @@ export function Component() {
             Change password
           </Link>
         </li>
+        <li className="px-5 py-4 sm:px-6">
+          <TextMessages />
+        </li>
       </ul>
     </PortalPage>
+  );
+}
+
+/**
+ * Whether the agency may text the borrower (alerts, reminders, a counsellor's follow-up): saved as soon as the
+ * box changes, like replying STOP or START to a text.
+ */
+function TextMessages() {
+  const queryClient = useQueryClient();
+  const settings = useQuery(settingsQuery());
+  const [saved, setSaved] = useState<string>();
+  const hintId = useId();
+  const save = useMutation({
+    mutationFn: saveTextMessages,
+    onSuccess: (view) => {
+      queryClient.setQueryData(customerPortalKeys.settings(), view);
+      setSaved(view.receivesTextMessages ? 'We will text you about your plan.' : 'We will not text you.');
+    },
+  });
+  const view = settings.data;
+  return (
+    <div>
+      <p className="text-sm font-medium text-gray-600">Text messages</p>
+      {view === undefined ? (
+        <p className="mt-1 text-gray-700">
+          {settings.isError ? 'Your settings could not be loaded.' : 'Loading...'}
+        </p>
+      ) : (
+        <>
+          <label className="mt-2 flex min-h-11 items-center gap-3 text-gray-900">
+            <input
+              type="checkbox"
+              checked={save.isPending ? !view.receivesTextMessages : view.receivesTextMessages}
+              disabled={save.isPending}
+              aria-describedby={hintId}
+              onChange={(event) => {
+                setSaved(undefined);
+                save.mutate({ receivesTextMessages: event.target.checked });
+              }}
+              className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
+            />
+            {TEXT_MESSAGES_LABEL}
+          </label>
+          <p id={hintId} className="mt-1 text-sm text-gray-600">
+            {view.phoneNumberLast4 ? `To your number ending ${view.phoneNumberLast4}. ` : ''}
+            You can also reply STOP to any text to stop them. Emails about your plan still come.
+          </p>
+        </>
+      )}
+      <p role="status" className="mt-1 text-sm text-gray-800">
+        {save.isError ? TEXT_MESSAGES_FAILED : saved}
+      </p>
+    </div>
   );
 }

@@ -122,14 +122,7 @@ export type CurrencyFieldProps = {
 };
 
 /** A labelled CurrencyInput bound to the surrounding form, with its hint, warning and error under it. */
-export function CurrencyField({
-  name,
-  label,
-  maxLength,
-  hint,
-  warning,
-  className,
-}: CurrencyFieldProps) {
+export function CurrencyField({ name, label, maxLength, hint, warning, className }: CurrencyFieldProps) {
   const { form, id, hintId, errorId, errorMessage, ariaProps } = useField(name, Boolean(hint));
   const {
     field: {
