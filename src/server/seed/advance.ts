@@ -24,6 +24,7 @@ import { decision, offer } from '#server/db/schema/decision';
 import {
   docusign,
   paymentAccount,
+  planAuthorization,
   plaidAccount,
   plaidBalance,
   plaidItem,
@@ -35,6 +36,7 @@ import { answerOffer } from '#server/features/staff-actions/answer-offer';
 import { createContactAttempt } from '#server/features/staff-actions/contact-attempts';
 import { markTransferred } from '#server/features/staff-actions/mark-transferred';
 import { recordQualityControl } from '#server/features/staff-actions/quality-control';
+import { buildLetter } from '#server/features/signing/build-letter';
 import type { SeedTarget } from './plan';
 import type { Rng } from './random';
 import type { SeedStaff } from './staff';
@@ -155,6 +157,16 @@ export async function advanceApplication(
       templateId: 'letter-of-authorization',
       documentGeneratedAt: new Date(),
     });
+    // What the letter authorizes, as sending it records it, dated the day of the payment step: the plan's
+    // first draft (and so the enrolment's first payment date) follows the planned history, not the day the
+    // seed happens to run.
+    const { authorization } = await buildLetter(
+      tx,
+      services.cipher,
+      app!.id,
+      (o.connectedAt ?? new Date()).toISOString().slice(0, 10),
+    );
+    await tx.insert(planAuthorization).values({ applicationId: app!.id, kind: 'letter', ...authorization });
   });
   status = 'signContract';
   if (!reaches(target, 'counselorReview')) return status;
