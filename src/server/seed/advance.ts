@@ -24,6 +24,7 @@ import { decision, offer } from '#server/db/schema/decision';
 import {
   docusign,
   paymentAccount,
+  planAuthorization,
   plaidAccount,
   plaidBalance,
   plaidItem,
@@ -35,7 +36,8 @@ import { answerOffer } from '#server/features/staff-actions/answer-offer';
 import { createContactAttempt } from '#server/features/staff-actions/contact-attempts';
 import { markTransferred } from '#server/features/staff-actions/mark-transferred';
 import { recordQualityControl } from '#server/features/staff-actions/quality-control';
-import type { SeedTarget } from './plan';
+import { buildLetter } from '#server/features/signing/build-letter';
+import type { MonitoringPersona, SeedTarget } from './plan';
 import type { Rng } from './random';
 import type { SeedStaff } from './staff';
 
@@ -105,6 +107,8 @@ export async function advanceApplication(
     staff: readonly SeedStaff[];
     /** When the bank is connected (the seed's sandbox clock then); now when not given. */
     connectedAt?: Date;
+    /** Whose bank this is, for a customer the monitors will watch (planApplication). */
+    monitoringPersona?: MonitoringPersona | null;
   },
 ): Promise<string> {
   const { db } = services.database;
@@ -119,7 +123,9 @@ export async function advanceApplication(
       .where(eq(application.id, o.applicationId))
       .for('update');
     const [b] = await tx.select().from(borrower).where(eq(borrower.applicationId, o.applicationId));
-    const linked = rng.chance(BANK_LINK_SHARE);
+    // A monitored customer whose bank brings alerts always connects it. The draw is still made, so an
+    // application that connected anyway draws the same numbers after it as before personas were handed out.
+    const linked = rng.chance(BANK_LINK_SHARE) || bringsBankAlerts(o.monitoringPersona);
     const accountNumber = `${rng.int(1, 9)}${rng.digits(rng.int(8, 11))}`;
     const routingNumber = rng.pick(ROUTING_NUMBERS);
     let plaidAccountId: string | null = null;
@@ -131,6 +137,7 @@ export async function advanceApplication(
         rng,
         accountNumber,
         connectedAt: o.connectedAt ?? new Date(),
+        username: bankUserOf(o.monitoringPersona),
       });
     await tx.insert(paymentAccount).values({
       applicationId: app!.id,
@@ -155,6 +162,16 @@ export async function advanceApplication(
       templateId: 'letter-of-authorization',
       documentGeneratedAt: new Date(),
     });
+    // What the letter authorizes, as sending it records it, dated the day of the payment step: the plan's
+    // first draft (and so the enrolment's first payment date) follows the planned history, not the day the
+    // seed happens to run.
+    const { authorization } = await buildLetter(
+      tx,
+      services.cipher,
+      app!.id,
+      (o.connectedAt ?? new Date()).toISOString().slice(0, 10),
+    );
+    await tx.insert(planAuthorization).values({ applicationId: app!.id, kind: 'letter', ...authorization });
   });
   status = 'signContract';
   if (!reaches(target, 'counselorReview')) return status;
@@ -313,6 +330,16 @@ const SEED_BANK_USERS: readonly (readonly [string, number])[] = [
   [SANDBOX_BANK_USERS.nsf, 10],
   [SANDBOX_BANK_USERS.disconnect, 10],
 ];
+/** The sandbox user a monitored customer signs in as (the new-inquiry file's owner has steady pay). */
+function bankUserOf(persona: MonitoringPersona | null | undefined): string | null {
+  if (!persona) return null;
+  return SANDBOX_BANK_USERS[persona === 'newInquiry' ? 'good' : persona];
+}
+
+/** The personas whose bank's events raise alerts: without the connection there would be nothing to see. */
+const bringsBankAlerts = (persona: MonitoringPersona | null | undefined) =>
+  persona === 'overdraft' || persona === 'shrinkingPay' || persona === 'nsf' || persona === 'disconnect';
+
 /** A bank with years of history is read in pages; this bounds one connection's reading. */
 const MAX_SYNC_PAGES = 50;
 
@@ -331,6 +358,8 @@ async function linkBank(
     rng: Rng;
     accountNumber: string;
     connectedAt: Date;
+    /** The persona to sign in as; drawn by SEED_BANK_USERS' weights when null. */
+    username: string | null;
   },
 ): Promise<string> {
   const { rng } = o;
@@ -339,7 +368,9 @@ async function linkBank(
   const institutionId = rng.pick(SEED_BANKS);
   const total = SEED_BANK_USERS.reduce((sum, [, weight]) => sum + weight, 0);
   let ticket = rng.int(1, total);
-  const username = SEED_BANK_USERS.find(([, weight]) => (ticket -= weight) <= 0)![0];
+  // Drawn even when the persona is given, so the numbers drawn after it do not move.
+  const drawn = SEED_BANK_USERS.find(([, weight]) => (ticket -= weight) <= 0)![0];
+  const username = o.username ?? drawn;
   const { linkToken } = await sandbox.createLinkToken({ applicationId: o.applicationId });
   const offered = await sandbox.signIn({
     linkToken,

@@ -60,6 +60,9 @@ function valueOf(
       return `${own} + c.shift`;
     case 'date':
       return `${own} + c.day_shift`;
+    case 'draft-date':
+      // The whole months nearest the copy's shift (a draft day is at most the 28th: every month has it).
+      return `(${own} + make_interval(months => round(c.day_shift / 30.436875)::int))::date`;
     case 'json-ref': {
       const refs = jsonRefs.get(`${table.name}.${column.name}`);
       let json =

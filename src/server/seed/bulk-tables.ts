@@ -16,6 +16,8 @@ export type ColumnKind =
   | 'time'
   /** A calendar date, moved by the copy's shift in whole days. */
   | 'date'
+  /** A plan's draft date: moved by the copy's shift in whole months, so it stays on the plan's draft day. */
+  | 'draft-date'
   /** JSON naming rows by id (alert triggers, audit values): each template id in it is replaced. */
   | 'json-ref'
   /** A provider's reference (unique in the schema): its random ending is replaced, its length kept. */
@@ -159,6 +161,15 @@ const RECENT_BY: Readonly<Record<string, string>> = {
   plaid_balance: 'created_at',
 };
 
+/**
+ * Dates that fall on the plan's day of the month (its draft day, stored beside them): a copy moved by whole
+ * days would draw on another day than the one it names.
+ */
+const DRAFT_DATES: Readonly<Record<string, readonly string[]>> = {
+  plan_authorization: ['first_draft_date'],
+  dmp_enrollment: ['first_payment_date'],
+};
+
 /** The copy's own person. `c` is the copy (bulk-copies.ts), `s` the template row. */
 const VARIED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   user: {
@@ -280,7 +291,7 @@ function describeTable(table: PgTable, copied: ReadonlySet<string>): CopiedTable
     if (TOKENS[name]?.includes(c.name)) return { ...base, kind: 'token', sortable: false };
     if (c.columnType === 'PgTimestamp') return { ...base, kind: 'time', sortable: c.name === 'created_at' };
     if (c.columnType === 'PgDateString' || c.columnType === 'PgDate')
-      return { ...base, kind: 'date', sortable: true };
+      return { ...base, kind: DRAFT_DATES[name]?.includes(c.name) ? 'draft-date' : 'date', sortable: true };
     const sortable = !UNORDERED.has(c.name) && c.columnType !== 'PgJsonb';
     return { ...base, kind: 'plain', sortable };
   });

@@ -1,6 +1,8 @@
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { HardshipsInput, HouseholdInput } from '#domain/validation/application';
 import type { LeadInput } from '#domain/validation/account';
+import { SANDBOX_CREDIT_PERSONAS } from '#providers/credit-bureau/sandbox';
+import { MONITORED_STATUSES } from '#server/features/monitoring/run-monitors';
 import {
   address,
   ageOf,
@@ -123,12 +125,76 @@ export type SeedPlan = {
   household: HouseholdInput;
   /** The sandbox persona the credit bureau answers with, for the credit failures. */
   creditPersona: 'noFile' | 'bureauError' | null;
+  /** For an application the monitors watch: whose bank or credit file it is (monitoringPersonaOf). */
+  monitoringPersona: MonitoringPersona | null;
 };
+
+/** The block of STATUS_CYCLE application `index` belongs to, shuffled by the seed, and its place in it. */
+function blockOf(seed: number, index: number) {
+  const block = Math.floor(index / STATUS_CYCLE.length);
+  return {
+    block,
+    statuses: createRng(seed, 0, block).shuffle(STATUS_CYCLE),
+    position: index % STATUS_CYCLE.length,
+  };
+}
 
 /** The status of application `index`: a block of STATUS_CYCLE, shuffled by the seed. */
 export function statusOf(seed: number, index: number): ApplicationStatus {
-  const block = Math.floor(index / STATUS_CYCLE.length);
-  return createRng(seed, 0, block).shuffle(STATUS_CYCLE)[index % STATUS_CYCLE.length]!;
+  const { statuses, position } = blockOf(seed, index);
+  return statuses[position]!;
+}
+
+/**
+ * Who the monitored customers are, in turn: the sandbox bank users whose events raise alerts (an overdraft
+ * and a balance too low for the next payment; a smaller paycheck and so a lower debt score; an
+ * insufficient-funds fee; a lost connection), the credit file that brings a new inquiry before every pull,
+ * and two with nothing to report (gig income, steady pay). A demo's alert list then shows every type. In
+ * this order the first block's customer in counsellor review (the one the portal journey works) keeps a
+ * surname from the seed's lists: the new-inquiry file is known by its own (planApplication).
+ */
+export const MONITORING_PERSONAS = [
+  'overdraft',
+  'shrinkingPay',
+  'nsf',
+  'disconnect',
+  'gig',
+  'newInquiry',
+  'good',
+] as const;
+export type MonitoringPersona = (typeof MONITORING_PERSONAS)[number];
+
+/**
+ * The order the monitored statuses of a block take their personas in: the enrolled ones first, as only they
+ * have a plan's payment date for a low balance to come before (the overdraft persona, first of the list, then
+ * lands on an enrolled customer in the first blocks).
+ */
+const PERSONA_STATUS_ORDER: readonly ApplicationStatus[] = [
+  'transferred',
+  'transfer',
+  'creditorReview',
+  'counselorReview',
+  'signContract',
+];
+
+/**
+ * The monitoring persona of application `index`, or null when its status is not one the monitors watch: the
+ * personas are handed out in turn over the monitored applications, block after block (within a block by
+ * PERSONA_STATUS_ORDER, then by place), so any seed with as many monitored customers as there are personas has
+ * each one. Counted within the application's own block, so the millionth costs what the first does.
+ */
+export function monitoringPersonaOf(seed: number, index: number): MonitoringPersona | null {
+  const { block, statuses, position } = blockOf(seed, index);
+  const order = (status: ApplicationStatus) => PERSONA_STATUS_ORDER.indexOf(status);
+  const status = statuses[position]!;
+  if (!MONITORED_STATUSES.includes(status)) return null;
+  const monitored = statuses.filter((s) => MONITORED_STATUSES.includes(s)).length;
+  const rank = statuses.filter(
+    (s, k) =>
+      MONITORED_STATUSES.includes(s) &&
+      (order(s) < order(status) || (order(s) === order(status) && k < position)),
+  ).length;
+  return MONITORING_PERSONAS[(block * monitored + rank) % MONITORING_PERSONAS.length]!;
 }
 
 /**
@@ -182,7 +248,12 @@ export function planApplication(seed: number, index: number, today: Date): SeedP
   const outcome = target.status === 'disqualified' ? target.outcome : null;
 
   const town: Town = outcome === 'notLicensedInState' ? UNLICENSED_TOWN : rng.pick(TOWNS);
-  const borrower = person(rng, today, { town });
+  const monitoringPersona = monitoringPersonaOf(seed, index);
+  const drawn = person(rng, today, { town });
+  // The bureau knows the new-inquiry file by its last name alone: the seed's own pull and every later one
+  // (npm run monitor, the daily jobs) then read the same person's file, and each monthly pull brings news.
+  const borrower =
+    monitoringPersona === 'newInquiry' ? { ...drawn, lastName: SANDBOX_CREDIT_PERSONAS.newInquiry } : drawn;
   const home = address(rng, town);
   // A credit failure is only final when nobody's file could be read: those apply alone.
   const creditPersona =
@@ -219,6 +290,7 @@ export function planApplication(seed: number, index: number, today: Date): SeedP
       spouse: hasSpouse ? spouseOf(rng, today, { borrower, home, town }) : null,
     },
     creditPersona,
+    monitoringPersona,
   };
 }
 

@@ -46,6 +46,7 @@ const TABLES: readonly TableTimes[] = [
   { table: 'offer', columns: STAMPS },
   { table: 'application_status_change', columns: CREATED },
   { table: 'dmp_enrollment', columns: STAMPS },
+  { table: 'plan_authorization', columns: CREATED },
   { table: 'docusign', columns: [...STAMPS, 'document_generated_at', 'document_signed_at'] },
   { table: 'income_snapshot', columns: STAMPS },
   { table: 'plaid_item', columns: STAMPS },

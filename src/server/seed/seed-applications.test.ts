@@ -75,6 +75,7 @@ describe('seedApplications', () => {
         decisions: { with: { offers: true } },
         paymentAccount: true,
         dmpEnrollment: true,
+        planAuthorizations: true,
         borrower: true,
       },
     });
@@ -105,6 +106,10 @@ describe('seedApplications', () => {
     }
     for (const a of past(['transfer', 'transferred'])) {
       expect(a.dmpEnrollment?.monthlyPaymentAmount, a.status).toBeGreaterThan(0);
+      // The first payment is the letter's first draft (dated by the seeded history), on the chosen day.
+      const letter = a.planAuthorizations.find((x) => x.kind === 'letter');
+      expect(a.dmpEnrollment?.firstPaymentDate, a.status).toBe(letter?.firstDraftDate);
+      expect(a.dmpEnrollment?.firstPaymentDate, a.status).toMatch(/-01$/);
       const offers = a.decisions.flatMap((d) => d.offers);
       expect(offers.some((x) => x.status === 'accepted')).toBe(true);
     }

@@ -178,6 +178,7 @@ async function seedOne(
       rng: steps,
       staff: o.staff,
       connectedAt: o.connectedAt,
+      monitoringPersona: plan.monitoringPersona,
     });
   }
   const staffRng = createRng(o.seed, plan.index, STREAM.staff);

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALERT_TYPES } from '#domain/flow/staff-views';
+import { createTestDatabase } from '#tests/setup/test-database';
+import type { Database } from '#server/db/client';
+import { application } from '#server/db/schema/application';
+import { alert } from '#server/db/schema/service-work';
+import { loadConfig } from '#server/env';
+import { MONITORED_STATUSES, runMonitors } from '#server/features/monitoring/run-monitors';
+import { createProviders } from '#server/providers';
+import { createFieldCipher } from '#server/security/field-encryption';
+import { seedApplications, type SeedSummary } from './seed-applications';
+
+// A demo database as a person makes one: `npm run seed -- --applications 60` (the default seed), then
+// `npm run monitor -- --as-of <day>` once a day for the following month. Every alert type must show.
+
+const APPLICATIONS = 60;
+const MONITOR_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-seed-monitors-')),
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'silent',
+});
+
+let database: Database;
+let summary: SeedSummary;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  summary = await seedApplications({ config, database, count: APPLICATIONS });
+}, 600_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+/** What scripts/monitor.ts runs for `--as-of day`: the configured providers, the end of that day. */
+async function monitorAsOf(day: string) {
+  const providers = createProviders(config, database.db);
+  const cipher = createFieldCipher(config.encryptionKey);
+  return runMonitors(
+    {
+      db: database.db,
+      bankLink: providers.bankLink,
+      creditBureau: providers.creditBureau,
+      cipher,
+      notifier: { cipher, publicUrl: config.publicUrl },
+    },
+    { asOf: new Date(`${day}T23:59:59.999Z`), settings: { creditPullDays: config.monitorCreditPullDays } },
+  );
+}
+
+describe('the seed and a month of npm run monitor', () => {
+  it('shows every alert type among the seeded enrolled customers', async () => {
+    const monitored = await database.db
+      .select({ n: count() })
+      .from(application)
+      .where(
+        and(
+          inArray(application.id, summary.applicationIds),
+          inArray(application.status, [...MONITORED_STATUSES]),
+        ),
+      );
+    expect(Number(monitored[0]!.n)).toBeGreaterThanOrEqual(ALERT_TYPES.length);
+
+    const seeded = Date.now();
+    for (let d = 0; d < MONITOR_DAYS; d += 1) {
+      await monitorAsOf(new Date(seeded + d * DAY_MS).toISOString().slice(0, 10));
+    }
+    const raised = await database.db
+      .selectDistinct({ type: alert.type })
+      .from(alert)
+      .where(inArray(alert.applicationId, summary.applicationIds));
+    expect(raised.map((r) => r.type).sort()).toEqual([...ALERT_TYPES].sort());
+  }, 900_000);
+});
