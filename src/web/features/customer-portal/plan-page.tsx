@@ -197,7 +197,11 @@ function SummaryTiles({ plan }: { plan: Plan }) {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-gray-700">{planFeesText(terms)}</p>
+      <p className="mt-3 text-gray-700">
+        {/* The split is the terms': while the higher amount waits, say it is the one being confirmed. */}
+        {plan.change?.needsConfirmation ? 'Once you confirm the new amount: ' : ''}
+        {planFeesText(terms)}
+      </p>
     </section>
   );
 }

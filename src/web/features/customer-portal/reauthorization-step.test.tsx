@@ -105,6 +105,9 @@ describe('My plan: confirming a higher amount drawn each month', () => {
     expect(screen.getAllByRole('status')[0]).toHaveTextContent(
       'Your plan now needs $290 a month instead of the $260 you authorized.',
     );
+    expect(document.body.textContent).toContain(
+      "Once you confirm the new amount: Of each draft, $270 goes to your creditors and $20 is the agency's monthly fee.",
+    );
     const region = within(step());
     expect(step()).toHaveTextContent('Until you confirm, we keep drawing $260.00 each month');
     expect(step()).toHaveTextContent('Amount drawn each month$290.00');
