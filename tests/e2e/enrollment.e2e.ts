@@ -27,7 +27,7 @@ import {
   signLetter,
 } from './support/enroll';
 import { createStaffUser, firstStaffSignIn, type NewStaff, WIDE } from './support/portal';
-import { journeyEnv, startServer, type TestServer } from './support/server';
+import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 
 /**
  * Enrollment, after the offer: two borrowers accept it and set up the account their plan is paid from, one by
@@ -80,6 +80,8 @@ let firstOffers: Awaited<ReturnType<typeof readOffers>> | undefined;
 /** Whether journeys 1 and 3 reached their end (the later journeys build on them). */
 let firstSigned = false;
 let firstTransferred = false;
+/** Whether journey 4 read the plan (the confirmation of a higher amount builds on it). */
+let firstPlanRead = false;
 
 test.beforeAll(async () => {
   const env = await journeyEnv();
@@ -479,6 +481,71 @@ test.describe('enrollment', () => {
       expect(await cards.filter({ hasText: 'Declined' }).count()).toBe(1);
       expect(await cards.filter({ hasText: 'Accepted' }).count()).toBe(firstOfferCount - 1);
       await checkAccessibility(page, '/customer-portal/plan (phone)');
+      firstPlanRead = true;
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test('the plan needs more than the borrower authorized: they confirm the new amount on My plan', async ({
+    page,
+  }) => {
+    expect(firstPlanRead, 'the first borrower read the plan (journey 4)').toBe(true);
+    // As after a creditor's counter-offer: the letter authorized $25 less than the terms now need. The server
+    // owns the embedded database, so it stops while the stand-in writes.
+    await server.stop({ keepData: true });
+    expect(await runScript(server.env, 'tests/e2e/support/authorize-less.ts', [FIRST.email, '2500'])).toMatch(
+      /^Authorized \d+ of \d+\./,
+    );
+    server = await startServer(server.env);
+    const errors = watchErrors(page);
+    await reportFailure(page, errors, 'enroll-failure-reauthorize', async () => {
+      await page.goto(`${server.url}/sign-in`);
+      await signIn(page, FIRST.email, BORROWER_PASSWORD, '/customer-portal/next-steps');
+      await visible(page.getByRole('heading', { name: 'Talk with your credit counsellor' }));
+      await checkAccessibility(page, '/customer-portal/next-steps');
+      await page
+        .getByRole('navigation', { name: 'Customer portal' })
+        .getByRole('link', { name: 'My Plan' })
+        .first()
+        .click();
+      await waitForPath(page, '/customer-portal/plan');
+      const summary = page.getByRole('region', { name: 'Your plan', exact: true });
+      await visible(summary);
+      const drawnTile = summary.getByTestId('monthly-draft');
+
+      // Until confirmed, the authorized amount is the draft; the notice and the step say what the plan needs.
+      const change = /^Your plan now needs \$([\d,]+) a month instead of the \$([\d,]+) you authorized\.$/;
+      const notice = summary.getByRole('status').getByText(change);
+      await visible(notice);
+      const [, needed, authorized] = change.exec((await notice.textContent()) ?? '')!;
+      expect(shownDollars(await drawnTile.textContent())).toBe(shownDollars(`$${authorized}`));
+      const step = page.getByRole('region', { name: 'Confirm your new plan payment' });
+      await visible(step);
+      await visible(step.getByText(/^Until you confirm, we keep drawing \$[\d,]+\.\d{2} each month/));
+      const agreement = step.getByRole('checkbox', {
+        name: /^I authorize .+ to draw \$[\d,]+\.\d{2} each month from my account ending \d{4} from [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,
+      });
+      await visible(agreement);
+      // The creditors on the plan and the agency's fee, each with what it receives.
+      const paid = step.getByRole('table').locator('tbody tr');
+      expect(await paid.count()).toBe(firstOfferCount);
+      await snapAtWidths(page, 'enroll-plan-reauthorize');
+      await checkAccessibility(page, '/customer-portal/plan (confirm the new amount)');
+
+      // Without the agreement nothing is sent; with it, the new amount is confirmed.
+      await step.getByRole('button', { name: 'Confirm the new amount' }).click();
+      await visible(step.getByText('Please tick the box to authorize the new amount'));
+      await agreement.check();
+      await step.getByRole('button', { name: 'Confirm the new amount' }).click();
+      await visible(
+        summary
+          .getByRole('status')
+          .getByText(/^You confirmed the new amount: \$[\d,]+\.\d{2} each month, drawn from your draft on /),
+      );
+      await expect(step).toHaveCount(0);
+      expect(shownDollars(await drawnTile.textContent())).toBe(shownDollars(`$${needed}`));
+      await snapAtWidths(page, 'enroll-plan-reauthorized');
+      await checkAccessibility(page, '/customer-portal/plan (new amount confirmed)');
     });
     expect(errors).toEqual([]);
   });

@@ -91,6 +91,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/legal/:document', 'public'],
   ['GET', '/api/session-recording', 'borrower'],
   ['GET', '/api/customer-portal/plan', 'borrower'],
+  ['POST', '/api/customer-portal/plan/reauthorize', 'borrower'],
   ['GET', '/api/customer-portal/letter', 'borrower'],
   ['GET', '/api/customer-portal/alerts', 'borrower'],
   ['POST', '/api/customer-portal/alerts/:id/seen', 'borrower'],

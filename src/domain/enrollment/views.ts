@@ -183,6 +183,20 @@ export const signLetterSchema = z.strictObject({
 
 // ------------------------------------------------------------------ customer portal: My plan
 
+/**
+ * POST /api/customer-portal/plan/reauthorize: the borrower confirms the new, higher amount drawn each month. The
+ * amount is the one the page showed (cents): if the terms changed since, the server refuses (409).
+ */
+export const reauthorizeSchema = z.strictObject({
+  monthlyDraft: z
+    .number({ error: 'The amount to confirm is missing' })
+    .int('The amount to confirm is in whole cents')
+    .min(1, 'The amount to confirm is missing')
+    .max(100_000_000, 'The amount to confirm is not the plan’s'),
+  agreed: z.literal(true, { error: 'Please tick the box to authorize the new amount' }),
+});
+export type ReauthorizeInput = z.input<typeof reauthorizeSchema>;
+
 /** Where each creditor stands on My plan: answers recorded by staff, or left out by the borrower. */
 export const CREDITOR_ANSWER_STATUSES = ['proposed', 'accepted', 'declined', 'leftOut'] as const;
 
@@ -204,10 +218,23 @@ export const planViewSchema = z.object({
       needsConfirmation: z.boolean(),
     })
     .nullable(),
+  /** The borrower's confirmation of the current terms in the portal, when their newest authorization is one. */
+  reauthorization: z
+    .object({
+      /** ISO 8601. */
+      confirmedAt: z.string(),
+      monthlyDraft: cents,
+      /** The first draft at the confirmed amount. */
+      appliesFrom: z.string().nullable(),
+    })
+    .nullable(),
   /** The plan as handed to the agency (DmpEnrollment), once it is. */
   enrollment: z
     .object({
+      /** What the agency draws each month: a higher amount awaiting confirmation is not drawn yet. */
       monthlyPaymentAmount: cents,
+      /** The higher amount awaiting the borrower's confirmation; null when none is. */
+      pendingMonthlyPaymentAmount: cents.nullable(),
       firstPaymentDate: z.string().nullable(),
       termInMonths: z.number().int(),
       /** 'yyyy-MM' of the last payment. */

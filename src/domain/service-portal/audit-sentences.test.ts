@@ -300,6 +300,33 @@ const TABLE: Row[] = [
     { action: 'alertSeen', entityType: 'alert', entityId: 'alert-gone' },
     ['Dana Reyes marked an alert as seen'],
   ],
+  [
+    'a plan change announced',
+    {
+      action: 'planChangeAnnounced',
+      before: { monthlyDraft: 38_500 },
+      after: { monthlyDraft: 41_500, appliesFrom: '2027-04-11', needsConfirmation: true },
+    },
+    [
+      'Dana Reyes answered an offer that changed the plan; the borrower was told the new terms ($415 a month, was $385 a month); the higher amount waits for their confirmation',
+    ],
+  ],
+  [
+    'a lower plan announced',
+    {
+      action: 'planChangeAnnounced',
+      before: { monthlyDraft: 38_500 },
+      after: { monthlyDraft: 28_000, needsConfirmation: false },
+    },
+    [
+      'Dana Reyes answered an offer that changed the plan; the borrower was told the new terms ($280 a month, was $385 a month)',
+    ],
+  ],
+  [
+    'a higher amount confirmed by the borrower',
+    { action: 'planReauthorized', after: { monthlyDraft: 41_500, appliesFrom: '2027-04-11' } },
+    ['Dana Reyes confirmed the new amount drawn each month ($415 a month)'],
+  ],
   ['an action this list does not know', { action: 'retiredAction' }, ['Dana Reyes: retiredAction']],
 ];
 

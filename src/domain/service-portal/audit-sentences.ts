@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'transfer',
   'markTransferred',
   'alertSeen',
+  /** A creditor's answer changed the plan the borrower authorized: they were told (the staff member answered). */
+  'planChangeAnnounced',
+  /** The borrower confirmed a higher amount in the portal (the actor is the borrower). */
+  'planReauthorized',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -185,6 +189,20 @@ function transferSentences(record: AuditRecord, actor: string): string[] {
   return [`${actor} answered the last offer; the plan is enrolled${terms}`, ...statusLine(record)];
 }
 
+const perMonth = (value: unknown): string | null =>
+  typeof value === 'number' && Number.isFinite(value) ? `${formatDollars(value)} a month` : null;
+
+function planChangeSentence(record: AuditRecord, actor: string): string {
+  const was = perMonth(field(record.before, 'monthlyDraft'));
+  const now = perMonth(field(record.after, 'monthlyDraft'));
+  const amounts = now ? ` (${now}${was ? `, was ${was}` : ''})` : '';
+  const waits =
+    field(record.after, 'needsConfirmation') === true
+      ? '; the higher amount waits for their confirmation'
+      : '';
+  return `${actor} answered an offer that changed the plan; the borrower was told the new terms${amounts}${waits}`;
+}
+
 /**
  * What one audit record says, as sentences: first what the person did, then the status change it made, if
  * any ('Status: Counselor review → Creditor review'). An action this list does not know still reads, by its
@@ -227,6 +245,12 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
       const type = names.alertType(record.entityId);
       const alert = type ? `the alert ${quoted(ALERT_TYPE_LABELS[type])}` : 'an alert';
       return [`${actor} marked ${alert} as seen`];
+    }
+    case 'planChangeAnnounced':
+      return [planChangeSentence(record, actor)];
+    case 'planReauthorized': {
+      const now = perMonth(field(record.after, 'monthlyDraft'));
+      return [`${actor} confirmed the new amount drawn each month${now ? ` (${now})` : ''}`];
     }
     default:
       return [`${actor}: ${record.action}`];

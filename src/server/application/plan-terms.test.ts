@@ -134,6 +134,10 @@ describe('the amount drawn each month, on every surface', () => {
     // My plan says what changed and who the borrower now pays directly.
     expect(plan.change).toMatchObject({ authorizedMonthlyDraft: drawn, needsConfirmation: false });
     expect(plan.change.appliesFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The email that told the borrower states the same figures.
+    const told = (await t.emailsTo(b.email)).filter((email) => email.kind === 'plan-changed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`changes from ${formatUsd(drawn)} to ${formatUsd(after)}`);
     expect(plan.creditors.find((c: { id: string }) => c.id === declined!.id)).toMatchObject({
       status: 'declined',
       newMonthlyPayment: 0,

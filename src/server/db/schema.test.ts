@@ -35,6 +35,7 @@ import {
 import {
   dmpEnrollment,
   planAuthorization,
+  planChangeNotice,
   docusign,
   docusignSigner,
   incomeSnapshot,
@@ -130,6 +131,7 @@ describe('migrations', () => {
         'plaid_item',
         'plaid_transaction',
         'plan_authorization',
+        'plan_change_notice',
         'rate_limit_counter',
         'risk_score',
         'session',
@@ -535,6 +537,19 @@ describe('get application by id', () => {
         })
         .returning(),
     );
+    const changeNotice = await insertOne(
+      db
+        .insert(planChangeNotice)
+        .values({
+          applicationId,
+          authorizedMonthlyDraftAmount: 16_247,
+          monthlyDraftAmount: 14_000,
+          appliesFrom: '2025-05-01',
+          needsConfirmation: false,
+          termsKey: '14000|offer-1',
+        })
+        .returning(),
+    );
     const signing = await insertOne(
       db
         .insert(docusign)
@@ -698,6 +713,7 @@ describe('get application by id', () => {
       incomeSnapshots: [snapshot],
       paymentAccount: payment,
       planAuthorizations: [authorization],
+      planChangeNotices: [changeNotice],
       plaidItems: [
         { ...item, accounts: [{ ...account, balances: [recentBalance], transactions: [transaction] }] },
       ],
@@ -748,6 +764,7 @@ describe('get application by id', () => {
       incomeSnapshots: [],
       paymentAccount: null,
       planAuthorizations: [],
+      planChangeNotices: [],
       plaidItems: [],
       statusChanges: [],
     });

@@ -1,5 +1,7 @@
 import type { OutcomeView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
+import type { PlanChange } from '#domain/enrollment/plan-change';
+import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
 import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
 import { belowInterestWarning, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
@@ -224,3 +226,64 @@ export const bankDisconnectedEmail = (o: { to: string; firstName: string | null;
     ],
     { label: 'Reconnect your bank', url: `${o.publicUrl}/customer-portal/alerts` },
   );
+
+/** 'Capital One', 'Capital One and Citi', 'Capital One, Citi and Discover'. */
+const namesInWords = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * A creditor's answer changed the plan the borrower authorized: in plain words, which creditors they now pay
+ * directly and about how much, the new amount drawn each month and the draft it applies from. A higher amount
+ * is not drawn until they confirm it on My plan. Every figure comes from the plan's terms (planChange).
+ */
+export function planChangedEmail(o: {
+  to: string;
+  name: string;
+  publicUrl: string;
+  change: PlanChange;
+}): EmailMessage {
+  const { change } = o;
+  const paragraphs = [
+    `Hi ${o.name}, a creditor has answered the plan we proposed, and your plan has changed.`,
+  ];
+  const declined = change.declinedByCreditor;
+  if (declined.length > 0) {
+    const names = namesInWords(declined.map((c) => c.creditorName));
+    paragraphs.push(
+      `${names} declined the plan, so ${declined.length === 1 ? 'it is' : 'they are'} not on it. Please keep paying ${declined.length === 1 ? 'it' : 'them'} yourself, as you do today: ` +
+        declined.map((c) => `${c.creditorName} about ${formatDollars(c.currentPayment)} a month`).join(', ') +
+        '.',
+    );
+  }
+  const from = change.appliesFrom ? formatLetterDate(change.appliesFrom) : null;
+  const now = formatUsd(change.monthlyDraft);
+  const was = formatUsd(change.authorizedMonthlyDraft);
+  if (change.needsConfirmation) {
+    paragraphs.push(
+      `The amount drawn each month for your plan is now ${now}, more than the ${was} you authorized. We will not draw the higher amount until you confirm the new terms on My plan; until then we keep drawing ${was}.`,
+      from
+        ? `If you confirm now, ${now} is drawn from your draft on ${from}. You can also call us to talk it over first.`
+        : 'You can also call us to talk it over first.',
+    );
+  } else if (change.monthlyDraft !== change.authorizedMonthlyDraft) {
+    paragraphs.push(
+      from
+        ? `The amount drawn each month for your plan changes from ${was} to ${now}, from your draft on ${from}. Drafts before then stay at ${was}.`
+        : `The amount drawn each month for your plan changes from ${was} to ${now}.`,
+    );
+  } else {
+    paragraphs.push(`The amount drawn each month for your plan stays ${now}.`);
+  }
+  return render(
+    'plan-changed',
+    o.to,
+    change.needsConfirmation
+      ? 'Please confirm your new plan payment'
+      : 'Your debt management plan has changed',
+    paragraphs,
+    {
+      label: change.needsConfirmation ? 'Confirm the new amount on My plan' : 'See your plan',
+      url: `${o.publicUrl}/customer-portal/plan`,
+    },
+  );
+}

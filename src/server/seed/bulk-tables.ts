@@ -126,6 +126,7 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   // enrollment.ts
   dmp_enrollment: COPY,
   plan_authorization: COPY,
+  plan_change_notice: COPY,
   docusign: COPY,
   docusign_signer: COPY,
   bank_link_token: skip('short-lived bank-link sessions, expired long ago on a copy'),

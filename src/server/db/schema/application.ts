@@ -29,6 +29,7 @@ import {
   plaidItem,
   paymentAccount,
   planAuthorization,
+  planChangeNotice,
 } from './enrollment';
 import type * as schema from './index';
 
@@ -248,6 +249,7 @@ export const applicationRelations = relations(application, ({ one, many }) => ({
   incomeSnapshots: many(incomeSnapshot),
   paymentAccount: one(paymentAccount),
   planAuthorizations: many(planAuthorization),
+  planChangeNotices: many(planChangeNotice),
   plaidItems: many(plaidItem),
   statusChanges: many(applicationStatusChange),
 }));
@@ -335,6 +337,7 @@ export const applicationWithEverything = {
   // The signed PDF itself is read only where it is downloaded.
   docusign: { columns: { signedDocument: false }, with: { signers: true } },
   planAuthorizations: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
+  planChangeNotices: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
   expenses: {
     // Enums sort in their lists' order (src/domain/validation/expenses.ts), groups as the expenses page shows them.
     orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)],

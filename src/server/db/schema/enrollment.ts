@@ -15,7 +15,10 @@ export const dmpEnrollment = pgTable('dmp_enrollment', {
   active: boolean('active').notNull().default(true),
   dateSigned: calendarDate('date_signed'),
   firstPaymentDate: calendarDate('first_payment_date'),
+  /** What the agency may draw each month: the terms' amount, or the authorized one while a higher amount waits. */
   monthlyPaymentAmount: cents('monthly_payment_amount').notNull(),
+  /** A higher amount the terms now need, not drawn until the borrower confirms it in the portal; else null. */
+  pendingMonthlyPaymentAmount: cents('pending_monthly_payment_amount'),
   termInMonths: integer('term_in_months').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -40,9 +43,31 @@ export const planAuthorization = pgTable(
     monthlyDraftAmount: cents('monthly_draft_amount').notNull(),
     setupFee: cents('setup_fee').notNull(),
     termInMonths: integer('term_in_months').notNull(),
+    /** A confirmation's first draft at the confirmed amount; null for the acceptance and the letter. */
+    appliesFrom: calendarDate('applies_from'),
     createdAt: createdAt(),
   },
   (t) => [index('plan_authorization_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * Each time the borrower was told that a creditor's answer changed the plan they authorized (the email and My
+ * plan): the amounts, the draft the new amount applies from, and the key of the resulting terms, so answering
+ * another offer that leaves the terms as they are does not send the same news twice.
+ */
+export const planChangeNotice = pgTable(
+  'plan_change_notice',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    authorizedMonthlyDraftAmount: cents('authorized_monthly_draft_amount').notNull(),
+    monthlyDraftAmount: cents('monthly_draft_amount').notNull(),
+    appliesFrom: calendarDate('applies_from'),
+    needsConfirmation: boolean('needs_confirmation').notNull(),
+    termsKey: text('terms_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plan_change_notice_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
 );
 
 /** The e-signature envelope of the Letter of Authorization. */
@@ -238,6 +263,10 @@ export const dmpEnrollmentRelations = relations(dmpEnrollment, ({ one }) => ({
 
 export const planAuthorizationRelations = relations(planAuthorization, ({ one }) => ({
   application: one(application, { fields: [planAuthorization.applicationId], references: [application.id] }),
+}));
+
+export const planChangeNoticeRelations = relations(planChangeNotice, ({ one }) => ({
+  application: one(application, { fields: [planChangeNotice.applicationId], references: [application.id] }),
 }));
 
 export const docusignRelations = relations(docusign, ({ one, many }) => ({

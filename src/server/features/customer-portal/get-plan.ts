@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { debtFreeDate, projectPayoff } from '#domain/enrollment/plan-projection';
 import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import type { PlanView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
-import { addDays, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
-import { ASSUMED_CURRENT_APR_BP, CHANGED_DRAFT_NOTICE_DAYS } from '#domain/underwriting/constants';
+import { nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
+import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
+import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
+import { planChangeNotice } from '#server/db/schema/enrollment';
 import { creditorNameOf, currentPaymentOf, loadPlanTerms } from '#server/application/plan-terms';
 import { last4 } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
@@ -26,7 +28,8 @@ export async function signedApplication(db: Db, userId: string) {
   return app;
 }
 
-/** The date a creditor's newest answer was recorded ('yyyy-MM-dd'): when a change of the plan is announced. */
+/** The date a creditor's newest answer was recorded ('yyyy-MM-dd'): when a change without a notice on file
+ * (made before notices were recorded) counts as announced. */
 const lastAnswerDay = (offers: readonly { status: string | null; updatedAt: Date }[]): string | null => {
   const answered = offers.filter((x) => x.status !== null).map((x) => x.updatedAt.getTime());
   return answered.length > 0 ? new Date(Math.max(...answered)).toISOString().slice(0, 10) : null;
@@ -86,17 +89,28 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     undefined,
     { owedAfterDraft: terms.owedAfterDraft, interest: terms.planInterest },
   );
-  const letter = plan.authorization?.kind === 'acceptance' ? null : plan.authorization;
-  const authorized = letter?.monthlyDraftAmount ?? null;
-  const announced = lastAnswerDay(plan.offers) ?? today;
+  const [notice] = await db
+    .select({ createdAt: planChangeNotice.createdAt })
+    .from(planChangeNotice)
+    .where(eq(planChangeNotice.applicationId, app.id))
+    .orderBy(desc(planChangeNotice.createdAt))
+    .limit(1);
+  const announced = notice?.createdAt.toISOString().slice(0, 10) ?? lastAnswerDay(plan.offers) ?? today;
+  const found = planChange({
+    terms,
+    authorizedMonthlyDraft: authorizedAmountOf(plan.authorization),
+    announced,
+    today,
+  });
   const change =
-    authorized !== null && authorized !== terms.monthlyDraft && terms.creditors.length > 0
+    found && found.monthlyDraft !== found.authorizedMonthlyDraft
       ? {
-          authorizedMonthlyDraft: authorized,
-          appliesFrom: nextDraftOnOrAfter(terms, addDays(announced, CHANGED_DRAFT_NOTICE_DAYS)),
-          needsConfirmation: terms.monthlyDraft > authorized,
+          authorizedMonthlyDraft: found.authorizedMonthlyDraft,
+          appliesFrom: found.appliesFrom,
+          needsConfirmation: found.needsConfirmation,
         }
       : null;
+  const confirmed = plan.authorization?.kind === 'reauthorization' ? plan.authorization : null;
   const enrollment = app.dmpEnrollment;
   const plaid = app.paymentAccount?.plaidAccount;
   return {
@@ -104,9 +118,18 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     terms: planTermsView(terms),
     nextDraftDate: nextDraftOnOrAfter(terms, today),
     change,
+    reauthorization:
+      confirmed && confirmed.monthlyDraftAmount === terms.monthlyDraft
+        ? {
+            confirmedAt: confirmed.createdAt.toISOString(),
+            monthlyDraft: confirmed.monthlyDraftAmount,
+            appliesFrom: confirmed.appliesFrom,
+          }
+        : null,
     enrollment: enrollment
       ? {
           monthlyPaymentAmount: enrollment.monthlyPaymentAmount,
+          pendingMonthlyPaymentAmount: enrollment.pendingMonthlyPaymentAmount,
           firstPaymentDate: enrollment.firstPaymentDate,
           termInMonths: enrollment.termInMonths,
           projectedDebtFreeDate:

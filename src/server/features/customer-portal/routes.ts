@@ -2,19 +2,23 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
-import { customerAlertsViewSchema, planViewSchema } from '#domain/enrollment/views';
+import { customerAlertsViewSchema, planViewSchema, reauthorizeSchema } from '#domain/enrollment/views';
 import { customerSettingsViewSchema, textMessagesSettingSchema } from '#domain/enrollment/settings';
 import { alert } from '#server/db/schema/service-work';
 import { docusign } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { getPlan, signedApplication } from './get-plan';
 import { listCustomerAlerts } from './list-alerts';
+import { reauthorizePlan } from './reauthorize';
 import { getCustomerSettings, setTextMessages } from './settings';
 
 const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['customer-portal'];
 
-/** The customer portal: My plan, the signed letter, the alerts (marking one seen), and the settings. */
+/**
+ * The customer portal: My plan and the confirmation of a higher amount, the signed letter, the alerts
+ * (marking one seen), and the settings.
+ */
 export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -27,6 +31,15 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
     '/api/customer-portal/plan',
     { config: borrowerOnly, schema: { tags, response: { 200: planViewSchema } } },
     async (request) => getPlan({ services, userId: await userId(request) }),
+  );
+  app.post(
+    '/api/customer-portal/plan/reauthorize',
+    { config: borrowerOnly, schema: { tags, body: reauthorizeSchema, response: { 200: planViewSchema } } },
+    async (request) => {
+      const id = await userId(request);
+      await reauthorizePlan({ services, userId: id, monthlyDraft: request.body.monthlyDraft });
+      return getPlan({ services, userId: id });
+    },
   );
   app.get(
     '/api/customer-portal/letter',

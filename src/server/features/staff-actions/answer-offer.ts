@@ -15,6 +15,7 @@ import { decision, offer, offerDisqualificationReason, offerStatusChange } from 
 import type { FieldCipher } from '#server/security/field-encryption';
 import { recordAudit } from '#server/audit/record-audit';
 import { handOverWhenAnswered } from './hand-over';
+import { announcePlanChange } from './announce-plan-change';
 import { assertStatus, lockApplication } from '#server/application/application-state';
 import { last4 } from '#server/security/field-encryption';
 
@@ -121,7 +122,8 @@ export async function answerOffer(o: {
   answer: OfferStatusAnswer;
 }): Promise<OfferAnswerView> {
   const { cipher } = o.services;
-  return o.services.database.db.transaction(async (tx) => {
+  const emailIds: string[] = [];
+  const view = await o.services.database.db.transaction(async (tx) => {
     const { app, current } = await openOffer(tx, o.offerId);
     if (current.version !== o.answer.version) throw new AppError('Conflict');
     const beforeReasons = await reasonsOf(tx, current.id);
@@ -170,6 +172,10 @@ export async function answerOffer(o: {
       });
     }
 
+    // The borrower hears of new terms before the plan is handed over with them.
+    emailIds.push(
+      ...(await announcePlanChange(tx, o.services, { applicationId: app.id, actorId: o.actorId })),
+    );
     const handOver = await handOverWhenAnswered(tx, app, o.actorId);
     return {
       offer: {
@@ -183,6 +189,8 @@ export async function answerOffer(o: {
       handOver,
     };
   });
+  for (const id of emailIds) o.services.onEmailQueued?.(id);
+  return view;
 }
 
 /**

@@ -5,6 +5,7 @@ import { decision } from '#server/db/schema/decision';
 import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { planHandOver } from '#domain/flow/plan-hand-over';
+import { authorizedAmountOf, drawableMonthlyDraft } from '#domain/enrollment/plan-change';
 import {
   type ApplicationRow,
   changeStatus,
@@ -54,11 +55,14 @@ export async function handOverWhenAnswered(
     .select({ at: docusign.documentSignedAt })
     .from(docusign)
     .where(eq(docusign.applicationId, app.id));
-  // The plan's terms for the accepted offers, dated from the first draft the borrower authorized.
-  const { terms } = await loadPlanTerms(tx, app.id);
+  // The plan's terms for the accepted offers, dated from the first draft the borrower authorized. A higher
+  // amount than authorized is handed over as waiting: the agency keeps drawing the authorized one.
+  const { terms, authorization } = await loadPlanTerms(tx, app.id);
+  const drawn = drawableMonthlyDraft(terms, authorizedAmountOf(authorization));
   const enrollment = {
     active: true,
-    monthlyPaymentAmount: terms.monthlyDraft,
+    monthlyPaymentAmount: drawn.monthlyDraft,
+    pendingMonthlyPaymentAmount: drawn.awaitingConfirmation,
     termInMonths: terms.termInMonths,
     firstPaymentDate: terms.firstDraftDate,
     dateSigned: signed?.at ? signed.at.toISOString().slice(0, 10) : null,

@@ -4,6 +4,7 @@ import type {
   CustomerAlertsView,
   LinkTokenView,
   PlanView,
+  ReauthorizeInput,
 } from '#domain/enrollment/views';
 import type { CustomerSettingsView, TextMessagesSetting } from '#domain/enrollment/settings';
 import { api } from '#web/app/api';
@@ -11,6 +12,7 @@ import { api } from '#web/app/api';
 // The customer portal's server calls and the keys its reads are cached under.
 
 export const PLAN_PATH = '/api/customer-portal/plan';
+export const REAUTHORIZE_PATH = '/api/customer-portal/plan/reauthorize';
 export const ALERTS_PATH = '/api/customer-portal/alerts';
 /** The signed letter's download (a link, not a fetch). */
 export const LETTER_PATH = '/api/customer-portal/letter';
@@ -41,6 +43,10 @@ export const alertsQuery = () =>
     queryKey: customerPortalKeys.alerts(),
     queryFn: () => api<CustomerAlertsView>(ALERTS_PATH),
   });
+
+/** The borrower confirms the higher amount the page showed; answers My plan as it now stands. */
+export const reauthorizePlan = (body: ReauthorizeInput) =>
+  api<PlanView>(REAUTHORIZE_PATH, { method: 'POST', body });
 
 export const markAlertSeen = (id: string) => api<void>(alertSeenPath(id), { method: 'POST' });
 

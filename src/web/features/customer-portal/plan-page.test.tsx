@@ -26,8 +26,10 @@ const PLAN: PlanView = {
   },
   nextDraftDate: '2026-08-15',
   change: { authorizedMonthlyDraft: 28_500, appliesFrom: '2026-08-15', needsConfirmation: false },
+  reauthorization: null,
   enrollment: {
     monthlyPaymentAmount: 26_000,
+    pendingMonthlyPaymentAmount: null,
     firstPaymentDate: '2026-07-15',
     termInMonths: 54,
     projectedDebtFreeDate: '2030-12',

@@ -10,6 +10,7 @@ import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
 import { LETTER_PATH, planQuery } from './api';
 import { LINK_CLASS, PortalPage } from './portal-page';
+import { ReauthorizationStep, reauthorizedText } from './reauthorization-step';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
 // recharts stays in a chunk of its own, loaded only when the plan shows.
@@ -154,8 +155,10 @@ const debtFree = (plan: Plan): string =>
 
 function SummaryTiles({ plan }: { plan: Plan }) {
   const { terms } = plan;
+  // A higher amount is not drawn before the borrower confirms it: until then the authorized one is.
+  const drawn = plan.change?.needsConfirmation ? plan.change.authorizedMonthlyDraft : terms.monthlyDraft;
   const tiles: [term: string, value: string][] = [
-    ['Amount drawn each month', formatDollars(terms.monthlyDraft)],
+    ['Amount drawn each month', formatDollars(drawn)],
     ['Next draft', plan.nextDraftDate ? formatDay(plan.nextDraftDate) : 'To be set'],
     ['Term', `${terms.termInMonths} months`],
     ['Projected debt-free date', debtFree(plan)],
@@ -172,6 +175,12 @@ function SummaryTiles({ plan }: { plan: Plan }) {
         </p>
       )}
       {plan.change && <PlanChange plan={plan} change={plan.change} />}
+      {plan.change?.needsConfirmation && <ReauthorizationStep plan={plan} />}
+      {!plan.change && plan.reauthorization && (
+        <p role="status" className="mt-4 rounded-xl border border-brand-300 bg-brand-50 p-4 text-gray-900">
+          {reauthorizedText(plan.reauthorization)}
+        </p>
+      )}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         {tiles.map(([term, value], index) => (
           <div key={term} className={clsx('rounded-xl p-4', index === 0 ? 'bg-brand-50' : 'bg-gray-50')}>
@@ -188,7 +197,11 @@ function SummaryTiles({ plan }: { plan: Plan }) {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-gray-700">{planFeesText(terms)}</p>
+      <p className="mt-3 text-gray-700">
+        {/* The split is the terms': while the higher amount waits, say it is the one being confirmed. */}
+        {plan.change?.needsConfirmation ? 'Once you confirm the new amount: ' : ''}
+        {planFeesText(terms)}
+      </p>
     </section>
   );
 }
@@ -207,8 +220,8 @@ function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['ch
       )}
       {change.needsConfirmation && (
         <p className="mt-2">
-          This is more than you authorized, so we will not draw it until you confirm the new terms with a
-          counsellor: call{' '}
+          This is more than you authorized, so we will not draw it until you confirm the new terms below. To
+          talk it over first, call{' '}
           <a href={`tel:${SITE.phone.tel}`} className="font-semibold whitespace-nowrap underline">
             {SITE.phone.display}
           </a>
@@ -219,8 +232,17 @@ function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['ch
   );
 }
 
-/** 'Your monthly draft changes from $330 to $257, from the draft on March 5, 2027.' */
+/**
+ * 'Your monthly draft changes from $330 to $257, from the draft on March 5, 2027.'; a higher amount, which
+ * waits for the borrower: 'Your plan now needs $415 a month instead of the $385 you authorized.'
+ */
 export function planChangeText(monthlyDraft: number, change: NonNullable<Plan['change']>): string {
+  if (change.needsConfirmation) {
+    return (
+      `Your plan now needs ${formatDollars(monthlyDraft)} a month instead of the ` +
+      `${formatDollars(change.authorizedMonthlyDraft)} you authorized.`
+    );
+  }
   const from = change.appliesFrom ? `, from the draft on ${formatDay(change.appliesFrom)}` : '';
   return (
     `Your monthly draft changes from ${formatDollars(change.authorizedMonthlyDraft)} to ` +

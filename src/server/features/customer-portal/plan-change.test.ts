@@ -1,0 +1,306 @@
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
+import { changeAppliesFrom } from '#domain/enrollment/plan-change';
+import { firstDraftDate } from '#domain/enrollment/plan-terms';
+import { formatDollars } from '#domain/money/cents';
+import { loadPlanTerms } from '#server/application/plan-terms';
+import {
+  dmpEnrollment,
+  docusign,
+  docusignSigner,
+  planAuthorization,
+  planChangeNotice,
+} from '#server/db/schema/enrollment';
+import { auditLog } from '#server/db/schema/ops';
+import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
+import { NOTHING_TO_CONFIRM_MESSAGE, TERMS_CHANGED_MESSAGE } from './reauthorize';
+
+// When a creditor's answer changes the plan the borrower already authorized: the email (read back from the
+// outbox), My plan, the plan handed to the agency, and the borrower's confirmation of a higher amount.
+
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signedInStaff(t);
+});
+afterAll(async () => t?.close());
+
+const REAUTHORIZE = '/api/customer-portal/plan/reauthorize';
+const today = () => new Date().toISOString().slice(0, 10);
+const creditor = {
+  isAch: false,
+  addressLine1: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+  memo: '',
+};
+const accept = (offerId: string) =>
+  staff.client.post(`/api/staff/offers/${offerId}/status`, {
+    version: 0,
+    status: 'accepted',
+    creditorAccount: creditor,
+  });
+const decline = (offerId: string) =>
+  staff.client.post(`/api/staff/offers/${offerId}/status`, {
+    version: 0,
+    status: 'declined',
+    reasons: ['termTooLong'],
+  });
+
+/**
+ * A borrower in creditor review whose Letter of Authorization was signed by them (and a spouse, when asked)
+ * and authorized the plan's amount plus `authorizedDelta` (negative: the plan now needs more than authorized,
+ * as after a counter-offer).
+ */
+async function signedPlan(lastName: string, o: { authorizedDelta?: number; spouse?: string } = {}) {
+  const a = await applicationIn(t, 'creditorReview', lastName);
+  const first = firstDraftDate(today(), 15);
+  const { terms } = await loadPlanTerms(t.db, a.applicationId, { today: today(), draftDay: 15 });
+  const authorized = terms.monthlyDraft + (o.authorizedDelta ?? 0);
+  await t.db.insert(planAuthorization).values({
+    applicationId: a.applicationId,
+    kind: 'letter',
+    draftDay: 15,
+    firstDraftDate: first,
+    monthlyDraftAmount: authorized,
+    setupFee: terms.setupFee,
+    termInMonths: terms.termInMonths,
+  });
+  const [envelope] = await t.db
+    .insert(docusign)
+    .values({
+      applicationId: a.applicationId,
+      envelopeId: `env-${a.applicationId}`,
+      documentSignedAt: new Date(),
+    })
+    .returning();
+  await t.db
+    .insert(docusignSigner)
+    .values([
+      { docusignId: envelope!.id, role: 'borrower', name: `Pat ${lastName}`, email: a.email },
+      ...(o.spouse
+        ? [{ docusignId: envelope!.id, role: 'spouse' as const, name: `Sam ${lastName}`, email: o.spouse }]
+        : []),
+    ]);
+  return { ...a, authorized, firstDraftDate: first };
+}
+
+const changeEmails = async (to: string) =>
+  (await t.emailsTo(to)).filter((email) => email.kind === 'plan-changed');
+const notices = (applicationId: string) =>
+  t.db.select().from(planChangeNotice).where(eq(planChangeNotice.applicationId, applicationId));
+const termsNow = async (applicationId: string) => (await loadPlanTerms(t.db, applicationId)).terms;
+
+describe('a creditor declines after the letter is signed', () => {
+  it('emails each signer once: the creditor to pay directly, the new amount and the draft it applies from', async () => {
+    const spouse = `sam.${Date.now()}@example.com`;
+    const a = await signedPlan('Declined', { spouse });
+    const [gone, next] = a.offers;
+    const res = await decline(gone!.id);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const terms = await termsNow(a.applicationId);
+    expect(terms.monthlyDraft).toBeLessThan(a.authorized);
+    const direct = terms.payDirectly.find((c) => c.id === gone!.id)!;
+    const appliesFrom = changeAppliesFrom(terms, today())!;
+    const [email] = await changeEmails(a.email);
+    expect(email).toMatchObject({
+      subject: 'Your debt management plan has changed',
+      links: [{ label: 'See your plan', url: expect.stringMatching(/\/customer-portal\/plan$/) }],
+    });
+    expect(email!.text).toContain(`Hi Pat Declined, a creditor has answered the plan we proposed`);
+    expect(email!.text).toContain(
+      `${direct.creditorName} declined the plan, so it is not on it. Please keep paying it yourself, as you do ` +
+        `today: ${direct.creditorName} about ${formatDollars(direct.currentPayment)} a month.`,
+    );
+    expect(email!.text).toContain(
+      `The amount drawn each month for your plan changes from ${formatUsd(a.authorized)} to ` +
+        `${formatUsd(terms.monthlyDraft)}, from your draft on ${formatLetterDate(appliesFrom)}.`,
+    );
+    // The spouse signed the letter too: they hear of it as they received the signed copy.
+    expect(await changeEmails(spouse)).toHaveLength(1);
+
+    // My plan says the same: the authorized amount, the new one (the terms) and the same first draft.
+    const plan = (await a.client.get('/api/customer-portal/plan')).json();
+    expect(plan.terms.monthlyDraft).toBe(terms.monthlyDraft);
+    expect(plan.change).toEqual({
+      authorizedMonthlyDraft: a.authorized,
+      appliesFrom,
+      needsConfirmation: false,
+    });
+
+    // Another answer that leaves the terms as they are sends nothing more.
+    expect((await accept(next!.id)).statusCode).toBe(200);
+    expect(await changeEmails(a.email)).toHaveLength(1);
+    expect(await notices(a.applicationId)).toEqual([
+      expect.objectContaining({
+        authorizedMonthlyDraftAmount: a.authorized,
+        monthlyDraftAmount: terms.monthlyDraft,
+        appliesFrom,
+        needsConfirmation: false,
+      }),
+    ]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, a.applicationId), eq(auditLog.action, 'planChangeAnnounced')));
+    expect(audits).toEqual([
+      expect.objectContaining({
+        actorId: staff.userId,
+        before: { monthlyDraft: a.authorized },
+        after: {
+          monthlyDraft: terms.monthlyDraft,
+          appliesFrom,
+          needsConfirmation: false,
+          payDirectly: [gone!.id],
+        },
+      }),
+    ]);
+    // A lower amount needs no confirmation.
+    expect(
+      (await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: true })).json(),
+    ).toMatchObject({
+      message: NOTHING_TO_CONFIRM_MESSAGE,
+    });
+  });
+
+  it('sends nothing while the answers leave the authorized plan as it is', async () => {
+    const a = await signedPlan('Unchanged');
+    for (const x of a.offers) expect((await accept(x.id)).statusCode).toBe(200);
+    expect(await changeEmails(a.email)).toEqual([]);
+    expect(await notices(a.applicationId)).toEqual([]);
+    const plan = (await a.client.get('/api/customer-portal/plan')).json();
+    expect(plan.change).toBeNull();
+    expect(plan.enrollment).toMatchObject({
+      monthlyPaymentAmount: a.authorized,
+      pendingMonthlyPaymentAmount: null,
+    });
+  });
+});
+
+describe('the plan now needs more than the borrower authorized', () => {
+  it('waits for the borrower: the email asks for a confirmation, the agency keeps the authorized draft, the portal confirms it', async () => {
+    // The letter authorized $50 less than the terms now need (as after a creditor's counter-offer).
+    const a = await signedPlan('Higher', { authorizedDelta: -5_000 });
+    const [first, ...rest] = a.offers;
+    expect((await accept(first!.id)).statusCode).toBe(200);
+    const terms = await termsNow(a.applicationId);
+    const appliesFrom = changeAppliesFrom(terms, today())!;
+
+    const [email] = await changeEmails(a.email);
+    expect(email).toMatchObject({
+      subject: 'Please confirm your new plan payment',
+      links: [
+        {
+          label: 'Confirm the new amount on My plan',
+          url: expect.stringMatching(/\/customer-portal\/plan$/),
+        },
+      ],
+    });
+    expect(email!.text).toContain(
+      `The amount drawn each month for your plan is now ${formatUsd(terms.monthlyDraft)}, more than the ` +
+        `${formatUsd(a.authorized)} you authorized. We will not draw the higher amount until you confirm the new ` +
+        `terms on My plan; until then we keep drawing ${formatUsd(a.authorized)}.`,
+    );
+    expect(email!.text).toContain(
+      `If you confirm now, ${formatUsd(terms.monthlyDraft)} is drawn from your draft on ${formatLetterDate(appliesFrom)}.`,
+    );
+
+    // The last answer hands the plan over: the authorized amount is what the agency draws; the higher one waits.
+    for (const x of rest) expect((await accept(x.id)).statusCode).toBe(200);
+    expect(await changeEmails(a.email)).toHaveLength(1);
+    const enrollmentRow = async () =>
+      (await t.db.select().from(dmpEnrollment).where(eq(dmpEnrollment.applicationId, a.applicationId)))[0];
+    expect(await enrollmentRow()).toMatchObject({
+      monthlyPaymentAmount: a.authorized,
+      pendingMonthlyPaymentAmount: terms.monthlyDraft,
+    });
+    let plan = (await a.client.get('/api/customer-portal/plan')).json();
+    expect(plan.change).toEqual({
+      authorizedMonthlyDraft: a.authorized,
+      appliesFrom,
+      needsConfirmation: true,
+    });
+    expect(plan.reauthorization).toBeNull();
+
+    // Bad input is refused with the field's message, before anything is read.
+    for (const body of [
+      {},
+      { monthlyDraft: terms.monthlyDraft },
+      { monthlyDraft: terms.monthlyDraft, agreed: false },
+      { monthlyDraft: 'lots\u0000', agreed: true },
+      { monthlyDraft: 1e300, agreed: true },
+      { monthlyDraft: -1, agreed: true },
+      { monthlyDraft: 12.5, agreed: true },
+      { monthlyDraft: terms.monthlyDraft, agreed: true, firstDraftDate: '2027-02-30' },
+    ]) {
+      const res = await a.client.post(REAUTHORIZE, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const unticked = await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: false });
+    expect(unticked.json().fieldErrors).toEqual({
+      agreed: 'Please tick the box to authorize the new amount',
+    });
+
+    // An amount the page showed before the terms moved on: 409, nothing recorded.
+    const stale = await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft - 100, agreed: true });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(TERMS_CHANGED_MESSAGE);
+
+    // Another borrower's confirmation never reaches this plan: they have nothing to confirm.
+    const other = await signedPlan('Other');
+    const theirs = await other.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: true });
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().message).toBe(NOTHING_TO_CONFIRM_MESSAGE);
+    const authorizations = () =>
+      t.db.select().from(planAuthorization).where(eq(planAuthorization.applicationId, a.applicationId));
+    expect((await authorizations()).map((x) => x.kind)).toEqual(['letter']);
+
+    const confirmed = await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    plan = confirmed.json();
+    expect(plan.change).toBeNull();
+    expect(plan.reauthorization).toMatchObject({ monthlyDraft: terms.monthlyDraft, appliesFrom });
+    expect(plan.terms).toMatchObject({ monthlyDraft: terms.monthlyDraft, firstDraftDate: a.firstDraftDate });
+    expect(plan.enrollment).toMatchObject({
+      monthlyPaymentAmount: terms.monthlyDraft,
+      pendingMonthlyPaymentAmount: null,
+    });
+    // The schedule stays the letter's; only the amount changes, from the confirmed draft.
+    expect((await authorizations()).find((x) => x.kind === 'reauthorization')).toMatchObject({
+      draftDay: 15,
+      firstDraftDate: a.firstDraftDate,
+      monthlyDraftAmount: terms.monthlyDraft,
+      termInMonths: terms.termInMonths,
+      appliesFrom,
+    });
+    expect(await enrollmentRow()).toMatchObject({
+      monthlyPaymentAmount: terms.monthlyDraft,
+      pendingMonthlyPaymentAmount: null,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, a.applicationId), eq(auditLog.action, 'planReauthorized')));
+    expect(audit).toMatchObject({
+      actorId: a.userId,
+      before: { monthlyDraft: a.authorized },
+      after: { monthlyDraft: terms.monthlyDraft, appliesFrom, dmpEnrollmentUpdated: true },
+    });
+
+    // Once confirmed, there is nothing left to confirm.
+    const again = await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: true });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a borrower who has not signed the letter yet, sending them where their application stands', async () => {
+    const a = await applicationIn(t, 'acceptOffer', 'Unsigned');
+    const res = await a.client.post(REAUTHORIZE, { monthlyDraft: 10_000, agreed: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().redirect).toEqual(expect.any(String));
+  });
+});

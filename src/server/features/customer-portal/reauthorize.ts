@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
+import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
+import { lockApplication } from '#server/application/application-state';
+import { loadPlanTerms } from '#server/application/plan-terms';
+import { recordAudit } from '#server/audit/record-audit';
+import type { Services } from '#server/services';
+import { signedApplication } from './get-plan';
+
+export const NOTHING_TO_CONFIRM_MESSAGE = 'Your plan has no new amount waiting for your confirmation.';
+export const TERMS_CHANGED_MESSAGE =
+  'Your plan changed again since this page was opened. Please read the new terms before you confirm.';
+
+/**
+ * POST /api/customer-portal/plan/reauthorize: the borrower confirms a higher amount drawn each month than the
+ * one they authorized. The amount they saw must still be the terms' (409 otherwise). Records a
+ * 'reauthorization' with the new terms on the same schedule (the letter's first draft and day), the first draft
+ * it applies to (10 days' notice from today), and lets the plan handed to the agency draw it; audited.
+ */
+export async function reauthorizePlan(o: {
+  services: Services;
+  userId: string;
+  monthlyDraft: number;
+  today?: string;
+}): Promise<void> {
+  const { db } = o.services.database;
+  const today = o.today ?? new Date().toISOString().slice(0, 10);
+  const own = await signedApplication(db, o.userId);
+  await db.transaction(async (tx) => {
+    await lockApplication(tx, own.id);
+    const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
+    const change = planChange({
+      terms,
+      authorizedMonthlyDraft: authorizedAmountOf(authorization),
+      announced: today,
+      today,
+    });
+    if (!change?.needsConfirmation || !authorization)
+      throw new AppError('Conflict', NOTHING_TO_CONFIRM_MESSAGE);
+    if (o.monthlyDraft !== terms.monthlyDraft) throw new AppError('Conflict', TERMS_CHANGED_MESSAGE);
+    const [row] = await tx
+      .insert(planAuthorization)
+      .values({
+        applicationId: own.id,
+        kind: 'reauthorization',
+        // The schedule stays the letter's: only the amount changes, from `appliesFrom`.
+        draftDay: authorization.draftDay,
+        firstDraftDate: authorization.firstDraftDate,
+        monthlyDraftAmount: terms.monthlyDraft,
+        setupFee: terms.setupFee,
+        termInMonths: terms.termInMonths,
+        appliesFrom: change.appliesFrom,
+      })
+      .returning({ id: planAuthorization.id });
+    const handedOver = await tx
+      .update(dmpEnrollment)
+      .set({
+        monthlyPaymentAmount: terms.monthlyDraft,
+        pendingMonthlyPaymentAmount: null,
+        termInMonths: terms.termInMonths,
+      })
+      .where(eq(dmpEnrollment.applicationId, own.id))
+      .returning({ id: dmpEnrollment.id });
+    await recordAudit(tx, {
+      actorId: o.userId,
+      action: 'planReauthorized',
+      entityType: 'planAuthorization',
+      entityId: row!.id,
+      applicationId: own.id,
+      before: { monthlyDraft: change.authorizedMonthlyDraft },
+      after: {
+        monthlyDraft: terms.monthlyDraft,
+        appliesFrom: change.appliesFrom,
+        dmpEnrollmentUpdated: handedOver.length > 0,
+      },
+    });
+  });
+}

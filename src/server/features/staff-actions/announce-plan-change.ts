@@ -1,0 +1,101 @@
+import { desc, eq } from 'drizzle-orm';
+import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
+import type { Tx } from '#server/db/client';
+import { application, borrower } from '#server/db/schema/application';
+import { user } from '#server/db/schema/auth';
+import { docusign, docusignSigner, planChangeNotice } from '#server/db/schema/enrollment';
+import { loadPlanTerms } from '#server/application/plan-terms';
+import { recordAudit } from '#server/audit/record-audit';
+import { enqueueEmail } from '#server/email/outbox';
+import { planChangedEmail } from '#server/email/templates';
+import type { Services } from '#server/services';
+
+/**
+ * Who hears of a change: everyone who signed the Letter of Authorization, as the signed copy went to each of
+ * them (one email per address); without a letter on file, the borrower.
+ */
+async function recipientsOf(tx: Tx, applicationId: string): Promise<{ to: string; name: string }[]> {
+  const signers = await tx
+    .select({ to: docusignSigner.email, name: docusignSigner.name })
+    .from(docusignSigner)
+    .innerJoin(docusign, eq(docusign.id, docusignSigner.docusignId))
+    .where(eq(docusign.applicationId, applicationId))
+    .orderBy(docusignSigner.role);
+  const seen = new Set<string>();
+  const distinct = signers.filter((s) => !seen.has(s.to) && seen.add(s.to));
+  if (distinct.length > 0) return distinct;
+  const [person] = await tx
+    .select({ email: borrower.email, accountEmail: user.email, firstName: borrower.firstName })
+    .from(borrower)
+    .innerJoin(application, eq(application.id, borrower.applicationId))
+    .innerJoin(user, eq(user.id, application.owner))
+    .where(eq(borrower.applicationId, applicationId))
+    .limit(1);
+  return person ? [{ to: person.email ?? person.accountEmail, name: person.firstName ?? 'there' }] : [];
+}
+
+/**
+ * After a creditor's answer is saved, inside the same transaction: when the borrower already authorized the
+ * plan and its terms now differ (another amount drawn each month, or a creditor they now pay directly), tells
+ * them once by email and records the notice. The same resulting terms are never announced twice, however
+ * many offers staff answer. Answers the outbox ids, to hand to the queue after commit.
+ */
+export async function announcePlanChange(
+  tx: Tx,
+  services: Pick<Services, 'cipher' | 'config'>,
+  o: { applicationId: string; actorId: string; today?: string },
+): Promise<string[]> {
+  const today = o.today ?? new Date().toISOString().slice(0, 10);
+  const { terms, authorization } = await loadPlanTerms(tx, o.applicationId, { today });
+  const change = planChange({
+    terms,
+    authorizedMonthlyDraft: authorizedAmountOf(authorization),
+    announced: today,
+    today,
+  });
+  if (!change) return [];
+  const [last] = await tx
+    .select({ termsKey: planChangeNotice.termsKey })
+    .from(planChangeNotice)
+    .where(eq(planChangeNotice.applicationId, o.applicationId))
+    .orderBy(desc(planChangeNotice.createdAt))
+    .limit(1);
+  if (last?.termsKey === change.key) return [];
+
+  const [notice] = await tx
+    .insert(planChangeNotice)
+    .values({
+      applicationId: o.applicationId,
+      authorizedMonthlyDraftAmount: change.authorizedMonthlyDraft,
+      monthlyDraftAmount: change.monthlyDraft,
+      appliesFrom: change.appliesFrom,
+      needsConfirmation: change.needsConfirmation,
+      termsKey: change.key,
+    })
+    .returning({ id: planChangeNotice.id });
+  const emailIds: string[] = [];
+  for (const person of await recipientsOf(tx, o.applicationId)) {
+    emailIds.push(
+      await enqueueEmail(
+        tx,
+        services.cipher,
+        planChangedEmail({ ...person, publicUrl: services.config.publicUrl, change }),
+      ),
+    );
+  }
+  await recordAudit(tx, {
+    actorId: o.actorId,
+    action: 'planChangeAnnounced',
+    entityType: 'planChangeNotice',
+    entityId: notice!.id,
+    applicationId: o.applicationId,
+    before: { monthlyDraft: change.authorizedMonthlyDraft },
+    after: {
+      monthlyDraft: change.monthlyDraft,
+      appliesFrom: change.appliesFrom,
+      needsConfirmation: change.needsConfirmation,
+      payDirectly: change.declinedByCreditor.map((c) => c.id),
+    },
+  });
+  return emailIds;
+}

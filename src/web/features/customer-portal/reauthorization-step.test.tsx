@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PlanView } from '#domain/enrollment/views';
+import { answerApi, type ApiCall, type ApiReply } from '#web/test/api-mock';
+import { renderRoutes } from '#web/test/render';
+import { Component as PlanPage, PLAN_PATH } from './plan-page';
+import { REAUTHORIZE_PATH } from './api';
+import { CONFIRM_BUTTON } from './reauthorization-step';
+
+// Big Card countered: it now asks $210 a month instead of $180. With Small Card ($60) and the $20 fee, the plan
+// needs $290.00 a month; the letter authorized $260.00, so $290.00 is not drawn until the borrower confirms.
+const HIGHER: PlanView = {
+  status: 'transfer',
+  terms: {
+    monthlyDraft: 29_000,
+    creditorsMonthlyPayment: 27_000,
+    monthlyFee: 2_000,
+    setupFee: 3_500,
+    setupFeeDate: '2026-07-15',
+    draftDay: 15,
+    termInMonths: 48,
+    firstDraftDate: '2026-07-15',
+    lastDraftDate: '2030-06-15',
+    lastDraftAmount: 10_000,
+    totalPaid: 47 * 29_000 + 10_000 + 3_500,
+    totalFees: 48 * 2_000 + 3_500,
+  },
+  nextDraftDate: '2026-08-15',
+  change: { authorizedMonthlyDraft: 26_000, appliesFrom: '2026-09-15', needsConfirmation: true },
+  reauthorization: null,
+  enrollment: {
+    monthlyPaymentAmount: 26_000,
+    pendingMonthlyPaymentAmount: 29_000,
+    firstPaymentDate: '2026-07-15',
+    termInMonths: 48,
+    projectedDebtFreeDate: '2030-06',
+    dateSigned: '2026-06-01',
+  },
+  fees: { setupFee: 3_500, monthlyFee: 2_000 },
+  creditors: [
+    {
+      id: 'c1',
+      creditorName: 'Big Card',
+      accountNumberLast4: '4321',
+      balance: 900_000,
+      status: 'accepted',
+      currentMonthlyPayment: 25_400,
+      newMonthlyPayment: 21_000,
+      payDirectly: null,
+      proposedApr: 800,
+      term: 48,
+    },
+    {
+      id: 'c2',
+      creditorName: 'Small Card',
+      accountNumberLast4: null,
+      balance: 300_000,
+      status: 'accepted',
+      currentMonthlyPayment: 8_500,
+      newMonthlyPayment: 6_000,
+      payDirectly: null,
+      proposedApr: 975,
+      term: 48,
+    },
+  ],
+  payoff: {
+    points: [{ month: 0, plan: 1_200_000, current: 1_200_000 }],
+    planMonths: 48,
+    currentMonths: 62,
+    interestSaved: 804_000,
+  },
+  paymentAccount: { institutionName: 'First Platypus Bank', mask: '0000' },
+  letter: { signedAt: '2026-06-01T14:00:00.000Z', available: true },
+};
+
+const CONFIRMED: PlanView = {
+  ...HIGHER,
+  change: null,
+  reauthorization: {
+    confirmedAt: '2026-09-01T10:00:00.000Z',
+    monthlyDraft: 29_000,
+    appliesFrom: '2026-09-15',
+  },
+  enrollment: { ...HIGHER.enrollment!, monthlyPaymentAmount: 29_000, pendingMonthlyPaymentAmount: null },
+};
+
+async function renderPage(reauthorize: ApiReply | (() => ApiReply), plans: PlanView[] = [HIGHER]) {
+  let read = 0;
+  const calls: ApiCall[] = answerApi({
+    [`GET ${PLAN_PATH}`]: () => ({ status: 200, body: plans[Math.min(read++, plans.length - 1)] }),
+    [`POST ${REAUTHORIZE_PATH}`]: reauthorize,
+  });
+  const app = renderRoutes([{ path: '/customer-portal/plan', Component: PlanPage }], '/customer-portal/plan');
+  await screen.findByRole('heading', { name: 'Confirm your new plan payment' });
+  return { calls, user: app.user };
+}
+
+const step = () => screen.getByRole('region', { name: 'Confirm your new plan payment' });
+
+describe('My plan: confirming a higher amount drawn each month', () => {
+  it('states the new terms, keeps the authorized amount as the draft, and asks for the agreement', async () => {
+    await renderPage({ status: 200, body: CONFIRMED });
+    // The tile shows what is drawn today: the authorized amount.
+    expect(document.querySelector('[data-testid="monthly-draft"]')?.textContent).toBe('$260');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(
+      'Your plan now needs $290 a month instead of the $260 you authorized.',
+    );
+    expect(document.body.textContent).toContain(
+      "Once you confirm the new amount: Of each draft, $270 goes to your creditors and $20 is the agency's monthly fee.",
+    );
+    const region = within(step());
+    expect(step()).toHaveTextContent('Until you confirm, we keep drawing $260.00 each month');
+    expect(step()).toHaveTextContent('Amount drawn each month$290.00');
+    expect(step()).toHaveTextContent('From the draft onSeptember 15, 2026');
+    expect(
+      region.getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Paid to', 'Each month'],
+      ['Big Card', '$210.00'],
+      ['Small Card', '$60.00'],
+      ["Harbor Light Credit Counseling's monthly fee", '$20.00'],
+    ]);
+    expect(
+      region.getByRole('checkbox', {
+        name: 'I authorize Harbor Light Credit Counseling to draw $290.00 each month from my account ending 0000 from September 15, 2026.',
+      }),
+    ).not.toBeChecked();
+  });
+
+  it('refuses to send without the agreement, then confirms the amount it showed', async () => {
+    const { calls, user } = await renderPage({ status: 200, body: CONFIRMED });
+    await user.click(screen.getByRole('button', { name: CONFIRM_BUTTON }));
+    expect(await screen.findByText('Please tick the box to authorize the new amount')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: CONFIRM_BUTTON }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'You confirmed the new amount: $290.00 each month, drawn from your draft on September 15, 2026.',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: REAUTHORIZE_PATH, body: { monthlyDraft: 29_000, agreed: true } },
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Confirm your new plan payment' })).toBeNull();
+    expect(document.querySelector('[data-testid="monthly-draft"]')?.textContent).toBe('$290');
+  });
+
+  it('says so and reads the plan again when the terms changed since the page was opened', async () => {
+    const newer: PlanView = {
+      ...HIGHER,
+      terms: { ...HIGHER.terms, monthlyDraft: 30_000 },
+    };
+    const { user } = await renderPage(
+      {
+        status: 409,
+        body: {
+          code: 'Conflict',
+          message:
+            'Your plan changed again since this page was opened. Please read the new terms before you confirm.',
+        },
+      },
+      [HIGHER, newer],
+    );
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: CONFIRM_BUTTON }));
+    expect(await within(step()).findByRole('alert')).toHaveTextContent('Your plan changed again');
+    await waitFor(() => expect(step()).toHaveTextContent('Amount drawn each month$300.00'));
+  });
+});
