@@ -127,6 +127,13 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
+/**
+ * Why a letter cannot be signed and what replaces it: its first draft date came too close while it waited, so a
+ * new letter with `firstDraftDate` (the same day of the month) was emailed.
+ */
+export const letterRenewedMessage = (firstDraftDate: string): string =>
+  `The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on ${formatLetterDate(firstDraftDate)}. Please sign that one.`;
+
 /** What happens to a draft due on a day banks do not settle debits (stated wherever the draft day is). */
 export const DRAFT_ON_NON_BUSINESS_DAY =
   'A draft due on a weekend or a bank holiday is drawn on the next business day.';

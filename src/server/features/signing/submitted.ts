@@ -7,7 +7,7 @@ import { application } from '#server/db/schema/application';
 import { docusign } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
-import { signingLink, startSigning } from './start-signing';
+import { renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
 
 /** Statuses from which /submitted has something to say: the letter is out for signature or signed. */
 const SUBMITTED_STATUSES = new Set([
@@ -54,6 +54,19 @@ export async function getSubmitted(o: {
       where: eq(docusign.applicationId, app.id),
       with: { signers: true },
     });
+  }
+  // A letter left unsigned until its first draft came too close is made again before the page states it.
+  if (record && !record.documentSignedAt && app.status === 'signContract') {
+    try {
+      if (await renewLetterIfTooSoon({ services: o.services, applicationId: app.id, log: o.log })) {
+        record = await db.query.docusign.findFirst({
+          where: eq(docusign.applicationId, app.id),
+          with: { signers: true },
+        });
+      }
+    } catch (error) {
+      o.log.error({ err: error, applicationId: app.id }, 'making the letter of authorization again failed');
+    }
   }
   const signers = (record?.signers ?? [])
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'borrower' ? -1 : 1))
