@@ -5,6 +5,8 @@ import type { SubmittedView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
 import { application } from '#server/db/schema/application';
 import { docusign } from '#server/db/schema/enrollment';
+import { planTermsView } from '#domain/enrollment/plan-terms-view';
+import { loadPlanTerms } from '#server/application/plan-terms';
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
 import { renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
@@ -30,8 +32,10 @@ async function ownApplication(services: Services, userId: string) {
 }
 
 /**
- * GET /api/application/submitted: whether every signer signed the Letter of Authorization. When the letter
- * could not be sent right after the payment account was saved (the provider was down), it is sent now.
+ * GET /api/application/submitted: whether every signer signed the Letter of Authorization, and the plan's terms
+ * the letter states. When the letter could not be sent right after the payment account was saved (the
+ * provider was down), it is sent now; when it waited unsigned until its first draft came too close, it is made
+ * again first.
  */
 export async function getSubmitted(o: {
   services: Services;
@@ -71,10 +75,24 @@ export async function getSubmitted(o: {
   const signers = (record?.signers ?? [])
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'borrower' ? -1 : 1))
     .map((s) => ({ role: s.role, name: s.name, signed: s.signedAt !== null }));
+  // The terms as the letter states them: the same computation, dated by the letter (or a later confirmation).
+  const { terms, authorization } = await loadPlanTerms(db, app.id, { undated: true });
+  const dated = authorization && authorization.kind !== 'acceptance' && terms.firstDraftDate !== null;
   return {
     status: app.status,
     signed: Boolean(record?.documentSignedAt) || app.status !== 'signContract',
     signers,
+    plan: dated
+      ? {
+          terms: planTermsView(terms),
+          creditors: terms.creditors.map((c) => ({ creditorName: c.creditorName, payment: c.payment })),
+          payDirectly: terms.payDirectly.map((c) => ({
+            creditorName: c.creditorName,
+            currentPayment: c.currentPayment,
+            why: c.why,
+          })),
+        }
+      : null,
   };
 }
 
