@@ -52,6 +52,11 @@ describe('AppError', () => {
     ['UnderContractAge', 422, 'A Debt Management Plan is a contract, which a person under 18 cannot sign.'],
     ['WouldDisqualify', 422, 'The plan payment does not fit this budget.'],
     ['ThinBudget', 422, 'This budget leaves very little each month after the plan payment.'],
+    [
+      'LetterRenewed',
+      410,
+      'The first draft date on this letter is now too close to set up in time. We have sent you a new letter to sign.',
+    ],
     ['NetworkError', 503, 'Network Connection Error: Please check your internet connection'],
     ['InternalError', 500, 'Something went wrong. Please try again.'],
   ])('%s: status %i, default message', (code, status, message) => {
@@ -63,7 +68,7 @@ describe('AppError', () => {
   });
 
   it('every code has a status and a default message', () => {
-    expect(APP_ERROR_CODES).toHaveLength(23);
+    expect(APP_ERROR_CODES).toHaveLength(24);
     expect(Object.keys(APP_ERROR_DEFAULT_MESSAGE).sort()).toEqual([...APP_ERROR_CODES].sort());
   });
 

@@ -57,6 +57,11 @@ export type AppErrorCode =
    * message says what is left. Sent again with acceptThinBudget, it is saved as it is.
    */
   | 'ThinBudget'
+  /**
+   * The Letter of Authorization's first draft date came too close before it was signed: it cannot be signed,
+   * and a new letter with a later first draft date was sent instead (the message gives it).
+   */
+  | 'LetterRenewed'
   /** The browser could not reach the server (client side only). */
   | 'NetworkError'
   /** Anything unexpected; the message is never shown as is. */
@@ -84,6 +89,7 @@ export const APP_ERROR_STATUS = {
   UnderContractAge: 422,
   WouldDisqualify: 422,
   ThinBudget: 422,
+  LetterRenewed: 410,
   NetworkError: 503,
   InternalError: 500,
 } as const satisfies Record<AppErrorCode, number>;
@@ -113,6 +119,8 @@ export const APP_ERROR_DEFAULT_MESSAGE = {
   UnderContractAge: MESSAGES.underContractAge,
   WouldDisqualify: 'The plan payment does not fit this budget.',
   ThinBudget: 'This budget leaves very little each month after the plan payment.',
+  LetterRenewed:
+    'The first draft date on this letter is now too close to set up in time. We have sent you a new letter to sign.',
   NetworkError: MESSAGES.networkError,
   InternalError: 'Something went wrong. Please try again.',
 } as const satisfies Record<AppErrorCode, string>;

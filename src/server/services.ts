@@ -38,6 +38,11 @@ export type AppDeps = {
   /** Called after a transaction that moved an application to transfer commits, with the application id. */
   onWebhookQueued?: (id: string) => void;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Today, 'yyyy-MM-dd' in UTC, for the dates the letter is checked against (its first draft date); the real
+   * day when absent. Tests give another day to see a letter left unsigned for days.
+   */
+  today?: () => string;
 };
 
 /** Services the features use, built once per app. */

@@ -212,6 +212,17 @@ export function eSignatureContract(make: () => Promise<ESignatureHarness>): void
       ).rejects.toThrow();
     });
 
+    it('voids an unsigned envelope (twice does nothing), and refuses to void a completed one', async () => {
+      const h = await make();
+      const { envelopeId } = await send(h, [BORROWER]);
+      await h.eSignature.voidEnvelope(envelopeId, 'The letter was made again with a later first draft date.');
+      expect((await h.eSignature.getEnvelope(envelopeId)).status).toBe('voided');
+      await h.eSignature.voidEnvelope(envelopeId, 'again');
+      const signed = await send(h, [BORROWER]);
+      await h.completeSigning(signed.envelopeId, 'borrower');
+      await expect(h.eSignature.voidEnvelope(signed.envelopeId, 'too late')).rejects.toThrow();
+    });
+
     it('rejects for an envelope it does not know', async () => {
       const h = await make();
       const unknown = randomUUID();

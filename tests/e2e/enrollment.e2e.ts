@@ -168,6 +168,17 @@ test.describe('enrollment', () => {
       const checking = page.getByRole('radio', { name: /Everyday Checking/ });
       await visible(checking);
       expect(await checking.isChecked()).toBe(false);
+      // The bank connected here may show a payday the chosen day does not follow (the sandbox's paydays move
+      // with the calendar): then one click moves the drafts to the day after it.
+      const payday = page.getByRole('region', { name: 'Draw your plan the day after payday?' });
+      if (await payday.isVisible()) {
+        await visible(payday.getByText(/^Your pay arrives around the \d+(st|nd|rd|th); drafting on the /));
+        await snapAtWidths(page, 'enroll-confirm-payday');
+        await checkAccessibility(page, '/payments/confirm-payment-account (payday)');
+        await payday.getByRole('button', { name: /^Draw on the \d+(st|nd|rd|th) instead$/ }).click();
+        await visible(page.getByRole('status').filter({ hasText: /^Done: your plan will be drawn on the / }));
+        await expect(payday).toHaveCount(0);
+      }
       await snapAtWidths(page, 'enroll-confirm');
       await checkAccessibility(page, '/payments/confirm-payment-account');
       await page.getByRole('button', { name: 'Submit' }).click();
@@ -195,6 +206,30 @@ test.describe('enrollment', () => {
       expect(refused).toEqual([]);
       const signer = page.getByRole('listitem').filter({ hasText: FULL_NAME });
       await visible(signer.getByText('Not signed yet'));
+      // The plan's terms as the letter states them: the draft with its fee, the dates, the creditors.
+      const terms = page.getByRole('region', { name: "Your plan's terms" });
+      await visible(terms);
+      await visible(terms.getByText(/^\$[\d,]+\.\d{2}, including our \$[\d,]+\.\d{2} monthly fee$/));
+      await visible(
+        terms.getByText(/^\$[\d,]+\.\d{2}, drawn with the first draft on [A-Z][a-z]+ \d{1,2}, \d{4}$/),
+      );
+      await visible(
+        terms.getByText(/^[A-Z][a-z]+ \d{1,2}, \d{4}, then on the \d{1,2}(st|nd|rd|th) of each month$/),
+      );
+      await visible(terms.getByText(/^\d+, the last on [A-Z][a-z]+ \d{1,2}, \d{4}/));
+      await visible(
+        terms.getByText('A draft due on a weekend or a bank holiday is drawn on the next business day.'),
+      );
+      const onPlan = terms.getByRole('list').first().getByRole('listitem');
+      expect(await onPlan.count()).toBe(firstOfferCount);
+      for (const offer of firstOffers!) {
+        await visible(onPlan.filter({ hasText: offer.name }).getByText(/^\$[\d,]+\.\d{2} a month$/));
+      }
+      await visible(
+        terms.getByText('Keep paying every card yourself until its creditor accepts the plan.', {
+          exact: false,
+        }),
+      );
       await snapAtWidths(page, 'enroll-submitted');
       await checkAccessibility(page, '/submitted');
 

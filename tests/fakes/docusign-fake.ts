@@ -117,6 +117,7 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
       });
     }
     if (req.method === 'GET' && rest === '') return send(res, 200, envelopeJson(envelope));
+    if (req.method === 'PUT' && rest === '') return updateEnvelope(envelope, body, res);
     if (req.method === 'GET' && rest === '/recipients') return send(res, 200, recipientsJson(envelope));
     if (req.method === 'GET' && rest === '/documents/combined') {
       res.writeHead(200, {
@@ -223,6 +224,23 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
     send(res, 201, {
       url: `https://demo.docusign.net/Signing/MTRedeem/v1/${randomUUID()}?slt=${randomBytes(24).toString('base64url')}`,
     });
+  }
+
+  /** PUT /envelopes/{id}: only voiding, as DocuSign answers it (a completed envelope cannot be voided). */
+  function updateEnvelope(envelope: FakeEnvelope, body: Buffer, res: ServerResponse): void {
+    const update = JSON.parse(body.toString('utf8') || '{}') as { status?: string; voidedReason?: string };
+    if (update.status !== 'voided' || !update.voidedReason) {
+      return send(res, 400, { errorCode: 'INVALID_REQUEST_PARAMETER', message: 'Not in the fake' });
+    }
+    if (envelope.status === 'completed') {
+      return send(res, 400, {
+        errorCode: 'ENVELOPE_CANNOT_VOID_INVALID_STATE',
+        message: 'Only envelopes in the Sent or Delivered states may be voided.',
+      });
+    }
+    envelope.status = 'voided';
+    envelope.statusChangedDateTime = new Date().toISOString();
+    send(res, 200, { envelopeId: envelope.envelopeId });
   }
 
   function envelopeJson(e: FakeEnvelope) {

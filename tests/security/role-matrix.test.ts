@@ -73,6 +73,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['PUT', '/api/application/income/skip-bank-connection', 'borrower'],
   ['GET', '/api/application/payments/accounts', 'borrower'],
   ['PUT', '/api/application/payments/confirm-payment-account', 'borrower'],
+  ['PUT', '/api/application/payments/draft-day', 'borrower'],
   ['PUT', '/api/application/payments/payment-account', 'borrower'],
   ['GET', '/api/bank-link/sandbox/institutions', 'borrower'],
   ['POST', '/api/bank-link/sandbox/sign-in', 'borrower'],

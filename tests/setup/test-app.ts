@@ -22,11 +22,12 @@ import { createTestDatabase } from './test-database';
 /**
  * A Fastify app on a fresh database, plus a cookie-keeping client per person. With `logStream` the app logs
  * as in production (the same options, at LOG_LEVEL) to that stream, for tests of what reaches the logs; with
- * `webRoot` it serves that build of the web app instead of dist/web.
+ * `webRoot` it serves that build of the web app instead of dist/web; with `today` the letter's dates are checked
+ * against that day instead of the real one.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { logStream?: DestinationStream; webRoot?: string } = {},
+  options: { logStream?: DestinationStream; webRoot?: string; today?: () => string } = {},
 ) {
   const database: Database = await createTestDatabase();
   const config = loadConfig({
@@ -61,6 +62,7 @@ export async function createTestApp(
       onSmsQueued: (id) => smsQueued.push(id),
       onWebhookQueued: (id) => webhooksQueued.push(id),
       logger: options.logStream ? loggerOptions(config.logLevel, options.logStream) : false,
+      today: options.today,
     },
     { webRoot: options.webRoot },
   );

@@ -222,6 +222,7 @@ describe('letterOfAuthorizationContent', () => {
     expect(text).toContain('at least 10 days before the draft it affects');
     expect(text).toContain('by calling Harbor Light Credit Counseling at (800) 555-0199');
     expect(text).toContain('at least 3 business days before it');
+    expect(text).toContain('A draft due on a weekend or a bank holiday is drawn on the next business day.');
     expect(text).toContain('I will receive a copy of this signed letter by email');
   });
 

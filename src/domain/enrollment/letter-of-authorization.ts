@@ -127,6 +127,17 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
+/**
+ * Why a letter cannot be signed and what replaces it: its first draft date came too close while it waited, so a
+ * new letter with `firstDraftDate` (the same day of the month) was emailed.
+ */
+export const letterRenewedMessage = (firstDraftDate: string): string =>
+  `The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on ${formatLetterDate(firstDraftDate)}. Please sign that one.`;
+
+/** What happens to a draft due on a day banks do not settle debits (stated wherever the draft day is). */
+export const DRAFT_ON_NON_BUSINESS_DAY =
+  'A draft due on a weekend or a bank holiday is drawn on the next business day.';
+
 /** The Letter of Authorization's content for these people, creditors and plan. */
 export function letterOfAuthorizationContent(
   input: LetterOfAuthorizationInput,
@@ -210,7 +221,7 @@ export function letterOfAuthorizationContent(
       },
     },
     closingParagraphs: [
-      `${We} authorize ${agency} to draw ${draft} from ${paymentAccount} by electronic debit on the ${ordinal(plan.draftDay)} of each month, ${plural(termInMonths, 'draft', 'drafts')} in all, the first on ${first} and the last on ${formatLetterDate(plan.lastDraftDate)}${lastIsSmaller ? `, when only ${formatUsd(plan.lastDraftAmount)} is left to draw` : ''}. Of each draft, ${formatUsd(plan.creditorsMonthlyPayment)} goes to the creditors listed above and ${formatUsd(plan.monthlyFee)} is ${agency}'s monthly fee.`,
+      `${We} authorize ${agency} to draw ${draft} from ${paymentAccount} by electronic debit on the ${ordinal(plan.draftDay)} of each month, ${plural(termInMonths, 'draft', 'drafts')} in all, the first on ${first} and the last on ${formatLetterDate(plan.lastDraftDate)}${lastIsSmaller ? `, when only ${formatUsd(plan.lastDraftAmount)} is left to draw` : ''}. Of each draft, ${formatUsd(plan.creditorsMonthlyPayment)} goes to the creditors listed above and ${formatUsd(plan.monthlyFee)} is ${agency}'s monthly fee. ${DRAFT_ON_NON_BUSINESS_DAY}`,
       ...(plan.setupFee > 0
         ? [
             `${We} also authorize a one-time set-up fee of ${formatUsd(plan.setupFee)}, drawn with the first draft on ${first}, so the first draft is ${formatUsd(plan.monthlyDraft + plan.setupFee)}.`,

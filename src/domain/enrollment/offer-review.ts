@@ -106,11 +106,10 @@ export function offerSummary(
 export type OfferSummary = ReturnType<typeof offerSummary>;
 
 /**
- * The draft day to suggest: the day after the borrower's usual payday, read from the income deposits of a
- * connected bank (the day of the month most deposits fell on, the earliest on a tie). Null with fewer than two
- * deposits. A payday on the 28th or later suggests the 1st, a day every month has.
+ * The borrower's usual payday: the day of the month most income deposits of a connected bank fell on (the
+ * earliest on a tie). Null with fewer than two deposits.
  */
-export function suggestedDraftDay(depositDates: readonly string[]): number | null {
+export function usualPayday(depositDates: readonly string[]): number | null {
   if (depositDates.length < 2) return null;
   const counts = new Map<number, number>();
   for (const date of depositDates) {
@@ -122,7 +121,34 @@ export function suggestedDraftDay(depositDates: readonly string[]): number | nul
     const bestCount = best === null ? 0 : counts.get(best)!;
     if (count > bestCount || (count === bestCount && best !== null && day < best)) best = day;
   }
-  if (best === null) return null;
-  const next = best + 1;
+  return best;
+}
+
+/** The draft day after a payday: the next day, or the 1st for a payday on the 28th or later (every month has it). */
+export function draftDayAfterPayday(payday: number): number {
+  const next = payday + 1;
   return isDraftDay(next) && next <= LAST_DRAFT_DAY_OF_MONTH ? next : 1;
+}
+
+/**
+ * The draft day to suggest: the day after the borrower's usual payday, read from the income deposits of a
+ * connected bank. Null with fewer than two deposits.
+ */
+export function suggestedDraftDay(depositDates: readonly string[]): number | null {
+  const payday = usualPayday(depositDates);
+  return payday === null ? null : draftDayAfterPayday(payday);
+}
+
+/**
+ * A bank connected after the borrower chose the draft day may show a payday that day does not follow: offer to
+ * move the drafts to the day after it. Null when there is no payday to read or the chosen day already follows it.
+ */
+export function draftDayProposal(
+  depositDates: readonly string[],
+  chosenDraftDay: number,
+): { payday: number; suggestedDraftDay: number; chosenDraftDay: number } | null {
+  const payday = usualPayday(depositDates);
+  if (payday === null) return null;
+  const suggested = draftDayAfterPayday(payday);
+  return suggested === chosenDraftDay ? null : { payday, suggestedDraftDay: suggested, chosenDraftDay };
 }

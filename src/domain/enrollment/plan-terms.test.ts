@@ -6,6 +6,7 @@ import {
   addDays,
   addMonths,
   firstDraftDate,
+  firstDraftTooSoon,
   nextDraftOnOrAfter,
   planTerms,
   type PlanOfferInput,
@@ -43,7 +44,20 @@ describe('firstDraftDate: at least 5 business days after signing, on the chosen 
     ['2026-11-26', null, '2026-12-03'],
     ['2027-01-25', 28, '2027-02-28'],
     // The earliest day is the 29th: no default draft on a day some months lack, so the 1st of the next month.
+    // Tue 22 December 2026: Wed 23, Thu 24, (Christmas), Mon 28, Tue 29, Wed 30 → after the 28th.
     ['2026-12-22', null, '2027-01-01'],
+    // Bank holidays are not business days. Fri 20 November 2026: Mon 23, Tue 24, Wed 25, (Thanksgiving), Fri 27,
+    // Mon 30: after the 28th, so the 1st of December (without the holiday, Friday the 27th).
+    ['2026-11-20', null, '2026-12-01'],
+    ['2026-11-20', 27, '2026-12-27'],
+    // Mon 21 December 2026: Tue 22, Wed 23, Thu 24, (Christmas), Mon 28, Tue 29; day 28 waits a month.
+    ['2026-12-21', 28, '2027-01-28'],
+    // Wed 30 June 2027: Thu 1, Fri 2, (Independence Day observed Monday 5), Tue 6, Wed 7, Thu 8 July.
+    ['2027-06-30', null, '2027-07-08'],
+    ['2027-06-30', 7, '2027-08-07'],
+    // Mon 10 January 2028: Tue 11 … Fri 14, (MLK Day on Monday 17), Tue 18.
+    ['2028-01-10', 17, '2028-02-17'],
+    ['2028-01-10', 18, '2028-01-18'],
   ])('signed %s, day %s → %s', (from, day, expected) => {
     expect(firstDraftDate(from, day)).toBe(expected);
   });
@@ -54,9 +68,30 @@ describe('firstDraftDate: at least 5 business days after signing, on the chosen 
     expect(() => firstDraftDate('2027-02-30', 1)).toThrow(RangeError);
   });
 
-  it('counts only weekdays, and keeps the day of the month when adding months', () => {
+  it('counts only weekdays that are not bank holidays, and keeps the day of the month when adding months', () => {
     expect(addBusinessDays('2027-01-08', 1)).toBe('2027-01-11');
+    // Wednesday before Thanksgiving 2026: the next business day is the Friday.
+    expect(addBusinessDays('2026-11-25', 1)).toBe('2026-11-27');
+    // Friday 15 January 2027, then MLK Day on Monday the 18th.
+    expect(addBusinessDays('2027-01-15', 1)).toBe('2027-01-19');
     expect(addMonths('2027-11-28', 3)).toBe('2028-02-28');
+  });
+});
+
+describe('firstDraftTooSoon: a letter dated too close to sign', () => {
+  it.each([
+    // Letter made Mon 4 January 2027 for Monday the 11th: signed that day, in time.
+    ['2027-01-11', '2027-01-04', false],
+    // Signed Tuesday the 5th: the 11th is only 4 business days away.
+    ['2027-01-11', '2027-01-05', true],
+    // A draft on 30 November 2026 signed Friday the 20th: in time (Thanksgiving not counted).
+    ['2026-11-30', '2026-11-20', false],
+    // Signed Monday the 23rd: Tue 24, Wed 25, Fri 27, Mon 30 are only 4 business days.
+    ['2026-11-30', '2026-11-23', true],
+    // Signed after the date itself.
+    ['2027-01-11', '2027-01-12', true],
+  ])('first draft %s, signed %s → too soon %s', (first, today, tooSoon) => {
+    expect(firstDraftTooSoon(first, today)).toBe(tooSoon);
   });
 });
 

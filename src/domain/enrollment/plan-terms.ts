@@ -2,6 +2,7 @@ import { monthlyInterest } from '../money/amortization';
 import { sumCents, type Cents } from '../money/cents';
 import { payoffOf } from '../underwriting/payoff-comparison';
 import { parseDay } from './plan-projection';
+import { isBusinessDay } from './bank-holidays';
 import { capPlanFees, type PlanFeeSettings, type StateFeeCap } from '../underwriting/plan-fees';
 import {
   FIRST_DRAFT_MIN_BUSINESS_DAYS,
@@ -102,14 +103,16 @@ export function addMonths(date: string, months: number): string {
   return isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate())));
 }
 
-/** `days` business days (Monday to Friday) after `date`. Bank holidays are not counted out (see 0078). */
+/**
+ * `days` business days after `date`: Monday to Friday, without the Federal Reserve's bank holidays, the days
+ * an ACH debit cannot be set up or settled (bank-holidays.ts).
+ */
 export function addBusinessDays(date: string, days: number): string {
   const d = parseDay(date);
   let left = days;
   while (left > 0) {
     d.setUTCDate(d.getUTCDate() + 1);
-    const weekday = d.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
+    if (isBusinessDay(isoDay(d))) left -= 1;
   }
   return isoDay(d);
 }
@@ -119,8 +122,9 @@ export const isDraftDay = (day: number): boolean =>
 
 /**
  * The first draft date: the first `draftDay` of a month that falls at least 5 business days after `from` (the
- * day the letter is signed), so the agency can set the debit up and the borrower is warned in time. Without a
- * chosen day, the earliest such date itself, or the 1st of the next month when it falls after the 28th.
+ * day the letter is signed, bank holidays not counted), so the agency can set the debit up and the borrower is
+ * warned in time. Without a chosen day, the earliest such date itself, or the 1st of the next month when it
+ * falls after the 28th. A draft date on a weekend or a holiday is drawn the next business day, as the letter says.
  * '2027-01-04' (Mon) → earliest '2027-01-11'; day 15 → '2027-01-15'; day 5 → '2027-02-05'.
  */
 export function firstDraftDate(from: string, draftDay?: number | null): string {
@@ -137,6 +141,14 @@ export function firstDraftDate(from: string, draftDay?: number | null): string {
   const sameMonth = new Date(Date.UTC(y, m, draftDay));
   return isoDay(sameMonth >= earliest ? sameMonth : new Date(Date.UTC(y, m + 1, draftDay)));
 }
+
+/**
+ * Whether a letter dated for a first draft on `firstDraft` can no longer be signed on `today`: the draft would
+ * come less than 5 business days after the signature, too soon to set the debit up. The letter must be made
+ * again with a later first draft before anyone signs it.
+ */
+export const firstDraftTooSoon = (firstDraft: string, today: string): boolean =>
+  firstDraft < addBusinessDays(today, FIRST_DRAFT_MIN_BUSINESS_DAYS);
 
 type Account = { id: string; owed: Cents; aprBp: number; payment: Cents };
 

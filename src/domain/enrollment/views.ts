@@ -114,8 +114,29 @@ export const paymentAccountsViewSchema = z.object({
       selectedForPayments: z.boolean(),
     }),
   ),
+  /**
+   * A bank connected after the draft day was chosen shows a usual payday the chosen day does not follow: the
+   * page offers to draft the day after it instead. Null when there is nothing to offer.
+   */
+  draftDayProposal: z
+    .object({
+      payday: z.number().int(),
+      suggestedDraftDay: z.number().int(),
+      chosenDraftDay: z.number().int(),
+    })
+    .nullable(),
 });
 export type PaymentAccountsView = z.infer<typeof paymentAccountsViewSchema>;
+
+/** PUT /api/application/payments/draft-day: the borrower moves the drafts to another day of the month. */
+export const chooseDraftDaySchema = z.strictObject({
+  draftDay: z
+    .number({ error: 'Please choose the day of the month for your payment' })
+    .int('Please choose the day of the month for your payment')
+    .min(1, 'Please choose a day from the 1st to the 28th')
+    .max(28, 'Please choose a day from the 1st to the 28th'),
+});
+export type ChooseDraftDayInput = z.infer<typeof chooseDraftDaySchema>;
 
 // ------------------------------------------------------------------ sandbox bank-link dialog
 
@@ -159,6 +180,23 @@ export const submittedViewSchema = z.object({
   /** Every signer has signed the Letter of Authorization. */
   signed: z.boolean(),
   signers: z.array(z.object({ role: z.enum(['borrower', 'spouse']), name: z.string(), signed: z.boolean() })),
+  /**
+   * The plan's terms as the letter states them (the same computation), with the creditors the plan pays and
+   * those the borrower keeps paying directly; null until a letter has fixed the dates.
+   */
+  plan: z
+    .object({
+      terms: planTermsViewSchema,
+      creditors: z.array(z.object({ creditorName: z.string(), payment: cents })),
+      payDirectly: z.array(
+        z.object({
+          creditorName: z.string(),
+          currentPayment: cents,
+          why: z.enum(['leftOutByBorrower', 'declinedByCreditor']),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type SubmittedView = z.infer<typeof submittedViewSchema>;
 

@@ -343,6 +343,15 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
       return parse('creating the signing view', viewUrlSchema, data).url;
     },
 
+    async voidEnvelope(envelopeId, reason) {
+      const { status } = await getEnvelope(envelopeId);
+      if (status === 'voided') return;
+      if (status === 'completed') throw new Error(`DocuSign: envelope ${envelopeId} is completed`);
+      await call('voiding the envelope', (envelopes) =>
+        envelopes.update(accountId, envelopeId, { envelope: { status: 'voided', voidedReason: reason } }),
+      );
+    },
+
     getEnvelope,
 
     // DocuSign would hand out the combined PDF of an unfinished envelope; the port promises only a signed one.

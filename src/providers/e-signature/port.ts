@@ -78,6 +78,11 @@ export interface ESignature {
    * with the signer's token in the fragment, stable, for the email.
    */
   signingUrl(o: { envelopeId: string; role: SignerRole; returnUrl: string }): Promise<string>;
+  /**
+   * Voids an envelope no signer should sign any more (the letter was made again): its links stop working and
+   * it can never complete. Voiding a voided envelope does nothing; rejects for a completed or unknown one.
+   */
+  voidEnvelope(envelopeId: string, reason: string): Promise<void>;
   /** The envelope's status and each signer's. Rejects for an unknown envelope. */
   getEnvelope(envelopeId: string): Promise<EnvelopeStatus>;
   /** The signed PDF (every signature applied); rejects until the envelope is completed. */

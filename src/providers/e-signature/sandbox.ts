@@ -47,7 +47,7 @@ export type SandboxEnvelope = {
   envelopeId: string;
   documentName: string;
   emailSubject: string;
-  status: 'sent' | 'delivered' | 'completed';
+  status: 'sent' | 'delivered' | 'completed' | 'voided';
   createdAt: string;
   completedAt: string | null;
   /** The PDF as sent. */
@@ -173,8 +173,10 @@ export function createSandboxESignature(o: {
   ): Promise<{ envelope: SandboxEnvelope; signer: SandboxSigner } | null> => {
     const envelopeId = envelopeIdOfToken(token);
     const envelope = envelopeId ? await store.load(envelopeId) : undefined;
-    const signer = envelope?.signers.find((s) => sameToken(s.token, token));
-    return envelope && signer ? { envelope, signer } : null;
+    // A voided envelope's links no longer open anything.
+    if (!envelope || envelope.status === 'voided') return null;
+    const signer = envelope.signers.find((s) => sameToken(s.token, token));
+    return signer ? { envelope, signer } : null;
   };
 
   // The event a Connect delivery of this signature would carry, with the same id (see connectEventId).
@@ -232,6 +234,17 @@ export function createSandboxESignature(o: {
       const signer = envelope.signers.find((s) => s.role === role);
       if (!signer) throw new Error(`E-signature sandbox: envelope ${envelopeId} has no ${role} signer`);
       return `${o.signingPageUrl}#t=${signer.token}`;
+    },
+
+    async voidEnvelope(envelopeId) {
+      return serialized(envelopeId, async () => {
+        const envelope = await load(envelopeId);
+        if (envelope.status === 'voided') return;
+        if (envelope.status === 'completed')
+          throw new Error(`E-signature sandbox: envelope ${envelopeId} is completed`);
+        envelope.status = 'voided';
+        await store.save(envelope);
+      });
     },
 
     async getEnvelope(envelopeId): Promise<EnvelopeStatus> {

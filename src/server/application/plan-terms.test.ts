@@ -17,7 +17,7 @@ import { signedInStaff } from '#tests/support/staff-actions';
 // One figure, one source: the amount drawn each month is computed once (src/domain/enrollment/plan-terms.ts)
 // and every surface that states it reads that computation. This drives one application from the offer to a
 // signed letter and a creditor's decline, reading the figure where a person reads it: the offer page, the
-// letter's PDF text, My plan, the counsellor's borrower summary and the plan handed to the agency.
+// letter's PDF text, /submitted, My plan, the counsellor's borrower summary and the plan handed to the agency.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,6 +64,14 @@ describe('the amount drawn each month, on every surface', () => {
       kind: 'letter',
       monthlyDraftAmount: drawn,
       termInMonths: offers.termInMonths,
+    });
+    // /submitted restates the letter's terms while it waits for the signature.
+    const submittedTerms = async () => (await b.client.get('/api/application/submitted')).json().plan.terms;
+    expect(await submittedTerms()).toMatchObject({
+      monthlyDraft: drawn,
+      setupFee: offers.setupFee,
+      termInMonths: offers.termInMonths,
+      firstDraftDate: authorized!.firstDraftDate,
     });
 
     await openLetterAndConsent(t, token);
@@ -130,6 +138,7 @@ describe('the amount drawn each month, on every surface', () => {
     });
     expect(plan.enrollment.monthlyPaymentAmount).toBe(after);
     expect(await summaryDraft()).toBe(after);
+    expect((await submittedTerms()).monthlyDraft).toBe(after);
     expect((await b.client.get('/api/application/offers')).json().totalNewMonthlyPayment).toBe(after);
     // My plan says what changed and who the borrower now pays directly.
     expect(plan.change).toMatchObject({ authorizedMonthlyDraft: drawn, needsConfirmation: false });

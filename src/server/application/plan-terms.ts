@@ -78,7 +78,8 @@ export type TermsOfferRow = {
 /**
  * The plan's terms from an application's rows: its qualified decision's offers, the borrower's state and the
  * newest authorization. The first draft date is the one the borrower authorized (the letter, or a later
- * confirmation); before any, it is counted from `today` (the chosen day, or the earliest), unless `undated`.
+ * confirmation); before any, or with `redate`, it is counted from `today` (the chosen day, or the earliest),
+ * unless `undated`.
  */
 export function termsFromRows(o: {
   offers: readonly TermsOfferRow[];
@@ -87,9 +88,12 @@ export function termsFromRows(o: {
   today?: string;
   draftDay?: number | null;
   undated?: boolean;
+  redate?: boolean;
 }): PlanTerms {
-  // An acceptance chose the day of the month; only the letter (or a later confirmation) fixes the date.
-  const dated = o.authorization && o.authorization.kind !== 'acceptance' ? o.authorization : null;
+  // An acceptance chose the day of the month; only the letter (or a later confirmation) fixes the date, unless
+  // that letter is being made again because its date came too close to sign (`redate`: same day, new date).
+  const dated =
+    o.authorization && o.authorization.kind !== 'acceptance' && !o.redate ? o.authorization : null;
   const draftDay = o.draftDay ?? o.authorization?.draftDay ?? null;
   const first = dated?.firstDraftDate ?? (o.undated ? null : firstDraftDate(o.today ?? todayUtc(), draftDay));
   return planTerms({
@@ -115,7 +119,7 @@ export function termsFromRows(o: {
 export async function loadPlanTerms(
   tx: Tx,
   applicationId: string,
-  o: { today?: string; draftDay?: number | null; undated?: boolean } = {},
+  o: { today?: string; draftDay?: number | null; undated?: boolean; redate?: boolean } = {},
 ): Promise<LoadedPlan> {
   const { newest, state, authorization } = await readPlan(tx, applicationId);
   const offers = (newest?.isQualified ? newest.offers : []).sort((a, b) => b.balance - a.balance);

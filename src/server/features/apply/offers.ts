@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { AcceptOffersInput, OffersView } from '#domain/flow/application-view';
 import { offerSummary, suggestedDraftDay } from '#domain/enrollment/offer-review';
@@ -6,7 +6,8 @@ import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '#server/db/client';
 import { decision, offer } from '#server/db/schema/decision';
-import { incomeSnapshot, planAuthorization, plaidTransaction } from '#server/db/schema/enrollment';
+import { planAuthorization } from '#server/db/schema/enrollment';
+import { incomeDeposits } from '#server/application/income-deposits';
 import { feeCapForState } from '#server/application/plan-fees';
 import { writeOutcomeEmail } from './outcome-email';
 import { PAGE_ROUTES } from '#domain/flow/pages';
@@ -34,25 +35,6 @@ const HAS_OFFER = new Set([
   'transferred',
 ]);
 
-/** The dates of the income deposits of the newest income snapshot: they show the borrower's usual payday. */
-async function incomeDepositDates(db: Tx, applicationId: string): Promise<string[]> {
-  const snapshot = await db.query.incomeSnapshot.findFirst({
-    where: eq(incomeSnapshot.applicationId, applicationId),
-    orderBy: [desc(incomeSnapshot.createdAt)],
-    columns: { incomeTransactionIds: true },
-  });
-  const ids = snapshot?.incomeTransactionIds ?? [];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ date: plaidTransaction.date })
-    .from(plaidTransaction)
-    .where(inArray(plaidTransaction.id, ids.slice(0, MAX_DEPOSITS_READ)));
-  return rows.map((r) => r.date);
-}
-
-/** A snapshot lists about three months of deposits; a weekly payday is 13. */
-const MAX_DEPOSITS_READ = 100;
-
 /**
  * GET /api/application/offers (the /offers/review page): the newest qualified decision's offers that no
  * creditor declined, largest balance first, with whether the borrower left each out, the fee caps and the day
@@ -72,7 +54,7 @@ export async function getOffers(o: {
   if (!app) throw new AppError('NotFound');
   if (!HAS_OFFER.has(app.status))
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
-  const suggested = suggestedDraftDay(await incomeDepositDates(db, app.id));
+  const suggested = suggestedDraftDay((await incomeDeposits(db, app.id)).dates);
   const first = await loadPlanTerms(db, app.id, { today, undated: true });
   const draftDay = first.authorization?.draftDay ?? suggested;
   const plan = await loadPlanTerms(db, app.id, { today, draftDay });

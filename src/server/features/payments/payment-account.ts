@@ -14,7 +14,16 @@ import {
 } from '#server/application/application-state';
 import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
-import { paymentAccount, plaidAccount, plaidBalance, plaidItem } from '#server/db/schema/enrollment';
+import {
+  paymentAccount,
+  planAuthorization,
+  plaidAccount,
+  plaidBalance,
+  plaidItem,
+} from '#server/db/schema/enrollment';
+import { draftDayProposal } from '#domain/enrollment/offer-review';
+import { incomeDeposits } from '#server/application/income-deposits';
+import { loadPlanTerms } from '#server/application/plan-terms';
 import type { Services } from '#server/services';
 
 // The payment pages after the offers (/payments/...): next steps, the choice between connecting a bank and
@@ -103,6 +112,7 @@ export async function listPaymentAccounts(o: {
   }
   const accounts = await connectedCheckingAccounts(db, app.id);
   return {
+    draftDayProposal: await proposedDraftDay(db, app.id),
     accounts: accounts.map((a) => ({
       id: a.id,
       institutionName: a.institutionName,
@@ -112,6 +122,56 @@ export async function listPaymentAccounts(o: {
       selectedForPayments: a.selectedForPayments,
     })),
   };
+}
+
+/**
+ * The day after the usual payday, when a bank connected after the borrower chose the draft day (at the
+ * acceptance, or a later move) shows a payday the chosen day does not follow. A bank connected before the
+ * choice was already offered on /offers/review: the borrower's answer stands.
+ */
+async function proposedDraftDay(db: Tx, applicationId: string) {
+  const chosen = await db.query.planAuthorization.findFirst({
+    where: eq(planAuthorization.applicationId, applicationId),
+    orderBy: [desc(planAuthorization.createdAt)],
+    columns: { kind: true, draftDay: true, createdAt: true },
+  });
+  if (!chosen || chosen.kind !== 'acceptance') return null;
+  const deposits = await incomeDeposits(db, applicationId);
+  if (!deposits.readAt || deposits.readAt <= chosen.createdAt) return null;
+  return draftDayProposal(deposits.dates, chosen.draftDay);
+}
+
+/**
+ * PUT /api/application/payments/draft-day: before the letter is made, the borrower moves the drafts to another
+ * day of the month (the page offers the day after the payday a bank connected here shows). Recorded as a new
+ * acceptance of the same terms on that day, so the letter dates the drafts from it and the history keeps the
+ * first choice.
+ */
+export async function chooseDraftDay(o: {
+  services: Services;
+  userId: string;
+  draftDay: number;
+  today?: string;
+}): Promise<{ draftDay: number }> {
+  const { db } = o.services.database;
+  const today = o.today ?? o.services.today?.() ?? new Date().toISOString().slice(0, 10);
+  return db.transaction(async (tx) => {
+    const app = await lockOwnApplication(tx, o.userId);
+    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+    const { terms } = await loadPlanTerms(tx, app.id, { today, draftDay: o.draftDay });
+    if (!terms.firstDraftDate || terms.creditors.length === 0) throw new AppError('PreconditionFailed');
+    await tx.insert(planAuthorization).values({
+      applicationId: app.id,
+      kind: 'acceptance',
+      draftDay: o.draftDay,
+      firstDraftDate: terms.firstDraftDate,
+      monthlyDraftAmount: terms.monthlyDraft,
+      setupFee: terms.setupFee,
+      termInMonths: terms.termInMonths,
+    });
+    await updateApplication(tx, app, {});
+    return { draftDay: o.draftDay };
+  });
 }
 
 /**

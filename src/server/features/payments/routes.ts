@@ -5,6 +5,7 @@ import { AppError } from '#domain/errors';
 import {
   bankConnectionSchema,
   bankReconnectionViewSchema,
+  chooseDraftDaySchema,
   confirmPaymentAccountSchema,
   incomeConnectionViewSchema,
   linkTokenViewSchema,
@@ -23,6 +24,7 @@ import { connectBank } from './connect-bank';
 import { createLinkToken } from './link-token';
 import { createReconnectLinkToken, reconnectBank } from './reconnect-bank';
 import {
+  chooseDraftDay,
   chooseManualEntry,
   confirmPaymentAccount,
   continueFromNextSteps,
@@ -158,6 +160,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     '/api/application/payments/accounts',
     { config: borrowerOnly, schema: { tags, response: { 200: paymentAccountsViewSchema } } },
     async (request) => listPaymentAccounts({ services, userId: await userId(request) }),
+  );
+  app.put(
+    '/api/application/payments/draft-day',
+    {
+      config: borrowerOnly,
+      schema: {
+        tags,
+        body: chooseDraftDaySchema,
+        response: { 200: z.object({ draftDay: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      chooseDraftDay({ services, userId: await userId(request), draftDay: request.body.draftDay }),
   );
   app.put(
     '/api/application/payments/confirm-payment-account',

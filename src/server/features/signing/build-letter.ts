@@ -27,7 +27,8 @@ export type LetterSigner = { role: 'borrower' | 'spouse'; name: string; email: s
 /**
  * What the Letter of Authorization says for an application, read from its borrower, spouse, payment account and
  * the plan's terms (loadPlanTerms: the offers the borrower kept and no creditor declined, the state's fees),
- * dated from `today`: the first draft is at least 5 business days after it; and who signs it. Also returns the
+ * dated from `today`: the first draft is at least 5 business days after it (`redate`: a letter made again, on
+ * the day of the month already authorized, because the first one's date came too close); and who signs it. Also returns the
  * authorization the letter gives, for the caller to record with the envelope. A spouse without an email of
  * their own receives their signing link at the borrower's address.
  */
@@ -36,6 +37,7 @@ export async function buildLetter(
   cipher: FieldCipher,
   applicationId: string,
   today: string,
+  o: { redate?: boolean } = {},
 ): Promise<{
   content: LetterOfAuthorizationContent;
   signers: LetterSigner[];
@@ -49,7 +51,7 @@ export async function buildLetter(
       paymentAccount: { with: { plaidAccount: { with: { plaidItem: true } } } },
     },
   });
-  const plan = await loadPlanTerms(tx, applicationId, { today });
+  const plan = await loadPlanTerms(tx, applicationId, { today, redate: o.redate });
   const { terms } = plan;
   if (
     !app?.borrower?.email ||

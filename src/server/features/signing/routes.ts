@@ -12,7 +12,10 @@ import {
   electronicRecordsStateViewSchema,
   electronicRecordsWithdrawalSchema,
 } from '#domain/enrollment/electronic-records-consent';
+import { letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
+import { docusign } from '#server/db/schema/enrollment';
+import { eq } from 'drizzle-orm';
 import type { Services } from '#server/services';
 import {
   choosePaperRecords,
@@ -22,6 +25,7 @@ import {
   signerConsentView,
 } from './electronic-records';
 import { recordSignatures } from './record-signatures';
+import { renewLetterIfTooSoon } from './start-signing';
 import { getSubmitted, resendSigningEmails } from './submitted';
 
 const tags = ['signing'];
@@ -98,7 +102,18 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
       async (request) => {
         const found = await signer(request.body.token);
-        if (!found.signed) await requireElectronicRecordsConsent(db, found);
+        if (!found.signed) {
+          await requireElectronicRecordsConsent(db, found);
+          // Never signed on a stale date: a letter whose first draft came too close is made again instead.
+          const record = await db.query.docusign.findFirst({
+            where: eq(docusign.envelopeId, found.envelopeId),
+            columns: { applicationId: true },
+          });
+          const renewed =
+            record &&
+            (await renewLetterIfTooSoon({ services, applicationId: record.applicationId, log: request.log }));
+          if (renewed) throw new AppError('LetterRenewed', letterRenewedMessage(renewed));
+        }
         let event;
         try {
           event = await sandbox.sign({ token: request.body.token, typedName: request.body.fullName });

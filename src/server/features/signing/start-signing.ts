@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { firstDraftTooSoon } from '#domain/enrollment/plan-terms';
 import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
@@ -25,16 +26,45 @@ export async function startSigning(o: {
   const { db } = o.services.database;
   const existing = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
   if (existing) return;
-  const today = o.today ?? new Date().toISOString().slice(0, 10);
-  const { content, signers, authorization } = await buildLetter(
-    db,
-    o.services.cipher,
-    o.applicationId,
-    today,
-  );
+  const letter = await sendLetter(o.services, o.applicationId, o.today ?? todayOf(o.services), {});
+  const emailIds: string[] = [];
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(docusign)
+      .values({
+        applicationId: o.applicationId,
+        envelopeId: letter.envelope.envelopeId,
+        templateId: letter.envelope.templateId,
+        documentGeneratedAt: letter.generatedAt,
+      })
+      .onConflictDoNothing({ target: docusign.applicationId })
+      .returning({ id: docusign.id });
+    // Another request created the envelope first: that one stands.
+    if (!row) return false;
+    await tx.insert(docusignSigner).values(letter.signers.map((s) => ({ docusignId: row.id, ...s })));
+    // What the letter authorizes: the first draft date and the most the agency may draw each month.
+    await tx
+      .insert(planAuthorization)
+      .values({ applicationId: o.applicationId, kind: 'letter', ...letter.authorization });
+    for (const link of letter.links) emailIds.push(await enqueueEmail(tx, o.services.cipher, link));
+    return true;
+  });
+  if (!created)
+    o.log.info({ applicationId: o.applicationId }, 'letter envelope already existed; new one unused');
+  for (const id of emailIds) o.services.onEmailQueued?.(id);
+}
+
+/** Today as the server counts it ('yyyy-MM-dd', UTC), or the day the services were given (tests). */
+export const todayOf = (services: Pick<Services, 'today'>): string =>
+  services.today?.() ?? new Date().toISOString().slice(0, 10);
+
+/** Renders the letter dated `today`, creates its envelope and, when the provider does not, each signer's email. */
+async function sendLetter(services: Services, applicationId: string, today: string, o: { redate?: boolean }) {
+  const { db } = services.database;
+  const { content, signers, authorization } = await buildLetter(db, services.cipher, applicationId, today, o);
   const { pdf, positions } = await renderLetterOfAuthorizationPdf(content);
   const generatedAt = new Date();
-  const envelope = await o.services.eSignature.createEnvelope({
+  const envelope = await services.eSignature.createEnvelope({
     document: pdf,
     documentName: LETTER_DOCUMENT_NAME,
     emailSubject: 'Please sign your Letter of Authorization',
@@ -45,34 +75,83 @@ export async function startSigning(o: {
     }),
   });
   // Links are made before the transaction: the sandbox keeps its envelopes in this same database.
-  const links = o.services.eSignature.deliversEmail
+  const links = services.eSignature.deliversEmail
     ? []
-    : await Promise.all(signers.map((signer) => signingLink(o.services, envelope.envelopeId, signer)));
+    : await Promise.all(signers.map((signer) => signingLink(services, envelope.envelopeId, signer)));
+  return { envelope, signers, authorization, links, generatedAt };
+}
+
+const VOID_REASON = 'The letter was made again with a later first draft date.';
+
+/**
+ * A letter left unsigned until its first draft date is less than 5 business days away must not be signed: the
+ * agency could not set the debit up in time, and the letter would authorize a draft on a date that will not
+ * happen. Made again here, on the same day of the month with the next first draft date that leaves 5 business
+ * days, as a new envelope that replaces the old one (its links stop working, it is voided at the provider),
+ * every signature cleared, a new 'letter' authorization recorded and the signers sent the new letter.
+ * Answers the new first draft date, or null when the letter still stands (or is signed, or there is none).
+ * The consents to electronic records stay: they are about how documents are signed, not about this one.
+ */
+export async function renewLetterIfTooSoon(o: {
+  services: Services;
+  applicationId: string;
+  log: FastifyBaseLogger;
+  today?: string;
+}): Promise<string | null> {
+  const { db } = o.services.database;
+  const today = o.today ?? todayOf(o.services);
+  const record = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
+  if (!record || record.documentSignedAt) return null;
+  const authorized = await newestLetterAuthorization(db, o.applicationId);
+  if (!authorized || !firstDraftTooSoon(authorized.firstDraftDate, today)) return null;
+
+  const letter = await sendLetter(o.services, o.applicationId, today, { redate: true });
   const emailIds: string[] = [];
-  const created = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(docusign)
-      .values({
-        applicationId: o.applicationId,
-        envelopeId: envelope.envelopeId,
-        templateId: envelope.templateId,
-        documentGeneratedAt: generatedAt,
+  const replaced = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(docusign).where(eq(docusign.id, record.id)).for('update');
+    // Signed meanwhile, or another request made the letter again first: theirs stands.
+    if (!current || current.envelopeId !== record.envelopeId || current.documentSignedAt) return false;
+    await tx
+      .update(docusign)
+      .set({
+        envelopeId: letter.envelope.envelopeId,
+        templateId: letter.envelope.templateId,
+        documentGeneratedAt: letter.generatedAt,
       })
-      .onConflictDoNothing({ target: docusign.applicationId })
-      .returning({ id: docusign.id });
-    // Another request created the envelope first: that one stands.
-    if (!row) return false;
-    await tx.insert(docusignSigner).values(signers.map((s) => ({ docusignId: row.id, ...s })));
-    // What the letter authorizes: the first draft date and the most the agency may draw each month.
+      .where(eq(docusign.id, record.id));
+    for (const signer of letter.signers) {
+      await tx
+        .update(docusignSigner)
+        .set({ name: signer.name, email: signer.email, signedAt: null })
+        .where(and(eq(docusignSigner.docusignId, record.id), eq(docusignSigner.role, signer.role)));
+    }
     await tx
       .insert(planAuthorization)
-      .values({ applicationId: o.applicationId, kind: 'letter', ...authorization });
-    for (const link of links) emailIds.push(await enqueueEmail(tx, o.services.cipher, link));
+      .values({ applicationId: o.applicationId, kind: 'letter', ...letter.authorization });
+    for (const link of letter.links) emailIds.push(await enqueueEmail(tx, o.services.cipher, link));
     return true;
   });
-  if (!created)
-    o.log.info({ applicationId: o.applicationId }, 'letter envelope already existed; new one unused');
   for (const id of emailIds) o.services.onEmailQueued?.(id);
+  const unused = replaced ? record.envelopeId : letter.envelope.envelopeId;
+  try {
+    await o.services.eSignature.voidEnvelope(unused, VOID_REASON);
+  } catch (error) {
+    // Our records no longer point at it, so a signature there is ignored; staff can void it by hand.
+    o.log.warn({ err: error, applicationId: o.applicationId }, 'voiding the replaced letter envelope failed');
+  }
+  if (!replaced) return (await newestLetterAuthorization(db, o.applicationId))?.firstDraftDate ?? null;
+  o.log.info(
+    { applicationId: o.applicationId },
+    'letter of authorization made again with a later first draft',
+  );
+  return letter.authorization.firstDraftDate;
+}
+
+async function newestLetterAuthorization(db: Services['database']['db'], applicationId: string) {
+  return db.query.planAuthorization.findFirst({
+    where: and(eq(planAuthorization.applicationId, applicationId), eq(planAuthorization.kind, 'letter')),
+    orderBy: [desc(planAuthorization.createdAt)],
+  });
 }
 
 /** One signer's email with their own signing link (the sandbox's signing page). */

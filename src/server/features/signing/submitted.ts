@@ -5,9 +5,11 @@ import type { SubmittedView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
 import { application } from '#server/db/schema/application';
 import { docusign } from '#server/db/schema/enrollment';
+import { planTermsView } from '#domain/enrollment/plan-terms-view';
+import { loadPlanTerms } from '#server/application/plan-terms';
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
-import { signingLink, startSigning } from './start-signing';
+import { renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
 
 /** Statuses from which /submitted has something to say: the letter is out for signature or signed. */
 const SUBMITTED_STATUSES = new Set([
@@ -30,8 +32,10 @@ async function ownApplication(services: Services, userId: string) {
 }
 
 /**
- * GET /api/application/submitted: whether every signer signed the Letter of Authorization. When the letter
- * could not be sent right after the payment account was saved (the provider was down), it is sent now.
+ * GET /api/application/submitted: whether every signer signed the Letter of Authorization, and the plan's terms
+ * the letter states. When the letter could not be sent right after the payment account was saved (the
+ * provider was down), it is sent now; when it waited unsigned until its first draft came too close, it is made
+ * again first.
  */
 export async function getSubmitted(o: {
   services: Services;
@@ -55,13 +59,40 @@ export async function getSubmitted(o: {
       with: { signers: true },
     });
   }
+  // A letter left unsigned until its first draft came too close is made again before the page states it.
+  if (record && !record.documentSignedAt && app.status === 'signContract') {
+    try {
+      if (await renewLetterIfTooSoon({ services: o.services, applicationId: app.id, log: o.log })) {
+        record = await db.query.docusign.findFirst({
+          where: eq(docusign.applicationId, app.id),
+          with: { signers: true },
+        });
+      }
+    } catch (error) {
+      o.log.error({ err: error, applicationId: app.id }, 'making the letter of authorization again failed');
+    }
+  }
   const signers = (record?.signers ?? [])
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'borrower' ? -1 : 1))
     .map((s) => ({ role: s.role, name: s.name, signed: s.signedAt !== null }));
+  // The terms as the letter states them: the same computation, dated by the letter (or a later confirmation).
+  const { terms, authorization } = await loadPlanTerms(db, app.id, { undated: true });
+  const dated = authorization && authorization.kind !== 'acceptance' && terms.firstDraftDate !== null;
   return {
     status: app.status,
     signed: Boolean(record?.documentSignedAt) || app.status !== 'signContract',
     signers,
+    plan: dated
+      ? {
+          terms: planTermsView(terms),
+          creditors: terms.creditors.map((c) => ({ creditorName: c.creditorName, payment: c.payment })),
+          payDirectly: terms.payDirectly.map((c) => ({
+            creditorName: c.creditorName,
+            currentPayment: c.currentPayment,
+            why: c.why,
+          })),
+        }
+      : null,
   };
 }
 

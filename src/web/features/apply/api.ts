@@ -53,6 +53,7 @@ export const applyKeys = {
 // The URLs the component tests also read (through the pages that use them).
 export const ACCOUNTS_PATH = '/api/application/payments/accounts';
 export const CONFIRM_PATH = '/api/application/payments/confirm-payment-account';
+export const DRAFT_DAY_PATH = '/api/application/payments/draft-day';
 export const PAYMENT_ACCOUNT_PATH = '/api/application/payments/payment-account';
 export const MANUAL_CHOICE_PATH = '/api/application/payments/manual-choice';
 export const NEXT_STEPS_PATH = '/api/application/payments/next-steps';
@@ -161,6 +162,10 @@ export const connectPaymentBank = (body: { publicToken: string }) =>
 
 export const confirmPaymentAccount = (body: { plaidAccountId: string }) =>
   api<NextAnswer>(CONFIRM_PATH, { method: 'PUT', body });
+
+/** Moves the plan's drafts to another day of the month (before the letter is made). */
+export const chooseDraftDay = (body: { draftDay: number }) =>
+  api<{ draftDay: number }>(DRAFT_DAY_PATH, { method: 'PUT', body });
 
 export const providePaymentAccount = (body: ProvidePaymentAccountInput) =>
   api<NextAnswer>(PAYMENT_ACCOUNT_PATH, { method: 'PUT', body });

@@ -20,6 +20,7 @@ import {
   PAPER_PATH,
   SIGN_ELECTRONICALLY_AFTER_ALL,
   INVALID_LINK,
+  LETTER_RENEWED_TITLE,
   OPEN_LETTER,
   SESSION_PATH,
   SIGN_PATH,
@@ -124,6 +125,20 @@ describe('/sign-letter', () => {
     );
     expect(signCalls(calls)).toEqual([{ token: TOKEN, fullName: 'Ana Diaz', agreed: true }]);
     expect(document.body).toHaveTextContent('We emailed you a signed copy');
+    expect(document.querySelector('form')).toBeNull();
+  });
+
+  it('says a new letter was sent when the first draft date came too close to sign this one', async () => {
+    const renewed =
+      'The first draft date on this letter is now too close for us to set up the draft in time, so it can no ' +
+      'longer be signed. We have emailed you a new letter, with the first draft on January 15, 2027. Please sign that one.';
+    const { user } = await renderPage({
+      sign: { status: 410, body: { code: 'LetterRenewed', message: renewed } },
+    });
+    await fillIn(user, 'Ana Diaz');
+    await clickSign(user);
+    await waitFor(() => expect(h1()).toBe(LETTER_RENEWED_TITLE));
+    expect(screen.getByRole('alert')).toHaveTextContent(renewed);
     expect(document.querySelector('form')).toBeNull();
   });
 

@@ -43,6 +43,7 @@ export const TITLE = 'Sign your Letter of Authorization';
 export const INVALID_LINK =
   'This signing link is not valid or has expired. Please use the newest email we sent you.';
 export const ALREADY_SIGNED = 'You have already signed.';
+export const LETTER_RENEWED_TITLE = 'A new letter is on its way';
 export const AGREE_LABEL = 'I agree to sign this Letter of Authorization electronically';
 export const OPEN_LETTER = 'Open the Letter of Authorization (PDF)';
 export const LETTER_FAILED = 'The letter could not be opened. Please try again.';
@@ -104,7 +105,8 @@ export function Component() {
   return <Signing key={token} token={token} />;
 }
 
-type Outcome = 'signed' | 'alreadySigned' | 'invalid';
+/** `renewed`: the letter's first draft came too close to sign; the server's message says what replaced it. */
+type Outcome = 'signed' | 'alreadySigned' | 'invalid' | { renewed: string };
 
 function Signing({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<Outcome>();
@@ -115,6 +117,16 @@ function Signing({ token }: { token: string }) {
     staleTime: Infinity,
   });
   if (outcome === 'invalid') return <InvalidLink />;
+  if (typeof outcome === 'object') {
+    return (
+      <SigningFrame title={LETTER_RENEWED_TITLE}>
+        <h1 className={H1}>{LETTER_RENEWED_TITLE}</h1>
+        <p role="alert" className="mt-3 text-gray-800">
+          {outcome.renewed}
+        </p>
+      </SigningFrame>
+    );
+  }
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {
     const error = session.error;
@@ -408,6 +420,8 @@ function SignatureForm({
       onOutcome('signed');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) onOutcome('invalid');
+      else if (error instanceof ApiError && error.code === 'LetterRenewed')
+        onOutcome({ renewed: error.message });
       // No stored consent (paper chosen in another tab, or new disclosures): the page asks for it again.
       else if (error instanceof ApiError && error.code === 'PreconditionFailed')
         onConsentMissing(error.message);

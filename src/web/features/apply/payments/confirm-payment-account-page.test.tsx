@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import { ACCOUNTS_PATH, Component as ConfirmPage, CONFIRM_PATH } from './confirm-payment-account-page';
+import {
+  ACCOUNTS_PATH,
+  Component as ConfirmPage,
+  CONFIRM_PATH,
+  DRAFT_DAY_FAILED,
+  DRAFT_DAY_PATH,
+} from './confirm-payment-account-page';
 import { borrowerSession, paymentApplication } from './test-fixtures';
 
 const CHECKING = {
@@ -23,15 +29,26 @@ const SECOND = {
   availableBalance: null,
 };
 
-async function renderPage(accounts: unknown[]) {
+const PROPOSAL = { payday: 15, suggestedDraftDay: 16, chosenDraftDay: 1 };
+
+async function renderPage(
+  accounts: unknown[],
+  o: { proposal?: typeof PROPOSAL | null; move?: { status: number; body?: unknown } } = {},
+) {
+  let proposal = o.proposal ?? null;
   const calls = answerApi({
     'GET /api/session': { status: 200, body: borrowerSession },
     'GET /api/application': {
       status: 200,
       body: paymentApplication('confirmPaymentAccount', 'ConfirmPaymentAccount'),
     },
-    [`GET ${ACCOUNTS_PATH}`]: { status: 200, body: { accounts } },
+    [`GET ${ACCOUNTS_PATH}`]: () => ({ status: 200, body: { accounts, draftDayProposal: proposal } }),
     [`PUT ${CONFIRM_PATH}`]: { status: 200, body: { next: '/submitted' } },
+    [`PUT ${DRAFT_DAY_PATH}`]: () => {
+      if (o.move) return o.move;
+      proposal = null;
+      return { status: 200, body: { draftDay: 16 } };
+    },
   });
   const { router, user } = renderRoutes(
     [
@@ -48,6 +65,36 @@ const radios = () => screen.queryAllByRole<HTMLInputElement>('radio');
 const link = (name: string) => screen.getByRole('link', { name });
 
 describe('/payments/confirm-payment-account', () => {
+  it('offers the day after the payday a bank connected here shows; one click moves the drafts', async () => {
+    const { calls, user } = await renderPage([CHECKING], { proposal: PROPOSAL });
+    const offer = await screen.findByRole('region', { name: 'Draw your plan the day after payday?' });
+    expect(offer).toHaveTextContent(
+      'Your pay arrives around the 15th; drafting on the 16th makes sure the money is in your account when the plan draws it. You chose the 1st.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Draw on the 16th instead' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Done: your plan will be drawn on the 16th of each month.',
+    );
+    expect(screen.queryByRole('region', { name: 'Draw your plan the day after payday?' })).toBeNull();
+    expect(calls.filter((c) => c.path === DRAFT_DAY_PATH).map((c) => c.body)).toEqual([{ draftDay: 16 }]);
+    // The accounts are still there to choose.
+    expect(radios()).toHaveLength(1);
+  });
+
+  it('says nothing about the day without a proposal', async () => {
+    await renderPage([CHECKING]);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('shows a failed move in the error modal', async () => {
+    const { user } = await renderPage([CHECKING], {
+      proposal: PROPOSAL,
+      move: { status: 500, body: { code: 'InternalError' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Draw on the 16th instead' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(DRAFT_DAY_FAILED);
+  });
+
   it('lists each account with its bank, name, last digits and available balance', async () => {
     await renderPage([CHECKING, SECOND]);
     expect((await screen.findAllByRole('radio')).map((r) => r.closest('label')?.textContent)).toEqual([

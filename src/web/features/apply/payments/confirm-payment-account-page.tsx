@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { useState } from 'react';
 import { FormProvider, useController } from 'react-hook-form';
 import { Link } from 'react-router';
 import { confirmPaymentAccountSchema, type PaymentAccountsView } from '#domain/enrollment/views';
@@ -8,7 +10,16 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useField } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
-import { confirmPaymentAccount, paymentAccountsQuery } from '#web/features/apply/api';
+import { ordinal } from '#domain/enrollment/letter-of-authorization';
+import { ApiError } from '#web/app/api';
+import { ErrorModal } from '#web/components/ui/error-modal';
+import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
+import {
+  applyKeys,
+  chooseDraftDay,
+  confirmPaymentAccount,
+  paymentAccountsQuery,
+} from '#web/features/apply/api';
 import { ApplyPage } from '#web/features/apply/apply-page';
 import { PageDataGate, useSavePage } from '#web/features/apply/save-page';
 import type { PaymentOptionsState } from './payment-account-options-page';
@@ -22,7 +33,8 @@ import {
 
 const TITLE = 'Confirm your payment account';
 // The component tests read these URLs from here.
-export { ACCOUNTS_PATH, CONFIRM_PATH } from '#web/features/apply/api';
+export { ACCOUNTS_PATH, CONFIRM_PATH, DRAFT_DAY_PATH } from '#web/features/apply/api';
+export const DRAFT_DAY_FAILED = 'The day could not be changed. Please try again.';
 const OPTIONS_ROUTE = '/payments/payment-account-options';
 
 type Account = PaymentAccountsView['accounts'][number];
@@ -36,12 +48,71 @@ export function Component() {
           {(view) => (
             <ApplyPage page="ConfirmPaymentAccount" title={TITLE}>
               <h1 className={HEADING_CLASS}>{TITLE}</h1>
+              <DraftDayProposal proposal={view.draftDayProposal} />
               {view.accounts.length === 0 ? <NoAccounts /> : <ConfirmForm accounts={view.accounts} />}
             </ApplyPage>
           )}
         </PageDataGate>
       )}
     </PaymentsPageGate>
+  );
+}
+
+/**
+ * The bank just connected shows a usual payday the chosen draft day does not follow: one click moves the
+ * drafts to the day after it, before the letter is made. Keeping the chosen day needs no answer.
+ */
+function DraftDayProposal({ proposal }: { proposal: PaymentAccountsView['draftDayProposal'] }) {
+  const queryClient = useQueryClient();
+  const failure = useFailureModal();
+  const [movedTo, setMovedTo] = useState<number>();
+  const move = useMutation({ mutationFn: chooseDraftDay });
+  const onMove = async (draftDay: number) => {
+    if (move.isPending) return;
+    try {
+      await move.mutateAsync({ draftDay });
+      setMovedTo(draftDay);
+      await queryClient.invalidateQueries({ queryKey: applyKeys.paymentAccounts() });
+    } catch (error) {
+      failure.show(
+        error instanceof ApiError && error.code === 'NetworkError' ? error.message : DRAFT_DAY_FAILED,
+      );
+    }
+  };
+  return (
+    <>
+      <p role="status" className="mt-3 font-medium text-brand-800 empty:hidden">
+        {movedTo ? `Done: your plan will be drawn on the ${ordinal(movedTo)} of each month.` : ''}
+      </p>
+      {proposal && !movedTo && (
+        <section
+          aria-labelledby="draft-day-proposal"
+          className="mt-4 rounded-lg border border-brand-600/40 bg-brand-50 px-4 py-4"
+        >
+          <h2 id="draft-day-proposal" className="font-semibold text-gray-900">
+            Draw your plan the day after payday?
+          </h2>
+          <p className="mt-1 text-gray-800">
+            Your pay arrives around the {ordinal(proposal.payday)}; drafting on the{' '}
+            {ordinal(proposal.suggestedDraftDay)} makes sure the money is in your account when the plan draws
+            it. You chose the {ordinal(proposal.chosenDraftDay)}.
+          </p>
+          <button
+            type="button"
+            onClick={() => void onMove(proposal.suggestedDraftDay)}
+            aria-disabled={move.isPending || undefined}
+            aria-busy={move.isPending || undefined}
+            className={clsx(SECONDARY_BUTTON_CLASS, 'mt-3')}
+          >
+            Draw on the {ordinal(proposal.suggestedDraftDay)} instead
+          </button>
+          <p className="mt-2 text-sm text-gray-600">
+            Or keep the {ordinal(proposal.chosenDraftDay)}: just choose your account below.
+          </p>
+        </section>
+      )}
+      <ErrorModal {...failure.props} />
+    </>
   );
 }
 

@@ -10,22 +10,55 @@ import {
   RESEND_PATH,
   SIGNED_TITLE,
   SUBMITTED_PATH,
+  KEEP_PAYING,
+  TERMS_HEADING,
   UNSIGNED_TITLE,
 } from './submitted-page';
 import { borrowerSession } from './test-fixtures';
 
-const unsigned = (spouse = false): SubmittedView => ({
+/** The server's terms: $305.06 to two creditors plus a $25 fee, a $35 set-up fee, 36 drafts from Dec 15. */
+const PLAN: NonNullable<SubmittedView['plan']> = {
+  terms: {
+    monthlyDraft: 33006,
+    creditorsMonthlyPayment: 30506,
+    monthlyFee: 2500,
+    setupFee: 3500,
+    setupFeeDate: '2026-12-15',
+    draftDay: 15,
+    termInMonths: 36,
+    firstDraftDate: '2026-12-15',
+    lastDraftDate: '2029-11-15',
+    lastDraftAmount: 12000,
+    totalPaid: 1158710,
+    totalFees: 93500,
+  },
+  creditors: [
+    { creditorName: 'Capital One', payment: 18000 },
+    { creditorName: 'Discover', payment: 12506 },
+  ],
+  payDirectly: [
+    { creditorName: 'Chase', currentPayment: 5800, why: 'leftOutByBorrower' },
+    { creditorName: 'Citi', currentPayment: 4100, why: 'declinedByCreditor' },
+  ],
+};
+
+const unsigned = (spouse = false, plan: SubmittedView['plan'] = null): SubmittedView => ({
   status: 'signContract',
   signed: false,
   signers: [
     { role: 'borrower', name: 'Ana Diaz', signed: spouse },
     ...(spouse ? [{ role: 'spouse' as const, name: 'Luis Diaz', signed: false }] : []),
   ],
+  plan,
 });
-const signed = (status: SubmittedView['status'] = 'counselorReview'): SubmittedView => ({
+const signed = (
+  status: SubmittedView['status'] = 'counselorReview',
+  plan: SubmittedView['plan'] = null,
+): SubmittedView => ({
   status,
   signed: true,
   signers: [{ role: 'borrower', name: 'Ana Diaz', signed: true }],
+  plan,
 });
 
 afterEach(() => {
@@ -71,6 +104,54 @@ describe('/submitted', () => {
     expect(document.title).toContain(UNSIGNED_TITLE);
   });
 
+  it("restates the plan's terms the server sent: the draft with its fee, the set-up fee, the dates, the creditors", async () => {
+    renderPage(unsigned(false, PLAN));
+    await heading(UNSIGNED_TITLE);
+    const section = screen.getByRole('region', { name: TERMS_HEADING });
+    const terms = [...section.querySelectorAll('dl > div')].map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]);
+    expect(terms).toEqual([
+      ['Amount drawn each month', '$330.06, including our $25.00 monthly fee'],
+      ['One-time set-up fee', '$35.00, drawn with the first draft on December 15, 2026'],
+      ['First draft', 'December 15, 2026, then on the 15th of each month'],
+      ['Number of drafts', '36, the last on November 15, 2029 ($120.00)'],
+    ]);
+    expect(section).toHaveTextContent(
+      'A draft due on a weekend or a bank holiday is drawn on the next business day.',
+    );
+    const lists = section.querySelectorAll('ul');
+    expect([...lists[0]!.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Capital One$180.00 a month',
+      'Discover$125.06 a month',
+    ]);
+    expect(
+      screen.getByRole('heading', { name: 'You keep paying these creditors yourself' }),
+    ).toBeInTheDocument();
+    expect([...lists[1]!.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Chaseabout $58.00 a monthYou left it out of the plan.',
+      'Citiabout $41.00 a monthThis creditor declined the plan.',
+    ]);
+    expect(section).toHaveTextContent(KEEP_PAYING);
+  });
+
+  it('restates the terms once signed too; no fee rows when there is no fee, no list when every creditor is on the plan', async () => {
+    renderPage(
+      signed('counselorReview', {
+        ...PLAN,
+        terms: { ...PLAN.terms, monthlyFee: 0, setupFee: 0, setupFeeDate: null, lastDraftAmount: 33006 },
+        payDirectly: [],
+      }),
+    );
+    await heading(SIGNED_TITLE);
+    const section = screen.getByRole('region', { name: TERMS_HEADING });
+    expect(section).toHaveTextContent('Amount drawn each month$330.06First draft');
+    expect(section).not.toHaveTextContent('set-up fee');
+    expect(section).toHaveTextContent('Number of drafts36, the last on November 15, 2029A draft due');
+    expect(screen.queryByRole('heading', { name: 'You keep paying these creditors yourself' })).toBeNull();
+  });
+
   it('resends the email and shows that it was sent', async () => {
     const { calls, user } = renderPage(unsigned());
     await heading(UNSIGNED_TITLE);
@@ -109,6 +190,7 @@ describe('/submitted', () => {
     renderPage(signed());
     expect(await heading('Thank you for completing the Letter of Authorization')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('What happens next');
+    expect(screen.queryByRole('region', { name: TERMS_HEADING })).toBeNull();
     expect(document.body).toHaveTextContent(SITE.agencyName);
     expect(planLink()?.textContent).toBe('Go to My plan');
   });

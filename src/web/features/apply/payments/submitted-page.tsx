@@ -2,6 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link, Navigate } from 'react-router';
 import type { SubmittedView } from '#domain/enrollment/views';
+import {
+  DRAFT_ON_NON_BUSINESS_DAY,
+  formatLetterDate,
+  formatUsd,
+  ordinal,
+} from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/app/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
@@ -20,6 +26,91 @@ export const POLL_INTERVAL_MS = 10_000;
 export const UNSIGNED_TITLE = 'Your signature is required';
 export const SIGNED_TITLE = 'Thank you for completing the Letter of Authorization';
 export const RESEND_FAILED = 'The email could not be sent. Please try again.';
+export const TERMS_HEADING = "Your plan's terms";
+export const KEEP_PAYING =
+  'Keep paying every card yourself until its creditor accepts the plan. We will tell you about each answer.';
+
+/**
+ * The plan's terms as the letter states them, read from the server (never worked out here): what is drawn and
+ * when, how many drafts, who the plan pays and whom the borrower keeps paying.
+ */
+export function PlanTermsSummary({ plan }: { plan: NonNullable<SubmittedView['plan']> }) {
+  const { terms } = plan;
+  const rows: [string, string][] = [
+    [
+      'Amount drawn each month',
+      terms.monthlyFee > 0
+        ? `${formatUsd(terms.monthlyDraft)}, including our ${formatUsd(terms.monthlyFee)} monthly fee`
+        : formatUsd(terms.monthlyDraft),
+    ],
+  ];
+  if (terms.setupFee > 0 && terms.setupFeeDate) {
+    rows.push([
+      'One-time set-up fee',
+      `${formatUsd(terms.setupFee)}, drawn with the first draft on ${formatLetterDate(terms.setupFeeDate)}`,
+    ]);
+  }
+  if (terms.firstDraftDate) {
+    rows.push([
+      'First draft',
+      `${formatLetterDate(terms.firstDraftDate)}, then on the ${ordinal(terms.draftDay)} of each month`,
+    ]);
+  }
+  rows.push([
+    'Number of drafts',
+    `${terms.termInMonths}${terms.lastDraftDate ? `, the last on ${formatLetterDate(terms.lastDraftDate)}` : ''}${
+      terms.lastDraftAmount < terms.monthlyDraft ? ` (${formatUsd(terms.lastDraftAmount)})` : ''
+    }`,
+  ]);
+  return (
+    <section aria-labelledby="plan-terms-heading" className="mt-8">
+      <h2 id="plan-terms-heading" className="text-lg font-semibold text-gray-900">
+        {TERMS_HEADING}
+      </h2>
+      <dl className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
+        {rows.map(([label, value]) => (
+          <div key={label} className="px-4 py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+            <dt className="text-sm font-medium text-gray-600">{label}</dt>
+            <dd className="mt-1 text-gray-900 sm:col-span-2 sm:mt-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm text-gray-600">{DRAFT_ON_NON_BUSINESS_DAY}</p>
+
+      <h3 className="mt-6 font-semibold text-gray-900">Creditors in your plan</h3>
+      <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
+        {plan.creditors.map((c) => (
+          <li key={c.creditorName} className="flex flex-wrap justify-between gap-2 px-4 py-3">
+            <span className="min-w-0 break-words text-gray-900">{c.creditorName}</span>
+            <span className="text-gray-700">{formatUsd(c.payment)} a month</span>
+          </li>
+        ))}
+      </ul>
+
+      {plan.payDirectly.length > 0 && (
+        <>
+          <h3 className="mt-6 font-semibold text-gray-900">You keep paying these creditors yourself</h3>
+          <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
+            {plan.payDirectly.map((c) => (
+              <li key={c.creditorName} className="px-4 py-3">
+                <span className="flex flex-wrap justify-between gap-2">
+                  <span className="min-w-0 break-words text-gray-900">{c.creditorName}</span>
+                  <span className="text-gray-700">about {formatUsd(c.currentPayment)} a month</span>
+                </span>
+                <span className="block text-sm text-gray-600">
+                  {c.why === 'leftOutByBorrower'
+                    ? 'You left it out of the plan.'
+                    : 'This creditor declined the plan.'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="mt-6 rounded-lg bg-accent-100 px-4 py-3 font-medium text-gray-900">{KEEP_PAYING}</p>
+    </section>
+  );
+}
 
 /** /submitted: the Letter of Authorization waits for signatures, then what happens next. */
 export function Component() {
@@ -100,6 +191,7 @@ function AwaitingSignature({ view }: { view: SubmittedView }) {
         with you.
       </p>
       <p className="mt-2 text-sm text-gray-600">This page updates by itself once the letter is signed.</p>
+      {view.plan && <PlanTermsSummary plan={view.plan} />}
 
       <div className="mt-6">
         <p className="text-sm text-gray-700">Cannot find the email? Check your spam folder, or:</p>
@@ -133,6 +225,7 @@ function Signed({ view }: { view: SubmittedView }) {
         <li>Your creditors then answer the plan we propose to them.</li>
         <li>You can follow your plan, and each creditor&apos;s answer, in the customer portal.</li>
       </ol>
+      {view.plan && <PlanTermsSummary plan={view.plan} />}
       {isCustomerPortalStatus(view.status) && (
         <Link to="/customer-portal/plan" className={clsx(PRIMARY_BUTTON_CLASS, 'mt-8')}>
           Go to My plan

@@ -1,0 +1,141 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { docusign, planAuthorization } from '#server/db/schema/enrollment';
+import { eSignatureSandboxEnvelope } from '#server/db/schema/ops';
+import { addDays, firstDraftDate } from '#domain/enrollment/plan-terms';
+import { formatLetterDate, letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
+import { applicationRow, put } from '#tests/support/borrower-flow';
+import {
+  atPaymentOptions,
+  openLetterAndConsent,
+  sandboxPublicToken,
+  signingToken,
+} from '#tests/support/enrollment';
+import { flatText, pdfText } from '#tests/support/pdf-text';
+
+// A letter generated one day and signed days later: its first draft date may have come too close to set the
+// debit up (5 business days). It must never be signed on that stale date: the server makes it again, on the
+// same day of the month, and the 'letter' authorization always matches the letter actually signed. The
+// server's "today" is injected, so the test can leave a letter unsigned for days.
+
+const realToday = new Date().toISOString().slice(0, 10);
+let today = realToday;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { today: () => today });
+});
+afterAll(async () => t?.close());
+
+async function awaitingSignature(lastName: string) {
+  today = realToday;
+  const b = await atPaymentOptions(t, lastName);
+  await b.client.post('/api/application/bank-connections', {
+    publicToken: await sandboxPublicToken(b.client),
+  });
+  const [account] = (await b.client.get('/api/application/payments/accounts')).json().accounts;
+  await put(b.client, '/api/application/payments/confirm-payment-account', { plaidAccountId: account.id });
+  return { ...b, token: await signingToken(t, b.email), name: `Pat ${lastName}` };
+}
+
+const letterRows = (applicationId: string) =>
+  t.db
+    .select()
+    .from(planAuthorization)
+    .where(and(eq(planAuthorization.applicationId, applicationId), eq(planAuthorization.kind, 'letter')))
+    .orderBy(asc(planAuthorization.createdAt));
+
+describe('a letter signed after its first draft date came too close', () => {
+  it('is refused, made again on the same day of the month, and the new one signs with a matching authorization', async () => {
+    const b = await awaitingSignature('Latesigner');
+    const [first] = await letterRows(b.applicationId);
+    await openLetterAndConsent(t, b.token);
+
+    // The borrower comes back the day before the first draft date.
+    today = addDays(first!.firstDraftDate, -1);
+    const expected = firstDraftDate(today, first!.draftDay);
+    const anonymous = t.client();
+    const late = await anonymous.post('/api/signing/sign', {
+      token: b.token,
+      fullName: b.name,
+      agreed: true,
+    });
+    expect(late.statusCode, late.body).toBe(410);
+    expect(late.json()).toMatchObject({ code: 'LetterRenewed', message: letterRenewedMessage(expected) });
+    expect((await applicationRow(t, b.applicationId)).status).toBe('signContract');
+
+    // A second 'letter' authorization: same draft day and amounts, the new first draft date.
+    const rows = await letterRows(b.applicationId);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({
+      draftDay: first!.draftDay,
+      firstDraftDate: expected,
+      monthlyDraftAmount: first!.monthlyDraftAmount,
+      setupFee: first!.setupFee,
+    });
+    expect(expected > first!.firstDraftDate).toBe(true);
+
+    // The old link opens nothing any more; its envelope is voided at the provider.
+    expect((await anonymous.post('/api/signing/session', { token: b.token })).statusCode).toBe(404);
+    const record = await t.db.query.docusign.findFirst({
+      where: eq(docusign.applicationId, b.applicationId),
+    });
+    const envelopes = await t.db.select().from(eSignatureSandboxEnvelope);
+    const statusOf = (id: string) =>
+      (envelopes.find((e) => e.envelopeId === id)?.data as { status: string } | undefined)?.status;
+    const old = envelopes.find(
+      (e) => e.envelopeId !== record!.envelopeId && JSON.stringify(e.data).includes(b.token),
+    );
+    expect(old && statusOf(old.envelopeId)).toBe('voided');
+    expect(statusOf(record!.envelopeId)).toBe('sent');
+
+    // The new letter, from the new email, states the new date; the consent to electronic records stands.
+    const token = await signingToken(t, b.email);
+    expect(token).not.toBe(b.token);
+    const session = (await anonymous.post('/api/signing/session', { token })).json();
+    expect(session).toMatchObject({ signed: false, electronicRecords: 'consented' });
+    const document = await anonymous.post('/api/signing/document', { token });
+    const text = flatText(await pdfText(document.rawPayload));
+    expect(text).toContain(`the first on ${formatLetterDate(expected)}`);
+    expect(text).not.toContain(`the first on ${formatLetterDate(first!.firstDraftDate)}`);
+    const signed = await anonymous.post('/api/signing/sign', { token, fullName: b.name, agreed: true });
+    expect(signed.json()).toEqual({ signed: true });
+    expect((await applicationRow(t, b.applicationId)).status).toBe('counselorReview');
+    const [done] = await t.db
+      .select()
+      .from(eSignatureSandboxEnvelope)
+      .where(eq(eSignatureSandboxEnvelope.envelopeId, record!.envelopeId));
+    expect((done!.data as { status: string }).status).toBe('completed');
+    const plan = (await b.client.get('/api/customer-portal/plan')).json();
+    expect(plan.terms.firstDraftDate).toBe(expected);
+  });
+
+  it('is made again when the borrower opens /submitted, and a letter still in time is left alone', async () => {
+    const b = await awaitingSignature('Lateviewer');
+    const [first] = await letterRows(b.applicationId);
+    // In time: five business days still lie between today and the first draft.
+    await b.client.get('/api/application/submitted');
+    expect(await letterRows(b.applicationId)).toHaveLength(1);
+
+    today = addDays(first!.firstDraftDate, 2);
+    const view = await b.client.get('/api/application/submitted');
+    expect(view.statusCode, view.body).toBe(200);
+    const rows = await letterRows(b.applicationId);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.firstDraftDate).toBe(firstDraftDate(today, first!.draftDay));
+    expect(view.json().signers.every((s: { signed: boolean }) => !s.signed)).toBe(true);
+    // The new letter's link was emailed; the old one no longer opens anything.
+    expect((await t.client().post('/api/signing/session', { token: b.token })).statusCode).toBe(404);
+    expect(await signingToken(t, b.email)).not.toBe(b.token);
+  });
+
+  it('leaves a signed letter as it is, however late the day', async () => {
+    const b = await awaitingSignature('Ontime');
+    await openLetterAndConsent(t, b.token);
+    await t.client().post('/api/signing/sign', { token: b.token, fullName: b.name, agreed: true });
+    const [first] = await letterRows(b.applicationId);
+    today = addDays(first!.firstDraftDate, 10);
+    expect((await b.client.get('/api/application/submitted')).statusCode).toBe(200);
+    expect(await letterRows(b.applicationId)).toHaveLength(1);
+  });
+});
