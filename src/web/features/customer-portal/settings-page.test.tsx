@@ -6,7 +6,7 @@ import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import { SETTINGS_PATH, TEXT_MESSAGES_PATH } from './api';
 import { Component as SettingsPage, TEXT_MESSAGES_FAILED, TEXT_MESSAGES_LABEL } from './settings-page';
 
-function renderPage(put: { status: number; body: unknown } | ((body: unknown) => unknown)) {
+function renderPage(put: { status: number; body: unknown }) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/customer-portal/plan': { status: 200, body: {} },
