@@ -77,7 +77,10 @@ export function formatAlertDate(value: string): string {
  */
 export function statementDollars(c: Cents): string {
   if (c % 100 === 0) return formatDollars(c);
-  const text = (Math.abs(c) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = (Math.abs(c) / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return `${c < 0 ? '-' : ''}$${text}`;
 }
 
