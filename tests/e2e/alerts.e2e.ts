@@ -30,6 +30,8 @@ import { journeyEnv, runScript, startServer, type TestServer } from './support/s
  * the summary list, opens the borrower summary, where the alert says what triggered it, and opening it marks
  * it seen. The customer signs in, sees the count of new alerts in the portal's bar, reads the alert's advice
  * on the Alerts page, marks it seen and reconnects the bank through the same dialog; the alert clears.
+ * A month later the debt score has fallen 38 points: the rules run again and the customer's alert says the
+ * score, its change in points and what the score means.
  * Every page is checked with axe; the new screens are pictured at 1280 (1440 in the service portal) and 390 px.
  */
 const BORROWER: Applicant = { ...QUALIFYING_PERSON, email: 'alex.alerts@example.com', phone: '2025550161' };
@@ -50,6 +52,8 @@ let server: TestServer;
 let env: Record<string, string>;
 /** Whether the borrower signed the letter and the connection was cut (the later journeys build on it). */
 let disconnected = false;
+/** Whether the customer reconnected the bank (the debt score journey starts with no alerts). */
+let reconnected = false;
 
 test.beforeAll(async () => {
   env = await journeyEnv();
@@ -229,6 +233,46 @@ test.describe('alerts', () => {
       // It stays cleared after a reload.
       await page.reload();
       await visible(page.getByText('You have no alerts.', { exact: false }));
+    });
+    expect(errors).toEqual([]);
+    reconnected = true;
+  });
+
+  test('the debt score falls: the customer reads the score, its change in points and what it means', async ({
+    page,
+  }) => {
+    expect(reconnected, 'the customer has a password and no alerts (journey 3)').toBe(true);
+    // A score 38 points higher 31 days ago, then the alert rules; the server owns the database meanwhile.
+    await server.stop({ keepData: true });
+    const scores = await runScript(env, 'tests/e2e/support/lower-debt-score.ts', [BORROWER.email, '38']);
+    const [, now, before] = /Debt score (\d+), 31 days before (\d+)\./.exec(scores) ?? [];
+    expect(Number(before) - Number(now), scores).toBe(38);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await runScript(env, 'scripts/monitor.ts', ['--as-of', today])).toContain(
+      'debtScore30DayDecrease 1',
+    );
+    server = await startServer(env);
+
+    const errors = watchErrors(page);
+    await reportFailure(page, errors, 'alerts-failure-debt-score', async () => {
+      await page.goto(`${server.url}/sign-in`);
+      await signIn(page, BORROWER.email, BORROWER_PASSWORD, '/submitted');
+      await checkAccessibility(page, '/submitted');
+      await page.goto(`${server.url}/customer-portal/alerts`);
+      await waitForPath(page, '/customer-portal/alerts');
+      const card = page.getByRole('listitem', { name: 'Your debt score went down' });
+      await visible(card);
+      await visible(
+        card.getByText(`Your debt score is ${now}, 38 points lower than 30 days ago (${before}).`, {
+          exact: false,
+        }),
+      );
+      await visible(
+        card.getByText(/The score, from 0 to 1,000, shows how likely you are to complete your plan/),
+      );
+      await visible(card.getByText(/What to do: Try not to take on new credit/));
+      await checkAccessibility(page, '/customer-portal/alerts (debt score)');
+      await snapAtWidths(page, 'alerts-customer-debt-score');
     });
     expect(errors).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { accountNumberField, routingNumberField } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { applicationStatusSchema } from '../flow/statuses';
 import { ALERT_TYPES } from '../flow/staff-views';
+import { customerAlertFiguresSchema } from '../monitoring/customer-alert-text';
 import { planTermsViewSchema } from './plan-terms-view';
 import { ELECTRONIC_RECORDS_STATES } from './electronic-records-consent';
 
@@ -325,6 +326,8 @@ export const customerAlertsViewSchema = z.object({
       /** The date of what triggered it (ISO timestamp). */
       date: z.string(),
       hasBeenSeenByBorrower: z.boolean(),
+      /** What triggered it, with its figures (customerAlertText words them); null when that record is gone. */
+      figures: customerAlertFiguresSchema.nullable(),
       /** A disconnected bank the customer can connect again from the alert; null otherwise. */
       reconnect: z.object({ plaidItemId: z.string(), institutionName: z.string() }).nullable(),
     }),

@@ -48,6 +48,37 @@ export async function alertViews(
   o: { describe?: boolean } = {},
 ): Promise<Map<string, AlertView>> {
   const describe = o.describe ?? false;
+  const triggers = await alertTriggers(db, alerts, { describe });
+  return new Map(
+    alerts.map((a) => {
+      const { date, facts } = triggers.get(a.id)!;
+      return [
+        a.id,
+        {
+          id: a.id,
+          type: a.type,
+          date,
+          trigger: describe && facts ? describeTrigger(facts) : null,
+          clearedAt: a.clearedAt?.toISOString() ?? null,
+          hasBeenSeenByBorrower: a.hasBeenSeenByBorrower,
+          hasBeenSeenByCustomerServiceRepresentative: a.hasBeenSeenByCustomerServiceRepresentative,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Each alert's date (ISO) and the facts of the record that triggered it (null when that record is gone). With
+ * `describe` the facts include what a fall is measured from (the older score, the income before); without,
+ * those are null. The customer portal words these facts for the borrower, the service portal for counsellors.
+ */
+export async function alertTriggers(
+  db: Tx,
+  alerts: readonly AlertRow[],
+  o: { describe?: boolean } = {},
+): Promise<Map<string, { date: string; facts: TriggerFacts | null }>> {
+  const describe = o.describe ?? false;
   const ids = (type: AlertTrigger['type']) => [
     ...new Set(
       alerts.flatMap((a) =>
@@ -190,18 +221,7 @@ export async function alertViews(
       const hit = trigger ? found.get(`${trigger.type}:${trigger.id}`)! : undefined;
       const keepsOwnDate = trigger?.type === 'plaidItem' && a.clearedAt !== null;
       const date = hit && !keepsOwnDate ? hit.date : a.createdAt;
-      return [
-        a.id,
-        {
-          id: a.id,
-          type: a.type,
-          date: date.toISOString(),
-          trigger: describe && hit?.facts ? describeTrigger(hit.facts) : null,
-          clearedAt: a.clearedAt?.toISOString() ?? null,
-          hasBeenSeenByBorrower: a.hasBeenSeenByBorrower,
-          hasBeenSeenByCustomerServiceRepresentative: a.hasBeenSeenByCustomerServiceRepresentative,
-        },
-      ];
+      return [a.id, { date: date.toISOString(), facts: hit?.facts ?? null }];
     }),
   );
 }

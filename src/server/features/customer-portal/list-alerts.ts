@@ -1,6 +1,11 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
 import type { CustomerAlertsView } from '#domain/enrollment/views';
-import { alertViews } from '#server/alerts/alert-views';
+import type { TriggerFacts } from '#domain/monitoring/alert-triggers';
+import type { CustomerAlertFigures } from '#domain/monitoring/customer-alert-text';
+import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import { loadPlanTerms } from '#server/application/plan-terms';
+import { alertTriggers } from '#server/alerts/alert-views';
 import type { Db } from '#server/db/client';
 import { plaidItem } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
@@ -9,10 +14,51 @@ import { signedApplication } from './get-plan';
 /** The newest alerts a customer is shown; an application holds few, this only bounds the read. */
 export const CUSTOMER_ALERTS_LIMIT = 100;
 
+/** The plan payment a low balance is set against: the amount and the draft after the balance was read. */
+type PlanPayment = { payment: number | null; dateAfter: (day: string) => string | null };
+
+/**
+ * The figures the borrower is shown for what triggered an alert; null when that record is gone. A low balance
+ * is set against the plan's monthly draft as My plan states it (the plan terms), which is what the agency's
+ * record of the plan was given when the plan started and what the alert rule compares with.
+ */
+function figuresOf(facts: TriggerFacts | null, plan: PlanPayment | null): CustomerAlertFigures | null {
+  if (!facts) return null;
+  switch (facts.type) {
+    case 'debtScore':
+      return { kind: 'debtScore', score: facts.value, previous: facts.previous };
+    case 'plaidBalance': {
+      const readAt = facts.at.toISOString();
+      return {
+        kind: 'balance',
+        balance: facts.available ?? facts.current,
+        available: facts.available !== null,
+        readAt,
+        payment: plan?.payment ?? null,
+        paymentDate: plan ? plan.dateAfter(readAt.slice(0, 10)) : null,
+      };
+    }
+    case 'plaidTransaction':
+      return { kind: 'fee', name: facts.name, amount: facts.amount, date: facts.date };
+    case 'incomeSnapshot':
+      return { kind: 'income', monthlyIncome: facts.monthlyIncome, previous: facts.previous };
+    case 'inquiry':
+      return {
+        kind: 'inquiry',
+        lender: facts.subscriberName?.trim() ? lenderFriendlyName(facts.subscriberName) : null,
+        date: facts.date,
+      };
+    case 'plaidItem':
+      return { kind: 'bank', institutionName: facts.institutionName };
+  }
+}
+
 /**
  * GET /api/customer-portal/alerts: the signed-in customer's alerts that still hold (a cleared one, such as a
  * disconnection the customer has since reconnected, leaves the list), newest trigger first, each dated by
- * what triggered it. A disconnection whose bank is still disconnected names the item to reconnect.
+ * what triggered it and with its figures (the score and the one it fell from, the balance and the plan
+ * payment, the fee, the income, the lender, the bank). A disconnection whose bank is still disconnected names
+ * the item to reconnect.
  */
 export async function listCustomerAlerts(o: { db: Db; userId: string }): Promise<CustomerAlertsView> {
   const own = await signedApplication(o.db, o.userId);
@@ -22,7 +68,15 @@ export async function listCustomerAlerts(o: { db: Db; userId: string }): Promise
     .where(and(eq(alert.applicationId, own.id), isNull(alert.clearedAt)))
     .orderBy(desc(alert.createdAt))
     .limit(CUSTOMER_ALERTS_LIMIT);
-  const views = await alertViews(o.db, rows);
+  const triggers = await alertTriggers(o.db, rows, { describe: true });
+  let plan: PlanPayment | null = null;
+  if (rows.some((a) => a.type === 'balanceBelowDMPPayment')) {
+    const { terms } = await loadPlanTerms(o.db, own.id);
+    plan = {
+      payment: terms.creditors.length > 0 ? terms.monthlyDraft : null,
+      dateAfter: (day) => nextDraftOnOrAfter(terms, day),
+    };
+  }
   const itemIds = rows
     .filter((a) => a.type === 'bankAccountDisconnected')
     .flatMap((a) => a.triggeredBy.filter((t) => t.type === 'plaidItem').map((t) => t.id));
@@ -43,13 +97,14 @@ export async function listCustomerAlerts(o: { db: Db; userId: string }): Promise
   );
   const alerts = rows
     .map((a) => {
-      const view = views.get(a.id)!;
+      const { date, facts } = triggers.get(a.id)!;
       const item = a.triggeredBy.find((t) => t.type === 'plaidItem' && disconnected.has(t.id));
       return {
         id: a.id,
         type: a.type,
-        date: view.date,
+        date,
         hasBeenSeenByBorrower: a.hasBeenSeenByBorrower,
+        figures: figuresOf(facts, plan),
         reconnect:
           a.type === 'bankAccountDisconnected' && item
             ? { plaidItemId: item.id, institutionName: disconnected.get(item.id)! }

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CustomerAlertsView } from '#domain/enrollment/views';
 import { ALERT_TYPES } from '#domain/flow/staff-views';
+import { DEBT_SCORE_MEANING } from '#domain/monitoring/customer-alert-text';
 import { MESSAGES, reconnectOtherBankMessage } from '#domain/validation/messages';
 import {
   SANDBOX_INSTITUTIONS_PATH,
@@ -38,6 +39,7 @@ const ALERTS: CustomerAlertsView = {
       type: 'bankAccountDisconnected',
       date: '2026-11-20T09:00:00.000Z',
       hasBeenSeenByBorrower: false,
+      figures: { kind: 'bank', institutionName: 'Tartan Bank' },
       reconnect: { plaidItemId: ITEM, institutionName: 'Tartan Bank' },
     },
     {
@@ -45,6 +47,7 @@ const ALERTS: CustomerAlertsView = {
       type: 'overdraftTransaction',
       date: '2026-11-12T00:00:00.000Z',
       hasBeenSeenByBorrower: true,
+      figures: { kind: 'fee', name: 'OVERDRAFT FEE', amount: 35_00, date: '2026-11-12' },
       reconnect: null,
     },
   ],
@@ -127,6 +130,69 @@ describe('/customer-portal/alerts', () => {
     expect(fee.querySelector('time')?.textContent).toBe('November 12, 2026');
     expect(fee.textContent).toContain('Seen');
     expect(within(fee).queryAllByRole('button')).toEqual([]);
+    // Each with its figures, between the date and what it means.
+    expect(
+      within(fee).getByText(
+        'On November 12, 2026 your bank charged an overdraft fee of $35. Your statement shows it as "OVERDRAFT FEE".',
+      ),
+    ).toBeTruthy();
+    expect(within(disconnected).getByText('Your connection to Tartan Bank stopped.')).toBeTruthy();
+  });
+
+  it('says what a debt score is, its change in points, and sets a low balance beside the plan payment', async () => {
+    const alerts: CustomerAlertsView['alerts'] = [
+      {
+        id: 'a-score',
+        type: 'debtScore30DayDecrease',
+        date: '2026-11-20T09:00:00.000Z',
+        hasBeenSeenByBorrower: false,
+        figures: { kind: 'debtScore', score: 612, previous: 650 },
+        reconnect: null,
+      },
+      {
+        id: 'a-balance',
+        type: 'balanceBelowDMPPayment',
+        date: '2026-11-10T14:05:00.000Z',
+        hasBeenSeenByBorrower: false,
+        figures: {
+          kind: 'balance',
+          balance: 212_40,
+          available: true,
+          readAt: '2026-11-10T14:05:00.000Z',
+          payment: 257_00,
+          paymentDate: '2026-11-15',
+        },
+        reconnect: null,
+      },
+      {
+        id: 'a-gone',
+        type: 'monthlyIncomeDecrease',
+        date: '2026-11-01T09:00:00.000Z',
+        hasBeenSeenByBorrower: true,
+        figures: null,
+        reconnect: null,
+      },
+    ];
+    await renderPage({ alerts: () => ({ status: 200, body: { alerts, unseen: 2 } }) });
+    const score = card(ALERT_ADVICE.debtScore30DayDecrease.title);
+    const paragraphs = [...score.querySelectorAll('p')].map((p) => p.textContent);
+    expect(paragraphs).toEqual([
+      'November 20, 2026',
+      `Your debt score is 612, 38 points lower than 30 days ago (650). ${DEBT_SCORE_MEANING}`,
+      ALERT_ADVICE.debtScore30DayDecrease.meaning,
+      `What to do: ${ALERT_ADVICE.debtScore30DayDecrease.todo}`,
+    ]);
+    expect(card(ALERT_ADVICE.balanceBelowDMPPayment.title).textContent).toContain(
+      'On November 10, 2026 your payment account had $212.40 available. ' +
+        'Your plan payment of $257 is drawn on November 15, 2026.',
+    );
+    // An alert whose trigger is gone keeps its title, meaning and advice, with no empty line for figures.
+    const gone = card(ALERT_ADVICE.monthlyIncomeDecrease.title);
+    expect([...gone.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'November 1, 2026',
+      ALERT_ADVICE.monthlyIncomeDecrease.meaning,
+      `What to do: ${ALERT_ADVICE.monthlyIncomeDecrease.todo}`,
+    ]);
   });
 
   it('marks an alert seen, then reads the alerts again', async () => {

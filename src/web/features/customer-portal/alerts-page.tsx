@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { CustomerAlert, LinkTokenView } from '#domain/enrollment/views';
 import type { AlertType } from '#domain/flow/staff-views';
+import { customerAlertText } from '#domain/monitoring/customer-alert-text';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/app/api';
 import { BankLinkDialog } from '#web/components/bank-link/bank-link-dialog';
@@ -99,7 +100,8 @@ const failureText = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.code !== 'InternalError' && error.message ? error.message : fallback;
 
 /**
- * /customer-portal/alerts: the customer's alerts that still hold, newest first, each with what it means and
+ * /customer-portal/alerts: the customer's alerts that still hold, newest first, each with its figures (the
+ * score and how far it fell, the balance and the plan payment, the fee and its date...), what it means and
  * what to do. Marking one seen is remembered; a disconnected bank is reconnected from its alert, which then
  * leaves the list.
  */
@@ -165,6 +167,7 @@ function AlertCard({
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerPortalKeys.alerts() });
   const seen = useMutation({ mutationFn: markAlertSeen, onSuccess: refresh });
   const advice = ALERT_ADVICE[alert.type];
+  const figures = customerAlertText(alert.type, alert.figures);
   const isNew = !alert.hasBeenSeenByBorrower;
 
   const markSeen = async () => {
@@ -200,6 +203,7 @@ function AlertCard({
       <p className="text-sm text-gray-600">
         <time dateTime={alert.date}>{formatAlertDay(alert.date)}</time>
       </p>
+      {figures && <p className="mt-3 font-medium text-gray-900">{figures}</p>}
       <p className="mt-3 text-gray-800">{advice.meaning}</p>
       <p className="mt-2 text-gray-800">
         <span className="font-semibold">What to do: </span>
