@@ -183,6 +183,17 @@ export const OFFER_STATUS_LABELS = {
   declined: 'Declined',
 } as const satisfies Record<OfferAnswer, string>;
 
+/**
+ * The modal's choices: the two answers, and a counter-offer (the creditor accepts on its own payment or APR),
+ * which is stored as accepted with the creditor's figures.
+ */
+export const OFFER_ANSWER_CHOICES = ['accepted', 'declined', 'counterOffer'] as const;
+export type OfferAnswerChoice = (typeof OFFER_ANSWER_CHOICES)[number];
+export const OFFER_ANSWER_CHOICE_LABELS = {
+  ...OFFER_STATUS_LABELS,
+  counterOffer: 'Counter-offer',
+} as const satisfies Record<OfferAnswerChoice, string>;
+
 export const OFFER_DECLINE_QUESTION = 'What was the reason for rejection?';
 export const OFFER_DECLINE_HINT = '(Select all that apply)';
 
