@@ -185,6 +185,17 @@ const TABLE: Row[] = [
     ['Dana Reyes recorded a counter-offer from Capital Bank: $45 a month at 12.5%'],
   ],
   [
+    'a counter-offer of a rate alone',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: OFFER,
+      before: { status: null, version: 0, reasons: [] },
+      after: { status: 'accepted', version: 1, reasons: [], counterOffer: { payment: null, apr: 500 } },
+    },
+    ['Dana Reyes recorded a counter-offer from Capital Bank: 5% APR'],
+  ],
+  [
     'a plan over 60 months approved; the hand-over followed',
     {
       action: 'approveLongPlan',

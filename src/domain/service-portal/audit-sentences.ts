@@ -158,12 +158,13 @@ function offerSentences(record: AuditRecord, names: AuditNames): string[] {
     : [`${actor} recorded ${offer} as ${to}${why}`];
 }
 
-/** '$45 a month at 12%', '$45 a month' or 'at 12%': what the creditor countered with. */
+/** '$45 a month at 12%', '$45 a month' or '12% APR': what the creditor countered with. */
 function counterTerms(counter: Record<string, unknown>): string {
   const payment = typeof counter.payment === 'number' ? `${formatDollars(counter.payment)} a month` : null;
-  const apr =
-    typeof counter.apr === 'number' ? `at ${(counter.apr / 100).toFixed(2).replace(/\.?0+$/, '')}%` : null;
-  return [payment, apr].filter(Boolean).join(' ');
+  const rate =
+    typeof counter.apr === 'number' ? `${(counter.apr / 100).toFixed(2).replace(/\.?0+$/, '')}%` : null;
+  if (payment && rate) return `${payment} at ${rate}`;
+  return payment ?? (rate ? `${rate} APR` : 'new terms');
 }
 
 function creditorAccountSentence(record: AuditRecord, names: AuditNames): string {
