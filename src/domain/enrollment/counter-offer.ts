@@ -2,7 +2,6 @@ import { monthlyInterest, monthsToPayOff } from '../money/amortization';
 import { CENTS_PER_DOLLAR, type Cents } from '../money/cents';
 import { MAX_PLAN_TERM_MONTHS } from '../underwriting/constants';
 import { COUNTER_OFFER_LABELS } from '../validation/staff';
-import { invalidMessage } from '../validation/messages';
 import { formatUsd } from './letter-of-authorization';
 
 // A creditor's counter-offer: it takes the account on the plan on its own terms, a different monthly payment,
@@ -87,11 +86,6 @@ export function parsePercentToBp(text: string): number | null | undefined {
 
 /** PostgreSQL's integer: the largest amount a cents column holds. */
 export const MAX_STORED_CENTS = 2_147_483_647;
-
-export const counterOfferInputMessages = {
-  counterPayment: invalidMessage(COUNTER_OFFER_LABELS.counterPayment),
-  counterApr: invalidMessage(COUNTER_OFFER_LABELS.counterApr),
-};
 
 // ------------------------------------------------------------------ plans over 60 months
 
