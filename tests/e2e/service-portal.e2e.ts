@@ -22,8 +22,9 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
  * filtered by date and status, the queue searched by a last name, then one borrower in counsellor review taken
  * from claim to hand-over: two contact attempts (a text that reached the borrower, who answers the offer
  * question; a call that left a voicemail, which does not ask it), the history told as sentences with the
- * openings folded, every tab, quality control, the creditors' answers (an ACH account with a wrong routing
- * number first, and the question before discarding typed creditor details; a decline with two reasons),
+ * openings folded, every tab, quality control, the creditors' answers (a counter-offer paid by ACH, with a
+ * wrong routing number first, and the question before discarding typed creditor details; a decline with two
+ * reasons),
  * transfer, and mark transferred. Every page and dialog is checked with axe.
  */
 const APPLICATIONS = 24;
@@ -294,7 +295,7 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   expect(offerCount, 'an application with at least two offers').toBeGreaterThanOrEqual(2);
   const offer = page.getByRole('dialog');
 
-  // 1. Accepted by ACH: a routing number with a wrong check digit first.
+  // 1. Accepted by ACH, as a counter-offer: a routing number with a wrong check digit first.
   await answerButtons.first().click();
   await visible(offer);
   // Nothing typed yet: Escape closes at once.
@@ -325,9 +326,25 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await checkAccessibility(page, '/borrower-summary (offer accepted by ACH, routing number invalid)');
   await snapScreen(page, 'offer-accept-ach', { screenOnly: true });
   await offer.getByLabel('Routing Number').fill('021000021');
+  // The creditor accepts on its own terms: a counter-offer, paid to the same ACH account. Nothing countered is
+  // refused beside the payment; a lower plan APR alone is recorded (the offer's payment kept).
+  await offer
+    .getByRole('group', { name: 'Was the offer accepted or declined?' })
+    .getByLabel('Counter-offer')
+    .check();
+  await expect(offer.getByLabel('Account Number')).toHaveValue('123456789012');
+  await offer.getByRole('button', { name: 'Submit' }).click();
+  await visible(offer.getByText('Enter the monthly payment, the plan APR or both'));
+  await expect(offer.getByLabel('Monthly payment (dollars)')).toBeFocused();
+  await offer.getByLabel('Plan APR (percent)').fill('5');
+  await checkAccessibility(page, '/borrower-summary (counter-offer)');
+  await snapScreen(page, 'offer-counter', { screenOnly: true });
   await offer.getByRole('button', { name: 'Submit' }).click();
   await expect(offer).toBeHidden();
   await expect(answerButtons).toHaveCount(offerCount - 1);
+  await visible(offersRegion.getByText(/^Counter-offer: \$[\d,]+ a month at 5%$/));
+  await visible(said(new RegExp(`^${staffName} recorded a counter-offer from .+: 5% APR$`)));
+  await snapScreen(page, 'offers-counter-offer');
 
   // 2. Declined with two reasons.
   await answerButtons.first().click();

@@ -63,6 +63,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/staff/offers/:id/reasons/toggle', 'staff'],
   ['POST', '/api/staff/applications/:id/quality-control', 'staff'],
   ['POST', '/api/staff/applications/:id/mark-transferred', 'staff'],
+  ['POST', '/api/staff/applications/:id/approve-long-plan', 'staff'],
   ['POST', '/api/application/payments/next-steps', 'borrower'],
   ['PUT', '/api/application/payments/manual-choice', 'borrower'],
   ['POST', '/api/bank-link/link-token', 'borrower'],

@@ -285,6 +285,12 @@ export const offerViewSchema = z.object({
   estimatedPayoffSavings: cents.nullable(),
   /** This offer's share of the agency's monthly fee (the shares add up to the plan's monthly fee). */
   fee: cents,
+  /**
+   * The creditor's counter-offer, when it accepted on its own terms: the monthly payment and plan APR it asked
+   * for (null where it kept the offer's). The figures above stay the offer as made; the plan pays these.
+   */
+  counterPayment: cents.nullable(),
+  counterApr: basisPoints.nullable(),
   /** Why the creditor declined. */
   reasons: z.array(z.string()),
   statusChanges: z.array(
@@ -479,6 +485,21 @@ export const borrowerSummaryViewSchema = z.object({
          * agency's fees, for the offers the borrower kept and no creditor declined: what the borrower sees.
          */
         terms: planTermsViewSchema,
+        /**
+         * A plan over 60 months needs a staff approval before it is handed over: whether this one does now,
+         * and the approval given, if any (for the term it was given for).
+         */
+        longPlan: z.object({
+          needsApproval: z.boolean(),
+          approval: z
+            .object({
+              termInMonths: z.number().int(),
+              reason: z.string(),
+              approvedAt: timestamp,
+              approvedBy: staffMemberSchema.nullable(),
+            })
+            .nullable(),
+        }),
       })
       .nullable(),
     /** 'There was no decision made for this borrower.' when none. */

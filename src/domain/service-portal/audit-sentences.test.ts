@@ -174,6 +174,41 @@ const TABLE: Row[] = [
     ['Dana Reyes recorded the Capital Bank offer as declined (term too long, reduction too much)'],
   ],
   [
+    'a counter-offer',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: OFFER,
+      before: { status: null, version: 0, reasons: [] },
+      after: { status: 'accepted', version: 1, reasons: [], counterOffer: { payment: 4500, apr: 1250 } },
+    },
+    ['Dana Reyes recorded a counter-offer from Capital Bank: $45 a month at 12.5%'],
+  ],
+  [
+    'a counter-offer of a rate alone',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: OFFER,
+      before: { status: null, version: 0, reasons: [] },
+      after: { status: 'accepted', version: 1, reasons: [], counterOffer: { payment: null, apr: 500 } },
+    },
+    ['Dana Reyes recorded a counter-offer from Capital Bank: 5% APR'],
+  ],
+  [
+    'a plan over 60 months approved; the hand-over followed',
+    {
+      action: 'approveLongPlan',
+      entityType: 'application',
+      before: { status: 'creditorReview', termInMonths: 72, approvedTermInMonths: null },
+      after: { status: 'transfer', approvedTermInMonths: 72, reason: 'Hardship plan agreed by phone' },
+    },
+    [
+      'Dana Reyes approved a plan of 72 months: “Hardship plan agreed by phone”',
+      'Status: Creditor review → Transfer',
+    ],
+  ],
+  [
     'an answer changed',
     {
       action: 'offerStatus',

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'planChangeAnnounced',
   /** The borrower confirmed a higher amount in the portal (the actor is the borrower). */
   'planReauthorized',
+  /** A plan over 60 months approved (its hand-over waited for it). */
+  'approveLongPlan',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -149,11 +151,24 @@ function offerSentences(record: AuditRecord, names: AuditNames): string[] {
   }
   const from = text(field(record.before, 'status'));
   const to = text(field(record.after, 'status')) ?? 'unanswered';
+  const counter = field(record.after, 'counterOffer');
+  if (to === 'accepted' && isRecord(counter)) {
+    return [`${actor} recorded a counter-offer from ${creditor ?? 'a creditor'}: ${counterTerms(counter)}`];
+  }
   const reasons = to === 'declined' ? strings(field(record.after, 'reasons')) : [];
   const why = inParentheses(reasons.map((r) => labelOf(OFFER_DECLINE_REASON_LABELS, r)));
   return from && from !== to
     ? [`${actor} changed ${offer} from ${from} to ${to}${why}`]
     : [`${actor} recorded ${offer} as ${to}${why}`];
+}
+
+/** '$45 a month at 12%', '$45 a month' or '12% APR': what the creditor countered with. */
+function counterTerms(counter: Record<string, unknown>): string {
+  const payment = typeof counter.payment === 'number' ? `${formatDollars(counter.payment)} a month` : null;
+  const rate =
+    typeof counter.apr === 'number' ? `${(counter.apr / 100).toFixed(2).replace(/\.?0+$/, '')}%` : null;
+  if (payment && rate) return `${payment} at ${rate}`;
+  return payment ?? (rate ? `${rate} APR` : 'new terms');
 }
 
 function creditorAccountSentence(record: AuditRecord, names: AuditNames): string {
@@ -240,6 +255,12 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
         `${actor} marked the application transferred${crmId ? ` (Partner CRM ID ${crmId})` : ''}`,
         ...statusLine(record),
       ];
+    }
+    case 'approveLongPlan': {
+      const months = field(record.after, 'approvedTermInMonths');
+      const length = typeof months === 'number' ? ` of ${months} months` : ' over 60 months';
+      const why = text(field(record.after, 'reason'));
+      return [`${actor} approved a plan${length}${why ? `: ${quoted(why)}` : ''}`, ...statusLine(record)];
     }
     case 'alertSeen': {
       const type = names.alertType(record.entityId);

@@ -183,6 +183,17 @@ export const OFFER_STATUS_LABELS = {
   declined: 'Declined',
 } as const satisfies Record<OfferAnswer, string>;
 
+/**
+ * The modal's choices: the two answers, and a counter-offer (the creditor accepts on its own payment or APR),
+ * which is stored as accepted with the creditor's figures.
+ */
+export const OFFER_ANSWER_CHOICES = ['accepted', 'declined', 'counterOffer'] as const;
+export type OfferAnswerChoice = (typeof OFFER_ANSWER_CHOICES)[number];
+export const OFFER_ANSWER_CHOICE_LABELS = {
+  ...OFFER_STATUS_LABELS,
+  counterOffer: 'Counter-offer',
+} as const satisfies Record<OfferAnswerChoice, string>;
+
 export const OFFER_DECLINE_QUESTION = 'What was the reason for rejection?';
 export const OFFER_DECLINE_HINT = '(Select all that apply)';
 
@@ -278,10 +289,41 @@ const offerVersion = z
   .min(0, { error: invalidMessage('version') })
   .max(MAX_OFFER_VERSION, { error: invalidMessage('version') });
 
+// A counter-offer: the creditor accepts on its own terms. Its figures are checked against the offer's balance
+// by the server (src/domain/enrollment/counter-offer.ts); here, only what needs no balance.
+export const COUNTER_OFFER_LABELS = {
+  counterPayment: 'Monthly payment',
+  counterApr: 'Plan APR',
+} as const;
+/** 36%: the highest rate a plan may carry (the usual cap of consumer credit rates). */
+export const MAX_COUNTER_APR_BP = 3600;
+export const COUNTER_OFFER_NOTHING_COUNTERED = 'Enter the monthly payment, the plan APR or both';
+export const COUNTER_PAYMENT_ABOVE_ZERO = 'Monthly payment must be more than $0';
+export const COUNTER_APR_RANGE = 'Plan APR must be from 0% to 36%';
+
+const counterPaymentField = z
+  .number({ error: invalidMessage(COUNTER_OFFER_LABELS.counterPayment) })
+  .int({ error: invalidMessage(COUNTER_OFFER_LABELS.counterPayment) })
+  .min(1, { error: COUNTER_PAYMENT_ABOVE_ZERO })
+  .max(2_147_483_647, { error: invalidMessage(COUNTER_OFFER_LABELS.counterPayment) })
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+const counterAprField = z
+  .number({ error: invalidMessage(COUNTER_OFFER_LABELS.counterApr) })
+  .int({ error: invalidMessage(COUNTER_OFFER_LABELS.counterApr) })
+  .min(0, { error: COUNTER_APR_RANGE })
+  .max(MAX_COUNTER_APR_BP, { error: COUNTER_APR_RANGE })
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
 /**
  * POST /api/staff/offers/:id/status. `version` is the offer's version as read (optimistic concurrency: a
  * stale one gets 409). Accepted carries the creditor form; declined the ticked reasons, which replace the
- * offer's reasons.
+ * offer's reasons; a counter-offer (stored as accepted, with its figures) the countered payment in cents
+ * and/or plan APR in basis points, and the creditor form.
  */
 export const offerStatusSchema = z.discriminatedUnion(
   'status',
@@ -299,6 +341,18 @@ export const offerStatusSchema = z.discriminatedUnion(
         .min(1, { error: OFFER_DECLINE_REASON_REQUIRED })
         .transform((reasons) => [...new Set(reasons)]),
     }),
+    z
+      .strictObject({
+        version: offerVersion,
+        status: z.literal('counterOffer'),
+        counterPayment: counterPaymentField,
+        counterApr: counterAprField,
+        creditorAccount: creditorAccountSchema,
+      })
+      .refine((v) => v.counterPayment != null || v.counterApr != null, {
+        path: ['counterPayment'],
+        error: COUNTER_OFFER_NOTHING_COUNTERED,
+      }),
   ],
   { error: yesNoRequiredMessage(OFFER_STATUS_QUESTION) },
 );
@@ -406,6 +460,9 @@ export const offerAnswerViewSchema = z.object({
     version: z.number().int(),
     reasons: z.array(z.string()),
     creditorAccount: creditorAccountViewSchema.nullable(),
+    /** The creditor's counter-offer: null figures where it kept the offer's (both null without one). */
+    counterPayment: z.number().int().nullable(),
+    counterApr: z.number().int().nullable(),
   }),
   application: z.object({ id: z.string(), status: applicationStatusSchema }),
   /** What the answer set off: transfer (a plan is enrolled), disqualified (every offer declined), or nothing yet. */
@@ -415,6 +472,35 @@ export type OfferAnswerView = z.infer<typeof offerAnswerViewSchema>;
 
 export const offerReasonsViewSchema = z.object({ offerId: z.string(), reasons: z.array(z.string()) });
 export type OfferReasonsView = z.infer<typeof offerReasonsViewSchema>;
+
+// ------------------------------------------------------------------ a plan over 60 months
+
+export const LONG_PLAN_REASON_LABEL = 'Reason for approval';
+/** A reason is a few sentences: enough to say why, short enough for the audit trail. */
+export const LONG_PLAN_REASON_MAX_LENGTH = 500;
+
+/** POST /api/staff/applications/:id/approve-long-plan: why the plan may run over 60 months. */
+export const approveLongPlanSchema = z.strictObject({
+  reason: textField(LONG_PLAN_REASON_LABEL, { multiLine: true, max: LONG_PLAN_REASON_MAX_LENGTH }),
+});
+export type ApproveLongPlan = z.output<typeof approveLongPlanSchema>;
+
+export const longPlanApprovalViewSchema = z.object({
+  /** The plan's term the approval was given for. */
+  termInMonths: z.number().int(),
+  reason: z.string(),
+  /** ISO 8601. */
+  approvedAt: z.string(),
+  approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type LongPlanApprovalView = z.infer<typeof longPlanApprovalViewSchema>;
+
+export const approveLongPlanViewSchema = z.object({
+  application: z.object({ id: z.string(), status: applicationStatusSchema }),
+  approval: longPlanApprovalViewSchema,
+  handOver: z.enum(['transfer', 'disqualified']).nullable(),
+});
+export type ApproveLongPlanView = z.infer<typeof approveLongPlanViewSchema>;
 
 export const staffApplicationResultSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { offerFigures } from '#domain/enrollment/counter-offer';
 import { firstDraftDate, planTerms, type PlanTerms } from '#domain/enrollment/plan-terms';
 import { ASSUMED_CURRENT_APR_BP, DEFAULT_PROPOSED_APR_BP } from '#domain/underwriting/constants';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
@@ -73,7 +74,26 @@ export type TermsOfferRow = {
   currentApr: number | null;
   declinedByBorrower: boolean;
   status: 'accepted' | 'declined' | null;
+  /** A creditor's counter-offer: the payment and plan APR it accepted on instead (null where unchanged). */
+  counterPayment?: number | null;
+  counterApr?: number | null;
 };
+
+/** An offer's payment, rate and term as the plan pays them: its counter-offer's where it has one. */
+function figuresOf(x: TermsOfferRow) {
+  const aprBp = x.proposedApr ?? DEFAULT_PROPOSED_APR_BP;
+  const figures = offerFigures({
+    balance: x.balance,
+    payment: x.payment,
+    aprBp,
+    term: x.term,
+    counter: { payment: x.counterPayment ?? null, aprBp: x.counterApr ?? null },
+  });
+  // A stored counter-offer was checked when it was recorded; one that no longer pays off keeps the offer's.
+  return figures.ok
+    ? { payment: figures.payment, term: figures.term, proposedAprBp: figures.aprBp }
+    : { payment: x.payment, term: x.term, proposedAprBp: aprBp };
+}
 
 /**
  * The plan's terms from an application's rows: its qualified decision's offers, the borrower's state and the
@@ -101,9 +121,7 @@ export function termsFromRows(o: {
       id: x.id,
       creditorName: x.creditorName,
       balance: x.balance,
-      payment: x.payment,
-      term: x.term,
-      proposedAprBp: x.proposedApr ?? DEFAULT_PROPOSED_APR_BP,
+      ...figuresOf(x),
       currentAprBp: x.currentApr ?? ASSUMED_CURRENT_APR_BP,
       currentPayment: currentPaymentOf(x),
       leftOutByBorrower: x.declinedByBorrower,

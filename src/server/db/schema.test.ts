@@ -723,7 +723,13 @@ describe('get application by id', () => {
     // Every relation the application declares is in the graph (a new relation must be added to it).
     const declared = Object.keys(db._.schema?.application?.relations ?? {});
     const notFetched = declared.filter((name) => !(name in applicationWithEverything));
-    expect(notFetched.sort()).toEqual(['assignedToUser', 'creditorAccounts', 'offers', 'ownerUser']);
+    expect(notFetched.sort()).toEqual([
+      'assignedToUser',
+      'creditorAccounts',
+      'longPlanApprovedByUser',
+      'offers',
+      'ownerUser',
+    ]);
     // Every column came back, not only those the test set.
     expect(Object.keys(found ?? {})).toEqual(
       expect.arrayContaining(Object.keys(getTableColumns(application))),

@@ -82,6 +82,14 @@ export const application = pgTable(
     agreedToActionPlan: boolean('agreed_to_action_plan'),
     agreedToTerms: boolean('agreed_to_terms'),
     hasPassedQualityControl: boolean('has_passed_quality_control'),
+    /**
+     * A staff approval of a plan longer than 60 months (the hand-over waits for it): the term it was given
+     * for, who gave it, when and why. A later change that lengthens the plan needs a new approval.
+     */
+    longPlanApprovedTerm: integer('long_plan_approved_term'),
+    longPlanApprovedBy: text('long_plan_approved_by').references(() => user.id, { onDelete: 'set null' }),
+    longPlanApprovedAt: timestamp('long_plan_approved_at', { withTimezone: true }),
+    longPlanApprovalReason: text('long_plan_approval_reason'),
     reasonForNotConnectingBank: text('reason_for_not_connecting_bank'),
     notifyWhenStateIsEligible: boolean('notify_when_state_is_eligible'),
     /** Can be negative: income exceeding expenses and plan payments. */
@@ -228,6 +236,11 @@ export const applicationRelations = relations(application, ({ one, many }) => ({
     fields: [application.assignedTo],
     references: [user.id],
     relationName: 'applicationAssignee',
+  }),
+  longPlanApprovedByUser: one(user, {
+    fields: [application.longPlanApprovedBy],
+    references: [user.id],
+    relationName: 'applicationLongPlanApprover',
   }),
   borrower: one(borrower),
   spouse: one(spouse),

@@ -87,6 +87,13 @@ export const offer = pgTable(
     proposedMonthlyInterestPayment: cents('proposed_monthly_interest_payment'),
     proposedMonthlyPrincipalPayment: cents('proposed_monthly_principal_payment'),
     estimatedPayoffSavings: cents('estimated_payoff_savings'),
+    /**
+     * The creditor's counter-offer, recorded by staff with its acceptance (status 'accepted'): the monthly
+     * payment and plan APR it asked for instead of ours, null where it kept the offer's. The offer's own
+     * figures above stay as they were made; the plan's terms read these (src/server/application/plan-terms.ts).
+     */
+    counterPayment: cents('counter_payment'),
+    counterApr: basisPoints('counter_apr'),
     /** Row of the creditor concessions table the terms came from. */
     lenderConcessionId: text('lender_concession_id'),
     proposalS3Key: text('proposal_s3_key'),

@@ -73,16 +73,17 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
       currentMonthlyPayment: currentPaymentOf(x),
       newMonthlyPayment: onPlan.get(x.id)?.payment ?? 0,
       payDirectly: left ? left.currentPayment : null,
-      proposedApr: x.proposedApr,
-      term: x.term,
+      // A creditor's counter-offer changes its rate and term: the plan's terms carry them.
+      proposedApr: onPlan.get(x.id)?.proposedAprBp ?? x.proposedApr,
+      term: onPlan.get(x.id)?.term ?? x.term,
     };
   });
   const kept = plan.offers.filter((x) => onPlan.has(x.id));
   const payoff = projectPayoff(
     kept.map((x) => ({
       balance: x.balance,
-      planPayment: x.payment,
-      planAprBp: x.proposedApr ?? 0,
+      planPayment: onPlan.get(x.id)!.payment,
+      planAprBp: onPlan.get(x.id)!.proposedAprBp,
       currentPayment: currentPaymentOf(x),
       currentAprBp: x.currentApr ?? ASSUMED_CURRENT_APR_BP,
     })),

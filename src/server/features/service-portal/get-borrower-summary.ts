@@ -11,6 +11,7 @@ import type {
 import { sumCents } from '#domain/money/cents';
 import { auditSentences, UNKNOWN_ACTOR, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
+import { needsLongPlanApproval } from '#domain/enrollment/counter-offer';
 import { termsFromRows } from '#server/application/plan-terms';
 import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import { accountTypeName } from '#domain/underwriting/account-types';
@@ -57,6 +58,7 @@ export const summaryGraph = {
   budgets: { orderBy: (t, { desc }) => [desc(t.createdAt)], limit: 1, with: { budgetExpenses: true } },
   // Staff are named from the same statement (a second round trip cost more than these joins).
   assignedToUser: STAFF_NAME,
+  longPlanApprovedByUser: STAFF_NAME,
   contactAttempts: {
     orderBy: (t, { desc }) => [desc(t.createdAt)],
     with: { reasons: true, contactedByUser: STAFF_NAME },
@@ -344,6 +346,9 @@ async function readRecord(o: {
   // The staff the record names, read with it: 'Name Unavailable' when the user is gone or has no name.
   const names = new Map<string, string | null>([
     ...(app.assignedTo ? [[app.assignedTo, app.assignedToUser?.name ?? null] as const] : []),
+    ...(app.longPlanApprovedBy
+      ? [[app.longPlanApprovedBy, app.longPlanApprovedByUser?.name ?? null] as const]
+      : []),
     ...app.contactAttempts.map((c) => [c.contactedBy, c.contactedByUser?.name ?? null] as const),
     ...app.statusChanges.flatMap((c) =>
       c.changedBy ? [[c.changedBy, c.changedByUser?.name ?? null] as const] : [],
@@ -410,6 +415,19 @@ async function readRecord(o: {
     })),
   ].sort((x, y) => y.currentBalance - x.currentBalance);
   const creditorOf = new Map(debtRows.map((d) => [d.id, d.creditor]));
+  // The plan's terms, as the borrower sees them (one computation: termsFromRows).
+  const terms = decision
+    ? termsFromRows({
+        offers: decision.isQualified
+          ? decision.offers.map((of) => ({
+              ...of,
+              creditorName: creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? 'Unknown',
+            }))
+          : [],
+        state: b?.state ?? null,
+        authorization: app.planAuthorizations[0] ?? null,
+      })
+    : null;
 
   // Expenses by category in the page's order; a category with no lines is left out.
   const expenseGroups = EXPENSE_GROUPS.map((g) => {
@@ -592,6 +610,8 @@ async function readRecord(o: {
               proposedMonthlyPrincipalPayment: of.proposedMonthlyPrincipalPayment,
               estimatedPayoffSavings: of.estimatedPayoffSavings,
               fee: of.fee ?? 0,
+              counterPayment: of.counterPayment,
+              counterApr: of.counterApr,
               reasons: of.disqualificationReasons.map((r) => r.reason),
               statusChanges: of.statusChanges.map((c) => ({
                 status: c.status,
@@ -599,18 +619,19 @@ async function readRecord(o: {
                 changedBy: staff(c.changedBy),
               })),
             })),
-            terms: planTermsView(
-              termsFromRows({
-                offers: decision.isQualified
-                  ? decision.offers.map((of) => ({
-                      ...of,
-                      creditorName: creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? 'Unknown',
-                    }))
-                  : [],
-                state: b?.state ?? null,
-                authorization: app.planAuthorizations[0] ?? null,
-              }),
-            ),
+            terms: planTermsView(terms!),
+            longPlan: {
+              needsApproval: needsLongPlanApproval(terms!.termInMonths, app.longPlanApprovedTerm),
+              approval:
+                app.longPlanApprovedTerm != null && app.longPlanApprovedAt
+                  ? {
+                      termInMonths: app.longPlanApprovedTerm,
+                      reason: app.longPlanApprovalReason ?? '',
+                      approvedAt: iso(app.longPlanApprovedAt),
+                      approvedBy: staff(app.longPlanApprovedBy),
+                    }
+                  : null,
+            },
           },
           message: null,
         }

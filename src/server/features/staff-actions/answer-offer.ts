@@ -14,6 +14,7 @@ import { creditorAccount } from '#server/db/schema/credit';
 import { decision, offer, offerDisqualificationReason, offerStatusChange } from '#server/db/schema/decision';
 import type { FieldCipher } from '#server/security/field-encryption';
 import { recordAudit } from '#server/audit/record-audit';
+import { counterOfferOf, storedStatusOf } from './counter-offer';
 import { handOverWhenAnswered } from './hand-over';
 import { announcePlanChange } from './announce-plan-change';
 import { assertStatus, lockApplication } from '#server/application/application-state';
@@ -46,6 +47,12 @@ function creditorAccountView(
     memo: row.memo,
   };
 }
+
+/** A counter-offer's figures for the audit record: only when there is one (before or after). */
+const counterAudit = (x: OfferRow) =>
+  x.counterPayment != null || x.counterApr != null
+    ? { counterOffer: { payment: x.counterPayment, apr: x.counterApr } }
+    : {};
 
 /** The creditor account of the offer's debt or collection (exactly one of the two is set). */
 const targetOf = (x: OfferRow) =>
@@ -126,22 +133,27 @@ export async function answerOffer(o: {
   const view = await o.services.database.db.transaction(async (tx) => {
     const { app, current } = await openOffer(tx, o.offerId);
     if (current.version !== o.answer.version) throw new AppError('Conflict');
+    const counter = counterOfferOf(current, o.answer);
+    const status = storedStatusOf(o.answer);
     const beforeReasons = await reasonsOf(tx, current.id);
     const [previousAccount] = await tx.select().from(creditorAccount).where(targetOf(current));
 
     const [updated] = await tx
       .update(offer)
-      .set({ status: o.answer.status, version: current.version + 1 })
+      .set({
+        status,
+        counterPayment: counter.payment,
+        counterApr: counter.aprBp,
+        version: current.version + 1,
+      })
       .where(and(eq(offer.id, current.id), eq(offer.version, o.answer.version)))
       .returning();
     if (!updated) throw new AppError('Conflict');
-    await tx
-      .insert(offerStatusChange)
-      .values({ offerId: current.id, status: o.answer.status, changedBy: o.actorId });
+    await tx.insert(offerStatusChange).values({ offerId: current.id, status, changedBy: o.actorId });
 
     await tx.delete(offerDisqualificationReason).where(eq(offerDisqualificationReason.offerId, current.id));
     let account: CreditorAccountRow | undefined;
-    if (o.answer.status === 'accepted') {
+    if (o.answer.status !== 'declined') {
       account = await saveCreditorAccount(tx, cipher, current, o.answer.creditorAccount);
     } else {
       await tx
@@ -157,8 +169,13 @@ export async function answerOffer(o: {
       entityType: 'offer',
       entityId: current.id,
       applicationId: app.id,
-      before: { status: current.status, version: current.version, reasons: beforeReasons },
-      after: { status: updated.status, version: updated.version, reasons },
+      before: {
+        status: current.status,
+        version: current.version,
+        reasons: beforeReasons,
+        ...counterAudit(current),
+      },
+      after: { status: updated.status, version: updated.version, reasons, ...counterAudit(updated) },
     });
     if (account || previousAccount) {
       await recordAudit(tx, {
@@ -184,6 +201,8 @@ export async function answerOffer(o: {
         version: updated.version,
         reasons,
         creditorAccount: creditorAccountView(cipher, account),
+        counterPayment: updated.counterPayment,
+        counterApr: updated.counterApr,
       },
       application: { id: app.id, status: app.status },
       handOver,

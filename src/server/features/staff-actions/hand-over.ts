@@ -6,6 +6,7 @@ import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { planHandOver } from '#domain/flow/plan-hand-over';
 import { authorizedAmountOf, drawableMonthlyDraft } from '#domain/enrollment/plan-change';
+import { needsLongPlanApproval } from '#domain/enrollment/counter-offer';
 import {
   type ApplicationRow,
   changeStatus,
@@ -17,7 +18,8 @@ import { recordAudit } from '#server/audit/record-audit';
 /**
  * After an offer answer, inside its transaction: when the application is in creditorReview and every offer of
  * its newest decision is answered, moves it to transfer with its DmpEnrollment, or disqualifies it with
- * allOffersDeclined. Returns what happened; a transfer's partner webhook is queued by the caller after commit.
+ * allOffersDeclined. A plan longer than 60 months is not handed over before a staff approval of its length
+ * (approve-long-plan.ts), which calls this again. Returns what happened; a transfer's partner webhook is queued by the caller after commit.
  */
 export async function handOverWhenAnswered(
   tx: Tx,
@@ -51,13 +53,16 @@ export async function handOverWhenAnswered(
     });
     return 'disqualified';
   }
+  // The plan's terms for the accepted offers, dated from the first draft the borrower authorized. A higher
+  // amount than authorized is handed over as waiting: the agency keeps drawing the authorized one.
+  const { terms, authorization } = await loadPlanTerms(tx, app.id);
+  // A plan over 60 months (a creditor's counter-offer can make one) waits in creditorReview for a staff
+  // approval of its length; the approval runs the hand-over again.
+  if (needsLongPlanApproval(terms.termInMonths, app.longPlanApprovedTerm)) return null;
   const [signed] = await tx
     .select({ at: docusign.documentSignedAt })
     .from(docusign)
     .where(eq(docusign.applicationId, app.id));
-  // The plan's terms for the accepted offers, dated from the first draft the borrower authorized. A higher
-  // amount than authorized is handed over as waiting: the agency keeps drawing the authorized one.
-  const { terms, authorization } = await loadPlanTerms(tx, app.id);
   const drawn = drawableMonthlyDraft(terms, authorizedAmountOf(authorization));
   const enrollment = {
     active: true,

@@ -93,6 +93,8 @@ describe('POST /api/staff/offers/:id/status: accepted', () => {
           routingNumberLast4: '0021',
           addressLine1: null,
         }),
+        counterPayment: null,
+        counterApr: null,
       },
       application: { id: a.applicationId, status: 'creditorReview' },
       handOver: null,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  approveLongPlanSchema,
+  approveLongPlanViewSchema,
   contactAttemptReasonKeySchema,
   contactAttemptReasonSchema,
   contactAttemptSchema,
@@ -15,6 +17,7 @@ import {
 } from '#domain/validation/staff';
 import type { Services } from '#server/services';
 import { answerOffer, toggleOfferReason } from './answer-offer';
+import { approveLongPlan } from './approve-long-plan';
 import { createContactAttempt, setContactAttemptReason } from './contact-attempts';
 import { markTransferred } from './mark-transferred';
 import { recordQualityControl } from './quality-control';
@@ -130,6 +133,29 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         applicationId: request.params.id,
         input: request.body,
       }),
+  );
+
+  app.post(
+    '/api/staff/applications/:id/approve-long-plan',
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: idParams,
+        body: approveLongPlanSchema,
+        response: { 200: approveLongPlanViewSchema },
+      },
+    },
+    async (request) => {
+      const approved = await approveLongPlan({
+        db,
+        actorId: (await staff(request)).userId,
+        applicationId: request.params.id,
+        reason: request.body.reason,
+      });
+      if (approved.handOver === 'transfer') services.onWebhookQueued?.(approved.application.id);
+      return approved;
+    },
   );
 
   app.post(

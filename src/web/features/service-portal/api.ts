@@ -18,6 +18,8 @@ import type {
   OfferStatusAnswer,
   QualityControl,
   StaffApplicationResult,
+  ApproveLongPlan,
+  ApproveLongPlanView,
 } from '#domain/validation/staff';
 import { api } from '#web/app/api';
 
@@ -113,6 +115,9 @@ export const setOfferStatus = (offerId: string, body: OfferStatusAnswer) =>
 
 export const recordQualityControl = (applicationId: string, body: QualityControl) =>
   postAction<StaffApplicationResult>(`/api/staff/applications/${applicationId}/quality-control`, body);
+
+export const approveLongPlan = (applicationId: string, body: ApproveLongPlan) =>
+  postAction<ApproveLongPlanView>(`/api/staff/applications/${applicationId}/approve-long-plan`, body);
 
 export const markTransferred = (applicationId: string, body: MarkTransferred) =>
   postAction<StaffApplicationResult>(`/api/staff/applications/${applicationId}/mark-transferred`, body);

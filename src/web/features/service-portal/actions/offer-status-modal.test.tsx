@@ -32,6 +32,8 @@ const OFFER = {
   proposedMonthlyPrincipalPayment: 11_100,
   estimatedPayoffSavings: 210_000,
   fee: 1_250,
+  counterPayment: null,
+  counterApr: null,
   reasons: [],
   statusChanges: [],
 } satisfies OfferView;
@@ -225,6 +227,76 @@ describe('OfferStatusModal', () => {
     await click(submitButton());
     await waitFor(() => expect(isOpen()).toBe(false));
     expect(posts()).toEqual([{ version: 4, status: 'declined', reasons: ['termTooLong', 'autoclosed'] }]);
+  });
+
+  it('counter-offer: the two figures beside the creditor form, refused beside the field, sent in cents and basis points', async () => {
+    await open();
+    expect(choice('Counter-offer').checked).toBe(false);
+    await click(choice('Counter-offer'));
+    expect(dialog()?.textContent).toContain("The creditor's counter-offer");
+    expect(dialog()?.textContent).toContain('Offered: $145 a month');
+    expect(dialog()?.textContent).toContain('Offered: 8%; 0% to 36%');
+    await click(choice('Check'));
+    await typeInto('Address line 1', '1 Main St');
+    await typeInto('City', 'Boston');
+    await user.selectOptions(dialog()!.querySelector('select')!, 'MA');
+    await typeInto('Zip code', '02110');
+
+    // Neither figure: the payment says what to do.
+    await click(submitButton());
+    await waitFor(() => expect(byLabel('Monthly payment (dollars)')).toHaveAttribute('aria-invalid', 'true'));
+    expect(dialog()).toHaveTextContent('Enter the monthly payment, the plan APR or both');
+    expect(posts()).toEqual([]);
+
+    await typeInto('Monthly payment (dollars)', '12.345');
+    await typeInto('Plan APR (percent)', '40');
+    await click(submitButton());
+    await waitFor(() => expect(dialog()).toHaveTextContent('Monthly payment is invalid'));
+    expect(dialog()).toHaveTextContent('Plan APR must be from 0% to 36%');
+    expect(byLabel('Plan APR (percent)')).toHaveAttribute('aria-invalid', 'true');
+    expect(posts()).toEqual([]);
+
+    await typeInto('Monthly payment (dollars)', '$120.50');
+    await typeInto('Plan APR (percent)', '12.5%');
+    await click(submitButton());
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()).toEqual([
+      {
+        version: 4,
+        status: 'counterOffer',
+        counterPayment: 12_050,
+        counterApr: 1250,
+        creditorAccount: {
+          isAch: false,
+          addressLine1: '1 Main St',
+          city: 'Boston',
+          state: 'MA',
+          zipCode: '02110',
+        },
+      },
+    ]);
+  });
+
+  it('counter-offer: shows the server’s message beside the payment (interest not covered) and keeps the modal open', async () => {
+    const message =
+      'This payment does not cover the monthly interest ($34.15 at 8%): enter a higher payment or a lower APR';
+    reply = {
+      status: 400,
+      body: { code: 'ValidationError', message, fieldErrors: { counterPayment: message } },
+    };
+    await open();
+    await click(choice('Counter-offer'));
+    await typeInto('Monthly payment (dollars)', '30');
+    await click(choice('Check'));
+    await typeInto('Address line 1', '1 Main St');
+    await typeInto('City', 'Boston');
+    await user.selectOptions(dialog()!.querySelector('select')!, 'MA');
+    await typeInto('Zip code', '02110');
+    await click(submitButton());
+    await waitFor(() => expect(dialog()).toHaveTextContent(message));
+    expect(byLabel('Monthly payment (dollars)')).toHaveAttribute('aria-invalid', 'true');
+    expect(isOpen()).toBe(true);
+    expect(posts()).toMatchObject([{ status: 'counterOffer', counterPayment: 3000, counterApr: null }]);
   });
 
   it('shows a 409 in the modal and keeps what was entered', async () => {

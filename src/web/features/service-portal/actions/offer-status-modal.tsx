@@ -2,14 +2,16 @@ import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { FormProvider, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { OfferView } from '#domain/flow/staff-views';
+import { parseDollarsToCents, parsePercentToBp } from '#domain/enrollment/counter-offer';
 import {
+  OFFER_ANSWER_CHOICE_LABELS,
+  OFFER_ANSWER_CHOICES,
   OFFER_DECLINE_REASON_LABELS,
   OFFER_STATUS_LABELS,
   OFFER_STATUS_QUESTION,
-  OFFER_STATUSES,
   offerDeclineReasonSchema,
   offerStatusSchema,
-  type OfferAnswer,
+  type OfferAnswerChoice,
   type OfferAnswerView,
   type OfferDeclineReason,
   type OfferStatusAnswer,
@@ -26,20 +28,28 @@ import {
   hasTypedCreditorDetails,
   type CreditorAccountFormValues,
 } from './creditor-account-form';
+import { CounterOfferFields } from './counter-offer-fields';
 import { DeclineReasons } from './decline-reasons';
 import { ActionAlert, ModalButtons, useStaffAction } from './staff-action-parts';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 
-const ANSWERS: readonly Choice<OfferAnswer>[] = OFFER_STATUSES.map((status) => ({
+const ANSWERS: readonly Choice<OfferAnswerChoice>[] = OFFER_ANSWER_CHOICES.map((status) => ({
   value: status,
-  label: OFFER_STATUS_LABELS[status],
+  label: OFFER_ANSWER_CHOICE_LABELS[status],
 }));
 
 type OfferForm = {
-  status: OfferAnswer | null;
+  status: OfferAnswerChoice | null;
+  /** The counter-offer's figures as typed: dollars and percent. */
+  counterPayment: string;
+  counterApr: string;
   creditorAccount: CreditorAccountFormValues;
   reasons: OfferDeclineReason[];
 };
+
+/** A typed figure the parser refused becomes NaN, which the server's schema refuses with the field's message. */
+const typed = (value: number | null | undefined): number | null | undefined =>
+  value === undefined ? Number.NaN : value;
 
 /**
  * The form holds both branches; only the chosen one is sent, checked by the server's own schema. The version
@@ -47,23 +57,41 @@ type OfferForm = {
  */
 const offerFormSchema = z
   .object({
-    status: z.enum(OFFER_STATUSES).nullable(),
+    status: z.enum(OFFER_ANSWER_CHOICES).nullable(),
+    counterPayment: z.string(),
+    counterApr: z.string(),
     creditorAccount: z.custom<CreditorAccountFormValues>(),
     reasons: z.array(offerDeclineReasonSchema),
   })
-  .transform(({ status, creditorAccount, reasons }) =>
+  .transform(({ status, counterPayment, counterApr, creditorAccount, reasons }) =>
     status === 'accepted'
       ? { version: 0, status, creditorAccount }
       : status === 'declined'
         ? { version: 0, status, reasons }
-        : { version: 0, status },
+        : status === 'counterOffer'
+          ? {
+              version: 0,
+              status,
+              counterPayment: typed(parseDollarsToCents(counterPayment)),
+              counterApr: typed(parsePercentToBp(counterApr)),
+              creditorAccount,
+            }
+          : { version: 0, status },
   )
   .pipe(offerStatusSchema);
 
-const EMPTY_FORM: OfferForm = { status: null, creditorAccount: EMPTY_CREDITOR_ACCOUNT, reasons: [] };
+const EMPTY_FORM: OfferForm = {
+  status: null,
+  counterPayment: '',
+  counterApr: '',
+  creditorAccount: EMPTY_CREDITOR_ACCOUNT,
+  reasons: [],
+};
 
 const FIELD_ORDER = [
   'status',
+  'counterPayment',
+  'counterApr',
   ...CREDITOR_ACCOUNT_FIELD_ORDER.map((key) => `creditorAccount.${key}`),
   'reasons',
 ] as Path<OfferForm>[];
@@ -167,7 +195,12 @@ function OfferStatusForm({
   const form = useZodForm(offerFormSchema, EMPTY_FORM);
   useImperativeHandle(
     ref,
-    () => ({ hasTypedDetails: () => hasTypedCreditorDetails(form.getValues('creditorAccount')) }),
+    () => ({
+      hasTypedDetails: () =>
+        hasTypedCreditorDetails(form.getValues('creditorAccount')) ||
+        form.getValues('counterPayment').trim() !== '' ||
+        form.getValues('counterApr').trim() !== '',
+    }),
     [form],
   );
   const action = useStaffAction(
@@ -192,7 +225,8 @@ function OfferStatusForm({
           choices={ANSWERS}
           onChoose={action.clearError}
         />
-        {status === 'accepted' && <CreditorAccountForm />}
+        {status === 'counterOffer' && <CounterOfferFields offer={offer} />}
+        {(status === 'accepted' || status === 'counterOffer') && <CreditorAccountForm />}
         {status === 'declined' && <DeclineReasons />}
         <ActionAlert message={action.error} />
         <ModalButtons busy={action.busy} onCancel={onCancel} />

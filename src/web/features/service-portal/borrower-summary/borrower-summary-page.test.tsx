@@ -90,6 +90,8 @@ const offer = (over: Partial<OfferView> = {}): OfferView => ({
   proposedMonthlyPrincipalPayment: 6_700,
   estimatedPayoffSavings: 250_000,
   fee: 1_250,
+  counterPayment: null,
+  counterApr: null,
   reasons: [],
   statusChanges: [],
   ...over,
@@ -135,6 +137,7 @@ const decision = (over: Partial<Decision> = {}): Decision => ({
     totalPaid: 47 * 13_000 + 9_000 + 3_500,
     totalFees: 48 * 1_000 + 3_500,
   },
+  longPlan: { needsApproval: false, approval: null },
   ...over,
 });
 
@@ -603,6 +606,56 @@ describe('/borrower-summary', () => {
     await open();
     expect(text()).toContain(OFFERS_CLOSED_NOTE);
     expect(screen.queryAllByRole('button').some((b) => b.textContent?.startsWith('Answer'))).toBe(false);
+  });
+
+  it('shows a counter-offer in the offers table, and a plan over 60 months to approve with a reason', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    const countered = decision({
+      offers: [offer({ status: 'accepted', counterPayment: 8_550, counterApr: 1250 })],
+      terms: { ...decision().terms, termInMonths: 72 },
+      longPlan: { needsApproval: true, approval: null },
+    });
+    const approved = {
+      ...countered,
+      longPlan: {
+        needsApproval: false,
+        approval: {
+          termInMonths: 72,
+          reason: 'Agreed by phone',
+          approvedAt: '2025-03-03T10:00:00.000Z',
+          approvedBy: ME,
+        },
+      },
+    };
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf({ decision: { decision: countered, message: null } }, { status: 'creditorReview' }),
+      },
+      {
+        status: 200,
+        body: summaryOf({ decision: { decision: approved, message: null } }, { status: 'transfer' }),
+      },
+    ];
+    const APPROVE_PATH = `/api/staff/applications/${APP_ID}/approve-long-plan`;
+    stubApi({ [`POST ${APPROVE_PATH}`]: { status: 200, body: {} } });
+    await open();
+    const [row] = [...region('Creditor offers').querySelectorAll('tbody tr')];
+    expect(row!.textContent).toContain('Accepted');
+    expect(row!.textContent).toContain('Counter-offer: $86 a month at 12.5%');
+
+    const form = screen.getByRole('form', { name: 'This plan runs 72 months, over 60: it needs approval' });
+    await click(within(form).getByRole('button', { name: 'Approve' }));
+    expect(within(form).getByText('Reason for approval is required')).toBeInTheDocument();
+    expect(posts()).toEqual([]);
+    await app.user.type(within(form).getByLabelText('Reason for approval'), 'Agreed by phone');
+    await click(within(form).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByTestId('long-plan-approval')).toBeInTheDocument());
+    expect(posts()).toMatchObject([{ path: APPROVE_PATH, body: { reason: 'Agreed by phone' } }]);
+    expect(screen.getByTestId('long-plan-approval').textContent).toMatch(
+      /^Plan of 72 months approved by Dana Reyes, .+: Agreed by phone$/,
+    );
+    expect(screen.queryByRole('form', { name: /it needs approval/ })).toBeNull();
   });
 
   it('opening an unseen alert marks it seen once; opening a seen one sends nothing', async () => {

@@ -263,6 +263,7 @@ function SummaryScreen({
             className="pt-4 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <DecisionTab
+              applicationId={summary.overview.id}
               decision={summary.decision}
               enrollment={summary.dmpEnrollment}
               status={summary.overview.status}

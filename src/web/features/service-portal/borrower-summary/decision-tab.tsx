@@ -5,6 +5,8 @@ import type { ApplicationStatus } from '#domain/flow/statuses';
 import { OFFER_DECLINE_REASON_LABELS, OFFER_STATUS_LABELS } from '#domain/validation/staff';
 import type { PlanTermsView } from '#domain/enrollment/plan-terms-view';
 import { formatDollars } from '#domain/money/cents';
+import { longPlanNotice } from '#domain/enrollment/counter-offer';
+import { ApproveLongPlanForm } from '#web/features/service-portal/actions/approve-long-plan-form';
 import { OfferStatusModal } from '#web/features/service-portal/actions/offer-status-modal';
 import { Detail, DetailList, formatDay, formatTimestamp, Missing, SummaryCard } from './summary-overview';
 
@@ -45,6 +47,16 @@ function OfferStatus({ offer }: { offer: OfferView }) {
       {OFFER_STATUS_LABELS[offer.status]}
     </span>
   );
+}
+
+/**
+ * 'Counter-offer: $45 a month at 12.5%': the figures a creditor accepted on, its own where it countered and
+ * the offer's where it kept them; null without a counter-offer.
+ */
+export function counterOfferText(offer: OfferView): string | null {
+  if (offer.counterPayment === null && offer.counterApr === null) return null;
+  const rate = formatRate(offer.counterApr ?? offer.proposedApr);
+  return `Counter-offer: ${formatDollars(offer.counterPayment ?? offer.payment)} a month${rate ? ` at ${rate}` : ''}`;
 }
 
 const NUM = 'px-2 py-1.5 text-right tabular-nums whitespace-nowrap';
@@ -127,6 +139,9 @@ function OffersTable({
                 </td>
                 <td className="px-2 py-1.5">
                   <OfferStatus offer={offer} />
+                  {counterOfferText(offer) && (
+                    <p className="mt-1 text-xs font-medium text-gray-900">{counterOfferText(offer)}</p>
+                  )}
                   {offer.status === 'declined' && offer.reasons.length > 0 && (
                     <ul className="mt-1 text-xs text-gray-700">
                       {offer.reasons.map((reason) => (
@@ -164,11 +179,13 @@ function OffersTable({
 
 /** The Decision tab. `onSaved` runs after an offer's answer was recorded. */
 export function DecisionTab({
+  applicationId,
   decision,
   enrollment,
   status,
   onSaved,
 }: {
+  applicationId: string;
   decision: BorrowerSummaryView['decision'];
   enrollment: BorrowerSummaryView['dmpEnrollment'];
   status: ApplicationStatus;
@@ -244,6 +261,13 @@ export function DecisionTab({
             <p className="mt-3 text-sm text-gray-700" data-testid="plan-terms">
               {planTermsText(d.terms)}
             </p>
+            <LongPlan
+              applicationId={applicationId}
+              longPlan={d.longPlan}
+              termInMonths={d.terms.termInMonths}
+              canApprove={canAnswer}
+              onSaved={onSaved}
+            />
           </>
         )}
       </SummaryCard>
@@ -274,6 +298,49 @@ export function DecisionTab({
         />
       )}
     </div>
+  );
+}
+
+/**
+ * A plan over 60 months: the notice and, in creditor review, the approval form; once approved, who approved
+ * it, when and why.
+ */
+function LongPlan({
+  applicationId,
+  longPlan,
+  termInMonths,
+  canApprove,
+  onSaved,
+}: {
+  applicationId: string;
+  longPlan: NonNullable<BorrowerSummaryView['decision']['decision']>['longPlan'];
+  termInMonths: number;
+  canApprove: boolean;
+  onSaved: () => void;
+}) {
+  const { needsApproval, approval } = longPlan;
+  return (
+    <>
+      {needsApproval &&
+        (canApprove ? (
+          <div className="mt-3">
+            <ApproveLongPlanForm
+              applicationId={applicationId}
+              termInMonths={termInMonths}
+              onSaved={onSaved}
+            />
+          </div>
+        ) : (
+          <p className="mt-3 text-sm font-semibold text-amber-900">{longPlanNotice(termInMonths)}</p>
+        ))}
+      {approval && (
+        <p className="mt-3 text-sm text-gray-700" data-testid="long-plan-approval">
+          {`Plan of ${approval.termInMonths} months approved`}
+          {approval.approvedBy && ` by ${approval.approvedBy.name}`}
+          {`, ${formatTimestamp(approval.approvedAt)}: ${approval.reason}`}
+        </p>
+      )}
+    </>
   );
 }
 
