@@ -4,7 +4,8 @@ import { useController } from 'react-hook-form';
 import { ERROR_CLASS, HINT_CLASS } from './styles';
 import { useField } from './use-field';
 
-export type Choice<TValue> = { value: TValue; label: string };
+/** One choice; a disabled one is shown but cannot be chosen yet (the question's hint says when it can). */
+export type Choice<TValue> = { value: TValue; label: string; disabled?: boolean };
 
 /**
  * A single choice stored as its own value (a string or a boolean), as radio tiles in a fieldset whose legend
@@ -30,6 +31,10 @@ export function ChoiceField<TValue extends string | boolean>({
 }) {
   const { form, id, errorId, hintId, errorMessage } = useField(name, Boolean(hint));
   const { field } = useController({ name, control: form.control });
+  const focusIndex = Math.max(
+    0,
+    choices.findIndex((choice) => !choice.disabled),
+  );
   const describedBy = [hint ? hintId : undefined, errorMessage ? errorId : undefined]
     .filter(Boolean)
     .join(' ');
@@ -54,7 +59,7 @@ export function ChoiceField<TValue extends string | boolean>({
             key={String(choice.value)}
             className={clsx(
               'flex min-h-11 min-w-28 items-center gap-2 rounded-lg border px-4 py-2',
-              disabled
+              disabled || choice.disabled
                 ? 'cursor-not-allowed bg-gray-50 text-gray-600'
                 : 'cursor-pointer text-gray-900 hover:border-brand-600',
               'has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700',
@@ -62,8 +67,8 @@ export function ChoiceField<TValue extends string | boolean>({
             )}
           >
             <input
-              // The first radio takes the focus when the question fails validation.
-              ref={index === 0 ? field.ref : undefined}
+              // The first radio that can be chosen takes the focus when the question fails validation.
+              ref={index === focusIndex ? field.ref : undefined}
               type="radio"
               name={`${id}-${name}`}
               value={String(choice.value)}
@@ -73,7 +78,7 @@ export function ChoiceField<TValue extends string | boolean>({
                 onChoose?.(choice.value);
               }}
               onBlur={field.onBlur}
-              disabled={disabled}
+              disabled={disabled || choice.disabled}
               aria-invalid={errorMessage ? true : undefined}
               aria-describedby={errorMessage ? errorId : undefined}
               className="size-5 shrink-0 accent-brand-600"
