@@ -123,34 +123,47 @@ export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFor
           {CONTACT_ATTEMPT_TITLE}
         </h3>
         <StatusBanner message={saved} />
-        <ChoiceField name="method" legend={CONTACT_ATTEMPT_LABELS.method} choices={METHODS} />
-        <ChoiceField
-          name="outcome"
-          legend={CONTACT_ATTEMPT_LABELS.outcome}
-          choices={OUTCOMES}
-          onChoose={chooseOutcome}
-        />
-        {/* Always in the form, so the counsellor sees from the start what a reached borrower is asked; it
-            opens with 'Reached', and the answer is required then. */}
-        <YesNoField
-          name="didTheBorrowerReceiveAnOffer"
-          question={CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer}
-          disabled={outcome !== 'reached'}
-          hint={outcome === 'reached' ? undefined : CONTACT_OFFER_QUESTION_HINT}
-        />
-        <TextAreaField
-          name="notes"
-          label={`${CONTACT_ATTEMPT_LABELS.notes} (optional)`}
-          limit={LIMITS.text}
-        />
-        <fieldset>
-          <legend className="text-base font-medium text-gray-900">{CONTACT_ATTEMPT_REASONS_LEGEND}</legend>
-          <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {CONTACT_ATTEMPT_REASON_KEYS.map((key) => (
-              <CheckboxField key={key} name={`reasons.${key}`} label={CONTACT_ATTEMPT_REASON_LABELS[key]} />
-            ))}
+        {/* Two columns on a wide screen: what happened on the left, the notes and reasons on the right. */}
+        <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
+          <div className="grid min-w-0 content-start gap-5">
+            <ChoiceField name="method" legend={CONTACT_ATTEMPT_LABELS.method} choices={METHODS} />
+            <ChoiceField
+              name="outcome"
+              legend={CONTACT_ATTEMPT_LABELS.outcome}
+              choices={OUTCOMES}
+              onChoose={chooseOutcome}
+            />
+            {/* Always in the form, so the counsellor sees from the start what a reached borrower is asked; it
+                opens with 'Reached', and the answer is required then. */}
+            <YesNoField
+              name="didTheBorrowerReceiveAnOffer"
+              question={CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer}
+              disabled={outcome !== 'reached'}
+              hint={outcome === 'reached' ? undefined : CONTACT_OFFER_QUESTION_HINT}
+            />
           </div>
-        </fieldset>
+          <div className="grid min-w-0 content-start gap-5">
+            <TextAreaField
+              name="notes"
+              label={`${CONTACT_ATTEMPT_LABELS.notes} (optional)`}
+              limit={LIMITS.text}
+            />
+            <fieldset>
+              <legend className="text-base font-medium text-gray-900">
+                {CONTACT_ATTEMPT_REASONS_LEGEND}
+              </legend>
+              <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                {CONTACT_ATTEMPT_REASON_KEYS.map((key) => (
+                  <CheckboxField
+                    key={key}
+                    name={`reasons.${key}`}
+                    label={CONTACT_ATTEMPT_REASON_LABELS[key]}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        </div>
         <ActionAlert message={action.error} />
         <SubmitButton busy={action.busy} className="sm:w-auto">
           Save contact attempt
