@@ -52,6 +52,7 @@ describe('npm run staff:create: the address it prints', () => {
     );
     expect(stdout).toContain('Created staff user casey.counsellor@agency.org');
     expect(stdout).toContain('Sign in: http://localhost:4321/sign-in');
+    expect(stdout).toContain('Enrolment: http://localhost:4321/two-factor/setup');
     expect(stdout).not.toContain('localhost:3000');
   }, 60_000);
 });

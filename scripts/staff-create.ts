@@ -1,6 +1,6 @@
 /**
  * Admin CLI: creates a staff user (member of CustomerService-us-east-2) with a temporary password and prints
- * the sign-in link (staffCreatedLines). Run again for an existing user: a new temporary password, and the
+ * the sign-in and enrolment links (staffCreatedLines). Run again for an existing user: a new temporary password, and the
  * authenticator app is removed so the person enrols a new one (lost phone and recovery codes).
  * Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"
  */

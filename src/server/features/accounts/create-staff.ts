@@ -45,6 +45,7 @@ export function staffCreatedLines(o: {
     `${o.created ? 'Created' : 'Updated'} staff user ${o.email}`,
     `Temporary password: ${o.password}`,
     `Sign in: ${o.publicUrl}/sign-in`,
+    `Enrolment: ${o.publicUrl}/two-factor/setup`,
   ];
   if (!o.publicUrlSet && !o.production) {
     lines.push(`  (with npm run dev: ${DEV_WEB_URL}/sign-in; set PUBLIC_URL to print another address)`);
