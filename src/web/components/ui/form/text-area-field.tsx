@@ -57,7 +57,11 @@ export function TextAreaField({
         onBlur={onBlur}
         className={`${INPUT_CLASS} resize-y`}
       />
-      <p id={hintId} className={over ? `${ERROR_CLASS} font-medium` : HINT_CLASS} data-testid="character-count">
+      <p
+        id={hintId}
+        className={over ? `${ERROR_CLASS} font-medium` : HINT_CLASS}
+        data-testid="character-count"
+      >
         {characterCountText(value.length, limit)}
       </p>
       <FieldError id={errorId} message={errorMessage} />

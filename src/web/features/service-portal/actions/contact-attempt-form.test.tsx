@@ -64,7 +64,9 @@ const offerQuestion = () =>
   screen.getByRole('group', { name: CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer });
 /** The offer question can be answered (its Yes and No are enabled). */
 const offerQuestionOpen = () =>
-  Array.from(offerQuestion().querySelectorAll<HTMLInputElement>('input[type=radio]')).every((r) => !r.disabled);
+  Array.from(offerQuestion().querySelectorAll<HTMLInputElement>('input[type=radio]')).every(
+    (r) => !r.disabled,
+  );
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 const status = () => screen.queryByRole('status')?.textContent;
 const save = () => click(screen.getByRole('button', { name: 'Save contact attempt' }));
@@ -108,7 +110,9 @@ describe('ContactAttemptForm', () => {
     await waitFor(() =>
       expect(alerts()).toEqual([`${CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer} is required`]),
     );
-    expect(offerQuestion()).toHaveTextContent(`${CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer} is required`);
+    expect(offerQuestion()).toHaveTextContent(
+      `${CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer} is required`,
+    );
     expect(choice('Yes')).toHaveFocus();
     expect(calls).toEqual([]);
     await click(choice('Yes'));
