@@ -183,19 +183,45 @@ test.describe('account journey', () => {
     await page.waitForURL(/\/user-information$/);
     await expect(page.getByLabel('First name')).toBeVisible();
     await checkAccessibility(page, '/user-information');
+
+    // A new tab (none of this tab's stored state) at the password page, at a desktop width: the step still to
+    // do, never the page asking for an emailed code that was never sent.
+    const otherTab = await context.newPage();
+    await otherTab.setViewportSize({ width: 1280, height: 900 });
+    await otherTab.goto(`${server.url}/reset-password`);
+    await otherTab.waitForURL(/\/user-information$/);
+    await expect(otherTab.getByLabel('First name')).toBeVisible();
+    await expect(otherTab.getByText(/verification code/i)).toHaveCount(0);
+    await checkAccessibility(otherTab, '/user-information (a new tab)');
+    await snap(otherTab, 'staff-first-sign-in-new-tab-1280');
+    await otherTab.close();
+
     await page.getByLabel('First name').fill('Casey');
     await page.getByLabel('Last name').fill('Counsellor');
     await page.getByLabel('Phone number').fill('3125550100');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/reset-password/);
     await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    // A reload keeps the step.
+    await page.reload();
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/reset-password');
     await checkAccessibility(page, '/reset-password (first password)');
+    await snap(page, 'staff-first-password-after-reload-390');
     await page.getByLabel('New password', { exact: true }).fill('Staff#Pass9');
     await page.getByLabel('Confirm password').fill('Staff#Pass9');
     await page.getByRole('button', { name: 'Save Password' }).click();
 
     // Enrolment: the password again, the QR code and the key, a code from the 'app', the recovery codes.
     await page.waitForURL(/\/two-factor\/setup$/);
+    // With the password saved, an old tab's pages (details, new password) go on to the authenticator step.
+    const oldTab = await context.newPage();
+    for (const path of ['/user-information', '/reset-password']) {
+      await oldTab.goto(`${server.url}${path}`);
+      await oldTab.waitForURL(/\/two-factor\/setup$/);
+      await expect(oldTab.getByLabel('Password', { exact: true })).toBeVisible();
+    }
+    await oldTab.close();
     // Before the second factor the service portal sends the person back here.
     await page.goto(`${server.url}/change-password`);
     await page.waitForURL(/\/two-factor\/setup$/);

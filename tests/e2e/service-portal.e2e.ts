@@ -194,19 +194,35 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await page.goForward();
   await page.waitForURL((url) => url.pathname === '/borrower-summary');
 
-  // A text-message contact attempt that reached the borrower: the offer question appears with 'Reached'.
+  // A text-message contact attempt that reached the borrower: the offer question is in the form from the
+  // start, and opens with 'Reached'.
   const contact = page.getByRole('form', { name: 'Record a contact attempt' });
   const offerQuestion = contact.getByRole('group', { name: 'Did the borrower receive an offer?' });
+  await visible(offerQuestion);
+  await visible(offerQuestion.getByText('Asked when the outcome is Reached.'));
+  await expect(offerQuestion.getByLabel('Yes', { exact: true })).toBeDisabled();
   await contact.getByRole('group', { name: 'Contact method' }).getByLabel('Text message').check();
   const outcomes = contact.getByRole('group', { name: 'Outcome' });
   expect(await outcomes.getByRole('radio').count()).toBe(5);
-  await expect(offerQuestion).toHaveCount(0);
   await outcomes.getByLabel('Reached', { exact: true }).check();
-  await visible(offerQuestion);
+  await expect(offerQuestion.getByLabel('Yes', { exact: true })).toBeEnabled();
   await contact.getByRole('button', { name: 'Save contact attempt' }).click();
+  // The message is beside the question it belongs to.
   await visible(offerQuestion.getByText('Did the borrower receive an offer? is required'));
   await offerQuestion.getByLabel('Yes', { exact: true }).check();
-  await contact.getByLabel('Notes (optional)').fill('Texted the borrower to confirm the proposed budget');
+  // Notes past their limit are kept whole and counted; the save says so beside them.
+  const notes = contact.getByLabel('Notes (optional)');
+  const tooLong = `${'Texted the borrower to confirm the proposed budget. '.repeat(2)}Asked for the pay stubs.`;
+  await notes.fill(tooLong);
+  await expect(notes).toHaveValue(tooLong);
+  const over = tooLong.length - 100;
+  await visible(contact.getByText(`${over} characters too many`));
+  await contact.getByRole('button', { name: 'Save contact attempt' }).click();
+  await visible(contact.getByText('Notes must be at most 100 characters long'));
+  await checkAccessibility(page, '/borrower-summary (contact notes too long)');
+  await snapScreen(page, 'contact-notes-too-long');
+  await notes.fill('Texted the borrower to confirm the proposed budget');
+  await visible(contact.getByText('50 characters left'));
   await contact.getByLabel('Validate proposed budget').check();
   await checkAccessibility(page, '/borrower-summary (contact attempt filled in)');
   await snapScreen(page, 'contact-attempt');
@@ -217,10 +233,10 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await visible(newestAttempt.getByText('Texted the borrower to confirm the proposed budget'));
   await visible(newestAttempt.getByRole('cell', { name: /^Reached/ }));
 
-  // A call that left a voicemail: the offer question is not asked.
+  // A call that left a voicemail: the offer question is shown, not asked.
   await contact.getByRole('group', { name: 'Contact method' }).getByLabel('Phone').check();
   await outcomes.getByLabel('Left voicemail', { exact: true }).check();
-  await expect(offerQuestion).toHaveCount(0);
+  await expect(offerQuestion.getByLabel('Yes', { exact: true })).toBeDisabled();
   await contact.getByRole('button', { name: 'Save contact attempt' }).click();
   await visible(contact.getByText('Contact attempt saved.'));
   await visible(history.getByRole('row').nth(1).getByRole('cell', { name: 'Left voicemail', exact: true }));
@@ -269,15 +285,31 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await page.reload();
   await visible(tabs.getByRole('tab', { name: 'Decision', selected: true }));
 
-  // Quality control: nothing chosen is refused, then a pass moves the application to creditor review.
+  // Quality control is a checklist: nothing chosen is refused; Passed opens only with every item checked; a
+  // fail's reasons are the unchecked items; then a pass moves the application to creditor review.
   await overview.getByRole('button', { name: 'Quality control' }).click();
   const qc = page.getByRole('dialog', { name: 'Quality control' });
   await visible(qc);
+  const checklist = qc.getByRole('group', { name: 'Checklist' });
+  const items = [
+    'Consumer identity verified',
+    'Income verified',
+    'Expenses verified',
+    'Proposed budget is realistic',
+  ];
+  expect(await checklist.getByRole('checkbox').count()).toBe(4);
+  await expect(qc.getByLabel('Passed', { exact: true })).toBeDisabled();
   await qc.getByRole('button', { name: 'Submit' }).click();
   await visible(qc.getByText('Please select whether the application passed quality control or not'));
+  for (const item of items.slice(0, 3)) await checklist.getByLabel(item).check();
+  await expect(qc.getByLabel('Passed', { exact: true })).toBeDisabled();
   await qc.getByLabel('Failed', { exact: true }).check();
-  await qc.getByRole('button', { name: 'Submit' }).click();
-  await visible(qc.getByText('Please select at least one disqualification reason'));
+  const failReasons = qc.getByRole('region', { name: 'Disqualification reasons' });
+  await visible(failReasons.getByText('Proposed budget was unrealistic'));
+  await checkAccessibility(page, '/borrower-summary (quality control, a fail and its reason)');
+  await snapScreen(page, 'quality-control-fail-reason', { screenOnly: true });
+  await checklist.getByLabel(items[3]!).check();
+  await expect(qc.getByLabel('Passed', { exact: true })).toBeEnabled();
   await qc.getByLabel('Passed', { exact: true }).check();
   await checkAccessibility(page, '/borrower-summary (quality control)');
   await snapScreen(page, 'quality-control', { screenOnly: true });
@@ -286,6 +318,11 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await visible(overview.getByText('Creditor Review'));
   await visible(overview.getByText('Passed', { exact: true }));
   await visible(said(`${staffName} passed quality control`));
+  await visible(
+    said(
+      'Checked: consumer identity verified, income verified, expenses verified, proposed budget is realistic',
+    ),
+  );
   await visible(said('Status: Counselor review → Creditor review'));
 
   // The creditors' answers.
@@ -388,7 +425,23 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await checkAccessibility(page, '/borrower-summary (transfer)');
   await snapScreen(page, 'transfer');
   await overview.getByLabel('Partner CRM ID').fill('CRM-00424242');
+  // Asked for confirmation, with what changes and what the agency receives for the plan; Cancel sends nothing.
   await overview.getByRole('button', { name: 'Mark transferred' }).click();
+  const confirmTransfer = page.getByRole('dialog', { name: 'Mark this application transferred?' });
+  await visible(confirmTransfer);
+  await visible(confirmTransfer.getByText('CRM-00424242'));
+  const received = confirmTransfer.getByRole('region', { name: 'What the agency receives for this plan' });
+  await visible(received.getByText("The borrower's name, email, phone, address and preferred language"));
+  await visible(received.getByText(borrowerName, { exact: true }));
+  await visible(received.getByText(/^\$[\d,]+ a month for \d+ months/));
+  await checkAccessibility(page, '/borrower-summary (mark transferred, confirmation)');
+  await snapScreen(page, 'mark-transferred-confirmation', { screenOnly: true });
+  await confirmTransfer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmTransfer).toBeHidden();
+  await visible(overview.getByText('Transfer', { exact: true }));
+  await overview.getByRole('button', { name: 'Mark transferred' }).click();
+  await confirmTransfer.getByRole('button', { name: 'Confirm: mark transferred' }).click();
+  await expect(confirmTransfer).toBeHidden();
   await visible(overview.getByText('Transferred', { exact: true }));
   await visible(overview.getByText('CRM-00424242'));
   await visible(said(`${staffName} marked the application transferred (Partner CRM ID CRM-00424242)`));

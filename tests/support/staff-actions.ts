@@ -17,6 +17,14 @@ import { expenseLines, newBorrower, put, toExpenses, uniqueEmail } from './borro
 
 export const STAFF_PASSWORD = 'Better#Pass1';
 
+/** The quality-control checklist of a pass: every item checked. */
+export const EVERY_ITEM_CHECKED = {
+  consumerIdentity: true,
+  income: true,
+  expenses: true,
+  proposedBudget: true,
+} as const;
+
 /** A staff account, not signed in (as `npm run staff:create` makes one). */
 export const newStaffAccount = (t: TestApp, o: Parameters<typeof createStaff>[1]) => createStaff(t.db, o);
 

@@ -287,6 +287,42 @@ const TABLE: Row[] = [
     ],
   ],
   [
+    'quality control failed, with its checklist',
+    {
+      action: 'qualityControl',
+      before: { status: 'counselorReview', hasPassedQualityControl: null, checklist: null },
+      after: {
+        status: 'disqualified',
+        hasPassedQualityControl: false,
+        checklist: { consumerIdentity: true, income: false, expenses: true, proposedBudget: false },
+        reasons: ['couldNotVerifyIncome', 'proposedBudgetWasUnrealistic'],
+      },
+    },
+    [
+      'Dana Reyes failed quality control (could not verify income, proposed budget was unrealistic)',
+      'Checked: consumer identity verified, expenses verified; not checked: income verified, proposed budget is realistic',
+      'Status: Counselor review → Disqualified',
+    ],
+  ],
+  [
+    'quality control passed, with its checklist',
+    {
+      action: 'qualityControl',
+      before: { status: 'counselorReview', hasPassedQualityControl: null, checklist: null },
+      after: {
+        status: 'creditorReview',
+        hasPassedQualityControl: true,
+        checklist: { consumerIdentity: true, income: true, expenses: true, proposedBudget: true },
+        reasons: [],
+      },
+    },
+    [
+      'Dana Reyes passed quality control',
+      'Checked: consumer identity verified, income verified, expenses verified, proposed budget is realistic',
+      'Status: Counselor review → Creditor review',
+    ],
+  ],
+  [
     'the hand-over to transfer',
     {
       action: 'transfer',

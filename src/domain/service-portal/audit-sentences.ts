@@ -7,7 +7,10 @@ import {
   CONTACT_OUTCOME_LABELS,
   isContactOutcome,
   OFFER_DECLINE_REASON_LABELS,
+  QUALITY_CONTROL_ITEM_LABELS,
+  QUALITY_CONTROL_ITEMS,
   QUALITY_CONTROL_REASON_LABELS,
+  type QualityControlItem,
 } from '../validation/staff';
 
 // The borrower summary's history told as sentences a counsellor reads ('Dana Reyes claimed the
@@ -189,8 +192,25 @@ function qualityControlSentences(record: AuditRecord, actor: string): string[] {
   );
   return [
     passed ? `${actor} passed quality control` : `${actor} failed quality control${inParentheses(reasons)}`,
+    ...checklistLine(field(record.after, 'checklist')),
     ...statusLine(record),
   ];
+}
+
+/** Each item of the checklist as recorded: 'Checked: …; not checked: …' (records from before it: nothing). */
+function checklistLine(checklist: unknown): string[] {
+  if (!isRecord(checklist)) return [];
+  const items = QUALITY_CONTROL_ITEMS.filter((item) => typeof checklist[item] === 'boolean');
+  if (items.length === 0) return [];
+  const label = (item: QualityControlItem) => QUALITY_CONTROL_ITEM_LABELS[item].toLowerCase();
+  const checked = items.filter((item) => checklist[item] === true).map(label);
+  const unchecked = items.filter((item) => checklist[item] === false).map(label);
+  const parts = [
+    checked.length > 0 ? `checked: ${checked.join(', ')}` : '',
+    unchecked.length > 0 ? `not checked: ${unchecked.join(', ')}` : '',
+  ].filter(Boolean);
+  const line = parts.join('; ');
+  return [`${line.charAt(0).toUpperCase()}${line.slice(1)}`];
 }
 
 function transferSentences(record: AuditRecord, actor: string): string[] {

@@ -21,6 +21,12 @@ import {
   markTransferredSchema,
   offerStatusSchema,
   qualityControlSchema,
+  checkedQualityControlItems,
+  QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
+  QUALITY_CONTROL_ITEM_FAIL_REASONS,
+  QUALITY_CONTROL_ITEMS,
+  QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM,
+  qualityControlFailReasons,
   toggleOfferReasonSchema,
 } from './staff';
 
@@ -294,33 +300,70 @@ describe('offerStatusSchema', () => {
 });
 
 describe('qualityControlSchema', () => {
+  const every = { consumerIdentity: true, income: true, expenses: true, proposedBudget: true };
   it.each([
-    [{ passed: true }, { passed: true, reasons: [] }],
     [
-      { passed: true, reasons: ['couldNotVerifyIncome'] },
-      { passed: true, reasons: [] },
+      { passed: true, checklist: every },
+      { passed: true, checklist: every },
     ],
     [
-      { passed: false, reasons: ['couldNotVerifyIncome', 'proposedBudgetWasUnrealistic'] },
-      { passed: false, reasons: ['couldNotVerifyIncome', 'proposedBudgetWasUnrealistic'] },
+      { passed: false, checklist: { ...every, income: false } },
+      { passed: false, checklist: { ...every, income: false } },
     ],
   ])('reads %j', (input, output) => {
     expect(qualityControlSchema.parse(input)).toEqual(output);
+    // What the web app sends (the parsed form) parses again on the server.
+    expect(qualityControlSchema.parse(output)).toEqual(output);
   });
 
   it.each([
-    [{}, { passed: 'Please select whether the application passed quality control or not' }],
+    [{ checklist: every }, { passed: 'Please select whether the application passed quality control or not' }],
     [
-      { passed: null, reasons: ['couldNotVerifyIncome'] },
+      { passed: null, checklist: every },
       { passed: 'Please select whether the application passed quality control or not' },
     ],
-    [{ passed: false }, { reasons: 'Please select at least one disqualification reason' }],
-    [{ passed: false, reasons: [] }, { reasons: 'Please select at least one disqualification reason' }],
-    [{ passed: false, reasons: ['lied'] }, { 'reasons.0': 'Reason is invalid' }],
-  ])('refuses %j with the spec message', (input, errors) => {
+    [{ passed: true }, { checklist: 'Checklist is required' }],
+    [
+      { passed: true, checklist: { ...every, expenses: false } },
+      { checklist: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM },
+    ],
+    [{ passed: false, checklist: every }, { checklist: QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM }],
+    [
+      { passed: false, checklist: { ...every, income: 'no' } },
+      { 'checklist.income': 'Checklist is invalid' },
+    ],
+  ])('refuses %j with its message', (input, errors) => {
     const result = qualityControlSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(fieldErrors(result)).toEqual(errors);
+    expect(fieldErrors(result)).toMatchObject(errors);
+  });
+
+  // Worked examples: each unchecked item is the fail reason it stands for, in the spec's order of reasons.
+  it.each([
+    [every, []],
+    [{ ...every, consumerIdentity: false }, ['couldNotVerifyConsumerIdentity']],
+    [{ ...every, income: false }, ['couldNotVerifyIncome']],
+    [{ ...every, expenses: false }, ['couldNotVerifyExpenses']],
+    [{ ...every, proposedBudget: false }, ['proposedBudgetWasUnrealistic']],
+    [
+      { consumerIdentity: false, income: false, expenses: false, proposedBudget: false },
+      [...QUALITY_CONTROL_REASON_KEYS],
+    ],
+    [
+      { consumerIdentity: true, income: false, expenses: false, proposedBudget: true },
+      ['couldNotVerifyExpenses', 'couldNotVerifyIncome'],
+    ],
+  ])('a checklist %j fails for %j', (checklist, reasons) => {
+    expect(qualityControlFailReasons(checklist)).toEqual(reasons);
+    expect(checkedQualityControlItems(checklist)).toEqual(
+      QUALITY_CONTROL_ITEMS.filter((item) => checklist[item]),
+    );
+  });
+
+  it('has one item per fail reason', () => {
+    expect(QUALITY_CONTROL_ITEMS.map((item) => QUALITY_CONTROL_ITEM_FAIL_REASONS[item]).toSorted()).toEqual(
+      [...QUALITY_CONTROL_REASON_KEYS].toSorted(),
+    );
   });
 });
 

@@ -382,27 +382,93 @@ export const QUALITY_CONTROL_REASON_LABELS = {
 export const QUALITY_CONTROL_LABELS = { passed: 'Passed', failed: 'Failed' } as const;
 
 /**
- * POST /api/staff/applications/:id/quality-control: pass or fail must be chosen; a fail needs at least one
- * reason. A pass keeps no reasons.
+ * The quality-control checklist: what the counsellor confirms before a pass, one item per fail reason, in the
+ * order the review goes (who the borrower is, then the money in, the money out, and whether the budget holds).
+ */
+export const QUALITY_CONTROL_ITEMS = ['consumerIdentity', 'income', 'expenses', 'proposedBudget'] as const;
+export type QualityControlItem = (typeof QUALITY_CONTROL_ITEMS)[number];
+export const QUALITY_CONTROL_ITEM_LABELS = {
+  consumerIdentity: 'Consumer identity verified',
+  income: 'Income verified',
+  expenses: 'Expenses verified',
+  proposedBudget: 'Proposed budget is realistic',
+} as const satisfies Record<QualityControlItem, string>;
+/** An item left unchecked is the fail reason it stands for. */
+export const QUALITY_CONTROL_ITEM_FAIL_REASONS = {
+  consumerIdentity: 'couldNotVerifyConsumerIdentity',
+  income: 'couldNotVerifyIncome',
+  expenses: 'couldNotVerifyExpenses',
+  proposedBudget: 'proposedBudgetWasUnrealistic',
+} as const satisfies Record<QualityControlItem, QualityControlReason>;
+
+export const QUALITY_CONTROL_CHECKLIST_LEGEND = 'Checklist';
+/** Ours: the spec has no checklist. */
+export const QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM =
+  'Quality control can pass only when every item of the checklist is checked';
+export const QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM =
+  'To fail quality control, leave unchecked what could not be verified';
+
+const checklistItem = z.boolean({ error: invalidMessage(QUALITY_CONTROL_CHECKLIST_LEGEND) });
+
+/** The fail reasons of a checklist: its unchecked items, in the spec's order of the reasons. */
+export function qualityControlFailReasons(
+  checklist: Record<QualityControlItem, boolean>,
+): QualityControlReason[] {
+  const unchecked = new Set<QualityControlReason>(
+    QUALITY_CONTROL_ITEMS.filter((item) => !checklist[item]).map(
+      (item) => QUALITY_CONTROL_ITEM_FAIL_REASONS[item],
+    ),
+  );
+  return QUALITY_CONTROL_REASON_KEYS.filter((reason) => unchecked.has(reason));
+}
+
+/**
+ * POST /api/staff/applications/:id/quality-control: the checklist, every item answered (checked or not), and
+ * pass or fail. A pass needs every item checked; a fail needs at least one unchecked, and its reasons are the
+ * unchecked items' (so what is recorded as checked and why it failed never disagree).
  */
 export const qualityControlSchema = z
   .strictObject({
+    checklist: z.strictObject(
+      {
+        consumerIdentity: checklistItem,
+        income: checklistItem,
+        expenses: checklistItem,
+        proposedBudget: checklistItem,
+      },
+      {
+        error: (iss) =>
+          iss.input == null
+            ? requiredMessage(QUALITY_CONTROL_CHECKLIST_LEGEND)
+            : invalidMessage(QUALITY_CONTROL_CHECKLIST_LEGEND),
+      },
+    ),
     passed: z.boolean({ error: MESSAGES.qualityControlChoice }).nullable().optional(),
-    reasons: z.array(z.enum(QUALITY_CONTROL_REASON_KEYS, { error: invalidMessage('Reason') })).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.passed == null) {
       ctx.addIssue({ code: 'custom', path: ['passed'], message: MESSAGES.qualityControlChoice });
-    } else if (!v.passed && !v.reasons?.length) {
-      ctx.addIssue({ code: 'custom', path: ['reasons'], message: MESSAGES.qualityControlReason });
+      return;
+    }
+    const unchecked = qualityControlFailReasons(v.checklist).length;
+    if (v.passed && unchecked > 0) {
+      ctx.addIssue({ code: 'custom', path: ['checklist'], message: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM });
+    } else if (!v.passed && unchecked === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checklist'],
+        message: QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
+      });
     }
   })
-  .transform((v) => ({
-    passed: v.passed === true,
-    reasons: v.passed ? [] : [...new Set(v.reasons ?? [])],
-  }));
+  // The output parses again as an input (the web app sends what its form parsed); a fail's reasons are
+  // read from it with qualityControlFailReasons.
+  .transform((v) => ({ passed: v.passed === true, checklist: v.checklist }));
 export type QualityControlInput = z.input<typeof qualityControlSchema>;
 export type QualityControl = z.output<typeof qualityControlSchema>;
+/** The checked items, as the application keeps them (null before quality control). */
+export const checkedQualityControlItems = (checklist: Record<QualityControlItem, boolean>) =>
+  QUALITY_CONTROL_ITEMS.filter((item) => checklist[item]);
 
 // ------------------------------------------------------------------ hand-over
 

@@ -12,7 +12,7 @@ import {
   signingToken,
 } from '#tests/support/enrollment';
 import { flatText, pdfText } from '#tests/support/pdf-text';
-import { signedInStaff } from '#tests/support/staff-actions';
+import { EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 
 // One figure, one source: the amount drawn each month is computed once (src/domain/enrollment/plan-terms.ts)
 // and every surface that states it reads that computation. This drives one application from the offer to a
@@ -93,6 +93,7 @@ describe('the amount drawn each month, on every surface', () => {
       (
         await staff.client.post(`/api/staff/applications/${b.applicationId}/quality-control`, {
           passed: true,
+          checklist: EVERY_ITEM_CHECKED,
         })
       ).statusCode,
     ).toBe(200);

@@ -3,6 +3,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARDSHIP_KEYS } from '#domain/validation/application';
 import { EXPENSE_CATEGORIES, EXPENSE_SUB_CATEGORIES } from '#domain/validation/expenses';
+import { QUALITY_CONTROL_ITEMS } from '#domain/validation/staff';
 import { createApplication, createUser } from '#tests/factories/application';
 import { createTestDatabase } from '#tests/setup/test-database';
 import type { Database } from './client';
@@ -152,6 +153,7 @@ describe('migrations', () => {
     { enumName: 'expense_category', domain: EXPENSE_CATEGORIES },
     { enumName: 'expense_sub_category', domain: EXPENSE_SUB_CATEGORIES },
     { enumName: 'hardship_key', domain: HARDSHIP_KEYS },
+    { enumName: 'quality_control_item', domain: QUALITY_CONTROL_ITEMS },
   ])('the enum $enumName holds the domain list, in its order', async ({ enumName, domain }) => {
     const { rows } = await database.executeSql(
       `select e.enumlabel as label from pg_enum e join pg_type t on t.oid = e.enumtypid

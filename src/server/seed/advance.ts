@@ -7,7 +7,10 @@ import {
   markTransferredSchema,
   OFFER_DECLINE_REASON_KEYS,
   offerStatusSchema,
+  QUALITY_CONTROL_ITEM_FAIL_REASONS,
+  QUALITY_CONTROL_ITEMS,
   QUALITY_CONTROL_REASON_KEYS,
+  type QualityControlReason,
   qualityControlSchema,
 } from '#domain/validation/staff';
 import { predictIncome } from '#domain/underwriting/income-prediction';
@@ -40,6 +43,12 @@ import { buildLetter } from '#server/features/signing/build-letter';
 import type { MonitoringPersona, SeedTarget } from './plan';
 import type { Rng } from './random';
 import type { SeedStaff } from './staff';
+
+/** A checklist with every item checked except those standing for the given fail reasons. */
+const checklistLeavingOut = (reasons: readonly QualityControlReason[]) =>
+  Object.fromEntries(
+    QUALITY_CONTROL_ITEMS.map((item) => [item, !reasons.includes(QUALITY_CONTROL_ITEM_FAIL_REASONS[item])]),
+  );
 
 // The statuses after confirmPaymentAccount. The payment-account and signing steps belong to an issue not built
 // yet: the seed writes what they would have made (payment account, bank link, signed envelope) and moves the
@@ -204,8 +213,11 @@ export async function advanceApplication(
     applicationId: o.applicationId,
     input: qualityControlSchema.parse(
       failed
-        ? { passed: false, reasons: rng.shuffle(QUALITY_CONTROL_REASON_KEYS).slice(0, rng.int(1, 2)) }
-        : { passed: true },
+        ? {
+            passed: false,
+            checklist: checklistLeavingOut(rng.shuffle(QUALITY_CONTROL_REASON_KEYS).slice(0, rng.int(1, 2))),
+          }
+        : { passed: true, checklist: checklistLeavingOut([]) },
     ),
   });
   status = qualityControl.status;

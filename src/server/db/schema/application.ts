@@ -16,6 +16,7 @@ import {
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { Page } from '#domain/flow/pages';
 import { HARDSHIP_KEYS } from '#domain/validation/application';
+import { QUALITY_CONTROL_ITEMS } from '#domain/validation/staff';
 import { user } from './auth';
 import { cents, ciphertext, createdAt, updatedAt, applicationId } from './columns';
 import { creditReport, debt, collection, creditorAccount, debtScore } from './credit';
@@ -34,6 +35,8 @@ import {
 import type * as schema from './index';
 
 // A borrower's application and what hangs directly on it: the borrower, the spouse, the hardships, the status history.
+
+export const qualityControlItemEnum = pgEnum('quality_control_item', QUALITY_CONTROL_ITEMS);
 
 /**
  * A borrower's application. Boolean answers are nullable: null means not answered yet.
@@ -90,6 +93,11 @@ export const application = pgTable(
     longPlanApprovedBy: text('long_plan_approved_by').references(() => user.id, { onDelete: 'set null' }),
     longPlanApprovedAt: timestamp('long_plan_approved_at', { withTimezone: true }),
     longPlanApprovalReason: text('long_plan_approval_reason'),
+    /**
+     * The checklist items the counsellor checked at quality control (the others were left unchecked: a fail's
+     * reasons); null before quality control.
+     */
+    qualityControlChecklist: qualityControlItemEnum('quality_control_checklist').array(),
     reasonForNotConnectingBank: text('reason_for_not_connecting_bank'),
     notifyWhenStateIsEligible: boolean('notify_when_state_is_eligible'),
     /** Can be negative: income exceeding expenses and plan payments. */

@@ -25,6 +25,38 @@ export function parseStaffCreateArgs(
   return { ok: false, errors: [...new Set(result.error.issues.map((issue) => issue.message))] };
 }
 
+/** Where `npm run dev` serves the web app (scripts/dev.ts); the server behind it listens on PORT. */
+export const DEV_WEB_URL = 'http://localhost:5173';
+
+/**
+ * What `npm run staff:create` prints: the temporary password and the links, at the address people reach the
+ * product at (PUBLIC_URL, else this machine on PORT). Without PUBLIC_URL outside production, the address of
+ * `npm run dev` is given too: there the server's own port serves no web app of the moment.
+ */
+export function staffCreatedLines(o: {
+  created: boolean;
+  email: string;
+  password: string;
+  publicUrl: string;
+  publicUrlSet: boolean;
+  production: boolean;
+}): string[] {
+  const lines = [
+    `${o.created ? 'Created' : 'Updated'} staff user ${o.email}`,
+    `Temporary password: ${o.password}`,
+    `Sign in: ${o.publicUrl}/sign-in`,
+    `Enrolment: ${o.publicUrl}/two-factor/setup`,
+  ];
+  if (!o.publicUrlSet && !o.production) {
+    lines.push(`  (with npm run dev: ${DEV_WEB_URL}/sign-in; set PUBLIC_URL to print another address)`);
+  }
+  lines.push(
+    'The first sign-in asks for your details and a new password, then sets up an authenticator app ' +
+      '(scan the QR code, enter a code, keep the recovery codes).',
+  );
+  return lines;
+}
+
 /** A temporary password the new staff member replaces at first sign-in: letters, digits and one special character. */
 export const temporaryPassword = () => `${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7!`;
 

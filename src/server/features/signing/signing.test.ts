@@ -14,7 +14,7 @@ import {
   sandboxPublicToken,
   signingToken,
 } from '#tests/support/enrollment';
-import { signedInStaff } from '#tests/support/staff-actions';
+import { EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 import { ELECTRONIC_RECORDS_MESSAGES } from '#domain/enrollment/electronic-records-consent';
 
 let t: TestApp;
@@ -232,6 +232,7 @@ describe('the customer portal after signing', () => {
     const staff = await signedInStaff(t);
     const qc = await staff.client.post(`/api/staff/applications/${b.applicationId}/quality-control`, {
       passed: true,
+      checklist: EVERY_ITEM_CHECKED,
     });
     expect(qc.statusCode, qc.body).toBe(200);
     const newest = await t.db.query.decision.findFirst({

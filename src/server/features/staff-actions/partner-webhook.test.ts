@@ -1,9 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '#server/env';
 import { planHandOver } from '#domain/flow/plan-hand-over';
+import {
+  PARTNER_HAND_OVER_ENVELOPE,
+  PARTNER_HAND_OVER_PARTS,
+  type PartnerHandOverPart,
+} from '#domain/flow/partner-hand-over';
 import {
   deliverPartnerWebhook,
   EVENT_ID_HEADER,
@@ -11,6 +16,7 @@ import {
   SIGNATURE_HEADER,
   signPartnerWebhook,
   verifyPartnerWebhookSignature,
+  type PartnerWebhookEvent,
 } from './partner-webhook';
 
 // The partner webhook's signing and delivery, its configuration, and the hand-over rule.
@@ -150,5 +156,21 @@ describe('planHandOver', () => {
     ['only offers left out', [answered(null, true)], { kind: 'waiting' }],
   ])('%s', (_name, offers, plan) => {
     expect(planHandOver(offers as Parameters<typeof planHandOver>[0])).toEqual(plan);
+  });
+});
+
+describe('what staff are told the agency receives', () => {
+  it('names every part of the event, and nothing it does not send', () => {
+    // Checked by the type checker: a part added to the event (or to the words) without the other fails it.
+    type EventParts = Exclude<keyof PartnerWebhookEvent, (typeof PARTNER_HAND_OVER_ENVELOPE)[number]>;
+    expectTypeOf<EventParts>().toEqualTypeOf<PartnerHandOverPart>();
+    expect(Object.keys(PARTNER_HAND_OVER_PARTS)).toEqual([
+      'borrower',
+      'spouse',
+      'enrollment',
+      'acceptedOffers',
+    ]);
+    // Account and routing numbers are never promised in full.
+    expect(PARTNER_HAND_OVER_PARTS.acceptedOffers).toContain('last 4 digits');
   });
 });

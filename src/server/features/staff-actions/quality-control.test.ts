@@ -6,10 +6,14 @@ import { applicationStatusChange } from '#server/db/schema/application';
 import { disqualificationReason } from '#server/db/schema/decision';
 import { auditLog } from '#server/db/schema/ops';
 import { applicationRow } from '#tests/support/borrower-flow';
+import {
+  QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
+  QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM,
+} from '#domain/validation/staff';
 import { QUALITY_CONTROL_NOT_OPEN_MESSAGE } from './quality-control';
-import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
+import { applicationIn, EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 
-// Quality control while counselorReview.
+// Quality control while counselorReview: a checklist, each item recorded, a pass only with every item checked.
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -38,7 +42,7 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
   it('passes: hasPassedQualityControl true, creditorReview, a status change and an audit record', async () => {
     const a = await applicationIn(t, 'counselorReview');
     const before = await applicationRow(t, a.applicationId);
-    const res = await qualityControl(a.applicationId, { passed: true });
+    const res = await qualityControl(a.applicationId, { passed: true, checklist: EVERY_ITEM_CHECKED });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       id: a.applicationId,
@@ -46,7 +50,11 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
       hasPassedQualityControl: true,
     });
     const after = await applicationRow(t, a.applicationId);
-    expect(after).toMatchObject({ status: 'creditorReview', hasPassedQualityControl: true });
+    expect(after).toMatchObject({
+      status: 'creditorReview',
+      hasPassedQualityControl: true,
+      qualityControlChecklist: ['consumerIdentity', 'income', 'expenses', 'proposedBudget'],
+    });
     expect(after.version).toBeGreaterThan(before.version);
     const changes = await t.db
       .select()
@@ -64,25 +72,37 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
     expect(audit).toMatchObject([
       {
         actorId: staff.userId,
-        before: { status: 'counselorReview', hasPassedQualityControl: null },
-        after: { status: 'creditorReview', hasPassedQualityControl: true, reasons: [] },
+        before: { status: 'counselorReview', hasPassedQualityControl: null, checklist: null },
+        after: {
+          status: 'creditorReview',
+          hasPassedQualityControl: true,
+          checklist: EVERY_ITEM_CHECKED,
+          reasons: [],
+        },
       },
     ]);
     expect(await staffReasons(a.applicationId)).toEqual([]);
   });
 
-  it('fails: disqualified with the chosen reasons, hasPassedQualityControl false', async () => {
+  it('fails: disqualified with the unchecked items as reasons, each item recorded and audited', async () => {
     const a = await applicationIn(t, 'counselorReview');
-    const res = await qualityControl(a.applicationId, {
-      passed: false,
-      reasons: ['couldNotVerifyIncome', 'proposedBudgetWasUnrealistic'],
-    });
+    const checklist = { ...EVERY_ITEM_CHECKED, income: false, proposedBudget: false };
+    const res = await qualityControl(a.applicationId, { passed: false, checklist });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'disqualified', hasPassedQualityControl: false });
     expect(await applicationRow(t, a.applicationId)).toMatchObject({
       status: 'disqualified',
       hasPassedQualityControl: false,
       lastViewedPage: 'NotQualified',
+      qualityControlChecklist: ['consumerIdentity', 'expenses'],
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, a.applicationId), eq(auditLog.action, 'qualityControl')));
+    expect(audit?.after).toMatchObject({
+      checklist,
+      reasons: ['couldNotVerifyIncome', 'proposedBudgetWasUnrealistic'],
     });
     expect((await staffReasons(a.applicationId)).sort()).toEqual([
       'couldNotVerifyIncome',
@@ -90,19 +110,37 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
     ]);
   });
 
+  const twoUnchecked = { ...EVERY_ITEM_CHECKED, income: false, expenses: false };
   it.each([
-    [{}, { passed: MESSAGES.qualityControlChoice }],
-    [{ reasons: ['couldNotVerifyIncome'] }, { passed: MESSAGES.qualityControlChoice }],
-    [{ passed: false }, { reasons: MESSAGES.qualityControlReason }],
-    [{ passed: false, reasons: [] }, { reasons: MESSAGES.qualityControlReason }],
-  ])('refuses %j with 400 and the spec message, changing nothing', async (body, fieldErrors) => {
+    [{ checklist: EVERY_ITEM_CHECKED }, { passed: MESSAGES.qualityControlChoice }],
+    [{ passed: true }, { checklist: 'Checklist is required' }],
+    [{ passed: true, checklist: twoUnchecked }, { checklist: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM }],
+    [
+      { passed: false, checklist: EVERY_ITEM_CHECKED },
+      { checklist: QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM },
+    ],
+    // An item left out is not an unchecked one: every item is answered.
+    [{ passed: true, checklist: { income: true } }, { 'checklist.consumerIdentity': 'Checklist is invalid' }],
+    // Hostile input: strings for booleans, unknown items, a reason list (the reasons are the unchecked items).
+    [{ passed: 'yes', checklist: EVERY_ITEM_CHECKED }, { passed: MESSAGES.qualityControlChoice }],
+    [
+      { passed: true, checklist: { ...EVERY_ITEM_CHECKED, pets: true } },
+      { checklist: 'Checklist is invalid' },
+    ],
+    [
+      { passed: false, checklist: twoUnchecked, reasons: ['couldNotVerifyIncome'] },
+      { reasons: 'Unrecognized key: "reasons"' },
+    ],
+    [{ passed: true, checklist: 'all of it' }, { checklist: 'Checklist is invalid' }],
+  ])('refuses %j with 400 and the field message, changing nothing', async (body, fieldErrors) => {
     const a = await applicationIn(t, 'counselorReview');
     const res = await qualityControl(a.applicationId, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual(fieldErrors);
+    expect(res.json().fieldErrors).toMatchObject(fieldErrors);
     expect(await applicationRow(t, a.applicationId)).toMatchObject({
       status: 'counselorReview',
       hasPassedQualityControl: null,
+      qualityControlChecklist: null,
     });
   });
 
@@ -110,7 +148,7 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
     'answers 409 when the application is %s',
     async (status) => {
       const a = await applicationIn(t, status);
-      const res = await qualityControl(a.applicationId, { passed: true });
+      const res = await qualityControl(a.applicationId, { passed: true, checklist: EVERY_ITEM_CHECKED });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(QUALITY_CONTROL_NOT_OPEN_MESSAGE);
       expect((await applicationRow(t, a.applicationId)).status).toBe(status);
@@ -118,9 +156,8 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
   );
 
   it('answers 404 for an unknown application and 400 for an id that is not one', async () => {
-    expect((await qualityControl('00000000-0000-4000-8000-000000000000', { passed: true })).statusCode).toBe(
-      404,
-    );
-    expect((await qualityControl('not-an-id', { passed: true })).statusCode).toBe(400);
+    const pass = { passed: true, checklist: EVERY_ITEM_CHECKED };
+    expect((await qualityControl('00000000-0000-4000-8000-000000000000', pass)).statusCode).toBe(404);
+    expect((await qualityControl('not-an-id', pass)).statusCode).toBe(400);
   });
 });

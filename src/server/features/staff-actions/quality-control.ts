@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { QualityControl, StaffApplicationResult } from '#domain/validation/staff';
+import {
+  checkedQualityControlItems,
+  qualityControlFailReasons,
+  type QualityControl,
+  type StaffApplicationResult,
+} from '#domain/validation/staff';
 import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import {
@@ -15,9 +20,9 @@ export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
   'Quality control can be completed only while the application is in counselor review.';
 
 /**
- * POST /api/staff/applications/:id/quality-control, allowed in counselorReview:
- * pass → hasPassedQualityControl true, creditorReview; fail → hasPassedQualityControl false, disqualified with
- * the chosen reasons.
+ * POST /api/staff/applications/:id/quality-control, allowed in counselorReview: the checked items of the
+ * checklist are kept on the application with the result; pass (every item checked) → hasPassedQualityControl
+ * true, creditorReview; fail → hasPassedQualityControl false, disqualified with the unchecked items' reasons.
  */
 export async function recordQualityControl(o: {
   db: Db;
@@ -28,12 +33,20 @@ export async function recordQualityControl(o: {
   return o.db.transaction(async (tx) => {
     const app = await lockApplication(tx, o.applicationId);
     assertStatus(app, 'counselorReview', QUALITY_CONTROL_NOT_OPEN_MESSAGE);
-    const before = { status: app.status, hasPassedQualityControl: app.hasPassedQualityControl };
-    await updateApplication(tx, app, { set: { hasPassedQualityControl: o.input.passed } });
+    const before = {
+      status: app.status,
+      hasPassedQualityControl: app.hasPassedQualityControl,
+      checklist: app.qualityControlChecklist,
+    };
+    const checklist = checkedQualityControlItems(o.input.checklist);
+    const reasons = o.input.passed ? [] : qualityControlFailReasons(o.input.checklist);
+    await updateApplication(tx, app, {
+      set: { hasPassedQualityControl: o.input.passed, qualityControlChecklist: checklist },
+    });
     if (o.input.passed) {
       await changeStatus(tx, app, 'qualityControlPassed', o.actorId);
     } else {
-      await disqualify(tx, app, o.input.reasons, {
+      await disqualify(tx, app, reasons, {
         event: 'qualityControlFailed',
         changedBy: o.actorId,
         viewed: 'NotQualified',
@@ -46,7 +59,12 @@ export async function recordQualityControl(o: {
       entityId: app.id,
       applicationId: app.id,
       before,
-      after: { status: app.status, hasPassedQualityControl: o.input.passed, reasons: o.input.reasons },
+      after: {
+        status: app.status,
+        hasPassedQualityControl: o.input.passed,
+        checklist: o.input.checklist,
+        reasons,
+      },
     });
     const [b] = await tx
       .select({ partnerCrmId: borrower.partnerCrmId })

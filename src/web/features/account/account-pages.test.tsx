@@ -22,6 +22,8 @@ const routes = [
   { path: '/customer-portal/change-email', Component: ChangeEmailPage },
   { path: '/user-information', Component: () => <p>user information page</p> },
   { path: '/hardships', Component: () => <p>hardships page</p> },
+  { path: '/two-factor/setup', Component: () => <p>authenticator set-up page</p> },
+  { path: '/two-factor', Component: () => <p>authenticator code page</p> },
 ];
 
 function start(entry: string | { pathname: string; state?: unknown }) {
@@ -229,7 +231,10 @@ describe('/reset-password for the initial password', () => {
   const information = { firstName: 'Ana', lastName: 'Diaz', phoneNumber: '555-010-1234' };
   const staffSession = {
     status: 200,
-    body: { ...signedInSession.body, user: { ...signedInSession.body.user, isStaff: true } },
+    body: {
+      user: { ...signedInSession.body.user, isStaff: true },
+      resume: '/user-information',
+    },
   };
   const postedTo = (calls: ApiCall[], path: string) =>
     calls.find((c) => c.method === 'POST' && c.path === path);
@@ -312,11 +317,41 @@ describe('/reset-password for the initial password', () => {
 
   it('without user information goes back to /user-information', async () => {
     updateSessionState({ mustSetInitialPassword: true });
+    answerApi({ 'GET /api/session': signedInSession });
     const app = start('/reset-password');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/user-information'));
   });
 
+  // A new tab holds none of the first tab's stored state: the server's step decides.
+  it.each([
+    ['in a new tab, before the information', {}, '/user-information'],
+    ['in a new tab, with the information given in it', { userInformation: information }, '/reset-password'],
+  ])('takes a staff member with a temporary password to the right step (%s)', async (_, stored, path) => {
+    updateSessionState(stored);
+    answerApi({ 'GET /api/session': staffSession });
+    const app = start('/reset-password');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(path));
+    if (path === '/reset-password') await screen.findByLabelText('New password');
+    expect(app.router.state.location.pathname).not.toBe('/verification-code');
+  });
+
+  it.each([
+    ['the new password is saved', '/two-factor/setup'],
+    ['the authenticator code is still to be given', '/two-factor'],
+  ])('sends a staff member on when %s (a reload or an old tab)', async (_, resume) => {
+    updateSessionState({ mustSetInitialPassword: true, userInformation: information });
+    answerApi({
+      'GET /api/session': {
+        status: 200,
+        body: { user: { ...staffSession.body.user, mustChangePassword: false }, resume },
+      },
+    });
+    const app = start('/reset-password');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(resume));
+  });
+
   it('with neither a code nor the requirement asks for the code', async () => {
+    answerApi({ 'GET /api/session': { status: 200, body: { user: null } } });
     const app = start('/reset-password?email=ana%40example.com');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/verification-code'));
     expect(app.router.state.location.search).toBe('?email=ana%40example.com');

@@ -25,6 +25,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { ROUTES } from '#domain/flow/routes';
 import { AccountPage } from './account-page';
 import { completeNewPassword, resetPassword } from './api';
 import { errorMessage } from './location-message';
@@ -42,10 +43,26 @@ export function Component() {
   // The link of the "Finish creating your account" email sets a first password (purpose=set).
   const isFirst = params.get('purpose') === 'set';
   if (email !== '' && code !== '') return <ResetWithCode email={email} code={code} isFirst={isFirst} />;
+  return <InitialPasswordOrCode email={email} />;
+}
 
+/**
+ * Without the emailed link: the initial password of a signed-in user who must set one, else the code is asked
+ * for. A staff member's step is the server's (session.resume), so a new tab (which has none of this tab's
+ * stored state) or a reload finds the right step, never a page asking for an emailed code that was never sent.
+ */
+function InitialPasswordOrCode({ email }: { email: string }) {
+  const session = useSession();
   const state = readSessionState();
+  if (session.isPending && !state.mustSetInitialPassword) return <LoadingScreen />;
+  const answer = session.data;
+  if (answer?.user?.isStaff) {
+    if (answer.resume !== ROUTES.UserInformation) return <Navigate to={answer.resume} replace />;
+    if (!state.userInformation) return <Navigate to={ROUTES.UserInformation} replace />;
+    return <SetInitialPassword information={state.userInformation} />;
+  }
   if (state.mustSetInitialPassword) {
-    if (!state.userInformation) return <Navigate to="/user-information" replace />;
+    if (!state.userInformation) return <Navigate to={ROUTES.UserInformation} replace />;
     return <SetInitialPassword information={state.userInformation} />;
   }
   const query = email === '' ? '' : `?${new URLSearchParams({ email }).toString()}`;

@@ -9,6 +9,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LIMITS } from '#domain/validation/limits';
+import { ROUTES } from '#domain/flow/routes';
 import { AccountPage } from './account-page';
 
 /**
@@ -18,8 +19,14 @@ import { AccountPage } from './account-page';
 export function Component() {
   const session = useSession();
   if (session.isPending) return <LoadingScreen />;
-  const user = session.data?.user;
-  if (!user) return <Navigate to="/sign-in" replace />;
+  const answer = session.data;
+  if (!answer?.user) return <Navigate to="/sign-in" replace />;
+  const user = answer.user;
+  // A staff member's steps are the server's (session.resume): a reload or a new tab after the password was
+  // saved, or before the code of an enrolled app was given, goes to the step still to do, not back here.
+  if (user.isStaff && answer.resume !== ROUTES.UserInformation) {
+    return <Navigate to={answer.resume} replace />;
+  }
   const defaults = readSessionState().userInformation ?? {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',

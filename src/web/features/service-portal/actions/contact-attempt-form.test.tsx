@@ -10,6 +10,7 @@ import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import {
   CONTACT_ATTEMPT_SAVED,
+  CONTACT_OFFER_QUESTION_HINT,
   CONTACT_TEXT_OUTCOME_MESSAGES,
   ContactAttemptForm,
 } from './contact-attempt-form';
@@ -60,7 +61,12 @@ const click = (element: HTMLElement) => user.click(element);
 const choice = (text: string) => screen.getByLabelText<HTMLInputElement>(text);
 const notes = () => screen.getByLabelText<HTMLTextAreaElement>(`${CONTACT_ATTEMPT_LABELS.notes} (optional)`);
 const offerQuestion = () =>
-  screen.queryByRole('group', { name: CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer });
+  screen.getByRole('group', { name: CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer });
+/** The offer question can be answered (its Yes and No are enabled). */
+const offerQuestionOpen = () =>
+  Array.from(offerQuestion().querySelectorAll<HTMLInputElement>('input[type=radio]')).every(
+    (r) => !r.disabled,
+  );
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 const status = () => screen.queryByRole('status')?.textContent;
 const save = () => click(screen.getByRole('button', { name: 'Save contact attempt' }));
@@ -72,8 +78,10 @@ async function fill(method: 'Phone' | 'Text message') {
 }
 
 describe('ContactAttemptForm', () => {
-  it('requires the method and the outcome; the offer question waits for the outcome', async () => {
-    expect(offerQuestion()).toBeNull();
+  it('requires the method and the outcome; the offer question is shown and waits for the outcome', async () => {
+    expect(offerQuestion()).toHaveTextContent(CONTACT_OFFER_QUESTION_HINT);
+    expect(offerQuestion()).toHaveAccessibleDescription(CONTACT_OFFER_QUESTION_HINT);
+    expect(offerQuestionOpen()).toBe(false);
     await save();
     await waitFor(() =>
       expect(alerts()).toEqual([
@@ -95,11 +103,17 @@ describe('ContactAttemptForm', () => {
   it('asks whether the borrower received an offer only when reached, and then requires it', async () => {
     await click(choice('Phone'));
     await click(choice(CONTACT_OUTCOME_LABELS.reached));
-    expect(offerQuestion()).not.toBeNull();
+    expect(offerQuestionOpen()).toBe(true);
+    expect(offerQuestion()).not.toHaveTextContent(CONTACT_OFFER_QUESTION_HINT);
     await save();
+    // The message is beside the question (inside its group), which takes the focus.
     await waitFor(() =>
       expect(alerts()).toEqual([`${CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer} is required`]),
     );
+    expect(offerQuestion()).toHaveTextContent(
+      `${CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer} is required`,
+    );
+    expect(choice('Yes')).toHaveFocus();
     expect(calls).toEqual([]);
     await click(choice('Yes'));
     await save();
@@ -107,8 +121,9 @@ describe('ContactAttemptForm', () => {
     expect(calls.map((c) => c.body)).toMatchObject([
       { method: 'phone', outcome: 'reached', didTheBorrowerReceiveAnOffer: true },
     ]);
-    // Cleared for the next attempt: the question goes with the outcome.
-    expect(offerQuestion()).toBeNull();
+    // Cleared for the next attempt: the question waits again for the outcome.
+    expect(offerQuestionOpen()).toBe(false);
+    expect(choice('Yes').checked).toBe(false);
   });
 
   it('sends no offer answer once the outcome changed away from reached', async () => {
@@ -116,7 +131,8 @@ describe('ContactAttemptForm', () => {
     await click(choice(CONTACT_OUTCOME_LABELS.reached));
     await click(choice('Yes'));
     await click(choice(CONTACT_OUTCOME_LABELS.noAnswer));
-    expect(offerQuestion()).toBeNull();
+    expect(offerQuestionOpen()).toBe(false);
+    expect(choice('Yes').checked).toBe(false);
     await save();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toMatchObject({ outcome: 'noAnswer', didTheBorrowerReceiveAnOffer: null });
@@ -124,7 +140,8 @@ describe('ContactAttemptForm', () => {
 
   it('sends a phone attempt with its notes and every reason box, then clears the form for the next one', async () => {
     await fill('Phone');
-    expect(notes().maxLength).toBe(100);
+    // No cut-off in the box: the counter and the save's message say when the notes are too long.
+    expect(notes().maxLength).toBe(-1);
     await click(choice(CONTACT_ATTEMPT_REASON_LABELS.verifyIncome));
     // Trimmed when the notes lost the focus.
     expect(screen.getByText('88 characters left')).toBeInTheDocument();
@@ -150,6 +167,32 @@ describe('ContactAttemptForm', () => {
     expect(choice(CONTACT_OUTCOME_LABELS.leftVoicemail).checked).toBe(false);
     expect(notes()).toHaveValue('');
     expect(choice(CONTACT_ATTEMPT_REASON_LABELS.verifyIncome).checked).toBe(false);
+  });
+
+  it('keeps notes pasted past the limit whole, counts what is too many and refuses them beside the box', async () => {
+    await click(choice('Phone'));
+    await click(choice(CONTACT_OUTCOME_LABELS.leftVoicemail));
+    expect(screen.getByText('100 characters left')).toBeInTheDocument();
+    await click(notes());
+    await user.paste('x'.repeat(99));
+    expect(screen.getByText('1 character left')).toBeInTheDocument();
+    await user.paste('yz');
+    expect(notes()).toHaveValue(`${'x'.repeat(99)}yz`);
+    expect(screen.getByText('1 character too many')).toBeInTheDocument();
+    expect(notes()).toHaveAccessibleDescription('1 character too many');
+    await save();
+    const message = `${CONTACT_ATTEMPT_LABELS.notes} must be at most 100 characters long`;
+    await waitFor(() => expect(alerts()).toEqual([]));
+    await waitFor(() => expect(notes()).toHaveAccessibleDescription(`1 character too many ${message}`));
+    expect(notes()).toHaveAttribute('aria-invalid', 'true');
+    expect(notes()).toHaveFocus();
+    expect(calls).toEqual([]);
+    // Shortened by the writer, it goes.
+    await user.type(notes(), '{Backspace}');
+    expect(screen.getByText('0 characters left')).toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ notes: `${'x'.repeat(99)}y` });
   });
 
   it('leaves the notes out when none were typed', async () => {

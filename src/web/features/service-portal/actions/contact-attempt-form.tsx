@@ -30,6 +30,8 @@ import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 export const CONTACT_ATTEMPT_TITLE = 'Record a contact attempt';
 export const CONTACT_ATTEMPT_REASONS_LEGEND = 'Reasons for contact';
 export const CONTACT_ATTEMPT_SAVED = 'Contact attempt saved.';
+/** Under the offer question while the outcome is not 'Reached' (the question is shown, not yet asked). */
+export const CONTACT_OFFER_QUESTION_HINT = 'Asked when the outcome is Reached.';
 
 /** What became of a text-message attempt's text (the server says; the borrower may have opted out of SMS). */
 export const CONTACT_TEXT_OUTCOME_MESSAGES = {
@@ -69,8 +71,9 @@ export type ContactAttemptFormProps = {
 
 /**
  * Records a contact attempt by the signed-in counsellor: method phone or text message, the outcome (a
- * choice) with optional notes, whether the borrower received an offer (asked only when the borrower was
- * reached, otherwise sent as null), and the reasons checklist (every box is sent, ticked or not). A
+ * choice) with optional notes (a counter of what is left; text past the limit is kept and refused with its
+ * message, never cut), whether the borrower received an offer (shown from the start, answerable and required
+ * only when the borrower was reached, otherwise sent as null), and the reasons checklist (every box is sent, ticked or not). A
  * text-message attempt also texts the borrower unless they opted out; the form says which happened.
  */
 export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFormProps) {
@@ -120,32 +123,47 @@ export function ContactAttemptForm({ applicationId, onSaved }: ContactAttemptFor
           {CONTACT_ATTEMPT_TITLE}
         </h3>
         <StatusBanner message={saved} />
-        <ChoiceField name="method" legend={CONTACT_ATTEMPT_LABELS.method} choices={METHODS} />
-        <ChoiceField
-          name="outcome"
-          legend={CONTACT_ATTEMPT_LABELS.outcome}
-          choices={OUTCOMES}
-          onChoose={chooseOutcome}
-        />
-        {outcome === 'reached' && (
-          <YesNoField
-            name="didTheBorrowerReceiveAnOffer"
-            question={CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer}
-          />
-        )}
-        <TextAreaField
-          name="notes"
-          label={`${CONTACT_ATTEMPT_LABELS.notes} (optional)`}
-          maxLength={LIMITS.text}
-        />
-        <fieldset>
-          <legend className="text-base font-medium text-gray-900">{CONTACT_ATTEMPT_REASONS_LEGEND}</legend>
-          <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {CONTACT_ATTEMPT_REASON_KEYS.map((key) => (
-              <CheckboxField key={key} name={`reasons.${key}`} label={CONTACT_ATTEMPT_REASON_LABELS[key]} />
-            ))}
+        {/* Two columns on a wide screen: what happened on the left, the notes and reasons on the right. */}
+        <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
+          <div className="grid min-w-0 content-start gap-5">
+            <ChoiceField name="method" legend={CONTACT_ATTEMPT_LABELS.method} choices={METHODS} />
+            <ChoiceField
+              name="outcome"
+              legend={CONTACT_ATTEMPT_LABELS.outcome}
+              choices={OUTCOMES}
+              onChoose={chooseOutcome}
+            />
+            {/* Always in the form, so the counsellor sees from the start what a reached borrower is asked; it
+                opens with 'Reached', and the answer is required then. */}
+            <YesNoField
+              name="didTheBorrowerReceiveAnOffer"
+              question={CONTACT_ATTEMPT_LABELS.didTheBorrowerReceiveAnOffer}
+              disabled={outcome !== 'reached'}
+              hint={outcome === 'reached' ? undefined : CONTACT_OFFER_QUESTION_HINT}
+            />
           </div>
-        </fieldset>
+          <div className="grid min-w-0 content-start gap-5">
+            <TextAreaField
+              name="notes"
+              label={`${CONTACT_ATTEMPT_LABELS.notes} (optional)`}
+              limit={LIMITS.text}
+            />
+            <fieldset>
+              <legend className="text-base font-medium text-gray-900">
+                {CONTACT_ATTEMPT_REASONS_LEGEND}
+              </legend>
+              <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                {CONTACT_ATTEMPT_REASON_KEYS.map((key) => (
+                  <CheckboxField
+                    key={key}
+                    name={`reasons.${key}`}
+                    label={CONTACT_ATTEMPT_REASON_LABELS[key]}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        </div>
         <ActionAlert message={action.error} />
         <SubmitButton busy={action.busy} className="sm:w-auto">
           Save contact attempt

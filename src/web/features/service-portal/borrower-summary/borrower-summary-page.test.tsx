@@ -35,8 +35,10 @@ vi.mock('#web/features/service-portal/actions/quality-control-modal', () => ({
     p.open ? <div data-testid="quality-control-modal">quality control for {p.applicationId}</div> : null,
 }));
 vi.mock('#web/features/service-portal/actions/mark-transferred-form', () => ({
-  MarkTransferredForm: (p: { applicationId: string }) => (
-    <div data-testid="mark-transferred-form">mark transferred {p.applicationId}</div>
+  MarkTransferredForm: (p: { applicationId: string; handOver: unknown }) => (
+    <div data-testid="mark-transferred-form" data-hand-over={JSON.stringify(p.handOver)}>
+      mark transferred {p.applicationId}
+    </div>
   ),
 }));
 vi.mock('#web/features/service-portal/actions/offer-status-modal', () => ({
@@ -759,6 +761,41 @@ describe('/borrower-summary', () => {
     await open();
     expect(screen.queryByRole('button', { name: 'Quality control' })).toBeNull();
     expect(screen.getByTestId('mark-transferred-form').textContent).toBe(`mark transferred ${APP_ID}`);
+  });
+
+  it('gives the hand-over form what the agency receives, with the figures the summary holds', async () => {
+    const base = summaryOf({}, { status: 'transfer' });
+    const offers = decision().offers.map((offer, index) => ({
+      ...offer,
+      status: index === 0 ? ('declined' as const) : ('accepted' as const),
+    }));
+    summaries = [
+      {
+        status: 200,
+        body: {
+          ...base,
+          decision: { decision: { ...decision(), offers }, message: null },
+          dmpEnrollment: {
+            active: true,
+            monthlyPaymentAmount: 33_000,
+            termInMonths: 48,
+            firstPaymentDate: '2027-01-05',
+            dateSigned: '2026-12-20',
+          },
+        },
+      },
+    ];
+    stubApi();
+    await open();
+    const handOver = JSON.parse(
+      screen.getByTestId('mark-transferred-form').getAttribute('data-hand-over')!,
+    ) as Record<string, unknown>;
+    expect(handOver).toEqual({
+      borrower: `${base.contact.firstName} ${base.contact.lastName}`,
+      spouse: base.spouse ? expect.any(String) : 'No spouse',
+      enrollment: '$330 a month for 48 months, first payment 01-05-2027',
+      acceptedOffers: offers.slice(1).map((offer) => offer.creditor),
+    });
   });
 
   it('reads the summary again after a staff action was saved', async () => {

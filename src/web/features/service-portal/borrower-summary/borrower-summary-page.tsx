@@ -209,12 +209,17 @@ function SummaryScreen({
         </p>
       </div>
 
-      <div className="mt-4 grid gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="grid min-w-0 content-start gap-4">
+      {/* The top block: the overview beside the alerts (cards of about the same height), then the contact
+          form across the whole width with its fields in two columns, so no column is left half empty on a
+          wide screen. One column on a phone, in the same order. */}
+      <div className="mt-4 grid gap-4 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
+        <div className="min-w-0">
           <SummaryOverview summary={summary} onSaved={refresh} />
         </div>
-        <div className="grid min-w-0 content-start gap-4">
+        <div className="min-w-0">
           <AlertsPanel applicationId={applicationId} alerts={summary.alerts} />
+        </div>
+        <div className="min-w-0 xl:col-span-2">
           <ContactAttemptForm applicationId={applicationId} onSaved={refresh} />
         </div>
       </div>

@@ -7,7 +7,10 @@ import { HARDSHIP_KEYS, HARDSHIP_LABELS } from '#domain/validation/application';
 import { formatDollars } from '#domain/money/cents';
 import { TILE_STATUS_STYLES } from '#web/features/service-portal/queue/borrower-tile';
 import { ClaimButton } from '#web/features/service-portal/actions/claim-button';
-import { MarkTransferredForm } from '#web/features/service-portal/actions/mark-transferred-form';
+import {
+  MarkTransferredForm,
+  type HandOverFigures,
+} from '#web/features/service-portal/actions/mark-transferred-form';
 import { QualityControlModal } from '#web/features/service-portal/actions/quality-control-modal';
 import { APPLICATION_STATUS_LABELS } from '#web/features/service-portal/status-filter';
 import { useStaffMe } from '#web/features/service-portal/use-staff-session';
@@ -131,6 +134,30 @@ export const PRIMARY_BUTTON_CLASS =
   'inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
+ * This borrower's figures for each part of the hand-over, as the summary shows them (the plan's figures are
+ * the enrollment the hand-over stored from the plan's terms; nothing is worked out again here).
+ */
+export function handOverFigures(summary: BorrowerSummaryView): HandOverFigures {
+  const { contact, spouse, dmpEnrollment, decision } = summary;
+  const plan = dmpEnrollment
+    ? [
+        `${formatDollars(dmpEnrollment.monthlyPaymentAmount)} a month for ${dmpEnrollment.termInMonths} months`,
+        dmpEnrollment.firstPaymentDate ? `first payment ${formatDay(dmpEnrollment.firstPaymentDate)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : null;
+  return {
+    borrower: fullName(contact.firstName, contact.lastName) || null,
+    spouse: spouse ? fullName(spouse.firstName, spouse.lastName) || null : 'No spouse',
+    enrollment: plan,
+    acceptedOffers: (decision.decision?.offers ?? [])
+      .filter((offer) => offer.status === 'accepted')
+      .map((offer) => offer.creditor),
+  };
+}
+
+/**
  * The overview: ID, status, created, last completed and viewed pages, who has the borrower with Claim/Unclaim,
  * and the status-bound actions: quality control while counselorReview, the hand-over while transfer.
  */
@@ -205,7 +232,11 @@ export function SummaryOverview({ summary, onSaved }: { summary: BorrowerSummary
       </div>
       {overview.status === 'transfer' && (
         <div className="mt-4 border-t border-gray-200 pt-4">
-          <MarkTransferredForm applicationId={overview.id} onSaved={onSaved} />
+          <MarkTransferredForm
+            applicationId={overview.id}
+            handOver={handOverFigures(summary)}
+            onSaved={onSaved}
+          />
         </div>
       )}
       {overview.status === 'counselorReview' && (
