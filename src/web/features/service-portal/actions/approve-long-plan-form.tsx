@@ -49,7 +49,7 @@ export function ApproveLongPlanForm({ applicationId, termInMonths, onSaved }: Ap
           {longPlanNotice(termInMonths)}
         </h3>
         <p className="text-sm text-gray-800">{APPROVE_LONG_PLAN_HINT}</p>
-        <TextAreaField name="reason" label={LONG_PLAN_REASON_LABEL} maxLength={LONG_PLAN_REASON_MAX_LENGTH} />
+        <TextAreaField name="reason" label={LONG_PLAN_REASON_LABEL} limit={LONG_PLAN_REASON_MAX_LENGTH} />
         <SubmitButton busy={action.busy} className="sm:w-auto">
           {APPROVE_LONG_PLAN}
         </SubmitButton>
