@@ -112,7 +112,7 @@ describe('the first password of an account made by the lead form', () => {
       password: OWNER_PASSWORD,
       confirmPassword: OWNER_PASSWORD,
     });
-    expect(reset.json()).toEqual({ next: '/sign-in', message: MESSAGES.passwordReset });
+    expect(reset.json()).toEqual({ next: '/sign-in', message: MESSAGES.passwordSet });
 
     expect((await squatter.get('/api/session')).json()).toEqual({ user: null });
     const late = await squatter.post('/api/auth/complete-new-password', {

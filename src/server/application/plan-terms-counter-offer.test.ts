@@ -9,7 +9,7 @@ import {
   sandboxPublicToken,
   signingToken,
 } from '#tests/support/enrollment';
-import { signedInStaff } from '#tests/support/staff-actions';
+import { EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 
 // One figure, one source, after a creditor's counter-offer: the plan pays the creditor's figures, and the
 // amount drawn each month is the same on the offer page, My plan, the borrower summary and DmpEnrollment.
@@ -54,6 +54,7 @@ describe('the amount drawn each month after a counter-offer', () => {
       (
         await staff.client.post(`/api/staff/applications/${b.applicationId}/quality-control`, {
           passed: true,
+          checklist: EVERY_ITEM_CHECKED,
         })
       ).statusCode,
     ).toBe(200);
