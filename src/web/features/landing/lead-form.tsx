@@ -1,8 +1,13 @@
-import { lazy, Suspense, useSyncExternalStore, type FormEvent } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { FormProvider, type FieldErrors } from 'react-hook-form';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#domain/legal-documents';
 import { SITE } from '#domain/site';
-import type { leadSchema } from '#domain/validation/account';
+import type { LeadInput, leadSchema } from '#domain/validation/account';
+import {
+  LEAD_FORM_ANSWER_ID,
+  parseLeadFormAnswer,
+  type LeadFormAnswer,
+} from '#domain/validation/lead-form-answer';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/app/api';
@@ -16,6 +21,7 @@ import { TextField } from '#web/components/ui/form/text-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useLazyZodForm } from '#web/components/ui/form/use-lazy-zod-form';
 import { createLead } from './api';
+import { LEAD_FORM_ID } from './focus-lead-form';
 
 // The error modal (and Radix with it) loads only when a submit fails: the landing chunk stays small.
 const ErrorModal = lazy(() =>
@@ -45,17 +51,27 @@ function PolicyLink({ document }: { document: LegalDocument }) {
   );
 }
 
-const noSubscription = () => () => undefined;
 /**
- * False while the page's script is taking over the prerendered form (the server's render and the first render
- * in the browser), true from then on and on any page drawn in the browser.
+ * The server's answer to the form sent without the script (what was typed and the field messages), written into
+ * the page it answered with: the form starts from it, so it is taken over exactly as it was drawn. Read once;
+ * a later visit to the form in the same page starts empty.
  */
-const useTakenOver = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+let pendingAnswer: LeadFormAnswer | undefined =
+  typeof document === 'undefined'
+    ? undefined
+    : parseLeadFormAnswer(document.getElementById(LEAD_FORM_ANSWER_ID)?.textContent);
+
+/** The build draws the answered page with this (the page's form with every message in place). */
+export function setLeadFormAnswer(answer: LeadFormAnswer | undefined): void {
+  pendingAnswer = answer;
+}
+
+const EMPTY: LeadInput = { firstName: '', lastName: '', email: '', phoneNumber: '', agreedToTerms: false };
+
+const asFieldErrors = (errors: LeadFormAnswer['errors']): FieldErrors<LeadInput> =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, { type: 'server', message }]),
+  ) as FieldErrors<LeadInput>;
 
 // The lead schema (and zod with it) is not part of the landing page's first JavaScript: it is fetched when the
 // visitor starts on the form, or at the latest when the form validates.
@@ -65,18 +81,18 @@ const loadLeadSchema = () => import('#domain/validation/account').then((m) => m.
 export function LeadForm() {
   const { location, navigate } = useNavigation();
   const failure = useFailureModal();
+  // Kept as one value: react-hook-form sets the errors it is given again whenever they change.
+  const [answer] = useState(() =>
+    pendingAnswer ? { values: pendingAnswer.values, errors: asFieldErrors(pendingAnswer.errors) } : undefined,
+  );
+  useEffect(() => setLeadFormAnswer(undefined), []);
   // What a visitor types into the prerendered form before the script has taken it over is kept: react-hook-form
   // reads an input that was edited before it registered it instead of resetting it to these values.
-  const { form, loadValidation } = useLazyZodForm<typeof leadSchema>(loadLeadSchema, {
-    firstName: '',
-    lastName: '',
-    email: '',
-    phoneNumber: '',
-    agreedToTerms: false,
-  });
-  // Until then the button must not send: the browser would submit the form itself, with what was typed in the
-  // page's address.
-  const takenOver = useTakenOver();
+  const { form, loadValidation } = useLazyZodForm<typeof leadSchema>(
+    loadLeadSchema,
+    answer?.values ?? EMPTY,
+    answer?.errors,
+  );
   const preloadValidation = () => void loadValidation().catch(() => undefined);
 
   const submit = form.handleSubmit(async (values) => {
@@ -110,7 +126,12 @@ export function LeadForm() {
 
   return (
     <FormProvider {...form}>
+      {/* A real form: sent before the script has taken it over (or without one), the browser posts it to the
+          page's own address (the campaign's query string included) and the server answers; the answer opens
+          on the form's section, where the messages are. */}
       <form
+        method="post"
+        action={`#${LEAD_FORM_ID}`}
         noValidate
         onSubmit={onSubmit}
         onFocus={preloadValidation}
@@ -144,7 +165,7 @@ export function LeadForm() {
           stop text messages, or HELP for help. Before we check your credit, we ask your permission: see our{' '}
           <PolicyLink document={CREDIT_REPORT} />.
         </p>
-        <SubmitButton busy={form.formState.isSubmitting} disabled={!takenOver}>
+        <SubmitButton busy={form.formState.isSubmitting}>
           Get Started
         </SubmitButton>
         <p className="text-center text-sm text-gray-700">

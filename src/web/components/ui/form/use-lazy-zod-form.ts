@@ -1,5 +1,11 @@
-import { useState } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 type SchemaResolver<TSchema extends z.ZodType<FieldValues, FieldValues>> = Resolver<
@@ -13,18 +19,26 @@ type SchemaResolver<TSchema extends z.ZodType<FieldValues, FieldValues>> = Resol
  * field receives focus), for a page that must start small: the schema and zod come as their own chunk,
  * fetched on the first validation or earlier through `loadValidation` (call it when the visitor starts on the
  * form, so the download is done by the time they send it). Until then the form draws and types as usual.
+ * `errors` are messages the form starts with (the server's answer to the form sent without the script); they
+ * are drawn from the first render, and focus stays where the visitor has it (later submits focus the first
+ * failing field as usual).
  */
 export function useLazyZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
   loadSchema: () => Promise<TSchema>,
   defaultValues: DefaultValues<z.input<TSchema>>,
+  errors?: FieldErrors<z.input<TSchema>>,
 ) {
   const [validation] = useState(() => lazyResolver(loadSchema));
+  // Off while react-hook-form starts (it focuses the first of `errors` then), on from the next render.
+  const [focusErrors, setFocusErrors] = useState(errors === undefined);
+  useEffect(() => setFocusErrors(true), []);
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     resolver: validation.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    shouldFocusError: focusErrors,
     defaultValues,
+    errors,
   });
   return { form, loadValidation: validation.load };
 }
