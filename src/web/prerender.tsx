@@ -39,7 +39,8 @@ export async function renderPage(path: string, answer?: LeadFormAnswer): Promise
   const page = await load();
   // Whatever the page would otherwise fetch as it is taken over (the lead form's code) is drawn too.
   await page.preload?.();
-  if (answer !== undefined && page.prepareAnswer === undefined) throw new Error(`${path} has no form to answer`);
+  if (answer !== undefined && page.prepareAnswer === undefined)
+    throw new Error(`${path} has no form to answer`);
   await page.prepareAnswer?.(answer);
   const html = renderToString(
     <StrictMode>

@@ -7,4 +7,8 @@
  *
  * A module of its own, with no imports: the entry (main.tsx) reads it and must stay tiny.
  */
-export const TAKEN_OVER_ON_FIRST_USE: ReadonlySet<string> = new Set(['/lead', '/debt-analysis', '/debt-relief']);
+export const TAKEN_OVER_ON_FIRST_USE: ReadonlySet<string> = new Set([
+  '/lead',
+  '/debt-analysis',
+  '/debt-relief',
+]);

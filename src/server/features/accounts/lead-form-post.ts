@@ -8,7 +8,7 @@ import { LEAD_FORM_FIELDS, type LeadFormAnswer } from '#domain/validation/lead-f
 import { checkLeadForm } from '#domain/validation/lead-form-check';
 import type { Services } from '#server/services';
 import { toHeaders } from '#server/plugins/auth';
-import { isCrossSiteStateChange } from '#server/plugins/same-origin';
+import { isCrossSiteFormPost } from '#server/plugins/same-origin';
 import { ANSWERED_LEAD_PAGE } from '#server/web-app';
 import { createLead } from './create-lead';
 
@@ -48,7 +48,7 @@ export async function registerLeadFormPost(
         onRequest: [
           async (request, reply) => {
             reply.header('cache-control', 'no-store');
-            if (isCrossSiteStateChange(request, services.config)) {
+            if (isCrossSiteFormPost(request, services.config)) {
               return reply.status(403).send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
             }
           },

@@ -165,9 +165,7 @@ export function LeadForm() {
           stop text messages, or HELP for help. Before we check your credit, we ask your permission: see our{' '}
           <PolicyLink document={CREDIT_REPORT} />.
         </p>
-        <SubmitButton busy={form.formState.isSubmitting}>
-          Get Started
-        </SubmitButton>
+        <SubmitButton busy={form.formState.isSubmitting}>Get Started</SubmitButton>
         <p className="text-center text-sm text-gray-700">
           Already applied?{' '}
           <AppLink to="/sign-in" className={LINK_CLASS}>
