@@ -1,9 +1,4 @@
-import {
-  answerMarker,
-  LEAD_FORM_ANSWER_ID,
-  LEAD_FORM_FIELDS,
-  type LeadFormAnswer,
-} from './lead-form-answer';
+import { answerMarker, LEAD_FORM_ANSWER_ID, LEAD_FORM_FIELDS, type LeadFormAnswer } from './lead-form-answer';
 
 // The page the server answers a lead form sent without the script with: the build's /lead drawn with every
 // field's message set to a marker (scripts/prerender.ts writes it), filled in here. What remains is exactly

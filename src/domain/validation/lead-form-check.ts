@@ -30,4 +30,3 @@ export function checkLeadForm(
   if (parsed.success) return { ok: true, lead: parsed.data };
   return { ok: false, answer: { values, errors: leadFormErrors(parsed.error) } };
 }
-

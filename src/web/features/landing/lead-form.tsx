@@ -5,6 +5,7 @@ import { SITE } from '#domain/site';
 import type { LeadInput, leadSchema } from '#domain/validation/account';
 import {
   LEAD_FORM_ANSWER_ID,
+  LEAD_FORM_FIELDS,
   parseLeadFormAnswer,
   type LeadFormAnswer,
 } from '#domain/validation/lead-form-answer';
@@ -95,6 +96,12 @@ export function LeadForm() {
   );
   const preloadValidation = () => void loadValidation().catch(() => undefined);
 
+  // The first failing field takes focus at a submit (react-hook-form does it, except for a form started
+  // from the server's answer, which must not move focus as it is taken over).
+  const focusFirstError = (errors: FieldErrors<LeadInput>) => {
+    const first = LEAD_FORM_FIELDS.find((field) => errors[field]);
+    if (first && answer) form.setFocus(first);
+  };
   const submit = form.handleSubmit(async (values) => {
     try {
       // What only a send needs comes with it: the campaign parameters' cleaning and the session cache.
@@ -119,7 +126,7 @@ export function LeadForm() {
         failure.show(error instanceof Error && error.message ? error.message : MESSAGES.saveFailed);
       }
     }
-  });
+  }, focusFirstError);
   // Validation itself can fail only when its code could not be downloaded.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     void submit(event).catch(() => failure.show(MESSAGES.networkError));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -20,8 +20,7 @@ type SchemaResolver<TSchema extends z.ZodType<FieldValues, FieldValues>> = Resol
  * fetched on the first validation or earlier through `loadValidation` (call it when the visitor starts on the
  * form, so the download is done by the time they send it). Until then the form draws and types as usual.
  * `errors` are messages the form starts with (the server's answer to the form sent without the script); they
- * are drawn from the first render, and focus stays where the visitor has it (later submits focus the first
- * failing field as usual).
+ * are drawn from the first render, and focus stays where the visitor has it.
  */
 export function useLazyZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
   loadSchema: () => Promise<TSchema>,
@@ -29,14 +28,13 @@ export function useLazyZodForm<TSchema extends z.ZodType<FieldValues, FieldValue
   errors?: FieldErrors<z.input<TSchema>>,
 ) {
   const [validation] = useState(() => lazyResolver(loadSchema));
-  // Off while react-hook-form starts (it focuses the first of `errors` then), on from the next render.
-  const [focusErrors, setFocusErrors] = useState(errors === undefined);
-  useEffect(() => setFocusErrors(true), []);
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     resolver: validation.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: focusErrors,
+    // react-hook-form focuses the first of `errors` as it starts when this is on: a form started with errors
+    // focuses its failing field itself when it is submitted (handleSubmit's second callback).
+    shouldFocusError: errors === undefined,
     defaultValues,
     errors,
   });
