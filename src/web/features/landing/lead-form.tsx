@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, type FieldErrors } from 'react-hook-form';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#domain/legal-documents';
 import { SITE } from '#domain/site';
@@ -87,6 +87,10 @@ export function LeadForm() {
     pendingAnswer ? { values: pendingAnswer.values, errors: asFieldErrors(pendingAnswer.errors) } : undefined,
   );
   useEffect(() => setLeadFormAnswer(undefined), []);
+  // Marks the form once its script has it (the browser tests wait for it before testing the script's own
+  // validation); set on the element, not drawn, so the build's HTML and the first render stay the same.
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => formElement.current?.setAttribute('data-taken-over', ''), []);
   // What a visitor types into the prerendered form before the script has taken it over is kept: react-hook-form
   // reads an input that was edited before it registered it instead of resetting it to these values.
   const { form, loadValidation } = useLazyZodForm<typeof leadSchema>(
@@ -137,6 +141,7 @@ export function LeadForm() {
           page's own address (the campaign's query string included) and the server answers; the answer opens
           on the form's section, where the messages are. */}
       <form
+        ref={formElement}
         method="post"
         action={`#${LEAD_FORM_ID}`}
         noValidate
