@@ -41,7 +41,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-const TARGET = { score: 95, lcpMs: 1500, cls: 0, landingJsKb: 100 };
+const TARGET = { score: 98, lcpMs: 1200, tbtMs: 50, cls: 0, landingJsKb: 20 };
 const PAGES = ['/lead', '/debt-analysis', '/debt-relief'];
 
 // --- build if needed ---------------------------------------------------------------------------------------
@@ -168,7 +168,7 @@ async function withRetries<T>(measureIt: () => Promise<T>, attempts = 3): Promis
 type Measured = Measure & {
   scores: number[];
   /** The worst of the N loads, figure by figure: the targets must hold on every load. */
-  worst: { score: number; lcpMs: number; cls: number };
+  worst: { score: number; lcpMs: number; tbtMs: number; cls: number };
 };
 
 /** N loads of one page; the one with the median score stands for the page, the worst figures for the targets. */
@@ -182,6 +182,7 @@ async function measure(url: string): Promise<Measured> {
     worst: {
       score: Math.min(...all.map((m) => m.score)),
       lcpMs: Math.max(...all.map((m) => m.lcpMs)),
+      tbtMs: Math.max(...all.map((m) => m.tbtMs)),
       cls: Math.max(...all.map((m) => m.cls)),
     },
   };
@@ -230,6 +231,7 @@ for (const { name, measure: m } of results.slice(1)) {
   console.log(
     `  ${name.padEnd(15)} performance ${worst.score} (target ≥ ${TARGET.score}: ${verdict(worst.score >= TARGET.score)}), ` +
       `LCP ${seconds(worst.lcpMs)} (target ≤ ${seconds(TARGET.lcpMs)}: ${verdict(worst.lcpMs <= TARGET.lcpMs)}), ` +
+      `TBT ${Math.round(worst.tbtMs)} ms (target ≤ ${TARGET.tbtMs} ms: ${verdict(worst.tbtMs <= TARGET.tbtMs)}), ` +
       `CLS ${worst.cls.toFixed(3)} (target ${TARGET.cls}: ${verdict(worst.cls <= TARGET.cls + 0.0005)})`,
   );
 }
@@ -247,7 +249,9 @@ const imported = [...new Set(lead.scripts)]
 const sum = (chunks: Chunk[]) => chunks.reduce((total, chunk) => total + chunk.gzipBytes, 0);
 const total = sum(named) + sum(imported);
 
-console.log(`\nLanding JavaScript of /lead, per chunk (gzip -9 of the built files):`);
+console.log(
+  `\nLanding JavaScript of /lead run before the first interaction, per chunk (gzip -9 of the built files):`,
+);
 console.log(`  named in dist/web/${htmlFile} (script and modulepreload tags):`);
 for (const chunk of named) console.log(`  ${kb(chunk.gzipBytes).padStart(9)}  ${chunk.file}`);
 console.log(`  ${kb(sum(named)).padStart(9)}  subtotal`);

@@ -3,12 +3,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { MARKED_ANSWER } from '#domain/validation/lead-form-answer';
+import { ANSWERED_LEAD_PAGE } from '#server/web-app';
 
 // The second step of `npm run build`, after `vite build` has written the browser's app to dist/web:
 // - the landing pages drawn to HTML (src/web/prerender.tsx), each written as dist/web/<page>/index.html, which
 //   the server answers for that path: the app's index.html with the page's markup in its root and its title.
-//   Their scripts are marked low priority: the page paints without them (main.tsx runs the app after the
-//   paint);
+//   Their scripts are marked low priority: the page paints without them (main.tsx runs the app at first use);
+// - /lead once more as the server answers its form sent without the script, every field's message a marker
+//   (dist/web/lead/answered.html): the server fills it in (src/domain/validation/answered-lead-page.ts);
 // - the app's index.html, which every other page starts from (empty, drawn by the script), gets modulepreload
 //   links for the app's chunks (boot.tsx and what it imports), so the browser fetches them with the entry
 //   instead of after it.
@@ -54,8 +57,12 @@ try {
     pathToFileURL(path.join(serverOutDir, 'prerender.js')).href
   )) as PrerenderModule;
 
-  for (const page of PRERENDERED_PATHS) {
-    const { html, title } = await renderPage(page);
+  const pages = [
+    ...PRERENDERED_PATHS.map((page) => ({ page, file: `${page.slice(1)}/index.html`, answer: undefined })),
+    { page: '/lead', file: ANSWERED_LEAD_PAGE, answer: MARKED_ANSWER },
+  ];
+  for (const { page, file, answer } of pages) {
+    const { html, title } = await renderPage(page, answer);
     let document = replaceOnce(shell, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     document = replaceOnce(document, '<div id="root"></div>', `<div id="root">${html}</div>`);
     // The page paints from its HTML and stylesheet alone; its scripts only take it over afterwards. At low
@@ -65,7 +72,7 @@ try {
       '<$1 fetchpriority="low"',
     );
 
-    const target = path.join(webRoot, page.slice(1), 'index.html');
+    const target = path.join(webRoot, file);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, document);
     console.log(

@@ -180,7 +180,7 @@ export async function buildApp(
   registerIdempotency(app, { db: database.db });
 
   await app.register(healthRoutes, { services });
-  await app.register(accountRoutes, { services });
+  await app.register(accountRoutes, { services, webRoot: options.webRoot ?? BUILT_WEB_ROOT });
   await app.register(applyRoutes, { services });
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });

@@ -8,6 +8,12 @@ import type { FastifyInstance } from 'fastify';
 export const BUILT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /**
+ * /lead as the server answers its form sent without the script, every message a marker (scripts/prerender.ts
+ * writes it; domain/validation/answered-lead-page.ts fills it in), relative to the web root.
+ */
+export const ANSWERED_LEAD_PAGE = 'lead/answered.html';
+
+/**
  * The pages the build prerendered, as paths: each is a folder of the built app holding an index.html
  * (dist/web/lead/index.html is /lead; scripts/prerender.ts writes them).
  */

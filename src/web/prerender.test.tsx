@@ -1,5 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answeredLeadPage } from '#domain/validation/answered-lead-page';
+import { MARKED_ANSWER, type LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import { PRERENDERED_PATHS } from './prerender';
 
 // The browser takes over a prerendered page as it is (hydration): its first render must draw exactly what the
@@ -66,8 +68,9 @@ describe('the prerendered pages', () => {
     }
     await act(() => startLanding(container));
     const button = container.querySelector('button[type="submit"]')!;
-    // Taken over without the form: its button still waits.
-    expect(button).toBeDisabled();
+    // Taken over without the form's code: its button still sends, as the browser's own form.
+    expect(button).toBeEnabled();
+    expect(container.querySelector('form')).toHaveAttribute('method', 'post');
 
     const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
     // Typed into the form before its code arrived (as a browser's autofill does too).
@@ -87,15 +90,69 @@ describe('the prerendered pages', () => {
     expect(field('phoneNumber').value).toBe('202-555-0111');
     expect(field('agreedToTerms').checked).toBe(true);
     expect(warnings.filter((warning) => !warning.startsWith(SAME_PROCESS))).toEqual([]);
-    expect(container.querySelector('form')!.outerHTML).toBe(
-      new DOMParser()
-        .parseFromString(
-          asParsed(html, (drawn) =>
-            drawn.querySelector('button[type="submit"]')?.removeAttribute('disabled'),
-          ),
-          'text/html',
-        )
-        .querySelector('form')!.outerHTML,
+    // Drawn as the build drew it; only marked as taken over.
+    const form = container.querySelector('form')!;
+    expect(form).toHaveAttribute('data-taken-over');
+    form.removeAttribute('data-taken-over');
+    expect(form.outerHTML).toBe(
+      new DOMParser().parseFromString(asParsed(html), 'text/html').querySelector('form')!.outerHTML,
     );
+  });
+
+  it("/lead as the server answers a form sent without the script: React's drawing, taken over as it stands", async () => {
+    const answer: LeadFormAnswer = {
+      values: {
+        firstName: 'Ana <b>',
+        lastName: '',
+        email: 'ana@example',
+        phoneNumber: '202-555-0111',
+        agreedToTerms: true,
+      },
+      errors: { lastName: 'Last name is required', email: 'Email address is invalid' },
+    };
+    vi.resetModules();
+    const { renderPage } = await import('./prerender');
+    const marked = (await renderPage('/lead', MARKED_ANSWER)).html;
+    // React drawing the same answer: what the server's filling in must give, value for value.
+    const drawn = (await renderPage('/lead', answer)).html;
+    const page = answeredLeadPage(`<body><div id="root">${marked}</div></body>`, answer);
+    document.body.innerHTML = page.replace(/^<body>|<\/body>$/g, '');
+    const container = document.getElementById('root')!;
+    const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+
+    // Without a script: the typed values, each failed field's message wired to it.
+    expect(field('firstName').value).toBe('Ana <b>');
+    expect(field('agreedToTerms').checked).toBe(true);
+    expect(field('lastName')).toHaveAccessibleDescription('Last name is required');
+    expect(field('email')).toHaveAccessibleDescription('Email address is invalid');
+    expect(field('firstName')).not.toHaveAttribute('aria-invalid');
+    // The same markup as React's, but for the values, which only the server writes into the tags.
+    const withoutServerAttributes = (html: string) =>
+      asParsed(html, (root) => {
+        for (const input of root.querySelectorAll('input')) {
+          for (const name of ['value', 'checked']) input.removeAttribute(name);
+        }
+      });
+    expect(withoutServerAttributes(container.innerHTML)).toBe(withoutServerAttributes(drawn));
+
+    window.history.replaceState(null, '', '/lead');
+    vi.resetModules();
+    const { startLanding } = await import('./landing-app');
+    const warnings: string[] = [];
+    for (const level of ['error', 'warn'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => warnings.push(args.join(' ')));
+    }
+    await act(() => startLanding(container));
+    await act(async () => {
+      field('phoneNumber').focus();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    expect(warnings.filter((warning) => !warning.startsWith(SAME_PROCESS))).toEqual([]);
+    // Taken over where it stands: the messages and the values stay.
+    expect(field('firstName').value).toBe('Ana <b>');
+    expect(field('email').value).toBe('ana@example');
+    expect(field('agreedToTerms').checked).toBe(true);
+    expect(field('lastName')).toHaveAccessibleDescription('Last name is required');
+    expect(field('phoneNumber')).toHaveFocus();
   });
 });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- React's renderer to HTML, not this project's server layer.
 import { renderToString } from 'react-dom/server';
+import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import { documentTitle } from './components/layout/use-document-title';
 import { LandingApp } from './landing-app';
 import { PRERENDERED_PAGES } from './prerendered-pages';
@@ -28,13 +29,19 @@ const nowhere = () => {
   throw new Error('a prerendered page cannot navigate');
 };
 
-/** Draws one landing page to HTML, as the browser's first render will. */
-export async function renderPage(path: string): Promise<RenderedPage> {
+/**
+ * Draws one landing page to HTML, as the browser's first render will. With `answer`, the page as the server
+ * answers its form sent without the script (only for a page that has such a form).
+ */
+export async function renderPage(path: string, answer?: LeadFormAnswer): Promise<RenderedPage> {
   const load = PRERENDERED_PAGES[path];
   if (load === undefined) throw new Error(`${path} is not a page to prerender`);
   const page = await load();
   // Whatever the page would otherwise fetch as it is taken over (the lead form's code) is drawn too.
   await page.preload?.();
+  if (answer !== undefined && page.prepareAnswer === undefined)
+    throw new Error(`${path} has no form to answer`);
+  await page.prepareAnswer?.(answer);
   const html = renderToString(
     <StrictMode>
       <LandingApp

@@ -1,3 +1,5 @@
+import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
+
 /**
  * The pages the build prerenders to HTML (scripts/prerender.ts draws them through src/web/prerender.tsx), each
  * with its page module. A visitor's browser takes such a page over with the landing app (landing-app.tsx), which
@@ -8,6 +10,8 @@ export type LandingPageModule = {
   handle: { title: string };
   /** What the page needs before it can be drawn whole (the lead page: its form's code). */
   preload?: () => Promise<unknown>;
+  /** Sets how the build draws the page next: as the server answers its form sent without the script, or not. */
+  prepareAnswer?: (answer: LeadFormAnswer | undefined) => Promise<void>;
 };
 
 export const PRERENDERED_PAGES: Record<string, () => Promise<LandingPageModule>> = {

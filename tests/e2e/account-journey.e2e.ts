@@ -54,6 +54,8 @@ test.describe('account journey', () => {
     await form.getByLabel('Last name').fill('Rivera');
     await form.getByLabel('Email address').fill('jordan.rivera@example');
     await form.getByLabel('Phone number').fill('4155550123');
+    // The script's own validation (focus on the first mistake, messages going as the person types).
+    await expect(form).toHaveAttribute('data-taken-over');
     await form.getByRole('button', { name: 'Get Started' }).click();
     await expect(form.getByText('Email address is invalid')).toBeVisible();
     expect(await form.getByText('Agreeing to the Terms and Conditions is required').isVisible()).toBe(true);

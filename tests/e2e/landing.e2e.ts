@@ -4,9 +4,10 @@ import { snap, watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
- * The landing pages arrive prerendered: without JavaScript a visitor already sees the page and its lead form;
- * with it, the page is taken over where it stands (no error, nothing drawn twice) and the form validates,
- * its validation code fetched only once the visitor starts on the form.
+ * The landing pages arrive prerendered: without JavaScript a visitor already sees the page and can send its
+ * lead form (the server answers); with it, the page is taken over at the visitor's first use, where it stands
+ * (no error, nothing drawn twice), and the form validates, its validation code fetched only once the visitor
+ * starts on the form.
  */
 let server: TestServer;
 
@@ -64,26 +65,30 @@ test.describe('landing pages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/lead`);
     const form = page.getByRole('form', { name: 'Start your application' });
-    // Once its scripts have arrived, the page is taken over: the How it Works modal (a script of its own)
-    // answers its button.
     await page.waitForLoadState('networkidle');
-    await page.getByRole('button', { name: 'See how it works' }).click();
+    // Read, not used: only the entry came (no React before the first interaction).
+    expect((await Promise.all(scripts)).map((script) => script.path)).toHaveLength(1);
+    // The first use (a pointer moving over the page) brings the app; the How it Works modal (a script of its
+    // own) then answers its link.
+    await page.mouse.move(100, 200);
+    await expect
+      .poll(async () => (await Promise.all(scripts)).some((s) => s.path.includes('landing-app')))
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'See how it works' }).click();
     await expect(page.getByRole('dialog', { name: 'How it works' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
-    // The page runs without the form's code: no script so far carries zod, and the form's button still waits
-    // for the visitor to start on the form.
+    // The page runs without the form's code: no script so far carries zod.
     expect(await withZod()).toEqual([]);
-    await expect(form.getByRole('button', { name: 'Get Started' })).toBeDisabled();
 
     await checkAccessibility(page, '/lead');
-    // Starting on the form brings its code: the button can send.
     await form.getByLabel('First name').focus();
-    await expect(form.getByRole('button', { name: 'Get Started' })).toBeEnabled();
 
     await form.getByLabel('First name').fill('Jordan');
     await form.getByLabel('Email address').fill('jordan@example');
+    await expect(form).toHaveAttribute('data-taken-over');
     await form.getByRole('button', { name: 'Get Started' }).click();
     await expect(form.getByText('Email address is invalid')).toBeVisible();
     await expect(form.getByText('Last name is required')).toBeVisible();
@@ -143,6 +148,95 @@ test.describe('landing pages', () => {
     expect(scripts.slice(loads).some((path) => /\/index-[^/]+\.js$/.test(path))).toBe(false);
     await checkAccessibility(page, '/lead (from a marketing page)');
     expect(errors).toEqual([]);
+  });
+
+  test("Get Started answers at the first tap while the page's scripts are held: the server shows the messages", async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    // Every script of the page held back, as on a slow connection before the form's script has arrived.
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route(/\/assets\/.*\.js$/, (route) => {
+      if (!holding) return route.continue();
+      held.push(() => route.continue().catch(() => undefined));
+    });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The page's module script, held, keeps the document from finishing: the page is used as it is drawn.
+      await page.goto(`${server.url}/lead?utm_source=held`, { waitUntil: 'commit' });
+      const form = page.getByRole('form', { name: 'Start your application' });
+      await expect(form.getByRole('button', { name: 'Get Started' })).toBeVisible();
+      // Nothing touched: the first tap is on Get Started.
+      await form.getByRole('button', { name: 'Get Started' }).click();
+      await expect(page).toHaveURL(`${server.url}/lead?utm_source=held#get-started`);
+      for (const message of [
+        'First name is required',
+        'Last name is required',
+        'Email address is required',
+        'Phone number is required',
+      ]) {
+        await expect(form.getByText(message)).toBeVisible();
+      }
+      await expect(form.getByLabel('First name')).toHaveAccessibleDescription('First name is required');
+      await snap(page, `lead-first-tap-answered-${width}`);
+    }
+    expect(held.length).toBeGreaterThan(0);
+    await checkAccessibility(page, '/lead (answered by the server)');
+
+    // The scripts arrive; the page and its form are taken over as they stand, the messages kept.
+    const arrived: string[] = [];
+    page.on('response', (response) => arrived.push(new URL(response.url()).pathname));
+    holding = false;
+    for (const release of held.splice(0)) await release();
+    const form = page.getByRole('form', { name: 'Start your application' });
+    // The entry runs (the document finishes loading); the first use then brings the page's app, starting on
+    // the form its code.
+    await page.waitForLoadState('load');
+    await page.mouse.move(100, 200);
+    await page.mouse.move(120, 220);
+    await expect.poll(() => arrived.some((path) => path.includes('/landing-app-'))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await form.getByLabel('First name').fill('Jordan');
+    await expect(form).toHaveAttribute('data-taken-over');
+    await expect(form.getByText('Last name is required')).toBeVisible();
+    // Sent again with the script: the script's own validation answers, in place.
+    await form.getByRole('button', { name: 'Get Started' }).click();
+    await expect(form.getByText('First name is required')).toHaveCount(0);
+    await expect(form.getByText('Last name is required')).toBeVisible();
+    await expect(form.getByLabel('Last name')).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+
+  test('without JavaScript, the lead form is sent, answered with its messages, and then starts the application', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/lead?utm_source=nojs`);
+    const form = page.getByRole('form', { name: 'Start your application' });
+    await form.getByLabel('First name').fill('Robin');
+    await form.getByLabel('Email address').fill('robin.nojs@example');
+    await form.getByRole('button', { name: 'Get Started' }).click();
+    await expect(form.getByText('Email address is invalid')).toBeVisible();
+    await expect(form.getByText('Last name is required')).toBeVisible();
+    // What was typed is still there.
+    await expect(form.getByLabel('First name')).toHaveValue('Robin');
+    await snap(page, 'lead-no-javascript-answered-390');
+
+    await form.getByLabel('Last name').fill('Nojs');
+    await form.getByLabel('Email address').fill(`robin.nojs.${Date.now()}@example.com`);
+    await form.getByLabel('Phone number').fill('2025550111');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Get Started' }).click();
+    // Signed in by the lead, at the application's next step.
+    // (The form's own section, in the address it was sent from, stays in the address: harmless there.)
+    await expect(page).toHaveURL(new RegExp(`^${server.url}/hardships(#get-started)?$`));
+    expect((await context.cookies()).some((cookie) => cookie.name.includes('session_token'))).toBe(true);
+    await context.close();
   });
 
   test('the consent to calls and texts reads plainly, and the policies are pages of the product', async ({

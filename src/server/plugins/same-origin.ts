@@ -54,3 +54,17 @@ export function isCrossSiteStateChange(
   }
   return request.headers['sec-fetch-site'] !== 'same-origin';
 }
+
+/**
+ * CSRF for a form the browser sends itself (a page's POST without script): as for the API, except that such a
+ * navigation from our pages carries `Origin: null` (our pages' referrer policy is no-referrer, and a browser
+ * then hides the origin of a form it sends). Then, as without Origin, only `Sec-Fetch-Site: same-origin` (set by
+ * the browser, never by a page) is accepted.
+ */
+export function isCrossSiteFormPost(
+  request: FastifyRequest,
+  config: Pick<Config, 'nodeEnv' | 'publicUrl'>,
+): boolean {
+  if (request.headers.origin === 'null') return request.headers['sec-fetch-site'] !== 'same-origin';
+  return isCrossSiteStateChange(request, config);
+}

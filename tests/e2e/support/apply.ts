@@ -80,6 +80,8 @@ export async function startApplication(page: Page, baseUrl: string, applicant: A
   await form.getByLabel('Email address').fill(applicant.email);
   await form.getByLabel('Phone number').fill(applicant.phone);
   await form.getByRole('checkbox').check();
+  // Sent by the form's script (sent earlier, the browser's own submission would do the same).
+  await expect(form).toHaveAttribute('data-taken-over');
   await form.getByRole('button', { name: 'Get Started' }).click();
   await waitForPath(page, '/hardships');
   await expectText(page, 'Are you currently facing any of the following situations?');

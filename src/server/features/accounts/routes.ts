@@ -24,6 +24,7 @@ import { toHeaders } from '#server/plugins/auth';
 import { expiredSessionCookies } from './auth-calls';
 import { changeEmail, verifyNewEmail } from './change-email';
 import { createLead } from './create-lead';
+import { registerLeadFormPost } from './lead-form-post';
 import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
 import { resumeFor } from './resume';
 import { signIn } from './sign-in';
@@ -49,7 +50,10 @@ function withCookies<T extends { cookies: string[] }>(reply: FastifyReply, { coo
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   return answer;
 }
-export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot: string }> = async (
+  app,
+  { services, webRoot },
+) => {
   /** Signed-in endpoints that check a password or a code: a per-address limit each. */
   const authLimit = { rateLimit: { max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   /**
@@ -112,6 +116,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       return reply.status(viewer ? 200 : 201).send(withCookies(reply, result));
     },
   );
+
+  // The same form sent by the browser itself (before the page's script runs, or without one).
+  await registerLeadFormPost(app, { services, webRoot, guessBudget });
 
   app.post(
     '/api/auth/sign-in',

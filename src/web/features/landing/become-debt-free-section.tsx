@@ -1,5 +1,7 @@
 import { planFeeSummary } from '#domain/underwriting/plan-fees';
 import { lightButton } from './button-classes';
+import { LEAD_FORM_ID } from './focus-lead-form';
+import { inPage } from './hero-section';
 
 export function BecomeDebtFreeSection({ onGetStarted }: { onGetStarted: () => void }) {
   return (
@@ -11,9 +13,9 @@ export function BecomeDebtFreeSection({ onGetStarted }: { onGetStarted: () => vo
         <p className="mx-auto mt-3 max-w-xl text-lg text-brand-50">
           Find out in under 5 minutes how much you could save on your credit card payments.
         </p>
-        <button type="button" onClick={onGetStarted} className={`${lightButton} mt-8`}>
+        <a href={`#${LEAD_FORM_ID}`} onClick={inPage(onGetStarted)} className={`${lightButton} mt-8`}>
           Get Started
-        </button>
+        </a>
         <p className="mt-5 text-lg font-semibold">
           <span className="text-accent-400">FREE!</span> Your debt analysis and credit counseling.
         </p>

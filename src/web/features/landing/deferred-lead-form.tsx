@@ -16,8 +16,9 @@ import { NavigationProvider, useNavigation, type Navigation } from '#web/compone
 // before it can be used, and a visitor who only reads the page never needs it. On a prerendered /lead the
 // form is plain HTML until the visitor starts on it (a pointer over it, a tap, a focus, a key): only then is
 // its code fetched and the form taken over where it stands. What was typed meanwhile is kept (react-hook-form
-// reads an input edited before it registered it), and the send button stays disabled until then, so the
-// browser never sends the form by itself. On a page the browser draws (not prerendered) the form loads at once.
+// reads an input edited before it registered it). Sent before then, it is a real form: the browser posts it and
+// the server answers (the next step, or the page again with the messages). On a page the browser draws (not
+// prerendered) the form loads at once.
 
 type LeadFormModule = typeof import('./lead-form');
 

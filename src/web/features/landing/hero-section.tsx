@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { primaryButton, textButton } from './button-classes';
+import { LEAD_FORM_ID } from './focus-lead-form';
 import { CheckIcon } from './icons';
+
+/** A link's click handled in the page: the script does what the plain link would only scroll to. */
+export const inPage = (action: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault();
+  action();
+};
 
 const BENEFITS = [
   { title: 'Free', text: 'Your debt analysis and counseling cost nothing.' },
@@ -44,19 +51,21 @@ export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks
             ))}
           </ul>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
-            <button type="button" onClick={onGetStarted} className={primaryButton}>
+            {/* Links to the sections, so they answer before the page's script has run (or without one); the
+                script then focuses the form, or opens the video instead of scrolling. */}
+            <a href={`#${LEAD_FORM_ID}`} onClick={inPage(onGetStarted)} className={primaryButton}>
               Get Started
-            </button>
-            <button
-              type="button"
-              onClick={onSeeHowItWorks}
+            </a>
+            <a
+              href="#how-it-works"
+              onClick={inPage(onSeeHowItWorks)}
               onPointerEnter={onPreloadHowItWorks}
               onFocus={onPreloadHowItWorks}
               onTouchStart={onPreloadHowItWorks}
               className={`${textButton} justify-center sm:justify-start`}
             >
               See how it works
-            </button>
+            </a>
           </div>
           <p className="mt-4 text-sm text-gray-700">
             Checking your options does not affect your credit score.

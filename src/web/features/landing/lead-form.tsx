@@ -1,8 +1,14 @@
-import { lazy, Suspense, useSyncExternalStore, type FormEvent } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, type FieldErrors } from 'react-hook-form';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#domain/legal-documents';
 import { SITE } from '#domain/site';
-import type { leadSchema } from '#domain/validation/account';
+import type { LeadInput, leadSchema } from '#domain/validation/account';
+import {
+  LEAD_FORM_ANSWER_ID,
+  LEAD_FORM_FIELDS,
+  parseLeadFormAnswer,
+  type LeadFormAnswer,
+} from '#domain/validation/lead-form-answer';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/app/api';
@@ -16,6 +22,7 @@ import { TextField } from '#web/components/ui/form/text-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useLazyZodForm } from '#web/components/ui/form/use-lazy-zod-form';
 import { createLead } from './api';
+import { LEAD_FORM_ID } from './focus-lead-form';
 
 // The error modal (and Radix with it) loads only when a submit fails: the landing chunk stays small.
 const ErrorModal = lazy(() =>
@@ -45,17 +52,27 @@ function PolicyLink({ document }: { document: LegalDocument }) {
   );
 }
 
-const noSubscription = () => () => undefined;
 /**
- * False while the page's script is taking over the prerendered form (the server's render and the first render
- * in the browser), true from then on and on any page drawn in the browser.
+ * The server's answer to the form sent without the script (what was typed and the field messages), written into
+ * the page it answered with: the form starts from it, so it is taken over exactly as it was drawn. Read once;
+ * a later visit to the form in the same page starts empty.
  */
-const useTakenOver = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+let pendingAnswer: LeadFormAnswer | undefined =
+  typeof document === 'undefined'
+    ? undefined
+    : parseLeadFormAnswer(document.getElementById(LEAD_FORM_ANSWER_ID)?.textContent);
+
+/** The build draws the answered page with this (the page's form with every message in place). */
+export function setLeadFormAnswer(answer: LeadFormAnswer | undefined): void {
+  pendingAnswer = answer;
+}
+
+const EMPTY: LeadInput = { firstName: '', lastName: '', email: '', phoneNumber: '', agreedToTerms: false };
+
+const asFieldErrors = (errors: LeadFormAnswer['errors']): FieldErrors<LeadInput> =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, { type: 'server', message }]),
+  ) as FieldErrors<LeadInput>;
 
 // The lead schema (and zod with it) is not part of the landing page's first JavaScript: it is fetched when the
 // visitor starts on the form, or at the latest when the form validates.
@@ -65,20 +82,30 @@ const loadLeadSchema = () => import('#domain/validation/account').then((m) => m.
 export function LeadForm() {
   const { location, navigate } = useNavigation();
   const failure = useFailureModal();
+  // Kept as one value: react-hook-form sets the errors it is given again whenever they change.
+  const [answer] = useState(() =>
+    pendingAnswer ? { values: pendingAnswer.values, errors: asFieldErrors(pendingAnswer.errors) } : undefined,
+  );
+  useEffect(() => setLeadFormAnswer(undefined), []);
+  // Marks the form once its script has it (the browser tests wait for it before testing the script's own
+  // validation); set on the element, not drawn, so the build's HTML and the first render stay the same.
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => formElement.current?.setAttribute('data-taken-over', ''), []);
   // What a visitor types into the prerendered form before the script has taken it over is kept: react-hook-form
   // reads an input that was edited before it registered it instead of resetting it to these values.
-  const { form, loadValidation } = useLazyZodForm<typeof leadSchema>(loadLeadSchema, {
-    firstName: '',
-    lastName: '',
-    email: '',
-    phoneNumber: '',
-    agreedToTerms: false,
-  });
-  // Until then the button must not send: the browser would submit the form itself, with what was typed in the
-  // page's address.
-  const takenOver = useTakenOver();
+  const { form, loadValidation } = useLazyZodForm<typeof leadSchema>(
+    loadLeadSchema,
+    answer?.values ?? EMPTY,
+    answer?.errors,
+  );
   const preloadValidation = () => void loadValidation().catch(() => undefined);
 
+  // The first failing field takes focus at a submit (react-hook-form does it, except for a form started
+  // from the server's answer, which must not move focus as it is taken over).
+  const focusFirstError = (errors: FieldErrors<LeadInput>) => {
+    const first = LEAD_FORM_FIELDS.find((field) => errors[field]);
+    if (first && answer) form.setFocus(first);
+  };
   const submit = form.handleSubmit(async (values) => {
     try {
       // What only a send needs comes with it: the campaign parameters' cleaning and the session cache.
@@ -103,14 +130,20 @@ export function LeadForm() {
         failure.show(error instanceof Error && error.message ? error.message : MESSAGES.saveFailed);
       }
     }
-  });
+  }, focusFirstError);
   // Validation itself can fail only when its code could not be downloaded.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     void submit(event).catch(() => failure.show(MESSAGES.networkError));
 
   return (
     <FormProvider {...form}>
+      {/* A real form: sent before the script has taken it over (or without one), the browser posts it to the
+          page's own address (the campaign's query string included) and the server answers; the answer opens
+          on the form's section, where the messages are. */}
       <form
+        ref={formElement}
+        method="post"
+        action={`#${LEAD_FORM_ID}`}
         noValidate
         onSubmit={onSubmit}
         onFocus={preloadValidation}
@@ -144,9 +177,7 @@ export function LeadForm() {
           stop text messages, or HELP for help. Before we check your credit, we ask your permission: see our{' '}
           <PolicyLink document={CREDIT_REPORT} />.
         </p>
-        <SubmitButton busy={form.formState.isSubmitting} disabled={!takenOver}>
-          Get Started
-        </SubmitButton>
+        <SubmitButton busy={form.formState.isSubmitting}>Get Started</SubmitButton>
         <p className="text-center text-sm text-gray-700">
           Already applied?{' '}
           <AppLink to="/sign-in" className={LINK_CLASS}>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import { useNavigation } from '#web/components/layout/navigation';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { promoVideoUrl } from '#web/site-links';
@@ -34,6 +35,10 @@ export const handle = { title: 'Pay off your credit cards' };
 
 /** What the page needs before it can be drawn whole: the lead form's code (the build and the router await it). */
 export const preload = () => loadLeadForm();
+
+/** The build draws the page as the server answers a lead form sent without the script (or as usual: undefined). */
+export const prepareAnswer = async (answer: LeadFormAnswer | undefined) =>
+  (await loadLeadForm()).setLeadFormAnswer(answer);
 
 export function Component() {
   useDocumentTitle(handle.title);

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 type SchemaResolver<TSchema extends z.ZodType<FieldValues, FieldValues>> = Resolver<
@@ -13,18 +19,24 @@ type SchemaResolver<TSchema extends z.ZodType<FieldValues, FieldValues>> = Resol
  * field receives focus), for a page that must start small: the schema and zod come as their own chunk,
  * fetched on the first validation or earlier through `loadValidation` (call it when the visitor starts on the
  * form, so the download is done by the time they send it). Until then the form draws and types as usual.
+ * `errors` are messages the form starts with (the server's answer to the form sent without the script); they
+ * are drawn from the first render, and focus stays where the visitor has it.
  */
 export function useLazyZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
   loadSchema: () => Promise<TSchema>,
   defaultValues: DefaultValues<z.input<TSchema>>,
+  errors?: FieldErrors<z.input<TSchema>>,
 ) {
   const [validation] = useState(() => lazyResolver(loadSchema));
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     resolver: validation.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    // react-hook-form focuses the first of `errors` as it starts when this is on: a form started with errors
+    // focuses its failing field itself when it is submitted (handleSubmit's second callback).
+    shouldFocusError: errors === undefined,
     defaultValues,
+    errors,
   });
   return { form, loadValidation: validation.load };
 }

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { AppError } from '#domain/errors';
+import { answeredLeadPage } from '#domain/validation/answered-lead-page';
+import { utmFromSearchParams } from '#domain/validation/application';
+import { LEAD_FORM_FIELDS, type LeadFormAnswer } from '#domain/validation/lead-form-answer';
+import { checkLeadForm } from '#domain/validation/lead-form-check';
+import type { Services } from '#server/services';
+import { toHeaders } from '#server/plugins/auth';
+import { isCrossSiteFormPost } from '#server/plugins/same-origin';
+import { ANSWERED_LEAD_PAGE } from '#server/web-app';
+import { createLead } from './create-lead';
+
+/** The lead form's fields are short: a larger body is no lead form. */
+const BODY_LIMIT = 16 * 1024;
+
+/**
+ * POST /lead: the lead form sent by the browser itself, before the page's script has taken it over or without
+ * one. Validated by the lead schema like POST /api/lead; a valid lead is created the same way and the visitor,
+ * signed in, goes where the application starts (a 303 to it, as the script navigates there). A form with errors
+ * is answered with the page again: what was typed and each field's message, drawn as the script draws them.
+ * The campaign's parameters come with the page's address, which the form posts to.
+ */
+export async function registerLeadFormPost(
+  app: FastifyInstance,
+  o: { services: Services; webRoot: string; guessBudget: onRequestHookHandler },
+): Promise<void> {
+  const { services } = o;
+  await app.register(async (scope) => {
+    // Only in this scope: every other route reads JSON.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    let template: Promise<string> | undefined;
+    const answerPage = async (answer: LeadFormAnswer) => {
+      template ??= readFile(path.join(o.webRoot, ANSWERED_LEAD_PAGE), 'utf8');
+      template.catch(() => (template = undefined));
+      return answeredLeadPage(await template, answer);
+    };
+
+    scope.post(
+      '/lead',
+      {
+        config: { role: 'public' },
+        onRequest: [
+          async (request, reply) => {
+            reply.header('cache-control', 'no-store');
+            if (isCrossSiteFormPost(request, services.config)) {
+              return reply.status(403).send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
+            }
+          },
+          o.guessBudget,
+        ],
+      },
+      async (request, reply) => {
+        const body = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+        const checked = checkLeadForm(body);
+        const answerWith = async (answer: LeadFormAnswer) =>
+          reply
+            .status(400)
+            .type('text/html; charset=utf-8')
+            .send(await answerPage(answer));
+        if (!checked.ok) return answerWith(checked.answer);
+
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        try {
+          const viewer = await request.viewer();
+          const { next, cookies } = await createLead({
+            services,
+            input: checked.lead,
+            utm: utmFromSearchParams(new URLSearchParams(query)),
+            viewer,
+            headers: toHeaders(request.headers),
+          });
+          if (cookies.length > 0) reply.header('set-cookie', cookies);
+          return reply.redirect(next, 303);
+        } catch (error) {
+          // The checks only the server can make (the email already has an account, the phone does not exist)
+          // are shown beside their fields, as the script shows them.
+          const values = checked.lead;
+          if (error instanceof AppError && error.code === 'UsernameExistsException') {
+            return answerWith({ values, errors: { email: error.message } });
+          }
+          if (error instanceof AppError && error.fieldErrors) {
+            const errors = Object.fromEntries(
+              Object.entries(error.fieldErrors).filter(([field]) =>
+                (LEAD_FORM_FIELDS as readonly string[]).includes(field),
+              ),
+            );
+            if (Object.keys(errors).length > 0) return answerWith({ values, errors });
+          }
+          throw error;
+        }
+      },
+    );
+  });
+}
