@@ -1,4 +1,4 @@
-import { borrowerRule, SessionGuard } from './session';
+import { borrowerRule, SessionGuard } from '#web/lib/session';
 import { SessionRecording } from './session-recording';
 
 /** The application flow: not signed in → /sign-in; staff → /summary. */

@@ -6,8 +6,8 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { useApplication } from '../features/apply/application-query';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
-import { ApiError } from './api';
-import { customerPortalRule, SessionGuard } from './session';
+import { ApiError } from '#web/lib/api';
+import { customerPortalRule, SessionGuard } from '#web/lib/session';
 import { SessionRecording } from './session-recording';
 
 /**

@@ -1,4 +1,4 @@
-import { servicePortalRule, SessionGuard } from './session';
+import { servicePortalRule, SessionGuard } from '#web/lib/session';
 
 /** The service portal: not signed in → /sign-in; a borrower → their resume route. */
 export function Component() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SessionRecordingView } from '#domain/session-recording';
-import { api } from './api';
-import { useSession } from './session';
+import { api } from '#web/lib/api';
+import { useSession } from '#web/lib/session';
 
 /**
  * Starts the session recorder on the borrower's pages when, and only when, the server says one is configured

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { RouterNavigation } from '#web/app/router-navigation';
+import { RouterNavigation } from '#web/lib/router-navigation';
 
 /** A fresh QueryClient that does not retry, so a failing answer shows at once. */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,4 +1,4 @@
-import type { SessionAnswer, SessionUser } from '#web/app/session';
+import type { SessionAnswer, SessionUser } from '#web/lib/session';
 
 // What GET /api/session answers for the people component tests render pages for.
 

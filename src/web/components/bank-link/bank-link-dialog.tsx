@@ -7,7 +7,7 @@ import {
   type SandboxAccountsView,
   type SandboxInstitutionsView,
 } from '#domain/enrollment/views';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { ERROR_CLASS, SECONDARY_BUTTON_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

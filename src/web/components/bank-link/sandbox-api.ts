@@ -5,7 +5,7 @@ import type {
   SandboxInstitutionsView,
   sandboxPublicTokenViewSchema,
 } from '#domain/enrollment/views';
-import { api } from '#web/app/api';
+import { api } from '#web/lib/api';
 
 // The built-in sandbox bank-link widget's server calls. The application's bank step, its payment pages and the
 // customer portal's reconnection all open the same dialog, so these live outside any one feature.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { STAFF_HOME } from '#domain/flow/resume';
-import { useSession, useSignOut } from '#web/app/session';
+import { useSession, useSignOut } from '#web/lib/session';
 import { useDocumentTitle } from './use-document-title';
 
 const PRIMARY_LINK =

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
-import { RouterNavigation } from '#web/app/router-navigation';
+import { RouterNavigation } from '#web/lib/router-navigation';
 import { SiteShell } from './site-shell';
 
 /** A route with `handle: { ownChrome: true }` draws its own header (the service portal is a tool, not the site). */

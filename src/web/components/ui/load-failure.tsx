@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 
 /**
  * What a page shows when its data cannot be read: why (a lost connection says so; anything else is the

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '#web/app/session';
+import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '#web/lib/session';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { Component as ChangeEmailPage } from './change-email-page';

@@ -6,8 +6,8 @@ import type {
   NewPasswordInput,
   SignInInput,
 } from '#domain/validation/account';
-import { api } from '#web/app/api';
-import type { UserInformation } from '#web/app/session';
+import { api } from '#web/lib/api';
+import type { UserInformation } from '#web/lib/session';
 
 // The account pages' server calls (sign-in, the second factor, passwords, email). They cache nothing: the one
 // read they change is the session, which is the app's (src/web/app/session.tsx).

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { changeEmailSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { useSession } from '#web/app/session';
+import { useSession } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';

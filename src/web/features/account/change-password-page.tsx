@@ -3,7 +3,7 @@ import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { changePasswordSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { endLocalSession } from '#web/app/session';
+import { endLocalSession } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { PasswordField } from '#web/components/ui/form/password-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';

@@ -2,7 +2,7 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { forgotPasswordSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { readSessionState, updateSessionState } from '#web/app/session';
+import { readSessionState, updateSessionState } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';

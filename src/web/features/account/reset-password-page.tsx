@@ -11,14 +11,14 @@ import {
 import { digitsOnly } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import {
   readSessionState,
   refreshSession,
   updateSessionState,
   useSession,
   type UserInformation,
-} from '#web/app/session';
+} from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

@@ -4,7 +4,7 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signInSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
-import { refreshSession, updateSessionState } from '#web/app/session';
+import { refreshSession, updateSessionState } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
 import { PasswordField } from '#web/components/ui/form/password-field';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '#web/app/api';
-import { refreshSession, updateSessionState } from '#web/app/session';
+import { ApiError } from '#web/lib/api';
+import { refreshSession, updateSessionState } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { StatusBanner } from '#web/components/ui/form/status-banner';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SessionAnswer } from '#web/app/session';
+import type { SessionAnswer } from '#web/lib/session';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { Component as TwoFactorPage } from './two-factor-page';

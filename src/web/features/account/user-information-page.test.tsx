@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readSessionState } from '#web/app/session';
+import { readSessionState } from '#web/lib/session';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { Component as UserInformationPage } from './user-information-page';

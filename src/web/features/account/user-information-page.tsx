@@ -2,7 +2,7 @@ import { FormProvider } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { userInformationSchema } from '#domain/validation/account';
 import { formatPhone } from '#domain/validation/format';
-import { readSessionState, updateSessionState, useSession, type UserInformation } from '#web/app/session';
+import { readSessionState, updateSessionState, useSession, type UserInformation } from '#web/lib/session';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { PhoneField } from '#web/components/ui/form/phone-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { verificationCodeSchema } from '#domain/validation/account';
 import { digitsOnly } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
-import { readSessionState } from '#web/app/session';
+import { readSessionState } from '#web/lib/session';
 import { EmailField } from '#web/components/ui/form/email-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';

@@ -28,7 +28,7 @@ import type {
   ProvideIncome,
 } from '#domain/validation/application';
 import type { SaveExpenses } from '#domain/validation/expenses';
-import { api } from '#web/app/api';
+import { api } from '#web/lib/api';
 
 // The application flow's server calls and the keys its reads are cached under. Every read of the flow hangs
 // under the application key, so invalidating applyKeys.application() after a save refreshes them all.

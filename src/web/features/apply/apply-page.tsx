@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Page } from '#domain/flow/pages';
-import { useSession, useSignOut } from '#web/app/session';
+import { useSession, useSignOut } from '#web/lib/session';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ProgressBar } from './progress-bar';
 

@@ -4,7 +4,7 @@ import {
   WOULD_DISQUALIFY_HELP,
   WOULD_DISQUALIFY_TITLE,
 } from '#domain/underwriting/budget-room';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 
 export type BudgetWarningCode = 'WouldDisqualify' | 'ThinBudget';

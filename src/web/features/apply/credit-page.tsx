@@ -10,7 +10,7 @@ import {
 } from '#domain/underwriting/contract-age';
 import { CREDIT_CONSENT_LABELS, creditConsentSchema } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

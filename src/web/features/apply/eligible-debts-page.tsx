@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

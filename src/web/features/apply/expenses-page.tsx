@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import type { ExpensesView } from '#domain/flow/application-view';
 import type { SaveExpenses } from '#domain/validation/expenses';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

@@ -10,8 +10,8 @@ import {
   hardshipsSchema,
 } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
-import { useApiMutation } from '#web/app/use-api-mutation';
+import { ApiError } from '#web/lib/api';
+import { useApiMutation } from '#web/lib/use-api-mutation';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { ERROR_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

@@ -9,7 +9,7 @@ import {
   type LinkTokenView,
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';

@@ -6,7 +6,7 @@ import type { CustomerAlert, LinkTokenView } from '#domain/enrollment/views';
 import type { AlertType } from '#domain/flow/staff-views';
 import { customerAlertText } from '#domain/monitoring/customer-alert-text';
 import { SITE } from '#domain/site';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { BankLinkDialog } from '#web/components/bank-link/bank-link-dialog';
 import { LoadFailure } from '#web/components/ui/load-failure';
 import { LoadingScreen } from '#web/components/ui/loading-screen';

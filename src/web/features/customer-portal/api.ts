@@ -7,7 +7,7 @@ import type {
   ReauthorizeInput,
 } from '#domain/enrollment/views';
 import type { CustomerSettingsView, TextMessagesSetting } from '#domain/enrollment/settings';
-import { api } from '#web/app/api';
+import { api } from '#web/lib/api';
 
 // The customer portal's server calls and the keys its reads are cached under.
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
-import { useSignOut } from '#web/app/session';
+import { useSignOut } from '#web/lib/session';
 import { alertsQuery } from './api';
 
 const LINKS = [

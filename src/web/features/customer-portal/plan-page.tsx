@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import type { PlanView } from '#domain/enrollment/views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { SITE } from '#domain/site';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
 import { LETTER_PATH, planQuery } from './api';

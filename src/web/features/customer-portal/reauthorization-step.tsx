@@ -4,7 +4,7 @@ import { FormProvider } from 'react-hook-form';
 import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { reauthorizeSchema, type PlanView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '#web/app/session';
+import { useSession } from '#web/lib/session';
 import { customerPortalKeys, saveTextMessages, settingsQuery } from './api';
 import { PortalPage } from './portal-page';
 

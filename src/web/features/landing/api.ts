@@ -1,6 +1,6 @@
 import type { LeadInput } from '#domain/validation/account';
 import type { UtmInput } from '#domain/validation/application';
-import { api } from '#web/app/api';
+import { api } from '#web/lib/api';
 
 // The landing pages' one server call.
 

@@ -11,7 +11,7 @@ import {
 } from '#domain/validation/lead-form-answer';
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { AppLink, useNavigation } from '#web/components/layout/navigation';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -111,8 +111,8 @@ export function LeadForm() {
       // What only a send needs comes with it: the campaign parameters' cleaning and the session cache.
       const [{ utmFromSearch }, { refreshSession }, { queryClient }] = await Promise.all([
         import('./utm'),
-        import('#web/app/session'),
-        import('#web/app/query-client'),
+        import('#web/lib/session'),
+        import('#web/lib/query-client'),
       ]);
       const answer = await createLead({
         ...values,

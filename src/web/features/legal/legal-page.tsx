@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { LEGAL_DOCUMENTS } from '#domain/legal-documents';
 import type { LegalDocumentView } from '#domain/legal';
-import { api } from '#web/app/api';
+import { api } from '#web/lib/api';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { LoadFailure } from '#web/components/ui/load-failure';
 import { LoadingScreen } from '#web/components/ui/loading-screen';

@@ -21,7 +21,7 @@ import type {
   ApproveLongPlan,
   ApproveLongPlanView,
 } from '#domain/validation/staff';
-import { api } from '#web/app/api';
+import { api } from '#web/lib/api';
 
 // The service portal's server calls and the keys its reads are cached under. Every read hangs under
 // staffKeys.all(), so a staff action (which may change any of them) refreshes them all at once.

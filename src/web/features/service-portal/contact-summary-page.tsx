@@ -9,7 +9,7 @@ import {
   CONTACT_METHOD_LABELS,
   contactOutcomeLabel,
 } from '#domain/validation/staff';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { Pagination } from '#web/components/ui/pagination';
 import { contactSummaryQuery, staffUsersQuery } from './api';
 import { DateRangeFilter } from './date-range-filter';

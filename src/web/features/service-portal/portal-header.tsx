@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { DropdownMenu } from 'radix-ui';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useSignOut } from '#web/app/session';
+import { useSignOut } from '#web/lib/session';
 import { useStaffMe } from './use-staff-session';
 
 /** The header links (Sign Out follows them). */

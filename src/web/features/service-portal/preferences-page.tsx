@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { staffUsersQuery } from './api';
 import { LoadError, PortalPage } from './portal-layout';
 import { useStaffMe } from './use-staff-session';

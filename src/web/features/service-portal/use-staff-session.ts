@@ -1,5 +1,5 @@
 import { MESSAGES } from '#domain/validation/messages';
-import { useSession, type SessionUser } from '#web/app/session';
+import { useSession, type SessionUser } from '#web/lib/session';
 
 /** The signed-in staff member as the portal shows them. */
 export type StaffMe = { id: string; name: string; email: string };

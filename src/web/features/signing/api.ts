@@ -4,7 +4,7 @@ import {
   type ElectronicRecordsState,
 } from '#domain/enrollment/electronic-records-consent';
 import type { SigningView } from '#domain/enrollment/views';
-import { api } from '#web/app/api';
+import { api } from '#web/lib/api';
 
 // The signing page's server calls. The token from the email's link travels only in POST bodies, never in a
 // URL the server or a proxy would log; in the browser it stays in memory (the query key) only.

@@ -13,7 +13,7 @@ import {
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';

@@ -11,7 +11,7 @@ import { useField } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
 import { ordinal } from '#domain/enrollment/letter-of-authorization';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import {

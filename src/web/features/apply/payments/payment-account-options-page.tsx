@@ -11,8 +11,8 @@ import {
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
 import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
-import { ApiError } from '#web/app/api';
-import { endLocalSession } from '#web/app/session';
+import { ApiError } from '#web/lib/api';
+import { endLocalSession } from '#web/lib/session';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';

@@ -9,7 +9,7 @@ import {
   ordinal,
 } from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { LoadingScreen } from '#web/components/ui/loading-screen';

@@ -1,5 +1,5 @@
 import { focusManager } from '@tanstack/react-query';
-import { queryClient } from '#web/app/query-client';
+import { queryClient } from '#web/lib/query-client';
 import { borrowerSummaryQuery } from '../api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

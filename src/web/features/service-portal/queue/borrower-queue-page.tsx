@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { QueueView } from '#domain/flow/staff-views';
 import { SEARCH_VALUE_MAX_LENGTH } from '#domain/service-portal/search';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
 import { Pagination } from '#web/components/ui/pagination';
 import { queueQuery } from '#web/features/service-portal/api';

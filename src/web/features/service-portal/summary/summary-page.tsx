@@ -20,7 +20,7 @@ import {
 } from '#domain/service-portal/filters';
 import { MAX_SUMMARY_PAGE } from '#domain/service-portal/pagination';
 import { MESSAGES } from '#domain/validation/messages';
-import { ApiError } from '#web/app/api';
+import { ApiError } from '#web/lib/api';
 import { Pagination } from '#web/components/ui/pagination';
 import { summaryListQuery } from '#web/features/service-portal/api';
 import { DateRangeFilter, dateRangeText } from '#web/features/service-portal/date-range-filter';

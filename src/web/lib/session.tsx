@@ -3,7 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate, type NavigateFunction } from 'react-router';
 import { z } from 'zod';
 import { MESSAGES } from '#domain/validation/messages';
-import { LoadingScreen } from '../components/ui/loading-screen';
+import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { api, ApiError } from './api';
 
 /**
