@@ -18,6 +18,7 @@ import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
 import { startSigning } from './features/signing/start-signing';
+import { renewStaleLetters } from './features/signing/renew-stale-letters';
 import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
 import { legalRoutes } from './features/legal/routes';
 import { sessionRecordingCsp } from './features/session-recording/csp';
@@ -187,6 +188,8 @@ export async function buildApp(
   // Saving the payment account sends the Letter of Authorization to sign.
   await app.register(paymentRoutes, { services, startSigning });
   await app.register(signingRoutes, { services });
+  // For the daily job (jobs/queue.ts), which has no services of its own.
+  app.decorate('renewStaleLetters', (today?: string) => renewStaleLetters({ services, log: app.log, today }));
   await app.register(eSignatureWebhookRoutes, { services });
   await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
@@ -207,3 +210,10 @@ export async function buildApp(
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Makes again every unsigned letter whose first draft came too close to sign (renew-stale-letters.ts). */
+    renewStaleLetters: (today?: string) => Promise<number>;
+  }
+}

@@ -59,6 +59,7 @@ jobs = await startJobs({
   log: app.log,
   cipher: createFieldCipher(config.encryptionKey),
   partnerWebhook: config.partnerWebhook,
+  renewStaleLetters: () => app.renewStaleLetters(),
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
   monitors: {

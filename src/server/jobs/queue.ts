@@ -64,6 +64,9 @@ export const EMAIL_BODY_PURGE_CRON = '23 * * * *';
 /** Hourly: the rate limits' counters whose window ended are deleted. */
 export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limit-cleanup';
 const RATE_LIMIT_CLEANUP_CRON = '41 * * * *';
+/** Unsigned letters whose first draft came too close are made again early each morning (UTC). */
+export const LETTER_RENEWAL_QUEUE = 'letter-renewal';
+const LETTER_RENEWAL_CRON = '17 6 * * *';
 /**
  * Daily: the alert rules over every monitored application, as of the run's moment. One run per day however
  * many instances (a pg-boss schedule); a run that fails half-way is retried and raises nothing twice.
@@ -135,6 +138,8 @@ export async function startJobs(o: {
    * What the monitors read through and where alert messages link to. Without it only the alert rules run,
    * over what the database holds, and write no emails or texts.
    */
+  /** The daily sweep of unsigned letters whose first draft came too close (renew-stale-letters.ts). */
+  renewStaleLetters?: () => Promise<number>;
   monitors?: {
     bankLink: BankLink;
     creditBureau: CreditBureau;
@@ -336,6 +341,22 @@ export async function startJobs(o: {
     o.log.info({ deleted }, 'expired rate-limit counters deleted');
   });
   await boss.schedule(RATE_LIMIT_CLEANUP_QUEUE, RATE_LIMIT_CLEANUP_CRON);
+
+  if (o.renewStaleLetters) {
+    const renew = o.renewStaleLetters;
+    await boss.createQueue(LETTER_RENEWAL_QUEUE, {
+      name: LETTER_RENEWAL_QUEUE,
+      retryLimit: 2,
+      retryDelay: 300,
+    });
+    await work(LETTER_RENEWAL_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const renewed = await renew();
+      o.log.info({ renewed }, 'stale letters of authorization made again');
+    });
+    await boss.schedule(LETTER_RENEWAL_QUEUE, LETTER_RENEWAL_CRON);
+    // Once at start too, so a server that is seldom up at the scheduled minute still sweeps.
+    await boss.send(LETTER_RENEWAL_QUEUE, {});
+  }
 
   // The customer hears of a low balance or a lost bank connection: the messages are written with the alert
   // and handed to their queues once it commits.

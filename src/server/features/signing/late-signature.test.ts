@@ -138,4 +138,30 @@ describe('a letter signed after its first draft date came too close', () => {
     expect((await b.client.get('/api/application/submitted')).statusCode).toBe(200);
     expect(await letterRows(b.applicationId)).toHaveLength(1);
   });
+
+  it('is made again by the daily sweep, for signers who never open /submitted; a signed letter is left', async () => {
+    const stale = await awaitingSignature('Sweptletter');
+    const alsoStale = await awaitingSignature('Sweptspouse');
+    const signed = await awaitingSignature('Sweptsigned');
+    await openLetterAndConsent(t, signed.token);
+    await t.client().post('/api/signing/sign', { token: signed.token, fullName: signed.name, agreed: true });
+    const [first] = await letterRows(stale.applicationId);
+
+    // In time, the sweep leaves every letter alone.
+    expect(await t.app.renewStaleLetters(realToday)).toBe(0);
+
+    // The day before the first draft (the three letters were made the same day, so share it): both unsigned
+    // letters are made again, on their day of the month, and the signed one is left.
+    today = addDays(first!.firstDraftDate, -1);
+    expect(await t.app.renewStaleLetters(today)).toBe(2);
+    for (const b of [stale, alsoStale]) {
+      const rows = await letterRows(b.applicationId);
+      expect(rows).toHaveLength(2);
+      expect(rows[1]!.firstDraftDate).toBe(firstDraftDate(today, rows[0]!.draftDay));
+      expect(await signingToken(t, b.email)).not.toBe(b.token);
+    }
+    expect(await letterRows(signed.applicationId)).toHaveLength(1);
+    // A second sweep the same day finds nothing left to do.
+    expect(await t.app.renewStaleLetters(today)).toBe(0);
+  });
 });

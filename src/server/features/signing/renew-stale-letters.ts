@@ -1,0 +1,51 @@
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { addDays } from '#domain/enrollment/plan-terms';
+import { docusign, planAuthorization } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
+import { renewLetterIfTooSoon, todayOf } from './start-signing';
+
+/**
+ * Calendar days that always hold more than 5 business days (a week and a half, with its weekends and at most
+ * two bank holidays): a letter whose first draft is further away than this cannot be too soon to sign.
+ */
+const SURELY_IN_TIME_DAYS = 12;
+
+/**
+ * The daily sweep of unsigned letters: every one whose first draft date has come too close to sign is made
+ * again (renewLetterIfTooSoon), so a signer who opens the provider's own email, and never our /submitted page,
+ * still signs a letter whose first draft the agency can set up. Answers how many letters were made again.
+ */
+export async function renewStaleLetters(o: {
+  services: Services;
+  log: FastifyBaseLogger;
+  today?: string;
+}): Promise<number> {
+  const { db } = o.services.database;
+  const today = o.today ?? todayOf(o.services);
+  // Unsigned letters with a letter authorization dated soon: a few a day at an agency, never the whole table.
+  const candidates = await db
+    .selectDistinct({ applicationId: docusign.applicationId })
+    .from(docusign)
+    .innerJoin(
+      planAuthorization,
+      and(eq(planAuthorization.applicationId, docusign.applicationId), eq(planAuthorization.kind, 'letter')),
+    )
+    .where(
+      and(
+        isNull(docusign.documentSignedAt),
+        lte(planAuthorization.firstDraftDate, addDays(today, SURELY_IN_TIME_DAYS)),
+      ),
+    );
+  let renewed = 0;
+  for (const { applicationId } of candidates) {
+    try {
+      if (await renewLetterIfTooSoon({ services: o.services, applicationId, log: o.log, today }))
+        renewed += 1;
+    } catch (error) {
+      // One letter that cannot be made again (the provider down) must not stop the others; tomorrow retries.
+      o.log.error({ err: error, applicationId }, 'a stale letter of authorization could not be made again');
+    }
+  }
+  return renewed;
+}
