@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { COUNTER_OFFER_LABELS } from '#domain/validation/staff';
 import type { OfferView } from '#domain/flow/staff-views';
 import { formatDollars } from '#domain/money/cents';
@@ -16,6 +17,13 @@ const percent = (bp: number | null) => (bp == null ? '' : `${(bp / 100).toFixed(
  */
 export function CounterOfferFields({ offer }: { offer: OfferView }) {
   const headingId = useId();
+  const { control, trigger, getFieldState } = useFormContext();
+  const [payment, apr] = useWatch({ control, name: ['counterPayment', 'counterApr'] }) as unknown[];
+  // "Enter the monthly payment, the plan APR or both" sits beside the payment: typing either figure answers
+  // it, so it is checked again as either changes (only once it has been shown).
+  useEffect(() => {
+    if (getFieldState('counterPayment').error) void trigger('counterPayment');
+  }, [payment, apr, getFieldState, trigger]);
   return (
     <fieldset aria-labelledby={headingId} className="space-y-3">
       <legend id={headingId} className="text-base font-medium text-gray-900">

@@ -247,6 +247,12 @@ describe('OfferStatusModal', () => {
     await waitFor(() => expect(byLabel('Monthly payment (dollars)')).toHaveAttribute('aria-invalid', 'true'));
     expect(dialog()).toHaveTextContent('Enter the monthly payment, the plan APR or both');
     expect(posts()).toEqual([]);
+    // Typing the other figure answers it at once: the message goes.
+    await typeInto('Plan APR (percent)', '5');
+    await waitFor(() =>
+      expect(dialog()).not.toHaveTextContent('Enter the monthly payment, the plan APR or both'),
+    );
+    expect(byLabel('Monthly payment (dollars)')).not.toHaveAttribute('aria-invalid', 'true');
 
     await typeInto('Monthly payment (dollars)', '12.345');
     await typeInto('Plan APR (percent)', '40');
