@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
+import type { PhoneLookup } from '#providers/phone-lookup/port';
 import { createSandboxSms } from '#providers/sms/sandbox';
 import { buildApp } from '#server/app';
 import { createEnrollmentProviders } from '#server/enrollment-providers';
@@ -27,7 +28,13 @@ import { createTestDatabase } from './test-database';
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { logStream?: DestinationStream; webRoot?: string; today?: () => string } = {},
+  options: {
+    logStream?: DestinationStream;
+    webRoot?: string;
+    today?: () => string;
+    /** A phone lookup of the test's own (a slow one, say) instead of the sandbox. */
+    phoneLookup?: PhoneLookup;
+  } = {},
 ) {
   const database: Database = await createTestDatabase();
   const config = loadConfig({
@@ -53,7 +60,7 @@ export async function createTestApp(
     {
       config,
       database,
-      phoneLookup: createSandboxPhoneLookup(),
+      phoneLookup: options.phoneLookup ?? createSandboxPhoneLookup(),
       creditBureau: createSandboxCreditBureau(),
       addressLookup: createSandboxAddressLookup(),
       sms,

@@ -6,7 +6,7 @@ import { phoneToE164, toIsoDate } from '#domain/validation/format';
 import { HOUSEHOLD_LABELS } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
 import type { Services } from '#server/services';
-import { borrower, spouse } from '#server/db/schema/application';
+import { application, borrower, spouse } from '#server/db/schema/application';
 import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
 
 type Address = Pick<HouseholdBorrower, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>;
@@ -38,19 +38,34 @@ export async function saveHousehold(o: {
   const h = o.household;
   const phoneE164 = phoneToE164(h.borrower.phoneNumber);
 
+  // A changed phone is looked up before the transaction: the lookup may take seconds, and no other save of
+  // this application may wait on its row lock meanwhile.
+  const own = await db.query.application.findFirst({
+    where: eq(application.owner, o.userId),
+    columns: { id: true },
+  });
+  const before = own
+    ? await db.query.borrower.findFirst({
+        where: eq(borrower.applicationId, own.id),
+        columns: { phoneNumber: true },
+      })
+    : undefined;
+  const verified = before !== undefined && before.phoneNumber !== phoneE164;
+  if (verified) {
+    const { isValid } = await o.services.phoneLookup.verify(phoneE164);
+    if (!isValid) {
+      const message = invalidMessage(HOUSEHOLD_LABELS.phoneNumber);
+      throw new AppError('ValidationError', message, { fieldErrors: { 'borrower.phoneNumber': message } });
+    }
+  }
+
   await db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
     assertCanSave(app, 'Household');
     const storedBorrower = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
     if (!storedBorrower) throw new AppError('NotFound');
-
-    if (storedBorrower.phoneNumber !== phoneE164) {
-      const { isValid } = await o.services.phoneLookup.verify(phoneE164);
-      if (!isValid) {
-        const message = invalidMessage(HOUSEHOLD_LABELS.phoneNumber);
-        throw new AppError('ValidationError', message, { fieldErrors: { 'borrower.phoneNumber': message } });
-      }
-    }
+    // Another save changed the phone since it was read: this number was never looked up. Sent again, it is.
+    if (storedBorrower.phoneNumber !== phoneE164 && !verified) throw new AppError('Conflict');
 
     const dateOfBirth = toIsoDate(h.borrower.dateOfBirth);
     const storedDob = storedBorrower.dateOfBirth ? cipher.decrypt(storedBorrower.dateOfBirth) : null;
