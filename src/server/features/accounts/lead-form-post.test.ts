@@ -173,3 +173,34 @@ describe('POST /lead (the lead form without its script)', () => {
     expect(log).not.toContain('555');
   });
 });
+
+describe('POST /lead on a server without the built page', () => {
+  it('answers the field messages as JSON (400), never a 500, and creates nothing', async () => {
+    const bare = mkdtempSync(path.join(os.tmpdir(), 'dmp-web-bare-'));
+    const other = await createTestApp({}, { webRoot: bare });
+    try {
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/lead',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+        payload: 'firstName=Ana',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'ValidationError',
+        fieldErrors: { lastName: expect.any(String), email: expect.any(String) },
+      });
+      // A body that is no form at all is refused the same way.
+      const json = await other.app.inject({
+        method: 'POST',
+        url: '/lead',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        payload: '{"a":1}',
+      });
+      expect(json.statusCode).toBeLessThan(500);
+      expect(await other.db.select().from(application)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

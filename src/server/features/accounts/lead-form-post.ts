@@ -58,11 +58,19 @@ export async function registerLeadFormPost(
       async (request, reply) => {
         const body = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
         const checked = checkLeadForm(body);
-        const answerWith = async (answer: LeadFormAnswer) =>
-          reply
-            .status(400)
-            .type('text/html; charset=utf-8')
-            .send(await answerPage(answer));
+        const answerWith = async (answer: LeadFormAnswer) => {
+          const page = await answerPage(answer).catch(() => null);
+          // Without the built page (a server started before `npm run build`) the answer is the API's: the
+          // same field messages, as JSON, never a 500.
+          if (page === null) {
+            return reply.status(400).send({
+              code: 'ValidationError',
+              message: Object.values(answer.errors).find(Boolean) ?? 'The form could not be read.',
+              fieldErrors: answer.errors,
+            });
+          }
+          return reply.status(400).type('text/html; charset=utf-8').send(page);
+        };
         if (!checked.ok) return answerWith(checked.answer);
 
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
