@@ -204,7 +204,9 @@ export async function buildApp(
     return reply.redirect(`/lead${query}`);
   });
 
-  await registerWebApp(app, options.webRoot ?? BUILT_WEB_ROOT);
+  await registerWebApp(app, options.webRoot ?? BUILT_WEB_ROOT, {
+    sourceMaps: config.nodeEnv !== 'production',
+  });
 
   return app;
 }

@@ -23,15 +23,25 @@ function prerenderedPages(webRoot: string): string[] {
     .map((entry) => `/${entry.name}`);
 }
 
+/** A source map's path: the build writes one beside each script. */
+const isSourceMap = (url: string): boolean => url.split('?')[0]!.endsWith('.map');
+
 /**
  * Serves the built web app: its files, the prerendered landing pages at their paths, and index.html for every
- * other client route. Unknown /api paths (and anything when there is no build) stay JSON 404s.
+ * other client route. Unknown /api paths (and anything when there is no build) stay JSON 404s. Without
+ * `sourceMaps` (production) the scripts' source maps are not served: they would hand anyone the product's
+ * source, comments included.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  o: { sourceMaps: boolean } = { sourceMaps: true },
+): Promise<void> {
   const hasWebApp = existsSync(path.join(webRoot, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
+      allowedPath: (pathName) => o.sourceMaps || !isSourceMap(pathName),
       wildcard: false,
       index: false,
       // The build writes a Brotli and a gzip copy of every text file (scripts/compress.ts): a browser that
@@ -60,6 +70,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     if (
       !hasWebApp ||
       request.url.startsWith('/api/') ||
+      isSourceMap(request.url) ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply
