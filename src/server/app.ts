@@ -25,7 +25,7 @@ import { sessionRecordingCsp } from './features/session-recording/csp';
 import { sessionRecordingRoutes } from './features/session-recording/routes';
 import { twilioSmsWebhookRoutes } from './features/text-messages/inbound-webhook';
 import { loggerOptions } from './logging';
-import { createAuth } from './plugins/auth';
+import { CLIENT_IP_HEADER, createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerIdempotency } from './plugins/idempotency';
@@ -69,6 +69,10 @@ export async function buildApp(
     // now ignores a plain number (it cannot check who the nearest peer is: the operator vouches for that).
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
+  // The client's address, read once under TRUST_PROXY, for better-auth's session records (plugins/auth.ts).
+  app.addHook('onRequest', async (request) => {
+    request.headers[CLIENT_IP_HEADER] = request.ip;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 

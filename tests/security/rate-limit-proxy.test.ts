@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { session, user } from '#server/db/schema/auth';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The per-address limits count by the client's address. X-Forwarded-For is believed only for the configured
@@ -68,5 +70,36 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     expect(codes).toEqual([401, 401, 401, 429]);
     // Another client behind the same proxy has its own count.
     expect(await signIn(t, { 'x-forwarded-for': '198.51.100.8' })).toBe(401);
+  });
+});
+
+describe("the address a session records (better-auth's session.ip_address)", () => {
+  /** A lead creates the account and its session; the session's address is read back. */
+  async function sessionAddress(app: TestApp, headers: Record<string, string>, remoteAddress: string) {
+    attempt += 1;
+    const email = `session.${attempt}@example.com`;
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/lead',
+      remoteAddress,
+      headers: { origin: app.config.publicUrl, 'x-dmp-client-ip': '198.51.100.66', ...headers },
+      payload: { firstName: 'Pat', lastName: 'Doe', email, phoneNumber: '415-555-0123', agreedToTerms: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const owner = await app.db.query.user.findFirst({ where: eq(user.email, email) });
+    const row = await app.db.query.session.findFirst({ where: eq(session.userId, owner!.id) });
+    return row!.ipAddress;
+  }
+
+  it('is the connecting address by default, whatever X-Forwarded-For (or our own header) the client sends', async () => {
+    t = await createTestApp();
+    expect(await sessionAddress(t, { 'x-forwarded-for': '203.0.113.9' }, '192.0.2.30')).toBe('192.0.2.30');
+  });
+
+  it('is the address the trusted proxy appended behind TRUST_PROXY=1', async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    expect(await sessionAddress(t, { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' }, '10.0.0.2')).toBe(
+      '198.51.100.7',
+    );
   });
 });

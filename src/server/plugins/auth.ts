@@ -133,6 +133,10 @@ export function createAuth(o: {
       // Our routes call better-auth in-process; the same-origin check is done once for every API route.
       disableCSRFCheck: true,
       disableOriginCheck: true,
+      // The address a session records is the one the rate limits count by: Fastify's reading of the request
+      // under TRUST_PROXY, handed over in a header of our own (CLIENT_IP_HEADER), never X-Forwarded-For as the
+      // client sent it.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // Rate limits are applied by Fastify on our routes (better-auth's own endpoints are not exposed).
     rateLimit: { enabled: false },
@@ -170,6 +174,12 @@ export function createAuth(o: {
 export type Auth = ReturnType<typeof createAuth>;
 
 /** Fastify's IncomingHttpHeaders as the Fetch Headers better-auth expects. */
+/**
+ * The client's address as Fastify reads it under TRUST_PROXY, set on every request by the app (a value the
+ * client sent in this header is replaced): what better-auth records on a session.
+ */
+export const CLIENT_IP_HEADER = 'x-dmp-client-ip';
+
 export function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(raw)) {
