@@ -1,3 +1,4 @@
+import { inSequence } from '#server/db/in-sequence';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AlertView } from '#domain/flow/staff-views';
 import { describeTrigger, type TriggerFacts } from '#domain/monitoring/alert-triggers';
@@ -99,120 +100,126 @@ export async function alertTriggers(
   };
   const found = new Map<string, Found>(
     (
-      await Promise.all([
-        lookup(
-          'plaidBalance',
-          (w) =>
-            db
-              .select({
-                id: plaidBalance.id,
-                at: plaidBalance.createdAt,
-                available: plaidBalance.available,
-                current: plaidBalance.current,
-                accountName: plaidAccount.name,
-              })
-              .from(plaidBalance)
-              .innerJoin(plaidAccount, sql`${plaidAccount.id} = ${plaidBalance.plaidAccountId}`)
-              .where(inArray(plaidBalance.id, w)),
-          (r) => ({
-            date: r.at,
-            facts: {
-              type: 'plaidBalance',
-              available: r.available,
-              current: r.current,
-              at: r.at,
-              accountName: r.accountName,
-            },
-          }),
-        ),
-        lookup(
-          'plaidItem',
-          (w) =>
-            db
-              .select({
-                id: plaidItem.id,
-                at: plaidItem.updatedAt,
-                institutionName: plaidItem.institutionName,
-              })
-              .from(plaidItem)
-              .where(inArray(plaidItem.id, w)),
-          (r) => ({ date: r.at, facts: { type: 'plaidItem', institutionName: r.institutionName } }),
-        ),
-        lookup(
-          'debtScore',
-          (w) =>
-            db
-              .select({
-                id: debtScore.id,
-                at: debtScore.createdAt,
-                value: debtScore.value,
-                // The score it is compared with: the newest one at least 30 days older.
-                previous: previousValue(
-                  describe,
-                  sql`(select p.value from ${debtScore} p
+      await inSequence(
+        () =>
+          lookup(
+            'plaidBalance',
+            (w) =>
+              db
+                .select({
+                  id: plaidBalance.id,
+                  at: plaidBalance.createdAt,
+                  available: plaidBalance.available,
+                  current: plaidBalance.current,
+                  accountName: plaidAccount.name,
+                })
+                .from(plaidBalance)
+                .innerJoin(plaidAccount, sql`${plaidAccount.id} = ${plaidBalance.plaidAccountId}`)
+                .where(inArray(plaidBalance.id, w)),
+            (r) => ({
+              date: r.at,
+              facts: {
+                type: 'plaidBalance',
+                available: r.available,
+                current: r.current,
+                at: r.at,
+                accountName: r.accountName,
+              },
+            }),
+          ),
+        () =>
+          lookup(
+            'plaidItem',
+            (w) =>
+              db
+                .select({
+                  id: plaidItem.id,
+                  at: plaidItem.updatedAt,
+                  institutionName: plaidItem.institutionName,
+                })
+                .from(plaidItem)
+                .where(inArray(plaidItem.id, w)),
+            (r) => ({ date: r.at, facts: { type: 'plaidItem', institutionName: r.institutionName } }),
+          ),
+        () =>
+          lookup(
+            'debtScore',
+            (w) =>
+              db
+                .select({
+                  id: debtScore.id,
+                  at: debtScore.createdAt,
+                  value: debtScore.value,
+                  // The score it is compared with: the newest one at least 30 days older.
+                  previous: previousValue(
+                    describe,
+                    sql`(select p.value from ${debtScore} p
                     where p.application_id = ${debtScore.applicationId}
                       and p.created_at <= ${debtScore.createdAt} - interval '30 days'
                     order by p.created_at desc limit 1)`,
-                ),
-              })
-              .from(debtScore)
-              .where(inArray(debtScore.id, w)),
-          (r) => ({ date: r.at, facts: { type: 'debtScore', value: r.value, previous: r.previous } }),
-        ),
-        lookup(
-          'plaidTransaction',
-          (w) =>
-            db
-              .select({
-                id: plaidTransaction.id,
-                at: plaidTransaction.date,
-                name: plaidTransaction.name,
-                amount: plaidTransaction.amount,
-              })
-              .from(plaidTransaction)
-              .where(inArray(plaidTransaction.id, w)),
-          (r) => ({
-            date: dayStart(r.at),
-            facts: { type: 'plaidTransaction', name: r.name, date: r.at, amount: r.amount },
-          }),
-        ),
-        lookup(
-          'inquiry',
-          (w) =>
-            db
-              .select({ id: inquiry.id, at: inquiry.date, subscriberName: inquiry.subscriberName })
-              .from(inquiry)
-              .where(inArray(inquiry.id, w)),
-          (r) => ({
-            date: dayStart(r.at),
-            facts: { type: 'inquiry', subscriberName: r.subscriberName, date: r.at },
-          }),
-        ),
-        lookup(
-          'incomeSnapshot',
-          (w) =>
-            db
-              .select({
-                id: incomeSnapshot.id,
-                at: incomeSnapshot.createdAt,
-                monthlyIncome: incomeSnapshot.monthlyIncome,
-                // The snapshot it is compared with: the one just before it.
-                previous: previousValue(
-                  describe,
-                  sql`(select p.monthly_income from ${incomeSnapshot} p
+                  ),
+                })
+                .from(debtScore)
+                .where(inArray(debtScore.id, w)),
+            (r) => ({ date: r.at, facts: { type: 'debtScore', value: r.value, previous: r.previous } }),
+          ),
+        () =>
+          lookup(
+            'plaidTransaction',
+            (w) =>
+              db
+                .select({
+                  id: plaidTransaction.id,
+                  at: plaidTransaction.date,
+                  name: plaidTransaction.name,
+                  amount: plaidTransaction.amount,
+                })
+                .from(plaidTransaction)
+                .where(inArray(plaidTransaction.id, w)),
+            (r) => ({
+              date: dayStart(r.at),
+              facts: { type: 'plaidTransaction', name: r.name, date: r.at, amount: r.amount },
+            }),
+          ),
+        () =>
+          lookup(
+            'inquiry',
+            (w) =>
+              db
+                .select({ id: inquiry.id, at: inquiry.date, subscriberName: inquiry.subscriberName })
+                .from(inquiry)
+                .where(inArray(inquiry.id, w)),
+            (r) => ({
+              date: dayStart(r.at),
+              facts: { type: 'inquiry', subscriberName: r.subscriberName, date: r.at },
+            }),
+          ),
+        () =>
+          lookup(
+            'incomeSnapshot',
+            (w) =>
+              db
+                .select({
+                  id: incomeSnapshot.id,
+                  at: incomeSnapshot.createdAt,
+                  monthlyIncome: incomeSnapshot.monthlyIncome,
+                  // The snapshot it is compared with: the one just before it.
+                  previous: previousValue(
+                    describe,
+                    sql`(select p.monthly_income from ${incomeSnapshot} p
                     where p.application_id = ${incomeSnapshot.applicationId}
                       and p.created_at < ${incomeSnapshot.createdAt}
                     order by p.created_at desc limit 1)`,
-                ),
-              })
-              .from(incomeSnapshot)
-              .where(inArray(incomeSnapshot.id, w)),
-          (r) => ({
-            date: r.at,
-            facts: { type: 'incomeSnapshot', monthlyIncome: r.monthlyIncome, previous: r.previous },
-          }),
-        ),
-      ])
+                  ),
+                })
+                .from(incomeSnapshot)
+                .where(inArray(incomeSnapshot.id, w)),
+            (r) => ({
+              date: r.at,
+              facts: { type: 'incomeSnapshot', monthlyIncome: r.monthlyIncome, previous: r.previous },
+            }),
+          ),
+      )
     ).flat(),
   );
   return new Map(

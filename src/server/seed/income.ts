@@ -1,3 +1,4 @@
+import { inSequence } from '#server/db/in-sequence';
 import { and, eq } from 'drizzle-orm';
 import { CENTS_PER_DOLLAR, type Cents } from '#domain/money/cents';
 import { CASHFLOW_TOO_HIGH_MARGIN } from '#domain/underwriting/constants';
@@ -36,25 +37,27 @@ export async function decisionInputs(
     .select({ state: borrower.state })
     .from(borrower)
     .where(eq(borrower.applicationId, applicationId));
-  const [expenses, tradelines, collections, ticked] = await Promise.all([
-    tx.select().from(expense).where(eq(expense.applicationId, applicationId)),
-    tx.select().from(debt).where(eq(debt.applicationId, applicationId)),
-    tx
-      .select()
-      .from(collection)
-      .where(
-        and(
-          eq(collection.applicationId, applicationId),
-          eq(collection.isEligibleForDmp, true),
-          eq(collection.selectedForDebtReduction, true),
+  const [expenses, tradelines, collections, ticked] = await inSequence(
+    () => tx.select().from(expense).where(eq(expense.applicationId, applicationId)),
+    () => tx.select().from(debt).where(eq(debt.applicationId, applicationId)),
+    () =>
+      tx
+        .select()
+        .from(collection)
+        .where(
+          and(
+            eq(collection.applicationId, applicationId),
+            eq(collection.isEligibleForDmp, true),
+            eq(collection.selectedForDebtReduction, true),
+          ),
         ),
-      ),
-    tx
-      .select({ id: hardship.id })
-      .from(hardship)
-      .where(and(eq(hardship.applicationId, applicationId), eq(hardship.value, true)))
-      .limit(1),
-  ]);
+    () =>
+      tx
+        .select({ id: hardship.id })
+        .from(hardship)
+        .where(and(eq(hardship.applicationId, applicationId), eq(hardship.value, true)))
+        .limit(1),
+  );
   const selected = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
   return {
     // The agency's monthly fee, capped by the borrower's state, as runDecision adds it (decision 0048).

@@ -1,3 +1,4 @@
+import { inSequence } from '#server/db/in-sequence';
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { BudgetView } from '#domain/flow/application-view';
@@ -54,10 +55,11 @@ async function budgetContext(
   proposed: NonNullable<Awaited<ReturnType<typeof newestBudget>>>,
 ) {
   const isHomeowner = app.isHomeowner ?? false;
-  const [allExpenses, borrowerRow] = await Promise.all([
-    tx.select().from(expense).where(eq(expense.applicationId, app.id)),
-    tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id), columns: { state: true } }),
-  ]);
+  const [allExpenses, borrowerRow] = await inSequence(
+    () => tx.select().from(expense).where(eq(expense.applicationId, app.id)),
+    () =>
+      tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id), columns: { state: true } }),
+  );
   const valueOf = (e: { selfReportedValue: number | null; estimatedValue: number | null }) =>
     e.selfReportedValue ?? e.estimatedValue ?? 0;
   const proposedByExpense = new Map(proposed.budgetExpenses.map((l) => [l.expenseId, l.proposedValue]));

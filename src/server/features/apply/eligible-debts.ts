@@ -1,3 +1,4 @@
+import { inSequence } from '#server/db/in-sequence';
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
@@ -39,16 +40,18 @@ export async function eligibleItems(
   cipher: FieldCipher,
   applicationId: string,
 ): Promise<EligibleItemView[]> {
-  const [debts, collections] = await Promise.all([
-    tx.query.debt.findMany({
-      where: and(eq(debt.applicationId, applicationId), eq(debt.isEligibleForDmp, true)),
-      limit: 1000,
-    }),
-    tx.query.collection.findMany({
-      where: and(eq(collection.applicationId, applicationId), eq(collection.isEligibleForDmp, true)),
-      limit: 1000,
-    }),
-  ]);
+  const [debts, collections] = await inSequence(
+    () =>
+      tx.query.debt.findMany({
+        where: and(eq(debt.applicationId, applicationId), eq(debt.isEligibleForDmp, true)),
+        limit: 1000,
+      }),
+    () =>
+      tx.query.collection.findMany({
+        where: and(eq(collection.applicationId, applicationId), eq(collection.isEligibleForDmp, true)),
+        limit: 1000,
+      }),
+  );
   const items: EligibleItemView[] = [
     ...debts.map((d) => ({
       id: d.id,

@@ -1,3 +1,4 @@
+import { inSequence } from '#server/db/in-sequence';
 import { and, asc, eq } from 'drizzle-orm';
 import type { OutcomeView } from '#domain/flow/application-view';
 import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
@@ -19,30 +20,32 @@ const currentPayment = (balance: number, scheduled: number | null): number =>
 
 /** The debts and collections chosen for the plan, as the do-it-yourself payoff plan reads them. */
 async function chosenDebts(db: Db | Tx, applicationId: string): Promise<PayoffDebt[]> {
-  const [debts, collections] = await Promise.all([
-    db
-      .select()
-      .from(debt)
-      .where(
-        and(
-          eq(debt.applicationId, applicationId),
-          eq(debt.isEligibleForDmp, true),
-          eq(debt.selectedForDebtReduction, true),
-        ),
-      )
-      .limit(1000),
-    db
-      .select()
-      .from(collection)
-      .where(
-        and(
-          eq(collection.applicationId, applicationId),
-          eq(collection.isEligibleForDmp, true),
-          eq(collection.selectedForDebtReduction, true),
-        ),
-      )
-      .limit(1000),
-  ]);
+  const [debts, collections] = await inSequence(
+    () =>
+      db
+        .select()
+        .from(debt)
+        .where(
+          and(
+            eq(debt.applicationId, applicationId),
+            eq(debt.isEligibleForDmp, true),
+            eq(debt.selectedForDebtReduction, true),
+          ),
+        )
+        .limit(1000),
+    () =>
+      db
+        .select()
+        .from(collection)
+        .where(
+          and(
+            eq(collection.applicationId, applicationId),
+            eq(collection.isEligibleForDmp, true),
+            eq(collection.selectedForDebtReduction, true),
+          ),
+        )
+        .limit(1000),
+  );
   // Credit reports carry no interest rates: every account is taken at the rate the decision assumes.
   return [
     ...debts.map((d) => ({

@@ -1,3 +1,4 @@
+import { inSequence } from '#server/db/in-sequence';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
@@ -32,10 +33,10 @@ async function selectedEligibleBalance(tx: Tx, applicationId: string): Promise<n
       eq(t.isEligibleForDmp, true),
       eq(t.selectedForDebtReduction, true),
     );
-  const [debts, collections] = await Promise.all([
-    tx.select({ balance: debt.currentBalance }).from(debt).where(where(debt)),
-    tx.select({ balance: collection.currentBalance }).from(collection).where(where(collection)),
-  ]);
+  const [debts, collections] = await inSequence(
+    () => tx.select({ balance: debt.currentBalance }).from(debt).where(where(debt)),
+    () => tx.select({ balance: collection.currentBalance }).from(collection).where(where(collection)),
+  );
   return sumCents([...debts, ...collections].map((r) => r.balance));
 }
 

@@ -116,8 +116,11 @@ export async function resendSigningEmails(o: { services: Services; userId: strin
   const emails = await Promise.all(
     record.signers.filter((s) => !s.signedAt).map((s) => signingLink(o.services, record.envelopeId, s)),
   );
-  const ids = await db.transaction(async (tx) =>
-    Promise.all(emails.map((email) => enqueueEmail(tx, o.services.cipher, email))),
-  );
+  // One email after another: a transaction's client runs one query at a time.
+  const ids = await db.transaction(async (tx) => {
+    const queued: string[] = [];
+    for (const email of emails) queued.push(await enqueueEmail(tx, o.services.cipher, email));
+    return queued;
+  });
   for (const id of ids) o.services.onEmailQueued?.(id);
 }
