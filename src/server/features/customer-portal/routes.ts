@@ -11,6 +11,7 @@ import { getPlan, signedApplication } from './get-plan';
 import { listCustomerAlerts } from './list-alerts';
 import { reauthorizePlan } from './reauthorize';
 import { getCustomerSettings, setTextMessages } from './settings';
+import { openSignedLetter } from '#server/features/signing/signed-letter-store';
 
 const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['customer-portal'];
@@ -54,7 +55,7 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
       return reply
         .type('application/pdf')
         .header('content-disposition', 'attachment; filename="Letter of Authorization (signed).pdf"')
-        .send(Buffer.from(row.pdf, 'base64'));
+        .send(openSignedLetter(services.cipher, row.pdf));
     },
   );
   app.get(

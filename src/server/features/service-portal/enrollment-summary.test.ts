@@ -13,6 +13,7 @@ import {
   signingToken,
 } from '#tests/support/enrollment';
 import { signInStaff, type StaffClient } from '#tests/support/service-portal';
+import { openSignedLetter } from '#server/features/signing/signed-letter-store';
 
 // What counsellors see of the borrower's enrollment on the borrower summary (the payment account, the connected
 // banks, the Letter of Authorization) and the signed letter's download, with borrowers driven through the
@@ -151,7 +152,8 @@ describe('the enrollment on the borrower summary', () => {
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('attachment');
     expect(pdf.headers['cache-control']).toBe('no-store');
-    expect(pdf.rawPayload.equals(Buffer.from(record!.signedDocument!, 'base64'))).toBe(true);
+    expect(pdf.rawPayload.equals(openSignedLetter(t.cipher, record!.signedDocument!))).toBe(true);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const downloads = await downloadsOf(b.applicationId);
     expect(downloads.map((a) => [a.actorId, a.entityType, a.entityId])).toEqual([
       [staff.userId, 'docusign', record!.id],

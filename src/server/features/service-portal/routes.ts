@@ -80,6 +80,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     async (request, reply) => {
       const pdf = await signedLetterForStaff({
         db,
+        cipher: services.cipher,
         viewerId: await viewerId(request),
         applicationId: request.params.id,
       });

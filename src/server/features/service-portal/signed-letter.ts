@@ -3,6 +3,8 @@ import { AppError } from '#domain/errors';
 import type { Db } from '#server/db/client';
 import { docusign } from '#server/db/schema/enrollment';
 import { recordAudit } from '#server/audit/record-audit';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { openSignedLetter } from '#server/features/signing/signed-letter-store';
 
 export const NO_SIGNED_LETTER_MESSAGE = 'This application has no signed Letter of Authorization.';
 
@@ -13,6 +15,7 @@ export const NO_SIGNED_LETTER_MESSAGE = 'This application has no signed Letter o
  */
 export async function signedLetterForStaff(o: {
   db: Db;
+  cipher: FieldCipher;
   viewerId: string;
   applicationId: string;
 }): Promise<Buffer> {
@@ -29,6 +32,6 @@ export async function signedLetterForStaff(o: {
       entityId: row.id,
       applicationId: o.applicationId,
     });
-    return Buffer.from(row.pdf, 'base64');
+    return openSignedLetter(o.cipher, row.pdf);
   });
 }

@@ -1,3 +1,4 @@
+import { sealSignedLetter } from './signed-letter-store';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,7 +46,7 @@ export async function recordSignatures(o: {
       .update(docusign)
       .set({
         documentSignedAt: new Date(),
-        signedDocument: buffer.toString('base64'),
+        signedDocument: sealSignedLetter(o.services.cipher, buffer),
         signedDocumentSha256: createHash('sha256').update(buffer).digest('hex'),
       })
       .where(eq(docusign.id, record.id));

@@ -16,6 +16,7 @@ import {
 } from '#tests/support/enrollment';
 import { EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 import { ELECTRONIC_RECORDS_MESSAGES } from '#domain/enrollment/electronic-records-consent';
+import { openSignedLetter } from './signed-letter-store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,7 +82,11 @@ describe('signing the Letter of Authorization (sandbox)', () => {
     const [record] = await t.db.select().from(docusign).where(eq(docusign.applicationId, b.applicationId));
     expect(record!.documentSignedAt).toBeInstanceOf(Date);
     expect(record!.signedDocumentSha256).toMatch(/^[0-9a-f]{64}$/);
-    const signedPdf = Buffer.from(record!.signedDocument!, 'base64');
+    // Stored sealed: neither the PDF nor its base64 is readable in the row.
+    expect(record!.signedDocument).toMatch(/^v1\./);
+    expect(record!.signedDocument).not.toContain('JVBERi0');
+    const signedPdf = openSignedLetter(t.cipher, record!.signedDocument!);
+    expect(signedPdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(createHash('sha256').update(signedPdf).digest('hex')).toBe(record!.signedDocumentSha256);
     expect((await b.client.get('/api/application/submitted')).json()).toMatchObject({
       status: 'counselorReview',
@@ -95,7 +100,7 @@ describe('signing the Letter of Authorization (sandbox)', () => {
       {
         filename: 'Letter of Authorization (signed).pdf',
         contentType: 'application/pdf',
-        content: record!.signedDocument,
+        content: signedPdf.toString('base64'),
       },
     ]);
     const mailbox = await t.app.inject({
