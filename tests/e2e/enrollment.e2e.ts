@@ -362,6 +362,9 @@ test.describe('enrollment', () => {
       await overview.getByRole('button', { name: 'Quality control' }).click();
       const qc = page.getByRole('dialog', { name: 'Quality control' });
       await visible(qc);
+      // Every item of the checklist, then Passed.
+      const checklist = qc.getByRole('group', { name: 'Checklist' });
+      for (const box of await checklist.getByRole('checkbox').all()) await box.check();
       await qc.getByLabel('Passed', { exact: true }).check();
       await qc.getByRole('button', { name: 'Submit' }).click();
       await expect(qc).toBeHidden();
