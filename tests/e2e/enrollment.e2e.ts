@@ -519,6 +519,28 @@ test.describe('enrollment', () => {
       expect(await cards.filter({ hasText: 'Declined' }).count()).toBe(1);
       expect(await cards.filter({ hasText: 'Accepted' }).count()).toBe(firstOfferCount - 1);
       await checkAccessibility(page, '/customer-portal/plan (phone)');
+
+      // Settings: the borrower stops text messages, the choice holds after a reload, then turns them back on.
+      await page.setViewportSize(DESKTOP);
+      await page
+        .getByRole('navigation', { name: 'Customer portal' })
+        .getByRole('link', { name: 'Settings' })
+        .first()
+        .click();
+      await waitForPath(page, '/customer-portal/settings');
+      const texts = page.getByRole('checkbox', { name: 'Send me text messages about my plan' });
+      await expect(texts).toBeChecked();
+      await texts.uncheck();
+      await visible(page.getByRole('status').filter({ hasText: 'We will not text you.' }));
+      await page.reload();
+      await expect(
+        page.getByRole('checkbox', { name: 'Send me text messages about my plan' }),
+      ).not.toBeChecked();
+      await page.getByRole('checkbox', { name: 'Send me text messages about my plan' }).check();
+      await visible(page.getByRole('status').filter({ hasText: 'We will text you about your plan.' }));
+      await checkAccessibility(page, '/customer-portal/settings');
+      await snapAtWidths(page, 'enroll-settings-texts');
+      await page.setViewportSize(PHONE);
       firstPlanRead = true;
     });
     expect(errors).toEqual([]);
