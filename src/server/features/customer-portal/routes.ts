@@ -11,7 +11,7 @@ import { getPlan, signedApplication } from './get-plan';
 import { listCustomerAlerts } from './list-alerts';
 import { reauthorizePlan } from './reauthorize';
 import { getCustomerSettings, setTextMessages } from './settings';
-import { openSignedLetter } from '#server/features/signing/signed-letter-store';
+import { openSignedLetter } from '#server/application/signed-letter-store';
 
 const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['customer-portal'];

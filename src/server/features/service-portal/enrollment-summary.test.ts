@@ -13,7 +13,7 @@ import {
   signingToken,
 } from '#tests/support/enrollment';
 import { signInStaff, type StaffClient } from '#tests/support/service-portal';
-import { openSignedLetter } from '#server/features/signing/signed-letter-store';
+import { openSignedLetter } from '#server/application/signed-letter-store';
 
 // What counsellors see of the borrower's enrollment on the borrower summary (the payment account, the connected
 // banks, the Letter of Authorization) and the signed letter's download, with borrowers driven through the

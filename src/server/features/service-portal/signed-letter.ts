@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client';
 import { docusign } from '#server/db/schema/enrollment';
 import { recordAudit } from '#server/audit/record-audit';
 import type { FieldCipher } from '#server/security/field-encryption';
-import { openSignedLetter } from '#server/features/signing/signed-letter-store';
+import { openSignedLetter } from '#server/application/signed-letter-store';
 
 export const NO_SIGNED_LETTER_MESSAGE = 'This application has no signed Letter of Authorization.';
 

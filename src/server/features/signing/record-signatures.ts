@@ -1,4 +1,4 @@
-import { sealSignedLetter } from './signed-letter-store';
+import { sealSignedLetter } from '#server/application/signed-letter-store';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

@@ -16,7 +16,7 @@ import {
 } from '#tests/support/enrollment';
 import { EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 import { ELECTRONIC_RECORDS_MESSAGES } from '#domain/enrollment/electronic-records-consent';
-import { openSignedLetter } from './signed-letter-store';
+import { openSignedLetter } from '#server/application/signed-letter-store';
 
 let t: TestApp;
 beforeAll(async () => {

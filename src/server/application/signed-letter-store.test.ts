@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFieldCipher } from '#server/security/field-encryption';
-import { openSignedLetter, sealSignedLetter } from './signed-letter-store';
+import { openSignedLetter, sealSignedLetter } from '#server/application/signed-letter-store';
 
 const cipher = createFieldCipher(randomBytes(32));
 const PDF = Buffer.from('%PDF-1.7\nPat Doe, 12 Elm Street, Chase ...1234 $3,342\n%%EOF');
