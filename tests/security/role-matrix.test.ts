@@ -99,6 +99,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/customer-portal/alerts/:id/seen', 'borrower'],
   ['GET', '/api/customer-portal/settings', 'borrower'],
   ['PUT', '/api/customer-portal/settings/text-messages', 'borrower'],
+  ['PUT', '/api/customer-portal/settings/draft-day', 'borrower'],
 ];
 
 let t: TestApp;

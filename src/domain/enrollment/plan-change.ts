@@ -13,7 +13,7 @@ import { addDays, nextDraftOnOrAfter, type PayDirectly, type PlanTerms } from '.
  * has no dates yet or ends before then.
  */
 export const changeAppliesFrom = (
-  terms: Pick<PlanTerms, 'firstDraftDate' | 'termInMonths'>,
+  terms: Parameters<typeof nextDraftOnOrAfter>[0],
   announced: string,
 ): string | null => nextDraftOnOrAfter(terms, addDays(announced, CHANGED_DRAFT_NOTICE_DAYS));
 

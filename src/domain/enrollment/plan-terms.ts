@@ -74,8 +74,13 @@ export type PlanTerms = {
   /** The one-off set-up fee, drawn with the first monthly draft. */
   setupFee: Cents;
   setupFeeDate: string | null;
-  /** The day of the month drafts are drawn on (1 to 28). */
+  /** The day of the month drafts are drawn on (1 to 28): the newest day the borrower chose. */
   draftDay: number;
+  /**
+   * Each change of the draft day the borrower made after signing (Settings): the date of the first draft on
+   * the new day, oldest first. Drafts of earlier months stay on the day before it (draftDateAt).
+   */
+  draftDayChanges: string[];
   /** Number of monthly drafts until every account on the plan is paid off. */
   termInMonths: number;
   firstDraftDate: string | null;
@@ -115,6 +120,25 @@ export function addBusinessDays(date: string, days: number): string {
     if (isBusinessDay(isoDay(d))) left -= 1;
   }
   return isoDay(d);
+}
+
+/**
+ * The date of draft `k` (0 is the first). There is one draft a month, in the k-th month after the first
+ * draft's month, on the day in effect that month: the first draft's day, or the day of the newest change of
+ * day (the date of the first draft on that day) whose month has come. Keeping one draft to a month means a
+ * change of day never adds or skips a draft, so the amounts and the number of drafts stay as authorized.
+ * First '2027-01-20', changes ['2027-04-05']: k = 2 → '2027-03-20', k = 3 → '2027-04-05'.
+ */
+export function draftDateAt(
+  schedule: { firstDraftDate: string; draftDayChanges?: readonly string[] },
+  k: number,
+): string {
+  const month = addMonths(schedule.firstDraftDate, k).slice(0, 7);
+  let day = schedule.firstDraftDate.slice(8, 10);
+  for (const change of schedule.draftDayChanges ?? []) {
+    if (change.slice(0, 7) <= month) day = change.slice(8, 10);
+  }
+  return `${month}-${day}`;
 }
 
 export const isDraftDay = (day: number): boolean =>
@@ -227,6 +251,8 @@ export function planTerms(i: {
   fees: PlanFeeSettings;
   cap: StateFeeCap;
   firstDraftDate: string | null;
+  /** Changes of the draft day made after signing, oldest first (PlanTerms.draftDayChanges). */
+  draftDayChanges?: readonly string[];
 }): PlanTerms {
   const creditors: PlanCreditorTerms[] = [];
   const payDirectly: PayDirectly[] = [];
@@ -253,12 +279,14 @@ export function planTerms(i: {
   }
   creditors.sort(byBalance);
   payDirectly.sort(byBalance);
-  const draftDay = i.firstDraftDate ? parseDay(i.firstDraftDate).getUTCDate() : 0;
-  if (i.firstDraftDate && !isDraftDay(draftDay)) {
-    throw new RangeError(
-      `A first draft falls on the 1st to the ${LAST_DRAFT_DAY_OF_MONTH}th: ${i.firstDraftDate}`,
-    );
+  const draftDayChanges = i.firstDraftDate ? [...(i.draftDayChanges ?? [])].sort() : [];
+  for (const day of [i.firstDraftDate, ...draftDayChanges]) {
+    if (day && !isDraftDay(parseDay(day).getUTCDate())) {
+      throw new RangeError(`A draft falls on the 1st to the ${LAST_DRAFT_DAY_OF_MONTH}th: ${day}`);
+    }
   }
+  const schedule = i.firstDraftDate ? { firstDraftDate: i.firstDraftDate, draftDayChanges } : null;
+  const draftDay = schedule ? parseDay(draftDayChanges.at(-1) ?? schedule.firstDraftDate).getUTCDate() : 0;
 
   if (creditors.length === 0) {
     return {
@@ -270,6 +298,7 @@ export function planTerms(i: {
       setupFee: 0,
       setupFeeDate: null,
       draftDay,
+      draftDayChanges: [],
       termInMonths: 0,
       firstDraftDate: null,
       lastDraftDate: null,
@@ -299,11 +328,12 @@ export function planTerms(i: {
     monthlyFee: fees.monthlyFee,
     monthlyDraft,
     setupFee: fees.setupFee,
-    setupFeeDate: fees.setupFee > 0 ? i.firstDraftDate : null,
+    setupFeeDate: fees.setupFee > 0 && schedule ? draftDateAt(schedule, 0) : null,
     draftDay,
+    draftDayChanges,
     termInMonths: run.months,
-    firstDraftDate: i.firstDraftDate,
-    lastDraftDate: i.firstDraftDate ? addMonths(i.firstDraftDate, run.months - 1) : null,
+    firstDraftDate: schedule ? draftDateAt(schedule, 0) : null,
+    lastDraftDate: schedule ? draftDateAt(schedule, run.months - 1) : null,
     lastDraftAmount: run.lastDraft,
     totalPaid: run.drafted + fees.setupFee,
     totalFees: run.fees + fees.setupFee,
@@ -319,14 +349,14 @@ export function planTerms(i: {
  * terms, announced + 10 days).
  */
 export function nextDraftOnOrAfter(
-  terms: Pick<PlanTerms, 'firstDraftDate' | 'termInMonths'>,
+  terms: Pick<PlanTerms, 'firstDraftDate' | 'termInMonths'> & { draftDayChanges?: readonly string[] },
   day: string,
 ): string | null {
-  if (!terms.firstDraftDate || terms.termInMonths < 1) return null;
-  const target = parseDay(day);
+  const { firstDraftDate: first } = terms;
+  if (!first || terms.termInMonths < 1) return null;
   for (let k = 0; k < terms.termInMonths; k += 1) {
-    const draft = addMonths(terms.firstDraftDate, k);
-    if (parseDay(draft) >= target) return draft;
+    const draft = draftDateAt({ firstDraftDate: first, draftDayChanges: terms.draftDayChanges }, k);
+    if (draft >= day) return draft;
   }
   return null;
 }

@@ -1,7 +1,32 @@
 import { z } from 'zod';
+import { LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
 
 // The customer portal's settings that are the borrower's own choices (the email and password have their own
-// pages): whether the agency may text them.
+// pages): whether the agency may text them, and the day of the month their plan is drawn.
+
+const DRAFT_DAY_MESSAGE = `Choose a day from the 1st to the ${LAST_DRAFT_DAY_OF_MONTH}th.`;
+
+/**
+ * The plan's draft day as Settings shows it. The page works a change out with the same function as the server
+ * (changeDraftDay), on the schedule and the day given here, so what it previews is what is saved.
+ */
+export const draftDayViewSchema = z.object({
+  /** The day of the month of the next draft. */
+  draftDay: z.number().int(),
+  nextDraftDate: z.string().nullable(),
+  /** What is drawn each month (the amount the borrower authorized). */
+  monthlyDraft: z.number().int(),
+  /** A change of day made earlier that starts after the next draft; null when none waits. */
+  upcomingChange: z.object({ draftDay: z.number().int(), firstDraftOnNewDay: z.string() }).nullable(),
+  schedule: z.object({
+    firstDraftDate: z.string(),
+    termInMonths: z.number().int(),
+    draftDayChanges: z.array(z.string()),
+  }),
+  /** The agency's today, which a change is counted from. */
+  today: z.string(),
+});
+export type DraftDayView = z.infer<typeof draftDayViewSchema>;
 
 /** GET /api/customer-portal/settings. */
 export const customerSettingsViewSchema = z.object({
@@ -9,6 +34,8 @@ export const customerSettingsViewSchema = z.object({
   phoneNumberLast4: z.string().nullable(),
   /** The borrower's `isOptedOutOfSMS`, the other way round: true while texts may be sent. */
   receivesTextMessages: z.boolean(),
+  /** The plan's drafts; null until the plan has dated drafts to move. */
+  drafts: draftDayViewSchema.nullable(),
 });
 export type CustomerSettingsView = z.infer<typeof customerSettingsViewSchema>;
 
@@ -17,3 +44,20 @@ export const textMessagesSettingSchema = z.strictObject({
   receivesTextMessages: z.boolean({ error: 'Choose whether we may text you' }),
 });
 export type TextMessagesSetting = z.infer<typeof textMessagesSettingSchema>;
+
+/**
+ * PUT /api/customer-portal/settings/draft-day: the new day, the first draft on it as the page showed it (409 when
+ * that is no longer so) and the borrower's authorization of drafts on that day.
+ */
+export const draftDaySettingSchema = z.strictObject({
+  draftDay: z
+    .number({ error: DRAFT_DAY_MESSAGE })
+    .int(DRAFT_DAY_MESSAGE)
+    .min(1, DRAFT_DAY_MESSAGE)
+    .max(LAST_DRAFT_DAY_OF_MONTH, DRAFT_DAY_MESSAGE),
+  firstDraftOnNewDay: z.iso.date({
+    error: 'The first draft on the new day is missing. Please choose the day again.',
+  }),
+  agreed: z.literal(true, { error: 'Check the box to authorize drafts on the new day.' }),
+});
+export type DraftDaySetting = z.infer<typeof draftDaySettingSchema>;

@@ -55,6 +55,14 @@ describe('nextPaymentDate: the plan’s payment day in the month of today or the
   ])('first %s, today %s → %s', (first, today, next) => {
     expect(nextPaymentDate(first, today)).toBe(next);
   });
+
+  it.each([
+    ['2026-03-16', '2026-04-15'], // April is still on the 15th
+    ['2026-04-16', '2026-05-05'], // May's draft is on the new day
+    ['2026-05-06', '2026-06-05'],
+  ])('after a change of day from May 5: today %s → %s', (today, next) => {
+    expect(nextPaymentDate('2026-03-15', today, ['2026-05-05'])).toBe(next);
+  });
 });
 
 describe('bankAccountDisconnected', () => {

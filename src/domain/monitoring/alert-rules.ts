@@ -1,4 +1,5 @@
 import type { AlertType } from '#domain/flow/staff-views';
+import { draftDateAt } from '#domain/enrollment/plan-terms';
 
 // The rules that watch an enrolled customer's finances. Each takes the records a monitor has just read and
 // answers the alerts they call for, each naming the one record that triggered it (its date is that record's
@@ -53,19 +54,27 @@ export function balanceBelowDmpPayment(o: {
   return { type: 'balanceBelowDMPPayment', trigger: { id: o.balance.id, type: 'plaidBalance' } };
 }
 
+/** A plan recorded before draft days stopped at the 28th may say the 31st: the month's last day then. */
+function atMostMonthEnd(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= lastDay ? date : `${date.slice(0, 8)}${String(lastDay).padStart(2, '0')}`;
+}
+
 /**
- * The next date a monthly payment falls on, on or after `today`: the plan's first payment date, then the same
- * day of each following month (the month's last day when it is shorter).
+ * The next date a monthly payment falls on, on or after `today`: the plan's first payment date, then one draft
+ * a month on the day in effect (the plan's schedule, with any change of day the borrower made: draftDateAt).
  */
-export function nextPaymentDate(firstPaymentDate: string, today: string): string {
-  if (today <= firstPaymentDate) return firstPaymentDate;
-  const [fy, fm, fd] = firstPaymentDate.split('-').map(Number) as [number, number, number];
+export function nextPaymentDate(
+  firstPaymentDate: string,
+  today: string,
+  draftDayChanges: readonly string[] = [],
+): string {
+  const schedule = { firstDraftDate: firstPaymentDate, draftDayChanges };
+  const [fy, fm] = firstPaymentDate.split('-').map(Number) as [number, number];
   const [ty, tm] = today.split('-').map(Number) as [number, number];
-  for (let months = (ty - fy) * 12 + (tm - fm); ; months += 1) {
-    const year = fy + Math.floor((fm - 1 + months) / 12);
-    const month = ((fm - 1 + months) % 12) + 1;
-    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    const date = `${year}-${String(month).padStart(2, '0')}-${String(Math.min(fd, lastDay)).padStart(2, '0')}`;
+  for (let k = Math.max(0, (ty - fy) * 12 + (tm - fm) - 1); ; k += 1) {
+    const date = atMostMonthEnd(draftDateAt(schedule, k));
     if (date >= today) return date;
   }
 }

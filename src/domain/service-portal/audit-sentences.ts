@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'planChangeAnnounced',
   /** The borrower confirmed a higher amount in the portal (the actor is the borrower). */
   'planReauthorized',
+  /** The borrower moved the monthly draft to another day in Settings (the actor is the borrower). */
+  'draftDayChanged',
   /** A plan over 60 months approved (its hand-over waited for it). */
   'approveLongPlan',
 ] as const;
@@ -292,6 +294,13 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
     case 'planReauthorized': {
       const now = perMonth(field(record.after, 'monthlyDraft'));
       return [`${actor} confirmed the new amount drawn each month${now ? ` (${now})` : ''}`];
+    }
+    case 'draftDayChanged': {
+      const day = field(record.after, 'draftDay');
+      const from = text(field(record.after, 'firstDraftOnNewDay'));
+      return [
+        `${actor} moved the monthly draft to day ${typeof day === 'number' ? day : '?'} of the month${from ? `, from ${from}` : ''}`,
+      ];
     }
     default:
       return [`${actor}: ${record.action}`];

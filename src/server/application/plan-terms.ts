@@ -98,13 +98,18 @@ function figuresOf(x: TermsOfferRow) {
 /**
  * The plan's terms from an application's rows: its qualified decision's offers, the borrower's state and the
  * newest authorization. The first draft date is the one the borrower authorized (the letter, or a later
- * confirmation); before any, or with `redate`, it is counted from `today` (the chosen day, or the earliest),
+ * confirmation or change of day, with the changes of day made so far); before any, or with `redate`, it is counted from `today` (the chosen day, or the earliest),
  * unless `undated`.
  */
 export function termsFromRows(o: {
   offers: readonly TermsOfferRow[];
   state: string | null;
-  authorization: { kind: string; firstDraftDate: string; draftDay: number } | null;
+  authorization: {
+    kind: string;
+    firstDraftDate: string;
+    draftDay: number;
+    draftDayChanges?: readonly string[];
+  } | null;
   today?: string;
   draftDay?: number | null;
   undated?: boolean;
@@ -130,6 +135,7 @@ export function termsFromRows(o: {
     fees: PLAN_FEE_SETTINGS,
     cap: feeCapForState(o.state),
     firstDraftDate: first,
+    draftDayChanges: dated?.draftDayChanges ?? [],
   });
 }
 

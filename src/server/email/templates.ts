@@ -1,7 +1,13 @@
 import type { OutcomeView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
 import type { PlanChange } from '#domain/enrollment/plan-change';
-import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
+import type { DraftDayChange } from '#domain/enrollment/draft-day-change';
+import {
+  DRAFT_ON_NON_BUSINESS_DAY,
+  formatLetterDate,
+  formatUsd,
+  ordinal,
+} from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
 import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
 import { belowInterestWarning, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
@@ -286,4 +292,34 @@ export function planChangedEmail(o: {
       url: `${o.publicUrl}/customer-portal/plan`,
     },
   );
+}
+
+/**
+ * To each signer of the letter when the borrower moves the monthly draft to another day in Settings: the new
+ * day, the first draft on it, the drafts that stay where they were, and who to call if it was not them.
+ */
+export function draftDayChangedEmail(o: {
+  to: string;
+  name: string;
+  publicUrl: string;
+  monthlyDraft: number;
+  change: Pick<DraftDayChange, 'draftDay' | 'firstDraftOnNewDay' | 'draftsBeforeChange'>;
+}): EmailMessage {
+  const { change } = o;
+  const paragraphs = [
+    `Hi ${o.name}, your monthly draft of ${formatUsd(o.monthlyDraft)} for your debt management plan moves to the ${ordinal(change.draftDay)} of each month, starting with your draft on ${formatLetterDate(change.firstDraftOnNewDay)}.`,
+  ];
+  if (change.draftsBeforeChange.length > 0) {
+    paragraphs.push(
+      `${change.draftsBeforeChange.length === 1 ? 'Your draft' : 'Your drafts'} on ${namesInWords(change.draftsBeforeChange.map(formatLetterDate))} ${change.draftsBeforeChange.length === 1 ? 'stays' : 'stay'} as planned.`,
+    );
+  }
+  paragraphs.push(
+    `There is still one draft a month, so the number of drafts and their amounts do not change. ${DRAFT_ON_NON_BUSINESS_DAY}`,
+    'If you did not make this change, please call us right away.',
+  );
+  return render('draft-day-changed', o.to, 'Your plan’s draft day has changed', paragraphs, {
+    label: 'See your plan',
+    url: `${o.publicUrl}/customer-portal/plan`,
+  });
 }

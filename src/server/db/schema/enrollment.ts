@@ -20,6 +20,15 @@ export const dmpEnrollment = pgTable('dmp_enrollment', {
   /** A higher amount the terms now need, not drawn until the borrower confirms it in the portal; else null. */
   pendingMonthlyPaymentAmount: cents('pending_monthly_payment_amount'),
   termInMonths: integer('term_in_months').notNull(),
+  /**
+   * The borrower's changes of the draft day after signing, as the plan's terms read them: the date of the first
+   * draft on each new day, oldest first (src/domain/enrollment/draft-day-change.ts). Empty while every draft
+   * is on firstPaymentDate's day of the month.
+   */
+  draftDayChanges: text('draft_day_changes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -27,8 +36,9 @@ export const dmpEnrollment = pgTable('dmp_enrollment', {
 /**
  * What the borrower agreed to be drawn: the terms accepted on /offers/review with the chosen day of the month
  * ('acceptance': its first draft date is the estimate of that day), the terms the Letter of Authorization
- * states ('letter': the first draft date is fixed), and each later confirmation of changed terms
- * ('reauthorization'). The newest letter or confirmation holds the largest monthly draft the agency may take
+ * states ('letter': the first draft date is fixed), each later confirmation of changed terms
+ * ('reauthorization') and each change of the day of the month made in Settings ('draftDayChange', the
+ * authorized amount unchanged). The newest letter or confirmation holds the largest monthly draft the agency may take
  * without asking again.
  */
 export const planAuthorization = pgTable(
@@ -36,15 +46,23 @@ export const planAuthorization = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     applicationId: applicationId(),
-    kind: text('kind').$type<'acceptance' | 'letter' | 'reauthorization'>().notNull(),
+    kind: text('kind').$type<'acceptance' | 'letter' | 'reauthorization' | 'draftDayChange'>().notNull(),
     /** Day of the month drafts are drawn (1 to 28). */
     draftDay: integer('draft_day').notNull(),
     firstDraftDate: calendarDate('first_draft_date').notNull(),
     monthlyDraftAmount: cents('monthly_draft_amount').notNull(),
     setupFee: cents('setup_fee').notNull(),
     termInMonths: integer('term_in_months').notNull(),
-    /** A confirmation's first draft at the confirmed amount; null for the acceptance and the letter. */
+    /**
+     * A confirmation's first draft at the confirmed amount, or a change of day's first draft on the new day;
+     * null for the acceptance and the letter.
+     */
     appliesFrom: calendarDate('applies_from'),
+    /** The changes of the draft day made so far, carried by every later authorization (dmpEnrollment's). */
+    draftDayChanges: text('draft_day_changes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [index('plan_authorization_application_id_created_at_idx').on(t.applicationId, t.createdAt)],

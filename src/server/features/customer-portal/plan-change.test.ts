@@ -3,18 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { changeAppliesFrom } from '#domain/enrollment/plan-change';
-import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { formatDollars } from '#domain/money/cents';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import {
-  dmpEnrollment,
-  docusign,
-  docusignSigner,
-  planAuthorization,
-  planChangeNotice,
-} from '#server/db/schema/enrollment';
+import { dmpEnrollment, planAuthorization, planChangeNotice } from '#server/db/schema/enrollment';
 import { auditLog } from '#server/db/schema/ops';
 import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
+import { signedPlanIn } from '#tests/support/signed-plan';
 import { NOTHING_TO_CONFIRM_MESSAGE, TERMS_CHANGED_MESSAGE } from './reauthorize';
 
 // When a creditor's answer changes the plan the borrower already authorized: the email (read back from the
@@ -51,43 +45,8 @@ const decline = (offerId: string) =>
     reasons: ['termTooLong'],
   });
 
-/**
- * A borrower in creditor review whose Letter of Authorization was signed by them (and a spouse, when asked)
- * and authorized the plan's amount plus `authorizedDelta` (negative: the plan now needs more than authorized,
- * as after a counter-offer).
- */
-async function signedPlan(lastName: string, o: { authorizedDelta?: number; spouse?: string } = {}) {
-  const a = await applicationIn(t, 'creditorReview', lastName);
-  const first = firstDraftDate(today(), 15);
-  const { terms } = await loadPlanTerms(t.db, a.applicationId, { today: today(), draftDay: 15 });
-  const authorized = terms.monthlyDraft + (o.authorizedDelta ?? 0);
-  await t.db.insert(planAuthorization).values({
-    applicationId: a.applicationId,
-    kind: 'letter',
-    draftDay: 15,
-    firstDraftDate: first,
-    monthlyDraftAmount: authorized,
-    setupFee: terms.setupFee,
-    termInMonths: terms.termInMonths,
-  });
-  const [envelope] = await t.db
-    .insert(docusign)
-    .values({
-      applicationId: a.applicationId,
-      envelopeId: `env-${a.applicationId}`,
-      documentSignedAt: new Date(),
-    })
-    .returning();
-  await t.db
-    .insert(docusignSigner)
-    .values([
-      { docusignId: envelope!.id, role: 'borrower', name: `Pat ${lastName}`, email: a.email },
-      ...(o.spouse
-        ? [{ docusignId: envelope!.id, role: 'spouse' as const, name: `Sam ${lastName}`, email: o.spouse }]
-        : []),
-    ]);
-  return { ...a, authorized, firstDraftDate: first };
-}
+const signedPlan = (lastName: string, o: { authorizedDelta?: number; spouse?: string } = {}) =>
+  signedPlanIn(t, lastName, o);
 
 const changeEmails = async (to: string) =>
   (await t.emailsTo(to)).filter((email) => email.kind === 'plan-changed');

@@ -44,9 +44,11 @@ export async function reauthorizePlan(o: {
       .values({
         applicationId: own.id,
         kind: 'reauthorization',
-        // The schedule stays the letter's: only the amount changes, from `appliesFrom`.
+        // The schedule stays as authorized (the letter's, with any change of day): only the amount changes,
+        // from `appliesFrom`.
         draftDay: authorization.draftDay,
         firstDraftDate: authorization.firstDraftDate,
+        draftDayChanges: authorization.draftDayChanges,
         monthlyDraftAmount: terms.monthlyDraft,
         setupFee: terms.setupFee,
         termInMonths: terms.termInMonths,

@@ -3,14 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import { customerAlertsViewSchema, planViewSchema, reauthorizeSchema } from '#domain/enrollment/views';
-import { customerSettingsViewSchema, textMessagesSettingSchema } from '#domain/enrollment/settings';
+import {
+  customerSettingsViewSchema,
+  draftDaySettingSchema,
+  textMessagesSettingSchema,
+} from '#domain/enrollment/settings';
 import { alert } from '#server/db/schema/service-work';
 import { docusign } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { getPlan, signedApplication } from './get-plan';
 import { listCustomerAlerts } from './list-alerts';
 import { reauthorizePlan } from './reauthorize';
-import { getCustomerSettings, setTextMessages } from './settings';
+import { getCustomerSettings, setDraftDay, setTextMessages } from './settings';
 import { openSignedLetter } from '#server/application/signed-letter-store';
 
 const borrowerOnly = { role: 'borrower' } as const;
@@ -90,5 +94,13 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
       schema: { tags, body: textMessagesSettingSchema, response: { 200: customerSettingsViewSchema } },
     },
     async (request) => setTextMessages({ db, userId: await userId(request), input: request.body }),
+  );
+  app.put(
+    '/api/customer-portal/settings/draft-day',
+    {
+      config: borrowerOnly,
+      schema: { tags, body: draftDaySettingSchema, response: { 200: customerSettingsViewSchema } },
+    },
+    async (request) => setDraftDay({ services, userId: await userId(request), input: request.body }),
   );
 };

@@ -1,22 +1,73 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CustomerSettingsView, TextMessagesSetting } from '#domain/enrollment/settings';
+import { AppError } from '#domain/errors';
+import { changeDraftDay, DRAFT_DAY_REFUSALS } from '#domain/enrollment/draft-day-change';
+import { authorizedAmountOf, drawableMonthlyDraft } from '#domain/enrollment/plan-change';
+import { draftDateAt, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
+import type {
+  CustomerSettingsView,
+  DraftDaySetting,
+  DraftDayView,
+  TextMessagesSetting,
+} from '#domain/enrollment/settings';
 import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
+import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
+import { lockApplication } from '#server/application/application-state';
+import { planRecipients } from '#server/application/plan-recipients';
+import { loadPlanTerms, type LoadedPlan } from '#server/application/plan-terms';
+import { recordAudit } from '#server/audit/record-audit';
+import { enqueueEmail } from '#server/email/outbox';
+import { draftDayChangedEmail } from '#server/email/templates';
+import type { Services } from '#server/services';
 import { signedApplication } from './get-plan';
 
-const viewOf = (row: { phoneNumber: string | null; isOptedOutOfSMS: boolean }): CustomerSettingsView => ({
-  phoneNumberLast4: row.phoneNumber ? row.phoneNumber.slice(-4) : null,
-  receivesTextMessages: !row.isOptedOutOfSMS,
-});
+export const DRAFT_DAY_PREVIEW_STALE_MESSAGE =
+  'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
+
+const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/** The plan's drafts as Settings shows them; null before the borrower authorized dated drafts. */
+function draftsOf(plan: LoadedPlan, today: string): DraftDayView | null {
+  const { terms, authorization } = plan;
+  const authorized = authorizedAmountOf(authorization);
+  if (authorized === null || !terms.firstDraftDate || terms.creditors.length === 0) return null;
+  const nextDraftDate = nextDraftOnOrAfter(terms, today);
+  const upcoming = terms.draftDayChanges.at(-1);
+  return {
+    draftDay: Number((nextDraftDate ?? terms.firstDraftDate).slice(8, 10)),
+    nextDraftDate,
+    monthlyDraft: drawableMonthlyDraft(terms, authorized).monthlyDraft,
+    upcomingChange:
+      upcoming && nextDraftDate && upcoming > nextDraftDate
+        ? { draftDay: Number(upcoming.slice(8, 10)), firstDraftOnNewDay: upcoming }
+        : null,
+    schedule: {
+      firstDraftDate: terms.firstDraftDate,
+      termInMonths: terms.termInMonths,
+      draftDayChanges: terms.draftDayChanges,
+    },
+    today,
+  };
+}
 
 /** GET /api/customer-portal/settings: the signed-in customer's own choices. */
-export async function getCustomerSettings(o: { db: Db; userId: string }): Promise<CustomerSettingsView> {
+export async function getCustomerSettings(o: {
+  db: Db;
+  userId: string;
+  today?: string;
+}): Promise<CustomerSettingsView> {
   const own = await signedApplication(o.db, o.userId);
+  const today = o.today ?? todayUtc();
   const [row] = await o.db
     .select({ phoneNumber: borrower.phoneNumber, isOptedOutOfSMS: borrower.isOptedOutOfSMS })
     .from(borrower)
     .where(eq(borrower.applicationId, own.id));
-  return viewOf(row ?? { phoneNumber: null, isOptedOutOfSMS: false });
+  const plan = await loadPlanTerms(o.db, own.id, { today });
+  return {
+    phoneNumberLast4: row?.phoneNumber ? row.phoneNumber.slice(-4) : null,
+    receivesTextMessages: !(row?.isOptedOutOfSMS ?? false),
+    drafts: draftsOf(plan, today),
+  };
 }
 
 /**
@@ -30,10 +81,98 @@ export async function setTextMessages(o: {
   input: TextMessagesSetting;
 }): Promise<CustomerSettingsView> {
   const own = await signedApplication(o.db, o.userId);
-  const [row] = await o.db
+  await o.db
     .update(borrower)
     .set({ isOptedOutOfSMS: !o.input.receivesTextMessages, updatedAt: sql`now()` })
-    .where(eq(borrower.applicationId, own.id))
-    .returning({ phoneNumber: borrower.phoneNumber, isOptedOutOfSMS: borrower.isOptedOutOfSMS });
-  return viewOf(row!);
+    .where(eq(borrower.applicationId, own.id));
+  return getCustomerSettings(o);
+}
+
+/**
+ * PUT /api/customer-portal/settings/draft-day: the borrower moves the monthly draft to another day of the month
+ * (docs/decisions/0088). The change starts with the first month whose draft is at least 10 days away on both
+ * days (changeDraftDay); the page showed that date and it must still be so (409 otherwise). In one transaction:
+ * a 'draftDayChange' authorization carrying the authorized amount, the plan handed to the agency moved with it,
+ * the audit record and an email to each signer of the letter.
+ */
+export async function setDraftDay(o: {
+  services: Pick<Services, 'database' | 'cipher' | 'config' | 'onEmailQueued'>;
+  userId: string;
+  input: DraftDaySetting;
+  today?: string;
+}): Promise<CustomerSettingsView> {
+  const { db } = o.services.database;
+  const today = o.today ?? todayUtc();
+  const own = await signedApplication(db, o.userId);
+  const emailIds = await db.transaction(async (tx) => {
+    await lockApplication(tx, own.id);
+    const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
+    const authorized = authorizedAmountOf(authorization);
+    if (!authorization || authorized === null || terms.creditors.length === 0 || !terms.firstDraftDate)
+      throw new AppError('Conflict', DRAFT_DAY_REFUSALS.planEndsFirst);
+    const change = changeDraftDay(terms, o.input.draftDay, today);
+    if ('refused' in change) throw new AppError('Conflict', DRAFT_DAY_REFUSALS[change.refused]);
+    if (change.firstDraftOnNewDay !== o.input.firstDraftOnNewDay)
+      throw new AppError('Conflict', DRAFT_DAY_PREVIEW_STALE_MESSAGE);
+    const monthlyDraft = drawableMonthlyDraft(terms, authorized).monthlyDraft;
+    const [row] = await tx
+      .insert(planAuthorization)
+      .values({
+        applicationId: own.id,
+        kind: 'draftDayChange',
+        draftDay: change.draftDay,
+        // The schedule keeps its first draft and its months; only the day changes, from appliesFrom.
+        firstDraftDate: authorization.firstDraftDate,
+        draftDayChanges: change.draftDayChanges,
+        monthlyDraftAmount: authorized,
+        setupFee: authorization.setupFee,
+        termInMonths: authorization.termInMonths,
+        appliesFrom: change.firstDraftOnNewDay,
+      })
+      .returning({ id: planAuthorization.id });
+    const moved = await tx
+      .update(dmpEnrollment)
+      .set({
+        firstPaymentDate: draftDateAt(
+          { firstDraftDate: authorization.firstDraftDate, draftDayChanges: change.draftDayChanges },
+          0,
+        ),
+        draftDayChanges: change.draftDayChanges,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(dmpEnrollment.applicationId, own.id))
+      .returning({ id: dmpEnrollment.id });
+    await recordAudit(tx, {
+      actorId: o.userId,
+      action: 'draftDayChanged',
+      entityType: 'planAuthorization',
+      entityId: row!.id,
+      applicationId: own.id,
+      before: { draftDay: terms.draftDay, draftDayChanges: terms.draftDayChanges },
+      after: {
+        draftDay: change.draftDay,
+        firstDraftOnNewDay: change.firstDraftOnNewDay,
+        draftDayChanges: change.draftDayChanges,
+        dmpEnrollmentUpdated: moved.length > 0,
+      },
+    });
+    const ids: string[] = [];
+    for (const person of await planRecipients(tx, own.id)) {
+      ids.push(
+        await enqueueEmail(
+          tx,
+          o.services.cipher,
+          draftDayChangedEmail({
+            ...person,
+            publicUrl: o.services.config.publicUrl,
+            monthlyDraft,
+            change,
+          }),
+        ),
+      );
+    }
+    return ids;
+  });
+  for (const id of emailIds) o.services.onEmailQueued?.(id);
+  return getCustomerSettings({ db, userId: o.userId, today });
 }

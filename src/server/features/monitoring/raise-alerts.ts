@@ -64,6 +64,7 @@ async function candidatesFor(
       .select({
         monthlyPaymentAmount: dmpEnrollment.monthlyPaymentAmount,
         firstPaymentDate: dmpEnrollment.firstPaymentDate,
+        draftDayChanges: dmpEnrollment.draftDayChanges,
         active: dmpEnrollment.active,
       })
       .from(dmpEnrollment)
@@ -114,7 +115,8 @@ async function candidatesFor(
       .where(and(eq(plaidBalance.plaidAccountId, payFrom), lte(plaidBalance.createdAt, asOf)))
       .orderBy(desc(plaidBalance.createdAt))
       .limit(1);
-    if (balance) paymentDate = nextPaymentDate(plan.firstPaymentDate, dayOf(balance.createdAt));
+    if (balance)
+      paymentDate = nextPaymentDate(plan.firstPaymentDate, dayOf(balance.createdAt), plan.draftDayChanges);
     const low =
       balance &&
       paymentDate &&

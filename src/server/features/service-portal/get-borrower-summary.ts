@@ -128,7 +128,7 @@ export const summaryGraph = {
   dmpEnrollment: true,
   // The newest authorization dates the plan's drafts.
   planAuthorizations: {
-    columns: { kind: true, firstDraftDate: true, draftDay: true },
+    columns: { kind: true, firstDraftDate: true, draftDay: true, draftDayChanges: true },
     orderBy: (t, { desc }) => [desc(t.createdAt)],
     limit: 1,
   },

@@ -1,38 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
 import type { Tx } from '#server/db/client';
-import { application, borrower } from '#server/db/schema/application';
-import { user } from '#server/db/schema/auth';
-import { docusign, docusignSigner, planChangeNotice } from '#server/db/schema/enrollment';
+import { planRecipients } from '#server/application/plan-recipients';
+import { planChangeNotice } from '#server/db/schema/enrollment';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { recordAudit } from '#server/audit/record-audit';
 import { enqueueEmail } from '#server/email/outbox';
 import { planChangedEmail } from '#server/email/templates';
 import type { Services } from '#server/services';
-
-/**
- * Who hears of a change: everyone who signed the Letter of Authorization, as the signed copy went to each of
- * them (one email per address); without a letter on file, the borrower.
- */
-async function recipientsOf(tx: Tx, applicationId: string): Promise<{ to: string; name: string }[]> {
-  const signers = await tx
-    .select({ to: docusignSigner.email, name: docusignSigner.name })
-    .from(docusignSigner)
-    .innerJoin(docusign, eq(docusign.id, docusignSigner.docusignId))
-    .where(eq(docusign.applicationId, applicationId))
-    .orderBy(docusignSigner.role);
-  const seen = new Set<string>();
-  const distinct = signers.filter((s) => !seen.has(s.to) && seen.add(s.to));
-  if (distinct.length > 0) return distinct;
-  const [person] = await tx
-    .select({ email: borrower.email, accountEmail: user.email, firstName: borrower.firstName })
-    .from(borrower)
-    .innerJoin(application, eq(application.id, borrower.applicationId))
-    .innerJoin(user, eq(user.id, application.owner))
-    .where(eq(borrower.applicationId, applicationId))
-    .limit(1);
-  return person ? [{ to: person.email ?? person.accountEmail, name: person.firstName ?? 'there' }] : [];
-}
 
 /**
  * After a creditor's answer is saved, inside the same transaction: when the borrower already authorized the
@@ -74,7 +49,7 @@ export async function announcePlanChange(
     })
     .returning({ id: planChangeNotice.id });
   const emailIds: string[] = [];
-  for (const person of await recipientsOf(tx, o.applicationId)) {
+  for (const person of await planRecipients(tx, o.applicationId)) {
     emailIds.push(
       await enqueueEmail(
         tx,

@@ -70,6 +70,7 @@ export async function handOverWhenAnswered(
     pendingMonthlyPaymentAmount: drawn.awaitingConfirmation,
     termInMonths: terms.termInMonths,
     firstPaymentDate: terms.firstDraftDate,
+    draftDayChanges: terms.draftDayChanges,
     dateSigned: signed?.at ? signed.at.toISOString().slice(0, 10) : null,
   };
   await tx

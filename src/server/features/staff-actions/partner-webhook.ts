@@ -59,6 +59,8 @@ export type PartnerWebhookEvent = {
     termInMonths: number;
     dateSigned: string | null;
     firstPaymentDate: string | null;
+    /** The borrower's changes of the draft day: the first draft on each new day, oldest first. */
+    draftDayChanges: string[];
   };
   acceptedOffers: {
     offerId: string;
@@ -167,6 +169,7 @@ export async function buildPartnerWebhookEvent(o: {
       termInMonths: e.termInMonths,
       dateSigned: e.dateSigned,
       firstPaymentDate: e.firstPaymentDate,
+      draftDayChanges: e.draftDayChanges,
     },
     acceptedOffers: (newest?.offers ?? [])
       .filter((x) => x.status === 'accepted')

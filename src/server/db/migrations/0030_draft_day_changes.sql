@@ -1,0 +1,2 @@
+ALTER TABLE "dmp_enrollment" ADD COLUMN "draft_day_changes" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "plan_authorization" ADD COLUMN "draft_day_changes" text[] DEFAULT '{}'::text[] NOT NULL;
