@@ -6,7 +6,7 @@ import type {
   PlanView,
   ReauthorizeInput,
 } from '#domain/enrollment/views';
-import type { CustomerSettingsView, TextMessagesSetting } from '#domain/enrollment/settings';
+import type { CustomerSettingsView, DraftDaySetting, TextMessagesSetting } from '#domain/enrollment/settings';
 import { api } from '#web/lib/api';
 
 // The customer portal's server calls and the keys its reads are cached under.
@@ -25,6 +25,7 @@ export const reconnectionPath = (plaidItemId: string): string =>
 
 export const SETTINGS_PATH = '/api/customer-portal/settings';
 export const TEXT_MESSAGES_PATH = '/api/customer-portal/settings/text-messages';
+export const DRAFT_DAY_PATH = '/api/customer-portal/settings/draft-day';
 
 export const customerPortalKeys = {
   plan: () => ['customer-portal', 'plan'] as const,
@@ -70,3 +71,7 @@ export const settingsQuery = () =>
 /** Opts the borrower out of text messages, or back in. */
 export const saveTextMessages = (body: TextMessagesSetting) =>
   api<CustomerSettingsView>(TEXT_MESSAGES_PATH, { method: 'PUT', body });
+
+/** Moves the monthly draft to another day of the month, from the draft the page showed. */
+export const saveDraftDay = (body: DraftDaySetting) =>
+  api<CustomerSettingsView>(DRAFT_DAY_PATH, { method: 'PUT', body });

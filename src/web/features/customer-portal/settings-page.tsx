@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '#web/lib/session';
 import { customerPortalKeys, saveTextMessages, settingsQuery } from './api';
+import { DraftDaySetting } from './draft-day-setting';
 import { PortalPage } from './portal-page';
 
 export const TEXT_MESSAGES_LABEL = 'Send me text messages about my plan';
@@ -11,7 +12,10 @@ export const TEXT_MESSAGES_FAILED = 'Your choice could not be saved. Please try 
 const ROW_LINK =
   '-mx-3 inline-flex min-h-11 items-center rounded-md px-3 font-medium text-brand-700 underline-offset-4 hover:bg-brand-50 hover:text-brand-800 hover:underline';
 
-/** Customer settings: the sign-in email and links to change it or the password, and text messages. */
+/**
+ * Customer settings: the sign-in email and links to change it or the password, text messages, and the day of
+ * the month the plan is drawn.
+ */
 export function Component() {
   const user = useSession().data?.user;
   return (
@@ -41,6 +45,7 @@ export function Component() {
         <li className="px-5 py-4 sm:px-6">
           <TextMessages />
         </li>
+        <DraftDayRow />
       </ul>
     </PortalPage>
   );
@@ -96,5 +101,16 @@ function TextMessages() {
         {save.isError ? TEXT_MESSAGES_FAILED : saved}
       </p>
     </div>
+  );
+}
+
+/** The plan's draft day, once the plan has dated drafts (after the letter is signed). */
+function DraftDayRow() {
+  const drafts = useQuery(settingsQuery()).data?.drafts;
+  if (!drafts) return null;
+  return (
+    <li className="px-5 py-4 sm:px-6">
+      <DraftDaySetting view={drafts} />
+    </li>
   );
 }
