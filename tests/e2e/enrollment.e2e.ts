@@ -540,6 +540,50 @@ test.describe('enrollment', () => {
       await visible(page.getByRole('status').filter({ hasText: 'We will text you about your plan.' }));
       await checkAccessibility(page, '/customer-portal/settings');
       await snapAtWidths(page, 'enroll-settings-texts');
+
+      // Settings: the borrower, now paid later in the month, moves the monthly draft to another day. The page
+      // says from which draft, the choice holds after a reload, and My plan's next draft agrees.
+      const draftRow = page.locator('li', { hasText: 'Monthly draft day' });
+      const stated = /We draw \$[\d,.]+ on the (\d+)(?:st|nd|rd|th) of each month\./.exec(
+        (await draftRow.textContent()) ?? '',
+      );
+      expect(stated, 'Settings states the draft day').not.toBeNull();
+      const newDay = ((Number(stated![1]) + 6) % 28) + 1;
+      const newDayWord = `${newDay}${newDay % 10 === 1 && newDay !== 11 ? 'st' : newDay % 10 === 2 && newDay !== 12 ? 'nd' : newDay % 10 === 3 && newDay !== 13 ? 'rd' : 'th'}`;
+      await draftRow.getByRole('button', { name: 'Change the draft day' }).click();
+      await page.getByRole('combobox', { name: 'New day of the month' }).selectOption({ label: newDayWord });
+      const preview = draftRow.getByText(
+        new RegExp(`From ([A-Z][a-z]+ \\d{1,2}, \\d{4}), drafts are on the ${newDayWord} of each month`),
+      );
+      await visible(preview);
+      const from = /From ([A-Z][a-z]+ \d{1,2}, \d{4})/.exec((await preview.textContent()) ?? '')![1]!;
+      await checkAccessibility(page, '/customer-portal/settings (draft day)');
+      await snapAtWidths(page, 'enroll-settings-draft-day');
+      await page
+        .getByRole('checkbox', { name: new RegExp(`on the ${newDayWord} of each month from ${from}\\.$`) })
+        .check();
+      await page.getByRole('button', { name: 'Save the new day' }).click();
+      await visible(
+        draftRow
+          .getByRole('status')
+          .filter({ hasText: `Saved. From ${from}, drafts are on the ${newDayWord}` }),
+      );
+      await page.reload();
+      const afterReload = (await page.locator('li', { hasText: 'Monthly draft day' }).textContent()) ?? '';
+      const nextShown = /Your next draft is on ([A-Z][a-z]+ \d{1,2}, \d{4})\./.exec(afterReload)![1]!;
+      // Either the next draft is already on the new day, or a later one is, as saved.
+      if (!nextShown.startsWith(from))
+        expect(afterReload).toContain(`From ${from}, drafts are on the ${newDayWord}.`);
+      await page
+        .getByRole('navigation', { name: 'Customer portal' })
+        .getByRole('link', { name: 'My Plan' })
+        .first()
+        .click();
+      await waitForPath(page, '/customer-portal/plan');
+      const planSummary = page.getByRole('region', { name: 'Your plan', exact: true });
+      await expect(planSummary.locator('dt', { hasText: /^Next draft$/ }).locator('+ dd')).toHaveText(
+        nextShown,
+      );
       await page.setViewportSize(PHONE);
       firstPlanRead = true;
     });

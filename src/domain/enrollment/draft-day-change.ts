@@ -1,7 +1,7 @@
 import { CHANGED_DRAFT_NOTICE_DAYS, LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
 import { addDays, draftDateAt, isDraftDay, type PlanTerms } from './plan-terms';
 
-// A borrower who is paid on another day can move their monthly draft in Settings (docs/decisions/0088). The
+// A borrower who is paid on another day can move their monthly draft in Settings (docs/decisions/0095). The
 // change is announced before it is drawn: it starts with the first month whose draft, on the current day and on
 // the new one, is at least 10 days away, so no draft moves with less notice and none comes sooner than the
 // borrower was told. Drafts stay one to a month, so the plan keeps its number of drafts and its amounts.

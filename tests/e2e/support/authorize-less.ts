@@ -34,11 +34,12 @@ try {
     .where(eq(planAuthorization.applicationId, owner.applicationId))
     .orderBy(desc(planAuthorization.createdAt))
     .limit(1);
-  if (letter?.kind !== 'letter') throw new Error('The newest authorization is not the letter');
+  // The letter, or a later change of the draft day (which carries the letter's amount and schedule).
+  if (!letter || letter.kind === 'acceptance') throw new Error('The letter is not signed');
   const { terms } = await loadPlanTerms(db, owner.applicationId);
   const authorized = terms.monthlyDraft - less;
   const { id: _id, createdAt: _createdAt, ...rest } = letter;
-  await db.insert(planAuthorization).values({ ...rest, monthlyDraftAmount: authorized });
+  await db.insert(planAuthorization).values({ ...rest, kind: 'letter', monthlyDraftAmount: authorized });
   await db
     .update(dmpEnrollment)
     .set({ monthlyPaymentAmount: authorized, pendingMonthlyPaymentAmount: terms.monthlyDraft })

@@ -90,7 +90,7 @@ export async function setTextMessages(o: {
 
 /**
  * PUT /api/customer-portal/settings/draft-day: the borrower moves the monthly draft to another day of the month
- * (docs/decisions/0088). The change starts with the first month whose draft is at least 10 days away on both
+ * (docs/decisions/0095). The change starts with the first month whose draft is at least 10 days away on both
  * days (changeDraftDay); the page showed that date and it must still be so (409 otherwise). In one transaction:
  * a 'draftDayChange' authorization carrying the authorized amount, the plan handed to the agency moved with it,
  * the audit record and an email to each signer of the letter.
