@@ -82,6 +82,7 @@ export async function getSubmitted(o: {
     status: app.status,
     signed: Boolean(record?.documentSignedAt) || app.status !== 'signContract',
     signers,
+    envelopeId: record?.envelopeId ?? null,
     plan: dated
       ? {
           terms: planTermsView(terms),

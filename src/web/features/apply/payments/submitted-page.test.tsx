@@ -49,6 +49,7 @@ const unsigned = (spouse = false, plan: SubmittedView['plan'] = null): Submitted
     { role: 'borrower', name: 'Ana Diaz', signed: spouse },
     ...(spouse ? [{ role: 'spouse' as const, name: 'Luis Diaz', signed: false }] : []),
   ],
+  envelopeId: '6f1c2f7e-3d0a-4b8e-9a55-2c1d0e9f4a10',
   plan,
 });
 const signed = (
@@ -58,6 +59,7 @@ const signed = (
   status,
   signed: true,
   signers: [{ role: 'borrower', name: 'Ana Diaz', signed: true }],
+  envelopeId: '6f1c2f7e-3d0a-4b8e-9a55-2c1d0e9f4a10',
   plan,
 });
 
