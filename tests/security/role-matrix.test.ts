@@ -117,7 +117,10 @@ afterAll(async () => {
 
 const ID = '00000000-0000-4000-8000-000000000000';
 const concrete = (url: string) =>
-  url.replace(/:id\b/g, ID).replace(/:envelopeId\b/g, ID).replace(/:key\b/g, 'verifyIncome');
+  url
+    .replace(/:id\b/g, ID)
+    .replace(/:envelopeId\b/g, ID)
+    .replace(/:key\b/g, 'verifyIncome');
 const call = (client: Client, method: string, url: string) =>
   client.send(method as 'GET', concrete(url), method === 'GET' ? undefined : {});
 

@@ -20,7 +20,11 @@ const alreadySigned = () => new AppError('Conflict', SIGNING_LINK_MESSAGES.alrea
  * How many new links this signer was emailed in the last hour, counted from the audit log (which every instance
  * shares, so the limit holds behind a load balancer).
  */
-export async function linksSentLastHour(services: Services, applicationId: string, role: string): Promise<number> {
+export async function linksSentLastHour(
+  services: Services,
+  applicationId: string,
+  role: string,
+): Promise<number> {
   const [row] = await services.database.db
     .select({ n: count() })
     .from(auditLog)
