@@ -62,6 +62,11 @@ export type AppErrorCode =
    * and a new letter with a later first draft date was sent instead (the message gives it).
    */
   | 'LetterRenewed'
+  /**
+   * A signing link past its life (issued more than SIGNING_LINK_LIFE_DAYS ago, or a day after every signer
+   * signed): it opens nothing, and the signer may ask for a new one.
+   */
+  | 'SigningLinkExpired'
   /** The browser could not reach the server (client side only). */
   | 'NetworkError'
   /** Anything unexpected; the message is never shown as is. */
@@ -90,6 +95,7 @@ export const APP_ERROR_STATUS = {
   WouldDisqualify: 422,
   ThinBudget: 422,
   LetterRenewed: 410,
+  SigningLinkExpired: 410,
   NetworkError: 503,
   InternalError: 500,
 } as const satisfies Record<AppErrorCode, number>;
@@ -121,6 +127,7 @@ export const APP_ERROR_DEFAULT_MESSAGE = {
   ThinBudget: 'This budget leaves very little each month after the plan payment.',
   LetterRenewed:
     'The first draft date on this letter is now too close to set up in time. We have sent you a new letter to sign.',
+  SigningLinkExpired: 'This signing link has expired.',
   NetworkError: MESSAGES.networkError,
   InternalError: 'Something went wrong. Please try again.',
 } as const satisfies Record<AppErrorCode, string>;

@@ -110,6 +110,7 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
       return send(res, 404, { errorCode: 'RESOURCE_NOT_FOUND', message: 'Not in the fake' });
     }
     const envelope = envelopes.get(envelopeId);
+    if (envelope) expireIfDue(envelope);
     if (!envelope) {
       return send(res, 404, {
         errorCode: 'ENVELOPE_DOES_NOT_EXIST',
@@ -206,7 +207,30 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
     send(res, 201, { envelopeId, uri: `/envelopes/${envelopeId}`, statusDateTime: now, status: 'sent' });
   }
 
+  /**
+   * DocuSign voids an envelope whose expiration (notification.expirations, days after it was sent) passed
+   * before every signer signed; its links then open nothing. Checked on each request, by the clock the test
+   * may have moved.
+   */
+  function expireIfDue(envelope: FakeEnvelope): void {
+    const expirations = (
+      envelope.definition.notification as { expirations?: Record<string, string> } | undefined
+    )?.expirations;
+    if (expirations?.expireEnabled !== 'true' || !['sent', 'delivered'].includes(envelope.status)) return;
+    const days = Number(expirations.expireAfter);
+    if (Date.now() >= Date.parse(envelope.sentDateTime) + days * 86_400_000) {
+      envelope.status = 'voided';
+      envelope.statusChangedDateTime = docuSignTime(new Date());
+    }
+  }
+
   function recipientView(envelope: FakeEnvelope, body: Buffer, res: ServerResponse): void {
+    if (envelope.status === 'voided') {
+      return send(res, 400, {
+        errorCode: 'ENVELOPE_INVALID_STATUS',
+        message: 'Invalid envelope status. Envelope status is voided.',
+      });
+    }
     const request = JSON.parse(body.toString('utf8')) as Record<string, string | undefined>;
     const signer = envelope.signers.find(
       (s) =>

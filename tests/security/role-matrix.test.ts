@@ -86,6 +86,8 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/signing/sign', 'public'],
   ['POST', '/api/signing/consent', 'public'],
   ['POST', '/api/signing/paper', 'public'],
+  ['POST', '/api/signing/new-link', 'public'],
+  ['POST', '/api/application/envelopes/:envelopeId/signing-link', 'borrower'],
   ['POST', '/api/webhooks/e-signature', 'public'],
   ['POST', '/api/webhooks/bank-link', 'public'],
   // Twilio's inbound texts: public, and refused (403) without a valid X-Twilio-Signature.
@@ -115,7 +117,11 @@ afterAll(async () => {
 });
 
 const ID = '00000000-0000-4000-8000-000000000000';
-const concrete = (url: string) => url.replace(/:id\b/g, ID).replace(/:key\b/g, 'verifyIncome');
+const concrete = (url: string) =>
+  url
+    .replace(/:id\b/g, ID)
+    .replace(/:envelopeId\b/g, ID)
+    .replace(/:key\b/g, 'verifyIncome');
 const call = (client: Client, method: string, url: string) =>
   client.send(method as 'GET', concrete(url), method === 'GET' ? undefined : {});
 

@@ -181,6 +181,8 @@ export const submittedViewSchema = z.object({
   /** Every signer has signed the Letter of Authorization. */
   signed: z.boolean(),
   signers: z.array(z.object({ role: z.enum(['borrower', 'spouse']), name: z.string(), signed: z.boolean() })),
+  /** The letter's envelope, for the borrower to open a new signing link for; null until it is sent. */
+  envelopeId: z.string().nullable(),
   /**
    * The plan's terms as the letter states them (the same computation), with the creditors the plan pays and
    * those the borrower keeps paying directly; null until a letter has fixed the dates.

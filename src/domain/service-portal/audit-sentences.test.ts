@@ -398,6 +398,16 @@ const TABLE: Row[] = [
     { action: 'planReauthorized', after: { monthlyDraft: 41_500, appliesFrom: '2027-04-11' } },
     ['Dana Reyes confirmed the new amount drawn each month ($415 a month)'],
   ],
+  [
+    'a new signing link asked for from an expired one',
+    { action: 'signingLinkSent', after: { role: 'spouse', via: 'email' } },
+    ['Dana Reyes asked for a new signing link; it was emailed to the spouse'],
+  ],
+  [
+    'a new signing link opened by the borrower',
+    { action: 'signingLinkSent', after: { role: 'borrower', via: 'app' } },
+    ['Dana Reyes opened a new signing link from the application'],
+  ],
   ['an action this list does not know', { action: 'retiredAction' }, ['Dana Reyes: retiredAction']],
 ];
 

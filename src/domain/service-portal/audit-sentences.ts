@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'draftDayChanged',
   /** A plan over 60 months approved (its hand-over waited for it). */
   'approveLongPlan',
+  /**
+   * A new link to sign the Letter of Authorization: emailed to a signer who asked for it from an old link
+   * (no account, so no actor), or opened by the borrower from their application (the actor is the borrower).
+   */
+  'signingLinkSent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -291,6 +296,12 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
     }
     case 'planChangeAnnounced':
       return [planChangeSentence(record, actor)];
+    case 'signingLinkSent': {
+      const role = field(record.after, 'role') === 'spouse' ? 'the spouse' : 'the borrower';
+      return field(record.after, 'via') === 'app'
+        ? [`${actor} opened a new signing link from the application`]
+        : [`${actor} asked for a new signing link; it was emailed to ${role}`];
+    }
     case 'planReauthorized': {
       const now = perMonth(field(record.after, 'monthlyDraft'));
       return [`${actor} confirmed the new amount drawn each month${now ? ` (${now})` : ''}`];
@@ -346,3 +357,5 @@ export function foldOpenings(lines: readonly AuditLine[]): (AuditLine & { times:
 
 /** Who did it when the log names nobody the portal knows. */
 export const UNKNOWN_ACTOR = 'A staff member';
+/** Who did it when a signer asked from their signing link: they have no account to name. */
+export const SIGNER_ACTOR = 'A signer';

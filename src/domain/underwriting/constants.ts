@@ -92,3 +92,19 @@ export const FIRST_DRAFT_MIN_BUSINESS_DAYS = 5;
 export const LAST_DRAFT_DAY_OF_MONTH = 28;
 /** A changed monthly draft is announced at least this many days before the first draft it affects. */
 export const CHANGED_DRAFT_NOTICE_DAYS = 10;
+
+// ------------------------------------------------------------------ the letter's signing links
+
+/**
+ * A signing link works this many days from the moment it is issued: long enough for a borrower or a spouse to
+ * find the email after a busy fortnight, short enough that a forgotten email in an old mailbox stops opening
+ * the letter. A DocuSign envelope is sent with the same life (its expiration); a new link can always be asked for.
+ */
+export const SIGNING_LINK_LIFE_DAYS = 14;
+/**
+ * Once every signer signed, a link still opens for this many hours (to see that the letter is signed), then
+ * it has expired: the signed copy is in the signer's email and, for the borrower, in the customer portal.
+ */
+export const SIGNING_LINK_AFTER_COMPLETION_HOURS = 24;
+/** A signer may ask for at most this many new links an hour: enough for a lost email, too few to flood an inbox. */
+export const SIGNING_LINK_RESENDS_PER_HOUR = 3;

@@ -61,6 +61,11 @@ describe('DocuSign adapter (docs/providers.md)', () => {
       status: 'sent',
       emailSubject: 'Please sign your Letter of Authorization',
       documents: [{ documentId: '1', name: 'Letter of Authorization.pdf', fileExtension: 'pdf' }],
+      // The envelope's links live 14 days whatever the account's default, with a warning 3 days before.
+      notification: {
+        useAccountDefaults: 'false',
+        expirations: { expireEnabled: 'true', expireAfter: '14', expireWarn: '3' },
+      },
     });
     // DocuSign counts from the top of the 792-point page to the tab's top: the line at 500 points from the
     // bottom is 292 from the top, the signature box rising 36 above it and the date 14.

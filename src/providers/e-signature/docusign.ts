@@ -10,6 +10,7 @@ import {
   verifyConnectWebhook,
 } from './connect-webhook';
 import type { ESignature, EnvelopeStatus, PagePoint, SignerStatus } from './port';
+import { SIGNING_LINK_LIFE_DAYS } from '#domain/enrollment/signing-links';
 
 export type DocuSignConfig = {
   /** The app's integration key (client id). */
@@ -50,6 +51,21 @@ const DOCUMENT_ID = '1';
  */
 const SIGN_HERE_RISE = 36;
 const DATE_SIGNED_RISE = 14;
+
+/**
+ * Each envelope expires SIGNING_LINK_LIFE_DAYS after it is sent, whatever the account's default (DocuSign's
+ * own is 120 days): its emailed links then stop opening the letter and DocuSign voids it. DocuSign warns each
+ * signer who has not signed by email this many days before.
+ */
+const EXPIRY_WARNING_DAYS = 3;
+const ENVELOPE_NOTIFICATION = {
+  useAccountDefaults: 'false',
+  expirations: {
+    expireEnabled: 'true',
+    expireAfter: String(SIGNING_LINK_LIFE_DAYS),
+    expireWarn: String(EXPIRY_WARNING_DAYS),
+  },
+} as const;
 
 const tokenSchema = z.object({
   access_token: z.string().min(1),
@@ -295,6 +311,7 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
       const envelopeDefinition = {
         emailSubject,
         status: 'sent',
+        notification: ENVELOPE_NOTIFICATION,
         documents: [
           {
             documentId: DOCUMENT_ID,

@@ -85,8 +85,11 @@ describe('sandbox e-signature (docs/providers.md)', () => {
     expect(borrower).not.toBe(spouse);
     // At least 128 random bits, base64url.
     for (const token of [borrower, spouse]) expect(token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
-    // The same link each time it is asked for (a resent email still works).
-    expect(await linkOf(sandbox, envelopeId, 'borrower')).toBe(borrower);
+    // A new link each time it is asked for, as DocuSign mints a new view; the earlier one keeps working.
+    const again = await linkOf(sandbox, envelopeId, 'borrower');
+    expect(again).not.toBe(borrower);
+    expect((await sandbox.signerByToken(borrower))?.role).toBe('borrower');
+    expect((await sandbox.signerByToken(again))?.role).toBe('borrower');
     const other = await setup();
     expect(await linkOf(other.sandbox, other.envelopeId, 'borrower')).not.toBe(borrower);
   });
@@ -98,7 +101,10 @@ describe('sandbox e-signature (docs/providers.md)', () => {
       envelopeId,
       role: 'spouse',
       name: 'John Doe',
+      email: 'john.doe@example.org',
       signed: false,
+      expired: false,
+      envelopeCompleted: false,
     });
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     const otherEnvelope = (await setup()).envelopeId;
@@ -113,6 +119,46 @@ describe('sandbox e-signature (docs/providers.md)', () => {
         SANDBOX_SIGNING_MESSAGES.invalidLink,
       );
     }
+  });
+
+  it('expires a link 14 days after it was issued: it then opens, shows and signs nothing', async () => {
+    const { sandbox, envelopeId } = await setup();
+    const token = await linkOf(sandbox, envelopeId, 'borrower');
+    clock += 14 * 86_400_000 - 1;
+    expect(await sandbox.signerByToken(token)).toMatchObject({ expired: false });
+    clock += 1;
+    expect(await sandbox.signerByToken(token)).toMatchObject({ role: 'borrower', expired: true });
+    await expect(sandbox.documentForReview(token)).resolves.toBeNull();
+    await expect(sandbox.sign({ token, typedName: 'Jane Q. Doe' })).rejects.toThrow(
+      SANDBOX_SIGNING_MESSAGES.expired,
+    );
+    // A link issued now has a life of its own.
+    const fresh = await linkOf(sandbox, envelopeId, 'borrower');
+    expect(await sandbox.signerByToken(fresh)).toMatchObject({ expired: false });
+    await expect(sandbox.sign({ token: fresh, typedName: 'Jane Q. Doe' })).resolves.toMatchObject({
+      role: 'borrower',
+    });
+  });
+
+  it('expires every link a day after the envelope completed, even one issued the same day', async () => {
+    const { sandbox, envelopeId } = await setup([BORROWER]);
+    const token = await linkOf(sandbox, envelopeId, 'borrower');
+    await sandbox.sign({ token, typedName: 'Jane Q. Doe' });
+    clock += 24 * 3_600_000 - 1;
+    expect(await sandbox.signerByToken(token)).toMatchObject({
+      signed: true,
+      envelopeCompleted: true,
+      expired: false,
+    });
+    clock += 1;
+    expect(await sandbox.signerByToken(token)).toMatchObject({ expired: true });
+  });
+
+  it('keeps a signer’s five newest links: an older one stops opening before it expires', async () => {
+    const { sandbox, envelopeId } = await setup();
+    const first = await linkOf(sandbox, envelopeId, 'spouse');
+    for (let i = 0; i < 5; i += 1) await linkOf(sandbox, envelopeId, 'spouse');
+    await expect(sandbox.signerByToken(first)).resolves.toBeNull();
   });
 
   it('shows the letter for review and marks the signer, then the envelope, delivered', async () => {

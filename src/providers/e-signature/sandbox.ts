@@ -19,19 +19,36 @@ import {
   verifyConnectWebhook,
 } from './connect-webhook';
 import type { ESignature, EnvelopeStatus, SignatureEvent, SignerPositions, SignerRole } from './port';
+import { signingLinkExpired } from '#domain/enrollment/signing-links';
 
 /** What the signing page shows the signer when the sandbox refuses; safe to show as is. */
 export const SANDBOX_SIGNING_MESSAGES = {
   invalidLink: 'This signing link is not valid. Please use the link in the latest email we sent you.',
   nameMismatch: 'The name you typed does not match the name on the letter.',
+  expired: 'This signing link has expired.',
 } as const;
+
+/** One link issued to a signer: its secret and when it was issued (ISO), which sets when it expires. */
+export type SandboxLink = { token: string; issuedAt: string };
+
+/**
+ * How many links a signer's newest ones the sandbox keeps: an older one stops working even before it expires,
+ * so a signer who asked for many links does not leave many live ones in their mailbox.
+ */
+const KEPT_LINKS = 5;
 
 export type SandboxSigner = {
   role: SignerRole;
   name: string;
   email: string;
-  /** The secret of this signer's link (see signingUrl); whoever holds it can sign as this signer. */
+  /** The secret of this signer's first link (see signingUrl); whoever holds it can sign as this signer. */
   token: string;
+  /**
+   * Every link still kept for this signer, oldest first, each with its own life (see signingLinkExpired).
+   * Absent on envelopes kept from before links expired: the first token then counts as issued when the
+   * envelope was created.
+   */
+  links?: SandboxLink[];
   status: 'sent' | 'delivered' | 'completed';
   /** ISO timestamps. */
   deliveredAt: string | null;
@@ -64,11 +81,25 @@ export type SandboxEnvelopeStore = {
 };
 
 export type SandboxESignature = ESignature & {
-  /** Who a signing link is for, or null for a link that is not valid. */
-  signerByToken(
-    token: string,
-  ): Promise<{ envelopeId: string; role: SignerRole; name: string; signed: boolean } | null>;
-  /** The letter as it stands (earlier signatures stamped) for the signer to read; marks the signer 'delivered'. */
+  /**
+   * Who a signing link is for, or null for a link that is not valid (never issued, replaced by newer ones,
+   * or its envelope voided). `expired`: the link was issued but its life is over (see signingLinkExpired);
+   * every other call refuses it, and the caller may issue the signer a new one (signingUrl).
+   * `envelopeCompleted`: every signer signed.
+   */
+  signerByToken(token: string): Promise<{
+    envelopeId: string;
+    role: SignerRole;
+    name: string;
+    email: string;
+    signed: boolean;
+    expired: boolean;
+    envelopeCompleted: boolean;
+  } | null>;
+  /**
+   * The letter as it stands (earlier signatures stamped) for the signer to read; marks the signer 'delivered'.
+   * Null for a link that is not valid or has expired.
+   */
   documentForReview(token: string): Promise<Uint8Array | null>;
   /**
    * Signs as the link's signer: `typedName` must be the signer's name (case and spaces aside). Stamps the
@@ -168,15 +199,33 @@ export function createSandboxESignature(o: {
     return envelope;
   };
 
+  const linksOf = (envelope: SandboxEnvelope, signer: SandboxSigner): SandboxLink[] =>
+    signer.links ?? [{ token: signer.token, issuedAt: envelope.createdAt }];
+
+  /** The envelope, signer and link a token opens, expired or not; null when it opens nothing. */
   const byToken = async (
     token: string,
-  ): Promise<{ envelope: SandboxEnvelope; signer: SandboxSigner } | null> => {
+  ): Promise<{ envelope: SandboxEnvelope; signer: SandboxSigner; expired: boolean } | null> => {
     const envelopeId = envelopeIdOfToken(token);
     const envelope = envelopeId ? await store.load(envelopeId) : undefined;
     // A voided envelope's links no longer open anything.
     if (!envelope || envelope.status === 'voided') return null;
-    const signer = envelope.signers.find((s) => sameToken(s.token, token));
-    return signer ? { envelope, signer } : null;
+    for (const signer of envelope.signers) {
+      const link = linksOf(envelope, signer).find((l) => sameToken(l.token, token));
+      if (!link) continue;
+      const expired = signingLinkExpired({
+        issuedAt: new Date(link.issuedAt),
+        completedAt: envelope.completedAt ? new Date(envelope.completedAt) : null,
+        now: now(),
+      });
+      return { envelope, signer, expired };
+    }
+    return null;
+  };
+  /** As byToken, but an expired link opens nothing either. */
+  const byLiveToken = async (token: string) => {
+    const found = await byToken(token);
+    return found && !found.expired ? found : null;
   };
 
   // The event a Connect delivery of this signature would carry, with the same id (see connectEventId).
@@ -204,36 +253,52 @@ export function createSandboxESignature(o: {
       checkPositionsOnDocument(signers, pages);
       const envelopeId = randomUUID();
       const pdfBase64 = Buffer.from(document).toString('base64');
+      const createdAt = now().toISOString();
       await store.save({
         envelopeId,
         documentName,
         emailSubject,
         status: 'sent',
-        createdAt: now().toISOString(),
+        createdAt,
         completedAt: null,
         originalPdfBase64: pdfBase64,
         pdfBase64,
-        signers: signers.map((s) => ({
-          role: s.role,
-          name: s.name.trim(),
-          email: s.email.trim(),
-          token: newToken(envelopeId),
-          status: 'sent',
-          deliveredAt: null,
-          signedAt: null,
-          typedName: null,
-          positions: s.positions,
-        })),
+        signers: signers.map((s) => {
+          const token = newToken(envelopeId);
+          return {
+            role: s.role,
+            name: s.name.trim(),
+            email: s.email.trim(),
+            token,
+            links: [{ token, issuedAt: createdAt }],
+            status: 'sent' as const,
+            deliveredAt: null,
+            signedAt: null,
+            typedName: null,
+            positions: s.positions,
+          };
+        }),
       });
       return { envelopeId, templateId: null };
     },
 
-    // The signing page knows where to send the signer afterwards, so returnUrl is not carried in the link.
+    // Each call issues a new link with its own life, as DocuSign mints a new recipient view each time; the
+    // signer's earlier links keep working until they expire (or KEPT_LINKS newer ones replaced them). The
+    // signing page knows where to send the signer afterwards, so returnUrl is not carried in the link.
     async signingUrl({ envelopeId, role }) {
-      const envelope = await load(envelopeId);
-      const signer = envelope.signers.find((s) => s.role === role);
-      if (!signer) throw new Error(`E-signature sandbox: envelope ${envelopeId} has no ${role} signer`);
-      return `${o.signingPageUrl}#t=${signer.token}`;
+      return serialized(envelopeId, async () => {
+        const envelope = await load(envelopeId);
+        const signer = envelope.signers.find((s) => s.role === role);
+        if (!signer) throw new Error(`E-signature sandbox: envelope ${envelopeId} has no ${role} signer`);
+        if (envelope.status === 'voided')
+          throw new Error(`E-signature sandbox: envelope ${envelopeId} is voided`);
+        const token = newToken(envelopeId);
+        signer.links = [...linksOf(envelope, signer), { token, issuedAt: now().toISOString() }].slice(
+          -KEPT_LINKS,
+        );
+        await store.save(envelope);
+        return `${o.signingPageUrl}#t=${token}`;
+      });
     },
 
     async voidEnvelope(envelopeId) {
@@ -275,12 +340,15 @@ export function createSandboxESignature(o: {
     async signerByToken(token) {
       const found = await byToken(token);
       if (!found) return null;
-      const { envelope, signer } = found;
+      const { envelope, signer, expired } = found;
       return {
         envelopeId: envelope.envelopeId,
         role: signer.role,
         name: signer.name,
+        email: signer.email,
         signed: signer.status === 'completed',
+        expired,
+        envelopeCompleted: envelope.status === 'completed',
       };
     },
 
@@ -288,7 +356,7 @@ export function createSandboxESignature(o: {
       const envelopeId = envelopeIdOfToken(token);
       if (!envelopeId) return null;
       return serialized(envelopeId, async () => {
-        const found = await byToken(token);
+        const found = await byLiveToken(token);
         if (!found) return null;
         const { envelope, signer } = found;
         if (signer.status === 'sent') {
@@ -310,6 +378,7 @@ export function createSandboxESignature(o: {
       return serialized(envelopeId, async () => {
         const found = await byToken(token);
         if (!found) throw new Error(SANDBOX_SIGNING_MESSAGES.invalidLink);
+        if (found.expired) throw new Error(SANDBOX_SIGNING_MESSAGES.expired);
         const { envelope, signer } = found;
         if (typeof typedName !== 'string' || normalizedName(typedName) !== normalizedName(signer.name)) {
           throw new Error(SANDBOX_SIGNING_MESSAGES.nameMismatch);

@@ -12,7 +12,8 @@ export type { AuditAction };
 export async function recordAudit(
   tx: Tx,
   o: {
-    actorId: string;
+    /** Null when nobody signed in did it (a signer acting from their emailed link). */
+    actorId: string | null;
     action: AuditAction;
     entityType: string;
     entityId: string;

@@ -9,7 +9,12 @@ import type {
   EnrollmentView,
 } from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
-import { auditSentences, UNKNOWN_ACTOR, type AuditNames } from '#domain/service-portal/audit-sentences';
+import {
+  auditSentences,
+  SIGNER_ACTOR,
+  UNKNOWN_ACTOR,
+  type AuditNames,
+} from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
 import { needsLongPlanApproval } from '#domain/enrollment/counter-offer';
 import { termsFromRows } from '#server/application/plan-terms';
@@ -307,7 +312,7 @@ function auditHistoryView(history: readonly HistoryRow[], record: BorrowerRecord
   return ordered.map((row) => {
     const actor = row.actor_id ? { id: row.actor_id, name: staffDisplayName(row.actor_name) } : null;
     const names: AuditNames = {
-      actor: actor?.name ?? UNKNOWN_ACTOR,
+      actor: actor?.name ?? (row.action === 'signingLinkSent' ? SIGNER_ACTOR : UNKNOWN_ACTOR),
       staff: () => (row.released_name?.trim() ? row.released_name : null),
       creditorOfOffer: (id) => creditorOfOffer.get(id) ?? null,
       creditorOfAccount: (id) => creditorOfAccount.get(id) ?? null,

@@ -13,6 +13,7 @@ import {
   electronicRecordsWithdrawalSchema,
 } from '#domain/enrollment/electronic-records-consent';
 import { letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
+import { SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
 import { SITE } from '#domain/site';
 import { docusign } from '#server/db/schema/enrollment';
 import { eq } from 'drizzle-orm';
@@ -27,10 +28,17 @@ import {
 import { recordSignatures } from './record-signatures';
 import { renewLetterIfTooSoon } from './start-signing';
 import { getSubmitted, resendSigningEmails } from './submitted';
+import { emailNewSigningLink, openSigningLink } from './fresh-links';
 
 const tags = ['signing'];
 /** Signing tokens arrive in the body, never in a URL that reaches a log; guessing them is slowed anyway. */
 const signingRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/** Asking for a new link sends an email: fewer a client may ask for (each signer is limited apart, too). */
+const newLinkRateLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+/** A DocuSign envelope id is a UUID; the sandbox's too. Anything else is refused before any lookup. */
+const envelopeParamsSchema = z.strictObject({
+  envelopeId: z.string().regex(/^[0-9a-fA-F-]{36}$/, 'This is not an envelope id'),
+});
 
 /**
  * The Letter of Authorization: /submitted's reads (borrower), the built-in signing page's calls (anyone holding a
@@ -54,14 +62,46 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
   );
 
+  app.post(
+    '/api/application/envelopes/:envelopeId/signing-link',
+    {
+      config: { role: 'borrower', ...newLinkRateLimit },
+      schema: {
+        tags,
+        params: envelopeParamsSchema,
+        response: { 200: z.object({ url: z.string(), envelopeId: z.string() }) },
+      },
+    },
+    async (request) =>
+      openSigningLink({
+        services,
+        userId: await userId(request),
+        envelopeId: request.params.envelopeId,
+        log: request.log,
+      }),
+  );
+
   const sandbox = services.eSignatureSandbox;
   if (sandbox) {
     const { db } = services.database;
+    // An expired link opens nothing; the page offers to send a new one (POST /api/signing/new-link).
     const signer = async (token: string) => {
       const found = await sandbox.signerByToken(token);
       if (!found) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
+      if (found.expired) throw new AppError('SigningLinkExpired', SIGNING_LINK_MESSAGES.expired);
       return found;
     };
+    app.post(
+      '/api/signing/new-link',
+      {
+        config: { role: 'public', ...newLinkRateLimit },
+        schema: { tags, body: signingTokenSchema, response: { 200: z.object({ sent: z.literal(true) }) } },
+      },
+      async (request) => {
+        await emailNewSigningLink({ services, sandbox, token: request.body.token, log: request.log });
+        return { sent: true as const };
+      },
+    );
     app.post(
       '/api/signing/session',
       {

@@ -104,7 +104,62 @@ export async function renewLetterIfTooSoon(o: {
   if (!record || record.documentSignedAt) return null;
   const authorized = await newestLetterAuthorization(db, o.applicationId);
   if (!authorized || !firstDraftTooSoon(authorized.firstDraftDate, today)) return null;
+  return replaceLetter({
+    ...o,
+    today,
+    record,
+    voidReason: VOID_REASON,
+    logMessage: 'letter of authorization made again with a later first draft',
+  });
+}
 
+const EXPIRED_VOID_REASON = 'The envelope expired unsigned; the letter was made again.';
+
+/**
+ * The letter's envelope expired unsigned at the provider (DocuSign voids an envelope SIGNING_LINK_LIFE_DAYS
+ * after sending it, and no link of it opens any more): made again as a new envelope dated `today`, like a
+ * letter whose first draft came too close, so a signer who asks for a new link has a letter to sign. Answers
+ * the new envelope's id, or null when the letter is signed, there is none, or its envelope is still open.
+ */
+export async function renewLetterIfExpired(o: {
+  services: Services;
+  applicationId: string;
+  log: FastifyBaseLogger;
+}): Promise<string | null> {
+  const { db } = o.services.database;
+  const record = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
+  if (!record || record.documentSignedAt) return null;
+  const { status } = await o.services.eSignature.getEnvelope(record.envelopeId);
+  // Our current envelope is never voided by us (a replaced one is, once our records moved on): voided here is
+  // the provider expiring it (or someone voiding it in the provider's console), either way unsignable.
+  if (status !== 'voided') return null;
+  await replaceLetter({
+    ...o,
+    today: todayOf(o.services),
+    record,
+    voidReason: EXPIRED_VOID_REASON,
+    logMessage: 'letter of authorization made again after its envelope expired',
+  });
+  const now = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
+  return now && now.envelopeId !== record.envelopeId ? now.envelopeId : null;
+}
+
+/**
+ * Replaces the letter's envelope with a new one dated `today` (the first draft counted again from it): every
+ * signature cleared, a new 'letter' authorization recorded, the signers sent the new letter and the old
+ * envelope voided. Answers the new first draft date (or the one another request's replacement set).
+ */
+async function replaceLetter(o: {
+  services: Services;
+  applicationId: string;
+  log: FastifyBaseLogger;
+  today: string;
+  record: typeof docusign.$inferSelect;
+  voidReason: string;
+  logMessage: string;
+}): Promise<string | null> {
+  const { db } = o.services.database;
+  const { record, today } = o;
   const letter = await sendLetter(o.services, o.applicationId, today, { redate: true });
   const emailIds: string[] = [];
   const replaced = await db.transaction(async (tx) => {
@@ -134,16 +189,13 @@ export async function renewLetterIfTooSoon(o: {
   for (const id of emailIds) o.services.onEmailQueued?.(id);
   const unused = replaced ? record.envelopeId : letter.envelope.envelopeId;
   try {
-    await o.services.eSignature.voidEnvelope(unused, VOID_REASON);
+    await o.services.eSignature.voidEnvelope(unused, o.voidReason);
   } catch (error) {
     // Our records no longer point at it, so a signature there is ignored; staff can void it by hand.
     o.log.warn({ err: error, applicationId: o.applicationId }, 'voiding the replaced letter envelope failed');
   }
   if (!replaced) return (await newestLetterAuthorization(db, o.applicationId))?.firstDraftDate ?? null;
-  o.log.info(
-    { applicationId: o.applicationId },
-    'letter of authorization made again with a later first draft',
-  );
+  o.log.info({ applicationId: o.applicationId }, o.logMessage);
   return letter.authorization.firstDraftDate;
 }
 

@@ -10,6 +10,9 @@ import { loadPlanTerms } from '#server/application/plan-terms';
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
 import { renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
+import { linksSentLastHour } from './fresh-links';
+import { recordAudit } from '#server/audit/record-audit';
+import { SIGNING_LINK_MESSAGES, SIGNING_LINK_RESENDS_PER_HOUR } from '#domain/enrollment/signing-links';
 
 /** Statuses from which /submitted has something to say: the letter is out for signature or signed. */
 const SUBMITTED_STATUSES = new Set([
@@ -82,6 +85,7 @@ export async function getSubmitted(o: {
     status: app.status,
     signed: Boolean(record?.documentSignedAt) || app.status !== 'signContract',
     signers,
+    envelopeId: record?.envelopeId ?? null,
     plan: dated
       ? {
           terms: planTermsView(terms),
@@ -113,13 +117,28 @@ export async function resendSigningEmails(o: { services: Services; userId: strin
     with: { signers: true },
   });
   if (!record) throw new AppError('PreconditionFailed');
-  const emails = await Promise.all(
-    record.signers.filter((s) => !s.signedAt).map((s) => signingLink(o.services, record.envelopeId, s)),
-  );
+  const unsigned = record.signers.filter((s) => !s.signedAt);
+  // Each email carries a new link with a whole life: counted and audited as one the signer asked for.
+  for (const signer of unsigned) {
+    if ((await linksSentLastHour(o.services, app.id, signer.role)) >= SIGNING_LINK_RESENDS_PER_HOUR)
+      throw new AppError('RateLimited', SIGNING_LINK_MESSAGES.tooMany);
+  }
+  const emails = await Promise.all(unsigned.map((s) => signingLink(o.services, record.envelopeId, s)));
   // One email after another: a transaction's client runs one query at a time.
   const ids = await db.transaction(async (tx) => {
     const queued: string[] = [];
-    for (const email of emails) queued.push(await enqueueEmail(tx, o.services.cipher, email));
+    for (const [i, email] of emails.entries()) {
+      queued.push(await enqueueEmail(tx, o.services.cipher, email));
+      const signer = unsigned[i]!;
+      await recordAudit(tx, {
+        actorId: o.userId,
+        action: 'signingLinkSent',
+        entityType: 'docusignSigner',
+        entityId: signer.id,
+        applicationId: app.id,
+        after: { role: signer.role, via: 'email' },
+      });
+    }
     return queued;
   });
   for (const id of ids) o.services.onEmailQueued?.(id);

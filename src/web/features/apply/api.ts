@@ -189,3 +189,10 @@ export const skipIncomeBankConnection = (body: { reasonForNotConnectingBank: Rea
 
 /** Sends the Letter of Authorization's emails again. */
 export const resendLetter = () => api<void>(RESEND_PATH, { method: 'POST' });
+
+export const signingLinkPath = (envelopeId: string) =>
+  `/api/application/envelopes/${encodeURIComponent(envelopeId)}/signing-link`;
+
+/** A new signing link for the borrower: the signing page (sandbox) or DocuSign's, valid for minutes. */
+export const openSigningLink = (envelopeId: string) =>
+  api<{ url: string; envelopeId: string }>(signingLinkPath(envelopeId), { method: 'POST' });

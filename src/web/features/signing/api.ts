@@ -14,6 +14,7 @@ export const DOCUMENT_PATH = '/api/signing/document';
 export const SIGN_PATH = '/api/signing/sign';
 export const CONSENT_PATH = '/api/signing/consent';
 export const PAPER_PATH = '/api/signing/paper';
+export const NEW_LINK_PATH = '/api/signing/new-link';
 
 export const signingKeys = {
   session: (token: string) => ['signing', 'session', token] as const,
@@ -51,3 +52,7 @@ export const fetchLetterDocument = (token: string): Promise<Response> =>
     body: JSON.stringify({ token }),
     credentials: 'same-origin',
   });
+
+/** Emails the signer a new link (the token proves they received the old one); never to another address. */
+export const requestNewLink = (token: string) =>
+  api<{ sent: true }>(NEW_LINK_PATH, { method: 'POST', body: { token } });

@@ -21,7 +21,10 @@ import {
   SIGN_ELECTRONICALLY_AFTER_ALL,
   INVALID_LINK,
   LETTER_RENEWED_TITLE,
+  NEW_LINK_FAILED,
+  NEW_LINK_PATH,
   OPEN_LETTER,
+  SIGNING_LINK_MESSAGES,
   SESSION_PATH,
   SIGN_PATH,
   TITLE,
@@ -52,7 +55,14 @@ afterEach(() => {
 });
 
 async function renderPage(
-  o: { entry?: string; session?: Reply; sign?: Reply; consent?: Reply; paper?: Reply } = {},
+  o: {
+    entry?: string;
+    session?: Reply;
+    sign?: Reply;
+    consent?: Reply;
+    paper?: Reply;
+    newLink?: Reply | (() => Reply);
+  } = {},
 ) {
   const calls: ApiCall[] = answerApi({
     [`POST ${SESSION_PATH}`]: o.session ?? { status: 200, body: VIEW },
@@ -60,6 +70,7 @@ async function renderPage(
     [`POST ${DOCUMENT_PATH}`]: { status: 200, body: '%PDF-1.7' },
     [`POST ${CONSENT_PATH}`]: o.consent ?? { status: 200, body: { electronicRecords: 'consented' } },
     [`POST ${PAPER_PATH}`]: o.paper ?? { status: 200, body: { electronicRecords: 'withdrawn' } },
+    [`POST ${NEW_LINK_PATH}`]: o.newLink ?? { status: 200, body: { sent: true } },
   });
   const { router, user } = renderRoutes(
     [
@@ -271,5 +282,58 @@ describe('/sign-letter', () => {
     await renderPage({ session: { status: 200, body: { ...VIEW, signed: true } } });
     expect(await screen.findByText(ALREADY_SIGNED, { exact: false })).toBeInTheDocument();
     expect(document.querySelector('form')).toBeNull();
+  });
+});
+
+const EXPIRED: Reply = {
+  status: 410,
+  body: { code: 'SigningLinkExpired', message: 'This signing link has expired.' },
+};
+const newLinkCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === NEW_LINK_PATH).map((c) => c.body);
+
+describe('/sign-letter with an expired link', () => {
+  it('says the link has expired and sends a new one once, to the signer’s own address', async () => {
+    const { calls, user } = await renderPage({ session: EXPIRED });
+    expect(h1()).toBe('Signing link expired');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    expect(document.title).toContain('Signing link expired');
+    expect(document.body).toHaveTextContent('This signing link has expired.');
+    expect(document.body).toHaveTextContent(
+      'We will email a new link to the address we have for you. It works for 14 days.',
+    );
+    expect(document.querySelector('form')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We sent you a new link. Please open it from the newest email we sent you.',
+    );
+    // The token is the only thing sent: the server picks the address, never the page.
+    expect(newLinkCalls(calls)).toEqual([{ token: TOKEN }]);
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+  });
+
+  it('shows the server’s words when nothing is left to sign, and lets a failed send be tried again', async () => {
+    let answer: Reply = { status: 500, body: { code: 'InternalError', message: 'boom' } };
+    const { calls, user } = await renderPage({ session: EXPIRED, newLink: () => answer });
+    await user.click(screen.getByRole('button', { name: SIGNING_LINK_MESSAGES.sendNew }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(NEW_LINK_FAILED);
+    expect(document.body).not.toHaveTextContent('boom');
+
+    answer = { status: 409, body: { code: 'Conflict', message: SIGNING_LINK_MESSAGES.alreadySigned } };
+    await user.click(screen.getByRole('button', { name: SIGNING_LINK_MESSAGES.sendNew }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(SIGNING_LINK_MESSAGES.alreadySigned),
+    );
+    expect(screen.queryByRole('button', { name: SIGNING_LINK_MESSAGES.sendNew })).toBeNull();
+    expect(newLinkCalls(calls)).toHaveLength(2);
+  });
+
+  it('turns to the expired page when the link expires while the signer is signing', async () => {
+    const { user } = await renderPage({ sign: EXPIRED });
+    await fillIn(user, 'Ana Diaz');
+    await clickSign(user);
+    await waitFor(() => expect(h1()).toBe('Signing link expired'));
+    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
   });
 });

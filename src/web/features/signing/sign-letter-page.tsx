@@ -11,6 +11,7 @@ import {
   PAPER_CHOSEN,
 } from '#domain/enrollment/electronic-records-consent';
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
+import { SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
@@ -28,6 +29,7 @@ import {
   choosePaper,
   consentToElectronicRecords,
   fetchLetterDocument,
+  requestNewLink,
   signingKeys,
   signingSessionQuery,
   signLetter,
@@ -37,8 +39,9 @@ import {
 // browsers never send, so it stays out of server and proxy logs; the page sends it only in POST bodies.
 
 // The component tests read these URLs from here.
-export { CONSENT_PATH, DOCUMENT_PATH, PAPER_PATH, SESSION_PATH, SIGN_PATH } from './api';
-export { ELECTRONIC_RECORDS_AGREE_LABEL, OPEN_LETTER_FIRST, PAPER_CHOSEN };
+export { CONSENT_PATH, DOCUMENT_PATH, NEW_LINK_PATH, PAPER_PATH, SESSION_PATH, SIGN_PATH } from './api';
+export { ELECTRONIC_RECORDS_AGREE_LABEL, OPEN_LETTER_FIRST, PAPER_CHOSEN, SIGNING_LINK_MESSAGES };
+export const NEW_LINK_FAILED = 'The new link could not be sent. Please try again.';
 export const TITLE = 'Sign your Letter of Authorization';
 export const INVALID_LINK =
   'This signing link is not valid or has expired. Please use the newest email we sent you.';
@@ -99,6 +102,69 @@ function InvalidLink() {
   );
 }
 
+/** An answer saying the link's life is over (the server's 410 SigningLinkExpired). */
+const isExpired = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'SigningLinkExpired';
+
+/**
+ * The link's life is over: says so plainly and offers a new link by email, to the address the agency has for
+ * this signer (the server never sends it anywhere else). Once sent, the button gives way to what to do next.
+ */
+function ExpiredLink({ token }: { token: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const send = useMutation({ mutationFn: () => requestNewLink(token) });
+  // A refusal the signer can act on (already signed, too many links) is shown as the server words it.
+  const refusal =
+    send.error instanceof ApiError && send.error.status >= 400 && send.error.status < 500
+      ? send.error.message
+      : send.error
+        ? send.error instanceof ApiError && send.error.code === 'NetworkError'
+          ? send.error.message
+          : NEW_LINK_FAILED
+        : undefined;
+  const done = send.isSuccess || (send.error instanceof ApiError && send.error.status === 409);
+  return (
+    <SigningFrame title={SIGNING_LINK_MESSAGES.expiredTitle}>
+      <h1 ref={heading} tabIndex={-1} className={`${H1} focus:outline-none`}>
+        {SIGNING_LINK_MESSAGES.expiredTitle}
+      </h1>
+      <p className="mt-3 text-lg text-gray-900">{SIGNING_LINK_MESSAGES.expired}</p>
+      {send.isSuccess ? (
+        <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
+          {SIGNING_LINK_MESSAGES.sent}
+        </p>
+      ) : (
+        !done && <p className="mt-3 text-gray-700">{SIGNING_LINK_MESSAGES.sendNewHint}</p>
+      )}
+      {refusal && (
+        <p role="alert" className="mt-4 text-red-700">
+          {refusal}
+        </p>
+      )}
+      {!done && (
+        <button
+          type="button"
+          onClick={() => {
+            if (!send.isPending) send.mutate();
+          }}
+          aria-disabled={send.isPending || undefined}
+          aria-busy={send.isPending || undefined}
+          className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
+        >
+          {SIGNING_LINK_MESSAGES.sendNew}
+        </button>
+      )}
+      <p className="mt-6 text-gray-700">
+        Already signed, or want to see your application?{' '}
+        <Link to="/sign-in" className={LINK}>
+          Sign in
+        </Link>
+      </p>
+    </SigningFrame>
+  );
+}
+
 export function Component() {
   const token = tokenFromHash(useLocation().hash);
   if (!token) return <InvalidLink />;
@@ -106,7 +172,7 @@ export function Component() {
 }
 
 /** `renewed`: the letter's first draft came too close to sign; the server's message says what replaced it. */
-type Outcome = 'signed' | 'alreadySigned' | 'invalid' | { renewed: string };
+type Outcome = 'signed' | 'alreadySigned' | 'invalid' | 'expired' | { renewed: string };
 
 function Signing({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<Outcome>();
@@ -117,6 +183,7 @@ function Signing({ token }: { token: string }) {
     staleTime: Infinity,
   });
   if (outcome === 'invalid') return <InvalidLink />;
+  if (outcome === 'expired') return <ExpiredLink token={token} />;
   if (typeof outcome === 'object') {
     return (
       <SigningFrame title={LETTER_RENEWED_TITLE}>
@@ -130,6 +197,7 @@ function Signing({ token }: { token: string }) {
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {
     const error = session.error;
+    if (isExpired(error)) return <ExpiredLink token={token} />;
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <InvalidLink />;
     return (
       <SigningFrame title={TITLE}>
@@ -224,6 +292,7 @@ function SignForm({
           token={token}
           onOpened={() => update({ documentOpened: true })}
           onInvalid={() => onOutcome('invalid')}
+          onExpired={() => onOutcome('expired')}
         />
       </section>
 
@@ -255,6 +324,7 @@ function SignForm({
             }}
             onOpenFirst={() => update({ documentOpened: false })}
             onInvalid={() => onOutcome('invalid')}
+            onExpired={() => onOutcome('expired')}
           />
         )}
       </section>
@@ -297,6 +367,7 @@ function ConsentForm({
   onPaper,
   onOpenFirst,
   onInvalid,
+  onExpired,
 }: {
   token: string;
   documentOpened: boolean;
@@ -304,6 +375,7 @@ function ConsentForm({
   onPaper: () => void;
   onOpenFirst: () => void;
   onInvalid: () => void;
+  onExpired: () => void;
 }) {
   const form = useZodForm(consentFormSchema, {});
   const failure = useFailureModal();
@@ -313,7 +385,8 @@ function ConsentForm({
 
   // A refusal the signer can act on (open the letter first, reload for new disclosures) is shown as it is.
   const handle = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) onInvalid();
+    if (isExpired(error)) onExpired();
+    else if (error instanceof ApiError && error.status === 404) onInvalid();
     else if (applyServerFieldErrors(form, error, ['agreed'])) return;
     else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       if (error.code === 'PreconditionFailed') onOpenFirst();
@@ -419,7 +492,8 @@ function SignatureForm({
       await sign.mutateAsync(values);
       onOutcome('signed');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) onOutcome('invalid');
+      if (isExpired(error)) onOutcome('expired');
+      else if (error instanceof ApiError && error.status === 404) onOutcome('invalid');
       else if (error instanceof ApiError && error.code === 'LetterRenewed')
         onOutcome({ renewed: error.message });
       // No stored consent (paper chosen in another tab, or new disclosures): the page asks for it again.
@@ -455,10 +529,12 @@ function LetterButton({
   token,
   onOpened,
   onInvalid,
+  onExpired,
 }: {
   token: string;
   onOpened: () => void;
   onInvalid: () => void;
+  onExpired: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string>();
@@ -479,6 +555,10 @@ function LetterButton({
       }
       if (res.status === 404) {
         onInvalid();
+        return;
+      }
+      if (res.status === 410) {
+        onExpired();
         return;
       }
       if (!res.ok) {

@@ -8,6 +8,8 @@ import {
   Component as SubmittedPage,
   POLL_INTERVAL_MS,
   RESEND_PATH,
+  SIGN_NOW,
+  signingLinkPath,
   SIGNED_TITLE,
   SUBMITTED_PATH,
   KEEP_PAYING,
@@ -49,6 +51,7 @@ const unsigned = (spouse = false, plan: SubmittedView['plan'] = null): Submitted
     { role: 'borrower', name: 'Ana Diaz', signed: spouse },
     ...(spouse ? [{ role: 'spouse' as const, name: 'Luis Diaz', signed: false }] : []),
   ],
+  envelopeId: '6f1c2f7e-3d0a-4b8e-9a55-2c1d0e9f4a10',
   plan,
 });
 const signed = (
@@ -58,6 +61,7 @@ const signed = (
   status,
   signed: true,
   signers: [{ role: 'borrower', name: 'Ana Diaz', signed: true }],
+  envelopeId: '6f1c2f7e-3d0a-4b8e-9a55-2c1d0e9f4a10',
   plan,
 });
 
@@ -67,17 +71,21 @@ afterEach(() => {
 
 let view: SubmittedView | { status: number; body: unknown };
 
-function renderPage(first: typeof view, resend: ApiReply = { status: 204 }) {
+const ENVELOPE_ID = '6f1c2f7e-3d0a-4b8e-9a55-2c1d0e9f4a10';
+
+function renderPage(first: typeof view, resend: ApiReply = { status: 204 }, signingLink?: ApiReply) {
   view = first;
   const calls = answerApi({
     'GET /api/session': { status: 200, body: borrowerSession },
     [`GET ${SUBMITTED_PATH}`]: () =>
       'signers' in view ? { status: 200, body: view } : (view as { status: number; body: unknown }),
     [`POST ${RESEND_PATH}`]: resend,
+    ...(signingLink ? { [`POST ${signingLinkPath(ENVELOPE_ID)}`]: signingLink } : {}),
   });
   const { router, user } = renderRoutes(
     [
       { path: '/submitted', Component: SubmittedPage },
+      { path: '/sign-letter', Component: () => <p>the signing page</p> },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/submitted',
@@ -90,6 +98,32 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 const planLink = () => document.querySelector('a[href="/customer-portal/plan"]');
 
 describe('/submitted', () => {
+  it('opens a new signing link for the borrower and goes to it', async () => {
+    const url = `${window.location.origin}/sign-letter#t=sgn_0123456789abcdefghijklmnop`;
+    const { calls, router, user } = renderPage(
+      unsigned(),
+      { status: 204 },
+      {
+        status: 200,
+        body: { url, envelopeId: ENVELOPE_ID },
+      },
+    );
+    await heading(UNSIGNED_TITLE);
+    await user.click(screen.getByRole('button', { name: SIGN_NOW }));
+    await screen.findByText('the signing page');
+    expect(router.state.location.pathname).toBe('/sign-letter');
+    expect(router.state.location.hash).toBe('#t=sgn_0123456789abcdefghijklmnop');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      signingLinkPath(ENVELOPE_ID),
+    ]);
+  });
+
+  it('offers no new link to a borrower who signed while the spouse has not', async () => {
+    renderPage(unsigned(true));
+    await heading(UNSIGNED_TITLE);
+    expect(screen.queryByRole('button', { name: SIGN_NOW })).toBeNull();
+  });
+
   it('waiting for the signature: what to do, each signer and whether signed', async () => {
     renderPage(unsigned(true));
     expect(await heading(UNSIGNED_TITLE)).toBeInTheDocument();

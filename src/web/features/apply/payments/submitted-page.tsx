@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { SubmittedView } from '#domain/enrollment/views';
 import {
   DRAFT_ON_NON_BUSINESS_DAY,
@@ -13,14 +13,16 @@ import { ApiError } from '#web/lib/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
-import { resendLetter, submittedQuery } from '#web/features/apply/api';
+import { openSigningLink, resendLetter, submittedQuery } from '#web/features/apply/api';
 import { ApplyPage } from '#web/features/apply/apply-page';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { HEADING_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments-page';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
 // The component tests read these URLs from here.
-export { RESEND_PATH, SUBMITTED_PATH } from '#web/features/apply/api';
+export { RESEND_PATH, SUBMITTED_PATH, signingLinkPath } from '#web/features/apply/api';
+export const SIGN_NOW = 'Sign now';
+export const SIGN_NOW_FAILED = 'The signing page could not be opened. Please try again.';
 /** While the letter waits for signatures the page asks again this often, and turns by itself. */
 export const POLL_INTERVAL_MS = 10_000;
 export const UNSIGNED_TITLE = 'Your signature is required';
@@ -136,6 +138,42 @@ export function Component() {
   return query.data.signed ? <Signed view={query.data} /> : <AwaitingSignature view={query.data} />;
 }
 
+/**
+ * Opens a new signing link for the borrower (their emailed one may have expired): the product's signing page
+ * (sandbox), in the app, or DocuSign's, which answers for minutes only, so it is asked for on the click.
+ */
+function SignNow({ envelopeId, onFailure }: { envelopeId: string; onFailure: (message: string) => void }) {
+  const navigate = useNavigate();
+  const open = useMutation({ mutationFn: () => openSigningLink(envelopeId) });
+  const onClick = async () => {
+    if (open.isPending) return;
+    try {
+      const { url } = await open.mutateAsync();
+      const target = new URL(url, window.location.href);
+      if (target.origin === window.location.origin) void navigate(`${target.pathname}${target.hash}`);
+      else window.location.assign(target.href);
+    } catch (error) {
+      onFailure(
+        error instanceof ApiError &&
+          (error.code === 'NetworkError' || error.status === 409 || error.status === 429)
+          ? error.message
+          : SIGN_NOW_FAILED,
+      );
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void onClick()}
+      aria-disabled={open.isPending || undefined}
+      aria-busy={open.isPending || undefined}
+      className={clsx(PRIMARY_BUTTON_CLASS, 'mt-4')}
+    >
+      {SIGN_NOW}
+    </button>
+  );
+}
+
 function AwaitingSignature({ view }: { view: SubmittedView }) {
   const failure = useFailureModal();
   const resend = useMutation({ mutationFn: resendLetter });
@@ -163,6 +201,12 @@ function AwaitingSignature({ view }: { view: SubmittedView }) {
           ? 'We emailed you and your spouse a Letter of Authorization to sign. Please check your email, and ask your spouse to check theirs: each of you signs from the link in your own email.'
           : 'We emailed you a Letter of Authorization to sign. Please check your email and sign it from the link in the message.'}
       </p>
+      {view.envelopeId && view.signers.some((s) => s.role === 'borrower' && !s.signed) && (
+        <>
+          <p className="mt-3 text-gray-700">Or sign your part here, with a new link:</p>
+          <SignNow envelopeId={view.envelopeId} onFailure={(message) => failure.show(message)} />
+        </>
+      )}
 
       <h2 className="mt-6 text-lg font-semibold text-gray-900">Signatures</h2>
       <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
