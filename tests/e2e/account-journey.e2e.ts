@@ -1,5 +1,6 @@
 import { checkAccessibility, expect, test, watchContext } from './support/axe';
 import { snap, watchErrors } from './support/browser';
+import { snapAtWidths } from './support/apply';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
 
@@ -84,7 +85,7 @@ test.describe('account journey', () => {
     const hint = page.getByRole('status').filter({ hasText: 'Not set a password yet?' });
     await expect(hint).toBeVisible();
     await checkAccessibility(page, '/sign-in (refused, first-password hint)');
-    await snap(page, 'sign-in-first-password-hint-1280');
+    await snapAtWidths(page, 'sign-in-first-password-hint');
     await hint.getByRole('link', { name: 'Send me a new link' }).click();
     await page.waitForURL(/\/forgot-password$/);
     await page.getByLabel('Email address').fill(email);
@@ -209,7 +210,7 @@ test.describe('account journey', () => {
     await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/reset-password');
     await checkAccessibility(page, '/reset-password (first password)');
-    await snap(page, 'staff-first-password-after-reload-390');
+    await snapAtWidths(page, 'staff-first-password-after-reload');
     await page.getByLabel('New password', { exact: true }).fill('Staff#Pass9');
     await page.getByLabel('Confirm password').fill('Staff#Pass9');
     await page.getByRole('button', { name: 'Save Password' }).click();
