@@ -284,7 +284,7 @@ export async function startJobs(o: {
       // As for emails: several at a time, and a failed text fails its own job alone (pg-boss retries it).
       await inParallel(jobs, SMS_SEND_CONCURRENCY, async (job) => {
         try {
-          const outcome = await deliverSms(o.database.db, o.sms, job.data.id);
+          const outcome = await deliverSms(o.database.db, o.cipher, o.sms, job.data.id);
           o.log.info({ smsId: job.data.id, outcome }, 'text message delivery');
         } catch (error) {
           // The provider's message can name the number: it stays in the row's lastError, not in the log.
