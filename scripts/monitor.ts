@@ -50,7 +50,7 @@ const counts = (o: Record<string, number | undefined>) =>
 try {
   await database.migrate();
   const providers = createProviders(config, database.db);
-  const cipher = createFieldCipher(config.encryptionKey);
+  const cipher = createFieldCipher(config.encryptionKey, config.encryptionKeysOld);
   const started = Date.now();
   const run = await runMonitors(
     {

@@ -76,7 +76,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  const cipher = createFieldCipher(config.encryptionKey);
+  const cipher = createFieldCipher(config.encryptionKey, config.encryptionKeysOld);
   const mailer = createAccountMailer({
     db: database.db,
     cipher,

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
+    [{ ENCRYPTION_KEYS_OLD: `${'c'.repeat(64)},short` }, 'ENCRYPTION_KEYS_OLD'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
@@ -61,6 +62,16 @@ describe('loadConfig', () => {
     };
     expect(loadConfig(production).apiDocs).toBe(false);
     expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('reads the retired encryption keys, comma-separated, in hex or base64', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).encryptionKeysOld).toEqual([]);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ENCRYPTION_KEYS_OLD: ` ${'c'.repeat(64)} , ${base64},`,
+    });
+    expect(config.encryptionKeysOld).toEqual([Buffer.from('c'.repeat(64), 'hex'), Buffer.alloc(32, 7)]);
   });
 
   it('requires real secrets in production', () => {

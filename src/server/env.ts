@@ -64,6 +64,17 @@ const EnvSchema = z.object({
       (v) => v === undefined || decodeKey(v) !== null,
       'must be 32 bytes as 64 hex characters or base64',
     ),
+  /**
+   * Keys ENCRYPTION_KEY replaced, comma-separated, each like ENCRYPTION_KEY: they only open values they
+   * sealed, until `npm run keys:rotate` has re-sealed those under ENCRYPTION_KEY (README, key rotation).
+   */
+  ENCRYPTION_KEYS_OLD: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || splitKeys(v).every((k) => decodeKey(k) !== null),
+      'must be keys of 32 bytes as 64 hex characters or base64, separated by commas',
+    ),
   /** Secret that signs sessions; generated into DATA_DIR when absent outside production. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Sign-in, lead, reset and change calls allowed per client IP per minute. */
@@ -180,6 +191,8 @@ export type Config = {
   /** MONITOR_CREDIT_PULL_DAYS: days between the monitors' soft credit pulls of an enrolled customer. */
   monitorCreditPullDays: number;
   encryptionKey: Buffer;
+  /** ENCRYPTION_KEYS_OLD: retired keys that still open what they sealed (none: an empty list). */
+  encryptionKeysOld: Buffer[];
   authSecret: string;
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
@@ -282,6 +295,14 @@ function twilioConfig(env: Env): Config['twilio'] {
     from: env.TWILIO_FROM,
     messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
   };
+}
+
+/** ENCRYPTION_KEYS_OLD's keys: split at commas, blanks ignored (a trailing comma is harmless). */
+function splitKeys(value: string): string[] {
+  return value
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
 }
 
 function decodeKey(value: string): Buffer | null {
@@ -387,6 +408,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailGiveUpHours: env.EMAIL_GIVE_UP_HOURS,
     monitorCreditPullDays: env.MONITOR_CREDIT_PULL_DAYS,
     encryptionKey,
+    encryptionKeysOld: splitKeys(env.ENCRYPTION_KEYS_OLD ?? '').map((k) => decodeKey(k)!),
     authSecret: env.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', 32),
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,

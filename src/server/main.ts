@@ -57,7 +57,7 @@ jobs = await startJobs({
   transport: createMailTransport(config, app.log),
   sms: providers.sms,
   log: app.log,
-  cipher: createFieldCipher(config.encryptionKey),
+  cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
   partnerWebhook: config.partnerWebhook,
   renewStaleLetters: () => app.renewStaleLetters(),
   emailBodyRetentionDays: config.emailBodyRetentionDays,

@@ -77,7 +77,7 @@ describe('outbox bodies at rest', () => {
     // What stays readable: who it is for, what kind, and the delivery fields.
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
     expect(row).toMatchObject({ to: email, kind: 'initial-password', attempts: 0, sentAt: null });
-    expect(row!.sealed).toMatch(/^v1\./);
+    expect(row!.sealed).toMatch(/^v2\./);
   });
 
   it('the signed letter attached to an email is not stored in clear either', async () => {

@@ -51,7 +51,7 @@ export async function createTestApp(
       : {}),
     ...overrides,
   });
-  const cipher = createFieldCipher(config.encryptionKey);
+  const cipher = createFieldCipher(config.encryptionKey, config.encryptionKeysOld);
   const queued: string[] = [];
   const smsQueued: string[] = [];
   const webhooksQueued: string[] = [];

@@ -9,7 +9,7 @@ const PDF = Buffer.from('%PDF-1.7\nPat Doe, 12 Elm Street, Chase ...1234 $3,342\
 describe('the signed letter at rest', () => {
   it('is sealed: nothing of the PDF or its base64 shows, and it opens to the same bytes', () => {
     const stored = sealSignedLetter(cipher, PDF);
-    expect(stored).toMatch(/^v1\./);
+    expect(stored).toMatch(/^v2\./);
     expect(stored).not.toContain(PDF.toString('base64').slice(0, 12));
     expect(openSignedLetter(cipher, stored).equals(PDF)).toBe(true);
   });

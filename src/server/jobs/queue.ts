@@ -30,8 +30,10 @@ import {
   PARTNER_WEBHOOK_QUEUE,
   PARTNER_WEBHOOK_RETRY_DELAY_SECONDS,
   PARTNER_WEBHOOK_RETRY_LIMIT,
+  type LegacyPartnerWebhookJob,
   type PartnerWebhookJob,
   partnerWebhookJob,
+  partnerWebhookJobIds,
 } from '../features/staff-actions/partner-webhook';
 import type { FieldCipher } from '../security/field-encryption';
 import { InFlight } from './in-flight';
@@ -103,7 +105,7 @@ export type Jobs = {
   creditPullQueued: () => Promise<void>;
   emailQueued: (id: string) => void;
   smsQueued: (id: string) => void;
-  /** An application moved to transfer: its partner webhook is built now and delivered by the queue. */
+  /** An application moved to transfer: its partner webhook is queued (ids only) and built when delivered. */
   webhookQueued: (applicationId: string) => void;
   stop: () => Promise<void>;
 };
@@ -284,7 +286,7 @@ export async function startJobs(o: {
       // As for emails: several at a time, and a failed text fails its own job alone (pg-boss retries it).
       await inParallel(jobs, SMS_SEND_CONCURRENCY, async (job) => {
         try {
-          const outcome = await deliverSms(o.database.db, o.sms, job.data.id);
+          const outcome = await deliverSms(o.database.db, o.cipher, o.sms, job.data.id);
           o.log.info({ smsId: job.data.id, outcome }, 'text message delivery');
         } catch (error) {
           // The provider's message can name the number: it stays in the row's lastError, not in the log.
@@ -297,7 +299,8 @@ export async function startJobs(o: {
       if (jobs.length === SMS_BATCH_SIZE) boss.notifyWorker(smsWorker);
     },
   );
-  // The partner webhook has no outbox table: the job's data is the pending delivery (event id and body).
+  // The partner webhook has no outbox table: the job's data is the pending delivery (event and application
+  // ids; the body is built when it runs, see partner-webhook.ts).
   await boss.createQueue(PARTNER_WEBHOOK_QUEUE, {
     name: PARTNER_WEBHOOK_QUEUE,
     retryLimit: PARTNER_WEBHOOK_RETRY_LIMIT,
@@ -306,17 +309,44 @@ export async function startJobs(o: {
   });
   const partner = o.partnerWebhook;
   if (partner) {
-    await work<PartnerWebhookJob>(PARTNER_WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const status = await deliverPartnerWebhook({
-          url: partner.url,
-          secret: partner.secret,
-          job: job.data,
-        });
-        o.log.info({ eventId: job.data.eventId, status }, 'partner webhook delivered');
-      }
-    });
+    await work<PartnerWebhookJob | LegacyPartnerWebhookJob>(
+      PARTNER_WEBHOOK_QUEUE,
+      { pollingIntervalSeconds: 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const ids = partnerWebhookJobIds(job.data);
+          if (!ids) {
+            o.log.error({ jobId: job.id }, 'partner webhook: job data not understood; nothing sent');
+            continue;
+          }
+          const event = await buildPartnerWebhookEvent({
+            db: o.database.db,
+            cipher: o.cipher,
+            applicationId: ids.applicationId,
+            eventId: ids.eventId,
+            now: new Date(ids.createdAt),
+          });
+          if (!event) {
+            // Erased, or its enrollment undone, since the transfer: there is nothing left to announce.
+            o.log.warn(
+              { eventId: ids.eventId, applicationId: ids.applicationId },
+              'partner webhook: nothing to hand over',
+            );
+            continue;
+          }
+          const status = await deliverPartnerWebhook({
+            url: partner.url,
+            secret: partner.secret,
+            delivery: { eventId: event.id, body: JSON.stringify(event) },
+          });
+          o.log.info({ eventId: ids.eventId, status }, 'partner webhook delivered');
+        }
+      },
+    );
   }
+  // Jobs queued by versions that kept the whole event in the job's data: rewritten to ids, queued or done.
+  const rewritten = await forgetPartnerWebhookBodies(o.database);
+  if (rewritten > 0) o.log.info({ rewritten }, 'partner webhook jobs rewritten to ids only');
   // Delivered emails' bodies (codes, links, the signed letter) are dropped after the retention period.
   await boss.createQueue(EMAIL_BODY_PURGE_QUEUE, {
     name: EMAIL_BODY_PURGE_QUEUE,
@@ -430,13 +460,10 @@ export async function startJobs(o: {
         o.log.info({ applicationId }, 'partner webhook skipped: PARTNER_WEBHOOK_URL is not set');
         return;
       }
-      buildPartnerWebhookEvent({ db: o.database.db, cipher: o.cipher, applicationId })
-        .then((event) => {
-          if (!event) return o.log.warn({ applicationId }, 'partner webhook: nothing to hand over');
-          return boss.send(PARTNER_WEBHOOK_QUEUE, partnerWebhookJob(event)).then(() => {
-            o.log.info({ applicationId, eventId: event.id }, 'partner webhook queued');
-          });
-        })
+      const data = partnerWebhookJob(applicationId, now());
+      boss
+        .send(PARTNER_WEBHOOK_QUEUE, data)
+        .then(() => o.log.info({ applicationId, eventId: data.eventId }, 'partner webhook queued'))
         .catch((error: unknown) =>
           o.log.error({ err: error, applicationId }, 'could not queue a partner webhook'),
         );
@@ -472,6 +499,34 @@ async function unqueuedEmailIds(database: Database, minAgeSeconds: number): Prom
     [EMAIL_QUEUE, minAgeSeconds],
   );
   return rows.map((row) => (row as { id: string }).id);
+}
+
+/**
+ * Rewrites the data of partner-webhook jobs that still hold a whole event (queued by an earlier version, in
+ * any state, archived ones included) to the ids the worker needs, so the names, emails and addresses in it
+ * do not stay in pg-boss's tables. Returns how many were rewritten. A job whose body cannot be read keeps
+ * it (the worker reports it) rather than losing the delivery silently.
+ */
+async function forgetPartnerWebhookBodies(database: Database): Promise<number> {
+  let rewritten = 0;
+  for (const table of ['job', 'archive']) {
+    const exists = await database.executeSql(`select to_regclass($1) as t`, [`${PGBOSS_SCHEMA}.${table}`]);
+    if (!(exists.rows[0] as { t: string | null }).t) continue;
+    const { rows } = await database.executeSql(
+      `select id, data from ${PGBOSS_SCHEMA}.${table} where name = $1 and data->>'body' is not null`,
+      [PARTNER_WEBHOOK_QUEUE],
+    );
+    for (const row of rows as { id: string; data: LegacyPartnerWebhookJob }[]) {
+      const ids = partnerWebhookJobIds(row.data);
+      if (!ids) continue;
+      await database.executeSql(
+        `update ${PGBOSS_SCHEMA}.${table} set data = $3::jsonb where name = $1 and id = $2`,
+        [PARTNER_WEBHOOK_QUEUE, row.id, JSON.stringify(ids)],
+      );
+      rewritten++;
+    }
+  }
+  return rewritten;
 }
 
 /** Texts still to send whose job is gone (written while the queue was down, or lost), oldest first. */

@@ -315,6 +315,7 @@ export async function contactBorrower(
   const outcome = rng.pick(SEED_CONTACT_OUTCOMES);
   await createContactAttempt({
     db: services.database.db,
+    cipher: services.cipher,
     staff: { userId: o.counsellor.id, firstName: o.counsellor.firstName },
     applicationId: o.applicationId,
     input: contactAttemptSchema.parse({

@@ -99,7 +99,7 @@ describe('seedApplications', () => {
       expect(newest).toBeDefined();
     }
     for (const a of past(['signContract', 'counselorReview', 'creditorReview', 'transfer', 'transferred'])) {
-      expect(a.paymentAccount?.accountNumber, a.status).toMatch(/^v1\./);
+      expect(a.paymentAccount?.accountNumber, a.status).toMatch(/^v2\./);
     }
     for (const a of past(['counselorReview', 'creditorReview', 'transfer', 'transferred'])) {
       expect(a.assignedTo, a.status).not.toBeNull();

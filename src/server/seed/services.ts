@@ -69,7 +69,7 @@ export function createSeedServices(o: {
     bankLinkSandbox: bank,
     // Seeded borrowers never sign up or sign in: nothing is ever emailed.
     auth: createAuth({ config: o.config, db: o.database.db, sendOtp: async () => {} }),
-    cipher: createFieldCipher(o.config.encryptionKey),
+    cipher: createFieldCipher(o.config.encryptionKey, o.config.encryptionKeysOld),
     // Never switched on: the seed reads nothing twice.
     applicationCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),
     summaryCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),

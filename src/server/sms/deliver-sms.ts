@@ -3,6 +3,8 @@ import type { SmsSender } from '#providers/sms/port';
 import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { smsOutbox } from '#server/db/schema/ops';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { openSmsBody } from './outbox';
 
 export const MAX_SMS_ATTEMPTS = 8;
 
@@ -18,6 +20,7 @@ export const OPTED_OUT_ERROR = 'Not sent: the borrower opted out of text message
  */
 export async function deliverSms(
   db: Db,
+  cipher: FieldCipher,
   sms: SmsSender,
   id: string,
 ): Promise<'sent' | 'skipped' | 'optedOut'> {
@@ -43,7 +46,7 @@ export async function deliverSms(
     return 'optedOut';
   }
   try {
-    const { id: providerMessageId } = await sms.send({ to: row.to, body: row.body });
+    const { id: providerMessageId } = await sms.send({ to: row.to, body: openSmsBody(cipher, row) });
     await db
       .update(smsOutbox)
       .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null, providerMessageId })

@@ -102,8 +102,11 @@ export const docusign = pgTable('docusign', {
   documentSignedAt: timestamp('document_signed_at', { withTimezone: true }),
   /** SHA-256 (hex) of the signed PDF as the provider returned it: proves which bytes were signed. */
   signedDocumentSha256: text('signed_document_sha256'),
-  /** The signed PDF, base64, kept so the customer can download it without asking the provider again. */
-  signedDocument: text('signed_document'),
+  /**
+   * The signed PDF, kept so the customer can download it without asking the provider again: sealed with
+   * ENCRYPTION_KEY (src/server/application/signed-letter-store.ts); plain base64 if signed before that.
+   */
+  signedDocument: ciphertext('signed_document'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

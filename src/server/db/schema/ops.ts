@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { application } from './application';
+import { ciphertext } from './columns';
 
 /**
  * Email outbox: a row is written in the same transaction as the change that causes the email;
@@ -21,7 +22,7 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     /** The encrypted body (see src/server/email/outbox.ts); null once dropped after delivery. */
-    sealed: text('sealed'),
+    sealed: ciphertext('sealed'),
     kind: text('kind').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -78,7 +79,11 @@ export const smsOutbox = pgTable(
     applicationId: uuid('application_id').references(() => application.id, { onDelete: 'cascade' }),
     /** +1 and 10 digits. */
     to: text('to').notNull(),
-    body: text('body').notNull(),
+    /**
+     * The text, sealed with ENCRYPTION_KEY (src/server/sms/outbox.ts). Rows written before texts were sealed
+     * hold it in clear until `npm run keys:rotate` seals them.
+     */
+    body: ciphertext('body').notNull(),
     /** What caused it: 'obtainedOffer' (outreach event) or 'contactAttempt'. */
     eventType: text('event_type').notNull(),
     attempts: integer('attempts').notNull().default(0),

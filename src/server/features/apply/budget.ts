@@ -212,6 +212,7 @@ export async function agreeToBudget(o: {
     const smsId = await recordObtainedOffer(tx, {
       applicationId: app.id,
       publicUrl: o.services.config.publicUrl,
+      cipher: o.services.cipher,
     });
     return { next: PAGE_ROUTES.Review, smsId };
   });

@@ -72,7 +72,7 @@ describe('PUT /api/application/household', () => {
     const stored = await t.db.query.borrower.findFirst({
       where: eq(borrower.applicationId, b.applicationId),
     });
-    expect(stored!.dateOfBirth).toMatch(/^v1\./);
+    expect(stored!.dateOfBirth).toMatch(/^v2\./);
     expect(stored!.dateOfBirth).not.toContain('1985');
   });
 
@@ -233,7 +233,7 @@ describe('PUT /api/application/credit', () => {
     const debts = await t.db.select().from(debt).where(eq(debt.applicationId, b.applicationId));
     expect(debts.some((d) => d.isEligibleForDmp && d.selectedForDebtReduction)).toBe(true);
     expect(debts.some((d) => !d.isEligibleForDmp)).toBe(true);
-    expect(debts.every((d) => d.accountNumber?.startsWith('v1.'))).toBe(true);
+    expect(debts.every((d) => d.accountNumber?.startsWith('v2.'))).toBe(true);
     const view = (await b.client.get('/api/application')).json();
     expect(view).toMatchObject({
       hasPulledCredit: true,

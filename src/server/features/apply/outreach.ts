@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
-import { smsOutbox } from '#server/db/schema/ops';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { enqueueSms } from '#server/sms/outbox';
 
 /** POST /contact { borrowerId, eventType: 'obtainedOffer' } when a decision qualifies. */
 export const OBTAINED_OFFER_EVENT = 'obtainedOffer';
@@ -13,7 +14,7 @@ export const OBTAINED_OFFER_EVENT = 'obtainedOffer';
  */
 export async function recordObtainedOffer(
   tx: Tx,
-  o: { applicationId: string; publicUrl: string },
+  o: { applicationId: string; publicUrl: string; cipher: FieldCipher },
 ): Promise<string | undefined> {
   const [b] = await tx
     .select({
@@ -25,14 +26,10 @@ export async function recordObtainedOffer(
     .where(eq(borrower.applicationId, o.applicationId));
   if (!b?.phone || b.optedOut) return undefined;
   const greeting = b.firstName ? `Good news, ${b.firstName}!` : 'Good news!';
-  const [row] = await tx
-    .insert(smsOutbox)
-    .values({
-      applicationId: o.applicationId,
-      to: b.phone,
-      eventType: OBTAINED_OFFER_EVENT,
-      body: `Clearpath Debt Relief: ${greeting} Your debt management plan offers are ready. Review them at ${o.publicUrl}/sign-in. Reply STOP to opt out.`,
-    })
-    .returning({ id: smsOutbox.id });
-  return row?.id;
+  return enqueueSms(tx, o.cipher, {
+    applicationId: o.applicationId,
+    to: b.phone,
+    eventType: OBTAINED_OFFER_EVENT,
+    body: `Clearpath Debt Relief: ${greeting} Your debt management plan offers are ready. Review them at ${o.publicUrl}/sign-in. Reply STOP to opt out.`,
+  });
 }

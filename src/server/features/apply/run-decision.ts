@@ -369,6 +369,7 @@ export async function runDecision(
   const smsId = await recordObtainedOffer(tx, {
     applicationId: app.id,
     publicUrl: o.services.config.publicUrl,
+    cipher: o.services.cipher,
   });
   return { viewed: 'Review', smsId };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '#server/services';
 import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
 import { countFailedEmails, openEmailBody } from '#server/email/outbox';
+import { openSmsBody } from '#server/sms/outbox';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -20,7 +21,7 @@ function deliveryStatus(e: typeof emailOutbox.$inferSelect): string {
 
 /**
  * Development mailbox: every email and text message the product sent, newest first, with the emails' links.
- * Never in production. Email bodies are encrypted in the outbox and opened here for display; a body dropped
+ * Never in production. Email and text bodies are encrypted in the outboxes and opened here for display; a body dropped
  * after the retention period shows as such.
  */
 export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
@@ -46,6 +47,14 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
       return openEmailBody(services.cipher, row) ?? 'Body dropped after the retention period.';
     } catch {
       return 'Body unreadable with the current ENCRYPTION_KEY.';
+    }
+  };
+  /** A text's body, sealed like an email's. */
+  const readableText = (row: typeof smsOutbox.$inferSelect) => {
+    try {
+      return openSmsBody(services.cipher, row);
+    } catch {
+      return 'Text unreadable with the current ENCRYPTION_KEY.';
     }
   };
 
@@ -90,7 +99,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
       .map(
         (m) => `<article class="mail sms">
   <p class="meta">Text to <strong class="to">${esc(m.to)}</strong> · ${esc(m.eventType)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'delivered' : `pending (attempts ${m.attempts})`}</p>
-  <pre>${esc(m.body)}</pre>
+  <pre>${esc(readableText(m))}</pre>
 </article>`,
       )
       .join('\n');

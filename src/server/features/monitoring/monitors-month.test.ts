@@ -27,6 +27,7 @@ import {
 import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
 import { alert } from '#server/db/schema/service-work';
 import { createFieldCipher } from '#server/security/field-encryption';
+import { openSmsBody } from '#server/sms/outbox';
 import { ALERT_SMS_EVENTS } from './notify';
 import { refreshApplication } from './refresh-data';
 import { type MonitorDeps, runMonitors } from './run-monitors';
@@ -347,13 +348,14 @@ describe('the monitors over a month of sandbox time', () => {
       .select({
         applicationId: smsOutbox.applicationId,
         eventType: smsOutbox.eventType,
+        to: smsOutbox.to,
         body: smsOutbox.body,
       })
       .from(smsOutbox);
     expect(texts.map((t) => [t.applicationId, t.eventType])).toEqual([
       [overdraft.applicationId, ALERT_SMS_EVENTS.balanceBelowDMPPayment],
     ]);
-    expect(texts[0]!.body).not.toMatch(/\$|\d+\.\d\d/);
+    expect(openSmsBody(cipher, { to: texts[0]!.to, body: texts[0]!.body })).not.toMatch(/\$|\d+\.\d\d/);
     expect(emailed).toHaveLength(2);
     expect(texted).toHaveLength(1);
 

@@ -4,7 +4,7 @@ import { SITE } from '#domain/site';
 import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
-import { smsOutbox } from '#server/db/schema/ops';
+import { enqueueSms } from '#server/sms/outbox';
 import { enqueueEmail } from '#server/email/outbox';
 import { bankDisconnectedEmail, lowBalanceEmail } from '#server/email/templates';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -72,11 +72,14 @@ export async function writeAlertNotifications(
       type === 'balanceBelowDMPPayment'
         ? `${SITE.companyName}: your plan payment is drawn soon and your account balance looks lower than the payment. Details: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`
         : `${SITE.companyName}: we can no longer reach your bank account. Please reconnect it: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`;
-    const [row] = await tx
-      .insert(smsOutbox)
-      .values({ applicationId: o.applicationId, to: person.phone, eventType: ALERT_SMS_EVENTS[type], body })
-      .returning({ id: smsOutbox.id });
-    ids.smsIds.push(row!.id);
+    ids.smsIds.push(
+      await enqueueSms(tx, notifier.cipher, {
+        applicationId: o.applicationId,
+        to: person.phone,
+        eventType: ALERT_SMS_EVENTS[type],
+        body,
+      }),
+    );
   }
   return ids;
 }

@@ -83,7 +83,7 @@ describe('signing the Letter of Authorization (sandbox)', () => {
     expect(record!.documentSignedAt).toBeInstanceOf(Date);
     expect(record!.signedDocumentSha256).toMatch(/^[0-9a-f]{64}$/);
     // Stored sealed: neither the PDF nor its base64 is readable in the row.
-    expect(record!.signedDocument).toMatch(/^v1\./);
+    expect(record!.signedDocument).toMatch(/^v2\./);
     expect(record!.signedDocument).not.toContain('JVBERi0');
     const signedPdf = openSignedLetter(t.cipher, record!.signedDocument!);
     expect(signedPdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -7,6 +7,7 @@ import { auditLog, smsOutbox } from '#server/db/schema/ops';
 import { newBorrower } from '#tests/support/borrower-flow';
 import { CONTACT_OFFER_ONLY_WHEN_REACHED } from '#domain/validation/staff';
 import { contactAttemptText } from './contact-attempts';
+import { openSmsBody } from '#server/sms/outbox';
 import { signedInStaff } from '#tests/support/staff-actions';
 
 // Contact attempts by phone or text message, with the reasons checklist.
@@ -120,13 +121,12 @@ describe('POST /api/staff/applications/:id/contact-attempts', () => {
     expect(res.json()).toMatchObject({ method: 'textMessage', textMessage: 'queued', reasons: [] });
     const texts = await textsOf(b.applicationId);
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatchObject({
-      to: '+14155550123',
-      body: contactAttemptText({ borrowerFirstName: 'Pat', staffFirstName: 'Sam' }),
-    });
-    expect(texts[0]!.body).toMatch(
-      /^Clearpath Debt Relief: Hi Pat, Sam from Clearpath Debt Relief tried to reach you/,
-    );
+    expect(texts[0]).toMatchObject({ to: '+14155550123' });
+    // Stored sealed: the borrower's name is not in the row.
+    expect(texts[0]!.body).not.toContain('Pat');
+    const text = openSmsBody(t.cipher, texts[0]!);
+    expect(text).toBe(contactAttemptText({ borrowerFirstName: 'Pat', staffFirstName: 'Sam' }));
+    expect(text).toMatch(/^Clearpath Debt Relief: Hi Pat, Sam from Clearpath Debt Relief tried to reach you/);
     expect(t.smsQueued).toContain(texts[0]!.id);
   });
 

@@ -13,7 +13,8 @@ import {
 import type { Db, Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
-import { smsOutbox } from '#server/db/schema/ops';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { enqueueSms } from '#server/sms/outbox';
 import { recordAudit } from '#server/audit/record-audit';
 
 /** sms_outbox.eventType of a staff text-message contact attempt. */
@@ -55,7 +56,7 @@ function toView(row: AttemptRow, reasons: ReasonRow[], textMessage?: ContactText
 /** Writes the attempt's text to the SMS outbox unless the borrower opted out or has no phone. */
 async function queueText(
   tx: Tx,
-  o: { applicationId: string; staffFirstName: string | null },
+  o: { applicationId: string; staffFirstName: string | null; cipher: FieldCipher },
 ): Promise<{ outcome: ContactTextOutcome; smsId?: string }> {
   const [b] = await tx
     .select({
@@ -67,16 +68,13 @@ async function queueText(
     .where(eq(borrower.applicationId, o.applicationId));
   if (b?.optedOut) return { outcome: 'optedOut' };
   if (!b?.phone) return { outcome: 'noPhone' };
-  const [row] = await tx
-    .insert(smsOutbox)
-    .values({
-      applicationId: o.applicationId,
-      to: b.phone,
-      eventType: CONTACT_ATTEMPT_EVENT,
-      body: contactAttemptText({ borrowerFirstName: b.firstName, staffFirstName: o.staffFirstName }),
-    })
-    .returning({ id: smsOutbox.id });
-  return { outcome: 'queued', smsId: row?.id };
+  const smsId = await enqueueSms(tx, o.cipher, {
+    applicationId: o.applicationId,
+    to: b.phone,
+    eventType: CONTACT_ATTEMPT_EVENT,
+    body: contactAttemptText({ borrowerFirstName: b.firstName, staffFirstName: o.staffFirstName }),
+  });
+  return { outcome: 'queued', smsId };
 }
 
 /**
@@ -86,6 +84,8 @@ async function queueText(
  */
 export async function createContactAttempt(o: {
   db: Db;
+  /** Seals the text of a text-message attempt. */
+  cipher: FieldCipher;
   staff: { userId: string; firstName: string | null };
   applicationId: string;
   input: ContactAttempt;
@@ -118,7 +118,7 @@ export async function createContactAttempt(o: {
     }
     const text =
       o.input.method === 'textMessage'
-        ? await queueText(tx, { applicationId: app.id, staffFirstName: o.staff.firstName })
+        ? await queueText(tx, { applicationId: app.id, staffFirstName: o.staff.firstName, cipher: o.cipher })
         : undefined;
     const view = toView(attempt, reasons, text?.outcome);
     await recordAudit(tx, {

@@ -55,14 +55,14 @@ describe('signPartnerWebhook', () => {
 });
 
 describe('deliverPartnerWebhook', () => {
-  const job = { eventId: 'evt-1', body: '{"id":"evt-1"}' };
+  const delivery = { eventId: 'evt-1', body: '{"id":"evt-1"}' };
 
   it('POSTs the body with its signature and event id', async () => {
     const fetch = vi.fn(async () => new Response('ok', { status: 202 }));
     const status = await deliverPartnerWebhook({
       url: 'https://crm.example.org/hooks',
       secret: SECRET,
-      job,
+      delivery,
       fetch,
     });
     expect(status).toBe(202);
@@ -70,7 +70,7 @@ describe('deliverPartnerWebhook', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('https://crm.example.org/hooks');
     expect(init.method).toBe('POST');
-    expect(init.body).toBe(job.body);
+    expect(init.body).toBe(delivery.body);
     const headers = init.headers as Record<string, string>;
     // HMAC-SHA256 of '{"id":"evt-1"}' with SECRET, computed once and pasted.
     expect(headers[SIGNATURE_HEADER]).toBe(
@@ -84,7 +84,7 @@ describe('deliverPartnerWebhook', () => {
   it.each([500, 404, 301])('throws on a %i answer so the job queue retries', async (code) => {
     const fetch = vi.fn(async () => new Response(null, { status: code }));
     await expect(
-      deliverPartnerWebhook({ url: 'https://crm.example.org/hooks', secret: SECRET, job, fetch }),
+      deliverPartnerWebhook({ url: 'https://crm.example.org/hooks', secret: SECRET, delivery, fetch }),
     ).rejects.toThrow(`The partner answered ${code}`);
   });
 
@@ -93,7 +93,7 @@ describe('deliverPartnerWebhook', () => {
       throw new TypeError('fetch failed');
     });
     await expect(
-      deliverPartnerWebhook({ url: 'https://crm.example.org/hooks', secret: SECRET, job, fetch }),
+      deliverPartnerWebhook({ url: 'https://crm.example.org/hooks', secret: SECRET, delivery, fetch }),
     ).rejects.toThrow('fetch failed');
   });
 });

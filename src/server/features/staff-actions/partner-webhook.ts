@@ -9,11 +9,14 @@ import { type FieldCipher, last4 } from '#server/security/field-encryption';
 /*
  * The hand-over to the agency's CRM: when an application moves to transfer, a JSON event is POSTed to
  * PARTNER_WEBHOOK_URL, signed with PARTNER_WEBHOOK_SECRET, and retried by the job queue until the partner
- * answers 2xx. There is no outbox table for it (no migration): the pending delivery lives in the pg-boss job,
- * whose data is the event id and the exact body, so every retry sends the same bytes and signature and the
- * partner can deduplicate by event id. The event is built right after the transfer commits; a crash between
- * the commit and the queueing loses that one event (the application still shows transfer in the portal, and
- * 'Mark transferred' is the hand-over's confirmation).
+ * answers 2xx. There is no outbox table for it: the pending delivery lives in the pg-boss job. The event
+ * carries the borrower's and spouse's names, email, phone and address, and pg-boss keeps a job's data in
+ * clear (for days after it completes), so the job holds ids only: the event id, the application id and the
+ * moment of the transfer. The body is built from the database each time the job runs. The partner
+ * deduplicates by event id; a retry after the borrower's details changed sends the details as they are then
+ * (signed anew), and an application erased meanwhile is no longer announced. The job is queued right after
+ * the transfer commits; a crash between the commit and the queueing loses that one event (the application
+ * still shows transfer in the portal, and 'Mark transferred' is the hand-over's confirmation).
  */
 
 export const PARTNER_WEBHOOK_QUEUE = 'partner-webhook';
@@ -85,8 +88,14 @@ export type PartnerWebhookEvent = {
   }[];
 };
 
-/** The pg-boss job: the body is kept as sent, so a retry sends the same bytes. */
-export type PartnerWebhookJob = { eventId: string; body: string };
+/** The pg-boss job: ids and the transfer's moment only, nothing personal (see above). */
+export type PartnerWebhookJob = { eventId: string; applicationId: string; createdAt: string };
+
+/** A job queued by versions that kept the whole body in the job (read and rewritten as ids, see below). */
+export type LegacyPartnerWebhookJob = { eventId: string; body: string };
+
+/** One POST: the event id and the body as sent. */
+export type PartnerWebhookDelivery = { eventId: string; body: string };
 
 /** `sha256=` and the hex HMAC-SHA256 of the body with the shared secret. */
 export function signPartnerWebhook(body: string, secret: string): string {
@@ -207,11 +216,39 @@ export async function buildPartnerWebhookEvent(o: {
   };
 }
 
-/** The job data for an event: its id and its body, serialized once. */
-export const partnerWebhookJob = (event: PartnerWebhookEvent): PartnerWebhookJob => ({
-  eventId: event.id,
-  body: JSON.stringify(event),
+/** The job data for a transfer: a new event id, the application and when it moved. */
+export const partnerWebhookJob = (
+  applicationId: string,
+  now: Date,
+  eventId = randomUUID(),
+): PartnerWebhookJob => ({
+  eventId,
+  applicationId,
+  createdAt: now.toISOString(),
 });
+
+/**
+ * The ids of a job, whichever version queued it. A job queued before jobs held ids only carries the whole
+ * event as `body`: its ids are read from it, and the body itself is built again like any other's. Null when
+ * the data is neither (nothing to send).
+ */
+export function partnerWebhookJobIds(
+  data: PartnerWebhookJob | LegacyPartnerWebhookJob,
+): PartnerWebhookJob | null {
+  if ('applicationId' in data && typeof data.applicationId === 'string') {
+    return { eventId: data.eventId, applicationId: data.applicationId, createdAt: data.createdAt };
+  }
+  if ('body' in data && typeof data.body === 'string') {
+    try {
+      const event = JSON.parse(data.body) as Partial<PartnerWebhookEvent>;
+      if (typeof event.applicationId === 'string' && typeof event.createdAt === 'string')
+        return { eventId: data.eventId, applicationId: event.applicationId, createdAt: event.createdAt };
+    } catch {
+      // Not JSON: nothing this version can send.
+    }
+  }
+  return null;
+}
 
 export class PartnerWebhookError extends Error {}
 
@@ -222,7 +259,7 @@ export class PartnerWebhookError extends Error {}
 export async function deliverPartnerWebhook(o: {
   url: string;
   secret: string;
-  job: PartnerWebhookJob;
+  delivery: PartnerWebhookDelivery;
   fetch?: typeof fetch;
 }): Promise<number> {
   const send = o.fetch ?? fetch;
@@ -230,11 +267,11 @@ export async function deliverPartnerWebhook(o: {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [SIGNATURE_HEADER]: signPartnerWebhook(o.job.body, o.secret),
-      [EVENT_ID_HEADER]: o.job.eventId,
+      [SIGNATURE_HEADER]: signPartnerWebhook(o.delivery.body, o.secret),
+      [EVENT_ID_HEADER]: o.delivery.eventId,
       [EVENT_TYPE_HEADER]: PARTNER_WEBHOOK_EVENT_TYPE,
     },
-    body: o.job.body,
+    body: o.delivery.body,
     signal: AbortSignal.timeout(PARTNER_WEBHOOK_TIMEOUT_MS),
     redirect: 'error',
   });

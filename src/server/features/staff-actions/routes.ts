@@ -47,6 +47,7 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     async (request, reply) => {
       const { view, smsId } = await createContactAttempt({
         db,
+        cipher: services.cipher,
         staff: await staff(request),
         applicationId: request.params.id,
         input: request.body,

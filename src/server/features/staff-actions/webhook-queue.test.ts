@@ -6,7 +6,13 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { startJobs } from '#server/jobs/queue';
 import { createFieldCipher } from '#server/security/field-encryption';
 import { devMailboxTransport } from '#server/email/outbox';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifyPartnerWebhookSignature } from './partner-webhook';
+import {
+  buildPartnerWebhookEvent,
+  EVENT_ID_HEADER,
+  PARTNER_WEBHOOK_QUEUE,
+  SIGNATURE_HEADER,
+  verifyPartnerWebhookSignature,
+} from './partner-webhook';
 import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
 
 // The transfer webhook through the real job queue (pg-boss on the test database) to a partner on loopback.
@@ -69,7 +75,15 @@ describe('the partner-webhook queue', () => {
       server.close();
     }
     expect(received).toHaveLength(2);
-    // The retry sends the same bytes, signature and event id.
+    // The job's data is ids only: pg-boss keeps it in clear, so nothing personal goes there.
+    const { rows } = await t.database.executeSql(`select data from pgboss.job where name = $1`, [
+      PARTNER_WEBHOOK_QUEUE,
+    ]);
+    expect(rows.map((r) => Object.keys((r as { data: object }).data).sort())).toEqual([
+      ['applicationId', 'createdAt', 'eventId'],
+    ]);
+    // Nothing changed in between: the retry, built again from the database, sends the same bytes,
+    // signature and event id.
     expect(received[1]!.body).toBe(received[0]!.body);
     expect(received[1]!.headers[EVENT_ID_HEADER]).toBe(received[0]!.headers[EVENT_ID_HEADER]);
     const { body, headers } = received[1]!;
@@ -78,6 +92,75 @@ describe('the partner-webhook queue', () => {
     expect(event).toMatchObject({ id: headers[EVENT_ID_HEADER], applicationId: a.applicationId });
     expect(event.acceptedOffers).toHaveLength(a.offers.length);
     expect(body).not.toContain('998877665544');
+  }, 90_000);
+
+  it('delivers a job queued by an earlier version with the whole event, and rewrites such jobs to ids', async () => {
+    // The queue exists: the test above created it on this database.
+    const staff = await signedInStaff(t);
+    const a = await applicationIn(t, 'creditorReview');
+    for (const x of a.offers) {
+      await staff.client.post(`/api/staff/offers/${x.id}/status`, {
+        version: 0,
+        status: 'accepted',
+        creditorAccount: { isAch: true, accountNumber: '998877665544', routingNumber: '021000021' },
+      });
+    }
+    const cipher = createFieldCipher(t.config.encryptionKey);
+    const legacy = async (state: string) => {
+      const event = (await buildPartnerWebhookEvent({ db: t.db, cipher, applicationId: a.applicationId }))!;
+      const data = { eventId: event.id, body: JSON.stringify(event) };
+      // As earlier versions queued it: the whole event, names and addresses included, in the job's data.
+      await t.database.executeSql(
+        `insert into pgboss.job (name, data, state) values ($1, $2::jsonb, $3::pgboss.job_state)`,
+        [PARTNER_WEBHOOK_QUEUE, JSON.stringify(data), state],
+      );
+      return event;
+    };
+    const pending = await legacy('created');
+    const done = await legacy('completed');
+    expect(JSON.stringify(pending)).toContain(pending.borrower.email!);
+
+    const received: Received[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const jobs = await startJobs({
+      database: t.database,
+      transport: devMailboxTransport,
+      sms: t.sms,
+      log: pino({ level: 'silent' }),
+      cipher,
+      partnerWebhook: { url, secret: SECRET, retryDelaySeconds: 1 },
+      emailBodyRetentionDays: 7,
+    });
+    try {
+      const deadline = Date.now() + 60_000;
+      while (received.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      await jobs.stop();
+      server.close();
+    }
+    // The queued one is delivered once, under its event id, with the same event as the old job held.
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers[EVENT_ID_HEADER]).toBe(pending.id);
+    expect(JSON.parse(received[0]!.body)).toEqual(pending);
+    // Both old jobs now hold ids only.
+    const { rows } = await t.database.executeSql(
+      `select data from pgboss.job where name = $1 and data->>'eventId' = any($2::text[])`,
+      [PARTNER_WEBHOOK_QUEUE, [pending.id, done.id]],
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows as { data: Record<string, unknown> }[]) {
+      expect(Object.keys(row.data).sort()).toEqual(['applicationId', 'createdAt', 'eventId']);
+      expect(row.data.applicationId).toBe(a.applicationId);
+    }
   }, 90_000);
 
   it('skips the webhook, logging it, when no PARTNER_WEBHOOK_URL is configured', async () => {

@@ -1,0 +1,45 @@
+import type { Tx } from '#server/db/client';
+import { smsOutbox } from '#server/db/schema/ops';
+import { type FieldCipher, isSealedValue } from '#server/security/field-encryption';
+
+/**
+ * A text's body greets the borrower by name and says what their plan is doing, so the outbox keeps it sealed
+ * with ENCRYPTION_KEY, as it does email bodies. The number goes inside too: a sealed body copied onto another
+ * row (someone with write access to the table pointing a text at their own phone) is refused when opened.
+ */
+export function sealSmsBody(cipher: FieldCipher, to: string, body: string): string {
+  return cipher.encrypt(JSON.stringify({ to, body }));
+}
+
+/**
+ * The text of an outbox row. Rows written before texts were sealed hold it in clear (every text the product
+ * writes starts with the company's name, never 'v1.' or 'v2.') and are read as they are until
+ * `npm run keys:rotate` seals them.
+ */
+export function openSmsBody(cipher: FieldCipher, row: { to: string; body: string }): string {
+  if (!isSealedValue(row.body)) return row.body;
+  const { to, body } = JSON.parse(cipher.decrypt(row.body)) as { to: string; body: string };
+  if (to !== row.to) throw new Error('This outbox text was sealed for another number');
+  return body;
+}
+
+/**
+ * Writes a text to the outbox inside the caller's transaction, its body sealed; the job queue sends it after
+ * the commit. Returns the row's id, to hand to the queue.
+ */
+export async function enqueueSms(
+  tx: Tx,
+  cipher: FieldCipher,
+  text: { applicationId: string | null; to: string; eventType: string; body: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(smsOutbox)
+    .values({
+      applicationId: text.applicationId,
+      to: text.to,
+      eventType: text.eventType,
+      body: sealSmsBody(cipher, text.to, text.body),
+    })
+    .returning({ id: smsOutbox.id });
+  return row!.id;
+}
