@@ -70,6 +70,12 @@ export function calendarDateIn(at: Date, timeZone: string = DEFAULT_AGENCY_TIME_
 export const isoDateOf = (d: CalendarDate): string =>
   `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 
+/** A 'yyyy-MM-dd' day as its year, month and day. */
+export function calendarDateOfIso(day: string): CalendarDate {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return { year, month, day: date };
+}
+
 /** The day, 'yyyy-MM-dd', that the instant `at` falls on in `timeZone`. */
 export const dayIn = (at: Date, timeZone: string): string => isoDateOf(calendarDateIn(at, timeZone));
 

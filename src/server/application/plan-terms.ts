@@ -32,8 +32,6 @@ export function creditorNameOf(x: {
 export const currentPaymentOf = (x: { balance: number; currentApr: number | null }): number =>
   estimatedCurrentMonthlyPayment(x.balance, x.currentApr ?? ASSUMED_CURRENT_APR_BP);
 
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
-
 async function readPlan(tx: Tx, applicationId: string) {
   const newest = await tx.query.decision.findFirst({
     where: eq(decision.applicationId, applicationId),
@@ -99,7 +97,8 @@ function figuresOf(x: TermsOfferRow) {
  * The plan's terms from an application's rows: its qualified decision's offers, the borrower's state and the
  * newest authorization. The first draft date is the one the borrower authorized (the letter, or a later
  * confirmation); before any, or with `redate`, it is counted from `today` (the chosen day, or the earliest),
- * unless `undated`.
+ * unless `undated`. Without `today` nothing is counted either: only the caller knows the agency's day
+ * (Services.today), and a server's own clock would give the UTC day, already tomorrow on an American evening.
  */
 export function termsFromRows(o: {
   offers: readonly TermsOfferRow[];
@@ -115,7 +114,8 @@ export function termsFromRows(o: {
   const dated =
     o.authorization && o.authorization.kind !== 'acceptance' && !o.redate ? o.authorization : null;
   const draftDay = o.draftDay ?? o.authorization?.draftDay ?? null;
-  const first = dated?.firstDraftDate ?? (o.undated ? null : firstDraftDate(o.today ?? todayUtc(), draftDay));
+  const first =
+    dated?.firstDraftDate ?? (o.undated || !o.today ? null : firstDraftDate(o.today, draftDay));
   return planTerms({
     offers: o.offers.map((x) => ({
       id: x.id,

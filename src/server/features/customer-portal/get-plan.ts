@@ -44,7 +44,7 @@ const lastAnswerDay = (offers: readonly { status: string | null; updatedAt: Date
 export async function getPlan(o: { services: Services; userId: string; today?: string }): Promise<PlanView> {
   const { db } = o.services.database;
   const { cipher } = o.services;
-  const today = o.today ?? new Date().toISOString().slice(0, 10);
+  const today = o.today ?? o.services.today();
   const own = await signedApplication(db, o.userId);
   const app = (await db.query.application.findFirst({
     where: eq(application.id, own.id),

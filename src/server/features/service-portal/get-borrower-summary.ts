@@ -252,6 +252,8 @@ export async function getBorrowerSummary(o: {
   cipher: FieldCipher;
   viewerId: string;
   applicationId: string;
+  /** The agency's today ('yyyy-MM-dd'): before the letter, the plan's first draft is counted from it. */
+  today: string;
   cache?: ReadCache<BorrowerRecordView>;
 }): Promise<BorrowerSummaryView> {
   const kept = o.cache?.get(o.applicationId);
@@ -336,6 +338,7 @@ async function readRecord(o: {
   genericPlanDb: Db;
   cipher: FieldCipher;
   applicationId: string;
+  today: string;
 }): Promise<BorrowerRecordView | null> {
   let graph = preparedGraphs.get(o.genericPlanDb);
   if (!graph) preparedGraphs.set(o.genericPlanDb, (graph = prepareGraph(o.genericPlanDb)));
@@ -426,6 +429,7 @@ async function readRecord(o: {
           : [],
         state: b?.state ?? null,
         authorization: app.planAuthorizations[0] ?? null,
+        today: o.today,
       })
     : null;
 
