@@ -257,7 +257,11 @@ describe('sandbox e-signature (docs/providers.md)', () => {
   });
 
   it("dates the signer's date line by the agency's day: 23:30 in New York is still that day", async () => {
-    const lateEvening = { role: 'borrower', fullName: 'Jane Doe', signedAt: new Date('2026-11-27T04:30:00Z') };
+    const lateEvening = {
+      role: 'borrower',
+      fullName: 'Jane Doe',
+      signedAt: new Date('2026-11-27T04:30:00Z'),
+    };
     const positions = CONTRACT_POSITIONS.borrower;
     const [agency] = await pdfText(
       await stampSignature(await contractPdf(), {

@@ -114,8 +114,7 @@ export function termsFromRows(o: {
   const dated =
     o.authorization && o.authorization.kind !== 'acceptance' && !o.redate ? o.authorization : null;
   const draftDay = o.draftDay ?? o.authorization?.draftDay ?? null;
-  const first =
-    dated?.firstDraftDate ?? (o.undated || !o.today ? null : firstDraftDate(o.today, draftDay));
+  const first = dated?.firstDraftDate ?? (o.undated || !o.today ? null : firstDraftDate(o.today, draftDay));
   return planTerms({
     offers: o.offers.map((x) => ({
       id: x.id,
