@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { agencyCalendar, dayIn, DEFAULT_AGENCY_TIME_ZONE, isTimeZoneName } from './calendar';
+import {
+  agencyCalendar,
+  calendarDateOfIso,
+  dayIn,
+  DEFAULT_AGENCY_TIME_ZONE,
+  isoDateOf,
+  isTimeZoneName,
+} from './calendar';
 
 const NEW_YORK = 'America/New_York';
 
@@ -80,5 +87,12 @@ describe('isTimeZoneName', () => {
     ['../../etc/passwd', false],
   ] as const)('%j → %s', (name, ok) => {
     expect(isTimeZoneName(name)).toBe(ok);
+  });
+});
+
+describe('calendarDateOfIso', () => {
+  it('reads a yyyy-MM-dd day back as its year, month and day', () => {
+    expect(calendarDateOfIso('2026-11-26')).toEqual({ year: 2026, month: 11, day: 26 });
+    expect(isoDateOf(calendarDateOfIso('2028-02-29'))).toBe('2028-02-29');
   });
 });
