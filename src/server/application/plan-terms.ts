@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { offerFigures } from '#domain/enrollment/counter-offer';
 import { firstDraftDate, planTerms, type PlanTerms } from '#domain/enrollment/plan-terms';
 import { ASSUMED_CURRENT_APR_BP, DEFAULT_PROPOSED_APR_BP } from '#domain/underwriting/constants';
@@ -97,8 +98,9 @@ function figuresOf(x: TermsOfferRow) {
  * The plan's terms from an application's rows: its qualified decision's offers, the borrower's state and the
  * newest authorization. The first draft date is the one the borrower authorized (the letter, or a later
  * confirmation); before any, or with `redate`, it is counted from `today` (the chosen day, or the earliest),
- * unless `undated`. Without `today` nothing is counted either: only the caller knows the agency's day
- * (Services.today), and a server's own clock would give the UTC day, already tomorrow on an American evening.
+ * unless `undated`. Callers pass `today` as Services.today() gives it (the configured AGENCY_TIME_ZONE);
+ * without it the day is the default zone's (New York), never the server's UTC day, which is already tomorrow
+ * on an American evening.
  */
 export function termsFromRows(o: {
   offers: readonly TermsOfferRow[];
@@ -114,7 +116,8 @@ export function termsFromRows(o: {
   const dated =
     o.authorization && o.authorization.kind !== 'acceptance' && !o.redate ? o.authorization : null;
   const draftDay = o.draftDay ?? o.authorization?.draftDay ?? null;
-  const first = dated?.firstDraftDate ?? (o.undated || !o.today ? null : firstDraftDate(o.today, draftDay));
+  const today = o.today ?? dayIn(new Date(), DEFAULT_AGENCY_TIME_ZONE);
+  const first = dated?.firstDraftDate ?? (o.undated ? null : firstDraftDate(today, draftDay));
   return planTerms({
     offers: o.offers.map((x) => ({
       id: x.id,
