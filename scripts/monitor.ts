@@ -3,12 +3,14 @@
  * the data refresh through the bank-link provider, the soft credit pull where one is due, then the alert
  * rules; prints what each did. Running it again for the same date raises nothing twice. With the sandbox
  * providers, moving the date forward moves the sandbox banks' data forward (docs/providers.md).
- * Usage: npm run monitor -- [--as-of YYYY-MM-DD]   (today when not given; the end of that day, UTC)
+ * Usage: npm run monitor -- [--as-of YYYY-MM-DD]   (the agency's today when not given; the end of that day,
+ * UTC, as the monitors count days like the banks' data they read)
  * Writes to the configured database (DATA_DIR's embedded one, or DATABASE_URL). Alert emails and texts are
  * written to the outboxes; a running server (or its next start) delivers them.
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { dayIn } from '#domain/calendar';
 import { openDatabase } from '#server/db/client';
 import { ConfigError, type Config, loadConfig } from '#server/env';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
@@ -29,7 +31,6 @@ if (!asOf.success) {
   console.error(USAGE);
   process.exit(1);
 }
-const day = asOf.data ?? new Date().toISOString().slice(0, 10);
 
 let config: Config;
 try {
@@ -41,6 +42,8 @@ try {
   }
   throw error;
 }
+// Today is the agency's day (AGENCY_TIME_ZONE): on an American evening UTC is already tomorrow.
+const day = asOf.data ?? dayIn(new Date(), config.agencyTimeZone);
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const counts = (o: Record<string, number | undefined>) =>

@@ -36,6 +36,7 @@ import { ReadCache, startReadCaches } from './plugins/read-cache';
 import type { CachedSession } from './plugins/session-read';
 import type { ApplicationView } from '#domain/flow/application-view';
 import type { BorrowerRecordView } from '#domain/flow/staff-views';
+import { agencyCalendar } from '#domain/calendar';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { BUILT_WEB_ROOT, registerWebApp } from './web-app';
 import { createFieldCipher } from './security/field-encryption';
@@ -104,8 +105,11 @@ export async function buildApp(
     if (caches.summary.size > 0) await readCaches.catchUp();
     return payload;
   });
+  const calendar = agencyCalendar(config.agencyTimeZone);
   const services: Services = {
     ...deps,
+    today: deps.today ?? calendar.today,
+    dayOf: calendar.dayOf,
     auth,
     cipher,
     applicationCache: caches.application,

@@ -31,6 +31,7 @@ export function createEnrollmentProviders(
       secret: derivedSecret(config, 'e-signature-sandbox'),
       signingPageUrl: `${config.publicUrl}/sign-letter`,
       store: databaseEnvelopeStore(db),
+      timeZone: config.agencyTimeZone,
     },
     docusign: config.docusign,
   });

@@ -41,9 +41,23 @@ describe('loadConfig', () => {
     [{ EMAIL_GIVE_UP_HOURS: '0' }, 'EMAIL_GIVE_UP_HOURS'],
     [{ EMAIL_GIVE_UP_HOURS: '2.5' }, 'EMAIL_GIVE_UP_HOURS'],
     [{ EMAIL_GIVE_UP_HOURS: 'forever' }, 'EMAIL_GIVE_UP_HOURS'],
+    [{ AGENCY_TIME_ZONE: 'America/Springfield' }, 'AGENCY_TIME_ZONE'],
+    [{ AGENCY_TIME_ZONE: 'Eastern' }, 'AGENCY_TIME_ZONE'],
+    [{ AGENCY_TIME_ZONE: 'EST' }, 'AGENCY_TIME_ZONE'],
+    [{ AGENCY_TIME_ZONE: '-05:00' }, 'AGENCY_TIME_ZONE'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it("keeps the agency's calendar in New York unless AGENCY_TIME_ZONE names another zone", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).agencyTimeZone).toBe('America/New_York');
+    expect(loadConfig({ DATA_DIR: dataDir(), AGENCY_TIME_ZONE: 'America/Chicago' }).agencyTimeZone).toBe(
+      'America/Chicago',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AGENCY_TIME_ZONE: 'America/Springfield' })).toThrow(
+      "AGENCY_TIME_ZONE: must be a time zone's IANA name, such as America/New_York",
+    );
   });
 
   it('trusts no proxy and serves the API docs by default, the docs not in production', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AGENCY_TIME_ZONE, isTimeZoneName } from '#domain/calendar';
 
 /** The environment, parsed once at boot. A bad value stops the start with a message naming the variable. */
 const EnvSchema = z.object({
@@ -50,6 +51,17 @@ const EnvSchema = z.object({
     .regex(/^[1-9]\d{0,3}$/, 'must be a whole number of hours (1 to 9999)')
     .default('48')
     .transform(Number),
+  /**
+   * The agency's time zone, an IANA name: the day it is there is "today" for the letter's date, the first
+   * draft, the offers' debt-free dates and the income read from a bank, and the day a signature is dated.
+   */
+  AGENCY_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_AGENCY_TIME_ZONE)
+    .refine(
+      isTimeZoneName,
+      "must be a time zone's IANA name, such as America/New_York or America/Chicago (not an offset or EST)",
+    ),
   /** Days between two soft credit pulls of an enrolled customer by the monitors (about monthly). */
   MONITOR_CREDIT_PULL_DAYS: z
     .string()
@@ -188,6 +200,8 @@ export type Config = {
   emailBodyRetentionDays: number;
   /** Hours an email is retried before it is marked failed. */
   emailGiveUpHours: number;
+  /** AGENCY_TIME_ZONE: the IANA time zone whose calendar day is the agency's "today". */
+  agencyTimeZone: string;
   /** MONITOR_CREDIT_PULL_DAYS: days between the monitors' soft credit pulls of an enrolled customer. */
   monitorCreditPullDays: number;
   encryptionKey: Buffer;
@@ -406,6 +420,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailTransport,
     emailBodyRetentionDays: env.EMAIL_BODY_RETENTION_DAYS,
     emailGiveUpHours: env.EMAIL_GIVE_UP_HOURS,
+    agencyTimeZone: env.AGENCY_TIME_ZONE,
     monitorCreditPullDays: env.MONITOR_CREDIT_PULL_DAYS,
     encryptionKey,
     encryptionKeysOld: splitKeys(env.ENCRYPTION_KEYS_OLD ?? '').map((k) => decodeKey(k)!),

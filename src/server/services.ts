@@ -39,14 +39,22 @@ export type AppDeps = {
   onWebhookQueued?: (id: string) => void;
   logger?: FastifyServerOptions['logger'];
   /**
-   * Today, 'yyyy-MM-dd' in UTC, for the dates the letter is checked against (its first draft date); the real
-   * day when absent. Tests give another day to see a letter left unsigned for days.
+   * Today, 'yyyy-MM-dd', instead of the agency's real day (AGENCY_TIME_ZONE). Tests give another day to see a
+   * letter left unsigned for days.
    */
   today?: () => string;
 };
 
 /** Services the features use, built once per app. */
-export type Services = AppDeps & {
+export type Services = Omit<AppDeps, 'today'> & {
+  /**
+   * Today in the agency's calendar ('yyyy-MM-dd' in AGENCY_TIME_ZONE, or the day AppDeps gave): the day a
+   * borrower's letter, first draft, debt-free dates and income window count from. Never the server's UTC day,
+   * which is already tomorrow on an American evening.
+   */
+  today: () => string;
+  /** The agency's day ('yyyy-MM-dd') that a stored instant fell on: the day a letter was signed, say. */
+  dayOf: (at: Date) => string;
   auth: Auth;
   cipher: FieldCipher;
   /** Borrowers' applications as GET /api/application answers them, dropped when their rows change. */

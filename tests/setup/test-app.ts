@@ -5,6 +5,7 @@ import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { dayIn } from '#domain/calendar';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
@@ -147,6 +148,8 @@ export async function createTestApp(
     database,
     db: database.db,
     config,
+    /** Today as the app counts it: the day `today` gives, else the agency's (AGENCY_TIME_ZONE), never UTC's. */
+    today: options.today ?? (() => dayIn(new Date(), config.agencyTimeZone)),
     queued,
     smsQueued,
     webhooksQueued,

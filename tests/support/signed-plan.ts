@@ -4,8 +4,6 @@ import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/e
 import type { TestApp } from '#tests/setup/test-app';
 import { applicationIn } from './staff-actions';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * A borrower in creditor review whose Letter of Authorization was signed by them (and a spouse, when asked)
  * and authorized the plan's amount plus `authorizedDelta` (negative: the plan now needs more than authorized,
@@ -17,6 +15,7 @@ export async function signedPlanIn(
   o: { authorizedDelta?: number; spouse?: string } = {},
 ) {
   const a = await applicationIn(t, 'creditorReview', lastName);
+  const today = () => t.today();
   const first = firstDraftDate(today(), 15);
   const { terms } = await loadPlanTerms(t.db, a.applicationId, { today: today(), draftDay: 15 });
   const authorized = terms.monthlyDraft + (o.authorizedDelta ?? 0);

@@ -48,7 +48,7 @@ export function docuSignConfigFromEnv(env: Record<string, string | undefined>): 
 export function createESignature(config: {
   nodeEnv: string;
   allowSandboxProviders: boolean;
-  sandbox: { secret: string; signingPageUrl: string; store?: SandboxEnvelopeStore };
+  sandbox: { secret: string; signingPageUrl: string; store?: SandboxEnvelopeStore; timeZone?: string };
   docusign?: DocuSignConfig;
 }): { eSignature: ESignature; sandbox: SandboxESignature | null } {
   if (config.docusign) return { eSignature: createDocuSignESignature(config.docusign), sandbox: null };

@@ -302,6 +302,30 @@ describe('sandbox e-signature (docs/providers.md)', () => {
     expect(text).toContain('Signed electronically by ?ucja Nguyen (borrower) on 2026-03-15 14:03:05 UTC');
   });
 
+  it("dates the signer's date line by the agency's day: 23:30 in New York is still that day", async () => {
+    const lateEvening = {
+      role: 'borrower',
+      fullName: 'Jane Doe',
+      signedAt: new Date('2026-11-27T04:30:00Z'),
+    };
+    const positions = CONTRACT_POSITIONS.borrower;
+    const [agency] = await pdfText(
+      await stampSignature(await contractPdf(), {
+        ...lateEvening,
+        role: 'borrower',
+        positions,
+        timeZone: 'America/New_York',
+      }),
+    );
+    // The stamp keeps the exact instant, in UTC and saying so; the date line is the signer's day.
+    expect(agency).toContain('Signed electronically by Jane Doe (borrower) on 2026-11-27 04:30:00 UTC');
+    expect(agency).toContain('2026-11-26');
+    const [utc] = await pdfText(
+      await stampSignature(await contractPdf(), { ...lateEvening, role: 'borrower', positions }),
+    );
+    expect(utc).not.toContain('2026-11-26');
+  });
+
   it('answers the same event id as the Connect message of that signature', async () => {
     const { sandbox, envelopeId } = await setup();
     const event = await sandbox.sign({

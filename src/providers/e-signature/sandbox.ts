@@ -18,6 +18,7 @@ import {
   RECIPIENT_IDS,
   verifyConnectWebhook,
 } from './connect-webhook';
+import { dayIn } from '#domain/calendar';
 import type { ESignature, EnvelopeStatus, SignatureEvent, SignerPositions, SignerRole } from './port';
 import { signingLinkExpired } from '#domain/enrollment/signing-links';
 
@@ -168,6 +169,8 @@ export function createSandboxESignature(o: {
   signingPageUrl: string;
   store?: SandboxEnvelopeStore;
   now?: () => Date;
+  /** The time zone whose day is written on a signer's date line (the agency's); UTC when not given. */
+  timeZone?: string;
 }): SandboxESignature {
   if (typeof o.secret !== 'string' || o.secret === '')
     throw new Error('E-signature sandbox: a secret is needed');
@@ -392,6 +395,7 @@ export function createSandboxESignature(o: {
           fullName: typed,
           signedAt,
           positions: signer.positions,
+          timeZone: o.timeZone,
         });
         envelope.pdfBase64 = Buffer.from(pdf).toString('base64');
         signer.status = 'completed';
@@ -424,13 +428,14 @@ const utc = (d: Date): string => `${d.toISOString().slice(0, 19).replace('T', ' 
 
 /**
  * Stamps "Signed electronically by NAME (role) on TIME UTC" onto the PDF: on the signer's signature line and
- * the date (yyyy-MM-dd) on their date line when `positions` says where they are (the Letter of Authorization
+ * the date (yyyy-MM-dd, the day it is in `timeZone` then: a letter signed at 23:30 in New York is dated that
+ * day, as the signer wrote it by hand would) on their date line when `positions` says where they are (the Letter of Authorization
  * does), else on a signatures page at the end. Nothing else is drawn: no hidden marker for a later stamp to
  * find, as text extraction would show it.
  */
 export async function stampSignature(
   pdf: Uint8Array,
-  o: { role: SignerRole; fullName: string; signedAt: Date; positions?: SignerPositions },
+  o: { role: SignerRole; fullName: string; signedAt: Date; positions?: SignerPositions; timeZone?: string },
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -445,7 +450,7 @@ export async function stampSignature(
       font,
       color: STAMP.color,
     });
-    doc.getPage(date.page - 1).drawText(o.signedAt.toISOString().slice(0, 10), {
+    doc.getPage(date.page - 1).drawText(dayIn(o.signedAt, o.timeZone ?? 'UTC'), {
       x: date.x,
       y: date.y + ABOVE_LINE,
       size: 10,

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { offerFigures } from '#domain/enrollment/counter-offer';
 import { firstDraftDate, planTerms, type PlanTerms } from '#domain/enrollment/plan-terms';
 import { ASSUMED_CURRENT_APR_BP, DEFAULT_PROPOSED_APR_BP } from '#domain/underwriting/constants';
@@ -31,8 +32,6 @@ export function creditorNameOf(x: {
 /** What the borrower pays a creditor today, as estimated from its balance and rate. */
 export const currentPaymentOf = (x: { balance: number; currentApr: number | null }): number =>
   estimatedCurrentMonthlyPayment(x.balance, x.currentApr ?? ASSUMED_CURRENT_APR_BP);
-
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 async function readPlan(tx: Tx, applicationId: string) {
   const newest = await tx.query.decision.findFirst({
@@ -98,8 +97,10 @@ function figuresOf(x: TermsOfferRow) {
 /**
  * The plan's terms from an application's rows: its qualified decision's offers, the borrower's state and the
  * newest authorization. The first draft date is the one the borrower authorized (the letter, or a later
- * confirmation or change of day, with the changes of day made so far); before any, or with `redate`, it is counted from `today` (the chosen day, or the earliest),
- * unless `undated`.
+ * confirmation or change of day, with the changes of day made so far); before any, or with `redate`, it is
+ * counted from `today` (the chosen day, or the earliest), unless `undated`. Callers pass `today` as
+ * Services.today() gives it (the configured AGENCY_TIME_ZONE); without it the day is the default zone's (New
+ * York), never the server's UTC day, which is already tomorrow on an American evening.
  */
 export function termsFromRows(o: {
   offers: readonly TermsOfferRow[];
@@ -120,7 +121,8 @@ export function termsFromRows(o: {
   const dated =
     o.authorization && o.authorization.kind !== 'acceptance' && !o.redate ? o.authorization : null;
   const draftDay = o.draftDay ?? o.authorization?.draftDay ?? null;
-  const first = dated?.firstDraftDate ?? (o.undated ? null : firstDraftDate(o.today ?? todayUtc(), draftDay));
+  const today = o.today ?? dayIn(new Date(), DEFAULT_AGENCY_TIME_ZONE);
+  const first = dated?.firstDraftDate ?? (o.undated ? null : firstDraftDate(today, draftDay));
   return planTerms({
     offers: o.offers.map((x) => ({
       id: x.id,

@@ -178,7 +178,7 @@ export async function advanceApplication(
       tx,
       services.cipher,
       app!.id,
-      (o.connectedAt ?? new Date()).toISOString().slice(0, 10),
+      services.dayOf(o.connectedAt ?? new Date()),
     );
     await tx.insert(planAuthorization).values({ applicationId: app!.id, kind: 'letter', ...authorization });
   });
@@ -474,7 +474,8 @@ async function linkBank(
         name: t.name,
         accountSubtype: subtypeOf.get(t.accountId) ?? null,
       })),
-    asOf.toISOString().slice(0, 10),
+    // The agency's day of the connection, as connecting a bank counts the income window from its today.
+    o.services.dayOf(asOf),
   );
   await verifyIncome(tx, { applicationId: o.applicationId, borrowerId: o.borrowerId, prediction });
   return checkingId;

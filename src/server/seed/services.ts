@@ -1,3 +1,4 @@
+import { agencyCalendar } from '#domain/calendar';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau, SANDBOX_CREDIT_PERSONAS } from '#providers/credit-bureau/sandbox';
 import type { CreditBureau } from '#providers/credit-bureau/port';
@@ -57,9 +58,13 @@ export function createSeedServices(o: {
     now: o.bankClock,
     nonce: o.bankNonce,
   });
+  // The use cases date what they write by the agency's real calendar, as the server does.
+  const calendar = agencyCalendar(o.config.agencyTimeZone);
   return {
     config: o.config,
     database: o.database,
+    today: calendar.today,
+    dayOf: calendar.dayOf,
     phoneLookup: createSandboxPhoneLookup(),
     creditBureau: createSeedCreditBureau(o.personas),
     addressLookup: createSandboxAddressLookup(),

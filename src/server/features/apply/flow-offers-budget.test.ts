@@ -90,7 +90,7 @@ describe('GET /api/application/offers: what the debts cost, and the fees', () =>
     ).toEqual({
       next: '/offers/review',
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = t.today();
     const view = (await b.client.get('/api/application/offers')).json();
     for (const offer of view.offers) {
       expect(offer.currentApr).toBeGreaterThan(offer.proposedApr);

@@ -44,12 +44,12 @@ const HAS_OFFER = new Set([
 export async function getOffers(o: {
   services: Services;
   userId: string;
-  /** 'yyyy-MM-dd'; today (UTC) when absent. */
+  /** 'yyyy-MM-dd'; the agency's today when absent (the debt-free dates count from it). */
   today?: string;
 }): Promise<OffersView> {
   const { db } = o.services.database;
   const { cipher } = o.services;
-  const today = o.today ?? todayUtc();
+  const today = o.today ?? o.services.today();
   const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
   if (!app) throw new AppError('NotFound');
   if (!HAS_OFFER.has(app.status))
@@ -94,9 +94,6 @@ export async function getOffers(o: {
   };
 }
 
-/** The day the review is read, 'yyyy-MM-dd' in UTC: the debt-free dates count from it. */
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
-
 /** The newest decision and its offers, for the acceptance. */
 async function offersToAnswer(tx: Tx, applicationId: string) {
   const latest = await tx.query.decision.findFirst({
@@ -126,7 +123,7 @@ export async function acceptOffers(o: {
   today?: string;
 }): Promise<{ next: string }> {
   const { db } = o.services.database;
-  const today = o.today ?? todayUtc();
+  const today = o.today ?? o.services.today();
   if (o.input.disclosuresVersion !== PLAN_DISCLOSURES_VERSION) {
     throw new AppError('ValidationError', DISCLOSURES_CHANGED_MESSAGE, {
       fieldErrors: { agreed: DISCLOSURES_CHANGED_MESSAGE },

@@ -14,7 +14,7 @@ import { readOutcome } from './outcome';
  */
 export async function writeOutcomeEmail(
   tx: Tx,
-  o: { services: Pick<Services, 'cipher' | 'config'>; applicationId: string },
+  o: { services: Pick<Services, 'cipher' | 'config' | 'today'>; applicationId: string },
 ): Promise<string | undefined> {
   const [b] = await tx
     .select({ email: borrower.email, firstName: borrower.firstName })
@@ -37,7 +37,9 @@ export async function writeOutcomeEmail(
       firstName: b.firstName,
       publicUrl: o.services.config.publicUrl,
       outcome,
-      today: new Date(),
+      // The agency's day as a date-only value (midnight UTC, read with UTC getters like every plain date), so
+      // the debt-free months count from it and not from the server's UTC day.
+      today: new Date(`${o.services.today()}T00:00:00Z`),
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { agencyToday } from '#domain/calendar';
+import { type CalendarDate, calendarDateOfIso } from '#domain/calendar';
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import type { CreditApplicant, CreditPull } from '#providers/credit-bureau/port';
@@ -41,7 +41,7 @@ export async function saveCredit(o: {
   services: Services;
   userId: string;
   consent: CreditConsent;
-  /** The moment that decides today's date; now by default. */
+  /** The moment whose day in the agency's calendar is today; the agency's today by default. */
   now?: Date;
 }): Promise<{ next: string; emailId?: string }> {
   const { db } = o.services.database;
@@ -54,7 +54,8 @@ export async function saveCredit(o: {
     const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
     const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
     if (!b) throw new AppError('NotFound');
-    refuseUnderContractAge({ borrower: b, spouse: s }, cipher, o.now ?? new Date());
+    const today = o.now ? o.services.dayOf(o.now) : o.services.today();
+    refuseUnderContractAge({ borrower: b, spouse: s }, cipher, calendarDateOfIso(today));
     if (s && !o.consent.spouseConsentedToCreditPolicy) {
       throw new AppError('ValidationError', MESSAGES.creditConsentRequired, {
         fieldErrors: { spouseConsentedToCreditPolicy: MESSAGES.creditConsentRequired },
@@ -174,9 +175,8 @@ export async function saveCredit(o: {
 function refuseUnderContractAge(
   people: { borrower: { dateOfBirth: string | null }; spouse?: { dateOfBirth: string | null } | undefined },
   cipher: Services['cipher'],
-  now: Date,
+  today: CalendarDate,
 ): void {
-  const today = agencyToday(now);
   for (const role of ['borrower', 'spouse'] as const) {
     const stored = people[role]?.dateOfBirth;
     if (stored && isUnderContractAge(fromIsoDate(cipher.decrypt(stored)), today)) {

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const DRAFT_DAY = '/api/customer-portal/settings/draft-day';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => t.today();
 const creditor = {
   isAch: false,
   addressLine1: '1 Main St',

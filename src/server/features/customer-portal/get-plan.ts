@@ -30,9 +30,12 @@ export async function signedApplication(db: Db, userId: string) {
 
 /** The date a creditor's newest answer was recorded ('yyyy-MM-dd'): when a change without a notice on file
  * (made before notices were recorded) counts as announced. */
-const lastAnswerDay = (offers: readonly { status: string | null; updatedAt: Date }[]): string | null => {
+const lastAnswerDay = (
+  offers: readonly { status: string | null; updatedAt: Date }[],
+  dayOf: (at: Date) => string,
+): string | null => {
   const answered = offers.filter((x) => x.status !== null).map((x) => x.updatedAt.getTime());
-  return answered.length > 0 ? new Date(Math.max(...answered)).toISOString().slice(0, 10) : null;
+  return answered.length > 0 ? dayOf(new Date(Math.max(...answered))) : null;
 };
 
 /**
@@ -44,7 +47,7 @@ const lastAnswerDay = (offers: readonly { status: string | null; updatedAt: Date
 export async function getPlan(o: { services: Services; userId: string; today?: string }): Promise<PlanView> {
   const { db } = o.services.database;
   const { cipher } = o.services;
-  const today = o.today ?? new Date().toISOString().slice(0, 10);
+  const today = o.today ?? o.services.today();
   const own = await signedApplication(db, o.userId);
   const app = (await db.query.application.findFirst({
     where: eq(application.id, own.id),
@@ -96,7 +99,8 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     .where(eq(planChangeNotice.applicationId, app.id))
     .orderBy(desc(planChangeNotice.createdAt))
     .limit(1);
-  const announced = notice?.createdAt.toISOString().slice(0, 10) ?? lastAnswerDay(plan.offers) ?? today;
+  const { dayOf } = o.services;
+  const announced = (notice ? dayOf(notice.createdAt) : null) ?? lastAnswerDay(plan.offers, dayOf) ?? today;
   const found = planChange({
     terms,
     authorizedMonthlyDraft: authorizedAmountOf(plan.authorization),

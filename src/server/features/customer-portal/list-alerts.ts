@@ -60,7 +60,12 @@ function figuresOf(facts: TriggerFacts | null, plan: PlanPayment | null): Custom
  * payment, the fee, the income, the lender, the bank). A disconnection whose bank is still disconnected names
  * the item to reconnect.
  */
-export async function listCustomerAlerts(o: { db: Db; userId: string }): Promise<CustomerAlertsView> {
+export async function listCustomerAlerts(o: {
+  db: Db;
+  userId: string;
+  /** The agency's today (Services.today()): the plan's first draft before the letter fixes it. */
+  today: string;
+}): Promise<CustomerAlertsView> {
   const own = await signedApplication(o.db, o.userId);
   const rows = await o.db
     .select()
@@ -71,7 +76,7 @@ export async function listCustomerAlerts(o: { db: Db; userId: string }): Promise
   const triggers = await alertTriggers(o.db, rows, { describe: true });
   let plan: PlanPayment | null = null;
   if (rows.some((a) => a.type === 'balanceBelowDMPPayment')) {
-    const { terms } = await loadPlanTerms(o.db, own.id);
+    const { terms } = await loadPlanTerms(o.db, own.id, { today: o.today });
     plan = {
       payment: terms.creditors.length > 0 ? terms.monthlyDraft : null,
       dateAfter: (day) => nextDraftOnOrAfter(terms, day),

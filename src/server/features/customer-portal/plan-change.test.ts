@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const REAUTHORIZE = '/api/customer-portal/plan/reauthorize';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => t.today();
 const creditor = {
   isAch: false,
   addressLine1: '1 Main St',

@@ -25,7 +25,7 @@ export async function reauthorizePlan(o: {
   today?: string;
 }): Promise<void> {
   const { db } = o.services.database;
-  const today = o.today ?? new Date().toISOString().slice(0, 10);
+  const today = o.today ?? o.services.today();
   const own = await signedApplication(db, o.userId);
   await db.transaction(async (tx) => {
     await lockApplication(tx, own.id);

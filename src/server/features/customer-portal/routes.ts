@@ -65,7 +65,7 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
   app.get(
     '/api/customer-portal/alerts',
     { config: borrowerOnly, schema: { tags, response: { 200: customerAlertsViewSchema } } },
-    async (request) => listCustomerAlerts({ db, userId: await userId(request) }),
+    async (request) => listCustomerAlerts({ db, userId: await userId(request), today: services.today() }),
   );
   app.post(
     '/api/customer-portal/alerts/:id/seen',
@@ -85,7 +85,7 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
   app.get(
     '/api/customer-portal/settings',
     { config: borrowerOnly, schema: { tags, response: { 200: customerSettingsViewSchema } } },
-    async (request) => getCustomerSettings({ db, userId: await userId(request) }),
+    async (request) => getCustomerSettings({ db, userId: await userId(request), today: services.today() }),
   );
   app.put(
     '/api/customer-portal/settings/text-messages',
@@ -93,7 +93,13 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
       config: borrowerOnly,
       schema: { tags, body: textMessagesSettingSchema, response: { 200: customerSettingsViewSchema } },
     },
-    async (request) => setTextMessages({ db, userId: await userId(request), input: request.body }),
+    async (request) =>
+      setTextMessages({
+        db,
+        userId: await userId(request),
+        input: request.body,
+        today: services.today(),
+      }),
   );
   app.put(
     '/api/customer-portal/settings/draft-day',

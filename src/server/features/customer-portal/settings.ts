@@ -24,8 +24,6 @@ import { signedApplication } from './get-plan';
 export const DRAFT_DAY_PREVIEW_STALE_MESSAGE =
   'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
 
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
-
 /** The plan's drafts as Settings shows them; null before the borrower authorized dated drafts. */
 function draftsOf(plan: LoadedPlan, today: string): DraftDayView | null {
   const { terms, authorization } = plan;
@@ -54,10 +52,11 @@ function draftsOf(plan: LoadedPlan, today: string): DraftDayView | null {
 export async function getCustomerSettings(o: {
   db: Db;
   userId: string;
-  today?: string;
+  /** The agency's today (Services.today()). */
+  today: string;
 }): Promise<CustomerSettingsView> {
   const own = await signedApplication(o.db, o.userId);
-  const today = o.today ?? todayUtc();
+  const { today } = o;
   const [row] = await o.db
     .select({ phoneNumber: borrower.phoneNumber, isOptedOutOfSMS: borrower.isOptedOutOfSMS })
     .from(borrower)
@@ -79,6 +78,7 @@ export async function setTextMessages(o: {
   db: Db;
   userId: string;
   input: TextMessagesSetting;
+  today: string;
 }): Promise<CustomerSettingsView> {
   const own = await signedApplication(o.db, o.userId);
   await o.db
@@ -96,13 +96,13 @@ export async function setTextMessages(o: {
  * the audit record and an email to each signer of the letter.
  */
 export async function setDraftDay(o: {
-  services: Pick<Services, 'database' | 'cipher' | 'config' | 'onEmailQueued'>;
+  services: Pick<Services, 'database' | 'cipher' | 'config' | 'onEmailQueued' | 'today'>;
   userId: string;
   input: DraftDaySetting;
   today?: string;
 }): Promise<CustomerSettingsView> {
   const { db } = o.services.database;
-  const today = o.today ?? todayUtc();
+  const today = o.today ?? o.services.today();
   const own = await signedApplication(db, o.userId);
   const emailIds = await db.transaction(async (tx) => {
     await lockApplication(tx, own.id);

@@ -232,7 +232,7 @@ export async function connectBank(o: {
       app,
       connection,
       transactionIds,
-      o.today ?? new Date().toISOString().slice(0, 10),
+      o.today ?? o.services.today(),
     );
     const institutionName = connection.item.institutionName;
     if (o.step === 'income') {

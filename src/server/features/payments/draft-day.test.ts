@@ -74,7 +74,7 @@ describe('the payday suggestion at the payment step', () => {
       .from(planAuthorization)
       .where(and(eq(planAuthorization.applicationId, b.applicationId), eq(planAuthorization.kind, 'letter')));
     expect(letter!.draftDay).toBe(suggested);
-    expect(letter!.firstDraftDate).toBe(firstDraftDate(new Date().toISOString().slice(0, 10), suggested));
+    expect(letter!.firstDraftDate).toBe(firstDraftDate(t.today(), suggested));
     const token = await signingToken(t, b.email);
     const text = flatText(
       await pdfText((await t.client().post('/api/signing/document', { token })).rawPayload),

@@ -154,7 +154,7 @@ export async function chooseDraftDay(o: {
   today?: string;
 }): Promise<{ draftDay: number }> {
   const { db } = o.services.database;
-  const today = o.today ?? o.services.today?.() ?? new Date().toISOString().slice(0, 10);
+  const today = o.today ?? o.services.today();
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
     assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });

@@ -257,6 +257,8 @@ export async function getBorrowerSummary(o: {
   cipher: FieldCipher;
   viewerId: string;
   applicationId: string;
+  /** The agency's today ('yyyy-MM-dd'): before the letter, the plan's first draft is counted from it. */
+  today: string;
   cache?: ReadCache<BorrowerRecordView>;
 }): Promise<BorrowerSummaryView> {
   const kept = o.cache?.get(o.applicationId);
@@ -341,6 +343,7 @@ async function readRecord(o: {
   genericPlanDb: Db;
   cipher: FieldCipher;
   applicationId: string;
+  today: string;
 }): Promise<BorrowerRecordView | null> {
   let graph = preparedGraphs.get(o.genericPlanDb);
   if (!graph) preparedGraphs.set(o.genericPlanDb, (graph = prepareGraph(o.genericPlanDb)));
@@ -431,6 +434,7 @@ async function readRecord(o: {
           : [],
         state: b?.state ?? null,
         authorization: app.planAuthorizations[0] ?? null,
+        today: o.today,
       })
     : null;
 

@@ -72,6 +72,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         cipher: services.cipher,
         viewerId: await viewerId(request),
         applicationId: request.params.id,
+        today: services.today(),
       }),
   );
   app.get(

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { docusign, planAuthorization } from '#server/db/schema/enrollment';
 import { eSignatureSandboxEnvelope } from '#server/db/schema/ops';
 import { addDays, firstDraftDate } from '#domain/enrollment/plan-terms';
+import { dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { formatLetterDate, letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
 import { applicationRow, put } from '#tests/support/borrower-flow';
 import {
@@ -19,7 +20,8 @@ import { flatText, pdfText } from '#tests/support/pdf-text';
 // same day of the month, and the 'letter' authorization always matches the letter actually signed. The
 // server's "today" is injected, so the test can leave a letter unsigned for days.
 
-const realToday = new Date().toISOString().slice(0, 10);
+// The agency's real day (New York), as the server would count it without the injected one.
+const realToday = dayIn(new Date(), DEFAULT_AGENCY_TIME_ZONE);
 let today = realToday;
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { addDays } from '#domain/enrollment/plan-terms';
 import { docusign, planAuthorization } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
-import { renewLetterIfTooSoon, todayOf } from './start-signing';
+import { renewLetterIfTooSoon } from './start-signing';
 
 /**
  * Calendar days that always hold more than 5 business days (a week and a half, with its weekends and at most
@@ -22,7 +22,7 @@ export async function renewStaleLetters(o: {
   today?: string;
 }): Promise<number> {
   const { db } = o.services.database;
-  const today = o.today ?? todayOf(o.services);
+  const today = o.today ?? o.services.today();
   // Unsigned letters with a letter authorization dated soon: a few a day at an agency, never the whole table.
   const candidates = await db
     .selectDistinct({ applicationId: docusign.applicationId })

@@ -26,7 +26,7 @@ export async function startSigning(o: {
   const { db } = o.services.database;
   const existing = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
   if (existing) return;
-  const letter = await sendLetter(o.services, o.applicationId, o.today ?? todayOf(o.services), {});
+  const letter = await sendLetter(o.services, o.applicationId, o.today ?? o.services.today(), {});
   const emailIds: string[] = [];
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -53,10 +53,6 @@ export async function startSigning(o: {
     o.log.info({ applicationId: o.applicationId }, 'letter envelope already existed; new one unused');
   for (const id of emailIds) o.services.onEmailQueued?.(id);
 }
-
-/** Today as the server counts it ('yyyy-MM-dd', UTC), or the day the services were given (tests). */
-export const todayOf = (services: Pick<Services, 'today'>): string =>
-  services.today?.() ?? new Date().toISOString().slice(0, 10);
 
 /** Renders the letter dated `today`, creates its envelope and, when the provider does not, each signer's email. */
 async function sendLetter(services: Services, applicationId: string, today: string, o: { redate?: boolean }) {
@@ -99,7 +95,7 @@ export async function renewLetterIfTooSoon(o: {
   today?: string;
 }): Promise<string | null> {
   const { db } = o.services.database;
-  const today = o.today ?? todayOf(o.services);
+  const today = o.today ?? o.services.today();
   const record = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
   if (!record || record.documentSignedAt) return null;
   const authorized = await newestLetterAuthorization(db, o.applicationId);
@@ -135,7 +131,7 @@ export async function renewLetterIfExpired(o: {
   if (status !== 'voided') return null;
   await replaceLetter({
     ...o,
-    today: todayOf(o.services),
+    today: o.services.today(),
     record,
     voidReason: EXPIRED_VOID_REASON,
     logMessage: 'letter of authorization made again after its envelope expired',

@@ -17,10 +17,10 @@ import type { Services } from '#server/services';
  */
 export async function announcePlanChange(
   tx: Tx,
-  services: Pick<Services, 'cipher' | 'config'>,
+  services: Pick<Services, 'cipher' | 'config' | 'today'>,
   o: { applicationId: string; actorId: string; today?: string },
 ): Promise<string[]> {
-  const today = o.today ?? new Date().toISOString().slice(0, 10);
+  const today = o.today ?? services.today();
   const { terms, authorization } = await loadPlanTerms(tx, o.applicationId, { today });
   const change = planChange({
     terms,

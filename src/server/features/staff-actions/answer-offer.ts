@@ -193,7 +193,7 @@ export async function answerOffer(o: {
     emailIds.push(
       ...(await announcePlanChange(tx, o.services, { applicationId: app.id, actorId: o.actorId })),
     );
-    const handOver = await handOverWhenAnswered(tx, app, o.actorId);
+    const handOver = await handOverWhenAnswered(tx, app, o.actorId, o.services);
     return {
       offer: {
         id: updated.id,

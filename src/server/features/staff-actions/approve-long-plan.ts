@@ -9,6 +9,7 @@ import { user } from '#server/db/schema/auth';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { assertStatus, lockApplication, updateApplication } from '#server/application/application-state';
 import { recordAudit } from '#server/audit/record-audit';
+import type { Services } from '#server/services';
 import { handOverWhenAnswered } from './hand-over';
 
 export const LONG_PLAN_NOT_OPEN_MESSAGE =
@@ -26,6 +27,8 @@ export const noApprovalNeededMessage = (termInMonths: number): string =>
  */
 export async function approveLongPlan(o: {
   db: Db;
+  /** The agency's calendar, for the hand-over the approval may run. */
+  calendar: Pick<Services, 'today' | 'dayOf'>;
   actorId: string;
   applicationId: string;
   reason: string;
@@ -33,7 +36,7 @@ export async function approveLongPlan(o: {
   return o.db.transaction(async (tx) => {
     const app = await lockApplication(tx, o.applicationId);
     assertStatus(app, 'creditorReview', LONG_PLAN_NOT_OPEN_MESSAGE);
-    const { terms } = await loadPlanTerms(tx, app.id);
+    const { terms } = await loadPlanTerms(tx, app.id, { today: o.calendar.today() });
     if (!needsLongPlanApproval(terms.termInMonths, app.longPlanApprovedTerm)) {
       throw new AppError('Conflict', noApprovalNeededMessage(terms.termInMonths));
     }
@@ -51,7 +54,7 @@ export async function approveLongPlan(o: {
     };
     await updateApplication(tx, app, { set: approval });
     Object.assign(app, approval);
-    const handOver = await handOverWhenAnswered(tx, app, o.actorId);
+    const handOver = await handOverWhenAnswered(tx, app, o.actorId, o.calendar);
     await recordAudit(tx, {
       actorId: o.actorId,
       action: 'approveLongPlan',

@@ -14,6 +14,7 @@ import {
   updateApplication,
 } from '#server/application/application-state';
 import { recordAudit } from '#server/audit/record-audit';
+import type { Services } from '#server/services';
 
 /**
  * After an offer answer, inside its transaction: when the application is in creditorReview and every offer of
@@ -25,6 +26,8 @@ export async function handOverWhenAnswered(
   tx: Tx,
   app: ApplicationRow,
   actorId: string,
+  /** The agency's calendar: the hand-over records the day the letter was signed there. */
+  calendar: Pick<Services, 'today' | 'dayOf'>,
 ): Promise<'transfer' | 'disqualified' | null> {
   if (app.status !== 'creditorReview') return null;
   const newest = await tx.query.decision.findFirst({
@@ -55,7 +58,7 @@ export async function handOverWhenAnswered(
   }
   // The plan's terms for the accepted offers, dated from the first draft the borrower authorized. A higher
   // amount than authorized is handed over as waiting: the agency keeps drawing the authorized one.
-  const { terms, authorization } = await loadPlanTerms(tx, app.id);
+  const { terms, authorization } = await loadPlanTerms(tx, app.id, { today: calendar.today() });
   // A plan over 60 months (a creditor's counter-offer can make one) waits in creditorReview for a staff
   // approval of its length; the approval runs the hand-over again.
   if (needsLongPlanApproval(terms.termInMonths, app.longPlanApprovedTerm)) return null;
@@ -71,7 +74,9 @@ export async function handOverWhenAnswered(
     termInMonths: terms.termInMonths,
     firstPaymentDate: terms.firstDraftDate,
     draftDayChanges: terms.draftDayChanges,
-    dateSigned: signed?.at ? signed.at.toISOString().slice(0, 10) : null,
+    // The agency's day of the signature: a letter signed at 23:30 in New York was signed that day, not the
+    // next, which UTC would say.
+    dateSigned: signed?.at ? calendar.dayOf(signed.at) : null,
   };
   await tx
     .insert(dmpEnrollment)

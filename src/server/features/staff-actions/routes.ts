@@ -150,6 +150,7 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     async (request) => {
       const approved = await approveLongPlan({
         db,
+        calendar: services,
         actorId: (await staff(request)).userId,
         applicationId: request.params.id,
         reason: request.body.reason,

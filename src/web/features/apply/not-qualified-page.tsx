@@ -103,7 +103,10 @@ function OutcomeSection({ outcome, plan }: { outcome: Outcome; plan: PayoffPlanV
 }
 
 function PayoffPlan({ plan }: { plan: PayoffPlanView }) {
-  const today = new Date();
+  // The reader's own day, as a date-only value (midnight UTC, read with UTC getters): on the last evening of a
+  // month the UTC instant is already next month, which would move every debt-free month one later.
+  const now = new Date();
+  const today = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
   const sentences = payoffPlanSentences(plan, today);
   return (
     <section aria-labelledby="payoff-plan-title" className="space-y-4">
