@@ -29,6 +29,7 @@ import { CLIENT_IP_HEADER, createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerMetrics } from './plugins/metrics';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { isCrossSiteStateChange } from './plugins/same-origin';
 import { registerViewer } from './plugins/viewer';
@@ -118,6 +119,8 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerGracefulClose(app);
+  // Before every route, so that each request is counted (METRICS=true; /metrics answers 404 otherwise).
+  registerMetrics(app, { config: config.metrics, database });
   // Security headers from helmet, built once: @fastify/helmet rebuilds helmet's middleware (and re-parses the
   // content security policy) at every request, a few percent of a small request's time.
   // A session-recording service, when one is configured, is the only other origin the pages may load from.

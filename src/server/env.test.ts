@@ -234,4 +234,59 @@ describe('loadConfig', () => {
       expect(config.sessionRecording).toEqual({ provider: 'logrocket', appId: 'agency/dmp' });
     });
   });
+
+  describe('metrics', () => {
+    const TOKEN = '0123456789abcdef'.repeat(4);
+    const production = {
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      AUTH_SECRET: 'b'.repeat(32),
+      PUBLIC_URL: 'https://dmp.example',
+      SMTP_URL: 'smtp://mail.dmp.example',
+    };
+
+    it('are off by default, on the main port with METRICS=true, on their own with METRICS_PORT', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).metrics).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: dataDir(), METRICS: 'false' }).metrics).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: dataDir(), METRICS: 'true' }).metrics).toEqual({
+        port: undefined,
+        host: '0.0.0.0',
+        token: undefined,
+      });
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir(),
+          METRICS: 'true',
+          METRICS_PORT: '9464',
+          METRICS_HOST: '127.0.0.1',
+          METRICS_TOKEN: TOKEN,
+        }).metrics,
+      ).toEqual({ port: 9464, host: '127.0.0.1', token: TOKEN });
+    });
+
+    it('need a token in production on the main port, not on a port of their own', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, METRICS: 'true' })).toThrow(
+        /^METRICS_TOKEN: required when NODE_ENV=production/,
+      );
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), ...production, METRICS: 'true', METRICS_TOKEN: TOKEN }).metrics,
+      ).toMatchObject({ port: undefined, token: TOKEN });
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), ...production, METRICS: 'true', METRICS_PORT: '9464' }).metrics,
+      ).toMatchObject({ port: 9464, token: undefined });
+    });
+
+    it.each([
+      [{ METRICS: 'yes' }, 'METRICS:'],
+      [{ METRICS_PORT: '9464' }, 'METRICS_PORT: set METRICS=true too'],
+      [{ METRICS_TOKEN: TOKEN }, 'METRICS_TOKEN: set METRICS=true too'],
+      [{ METRICS: 'true', METRICS_PORT: '3000' }, 'METRICS_PORT: must differ from PORT'],
+      [{ METRICS: 'true', METRICS_PORT: '0' }, 'METRICS_PORT:'],
+      [{ METRICS: 'true', METRICS_PORT: 'x' }, 'METRICS_PORT:'],
+      [{ METRICS: 'true', METRICS_HOST: '127.0.0.1' }, 'METRICS_HOST: only used with METRICS_PORT'],
+      [{ METRICS: 'true', METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: must be at least 32 characters'],
+    ])('refuses %j, naming the variable', (env, message) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+    });
+  });
 });

@@ -180,6 +180,31 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Prometheus metrics at /metrics: off unless 'true' (src/server/plugins/metrics.ts). */
+  METRICS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** A port of its own for /metrics, kept off the public one; unset: /metrics is on PORT. */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The address the metrics port listens on; HOST unless set (127.0.0.1 or a private interface, say). */
+  METRICS_HOST: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** A bearer token /metrics asks for (Authorization: Bearer ...); required in production on the main port. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -238,6 +263,11 @@ export type Config = {
   sessionRecording: { provider: 'off' } | { provider: 'logrocket'; appId: string };
   /** The promo video's origin ('https://videos.example'), which the video modal plays from; none unset. */
   promoVideoOrigin: string | undefined;
+  /**
+   * Prometheus metrics (METRICS=true); undefined when off. `port` is a listener of their own (METRICS_PORT),
+   * undefined when /metrics is on the main port; `token`, when set, is asked for as a bearer token.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined } | undefined;
   /** The real e-signature provider; undefined means the built-in sandbox. */
   docusign:
     | {
@@ -356,6 +386,30 @@ function pickEmailTransport(env: Env, production: boolean): Config['emailTranspo
   return transport;
 }
 
+/**
+ * The metrics settings, checked together. A metrics setting without METRICS=true is refused rather than
+ * ignored (an operator who set a port expects metrics there). In production /metrics on the main port is
+ * reachable by anyone who reaches the site, so there it needs METRICS_TOKEN (or a port of its own).
+ */
+function metricsConfig(env: Env, production: boolean): Config['metrics'] {
+  if (!env.METRICS) {
+    const stray = (['METRICS_PORT', 'METRICS_HOST', 'METRICS_TOKEN'] as const).find(
+      (name) => env[name] !== undefined,
+    );
+    if (stray) throw new ConfigError(`${stray}: set METRICS=true too (metrics are off without it)`);
+    return undefined;
+  }
+  if (env.METRICS_PORT === env.PORT)
+    throw new ConfigError('METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT)');
+  if (env.METRICS_HOST !== undefined && env.METRICS_PORT === undefined)
+    throw new ConfigError('METRICS_HOST: only used with METRICS_PORT');
+  if (production && env.METRICS_PORT === undefined && !env.METRICS_TOKEN)
+    throw new ConfigError(
+      'METRICS_TOKEN: required when NODE_ENV=production serves /metrics on the main port (or set METRICS_PORT to a port that is not public)',
+    );
+  return { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST, token: env.METRICS_TOKEN };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -390,6 +444,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.SESSION_RECORDING_PROVIDER === 'logrocket' && !env.LOGROCKET_APP_ID)
     throw new ConfigError('LOGROCKET_APP_ID: required when SESSION_RECORDING_PROVIDER=logrocket');
   const twilio = twilioConfig(env);
+  const metrics = metricsConfig(env, production);
   const legal = {
     'privacy-policy': legalSource('LEGAL_PRIVACY_POLICY', env.LEGAL_PRIVACY_POLICY, production),
     'terms-and-conditions': legalSource(
@@ -449,6 +504,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.SESSION_RECORDING_PROVIDER === 'logrocket'
         ? { provider: 'logrocket', appId: env.LOGROCKET_APP_ID! }
         : { provider: 'off' },
+    metrics,
     docusign:
       docusignSet.length === docusignVars.length
         ? {

@@ -96,5 +96,8 @@ closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   app.log.info('shut down');
 });
 
+// The metrics' own port first (METRICS_PORT): one already taken stops the start before any request is served.
+const metricsAddress = await app.listenMetrics();
+if (metricsAddress) app.log.info({ address: metricsAddress }, 'metrics listening');
 await app.listen({ port: config.port, host: config.host });
 console.log(startBanner(config));

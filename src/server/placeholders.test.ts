@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SITE, type Site } from '#domain/site';
 import { loadConfig } from './env';
-import { placeholderRefusal, placeholderSettings } from './placeholders';
+import { placeholderRefusal, placeholderSecrets, placeholderSettings } from './placeholders';
 
 const dir = () => mkdtempSync(path.join(os.tmpdir(), 'dmp-placeholders-'));
 const legalFile = () => {
@@ -103,5 +103,34 @@ describe('placeholderRefusal', () => {
 
   it('lets development run with the examples', () => {
     expect(placeholderRefusal(loadConfig({ DATA_DIR: dir() }), SITE)).toBeUndefined();
+  });
+});
+
+describe('placeholderSecrets', () => {
+  const metrics = (token: string) =>
+    production({ METRICS: 'true', METRICS_PORT: '9464', METRICS_TOKEN: token, ...agencyLegal() });
+
+  it.each([
+    ['a change-me', 'change-me-change-me-change-me-change-me'],
+    ['an example', 'example-metrics-token-for-prometheus-01'],
+    ['one character repeated', 'a'.repeat(40)],
+    ['two characters repeated', 'ab'.repeat(20)],
+  ])('refuses a METRICS_TOKEN that is %s, even on a demo', (_what, token) => {
+    expect(placeholderSecrets(metrics(token))).toEqual([expect.stringMatching(/^METRICS_TOKEN: /)]);
+    expect(placeholderRefusal(metrics(token), AGENCY_SITE)).toMatch(
+      /METRICS_TOKEN: looks like a placeholder/,
+    );
+    const demo = production({
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      METRICS: 'true',
+      METRICS_TOKEN: token,
+    });
+    expect(placeholderRefusal(demo, SITE)).toMatch(/METRICS_TOKEN/);
+  });
+
+  it('lets a generated METRICS_TOKEN through, and no token at all', () => {
+    expect(placeholderSecrets(metrics(randomBytes(32).toString('hex')))).toEqual([]);
+    expect(placeholderRefusal(metrics(randomBytes(32).toString('hex')), AGENCY_SITE)).toBeUndefined();
+    expect(placeholderSecrets(production())).toEqual([]);
   });
 });

@@ -56,9 +56,31 @@ export function placeholderSettings(site: Site, legal: Config['legal']): string[
   return lines;
 }
 
+/** Words of a secret someone wrote by hand or copied from an example, never of a generated one. */
+const PLACEHOLDER_SECRET_WORDS =
+  /change.?me|change.?it|replace.?me|example|placeholder|dummy|your.?(token|secret)|x{6}|123456/i;
+
+/**
+ * One line per secret that is plainly not a generated one: a placeholder word, or too few different
+ * characters (32 random hex digits hold about 15). Today METRICS_TOKEN, the one secret a setting shows to
+ * another system (Prometheus) and that an operator is therefore tempted to write by hand.
+ */
+export function placeholderSecrets(config: Pick<Config, 'metrics'>): string[] {
+  const token = config.metrics?.token;
+  if (token === undefined) return [];
+  if (PLACEHOLDER_SECRET_WORDS.test(token) || new Set(token).size < 8)
+    return ['METRICS_TOKEN: looks like a placeholder; set a generated one (openssl rand -hex 32)'];
+  return [];
+}
+
 /** The refusal to start in production with placeholders, or undefined when the start may go on. */
 export function placeholderRefusal(config: Config, site: Site): string | undefined {
-  if (config.nodeEnv !== 'production' || config.allowSandboxProviders) return undefined;
+  if (config.nodeEnv !== 'production') return undefined;
+  // A secret everyone can read in the README guards nothing, on a demo as much as anywhere: no exception.
+  const secrets = placeholderSecrets(config);
+  if (secrets.length > 0)
+    return ['A secret still holds a placeholder:', ...secrets.map((line) => `  ${line}`)].join('\n');
+  if (config.allowSandboxProviders) return undefined;
   const lines = placeholderSettings(site, config.legal);
   if (lines.length === 0) return undefined;
   return [

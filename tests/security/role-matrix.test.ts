@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBorrower, type Client } from '#tests/support/borrower-flow';
 import { signedInStaff } from '#tests/support/staff-actions';
@@ -161,4 +162,36 @@ describe('the role matrix', () => {
       }
     },
   );
+});
+
+// Outside the API, /metrics (src/server/plugins/metrics.ts) knows no session: a borrower or staff member signed
+// in is nobody there. Off by default, it is a 404 for everyone; on, its one key is METRICS_TOKEN (or a port
+// of its own that the public cannot reach).
+describe('/metrics, outside the API and its roles', () => {
+  it('is not an API route, so the matrix above does not list it', () => {
+    expect(t.app.routeRoles.some((r) => r.url === '/metrics')).toBe(false);
+  });
+
+  it('answers 404 to everyone while metrics are off (the default)', async () => {
+    for (const client of [t.client(), borrower, staff]) {
+      expect((await client.get('/metrics')).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses every caller without the metrics token, signed in or not, when metrics are on', async () => {
+    const token = randomBytes(32).toString('hex');
+    const m = await createTestApp({ METRICS: 'true', METRICS_TOKEN: token });
+    try {
+      const callers = [m.client(), (await newBorrower(m)).client, (await signedInStaff(m, 'Metrics')).client];
+      for (const client of callers) expect((await client.get('/metrics')).statusCode).toBe(401);
+      const withToken = await m.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(withToken.statusCode).toBe(200);
+    } finally {
+      await m.close();
+    }
+  });
 });

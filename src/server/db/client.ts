@@ -20,8 +20,26 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 /** Runs raw SQL for libraries that bring their own queries (pg-boss). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/** One connection pool's use at this moment (node-postgres counts). */
+export type PoolUse = {
+  /** Which pool: 'main' (the requests' and the jobs') or 'generic_plan' (see genericPlanDb). */
+  pool: 'main' | 'generic_plan';
+  /** The most connections it opens. */
+  max: number;
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above zero, the pool is too small for the load. */
+  waiting: number;
+};
+
 export type Database = {
   kind: 'pglite' | 'postgres';
+  /**
+   * Each connection pool's use, for the metrics; absent on the embedded database, which is one connection
+   * inside this process (nothing to open, nothing to wait for).
+   */
+  pools?: () => PoolUse[];
   db: Db;
   /**
    * The same database for a few big prepared reads whose plan does not depend on their parameters (one
@@ -106,6 +124,16 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
     kind: 'postgres',
     db,
     genericPlanDb: drizzlePg({ client: genericPlanPool, schema }) as unknown as Db,
+    pools: () => [
+      { pool: 'main', max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      {
+        pool: 'generic_plan',
+        max: Math.min(4, max),
+        total: genericPlanPool.totalCount,
+        idle: genericPlanPool.idleCount,
+        waiting: genericPlanPool.waitingCount,
+      },
+    ],
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     preparedSql: (name, text, values) => genericPlanPool.query({ name, text, values }),
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),

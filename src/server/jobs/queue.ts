@@ -41,7 +41,7 @@ import { InFlight } from './in-flight';
 /** After pg-boss stops, how long its last fetches, completions and handlers may take before the database closes. */
 const STOP_SETTLE_MS = 3_000;
 /** pg-boss's tables live in this schema of the product's database. */
-const PGBOSS_SCHEMA = 'pgboss';
+export const PGBOSS_SCHEMA = 'pgboss';
 export const EMAIL_QUEUE = 'email-deliver';
 /**
  * Email jobs one fetch takes. They are sent EMAIL_SEND_CONCURRENCY at a time, and a full batch is followed
