@@ -34,9 +34,11 @@ export async function createTestApp(
     today?: () => string;
     /** A phone lookup of the test's own (a slow one, say) instead of the sandbox. */
     phoneLookup?: PhoneLookup;
+    /** A database of the test's own, migrated (one a real server then opens), instead of a fresh clone. */
+    database?: Database;
   } = {},
 ) {
-  const database: Database = await createTestDatabase();
+  const database: Database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-test-')),
