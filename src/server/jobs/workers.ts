@@ -40,7 +40,7 @@ export type Workers = {
   release: (jobIds: string[]) => Promise<void>;
   /** Hands the dead's active jobs of `queues` back to the queue now; answers how many. */
   sweep: () => Promise<number>;
-  /** Stops the heartbeat and the sweeps and unregisters: any job still leased is handed back by the living. */
+  /** Stops the heartbeat and the sweeps and says it is dead: a job it still has is handed back by the living. */
   stop: () => Promise<void>;
 };
 
@@ -53,6 +53,8 @@ export async function startWorkers(o: {
   log: FastifyBaseLogger;
   /** Shorter intervals for tests. */
   timing?: { heartbeatSeconds: number; deadAfterSeconds: number; sweepSeconds: number };
+  /** Whether no other instance can share the database: true on the embedded one unless a test says. */
+  sole?: boolean;
 }): Promise<Workers> {
   const { database } = o;
   const id = randomUUID();
@@ -61,7 +63,7 @@ export async function startWorkers(o: {
     deadAfterSeconds: DEAD_AFTER_SECONDS,
     sweepSeconds: ORPHAN_SWEEP_SECONDS,
   };
-  const sole = database.kind === 'pglite';
+  const sole = o.sole ?? database.kind === 'pglite';
   // On the embedded database no other process can be running: whoever is registered died.
   if (sole) await database.executeSql('delete from job_worker');
   const beat = () =>
@@ -152,7 +154,9 @@ export async function startWorkers(o: {
       clearInterval(heartbeat);
       clearInterval(sweeper);
       await sweeping;
-      await database.executeSql('delete from job_worker where id = $1', [id]);
+      // Marked dead rather than deleted: the leases it still holds (a job past the stop's wait) say whose jobs
+      // to hand back, at once. The row is forgotten an hour later, like any dead instance's.
+      await database.executeSql(`update job_worker set seen_at = 'epoch' where id = $1`, [id]);
     },
   };
 }
