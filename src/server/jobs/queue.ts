@@ -60,6 +60,7 @@ export const LETTER_SWEEP_QUEUE = 'letter-sweep';
 /** EMAIL_GIVE_UP_HOURS when the caller does not say. */
 export const DEFAULT_EMAIL_GIVE_UP_HOURS = 48;
 export const SMS_QUEUE = 'sms-deliver';
+export const SMS_SWEEP_QUEUE = 'sms-sweep';
 /** Texts fetched per poll, and sent at a time. */
 const SMS_BATCH_SIZE = 20;
 const SMS_SEND_CONCURRENCY = 5;
@@ -338,6 +339,14 @@ export async function startJobs(o: {
       if (jobs.length === SMS_BATCH_SIZE) boss.notifyWorker(smsWorker);
     },
   );
+  // Every 10 minutes, as for emails: texts left without a job (one that ran out of retries through crashes).
+  await boss.createQueue(SMS_SWEEP_QUEUE, { name: SMS_SWEEP_QUEUE, retryLimit: 1, retryDelay: 60 });
+  await work(SMS_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const ids = await unqueuedSmsIds(o.database, { minAgeSeconds: 60 });
+    for (const id of ids) await queueSms(id);
+    if (ids.length > 0) o.log.info({ queued: ids.length }, 'text messages without a job queued again');
+  });
+  await boss.schedule(SMS_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
   // The partner webhook has no outbox table: the job's data is the pending delivery (event id and body).
   await boss.createQueue(PARTNER_WEBHOOK_QUEUE, {
     name: PARTNER_WEBHOOK_QUEUE,
@@ -590,17 +599,21 @@ async function unqueuedLetterIds(database: Database, limit = 500): Promise<strin
 }
 
 /** Texts still to send whose job is gone (written while the queue was down, or lost), oldest first. */
-async function unqueuedSmsIds(database: Database, limit = 500): Promise<string[]> {
+async function unqueuedSmsIds(
+  database: Database,
+  o: { minAgeSeconds?: number; limit?: number } = {},
+): Promise<string[]> {
   const { rows } = await database.executeSql(
     `select s.id from sms_outbox s
       where s.sent_at is null and s.attempts < $2
+        and s.created_at <= now() - make_interval(secs => $4)
         and not exists (
           select 1 from ${PGBOSS_SCHEMA}.job j
            where j.name = $1 and j.state < 'completed' and j.data->>'id' = s.id::text
         )
       order by s.created_at
       limit $3`,
-    [SMS_QUEUE, MAX_SMS_ATTEMPTS, limit],
+    [SMS_QUEUE, MAX_SMS_ATTEMPTS, o.limit ?? 500, o.minAgeSeconds ?? 0],
   );
   return rows.map((row) => (row as { id: string }).id);
 }
