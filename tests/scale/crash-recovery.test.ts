@@ -228,6 +228,8 @@ describe('kill -9 right after a payment account is saved', () => {
       // The save, and the kill as soon as it is committed: its answer, or (on PostgreSQL, which the test can
       // read meanwhile) the application's new status, whichever comes first.
       let committed = false;
+      let saveAnsweredMs: number | null = null;
+      const saveSentAt = Date.now();
       const saved = put('/api/application/payments/payment-account', {
         accountNumber: '123456789',
         confirmAccountNumber: '123456789',
@@ -235,7 +237,10 @@ describe('kill -9 right after a payment account is saved', () => {
       }).then(
         async (res) => {
           await res.text();
-          if (res.status === 200) committed = true;
+          if (res.status === 200) {
+            committed = true;
+            saveAnsweredMs = Date.now() - saveSentAt;
+          }
         },
         () => {},
       );
@@ -279,6 +284,7 @@ describe('kill -9 right after a payment account is saved', () => {
       const arrived = () => sink.arrivals().filter((a) => a.to === b.email);
       while (arrived().length === 0 && Date.now() < server.readyAt + DELIVERED_WITHIN_MS) await sleep(100);
       const figures = {
+        saveAnsweredMs,
         restartToReadyMs: server.readyAt - restartedAt,
         restartToLetterEmailMs: arrived()[0] ? arrived()[0]!.at - restartedAt : null,
         readyToLetterEmailMs: arrived()[0] ? arrived()[0]!.at - server.readyAt : null,

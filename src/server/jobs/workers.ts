@@ -124,7 +124,7 @@ export async function startWorkers(o: {
       .then((n) => {
         if (n > 0) o.log.warn({ jobs: n }, 'jobs of a dead server instance handed back to the queue');
       })
-      .catch((error: unknown) => o.log.error({ err: error }, 'sweep of dead instances’ jobs failed'));
+      .catch((error: unknown) => o.log.error({ err: error }, 'sweep for the jobs of dead instances failed'));
   }, timing.sweepSeconds * 1000);
   heartbeat.unref();
   sweeper.unref();
