@@ -201,6 +201,10 @@ export async function buildApp(
   await app.register(signingRoutes, { services });
   // For the daily job (jobs/queue.ts), which has no services of its own.
   app.decorate('renewStaleLetters', (today?: string) => renewStaleLetters({ services, log: app.log, today }));
+  // For the letter's job (jobs/queue.ts): the envelope, made once per application.
+  app.decorate('sendLetter', (applicationId: string) =>
+    startSigning({ services, applicationId, log: app.log }),
+  );
   await app.register(eSignatureWebhookRoutes, { services });
   await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
@@ -228,5 +232,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Makes again every unsigned letter whose first draft came too close to sign (renew-stale-letters.ts). */
     renewStaleLetters: (today?: string) => Promise<number>;
+    /** Sends an application's Letter of Authorization for signature, unless it already went (start-signing.ts). */
+    sendLetter: (applicationId: string) => Promise<void>;
   }
 }

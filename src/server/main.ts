@@ -50,6 +50,11 @@ const app = await buildApp({
   onEmailQueued: (id) => jobs?.emailQueued(id),
   onSmsQueued: (id) => jobs?.smsQueued(id),
   onWebhookQueued: (id) => jobs?.webhookQueued(id),
+  // Requests arrive only once the server listens, after the job queue started.
+  queueLetter: (tx, applicationId) => {
+    if (!jobs) throw new Error('The job queue is not started: the letter cannot be queued');
+    return jobs.letterQueued(tx, applicationId);
+  },
 });
 app.log.info({ database: database.kind }, 'database migrated');
 jobs = await startJobs({
@@ -60,6 +65,7 @@ jobs = await startJobs({
   cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
   partnerWebhook: config.partnerWebhook,
   renewStaleLetters: () => app.renewStaleLetters(),
+  sendLetter: (applicationId) => app.sendLetter(applicationId),
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
   monitors: {

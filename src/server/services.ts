@@ -7,6 +7,7 @@ import type { ESignature } from '#providers/e-signature/port';
 import type { SandboxESignature } from '#providers/e-signature/sandbox';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
 import type { SmsSender } from '#providers/sms/port';
+import type { QueueLetter } from './application/letter-queue';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import type { Auth } from './plugins/auth';
@@ -37,6 +38,11 @@ export type AppDeps = {
   onSmsQueued?: (id: string) => void;
   /** Called after a transaction that moved an application to transfer commits, with the application id. */
   onWebhookQueued?: (id: string) => void;
+  /**
+   * Writes the job that sends the Letter of Authorization, in the payment account's transaction; absent
+   * without a job queue (then the letter is sent once the save commits).
+   */
+  queueLetter?: QueueLetter;
   logger?: FastifyServerOptions['logger'];
   /**
    * Today, 'yyyy-MM-dd', instead of the agency's real day (AGENCY_TIME_ZONE). Tests give another day to see a

@@ -13,6 +13,7 @@ import type { PhoneLookup } from '#providers/phone-lookup/port';
 import { createSandboxSms } from '#providers/sms/sandbox';
 import { buildApp } from '#server/app';
 import { createEnrollmentProviders } from '#server/enrollment-providers';
+import type { QueueLetter } from '#server/application/letter-queue';
 import type { Database } from '#server/db/client';
 import { emailOutbox } from '#server/db/schema/ops';
 import { loadConfig } from '#server/env';
@@ -35,9 +36,13 @@ export async function createTestApp(
     today?: () => string;
     /** A phone lookup of the test's own (a slow one, say) instead of the sandbox. */
     phoneLookup?: PhoneLookup;
+    /** A database of the test's own, migrated (one a real server then opens), instead of a fresh clone. */
+    database?: Database;
+    /** The letter's job, written in the payment account's transaction, when the test runs a job queue. */
+    queueLetter?: QueueLetter;
   } = {},
 ) {
-  const database: Database = await createTestDatabase();
+  const database: Database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-test-')),
@@ -69,6 +74,7 @@ export async function createTestApp(
       onEmailQueued: (id) => queued.push(id),
       onSmsQueued: (id) => smsQueued.push(id),
       onWebhookQueued: (id) => webhooksQueued.push(id),
+      queueLetter: options.queueLetter,
       logger: options.logStream ? loggerOptions(config.logLevel, options.logStream) : false,
       today: options.today,
     },

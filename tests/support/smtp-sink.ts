@@ -9,6 +9,7 @@ export function smtpSink(o: { latencyMs?: number } = {}) {
   const latencyMs = o.latencyMs ?? 0;
   let received = 0;
   const recipients: string[] = [];
+  const arrivals: { to: string; at: number }[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -30,6 +31,8 @@ export function smtpSink(o: { latencyMs?: number } = {}) {
           inData = false;
           received += 1;
           recipients.push(...to);
+          const at = Date.now();
+          for (const address of to) arrivals.push({ to: address, at });
           to = [];
           if (latencyMs > 0) setTimeout(() => reply('250 2.0.0 queued'), latencyMs);
           else reply('250 2.0.0 queued');
@@ -63,6 +66,8 @@ export function smtpSink(o: { latencyMs?: number } = {}) {
     received: () => received,
     /** Every accepted message's recipients, lower-cased, in the order they arrived. */
     recipients: () => [...recipients],
+    /** Each recipient of each accepted message with when it was accepted (ms since the epoch). */
+    arrivals: () => [...arrivals],
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));

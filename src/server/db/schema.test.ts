@@ -122,6 +122,8 @@ describe('migrations', () => {
         'idempotency_key',
         'income_snapshot',
         'inquiry',
+        'job_lease',
+        'job_worker',
         'offer',
         'offer_disqualification_reason',
         'offer_status_change',

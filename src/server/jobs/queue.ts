@@ -36,7 +36,10 @@ import {
   partnerWebhookJobIds,
 } from '../features/staff-actions/partner-webhook';
 import type { FieldCipher } from '../security/field-encryption';
+import { LETTER_SEND_QUEUE, type QueueLetter } from '#server/application/letter-queue';
+import { transactionSql } from '#server/db/transaction-sql';
 import { InFlight } from './in-flight';
+import { startWorkers } from './workers';
 
 /** After pg-boss stops, how long its last fetches, completions and handlers may take before the database closes. */
 const STOP_SETTLE_MS = 3_000;
@@ -54,9 +57,12 @@ export const EMAIL_POLLING_SECONDS = 0.5;
 /** Every 10 minutes: emails left without a job (a job lost with a crashed instance) are queued again. */
 export const EMAIL_SWEEP_QUEUE = 'email-sweep';
 export const EMAIL_SWEEP_CRON = '*/10 * * * *';
+/** Every 10 minutes too: letters waiting without a job (see unqueuedLetterIds) are queued again. */
+export const LETTER_SWEEP_QUEUE = 'letter-sweep';
 /** EMAIL_GIVE_UP_HOURS when the caller does not say. */
 export const DEFAULT_EMAIL_GIVE_UP_HOURS = 48;
 export const SMS_QUEUE = 'sms-deliver';
+export const SMS_SWEEP_QUEUE = 'sms-sweep';
 /** Texts fetched per poll, and sent at a time. */
 const SMS_BATCH_SIZE = 20;
 const SMS_SEND_CONCURRENCY = 5;
@@ -107,6 +113,8 @@ export type Jobs = {
   smsQueued: (id: string) => void;
   /** An application moved to transfer: its partner webhook is queued (ids only) and built when delivered. */
   webhookQueued: (applicationId: string) => void;
+  /** The Letter of Authorization's job, written in the caller's transaction (the payment account's save). */
+  letterQueued: QueueLetter;
   stop: () => Promise<void>;
 };
 
@@ -142,6 +150,8 @@ export async function startJobs(o: {
    */
   /** The daily sweep of unsigned letters whose first draft came too close (renew-stale-letters.ts). */
   renewStaleLetters?: () => Promise<number>;
+  /** Sends an application's Letter of Authorization unless it already went (the letter's job). */
+  sendLetter?: (applicationId: string) => Promise<void>;
   monitors?: {
     bankLink: BankLink;
     creditBureau: CreditBureau;
@@ -161,17 +171,49 @@ export async function startJobs(o: {
     cronWorkerIntervalSeconds: 30,
   });
   boss.on('error', (error) => o.log.error({ err: error }, 'job queue error'));
-  /** boss.work, with each handler's run counted as in flight. */
-  const work = <T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>) =>
-    boss.work<T>(name, options, (jobs) => inFlight.track(handler(jobs)));
   await boss.start();
+  // Every queue this instance works on: their jobs are leased, and handed back if their instance dies.
+  const workedQueues = new Set<string>();
+  const workers = await startWorkers({
+    database: o.database,
+    boss,
+    schema: PGBOSS_SCHEMA,
+    queues: () => [...workedQueues],
+    log: o.log,
+  });
+  /**
+   * boss.work, with each handler's run counted as in flight, and its jobs leased to this instance while it
+   * runs (workers.ts): if the process dies, another instance (or this one restarted) runs them again within
+   * seconds, not after the queue's expiry.
+   */
+  const work = <T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>) => {
+    workedQueues.add(name);
+    return boss.work<T>(name, options, (jobs) =>
+      inFlight.track(
+        (async () => {
+          const ids = jobs.map((job) => job.id);
+          await workers.lease(name, ids);
+          try {
+            return await handler(jobs);
+          } finally {
+            // A lease left behind is harmless: it names a job no longer active, and goes with the instance.
+            await workers.release(ids).catch((error: unknown) => {
+              o.log.warn({ err: error }, 'could not release job leases');
+            });
+          }
+        })(),
+      ),
+    );
+  };
   const emailQueue = {
     name: EMAIL_QUEUE,
     policy: 'stately',
     // The handler schedules its own retries (below); pg-boss's retries only cover a job lost with its
-    // worker (a crash, a stop mid-send, a batch past its expiry).
+    // worker (a crash, a stop mid-send, a batch past its expiry), so the first comes within seconds: the
+    // email was acknowledged and the person is waiting for it. The expiry is a last resort: a dead
+    // instance's jobs are handed back long before it (workers.ts).
     retryLimit: 5,
-    retryDelay: 30,
+    retryDelay: 2,
     retryBackoff: true,
     expireInSeconds: 30 * 60,
   } as const;
@@ -299,6 +341,14 @@ export async function startJobs(o: {
       if (jobs.length === SMS_BATCH_SIZE) boss.notifyWorker(smsWorker);
     },
   );
+  // Every 10 minutes, as for emails: texts left without a job (one that ran out of retries through crashes).
+  await boss.createQueue(SMS_SWEEP_QUEUE, { name: SMS_SWEEP_QUEUE, retryLimit: 1, retryDelay: 60 });
+  await work(SMS_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const ids = await unqueuedSmsIds(o.database, { minAgeSeconds: 60 });
+    for (const id of ids) await queueSms(id);
+    if (ids.length > 0) o.log.info({ queued: ids.length }, 'text messages without a job queued again');
+  });
+  await boss.schedule(SMS_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
   // The partner webhook has no outbox table: the job's data is the pending delivery (event and application
   // ids; the body is built when it runs, see partner-webhook.ts).
   await boss.createQueue(PARTNER_WEBHOOK_QUEUE, {
@@ -430,6 +480,51 @@ export async function startJobs(o: {
     await boss.schedule(CREDIT_PULL_QUEUE, CREDIT_PULL_CRON);
   }
 
+  // The letter of authorization, queued by the payment account's save in its own transaction. One job per
+  // application at a time: a second (from a visit to /submitted) waits for the first and finds the envelope.
+  const letterQueue = {
+    name: LETTER_SEND_QUEUE,
+    policy: 'stately',
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  } as const;
+  await boss.createQueue(LETTER_SEND_QUEUE, letterQueue);
+  await boss.updateQueue(LETTER_SEND_QUEUE, letterQueue);
+  const sendLetter = o.sendLetter;
+  const sweepLetters = async () => {
+    if (!sendLetter) return 0;
+    const ids = await unqueuedLetterIds(o.database);
+    for (const id of ids) await boss.send(LETTER_SEND_QUEUE, { applicationId: id }, { singletonKey: id });
+    return ids.length;
+  };
+  if (sendLetter) {
+    await work<{ applicationId: string }>(
+      LETTER_SEND_QUEUE,
+      { pollingIntervalSeconds: 1, batchSize: 1 },
+      async ([job]) => {
+        // A failure (the provider down) fails the job: pg-boss retries it after a doubling delay.
+        await sendLetter(job!.data.applicationId);
+        o.log.info({ applicationId: job!.data.applicationId }, 'letter of authorization job done');
+      },
+    );
+    // Letters whose job ran out of retries, or was written by a version without it: queued again.
+    await boss.createQueue(LETTER_SWEEP_QUEUE, { name: LETTER_SWEEP_QUEUE, retryLimit: 1, retryDelay: 60 });
+    await work(LETTER_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const queued = await sweepLetters();
+      if (queued > 0) o.log.info({ queued }, 'letters of authorization without a job queued again');
+    });
+    await boss.schedule(LETTER_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
+  }
+
+  // Jobs a dead instance had running go back to the queue first (at once on the embedded database, whose
+  // last process is dead if this one starts): then the sweeps below see them as queued, not lost.
+  const handedBack = await workers.sweep();
+  if (handedBack > 0) o.log.warn({ jobs: handedBack }, 'jobs of a dead server instance handed back at start');
+  const lettersQueued = await sweepLetters();
+  if (lettersQueued > 0)
+    o.log.info({ queued: lettersQueued }, 'pending letters of authorization queued at start');
   // Messages written while the queue was down (or whose job was lost) are picked up at start. Emails that
   // still have a job are left to it.
   const swept = await sweepEmails(0);
@@ -468,11 +563,20 @@ export async function startJobs(o: {
           o.log.error({ err: error, applicationId }, 'could not queue a partner webhook'),
         );
     },
+    letterQueued: async (tx, applicationId) => {
+      await boss.send(
+        LETTER_SEND_QUEUE,
+        { applicationId },
+        { singletonKey: applicationId, db: { executeSql: transactionSql(tx) } },
+      );
+    },
     stop: async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // pg-boss may still be fetching or completing (see InFlight): give that a moment to settle.
       const settled = await inFlight.settleAndClose(STOP_SETTLE_MS);
       if (!settled) o.log.warn('job queue stopped with work still running; its jobs will be retried');
+      // Unregistered only now: the jobs still running (past the wait) are handed back at once by the others.
+      await workers.stop();
       o.transport.close?.();
     },
   };
@@ -529,18 +633,42 @@ async function forgetPartnerWebhookBodies(database: Database): Promise<number> {
   return rewritten;
 }
 
+/**
+ * Applications waiting for their Letter of Authorization (payment account saved, status signContract, no
+ * envelope) with no live letter job.
+ */
+async function unqueuedLetterIds(database: Database, limit = 500): Promise<string[]> {
+  const { rows } = await database.executeSql(
+    `select a.id from application a
+      where a.status = 'signContract'
+        and not exists (select 1 from docusign d where d.application_id = a.id)
+        and not exists (
+          select 1 from ${PGBOSS_SCHEMA}.job j
+           where j.name = $1 and j.state < 'completed' and j.singleton_key = a.id::text
+        )
+      order by a.created_at
+      limit $2`,
+    [LETTER_SEND_QUEUE, limit],
+  );
+  return rows.map((row) => (row as { id: string }).id);
+}
+
 /** Texts still to send whose job is gone (written while the queue was down, or lost), oldest first. */
-async function unqueuedSmsIds(database: Database, limit = 500): Promise<string[]> {
+async function unqueuedSmsIds(
+  database: Database,
+  o: { minAgeSeconds?: number; limit?: number } = {},
+): Promise<string[]> {
   const { rows } = await database.executeSql(
     `select s.id from sms_outbox s
       where s.sent_at is null and s.attempts < $2
+        and s.created_at <= now() - make_interval(secs => $4)
         and not exists (
           select 1 from ${PGBOSS_SCHEMA}.job j
            where j.name = $1 and j.state < 'completed' and j.data->>'id' = s.id::text
         )
       order by s.created_at
       limit $3`,
-    [SMS_QUEUE, MAX_SMS_ATTEMPTS, limit],
+    [SMS_QUEUE, MAX_SMS_ATTEMPTS, o.limit ?? 500, o.minAgeSeconds ?? 0],
   );
   return rows.map((row) => (row as { id: string }).id);
 }

@@ -94,6 +94,8 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   e_signature_sandbox_envelope: skip("the sandbox provider's own store, not the application's record"),
   webhook_event: skip('replay protection of webhooks'),
   rate_limit_counter: skip('rate-limit counters'),
+  job_worker: skip("the running server instances' heartbeats"),
+  job_lease: skip('which instance runs which queued job'),
   // application.ts
   application: COPY,
   borrower: COPY,

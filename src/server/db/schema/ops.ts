@@ -165,3 +165,36 @@ export const rateLimitCounter = pgTable(
   },
   (t) => [index('rate_limit_counter_resets_at_idx').on(t.resetsAt)],
 );
+
+/**
+ * The server instances running job workers, each with when it last said it was alive (every few seconds).
+ * An instance not seen for a while is dead (killed, crashed, cut off): the jobs it had picked up are handed
+ * to the living at once, rather than waiting for the queue's own expiry (jobs/workers.ts).
+ */
+export const jobWorker = pgTable(
+  'job_worker',
+  {
+    id: uuid('id').primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_worker_seen_at_idx').on(t.seenAt)],
+);
+
+/**
+ * Which instance is running which job of the queue (pg-boss records no owner): taken when a worker starts a
+ * batch, given back when it ends, and gone with its instance's row.
+ */
+export const jobLease = pgTable(
+  'job_lease',
+  {
+    /** pg-boss's job id (a retried job keeps its id; its new run takes the lease over). */
+    jobId: uuid('job_id').primaryKey(),
+    queue: text('queue').notNull(),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => jobWorker.id, { onDelete: 'cascade' }),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_lease_worker_idx').on(t.workerId)],
+);

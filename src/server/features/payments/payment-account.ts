@@ -28,7 +28,8 @@ import type { Services } from '#server/services';
 
 // The payment pages after the offers (/payments/...): next steps, the choice between connecting a bank and
 // entering an account by hand, and the account the plan's monthly payment is drawn from. Saving the payment
-// account moves the application to signContract; the Letter of Authorization is sent after that commits.
+// account moves the application to signContract and, in the same transaction, queues the job that sends the
+// Letter of Authorization (a crash after the commit cannot lose it; the save does not wait for the PDF).
 
 /**
  * Continue on /payments/next-steps: the borrower goes on to choose how to give the payment account, or
@@ -213,6 +214,7 @@ export async function confirmPaymentAccount(o: {
         set: { plaidAccountId: chosen.id, accountNumber: null, routingNumber: null },
       });
     await changeStatus(tx, app, 'paymentAccountConfirmed', o.userId);
+    await o.services.queueLetter?.(tx, app.id);
     await updateApplication(tx, app, { completed: 'ConfirmPaymentAccount', viewed: 'Submitted' });
     return { next: PAGE_ROUTES.Submitted, applicationId: app.id };
   });
@@ -255,6 +257,7 @@ export async function providePaymentAccount(o: {
         ),
       );
     await changeStatus(tx, app, 'paymentAccountEntered', o.userId);
+    await o.services.queueLetter?.(tx, app.id);
     await updateApplication(tx, app, { completed: 'ProvidePaymentAccountInformation', viewed: 'Submitted' });
     return { next: PAGE_ROUTES.Submitted, applicationId: app.id };
   });

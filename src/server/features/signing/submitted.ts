@@ -36,9 +36,9 @@ async function ownApplication(services: Services, userId: string) {
 
 /**
  * GET /api/application/submitted: whether every signer signed the Letter of Authorization, and the plan's terms
- * the letter states. When the letter could not be sent right after the payment account was saved (the
- * provider was down), it is sent now; when it waited unsigned until its first draft came too close, it is made
- * again first.
+ * the letter states. When the letter is not out yet, its job is queued again (the one the save queued may have
+ * been lost); without a job queue it is sent now. When it waited unsigned until its first draft came too close,
+ * it is made again first.
  */
 export async function getSubmitted(o: {
   services: Services;
@@ -51,7 +51,16 @@ export async function getSubmitted(o: {
     where: eq(docusign.applicationId, app.id),
     with: { signers: true },
   });
-  if (!record && app.status === 'signContract') {
+  if (!record && app.status === 'signContract' && o.services.queueLetter) {
+    // The letter's job may still be running, or have been lost (written by a version without it): queued
+    // again, it is one job per application, so this visit never makes a second envelope. The page polls.
+    const queue = o.services.queueLetter;
+    try {
+      await db.transaction((tx) => queue(tx, app.id));
+    } catch (error) {
+      o.log.error({ err: error, applicationId: app.id }, 'queueing the letter of authorization failed');
+    }
+  } else if (!record && app.status === 'signContract') {
     try {
       await startSigning({ services: o.services, applicationId: app.id, log: o.log });
     } catch (error) {

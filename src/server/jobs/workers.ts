@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, ExecuteSql } from '#server/db/client';
+import { transactionSql } from '#server/db/transaction-sql';
+
+/** How often an instance says it is alive. */
+export const HEARTBEAT_SECONDS = 5;
+/**
+ * An instance unseen this long is dead: four heartbeats missed. Long enough that a busy instance (a letter's PDF
+ * holding its event loop for seconds) is never taken for dead; short enough that its jobs run again well
+ * within a minute.
+ */
+export const DEAD_AFTER_SECONDS = 20;
+/** How often each instance looks for jobs left active by a dead one. */
+export const ORPHAN_SWEEP_SECONDS = 5;
+/** A dead instance's row is deleted this long after it was last seen (its leases go with it). */
+const FORGET_AFTER_HOURS = 1;
+
+/**
+ * Who runs which job, so that the jobs of an instance that died (kill -9, out of memory, a lost host) run
+ * again within seconds instead of after the queue's expiry (30 minutes for emails).
+ *
+ * pg-boss marks a fetched job active and records no owner: after a crash the job stays active until it
+ * expires, and the sweeps skip it because it looks taken. So each instance registers itself (job_worker), says
+ * it is alive every HEARTBEAT_SECONDS, and leases the jobs it starts (job_lease). Every ORPHAN_SWEEP_SECONDS,
+ * and once at start, each instance hands back to the queue (pg-boss's fail: a retry, soon) the active jobs
+ * whose owner is dead: leased by an instance unseen for DEAD_AFTER_SECONDS or gone, or never leased and
+ * started that long ago (the instance died between the fetch and the lease). A live instance's jobs are never
+ * touched, so one instance's start does not steal another's work.
+ *
+ * The embedded database belongs to one process: when it starts, every other registered instance is dead,
+ * and the jobs they left are handed back at once.
+ */
+export type Workers = {
+  id: string;
+  /** Records that this instance runs these jobs of `queue` (before their handler runs). */
+  lease: (queue: string, jobIds: string[]) => Promise<void>;
+  /** The handler ended (pg-boss then completes or fails the jobs). */
+  release: (jobIds: string[]) => Promise<void>;
+  /** Hands the dead's active jobs of `queues` back to the queue now; answers how many. */
+  sweep: () => Promise<number>;
+  /** Stops the heartbeat and the sweeps and says it is dead: a job it still has is handed back by the living. */
+  stop: () => Promise<void>;
+};
+
+export async function startWorkers(o: {
+  database: Database;
+  boss: PgBoss;
+  schema: string;
+  /** The queues whose jobs are leased and swept (read at each sweep: queues may be added after the start). */
+  queues: () => string[];
+  log: FastifyBaseLogger;
+  /** Shorter intervals for tests. */
+  timing?: { heartbeatSeconds: number; deadAfterSeconds: number; sweepSeconds: number };
+  /** Whether no other instance can share the database: true on the embedded one unless a test says. */
+  sole?: boolean;
+}): Promise<Workers> {
+  const { database } = o;
+  const id = randomUUID();
+  const timing = o.timing ?? {
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    deadAfterSeconds: DEAD_AFTER_SECONDS,
+    sweepSeconds: ORPHAN_SWEEP_SECONDS,
+  };
+  const sole = o.sole ?? database.kind === 'pglite';
+  // On the embedded database no other process can be running: whoever is registered died.
+  if (sole) await database.executeSql('delete from job_worker');
+  const beat = () =>
+    database.executeSql(
+      `insert into job_worker (id) values ($1) on conflict (id) do update set seen_at = now()`,
+      [id],
+    );
+  await beat();
+
+  /**
+   * One pass: locks the orphaned active jobs (skipping any another instance's sweep holds) and fails them
+   * through pg-boss in the same transaction, so two instances sweeping at once never hand back a job the
+   * other already gave to a live worker. `graceSeconds`: how long an unleased job may have been active.
+   */
+  const sweepOnce = async (graceSeconds: number): Promise<number> => {
+    const queues = o.queues();
+    if (queues.length === 0) return 0;
+    return database.db.transaction(async (tx) => {
+      const run = transactionSql(tx);
+      const { rows } = await run(
+        `select j.name, j.id from ${o.schema}.job j
+           left join job_lease l on l.job_id = j.id
+           left join job_worker w on w.id = l.worker_id
+          where j.name = any($1::text[]) and j.state = 'active'
+            and (w.id is null or w.seen_at < now() - make_interval(secs => $2))
+            and (l.job_id is not null or j.started_on < now() - make_interval(secs => $3))
+          for update of j skip locked`,
+        [queues, timing.deadAfterSeconds, graceSeconds],
+      );
+      const byQueue = new Map<string, string[]>();
+      for (const row of rows as { name: string; id: string }[]) {
+        byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+      }
+      for (const [queue, ids] of byQueue) {
+        // A retry after the queue's retry delay (seconds); a job past its retry limit is failed, and the
+        // outbox sweeps queue its message again.
+        await failInTransaction(o.boss, queue, ids, run);
+      }
+      await run(`delete from job_worker where id <> $1 and seen_at < now() - make_interval(hours => $2)`, [
+        id,
+        FORGET_AFTER_HOURS,
+      ]);
+      return rows.length;
+    });
+  };
+
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    const pass = sweepOnce(timing.deadAfterSeconds);
+    sweeping = pass.catch(() => {});
+    return pass;
+  };
+  const heartbeat = setInterval(() => {
+    beat().catch((error: unknown) => o.log.warn({ err: error }, 'job worker heartbeat failed'));
+  }, timing.heartbeatSeconds * 1000);
+  const sweeper = setInterval(() => {
+    sweep()
+      .then((n) => {
+        if (n > 0) o.log.warn({ jobs: n }, 'jobs of a dead server instance handed back to the queue');
+      })
+      .catch((error: unknown) => o.log.error({ err: error }, 'sweep for the jobs of dead instances failed'));
+  }, timing.sweepSeconds * 1000);
+  heartbeat.unref();
+  sweeper.unref();
+
+  return {
+    id,
+    lease: async (queue, jobIds) => {
+      if (jobIds.length === 0) return;
+      await database.executeSql(
+        `insert into job_lease (job_id, queue, worker_id)
+           select unnest($1::uuid[]), $2, $3
+         on conflict (job_id) do update
+           set queue = excluded.queue, worker_id = excluded.worker_id, taken_at = now()`,
+        [jobIds, queue, id],
+      );
+    },
+    release: async (jobIds) => {
+      if (jobIds.length === 0) return;
+      await database.executeSql(`delete from job_lease where job_id = any($1::uuid[]) and worker_id = $2`, [
+        jobIds,
+        id,
+      ]);
+    },
+    // At start on the embedded database every active job is an orphan, however recently it started.
+    sweep: () => (sole ? sweepOnce(0) : sweep()),
+    stop: async () => {
+      clearInterval(heartbeat);
+      clearInterval(sweeper);
+      await sweeping;
+      // Marked dead rather than deleted: the leases it still holds (a job past the stop's wait) say whose jobs
+      // to hand back, at once. The row is forgotten an hour later, like any dead instance's.
+      await database.executeSql(`update job_worker set seen_at = 'epoch' where id = $1`, [id]);
+    },
+  };
+}
+
+/**
+ * pg-boss's fail of several jobs on the caller's transaction. Its code takes (name, ids, data, options); its
+ * type declarations list no form with both ids and options, and with three arguments the options would be
+ * taken for the data and the statement run outside the transaction.
+ */
+function failInTransaction(boss: PgBoss, queue: string, ids: string[], executeSql: ExecuteSql) {
+  const fail = boss.fail.bind(boss) as (
+    name: string,
+    ids: string[],
+    data: object,
+    options: { db: { executeSql: ExecuteSql } },
+  ) => Promise<unknown>;
+  return fail(queue, ids, { message: 'its worker instance died' }, { db: { executeSql } });
+}
