@@ -87,7 +87,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test (it would hold its port and database until the machine stops).
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
