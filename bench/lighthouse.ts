@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { journeyEnv, startServer } from '#tests/e2e/support/server';
+import { buildIsCurrent } from '../scripts/build-stamp';
 
 // The first visit paints at once. Lighthouse (its mobile defaults: a mid-range phone, slow 4G, simulated)
 // loads the three landing pages from the production server, and a bare page beside them in the same run (the
@@ -16,7 +17,8 @@ import { journeyEnv, startServer } from '#tests/e2e/support/server';
 // page starts, as seen in the load Lighthouse watched.
 //   npm run bench:lighthouse [-- --runs N] [--build]
 // Each page is loaded N times (default 3): the table prints the run with the median score, the targets the
-// worst figure of the N runs (they must hold on every load); one run on two busy cores can be far off. The product is built first when dist/web is missing or older than the web sources.
+// worst figure of the N runs (they must hold on every load); one run on two busy cores can be far off. The
+// product is built first unless the build is current (scripts/build-stamp.ts).
 
 const { values: args } = parseArgs({
   options: {
@@ -46,29 +48,7 @@ const PAGES = ['/lead', '/debt-analysis', '/debt-relief'];
 
 // --- build if needed ---------------------------------------------------------------------------------------
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
-
-const builtAt = existsSync(path.join(webRoot, 'index.html'))
-  ? statSync(path.join(webRoot, 'index.html')).mtimeMs
-  : 0;
-const sourcesAt = Math.max(
-  ...[
-    'src/web',
-    'src/domain',
-    'vite.config.ts',
-    'package-lock.json',
-    'scripts/prerender.ts',
-    'scripts/compress.ts',
-  ].map((p) => newestMtime(path.join(root, p))),
-);
-if (args.build || builtAt < sourcesAt) {
+if (args.build || !buildIsCurrent(root)) {
   console.log('building (npm run build)...');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }

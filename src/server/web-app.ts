@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { projectPath } from './project-files';
 
 /** Where `npm run build` writes the web app. */
-export const BUILT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const BUILT_WEB_ROOT = projectPath('dist/web');
 
 /**
  * /lead as the server answers its form sent without the script, every message a marker (scripts/prerender.ts

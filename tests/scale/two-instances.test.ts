@@ -81,8 +81,9 @@ async function startPair(extra: Record<string, string> = {}) {
   const envA: Record<string, string> = { ...(await journeyEnv()), ...shared };
   const envB: Record<string, string> = { ...(await journeyEnv()), ...shared, PUBLIC_URL: envA.PUBLIC_URL! };
   // One after the other: the first migrates the database, the second finds it migrated.
-  const a = await startServer(envA);
-  const b = await startServer(envB);
+  // From source: the API tests run before the build.
+  const a = await startServer(envA, { fromSource: true });
+  const b = await startServer(envB, { fromSource: true });
   return {
     a,
     b,

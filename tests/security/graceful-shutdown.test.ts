@@ -1,13 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, fromPostgres, openDatabase } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
 import { createPostgresTestDatabase } from '#tests/setup/test-database';
+import { buildServer } from '../../scripts/build-server';
 import { journeyEnv } from '../e2e/support/server';
 
 // A deploy or a container stop sends SIGTERM. The server then stops accepting connections, answers every
@@ -32,9 +34,16 @@ type Answer = { status: number } | { error: string };
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 let postgres: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+// The compiled server, as `npm start` runs it, built here for this file: the API tests run before the build.
+// Inside the checkout, so the packages it imports are found in node_modules.
+const serverDir = path.join(root, '.tmp', `server-${randomUUID()}`);
+beforeAll(async () => {
+  await buildServer(root, serverDir);
+}, 60_000);
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  rmSync(serverDir, { recursive: true, force: true });
   await postgres?.drop();
 });
 
@@ -122,10 +131,10 @@ describe('SIGTERM', () => {
       const port = Number(env.PORT);
       const origin = env.PUBLIC_URL!;
 
-      // As `npm start` runs it: one Node process with tsx's loader. (The tsx command runs the server in a child
-      // process and, if that child does not confirm a relayed SIGTERM within 30 ms, as on a busy machine,
-      // kills it outright: in-flight requests were reset and nothing drained.)
-      const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+      // As `npm start` runs it: one Node process running the compiled server. (The tsx command, by contrast,
+      // runs a server in a child process and, if that child does not confirm a relayed SIGTERM within 30 ms,
+      // as on a busy machine, kills it outright: in-flight requests were reset and nothing drained.)
+      const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDir, 'main.js')], {
         env,
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,10 +7,11 @@ import {
   type PlanFees,
   type StateFeeCap,
 } from '#domain/underwriting/plan-fees';
+import { projectPath } from '#server/project-files';
 
 // The state fee caps of data/state_dmp_rules.csv, read once (docs/decisions/0048).
 
-const RULES_FILE = new URL('../../../data/state_dmp_rules.csv', import.meta.url);
+const RULES_FILE = projectPath('data/state_dmp_rules.csv');
 
 let caps: ReadonlyMap<string, StateFeeCap> | undefined;
 

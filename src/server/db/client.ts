@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { projectPath } from '../project-files';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -68,7 +68,7 @@ export type Database = {
   ) => Promise<() => Promise<void>>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = projectPath('src/server/db/migrations');
 
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;

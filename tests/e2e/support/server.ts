@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,13 +55,25 @@ export async function runScript(
   return stdout;
 }
 
-/** Starts the built product (npm start without the build) and waits until it is ready. */
-export async function startServer(env: Record<string, string>): Promise<TestServer> {
-  const child: ChildProcess = spawn(tsx, [path.join(root, 'src/server/main.ts')], {
-    env,
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** The compiled server that `npm run build` writes and `npm start` runs. */
+const compiledServer = path.join(root, 'dist/server/main.js');
+
+/**
+ * Starts the product and waits until it is ready: by default the built one, as `npm start` runs it once the
+ * build is current (the browser journeys run after `npm run build`). `fromSource` runs src/server/main.ts
+ * through tsx instead, for the tests that run before anything is built (the API tests).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { fromSource = false }: { fromSource?: boolean } = {},
+): Promise<TestServer> {
+  if (!fromSource && !existsSync(compiledServer)) {
+    throw new Error(`${path.relative(root, compiledServer)} is missing: run npm run build first`);
+  }
+  const [command, args] = fromSource
+    ? [tsx, [path.join(root, 'src/server/main.ts')]]
+    : [process.execPath, ['--enable-source-maps', compiledServer]];
+  const child: ChildProcess = spawn(command, args, { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
@@ -75,7 +87,11 @@ export async function startServer(env: Record<string, string>): Promise<TestServ
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test (it would hold its port and database until the machine stops).
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import { LEGAL_DOCUMENTS, legalDocumentViewSchema, type LegalDocumentView } from '#domain/legal';
+import { projectPath } from '#server/project-files';
 import type { Services } from '#server/services';
 
 /** The template texts shipped with the product, used until the agency configures its own. */
-export const TEMPLATE_DIR = fileURLToPath(new URL('./texts/', import.meta.url));
+export const TEMPLATE_DIR = `${projectPath('src/server/features/legal/texts')}/`;
 
 /** Longer than any legal text: a file this big is a wrong path (a log, a database), not a policy. */
 const MAX_TEXT_BYTES = 200_000;
