@@ -172,7 +172,7 @@ function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?:
           <button
             type="button"
             onClick={() => onDone()}
-            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-5 py-3 font-semibold text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-gray-300 bg-white px-5 py-3 font-semibold sm:w-auto text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Cancel
           </button>
