@@ -58,6 +58,7 @@ describe('AppError', () => {
       'The first draft date on this letter is now too close to set up in time. We have sent you a new letter to sign.',
     ],
     ['NetworkError', 503, 'Network Connection Error: Please check your internet connection'],
+    ['SigningLinkExpired', 410, 'This signing link has expired.'],
     ['InternalError', 500, 'Something went wrong. Please try again.'],
   ])('%s: status %i, default message', (code, status, message) => {
     const error = new AppError(code);
@@ -68,7 +69,7 @@ describe('AppError', () => {
   });
 
   it('every code has a status and a default message', () => {
-    expect(APP_ERROR_CODES).toHaveLength(24);
+    expect(APP_ERROR_CODES).toHaveLength(25);
     expect(Object.keys(APP_ERROR_DEFAULT_MESSAGE).sort()).toEqual([...APP_ERROR_CODES].sort());
   });
 

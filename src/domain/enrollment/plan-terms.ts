@@ -133,7 +133,10 @@ export function draftDateAt(
   schedule: { firstDraftDate: string; draftDayChanges?: readonly string[] },
   k: number,
 ): string {
-  const month = addMonths(schedule.firstDraftDate, k).slice(0, 7);
+  // Counted in months, not days: a legacy first draft on the 31st must not spill into the month after.
+  const [year, monthOfYear] = schedule.firstDraftDate.split('-').map(Number) as [number, number];
+  const months = year * 12 + monthOfYear - 1 + k;
+  const month = `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}`;
   let day = schedule.firstDraftDate.slice(8, 10);
   for (const change of schedule.draftDayChanges ?? []) {
     if (change.slice(0, 7) <= month) day = change.slice(8, 10);

@@ -399,6 +399,11 @@ const TABLE: Row[] = [
     ['Dana Reyes confirmed the new amount drawn each month ($415 a month)'],
   ],
   [
+    'the borrower moved the monthly draft to another day',
+    { action: 'draftDayChanged', after: { draftDay: 5, firstDraftOnNewDay: '2027-04-05' } },
+    ['Dana Reyes moved the monthly draft to the 5th of each month, from the draft on April 5, 2027'],
+  ],
+  [
     'a new signing link asked for from an expired one',
     { action: 'signingLinkSent', after: { role: 'spouse', via: 'email' } },
     ['Dana Reyes asked for a new signing link; it was emailed to the spouse'],

@@ -1,6 +1,7 @@
 import { ALERT_TYPE_LABELS, type AlertType } from '../flow/staff-views';
 import { isApplicationStatus, type ApplicationStatus } from '../flow/statuses';
 import { formatDollars } from '../money/cents';
+import { formatLetterDate, ordinal } from '../enrollment/letter-of-authorization';
 import {
   CONTACT_ATTEMPT_REASON_LABELS,
   CONTACT_METHOD_LABELS,
@@ -309,9 +310,10 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
     case 'draftDayChanged': {
       const day = field(record.after, 'draftDay');
       const from = text(field(record.after, 'firstDraftOnNewDay'));
-      return [
-        `${actor} moved the monthly draft to day ${typeof day === 'number' ? day : '?'} of the month${from ? `, from ${from}` : ''}`,
-      ];
+      const onDay = typeof day === 'number' ? `the ${ordinal(day)} of each month` : 'another day';
+      const fromDraft =
+        from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? `, from the draft on ${formatLetterDate(from)}` : '';
+      return [`${actor} moved the monthly draft to ${onDay}${fromDraft}`];
     }
     default:
       return [`${actor}: ${record.action}`];
