@@ -131,9 +131,15 @@ describe('jobs of a dead instance', () => {
     ]);
     expect(await b.sweep()).toBe(1);
     // The retry delay (1 s) passes, then a worker fetches it again.
-    await database.executeSql(`update pgboss.job set start_after = now() where id = $1`, [id]);
-    const [again] = await boss.fetch(QUEUE);
-    expect(again?.id).toBe(id);
+    // A second in the past: the embedded database's clock counts milliseconds, so `now()` alone can equal the
+    // fetch's own `now()`, which pg-boss requires start_after to be before.
+    await database.executeSql(
+      `update pgboss.job set start_after = now() - interval '1 second' where id = $1`,
+      [id],
+    );
+    // Earlier tests' handed-back jobs may be due too: fetch them all and find this one.
+    const again = await boss.fetch(QUEUE, { batchSize: 100 });
+    expect(again.map((job) => job.id)).toContain(id);
     await b.lease(QUEUE, [id!]);
     expect(await b.sweep()).toBe(0);
     expect(await states([id!])).toEqual(['active']);
