@@ -122,8 +122,10 @@ describe('POST /api/staff/applications/:id/contact-attempts', () => {
     const texts = await textsOf(b.applicationId);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ to: '+14155550123' });
-    // Stored sealed: the borrower's name is not in the row.
-    expect(texts[0]!.body).not.toContain('Pat');
+    // Stored sealed: the row holds a cipher text, never the words. (A bare 'Pat' could turn up by chance among
+    // the cipher text's random letters; 'Hi Pat,' cannot, as a comma and a space are not among them.)
+    expect(texts[0]!.body).toMatch(/^v2\.[A-Za-z0-9_.-]+$/);
+    expect(texts[0]!.body).not.toContain('Hi Pat,');
     const text = openSmsBody(t.cipher, texts[0]!);
     expect(text).toBe(contactAttemptText({ borrowerFirstName: 'Pat', staffFirstName: 'Sam' }));
     expect(text).toMatch(/^Clearpath Debt Relief: Hi Pat, Sam from Clearpath Debt Relief tried to reach you/);
