@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import formatjs from 'eslint-plugin-formatjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -12,6 +13,13 @@ import tseslint from 'typescript-eslint';
  * domain imports nothing of ours; providers import only domain; server imports domain and providers;
  * web imports only domain. Aliases (`#server/*`) and relative paths are both covered.
  */
+
+/** The borrower-facing files that are translated (see the 'project/translated' block below). */
+const TRANSLATED = [
+  'src/web/components/layout/header.tsx',
+  'src/web/components/layout/language-switch.tsx',
+  'src/web/components/layout/site-shell.tsx',
+];
 
 /** Node built-ins that do I/O: the domain stays pure, so none of these. */
 const IO_BUILTINS = [
@@ -240,6 +248,28 @@ export default defineConfig([
     packages: [],
     builtins: [],
   }),
+
+  {
+    // Every message in the source: valid ICU, a default (English) text, placeholders given their values.
+    name: 'project/messages',
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-invalid-icu': 'error',
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-multiple-whitespaces': 'error',
+    },
+  },
+  {
+    // Borrower-facing files that are translated: a hard-coded English text in their JSX (text, aria-label,
+    // title, placeholder, alt) fails, so nothing English slips into a Spanish page
+    // (docs/decisions/0096-translations-with-formatjs.md). A file joins this list when it is translated.
+    name: 'project/translated',
+    files: TRANSLATED,
+    plugins: { formatjs },
+    rules: { 'formatjs/no-literal-string-in-jsx': 'error' },
+  },
 
   ...featureBoundaries('src/server/features', 'server'),
   ...featureBoundaries('src/web/features', 'web'),

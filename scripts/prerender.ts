@@ -58,12 +58,18 @@ try {
   )) as PrerenderModule;
 
   const pages = [
-    ...PRERENDERED_PATHS.map((page) => ({ page, file: `${page.slice(1)}/index.html`, answer: undefined })),
-    { page: '/lead', file: ANSWERED_LEAD_PAGE, answer: MARKED_ANSWER },
+    ...PRERENDERED_PATHS.map(({ path: page, language, address }) => ({
+      page,
+      language,
+      file: `${address.slice(1)}/index.html`,
+      answer: undefined,
+    })),
+    { page: '/lead', language: 'en' as const, file: ANSWERED_LEAD_PAGE, answer: MARKED_ANSWER },
   ];
-  for (const { page, file, answer } of pages) {
-    const { html, title } = await renderPage(page, answer);
+  for (const { page, language, file, answer } of pages) {
+    const { html, title } = await renderPage(page, answer, language);
     let document = replaceOnce(shell, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    document = replaceOnce(document, /<html lang="[a-z-]*"/, `<html lang="${language}"`);
     document = replaceOnce(document, '<div id="root"></div>', `<div id="root">${html}</div>`);
     // The page paints from its HTML and stylesheet alone; its scripts only take it over afterwards. At low
     // priority they never hold up the stylesheet on a slow connection.

@@ -1,7 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { LANGUAGE_PATH_PREFIX, LANGUAGES, type Language } from '#domain/i18n/language';
+import { languageOfRequest } from './i18n';
 import { projectPath } from './project-files';
 
 /** Where `npm run build` writes the web app. */
@@ -18,9 +20,29 @@ export const ANSWERED_LEAD_PAGE = 'lead/answered.html';
  * (dist/web/lead/index.html is /lead; scripts/prerender.ts writes them).
  */
 function prerenderedPages(webRoot: string): string[] {
-  return readdirSync(webRoot, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(webRoot, entry.name, 'index.html')))
-    .map((entry) => `/${entry.name}`);
+  const pagesIn = (folder: string): string[] =>
+    readdirSync(path.join(webRoot, folder), { withFileTypes: true })
+      .filter(
+        (entry) => entry.isDirectory() && existsSync(path.join(webRoot, folder, entry.name, 'index.html')),
+      )
+      .map((entry) => `${folder}/${entry.name}`);
+  // The Spanish landing pages sit in their language's folder (dist/web/es/lead/index.html is /es/lead).
+  const spanish = LANGUAGE_PATH_PREFIX.es;
+  return [...pagesIn(''), ...(existsSync(path.join(webRoot, spanish)) ? pagesIn(spanish) : [])];
+}
+
+/**
+ * index.html in each language: the same page, its `<html lang>` saying which language the app draws in (the
+ * visitor's choice, else their browser's).
+ */
+function shellsByLanguage(webRoot: string): Record<Language, string> {
+  const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      shell.replace(/<html lang="[a-z-]*"/, `<html lang="${language}"`),
+    ]),
+  ) as Record<Language, string>;
 }
 
 /** A source map's path: the build writes one beside each script. */
@@ -66,6 +88,7 @@ export async function registerWebApp(
     }
   }
   // Other client routes get index.html, which the browser draws.
+  const shells = hasWebApp ? shellsByLanguage(webRoot) : undefined;
   app.setNotFoundHandler((request, reply) => {
     if (
       !hasWebApp ||
@@ -77,6 +100,10 @@ export async function registerWebApp(
         .status(404)
         .send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(shells![languageOfRequest(request)]);
   });
 }

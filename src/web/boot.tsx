@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, type AppRouter } from './app/router';
+import { loadLanguage, pageLanguage } from './lib/i18n';
 
 /**
  * Starts the whole app in the page's root. `loadFirst`: the current page's modules are fetched before anything
@@ -14,6 +15,8 @@ export async function start(
   options: { loadFirst?: boolean; replacing?: () => void } = {},
 ): Promise<void> {
   let router: AppRouter;
+  // The page's language is fetched alongside its modules.
+  const language = loadLanguage(pageLanguage());
   try {
     router = await createAppRouter({ loadFirst: options.loadFirst ?? false });
   } catch {
@@ -21,12 +24,13 @@ export async function start(
     // page with a way to try again.
     router = await createAppRouter({ loadFirst: false });
   }
+  const loaded = await language;
   options.replacing?.();
   const root = createRoot(container);
   flushSync(() =>
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App router={router} language={loaded} />
       </StrictMode>,
     ),
   );

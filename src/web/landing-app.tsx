@@ -7,6 +7,8 @@ import {
   type NavigationLocation,
 } from './components/layout/navigation';
 import { SiteShell } from './components/layout/site-shell';
+import { languageOfPath } from '#domain/i18n/language';
+import { LanguageProvider, loadLanguage, rememberLanguage, type LoadedLanguage } from './lib/i18n';
 import { PRERENDERED_PAGES, type LandingPageModule } from './prerendered-pages';
 
 /**
@@ -39,16 +41,18 @@ export function currentLocation(): NavigationLocation {
   };
 }
 
-/** The landing page for a path, or undefined when the path is not one. */
-export const landingPageFor = (pathname: string) => PRERENDERED_PAGES[pathname];
+/** The landing page for a path in either language (/lead, /es/lead), or undefined when the path is not one. */
+export const landingPageFor = (pathname: string) => PRERENDERED_PAGES[languageOfPath(pathname).path];
 
 type LandingAppProps = {
   initial: Shown;
+  /** The page's language (its address says which) with its messages. */
+  language: LoadedLanguage;
   /** Hands the visitor to the whole app at the address now in the history. */
   startApp: () => Promise<void>;
 };
 
-export function LandingApp({ initial, startApp }: LandingAppProps) {
+export function LandingApp({ initial, language, startApp }: LandingAppProps) {
   const [shown, setShown] = useState(initial);
 
   useEffect(() => {
@@ -75,6 +79,9 @@ export function LandingApp({ initial, startApp }: LandingAppProps) {
         const idx = (historyState().idx ?? 0) + (options.replace ? 0 : 1);
         const state: HistoryState = { usr: options.state ?? null, key: randomKey(), idx };
         const load = landingPageFor(url.pathname);
+        // A landing page in the other language is that language's own prerendered page: load it whole.
+        if (load !== undefined && languageOfPath(url.pathname).language !== language.language)
+          return window.location.assign(href);
         const write = () =>
           options.replace
             ? window.history.replaceState(state, '', href)
@@ -89,16 +96,18 @@ export function LandingApp({ initial, startApp }: LandingAppProps) {
         if (url.pathname !== shown.location.pathname) window.scrollTo(0, 0);
       },
     }),
-    [shown, startApp],
+    [shown, startApp, language.language],
   );
 
   const { Component } = shown.page;
   return (
-    <NavigationProvider value={navigation}>
-      <SiteShell>
-        <Component />
-      </SiteShell>
-    </NavigationProvider>
+    <LanguageProvider initial={language}>
+      <NavigationProvider value={navigation}>
+        <SiteShell>
+          <Component />
+        </SiteShell>
+      </NavigationProvider>
+    </LanguageProvider>
   );
 }
 
@@ -109,7 +118,10 @@ export function LandingApp({ initial, startApp }: LandingAppProps) {
 export async function startLanding(container: HTMLElement): Promise<void> {
   const load = landingPageFor(window.location.pathname);
   if (load === undefined) throw new Error('not a landing page');
-  const page = await load();
+  const { language: pageLanguage } = languageOfPath(window.location.pathname);
+  const [page, language] = await Promise.all([load(), loadLanguage(pageLanguage)]);
+  // Whoever opens a landing page in a language (a campaign's link) keeps it on the pages that follow.
+  rememberLanguage(pageLanguage);
   // The root is read only when the visitor leaves, long after it is set below.
   const holder: { root?: Root } = {};
   let starting: Promise<void> | undefined;
@@ -122,7 +134,7 @@ export async function startLanding(container: HTMLElement): Promise<void> {
   holder.root = hydrateRoot(
     container,
     <StrictMode>
-      <LandingApp initial={{ page, location: currentLocation() }} startApp={startApp} />
+      <LandingApp initial={{ page, location: currentLocation() }} language={language} startApp={startApp} />
     </StrictMode>,
   );
 }

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answeredLeadPage } from '#domain/validation/answered-lead-page';
 import { MARKED_ANSWER, type LeadFormAnswer } from '#domain/validation/lead-form-answer';
+import type { Language } from '#domain/i18n/language';
 import { PRERENDERED_PATHS } from './prerender';
 
 // The browser takes over a prerendered page as it is (hydration): its first render must draw exactly what the
@@ -22,15 +23,16 @@ afterEach(() => {
 });
 
 /** The build's HTML of `path` in a fresh root, at that address (with a campaign's query string). */
-async function prerendered(path: string) {
+async function prerendered(path: string, language: Language = 'en', address = path) {
   vi.resetModules();
   const { renderPage } = await import('./prerender');
-  const { html } = await renderPage(path);
+  const { html } = await renderPage(path, undefined, language);
   const container = document.createElement('div');
   container.id = 'root';
   container.innerHTML = html;
   document.body.append(container);
-  window.history.replaceState(null, '', `${path}?utm_source=google`);
+  document.documentElement.lang = language;
+  window.history.replaceState(null, '', `${address}?utm_source=google`);
   // The browser's modules afresh, as a visitor's browser has them: nothing loaded yet (drawing the page here
   // loaded the lead form's code into this process).
   vi.resetModules();
@@ -47,18 +49,21 @@ function asParsed(html: string, change: (drawn: HTMLElement) => void = () => und
 }
 
 describe('the prerendered pages', () => {
-  it.each(PRERENDERED_PATHS)('%s hydrates without a difference', async (path) => {
-    const { html, container, startLanding } = await prerendered(path);
-    const warnings: string[] = [];
-    for (const level of ['error', 'warn'] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => warnings.push(args.join(' ')));
-    }
-    await act(() => startLanding(container));
+  it.each(PRERENDERED_PATHS.map((p) => [p.address, p] as const))(
+    '%s hydrates without a difference',
+    async (_, p) => {
+      const { html, container, startLanding } = await prerendered(p.path, p.language, p.address);
+      const warnings: string[] = [];
+      for (const level of ['error', 'warn'] as const) {
+        vi.spyOn(console, level).mockImplementation((...args: unknown[]) => warnings.push(args.join(' ')));
+      }
+      await act(() => startLanding(container));
 
-    expect(warnings.filter((warning) => !warning.startsWith(SAME_PROCESS))).toEqual([]);
-    // Nothing was drawn again: the markup is still the build's.
-    expect(container.innerHTML).toBe(asParsed(html));
-  });
+      expect(warnings.filter((warning) => !warning.startsWith(SAME_PROCESS))).toEqual([]);
+      // Nothing was drawn again: the markup is still the build's.
+      expect(container.innerHTML).toBe(asParsed(html));
+    },
+  );
 
   it('/lead leaves its form as drawn until the visitor starts on it, then takes it over', async () => {
     const { html, container, startLanding } = await prerendered('/lead');

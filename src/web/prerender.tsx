@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- React's renderer to HTML, not this project's server layer.
 import { renderToString } from 'react-dom/server';
+import { LANGUAGES, pathInLanguage, type Language } from '#domain/i18n/language';
 import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import { documentTitle } from './components/layout/use-document-title';
 import { LandingApp } from './landing-app';
+import { loadLanguage } from './lib/i18n';
 import { PRERENDERED_PAGES } from './prerendered-pages';
 
 /**
@@ -15,8 +17,12 @@ import { PRERENDERED_PAGES } from './prerendered-pages';
  * session, the query string, the clock or the window.
  */
 
-/** The paths the build prerenders. */
-export const PRERENDERED_PATHS = Object.keys(PRERENDERED_PAGES);
+/** The pages the build prerenders: each landing page in each language (/lead, /es/lead). */
+export const PRERENDERED_PATHS: { path: string; language: Language; address: string }[] = Object.keys(
+  PRERENDERED_PAGES,
+).flatMap((path) =>
+  LANGUAGES.map((language) => ({ path, language, address: pathInLanguage(path, language) })),
+);
 
 export type RenderedPage = {
   /** The markup that goes inside <div id="root">. */
@@ -33,10 +39,14 @@ const nowhere = () => {
  * Draws one landing page to HTML, as the browser's first render will. With `answer`, the page as the server
  * answers its form sent without the script (only for a page that has such a form).
  */
-export async function renderPage(path: string, answer?: LeadFormAnswer): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  answer?: LeadFormAnswer,
+  language: Language = 'en',
+): Promise<RenderedPage> {
   const load = PRERENDERED_PAGES[path];
   if (load === undefined) throw new Error(`${path} is not a page to prerender`);
-  const page = await load();
+  const [page, loaded] = await Promise.all([load(), loadLanguage(language)]);
   // Whatever the page would otherwise fetch as it is taken over (the lead form's code) is drawn too.
   await page.preload?.();
   if (answer !== undefined && page.prepareAnswer === undefined)
@@ -45,7 +55,11 @@ export async function renderPage(path: string, answer?: LeadFormAnswer): Promise
   const html = renderToString(
     <StrictMode>
       <LandingApp
-        initial={{ page, location: { pathname: path, search: '', state: null, key: 'default' } }}
+        initial={{
+          page,
+          location: { pathname: pathInLanguage(path, language), search: '', state: null, key: 'default' },
+        }}
+        language={loaded}
         startApp={nowhere}
       />
     </StrictMode>,

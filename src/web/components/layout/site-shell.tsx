@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -14,7 +15,7 @@ export function SiteShell({ ownChrome = false, children }: { ownChrome?: boolean
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to main content
+        <FormattedMessage id="layout.skipLink" defaultMessage="Skip to main content" />
       </a>
       {ownChrome ? null : <Header />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

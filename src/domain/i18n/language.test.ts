@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { languageFromAcceptLanguage, languageOfPath, pathInLanguage } from './language';
+
+describe('languageFromAcceptLanguage', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['es', 'es'],
+    ['es-MX,es;q=0.9,en;q=0.8', 'es'],
+    ['en-US,en;q=0.9,es;q=0.8', 'en'],
+    ['fr-FR,fr;q=0.9,es;q=0.5', 'es'],
+    ['fr-FR,de', 'en'],
+    ['en;q=0.5,es;q=0.7', 'es'],
+    ['en,es', 'en'],
+    ['es;q=0,en;q=0.1', 'en'],
+    ['ES-us', 'es'],
+    ['es;q=abc', 'en'],
+    ['*', 'en'],
+  ])('%j → %s', (header, language) => {
+    expect(languageFromAcceptLanguage(header)).toBe(language);
+  });
+});
+
+describe('languageOfPath / pathInLanguage', () => {
+  it.each([
+    ['/lead', 'en', '/lead'],
+    ['/es/lead', 'es', '/lead'],
+    ['/es', 'es', '/'],
+    ['/estimate', 'en', '/estimate'],
+  ])('%s is %s at %s', (pathname, language, path) => {
+    expect(languageOfPath(pathname)).toEqual({ language, path });
+  });
+
+  it('puts the prefix back', () => {
+    expect(pathInLanguage('/lead', 'es')).toBe('/es/lead');
+    expect(pathInLanguage('/lead', 'en')).toBe('/lead');
+  });
+});
