@@ -1,7 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // At least two test files at a time. Vitest's default (one fewer than the cores) runs one at a time on a
+    // 2-core machine, where a test file leaves about a third of the second core idle while it waits on its
+    // database: two at a time measured 22% faster there (src/server/features/apply and customer-portal: 94 s
+    // to 73 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
