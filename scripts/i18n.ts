@@ -15,7 +15,8 @@
  *
  * The checks: every message has a Spanish translation; each translation was made from the English as it is now
  * (an English text changed since is reported, so the Spanish is looked at again); no translation is left for a
- * message that is gone; both languages have the same placeholders, plurals, selects and tags.
+ * message that is gone; both languages have the same placeholders, plurals, selects and tags; the glossary's financial terms
+ * (src/domain/i18n/glossary.json) are rendered as it says.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -88,6 +89,20 @@ try {
     const difference = compareShapes(defaultMessage, translation.es);
     if (difference) problems.push(`${id} (${areaOf[id]}): ${difference}`);
   }
+  // The glossary's terms, rendered the same way everywhere.
+  const glossary = JSON.parse(readFileSync(path.join(i18nDir, 'glossary.json'), 'utf8')) as {
+    terms: { en: string; es: string }[];
+  };
+  for (const [id, { defaultMessage }] of Object.entries(english)) {
+    const translation = spanish[id];
+    if (translation === undefined) continue;
+    for (const term of glossary.terms) {
+      if (wordStart(term.en).test(defaultMessage) && !wordStart(term.es).test(translation.es))
+        problems.push(
+          `${id} (${areaOf[id]}): "${term.en}" is rendered "${term.es}" (src/domain/i18n/glossary.json)`,
+        );
+    }
+  }
   for (const id of Object.keys(spanish))
     if (english[id] === undefined)
       problems.push(`${id} (${areaOf[id]}): translates a message the source no longer has`);
@@ -138,6 +153,11 @@ try {
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** A term at the start of a word, any case: 'creditor' finds "Creditors" but not "noncreditor". */
+function wordStart(term: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'iu');
 }
 
 function readOr(file: string): string | undefined {
