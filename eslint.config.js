@@ -19,6 +19,8 @@ const TRANSLATED = [
   'src/web/components/layout/header.tsx',
   'src/web/components/layout/language-switch.tsx',
   'src/web/components/layout/site-shell.tsx',
+  'src/web/features/apply/apply-page.tsx',
+  'src/web/features/apply/progress-bar.tsx',
 ];
 
 /** Node built-ins that do I/O: the domain stays pure, so none of these. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { Page } from '#domain/flow/pages';
 import { useSession, useSignOut } from '#web/lib/session';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
@@ -19,14 +20,21 @@ export function ApplyPage({ page, title, children }: { page: Page; title: string
         {email ? (
           <>
             <span className="truncate">
-              Signed in as <strong className="font-medium text-gray-900">{email}</strong>
+              <FormattedMessage
+                id="apply.frame.signedInAs"
+                defaultMessage="Signed in as <strong>{email}</strong>"
+                values={{
+                  email,
+                  strong: (chunks) => <strong className="font-medium text-gray-900">{chunks}</strong>,
+                }}
+              />
             </span>
             <button
               type="button"
               onClick={() => void signOut()}
               className="rounded-md px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
-              Sign Out
+              <FormattedMessage id="apply.frame.signOut" defaultMessage="Sign Out" />
             </button>
           </>
         ) : null}

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { Page } from '#domain/flow/pages';
 
 // The consumer flow's progress bar: two named steps and a third icon for the offer.
@@ -24,10 +25,18 @@ export const PROGRESS_STEP: Partial<Record<Page, Step>> = {
   ProvidePaymentAccountInformation: 3,
 };
 
+const messages = defineMessages({
+  step1: { id: 'apply.progress.step1', defaultMessage: 'Personal Information' },
+  step2: { id: 'apply.progress.step2', defaultMessage: 'Debt, Income, and Expense Verification' },
+  step3: { id: 'apply.progress.step3', defaultMessage: 'Your Offer' },
+  navigation: { id: 'apply.progress.label', defaultMessage: 'Application progress' },
+  offerStep: { id: 'apply.progress.offerStep', defaultMessage: 'Step {step}, {label}' },
+});
+
 const STEPS = [
-  { step: 1, label: 'Personal Information' },
-  { step: 2, label: 'Debt, Income, and Expense Verification' },
-  { step: 3, label: 'Your Offer' },
+  { step: 1, label: messages.step1 },
+  { step: 2, label: messages.step2 },
+  { step: 3, label: messages.step3 },
 ] as const;
 
 function CheckMark() {
@@ -61,12 +70,14 @@ function OfferIcon() {
 }
 
 export function ProgressBar({ page }: { page: Page }) {
+  const intl = useIntl();
   const current = PROGRESS_STEP[page];
   if (current === undefined) return null;
   return (
-    <nav aria-label="Application progress">
+    <nav aria-label={intl.formatMessage(messages.navigation)}>
       <ol className="flex items-start">
-        {STEPS.map(({ step, label }, index) => {
+        {STEPS.map(({ step, label: labelMessage }, index) => {
+          const label = intl.formatMessage(labelMessage);
           const done = step < current;
           const isCurrent = step === current;
           const isOffer = step === 3;
@@ -98,20 +109,26 @@ export function ProgressBar({ page }: { page: Page }) {
                 {isOffer ? <OfferIcon /> : done ? <CheckMark /> : step}
               </span>
               {isOffer ? (
-                <span className="sr-only">{`Step ${step}, ${label}`}</span>
+                <span className="sr-only">{intl.formatMessage(messages.offerStep, { step, label })}</span>
               ) : (
                 <span className="mt-2 px-1 text-xs leading-snug sm:text-sm">
                   <span
                     className={clsx('block font-semibold', isCurrent ? 'text-brand-800' : 'text-gray-600')}
                   >
-                    Step {step}
+                    <FormattedMessage
+                      id="apply.progress.step"
+                      defaultMessage="Step {step}"
+                      values={{ step }}
+                    />
                   </span>
                   <span className={clsx('block', isCurrent ? 'font-medium text-gray-900' : 'text-gray-600')}>
                     {label}
                   </span>
                 </span>
               )}
-              {done && <span className="sr-only"> (completed)</span>}
+              {done &&
+                // prettier-ignore
+                <span className="sr-only"> <FormattedMessage id="apply.progress.completed" defaultMessage="(completed)" /></span>}
             </li>
           );
         })}
