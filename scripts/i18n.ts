@@ -91,15 +91,20 @@ try {
   }
   // The glossary's terms, rendered the same way everywhere.
   const glossary = JSON.parse(readFileSync(path.join(i18nDir, 'glossary.json'), 'utf8')) as {
-    terms: { en: string; es: string }[];
+    terms: { en: string; es: string | string[] }[];
   };
   for (const [id, { defaultMessage }] of Object.entries(english)) {
     const translation = spanish[id];
     if (translation === undefined) continue;
     for (const term of glossary.terms) {
-      if (wordStart(term.en).test(defaultMessage) && !wordStart(term.es).test(translation.es))
+      const renderings = typeof term.es === 'string' ? [term.es] : term.es;
+      if (
+        wordStart(term.en).test(defaultMessage) &&
+        !renderings.some((es) => wordStart(es).test(translation.es))
+      )
         problems.push(
-          `${id} (${areaOf[id]}): "${term.en}" is rendered "${term.es}" (src/domain/i18n/glossary.json)`,
+          `${id} (${areaOf[id]}): "${term.en}" is rendered ${renderings.map((es) => `"${es}"`).join(' or ')} ` +
+            `(src/domain/i18n/glossary.json)`,
         );
     }
   }

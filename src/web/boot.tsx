@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, type AppRouter } from './app/router';
+import { isLandingPagePath, languageOfPath } from '#domain/i18n/language';
 import { loadLanguage, pageLanguage } from './lib/i18n';
 
 /**
@@ -15,8 +16,12 @@ export async function start(
   options: { loadFirst?: boolean; replacing?: () => void } = {},
 ): Promise<void> {
   let router: AppRouter;
-  // The page's language is fetched alongside its modules.
-  const language = loadLanguage(pageLanguage());
+  // The page's language is fetched alongside its modules. A landing page's address says its language (the
+  // page a server sends for /es/lead without prerendering it, as in development, may say otherwise).
+  const { pathname } = window.location;
+  const language = loadLanguage(
+    isLandingPagePath(pathname) ? languageOfPath(pathname).language : pageLanguage(),
+  );
   try {
     router = await createAppRouter({ loadFirst: options.loadFirst ?? false });
   } catch {

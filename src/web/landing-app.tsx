@@ -3,6 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import {
   NavigationProvider,
   hrefOf,
+  inLanguage,
   type Navigation,
   type NavigationLocation,
 } from './components/layout/navigation';
@@ -74,7 +75,8 @@ export function LandingApp({ initial, language, startApp }: LandingAppProps) {
     () => ({
       location: shown.location,
       navigate: async (to, options = {}) => {
-        const href = hrefOf(to);
+        // A landing page in the page's language (the How it Works modal's Get Started goes to /lead).
+        const href = hrefOf(inLanguage(to, language.language));
         const url = new URL(href, window.location.href);
         const idx = (historyState().idx ?? 0) + (options.replace ? 0 : 1);
         const state: HistoryState = { usr: options.state ?? null, key: randomKey(), idx };

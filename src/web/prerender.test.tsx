@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answeredLeadPage } from '#domain/validation/answered-lead-page';
 import { MARKED_ANSWER, type LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import type { Language } from '#domain/i18n/language';
+import { SITE } from '#domain/site';
 import { PRERENDERED_PATHS } from './prerender';
 
 // The browser takes over a prerendered page as it is (hydration): its first render must draw exactly what the
@@ -159,5 +160,33 @@ describe('the prerendered pages', () => {
     expect(field('agreedToTerms').checked).toBe(true);
     expect(field('lastName')).toHaveAccessibleDescription('Last name is required');
     expect(field('phoneNumber')).toHaveFocus();
+  });
+
+  it('/es/lead is drawn in Spanish, its title too, and its switch goes to the English page', async () => {
+    vi.resetModules();
+    const { renderPage } = await import('./prerender');
+    const { html, title } = await renderPage('/lead', undefined, 'es');
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelector('h1')).toHaveTextContent('La forma gratuita de pagar sus tarjetas de crédito');
+    expect(page.querySelector('form')).toHaveAccessibleName('Comience su solicitud');
+    expect(html).toContain('Al seleccionar Comenzar, usted acepta');
+    expect(title).toBe(`Pague sus tarjetas de crédito | ${SITE.companyName}`);
+    const english = [...page.querySelectorAll('a')].find((a) => a.textContent === 'English');
+    expect(english).toHaveAttribute('href', '/lead');
+    expect(english).toHaveAttribute('lang', 'en');
+    // The English page keeps its English title.
+    expect((await renderPage('/lead')).title).toBe(`Pay off your credit cards | ${SITE.companyName}`);
+  });
+
+  it('/es/debt-relief links Get Started to the Spanish lead page', async () => {
+    vi.resetModules();
+    const { renderPage } = await import('./prerender');
+    const { html } = await renderPage('/debt-relief', undefined, 'es');
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    const getStarted = [...page.querySelectorAll('a')].filter((a) => a.textContent === 'Comenzar');
+    expect(getStarted.length).toBeGreaterThan(0);
+    for (const link of getStarted) expect(link).toHaveAttribute('href', '/es/lead');
   });
 });

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- React's renderer to HTML, not this project's server layer.
 import { renderToString } from 'react-dom/server';
-import { LANGUAGES, pathInLanguage, type Language } from '#domain/i18n/language';
+import { createIntl } from 'react-intl';
+import { LANGUAGES, LOCALE, pathInLanguage, type Language } from '#domain/i18n/language';
 import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import { documentTitle } from './components/layout/use-document-title';
 import { LandingApp } from './landing-app';
@@ -67,5 +68,7 @@ export async function renderPage(
   // A part that could not be drawn here (it suspended or failed) would be left to the browser: not a page to
   // ship as drawn.
   if (html.includes('<!--$!-->')) throw new Error(`${path}: a part of the page was left to the browser`);
-  return { html, title: documentTitle(page.handle.title) };
+  // The tab title in the page's language, as the page sets it in the browser (use-document-title.ts).
+  const intl = createIntl({ locale: LOCALE[language], defaultLocale: LOCALE.en, messages: loaded.catalog });
+  return { html, title: documentTitle(intl.formatMessage(page.handle.title)) };
 }

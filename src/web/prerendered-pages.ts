@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from 'react-intl';
 import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
 
 /**
@@ -7,7 +8,8 @@ import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
  */
 export type LandingPageModule = {
   Component: () => React.ReactNode;
-  handle: { title: string };
+  /** The tab title, drawn in the page's language. */
+  handle: { title: MessageDescriptor };
   /** What the page needs before it can be drawn whole (the lead page: its form's code). */
   preload?: () => Promise<unknown>;
   /** Sets how the build draws the page next: as the server answers its form sent without the script, or not. */

@@ -1,6 +1,36 @@
 import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { ROUTES } from '#domain/flow/routes';
+import { LANGUAGES, pathInLanguage, type Language } from '#domain/i18n/language';
 import { LEGAL_DOCUMENTS } from '#domain/legal-documents';
+import { pageLanguage } from '#web/lib/i18n';
+
+/**
+ * The landing pages in a language, at their addresses in it (/lead, /es/lead): the same page modules, drawn in
+ * the address's language. The landing app shows them first (landing-app.tsx); the router draws them when the
+ * whole app has taken over (a visitor who went on and came back).
+ */
+const landingPages = (language: Language): RouteObject => ({
+  lazy: () => import('./page-language-layout').then((m) => m.pageLanguageLayout(language)),
+  children: [
+    {
+      path: pathInLanguage(ROUTES.Lead, language),
+      // The lead form's code comes with the page, so the form is drawn with it (deferred-lead-form.tsx).
+      lazy: () =>
+        import('../features/landing/lead-page').then(async ({ preload, ...page }) => {
+          await preload();
+          return page;
+        }),
+    },
+    {
+      path: pathInLanguage(ROUTES.DebtAnalysis, language),
+      lazy: () => import('../features/landing/debt-analysis-page'),
+    },
+    {
+      path: pathInLanguage(ROUTES.DebtRelief, language),
+      lazy: () => import('../features/landing/debt-relief-page'),
+    },
+  ],
+});
 
 /**
  * The route table. Every screen is its own lazy chunk (the landing page must stay small), and every
@@ -12,19 +42,14 @@ export const routes: RouteObject[] = [
     lazy: () => import('../components/layout/site-layout'),
     HydrateFallback: () => null,
     children: [
-      // '/' redirects to /lead and keeps the query string (utm parameters).
-      { path: '/', loader: ({ request }) => redirect(`${ROUTES.Lead}${new URL(request.url).search}`) },
+      // '/' redirects to the lead page in the page's language (/lead, /es/lead) and keeps the query string
+      // (utm parameters).
       {
-        path: ROUTES.Lead,
-        // The lead form's code comes with the page, so the form is drawn with it (deferred-lead-form.tsx).
-        lazy: () =>
-          import('../features/landing/lead-page').then(async ({ preload, ...page }) => {
-            await preload();
-            return page;
-          }),
+        path: '/',
+        loader: ({ request }) =>
+          redirect(`${pathInLanguage(ROUTES.Lead, pageLanguage())}${new URL(request.url).search}`),
       },
-      { path: ROUTES.DebtAnalysis, lazy: () => import('../features/landing/debt-analysis-page') },
-      { path: ROUTES.DebtRelief, lazy: () => import('../features/landing/debt-relief-page') },
+      ...LANGUAGES.map(landingPages),
       {
         // Every other screen reads the server through the query cache.
         lazy: () => import('./query-layout'),

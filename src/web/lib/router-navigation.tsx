@@ -1,6 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { NavigationProvider, type Navigation } from '#web/components/layout/navigation';
+import { isLandingPagePath, languageOfPath } from '#domain/i18n/language';
+import { inLanguage, NavigationProvider, type Navigation } from '#web/components/layout/navigation';
+import { useLanguage } from './i18n';
 
 /**
  * The router's location and navigation for the parts of the site that also run without the router (the
@@ -9,6 +11,11 @@ import { NavigationProvider, type Navigation } from '#web/components/layout/navi
 export function RouterNavigation({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
+  // A landing page's address says its language (/es/lead), whatever the rest of the app is drawn in.
+  const appLanguage = useLanguage().language;
+  const language = isLandingPagePath(location.pathname)
+    ? languageOfPath(location.pathname).language
+    : appLanguage;
   const navigation = useMemo<Navigation>(
     () => ({
       location: {
@@ -17,9 +24,9 @@ export function RouterNavigation({ children }: { children: ReactNode }) {
         state: location.state as unknown,
         key: location.key,
       },
-      navigate: (to, options) => navigate(to, options),
+      navigate: (to, options) => navigate(inLanguage(to, language), options),
     }),
-    [location.pathname, location.search, location.state, location.key, navigate],
+    [location.pathname, location.search, location.state, location.key, navigate, language],
   );
   return <NavigationProvider value={navigation}>{children}</NavigationProvider>;
 }

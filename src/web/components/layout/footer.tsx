@@ -1,8 +1,10 @@
 import { SITE } from '#domain/site';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { LEGAL_DOCUMENTS } from '#domain/legal-documents';
 import { bbbProfileUrl } from '#web/site-links';
 import { BusinessSeal } from './business-seal';
+import { useLegalDocumentTitle } from './legal-document-titles';
 
 const socialIcon = {
   viewBox: '0 0 24 24',
@@ -81,6 +83,8 @@ const useCopyrightYear = () => useSyncExternalStore(neverChanges, thisYear, buil
  * page load, so the server can send them on to the agency's site when the agency keeps its texts there).
  */
 export function Footer() {
+  const intl = useIntl();
+  const titleOf = useLegalDocumentTitle();
   const year = useCopyrightYear();
   const sealProfile = bbbProfileUrl();
   return (
@@ -90,28 +94,47 @@ export function Footer() {
           <p className="text-base font-bold text-gray-900">{SITE.companyName}</p>
           <ul className="mt-3 space-y-1 text-gray-700">
             <li>
-              Call{' '}
-              <a href={`tel:${SITE.phone.tel}`} className={`${linkClass} font-semibold`}>
-                {SITE.phone.display}
-              </a>
+              <FormattedMessage
+                id="footer.call"
+                defaultMessage="Call {phone}"
+                values={{
+                  phone: (
+                    <a href={`tel:${SITE.phone.tel}`} className={`${linkClass} font-semibold`}>
+                      {SITE.phone.display}
+                    </a>
+                  ),
+                }}
+              />
             </li>
             <li>
-              Email{' '}
-              <a href={`mailto:${SITE.email}`} className={`${linkClass} font-semibold break-all`}>
-                {SITE.email}
-              </a>
+              <FormattedMessage
+                id="footer.email"
+                defaultMessage="Email {email}"
+                values={{
+                  email: (
+                    <a href={`mailto:${SITE.email}`} className={`${linkClass} font-semibold break-all`}>
+                      {SITE.email}
+                    </a>
+                  ),
+                }}
+              />
             </li>
-            <li>{SITE.hours}</li>
+            <li>
+              {/* The office hours (SITE.hours), written out in the page's language. */}
+              <FormattedMessage id="footer.hours" defaultMessage="Monday - Friday 9AM - 5PM EST" />
+            </li>
           </ul>
         </div>
 
-        <nav aria-label="Legal">
-          <p className="text-base font-bold text-gray-900">Policies</p>
+        <nav aria-label={intl.formatMessage({ id: 'footer.legal.label', defaultMessage: 'Legal' })}>
+          <p className="text-base font-bold text-gray-900">
+            <FormattedMessage id="footer.legal.title" defaultMessage="Policies" />
+          </p>
           <ul className="mt-3 space-y-1">
             {LEGAL_DOCUMENTS.map((document) => (
               <li key={document.key}>
                 <a href={document.path} className={linkClass}>
-                  {document.title}
+                  {titleOf(document)}
                 </a>
               </li>
             ))}
@@ -119,14 +142,19 @@ export function Footer() {
         </nav>
 
         <div>
-          <p className="text-base font-bold text-gray-900">Follow us</p>
+          <p className="text-base font-bold text-gray-900">
+            <FormattedMessage id="footer.followUs" defaultMessage="Follow us" />
+          </p>
           <ul className="mt-2 flex gap-1">
             {SOCIAL.map((link) => (
               <li key={link.name}>
                 <a
                   href={link.href}
                   {...newTab}
-                  aria-label={`${SITE.companyName} on ${link.name} (opens in a new tab)`}
+                  aria-label={intl.formatMessage(
+                    { id: 'footer.social', defaultMessage: '{company} on {network} (opens in a new tab)' },
+                    { company: SITE.companyName, network: link.name },
+                  )}
                   className="inline-flex size-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-200 hover:text-gray-900"
                 >
                   {link.icon}
@@ -138,7 +166,10 @@ export function Footer() {
             <a
               href={sealProfile}
               {...newTab}
-              aria-label="Accredited Business: our business-bureau profile (opens in a new tab)"
+              aria-label={intl.formatMessage({
+                id: 'footer.seal',
+                defaultMessage: 'Accredited Business: our business-bureau profile (opens in a new tab)',
+              })}
               className="mt-4 inline-block rounded-lg"
             >
               <BusinessSeal />
@@ -148,7 +179,11 @@ export function Footer() {
       </div>
       <div className="border-t border-gray-200">
         <p className="mx-auto max-w-6xl px-4 py-4 text-gray-700 sm:px-6">
-          © {year} {SITE.companyName}. All rights reserved.
+          <FormattedMessage
+            id="footer.copyright"
+            defaultMessage="© {year} {company}. All rights reserved."
+            values={{ year: String(year), company: SITE.companyName }}
+          />
         </p>
       </div>
     </footer>

@@ -1,4 +1,6 @@
 import { createContext, use, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { isLandingPagePath, languageOfPath, pathInLanguage, type Language } from '#domain/i18n/language';
+import { useLanguage } from '#web/lib/i18n';
 
 // Where the page is and how to go elsewhere, for the parts of the site a landing page draws (the header, the
 // landing pages, the How it Works modal). A landing page arrives prerendered and is taken over by a small app
@@ -37,6 +39,24 @@ export function useNavigation(): Navigation {
 export const hrefOf = (to: NavigateTo): string =>
   typeof to === 'string' ? to : `${to.pathname}${to.search ?? ''}`;
 
+/**
+ * Where a link or a navigation goes from a page in `language`: a landing page has an address per language, so
+ * '/lead' from a Spanish page is '/es/lead' (and the home page, '/', which shows the lead page, too). Other
+ * addresses, and one that already names its language, stay as they are.
+ */
+export function inLanguage(to: NavigateTo, language: Language): NavigateTo {
+  if (typeof to !== 'string') return { ...to, pathname: landingPathIn(to.pathname, language) };
+  const end = to.search(/[?#]/);
+  const [pathname, rest] = end === -1 ? [to, ''] : [to.slice(0, end), to.slice(end)];
+  return `${landingPathIn(pathname, language)}${rest}`;
+}
+
+function landingPathIn(pathname: string, language: Language): string {
+  if (languageOfPath(pathname).language !== 'en' || language === 'en') return pathname;
+  if (pathname === '/') return pathInLanguage('/lead', language);
+  return isLandingPagePath(pathname) ? pathInLanguage(pathname, language) : pathname;
+}
+
 /** A click the browser should handle itself: another button, a modifier (new tab or window), a download. */
 const leftToTheBrowser = (event: MouseEvent<HTMLAnchorElement>): boolean =>
   event.defaultPrevented ||
@@ -57,15 +77,16 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 /** A link inside the app: a real address (it works without a script, and opens in a new tab), followed in place. */
 export function AppLink({ to, state, replace, onClick, ...props }: AppLinkProps) {
   const { navigate } = useNavigation();
+  const href = hrefOf(inLanguage(to, useLanguage().language));
   return (
     <a
       {...props}
-      href={to}
+      href={href}
       onClick={(event) => {
         onClick?.(event);
         if (leftToTheBrowser(event)) return;
         event.preventDefault();
-        void navigate(to, { state, replace });
+        void navigate(href, { state, replace });
       }}
     />
   );

@@ -30,7 +30,6 @@ const messages = defineMessages({
   step2: { id: 'apply.progress.step2', defaultMessage: 'Debt, Income, and Expense Verification' },
   step3: { id: 'apply.progress.step3', defaultMessage: 'Your Offer' },
   navigation: { id: 'apply.progress.label', defaultMessage: 'Application progress' },
-  offerStep: { id: 'apply.progress.offerStep', defaultMessage: 'Step {step}, {label}' },
 });
 
 const STEPS = [
@@ -109,7 +108,12 @@ export function ProgressBar({ page }: { page: Page }) {
                 {isOffer ? <OfferIcon /> : done ? <CheckMark /> : step}
               </span>
               {isOffer ? (
-                <span className="sr-only">{intl.formatMessage(messages.offerStep, { step, label })}</span>
+                <span className="sr-only">
+                  {intl.formatMessage(
+                    { id: 'apply.progress.offerStep', defaultMessage: 'Step {step}, {label}' },
+                    { step, label },
+                  )}
+                </span>
               ) : (
                 <span className="mt-2 px-1 text-xs leading-snug sm:text-sm">
                   <span

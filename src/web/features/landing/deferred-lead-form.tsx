@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { NavigationProvider, useNavigation, type Navigation } from '#web/components/layout/navigation';
 
 // The lead form's code (react-hook-form, the fields, the lead API) is a fifth of what /lead would download
@@ -138,13 +139,18 @@ class DownloadFailure extends Component<{ children: ReactNode }, { failed: boole
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
-        <p>The form could not be loaded. Please check your internet connection and try again.</p>
+        <p>
+          <FormattedMessage
+            id="lead.form.loadFailed"
+            defaultMessage="The form could not be loaded. Please check your internet connection and try again."
+          />
+        </p>
         <button
           type="button"
           onClick={() => window.location.reload()}
           className="mt-3 min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
         >
-          Try again
+          <FormattedMessage id="lead.form.tryAgain" defaultMessage="Try again" />
         </button>
       </div>
     );

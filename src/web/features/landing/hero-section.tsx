@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { primaryButton, textButton } from './button-classes';
 import { LEAD_FORM_ID } from './focus-lead-form';
 import { CheckIcon } from './icons';
@@ -10,9 +11,27 @@ export const inPage = (action: () => void) => (event: MouseEvent<HTMLAnchorEleme
 };
 
 const BENEFITS = [
-  { title: 'Free', text: 'Your debt analysis and counseling cost nothing.' },
-  { title: 'Fast', text: 'Apply in under 5 minutes and get an instant offer.' },
-  { title: 'Simple', text: 'One monthly payment for all your credit cards.' },
+  defineMessages({
+    title: { id: 'lead.hero.benefit.free.title', defaultMessage: 'Free' },
+    text: {
+      id: 'lead.hero.benefit.free.text',
+      defaultMessage: 'Your debt analysis and counseling cost nothing.',
+    },
+  }),
+  defineMessages({
+    title: { id: 'lead.hero.benefit.fast.title', defaultMessage: 'Fast' },
+    text: {
+      id: 'lead.hero.benefit.fast.text',
+      defaultMessage: 'Apply in under 5 minutes and get an instant offer.',
+    },
+  }),
+  defineMessages({
+    title: { id: 'lead.hero.benefit.simple.title', defaultMessage: 'Simple' },
+    text: {
+      id: 'lead.hero.benefit.simple.text',
+      defaultMessage: 'One monthly payment for all your credit cards.',
+    },
+  }),
 ];
 
 type HeroSectionProps = {
@@ -24,6 +43,7 @@ type HeroSectionProps = {
 };
 
 export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks, form }: HeroSectionProps) {
+  const intl = useIntl();
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[1fr_28rem] lg:gap-14 lg:py-16">
@@ -32,20 +52,33 @@ export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks
             id="hero-heading"
             className="text-3xl leading-tight font-extrabold tracking-tight text-gray-900 sm:text-5xl"
           >
-            The free way to pay off your credit cards
+            <FormattedMessage
+              id="lead.hero.title"
+              defaultMessage="The free way to pay off your credit cards"
+            />
           </h1>
           <p className="mt-4 text-lg text-gray-700 sm:text-xl">
-            Lower your monthly payments with one simple plan. It takes under 5 minutes to see how much you
-            could save.
+            <FormattedMessage
+              id="lead.hero.intro"
+              defaultMessage="Lower your monthly payments with one simple plan. It takes under 5 minutes to see how much you could save."
+            />
           </p>
           <ul className="mt-6 space-y-3">
             {BENEFITS.map((benefit) => (
-              <li key={benefit.title} className="flex items-start gap-3">
+              <li key={benefit.title.id} className="flex items-start gap-3">
                 <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
                   <CheckIcon className="size-4" />
                 </span>
                 <span className="leading-7 text-gray-800">
-                  <strong className="font-bold text-gray-900">{benefit.title}.</strong> {benefit.text}
+                  <FormattedMessage
+                    id="lead.hero.benefit"
+                    defaultMessage="<b>{title}.</b> {text}"
+                    values={{
+                      b: (chunks) => <strong className="font-bold text-gray-900">{chunks}</strong>,
+                      title: intl.formatMessage(benefit.title),
+                      text: intl.formatMessage(benefit.text),
+                    }}
+                  />
                 </span>
               </li>
             ))}
@@ -54,7 +87,7 @@ export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks
             {/* Links to the sections, so they answer before the page's script has run (or without one); the
                 script then focuses the form, or opens the video instead of scrolling. */}
             <a href={`#${LEAD_FORM_ID}`} onClick={inPage(onGetStarted)} className={primaryButton}>
-              Get Started
+              <FormattedMessage id="landing.getStarted" defaultMessage="Get Started" />
             </a>
             <a
               href="#how-it-works"
@@ -64,11 +97,14 @@ export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks
               onTouchStart={onPreloadHowItWorks}
               className={`${textButton} justify-center sm:justify-start`}
             >
-              See how it works
+              <FormattedMessage id="lead.hero.seeHowItWorks" defaultMessage="See how it works" />
             </a>
           </div>
           <p className="mt-4 text-sm text-gray-700">
-            Checking your options does not affect your credit score.
+            <FormattedMessage
+              id="lead.hero.creditScore"
+              defaultMessage="Checking your options does not affect your credit score."
+            />
           </p>
         </div>
         {form}

@@ -2,11 +2,29 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_TITLE } from '#web/components/ui/video-modal';
+import { InLanguage } from '#web/test/render';
 import { HowItWorksSection } from './how-it-works-section';
 
 describe('HowItWorksSection', () => {
+  it('is drawn in Spanish on a Spanish page', () => {
+    render(
+      <InLanguage language="es">
+        <HowItWorksSection videoUrl="https://cdn.example/promo.mp4" />
+      </InLanguage>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Cómo funciona' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'Paso 1: Presente su solicitud en minutos' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver el video' })).toBeInTheDocument();
+  });
+
   it('offers no video without a video address', () => {
-    render(<HowItWorksSection videoUrl={undefined} />);
+    render(
+      <InLanguage>
+        <HowItWorksSection videoUrl={undefined} />
+      </InLanguage>,
+    );
     expect(screen.getByRole('heading', { name: 'How it works' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Watch the video/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Watch the video/ })).toBeNull();
@@ -14,7 +32,11 @@ describe('HowItWorksSection', () => {
 
   it('plays a video host page in the modal; Escape closes it and focus returns to the button', async () => {
     const user = userEvent.setup();
-    render(<HowItWorksSection videoUrl="https://videos.example/embed/how-it-works" />);
+    render(
+      <InLanguage>
+        <HowItWorksSection videoUrl="https://videos.example/embed/how-it-works" />
+      </InLanguage>,
+    );
     const button = screen.getByRole('button', { name: 'Watch the video' });
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -44,7 +66,11 @@ describe('HowItWorksSection', () => {
 
   it('plays a video file with the browser’s own player', async () => {
     const user = userEvent.setup();
-    render(<HowItWorksSection videoUrl="https://cdn.example/promo.mp4" />);
+    render(
+      <InLanguage>
+        <HowItWorksSection videoUrl="https://cdn.example/promo.mp4" />
+      </InLanguage>,
+    );
     await user.click(screen.getByRole('button', { name: 'Watch the video' }));
     const dialog = await screen.findByRole('dialog', { name: VIDEO_TITLE });
     const video = dialog.querySelector('video')!;

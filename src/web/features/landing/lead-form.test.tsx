@@ -125,4 +125,18 @@ describe('LeadForm', () => {
     await sendLead('/lead');
     expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
   });
+
+  it('is drawn in Spanish on a Spanish page, its consent and policies too', () => {
+    renderRoutes([{ path: '/es/lead', Component: LeadForm }], '/es/lead', undefined, 'es');
+    expect(screen.getByRole('form', { name: 'Comience su solicitud' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Apellido' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Correo electrónico' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Comenzar' })).toBeInTheDocument();
+    expect(screen.getByText(/Al seleccionar Comenzar, usted acepta que/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Términos y condiciones (se abre en una pestaña nueva)' }),
+    ).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/sign-in');
+  });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, type FieldErrors } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#domain/legal-documents';
 import { SITE } from '#domain/site';
 import type { LeadInput, leadSchema } from '#domain/validation/account';
@@ -12,6 +13,7 @@ import {
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
+import { useLegalDocumentTitle } from '#web/components/layout/legal-document-titles';
 import { AppLink, useNavigation } from '#web/components/layout/navigation';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -31,7 +33,6 @@ const ErrorModal = lazy(() =>
 
 const LINK_CLASS = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
-const FORM_LABEL = 'Start your application';
 const CONTACT_CONSENT_ID = 'lead-contact-consent';
 
 const [TERMS, PRIVACY, CREDIT_REPORT] = (
@@ -44,10 +45,17 @@ const [TERMS, PRIVACY, CREDIT_REPORT] = (
 
 /** A policy of the product, in a new tab: the visitor's answers in the form stay where they are. */
 function PolicyLink({ document }: { document: LegalDocument }) {
+  const titleOf = useLegalDocumentTitle();
   return (
     <a href={document.path} target="_blank" rel="noopener" className={LINK_CLASS}>
-      {document.title}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <FormattedMessage
+        id="lead.form.policyLink"
+        defaultMessage="{title}<hidden> (opens in a new tab)</hidden>"
+        values={{
+          title: titleOf(document),
+          hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+        }}
+      />
     </a>
   );
 }
@@ -80,6 +88,7 @@ const loadLeadSchema = () => import('#domain/validation/account').then((m) => m.
 
 /** The first form of the application: creates the account and signs the visitor in. */
 export function LeadForm() {
+  const intl = useIntl();
   const { location, navigate } = useNavigation();
   const failure = useFailureModal();
   // Kept as one value: react-hook-form sets the errors it is given again whenever they change.
@@ -149,40 +158,71 @@ export function LeadForm() {
         onFocus={preloadValidation}
         onPointerDown={preloadValidation}
         className="space-y-4"
-        aria-label={FORM_LABEL}
+        aria-label={intl.formatMessage({ id: 'lead.form.label', defaultMessage: 'Start your application' })}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={LIMITS.name} />
-          <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={LIMITS.name} />
+          <TextField
+            name="firstName"
+            label={intl.formatMessage({ id: 'lead.form.firstName', defaultMessage: 'First name' })}
+            autoComplete="given-name"
+            maxLength={LIMITS.name}
+          />
+          <TextField
+            name="lastName"
+            label={intl.formatMessage({ id: 'lead.form.lastName', defaultMessage: 'Last name' })}
+            autoComplete="family-name"
+            maxLength={LIMITS.name}
+          />
         </div>
-        <EmailField name="email" />
-        <PhoneField name="phoneNumber" label="Phone number" />
+        <EmailField
+          name="email"
+          label={intl.formatMessage({ id: 'lead.form.email', defaultMessage: 'Email address' })}
+        />
+        <PhoneField
+          name="phoneNumber"
+          label={intl.formatMessage({ id: 'lead.form.phoneNumber', defaultMessage: 'Phone number' })}
+        />
         <CheckboxField
           name="agreedToTerms"
           label={
-            <>
-              I agree to the <PolicyLink document={TERMS} /> and the <PolicyLink document={PRIVACY} />.
-            </>
+            <FormattedMessage
+              id="lead.form.agreeToTerms"
+              defaultMessage="I agree to the {terms} and the {privacy}."
+              values={{ terms: <PolicyLink document={TERMS} />, privacy: <PolicyLink document={PRIVACY} /> }}
+            />
           }
         />
         <p id={CONTACT_CONSENT_ID} className="text-sm text-gray-700">
-          By selecting Get Started, you agree that {SITE.companyName} and {SITE.agencyName} may call you and
-          send you text messages at the number above about your application and your debt management plan,
-          including with automated technology. Agreeing is not a condition of our service: you can apply
-          without it by calling us at{' '}
-          <a href={`tel:${SITE.phone.tel}`} className={LINK_CLASS}>
-            {SITE.phone.display}
-          </a>
-          . Message and data rates may apply; how often we text depends on your application. Reply STOP to
-          stop text messages, or HELP for help. Before we check your credit, we ask your permission: see our{' '}
-          <PolicyLink document={CREDIT_REPORT} />.
+          <FormattedMessage
+            id="lead.form.contactConsent"
+            defaultMessage="By selecting Get Started, you agree that {company} and {agency} may call you and send you text messages at the number above about your application and your debt management plan, including with automated technology. Agreeing is not a condition of our service: you can apply without it by calling us at {phone}. Message and data rates may apply; how often we text depends on your application. Reply STOP to stop text messages, or HELP for help. Before we check your credit, we ask your permission: see our {creditReportPolicy}."
+            values={{
+              company: SITE.companyName,
+              agency: SITE.agencyName,
+              phone: (
+                <a href={`tel:${SITE.phone.tel}`} className={LINK_CLASS}>
+                  {SITE.phone.display}
+                </a>
+              ),
+              creditReportPolicy: <PolicyLink document={CREDIT_REPORT} />,
+            }}
+          />
         </p>
-        <SubmitButton busy={form.formState.isSubmitting}>Get Started</SubmitButton>
+        <SubmitButton busy={form.formState.isSubmitting}>
+          <FormattedMessage id="landing.getStarted" defaultMessage="Get Started" />
+        </SubmitButton>
         <p className="text-center text-sm text-gray-700">
-          Already applied?{' '}
-          <AppLink to="/sign-in" className={LINK_CLASS}>
-            Sign in
-          </AppLink>
+          <FormattedMessage
+            id="lead.form.alreadyApplied"
+            defaultMessage="Already applied? <link>Sign in</link>"
+            values={{
+              link: (chunks) => (
+                <AppLink to="/sign-in" className={LINK_CLASS}>
+                  {chunks}
+                </AppLink>
+              ),
+            }}
+          />
         </p>
       </form>
       {failure.props.open || failure.props.message ? (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { defineMessage, FormattedMessage } from 'react-intl';
 import type { LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import { useNavigation } from '#web/components/layout/navigation';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
@@ -31,7 +32,9 @@ function useLazyModal() {
 }
 
 /** The tab title; the build also writes it into the page's prerendered HTML. */
-export const handle = { title: 'Pay off your credit cards' };
+export const handle = {
+  title: defineMessage({ id: 'lead.page.title', defaultMessage: 'Pay off your credit cards' }),
+};
 
 /** What the page needs before it can be drawn whole: the lead form's code (the build and the router await it). */
 export const preload = () => loadLeadForm();
@@ -65,9 +68,14 @@ export function Component() {
             className="scroll-mt-4 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-7"
           >
             <h2 id="lead-form-heading" className="text-xl font-bold text-gray-900 sm:text-2xl">
-              See how much you can save
+              <FormattedMessage id="lead.formCard.title" defaultMessage="See how much you can save" />
             </h2>
-            <p className="mt-1 text-gray-700">Free, and it takes under 5 minutes.</p>
+            <p className="mt-1 text-gray-700">
+              <FormattedMessage
+                id="lead.formCard.subtitle"
+                defaultMessage="Free, and it takes under 5 minutes."
+              />
+            </p>
             <DeferredLeadForm />
           </section>
         }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { AppLink } from '#web/components/layout/navigation';
 import { primaryButton } from './button-classes';
 import { FOCUS_LEAD_FORM_STATE } from './focus-lead-form';
@@ -8,7 +9,7 @@ import { CheckIcon } from './icons';
 export function GetStartedLink({ className = '' }: { className?: string }) {
   return (
     <AppLink to="/lead" state={FOCUS_LEAD_FORM_STATE} className={`${primaryButton} ${className}`}>
-      Get Started
+      <FormattedMessage id="landing.getStarted" defaultMessage="Get Started" />
     </AppLink>
   );
 }
@@ -38,10 +39,16 @@ export function MarketingPage({ eyebrow, title, intro, children }: MarketingPage
       <section aria-labelledby="marketing-cta-heading" className="bg-brand-50">
         <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-6">
           <h2 id="marketing-cta-heading" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-            See your numbers in under 5 minutes
+            <FormattedMessage
+              id="landing.marketing.cta.title"
+              defaultMessage="See your numbers in under 5 minutes"
+            />
           </h2>
           <p className="mt-3 text-gray-700">
-            Free, no obligation, and checking does not affect your credit score.
+            <FormattedMessage
+              id="landing.marketing.cta.text"
+              defaultMessage="Free, no obligation, and checking does not affect your credit score."
+            />
           </p>
           <GetStartedLink className="mt-6" />
         </div>

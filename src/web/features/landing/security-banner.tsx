@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { LockIcon } from './icons';
 
 export function SecurityBanner() {
@@ -10,11 +11,13 @@ export function SecurityBanner() {
           </span>
           <div>
             <h2 id="security-heading" className="text-xl font-bold text-gray-900">
-              Your information is safe
+              <FormattedMessage id="lead.security.title" defaultMessage="Your information is safe" />
             </h2>
             <p className="mt-1 text-gray-700">
-              We protect your data with 256-bit SSL encryption, and we never share your information without
-              your authorization.
+              <FormattedMessage
+                id="lead.security.text"
+                defaultMessage="We protect your data with 256-bit SSL encryption, and we never share your information without your authorization."
+              />
             </p>
           </div>
         </div>
