@@ -19,6 +19,18 @@ const TRANSLATED = [
   'src/web/components/layout/header.tsx',
   'src/web/components/layout/language-switch.tsx',
   'src/web/components/layout/site-shell.tsx',
+  'src/web/features/account/account-page.tsx',
+  'src/web/features/account/back-link.tsx',
+  'src/web/features/account/change-email-page.tsx',
+  'src/web/features/account/change-password-page.tsx',
+  'src/web/features/account/forgot-password-page.tsx',
+  'src/web/features/account/new-password-fields.tsx',
+  'src/web/features/account/please-check-your-email-page.tsx',
+  'src/web/features/account/reset-password-page.tsx',
+  'src/web/features/account/sign-in-page.tsx',
+  'src/web/features/account/user-information-page.tsx',
+  'src/web/features/account/verification-code-page.tsx',
+  'src/web/features/account/verify-new-email-page.tsx',
 ];
 
 /** Node built-ins that do I/O: the domain stays pure, so none of these. */

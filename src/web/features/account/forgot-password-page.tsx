@@ -10,7 +10,7 @@ import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { AccountPage, LINK_CLASS } from './account-page';
+import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 import { forgotPassword } from './api';
 import { errorMessage } from './location-message';
 
@@ -53,7 +53,8 @@ export function Component() {
         </form>
       </FormProvider>
       <p className="mt-6 text-center text-sm text-gray-700">
-        <FormattedMessage id="account.forgotPassword.remembered" defaultMessage="Remembered it?" />{' '}
+        <FormattedMessage id="account.forgotPassword.remembered" defaultMessage="Remembered it?" />
+        {SPACE}
         <Link to="/sign-in" className={LINK_CLASS}>
           <FormattedMessage id="account.forgotPassword.signIn" defaultMessage="Sign in" />
         </Link>

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { AccountPage, LINK_CLASS } from './account-page';
+import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 import { locationMessage } from './location-message';
 
 /** Confirmation that an email is on its way; shows a message passed by the screen that sent the user here. */
@@ -36,13 +36,15 @@ export function Component() {
       )}
       <ul className="mt-6 space-y-3 text-sm">
         <li>
-          <FormattedMessage id="account.checkEmail.notReceived" defaultMessage="Did not get the email?" />{' '}
+          <FormattedMessage id="account.checkEmail.notReceived" defaultMessage="Did not get the email?" />
+          {SPACE}
           <Link to="/forgot-password" className={LINK_CLASS}>
             <FormattedMessage id="account.sendNewLink" defaultMessage="Send a new verification link" />
           </Link>
         </li>
         <li>
-          <FormattedMessage id="account.checkEmail.haveCode" defaultMessage="Have a 6-digit code?" />{' '}
+          <FormattedMessage id="account.checkEmail.haveCode" defaultMessage="Have a 6-digit code?" />
+          {SPACE}
           <Link to="/verification-code" className={LINK_CLASS}>
             <FormattedMessage
               id="account.checkEmail.enterCode"

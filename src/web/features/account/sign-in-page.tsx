@@ -13,7 +13,7 @@ import { StatusBanner } from '#web/components/ui/form/status-banner';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { AccountPage, LINK_CLASS } from './account-page';
+import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 import { signIn } from './api';
 import { errorMessage, locationMessage } from './location-message';
 
@@ -67,7 +67,8 @@ export function Component() {
       </FormProvider>
       {refused && (
         <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-sm text-gray-800">
-          {MESSAGES.firstPasswordHint}{' '}
+          {MESSAGES.firstPasswordHint}
+          {SPACE}
           <Link to="/forgot-password" className={LINK_CLASS}>
             <FormattedMessage id="account.signIn.sendNewLink" defaultMessage="Send me a new link" />
           </Link>

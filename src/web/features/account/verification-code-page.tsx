@@ -9,7 +9,7 @@ import { EmailField } from '#web/components/ui/form/email-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { AccountPage, LINK_CLASS } from './account-page';
+import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 
 const codeDigits = (value: string) => digitsOnly(value).slice(0, LIMITS.verificationCode);
 
@@ -69,7 +69,8 @@ export function Component() {
         </form>
       </FormProvider>
       <p className="mt-6 text-center text-sm text-gray-700">
-        <FormattedMessage id="account.verificationCode.noCode" defaultMessage="No code?" />{' '}
+        <FormattedMessage id="account.verificationCode.noCode" defaultMessage="No code?" />
+        {SPACE}
         <Link to="/forgot-password" className={LINK_CLASS}>
           <FormattedMessage id="account.sendNewLink" defaultMessage="Send a new verification link" />
         </Link>
