@@ -29,6 +29,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/auth/change-email', 'user'],
   ['POST', '/api/auth/verify-new-email', 'public'],
   ['POST', '/api/phone/verify', 'public'],
+  ['PUT', '/api/account/language', 'borrower'],
   ['GET', '/api/application', 'borrower'],
   ['PUT', '/api/application/hardships', 'borrower'],
   ['PUT', '/api/application/household', 'borrower'],

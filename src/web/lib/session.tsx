@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate, type NavigateFunction } from 'react-router';
 import { z } from 'zod';
+import type { Language } from '#domain/i18n/language';
 import { MESSAGES } from '#domain/validation/messages';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { api, ApiError } from './api';
@@ -25,6 +26,8 @@ export type SessionUser = {
   twoFactorEnabled: boolean;
   /** Staff: this session passed the second factor; the service portal needs it. */
   secondFactorVerified: boolean;
+  /** The language a borrower stored (their switch, or the lead form's language); null for staff. */
+  preferredLanguage?: Language | null;
 };
 
 export type SessionAnswer = { user: null } | { user: SessionUser; resume: string };

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
+import type { Language } from '#domain/i18n/language';
 import type { LeadInput } from '#domain/validation/account';
 import { invalidMessage, MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
@@ -43,6 +44,8 @@ export async function createLead(o: {
   utm: UtmInput;
   viewer: Viewer | null;
   headers: Headers;
+  /** The language the form was used in (languageOfRequest), stored as the borrower's preferredLanguage. */
+  language: Language;
 }): Promise<{ next: string; cookies: string[] }> {
   const { services, input } = o;
   const { db } = services.database;
@@ -68,6 +71,7 @@ export async function createLead(o: {
           email: viewer.email,
           phoneNumber,
           utm: o.utm,
+          preferredLanguage: o.language,
         }),
       );
       return { cookies: [], next };
@@ -105,6 +109,7 @@ export async function createLead(o: {
       lastName: input.lastName,
       phoneNumber,
       utm: o.utm,
+      preferredLanguage: o.language,
     });
     if (!created) throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
     const { userId } = created;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Language } from '#domain/i18n/language';
 import type { Db, Tx } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
@@ -22,6 +23,8 @@ export async function insertLeadApplication(
     email: string;
     phoneNumber: string | null;
     utm?: UtmInput;
+    /** The language the visitor used the lead form in; later emails, texts and letters follow it. */
+    preferredLanguage?: Language;
   },
 ): Promise<string | undefined> {
   const [app] = await tx
@@ -45,6 +48,7 @@ export async function insertLeadApplication(
     lastName: o.lastName,
     email: o.email,
     phoneNumber: o.phoneNumber,
+    preferredLanguage: o.preferredLanguage ?? null,
   });
   await tx
     .insert(applicationStatusChange)
@@ -60,7 +64,14 @@ export async function insertLeadApplication(
  */
 export async function insertLeadAccount(
   tx: Tx,
-  o: { email: string; firstName: string; lastName: string; phoneNumber: string; utm?: UtmInput },
+  o: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phoneNumber: string;
+    utm?: UtmInput;
+    preferredLanguage?: Language;
+  },
 ): Promise<{ userId: string; applicationId: string } | undefined> {
   const userId = randomUUID();
   const [created] = await tx

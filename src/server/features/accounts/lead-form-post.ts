@@ -10,6 +10,7 @@ import type { Services } from '#server/services';
 import { toHeaders } from '#server/plugins/auth';
 import { isCrossSiteFormPost } from '#server/plugins/same-origin';
 import { ANSWERED_LEAD_PAGE } from '#server/web-app';
+import { languageOfRequest } from '#server/i18n';
 import { createLead } from './create-lead';
 
 /** The lead form's fields are short: a larger body is no lead form. */
@@ -82,6 +83,7 @@ export async function registerLeadFormPost(
             utm: utmFromSearchParams(new URLSearchParams(query)),
             viewer,
             headers: toHeaders(request.headers),
+            language: languageOfRequest(request),
           });
           if (cookies.length > 0) reply.header('set-cookie', cookies);
           return reply.redirect(next, 303);

@@ -19,11 +19,14 @@ import {
 import { utmSchema } from '#domain/validation/application';
 import { phoneField, verificationCodeField } from '#domain/validation/fields';
 import { phoneToE164 } from '#domain/validation/format';
+import { LANGUAGES } from '#domain/i18n/language';
+import { languageOfRequest } from '#server/i18n';
 import type { Services } from '#server/services';
 import { toHeaders } from '#server/plugins/auth';
 import { expiredSessionCookies } from './auth-calls';
 import { changeEmail, verifyNewEmail } from './change-email';
 import { createLead } from './create-lead';
+import { setPreferredLanguage, storedLanguageOf } from './preferred-language';
 import { registerLeadFormPost } from './lead-form-post';
 import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
 import { resumeFor } from './resume';
@@ -42,7 +45,12 @@ const sessionUser = z.object({
   isStaff: z.boolean(),
   twoFactorEnabled: z.boolean(),
   secondFactorVerified: z.boolean(),
+  /** The language a borrower chose, stored with them: a new device switches to it after sign-in. */
+  preferredLanguage: z.enum(LANGUAGES).nullable(),
 });
+const languageBody = z
+  .object({ language: z.enum(LANGUAGES, { message: 'Choose English or Spanish.' }) })
+  .strict();
 const signInAnswer = z.object({ next: z.string(), mustSetInitialPassword: z.boolean() });
 
 /** Puts the session cookies a use case returned on the answer, and answers the rest. */
@@ -86,6 +94,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
           isStaff: viewer.isStaff,
           twoFactorEnabled: viewer.twoFactorEnabled,
           secondFactorVerified: viewer.secondFactorVerified,
+          preferredLanguage: viewer.isStaff
+            ? null
+            : await storedLanguageOf(services.database.db, viewer.userId),
         },
         resume: await resumeFor(services.database.db, viewer),
       };
@@ -112,8 +123,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
         utm: utm ?? {},
         viewer,
         headers: toHeaders(request.headers),
+        language: languageOfRequest(request),
       });
       return reply.status(viewer ? 200 : 201).send(withCookies(reply, result));
+    },
+  );
+
+  app.put(
+    '/api/account/language',
+    {
+      config: { role: 'borrower' },
+      schema: { tags: ['accounts'], body: languageBody },
+    },
+    async (request, reply) => {
+      const viewer = (await request.viewer())!;
+      await setPreferredLanguage(services.database.db, viewer.userId, request.body.language);
+      return reply.status(204).send();
     },
   );
 

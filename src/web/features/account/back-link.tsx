@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { LINK_CLASS } from './account-page';
 
@@ -7,7 +8,11 @@ export function BackLink() {
   return (
     <p className="mt-6 text-center text-sm">
       <Link to={inCustomerPortal ? '/customer-portal/settings' : '/preferences'} className={LINK_CLASS}>
-        {inCustomerPortal ? 'Back to settings' : 'Back to preferences'}
+        {inCustomerPortal ? (
+          <FormattedMessage id="account.back.settings" defaultMessage="Back to settings" />
+        ) : (
+          <FormattedMessage id="account.back.preferences" defaultMessage="Back to preferences" />
+        )}
       </Link>
     </p>
   );

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { changeEmailSchema } from '#domain/validation/account';
@@ -23,6 +24,8 @@ import { errorMessage } from './location-message';
 export function Component() {
   const currentEmail = useSession().data?.user?.email;
   const failure = useFailureModal();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'account.changeEmail.title', defaultMessage: 'Change email' });
   const [sent, setSent] = useState<{ to: string; message: string }>();
   const form = useZodForm(changeEmailSchema, { email: '', confirmEmail: '' });
 
@@ -39,11 +42,14 @@ export function Component() {
 
   if (sent) {
     return (
-      <AccountPage title="Change email">
+      <AccountPage title={title}>
         <StatusBanner message={sent.message} />
         <p className="mt-4 text-sm text-gray-700">
-          Link sent to <span className="font-medium break-all text-gray-900">{sent.to}</span>. Only the newest
-          link works.
+          <FormattedMessage
+            id="account.changeEmail.sent"
+            defaultMessage="Link sent to {email}. Only the newest link works."
+            values={{ email: <span className="font-medium break-all text-gray-900">{sent.to}</span> }}
+          />
         </p>
         <BackLink />
       </AccountPage>
@@ -52,23 +58,43 @@ export function Component() {
 
   return (
     <AccountPage
-      title="Change email"
+      title={title}
       intro={
         currentEmail ? (
-          <>
-            Your email address is <span className="font-medium text-gray-900">{currentEmail}</span>. We will
-            send a link to the new address; your email changes once you follow it.
-          </>
+          <FormattedMessage
+            id="account.changeEmail.introWithEmail"
+            defaultMessage="Your email address is {email}. We will send a link to the new address; your email changes once you follow it."
+            values={{ email: <span className="font-medium text-gray-900">{currentEmail}</span> }}
+          />
         ) : (
-          'We will send a link to the new address; your email changes once you follow it.'
+          intl.formatMessage({
+            id: 'account.changeEmail.intro',
+            defaultMessage: 'We will send a link to the new address; your email changes once you follow it.',
+          })
         )
       }
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <EmailField name="email" label="New email address" autoComplete="email" />
-          <EmailField name="confirmEmail" label="Confirm new email address" autoComplete="off" />
-          <SubmitButton busy={form.formState.isSubmitting}>Change Email</SubmitButton>
+          <EmailField
+            name="email"
+            label={intl.formatMessage({
+              id: 'account.changeEmail.email',
+              defaultMessage: 'New email address',
+            })}
+            autoComplete="email"
+          />
+          <EmailField
+            name="confirmEmail"
+            label={intl.formatMessage({
+              id: 'account.changeEmail.confirm',
+              defaultMessage: 'Confirm new email address',
+            })}
+            autoComplete="off"
+          />
+          <SubmitButton busy={form.formState.isSubmitting}>
+            <FormattedMessage id="account.changeEmail.submit" defaultMessage="Change Email" />
+          </SubmitButton>
         </form>
       </FormProvider>
       <BackLink />

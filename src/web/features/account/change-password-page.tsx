@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -21,6 +22,7 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
+  const intl = useIntl();
   const form = useZodForm(changePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -35,14 +37,26 @@ export function Component() {
 
   return (
     <AccountPage
-      title="Change password"
-      intro="After the change you will sign in again with your new password."
+      title={intl.formatMessage({ id: 'account.changePassword.title', defaultMessage: 'Change password' })}
+      intro={intl.formatMessage({
+        id: 'account.changePassword.intro',
+        defaultMessage: 'After the change you will sign in again with your new password.',
+      })}
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" />
+          <PasswordField
+            name="currentPassword"
+            label={intl.formatMessage({
+              id: 'account.changePassword.current',
+              defaultMessage: 'Current password',
+            })}
+            autoComplete="current-password"
+          />
           <NewPasswordFields />
-          <SubmitButton busy={form.formState.isSubmitting}>Change Password</SubmitButton>
+          <SubmitButton busy={form.formState.isSubmitting}>
+            <FormattedMessage id="account.changePassword.submit" defaultMessage="Change Password" />
+          </SubmitButton>
         </form>
       </FormProvider>
       <BackLink />

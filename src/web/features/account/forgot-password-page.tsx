@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { forgotPasswordSchema } from '#domain/validation/account';
@@ -9,7 +10,7 @@ import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { AccountPage, LINK_CLASS } from './account-page';
+import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 import { forgotPassword } from './api';
 import { errorMessage } from './location-message';
 
@@ -17,6 +18,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const failure = useFailureModal();
+  const intl = useIntl();
   const form = useZodForm(forgotPasswordSchema, {
     email: params.get('email') ?? readSessionState().forgotPasswordUsername ?? '',
   });
@@ -35,19 +37,26 @@ export function Component() {
 
   return (
     <AccountPage
-      title="Forgot password?"
-      intro="Enter the email address you applied with and we will send you a new verification link."
+      title={intl.formatMessage({ id: 'account.forgotPassword.title', defaultMessage: 'Forgot password?' })}
+      intro={intl.formatMessage({
+        id: 'account.forgotPassword.intro',
+        defaultMessage:
+          'Enter the email address you applied with and we will send you a new verification link.',
+      })}
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           <EmailField name="email" />
-          <SubmitButton busy={form.formState.isSubmitting}>Send verification link</SubmitButton>
+          <SubmitButton busy={form.formState.isSubmitting}>
+            <FormattedMessage id="account.forgotPassword.submit" defaultMessage="Send verification link" />
+          </SubmitButton>
         </form>
       </FormProvider>
       <p className="mt-6 text-center text-sm text-gray-700">
-        Remembered it?{' '}
+        <FormattedMessage id="account.forgotPassword.remembered" defaultMessage="Remembered it?" />
+        {SPACE}
         <Link to="/sign-in" className={LINK_CLASS}>
-          Sign in
+          <FormattedMessage id="account.forgotPassword.signIn" defaultMessage="Sign in" />
         </Link>
       </p>
       <ErrorModal {...failure.props} />

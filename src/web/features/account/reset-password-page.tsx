@@ -1,3 +1,4 @@
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
@@ -69,13 +70,25 @@ function InitialPasswordOrCode({ email }: { email: string }) {
   return <Navigate to={`/verification-code${query}`} replace />;
 }
 
-export const SET_PASSWORD_TITLE = 'Set your password';
-export const RESET_PASSWORD_TITLE = 'Reset your password';
+const TEXT = defineMessages({
+  setTitle: { id: 'account.resetPassword.setTitle', defaultMessage: 'Set your password' },
+  resetTitle: { id: 'account.resetPassword.resetTitle', defaultMessage: 'Reset your password' },
+  setSubmit: { id: 'account.resetPassword.setSubmit', defaultMessage: 'Set Password' },
+  resetSubmit: { id: 'account.resetPassword.resetSubmit', defaultMessage: 'Reset Password' },
+  createTitle: { id: 'account.createPassword.title', defaultMessage: 'Create your password' },
+  createIntro: {
+    id: 'account.createPassword.intro',
+    defaultMessage: 'Choose the password you will use to sign in.',
+  },
+  save: { id: 'account.createPassword.submit', defaultMessage: 'Save Password' },
+  codeLabel: { id: 'account.verificationCode.label', defaultMessage: 'Verification code' },
+});
 
 function ResetWithCode({ email, code, isFirst }: { email: string; code: string; isFirst: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
+  const intl = useIntl();
 
   const submit = async (values: NewPasswordInput) => {
     try {
@@ -96,20 +109,23 @@ function ResetWithCode({ email, code, isFirst }: { email: string; code: string; 
   return (
     <>
       <NewPasswordForm
-        title={isFirst ? SET_PASSWORD_TITLE : RESET_PASSWORD_TITLE}
+        title={intl.formatMessage(isFirst ? TEXT.setTitle : TEXT.resetTitle)}
         intro={
           isFirst ? (
-            <>
-              Choose a password for <span className="font-medium text-gray-900">{email}</span>. You will use
-              it to come back to your application.
-            </>
+            <FormattedMessage
+              id="account.resetPassword.setIntro"
+              defaultMessage="Choose a password for {email}. You will use it to come back to your application."
+              values={{ email: <span className="font-medium text-gray-900">{email}</span> }}
+            />
           ) : (
-            <>
-              Choose a new password for <span className="font-medium text-gray-900">{email}</span>.
-            </>
+            <FormattedMessage
+              id="account.resetPassword.resetIntro"
+              defaultMessage="Choose a new password for {email}."
+              values={{ email: <span className="font-medium text-gray-900">{email}</span> }}
+            />
           )
         }
-        submitLabel={isFirst ? 'Set Password' : 'Reset Password'}
+        submitLabel={intl.formatMessage(isFirst ? TEXT.setSubmit : TEXT.resetSubmit)}
         onSubmit={submit}
       />
       <ErrorModal {...failure.props} />
@@ -126,6 +142,7 @@ function SetInitialPassword({ information }: { information: UserInformation }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
+  const intl = useIntl();
 
   const submit = async (values: NewPasswordInput | InitialPasswordInput) => {
     try {
@@ -146,29 +163,31 @@ function SetInitialPassword({ information }: { information: UserInformation }) {
   if (user?.isStaff) {
     return (
       <NewPasswordForm
-        title="Create your password"
-        intro="Choose the password you will use to sign in."
-        submitLabel="Save Password"
+        title={intl.formatMessage(TEXT.createTitle)}
+        intro={intl.formatMessage(TEXT.createIntro)}
+        submitLabel={intl.formatMessage(TEXT.save)}
         onSubmit={submit}
       />
     );
   }
   return (
     <CodeAndPasswordForm
-      title="Create your password"
+      title={intl.formatMessage(TEXT.createTitle)}
       intro={
-        <>
-          Enter the 6-digit code from the email we sent
-          {user ? (
-            <>
-              {' '}
-              to <span className="font-medium break-all text-gray-900">{user.email}</span>
-            </>
-          ) : null}
-          , then choose the password you will use to sign in.
-        </>
+        user ? (
+          <FormattedMessage
+            id="account.createPassword.codeIntroWithEmail"
+            defaultMessage="Enter the 6-digit code from the email we sent to {email}, then choose the password you will use to sign in."
+            values={{ email: <span className="font-medium break-all text-gray-900">{user.email}</span> }}
+          />
+        ) : (
+          <FormattedMessage
+            id="account.createPassword.codeIntro"
+            defaultMessage="Enter the 6-digit code from the email we sent, then choose the password you will use to sign in."
+          />
+        )
       }
-      submitLabel="Save Password"
+      submitLabel={intl.formatMessage(TEXT.save)}
       onSubmit={submit}
     />
   );
@@ -188,13 +207,14 @@ function CodeAndPasswordForm({
   onSubmit: (values: InitialPasswordInput) => Promise<void>;
 }) {
   const form = useZodForm(initialPasswordSchema, { code: '', password: '', confirmPassword: '' });
+  const intl = useIntl();
   return (
     <AccountPage title={title} intro={intro}>
       <FormProvider {...form}>
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-5">
           <TextField
             name="code"
-            label="Verification code"
+            label={intl.formatMessage(TEXT.codeLabel)}
             inputMode="numeric"
             autoComplete="one-time-code"
             // Room for a pasted '123 456'; the formatter keeps the 6 digits.

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
@@ -12,7 +13,7 @@ import { StatusBanner } from '#web/components/ui/form/status-banner';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { AccountPage, LINK_CLASS } from './account-page';
+import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 import { signIn } from './api';
 import { errorMessage, locationMessage } from './location-message';
 
@@ -21,6 +22,7 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
+  const intl = useIntl();
   const form = useZodForm(signInSchema, { username: '', password: '' });
   // After a refused sign-in: how a borrower who never set a password gets in.
   const [refused, setRefused] = useState(false);
@@ -39,25 +41,36 @@ export function Component() {
   });
 
   return (
-    <AccountPage title="Sign In">
+    <AccountPage title={intl.formatMessage({ id: 'account.signIn.title', defaultMessage: 'Sign In' })}>
       <StatusBanner message={locationMessage(location.state)} className="mb-6" />
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <EmailField name="username" label="Email address" autoComplete="username" />
-          <PasswordField name="password" label="Password" autoComplete="current-password" />
+          <EmailField
+            name="username"
+            label={intl.formatMessage({ id: 'account.signIn.email', defaultMessage: 'Email address' })}
+            autoComplete="username"
+          />
+          <PasswordField
+            name="password"
+            label={intl.formatMessage({ id: 'account.password', defaultMessage: 'Password' })}
+            autoComplete="current-password"
+          />
           <div className="text-right text-sm">
             <Link to="/forgot-password" className={LINK_CLASS}>
-              Forgot password?
+              <FormattedMessage id="account.signIn.forgotPassword" defaultMessage="Forgot password?" />
             </Link>
           </div>
-          <SubmitButton busy={form.formState.isSubmitting}>Sign In</SubmitButton>
+          <SubmitButton busy={form.formState.isSubmitting}>
+            <FormattedMessage id="account.signIn.submit" defaultMessage="Sign In" />
+          </SubmitButton>
         </form>
       </FormProvider>
       {refused && (
         <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-sm text-gray-800">
-          {MESSAGES.firstPasswordHint}{' '}
+          {MESSAGES.firstPasswordHint}
+          {SPACE}
           <Link to="/forgot-password" className={LINK_CLASS}>
-            Send me a new link
+            <FormattedMessage id="account.signIn.sendNewLink" defaultMessage="Send me a new link" />
           </Link>
         </p>
       )}

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { userInformationSchema } from '#domain/validation/account';
@@ -38,6 +39,7 @@ export function Component() {
 function UserInformationForm({ defaults }: { defaults: UserInformation }) {
   const navigate = useNavigate();
   const form = useZodForm(userInformationSchema, defaults);
+  const intl = useIntl();
 
   const onSubmit = form.handleSubmit(async (values) => {
     updateSessionState({ userInformation: values });
@@ -46,15 +48,42 @@ function UserInformationForm({ defaults }: { defaults: UserInformation }) {
 
   return (
     <AccountPage
-      title="Your information"
-      intro="Confirm your name and phone number, then create your password."
+      title={intl.formatMessage({ id: 'account.userInformation.title', defaultMessage: 'Your information' })}
+      intro={intl.formatMessage({
+        id: 'account.userInformation.intro',
+        defaultMessage: 'Confirm your name and phone number, then create your password.',
+      })}
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={LIMITS.name} />
-          <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={LIMITS.name} />
-          <PhoneField name="phoneNumber" label="Phone number" />
-          <SubmitButton busy={form.formState.isSubmitting}>Continue</SubmitButton>
+          <TextField
+            name="firstName"
+            label={intl.formatMessage({
+              id: 'account.userInformation.firstName',
+              defaultMessage: 'First name',
+            })}
+            autoComplete="given-name"
+            maxLength={LIMITS.name}
+          />
+          <TextField
+            name="lastName"
+            label={intl.formatMessage({
+              id: 'account.userInformation.lastName',
+              defaultMessage: 'Last name',
+            })}
+            autoComplete="family-name"
+            maxLength={LIMITS.name}
+          />
+          <PhoneField
+            name="phoneNumber"
+            label={intl.formatMessage({
+              id: 'account.userInformation.phoneNumber',
+              defaultMessage: 'Phone number',
+            })}
+          />
+          <SubmitButton busy={form.formState.isSubmitting}>
+            <FormattedMessage id="account.continue" defaultMessage="Continue" />
+          </SubmitButton>
         </form>
       </FormProvider>
     </AccountPage>

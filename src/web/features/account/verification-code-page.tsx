@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { verificationCodeSchema } from '#domain/validation/account';
@@ -8,7 +9,7 @@ import { EmailField } from '#web/components/ui/form/email-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { AccountPage, LINK_CLASS } from './account-page';
+import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 
 const codeDigits = (value: string) => digitsOnly(value).slice(0, LIMITS.verificationCode);
 
@@ -16,6 +17,7 @@ const codeDigits = (value: string) => digitsOnly(value).slice(0, LIMITS.verifica
 export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const intl = useIntl();
   const knownEmail = params.get('email') ?? readSessionState().forgotPasswordUsername ?? '';
   const form = useZodForm(verificationCodeSchema, { email: knownEmail, code: params.get('code') ?? '' });
   // A known email that fails validation must be shown, or the form could never be submitted.
@@ -27,8 +29,14 @@ export function Component() {
 
   return (
     <AccountPage
-      title="Enter your verification code"
-      intro="Enter the 6-digit code from the email we sent you."
+      title={intl.formatMessage({
+        id: 'account.verificationCode.title',
+        defaultMessage: 'Enter your verification code',
+      })}
+      intro={intl.formatMessage({
+        id: 'account.verificationCode.intro',
+        defaultMessage: 'Enter the 6-digit code from the email we sent you.',
+      })}
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
@@ -36,25 +44,35 @@ export function Component() {
             <EmailField name="email" />
           ) : (
             <p className="text-sm text-gray-700">
-              Code sent to <span className="font-medium text-gray-900">{knownEmail}</span>
+              <FormattedMessage
+                id="account.verificationCode.sentTo"
+                defaultMessage="Code sent to {email}"
+                values={{ email: <span className="font-medium text-gray-900">{knownEmail}</span> }}
+              />
             </p>
           )}
           <TextField
             name="code"
-            label="Verification code"
+            label={intl.formatMessage({
+              id: 'account.verificationCode.label',
+              defaultMessage: 'Verification code',
+            })}
             inputMode="numeric"
             autoComplete="one-time-code"
             // Room for a pasted '123 456'; the formatter keeps the 6 digits.
             maxLength={LIMITS.verificationCode * 2}
             formatOnChange={codeDigits}
           />
-          <SubmitButton busy={form.formState.isSubmitting}>Continue</SubmitButton>
+          <SubmitButton busy={form.formState.isSubmitting}>
+            <FormattedMessage id="account.continue" defaultMessage="Continue" />
+          </SubmitButton>
         </form>
       </FormProvider>
       <p className="mt-6 text-center text-sm text-gray-700">
-        No code?{' '}
+        <FormattedMessage id="account.verificationCode.noCode" defaultMessage="No code?" />
+        {SPACE}
         <Link to="/forgot-password" className={LINK_CLASS}>
-          Send a new verification link
+          <FormattedMessage id="account.sendNewLink" defaultMessage="Send a new verification link" />
         </Link>
       </p>
     </AccountPage>

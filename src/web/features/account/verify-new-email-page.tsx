@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -23,6 +24,11 @@ export function Component() {
   const code = params.get('code') ?? '';
   const [verified, setVerified] = useState<string>();
   const failure = useFailureModal();
+  const intl = useIntl();
+  const title = intl.formatMessage({
+    id: 'account.verifyNewEmail.title',
+    defaultMessage: 'Verify your new email',
+  });
   const form = useZodForm(passwordOnlySchema, { password: '' });
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -36,7 +42,7 @@ export function Component() {
 
   if (verified) {
     return (
-      <AccountPage title="Verify your new email">
+      <AccountPage title={title}>
         <StatusBanner message={verified} />
       </AccountPage>
     );
@@ -44,22 +50,32 @@ export function Component() {
 
   return (
     <AccountPage
-      title="Verify your new email"
+      title={title}
       intro={
         email ? (
-          <>
-            Sign in with your password to verify{' '}
-            <span className="font-medium break-all text-gray-900">{email}</span>.
-          </>
+          <FormattedMessage
+            id="account.verifyNewEmail.introWithEmail"
+            defaultMessage="Sign in with your password to verify {email}."
+            values={{ email: <span className="font-medium break-all text-gray-900">{email}</span> }}
+          />
         ) : (
-          'Sign in with your password to verify your new email.'
+          intl.formatMessage({
+            id: 'account.verifyNewEmail.intro',
+            defaultMessage: 'Sign in with your password to verify your new email.',
+          })
         )
       }
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <PasswordField name="password" label="Password" autoComplete="current-password" />
-          <SubmitButton busy={form.formState.isSubmitting}>Verify Email</SubmitButton>
+          <PasswordField
+            name="password"
+            label={intl.formatMessage({ id: 'account.password', defaultMessage: 'Password' })}
+            autoComplete="current-password"
+          />
+          <SubmitButton busy={form.formState.isSubmitting}>
+            <FormattedMessage id="account.verifyNewEmail.submit" defaultMessage="Verify Email" />
+          </SubmitButton>
         </form>
       </FormProvider>
       <ErrorModal {...failure.props} />

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { borrower } from '#server/db/schema/application';
+import { newBorrower, put, uniqueEmail } from '#tests/support/borrower-flow';
+import { signedInStaff } from '#tests/support/staff-actions';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const lead = (email: string) => ({
+  firstName: 'Pat',
+  lastName: 'Doe',
+  email,
+  phoneNumber: '415-555-0123',
+  agreedToTerms: true,
+});
+
+const storedLanguage = async (email: string) =>
+  (await t.db.query.borrower.findFirst({ where: eq(borrower.email, email) }))?.preferredLanguage;
+
+describe('the language the lead form was used in', () => {
+  it('is stored from the switch’s cookie', async () => {
+    const email = uniqueEmail('cookie');
+    const c = t.client();
+    c.jar.set('lang', 'es');
+    expect((await c.post('/api/lead', lead(email))).statusCode).toBe(201);
+    expect(await storedLanguage(email)).toBe('es');
+  });
+
+  it('is stored from Accept-Language when there is no choice yet', async () => {
+    const email = uniqueEmail('accept');
+    const res = await t.client().post('/api/lead', lead(email), { 'accept-language': 'es-MX,es;q=0.9' });
+    expect(res.statusCode).toBe(201);
+    expect(await storedLanguage(email)).toBe('es');
+  });
+
+  it('is English when the browser names none of ours', async () => {
+    const email = uniqueEmail('english');
+    const res = await t.client().post('/api/lead', lead(email), { 'accept-language': 'fr-FR' });
+    expect(res.statusCode).toBe(201);
+    expect(await storedLanguage(email)).toBe('en');
+  });
+
+  it('is stored from the form the browser sends itself (no script)', async () => {
+    const email = uniqueEmail('noscript');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/lead',
+      payload: new URLSearchParams({ ...lead(email), agreedToTerms: 'on' }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: t.config.publicUrl,
+        cookie: 'lang=es',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(await storedLanguage(email)).toBe('es');
+  });
+});
+
+describe('PUT /api/account/language', () => {
+  it('stores the borrower’s choice, leaves another borrower alone, and the session shows it', async () => {
+    const b = await newBorrower(t);
+    const other = await newBorrower(t, 'Other');
+    const before = await storedLanguage(other.email);
+    expect((await put(b.client, '/api/account/language', { language: 'es' })).statusCode).toBe(204);
+    expect(await storedLanguage(b.email)).toBe('es');
+    expect(await storedLanguage(other.email)).toBe(before);
+    expect((await b.client.get('/api/session')).json().user.preferredLanguage).toBe('es');
+    expect((await other.client.get('/api/session')).json().user.preferredLanguage).toBe('en');
+
+    expect((await put(b.client, '/api/account/language', { language: 'en' })).statusCode).toBe(204);
+    expect(await storedLanguage(b.email)).toBe('en');
+  });
+
+  it.each([
+    ['a language we do not have', { language: 'fr' }],
+    ['no language', {}],
+    ['a language that is not a string', { language: ['es'] }],
+    ['an extra field', { language: 'es', owner: 'someone-else' }],
+    ['a huge value', { language: 'e'.repeat(100_000) }],
+    ['a prototype key', JSON.parse('{"__proto__": {"language": "es"}}')],
+  ])('refuses %s with 400 and stores nothing', async (_case, body) => {
+    const b = await newBorrower(t);
+    const before = await storedLanguage(b.email);
+    const res = await put(b.client, '/api/account/language', body);
+    expect(res.statusCode).toBe(400);
+    expect(await storedLanguage(b.email)).toBe(before);
+  });
+
+  it('refuses a body that is not JSON with a 4xx, never a 5xx', async () => {
+    const b = await newBorrower(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/language',
+      payload: '{"language":',
+      headers: {
+        'content-type': 'application/json',
+        origin: t.config.publicUrl,
+        cookie: [...b.client.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('is 401 for a visitor who is not signed in and 403 for staff', async () => {
+    expect((await put(t.client(), '/api/account/language', { language: 'es' })).statusCode).toBe(401);
+    const staff = await signedInStaff(t);
+    expect((await put(staff.client, '/api/account/language', { language: 'es' })).statusCode).toBe(403);
+    expect((await staff.client.get('/api/session')).json().user.preferredLanguage).toBeNull();
+  });
+});
