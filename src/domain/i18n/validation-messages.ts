@@ -172,6 +172,64 @@ export const FIXED = defineMessages({
   },
   budgetRepeated: { id: 'validation.budget.repeated', defaultMessage: 'This expense is listed twice.' },
   requestInvalid: { id: 'validation.requestInvalid', defaultMessage: 'The request is invalid.' },
+  // The errors' default texts (src/domain/errors.ts)
+  appErrorValidationError: {
+    id: 'validation.appError.validation',
+    defaultMessage: 'Some fields are not valid.',
+  },
+  appErrorNotAuthenticated: {
+    id: 'validation.appError.notAuthenticated',
+    defaultMessage: 'Please sign in to continue.',
+  },
+  appErrorForbidden: {
+    id: 'validation.appError.forbidden',
+    defaultMessage: 'You do not have access to this page.',
+  },
+  appErrorNotFound: {
+    id: 'validation.appError.notFound',
+    defaultMessage: 'We could not find what you were looking for.',
+  },
+  appErrorConflict: {
+    id: 'validation.appError.conflict',
+    defaultMessage: 'This information was changed by someone else. Please reload and try again.',
+  },
+  appErrorRateLimited: {
+    id: 'validation.appError.rateLimited',
+    defaultMessage: 'Too many requests. Please wait a moment and try again.',
+  },
+  appErrorMustChangePassword: {
+    id: 'validation.appError.mustChangePassword',
+    defaultMessage: 'Please set your password to continue.',
+  },
+  appErrorInvalidTransition: {
+    id: 'validation.appError.invalidTransition',
+    defaultMessage: 'This step is not available for your application right now.',
+  },
+  appErrorPreconditionFailed: {
+    id: 'validation.appError.preconditionFailed',
+    defaultMessage: 'Please complete the previous steps first.',
+  },
+  appErrorWouldDisqualify: {
+    id: 'validation.appError.wouldDisqualify',
+    defaultMessage: 'The plan payment does not fit this budget.',
+  },
+  appErrorThinBudget: {
+    id: 'validation.appError.thinBudget',
+    defaultMessage: 'This budget leaves very little each month after the plan payment.',
+  },
+  appErrorLetterRenewed: {
+    id: 'validation.appError.letterRenewed',
+    defaultMessage:
+      'The first draft date on this letter is now too close to set up in time. We have sent you a new letter to sign.',
+  },
+  appErrorSigningLinkExpired: {
+    id: 'validation.appError.signingLinkExpired',
+    defaultMessage: 'This signing link has expired.',
+  },
+  appErrorInternalError: {
+    id: 'validation.appError.internal',
+    defaultMessage: 'Something went wrong. Please try again.',
+  },
 });
 
 /**
