@@ -2,11 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_TITLE } from '#web/components/ui/video-modal';
+import { InLanguage } from '#web/test/render';
 import { HowItWorksSection } from './how-it-works-section';
 
 describe('HowItWorksSection', () => {
   it('offers no video without a video address', () => {
-    render(<HowItWorksSection videoUrl={undefined} />);
+    render(<HowItWorksSection videoUrl={undefined} />, { wrapper: InLanguage });
     expect(screen.getByRole('heading', { name: 'How it works' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Watch the video/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Watch the video/ })).toBeNull();
@@ -14,7 +15,7 @@ describe('HowItWorksSection', () => {
 
   it('plays a video host page in the modal; Escape closes it and focus returns to the button', async () => {
     const user = userEvent.setup();
-    render(<HowItWorksSection videoUrl="https://videos.example/embed/how-it-works" />);
+    render(<HowItWorksSection videoUrl="https://videos.example/embed/how-it-works" />, { wrapper: InLanguage });
     const button = screen.getByRole('button', { name: 'Watch the video' });
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -44,7 +45,7 @@ describe('HowItWorksSection', () => {
 
   it('plays a video file with the browser’s own player', async () => {
     const user = userEvent.setup();
-    render(<HowItWorksSection videoUrl="https://cdn.example/promo.mp4" />);
+    render(<HowItWorksSection videoUrl="https://cdn.example/promo.mp4" />, { wrapper: InLanguage });
     await user.click(screen.getByRole('button', { name: 'Watch the video' }));
     const dialog = await screen.findByRole('dialog', { name: VIDEO_TITLE });
     const video = dialog.querySelector('video')!;
