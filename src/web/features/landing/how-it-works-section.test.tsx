@@ -15,7 +15,9 @@ describe('HowItWorksSection', () => {
 
   it('plays a video host page in the modal; Escape closes it and focus returns to the button', async () => {
     const user = userEvent.setup();
-    render(<HowItWorksSection videoUrl="https://videos.example/embed/how-it-works" />, { wrapper: InLanguage });
+    render(<HowItWorksSection videoUrl="https://videos.example/embed/how-it-works" />, {
+      wrapper: InLanguage,
+    });
     const button = screen.getByRole('button', { name: 'Watch the video' });
     expect(screen.queryByRole('dialog')).toBeNull();
 
