@@ -1,4 +1,5 @@
 import { MESSAGES } from './validation/messages';
+import { FIXED, formatEnglish } from './i18n/validation-messages';
 
 // The one error type of the product. Each code names a situation; the server maps it to HTTP through
 // APP_ERROR_STATUS, the web maps it to a message. Provider codes keep the spec's names.
@@ -104,32 +105,31 @@ export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as readonly AppErro
 
 /** The message shown when none is given: the spec's text where it has one. */
 export const APP_ERROR_DEFAULT_MESSAGE = {
-  ValidationError: 'Some fields are not valid.',
-  NotAuthenticated: 'Please sign in to continue.',
-  Forbidden: 'You do not have access to this page.',
-  NotFound: 'We could not find what you were looking for.',
-  Conflict: 'This information was changed by someone else. Please reload and try again.',
+  ValidationError: formatEnglish(FIXED.appErrorValidationError),
+  NotAuthenticated: formatEnglish(FIXED.appErrorNotAuthenticated),
+  Forbidden: formatEnglish(FIXED.appErrorForbidden),
+  NotFound: formatEnglish(FIXED.appErrorNotFound),
+  Conflict: formatEnglish(FIXED.appErrorConflict),
   UsernameExistsException: MESSAGES.usernameExists,
   NotAuthorizedException: MESSAGES.incorrectCredentials,
   CodeMismatchException: MESSAGES.codeMismatch,
   ExpiredCodeException: MESSAGES.expiredCode,
   LimitExceededException: MESSAGES.limitExceeded,
-  RateLimited: 'Too many requests. Please wait a moment and try again.',
-  MustChangePassword: 'Please set your password to continue.',
+  RateLimited: formatEnglish(FIXED.appErrorRateLimited),
+  MustChangePassword: formatEnglish(FIXED.appErrorMustChangePassword),
   SetInitialPasswordFailed: MESSAGES.setInitialPasswordFailed,
   VerifyNewEmailFailed: MESSAGES.verifyNewEmailFailed,
-  InvalidTransition: 'This step is not available for your application right now.',
-  PreconditionFailed: 'Please complete the previous steps first.',
+  InvalidTransition: formatEnglish(FIXED.appErrorInvalidTransition),
+  PreconditionFailed: formatEnglish(FIXED.appErrorPreconditionFailed),
   ProviderError: MESSAGES.saveFailed,
   NoCheckingAccount: MESSAGES.noCheckingAccount,
   UnderContractAge: MESSAGES.underContractAge,
-  WouldDisqualify: 'The plan payment does not fit this budget.',
-  ThinBudget: 'This budget leaves very little each month after the plan payment.',
-  LetterRenewed:
-    'The first draft date on this letter is now too close to set up in time. We have sent you a new letter to sign.',
-  SigningLinkExpired: 'This signing link has expired.',
+  WouldDisqualify: formatEnglish(FIXED.appErrorWouldDisqualify),
+  ThinBudget: formatEnglish(FIXED.appErrorThinBudget),
+  LetterRenewed: formatEnglish(FIXED.appErrorLetterRenewed),
+  SigningLinkExpired: formatEnglish(FIXED.appErrorSigningLinkExpired),
   NetworkError: MESSAGES.networkError,
-  InternalError: 'Something went wrong. Please try again.',
+  InternalError: formatEnglish(FIXED.appErrorInternalError),
 } as const satisfies Record<AppErrorCode, string>;
 
 export type AppErrorExtra = {

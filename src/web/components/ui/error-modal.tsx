@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { Modal } from './modal';
 
 export type ErrorModalProps = {
@@ -8,15 +10,16 @@ export type ErrorModalProps = {
 
 /** Shows a supplied message with an OK button; OK, Escape or a click outside closes it. */
 export function ErrorModal({ message, open, onClose }: ErrorModalProps) {
+  const intl = useIntl();
   return (
     <Modal
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title="Error"
+      title={intl.formatMessage({ id: 'ui.errorModal.title', defaultMessage: 'Error' })}
       hideTitle
-      description={message}
+      description={localizeMessage(message, (d, v) => intl.formatMessage(d, v))}
       size="sm"
       showClose={false}
     >
@@ -26,7 +29,7 @@ export function ErrorModal({ message, open, onClose }: ErrorModalProps) {
           onClick={onClose}
           className="min-h-11 min-w-24 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
         >
-          OK
+          <FormattedMessage id="ui.errorModal.ok" defaultMessage="OK" />
         </button>
       </div>
     </Modal>

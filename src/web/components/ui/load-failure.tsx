@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { clsx } from 'clsx';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
@@ -15,19 +17,20 @@ export function LoadFailure({
   onRetry: () => void;
   className?: string;
 }) {
+  const intl = useIntl();
+  const message =
+    error instanceof ApiError && error.code === 'NetworkError'
+      ? error.message
+      : MESSAGES.applicationLoadFailed;
   return (
     <div role="alert" className={clsx('flex flex-col items-center gap-4 text-center', className)}>
-      <p className="text-lg text-gray-900">
-        {error instanceof ApiError && error.code === 'NetworkError'
-          ? error.message
-          : MESSAGES.applicationLoadFailed}
-      </p>
+      <p className="text-lg text-gray-900">{localizeMessage(message, (d, v) => intl.formatMessage(d, v))}</p>
       <button
         type="button"
         onClick={onRetry}
         className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
       >
-        Try again
+        <FormattedMessage id="ui.loadFailure.retry" defaultMessage="Try again" />
       </button>
     </div>
   );

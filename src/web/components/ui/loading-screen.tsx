@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { clsx } from 'clsx';
 
 export type LoadingScreenProps = {
@@ -7,7 +8,8 @@ export type LoadingScreenProps = {
   overlay?: boolean;
 };
 
-export function LoadingScreen({ text = 'Loading...', subtext, overlay = false }: LoadingScreenProps) {
+export function LoadingScreen({ text, subtext, overlay = false }: LoadingScreenProps) {
+  const intl = useIntl();
   return (
     <div
       role="status"
@@ -21,7 +23,9 @@ export function LoadingScreen({ text = 'Loading...', subtext, overlay = false }:
         aria-hidden="true"
         className="size-12 rounded-full border-4 border-brand-100 border-t-brand-700 motion-safe:animate-spin"
       />
-      <p className="text-lg font-semibold text-gray-900">{text}</p>
+      <p className="text-lg font-semibold text-gray-900">
+        {text ?? intl.formatMessage({ id: 'ui.loading', defaultMessage: 'Loading...' })}
+      </p>
       {subtext !== undefined && <p className="max-w-md text-gray-700">{subtext}</p>}
     </div>
   );

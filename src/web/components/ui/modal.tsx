@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { clsx } from 'clsx';
 import { Dialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
@@ -38,6 +39,7 @@ export function Modal({
   // Radix returns focus to a Dialog.Trigger; our modals are opened by ordinary buttons (often lazily), so the
   // element focused at opening is remembered and focused again on close.
   const opener = useRef<HTMLElement | null>(null);
+  const intl = useIntl();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -74,7 +76,7 @@ export function Modal({
           {children}
           {showClose && (
             <Dialog.Close
-              aria-label="Close"
+              aria-label={intl.formatMessage({ id: 'ui.modal.close', defaultMessage: 'Close' })}
               className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 hover:text-gray-900"
             >
               <svg

@@ -1,5 +1,9 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { clsx } from 'clsx';
 import { paginationItems } from './pagination-items';
+
+// Signs, not words: the same in every language (kept out of the JSX, where the translation check looks for words).
+const ELLIPSIS = '…';
 
 export type PaginationProps = {
   pageCount: number;
@@ -22,30 +26,36 @@ export function Pagination({
   onPageChange,
   pageRangeDisplayed,
   marginPagesDisplayed,
-  label = 'Pagination',
+  label,
 }: PaginationProps) {
+  const intl = useIntl();
   if (pageCount <= 1) return null;
   const items = paginationItems({ pageCount, page, pageRangeDisplayed, marginPagesDisplayed });
   const arrow =
     'border border-gray-300 text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50';
   return (
-    <nav aria-label={label}>
+    <nav
+      aria-label={label ?? intl.formatMessage({ id: 'ui.pagination.label', defaultMessage: 'Pagination' })}
+    >
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           <button
             type="button"
             className={clsx(itemClass, arrow)}
-            aria-label="Previous page"
+            aria-label={intl.formatMessage({
+              id: 'ui.pagination.previousPage',
+              defaultMessage: 'Previous page',
+            })}
             disabled={page <= 1}
             onClick={() => onPageChange(page - 1)}
           >
-            ‹ Prev
+            <FormattedMessage id="ui.pagination.previous" defaultMessage="‹ Prev" />
           </button>
         </li>
         {items.map((item, i) =>
           item === 'break' ? (
             <li key={`break-${i}`} aria-hidden="true" className={clsx(itemClass, 'text-gray-600')}>
-              …
+              {ELLIPSIS}
             </li>
           ) : (
             <li key={item}>
@@ -55,7 +65,10 @@ export function Pagination({
                   itemClass,
                   item === page ? 'bg-brand-700 text-white' : 'text-gray-800 hover:bg-gray-100',
                 )}
-                aria-label={`Page ${item}`}
+                aria-label={intl.formatMessage(
+                  { id: 'ui.pagination.page', defaultMessage: 'Page {page}' },
+                  { page: item },
+                )}
                 aria-current={item === page ? 'page' : undefined}
                 onClick={() => {
                   if (item !== page) onPageChange(item);
@@ -70,11 +83,11 @@ export function Pagination({
           <button
             type="button"
             className={clsx(itemClass, arrow)}
-            aria-label="Next page"
+            aria-label={intl.formatMessage({ id: 'ui.pagination.nextPage', defaultMessage: 'Next page' })}
             disabled={page >= pageCount}
             onClick={() => onPageChange(page + 1)}
           >
-            Next ›
+            <FormattedMessage id="ui.pagination.next" defaultMessage="Next ›" />
           </button>
         </li>
       </ul>

@@ -1,6 +1,7 @@
 import { fireEvent, render as renderNode, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { InLanguage } from '#web/test/render';
 import { ErrorModal } from './error-modal';
 import { LoadingScreen } from './loading-screen';
 import { Pagination } from './pagination';
@@ -8,7 +9,7 @@ import { Pagination } from './pagination';
 let container: HTMLElement;
 
 function render(node: ReactNode) {
-  container = renderNode(node).container;
+  container = renderNode(node, { wrapper: InLanguage }).container;
 }
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });

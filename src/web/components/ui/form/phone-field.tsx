@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { formatPhone } from '#domain/validation/format';
 import { TextField, type TextFieldProps } from './text-field';
 
@@ -6,14 +7,15 @@ const PHONE_LENGTH = 12;
 
 /** Phone input: formatted as 999-999-9999 while typing or pasting. */
 export function PhoneField({
-  label = 'Phone number',
+  label,
   autoComplete = 'tel-national',
   ...props
 }: Omit<TextFieldProps, 'label' | 'type' | 'formatOnChange' | 'maxLength'> & { label?: string }) {
+  const intl = useIntl();
   return (
     <TextField
       {...props}
-      label={label}
+      label={label ?? intl.formatMessage({ id: 'ui.field.phone', defaultMessage: 'Phone number' })}
       type="tel"
       inputMode="tel"
       autoComplete={autoComplete}

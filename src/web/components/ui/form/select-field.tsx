@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useController } from 'react-hook-form';
 import { FieldError, FieldHint } from './field-error';
 import { INPUT_CLASS, LABEL_CLASS } from './styles';
@@ -26,12 +27,13 @@ export function SelectField<TValue extends string | number>({
   name,
   label,
   options,
-  placeholder = 'Select...',
+  placeholder,
   hint,
   autoComplete,
   readOnly,
   className,
 }: SelectFieldProps<TValue>) {
+  const intl = useIntl();
   const { form, id, errorId, hintId, errorMessage, ariaProps } = useField(name, Boolean(hint));
   const {
     field: {
@@ -66,7 +68,9 @@ export function SelectField<TValue extends string | number>({
         // A native select ignores the line height: the fixed height lines it up with the text inputs beside it.
         className={`${INPUT_CLASS} h-[2.625rem] aria-readonly:bg-gray-100`}
       >
-        <option value="">{placeholder}</option>
+        <option value="">
+          {placeholder ?? intl.formatMessage({ id: 'ui.select.placeholder', defaultMessage: 'Select...' })}
+        </option>
         {options.map((option) => (
           <option key={option.value} value={String(option.value)}>
             {option.label}

@@ -1,9 +1,10 @@
+import { defineMessages, useIntl } from 'react-intl';
 import { ChoiceField } from './choice-field';
 
-const CHOICES = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-] as const;
+const ANSWERS = defineMessages({
+  yes: { id: 'ui.yesNo.yes', defaultMessage: 'Yes' },
+  no: { id: 'ui.yesNo.no', defaultMessage: 'No' },
+});
 
 export type YesNoFieldProps = {
   name: string;
@@ -19,11 +20,16 @@ export type YesNoFieldProps = {
 
 /** A Yes/No question stored as a boolean: two radio tiles in a fieldset whose legend is the question. */
 export function YesNoField({ name, question, onAnswer, hint, disabled, className }: YesNoFieldProps) {
+  const intl = useIntl();
+  const choices = [
+    { value: true, label: intl.formatMessage(ANSWERS.yes) },
+    { value: false, label: intl.formatMessage(ANSWERS.no) },
+  ] as const;
   return (
     <ChoiceField
       name={name}
       legend={question}
-      choices={CHOICES}
+      choices={choices}
       onChoose={onAnswer}
       hint={hint}
       disabled={disabled}

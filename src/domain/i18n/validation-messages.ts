@@ -1,0 +1,316 @@
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
+
+// The validation and error texts a borrower can see, each declared once with its English. messages.ts builds
+// the English the schemas use from these same descriptors (formatEnglish), and localizeMessage
+// (translate-message.ts) recognises that English to give it back in another language, so the two cannot drift
+// (docs/decisions/0097-translated-validation-messages.md).
+
+/** Texts built around a field's label (or a question, an amount, a bank's name). */
+export const TEMPLATES = defineMessages({
+  required: { id: 'validation.required', defaultMessage: '{label} is required' },
+  invalid: { id: 'validation.invalid', defaultMessage: '{label} is invalid' },
+  minLength: { id: 'validation.minLength', defaultMessage: '{label} must be at least {n} characters long' },
+  maxLength: { id: 'validation.maxLength', defaultMessage: '{label} must be at most {n} characters long' },
+  greaterThanZero: { id: 'validation.greaterThanZero', defaultMessage: '{label} must be greater than $0' },
+  notNegative: { id: 'validation.notNegative', defaultMessage: '{label} cannot be negative' },
+  noCheckingAccount: {
+    id: 'validation.bank.noCheckingAccount',
+    defaultMessage:
+      'Thank you for connecting {institution}. We did not find a checking account there. Please connect the bank that holds your primary checking account.',
+  },
+  reconnectOtherBank: {
+    id: 'validation.bank.reconnectOtherBank',
+    defaultMessage:
+      'This connection stopped at {institution}. Please sign in to {institution} to reconnect it.',
+  },
+  budgetBelowFloor: {
+    id: 'validation.budget.belowFloor',
+    defaultMessage: '{label} cannot go below {amount}.',
+  },
+  budgetAboveCurrent: {
+    id: 'validation.budget.aboveCurrent',
+    defaultMessage: '{label} cannot go above what you spend now ({amount}).',
+  },
+  budgetNotCovered: {
+    id: 'validation.budget.notCovered',
+    defaultMessage:
+      'These cuts leave {stillToCover} a month still to cover. Together they must lower your expenses by at least {required}.',
+  },
+});
+
+/** Fixed texts a borrower can see: form rules beyond one field, and failures. */
+export const FIXED = defineMessages({
+  termsRequired: {
+    id: 'validation.termsRequired',
+    defaultMessage: 'Agreeing to the Terms and Conditions is required',
+  },
+  hardshipRequired: {
+    id: 'validation.hardshipRequired',
+    defaultMessage: 'Please select at least one option.',
+  },
+  creditConsentRequired: {
+    id: 'validation.creditConsentRequired',
+    defaultMessage: 'Consent for the credit inquiry is required',
+  },
+  budgetAgreementRequired: {
+    id: 'validation.budgetAgreementRequired',
+    defaultMessage: 'Agreeing to adjust your total expenses is required',
+  },
+  paymentAccountRequired: {
+    id: 'validation.paymentAccountRequired',
+    defaultMessage: 'Please select a payment account.',
+  },
+  passwordsDoNotMatch: { id: 'validation.passwordsDoNotMatch', defaultMessage: 'Passwords do not match.' },
+  passwordRequirements: {
+    id: 'validation.passwordRequirements',
+    defaultMessage: 'Your new password does not meet the requirements.',
+  },
+  emailsDoNotMatch: { id: 'validation.emailsDoNotMatch', defaultMessage: 'The emails do not match.' },
+  accountNumbersDoNotMatch: {
+    id: 'validation.accountNumbersDoNotMatch',
+    defaultMessage: 'Account numbers do not match',
+  },
+  under13: { id: 'validation.under13', defaultMessage: 'You must be at least 13 years of age to register.' },
+  underContractAge: {
+    id: 'validation.underContractAge',
+    defaultMessage: 'A Debt Management Plan is a contract, which a person under 18 cannot sign.',
+  },
+  currencyWarning: {
+    id: 'validation.currencyWarning',
+    defaultMessage: 'Please confirm this amount is correct.',
+  },
+  incomeWarning: {
+    id: 'validation.incomeWarning',
+    defaultMessage:
+      'The median Monthly Household Income in America is $5,725. Please ensure you have accurately entered your Monthly Household Income before proceeding.',
+  },
+  addressLine2Hint: {
+    id: 'validation.addressLine2Hint',
+    defaultMessage: 'Ex. Suite #, Building #, Apartment #',
+  },
+  usernameExists: {
+    id: 'validation.usernameExists',
+    defaultMessage:
+      'An account with the given email address already exists. Please look for your registration email to continue the application process.',
+  },
+  incorrectCredentials: {
+    id: 'validation.incorrectCredentials',
+    defaultMessage: 'Incorrect Username or Password',
+  },
+  networkError: {
+    id: 'validation.networkError',
+    defaultMessage: 'Network Connection Error: Please check your internet connection',
+  },
+  applicationLoadFailed: {
+    id: 'validation.applicationLoadFailed',
+    defaultMessage: 'There was a problem getting your application information. Please try again.',
+  },
+  codeMismatch: {
+    id: 'validation.codeMismatch',
+    defaultMessage:
+      'The supplied verification link is old. Please check your email for the newest verification link.',
+  },
+  expiredCode: {
+    id: 'validation.expiredCode',
+    defaultMessage:
+      'The supplied verification link has expired. Please check your email for the newest verification link.',
+  },
+  limitExceeded: {
+    id: 'validation.limitExceeded',
+    defaultMessage:
+      'There have been too many reset password requests recently. Please wait 15 minutes and try again.',
+  },
+  setInitialPasswordFailed: {
+    id: 'validation.setInitialPasswordFailed',
+    defaultMessage: 'There was a problem updating your account. Please try again.',
+  },
+  verifyNewEmailFailed: {
+    id: 'validation.verifyNewEmailFailed',
+    defaultMessage: 'We were unable to verify your new email. Please try again.',
+  },
+  verifyNewEmailSuccess: {
+    id: 'validation.verifyNewEmailSuccess',
+    defaultMessage: 'Your new email has been verified! You may now close this window.',
+  },
+  emailUpdated: {
+    id: 'validation.emailUpdated',
+    defaultMessage: 'Your email has been updated. Please sign in with your new credentials.',
+  },
+  verifyNewEmailSent: {
+    id: 'validation.verifyNewEmailSent',
+    defaultMessage:
+      'We sent a link to your new email address. Your email changes once you follow it and confirm with your password; until then, sign in with your current email.',
+  },
+  passwordReset: {
+    id: 'validation.passwordReset',
+    defaultMessage: 'Password successfully reset. Please sign in with your new credentials.',
+  },
+  passwordSet: {
+    id: 'validation.passwordSet',
+    defaultMessage: 'Your password is set. Please sign in with it to continue your application.',
+  },
+  firstPasswordHint: {
+    id: 'validation.firstPasswordHint',
+    defaultMessage:
+      'Not set a password yet? Use the “Set your password” link in the email we sent when you started your application. If it has expired or you cannot find it, we can send you a new one.',
+  },
+  saveFailed: {
+    id: 'validation.saveFailed',
+    defaultMessage: 'There was a problem saving your information. Please try again.',
+  },
+  reviewSaveFailed: {
+    id: 'validation.reviewSaveFailed',
+    defaultMessage: 'There was a problem saving your application. Please try again.',
+  },
+  bankAlreadyConnected: {
+    id: 'validation.bank.alreadyConnected',
+    defaultMessage: 'This bank is connected already. There is nothing to reconnect.',
+  },
+  budgetNotAdjustable: {
+    id: 'validation.budget.notAdjustable',
+    defaultMessage: 'This expense cannot be adjusted in the budget.',
+  },
+  budgetRepeated: { id: 'validation.budget.repeated', defaultMessage: 'This expense is listed twice.' },
+  requestInvalid: { id: 'validation.requestInvalid', defaultMessage: 'The request is invalid.' },
+  // The errors' default texts (src/domain/errors.ts)
+  appErrorValidationError: {
+    id: 'validation.appError.validation',
+    defaultMessage: 'Some fields are not valid.',
+  },
+  appErrorNotAuthenticated: {
+    id: 'validation.appError.notAuthenticated',
+    defaultMessage: 'Please sign in to continue.',
+  },
+  appErrorForbidden: {
+    id: 'validation.appError.forbidden',
+    defaultMessage: 'You do not have access to this page.',
+  },
+  appErrorNotFound: {
+    id: 'validation.appError.notFound',
+    defaultMessage: 'We could not find what you were looking for.',
+  },
+  appErrorConflict: {
+    id: 'validation.appError.conflict',
+    defaultMessage: 'This information was changed by someone else. Please reload and try again.',
+  },
+  appErrorRateLimited: {
+    id: 'validation.appError.rateLimited',
+    defaultMessage: 'Too many requests. Please wait a moment and try again.',
+  },
+  appErrorMustChangePassword: {
+    id: 'validation.appError.mustChangePassword',
+    defaultMessage: 'Please set your password to continue.',
+  },
+  appErrorInvalidTransition: {
+    id: 'validation.appError.invalidTransition',
+    defaultMessage: 'This step is not available for your application right now.',
+  },
+  appErrorPreconditionFailed: {
+    id: 'validation.appError.preconditionFailed',
+    defaultMessage: 'Please complete the previous steps first.',
+  },
+  appErrorWouldDisqualify: {
+    id: 'validation.appError.wouldDisqualify',
+    defaultMessage: 'The plan payment does not fit this budget.',
+  },
+  appErrorThinBudget: {
+    id: 'validation.appError.thinBudget',
+    defaultMessage: 'This budget leaves very little each month after the plan payment.',
+  },
+  appErrorLetterRenewed: {
+    id: 'validation.appError.letterRenewed',
+    defaultMessage:
+      'The first draft date on this letter is now too close to set up in time. We have sent you a new letter to sign.',
+  },
+  appErrorSigningLinkExpired: {
+    id: 'validation.appError.signingLinkExpired',
+    defaultMessage: 'This signing link has expired.',
+  },
+  appErrorInternalError: {
+    id: 'validation.appError.internal',
+    defaultMessage: 'Something went wrong. Please try again.',
+  },
+});
+
+/**
+ * The labels and questions the borrower's schemas name in their messages ("First name is required"), and the
+ * words a template holds in place of a name ("your bank"). A label not listed stays English inside a
+ * translated sentence.
+ */
+export const LABELS = defineMessages({
+  firstName: { id: 'validation.label.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'validation.label.lastName', defaultMessage: 'Last name' },
+  middleName: { id: 'validation.label.middleName', defaultMessage: 'Middle name' },
+  email: { id: 'validation.label.email', defaultMessage: 'Email address' },
+  phoneNumber: { id: 'validation.label.phoneNumber', defaultMessage: 'Phone number' },
+  addressLine1: { id: 'validation.label.addressLine1', defaultMessage: 'Street address' },
+  addressLine2: { id: 'validation.label.addressLine2', defaultMessage: 'Address line 2' },
+  city: { id: 'validation.label.city', defaultMessage: 'City' },
+  state: { id: 'validation.label.state', defaultMessage: 'State' },
+  zipCode: { id: 'validation.label.zipCode', defaultMessage: 'Zip code' },
+  dateOfBirth: { id: 'validation.label.dateOfBirth', defaultMessage: 'Date of birth' },
+  numberOfDependents: { id: 'validation.label.numberOfDependents', defaultMessage: 'Number of dependents' },
+  housingCost: {
+    id: 'validation.label.housingCost',
+    defaultMessage: 'Estimated monthly housing cost',
+  },
+  escrow: { id: 'validation.label.escrow', defaultMessage: 'Escrow' },
+  password: { id: 'validation.label.password', defaultMessage: 'Password' },
+  newPassword: { id: 'validation.label.newPassword', defaultMessage: 'New password' },
+  currentPassword: { id: 'validation.label.currentPassword', defaultMessage: 'Current password' },
+  confirmPassword: { id: 'validation.label.confirmPassword', defaultMessage: 'Confirm password' },
+  newEmail: { id: 'validation.label.newEmail', defaultMessage: 'New email address' },
+  confirmNewEmail: { id: 'validation.label.confirmNewEmail', defaultMessage: 'Confirm new email address' },
+  verificationCode: { id: 'validation.label.verificationCode', defaultMessage: 'Verification code' },
+  accountNumber: { id: 'validation.label.accountNumber', defaultMessage: 'Account Number' },
+  confirmAccountNumber: {
+    id: 'validation.label.confirmAccountNumber',
+    defaultMessage: 'Confirm Account Number',
+  },
+  routingNumber: { id: 'validation.label.routingNumber', defaultMessage: 'Routing Number' },
+  creditorName: { id: 'validation.label.creditorName', defaultMessage: 'Creditor name' },
+  balance: { id: 'validation.label.balance', defaultMessage: 'Balance' },
+  monthlyPayment: { id: 'validation.label.monthlyPayment', defaultMessage: 'Monthly payment' },
+  income: {
+    id: 'validation.label.income',
+    defaultMessage: 'Total monthly household income after taxes',
+  },
+  newAmount: { id: 'validation.label.newAmount', defaultMessage: 'New amount' },
+  amount: { id: 'validation.label.amount', defaultMessage: 'Amount' },
+  hasDependents: { id: 'validation.question.hasDependents', defaultMessage: 'Do you have any dependents?' },
+  isHomeowner: { id: 'validation.question.isHomeowner', defaultMessage: 'Do you own your home?' },
+  hasMortgageEscrow: {
+    id: 'validation.question.hasMortgageEscrow',
+    defaultMessage:
+      'Are your homeowners insurance and property taxes included in your mortgage payment (escrow)?',
+  },
+  isCarOwner: { id: 'validation.question.isCarOwner', defaultMessage: 'Do you own a car?' },
+  hasSpouse: { id: 'validation.question.hasSpouse', defaultMessage: 'Are you applying with a spouse?' },
+  hasSameAddressAsBorrower: {
+    id: 'validation.question.hasSameAddressAsBorrower',
+    defaultMessage: 'Does your spouse live at the same address as above?',
+  },
+  isIncomeCorrect: {
+    id: 'validation.question.isIncomeCorrect',
+    defaultMessage: 'Is this your correct total monthly household income after taxes?',
+  },
+  notifyWhenEligible: {
+    id: 'validation.question.notifyWhenEligible',
+    defaultMessage: 'Would you like us to notify you when our service becomes available in your state?',
+  },
+  yourBank: { id: 'validation.bank.yourBank', defaultMessage: 'your bank' },
+});
+
+export type { MessageDescriptor };
+
+/**
+ * A message in English without the ICU machinery: the default text with each `{name}` replaced by its value.
+ * Every message above is plain text with simple placeholders (no plurals, no quotes), which a test checks
+ * against FormatJS's own English.
+ */
+export function formatEnglish(
+  descriptor: MessageDescriptor,
+  values: Record<string, string | number> = {},
+): string {
+  return String(descriptor.defaultMessage).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}

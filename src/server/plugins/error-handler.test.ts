@@ -1,0 +1,71 @@
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#domain/errors';
+import { leadSchema } from '#domain/validation/account';
+import { registerErrorHandler } from './error-handler';
+
+// A small app with the real error handler: a borrower's form route, the same under /api/staff, and a route
+// that fails with an AppError.
+const app = Fastify().withTypeProvider<ZodTypeProvider>();
+beforeAll(async () => {
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandler(app);
+  for (const url of ['/api/lead', '/api/staff/lead'])
+    app.post(url, { schema: { body: leadSchema } }, () => ({ ok: true }));
+  app.get('/api/conflict', () => {
+    throw new AppError('Conflict');
+  });
+  app.get('/api/fields', () => {
+    throw new AppError('ValidationError', undefined, { fieldErrors: { email: 'Email address is invalid' } });
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const body = { firstName: '', lastName: 'Smith', email: 'a@example.com', phoneNumber: '555-555-5555' };
+const post = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload: { ...body, agreedToTerms: true }, headers });
+
+describe('error answers in the reader’s language', () => {
+  it('answers a form’s 400 in English by default', async () => {
+    const res = await post('/api/lead');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'First name is required',
+      fieldErrors: { firstName: 'First name is required' },
+    });
+  });
+
+  it.each<Record<string, string>>([{ 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' }, { cookie: 'lang=es' }])(
+    'answers a form’s 400 in Spanish for %o',
+    async (headers) => {
+      const res = await post('/api/lead', headers);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'ValidationError',
+        message: 'Nombre: este dato es obligatorio',
+        fieldErrors: { firstName: 'Nombre: este dato es obligatorio' },
+      });
+    },
+  );
+
+  it('translates an AppError’s message and its field messages', async () => {
+    const conflict = await app.inject({
+      method: 'GET',
+      url: '/api/conflict',
+      headers: { cookie: 'lang=es' },
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe(
+      'Otra persona cambió esta información. Vuelva a cargar la página e inténtelo de nuevo.',
+    );
+    const fields = await app.inject({ method: 'GET', url: '/api/fields', headers: { cookie: 'lang=es' } });
+    expect(fields.json().fieldErrors).toEqual({ email: 'Correo electrónico: el dato no es válido' });
+  });
+
+  it('keeps the service portal’s answers in English', async () => {
+    const res = await post('/api/staff/lead', { cookie: 'lang=es' });
+    expect(res.json().fieldErrors).toEqual({ firstName: 'First name is required' });
+  });
+});
