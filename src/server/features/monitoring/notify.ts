@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type AlertCandidate } from '#domain/monitoring/alert-rules';
+import { languageOrDefault } from '#server/i18n';
 import { SITE } from '#domain/site';
 import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
@@ -47,6 +48,7 @@ export async function writeAlertNotifications(
       accountEmail: user.email,
       phone: borrower.phoneNumber,
       optedOut: borrower.isOptedOutOfSMS,
+      preferredLanguage: borrower.preferredLanguage,
     })
     .from(borrower)
     .innerJoin(application, eq(application.id, borrower.applicationId))
@@ -55,6 +57,7 @@ export async function writeAlertNotifications(
     .limit(1);
   if (!person) return ids;
   const to = person.email ?? person.accountEmail;
+  const language = languageOrDefault(person.preferredLanguage);
   for (const type of types) {
     if (type === 'balanceBelowDMPPayment' && !o.paymentDate) continue;
     const message =
@@ -64,8 +67,9 @@ export async function writeAlertNotifications(
             firstName: person.firstName,
             publicUrl: notifier.publicUrl,
             paymentDate: o.paymentDate!,
+            language,
           })
-        : bankDisconnectedEmail({ to, firstName: person.firstName, publicUrl: notifier.publicUrl });
+        : bankDisconnectedEmail({ to, firstName: person.firstName, publicUrl: notifier.publicUrl, language });
     ids.emailIds.push(await enqueueEmail(tx, notifier.cipher, message));
     if (!person.phone || person.optedOut) continue;
     const body =
