@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type AlertCandidate } from '#domain/monitoring/alert-rules';
+import { bankDisconnectedSms, lowBalanceSms } from '#server/sms/texts';
 import { languageOrDefault } from '#server/i18n';
-import { SITE } from '#domain/site';
 import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
@@ -74,8 +74,8 @@ export async function writeAlertNotifications(
     if (!person.phone || person.optedOut) continue;
     const body =
       type === 'balanceBelowDMPPayment'
-        ? `${SITE.companyName}: your plan payment is drawn soon and your account balance looks lower than the payment. Details: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`
-        : `${SITE.companyName}: we can no longer reach your bank account. Please reconnect it: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`;
+        ? lowBalanceSms(language, { url: `${notifier.publicUrl}/customer-portal/alerts` })
+        : bankDisconnectedSms(language, { url: `${notifier.publicUrl}/customer-portal/alerts` });
     ids.smsIds.push(
       await enqueueSms(tx, notifier.cipher, {
         applicationId: o.applicationId,
