@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { Language } from '#domain/i18n/language';
 import type { Tx } from '#server/db/client';
+import { borrowerLanguage } from './recipient-language';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
 import { docusign, docusignSigner } from '#server/db/schema/enrollment';
@@ -8,7 +10,12 @@ import { docusign, docusignSigner } from '#server/db/schema/enrollment';
  * Who hears of a change: everyone who signed the Letter of Authorization, as the signed copy went to each of
  * them (one email per address); without a letter on file, the borrower.
  */
-export async function planRecipients(tx: Tx, applicationId: string): Promise<{ to: string; name: string }[]> {
+export async function planRecipients(
+  tx: Tx,
+  applicationId: string,
+): Promise<{ to: string; name: string; language: Language }[]> {
+  // Everyone hears in the borrower's language: the spouse has no choice of their own stored.
+  const language = await borrowerLanguage(tx, applicationId);
   const signers = await tx
     .select({ to: docusignSigner.email, name: docusignSigner.name })
     .from(docusignSigner)
@@ -17,7 +24,7 @@ export async function planRecipients(tx: Tx, applicationId: string): Promise<{ t
     .orderBy(docusignSigner.role);
   const seen = new Set<string>();
   const distinct = signers.filter((s) => !seen.has(s.to) && seen.add(s.to));
-  if (distinct.length > 0) return distinct;
+  if (distinct.length > 0) return distinct.map((s) => ({ ...s, language }));
   const [person] = await tx
     .select({ email: borrower.email, accountEmail: user.email, firstName: borrower.firstName })
     .from(borrower)
@@ -25,5 +32,7 @@ export async function planRecipients(tx: Tx, applicationId: string): Promise<{ t
     .innerJoin(user, eq(user.id, application.owner))
     .where(eq(borrower.applicationId, applicationId))
     .limit(1);
-  return person ? [{ to: person.email ?? person.accountEmail, name: person.firstName ?? 'there' }] : [];
+  return person
+    ? [{ to: person.email ?? person.accountEmail, name: person.firstName ?? 'there', language }]
+    : [];
 }

@@ -1,16 +1,14 @@
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import type { OutcomeView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
 import type { PlanChange } from '#domain/enrollment/plan-change';
 import type { DraftDayChange } from '#domain/enrollment/draft-day-change';
-import {
-  DRAFT_ON_NON_BUSINESS_DAY,
-  formatLetterDate,
-  formatUsd,
-  ordinal,
-} from '#domain/enrollment/letter-of-authorization';
+import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
+import type { Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
 import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
 import { belowInterestWarning, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
+import { intlFor, type IntlShape } from '#server/i18n';
 
 /** A file sent with an email (the signed Letter of Authorization), content as base64. */
 export type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -26,17 +24,258 @@ export type EmailMessage = {
   attachments?: EmailAttachment[];
 };
 
+/**
+ * Every email is written in the recipient's language (their stored preferredLanguage; English when they have
+ * none). A template called without one writes English, as every email did before Spanish existed.
+ */
+type InLanguage = { language?: Language };
+
+/**
+ * FormatJS types a message declared here as taking no values; the messages below do take values (checked
+ * against the Spanish by npm run i18n:check), so they are used as plain descriptors.
+ */
+const untyped = <T extends Record<string, unknown>>(messages: T) =>
+  messages as unknown as { readonly [K in keyof T]: MessageDescriptor };
+
+const m = untyped(
+  defineMessages({
+    footer: { id: 'email.footer', defaultMessage: 'Questions? Call {phone}, {hours}.' },
+    // The same words as SITE.hours (a test keeps them equal), here so that they can be translated.
+    hours: { id: 'email.footer.hours', defaultMessage: 'Monday - Friday 9AM - 5PM EST' },
+    verificationCode: { id: 'email.verificationCode', defaultMessage: 'Your verification code is {code}.' },
+
+    initialSubject: { id: 'email.initialPassword.subject', defaultMessage: 'Finish creating your account' },
+    initialThanks: {
+      id: 'email.initialPassword.thanks',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, thanks for starting your debt management plan application.',
+    },
+    initialSetPassword: {
+      id: 'email.initialPassword.setPassword',
+      defaultMessage:
+        'Set a password so you can come back to your application at any time. This link can be used once.',
+    },
+    initialLink: { id: 'email.initialPassword.link', defaultMessage: 'Set your password' },
+
+    resetSubject: { id: 'email.resetPassword.subject', defaultMessage: 'Your new verification link' },
+    resetRequest: {
+      id: 'email.resetPassword.request',
+      defaultMessage:
+        'We received a request to reset your password. Use the link below to choose a new one. It can be used once, and only the newest link works.',
+    },
+    resetIgnore: {
+      id: 'email.resetPassword.ignore',
+      defaultMessage: 'If you did not ask for this, you can ignore this email.',
+    },
+    resetLink: { id: 'email.resetPassword.link', defaultMessage: 'Reset your password' },
+
+    verifySubject: { id: 'email.verifyNewEmail.subject', defaultMessage: 'Verify your new email address' },
+    verifyRequest: {
+      id: 'email.verifyNewEmail.request',
+      defaultMessage:
+        'You asked to sign in with this email address from now on. Confirm it by entering your password on the page below; until then your sign-in email stays as it was. If you did not ask for this, you can ignore this email.',
+    },
+    verifyLink: { id: 'email.verifyNewEmail.link', defaultMessage: 'Verify your new email' },
+
+    signSubject: {
+      id: 'email.signLetter.subject',
+      defaultMessage: 'Please sign your Letter of Authorization',
+    },
+    signAlmostReady: {
+      id: 'email.signLetter.almostReady',
+      defaultMessage: 'Hi {name}, your debt management plan is almost ready.',
+    },
+    signAsSpouse: {
+      id: 'email.signLetter.asSpouse',
+      defaultMessage:
+        'As the co-applicant, please review and sign the Letter of Authorization with your own link below. It lets the credit counselling agency contact your creditors and set up the plan.',
+    },
+    signAsBorrower: {
+      id: 'email.signLetter.asBorrower',
+      defaultMessage:
+        'Please review and sign the Letter of Authorization. It lets the credit counselling agency contact your creditors and set up the plan.',
+    },
+    signAfter: {
+      id: 'email.signLetter.after',
+      defaultMessage: 'After signing, a credit counsellor reviews your application and gets in touch.',
+    },
+    signLink: { id: 'email.signLetter.link', defaultMessage: 'Review and sign' },
+
+    signedSubject: {
+      id: 'email.letterSigned.subject',
+      defaultMessage: 'Your signed Letter of Authorization',
+    },
+    signedThanks: {
+      id: 'email.letterSigned.thanks',
+      defaultMessage:
+        'Hi {name}, thank you for completing the Letter of Authorization. Your signed copy is attached.',
+    },
+    signedNext: {
+      id: 'email.letterSigned.next',
+      defaultMessage:
+        'A credit counsellor will now review your application and get in touch. You can also download the signed copy at any time from your plan page after signing in.',
+    },
+    signedLink: { id: 'email.letterSigned.link', defaultMessage: 'Your plan' },
+    signedFilename: {
+      id: 'email.letterSigned.filename',
+      defaultMessage: 'Letter of Authorization (signed).pdf',
+    },
+
+    notQualifiedSubject: {
+      id: 'email.notQualified.subject',
+      defaultMessage: 'About your Debt Management Plan application',
+    },
+    notQualifiedThanks: {
+      id: 'email.notQualified.thanks',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, thank you for taking the time to apply. Unfortunately, you do not qualify for a Debt Management Plan at this time.',
+    },
+    notQualifiedWhy: { id: 'email.notQualified.why', defaultMessage: 'Why: {title}. {why}' },
+    notQualifiedStep: {
+      id: 'email.notQualified.step',
+      defaultMessage: 'What you can do: {title}. {text}{web}',
+    },
+    notQualifiedDebt: {
+      id: 'email.notQualified.payoffDebt',
+      defaultMessage: '{number}. {name}: {balance} owed, {payment} a month',
+    },
+    notQualifiedPayoff: {
+      id: 'email.notQualified.payoffPlan',
+      defaultMessage: 'Your payoff plan, highest interest rate first: {order}.',
+    },
+    notQualifiedLink: { id: 'email.notQualified.link', defaultMessage: 'Read this again on our website' },
+
+    lowBalanceSubject: { id: 'email.lowBalance.subject', defaultMessage: 'Your plan payment is coming up' },
+    lowBalanceDrawn: {
+      id: 'email.lowBalance.drawn',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, your next debt management plan payment is drawn on {day}, and the balance of the account it is drawn from looks lower than the payment.',
+    },
+    lowBalanceWhatToDo: {
+      id: 'email.lowBalance.whatToDo',
+      defaultMessage:
+        'If you can, move money into the account before then. If you cannot, call us before the payment date: a counsellor can help you find a way, and a returned payment can cost you a bank fee.',
+    },
+    lowBalanceLink: { id: 'email.lowBalance.link', defaultMessage: 'Your alerts' },
+
+    bankSubject: { id: 'email.bankDisconnected.subject', defaultMessage: 'Please reconnect your bank' },
+    bankLost: {
+      id: 'email.bankDisconnected.lost',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, we can no longer reach the bank account you connected for your debt management plan. This usually happens after a password change at your bank.',
+    },
+    bankHow: {
+      id: 'email.bankDisconnected.how',
+      defaultMessage:
+        'Sign in, open Alerts and choose Reconnect your bank; it takes a minute. Until then we cannot warn you before a payment might not go through.',
+    },
+    bankLink: { id: 'email.bankDisconnected.link', defaultMessage: 'Reconnect your bank' },
+
+    planChangedIntro: {
+      id: 'email.planChanged.intro',
+      defaultMessage: 'Hi {name}, a creditor has answered the plan we proposed, and your plan has changed.',
+    },
+    planChangedDeclined: {
+      id: 'email.planChanged.declined',
+      defaultMessage:
+        '{names} declined the plan, so {count, plural, one {it is} other {they are}} not on it. Please keep paying {count, plural, one {it} other {them}} yourself, as you do today: {payments}.',
+    },
+    planChangedPayment: {
+      id: 'email.planChanged.payment',
+      defaultMessage: '{creditor} about {amount} a month',
+    },
+    planChangedNeedsConfirmation: {
+      id: 'email.planChanged.needsConfirmation',
+      defaultMessage:
+        'The amount drawn each month for your plan is now {now}, more than the {was} you authorized. We will not draw the higher amount until you confirm the new terms on My plan; until then we keep drawing {was}.',
+    },
+    planChangedConfirmFrom: {
+      id: 'email.planChanged.confirmFrom',
+      defaultMessage:
+        'If you confirm now, {now} is drawn from your draft on {from}. You can also call us to talk it over first.',
+    },
+    planChangedTalk: {
+      id: 'email.planChanged.talk',
+      defaultMessage: 'You can also call us to talk it over first.',
+    },
+    planChangedChangesFrom: {
+      id: 'email.planChanged.changesFrom',
+      defaultMessage:
+        'The amount drawn each month for your plan changes from {was} to {now}, from your draft on {from}. Drafts before then stay at {was}.',
+    },
+    planChangedChanges: {
+      id: 'email.planChanged.changes',
+      defaultMessage: 'The amount drawn each month for your plan changes from {was} to {now}.',
+    },
+    planChangedStays: {
+      id: 'email.planChanged.stays',
+      defaultMessage: 'The amount drawn each month for your plan stays {now}.',
+    },
+    planChangedConfirmSubject: {
+      id: 'email.planChanged.confirmSubject',
+      defaultMessage: 'Please confirm your new plan payment',
+    },
+    planChangedSubject: {
+      id: 'email.planChanged.subject',
+      defaultMessage: 'Your debt management plan has changed',
+    },
+    planChangedConfirmLink: {
+      id: 'email.planChanged.confirmLink',
+      defaultMessage: 'Confirm the new amount on My plan',
+    },
+    seePlanLink: { id: 'email.seePlan.link', defaultMessage: 'See your plan' },
+
+    draftDaySubject: {
+      id: 'email.draftDayChanged.subject',
+      defaultMessage: 'Your plan’s draft day has changed',
+    },
+    draftDayMoves: {
+      id: 'email.draftDayChanged.moves',
+      defaultMessage:
+        'Hi {name}, your monthly draft of {amount} for your debt management plan moves to the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month, starting with your draft on {first}.',
+    },
+    draftDayStays: {
+      id: 'email.draftDayChanged.stays',
+      defaultMessage:
+        '{count, plural, one {Your draft} other {Your drafts}} on {dates} {count, plural, one {stays} other {stay}} as planned.',
+    },
+    draftDaySameCount: {
+      id: 'email.draftDayChanged.sameCount',
+      defaultMessage:
+        'There is still one draft a month, so the number of drafts and their amounts do not change. {nonBusinessDay}',
+    },
+    // The same words as DRAFT_ON_NON_BUSINESS_DAY (the letter's), translated here until the letter is.
+    draftDayNonBusinessDay: {
+      id: 'email.draftDayChanged.nonBusinessDay',
+      defaultMessage: 'A draft due on a weekend or a bank holiday is drawn on the next business day.',
+    },
+    draftDayNotYou: {
+      id: 'email.draftDayChanged.notYou',
+      defaultMessage: 'If you did not make this change, please call us right away.',
+    },
+  }),
+);
+
+/** The footer's office hours, exported so a test can keep the message equal to SITE.hours. */
+export const FOOTER_HOURS_MESSAGE = m.hours;
+/** The same for the letter's sentence about weekends and holidays. */
+export const NON_BUSINESS_DAY_MESSAGE = m.draftDayNonBusinessDay;
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function render(
+  intl: IntlShape,
   kind: string,
   to: string,
   subject: string,
   paragraphs: string[],
   link: { label: string; url: string },
 ) {
-  const footer = `Questions? Call ${SITE.phone.display}, ${SITE.hours}.`;
+  const footer = intl.formatMessage(m.footer, {
+    phone: SITE.phone.display,
+    hours: intl.formatMessage(m.hours),
+  });
   const text = [...paragraphs, `${link.label}: ${link.url}`, footer].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -45,6 +284,35 @@ function render(
   ].join('\n');
   return { to, subject, text, html, links: [link], kind } satisfies EmailMessage;
 }
+
+const intlOf = (o: InLanguage) => intlFor(o.language ?? 'en');
+
+/** The greeting's select: "Hi Pat" when the first name is known, "Hi" when not. */
+const greeting = (firstName: string | null | undefined) =>
+  firstName ? { hasName: 'yes', firstName } : { hasName: 'no', firstName: '' };
+
+/** A calendar date (YYYY-MM-DD) in full: "March 15, 2026", "15 de marzo de 2026". */
+function dateInWords(intl: IntlShape, isoDate: string): string {
+  const english = formatLetterDate(isoDate); // also rejects anything that is not a real date
+  if (intl.locale === 'en-US') return english;
+  return intl.formatDate(new Date(`${isoDate}T12:00:00Z`), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** A calendar date (YYYY-MM-DD) as a person reads it: "March 15", "15 de marzo". */
+const dayInWords = (intl: IntlShape, isoDate: string) =>
+  intl.formatDate(new Date(`${isoDate}T12:00:00Z`), { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 'Capital One', 'Capital One and Citi', 'Capital One, Citi and Discover' (Spanish: '… y Discover'). */
+const namesInWords = (intl: IntlShape, names: readonly string[]): string => {
+  // English keeps its words as they always were (no comma before "and"); other languages use their own list.
+  if (intl.locale !== 'en-US') return intl.formatList(names, { type: 'conjunction' });
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
 
 const codeLink = (
   publicUrl: string,
@@ -58,126 +326,143 @@ const codeLink = (
 export const SET_PASSWORD_PURPOSE = { purpose: 'set' } as const;
 
 /** Sent after the first submit of the lead form: the borrower sets a password to keep their application. */
-export const initialPasswordEmail = (o: {
-  publicUrl: string;
-  email: string;
-  code: string;
-  firstName?: string | null;
-}) =>
-  render(
+export const initialPasswordEmail = (
+  o: InLanguage & { publicUrl: string; email: string; code: string; firstName?: string | null },
+) => {
+  const intl = intlOf(o);
+  return render(
+    intl,
     'initial-password',
     o.email,
-    'Finish creating your account',
+    intl.formatMessage(m.initialSubject),
     [
-      `Hi${o.firstName ? ` ${o.firstName}` : ''}, thanks for starting your debt management plan application.`,
-      'Set a password so you can come back to your application at any time. This link can be used once.',
-      `Your verification code is ${o.code}.`,
+      intl.formatMessage(m.initialThanks, greeting(o.firstName)),
+      intl.formatMessage(m.initialSetPassword),
+      intl.formatMessage(m.verificationCode, { code: o.code }),
     ],
     {
-      label: 'Set your password',
+      label: intl.formatMessage(m.initialLink),
       url: codeLink(o.publicUrl, '/reset-password', o.email, o.code, SET_PASSWORD_PURPOSE),
     },
   );
+};
 
-export const resetPasswordEmail = (o: { publicUrl: string; email: string; code: string }) =>
-  render(
+export const resetPasswordEmail = (o: InLanguage & { publicUrl: string; email: string; code: string }) => {
+  const intl = intlOf(o);
+  return render(
+    intl,
     'reset-password',
     o.email,
-    'Your new verification link',
+    intl.formatMessage(m.resetSubject),
     [
-      'We received a request to reset your password. Use the link below to choose a new one. It can be used once, and only the newest link works.',
-      `Your verification code is ${o.code}.`,
-      'If you did not ask for this, you can ignore this email.',
+      intl.formatMessage(m.resetRequest),
+      intl.formatMessage(m.verificationCode, { code: o.code }),
+      intl.formatMessage(m.resetIgnore),
     ],
-    { label: 'Reset your password', url: codeLink(o.publicUrl, '/reset-password', o.email, o.code) },
+    {
+      label: intl.formatMessage(m.resetLink),
+      url: codeLink(o.publicUrl, '/reset-password', o.email, o.code),
+    },
   );
+};
 
-export const verifyNewEmailEmail = (o: { publicUrl: string; email: string; code: string }) =>
-  render(
+export const verifyNewEmailEmail = (o: InLanguage & { publicUrl: string; email: string; code: string }) => {
+  const intl = intlOf(o);
+  return render(
+    intl,
     'verify-new-email',
     o.email,
-    'Verify your new email address',
-    [
-      'You asked to sign in with this email address from now on. Confirm it by entering your password on the page below; until then your sign-in email stays as it was. If you did not ask for this, you can ignore this email.',
-      `Your verification code is ${o.code}.`,
-    ],
-    { label: 'Verify your new email', url: codeLink(o.publicUrl, '/verify-new-email', o.email, o.code) },
+    intl.formatMessage(m.verifySubject),
+    [intl.formatMessage(m.verifyRequest), intl.formatMessage(m.verificationCode, { code: o.code })],
+    {
+      label: intl.formatMessage(m.verifyLink),
+      url: codeLink(o.publicUrl, '/verify-new-email', o.email, o.code),
+    },
   );
+};
 
 /** The Letter of Authorization is ready: the signer's own link to the signing page. */
-export const signLetterEmail = (o: { to: string; name: string; url: string; forSpouse: boolean }) =>
-  render(
+export const signLetterEmail = (
+  o: InLanguage & { to: string; name: string; url: string; forSpouse: boolean },
+) => {
+  const intl = intlOf(o);
+  return render(
+    intl,
     'sign-letter',
     o.to,
-    'Please sign your Letter of Authorization',
+    intl.formatMessage(m.signSubject),
     [
-      `Hi ${o.name}, your debt management plan is almost ready.`,
-      o.forSpouse
-        ? 'As the co-applicant, please review and sign the Letter of Authorization with your own link below. It lets the credit counselling agency contact your creditors and set up the plan.'
-        : 'Please review and sign the Letter of Authorization. It lets the credit counselling agency contact your creditors and set up the plan.',
-      'After signing, a credit counsellor reviews your application and gets in touch.',
+      intl.formatMessage(m.signAlmostReady, { name: o.name }),
+      intl.formatMessage(o.forSpouse ? m.signAsSpouse : m.signAsBorrower),
+      intl.formatMessage(m.signAfter),
     ],
-    { label: 'Review and sign', url: o.url },
+    { label: intl.formatMessage(m.signLink), url: o.url },
   );
+};
 
 /** Every signer signed: the signed copy, attached, and where to find it again. */
-export const letterSignedEmail = (o: {
-  to: string;
-  name: string;
-  publicUrl: string;
-  signedPdf: Uint8Array;
-}): EmailMessage => ({
-  ...render(
-    'letter-signed',
-    o.to,
-    'Your signed Letter of Authorization',
-    [
-      `Hi ${o.name}, thank you for completing the Letter of Authorization. Your signed copy is attached.`,
-      'A credit counsellor will now review your application and get in touch. You can also download the signed copy at any time from your plan page after signing in.',
+export const letterSignedEmail = (
+  o: InLanguage & { to: string; name: string; publicUrl: string; signedPdf: Uint8Array },
+): EmailMessage => {
+  const intl = intlOf(o);
+  return {
+    ...render(
+      intl,
+      'letter-signed',
+      o.to,
+      intl.formatMessage(m.signedSubject),
+      [intl.formatMessage(m.signedThanks, { name: o.name }), intl.formatMessage(m.signedNext)],
+      { label: intl.formatMessage(m.signedLink), url: `${o.publicUrl}/customer-portal/plan` },
+    ),
+    attachments: [
+      {
+        filename: intl.formatMessage(m.signedFilename),
+        contentType: 'application/pdf',
+        content: Buffer.from(o.signedPdf).toString('base64'),
+      },
     ],
-    { label: 'Your plan', url: `${o.publicUrl}/customer-portal/plan` },
-  ),
-  attachments: [
-    {
-      filename: 'Letter of Authorization (signed).pdf',
-      contentType: 'application/pdf',
-      content: Buffer.from(o.signedPdf).toString('base64'),
-    },
-  ],
-});
+  };
+};
 
 /**
  * The application did not qualify: the thanks of /offers/not-qualified, why in plain words and what to do
  * next, with the do-it-yourself payoff plan when the borrower can pay their debts without a plan.
+ * The reasons, next steps and payoff sentences come from the domain in English (the web page shows the same
+ * words); only the email's own words are translated so far.
  */
-export function notQualifiedEmail(o: {
-  to: string;
-  firstName: string | null;
-  publicUrl: string;
-  outcome: OutcomeView;
-  today: Date;
-}): EmailMessage {
-  const paragraphs = [
-    `Hi${o.firstName ? ` ${o.firstName}` : ''}, thank you for taking the time to apply. Unfortunately, you do not qualify for a Debt Management Plan at this time.`,
-  ];
+export function notQualifiedEmail(
+  o: InLanguage & {
+    to: string;
+    firstName: string | null;
+    publicUrl: string;
+    outcome: OutcomeView;
+    today: Date;
+  },
+): EmailMessage {
+  const intl = intlOf(o);
+  const paragraphs = [intl.formatMessage(m.notQualifiedThanks, greeting(o.firstName))];
   for (const outcome of o.outcome.outcomes) {
     const text = OUTCOME_TEXTS[outcome];
-    paragraphs.push(`Why: ${text.title}. ${text.why}`);
+    paragraphs.push(intl.formatMessage(m.notQualifiedWhy, { title: text.title, why: text.why }));
     for (const step of text.nextSteps) {
       const web =
         step.link && step.link.href.startsWith('https://') ? ` ${step.link.label}: ${step.link.href}` : '';
-      paragraphs.push(`What you can do: ${step.title}. ${step.text}${web}`);
+      paragraphs.push(intl.formatMessage(m.notQualifiedStep, { title: step.title, text: step.text, web }));
     }
   }
   const plan = o.outcome.payoffPlan;
   if (plan && plan.debts.length > 0) {
     const order = plan.debts
-      .map(
-        (d, k) =>
-          `${k + 1}. ${d.name}: ${formatDollars(d.balance)} owed, ${formatDollars(d.payment)} a month`,
+      .map((d, k) =>
+        intl.formatMessage(m.notQualifiedDebt, {
+          number: String(k + 1),
+          name: d.name,
+          balance: formatDollars(d.balance),
+          payment: formatDollars(d.payment),
+        }),
       )
       .join('; ');
-    paragraphs.push(`Your payoff plan, highest interest rate first: ${order}.`);
+    paragraphs.push(intl.formatMessage(m.notQualifiedPayoff, { order }));
     const sentences = payoffPlanSentences(plan, o.today);
     paragraphs.push(`${sentences.debtFree} ${sentences.extra}`);
     for (const d of plan.debts) {
@@ -185,110 +470,109 @@ export function notQualifiedEmail(o: {
       if (warning) paragraphs.push(warning);
     }
   }
-  return render('not-qualified', o.to, 'About your Debt Management Plan application', paragraphs, {
-    label: 'Read this again on our website',
+  return render(intl, 'not-qualified', o.to, intl.formatMessage(m.notQualifiedSubject), paragraphs, {
+    label: intl.formatMessage(m.notQualifiedLink),
     url: `${o.publicUrl}/offers/not-qualified`,
   });
 }
-
-/** A calendar date (YYYY-MM-DD) as a person reads it: "March 15". */
-const dayInWords = (isoDate: string) =>
-  new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * The account the plan's payment is drawn from looks short of it a few days before the draft. No amounts:
  * the customer sees them in their bank, and an email is not the place for balances.
  */
-export const lowBalanceEmail = (o: {
-  to: string;
-  firstName: string | null;
-  publicUrl: string;
-  paymentDate: string;
-}) =>
-  render(
+export const lowBalanceEmail = (
+  o: InLanguage & { to: string; firstName: string | null; publicUrl: string; paymentDate: string },
+) => {
+  const intl = intlOf(o);
+  return render(
+    intl,
     'alert-low-balance',
     o.to,
-    'Your plan payment is coming up',
+    intl.formatMessage(m.lowBalanceSubject),
     [
-      `Hi${o.firstName ? ` ${o.firstName}` : ''}, your next debt management plan payment is drawn on ${dayInWords(o.paymentDate)}, and the balance of the account it is drawn from looks lower than the payment.`,
-      'If you can, move money into the account before then. If you cannot, call us before the payment date: a counsellor can help you find a way, and a returned payment can cost you a bank fee.',
+      intl.formatMessage(m.lowBalanceDrawn, {
+        ...greeting(o.firstName),
+        day: dayInWords(intl, o.paymentDate),
+      }),
+      intl.formatMessage(m.lowBalanceWhatToDo),
     ],
-    { label: 'Your alerts', url: `${o.publicUrl}/customer-portal/alerts` },
+    { label: intl.formatMessage(m.lowBalanceLink), url: `${o.publicUrl}/customer-portal/alerts` },
   );
+};
 
 /** The bank connection stopped working: payments and the plan's checks need it back. */
-export const bankDisconnectedEmail = (o: { to: string; firstName: string | null; publicUrl: string }) =>
-  render(
+export const bankDisconnectedEmail = (
+  o: InLanguage & { to: string; firstName: string | null; publicUrl: string },
+) => {
+  const intl = intlOf(o);
+  return render(
+    intl,
     'alert-bank-disconnected',
     o.to,
-    'Please reconnect your bank',
-    [
-      `Hi${o.firstName ? ` ${o.firstName}` : ''}, we can no longer reach the bank account you connected for your debt management plan. This usually happens after a password change at your bank.`,
-      'Sign in, open Alerts and choose Reconnect your bank; it takes a minute. Until then we cannot warn you before a payment might not go through.',
-    ],
-    { label: 'Reconnect your bank', url: `${o.publicUrl}/customer-portal/alerts` },
+    intl.formatMessage(m.bankSubject),
+    [intl.formatMessage(m.bankLost, greeting(o.firstName)), intl.formatMessage(m.bankHow)],
+    { label: intl.formatMessage(m.bankLink), url: `${o.publicUrl}/customer-portal/alerts` },
   );
-
-/** 'Capital One', 'Capital One and Citi', 'Capital One, Citi and Discover'. */
-const namesInWords = (names: readonly string[]): string =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
 
 /**
  * A creditor's answer changed the plan the borrower authorized: in plain words, which creditors they now pay
  * directly and about how much, the new amount drawn each month and the draft it applies from. A higher amount
  * is not drawn until they confirm it on My plan. Every figure comes from the plan's terms (planChange).
  */
-export function planChangedEmail(o: {
-  to: string;
-  name: string;
-  publicUrl: string;
-  change: PlanChange;
-}): EmailMessage {
+export function planChangedEmail(
+  o: InLanguage & { to: string; name: string; publicUrl: string; change: PlanChange },
+): EmailMessage {
+  const intl = intlOf(o);
   const { change } = o;
-  const paragraphs = [
-    `Hi ${o.name}, a creditor has answered the plan we proposed, and your plan has changed.`,
-  ];
+  const paragraphs = [intl.formatMessage(m.planChangedIntro, { name: o.name })];
   const declined = change.declinedByCreditor;
   if (declined.length > 0) {
-    const names = namesInWords(declined.map((c) => c.creditorName));
     paragraphs.push(
-      `${names} declined the plan, so ${declined.length === 1 ? 'it is' : 'they are'} not on it. Please keep paying ${declined.length === 1 ? 'it' : 'them'} yourself, as you do today: ` +
-        declined.map((c) => `${c.creditorName} about ${formatDollars(c.currentPayment)} a month`).join(', ') +
-        '.',
+      intl.formatMessage(m.planChangedDeclined, {
+        names: namesInWords(
+          intl,
+          declined.map((c) => c.creditorName),
+        ),
+        count: declined.length,
+        payments: declined
+          .map((c) =>
+            intl.formatMessage(m.planChangedPayment, {
+              creditor: c.creditorName,
+              amount: formatDollars(c.currentPayment),
+            }),
+          )
+          .join(', '),
+      }),
     );
   }
-  const from = change.appliesFrom ? formatLetterDate(change.appliesFrom) : null;
+  const from = change.appliesFrom ? dateInWords(intl, change.appliesFrom) : null;
   const now = formatUsd(change.monthlyDraft);
   const was = formatUsd(change.authorizedMonthlyDraft);
   if (change.needsConfirmation) {
     paragraphs.push(
-      `The amount drawn each month for your plan is now ${now}, more than the ${was} you authorized. We will not draw the higher amount until you confirm the new terms on My plan; until then we keep drawing ${was}.`,
+      intl.formatMessage(m.planChangedNeedsConfirmation, { now, was }),
       from
-        ? `If you confirm now, ${now} is drawn from your draft on ${from}. You can also call us to talk it over first.`
-        : 'You can also call us to talk it over first.',
+        ? intl.formatMessage(m.planChangedConfirmFrom, { now, from })
+        : intl.formatMessage(m.planChangedTalk),
     );
   } else if (change.monthlyDraft !== change.authorizedMonthlyDraft) {
     paragraphs.push(
       from
-        ? `The amount drawn each month for your plan changes from ${was} to ${now}, from your draft on ${from}. Drafts before then stay at ${was}.`
-        : `The amount drawn each month for your plan changes from ${was} to ${now}.`,
+        ? intl.formatMessage(m.planChangedChangesFrom, { was, now, from })
+        : intl.formatMessage(m.planChangedChanges, { was, now }),
     );
   } else {
-    paragraphs.push(`The amount drawn each month for your plan stays ${now}.`);
+    paragraphs.push(intl.formatMessage(m.planChangedStays, { now }));
   }
   return render(
+    intl,
     'plan-changed',
     o.to,
-    change.needsConfirmation
-      ? 'Please confirm your new plan payment'
-      : 'Your debt management plan has changed',
+    intl.formatMessage(change.needsConfirmation ? m.planChangedConfirmSubject : m.planChangedSubject),
     paragraphs,
     {
-      label: change.needsConfirmation ? 'Confirm the new amount on My plan' : 'See your plan',
+      label: intl.formatMessage(change.needsConfirmation ? m.planChangedConfirmLink : m.seePlanLink),
       url: `${o.publicUrl}/customer-portal/plan`,
     },
   );
@@ -298,28 +582,42 @@ export function planChangedEmail(o: {
  * To each signer of the letter when the borrower moves the monthly draft to another day in Settings: the new
  * day, the first draft on it, the drafts that stay where they were, and who to call if it was not them.
  */
-export function draftDayChangedEmail(o: {
-  to: string;
-  name: string;
-  publicUrl: string;
-  monthlyDraft: number;
-  change: Pick<DraftDayChange, 'draftDay' | 'firstDraftOnNewDay' | 'draftsBeforeChange'>;
-}): EmailMessage {
+export function draftDayChangedEmail(
+  o: InLanguage & {
+    to: string;
+    name: string;
+    publicUrl: string;
+    monthlyDraft: number;
+    change: Pick<DraftDayChange, 'draftDay' | 'firstDraftOnNewDay' | 'draftsBeforeChange'>;
+  },
+): EmailMessage {
+  const intl = intlOf(o);
   const { change } = o;
   const paragraphs = [
-    `Hi ${o.name}, your monthly draft of ${formatUsd(o.monthlyDraft)} for your debt management plan moves to the ${ordinal(change.draftDay)} of each month, starting with your draft on ${formatLetterDate(change.firstDraftOnNewDay)}.`,
+    intl.formatMessage(m.draftDayMoves, {
+      name: o.name,
+      amount: formatUsd(o.monthlyDraft),
+      day: change.draftDay,
+      first: dateInWords(intl, change.firstDraftOnNewDay),
+    }),
   ];
   if (change.draftsBeforeChange.length > 0) {
     paragraphs.push(
-      `${change.draftsBeforeChange.length === 1 ? 'Your draft' : 'Your drafts'} on ${namesInWords(change.draftsBeforeChange.map(formatLetterDate))} ${change.draftsBeforeChange.length === 1 ? 'stays' : 'stay'} as planned.`,
+      intl.formatMessage(m.draftDayStays, {
+        count: change.draftsBeforeChange.length,
+        dates: namesInWords(
+          intl,
+          change.draftsBeforeChange.map((d) => dateInWords(intl, d)),
+        ),
+      }),
     );
   }
   paragraphs.push(
-    `There is still one draft a month, so the number of drafts and their amounts do not change. ${DRAFT_ON_NON_BUSINESS_DAY}`,
-    'If you did not make this change, please call us right away.',
+    intl.formatMessage(m.draftDaySameCount, { nonBusinessDay: intl.formatMessage(m.draftDayNonBusinessDay) }),
+    intl.formatMessage(m.draftDayNotYou),
   );
-  return render('draft-day-changed', o.to, 'Your plan’s draft day has changed', paragraphs, {
-    label: 'See your plan',
+  return render(intl, 'draft-day-changed', o.to, intl.formatMessage(m.draftDaySubject), paragraphs, {
+    label: intl.formatMessage(m.seePlanLink),
     url: `${o.publicUrl}/customer-portal/plan`,
   });
 }

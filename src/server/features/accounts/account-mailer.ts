@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { ownerLanguage } from '#server/application/recipient-language';
 import { user } from '#server/db/schema/auth';
 import type { OtpEmail } from '#server/plugins/auth';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -21,11 +22,20 @@ export function createAccountMailer(o: {
     let message;
     if (type === 'forget-password') {
       const found = await o.db.query.user.findFirst({ where: eq(user.email, email) });
+      const language = found ? await ownerLanguage(o.db, found.id) : 'en';
       message = found?.mustChangePassword
-        ? initialPasswordEmail({ publicUrl: o.publicUrl, email, code: otp, firstName: found.firstName })
-        : resetPasswordEmail({ publicUrl: o.publicUrl, email, code: otp });
+        ? initialPasswordEmail({
+            publicUrl: o.publicUrl,
+            email,
+            code: otp,
+            firstName: found.firstName,
+            language,
+          })
+        : resetPasswordEmail({ publicUrl: o.publicUrl, email, code: otp, language });
     } else if (type === 'email-verification') {
-      message = verifyNewEmailEmail({ publicUrl: o.publicUrl, email, code: otp });
+      const found = await o.db.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
+      const language = found ? await ownerLanguage(o.db, found.id) : 'en';
+      message = verifyNewEmailEmail({ publicUrl: o.publicUrl, email, code: otp, language });
     } else {
       throw new Error(`No email for one-time codes of type ${type}`);
     }

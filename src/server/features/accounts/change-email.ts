@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { ownerLanguage } from '#server/application/recipient-language';
 import { AppError } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
@@ -55,7 +56,12 @@ async function sendChangeCode(services: Services, userId: string, newEmail: stri
     return enqueueEmail(
       tx,
       services.cipher,
-      verifyNewEmailEmail({ publicUrl: services.config.publicUrl, email: newEmail, code }),
+      verifyNewEmailEmail({
+        publicUrl: services.config.publicUrl,
+        email: newEmail,
+        code,
+        language: await ownerLanguage(tx, userId),
+      }),
     );
   });
   services.onEmailQueued?.(emailId);

@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { chosenLanguage, languageOrDefault } from '#server/i18n';
+import { languageFromAcceptLanguage, type Language } from '#domain/i18n/language';
+import type { Tx } from '#server/db/client';
 import { AppError } from '#domain/errors';
 import type { Language } from '#domain/i18n/language';
 import type { LeadInput } from '#domain/validation/account';
@@ -122,7 +125,13 @@ export async function createLead(o: {
     return enqueueEmail(
       tx,
       services.cipher,
-      initialPasswordEmail({ publicUrl: services.config.publicUrl, email, code, firstName: input.firstName }),
+      initialPasswordEmail({
+        publicUrl: services.config.publicUrl,
+        email,
+        code,
+        firstName: input.firstName,
+        language: await leadLanguage(tx, userId, o.headers),
+      }),
     );
   });
   services.onEmailQueued?.(emailId);
@@ -135,4 +144,21 @@ export async function createLead(o: {
   });
   const cookies = sessionCookies(signedIn.headers);
   return { cookies, next };
+}
+
+/**
+ * The language of the first email: the borrower's stored choice when the lead already stored one, else the
+ * language the visitor was reading the form in (their choice with the switch, else their browser's).
+ */
+async function leadLanguage(tx: Tx, userId: string, headers: Headers): Promise<Language> {
+  const [row] = await tx
+    .select({ preferredLanguage: borrower.preferredLanguage })
+    .from(borrower)
+    .where(eq(borrower.owner, userId))
+    .limit(1);
+  if (row?.preferredLanguage) return languageOrDefault(row.preferredLanguage);
+  return (
+    chosenLanguage(headers.get('cookie') ?? undefined) ??
+    languageFromAcceptLanguage(headers.get('accept-language'))
+  );
 }

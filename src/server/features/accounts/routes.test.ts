@@ -136,6 +136,34 @@ describe('POST /api/lead', () => {
     const b = await t.db.query.borrower.findFirst({ where: eq(borrower.email, email) });
     expect(b).toMatchObject({ lastName: 'Smith', phoneNumber: '+12125550188' });
   });
+
+  it('sends the set-password email in Spanish to a visitor whose browser asks for Spanish', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    const res = await c.post('/api/lead', lead(email), { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(res.statusCode).toBe(201);
+    const mail = await t.lastEmail(email);
+    expect(mail?.kind).toBe('initial-password');
+    expect(mail?.subject).toBe('Termine de crear su cuenta');
+    expect(mail?.text).toContain(
+      'Hola, Pat: gracias por comenzar su solicitud del plan de manejo de deudas.',
+    );
+    expect(mail?.links[0]!.label).toBe('Cree su contraseña');
+    expect(mail?.url.pathname).toBe('/reset-password');
+    expect(mail?.code).toMatch(/^\d{6}$/);
+  });
+
+  it('writes a later email (the set-password link asked again) in the borrower’s stored language', async () => {
+    const email = uniqueEmail();
+    expect((await t.client().post('/api/lead', lead(email))).statusCode).toBe(201);
+    expect((await t.lastEmail(email))?.subject).toBe('Finish creating your account');
+    await t.db.update(borrower).set({ preferredLanguage: 'es' }).where(eq(borrower.email, email));
+    expect((await t.client().post('/api/auth/forgot-password', { email })).statusCode).toBe(204);
+    const mail = await t.lastEmail(email);
+    expect(mail?.kind).toBe('initial-password');
+    expect(mail?.subject).toBe('Termine de crear su cuenta');
+    expect(mail?.html).toContain('Cree su contraseña');
+  });
 });
 
 describe('reset password', () => {

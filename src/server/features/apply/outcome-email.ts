@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Services } from '#server/services';
+import { languageOrDefault } from '#server/i18n';
 import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { enqueueEmail } from '#server/email/outbox';
@@ -17,7 +18,7 @@ export async function writeOutcomeEmail(
   o: { services: Pick<Services, 'cipher' | 'config' | 'today'>; applicationId: string },
 ): Promise<string | undefined> {
   const [b] = await tx
-    .select({ email: borrower.email, firstName: borrower.firstName })
+    .select({ email: borrower.email, firstName: borrower.firstName, language: borrower.preferredLanguage })
     .from(borrower)
     .where(eq(borrower.applicationId, o.applicationId))
     .limit(1);
@@ -37,6 +38,7 @@ export async function writeOutcomeEmail(
       firstName: b.firstName,
       publicUrl: o.services.config.publicUrl,
       outcome,
+      language: languageOrDefault(b.language),
       // The agency's day as a date-only value (midnight UTC, read with UTC getters like every plain date), so
       // the debt-free months count from it and not from the server's UTC day.
       today: new Date(`${o.services.today()}T00:00:00Z`),

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
+import { languageOrDefault } from '#server/i18n';
+import { offersReadySms } from '#server/sms/texts';
 import { borrower } from '#server/db/schema/application';
 import type { FieldCipher } from '#server/security/field-encryption';
 import { enqueueSms } from '#server/sms/outbox';
@@ -21,15 +23,18 @@ export async function recordObtainedOffer(
       firstName: borrower.firstName,
       phone: borrower.phoneNumber,
       optedOut: borrower.isOptedOutOfSMS,
+      preferredLanguage: borrower.preferredLanguage,
     })
     .from(borrower)
     .where(eq(borrower.applicationId, o.applicationId));
   if (!b?.phone || b.optedOut) return undefined;
-  const greeting = b.firstName ? `Good news, ${b.firstName}!` : 'Good news!';
   return enqueueSms(tx, o.cipher, {
     applicationId: o.applicationId,
     to: b.phone,
     eventType: OBTAINED_OFFER_EVENT,
-    body: `Clearpath Debt Relief: ${greeting} Your debt management plan offers are ready. Review them at ${o.publicUrl}/sign-in. Reply STOP to opt out.`,
+    body: offersReadySms(languageOrDefault(b.preferredLanguage), {
+      firstName: b.firstName,
+      url: `${o.publicUrl}/sign-in`,
+    }),
   });
 }

@@ -9,6 +9,25 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
+ * An attachment's download header. A Spanish file name ("Carta de autorización (firmada).pdf") is not plain
+ * ASCII, which a header cannot carry as is: the UTF-8 name goes in filename* (RFC 6266), with an ASCII
+ * stand-in for old clients.
+ */
+export function contentDisposition(filename: string): string {
+  const plain = filename.replace(/"/g, '');
+  if (/^[\x20-\x7e]*$/.test(plain)) return `attachment; filename="${plain}"`;
+  const ascii = plain
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|\\/g, '_');
+  const utf8 = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+/**
  * Where an email stands: delivered, still being tried, or given up (the queue tries no more). A failed one
  * never says 'delivered', which the browser tests look for.
  */
@@ -35,7 +54,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
       if (!file) return reply.status(404).send();
       return reply
         .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${file.filename.replace(/"/g, '')}"`)
+        .header('content-disposition', contentDisposition(file.filename))
         .type(file.contentType)
         .send(Buffer.from(file.content, 'base64'));
     },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type AlertCandidate } from '#domain/monitoring/alert-rules';
-import { SITE } from '#domain/site';
+import { bankDisconnectedSms, lowBalanceSms } from '#server/sms/texts';
+import { languageOrDefault } from '#server/i18n';
 import type { Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
@@ -47,6 +48,7 @@ export async function writeAlertNotifications(
       accountEmail: user.email,
       phone: borrower.phoneNumber,
       optedOut: borrower.isOptedOutOfSMS,
+      preferredLanguage: borrower.preferredLanguage,
     })
     .from(borrower)
     .innerJoin(application, eq(application.id, borrower.applicationId))
@@ -55,6 +57,7 @@ export async function writeAlertNotifications(
     .limit(1);
   if (!person) return ids;
   const to = person.email ?? person.accountEmail;
+  const language = languageOrDefault(person.preferredLanguage);
   for (const type of types) {
     if (type === 'balanceBelowDMPPayment' && !o.paymentDate) continue;
     const message =
@@ -64,14 +67,15 @@ export async function writeAlertNotifications(
             firstName: person.firstName,
             publicUrl: notifier.publicUrl,
             paymentDate: o.paymentDate!,
+            language,
           })
-        : bankDisconnectedEmail({ to, firstName: person.firstName, publicUrl: notifier.publicUrl });
+        : bankDisconnectedEmail({ to, firstName: person.firstName, publicUrl: notifier.publicUrl, language });
     ids.emailIds.push(await enqueueEmail(tx, notifier.cipher, message));
     if (!person.phone || person.optedOut) continue;
     const body =
       type === 'balanceBelowDMPPayment'
-        ? `${SITE.companyName}: your plan payment is drawn soon and your account balance looks lower than the payment. Details: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`
-        : `${SITE.companyName}: we can no longer reach your bank account. Please reconnect it: ${notifier.publicUrl}/customer-portal/alerts. Reply STOP to opt out.`;
+        ? lowBalanceSms(language, { url: `${notifier.publicUrl}/customer-portal/alerts` })
+        : bankDisconnectedSms(language, { url: `${notifier.publicUrl}/customer-portal/alerts` });
     ids.smsIds.push(
       await enqueueSms(tx, notifier.cipher, {
         applicationId: o.applicationId,

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { borrowerLanguage } from '#server/application/recipient-language';
 import { AppError } from '#domain/errors';
 import { SIGNING_LINK_MESSAGES, SIGNING_LINK_RESENDS_PER_HOUR } from '#domain/enrollment/signing-links';
 import type { SandboxESignature } from '#providers/e-signature/sandbox';
@@ -72,7 +73,12 @@ export async function emailNewSigningLink(o: {
   if ((await linksSentLastHour(services, record.applicationId, signer.role)) >= SIGNING_LINK_RESENDS_PER_HOUR)
     throw new AppError('RateLimited', SIGNING_LINK_MESSAGES.tooMany);
 
-  const email = await signingLink(services, record.envelopeId, signer);
+  const email = await signingLink(
+    services,
+    record.envelopeId,
+    signer,
+    await borrowerLanguage(db, record.applicationId),
+  );
   const id = await db.transaction(async (tx) => {
     const queued = await enqueueEmail(tx, services.cipher, email);
     await recordAudit(tx, {

@@ -1,5 +1,6 @@
 import { sealSignedLetter } from '#server/application/signed-letter-store';
 import { createHash } from 'node:crypto';
+import { borrowerLanguage } from '#server/application/recipient-language';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { changeStatus, lockApplication, updateApplication } from '#server/application/application-state';
@@ -57,6 +58,7 @@ export async function recordSignatures(o: {
     // Every signer receives the signed copy (one email per address).
     const signers = await tx.select().from(docusignSigner).where(eq(docusignSigner.docusignId, record.id));
     const sentTo = new Set<string>();
+    const language = await borrowerLanguage(tx, record.applicationId);
     for (const signer of signers) {
       if (sentTo.has(signer.email)) continue;
       sentTo.add(signer.email);
@@ -69,6 +71,7 @@ export async function recordSignatures(o: {
             name: signer.name,
             publicUrl: o.services.config.publicUrl,
             signedPdf: signed,
+            language,
           }),
         ),
       );

@@ -5,6 +5,8 @@ import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/e
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
 import { signLetterEmail } from '#server/email/templates';
+import type { Language } from '#domain/i18n/language';
+import { borrowerLanguage } from '#server/application/recipient-language';
 import { buildLetter } from './build-letter';
 import { renderLetterOfAuthorizationPdf } from './render-letter';
 
@@ -71,9 +73,12 @@ async function sendLetter(services: Services, applicationId: string, today: stri
     }),
   });
   // Links are made before the transaction: the sandbox keeps its envelopes in this same database.
+  const language = await borrowerLanguage(db, applicationId);
   const links = services.eSignature.deliversEmail
     ? []
-    : await Promise.all(signers.map((signer) => signingLink(services, envelope.envelopeId, signer)));
+    : await Promise.all(
+        signers.map((signer) => signingLink(services, envelope.envelopeId, signer, language)),
+      );
   return { envelope, signers, authorization, links, generatedAt };
 }
 
@@ -207,11 +212,18 @@ export async function signingLink(
   services: Services,
   envelopeId: string,
   signer: { role: 'borrower' | 'spouse'; name: string; email: string },
+  language: Language,
 ) {
   const url = await services.eSignature.signingUrl({
     envelopeId,
     role: signer.role,
     returnUrl: `${services.config.publicUrl}/submitted`,
   });
-  return signLetterEmail({ to: signer.email, name: signer.name, url, forSpouse: signer.role === 'spouse' });
+  return signLetterEmail({
+    to: signer.email,
+    name: signer.name,
+    url,
+    forSpouse: signer.role === 'spouse',
+    language,
+  });
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { SITE } from '#domain/site';
+import { languageOrDefault } from '#server/i18n';
+import { contactAttemptSms } from '#server/sms/texts';
+import type { Language } from '#domain/i18n/language';
 import {
   CONTACT_ATTEMPT_REASON_KEYS,
   type ContactAttempt,
@@ -20,17 +22,13 @@ import { recordAudit } from '#server/audit/record-audit';
 /** sms_outbox.eventType of a staff text-message contact attempt. */
 export const CONTACT_ATTEMPT_EVENT = 'contactAttempt';
 
-/** The text a text-message attempt sends: who is reaching out and how to call back. */
+/** The text a text-message attempt sends, in the borrower's language: who is reaching out and how to call back. */
 export function contactAttemptText(o: {
   borrowerFirstName: string | null;
   staffFirstName: string | null;
+  language?: Language;
 }): string {
-  const hello = o.borrowerFirstName ? `Hi ${o.borrowerFirstName}, ` : 'Hi, ';
-  const who = o.staffFirstName ? `${o.staffFirstName} from ${SITE.companyName}` : SITE.companyName;
-  return (
-    `${SITE.companyName}: ${hello}${who} tried to reach you about your debt management plan application. ` +
-    `Please call us at ${SITE.phone.display} (${SITE.hours}). Reply STOP to opt out.`
-  );
+  return contactAttemptSms(o.language ?? 'en', o);
 }
 
 type AttemptRow = typeof contactAttempt.$inferSelect;
@@ -63,6 +61,7 @@ async function queueText(
       firstName: borrower.firstName,
       phone: borrower.phoneNumber,
       optedOut: borrower.isOptedOutOfSMS,
+      preferredLanguage: borrower.preferredLanguage,
     })
     .from(borrower)
     .where(eq(borrower.applicationId, o.applicationId));
@@ -72,7 +71,11 @@ async function queueText(
     applicationId: o.applicationId,
     to: b.phone,
     eventType: CONTACT_ATTEMPT_EVENT,
-    body: contactAttemptText({ borrowerFirstName: b.firstName, staffFirstName: o.staffFirstName }),
+    body: contactAttemptText({
+      borrowerFirstName: b.firstName,
+      staffFirstName: o.staffFirstName,
+      language: languageOrDefault(b.preferredLanguage),
+    }),
   });
   return { outcome: 'queued', smsId };
 }

@@ -116,6 +116,66 @@ describe(`POST ${TWILIO_SMS_WEBHOOK_PATH}`, () => {
     expect(await optedOut(b.applicationId)).toBe(false);
   });
 
+  it.each(['PARAR', 'parar', ' Parar\n'])(
+    '%j opts the borrower out whatever their language, confirmed by us',
+    async (keyword) => {
+      const b = await borrowerWithPhone();
+      const res = await post(t, inbound(b.phone, keyword));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await optedOut(b.applicationId)).toBe(true);
+      // No language stored: the answer is in the language of the word.
+      expect(res.body).toContain('<Response><Message>Clearpath Debt Relief: Ya no recibirá más mensajes');
+    },
+  );
+
+  it('an English-speaking borrower’s PARAR opts them out, confirmed in English', async () => {
+    const b = await borrowerWithPhone();
+    await t.db
+      .update(borrower)
+      .set({ preferredLanguage: 'en' })
+      .where(eq(borrower.applicationId, b.applicationId));
+    const res = await post(t, inbound(b.phone, 'PARAR'));
+    expect(await optedOut(b.applicationId)).toBe(true);
+    expect(res.body).toContain('You will not receive any more text messages from us. Reply START');
+  });
+
+  it('a Spanish-speaking borrower’s PARAR is confirmed in Spanish; their STOP is left to Twilio', async () => {
+    const b = await borrowerWithPhone();
+    await t.db
+      .update(borrower)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(borrower.applicationId, b.applicationId));
+    const res = await post(t, inbound(b.phone, 'PARAR'));
+    expect(res.body).toContain('Ya no recibirá más mensajes de texto de nuestra parte.');
+    expect(res.headers['content-type']).toBe('text/xml; charset=utf-8');
+    await post(t, inbound(b.phone, 'START'));
+    expect(await optedOut(b.applicationId)).toBe(false);
+    const stop = await post(t, inbound(b.phone, 'STOP'));
+    expect(stop.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await optedOut(b.applicationId)).toBe(true);
+  });
+
+  it.each([
+    ['HELP', null, 'For help with your debt management plan'],
+    ['AYUDA', null, 'Para recibir ayuda con su plan de manejo de deudas'],
+    ['help', 'es', 'Para recibir ayuda con su plan de manejo de deudas'],
+    ['Ayuda', 'en', 'For help with your debt management plan'],
+  ])(
+    '%j from a borrower whose language is %s is answered with how to reach us, changing nothing',
+    async (keyword, language, answer) => {
+      const b = await borrowerWithPhone();
+      await t.db
+        .update(borrower)
+        .set({ preferredLanguage: language })
+        .where(eq(borrower.applicationId, b.applicationId));
+      const res = await post(t, inbound(b.phone, keyword));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain(answer);
+      expect(res.body).toContain('(800) 555-0199');
+      expect(await optedOut(b.applicationId)).toBe(false);
+    },
+  );
+
   it('staff see the opt-out on the borrower summary at once', async () => {
     const staff = await signedInStaff(t, 'Opt Out Watcher');
     const b = await borrowerWithPhone();
