@@ -200,6 +200,29 @@ const targets: {
     target: PORTAL_READ,
   },
   { name: 'queue, page 1', url: '/api/staff/queue', cookie, connections: 10, target: PORTAL_READ },
+  // The language filter: Spanish speakers are one borrower in eight, each tested through a partial index
+  // (decision 0098); with a narrow filter too, where the walk skips more.
+  {
+    name: 'queue, Spanish speakers, page 1',
+    url: '/api/staff/queue?language=es',
+    cookie,
+    connections: 10,
+    target: PORTAL_READ,
+  },
+  {
+    name: 'queue, Spanish speakers, unclaimed in counselor review',
+    url: '/api/staff/queue?language=es&applicationStatus=counselorReview&claimedStatus=unclaimed',
+    cookie,
+    connections: 10,
+    target: PORTAL_READ,
+  },
+  {
+    name: 'queue, English speakers, page 1',
+    url: '/api/staff/queue?language=en',
+    cookie,
+    connections: 10,
+    target: PORTAL_READ,
+  },
   // What a counsellor types to find a person, then the worst case: a surname one borrower in a hundred has.
   {
     name: 'queue search: whole name',

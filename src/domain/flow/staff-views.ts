@@ -1,5 +1,6 @@
 import { planTermsViewSchema } from '../enrollment/plan-terms-view';
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/language';
 import { HARDSHIP_KEYS } from '../validation/application';
 import { EXPENSE_CATEGORIES } from '../validation/expenses';
 import { pageSchema } from './pages';
@@ -70,6 +71,8 @@ export const summaryListViewSchema = z.object({
           lastName: nullableString,
           email: nullableString,
           phoneNumber: nullableString,
+          /** Their preferred language, English when they never chose one. */
+          preferredLanguage: z.enum(LANGUAGES),
         })
         .nullable(),
       alerts: z.array(alertViewSchema),
@@ -125,6 +128,8 @@ export const queueViewSchema = z.object({
       name: z.string(),
       createdAt: timestamp,
       phoneNumber: nullableString,
+      /** The borrower's preferred language, English when they never chose one (or there is no borrower). */
+      preferredLanguage: z.enum(LANGUAGES),
       status: applicationStatusSchema,
       /** isMe marks the current user ('(You)'). */
       assignedTo: staffMemberSchema.extend({ isMe: z.boolean() }).nullable(),

@@ -3,7 +3,11 @@ import { DEFAULT_SUMMARY_STATUSES } from '../flow/statuses';
 import { MESSAGES } from '../validation/messages';
 import {
   accountTypeFilterOf,
+  borrowerLanguageOf,
   claimBodySchema,
+  LANGUAGE_LABELS,
+  languageFilterIsOpen,
+  languageMatches,
   unclaimBodySchema,
   DEFAULT_DEBT_FILTERS,
   debtFiltersAreOpen,
@@ -178,5 +182,67 @@ describe('claimBodySchema', () => {
     expect(unclaimBodySchema.safeParse({ version: 3, takeOver: 'yes' }).success).toBe(false);
     expect(unclaimBodySchema.safeParse({ version: 3, assignedTo: 'x' }).success).toBe(false);
     expect(claimBodySchema.safeParse({ version: 3, takeOver: true }).success).toBe(false);
+  });
+});
+
+describe('the language filter', () => {
+  it('defaults to both languages on the queue and the summary list', () => {
+    expect(queueQuerySchema.parse({}).language).toEqual(['en', 'es']);
+    expect(summaryQuerySchema.parse({}).language).toEqual(['en', 'es']);
+  });
+
+  it.each([
+    ['en', ['en']],
+    ['es', ['es']],
+    ['en,es', ['en', 'es']],
+    ['es,en,es', ['es', 'en']],
+    [
+      ['es', 'en'],
+      ['es', 'en'],
+    ],
+  ])('reads language=%j', (language, parsed) => {
+    expect(queueQuerySchema.parse({ language }).language).toEqual(parsed);
+    expect(summaryQuerySchema.parse({ language }).language).toEqual(parsed);
+  });
+
+  it.each([
+    ['', MESSAGES.filterRequired],
+    ['fr', 'Unknown filter option: fr'],
+    ['Spanish', 'Unknown filter option: Spanish'],
+    ['ES', 'Unknown filter option: ES'],
+    ["es'; drop table borrower; --", "Unknown filter option: es'; drop table borrower; --"],
+  ])('refuses language=%j with its message', (language, message) => {
+    expect(fieldErrors(queueQuerySchema.safeParse({ language }))).toEqual({ language: message });
+    expect(fieldErrors(summaryQuerySchema.safeParse({ language }))).toEqual({ language: message });
+  });
+
+  it.each([
+    [null, 'en'],
+    [undefined, 'en'],
+    ['en', 'en'],
+    ['es', 'es'],
+    ['fr', 'en'],
+    ['', 'en'],
+  ] as const)('counts a stored %j as %s', (stored, language) => {
+    expect(borrowerLanguageOf(stored)).toBe(language);
+  });
+
+  it.each([
+    [['en', 'es'], null, true],
+    [['en', 'es'], 'es', true],
+    [['en'], null, true],
+    [['en'], 'en', true],
+    [['en'], 'es', false],
+    [['es'], 'es', true],
+    [['es'], null, false],
+    [['es'], 'en', false],
+    [[], 'es', false],
+  ] as const)('ticked %j matches a stored %j: %s', (ticked, stored, matches) => {
+    expect(languageMatches(ticked, stored)).toBe(matches);
+    expect(languageFilterIsOpen(ticked)).toBe(ticked.length === 2);
+  });
+
+  it('names the languages in English, as the portal speaks', () => {
+    expect(LANGUAGE_LABELS).toEqual({ en: 'English', es: 'Spanish' });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, type ApplicationStatus, DEFAULT_SUMMARY_STATUSES } from '../flow/statuses';
+import { LANGUAGES, type Language } from '../i18n/language';
 import { invalidMessage, MESSAGES } from '../validation/messages';
 import { DATE_ORDER_MESSAGE, parseQueryDate, queryDateSchema } from './date-range';
 import { SEARCH_VALUE_MAX_LENGTH } from './search';
@@ -25,6 +26,26 @@ export const ACCOUNT_TYPE_CODES = ['AU', 'CC', 'CH', 'CV', 'FE', 'FX', 'LC', 'SM
 export const ACCOUNT_TYPE_FILTERS = [...ACCOUNT_TYPE_CODES, 'other'] as const;
 export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
 
+/** The borrower's language filter: English, Spanish, or both ticked (every borrower). */
+export const BORROWER_LANGUAGES = LANGUAGES;
+/** Each language as the portal names it (the portal stays in English, so 'Spanish', not 'Español'). */
+export const LANGUAGE_LABELS = { en: 'English', es: 'Spanish' } as const satisfies Record<Language, string>;
+
+/**
+ * The language a borrower's stored choice stands for: English when they never chose one (null) or when it is
+ * anything the product does not offer, as the borrower-facing pages then show them English too.
+ */
+export const borrowerLanguageOf = (preferred: string | null | undefined): Language =>
+  (LANGUAGES as readonly string[]).includes(preferred ?? '') ? (preferred as Language) : 'en';
+
+/** Whether a borrower's stored choice matches the ticked languages; the server runs the same rule as SQL. */
+export const languageMatches = (ticked: readonly Language[], preferred: string | null | undefined): boolean =>
+  ticked.includes(borrowerLanguageOf(preferred));
+
+/** True when every language is ticked: the filter narrows nothing. */
+export const languageFilterIsOpen = (ticked: readonly Language[]): boolean =>
+  LANGUAGES.every((l) => ticked.includes(l));
+
 /** 'Has balance above 100' means 100 dollars or more. */
 export const BALANCE_ABOVE_100_CENTS = 10_000;
 
@@ -33,6 +54,8 @@ export type SummaryFilters = {
   claimedStatus: ClaimedStatus[];
   /** Queue only. */
   contactInformation?: ContactInformationField[];
+  /** The borrower's preferred language (null counts as English); both ticked by default. */
+  language?: Language[];
 };
 export type DebtFilters = {
   debtStatus: DebtStatus[];
@@ -44,6 +67,7 @@ export type DebtFilters = {
 export const DEFAULT_SUMMARY_FILTERS: SummaryFilters = {
   applicationStatus: [...DEFAULT_SUMMARY_STATUSES],
   claimedStatus: [...CLAIMED_STATUSES],
+  language: [...BORROWER_LANGUAGES],
 };
 export const DEFAULT_DEBT_FILTERS: DebtFilters = {
   debtStatus: [...DEBT_STATUSES],
@@ -57,6 +81,7 @@ const REQUIRED_CATEGORIES = [
   'applicationStatus',
   'claimedStatus',
   'contactInformation',
+  'language',
   'debtStatus',
   'portfolioType',
   'accountType',
@@ -186,6 +211,7 @@ function refineFilters(q: Refinable, ctx: z.RefinementCtx) {
 const borrowerFilterShape = {
   applicationStatus: optionList(APPLICATION_STATUSES, DEFAULT_SUMMARY_FILTERS.applicationStatus),
   claimedStatus: optionList(CLAIMED_STATUSES, DEFAULT_SUMMARY_FILTERS.claimedStatus),
+  language: optionList(BORROWER_LANGUAGES, BORROWER_LANGUAGES),
   startDate: queryDateSchema.optional(),
   endDate: queryDateSchema.optional(),
 };

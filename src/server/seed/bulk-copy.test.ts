@@ -217,7 +217,8 @@ describe('seedBulk: what it writes', () => {
 
   it('varies each copy: names, email, phone and dates differ from its template, the email in the seed numbering', async () => {
     const people = await t.db.execute(sql`
-      select a.id::text as id, a.created_at, b.first_name, b.last_name, b.email, b.phone_number
+      select a.id::text as id, a.created_at, b.first_name, b.last_name, b.email, b.phone_number,
+        b.preferred_language
       from application a join borrower b on b.application_id = a.id`);
     const byId = new Map(rowsOf(people).map((r) => [String(r.id), r]));
     let sameName = 0;
@@ -235,6 +236,15 @@ describe('seedBulk: what it writes', () => {
     }
     expect(sameName).toBeLessThan(COPIES / 20);
     expect(new Set(pairs.map((p) => byId.get(p.copyId)!.phone_number)).size).toBeGreaterThan(COPIES / 2);
+    // About one copy in eight prefers Spanish (the portal's language filter has some to show), the others
+    // never chose (English); and not by template, since a template's copies are the same status.
+    const spanish = pairs.filter((p) => byId.get(p.copyId)!.preferred_language === 'es');
+    expect(pairs.every((p) => [null, 'es'].includes(byId.get(p.copyId)!.preferred_language as never))).toBe(
+      true,
+    );
+    expect(spanish.length).toBeGreaterThan(COPIES / 16);
+    expect(spanish.length).toBeLessThan(COPIES / 4);
+    expect(new Set(spanish.map((p) => p.templateId)).size).toBeGreaterThan(3);
     const created = pairs.map((p) => new Date(String(byId.get(p.copyId)!.created_at)).getTime());
     expect(Math.max(...created)).toBeLessThan(Date.now());
     expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(365 * DAY);
@@ -365,6 +375,8 @@ describe('seedBulk: a copy reads through the API like a live application', () =>
     }
     if (v && typeof v === 'object')
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mask(x, k)]));
+    // Each copy has a language of its own (one in eight Spanish), whatever its template's.
+    if (key === 'preferredLanguage') return 'language';
     if (typeof v !== 'string') return v;
     if (PERSONAL.has(key)) return 'person';
     if (UUID.test(v)) return 'id';

@@ -188,6 +188,10 @@ const VARIED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     email: 'c.email',
     phone_number: 'case when s.phone_number is null then null else c.phone end',
     partner_crm_id: 'case when s.partner_crm_id is null then null else c.crm_id end',
+    // One copy in eight prefers Spanish (the live seed's share, SPANISH_SHARE_OF_8), chosen by bits of the
+    // copy's salt: computed in the same statement as the copy, no extra column or pass. Bits 40 to 42 of
+    // the salt, as its low bits repeat with the copy's index and so with its template.
+    preferred_language: "case when (c.salt_lo >> 40) & 7 = 0 then 'es' end",
   },
   spouse: {
     first_name: 'c.spouse_first_name',

@@ -57,10 +57,13 @@ export async function createSeedLead(services: Services, plan: SeedPlan): Promis
       utm: plan.utm,
     });
     if (!created) throw new Error('The seed made the same email twice');
-    if (plan.isOptedOutOfSMS) {
+    if (plan.isOptedOutOfSMS || plan.preferredLanguage !== null) {
       await tx
         .update(borrower)
-        .set({ isOptedOutOfSMS: true })
+        .set({
+          ...(plan.isOptedOutOfSMS ? { isOptedOutOfSMS: true } : {}),
+          ...(plan.preferredLanguage !== null ? { preferredLanguage: plan.preferredLanguage } : {}),
+        })
         .where(eq(borrower.applicationId, created.applicationId));
     }
     return created;

@@ -6,6 +6,7 @@ import {
   MONITORING_PERSONAS,
   monitoringPersonaOf,
   planApplication,
+  preferredLanguageOf,
   seedEmail,
   seedEmailIndex,
   seedEmailPattern,
@@ -122,5 +123,22 @@ describe('monitoringPersonaOf: the monitored customers take every persona in tur
     for (const p of plans.filter((x) => x.monitoringPersona !== 'newInquiry')) {
       expect(p.household.borrower.lastName).not.toBe(SANDBOX_CREDIT_PERSONAS.newInquiry);
     }
+  });
+});
+
+describe('preferredLanguageOf: about one borrower in eight prefers Spanish', () => {
+  it('gives Spanish to about an eighth of any run, the same for the same seed and index, spread over the statuses', () => {
+    for (const seed of [1, 2, 42]) {
+      const spanish = Array.from({ length: 8000 }, (_, i) => i).filter(
+        (i) => preferredLanguageOf(seed, i) === 'es',
+      );
+      expect(spanish.length / 8000).toBeGreaterThan(0.1);
+      expect(spanish.length / 8000).toBeLessThan(0.15);
+      expect(new Set(spanish.map((i) => statusOf(seed, i))).size).toBe(new Set(STATUS_CYCLE).size);
+      expect(spanish.every((i) => preferredLanguageOf(seed, i) === 'es')).toBe(true);
+    }
+    expect(planApplication(1, 0, new Date('2026-11-26T12:00:00Z')).preferredLanguage).toBe(
+      preferredLanguageOf(1, 0),
+    );
   });
 });

@@ -121,6 +121,8 @@ export type SeedPlan = {
   lead: LeadInput;
   utm: Partial<Record<'utmCampaign' | 'utmMedium' | 'utmSource', string>>;
   isOptedOutOfSMS: boolean;
+  /** 'es' for about one borrower in eight (SPANISH_SHARE_OF_8); null (English, never chosen) for the rest. */
+  preferredLanguage: 'es' | null;
   hardships: HardshipsInput;
   household: HouseholdInput;
   /** The sandbox persona the credit bureau answers with, for the credit failures. */
@@ -235,6 +237,18 @@ export function seedEmailIndex(email: string): number | null {
 /** Matches every borrower email of a seed (SQL LIKE), to continue its numbering. */
 export const seedEmailPattern = (seed: number) => `%@${emailDomain(seed)}`;
 
+/** Borrowers who prefer Spanish, out of 8: a minority, as at a US agency, enough to fill a filtered queue. */
+export const SPANISH_SHARE_OF_8 = 1;
+
+/**
+ * Whether application `index` is a Spanish speaker's: a hash of the seed and the index, not a draw from the
+ * plan's random stream, so adding it moved none of the other draws (every seeded person stays who they were).
+ */
+export function preferredLanguageOf(seed: number, index: number): 'es' | null {
+  const hash = Math.imul((index + 1) ^ Math.imul(seed, 0x85ebca6b), 0x9e3779b1) >>> 0;
+  return Math.imul(hash ^ (hash >>> 15), 0xc2b2ae35) >>> 29 < SPANISH_SHARE_OF_8 ? 'es' : null;
+}
+
 export function planApplication(seed: number, index: number, today: Date): SeedPlan {
   const rng = createRng(seed, index, STREAM.plan);
   const status = statusOf(seed, index);
@@ -277,6 +291,7 @@ export function planApplication(seed: number, index: number, today: Date): SeedP
     },
     utm: utmSource ? { utmSource: utmSource[0], utmMedium: utmSource[1], utmCampaign: utmSource[2] } : {},
     isOptedOutOfSMS: rng.chance(OPTED_OUT_OF_SMS_SHARE),
+    preferredLanguage: preferredLanguageOf(seed, index),
     hardships,
     household: {
       hasDependents,

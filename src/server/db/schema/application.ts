@@ -167,6 +167,12 @@ export const borrower = pgTable(
     // A common term's search walks the applications newest first and tests each one's borrower: this index
     // holds what the test and the tile read (INCLUDE, migration 0021), so each step reads the index alone.
     index('borrower_application_search_idx').on(t.applicationId),
+    // The service portal's language filter: Spanish speakers are a minority, so this index holds only theirs
+    // (migration 0032). "Is this application's borrower Spanish-speaking?" is then one probe of a small index,
+    // for Spanish ('is in it') and English ('is not') alike (decision 0098).
+    index('borrower_spanish_application_idx')
+      .on(t.applicationId)
+      .where(sql`${t.preferredLanguage} = 'es'`),
   ],
 );
 

@@ -11,6 +11,8 @@ import { user } from '#server/db/schema/auth';
 import { alert, type AlertTrigger, type AlertType } from '#server/db/schema/service-work';
 import { alertViews } from '#server/alerts/alert-views';
 import { ReadCache } from '#server/plugins/read-cache';
+import { borrowerLanguageOf, languageFilterIsOpen } from '#domain/service-portal/filters';
+import { hasSpanishBorrower } from './language-filter';
 import { staffDisplayName } from './staff-names';
 
 export { SUMMARY_LIST_LIMIT };
@@ -19,6 +21,8 @@ export const ALERTS_LIMIT = 100;
 
 /** Who the list is narrowed to by its claim filters (a parameter of the prepared reads). */
 type ClaimFilter = 'all' | 'claimed' | 'unclaimed';
+/** Who the list is narrowed to by the language filter (a parameter too). */
+type LanguageFilter = 'all' | 'en' | 'es';
 
 /**
  * The applications a status lists, as SQL over the alias `a` of application, for the status `s.status` of the
@@ -29,7 +33,9 @@ const listedInStatus = sql`a.status = s.status
   and a.created_at >= ${sql.placeholder('from')} and a.created_at < ${sql.placeholder('to')}
   and (${sql.placeholder('assignedTo')}::text is null or a.assigned_to = ${sql.placeholder('assignedTo')}::text)
   and (${sql.placeholder('claim')}::text = 'all'
-    or (${sql.placeholder('claim')}::text = 'claimed') = (a.assigned_to is not null))`;
+    or (${sql.placeholder('claim')}::text = 'claimed') = (a.assigned_to is not null))
+  and (${sql.placeholder('language')}::text = 'all'
+    or (${sql.placeholder('language')}::text = 'es') = ${hasSpanishBorrower(sql`a.id`)})`;
 
 /**
  * The list's three reads, each one named prepared statement (built once per database, planned once per
@@ -77,6 +83,7 @@ function prepareReads(db: Db) {
         lastName: borrower.lastName,
         email: borrower.email,
         phoneNumber: borrower.phoneNumber,
+        preferredLanguage: borrower.preferredLanguage,
       })
       .from(application)
       .leftJoin(user, eq(user.id, application.assignedTo))
@@ -147,6 +154,13 @@ export async function listApplications(o: {
   const claimed = query.claimedStatus.includes('claimed');
   const unclaimed = query.claimedStatus.includes('unclaimed');
   const claim: ClaimFilter = claimed === unclaimed ? 'all' : claimed ? 'claimed' : 'unclaimed';
+  // Both languages ticked (the default) lists everyone; one lists its speakers (null counts as English).
+  const languages = query.language ?? [];
+  const language: LanguageFilter = languageFilterIsOpen(languages)
+    ? 'all'
+    : languages.includes('es')
+      ? 'es'
+      : 'en';
   let reads = preparedReads.get(o.db);
   if (!reads) preparedReads.set(o.db, (reads = prepareReads(o.db)));
   const statuses = query.applicationStatus;
@@ -156,6 +170,7 @@ export async function listApplications(o: {
     to: window.to,
     assignedTo: query.assignedToMe ? o.viewerId : null,
     claim,
+    language,
   };
   // The default window moves with the clock; an explicit one is fixed by its dates.
   const countsKey = JSON.stringify([
@@ -164,6 +179,7 @@ export async function listApplications(o: {
     query.endDate ?? null,
     filters.assignedTo,
     claim,
+    language,
   ]);
   const counts = keptCounts(o.db);
   const ticket = counts.ticket();
@@ -211,6 +227,7 @@ export async function listApplications(o: {
             lastName: r.lastName,
             email: r.email,
             phoneNumber: r.phoneNumber ? e164ToPhone(r.phoneNumber) : null,
+            preferredLanguage: borrowerLanguageOf(r.preferredLanguage),
           }
         : null,
       alerts: alertsOf.get(r.id) ?? [],

@@ -27,6 +27,8 @@ import {
   type ContactInformationField,
   debtFiltersAreOpen,
   effectiveDebtDetail,
+  borrowerLanguageOf,
+  languageFilterIsOpen,
   PORTFOLIO_TYPES,
   type QueueQuery,
 } from '#domain/service-portal/filters';
@@ -40,6 +42,7 @@ import { collection, debt } from '#server/db/schema/credit';
 import { user } from '#server/db/schema/auth';
 import { alert } from '#server/db/schema/service-work';
 import { ReadCache } from '#server/plugins/read-cache';
+import { languageCondition } from './language-filter';
 import { staffDisplayName } from './staff-names';
 
 /** A whole US phone number: stored as +1 and these ten digits, so it is looked up, not searched for. */
@@ -261,6 +264,7 @@ const tileColumns = {
   firstName: borrower.firstName,
   lastName: borrower.lastName,
   phoneNumber: borrower.phoneNumber,
+  preferredLanguage: borrower.preferredLanguage,
 };
 type TileRow = {
   applicationId: string;
@@ -272,6 +276,7 @@ type TileRow = {
   firstName: string | null;
   lastName: string | null;
   phoneNumber: string | null;
+  preferredLanguage: string | null;
 };
 type Found = { rows: TileRow[]; counted: number };
 
@@ -347,7 +352,7 @@ async function fewMatches(
     -- to be kept, ride on the first row only.
     select c.matched, case when p.place is null or p.place = 1 then c.ids end as ids, p.*, ${user.name} as assignee_name, ${borrower.id} as borrower_id,
       ${borrower.firstName} as first_name, ${borrower.lastName} as last_name,
-      ${borrower.phoneNumber} as phone_number
+      ${borrower.phoneNumber} as phone_number, ${borrower.preferredLanguage} as preferred_language
     from (select count(distinct id) as matched, ${kept ? sql`null` : sql`array_agg(distinct id)`} as ids
       from matched) c
     left join page p on true
@@ -364,6 +369,7 @@ async function fewMatches(
       firstName: sql<string | null>`r.first_name`,
       lastName: sql<string | null>`r.last_name`,
       phoneNumber: sql<string | null>`r.phone_number`,
+      preferredLanguage: sql<string | null>`r.preferred_language`,
       listed: sql<number>`r.listed`.mapWith(Number),
       matched: sql<number>`r.matched`.mapWith(Number),
       ids: sql<string[] | null>`r.ids::text[]`,
@@ -416,6 +422,7 @@ export async function searchQueue(o: {
     window ? gte(application.createdAt, window.from) : undefined,
     window ? lt(application.createdAt, window.to) : undefined,
     debtCondition(query),
+    languageCondition(query.language, sql`${application.id}`),
   );
   // Every application passes these filters: a search's matches are then the queue's.
   const unfiltered =
@@ -423,7 +430,8 @@ export async function searchQueue(o: {
     claimed === unclaimed &&
     !query.assignedToMe &&
     !window &&
-    debtFiltersAreOpen(query);
+    debtFiltersAreOpen(query) &&
+    languageFilterIsOpen(query.language);
   const offset = (query.page - 1) * QUEUE_PAGE_SIZE;
   const search = searchOf(query.searchValue, query.contactInformation);
 
@@ -494,6 +502,7 @@ export async function searchQueue(o: {
       name: [r.firstName, r.lastName].filter(Boolean).join(' ') || MESSAGES.nameUnavailable,
       createdAt: r.createdAt.toISOString(),
       phoneNumber: r.phoneNumber ? e164ToPhone(r.phoneNumber) : null,
+      preferredLanguage: borrowerLanguageOf(r.preferredLanguage),
       status: r.status,
       assignedTo: r.assignedTo
         ? { id: r.assignedTo, name: staffDisplayName(r.assigneeName), isMe: r.assignedTo === o.viewerId }

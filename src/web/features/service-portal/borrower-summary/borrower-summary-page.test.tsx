@@ -351,6 +351,23 @@ describe('/borrower-summary', () => {
     expect(borrowerSummaryQuery(APP_ID).refetchOnWindowFocus).toBe(true);
   });
 
+  it.each([
+    [null, 'English'],
+    ['en', 'English'],
+    ['es', 'Spanish'],
+  ])(
+    "shows a stored language %j as 'Preferred language: %s' (never chosen is English)",
+    async (stored, shown) => {
+      const base = summaryOf();
+      summaries = [
+        { status: 200, body: { ...base, contact: { ...base.contact, preferredLanguage: stored } } },
+      ];
+      stubApi();
+      await open();
+      expect(region('Contact').textContent).toContain(`Preferred language${shown}`);
+    },
+  );
+
   it('shows the overview and the answers of pages 1 to 4 on the Application tab, and the contact history', async () => {
     stubApi();
     await open();

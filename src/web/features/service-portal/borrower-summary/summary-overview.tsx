@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { borrowerLanguageOf, LANGUAGE_LABELS } from '#domain/service-portal/filters';
 import { useState, type ReactNode } from 'react';
 import type { BorrowerSummaryView } from '#domain/flow/staff-views';
 import type { Page } from '#domain/flow/pages';
@@ -319,7 +320,10 @@ export function ApplicationSections({ summary }: { summary: BorrowerSummaryView 
             )}
           </Detail>
           <Detail label="Text messages">{contact.isOptedOutOfSMS ? 'Opted out' : 'Allowed'}</Detail>
-          <Detail label="Preferred language">{orMissing(contact.preferredLanguage)}</Detail>
+          {/* Never chosen counts as English: that is the language the borrower has been shown. */}
+          <Detail label="Preferred language">
+            {LANGUAGE_LABELS[borrowerLanguageOf(contact.preferredLanguage)]}
+          </Detail>
         </DetailList>
       </SummaryCard>
 

@@ -25,6 +25,7 @@ const tile = (n: number, patch: Partial<QueueTile> = {}): QueueTile => ({
   name: `Borrower ${n}`,
   createdAt: new Date(2026, 2, 1, 9 + (n % 10), 5).toISOString(),
   phoneNumber: `415-555-${String(1000 + n)}`,
+  preferredLanguage: 'en',
   status: 'counselorReview',
   assignedTo: null,
   alerts: { count: 0, unseen: 0, mostSevere: null },
@@ -145,6 +146,40 @@ describe('/borrower-queue', () => {
     expect(await screen.findByText('elsewhere')).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/borrower-summary');
     expect(app.router.state.location.search).toBe(`?id=${ALL[0]!.applicationId}`);
+  });
+
+  it("marks a Spanish speaker's tile with a 'Spanish' badge, and no one else's", async () => {
+    reply = (url) => Response.json(queueView(url, [tile(1, { preferredLanguage: 'es' }), tile(2)]));
+    renderPage();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(within(tiles()[0]!).getByText('Spanish')).toBeInTheDocument();
+    expect(within(tiles()[0]!).getByRole('link').textContent).toBe('Borrower 1');
+    expect(tiles()[1]!.textContent).not.toContain('Spanish');
+    expect(tiles()[1]!.textContent).not.toContain('English');
+  });
+
+  it('filters by preferred language: All, English or Spanish, kept in the URL and sent to the API', async () => {
+    renderPage();
+    await firstPageShown();
+    const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
+    expect(radio('All').checked).toBe(true);
+    await user.click(radio('Spanish'));
+    expect(pageParams().get('language')).toBe('es');
+    await waitFor(() => expect(lastRequest().searchParams.get('language')).toBe('es'));
+    await user.click(radio('English'));
+    expect(pageParams().get('language')).toBe('en');
+    await waitFor(() => expect(lastRequest().searchParams.get('language')).toBe('en'));
+    await user.click(radio('All'));
+    expect(pageParams().has('language')).toBe(false);
+    await waitFor(() => expect(lastRequest().searchParams.has('language')).toBe(false));
+  });
+
+  it('reads the language filter from a link, dropping an unknown language', () => {
+    expect(readQueueParams(new URLSearchParams('language=es')).language).toEqual(['es']);
+    expect(readQueueParams(new URLSearchParams('language=fr,en')).language).toEqual(['en']);
+    expect(readQueueParams(new URLSearchParams('')).language).toEqual(['en', 'es']);
+    expect(writeQueueParams({ ...DEFAULT_QUEUE_PARAMS, language: ['es'] }).toString()).toBe('language=es');
+    expect(writeQueueParams(DEFAULT_QUEUE_PARAMS).toString()).toBe('');
   });
 
   it('styles tiles by status and lays out an In Progress tile differently', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ALERT_TYPE_LABELS, type QueueTile } from '#domain/flow/staff-views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { formatCardDate } from '#domain/service-portal/date-range';
+import { LanguageBadge } from '#web/features/service-portal/language-filter';
 import { APPLICATION_STATUS_LABELS } from '#web/features/service-portal/status-filter';
 
 /** The borrower summary of an application. */
@@ -61,7 +62,7 @@ export function TileAlerts({ alerts }: { alerts: QueueTile['alerts'] }) {
 }
 
 /**
- * One borrower of the queue: name, created date ('MM-dd-yyyy hh:mm a' or 'Unknown'), borrower ID, phone,
+ * One borrower of the queue: name (with a 'Spanish' badge for a Spanish speaker), created date ('MM-dd-yyyy hh:mm a' or 'Unknown'), borrower ID, phone,
  * assigned to ('(You)' for the signed-in counsellor), status and the alerts that still hold (how many, how many
  * are new, the most severe); the whole tile opens the borrower summary.
  * An application still In Progress has no one to act on it yet, so its tile is laid out lighter: dashed,
@@ -88,7 +89,10 @@ export function BorrowerTile({ tile }: { tile: QueueTile }) {
             {tile.name}
           </Link>
         </h3>
-        {inProgress && <StatusPill status={tile.status} />}
+        <div className="flex flex-wrap items-center gap-2">
+          <LanguageBadge language={tile.preferredLanguage} />
+          {inProgress && <StatusPill status={tile.status} />}
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
         <div>

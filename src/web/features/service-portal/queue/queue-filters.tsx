@@ -1,10 +1,12 @@
 import { clsx } from 'clsx';
 import { useId, type ReactNode } from 'react';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
+import type { Language } from '#domain/i18n/language';
 import { parseQueryDate } from '#domain/service-portal/date-range';
 import {
   ACCOUNT_TYPE_CODES,
   ACCOUNT_TYPE_FILTERS,
+  BORROWER_LANGUAGES,
   CLAIMED_STATUSES,
   CONTACT_INFORMATION_FIELDS,
   DEBT_DETAILS,
@@ -25,6 +27,7 @@ import {
 import { SEARCH_VALUE_MAX_LENGTH } from '#domain/service-portal/search';
 import { accountTypeName } from '#domain/underwriting/account-types';
 import { DateRangeFilter } from '#web/features/service-portal/date-range-filter';
+import { LanguageFilter } from '#web/features/service-portal/language-filter';
 import { claimedStatusOf, StatusFilter } from '#web/features/service-portal/status-filter';
 
 // The /borrower-queue's search and filters. They live in the
@@ -41,6 +44,8 @@ export type QueueParams = {
   applicationStatus: ApplicationStatus[];
   claimedStatus: ClaimedStatus[];
   contactInformation: ContactInformationField[];
+  /** The borrower's preferred language: both (the default), 'en' or 'es'. */
+  language: Language[];
   debtStatus: DebtStatus[];
   debtDetail: DebtDetail[];
   portfolioType: PortfolioType[];
@@ -51,6 +56,7 @@ type ListKey =
   | 'applicationStatus'
   | 'claimedStatus'
   | 'contactInformation'
+  | 'language'
   | 'debtStatus'
   | 'debtDetail'
   | 'portfolioType'
@@ -60,6 +66,7 @@ const LISTS: { [K in ListKey]: { options: readonly QueueParams[K][number][]; fal
   applicationStatus: { options: APPLICATION_STATUSES, fallback: DEFAULT_SUMMARY_FILTERS.applicationStatus },
   claimedStatus: { options: CLAIMED_STATUSES, fallback: DEFAULT_SUMMARY_FILTERS.claimedStatus },
   contactInformation: { options: CONTACT_INFORMATION_FIELDS, fallback: [...CONTACT_INFORMATION_FIELDS] },
+  language: { options: BORROWER_LANGUAGES, fallback: [...BORROWER_LANGUAGES] },
   debtStatus: { options: DEBT_STATUSES, fallback: DEFAULT_DEBT_FILTERS.debtStatus },
   debtDetail: { options: DEBT_DETAILS, fallback: DEFAULT_DEBT_FILTERS.debtDetail },
   portfolioType: { options: PORTFOLIO_TYPES, fallback: DEFAULT_DEBT_FILTERS.portfolioType },
@@ -74,6 +81,7 @@ export const DEFAULT_QUEUE_PARAMS: QueueParams = {
   applicationStatus: [...DEFAULT_SUMMARY_FILTERS.applicationStatus],
   claimedStatus: [...DEFAULT_SUMMARY_FILTERS.claimedStatus],
   contactInformation: [...CONTACT_INFORMATION_FIELDS],
+  language: [...BORROWER_LANGUAGES],
   ...structuredClone(DEFAULT_DEBT_FILTERS),
 };
 
@@ -107,6 +115,7 @@ export function readQueueParams(params: URLSearchParams): QueueParams {
     applicationStatus: listParam(params, 'applicationStatus'),
     claimedStatus: listParam(params, 'claimedStatus'),
     contactInformation: listParam(params, 'contactInformation'),
+    language: listParam(params, 'language'),
     debtStatus: listParam(params, 'debtStatus'),
     debtDetail: listParam(params, 'debtDetail'),
     portfolioType: listParam(params, 'portfolioType'),
@@ -319,6 +328,7 @@ export function QueueFilters({ params, onChange, onReset, className }: QueueFilt
           />
           Assigned to me only
         </label>
+        <LanguageFilter selected={params.language} onChange={(language) => onChange({ language })} />
       </section>
 
       <section aria-labelledby="queue-debt-filters" className="flex flex-col gap-4">

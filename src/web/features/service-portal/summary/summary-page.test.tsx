@@ -24,6 +24,7 @@ const item = (over: Partial<SummaryListItem> = {}): SummaryListItem => ({
     lastName: 'Diaz',
     email: 'ana@example.com',
     phoneNumber: '555-010-1234',
+    preferredLanguage: 'en',
   },
   alerts: [
     {
@@ -176,6 +177,37 @@ describe('/summary', () => {
     await click(byLabel('Assigned to me'));
     expect(search().get('assignedToMe')).toBe('true');
     await waitFor(() => expect(lastCall().get('assignedToMe')).toBe('true'));
+  });
+
+  it('marks a Spanish speaker with a badge and filters by language through the URL', async () => {
+    listReply = {
+      status: 200,
+      body: listOf([
+        item(),
+        item({
+          id: 'app-2',
+          borrower: { ...item().borrower!, id: 'bor-2', firstName: 'Luis', preferredLanguage: 'es' },
+        }),
+      ]),
+    };
+    await open();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).not.toContain('Spanish');
+    expect(rows[1]!.textContent).toContain('Spanish');
+    expect(lastCall().has('language')).toBe(false);
+    const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
+    expect(radio('All').checked).toBe(true);
+    await click(radio('Spanish'));
+    expect(search().get('language')).toBe('es');
+    await waitFor(() => expect(lastCall().get('language')).toBe('es'));
+    await click(radio('All'));
+    expect(search().has('language')).toBe(false);
+  });
+
+  it('reads the language filter from the URL', async () => {
+    await open('/summary?language=en');
+    expect(lastCall().get('language')).toBe('en');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'English' }).checked).toBe(true);
   });
 
   it("says 'Please select at least one filter' and asks nothing when a category is empty", async () => {

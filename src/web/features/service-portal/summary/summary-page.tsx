@@ -11,7 +11,9 @@ import {
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
 import { bySeverity } from '#domain/monitoring/alert-severity';
 import { formatCardDate, formatFilterDate, parseQueryDate } from '#domain/service-portal/date-range';
+import type { Language } from '#domain/i18n/language';
 import {
+  BORROWER_LANGUAGES,
   CLAIMED_STATUSES,
   DEFAULT_SUMMARY_FILTERS,
   toOptionList,
@@ -30,6 +32,7 @@ import {
   claimedStatusOf,
   StatusFilter,
 } from '#web/features/service-portal/status-filter';
+import { LanguageBadge, LanguageFilter } from '#web/features/service-portal/language-filter';
 import { useStaffMe } from '#web/features/service-portal/use-staff-session';
 import { EmailFailuresNotice } from './email-failures-notice';
 
@@ -45,6 +48,8 @@ export type SummaryFiltersState = {
   endDate?: string;
   applicationStatus: ApplicationStatus[];
   claimedStatus: ClaimedStatus[];
+  /** The borrower's preferred language: both (the default), 'en' or 'es'. */
+  language: Language[];
   assignedToMe: boolean;
   /** 1-based; a hand-edited link's nonsense reads as the first page. */
   page: number;
@@ -87,6 +92,7 @@ export function summaryFiltersFromSearch(params: URLSearchParams): SummaryFilter
       CLAIMED_STATUSES,
       DEFAULT_SUMMARY_FILTERS.claimedStatus,
     ),
+    language: listParam(params, 'language', BORROWER_LANGUAGES, [...BORROWER_LANGUAGES]),
     assignedToMe: params.get('assignedToMe') === 'true',
     page: pageParam(params),
   };
@@ -97,6 +103,10 @@ function pageParam(params: URLSearchParams) {
   return Number.isInteger(page) && page >= 1 && page <= MAX_SUMMARY_PAGE ? page : 1;
 }
 
+/** Both languages ticked: the default, left out of links. */
+const sameLanguages = (ticked: readonly Language[]) =>
+  ticked.length === BORROWER_LANGUAGES.length && BORROWER_LANGUAGES.every((l) => ticked.includes(l));
+
 /** The query string of GET /api/staff/applications for these filters. */
 export function summaryQueryString(f: SummaryFiltersState): string {
   const params = new URLSearchParams();
@@ -104,6 +114,7 @@ export function summaryQueryString(f: SummaryFiltersState): string {
   if (f.endDate) params.set('endDate', f.endDate);
   params.set('applicationStatus', toOptionList(f.applicationStatus));
   params.set('claimedStatus', toOptionList(f.claimedStatus));
+  if (!sameLanguages(f.language)) params.set('language', toOptionList(f.language));
   if (f.assignedToMe) params.set('assignedToMe', 'true');
   if (f.page > 1) params.set('page', String(f.page));
   return params.toString();
@@ -226,6 +237,9 @@ function ApplicationsTable({ items, meId }: { items: SummaryListItem[]; meId: st
                   {borrowerName(item)}
                 </Link>
                 {item.borrower && (
+                  <LanguageBadge language={item.borrower.preferredLanguage} className="ml-2" />
+                )}
+                {item.borrower && (
                   <span className="block font-mono text-xs break-all text-gray-600 md:break-normal md:whitespace-nowrap">
                     <span className="sr-only">Borrower ID </span>
                     {item.borrower.id}
@@ -318,6 +332,7 @@ export function Component() {
       params.set('applicationStatus', toOptionList(next.applicationStatus));
     if (toOptionList(next.claimedStatus) !== toOptionList(DEFAULT_SUMMARY_FILTERS.claimedStatus))
       params.set('claimedStatus', toOptionList(next.claimedStatus));
+    if (!sameLanguages(next.language)) params.set('language', toOptionList(next.language));
     if (next.assignedToMe) params.set('assignedToMe', 'true');
     setSearchParams(params, { replace: true });
   };
@@ -397,6 +412,7 @@ export function Component() {
           unclaimed={filters.claimedStatus.includes('unclaimed')}
           onChange={(v) => update({ applicationStatus: v.statuses, claimedStatus: claimedStatusOf(v) })}
         />
+        <LanguageFilter selected={filters.language} onChange={(language) => update({ language })} />
       </section>
 
       <div className="mt-4" aria-busy={list.isFetching || undefined}>
