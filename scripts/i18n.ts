@@ -98,9 +98,10 @@ try {
     if (translation === undefined) continue;
     for (const term of glossary.terms) {
       const renderings = typeof term.es === 'string' ? [term.es] : term.es;
+      // Only the words of the message, not its placeholders' names ({creditor} is not the word "creditor").
       if (
-        wordStart(term.en).test(defaultMessage) &&
-        !renderings.some((es) => wordStart(es).test(translation.es))
+        wordStart(term.en).test(wordsOf(defaultMessage)) &&
+        !renderings.some((es) => wordStart(es).test(wordsOf(translation.es)))
       )
         problems.push(
           `${id} (${areaOf[id]}): "${term.en}" is rendered ${renderings.map((es) => `"${es}"`).join(' or ')} ` +
@@ -158,6 +159,26 @@ try {
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** A message's own words: its text, and the text of its plural and select cases, without placeholders. */
+function wordsOf(message: string): string {
+  const words: string[] = [];
+  const visit = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.literal) words.push(element.value);
+      else if (element.type === TYPE.plural || element.type === TYPE.select)
+        for (const option of Object.values(element.options)) visit(option.value);
+      else if (element.type === TYPE.tag) visit(element.children);
+      else words.push(' ');
+    }
+  };
+  try {
+    visit(parse(message));
+  } catch {
+    return message; // reported as invalid above
+  }
+  return words.join('');
 }
 
 /** A term at the start of a word, any case: 'creditor' finds "Creditors" but not "noncreditor". */

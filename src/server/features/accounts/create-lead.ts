@@ -1,7 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { chosenLanguage, languageOrDefault } from '#server/i18n';
-import { languageFromAcceptLanguage, type Language } from '#domain/i18n/language';
 import type { Tx } from '#server/db/client';
 import { AppError } from '#domain/errors';
 import type { Language } from '#domain/i18n/language';
@@ -130,7 +128,8 @@ export async function createLead(o: {
         email,
         code,
         firstName: input.firstName,
-        language: await leadLanguage(tx, userId, o.headers),
+        // The language just stored as the borrower's preferredLanguage.
+        language: o.language,
       }),
     );
   });
@@ -144,21 +143,4 @@ export async function createLead(o: {
   });
   const cookies = sessionCookies(signedIn.headers);
   return { cookies, next };
-}
-
-/**
- * The language of the first email: the borrower's stored choice when the lead already stored one, else the
- * language the visitor was reading the form in (their choice with the switch, else their browser's).
- */
-async function leadLanguage(tx: Tx, userId: string, headers: Headers): Promise<Language> {
-  const [row] = await tx
-    .select({ preferredLanguage: borrower.preferredLanguage })
-    .from(borrower)
-    .where(eq(borrower.owner, userId))
-    .limit(1);
-  if (row?.preferredLanguage) return languageOrDefault(row.preferredLanguage);
-  return (
-    chosenLanguage(headers.get('cookie') ?? undefined) ??
-    languageFromAcceptLanguage(headers.get('accept-language'))
-  );
 }
