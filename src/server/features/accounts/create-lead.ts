@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '#server/db/client';
 import { AppError } from '#domain/errors';
 import type { Language } from '#domain/i18n/language';
 import type { LeadInput } from '#domain/validation/account';
