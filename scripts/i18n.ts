@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { compareShapes, glossaryMisses, type GlossaryTerm } from './i18n-checks';
 
 const root = path.resolve(import.meta.dirname, '..');
 const i18nDir = path.join(root, 'src/domain/i18n');
@@ -91,23 +91,13 @@ try {
   }
   // The glossary's terms, rendered the same way everywhere.
   const glossary = JSON.parse(readFileSync(path.join(i18nDir, 'glossary.json'), 'utf8')) as {
-    terms: { en: string; es: string | string[] }[];
+    terms: GlossaryTerm[];
   };
   for (const [id, { defaultMessage }] of Object.entries(english)) {
     const translation = spanish[id];
     if (translation === undefined) continue;
-    for (const term of glossary.terms) {
-      const renderings = typeof term.es === 'string' ? [term.es] : term.es;
-      // Only the words of the message, not its placeholders' names ({creditor} is not the word "creditor").
-      if (
-        wordStart(term.en).test(wordsOf(defaultMessage)) &&
-        !renderings.some((es) => wordStart(es).test(wordsOf(translation.es)))
-      )
-        problems.push(
-          `${id} (${areaOf[id]}): "${term.en}" is rendered ${renderings.map((es) => `"${es}"`).join(' or ')} ` +
-            `(src/domain/i18n/glossary.json)`,
-        );
-    }
+    for (const miss of glossaryMisses(defaultMessage, translation.es, glossary.terms))
+      problems.push(`${id} (${areaOf[id]}): ${miss} (src/domain/i18n/glossary.json)`);
   }
   for (const id of Object.keys(spanish))
     if (english[id] === undefined)
@@ -161,31 +151,6 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-/** A message's own words: its text, and the text of its plural and select cases, without placeholders. */
-function wordsOf(message: string): string {
-  const words: string[] = [];
-  const visit = (elements: MessageFormatElement[]) => {
-    for (const element of elements) {
-      if (element.type === TYPE.literal) words.push(element.value);
-      else if (element.type === TYPE.plural || element.type === TYPE.select)
-        for (const option of Object.values(element.options)) visit(option.value);
-      else if (element.type === TYPE.tag) visit(element.children);
-      else words.push(' ');
-    }
-  };
-  try {
-    visit(parse(message));
-  } catch {
-    return message; // reported as invalid above
-  }
-  return words.join('');
-}
-
-/** A term at the start of a word, any case: 'creditor' finds "Creditors" but not "noncreditor". */
-function wordStart(term: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'iu');
-}
-
 function readOr(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
@@ -200,67 +165,4 @@ function sortKeys<T>(record: Record<string, T>): Record<string, T> {
 
 function pick(messages: Record<string, string>, keep: (id: string) => boolean): Record<string, string> {
   return Object.fromEntries(Object.entries(messages).filter(([id]) => keep(id)));
-}
-
-/**
- * What a message asks of its caller: each placeholder with its kind (plain, number, date, plural, select,
- * tag) and, for plurals and selects, the cases a translation must keep (a select's cases are the caller's
- * values; a plural's are the language's own, so only `other`, which every language has, must be there).
- */
-function shapeOf(message: string): Set<string> {
-  const shape = new Set<string>();
-  const visit = (elements: MessageFormatElement[]) => {
-    for (const element of elements) {
-      switch (element.type) {
-        case TYPE.argument:
-          shape.add(`{${element.value}}`);
-          break;
-        case TYPE.number:
-          shape.add(`{${element.value}, number}`);
-          break;
-        case TYPE.date:
-        case TYPE.time:
-          shape.add(`{${element.value}, date or time}`);
-          break;
-        case TYPE.plural:
-          shape.add(`{${element.value}, plural, other}`);
-          for (const option of Object.values(element.options)) visit(option.value);
-          break;
-        case TYPE.select:
-          for (const [key, option] of Object.entries(element.options)) {
-            shape.add(`{${element.value}, select, ${key}}`);
-            visit(option.value);
-          }
-          break;
-        case TYPE.tag:
-          shape.add(`<${element.value}>`);
-          visit(element.children);
-          break;
-        default:
-          break;
-      }
-    }
-  };
-  visit(parse(message));
-  return shape;
-}
-
-function compareShapes(english: string, spanish: string): string | undefined {
-  let expected: Set<string>;
-  let actual: Set<string>;
-  try {
-    expected = shapeOf(english);
-    actual = shapeOf(spanish);
-  } catch (error) {
-    return `not a valid message: ${(error as Error).message}`;
-  }
-  const missing = [...expected].filter((part) => !actual.has(part));
-  const extra = [...actual].filter((part) => !expected.has(part));
-  if (missing.length === 0 && extra.length === 0) return undefined;
-  return [
-    missing.length > 0 ? `the Spanish lacks ${missing.join(', ')}` : '',
-    extra.length > 0 ? `the Spanish adds ${extra.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
 }
