@@ -120,6 +120,11 @@ describe(`POST ${TWILIO_SMS_WEBHOOK_PATH}`, () => {
     '%j opts the borrower out whatever their language, confirmed by us',
     async (keyword) => {
       const b = await borrowerWithPhone();
+      // A borrower from before the product stored a language (every lead stores one now).
+      await t.db
+        .update(borrower)
+        .set({ preferredLanguage: null })
+        .where(eq(borrower.applicationId, b.applicationId));
       const res = await post(t, inbound(b.phone, keyword));
       expect(res.statusCode, res.body).toBe(200);
       expect(await optedOut(b.applicationId)).toBe(true);
