@@ -1,8 +1,8 @@
 import type { Catalog } from './catalog';
-import en from './compiled/en.json';
-import es from './compiled/es.json';
-import serverEn from './compiled/server-en.json';
-import serverEs from './compiled/server-es.json';
+import en from './compiled/en.json' with { type: 'json' };
+import es from './compiled/es.json' with { type: 'json' };
+import serverEn from './compiled/server-en.json' with { type: 'json' };
+import serverEs from './compiled/server-es.json' with { type: 'json' };
 import type { Language } from './language';
 
 /**
