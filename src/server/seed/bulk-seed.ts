@@ -69,6 +69,11 @@ export async function seedBulk(o: {
   /** Stops after the chunks being written (the indexes are still rebuilt). */
   signal?: AbortSignal;
   onProgress?: (p: BulkProgress) => void;
+  /**
+   * The moment the copies are placed before (default: when the copying starts). Two runs with the same seed and
+   * the same `now` write the same rows; without it, which old bank rows a copy keeps follows the clock.
+   */
+  now?: Date;
 }): Promise<BulkSummary> {
   const began = Date.now();
   const seed = o.seed ?? DEFAULT_SEED;
@@ -93,7 +98,7 @@ export async function seedBulk(o: {
     byStatus: { ...live.byStatus },
     disqualifiedBy: { ...live.disqualifiedBy },
     tables: tables.map((t) => ({ name: t.name, rows: 0, ms: 0 })),
-    bankSince: bankHistorySince(new Date()),
+    bankSince: bankHistorySince(o.now ?? new Date()),
     phases: { templates: Date.now() - began, prepare: 0, copy: 0, rebuild: 0, analyze: 0 },
     durationMs: 0,
   };
@@ -107,7 +112,7 @@ export async function seedBulk(o: {
   const prepared = await db.transaction((tx) =>
     prepareTemplates(tx, { tables, templateIds: live.applicationIds }),
   );
-  const now = new Date();
+  const now = o.now ?? new Date();
   summary.bankSince = bankHistorySince(now);
   const statements = tables.map((t) => copyStatement(t, prepared.jsonRefs, summary.bankSince));
   endPhase('prepare');

@@ -108,14 +108,14 @@ export function copyStatement(
   if (table.recentBy) {
     const column = table.columns.find((c) => c.name === table.recentBy)!;
     const own = `s.${q(column.name)}`;
-    // Moved by the copy's exact shift, a calendar date as its midnight (UTC): the copy is made that long before
-    // the run whenever the run is, so a run tomorrow keeps the same rows. The copy's own date, moved in whole
-    // days, is within a day of it.
-    const moved =
-      column.kind === 'date' ? `(${own}::timestamp at time zone 'UTC') + c.shift` : `${own} + c.shift`;
-    filters.push(
-      `(s.${KEPT_COLUMN} or ${moved} >= ${since} or s.${LISTED_UNTIL_COLUMN} + c.shift >= ${since})`,
-    );
+    // A calendar date is compared as the copy holds it (moved in whole days) with the calendar day the history
+    // starts; a moment, moved by the copy's exact shift, with the moment it starts. Comparing a date's midnight
+    // with an exact moment instead made the kept rows follow the time of day the templates were made.
+    const kept =
+      column.kind === 'date'
+        ? `${own} + c.day_shift >= (${since} at time zone 'UTC')::date`
+        : `${own} + c.shift >= ${since}`;
+    filters.push(`(s.${KEPT_COLUMN} or ${kept} or s.${LISTED_UNTIL_COLUMN} + c.shift >= ${since})`);
   }
   return (
     `insert into ${q(table.name)} (${names})\nselect ${values}\n` +
