@@ -4,14 +4,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { MARKED_ANSWER } from '#domain/validation/lead-form-answer';
-import { ANSWERED_LEAD_PAGE } from '#server/web-app';
+import { answeredLeadPageFile } from '#server/web-app';
+import { LANGUAGES } from '#domain/i18n/language';
 
 // The second step of `npm run build`, after `vite build` has written the browser's app to dist/web:
 // - the landing pages drawn to HTML (src/web/prerender.tsx), each written as dist/web/<page>/index.html, which
 //   the server answers for that path: the app's index.html with the page's markup in its root and its title.
 //   Their scripts are marked low priority: the page paints without them (main.tsx runs the app at first use);
 // - /lead once more as the server answers its form sent without the script, every field's message a marker
-//   (dist/web/lead/answered.html): the server fills it in (src/domain/validation/answered-lead-page.ts);
+//   (dist/web/lead/answered.html, and dist/web/es/lead/answered.html in Spanish): the server fills it in (src/domain/validation/answered-lead-page.ts);
 // - the app's index.html, which every other page starts from (empty, drawn by the script), gets modulepreload
 //   links for the app's chunks (boot.tsx and what it imports), so the browser fetches them with the entry
 //   instead of after it.
@@ -64,7 +65,12 @@ try {
       file: `${address.slice(1)}/index.html`,
       answer: undefined,
     })),
-    { page: '/lead', language: 'en' as const, file: ANSWERED_LEAD_PAGE, answer: MARKED_ANSWER },
+    ...LANGUAGES.map((language) => ({
+      page: '/lead',
+      language,
+      file: answeredLeadPageFile(language),
+      answer: MARKED_ANSWER,
+    })),
   ];
   for (const { page, language, file, answer } of pages) {
     const { html, title } = await renderPage(page, answer, language);

@@ -1,8 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { LANGUAGE_PATH_PREFIX, LANGUAGES, type Language } from '#domain/i18n/language';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_LANGUAGE,
+  isLandingPagePath,
+  isLanguage,
+  LANGUAGE_PATH_PREFIX,
+  LANGUAGE_QUERY,
+  languageCookie,
+  LANGUAGES,
+  languageOfPath,
+  pathInLanguage,
+  type Language,
+} from '#domain/i18n/language';
 import { languageOfRequest } from './i18n';
 import { projectPath } from './project-files';
 
@@ -10,10 +21,12 @@ import { projectPath } from './project-files';
 export const BUILT_WEB_ROOT = projectPath('dist/web');
 
 /**
- * /lead as the server answers its form sent without the script, every message a marker (scripts/prerender.ts
- * writes it; domain/validation/answered-lead-page.ts fills it in), relative to the web root.
+ * /lead (or /es/lead) as the server answers its form sent without the script, every message a marker
+ * (scripts/prerender.ts writes it; domain/validation/answered-lead-page.ts fills it in), relative to the web
+ * root: lead/answered.html, es/lead/answered.html.
  */
-export const ANSWERED_LEAD_PAGE = 'lead/answered.html';
+export const answeredLeadPageFile = (language: Language): string =>
+  `${pathInLanguage('/lead', language).slice(1)}/answered.html`;
 
 /**
  * The pages the build prerendered, as paths: each is a folder of the built app holding an index.html
@@ -43,6 +56,27 @@ function shellsByLanguage(webRoot: string): Record<Language, string> {
       shell.replace(/<html lang="[a-z-]*"/, `<html lang="${language}"`),
     ]),
   ) as Record<Language, string>;
+}
+
+/**
+ * Which language a landing page's visitor gets: the one the link asked for (?lang=, then remembered in the
+ * cookie), else, on an English address, their choice (the cookie) or on a first visit their browser's. A
+ * Spanish address is never left unasked: a campaign linked to it on purpose. `redirect`: the same page in
+ * that language, with the rest of the query, when it is not this one.
+ */
+function landingPageLanguage(
+  page: string,
+  request: FastifyRequest,
+): { asked: Language | undefined; redirect: string | undefined } {
+  const { language, path: plain } = languageOfPath(page);
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const param = query.get(LANGUAGE_QUERY);
+  const asked = isLanguage(param) ? param : undefined;
+  query.delete(LANGUAGE_QUERY);
+  const wanted = asked ?? (language === DEFAULT_LANGUAGE ? languageOfRequest(request) : language);
+  if (wanted === language) return { asked, redirect: undefined };
+  const search = query.toString();
+  return { asked, redirect: `${pathInLanguage(plain, wanted)}${search ? `?${search}` : ''}` };
 }
 
 /** A source map's path: the build writes one beside each script. */
@@ -76,15 +110,22 @@ export async function registerWebApp(
       },
     });
     // A prerendered page (a landing page) is answered with its own HTML, which paints before any script runs;
-    // the query string does not matter (the page draws the same for every visitor). An HTML page names the
+    // the query string does not change it (the page draws the same for every visitor), though a visitor who
+    // wants the other language is sent to that language's page first. An HTML page names the
     // current build's assets, so the browser asks again each time (no-cache; the static plugin's own
     // cache header is turned off so it does not replace this one).
     for (const page of prerenderedPages(webRoot)) {
-      app.get(page, (_request, reply) =>
-        reply
-          .header('cache-control', 'no-cache')
-          .sendFile(`${page.slice(1)}/index.html`, { cacheControl: false }),
-      );
+      app.get(page, (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        if (isLandingPagePath(page)) {
+          // The answer depends on the cookie and the browser's languages: no cache may hand it to another.
+          reply.header('vary', 'Cookie, Accept-Language');
+          const { asked, redirect } = landingPageLanguage(page, request);
+          if (asked !== undefined) reply.header('set-cookie', languageCookie(asked));
+          if (redirect !== undefined) return reply.redirect(redirect, 302);
+        }
+        return reply.sendFile(`${page.slice(1)}/index.html`, { cacheControl: false });
+      });
     }
   }
   // Other client routes get index.html, which the browser draws.

@@ -173,7 +173,7 @@ describe('the prerendered pages', () => {
     expect(html).toContain('Al seleccionar Comenzar, usted acepta');
     expect(title).toBe(`Pague sus tarjetas de crédito | ${SITE.companyName}`);
     const english = [...page.querySelectorAll('a')].find((a) => a.textContent === 'English');
-    expect(english).toHaveAttribute('href', '/lead');
+    expect(english).toHaveAttribute('href', '/lead?lang=en');
     expect(english).toHaveAttribute('lang', 'en');
     // The English page keeps its English title.
     expect((await renderPage('/lead')).title).toBe(`Pay off your credit cards | ${SITE.companyName}`);

@@ -17,6 +17,16 @@ export const LANGUAGE_NAME: Record<Language, string> = { en: 'English', es: 'Esp
 /** The cookie that keeps a visitor's choice before there is a borrower (and for the pages before sign-in). */
 export const LANGUAGE_COOKIE = 'lang';
 
+/** The cookie as the switch (document.cookie) and the server (Set-Cookie) write it: a year, the whole site. */
+export const languageCookie = (language: Language): string =>
+  `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+
+/**
+ * The query parameter a link can carry to choose a landing page's language (/lead?lang=en): the switch's
+ * English link carries it, so the choice holds without the page's script, over a browser that asks for Spanish.
+ */
+export const LANGUAGE_QUERY = 'lang';
+
 /**
  * The landing pages, prerendered in each language: /lead in English, /es/lead in Spanish (src/web/prerendered-pages.ts
  * holds their modules). Every other page has one address and follows the visitor's choice.

@@ -32,7 +32,7 @@ describe('the landing pages in the whole app', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toBeInTheDocument();
     // The header follows the page: its switch offers English, at the English page's address.
-    expect(await screen.findByRole('link', { name: 'English' })).toHaveAttribute('href', '/lead');
+    expect(await screen.findByRole('link', { name: 'English' })).toHaveAttribute('href', '/lead?lang=en');
     expect(document.documentElement.lang).toBe('es');
   });
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { CATALOGS, type Catalog } from '#domain/i18n/catalog';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LOCALE, type Language } from '#domain/i18n/language';
+import { DEFAULT_LANGUAGE, isLanguage, languageCookie, LOCALE, type Language } from '#domain/i18n/language';
 
 /** A language with its messages, ready to draw with. */
 export type LoadedLanguage = { language: Language; catalog: Catalog };
@@ -22,7 +22,7 @@ export async function loadLanguage(language: Language): Promise<LoadedLanguage> 
 
 /** Keeps the visitor's choice for a year, for the pages the server sends next, and tells assistive technology. */
 export function rememberLanguage(language: Language): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.cookie = languageCookie(language);
   document.documentElement.lang = language;
 }
 

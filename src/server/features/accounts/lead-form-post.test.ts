@@ -8,7 +8,8 @@ import { answerMarker, LEAD_FORM_ANSWER_ID } from '#domain/validation/lead-form-
 import { MESSAGES } from '#domain/validation/messages';
 import { user } from '#server/db/schema/auth';
 import { application } from '#server/db/schema/application';
-import { ANSWERED_LEAD_PAGE } from '#server/web-app';
+import { answeredLeadPageFile } from '#server/web-app';
+import { borrower } from '#server/db/schema/application';
 
 // POST /lead: the lead form sent by the browser itself. The page it answers with is the build's marked copy of
 // /lead; here a small one of the same shape (the web's tests check the build's against React's drawing).
@@ -31,7 +32,12 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(webRoot, 'lead'));
   writeFileSync(path.join(webRoot, 'lead/index.html'), '<!doctype html><div id="root"><form></form></div>');
-  writeFileSync(path.join(webRoot, ANSWERED_LEAD_PAGE), MARKED_PAGE);
+  writeFileSync(path.join(webRoot, answeredLeadPageFile('en')), MARKED_PAGE);
+  mkdirSync(path.join(webRoot, 'es/lead'), { recursive: true });
+  writeFileSync(
+    path.join(webRoot, answeredLeadPageFile('es')),
+    MARKED_PAGE.replace('<html>', '<html lang="es">'),
+  );
   t = await createTestApp(
     { LOG_LEVEL: 'info' },
     { webRoot, logStream: { write: (line: string) => void lines.push(line) } },
@@ -171,6 +177,44 @@ describe('POST /lead (the lead form without its script)', () => {
     expect(log).not.toContain('private.person');
     expect(log).not.toContain('Privatename');
     expect(log).not.toContain('555');
+  });
+});
+
+describe('POST /es/lead (the Spanish lead form without its script)', () => {
+  it("answers with the Spanish page and the field messages in Spanish, whatever the browser's language", async () => {
+    const res = await send(
+      { ...valid('ana@example'), firstName: '' },
+      { url: '/es/lead', headers: { 'accept-language': 'en-US' } },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<html lang="es">');
+    expect(res.body).toContain('<p id="firstName-error">Nombre: este dato es obligatorio</p>');
+    expect(res.body).not.toContain('is required');
+    expect(res.body).not.toContain('is invalid');
+  });
+
+  it('shows an email that already has an account in Spanish', async () => {
+    const email = uniqueEmail();
+    expect((await send(valid(email), { url: '/es/lead' })).statusCode).toBe(303);
+    const res = await send(valid(email), { url: '/es/lead' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Ya existe una cuenta con este correo electrónico.');
+  });
+
+  it('stores Spanish as the new borrower\'s language and writes the first email in Spanish', async () => {
+    const email = uniqueEmail();
+    const english = uniqueEmail();
+    expect((await send(valid(email), { url: '/es/lead?utm_source=radio' })).statusCode).toBe(303);
+    // The English page, even from a browser that asks for Spanish: the page read is the language chosen.
+    expect((await send(valid(english), { headers: { 'accept-language': 'es' } })).statusCode).toBe(303);
+    const languages = await t.db
+      .select({ email: borrower.email, language: borrower.preferredLanguage })
+      .from(borrower);
+    expect(languages.find((row) => row.email === email)?.language).toBe('es');
+    expect(languages.find((row) => row.email === english)?.language).toBe('en');
+    const spanish = await t.lastEmail(email);
+    const other = await t.lastEmail(english);
+    expect(spanish!.subject).not.toBe(other!.subject);
   });
 });
 

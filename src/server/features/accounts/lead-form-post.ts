@@ -9,8 +9,10 @@ import { checkLeadForm } from '#domain/validation/lead-form-check';
 import type { Services } from '#server/services';
 import { toHeaders } from '#server/plugins/auth';
 import { isCrossSiteFormPost } from '#server/plugins/same-origin';
-import { ANSWERED_LEAD_PAGE } from '#server/web-app';
-import { languageOfRequest } from '#server/i18n';
+import { answeredLeadPageFile } from '#server/web-app';
+import { intlFor } from '#server/i18n';
+import { LANGUAGES, pathInLanguage, type Language } from '#domain/i18n/language';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { createLead } from './create-lead';
 
 /** The lead form's fields are short: a larger body is no lead form. */
@@ -35,76 +37,100 @@ export async function registerLeadFormPost(
       { parseAs: 'string', bodyLimit: BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    let template: Promise<string> | undefined;
-    const answerPage = async (answer: LeadFormAnswer) => {
-      template ??= readFile(path.join(o.webRoot, ANSWERED_LEAD_PAGE), 'utf8');
-      template.catch(() => (template = undefined));
+    const templates = new Map<Language, Promise<string>>();
+    const answerPage = async (answer: LeadFormAnswer, language: Language) => {
+      let template = templates.get(language);
+      if (template === undefined) {
+        template = readFile(path.join(o.webRoot, answeredLeadPageFile(language)), 'utf8');
+        templates.set(language, template);
+        template.catch(() => templates.delete(language));
+      }
       return answeredLeadPage(await template, answer);
     };
 
-    scope.post(
-      '/lead',
-      {
-        config: { role: 'public' },
-        onRequest: [
-          async (request, reply) => {
-            reply.header('cache-control', 'no-store');
-            if (isCrossSiteFormPost(request, services.config)) {
-              return reply.status(403).send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
-            }
-          },
-          o.guessBudget,
-        ],
-      },
-      async (request, reply) => {
-        const body = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
-        const checked = checkLeadForm(body);
-        const answerWith = async (answer: LeadFormAnswer) => {
-          const page = await answerPage(answer).catch(() => null);
-          // Without the built page (a server started before `npm run build`) the answer is the API's: the
-          // same field messages, as JSON, never a 500.
-          if (page === null) {
-            return reply.status(400).send({
-              code: 'ValidationError',
-              message: Object.values(answer.errors).find(Boolean) ?? 'The form could not be read.',
-              fieldErrors: answer.errors,
-            });
-          }
-          return reply.status(400).type('text/html; charset=utf-8').send(page);
-        };
-        if (!checked.ok) return answerWith(checked.answer);
+    // The form posts to its own page's address: /lead in English, /es/lead in Spanish. The page's language is
+    // the answer's (its messages) and the new borrower's stored language.
+    for (const language of LANGUAGES) registerPost(pathInLanguage('/lead', language), language);
 
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        try {
-          const viewer = await request.viewer();
-          const { next, cookies } = await createLead({
-            services,
-            input: checked.lead,
-            utm: utmFromSearchParams(new URLSearchParams(query)),
-            viewer,
-            headers: toHeaders(request.headers),
-            language: languageOfRequest(request),
-          });
-          if (cookies.length > 0) reply.header('set-cookie', cookies);
-          return reply.redirect(next, 303);
-        } catch (error) {
-          // The checks only the server can make (the email already has an account, the phone does not exist)
-          // are shown beside their fields, as the script shows them.
-          const values = checked.lead;
-          if (error instanceof AppError && error.code === 'UsernameExistsException') {
-            return answerWith({ values, errors: { email: error.message } });
-          }
-          if (error instanceof AppError && error.fieldErrors) {
-            const errors = Object.fromEntries(
-              Object.entries(error.fieldErrors).filter(([field]) =>
-                (LEAD_FORM_FIELDS as readonly string[]).includes(field),
+    function registerPost(url: string, language: Language) {
+      scope.post(
+        url,
+        {
+          config: { role: 'public' },
+          onRequest: [
+            async (request, reply) => {
+              reply.header('cache-control', 'no-store');
+              if (isCrossSiteFormPost(request, services.config)) {
+                return reply
+                  .status(403)
+                  .send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
+              }
+            },
+            o.guessBudget,
+          ],
+        },
+        async (request, reply) => {
+          const body = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+          const checked = checkLeadForm(body);
+          const intl = intlFor(language);
+          const localize = (message: string) =>
+            localizeMessage(message, (descriptor, values) => intl.formatMessage(descriptor, values));
+          const answerWith = async (english: LeadFormAnswer) => {
+            const answer: LeadFormAnswer = {
+              ...english,
+              errors: Object.fromEntries(
+                Object.entries(english.errors).map(([field, message]) => [
+                  field,
+                  message === undefined ? message : localize(message),
+                ]),
               ),
-            );
-            if (Object.keys(errors).length > 0) return answerWith({ values, errors });
+            };
+            const page = await answerPage(answer, language).catch(() => null);
+            // Without the built page (a server started before `npm run build`) the answer is the API's: the
+            // same field messages, as JSON, never a 500.
+            if (page === null) {
+              return reply.status(400).send({
+                code: 'ValidationError',
+                message: Object.values(answer.errors).find(Boolean) ?? 'The form could not be read.',
+                fieldErrors: answer.errors,
+              });
+            }
+            return reply.status(400).type('text/html; charset=utf-8').send(page);
+          };
+          if (!checked.ok) return answerWith(checked.answer);
+
+          const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+          try {
+            const viewer = await request.viewer();
+            const { next, cookies } = await createLead({
+              services,
+              input: checked.lead,
+              utm: utmFromSearchParams(new URLSearchParams(query)),
+              viewer,
+              headers: toHeaders(request.headers),
+              language,
+            });
+            if (cookies.length > 0) reply.header('set-cookie', cookies);
+            return reply.redirect(next, 303);
+          } catch (error) {
+            // The checks only the server can make (the email already has an account, the phone does not exist)
+            // are shown beside their fields, as the script shows them.
+            const values = checked.lead;
+            if (error instanceof AppError && error.code === 'UsernameExistsException') {
+              return answerWith({ values, errors: { email: error.message } });
+            }
+            if (error instanceof AppError && error.fieldErrors) {
+              const errors = Object.fromEntries(
+                Object.entries(error.fieldErrors).filter(([field]) =>
+                  (LEAD_FORM_FIELDS as readonly string[]).includes(field),
+                ),
+              );
+              if (Object.keys(errors).length > 0) return answerWith({ values, errors });
+            }
+            throw error;
           }
-          throw error;
-        }
-      },
-    );
+        },
+      );
+    }
   });
 }

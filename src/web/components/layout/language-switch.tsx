@@ -1,5 +1,7 @@
 import {
+  DEFAULT_LANGUAGE,
   isLandingPagePath,
+  LANGUAGE_QUERY,
   LANGUAGE_NAME,
   languageOfPath,
   pathInLanguage,
@@ -20,8 +22,11 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   // The name is the language's own (with its lang, so a screen reader says it in that language).
   const classes = `inline-flex min-h-6 items-center rounded-md px-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 ${className}`;
   if (isLandingPagePath(location.pathname)) {
-    // Without the query string: a prerendered page draws the same for every visitor.
-    const href = pathInLanguage(languageOfPath(location.pathname).path, other);
+    // Without the page's query string: a prerendered page draws the same for every visitor. The English
+    // address says it is asked for (?lang=en), or the server would send a browser that asks for Spanish back
+    // to the Spanish page when there is no script to remember the choice first.
+    const page = pathInLanguage(languageOfPath(location.pathname).path, other);
+    const href = other === DEFAULT_LANGUAGE ? `${page}?${LANGUAGE_QUERY}=${other}` : page;
     return (
       <a
         href={href}
