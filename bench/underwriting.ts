@@ -1,3 +1,4 @@
+import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
 import { performance } from 'node:perf_hooks';
 import { decide, type DecisionInput } from '#domain/underwriting/decision';
 import { estimateExpenses } from '#domain/underwriting/expense-estimates';
@@ -25,6 +26,7 @@ function input(k: number): DecisionInput {
     expenses: lines.map((l) => ({ ...l, value: l.estimatedValue })),
     ineligibleDebtPayment: 0,
     hasHardship: k % 2 === 1,
+    concessions: SHIPPED_CONCESSIONS,
     selectedItems: Array.from({ length: 3 + (k % 5) }, (_, i) => ({
       itemId: `item-${k}-${i}`,
       kind: 'debt' as const,

@@ -1,3 +1,4 @@
+import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
 import { describe, expect, it } from 'vitest';
 import { buildOffer } from '../underwriting/offers';
 import { capPlanFees, type PlanFeeSettings, type StateFeeCap } from '../underwriting/plan-fees';
@@ -256,7 +257,7 @@ describe('planTerms: what holds for any plan built from real offers', () => {
   const offers = balances.map((balance, k) => {
     const built = buildOffer(
       { itemId: `i${k}`, kind: 'debt', creditorName: `Creditor ${k}`, balance },
-      { hasHardship: k % 2 === 0 },
+      { hasHardship: k % 2 === 0, concessions: SHIPPED_CONCESSIONS },
     );
     return offer({
       id: built.itemId,

@@ -1,3 +1,4 @@
+import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
 import { describe, expect, it } from 'vitest';
 import {
   HARDSHIP_PAYMENT_BP,
@@ -65,7 +66,7 @@ describe('an offer from a creditor without its own concession row', () => {
   const offer = (hasHardship: boolean) =>
     buildOffer(
       { itemId: 'd1', kind: 'debt', creditorName: 'A Creditor Nobody Lists', balance: dollars(10_000) },
-      { hasHardship },
+      { hasHardship, concessions: SHIPPED_CONCESSIONS },
     );
 
   it('asks 2% a month at 8% (1.75% under a hardship), raised to pay off within 60 months, with no fee', () => {

@@ -1,3 +1,4 @@
+import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
 import { describe, expect, it } from 'vitest';
 import { requiredReductionOf } from './budget-room';
 import { decide, type DecisionExpense, type DecisionInput } from './decision';
@@ -26,6 +27,7 @@ const input = (more: Partial<DecisionInput>): DecisionInput => ({
   ineligibleDebtPayment: 0,
   selectedItems: [chase],
   hasHardship: false,
+  concessions: SHIPPED_CONCESSIONS,
   ...more,
 });
 

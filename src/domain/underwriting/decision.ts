@@ -3,6 +3,7 @@ import type { ExpenseCategory } from '../validation/expenses';
 import { CASHFLOW_TOO_HIGH_MARGIN, MINIMUM_ELIGIBLE_BALANCE } from './constants';
 import { reducibleFloor, REDUCIBLE_LINES, type BudgetLine } from './expense-estimates';
 import { requiredReductionOf } from './budget-room';
+import type { ConcessionTable } from './concessions';
 import { buildOffer, type OfferDraft, type OfferInput } from './offers';
 import { monthlyFeeShares } from './plan-fees';
 import { DISQUALIFICATION_REASONS } from './reasons';
@@ -20,6 +21,8 @@ export type DecisionInput = {
   /** The eligible debts and collections the borrower selected (declined offers already left out). */
   selectedItems: readonly OfferInput[];
   hasHardship: boolean;
+  /** The creditors' concession programmes in force: what each offer's terms come from. */
+  concessions: ConcessionTable;
   /**
    * The agency's monthly fee for the plan, already capped by the borrower's state (plan-fees.ts): the budget
    * must make room for it as for the creditors' payments. 0 when absent.
@@ -110,7 +113,7 @@ function proposeCuts(expenses: readonly DecisionExpense[], required: Cents): Pro
  */
 export function decide(i: DecisionInput): DecisionResult {
   const offers = i.selectedItems
-    .map((item) => buildOffer(item, { hasHardship: i.hasHardship }))
+    .map((item) => buildOffer(item, { hasHardship: i.hasHardship, concessions: i.concessions }))
     .sort((a, b) => b.balance - a.balance);
   const currentExpenses = sumCents(i.expenses.map((e) => e.value));
   const totalBalance = sumCents(offers.map((o) => o.balance));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthsToPayOff } from '../money/amortization';
 import { MAX_PLAN_TERM_MONTHS } from './constants';
+import { SHIPPED_CONCESSIONS } from './concessions';
 import { buildOffer } from './offers';
 
 describe('buildOffer', () => {
@@ -9,7 +10,7 @@ describe('buildOffer', () => {
     // 60-month payment: 5000 × r / (1 − (1 + r)^−60), r = 0.08 / 12 → 101.38 → 101.39.
     const offer = buildOffer(
       { itemId: 'd1', kind: 'debt', creditorName: 'JPMCB CARD', balance: 500000 },
-      { hasHardship: false },
+      { hasHardship: false, concessions: SHIPPED_CONCESSIONS },
     );
     expect(offer).toMatchObject({
       itemId: 'd1',
@@ -26,7 +27,7 @@ describe('buildOffer', () => {
       proposedMonthlyPrincipalPayment: 6806,
       fee: 0,
       type: 'dmp',
-      lenderConcessionId: 'chase',
+      lenderConcessionId: 'chase@1',
       // 50 + 91.25 → 141.
       currentMonthlyPayment: 14100,
     });
@@ -41,7 +42,7 @@ describe('buildOffer', () => {
     expect(monthsToPayOff(2000000, 800, 35000)).toBe(73);
     const hardship = buildOffer(
       { itemId: 'd2', kind: 'debt', creditorName: 'CAPITAL ONE', balance: 2000000 },
-      { hasHardship: true },
+      { hasHardship: true, concessions: SHIPPED_CONCESSIONS },
     );
     expect(hardship).toMatchObject({ term: 60, payment: 40553, paymentPercentage: 203 });
   });
@@ -51,14 +52,14 @@ describe('buildOffer', () => {
     // → 37 months. 25 / 800 = 3.13%.
     const small = buildOffer(
       { itemId: 'c1', kind: 'collection', creditorName: 'MIDLAND CREDIT MGMT', balance: 80000 },
-      { hasHardship: false },
+      { hasHardship: false, concessions: SHIPPED_CONCESSIONS },
     );
     expect(small).toMatchObject({
       kind: 'collection',
       payment: 2500,
       paymentPercentage: 313,
       term: 37,
-      lenderConcessionId: 'default',
+      lenderConcessionId: 'default@1',
       currentMonthlyPayment: 2500,
     });
   });
@@ -66,11 +67,11 @@ describe('buildOffer', () => {
   it('uses a reported current APR for the current estimate and the savings', () => {
     const assumed = buildOffer(
       { itemId: 'd3', kind: 'debt', creditorName: 'CITI', balance: 500000 },
-      { hasHardship: false },
+      { hasHardship: false, concessions: SHIPPED_CONCESSIONS },
     );
     const reported = buildOffer(
       { itemId: 'd3', kind: 'debt', creditorName: 'CITI', balance: 500000, currentAprBp: 2999 },
-      { hasHardship: false },
+      { hasHardship: false, concessions: SHIPPED_CONCESSIONS },
     );
     expect(reported.currentApr).toBe(2999);
     expect(reported.currentMonthlyPayment).toBe(17500);
@@ -80,7 +81,10 @@ describe('buildOffer', () => {
 
   it('builds an empty offer for a zero balance', () => {
     expect(
-      buildOffer({ itemId: 'z', kind: 'debt', creditorName: 'AMEX', balance: 0 }, { hasHardship: false }),
+      buildOffer(
+        { itemId: 'z', kind: 'debt', creditorName: 'AMEX', balance: 0 },
+        { hasHardship: false, concessions: SHIPPED_CONCESSIONS },
+      ),
     ).toMatchObject({
       payment: 0,
       term: 0,
@@ -93,7 +97,10 @@ describe('buildOffer', () => {
   it('always pays off within 60 months, with a payment at least the share and the minimum (a sweep)', () => {
     for (let balance = 1; balance <= 20_000_000; balance = Math.ceil(balance * 1.37) + 13) {
       for (const hasHardship of [false, true]) {
-        const offer = buildOffer({ itemId: 'x', kind: 'debt', creditorName: 'X', balance }, { hasHardship });
+        const offer = buildOffer(
+          { itemId: 'x', kind: 'debt', creditorName: 'X', balance },
+          { hasHardship, concessions: SHIPPED_CONCESSIONS },
+        );
         expect(offer.term).toBeLessThanOrEqual(MAX_PLAN_TERM_MONTHS);
         expect(offer.term).toBeGreaterThan(0);
         expect(offer.payment).toBeGreaterThanOrEqual(2500);

@@ -1,6 +1,6 @@
 import { monthlyInterest, monthsToPayOff, paymentForTerm, totalInterest } from '../money/amortization';
 import { BASIS_POINTS_PER_WHOLE, type Cents } from '../money/cents';
-import { concessionFor } from './concessions';
+import { concessionFor, type ConcessionTable } from './concessions';
 import {
   ASSUMED_CURRENT_APR_BP,
   MAX_PLAN_TERM_MONTHS,
@@ -50,8 +50,11 @@ export type OfferDraft = {
  * payment = max(creditor minimum, balance × payment share), rounded up to the cent; term = months to pay off
  * at the proposed APR; a term over 60 months raises the payment to pay off in 60.
  */
-export function buildOffer(i: OfferInput, o: { hasHardship: boolean }): OfferDraft {
-  const concession = concessionFor(i.creditorName, o);
+export function buildOffer(
+  i: OfferInput,
+  o: { hasHardship: boolean; concessions: ConcessionTable },
+): OfferDraft {
+  const concession = concessionFor(o.concessions, i.creditorName, o);
   const currentApr = i.currentAprBp ?? ASSUMED_CURRENT_APR_BP;
   const proposedApr = concession.proposedAprBp;
   const balance = Math.max(0, i.balance);

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectPath } from '../project-files';
+import { insertReferenceData } from './reference-data';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -86,7 +87,10 @@ export function fromPglite(client: PGlite): Database {
     },
     // In the same process: nothing to gain from naming a statement.
     preparedSql: (_name, text, values) => client.query(text, values),
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      await insertReferenceData(db);
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -136,7 +140,10 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
     ],
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     preparedSql: (name, text, values) => genericPlanPool.query({ name, text, values }),
-    migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+      await insertReferenceData(db);
+    },
     ping: async () => {
       await pool.query('select 1');
     },

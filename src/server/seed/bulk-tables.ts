@@ -112,6 +112,9 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   debt_score: COPY,
   // budget.ts
   expense_benchmark: skip('reference data: copies point at the same benchmarks'),
+  // creditors.ts
+  creditor: skip('reference data the agency maintains: copies point at the same creditors'),
+  concession_programme: skip('reference data: copies name the same programme versions'),
   expense: COPY,
   budget: COPY,
   budget_expense: COPY,

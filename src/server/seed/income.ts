@@ -8,6 +8,7 @@ import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '#server/db/client';
 import { application, borrower, hardship } from '#server/db/schema/application';
 import { planFeesFor } from '#server/application/plan-fees';
+import { concessionsInForce } from '#server/application/concessions';
 import { collection, debt } from '#server/db/schema/credit';
 import { expense } from '#server/db/schema/budget';
 import type { Rng } from './random';
@@ -37,7 +38,7 @@ export async function decisionInputs(
     .select({ state: borrower.state })
     .from(borrower)
     .where(eq(borrower.applicationId, applicationId));
-  const [expenses, tradelines, collections, ticked] = await inSequence(
+  const [expenses, tradelines, collections, ticked, concessions] = await inSequence(
     () => tx.select().from(expense).where(eq(expense.applicationId, applicationId)),
     () => tx.select().from(debt).where(eq(debt.applicationId, applicationId)),
     () =>
@@ -57,9 +58,11 @@ export async function decisionInputs(
         .from(hardship)
         .where(and(eq(hardship.applicationId, applicationId), eq(hardship.value, true)))
         .limit(1),
+    () => concessionsInForce(tx, new Date()),
   );
   const selected = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
   return {
+    concessions,
     // The agency's monthly fee, capped by the borrower's state, as runDecision adds it (decision 0048).
     monthlyFee: planFeesFor(home?.state ?? null, selected.length + collections.length).monthlyFee,
     expenses: expenses.map((e) => ({

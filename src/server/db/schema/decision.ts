@@ -94,7 +94,7 @@ export const offer = pgTable(
      */
     counterPayment: cents('counter_payment'),
     counterApr: basisPoints('counter_apr'),
-    /** Row of the creditor concessions table the terms came from. */
+    /** The concession programme version the terms came from (concession_programme.id, "chase@1"). */
     lenderConcessionId: text('lender_concession_id'),
     proposalS3Key: text('proposal_s3_key'),
     /** Staff record creditors' answers concurrently: optimistic concurrency as on application. */

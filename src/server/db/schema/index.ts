@@ -7,3 +7,4 @@ export * from './budget';
 export * from './decision';
 export * from './service-work';
 export * from './enrollment';
+export * from './creditors';

@@ -18,6 +18,7 @@ import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
 import { borrower, hardship } from '#server/db/schema/application';
 import { planFeesFor } from '#server/application/plan-fees';
+import { concessionsInForce } from '#server/application/concessions';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import {
   collection,
@@ -220,6 +221,8 @@ export async function runDecision(
           })),
         ],
         hasHardship,
+        // Each creditor's programme as it stands now: a later revision never changes this decision's offers.
+        concessions: await concessionsInForce(inner, new Date()),
         // The agency's monthly fee, capped by the state the borrower lives in, for the accounts selected.
         monthlyFee: planFeesFor(b.state, selectedDebts.length + selectedCollections.length).monthlyFee,
       });
