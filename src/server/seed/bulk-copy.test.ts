@@ -136,8 +136,7 @@ describe('seedBulk: what it writes', () => {
         // An old row is kept where something needs it, or while a recent income snapshot lists it.
         const kept =
           template.filter(
-            (r) =>
-              r.needed || recent(r.at) || (r.listedAt !== null && r.listedAt + shift >= since),
+            (r) => r.needed || recent(r.at) || (r.listedAt !== null && r.listedAt + shift >= since),
           ).length * copied;
         expect(copy.length, `${name} of copy ${p.index}`).toBe(kept);
         left += template.length * copied - kept;
@@ -363,7 +362,11 @@ describe('seedBulk: deterministic', () => {
   it('gives the same ids, names, emails and phones for the same seed, other ones for another seed', async () => {
     const same = await again(1);
     expect([...same.keys()]).toEqual([...copiedRows.keys()]);
-    const recent = new Set(copiedTables().filter((x) => x.recentBy).map((x) => x.name));
+    const recent = new Set(
+      copiedTables()
+        .filter((x) => x.recentBy)
+        .map((x) => x.name),
+    );
     for (const [table, rows] of copiedRows) {
       if (!recent.has(table)) {
         expect(same.get(table), table).toEqual(rows);

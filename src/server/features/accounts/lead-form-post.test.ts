@@ -201,7 +201,7 @@ describe('POST /es/lead (the Spanish lead form without its script)', () => {
     expect(res.body).toContain('Ya existe una cuenta con este correo electrónico.');
   });
 
-  it('stores Spanish as the new borrower\'s language and writes the first email in Spanish', async () => {
+  it("stores Spanish as the new borrower's language and writes the first email in Spanish", async () => {
     const email = uniqueEmail();
     const english = uniqueEmail();
     expect((await send(valid(email), { url: '/es/lead?utm_source=radio' })).statusCode).toBe(303);
