@@ -61,6 +61,7 @@ const TRANSLATED = [
   'src/web/features/account/verification-code-page.tsx',
   'src/web/features/account/verify-new-email-page.tsx',
   'src/web/features/apply/apply-page.tsx',
+  'src/web/features/apply/eligible-debts-page.tsx',
   'src/web/features/apply/progress-bar.tsx',
   'src/web/features/landing/become-debt-free-section.tsx',
   'src/web/features/landing/debt-analysis-page.tsx',
