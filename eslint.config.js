@@ -63,6 +63,7 @@ const TRANSLATED = [
   'src/web/features/apply/apply-page.tsx',
   'src/web/features/apply/creditor-offers.tsx',
   'src/web/features/apply/eligible-debts-page.tsx',
+  'src/web/features/apply/not-qualified-page.tsx',
   'src/web/features/apply/offers-comparison-chart.tsx',
   'src/web/features/apply/offers-review-page.tsx',
   'src/web/features/apply/payments/cheque-illustration.tsx',
