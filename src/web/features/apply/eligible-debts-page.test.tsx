@@ -71,6 +71,7 @@ async function renderPage(
   list: Reply,
   put: Reply = { status: 200, body: { next: '/income/provide-monthly-income' } },
   more: Record<string, Reply> = {},
+  language: 'en' | 'es' = 'en',
 ) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
@@ -85,6 +86,8 @@ async function renderPage(
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/eligible-debts',
+    undefined,
+    language,
   );
   await waitFor(() => expect(document.querySelector('h1, [role="alert"]')).not.toBeNull());
   return { calls, router, user };
@@ -356,5 +359,32 @@ describe('/eligible-debts', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Add a missing debt' })).toBeNull();
+  });
+});
+
+describe('/eligible-debts in Spanish', () => {
+  it('shows the heading, the debts with their labels and amounts, and the buttons in Spanish', async () => {
+    await renderPage({ status: 200, body: { items } }, undefined, {}, 'es');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sus deudas elegibles' }),
+    ).toBeInTheDocument();
+    expect(document.title).toContain('Sus deudas elegibles');
+    const list = screen.getByRole('list', { name: 'Deudas elegibles' });
+    expect(list).toHaveTextContent('Acreedor original: Synchrony Bank');
+    expect(list).toHaveTextContent('Saldo$8,500');
+    expect(list).toHaveTextContent('Pago mensual estimado$240');
+    expect(checkbox('Capital One ...1234 Incluir en mi plan').checked).toBe(true);
+    expect(screen.getByText('Deudas seleccionadas (2)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '¿Falta una deuda?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+  });
+
+  it('explains in Spanish when no eligible debt was found', async () => {
+    await renderPage({ status: 200, body: { items: [] } }, undefined, {}, 'es');
+    const none = await screen.findByRole('region', {
+      name: 'No encontramos deudas elegibles en su informe de crédito.',
+    });
+    expect(none).toHaveTextContent('Un plan de manejo de deudas cubre deudas no garantizadas');
+    expect(none).toHaveTextContent(`Llámenos al ${SITE.phone.display} (`);
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
 import { ApiError } from '#web/lib/api';
@@ -15,9 +16,11 @@ import { MissingDebtForm } from './missing-debt-form';
 import { ApplyPageGate, useSavePage } from './save-page';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
-const TITLE = 'Your eligible debts';
-export const INCLUDE_LABEL = 'Include in my plan';
-export const NONE_SELECTED_TITLE = 'End your application?';
+/** The page's title, in the page's language. */
+function useTitle() {
+  return useIntl().formatMessage({ id: 'apply.debts.title', defaultMessage: 'Your eligible debts' });
+}
+// The English of two messages below, for the tests.
 export const LOADING_DEBTS_TEXT = 'Loading your debts...';
 export const NONE_FOUND_TEXT = 'We did not find any eligible debts on your credit report.';
 
@@ -26,8 +29,9 @@ let visits = 0;
 
 /** /eligible-debts: choose the debts the plan should cover. */
 export function Component() {
+  const title = useTitle();
   return (
-    <ApplyPageGate page="EligibleDebts" title={TITLE}>
+    <ApplyPageGate page="EligibleDebts" title={title}>
       {() => <EligibleDebts />}
     </ApplyPageGate>
   );
@@ -36,21 +40,29 @@ export function Component() {
 function EligibleDebts() {
   const [visit] = useState(() => String((visits += 1)));
   const debts = useQuery(eligibleDebtsQuery(visit));
+  const intl = useIntl();
+  const title = useTitle();
   // Until this visit's own answer arrives: never an empty list, which would say there is nothing to choose.
-  if (debts.isPending) return <LoadingScreen text={LOADING_DEBTS_TEXT} />;
+  if (debts.isPending) {
+    return (
+      <LoadingScreen
+        text={intl.formatMessage({ id: 'apply.debts.loading', defaultMessage: 'Loading your debts...' })}
+      />
+    );
+  }
   if (debts.isError) {
     // The application moved on (the server says where it stands).
     if (debts.error instanceof ApiError && debts.error.redirect) {
       return <Navigate to={debts.error.redirect} replace />;
     }
     return (
-      <ApplyPage page="EligibleDebts" title={TITLE}>
+      <ApplyPage page="EligibleDebts" title={title}>
         <LoadFailure error={debts.error} onRetry={() => void debts.refetch()} />
       </ApplyPage>
     );
   }
   return (
-    <ApplyPage page="EligibleDebts" title={TITLE}>
+    <ApplyPage page="EligibleDebts" title={title}>
       <EligibleDebtsForm items={debts.data.items} visit={visit} />
     </ApplyPage>
   );
@@ -58,6 +70,8 @@ function EligibleDebts() {
 
 function EligibleDebtsForm({ items, visit }: { items: EligibleItemView[]; visit: string }) {
   const queryClient = useQueryClient();
+  const intl = useIntl();
+  const title = useTitle();
   const { save, busy, errorModal } = useSavePage(saveEligibleDebts);
   const [selected, setSelected] = useState(
     () => new Set(items.filter((item) => item.selectedForDebtReduction).map((item) => item.id)),
@@ -96,7 +110,14 @@ function EligibleDebtsForm({ items, visit }: { items: EligibleItemView[]; visit:
         return next;
       });
     } catch (error) {
-      setRemoveFailed(error instanceof Error ? error.message : 'The debt could not be removed.');
+      setRemoveFailed(
+        error instanceof Error
+          ? error.message
+          : intl.formatMessage({
+              id: 'apply.debts.removeFailed',
+              defaultMessage: 'The debt could not be removed.',
+            }),
+      );
     }
   };
 
@@ -116,17 +137,28 @@ function EligibleDebtsForm({ items, visit }: { items: EligibleItemView[]; visit:
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
       {items.length === 0 ? (
         <NoneFound />
       ) : (
         <>
           <p className="text-gray-700">
-            {items.some((item) => item.isSelfReported)
-              ? 'These are the debts we found on your credit report and the ones you added. Keep selected the ones you want included in your Debt Management Plan.'
-              : 'We found these debts on your credit report. Keep selected the ones you want included in your Debt Management Plan.'}
+            {items.some((item) => item.isSelfReported) ? (
+              <FormattedMessage
+                id="apply.debts.introWithAdded"
+                defaultMessage="These are the debts we found on your credit report and the ones you added. Keep selected the ones you want included in your Debt Management Plan."
+              />
+            ) : (
+              <FormattedMessage
+                id="apply.debts.intro"
+                defaultMessage="We found these debts on your credit report. Keep selected the ones you want included in your Debt Management Plan."
+              />
+            )}
           </p>
-          <ul className="space-y-3" aria-label="Eligible debts">
+          <ul
+            className="space-y-3"
+            aria-label={intl.formatMessage({ id: 'apply.debts.listLabel', defaultMessage: 'Eligible debts' })}
+          >
             {items.map((item) => (
               <li key={item.id}>
                 <DebtTile
@@ -165,45 +197,67 @@ function EligibleDebtsForm({ items, visit }: { items: EligibleItemView[]; visit:
         onClick={() => setAdding(true)}
         className="min-h-11 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
       >
-        A debt is missing?
+        <FormattedMessage id="apply.debts.missing" defaultMessage="A debt is missing?" />
       </button>
       {items.length > 0 ? (
         <dl
           aria-live="polite"
-          aria-label="Selected debts"
+          aria-label={intl.formatMessage({
+            id: 'apply.debts.selectedLabel',
+            defaultMessage: 'Selected debts',
+          })}
           className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-brand-50 px-4 py-3 text-gray-900"
         >
-          <dt>Selected debts ({chosen.length})</dt>
+          <dt>
+            <FormattedMessage
+              id="apply.debts.selectedCount"
+              defaultMessage="Selected debts ({count})"
+              values={{ count: chosen.length }}
+            />
+          </dt>
           <dd className="text-right font-semibold">{formatDollars(totalBalance)}</dd>
-          <dt>Est. monthly payments</dt>
+          <dt>
+            <FormattedMessage id="apply.debts.totalMonthly" defaultMessage="Est. monthly payments" />
+          </dt>
           <dd className="text-right font-semibold">{formatDollars(totalPayment)}</dd>
         </dl>
       ) : null}
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
-        aria-label="Continue with the selected debts"
+        aria-label={intl.formatMessage({
+          id: 'apply.debts.continueLabel',
+          defaultMessage: 'Continue with the selected debts',
+        })}
       >
-        <SubmitButton busy={busy}>Continue</SubmitButton>
+        <SubmitButton busy={busy}>
+          <FormattedMessage id="apply.debts.continue" defaultMessage="Continue" />
+        </SubmitButton>
       </form>
       <ConfirmDialog
         open={confirming}
-        title={NONE_SELECTED_TITLE}
+        title={intl.formatMessage({ id: 'apply.debts.endTitle', defaultMessage: 'End your application?' })}
         description={
-          <>
-            You have not selected any debt for your plan. Without one we cannot offer you a Debt Management
-            Plan, and your application ends here.
-          </>
+          <FormattedMessage
+            id="apply.debts.endText"
+            defaultMessage="You have not selected any debt for your plan. Without one we cannot offer you a Debt Management Plan, and your application ends here."
+          />
         }
-        cancelLabel="Cancel"
-        confirmLabel="End my application"
+        cancelLabel={intl.formatMessage({ id: 'apply.debts.endCancel', defaultMessage: 'Cancel' })}
+        confirmLabel={intl.formatMessage({
+          id: 'apply.debts.endConfirm',
+          defaultMessage: 'End my application',
+        })}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           void send();
         }}
       />
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay
+        show={busy}
+        text={intl.formatMessage({ id: 'apply.debts.saving', defaultMessage: 'Saving...' })}
+      />
       {errorModal}
     </div>
   );
@@ -220,25 +274,41 @@ function NoneFound() {
       className="space-y-2 rounded-lg border border-dashed border-gray-300 bg-gray-50 p-6 text-gray-700"
     >
       <h2 id="none-found-title" className="font-semibold text-gray-900">
-        {NONE_FOUND_TEXT}
+        <FormattedMessage
+          id="apply.debts.noneFound"
+          defaultMessage="We did not find any eligible debts on your credit report."
+        />
       </h2>
       <p>
-        A Debt Management Plan covers unsecured debts, such as credit cards, personal loans and debts in
-        collection. Your credit report shows none we can include, so on this report alone we cannot offer you
-        a plan.
+        <FormattedMessage
+          id="apply.debts.noneFoundCovers"
+          defaultMessage="A Debt Management Plan covers unsecured debts, such as credit cards, personal loans and debts in collection. Your credit report shows none we can include, so on this report alone we cannot offer you a plan."
+        />
       </p>
       <p>
-        If you owe a debt like that and it is not listed, add it with “A debt is missing?” below. Questions?
-        Call us at{' '}
-        <a
-          href={`tel:${SITE.phone.tel}`}
-          className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
-        >
-          {SITE.phone.display}
-        </a>{' '}
-        ({SITE.hours}).
+        <FormattedMessage
+          id="apply.debts.noneFoundAdd"
+          defaultMessage="If you owe a debt like that and it is not listed, add it with “A debt is missing?” below. Questions? Call us at {phone} ({hours})."
+          values={{
+            phone: (
+              <a
+                href={`tel:${SITE.phone.tel}`}
+                className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+              >
+                {SITE.phone.display}
+              </a>
+            ),
+            // The office hours (SITE.hours), written out in the page's language.
+            hours: <FormattedMessage id="footer.hours" defaultMessage="Monday - Friday 9AM - 5PM EST" />,
+          }}
+        />
       </p>
-      <p>If you select Continue without adding a debt, your application ends here and we explain why.</p>
+      <p>
+        <FormattedMessage
+          id="apply.debts.noneFoundEnds"
+          defaultMessage="If you select Continue without adding a debt, your application ends here and we explain why."
+        />
+      </p>
     </section>
   );
 }
@@ -255,27 +325,53 @@ function DebtTile({
   /** Only for a debt the borrower added. */
   onRemove?: () => void;
 }) {
+  const intl = useIntl();
   const id = `debt-${item.id}`;
   return (
     <div className="rounded-lg border border-gray-300 px-4 py-3 has-checked:border-brand-600 has-checked:bg-brand-50/50">
       <p id={`${id}-name`} className="font-semibold break-words text-gray-900">
-        {item.creditorName}
         {item.accountNumberLast4 ? (
-          <span className="font-normal text-gray-700"> ...{item.accountNumberLast4}</span>
-        ) : null}
+          <FormattedMessage
+            id="apply.debts.nameWithAccount"
+            // The creditor's name and the last four digits of the account number.
+            defaultMessage="{name}<light> ...{last4}</light>"
+            values={{
+              name: item.creditorName,
+              last4: item.accountNumberLast4,
+              light: (chunks) => <span className="font-normal text-gray-700">{chunks}</span>,
+            }}
+          />
+        ) : (
+          item.creditorName
+        )}
       </p>
       <div id={`${id}-details`} className="text-sm text-gray-700">
         {item.kind === 'collection' && item.originalCreditorName && (
-          <p>Original creditor: {item.originalCreditorName}</p>
+          <p>
+            <FormattedMessage
+              id="apply.debts.originalCreditor"
+              defaultMessage="Original creditor: {name}"
+              values={{ name: item.originalCreditorName }}
+            />
+          </p>
         )}
         {item.accountTypeName && <p>{item.accountTypeName}</p>}
         {item.isSelfReported && (
-          <p className="font-medium text-amber-800">Added by you: a counsellor will check it</p>
+          <p className="font-medium text-amber-800">
+            <FormattedMessage
+              id="apply.debts.addedByYou"
+              defaultMessage="Added by you: a counsellor will check it"
+            />
+          </p>
         )}
         <dl className="mt-2 grid grid-cols-2 gap-x-4 sm:max-w-sm">
-          <dt>Balance</dt>
+          <dt>
+            <FormattedMessage id="apply.debts.balance" defaultMessage="Balance" />
+          </dt>
           <dd className="text-right font-medium text-gray-900">{formatDollars(item.currentBalance)}</dd>
-          <dt>Est. monthly payment</dt>
+          <dt>
+            <FormattedMessage id="apply.debts.monthlyPayment" defaultMessage="Est. monthly payment" />
+          </dt>
           <dd className="text-right font-medium text-gray-900">
             {formatDollars(item.estimatedMonthlyPayment)}
           </dd>
@@ -293,16 +389,19 @@ function DebtTile({
           className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
         />
         <label id={`${id}-label`} htmlFor={id} className="cursor-pointer text-gray-900">
-          {INCLUDE_LABEL}
+          <FormattedMessage id="apply.debts.include" defaultMessage="Include in my plan" />
         </label>
         {onRemove ? (
           <button
             type="button"
             onClick={onRemove}
-            aria-label={`Remove ${item.creditorName}`}
+            aria-label={intl.formatMessage(
+              { id: 'apply.debts.removeLabel', defaultMessage: 'Remove {name}' },
+              { name: item.creditorName },
+            )}
             className="ml-auto min-h-11 px-2 font-semibold text-red-700 underline underline-offset-2 hover:text-red-800"
           >
-            Remove
+            <FormattedMessage id="apply.debts.remove" defaultMessage="Remove" />
           </button>
         ) : null}
       </div>

@@ -5,10 +5,12 @@ import { MESSAGES } from '#domain/validation/messages';
 import { screen } from '@testing-library/react';
 import { answerApi, type ApiReply } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import { Component as NotQualifiedPage } from './not-qualified-page';
+import { createIntl } from 'react-intl';
+import { belowInterestWarning } from '#domain/underwriting/payoff-plan';
+import { belowInterestText, Component as NotQualifiedPage, payoffSentences } from './not-qualified-page';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 
-function renderPage(reply: ApiReply) {
+function renderPage(reply: ApiReply, language: 'en' | 'es' = 'en') {
   answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': reply,
@@ -19,6 +21,8 @@ function renderPage(reply: ApiReply) {
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/offers/not-qualified',
+    undefined,
+    language,
   );
   return app;
 }
@@ -133,5 +137,89 @@ describe('/offers/not-qualified', () => {
       expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
       expect(screen.getByText(next)).toBeInTheDocument();
     });
+  });
+});
+
+describe('/offers/not-qualified in Spanish', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the thanks, the reason, the next steps and the payoff plan, with its months and plurals', async () => {
+    const plan = payoffPlan([
+      { id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 8500 },
+      { id: 'b', name: 'Store Card', balance: 120000, aprBp: 2190, payment: 2000 },
+    ]);
+    renderPage(
+      {
+        status: 200,
+        body: {
+          id: 'app-1',
+          status: 'disqualified',
+          lastCompletedPage: 'Expenses',
+          lastViewedPage: 'NotQualified',
+          outcome: {
+            outcomes: ['cashflowTooHigh', 'insufficientIncome'],
+            payoffPlan: { ...plan, aprAssumed: true },
+          },
+        },
+      },
+      'es',
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Gracias por su solicitud' }),
+    ).toBeInTheDocument();
+    expect(document.title).toContain('Gracias por su solicitud');
+    expect(screen.getByText(/usted no califica para un plan de manejo de deudas/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Motivo: Usted puede pagar sus deudas sin un plan' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'Lo que puede hacer ahora' })).toHaveLength(2);
+    const order = screen.getByRole('list', { name: 'Deudas en orden de pago' });
+    expect(order).toHaveTextContent('Con $20 al mes, Store Card no se terminará de pagar por sí sola');
+    expect(order).toHaveTextContent('Saldo$1,200');
+    expect(screen.getByText(/usamos 21\.9%, una tasa típica de tarjeta/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Con sus pagos actuales de \$105 al mes, usted estará libre de deudas para [a-z]+ de \d{4} \(\d+ años? y \d+ mes(es)?\)\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Si paga \$50 más al mes, estará libre de deudas para [a-z]+ de \d{4}/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Llamar al ${SITE.phone.display}` })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: 'Encuentre un consejero de vivienda aprobado por HUD (se abre en una pestaña nueva)',
+      }),
+    ).toHaveAttribute('href', 'https://www.hud.gov/counseling');
+    expect(screen.getAllByText(/\(hora del Este\)/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the payoff sentences as messages', () => {
+  const english = createIntl({ locale: 'en-US', defaultLocale: 'en-US', messages: {} });
+  const today = new Date('2026-11-24T00:00:00Z');
+  it.each([
+    ['paid off, sooner with $50', [{ id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 8500 }]],
+    ['never paid off', [{ id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 5000 }]],
+    ['never, even with $50', [{ id: 'a', name: 'Chase', balance: 3000000, aprBp: 2990, payment: 1000 }]],
+    [
+      'one debt below its interest, paid off later',
+      [
+        { id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 8500 },
+        { id: 'b', name: 'Store Card', balance: 120000, aprBp: 2190, payment: 2000 },
+      ],
+    ],
+  ])('%s: the same English as the domain', (_, debts) => {
+    const plan = payoffPlan(debts);
+    expect(payoffSentences(english, plan, today)).toEqual(payoffPlanSentences(plan, today));
+    for (const debt of plan.debts) {
+      expect(belowInterestText(english, debt, today)).toBe(belowInterestWarning(debt, today));
+    }
   });
 });

@@ -1,36 +1,130 @@
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { OutcomeView, PayoffPlanView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
 import { SITE } from '#domain/site';
-import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
-import { OUTCOME_TEXTS, type Outcome } from '#domain/underwriting/outcomes';
-import { belowInterestWarning, debtFreeMonth, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
+import { ASSUMED_CURRENT_APR_BP, MINIMUM_ELIGIBLE_BALANCE } from '#domain/underwriting/constants';
+import { OUTCOME_MESSAGES, PAYOFF_MESSAGES } from '#domain/underwriting/outcome-messages';
+import { HUD_COUNSELING_PHONE, OUTCOME_TEXTS, type Outcome } from '#domain/underwriting/outcomes';
 import { ApplyPage } from './apply-page';
 import { ApplyPageGate } from './save-page';
 
-const TITLE = 'Thank you for your application';
+/** The page's title, in the page's language. */
+function useTitle() {
+  return useIntl().formatMessage({
+    id: 'apply.notQualified.title',
+    defaultMessage: 'Thank you for your application',
+  });
+}
 
 const percent = (bp: number) => `${(bp / 100).toFixed(1)}%`;
+
+/** The office hours (SITE.hours), written out in the page's language. */
+const hoursText = (intl: IntlShape) =>
+  intl.formatMessage({ id: 'footer.hours', defaultMessage: 'Monday - Friday 9AM - 5PM EST' });
+
+/** The month `months` after today's, with its year: 'March 2028' ('marzo de 2028'), as debtFreeMonth writes it. */
+function monthAfter(intl: IntlShape, today: Date, months: number): string {
+  const index = today.getUTCFullYear() * 12 + today.getUTCMonth() + months;
+  return intl.formatDate(new Date(Date.UTC(Math.floor(index / 12), index % 12, 1)), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** '1 year and 3 months', as describeMonths writes it, in the page's language. */
+const duration = (intl: IntlShape, months: number) =>
+  intl.formatMessage(PAYOFF_MESSAGES.duration, { years: Math.floor(months / 12), months: months % 12 });
+
+/** payoffPlanSentences of the domain, in the page's language (the same English, the same choices). */
+export function payoffSentences(
+  intl: IntlShape,
+  plan: Pick<
+    PayoffPlanView,
+    'monthlyPayment' | 'current' | 'extraPayment' | 'withExtra' | 'monthsSaved' | 'interestSaved'
+  >,
+  today: Date,
+): { debtFree: string; extra: string } {
+  const payment = formatDollars(plan.monthlyPayment);
+  const more = formatDollars(plan.extraPayment);
+  const interest = formatDollars(plan.interestSaved);
+  const { current, withExtra } = plan;
+  const debtFree =
+    current.months === null
+      ? intl.formatMessage(PAYOFF_MESSAGES.debtFreeNever, { payment })
+      : intl.formatMessage(PAYOFF_MESSAGES.debtFreeBy, {
+          payment,
+          month: monthAfter(intl, today, current.months),
+          duration: duration(intl, current.months),
+        });
+  let extra: string;
+  if (withExtra.months === null) {
+    extra = intl.formatMessage(PAYOFF_MESSAGES.extraNever, { more });
+  } else if (current.months === null) {
+    extra = intl.formatMessage(PAYOFF_MESSAGES.extraWouldBe, {
+      more,
+      month: monthAfter(intl, today, withExtra.months),
+      duration: duration(intl, withExtra.months),
+    });
+  } else if ((plan.monthsSaved ?? 0) > 0) {
+    extra = intl.formatMessage(PAYOFF_MESSAGES.extraSooner, {
+      more,
+      month: monthAfter(intl, today, withExtra.months),
+      saved: duration(intl, plan.monthsSaved ?? 0),
+      interest,
+    });
+  } else {
+    extra = intl.formatMessage(PAYOFF_MESSAGES.extraSaves, { more, interest });
+  }
+  return { debtFree, extra };
+}
+
+/** belowInterestWarning of the domain, in the page's language. */
+export function belowInterestText(
+  intl: IntlShape,
+  debt: Pick<
+    PayoffPlanView['debts'][number],
+    'name' | 'payment' | 'firstMonthInterest' | 'paymentCoversInterest' | 'paidOffMonth'
+  >,
+  today: Date,
+): string | null {
+  if (debt.paymentCoversInterest) return null;
+  return intl.formatMessage(PAYOFF_MESSAGES.belowInterest, {
+    paidOff: debt.paidOffMonth === null ? 'no' : 'yes',
+    payment: formatDollars(debt.payment),
+    name: debt.name,
+    interest: formatDollars(debt.firstMonthInterest),
+    month: debt.paidOffMonth === null ? '' : monthAfter(intl, today, debt.paidOffMonth),
+  });
+}
 
 /**
  * /offers/not-qualified: every disqualified outcome ends here, whatever the status. Why, in plain words, and
  * what the borrower can do next come from the application the server keeps, so a reload shows them again.
  */
 export function Component() {
+  const intl = useIntl();
+  const title = useTitle();
   return (
-    <ApplyPageGate page="NotQualified" title={TITLE} allowAnyStatus>
+    <ApplyPageGate page="NotQualified" title={title} allowAnyStatus>
       {(application) => (
-        <ApplyPage page="NotQualified" title={TITLE}>
+        <ApplyPage page="NotQualified" title={title}>
           <div className="space-y-4 text-center">
-            <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+            <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
             <p className="text-gray-700">
-              Thank you for taking the time to apply. Unfortunately, you do not qualify for a Debt Management
-              Plan at this time.
+              <FormattedMessage
+                id="apply.notQualified.intro"
+                defaultMessage="Thank you for taking the time to apply. Unfortunately, you do not qualify for a Debt Management Plan at this time."
+              />
             </p>
           </div>
           <Outcomes outcome={application.outcome ?? null} />
           <div className="mt-8 space-y-4 text-center">
             <p className="text-gray-700">
-              If you have questions or would like to talk about other options, call us:
+              <FormattedMessage
+                id="apply.notQualified.callUs"
+                defaultMessage="If you have questions or would like to talk about other options, call us:"
+              />
             </p>
             <p>
               <a
@@ -40,7 +134,7 @@ export function Component() {
                 {SITE.phone.display}
               </a>
             </p>
-            <p className="text-gray-700">{SITE.hours}</p>
+            <p className="text-gray-700">{hoursText(intl)}</p>
           </div>
         </ApplyPage>
       )}
@@ -64,19 +158,44 @@ function Outcomes({ outcome }: { outcome: OutcomeView | null }) {
 }
 
 function OutcomeSection({ outcome, plan }: { outcome: Outcome; plan: PayoffPlanView | null }) {
-  const text = OUTCOME_TEXTS[outcome];
+  const intl = useIntl();
+  const messages = OUTCOME_MESSAGES[outcome];
+  const values = {
+    phone: SITE.phone.display,
+    hours: hoursText(intl),
+    minimum: formatDollars(MINIMUM_ELIGIBLE_BALANCE),
+    hudPhone: HUD_COUNSELING_PHONE,
+  };
+  // The domain's texts give each step's link its address; the messages give the words.
+  const steps = OUTCOME_TEXTS[outcome].nextSteps.map((step, index) => {
+    const words = messages.nextSteps[index];
+    return {
+      title: words ? intl.formatMessage(words.title, values) : step.title,
+      text: words ? intl.formatMessage(words.text, values) : step.text,
+      link:
+        step.link && words?.link
+          ? { href: step.link.href, label: intl.formatMessage(words.link, values) }
+          : step.link,
+    };
+  });
   const headingId = `outcome-${outcome}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="rounded-lg bg-gray-50 px-4 py-4">
         <h2 id={headingId} className="text-lg font-semibold text-gray-900">
-          Why: {text.title}
+          <FormattedMessage
+            id="apply.notQualified.why"
+            defaultMessage="Why: {title}"
+            values={{ title: intl.formatMessage(messages.title, values) }}
+          />
         </h2>
-        <p className="mt-2 text-gray-700">{text.why}</p>
+        <p className="mt-2 text-gray-700">{intl.formatMessage(messages.why, values)}</p>
       </div>
-      <h3 className="text-lg font-semibold text-gray-900">What you can do next</h3>
+      <h3 className="text-lg font-semibold text-gray-900">
+        <FormattedMessage id="apply.notQualified.nextSteps" defaultMessage="What you can do next" />
+      </h3>
       <ul className="space-y-3">
-        {text.nextSteps.map((step) => (
+        {steps.map((step) => (
           <li key={step.title} className="rounded-lg border border-gray-200 px-4 py-3">
             <p className="font-semibold text-gray-900">{step.title}</p>
             <p className="mt-1 text-gray-700">{step.text}</p>
@@ -87,10 +206,18 @@ function OutcomeSection({ outcome, plan }: { outcome: Outcome; plan: PayoffPlanV
                   {...(step.link.href.startsWith('https://') ? { target: '_blank', rel: 'noreferrer' } : {})}
                   className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
                 >
-                  {step.link.label}
                   {step.link.href.startsWith('https://') ? (
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  ) : null}
+                    <FormattedMessage
+                      id="apply.notQualified.newTab"
+                      defaultMessage="{label}<hidden> (opens in a new tab)</hidden>"
+                      values={{
+                        label: step.link.label,
+                        hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                      }}
+                    />
+                  ) : (
+                    step.link.label
+                  )}
                 </a>
               </p>
             ) : null}
@@ -103,43 +230,65 @@ function OutcomeSection({ outcome, plan }: { outcome: Outcome; plan: PayoffPlanV
 }
 
 function PayoffPlan({ plan }: { plan: PayoffPlanView }) {
+  const intl = useIntl();
   // The reader's own day, as a date-only value (midnight UTC, read with UTC getters): on the last evening of a
   // month the UTC instant is already next month, which would move every debt-free month one later.
   const now = new Date();
   const today = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
-  const sentences = payoffPlanSentences(plan, today);
+  const sentences = payoffSentences(intl, plan, today);
   return (
     <section aria-labelledby="payoff-plan-title" className="space-y-4">
       <h3 id="payoff-plan-title" className="text-lg font-semibold text-gray-900">
-        Your payoff plan
+        <FormattedMessage id="apply.notQualified.payoff.heading" defaultMessage="Your payoff plan" />
       </h3>
       <p className="text-gray-700">
-        Pay your debts in this order: the highest interest rate first. Keep paying every debt its current
-        payment, and put anything extra on the first one still owed.
-        {plan.aprAssumed
-          ? ` Credit reports do not show interest rates, so we used ${percent(ASSUMED_CURRENT_APR_BP)}, a typical card rate; with equal rates the smallest balance goes first. If you know your rates, put the highest first.`
-          : ''}
+        <FormattedMessage
+          id="apply.notQualified.payoff.order"
+          defaultMessage="{aprAssumed, select, yes {Pay your debts in this order: the highest interest rate first. Keep paying every debt its current payment, and put anything extra on the first one still owed. Credit reports do not show interest rates, so we used {apr}, a typical card rate; with equal rates the smallest balance goes first. If you know your rates, put the highest first.} other {Pay your debts in this order: the highest interest rate first. Keep paying every debt its current payment, and put anything extra on the first one still owed.}}"
+          values={{ aprAssumed: plan.aprAssumed ? 'yes' : 'no', apr: percent(ASSUMED_CURRENT_APR_BP) }}
+        />
       </p>
-      <ol className="space-y-3" aria-label="Debts in payoff order">
+      <ol
+        className="space-y-3"
+        aria-label={intl.formatMessage({
+          id: 'apply.notQualified.payoff.listLabel',
+          defaultMessage: 'Debts in payoff order',
+        })}
+      >
         {plan.debts.map((debt, index) => {
-          const warning = belowInterestWarning(debt, today);
+          const warning = belowInterestText(intl, debt, today);
           return (
             <li key={debt.id} className="rounded-lg border border-gray-200 px-4 py-3">
               <p className="font-semibold break-words text-gray-900">
-                {index + 1}. {debt.name}
+                <FormattedMessage
+                  id="apply.notQualified.payoff.debt"
+                  defaultMessage="{position}. {name}"
+                  values={{ position: index + 1, name: debt.name }}
+                />
               </p>
               <dl className="mt-1 grid grid-cols-2 gap-x-4 text-sm text-gray-700 sm:max-w-sm">
-                <dt>Balance</dt>
+                <dt>
+                  <FormattedMessage id="apply.notQualified.payoff.balance" defaultMessage="Balance" />
+                </dt>
                 <dd className="text-right font-medium text-gray-900">{formatDollars(debt.balance)}</dd>
-                <dt>Monthly payment</dt>
+                <dt>
+                  <FormattedMessage id="apply.notQualified.payoff.payment" defaultMessage="Monthly payment" />
+                </dt>
                 <dd className="text-right font-medium text-gray-900">{formatDollars(debt.payment)}</dd>
-                <dt>Interest rate</dt>
+                <dt>
+                  <FormattedMessage id="apply.notQualified.payoff.rate" defaultMessage="Interest rate" />
+                </dt>
                 <dd className="text-right font-medium text-gray-900">{percent(debt.aprBp)}</dd>
-                <dt>Paid off by</dt>
+                <dt>
+                  <FormattedMessage id="apply.notQualified.payoff.paidOffBy" defaultMessage="Paid off by" />
+                </dt>
                 <dd className="text-right font-medium text-gray-900">
                   {debt.paidOffMonth === null
-                    ? 'Not at this payment'
-                    : debtFreeMonth(today, debt.paidOffMonth)}
+                    ? intl.formatMessage({
+                        id: 'apply.notQualified.payoff.notAtThisPayment',
+                        defaultMessage: 'Not at this payment',
+                      })
+                    : monthAfter(intl, today, debt.paidOffMonth)}
                 </dd>
               </dl>
               {warning ? <p className="mt-2 text-sm font-medium text-red-700">{warning}</p> : null}

@@ -76,3 +76,35 @@ describe('/notify-when-eligible', () => {
     expect(router.state.location.pathname).toBe('/notify-when-eligible');
   });
 });
+
+describe('/notify-when-eligible in Spanish', () => {
+  it('names the state, asks the question and offers Sí/No and Continuar in Spanish', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body: application('NY') },
+    });
+    renderRoutes(
+      [{ path: '/notify-when-eligible', Component: NotifyPage }],
+      '/notify-when-eligible',
+      undefined,
+      'es',
+    );
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Nuestro servicio todavía no está disponible en su estado',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Lo sentimos\./)).toHaveTextContent(
+      'Lo sentimos. Por ahora no ofrecemos nuestro plan de manejo de deudas en New York.',
+    );
+    expect(
+      screen.getByRole('group', {
+        name: '¿Desea que le avisemos cuando nuestro servicio esté disponible en su estado?',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Sí' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+    expect(document.title).toContain('Nuestro servicio todavía no está disponible en su estado');
+  });
+});

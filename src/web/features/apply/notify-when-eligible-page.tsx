@@ -1,5 +1,7 @@
 import { FormProvider } from 'react-hook-form';
-import { NOTIFY_QUESTION, notifyWhenEligibleSchema } from '#domain/validation/application';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { notifyWhenEligibleSchema } from '#domain/validation/application';
 import { stateName } from '#domain/validation/states';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
@@ -10,17 +12,24 @@ import type { ApplicationView } from './application-query';
 import { saveNotifyWhenEligible } from './api';
 import { ApplyPageGate, useSavePage } from './save-page';
 
-const TITLE = 'Our service is not available in your state yet';
+/** The page's title, in the page's language. */
+function useTitle() {
+  return useIntl().formatMessage({
+    id: 'apply.notify.title',
+    defaultMessage: 'Our service is not available in your state yet',
+  });
+}
 
 /**
  * /notify-when-eligible: reached after the application was
  * disqualified for an unlicensed state, so it opens whatever the status.
  */
 export function Component() {
+  const title = useTitle();
   return (
-    <ApplyPageGate page="NotifyWhenEligible" title={TITLE} allowAnyStatus>
+    <ApplyPageGate page="NotifyWhenEligible" title={title} allowAnyStatus>
       {(application) => (
-        <ApplyPage page="NotifyWhenEligible" title={TITLE}>
+        <ApplyPage page="NotifyWhenEligible" title={title}>
           <NotifyForm application={application} />
         </ApplyPage>
       )}
@@ -29,6 +38,8 @@ export function Component() {
 }
 
 function NotifyForm({ application }: { application: ApplicationView }) {
+  const intl = useIntl();
+  const title = useTitle();
   const saved = application.borrower.notifyWhenStateIsEligible;
   const form = useZodForm(
     notifyWhenEligibleSchema,
@@ -41,23 +52,45 @@ function NotifyForm({ application }: { application: ApplicationView }) {
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);
   });
-  const state = (application.borrower.state && stateName(application.borrower.state)) || 'your state';
+  const state =
+    (application.borrower.state && stateName(application.borrower.state)) ||
+    intl.formatMessage({ id: 'apply.notify.yourState', defaultMessage: 'your state' });
 
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="space-y-6">
-        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
         <div className="space-y-3 text-gray-700">
           <p>
-            We’re sorry. We do not offer our Debt Management Plan in{' '}
-            <strong className="font-semibold text-gray-900">{state}</strong> at this time.
+            <FormattedMessage
+              id="apply.notify.sorry"
+              defaultMessage="We’re sorry. We do not offer our Debt Management Plan in <strong>{state}</strong> at this time."
+              values={{
+                state,
+                strong: (chunks) => <strong className="font-semibold text-gray-900">{chunks}</strong>,
+              }}
+            />
           </p>
-          <p>Your credit has not been pulled, so this has no effect on your credit report.</p>
+          <p>
+            <FormattedMessage
+              id="apply.notify.noCreditPull"
+              defaultMessage="Your credit has not been pulled, so this has no effect on your credit report."
+            />
+          </p>
         </div>
-        <YesNoField name="notifyWhenStateIsEligible" question={NOTIFY_QUESTION} />
-        <SubmitButton busy={busy}>Continue</SubmitButton>
+        {/* NOTIFY_QUESTION of the domain, in the page's language. */}
+        <YesNoField
+          name="notifyWhenStateIsEligible"
+          question={intl.formatMessage(LABELS.notifyWhenEligible)}
+        />
+        <SubmitButton busy={busy}>
+          <FormattedMessage id="apply.notify.continue" defaultMessage="Continue" />
+        </SubmitButton>
       </form>
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay
+        show={busy}
+        text={intl.formatMessage({ id: 'apply.notify.saving', defaultMessage: 'Saving...' })}
+      />
       {errorModal}
     </FormProvider>
   );

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Bar, BarChart, Cell, LabelList, XAxis, YAxis } from 'recharts';
 import { formatDollars } from '#domain/money/cents';
 
@@ -15,11 +16,6 @@ export type OffersComparison = {
   newRepaymentAmount: number;
   termInMonths: number;
 };
-
-export const CURRENT_TERMS_LABEL = 'Current debt terms';
-export const PLAN_LABEL = 'Debt Management Plan';
-/** Shown where a figure of the current terms does not exist: a payment that never covers its interest. */
-export const NEVER = 'Never paid off';
 
 const CURRENT_COLOR = '#9ca3af';
 // The brand-700 colour of styles.css (SVG fill attributes take no CSS variables everywhere).
@@ -65,41 +61,71 @@ function PairChart({ title, bars }: { title: string; bars: Bars }) {
  * as two bar pairs (their scales differ by far), with the figures in a table as the text alternative.
  */
 export function OffersComparisonChart({ comparison }: { comparison: OffersComparison }) {
+  const intl = useIntl();
   const pair = (current: number, plan: number): Bars => [
-    { name: 'Current', value: current, fill: CURRENT_COLOR },
-    { name: 'Plan', value: plan, fill: PLAN_COLOR },
+    {
+      name: intl.formatMessage({ id: 'apply.offers.chart.current', defaultMessage: 'Current' }),
+      value: current,
+      fill: CURRENT_COLOR,
+    },
+    {
+      name: intl.formatMessage({ id: 'apply.offers.chart.plan', defaultMessage: 'Plan' }),
+      value: plan,
+      fill: PLAN_COLOR,
+    },
   ];
+  const currentTerms = intl.formatMessage({
+    id: 'apply.offers.chart.currentTerms',
+    defaultMessage: 'Current debt terms',
+  });
+  const planLabel = intl.formatMessage({
+    id: 'apply.offers.chart.planLabel',
+    defaultMessage: 'Debt Management Plan',
+  });
+  // Where a figure of the current terms does not exist: a payment that never covers its interest.
+  const never = intl.formatMessage({ id: 'apply.offers.neverPaidOff', defaultMessage: 'Never paid off' });
+  const monthlyPayment = intl.formatMessage({
+    id: 'apply.offers.chart.monthlyPayment',
+    defaultMessage: 'Monthly payment',
+  });
+  const totalRepayment = intl.formatMessage({
+    id: 'apply.offers.chart.totalRepayment',
+    defaultMessage: 'Total repayment',
+  });
   const rows: [label: string, current: string, plan: string][] = [
     [
-      'Monthly payment',
+      monthlyPayment,
       formatDollars(comparison.currentMonthlyPayment),
       formatDollars(comparison.newMonthlyPayment),
     ],
     [
-      'Total repayment',
-      comparison.currentRepaymentAmount === null ? NEVER : formatDollars(comparison.currentRepaymentAmount),
+      totalRepayment,
+      comparison.currentRepaymentAmount === null ? never : formatDollars(comparison.currentRepaymentAmount),
       formatDollars(comparison.newRepaymentAmount),
     ],
     [
-      'Months to pay off',
-      comparison.currentPayoffMonths === null ? NEVER : String(comparison.currentPayoffMonths),
+      intl.formatMessage({ id: 'apply.offers.chart.months', defaultMessage: 'Months to pay off' }),
+      comparison.currentPayoffMonths === null ? never : String(comparison.currentPayoffMonths),
       String(comparison.termInMonths),
     ],
   ];
   return (
     <figure className="rounded-xl border border-gray-200 p-4">
       <figcaption className="font-semibold text-gray-900">
-        {CURRENT_TERMS_LABEL} compared with a {PLAN_LABEL}
+        <FormattedMessage
+          id="apply.offers.chart.caption"
+          defaultMessage="Current debt terms compared with a Debt Management Plan"
+        />
       </figcaption>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row">
         <PairChart
-          title="Monthly payment"
+          title={monthlyPayment}
           bars={pair(comparison.currentMonthlyPayment, comparison.newMonthlyPayment)}
         />
         {/* A debt never paid off has no total to draw: the table says so instead. */}
         {comparison.currentRepaymentAmount !== null && (
           <PairChart
-            title="Total repayment"
+            title={totalRepayment}
             bars={pair(comparison.currentRepaymentAmount, comparison.newRepaymentAmount)}
           />
         )}
@@ -109,10 +135,10 @@ export function OffersComparisonChart({ comparison }: { comparison: OffersCompar
           <tr>
             <td />
             <th scope="col" className="px-2 py-1 text-right font-semibold">
-              {CURRENT_TERMS_LABEL}
+              {currentTerms}
             </th>
             <th scope="col" className="px-2 py-1 text-right font-semibold">
-              {PLAN_LABEL}
+              {planLabel}
             </th>
           </tr>
         </thead>

@@ -126,17 +126,19 @@ afterEach(() => {
 });
 
 /** Renders /offers/review and waits until its data (or the failure, or the redirect) is on the page. */
-async function renderPage() {
+async function renderPage(language: 'en' | 'es' = 'en') {
   app = renderRoutes(
     [
       { path: '/offers/review', Component: OffersReviewPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/offers/review',
+    undefined,
+    language,
   );
   await waitFor(() =>
     expect(
-      screen.queryByRole('button', { name: ACCEPT_LABEL }) ??
+      screen.queryByRole('button', { name: language === 'es' ? 'Aceptar mi plan' : ACCEPT_LABEL }) ??
         screen.queryByRole('alert') ??
         screen.queryByText('elsewhere'),
     ).not.toBeNull(),
@@ -405,5 +407,80 @@ describe('/offers/review', () => {
     replies.offers = { status: 200, body: OFFERS };
     await app.user.click(button('Try again'));
     expect(await screen.findByRole('heading', { level: 1, name: REVIEW_HEADLINE })).toBeInTheDocument();
+  });
+});
+
+describe('/offers/review in Spanish', () => {
+  it('shows the headline, the figures, the offers table, the plan terms and the disclosures in Spanish', async () => {
+    replies.offers.body = { ...OFFERS, suggestedDraftDay: 15 };
+    await renderPage('es');
+    expect(document.querySelector('h1')?.textContent).toBe(
+      '¡Felicidades! Es posible que usted califique para un plan de manejo de deudas',
+    );
+    expect(document.title).toContain('Revisión');
+    expect(figure('Ahorro mensual total estimado')).toBe('$71');
+    expect(screen.getByTestId('fee-disclosure').textContent).toBe(
+      'Pago mensual de $268, que incluye una tarifa mensual de $25, más una tarifa de inscripción única de $35.',
+    );
+    const costs = screen.getByRole('region', {
+      name: 'Lo que le cuestan sus deudas hasta terminar de pagarlas',
+    });
+    expect(costs).toHaveTextContent('Libre de deudas con el plannoviembre de 2031');
+    const offersTable = [...document.querySelectorAll('table')].find(
+      (t) => t.querySelector('caption')?.textContent === 'Las ofertas de sus acreedores',
+    )!;
+    expect([...offersTable.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'En mi plan',
+      'Acreedor',
+      'Saldo actual',
+      'APR actual',
+      'APR del plan',
+      'Pago mensual actual estimado',
+      'Nuevo pago mensual',
+      'Plazo (meses)',
+    ]);
+    expect(offersTable.querySelector('tbody tr')?.textContent).toBe(
+      'Big CardCuenta ...4321$9,00021.9%8%$254$18260',
+    );
+    expect(
+      screen.getAllByRole('checkbox', { name: 'Incluir Big Card ...4321 en mi plan' }).length,
+    ).toBeGreaterThan(0);
+    expect(figure('Plazo')).toBe('60 pagos mensuales');
+    expect(screen.getByRole('combobox', { name: 'Día del mes en que se cobra su pago' })).toHaveDisplayValue(
+      'Día 15',
+    );
+    expect(document.body.textContent).toContain(
+      'Le sugerimos el día 15, el día después de su día de pago habitual.',
+    );
+    expect(document.body.textContent).toContain('Su primer pago sería el 15 de diciembre de 2026');
+    expect(document.body.textContent).toContain('Puede cancelar el plan en cualquier momento');
+    expect(document.body.textContent).toContain(
+      'Su análisis de deudas y la asesoría de crédito son gratuitos.',
+    );
+    expect(screen.getByRole('button', { name: 'Aceptar mi plan' })).toBeInTheDocument();
+    const rows = [...(await chart()).querySelectorAll('tbody tr')].map((tr) => tr.textContent);
+    expect(rows[0]).toBe('Pago mensual$339$268');
+    expect(document.querySelector('figcaption')?.textContent).toBe(
+      'Sus deudas en sus condiciones actuales comparadas con un plan de manejo de deudas',
+    );
+  });
+
+  it('says in Spanish, with a plural, how many accounts are never paid off', async () => {
+    replies.offers.body = viewOf([
+      { ...ROWS[0]!, currentMonthlyPayment: 1_000 },
+      { ...ROWS[1]!, currentMonthlyPayment: 1_000 },
+    ]);
+    await renderPage('es');
+    expect(figure('Total de intereses con sus pagos actuales')).toBe('Nunca se termina de pagar');
+    expect(document.body.textContent).toContain(
+      'Con los pagos actuales estimados, 2 cuentas nunca se terminan de pagar',
+    );
+  });
+});
+
+describe('the plan disclosures as messages', () => {
+  it('keep the English of the domain word for word', async () => {
+    const { PLAN_DISCLOSURE_MESSAGES } = await import('./plan-disclosure-messages');
+    for (const d of PLAN_DISCLOSURES) expect(PLAN_DISCLOSURE_MESSAGES[d.key].defaultMessage).toBe(d.text);
   });
 });

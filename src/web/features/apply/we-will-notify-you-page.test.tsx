@@ -39,3 +39,35 @@ describe('/we-will-notify-you', () => {
     expect(document.querySelector('[aria-current="step"]')).toBeNull();
   });
 });
+
+describe('/we-will-notify-you in Spanish', () => {
+  it('confirms the email and gives the phone and the hours in Spanish', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': {
+        status: 200,
+        body: {
+          id: 'app-1',
+          status: 'disqualified',
+          lastCompletedPage: 'NotifyWhenEligible',
+          lastViewedPage: 'WeWillNotifyYou',
+          borrower: { email: 'ana@example.com', state: 'DC', notifyWhenStateIsEligible: true },
+        },
+      },
+    });
+    renderRoutes(
+      [{ path: '/we-will-notify-you', Component: WeWillNotifyYouPage }],
+      '/we-will-notify-you',
+      undefined,
+      'es',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Le avisaremos' })).toBeInTheDocument();
+    expect(document.title).toContain('Le avisaremos');
+    expect(screen.getByText(/^Gracias\. Le avisaremos a/)).toHaveTextContent(
+      'Gracias. Le avisaremos a ana@example.com cuando nuestro servicio esté disponible en su estado.',
+    );
+    expect(screen.getByText(/^¿Tiene preguntas\? Llame a/)).toHaveTextContent(
+      `¿Tiene preguntas? Llame a ${SITE.agencyName} al ${SITE.phone.display}, Lunes a viernes`,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 // A drawn cheque for the "where to find these numbers" help: the MICR line at the bottom holds the routing
 // number (9 digits between ⑆ transit symbols), then the account number (ending in the ⑈ on-us symbol), then
@@ -38,6 +39,7 @@ function OnUsSymbol({ x }: { x: number }) {
 
 export function ChequeIllustration({ className }: { className?: string }) {
   const id = useId();
+  const intl = useIntl();
   return (
     <svg
       viewBox="0 0 360 212"
@@ -46,32 +48,42 @@ export function ChequeIllustration({ className }: { className?: string }) {
       className={className}
       fontFamily="ui-sans-serif, system-ui, sans-serif"
     >
-      <title id={`${id}-title`}>A sample cheque</title>
+      <title id={`${id}-title`}>
+        {intl.formatMessage({ id: 'apply.payments.cheque.title', defaultMessage: 'A sample cheque' })}
+      </title>
       <desc id={`${id}-desc`}>
-        {`Along the bottom of the cheque the routing number comes first: 9 digits between two transit symbols (here ${SAMPLE_ROUTING}). The account number follows (here ${SAMPLE_ACCOUNT}), then the cheque number.`}
+        {intl.formatMessage(
+          {
+            id: 'apply.payments.cheque.description',
+            defaultMessage:
+              'Along the bottom of the cheque the routing number comes first: 9 digits between two transit symbols (here {routing}). The account number follows (here {account}), then the cheque number.',
+          },
+          { routing: SAMPLE_ROUTING, account: SAMPLE_ACCOUNT },
+        )}
       </desc>
       <rect x="2" y="2" width="356" height="162" rx="10" fill="#f8fafc" stroke={LINE} strokeWidth="2" />
       <text x="16" y="28" fontSize="14" fontWeight="600" fill={INK}>
-        Your Name
+        <FormattedMessage id="apply.payments.cheque.name" defaultMessage="Your Name" />
       </text>
       <text x="16" y="44" fontSize="11" fill={MUTED}>
-        123 Main Street, Anytown
+        <FormattedMessage id="apply.payments.cheque.address" defaultMessage="123 Main Street, Anytown" />
       </text>
       <text x="342" y="28" fontSize="14" fill={INK} textAnchor="end">
         {SAMPLE_CHEQUE}
       </text>
       <text x="16" y="76" fontSize="11" fill={MUTED}>
-        Pay to the order of
+        <FormattedMessage id="apply.payments.cheque.payTo" defaultMessage="Pay to the order of" />
       </text>
       <line x1="116" y1="78" x2="262" y2="78" stroke={LINE} />
       <rect x="272" y="60" width="70" height="24" rx="4" fill="#ffffff" stroke={LINE} />
       <text x="279" y="77" fontSize="12" fill={MUTED}>
-        $
+        {/* The dollar sign of the amount box, the same in both languages. */}
+        <FormattedMessage id="apply.payments.cheque.dollar" defaultMessage="$" />
       </text>
       <line x1="16" y1="104" x2="342" y2="104" stroke={LINE} />
       <line x1="200" y1="126" x2="342" y2="126" stroke={LINE} />
       <text x="16" y="126" fontSize="11" fill={MUTED}>
-        Memo
+        <FormattedMessage id="apply.payments.cheque.memo" defaultMessage="Memo" />
       </text>
       {/* The MICR line: ⑆ routing ⑆  account ⑈  cheque number. */}
       <TransitSymbol x={12} />
@@ -95,16 +107,16 @@ export function ChequeIllustration({ className }: { className?: string }) {
       </g>
       <g fontSize="14" fontWeight="600" fill={HIGHLIGHT} textAnchor="middle">
         <text x="78" y="194">
-          Routing number
+          <FormattedMessage id="apply.payments.cheque.routing" defaultMessage="Routing number" />
         </text>
         <text x="78" y="209" fontSize="12" fontWeight="400">
-          9 digits
+          <FormattedMessage id="apply.payments.provide.routingHint" defaultMessage="9 digits" />
         </text>
         <text x="225" y="194">
-          Account number
+          <FormattedMessage id="apply.payments.cheque.account" defaultMessage="Account number" />
         </text>
         <text x="225" y="209" fontSize="12" fontWeight="400">
-          up to 17 digits
+          <FormattedMessage id="apply.payments.cheque.accountDigits" defaultMessage="up to 17 digits" />
         </text>
       </g>
     </svg>

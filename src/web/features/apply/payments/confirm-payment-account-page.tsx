@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { FormProvider, useController } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { confirmPaymentAccountSchema, type PaymentAccountsView } from '#domain/enrollment/views';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
@@ -10,7 +11,6 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useField } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
-import { ordinal } from '#domain/enrollment/letter-of-authorization';
 import { ApiError } from '#web/lib/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
@@ -31,9 +31,16 @@ import {
   TEXT_LINK_CLASS,
 } from './payments-page';
 
-const TITLE = 'Confirm your payment account';
+/** The page's title, in the page's language. */
+function useTitle() {
+  return useIntl().formatMessage({
+    id: 'apply.payments.confirm.title',
+    defaultMessage: 'Confirm your payment account',
+  });
+}
 // The component tests read these URLs from here.
 export { ACCOUNTS_PATH, CONFIRM_PATH, DRAFT_DAY_PATH } from '#web/features/apply/api';
+// The English of a message below, for the tests.
 export const DRAFT_DAY_FAILED = 'The day could not be changed. Please try again.';
 const OPTIONS_ROUTE = '/payments/payment-account-options';
 
@@ -41,13 +48,14 @@ type Account = PaymentAccountsView['accounts'][number];
 
 /** /payments/confirm-payment-account: which connected checking account pays the plan. */
 export function Component() {
+  const title = useTitle();
   return (
-    <PaymentsPageGate page="ConfirmPaymentAccount" title={TITLE}>
+    <PaymentsPageGate page="ConfirmPaymentAccount" title={title}>
       {() => (
-        <PageDataGate page="ConfirmPaymentAccount" title={TITLE} query={paymentAccountsQuery()}>
+        <PageDataGate page="ConfirmPaymentAccount" title={title} query={paymentAccountsQuery()}>
           {(view) => (
-            <ApplyPage page="ConfirmPaymentAccount" title={TITLE}>
-              <h1 className={HEADING_CLASS}>{TITLE}</h1>
+            <ApplyPage page="ConfirmPaymentAccount" title={title}>
+              <h1 className={HEADING_CLASS}>{title}</h1>
               <DraftDayProposal proposal={view.draftDayProposal} />
               {view.accounts.length === 0 ? <NoAccounts /> : <ConfirmForm accounts={view.accounts} />}
             </ApplyPage>
@@ -63,6 +71,7 @@ export function Component() {
  * drafts to the day after it, before the letter is made. Keeping the chosen day needs no answer.
  */
 function DraftDayProposal({ proposal }: { proposal: PaymentAccountsView['draftDayProposal'] }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
   const [movedTo, setMovedTo] = useState<number>();
@@ -75,14 +84,28 @@ function DraftDayProposal({ proposal }: { proposal: PaymentAccountsView['draftDa
       await queryClient.invalidateQueries({ queryKey: applyKeys.paymentAccounts() });
     } catch (error) {
       failure.show(
-        error instanceof ApiError && error.code === 'NetworkError' ? error.message : DRAFT_DAY_FAILED,
+        error instanceof ApiError && error.code === 'NetworkError'
+          ? error.message
+          : intl.formatMessage({
+              id: 'apply.payments.confirm.draftDayFailed',
+              defaultMessage: 'The day could not be changed. Please try again.',
+            }),
       );
     }
   };
   return (
     <>
       <p role="status" className="mt-3 font-medium text-brand-800 empty:hidden">
-        {movedTo ? `Done: your plan will be drawn on the ${ordinal(movedTo)} of each month.` : ''}
+        {movedTo
+          ? intl.formatMessage(
+              {
+                id: 'apply.payments.confirm.moved',
+                defaultMessage:
+                  'Done: your plan will be drawn on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month.',
+              },
+              { day: movedTo },
+            )
+          : ''}
       </p>
       {proposal && !movedTo && (
         <section
@@ -90,12 +113,21 @@ function DraftDayProposal({ proposal }: { proposal: PaymentAccountsView['draftDa
           className="mt-4 rounded-lg border border-brand-600/40 bg-brand-50 px-4 py-4"
         >
           <h2 id="draft-day-proposal" className="font-semibold text-gray-900">
-            Draw your plan the day after payday?
+            <FormattedMessage
+              id="apply.payments.confirm.proposalHeading"
+              defaultMessage="Draw your plan the day after payday?"
+            />
           </h2>
           <p className="mt-1 text-gray-800">
-            Your pay arrives around the {ordinal(proposal.payday)}; drafting on the{' '}
-            {ordinal(proposal.suggestedDraftDay)} makes sure the money is in your account when the plan draws
-            it. You chose the {ordinal(proposal.chosenDraftDay)}.
+            <FormattedMessage
+              id="apply.payments.confirm.proposalText"
+              defaultMessage="Your pay arrives around the {payday, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}; drafting on the {suggested, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} makes sure the money is in your account when the plan draws it. You chose the {chosen, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}."
+              values={{
+                payday: proposal.payday,
+                suggested: proposal.suggestedDraftDay,
+                chosen: proposal.chosenDraftDay,
+              }}
+            />
           </p>
           <button
             type="button"
@@ -104,10 +136,18 @@ function DraftDayProposal({ proposal }: { proposal: PaymentAccountsView['draftDa
             aria-busy={move.isPending || undefined}
             className={clsx(SECONDARY_BUTTON_CLASS, 'mt-3')}
           >
-            Draw on the {ordinal(proposal.suggestedDraftDay)} instead
+            <FormattedMessage
+              id="apply.payments.confirm.moveButton"
+              defaultMessage="Draw on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} instead"
+              values={{ day: proposal.suggestedDraftDay }}
+            />
           </button>
           <p className="mt-2 text-sm text-gray-600">
-            Or keep the {ordinal(proposal.chosenDraftDay)}: just choose your account below.
+            <FormattedMessage
+              id="apply.payments.confirm.keepDay"
+              defaultMessage="Or keep the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}: just choose your account below."
+              values={{ day: proposal.chosenDraftDay }}
+            />
           </p>
         </section>
       )}
@@ -120,20 +160,24 @@ function NoAccounts() {
   return (
     <>
       <p className="mt-3 text-gray-700">
-        We did not find a checking account at the banks you connected. Your plan&apos;s monthly payment is
-        drawn from a checking account: connect the bank that holds your primary checking account, or enter its
-        numbers yourself.
+        <FormattedMessage
+          id="apply.payments.confirm.noAccounts"
+          defaultMessage="We did not find a checking account at the banks you connected. Your plan's monthly payment is drawn from a checking account: connect the bank that holds your primary checking account, or enter its numbers yourself."
+        />
       </p>
       <div className="mt-8 space-y-3">
         <Link to={OPTIONS_ROUTE} className={PRIMARY_BUTTON_CLASS}>
-          Connect another bank
+          <FormattedMessage
+            id="apply.payments.options.connectAnother"
+            defaultMessage="Connect another bank"
+          />
         </Link>
         <Link
           to={OPTIONS_ROUTE}
           state={{ provideManually: true } satisfies PaymentOptionsState}
           className={SECONDARY_BUTTON_CLASS}
         >
-          Provide manually
+          <FormattedMessage id="apply.payments.options.manual" defaultMessage="Provide manually" />
         </Link>
       </div>
     </>
@@ -141,6 +185,7 @@ function NoAccounts() {
 }
 
 function ConfirmForm({ accounts }: { accounts: readonly Account[] }) {
+  const intl = useIntl();
   const selected = accounts.filter((a) => a.selectedForPayments);
   const form = useZodForm(confirmPaymentAccountSchema, {
     plaidAccountId: selected.length === 1 ? selected[0]?.id : undefined,
@@ -156,18 +201,26 @@ function ConfirmForm({ accounts }: { accounts: readonly Account[] }) {
   return (
     <FormProvider {...form}>
       <p className="mt-3 text-gray-700">
-        Choose the checking account your plan&apos;s monthly payment is drawn from.
+        <FormattedMessage
+          id="apply.payments.confirm.intro"
+          defaultMessage="Choose the checking account your plan's monthly payment is drawn from."
+        />
       </p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-6">
         <AccountChoice accounts={accounts} />
-        <SubmitButton busy={busy}>Submit</SubmitButton>
+        <SubmitButton busy={busy}>
+          <FormattedMessage id="apply.payments.provide.submit" defaultMessage="Submit" />
+        </SubmitButton>
       </form>
       <p className="mt-4 text-center">
         <Link to={OPTIONS_ROUTE} className={TEXT_LINK_CLASS}>
-          Use a different bank
+          <FormattedMessage id="apply.payments.confirm.differentBank" defaultMessage="Use a different bank" />
         </Link>
       </p>
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay
+        show={busy}
+        text={intl.formatMessage({ id: 'apply.payments.saving', defaultMessage: 'Saving...' })}
+      />
       {errorModal}
     </FormProvider>
   );
@@ -180,7 +233,9 @@ function AccountChoice({ accounts }: { accounts: readonly Account[] }) {
   const invalid = errorMessage ? true : undefined;
   return (
     <fieldset aria-describedby={errorMessage ? errorId : undefined} aria-invalid={invalid}>
-      <legend className="text-base font-medium text-gray-900">Payment account</legend>
+      <legend className="text-base font-medium text-gray-900">
+        <FormattedMessage id="apply.payments.confirm.legend" defaultMessage="Payment account" />
+      </legend>
       <div className="mt-2 space-y-3">
         {accounts.map((account, index) => (
           <label
@@ -207,12 +262,31 @@ function AccountChoice({ accounts }: { accounts: readonly Account[] }) {
               <span className="block text-sm text-gray-700">{account.institutionName}</span>
               <span className="block font-semibold break-words">
                 {account.name}
-                {account.mask && <span className="font-normal whitespace-nowrap"> ••{account.mask}</span>}
+                {account.mask && (
+                  <FormattedMessage
+                    id="apply.payments.confirm.mask"
+                    // The account's last digits, after its name.
+                    defaultMessage="<light> ••{mask}</light>"
+                    values={{
+                      mask: account.mask,
+                      light: (chunks) => <span className="font-normal whitespace-nowrap">{chunks}</span>,
+                    }}
+                  />
+                )}
               </span>
               <span className="block text-sm text-gray-700">
-                {account.availableBalance === null
-                  ? 'Available balance not reported'
-                  : `Available balance ${formatDollars(account.availableBalance)}`}
+                {account.availableBalance === null ? (
+                  <FormattedMessage
+                    id="apply.payments.confirm.balanceNotReported"
+                    defaultMessage="Available balance not reported"
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="apply.payments.confirm.balance"
+                    defaultMessage="Available balance {amount}"
+                    values={{ amount: formatDollars(account.availableBalance) }}
+                  />
+                )}
               </span>
             </span>
           </label>

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { SITE } from '#domain/site';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
@@ -7,10 +8,14 @@ import { ApplyPage } from '#web/features/apply/apply-page';
 import { useSavePage } from '#web/features/apply/save-page';
 import { HEADING_CLASS, PaymentsPageGate } from './payments-page';
 
-const TITLE = 'Next steps';
+/** The page's title, in the page's language. */
+function useTitle() {
+  return useIntl().formatMessage({ id: 'apply.payments.nextSteps.title', defaultMessage: 'Next steps' });
+}
 // The component tests read this URL from here.
 export { NEXT_STEPS_PATH } from '#web/features/apply/api';
 
+// The English of the steps below, for the tests.
 export const NEXT_STEPS = [
   'Connect your bank so we can set up your monthly payment.',
   'Confirm the account your plan is paid from.',
@@ -20,27 +25,54 @@ export const NEXT_STEPS = [
 
 /** /payments/next-steps: what happens between accepting the offer and the plan starting. */
 export function Component() {
+  const title = useTitle();
   return (
-    <PaymentsPageGate page="NextSteps" title={TITLE}>
+    <PaymentsPageGate page="NextSteps" title={title}>
       {() => <NextSteps />}
     </PaymentsPageGate>
   );
 }
 
 function NextSteps() {
+  const intl = useIntl();
+  const title = useTitle();
+  const steps = [
+    intl.formatMessage({
+      id: 'apply.payments.nextSteps.connect',
+      defaultMessage: 'Connect your bank so we can set up your monthly payment.',
+    }),
+    intl.formatMessage({
+      id: 'apply.payments.nextSteps.confirm',
+      defaultMessage: 'Confirm the account your plan is paid from.',
+    }),
+    intl.formatMessage({
+      id: 'apply.payments.nextSteps.sign',
+      defaultMessage: 'Sign your Letter of Authorization (we email it to you).',
+    }),
+    intl.formatMessage(
+      {
+        id: 'apply.payments.nextSteps.review',
+        defaultMessage: 'A credit counsellor from {agency} reviews your application and contacts you.',
+      },
+      { agency: SITE.agencyName },
+    ),
+  ];
   const { save, busy, errorModal } = useSavePage(continueFromNextSteps, { leaveFirst: true });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void save();
   };
   return (
-    <ApplyPage page="NextSteps" title={TITLE}>
-      <h1 className={HEADING_CLASS}>{TITLE}</h1>
+    <ApplyPage page="NextSteps" title={title}>
+      <h1 className={HEADING_CLASS}>{title}</h1>
       <p className="mt-3 text-gray-700">
-        You accepted your offer. Here is what happens before your plan starts:
+        <FormattedMessage
+          id="apply.payments.nextSteps.intro"
+          defaultMessage="You accepted your offer. Here is what happens before your plan starts:"
+        />
       </p>
       <ol className="mt-6 space-y-4">
-        {NEXT_STEPS.map((step, index) => (
+        {steps.map((step, index) => (
           <li key={step} className="flex items-start gap-3">
             <span
               aria-hidden="true"
@@ -53,9 +85,14 @@ function NextSteps() {
         ))}
       </ol>
       <form noValidate onSubmit={onSubmit} className="mt-8">
-        <SubmitButton busy={busy}>Continue</SubmitButton>
+        <SubmitButton busy={busy}>
+          <FormattedMessage id="apply.payments.continue" defaultMessage="Continue" />
+        </SubmitButton>
       </form>
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay
+        show={busy}
+        text={intl.formatMessage({ id: 'apply.payments.saving', defaultMessage: 'Saving...' })}
+      />
       {errorModal}
     </ApplyPage>
   );

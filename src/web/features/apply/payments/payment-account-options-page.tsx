@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import {
   provideManuallySchema,
-  REASON_FOR_NOT_CONNECTING_BANK_LABELS,
-  REASON_FOR_NOT_CONNECTING_BANK_QUESTION,
   REASONS_FOR_NOT_CONNECTING_BANK,
   type LinkTokenView,
   type ReasonForNotConnectingBank,
@@ -28,28 +27,48 @@ import {
   SECONDARY_BUTTON_CLASS,
 } from './payments-page';
 
-const TITLE = 'Connect your bank';
+/** The page's title, in the page's language. */
+function useTitle() {
+  return useIntl().formatMessage({ id: 'apply.payments.options.title', defaultMessage: 'Connect your bank' });
+}
 // The component tests read these URLs from here.
 export { BANK_CONNECTIONS_PATH, LINK_TOKEN_PATH, MANUAL_CHOICE_PATH } from '#web/features/apply/api';
+// The English of a message below, for the tests.
 export const LINK_START_FAILED = 'The bank connection could not be started. Please try again.';
 
 /** Navigation state that opens the manual choice at once (the links of /payments/confirm-payment-account). */
 export type PaymentOptionsState = { provideManually?: boolean };
 
-const REASON_CHOICES: readonly Choice<ReasonForNotConnectingBank>[] = REASONS_FOR_NOT_CONNECTING_BANK.map(
-  (reason) => ({ value: reason, label: REASON_FOR_NOT_CONNECTING_BANK_LABELS[reason] }),
-);
+// REASON_FOR_NOT_CONNECTING_BANK_LABELS of the domain (the same English), in the page's language.
+const REASON_LABELS: Record<ReasonForNotConnectingBank, MessageDescriptor> = defineMessages({
+  bankNotListed: {
+    id: 'apply.payments.options.reason.bankNotListed',
+    defaultMessage: 'My bank is not listed',
+  },
+  preferNotToShareCredentials: {
+    id: 'apply.payments.options.reason.preferNotToShareCredentials',
+    defaultMessage: 'I prefer not to share my online banking sign-in',
+  },
+  connectionFailed: {
+    id: 'apply.payments.options.reason.connectionFailed',
+    defaultMessage: 'The connection did not work',
+  },
+  other: { id: 'apply.payments.options.reason.other', defaultMessage: 'Another reason' },
+});
 
 /** /payments/payment-account-options: connect the bank that pays the plan, or enter the account by hand. */
 export function Component() {
+  const title = useTitle();
   return (
-    <PaymentsPageGate page="PaymentAccountOptions" title={TITLE}>
+    <PaymentsPageGate page="PaymentAccountOptions" title={title}>
       {() => <PaymentAccountOptions />}
     </PaymentsPageGate>
   );
 }
 
 function PaymentAccountOptions() {
+  const intl = useIntl();
+  const title = useTitle();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -90,7 +109,12 @@ function PaymentAccountOptions() {
         await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
       } else {
         connection.showError(
-          error instanceof ApiError && error.code === 'NetworkError' ? error.message : LINK_START_FAILED,
+          error instanceof ApiError && error.code === 'NetworkError'
+            ? error.message
+            : intl.formatMessage({
+                id: 'apply.payments.options.linkStartFailed',
+                defaultMessage: 'The bank connection could not be started. Please try again.',
+              }),
         );
       }
     }
@@ -114,15 +138,19 @@ function PaymentAccountOptions() {
   };
 
   return (
-    <ApplyPage page="PaymentAccountOptions" title={TITLE}>
-      <h1 className={HEADING_CLASS}>{TITLE}</h1>
+    <ApplyPage page="PaymentAccountOptions" title={title}>
+      <h1 className={HEADING_CLASS}>{title}</h1>
       <p className="mt-3 text-gray-700">
-        Your plan has a single monthly payment, drawn from your primary checking account: the account your pay
-        goes into and your bills are paid from.
+        <FormattedMessage
+          id="apply.payments.options.intro"
+          defaultMessage="Your plan has a single monthly payment, drawn from your primary checking account: the account your pay goes into and your bills are paid from."
+        />
       </p>
       <p className="mt-3 text-gray-700">
-        Connect the bank that holds it so we can confirm the account and set up your payment. It takes a
-        minute: choose your bank, sign in, and pick the accounts to share.
+        <FormattedMessage
+          id="apply.payments.options.connectIntro"
+          defaultMessage="Connect the bank that holds it so we can confirm the account and set up your payment. It takes a minute: choose your bank, sign in, and pick the accounts to share."
+        />
       </p>
 
       {noCheckingAccount && (
@@ -148,7 +176,14 @@ function PaymentAccountOptions() {
               className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
             />
           )}
-          {noCheckingAccount ? 'Connect another bank' : 'Connect your bank'}
+          {noCheckingAccount ? (
+            <FormattedMessage
+              id="apply.payments.options.connectAnother"
+              defaultMessage="Connect another bank"
+            />
+          ) : (
+            <FormattedMessage id="apply.payments.options.connect" defaultMessage="Connect your bank" />
+          )}
         </button>
         <button
           type="button"
@@ -157,7 +192,7 @@ function PaymentAccountOptions() {
           aria-controls={manualId}
           className={SECONDARY_BUTTON_CLASS}
         >
-          Provide manually
+          <FormattedMessage id="apply.payments.options.manual" defaultMessage="Provide manually" />
         </button>
       </div>
 
@@ -167,11 +202,16 @@ function PaymentAccountOptions() {
           tabIndex={-1}
           className="text-xl font-semibold text-gray-900 focus:outline-none"
         >
-          Provide your account manually
+          <FormattedMessage
+            id="apply.payments.options.manualHeading"
+            defaultMessage="Provide your account manually"
+          />
         </h2>
         <p className="mt-2 text-gray-700">
-          On the next page you type your checking account number and routing number. First, please tell us why
-          you are not connecting your bank.
+          <FormattedMessage
+            id="apply.payments.options.manualIntro"
+            defaultMessage="On the next page you type your checking account number and routing number. First, please tell us why you are not connecting your bank."
+          />
         </p>
         {manual && <ManualChoiceForm />}
       </section>
@@ -189,13 +229,20 @@ function PaymentAccountOptions() {
           manualHeading.current?.focus();
         }}
       />
-      <BusyOverlay show={connection.busy} text="Connecting your bank..." />
+      <BusyOverlay
+        show={connection.busy}
+        text={intl.formatMessage({
+          id: 'apply.payments.options.connecting',
+          defaultMessage: 'Connecting your bank...',
+        })}
+      />
       {connection.errorModal}
     </ApplyPage>
   );
 }
 
 function ManualChoiceForm() {
+  const intl = useIntl();
   const form = useZodForm(provideManuallySchema, {});
   const { save, busy, errorModal } = useSavePage(saveManualChoice, {
     form,
@@ -209,12 +256,24 @@ function ManualChoiceForm() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-6">
         <ChoiceField
           name="reasonForNotConnectingBank"
-          legend={REASON_FOR_NOT_CONNECTING_BANK_QUESTION}
-          choices={REASON_CHOICES}
+          // REASON_FOR_NOT_CONNECTING_BANK_QUESTION of the domain, in the page's language.
+          legend={intl.formatMessage({
+            id: 'apply.payments.options.reasonQuestion',
+            defaultMessage: 'Why are you entering your account by hand?',
+          })}
+          choices={REASONS_FOR_NOT_CONNECTING_BANK.map((reason): Choice<ReasonForNotConnectingBank> => ({
+            value: reason,
+            label: intl.formatMessage(REASON_LABELS[reason]),
+          }))}
         />
-        <SubmitButton busy={busy}>Continue</SubmitButton>
+        <SubmitButton busy={busy}>
+          <FormattedMessage id="apply.payments.continue" defaultMessage="Continue" />
+        </SubmitButton>
       </form>
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay
+        show={busy}
+        text={intl.formatMessage({ id: 'apply.payments.saving', defaultMessage: 'Saving...' })}
+      />
       {errorModal}
     </FormProvider>
   );

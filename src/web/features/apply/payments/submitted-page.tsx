@@ -1,13 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { defineMessage, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { SubmittedView } from '#domain/enrollment/views';
-import {
-  DRAFT_ON_NON_BUSINESS_DAY,
-  formatLetterDate,
-  formatUsd,
-  ordinal,
-} from '#domain/enrollment/letter-of-authorization';
+import { formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/lib/api';
 import { ErrorModal } from '#web/components/ui/error-modal';
@@ -21,53 +17,98 @@ import { LoadFailure } from '#web/components/ui/load-failure';
 
 // The component tests read these URLs from here.
 export { RESEND_PATH, SUBMITTED_PATH, signingLinkPath } from '#web/features/apply/api';
+// The English of messages below, for the tests.
 export const SIGN_NOW = 'Sign now';
 export const SIGN_NOW_FAILED = 'The signing page could not be opened. Please try again.';
 /** While the letter waits for signatures the page asks again this often, and turns by itself. */
 export const POLL_INTERVAL_MS = 10_000;
 export const UNSIGNED_TITLE = 'Your signature is required';
+const UNSIGNED_TITLE_MESSAGE = defineMessage({
+  id: 'apply.submitted.unsignedTitle',
+  defaultMessage: 'Your signature is required',
+});
 export const SIGNED_TITLE = 'Thank you for completing the Letter of Authorization';
 export const RESEND_FAILED = 'The email could not be sent. Please try again.';
 export const TERMS_HEADING = "Your plan's terms";
 export const KEEP_PAYING =
   'Keep paying every card yourself until its creditor accepts the plan. We will tell you about each answer.';
 
+/** 'yyyy-MM-dd' as the letter writes it: 'March 15, 2026' ('15 de marzo de 2026' in Spanish). */
+const letterDate = (intl: IntlShape, isoDate: string): string =>
+  intl.formatDate(new Date(`${isoDate}T00:00:00Z`), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /**
  * The plan's terms as the letter states them, read from the server (never worked out here): what is drawn and
  * when, how many drafts, who the plan pays and whom the borrower keeps paying.
  */
 export function PlanTermsSummary({ plan }: { plan: NonNullable<SubmittedView['plan']> }) {
+  const intl = useIntl();
   const { terms } = plan;
   const rows: [string, string][] = [
     [
-      'Amount drawn each month',
+      intl.formatMessage({ id: 'apply.submitted.terms.drawn', defaultMessage: 'Amount drawn each month' }),
       terms.monthlyFee > 0
-        ? `${formatUsd(terms.monthlyDraft)}, including our ${formatUsd(terms.monthlyFee)} monthly fee`
+        ? intl.formatMessage(
+            {
+              id: 'apply.submitted.terms.drawnWithFee',
+              defaultMessage: '{draft}, including our {fee} monthly fee',
+            },
+            { draft: formatUsd(terms.monthlyDraft), fee: formatUsd(terms.monthlyFee) },
+          )
         : formatUsd(terms.monthlyDraft),
     ],
   ];
   if (terms.setupFee > 0 && terms.setupFeeDate) {
     rows.push([
-      'One-time set-up fee',
-      `${formatUsd(terms.setupFee)}, drawn with the first draft on ${formatLetterDate(terms.setupFeeDate)}`,
+      intl.formatMessage({ id: 'apply.submitted.terms.setupFee', defaultMessage: 'One-time set-up fee' }),
+      intl.formatMessage(
+        {
+          id: 'apply.submitted.terms.setupFeeWhen',
+          defaultMessage: '{fee}, drawn with the first draft on {date}',
+        },
+        { fee: formatUsd(terms.setupFee), date: letterDate(intl, terms.setupFeeDate) },
+      ),
     ]);
   }
   if (terms.firstDraftDate) {
     rows.push([
-      'First draft',
-      `${formatLetterDate(terms.firstDraftDate)}, then on the ${ordinal(terms.draftDay)} of each month`,
+      intl.formatMessage({ id: 'apply.submitted.terms.firstDraft', defaultMessage: 'First draft' }),
+      intl.formatMessage(
+        {
+          id: 'apply.submitted.terms.firstDraftWhen',
+          defaultMessage:
+            '{date}, then on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month',
+        },
+        { date: letterDate(intl, terms.firstDraftDate), day: terms.draftDay },
+      ),
     ]);
   }
   rows.push([
-    'Number of drafts',
-    `${terms.termInMonths}${terms.lastDraftDate ? `, the last on ${formatLetterDate(terms.lastDraftDate)}` : ''}${
-      terms.lastDraftAmount < terms.monthlyDraft ? ` (${formatUsd(terms.lastDraftAmount)})` : ''
-    }`,
+    intl.formatMessage({ id: 'apply.submitted.terms.drafts', defaultMessage: 'Number of drafts' }),
+    intl.formatMessage(
+      {
+        id: 'apply.submitted.terms.draftsValue',
+        defaultMessage:
+          '{count}{hasLast, select, yes {, the last on {lastDate}} other {}}{smallerLast, select, yes { ({lastAmount})} other {}}',
+      },
+      {
+        count: terms.termInMonths,
+        hasLast: terms.lastDraftDate ? 'yes' : 'no',
+        lastDate: terms.lastDraftDate ? letterDate(intl, terms.lastDraftDate) : '',
+        smallerLast: terms.lastDraftAmount < terms.monthlyDraft ? 'yes' : 'no',
+        lastAmount: formatUsd(terms.lastDraftAmount),
+      },
+    ),
   ]);
   return (
     <section aria-labelledby="plan-terms-heading" className="mt-8">
       <h2 id="plan-terms-heading" className="text-lg font-semibold text-gray-900">
-        {TERMS_HEADING}
+        <FormattedMessage id="apply.submitted.terms.heading" defaultMessage="Your plan's terms" />
       </h2>
       <dl className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
         {rows.map(([label, value]) => (
@@ -77,45 +118,84 @@ export function PlanTermsSummary({ plan }: { plan: NonNullable<SubmittedView['pl
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-sm text-gray-600">{DRAFT_ON_NON_BUSINESS_DAY}</p>
+      <p className="mt-2 text-sm text-gray-600">
+        {/* DRAFT_ON_NON_BUSINESS_DAY of the letter, in the page's language. */}
+        <FormattedMessage
+          id="apply.submitted.terms.nonBusinessDay"
+          defaultMessage="A draft due on a weekend or a bank holiday is drawn on the next business day."
+        />
+      </p>
 
-      <h3 className="mt-6 font-semibold text-gray-900">Creditors in your plan</h3>
+      <h3 className="mt-6 font-semibold text-gray-900">
+        <FormattedMessage id="apply.submitted.terms.creditors" defaultMessage="Creditors in your plan" />
+      </h3>
       <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
         {plan.creditors.map((c) => (
           <li key={c.creditorName} className="flex flex-wrap justify-between gap-2 px-4 py-3">
             <span className="min-w-0 break-words text-gray-900">{c.creditorName}</span>
-            <span className="text-gray-700">{formatUsd(c.payment)} a month</span>
+            <span className="text-gray-700">
+              <FormattedMessage
+                id="apply.submitted.terms.aMonth"
+                defaultMessage="{amount} a month"
+                values={{ amount: formatUsd(c.payment) }}
+              />
+            </span>
           </li>
         ))}
       </ul>
 
       {plan.payDirectly.length > 0 && (
         <>
-          <h3 className="mt-6 font-semibold text-gray-900">You keep paying these creditors yourself</h3>
+          <h3 className="mt-6 font-semibold text-gray-900">
+            <FormattedMessage
+              id="apply.submitted.terms.payDirectly"
+              defaultMessage="You keep paying these creditors yourself"
+            />
+          </h3>
           <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
             {plan.payDirectly.map((c) => (
               <li key={c.creditorName} className="px-4 py-3">
                 <span className="flex flex-wrap justify-between gap-2">
                   <span className="min-w-0 break-words text-gray-900">{c.creditorName}</span>
-                  <span className="text-gray-700">about {formatUsd(c.currentPayment)} a month</span>
+                  <span className="text-gray-700">
+                    <FormattedMessage
+                      id="apply.submitted.terms.aboutAMonth"
+                      defaultMessage="about {amount} a month"
+                      values={{ amount: formatUsd(c.currentPayment) }}
+                    />
+                  </span>
                 </span>
                 <span className="block text-sm text-gray-600">
-                  {c.why === 'leftOutByBorrower'
-                    ? 'You left it out of the plan.'
-                    : 'This creditor declined the plan.'}
+                  {c.why === 'leftOutByBorrower' ? (
+                    <FormattedMessage
+                      id="apply.submitted.terms.leftOut"
+                      defaultMessage="You left it out of the plan."
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="apply.submitted.terms.declined"
+                      defaultMessage="This creditor declined the plan."
+                    />
+                  )}
                 </span>
               </li>
             ))}
           </ul>
         </>
       )}
-      <p className="mt-6 rounded-lg bg-accent-100 px-4 py-3 font-medium text-gray-900">{KEEP_PAYING}</p>
+      <p className="mt-6 rounded-lg bg-accent-100 px-4 py-3 font-medium text-gray-900">
+        <FormattedMessage
+          id="apply.submitted.keepPaying"
+          defaultMessage="Keep paying every card yourself until its creditor accepts the plan. We will tell you about each answer."
+        />
+      </p>
     </section>
   );
 }
 
 /** /submitted: the Letter of Authorization waits for signatures, then what happens next. */
 export function Component() {
+  const intl = useIntl();
   const query = useQuery({
     ...submittedQuery(),
     // Polls until every signer has signed and the application has moved on to the counsellor's review.
@@ -130,7 +210,7 @@ export function Component() {
     const error = query.error;
     if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
     return (
-      <ApplyPage page="Submitted" title={UNSIGNED_TITLE}>
+      <ApplyPage page="Submitted" title={intl.formatMessage(UNSIGNED_TITLE_MESSAGE)}>
         <LoadFailure error={error} onRetry={() => void query.refetch()} />
       </ApplyPage>
     );
@@ -143,6 +223,7 @@ export function Component() {
  * (sandbox), in the app, or DocuSign's, which answers for minutes only, so it is asked for on the click.
  */
 function SignNow({ envelopeId, onFailure }: { envelopeId: string; onFailure: (message: string) => void }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const open = useMutation({ mutationFn: () => openSigningLink(envelopeId) });
   const onClick = async () => {
@@ -157,7 +238,10 @@ function SignNow({ envelopeId, onFailure }: { envelopeId: string; onFailure: (me
         error instanceof ApiError &&
           (error.code === 'NetworkError' || error.status === 409 || error.status === 429)
           ? error.message
-          : SIGN_NOW_FAILED,
+          : intl.formatMessage({
+              id: 'apply.submitted.signNowFailed',
+              defaultMessage: 'The signing page could not be opened. Please try again.',
+            }),
       );
     }
   };
@@ -169,12 +253,14 @@ function SignNow({ envelopeId, onFailure }: { envelopeId: string; onFailure: (me
       aria-busy={open.isPending || undefined}
       className={clsx(PRIMARY_BUTTON_CLASS, 'mt-4')}
     >
-      {SIGN_NOW}
+      <FormattedMessage id="apply.submitted.signNow" defaultMessage="Sign now" />
     </button>
   );
 }
 
 function AwaitingSignature({ view }: { view: SubmittedView }) {
+  const intl = useIntl();
+  const title = intl.formatMessage(UNSIGNED_TITLE_MESSAGE);
   const failure = useFailureModal();
   const resend = useMutation({ mutationFn: resendLetter });
   const sent = resend.isSuccess;
@@ -188,34 +274,56 @@ function AwaitingSignature({ view }: { view: SubmittedView }) {
       failure.show(
         error instanceof ApiError && (error.code === 'NetworkError' || error.status === 429)
           ? error.message
-          : RESEND_FAILED,
+          : intl.formatMessage({
+              id: 'apply.submitted.resendFailed',
+              defaultMessage: 'The email could not be sent. Please try again.',
+            }),
       );
     }
   };
 
   return (
-    <ApplyPage page="Submitted" title={UNSIGNED_TITLE}>
-      <h1 className={HEADING_CLASS}>{UNSIGNED_TITLE}</h1>
+    <ApplyPage page="Submitted" title={title}>
+      <h1 className={HEADING_CLASS}>{title}</h1>
       <p className="mt-3 text-gray-700">
-        {hasSpouse
-          ? 'We emailed you and your spouse a Letter of Authorization to sign. Please check your email, and ask your spouse to check theirs: each of you signs from the link in your own email.'
-          : 'We emailed you a Letter of Authorization to sign. Please check your email and sign it from the link in the message.'}
+        {hasSpouse ? (
+          <FormattedMessage
+            id="apply.submitted.emailedBoth"
+            defaultMessage="We emailed you and your spouse a Letter of Authorization to sign. Please check your email, and ask your spouse to check theirs: each of you signs from the link in your own email."
+          />
+        ) : (
+          <FormattedMessage
+            id="apply.submitted.emailed"
+            defaultMessage="We emailed you a Letter of Authorization to sign. Please check your email and sign it from the link in the message."
+          />
+        )}
       </p>
       {view.envelopeId && view.signers.some((s) => s.role === 'borrower' && !s.signed) && (
         <>
-          <p className="mt-3 text-gray-700">Or sign your part here, with a new link:</p>
+          <p className="mt-3 text-gray-700">
+            <FormattedMessage
+              id="apply.submitted.signHere"
+              defaultMessage="Or sign your part here, with a new link:"
+            />
+          </p>
           <SignNow envelopeId={view.envelopeId} onFailure={(message) => failure.show(message)} />
         </>
       )}
 
-      <h2 className="mt-6 text-lg font-semibold text-gray-900">Signatures</h2>
+      <h2 className="mt-6 text-lg font-semibold text-gray-900">
+        <FormattedMessage id="apply.submitted.signatures" defaultMessage="Signatures" />
+      </h2>
       <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
         {view.signers.map((signer) => (
           <li key={signer.role} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
             <span className="min-w-0">
               <span className="block font-medium break-words text-gray-900">{signer.name}</span>
               <span className="block text-sm text-gray-600">
-                {signer.role === 'borrower' ? 'You' : 'Your spouse'}
+                {signer.role === 'borrower' ? (
+                  <FormattedMessage id="apply.submitted.you" defaultMessage="You" />
+                ) : (
+                  <FormattedMessage id="apply.submitted.yourSpouse" defaultMessage="Your spouse" />
+                )}
               </span>
             </span>
             <span
@@ -224,21 +332,38 @@ function AwaitingSignature({ view }: { view: SubmittedView }) {
                 signer.signed ? 'bg-brand-100 text-brand-800' : 'bg-accent-100 text-accent-800',
               )}
             >
-              {signer.signed ? 'Signed' : 'Not signed yet'}
+              {signer.signed ? (
+                <FormattedMessage id="apply.submitted.signed" defaultMessage="Signed" />
+              ) : (
+                <FormattedMessage id="apply.submitted.notSigned" defaultMessage="Not signed yet" />
+              )}
             </span>
           </li>
         ))}
       </ul>
 
       <p className="mt-6 text-gray-700">
-        After signing, a credit counsellor from {SITE.agencyName} reviews your application and gets in touch
-        with you.
+        <FormattedMessage
+          id="apply.submitted.afterSigning"
+          defaultMessage="After signing, a credit counsellor from {agency} reviews your application and gets in touch with you."
+          values={{ agency: SITE.agencyName }}
+        />
       </p>
-      <p className="mt-2 text-sm text-gray-600">This page updates by itself once the letter is signed.</p>
+      <p className="mt-2 text-sm text-gray-600">
+        <FormattedMessage
+          id="apply.submitted.updates"
+          defaultMessage="This page updates by itself once the letter is signed."
+        />
+      </p>
       {view.plan && <PlanTermsSummary plan={view.plan} />}
 
       <div className="mt-6">
-        <p className="text-sm text-gray-700">Cannot find the email? Check your spam folder, or:</p>
+        <p className="text-sm text-gray-700">
+          <FormattedMessage
+            id="apply.submitted.cannotFind"
+            defaultMessage="Cannot find the email? Check your spam folder, or:"
+          />
+        </p>
         <button
           type="button"
           onClick={() => void onResend()}
@@ -246,10 +371,19 @@ function AwaitingSignature({ view }: { view: SubmittedView }) {
           aria-busy={resend.isPending || undefined}
           className={clsx(SECONDARY_BUTTON_CLASS, 'mt-2', sent && 'aria-disabled:cursor-default')}
         >
-          {sent ? 'Sent' : 'Resend the email'}
+          {sent ? (
+            <FormattedMessage id="apply.submitted.sent" defaultMessage="Sent" />
+          ) : (
+            <FormattedMessage id="apply.submitted.resend" defaultMessage="Resend the email" />
+          )}
         </button>
         <p role="status" className="mt-2 text-sm text-brand-800">
-          {sent ? 'We sent the email again. It can take a few minutes to arrive.' : ''}
+          {sent
+            ? intl.formatMessage({
+                id: 'apply.submitted.sentAgain',
+                defaultMessage: 'We sent the email again. It can take a few minutes to arrive.',
+              })
+            : ''}
         </p>
       </div>
       <ErrorModal {...failure.props} />
@@ -258,32 +392,61 @@ function AwaitingSignature({ view }: { view: SubmittedView }) {
 }
 
 function Signed({ view }: { view: SubmittedView }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({
+    id: 'apply.submitted.signedTitle',
+    defaultMessage: 'Thank you for completing the Letter of Authorization',
+  });
   return (
-    <ApplyPage page="Submitted" title={SIGNED_TITLE}>
-      <h1 className={HEADING_CLASS}>{SIGNED_TITLE}</h1>
-      <h2 className="mt-6 text-lg font-semibold text-gray-900">What happens next</h2>
+    <ApplyPage page="Submitted" title={title}>
+      <h1 className={HEADING_CLASS}>{title}</h1>
+      <h2 className="mt-6 text-lg font-semibold text-gray-900">
+        <FormattedMessage id="apply.submitted.next" defaultMessage="What happens next" />
+      </h2>
       <ol className="mt-2 list-decimal space-y-2 pl-6 text-gray-800">
         <li>
-          A credit counsellor from {SITE.agencyName} reviews your application and gets in touch with you.
+          <FormattedMessage
+            id="apply.submitted.next.review"
+            defaultMessage="A credit counsellor from {agency} reviews your application and gets in touch with you."
+            values={{ agency: SITE.agencyName }}
+          />
         </li>
-        <li>Your creditors then answer the plan we propose to them.</li>
-        <li>You can follow your plan, and each creditor&apos;s answer, in the customer portal.</li>
+        <li>
+          <FormattedMessage
+            id="apply.submitted.next.creditors"
+            defaultMessage="Your creditors then answer the plan we propose to them."
+          />
+        </li>
+        <li>
+          <FormattedMessage
+            id="apply.submitted.next.portal"
+            defaultMessage="You can follow your plan, and each creditor's answer, in the customer portal."
+          />
+        </li>
       </ol>
       {view.plan && <PlanTermsSummary plan={view.plan} />}
       {isCustomerPortalStatus(view.status) && (
         <Link to="/customer-portal/plan" className={clsx(PRIMARY_BUTTON_CLASS, 'mt-8')}>
-          Go to My plan
+          <FormattedMessage id="apply.submitted.goToPlan" defaultMessage="Go to My plan" />
         </Link>
       )}
       <p className="mt-6 text-gray-700">
-        Questions? Call{' '}
-        <a
-          href={`tel:${SITE.phone.tel}`}
-          className="font-semibold whitespace-nowrap text-brand-700 underline"
-        >
-          {SITE.phone.display}
-        </a>
-        , {SITE.hours}.
+        <FormattedMessage
+          id="apply.submitted.questions"
+          defaultMessage="Questions? Call {phone}, {hours}."
+          values={{
+            phone: (
+              <a
+                href={`tel:${SITE.phone.tel}`}
+                className="font-semibold whitespace-nowrap text-brand-700 underline"
+              >
+                {SITE.phone.display}
+              </a>
+            ),
+            // The office hours (SITE.hours), written out in the page's language.
+            hours: <FormattedMessage id="footer.hours" defaultMessage="Monday - Friday 9AM - 5PM EST" />,
+          }}
+        />
       </p>
     </ApplyPage>
   );
