@@ -14,3 +14,6 @@ export function PortalPage({ title, children }: { title: string; children: React
 
 export const LINK_CLASS =
   'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700';
+
+/** The space between a sentence and what follows it (not words, so nothing to translate). */
+export const SPACE = ' ';
