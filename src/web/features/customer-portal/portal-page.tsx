@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 
 /** The frame of a customer portal page. */
-export function PortalPage({ title, children }: { title: string; children: ReactNode }) {
+export function PortalPage({ title, children }: { title: string | MessageDescriptor; children: ReactNode }) {
+  const intl = useIntl();
   useDocumentTitle(title);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
+        {typeof title === 'string' ? title : intl.formatMessage(title)}
+      </h1>
       <div className="mt-6">{children}</div>
     </div>
   );
