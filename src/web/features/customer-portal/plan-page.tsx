@@ -17,6 +17,7 @@ import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
 import { formatEnglish } from '#domain/i18n/validation-messages';
 import { LETTER_PATH, planQuery } from './api';
+import { formatDay, formatMonth } from './dates';
 import { LINK_CLASS, PortalPage } from './portal-page';
 import { ReauthorizationStep, reauthorizedText } from './reauthorization-step';
 import { LoadFailure } from '#web/components/ui/load-failure';
@@ -85,42 +86,7 @@ const BASIS_POINTS_PER_PERCENT = 100;
 export const formatApr = (basisPoints: number): string =>
   `${(basisPoints / BASIS_POINTS_PER_PERCENT).toFixed(1)}%`;
 
-type DateFormatter = { formatDate: (value: number | Date, options: Intl.DateTimeFormatOptions) => string };
-const ENGLISH_DATES: DateFormatter = {
-  formatDate: (value, options) => new Intl.DateTimeFormat('en-US', options).format(value),
-};
 const ENGLISH: Texts = { message: formatEnglish, day: (value) => formatDay(value) };
-
-/**
- * 'yyyy-MM-dd' as that calendar day; a timestamp as the day it is here. '' when unreadable. In English
- * ('January 1, 2027') unless given the page's intl ('1 de enero de 2027').
- */
-export function formatDay(value: string, intl: DateFormatter = ENGLISH_DATES): string {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (day)
-    return intl.formatDate(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : intl.formatDate(date, { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
-/** 'yyyy-MM' → 'May 2030' ('mayo de 2030'). */
-export function formatMonth(value: string, intl: DateFormatter = ENGLISH_DATES): string {
-  const month = /^(\d{4})-(\d{2})/.exec(value);
-  return month
-    ? intl.formatDate(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1), {
-        year: 'numeric',
-        month: 'long',
-        timeZone: 'UTC',
-      })
-    : value;
-}
 
 /** The payoff's months and the interest saved, as the domain worked them out. */
 function payoffSummary(payoff: Plan['payoff'], intl: IntlShape): string {
@@ -313,7 +279,7 @@ function SummaryTiles({ plan }: { plan: Plan }) {
       {plan.change?.needsConfirmation && <ReauthorizationStep plan={plan} />}
       {!plan.change && plan.reauthorization && (
         <p role="status" className="mt-4 rounded-xl border border-brand-300 bg-brand-50 p-4 text-gray-900">
-          {reauthorizedText(plan.reauthorization)}
+          {reauthorizedText(plan.reauthorization, intl)}
         </p>
       )}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
