@@ -63,6 +63,7 @@ const TRANSLATED = [
   'src/web/features/apply/apply-page.tsx',
   'src/web/features/apply/progress-bar.tsx',
   'src/web/features/customer-portal/customer-portal-header.tsx',
+  'src/web/features/customer-portal/draft-day-setting.tsx',
   'src/web/features/customer-portal/payoff-chart.tsx',
   'src/web/features/customer-portal/plan-page.tsx',
   'src/web/features/customer-portal/portal-page.tsx',

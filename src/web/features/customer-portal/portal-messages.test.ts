@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRAFT_DAY_REFUSALS } from '#domain/enrollment/draft-day-change';
+import { draftDaySettingSchema } from '#domain/enrollment/settings';
 import { reauthorizeSchema } from '#domain/enrollment/views';
 import { PORTAL_TEXTS } from './portal-messages';
 
@@ -12,8 +13,10 @@ describe('the portal texts written in English by the domain', () => {
     expect(PORTAL_TEXTS.planEndsFirst?.defaultMessage).toBe(DRAFT_DAY_REFUSALS.planEndsFirst);
   });
 
-  it('is the agreement the schema asks for', () => {
-    const result = reauthorizeSchema.pick({ agreed: true }).safeParse({ agreed: false });
-    expect(result.error?.issues[0]?.message).toBe(PORTAL_TEXTS.agreeToNewAmount?.defaultMessage);
+  it('are the agreements the schemas ask for', () => {
+    const amount = reauthorizeSchema.pick({ agreed: true }).safeParse({ agreed: false });
+    expect(amount.error?.issues[0]?.message).toBe(PORTAL_TEXTS.agreeToNewAmount?.defaultMessage);
+    const day = draftDaySettingSchema.pick({ agreed: true }).safeParse({ agreed: false });
+    expect(day.error?.issues[0]?.message).toBe(PORTAL_TEXTS.agreeToNewDay?.defaultMessage);
   });
 });

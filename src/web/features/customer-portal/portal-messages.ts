@@ -12,7 +12,8 @@ export const PORTAL_TEXTS: Record<
   | 'notADraftDay'
   | 'sameDay'
   | 'planEndsFirst'
-  | 'agreeToNewAmount',
+  | 'agreeToNewAmount'
+  | 'agreeToNewDay',
   MessageDescriptor
 > = defineMessages({
   termsChanged: {
@@ -41,6 +42,10 @@ export const PORTAL_TEXTS: Record<
   agreeToNewAmount: {
     id: 'portal.reauthorize.agreeRequired',
     defaultMessage: 'Please tick the box to authorize the new amount',
+  },
+  agreeToNewDay: {
+    id: 'portal.draftDay.agreeRequired',
+    defaultMessage: 'Check the box to authorize drafts on the new day.',
   },
 });
 
