@@ -62,6 +62,7 @@ const TRANSLATED = [
   'src/web/features/account/verify-new-email-page.tsx',
   'src/web/features/apply/apply-page.tsx',
   'src/web/features/apply/progress-bar.tsx',
+  'src/web/features/customer-portal/alerts-page.tsx',
   'src/web/features/customer-portal/customer-portal-header.tsx',
   'src/web/features/customer-portal/draft-day-setting.tsx',
   'src/web/features/customer-portal/payoff-chart.tsx',
