@@ -69,6 +69,7 @@ const TRANSLATED = [
   'src/web/features/customer-portal/plan-page.tsx',
   'src/web/features/customer-portal/portal-page.tsx',
   'src/web/features/customer-portal/reauthorization-step.tsx',
+  'src/web/features/customer-portal/settings-page.tsx',
   'src/web/features/landing/become-debt-free-section.tsx',
   'src/web/features/landing/debt-analysis-page.tsx',
   'src/web/features/landing/debt-relief-page.tsx',
