@@ -65,6 +65,7 @@ const TRANSLATED = [
   'src/web/features/customer-portal/alerts-page.tsx',
   'src/web/features/customer-portal/customer-portal-header.tsx',
   'src/web/features/customer-portal/draft-day-setting.tsx',
+  'src/web/features/customer-portal/next-steps-page.tsx',
   'src/web/features/customer-portal/payoff-chart.tsx',
   'src/web/features/customer-portal/plan-page.tsx',
   'src/web/features/customer-portal/portal-page.tsx',
