@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CustomerAlertsView } from '#domain/enrollment/views';
 import { ALERT_TYPES } from '#domain/flow/staff-views';
+import type { Language } from '#domain/i18n/language';
 import { DEBT_SCORE_MEANING } from '#domain/monitoring/customer-alert-text';
 import { MESSAGES, reconnectOtherBankMessage } from '#domain/validation/messages';
 import {
@@ -57,7 +58,7 @@ const ALERTS: CustomerAlertsView = {
 type Reply = { status: number; body?: unknown };
 let user: UserEvent;
 
-async function renderPage(o: { alerts?: () => Reply; reconnection?: Reply } = {}) {
+async function renderPage(o: { alerts?: () => Reply; reconnection?: Reply } = {}, language: Language = 'en') {
   let current: Reply = { status: 200, body: ALERTS };
   const calls: ApiCall[] = answerApi({
     [`GET ${ALERTS_PATH}`]: o.alerts ?? (() => current),
@@ -92,6 +93,8 @@ async function renderPage(o: { alerts?: () => Reply; reconnection?: Reply } = {}
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/customer-portal/alerts',
+    undefined,
+    language,
   );
   user = app.user;
   await waitFor(() =>
@@ -285,5 +288,36 @@ describe('/customer-portal/alerts', () => {
     expect(Object.keys(ALERT_ADVICE).sort()).toEqual([...ALERT_TYPES].sort());
     expect(formatAlertDay('2026-11-12T00:00:00.000Z')).toBe('November 12, 2026');
     expect(formatAlertDay('not a date')).toBe('');
+  });
+});
+
+describe('/customer-portal/alerts in Spanish', () => {
+  it('lists the alerts with their figures, meaning and advice in Spanish, and marks one seen', async () => {
+    const calls = (await renderPage({}, 'es')).calls;
+    expect(document.querySelector('h1')?.textContent).toBe('Alertas');
+    expect(document.title).toContain('Alertas');
+    const disconnected = card('Su banco ya no está conectado');
+    expect(disconnected.textContent).toContain('Nueva');
+    expect(disconnected.textContent).toContain('20 de noviembre de 2026');
+    expect(disconnected.textContent).toContain('Se interrumpió su conexión con Tartan Bank.');
+    expect(disconnected.textContent).toContain('Qué hacer: Vuelva a conectar su banco: inicie sesión');
+    expect(
+      within(disconnected).getByRole('button', { name: 'Volver a conectar su banco' }),
+    ).toBeInTheDocument();
+    const fee = card('Su banco le cobró una comisión por sobregiro');
+    expect(fee.textContent).toContain('Vista');
+    expect(fee.textContent).toContain(
+      'El 12 de noviembre de 2026, su banco le cobró una comisión por sobregiro de $35. En su estado de cuenta aparece como "OVERDRAFT FEE".',
+    );
+    expect(document.body.textContent).toContain('¿Tiene preguntas sobre una alerta? Llame al');
+    await user.click(within(disconnected).getByRole('button', { name: 'Marcar como vista' }));
+    await waitFor(() => expect(posts(calls)).toEqual([alertSeenPath('a-disconnected')]));
+  });
+
+  it('says so in Spanish when there are no alerts', async () => {
+    await renderPage({ alerts: () => ({ status: 200, body: { alerts: [], unseen: 0 } }) }, 'es');
+    expect(document.body.textContent).toContain(
+      'No tiene alertas. Le avisaremos aquí si algo requiere su atención.',
+    );
   });
 });

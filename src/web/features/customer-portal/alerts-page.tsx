@@ -1,10 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
 import { Navigate } from 'react-router';
 import type { CustomerAlert, LinkTokenView } from '#domain/enrollment/views';
 import type { AlertType } from '#domain/flow/staff-views';
-import { customerAlertText } from '#domain/monitoring/customer-alert-text';
+import { formatEnglish } from '#domain/i18n/validation-messages';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/lib/api';
 import { BankLinkDialog } from '#web/components/bank-link/bank-link-dialog';
@@ -17,87 +24,187 @@ import {
   markAlertSeen,
   reconnectBank,
 } from './api';
-import { PortalPage } from './portal-page';
+import { alertDay, alertFiguresText } from './alert-texts';
+import { PortalPage, SPACE } from './portal-page';
+import { useLocalizeText } from './portal-messages';
 
 // The component tests read these URLs from here.
 export { ALERTS_PATH, alertSeenPath, reconnectionPath, reconnectLinkTokenPath } from './api';
 
-const TITLE = 'Alerts';
-export const NO_ALERTS = 'You have no alerts. We will tell you here if something needs your attention.';
-export const ALERT_SEEN_FAILED = 'This alert could not be marked as seen. Please try again.';
-export const RECONNECT_FAILED = 'Your bank could not be reconnected. Please try again.';
-export const reconnectedText = (institutionName: string) =>
-  `Your ${institutionName} connection is working again.`;
+const MESSAGES: Record<
+  'title' | 'none' | 'seenFailed' | 'reconnectFailed' | 'reconnected',
+  MessageDescriptor
+> = defineMessages({
+  title: { id: 'portal.alerts.title', defaultMessage: 'Alerts' },
+  none: {
+    id: 'portal.alerts.none',
+    defaultMessage: 'You have no alerts. We will tell you here if something needs your attention.',
+  },
+  seenFailed: {
+    id: 'portal.alerts.seenFailed',
+    defaultMessage: 'This alert could not be marked as seen. Please try again.',
+  },
+  reconnectFailed: {
+    id: 'portal.alerts.reconnectFailed',
+    defaultMessage: 'Your bank could not be reconnected. Please try again.',
+  },
+  reconnected: {
+    id: 'portal.alerts.reconnected',
+    defaultMessage: 'Your {institution} connection is working again.',
+  },
+});
+const TITLE = MESSAGES.title;
+export const NO_ALERTS = String(MESSAGES.none.defaultMessage);
+export const ALERT_SEEN_FAILED = String(MESSAGES.seenFailed.defaultMessage);
+export const RECONNECT_FAILED = String(MESSAGES.reconnectFailed.defaultMessage);
+/** 'Your Tartan Bank connection is working again.', in English unless given the page's intl. */
+export const reconnectedText = (institutionName: string, intl?: IntlShape) =>
+  intl
+    ? intl.formatMessage(MESSAGES.reconnected, { institution: institutionName })
+    : formatEnglish(MESSAGES.reconnected, { institution: institutionName });
 
 /**
  * What each alert means for the customer and what to do about it, in plain words (the service portal words
  * them for counsellors). Every one that can put the plan's payment at risk says how to keep it from being
  * missed; calling the agency is always an option.
  */
-export const ALERT_ADVICE = {
-  balanceBelowDMPPayment: {
-    title: 'Your balance is below your plan payment',
-    meaning:
-      'The money in your payment account is less than your monthly plan payment, and the payment is drawn soon.',
-    todo: 'Move money into the account before your payment date. If you cannot, call us before the payment date and we will work it out with you.',
-  },
-  bankAccountDisconnected: {
-    title: 'Your bank is no longer connected',
-    meaning:
-      'We can no longer see your payment account. This often happens after you change your online banking password.',
-    todo: 'Reconnect your bank: sign in to the same bank as before. It takes about a minute.',
-  },
-  insufficientFundsTransaction: {
-    title: 'A payment was returned for insufficient funds',
-    meaning:
-      'Your bank returned a payment because there was not enough money in the account, and may have charged a fee.',
-    todo: 'Add money to the account before your next plan payment. If money is tight this month, call us.',
-  },
-  overdraftTransaction: {
-    title: 'Your bank charged an overdraft fee',
-    meaning: 'Your account went below zero and your bank charged you a fee for it.',
-    todo: 'Move money into the account before your plan payment date so the payment is not missed. Call us if you need a different payment date.',
-  },
-  monthlyIncomeDecrease: {
-    title: 'Your income went down',
-    meaning: 'The pay coming into your bank account is lower than it was before.',
-    todo: 'If your income has changed, call us. We can review your budget and your plan payment with you.',
-  },
-  debtScore30DayDecrease: {
-    title: 'Your debt score went down',
-    meaning: 'Your debt score is lower than it was 30 days ago. New debt or a late payment can lower it.',
-    todo: 'Try not to take on new credit while you are on the plan. If something has changed, call us.',
-  },
-  newCreditInquiry: {
-    title: 'A lender checked your credit',
-    meaning:
-      'A new inquiry appeared on your credit report. It usually means someone applied for credit in your name.',
-    todo: 'If you did not apply for credit, call us right away: it may be identity theft. New credit while on the plan can put it at risk.',
-  },
-} as const satisfies Record<AlertType, { title: string; meaning: string; todo: string }>;
+const ADVICE: Record<AlertType, Record<'title' | 'meaning' | 'todo', MessageDescriptor>> = {
+  balanceBelowDMPPayment: defineMessages({
+    title: {
+      id: 'portal.alerts.balanceBelowDMPPayment.title',
+      defaultMessage: 'Your balance is below your plan payment',
+    },
+    meaning: {
+      id: 'portal.alerts.balanceBelowDMPPayment.meaning',
+      defaultMessage:
+        'The money in your payment account is less than your monthly plan payment, and the payment is drawn soon.',
+    },
+    todo: {
+      id: 'portal.alerts.balanceBelowDMPPayment.todo',
+      defaultMessage:
+        'Move money into the account before your payment date. If you cannot, call us before the payment date and we will work it out with you.',
+    },
+  }),
+  bankAccountDisconnected: defineMessages({
+    title: {
+      id: 'portal.alerts.bankAccountDisconnected.title',
+      defaultMessage: 'Your bank is no longer connected',
+    },
+    meaning: {
+      id: 'portal.alerts.bankAccountDisconnected.meaning',
+      defaultMessage:
+        'We can no longer see your payment account. This often happens after you change your online banking password.',
+    },
+    todo: {
+      id: 'portal.alerts.bankAccountDisconnected.todo',
+      defaultMessage: 'Reconnect your bank: sign in to the same bank as before. It takes about a minute.',
+    },
+  }),
+  insufficientFundsTransaction: defineMessages({
+    title: {
+      id: 'portal.alerts.insufficientFundsTransaction.title',
+      defaultMessage: 'A payment was returned for insufficient funds',
+    },
+    meaning: {
+      id: 'portal.alerts.insufficientFundsTransaction.meaning',
+      defaultMessage:
+        'Your bank returned a payment because there was not enough money in the account, and may have charged a fee.',
+    },
+    todo: {
+      id: 'portal.alerts.insufficientFundsTransaction.todo',
+      defaultMessage:
+        'Add money to the account before your next plan payment. If money is tight this month, call us.',
+    },
+  }),
+  overdraftTransaction: defineMessages({
+    title: {
+      id: 'portal.alerts.overdraftTransaction.title',
+      defaultMessage: 'Your bank charged an overdraft fee',
+    },
+    meaning: {
+      id: 'portal.alerts.overdraftTransaction.meaning',
+      defaultMessage: 'Your account went below zero and your bank charged you a fee for it.',
+    },
+    todo: {
+      id: 'portal.alerts.overdraftTransaction.todo',
+      defaultMessage:
+        'Move money into the account before your plan payment date so the payment is not missed. Call us if you need a different payment date.',
+    },
+  }),
+  monthlyIncomeDecrease: defineMessages({
+    title: { id: 'portal.alerts.monthlyIncomeDecrease.title', defaultMessage: 'Your income went down' },
+    meaning: {
+      id: 'portal.alerts.monthlyIncomeDecrease.meaning',
+      defaultMessage: 'The pay coming into your bank account is lower than it was before.',
+    },
+    todo: {
+      id: 'portal.alerts.monthlyIncomeDecrease.todo',
+      defaultMessage:
+        'If your income has changed, call us. We can review your budget and your plan payment with you.',
+    },
+  }),
+  debtScore30DayDecrease: defineMessages({
+    title: { id: 'portal.alerts.debtScore30DayDecrease.title', defaultMessage: 'Your debt score went down' },
+    meaning: {
+      id: 'portal.alerts.debtScore30DayDecrease.meaning',
+      defaultMessage:
+        'Your debt score is lower than it was 30 days ago. New debt or a late payment can lower it.',
+    },
+    todo: {
+      id: 'portal.alerts.debtScore30DayDecrease.todo',
+      defaultMessage:
+        'Try not to take on new credit while you are on the plan. If something has changed, call us.',
+    },
+  }),
+  newCreditInquiry: defineMessages({
+    title: { id: 'portal.alerts.newCreditInquiry.title', defaultMessage: 'A lender checked your credit' },
+    meaning: {
+      id: 'portal.alerts.newCreditInquiry.meaning',
+      defaultMessage:
+        'A new inquiry appeared on your credit report. It usually means someone applied for credit in your name.',
+    },
+    todo: {
+      id: 'portal.alerts.newCreditInquiry.todo',
+      defaultMessage:
+        'If you did not apply for credit, call us right away: it may be identity theft. New credit while on the plan can put it at risk.',
+    },
+  }),
+};
 
-const DAY = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+/** The advice in English, as the tests and the service portal's wording compare with. */
+export const ALERT_ADVICE = Object.fromEntries(
+  Object.entries(ADVICE).map(([type, advice]) => [
+    type,
+    {
+      title: String(advice.title.defaultMessage),
+      meaning: String(advice.meaning.defaultMessage),
+      todo: String(advice.todo.defaultMessage),
+    },
+  ]),
+) as Record<AlertType, { title: string; meaning: string; todo: string }>;
+
+const ENGLISH_DATES = {
+  formatDate: (value: number | Date, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', options).format(value),
+} as Pick<IntlShape, 'formatDate'>;
 /**
  * The calendar day of an alert's trigger: a transaction or an inquiry is dated by its day (midnight UTC), so
- * the day is read in UTC, never shifted to the evening before.
+ * the day is read in UTC, never shifted to the evening before. In English unless given the page's intl.
  */
-export const formatAlertDay = (timestamp: string): string => {
-  const at = new Date(timestamp);
-  return Number.isNaN(at.getTime()) ? '' : DAY.format(at);
-};
+export const formatAlertDay = (
+  timestamp: string,
+  intl: Pick<IntlShape, 'formatDate'> = ENGLISH_DATES,
+): string => alertDay(timestamp, intl);
 
 const BUTTON =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-4 font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70';
 const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-800`;
 const SECONDARY = `${BUTTON} border border-brand-700 text-brand-700 hover:bg-brand-50`;
 
-const failureText = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.code !== 'InternalError' && error.message ? error.message : fallback;
+const failureText = (error: unknown, fallback: string, localize: (english: string) => string) =>
+  error instanceof ApiError && error.code !== 'InternalError' && error.message
+    ? localize(error.message)
+    : fallback;
 
 /**
  * /customer-portal/alerts: the customer's alerts that still hold, newest first, each with its figures (the
@@ -131,7 +238,9 @@ export function Component() {
           {notice}
         </p>
         {list.length === 0 ? (
-          <p className="text-gray-700">{NO_ALERTS}</p>
+          <p className="text-gray-700">
+            <FormattedMessage {...MESSAGES.none} />
+          </p>
         ) : (
           <ul className="space-y-4">
             {list.map((alert) => (
@@ -140,14 +249,21 @@ export function Component() {
           </ul>
         )}
         <p className="text-gray-700">
-          Questions about an alert? Call{' '}
-          <a
-            href={`tel:${SITE.phone.tel}`}
-            className="font-semibold whitespace-nowrap text-brand-700 underline"
-          >
-            {SITE.phone.display}
-          </a>
-          .
+          <FormattedMessage
+            id="portal.alerts.questions"
+            defaultMessage="Questions about an alert? Call <phone>{number}</phone>."
+            values={{
+              number: SITE.phone.display,
+              phone: (chunks: ReactNode[]) => (
+                <a
+                  href={`tel:${SITE.phone.tel}`}
+                  className="font-semibold whitespace-nowrap text-brand-700 underline"
+                >
+                  {chunks}
+                </a>
+              ),
+            }}
+          />
         </p>
       </div>
     </PortalPage>
@@ -161,13 +277,14 @@ function AlertCard({
   alert: CustomerAlert;
   onReconnected: (message: string) => void;
 }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const titleId = useId();
   const [failure, setFailure] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerPortalKeys.alerts() });
   const seen = useMutation({ mutationFn: markAlertSeen, onSuccess: refresh });
-  const advice = ALERT_ADVICE[alert.type];
-  const figures = customerAlertText(alert.type, alert.figures);
+  const advice = ADVICE[alert.type];
+  const figures = alertFiguresText(intl, alert.type, alert.figures);
   const isNew = !alert.hasBeenSeenByBorrower;
 
   const markSeen = async () => {
@@ -176,7 +293,7 @@ function AlertCard({
     try {
       await seen.mutateAsync(alert.id);
     } catch {
-      setFailure(ALERT_SEEN_FAILED);
+      setFailure(intl.formatMessage(MESSAGES.seenFailed));
     }
   };
 
@@ -190,24 +307,29 @@ function AlertCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-gray-900">
-          {advice.title}
+          {intl.formatMessage(advice.title)}
         </h2>
         {isNew ? (
           <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-sm font-semibold text-accent-800">
-            New
+            <FormattedMessage id="portal.alerts.new" defaultMessage="New" />
           </span>
         ) : (
-          <span className="text-sm text-gray-600">Seen</span>
+          <span className="text-sm text-gray-600">
+            <FormattedMessage id="portal.alerts.seen" defaultMessage="Seen" />
+          </span>
         )}
       </div>
       <p className="text-sm text-gray-600">
-        <time dateTime={alert.date}>{formatAlertDay(alert.date)}</time>
+        <time dateTime={alert.date}>{formatAlertDay(alert.date, intl)}</time>
       </p>
       {figures && <p className="mt-3 font-medium text-gray-900">{figures}</p>}
-      <p className="mt-3 text-gray-800">{advice.meaning}</p>
+      <p className="mt-3 text-gray-800">{intl.formatMessage(advice.meaning)}</p>
       <p className="mt-2 text-gray-800">
-        <span className="font-semibold">What to do: </span>
-        {advice.todo}
+        <span className="font-semibold">
+          <FormattedMessage id="portal.alerts.whatToDo" defaultMessage="What to do:" />
+          {SPACE}
+        </span>
+        {intl.formatMessage(advice.todo)}
       </p>
       {failure && (
         <p role="alert" className="mt-3 text-sm text-red-700">
@@ -221,7 +343,7 @@ function AlertCard({
             describedBy={titleId}
             onFailure={setFailure}
             onReconnected={async (institutionName) => {
-              onReconnected(reconnectedText(institutionName));
+              onReconnected(reconnectedText(institutionName, intl));
               await refresh();
             }}
           />
@@ -235,7 +357,7 @@ function AlertCard({
             aria-busy={seen.isPending || undefined}
             className={SECONDARY}
           >
-            Mark as seen
+            <FormattedMessage id="portal.alerts.markSeen" defaultMessage="Mark as seen" />
           </button>
         )}
       </div>
@@ -258,6 +380,9 @@ function Reconnect({
   onFailure: (message: string | undefined) => void;
   onReconnected: (institutionName: string) => Promise<void>;
 }) {
+  const intl = useIntl();
+  const localize = useLocalizeText();
+  const reconnectFailed = intl.formatMessage(MESSAGES.reconnectFailed);
   const [session, setSession] = useState<LinkTokenView | null>(null);
   const [open, setOpen] = useState(false);
   const start = useMutation({ mutationFn: createReconnectLinkToken });
@@ -271,7 +396,7 @@ function Reconnect({
       setSession(await start.mutateAsync(reconnect.plaidItemId));
       setOpen(true);
     } catch (error) {
-      onFailure(failureText(error, RECONNECT_FAILED));
+      onFailure(failureText(error, reconnectFailed, localize));
     }
   };
 
@@ -281,7 +406,7 @@ function Reconnect({
       const answer = await finish.mutateAsync({ plaidItemId: reconnect.plaidItemId, publicToken });
       await onReconnected(answer.institutionName);
     } catch (error) {
-      onFailure(failureText(error, RECONNECT_FAILED));
+      onFailure(failureText(error, reconnectFailed, localize));
     }
   };
 
@@ -295,13 +420,16 @@ function Reconnect({
         aria-busy={busy || undefined}
         className={PRIMARY}
       >
-        Reconnect your bank
+        <FormattedMessage id="portal.alerts.reconnect" defaultMessage="Reconnect your bank" />
       </button>
       <BankLinkDialog
         open={open}
         onOpenChange={setOpen}
         session={session}
-        title={`Reconnect ${reconnect.institutionName}`}
+        title={intl.formatMessage(
+          { id: 'portal.alerts.reconnectTitle', defaultMessage: 'Reconnect {institution}' },
+          { institution: reconnect.institutionName },
+        )}
         onConnected={(publicToken) => void onConnected(publicToken)}
       />
     </>

@@ -1,26 +1,44 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useSignOut } from '#web/lib/session';
 import { alertsQuery } from './api';
+import { SPACE } from './portal-page';
 
 const LINKS = [
-  { to: '/customer-portal/plan', label: 'My Plan' },
-  { to: '/customer-portal/next-steps', label: 'Next Steps' },
-  { to: '/customer-portal/alerts', label: 'Alerts' },
-  { to: '/customer-portal/settings', label: 'Settings' },
+  { to: '/customer-portal/plan', key: 'plan' },
+  { to: '/customer-portal/next-steps', key: 'nextSteps' },
+  { to: '/customer-portal/alerts', key: 'alerts' },
+  { to: '/customer-portal/settings', key: 'settings' },
 ] as const;
 
+type LinkKey = (typeof LINKS)[number]['key'];
+
+function useLinkLabels(): Record<LinkKey, string> {
+  const intl = useIntl();
+  return {
+    plan: intl.formatMessage({ id: 'portal.header.plan', defaultMessage: 'My Plan' }),
+    nextSteps: intl.formatMessage({ id: 'portal.header.nextSteps', defaultMessage: 'Next Steps' }),
+    alerts: intl.formatMessage({ id: 'portal.header.alerts', defaultMessage: 'Alerts' }),
+    settings: intl.formatMessage({ id: 'portal.header.settings', defaultMessage: 'Settings' }),
+  };
+}
+
 /** The Alerts link carries how many alerts the customer has not marked seen, on every page of the portal. */
-function LinkLabel({ label, unseen }: { label: string; unseen: number }) {
-  if (label !== 'Alerts' || unseen === 0) return <>{label}</>;
+function LinkLabel({ label, isAlerts, unseen }: { label: string; isAlerts: boolean; unseen: number }) {
+  if (!isAlerts || unseen === 0) return <>{label}</>;
   return (
     <>
       {label}
       <span className="ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-sm font-semibold text-white">
         {unseen}
-        <span className="sr-only"> new</span>
+        <span className="sr-only">
+          {/* Read after the count: "3 new". */}
+          {SPACE}
+          <FormattedMessage id="portal.header.unseen" defaultMessage="new" />
+        </span>
       </span>
     </>
   );
@@ -38,6 +56,8 @@ export function CustomerPortalHeader() {
   const [signingOut, setSigningOut] = useState(false);
   const signOut = useSignOut();
   const menuId = useId();
+  const intl = useIntl();
+  const labels = useLinkLabels();
   // A failed read shows no count rather than a wrong one; the Alerts page says what went wrong.
   const unseen = useQuery(alertsQuery()).data?.unseen ?? 0;
 
@@ -59,19 +79,25 @@ export function CustomerPortalHeader() {
       aria-busy={signingOut || undefined}
       className="inline-flex min-h-11 items-center rounded-md px-3 font-medium text-gray-800 hover:bg-brand-50 hover:text-brand-800 disabled:opacity-60"
     >
-      Sign Out
+      <FormattedMessage id="portal.header.signOut" defaultMessage="Sign Out" />
     </button>
   );
 
   return (
-    <nav aria-label="Customer portal" className="border-b border-gray-200 bg-white" onKeyDown={onKeyDown}>
+    <nav
+      aria-label={intl.formatMessage({ id: 'portal.header.navigation', defaultMessage: 'Customer portal' })}
+      className="border-b border-gray-200 bg-white"
+      onKeyDown={onKeyDown}
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
-        <span className="text-lg font-semibold text-gray-900">My Account</span>
+        <span className="text-lg font-semibold text-gray-900">
+          <FormattedMessage id="portal.header.title" defaultMessage="My Account" />
+        </span>
         <ul className="-mr-3 hidden items-center gap-1 sm:flex">
           {LINKS.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={linkClass}>
-                <LinkLabel label={link.label} unseen={unseen} />
+                <LinkLabel label={labels[link.key]} isAlerts={link.key === 'alerts'} unseen={unseen} />
               </NavLink>
             </li>
           ))}
@@ -82,7 +108,14 @@ export function CustomerPortalHeader() {
           className="relative inline-flex size-11 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100 sm:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={unseen > 0 ? `Menu (${unseen} new ${unseen === 1 ? 'alert' : 'alerts'})` : 'Menu'}
+          aria-label={intl.formatMessage(
+            {
+              id: 'portal.header.menu',
+              defaultMessage:
+                '{unseen, plural, =0 {Menu} one {Menu (# new alert)} other {Menu (# new alerts)}}',
+            },
+            { unseen },
+          )}
           onClick={() => setOpen((v) => !v)}
         >
           {unseen > 0 && (
@@ -106,7 +139,7 @@ export function CustomerPortalHeader() {
         {LINKS.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
-              <LinkLabel label={link.label} unseen={unseen} />
+              <LinkLabel label={labels[link.key]} isAlerts={link.key === 'alerts'} unseen={unseen} />
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DraftDayView } from '#domain/enrollment/settings';
+import type { Language } from '#domain/i18n/language';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
@@ -21,7 +22,7 @@ const drafts: DraftDayView = {
 };
 const settings = (d: DraftDayView) => ({ phoneNumberLast4: '0123', receivesTextMessages: true, drafts: d });
 
-function renderPage(put: { status: number; body: unknown }) {
+function renderPage(put: { status: number; body: unknown }, language: Language = 'en') {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/customer-portal/plan': { status: 200, body: {} },
@@ -31,6 +32,8 @@ function renderPage(put: { status: number; body: unknown }) {
   const app = renderRoutes(
     [{ path: '/customer-portal/settings', Component: SettingsPage }],
     '/customer-portal/settings',
+    undefined,
+    language,
   );
   return { calls, user: app.user };
 }
@@ -118,5 +121,64 @@ describe('/customer-portal/settings: the monthly draft day', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('combobox', { name: NEW_DRAFT_DAY_LABEL })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: CHANGE_DRAFT_DAY })).toHaveFocus();
+  });
+});
+
+describe('/customer-portal/settings: the monthly draft day in Spanish', () => {
+  it('shows the day, previews a change and saves it, in Spanish', async () => {
+    const saved: DraftDayView = {
+      ...drafts,
+      upcomingChange: { draftDay: 5, firstDraftOnNewDay: '2027-04-05' },
+      schedule: { ...drafts.schedule, draftDayChanges: ['2027-04-05'] },
+    };
+    const { user } = renderPage({ status: 200, body: settings(saved) }, 'es');
+    expect(
+      await screen.findByText(
+        'Cobramos $415.00 el día 20 de cada mes. Su próximo cargo será el 20 de marzo de 2027.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Día del cargo mensual')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cambiar el día del cargo' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar el nuevo día' }));
+    expect(await screen.findByText('Elija un día del 1 al 28.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Marque la casilla para autorizar los cargos en el nuevo día.'),
+    ).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Nuevo día del mes' });
+    await user.selectOptions(select, '20');
+    expect(screen.getByText('Sus cargos ya se hacen ese día.')).toBeInTheDocument();
+    await user.selectOptions(select, '5');
+    expect(
+      screen.getByText(
+        'Su cargo del 20 de marzo de 2027 se mantiene como estaba previsto. A partir del 5 de abril de 2027, los cargos se harán el día 5 de cada mes, al menos 10 días después de hoy.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Autorizo a Harbor Light Credit Counseling a cobrar $415.00 el día 5 de cada mes a partir del 5 de abril de 2027.',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar el nuevo día' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByText('Día del cargo mensual').parentElement!).getByRole('status'),
+      ).toHaveTextContent(
+        'Guardado. A partir del 5 de abril de 2027, los cargos se harán el día 5 de cada mes. Le enviamos los detalles por correo electrónico.',
+      ),
+    );
+  });
+
+  it('shows the server’s reason in Spanish when the dates moved on', async () => {
+    const stale =
+      'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
+    const { user } = renderPage({ status: 409, body: { code: 'Conflict', message: stale } }, 'es');
+    await user.click(await screen.findByRole('button', { name: 'Cambiar el día del cargo' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nuevo día del mes' }), '28');
+    await user.click(screen.getByRole('checkbox', { name: /el día 28 de cada mes/ }));
+    await user.click(screen.getByRole('button', { name: 'Guardar el nuevo día' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'La fecha de su primer cargo en el nuevo día cambió desde que abrió esta página.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
   });
 });

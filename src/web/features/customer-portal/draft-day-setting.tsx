@@ -1,8 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
-import { changeDraftDay, DRAFT_DAY_REFUSALS } from '#domain/enrollment/draft-day-change';
-import { formatLetterDate, formatUsd, ordinal } from '#domain/enrollment/letter-of-authorization';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
+import { changeDraftDay } from '#domain/enrollment/draft-day-change';
+import { formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { draftDaySettingSchema, type DraftDayView } from '#domain/enrollment/settings';
 import { SITE } from '#domain/site';
 import { LAST_DRAFT_DAY_OF_MONTH } from '#domain/underwriting/constants';
@@ -15,44 +22,92 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { customerPortalKeys, saveDraftDay } from './api';
+import { formatDay } from './dates';
+import { PORTAL_TEXTS, useLocalizeText } from './portal-messages';
 
 // The day of the month the plan is drawn, and a change of it. The page works the change out with the server's
 // own function (changeDraftDay) on the schedule the server sent, so the dates it shows are the ones saved.
 
-export const CHANGE_DRAFT_DAY = 'Change the draft day';
-export const NEW_DRAFT_DAY_LABEL = 'New day of the month';
-export const SAVE_DRAFT_DAY = 'Save the new day';
-export const DRAFT_DAY_FAILED = 'Your new draft day could not be saved. Please try again in a moment.';
+const MESSAGES: Record<'change' | 'newDay' | 'save' | 'failed', MessageDescriptor> = defineMessages({
+  change: { id: 'portal.draftDay.change', defaultMessage: 'Change the draft day' },
+  newDay: { id: 'portal.draftDay.newDay', defaultMessage: 'New day of the month' },
+  save: { id: 'portal.draftDay.save', defaultMessage: 'Save the new day' },
+  failed: {
+    id: 'portal.draftDay.failed',
+    defaultMessage: 'Your new draft day could not be saved. Please try again in a moment.',
+  },
+});
+export const CHANGE_DRAFT_DAY = String(MESSAGES.change.defaultMessage);
+export const NEW_DRAFT_DAY_LABEL = String(MESSAGES.newDay.defaultMessage);
+export const SAVE_DRAFT_DAY = String(MESSAGES.save.defaultMessage);
+export const DRAFT_DAY_FAILED = String(MESSAGES.failed.defaultMessage);
 
 const formSchema = draftDaySettingSchema.pick({ draftDay: true, agreed: true });
-const DAY_OPTIONS = Array.from({ length: LAST_DRAFT_DAY_OF_MONTH }, (_, k) => ({
-  value: k + 1,
-  label: ordinal(k + 1),
-}));
+
+/** A day of the month as the sentences name it: '3rd' in English, '3' in Spanish ('el día 3'). */
+const ordinal = (intl: IntlShape, day: number): string =>
+  intl.formatMessage(
+    {
+      id: 'portal.draftDay.ordinal',
+      defaultMessage: '{day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}',
+    },
+    { day },
+  );
 
 /** 'Your draft on March 15, 2027 stays as planned. From April 3, 2027, drafts are on the 3rd of each month.' */
-export function draftDayPreview(view: DraftDayView, day: number): string {
+export function draftDayPreview(view: DraftDayView, day: number, intl: IntlShape): string {
   const change = changeDraftDay(view.schedule, day, view.today);
-  if ('refused' in change) return DRAFT_DAY_REFUSALS[change.refused];
-  const stay = change.draftsBeforeChange.map(formatLetterDate);
-  return (
-    (stay.length > 0
-      ? `Your ${stay.length === 1 ? 'draft' : 'drafts'} on ${stay.join(' and ')} ${stay.length === 1 ? 'stays' : 'stay'} as planned. `
-      : '') +
-    `From ${formatLetterDate(change.firstDraftOnNewDay)}, drafts are on the ${ordinal(day)} of each month, at least 10 days from today.`
+  if ('refused' in change) return intl.formatMessage(PORTAL_TEXTS[change.refused]);
+  const stay = change.draftsBeforeChange.map((date) => formatDay(date, intl));
+  const from = intl.formatMessage(
+    {
+      id: 'portal.draftDay.preview',
+      defaultMessage: 'From {date}, drafts are on the {ordinal} of each month, at least 10 days from today.',
+    },
+    { date: formatDay(change.firstDraftOnNewDay, intl), ordinal: ordinal(intl, day) },
   );
+  if (stay.length === 0) return from;
+  const stays = intl.formatMessage(
+    {
+      id: 'portal.draftDay.stays',
+      defaultMessage:
+        '{count, plural, one {Your draft} other {Your drafts}} on {dates} {count, plural, one {stays} other {stay}} as planned.',
+    },
+    { count: stay.length, dates: intl.formatList(stay, { type: 'conjunction' }) },
+  );
+  return `${stays} ${from}`;
 }
 
 /** Where the drafts stand: the day, the next draft, and a change of day that starts later. */
-export function draftDayText(view: DraftDayView): string {
-  const next = view.nextDraftDate ? ` Your next draft is on ${formatLetterDate(view.nextDraftDate)}.` : '';
-  const upcoming = view.upcomingChange
-    ? ` From ${formatLetterDate(view.upcomingChange.firstDraftOnNewDay)}, drafts are on the ${ordinal(view.upcomingChange.draftDay)}.`
-    : '';
-  return `We draw ${formatUsd(view.monthlyDraft)} on the ${ordinal(view.draftDay)} of each month.${next}${upcoming}`;
+export function draftDayText(view: DraftDayView, intl: IntlShape): string {
+  const parts = [
+    intl.formatMessage(
+      { id: 'portal.draftDay.current', defaultMessage: 'We draw {amount} on the {ordinal} of each month.' },
+      { amount: formatUsd(view.monthlyDraft), ordinal: ordinal(intl, view.draftDay) },
+    ),
+  ];
+  if (view.nextDraftDate)
+    parts.push(
+      intl.formatMessage(
+        { id: 'portal.draftDay.next', defaultMessage: 'Your next draft is on {date}.' },
+        { date: formatDay(view.nextDraftDate, intl) },
+      ),
+    );
+  if (view.upcomingChange)
+    parts.push(
+      intl.formatMessage(
+        { id: 'portal.draftDay.upcoming', defaultMessage: 'From {date}, drafts are on the {ordinal}.' },
+        {
+          date: formatDay(view.upcomingChange.firstDraftOnNewDay, intl),
+          ordinal: ordinal(intl, view.upcomingChange.draftDay),
+        },
+      ),
+    );
+  return parts.join(' ');
 }
 
 export function DraftDaySetting({ view }: { view: DraftDayView }) {
+  const intl = useIntl();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string>();
   const openButton = useRef<HTMLButtonElement>(null);
@@ -70,8 +125,10 @@ export function DraftDaySetting({ view }: { view: DraftDayView }) {
   };
   return (
     <div>
-      <p className="text-sm font-medium text-gray-600">Monthly draft day</p>
-      <p className="mt-1 text-gray-900">{draftDayText(view)}</p>
+      <p className="text-sm font-medium text-gray-600">
+        <FormattedMessage id="portal.draftDay.title" defaultMessage="Monthly draft day" />
+      </p>
+      <p className="mt-1 text-gray-900">{draftDayText(view, intl)}</p>
       {editing ? (
         <DraftDayForm view={view} onDone={close} />
       ) : (
@@ -85,7 +142,7 @@ export function DraftDaySetting({ view }: { view: DraftDayView }) {
             }}
             className="-mx-3 mt-1 inline-flex min-h-11 items-center rounded-md px-3 font-medium text-brand-700 underline-offset-4 hover:bg-brand-50 hover:text-brand-800 hover:underline"
           >
-            {CHANGE_DRAFT_DAY}
+            {intl.formatMessage(MESSAGES.change)}
           </button>
         )
       )}
@@ -97,6 +154,8 @@ export function DraftDaySetting({ view }: { view: DraftDayView }) {
 }
 
 function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?: string) => void }) {
+  const intl = useIntl();
+  const localize = useLocalizeText();
   const queryClient = useQueryClient();
   const form = useZodForm(formSchema, {});
   const failure = useFailureModal();
@@ -107,12 +166,20 @@ function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?:
   const save = useMutation({ mutationFn: saveDraftDay });
   useEffect(() => form.setFocus('draftDay'), [form]);
 
+  // The schema's messages are the domain's English; the borrower reads them in the page's language.
+  const onInvalid = (errors: typeof form.formState.errors) => {
+    for (const name of ['draftDay', 'agreed'] as const) {
+      const message = errors[name]?.message;
+      if (message) form.setError(name, { message: localize(message) });
+    }
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     if (save.isPending) return;
     setRefused(undefined);
     if (!change || 'refused' in change) {
       form.setError('draftDay', {
-        message: change ? DRAFT_DAY_REFUSALS[change.refused] : DRAFT_DAY_REFUSALS.notADraftDay,
+        message: intl.formatMessage(PORTAL_TEXTS[change ? change.refused : 'notADraftDay']),
       });
       return;
     }
@@ -126,38 +193,80 @@ function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?:
       // My plan's next draft and last draft follow the new day.
       void queryClient.invalidateQueries({ queryKey: customerPortalKeys.plan() });
       onDone(
-        `Saved. From ${formatLetterDate(change.firstDraftOnNewDay)}, drafts are on the ${ordinal(values.draftDay)} of each month. We emailed you the details.`,
+        intl.formatMessage(
+          {
+            id: 'portal.draftDay.saved',
+            defaultMessage:
+              'Saved. From {date}, drafts are on the {ordinal} of each month. We emailed you the details.',
+          },
+          { date: formatDay(change.firstDraftOnNewDay, intl), ordinal: ordinal(intl, values.draftDay) },
+        ),
       );
     } catch (error) {
       if (applyServerFieldErrors(form, error, ['draftDay', 'agreed'])) return;
       if (error instanceof ApiError && error.status === 409) {
         // The schedule moved on since the page was read (a day passed, another change): show the new dates.
-        setRefused(error.message);
+        setRefused(localize(error.message));
         await queryClient.invalidateQueries({ queryKey: customerPortalKeys.settings() });
       } else
         failure.show(
-          error instanceof ApiError && error.code === 'NetworkError' ? error.message : DRAFT_DAY_FAILED,
+          error instanceof ApiError && error.code === 'NetworkError'
+            ? localize(error.message)
+            : intl.formatMessage(MESSAGES.failed),
         );
     }
-  });
+  }, onInvalid);
 
+  const amount = formatUsd(view.monthlyDraft);
   const agreement =
     change && !('refused' in change)
-      ? `I authorize ${SITE.agencyName} to draw ${formatUsd(view.monthlyDraft)} on the ${ordinal(change.draftDay)} of each month from ${formatLetterDate(change.firstDraftOnNewDay)}.`
-      : `I authorize ${SITE.agencyName} to draw ${formatUsd(view.monthlyDraft)} on the new day each month.`;
+      ? intl.formatMessage(
+          {
+            id: 'portal.draftDay.agreement',
+            defaultMessage:
+              'I authorize {agency} to draw {amount} on the {ordinal} of each month from {date}.',
+          },
+          {
+            agency: SITE.agencyName,
+            amount,
+            ordinal: ordinal(intl, change.draftDay),
+            date: formatDay(change.firstDraftOnNewDay, intl),
+          },
+        )
+      : intl.formatMessage(
+          {
+            id: 'portal.draftDay.agreementNewDay',
+            defaultMessage: 'I authorize {agency} to draw {amount} on the new day each month.',
+          },
+          { agency: SITE.agencyName, amount },
+        );
+  const dayOptions = Array.from({ length: LAST_DRAFT_DAY_OF_MONTH }, (_, k) => ({
+    value: k + 1,
+    label: ordinal(intl, k + 1),
+  }));
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-4">
         <SelectField
           name="draftDay"
-          label={NEW_DRAFT_DAY_LABEL}
-          options={DAY_OPTIONS}
-          placeholder="Choose a day"
-          hint="A draft due on a weekend or a bank holiday is drawn on the next business day."
+          label={intl.formatMessage(MESSAGES.newDay)}
+          options={dayOptions}
+          placeholder={intl.formatMessage({ id: 'portal.draftDay.choose', defaultMessage: 'Choose a day' })}
+          hint={intl.formatMessage({
+            id: 'portal.draftDay.hint',
+            defaultMessage: 'A draft due on a weekend or a bank holiday is drawn on the next business day.',
+          })}
           className="max-w-xs"
         />
         <p id={previewId} aria-live="polite" className="text-sm text-gray-800">
-          {day ? draftDayPreview(view, day) : 'Choose a day to see from which draft it applies.'}
+          {day ? (
+            draftDayPreview(view, day, intl)
+          ) : (
+            <FormattedMessage
+              id="portal.draftDay.choosePrompt"
+              defaultMessage="Choose a day to see from which draft it applies."
+            />
+          )}
         </p>
         <CheckboxField name="agreed" label={agreement} />
         {refused && (
@@ -167,14 +276,14 @@ function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?:
         )}
         <div className="flex flex-wrap gap-3">
           <SubmitButton busy={save.isPending} className="sm:w-auto">
-            {SAVE_DRAFT_DAY}
+            {intl.formatMessage(MESSAGES.save)}
           </SubmitButton>
           <button
             type="button"
             onClick={() => onDone()}
             className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-gray-300 bg-white px-5 py-3 font-semibold sm:w-auto text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            Cancel
+            <FormattedMessage id="portal.draftDay.cancel" defaultMessage="Cancel" />
           </button>
         </div>
       </form>

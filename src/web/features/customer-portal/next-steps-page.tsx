@@ -1,20 +1,30 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { SITE } from '#domain/site';
-import { PortalPage } from './portal-page';
+import { PortalPage, SPACE } from './portal-page';
 
 /** Customer next steps: call or schedule a call with a counsellor. */
 export function Component() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'portal.nextSteps.title', defaultMessage: 'Next Steps' });
   return (
-    <PortalPage title="Next Steps">
+    <PortalPage title={title}>
       <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-        <h2 className="text-xl font-semibold text-gray-900">Talk with your credit counsellor</h2>
+        <h2 className="text-xl font-semibold text-gray-900">
+          <FormattedMessage id="portal.nextSteps.talk" defaultMessage="Talk with your credit counsellor" />
+        </h2>
         <p className="mt-2 text-gray-700">
-          Your plan is in the hands of {SITE.agencyName}. A counsellor will go over your plan with you and
-          answer your questions. Call us, or pick a time that suits you and we will call you.
+          <FormattedMessage
+            id="portal.nextSteps.intro"
+            defaultMessage="Your plan is in the hands of {agency}. A counsellor will go over your plan with you and answer your questions. Call us, or pick a time that suits you and we will call you."
+            values={{ agency: SITE.agencyName }}
+          />
         </p>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2">
           <div>
-            <dt className="text-sm font-medium text-gray-600">Phone</dt>
+            <dt className="text-sm font-medium text-gray-600">
+              <FormattedMessage id="portal.nextSteps.phone" defaultMessage="Phone" />
+            </dt>
             <dd className="mt-1">
               <a
                 href={`tel:${SITE.phone.tel}`}
@@ -25,8 +35,13 @@ export function Component() {
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-medium text-gray-600">Hours</dt>
-            <dd className="mt-1 text-lg text-gray-900">{SITE.hours}</dd>
+            <dt className="text-sm font-medium text-gray-600">
+              <FormattedMessage id="portal.nextSteps.hours" defaultMessage="Hours" />
+            </dt>
+            <dd className="mt-1 text-lg text-gray-900">
+              {/* The office hours (SITE.hours), written out in the page's language. */}
+              <FormattedMessage id="footer.hours" defaultMessage="Monday - Friday 9AM - 5PM EST" />
+            </dd>
           </div>
         </dl>
         <a
@@ -35,23 +50,30 @@ export function Component() {
           rel="noreferrer"
           className="mt-8 inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-7 text-lg font-semibold text-white shadow-sm hover:bg-brand-800 sm:w-auto"
         >
-          Schedule Your Call Now!
-          <span className="sr-only"> (opens in a new tab)</span>
+          <FormattedMessage id="portal.nextSteps.schedule" defaultMessage="Schedule Your Call Now!" />
+          <span className="sr-only">
+            {SPACE}
+            <FormattedMessage id="portal.nextSteps.newTab" defaultMessage="(opens in a new tab)" />
+          </span>
         </a>
       </div>
       <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div>
-          <h2 className="text-xl font-semibold text-gray-900">My plan</h2>
+          <h2 className="text-xl font-semibold text-gray-900">
+            <FormattedMessage id="portal.nextSteps.plan" defaultMessage="My plan" />
+          </h2>
           <p className="mt-2 text-gray-700">
-            Your monthly payment, each creditor&apos;s answer, your payoff and your signed Letter of
-            Authorization.
+            <FormattedMessage
+              id="portal.nextSteps.planIntro"
+              defaultMessage="Your monthly payment, each creditor's answer, your payoff and your signed Letter of Authorization."
+            />
           </p>
         </div>
         <Link
           to="/customer-portal/plan"
           className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg border border-brand-700 px-5 font-semibold text-brand-700 hover:bg-brand-50"
         >
-          View my plan
+          <FormattedMessage id="portal.nextSteps.viewPlan" defaultMessage="View my plan" />
         </Link>
       </div>
     </PortalPage>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Area, AreaChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import type { PlanView } from '#domain/enrollment/views';
 
@@ -7,28 +8,22 @@ const PLAN_COLOR = '#0f766e';
 const CURRENT_COLOR = '#9ca3af';
 const CHART_HEIGHT = 240;
 
-const COMPACT_DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
 /**
  * The remaining balance month by month, on the plan and at current minimum payments. A picture only: the
  * page's sentence above it carries the figures for screen readers.
  */
 export function PayoffChart({ points }: { points: PlanView['payoff']['points'] }) {
+  const intl = useIntl();
   return (
     <div aria-hidden="true">
       <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-gray-700">
         <li className="flex items-center gap-2">
           <span className="inline-block h-1 w-5 rounded" style={{ backgroundColor: PLAN_COLOR }} />
-          On the plan
+          <FormattedMessage id="portal.chart.plan" defaultMessage="On the plan" />
         </li>
         <li className="flex items-center gap-2">
           <span className="inline-block h-1 w-5 rounded" style={{ backgroundColor: CURRENT_COLOR }} />
-          At current minimum payments
+          <FormattedMessage id="portal.chart.current" defaultMessage="At current minimum payments" />
         </li>
       </ul>
       <AreaChart
@@ -45,14 +40,23 @@ export function PayoffChart({ points }: { points: PlanView['payoff']['points'] }
           domain={[0, 'dataMax']}
           tickLine={false}
           tick={{ fontSize: 12 }}
-          tickFormatter={(month: number) => `${month} mo`}
+          tickFormatter={(month: number) =>
+            intl.formatMessage({ id: 'portal.chart.month', defaultMessage: '{month} mo' }, { month })
+          }
         />
         <YAxis
           width={56}
           tickLine={false}
           axisLine={false}
           tick={{ fontSize: 12 }}
-          tickFormatter={(cents: number) => COMPACT_DOLLARS.format(cents / 100)}
+          tickFormatter={(cents: number) =>
+            intl.formatNumber(cents / 100, {
+              style: 'currency',
+              currency: 'USD',
+              notation: 'compact',
+              maximumFractionDigits: 1,
+            })
+          }
         />
         <Area
           type="monotone"

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanView } from '#domain/enrollment/views';
+import type { Language } from '#domain/i18n/language';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
@@ -94,7 +95,7 @@ afterEach(() => {
 
 let plan: PlanView | { status: number; body: unknown };
 
-async function renderPage(first: typeof plan) {
+async function renderPage(first: typeof plan, language: Language = 'en') {
   plan = first;
   const calls: ApiCall[] = answerApi({
     [`GET ${PLAN_PATH}`]: () =>
@@ -106,6 +107,8 @@ async function renderPage(first: typeof plan) {
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/customer-portal/plan',
+    undefined,
+    language,
   );
   await waitFor(() =>
     expect(
@@ -240,5 +243,80 @@ describe('/customer-portal/plan', () => {
 
   it('formats rates', () => {
     expect([formatApr(800), formatApr(1999), formatApr(0)]).toEqual(['8.0%', '20.0%', '0.0%']);
+  });
+});
+
+describe('/customer-portal/plan in Spanish', () => {
+  it('shows the tiles, the creditors, the change, the fees and the payoff in Spanish', async () => {
+    await renderPage(PLAN, 'es');
+    expect(document.querySelector('h1')?.textContent).toBe('Mi plan');
+    expect(document.title).toContain('Mi plan');
+    expect(tiles()).toEqual([
+      ['Monto que se cobra cada mes', '$260'],
+      ['Próximo cargo', '15 de agosto de 2026'],
+      ['Plazo', '54 meses'],
+      ['Fecha prevista para quedar libre de deudas', 'diciembre de 2030'],
+    ]);
+    expect([...document.querySelectorAll('table thead th')].map((th) => th.textContent)).toEqual([
+      'Acreedor',
+      'Saldo',
+      'Nuevo pago mensual',
+      'APR',
+      'Plazo',
+      'Estado',
+    ]);
+    expect(tableRows()[2]).toEqual([
+      'Store Card ••9999',
+      '$500',
+      '—',
+      '—',
+      '0 meses',
+      'RechazadoPague usted directamente a Store Card: unos $25 al mes.',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Sus acreedores' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Su cargo mensual cambia de $285 a $260 a partir del cargo del 15 de agosto de 2026.' +
+        'Store Card no está en su plan, así que usted le sigue pagando directamente (vea más abajo).',
+    );
+    const text = document.body.textContent;
+    expect(text).toContain(
+      'De cada cargo, $240 van a sus acreedores y $20 son la cuota mensual de la agencia. Con su primer ' +
+        'cargo, el 15 de julio de 2026, se cobra una cuota única de inscripción de $35. Las cuotas nunca ' +
+        'superan lo que permite la ley de su estado.',
+    );
+    expect(text).toContain(
+      'Libre de deudas en 54 meses con el plan, o en 62 meses con los pagos mínimos actuales; ahorro en ' +
+        'intereses: $8,040.',
+    );
+    expect(text).toContain('Firmada el 1 de junio de 2026');
+    expect(
+      screen.getByRole('link', { name: 'Descargue su carta de autorización firmada' }),
+    ).toBeInTheDocument();
+    expect(text).toContain('¿Tiene preguntas sobre su plan? Llame al');
+    await waitFor(() =>
+      expect(
+        document.querySelector('section[aria-labelledby="plan-payoff"] [aria-hidden="true"]')?.textContent,
+      ).toContain('Con los pagos mínimos actuales'),
+    );
+  });
+
+  it('words a proposed plan in Spanish', async () => {
+    await renderPage(
+      {
+        ...PLAN,
+        status: 'counselorReview',
+        enrollment: null,
+        letter: null,
+        paymentAccount: null,
+        change: null,
+      },
+      'es',
+    );
+    expect(screen.getByRole('heading', { name: 'Su plan propuesto' })).toBeInTheDocument();
+    const text = document.body.textContent;
+    expect(text).toContain('Un consejero de crédito está revisando su solicitud.');
+    expect(text).toContain('Estas cifras son una propuesta');
+    expect(text).toContain('Todavía no está configurada.');
+    expect(text).toContain('Su carta firmada estará disponible aquí en cuanto esté lista.');
   });
 });

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
 import { Navigate } from 'react-router';
 import type { PlanView } from '#domain/enrollment/views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
@@ -8,7 +15,9 @@ import { SITE } from '#domain/site';
 import { ApiError } from '#web/lib/api';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
+import { formatEnglish } from '#domain/i18n/validation-messages';
 import { LETTER_PATH, planQuery } from './api';
+import { formatDay, formatMonth } from './dates';
 import { LINK_CLASS, PortalPage } from './portal-page';
 import { ReauthorizationStep, reauthorizedText } from './reauthorization-step';
 import { LoadFailure } from '#web/components/ui/load-failure';
@@ -16,54 +25,102 @@ import { LoadFailure } from '#web/components/ui/load-failure';
 // recharts stays in a chunk of its own, loaded only when the plan shows.
 const PayoffChart = lazy(() => import('./payoff-chart').then((module) => ({ default: module.PayoffChart })));
 
-const TITLE = 'My plan';
+const PAGE: Record<'title', MessageDescriptor> = defineMessages({
+  title: { id: 'portal.plan.title', defaultMessage: 'My plan' },
+});
+const TITLE = PAGE.title;
 // The component tests read these URLs from here.
 export { LETTER_PATH, PLAN_PATH } from './api';
 
 type Plan = PlanView;
 type Creditor = Plan['creditors'][number];
 
-const STATUS_TEXT: Partial<Record<ApplicationStatus, string>> = {
-  counselorReview: 'A credit counsellor is reviewing your application.',
-  creditorReview: 'Your creditors are reviewing the plan we proposed to them.',
-  transfer: 'Your plan is being set up.',
-  transferred: 'Your plan is set up.',
+const STATUS_TEXT: Partial<Record<ApplicationStatus, MessageDescriptor>> = defineMessages({
+  counselorReview: {
+    id: 'portal.plan.status.counselorReview',
+    defaultMessage: 'A credit counsellor is reviewing your application.',
+  },
+  creditorReview: {
+    id: 'portal.plan.status.creditorReview',
+    defaultMessage: 'Your creditors are reviewing the plan we proposed to them.',
+  },
+  transfer: { id: 'portal.plan.status.transfer', defaultMessage: 'Your plan is being set up.' },
+  transferred: { id: 'portal.plan.status.transferred', defaultMessage: 'Your plan is set up.' },
+});
+
+// What each draft is made of: the page says it in its language, and planFeesText in English.
+const FEES: Record<'split' | 'noFee' | 'setup' | 'setupOn' | 'cap', MessageDescriptor> = defineMessages({
+  split: {
+    id: 'portal.plan.fees.split',
+    defaultMessage:
+      "Of each draft, {creditors} goes to your creditors and {fee} is the agency's monthly fee.",
+  },
+  noFee: {
+    id: 'portal.plan.fees.noFee',
+    defaultMessage: 'Each draft goes to your creditors in full; the plan has no monthly fee.',
+  },
+  setup: {
+    id: 'portal.plan.fees.setup',
+    defaultMessage: 'A one-time set-up fee of {fee} is drawn with your first draft.',
+  },
+  setupOn: {
+    id: 'portal.plan.fees.setupOn',
+    defaultMessage: 'A one-time set-up fee of {fee} is drawn with your first draft on {date}.',
+  },
+  cap: { id: 'portal.plan.fees.cap', defaultMessage: "Fees are never more than your state's law allows." },
+});
+
+/** Words and dates in one language: the page's (from react-intl), or English for the plain helpers. */
+type Texts = {
+  message: (descriptor: MessageDescriptor, values?: Record<string, string | number>) => string;
+  day: (value: string) => string;
 };
+
+const textsOf = (intl: IntlShape): Texts => ({
+  message: (descriptor, values) => intl.formatMessage(descriptor, values),
+  day: (value) => formatDay(value, intl),
+});
 
 const BASIS_POINTS_PER_PERCENT = 100;
 /** 800 basis points → '8.0%'. */
 export const formatApr = (basisPoints: number): string =>
   `${(basisPoints / BASIS_POINTS_PER_PERCENT).toFixed(1)}%`;
 
-const DAY = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const LOCAL_DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const MONTH = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+const ENGLISH: Texts = { message: formatEnglish, day: (value) => formatDay(value) };
 
-/** 'yyyy-MM-dd' as that calendar day; a timestamp as the day it is here. '' when unreadable. */
-export function formatDay(value: string): string {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (day) return DAY.format(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : LOCAL_DAY.format(date);
-}
-
-/** 'yyyy-MM' → 'May 2030'. */
-export function formatMonth(value: string): string {
-  const month = /^(\d{4})-(\d{2})/.exec(value);
-  return month ? MONTH.format(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)) : value;
-}
-
-export function payoffSummary(payoff: Plan['payoff']): string {
-  return (
-    `Debt-free in ${payoff.planMonths} months on the plan, ${payoff.currentMonths} months at current ` +
-    `minimum payments; interest saved ${formatDollars(payoff.interestSaved)}`
+/** The payoff's months and the interest saved, as the domain worked them out. */
+function payoffSummary(payoff: Plan['payoff'], intl: IntlShape): string {
+  return intl.formatMessage(
+    {
+      id: 'portal.plan.payoff.summary',
+      defaultMessage:
+        'Debt-free in {planMonths, plural, one {# month} other {# months}} on the plan, {currentMonths, plural, one {# month} other {# months}} at current minimum payments; interest saved {interestSaved}.',
+    },
+    {
+      planMonths: payoff.planMonths,
+      currentMonths: payoff.currentMonths,
+      interestSaved: formatDollars(payoff.interestSaved),
+    },
   );
 }
+
+/** '54 months', '1 month' ('54 meses'). */
+const months = (intl: IntlShape, count: number): string =>
+  intl.formatMessage(
+    { id: 'portal.plan.months', defaultMessage: '{count, plural, one {# month} other {# months}}' },
+    { count },
+  );
+
+/** The agency's telephone number as a link, inside a sentence. */
+const phoneLink = (className: string) => (chunks: ReactNode[]) => (
+  <a href={`tel:${SITE.phone.tel}`} className={className}>
+    {chunks}
+  </a>
+);
+
+/** The office hours (SITE.hours), written out in the page's language. */
+const useHours = () =>
+  useIntl().formatMessage({ id: 'footer.hours', defaultMessage: 'Monday - Friday 9AM - 5PM EST' });
 
 /** /customer-portal/plan: the plan, each creditor's answer, the payoff, the payment account and the letter. */
 export function Component() {
@@ -89,36 +146,50 @@ const CARD = 'rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6';
 const H2 = 'text-xl font-semibold text-gray-900';
 
 function PlanDetails({ plan }: { plan: Plan }) {
+  const intl = useIntl();
+  const hours = useHours();
   const statusText = STATUS_TEXT[plan.status];
   return (
     <div className="space-y-8">
-      {statusText && <p className="text-gray-700">{statusText}</p>}
+      {statusText && <p className="text-gray-700">{intl.formatMessage(statusText)}</p>}
       <SummaryTiles plan={plan} />
       <Creditors creditors={plan.creditors} />
       <Payoff payoff={plan.payoff} />
       <div className="grid gap-4 sm:grid-cols-2">
         <section className={CARD} aria-labelledby="plan-payment-account">
           <h2 id="plan-payment-account" className={H2}>
-            Payment account
+            <FormattedMessage id="portal.plan.account.title" defaultMessage="Payment account" />
           </h2>
           <p className="mt-2 text-gray-900">
             {plan.paymentAccount
               ? [
-                  plan.paymentAccount.institutionName ?? 'Your bank',
+                  plan.paymentAccount.institutionName ??
+                    intl.formatMessage({ id: 'portal.plan.account.yourBank', defaultMessage: 'Your bank' }),
                   plan.paymentAccount.mask && `••${plan.paymentAccount.mask}`,
                 ]
                   .filter(Boolean)
                   .join(' ')
-              : 'Not set up yet.'}
+              : intl.formatMessage({ id: 'portal.plan.account.none', defaultMessage: 'Not set up yet.' })}
           </p>
-          <p className="mt-1 text-sm text-gray-600">Your monthly plan payment is drawn from this account.</p>
+          <p className="mt-1 text-sm text-gray-600">
+            <FormattedMessage
+              id="portal.plan.account.hint"
+              defaultMessage="Your monthly plan payment is drawn from this account."
+            />
+          </p>
         </section>
         <section className={CARD} aria-labelledby="plan-letter">
           <h2 id="plan-letter" className={H2}>
-            Letter of Authorization
+            <FormattedMessage id="portal.plan.letter.title" defaultMessage="Letter of Authorization" />
           </h2>
           {plan.letter?.signedAt && (
-            <p className="mt-2 text-gray-900">Signed on {formatDay(plan.letter.signedAt)}</p>
+            <p className="mt-2 text-gray-900">
+              <FormattedMessage
+                id="portal.plan.letter.signedOn"
+                defaultMessage="Signed on {date}"
+                values={{ date: formatDay(plan.letter.signedAt, intl) }}
+              />
+            </p>
           )}
           {plan.letter?.available ? (
             <a
@@ -126,59 +197,89 @@ function PlanDetails({ plan }: { plan: Plan }) {
               download
               className={clsx(LINK_CLASS, 'mt-2 inline-flex min-h-11 items-center')}
             >
-              Download your signed Letter of Authorization
+              <FormattedMessage
+                id="portal.plan.letter.download"
+                defaultMessage="Download your signed Letter of Authorization"
+              />
             </a>
           ) : (
             <p className="mt-2 text-sm text-gray-600">
-              Your signed letter will be available here once it is ready.
+              <FormattedMessage
+                id="portal.plan.letter.pending"
+                defaultMessage="Your signed letter will be available here once it is ready."
+              />
             </p>
           )}
         </section>
       </div>
       <p className="text-gray-700">
-        Questions about your plan? Call{' '}
-        <a
-          href={`tel:${SITE.phone.tel}`}
-          className="font-semibold whitespace-nowrap text-brand-700 underline"
-        >
-          {SITE.phone.display}
-        </a>
-        , {SITE.hours}.
+        <FormattedMessage
+          id="portal.plan.questions"
+          defaultMessage="Questions about your plan? Call <phone>{number}</phone>, {hours}."
+          values={{
+            number: SITE.phone.display,
+            hours,
+            phone: phoneLink('font-semibold whitespace-nowrap text-brand-700 underline'),
+          }}
+        />
       </p>
     </div>
   );
 }
 
 /** The debt-free month of a plan whose last draft is `lastDraftDate`. */
-const debtFree = (plan: Plan): string =>
-  plan.terms.lastDraftDate ? formatMonth(plan.terms.lastDraftDate) : 'To be set';
+const toBeSet = (intl: IntlShape): string =>
+  intl.formatMessage({ id: 'portal.plan.toBeSet', defaultMessage: 'To be set' });
+
+const debtFree = (plan: Plan, intl: IntlShape): string =>
+  plan.terms.lastDraftDate ? formatMonth(plan.terms.lastDraftDate, intl) : toBeSet(intl);
 
 function SummaryTiles({ plan }: { plan: Plan }) {
+  const intl = useIntl();
   const { terms } = plan;
   // A higher amount is not drawn before the borrower confirms it: until then the authorized one is.
   const drawn = plan.change?.needsConfirmation ? plan.change.authorizedMonthlyDraft : terms.monthlyDraft;
   const tiles: [term: string, value: string][] = [
-    ['Amount drawn each month', formatDollars(drawn)],
-    ['Next draft', plan.nextDraftDate ? formatDay(plan.nextDraftDate) : 'To be set'],
-    ['Term', `${terms.termInMonths} months`],
-    ['Projected debt-free date', debtFree(plan)],
+    [
+      intl.formatMessage({ id: 'portal.plan.tiles.drawn', defaultMessage: 'Amount drawn each month' }),
+      formatDollars(drawn),
+    ],
+    [
+      intl.formatMessage({ id: 'portal.plan.tiles.nextDraft', defaultMessage: 'Next draft' }),
+      plan.nextDraftDate ? formatDay(plan.nextDraftDate, intl) : toBeSet(intl),
+    ],
+    [
+      intl.formatMessage({ id: 'portal.plan.tiles.term', defaultMessage: 'Term' }),
+      months(intl, terms.termInMonths),
+    ],
+    [
+      intl.formatMessage({ id: 'portal.plan.tiles.debtFree', defaultMessage: 'Projected debt-free date' }),
+      debtFree(plan, intl),
+    ],
   ];
+  const fees = planFeesText(terms, textsOf(intl));
   return (
     <section aria-labelledby="plan-summary">
       <h2 id="plan-summary" className={H2}>
-        {plan.enrollment ? 'Your plan' : 'Your proposed plan'}
+        {plan.enrollment ? (
+          <FormattedMessage id="portal.plan.summary.title" defaultMessage="Your plan" />
+        ) : (
+          <FormattedMessage id="portal.plan.summary.proposedTitle" defaultMessage="Your proposed plan" />
+        )}
       </h2>
       {!plan.enrollment && (
         <p className="mt-2 text-gray-700">
-          These figures are proposed: they become final once your creditors have answered and your plan is set
-          up.
+          <FormattedMessage
+            id="portal.plan.summary.proposed"
+            defaultMessage="These figures are proposed: they become final once your creditors have answered and your plan is set up."
+          />
         </p>
       )}
       {plan.change && <PlanChange plan={plan} change={plan.change} />}
       {plan.change?.needsConfirmation && <ReauthorizationStep plan={plan} />}
       {!plan.change && plan.reauthorization && (
         <p role="status" className="mt-4 rounded-xl border border-brand-300 bg-brand-50 p-4 text-gray-900">
-          {reauthorizedText(plan.reauthorization)}
+          {reauthorizedText(plan.reauthorization, intl)}
         </p>
       )}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -199,8 +300,15 @@ function SummaryTiles({ plan }: { plan: Plan }) {
       </dl>
       <p className="mt-3 text-gray-700">
         {/* The split is the terms': while the higher amount waits, say it is the one being confirmed. */}
-        {plan.change?.needsConfirmation ? 'Once you confirm the new amount: ' : ''}
-        {planFeesText(terms)}
+        {plan.change?.needsConfirmation ? (
+          <FormattedMessage
+            id="portal.plan.fees.onceConfirmed"
+            defaultMessage="Once you confirm the new amount: {fees}"
+            values={{ fees }}
+          />
+        ) : (
+          fees
+        )}
       </p>
     </section>
   );
@@ -208,24 +316,32 @@ function SummaryTiles({ plan }: { plan: Plan }) {
 
 /** Why the amount drawn changed, from which draft, and who the borrower now pays directly. */
 function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['change']> }) {
+  const intl = useIntl();
+  const hours = useHours();
   const direct = plan.creditors.filter((c) => c.payDirectly !== null);
   return (
     <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-gray-900">
-      <p className="font-semibold">{planChangeText(plan.terms.monthlyDraft, change)}</p>
+      <p className="font-semibold">{planChangeText(plan.terms.monthlyDraft, change, intl)}</p>
       {direct.length > 0 && (
         <p className="mt-2">
-          {direct.map((c) => c.creditorName).join(', ')} {direct.length === 1 ? 'is' : 'are'} not on your
-          plan, so you keep paying {direct.length === 1 ? 'it' : 'them'} yourself (see below).
+          <FormattedMessage
+            id="portal.plan.change.payDirectly"
+            defaultMessage="{names} {count, plural, one {is} other {are}} not on your plan, so you keep paying {count, plural, one {it} other {them}} yourself (see below)."
+            values={{ names: direct.map((c) => c.creditorName).join(', '), count: direct.length }}
+          />
         </p>
       )}
       {change.needsConfirmation && (
         <p className="mt-2">
-          This is more than you authorized, so we will not draw it until you confirm the new terms below. To
-          talk it over first, call{' '}
-          <a href={`tel:${SITE.phone.tel}`} className="font-semibold whitespace-nowrap underline">
-            {SITE.phone.display}
-          </a>
-          , {SITE.hours}.
+          <FormattedMessage
+            id="portal.plan.change.needsConfirmation"
+            defaultMessage="This is more than you authorized, so we will not draw it until you confirm the new terms below. To talk it over first, call <phone>{number}</phone>, {hours}."
+            values={{
+              number: SITE.phone.display,
+              hours,
+              phone: phoneLink('font-semibold whitespace-nowrap underline'),
+            }}
+          />
         </p>
       )}
     </div>
@@ -236,54 +352,83 @@ function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['ch
  * 'Your monthly draft changes from $330 to $257, from the draft on March 5, 2027.'; a higher amount, which
  * waits for the borrower: 'Your plan now needs $415 a month instead of the $385 you authorized.'
  */
-export function planChangeText(monthlyDraft: number, change: NonNullable<Plan['change']>): string {
-  if (change.needsConfirmation) {
-    return (
-      `Your plan now needs ${formatDollars(monthlyDraft)} a month instead of the ` +
-      `${formatDollars(change.authorizedMonthlyDraft)} you authorized.`
+export function planChangeText(
+  monthlyDraft: number,
+  change: NonNullable<Plan['change']>,
+  intl: IntlShape,
+): string {
+  const values = { now: formatDollars(monthlyDraft), was: formatDollars(change.authorizedMonthlyDraft) };
+  if (change.needsConfirmation)
+    return intl.formatMessage(
+      {
+        id: 'portal.plan.change.higher',
+        defaultMessage: 'Your plan now needs {now} a month instead of the {was} you authorized.',
+      },
+      values,
     );
-  }
-  const from = change.appliesFrom ? `, from the draft on ${formatDay(change.appliesFrom)}` : '';
-  return (
-    `Your monthly draft changes from ${formatDollars(change.authorizedMonthlyDraft)} to ` +
-    `${formatDollars(monthlyDraft)}${from}.`
-  );
+  return change.appliesFrom
+    ? intl.formatMessage(
+        {
+          id: 'portal.plan.change.from',
+          defaultMessage: 'Your monthly draft changes from {was} to {now}, from the draft on {date}.',
+        },
+        { ...values, date: formatDay(change.appliesFrom, intl) },
+      )
+    : intl.formatMessage(
+        {
+          id: 'portal.plan.change.changes',
+          defaultMessage: 'Your monthly draft changes from {was} to {now}.',
+        },
+        values,
+      );
 }
 
 /** What each draft is made of, and the set-up fee: the same words and figures the letter states. */
 export function planFeesText(
   terms: Pick<Plan['terms'], 'creditorsMonthlyPayment' | 'monthlyFee' | 'setupFee' | 'setupFeeDate'>,
+  texts: Texts = ENGLISH,
 ): string {
   const split =
     terms.monthlyFee > 0
-      ? `Of each draft, ${formatDollars(terms.creditorsMonthlyPayment)} goes to your creditors and ` +
-        `${formatDollars(terms.monthlyFee)} is the agency's monthly fee.`
-      : `Each draft goes to your creditors in full; the plan has no monthly fee.`;
+      ? texts.message(FEES.split, {
+          creditors: formatDollars(terms.creditorsMonthlyPayment),
+          fee: formatDollars(terms.monthlyFee),
+        })
+      : texts.message(FEES.noFee);
+  const fee = formatDollars(terms.setupFee);
   const setup =
-    terms.setupFee > 0
-      ? ` A one-time set-up fee of ${formatDollars(terms.setupFee)} is drawn with your first draft` +
-        (terms.setupFeeDate ? ` on ${formatDay(terms.setupFeeDate)}.` : '.')
-      : '';
-  return `${split}${setup} Fees are never more than your state's law allows.`;
+    terms.setupFee <= 0
+      ? []
+      : terms.setupFeeDate
+        ? [texts.message(FEES.setupOn, { fee, date: texts.day(terms.setupFeeDate) })]
+        : [texts.message(FEES.setup, { fee })];
+  return [split, ...setup, texts.message(FEES.cap)].join(' ');
 }
 
+const STATUS_LABELS: Record<Creditor['status'], MessageDescriptor> = defineMessages({
+  proposed: { id: 'portal.plan.creditor.proposed', defaultMessage: 'Proposed' },
+  accepted: { id: 'portal.plan.creditor.accepted', defaultMessage: 'Accepted' },
+  declined: { id: 'portal.plan.creditor.declined', defaultMessage: 'Declined' },
+  leftOut: { id: 'portal.plan.creditor.leftOut', defaultMessage: 'Not in your plan' },
+});
+
 const STATUS_BADGES = {
-  proposed: { label: 'Proposed', className: 'bg-gray-100 text-gray-800' },
-  accepted: { label: 'Accepted', className: 'bg-brand-100 text-brand-800' },
-  declined: { label: 'Declined', className: 'bg-red-100 text-red-800' },
-  leftOut: { label: 'Not in your plan', className: 'bg-gray-100 text-gray-800' },
-} as const satisfies Record<Creditor['status'], { label: string; className: string }>;
+  proposed: 'bg-gray-100 text-gray-800',
+  accepted: 'bg-brand-100 text-brand-800',
+  declined: 'bg-red-100 text-red-800',
+  leftOut: 'bg-gray-100 text-gray-800',
+} as const satisfies Record<Creditor['status'], string>;
 
 function StatusBadge({ status }: { status: Creditor['status'] }) {
-  const badge = STATUS_BADGES[status];
+  const intl = useIntl();
   return (
     <span
       className={clsx(
         'inline-block rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap',
-        badge.className,
+        STATUS_BADGES[status],
       )}
     >
-      {badge.label}
+      {intl.formatMessage(STATUS_LABELS[status])}
     </span>
   );
 }
@@ -293,21 +438,39 @@ const creditorName = (creditor: Creditor): string =>
     ? `${creditor.creditorName} ••${creditor.accountNumberLast4}`
     : creditor.creditorName;
 /** A creditor the plan does not pay: 'Pay Citi yourself: about $57 a month.' */
-export const payDirectlyText = (creditor: Creditor): string =>
-  `Pay ${creditor.creditorName} yourself: about ${formatDollars(creditor.payDirectly)} a month.`;
+export const payDirectlyText = (creditor: Creditor, intl: IntlShape): string =>
+  intl.formatMessage(
+    {
+      id: 'portal.plan.creditor.payDirectly',
+      defaultMessage: 'Pay {creditor} yourself: about {amount} a month.',
+    },
+    { creditor: creditor.creditorName, amount: formatDollars(creditor.payDirectly) },
+  );
 const planPayment = (creditor: Creditor): string =>
   creditor.payDirectly === null ? formatDollars(creditor.newMonthlyPayment) : '—';
 const apr = (creditor: Creditor): string =>
   creditor.proposedApr === null ? '—' : formatApr(creditor.proposedApr);
 
 function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
+  const intl = useIntl();
+  const balanceLabel = <FormattedMessage id="portal.plan.creditors.balance" defaultMessage="Balance" />;
+  const paymentLabel = (
+    <FormattedMessage id="portal.plan.creditors.newPayment" defaultMessage="New monthly payment" />
+  );
+  const aprLabel = <FormattedMessage id="portal.plan.creditors.apr" defaultMessage="APR" />;
+  const termLabel = <FormattedMessage id="portal.plan.creditors.term" defaultMessage="Term" />;
   return (
     <section aria-labelledby="plan-creditors">
       <h2 id="plan-creditors" className={H2}>
-        Your creditors
+        <FormattedMessage id="portal.plan.creditors.title" defaultMessage="Your creditors" />
       </h2>
       {creditors.length === 0 ? (
-        <p className="mt-2 text-gray-700">There are no creditors in your plan yet.</p>
+        <p className="mt-2 text-gray-700">
+          <FormattedMessage
+            id="portal.plan.creditors.none"
+            defaultMessage="There are no creditors in your plan yet."
+          />
+        </p>
       ) : (
         <>
           {/* A phone gets one card per creditor; wider screens the table. CSS shows exactly one of them. */}
@@ -319,52 +482,57 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                   <StatusBadge status={creditor.status} />
                 </div>
                 {creditor.payDirectly !== null && (
-                  <p className="mt-2 text-sm font-medium text-gray-900">{payDirectlyText(creditor)}</p>
+                  <p className="mt-2 text-sm font-medium text-gray-900">{payDirectlyText(creditor, intl)}</p>
                 )}
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                   <div>
-                    <dt className="text-gray-600">Balance</dt>
+                    <dt className="text-gray-600">{balanceLabel}</dt>
                     <dd className="font-medium text-gray-900 tabular-nums">
                       {formatDollars(creditor.balance)}
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-gray-600">New monthly payment</dt>
+                    <dt className="text-gray-600">{paymentLabel}</dt>
                     <dd className="font-medium text-gray-900 tabular-nums">{planPayment(creditor)}</dd>
                   </div>
                   <div>
-                    <dt className="text-gray-600">APR</dt>
+                    <dt className="text-gray-600">{aprLabel}</dt>
                     <dd className="font-medium text-gray-900 tabular-nums">{apr(creditor)}</dd>
                   </div>
                   <div>
-                    <dt className="text-gray-600">Term</dt>
-                    <dd className="font-medium text-gray-900 tabular-nums">{creditor.term} months</dd>
+                    <dt className="text-gray-600">{termLabel}</dt>
+                    <dd className="font-medium text-gray-900 tabular-nums">{months(intl, creditor.term)}</dd>
                   </div>
                 </dl>
               </li>
             ))}
           </ul>
           <table className="mt-4 hidden w-full text-left text-sm md:table">
-            <caption className="sr-only">Your creditors, with each one&apos;s answer to the plan</caption>
+            <caption className="sr-only">
+              <FormattedMessage
+                id="portal.plan.creditors.caption"
+                defaultMessage="Your creditors, with each one's answer to the plan"
+              />
+            </caption>
             <thead className="border-b border-gray-300 text-xs text-gray-700">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  Creditor
+                  <FormattedMessage id="portal.plan.creditors.creditor" defaultMessage="Creditor" />
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Balance
+                  {balanceLabel}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  New monthly payment
+                  {paymentLabel}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  APR
+                  {aprLabel}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Term
+                  {termLabel}
                 </th>
                 <th scope="col" className="py-2 pl-3 font-semibold">
-                  Status
+                  <FormattedMessage id="portal.plan.creditors.status" defaultMessage="Status" />
                 </th>
               </tr>
             </thead>
@@ -377,11 +545,11 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                   <td className="px-3 py-3 text-right">{formatDollars(creditor.balance)}</td>
                   <td className="px-3 py-3 text-right font-semibold">{planPayment(creditor)}</td>
                   <td className="px-3 py-3 text-right">{apr(creditor)}</td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap">{creditor.term} months</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">{months(intl, creditor.term)}</td>
                   <td className="py-3 pl-3">
                     <StatusBadge status={creditor.status} />
                     {creditor.payDirectly !== null && (
-                      <p className="mt-1 text-xs text-gray-800">{payDirectlyText(creditor)}</p>
+                      <p className="mt-1 text-xs text-gray-800">{payDirectlyText(creditor, intl)}</p>
                     )}
                   </td>
                 </tr>
@@ -395,15 +563,25 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
 }
 
 function Payoff({ payoff }: { payoff: Plan['payoff'] }) {
+  const intl = useIntl();
   return (
     <section aria-labelledby="plan-payoff" className={CARD}>
       <h2 id="plan-payoff" className={H2}>
-        Your path to debt-free
+        <FormattedMessage id="portal.plan.payoff.title" defaultMessage="Your path to debt-free" />
       </h2>
-      <p className="mt-2 text-gray-800">{payoffSummary(payoff)}.</p>
+      <p className="mt-2 text-gray-800">{payoffSummary(payoff, intl)}</p>
       {payoff.points.length > 1 && (
         <div className="mt-4">
-          <Suspense fallback={<p className="min-h-64 text-sm text-gray-600">Loading the chart...</p>}>
+          <Suspense
+            fallback={
+              <p className="min-h-64 text-sm text-gray-600">
+                <FormattedMessage
+                  id="portal.plan.payoff.loadingChart"
+                  defaultMessage="Loading the chart..."
+                />
+              </p>
+            }
+          >
             <PayoffChart points={payoff.points} />
           </Suspense>
         </div>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PlanView } from '#domain/enrollment/views';
+import type { Language } from '#domain/i18n/language';
 import { answerApi, type ApiCall, type ApiReply } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { Component as PlanPage, PLAN_PATH } from './plan-page';
@@ -84,14 +85,25 @@ const CONFIRMED: PlanView = {
   enrollment: { ...HIGHER.enrollment!, monthlyPaymentAmount: 29_000, pendingMonthlyPaymentAmount: null },
 };
 
-async function renderPage(reauthorize: ApiReply | (() => ApiReply), plans: PlanView[] = [HIGHER]) {
+async function renderPage(
+  reauthorize: ApiReply | (() => ApiReply),
+  plans: PlanView[] = [HIGHER],
+  language: Language = 'en',
+) {
   let read = 0;
   const calls: ApiCall[] = answerApi({
     [`GET ${PLAN_PATH}`]: () => ({ status: 200, body: plans[Math.min(read++, plans.length - 1)] }),
     [`POST ${REAUTHORIZE_PATH}`]: reauthorize,
   });
-  const app = renderRoutes([{ path: '/customer-portal/plan', Component: PlanPage }], '/customer-portal/plan');
-  await screen.findByRole('heading', { name: 'Confirm your new plan payment' });
+  const app = renderRoutes(
+    [{ path: '/customer-portal/plan', Component: PlanPage }],
+    '/customer-portal/plan',
+    undefined,
+    language,
+  );
+  await screen.findByRole('heading', {
+    name: language === 'es' ? 'Confirme el nuevo pago de su plan' : 'Confirm your new plan payment',
+  });
   return { calls, user: app.user };
 }
 
@@ -167,5 +179,60 @@ describe('My plan: confirming a higher amount drawn each month', () => {
     await user.click(screen.getByRole('button', { name: CONFIRM_BUTTON }));
     expect(await within(step()).findByRole('alert')).toHaveTextContent('Your plan changed again');
     await waitFor(() => expect(step()).toHaveTextContent('Amount drawn each month$300.00'));
+  });
+});
+
+describe('My plan: confirming a higher amount, in Spanish', () => {
+  const stepEs = () => screen.getByRole('region', { name: 'Confirme el nuevo pago de su plan' });
+
+  it('states the new terms and the agreement in Spanish, then confirms', async () => {
+    const { user } = await renderPage({ status: 200, body: CONFIRMED }, [HIGHER], 'es');
+    expect(stepEs()).toHaveTextContent('Hasta que confirme, seguiremos cobrando $260.00 cada mes');
+    expect(stepEs()).toHaveTextContent('Monto que se cobra cada mes$290.00');
+    expect(stepEs()).toHaveTextContent('A partir del cargo del15 de septiembre de 2026');
+    expect(
+      within(stepEs())
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Pagado a', 'Cada mes'],
+      ['Big Card', '$210.00'],
+      ['Small Card', '$60.00'],
+      ['Cuota mensual de Harbor Light Credit Counseling', '$20.00'],
+    ]);
+    expect(document.body.textContent).toContain('Cuando confirme el nuevo monto: De cada cargo, $270 van');
+    await user.click(screen.getByRole('button', { name: 'Confirmar el nuevo monto' }));
+    expect(await screen.findByText('Marque la casilla para autorizar el nuevo monto')).toBeVisible();
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Autorizo a Harbor Light Credit Counseling a cobrar $290.00 cada mes de mi cuenta terminada en 0000 a partir del 15 de septiembre de 2026.',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirmar el nuevo monto' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Usted confirmó el nuevo monto: $290.00 cada mes, que se cobrará a partir de su cargo del 15 de septiembre de 2026.',
+      ),
+    );
+  });
+
+  it('tells in Spanish that the terms changed', async () => {
+    const { user } = await renderPage(
+      {
+        status: 409,
+        body: {
+          code: 'Conflict',
+          message:
+            'Your plan changed again since this page was opened. Please read the new terms before you confirm.',
+        },
+      },
+      [HIGHER],
+      'es',
+    );
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Confirmar el nuevo monto' }));
+    expect(await within(stepEs()).findByRole('alert')).toHaveTextContent(
+      'Su plan volvió a cambiar desde que abrió esta página.',
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
+import { formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { reauthorizeSchema, type PlanView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/lib/api';
@@ -12,27 +19,50 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { customerPortalKeys, reauthorizePlan } from './api';
+import { formatDay } from './dates';
+import { useLocalizeText } from './portal-messages';
 
 // A higher amount drawn each month than the borrower authorized is not drawn until they confirm it: the new
 // terms as the plan states them (every figure from the server's terms), one agreement, one button.
 
-export const CONFIRM_BUTTON = 'Confirm the new amount';
-export const CONFIRM_FAILED = 'We could not record your confirmation. Please try again in a moment.';
+const MESSAGES: Record<'confirm' | 'failed', MessageDescriptor> = defineMessages({
+  confirm: { id: 'portal.reauthorize.confirm', defaultMessage: 'Confirm the new amount' },
+  failed: {
+    id: 'portal.reauthorize.failed',
+    defaultMessage: 'We could not record your confirmation. Please try again in a moment.',
+  },
+});
+export const CONFIRM_BUTTON = String(MESSAGES.confirm.defaultMessage);
 
 const agreementSchema = reauthorizeSchema.pick({ agreed: true });
 
 /** 'I authorize Harbor Light Credit Counseling to draw $415.00 each month from my account ending 0000 from April 11, 2027.' */
 export function reauthorizationAgreement(
   plan: Pick<PlanView, 'terms' | 'paymentAccount' | 'change'>,
+  intl: IntlShape,
 ): string {
-  const account = plan.paymentAccount?.mask
-    ? `my account ending ${plan.paymentAccount.mask}`
-    : 'my payment account';
-  const from = plan.change?.appliesFrom ? ` from ${formatLetterDate(plan.change.appliesFrom)}` : '';
-  return `I authorize ${SITE.agencyName} to draw ${formatUsd(plan.terms.monthlyDraft)} each month from ${account}${from}.`;
+  const mask = plan.paymentAccount?.mask;
+  const from = plan.change?.appliesFrom;
+  return intl.formatMessage(
+    {
+      id: 'portal.reauthorize.agreement',
+      defaultMessage:
+        'I authorize {agency} to draw {amount} each month from {hasMask, select, yes {my account ending {mask}} other {my payment account}}{hasFrom, select, yes { from {date}} other {}}.',
+    },
+    {
+      agency: SITE.agencyName,
+      amount: formatUsd(plan.terms.monthlyDraft),
+      hasMask: mask ? 'yes' : 'no',
+      mask: mask ?? '',
+      hasFrom: from ? 'yes' : 'no',
+      date: from ? formatDay(from, intl) : '',
+    },
+  );
 }
 
 export function ReauthorizationStep({ plan }: { plan: PlanView }) {
+  const intl = useIntl();
+  const localize = useLocalizeText();
   const queryClient = useQueryClient();
   const form = useZodForm(agreementSchema, {});
   const failure = useFailureModal();
@@ -43,6 +73,11 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
   const { terms, change } = plan;
   const onPlan = plan.creditors.filter((c) => c.payDirectly === null && c.status !== 'leftOut');
 
+  // The schema's message is the domain's English; the borrower reads it in the page's language.
+  const onInvalid = (errors: typeof form.formState.errors) => {
+    const message = errors.agreed?.message;
+    if (message) form.setError('agreed', { message: localize(message) }, { shouldFocus: true });
+  };
   const onSubmit = form.handleSubmit(async () => {
     if (confirm.isPending) return;
     setRefused(undefined);
@@ -52,14 +87,16 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
       if (applyServerFieldErrors(form, error, ['agreed'])) return;
       if (error instanceof ApiError && error.status === 409) {
         // The terms moved on since the page was read: show the borrower the new ones before they agree.
-        setRefused(error.message);
+        setRefused(localize(error.message));
         await queryClient.invalidateQueries({ queryKey: customerPortalKeys.plan() });
       } else
         failure.show(
-          error instanceof ApiError && error.code === 'NetworkError' ? error.message : CONFIRM_FAILED,
+          error instanceof ApiError && error.code === 'NetworkError'
+            ? localize(error.message)
+            : intl.formatMessage(MESSAGES.failed),
         );
     }
-  });
+  }, onInvalid);
 
   if (!change) return null;
   return (
@@ -68,33 +105,49 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
       className="mt-4 rounded-xl border border-brand-300 bg-white p-4 sm:p-5"
     >
       <h3 id="plan-reauthorize" className="text-lg font-semibold text-gray-900">
-        Confirm your new plan payment
+        <FormattedMessage id="portal.reauthorize.title" defaultMessage="Confirm your new plan payment" />
       </h3>
       <p className="mt-2 text-gray-800">
-        Until you confirm, we keep drawing {formatUsd(change.authorizedMonthlyDraft)} each month, the amount
-        you authorized. The new terms:
+        <FormattedMessage
+          id="portal.reauthorize.intro"
+          defaultMessage="Until you confirm, we keep drawing {amount} each month, the amount you authorized. The new terms:"
+          values={{ amount: formatUsd(change.authorizedMonthlyDraft) }}
+        />
       </p>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-gray-600">Amount drawn each month</dt>
+          <dt className="text-gray-600">
+            <FormattedMessage id="portal.reauthorize.drawn" defaultMessage="Amount drawn each month" />
+          </dt>
           <dd className="text-lg font-bold text-gray-900 tabular-nums">{formatUsd(terms.monthlyDraft)}</dd>
         </div>
         <div>
-          <dt className="text-gray-600">From the draft on</dt>
+          <dt className="text-gray-600">
+            <FormattedMessage id="portal.reauthorize.from" defaultMessage="From the draft on" />
+          </dt>
           <dd className="text-lg font-bold text-gray-900">
-            {change.appliesFrom ? formatLetterDate(change.appliesFrom) : 'To be set'}
+            {change.appliesFrom ? (
+              formatDay(change.appliesFrom, intl)
+            ) : (
+              <FormattedMessage id="portal.reauthorize.toBeSet" defaultMessage="To be set" />
+            )}
           </dd>
         </div>
       </dl>
       <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">What each draft pays under the new terms</caption>
+        <caption className="sr-only">
+          <FormattedMessage
+            id="portal.reauthorize.caption"
+            defaultMessage="What each draft pays under the new terms"
+          />
+        </caption>
         <thead className="border-b border-gray-300 text-xs text-gray-700">
           <tr>
             <th scope="col" className="py-2 pr-3 font-semibold">
-              Paid to
+              <FormattedMessage id="portal.reauthorize.paidTo" defaultMessage="Paid to" />
             </th>
             <th scope="col" className="py-2 pl-3 text-right font-semibold">
-              Each month
+              <FormattedMessage id="portal.reauthorize.eachMonth" defaultMessage="Each month" />
             </th>
           </tr>
         </thead>
@@ -110,7 +163,11 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
           {terms.monthlyFee > 0 && (
             <tr className="border-b border-gray-200">
               <th scope="row" className="py-2 pr-3 font-medium text-gray-900">
-                {SITE.agencyName}&apos;s monthly fee
+                <FormattedMessage
+                  id="portal.reauthorize.fee"
+                  defaultMessage="{agency}'s monthly fee"
+                  values={{ agency: SITE.agencyName }}
+                />
               </th>
               <td className="py-2 pl-3 text-right">{formatUsd(terms.monthlyFee)}</td>
             </tr>
@@ -119,14 +176,14 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
       </table>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
-          <CheckboxField name="agreed" label={reauthorizationAgreement(plan)} />
+          <CheckboxField name="agreed" label={reauthorizationAgreement(plan, intl)} />
           {refused && (
             <p role="alert" className="text-sm text-red-700">
               {refused}
             </p>
           )}
           <SubmitButton busy={confirm.isPending} className="sm:w-auto">
-            {CONFIRM_BUTTON}
+            {intl.formatMessage(MESSAGES.confirm)}
           </SubmitButton>
         </form>
       </FormProvider>
@@ -136,9 +193,21 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
 }
 
 /** After the borrower confirmed: what they confirmed and from which draft. */
-export function reauthorizedText(reauthorization: NonNullable<PlanView['reauthorization']>): string {
-  const from = reauthorization.appliesFrom
-    ? `, drawn from your draft on ${formatLetterDate(reauthorization.appliesFrom)}`
-    : '';
-  return `You confirmed the new amount: ${formatUsd(reauthorization.monthlyDraft)} each month${from}.`;
+export function reauthorizedText(
+  reauthorization: NonNullable<PlanView['reauthorization']>,
+  intl: IntlShape,
+): string {
+  const from = reauthorization.appliesFrom;
+  return intl.formatMessage(
+    {
+      id: 'portal.reauthorize.confirmed',
+      defaultMessage:
+        'You confirmed the new amount: {amount} each month{hasFrom, select, yes {, drawn from your draft on {date}} other {}}.',
+    },
+    {
+      amount: formatUsd(reauthorization.monthlyDraft),
+      hasFrom: from ? 'yes' : 'no',
+      date: from ? formatDay(from, intl) : '',
+    },
+  );
 }

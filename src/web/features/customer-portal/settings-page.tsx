@@ -1,13 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import { useSession } from '#web/lib/session';
 import { customerPortalKeys, saveTextMessages, settingsQuery } from './api';
 import { DraftDaySetting } from './draft-day-setting';
 import { PortalPage } from './portal-page';
 
-export const TEXT_MESSAGES_LABEL = 'Send me text messages about my plan';
-export const TEXT_MESSAGES_FAILED = 'Your choice could not be saved. Please try again.';
+const MESSAGES: Record<'title' | 'textMessages' | 'failed', MessageDescriptor> = defineMessages({
+  title: { id: 'portal.settings.title', defaultMessage: 'Settings' },
+  textMessages: { id: 'portal.settings.textMessages', defaultMessage: 'Send me text messages about my plan' },
+  failed: {
+    id: 'portal.settings.failed',
+    defaultMessage: 'Your choice could not be saved. Please try again.',
+  },
+});
+export const TEXT_MESSAGES_LABEL = String(MESSAGES.textMessages.defaultMessage);
+export const TEXT_MESSAGES_FAILED = String(MESSAGES.failed.defaultMessage);
+
+/** The password's place, drawn as dots (a picture, not words; the words are read from the hidden text). */
+const MASKED = '••••••••';
 
 const ROW_LINK =
   '-mx-3 inline-flex min-h-11 items-center rounded-md px-3 font-medium text-brand-700 underline-offset-4 hover:bg-brand-50 hover:text-brand-800 hover:underline';
@@ -19,27 +31,33 @@ const ROW_LINK =
 export function Component() {
   const user = useSession().data?.user;
   return (
-    <PortalPage title="Settings">
+    <PortalPage title={MESSAGES.title}>
       <ul className="divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white shadow-sm">
         <li className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 sm:px-6">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-gray-600">Email address</p>
+            <p className="text-sm font-medium text-gray-600">
+              <FormattedMessage id="portal.settings.email" defaultMessage="Email address" />
+            </p>
             <p className="mt-1 break-all text-gray-900">{user?.email}</p>
           </div>
           <Link to="/customer-portal/change-email" className={ROW_LINK}>
-            Change email
+            <FormattedMessage id="portal.settings.changeEmail" defaultMessage="Change email" />
           </Link>
         </li>
         <li className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 sm:px-6">
           <div>
-            <p className="text-sm font-medium text-gray-600">Password</p>
+            <p className="text-sm font-medium text-gray-600">
+              <FormattedMessage id="portal.settings.password" defaultMessage="Password" />
+            </p>
             <p className="mt-1 text-gray-900">
-              <span aria-hidden="true">••••••••</span>
-              <span className="sr-only">Hidden</span>
+              <span aria-hidden="true">{MASKED}</span>
+              <span className="sr-only">
+                <FormattedMessage id="portal.settings.passwordHidden" defaultMessage="Hidden" />
+              </span>
             </p>
           </div>
           <Link to="/customer-portal/change-password" className={ROW_LINK}>
-            Change password
+            <FormattedMessage id="portal.settings.changePassword" defaultMessage="Change password" />
           </Link>
         </li>
         <li className="px-5 py-4 sm:px-6">
@@ -56,6 +74,7 @@ export function Component() {
  * box changes, like replying STOP or START to a text.
  */
 function TextMessages() {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const settings = useQuery(settingsQuery());
   const [saved, setSaved] = useState<string>();
@@ -64,16 +83,32 @@ function TextMessages() {
     mutationFn: saveTextMessages,
     onSuccess: (view) => {
       queryClient.setQueryData(customerPortalKeys.settings(), view);
-      setSaved(view.receivesTextMessages ? 'We will text you about your plan.' : 'We will not text you.');
+      setSaved(
+        view.receivesTextMessages
+          ? intl.formatMessage({
+              id: 'portal.settings.textsOn',
+              defaultMessage: 'We will text you about your plan.',
+            })
+          : intl.formatMessage({ id: 'portal.settings.textsOff', defaultMessage: 'We will not text you.' }),
+      );
     },
   });
   const view = settings.data;
   return (
     <div>
-      <p className="text-sm font-medium text-gray-600">Text messages</p>
+      <p className="text-sm font-medium text-gray-600">
+        <FormattedMessage id="portal.settings.texts" defaultMessage="Text messages" />
+      </p>
       {view === undefined ? (
         <p className="mt-1 text-gray-700">
-          {settings.isError ? 'Your settings could not be loaded.' : 'Loading...'}
+          {settings.isError ? (
+            <FormattedMessage
+              id="portal.settings.loadFailed"
+              defaultMessage="Your settings could not be loaded."
+            />
+          ) : (
+            <FormattedMessage id="portal.settings.loading" defaultMessage="Loading..." />
+          )}
         </p>
       ) : (
         <>
@@ -89,16 +124,19 @@ function TextMessages() {
               }}
               className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
             />
-            {TEXT_MESSAGES_LABEL}
+            {intl.formatMessage(MESSAGES.textMessages)}
           </label>
           <p id={hintId} className="mt-1 text-sm text-gray-600">
-            {view.phoneNumberLast4 ? `To your number ending ${view.phoneNumberLast4}. ` : ''}
-            You can also reply STOP to any text to stop them. Emails about your plan still come.
+            <FormattedMessage
+              id="portal.settings.textsHint"
+              defaultMessage="{hasPhone, select, yes {To your number ending {last4}. } other {}}You can also reply STOP to any text to stop them. Emails about your plan still come."
+              values={{ hasPhone: view.phoneNumberLast4 ? 'yes' : 'no', last4: view.phoneNumberLast4 ?? '' }}
+            />
           </p>
         </>
       )}
       <p role="status" className="mt-1 text-sm text-gray-800">
-        {save.isError ? TEXT_MESSAGES_FAILED : saved}
+        {save.isError ? intl.formatMessage(MESSAGES.failed) : saved}
       </p>
     </div>
   );

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SITE } from '#domain/site';
+import { renderRoutes } from '#web/test/render';
+import { Component as NextStepsPage } from './next-steps-page';
+
+const routes = [{ path: '/customer-portal/next-steps', Component: NextStepsPage }];
+
+describe('/customer-portal/next-steps', () => {
+  it('offers a call with a counsellor, the office hours and the way to My plan', async () => {
+    renderRoutes(routes, '/customer-portal/next-steps');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Next Steps' })).toBeInTheDocument();
+    expect(document.title).toContain('Next Steps');
+    expect(screen.getByRole('heading', { name: 'Talk with your credit counsellor' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain(
+      `Your plan is in the hands of ${SITE.agencyName}. A counsellor will go over your plan with you and answer your questions.`,
+    );
+    expect(screen.getByText(SITE.hours)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Schedule Your Call Now! (opens in a new tab)' }),
+    ).toHaveAttribute('href', SITE.schedulingUrl);
+    expect(screen.getByRole('link', { name: 'View my plan' })).toHaveAttribute(
+      'href',
+      '/customer-portal/plan',
+    );
+  });
+
+  it('reads in Spanish', async () => {
+    renderRoutes(routes, '/customer-portal/next-steps', undefined, 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Próximos pasos' })).toBeInTheDocument();
+    expect(document.title).toContain('Próximos pasos');
+    expect(screen.getByRole('heading', { name: 'Hable con su consejero de crédito' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain(`Su plan está en manos de ${SITE.agencyName}.`);
+    expect(screen.getByText('Teléfono')).toBeInTheDocument();
+    expect(screen.getByText('Lunes a viernes, de 9 a. m. a 5 p. m. (hora del Este)')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: '¡Programe su llamada ahora! (se abre en una pestaña nueva)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mi plan' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver mi plan' })).toBeInTheDocument();
+  });
+});
