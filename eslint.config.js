@@ -61,6 +61,7 @@ const TRANSLATED = [
   'src/web/features/account/verification-code-page.tsx',
   'src/web/features/account/verify-new-email-page.tsx',
   'src/web/features/apply/apply-page.tsx',
+  'src/web/features/apply/hardships-page.tsx',
   'src/web/features/apply/household-page.tsx',
   'src/web/features/apply/progress-bar.tsx',
   'src/web/features/apply/save-page.tsx',
