@@ -64,6 +64,7 @@ const TRANSLATED = [
   'src/web/features/apply/budget-page.tsx',
   'src/web/features/apply/budget-warning.tsx',
   'src/web/features/apply/confirm-income-page.tsx',
+  'src/web/features/apply/credit-page.tsx',
   'src/web/features/apply/expense-group.tsx',
   'src/web/features/apply/expense-labels.ts',
   'src/web/features/apply/expenses-page.tsx',
