@@ -395,6 +395,13 @@ describe('/budget in Spanish', () => {
     expect(status()).toBe('Falta por cubrir: $75 al mes');
     await retype('Entretenimiento', '125');
     expect(status()).toBe('Los recortes cubren los $325 necesarios.');
+    await retype('Ropa', '20');
+    await app.user.click(button('Continuar'));
+    await waitFor(() =>
+      expect(amount('Ropa')).toHaveAccessibleDescription('Al menos $50 Ropa no puede bajar de $50.'),
+    );
+    expect(puts).toEqual([]);
+    await retype('Ropa', '100');
     await app.user.click(screen.getByLabelText('Acepto ajustar mis gastos totales como se propone arriba.'));
     await app.user.click(button('Continuar'));
     const dialog = await screen.findByRole('alertdialog', { name: 'Queda muy poco cada mes' });

@@ -81,9 +81,14 @@ export function coverage(view: BudgetView, values: readonly { proposedValue?: nu
 
 function BudgetForm({ view }: { view: BudgetView }) {
   const intl = useIntl();
+  // The lines' labels in the page's language, so the messages the rules write about a line name it so.
   const schema = useMemo(
-    () => budgetSchemaFor({ lines: view.flexibleLines, required: view.requiredReduction }),
-    [view],
+    () =>
+      budgetSchemaFor({
+        lines: view.flexibleLines.map((line) => ({ ...line, label: expenseLineText(intl, line.label) })),
+        required: view.requiredReduction,
+      }),
+    [view, intl],
   );
   const movable = view.requiredReduction > 0 && view.flexibleLines.length > 0;
   const form = useZodForm(schema, {
