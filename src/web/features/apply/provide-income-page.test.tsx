@@ -2,6 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import {
+  REASON_FOR_NOT_CONNECTING_BANK_LABELS,
+  REASONS_FOR_NOT_CONNECTING_BANK,
+  SKIP_BANK_CONNECTION_QUESTION,
+} from '#domain/enrollment/views';
 import { INCOME_LABEL, INCOME_SOURCES_TOOLTIP } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, server, type ApiReply } from '#web/test/api-mock';
@@ -246,6 +251,46 @@ describe('/income/provide-monthly-income in Spanish', () => {
     ).toBeInTheDocument();
     expect(document.body).toHaveTextContent(
       'Sus depósitos de ingresos de los últimos 90 días promedian $5,234 al mes.',
+    );
+  });
+});
+
+describe('/income/provide-monthly-income: the words it shares with the domain', () => {
+  it('asks why the step is skipped with the domain’s question and reasons', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body: application(null) },
+    });
+    const { user } = renderRoutes(
+      [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
+      '/income/provide-monthly-income',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    const group = screen.getByRole('group', { name: SKIP_BANK_CONNECTION_QUESTION });
+    expect([...group.querySelectorAll('label')].map((l) => l.textContent)).toEqual(
+      REASONS_FOR_NOT_CONNECTING_BANK.map((reason) => REASON_FOR_NOT_CONNECTING_BANK_LABELS[reason]),
+    );
+  });
+});
+
+describe('/income/provide-monthly-income in Spanish, after choosing to type the income', () => {
+  it('offers to connect the bank instead, in Spanish', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': {
+        status: 200,
+        body: application(null, { reasonForNotConnectingBank: 'bankNotListed' }),
+      },
+    });
+    renderRoutes(
+      [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
+      '/income/provide-monthly-income',
+      undefined,
+      'es',
+    );
+    expect(await screen.findByRole('button', { name: 'Mejor conectar su banco' })).toBeInTheDocument();
+    expect(document.body).toHaveTextContent(
+      'Usted eligió escribir sus ingresos por su cuenta. Mejor conectar su banco',
     );
   });
 });
