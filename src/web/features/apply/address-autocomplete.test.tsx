@@ -122,3 +122,25 @@ describe('AddressAutocompleteField', () => {
     expect(input).toHaveValue('12 Main');
   });
 });
+
+describe('AddressAutocompleteField in Spanish', () => {
+  it('names its list of suggestions after its label', async () => {
+    answerApi({
+      'GET /api/address-suggestions?query=12%20Main': { status: 200, body: { suggestions: SUGGESTIONS } },
+    });
+    function SpanishHarness() {
+      const form = useZodForm(z.object({ addressLine1: z.string() }), { addressLine1: '' });
+      return (
+        <FormProvider {...form}>
+          <form>
+            <AddressAutocompleteField name="addressLine1" label="Dirección" onPick={() => undefined} />
+          </form>
+        </FormProvider>
+      );
+    }
+    const { user } = renderElement(<SpanishHarness />, '/', undefined, 'es');
+    await user.type(screen.getByRole('combobox', { name: 'Dirección' }), '12 Main');
+    const list = await screen.findByRole('listbox', { name: 'Sugerencias para Dirección' });
+    await waitFor(() => expect(list).toHaveTextContent('12 Main St, Austin, TX 78701'));
+  });
+});

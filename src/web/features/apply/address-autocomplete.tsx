@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { AddressSuggestionsView } from '#domain/flow/application-view';
 import { FieldError } from '#web/components/ui/form/field-error';
 import { INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
@@ -39,6 +40,7 @@ export type AddressAutocompleteFieldProps = {
  * input stays free text: an address the service does not know is typed in full.
  */
 export function AddressAutocompleteField({ name, label, onPick, className }: AddressAutocompleteFieldProps) {
+  const intl = useIntl();
   const { form, id, errorId, errorMessage, ariaProps } = useField(name);
   const registration = form.register(name);
   const listboxId = useId();
@@ -132,7 +134,10 @@ export function AddressAutocompleteField({ name, label, onPick, className }: Add
       <ul
         id={listboxId}
         role="listbox"
-        aria-label={`${label} suggestions`}
+        aria-label={intl.formatMessage(
+          { id: 'apply.address.suggestions', defaultMessage: '{label} suggestions' },
+          { label },
+        )}
         hidden={!expanded}
         className="absolute inset-x-0 z-20 mt-1 max-h-72 overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
       >

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetView } from '#domain/flow/application-view';
+import type { Language } from '#domain/i18n/language';
+import { budgetDescription } from '#domain/underwriting/decision';
 import { BUDGET_CUT_MESSAGES } from '#domain/underwriting/budget-cuts';
 import { THIN_BUDGET_TITLE, thinBudgetMessage } from '#domain/underwriting/budget-room';
 import { BUDGET_AGREEMENT_LABEL } from '#domain/validation/application';
@@ -113,17 +115,19 @@ afterEach(() => {
 });
 
 /** Renders /budget and waits until its data (or the failure, or the redirect) is on the page. */
-async function renderPage() {
+async function renderPage(language: Language = 'en') {
   app = renderRoutes(
     [
       { path: '/budget', Component: BudgetPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/budget',
+    undefined,
+    language,
   );
   await waitFor(() =>
     expect(
-      screen.queryByRole('button', { name: 'Continue' }) ??
+      screen.queryByRole('button', { name: language === 'es' ? 'Continuar' : 'Continue' }) ??
         screen.queryByRole('alert') ??
         screen.queryByText('elsewhere'),
     ).not.toBeNull(),
@@ -357,5 +361,52 @@ describe('/budget', () => {
     replies.application.body = application('acceptOffer', 'Review');
     await renderPage();
     await waitFor(() => expect(path()).toBe('/offers/review'));
+  });
+});
+
+describe('/budget in Spanish', () => {
+  it('shows the figures, the lines, the cuts still to cover and the thin budget warning in Spanish', async () => {
+    // $4,279 income leaves $4 a month after the plan payment.
+    replies.budget.body = {
+      ...BUDGET,
+      monthlyIncome: 427_900,
+      explanation: budgetDescription(32_500, 60_000),
+    };
+    replies.put = { status: 422, body: { code: 'ThinBudget', message: thinBudgetMessage(400) } };
+    await renderPage('es');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ajustes de gastos propuestos');
+    expect(document.title).toContain('Ajustes de gastos propuestos');
+    expect(document.body.textContent).toContain(
+      'Reduzca sus gastos flexibles en $325 al mes para que el pago del plan de $600 quepa en el presupuesto.',
+    );
+    expect(screen.getByTestId('budget-plan-payment').textContent).toBe(
+      '$600incluye una cuota mensual de $25',
+    );
+    expect(document.body.textContent).toContain('Queda cada mes$4');
+    expect(screen.getByTestId('budget-cushion').textContent).toMatch(
+      /^Después del pago del plan, este presupuesto le deja solo \$4 al mes\. Le sugerimos reservar al menos \$50 al mes/,
+    );
+    expect(screen.getByRole('list', { name: 'Gastos ajustados' })).toHaveTextContent('Alimentación');
+    expect(amount('Restaurantes, incluida la comida a domicilio')).toHaveAccessibleDescription(
+      'Al menos $100',
+    );
+    expect(screen.getByText('Ahora $200')).toBeInTheDocument();
+    await retype('Entretenimiento', '200');
+    expect(status()).toBe('Falta por cubrir: $75 al mes');
+    await retype('Entretenimiento', '125');
+    expect(status()).toBe('Los recortes cubren los $325 necesarios.');
+    await retype('Ropa', '20');
+    await app.user.click(button('Continuar'));
+    await waitFor(() =>
+      expect(amount('Ropa')).toHaveAccessibleDescription('Al menos $50 Ropa no puede bajar de $50.'),
+    );
+    expect(puts).toEqual([]);
+    await retype('Ropa', '100');
+    await app.user.click(screen.getByLabelText('Acepto ajustar mis gastos totales como se propone arriba.'));
+    await app.user.click(button('Continuar'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Queda muy poco cada mes' });
+    expect(dialog).toHaveTextContent('este presupuesto le deja solo $4 al mes');
+    expect(screen.getByRole('button', { name: 'Cambiar los recortes' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Continuar con este presupuesto' })).toBeInTheDocument();
   });
 });

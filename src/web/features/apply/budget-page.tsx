@@ -1,9 +1,11 @@
 import { clsx } from 'clsx';
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import type { BudgetView } from '#domain/flow/application-view';
 import { isThin, leftEachMonth, thinBudgetMessage } from '#domain/underwriting/budget-room';
-import { BUDGET_AGREEMENT_LABEL, budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
+import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
 import { LIMITS } from '#domain/validation/limits';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
@@ -14,24 +16,47 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import { budgetQuery, saveBudget } from './api';
-import { useBudgetWarning } from './budget-warning';
-import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
+import { localizeBudgetText, useBudgetWarning } from './budget-warning';
+import { expenseGroupText, expenseLineText } from './expense-labels';
+import { ApplyPageGate, PageDataGate, SAVE_MESSAGES, useSavePage } from './save-page';
 
-const TITLE = 'Proposed Expense Adjustments';
-export const NO_ADJUSTMENTS_TEXT = 'Your expenses need no adjustments.';
+const M = defineMessages({
+  title: { id: 'apply.budget.title', defaultMessage: 'Proposed Expense Adjustments' },
+  noAdjustments: { id: 'apply.budget.noAdjustments', defaultMessage: 'Your expenses need no adjustments.' },
+  monthlyIncome: { id: 'apply.budget.monthlyIncome', defaultMessage: 'Monthly income' },
+  expensesAfter: { id: 'apply.budget.expensesAfter', defaultMessage: 'Expenses after the adjustments' },
+  planPayment: { id: 'apply.budget.planPayment', defaultMessage: 'Monthly plan payment' },
+  otherDebtPayments: { id: 'apply.budget.otherDebtPayments', defaultMessage: 'Other debt payments' },
+  leftEachMonth: { id: 'apply.budget.leftEachMonth', defaultMessage: 'Left each month' },
+  adjustedExpenses: { id: 'apply.budget.adjustedExpenses', defaultMessage: 'Adjusted expenses' },
+  current: { id: 'apply.budget.current', defaultMessage: 'Current' },
+  proposed: { id: 'apply.budget.proposed', defaultMessage: 'Proposed' },
+  targetedSavings: { id: 'apply.budget.targetedSavings', defaultMessage: 'Targeted Monthly Savings' },
+  changeCuts: { id: 'apply.budget.changeCuts', defaultMessage: 'Change the cuts' },
+  // The domain's BUDGET_AGREEMENT_LABEL, word for word.
+  agreement: {
+    id: 'apply.budget.agreement',
+    defaultMessage: 'I agree to adjust my total expenses as proposed above.',
+  },
+});
+/** Between a line's current and proposed amounts: a symbol, hidden from screen readers, in any language. */
+const ARROW = '→';
+export const NO_ADJUSTMENTS_TEXT = String(M.noAdjustments.defaultMessage);
 
 /** /budget: the proposed budget and the borrower's agreement. */
 export function Component() {
+  const title = useIntl().formatMessage(M.title);
   return (
-    <ApplyPageGate page="Budget" title={TITLE}>
+    <ApplyPageGate page="Budget" title={title}>
       {() => <BudgetLoader />}
     </ApplyPageGate>
   );
 }
 
 function BudgetLoader() {
+  const title = useIntl().formatMessage(M.title);
   return (
-    <PageDataGate page="Budget" title={TITLE} query={budgetQuery()}>
+    <PageDataGate page="Budget" title={title} query={budgetQuery()}>
       {(view) => <BudgetForm view={view} />}
     </PageDataGate>
   );
@@ -55,9 +80,15 @@ export function coverage(view: BudgetView, values: readonly { proposedValue?: nu
 }
 
 function BudgetForm({ view }: { view: BudgetView }) {
+  const intl = useIntl();
+  // The lines' labels in the page's language, so the messages the rules write about a line name it so.
   const schema = useMemo(
-    () => budgetSchemaFor({ lines: view.flexibleLines, required: view.requiredReduction }),
-    [view],
+    () =>
+      budgetSchemaFor({
+        lines: view.flexibleLines.map((line) => ({ ...line, label: expenseLineText(intl, line.label) })),
+        required: view.requiredReduction,
+      }),
+    [view, intl],
   );
   const movable = view.requiredReduction > 0 && view.flexibleLines.length > 0;
   const form = useZodForm(schema, {
@@ -73,7 +104,7 @@ function BudgetForm({ view }: { view: BudgetView }) {
   const lineFields = view.flexibleLines.map((_, index) => `lines.${index}.proposedValue` as const);
   // What was last sent: accepting the warning about a thin budget sends it again, accepted.
   const [lastSent, setLastSent] = useState<BudgetInput | null>(null);
-  const warning = useBudgetWarning('Change the cuts');
+  const warning = useBudgetWarning(intl.formatMessage(M.changeCuts));
   const { save, busy, errorModal } = useSavePage(saveBudget, {
     form,
     fieldOrder: ['agreedTo', 'lines', ...lineFields],
@@ -111,38 +142,42 @@ function BudgetForm({ view }: { view: BudgetView }) {
   });
 
   return (
-    <ApplyPage page="Budget" title={TITLE}>
-      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
-      {view.explanation && <p className="mt-3 text-gray-700">{view.explanation}</p>}
+    <ApplyPage page="Budget" title={intl.formatMessage(M.title)}>
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{intl.formatMessage(M.title)}</h1>
+      {view.explanation && <p className="mt-3 text-gray-700">{localizeBudgetText(intl, view.explanation)}</p>}
 
       <dl className="mt-6 grid gap-2 rounded-xl border border-gray-200 p-4 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-3 sm:block">
-          <dt className="text-gray-700">Monthly income</dt>
+          <dt className="text-gray-700">{intl.formatMessage(M.monthlyIncome)}</dt>
           <dd className="font-semibold tabular-nums">{formatDollars(view.monthlyIncome)}</dd>
         </div>
         <div className="flex justify-between gap-3 sm:block">
-          <dt className="text-gray-700">Expenses after the adjustments</dt>
+          <dt className="text-gray-700">{intl.formatMessage(M.expensesAfter)}</dt>
           <dd className="font-semibold tabular-nums">{formatDollars(view.currentExpensesTotal - savings)}</dd>
         </div>
         <div className="flex justify-between gap-3 sm:block">
-          <dt className="text-gray-700">Monthly plan payment</dt>
+          <dt className="text-gray-700">{intl.formatMessage(M.planPayment)}</dt>
           <dd className="font-semibold tabular-nums" data-testid="budget-plan-payment">
             {formatDollars(view.newMonthlyPayment)}
             {view.monthlyFee > 0 && (
               <span className="block text-xs font-normal text-gray-600">
-                including a {formatDollars(view.monthlyFee)} monthly fee
+                <FormattedMessage
+                  id="apply.budget.includingFee"
+                  defaultMessage="including a {fee} monthly fee"
+                  values={{ fee: formatDollars(view.monthlyFee) }}
+                />
               </span>
             )}
           </dd>
         </div>
         {view.otherDebtPayments > 0 && (
           <div className="flex justify-between gap-3 sm:block">
-            <dt className="text-gray-700">Other debt payments</dt>
+            <dt className="text-gray-700">{intl.formatMessage(M.otherDebtPayments)}</dt>
             <dd className="font-semibold tabular-nums">{formatDollars(view.otherDebtPayments)}</dd>
           </div>
         )}
         <div className="flex justify-between gap-3 sm:block">
-          <dt className="text-gray-700">Left each month</dt>
+          <dt className="text-gray-700">{intl.formatMessage(M.leftEachMonth)}</dt>
           <dd className="font-semibold tabular-nums" data-testid="budget-left-each-month">
             {formatDollars(leftOver)}
           </dd>
@@ -150,7 +185,7 @@ function BudgetForm({ view }: { view: BudgetView }) {
       </dl>
       {/* Said before Continue, as the borrower moves the cuts, and asked again in a dialog on Continue. */}
       <p aria-live="polite" className="mt-3 text-sm text-amber-900" data-testid="budget-cushion">
-        {isThin(leftOver) ? thinBudgetMessage(leftOver) : ''}
+        {isThin(leftOver) ? localizeBudgetText(intl, thinBudgetMessage(leftOver)) : ''}
       </p>
 
       <FormProvider {...form}>
@@ -158,26 +193,39 @@ function BudgetForm({ view }: { view: BudgetView }) {
           {movable ? (
             <>
               <p className="text-gray-700">
-                You can move the cuts between these flexible expenses. Each can go down to the amount shown,
-                and together they must lower your expenses by {formatDollars(view.requiredReduction)}.
+                <FormattedMessage
+                  id="apply.budget.moveCuts"
+                  defaultMessage="You can move the cuts between these flexible expenses. Each can go down to the amount shown, and together they must lower your expenses by {amount}."
+                  values={{ amount: formatDollars(view.requiredReduction) }}
+                />
               </p>
-              <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Adjusted expenses">
+              <ul
+                className="mt-4 grid gap-3 sm:grid-cols-2"
+                aria-label={intl.formatMessage(M.adjustedExpenses)}
+              >
                 {view.flexibleLines.map((line, index) => (
                   <li
                     key={`${line.category}:${line.subCategory}`}
                     className="rounded-xl border border-gray-200 bg-gray-50 p-4"
                   >
                     <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">
-                      {line.groupLabel}
+                      {expenseGroupText(intl, line.groupLabel)}
                     </p>
                     <p className="mt-1 text-sm text-gray-700 tabular-nums">
-                      Now {formatDollars(line.currentValue)}
+                      <FormattedMessage
+                        id="apply.budget.now"
+                        defaultMessage="Now {amount}"
+                        values={{ amount: formatDollars(line.currentValue) }}
+                      />
                     </p>
                     <CurrencyField
                       name={`lines.${index}.proposedValue`}
-                      label={line.label}
+                      label={expenseLineText(intl, line.label)}
                       maxLength={LIMITS.expenseEdit}
-                      hint={`At least ${formatDollars(line.floor)}`}
+                      hint={intl.formatMessage(
+                        { id: 'apply.budget.atLeast', defaultMessage: 'At least {amount}' },
+                        { amount: formatDollars(line.floor) },
+                      )}
                       className="mt-2"
                     />
                   </li>
@@ -191,36 +239,42 @@ function BudgetForm({ view }: { view: BudgetView }) {
                 )}
               >
                 {stillToCover > 0
-                  ? `Still to cover: ${formatDollars(stillToCover)} a month`
-                  : `The cuts cover the ${formatDollars(view.requiredReduction)} needed.`}
+                  ? intl.formatMessage(
+                      { id: 'apply.budget.stillToCover', defaultMessage: 'Still to cover: {amount} a month' },
+                      { amount: formatDollars(stillToCover) },
+                    )
+                  : intl.formatMessage(
+                      { id: 'apply.budget.covered', defaultMessage: 'The cuts cover the {amount} needed.' },
+                      { amount: formatDollars(view.requiredReduction) },
+                    )}
               </div>
               {setError && (
                 <p role="alert" className={`${ERROR_CLASS} mt-2`}>
-                  {setError}
+                  {localizeMessage(setError, (d, v) => intl.formatMessage(d, v))}
                 </p>
               )}
             </>
           ) : hasAdjustments ? (
-            <ul className="grid gap-3 sm:grid-cols-2" aria-label="Adjusted expenses">
+            <ul className="grid gap-3 sm:grid-cols-2" aria-label={intl.formatMessage(M.adjustedExpenses)}>
               {view.lines.map((line) => (
                 <li
                   key={`${line.category}:${line.subCategory}`}
                   className="rounded-xl border border-gray-200 bg-gray-50 p-4"
                 >
                   <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">
-                    {line.groupLabel}
+                    {expenseGroupText(intl, line.groupLabel)}
                   </p>
-                  <p className="font-semibold text-gray-900">{line.label}</p>
+                  <p className="font-semibold text-gray-900">{expenseLineText(intl, line.label)}</p>
                   <p className="mt-2 flex flex-wrap items-baseline gap-x-2 tabular-nums">
                     <span className="text-gray-600 line-through decoration-gray-400">
-                      <span className="sr-only">Current </span>
+                      <span className="sr-only">{intl.formatMessage(M.current)} </span>
                       {formatDollars(line.currentValue)}
                     </span>
                     <span aria-hidden="true" className="text-gray-500">
-                      →
+                      {ARROW}
                     </span>
                     <span className="text-lg font-bold text-brand-800">
-                      <span className="sr-only">Proposed </span>
+                      <span className="sr-only">{intl.formatMessage(M.proposed)} </span>
                       {formatDollars(line.proposedValue)}
                     </span>
                   </p>
@@ -228,25 +282,25 @@ function BudgetForm({ view }: { view: BudgetView }) {
               ))}
             </ul>
           ) : (
-            <p className="rounded-lg bg-gray-50 p-4 text-gray-700">{NO_ADJUSTMENTS_TEXT}</p>
+            <p className="rounded-lg bg-gray-50 p-4 text-gray-700">{intl.formatMessage(M.noAdjustments)}</p>
           )}
 
           {savings > 0 && (
             <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-brand-50 p-4">
-              <p className="font-semibold text-gray-900">Targeted Monthly Savings</p>
+              <p className="font-semibold text-gray-900">{intl.formatMessage(M.targetedSavings)}</p>
               <p className="text-2xl font-bold text-brand-800 tabular-nums">{formatDollars(savings)}</p>
             </div>
           )}
 
           {hasAdjustments && (
-            <CheckboxField name="agreedTo" label={BUDGET_AGREEMENT_LABEL} className="mt-6" />
+            <CheckboxField name="agreedTo" label={intl.formatMessage(M.agreement)} className="mt-6" />
           )}
           <SubmitButton busy={busy || form.formState.isSubmitting} className="mt-6">
-            Continue
+            {intl.formatMessage(SAVE_MESSAGES.continue)}
           </SubmitButton>
         </form>
       </FormProvider>
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay show={busy} text={intl.formatMessage(SAVE_MESSAGES.saving)} />
       {warning.dialog(() => {
         if (lastSent) void save({ ...lastSent, acceptThinBudget: true });
       })}

@@ -1,23 +1,128 @@
 import { useState } from 'react';
-import {
-  THIN_BUDGET_TITLE,
-  WOULD_DISQUALIFY_HELP,
-  WOULD_DISQUALIFY_TITLE,
-} from '#domain/underwriting/budget-room';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '#web/lib/api';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 
 export type BudgetWarningCode = 'WouldDisqualify' | 'ThinBudget';
 
+const CONFIRMS = defineMessages({
+  WouldDisqualify: { id: 'apply.budget.warning.finishWithoutPlan', defaultMessage: 'Finish without a plan' },
+  ThinBudget: { id: 'apply.budget.warning.continueWithBudget', defaultMessage: 'Continue with this budget' },
+});
+
 export const CONFIRM_LABELS = {
-  WouldDisqualify: 'Finish without a plan',
-  ThinBudget: 'Continue with this budget',
+  WouldDisqualify: String(CONFIRMS.WouldDisqualify.defaultMessage),
+  ThinBudget: String(CONFIRMS.ThinBudget.defaultMessage),
 } as const satisfies Record<BudgetWarningCode, string>;
 
-const TITLES = {
-  WouldDisqualify: WOULD_DISQUALIFY_TITLE,
-  ThinBudget: THIN_BUDGET_TITLE,
-} as const satisfies Record<BudgetWarningCode, string>;
+// The domain's WOULD_DISQUALIFY_TITLE, THIN_BUDGET_TITLE and WOULD_DISQUALIFY_HELP
+// (src/domain/underwriting/budget-room.ts), word for word.
+const TITLES = defineMessages({
+  WouldDisqualify: {
+    id: 'apply.budget.warning.wouldDisqualifyTitle',
+    defaultMessage: 'The plan does not fit this budget',
+  },
+  ThinBudget: { id: 'apply.budget.warning.thinBudgetTitle', defaultMessage: 'Very little left each month' },
+});
+const HELP = defineMessages({
+  wouldDisqualify: {
+    id: 'apply.budget.warning.wouldDisqualifyHelp',
+    defaultMessage:
+      'If an amount is higher than what you really spend, or your income is missing something, correct it and save again. If the figures are right, you can finish here: we will explain what you can do instead.',
+  },
+});
+
+const MONEY = '(-?\\$[\\d,]+)';
+const CUSHION_ADVICE =
+  'We suggest keeping at least \\$[\\d,]+ a month for the unexpected, such as a higher bill or a car repair, so a surprise does not make you miss a plan payment\\.';
+
+/**
+ * The budget sentences the domain writes in English with their figures (budget-room.ts: the thin budget and
+ * would-disqualify messages; decision.ts: the proposed budget's description), which the server sends as they
+ * are. Each is recognised by its English and written again in the page's language with the same figures;
+ * any other text comes back unchanged.
+ */
+const BUDGET_TEXTS: { pattern: RegExp; format: (intl: IntlShape, m: RegExpExecArray) => string }[] = [
+  {
+    pattern: new RegExp(
+      `^Lower flexible expenses by ${MONEY} a month so the plan payment of ${MONEY} fits the budget\\.$`,
+    ),
+    format: (intl, m) =>
+      intl.formatMessage(
+        {
+          id: 'apply.budget.description',
+          defaultMessage:
+            'Lower flexible expenses by {savings} a month so the plan payment of {payment} fits the budget.',
+        },
+        { savings: m[1], payment: m[2] },
+      ),
+  },
+  {
+    pattern: new RegExp(
+      `^After the plan payment, this budget leaves (?:only ${MONEY} a month|nothing each month)\\. ${CUSHION_ADVICE.replace('\\$[\\d,]+', MONEY)}$`,
+    ),
+    format: (intl, m) =>
+      m[1]
+        ? intl.formatMessage(
+            {
+              id: 'apply.budget.thin.some',
+              defaultMessage:
+                'After the plan payment, this budget leaves only {amount} a month. We suggest keeping at least {cushion} a month for the unexpected, such as a higher bill or a car repair, so a surprise does not make you miss a plan payment.',
+            },
+            { amount: m[1], cushion: m[2] },
+          )
+        : intl.formatMessage(
+            {
+              id: 'apply.budget.thin.nothing',
+              defaultMessage:
+                'After the plan payment, this budget leaves nothing each month. We suggest keeping at least {cushion} a month for the unexpected, such as a higher bill or a car repair, so a surprise does not make you miss a plan payment.',
+            },
+            { cushion: m[2] },
+          ),
+  },
+  {
+    pattern: new RegExp(
+      `^The plan needs about ${MONEY} a month of room; (?:your budget leaves ${MONEY}\\.|your budget leaves nothing: your expenses and other debt payments are ${MONEY} more than your income\\.)(?: Lowering flexible expenses as far as we can suggest would free about ${MONEY} more, which is not enough\\.)?$`,
+    ),
+    format: (intl, m) => {
+      const needs = m[2]
+        ? intl.formatMessage(
+            {
+              id: 'apply.budget.wouldDisqualify.room',
+              defaultMessage: 'The plan needs about {need} a month of room; your budget leaves {room}.',
+            },
+            { need: m[1], room: m[2] },
+          )
+        : intl.formatMessage(
+            {
+              id: 'apply.budget.wouldDisqualify.noRoom',
+              defaultMessage:
+                'The plan needs about {need} a month of room; your budget leaves nothing: your expenses and other debt payments are {over} more than your income.',
+            },
+            { need: m[1], over: m[3] },
+          );
+      if (!m[4]) return needs;
+      const cuts = intl.formatMessage(
+        {
+          id: 'apply.budget.wouldDisqualify.cuts',
+          defaultMessage:
+            'Lowering flexible expenses as far as we can suggest would free about {amount} more, which is not enough.',
+        },
+        { amount: m[4] },
+      );
+      return `${needs} ${cuts}`;
+    },
+  },
+];
+
+/** A budget sentence of the domain (see BUDGET_TEXTS) in the page's language; anything else unchanged. */
+export function localizeBudgetText(intl: IntlShape, english: string): string {
+  for (const { pattern, format } of BUDGET_TEXTS) {
+    const match = pattern.exec(english);
+    if (match) return format(intl, match);
+  }
+  return english;
+}
 
 /**
  * The server's warning before a save that would end the application for lack of room, or leave next to
@@ -26,6 +131,7 @@ const TITLES = {
  * the borrower's confirmation.
  */
 export function useBudgetWarning(reviseLabel: string) {
+  const intl = useIntl();
   const [warning, setWarning] = useState<{ code: BudgetWarningCode; message: string } | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -43,17 +149,19 @@ export function useBudgetWarning(reviseLabel: string) {
     warning ? (
       <ConfirmDialog
         open={open}
-        title={TITLES[warning.code]}
+        title={intl.formatMessage(TITLES[warning.code])}
         description={
           <>
-            <span className="block font-semibold text-gray-900">{warning.message}</span>
+            <span className="block font-semibold text-gray-900">
+              {localizeBudgetText(intl, warning.message)}
+            </span>
             {warning.code === 'WouldDisqualify' && (
-              <span className="mt-2 block">{WOULD_DISQUALIFY_HELP}</span>
+              <span className="mt-2 block">{intl.formatMessage(HELP.wouldDisqualify)}</span>
             )}
           </>
         }
         cancelLabel={reviseLabel}
-        confirmLabel={CONFIRM_LABELS[warning.code]}
+        confirmLabel={intl.formatMessage(CONFIRMS[warning.code])}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
           setOpen(false);

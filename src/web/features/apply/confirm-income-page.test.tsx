@@ -59,3 +59,35 @@ describe('/income/confirm-income', () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ isIncomeCorrect }]);
   });
 });
+
+describe('/income/confirm-income in Spanish', () => {
+  it('shows the income and the bank’s average, asks the question and explains a missing answer', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': {
+        status: 200,
+        body: { ...application, verifiedMonthlyCurrentIncome: 1_720_000, connectedBankName: 'Tartan Bank' },
+      },
+    });
+    const { user } = renderRoutes(
+      [{ path: '/income/confirm-income', Component: ConfirmIncomePage }],
+      '/income/confirm-income',
+      undefined,
+      'es',
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Confirme sus ingresos' }),
+    ).toBeInTheDocument();
+    expect(document.title).toContain('Confirme sus ingresos');
+    expect(document.body).toHaveTextContent(
+      'Ingresos mensuales totales del hogar después de impuestos$18,500',
+    );
+    expect(document.body).toHaveTextContent(
+      'Sus depósitos en Tartan Bank de los últimos 90 días promedian $17,200 al mes.',
+    );
+    const question = '¿Es correcto este total de ingresos mensuales del hogar después de impuestos?';
+    expect(screen.getByRole('group', { name: question })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${question}: este dato es obligatorio`);
+  });
+});

@@ -1,5 +1,7 @@
 import { FormProvider } from 'react-hook-form';
-import { CONFIRM_INCOME_QUESTION, confirmIncomeSchema } from '#domain/validation/application';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
+import { CONFIRM_INCOME_QUESTION, confirmIncomeSchema, INCOME_LABEL } from '#domain/validation/application';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
@@ -8,16 +10,19 @@ import { formatDollars } from '#domain/money/cents';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
 import { saveConfirmIncome } from './api';
-import { ApplyPageGate, useSavePage } from './save-page';
+import { ApplyPageGate, SAVE_MESSAGES, useSavePage } from './save-page';
 
-const TITLE = 'Confirm your income';
+const M = defineMessages({
+  title: { id: 'apply.income.confirm.title', defaultMessage: 'Confirm your income' },
+});
 
 /** /income/confirm-income: Yes goes on, No asks for the income again. */
 export function Component() {
+  const title = useIntl().formatMessage(M.title);
   return (
-    <ApplyPageGate page="ConfirmIncome" title={TITLE}>
+    <ApplyPageGate page="ConfirmIncome" title={title}>
       {(application) => (
-        <ApplyPage page="ConfirmIncome" title={TITLE}>
+        <ApplyPage page="ConfirmIncome" title={title}>
           <ConfirmIncomeForm application={application} />
         </ApplyPage>
       )}
@@ -26,6 +31,9 @@ export function Component() {
 }
 
 function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
+  const intl = useIntl();
+  // The label and the question are the domain's, which the validation catalog translates.
+  const localize = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
   const form = useZodForm(confirmIncomeSchema, {});
   const { save, busy, errorModal } = useSavePage(saveConfirmIncome, {
     form,
@@ -38,23 +46,29 @@ function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="space-y-6">
-        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{intl.formatMessage(M.title)}</h1>
         <div className="rounded-lg bg-brand-50 px-4 py-5 text-center">
-          <p className="text-sm font-medium text-gray-700">Total monthly household income after taxes</p>
+          <p className="text-sm font-medium text-gray-700">{localize(INCOME_LABEL)}</p>
           <p className="mt-1 text-3xl font-bold text-gray-900">
-            {formatDollars(application.selfReportedMonthlyCurrentIncome) || '$0'}
+            {formatDollars(application.selfReportedMonthlyCurrentIncome ?? 0)}
           </p>
           {application.verifiedMonthlyCurrentIncome != null && application.connectedBankName && (
             <p className="mt-2 text-sm text-gray-700">
-              Your deposits at {application.connectedBankName} over the last 90 days average{' '}
-              {formatDollars(application.verifiedMonthlyCurrentIncome)} a month.
+              <FormattedMessage
+                id="apply.income.confirm.bankAverage"
+                defaultMessage="Your deposits at {bank} over the last 90 days average {amount} a month."
+                values={{
+                  bank: application.connectedBankName,
+                  amount: formatDollars(application.verifiedMonthlyCurrentIncome),
+                }}
+              />
             </p>
           )}
         </div>
-        <YesNoField name="isIncomeCorrect" question={CONFIRM_INCOME_QUESTION} />
-        <SubmitButton busy={busy}>Continue</SubmitButton>
+        <YesNoField name="isIncomeCorrect" question={localize(CONFIRM_INCOME_QUESTION)} />
+        <SubmitButton busy={busy}>{intl.formatMessage(SAVE_MESSAGES.continue)}</SubmitButton>
       </form>
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay show={busy} text={intl.formatMessage(SAVE_MESSAGES.saving)} />
       {errorModal}
     </FormProvider>
   );

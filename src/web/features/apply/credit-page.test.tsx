@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
 import { agencyToday } from '#domain/calendar';
+import type { Language } from '#domain/i18n/language';
 import { UNDER_CONTRACT_AGE_TEXTS } from '#domain/underwriting/contract-age';
 import { SITE } from '#domain/site';
 import { CREDIT_CONSENT_LABELS } from '#domain/validation/application';
@@ -11,7 +13,7 @@ import { answerApi, server, type ApiReply } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 import type { ApplicationView } from './application-query';
-import { Component as CreditPage, VERIFYING_TEXT } from './credit-page';
+import { Component as CreditPage, underContractAgeText, VERIFYING_TEXT } from './credit-page';
 
 let user: UserEvent;
 
@@ -66,7 +68,12 @@ function view(hasSpouse: boolean): ApplicationView {
 
 type Reply = ApiReply;
 
-async function renderPage(hasSpouse: boolean, put: Reply, application: ApplicationView = view(hasSpouse)) {
+async function renderPage(
+  hasSpouse: boolean,
+  put: Reply,
+  application: ApplicationView = view(hasSpouse),
+  language: Language = 'en',
+) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
@@ -78,9 +85,14 @@ async function renderPage(hasSpouse: boolean, put: Reply, application: Applicati
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/credit',
+    undefined,
+    language,
   );
   user = app.user;
-  await screen.findByRole('heading', { level: 1, name: "Let's verify your debts" });
+  await screen.findByRole('heading', {
+    level: 1,
+    name: language === 'es' ? 'Verifiquemos sus deudas' : "Let's verify your debts",
+  });
   return { calls, router: app.router };
 }
 
@@ -253,5 +265,41 @@ describe('/credit', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(router.state.location.pathname).toBe('/credit');
     });
+  });
+});
+
+describe('/credit in Spanish', () => {
+  it('explains the soft inquiry for both people and asks for both consents in Spanish', async () => {
+    await renderPage(true, { status: 200, body: { next: '/eligible-debts' } }, view(true), 'es');
+    expect(document.title).toContain('Verifiquemos sus deudas');
+    expect(document.body).toHaveTextContent('necesitamos revisar su informe de crédito y el de su cónyuge.');
+    expect(document.body).toHaveTextContent('no afecta su puntaje de crédito ni el de su cónyuge.');
+    expect(
+      screen.getByLabelText(/^Autorizo a Clearpath Debt Relief a obtener mi informe de crédito/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Mi cónyuge autoriza a Clearpath Debt Relief/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(
+      await screen.findAllByText('Se requiere su consentimiento para la consulta de crédito'),
+    ).toHaveLength(2);
+  });
+
+  it('tells a borrower under 18 why and what they can do, in Spanish', async () => {
+    const under18 = { ...view(false), borrower: { ...view(false).borrower, dateOfBirth: '01-01-2015' } };
+    await renderPage(false, { status: 200, body: { next: '/eligible-debts' } }, under18, 'es');
+    const region = screen.getByRole('region', { name: 'Debe tener 18 años para comenzar un plan' });
+    expect(region).toHaveTextContent('Un plan de manejo de deudas es un contrato');
+    expect(region).toHaveTextContent('Lunes a viernes, de 9 a. m. a 5 p. m. (hora del Este)');
+    expect(screen.getByRole('heading', { level: 3, name: 'Lo que puede hacer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Llamar al ${SITE.phone.display}` })).toHaveAttribute(
+      'href',
+      `tel:${SITE.phone.tel}`,
+    );
+  });
+
+  it('words its English under-age texts exactly as the domain does', () => {
+    const intl = createIntl({ locale: 'en-US', defaultLocale: 'en-US', messages: {} });
+    expect(underContractAgeText(intl, 'borrower')).toEqual(UNDER_CONTRACT_AGE_TEXTS.borrower);
+    expect(underContractAgeText(intl, 'spouse')).toEqual(UNDER_CONTRACT_AGE_TEXTS.spouse);
   });
 });

@@ -1,17 +1,47 @@
 import { useId, type KeyboardEvent } from 'react';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import type { ExpensesView } from '#domain/flow/application-view';
 import { LIMITS } from '#domain/validation/limits';
 import { expenseLineValueField } from '#domain/validation/expenses';
 import { formatDollars } from '#domain/money/cents';
 import { CurrencyInput } from '#web/components/ui/form/currency-field';
 import { ERROR_CLASS, INPUT_CLASS } from '#web/components/ui/form/styles';
+import { expenseGroupText, expenseLineText } from './expense-labels';
 
 // The editable expense lines of /expenses: a change edits a line's current
 // value, a submit records it as the last submitted value, a cancel reverts to the last submitted value.
 // All of it stays in the page until Save and Continue, which sends the submitted values.
 
-/** Ours: Save and Continue found a line with a change that was neither submitted nor cancelled. */
-export const PENDING_EDIT_MESSAGE = 'Submit or cancel this change before you continue.';
+const M = defineMessages({
+  // Ours: Save and Continue found a line with a change that was neither submitted nor cancelled.
+  pendingEdit: {
+    id: 'apply.expenses.pendingEdit',
+    defaultMessage: 'Submit or cancel this change before you continue.',
+  },
+  cancel: { id: 'apply.expenses.cancel', defaultMessage: 'Cancel' },
+  submit: { id: 'apply.expenses.submit', defaultMessage: 'Submit' },
+  edit: { id: 'apply.expenses.edit', defaultMessage: 'Edit' },
+  cancelAll: { id: 'apply.expenses.cancelAll', defaultMessage: 'Cancel all' },
+  submitAll: { id: 'apply.expenses.submitAll', defaultMessage: 'Submit all' },
+});
+
+/** The state keeps its messages in English (the reducer has no language); they are translated when shown. */
+export const PENDING_EDIT_MESSAGE = String(M.pendingEdit.defaultMessage);
+
+/**
+ * A line's message in the page's language: ours, or the domain's ('{label} cannot be negative', whose label is
+ * an expense line the validation catalog does not know, so it is translated here).
+ */
+function lineMessage(intl: IntlShape, english: string): string {
+  if (english === PENDING_EDIT_MESSAGE) return intl.formatMessage(M.pendingEdit);
+  return localizeMessage(english, (descriptor, values) =>
+    intl.formatMessage(
+      descriptor,
+      values?.label === undefined ? values : { ...values, label: expenseLineText(intl, values.label) },
+    ),
+  );
+}
 
 export type ExpenseLineState = {
   label: string;
@@ -170,7 +200,13 @@ export function ExpenseGroup({
   onSubmit,
   registerRef,
 }: ExpenseGroupProps) {
+  const intl = useIntl();
   const headingId = useId();
+  const groupLabel = expenseGroupText(intl, group.label);
+  const totalLabel = intl.formatMessage(
+    { id: 'apply.expenses.groupTotal', defaultMessage: '{group} total' },
+    { group: groupLabel },
+  );
   const keys = group.lines.map(lineKey);
   // Each line has its pair, and the group has its own pair for all its lines at once.
   const openLines = keys.filter((key) => state[key]?.editing).length;
@@ -178,10 +214,10 @@ export function ExpenseGroup({
     <section aria-labelledby={headingId} className="rounded-xl border border-gray-200 bg-white shadow-sm">
       <header className="flex items-baseline justify-between gap-3 border-b border-gray-200 bg-gray-50 px-4 py-3">
         <h2 id={headingId} className="text-lg font-semibold text-gray-900">
-          {group.label}
+          {groupLabel}
         </h2>
         <p className="font-semibold text-gray-900 tabular-nums">
-          <span className="sr-only">{group.label} total </span>
+          <span className="sr-only">{totalLabel} </span>
           {formatDollars(sumSubmitted(state, keys))}
         </p>
       </header>
@@ -210,17 +246,23 @@ export function ExpenseGroup({
             type="button"
             className={SECONDARY_SMALL}
             onClick={() => onCancel(keys)}
-            aria-label={`Cancel all ${group.label} changes`}
+            aria-label={intl.formatMessage(
+              { id: 'apply.expenses.cancelAllLabel', defaultMessage: 'Cancel all {group} changes' },
+              { group: groupLabel },
+            )}
           >
-            Cancel all
+            {intl.formatMessage(M.cancelAll)}
           </button>
           <button
             type="button"
             className={PRIMARY_SMALL}
             onClick={() => onSubmit(keys)}
-            aria-label={`Submit all ${group.label} changes`}
+            aria-label={intl.formatMessage(
+              { id: 'apply.expenses.submitAllLabel', defaultMessage: 'Submit all {group} changes' },
+              { group: groupLabel },
+            )}
           >
-            Submit all
+            {intl.formatMessage(M.submitAll)}
           </button>
         </div>
       )}
@@ -239,6 +281,8 @@ type ExpenseLineProps = {
 };
 
 function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, registerRef }: ExpenseLineProps) {
+  const intl = useIntl();
+  const label = expenseLineText(intl, line.label);
   const id = useId();
   const inputId = `${id}-input`;
   const errorId = `${id}-error`;
@@ -258,7 +302,7 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
       {line.editing ? (
         <>
           <label htmlFor={inputId} className="min-w-0 flex-1 text-gray-900">
-            {line.label}
+            {label}
           </label>
           <div
             onKeyDown={onKeyDown}
@@ -279,28 +323,34 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
               type="button"
               className={SECONDARY_SMALL}
               onClick={onCancel}
-              aria-label={`Cancel ${line.label}`}
+              aria-label={intl.formatMessage(
+                { id: 'apply.expenses.cancelLine', defaultMessage: 'Cancel {line}' },
+                { line: label },
+              )}
             >
-              Cancel
+              {intl.formatMessage(M.cancel)}
             </button>
             <button
               type="button"
               className={PRIMARY_SMALL}
               onClick={onSubmit}
-              aria-label={`Submit ${line.label}`}
+              aria-label={intl.formatMessage(
+                { id: 'apply.expenses.submitLine', defaultMessage: 'Submit {line}' },
+                { line: label },
+              )}
             >
-              Submit
+              {intl.formatMessage(M.submit)}
             </button>
           </div>
           {line.error && (
             <p id={errorId} role="alert" className={`${ERROR_CLASS} w-full text-right`}>
-              {line.error}
+              {lineMessage(intl, line.error)}
             </p>
           )}
         </>
       ) : (
         <>
-          <span className="min-w-0 flex-1 text-gray-900">{line.label}</span>
+          <span className="min-w-0 flex-1 text-gray-900">{label}</span>
           <span className="flex items-center gap-2">
             <span className="text-gray-900 tabular-nums">{formatDollars(line.submitted)}</span>
             <button
@@ -308,9 +358,12 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
               ref={(node) => registerRef('edit', node)}
               className={`${SMALL_BUTTON} text-brand-700 underline-offset-2 hover:underline`}
               onClick={onEdit}
-              aria-label={`Edit ${line.label}`}
+              aria-label={intl.formatMessage(
+                { id: 'apply.expenses.editLine', defaultMessage: 'Edit {line}' },
+                { line: label },
+              )}
             >
-              Edit
+              {intl.formatMessage(M.edit)}
             </button>
           </span>
         </>

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpensesView } from '#domain/flow/application-view';
+import type { Language } from '#domain/i18n/language';
+import { EXPENSE_BENCHMARK_SOURCE } from '#domain/underwriting/expense-estimates';
 import {
   THIN_BUDGET_TITLE,
   thinBudgetMessage,
@@ -105,17 +107,21 @@ afterEach(() => {
 });
 
 /** Renders /expenses and waits until its data (or the failure) is on the page. */
-async function renderPage() {
+async function renderPage(language: Language = 'en') {
   app = renderRoutes(
     [
       { path: '/expenses', Component: ExpensesPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/expenses',
+    undefined,
+    language,
   );
   await waitFor(() =>
     expect(
-      screen.queryByRole('button', { name: 'Save and Continue' }) ?? screen.queryByRole('alert'),
+      screen.queryByRole('button', {
+        name: language === 'es' ? 'Guardar y continuar' : 'Save and Continue',
+      }) ?? screen.queryByRole('alert'),
     ).not.toBeNull(),
   );
 }
@@ -511,5 +517,35 @@ describe('/expenses', () => {
     replies.expenses = { status: 200, body: EXPENSES };
     await click('Try again');
     await waitFor(() => expect(groupTotal('Housing')).toBe('Housing total $1,215'));
+  });
+});
+
+describe('/expenses in Spanish', () => {
+  it('shows the groups, lines, totals and a line’s message in Spanish', async () => {
+    replies.expenses.body = { ...EXPENSES, benchmarkSource: EXPENSE_BENCHMARK_SOURCE };
+    await renderPage('es');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verifique los gastos de su hogar');
+    expect(document.title).toContain('Verifique los gastos de su hogar');
+    expect(screen.getByRole('heading', { level: 2, name: 'Vivienda' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Alimentación' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain('Total de gastos mensuales$1,785');
+    expect(document.body.textContent).toContain(
+      '$3,000 de ingresos mensuales − $1,785 de gastos, según lo que escribe',
+    );
+    expect(screen.getByRole('status', { name: 'Ingresos menos gastos' })).toHaveTextContent('$1,215');
+    expect(document.body.textContent).toContain(
+      'Estimaciones basadas en la Encuesta de Gastos del Consumidor',
+    );
+    await app.user.click(button('Editar Alquiler'));
+    const rent = screen.getByLabelText('Alquiler');
+    await app.user.clear(rent);
+    await app.user.type(rent, '123456');
+    expect(button('Cancelar todos los cambios de Vivienda')).toBeInTheDocument();
+    await app.user.click(button('Guardar y continuar'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Envíe o cancele este cambio antes de continuar.',
+    );
+    expect(button('Enviar Alquiler')).toBeInTheDocument();
+    expect(button('Cancelar Alquiler')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Language } from '#domain/i18n/language';
 import { HARDSHIP_LABELS, HARDSHIPS_QUESTION } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { Component as HardshipsPage } from './hardships-page';
@@ -49,13 +50,15 @@ beforeEach(() => {
   );
 });
 
-function renderPage() {
+function renderPage(language: Language = 'en') {
   app = renderRoutes(
     [
       { path: '/hardships', Component: HardshipsPage },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/hardships',
+    undefined,
+    language,
   );
   user = app.user;
 }
@@ -132,5 +135,31 @@ describe('/hardships', () => {
     replies.get.body = saved({ other: true }, 'signContract', 'Submitted');
     await renderPage();
     await waitFor(() => expect(path()).toBe('/submitted'));
+  });
+});
+
+describe('/hardships in Spanish', () => {
+  it('asks the question with its options in Spanish and explains an empty answer', async () => {
+    replies.get.body = saved({ isUnemployed: true });
+    renderPage('es');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: '¿Está pasando actualmente por alguna de las siguientes situaciones?',
+      }),
+    ).toBeInTheDocument();
+    expect(document.title).toContain('Su situación');
+    expect(screen.getByText('Seleccione todas las que correspondan')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
+      'Problemas de vivienda (reparaciones, ejecución hipotecaria o desalojo)',
+      'Aumento de los gastos médicos',
+      'Reducción de ingresos',
+      'Desempleo',
+      'Otra',
+    ]);
+    await user.click(checkbox('Desempleo'));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Seleccione al menos una opción.');
+    expect(puts).toEqual([]);
   });
 });

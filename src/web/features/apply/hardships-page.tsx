@@ -1,14 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
-import {
-  HARDSHIP_KEYS,
-  HARDSHIP_LABELS,
-  HARDSHIPS_QUESTION,
-  hardshipsSchema,
-} from '#domain/validation/application';
+import { HARDSHIP_KEYS, hardshipsSchema } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
 import { useApiMutation } from '#web/lib/use-api-mutation';
@@ -22,18 +19,42 @@ import { ApplyPage } from './apply-page';
 import { applyKeys, saveHardships } from './api';
 import { useApplication, type ApplicationView } from './application-query';
 import { LoadFailure } from '#web/components/ui/load-failure';
+import { SAVE_MESSAGES } from './save-page';
 
-const TITLE = 'Your situation';
+// The question and the options are the domain's HARDSHIPS_QUESTION and HARDSHIP_LABELS, word for word (the
+// English tests read them from there).
+const M = defineMessages({
+  title: { id: 'apply.hardships.title', defaultMessage: 'Your situation' },
+  question: {
+    id: 'apply.hardships.question',
+    defaultMessage: 'Are you currently facing any of the following situations?',
+  },
+  selectAll: { id: 'apply.hardships.selectAll', defaultMessage: 'Select all that apply' },
+});
+const OPTIONS = defineMessages({
+  hasHousingIssues: {
+    id: 'apply.hardships.option.housingIssues',
+    defaultMessage: 'Housing issues (repairs, foreclosure or eviction)',
+  },
+  hasIncreasedMedicalExpenses: {
+    id: 'apply.hardships.option.medicalExpenses',
+    defaultMessage: 'Increased medical expenses',
+  },
+  hasReductionInIncome: { id: 'apply.hardships.option.reducedIncome', defaultMessage: 'Reduction in income' },
+  isUnemployed: { id: 'apply.hardships.option.unemployed', defaultMessage: 'Unemployment' },
+  other: { id: 'apply.hardships.option.other', defaultMessage: 'Other' },
+});
 const ERROR_ID = 'hardships-error';
 const HINT_ID = 'hardships-hint';
 
 /** /hardships: the borrower's current situations, prefilled from what was saved. */
 export function Component() {
+  const intl = useIntl();
   const application = useApplication();
   if (application.isPending) return <LoadingScreen />;
   if (application.isError) {
     return (
-      <ApplyPage page="Hardships" title={TITLE}>
+      <ApplyPage page="Hardships" title={intl.formatMessage(M.title)}>
         <LoadFailure error={application.error} onRetry={() => void application.refetch()} />
       </ApplyPage>
     );
@@ -47,6 +68,7 @@ export function Component() {
 }
 
 function HardshipsForm({ saved }: { saved: ApplicationView['hardships'] }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
@@ -85,14 +107,14 @@ function HardshipsForm({ saved }: { saved: ApplicationView['hardships'] }) {
   const describedBy = [HINT_ID, errorMessage ? ERROR_ID : undefined].filter(Boolean).join(' ');
 
   return (
-    <ApplyPage page="Hardships" title={TITLE}>
+    <ApplyPage page="Hardships" title={intl.formatMessage(M.title)}>
       <form noValidate onSubmit={onSubmit}>
         <fieldset aria-describedby={describedBy}>
           <legend>
-            <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{HARDSHIPS_QUESTION}</h1>
+            <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{intl.formatMessage(M.question)}</h1>
           </legend>
           <p id={HINT_ID} className="mt-2 text-gray-700">
-            Select all that apply
+            {intl.formatMessage(M.selectAll)}
           </p>
           <div className="mt-5 space-y-3">
             {/* Each whole tile is the label: a large target on a phone. */}
@@ -108,18 +130,18 @@ function HardshipsForm({ saved }: { saved: ApplicationView['hardships'] }) {
                   aria-describedby={errorMessage ? ERROR_ID : undefined}
                   className="size-5 shrink-0 rounded border-gray-400 accent-brand-600"
                 />
-                <span>{HARDSHIP_LABELS[key]}</span>
+                <span>{intl.formatMessage(OPTIONS[key])}</span>
               </label>
             ))}
           </div>
           {errorMessage && (
             <p id={ERROR_ID} role="alert" className={ERROR_CLASS}>
-              {errorMessage}
+              {localizeMessage(errorMessage, (d, v) => intl.formatMessage(d, v))}
             </p>
           )}
         </fieldset>
         <SubmitButton busy={form.formState.isSubmitting} className="mt-8">
-          Continue
+          {intl.formatMessage(SAVE_MESSAGES.continue)}
         </SubmitButton>
       </form>
       <ErrorModal

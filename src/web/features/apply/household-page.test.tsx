@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '#domain/i18n/language';
 import { HOUSEHOLD_QUESTIONS } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
@@ -67,10 +68,15 @@ function view(patch: Partial<ApplicationView> = {}): ApplicationView {
 }
 
 const TITLE = 'Tell us about your household';
+const TITLE_ES = 'Cuéntenos sobre su hogar';
 let user: UserEvent;
 let calls: ApiCall[];
 
-async function renderPage(application: ApplicationView, put: { status: number; body?: unknown } = ok) {
+async function renderPage(
+  application: ApplicationView,
+  put: { status: number; body?: unknown } = ok,
+  language: Language = 'en',
+) {
   calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
@@ -105,9 +111,11 @@ async function renderPage(application: ApplicationView, put: { status: number; b
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
     '/household',
+    undefined,
+    language,
   );
   user = app.user;
-  await screen.findByRole('heading', { level: 1, name: TITLE });
+  await screen.findByRole('heading', { level: 1, name: language === 'es' ? TITLE_ES : TITLE });
   return { calls, router: app.router };
 }
 const ok = { status: 200, body: { next: '/credit' } };
@@ -381,5 +389,37 @@ describe('/household', () => {
     await submit();
     await waitFor(() => expect(field('Zip code')).toHaveAccessibleDescription('Zip code is invalid'));
     expect(field('Zip code')).toHaveFocus();
+  });
+});
+
+describe('/household in Spanish', () => {
+  it('asks its questions, labels its fields and explains a missing answer in Spanish', async () => {
+    await renderPage(view(), ok, 'es');
+    expect(document.title).toContain(TITLE_ES);
+    const dependents = within(question('¿Tiene dependientes?')).getByRole('radio', { name: 'Sí' });
+    await user.click(dependents);
+    expect(
+      [...(await screen.findByLabelText<HTMLSelectElement>('Número de dependientes')).options]
+        .slice(1)
+        .map((o) => o.text),
+    ).toEqual(['Uno', 'Dos', 'Tres', 'Cuatro o más']);
+    const you = screen.getByRole('region', { name: 'Sobre usted' });
+    expect(within(you).getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+    expect(within(you).getByLabelText('Línea 2 de la dirección')).toHaveAccessibleDescription(
+      'Ej.: suite #, edificio #, apartamento #',
+    );
+    await user.click(
+      within(question('¿Presenta la solicitud con su cónyuge?')).getByRole('radio', { name: 'Sí' }),
+    );
+    const spouse = screen.getByRole('group', { name: 'Sobre su cónyuge' });
+    expect(within(spouse).getByLabelText('Correo electrónico (opcional)')).toBeInTheDocument();
+    expect(within(spouse).getByLabelText('Número de teléfono (opcional)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() =>
+      expect(within(you).getByLabelText('Ciudad')).toHaveAccessibleDescription(
+        'Ciudad: este dato es obligatorio',
+      ),
+    );
+    expect(puts()).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { FormProvider, useWatch, type DefaultValues, type Path } from 'react-hook-form';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import {
   DEPENDENTS_OPTIONS,
   HOUSEHOLD_LABELS,
@@ -25,11 +27,44 @@ import { AddressAutocompleteField, type AddressSuggestion } from './address-auto
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
 import { saveHousehold } from './api';
-import { ApplyPageGate, useSavePage } from './save-page';
+import { ApplyPageGate, SAVE_MESSAGES, useSavePage } from './save-page';
 
-const TITLE = 'Tell us about your household';
-const L = HOUSEHOLD_LABELS;
-const Q = HOUSEHOLD_QUESTIONS;
+const M = defineMessages({
+  title: { id: 'apply.household.title', defaultMessage: 'Tell us about your household' },
+  aboutYou: { id: 'apply.household.aboutYou', defaultMessage: 'About you' },
+  aboutSpouse: { id: 'apply.household.aboutSpouse', defaultMessage: 'About your spouse' },
+  dependents1: { id: 'apply.household.dependents.one', defaultMessage: 'One' },
+  dependents2: { id: 'apply.household.dependents.two', defaultMessage: 'Two' },
+  dependents3: { id: 'apply.household.dependents.three', defaultMessage: 'Three' },
+  dependents4: { id: 'apply.household.dependents.fourOrMore', defaultMessage: 'Four+' },
+});
+/** A field the borrower may leave empty (inline: typed descriptors with values are refused). */
+const optionalLabel = (intl: IntlShape, label: string) =>
+  intl.formatMessage({ id: 'apply.household.optional', defaultMessage: '{label} (optional)' }, { label });
+const DEPENDENTS_MESSAGES = {
+  1: M.dependents1,
+  2: M.dependents2,
+  3: M.dependents3,
+  4: M.dependents4,
+} as const;
+
+/**
+ * The domain's labels and questions (HOUSEHOLD_LABELS, HOUSEHOLD_QUESTIONS) in the page's language: they are
+ * the same English texts the validation messages name, so the validation catalog already translates them.
+ */
+function useHouseholdTexts() {
+  const intl = useIntl();
+  const t = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
+  const L = Object.fromEntries(Object.entries(HOUSEHOLD_LABELS).map(([k, v]) => [k, t(v)])) as Record<
+    keyof typeof HOUSEHOLD_LABELS,
+    string
+  >;
+  const Q = Object.fromEntries(Object.entries(HOUSEHOLD_QUESTIONS).map(([k, v]) => [k, t(v)])) as Record<
+    keyof typeof HOUSEHOLD_QUESTIONS,
+    string
+  >;
+  return { intl, L, Q };
+}
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 
@@ -120,10 +155,12 @@ export function householdDefaults(application: ApplicationView): DefaultValues<H
 
 /** /household. */
 export function Component() {
+  const intl = useIntl();
+  const title = intl.formatMessage(M.title);
   return (
-    <ApplyPageGate page="Household" title={TITLE}>
+    <ApplyPageGate page="Household" title={title}>
       {(application) => (
-        <ApplyPage page="Household" title={TITLE}>
+        <ApplyPage page="Household" title={title}>
           <HouseholdForm application={application} />
         </ApplyPage>
       )}
@@ -132,6 +169,7 @@ export function Component() {
 }
 
 function HouseholdForm({ application }: { application: ApplicationView }) {
+  const { intl, L, Q } = useHouseholdTexts();
   const form = useZodForm(householdSchema, householdDefaults(application));
   const { save, busy, errorModal } = useSavePage(saveHousehold, { form, fieldOrder: HOUSEHOLD_FIELD_ORDER });
   const [hasDependents, isHomeowner, hasSpouse, sameAddress] = useWatch({
@@ -173,7 +211,7 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="space-y-8">
-        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{TITLE}</h1>
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{intl.formatMessage(M.title)}</h1>
 
         <section className="space-y-6">
           <YesNoField
@@ -187,7 +225,10 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
             <SelectField
               name="numberOfDependentsInHousehold"
               label={L.numberOfDependentsInHousehold}
-              options={DEPENDENTS_OPTIONS}
+              options={DEPENDENTS_OPTIONS.map((o) => ({
+                ...o,
+                label: intl.formatMessage(DEPENDENTS_MESSAGES[o.value]),
+              }))}
               className="sm:max-w-xs"
             />
           )}
@@ -210,7 +251,7 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
 
         <section aria-labelledby="household-borrower" className="space-y-4 border-t border-gray-200 pt-6">
           <h2 id="household-borrower" className="text-lg font-semibold text-gray-900">
-            About you
+            {intl.formatMessage(M.aboutYou)}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -254,7 +295,7 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
           {hasSpouse === true && (
             <div role="group" aria-labelledby="household-spouse" className="space-y-4">
               <h2 id="household-spouse" className="text-lg font-semibold text-gray-900">
-                About your spouse
+                {intl.formatMessage(M.aboutSpouse)}
               </h2>
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
@@ -270,10 +311,10 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
                   autoComplete="off"
                 />
               </div>
-              <EmailField name="spouse.email" label={`${L.email} (optional)`} autoComplete="off" />
+              <EmailField name="spouse.email" label={optionalLabel(intl, L.email)} autoComplete="off" />
               <PhoneField
                 name="spouse.phoneNumber"
-                label={`${L.phoneNumber} (optional)`}
+                label={optionalLabel(intl, L.phoneNumber)}
                 autoComplete="off"
                 className="sm:max-w-xs"
               />
@@ -314,15 +355,16 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
           )}
         </section>
 
-        <SubmitButton busy={busy}>Continue</SubmitButton>
+        <SubmitButton busy={busy}>{intl.formatMessage(SAVE_MESSAGES.continue)}</SubmitButton>
       </form>
-      <BusyOverlay show={busy} text="Saving..." />
+      <BusyOverlay show={busy} text={intl.formatMessage(SAVE_MESSAGES.saving)} />
       {errorModal}
     </FormProvider>
   );
 }
 
 function AddressFields({ person, onPick }: { person: Person; onPick: (s: AddressSuggestion) => void }) {
+  const { intl, L } = useHouseholdTexts();
   const auto = person === 'borrower';
   return (
     <div className="grid gap-4 sm:grid-cols-6">
@@ -335,7 +377,7 @@ function AddressFields({ person, onPick }: { person: Person; onPick: (s: Address
       <TextField
         name={`${person}.addressLine2`}
         label={L.addressLine2}
-        hint={MESSAGES.addressLine2Hint}
+        hint={localizeMessage(MESSAGES.addressLine2Hint, (d, v) => intl.formatMessage(d, v))}
         autoComplete={auto ? 'address-line2' : 'off'}
         className="sm:col-span-6"
       />

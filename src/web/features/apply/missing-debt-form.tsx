@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
+import { defineMessages, useIntl } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import type { EligibleDebtsView } from '#domain/flow/application-view';
 import { MISSING_DEBT_DIGITS, MISSING_DEBT_LABELS, missingDebtSchema } from '#domain/validation/application';
 import { CurrencyField } from '#web/components/ui/form/currency-field';
@@ -10,6 +12,21 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { addMissingDebt } from './api';
 
 const FIELDS = ['creditorName', 'currentBalance', 'monthlyPayment'] as const;
+
+const M = defineMessages({
+  title: { id: 'apply.missingDebt.title', defaultMessage: 'Add a missing debt' },
+  intro: {
+    id: 'apply.missingDebt.intro',
+    defaultMessage:
+      'Add an unsecured debt, such as a credit card, store card or personal loan, that is not in the list. It will be included in your plan; a counsellor will ask you for a recent statement to check it.',
+  },
+  failed: {
+    id: 'apply.missingDebt.failed',
+    defaultMessage: 'The debt could not be added. Please try again.',
+  },
+  cancel: { id: 'apply.missingDebt.cancel', defaultMessage: 'Cancel' },
+  add: { id: 'apply.missingDebt.add', defaultMessage: 'Add debt' },
+});
 
 /**
  * 'A debt is missing?': an unsecured debt the credit report did not show. It joins the list selected and
@@ -22,6 +39,9 @@ export function MissingDebtForm({
   onAdded: (view: EligibleDebtsView) => void;
   onClose: () => void;
 }) {
+  const intl = useIntl();
+  // The labels are the domain's, which the validation catalog translates.
+  const localize = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
   const form = useZodForm(missingDebtSchema, {
     creditorName: '',
     currentBalance: undefined,
@@ -37,7 +57,7 @@ export function MissingDebtForm({
       onAdded(await addMissingDebt(values));
     } catch (error) {
       if (!applyServerFieldErrors(form, error, FIELDS)) {
-        setFailure(error instanceof Error ? error.message : 'The debt could not be added. Please try again.');
+        setFailure(error instanceof Error ? error.message : intl.formatMessage(M.failed));
       }
     } finally {
       setBusy(false);
@@ -53,33 +73,30 @@ export function MissingDebtForm({
         className="space-y-4 rounded-lg border border-gray-300 bg-gray-50 p-4"
       >
         <h2 id="missing-debt-title" className="text-lg font-semibold text-gray-900">
-          Add a missing debt
+          {intl.formatMessage(M.title)}
         </h2>
-        <p className="text-sm text-gray-700">
-          Add an unsecured debt, such as a credit card, store card or personal loan, that is not in the list.
-          It will be included in your plan; a counsellor will ask you for a recent statement to check it.
-        </p>
+        <p className="text-sm text-gray-700">{intl.formatMessage(M.intro)}</p>
         <TextField
           name="creditorName"
-          label={MISSING_DEBT_LABELS.creditorName}
+          label={localize(MISSING_DEBT_LABELS.creditorName)}
           maxLength={60}
           autoComplete="off"
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <CurrencyField
             name="currentBalance"
-            label={MISSING_DEBT_LABELS.currentBalance}
+            label={localize(MISSING_DEBT_LABELS.currentBalance)}
             maxLength={MISSING_DEBT_DIGITS.currentBalance}
           />
           <CurrencyField
             name="monthlyPayment"
-            label={MISSING_DEBT_LABELS.monthlyPayment}
+            label={localize(MISSING_DEBT_LABELS.monthlyPayment)}
             maxLength={MISSING_DEBT_DIGITS.monthlyPayment}
           />
         </div>
         {failure ? (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {failure}
+            {localize(failure)}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -88,10 +105,10 @@ export function MissingDebtForm({
             onClick={onClose}
             className="min-h-11 rounded-lg border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50"
           >
-            Cancel
+            {intl.formatMessage(M.cancel)}
           </button>
           <SubmitButton busy={busy} className="sm:w-auto">
-            Add debt
+            {intl.formatMessage(M.add)}
           </SubmitButton>
         </div>
       </form>

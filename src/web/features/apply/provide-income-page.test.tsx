@@ -2,6 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import {
+  REASON_FOR_NOT_CONNECTING_BANK_LABELS,
+  REASONS_FOR_NOT_CONNECTING_BANK,
+  SKIP_BANK_CONNECTION_QUESTION,
+} from '#domain/enrollment/views';
 import { INCOME_LABEL, INCOME_SOURCES_TOOLTIP } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, server, type ApiReply } from '#web/test/api-mock';
@@ -192,5 +197,100 @@ describe('/income/provide-monthly-income', () => {
     await submit();
     expect(await screen.findByRole('dialog')).toHaveTextContent(MESSAGES.saveFailed);
     expect(router.state.location.pathname).toBe('/income/provide-monthly-income');
+  });
+});
+
+describe('/income/provide-monthly-income in Spanish', () => {
+  const inSpanish = (body: Partial<ApplicationView>) => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body },
+    });
+    return renderRoutes(
+      [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
+      '/income/provide-monthly-income',
+      undefined,
+      'es',
+    );
+  };
+
+  it('asks for the income in Spanish, with the bank connection, its reasons to skip and the income sources', async () => {
+    const { user } = inSpanish(application(null));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cuéntenos sobre sus ingresos' }),
+    ).toBeInTheDocument();
+    expect(document.title).toContain('Cuéntenos sobre sus ingresos');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Verifique sus ingresos conectando su banco' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Conectar su banco' })).toBeInTheDocument();
+    const field = screen.getByLabelText<HTMLInputElement>(
+      'Ingresos mensuales totales del hogar después de impuestos',
+    );
+    await user.click(field);
+    await user.paste('20000');
+    expect(field).toHaveValue('$20,000');
+    expect(field).toHaveAccessibleDescription(
+      /El ingreso mensual medio de un hogar en Estados Unidos es de \$5,725/,
+    );
+    await user.click(screen.getByRole('button', { name: /¿Qué se considera ingreso\?/ }));
+    expect(await screen.findByRole('dialog', { name: '¿Qué se considera ingreso?' })).toHaveTextContent(
+      /sueldos y salarios/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Omitir' }));
+    expect(screen.getByRole('group', { name: '¿Por qué omite este paso?' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Mi banco no aparece en la lista')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Omitir este paso' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+  });
+
+  it('says what the connected bank’s deposits average, in Spanish', async () => {
+    inSpanish(application(null, { verifiedMonthlyCurrentIncome: 523_400, connectedBankName: 'Tartan Bank' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Conectado a Tartan Bank' }),
+    ).toBeInTheDocument();
+    expect(document.body).toHaveTextContent(
+      'Sus depósitos de ingresos de los últimos 90 días promedian $5,234 al mes.',
+    );
+  });
+});
+
+describe('/income/provide-monthly-income: the words it shares with the domain', () => {
+  it('asks why the step is skipped with the domain’s question and reasons', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body: application(null) },
+    });
+    const { user } = renderRoutes(
+      [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
+      '/income/provide-monthly-income',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    const group = screen.getByRole('group', { name: SKIP_BANK_CONNECTION_QUESTION });
+    expect([...group.querySelectorAll('label')].map((l) => l.textContent)).toEqual(
+      REASONS_FOR_NOT_CONNECTING_BANK.map((reason) => REASON_FOR_NOT_CONNECTING_BANK_LABELS[reason]),
+    );
+  });
+});
+
+describe('/income/provide-monthly-income in Spanish, after choosing to type the income', () => {
+  it('offers to connect the bank instead, in Spanish', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': {
+        status: 200,
+        body: application(null, { reasonForNotConnectingBank: 'bankNotListed' }),
+      },
+    });
+    renderRoutes(
+      [{ path: '/income/provide-monthly-income', Component: ProvideIncomePage }],
+      '/income/provide-monthly-income',
+      undefined,
+      'es',
+    );
+    expect(await screen.findByRole('button', { name: 'Mejor conectar su banco' })).toBeInTheDocument();
+    expect(document.body).toHaveTextContent(
+      'Usted eligió escribir sus ingresos por su cuenta. Mejor conectar su banco',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { defineMessages } from 'react-intl';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
@@ -18,6 +19,12 @@ import { useApplication, type ApplicationView } from './application-query';
 // The two things every application-flow page does the same way: wait for the application (with a retry
 // when it cannot be read, and a redirect when it has moved past the flow), and save its answers (the server
 // answers where to go next; 400s land on the fields, 409s explain and then go where the application stands).
+
+/** The words every flow page's form shares: its button and the overlay while it saves. */
+export const SAVE_MESSAGES = defineMessages({
+  continue: { id: 'apply.save.continue', defaultMessage: 'Continue' },
+  saving: { id: 'apply.save.saving', defaultMessage: 'Saving...' },
+});
 
 type PageGateProps = {
   page: Page;
