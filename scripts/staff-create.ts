@@ -2,26 +2,40 @@
  * Admin CLI: creates a staff user (member of CustomerService-us-east-2) with a temporary password and prints
  * the sign-in and enrolment links (staffCreatedLines). Run again for an existing user: a new temporary password, and the
  * authenticator app is removed so the person enrols a new one (lost phone and recovery codes).
- * Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"
+ * Usage: npm run staff:create -- --email someone@agency.org --name "Full Name" [--creditor-relations]
+ * --creditor-relations also makes them creditor relations staff (group CreditorRelations), who may revise the
+ * creditors' concession programmes; every staff member reads them.
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '#server/db/client';
 import { loadConfig } from '#server/env';
 import { createStaff, parseStaffCreateArgs, staffCreatedLines } from '#server/features/accounts/create-staff';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    'creditor-relations': { type: 'boolean' },
+  },
+});
 // The same email rule as sign-in: an address sign-in refuses is refused here.
 const args = parseStaffCreateArgs(values);
 if (!args.ok) {
   console.error(args.errors.join('\n'));
-  console.error('Usage: npm run staff:create -- --email someone@agency.org --name "Full Name"');
+  console.error(
+    'Usage: npm run staff:create -- --email someone@agency.org --name "Full Name" [--creditor-relations]',
+  );
   process.exit(1);
 }
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const staff = await createStaff(database.db, { email: args.email, name: args.name });
+const staff = await createStaff(database.db, {
+  email: args.email,
+  name: args.name,
+  creditorRelations: args.creditorRelations,
+});
 await database.close();
 for (const line of staffCreatedLines({
   created: staff.created,

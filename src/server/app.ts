@@ -13,6 +13,7 @@ import { healthRoutes } from './features/health/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
+import { creditorRelationsRoutes } from './features/creditor-relations/routes';
 import { customerPortalRoutes } from './features/customer-portal/routes';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
@@ -196,6 +197,7 @@ export async function buildApp(
   await app.register(applyRoutes, { services });
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });
+  await app.register(creditorRelationsRoutes, { services });
   // Saving the payment account sends the Letter of Authorization to sign.
   await app.register(paymentRoutes, { services, startSigning });
   await app.register(signingRoutes, { services });

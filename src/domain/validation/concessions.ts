@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BASIS_POINTS_PER_WHOLE } from '../money/cents';
-import { currencyField, memoField } from './fields';
+import { currencyField, memoField, searchTextField } from './fields';
+import { LIMITS } from './limits';
 import { invalidMessage } from './messages';
 import { COUNTER_APR_RANGE, MAX_COUNTER_APR_BP } from './staff';
 
@@ -42,3 +43,59 @@ export const programmeRevisionSchema = z.object({
   reason: memoField(PROGRAMME_LABELS.reason),
 });
 export type ProgrammeRevision = z.infer<typeof programmeRevisionSchema>;
+
+// ------------------------------------------------------------------ what the service portal reads
+
+/** ISO 8601 timestamps, as every staff view sends them. */
+const timestamp = z.string();
+
+/** One version of a programme: its terms, when it took effect, who made it and why. */
+export const programmeVersionViewSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  effectiveFrom: timestamp,
+  proposedAprBp: z.number().int(),
+  paymentBp: z.number().int(),
+  hardshipPaymentBp: z.number().int(),
+  minimumPayment: z.number().int(),
+  source: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The staff member's name; null for the shipped version. */
+  createdBy: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type ProgrammeVersionView = z.infer<typeof programmeVersionViewSchema>;
+
+export const creditorListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  matchNames: z.array(z.string()),
+  inForce: programmeVersionViewSchema,
+});
+
+/** GET /api/staff/creditors: the creditors whose name or match words contain the search, by name. */
+export const creditorListSchema = z.object({
+  items: z.array(creditorListItemSchema),
+  /** More creditors matched than the list holds: the search should be narrower. */
+  more: z.boolean(),
+});
+
+/** GET /api/staff/creditors/:id: the creditor, its programme in force and every version, newest first. */
+export const creditorDetailSchema = creditorListItemSchema.extend({
+  versions: z.array(programmeVersionViewSchema),
+  /** The viewer may revise the programme (creditor relations staff). */
+  canEdit: z.boolean(),
+});
+export type CreditorDetail = z.infer<typeof creditorDetailSchema>;
+
+/** The most creditors a list answers with: an agency works with a few hundred; a search finds the rest. */
+export const CREDITOR_LIST_LIMIT = 100;
+
+export const creditorSearchSchema = z.object({
+  search: searchTextField('Search', LIMITS.text).default(''),
+});
+
+/** A creditor's id in a path: lower-case words joined by hyphens ('american-express'). */
+export const creditorIdParams = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'invalid' }),
+});

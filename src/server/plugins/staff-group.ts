@@ -1,10 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { userGroup } from '#server/db/schema/auth';
 
 /** Staff are members of a group whose name contains CustomerService. */
 export const STAFF_GROUP = 'CustomerService-us-east-2';
 const isStaffGroup = (name: string) => name.includes('CustomerService');
+
+/**
+ * Creditor relations staff: staff (members of the staff group too) who also maintain the creditors and their
+ * concession programmes. Every staff member reads those; only this group changes them.
+ */
+export const CREDITOR_RELATIONS_GROUP = 'CreditorRelations';
+
+/** Whether the user is a member of `group` now (read at each call: membership is checked where it matters). */
+export async function isInGroup(db: Db | Tx, userId: string, group: string): Promise<boolean> {
+  const [found] = await db
+    .select({ name: userGroup.groupName })
+    .from(userGroup)
+    .where(and(eq(userGroup.userId, userId), eq(userGroup.groupName, group)))
+    .limit(1);
+  return found !== undefined;
+}
 
 /**
  * Whether the user is in a staff group now. Read when a session begins and kept on it (session.isStaff), so

@@ -5,7 +5,7 @@ import { emailField, textField } from '#domain/validation/fields';
 import type { Db } from '#server/db/client';
 import { account, session, twoFactor, user, userGroup } from '#server/db/schema/auth';
 import { hashPassword } from '#server/plugins/auth';
-import { STAFF_GROUP } from '#server/plugins/staff-group';
+import { CREDITOR_RELATIONS_GROUP, STAFF_GROUP } from '#server/plugins/staff-group';
 
 /**
  * What `npm run staff:create` takes: the email by the same rule as sign-in (an account sign-in would refuse is
@@ -14,14 +14,19 @@ import { STAFF_GROUP } from '#server/plugins/staff-group';
 export const staffCreateArgsSchema = z.object({
   email: emailField('--email'),
   name: textField('--name', { max: 80 }),
+  /** Also creditor relations staff: may revise the creditors' concession programmes. */
+  'creditor-relations': z.boolean().default(false),
 });
 
 /** The arguments of `npm run staff:create`, checked; the messages name the option to fix. */
 export function parseStaffCreateArgs(
   values: Record<string, unknown>,
-): { ok: true; email: string; name: string } | { ok: false; errors: string[] } {
+): { ok: true; email: string; name: string; creditorRelations: boolean } | { ok: false; errors: string[] } {
   const result = staffCreateArgsSchema.safeParse(values);
-  if (result.success) return { ok: true, ...result.data };
+  if (result.success) {
+    const { 'creditor-relations': creditorRelations, ...rest } = result.data;
+    return { ok: true, ...rest, creditorRelations };
+  }
   return { ok: false, errors: [...new Set(result.error.issues.map((issue) => issue.message))] };
 }
 
@@ -75,6 +80,8 @@ export async function createStaff(
     password?: string;
     mustChangePassword?: boolean;
     keepSecondFactor?: boolean;
+    /** Also a member of the creditor relations group (plugins/staff-group.ts). */
+    creditorRelations?: boolean;
   },
 ): Promise<{ userId: string; email: string; password: string; created: boolean }> {
   // Every staff account made here (the CLI's, the demo one) goes through the sign-in email rule.
@@ -120,6 +127,12 @@ export async function createStaff(
         .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
     }
     await tx.insert(userGroup).values({ userId, groupName: STAFF_GROUP }).onConflictDoNothing();
+    if (o.creditorRelations) {
+      await tx
+        .insert(userGroup)
+        .values({ userId, groupName: CREDITOR_RELATIONS_GROUP })
+        .onConflictDoNothing();
+    }
     return { userId, email, password, created: !existing };
   });
 }

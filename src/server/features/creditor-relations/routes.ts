@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#domain/errors';
+import {
+  creditorDetailSchema,
+  creditorIdParams,
+  creditorListSchema,
+  creditorSearchSchema,
+  programmeRevisionSchema,
+} from '#domain/validation/concessions';
+import { CREDITOR_RELATIONS_GROUP, isInGroup } from '#server/plugins/staff-group';
+import type { Services } from '#server/services';
+import { getCreditor, listCreditors } from './read-creditors';
+import { reviseProgramme } from './revise-programme';
+
+const staffOnly = { role: 'staff' } as const;
+const tags = ['staff'];
+
+/**
+ * The creditors and their concession programmes (decision 0104): every staff member reads them; creditor
+ * relations staff (CREDITOR_RELATIONS_GROUP) revise a programme, which the next decision offers on.
+ */
+export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { db } = services.database;
+  const viewerId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
+    (await request.viewer())!.userId;
+
+  app.get(
+    '/api/staff/creditors',
+    {
+      config: staffOnly,
+      schema: { tags, querystring: creditorSearchSchema, response: { 200: creditorListSchema } },
+    },
+    async (request) => listCreditors(db, { search: request.query.search, at: new Date() }),
+  );
+
+  app.get(
+    '/api/staff/creditors/:id',
+    {
+      config: staffOnly,
+      schema: { tags, params: creditorIdParams, response: { 200: creditorDetailSchema } },
+    },
+    async (request) => {
+      const canEdit = await isInGroup(db, await viewerId(request), CREDITOR_RELATIONS_GROUP);
+      const found = await getCreditor(db, { creditorId: request.params.id, at: new Date(), canEdit });
+      if (!found) throw new AppError('NotFound', 'No such creditor.');
+      return found;
+    },
+  );
+
+  app.post(
+    '/api/staff/creditors/:id/programme',
+    {
+      config: { ...staffOnly, idempotent: true },
+      schema: {
+        tags,
+        params: creditorIdParams,
+        body: programmeRevisionSchema,
+        response: { 201: z.object({ id: z.string(), version: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const staffUserId = await viewerId(request);
+      // Counsellors read the programmes; only creditor relations staff change them.
+      if (!(await isInGroup(db, staffUserId, CREDITOR_RELATIONS_GROUP))) {
+        throw new AppError('Forbidden', 'Only creditor relations staff can change a programme.');
+      }
+      const made = await reviseProgramme(db, {
+        creditorId: request.params.id,
+        revision: request.body,
+        staffUserId,
+        at: new Date(),
+      });
+      return reply.status(201).send(made);
+    },
+  );
+};
