@@ -70,7 +70,11 @@ describe('staff:create checks the email as sign-in does', () => {
       ok: true,
       email: 'casey@agency.app',
       name: 'Casey Counsellor',
+      creditorRelations: false,
     });
+    expect(
+      parseStaffCreateArgs({ email: 'casey@agency.app', name: 'Casey', 'creditor-relations': true }),
+    ).toMatchObject({ ok: true, creditorRelations: true });
     expect(parseStaffCreateArgs({ email: 'casey@agency.org' })).toEqual({
       ok: false,
       errors: ['--name is required'],
