@@ -181,7 +181,12 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
       async (request) => {
         const found = await signer(request.body.token);
-        const state = await consentToElectronicRecords({ db, key: found, log: request.log });
+        const state = await consentToElectronicRecords({
+          db,
+          key: found,
+          log: request.log,
+          version: request.body.version,
+        });
         return { electronicRecords: state };
       },
     );

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ELECTRONIC_RECORDS_CONSENT_VERSIONS,
   ELECTRONIC_RECORDS_DISCLOSURES,
   ELECTRONIC_RECORDS_MESSAGES,
   PAPER_CHOSEN,
@@ -95,7 +96,7 @@ describe('/sign-letter in Spanish', () => {
   });
 
   it('shows the disclosures and the consent in Spanish, and the server’s refusal in Spanish', async () => {
-    const { user } = await inSpanish({
+    const { calls, user } = await inSpanish({
       session: { status: 200, body: { ...FRESH, documentOpened: true } },
       consent: {
         status: 409,
@@ -131,6 +132,10 @@ describe('/sign-letter in Spanish', () => {
       'Primero abra la carta para comprobar que puede leerla y luego acepte los documentos electrónicos.',
     );
     expect(screen.getByRole('button', { name: 'Prefiero recibir documentos en papel' })).toBeInTheDocument();
+    // The consent names the version of the words read: the Spanish disclosures'.
+    expect(calls.filter((c) => c.path === CONSENT_PATH).map((c) => c.body)).toEqual([
+      { token: TOKEN, version: ELECTRONIC_RECORDS_CONSENT_VERSIONS.es, agreed: true },
+    ]);
   });
 
   it('says what happens after choosing paper', async () => {

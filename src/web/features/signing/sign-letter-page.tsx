@@ -23,6 +23,7 @@ import { localizeMessage } from '#domain/i18n/translate-message';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
+import { useLanguage } from '#web/lib/i18n';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
@@ -333,7 +334,8 @@ const H2 = 'text-lg font-semibold text-gray-900';
 function SignInLine({ className }: { className: string }) {
   return (
     <p className={className}>
-      <FormattedMessage {...M.alreadySignedQuestion} />{SPACE}
+      <FormattedMessage {...M.alreadySignedQuestion} />
+      {SPACE}
       <Link to="/sign-in" className={LINK}>
         <FormattedMessage {...M.signIn} />
       </Link>
@@ -667,7 +669,8 @@ function ConsentForm({
   const form = useZodForm(schema, {});
   const failure = useFailureModal();
   const [refused, setRefused] = useState<string>();
-  const consent = useMutation({ mutationFn: () => consentToElectronicRecords(token) });
+  const { language } = useLanguage();
+  const consent = useMutation({ mutationFn: () => consentToElectronicRecords(token, language) });
   const paper = useMutation({ mutationFn: () => choosePaper(token) });
 
   // A refusal the signer can act on (open the letter first, reload for new disclosures) is shown as it is.
@@ -924,7 +927,8 @@ function LetterButton({
       </button>
       {url && (
         <p className="mt-2 text-sm text-gray-700">
-          <FormattedMessage {...M.saved} />{SPACE}
+          <FormattedMessage {...M.saved} />
+          {SPACE}
           <a href={url} download={LETTER_FILE_NAME} className={LINK}>
             <FormattedMessage {...M.saveAgain} />
           </a>
