@@ -4,6 +4,7 @@ import {
   LETTER_TEXT_VERSIONS,
   type LetterOfAuthorizationInput,
   letterOfAuthorizationContent,
+  letterRenewedMessage,
 } from '#domain/enrollment/letter-of-authorization';
 import { pdfLayoutText } from '#tests/support/pdf-text';
 import { letterIntl } from './build-letter';
@@ -112,5 +113,14 @@ describe('the Letter of Authorization in Spanish', () => {
     expect(content).toMatchObject({ language: 'en', textVersion: LETTER_TEXT_VERSIONS.en });
     expect(content.title).toBe('Letter of Authorization');
     expect(LETTER_TEXT_VERSIONS.es).not.toBe(LETTER_TEXT_VERSIONS.en);
+  });
+
+  it('says in Spanish that a letter was made again, with the new first draft date', () => {
+    expect(letterRenewedMessage('2026-04-05', spanish)).toBe(
+      'La fecha del primer cargo de esta carta ya está demasiado cerca para que podamos preparar el cargo a tiempo, por lo que ya no se puede firmar. Le enviamos por correo electrónico una nueva carta, con el primer cargo el 5 de abril de 2026. Firme esa carta, por favor.',
+    );
+    expect(letterRenewedMessage('2026-04-05')).toBe(
+      'The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on April 5, 2026. Please sign that one.',
+    );
   });
 });

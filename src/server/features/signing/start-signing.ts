@@ -7,6 +7,7 @@ import { enqueueEmail } from '#server/email/outbox';
 import { signLetterEmail } from '#server/email/templates';
 import type { Language } from '#domain/i18n/language';
 import { borrowerLanguage } from '#server/application/recipient-language';
+import { intlFor } from '#server/i18n';
 import { buildLetter, letterIntl } from './build-letter';
 import { renderLetterOfAuthorizationPdf } from './render-letter';
 
@@ -66,7 +67,11 @@ async function sendLetter(services: Services, applicationId: string, today: stri
   const envelope = await services.eSignature.createEnvelope({
     document: pdf,
     documentName: LETTER_DOCUMENT_NAME,
-    emailSubject: 'Please sign your Letter of Authorization',
+    // The provider's own email, when it sends one, in the letter's language.
+    emailSubject: intlFor(content.language).formatMessage({
+      id: 'email.signLetter.subject',
+      defaultMessage: 'Please sign your Letter of Authorization',
+    }),
     signers: signers.map((signer) => {
       const at = positions[signer.role];
       if (!at) throw new Error(`Letter of Authorization: no signature block for the ${signer.role}`);
