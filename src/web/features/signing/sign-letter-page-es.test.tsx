@@ -40,10 +40,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function inSpanish(o: { session?: Reply; consent?: Reply; newLink?: Reply } = {}) {
+async function inSpanish(o: { session?: Reply; consent?: Reply; newLink?: Reply; sign?: Reply } = {}) {
   const calls: ApiCall[] = answerApi({
     [`POST ${SESSION_PATH}`]: o.session ?? { status: 200, body: VIEW },
-    [`POST ${SIGN_PATH}`]: { status: 200, body: { signed: true } },
+    [`POST ${SIGN_PATH}`]: o.sign ?? { status: 200, body: { signed: true } },
     [`POST ${DOCUMENT_PATH}`]: { status: 200, body: '%PDF-1.7' },
     [`POST ${CONSENT_PATH}`]: o.consent ?? { status: 200, body: { electronicRecords: 'consented' } },
     [`POST ${PAPER_PATH}`]: { status: 200, body: { electronicRecords: 'withdrawn' } },
@@ -136,6 +136,24 @@ describe('/sign-letter in Spanish', () => {
     expect(calls.filter((c) => c.path === CONSENT_PATH).map((c) => c.body)).toEqual([
       { token: TOKEN, version: ELECTRONIC_RECORDS_CONSENT_VERSIONS.es, agreed: true },
     ]);
+  });
+
+  it('shows the server’s answer on the name in Spanish', async () => {
+    const mismatch = 'The name you typed does not match the name on the letter.';
+    const { user } = await inSpanish({
+      sign: {
+        status: 400,
+        body: { code: 'ValidationError', message: mismatch, fieldErrors: { fullName: mismatch } },
+      },
+    });
+    await user.type(screen.getByLabelText('Nombre completo'), 'Ana Dias');
+    await user.click(screen.getByLabelText('Acepto firmar esta carta de autorización de forma electrónica'));
+    await user.click(screen.getByRole('button', { name: 'Firmar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Nombre completo')).toHaveAccessibleDescription(
+        'El nombre que escribió no coincide con el nombre que figura en la carta.',
+      ),
+    );
   });
 
   it('says what happens after choosing paper', async () => {

@@ -194,6 +194,10 @@ const TYPED = defineMessages({
   fullName: { id: 'signing.sign.fullName', defaultMessage: 'Full name' },
   fullNameRequired: { id: 'signing.sign.fullNameRequired', defaultMessage: 'Full name is required' },
   fullNameInvalid: { id: 'signing.sign.fullNameInvalid', defaultMessage: 'Full name is invalid' },
+  nameMismatch: {
+    id: 'signing.sign.nameMismatch',
+    defaultMessage: 'The name you typed does not match the name on the letter.',
+  },
   agree: {
     id: 'signing.sign.agree',
     defaultMessage: 'I agree to sign this Letter of Authorization electronically',
@@ -302,6 +306,11 @@ function useRefusalText(): (message: string) => string {
       [ELECTRONIC_RECORDS_MESSAGES.consentRequired, M.consentRequired],
       [ELECTRONIC_RECORDS_MESSAGES.alreadySigned, M.withdrawAfterSigning],
       [ELECTRONIC_RECORDS_MESSAGES.agreeRequired, M.agreeConsentRequired],
+      // The signature's field messages, as the server checks them too.
+      [String(M.nameMismatch.defaultMessage), M.nameMismatch],
+      [String(M.fullNameRequired.defaultMessage), M.fullNameRequired],
+      [String(M.fullNameInvalid.defaultMessage), M.fullNameInvalid],
+      [String(M.agreeRequired.defaultMessage), M.agreeRequired],
     ]);
     return (message: string) => {
       const descriptor = known.get(message);
@@ -311,6 +320,16 @@ function useRefusalText(): (message: string) => string {
     };
   }, [intl]);
 }
+
+/** A server answer's field messages in the page's language (anything else about the answer is not needed). */
+const inPageLanguage = (error: unknown, text: (message: string) => string) =>
+  error instanceof ApiError
+    ? {
+        fieldErrors: Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([field, message]) => [field, text(message)]),
+        ),
+      }
+    : error;
 
 const SECONDARY =
   'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70';
@@ -677,7 +696,7 @@ function ConsentForm({
   const handle = (error: unknown) => {
     if (isExpired(error)) onExpired();
     else if (error instanceof ApiError && error.status === 404) onInvalid();
-    else if (applyServerFieldErrors(form, error, ['agreed'])) return;
+    else if (applyServerFieldErrors(form, inPageLanguage(error, refusalText), ['agreed'])) return;
     else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       if (error.code === 'PreconditionFailed') onOpenFirst();
       setRefused(refusalText(Object.values(error.fieldErrors)[0] ?? error.message));
@@ -810,7 +829,8 @@ function SignatureForm({
       else if (error instanceof ApiError && error.code === 'PreconditionFailed')
         onConsentMissing(refusalText(error.message));
       else if (error instanceof ApiError && error.status === 409) onOutcome('alreadySigned');
-      else if (applyServerFieldErrors(form, error, ['fullName', 'agreed'])) return;
+      else if (applyServerFieldErrors(form, inPageLanguage(error, refusalText), ['fullName', 'agreed']))
+        return;
       else
         failure.show(
           error instanceof ApiError && error.code === 'NetworkError'
