@@ -47,6 +47,10 @@ describe('the letter in the signer’s language', () => {
       letterLanguage: 'es',
       letterTextVersion: LETTER_TEXT_VERSIONS.es,
     });
+    // The agency has not approved its Spanish legal texts here: the page is told the English governs.
+    expect((await post('/api/signing/session', { token: b.token })).json()).toMatchObject({
+      englishGoverns: true,
+    });
     const text = await documentText(b.token);
     expect(text).toContain('Carta de autorización');
     expect(text).toContain(`Yo, ${b.name}, autorizo a`);

@@ -117,6 +117,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           role: found.role,
           signed: found.signed,
           agencyName: SITE.agencyName,
+          englishGoverns: !services.config.legalSpanish.approved,
           ...(await signerConsentView(db, found)),
         };
       },

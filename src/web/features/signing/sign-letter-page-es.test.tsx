@@ -156,6 +156,28 @@ describe('/sign-letter in Spanish', () => {
     );
   });
 
+  it('says the English disclosures govern until the agency approves the Spanish, and shows them on request', async () => {
+    const { user } = await inSpanish({ session: { status: 200, body: { ...FRESH, englishGoverns: true } } });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'La versión en inglés de esta información es la que rige',
+    );
+    expect(document.body).not.toHaveTextContent(ELECTRONIC_RECORDS_DISCLOSURES[1].text);
+    await user.click(screen.getByRole('button', { name: 'Lea la versión en inglés' }));
+    const english = document.getElementById('disclosures-in-english');
+    expect(english).toHaveAttribute('lang', 'en');
+    expect(english).toHaveTextContent(ELECTRONIC_RECORDS_DISCLOSURES[1].text);
+    expect(screen.getByRole('button', { name: 'Ocultar la versión en inglés' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('shows no such notice once the agency has approved the Spanish', async () => {
+    await inSpanish({ session: { status: 200, body: { ...FRESH, englishGoverns: false } } });
+    expect(screen.getByText('Su derecho a recibir documentos en papel')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('says what happens after choosing paper', async () => {
     const { user } = await inSpanish({ session: { status: 200, body: FRESH } });
     await user.click(screen.getByRole('button', { name: 'Prefiero recibir documentos en papel' }));
@@ -189,5 +211,14 @@ describe('/sign-letter in Spanish', () => {
     expect(h1()).toBe('Enlace para firmar no válido');
     expect(screen.getByRole('alert')).toHaveTextContent('Este enlace para firmar no es válido o ha vencido.');
     expect(document.body).toHaveTextContent('¿Ya firmó o desea ver su solicitud?');
+  });
+});
+
+describe('/sign-letter in English', () => {
+  it('never shows the notice about the Spanish translation', async () => {
+    answerApi({ [`POST ${SESSION_PATH}`]: { status: 200, body: { ...FRESH, englishGoverns: true } } });
+    renderRoutes([{ path: '/sign-letter', Component: SignLetterPage }], `/sign-letter#t=${TOKEN}`);
+    expect(await screen.findByText('Your right to paper')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -155,6 +155,13 @@ const TYPED = defineMessages({
       'The letter authorizes {agency} to work with your creditors on your Debt Management Plan. Please read it before you sign.',
   },
   stepOpen: { id: 'signing.form.stepOpen', defaultMessage: 'Open and read the letter' },
+  englishGoverns: {
+    id: 'signing.consent.englishGoverns',
+    defaultMessage:
+      'This translation is provided for your convenience. The English version of these disclosures governs: if the two differ, the English version applies.',
+  },
+  showEnglish: { id: 'signing.consent.showEnglish', defaultMessage: 'Read the English version' },
+  hideEnglish: { id: 'signing.consent.hideEnglish', defaultMessage: 'Hide the English version' },
   consentHeading: {
     id: 'signing.consent.heading',
     defaultMessage: 'Your consent to electronic records and signatures',
@@ -599,7 +606,7 @@ function SignForm({
         <h2 id="step-consent" className={H2}>
           <FormattedMessage {...M.consentHeading} />
         </h2>
-        <Disclosures />
+        <Disclosures englishGoverns={view.englishGoverns === true} />
         {consentNotice && !consented && (
           <p role="alert" className="mt-4 text-sm text-red-700">
             {consentNotice}
@@ -646,18 +653,57 @@ function SignForm({
   );
 }
 
-function Disclosures() {
+/**
+ * The disclosures in the page's language. A translation the agency has not approved says that the English
+ * governs, and shows the English beside it on request.
+ */
+function Disclosures({ englishGoverns }: { englishGoverns: boolean }) {
   const intl = useIntl();
+  const { language } = useLanguage();
+  const [showEnglish, setShowEnglish] = useState(false);
   const values = contact(intl);
+  const list = 'mt-3 space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm';
+  const translated = language !== 'en';
   return (
-    <dl className="mt-3 space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">
-      {ELECTRONIC_RECORDS_DISCLOSURES.map((d) => (
-        <div key={d.key}>
-          <dt className="font-semibold text-gray-900">{intl.formatMessage(DISCLOSURES[d.key].title)}</dt>
-          <dd className="mt-1 text-gray-800">{intl.formatMessage(DISCLOSURES[d.key].text, values)}</dd>
+    <>
+      <dl className={list}>
+        {ELECTRONIC_RECORDS_DISCLOSURES.map((d) => (
+          <div key={d.key}>
+            <dt className="font-semibold text-gray-900">{intl.formatMessage(DISCLOSURES[d.key].title)}</dt>
+            <dd className="mt-1 text-gray-800">{intl.formatMessage(DISCLOSURES[d.key].text, values)}</dd>
+          </div>
+        ))}
+      </dl>
+      {translated && englishGoverns && (
+        <div
+          role="note"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p>
+            <FormattedMessage {...M.englishGoverns} />
+          </p>
+          <button
+            type="button"
+            aria-expanded={showEnglish}
+            aria-controls="disclosures-in-english"
+            onClick={() => setShowEnglish((shown) => !shown)}
+            className={`${LINK} mt-2`}
+          >
+            <FormattedMessage {...(showEnglish ? M.hideEnglish : M.showEnglish)} />
+          </button>
         </div>
-      ))}
-    </dl>
+      )}
+      {translated && englishGoverns && showEnglish && (
+        <dl id="disclosures-in-english" lang="en" className={list}>
+          {ELECTRONIC_RECORDS_DISCLOSURES.map((d) => (
+            <div key={d.key}>
+              <dt className="font-semibold text-gray-900">{d.title}</dt>
+              <dd className="mt-1 text-gray-800">{d.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
   );
 }
 
