@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCustomerPortalStatus, type ApplicationStatus } from '#domain/flow/statuses';
+import { LETTER_TEXT_VERSIONS } from '#domain/enrollment/letter-of-authorization';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { createTestDatabase } from '#tests/setup/test-database';
 import { signInStaff, type StaffClient } from '#tests/support/service-portal';
@@ -136,8 +137,7 @@ describe('seedBulk: what it writes', () => {
         // An old row is kept where something needs it, or while a recent income snapshot lists it.
         const kept =
           template.filter(
-            (r) =>
-              r.needed || recent(r.at) || (r.listedAt !== null && r.listedAt + shift >= since),
+            (r) => r.needed || recent(r.at) || (r.listedAt !== null && r.listedAt + shift >= since),
           ).length * copied;
         expect(copy.length, `${name} of copy ${p.index}`).toBe(kept);
         left += template.length * copied - kept;
@@ -259,6 +259,23 @@ describe('seedBulk: what it writes', () => {
   });
 });
 
+describe('seedBulk: letters', () => {
+  it("writes each letter in its borrower's language, with that language's text version", async () => {
+    const letters = rowsOf(
+      await t.db.execute(sql`
+        select d.letter_language, d.letter_text_version, b.preferred_language
+        from docusign d join borrower b on b.application_id = d.application_id`),
+    );
+    expect(letters.length).toBeGreaterThan(0);
+    for (const letter of letters) {
+      const language = letter.preferred_language === 'es' ? 'es' : 'en';
+      expect(letter.letter_language).toBe(language);
+      expect(letter.letter_text_version).toBe(LETTER_TEXT_VERSIONS[language]);
+    }
+    expect(letters.some((letter) => letter.letter_language === 'es')).toBe(true);
+  });
+});
+
 describe('planCopy: ids and when copies were made', () => {
   it('salts every copy of a million differently (so their ids never collide)', () => {
     const seen = new Set<string>();
@@ -363,7 +380,11 @@ describe('seedBulk: deterministic', () => {
   it('gives the same ids, names, emails and phones for the same seed, other ones for another seed', async () => {
     const same = await again(1);
     expect([...same.keys()]).toEqual([...copiedRows.keys()]);
-    const recent = new Set(copiedTables().filter((x) => x.recentBy).map((x) => x.name));
+    const recent = new Set(
+      copiedTables()
+        .filter((x) => x.recentBy)
+        .map((x) => x.name),
+    );
     for (const [table, rows] of copiedRows) {
       if (!recent.has(table)) {
         expect(same.get(table), table).toEqual(rows);
