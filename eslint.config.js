@@ -115,6 +115,8 @@ const TRANSLATED = [
   'src/web/features/landing/plan-fee-messages.tsx',
   'src/web/features/landing/security-banner.tsx',
   'src/web/features/landing/why-section.tsx',
+  'src/web/features/legal/legal-page.tsx',
+  'src/web/features/signing/sign-letter-page.tsx',
 ];
 
 /** Node built-ins that do I/O: the domain stays pure, so none of these. */

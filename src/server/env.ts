@@ -163,6 +163,21 @@ const EnvSchema = z.object({
   LEGAL_PRIVACY_POLICY: z.string().min(1).optional(),
   LEGAL_TERMS_AND_CONDITIONS: z.string().min(1).optional(),
   LEGAL_CREDIT_REPORT_POLICY: z.string().min(1).optional(),
+  /**
+   * The same texts in Spanish (an address or a file). Unset: the Spanish template where the English is the
+   * template too; where the agency set its own English text, Spanish readers are given that English text.
+   */
+  LEGAL_PRIVACY_POLICY_ES: z.string().min(1).optional(),
+  LEGAL_TERMS_AND_CONDITIONS_ES: z.string().min(1).optional(),
+  LEGAL_CREDIT_REPORT_POLICY_ES: z.string().min(1).optional(),
+  /**
+   * 'true' once the agency has approved its Spanish legal texts as binding. Until then each Spanish text is a
+   * courtesy translation and says that the English version governs (decision 0099).
+   */
+  LEGAL_SPANISH_APPROVED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Session recording on the borrower's pages: off unless set (decision 0052). */
   SESSION_RECORDING_PROVIDER: z.enum(['off', 'logrocket']).default('off'),
   /** The LogRocket app id ('org/app'), required with SESSION_RECORDING_PROVIDER=logrocket. */
@@ -259,6 +274,8 @@ export type Config = {
   phoneLookupProvider: 'sandbox' | 'twilio';
   /** Each legal text: the agency's page (a URL) or a file to serve; undefined means the template text. */
   legal: Record<LegalDocumentKey, LegalSource | undefined>;
+  /** The Spanish legal texts: each one's setting (undefined as above), and whether the agency approved them. */
+  legalSpanish: { approved: boolean; sources: Record<LegalDocumentKey, LegalSource | undefined> };
   /** Session recording on the borrower's pages; 'off' loads nothing. */
   sessionRecording: { provider: 'off' } | { provider: 'logrocket'; appId: string };
   /** The promo video's origin ('https://videos.example'), which the video modal plays from; none unset. */
@@ -458,6 +475,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       production,
     ),
   };
+  const legalSpanish = {
+    approved: env.LEGAL_SPANISH_APPROVED,
+    sources: {
+      'privacy-policy': legalSource('LEGAL_PRIVACY_POLICY_ES', env.LEGAL_PRIVACY_POLICY_ES, production),
+      'terms-and-conditions': legalSource(
+        'LEGAL_TERMS_AND_CONDITIONS_ES',
+        env.LEGAL_TERMS_AND_CONDITIONS_ES,
+        production,
+      ),
+      'credit-report-policy': legalSource(
+        'LEGAL_CREDIT_REPORT_POLICY_ES',
+        env.LEGAL_CREDIT_REPORT_POLICY_ES,
+        production,
+      ),
+    },
+  };
   const dataDir = path.resolve(env.DATA_DIR);
   const encryptionKey = decodeKey(env.ENCRYPTION_KEY ?? devSecret(dataDir, 'encryption-key', 32));
   if (!encryptionKey)
@@ -499,6 +532,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsProvider: env.SMS_PROVIDER,
     phoneLookupProvider: env.PHONE_LOOKUP_PROVIDER,
     legal,
+    legalSpanish,
     promoVideoOrigin: httpsOrigin(env.VITE_PROMO_VIDEO_URL),
     sessionRecording:
       env.SESSION_RECORDING_PROVIDER === 'logrocket'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
 
 // What each signer reads and agrees to before signing the Letter of Authorization electronically: the
@@ -8,6 +9,20 @@ import { SITE } from '#domain/site';
 
 /** The version of ELECTRONIC_RECORDS_DISCLOSURES stored with each consent. */
 export const ELECTRONIC_RECORDS_CONSENT_VERSION = '2026-11-26';
+
+/**
+ * The version of the disclosures in each language the signing page shows them in (the Spanish words are the
+ * signing.disclosure.* messages): the consent stores the one the signer read (decision 0099). Change the
+ * English or the Spanish → change its version.
+ */
+export const ELECTRONIC_RECORDS_CONSENT_VERSIONS: Record<Language, string> = {
+  en: ELECTRONIC_RECORDS_CONSENT_VERSION,
+  es: '2026-11-26.es',
+};
+
+/** Whether a stored or sent version is that of the disclosures as they are now, in either language. */
+export const isCurrentConsentVersion = (version: string | null): boolean =>
+  Object.values(ELECTRONIC_RECORDS_CONSENT_VERSIONS).includes(version ?? '');
 
 export const ELECTRONIC_RECORDS_HEADING = 'Your consent to electronic records and signatures';
 
@@ -70,7 +85,7 @@ export const electronicRecordsConsentSchema = z.strictObject({
   version: z
     .string()
     .max(40, ELECTRONIC_RECORDS_MESSAGES.outdatedVersion)
-    .refine((v) => v === ELECTRONIC_RECORDS_CONSENT_VERSION, ELECTRONIC_RECORDS_MESSAGES.outdatedVersion),
+    .refine(isCurrentConsentVersion, ELECTRONIC_RECORDS_MESSAGES.outdatedVersion),
   agreed: z.literal(true, { error: ELECTRONIC_RECORDS_MESSAGES.agreeRequired }),
 });
 export type ElectronicRecordsConsent = z.infer<typeof electronicRecordsConsentSchema>;
@@ -89,5 +104,5 @@ export function electronicRecordsState(o: {
   withdrawnAt: Date | null;
 }): ElectronicRecordsState {
   if (o.withdrawnAt) return 'withdrawn';
-  return o.consentAt && o.consentVersion === ELECTRONIC_RECORDS_CONSENT_VERSION ? 'consented' : 'pending';
+  return o.consentAt && isCurrentConsentVersion(o.consentVersion) ? 'consented' : 'pending';
 }

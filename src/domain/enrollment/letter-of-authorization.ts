@@ -1,7 +1,9 @@
+import { createIntl, defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import { type Cents, sumCents } from '../money/cents';
 import { isRealDate } from '../validation/format';
 import { MONTH_NAMES } from '#domain/calendar';
-import { PLAN_DISCLOSURES, REVOKE_NOTICE_BUSINESS_DAYS } from './plan-disclosures';
+import type { Language } from '#domain/i18n/language';
+import { PLAN_DISCLOSURE_MESSAGES, PLAN_DISCLOSURES, REVOKE_NOTICE_BUSINESS_DAYS } from './plan-disclosures';
 import type { PlanTerms } from './plan-terms';
 import { CHANGED_DRAFT_NOTICE_DAYS } from '../underwriting/constants';
 
@@ -57,6 +59,9 @@ export type SignatureBlock = {
 };
 
 export type LetterOfAuthorizationContent = {
+  /** The language the letter is written in (the signer's), and the version of its text in that language. */
+  language: Language;
+  textVersion: string;
   title: string;
   /** The date as written on the letter: 'March 15, 2026'. */
   date: string;
@@ -117,8 +122,6 @@ export function formatLetterDate(isoDate: string): string {
 
 const tidy = (s: string): string => s.trim().replace(/\s+/g, ' ');
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
 /** 1 → '1st', 2 → '2nd', 3 → '3rd', 11 → '11th', 22 → '22nd'. */
 export function ordinal(n: number): string {
   const tens = n % 100;
@@ -129,18 +132,148 @@ export function ordinal(n: number): string {
 
 /**
  * Why a letter cannot be signed and what replaces it: its first draft date came too close while it waited, so a
- * new letter with `firstDraftDate` (the same day of the month) was emailed.
+ * new letter with `firstDraftDate` (the same day of the month) was emailed. In the language of `intl` (the
+ * signing page's; English by default).
  */
-export const letterRenewedMessage = (firstDraftDate: string): string =>
-  `The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on ${formatLetterDate(firstDraftDate)}. Please sign that one.`;
+export const letterRenewedMessage = (
+  firstDraftDate: string,
+  intl: LetterIntl = englishLetterIntl(),
+): string =>
+  intl.formatMessage(LETTER_MESSAGES.renewed, { date: formatLetterDateIn(firstDraftDate, intl.language) });
 
 /** What happens to a draft due on a day banks do not settle debits (stated wherever the draft day is). */
 export const DRAFT_ON_NON_BUSINESS_DAY =
   'A draft due on a weekend or a bank holiday is drawn on the next business day.';
 
-/** The Letter of Authorization's content for these people, creditors and plan. */
+/**
+ * The version of the letter's text in each language, recorded with the signed letter (decision 0100): which
+ * words were signed. Change a sentence of LETTER_MESSAGES (or the plan's disclosures it repeats), in English
+ * or in Spanish → change that language's version.
+ */
+export const LETTER_TEXT_VERSIONS: Record<Language, string> = { en: '2026-11-26', es: '2026-11-26.es' };
+
+/**
+ * The letter's sentences. A single signer writes as "I", a couple as "we" (`signers`: 'joint' or 'single'),
+ * each sentence whole in both forms so that a translation can conjugate its verbs.
+ */
+export const LETTER_MESSAGES = defineMessages({
+  title: { id: 'letter.title', defaultMessage: 'Letter of Authorization' },
+  authorizeAgency: {
+    id: 'letter.authorizeAgency',
+    defaultMessage:
+      '{signers, select, joint {We, {borrower} and {spouse}, authorize {agency}, a nonprofit credit counseling agency, to contact each creditor listed below on our behalf, to ask for lower interest rates, waived fees and lower monthly payments, and to set up a debt management plan for these accounts.} other {I, {borrower}, authorize {agency}, a nonprofit credit counseling agency, to contact each creditor listed below on my behalf, to ask for lower interest rates, waived fees and lower monthly payments, and to set up a debt management plan for these accounts.}}',
+  },
+  authorizeCreditors: {
+    id: 'letter.authorizeCreditors',
+    defaultMessage:
+      "{signers, select, joint {We authorize each creditor listed below to discuss our account with {agency} and to share with it the account's balance, payment history and terms.} other {I authorize each creditor listed below to discuss my account with {agency} and to share with it the account's balance, payment history and terms.}}",
+  },
+  columnCreditor: { id: 'letter.column.creditor', defaultMessage: 'Creditor' },
+  columnAccount: { id: 'letter.column.account', defaultMessage: 'Account' },
+  columnBalance: { id: 'letter.column.balance', defaultMessage: 'Balance' },
+  columnNewMonthlyPayment: { id: 'letter.column.newMonthlyPayment', defaultMessage: 'New monthly payment' },
+  total: {
+    id: 'letter.total',
+    defaultMessage: 'Total ({count, plural, one {# account} other {# accounts}})',
+  },
+  noAccountNumber: { id: 'letter.noAccountNumber', defaultMessage: 'Not on file' },
+  paymentAccount: {
+    id: 'letter.paymentAccount',
+    defaultMessage:
+      '{signers, select, joint {our checking account {account}} other {my checking account {account}}}',
+  },
+  paymentAccountAt: {
+    id: 'letter.paymentAccountAt',
+    defaultMessage:
+      '{signers, select, joint {our checking account {account} at {institution}} other {my checking account {account} at {institution}}}',
+  },
+  draws: {
+    id: 'letter.draws',
+    defaultMessage:
+      "{signers, select, joint {We} other {I}} authorize {agency} to draw {draft} from {paymentAccount} by electronic debit on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month, {term, plural, one {# draft} other {# drafts}} in all, the first on {first} and the last on {last}{lastSmaller, select, yes {, when only {lastAmount} is left to draw} other {}}. Of each draft, {creditorsPayment} goes to the creditors listed above and {fee} is {agency}'s monthly fee. {nonBusinessDay}",
+  },
+  nonBusinessDay: {
+    id: 'letter.nonBusinessDay',
+    defaultMessage: 'A draft due on a weekend or a bank holiday is drawn on the next business day.',
+  },
+  setupFee: {
+    id: 'letter.setupFee',
+    defaultMessage:
+      '{signers, select, joint {We} other {I}} also authorize a one-time set-up fee of {setupFee}, drawn with the first draft on {first}, so the first draft is {firstDraft}.',
+  },
+  payoff: {
+    id: 'letter.payoff',
+    defaultMessage:
+      'When an account is paid off, its payment goes to the other creditors on the plan, so the plan may end sooner; the amount drawn stays the same. {agency} will not draw more than {draft} a month unless {signers, select, joint {we confirm new terms, and will tell us} other {I confirm new terms, and will tell me}} of any change in the amount at least {days} days before the draft it affects.',
+  },
+  revoke: {
+    id: 'letter.revoke',
+    defaultMessage:
+      '{signers, select, joint {We} other {I}} may revoke this authorization in writing or by calling {agency} at {phone}. To stop a draft, the notice must reach {agency} at least {businessDays} business days before it. Revoking does not undo payments already made.',
+  },
+  understand: {
+    id: 'letter.understand',
+    defaultMessage:
+      '{signers, select, joint {We understand that each creditor decides whether to accept the plan and its terms, and that we keep paying a creditor directly until it accepts.} other {I understand that each creditor decides whether to accept the plan and its terms, and that I keep paying a creditor directly until it accepts.}}',
+  },
+  toldBefore: {
+    id: 'letter.toldBefore',
+    defaultMessage: '{signers, select, joint {We have} other {I have}} been told, before signing, that:',
+  },
+  electronicSignature: {
+    id: 'letter.electronicSignature',
+    defaultMessage:
+      'By signing electronically, {signers, select, joint {we agree that our electronic signatures have the same effect as handwritten signatures, that we will receive} other {I agree that my electronic signature has the same effect as a handwritten signature, that I will receive}} a copy of this signed letter by email, and that {agency} may send each creditor a copy of it.',
+  },
+  borrower: { id: 'letter.signature.borrower', defaultMessage: 'Borrower' },
+  spouse: { id: 'letter.signature.spouse', defaultMessage: 'Spouse' },
+  signatureDate: { id: 'letter.signature.date', defaultMessage: 'Date' },
+  pageFooter: { id: 'letter.pageFooter', defaultMessage: '{title} - page {page} of {pages}' },
+  renewed: {
+    id: 'letter.renewed',
+    defaultMessage:
+      'The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on {date}. Please sign that one.',
+  },
+});
+
+/** Writes the letter's messages in a language: the server's intlFor(language), or English by default. */
+export type LetterIntl = {
+  language: Language;
+  formatMessage: (descriptor: MessageDescriptor, values?: Record<string, string | number>) => string;
+};
+
+let english: LetterIntl | undefined;
+/** The English of the messages, written from their own text (made on first use: only the server writes letters). */
+export function englishLetterIntl(): LetterIntl {
+  if (!english) {
+    const intl = createIntl({ locale: 'en-US', defaultLocale: 'en-US', messages: {} });
+    english = { language: 'en', formatMessage: (d, v) => intl.formatMessage(d, v) };
+  }
+  return english;
+}
+
+const spanishDate = new Intl.DateTimeFormat('es-US', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'yyyy-MM-dd' as the letter writes it in a language: 'March 15, 2026', '15 de marzo de 2026'. */
+export function formatLetterDateIn(isoDate: string, language: Language): string {
+  const english = formatLetterDate(isoDate);
+  if (language === 'en') return english;
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return spanishDate.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/**
+ * The Letter of Authorization's content for these people, creditors and plan, in the language of `intl` (the
+ * signer's; English by default).
+ */
 export function letterOfAuthorizationContent(
   input: LetterOfAuthorizationInput,
+  intl: LetterIntl = englishLetterIntl(),
 ): LetterOfAuthorizationContent {
   const agency = tidy(input.agency.name);
   const borrower = tidy(input.borrower.fullName);
@@ -152,17 +285,17 @@ export function letterOfAuthorizationContent(
   if (!Number.isSafeInteger(termInMonths) || termInMonths < 1) {
     throw new Error(`letterOfAuthorizationContent: a term of ${termInMonths} months`);
   }
+  const t = (descriptor: MessageDescriptor, values?: Record<string, string | number>) =>
+    intl.formatMessage(descriptor, values);
+  const date = (iso: string) => formatLetterDateIn(iso, intl.language);
 
   // One voice for the whole letter: a couple signs as "we".
-  const joint = spouse !== null;
-  const we = joint ? 'we' : 'I';
-  const our = joint ? 'our' : 'my';
-  const We = joint ? 'We' : 'I';
-  const names = joint ? `${borrower} and ${spouse}` : borrower;
+  const signers = spouse !== null ? 'joint' : 'single';
+  const noAccountNumber = t(LETTER_MESSAGES.noAccountNumber);
 
   const rows = input.creditors.map((c): CreditorRow => ({
     creditorName: tidy(c.creditorName),
-    accountNumber: maskAccountNumber(c.accountNumber) ?? NO_ACCOUNT_NUMBER,
+    accountNumber: maskAccountNumber(c.accountNumber) ?? noAccountNumber,
     balance: formatUsd(c.balance),
     newMonthlyPayment: formatUsd(c.newMonthlyPayment),
   }));
@@ -175,64 +308,87 @@ export function letterOfAuthorizationContent(
   if (maskedPaymentAccount === null)
     throw new Error('letterOfAuthorizationContent: no payment account number');
   const institution = input.paymentAccount.institutionName ? tidy(input.paymentAccount.institutionName) : '';
-  const paymentAccount = `${our} checking account ${maskedPaymentAccount}${institution ? ` at ${institution}` : ''}`;
+  const paymentAccount = institution
+    ? t(LETTER_MESSAGES.paymentAccountAt, { signers, account: maskedPaymentAccount, institution })
+    : t(LETTER_MESSAGES.paymentAccount, { signers, account: maskedPaymentAccount });
   const plan = input.plan;
   const draft = formatUsd(plan.monthlyDraft);
-  const first = formatLetterDate(plan.firstDraftDate);
+  const first = date(plan.firstDraftDate);
   const lastIsSmaller = plan.lastDraftAmount < plan.monthlyDraft;
   const phone = tidy(input.agency.phone);
   const signatureBlocks: SignatureBlock[] = [
     {
       role: 'borrower',
-      label: 'Borrower',
+      label: t(LETTER_MESSAGES.borrower),
       name: borrower,
     },
   ];
   if (spouse !== null) {
     signatureBlocks.push({
       role: 'spouse',
-      label: 'Spouse',
+      label: t(LETTER_MESSAGES.spouse),
       name: spouse,
     });
   }
 
   return {
-    title: LETTER_OF_AUTHORIZATION_TITLE,
-    date: formatLetterDate(input.date),
+    language: intl.language,
+    textVersion: LETTER_TEXT_VERSIONS[intl.language],
+    title: t(LETTER_MESSAGES.title),
+    date: date(input.date),
     from: [borrower, ...(spouse ? [spouse] : []), ...input.borrower.addressLines.map(tidy).filter(Boolean)],
     to: [agency, tidy(input.agency.phone)],
     paragraphs: [
-      `${We}, ${names}, authorize ${agency}, a nonprofit credit counseling agency, to contact each creditor listed below on ${our} behalf, to ask for lower interest rates, waived fees and lower monthly payments, and to set up a debt management plan for these accounts.`,
-      `${We} authorize each creditor listed below to discuss ${our} account with ${agency} and to share with it the account's balance, payment history and terms.`,
+      t(LETTER_MESSAGES.authorizeAgency, { signers, borrower, spouse: spouse ?? '', agency }),
+      t(LETTER_MESSAGES.authorizeCreditors, { signers, agency }),
     ],
     creditors: {
       columns: {
-        creditorName: 'Creditor',
-        accountNumber: 'Account',
-        balance: 'Balance',
-        newMonthlyPayment: 'New monthly payment',
+        creditorName: t(LETTER_MESSAGES.columnCreditor),
+        accountNumber: t(LETTER_MESSAGES.columnAccount),
+        balance: t(LETTER_MESSAGES.columnBalance),
+        newMonthlyPayment: t(LETTER_MESSAGES.columnNewMonthlyPayment),
       },
       rows,
       total: {
-        creditorName: `Total (${plural(rows.length, 'account', 'accounts')})`,
+        creditorName: t(LETTER_MESSAGES.total, { count: rows.length }),
         accountNumber: '',
         balance: formatUsd(totals.balance),
         newMonthlyPayment: formatUsd(totals.newMonthlyPayment),
       },
     },
     closingParagraphs: [
-      `${We} authorize ${agency} to draw ${draft} from ${paymentAccount} by electronic debit on the ${ordinal(plan.draftDay)} of each month, ${plural(termInMonths, 'draft', 'drafts')} in all, the first on ${first} and the last on ${formatLetterDate(plan.lastDraftDate)}${lastIsSmaller ? `, when only ${formatUsd(plan.lastDraftAmount)} is left to draw` : ''}. Of each draft, ${formatUsd(plan.creditorsMonthlyPayment)} goes to the creditors listed above and ${formatUsd(plan.monthlyFee)} is ${agency}'s monthly fee. ${DRAFT_ON_NON_BUSINESS_DAY}`,
+      t(LETTER_MESSAGES.draws, {
+        signers,
+        agency,
+        draft,
+        paymentAccount,
+        day: plan.draftDay,
+        term: termInMonths,
+        first,
+        last: date(plan.lastDraftDate),
+        lastSmaller: lastIsSmaller ? 'yes' : 'no',
+        lastAmount: formatUsd(plan.lastDraftAmount),
+        creditorsPayment: formatUsd(plan.creditorsMonthlyPayment),
+        fee: formatUsd(plan.monthlyFee),
+        nonBusinessDay: t(LETTER_MESSAGES.nonBusinessDay),
+      }),
       ...(plan.setupFee > 0
         ? [
-            `${We} also authorize a one-time set-up fee of ${formatUsd(plan.setupFee)}, drawn with the first draft on ${first}, so the first draft is ${formatUsd(plan.monthlyDraft + plan.setupFee)}.`,
+            t(LETTER_MESSAGES.setupFee, {
+              signers,
+              setupFee: formatUsd(plan.setupFee),
+              first,
+              firstDraft: formatUsd(plan.monthlyDraft + plan.setupFee),
+            }),
           ]
         : []),
-      `When an account is paid off, its payment goes to the other creditors on the plan, so the plan may end sooner; the amount drawn stays the same. ${agency} will not draw more than ${draft} a month unless ${we} confirm new terms, and will tell ${joint ? 'us' : 'me'} of any change in the amount at least ${CHANGED_DRAFT_NOTICE_DAYS} days before the draft it affects.`,
-      `${We} may revoke this authorization in writing or by calling ${agency} at ${phone}. To stop a draft, the notice must reach ${agency} at least ${REVOKE_NOTICE_BUSINESS_DAYS} business days before it. Revoking does not undo payments already made.`,
-      `${We} understand that each creditor decides whether to accept the plan and its terms, and that ${we} keep paying a creditor directly until it accepts.`,
-      `${We} have been told, before signing, that:`,
-      ...PLAN_DISCLOSURES.map((d) => `\u2022 ${d.text}`),
-      `By signing electronically, ${we} agree that ${our} electronic ${joint ? 'signatures have' : 'signature has'} the same effect as ${joint ? 'handwritten signatures' : 'a handwritten signature'}, that ${we} will receive a copy of this signed letter by email, and that ${agency} may send each creditor a copy of it.`,
+      t(LETTER_MESSAGES.payoff, { signers, agency, draft, days: CHANGED_DRAFT_NOTICE_DAYS }),
+      t(LETTER_MESSAGES.revoke, { signers, agency, phone, businessDays: REVOKE_NOTICE_BUSINESS_DAYS }),
+      t(LETTER_MESSAGES.understand, { signers }),
+      t(LETTER_MESSAGES.toldBefore, { signers }),
+      ...PLAN_DISCLOSURES.map((d) => `\u2022 ${t(PLAN_DISCLOSURE_MESSAGES[d.key])}`),
+      t(LETTER_MESSAGES.electronicSignature, { signers, agency }),
     ],
     signatureBlocks,
     totals,

@@ -212,6 +212,11 @@ export const signingViewSchema = z.object({
   /** The server served this signer the letter's PDF: they showed they can open it. */
   documentOpened: z.boolean(),
   electronicRecords: z.enum(ELECTRONIC_RECORDS_STATES),
+  /**
+   * The agency has not approved its Spanish legal texts: a Spanish reader of the disclosures is told that the
+   * English version governs (decision 0099).
+   */
+  englishGoverns: z.boolean().optional(),
 });
 export type SigningView = z.infer<typeof signingViewSchema>;
 

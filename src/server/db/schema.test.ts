@@ -564,6 +564,8 @@ describe('get application by id', () => {
           envelopeId: 'env-1',
           templateId: 'loa-v1',
           documentGeneratedAt: new Date('2025-02-27T09:00:00.000Z'),
+          letterLanguage: 'es',
+          letterTextVersion: '2026-11-26.es',
           documentSignedAt: new Date('2025-02-28T09:30:00.000Z'),
         })
         .returning(),

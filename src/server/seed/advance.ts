@@ -165,21 +165,23 @@ export async function advanceApplication(
       viewed: 'Submitted',
       set: { hasSubmittedPrimaryApplicationPage: true },
     });
-    await tx.insert(docusign).values({
-      applicationId: app!.id,
-      envelopeId: randomUUID(),
-      templateId: 'letter-of-authorization',
-      documentGeneratedAt: new Date(),
-    });
     // What the letter authorizes, as sending it records it, dated the day of the payment step: the plan's
     // first draft (and so the enrolment's first payment date) follows the planned history, not the day the
-    // seed happens to run.
-    const { authorization } = await buildLetter(
+    // seed happens to run. The letter's language and text version are kept as sending it keeps them.
+    const { authorization, content } = await buildLetter(
       tx,
       services.cipher,
       app!.id,
       services.dayOf(o.connectedAt ?? new Date()),
     );
+    await tx.insert(docusign).values({
+      applicationId: app!.id,
+      envelopeId: randomUUID(),
+      templateId: 'letter-of-authorization',
+      documentGeneratedAt: new Date(),
+      letterLanguage: content.language,
+      letterTextVersion: content.textVersion,
+    });
     await tx.insert(planAuthorization).values({ applicationId: app!.id, kind: 'letter', ...authorization });
   });
   status = 'signContract';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCustomerPortalStatus, type ApplicationStatus } from '#domain/flow/statuses';
+import { LETTER_TEXT_VERSIONS } from '#domain/enrollment/letter-of-authorization';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { createTestDatabase } from '#tests/setup/test-database';
 import { signInStaff, type StaffClient } from '#tests/support/service-portal';
@@ -255,6 +256,23 @@ describe('seedBulk: what it writes', () => {
     // Emails are unique (the schema says so) and a live run of the same seed continues after the copies.
     const more = await seedBulk({ config: t.config, database: t.database, count: 1, templates: 1, seed: 1 });
     expect(more.firstIndex).toBe(TEMPLATES + COPIES);
+  });
+});
+
+describe('seedBulk: letters', () => {
+  it("writes each letter in its borrower's language, with that language's text version", async () => {
+    const letters = rowsOf(
+      await t.db.execute(sql`
+        select d.letter_language, d.letter_text_version, b.preferred_language
+        from docusign d join borrower b on b.application_id = d.application_id`),
+    );
+    expect(letters.length).toBeGreaterThan(0);
+    for (const letter of letters) {
+      const language = letter.preferred_language === 'es' ? 'es' : 'en';
+      expect(letter.letter_language).toBe(language);
+      expect(letter.letter_text_version).toBe(LETTER_TEXT_VERSIONS[language]);
+    }
+    expect(letters.some((letter) => letter.letter_language === 'es')).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { LETTER_TEXT_VERSIONS } from '#domain/enrollment/letter-of-authorization';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '#server/db/schema/index';
@@ -201,6 +202,12 @@ const VARIED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     last_name: 'c.spouse_last_name',
     email: 'case when s.email is null then null else c.spouse_email end',
     phone_number: 'case when s.phone_number is null then null else c.spouse_phone end',
+  },
+  // The letter is written in the copy's language (the same bits as its borrower's preferred_language above).
+  docusign: {
+    letter_language:
+      "case when s.letter_language is null then null when (c.salt_lo >> 40) & 7 = 0 then 'es' else 'en' end",
+    letter_text_version: `case when s.letter_text_version is null then null when (c.salt_lo >> 40) & 7 = 0 then '${LETTER_TEXT_VERSIONS.es}' else '${LETTER_TEXT_VERSIONS.en}' end`,
   },
   docusign_signer: {
     name: "case when s.role = 'spouse' then c.spouse_full_name else c.full_name end",

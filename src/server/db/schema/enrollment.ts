@@ -1,6 +1,7 @@
 import { relations, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { cents, ciphertext, calendarDate, createdAt, updatedAt, applicationId } from './columns';
+import type { Language } from '#domain/i18n/language';
 import { application, borrower } from './application';
 
 // Enrollment: the plan, the letter of authorization and its signers, bank links (items, accounts, balances, transactions), income snapshots, the payment account.
@@ -107,6 +108,12 @@ export const docusign = pgTable('docusign', {
    * ENCRYPTION_KEY (src/server/application/signed-letter-store.ts); plain base64 if signed before that.
    */
   signedDocument: ciphertext('signed_document'),
+  /**
+   * The language the letter is written in (its signers'), and the version of the letter's text in that
+   * language (LETTER_TEXT_VERSIONS): which words were signed. Null for letters made before they were kept.
+   */
+  letterLanguage: text('letter_language').$type<Language>(),
+  letterTextVersion: text('letter_text_version'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import {
   letterOfAuthorizationContent,
+  type LetterIntl,
   type LetterOfAuthorizationContent,
 } from '#domain/enrollment/letter-of-authorization';
+import type { Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
 import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { loadPlanTerms } from '#server/application/plan-terms';
+import { intlFor, languageOrDefault } from '#server/i18n';
 import type { FieldCipher } from '#server/security/field-encryption';
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
@@ -23,6 +26,12 @@ export type LetterAuthorization = {
 };
 
 export type LetterSigner = { role: 'borrower' | 'spouse'; name: string; email: string };
+
+/** The letter's messages written in a language by the server's catalogs. */
+export const letterIntl = (language: Language): LetterIntl => ({
+  language,
+  formatMessage: (descriptor, values) => intlFor(language).formatMessage(descriptor, values),
+});
 
 /**
  * What the Letter of Authorization says for an application, read from its borrower, spouse, payment account and
@@ -65,39 +74,45 @@ export async function buildLetter(
   const b = app.borrower;
   const offersById = new Map(plan.offers.map((x) => [x.id, x]));
   const account = app.paymentAccount;
-  const content = letterOfAuthorizationContent({
-    date: today,
-    agency: { name: SITE.agencyName, phone: SITE.phone.display },
-    borrower: {
-      fullName: fullName(b),
-      addressLines: [
-        b.addressLine1,
-        b.addressLine2,
-        [b.city, [b.state, b.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-      ].filter((line): line is string => Boolean(line)),
+  // The letter is written in its signers' language. Both sign one document, in the borrower's language: the
+  // spouse has no choice of their own stored, so theirs is the borrower's (as for their emails).
+  const language = languageOrDefault(b.preferredLanguage);
+  const content = letterOfAuthorizationContent(
+    {
+      date: today,
+      agency: { name: SITE.agencyName, phone: SITE.phone.display },
+      borrower: {
+        fullName: fullName(b),
+        addressLines: [
+          b.addressLine1,
+          b.addressLine2,
+          [b.city, [b.state, b.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+        ].filter((line): line is string => Boolean(line)),
+      },
+      spouse: app.spouse ? { fullName: fullName(app.spouse) } : null,
+      creditors: terms.creditors.map((c) => {
+        const x = offersById.get(c.id);
+        const stored = x?.debt?.accountNumber ?? x?.collection?.accountNumber;
+        return {
+          creditorName: c.creditorName,
+          accountNumber: stored ? cipher.decrypt(stored) : null,
+          balance: c.balance,
+          newMonthlyPayment: c.payment,
+        };
+      }),
+      plan: { ...terms, firstDraftDate: terms.firstDraftDate, lastDraftDate: terms.lastDraftDate },
+      paymentAccount: account.plaidAccount
+        ? {
+            institutionName: account.plaidAccount.plaidItem.institutionName,
+            accountNumber: account.plaidAccount.mask ?? '',
+          }
+        : {
+            institutionName: null,
+            accountNumber: account.accountNumber ? cipher.decrypt(account.accountNumber) : '',
+          },
     },
-    spouse: app.spouse ? { fullName: fullName(app.spouse) } : null,
-    creditors: terms.creditors.map((c) => {
-      const x = offersById.get(c.id);
-      const stored = x?.debt?.accountNumber ?? x?.collection?.accountNumber;
-      return {
-        creditorName: c.creditorName,
-        accountNumber: stored ? cipher.decrypt(stored) : null,
-        balance: c.balance,
-        newMonthlyPayment: c.payment,
-      };
-    }),
-    plan: { ...terms, firstDraftDate: terms.firstDraftDate, lastDraftDate: terms.lastDraftDate },
-    paymentAccount: account.plaidAccount
-      ? {
-          institutionName: account.plaidAccount.plaidItem.institutionName,
-          accountNumber: account.plaidAccount.mask ?? '',
-        }
-      : {
-          institutionName: null,
-          accountNumber: account.accountNumber ? cipher.decrypt(account.accountNumber) : '',
-        },
-  });
+    letterIntl(language),
+  );
   const signers: LetterSigner[] = [{ role: 'borrower', name: fullName(b), email: b.email! }];
   if (app.spouse) {
     signers.push({ role: 'spouse', name: fullName(app.spouse), email: app.spouse.email ?? b.email! });

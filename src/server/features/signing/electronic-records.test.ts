@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ELECTRONIC_RECORDS_CONSENT_VERSION,
+  ELECTRONIC_RECORDS_CONSENT_VERSIONS,
   ELECTRONIC_RECORDS_MESSAGES,
 } from '#domain/enrollment/electronic-records-consent';
 import { spouse, borrower } from '#server/db/schema/application';
@@ -182,5 +183,18 @@ describe('consent to electronic records before signing', () => {
     const late = await post('/api/signing/paper', { token: b.token });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ELECTRONIC_RECORDS_MESSAGES.alreadySigned);
+  });
+});
+
+describe('consent to the disclosures read in Spanish', () => {
+  it('stores the Spanish version, which counts as current and lets the signer sign', async () => {
+    const b = await awaitingSignature('Consintiendo');
+    await post('/api/signing/document', { token: b.token });
+    const ok = await consent(b.token, ELECTRONIC_RECORDS_CONSENT_VERSIONS.es);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await signers(b.applicationId)).borrower!.electronicRecordsConsentVersion).toBe('2026-11-26.es');
+    expect(await session(b.token)).toMatchObject({ electronicRecords: 'consented' });
+    const signed = await post('/api/signing/sign', { token: b.token, fullName: b.name, agreed: true });
+    expect(signed.json()).toEqual({ signed: true });
   });
 });

@@ -68,13 +68,16 @@ export async function recordDocumentOpened(db: Db, key: SignerKey, now = new Dat
 }
 
 /**
- * Stores the signer's consent to the current disclosures. Refused until the letter was opened. A signer who
- * chose paper may change their mind before signing: the consent clears the withdrawal.
+ * Stores the signer's consent to the current disclosures, with the version of the words they read (each
+ * language's has its own). Refused until the letter was opened. A signer who chose paper may change their
+ * mind before signing: the consent clears the withdrawal.
  */
 export async function consentToElectronicRecords(o: {
   db: Db;
   key: SignerKey;
   log: FastifyBaseLogger;
+  /** The version the page showed (checked current by the request's schema); the English one when unsaid. */
+  version?: string;
   now?: Date;
 }): Promise<ElectronicRecordsState> {
   const state = await o.db.transaction(async (tx) => {
@@ -87,7 +90,7 @@ export async function consentToElectronicRecords(o: {
       .update(docusignSigner)
       .set({
         electronicRecordsConsentAt: o.now ?? new Date(),
-        electronicRecordsConsentVersion: ELECTRONIC_RECORDS_CONSENT_VERSION,
+        electronicRecordsConsentVersion: o.version ?? ELECTRONIC_RECORDS_CONSENT_VERSION,
         electronicRecordsWithdrawnAt: null,
       })
       .where(eq(docusignSigner.id, row.id));

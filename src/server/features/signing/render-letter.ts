@@ -1,10 +1,14 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type {
-  CreditorRow,
-  LetterOfAuthorizationContent,
-  LetterSignerRole,
-  SignatureBlock,
+import {
+  type CreditorRow,
+  englishLetterIntl,
+  LETTER_MESSAGES,
+  type LetterIntl,
+  type LetterOfAuthorizationContent,
+  type LetterSignerRole,
+  type SignatureBlock,
 } from '#domain/enrollment/letter-of-authorization';
+import { LOCALE } from '#domain/i18n/language';
 import type { SignerPositions } from '#providers/e-signature/port';
 
 // Draws the Letter of Authorization as a PDF for the e-signature provider. Standard Helvetica keeps the file
@@ -40,9 +44,13 @@ export type RenderedLetter = {
   positions: Partial<Record<LetterSignerRole, SignerPositions>>;
 };
 
-/** The letter as a PDF: one or more US Letter pages, the creditors table continued with its header. */
+/**
+ * The letter as a PDF: one or more US Letter pages, the creditors table continued with its header. `intl`
+ * writes the few words the drawing adds (the date line, the page numbers) in the letter's language.
+ */
 export async function renderLetterOfAuthorizationPdf(
   content: LetterOfAuthorizationContent,
+  intl: LetterIntl = englishLetterIntl(),
 ): Promise<RenderedLetter> {
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -50,9 +58,10 @@ export async function renderLetterOfAuthorizationPdf(
   doc.setTitle(content.title);
   doc.setSubject(`${content.title}, ${content.date}`);
   doc.setAuthor(content.to[0] ?? '');
-  doc.setLanguage('en-US');
+  doc.setLanguage(LOCALE[content.language]);
 
   const w = new Writer(doc, regular);
+  const dateLabel = w.fit(intl.formatMessage(LETTER_MESSAGES.signatureDate), regular);
 
   // Title, date, parties.
   w.ensure(60);
@@ -83,12 +92,20 @@ export async function renderLetterOfAuthorizationPdf(
   w.y -= BODY.leading / 2;
   for (const p of content.closingParagraphs) w.paragraph(p);
   const positions: RenderedLetter['positions'] = {};
-  for (const block of content.signatureBlocks) positions[block.role] = drawSignatureBlock(w, block, regular);
+  for (const block of content.signatureBlocks)
+    positions[block.role] = drawSignatureBlock(w, block, regular, dateLabel);
 
   // Page numbers, once the number of pages is known.
   const pages = doc.getPages();
   pages.forEach((page, i) => {
-    const footer = w.fit(`${content.title} - page ${i + 1} of ${pages.length}`, regular);
+    const footer = w.fit(
+      intl.formatMessage(LETTER_MESSAGES.pageFooter, {
+        title: content.title,
+        page: i + 1,
+        pages: pages.length,
+      }),
+      regular,
+    );
     page.drawText(footer, {
       x: (PAGE.width - regular.widthOfTextAtSize(footer, 8)) / 2,
       y: MARGIN.bottom / 2,
@@ -212,7 +229,12 @@ function drawCreditorsTable(
 }
 
 /** Draws one signer's lines, name and label; answers where the signature and the date go. */
-function drawSignatureBlock(w: Writer, block: SignatureBlock, font: PDFFont): SignerPositions {
+function drawSignatureBlock(
+  w: Writer,
+  block: SignatureBlock,
+  font: PDFFont,
+  dateLabel: string,
+): SignerPositions {
   w.ensure(SIGNATURE_BLOCK_HEIGHT);
   const lineY = w.y - 40;
   w.page.drawLine({
@@ -231,7 +253,7 @@ function drawSignatureBlock(w: Writer, block: SignatureBlock, font: PDFFont): Si
   for (const [i, text] of wrap(label, font, 9, SIGNATURE_LINE_WIDTH).slice(0, 2).entries()) {
     w.page.drawText(text, { x: MARGIN.left, y: lineY - 12 - i * 11, size: 9, font, color: INK });
   }
-  w.page.drawText('Date', { x: DATE_LINE_X, y: lineY - 12, size: 9, font, color: INK });
+  w.page.drawText(dateLabel, { x: DATE_LINE_X, y: lineY - 12, size: 9, font, color: INK });
   w.y -= SIGNATURE_BLOCK_HEIGHT;
   return {
     signature: { page: w.pageNumber, x: MARGIN.left, y: lineY },

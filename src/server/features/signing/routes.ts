@@ -17,6 +17,7 @@ import { SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
 import { SITE } from '#domain/site';
 import { docusign } from '#server/db/schema/enrollment';
 import { eq } from 'drizzle-orm';
+import { languageOfRequest } from '#server/i18n';
 import type { Services } from '#server/services';
 import {
   choosePaperRecords,
@@ -25,6 +26,7 @@ import {
   requireElectronicRecordsConsent,
   signerConsentView,
 } from './electronic-records';
+import { letterIntl } from './build-letter';
 import { recordSignatures } from './record-signatures';
 import { renewLetterIfTooSoon } from './start-signing';
 import { getSubmitted, resendSigningEmails } from './submitted';
@@ -115,6 +117,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           role: found.role,
           signed: found.signed,
           agencyName: SITE.agencyName,
+          englishGoverns: !services.config.legalSpanish.approved,
           ...(await signerConsentView(db, found)),
         };
       },
@@ -152,7 +155,12 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           const renewed =
             record &&
             (await renewLetterIfTooSoon({ services, applicationId: record.applicationId, log: request.log }));
-          if (renewed) throw new AppError('LetterRenewed', letterRenewedMessage(renewed));
+          // Said in the page's language (the new letter itself is in the borrower's).
+          if (renewed)
+            throw new AppError(
+              'LetterRenewed',
+              letterRenewedMessage(renewed, letterIntl(languageOfRequest(request))),
+            );
         }
         let event;
         try {
@@ -181,7 +189,12 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
       async (request) => {
         const found = await signer(request.body.token);
-        const state = await consentToElectronicRecords({ db, key: found, log: request.log });
+        const state = await consentToElectronicRecords({
+          db,
+          key: found,
+          log: request.log,
+          version: request.body.version,
+        });
         return { electronicRecords: state };
       },
     );

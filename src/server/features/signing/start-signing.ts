@@ -7,7 +7,8 @@ import { enqueueEmail } from '#server/email/outbox';
 import { signLetterEmail } from '#server/email/templates';
 import type { Language } from '#domain/i18n/language';
 import { borrowerLanguage } from '#server/application/recipient-language';
-import { buildLetter } from './build-letter';
+import { intlFor } from '#server/i18n';
+import { buildLetter, letterIntl } from './build-letter';
 import { renderLetterOfAuthorizationPdf } from './render-letter';
 
 export const LETTER_DOCUMENT_NAME = 'Letter of Authorization.pdf';
@@ -38,6 +39,7 @@ export async function startSigning(o: {
         envelopeId: letter.envelope.envelopeId,
         templateId: letter.envelope.templateId,
         documentGeneratedAt: letter.generatedAt,
+        ...letter.written,
       })
       .onConflictDoNothing({ target: docusign.applicationId })
       .returning({ id: docusign.id });
@@ -60,12 +62,16 @@ export async function startSigning(o: {
 async function sendLetter(services: Services, applicationId: string, today: string, o: { redate?: boolean }) {
   const { db } = services.database;
   const { content, signers, authorization } = await buildLetter(db, services.cipher, applicationId, today, o);
-  const { pdf, positions } = await renderLetterOfAuthorizationPdf(content);
+  const { pdf, positions } = await renderLetterOfAuthorizationPdf(content, letterIntl(content.language));
   const generatedAt = new Date();
   const envelope = await services.eSignature.createEnvelope({
     document: pdf,
     documentName: LETTER_DOCUMENT_NAME,
-    emailSubject: 'Please sign your Letter of Authorization',
+    // The provider's own email, when it sends one, in the letter's language.
+    emailSubject: intlFor(content.language).formatMessage({
+      id: 'email.signLetter.subject',
+      defaultMessage: 'Please sign your Letter of Authorization',
+    }),
     signers: signers.map((signer) => {
       const at = positions[signer.role];
       if (!at) throw new Error(`Letter of Authorization: no signature block for the ${signer.role}`);
@@ -79,7 +85,8 @@ async function sendLetter(services: Services, applicationId: string, today: stri
     : await Promise.all(
         signers.map((signer) => signingLink(services, envelope.envelopeId, signer, language)),
       );
-  return { envelope, signers, authorization, links, generatedAt };
+  const written = { letterLanguage: content.language, letterTextVersion: content.textVersion };
+  return { envelope, signers, authorization, links, generatedAt, written };
 }
 
 const VOID_REASON = 'The letter was made again with a later first draft date.';
@@ -173,6 +180,7 @@ async function replaceLetter(o: {
         envelopeId: letter.envelope.envelopeId,
         templateId: letter.envelope.templateId,
         documentGeneratedAt: letter.generatedAt,
+        ...letter.written,
       })
       .where(eq(docusign.id, record.id));
     for (const signer of letter.signers) {

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  ELECTRONIC_RECORDS_CONSENT_VERSION,
+  ELECTRONIC_RECORDS_CONSENT_VERSIONS,
   type ElectronicRecordsState,
 } from '#domain/enrollment/electronic-records-consent';
 import type { SigningView } from '#domain/enrollment/views';
+import type { Language } from '#domain/i18n/language';
 import { api } from '#web/lib/api';
 
 // The signing page's server calls. The token from the email's link travels only in POST bodies, never in a
@@ -30,11 +31,11 @@ export const signingSessionQuery = (token: string) =>
 export const signLetter = (token: string, values: { fullName: string; agreed: true }) =>
   api<{ signed: true }>(SIGN_PATH, { method: 'POST', body: { token, ...values } });
 
-/** Consents to electronic records with the version of the disclosures this page shows. */
-export const consentToElectronicRecords = (token: string) =>
+/** Consents to electronic records with the version of the disclosures this page shows (in its language). */
+export const consentToElectronicRecords = (token: string, language: Language = 'en') =>
   api<{ electronicRecords: ElectronicRecordsState }>(CONSENT_PATH, {
     method: 'POST',
-    body: { token, version: ELECTRONIC_RECORDS_CONSENT_VERSION, agreed: true },
+    body: { token, version: ELECTRONIC_RECORDS_CONSENT_VERSIONS[language], agreed: true },
   });
 
 /** The signer wants paper documents instead. */

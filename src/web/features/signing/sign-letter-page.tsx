@@ -1,20 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
+import { z } from 'zod';
 import { Link, useLocation } from 'react-router';
 import {
   ELECTRONIC_RECORDS_AGREE_LABEL,
   ELECTRONIC_RECORDS_DISCLOSURES,
-  ELECTRONIC_RECORDS_HEADING,
-  electronicRecordsConsentSchema,
+  ELECTRONIC_RECORDS_MESSAGES,
   OPEN_LETTER_FIRST,
   PAPER_CHOSEN,
 } from '#domain/enrollment/electronic-records-consent';
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
-import { SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
+import { SIGNING_LINK_LIFE_DAYS, SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
+import { useLanguage } from '#web/lib/i18n';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
@@ -62,12 +71,272 @@ export const CONSENT_FAILED = 'Your answer could not be saved. Please try again.
 export const SIGN_ELECTRONICALLY_AFTER_ALL = 'Sign electronically after all';
 const LETTER_FILE_NAME = 'letter-of-authorization.pdf';
 
-const signFormSchema = signLetterSchema.omit({ token: true });
+// The page's texts. The English of each is the text above or the domain's (the English tests compare them);
+// the disclosures and the server's refusals are the domain's English, given here with their placeholders so
+// that they can be read in Spanish.
+const TYPED = defineMessages({
+  title: { id: 'signing.title', defaultMessage: 'Sign your Letter of Authorization' },
+  invalidTitle: { id: 'signing.invalid.title', defaultMessage: 'Signing link not valid' },
+  invalid: {
+    id: 'signing.invalid.text',
+    defaultMessage: 'This signing link is not valid or has expired. Please use the newest email we sent you.',
+  },
+  alreadySignedQuestion: {
+    id: 'signing.signInQuestion',
+    defaultMessage: 'Already signed, or want to see your application?',
+  },
+  signIn: { id: 'signing.signIn', defaultMessage: 'Sign in' },
+  expiredTitle: { id: 'signing.expired.title', defaultMessage: 'Signing link expired' },
+  expired: { id: 'signing.expired.text', defaultMessage: 'This signing link has expired.' },
+  sendNew: { id: 'signing.expired.sendNew', defaultMessage: 'Send me a new link' },
+  sendNewHint: {
+    id: 'signing.expired.sendNewHint',
+    defaultMessage:
+      'We will email a new link to the address we have for you. It works for {days, plural, one {# day} other {# days}}.',
+  },
+  sent: {
+    id: 'signing.expired.sent',
+    defaultMessage: 'We sent you a new link. Please open it from the newest email we sent you.',
+  },
+  newLinkFailed: {
+    id: 'signing.expired.failed',
+    defaultMessage: 'The new link could not be sent. Please try again.',
+  },
+  nothingToSign: {
+    id: 'signing.refusal.alreadySigned',
+    defaultMessage:
+      'You have already signed the Letter of Authorization, so there is nothing more to sign. We emailed you a signed copy once everyone had signed.',
+  },
+  tooMany: {
+    id: 'signing.refusal.tooMany',
+    defaultMessage:
+      'We have already sent you several new links in the last hour. Please use the newest email, or try again in an hour.',
+  },
+  openFirstThenAgree: {
+    id: 'signing.refusal.openFirst',
+    defaultMessage: 'Open the letter first to check you can read it, then agree to electronic records.',
+  },
+  outdatedVersion: {
+    id: 'signing.refusal.outdatedVersion',
+    defaultMessage: 'These disclosures have changed. Please reload the page and read them again.',
+  },
+  consentRequired: {
+    id: 'signing.refusal.consentRequired',
+    defaultMessage: 'Please agree to receive records and sign electronically before you sign.',
+  },
+  withdrawAfterSigning: {
+    id: 'signing.refusal.withdrawAfterSigning',
+    defaultMessage: 'You have already signed; withdrawing now does not undo your signature.',
+  },
+  agreeConsentRequired: {
+    id: 'signing.consent.agreeRequired',
+    defaultMessage: 'Agreeing to receive records and sign electronically is required',
+  },
+  renewedTitle: { id: 'signing.renewed.title', defaultMessage: 'A new letter is on its way' },
+  letter: { id: 'signing.signed.letter', defaultMessage: 'Letter of Authorization' },
+  alreadySigned: { id: 'signing.signed.already', defaultMessage: 'You have already signed.' },
+  signedTitle: { id: 'signing.signed.title', defaultMessage: 'Letter of Authorization signed' },
+  thanks: {
+    id: 'signing.signed.thanks',
+    defaultMessage: 'Thank you, {name}. Your Letter of Authorization is signed.',
+  },
+  copyEmailed: {
+    id: 'signing.signed.copyEmailed',
+    defaultMessage: 'We emailed you a signed copy for your records.',
+  },
+  signingAs: { id: 'signing.form.signingAs', defaultMessage: 'Signing as <b>{name}</b>' },
+  signingAsSpouse: {
+    id: 'signing.form.signingAsSpouse',
+    defaultMessage: 'Signing as <b>{name}</b> (spouse)',
+  },
+  intro: {
+    id: 'signing.form.intro',
+    defaultMessage:
+      'The letter authorizes {agency} to work with your creditors on your Debt Management Plan. Please read it before you sign.',
+  },
+  stepOpen: { id: 'signing.form.stepOpen', defaultMessage: 'Open and read the letter' },
+  englishGoverns: {
+    id: 'signing.consent.englishGoverns',
+    defaultMessage:
+      'This translation is provided for your convenience. The English version of these disclosures governs: if the two differ, the English version applies.',
+  },
+  showEnglish: { id: 'signing.consent.showEnglish', defaultMessage: 'Read the English version' },
+  hideEnglish: { id: 'signing.consent.hideEnglish', defaultMessage: 'Hide the English version' },
+  consentHeading: {
+    id: 'signing.consent.heading',
+    defaultMessage: 'Your consent to electronic records and signatures',
+  },
+  consented: {
+    id: 'signing.consent.done',
+    defaultMessage: 'Thank you: you agreed to receive records and sign electronically. You can sign below.',
+  },
+  signAfterConsent: {
+    id: 'signing.consent.signAfter',
+    defaultMessage: 'Once you have agreed to electronic records, you can type your name to sign here.',
+  },
+  agreeConsent: {
+    id: 'signing.consent.agree',
+    defaultMessage:
+      'I have read the disclosures above, I could open the letter, and I agree to receive records and sign electronically',
+  },
+  openFirst: {
+    id: 'signing.consent.openFirst',
+    defaultMessage: 'Open the letter first to check you can read it.',
+  },
+  consentButton: { id: 'signing.consent.submit', defaultMessage: 'I agree to electronic records' },
+  paperButton: { id: 'signing.consent.paper', defaultMessage: 'I want paper documents instead' },
+  consentFailed: {
+    id: 'signing.consent.failed',
+    defaultMessage: 'Your answer could not be saved. Please try again.',
+  },
+  paperHeading: { id: 'signing.paper.heading', defaultMessage: 'You chose paper documents' },
+  paperText: {
+    id: 'signing.paper.text',
+    defaultMessage:
+      '{agency} will mail you the Letter of Authorization to sign on paper. Sign it and mail it back in the envelope provided. Questions? Call {phone} ({hours}).',
+  },
+  call: { id: 'signing.paper.call', defaultMessage: 'Call {phone}' },
+  signAfterAll: { id: 'signing.paper.signAfterAll', defaultMessage: 'Sign electronically after all' },
+  signHeading: { id: 'signing.sign.heading', defaultMessage: 'Type your full name to sign' },
+  fullName: { id: 'signing.sign.fullName', defaultMessage: 'Full name' },
+  fullNameRequired: { id: 'signing.sign.fullNameRequired', defaultMessage: 'Full name is required' },
+  fullNameInvalid: { id: 'signing.sign.fullNameInvalid', defaultMessage: 'Full name is invalid' },
+  nameMismatch: {
+    id: 'signing.sign.nameMismatch',
+    defaultMessage: 'The name you typed does not match the name on the letter.',
+  },
+  agree: {
+    id: 'signing.sign.agree',
+    defaultMessage: 'I agree to sign this Letter of Authorization electronically',
+  },
+  agreeRequired: {
+    id: 'signing.sign.agreeRequired',
+    defaultMessage: 'Agreeing to sign electronically is required',
+  },
+  sign: { id: 'signing.sign.submit', defaultMessage: 'Sign' },
+  signFailed: {
+    id: 'signing.sign.failed',
+    defaultMessage: 'Your signature could not be saved. Please try again.',
+  },
+  openLetter: { id: 'signing.letter.open', defaultMessage: 'Open the Letter of Authorization (PDF)' },
+  letterFailed: {
+    id: 'signing.letter.failed',
+    defaultMessage: 'The letter could not be opened. Please try again.',
+  },
+  saved: { id: 'signing.letter.saved', defaultMessage: 'The letter was saved to your downloads.' },
+  saveAgain: { id: 'signing.letter.saveAgain', defaultMessage: 'Save it again' },
+  next: {
+    id: 'signing.next',
+    defaultMessage:
+      'A credit counsellor reviews your application and gets in touch with you. <link>Sign in</link> to follow your application.',
+  },
+});
+
+/** The electronic-records disclosures (the domain's, whose version each consent stores), title and text by key. */
+const D_TYPED = defineMessages({
+  scopeTitle: { id: 'signing.disclosure.scope.title', defaultMessage: 'What this consent covers' },
+  scopeText: {
+    id: 'signing.disclosure.scope.text',
+    defaultMessage:
+      'You agree to receive, read and sign this Letter of Authorization electronically, and to receive the notices about your Debt Management Plan from {agency} by email and online instead of on paper.',
+  },
+  paperTitle: { id: 'signing.disclosure.paper.title', defaultMessage: 'Your right to paper' },
+  paperText: {
+    id: 'signing.disclosure.paper.text',
+    defaultMessage:
+      'You may have any of these documents on paper. To ask for a paper copy, call {agency} at {phone} ({hours}) or email {email}. Paper copies are free: there is no fee.',
+  },
+  withdrawTitle: { id: 'signing.disclosure.withdraw.title', defaultMessage: 'Withdrawing your consent' },
+  withdrawText: {
+    id: 'signing.disclosure.withdraw.text',
+    defaultMessage:
+      'You may withdraw this consent at any time, free of charge: choose "I want paper documents instead" on this page before you sign, or call {phone} or email {email} afterwards. {agency} will then send your documents on paper by mail, which takes longer. Withdrawing does not undo anything you already signed electronically.',
+  },
+  systemsTitle: { id: 'signing.disclosure.systems.title', defaultMessage: 'What you need' },
+  systemsText: {
+    id: 'signing.disclosure.systems.text',
+    defaultMessage:
+      'A phone, tablet or computer with a current web browser, a PDF reader to open the letter, an email account to receive our notices, and the ability to download or print documents to keep them.',
+  },
+  emailTitle: {
+    id: 'signing.disclosure.email.title',
+    defaultMessage: 'Keeping your email address up to date',
+  },
+  emailText: {
+    id: 'signing.disclosure.email.text',
+    defaultMessage:
+      "Update your email address in the customer portal's settings, or call {phone}. We send your documents and notices to the address on file.",
+  },
+});
+// Untyped, so that the messages with placeholders take their values.
+const M = TYPED as { [K in keyof typeof TYPED]: MessageDescriptor };
+const D = D_TYPED as { [K in keyof typeof D_TYPED]: MessageDescriptor };
+
+const DISCLOSURES: Record<
+  (typeof ELECTRONIC_RECORDS_DISCLOSURES)[number]['key'],
+  { title: MessageDescriptor; text: MessageDescriptor }
+> = {
+  scope: { title: D.scopeTitle, text: D.scopeText },
+  paper: { title: D.paperTitle, text: D.paperText },
+  withdraw: { title: D.withdrawTitle, text: D.withdrawText },
+  systems: { title: D.systemsTitle, text: D.systemsText },
+  email: { title: D.emailTitle, text: D.emailText },
+};
 
 /** The token of a `#t=<token>` fragment, if any. */
 export function tokenFromHash(hash: string): string | undefined {
   return new URLSearchParams(hash.replace(/^#/, '')).get('t') || undefined;
 }
+
+/** The agency's contact details the texts name. */
+const contact = (intl: IntlShape) => ({
+  agency: SITE.agencyName,
+  phone: SITE.phone.display,
+  email: SITE.email,
+  hours: intl.formatMessage({ id: 'footer.hours', defaultMessage: 'Monday - Friday 9AM - 5PM EST' }),
+});
+
+/**
+ * The server's refusals the page shows as they are, in the page's language. The server writes them in English
+ * from the domain's constants; each is recognised here by that English (anything else goes through the shared
+ * validation messages, and an unknown text stays as it is).
+ */
+function useRefusalText(): (message: string) => string {
+  const intl = useIntl();
+  return useMemo(() => {
+    const known = new Map<string, MessageDescriptor>([
+      [SIGNING_LINK_MESSAGES.alreadySigned, M.nothingToSign],
+      [SIGNING_LINK_MESSAGES.tooMany, M.tooMany],
+      [SIGNING_LINK_MESSAGES.expired, M.expired],
+      [ELECTRONIC_RECORDS_MESSAGES.openFirst, M.openFirstThenAgree],
+      [ELECTRONIC_RECORDS_MESSAGES.outdatedVersion, M.outdatedVersion],
+      [ELECTRONIC_RECORDS_MESSAGES.consentRequired, M.consentRequired],
+      [ELECTRONIC_RECORDS_MESSAGES.alreadySigned, M.withdrawAfterSigning],
+      [ELECTRONIC_RECORDS_MESSAGES.agreeRequired, M.agreeConsentRequired],
+      // The signature's field messages, as the server checks them too.
+      [String(M.nameMismatch.defaultMessage), M.nameMismatch],
+      [String(M.fullNameRequired.defaultMessage), M.fullNameRequired],
+      [String(M.fullNameInvalid.defaultMessage), M.fullNameInvalid],
+      [String(M.agreeRequired.defaultMessage), M.agreeRequired],
+    ]);
+    return (message: string) => {
+      const descriptor = known.get(message);
+      return descriptor
+        ? intl.formatMessage(descriptor)
+        : localizeMessage(message, (d, values) => intl.formatMessage(d, values));
+    };
+  }, [intl]);
+}
+
+/** A server answer's field messages in the page's language (anything else about the answer is not needed). */
+const inPageLanguage = (error: unknown, text: (message: string) => string) =>
+  error instanceof ApiError
+    ? {
+        fieldErrors: Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([field, message]) => [field, text(message)]),
+        ),
+      }
+    : error;
 
 const SECONDARY =
   'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70';
@@ -82,22 +351,34 @@ function SigningFrame({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+// A space between two messages: a sign, not a word (the translation check looks for words in the JSX).
+const SPACE = ' ';
+
 const H1 = 'text-2xl font-bold text-gray-900 sm:text-3xl';
 const H2 = 'text-lg font-semibold text-gray-900';
 
-function InvalidLink() {
+function SignInLine({ className }: { className: string }) {
   return (
-    <SigningFrame title="Signing link not valid">
-      <h1 className={H1}>Signing link not valid</h1>
+    <p className={className}>
+      <FormattedMessage {...M.alreadySignedQuestion} />
+      {SPACE}
+      <Link to="/sign-in" className={LINK}>
+        <FormattedMessage {...M.signIn} />
+      </Link>
+    </p>
+  );
+}
+
+function InvalidLink() {
+  const intl = useIntl();
+  const title = intl.formatMessage(M.invalidTitle);
+  return (
+    <SigningFrame title={title}>
+      <h1 className={H1}>{title}</h1>
       <p role="alert" className="mt-3 text-gray-800">
-        {INVALID_LINK}
+        <FormattedMessage {...M.invalid} />
       </p>
-      <p className="mt-6">
-        Already signed, or want to see your application?{' '}
-        <Link to="/sign-in" className={LINK}>
-          Sign in
-        </Link>
-      </p>
+      <SignInLine className="mt-6" />
     </SigningFrame>
   );
 }
@@ -111,31 +392,40 @@ const isExpired = (error: unknown): boolean =>
  * this signer (the server never sends it anywhere else). Once sent, the button gives way to what to do next.
  */
 function ExpiredLink({ token }: { token: string }) {
+  const intl = useIntl();
+  const refusalText = useRefusalText();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const send = useMutation({ mutationFn: () => requestNewLink(token) });
   // A refusal the signer can act on (already signed, too many links) is shown as the server words it.
   const refusal =
     send.error instanceof ApiError && send.error.status >= 400 && send.error.status < 500
-      ? send.error.message
+      ? refusalText(send.error.message)
       : send.error
         ? send.error instanceof ApiError && send.error.code === 'NetworkError'
-          ? send.error.message
-          : NEW_LINK_FAILED
+          ? refusalText(send.error.message)
+          : intl.formatMessage(M.newLinkFailed)
         : undefined;
   const done = send.isSuccess || (send.error instanceof ApiError && send.error.status === 409);
+  const title = intl.formatMessage(M.expiredTitle);
   return (
-    <SigningFrame title={SIGNING_LINK_MESSAGES.expiredTitle}>
+    <SigningFrame title={title}>
       <h1 ref={heading} tabIndex={-1} className={`${H1} focus:outline-none`}>
-        {SIGNING_LINK_MESSAGES.expiredTitle}
+        {title}
       </h1>
-      <p className="mt-3 text-lg text-gray-900">{SIGNING_LINK_MESSAGES.expired}</p>
+      <p className="mt-3 text-lg text-gray-900">
+        <FormattedMessage {...M.expired} />
+      </p>
       {send.isSuccess ? (
         <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
-          {SIGNING_LINK_MESSAGES.sent}
+          <FormattedMessage {...M.sent} />
         </p>
       ) : (
-        !done && <p className="mt-3 text-gray-700">{SIGNING_LINK_MESSAGES.sendNewHint}</p>
+        !done && (
+          <p className="mt-3 text-gray-700">
+            <FormattedMessage {...M.sendNewHint} values={{ days: SIGNING_LINK_LIFE_DAYS }} />
+          </p>
+        )
       )}
       {refusal && (
         <p role="alert" className="mt-4 text-red-700">
@@ -152,15 +442,10 @@ function ExpiredLink({ token }: { token: string }) {
           aria-busy={send.isPending || undefined}
           className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
         >
-          {SIGNING_LINK_MESSAGES.sendNew}
+          <FormattedMessage {...M.sendNew} />
         </button>
       )}
-      <p className="mt-6 text-gray-700">
-        Already signed, or want to see your application?{' '}
-        <Link to="/sign-in" className={LINK}>
-          Sign in
-        </Link>
-      </p>
+      <SignInLine className="mt-6 text-gray-700" />
     </SigningFrame>
   );
 }
@@ -175,6 +460,7 @@ export function Component() {
 type Outcome = 'signed' | 'alreadySigned' | 'invalid' | 'expired' | { renewed: string };
 
 function Signing({ token }: { token: string }) {
+  const intl = useIntl();
   const [outcome, setOutcome] = useState<Outcome>();
   const session = useQuery({
     // The token stays in memory only (never in a URL the server sees).
@@ -185,23 +471,25 @@ function Signing({ token }: { token: string }) {
   if (outcome === 'invalid') return <InvalidLink />;
   if (outcome === 'expired') return <ExpiredLink token={token} />;
   if (typeof outcome === 'object') {
+    const title = intl.formatMessage(M.renewedTitle);
     return (
-      <SigningFrame title={LETTER_RENEWED_TITLE}>
-        <h1 className={H1}>{LETTER_RENEWED_TITLE}</h1>
+      <SigningFrame title={title}>
+        <h1 className={H1}>{title}</h1>
         <p role="alert" className="mt-3 text-gray-800">
-          {outcome.renewed}
+          {localizeMessage(outcome.renewed, (d, values) => intl.formatMessage(d, values))}
         </p>
       </SigningFrame>
     );
   }
   if (session.isPending) return <LoadingScreen />;
+  const title = intl.formatMessage(M.title);
   if (session.isError) {
     const error = session.error;
     if (isExpired(error)) return <ExpiredLink token={token} />;
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <InvalidLink />;
     return (
-      <SigningFrame title={TITLE}>
-        <h1 className={H1}>{TITLE}</h1>
+      <SigningFrame title={title}>
+        <h1 className={H1}>{title}</h1>
         <LoadFailure error={error} onRetry={() => void session.refetch()} className="mt-4" />
       </SigningFrame>
     );
@@ -209,10 +497,13 @@ function Signing({ token }: { token: string }) {
   const view = session.data;
   if (outcome === 'signed') return <Thanks view={view} />;
   if (outcome === 'alreadySigned' || view.signed) {
+    const letter = intl.formatMessage(M.letter);
     return (
-      <SigningFrame title="Letter of Authorization">
-        <h1 className={H1}>Letter of Authorization</h1>
-        <p className="mt-3 text-gray-800">{ALREADY_SIGNED}</p>
+      <SigningFrame title={letter}>
+        <h1 className={H1}>{letter}</h1>
+        <p className="mt-3 text-gray-800">
+          <FormattedMessage {...M.alreadySigned} />
+        </p>
         <NextAfterSigning />
       </SigningFrame>
     );
@@ -223,27 +514,36 @@ function Signing({ token }: { token: string }) {
 function NextAfterSigning() {
   return (
     <p className="mt-4 text-gray-700">
-      A credit counsellor reviews your application and gets in touch with you.{' '}
-      <Link to="/sign-in" className={LINK}>
-        Sign in
-      </Link>{' '}
-      to follow your application.
+      <FormattedMessage
+        {...M.next}
+        values={{
+          link: (chunks: ReactNode) => (
+            <Link to="/sign-in" className={LINK}>
+              {chunks}
+            </Link>
+          ),
+        }}
+      />
     </p>
   );
 }
 
 function Thanks({ view }: { view: SigningView }) {
+  const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const title = intl.formatMessage(M.signedTitle);
   return (
-    <SigningFrame title="Letter of Authorization signed">
+    <SigningFrame title={title}>
       <h1 ref={heading} tabIndex={-1} className={`${H1} focus:outline-none`}>
-        Letter of Authorization signed
+        {title}
       </h1>
       <p role="status" className="mt-3 text-lg text-gray-900">
-        {`Thank you, ${view.signerName}. Your Letter of Authorization is signed.`}
+        {intl.formatMessage(M.thanks, { name: view.signerName })}
       </p>
-      <p className="mt-3 text-gray-700">We emailed you a signed copy for your records.</p>
+      <p className="mt-3 text-gray-700">
+        <FormattedMessage {...M.copyEmailed} />
+      </p>
       <NextAfterSigning />
     </SigningFrame>
   );
@@ -258,6 +558,7 @@ function SignForm({
   view: SigningView;
   onOutcome: (outcome: Outcome) => void;
 }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   // A signer who chose paper may still change their mind here before signing.
   const [reconsidering, setReconsidering] = useState(false);
@@ -272,21 +573,26 @@ function SignForm({
   if (view.electronicRecords === 'withdrawn' && !reconsidering)
     return <PaperChosen onReconsider={() => setReconsidering(true)} />;
   const consented = view.electronicRecords === 'consented';
+  const title = intl.formatMessage(M.title);
+  const bold = (chunks: ReactNode) => (
+    <strong className="font-semibold break-words text-gray-900">{chunks}</strong>
+  );
   return (
-    <SigningFrame title={TITLE}>
-      <h1 className={H1}>{TITLE}</h1>
+    <SigningFrame title={title}>
+      <h1 className={H1}>{title}</h1>
       <p className="mt-3 text-gray-800">
-        Signing as <strong className="font-semibold break-words text-gray-900">{view.signerName}</strong>
-        {view.role === 'spouse' ? ' (spouse)' : ''}
+        <FormattedMessage
+          {...(view.role === 'spouse' ? M.signingAsSpouse : M.signingAs)}
+          values={{ name: view.signerName, b: bold }}
+        />
       </p>
       <p className="mt-3 text-gray-700">
-        The letter authorizes {view.agencyName} to work with your creditors on your Debt Management Plan.
-        Please read it before you sign.
+        <FormattedMessage {...M.intro} values={{ agency: view.agencyName }} />
       </p>
 
       <section aria-labelledby="step-open" className="mt-8">
         <h2 id="step-open" className={H2}>
-          {STEP_OPEN}
+          <FormattedMessage {...M.stepOpen} />
         </h2>
         <LetterButton
           token={token}
@@ -298,9 +604,9 @@ function SignForm({
 
       <section aria-labelledby="step-consent" className="mt-8">
         <h2 id="step-consent" className={H2}>
-          {ELECTRONIC_RECORDS_HEADING}
+          <FormattedMessage {...M.consentHeading} />
         </h2>
-        <Disclosures />
+        <Disclosures englishGoverns={view.englishGoverns === true} />
         {consentNotice && !consented && (
           <p role="alert" className="mt-4 text-sm text-red-700">
             {consentNotice}
@@ -308,7 +614,7 @@ function SignForm({
         )}
         {consented ? (
           <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-            {CONSENTED}
+            <FormattedMessage {...M.consented} />
           </p>
         ) : (
           <ConsentForm
@@ -339,26 +645,67 @@ function SignForm({
           }}
         />
       ) : (
-        <p className="mt-8 text-sm text-gray-700">{SIGN_AFTER_CONSENT}</p>
+        <p className="mt-8 text-sm text-gray-700">
+          <FormattedMessage {...M.signAfterConsent} />
+        </p>
       )}
     </SigningFrame>
   );
 }
 
-function Disclosures() {
+/**
+ * The disclosures in the page's language. A translation the agency has not approved says that the English
+ * governs, and shows the English beside it on request.
+ */
+function Disclosures({ englishGoverns }: { englishGoverns: boolean }) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const [showEnglish, setShowEnglish] = useState(false);
+  const values = contact(intl);
+  const list = 'mt-3 space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm';
+  const translated = language !== 'en';
   return (
-    <dl className="mt-3 space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">
-      {ELECTRONIC_RECORDS_DISCLOSURES.map((d) => (
-        <div key={d.key}>
-          <dt className="font-semibold text-gray-900">{d.title}</dt>
-          <dd className="mt-1 text-gray-800">{d.text}</dd>
+    <>
+      <dl className={list}>
+        {ELECTRONIC_RECORDS_DISCLOSURES.map((d) => (
+          <div key={d.key}>
+            <dt className="font-semibold text-gray-900">{intl.formatMessage(DISCLOSURES[d.key].title)}</dt>
+            <dd className="mt-1 text-gray-800">{intl.formatMessage(DISCLOSURES[d.key].text, values)}</dd>
+          </div>
+        ))}
+      </dl>
+      {translated && englishGoverns && (
+        <div
+          role="note"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p>
+            <FormattedMessage {...M.englishGoverns} />
+          </p>
+          <button
+            type="button"
+            aria-expanded={showEnglish}
+            aria-controls="disclosures-in-english"
+            onClick={() => setShowEnglish((shown) => !shown)}
+            className={`${LINK} mt-2`}
+          >
+            <FormattedMessage {...(showEnglish ? M.hideEnglish : M.showEnglish)} />
+          </button>
         </div>
-      ))}
-    </dl>
+      )}
+      {translated && englishGoverns && showEnglish && (
+        <dl id="disclosures-in-english" lang="en" className={list}>
+          {ELECTRONIC_RECORDS_DISCLOSURES.map((d) => (
+            <div key={d.key}>
+              <dt className="font-semibold text-gray-900">{d.title}</dt>
+              <dd className="mt-1 text-gray-800">{d.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
   );
 }
-
-const consentFormSchema = electronicRecordsConsentSchema.pick({ agreed: true });
 
 function ConsentForm({
   token,
@@ -377,23 +724,33 @@ function ConsentForm({
   onInvalid: () => void;
   onExpired: () => void;
 }) {
-  const form = useZodForm(consentFormSchema, {});
+  const intl = useIntl();
+  const refusalText = useRefusalText();
+  // The domain's rule with its message in the page's language (the server checks the same rule).
+  const schema = useMemo(
+    () => z.object({ agreed: z.literal(true, { error: intl.formatMessage(M.agreeConsentRequired) }) }),
+    [intl],
+  );
+  const form = useZodForm(schema, {});
   const failure = useFailureModal();
   const [refused, setRefused] = useState<string>();
-  const consent = useMutation({ mutationFn: () => consentToElectronicRecords(token) });
+  const { language } = useLanguage();
+  const consent = useMutation({ mutationFn: () => consentToElectronicRecords(token, language) });
   const paper = useMutation({ mutationFn: () => choosePaper(token) });
 
   // A refusal the signer can act on (open the letter first, reload for new disclosures) is shown as it is.
   const handle = (error: unknown) => {
     if (isExpired(error)) onExpired();
     else if (error instanceof ApiError && error.status === 404) onInvalid();
-    else if (applyServerFieldErrors(form, error, ['agreed'])) return;
+    else if (applyServerFieldErrors(form, inPageLanguage(error, refusalText), ['agreed'])) return;
     else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       if (error.code === 'PreconditionFailed') onOpenFirst();
-      setRefused(Object.values(error.fieldErrors)[0] ?? error.message);
+      setRefused(refusalText(Object.values(error.fieldErrors)[0] ?? error.message));
     } else
       failure.show(
-        error instanceof ApiError && error.code === 'NetworkError' ? error.message : CONSENT_FAILED,
+        error instanceof ApiError && error.code === 'NetworkError'
+          ? error.message
+          : intl.formatMessage(M.consentFailed),
       );
   };
   const onSubmit = form.handleSubmit(async () => {
@@ -422,9 +779,9 @@ function ConsentForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
         <CheckboxField
           name="agreed"
-          label={ELECTRONIC_RECORDS_AGREE_LABEL}
+          label={intl.formatMessage(M.agreeConsent)}
           disabled={!documentOpened}
-          hint={documentOpened ? undefined : OPEN_LETTER_FIRST}
+          hint={documentOpened ? undefined : intl.formatMessage(M.openFirst)}
         />
         {refused && (
           <p role="alert" className="text-sm text-red-700">
@@ -432,7 +789,7 @@ function ConsentForm({
           </p>
         )}
         <SubmitButton busy={consent.isPending} disabled={!documentOpened}>
-          {CONSENT_BUTTON}
+          <FormattedMessage {...M.consentButton} />
         </SubmitButton>
         <button
           type="button"
@@ -441,7 +798,7 @@ function ConsentForm({
           aria-busy={paper.isPending || undefined}
           className={SECONDARY}
         >
-          {PAPER_BUTTON}
+          <FormattedMessage {...M.paperButton} />
         </button>
       </form>
       <ErrorModal {...failure.props} />
@@ -450,23 +807,25 @@ function ConsentForm({
 }
 
 function PaperChosen({ onReconsider }: { onReconsider: () => void }) {
+  const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const title = intl.formatMessage(M.paperHeading);
   return (
-    <SigningFrame title={PAPER_CHOSEN.heading}>
+    <SigningFrame title={title}>
       <h1 ref={heading} tabIndex={-1} className={`${H1} focus:outline-none`}>
-        {PAPER_CHOSEN.heading}
+        {title}
       </h1>
       <p role="status" className="mt-3 text-gray-800">
-        {PAPER_CHOSEN.text}
+        {intl.formatMessage(M.paperText, contact(intl))}
       </p>
       <p className="mt-4">
         <a href={`tel:${SITE.phone.tel}`} className={LINK}>
-          Call {SITE.phone.display}
+          <FormattedMessage {...M.call} values={{ phone: SITE.phone.display }} />
         </a>
       </p>
       <button type="button" onClick={onReconsider} className={`${SECONDARY} mt-6`}>
-        {SIGN_ELECTRONICALLY_AFTER_ALL}
+        <FormattedMessage {...M.signAfterAll} />
       </button>
     </SigningFrame>
   );
@@ -481,7 +840,23 @@ function SignatureForm({
   onOutcome: (outcome: Outcome) => void;
   onConsentMissing: (message: string) => void;
 }) {
-  const form = useZodForm(signFormSchema, { fullName: '' });
+  const intl = useIntl();
+  const refusalText = useRefusalText();
+  // The domain's rules for the typed name and the agreement, with their messages in the page's language (the
+  // server checks the same rules).
+  const schema = useMemo(
+    () =>
+      signLetterSchema.omit({ token: true }).extend({
+        fullName: z
+          .string()
+          .trim()
+          .min(1, intl.formatMessage(M.fullNameRequired))
+          .max(81, intl.formatMessage(M.fullNameInvalid)),
+        agreed: z.literal(true, { error: intl.formatMessage(M.agreeRequired) }),
+      }),
+    [intl],
+  );
+  const form = useZodForm(schema, { fullName: '' });
   const failure = useFailureModal();
   const sign = useMutation({
     mutationFn: (values: { fullName: string; agreed: true }) => signLetter(token, values),
@@ -498,12 +873,15 @@ function SignatureForm({
         onOutcome({ renewed: error.message });
       // No stored consent (paper chosen in another tab, or new disclosures): the page asks for it again.
       else if (error instanceof ApiError && error.code === 'PreconditionFailed')
-        onConsentMissing(error.message);
+        onConsentMissing(refusalText(error.message));
       else if (error instanceof ApiError && error.status === 409) onOutcome('alreadySigned');
-      else if (applyServerFieldErrors(form, error, ['fullName', 'agreed'])) return;
+      else if (applyServerFieldErrors(form, inPageLanguage(error, refusalText), ['fullName', 'agreed']))
+        return;
       else
         failure.show(
-          error instanceof ApiError && error.code === 'NetworkError' ? error.message : SIGN_FAILED,
+          error instanceof ApiError && error.code === 'NetworkError'
+            ? error.message
+            : intl.formatMessage(M.signFailed),
         );
     }
   });
@@ -511,16 +889,24 @@ function SignatureForm({
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-8 space-y-5">
-        <h2 className={H2}>Type your full name to sign</h2>
-        <TextField name="fullName" label="Full name" autoComplete="name" maxLength={81} />
-        <CheckboxField name="agreed" label={AGREE_LABEL} />
-        <SubmitButton busy={sign.isPending}>Sign</SubmitButton>
+        <h2 className={H2}>
+          <FormattedMessage {...M.signHeading} />
+        </h2>
+        <TextField
+          name="fullName"
+          label={intl.formatMessage(M.fullName)}
+          autoComplete="name"
+          maxLength={81}
+        />
+        <CheckboxField name="agreed" label={intl.formatMessage(M.agree)} />
+        <SubmitButton busy={sign.isPending}>
+          <FormattedMessage {...M.sign} />
+        </SubmitButton>
       </form>
       <ErrorModal {...failure.props} />
     </FormProvider>
   );
 }
-
 /**
  * The letter as a PDF download. The Content-Security-Policy forbids object and embed, so there is no inline
  * viewer: the bytes are fetched (api() reads JSON only) and saved through an object URL.
@@ -536,6 +922,7 @@ function LetterButton({
   onInvalid: () => void;
   onExpired: () => void;
 }) {
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string>();
   const [url, setUrl] = useState<string>();
@@ -550,7 +937,7 @@ function LetterButton({
       try {
         res = await fetchLetterDocument(token);
       } catch {
-        setFailed(MESSAGES.networkError);
+        setFailed(localizeMessage(MESSAGES.networkError, (d, values) => intl.formatMessage(d, values)));
         return;
       }
       if (res.status === 404) {
@@ -562,7 +949,7 @@ function LetterButton({
         return;
       }
       if (!res.ok) {
-        setFailed(LETTER_FAILED);
+        setFailed(intl.formatMessage(M.letterFailed));
         return;
       }
       const objectUrl = URL.createObjectURL(await res.blob());
@@ -577,7 +964,7 @@ function LetterButton({
       anchor.click();
       anchor.remove();
     } catch {
-      setFailed(LETTER_FAILED);
+      setFailed(intl.formatMessage(M.letterFailed));
     } finally {
       setBusy(false);
     }
@@ -602,13 +989,14 @@ function LetterButton({
           <path d="M7 3.5h7l4.5 4.5v12.5H7z" strokeWidth="1.8" strokeLinejoin="round" />
           <path d="M14 3.5V8h4.5M9.5 13h6M9.5 16.5h6" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
-        {OPEN_LETTER}
+        <FormattedMessage {...M.openLetter} />
       </button>
       {url && (
         <p className="mt-2 text-sm text-gray-700">
-          The letter was saved to your downloads.{' '}
+          <FormattedMessage {...M.saved} />
+          {SPACE}
           <a href={url} download={LETTER_FILE_NAME} className={LINK}>
-            Save it again
+            <FormattedMessage {...M.saveAgain} />
           </a>
         </p>
       )}

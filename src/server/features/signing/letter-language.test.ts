@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LETTER_TEXT_VERSIONS } from '#domain/enrollment/letter-of-authorization';
+import { borrower } from '#server/db/schema/application';
+import { docusign } from '#server/db/schema/enrollment';
+import { put } from '#tests/support/borrower-flow';
+import { atPaymentOptions, sandboxPublicToken, signingToken } from '#tests/support/enrollment';
+import { pdfLayoutText } from '#tests/support/pdf-text';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+
+// The letter is written in its signer's language, and its record keeps the language and the text version signed.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+/** A borrower (storing `language` as their choice) whose letter is out for signature. */
+async function awaitingSignature(lastName: string, language: 'en' | 'es') {
+  const b = await atPaymentOptions(t, lastName);
+  await t.db
+    .update(borrower)
+    .set({ preferredLanguage: language })
+    .where(eq(borrower.applicationId, b.applicationId));
+  await b.client.post('/api/application/bank-connections', {
+    publicToken: await sandboxPublicToken(b.client),
+  });
+  const [account] = (await b.client.get('/api/application/payments/accounts')).json().accounts;
+  await put(b.client, '/api/application/payments/confirm-payment-account', { plaidAccountId: account.id });
+  return { ...b, token: await signingToken(t, b.email), name: `Pat ${lastName}` };
+}
+
+const post = (url: string, body: unknown) => t.client().post(url, body);
+const record = async (applicationId: string) =>
+  (await t.db.query.docusign.findFirst({ where: eq(docusign.applicationId, applicationId) }))!;
+async function documentText(token: string): Promise<string> {
+  const res = await post('/api/signing/document', { token });
+  expect(res.statusCode).toBe(200);
+  return pdfLayoutText(new Uint8Array(res.rawPayload)).join('\n').replace(/\s+/g, ' ');
+}
+
+describe('the letter in the signer’s language', () => {
+  it('writes a Spanish-speaking borrower’s letter in Spanish and records its language and version once signed', async () => {
+    const b = await awaitingSignature('Idioma', 'es');
+    expect(await record(b.applicationId)).toMatchObject({
+      letterLanguage: 'es',
+      letterTextVersion: LETTER_TEXT_VERSIONS.es,
+    });
+    // The agency has not approved its Spanish legal texts here: the page is told the English governs.
+    expect((await post('/api/signing/session', { token: b.token })).json()).toMatchObject({
+      englishGoverns: true,
+    });
+    const text = await documentText(b.token);
+    expect(text).toContain('Carta de autorización');
+    expect(text).toContain(`Yo, ${b.name}, autorizo a`);
+    expect(text).not.toContain('Letter of Authorization');
+
+    await post('/api/signing/consent', { token: b.token, version: '2026-11-26.es', agreed: true });
+    const signed = await post('/api/signing/sign', { token: b.token, fullName: b.name, agreed: true });
+    expect(signed.json()).toEqual({ signed: true });
+    const row = await record(b.applicationId);
+    expect(row.documentSignedAt).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ letterLanguage: 'es', letterTextVersion: '2026-11-26.es' });
+  });
+
+  it('writes an English-speaking borrower’s letter in English, as before, and records that', async () => {
+    const b = await awaitingSignature('Language', 'en');
+    expect(await record(b.applicationId)).toMatchObject({
+      letterLanguage: 'en',
+      letterTextVersion: '2026-11-26',
+    });
+    const text = await documentText(b.token);
+    expect(text).toContain('Letter of Authorization');
+    expect(text).toContain(`I, ${b.name}, authorize`);
+  });
+});

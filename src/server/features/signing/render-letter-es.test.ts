@@ -1,0 +1,126 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import {
+  LETTER_TEXT_VERSIONS,
+  type LetterOfAuthorizationInput,
+  letterOfAuthorizationContent,
+  letterRenewedMessage,
+} from '#domain/enrollment/letter-of-authorization';
+import { pdfLayoutText } from '#tests/support/pdf-text';
+import { letterIntl } from './build-letter';
+import { renderLetterOfAuthorizationPdf } from './render-letter';
+
+// The Letter of Authorization written in Spanish, as a reader of the PDF gets it (pdftotext).
+
+const input: LetterOfAuthorizationInput = {
+  date: '2026-03-15',
+  agency: { name: 'Harbor Light Credit Counseling', phone: '(800) 555-0199' },
+  borrower: { fullName: 'Juana Pérez', addressLines: ['123 Main St', 'Springfield, IL 62704'] },
+  spouse: null,
+  creditors: [
+    {
+      creditorName: 'CAPITAL ONE BANK USA NA',
+      accountNumber: '5178231234567890',
+      balance: 512_345,
+      newMonthlyPayment: 10_247,
+    },
+    {
+      creditorName: 'MIDLAND CREDIT MANAGEMENT',
+      accountNumber: null,
+      balance: 385_510,
+      newMonthlyPayment: 7_710,
+    },
+  ],
+  plan: {
+    monthlyDraft: 20_457,
+    creditorsMonthlyPayment: 17_957,
+    monthlyFee: 2_500,
+    setupFee: 3_500,
+    termInMonths: 54,
+    draftDay: 5,
+    lastDraftAmount: 9_000,
+    firstDraftDate: '2026-04-05',
+    lastDraftDate: '2030-09-05',
+  },
+  paymentAccount: { institutionName: 'First Platypus Bank', accountNumber: '1111222233334444' },
+};
+
+const spanish = letterIntl('es');
+/** The PDF's text with its lines joined, as a reader would read the sentences. */
+async function readSpanish(i: LetterOfAuthorizationInput) {
+  const content = letterOfAuthorizationContent(i, spanish);
+  const { pdf } = await renderLetterOfAuthorizationPdf(content, spanish);
+  const pages = pdfLayoutText(pdf);
+  return { content, pdf, pages, text: pages.join('\n').replace(/\s+/g, ' ') };
+}
+
+describe('the Letter of Authorization in Spanish', () => {
+  it('is written in Spanish: title, dates, table, plan, disclosures, signature line and page numbers', async () => {
+    const { content, pdf, pages, text } = await readSpanish(input);
+    expect(content).toMatchObject({ language: 'es', textVersion: LETTER_TEXT_VERSIONS.es });
+    expect(text).toContain('Carta de autorización');
+    expect(text).toContain('15 de marzo de 2026');
+    expect(text).toContain(
+      'Yo, Juana Pérez, autorizo a Harbor Light Credit Counseling, una agencia de asesoría de crédito sin fines de lucro',
+    );
+    for (const words of [
+      'Acreedor',
+      'Cuenta',
+      'Saldo',
+      'Nuevo pago mensual',
+      'Total (2 cuentas)',
+      'No registrado',
+    ])
+      expect(text).toContain(words);
+    // Money stays in US format; the draft day and the dates in Spanish.
+    expect(text).toContain(
+      'Autorizo a Harbor Light Credit Counseling a cobrar $204.57 de mi cuenta de cheques XXXX4444 en First Platypus Bank mediante débito electrónico el día 5 de cada mes, 54 cargos en total, el primero el 5 de abril de 2026 y el último el 5 de septiembre de 2030, cuando solo queden $90.00 por cobrar.',
+    );
+    expect(text).toContain('una comisión única de apertura de $35.00');
+    expect(text).toContain('Antes de firmar, se me informó que:');
+    expect(text).toContain('Puede cancelar el plan en cualquier momento');
+    expect(text).toContain('Juana Pérez, Titular');
+    expect(text).toContain('Fecha');
+    expect(pages[0]).toMatch(/Carta de autorización - página 1 de \d/);
+    // Nothing of the English letter is left.
+    for (const english of [
+      'Letter of Authorization',
+      'authorize',
+      'Creditor',
+      'Balance',
+      'Borrower',
+      ' page ',
+    ])
+      expect(text).not.toContain(english);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getTitle()).toBe('Carta de autorización');
+  });
+
+  it('speaks for a couple in the plural, with the spouse signing as such', async () => {
+    const { text } = await readSpanish({ ...input, spouse: { fullName: 'Juan Gómez' } });
+    expect(text).toContain(
+      'Nosotros, Juana Pérez y Juan Gómez, autorizamos a Harbor Light Credit Counseling',
+    );
+    expect(text).toContain('Antes de firmar, se nos informó que:');
+    expect(text).toContain('Juan Gómez, Cónyuge');
+    expect(text).toContain(
+      'aceptamos que nuestras firmas electrónicas tienen el mismo efecto que firmas manuscritas',
+    );
+  });
+
+  it('keeps the English letter as it was, with its own version', async () => {
+    const content = letterOfAuthorizationContent(input);
+    expect(content).toMatchObject({ language: 'en', textVersion: LETTER_TEXT_VERSIONS.en });
+    expect(content.title).toBe('Letter of Authorization');
+    expect(LETTER_TEXT_VERSIONS.es).not.toBe(LETTER_TEXT_VERSIONS.en);
+  });
+
+  it('says in Spanish that a letter was made again, with the new first draft date', () => {
+    expect(letterRenewedMessage('2026-04-05', spanish)).toBe(
+      'La fecha del primer cargo de esta carta ya está demasiado cerca para que podamos preparar el cargo a tiempo, por lo que ya no se puede firmar. Le enviamos por correo electrónico una nueva carta, con el primer cargo el 5 de abril de 2026. Firme esa carta, por favor.',
+    );
+    expect(letterRenewedMessage('2026-04-05')).toBe(
+      'The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on April 5, 2026. Please sign that one.',
+    );
+  });
+});
