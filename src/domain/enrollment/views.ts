@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountNumberField, routingNumberField } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
+import { FIXED, formatEnglish } from '../i18n/validation-messages';
 import { applicationStatusSchema } from '../flow/statuses';
 import { ALERT_TYPES } from '../flow/staff-views';
 import { customerAlertFiguresSchema } from '../monitoring/customer-alert-text';
@@ -34,7 +35,7 @@ export const REASON_FOR_NOT_CONNECTING_BANK_QUESTION = 'Why are you entering you
 /** PUT /api/application/payments/manual-choice: 'Provide manually' on /payments/payment-account-options. */
 export const provideManuallySchema = z.strictObject({
   reasonForNotConnectingBank: z.enum(REASONS_FOR_NOT_CONNECTING_BANK, {
-    error: `${REASON_FOR_NOT_CONNECTING_BANK_QUESTION.replace(/\?$/, '')} is required`,
+    error: formatEnglish(FIXED.manualAccountReasonRequired),
   }),
 });
 
@@ -42,7 +43,7 @@ export const provideManuallySchema = z.strictObject({
 export const SKIP_BANK_CONNECTION_QUESTION = 'Why are you skipping this step?';
 export const skipBankConnectionSchema = z.strictObject({
   reasonForNotConnectingBank: z.enum(REASONS_FOR_NOT_CONNECTING_BANK, {
-    error: `${SKIP_BANK_CONNECTION_QUESTION.replace(/\?$/, '')} is required`,
+    error: formatEnglish(FIXED.skipBankReasonRequired),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
+import { provideManuallySchema, skipBankConnectionSchema } from '../enrollment/views';
 import { BUDGET_CUT_MESSAGES } from '../underwriting/budget-cuts';
 import {
   CONFIRM_INCOME_QUESTION,
@@ -53,6 +54,12 @@ describe('localizeMessage', () => {
       'Esta conexión se interrumpió en First Bank. Inicie sesión en First Bank para volver a conectarla.',
     ],
     [BUDGET_CUT_MESSAGES.belowFloor('Groceries', 20000), 'Groceries no puede bajar de $200.'],
+    // the bank-connection reasons' questions, asked without an answer
+    [skipBankConnectionSchema.safeParse({}).error!.issues[0]!.message, 'Indique por qué omite este paso'],
+    [
+      provideManuallySchema.safeParse({}).error!.issues[0]!.message,
+      'Indique por qué ingresa su cuenta a mano',
+    ],
     // a label alone
     ['Phone number', 'Número de teléfono'],
     // unknown texts, and texts already in Spanish, come back unchanged

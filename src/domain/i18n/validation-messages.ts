@@ -40,6 +40,14 @@ export const TEMPLATES = defineMessages({
 
 /** Fixed texts a borrower can see: form rules beyond one field, and failures. */
 export const FIXED = defineMessages({
+  skipBankReasonRequired: {
+    id: 'validation.skipBankReasonRequired',
+    defaultMessage: 'Why are you skipping this step is required',
+  },
+  manualAccountReasonRequired: {
+    id: 'validation.manualAccountReasonRequired',
+    defaultMessage: 'Why are you entering your account by hand is required',
+  },
   termsRequired: {
     id: 'validation.termsRequired',
     defaultMessage: 'Agreeing to the Terms and Conditions is required',
