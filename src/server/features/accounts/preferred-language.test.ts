@@ -47,20 +47,25 @@ describe('the language the lead form was used in', () => {
     expect(await storedLanguage(email)).toBe('en');
   });
 
-  it('is stored from the form the browser sends itself (no script)', async () => {
+  it.each([
+    // The Spanish page's form, whatever the browser or an old cookie says.
+    ['/es/lead', { cookie: 'lang=en', 'accept-language': 'en-US' }, 'es'],
+    // The English page's form: the page read is the language chosen (docs/decisions/0103).
+    ['/lead', { cookie: 'lang=es', 'accept-language': 'es' }, 'en'],
+  ])('is stored from the form the browser sends itself (no script) to %s', async (url, headers, language) => {
     const email = uniqueEmail('noscript');
     const res = await t.app.inject({
       method: 'POST',
-      url: '/lead',
+      url,
       payload: new URLSearchParams({ ...lead(email), agreedToTerms: 'on' }).toString(),
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         origin: t.config.publicUrl,
-        cookie: 'lang=es',
+        ...headers,
       },
     });
     expect(res.statusCode, res.body).toBe(303);
-    expect(await storedLanguage(email)).toBe('es');
+    expect(await storedLanguage(email)).toBe(language);
   });
 });
 
