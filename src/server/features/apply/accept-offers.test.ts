@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { decision, offer } from '#server/db/schema/decision';
 import { planAuthorization } from '#server/db/schema/enrollment';
-import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import { PLAN_DISCLOSURES_VERSION, PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { acceptPlan, applicationRow } from '#tests/support/borrower-flow';
 import { qualifiedBorrower } from '#tests/support/staff-actions';
 import { DISCLOSURES_CHANGED_MESSAGE, KEEP_ONE_OFFER_MESSAGE } from './offers';
@@ -57,6 +57,20 @@ describe('POST /api/application/offers/accept', () => {
     expect(after.creditorsMonthlyPayment).toBe(others.reduce((sum, o) => sum + o.newMonthlyPayment, 0));
     // Accepted once: a second acceptance is out of order.
     expect((await acceptPlan(b.client)).statusCode).toBe(409);
+  });
+
+  it('records the Spanish disclosures when the borrower read them in Spanish', async () => {
+    const b = await qualifiedBorrower(t, 'Lectora');
+    const res = await b.client.post('/api/application/offers/accept', {
+      leftOut: [],
+      draftDay: 1,
+      disclosuresVersion: PLAN_DISCLOSURES_VERSIONS.es,
+      agreed: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await newestDecision(b.applicationId))!.acceptanceDisclosureVersion).toBe(
+      PLAN_DISCLOSURES_VERSIONS.es,
+    );
   });
 
   it('keeps at least one offer, and refuses a stale disclosure version or a day some months lack', async () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { AcceptOffersInput, OffersView } from '#domain/flow/application-view';
 import { offerSummary, suggestedDraftDay } from '#domain/enrollment/offer-review';
-import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import { PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '#server/db/client';
 import { decision, offer } from '#server/db/schema/decision';
@@ -124,7 +124,9 @@ export async function acceptOffers(o: {
 }): Promise<{ next: string }> {
   const { db } = o.services.database;
   const today = o.today ?? o.services.today();
-  if (o.input.disclosuresVersion !== PLAN_DISCLOSURES_VERSION) {
+  // The disclosures as the borrower read them: the current words in either language (each has its version).
+  const readVersion = Object.values(PLAN_DISCLOSURES_VERSIONS).find((v) => v === o.input.disclosuresVersion);
+  if (readVersion === undefined) {
     throw new AppError('ValidationError', DISCLOSURES_CHANGED_MESSAGE, {
       fieldErrors: { agreed: DISCLOSURES_CHANGED_MESSAGE },
     });
@@ -156,7 +158,7 @@ export async function acceptOffers(o: {
       .set({
         wasAcceptedByBorrower: true,
         acceptedAt: new Date(),
-        acceptanceDisclosureVersion: PLAN_DISCLOSURES_VERSION,
+        acceptanceDisclosureVersion: readVersion,
       })
       .where(eq(decision.id, latest.id));
     // The terms accepted, with the chosen day: the letter dates the drafts from it.

@@ -6,7 +6,11 @@ import { SITE } from '#domain/site';
 import { FREE_SERVICES_TEXT, planFeeSummary, type StateFeeCap } from '#domain/underwriting/plan-fees';
 import { MESSAGES } from '#domain/validation/messages';
 import { offerSummary, reviewTerms } from '#domain/enrollment/offer-review';
-import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import {
+  PLAN_DISCLOSURES,
+  PLAN_DISCLOSURES_VERSION,
+  PLAN_DISCLOSURES_VERSIONS,
+} from '#domain/enrollment/plan-disclosures';
 import {
   ACCEPT_LABEL,
   AGREEMENT_LABEL,
@@ -463,6 +467,15 @@ describe('/offers/review in Spanish', () => {
     expect(document.querySelector('figcaption')?.textContent).toBe(
       'Sus deudas en sus condiciones actuales comparadas con un plan de manejo de deudas',
     );
+  });
+
+  it('records the agreement against the Spanish disclosures the borrower read', async () => {
+    await renderPage('es');
+    await app.user.click(screen.getByLabelText(/^He leído los términos del plan/));
+    await app.user.click(button('Aceptar mi plan'));
+    await waitFor(() => expect(path()).toBe('/payments/next-steps'));
+    expect(accepted).toMatchObject({ disclosuresVersion: PLAN_DISCLOSURES_VERSIONS.es, agreed: true });
+    expect(PLAN_DISCLOSURES_VERSIONS.es).not.toBe(PLAN_DISCLOSURES_VERSIONS.en);
   });
 
   it('says in Spanish, with a plural, how many accounts are never paid off', async () => {

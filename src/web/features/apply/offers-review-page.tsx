@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Navigate } from 'react-router';
 import { acceptOffersSchema, type OffersView } from '#domain/flow/application-view';
 import { offerSummary, reviewTerms } from '#domain/enrollment/offer-review';
-import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { LAST_DRAFT_DAY_OF_MONTH } from '#domain/underwriting/constants';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
@@ -19,6 +19,7 @@ import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { PLAN_FEE_SETTINGS, type PlanFeeSettings } from '#domain/underwriting/plan-fees';
+import { useLanguage } from '#web/lib/i18n';
 import { ApplyPage } from './apply-page';
 import { CreditorOffers } from './creditor-offers';
 import { PLAN_DISCLOSURE_MESSAGES } from './plan-disclosure-messages';
@@ -263,6 +264,7 @@ export const LEAVE_ALL_OUT_LABEL = 'Leave every offer out';
 
 function OffersReview({ view }: { view: OffersView }) {
   const intl = useIntl();
+  const { language } = useLanguage();
   const title = useTitle();
   const planFeeText = usePlanFeeText();
   const leaveAllOutLabel = intl.formatMessage({
@@ -277,7 +279,8 @@ function OffersReview({ view }: { view: OffersView }) {
   const form = useZodForm(acceptOffersSchema, {
     leftOut: [...leftOut],
     draftDay: initialDay,
-    disclosuresVersion: PLAN_DISCLOSURES_VERSION,
+    // The version of the words shown, in the page's language: what the borrower's agreement is recorded against.
+    disclosuresVersion: PLAN_DISCLOSURES_VERSIONS[language],
   });
   const chosenDay = useWatch({ control: form.control, name: 'draftDay' });
   const draftDay = typeof chosenDay === 'number' ? chosenDay : initialDay;
