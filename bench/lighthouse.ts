@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { LANDING_PAGE_PATHS, LANGUAGES, pathInLanguage } from '#domain/i18n/language';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -44,7 +45,10 @@ const CHROME_FLAGS = [
 ];
 
 const TARGET = { score: 98, lcpMs: 1200, tbtMs: 50, cls: 0, landingJsKb: 20 };
-const PAGES = ['/lead', '/debt-analysis', '/debt-relief'];
+// Each landing page in each language (/lead, /es/lead): both are prerendered and must paint as fast.
+const PAGES = LANGUAGES.flatMap((language) =>
+  LANDING_PAGE_PATHS.map((page) => pathInLanguage(page, language)),
+);
 
 // --- build if needed ---------------------------------------------------------------------------------------
 

@@ -11,4 +11,8 @@ export const TAKEN_OVER_ON_FIRST_USE: ReadonlySet<string> = new Set([
   '/lead',
   '/debt-analysis',
   '/debt-relief',
+  // The same pages in Spanish (their language's messages are fetched with the app, at first use too).
+  '/es/lead',
+  '/es/debt-analysis',
+  '/es/debt-relief',
 ]);
