@@ -32,6 +32,9 @@ export const ROUTES = {
   BorrowerSummary: '/borrower-summary',
   ContactSummary: '/contact-summary',
   Preferences: '/preferences',
+  /** The creditors and their concession programmes (every staff member reads them). */
+  Creditors: '/creditors',
+  Creditor: '/creditors/:creditorId',
   ChangeEmail: '/change-email',
   ChangePassword: '/change-password',
 } as const;

@@ -80,6 +80,8 @@ export const creditorListSchema = z.object({
   more: z.boolean(),
 });
 
+export type CreditorList = z.infer<typeof creditorListSchema>;
+
 /** GET /api/staff/creditors/:id: the creditor, its programme in force and every version, newest first. */
 export const creditorDetailSchema = creditorListItemSchema.extend({
   versions: z.array(programmeVersionViewSchema),

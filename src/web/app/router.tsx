@@ -172,6 +172,14 @@ export const routes: RouteObject[] = [
                     path: ROUTES.Preferences,
                     lazy: () => import('../features/service-portal/preferences-page'),
                   },
+                  {
+                    path: ROUTES.Creditors,
+                    lazy: () => import('../features/service-portal/creditors/creditors-page'),
+                  },
+                  {
+                    path: ROUTES.Creditor,
+                    lazy: () => import('../features/service-portal/creditors/creditor-page'),
+                  },
                 ],
               },
               { path: ROUTES.ChangeEmail, lazy: () => import('../features/account/change-email-page') },

@@ -21,6 +21,7 @@ import type {
   ApproveLongPlan,
   ApproveLongPlanView,
 } from '#domain/validation/staff';
+import type { CreditorDetail, CreditorList, ProgrammeRevision } from '#domain/validation/concessions';
 import { api } from '#web/lib/api';
 
 // The service portal's server calls and the keys its reads are cached under. Every read hangs under
@@ -35,6 +36,8 @@ export const staffKeys = {
   borrowerSummary: (applicationId: string) => ['staff', 'borrower-summary', applicationId] as const,
   contactSummary: (queryString: string) => ['staff', 'contact-summary', queryString] as const,
   emailFailures: () => ['staff', 'email-failures'] as const,
+  creditors: (search: string) => ['staff', 'creditors', search] as const,
+  creditor: (creditorId: string) => ['staff', 'creditor', creditorId] as const,
 };
 
 // ------------------------------------------------------------------ reads
@@ -80,6 +83,23 @@ export const emailFailuresQuery = () =>
     queryFn: () => api<EmailFailuresView>('/api/staff/email-failures'),
   });
 
+/** The creditors whose name or bureau words contain `search` (every one when empty). */
+export const creditorsQuery = (search: string) =>
+  queryOptions({
+    queryKey: staffKeys.creditors(search),
+    queryFn: () =>
+      api<CreditorList>(
+        `/api/staff/creditors${search === '' ? '' : `?search=${encodeURIComponent(search)}`}`,
+      ),
+  });
+
+/** One creditor, its programme in force and every version of it. */
+export const creditorQuery = (creditorId: string) =>
+  queryOptions({
+    queryKey: staffKeys.creditor(creditorId),
+    queryFn: () => api<CreditorDetail>(`/api/staff/creditors/${encodeURIComponent(creditorId)}`),
+  });
+
 /** The staff download of the signed PDF (a link, not a fetch); each download is audited on the server. */
 export const signedLetterPath = (applicationId: string) =>
   `/api/staff/applications/${encodeURIComponent(applicationId)}/letter`;
@@ -121,6 +141,14 @@ export const approveLongPlan = (applicationId: string, body: ApproveLongPlan) =>
 
 export const markTransferred = (applicationId: string, body: MarkTransferred) =>
   postAction<StaffApplicationResult>(`/api/staff/applications/${applicationId}/mark-transferred`, body);
+
+/** A new version of a creditor's programme (creditor relations staff only). */
+export const reviseProgramme = (creditorId: string, body: ProgrammeRevision, idempotencyKey?: string) =>
+  postAction<{ id: string; version: number }>(
+    `/api/staff/creditors/${encodeURIComponent(creditorId)}/programme`,
+    body,
+    idempotencyKey,
+  );
 
 /** An alert opened by the representative. */
 export const markAlertSeen = (alertId: string) =>

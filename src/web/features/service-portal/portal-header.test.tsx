@@ -53,12 +53,13 @@ const linkTexts = (root: Element) =>
 const click = (element: Element) => app.user.click(element);
 
 describe('portal header', () => {
-  it('shows Borrower Queue, Summary, Preferences and Sign Out, the name dropdown, and the page below', async () => {
+  it('shows Borrower Queue, Summary, Creditors, Preferences and Sign Out, the name dropdown, and the page below', async () => {
     await open();
     const desktop = nav().querySelector('ul')!;
     expect(linkTexts(desktop)).toEqual([
       'Borrower Queue',
       'Summary',
+      'Creditors',
       'Preferences',
       'Sign Out',
       'Dana Reyes',
@@ -91,6 +92,7 @@ describe('portal header', () => {
     expect(linkTexts(mobileMenu())).toEqual([
       'Borrower Queue',
       'Summary',
+      'Creditors',
       'Preferences',
       'Sign Out',
       'Change email',

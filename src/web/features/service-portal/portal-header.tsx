@@ -9,6 +9,7 @@ import { useStaffMe } from './use-staff-session';
 export const PORTAL_LINKS = [
   { to: '/borrower-queue', label: 'Borrower Queue' },
   { to: '/summary', label: 'Summary' },
+  { to: '/creditors', label: 'Creditors' },
   { to: '/preferences', label: 'Preferences' },
 ] as const;
 

@@ -1,0 +1,13 @@
+import { formatUsd } from '#domain/enrollment/letter-of-authorization';
+
+// How the service portal writes a programme's figures: rates and shares in percent, money in dollars and cents.
+
+/** Basis points as a percent: 800 → '8%', 175 → '1.75%'. */
+export const percentOf = (bp: number): string => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+
+/** Cents as dollars: 2500 → '$25.00'. */
+export const dollarsOf = (cents: number): string => formatUsd(cents);
+
+/** An ISO timestamp as the day it names, in the staff member's time zone: 'Nov 27, 2026'. */
+export const dayOf = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
