@@ -58,9 +58,15 @@ export function seededBorrowers(applications: number, status: ApplicationStatus)
 /** npm run staff:create: a staff user with a temporary password (returned). */
 export async function createStaffUser(
   env: Record<string, string>,
-  o: { email: string; name: string },
+  o: { email: string; name: string; creditorRelations?: boolean },
 ): Promise<string> {
-  const out = await runScript(env, 'scripts/staff-create.ts', ['--email', o.email, '--name', o.name]);
+  const out = await runScript(env, 'scripts/staff-create.ts', [
+    '--email',
+    o.email,
+    '--name',
+    o.name,
+    ...(o.creditorRelations ? ['--creditor-relations'] : []),
+  ]);
   const password = /Temporary password: (\S+)/.exec(out)?.[1];
   if (!password) throw new Error(`staff:create printed no temporary password:\n${out}`);
   return password;
