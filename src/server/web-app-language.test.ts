@@ -86,6 +86,19 @@ describe('the language a page is served in', () => {
     expect(unknown.headers['set-cookie']).toBeUndefined();
   });
 
+  it("draws an app page in the language its link asks for (an email's ?lang=es), and keeps the choice", async () => {
+    const res = await get('/reset-password?email=a%40example.org&code=1&lang=es', {
+      'accept-language': 'en-US',
+      cookie: 'lang=en',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<!doctype html><html lang="es"><div id="root"></div></html>');
+    expect(res.headers['set-cookie']).toBe('lang=es; Path=/; Max-Age=31536000; SameSite=Lax');
+    const other = await get('/sign-in?lang=xx', { 'accept-language': 'es' });
+    expect(other.body).toContain('<html lang="es">');
+    expect(other.headers['set-cookie']).toBeUndefined();
+  });
+
   it.each([
     [{}, 'en'],
     [{ 'accept-language': 'es-US,es;q=0.9,en;q=0.8' }, 'es'],

@@ -141,10 +141,14 @@ export async function registerWebApp(
         .status(404)
         .send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
     }
+    // A link may ask for a language (?lang=es, as the emails to a Spanish-speaking borrower do): the page is
+    // drawn in it and the choice kept, whatever this device chose before.
+    const asked = new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_QUERY);
+    if (isLanguage(asked)) reply.header('set-cookie', languageCookie(asked));
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(shells![languageOfRequest(request)]);
+      .send(shells![isLanguage(asked) ? asked : languageOfRequest(request)]);
   });
 }

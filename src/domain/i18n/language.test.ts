@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptLanguage, languageOfPath, pathInLanguage } from './language';
+import { languageFromAcceptLanguage, languageOfPath, linkInLanguage, pathInLanguage } from './language';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([
@@ -34,5 +34,19 @@ describe('languageOfPath / pathInLanguage', () => {
   it('puts the prefix back', () => {
     expect(pathInLanguage('/lead', 'es')).toBe('/es/lead');
     expect(pathInLanguage('/lead', 'en')).toBe('/lead');
+  });
+});
+
+describe('linkInLanguage', () => {
+  it.each([
+    ['https://app.example.org/sign-in', 'en', 'https://app.example.org/sign-in'],
+    ['https://app.example.org/sign-in', 'es', 'https://app.example.org/sign-in?lang=es'],
+    [
+      'https://app.example.org/reset-password?code=1',
+      'es',
+      'https://app.example.org/reset-password?code=1&lang=es',
+    ],
+  ] as const)('%s in %s → %s', (url, language, link) => {
+    expect(linkInLanguage(url, language)).toBe(link);
   });
 });

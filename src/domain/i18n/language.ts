@@ -28,6 +28,15 @@ export const languageCookie = (language: Language): string =>
 export const LANGUAGE_QUERY = 'lang';
 
 /**
+ * A link to one of our pages, as an email or a text sends it: in a language other than English it asks for it
+ * (?lang=es), so the page opens in the message's language on any device, even one that never chose it.
+ */
+export function linkInLanguage(url: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}`;
+}
+
+/**
  * The landing pages, prerendered in each language: /lead in English, /es/lead in Spanish (src/web/prerendered-pages.ts
  * holds their modules). Every other page has one address and follows the visitor's choice.
  */

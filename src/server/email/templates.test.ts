@@ -47,7 +47,7 @@ describe('emails in Spanish', () => {
     expect(mail.links).toEqual([
       {
         label: 'Cree su contraseña',
-        url: `${publicUrl}/reset-password?email=pat%40example.org&code=123456&purpose=set`,
+        url: `${publicUrl}/reset-password?email=pat%40example.org&code=123456&purpose=set&lang=es`,
       },
     ]);
     expect(mail.html).toContain('<a href="https://app.example.org/reset-password?');
@@ -91,7 +91,7 @@ describe('emails in Spanish', () => {
     });
     expect(mail.subject).toBe('Su carta de autorización firmada');
     expect(mail.text).toContain('Adjuntamos su copia firmada.');
-    expect(mail.links[0]).toEqual({ label: 'Su plan', url: `${publicUrl}/customer-portal/plan` });
+    expect(mail.links[0]).toEqual({ label: 'Su plan', url: `${publicUrl}/customer-portal/plan?lang=es` });
     expect(mail.attachments?.[0]).toMatchObject({
       filename: 'Carta de autorización (firmada).pdf',
       content: Buffer.from([1, 2, 3]).toString('base64'),
@@ -102,10 +102,10 @@ describe('emails in Spanish', () => {
     const reset = resetPasswordEmail({ publicUrl, email: 'a@example.org', code: '42', language: 'es' });
     expect(reset.subject).toBe('Su nuevo enlace de verificación');
     expect(reset.text).toContain('Recibimos una solicitud para restablecer su contraseña.');
-    expect(reset.links[0]!.url).toBe(`${publicUrl}/reset-password?email=a%40example.org&code=42`);
+    expect(reset.links[0]!.url).toBe(`${publicUrl}/reset-password?email=a%40example.org&code=42&lang=es`);
     const verify = verifyNewEmailEmail({ publicUrl, email: 'a@example.org', code: '42', language: 'es' });
     expect(verify.subject).toBe('Verifique su nueva dirección de correo electrónico');
-    expect(verify.links[0]!.url).toBe(`${publicUrl}/verify-new-email?email=a%40example.org&code=42`);
+    expect(verify.links[0]!.url).toBe(`${publicUrl}/verify-new-email?email=a%40example.org&code=42&lang=es`);
   });
 
   it('not qualified', () => {
@@ -119,7 +119,7 @@ describe('emails in Spanish', () => {
     });
     expect(mail.subject).toBe('Sobre su solicitud del plan de manejo de deudas');
     expect(mail.text).toContain('usted no califica para un plan de manejo de deudas');
-    expect(mail.links[0]!.url).toBe(`${publicUrl}/offers/not-qualified`);
+    expect(mail.links[0]!.url).toBe(`${publicUrl}/offers/not-qualified?lang=es`);
   });
 
   it('low balance: the day in Spanish words', () => {
@@ -132,7 +132,7 @@ describe('emails in Spanish', () => {
     });
     expect(mail.subject).toBe('Se acerca el pago de su plan');
     expect(mail.text).toContain('se hará el 15 de marzo,');
-    expect(mail.links[0]!.url).toBe(`${publicUrl}/customer-portal/alerts`);
+    expect(mail.links[0]!.url).toBe(`${publicUrl}/customer-portal/alerts?lang=es`);
   });
 
   it('bank disconnected', () => {
@@ -179,6 +179,6 @@ describe('emails in Spanish', () => {
       'su cargo mensual de $1,234.56 para su plan de manejo de deudas pasa al día 21 de cada mes, a partir de su cargo del 21 de febrero de 2027.',
     );
     expect(mail.text).toContain('Su cargo del 5 de enero de 2027 se mantiene como estaba previsto.');
-    expect(mail.links[0]!.url).toBe(`${publicUrl}/customer-portal/plan`);
+    expect(mail.links[0]!.url).toBe(`${publicUrl}/customer-portal/plan?lang=es`);
   });
 });

@@ -4,7 +4,7 @@ import { formatDollars } from '#domain/money/cents';
 import type { PlanChange } from '#domain/enrollment/plan-change';
 import type { DraftDayChange } from '#domain/enrollment/draft-day-change';
 import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
-import type { Language } from '#domain/i18n/language';
+import { DEFAULT_LANGUAGE, LANGUAGES, linkInLanguage, LOCALE, type Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
 import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
 import { belowInterestWarning, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
@@ -314,13 +314,21 @@ const namesInWords = (intl: IntlShape, names: readonly string[]): string => {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 };
 
+/** A page of ours as an email links to it, in the email's language (linkInLanguage). */
+const siteLink = (intl: IntlShape, publicUrl: string, route: string, query: Record<string, string> = {}) => {
+  const params = new URLSearchParams(query).toString();
+  const language = LANGUAGES.find((l) => LOCALE[l] === intl.locale) ?? DEFAULT_LANGUAGE;
+  return linkInLanguage(`${publicUrl}${route}${params === '' ? '' : `?${params}`}`, language);
+};
+
 const codeLink = (
+  intl: IntlShape,
   publicUrl: string,
   route: string,
   email: string,
   code: string,
   extra: Record<string, string> = {},
-) => `${publicUrl}${route}?${new URLSearchParams({ email, code, ...extra }).toString()}`;
+) => siteLink(intl, publicUrl, route, { email, code, ...extra });
 
 /** The query a first-password link adds, so its page says "Set your password" rather than "Reset". */
 export const SET_PASSWORD_PURPOSE = { purpose: 'set' } as const;
@@ -342,7 +350,7 @@ export const initialPasswordEmail = (
     ],
     {
       label: intl.formatMessage(m.initialLink),
-      url: codeLink(o.publicUrl, '/reset-password', o.email, o.code, SET_PASSWORD_PURPOSE),
+      url: codeLink(intl, o.publicUrl, '/reset-password', o.email, o.code, SET_PASSWORD_PURPOSE),
     },
   );
 };
@@ -361,7 +369,7 @@ export const resetPasswordEmail = (o: InLanguage & { publicUrl: string; email: s
     ],
     {
       label: intl.formatMessage(m.resetLink),
-      url: codeLink(o.publicUrl, '/reset-password', o.email, o.code),
+      url: codeLink(intl, o.publicUrl, '/reset-password', o.email, o.code),
     },
   );
 };
@@ -376,7 +384,7 @@ export const verifyNewEmailEmail = (o: InLanguage & { publicUrl: string; email: 
     [intl.formatMessage(m.verifyRequest), intl.formatMessage(m.verificationCode, { code: o.code })],
     {
       label: intl.formatMessage(m.verifyLink),
-      url: codeLink(o.publicUrl, '/verify-new-email', o.email, o.code),
+      url: codeLink(intl, o.publicUrl, '/verify-new-email', o.email, o.code),
     },
   );
 };
@@ -412,7 +420,7 @@ export const letterSignedEmail = (
       o.to,
       intl.formatMessage(m.signedSubject),
       [intl.formatMessage(m.signedThanks, { name: o.name }), intl.formatMessage(m.signedNext)],
-      { label: intl.formatMessage(m.signedLink), url: `${o.publicUrl}/customer-portal/plan` },
+      { label: intl.formatMessage(m.signedLink), url: siteLink(intl, o.publicUrl, '/customer-portal/plan') },
     ),
     attachments: [
       {
@@ -472,7 +480,7 @@ export function notQualifiedEmail(
   }
   return render(intl, 'not-qualified', o.to, intl.formatMessage(m.notQualifiedSubject), paragraphs, {
     label: intl.formatMessage(m.notQualifiedLink),
-    url: `${o.publicUrl}/offers/not-qualified`,
+    url: siteLink(intl, o.publicUrl, '/offers/not-qualified'),
   });
 }
 
@@ -496,7 +504,10 @@ export const lowBalanceEmail = (
       }),
       intl.formatMessage(m.lowBalanceWhatToDo),
     ],
-    { label: intl.formatMessage(m.lowBalanceLink), url: `${o.publicUrl}/customer-portal/alerts` },
+    {
+      label: intl.formatMessage(m.lowBalanceLink),
+      url: siteLink(intl, o.publicUrl, '/customer-portal/alerts'),
+    },
   );
 };
 
@@ -511,7 +522,7 @@ export const bankDisconnectedEmail = (
     o.to,
     intl.formatMessage(m.bankSubject),
     [intl.formatMessage(m.bankLost, greeting(o.firstName)), intl.formatMessage(m.bankHow)],
-    { label: intl.formatMessage(m.bankLink), url: `${o.publicUrl}/customer-portal/alerts` },
+    { label: intl.formatMessage(m.bankLink), url: siteLink(intl, o.publicUrl, '/customer-portal/alerts') },
   );
 };
 
@@ -573,7 +584,7 @@ export function planChangedEmail(
     paragraphs,
     {
       label: intl.formatMessage(change.needsConfirmation ? m.planChangedConfirmLink : m.seePlanLink),
-      url: `${o.publicUrl}/customer-portal/plan`,
+      url: siteLink(intl, o.publicUrl, '/customer-portal/plan'),
     },
   );
 }
@@ -618,6 +629,6 @@ export function draftDayChangedEmail(
   );
   return render(intl, 'draft-day-changed', o.to, intl.formatMessage(m.draftDaySubject), paragraphs, {
     label: intl.formatMessage(m.seePlanLink),
-    url: `${o.publicUrl}/customer-portal/plan`,
+    url: siteLink(intl, o.publicUrl, '/customer-portal/plan'),
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { linkInLanguage } from '#domain/i18n/language';
 import type { Tx } from '#server/db/client';
 import { languageOrDefault } from '#server/i18n';
 import { offersReadySms } from '#server/sms/texts';
@@ -34,7 +35,7 @@ export async function recordObtainedOffer(
     eventType: OBTAINED_OFFER_EVENT,
     body: offersReadySms(languageOrDefault(b.preferredLanguage), {
       firstName: b.firstName,
-      url: `${o.publicUrl}/sign-in`,
+      url: linkInLanguage(`${o.publicUrl}/sign-in`, languageOrDefault(b.preferredLanguage)),
     }),
   });
 }

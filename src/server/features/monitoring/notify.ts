@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { linkInLanguage } from '#domain/i18n/language';
 import { type AlertCandidate } from '#domain/monitoring/alert-rules';
 import { bankDisconnectedSms, lowBalanceSms } from '#server/sms/texts';
 import { languageOrDefault } from '#server/i18n';
@@ -74,8 +75,12 @@ export async function writeAlertNotifications(
     if (!person.phone || person.optedOut) continue;
     const body =
       type === 'balanceBelowDMPPayment'
-        ? lowBalanceSms(language, { url: `${notifier.publicUrl}/customer-portal/alerts` })
-        : bankDisconnectedSms(language, { url: `${notifier.publicUrl}/customer-portal/alerts` });
+        ? lowBalanceSms(language, {
+            url: linkInLanguage(`${notifier.publicUrl}/customer-portal/alerts`, language),
+          })
+        : bankDisconnectedSms(language, {
+            url: linkInLanguage(`${notifier.publicUrl}/customer-portal/alerts`, language),
+          });
     ids.smsIds.push(
       await enqueueSms(tx, notifier.cipher, {
         applicationId: o.applicationId,
