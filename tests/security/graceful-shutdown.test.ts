@@ -219,12 +219,13 @@ describe('SIGTERM', () => {
       // Otherwise nothing was in flight and the test would prove nothing.
       expect(leadsInFlight).toBeGreaterThan(0);
 
-      // No new connection is accepted once the close has begun.
+      // No new connection is accepted once the close has begun. One that reached the listening socket's queue
+      // as it closed is reset (ECONNRESET, seen on a busy machine): the next one finds nothing listening.
       const refused = await until(
         'new connections to be refused',
         async () => {
           const outcome = await tryConnect(port);
-          return outcome === 'connected' ? undefined : outcome;
+          return outcome === 'connected' || outcome === 'ECONNRESET' ? undefined : outcome;
         },
         3_000,
         () => output,
