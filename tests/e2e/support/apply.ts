@@ -80,8 +80,10 @@ export async function startApplication(page: Page, baseUrl: string, applicant: A
   await form.getByLabel('Email address').fill(applicant.email);
   await form.getByLabel('Phone number').fill(applicant.phone);
   await form.getByRole('checkbox').check();
-  // Sent by the form's script (sent earlier, the browser's own submission would do the same).
-  await expect(form).toHaveAttribute('data-taken-over');
+  // Sent by the form's script (sent earlier, the browser's own submission would do the same). The script and
+  // the page's messages are fetched at the first use: with eight applicants at once on two cores that can
+  // take longer than an assertion's usual five seconds.
+  await expect(form).toHaveAttribute('data-taken-over', { timeout: 20_000 });
   await form.getByRole('button', { name: 'Get Started' }).click();
   await waitForPath(page, '/hardships');
   await expectText(page, 'Are you currently facing any of the following situations?');
