@@ -9,9 +9,10 @@
  *   `<FormattedMessage>`), by id, with its English text.
  * - catalogs/es/<area>.json (written by hand): per id, the English it translates and the Spanish. Split by area
  *   so that people translating different screens do not edit the same file.
- * - compiled/<language>.json and compiled/server-<language>.json (generated): the messages parsed ahead of time,
- *   so neither the browser nor the server parses a message at run time. Messages only the server sends (ids
- *   beginning with one of SERVER_ONLY) stay out of the catalog the browser downloads.
+ * - compiled/landing-<language>.json, compiled/<language>.json and compiled/server-<language>.json (generated):
+ *   the messages parsed ahead of time, so neither the browser nor the server parses a message at run time, in
+ *   three parts (src/domain/i18n/catalog-parts.ts): what the landing pages draw, the rest of the browser's, and
+ *   what only the server sends, which the browser never downloads.
  *
  * The checks: every message has a Spanish translation; each translation was made from the English as it is now
  * (an English text changed since is reported, so the Spanish is looked at again); no translation is left for a
@@ -22,14 +23,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { catalogPartOf, type CatalogPart } from '../src/domain/i18n/catalog-parts';
 import { compareShapes, glossaryMisses, type GlossaryTerm } from './i18n-checks';
 
 const root = path.resolve(import.meta.dirname, '..');
 const i18nDir = path.join(root, 'src/domain/i18n');
 const spanishDir = path.join(i18nDir, 'catalogs/es');
-
-/** Id prefixes of the messages only the server sends: emails, texts and letters. */
-export const SERVER_ONLY = ['email.', 'sms.', 'letter.'];
 
 type Extracted = Record<string, { defaultMessage: string; description?: string }>;
 type Translations = Record<string, { en: string; es: string }>;
@@ -110,10 +109,11 @@ try {
     es: Object.fromEntries(Object.entries(spanish).map(([id, m]) => [id, m.es])),
   };
   for (const [language, messages] of Object.entries(texts)) {
-    const serverOnly = (id: string) => SERVER_ONLY.some((prefix) => id.startsWith(prefix));
+    const inPart = (part: CatalogPart) => pick(messages, (id) => catalogPartOf(id) === part);
     const parts = {
-      [`compiled/${language}.json`]: pick(messages, (id) => !serverOnly(id)),
-      [`compiled/server-${language}.json`]: pick(messages, serverOnly),
+      [`compiled/landing-${language}.json`]: inPart('landing'),
+      [`compiled/${language}.json`]: inPart('app'),
+      [`compiled/server-${language}.json`]: inPart('server'),
     };
     for (const [file, part] of Object.entries(parts)) {
       if (Object.keys(part).length === 0) {

@@ -47,7 +47,7 @@ export const landingPageFor = (pathname: string) => PRERENDERED_PAGES[languageOf
 
 type LandingAppProps = {
   initial: Shown;
-  /** The page's language (its address says which) with its messages. */
+  /** The page's language (its address says which) with the landing pages' messages. */
   language: LoadedLanguage;
   /** Hands the visitor to the whole app at the address now in the history. */
   startApp: () => Promise<void>;
@@ -121,7 +121,10 @@ export async function startLanding(container: HTMLElement): Promise<void> {
   const load = landingPageFor(window.location.pathname);
   if (load === undefined) throw new Error('not a landing page');
   const { language: pageLanguage } = languageOfPath(window.location.pathname);
-  const [page, language] = await Promise.all([load(), loadLanguage(pageLanguage)]);
+  // The landing pages' messages only: a first tap waits for a quarter of the messages, not all of them. The
+  // landing app draws nothing else (going to another kind of page starts the whole app, which fetches the rest
+  // beside that page's modules); swapping messages here would redraw the lead form still waiting for its code.
+  const [page, language] = await Promise.all([load(), loadLanguage(pageLanguage, { landingOnly: true })]);
   // Whoever opens a landing page in a language (a campaign's link) keeps it on the pages that follow.
   rememberLanguage(pageLanguage);
   // The root is read only when the visitor leaves, long after it is set below.

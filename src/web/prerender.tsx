@@ -47,7 +47,9 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   const load = PRERENDERED_PAGES[path];
   if (load === undefined) throw new Error(`${path} is not a page to prerender`);
-  const [page, loaded] = await Promise.all([load(), loadLanguage(language)]);
+  // With the messages the browser takes the page over with (the landing pages' part), so a message missing
+  // from that part shows here, in the build, not as a difference in a visitor's browser.
+  const [page, loaded] = await Promise.all([load(), loadLanguage(language, { landingOnly: true })]);
   // Whatever the page would otherwise fetch as it is taken over (the lead form's code) is drawn too.
   await page.preload?.();
   if (answer !== undefined && page.prepareAnswer === undefined)

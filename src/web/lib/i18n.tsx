@@ -3,7 +3,10 @@ import { IntlProvider } from 'react-intl';
 import { CATALOGS, type Catalog } from '#domain/i18n/catalog';
 import { DEFAULT_LANGUAGE, isLanguage, languageCookie, LOCALE, type Language } from '#domain/i18n/language';
 
-/** A language with its messages, ready to draw with. */
+/**
+ * A language with its messages, ready to draw with: all the browser's, or on a landing page only the landing
+ * pages' part (catalog-parts.ts), which is all they draw.
+ */
 export type LoadedLanguage = { language: Language; catalog: Catalog };
 
 /**
@@ -15,9 +18,18 @@ export function pageLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-/** Fetches a language's messages (each language is its own file, fetched only when it is used). */
-export async function loadLanguage(language: Language): Promise<LoadedLanguage> {
-  return { language, catalog: await CATALOGS[language]() };
+/**
+ * Fetches a language's messages (each language's are their own files, fetched only when it is used): all the
+ * browser's, or with `landingOnly` the part the landing pages draw (src/domain/i18n/catalog-parts.ts).
+ */
+export async function loadLanguage(
+  language: Language,
+  { landingOnly = false }: { landingOnly?: boolean } = {},
+): Promise<LoadedLanguage> {
+  const parts = CATALOGS[language];
+  if (landingOnly) return { language, catalog: await parts.landing() };
+  const [landing, app] = await Promise.all([parts.landing(), parts.app()]);
+  return { language, catalog: { ...landing, ...app } };
 }
 
 /** Keeps the visitor's choice for a year, for the pages the server sends next, and tells assistive technology. */

@@ -1,0 +1,32 @@
+/**
+ * Which file of the compiled catalogs each message goes to (scripts/i18n.ts writes them; catalog.ts and
+ * all-catalogs.ts read them). Chosen by the id's first word, so a message's place follows from its name.
+ *
+ * - `server`: what only the server sends (emails, texts, letters). The browser never downloads it.
+ * - `landing`: what the landing pages draw (their own texts, the site's header and footer, the shared widgets,
+ *   the lead form's field messages). A visitor's first tap on a landing page fetches this part only, about a
+ *   quarter of the browser's messages; the rest follows in the background (src/web/lib/i18n.tsx). A test
+ *   draws every landing page, in both languages and with its form answered, from this part alone.
+ * - `app`: everything else the browser draws.
+ */
+export type CatalogPart = 'server' | 'landing' | 'app';
+
+const SERVER = ['email', 'sms', 'letter'];
+const LANDING = [
+  'debtAnalysis',
+  'debtRelief',
+  'footer',
+  'landing',
+  'layout',
+  'lead',
+  'notFound',
+  'ui',
+  'validation',
+];
+
+export function catalogPartOf(id: string): CatalogPart {
+  const first = id.split('.', 1)[0]!;
+  if (SERVER.includes(first)) return 'server';
+  if (LANDING.includes(first)) return 'landing';
+  return 'app';
+}
