@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Locator, Page } from '@playwright/test';
 import { pdfLayoutText } from '#tests/support/pdf-text';
-import { type Applicant, PHONE, shownDollars, waitForPath } from './support/apply';
+import { type Applicant, DESKTOP, PHONE, shownDollars, waitForPath } from './support/apply';
 import { checkAccessibility, expect, test, watchContext } from './support/axe';
 import { reportFailure, snap, visible, watchErrors } from './support/browser';
 import {
@@ -621,6 +621,38 @@ test.describe('the borrower’s journey in Spanish', () => {
       const download = page.waitForEvent('download');
       await letter.getByRole('link', { name: 'Descargue su carta de autorización firmada' }).click();
       expectSpanishLetter(await downloadedText(await download));
+
+      // The portal's other pages: Settings, Alerts (none yet), and the account's email and password pages.
+      const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+      const portalPages = [
+        ['/customer-portal/settings', heading('Configuración'), 'portal-settings'],
+        ['/customer-portal/alerts', page.getByText('No tiene alertas.', { exact: false }), 'portal-alerts'],
+        ['/customer-portal/change-email', heading('Cambiar el correo electrónico'), 'portal-change-email'],
+        ['/customer-portal/change-password', heading('Cambiar la contraseña'), 'portal-change-password'],
+      ] as const;
+      for (const [path, shows, name] of portalPages) {
+        await page.goto(`${server.url}${path}`);
+        await spanishPage(page, shows, name);
+      }
+      // The portal on a desktop too (1280 px).
+      await page.setViewportSize(DESKTOP);
+      for (const [path, shows, name] of [
+        [
+          '/customer-portal/next-steps',
+          page.getByRole('heading', { name: 'Hable con su consejero de crédito' }),
+          'portal-next-steps',
+        ],
+        ['/customer-portal/plan', letter, 'plan'],
+        ...portalPages,
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        await visible(shows, 30_000);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+        await snap(page, `es-${name}-1280`);
+        expect
+          .soft(await page.evaluate(() => document.documentElement.scrollWidth), `es-${name} at 1280 px`)
+          .toBe(DESKTOP.width);
+      }
     });
     expect(errors).toEqual([]);
     await device.close();
