@@ -29,6 +29,8 @@ async function spanishVisitor(context: BrowserContext, page: Page): Promise<void
   await watchContext(context);
   await page.goto(`${server.url}/sign-in?lang=es`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await visible(page.getByRole('button', { name: 'Iniciar sesión' }), 30_000);
+  await checkAccessibility(page, '/sign-in');
 }
 
 /** The page in Spanish, checked by axe and pictured at both widths, neither wider than the window. */
@@ -71,10 +73,12 @@ async function applyInSpanish(
   await form.getByLabel('Número de teléfono').fill(applicant.phone);
   await form.getByRole('checkbox').check();
   await expect(form).toHaveAttribute('data-taken-over');
+  await checkAccessibility(page, '/es/lead (filled)');
   await form.getByRole('button', { name: 'Comenzar' }).click();
 
   await waitForPath(page, '/hardships');
   await page.getByLabel('Desempleo').check();
+  await checkAccessibility(page, '/hardships');
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
 
   await waitForPath(page, '/household');
@@ -89,10 +93,12 @@ async function applyInSpanish(
   await suggestion.click();
   await page.getByLabel('Fecha de nacimiento').pressSequentially(applicant.dateOfBirth);
   await answer(page, '¿Presenta la solicitud con su cónyuge?', false);
+  await checkAccessibility(page, '/household');
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
 
   await waitForPath(page, '/credit');
   await page.getByRole('checkbox', { name: /^Autorizo a .+ a obtener mi informe de crédito/ }).check();
+  await checkAccessibility(page, '/credit');
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
 }
 
@@ -197,6 +203,11 @@ test.describe('the Spanish pages outside the journey', () => {
 
       await waitForPath(page, '/eligible-debts');
       await expect(page.getByRole('checkbox')).toHaveCount(0);
+      await spanishAtBothWidths(
+        page,
+        page.getByText('No encontramos deudas elegibles en su informe de crédito.', { exact: false }),
+        'eligible-debts-empty',
+      );
       await page.getByRole('button', { name: 'Continuar', exact: true }).click();
       await waitForPath(page, '/offers/not-qualified');
       await spanishAtBothWidths(
