@@ -128,6 +128,20 @@ describe('placeholderSecrets', () => {
     expect(placeholderRefusal(demo, SITE)).toMatch(/METRICS_TOKEN/);
   });
 
+  it.each([
+    ['AUTH_SECRET', 'a change-me', { AUTH_SECRET: 'change-me-change-me-change-me-change-me' }],
+    ['AUTH_SECRET', 'an example', { AUTH_SECRET: 'your-secret-from-the-example-env-file-here' }],
+    ['AUTH_SECRET', 'one character repeated', { AUTH_SECRET: 'x'.repeat(40) }],
+    ['ENCRYPTION_KEY', 'zeros', { ENCRYPTION_KEY: '0'.repeat(64) }],
+    ['ENCRYPTION_KEY', 'a repeated pattern', { ENCRYPTION_KEY: '0123'.repeat(16) }],
+  ])('refuses %s when it is %s, even on a demo', (name, _what, setting) => {
+    const config = production({ ...agencyLegal(), ...setting });
+    expect(placeholderSecrets(config)).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
+    expect(placeholderRefusal(config, AGENCY_SITE)).toMatch(new RegExp(`${name}: looks like a placeholder`));
+    const demo = production({ ALLOW_SANDBOX_PROVIDERS: 'true', ...setting });
+    expect(placeholderRefusal(demo, SITE)).toMatch(new RegExp(name));
+  });
+
   it('lets a generated METRICS_TOKEN through, and no token at all', () => {
     expect(placeholderSecrets(metrics(randomBytes(32).toString('hex')))).toEqual([]);
     expect(placeholderRefusal(metrics(randomBytes(32).toString('hex')), AGENCY_SITE)).toBeUndefined();

@@ -60,17 +60,28 @@ export function placeholderSettings(site: Site, legal: Config['legal']): string[
 const PLACEHOLDER_SECRET_WORDS =
   /change.?me|change.?it|replace.?me|example|placeholder|dummy|your.?(token|secret)|x{6}|123456/i;
 
+const looksHandWritten = (secret: string): boolean =>
+  PLACEHOLDER_SECRET_WORDS.test(secret) || new Set(secret).size < 8;
+
 /**
  * One line per secret that is plainly not a generated one: a placeholder word, or too few different
- * characters (32 random hex digits hold about 15). Today METRICS_TOKEN, the one secret a setting shows to
- * another system (Prometheus) and that an operator is therefore tempted to write by hand.
+ * characters (32 random hex digits hold about 15; 32 random bytes, about 30 different values). The session
+ * signing secret and the encryption key are copied from a README or an example file as easily as the metrics
+ * token an operator shows Prometheus.
  */
-export function placeholderSecrets(config: Pick<Config, 'metrics'>): string[] {
+export function placeholderSecrets(
+  config: Pick<Config, 'metrics' | 'authSecret' | 'encryptionKey'>,
+): string[] {
+  const lines: string[] = [];
+  if (looksHandWritten(config.authSecret))
+    lines.push('AUTH_SECRET: looks like a placeholder; set a generated one (openssl rand -hex 32)');
+  // The key is read as bytes (from hex or base64): a run of zeros or a repeated pattern is no key.
+  if (new Set(config.encryptionKey).size < 8)
+    lines.push('ENCRYPTION_KEY: looks like a placeholder; set a generated one (openssl rand -hex 32)');
   const token = config.metrics?.token;
-  if (token === undefined) return [];
-  if (PLACEHOLDER_SECRET_WORDS.test(token) || new Set(token).size < 8)
-    return ['METRICS_TOKEN: looks like a placeholder; set a generated one (openssl rand -hex 32)'];
-  return [];
+  if (token !== undefined && looksHandWritten(token))
+    lines.push('METRICS_TOKEN: looks like a placeholder; set a generated one (openssl rand -hex 32)');
+  return lines;
 }
 
 /** The refusal to start in production with placeholders, or undefined when the start may go on. */
