@@ -37,6 +37,7 @@ import {
 } from '../features/staff-actions/partner-webhook';
 import type { FieldCipher } from '../security/field-encryption';
 import { LETTER_SEND_QUEUE, type QueueLetter } from '#server/application/letter-queue';
+import { PROPOSALS_QUEUE, type QueueProposals } from '#server/application/proposal-queue';
 import { transactionSql } from '#server/db/transaction-sql';
 import { InFlight } from './in-flight';
 import { startWorkers } from './workers';
@@ -115,6 +116,8 @@ export type Jobs = {
   webhookQueued: (applicationId: string) => void;
   /** The Letter of Authorization's job, written in the caller's transaction (the payment account's save). */
   letterQueued: QueueLetter;
+  /** The proposals' job, written in quality control's transaction. */
+  proposalsQueued: QueueProposals;
   stop: () => Promise<void>;
 };
 
@@ -152,6 +155,8 @@ export async function startJobs(o: {
   renewStaleLetters?: () => Promise<number>;
   /** Sends an application's Letter of Authorization unless it already went (the letter's job). */
   sendLetter?: (applicationId: string) => Promise<void>;
+  /** Prepares the proposals of an application not made yet (the proposals' job). */
+  prepareProposals?: (applicationId: string) => Promise<void>;
   monitors?: {
     bankLink: BankLink;
     creditBureau: CreditBureau;
@@ -518,6 +523,30 @@ export async function startJobs(o: {
     await boss.schedule(LETTER_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
   }
 
+  // The proposals to the creditors, queued by quality control's pass in its own transaction. One job per
+  // application at a time; a retry (the document store unreachable) makes only what the last run did not.
+  const proposalsQueue = {
+    name: PROPOSALS_QUEUE,
+    policy: 'stately',
+    retryLimit: 8,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  } as const;
+  await boss.createQueue(PROPOSALS_QUEUE, proposalsQueue);
+  await boss.updateQueue(PROPOSALS_QUEUE, proposalsQueue);
+  const prepareProposals = o.prepareProposals;
+  if (prepareProposals) {
+    await work<{ applicationId: string }>(
+      PROPOSALS_QUEUE,
+      { pollingIntervalSeconds: 1, batchSize: 1 },
+      async ([job]) => {
+        await prepareProposals(job!.data.applicationId);
+        o.log.info({ applicationId: job!.data.applicationId }, 'proposals job done');
+      },
+    );
+  }
+
   // Jobs a dead instance had running go back to the queue first (at once on the embedded database, whose
   // last process is dead if this one starts): then the sweeps below see them as queued, not lost.
   const handedBack = await workers.sweep();
@@ -566,6 +595,13 @@ export async function startJobs(o: {
     letterQueued: async (tx, applicationId) => {
       await boss.send(
         LETTER_SEND_QUEUE,
+        { applicationId },
+        { singletonKey: applicationId, db: { executeSql: transactionSql(tx) } },
+      );
+    },
+    proposalsQueued: async (tx, applicationId) => {
+      await boss.send(
+        PROPOSALS_QUEUE,
         { applicationId },
         { singletonKey: applicationId, db: { executeSql: transactionSql(tx) } },
       );

@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROPOSALS_QUEUE } from '#server/application/proposal-queue';
+import { sealedDocuments } from '#server/application/sealed-documents';
+import { auditLog } from '#server/db/schema/ops';
+import { offer } from '#server/db/schema/decision';
+import { proposal } from '#server/db/schema/proposal';
+import { devMailboxTransport } from '#server/email/outbox';
+import { type Jobs, startJobs } from '#server/jobs/queue';
+import { createLocalDocumentStore } from '#providers/document-store/local';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { pdfLayoutText } from '#tests/support/pdf-text';
+import { applicationIn, EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
+import { proposalDocumentKey } from './prepare-proposals';
+
+// Quality control's pass writes the proposals' job in its own transaction; the job makes one sealed proposal
+// per offer on the plan, once, readable back from the document store and by staff through the download route.
+// Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+
+let t: TestApp;
+let jobs: Jobs | undefined;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    { queueProposals: (tx, applicationId) => jobs!.proposalsQueued(tx, applicationId) },
+  );
+  jobs = await startJobs({
+    database: t.database,
+    transport: devMailboxTransport,
+    sms: t.sms,
+    log: pino({ level: 'silent' }),
+    cipher: t.cipher,
+    partnerWebhook: undefined,
+    emailBodyRetentionDays: 7,
+    prepareProposals: (applicationId) => t.app.prepareProposals(applicationId),
+  });
+  staff = await signedInStaff(t);
+}, 60_000);
+afterAll(async () => {
+  await jobs?.stop();
+  await t.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const documentsDir = () => path.join(t.config.dataDir, 'documents');
+const documents = () => sealedDocuments(createLocalDocumentStore({ directory: documentsDir() }), t.cipher);
+
+const proposalsOf = (applicationId: string) =>
+  t.db.select().from(proposal).where(eq(proposal.applicationId, applicationId));
+
+async function passedQualityControl(lastName: string) {
+  const a = await applicationIn(t, 'counselorReview', lastName);
+  const res = await staff.client.post(`/api/staff/applications/${a.applicationId}/quality-control`, {
+    passed: true,
+    checklist: EVERY_ITEM_CHECKED,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return a;
+}
+
+async function waitForProposals(applicationId: string, count: number) {
+  const deadline = Date.now() + 30_000;
+  let rows = await proposalsOf(applicationId);
+  while (rows.length < count && Date.now() < deadline) {
+    await sleep(200);
+    rows = await proposalsOf(applicationId);
+  }
+  return rows;
+}
+
+/** The last four digits of an offer's account, as the borrower summary shows them. */
+async function lastFourOf(offerId: string): Promise<string> {
+  const row = await t.db.query.offer.findFirst({
+    where: eq(offer.id, offerId),
+    with: { debt: true, collection: true },
+  });
+  const sealed = row?.debt?.accountNumber ?? row?.collection?.accountNumber;
+  expect(sealed).toBeTruthy();
+  return t.cipher.decrypt(sealed!).slice(-4);
+}
+
+describe('proposals prepared when quality control passes', () => {
+  let a: Awaited<ReturnType<typeof passedQualityControl>>;
+  let rows: Awaited<ReturnType<typeof proposalsOf>>;
+  beforeAll(async () => {
+    a = await passedQualityControl('Proposer');
+    rows = await waitForProposals(a.applicationId, a.offers.length);
+  }, 90_000);
+
+  it('writes the job with the pass, and makes one stored proposal per offer on the plan', async () => {
+    const { rows: queued } = await t.database.executeSql(
+      `select state from pgboss.job where name = $1 and singleton_key = $2`,
+      [PROPOSALS_QUEUE, a.applicationId],
+    );
+    expect(queued.length).toBeGreaterThan(0);
+    // applicationIn keeps every offer on the plan: none left out, no creditor answered yet.
+    expect(rows.map((r) => r.offerId).sort()).toEqual(a.offers.map((o) => o.id).sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        state: 'prepared',
+        documentKey: proposalDocumentKey(a.applicationId, row.offerId),
+        sentAt: null,
+        answeredAt: null,
+      });
+      const o = await t.db.query.offer.findFirst({ where: eq(offer.id, row.offerId) });
+      expect(o?.proposalS3Key).toBe(row.documentKey);
+    }
+  });
+
+  it('keeps each proposal sealed at rest, and its PDF names the account’s last four digits', async () => {
+    for (const row of rows) {
+      const onDisk = readFileSync(path.join(documentsDir(), ...row.documentKey.split('/')));
+      expect(onDisk.includes('%PDF')).toBe(false);
+      expect(onDisk.includes('Proposer')).toBe(false);
+      const pdf = await documents().get(row.documentKey);
+      expect(pdf?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = pdfLayoutText(pdf!)
+        .join('\n')
+        .replace(/[ \t]+/g, ' ');
+      const last4 = await lastFourOf(row.offerId);
+      expect(text).toContain(`account ending in ${last4}`);
+      expect(text).toContain('Proposer');
+      expect(text).toMatch(/Balance \$[\d,]+\.\d\d/);
+    }
+  });
+
+  it('makes no second document or row when the job runs again', async () => {
+    const files = () => readdirSync(path.join(documentsDir(), 'proposals', a.applicationId)).sort();
+    const before = files();
+    expect(before).toHaveLength(rows.length);
+    await t.app.prepareProposals(a.applicationId);
+    await t.app.prepareProposals(a.applicationId);
+    expect(files()).toEqual(before);
+    const again = await proposalsOf(a.applicationId);
+    expect(again.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
+  });
+
+  it('lets staff download a proposal (audited), and answers 404 for an offer of another application', async () => {
+    const first = rows[0]!;
+    const res = await staff.client.get(
+      `/api/staff/applications/${a.applicationId}/offers/${first.offerId}/proposal`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, first.id));
+    expect(audits).toMatchObject([{ action: 'proposalDownloaded', actorId: staff.userId }]);
+
+    // Another borrower's application, past quality control too: its id with this offer, and this id with its
+    // offer, are both not found.
+    const other = await applicationIn(t, 'creditorReview', 'Other');
+    for (const url of [
+      `/api/staff/applications/${other.applicationId}/offers/${first.offerId}/proposal`,
+      `/api/staff/applications/${a.applicationId}/offers/${other.offers[0]!.id}/proposal`,
+    ]) {
+      const wrong = await staff.client.get(url);
+      expect(wrong.statusCode, wrong.body).toBe(404);
+    }
+  });
+
+  it('answers 400 for ids that are not ids, never 5xx', async () => {
+    for (const bad of ['not-a-uuid', '%00', '1'.repeat(400), '..%2F..%2Fetc']) {
+      const res = await staff.client.get(`/api/staff/applications/${a.applicationId}/offers/${bad}/proposal`);
+      expect(res.statusCode, `${bad}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe('no proposal before quality control passes', () => {
+  it('makes nothing for an application still in counselor review', async () => {
+    const a = await applicationIn(t, 'counselorReview', 'Early');
+    await t.app.prepareProposals(a.applicationId);
+    expect(await proposalsOf(a.applicationId)).toEqual([]);
+  });
+});
