@@ -9,12 +9,14 @@ import { auditLog } from '#server/db/schema/ops';
 import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import { devMailboxTransport } from '#server/email/outbox';
-import { type Jobs, startJobs } from '#server/jobs/queue';
+import { type Jobs, startJobs, unqueuedProposalIds } from '#server/jobs/queue';
 import { createLocalDocumentStore } from '#providers/document-store/local';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { pdfLayoutText } from '#tests/support/pdf-text';
 import { applicationIn, EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
-import { proposalDocumentKey } from './prepare-proposals';
+import { createS3DocumentStore } from '#providers/document-store/s3';
+import { startS3Fake } from '#tests/fakes/s3-fake';
+import { prepareProposals, proposalDocumentKey } from './prepare-proposals';
 
 // Quality control's pass writes the proposals' job in its own transaction; the job makes one sealed proposal
 // per offer on the plan, once, readable back from the document store and by staff through the download route.
@@ -176,5 +178,65 @@ describe('no proposal before quality control passes', () => {
     const a = await applicationIn(t, 'counselorReview', 'Early');
     await t.app.prepareProposals(a.applicationId);
     expect(await proposalsOf(a.applicationId)).toEqual([]);
+  });
+});
+
+describe('proposals in an S3 bucket', () => {
+  // From here the use case is called directly: the queue (and its sweep, which could make these proposals
+  // first, in the local store) is stopped.
+  beforeAll(async () => {
+    await jobs?.stop();
+    jobs = undefined;
+  });
+
+  it('stores each sealed in the bucket, readable back, with the same rows as on disk', async () => {
+    const fake = await startS3Fake();
+    try {
+      const bucket = sealedDocuments(
+        createS3DocumentStore({
+          bucket: fake.bucket,
+          region: fake.region,
+          endpoint: fake.endpoint,
+          forcePathStyle: true,
+          credentials: fake.credentials,
+        }),
+        t.cipher,
+      );
+      // Past quality control, as the job finds it (no job queued here: the use case is called directly).
+      const a = await applicationIn(t, 'creditorReview', 'Bucketed');
+      const made = await prepareProposals({
+        db: t.db,
+        cipher: t.cipher,
+        documents: bucket,
+        applicationId: a.applicationId,
+        today: t.today(),
+      });
+      expect(made.prepared).toBe(a.offers.length);
+      expect([...fake.objects.keys()].sort()).toEqual(
+        a.offers.map((o) => proposalDocumentKey(a.applicationId, o.id)).sort(),
+      );
+      for (const [key, object] of fake.objects) {
+        expect(object.body.includes('%PDF')).toBe(false);
+        expect(object.body.includes('Bucketed')).toBe(false);
+        const pdf = await bucket.get(key);
+        const offerId = key.split('/').at(-1)!.replace('.pdf', '');
+        const text = pdfLayoutText(pdf!).join('\n');
+        expect(text).toContain(`account ending in ${await lastFourOf(offerId)}`);
+      }
+      expect(await proposalsOf(a.applicationId)).toHaveLength(a.offers.length);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('the proposals sweep', () => {
+  it('finds an application past quality control whose proposals were never made, and not once they are', async () => {
+    // Put in creditorReview directly, as by a version without proposals: no job was ever written for it.
+    const a = await applicationIn(t, 'creditorReview', 'Swept');
+    expect(await unqueuedProposalIds(t.database)).toContain(a.applicationId);
+    await t.app.prepareProposals(a.applicationId);
+    expect(await proposalsOf(a.applicationId)).toHaveLength(a.offers.length);
+    expect(await unqueuedProposalIds(t.database)).not.toContain(a.applicationId);
   });
 });
