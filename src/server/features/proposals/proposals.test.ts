@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPOSALS_QUEUE } from '#server/application/proposal-queue';
 import { sealedDocuments } from '#server/application/sealed-documents';
 import { auditLog } from '#server/db/schema/ops';
+import { borrower } from '#server/db/schema/application';
 import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import { devMailboxTransport } from '#server/email/outbox';
 import { type Jobs, startJobs, unqueuedProposalIds } from '#server/jobs/queue';
+import { loggerOptions } from '#server/logging';
 import { createLocalDocumentStore } from '#providers/document-store/local';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { pdfLayoutText } from '#tests/support/pdf-text';
@@ -23,6 +25,8 @@ import { prepareProposals, proposalDocumentKey } from './prepare-proposals';
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 
 let t: TestApp;
+const logLines: string[] = [];
+const logStream = { write: (line: string) => void logLines.push(line) };
 let jobs: Jobs | undefined;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
 beforeAll(async () => {
@@ -34,7 +38,7 @@ beforeAll(async () => {
     database: t.database,
     transport: devMailboxTransport,
     sms: t.sms,
-    log: pino({ level: 'silent' }),
+    log: pino(loggerOptions('trace'), logStream),
     cipher: t.cipher,
     partnerWebhook: undefined,
     emailBodyRetentionDays: 7,
@@ -161,6 +165,19 @@ describe('proposals prepared when quality control passes', () => {
     ]) {
       const wrong = await staff.client.get(url);
       expect(wrong.statusCode, wrong.body).toBe(404);
+    }
+  });
+
+  it('logs the job and the download by ids only: no name, address or account digits', async () => {
+    const logs = logLines.join('');
+    expect(logs).toContain('proposals job done');
+    const b = await t.db.query.borrower.findFirst({ where: eq(borrower.applicationId, a.applicationId) });
+    for (const personal of [
+      b!.lastName!,
+      b!.addressLine1!,
+      ...(await Promise.all(rows.map((r) => lastFourOf(r.offerId)))),
+    ]) {
+      expect(logs).not.toContain(personal);
     }
   });
 

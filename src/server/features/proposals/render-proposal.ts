@@ -199,7 +199,11 @@ class Writer {
 
   /** The text with what Helvetica (WinAnsi) cannot encode replaced, so an unusual name never fails a proposal. */
   fit(text: string, font: PDFFont): string {
-    const supported = new Set(font.getCharacterSet());
+    let supported = encodableCache.get(font);
+    if (!supported) {
+      supported = new Set(font.getCharacterSet());
+      encodableCache.set(font, supported);
+    }
     const ok = (ch: string) => supported.has(ch.codePointAt(0) ?? -1);
     let out = '';
     for (const ch of text.replace(/[\t\r\n]+/g, ' ')) {
@@ -209,6 +213,8 @@ class Writer {
     return out;
   }
 }
+
+const encodableCache = new WeakMap<PDFFont, Set<number>>();
 
 /** Greedy word wrap; a word wider than the line is cut where it no longer fits. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
