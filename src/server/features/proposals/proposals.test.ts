@@ -105,6 +105,8 @@ describe('proposals prepared when quality control passes', () => {
     expect(queued.length).toBeGreaterThan(0);
     // applicationIn keeps every offer on the plan: none left out, no creditor answered yet.
     expect(rows.map((r) => r.offerId).sort()).toEqual(a.offers.map((o) => o.id).sort());
+    // The sandbox's creditors include ones the agency has a programme with.
+    expect(rows.some((r) => r.creditorId !== null)).toBe(true);
     for (const row of rows) {
       expect(row).toMatchObject({
         state: 'prepared',
@@ -114,6 +116,9 @@ describe('proposals prepared when quality control passes', () => {
       });
       const o = await t.db.query.offer.findFirst({ where: eq(offer.id, row.offerId) });
       expect(o?.proposalS3Key).toBe(row.documentKey);
+      // The creditor whose programme the offer was made on ('chase@1' → 'chase'); none for the default one.
+      const programmeCreditor = o?.lenderConcessionId?.split('@')[0] ?? null;
+      expect(row.creditorId).toBe(programmeCreditor === 'default' ? null : programmeCreditor);
     }
   });
 
