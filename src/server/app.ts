@@ -14,6 +14,10 @@ import { mailboxRoutes } from './features/mailbox/routes';
 import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
 import { creditorRelationsRoutes } from './features/creditor-relations/routes';
+import { prepareProposals } from './features/proposals/prepare-proposals';
+import { proposalRoutes } from './features/proposals/routes';
+import { createDocumentStore } from '#providers/document-store/index';
+import { sealedDocuments } from './application/sealed-documents';
 import { customerPortalRoutes } from './features/customer-portal/routes';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
@@ -114,6 +118,7 @@ export async function buildApp(
     dayOf: calendar.dayOf,
     auth,
     cipher,
+    documents: sealedDocuments(deps.documentStore ?? createDocumentStore(config), cipher),
     applicationCache: caches.application,
     summaryCache: caches.summary,
   };
@@ -198,6 +203,17 @@ export async function buildApp(
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });
   await app.register(creditorRelationsRoutes, { services });
+  await app.register(proposalRoutes, { services });
+  // For the proposals' job (jobs/queue.ts): each offer's proposal, made once.
+  app.decorate('prepareProposals', async (applicationId: string) => {
+    await prepareProposals({
+      db: database.db,
+      cipher,
+      documents: services.documents,
+      applicationId,
+      today: services.today(),
+    });
+  });
   // Saving the payment account sends the Letter of Authorization to sign.
   await app.register(paymentRoutes, { services, startSigning });
   await app.register(signingRoutes, { services });
@@ -236,5 +252,7 @@ declare module 'fastify' {
     renewStaleLetters: (today?: string) => Promise<number>;
     /** Sends an application's Letter of Authorization for signature, unless it already went (start-signing.ts). */
     sendLetter: (applicationId: string) => Promise<void>;
+    /** Prepares an application's proposals to its creditors, those not made yet (prepare-proposals.ts). */
+    prepareProposals: (applicationId: string) => Promise<void>;
   }
 }

@@ -45,9 +45,32 @@ describe('loadConfig', () => {
     [{ AGENCY_TIME_ZONE: 'Eastern' }, 'AGENCY_TIME_ZONE'],
     [{ AGENCY_TIME_ZONE: 'EST' }, 'AGENCY_TIME_ZONE'],
     [{ AGENCY_TIME_ZONE: '-05:00' }, 'AGENCY_TIME_ZONE'],
+    [{ DOCUMENT_STORE: 'dropbox' }, 'DOCUMENT_STORE'],
+    [{ DOCUMENT_STORE: 's3' }, 'S3_BUCKET'],
+    [{ DOCUMENT_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ DOCUMENT_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('keeps documents under DATA_DIR by default, in the bucket DOCUMENT_STORE=s3 names', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).documentStore).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DOCUMENT_STORE: 's3',
+        S3_BUCKET: 'agency-documents',
+        S3_ENDPOINT: 'https://minio.example.org',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).documentStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'agency-documents',
+      region: 'us-east-1',
+      endpoint: 'https://minio.example.org',
+      forcePathStyle: true,
+    });
   });
 
   it("keeps the agency's calendar in New York unless AGENCY_TIME_ZONE names another zone", () => {

@@ -136,6 +136,18 @@ const EnvSchema = z.object({
   DOCUSIGN_OAUTH_BASE_PATH: z.string().min(1).default('account-d.docusign.com'),
   /** The Connect HMAC key that signs DocuSign's webhooks. */
   DOCUSIGN_CONNECT_HMAC_KEY: z.string().min(16).optional(),
+  /** Where documents (the creditors' proposals) are kept, sealed: files under DATA_DIR/documents, or a bucket. */
+  DOCUMENT_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  /** The bucket's region; S3-compatible services that have none take any value ('us-east-1'). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible service's address (MinIO, R2); unset for AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Path-style addresses (host/bucket/key): most S3-compatible services need them. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Where texts go: the built-in sandbox (default) or Twilio's Messages API (the TWILIO_ variables). */
   SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   /** Who checks phone numbers: the built-in sandbox (default) or Twilio Lookup v2 (the TWILIO_ variables). */
@@ -285,6 +297,10 @@ export type Config = {
    * undefined when /metrics is on the main port; `token`, when set, is asked for as a bearer token.
    */
   metrics: { port: number | undefined; host: string; token: string | undefined } | undefined;
+  /** Where documents are kept (DOCUMENT_STORE and the S3_ variables). */
+  documentStore:
+    | { kind: 'local' }
+    | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
   /** The real e-signature provider; undefined means the built-in sandbox. */
   docusign:
     | {
@@ -444,6 +460,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('PARTNER_WEBHOOK_SECRET: required when PARTNER_WEBHOOK_URL is set');
   if (production && env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_URL.startsWith('https:'))
     throw new ConfigError('PARTNER_WEBHOOK_URL: must be https when NODE_ENV=production');
+  if (env.DOCUMENT_STORE === 's3' && !env.S3_BUCKET)
+    throw new ConfigError('S3_BUCKET: required when DOCUMENT_STORE=s3');
   if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET))
     throw new ConfigError('PLAID_SECRET: PLAID_CLIENT_ID and PLAID_SECRET are set together');
   const docusignVars = [
@@ -539,6 +557,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { provider: 'logrocket', appId: env.LOGROCKET_APP_ID! }
         : { provider: 'off' },
     metrics,
+    documentStore:
+      env.DOCUMENT_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     docusign:
       docusignSet.length === docusignVars.length
         ? {

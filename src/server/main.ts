@@ -55,6 +55,10 @@ const app = await buildApp({
     if (!jobs) throw new Error('The job queue is not started: the letter cannot be queued');
     return jobs.letterQueued(tx, applicationId);
   },
+  queueProposals: (tx, applicationId) => {
+    if (!jobs) throw new Error('The job queue is not started: the proposals cannot be queued');
+    return jobs.proposalsQueued(tx, applicationId);
+  },
 });
 app.log.info({ database: database.kind }, 'database migrated');
 jobs = await startJobs({
@@ -66,6 +70,7 @@ jobs = await startJobs({
   partnerWebhook: config.partnerWebhook,
   renewStaleLetters: () => app.renewStaleLetters(),
   sendLetter: (applicationId) => app.sendLetter(applicationId),
+  prepareProposals: (applicationId) => app.prepareProposals(applicationId),
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
   monitors: {

@@ -7,7 +7,10 @@ import type { ESignature } from '#providers/e-signature/port';
 import type { SandboxESignature } from '#providers/e-signature/sandbox';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
 import type { SmsSender } from '#providers/sms/port';
+import type { DocumentStore } from '#providers/document-store/port';
 import type { QueueLetter } from './application/letter-queue';
+import type { QueueProposals } from './application/proposal-queue';
+import type { SealedDocuments } from './application/sealed-documents';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import type { Auth } from './plugins/auth';
@@ -43,6 +46,13 @@ export type AppDeps = {
    * without a job queue (then the letter is sent once the save commits).
    */
   queueLetter?: QueueLetter;
+  /**
+   * Writes the job that prepares the proposals to the creditors, in quality control's transaction; absent
+   * without a job queue (then no proposal is made: tests of the API alone).
+   */
+  queueProposals?: QueueProposals;
+  /** Where documents are kept; the one DOCUMENT_STORE picks unless given (tests). */
+  documentStore?: DocumentStore;
   logger?: FastifyServerOptions['logger'];
   /**
    * Today, 'yyyy-MM-dd', instead of the agency's real day (AGENCY_TIME_ZONE). Tests give another day to see a
@@ -63,6 +73,8 @@ export type Services = Omit<AppDeps, 'today'> & {
   dayOf: (at: Date) => string;
   auth: Auth;
   cipher: FieldCipher;
+  /** The document store, sealing what it keeps with ENCRYPTION_KEY. */
+  documents: SealedDocuments;
   /** Borrowers' applications as GET /api/application answers them, dropped when their rows change. */
   applicationCache: ReadCache<ApplicationView>;
   /** Borrower summaries without their history, by application, dropped when their rows change. */

@@ -53,6 +53,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/staff/queue', 'staff'],
   ['GET', '/api/staff/applications/:id', 'staff'],
   ['GET', '/api/staff/applications/:id/letter', 'staff'],
+  ['GET', '/api/staff/applications/:id/offers/:offerId/proposal', 'staff'],
   ['POST', '/api/staff/applications/:id/claim', 'staff'],
   ['POST', '/api/staff/applications/:id/unclaim', 'staff'],
   ['POST', '/api/staff/alerts/:id/seen', 'staff'],
@@ -128,6 +129,7 @@ const concrete = (url: string) =>
   url
     .replace(/:id\b/g, ID)
     .replace(/:envelopeId\b/g, ID)
+    .replace(/:offerId\b/g, ID)
     .replace(/:key\b/g, 'verifyIncome');
 const call = (client: Client, method: string, url: string) =>
   client.send(method as 'GET', concrete(url), method === 'GET' ? undefined : {});

@@ -14,6 +14,8 @@ import { createSandboxSms } from '#providers/sms/sandbox';
 import { buildApp } from '#server/app';
 import { createEnrollmentProviders } from '#server/enrollment-providers';
 import type { QueueLetter } from '#server/application/letter-queue';
+import type { QueueProposals } from '#server/application/proposal-queue';
+import type { DocumentStore } from '#providers/document-store/port';
 import type { Database } from '#server/db/client';
 import { emailOutbox } from '#server/db/schema/ops';
 import { loadConfig } from '#server/env';
@@ -40,6 +42,10 @@ export async function createTestApp(
     database?: Database;
     /** The letter's job, written in the payment account's transaction, when the test runs a job queue. */
     queueLetter?: QueueLetter;
+    /** The proposals' job, written in quality control's transaction, when the test runs a job queue. */
+    queueProposals?: QueueProposals;
+    /** A document store of the test's own (the S3 adapter on a fake) instead of DATA_DIR/documents. */
+    documentStore?: DocumentStore;
   } = {},
 ) {
   const database: Database = options.database ?? (await createTestDatabase());
@@ -75,6 +81,8 @@ export async function createTestApp(
       onSmsQueued: (id) => smsQueued.push(id),
       onWebhookQueued: (id) => webhooksQueued.push(id),
       queueLetter: options.queueLetter,
+      queueProposals: options.queueProposals,
+      documentStore: options.documentStore,
       logger: options.logStream ? loggerOptions(config.logLevel, options.logStream) : false,
       today: options.today,
     },

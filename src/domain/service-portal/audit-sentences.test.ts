@@ -80,6 +80,11 @@ const TABLE: Row[] = [
     ['Dana Reyes downloaded the signed Letter of Authorization'],
   ],
   [
+    'a download of a proposal',
+    { action: 'proposalDownloaded', entityType: 'proposal' },
+    ['Dana Reyes downloaded a proposal to a creditor'],
+  ],
+  [
     'a claim',
     {
       action: 'claim',

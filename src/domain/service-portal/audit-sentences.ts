@@ -23,6 +23,8 @@ import {
 export const AUDIT_ACTIONS = [
   'viewBorrowerSummary',
   'letterDownloaded',
+  /** A creditor's proposal (a PDF naming the borrower, the account and the budget) downloaded by staff. */
+  'proposalDownloaded',
   'claim',
   'unclaim',
   /** Unclaim of a claim another counsellor held (takeOver: true). */
@@ -258,6 +260,8 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
       return [openingSentence(actor, 1)];
     case 'letterDownloaded':
       return [`${actor} downloaded the signed Letter of Authorization`];
+    case 'proposalDownloaded':
+      return [`${actor} downloaded a proposal to a creditor`];
     case 'claim':
       return [`${actor} claimed the application`];
     case 'unclaim':

@@ -137,6 +137,7 @@ describe('migrations', () => {
         'plaid_transaction',
         'plan_authorization',
         'plan_change_notice',
+        'proposal',
         'rate_limit_counter',
         'risk_score',
         'session',

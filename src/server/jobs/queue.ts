@@ -37,6 +37,7 @@ import {
 } from '../features/staff-actions/partner-webhook';
 import type { FieldCipher } from '../security/field-encryption';
 import { LETTER_SEND_QUEUE, type QueueLetter } from '#server/application/letter-queue';
+import { PROPOSALS_QUEUE, type QueueProposals } from '#server/application/proposal-queue';
 import { transactionSql } from '#server/db/transaction-sql';
 import { InFlight } from './in-flight';
 import { startWorkers } from './workers';
@@ -59,6 +60,8 @@ export const EMAIL_SWEEP_QUEUE = 'email-sweep';
 export const EMAIL_SWEEP_CRON = '*/10 * * * *';
 /** Every 10 minutes too: letters waiting without a job (see unqueuedLetterIds) are queued again. */
 export const LETTER_SWEEP_QUEUE = 'letter-sweep';
+/** And proposals not made whose job is gone (see unqueuedProposalIds). */
+export const PROPOSALS_SWEEP_QUEUE = 'proposals-sweep';
 /** EMAIL_GIVE_UP_HOURS when the caller does not say. */
 export const DEFAULT_EMAIL_GIVE_UP_HOURS = 48;
 export const SMS_QUEUE = 'sms-deliver';
@@ -115,6 +118,8 @@ export type Jobs = {
   webhookQueued: (applicationId: string) => void;
   /** The Letter of Authorization's job, written in the caller's transaction (the payment account's save). */
   letterQueued: QueueLetter;
+  /** The proposals' job, written in quality control's transaction. */
+  proposalsQueued: QueueProposals;
   stop: () => Promise<void>;
 };
 
@@ -152,6 +157,8 @@ export async function startJobs(o: {
   renewStaleLetters?: () => Promise<number>;
   /** Sends an application's Letter of Authorization unless it already went (the letter's job). */
   sendLetter?: (applicationId: string) => Promise<void>;
+  /** Prepares the proposals of an application not made yet (the proposals' job). */
+  prepareProposals?: (applicationId: string) => Promise<void>;
   monitors?: {
     bankLink: BankLink;
     creditBureau: CreditBureau;
@@ -518,10 +525,52 @@ export async function startJobs(o: {
     await boss.schedule(LETTER_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
   }
 
+  // The proposals to the creditors, queued by quality control's pass in its own transaction. One job per
+  // application at a time; a retry (the document store unreachable) makes only what the last run did not.
+  const proposalsQueue = {
+    name: PROPOSALS_QUEUE,
+    policy: 'stately',
+    retryLimit: 8,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  } as const;
+  await boss.createQueue(PROPOSALS_QUEUE, proposalsQueue);
+  await boss.updateQueue(PROPOSALS_QUEUE, proposalsQueue);
+  const prepareProposals = o.prepareProposals;
+  const sweepProposals = async () => {
+    if (!prepareProposals) return 0;
+    const ids = await unqueuedProposalIds(o.database);
+    for (const id of ids) await boss.send(PROPOSALS_QUEUE, { applicationId: id }, { singletonKey: id });
+    return ids.length;
+  };
+  if (prepareProposals) {
+    await work<{ applicationId: string }>(
+      PROPOSALS_QUEUE,
+      { pollingIntervalSeconds: 1, batchSize: 1 },
+      async ([job]) => {
+        await prepareProposals(job!.data.applicationId);
+        o.log.info({ applicationId: job!.data.applicationId }, 'proposals job done');
+      },
+    );
+    await boss.createQueue(PROPOSALS_SWEEP_QUEUE, {
+      name: PROPOSALS_SWEEP_QUEUE,
+      retryLimit: 1,
+      retryDelay: 60,
+    });
+    await work(PROPOSALS_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const queued = await sweepProposals();
+      if (queued > 0) o.log.info({ queued }, 'proposals without a job queued again');
+    });
+    await boss.schedule(PROPOSALS_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
+  }
+
   // Jobs a dead instance had running go back to the queue first (at once on the embedded database, whose
   // last process is dead if this one starts): then the sweeps below see them as queued, not lost.
   const handedBack = await workers.sweep();
   if (handedBack > 0) o.log.warn({ jobs: handedBack }, 'jobs of a dead server instance handed back at start');
+  const proposalsQueued = await sweepProposals();
+  if (proposalsQueued > 0) o.log.info({ queued: proposalsQueued }, 'pending proposals queued at start');
   const lettersQueued = await sweepLetters();
   if (lettersQueued > 0)
     o.log.info({ queued: lettersQueued }, 'pending letters of authorization queued at start');
@@ -566,6 +615,13 @@ export async function startJobs(o: {
     letterQueued: async (tx, applicationId) => {
       await boss.send(
         LETTER_SEND_QUEUE,
+        { applicationId },
+        { singletonKey: applicationId, db: { executeSql: transactionSql(tx) } },
+      );
+    },
+    proposalsQueued: async (tx, applicationId) => {
+      await boss.send(
+        PROPOSALS_QUEUE,
         { applicationId },
         { singletonKey: applicationId, db: { executeSql: transactionSql(tx) } },
       );
@@ -649,6 +705,34 @@ async function unqueuedLetterIds(database: Database, limit = 500): Promise<strin
       order by a.created_at
       limit $2`,
     [LETTER_SEND_QUEUE, limit],
+  );
+  return rows.map((row) => (row as { id: string }).id);
+}
+
+/**
+ * Applications past quality control (creditorReview) with an offer on the plan still without its proposal, and
+ * no live proposals job: a job that ran out of retries (the document store down for long), or an application
+ * that passed quality control before proposals existed. An offer on the plan: of the newest decision, kept by
+ * the borrower, not declined, with a balance.
+ */
+export async function unqueuedProposalIds(database: Database, limit = 500): Promise<string[]> {
+  const { rows } = await database.executeSql(
+    `select a.id from application a
+      where a.status = 'creditorReview'
+        and exists (
+          select 1 from offer o
+           where o.application_id = a.id and o.proposal_s3_key is null and not o.declined_by_borrower
+             and o.status is distinct from 'declined' and o.balance > 0
+             and o.decision_id = (select d.id from decision d where d.application_id = a.id
+                                   order by d.created_at desc limit 1)
+        )
+        and not exists (
+          select 1 from ${PGBOSS_SCHEMA}.job j
+           where j.name = $1 and j.state < 'completed' and j.singleton_key = a.id::text
+        )
+      order by a.created_at
+      limit $2`,
+    [PROPOSALS_QUEUE, limit],
   );
   return rows.map((row) => (row as { id: string }).id);
 }

@@ -40,8 +40,14 @@ async function definitionsToSetAside(tx: Tx): Promise<Row[]> {
              case k.contype when 'f' then ${STEP.foreignKey} else ${STEP.unique} end as step,
              format('alter table %I add constraint %I %s', t.relname, k.conname, pg_get_constraintdef(k.oid)) as definition
       from pg_constraint k join pg_class t on t.oid = k.conrelid
-      where t.relnamespace = current_schema()::regnamespace and t.relname = any(${copied}::text[])
-        and (k.contype = 'f' or (k.contype in ('p', 'u') and not t.relname = any(${textArray(KEPT_UNIQUE)}::text[])))
+      where t.relnamespace = current_schema()::regnamespace
+        and (t.relname = any(${copied}::text[])
+          -- A table not copied (proposal) may point at a copied one: its foreign key goes aside too, or the
+          -- copied table's key could not be dropped.
+          or (k.contype = 'f' and k.confrelid in (select c.oid from pg_class c
+                where c.relnamespace = current_schema()::regnamespace and c.relname = any(${copied}::text[]))))
+        and (k.contype = 'f' or (k.contype in ('p', 'u') and t.relname = any(${copied}::text[])
+          and not t.relname = any(${textArray(KEPT_UNIQUE)}::text[])))
       order by k.contype, k.conname`),
   );
   const indexes = rowsOf(

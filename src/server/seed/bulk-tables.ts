@@ -125,6 +125,8 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   offer: COPY,
   offer_disqualification_reason: COPY,
   offer_status_change: COPY,
+  // proposal.ts
+  proposal: skip("each names a sealed document of the template's borrower, which a copy must not point at"),
   // service-work.ts
   alert: COPY,
   contact_attempt: COPY,
@@ -209,6 +211,8 @@ const VARIED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
       "case when s.letter_language is null then null when (c.salt_lo >> 40) & 7 = 0 then 'es' else 'en' end",
     letter_text_version: `case when s.letter_text_version is null then null when (c.salt_lo >> 40) & 7 = 0 then '${LETTER_TEXT_VERSIONS.es}' else '${LETTER_TEXT_VERSIONS.en}' end`,
   },
+  // A copy has no proposal of its own (the proposal table is skipped): its offers name no document.
+  offer: { proposal_s3_key: 'null' },
   docusign_signer: {
     name: "case when s.role = 'spouse' then c.spouse_full_name else c.full_name end",
     email: "case when s.role = 'spouse' then coalesce(c.spouse_email, s.email) else c.email end",

@@ -1,3 +1,5 @@
+import { createDocumentStore } from '#providers/document-store/index';
+import { sealedDocuments } from '#server/application/sealed-documents';
 import { agencyCalendar } from '#domain/calendar';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau, SANDBOX_CREDIT_PERSONAS } from '#providers/credit-bureau/sandbox';
@@ -60,6 +62,7 @@ export function createSeedServices(o: {
   });
   // The use cases date what they write by the agency's real calendar, as the server does.
   const calendar = agencyCalendar(o.config.agencyTimeZone);
+  const cipher = createFieldCipher(o.config.encryptionKey, o.config.encryptionKeysOld);
   return {
     config: o.config,
     database: o.database,
@@ -74,7 +77,8 @@ export function createSeedServices(o: {
     bankLinkSandbox: bank,
     // Seeded borrowers never sign up or sign in: nothing is ever emailed.
     auth: createAuth({ config: o.config, db: o.database.db, sendOtp: async () => {} }),
-    cipher: createFieldCipher(o.config.encryptionKey, o.config.encryptionKeysOld),
+    cipher,
+    documents: sealedDocuments(createDocumentStore(o.config), cipher),
     // Never switched on: the seed reads nothing twice.
     applicationCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),
     summaryCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),

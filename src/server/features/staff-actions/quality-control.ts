@@ -15,6 +15,7 @@ import {
   updateApplication,
 } from '#server/application/application-state';
 import { recordAudit } from '#server/audit/record-audit';
+import type { QueueProposals } from '#server/application/proposal-queue';
 
 export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
   'Quality control can be completed only while the application is in counselor review.';
@@ -22,13 +23,15 @@ export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
 /**
  * POST /api/staff/applications/:id/quality-control, allowed in counselorReview: the checked items of the
  * checklist are kept on the application with the result; pass (every item checked) → hasPassedQualityControl
- * true, creditorReview; fail → hasPassedQualityControl false, disqualified with the unchecked items' reasons.
+ * true, creditorReview, and the job preparing each creditor's proposal; fail → hasPassedQualityControl false, disqualified with the unchecked items' reasons.
  */
 export async function recordQualityControl(o: {
   db: Db;
   actorId: string;
   applicationId: string;
   input: QualityControl;
+  /** Queues the proposals to the creditors with the pass (absent without a job queue). */
+  queueProposals?: QueueProposals;
 }): Promise<StaffApplicationResult> {
   return o.db.transaction(async (tx) => {
     const app = await lockApplication(tx, o.applicationId);
@@ -45,6 +48,8 @@ export async function recordQualityControl(o: {
     });
     if (o.input.passed) {
       await changeStatus(tx, app, 'qualityControlPassed', o.actorId);
+      // Written with the pass: the proposals' job exists exactly when creditorReview does.
+      await o.queueProposals?.(tx, app.id);
     } else {
       await disqualify(tx, app, reasons, {
         event: 'qualityControlFailed',

@@ -133,6 +133,7 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         actorId: (await staff(request)).userId,
         applicationId: request.params.id,
         input: request.body,
+        queueProposals: services.queueProposals,
       }),
   );
 
