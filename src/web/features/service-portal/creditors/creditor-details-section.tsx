@@ -23,7 +23,7 @@ import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { updateCreditorDetails } from '../api';
 import { ActionAlert, useStaffAction } from '../actions/staff-action-parts';
-import { dayOf } from './programme-figures';
+import { momentOf } from './programme-figures';
 
 // A creditor's details on its page: where checks go, the ACH account (its last four digits), how proposals
 // reach it, how fast it answers; the form creditor relations staff change them with, and every change.
@@ -293,7 +293,7 @@ function DetailsHistory({ history }: { history: readonly CreditorDetailsChangeVi
                 const differences = detailDifferences(change.before, change.after);
                 return (
                   <tr key={change.id} className="align-top">
-                    <td className="px-4 py-3 whitespace-nowrap">{dayOf(change.createdAt)}</td>
+                    <td className="px-4 py-3">{momentOf(change.createdAt)}</td>
                     <td className="px-4 py-3">{change.changedBy}</td>
                     <td className="max-w-xs px-4 py-3 break-words">{change.reason}</td>
                     <td className="px-4 py-3">

@@ -9,6 +9,7 @@ import { staffSession } from '#web/test/sessions';
 import { Component as CreditorPage, NOT_FOUND, READ_ONLY } from './creditor-page';
 import { Component as CreditorsPage, LOAD_FAILED } from './creditors-page';
 import { REVISE_SUBMIT } from './revise-programme-form';
+import { momentOf } from './programme-figures';
 import { DETAILS_SAVED, EDIT_DETAILS, NO_DETAILS_HISTORY, SAVE_DETAILS } from './creditor-details-section';
 
 // The creditors in the service portal: the list and its search, one creditor's programme with its history,
@@ -332,6 +333,7 @@ describe('the creditor details', () => {
     const history = await screen.findByRole('table', { name: 'Every change of the details, newest first' });
     const [row] = within(history).getAllByRole('row').slice(1);
     expect(row).toHaveTextContent('Robin Relations');
+    expect(row).toHaveTextContent(momentOf('2026-11-27T09:30:00.000Z'));
     expect(row).toHaveTextContent('Remittance address from the issuer');
     expect(row).toHaveTextContent('Address line 1: — → PO Box 15298');
     expect(row).toHaveTextContent('Routing Number: — → •••• 0021');

@@ -14,6 +14,16 @@ export const dollarsOf = (cents: number): string => formatUsd(cents);
 export const dayOf = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
+/** An ISO timestamp as the day and time it names, in the staff member's time zone: 'Nov 27, 2026, 9:30 AM'. */
+export const momentOf = (iso: string): string =>
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
 /** The answer a programme assumes when a creditor stays silent: 'Accepted after 30 days'. */
 export const silentOf = (p: { silentDefault: SilentDefault; silentAfterDays: number }): string =>
   `${SILENT_DEFAULT_LABELS[p.silentDefault]} after ${p.silentAfterDays} days`;
