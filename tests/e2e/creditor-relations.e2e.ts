@@ -7,8 +7,9 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
 /**
  * Creditor relations in the service portal: a member of the creditor relations group finds a creditor, reads
  * its programme and revises it with a reason; the new version is in force and heads the history with who made
- * it and why. A counsellor then reads the same creditor, with no form to change it. Every page is checked with
- * axe and pictured at 1440 and 390 px.
+ * it and why. They then give the creditor a remittance address with a reason, seen in the details' history
+ * before → after. A counsellor then reads the same creditor, with no form to change it. Every page is checked
+ * with axe and pictured at 1440 and 390 px.
  */
 let server: TestServer;
 const relations: NewStaff = {
@@ -28,6 +29,7 @@ const counsellor: NewStaff = {
   phone: '3125550102',
 };
 const REASON = 'Agreement renewed with the issuer for 2027';
+const ADDRESS_REASON = 'Remittance address confirmed by the issuer';
 
 test.beforeAll(async () => {
   const env = await journeyEnv();
@@ -60,6 +62,7 @@ test.describe('creditor relations', () => {
     const errors = watchErrors(page);
     try {
       await revise(page);
+      await editDetails(page);
       await readOnly(browser);
       expect(errors).toEqual([]);
     } catch (failure) {
@@ -116,6 +119,38 @@ async function revise(page: Page) {
   await snapScreen(page, 'creditor-revised');
 }
 
+async function editDetails(page: Page) {
+  const details = page.getByRole('region', { name: 'Payment and proposal details' });
+  await expect(details).toContainText('No change has been made to these details yet.');
+  await details.getByRole('button', { name: 'Edit the details' }).click();
+  const form = page.getByRole('form', { name: 'Edit the details' });
+  await form.getByLabel('Address line 1').fill('PO Box 15298');
+  await form.getByLabel('City').fill('Wilmington');
+  await form.getByLabel('State').selectOption('DE');
+  await form.getByLabel('Zip code').fill('19850');
+  await form.getByLabel('Check, mailed to the remittance address').check();
+  await form.getByLabel('Proposals by').selectOption('mail');
+  await form.getByLabel('Usual response time (days)').fill('21');
+  await checkAccessibility(page, 'creditor-details-form');
+  await snapScreen(page, 'creditor-details-form');
+  // The reason is required here too.
+  await form.getByRole('button', { name: 'Save the details' }).click();
+  await visible(form.getByText('Reason for the change is required'));
+  await form.getByLabel('Reason for the change').fill(ADDRESS_REASON);
+  await form.getByRole('button', { name: 'Save the details' }).click();
+  await visible(page.getByText('Details saved, with your reason, in the history below.'));
+  await expect(details).toContainText('PO Box 15298');
+  await expect(details).toContainText('Wilmington, DE 19850');
+  const history = page.getByRole('table', { name: 'Every change of the details, newest first' });
+  const newest = history.getByRole('row').nth(1);
+  await expect(newest).toContainText('Robin Relations');
+  await expect(newest).toContainText(ADDRESS_REASON);
+  await expect(newest).toContainText('Address line 1: — → PO Box 15298');
+  await expect(newest).toContainText('Proposals by: — → Mail');
+  await checkAccessibility(page, 'creditor-details-history');
+  await snapScreen(page, 'creditor-details-history');
+}
+
 async function readOnly(browser: Browser) {
   const context = await browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
@@ -125,6 +160,11 @@ async function readOnly(browser: Browser) {
     await expect(page.getByRole('region', { name: /In force: version 2/ })).toContainText('Plan APR6.5%');
     await visible(page.getByText('Only creditor relations staff change a programme.', { exact: false }));
     await expect(page.getByRole('button', { name: 'Save the new version' })).toHaveCount(0);
+    // The details and their history are read, not edited.
+    const details = page.getByRole('region', { name: 'Payment and proposal details' });
+    await expect(details).toContainText('PO Box 15298');
+    await expect(details).toContainText(ADDRESS_REASON);
+    await expect(details.getByRole('button', { name: 'Edit the details' })).toHaveCount(0);
     await checkAccessibility(page, 'creditor-read-only');
     await snapScreen(page, 'creditor-read-only');
   } finally {

@@ -64,11 +64,12 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['PUT', '/api/staff/contact-attempts/:id/reasons/:key', 'staff'],
   ['POST', '/api/staff/offers/:id/status', 'staff'],
   ['POST', '/api/staff/offers/:id/reasons/toggle', 'staff'],
-  // Every staff member reads the creditors; revising a programme also needs the creditor relations group
-  // (src/server/features/creditor-relations/routes.test.ts).
+  // Every staff member reads the creditors; revising a programme or changing the details also needs the
+  // creditor relations group (src/server/features/creditor-relations/routes.test.ts).
   ['GET', '/api/staff/creditors', 'staff'],
   ['GET', '/api/staff/creditors/:id', 'staff'],
   ['POST', '/api/staff/creditors/:id/programme', 'staff'],
+  ['POST', '/api/staff/creditors/:id/details', 'staff'],
   ['POST', '/api/staff/applications/:id/quality-control', 'staff'],
   ['POST', '/api/staff/applications/:id/mark-transferred', 'staff'],
   ['POST', '/api/staff/applications/:id/approve-long-plan', 'staff'],

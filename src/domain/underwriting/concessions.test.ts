@@ -34,13 +34,14 @@ describe('concessionFor', () => {
     expect(concessionFor(SHIPPED_CONCESSIONS, name, { hasHardship: false }).id).toBe(id);
   });
 
-  it('gives the standard 2% without a hardship and 1.75% with one, at 8% APR and a $25 minimum', () => {
+  it('gives the standard 2% without a hardship and 1.75% with one, at 8% APR and a $25 minimum, over 60 months at most', () => {
     expect(concessionFor(SHIPPED_CONCESSIONS, 'JPMCB CARD', { hasHardship: false })).toEqual({
       id: 'chase@1',
       issuer: 'Chase Card Services',
       proposedAprBp: 800,
       paymentBp: 200,
       minimumPayment: 2500,
+      maxTermMonths: 60,
     });
     expect(concessionFor(SHIPPED_CONCESSIONS, 'JPMCB CARD', { hasHardship: true }).paymentBp).toBe(175);
     expect(concessionFor(SHIPPED_CONCESSIONS, 'ANYONE', { hasHardship: true }).paymentBp).toBe(175);
@@ -63,6 +64,10 @@ describe('concessionFor', () => {
         paymentBp: 250,
         hardshipPaymentBp: 200,
         minimumPayment: 3000,
+        maxTermMonths: 48,
+        fairShareBp: 0,
+        silentDefault: 'accepted',
+        silentAfterDays: 30,
       },
     ];
     expect(concessionFor(revised, 'JPMCB CARD', { hasHardship: false })).toMatchObject({
@@ -76,6 +81,7 @@ describe('concessionFor', () => {
       proposedAprBp: 990,
       paymentBp: 200,
       minimumPayment: 3000,
+      maxTermMonths: 48,
     });
   });
 
@@ -113,5 +119,19 @@ describe('concessionFor', () => {
     }
     expect(table.concessions.at(-1)?.id).toBe(DEFAULT_CREDITOR_ID);
     expect(table.year).toBe(2009);
+  });
+});
+
+describe('the shipped programmes', () => {
+  it('grant 60 months at most, ask no fair share, and assume acceptance after 30 silent days', () => {
+    for (const p of SHIPPED_CONCESSIONS) {
+      expect([p.creditorId, p.maxTermMonths, p.fairShareBp, p.silentDefault, p.silentAfterDays]).toEqual([
+        p.creditorId,
+        60,
+        0,
+        'accepted',
+        30,
+      ]);
+    }
   });
 });

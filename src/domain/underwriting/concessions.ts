@@ -1,6 +1,7 @@
 import type { Cents } from '../money/cents';
 import table from '#data/creditor-concessions.json' with { type: 'json' };
 import { normalizeCreditorName } from './lender-names';
+import type { SilentDefault } from './constants';
 
 // What each creditor grants on a plan. The agency maintains the creditors and their concession programmes in
 // the database (docs/decisions/0104-creditor-concessions-in-the-database.md); the decision reads the programmes
@@ -16,6 +17,8 @@ export type Concession = {
   /** Monthly payment as a share of the balance: the hardship share when the borrower reported a hardship. */
   paymentBp: number;
   minimumPayment: Cents;
+  /** The longest the creditor lets an offer run, in months. */
+  maxTermMonths: number;
 };
 
 /** One creditor's programme in force, as the decision reads it. */
@@ -30,6 +33,12 @@ export type ConcessionProgramme = {
   paymentBp: number;
   hardshipPaymentBp: number;
   minimumPayment: Cents;
+  maxTermMonths: number;
+  /** The share of each payment the creditor gives back to the agency. */
+  fairShareBp: number;
+  /** After silentAfterDays without an answer to a proposal, this answer is assumed. */
+  silentDefault: SilentDefault;
+  silentAfterDays: number;
 };
 
 /** The programmes in force: one per creditor, the default creditor's among them. */
@@ -52,6 +61,10 @@ export const SHIPPED_CONCESSIONS: readonly (ConcessionProgramme & { source: stri
     paymentBp: r.paymentBp,
     hardshipPaymentBp: r.hardshipPaymentBp,
     minimumPayment: r.minimumPayment,
+    maxTermMonths: r.maxTermMonths,
+    fairShareBp: r.fairShareBp,
+    silentDefault: r.silentDefault === 'declined' ? 'declined' : 'accepted',
+    silentAfterDays: r.silentAfterDays,
     source: r.source,
   }));
 
@@ -94,5 +107,6 @@ export function concessionFor(
     proposedAprBp: programme.proposedAprBp,
     paymentBp: o.hasHardship ? programme.hardshipPaymentBp : programme.paymentBp,
     minimumPayment: programme.minimumPayment,
+    maxTermMonths: programme.maxTermMonths,
   };
 }

@@ -24,6 +24,10 @@ export const MINIMUM_ELIGIBLE_BALANCE: Cents = 100000;
 
 /** A plan pays every account off within 60 months (NFCC plans: up to 60 months). */
 export const MAX_PLAN_TERM_MONTHS = 60;
+
+/** The answer assumed when a creditor has not answered a proposal within its programme's days. */
+export const SILENT_DEFAULTS = ['accepted', 'declined'] as const;
+export type SilentDefault = (typeof SILENT_DEFAULTS)[number];
 /** Proposed APR when a creditor's row does not say: 8%, the average DMP rate of a large nonprofit agency. */
 export const DEFAULT_PROPOSED_APR_BP = 800;
 /** NFCC standard plan: 2% of the balance a month. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { monthsToPayOff } from '../money/amortization';
 import { MAX_PLAN_TERM_MONTHS } from './constants';
-import { SHIPPED_CONCESSIONS } from './concessions';
-import { buildOffer } from './offers';
+import { SHIPPED_CONCESSIONS, type ConcessionTable } from './concessions';
+import { buildOffer, termLimitOf } from './offers';
 
 describe('buildOffer', () => {
   it('raises the payment to pay off in 60 months when 2% would take longer (5,000 dollars at Chase)', () => {
@@ -108,5 +108,44 @@ describe('buildOffer', () => {
         expect(offer.estimatedPayoffSavings).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+});
+
+describe("the creditor's maximum term", () => {
+  /** The shipped table with Chase's programme granting at most `maxTermMonths`. */
+  const withChaseMaxTerm = (maxTermMonths: number): ConcessionTable =>
+    SHIPPED_CONCESSIONS.map((p) => (p.creditorId === 'chase' ? { ...p, maxTermMonths } : p));
+
+  // Expected payments from the annuity formula b × r / (1 − (1 + r)^−n), r = 0.08 / 12, rounded up to the cent.
+  it.each([
+    // 2% of 5,000 (100 dollars) takes 62 months: over 36 the payment rises to 156.68 → 156.69.
+    { balance: 500000, maxTermMonths: 36, payment: 15669, term: 36 },
+    // Over 48: 122.06 → 122.07.
+    { balance: 500000, maxTermMonths: 48, payment: 12207, term: 48 },
+    // 2% of 20,000 (400 dollars) takes about 61 months; over 24: 904.55 → 904.55 (rounded up from 904.5458).
+    { balance: 2000000, maxTermMonths: 24, payment: 90455, term: 24 },
+    // The $25 minimum on 800 dollars takes 37 months; within 60 it is kept, over 12 it rises to 69.59 → 69.60.
+    { balance: 80000, maxTermMonths: 60, payment: 2500, term: 37 },
+    { balance: 80000, maxTermMonths: 12, payment: 6960, term: 12 },
+    // A creditor granting 84 months does not lengthen the plan: the plan's 60 months still hold.
+    { balance: 500000, maxTermMonths: 84, payment: 10139, term: 60 },
+  ])(
+    'pays $balance cents off within a maximum of $maxTermMonths months: $payment a month for $term months',
+    ({ balance, maxTermMonths, payment, term }) => {
+      const offer = buildOffer(
+        { itemId: 'd1', kind: 'debt', creditorName: 'JPMCB CARD', balance },
+        { hasHardship: false, concessions: withChaseMaxTerm(maxTermMonths) },
+      );
+      expect({ payment: offer.payment, term: offer.term }).toEqual({ payment, term });
+      expect(offer.term).toBeLessThanOrEqual(termLimitOf({ maxTermMonths }));
+    },
+  );
+
+  it("leaves other creditors' offers on the plan's 60 months", () => {
+    const offer = buildOffer(
+      { itemId: 'd1', kind: 'debt', creditorName: 'CAPITAL ONE', balance: 500000 },
+      { hasHardship: false, concessions: withChaseMaxTerm(24) },
+    );
+    expect({ payment: offer.payment, term: offer.term }).toEqual({ payment: 10139, term: 60 });
   });
 });

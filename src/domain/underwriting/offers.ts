@@ -1,6 +1,6 @@
 import { monthlyInterest, monthsToPayOff, paymentForTerm, totalInterest } from '../money/amortization';
 import { BASIS_POINTS_PER_WHOLE, type Cents } from '../money/cents';
-import { concessionFor, type ConcessionTable } from './concessions';
+import { concessionFor, type Concession, type ConcessionTable } from './concessions';
 import {
   ASSUMED_CURRENT_APR_BP,
   MAX_PLAN_TERM_MONTHS,
@@ -47,8 +47,16 @@ export type OfferDraft = {
 };
 
 /**
+ * The longest an offer to this creditor runs: the creditor's maximum term, never beyond the plan's 60 months
+ * (a creditor allowing longer does not make the plan longer).
+ */
+export const termLimitOf = (concession: Pick<Concession, 'maxTermMonths'>): number =>
+  Math.min(concession.maxTermMonths, MAX_PLAN_TERM_MONTHS);
+
+/**
  * payment = max(creditor minimum, balance × payment share), rounded up to the cent; term = months to pay off
- * at the proposed APR; a term over 60 months raises the payment to pay off in 60.
+ * at the proposed APR; a term over the creditor's maximum (at most 60 months) raises the payment to pay off
+ * within it, so an offer never asks a creditor for longer than it grants.
  */
 export function buildOffer(
   i: OfferInput,
@@ -66,8 +74,9 @@ export function buildOffer(
     const share = Math.ceil((balance * concession.paymentBp) / BASIS_POINTS_PER_WHOLE);
     payment = Math.max(concession.minimumPayment, share);
     term = monthsToPayOff(balance, proposedApr, payment);
-    if (term > MAX_PLAN_TERM_MONTHS) {
-      payment = paymentForTerm(balance, proposedApr, MAX_PLAN_TERM_MONTHS);
+    const limit = termLimitOf(concession);
+    if (term > limit) {
+      payment = paymentForTerm(balance, proposedApr, limit);
       term = monthsToPayOff(balance, proposedApr, payment);
     }
   }

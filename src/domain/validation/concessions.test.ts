@@ -8,6 +8,10 @@ const valid = {
   paymentBp: 250,
   hardshipPaymentBp: 200,
   minimumPayment: 2550,
+  maxTermMonths: 60,
+  fairShareBp: 0,
+  silentDefault: 'accepted',
+  silentAfterDays: 30,
   reason: 'New agreement with the issuer',
 };
 
@@ -43,6 +47,21 @@ describe('programmeRevisionSchema', () => {
     ['text for a number', { paymentBp: '2%' }, 'Payment share is invalid'],
     ['no reason', { reason: '   ' }, 'Reason for the change is required'],
     ['control characters in the reason', { reason: 'new\u0000terms' }, 'Reason for the change is invalid'],
+    ['a 36-month maximum term', { maxTermMonths: 36 }, null],
+    ['a maximum term of no months', { maxTermMonths: 0 }, 'Maximum term must be from 1 to 60 months'],
+    ['a maximum term past the plan', { maxTermMonths: 61 }, 'Maximum term must be from 1 to 60 months'],
+    ['a fraction of a month', { maxTermMonths: 36.5 }, 'Maximum term is invalid'],
+    ['a 15% fair share', { fairShareBp: 1500 }, null],
+    ['a negative fair share', { fairShareBp: -1 }, 'Fair share must be from 0% to 25%'],
+    ['a fair share above 25%', { fairShareBp: 2501 }, 'Fair share must be from 0% to 25%'],
+    ['declined when silent', { silentDefault: 'declined' }, null],
+    [
+      'an unknown silent answer',
+      { silentDefault: 'countered' },
+      'Answer assumed when the creditor is silent is invalid',
+    ],
+    ['no days before assuming', { silentAfterDays: 0 }, 'Days before assuming it must be from 1 to 365'],
+    ['a huge number of days', { silentAfterDays: 1e20 }, 'Days before assuming it is invalid'],
   ])('%s', (_case, change, message) => {
     expect(firstMessage({ ...valid, ...change })).toBe(message);
   });

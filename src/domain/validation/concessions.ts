@@ -4,6 +4,8 @@ import { currencyField, memoField, searchTextField } from './fields';
 import { LIMITS } from './limits';
 import { invalidMessage } from './messages';
 import { COUNTER_APR_RANGE, MAX_COUNTER_APR_BP } from './staff';
+import { creditorDetailsChangeViewSchema, creditorDetailsViewSchema } from './creditor-details';
+import { MAX_PLAN_TERM_MONTHS, SILENT_DEFAULTS, type SilentDefault } from '../underwriting/constants';
 
 // A new version of a creditor's concession programme, as creditor relations staff enter it: the terms every
 // offer to that creditor is made on from then on (docs/decisions/0104-creditor-concessions-in-the-database.md).
@@ -13,8 +15,31 @@ export const PROGRAMME_LABELS = {
   paymentBp: 'Payment share',
   hardshipPaymentBp: 'Payment share with a hardship',
   minimumPayment: 'Minimum payment',
+  maxTermMonths: 'Maximum term',
+  fairShareBp: 'Fair share',
+  silentDefault: 'Answer assumed when the creditor is silent',
+  silentAfterDays: 'Days before assuming it',
   reason: 'Reason for the change',
 } as const;
+
+/** No offer runs past the plan's 60 months, so a longer maximum would change nothing. */
+export const MAX_TERM_RANGE = 'Maximum term must be from 1 to 60 months';
+/** Fair share is a part of each payment the creditor gives back; agencies report it at most about 15%. */
+export const MAX_FAIR_SHARE_BP = 2500;
+export const FAIR_SHARE_RANGE = 'Fair share must be from 0% to 25%';
+export const SILENT_DAYS_RANGE = 'Days before assuming it must be from 1 to 365';
+
+export const SILENT_DEFAULT_LABELS = {
+  accepted: 'Accepted',
+  declined: 'Declined',
+} as const satisfies Record<SilentDefault, string>;
+
+const wholeNumber = (label: string, min: number, max: number, range: string) =>
+  z
+    .number({ error: invalidMessage(label) })
+    .int({ error: invalidMessage(label) })
+    .min(min, { error: range })
+    .max(max, { error: range });
 
 /** A payment share is a part of the balance: more than nothing, at most all of it. */
 export const shareRangeMessage = (label: string): string => `${label} must be more than 0% and at most 100%`;
@@ -40,6 +65,10 @@ export const programmeRevisionSchema = z.object({
     allowDecimals: true,
     maxLength: 6,
   }),
+  maxTermMonths: wholeNumber(PROGRAMME_LABELS.maxTermMonths, 1, MAX_PLAN_TERM_MONTHS, MAX_TERM_RANGE),
+  fairShareBp: wholeNumber(PROGRAMME_LABELS.fairShareBp, 0, MAX_FAIR_SHARE_BP, FAIR_SHARE_RANGE),
+  silentDefault: z.enum(SILENT_DEFAULTS, { error: invalidMessage(PROGRAMME_LABELS.silentDefault) }),
+  silentAfterDays: wholeNumber(PROGRAMME_LABELS.silentAfterDays, 1, 365, SILENT_DAYS_RANGE),
   reason: memoField(PROGRAMME_LABELS.reason),
 });
 export type ProgrammeRevision = z.infer<typeof programmeRevisionSchema>;
@@ -58,6 +87,10 @@ export const programmeVersionViewSchema = z.object({
   paymentBp: z.number().int(),
   hardshipPaymentBp: z.number().int(),
   minimumPayment: z.number().int(),
+  maxTermMonths: z.number().int(),
+  fairShareBp: z.number().int(),
+  silentDefault: z.enum(SILENT_DEFAULTS),
+  silentAfterDays: z.number().int(),
   source: z.string().nullable(),
   reason: z.string().nullable(),
   /** The staff member's name; null for the shipped version. */
@@ -85,6 +118,10 @@ export type CreditorList = z.infer<typeof creditorListSchema>;
 /** GET /api/staff/creditors/:id: the creditor, its programme in force and every version, newest first. */
 export const creditorDetailSchema = creditorListItemSchema.extend({
   versions: z.array(programmeVersionViewSchema),
+  /** Address, payment methods, proposal channel and response time, the ACH numbers masked. */
+  details: creditorDetailsViewSchema,
+  /** Every change of the details, newest first. */
+  detailsHistory: z.array(creditorDetailsChangeViewSchema),
   /** The viewer may revise the programme (creditor relations staff). */
   canEdit: z.boolean(),
 });

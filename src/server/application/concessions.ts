@@ -18,6 +18,10 @@ export async function concessionsInForce(db: Tx, at: Date): Promise<ConcessionTa
       paymentBp: concessionProgramme.paymentBp,
       hardshipPaymentBp: concessionProgramme.hardshipPaymentBp,
       minimumPayment: concessionProgramme.minimumPayment,
+      maxTermMonths: concessionProgramme.maxTermMonths,
+      fairShareBp: concessionProgramme.fairShareBp,
+      silentDefault: concessionProgramme.silentDefault,
+      silentAfterDays: concessionProgramme.silentAfterDays,
     })
     .from(concessionProgramme)
     .innerJoin(creditor, eq(creditor.id, concessionProgramme.creditorId))

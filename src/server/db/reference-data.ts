@@ -34,6 +34,10 @@ export async function insertReferenceData(db: Db): Promise<void> {
           paymentBp: p.paymentBp,
           hardshipPaymentBp: p.hardshipPaymentBp,
           minimumPayment: p.minimumPayment,
+          maxTermMonths: p.maxTermMonths,
+          fairShareBp: p.fairShareBp,
+          silentDefault: p.silentDefault,
+          silentAfterDays: p.silentAfterDays,
           source: p.source,
         })),
       )

@@ -108,6 +108,7 @@ describe('migrations', () => {
         'credit_report',
         'creditor',
         'creditor_account',
+        'creditor_details_change',
         'debt',
         'debt_score',
         'decision',

@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { docusign } from '#server/db/schema/enrollment';
 import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
+import { creditor } from '#server/db/schema/creditors';
 import { openEmailBody, sealEmailBody } from '#server/email/outbox';
 import { openSmsBody, sealSmsBody } from '#server/sms/outbox';
 import { createApplication } from '#tests/factories/application';
@@ -85,6 +86,12 @@ describe('npm run keys:rotate', () => {
       smsBody: 'Clearpath Debt Relief: Hi Sam',
     });
 
+    // A creditor's ACH account (a table keyed by a readable id, not a uuid), sealed under the old key.
+    await database.db
+      .update(creditor)
+      .set({ achRoutingNumber: before.encrypt('021000021'), achAccountNumber: sealV1(oldKey, '123456789') })
+      .where(eq(creditor.id, 'chase'));
+
     const progress: string[] = [];
     const first = await rotateKeys(database.db, after, {
       batchSize: 1,
@@ -103,6 +110,8 @@ describe('npm run keys:rotate', () => {
     expect(byColumn['docusign.signed_document']!.resealed).toBeGreaterThanOrEqual(2);
     expect(byColumn['sms_outbox.body']!.resealed).toBeGreaterThanOrEqual(2);
     expect(byColumn['email_outbox.sealed']!.resealed).toBeGreaterThanOrEqual(2);
+    expect(byColumn['creditor.ach_routing_number']!.resealed).toBe(1);
+    expect(byColumn['creditor.ach_account_number']!.resealed).toBe(1);
     // Progress is counts per column, one line per batch: nothing read shows.
     expect(progress).toContain('sms_outbox.body 2/2');
     expect(progress.join('\n')).not.toMatch(/Pat|Sam|1980|1975|example\.com/);
@@ -128,6 +137,10 @@ describe('npm run keys:rotate', () => {
       const [e] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, app.emailId));
       expect(openEmailBody(only, e!)?.text).toBe('123456');
     }
+
+    const [chase] = await database.db.select().from(creditor).where(eq(creditor.id, 'chase'));
+    expect(only.decrypt(chase!.achRoutingNumber!)).toBe('021000021');
+    expect(only.decrypt(chase!.achAccountNumber!)).toBe('123456789');
 
     // Resumable and idempotent: run again, nothing to do.
     const second = await rotateKeys(database.db, after);

@@ -72,6 +72,7 @@ export async function rotateColumn(
   const extra = c.sealPlain?.with ?? [];
   // Walks by primary key: rows that cannot be opened stay behind the cursor instead of being read again.
   let after: string | null = null;
+  const idOf = (id: string) => (c.textId ? sql`${id}` : sql`${id}::uuid`);
   for (;;) {
     const batch = rowsOf(
       await db.execute(sql`
@@ -83,7 +84,7 @@ export async function rotateColumn(
           from ${sql.identifier(c.table)}
          where ${sql.identifier(c.column)} is not null
            and ${sql.identifier(c.column)} not like ${prefix + '%'}
-           ${after === null ? sql`` : sql`and id > ${after}::uuid`}
+           ${after === null ? sql`` : sql`and id > ${idOf(after)}`}
          order by id
          limit ${batchSize}`),
     );
@@ -101,7 +102,7 @@ export async function rotateColumn(
         const written = rowsOf(
           await tx.execute(sql`
             update ${sql.identifier(c.table)} set ${sql.identifier(c.column)} = ${value}
-             where id = ${row.id}::uuid and ${sql.identifier(c.column)} = ${row.value}
+             where id = ${idOf(row.id)} and ${sql.identifier(c.column)} = ${row.value}
             returning id`),
         );
         if (written.length > 0) progress.resealed++;

@@ -9,6 +9,8 @@ import { sealSmsBody } from '#server/sms/outbox';
 export type SealedColumn = {
   table: string;
   column: string;
+  /** The table's primary key is text (a readable id such as 'chase'), not a uuid. */
+  textId?: boolean;
   /** Rows per batch (one short transaction each): fewer where a value is large (the signed letter). */
   batchSize?: number;
   /**
@@ -28,6 +30,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'collection', column: 'account_number' },
   { table: 'creditor_account', column: 'account_number' },
   { table: 'creditor_account', column: 'routing_number' },
+  { table: 'creditor', column: 'ach_routing_number', textId: true },
+  { table: 'creditor', column: 'ach_account_number', textId: true },
   { table: 'plaid_item', column: 'access_token' },
   { table: 'payment_account', column: 'account_number' },
   { table: 'payment_account', column: 'routing_number' },

@@ -116,6 +116,7 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   // creditors.ts
   creditor: skip('reference data the agency maintains: copies point at the same creditors'),
   concession_programme: skip('reference data: copies name the same programme versions'),
+  creditor_details_change: skip('history of the reference data: one per change, not per borrower'),
   expense: COPY,
   budget: COPY,
   budget_expense: COPY,

@@ -8,9 +8,11 @@ import {
 import type { Db } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
 import { concessionProgramme, creditor } from '#server/db/schema/creditors';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { detailsHistoryOf, detailsViewOf } from './creditor-details';
 
 // What the service portal shows of the creditors: the list with each programme in force, and one creditor
-// with every version of its programme (its history).
+// with every version of its programme and its details with every change of them (their histories).
 
 const versionColumns = {
   id: concessionProgramme.id,
@@ -21,6 +23,10 @@ const versionColumns = {
   paymentBp: concessionProgramme.paymentBp,
   hardshipPaymentBp: concessionProgramme.hardshipPaymentBp,
   minimumPayment: concessionProgramme.minimumPayment,
+  maxTermMonths: concessionProgramme.maxTermMonths,
+  fairShareBp: concessionProgramme.fairShareBp,
+  silentDefault: concessionProgramme.silentDefault,
+  silentAfterDays: concessionProgramme.silentAfterDays,
   source: concessionProgramme.source,
   reason: concessionProgramme.reason,
   createdBy: user.name,
@@ -36,6 +42,10 @@ type VersionRow = {
   paymentBp: number;
   hardshipPaymentBp: number;
   minimumPayment: number;
+  maxTermMonths: number;
+  fairShareBp: number;
+  silentDefault: 'accepted' | 'declined';
+  silentAfterDays: number;
   source: string | null;
   reason: string | null;
   createdBy: string | null;
@@ -100,13 +110,11 @@ export async function listCreditors(db: Db, o: { search: string; at: Date }) {
 /** One creditor with every version of its programme, newest first; undefined when there is no such creditor. */
 export async function getCreditor(
   db: Db,
-  o: { creditorId: string; at: Date; canEdit: boolean },
+  o: { creditorId: string; at: Date; canEdit: boolean; cipher: FieldCipher },
 ): Promise<CreditorDetail | undefined> {
-  const [found] = await db
-    .select({ id: creditor.id, name: creditor.name, matchNames: creditor.matchNames })
-    .from(creditor)
-    .where(eq(creditor.id, o.creditorId));
-  if (!found) return undefined;
+  const [row] = await db.select().from(creditor).where(eq(creditor.id, o.creditorId));
+  if (!row) return undefined;
+  const found = { id: row.id, name: row.name, matchNames: row.matchNames };
   const versions = (
     await db
       .select(versionColumns)
@@ -118,5 +126,12 @@ export async function getCreditor(
   const at = o.at.toISOString();
   const inForce = versions.find((v) => v.effectiveFrom <= at);
   if (!inForce) return undefined;
-  return { ...found, inForce, versions, canEdit: o.canEdit };
+  return {
+    ...found,
+    inForce,
+    versions,
+    details: detailsViewOf(o.cipher, row),
+    detailsHistory: await detailsHistoryOf(db, o.creditorId),
+    canEdit: o.canEdit,
+  };
 }

@@ -53,6 +53,10 @@ const revision = {
   paymentBp: 300,
   hardshipPaymentBp: 250,
   minimumPayment: 3000,
+  maxTermMonths: 60,
+  fairShareBp: 0,
+  silentDefault: 'accepted' as const,
+  silentAfterDays: 30,
   reason: 'New agreement with the issuer, effective today',
 };
 

@@ -39,6 +39,10 @@ export async function reviseProgramme(
       paymentBp: o.revision.paymentBp,
       hardshipPaymentBp: o.revision.hardshipPaymentBp,
       minimumPayment: o.revision.minimumPayment,
+      maxTermMonths: o.revision.maxTermMonths,
+      fairShareBp: o.revision.fairShareBp,
+      silentDefault: o.revision.silentDefault,
+      silentAfterDays: o.revision.silentAfterDays,
       reason: o.revision.reason,
       createdBy: o.staffUserId,
     });

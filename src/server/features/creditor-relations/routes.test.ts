@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { qualifiedBorrower, signedInStaff } from '#tests/support/staff-actions';
 import type { Client } from '#tests/support/borrower-flow';
 import { CREDITOR_LIST_LIMIT, type CreditorDetail } from '#domain/validation/concessions';
-import { creditor, concessionProgramme } from '#server/db/schema/creditors';
+import { eq } from 'drizzle-orm';
+import { creditor, concessionProgramme, creditorDetailsChange } from '#server/db/schema/creditors';
 
 // The creditors in the service portal: every staff member reads them and their programmes' history; only
 // creditor relations staff revise a programme, which the next decision offers on.
@@ -27,6 +28,10 @@ const revision = {
   paymentBp: 225,
   hardshipPaymentBp: 190,
   minimumPayment: 3000,
+  maxTermMonths: 60,
+  fairShareBp: 0,
+  silentDefault: 'accepted' as const,
+  silentAfterDays: 30,
   reason: 'Agreement renewed for 2027',
 };
 
@@ -113,10 +118,28 @@ describe('POST /api/staff/creditors/:id/programme', () => {
     expect(Date.parse(detail.versions[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('is offered on by the next decision', async () => {
-    await creditorRelations.post('/api/staff/creditors/default/programme', {
+  it("is offered on by the next decision, within the programme's maximum term", async () => {
+    const res = await creditorRelations.post('/api/staff/creditors/default/programme', {
       ...revision,
       proposedAprBp: 700,
+      maxTermMonths: 24,
+      fairShareBp: 800,
+      silentDefault: 'declined',
+      silentAfterDays: 45,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const detail = (await counsellor.get('/api/staff/creditors/default')).json() as CreditorDetail;
+    expect(detail.inForce).toMatchObject({
+      maxTermMonths: 24,
+      fairShareBp: 800,
+      silentDefault: 'declined',
+      silentAfterDays: 45,
+    });
+    expect(detail.versions[1]).toMatchObject({
+      maxTermMonths: 60,
+      fairShareBp: 0,
+      silentDefault: 'accepted',
+      silentAfterDays: 30,
     });
     const b = await qualifiedBorrower(t, 'Nextdecision');
     const rows = await t.db.query.offer.findMany({
@@ -124,7 +147,12 @@ describe('POST /api/staff/creditors/:id/programme', () => {
     });
     const defaults = rows.filter((o) => o.lenderConcessionId?.startsWith('default@'));
     expect(defaults.length).toBeGreaterThan(0);
-    for (const o of defaults) expect([o.lenderConcessionId, o.proposedApr]).toEqual(['default@2', 700]);
+    for (const o of defaults) {
+      expect([o.lenderConcessionId, o.proposedApr]).toEqual(['default@2', 700]);
+      expect(o.term).toBeLessThanOrEqual(24);
+    }
+    // At least one would have run longer: its payment was raised to end within the 24 months.
+    expect(defaults.some((o) => o.term === 24)).toBe(true);
   });
 
   it.each([
@@ -166,5 +194,200 @@ describe('POST /api/staff/creditors/:id/programme', () => {
     expect(log).not.toContain('Privatereason');
     expect(log).not.toContain('Privatesearch');
     expect(log).not.toContain('Robin');
+  });
+});
+
+describe('POST /api/staff/creditors/:id/details', () => {
+  const details = {
+    addressLine1: 'PO Box 6294',
+    addressLine2: 'Attn: Consumer Credit Counseling',
+    city: 'Carol Stream',
+    state: 'IL',
+    zipCode: '60197',
+    paysByCheck: true,
+    paysByAch: true,
+    routingNumber: '021000021',
+    accountNumber: '998877665544',
+    proposalChannel: 'email',
+    proposalEmail: 'dmp-proposals@issuer.example.com',
+    responseDays: 14,
+    concessionsAfterPayments: 3,
+    reason: 'Remittance details from the issuer',
+  };
+
+  it('starts empty: the shipped creditors come with terms, not addresses', async () => {
+    const detail = (await counsellor.get('/api/staff/creditors/wells-fargo')).json() as CreditorDetail;
+    expect(detail.details).toEqual({
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      paysByCheck: false,
+      paysByAch: false,
+      routingNumberLast4: null,
+      accountNumberLast4: null,
+      proposalChannel: null,
+      proposalEmail: null,
+      responseDays: null,
+      concessionsAfterPayments: null,
+    });
+    expect(detail.detailsHistory).toEqual([]);
+  });
+
+  it('refuses a counsellor (403), writing nothing', async () => {
+    const res = await counsellor.post('/api/staff/creditors/us-bank/details', details);
+    expect(res.statusCode).toBe(403);
+    const detail = (await counsellor.get('/api/staff/creditors/us-bank')).json() as CreditorDetail;
+    expect(detail.details.addressLine1).toBeNull();
+    expect(detail.detailsHistory).toEqual([]);
+  });
+
+  it('saves the details, the ACH numbers sealed and shown by their last four, with who, when, why, before and after', async () => {
+    const res = await creditorRelations.post('/api/staff/creditors/capital-one/details', details);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ changed: true });
+
+    const detail = (await counsellor.get('/api/staff/creditors/capital-one')).json() as CreditorDetail;
+    expect(detail.details).toEqual({
+      addressLine1: 'PO Box 6294',
+      addressLine2: 'Attn: Consumer Credit Counseling',
+      city: 'Carol Stream',
+      state: 'IL',
+      zipCode: '60197',
+      paysByCheck: true,
+      paysByAch: true,
+      routingNumberLast4: '0021',
+      accountNumberLast4: '5544',
+      proposalChannel: 'email',
+      proposalEmail: 'dmp-proposals@issuer.example.com',
+      responseDays: 14,
+      concessionsAfterPayments: 3,
+    });
+    expect(detail.detailsHistory).toHaveLength(1);
+    const [change] = detail.detailsHistory;
+    expect(change).toMatchObject({
+      changedBy: 'Robin Relations',
+      reason: details.reason,
+      before: { addressLine1: null, routingNumberLast4: null, paysByAch: false },
+      after: detail.details,
+    });
+    expect(Date.parse(change!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // At rest: the numbers sealed in the creditor row, and nowhere in clear, history included.
+    const [row] = await t.db.select().from(creditor).where(eq(creditor.id, 'capital-one'));
+    expect(row!.achRoutingNumber).toMatch(/^v2\./);
+    expect(row!.achAccountNumber).toMatch(/^v2\./);
+    expect(t.cipher.decrypt(row!.achAccountNumber!)).toBe('998877665544');
+    const history = await t.db
+      .select()
+      .from(creditorDetailsChange)
+      .where(eq(creditorDetailsChange.creditorId, 'capital-one'));
+    const stored = JSON.stringify([row, history]);
+    expect(stored).not.toContain('021000021');
+    expect(stored).not.toContain('998877665544');
+  });
+
+  it('keeps the stored ACH numbers when none are typed, and records only a change that changes something', async () => {
+    await creditorRelations.post('/api/staff/creditors/discover/details', details);
+    const moved = {
+      ...details,
+      addressLine1: 'PO Box 30943',
+      routingNumber: '',
+      accountNumber: '',
+      reason: 'Moved',
+    };
+    expect((await creditorRelations.post('/api/staff/creditors/discover/details', moved)).json()).toEqual({
+      changed: true,
+    });
+    expect((await creditorRelations.post('/api/staff/creditors/discover/details', moved)).json()).toEqual({
+      changed: false,
+    });
+    const detail = (await creditorRelations.get('/api/staff/creditors/discover')).json() as CreditorDetail;
+    expect(detail.details).toMatchObject({ addressLine1: 'PO Box 30943', accountNumberLast4: '5544' });
+    expect(detail.detailsHistory.map((c) => [c.reason, c.before.addressLine1, c.after.addressLine1])).toEqual(
+      [
+        ['Moved', 'PO Box 6294', 'PO Box 30943'],
+        [details.reason, null, 'PO Box 6294'],
+      ],
+    );
+  });
+
+  it('drops the ACH numbers when the creditor no longer takes ACH', async () => {
+    await creditorRelations.post('/api/staff/creditors/hsbc/details', details);
+    await creditorRelations.post('/api/staff/creditors/hsbc/details', {
+      ...details,
+      paysByAch: false,
+      reason: 'Checks only now',
+    });
+    const [row] = await t.db.select().from(creditor).where(eq(creditor.id, 'hsbc'));
+    expect([row!.paysByAch, row!.achRoutingNumber, row!.achAccountNumber]).toEqual([false, null, null]);
+  });
+
+  it.each([
+    [
+      'ACH with no numbers stored or typed',
+      { routingNumber: '', accountNumber: '' },
+      { routingNumber: 'Routing Number is required', accountNumber: 'Account Number is required' },
+    ],
+    [
+      'a routing number failing its check digit',
+      { routingNumber: '021000022' },
+      { routingNumber: 'Routing Number is invalid' },
+    ],
+    ['control characters', { city: 'Carol\u0000Stream' }, { city: 'City is invalid' }],
+    ['a huge number', { responseDays: 1e300 }, { responseDays: 'Usual response time (days) is invalid' }],
+    [
+      'a number as text',
+      { concessionsAfterPayments: '3' },
+      { concessionsAfterPayments: 'On-time payments before concessions is invalid' },
+    ],
+    ['an impossible state', { state: 'ZZ' }, { state: 'State is invalid' }],
+    ['no reason', { reason: '' }, { reason: 'Reason for the change is required' }],
+  ])('answers %s with 400 and the field message, writing nothing', async (_case, change, errors) => {
+    const res = await creditorRelations.post('/api/staff/creditors/bank-of-america/details', {
+      ...details,
+      ...change,
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { fieldErrors: Record<string, string> }).fieldErrors).toMatchObject(errors);
+    const detail = (
+      await creditorRelations.get('/api/staff/creditors/bank-of-america')
+    ).json() as CreditorDetail;
+    expect(detail.detailsHistory).toEqual([]);
+    expect(detail.details.addressLine1).toBeNull();
+  });
+
+  it.each([
+    ['an unknown creditor', '/api/staff/creditors/no-such-bank/details', 404],
+    ['an id that is no creditor id', '/api/staff/creditors/Not%20An%20Id/details', 400],
+    ['a huge id', `/api/staff/creditors/${'a'.repeat(500)}/details`, 414],
+  ])('answers %s with its 4xx', async (_case, url, status) => {
+    expect((await creditorRelations.post(url, details)).statusCode).toBe(status);
+  });
+
+  it('writes no number, address, email or reason to the logs', async () => {
+    lines.length = 0;
+    await creditorRelations.post('/api/staff/creditors/synchrony/details', {
+      ...details,
+      addressLine1: 'Privateaddress 1',
+      reason: 'Privatereason from Jane',
+    });
+    await creditorRelations.post('/api/staff/creditors/synchrony/details', {
+      ...details,
+      routingNumber: '021000022',
+      reason: 'Privatereason again',
+    });
+    const log = lines.join('\n');
+    for (const secret of [
+      '021000021',
+      '021000022',
+      '998877665544',
+      'Privateaddress',
+      'Privatereason',
+      'issuer.example.com',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
   });
 });

@@ -8,23 +8,32 @@ import {
   creditorSearchSchema,
   programmeRevisionSchema,
 } from '#domain/validation/concessions';
+import { creditorDetailsSchema } from '#domain/validation/creditor-details';
 import { CREDITOR_RELATIONS_GROUP, isInGroup } from '#server/plugins/staff-group';
 import type { Services } from '#server/services';
 import { getCreditor, listCreditors } from './read-creditors';
 import { reviseProgramme } from './revise-programme';
+import { updateCreditorDetails } from './creditor-details';
 
 const staffOnly = { role: 'staff' } as const;
 const tags = ['staff'];
 
 /**
- * The creditors and their concession programmes (decision 0104): every staff member reads them; creditor
- * relations staff (CREDITOR_RELATIONS_GROUP) revise a programme, which the next decision offers on.
+ * The creditors, their concession programmes (decision 0104) and their details (decision 0107): every staff
+ * member reads them; creditor relations staff (CREDITOR_RELATIONS_GROUP) revise a programme, which the next
+ * decision offers on, and change the details, each change kept with its reason.
  */
 export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
   const { db } = services.database;
+  // Counsellors read the creditors; only creditor relations staff change them.
+  const mustEdit = async (staffUserId: string) => {
+    if (!(await isInGroup(db, staffUserId, CREDITOR_RELATIONS_GROUP))) {
+      throw new AppError('Forbidden', 'Only creditor relations staff can change a creditor.');
+    }
+  };
   const viewerId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
     (await request.viewer())!.userId;
 
@@ -45,7 +54,12 @@ export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services
     },
     async (request) => {
       const canEdit = await isInGroup(db, await viewerId(request), CREDITOR_RELATIONS_GROUP);
-      const found = await getCreditor(db, { creditorId: request.params.id, at: new Date(), canEdit });
+      const found = await getCreditor(db, {
+        creditorId: request.params.id,
+        at: new Date(),
+        canEdit,
+        cipher: services.cipher,
+      });
       if (!found) throw new AppError('NotFound', 'No such creditor.');
       return found;
     },
@@ -64,10 +78,7 @@ export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services
     },
     async (request, reply) => {
       const staffUserId = await viewerId(request);
-      // Counsellors read the programmes; only creditor relations staff change them.
-      if (!(await isInGroup(db, staffUserId, CREDITOR_RELATIONS_GROUP))) {
-        throw new AppError('Forbidden', 'Only creditor relations staff can change a programme.');
-      }
+      await mustEdit(staffUserId);
       const made = await reviseProgramme(db, {
         creditorId: request.params.id,
         revision: request.body,
@@ -75,6 +86,28 @@ export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services
         at: new Date(),
       });
       return reply.status(201).send(made);
+    },
+  );
+
+  app.post(
+    '/api/staff/creditors/:id/details',
+    {
+      config: { ...staffOnly, idempotent: true },
+      schema: {
+        tags,
+        params: creditorIdParams,
+        body: creditorDetailsSchema,
+        response: { 200: z.object({ changed: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const staffUserId = await viewerId(request);
+      await mustEdit(staffUserId);
+      return updateCreditorDetails(db, services.cipher, {
+        creditorId: request.params.id,
+        change: request.body,
+        staffUserId,
+      });
     },
   );
 };

@@ -22,6 +22,7 @@ import type {
   ApproveLongPlanView,
 } from '#domain/validation/staff';
 import type { CreditorDetail, CreditorList, ProgrammeRevision } from '#domain/validation/concessions';
+import type { CreditorDetailsInput } from '#domain/validation/creditor-details';
 import { api } from '#web/lib/api';
 
 // The service portal's server calls and the keys its reads are cached under. Every read hangs under
@@ -146,6 +147,18 @@ export const markTransferred = (applicationId: string, body: MarkTransferred) =>
 export const reviseProgramme = (creditorId: string, body: ProgrammeRevision, idempotencyKey?: string) =>
   postAction<{ id: string; version: number }>(
     `/api/staff/creditors/${encodeURIComponent(creditorId)}/programme`,
+    body,
+    idempotencyKey,
+  );
+
+/** A change of a creditor's details with its reason (creditor relations staff only). */
+export const updateCreditorDetails = (
+  creditorId: string,
+  body: CreditorDetailsInput,
+  idempotencyKey?: string,
+) =>
+  postAction<{ changed: boolean }>(
+    `/api/staff/creditors/${encodeURIComponent(creditorId)}/details`,
     body,
     idempotencyKey,
   );

@@ -5,11 +5,13 @@ import { ApiError } from '#web/lib/api';
 import { StatusBanner } from '#web/components/ui/form/status-banner';
 import { LoadError, PortalPage } from '../portal-layout';
 import { creditorQuery } from '../api';
-import { dayOf, dollarsOf, percentOf } from './programme-figures';
+import { dayOf, dollarsOf, percentOf, silentOf } from './programme-figures';
+import { CreditorDetailsSection } from './creditor-details-section';
 import { ReviseProgrammeForm } from './revise-programme-form';
 
 // /creditors/:creditorId: one creditor, the programme its offers are made on now, and every version of it
-// (who made it, when, why). Creditor relations staff also revise it here; other staff read.
+// (who made it, when, why), and its payment and proposal details with every change of them. Creditor
+// relations staff also revise the programme and change the details here; other staff read.
 
 export const HISTORY_TITLE = 'History of the programme';
 export const LOAD_FAILED = 'This creditor could not be loaded. Please try again.';
@@ -42,7 +44,7 @@ export function Component() {
         )
       ) : (
         <div className="space-y-6">
-          <p className="text-gray-700">
+          <p className="break-words text-gray-700">
             Reported by the bureaus as:{' '}
             <span className="font-medium">{detail.data.matchNames.join(', ')}</span>
           </p>
@@ -60,6 +62,9 @@ export function Component() {
                 ['Payment share', percentOf(detail.data.inForce.paymentBp)],
                 ['With a hardship', percentOf(detail.data.inForce.hardshipPaymentBp)],
                 ['Minimum payment', dollarsOf(detail.data.inForce.minimumPayment)],
+                ['Maximum term', `${detail.data.inForce.maxTermMonths} months`],
+                ['Fair share', percentOf(detail.data.inForce.fairShareBp)],
+                ['If silent', silentOf(detail.data.inForce)],
               ].map(([term, value]) => (
                 <div key={term}>
                   <dt className="text-sm text-gray-600">{term}</dt>
@@ -102,6 +107,7 @@ export function Component() {
                       'Payment share',
                       'With a hardship',
                       'Minimum',
+                      'Plan limits',
                       'Made by',
                       'Why',
                     ].map((name) => (
@@ -123,6 +129,10 @@ export function Component() {
                       <td className="px-4 py-3">{percentOf(v.hardshipPaymentBp)}</td>
                       <td className="px-4 py-3">{dollarsOf(v.minimumPayment)}</td>
                       <td className="px-4 py-3">
+                        {v.maxTermMonths} months, fair share {percentOf(v.fairShareBp)}
+                        <span className="block text-xs text-gray-600">{silentOf(v)}</span>
+                      </td>
+                      <td className="px-4 py-3">
                         {v.createdBy ?? 'Shipped with the product'}
                         <span className="block text-xs text-gray-600">{dayOf(v.createdAt)}</span>
                       </td>
@@ -133,6 +143,14 @@ export function Component() {
               </table>
             </div>
           </section>
+
+          <CreditorDetailsSection
+            creditorId={detail.data.id}
+            details={detail.data.details}
+            history={detail.data.detailsHistory}
+            canEdit={detail.data.canEdit}
+            onSaved={() => void detail.refetch()}
+          />
         </div>
       )}
     </PortalPage>

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { FormProvider, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { parseDollarsToCents, parsePercentToBp } from '#domain/enrollment/counter-offer';
+import { SILENT_DEFAULTS, type SilentDefault } from '#domain/underwriting/constants';
 import {
   PROGRAMME_LABELS,
+  SILENT_DEFAULT_LABELS,
   programmeRevisionSchema,
   type ProgrammeRevision,
   type ProgrammeVersionView,
@@ -11,6 +13,7 @@ import {
 import { LIMITS } from '#domain/validation/limits';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextAreaField } from '#web/components/ui/form/text-area-field';
+import { SelectField } from '#web/components/ui/form/select-field';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { reviseProgramme } from '../api';
@@ -27,10 +30,15 @@ export const REVISE_HINT =
  * The figures as typed (percent and dollars) and the reason, under the names the shared schema gives them, so
  * its messages (here and from the server) sit beside their fields; sent as basis points and cents.
  */
-type RevisionForm = Record<keyof ProgrammeRevision, string>;
+type RevisionForm = Record<Exclude<keyof ProgrammeRevision, 'silentDefault'>, string> & {
+  silentDefault: SilentDefault;
+};
 
 /** A figure the parser refused becomes NaN, which the shared schema refuses with the field's message. */
 const typed = (value: number | null | undefined): number => (value == null ? Number.NaN : value);
+
+/** Whole months or days as typed: anything but digits is NaN, refused with the field's message. */
+const wholeNumber = (value: string): number => (/^\s*\d{1,9}\s*$/.test(value) ? Number(value) : Number.NaN);
 
 const revisionFormSchema = z
   .object({
@@ -38,6 +46,10 @@ const revisionFormSchema = z
     paymentBp: z.string(),
     hardshipPaymentBp: z.string(),
     minimumPayment: z.string(),
+    maxTermMonths: z.string(),
+    fairShareBp: z.string(),
+    silentDefault: z.enum(SILENT_DEFAULTS),
+    silentAfterDays: z.string(),
     reason: z.string(),
   })
   .transform((v) => ({
@@ -45,6 +57,10 @@ const revisionFormSchema = z
     paymentBp: typed(parsePercentToBp(v.paymentBp)),
     hardshipPaymentBp: typed(parsePercentToBp(v.hardshipPaymentBp)),
     minimumPayment: typed(parseDollarsToCents(v.minimumPayment)),
+    maxTermMonths: wholeNumber(v.maxTermMonths),
+    fairShareBp: typed(parsePercentToBp(v.fairShareBp)),
+    silentDefault: v.silentDefault,
+    silentAfterDays: wholeNumber(v.silentAfterDays),
     reason: v.reason,
   }))
   .pipe(programmeRevisionSchema);
@@ -54,6 +70,10 @@ const FIELD_ORDER: readonly Path<RevisionForm>[] = [
   'minimumPayment',
   'paymentBp',
   'hardshipPaymentBp',
+  'maxTermMonths',
+  'fairShareBp',
+  'silentDefault',
+  'silentAfterDays',
   'reason',
 ];
 
@@ -75,6 +95,10 @@ export function ReviseProgrammeForm({
     paymentBp: asTyped(inForce.paymentBp),
     hardshipPaymentBp: asTyped(inForce.hardshipPaymentBp),
     minimumPayment: dollarsOf(inForce.minimumPayment).replace('$', ''),
+    maxTermMonths: String(inForce.maxTermMonths),
+    fairShareBp: asTyped(inForce.fairShareBp),
+    silentDefault: inForce.silentDefault,
+    silentAfterDays: String(inForce.silentAfterDays),
     reason: '',
   });
   const action = useStaffAction(
@@ -125,6 +149,32 @@ export function ReviseProgrammeForm({
             name="hardshipPaymentBp"
             label={`${PROGRAMME_LABELS.hardshipPaymentBp} (percent of the balance)`}
             inputMode="decimal"
+            autoComplete="off"
+          />
+          <TextField
+            name="maxTermMonths"
+            label={`${PROGRAMME_LABELS.maxTermMonths} (months)`}
+            hint="1 to 60: a longer payoff gets a higher payment"
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            name="fairShareBp"
+            label={`${PROGRAMME_LABELS.fairShareBp} (percent of each payment)`}
+            hint="0% to 25%"
+            inputMode="decimal"
+            autoComplete="off"
+          />
+          <SelectField
+            name="silentDefault"
+            label={PROGRAMME_LABELS.silentDefault}
+            options={SILENT_DEFAULTS.map((value) => ({ value, label: SILENT_DEFAULT_LABELS[value] }))}
+          />
+          <TextField
+            name="silentAfterDays"
+            label={PROGRAMME_LABELS.silentAfterDays}
+            hint="Days without an answer to a proposal"
+            inputMode="numeric"
             autoComplete="off"
           />
         </div>
