@@ -19,6 +19,7 @@ import {
   verifyConnectWebhook,
 } from './connect-webhook';
 import { dayIn } from '#domain/calendar';
+import { DEFAULT_LANGUAGE, linkInLanguage } from '#domain/i18n/language';
 import type { ESignature, EnvelopeStatus, SignatureEvent, SignerPositions, SignerRole } from './port';
 import { signingLinkExpired } from '#domain/enrollment/signing-links';
 
@@ -288,7 +289,7 @@ export function createSandboxESignature(o: {
     // Each call issues a new link with its own life, as DocuSign mints a new recipient view each time; the
     // signer's earlier links keep working until they expire (or KEPT_LINKS newer ones replaced them). The
     // signing page knows where to send the signer afterwards, so returnUrl is not carried in the link.
-    async signingUrl({ envelopeId, role }) {
+    async signingUrl({ envelopeId, role, language }) {
       return serialized(envelopeId, async () => {
         const envelope = await load(envelopeId);
         const signer = envelope.signers.find((s) => s.role === role);
@@ -300,7 +301,8 @@ export function createSandboxESignature(o: {
           -KEPT_LINKS,
         );
         await store.save(envelope);
-        return `${o.signingPageUrl}#t=${token}`;
+        // The language goes in the query, before the fragment: the page reads it, the server may log it.
+        return `${linkInLanguage(o.signingPageUrl, language ?? DEFAULT_LANGUAGE)}#t=${token}`;
       });
     },
 
