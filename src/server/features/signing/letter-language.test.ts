@@ -36,9 +36,11 @@ const signingLinkUrl = async (to: string) =>
 const post = (url: string, body: unknown) => t.client().post(url, body);
 const record = async (applicationId: string) =>
   (await t.db.query.docusign.findFirst({ where: eq(docusign.applicationId, applicationId) }))!;
+let lastDocumentLanguage: unknown;
 async function documentText(token: string): Promise<string> {
   const res = await post('/api/signing/document', { token });
   expect(res.statusCode).toBe(200);
+  lastDocumentLanguage = res.headers['content-language'];
   return pdfLayoutText(new Uint8Array(res.rawPayload)).join('\n').replace(/\s+/g, ' ');
 }
 
@@ -59,6 +61,7 @@ describe('the letter in the signer’s language', () => {
     expect(link.searchParams.get('lang')).toBe('es');
     const text = await documentText(b.token);
     expect(text).toContain('Carta de autorización');
+    expect(lastDocumentLanguage).toBe('es');
     expect(text).toContain(`Yo, ${b.name}, autorizo a`);
     expect(text).not.toContain('Letter of Authorization');
 
@@ -79,6 +82,7 @@ describe('the letter in the signer’s language', () => {
     expect(new URL(await signingLinkUrl(b.email)).search).toBe('');
     const text = await documentText(b.token);
     expect(text).toContain('Letter of Authorization');
+    expect(lastDocumentLanguage).toBe('en');
     expect(text).toContain(`I, ${b.name}, authorize`);
   });
 });
