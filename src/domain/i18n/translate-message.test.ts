@@ -60,7 +60,8 @@ describe('localizeMessage', () => {
       reconnectOtherBankMessage('First Bank'),
       'Esta conexión se interrumpió en First Bank. Inicie sesión en First Bank para volver a conectarla.',
     ],
-    [BUDGET_CUT_MESSAGES.belowFloor('Groceries', 20000), 'Groceries no puede bajar de $200.'],
+    // a budget refusal names the expense line in Spanish too
+    [BUDGET_CUT_MESSAGES.belowFloor('Groceries', 20000), 'Supermercado no puede bajar de $200.'],
     // the bank-connection reasons' questions, asked without an answer
     [skipBankConnectionSchema.safeParse({}).error!.issues[0]!.message, 'Indique por qué omite este paso'],
     [
@@ -156,7 +157,7 @@ describe('localizeMessage', () => {
       'Con estos recortes todavía faltan $50 al mes. En conjunto, deben reducir sus gastos en al menos $120.',
     );
     expect(localizeMessage(BUDGET_CUT_MESSAGES.aboveCurrent('Rent', 5000), es)).toBe(
-      'Rent no puede superar lo que gasta ahora ($50).',
+      'Alquiler no puede superar lo que gasta ahora ($50).',
     );
     expect(localizeMessage(BUDGET_CUT_MESSAGES.repeated, es)).toBe('Este gasto aparece dos veces.');
   });
