@@ -1,8 +1,8 @@
-import { defineMessages } from '@formatjs/intl';
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 
 // The words the built-in e-signature service stamps onto a signed document, in the document's language: a
 // Spanish letter is stamped "Firmado electrónicamente por …" (the 'letter.' ids stay on the server).
-export const SIGNATURE_STAMP_MESSAGES = defineMessages({
+export const SIGNATURE_STAMP_MESSAGES: Record<'signedBy' | 'pageTitle', MessageDescriptor> = defineMessages({
   signedBy: {
     id: 'letter.stamp.signedBy',
     defaultMessage:
