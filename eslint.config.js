@@ -16,6 +16,7 @@ import tseslint from 'typescript-eslint';
 
 /** The borrower-facing files that are translated (see the 'project/translated' block below). */
 const TRANSLATED = [
+  'src/web/components/bank-link/bank-link-dialog.tsx',
   'src/web/components/layout/footer.tsx',
   'src/web/components/layout/header.tsx',
   'src/web/components/layout/language-switch.tsx',

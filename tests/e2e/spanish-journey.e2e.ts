@@ -5,7 +5,8 @@ import { type Applicant, DESKTOP, PHONE, shownDollars, waitForPath } from './sup
 import { checkAccessibility, expect, test, watchContext } from './support/axe';
 import { reportFailure, snap, visible, watchErrors } from './support/browser';
 import {
-  linkSandboxBank,
+  BANK_PASSWORD,
+  BANK_USER,
   QUALIFYING_HOUSEHOLD,
   QUALIFYING_INCOME,
   QUALIFYING_PERSON,
@@ -297,7 +298,7 @@ test.describe('the borrower’s journey in Spanish', () => {
       await visible(page.getByText('Conecte su banco para que podamos configurar su pago mensual.'));
       await page.getByRole('button', { name: 'Continuar', exact: true }).click();
 
-      // /payments/payment-account-options: the sandbox bank's link dialog (the bank's own window, in English).
+      // /payments/payment-account-options: the sandbox bank's link dialog, in Spanish too.
       await waitForPath(page, '/payments/payment-account-options');
       await spanishPage(
         page,
@@ -305,11 +306,18 @@ test.describe('the borrower’s journey in Spanish', () => {
         'payment-options',
       );
       await page.getByRole('button', { name: 'Conectar su banco', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Sandbox bank connection' });
+      const dialog = page.getByRole('dialog', { name: 'Conexión bancaria de prueba' });
       await visible(dialog);
       await checkAccessibility(page, '/payments/payment-account-options (bank dialog)');
       await shot(page, 'payment-options-dialog');
-      await linkSandboxBank(dialog, 'First Platypus Bank');
+      await visible(dialog.getByRole('heading', { name: 'Elija su banco' }));
+      await dialog.getByRole('button', { name: /^First Platypus Bank/ }).click();
+      await visible(dialog.getByRole('heading', { name: 'Inicie sesión en First Platypus Bank' }));
+      await dialog.getByLabel('Nombre de usuario').fill(BANK_USER);
+      await dialog.getByLabel('Contraseña', { exact: true }).fill(BANK_PASSWORD);
+      await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await visible(dialog.getByRole('heading', { name: 'Elija las cuentas' }));
+      await dialog.getByRole('button', { name: 'Continuar' }).click();
       await expect(dialog).toBeHidden();
 
       // /payments/confirm-payment-account: Enviar with nothing chosen, then the checking account.
@@ -404,8 +412,8 @@ test.describe('the borrower’s journey in Spanish', () => {
       expect(response.headers()['content-type']).toContain('application/pdf');
       const signedText = pdfWords(new Uint8Array(await response.body()));
       expectSpanishLetter(signedText);
-      // The sandbox e-signature service stamps the signature in its own words (a real one writes its own).
-      expect(signedText).toContain(`Signed electronically by ${FULL_NAME}`);
+      // The sandbox e-signature service stamps the signature in the letter's language (a real one writes its own).
+      expect(signedText).toContain(`Firmado electrónicamente por ${FULL_NAME} (titular)`);
       await mailbox.close();
 
       // Back on /submitted: the thank-you.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIXED, formatEnglish } from '../i18n/validation-messages';
 import { LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
 
 // The customer portal's settings that are the borrower's own choices (the email and password have their own
@@ -41,7 +42,7 @@ export type CustomerSettingsView = z.infer<typeof customerSettingsViewSchema>;
 
 /** PUT /api/customer-portal/settings/text-messages. */
 export const textMessagesSettingSchema = z.strictObject({
-  receivesTextMessages: z.boolean({ error: 'Choose whether we may text you' }),
+  receivesTextMessages: z.boolean({ error: formatEnglish(FIXED.textMessagesChoiceRequired) }),
 });
 export type TextMessagesSetting = z.infer<typeof textMessagesSettingSchema>;
 
@@ -55,9 +56,7 @@ export const draftDaySettingSchema = z.strictObject({
     .int(DRAFT_DAY_MESSAGE)
     .min(1, DRAFT_DAY_MESSAGE)
     .max(LAST_DRAFT_DAY_OF_MONTH, DRAFT_DAY_MESSAGE),
-  firstDraftOnNewDay: z.iso.date({
-    error: 'The first draft on the new day is missing. Please choose the day again.',
-  }),
-  agreed: z.literal(true, { error: 'Check the box to authorize drafts on the new day.' }),
+  firstDraftOnNewDay: z.iso.date({ error: formatEnglish(FIXED.newDayFirstDraftMissing) }),
+  agreed: z.literal(true, { error: formatEnglish(FIXED.agreeToNewDay) }),
 });
 export type DraftDaySetting = z.infer<typeof draftDaySettingSchema>;

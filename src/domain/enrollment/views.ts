@@ -133,10 +133,10 @@ export type PaymentAccountsView = z.infer<typeof paymentAccountsViewSchema>;
 /** PUT /api/application/payments/draft-day: the borrower moves the drafts to another day of the month. */
 export const chooseDraftDaySchema = z.strictObject({
   draftDay: z
-    .number({ error: 'Please choose the day of the month for your payment' })
-    .int('Please choose the day of the month for your payment')
-    .min(1, 'Please choose a day from the 1st to the 28th')
-    .max(28, 'Please choose a day from the 1st to the 28th'),
+    .number({ error: formatEnglish(FIXED.draftDayRequired) })
+    .int(formatEnglish(FIXED.draftDayRequired))
+    .min(1, formatEnglish(FIXED.draftDayOutOfRange))
+    .max(28, formatEnglish(FIXED.draftDayOutOfRange)),
 });
 export type ChooseDraftDayInput = z.infer<typeof chooseDraftDaySchema>;
 
@@ -236,11 +236,11 @@ export const signLetterSchema = z.strictObject({
  */
 export const reauthorizeSchema = z.strictObject({
   monthlyDraft: z
-    .number({ error: 'The amount to confirm is missing' })
+    .number({ error: formatEnglish(FIXED.amountToConfirmMissing) })
     .int('The amount to confirm is in whole cents')
-    .min(1, 'The amount to confirm is missing')
+    .min(1, formatEnglish(FIXED.amountToConfirmMissing))
     .max(100_000_000, 'The amount to confirm is not the plan’s'),
-  agreed: z.literal(true, { error: 'Please tick the box to authorize the new amount' }),
+  agreed: z.literal(true, { error: formatEnglish(FIXED.agreeToNewAmount) }),
 });
 export type ReauthorizeInput = z.input<typeof reauthorizeSchema>;
 

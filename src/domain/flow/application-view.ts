@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIXED, formatEnglish } from '../i18n/validation-messages';
 import { OUTCOMES } from '../underwriting/outcomes';
 import { HARDSHIP_KEYS } from '../validation/application';
 import { EXPENSE_CATEGORIES } from '../validation/expenses';
@@ -279,13 +280,13 @@ export const acceptOffersSchema = z.strictObject({
   /** Ids of the offers the borrower leaves out; at least one must stay in. */
   leftOut: z.array(z.uuid()).max(100),
   draftDay: z
-    .number({ error: 'Please choose the day of the month for your payment' })
-    .int('Please choose the day of the month for your payment')
-    .min(1, 'Please choose a day from the 1st to the 28th')
-    .max(28, 'Please choose a day from the 1st to the 28th'),
+    .number({ error: formatEnglish(FIXED.draftDayRequired) })
+    .int(formatEnglish(FIXED.draftDayRequired))
+    .min(1, formatEnglish(FIXED.draftDayOutOfRange))
+    .max(28, formatEnglish(FIXED.draftDayOutOfRange)),
   /** The version of the disclosures the page showed (src/domain/enrollment/plan-disclosures.ts). */
   disclosuresVersion: z.string().max(40),
-  agreed: z.literal(true, { error: 'Please confirm you have read the plan’s terms and disclosures' }),
+  agreed: z.literal(true, { error: formatEnglish(FIXED.planTermsAgreementRequired) }),
 });
 export type AcceptOffersInput = z.input<typeof acceptOffersSchema>;
 

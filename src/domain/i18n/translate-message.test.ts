@@ -1,6 +1,13 @@
 import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
-import { provideManuallySchema, skipBankConnectionSchema } from '../enrollment/views';
+import { draftDaySettingSchema, textMessagesSettingSchema } from '../enrollment/settings';
+import {
+  chooseDraftDaySchema,
+  provideManuallySchema,
+  reauthorizeSchema,
+  skipBankConnectionSchema,
+} from '../enrollment/views';
+import { acceptOffersSchema } from '../flow/application-view';
 import { BUDGET_CUT_MESSAGES } from '../underwriting/budget-cuts';
 import {
   CONFIRM_INCOME_QUESTION,
@@ -53,7 +60,8 @@ describe('localizeMessage', () => {
       reconnectOtherBankMessage('First Bank'),
       'Esta conexión se interrumpió en First Bank. Inicie sesión en First Bank para volver a conectarla.',
     ],
-    [BUDGET_CUT_MESSAGES.belowFloor('Groceries', 20000), 'Groceries no puede bajar de $200.'],
+    // a budget refusal names the expense line in Spanish too
+    [BUDGET_CUT_MESSAGES.belowFloor('Groceries', 20000), 'Supermercado no puede bajar de $200.'],
     // the bank-connection reasons' questions, asked without an answer
     [skipBankConnectionSchema.safeParse({}).error!.issues[0]!.message, 'Indique por qué omite este paso'],
     [
@@ -96,12 +104,60 @@ describe('localizeMessage', () => {
     for (const label of labels) expect(localizeMessage(label, es), label).not.toBe(label);
   });
 
+  it('translates the messages the offer’s acceptance and the customer portal’s schemas write', () => {
+    const first = (result: { error?: { issues: { message: string }[] } }) => result.error!.issues[0]!.message;
+    const cases: [string, string][] = [
+      [
+        first(reauthorizeSchema.safeParse({ monthlyDraft: 100, agreed: false })),
+        'Marque la casilla para autorizar el nuevo monto',
+      ],
+      [first(reauthorizeSchema.safeParse({ agreed: true })), 'Falta el monto que debe confirmar'],
+      [
+        first(
+          draftDaySettingSchema.safeParse({ draftDay: 5, firstDraftOnNewDay: '2027-01-05', agreed: false }),
+        ),
+        'Marque la casilla para autorizar los cargos en el nuevo día.',
+      ],
+      [
+        first(draftDaySettingSchema.safeParse({ draftDay: 5, agreed: true })),
+        'Falta el primer cargo en el nuevo día. Elija el día otra vez.',
+      ],
+      [first(textMessagesSettingSchema.safeParse({})), 'Indique si podemos enviarle mensajes de texto'],
+      [
+        first(
+          acceptOffersSchema.safeParse({ leftOut: [], draftDay: 5, disclosuresVersion: 'v', agreed: false }),
+        ),
+        'Confirme que ha leído los términos y las divulgaciones del plan',
+      ],
+      [
+        first(acceptOffersSchema.safeParse({ leftOut: [], disclosuresVersion: 'v', agreed: true })),
+        'Elija el día del mes para su pago',
+      ],
+      [first(chooseDraftDaySchema.safeParse({ draftDay: 29 })), 'Elija un día del 1 al 28'],
+    ];
+    for (const [english, spanish] of cases) {
+      expect(localizeMessage(english, es)).toBe(spanish);
+      expect(localizeMessage(english, en)).toBe(english);
+    }
+    // The English stays as the spec and the pages write it.
+    expect(cases.map(([english]) => english)).toEqual([
+      'Please tick the box to authorize the new amount',
+      'The amount to confirm is missing',
+      'Check the box to authorize drafts on the new day.',
+      'The first draft on the new day is missing. Please choose the day again.',
+      'Choose whether we may text you',
+      'Please confirm you have read the plan’s terms and disclosures',
+      'Please choose the day of the month for your payment',
+      'Please choose a day from the 1st to the 28th',
+    ]);
+  });
+
   it('recognises every budget cut message', () => {
     expect(localizeMessage(BUDGET_CUT_MESSAGES.notCovered(5000, 12000), es)).toBe(
       'Con estos recortes todavía faltan $50 al mes. En conjunto, deben reducir sus gastos en al menos $120.',
     );
     expect(localizeMessage(BUDGET_CUT_MESSAGES.aboveCurrent('Rent', 5000), es)).toBe(
-      'Rent no puede superar lo que gasta ahora ($50).',
+      'Alquiler no puede superar lo que gasta ahora ($50).',
     );
     expect(localizeMessage(BUDGET_CUT_MESSAGES.repeated, es)).toBe('Este gasto aparece dos veces.');
   });

@@ -1,3 +1,4 @@
+import { EXPENSE_LINE_MESSAGES } from './expense-labels';
 import { FIXED, LABELS, TEMPLATES, type MessageDescriptor } from './validation-messages';
 
 /** Formats a message descriptor in some language: react-intl's or @formatjs/intl's `formatMessage`. */
@@ -26,7 +27,9 @@ const PATTERNS = Object.values(TEMPLATES).map((descriptor) => {
 const byEnglish = (table: Record<string, MessageDescriptor>) =>
   new Map(Object.values(table).map((d) => [String(d.defaultMessage), d]));
 const FIXED_BY_ENGLISH = byEnglish(FIXED);
-const LABELS_BY_ENGLISH = byEnglish(LABELS);
+// The expense lines' names too: the budget's refusals name the line ("Groceries cannot go below $200.").
+// The field labels win where both name the same English.
+const LABELS_BY_ENGLISH = new Map([...byEnglish(EXPENSE_LINE_MESSAGES), ...byEnglish(LABELS)]);
 
 /**
  * A validation or error text the domain produced, in the language of `format`: a fixed text ("Passwords do

@@ -180,6 +180,40 @@ export const FIXED = defineMessages({
   },
   budgetRepeated: { id: 'validation.budget.repeated', defaultMessage: 'This expense is listed twice.' },
   requestInvalid: { id: 'validation.requestInvalid', defaultMessage: 'The request is invalid.' },
+  // The offer's acceptance and the customer portal's forms: the schemas' messages, which a page re-sets after a
+  // refused submit, and the API answers
+  draftDayRequired: {
+    id: 'validation.draftDayRequired',
+    defaultMessage: 'Please choose the day of the month for your payment',
+  },
+  draftDayOutOfRange: {
+    id: 'validation.draftDayOutOfRange',
+    defaultMessage: 'Please choose a day from the 1st to the 28th',
+  },
+  planTermsAgreementRequired: {
+    id: 'validation.planTermsAgreementRequired',
+    defaultMessage: 'Please confirm you have read the plan’s terms and disclosures',
+  },
+  textMessagesChoiceRequired: {
+    id: 'validation.textMessagesChoiceRequired',
+    defaultMessage: 'Choose whether we may text you',
+  },
+  newDayFirstDraftMissing: {
+    id: 'validation.newDayFirstDraftMissing',
+    defaultMessage: 'The first draft on the new day is missing. Please choose the day again.',
+  },
+  amountToConfirmMissing: {
+    id: 'validation.amountToConfirmMissing',
+    defaultMessage: 'The amount to confirm is missing',
+  },
+  agreeToNewAmount: {
+    id: 'portal.reauthorize.agreeRequired',
+    defaultMessage: 'Please tick the box to authorize the new amount',
+  },
+  agreeToNewDay: {
+    id: 'portal.draftDay.agreeRequired',
+    defaultMessage: 'Check the box to authorize drafts on the new day.',
+  },
   // The errors' default texts (src/domain/errors.ts)
   appErrorValidationError: {
     id: 'validation.appError.validation',

@@ -1,3 +1,6 @@
+import { createIntl } from '@formatjs/intl';
+import { ALL_CATALOGS } from '../i18n/all-catalogs';
+import { ACCOUNT_TYPE_MESSAGES, accountTypeMessage } from './account-type-messages';
 import { describe, expect, it } from 'vitest';
 import table from '#data/account-types.json' with { type: 'json' };
 import { accountTypeName, accountTypePlainWords } from './account-types';
@@ -54,5 +57,19 @@ describe('accountTypePlainWords: what a borrower reads', () => {
       expect(words).not.toContain(`(${code})`);
       expect(words.charAt(0)).toBe(words.charAt(0).toUpperCase());
     }
+  });
+
+  it('has a message worded exactly as the plain words of every code, with its Spanish', () => {
+    const es = createIntl({ locale: 'es-US', messages: ALL_CATALOGS.es });
+    const en = createIntl({ locale: 'en-US', messages: ALL_CATALOGS.en });
+    for (const code of [...Object.keys(table.names), 'ZZ']) {
+      const words = accountTypePlainWords(code)!;
+      const message = accountTypeMessage(words);
+      expect(message, code).toBeDefined();
+      expect(en.formatMessage(message!)).toBe(words);
+      expect(es.formatMessage(message!), code).not.toBe(words);
+    }
+    expect(es.formatMessage(accountTypeMessage('Credit card')!)).toBe('Tarjeta de crédito');
+    expect(Object.keys(ACCOUNT_TYPE_MESSAGES).sort()).toEqual(Object.keys(table.names).sort());
   });
 });

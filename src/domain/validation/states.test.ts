@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createIntl } from '@formatjs/intl';
+import { ALL_CATALOGS } from '../i18n/all-catalogs';
+import { localStateName, STATE_NAME_MESSAGES } from './state-name-messages';
 import { US_STATES, US_STATE_CODES, isLicensedState, isUsStateCode, stateName } from './states';
 
 describe('US_STATES', () => {
@@ -48,5 +51,20 @@ describe('lookups', () => {
     expect(isUsStateCode('DC')).toBe(true);
     expect(isUsStateCode('PR')).toBe(false);
     expect(isUsStateCode('tx')).toBe(false);
+  });
+});
+
+describe('the states’ names in Spanish', () => {
+  const es = createIntl({ locale: 'es-US', messages: ALL_CATALOGS.es });
+  const en = createIntl({ locale: 'en-US', messages: ALL_CATALOGS.en });
+  it('writes Spanish where Spanish differs, and the English exactly as the dropdown has it', () => {
+    expect(localStateName('NY', (d) => es.formatMessage(d))).toBe('Nueva York');
+    expect(localStateName('nc', (d) => es.formatMessage(d))).toBe('Carolina del Norte');
+    expect(localStateName('DC', (d) => es.formatMessage(d))).toBe('Distrito de Columbia');
+    expect(localStateName('TX', (d) => es.formatMessage(d))).toBe('Texas');
+    expect(localStateName('ZZ', (d) => es.formatMessage(d))).toBeUndefined();
+    for (const s of US_STATES) expect(localStateName(s.code, (d) => en.formatMessage(d))).toBe(s.name);
+    for (const [code, message] of Object.entries(STATE_NAME_MESSAGES))
+      expect(message?.defaultMessage).toBe(stateName(code));
   });
 });

@@ -11,6 +11,7 @@ import {
 } from './connect-webhook';
 import type { ESignature, EnvelopeStatus, PagePoint, SignerStatus } from './port';
 import { SIGNING_LINK_LIFE_DAYS } from '#domain/enrollment/signing-links';
+import { DEFAULT_LANGUAGE, linkInLanguage } from '#domain/i18n/language';
 
 export type DocuSignConfig = {
   /** The app's integration key (client id). */
@@ -343,11 +344,12 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
     },
 
     // A recipient view: a one-time URL, valid for minutes, so it is asked for when the signer clicks.
-    async signingUrl({ envelopeId, role, returnUrl }) {
+    async signingUrl({ envelopeId, role, returnUrl, language }) {
       const signer = (await listSigners(envelopeId)).find((s) => roleOfRecipientId(s.recipientId) === role);
       if (!signer) throw new Error(`DocuSign: envelope ${envelopeId} has no ${role} signer`);
       const recipientViewRequest = {
-        returnUrl,
+        // DocuSign's page is its own; the page it sends the signer back to opens in the letter's language.
+        returnUrl: linkInLanguage(returnUrl, language ?? DEFAULT_LANGUAGE),
         authenticationMethod: 'none',
         clientUserId: signer.clientUserId ?? role,
         userName: signer.name ?? '',

@@ -7,6 +7,8 @@
  * Every adapter (the sandbox, the DocuSign one) passes tests/contracts/e-signature.contract.ts.
  */
 
+import type { Language } from '#domain/i18n/language';
+
 export type SignerRole = 'borrower' | 'spouse';
 
 /**
@@ -75,9 +77,15 @@ export interface ESignature {
   /**
    * A URL where `role` signs; `returnUrl` is where the signer goes after. DocuSign: a one-time recipient view,
    * valid for minutes, so ask for it when the signer is about to sign. Sandbox: the product's signing page
-   * with the signer's token in the fragment, stable, for the email.
+   * with the signer's token in the fragment, stable, for the email. `language` is the letter's: a link to one of
+   * our pages asks for it, so the page opens in the letter's language on any device.
    */
-  signingUrl(o: { envelopeId: string; role: SignerRole; returnUrl: string }): Promise<string>;
+  signingUrl(o: {
+    envelopeId: string;
+    role: SignerRole;
+    returnUrl: string;
+    language?: Language;
+  }): Promise<string>;
   /**
    * Voids an envelope no signer should sign any more (the letter was made again): its links stop working and
    * it can never complete. Voiding a voided envelope does nothing; rejects for a completed or unknown one.

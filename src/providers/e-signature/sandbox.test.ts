@@ -94,6 +94,25 @@ describe('sandbox e-signature (docs/providers.md)', () => {
     expect(await linkOf(other.sandbox, other.envelopeId, 'borrower')).not.toBe(borrower);
   });
 
+  it('asks for the letter’s language in the link’s query, before the token', async () => {
+    const { sandbox, envelopeId } = await setup();
+    const spanish = await sandbox.signingUrl({
+      envelopeId,
+      role: 'borrower',
+      returnUrl: 'https://x/',
+      language: 'es',
+    });
+    expect(spanish.startsWith(`${SIGNING_PAGE}?lang=es#t=`)).toBe(true);
+    expect((await sandbox.signerByToken(tokenOf(spanish)))?.role).toBe('borrower');
+    const english = await sandbox.signingUrl({
+      envelopeId,
+      role: 'borrower',
+      returnUrl: 'https://x/',
+      language: 'en',
+    });
+    expect(english.startsWith(`${SIGNING_PAGE}#t=`)).toBe(true);
+  });
+
   it('tells who a link is for, and nothing for a link that is not valid', async () => {
     const { sandbox, envelopeId } = await setup();
     const token = await linkOf(sandbox, envelopeId, 'spouse');

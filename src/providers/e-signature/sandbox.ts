@@ -4,6 +4,9 @@ import {
   PDFArray,
   PDFDocument,
   type PDFFont,
+  PDFHexString,
+  PDFName,
+  PDFString,
   PDFRawStream,
   rgb,
   StandardFonts,
@@ -18,7 +21,11 @@ import {
   RECIPIENT_IDS,
   verifyConnectWebhook,
 } from './connect-webhook';
+import { createIntl } from '@formatjs/intl';
 import { dayIn } from '#domain/calendar';
+import { SIGNATURE_STAMP_MESSAGES } from '#domain/enrollment/signature-stamp';
+import { ALL_CATALOGS } from '#domain/i18n/all-catalogs';
+import { DEFAULT_LANGUAGE, isLanguage, linkInLanguage, LOCALE } from '#domain/i18n/language';
 import type { ESignature, EnvelopeStatus, SignatureEvent, SignerPositions, SignerRole } from './port';
 import { signingLinkExpired } from '#domain/enrollment/signing-links';
 
@@ -288,7 +295,7 @@ export function createSandboxESignature(o: {
     // Each call issues a new link with its own life, as DocuSign mints a new recipient view each time; the
     // signer's earlier links keep working until they expire (or KEPT_LINKS newer ones replaced them). The
     // signing page knows where to send the signer afterwards, so returnUrl is not carried in the link.
-    async signingUrl({ envelopeId, role }) {
+    async signingUrl({ envelopeId, role, language }) {
       return serialized(envelopeId, async () => {
         const envelope = await load(envelopeId);
         const signer = envelope.signers.find((s) => s.role === role);
@@ -300,7 +307,8 @@ export function createSandboxESignature(o: {
           -KEPT_LINKS,
         );
         await store.save(envelope);
-        return `${o.signingPageUrl}#t=${token}`;
+        // The language goes in the query, before the fragment: the page reads it, the server may log it.
+        return `${linkInLanguage(o.signingPageUrl, language ?? DEFAULT_LANGUAGE)}#t=${token}`;
       });
     },
 
@@ -420,8 +428,28 @@ export function createSandboxESignature(o: {
 const STAMP = { size: 8, color: rgb(0.05, 0.2, 0.55) };
 /** The stamps sit this far above their line, as handwriting would. */
 const ABOVE_LINE = 4;
-const SIGNATURES_PAGE_TITLE = 'Electronic signatures';
-const STAMP_PREFIX = 'Signed electronically by ';
+
+/**
+ * The stamp's words in the document's language (its /Lang, which the letter's renderer sets: es-US for a
+ * Spanish letter); English for a document that names no language of ours.
+ */
+function stampWords(doc: PDFDocument) {
+  const lang = doc.catalog.lookup(PDFName.of('Lang'));
+  const tag = lang instanceof PDFString || lang instanceof PDFHexString ? lang.decodeText() : '';
+  const primary = tag.trim().toLowerCase().split('-')[0];
+  const language = isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
+  const intl = createIntl({ locale: LOCALE[language], messages: ALL_CATALOGS[language] });
+  const signedBy = (name: string, role: SignerRole, when: string) =>
+    intl.formatMessage(SIGNATURE_STAMP_MESSAGES.signedBy, { name, role, when });
+  const marker = '\u0000';
+  const sample = signedBy(marker, 'borrower', '');
+  return {
+    pageTitle: intl.formatMessage(SIGNATURE_STAMP_MESSAGES.pageTitle),
+    signedBy,
+    /** What every stamp begins with ("Signed electronically by "), to find the earlier ones. */
+    prefix: sample.slice(0, sample.indexOf(marker)),
+  };
+}
 
 /** '2026-03-15 14:03:05 UTC' */
 const utc = (d: Date): string => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
@@ -439,7 +467,8 @@ export async function stampSignature(
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const text = encodable(`${STAMP_PREFIX}${o.fullName} (${o.role}) on ${utc(o.signedAt)}`, font);
+  const words = stampWords(doc);
+  const text = encodable(words.signedBy(o.fullName, o.role, utc(o.signedAt)), font);
 
   if (o.positions) {
     const { signature, date } = o.positions;
@@ -458,17 +487,25 @@ export async function stampSignature(
       color: STAMP.color,
     });
   } else {
-    stampOnSignaturesPage(doc, font, text);
+    stampOnSignaturesPage(doc, font, text, words);
   }
   return doc.save();
 }
 
 /** Below the last stamp of the signatures page this sandbox added at the end, or on a new one. */
-function stampOnSignaturesPage(doc: PDFDocument, font: PDFFont, text: string): void {
+function stampOnSignaturesPage(
+  doc: PDFDocument,
+  font: PDFFont,
+  text: string,
+  words: { pageTitle: string; prefix: string },
+): void {
   const lastPage = doc.getPageCount() - 1;
   const onLastPage = (m: { page: number }) => m.page === lastPage;
-  const isSignaturesPage = findText(doc, SIGNATURES_PAGE_TITLE).some(onLastPage);
-  const stamps = isSignaturesPage ? findText(doc, STAMP_PREFIX, { prefix: true }).filter(onLastPage) : [];
+  const title = encodable(words.pageTitle, font);
+  const isSignaturesPage = findText(doc, title).some(onLastPage);
+  const stamps = isSignaturesPage
+    ? findText(doc, encodable(words.prefix, font), { prefix: true }).filter(onLastPage)
+    : [];
   const lowest = stamps.reduce((min, m) => Math.min(min, m.y), Number.POSITIVE_INFINITY);
   let page;
   let y: number;
@@ -477,7 +514,7 @@ function stampOnSignaturesPage(doc: PDFDocument, font: PDFFont, text: string): v
     y = stamps.length === 0 ? 792 - 124 : lowest - 20;
   } else {
     page = doc.addPage([612, 792]);
-    page.drawText(SIGNATURES_PAGE_TITLE, { x: 72, y: 792 - 90, size: 14, font, color: rgb(0, 0, 0) });
+    page.drawText(title, { x: 72, y: 792 - 90, size: 14, font, color: rgb(0, 0, 0) });
     y = 792 - 124;
   }
   page.drawText(text, { x: 72, y, size: 10, font, color: STAMP.color });

@@ -13,7 +13,7 @@ export const unexpectedCalls: string[] = [];
 
 /** One request the app sent, as a test checks it. */
 export type ApiCall = { method: string; path: string; body: unknown; idempotencyKey?: string };
-export type ApiReply = { status: number; body?: unknown } | 'network-error';
+export type ApiReply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
 
 /**
  * Answers requests from a table keyed 'METHOD /path' (the path may carry its query string, then only that
@@ -42,7 +42,7 @@ export function answerApi(replies: Record<string, ApiReply | (() => ApiReply)>):
       );
       const reply = typeof entry === 'function' ? entry() : entry;
       if (reply === 'network-error') return HttpResponse.error();
-      return HttpResponse.json(reply.body ?? null, { status: reply.status });
+      return HttpResponse.json(reply.body ?? null, { status: reply.status, headers: reply.headers });
     }),
   );
   return calls;

@@ -41,7 +41,7 @@ const RESTAURANTS = 'Restaurants including delivery';
 const REVIEW_HEADLINE = 'Congratulations! You may be eligible for a Debt Management Plan';
 
 // The sandbox bank link (docs/providers.md, 'Bank link').
-const BANK_USER = 'user_good';
+export const BANK_USER = 'user_good';
 export const BANK_PASSWORD = 'pass_good';
 
 const SIGN_EMAIL_SUBJECT = 'Please sign your Letter of Authorization';

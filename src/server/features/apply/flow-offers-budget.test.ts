@@ -1,6 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sumCents } from '#domain/money/cents';
+import { createIntl } from '@formatjs/intl';
+import { ALL_CATALOGS } from '#domain/i18n/all-catalogs';
+import { EXPENSE_LINE_MESSAGES } from '#domain/i18n/expense-labels';
+import { formatDollars, sumCents } from '#domain/money/cents';
 import { debtFreeDate } from '#domain/enrollment/plan-projection';
 import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { BUDGET_CUT_MESSAGES } from '#domain/underwriting/budget-cuts';
@@ -152,6 +155,16 @@ describe('PUT /api/application/budget: moving the cuts', () => {
     expect(low.json().fieldErrors).toEqual({
       [`lines.${i}.proposedValue`]: BUDGET_CUT_MESSAGES.belowFloor(lines[i]!.label, lines[i]!.floor),
     });
+    // A borrower reading Spanish is told in Spanish, the line named as their page names it.
+    b.client.jar.set('lang', 'es');
+    const spanish = await put(b.client, '/api/application/budget', { agreedTo: true, lines: belowFloor });
+    b.client.jar.delete('lang');
+    const line = Object.values(EXPENSE_LINE_MESSAGES).find((d) => d.defaultMessage === lines[i]!.label)!;
+    const es = createIntl({ locale: 'es-US', messages: ALL_CATALOGS.es });
+    expect(spanish.json().fieldErrors).toEqual({
+      [`lines.${i}.proposedValue`]: `${es.formatMessage(line)} no puede bajar de ${formatDollars(lines[i]!.floor)}.`,
+    });
+    expect(es.formatMessage(line)).not.toBe(lines[i]!.label);
 
     // Every line back at what is spent now: nothing is cut, the whole gap is left.
     const uncut = lines.map((l) => ({ ...asSent([l])[0]!, proposedValue: l.currentValue }));

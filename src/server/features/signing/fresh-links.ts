@@ -135,6 +135,7 @@ export async function openSigningLink(o: {
     envelopeId: record.envelopeId,
     role: 'borrower',
     returnUrl: `${services.config.publicUrl}/submitted`,
+    language: record.letterLanguage ?? undefined,
   });
   await db.transaction(async (tx) => {
     await recordAudit(tx, {

@@ -31,12 +31,16 @@ async function awaitingSignature(lastName: string, language: 'en' | 'es') {
   return { ...b, token: await signingToken(t, b.email), name: `Pat ${lastName}` };
 }
 
+const signingLinkUrl = async (to: string) =>
+  (await t.emailsTo(to)).reverse().find((r) => r.kind === 'sign-letter')!.links[0]!.url;
 const post = (url: string, body: unknown) => t.client().post(url, body);
 const record = async (applicationId: string) =>
   (await t.db.query.docusign.findFirst({ where: eq(docusign.applicationId, applicationId) }))!;
+let lastDocumentLanguage: unknown;
 async function documentText(token: string): Promise<string> {
   const res = await post('/api/signing/document', { token });
   expect(res.statusCode).toBe(200);
+  lastDocumentLanguage = res.headers['content-language'];
   return pdfLayoutText(new Uint8Array(res.rawPayload)).join('\n').replace(/\s+/g, ' ');
 }
 
@@ -51,8 +55,13 @@ describe('the letter in the signer’s language', () => {
     expect((await post('/api/signing/session', { token: b.token })).json()).toMatchObject({
       englishGoverns: true,
     });
+    // The emailed link asks for Spanish, so the signing page opens in Spanish on any device.
+    const link = new URL(await signingLinkUrl(b.email));
+    expect(link.pathname).toBe('/sign-letter');
+    expect(link.searchParams.get('lang')).toBe('es');
     const text = await documentText(b.token);
     expect(text).toContain('Carta de autorización');
+    expect(lastDocumentLanguage).toBe('es');
     expect(text).toContain(`Yo, ${b.name}, autorizo a`);
     expect(text).not.toContain('Letter of Authorization');
 
@@ -70,8 +79,10 @@ describe('the letter in the signer’s language', () => {
       letterLanguage: 'en',
       letterTextVersion: '2026-11-26',
     });
+    expect(new URL(await signingLinkUrl(b.email)).search).toBe('');
     const text = await documentText(b.token);
     expect(text).toContain('Letter of Authorization');
+    expect(lastDocumentLanguage).toBe('en');
     expect(text).toContain(`I, ${b.name}, authorize`);
   });
 });

@@ -7,6 +7,7 @@ import {
   letterRenewedMessage,
 } from '#domain/enrollment/letter-of-authorization';
 import { pdfLayoutText } from '#tests/support/pdf-text';
+import { createSandboxESignature, stampSignature } from '#providers/e-signature/sandbox';
 import { letterIntl } from './build-letter';
 import { renderLetterOfAuthorizationPdf } from './render-letter';
 
@@ -121,6 +122,63 @@ describe('the Letter of Authorization in Spanish', () => {
     );
     expect(letterRenewedMessage('2026-04-05')).toBe(
       'The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on April 5, 2026. Please sign that one.',
+    );
+  });
+
+  it('is stamped by the sandbox in Spanish when signed, on the signer’s lines', async () => {
+    const content = letterOfAuthorizationContent({ ...input, spouse: { fullName: 'Juan Gómez' } }, spanish);
+    const letter = await renderLetterOfAuthorizationPdf(content, spanish);
+    const sandbox = createSandboxESignature({
+      secret: 'render-letter-es-test',
+      signingPageUrl: 'https://app.example.org/sign-letter',
+      now: () => new Date('2026-03-15T14:03:05Z'),
+    });
+    const people = {
+      borrower: { name: 'Juana Pérez', email: 'juana@example.org' },
+      spouse: { name: 'Juan Gómez', email: 'juan@example.org' },
+    } as const;
+    const roles = ['borrower', 'spouse'] as const;
+    const { envelopeId } = await sandbox.createEnvelope({
+      document: letter.pdf,
+      documentName: 'Carta de autorización.pdf',
+      emailSubject: 'Firme, por favor',
+      signers: roles.map((role) => ({ role, ...people[role], positions: letter.positions[role]! })),
+    });
+    for (const role of roles) {
+      const url = await sandbox.signingUrl({ envelopeId, role, returnUrl: 'https://app.example.org/' });
+      await sandbox.sign({ token: new URL(url).hash.slice('#t='.length), typedName: people[role].name });
+    }
+    const text = pdfLayoutText(await sandbox.getSignedDocument(envelopeId)).join('\n');
+    expect(text).toContain('Firmado electrónicamente por Juana Pérez (titular) el 2026-03-15 14:03:05 UTC');
+    expect(text).toContain('Firmado electrónicamente por Juan Gómez (cónyuge) el 2026-03-15 14:03:05 UTC');
+    expect(text).not.toContain('Signed electronically');
+  });
+
+  it('stamps a Spanish document without signature lines on a signatures page in Spanish, one stamp under another', async () => {
+    const { pdf } = await renderLetterOfAuthorizationPdf(
+      letterOfAuthorizationContent(input, spanish),
+      spanish,
+    );
+    const at = new Date('2026-03-15T14:03:05Z');
+    const once = await stampSignature(pdf, { role: 'borrower', fullName: 'Juana Pérez', signedAt: at });
+    const twice = await stampSignature(once, { role: 'spouse', fullName: 'Juan Gómez', signedAt: at });
+    const pages = pdfLayoutText(twice);
+    expect(pages).toHaveLength(pdfLayoutText(once).length);
+    const last = pages.at(-1)!;
+    expect(last).toContain('Firmas electrónicas');
+    expect(last).toContain('Firmado electrónicamente por Juana Pérez (titular) el 2026-03-15 14:03:05 UTC');
+    expect(last).toContain('Firmado electrónicamente por Juan Gómez (cónyuge) el 2026-03-15 14:03:05 UTC');
+    // The English stamp of an English document stays as it was.
+    const english = await renderLetterOfAuthorizationPdf(letterOfAuthorizationContent(input));
+    const stamped = await stampSignature(english.pdf, {
+      role: 'borrower',
+      fullName: 'Juana Pérez',
+      signedAt: at,
+    });
+    const englishText = pdfLayoutText(stamped).join('\n');
+    expect(englishText).toContain('Electronic signatures');
+    expect(englishText).toContain(
+      'Signed electronically by Juana Pérez (borrower) on 2026-03-15 14:03:05 UTC',
     );
   });
 });

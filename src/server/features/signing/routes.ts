@@ -18,6 +18,7 @@ import { SITE } from '#domain/site';
 import { docusign } from '#server/db/schema/enrollment';
 import { eq } from 'drizzle-orm';
 import { languageOfRequest } from '#server/i18n';
+import { DEFAULT_LANGUAGE } from '#domain/i18n/language';
 import type { Services } from '#server/services';
 import {
   choosePaperRecords,
@@ -131,10 +132,18 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         if (!pdf) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
         // Serving the PDF is the proof the consent asks for: the signer's device could fetch and open it.
         await recordDocumentOpened(db, found);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', 'inline; filename="Letter of Authorization.pdf"')
-          .send(Buffer.from(pdf));
+        const letter = await db.query.docusign.findFirst({
+          where: eq(docusign.envelopeId, found.envelopeId),
+          columns: { letterLanguage: true },
+        });
+        return (
+          reply
+            .type('application/pdf')
+            // The letter's own language, which the page names the saved file in (letters made before: English).
+            .header('content-language', letter?.letterLanguage ?? DEFAULT_LANGUAGE)
+            .header('content-disposition', 'inline; filename="Letter of Authorization.pdf"')
+            .send(Buffer.from(pdf))
+        );
       },
     );
     app.post(

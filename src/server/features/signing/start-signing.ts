@@ -226,6 +226,7 @@ export async function signingLink(
     envelopeId,
     role: signer.role,
     returnUrl: `${services.config.publicUrl}/submitted`,
+    language,
   });
   return signLetterEmail({
     to: signer.email,

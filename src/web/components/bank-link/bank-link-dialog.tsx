@@ -1,12 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { FormProvider } from 'react-hook-form';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import {
   sandboxSignInSchema,
   type LinkTokenView,
   type SandboxAccountsView,
   type SandboxInstitutionsView,
 } from '#domain/enrollment/views';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { ApiError } from '#web/lib/api';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { ERROR_CLASS, SECONDARY_BUTTON_CLASS } from '#web/components/ui/form/styles';
@@ -22,12 +24,54 @@ import { sandboxInstitutionsQuery, sandboxPublicToken, sandboxSignIn } from './s
 
 // The component tests read these URLs from here.
 export { SANDBOX_INSTITUTIONS_PATH, SANDBOX_PUBLIC_TOKEN_PATH, SANDBOX_SIGN_IN_PATH } from './sandbox-api';
-export const ACCOUNTS_REQUIRED = 'Please select at least one account.';
-export const WIDGET_UNAVAILABLE =
-  'The bank connection widget is not available in this build. You can enter your checking account details instead.';
+const M = defineMessages({
+  sandboxTitle: { id: 'bankLink.title.sandbox', defaultMessage: 'Sandbox bank connection' },
+  title: { id: 'bankLink.title', defaultMessage: 'Connect your bank' },
+  widgetUnavailable: {
+    id: 'bankLink.widgetUnavailable',
+    defaultMessage:
+      'The bank connection widget is not available in this build. You can enter your checking account details instead.',
+  },
+  widgetUnavailableCallUs: {
+    id: 'bankLink.widgetUnavailableCallUs',
+    defaultMessage:
+      'The bank connection widget is not available in this build. Please call us and we will help you connect your bank.',
+  },
+  provideManually: { id: 'bankLink.provideManually', defaultMessage: 'Provide manually' },
+  sandboxBadge: { id: 'bankLink.sandbox.badge', defaultMessage: 'Sandbox' },
+  sandboxNote: {
+    id: 'bankLink.sandbox.note',
+    defaultMessage: 'A test bank for trying the app. No real bank is contacted; use the test sign-in shown.',
+  },
+  chooseBank: { id: 'bankLink.chooseBank', defaultMessage: 'Choose your bank' },
+  loadingBanks: { id: 'bankLink.loadingBanks', defaultMessage: 'Loading banks...' },
+  banksFailed: { id: 'bankLink.banksFailed', defaultMessage: 'The list of banks could not be loaded.' },
+  tryAgain: { id: 'bankLink.tryAgain', defaultMessage: 'Try again' },
+  username: { id: 'bankLink.signIn.username', defaultMessage: 'Username' },
+  password: { id: 'bankLink.signIn.password', defaultMessage: 'Password' },
+  signIn: { id: 'bankLink.signIn.submit', defaultMessage: 'Sign in' },
+  signInFailed: {
+    id: 'bankLink.signIn.failed',
+    defaultMessage: 'The sign-in did not work. Please try again.',
+  },
+  anotherBank: { id: 'bankLink.signIn.anotherBank', defaultMessage: 'Choose another bank' },
+  chooseAccounts: { id: 'bankLink.accounts.title', defaultMessage: 'Choose accounts' },
+  accountsRequired: {
+    id: 'bankLink.accounts.required',
+    defaultMessage: 'Please select at least one account.',
+  },
+  connectFailed: {
+    id: 'bankLink.accounts.failed',
+    defaultMessage: 'The connection did not work. Please try again.',
+  },
+  continue: { id: 'bankLink.accounts.continue', defaultMessage: 'Continue' },
+});
+
+// The English, as the component tests read it.
+export const ACCOUNTS_REQUIRED = String(M.accountsRequired.defaultMessage);
+export const WIDGET_UNAVAILABLE = String(M.widgetUnavailable.defaultMessage);
 /** Where there is no manual entry to fall back on (reconnecting from the customer portal). */
-export const WIDGET_UNAVAILABLE_CALL_US =
-  'The bank connection widget is not available in this build. Please call us and we will help you connect your bank.';
+export const WIDGET_UNAVAILABLE_CALL_US = String(M.widgetUnavailableCallUs.defaultMessage);
 
 type Institution = SandboxInstitutionsView['institutions'][number];
 type SandboxAccount = SandboxAccountsView['accounts'][number];
@@ -56,12 +100,13 @@ export function BankLinkDialog({
   onCloseAutoFocus,
   title,
 }: BankLinkDialogProps) {
+  const intl = useIntl();
   const sandbox = session?.sandbox ?? false;
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={title ?? (sandbox ? 'Sandbox bank connection' : 'Connect your bank')}
+      title={title ?? intl.formatMessage(sandbox ? M.sandboxTitle : M.title)}
       size="md"
       onCloseAutoFocus={onCloseAutoFocus}
     >
@@ -73,11 +118,11 @@ export function BankLinkDialog({
         // (script-src 'self'); until the CSP allows it and the widget is wired up, offer the manual entry.
         <div className="mt-4 space-y-6">
           <p className="text-gray-800">
-            {onProvideManually ? WIDGET_UNAVAILABLE : WIDGET_UNAVAILABLE_CALL_US}
+            {intl.formatMessage(onProvideManually ? M.widgetUnavailable : M.widgetUnavailableCallUs)}
           </p>
           {onProvideManually && (
             <button type="button" onClick={onProvideManually} className={SECONDARY_BUTTON_CLASS}>
-              Provide manually
+              <FormattedMessage {...M.provideManually} />
             </button>
           )}
         </div>
@@ -116,9 +161,11 @@ function SandboxFlow({
     <div className="mt-2">
       <p className="flex flex-wrap items-center gap-2 rounded-lg border border-accent-400 bg-accent-100 px-3 py-2 text-sm text-accent-800">
         <span className="rounded bg-accent-800 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-          Sandbox
+          <FormattedMessage {...M.sandboxBadge} />
         </span>
-        <span>A test bank for trying the app. No real bank is contacted; use the test sign-in shown.</span>
+        <span>
+          <FormattedMessage {...M.sandboxNote} />
+        </span>
       </p>
       {step.name === 'institution' && (
         <ChooseInstitution
@@ -178,9 +225,10 @@ function DialogAlert({ message }: { message: string | undefined }) {
   );
 }
 
-const failureText = (error: unknown, fallback: string): string =>
+/** The server's or the network's own words when they say something, in the page's language; else the fallback. */
+const failureText = (intl: IntlShape, error: unknown, fallback: string): string =>
   error instanceof ApiError && (error.code === 'NetworkError' || error.code === 'ProviderError')
-    ? error.message
+    ? localizeMessage(error.message, (d, values) => intl.formatMessage(d, values))
     : fallback;
 
 function ChooseInstitution({
@@ -190,27 +238,28 @@ function ChooseInstitution({
   headingRef: HeadingRef;
   onChoose: (institution: Institution) => void;
 }) {
+  const intl = useIntl();
   const institutions = useQuery({
     ...sandboxInstitutionsQuery(),
     staleTime: Infinity,
   });
   return (
     <section>
-      <StepHeading headingRef={headingRef}>Choose your bank</StepHeading>
+      <StepHeading headingRef={headingRef}>{intl.formatMessage(M.chooseBank)}</StepHeading>
       {institutions.isPending && (
         <p role="status" className="mt-3 text-gray-700">
-          Loading banks...
+          <FormattedMessage {...M.loadingBanks} />
         </p>
       )}
       {institutions.isError && (
         <div className="mt-3">
-          <DialogAlert message={failureText(institutions.error, 'The list of banks could not be loaded.')} />
+          <DialogAlert message={failureText(intl, institutions.error, intl.formatMessage(M.banksFailed))} />
           <button
             type="button"
             onClick={() => void institutions.refetch()}
             className={`${SECONDARY_BUTTON_CLASS} mt-3`}
           >
-            Try again
+            <FormattedMessage {...M.tryAgain} />
           </button>
         </div>
       )}
@@ -250,6 +299,7 @@ function SignIn({
   /** The username signed in with (it picks the sandbox persona) and the accounts on offer. */
   onSignedIn: (username: string, accounts: SandboxAccount[]) => void;
 }) {
+  const intl = useIntl();
   const form = useZodForm(credentialsSchema, { username: '', password: '' });
   const [failure, setFailure] = useState<string>();
   const signIn = useMutation({
@@ -266,34 +316,39 @@ function SignIn({
       if (!(error instanceof ApiError && error.code === 'ProviderError')) {
         if (applyServerFieldErrors(form, error, ['username', 'password'])) return;
       }
-      setFailure(failureText(error, 'The sign-in did not work. Please try again.'));
+      setFailure(failureText(intl, error, intl.formatMessage(M.signInFailed)));
     }
   });
   return (
     <section>
-      <StepHeading headingRef={headingRef}>{`Sign in to ${institution.name}`}</StepHeading>
+      <StepHeading headingRef={headingRef}>
+        {intl.formatMessage(
+          { id: 'bankLink.signIn.title', defaultMessage: 'Sign in to {institution}' },
+          { institution: institution.name },
+        )}
+      </StepHeading>
       <p className="mt-1 text-sm text-gray-700">{institution.hint}</p>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
           <TextField
             name="username"
-            label="Username"
+            label={intl.formatMessage(M.username)}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
           />
           <TextField
             name="password"
-            label="Password"
+            label={intl.formatMessage(M.password)}
             type="password"
             autoComplete="off"
             // Passwords are never trimmed.
             normalizeOnBlur={(value) => value}
           />
           <DialogAlert message={failure} />
-          <SubmitButton busy={signIn.isPending}>Sign in</SubmitButton>
+          <SubmitButton busy={signIn.isPending}>{intl.formatMessage(M.signIn)}</SubmitButton>
           <button type="button" onClick={onBack} className={SECONDARY_BUTTON_CLASS}>
-            Choose another bank
+            <FormattedMessage {...M.anotherBank} />
           </button>
         </form>
       </FormProvider>
@@ -321,6 +376,7 @@ function ChooseAccounts({
   accounts: SandboxAccount[];
   onConnected: (publicToken: string) => void;
 }) {
+  const intl = useIntl();
   const id = useId();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(accounts.map((a) => a.accountId)));
   const [missing, setMissing] = useState(false);
@@ -354,18 +410,22 @@ function ChooseAccounts({
       );
       onConnected(answer.publicToken);
     } catch (error) {
-      setFailure(failureText(error, 'The connection did not work. Please try again.'));
+      setFailure(failureText(intl, error, intl.formatMessage(M.connectFailed)));
     }
   };
 
   const errorId = `${id}-error`;
   return (
     <section>
-      <StepHeading headingRef={headingRef}>Choose accounts</StepHeading>
+      <StepHeading headingRef={headingRef}>{intl.formatMessage(M.chooseAccounts)}</StepHeading>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-4">
         <fieldset aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
           <legend className="text-sm text-gray-800">
-            {`Which ${institution.name} accounts may we see? Include your primary checking account.`}
+            <FormattedMessage
+              id="bankLink.accounts.which"
+              defaultMessage="Which {institution} accounts may we see? Include your primary checking account."
+              values={{ institution: institution.name }}
+            />
           </legend>
           <div className="mt-2 space-y-2">
             {accounts.map((account, index) => (
@@ -386,12 +446,14 @@ function ChooseAccounts({
           </div>
           {missing && (
             <p id={errorId} role="alert" className={ERROR_CLASS}>
-              {ACCOUNTS_REQUIRED}
+              <FormattedMessage {...M.accountsRequired} />
             </p>
           )}
         </fieldset>
         <DialogAlert message={failure} />
-        <SubmitButton busy={complete.isPending}>Continue</SubmitButton>
+        <SubmitButton busy={complete.isPending}>
+          <FormattedMessage {...M.continue} />
+        </SubmitButton>
       </form>
     </section>
   );

@@ -371,6 +371,9 @@ describe('/eligible-debts in Spanish', () => {
     expect(document.title).toContain('Sus deudas elegibles');
     const list = screen.getByRole('list', { name: 'Deudas elegibles' });
     expect(list).toHaveTextContent('Acreedor original: Synchrony Bank');
+    expect(list).toHaveTextContent('Tarjeta de crédito');
+    expect(list).toHaveTextContent('Agencia de cobranza');
+    expect(list).not.toHaveTextContent('Credit card');
     expect(list).toHaveTextContent('Saldo$8,500');
     expect(list).toHaveTextContent('Pago mensual estimado$240');
     expect(checkbox('Capital One ...1234 Incluir en mi plan').checked).toBe(true);

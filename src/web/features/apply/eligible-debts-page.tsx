@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Navigate } from 'react-router';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
 import { ApiError } from '#web/lib/api';
@@ -8,6 +8,7 @@ import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { formatDollars } from '#domain/money/cents';
+import { accountTypeMessage } from '#domain/underwriting/account-type-messages';
 import { SITE } from '#domain/site';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
@@ -313,6 +314,12 @@ function NoneFound() {
   );
 }
 
+/** An account type's plain words (the server's English) in the page's language; unknown words as they are. */
+function accountTypeText(intl: IntlShape, english: string): string {
+  const descriptor = accountTypeMessage(english);
+  return descriptor ? intl.formatMessage(descriptor) : english;
+}
+
 function DebtTile({
   item,
   checked,
@@ -355,7 +362,7 @@ function DebtTile({
             />
           </p>
         )}
-        {item.accountTypeName && <p>{item.accountTypeName}</p>}
+        {item.accountTypeName && <p>{accountTypeText(intl, item.accountTypeName)}</p>}
         {item.isSelfReported && (
           <p className="font-medium text-amber-800">
             <FormattedMessage

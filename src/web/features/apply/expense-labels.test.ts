@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPENSE_GROUPS } from '#domain/validation/expenses';
-import { EXPENSE_GROUP_MESSAGES, EXPENSE_LINE_MESSAGES } from './expense-labels';
+import { EXPENSE_GROUP_MESSAGES, EXPENSE_LINE_MESSAGES } from '#domain/i18n/expense-labels';
 
 describe('the expense labels’ messages', () => {
   it('word every group and line of the domain exactly as the domain does', () => {

@@ -405,6 +405,13 @@ describe('/household in Spanish', () => {
     ).toEqual(['Uno', 'Dos', 'Tres', 'Cuatro o más']);
     const you = screen.getByRole('region', { name: 'Sobre usted' });
     expect(within(you).getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+    // The states in Spanish, in the order a Spanish reader looks for them.
+    const states = [...within(you).getByLabelText<HTMLSelectElement>('Estado').options].map((o) => o.text);
+    expect(states).toContain('Nueva York');
+    expect(states).toContain('Carolina del Norte');
+    expect(states).not.toContain('New York');
+    expect(states.indexOf('Carolina del Norte')).toBeLessThan(states.indexOf('Colorado'));
+    expect(states).toHaveLength(52);
     expect(within(you).getByLabelText('Línea 2 de la dirección')).toHaveAccessibleDescription(
       'Ej.: suite #, edificio #, apartamento #',
     );

@@ -12,6 +12,7 @@ import {
 import { LIMITS } from '#domain/validation/limits';
 import { MESSAGES } from '#domain/validation/messages';
 import { isUsStateCode, US_STATES, type UsStateCode } from '#domain/validation/states';
+import { localStateName } from '#domain/validation/state-name-messages';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { CurrencyField } from '#web/components/ui/form/currency-field';
 import { DateField } from '#web/components/ui/form/date-field';
@@ -66,7 +67,18 @@ function useHouseholdTexts() {
   return { intl, L, Q };
 }
 
-const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+/**
+ * The states in the page's language ("Nueva York"), sorted as a reader of that language looks for them (and as
+ * a select's type-ahead finds them); the English list stays in its own order.
+ */
+function stateOptions(intl: IntlShape): { value: UsStateCode; label: string }[] {
+  const options = US_STATES.map((s) => ({
+    value: s.code,
+    label: localStateName(s.code, (d) => intl.formatMessage(d)) ?? s.name,
+  }));
+  if (intl.locale.startsWith('en')) return options;
+  return options.sort((a, b) => a.label.localeCompare(b.label, intl.locale));
+}
 
 const ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'city', 'state', 'zipCode'] as const;
 type Person = 'borrower' | 'spouse';
@@ -340,7 +352,7 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
                       label={L[key]}
                       value={
                         key === 'state'
-                          ? (STATE_OPTIONS.find((s) => s.value === borrowerAddress[index])?.label ?? '')
+                          ? (stateOptions(intl).find((s) => s.value === borrowerAddress[index])?.label ?? '')
                           : String(borrowerAddress[index] ?? '')
                       }
                       className={
@@ -390,7 +402,7 @@ function AddressFields({ person, onPick }: { person: Person; onPick: (s: Address
       <SelectField
         name={`${person}.state`}
         label={L.state}
-        options={STATE_OPTIONS}
+        options={stateOptions(intl)}
         autoComplete={auto ? 'address-level1' : 'off'}
         className="sm:col-span-2"
       />

@@ -96,7 +96,7 @@ describe('/notify-when-eligible in Spanish', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByText(/^Lo sentimos\./)).toHaveTextContent(
-      'Lo sentimos. Por ahora no ofrecemos nuestro plan de manejo de deudas en New York.',
+      'Lo sentimos. Por ahora no ofrecemos nuestro plan de manejo de deudas en Nueva York.',
     );
     expect(
       screen.getByRole('group', {

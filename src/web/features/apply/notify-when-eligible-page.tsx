@@ -2,7 +2,7 @@ import { FormProvider } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LABELS } from '#domain/i18n/validation-messages';
 import { notifyWhenEligibleSchema } from '#domain/validation/application';
-import { stateName } from '#domain/validation/states';
+import { localStateName } from '#domain/validation/state-name-messages';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
@@ -53,7 +53,8 @@ function NotifyForm({ application }: { application: ApplicationView }) {
     await save(values);
   });
   const state =
-    (application.borrower.state && stateName(application.borrower.state)) ||
+    (application.borrower.state &&
+      localStateName(application.borrower.state, (d) => intl.formatMessage(d))) ||
     intl.formatMessage({ id: 'apply.notify.yourState', defaultMessage: 'your state' });
 
   return (

@@ -415,6 +415,26 @@ describe('/offers/review', () => {
 });
 
 describe('/offers/review in Spanish', () => {
+  it('explains the decision in Spanish, with its figures, and in English as the decision wrote it', async () => {
+    const explanation =
+      'Your monthly income of $2,800, less $2,540 of expenses, leaves $260 a month. The plan pays 2 accounts ' +
+      'with $6,200 owed for $126 a month (including the $25 monthly fee), against an estimated $180 a month now. ' +
+      'The plan fits the budget as it is.';
+    replies.offers.body = { ...OFFERS, explanation };
+    await renderPage('es');
+    expect(
+      screen.getByText(/^Su ingreso mensual de \$2,800, menos \$2,540 de gastos, le deja \$260 al mes\./),
+    ).toHaveTextContent(
+      'Su ingreso mensual de $2,800, menos $2,540 de gastos, le deja $260 al mes. El plan paga 2 cuentas con ' +
+        '$6,200 adeudados por $126 al mes (incluida la tarifa mensual de $25), frente a unos $180 al mes ' +
+        'estimados ahora. El plan cabe en el presupuesto tal como está.',
+    );
+    expect(screen.queryByText(/Your monthly income/)).toBeNull();
+    app.unmount();
+    await renderPage('en');
+    expect(screen.getByText(explanation)).toBeInTheDocument();
+  });
+
   it('shows the headline, the figures, the offers table, the plan terms and the disclosures in Spanish', async () => {
     replies.offers.body = { ...OFFERS, suggestedDraftDay: 15 };
     await renderPage('es');

@@ -7,6 +7,7 @@ import { offerSummary, reviewTerms } from '#domain/enrollment/offer-review';
 import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { LAST_DRAFT_DAY_OF_MONTH } from '#domain/underwriting/constants';
+import { localizeExplanation } from '#domain/underwriting/explanation-messages';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { FieldError } from '#web/components/ui/form/field-error';
 import { SelectField } from '#web/components/ui/form/select-field';
@@ -324,7 +325,11 @@ function OffersReview({ view }: { view: OffersView }) {
           defaultMessage="Congratulations! You may be eligible for a Debt Management Plan"
         />
       </h1>
-      {view.explanation && <p className="mt-3 text-gray-700">{view.explanation}</p>}
+      {view.explanation && (
+        <p className="mt-3 text-gray-700">
+          {localizeExplanation(view.explanation, (d, values) => intl.formatMessage(d, values))}
+        </p>
+      )}
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-2">
         <div className="rounded-xl bg-brand-50 p-4">

@@ -4,16 +4,10 @@ import { localizeMessage } from '#domain/i18n/translate-message';
 
 // Texts the domain and the server write in English for the portal (a draft day refused, terms changed while
 // the page was open): their English stays where it is written, and these descriptors, keyed by that English,
-// let a borrower reading Spanish see them in Spanish. A test checks each English against the domain's.
+// let a borrower reading Spanish see them in Spanish. A test checks each English against the domain's. The
+// schemas' own messages (the agreements) are the shared validation texts (FIXED), which every field translates.
 export const PORTAL_TEXTS: Record<
-  | 'termsChanged'
-  | 'nothingToConfirm'
-  | 'previewStale'
-  | 'notADraftDay'
-  | 'sameDay'
-  | 'planEndsFirst'
-  | 'agreeToNewAmount'
-  | 'agreeToNewDay',
+  'termsChanged' | 'nothingToConfirm' | 'previewStale' | 'notADraftDay' | 'sameDay' | 'planEndsFirst',
   MessageDescriptor
 > = defineMessages({
   termsChanged: {
@@ -38,14 +32,6 @@ export const PORTAL_TEXTS: Record<
   planEndsFirst: {
     id: 'portal.draftDay.planEndsFirst',
     defaultMessage: 'Your plan ends before a change of day could be announced 10 days ahead.',
-  },
-  agreeToNewAmount: {
-    id: 'portal.reauthorize.agreeRequired',
-    defaultMessage: 'Please tick the box to authorize the new amount',
-  },
-  agreeToNewDay: {
-    id: 'portal.draftDay.agreeRequired',
-    defaultMessage: 'Check the box to authorize drafts on the new day.',
   },
 });
 

@@ -44,7 +44,7 @@ const VIEW: SigningView = {
 /** A signer who has not yet opened the letter nor answered the consent. */
 const FRESH: SigningView = { ...VIEW, documentOpened: false, electronicRecords: 'pending' };
 
-type Reply = { status: number; body?: unknown };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 beforeEach(() => {
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:letter');
@@ -62,12 +62,13 @@ async function renderPage(
     consent?: Reply;
     paper?: Reply;
     newLink?: Reply | (() => Reply);
+    document?: Reply;
   } = {},
 ) {
   const calls: ApiCall[] = answerApi({
     [`POST ${SESSION_PATH}`]: o.session ?? { status: 200, body: VIEW },
     [`POST ${SIGN_PATH}`]: o.sign ?? { status: 200, body: { signed: true } },
-    [`POST ${DOCUMENT_PATH}`]: { status: 200, body: '%PDF-1.7' },
+    [`POST ${DOCUMENT_PATH}`]: o.document ?? { status: 200, body: '%PDF-1.7' },
     [`POST ${CONSENT_PATH}`]: o.consent ?? { status: 200, body: { electronicRecords: 'consented' } },
     [`POST ${PAPER_PATH}`]: o.paper ?? { status: 200, body: { electronicRecords: 'withdrawn' } },
     [`POST ${NEW_LINK_PATH}`]: o.newLink ?? { status: 200, body: { sent: true } },
@@ -164,6 +165,22 @@ describe('/sign-letter', () => {
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(document.querySelector('a[download]')?.getAttribute('href')).toBe('blob:letter');
+    expect(document.querySelector('a[download]')?.getAttribute('download')).toBe(
+      'letter-of-authorization.pdf',
+    );
+  });
+
+  it('names the saved file in the letter’s language, as the server says it is', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = await renderPage({
+      document: { status: 200, body: '%PDF-1.7', headers: { 'content-language': 'es' } },
+    });
+    await user.click(screen.getByRole('button', { name: OPEN_LETTER }));
+    await waitFor(() => expect(saved).toEqual(['carta-de-autorizacion.pdf']));
+    expect(document.querySelector('a[download]')?.getAttribute('download')).toBe('carta-de-autorizacion.pdf');
   });
 
   describe('consent to electronic records, before the signature', () => {

@@ -19,6 +19,7 @@ import {
 } from '#domain/enrollment/electronic-records-consent';
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
 import { SIGNING_LINK_LIFE_DAYS, SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
+import { isLanguage, type Language } from '#domain/i18n/language';
 import { localizeMessage } from '#domain/i18n/translate-message';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
@@ -69,7 +70,11 @@ export const SIGN_AFTER_CONSENT =
   'Once you have agreed to electronic records, you can type your name to sign here.';
 export const CONSENT_FAILED = 'Your answer could not be saved. Please try again.';
 export const SIGN_ELECTRONICALLY_AFTER_ALL = 'Sign electronically after all';
-const LETTER_FILE_NAME = 'letter-of-authorization.pdf';
+/** The saved letter's file name, in the letter's own language (a Spanish letter is a "carta de autorización"). */
+export const LETTER_FILE_NAMES: Record<Language, string> = {
+  en: 'letter-of-authorization.pdf',
+  es: 'carta-de-autorizacion.pdf',
+};
 
 // The page's texts. The English of each is the text above or the domain's (the English tests compare them);
 // the disclosures and the server's refusals are the domain's English, given here with their placeholders so
@@ -923,9 +928,11 @@ function LetterButton({
   onExpired: () => void;
 }) {
   const intl = useIntl();
+  const { language: pageLanguage } = useLanguage();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string>();
   const [url, setUrl] = useState<string>();
+  const [fileName, setFileName] = useState(LETTER_FILE_NAMES[pageLanguage]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
 
   const open = async () => {
@@ -952,13 +959,17 @@ function LetterButton({
         setFailed(intl.formatMessage(M.letterFailed));
         return;
       }
+      // The server says which language the letter is in; the page's language is a fair guess without it.
+      const letterLanguage = res.headers.get('content-language');
+      const name = LETTER_FILE_NAMES[isLanguage(letterLanguage) ? letterLanguage : pageLanguage];
+      setFileName(name);
       const objectUrl = URL.createObjectURL(await res.blob());
       setUrl(objectUrl);
       // The server recorded the opening when it served the letter: the consent can be given now.
       onOpened();
       const anchor = document.createElement('a');
       anchor.href = objectUrl;
-      anchor.download = LETTER_FILE_NAME;
+      anchor.download = name;
       anchor.rel = 'noopener';
       document.body.append(anchor);
       anchor.click();
@@ -995,7 +1006,7 @@ function LetterButton({
         <p className="mt-2 text-sm text-gray-700">
           <FormattedMessage {...M.saved} />
           {SPACE}
-          <a href={url} download={LETTER_FILE_NAME} className={LINK}>
+          <a href={url} download={fileName} className={LINK}>
             <FormattedMessage {...M.saveAgain} />
           </a>
         </p>

@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Language } from '#domain/i18n/language';
+import { answerApi } from '#web/test/api-mock';
+import { renderElement } from '#web/test/render';
+import {
+  BankLinkDialog,
+  SANDBOX_INSTITUTIONS_PATH,
+  SANDBOX_SIGN_IN_PATH,
+  WIDGET_UNAVAILABLE,
+  WIDGET_UNAVAILABLE_CALL_US,
+} from './bank-link-dialog';
+
+// The bank-link dialog in the page's language: its titles, steps, labels and refusals.
+
+const INSTITUTION = {
+  id: 'ins_1',
+  name: 'First Platypus Bank',
+  hint: 'Username user_good, password pass_good',
+};
+const ACCOUNTS = [{ accountId: 'a1', name: 'Plaid Checking', mask: '0000', subtype: 'checking' }];
+
+function open(language: Language, sandbox: boolean, manual = true) {
+  return renderElement(
+    <BankLinkDialog
+      open
+      onOpenChange={() => undefined}
+      session={{ linkToken: 'link-sandbox-1', expiration: '2030-01-01T00:00:00Z', sandbox }}
+      onConnected={vi.fn()}
+      onProvideManually={manual ? vi.fn() : undefined}
+    />,
+    '/',
+    undefined,
+    language,
+  );
+}
+
+describe('the bank-link dialog', () => {
+  it('walks the sandbox steps in Spanish, refusals included', async () => {
+    answerApi({
+      [`GET ${SANDBOX_INSTITUTIONS_PATH}`]: { status: 200, body: { institutions: [INSTITUTION] } },
+      [`POST ${SANDBOX_SIGN_IN_PATH}`]: { status: 200, body: { accounts: ACCOUNTS } },
+    });
+    const { user } = open('es', true);
+    const dialog = await screen.findByRole('dialog', { name: 'Conexión bancaria de prueba' });
+    expect(dialog).toHaveTextContent('Un banco de prueba para probar la aplicación.');
+    expect(within(dialog).getByRole('heading', { name: 'Elija su banco' })).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: /First Platypus Bank/ }));
+    expect(
+      within(dialog).getByRole('heading', { name: 'Inicie sesión en First Platypus Bank' }),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Nombre de usuario'), 'user_good');
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'pass_good');
+    expect(within(dialog).getByRole('button', { name: 'Elegir otro banco' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Elija las cuentas' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      '¿Qué cuentas de First Platypus Bank podemos ver? Incluya su cuenta de cheques principal.',
+    );
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Seleccione al menos una cuenta.');
+  });
+
+  it('says in Spanish that the real widget is not available, with the way out', async () => {
+    open('es', false);
+    const dialog = await screen.findByRole('dialog', { name: 'Conecte su banco' });
+    expect(dialog).toHaveTextContent(
+      'La conexión con su banco no está disponible en esta versión. En su lugar, puede ingresar los datos de su cuenta de cheques.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Ingresar manualmente' })).toBeInTheDocument();
+  });
+
+  it('keeps its English as it was', async () => {
+    answerApi({
+      [`GET ${SANDBOX_INSTITUTIONS_PATH}`]: { status: 200, body: { institutions: [INSTITUTION] } },
+    });
+    open('en', true);
+    const dialog = await screen.findByRole('dialog', { name: 'Sandbox bank connection' });
+    expect(dialog).toHaveTextContent(
+      'A test bank for trying the app. No real bank is contacted; use the test sign-in shown.',
+    );
+    expect(within(dialog).getByRole('heading', { name: 'Choose your bank' })).toBeInTheDocument();
+  });
+
+  it('writes the unavailable widget’s English as it was, with and without the manual entry', async () => {
+    open('en', false, false);
+    expect(await screen.findByRole('dialog', { name: 'Connect your bank' })).toHaveTextContent(
+      WIDGET_UNAVAILABLE_CALL_US,
+    );
+    expect(WIDGET_UNAVAILABLE).toBe(
+      'The bank connection widget is not available in this build. You can enter your checking account details instead.',
+    );
+    expect(WIDGET_UNAVAILABLE_CALL_US).toBe(
+      'The bank connection widget is not available in this build. Please call us and we will help you connect your bank.',
+    );
+  });
+});
