@@ -1,6 +1,6 @@
 /**
  * Which file of the compiled catalogs each message goes to (scripts/i18n.ts writes them; catalog.ts and
- * all-catalogs.ts read them). Chosen by the id's first word, so a message's place follows from its name.
+ * all-catalogs.ts read them). Chosen by the id's beginning, so a message's place follows from its name.
  *
  * - `server`: what only the server sends (emails, texts, letters). The browser never downloads it.
  * - `landing`: what the landing pages draw (their own texts, the site's header and footer, the shared widgets,
@@ -11,22 +11,25 @@
  */
 export type CatalogPart = 'server' | 'landing' | 'app';
 
-const SERVER = ['email', 'sms', 'letter'];
+const SERVER = ['email.', 'sms.', 'letter.'];
 const LANDING = [
-  'debtAnalysis',
-  'debtRelief',
-  'footer',
-  'landing',
-  'layout',
-  'lead',
-  'notFound',
-  'ui',
-  'validation',
+  'debtAnalysis.',
+  'debtRelief.',
+  'footer.',
+  'landing.',
+  'layout.',
+  'lead.',
+  'notFound.',
+  'ui.',
+  'validation.',
+  // The expense lines' and groups' names: the translator of the domain's messages, which every form uses,
+  // knows them (a budget refusal names its line), so a landing page loads them with it.
+  'apply.expenses.group.',
+  'apply.expenses.line.',
 ];
 
 export function catalogPartOf(id: string): CatalogPart {
-  const first = id.split('.', 1)[0]!;
-  if (SERVER.includes(first)) return 'server';
-  if (LANDING.includes(first)) return 'landing';
+  if (SERVER.some((prefix) => id.startsWith(prefix))) return 'server';
+  if (LANDING.some((prefix) => id.startsWith(prefix))) return 'landing';
   return 'app';
 }

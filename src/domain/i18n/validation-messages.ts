@@ -207,11 +207,11 @@ export const FIXED = defineMessages({
     defaultMessage: 'The amount to confirm is missing',
   },
   agreeToNewAmount: {
-    id: 'portal.reauthorize.agreeRequired',
+    id: 'validation.agreeToNewAmount',
     defaultMessage: 'Please tick the box to authorize the new amount',
   },
   agreeToNewDay: {
-    id: 'portal.draftDay.agreeRequired',
+    id: 'validation.agreeToNewDay',
     defaultMessage: 'Check the box to authorize drafts on the new day.',
   },
   // The errors' default texts (src/domain/errors.ts)
