@@ -15,6 +15,7 @@ import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
 import { creditorRelationsRoutes } from './features/creditor-relations/routes';
 import { customerPortalRoutes } from './features/customer-portal/routes';
+import { counsellingRoutes } from './features/counselling/routes';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
@@ -212,6 +213,7 @@ export async function buildApp(
   await app.register(customerPortalRoutes, { services });
   await app.register(twilioSmsWebhookRoutes, { services });
   await app.register(legalRoutes, { services });
+  await app.register(counsellingRoutes, { services });
   await app.register(sessionRecordingRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
 

@@ -8,3 +8,4 @@ export * from './decision';
 export * from './service-work';
 export * from './enrollment';
 export * from './creditors';
+export * from './counselling';
