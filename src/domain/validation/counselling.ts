@@ -132,3 +132,86 @@ export const callViewSchema = z.object({
 export type CallView = z.infer<typeof callViewSchema>;
 
 export const bookedCallViewSchema = callViewSchema.extend({ token: z.string() });
+
+// A counsellor's own availability, set in the service portal (English only).
+
+/** A time of day 'HH:mm', 00:00 to 24:00 (24:00 ends a stretch at midnight). */
+const clockField = (label: string) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: invalidMessage(label) });
+
+export const minutesOfClock = (clock: string): number => {
+  const [h, m] = clock.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+export const clockOfMinutes = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** More stretches than a week could hold apart (seven days of several shifts), refused. */
+export const MAX_WEEKLY_HOURS_ROWS = 50;
+
+const weeklyHoursRowSchema = z
+  .strictObject({
+    weekday: z
+      .number({ error: invalidMessage('Weekday') })
+      .int({ error: invalidMessage('Weekday') })
+      .min(1, { error: invalidMessage('Weekday') })
+      .max(7, { error: invalidMessage('Weekday') }),
+    start: clockField('Start'),
+    end: clockField('End'),
+  })
+  .refine((row) => minutesOfClock(row.start) < minutesOfClock(row.end), {
+    error: 'The end must come after the start.',
+    path: ['end'],
+  });
+
+export const counsellorAvailabilitySchema = z
+  .strictObject({
+    languages: z
+      .array(languageField(), { error: invalidMessage(LABELS.language) })
+      .min(1, { error: 'Choose at least one language.' })
+      .max(CALL_LANGUAGES.length, { error: invalidMessage(LABELS.language) })
+      .refine((list) => new Set(list).size === list.length, { error: invalidMessage(LABELS.language) }),
+    weeklyHours: z
+      .array(weeklyHoursRowSchema, { error: invalidMessage('Weekly hours') })
+      .max(MAX_WEEKLY_HOURS_ROWS, { error: invalidMessage('Weekly hours') }),
+  })
+  .superRefine((value, ctx) => {
+    // Two stretches of one day that overlap would offer the same slot twice.
+    const rows = value.weeklyHours
+      .map((row, index) => ({ ...row, index, from: minutesOfClock(row.start), to: minutesOfClock(row.end) }))
+      .sort((a, b) => a.weekday - b.weekday || a.from - b.from);
+    for (let i = 1; i < rows.length; i++) {
+      const [before, row] = [rows[i - 1]!, rows[i]!];
+      if (before.weekday === row.weekday && row.from < before.to) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'These hours overlap other hours of the same day.',
+          path: ['weeklyHours', row.index, 'start'],
+        });
+      }
+    }
+  });
+export type CounsellorAvailabilityInput = z.infer<typeof counsellorAvailabilitySchema>;
+
+/** The longest time off one entry may cover: a year (longer absences are a change of hours). */
+export const MAX_TIME_OFF_DAYS = 366;
+
+export const timeOffSchema = z
+  .strictObject({ startsAt: instantField('Starts at'), endsAt: instantField('Ends at') })
+  .refine((t) => t.startsAt < t.endsAt, { error: 'The end must come after the start.', path: ['endsAt'] })
+  .refine((t) => t.endsAt.getTime() - t.startsAt.getTime() <= MAX_TIME_OFF_DAYS * 86_400_000, {
+    error: invalidMessage('Ends at'),
+    path: ['endsAt'],
+  });
+
+export const counsellorAvailabilityViewSchema = z.object({
+  /** The agency's time zone, in which the weekly hours are written. */
+  timeZone: z.string(),
+  languages: z.array(z.string()),
+  weeklyHours: z.array(z.object({ weekday: z.number(), start: z.string(), end: z.string() })),
+  timeOff: z.array(z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string() })),
+});
+export type CounsellorAvailabilityView = z.infer<typeof counsellorAvailabilityViewSchema>;

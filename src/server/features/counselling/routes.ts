@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   bookedCallViewSchema,
+  counsellorAvailabilitySchema,
+  counsellorAvailabilityViewSchema,
+  timeOffSchema,
   bookCallSchema,
   callTokenParamsSchema,
   callViewSchema,
@@ -12,6 +16,7 @@ import type { Services } from '#server/services';
 import { bookCall } from './book-call';
 import { changeCallByToken, readCallByToken } from './change-call';
 import { listSlots } from './list-slots';
+import { addTimeOff, readAvailability, removeTimeOff, saveAvailability } from './counsellor-availability';
 
 const tags = ['counselling'];
 
@@ -75,5 +80,53 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     },
     async (request) =>
       changeCallByToken({ services, token: request.params.token, input: request.body, log: request.log }),
+  );
+
+  // A staff member's own availability (the service portal's Preferences): each sets only their own.
+  const staffTags = ['service portal'];
+  const staffOnly = { role: 'staff' } as const;
+  const { db } = services.database;
+  const { agencyTimeZone } = services.config;
+  const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
+    (await request.viewer())!.userId;
+
+  app.get(
+    '/api/staff/counselling/availability',
+    { config: staffOnly, schema: { tags: staffTags, response: { 200: counsellorAvailabilityViewSchema } } },
+    async (request) => readAvailability({ db, userId: await userId(request), agencyTimeZone }),
+  );
+  app.put(
+    '/api/staff/counselling/availability',
+    {
+      config: staffOnly,
+      schema: {
+        tags: staffTags,
+        body: counsellorAvailabilitySchema,
+        response: { 200: counsellorAvailabilityViewSchema },
+      },
+    },
+    async (request) =>
+      saveAvailability({ db, userId: await userId(request), input: request.body, agencyTimeZone }),
+  );
+  app.post(
+    '/api/staff/counselling/time-off',
+    {
+      config: staffOnly,
+      schema: {
+        tags: staffTags,
+        body: timeOffSchema,
+        response: { 201: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string() }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addTimeOff({ db, userId: await userId(request), ...request.body })),
+  );
+  app.delete(
+    '/api/staff/counselling/time-off/:id',
+    { config: staffOnly, schema: { tags: staffTags, params: z.object({ id: z.guid() }) } },
+    async (request, reply) => {
+      await removeTimeOff({ db, userId: await userId(request), id: request.params.id });
+      return reply.status(204).send();
+    },
   );
 };
