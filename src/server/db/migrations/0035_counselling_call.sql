@@ -53,6 +53,7 @@ ALTER TABLE "counsellor_weekly_hours" ADD CONSTRAINT "counsellor_weekly_hours_co
 CREATE UNIQUE INDEX "counselling_call_counsellor_slot_key" ON "counselling_call" USING btree ("counsellor_id","starts_at") WHERE "counselling_call"."state" in ('booked', 'rescheduled');--> statement-breakpoint
 CREATE INDEX "counselling_call_starts_at_idx" ON "counselling_call" USING btree ("starts_at");--> statement-breakpoint
 CREATE INDEX "counselling_call_borrower_idx" ON "counselling_call" USING btree ("borrower_user_id");--> statement-breakpoint
+CREATE INDEX "counselling_call_email_idx" ON "counselling_call" USING btree ("contact_email","ends_at");--> statement-breakpoint
 CREATE INDEX "counselling_call_counsellor_created_idx" ON "counselling_call" USING btree ("counsellor_id","created_at");--> statement-breakpoint
 CREATE INDEX "counsellor_time_off_counsellor_idx" ON "counsellor_time_off" USING btree ("counsellor_id","ends_at");--> statement-breakpoint
 CREATE INDEX "counsellor_weekly_hours_counsellor_idx" ON "counsellor_weekly_hours" USING btree ("counsellor_id");

@@ -118,6 +118,8 @@ export const counsellingCall = pgTable(
       .where(sql`${t.state} in ('booked', 'rescheduled')`),
     index('counselling_call_starts_at_idx').on(t.startsAt),
     index('counselling_call_borrower_idx').on(t.borrowerUserId),
+    // One upcoming call per email address is checked at each booking.
+    index('counselling_call_email_idx').on(t.email, t.endsAt),
     // Round-robin reads each counsellor's newest assignment.
     index('counselling_call_counsellor_created_idx').on(t.counsellorId, t.createdAt),
     check('counselling_call_order', sql`${t.startsAt} < ${t.endsAt}`),

@@ -1,4 +1,6 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_CALL_STATES } from '#domain/counselling/calls';
 import { AppError } from '#domain/errors';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '#domain/counselling/slots';
 import type { BookCallInput } from '#domain/validation/counselling';
@@ -15,6 +17,9 @@ import { callView, type CallRow } from './call-view';
 import { isUniqueViolation, SLOT_TAKEN, takeSlot } from './take-slot';
 
 const MINUTE = 60_000;
+
+export const ALREADY_BOOKED =
+  'You already have a call booked. Use the links in its email to move or cancel it.';
 
 /** Who the call is with: a signed-in borrower's own account, else the visitor's answers (all required then). */
 function contactOf(input: BookCallInput, viewer: Viewer | null) {
@@ -73,8 +78,22 @@ export async function bookCall(o: {
   let emailId: string;
   let result: { row: CallRow; token: string };
   try {
-    ({ emailId, result } = await services.database.db.transaction((tx) =>
-      takeSlot(tx, {
+    ({ emailId, result } = await services.database.db.transaction(async (tx) => {
+      // One upcoming call per email address: a person needs one, and a stranger cannot fill the counsellors'
+      // calendars (or someone's inbox) with one address. Moving the call is what its links are for.
+      const [upcoming] = await tx
+        .select({ id: counsellingCall.id })
+        .from(counsellingCall)
+        .where(
+          and(
+            eq(counsellingCall.email, contact.email),
+            inArray(counsellingCall.state, [...LIVE_CALL_STATES]),
+            gt(counsellingCall.endsAt, now),
+          ),
+        )
+        .limit(1);
+      if (upcoming) throw new AppError('Conflict', ALREADY_BOOKED);
+      return takeSlot(tx, {
         slot,
         rules,
         agencyTimeZone: services.config.agencyTimeZone,
@@ -102,8 +121,8 @@ export async function bookCall(o: {
           );
           return { emailId: id, result: { row: row!, token } };
         },
-      }),
-    ));
+      });
+    }));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('Conflict', SLOT_TAKEN);
     throw error;

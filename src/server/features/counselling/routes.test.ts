@@ -238,6 +238,28 @@ describe('POST /api/counselling/calls', () => {
     }
   });
 
+  it('keeps one upcoming call per email address; once it is cancelled, another can be booked', async () => {
+    await addCounsellor('Ana');
+    const [slot, next] = await openSlots();
+    const email = uniqueEmail('once');
+    const first = await t.client().post('/api/counselling/calls', visitor(slot!.startsAt, { email }));
+    expect(first.statusCode).toBe(201);
+    const second = await t
+      .client()
+      .post('/api/counselling/calls', visitor(next!.startsAt, { email: email.toUpperCase() }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'You already have a call booked. Use the links in its email to move or cancel it.',
+    );
+    const { token } = first.json() as { token: string };
+    expect(
+      (await t.client().post(`/api/counselling/calls/by-token/${token}`, { action: 'cancel' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.client().post('/api/counselling/calls', visitor(next!.startsAt, { email }))).statusCode,
+    ).toBe(201);
+  });
+
   it('shares the calls round-robin and gives a Spanish speaker to a borrower who asked for Spanish', async () => {
     const ana = await addCounsellor('Ana');
     const bea = await addCounsellor('Bea');
