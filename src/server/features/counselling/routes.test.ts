@@ -183,6 +183,22 @@ describe('POST /api/counselling/calls', () => {
     expect(t.queued).toContain(mail!.id);
   });
 
+  it('writes the email of a call in Spanish in Spanish, its time in Spanish words and its links asking for Spanish', async () => {
+    await addCounsellor('Luis', ['en', 'es']);
+    const [slot] = await openSlots({ language: 'es' });
+    const body = visitor(slot!.startsAt, { language: 'es', timeZone: 'America/New_York' });
+    expect((await t.client().post('/api/counselling/calls', body)).statusCode).toBe(201);
+    const [mail] = await t.emailsTo(body.email);
+    expect(mail!.subject).toBe('Su llamada con un consejero de crédito');
+    const day = new Intl.DateTimeFormat('es-US', { timeZone: 'America/New_York', weekday: 'long' }).format(
+      new Date(slot!.startsAt),
+    );
+    expect(mail!.text).toContain(day);
+    expect(mail!.links.every((l) => l.url.endsWith('&lang=es'))).toBe(true);
+    const ics = Buffer.from(mail!.attachments[0]!.content, 'base64').toString('utf8');
+    expect(ics).toContain('SUMMARY:Llamada con un consejero de crédito');
+  });
+
   it('asks an anonymous visitor for every contact field, naming each', async () => {
     await addCounsellor('Ana');
     const [slot] = await openSlots();
