@@ -19,6 +19,7 @@ import { proposalRoutes } from './features/proposals/routes';
 import { createDocumentStore } from '#providers/document-store/index';
 import { sealedDocuments } from './application/sealed-documents';
 import { customerPortalRoutes } from './features/customer-portal/routes';
+import { counsellingRoutes } from './features/counselling/routes';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
@@ -228,6 +229,7 @@ export async function buildApp(
   await app.register(customerPortalRoutes, { services });
   await app.register(twilioSmsWebhookRoutes, { services });
   await app.register(legalRoutes, { services });
+  await app.register(counsellingRoutes, { services });
   await app.register(sessionRecordingRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
 

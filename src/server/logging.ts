@@ -178,6 +178,10 @@ function logMethod(this: unknown, args: LogArgs, method: (...a: LogArgs) => void
   return method.apply(this, args);
 }
 
+/** A path with the token after each '/by-token/' replaced, so a link that opens a record never reaches a log. */
+export const withoutPathTokens = (path: string): string =>
+  path.replace(/\/by-token\/[^/]*/g, `/by-token/${REDACTED}`);
+
 /** pino's options for the app's logger (Fastify's, shared by the jobs and better-auth). */
 export function loggerOptions(level: string, stream?: DestinationStream) {
   return {
@@ -185,9 +189,10 @@ export function loggerOptions(level: string, stream?: DestinationStream) {
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: {
       // Query strings carry emails and codes (verification links): a request is logged by its path only.
+      // A link's token in a path (a counselling call's /by-token/<token>) opens that call: it is cut too.
       req: (request: { method: string; url: string }) => ({
         method: request.method,
-        url: request.url.split('?')[0],
+        url: withoutPathTokens(request.url.split('?')[0]!),
       }),
       err: serializeError,
       error: serializeError,

@@ -102,6 +102,15 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   // Twilio's inbound texts: public, and refused (403) without a valid X-Twilio-Signature.
   ['POST', '/api/webhooks/twilio/sms', 'public'],
   ['GET', '/api/legal/:document', 'public'],
+  // The counselling call: bookable by anyone; its emailed links carry a signed token instead of a session.
+  ['GET', '/api/counselling/slots', 'public'],
+  ['POST', '/api/counselling/calls', 'public'],
+  ['GET', '/api/counselling/calls/by-token/:token', 'public'],
+  ['POST', '/api/counselling/calls/by-token/:token', 'public'],
+  ['GET', '/api/staff/counselling/availability', 'staff'],
+  ['PUT', '/api/staff/counselling/availability', 'staff'],
+  ['POST', '/api/staff/counselling/time-off', 'staff'],
+  ['DELETE', '/api/staff/counselling/time-off/:id', 'staff'],
   ['GET', '/api/session-recording', 'borrower'],
   ['GET', '/api/customer-portal/plan', 'borrower'],
   ['POST', '/api/customer-portal/plan/reauthorize', 'borrower'],
@@ -131,7 +140,8 @@ const concrete = (url: string) =>
     .replace(/:id\b/g, ID)
     .replace(/:envelopeId\b/g, ID)
     .replace(/:offerId\b/g, ID)
-    .replace(/:key\b/g, 'verifyIncome');
+    .replace(/:key\b/g, 'verifyIncome')
+    .replace(/:token\b/g, 'AAAAAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA');
 const call = (client: Client, method: string, url: string) =>
   client.send(method as 'GET', concrete(url), method === 'GET' ? undefined : {});
 

@@ -8,6 +8,7 @@ import { createApplication, createUser } from '#tests/factories/application';
 import { createTestDatabase } from '#tests/setup/test-database';
 import type { Database } from './client';
 import { alert, contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
+import { CALL_STATES } from '#domain/counselling/calls';
 import {
   application,
   applicationStatusChange,
@@ -105,6 +106,10 @@ describe('migrations', () => {
         'concession_programme',
         'contact_attempt',
         'contact_attempt_reason',
+        'counselling_call',
+        'counsellor',
+        'counsellor_time_off',
+        'counsellor_weekly_hours',
         'credit_report',
         'creditor',
         'creditor_account',
@@ -152,6 +157,15 @@ describe('migrations', () => {
         'webhook_event',
       ].sort(),
     );
+  });
+
+  // A counselling call's state added to the domain needs a migration that lets the database hold it.
+  it("the counselling call's state check allows exactly the domain's states", async () => {
+    const { rows } = await database.executeSql(
+      `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'counselling_call_state'`,
+    );
+    const def = (rows[0] as { def: string }).def;
+    expect([...def.matchAll(/'(\w+)'/g)].map((m) => m[1])).toEqual([...CALL_STATES]);
   });
 
   // A line or key added to the domain needs a migration that adds it to its enum, or saving it would fail.

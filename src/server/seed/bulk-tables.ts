@@ -145,6 +145,13 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   plaid_balance: COPY,
   plaid_transaction: COPY, // only for the enrolled share
   payment_account: COPY,
+  // counselling.ts
+  counsellor: skip('staff only (who takes counselling calls)'),
+  counsellor_weekly_hours: skip("staff only (a counsellor's hours)"),
+  counsellor_time_off: skip("staff only (a counsellor's time away)"),
+  counselling_call: skip(
+    "booked by a person, with or without an application: a copy would fill counsellors' calendars with calls nobody made",
+  ),
 };
 
 /** Statuses from signContract onward (enrolled or enrolling): their bank transactions are kept. */

@@ -9,3 +9,4 @@ export * from './service-work';
 export * from './enrollment';
 export * from './creditors';
 export * from './proposal';
+export * from './counselling';

@@ -1,0 +1,44 @@
+import { DEFAULT_SLOT_RULES, localTimeOf, openSlots, type SlotRules } from '#domain/counselling/slots';
+import type { SlotQuery, SlotsView } from '#domain/validation/counselling';
+import type { Services } from '#server/services';
+import { loadAvailability } from './availability';
+
+/**
+ * The open slots between two instants, each with its day and time in the asked time zone. Who would take a
+ * slot is not said: only which languages are spoken then.
+ */
+export async function listSlots(o: {
+  services: Services;
+  query: SlotQuery;
+  now?: Date;
+  rules?: SlotRules;
+}): Promise<SlotsView> {
+  const rules = o.rules ?? DEFAULT_SLOT_RULES;
+  const now = o.now ?? new Date();
+  const counsellors = await loadAvailability(o.services.database.db, {
+    span: { startsAt: o.query.from, endsAt: o.query.to },
+    rules,
+  });
+  const slots = openSlots({
+    counsellors,
+    agencyTimeZone: o.services.config.agencyTimeZone,
+    rules,
+    now,
+    from: o.query.from,
+    to: o.query.to,
+    language: o.query.language,
+  });
+  return {
+    timeZone: o.query.timeZone,
+    slots: slots.map((slot) => {
+      const local = localTimeOf(slot.startsAt, o.query.timeZone);
+      return {
+        startsAt: slot.startsAt.toISOString(),
+        endsAt: slot.endsAt.toISOString(),
+        localDay: local.day,
+        localTime: local.time,
+        languages: slot.languages,
+      };
+    }),
+  };
+}
