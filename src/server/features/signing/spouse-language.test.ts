@@ -26,7 +26,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** A couple whose letter is out for signature: the borrower reads `own`, the spouse `theirs` (null: the same). */
-async function coupleAwaitingSignature(lastName: string, own: Language, theirs: Language | null) {
+async function coupleAwaitingSignature(
+  lastName: string,
+  own: Language,
+  theirs: Language | null,
+  app: TestApp = t,
+) {
+  const t = app;
   const b = await atPaymentOptions(t, lastName);
   await t.db
     .update(borrower)
@@ -64,8 +70,8 @@ const letterRecord = async (applicationId: string) =>
 
 const flat = (pages: string[]) => pages.join('\n').replace(/\s+/g, ' ');
 
-async function documentPages(token: string): Promise<string[]> {
-  const res = await t.client().post('/api/signing/document', { token });
+async function documentPages(token: string, app: TestApp = t): Promise<string[]> {
+  const res = await app.client().post('/api/signing/document', { token });
   expect(res.statusCode).toBe(200);
   return pdfLayoutText(new Uint8Array(res.rawPayload));
 }
@@ -194,5 +200,21 @@ describe('a Spanish-speaking borrower', () => {
     expect(text.indexOf('Carta de autorización')).toBeLessThan(text.indexOf('Letter of Authorization'));
     expect(text).toContain(`${c.names.borrower}, Titular`);
     expect(text).toContain(`${c.names.spouse}, Spouse`);
+  });
+});
+
+describe('once the agency approved its Spanish texts', () => {
+  let approved: TestApp;
+  beforeAll(async () => {
+    approved = await createTestApp({ LEGAL_SPANISH_APPROVED: 'true' });
+  });
+  afterAll(async () => approved?.close());
+
+  it('the letter in both languages says that both versions bind, in each language', async () => {
+    const c = await coupleAwaitingSignature('Aprobada', 'en', 'es', approved);
+    const text = flat(await documentPages(c.tokens.spouse, approved));
+    expect(text).toContain('Both versions are equally binding.');
+    expect(text).toContain('Las dos versiones son igualmente vinculantes.');
+    expect(text).not.toContain('English version governs');
   });
 });
