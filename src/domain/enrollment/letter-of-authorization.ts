@@ -225,6 +225,11 @@ export const LETTER_MESSAGES = defineMessages({
     defaultMessage:
       'By signing electronically, {signers, select, joint {we agree that our electronic signatures have the same effect as handwritten signatures, that we will receive} other {I agree that my electronic signature has the same effect as a handwritten signature, that I will receive}} a copy of this signed letter by email, and that {agency} may send each creditor a copy of it.',
   },
+  bilingualNote: {
+    id: 'letter.bilingualNote',
+    defaultMessage:
+      'This letter is written in English and in Spanish, so that each of us reads it in our own language; the two versions say the same. Each of us signs once, below both versions. {englishGoverns, select, yes {If the two versions differ, the English version governs.} other {Both versions are equally binding.}}',
+  },
   borrower: { id: 'letter.signature.borrower', defaultMessage: 'Borrower' },
   spouse: { id: 'letter.signature.spouse', defaultMessage: 'Spouse' },
   signatureDate: { id: 'letter.signature.date', defaultMessage: 'Date' },

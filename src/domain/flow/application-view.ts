@@ -3,6 +3,7 @@ import { FIXED, formatEnglish } from '../i18n/validation-messages';
 import { OUTCOMES } from '../underwriting/outcomes';
 import { HARDSHIP_KEYS } from '../validation/application';
 import { EXPENSE_CATEGORIES } from '../validation/expenses';
+import { LANGUAGES } from '../i18n/language';
 import { pageSchema } from './pages';
 import { applicationStatusSchema } from './statuses';
 
@@ -87,7 +88,14 @@ export const applicationViewSchema = z.object({
     hasSpouse: nullableBoolean,
   }),
   borrower: z.object({ ...personSchema, notifyWhenStateIsEligible: nullableBoolean }),
-  spouse: z.object({ ...personSchema, hasSameAddressAsBorrower: nullableBoolean }).nullable(),
+  spouse: z
+    .object({
+      ...personSchema,
+      hasSameAddressAsBorrower: nullableBoolean,
+      /** The spouse's own language; null when they read the borrower's. */
+      preferredLanguage: z.enum(LANGUAGES).nullable(),
+    })
+    .nullable(),
   /** True once a credit pull has finished, successfully or not. */
   hasPulledCredit: z.boolean(),
   selfReportedMonthlyCurrentIncome: cents.nullable(),

@@ -46,6 +46,11 @@ describe('linkInLanguage', () => {
       'es',
       'https://app.example.org/reset-password?code=1&lang=es',
     ],
+    [
+      'https://app.example.org/sign-letter#t=abc?d',
+      'es',
+      'https://app.example.org/sign-letter?lang=es#t=abc?d',
+    ],
   ] as const)('%s in %s → %s', (url, language, link) => {
     expect(linkInLanguage(url, language)).toBe(link);
   });

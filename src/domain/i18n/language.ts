@@ -33,7 +33,10 @@ export const LANGUAGE_QUERY = 'lang';
  */
 export function linkInLanguage(url: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}`;
+  // A fragment (the signing page's token travels in one) stays last: the query goes before it.
+  const hash = url.indexOf('#');
+  const [base, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}${fragment}`;
 }
 
 /**

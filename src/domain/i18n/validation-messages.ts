@@ -291,6 +291,7 @@ export const LABELS = defineMessages({
   state: { id: 'validation.label.state', defaultMessage: 'State' },
   zipCode: { id: 'validation.label.zipCode', defaultMessage: 'Zip code' },
   dateOfBirth: { id: 'validation.label.dateOfBirth', defaultMessage: 'Date of birth' },
+  spouseLanguage: { id: 'validation.label.spouseLanguage', defaultMessage: 'Your spouse’s language' },
   numberOfDependents: { id: 'validation.label.numberOfDependents', defaultMessage: 'Number of dependents' },
   housingCost: {
     id: 'validation.label.housingCost',

@@ -14,6 +14,7 @@ import {
   yesNoField,
   zipField,
 } from './fields';
+import { LANGUAGES } from '../i18n/language';
 import { LIMITS } from './limits';
 import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
@@ -127,6 +128,7 @@ export const HOUSEHOLD_LABELS = {
   state: 'State',
   zipCode: 'Zip code',
   dateOfBirth: 'Date of birth',
+  preferredLanguage: 'Your spouse’s language',
 } as const;
 
 const L = HOUSEHOLD_LABELS;
@@ -174,6 +176,11 @@ export const householdSpouseSchema = z
     city: addressField(L.city, { optional: true }),
     state: stateField({ optional: true }),
     zipCode: zipField(L.zipCode, { optional: true }),
+    // The language the spouse's emails, texts and letter are written in; null is the borrower's.
+    preferredLanguage: z
+      .enum(LANGUAGES, { error: invalidMessage(L.preferredLanguage) })
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.hasSameAddressAsBorrower !== false) return;

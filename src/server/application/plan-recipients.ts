@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Language } from '#domain/i18n/language';
 import type { Tx } from '#server/db/client';
-import { borrowerLanguage } from './recipient-language';
+import { signerLanguages } from './recipient-language';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
 import { docusign, docusignSigner } from '#server/db/schema/enrollment';
@@ -14,17 +14,18 @@ export async function planRecipients(
   tx: Tx,
   applicationId: string,
 ): Promise<{ to: string; name: string; language: Language }[]> {
-  // Everyone hears in the borrower's language: the spouse has no choice of their own stored.
-  const language = await borrowerLanguage(tx, applicationId);
+  // Each signer hears in their own language; an address both share hears in the borrower's (listed first).
+  const languages = await signerLanguages(tx, applicationId);
+  const language = languages.borrower;
   const signers = await tx
-    .select({ to: docusignSigner.email, name: docusignSigner.name })
+    .select({ to: docusignSigner.email, name: docusignSigner.name, role: docusignSigner.role })
     .from(docusignSigner)
     .innerJoin(docusign, eq(docusign.id, docusignSigner.docusignId))
     .where(eq(docusign.applicationId, applicationId))
     .orderBy(docusignSigner.role);
   const seen = new Set<string>();
   const distinct = signers.filter((s) => !seen.has(s.to) && seen.add(s.to));
-  if (distinct.length > 0) return distinct.map((s) => ({ ...s, language }));
+  if (distinct.length > 0) return distinct.map(({ role, ...s }) => ({ ...s, language: languages[role] }));
   const [person] = await tx
     .select({ email: borrower.email, accountEmail: user.email, firstName: borrower.firstName })
     .from(borrower)

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Language } from '#domain/i18n/language';
 import type { Tx } from '#server/db/client';
-import { borrower } from '#server/db/schema/application';
+import { borrower, spouse } from '#server/db/schema/application';
 import { languageOrDefault } from '#server/i18n';
 
 /**
- * The language an application's emails and texts are written in: its borrower's stored choice, English when
- * there is none. The spouse has no choice of their own stored yet, so the household's (the borrower's) is
- * used for their emails too.
+ * The language an application's emails and texts to the borrower are written in: its borrower's stored
+ * choice, English when there is none. The spouse's are signerLanguages' `spouse`.
  */
 export async function borrowerLanguage(db: Tx, applicationId: string): Promise<Language> {
   const [row] = await db
@@ -26,4 +25,22 @@ export async function ownerLanguage(db: Tx, userId: string): Promise<Language> {
     .where(eq(borrower.owner, userId))
     .limit(1);
   return languageOrDefault(row?.preferredLanguage);
+}
+
+export type SignerLanguages = Record<'borrower' | 'spouse', Language>;
+
+/**
+ * The language each person of an application reads: the borrower's stored choice (English when none), and the
+ * spouse's own when they chose one, else the borrower's. Emails to the spouse, and their version of the
+ * letter, are written in `spouse`.
+ */
+export async function signerLanguages(db: Tx, applicationId: string): Promise<SignerLanguages> {
+  const [row] = await db
+    .select({ borrower: borrower.preferredLanguage, spouse: spouse.preferredLanguage })
+    .from(borrower)
+    .leftJoin(spouse, eq(spouse.borrowerId, borrower.id))
+    .where(eq(borrower.applicationId, applicationId))
+    .limit(1);
+  const own = languageOrDefault(row?.borrower);
+  return { borrower: own, spouse: row?.spouse ? languageOrDefault(row.spouse) : own };
 }

@@ -1,4 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
+import type { Language } from '#domain/i18n/language';
 import type { BuildQueryResult, DBQueryConfig, ExtractTablesWithRelations } from 'drizzle-orm';
 import {
   boolean,
@@ -176,31 +177,40 @@ export const borrower = pgTable(
   ],
 );
 
-export const spouse = pgTable('spouse', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  applicationId: uuid('application_id')
-    .notNull()
-    .unique('spouse_application_id_key')
-    .references(() => application.id, { onDelete: 'cascade' }),
-  borrowerId: uuid('borrower_id')
-    .notNull()
-    .unique('spouse_borrower_id_key')
-    .references(() => borrower.id, { onDelete: 'cascade' }),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  email: text('email'),
-  phoneNumber: text('phone_number'),
-  hasSameAddressAsBorrower: boolean('has_same_address_as_borrower'),
-  addressLine1: text('address_line1'),
-  addressLine2: text('address_line2'),
-  city: text('city'),
-  state: text('state'),
-  zipCode: text('zip_code'),
-  dateOfBirth: ciphertext('date_of_birth'),
-  consentedToCreditPolicy: boolean('consented_to_credit_policy'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const spouse = pgTable(
+  'spouse',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .unique('spouse_application_id_key')
+      .references(() => application.id, { onDelete: 'cascade' }),
+    borrowerId: uuid('borrower_id')
+      .notNull()
+      .unique('spouse_borrower_id_key')
+      .references(() => borrower.id, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    hasSameAddressAsBorrower: boolean('has_same_address_as_borrower'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    dateOfBirth: ciphertext('date_of_birth'),
+    consentedToCreditPolicy: boolean('consented_to_credit_policy'),
+    /**
+     * The language the spouse reads ('en' or 'es'): their signing emails, texts and their version of the letter.
+     * Null means the borrower's, followed when the borrower changes theirs.
+     */
+    preferredLanguage: text('preferred_language').$type<Language>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('spouse_preferred_language_check', sql`${t.preferredLanguage} in ('en', 'es')`)],
+);
 
 /** A hardship's key, a closed list of the domain stored as an enum (see expenseCategoryEnum in budget.ts). */
 export const hardshipKeyEnum = pgEnum('hardship_key', HARDSHIP_KEYS);

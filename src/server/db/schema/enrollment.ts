@@ -137,6 +137,13 @@ export const docusignSigner = pgTable(
     electronicRecordsWithdrawnAt: timestamp('electronic_records_withdrawn_at', { withTimezone: true }),
     /** When the signing page first served this signer the letter's PDF: they showed they can open it. */
     documentOpenedAt: timestamp('document_opened_at', { withTimezone: true }),
+    /**
+     * The language of the letter's version this signer reads and signs, and that version's text version
+     * (LETTER_TEXT_VERSIONS). A spouse with another language than the borrower's signs a letter holding both
+     * versions. Null for letters made before they were kept per signer.
+     */
+    letterLanguage: text('letter_language').$type<Language>(),
+    letterTextVersion: text('letter_text_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { ApplicationView } from '#domain/flow/application-view';
 import { incomeThreshold } from '#domain/underwriting/payment-estimates';
+import { isLanguage } from '#domain/i18n/language';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import type { Db } from '#server/db/client';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -104,6 +105,7 @@ async function readApplication(o: { db: Db; cipher: FieldCipher; userId: string 
           dateOfBirth: dob(s.dateOfBirth),
           consentedToCreditPolicy: s.consentedToCreditPolicy,
           hasSameAddressAsBorrower: s.hasSameAddressAsBorrower,
+          preferredLanguage: isLanguage(s.preferredLanguage) ? s.preferredLanguage : null,
         }
       : null,
     hasPulledCredit: app.hasPulledCredit,

@@ -146,6 +146,7 @@ async function saveSpouse(
     email: s.email ?? null,
     phoneNumber: s.phoneNumber ? phoneToE164(s.phoneNumber) : null,
     hasSameAddressAsBorrower: s.hasSameAddressAsBorrower,
+    preferredLanguage: s.preferredLanguage ?? null,
     ...address,
   };
   if (!stored) {

@@ -4,6 +4,7 @@ import {
   letterOfAuthorizationContent,
   type LetterIntl,
   type LetterOfAuthorizationContent,
+  type LetterOfAuthorizationInput,
 } from '#domain/enrollment/letter-of-authorization';
 import type { Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
@@ -25,7 +26,14 @@ export type LetterAuthorization = {
   termInMonths: number;
 };
 
-export type LetterSigner = { role: 'borrower' | 'spouse'; name: string; email: string };
+/** A signer of the letter, with the language of the version they read and sign and its text version. */
+export type LetterSigner = {
+  role: 'borrower' | 'spouse';
+  name: string;
+  email: string;
+  letterLanguage: Language;
+  letterTextVersion: string;
+};
 
 /** The letter's messages written in a language by the server's catalogs. */
 export const letterIntl = (language: Language): LetterIntl => ({
@@ -48,7 +56,13 @@ export async function buildLetter(
   today: string,
   o: { redate?: boolean } = {},
 ): Promise<{
+  /** The borrower's version: the letter in the borrower's language. */
   content: LetterOfAuthorizationContent;
+  /**
+   * Every version the signers read, the borrower's first: a second one, in the spouse's language, when the
+   * spouse chose another language than the borrower's.
+   */
+  versions: { content: LetterOfAuthorizationContent; readers: LetterSigner['role'][] }[];
   signers: LetterSigner[];
   authorization: LetterAuthorization;
 }> {
@@ -74,51 +88,72 @@ export async function buildLetter(
   const b = app.borrower;
   const offersById = new Map(plan.offers.map((x) => [x.id, x]));
   const account = app.paymentAccount;
-  // The letter is written in its signers' language. Both sign one document, in the borrower's language: the
-  // spouse has no choice of their own stored, so theirs is the borrower's (as for their emails).
+  // Each signer reads the letter in their own language: the spouse's is their own choice, else the borrower's.
   const language = languageOrDefault(b.preferredLanguage);
-  const content = letterOfAuthorizationContent(
-    {
-      date: today,
-      agency: { name: SITE.agencyName, phone: SITE.phone.display },
-      borrower: {
-        fullName: fullName(b),
-        addressLines: [
-          b.addressLine1,
-          b.addressLine2,
-          [b.city, [b.state, b.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-        ].filter((line): line is string => Boolean(line)),
-      },
-      spouse: app.spouse ? { fullName: fullName(app.spouse) } : null,
-      creditors: terms.creditors.map((c) => {
-        const x = offersById.get(c.id);
-        const stored = x?.debt?.accountNumber ?? x?.collection?.accountNumber;
-        return {
-          creditorName: c.creditorName,
-          accountNumber: stored ? cipher.decrypt(stored) : null,
-          balance: c.balance,
-          newMonthlyPayment: c.payment,
-        };
-      }),
-      plan: { ...terms, firstDraftDate: terms.firstDraftDate, lastDraftDate: terms.lastDraftDate },
-      paymentAccount: account.plaidAccount
-        ? {
-            institutionName: account.plaidAccount.plaidItem.institutionName,
-            accountNumber: account.plaidAccount.mask ?? '',
-          }
-        : {
-            institutionName: null,
-            accountNumber: account.accountNumber ? cipher.decrypt(account.accountNumber) : '',
-          },
+  const spouseLanguage = app.spouse?.preferredLanguage
+    ? languageOrDefault(app.spouse.preferredLanguage)
+    : language;
+  const input: LetterOfAuthorizationInput = {
+    date: today,
+    agency: { name: SITE.agencyName, phone: SITE.phone.display },
+    borrower: {
+      fullName: fullName(b),
+      addressLines: [
+        b.addressLine1,
+        b.addressLine2,
+        [b.city, [b.state, b.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      ].filter((line): line is string => Boolean(line)),
     },
-    letterIntl(language),
-  );
-  const signers: LetterSigner[] = [{ role: 'borrower', name: fullName(b), email: b.email! }];
+    spouse: app.spouse ? { fullName: fullName(app.spouse) } : null,
+    creditors: terms.creditors.map((c) => {
+      const x = offersById.get(c.id);
+      const stored = x?.debt?.accountNumber ?? x?.collection?.accountNumber;
+      return {
+        creditorName: c.creditorName,
+        accountNumber: stored ? cipher.decrypt(stored) : null,
+        balance: c.balance,
+        newMonthlyPayment: c.payment,
+      };
+    }),
+    plan: { ...terms, firstDraftDate: terms.firstDraftDate, lastDraftDate: terms.lastDraftDate },
+    paymentAccount: account.plaidAccount
+      ? {
+          institutionName: account.plaidAccount.plaidItem.institutionName,
+          accountNumber: account.plaidAccount.mask ?? '',
+        }
+      : {
+          institutionName: null,
+          accountNumber: account.accountNumber ? cipher.decrypt(account.accountNumber) : '',
+        },
+  };
+  const content = letterOfAuthorizationContent(input, letterIntl(language));
+  const versions: { content: LetterOfAuthorizationContent; readers: LetterSigner['role'][] }[] = [
+    { content, readers: spouseLanguage === language ? ['borrower', 'spouse'] : ['borrower'] },
+  ];
+  if (app.spouse && spouseLanguage !== language) {
+    versions.push({
+      content: letterOfAuthorizationContent(input, letterIntl(spouseLanguage)),
+      readers: ['spouse'],
+    });
+  }
+  const read = (role: LetterSigner['role']) => {
+    const version = versions.find((v) => v.readers.includes(role))!.content;
+    return { letterLanguage: version.language, letterTextVersion: version.textVersion };
+  };
+  const signers: LetterSigner[] = [
+    { role: 'borrower', name: fullName(b), email: b.email!, ...read('borrower') },
+  ];
   if (app.spouse) {
-    signers.push({ role: 'spouse', name: fullName(app.spouse), email: app.spouse.email ?? b.email! });
+    signers.push({
+      role: 'spouse',
+      name: fullName(app.spouse),
+      email: app.spouse.email ?? b.email!,
+      ...read('spouse'),
+    });
   }
   return {
     content,
+    versions,
     signers,
     authorization: {
       draftDay: terms.draftDay,

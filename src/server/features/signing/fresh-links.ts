@@ -1,6 +1,6 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { borrowerLanguage } from '#server/application/recipient-language';
+import { signerLanguages } from '#server/application/recipient-language';
 import { AppError } from '#domain/errors';
 import { SIGNING_LINK_MESSAGES, SIGNING_LINK_RESENDS_PER_HOUR } from '#domain/enrollment/signing-links';
 import type { SandboxESignature } from '#providers/e-signature/sandbox';
@@ -77,7 +77,7 @@ export async function emailNewSigningLink(o: {
     services,
     record.envelopeId,
     signer,
-    await borrowerLanguage(db, record.applicationId),
+    (await signerLanguages(db, record.applicationId))[signer.role],
   );
   const id = await db.transaction(async (tx) => {
     const queued = await enqueueEmail(tx, services.cipher, email);

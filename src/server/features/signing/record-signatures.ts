@@ -1,6 +1,6 @@
 import { sealSignedLetter } from '#server/application/signed-letter-store';
 import { createHash } from 'node:crypto';
-import { borrowerLanguage } from '#server/application/recipient-language';
+import { signerLanguages } from '#server/application/recipient-language';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { changeStatus, lockApplication, updateApplication } from '#server/application/application-state';
@@ -56,9 +56,14 @@ export async function recordSignatures(o: {
       await updateApplication(tx, app, {});
     }
     // Every signer receives the signed copy (one email per address).
-    const signers = await tx.select().from(docusignSigner).where(eq(docusignSigner.docusignId, record.id));
+    // The borrower first: an address both share is written to in the borrower's language.
+    const signers = await tx
+      .select()
+      .from(docusignSigner)
+      .where(eq(docusignSigner.docusignId, record.id))
+      .orderBy(docusignSigner.role);
     const sentTo = new Set<string>();
-    const language = await borrowerLanguage(tx, record.applicationId);
+    const languages = await signerLanguages(tx, record.applicationId);
     for (const signer of signers) {
       if (sentTo.has(signer.email)) continue;
       sentTo.add(signer.email);
@@ -71,7 +76,7 @@ export async function recordSignatures(o: {
             name: signer.name,
             publicUrl: o.services.config.publicUrl,
             signedPdf: signed,
-            language,
+            language: languages[signer.role],
           }),
         ),
       );

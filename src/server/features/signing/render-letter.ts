@@ -52,18 +52,86 @@ export async function renderLetterOfAuthorizationPdf(
   content: LetterOfAuthorizationContent,
   intl: LetterIntl = englishLetterIntl(),
 ): Promise<RenderedLetter> {
+  return renderLetterVersionsPdf([{ content, intl }]);
+}
+
+/** One language's version of the letter, and who reads (and signs) it in that language. */
+export type LetterVersion = {
+  content: LetterOfAuthorizationContent;
+  intl: LetterIntl;
+  /** The signers whose signature block is written in this version's language; all of them when left out. */
+  readers?: LetterSignerRole[];
+};
+
+/**
+ * The letter in one PDF for signers who read different languages: each version whole (the first one's from the
+ * first page, each next one from a new page), then `note` (said in every version's language) and one signature
+ * block per signer, each worded in the language of the version that signer reads. Every signer signs once,
+ * below all the versions. With one version this is the letter as renderLetterOfAuthorizationPdf draws it.
+ */
+export async function renderLetterVersionsPdf(
+  versions: LetterVersion[],
+  note: string[] = [],
+): Promise<RenderedLetter> {
+  const [first] = versions;
+  if (!first) throw new Error('renderLetterVersionsPdf: no version to draw');
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  doc.setTitle(content.title);
-  doc.setSubject(`${content.title}, ${content.date}`);
-  doc.setAuthor(content.to[0] ?? '');
-  doc.setLanguage(LOCALE[content.language]);
+  doc.setTitle(first.content.title);
+  doc.setSubject(`${first.content.title}, ${first.content.date}`);
+  doc.setAuthor(first.content.to[0] ?? '');
+  doc.setLanguage(LOCALE[first.content.language]);
 
   const w = new Writer(doc, regular);
-  const dateLabel = w.fit(intl.formatMessage(LETTER_MESSAGES.signatureDate), regular);
+  // The page each version starts on: its pages' footers are in its language.
+  const starts: number[] = [];
+  for (const [i, version] of versions.entries()) {
+    if (i > 0) w.newPage();
+    starts.push(w.pageNumber);
+    drawLetterBody(w, version.content, { regular, bold });
+  }
+  for (const p of note) w.paragraph(p);
+  const positions: RenderedLetter['positions'] = {};
+  for (const block of first.content.signatureBlocks) {
+    const version = versions.find((v) => v.readers?.includes(block.role) ?? true) ?? first;
+    const own = version.content.signatureBlocks.find((b) => b.role === block.role) ?? block;
+    const dateLabel = w.fit(version.intl.formatMessage(LETTER_MESSAGES.signatureDate), regular);
+    positions[block.role] = drawSignatureBlock(w, own, regular, dateLabel);
+  }
 
-  // Title, date, parties.
+  // Page numbers, once the number of pages is known.
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const index = starts.findLastIndex((start) => start <= i + 1);
+    const { content, intl } = versions[Math.max(index, 0)] ?? first;
+    const footer = w.fit(
+      intl.formatMessage(LETTER_MESSAGES.pageFooter, {
+        title: content.title,
+        page: i + 1,
+        pages: pages.length,
+      }),
+      regular,
+    );
+    page.drawText(footer, {
+      x: (PAGE.width - regular.widthOfTextAtSize(footer, 8)) / 2,
+      y: MARGIN.bottom / 2,
+      size: 8,
+      font: regular,
+      color: MUTED,
+    });
+  });
+
+  return { pdf: await doc.save(), positions };
+}
+
+/** Title, date, parties, the letter's paragraphs and its creditors table: everything but the signatures. */
+function drawLetterBody(
+  w: Writer,
+  content: LetterOfAuthorizationContent,
+  fonts: { regular: PDFFont; bold: PDFFont },
+): void {
+  const { regular, bold } = fonts;
   w.ensure(60);
   const title = w.fit(content.title, bold);
   w.page.drawText(title, {
@@ -88,34 +156,9 @@ export async function renderLetterOfAuthorizationPdf(
   w.y = Math.min(w.y, fromBottom) - BODY.leading;
 
   for (const p of content.paragraphs) w.paragraph(p);
-  drawCreditorsTable(w, content.creditors, { regular, bold });
+  drawCreditorsTable(w, content.creditors, fonts);
   w.y -= BODY.leading / 2;
   for (const p of content.closingParagraphs) w.paragraph(p);
-  const positions: RenderedLetter['positions'] = {};
-  for (const block of content.signatureBlocks)
-    positions[block.role] = drawSignatureBlock(w, block, regular, dateLabel);
-
-  // Page numbers, once the number of pages is known.
-  const pages = doc.getPages();
-  pages.forEach((page, i) => {
-    const footer = w.fit(
-      intl.formatMessage(LETTER_MESSAGES.pageFooter, {
-        title: content.title,
-        page: i + 1,
-        pages: pages.length,
-      }),
-      regular,
-    );
-    page.drawText(footer, {
-      x: (PAGE.width - regular.widthOfTextAtSize(footer, 8)) / 2,
-      y: MARGIN.bottom / 2,
-      size: 8,
-      font: regular,
-      color: MUTED,
-    });
-  });
-
-  return { pdf: await doc.save(), positions };
 }
 
 /** Keeps the current page and the pen's height; starts a new page when the next thing does not fit. */
@@ -137,10 +180,15 @@ class Writer {
   /** Starts a new page unless `height` points fit above the bottom margin; true when it started one. */
   ensure(height: number): boolean {
     if (this.y - height >= MARGIN.bottom) return false;
+    this.newPage();
+    return true;
+  }
+
+  /** Starts a new page. */
+  newPage(): void {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.pageNumber += 1;
     this.y = PAGE.height - MARGIN.top;
-    return true;
   }
 
   /** One line of text; the pen moves down a line. */

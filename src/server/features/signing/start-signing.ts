@@ -5,11 +5,11 @@ import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/e
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
 import { signLetterEmail } from '#server/email/templates';
-import type { Language } from '#domain/i18n/language';
-import { borrowerLanguage } from '#server/application/recipient-language';
+import { linkInLanguage, type Language } from '#domain/i18n/language';
+import { LETTER_MESSAGES } from '#domain/enrollment/letter-of-authorization';
 import { intlFor } from '#server/i18n';
 import { buildLetter, letterIntl } from './build-letter';
-import { renderLetterOfAuthorizationPdf } from './render-letter';
+import { renderLetterVersionsPdf } from './render-letter';
 
 export const LETTER_DOCUMENT_NAME = 'Letter of Authorization.pdf';
 
@@ -61,8 +61,28 @@ export async function startSigning(o: {
 /** Renders the letter dated `today`, creates its envelope and, when the provider does not, each signer's email. */
 async function sendLetter(services: Services, applicationId: string, today: string, o: { redate?: boolean }) {
   const { db } = services.database;
-  const { content, signers, authorization } = await buildLetter(db, services.cipher, applicationId, today, o);
-  const { pdf, positions } = await renderLetterOfAuthorizationPdf(content, letterIntl(content.language));
+  const { content, versions, signers, authorization } = await buildLetter(
+    db,
+    services.cipher,
+    applicationId,
+    today,
+    o,
+  );
+  // Signers who read different languages sign one document holding the letter in each of their languages,
+  // each signing once below both (the note says so in each language, and which version governs).
+  const englishGoverns = !services.config.legalSpanish.approved;
+  const note =
+    versions.length > 1
+      ? versions.map((v) =>
+          letterIntl(v.content.language).formatMessage(LETTER_MESSAGES.bilingualNote, {
+            englishGoverns: englishGoverns ? 'yes' : 'no',
+          }),
+        )
+      : [];
+  const { pdf, positions } = await renderLetterVersionsPdf(
+    versions.map((v) => ({ ...v, intl: letterIntl(v.content.language) })),
+    note,
+  );
   const generatedAt = new Date();
   const envelope = await services.eSignature.createEnvelope({
     document: pdf,
@@ -72,18 +92,17 @@ async function sendLetter(services: Services, applicationId: string, today: stri
       id: 'email.signLetter.subject',
       defaultMessage: 'Please sign your Letter of Authorization',
     }),
-    signers: signers.map((signer) => {
-      const at = positions[signer.role];
-      if (!at) throw new Error(`Letter of Authorization: no signature block for the ${signer.role}`);
-      return { ...signer, positions: at };
+    signers: signers.map(({ role, name, email }) => {
+      const at = positions[role];
+      if (!at) throw new Error(`Letter of Authorization: no signature block for the ${role}`);
+      return { role, name, email, positions: at };
     }),
   });
   // Links are made before the transaction: the sandbox keeps its envelopes in this same database.
-  const language = await borrowerLanguage(db, applicationId);
   const links = services.eSignature.deliversEmail
     ? []
     : await Promise.all(
-        signers.map((signer) => signingLink(services, envelope.envelopeId, signer, language)),
+        signers.map((signer) => signingLink(services, envelope.envelopeId, signer, signer.letterLanguage)),
       );
   const written = { letterLanguage: content.language, letterTextVersion: content.textVersion };
   return { envelope, signers, authorization, links, generatedAt, written };
@@ -186,7 +205,13 @@ async function replaceLetter(o: {
     for (const signer of letter.signers) {
       await tx
         .update(docusignSigner)
-        .set({ name: signer.name, email: signer.email, signedAt: null })
+        .set({
+          name: signer.name,
+          email: signer.email,
+          letterLanguage: signer.letterLanguage,
+          letterTextVersion: signer.letterTextVersion,
+          signedAt: null,
+        })
         .where(and(eq(docusignSigner.docusignId, record.id), eq(docusignSigner.role, signer.role)));
     }
     await tx
@@ -228,10 +253,13 @@ export async function signingLink(
     returnUrl: `${services.config.publicUrl}/submitted`,
     language,
   });
+  // Our own signing page opens in the signer's language on any device (a spouse may read another language
+  // than the borrower's browser chose); a provider's page is left as the provider made it.
+  const own = url.startsWith(`${services.config.publicUrl}/`);
   return signLetterEmail({
     to: signer.email,
     name: signer.name,
-    url,
+    url: own ? linkInLanguage(url, language) : url,
     forSpouse: signer.role === 'spouse',
     language,
   });

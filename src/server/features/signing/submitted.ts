@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { borrowerLanguage } from '#server/application/recipient-language';
+import { signerLanguages } from '#server/application/recipient-language';
 import { AppError } from '#domain/errors';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
@@ -133,9 +133,9 @@ export async function resendSigningEmails(o: { services: Services; userId: strin
     if ((await linksSentLastHour(o.services, app.id, signer.role)) >= SIGNING_LINK_RESENDS_PER_HOUR)
       throw new AppError('RateLimited', SIGNING_LINK_MESSAGES.tooMany);
   }
-  const language = await borrowerLanguage(db, app.id);
+  const languages = await signerLanguages(db, app.id);
   const emails = await Promise.all(
-    unsigned.map((s) => signingLink(o.services, record.envelopeId, s, language)),
+    unsigned.map((s) => signingLink(o.services, record.envelopeId, s, languages[s.role])),
   );
   // One email after another: a transaction's client runs one query at a time.
   const ids = await db.transaction(async (tx) => {

@@ -54,7 +54,9 @@ function view(hasSpouse: boolean): ApplicationView {
       hasSpouse,
     },
     borrower: { ...person, notifyWhenStateIsEligible: null },
-    spouse: hasSpouse ? { ...person, firstName: 'Luis', hasSameAddressAsBorrower: true } : null,
+    spouse: hasSpouse
+      ? { ...person, firstName: 'Luis', hasSameAddressAsBorrower: true, preferredLanguage: null }
+      : null,
     hasPulledCredit: false,
     selfReportedMonthlyCurrentIncome: null,
     estimatedShortfall: null,

@@ -281,6 +281,7 @@ describe('/household', () => {
       lastName: 'Diaz',
       dateOfBirth: '05-20-1989',
       hasSameAddressAsBorrower: null,
+      preferredLanguage: null,
     };
     await renderPage(saved);
     expect(formField('Estimated monthly housing cost')).toHaveValue('$0');
@@ -294,6 +295,13 @@ describe('/household', () => {
     expect(field('City', spouseGroup())).toHaveValue('');
     expect(field<HTMLSelectElement>('State', spouseGroup())).toHaveValue('');
     await answer(HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower, 'Yes');
+    const language = field<HTMLSelectElement>('Your spouse’s language', spouseGroup());
+    expect([...language.options].map((o) => o.text)).toEqual([
+      'The same as mine',
+      'English',
+      'Spanish (Español)',
+    ]);
+    await user.selectOptions(language, 'Spanish (Español)');
     await submit();
     await waitFor(() => expect(puts()).toHaveLength(1));
     const body = puts()[0]?.body as {
@@ -310,6 +318,7 @@ describe('/household', () => {
       city: 'Round Rock',
       state: 'TX',
       zipCode: '78701',
+      preferredLanguage: 'es',
     });
   });
 
@@ -421,6 +430,13 @@ describe('/household in Spanish', () => {
     const spouse = screen.getByRole('group', { name: 'Sobre su cónyuge' });
     expect(within(spouse).getByLabelText('Correo electrónico (opcional)')).toBeInTheDocument();
     expect(within(spouse).getByLabelText('Número de teléfono (opcional)')).toBeInTheDocument();
+    // The spouse's language is offered in the borrower's language.
+    const language = within(spouse).getByLabelText<HTMLSelectElement>('El idioma de su cónyuge');
+    expect([...language.options].map((o) => o.text)).toEqual([
+      'El mismo que el mío',
+      'Inglés (English)',
+      'Español',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() =>
       expect(within(you).getByLabelText('Ciudad')).toHaveAccessibleDescription(

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { FormProvider, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { LANGUAGES } from '#domain/i18n/language';
 import { localizeMessage } from '#domain/i18n/translate-message';
 import {
   DEPENDENTS_OPTIONS,
@@ -38,7 +39,18 @@ const M = defineMessages({
   dependents2: { id: 'apply.household.dependents.two', defaultMessage: 'Two' },
   dependents3: { id: 'apply.household.dependents.three', defaultMessage: 'Three' },
   dependents4: { id: 'apply.household.dependents.fourOrMore', defaultMessage: 'Four+' },
+  spouseLanguageSame: {
+    id: 'apply.household.spouseLanguage.same',
+    defaultMessage: 'The same as mine',
+  },
+  spouseLanguageEnglish: { id: 'apply.household.spouseLanguage.en', defaultMessage: 'English' },
+  spouseLanguageSpanish: { id: 'apply.household.spouseLanguage.es', defaultMessage: 'Spanish (Español)' },
+  spouseLanguageHint: {
+    id: 'apply.household.spouseLanguage.hint',
+    defaultMessage: 'We write to your spouse in this language, and they read the letter they sign in it.',
+  },
 });
+const SPOUSE_LANGUAGE_MESSAGES = { en: M.spouseLanguageEnglish, es: M.spouseLanguageSpanish } as const;
 /** A field the borrower may leave empty (inline: typed descriptors with values are refused). */
 const optionalLabel = (intl: IntlShape, label: string) =>
   intl.formatMessage({ id: 'apply.household.optional', defaultMessage: '{label} (optional)' }, { label });
@@ -100,9 +112,15 @@ export const HOUSEHOLD_FIELD_ORDER = [
   ...personFields('borrower', ['phoneNumber']),
   'borrower.dateOfBirth',
   'hasSpouse',
-  ...['firstName', 'lastName', 'email', 'phoneNumber', 'dateOfBirth', 'hasSameAddressAsBorrower'].map(
-    (key) => `spouse.${key}`,
-  ),
+  ...[
+    'firstName',
+    'lastName',
+    'email',
+    'phoneNumber',
+    'dateOfBirth',
+    'preferredLanguage',
+    'hasSameAddressAsBorrower',
+  ].map((key) => `spouse.${key}`),
   ...ADDRESS_KEYS.map((key) => `spouse.${key}`),
 ] as Path<HouseholdInput>[];
 
@@ -118,6 +136,7 @@ const EMPTY_SPOUSE = {
   city: '',
   state: null,
   zipCode: '',
+  preferredLanguage: null,
 } satisfies DefaultValues<SpouseInput>;
 
 /** A saved or suggested state the select offers; anything else leaves the select empty. */
@@ -160,6 +179,7 @@ export function householdDefaults(application: ApplicationView): DefaultValues<H
           city: s.city ?? '',
           state: asStateCode(s.state) ?? null,
           zipCode: s.zipCode ?? '',
+          preferredLanguage: s.preferredLanguage,
         }
       : null,
   };
@@ -334,6 +354,17 @@ function HouseholdForm({ application }: { application: ApplicationView }) {
                 name="spouse.dateOfBirth"
                 label={L.dateOfBirth}
                 autoComplete="off"
+                className="sm:max-w-xs"
+              />
+              <SelectField
+                name="spouse.preferredLanguage"
+                label={L.preferredLanguage}
+                hint={intl.formatMessage(M.spouseLanguageHint)}
+                placeholder={intl.formatMessage(M.spouseLanguageSame)}
+                options={LANGUAGES.map((language) => ({
+                  value: language,
+                  label: intl.formatMessage(SPOUSE_LANGUAGE_MESSAGES[language]),
+                }))}
                 className="sm:max-w-xs"
               />
               <YesNoField
