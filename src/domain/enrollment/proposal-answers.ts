@@ -4,6 +4,10 @@ import {
   type OfferStatusAnswer,
 } from '#domain/validation/staff';
 
+/** Where a proposal stands: made and stored, sent to the creditor, answered, or left unanswered too long. */
+export const PROPOSAL_STATES = ['prepared', 'sent', 'answered', 'noAnswer'] as const;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
+
 /** A creditor's answer to a proposal: its terms taken, taken with a payment of its own, or refused. */
 export const PROPOSAL_ANSWERS = ['accepted', 'countered', 'declined'] as const;
 export type ProposalAnswer = (typeof PROPOSAL_ANSWERS)[number];
@@ -33,3 +37,14 @@ export function proposalAnswerOf(answer: OfferStatusAnswer): ProposalAnswerField
       };
   }
 }
+
+/**
+ * What was agreed with a creditor, as the borrower reads it: after an acceptance or a counter-offer, what the plan
+ * pays that creditor each month (the plan's terms already carry a counter-offer's payment, so My plan's table
+ * and this line show one figure); nothing before an answer or after a decline.
+ */
+export const agreedPaymentOf = (
+  answer: ProposalAnswer | null,
+  planPayment: number | undefined,
+): number | null =>
+  (answer === 'accepted' || answer === 'countered') && planPayment !== undefined ? planPayment : null;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offer, proposal } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
+import { signedPlanIn } from '#tests/support/signed-plan';
 
 // Staff enter a creditor's answer in the offer's modal; the proposal sent to that creditor records it in the
 // same transaction. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
@@ -112,5 +113,75 @@ describe('a creditor answer recorded by staff reaches the proposal', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await proposalOf(a.offers[0]!.id)).toBeUndefined();
+  });
+});
+
+describe('My plan states each creditor’s proposal', () => {
+  it('shows sent or prepared, answered on, and what was agreed, from the borrower’s own application only', async () => {
+    const a = await signedPlanIn(t, 'Planned');
+    await t.app.prepareProposals(a.applicationId);
+    // Another borrower with proposals and answers of their own.
+    const other = await signedPlanIn(t, 'Neighbour');
+    await t.app.prepareProposals(other.applicationId);
+    await staff.client.post(`/api/staff/offers/${other.offers[0]!.id}/status`, {
+      version: 0,
+      status: 'declined',
+      reasons: ['other'],
+    });
+
+    const [first, second] = a.offers;
+    const counterPayment = second!.payment + 700;
+    expect(
+      (
+        await staff.client.post(`/api/staff/offers/${first!.id}/status`, {
+          version: 0,
+          status: 'accepted',
+          creditorAccount: ach,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await staff.client.post(`/api/staff/offers/${second!.id}/status`, {
+          version: 0,
+          status: 'counterOffer',
+          counterPayment,
+          creditorAccount: ach,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const res = await a.client.get('/api/customer-portal/plan');
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = res.json() as {
+      creditors: { id: string; newMonthlyPayment: number; proposal: Record<string, unknown> | null }[];
+    };
+    const today = t.today();
+    const byId = new Map(plan.creditors.map((c) => [c.id, c]));
+    // Only this borrower's offers, each with its own proposal.
+    expect([...byId.keys()].sort()).toEqual(a.offers.map((o) => o.id).sort());
+    for (const o of other.offers) expect(byId.has(o.id)).toBe(false);
+
+    const accepted = byId.get(first!.id)!;
+    expect(accepted.proposal).toEqual({
+      state: 'answered',
+      preparedOn: today,
+      sentOn: null,
+      answeredOn: today,
+      answer: 'accepted',
+      agreedPayment: accepted.newMonthlyPayment,
+    });
+    const countered = byId.get(second!.id)!;
+    expect(countered.proposal).toMatchObject({ answer: 'countered', agreedPayment: counterPayment });
+    expect(countered.newMonthlyPayment).toBe(counterPayment);
+    for (const rest of a.offers.slice(2)) {
+      expect(byId.get(rest.id)!.proposal).toMatchObject({
+        state: 'prepared',
+        answeredOn: null,
+        agreedPayment: null,
+      });
+    }
+    // None of them is declined: the other borrower's decline did not leak into this plan.
+    expect(plan.creditors.some((c) => c.proposal?.answer === 'declined')).toBe(false);
   });
 });
