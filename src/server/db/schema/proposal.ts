@@ -47,6 +47,8 @@ export const proposal = pgTable(
   (t) => [
     index('proposal_application_id_idx').on(t.applicationId),
     index('proposal_creditor_id_state_idx').on(t.creditorId, t.state),
+    // The proposals screen finds those waiting too long by state and age, among every proposal ever made.
+    index('proposal_state_prepared_at_idx').on(t.state, t.preparedAt),
     check('proposal_state_check', sql`${t.state} in ('prepared', 'sent', 'answered', 'noAnswer')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offer, proposal } from '#server/db/schema/index';
+import { creditor, offer, proposal } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
 import { signedPlanIn } from '#tests/support/signed-plan';
@@ -183,5 +183,113 @@ describe('My plan states each creditor’s proposal', () => {
     }
     // None of them is declined: the other borrower's decline did not leak into this plan.
     expect(plan.creditors.some((c) => c.proposal?.answer === 'declined')).toBe(false);
+  });
+});
+
+describe('GET /api/staff/proposals: unanswered past the answer time, by creditor', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const ago = (days: number) => new Date(Date.now() - days * DAY);
+  const CREDITOR = { id: 'zeta-test-bank', name: 'Zeta Test Bank', matchNames: ['ZETA'] };
+
+  it('lists the overdue proposals oldest first, page by page, with each creditor’s rate and median days', async () => {
+    await t.db.insert(creditor).values(CREDITOR).onConflictDoNothing();
+    const waiting = await withProposals('Waiting');
+    const answered = await withProposals('Answering');
+    const [w1, w2, w3, w4] = waiting.offers;
+    expect(w3).toBeDefined();
+    await t.db
+      .update(proposal)
+      .set({ creditorId: CREDITOR.id })
+      .where(eq(proposal.applicationId, waiting.applicationId));
+    // Two long overdue (prepared a year ago; one sent 31 days ago), one sent recently: still within the time.
+    await t.db
+      .update(proposal)
+      .set({ preparedAt: ago(400) })
+      .where(eq(proposal.offerId, w1!.id));
+    await t.db
+      .update(proposal)
+      .set({ preparedAt: ago(399), sentAt: ago(31), state: 'sent' })
+      .where(eq(proposal.offerId, w2!.id));
+    await t.db
+      .update(proposal)
+      .set({ preparedAt: ago(398), sentAt: ago(3), state: 'sent' })
+      .where(eq(proposal.offerId, w3!.id));
+    if (w4)
+      await t.db
+        .update(proposal)
+        .set({ preparedAt: ago(2) })
+        .where(eq(proposal.offerId, w4.id));
+    // The same creditor's answers elsewhere: accepted after 10 days, countered after 30, declined after 20.
+    const [a1, a2, a3] = answered.offers;
+    const answer = (
+      offerId: string,
+      sentDaysAgo: number,
+      tookDays: number,
+      kind: 'accepted' | 'countered' | 'declined',
+    ) =>
+      t.db
+        .update(proposal)
+        .set({
+          creditorId: CREDITOR.id,
+          state: 'answered',
+          preparedAt: ago(sentDaysAgo + 1),
+          sentAt: ago(sentDaysAgo),
+          answeredAt: ago(sentDaysAgo - tookDays),
+          answer: kind,
+        })
+        .where(eq(proposal.offerId, offerId));
+    await answer(a1!.id, 50, 10, 'accepted');
+    await answer(a2!.id, 50, 30, 'countered');
+    if (a3) await answer(a3.id, 50, 20, 'declined');
+
+    const first = await staff.client.get('/api/staff/proposals?limit=1');
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json();
+    expect(page1.responseDays).toBe(30);
+    expect(page1.proposals).toMatchObject([{ offerId: w1!.id, state: 'prepared', daysWaiting: 400 }]);
+    expect(page1.creditors).toEqual([
+      {
+        creditorId: CREDITOR.id,
+        creditorName: 'Zeta Test Bank',
+        overdue: 2,
+        answered: a3 ? 3 : 2,
+        acceptanceRate: a3 ? 2 / 3 : 1,
+        medianDaysToAnswer: 20,
+      },
+    ]);
+    expect(page1.nextAfter).toBe(page1.proposals[0].id);
+
+    const second = (await staff.client.get(`/api/staff/proposals?limit=1&after=${page1.nextAfter}`)).json();
+    expect(second.proposals).toMatchObject([{ offerId: w2!.id, state: 'sent', daysWaiting: 31 }]);
+    // The rest of the list never shows the proposals still within their time.
+    const rest = (
+      await staff.client.get(`/api/staff/proposals?after=${second.nextAfter ?? second.proposals[0].id}`)
+    ).json();
+    const listed = [...page1.proposals, ...second.proposals, ...rest.proposals].map(
+      (p: { offerId: string }) => p.offerId,
+    );
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).not.toContain(w3!.id);
+    if (w4) expect(listed).not.toContain(w4.id);
+  });
+
+  it('answers 400 to a hostile query, never 5xx, and 403 to a borrower', async () => {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=1e400',
+      'limit=abc',
+      'limit=-1',
+      'after=not-a-uuid',
+      'after=%00',
+      `after=${'1'.repeat(5000)}`,
+      'after=00000000-0000-4000-8000-000000000000',
+      'unknown=1',
+    ]) {
+      const res = await staff.client.get(`/api/staff/proposals?${query}`);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+    }
+    const borrower = await signedPlanIn(t, 'Curious');
+    expect((await borrower.client.get('/api/staff/proposals')).statusCode).toBe(403);
   });
 });
