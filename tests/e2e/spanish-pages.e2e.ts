@@ -171,6 +171,8 @@ test.describe('the Spanish pages outside the journey', () => {
         page.getByRole('heading', { name: 'Nuestro servicio todavía no está disponible en su estado' }),
         'notify-when-eligible',
       );
+      // The state's name as Spanish writes it.
+      await visible(page.getByText('Distrito de Columbia', { exact: true }));
       await answer(
         page,
         '¿Desea que le avisemos cuando nuestro servicio esté disponible en su estado?',

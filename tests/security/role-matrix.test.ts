@@ -54,6 +54,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/staff/applications/:id', 'staff'],
   ['GET', '/api/staff/applications/:id/letter', 'staff'],
   ['GET', '/api/staff/applications/:id/offers/:offerId/proposal', 'staff'],
+  ['GET', '/api/staff/proposals', 'staff'],
   ['POST', '/api/staff/applications/:id/claim', 'staff'],
   ['POST', '/api/staff/applications/:id/unclaim', 'staff'],
   ['POST', '/api/staff/alerts/:id/seen', 'staff'],

@@ -7,6 +7,7 @@ import { ALERT_TYPES } from '../flow/staff-views';
 import { customerAlertFiguresSchema } from '../monitoring/customer-alert-text';
 import { planTermsViewSchema } from './plan-terms-view';
 import { ELECTRONIC_RECORDS_STATES } from './electronic-records-consent';
+import { PROPOSAL_ANSWERS, PROPOSAL_STATES } from './proposal-answers';
 
 // What the enrollment screens send and read: the payment pages (/payments/...), the bank-link dialog, /submitted,
 // the signing page and the customer portal's plan. The server validates and serializes with these schemas and
@@ -309,6 +310,21 @@ export const planViewSchema = z.object({
       /** Basis points. */
       proposedApr: z.number().int().nullable(),
       term: z.number().int(),
+      /**
+       * The proposal sent to this creditor, once one was prepared: days as 'yyyy-MM-dd' in the agency's time
+       * zone. `agreedPayment` is what the plan pays the creditor after it accepted or countered (the table's
+       * figure); null otherwise.
+       */
+      proposal: z
+        .object({
+          state: z.enum(PROPOSAL_STATES),
+          preparedOn: z.string(),
+          sentOn: z.string().nullable(),
+          answeredOn: z.string().nullable(),
+          answer: z.enum(PROPOSAL_ANSWERS).nullable(),
+          agreedPayment: cents.nullable(),
+        })
+        .nullable(),
     }),
   ),
   payoff: z.object({

@@ -35,6 +35,8 @@ export const ROUTES = {
   /** The creditors and their concession programmes (every staff member reads them). */
   Creditors: '/creditors',
   Creditor: '/creditors/:creditorId',
+  /** Proposals creditors have not answered in time, with each creditor's answer statistics. */
+  Proposals: '/proposals',
   ChangeEmail: '/change-email',
   ChangePassword: '/change-password',
 } as const;

@@ -180,6 +180,10 @@ export const routes: RouteObject[] = [
                     path: ROUTES.Creditor,
                     lazy: () => import('../features/service-portal/creditors/creditor-page'),
                   },
+                  {
+                    path: ROUTES.Proposals,
+                    lazy: () => import('../features/service-portal/proposals/proposals-page'),
+                  },
                 ],
               },
               { path: ROUTES.ChangeEmail, lazy: () => import('../features/account/change-email-page') },

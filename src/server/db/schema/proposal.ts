@@ -4,12 +4,12 @@ import { application } from './application';
 import { applicationId, cents, createdAt, updatedAt } from './columns';
 import { creditor } from './creditors';
 import { offer } from './decision';
+import type { ProposalAnswer, ProposalState } from '#domain/enrollment/proposal-answers';
 
 // The proposal sent to each creditor of a plan (docs/decisions/0109-proposals-prepared-at-quality-control.md).
 
-/** Where a proposal stands: made and stored, sent to the creditor, answered, or left unanswered too long. */
-export const PROPOSAL_STATES = ['prepared', 'sent', 'answered', 'noAnswer'] as const;
-export type ProposalState = (typeof PROPOSAL_STATES)[number];
+// The states live in the domain, where the borrower's and staff's views of a proposal read them too.
+export { PROPOSAL_STATES, type ProposalState } from '#domain/enrollment/proposal-answers';
 
 /**
  * One per offer on the plan, made when quality control passes. The PDF itself is in the document store,
@@ -36,7 +36,7 @@ export const proposal = pgTable(
     channel: text('channel'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** The creditor's answer: 'accepted', 'countered' or 'declined'. */
-    answer: text('answer'),
+    answer: text('answer').$type<ProposalAnswer>(),
     /** A counter-offer's monthly payment. */
     answerPayment: cents('answer_payment'),
     /** What the creditor said, as staff recorded it. */
@@ -47,6 +47,8 @@ export const proposal = pgTable(
   (t) => [
     index('proposal_application_id_idx').on(t.applicationId),
     index('proposal_creditor_id_state_idx').on(t.creditorId, t.state),
+    // The proposals screen finds those waiting too long by state and age, among every proposal ever made.
+    index('proposal_state_prepared_at_idx').on(t.state, t.preparedAt),
     check('proposal_state_check', sql`${t.state} in ('prepared', 'sent', 'answered', 'noAnswer')`),
   ],
 );

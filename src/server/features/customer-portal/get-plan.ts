@@ -11,6 +11,8 @@ import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { planChangeNotice } from '#server/db/schema/enrollment';
+import { proposal } from '#server/db/schema/index';
+import { agreedPaymentOf } from '#domain/enrollment/proposal-answers';
 import { creditorNameOf, currentPaymentOf, loadPlanTerms } from '#server/application/plan-terms';
 import { last4 } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
@@ -38,6 +40,23 @@ const lastAnswerDay = (
   return answered.length > 0 ? dayOf(new Date(Math.max(...answered))) : null;
 };
 
+/** A creditor's proposal as My plan states it: when it was prepared, sent and answered, and what was agreed. */
+const proposalLine = (
+  row: typeof proposal.$inferSelect | undefined,
+  planPayment: number | undefined,
+  dayOf: (at: Date) => string,
+): PlanView['creditors'][number]['proposal'] =>
+  row
+    ? {
+        state: row.state,
+        preparedOn: dayOf(row.preparedAt),
+        sentOn: row.sentAt ? dayOf(row.sentAt) : null,
+        answeredOn: row.answeredAt ? dayOf(row.answeredAt) : null,
+        answer: row.answer,
+        agreedPayment: agreedPaymentOf(row.answer, planPayment),
+      }
+    : null;
+
 /**
  * GET /api/customer-portal/plan ('My plan'): the plan's terms (loadPlanTerms: the same figures as the offer,
  * the letter and the agency's record), each creditor's answer with what the plan pays it or what the borrower
@@ -64,6 +83,11 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
   const { terms } = plan;
   const onPlan = new Map(terms.creditors.map((c) => [c.id, c]));
   const direct = new Map(terms.payDirectly.map((c) => [c.id, c]));
+  const { dayOf } = o.services;
+  // Only the signed-in borrower's own application's proposals: the id comes from their session, never the request.
+  const proposals = new Map(
+    (await db.select().from(proposal).where(eq(proposal.applicationId, app.id))).map((p) => [p.offerId, p]),
+  );
   const creditors = plan.offers.map((x) => {
     const account = x.debt ?? x.collection;
     const left = direct.get(x.id);
@@ -79,6 +103,7 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
       // A creditor's counter-offer changes its rate and term: the plan's terms carry them.
       proposedApr: onPlan.get(x.id)?.proposedAprBp ?? x.proposedApr,
       term: onPlan.get(x.id)?.term ?? x.term,
+      proposal: proposalLine(proposals.get(x.id), onPlan.get(x.id)?.payment, dayOf),
     };
   });
   const kept = plan.offers.filter((x) => onPlan.has(x.id));
@@ -99,7 +124,6 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     .where(eq(planChangeNotice.applicationId, app.id))
     .orderBy(desc(planChangeNotice.createdAt))
     .limit(1);
-  const { dayOf } = o.services;
   const announced = (notice ? dayOf(notice.createdAt) : null) ?? lastAnswerDay(plan.offers, dayOf) ?? today;
   const found = planChange({
     terms,

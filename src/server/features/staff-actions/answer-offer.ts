@@ -12,6 +12,8 @@ import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
 import { creditorAccount } from '#server/db/schema/credit';
 import { decision, offer, offerDisqualificationReason, offerStatusChange } from '#server/db/schema/decision';
+import { proposal } from '#server/db/schema/proposal';
+import { proposalAnswerOf } from '#domain/enrollment/proposal-answers';
 import type { FieldCipher } from '#server/security/field-encryption';
 import { recordAudit } from '#server/audit/record-audit';
 import { counterOfferOf, storedStatusOf } from './counter-offer';
@@ -150,6 +152,17 @@ export async function answerOffer(o: {
       .returning();
     if (!updated) throw new AppError('Conflict');
     await tx.insert(offerStatusChange).values({ offerId: current.id, status, changedBy: o.actorId });
+    // The creditor answered the proposal it was sent (an offer made before proposals existed has none); a
+    // later correction of the answer replaces it, with the time it was entered.
+    await tx
+      .update(proposal)
+      .set({
+        state: 'answered',
+        answeredAt: new Date(),
+        ...proposalAnswerOf(o.answer),
+        updatedAt: new Date(),
+      })
+      .where(eq(proposal.offerId, current.id));
 
     await tx.delete(offerDisqualificationReason).where(eq(offerDisqualificationReason.offerId, current.id));
     let account: CreditorAccountRow | undefined;

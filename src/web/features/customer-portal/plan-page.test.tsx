@@ -5,7 +5,15 @@ import type { Language } from '#domain/i18n/language';
 import { MESSAGES } from '#domain/validation/messages';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import { Component as PlanPage, formatApr, LETTER_PATH, PLAN_PATH, planFeesText } from './plan-page';
+import { createIntl } from 'react-intl';
+import {
+  Component as PlanPage,
+  formatApr,
+  LETTER_PATH,
+  PLAN_PATH,
+  planFeesText,
+  proposalLines,
+} from './plan-page';
 
 // Big Card ($180) and Small Card ($60) on the plan with the $20 fee two accounts allow: $260 drawn a month.
 // Store Card declined: the borrower keeps paying it, about $25 a month; the letter authorized $285.
@@ -49,6 +57,14 @@ const PLAN: PlanView = {
       payDirectly: null,
       proposedApr: 800,
       term: 54,
+      proposal: {
+        state: 'answered',
+        preparedOn: '2026-06-02',
+        sentOn: '2026-06-03',
+        answeredOn: '2026-06-20',
+        answer: 'countered',
+        agreedPayment: 18_000,
+      },
     },
     {
       id: 'c2',
@@ -61,6 +77,14 @@ const PLAN: PlanView = {
       payDirectly: null,
       proposedApr: 975,
       term: 54,
+      proposal: {
+        state: 'prepared',
+        preparedOn: '2026-06-02',
+        sentOn: null,
+        answeredOn: null,
+        answer: null,
+        agreedPayment: null,
+      },
     },
     {
       id: 'c3',
@@ -73,6 +97,14 @@ const PLAN: PlanView = {
       payDirectly: 2_500,
       proposedApr: null,
       term: 0,
+      proposal: {
+        state: 'answered',
+        preparedOn: '2026-06-02',
+        sentOn: '2026-06-04',
+        answeredOn: '2026-06-22',
+        answer: 'declined',
+        agreedPayment: null,
+      },
     },
   ],
   payoff: {
@@ -141,15 +173,24 @@ describe('/customer-portal/plan', () => {
       ['Projected debt-free date', 'December 2030'],
     ]);
     expect(tableRows()).toEqual([
-      ['Big Card ••4321', '$9,000', '$180', '8.0%', '54 months', 'Accepted'],
-      ['Small Card', '$3,000', '$60', '9.8%', '54 months', 'Proposed'],
+      [
+        'Big Card ••4321',
+        '$9,000',
+        '$180',
+        '8.0%',
+        '54 months',
+        'AcceptedProposal sent on June 3, 2026' +
+          'Answered on June 20, 2026: asked for $180 a month instead, which your plan pays',
+      ],
+      ['Small Card', '$3,000', '$60', '9.8%', '54 months', 'ProposedProposal prepared on June 2, 2026'],
       [
         'Store Card ••9999',
         '$500',
         '—',
         '—',
         '0 months',
-        'DeclinedPay Store Card yourself: about $25 a month.',
+        'DeclinedPay Store Card yourself: about $25 a month.Proposal sent on June 4, 2026' +
+          'Answered on June 22, 2026: declined',
       ],
     ]);
     // The phone's cards carry the same creditors.
@@ -244,6 +285,33 @@ describe('/customer-portal/plan', () => {
   it('formats rates', () => {
     expect([formatApr(800), formatApr(1999), formatApr(0)]).toEqual(['8.0%', '20.0%', '0.0%']);
   });
+
+  const base = {
+    preparedOn: '2026-06-02',
+    sentOn: '2026-06-03',
+    answeredOn: null,
+    answer: null,
+    agreedPayment: null,
+  } as const;
+  it.each([
+    [null, []],
+    [{ ...base, state: 'sent' }, ['Proposal sent on June 3, 2026']],
+    [
+      { ...base, state: 'noAnswer' },
+      ['Proposal sent on June 3, 2026', 'No answer yet: we are following up with this creditor'],
+    ],
+    [
+      { ...base, state: 'answered', answeredOn: '2026-06-10', answer: 'accepted', agreedPayment: 12_345 },
+      ['Proposal sent on June 3, 2026', 'Answered on June 10, 2026: accepted, at $123 a month'],
+    ],
+    [
+      { ...base, state: 'answered', answeredOn: '2026-06-10', answer: 'countered', agreedPayment: null },
+      ['Proposal sent on June 3, 2026', 'Answered on June 10, 2026: accepted with a different rate'],
+    ],
+  ] as const)('words the proposal %j', (proposal, lines) => {
+    const intl = createIntl({ locale: 'en-US', defaultLocale: 'en-US' });
+    expect(proposalLines(proposal, intl)).toEqual(lines);
+  });
 });
 
 describe('/customer-portal/plan in Spanish', () => {
@@ -271,8 +339,13 @@ describe('/customer-portal/plan in Spanish', () => {
       '—',
       '—',
       '0 meses',
-      'RechazadoPague usted directamente a Store Card: unos $25 al mes.',
+      'RechazadoPague usted directamente a Store Card: unos $25 al mes.Propuesta enviada el 4 de junio de 2026' +
+        'Respondió el 22 de junio de 2026: rechazó la propuesta',
     ]);
+    expect(tableRows()[0]?.[5]).toBe(
+      'AceptadoPropuesta enviada el 3 de junio de 2026' +
+        'Respondió el 20 de junio de 2026: pidió $180 al mes en su lugar, que es lo que paga su plan',
+    );
     expect(screen.getByRole('heading', { name: 'Sus acreedores' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Su cargo mensual cambia de $285 a $260 a partir del cargo del 15 de agosto de 2026.' +

@@ -433,6 +433,67 @@ function StatusBadge({ status }: { status: Creditor['status'] }) {
   );
 }
 
+const PROPOSAL_LINES: Record<
+  'prepared' | 'sent' | 'accepted' | 'countered' | 'counteredRate' | 'declined' | 'noAnswer',
+  MessageDescriptor
+> = defineMessages({
+  prepared: { id: 'portal.proposals.prepared', defaultMessage: 'Proposal prepared on {date}' },
+  sent: { id: 'portal.proposals.sent', defaultMessage: 'Proposal sent on {date}' },
+  accepted: {
+    id: 'portal.proposals.accepted',
+    defaultMessage: 'Answered on {date}: accepted, at {amount} a month',
+  },
+  countered: {
+    id: 'portal.proposals.countered',
+    defaultMessage: 'Answered on {date}: asked for {amount} a month instead, which your plan pays',
+  },
+  counteredRate: {
+    id: 'portal.proposals.counteredRate',
+    defaultMessage: 'Answered on {date}: accepted with a different rate',
+  },
+  declined: { id: 'portal.proposals.declined', defaultMessage: 'Answered on {date}: declined' },
+  noAnswer: {
+    id: 'portal.proposals.noAnswer',
+    defaultMessage: 'No answer yet: we are following up with this creditor',
+  },
+});
+
+/**
+ * What became of the proposal sent to a creditor, in one or two short lines: when it was sent (or prepared, while
+ * not yet sent), then when and how the creditor answered. Nothing before a proposal exists.
+ */
+export function proposalLines(proposal: Creditor['proposal'], intl: IntlShape): string[] {
+  if (!proposal) return [];
+  const day = (value: string) => formatDay(value, intl);
+  const lines = [
+    proposal.sentOn
+      ? intl.formatMessage(PROPOSAL_LINES.sent, { date: day(proposal.sentOn) })
+      : intl.formatMessage(PROPOSAL_LINES.prepared, { date: day(proposal.preparedOn) }),
+  ];
+  if (proposal.state === 'noAnswer') lines.push(intl.formatMessage(PROPOSAL_LINES.noAnswer));
+  if (proposal.answeredOn && proposal.answer) {
+    const date = day(proposal.answeredOn);
+    const amount = proposal.agreedPayment === null ? null : formatDollars(proposal.agreedPayment);
+    if (proposal.answer === 'declined') lines.push(intl.formatMessage(PROPOSAL_LINES.declined, { date }));
+    else if (amount === null) lines.push(intl.formatMessage(PROPOSAL_LINES.counteredRate, { date }));
+    else lines.push(intl.formatMessage(PROPOSAL_LINES[proposal.answer], { date, amount }));
+  }
+  return lines;
+}
+
+function ProposalLines({ creditor, className }: { creditor: Creditor; className: string }) {
+  const intl = useIntl();
+  const lines = proposalLines(creditor.proposal, intl);
+  if (lines.length === 0) return null;
+  return (
+    <ul className={className} data-testid="proposal-lines">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 const creditorName = (creditor: Creditor): string =>
   creditor.accountNumberLast4
     ? `${creditor.creditorName} ••${creditor.accountNumberLast4}`
@@ -484,6 +545,7 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                 {creditor.payDirectly !== null && (
                   <p className="mt-2 text-sm font-medium text-gray-900">{payDirectlyText(creditor, intl)}</p>
                 )}
+                <ProposalLines creditor={creditor} className="mt-2 space-y-1 text-sm text-gray-700" />
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                   <div>
                     <dt className="text-gray-600">{balanceLabel}</dt>
@@ -551,6 +613,7 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                     {creditor.payDirectly !== null && (
                       <p className="mt-1 text-xs text-gray-800">{payDirectlyText(creditor, intl)}</p>
                     )}
+                    <ProposalLines creditor={creditor} className="mt-1 space-y-0.5 text-xs text-gray-700" />
                   </td>
                 </tr>
               ))}

@@ -50,6 +50,7 @@ const HIGHER: PlanView = {
       payDirectly: null,
       proposedApr: 800,
       term: 48,
+      proposal: null,
     },
     {
       id: 'c2',
@@ -62,6 +63,7 @@ const HIGHER: PlanView = {
       payDirectly: null,
       proposedApr: 975,
       term: 48,
+      proposal: null,
     },
   ],
   payoff: {

@@ -1,3 +1,4 @@
+import type { OverdueProposalsView } from '#domain/validation/proposals';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -39,6 +40,8 @@ export const staffKeys = {
   emailFailures: () => ['staff', 'email-failures'] as const,
   creditors: (search: string) => ['staff', 'creditors', search] as const,
   creditor: (creditorId: string) => ['staff', 'creditor', creditorId] as const,
+  /** A page of the overdue proposals, by the id it starts after ('' for the first). */
+  proposals: (after: string) => ['staff', 'proposals', after] as const,
 };
 
 // ------------------------------------------------------------------ reads
@@ -167,4 +170,14 @@ export const updateCreditorDetails = (
 export const markAlertSeen = (alertId: string) =>
   api<z.infer<typeof alertSeenViewSchema>>(`/api/staff/alerts/${encodeURIComponent(alertId)}/seen`, {
     method: 'POST',
+  });
+
+/** The proposals creditors have not answered in time, one page from after `after` ('' for the first). */
+export const overdueProposalsQuery = (after: string) =>
+  queryOptions({
+    queryKey: staffKeys.proposals(after),
+    queryFn: () =>
+      api<OverdueProposalsView>(
+        `/api/staff/proposals${after === '' ? '' : `?after=${encodeURIComponent(after)}`}`,
+      ),
   });

@@ -53,13 +53,14 @@ const linkTexts = (root: Element) =>
 const click = (element: Element) => app.user.click(element);
 
 describe('portal header', () => {
-  it('shows Borrower Queue, Summary, Creditors, Preferences and Sign Out, the name dropdown, and the page below', async () => {
+  it('shows Borrower Queue, Summary, Creditors, Proposals, Preferences and Sign Out, the name dropdown, and the page below', async () => {
     await open();
     const desktop = nav().querySelector('ul')!;
     expect(linkTexts(desktop)).toEqual([
       'Borrower Queue',
       'Summary',
       'Creditors',
+      'Proposals',
       'Preferences',
       'Sign Out',
       'Dana Reyes',
@@ -93,6 +94,7 @@ describe('portal header', () => {
       'Borrower Queue',
       'Summary',
       'Creditors',
+      'Proposals',
       'Preferences',
       'Sign Out',
       'Change email',

@@ -10,6 +10,7 @@ export const PORTAL_LINKS = [
   { to: '/borrower-queue', label: 'Borrower Queue' },
   { to: '/summary', label: 'Summary' },
   { to: '/creditors', label: 'Creditors' },
+  { to: '/proposals', label: 'Proposals' },
   { to: '/preferences', label: 'Preferences' },
 ] as const;
 

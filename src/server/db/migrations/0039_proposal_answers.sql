@@ -1,0 +1,1 @@
+CREATE INDEX "proposal_state_prepared_at_idx" ON "proposal" USING btree ("state","prepared_at");
