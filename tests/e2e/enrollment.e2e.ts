@@ -514,7 +514,12 @@ test.describe('enrollment', () => {
       // On a phone the creditors are cards, with the same answers.
       await page.setViewportSize(PHONE);
       await expect(table).toBeHidden();
-      const cards = page.getByRole('region', { name: 'Your creditors' }).getByRole('listitem');
+      // One card per creditor (each card holds its proposal's own short list).
+      const cards = page
+        .getByRole('region', { name: 'Your creditors' })
+        .getByRole('list')
+        .first()
+        .locator(':scope > li');
       expect(await cards.count()).toBe(firstOfferCount);
       expect(await cards.filter({ hasText: 'Declined' }).count()).toBe(1);
       expect(await cards.filter({ hasText: 'Accepted' }).count()).toBe(firstOfferCount - 1);

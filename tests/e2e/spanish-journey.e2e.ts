@@ -594,7 +594,12 @@ test.describe('the borrower’s journey in Spanish', () => {
       );
 
       // The creditors, one card each on a phone: one declined (paid directly), the rest accepted.
-      const creditors = page.getByRole('region', { name: 'Sus acreedores' }).getByRole('listitem');
+      // One card per creditor (each card holds its proposal's own short list).
+      const creditors = page
+        .getByRole('region', { name: 'Sus acreedores' })
+        .getByRole('list')
+        .first()
+        .locator(':scope > li');
       await expect(creditors).toHaveCount(offers.length);
       const declined = creditors.filter({ hasText: 'Rechazado' });
       await expect(declined).toHaveCount(1);
