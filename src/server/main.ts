@@ -43,13 +43,23 @@ try {
 await database.migrate();
 
 let jobs: Jobs | undefined; // eslint-disable-line prefer-const -- assigned after the app, which needs it in a callback
+// Messages written while the job queue is still starting: a job it runs at start (the letter of a server that
+// stopped before sending it) can write an email before startJobs returns. Kept here and handed over once it
+// has started, rather than left for the sweep ten minutes later.
+const writtenBeforeTheQueue: { kind: 'email' | 'sms' | 'webhook'; id: string }[] = [];
+const handOver = (kind: 'email' | 'sms' | 'webhook', id: string) => {
+  if (!jobs) return void writtenBeforeTheQueue.push({ kind, id });
+  if (kind === 'email') jobs.emailQueued(id);
+  else if (kind === 'sms') jobs.smsQueued(id);
+  else jobs.webhookQueued(id);
+};
 const app = await buildApp({
   config,
   database,
   ...providers,
-  onEmailQueued: (id) => jobs?.emailQueued(id),
-  onSmsQueued: (id) => jobs?.smsQueued(id),
-  onWebhookQueued: (id) => jobs?.webhookQueued(id),
+  onEmailQueued: (id) => handOver('email', id),
+  onSmsQueued: (id) => handOver('sms', id),
+  onWebhookQueued: (id) => handOver('webhook', id),
   // Requests arrive only once the server listens, after the job queue started.
   queueLetter: (tx, applicationId) => {
     if (!jobs) throw new Error('The job queue is not started: the letter cannot be queued');
@@ -80,6 +90,7 @@ jobs = await startJobs({
     creditPullDays: config.monitorCreditPullDays,
   },
 });
+for (const { kind, id } of writtenBeforeTheQueue.splice(0)) handOver(kind, id);
 
 if (config.demoStaff) {
   const demo = await ensureDemoStaff({ db: database.db });
