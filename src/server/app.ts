@@ -207,13 +207,15 @@ export async function buildApp(
   await app.register(proposalRoutes, { services });
   // For the proposals' job (jobs/queue.ts): each offer's proposal, made once.
   app.decorate('prepareProposals', async (applicationId: string) => {
-    await prepareProposals({
+    const { emailIds } = await prepareProposals({
       db: database.db,
       cipher,
       documents: services.documents,
       applicationId,
       today: services.today(),
     });
+    // The emails to creditors that take proposals by email, once their rows are committed.
+    for (const id of emailIds) services.onEmailQueued?.(id);
   });
   // Saving the payment account sends the Letter of Authorization to sign.
   await app.register(paymentRoutes, { services, startSigning });

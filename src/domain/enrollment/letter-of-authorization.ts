@@ -65,9 +65,11 @@ export type LetterOfAuthorizationContent = {
   title: string;
   /** The date as written on the letter: 'March 15, 2026'. */
   date: string;
-  /** The signers' names and the borrower's address, as the letter's sender block. */
+  /** The signers' names and the borrower's address, as the letter's sender block, under `fromHeading`. */
+  fromHeading: string;
   from: string[];
-  /** The agency's name and phone number. */
+  /** The agency's name and phone number, under `toHeading`. */
+  toHeading: string;
   to: string[];
   /** Before the creditors table. */
   paragraphs: string[];
@@ -150,7 +152,8 @@ export const DRAFT_ON_NON_BUSINESS_DAY =
  * words were signed. Change a sentence of LETTER_MESSAGES (or the plan's disclosures it repeats), in English
  * or in Spanish → change that language's version.
  */
-export const LETTER_TEXT_VERSIONS: Record<Language, string> = { en: '2026-11-26', es: '2026-11-26.es' };
+// The Spanish text changed on 2026-11-27: its sender and recipient headings had been left in English.
+export const LETTER_TEXT_VERSIONS: Record<Language, string> = { en: '2026-11-26', es: '2026-11-27.es' };
 
 /**
  * The letter's sentences. A single signer writes as "I", a couple as "we" (`signers`: 'joint' or 'single'),
@@ -158,6 +161,8 @@ export const LETTER_TEXT_VERSIONS: Record<Language, string> = { en: '2026-11-26'
  */
 export const LETTER_MESSAGES = defineMessages({
   title: { id: 'letter.title', defaultMessage: 'Letter of Authorization' },
+  fromHeading: { id: 'letter.fromHeading', defaultMessage: 'From' },
+  toHeading: { id: 'letter.toHeading', defaultMessage: 'To' },
   authorizeAgency: {
     id: 'letter.authorizeAgency',
     defaultMessage:
@@ -341,7 +346,9 @@ export function letterOfAuthorizationContent(
     textVersion: LETTER_TEXT_VERSIONS[intl.language],
     title: t(LETTER_MESSAGES.title),
     date: date(input.date),
+    fromHeading: t(LETTER_MESSAGES.fromHeading),
     from: [borrower, ...(spouse ? [spouse] : []), ...input.borrower.addressLines.map(tidy).filter(Boolean)],
+    toHeading: t(LETTER_MESSAGES.toHeading),
     to: [agency, tidy(input.agency.phone)],
     paragraphs: [
       t(LETTER_MESSAGES.authorizeAgency, { signers, borrower, spouse: spouse ?? '', agency }),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { proposalBudget, type ProposalView } from '#domain/enrollment/proposal';
 import { SITE } from '#domain/site';
 import type { ApplicationStatus } from '#domain/flow/statuses';
@@ -12,6 +12,8 @@ import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import { type FieldCipher, last4 } from '#server/security/field-encryption';
 import { recordAudit } from '#server/audit/record-audit';
+import { enqueueEmail } from '#server/email/outbox';
+import { proposalEmail } from './proposal-email';
 import { renderProposalPdf } from './render-proposal';
 
 /** Where an offer's proposal is kept in the document store: one key per offer, so a retry overwrites its own. */
@@ -26,10 +28,14 @@ const fullName = (p: { firstName: string | null; lastName: string | null }) =>
 
 /**
  * Makes the proposal of each offer on the plan that has none yet: renders the PDF, stores it sealed, writes
- * the proposal row (state 'prepared') and the key on the offer, in one transaction holding the application's
- * row. Safe to run again (the job is retried after a failure): an offer with a proposal is skipped, and a
- * document stored by a run that failed before its commit is overwritten under the same key, so a retry makes
- * neither a second document nor a second row. Answers how many it made.
+ * the proposal row and the key on the offer, in one transaction holding the application's row, and sends it
+ * by the creditor's channel (docs/decisions/0114-proposals-sent-by-the-creditors-channel.md): a creditor that
+ * takes proposals by email gets it through the outbox, PDF attached, in the same transaction (state 'sent');
+ * one that takes an electronic batch waits for the day's batch file, and any other is to be mailed (both
+ * 'prepared', with their channel). Safe to run again (the job is retried after a failure): an offer with a
+ * proposal is skipped, and a document stored by a run that failed before its commit is overwritten under the
+ * same key, so a retry makes neither a second document, nor a second row, nor a second email. Answers how
+ * many it made and the emails it queued (the caller hands them to the mailer after the commit).
  */
 export async function prepareProposals(o: {
   db: Db;
@@ -38,16 +44,17 @@ export async function prepareProposals(o: {
   applicationId: string;
   /** The agency's day ('yyyy-MM-dd'): the proposals' date and, before a letter set it, the first draft's. */
   today: string;
-}): Promise<{ prepared: number }> {
+}): Promise<{ prepared: number; emailIds: string[] }> {
   return o.db.transaction(async (tx) => {
     const [app] = await tx
       .select({ id: application.id, status: application.status })
       .from(application)
       .where(eq(application.id, o.applicationId))
       .for('update');
-    if (!app || !PROPOSAL_STATUSES.includes(app.status)) return { prepared: 0 };
+    const none = { prepared: 0, emailIds: [] };
+    if (!app || !PROPOSAL_STATUSES.includes(app.status)) return none;
     const plan = await loadPlanTerms(tx, app.id, { today: o.today });
-    if (!plan.decision?.isQualified || plan.terms.creditors.length === 0) return { prepared: 0 };
+    if (!plan.decision?.isQualified || plan.terms.creditors.length === 0) return none;
     const done = new Set(
       (
         await tx
@@ -57,7 +64,7 @@ export async function prepareProposals(o: {
       ).map((r) => r.offerId),
     );
     const todo = plan.terms.creditors.filter((c) => !done.has(c.id));
-    if (todo.length === 0) return { prepared: 0 };
+    if (todo.length === 0) return none;
 
     const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
     const budgetView = await budgetOf(tx, app.id, {
@@ -66,9 +73,29 @@ export async function prepareProposals(o: {
       planPayment: plan.terms.monthlyDraft,
     });
     const offersById = new Map(plan.offers.map((x) => [x.id, x]));
-    const known = new Set(
-      (await tx.select({ id: creditor.id }).from(creditor)).map((r) => r.id).filter((id) => id !== 'default'),
+    // The programmes' creditors ('chase@2' → 'chase'), with how each takes proposals.
+    const programmeCreditor = (offerId: string) =>
+      offersById.get(offerId)?.lenderConcessionId?.split('@')[0] ?? null;
+    const creditorIds = [
+      ...new Set(todo.map((c) => programmeCreditor(c.id)).filter((id): id is string => id !== null)),
+    ];
+    const creditors = new Map(
+      creditorIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({
+                id: creditor.id,
+                channel: creditor.proposalChannel,
+                email: creditor.proposalEmail,
+              })
+              .from(creditor)
+              .where(inArray(creditor.id, creditorIds))
+          )
+            .filter((r) => r.id !== 'default')
+            .map((r) => [r.id, r]),
     );
+    const emailIds: string[] = [];
     for (const c of todo) {
       const row = offersById.get(c.id)!;
       const view: ProposalView = {
@@ -94,21 +121,42 @@ export async function prepareProposals(o: {
         budget: budgetView,
       };
       const key = proposalDocumentKey(app.id, c.id);
-      await o.documents.put(key, await renderProposalPdf(view));
-      // The programme's creditor ('chase@2' → 'chase'); offers made on the default programme name none.
-      const creditorId = row.lenderConcessionId?.split('@')[0] ?? null;
-      await tx
+      const pdf = await renderProposalPdf(view);
+      await o.documents.put(key, pdf);
+      // Offers made on the default programme name no creditor, and are mailed.
+      const known = creditors.get(programmeCreditor(c.id) ?? '');
+      const byEmail = known?.channel === 'email' && known.email ? known.email : null;
+      const [made] = await tx
         .insert(proposal)
         .values({
           offerId: c.id,
           applicationId: app.id,
-          creditorId: creditorId && known.has(creditorId) ? creditorId : null,
+          creditorId: known?.id ?? null,
           documentKey: key,
+          channel: byEmail ? 'email' : (known?.channel ?? 'mail'),
+          state: byEmail ? 'sent' : 'prepared',
+          sentAt: byEmail ? new Date() : null,
         })
-        .onConflictDoNothing({ target: proposal.offerId });
+        .onConflictDoNothing({ target: proposal.offerId })
+        .returning({ id: proposal.id });
       await tx.update(offer).set({ proposalS3Key: key }).where(eq(offer.id, c.id));
+      if (made && byEmail) {
+        emailIds.push(
+          await enqueueEmail(
+            tx,
+            o.cipher,
+            proposalEmail({
+              to: byEmail,
+              creditorName: c.creditorName,
+              accountLast4: view.accountLast4,
+              pdf,
+              offerId: c.id,
+            }),
+          ),
+        );
+      }
     }
-    return { prepared: todo.length };
+    return { prepared: todo.length, emailIds };
   });
 }
 

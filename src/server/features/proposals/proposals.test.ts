@@ -1,15 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPOSALS_QUEUE } from '#server/application/proposal-queue';
 import { sealedDocuments } from '#server/application/sealed-documents';
-import { auditLog } from '#server/db/schema/ops';
+import { auditLog, emailOutbox } from '#server/db/schema/ops';
 import { borrower } from '#server/db/schema/application';
+import { creditor } from '#server/db/schema/creditors';
 import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
-import { devMailboxTransport } from '#server/email/outbox';
+import { devMailboxTransport, openEmailBody } from '#server/email/outbox';
 import { type Jobs, startJobs, unqueuedProposalIds } from '#server/jobs/queue';
 import { loggerOptions } from '#server/logging';
 import { createLocalDocumentStore } from '#providers/document-store/local';
@@ -201,6 +202,67 @@ describe('no proposal before quality control passes', () => {
     await t.app.prepareProposals(a.applicationId);
     expect(await proposalsOf(a.applicationId)).toEqual([]);
   });
+});
+
+describe('proposals sent by each creditor’s channel', () => {
+  const address = 'proposals@creditor.example';
+  let programmeCreditors: string[] = [];
+  beforeAll(async () => {
+    programmeCreditors = (await t.db.select({ id: creditor.id }).from(creditor))
+      .map((r) => r.id)
+      .filter((id) => id !== 'default');
+    await t.db
+      .update(creditor)
+      .set({ proposalChannel: 'email', proposalEmail: address })
+      .where(inArray(creditor.id, programmeCreditors));
+  });
+  afterAll(async () => {
+    await t.db
+      .update(creditor)
+      .set({ proposalChannel: null, proposalEmail: null })
+      .where(inArray(creditor.id, programmeCreditors));
+  });
+
+  it('emails the proposal, its PDF attached, to a creditor that takes them by email; the others wait to be mailed', async () => {
+    const a = await passedQualityControl('Emailed');
+    const rows = await waitForProposals(a.applicationId, a.offers.length);
+    const emailed = rows.filter((r) => r.creditorId !== null);
+    expect(emailed.length).toBeGreaterThan(0);
+    for (const row of emailed) {
+      expect(row).toMatchObject({ state: 'sent', channel: 'email' });
+      expect(row.sentAt).toBeInstanceOf(Date);
+    }
+    // Offers on the default programme have no creditor on file: to be mailed.
+    for (const row of rows.filter((r) => r.creditorId === null))
+      expect(row).toMatchObject({ state: 'prepared', channel: 'mail', sentAt: null });
+
+    const mails = (
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, 'creditor-proposal'), eq(emailOutbox.to, address)))
+    ).map((row) => openEmailBody(t.cipher, row)!);
+    for (const row of emailed) {
+      const last4 = await lastFourOf(row.offerId);
+      const mail = mails.find((m) => m.text.includes(row.offerId));
+      expect(mail, `an email for offer ${row.offerId}`).toBeDefined();
+      expect(mail!.subject).toContain(`account ending ${last4}`);
+      // The borrower's name is in the attached PDF only, never in the email's own words.
+      expect(`${mail!.subject} ${mail!.text} ${mail!.html}`).not.toContain('Emailed');
+      expect(mail!.attachments).toHaveLength(1);
+      const pdf = Buffer.from(mail!.attachments[0]!.content, 'base64');
+      expect(pdfLayoutText(pdf).join('\n')).toContain(`account ending in ${last4}`);
+    }
+    expect(mails.filter((m) => rows.some((r) => m.text.includes(r.offerId)))).toHaveLength(emailed.length);
+
+    // The job run again sends nothing twice.
+    await t.app.prepareProposals(a.applicationId);
+    const again = await t.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'creditor-proposal'), eq(emailOutbox.to, address)));
+    expect(again).toHaveLength(mails.length);
+  }, 90_000);
 });
 
 describe('proposals in an S3 bucket', () => {

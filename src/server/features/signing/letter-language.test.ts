@@ -70,7 +70,7 @@ describe('the letter in the signer’s language', () => {
     expect(signed.json()).toEqual({ signed: true });
     const row = await record(b.applicationId);
     expect(row.documentSignedAt).toBeInstanceOf(Date);
-    expect(row).toMatchObject({ letterLanguage: 'es', letterTextVersion: '2026-11-26.es' });
+    expect(row).toMatchObject({ letterLanguage: 'es', letterTextVersion: '2026-11-27.es' });
   });
 
   it('writes an English-speaking borrower’s letter in English, as before, and records that', async () => {

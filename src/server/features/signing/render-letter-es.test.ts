@@ -83,6 +83,8 @@ describe('the Letter of Authorization in Spanish', () => {
     expect(text).toContain('Juana Pérez, Titular');
     expect(text).toContain('Fecha');
     expect(pages[0]).toMatch(/Carta de autorización - página 1 de \d/);
+    // The sender and recipient blocks' headings, each on a line of its own beside the other.
+    expect(pages[0]).toMatch(/^\s*De\s{2,}Para\s*$/m);
     // Nothing of the English letter is left.
     for (const english of [
       'Letter of Authorization',
@@ -91,6 +93,7 @@ describe('the Letter of Authorization in Spanish', () => {
       'Balance',
       'Borrower',
       ' page ',
+      'From',
     ])
       expect(text).not.toContain(english);
     const doc = await PDFDocument.load(pdf);

@@ -146,12 +146,12 @@ function drawLetterBody(
   w.y -= BODY.leading / 2;
   const partiesTop = w.y;
   const columnWidth = CONTENT_WIDTH / 2 - 12;
-  w.line('From', { font: bold, size: 9, color: MUTED });
+  w.line(content.fromHeading, { font: bold, size: 9, color: MUTED });
   for (const line of content.from) w.lines(line, { font: regular, width: columnWidth });
   const fromBottom = w.y;
   w.y = partiesTop;
   const toX = MARGIN.left + CONTENT_WIDTH / 2;
-  w.line('To', { font: bold, size: 9, color: MUTED, x: toX });
+  w.line(content.toHeading, { font: bold, size: 9, color: MUTED, x: toX });
   for (const line of content.to) w.lines(line, { font: regular, x: toX, width: columnWidth });
   w.y = Math.min(w.y, fromBottom) - BODY.leading;
 
