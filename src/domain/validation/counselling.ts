@@ -41,6 +41,13 @@ const instantField = (label: string) =>
       return at;
     });
 
+/**
+ * Whether both ends of a span were read as instants. Zod still runs an object's refinements after a field failed
+ * its own check (the issue is "continuable"), and the failed field then holds the raw string, so a refinement
+ * that compares the two ends must first see that both are dates; the field's own message already says what is wrong.
+ */
+const bothInstants = (a: unknown, b: unknown): boolean => a instanceof Date && b instanceof Date;
+
 const timeZoneField = () =>
   z
     .string({ error: requiredMessage(LABELS.timeZone) })
@@ -56,11 +63,18 @@ export const slotQuerySchema = z
     timeZone: timeZoneField(),
     language: languageField().optional(),
   })
-  .refine((q) => q.from < q.to, { error: invalidMessage(LABELS.to), path: ['to'] })
-  .refine((q) => q.to.getTime() - q.from.getTime() <= MAX_SLOT_SPAN_DAYS * 86_400_000, {
+  .refine((q) => !bothInstants(q.from, q.to) || q.from < q.to, {
     error: invalidMessage(LABELS.to),
     path: ['to'],
-  });
+  })
+  .refine(
+    (q) =>
+      !bothInstants(q.from, q.to) || q.to.getTime() - q.from.getTime() <= MAX_SLOT_SPAN_DAYS * 86_400_000,
+    {
+      error: invalidMessage(LABELS.to),
+      path: ['to'],
+    },
+  );
 export type SlotQuery = z.infer<typeof slotQuerySchema>;
 
 export const slotViewSchema = z.object({
@@ -201,11 +215,19 @@ export const MAX_TIME_OFF_DAYS = 366;
 
 export const timeOffSchema = z
   .strictObject({ startsAt: instantField('Starts at'), endsAt: instantField('Ends at') })
-  .refine((t) => t.startsAt < t.endsAt, { error: 'The end must come after the start.', path: ['endsAt'] })
-  .refine((t) => t.endsAt.getTime() - t.startsAt.getTime() <= MAX_TIME_OFF_DAYS * 86_400_000, {
-    error: invalidMessage('Ends at'),
+  .refine((t) => !bothInstants(t.startsAt, t.endsAt) || t.startsAt < t.endsAt, {
+    error: 'The end must come after the start.',
     path: ['endsAt'],
-  });
+  })
+  .refine(
+    (t) =>
+      !bothInstants(t.startsAt, t.endsAt) ||
+      t.endsAt.getTime() - t.startsAt.getTime() <= MAX_TIME_OFF_DAYS * 86_400_000,
+    {
+      error: invalidMessage('Ends at'),
+      path: ['endsAt'],
+    },
+  );
 
 export const counsellorAvailabilityViewSchema = z.object({
   /** The agency's time zone, in which the weekly hours are written. */

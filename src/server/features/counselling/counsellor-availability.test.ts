@@ -155,6 +155,7 @@ describe("a counsellor's own availability", () => {
     ['an end before the start', { startsAt: '2026-03-02T09:00:00Z', endsAt: '2026-03-01T09:00:00Z' }],
     ['ten years off', { startsAt: '2026-03-02T09:00:00Z', endsAt: '2036-03-01T09:00:00Z' }],
     ['a huge number', { startsAt: 1e308, endsAt: '2026-03-01T09:00:00Z' }],
+    ['both ends too long to be dates', { startsAt: 'a'.repeat(41), endsAt: 'a'.repeat(41) }],
   ])('refuses time off with %s with 400', async (_name, body) => {
     expect((await bea.post(TIME_OFF, body)).statusCode).toBe(400);
   });

@@ -122,6 +122,12 @@ describe('GET /api/counselling/slots', () => {
     ['a span of a year', { to: new Date(Date.now() + 365 * 24 * HOUR).toISOString() }],
     ['an unknown language', { language: 'fr' }],
     ['an unknown parameter', { counsellorId: 'x' }],
+    // Both ends too long to be dates: the span checks must not read them as dates (this once answered 500).
+    [
+      'two overlong ends and a number for a zone',
+      { from: 'a'.repeat(41), to: 'a'.repeat(41), timeZone: '1e+308' },
+    ],
+    ['an end too long to be a date', { to: 'a'.repeat(41) }],
   ])('answers 400 to %s', async (_name, query) => {
     const params = new URLSearchParams({
       from: new Date().toISOString(),
