@@ -65,11 +65,14 @@ describe('npm run keys:rotate', () => {
       `borrower.date_of_birth: ${encryptionKeyId(Buffer.from(oldKey, 'hex'))} 1 (UNKNOWN KEY)`,
     );
     expect(unknown.out).toContain('sms_outbox.body: clear 1 (to re-seal)');
+    // The document store is walked too (its re-sealing is tested in src/server/security/rotate-documents.test.ts).
+    expect(unknown.out).toContain('documents (local): empty');
 
     const rotated = await rotate({ ...where, ENCRYPTION_KEY: newKey, ENCRYPTION_KEYS_OLD: oldKey });
     expect(rotated.code).toBe(0);
     expect(rotated.out).toContain('borrower.date_of_birth: 1/1 under the current key (1 re-sealed now)');
     expect(rotated.out).toContain('sms_outbox.body: 1/1 under the current key (1 re-sealed now)');
+    expect(rotated.out).toContain('documents (local): 0/0 under the current key (0 re-sealed now)');
     expect(rotated.out).toContain('Done: every sealed value is under the current key');
     expect(rotated.out).not.toMatch(/1961|Robin|4155550123/);
     expect(rotated.out).not.toContain(oldKey);

@@ -1,6 +1,7 @@
 /**
  * Key rotation: re-seals every value sealed with an old encryption key under ENCRYPTION_KEY, table by table,
- * in short batches, printing how far each column is (counts only: nothing read is ever printed).
+ * in short batches, then every document in the document store (the creditors' proposals), printing how far each
+ * is (counts only: nothing read is ever printed).
  * Usage: npm run keys:rotate -- [--check] [--batch-size N]
  *   --check   changes nothing: lists which key ids the stored values use, and fails when one is unknown.
  * Safe to run while the server serves (on PostgreSQL; the embedded database belongs to one process, so stop
@@ -9,9 +10,11 @@
  * The steps of a rotation are in the README (Key rotation).
  */
 import { parseArgs } from 'node:util';
+import { createDocumentStore } from '#providers/document-store/index';
 import { openDatabase } from '#server/db/client';
 import { ConfigError, type Config, loadConfig } from '#server/env';
 import { createFieldCipher, encryptionKeyId } from '#server/security/field-encryption';
+import { documentKeysInUse, rotateDocuments } from '#server/security/rotate-documents';
 import { keysInUse, rotateKeys } from '#server/security/rotate-keys';
 
 const USAGE = 'Usage: npm run keys:rotate -- [--check] [--batch-size N]';
@@ -50,25 +53,37 @@ console.log(
 );
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const documents = createDocumentStore(config);
 let failed = false;
+
+/** 'key n (what it means)' for each key id in use; marks the run failed on a key this server was not given. */
+function describeKeys(byKey: Record<string, number>): string {
+  const parts = Object.entries(byKey).map(([key, n]) => {
+    const note =
+      key === cipher.currentKeyId
+        ? ' (current)'
+        : key === 'v1' || key === 'clear'
+          ? ' (to re-seal)'
+          : key === 'missing'
+            ? ' (named in the database, absent from the store)'
+            : known.has(key)
+              ? ' (old key)'
+              : ' (UNKNOWN KEY)';
+    if (note === ' (UNKNOWN KEY)') failed = true;
+    return `${key} ${n}${note}`;
+  });
+  return parts.join(', ') || 'empty';
+}
+
 try {
   await database.migrate();
   if (args.check) {
     for (const use of await keysInUse(database.db)) {
-      const parts = Object.entries(use.byKey).map(([key, n]) => {
-        const note =
-          key === cipher.currentKeyId
-            ? ' (current)'
-            : key === 'v1' || key === 'clear'
-              ? ' (to re-seal)'
-              : known.has(key)
-                ? ' (old key)'
-                : ' (UNKNOWN KEY)';
-        if (note === ' (UNKNOWN KEY)') failed = true;
-        return `${key} ${n}${note}`;
-      });
-      console.log(`${use.table}.${use.column}: ${parts.join(', ') || 'empty'}`);
+      console.log(`${use.table}.${use.column}: ${describeKeys(use.byKey)}`);
     }
+    console.log(
+      `documents (${documents.kind}): ${describeKeys(await documentKeysInUse(database.db, documents))}`,
+    );
     if (failed)
       console.error(
         'Some values were sealed with a key this server was not given: add it to ENCRYPTION_KEYS_OLD.',
@@ -92,6 +107,22 @@ try {
       );
       if (r.unreadableCount > 0 || r.current < r.total) failed = true;
     }
+    const d = await rotateDocuments(database.db, documents, cipher, {
+      batchSize: args.batchSize,
+      onProgress: (p) => {
+        if (Date.now() - lastPrint < 1000) return;
+        lastPrint = Date.now();
+        console.log(`  documents: ${p.current}/${p.total} under the current key`);
+      },
+    });
+    console.log(
+      `documents (${documents.kind}): ${d.current}/${d.total} under the current key (${d.resealed} re-sealed now)` +
+        (d.missing > 0 ? `; ${d.missing} named in the database but absent from the store` : '') +
+        (d.unreadableCount > 0
+          ? `; ${d.unreadableCount} could not be opened with any key given, proposals ${d.unreadable.join(', ')}`
+          : ''),
+    );
+    if (d.unreadableCount > 0) failed = true;
     // A value sealed meanwhile under an old key (an instance still started with it) leaves a column short.
     console.log(
       failed
