@@ -337,7 +337,8 @@ export const planViewSchema = z.object({
   paymentAccount: z
     .object({ institutionName: z.string().nullable(), mask: z.string().nullable() })
     .nullable(),
-  letter: z.object({ signedAt: z.string().nullable(), available: z.boolean() }).nullable(),
+  /** signedOn: the agency's day the letter was signed ('yyyy-MM-dd'), the day the letter's own stamp shows. */
+  letter: z.object({ signedOn: z.string().nullable(), available: z.boolean() }).nullable(),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 

@@ -183,7 +183,8 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
       : null,
     letter: app.docusign
       ? {
-          signedAt: app.docusign.documentSignedAt?.toISOString() ?? null,
+          // The agency's day, as stamped on the letter: a late-evening signature is not dated the next (UTC) day.
+          signedOn: app.docusign.documentSignedAt ? dayOf(app.docusign.documentSignedAt) : null,
           available: Boolean(app.docusign.signedDocumentSha256),
         }
       : null,

@@ -182,12 +182,12 @@ function PlanDetails({ plan }: { plan: Plan }) {
           <h2 id="plan-letter" className={H2}>
             <FormattedMessage id="portal.plan.letter.title" defaultMessage="Letter of Authorization" />
           </h2>
-          {plan.letter?.signedAt && (
+          {plan.letter?.signedOn && (
             <p className="mt-2 text-gray-900">
               <FormattedMessage
                 id="portal.plan.letter.signedOn"
                 defaultMessage="Signed on {date}"
-                values={{ date: formatDay(plan.letter.signedAt, intl) }}
+                values={{ date: formatDay(plan.letter.signedOn, intl) }}
               />
             </p>
           )}

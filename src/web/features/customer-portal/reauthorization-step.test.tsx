@@ -73,7 +73,7 @@ const HIGHER: PlanView = {
     interestSaved: 804_000,
   },
   paymentAccount: { institutionName: 'First Platypus Bank', mask: '0000' },
-  letter: { signedAt: '2026-06-01T14:00:00.000Z', available: true },
+  letter: { signedOn: '2026-06-01', available: true },
 };
 
 const CONFIRMED: PlanView = {
