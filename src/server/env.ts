@@ -36,7 +36,7 @@ const EnvSchema = z.object({
     .enum(['smtp', 'dev-mailbox', 'log'])
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Days a delivered email's body (codes, links, the signed letter) is kept before it is dropped. */
+  /** Days a delivered email's or text's body (codes, links, the signed letter) is kept before it is dropped. */
   EMAIL_BODY_RETENTION_DAYS: z
     .string()
     .regex(/^\d{1,4}$/, 'must be a whole number of days (0 to 9999)')

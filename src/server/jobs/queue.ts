@@ -24,6 +24,7 @@ import type { Notifier } from '#server/features/monitoring/notify';
 import type { BankLink } from '#providers/bank-link/port';
 import type { CreditBureau } from '#providers/credit-bureau/port';
 import { deliverSms, MAX_SMS_ATTEMPTS } from '#server/sms/deliver-sms';
+import { dropOldSmsBodies } from '#server/sms/outbox';
 import {
   buildPartnerWebhookEvent,
   deliverPartnerWebhook,
@@ -404,7 +405,8 @@ export async function startJobs(o: {
   // Jobs queued by versions that kept the whole event in the job's data: rewritten to ids, queued or done.
   const rewritten = await forgetPartnerWebhookBodies(o.database);
   if (rewritten > 0) o.log.info({ rewritten }, 'partner webhook jobs rewritten to ids only');
-  // Delivered emails' bodies (codes, links, the signed letter) are dropped after the retention period.
+  // Delivered emails' bodies (codes, links, the signed letter) and texts' bodies are dropped after the retention
+  // period.
   await boss.createQueue(EMAIL_BODY_PURGE_QUEUE, {
     name: EMAIL_BODY_PURGE_QUEUE,
     retryLimit: 2,
@@ -412,7 +414,11 @@ export async function startJobs(o: {
   });
   await work(EMAIL_BODY_PURGE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const dropped = await dropOldEmailBodies(o.database.db, { retentionDays: o.emailBodyRetentionDays });
-    o.log.info({ dropped, retentionDays: o.emailBodyRetentionDays }, 'old email bodies dropped');
+    const droppedTexts = await dropOldSmsBodies(o.database.db, { retentionDays: o.emailBodyRetentionDays });
+    o.log.info(
+      { dropped, droppedTexts, retentionDays: o.emailBodyRetentionDays },
+      'old email and text bodies dropped',
+    );
   });
   await boss.schedule(EMAIL_BODY_PURGE_QUEUE, EMAIL_BODY_PURGE_CRON);
   // Once at start too, so a server that is seldom up at the scheduled minute still purges.

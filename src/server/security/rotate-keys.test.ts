@@ -132,7 +132,7 @@ describe('npm run keys:rotate', () => {
       expect(d!.signedDocument!.startsWith(prefixNew)).toBe(true);
       expect(openSignedLetter(only, d!.signedDocument!).equals(PDF)).toBe(true);
       const [s] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.id, app.smsId));
-      expect(s!.body.startsWith(prefixNew)).toBe(true);
+      expect(s!.body!.startsWith(prefixNew)).toBe(true);
       expect(openSmsBody(only, s!)).toBe(sms);
       const [e] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, app.emailId));
       expect(openEmailBody(only, e!)?.text).toBe('123456');

@@ -4,11 +4,12 @@ import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { smsOutbox } from '#server/db/schema/ops';
 import type { FieldCipher } from '#server/security/field-encryption';
-import { openSmsBody } from './outbox';
+import { MAX_SMS_ATTEMPTS, openSmsBody } from './outbox';
 
-export const MAX_SMS_ATTEMPTS = 8;
+export { MAX_SMS_ATTEMPTS };
 
 export const OPTED_OUT_ERROR = 'Not sent: the borrower opted out of text messages.';
+export const EXPIRED_ERROR = 'Not sent: its body was dropped after the retention period.';
 
 /**
  * Sends one outbox text through the SMS provider; records a failure and rethrows so the job queue retries.
@@ -45,8 +46,17 @@ export async function deliverSms(
       .where(eq(smsOutbox.id, id));
     return 'optedOut';
   }
+  const body = openSmsBody(cipher, row);
+  if (body === null) {
+    // Dropped after the retention period without ever going out: too late to send, closed as given up.
+    await db
+      .update(smsOutbox)
+      .set({ attempts: Math.max(row.attempts, MAX_SMS_ATTEMPTS), lastError: EXPIRED_ERROR })
+      .where(eq(smsOutbox.id, id));
+    return 'skipped';
+  }
   try {
-    const { id: providerMessageId } = await sms.send({ to: row.to, body: openSmsBody(cipher, row) });
+    const { id: providerMessageId } = await sms.send({ to: row.to, body });
     await db
       .update(smsOutbox)
       .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null, providerMessageId })

@@ -1,6 +1,10 @@
-import type { Tx } from '#server/db/client';
+import { and, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client';
 import { smsOutbox } from '#server/db/schema/ops';
 import { type FieldCipher, isSealedValue } from '#server/security/field-encryption';
+
+/** A text not delivered after this many tries is given up (deliver-sms.ts). */
+export const MAX_SMS_ATTEMPTS = 8;
 
 /**
  * A text's body greets the borrower by name and says what their plan is doing, so the outbox keeps it sealed
@@ -14,9 +18,10 @@ export function sealSmsBody(cipher: FieldCipher, to: string, body: string): stri
 /**
  * The text of an outbox row. Rows written before texts were sealed hold it in clear (every text the product
  * writes starts with the company's name, never 'v1.' or 'v2.') and are read as they are until
- * `npm run keys:rotate` seals them.
+ * `npm run keys:rotate` seals them. Null once the body was dropped after the retention period.
  */
-export function openSmsBody(cipher: FieldCipher, row: { to: string; body: string }): string {
+export function openSmsBody(cipher: FieldCipher, row: { to: string; body: string | null }): string | null {
+  if (row.body === null) return null;
   if (!isSealedValue(row.body)) return row.body;
   const { to, body } = JSON.parse(cipher.decrypt(row.body)) as { to: string; body: string };
   if (to !== row.to) throw new Error('This outbox text was sealed for another number');
@@ -42,4 +47,34 @@ export async function enqueueSms(
     })
     .returning({ id: smsOutbox.id });
   return row!.id;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Drops the body of each text delivered more than `retentionDays` ago, and of each never delivered (opted out, or
+ * out of attempts) written that long ago: a text greets the borrower by name and speaks of their plan, and once
+ * it has gone out nothing needs it. The row stays (number, kind, delivery fields) for the record. Returns how many
+ * bodies were dropped.
+ */
+export async function dropOldSmsBodies(db: Db, o: { retentionDays: number; now?: Date }): Promise<number> {
+  const cutoff = new Date((o.now ?? new Date()).getTime() - o.retentionDays * DAY_MS);
+  const dropped = await db
+    .update(smsOutbox)
+    .set({ body: null })
+    .where(
+      and(
+        isNotNull(smsOutbox.body),
+        or(
+          lt(smsOutbox.sentAt, cutoff),
+          and(
+            isNull(smsOutbox.sentAt),
+            lt(smsOutbox.createdAt, cutoff),
+            gte(smsOutbox.attempts, MAX_SMS_ATTEMPTS),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: smsOutbox.id });
+  return dropped.length;
 }

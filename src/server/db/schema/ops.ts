@@ -81,9 +81,10 @@ export const smsOutbox = pgTable(
     to: text('to').notNull(),
     /**
      * The text, sealed with ENCRYPTION_KEY (src/server/sms/outbox.ts). Rows written before texts were sealed
-     * hold it in clear until `npm run keys:rotate` seals them.
+     * hold it in clear until `npm run keys:rotate` seals them. Null once dropped, as email bodies are, after the
+     * retention period (EMAIL_BODY_RETENTION_DAYS) from its delivery, or from its writing if it was never sent.
      */
-    body: ciphertext('body').notNull(),
+    body: ciphertext('body'),
     /** What caused it: 'obtainedOffer' (outreach event) or 'contactAttempt'. */
     eventType: text('event_type').notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -71,7 +71,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
   /** A text's body, sealed like an email's. */
   const readableText = (row: typeof smsOutbox.$inferSelect) => {
     try {
-      return openSmsBody(services.cipher, row);
+      return openSmsBody(services.cipher, row) ?? 'Body dropped after the retention period.';
     } catch {
       return 'Text unreadable with the current ENCRYPTION_KEY.';
     }

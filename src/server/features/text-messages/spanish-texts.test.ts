@@ -37,7 +37,7 @@ const textsOf = async (applicationId: string, eventType: string) =>
       .select()
       .from(smsOutbox)
       .where(and(eq(smsOutbox.applicationId, applicationId), eq(smsOutbox.eventType, eventType)))
-  ).map((row) => ({ ...row, text: openSmsBody(t.cipher, row) }));
+  ).map((row) => ({ ...row, text: openSmsBody(t.cipher, row) ?? '' }));
 
 describe('texts to a Spanish-speaking borrower', () => {
   it('a counsellor’s text-message attempt goes out in Spanish, saying PARAR to opt out', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_outbox" ALTER COLUMN "body" DROP NOT NULL;
