@@ -10,6 +10,7 @@ import { createProviders, type Providers } from './providers';
 import { placeholderRefusal } from './placeholders';
 import { createFieldCipher } from './security/field-encryption';
 import { startBanner } from './start-banner';
+import type { PartnerWebhookEventType } from './application/partner-events';
 
 let config: Config;
 try {
@@ -46,12 +47,16 @@ let jobs: Jobs | undefined; // eslint-disable-line prefer-const -- assigned afte
 // Messages written while the job queue is still starting: a job it runs at start (the letter of a server that
 // stopped before sending it) can write an email before startJobs returns. Kept here and handed over once it
 // has started, rather than left for the sweep ten minutes later.
-const writtenBeforeTheQueue: { kind: 'email' | 'sms' | 'webhook'; id: string }[] = [];
-const handOver = (kind: 'email' | 'sms' | 'webhook', id: string) => {
-  if (!jobs) return void writtenBeforeTheQueue.push({ kind, id });
+const writtenBeforeTheQueue: {
+  kind: 'email' | 'sms' | 'webhook';
+  id: string;
+  type?: PartnerWebhookEventType;
+}[] = [];
+const handOver = (kind: 'email' | 'sms' | 'webhook', id: string, type?: PartnerWebhookEventType) => {
+  if (!jobs) return void writtenBeforeTheQueue.push({ kind, id, type });
   if (kind === 'email') jobs.emailQueued(id);
   else if (kind === 'sms') jobs.smsQueued(id);
-  else jobs.webhookQueued(id);
+  else jobs.webhookQueued(id, type);
 };
 const app = await buildApp({
   config,
@@ -59,7 +64,7 @@ const app = await buildApp({
   ...providers,
   onEmailQueued: (id) => handOver('email', id),
   onSmsQueued: (id) => handOver('sms', id),
-  onWebhookQueued: (id) => handOver('webhook', id),
+  onWebhookQueued: (id, type) => handOver('webhook', id, type),
   // Requests arrive only once the server listens, after the job queue started.
   queueLetter: (tx, applicationId) => {
     if (!jobs) throw new Error('The job queue is not started: the letter cannot be queued');
@@ -90,7 +95,7 @@ jobs = await startJobs({
     creditPullDays: config.monitorCreditPullDays,
   },
 });
-for (const { kind, id } of writtenBeforeTheQueue.splice(0)) handOver(kind, id);
+for (const { kind, id, type } of writtenBeforeTheQueue.splice(0)) handOver(kind, id, type);
 
 if (config.demoStaff) {
   const demo = await ensureDemoStaff({ db: database.db });

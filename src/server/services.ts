@@ -18,6 +18,7 @@ import type { FieldCipher } from './security/field-encryption';
 import type { ReadCache } from './plugins/read-cache';
 import type { ApplicationView } from '#domain/flow/application-view';
 import type { BorrowerRecordView } from '#domain/flow/staff-views';
+import type { PartnerWebhookEventType } from './application/partner-events';
 
 // What buildApp is given (AppDeps) and what every feature receives (Services). In a file of its own so the
 // features and app.ts do not import each other.
@@ -39,8 +40,11 @@ export type AppDeps = {
   onEmailQueued?: (id: string) => void;
   /** Called after a transaction that wrote a text message to the SMS outbox commits. */
   onSmsQueued?: (id: string) => void;
-  /** Called after a transaction that moved an application to transfer commits, with the application id. */
-  onWebhookQueued?: (id: string) => void;
+  /**
+   * Called after a transaction that moved an application to transfer commits, with the application id; or,
+   * with 'enrollment.updated', after one that changed a handed-over plan's enrollment (draft day, amount).
+   */
+  onWebhookQueued?: (id: string, type?: PartnerWebhookEventType) => void;
   /**
    * Writes the job that sends the Letter of Authorization, in the payment account's transaction; absent
    * without a job queue (then the letter is sent once the save commits).

@@ -67,6 +67,8 @@ export async function createTestApp(
   const queued: string[] = [];
   const smsQueued: string[] = [];
   const webhooksQueued: string[] = [];
+  /** Each partner event queued, with its type (undefined: the transfer). */
+  const webhookEventsQueued: { applicationId: string; type: string | undefined }[] = [];
   const sms = createSandboxSms();
   const app = await buildApp(
     {
@@ -79,7 +81,10 @@ export async function createTestApp(
       ...createEnrollmentProviders(config, database.db),
       onEmailQueued: (id) => queued.push(id),
       onSmsQueued: (id) => smsQueued.push(id),
-      onWebhookQueued: (id) => webhooksQueued.push(id),
+      onWebhookQueued: (id, type) => {
+        webhooksQueued.push(id);
+        webhookEventsQueued.push({ applicationId: id, type });
+      },
       queueLetter: options.queueLetter,
       queueProposals: options.queueProposals,
       documentStore: options.documentStore,
@@ -167,6 +172,7 @@ export async function createTestApp(
     queued,
     smsQueued,
     webhooksQueued,
+    webhookEventsQueued,
     sms,
     client,
     cipher,

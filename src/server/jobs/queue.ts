@@ -32,6 +32,7 @@ import {
   PARTNER_WEBHOOK_RETRY_DELAY_SECONDS,
   PARTNER_WEBHOOK_RETRY_LIMIT,
   type LegacyPartnerWebhookJob,
+  type PartnerWebhookEventType,
   type PartnerWebhookJob,
   partnerWebhookJob,
   partnerWebhookJobIds,
@@ -116,7 +117,8 @@ export type Jobs = {
   emailQueued: (id: string) => void;
   smsQueued: (id: string) => void;
   /** An application moved to transfer: its partner webhook is queued (ids only) and built when delivered. */
-  webhookQueued: (applicationId: string) => void;
+  /** Queues the partner's event about the application (the transfer unless said otherwise). */
+  webhookQueued: (applicationId: string, type?: PartnerWebhookEventType) => void;
   /** The Letter of Authorization's job, written in the caller's transaction (the payment account's save). */
   letterQueued: QueueLetter;
   /** The proposals' job, written in quality control's transaction. */
@@ -382,6 +384,7 @@ export async function startJobs(o: {
             cipher: o.cipher,
             applicationId: ids.applicationId,
             eventId: ids.eventId,
+            type: ids.type,
             now: new Date(ids.createdAt),
           });
           if (!event) {
@@ -395,7 +398,7 @@ export async function startJobs(o: {
           const status = await deliverPartnerWebhook({
             url: partner.url,
             secret: partner.secret,
-            delivery: { eventId: event.id, body: JSON.stringify(event) },
+            delivery: { eventId: event.id, type: event.type, body: JSON.stringify(event) },
           });
           o.log.info({ eventId: ids.eventId, status }, 'partner webhook delivered');
         }
@@ -605,15 +608,17 @@ export async function startJobs(o: {
     smsQueued: (id) => {
       queueSms(id).catch((error: unknown) => o.log.error({ err: error }, 'could not queue a text message'));
     },
-    webhookQueued: (applicationId) => {
+    webhookQueued: (applicationId, type) => {
       if (!partner) {
-        o.log.info({ applicationId }, 'partner webhook skipped: PARTNER_WEBHOOK_URL is not set');
+        o.log.info({ applicationId, type }, 'partner webhook skipped: PARTNER_WEBHOOK_URL is not set');
         return;
       }
-      const data = partnerWebhookJob(applicationId, now());
+      const data = partnerWebhookJob(applicationId, now(), undefined, type);
       boss
         .send(PARTNER_WEBHOOK_QUEUE, data)
-        .then(() => o.log.info({ applicationId, eventId: data.eventId }, 'partner webhook queued'))
+        .then(() =>
+          o.log.info({ applicationId, eventId: data.eventId, type: data.type }, 'partner webhook queued'),
+        )
         .catch((error: unknown) =>
           o.log.error({ err: error, applicationId }, 'could not queue a partner webhook'),
         );

@@ -108,6 +108,11 @@ describe('PUT /api/customer-portal/settings/draft-day', () => {
     expect(record!.draftDayChanges).toEqual(expected.draftDayChanges);
     expect(record!.firstPaymentDate).toBe(terms.firstDraftDate);
     expect(record!.monthlyPaymentAmount).toBe(handed!.monthlyPaymentAmount);
+    // The agency's CRM already has the plan: it hears of the new day (after the transfer it was told of).
+    const events = t.webhookEventsQueued
+      .filter((e) => e.applicationId === a.applicationId)
+      .map((e) => e.type);
+    expect(events).toEqual([undefined, 'enrollment.updated']);
 
     // The authorization keeps the authorized amount and says from which draft the new day applies.
     const [newest] = await t.db

@@ -250,6 +250,12 @@ describe('the plan now needs more than the borrower authorized', () => {
       before: { monthlyDraft: a.authorized },
       after: { monthlyDraft: terms.monthlyDraft, appliesFrom, dmpEnrollmentUpdated: true },
     });
+    // The agency's CRM, told of the plan at its transfer, hears of the confirmed amount.
+    const events = t.webhookEventsQueued
+      .filter((e) => e.applicationId === a.applicationId)
+      .map((e) => e.type);
+    expect(events.at(-1)).toBe('enrollment.updated');
+    expect(events.filter((e) => e === 'enrollment.updated')).toHaveLength(1);
 
     // Once confirmed, there is nothing left to confirm.
     const again = await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: true });

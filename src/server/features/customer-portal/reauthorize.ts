@@ -1,3 +1,4 @@
+import { ENROLLMENT_UPDATED_EVENT_TYPE } from '#server/application/partner-events';
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
@@ -27,7 +28,7 @@ export async function reauthorizePlan(o: {
   const { db } = o.services.database;
   const today = o.today ?? o.services.today();
   const own = await signedApplication(db, o.userId);
-  await db.transaction(async (tx) => {
+  const handedOver = await db.transaction(async (tx) => {
     await lockApplication(tx, own.id);
     const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
     const change = planChange({
@@ -77,5 +78,8 @@ export async function reauthorizePlan(o: {
         dmpEnrollmentUpdated: handedOver.length > 0,
       },
     });
+    return handedOver.length > 0;
   });
+  // A plan the agency already has: its CRM must draw the confirmed amount.
+  if (handedOver) o.services.onWebhookQueued?.(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
 }

@@ -1,3 +1,4 @@
+import { ENROLLMENT_UPDATED_EVENT_TYPE } from '#server/application/partner-events';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { changeDraftDay, DRAFT_DAY_REFUSALS } from '#domain/enrollment/draft-day-change';
@@ -96,7 +97,7 @@ export async function setTextMessages(o: {
  * the audit record and an email to each signer of the letter.
  */
 export async function setDraftDay(o: {
-  services: Pick<Services, 'database' | 'cipher' | 'config' | 'onEmailQueued' | 'today'>;
+  services: Pick<Services, 'database' | 'cipher' | 'config' | 'onEmailQueued' | 'onWebhookQueued' | 'today'>;
   userId: string;
   input: DraftDaySetting;
   today?: string;
@@ -104,7 +105,7 @@ export async function setDraftDay(o: {
   const { db } = o.services.database;
   const today = o.today ?? o.services.today();
   const own = await signedApplication(db, o.userId);
-  const emailIds = await db.transaction(async (tx) => {
+  const { emailIds, handedOver } = await db.transaction(async (tx) => {
     await lockApplication(tx, own.id);
     const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
     const authorized = authorizedAmountOf(authorization);
@@ -171,8 +172,10 @@ export async function setDraftDay(o: {
         ),
       );
     }
-    return ids;
+    return { emailIds: ids, handedOver: moved.length > 0 };
   });
   for (const id of emailIds) o.services.onEmailQueued?.(id);
+  // A plan the agency already has: its CRM must draft on the new day too.
+  if (handedOver) o.services.onWebhookQueued?.(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
   return getCustomerSettings({ db, userId: o.userId, today });
 }

@@ -4,6 +4,11 @@ import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { decision } from '#server/db/schema/decision';
+import {
+  ENROLLMENT_UPDATED_EVENT_TYPE,
+  PARTNER_WEBHOOK_EVENT_TYPE,
+  type PartnerWebhookEventType,
+} from '#server/application/partner-events';
 import { type FieldCipher, last4 } from '#server/security/field-encryption';
 
 /*
@@ -20,7 +25,8 @@ import { type FieldCipher, last4 } from '#server/security/field-encryption';
  */
 
 export const PARTNER_WEBHOOK_QUEUE = 'partner-webhook';
-export const PARTNER_WEBHOOK_EVENT_TYPE = 'application.transfer';
+// The two kinds of event (the transfer, and changes after it): src/server/application/partner-events.ts.
+export { ENROLLMENT_UPDATED_EVENT_TYPE, PARTNER_WEBHOOK_EVENT_TYPE, type PartnerWebhookEventType };
 export const SIGNATURE_HEADER = 'x-signature';
 export const EVENT_ID_HEADER = 'x-event-id';
 export const EVENT_TYPE_HEADER = 'x-event-type';
@@ -34,7 +40,7 @@ export const PARTNER_WEBHOOK_RETRY_DELAY_SECONDS = 30;
 /** What the partner receives. Money is integer cents, rates basis points; account numbers only by last 4. */
 export type PartnerWebhookEvent = {
   id: string;
-  type: typeof PARTNER_WEBHOOK_EVENT_TYPE;
+  type: PartnerWebhookEventType;
   createdAt: string;
   applicationId: string;
   borrower: {
@@ -88,14 +94,22 @@ export type PartnerWebhookEvent = {
   }[];
 };
 
-/** The pg-boss job: ids and the transfer's moment only, nothing personal (see above). */
-export type PartnerWebhookJob = { eventId: string; applicationId: string; createdAt: string };
+/**
+ * The pg-boss job: ids, the event's type and moment only, nothing personal (see above). Jobs queued before
+ * there were two types carry none: they are transfers.
+ */
+export type PartnerWebhookJob = {
+  eventId: string;
+  applicationId: string;
+  createdAt: string;
+  type?: PartnerWebhookEventType;
+};
 
 /** A job queued by versions that kept the whole body in the job (read and rewritten as ids, see below). */
 export type LegacyPartnerWebhookJob = { eventId: string; body: string };
 
-/** One POST: the event id and the body as sent. */
-export type PartnerWebhookDelivery = { eventId: string; body: string };
+/** One POST: the event id, its type and the body as sent. */
+export type PartnerWebhookDelivery = { eventId: string; type?: PartnerWebhookEventType; body: string };
 
 /** `sha256=` and the hex HMAC-SHA256 of the body with the shared secret. */
 export function signPartnerWebhook(body: string, secret: string): string {
@@ -123,6 +137,7 @@ export async function buildPartnerWebhookEvent(o: {
   cipher: FieldCipher;
   applicationId: string;
   eventId?: string;
+  type?: PartnerWebhookEventType;
   now?: Date;
 }): Promise<PartnerWebhookEvent | undefined> {
   const app = await o.db.query.application.findFirst({
@@ -148,7 +163,7 @@ export async function buildPartnerWebhookEvent(o: {
   const e = app.dmpEnrollment;
   return {
     id: o.eventId ?? randomUUID(),
-    type: PARTNER_WEBHOOK_EVENT_TYPE,
+    type: o.type ?? PARTNER_WEBHOOK_EVENT_TYPE,
     createdAt: (o.now ?? new Date()).toISOString(),
     applicationId: app.id,
     borrower: {
@@ -221,11 +236,16 @@ export const partnerWebhookJob = (
   applicationId: string,
   now: Date,
   eventId = randomUUID(),
+  type: PartnerWebhookEventType = PARTNER_WEBHOOK_EVENT_TYPE,
 ): PartnerWebhookJob => ({
   eventId,
   applicationId,
   createdAt: now.toISOString(),
+  type,
 });
+
+const isEventType = (value: unknown): value is PartnerWebhookEventType =>
+  value === PARTNER_WEBHOOK_EVENT_TYPE || value === ENROLLMENT_UPDATED_EVENT_TYPE;
 
 /**
  * The ids of a job, whichever version queued it. A job queued before jobs held ids only carries the whole
@@ -236,7 +256,12 @@ export function partnerWebhookJobIds(
   data: PartnerWebhookJob | LegacyPartnerWebhookJob,
 ): PartnerWebhookJob | null {
   if ('applicationId' in data && typeof data.applicationId === 'string') {
-    return { eventId: data.eventId, applicationId: data.applicationId, createdAt: data.createdAt };
+    return {
+      eventId: data.eventId,
+      applicationId: data.applicationId,
+      createdAt: data.createdAt,
+      type: isEventType(data.type) ? data.type : PARTNER_WEBHOOK_EVENT_TYPE,
+    };
   }
   if ('body' in data && typeof data.body === 'string') {
     try {
@@ -269,7 +294,7 @@ export async function deliverPartnerWebhook(o: {
       'content-type': 'application/json',
       [SIGNATURE_HEADER]: signPartnerWebhook(o.delivery.body, o.secret),
       [EVENT_ID_HEADER]: o.delivery.eventId,
-      [EVENT_TYPE_HEADER]: PARTNER_WEBHOOK_EVENT_TYPE,
+      [EVENT_TYPE_HEADER]: o.delivery.type ?? PARTNER_WEBHOOK_EVENT_TYPE,
     },
     body: o.delivery.body,
     signal: AbortSignal.timeout(PARTNER_WEBHOOK_TIMEOUT_MS),

@@ -70,17 +70,21 @@ describe('the partner-webhook queue', () => {
       jobs.webhookQueued(a.applicationId);
       const deadline = Date.now() + 60_000;
       while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      // Later the borrower moves the draft day: the partner hears of the plan again, as an update.
+      jobs.webhookQueued(a.applicationId, 'enrollment.updated');
+      while (received.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     } finally {
       await jobs.stop();
       server.close();
     }
-    expect(received).toHaveLength(2);
+    expect(received).toHaveLength(3);
     // The job's data is ids only: pg-boss keeps it in clear, so nothing personal goes there.
     const { rows } = await t.database.executeSql(`select data from pgboss.job where name = $1`, [
       PARTNER_WEBHOOK_QUEUE,
     ]);
     expect(rows.map((r) => Object.keys((r as { data: object }).data).sort())).toEqual([
-      ['applicationId', 'createdAt', 'eventId'],
+      ['applicationId', 'createdAt', 'eventId', 'type'],
+      ['applicationId', 'createdAt', 'eventId', 'type'],
     ]);
     // Nothing changed in between: the retry, built again from the database, sends the same bytes,
     // signature and event id.
@@ -92,6 +96,21 @@ describe('the partner-webhook queue', () => {
     expect(event).toMatchObject({ id: headers[EVENT_ID_HEADER], applicationId: a.applicationId });
     expect(event.acceptedOffers).toHaveLength(a.offers.length);
     expect(body).not.toContain('998877665544');
+    expect(headers['x-event-type']).toBe('application.transfer');
+    expect(event.type).toBe('application.transfer');
+
+    // The update: its own event id and type, the same body's shape, signed.
+    const update = received[2]!;
+    expect(update.headers['x-event-type']).toBe('enrollment.updated');
+    expect(update.headers[EVENT_ID_HEADER]).not.toBe(headers[EVENT_ID_HEADER]);
+    expect(
+      verifyPartnerWebhookSignature(update.body, SECRET, update.headers[SIGNATURE_HEADER] as string),
+    ).toBe(true);
+    expect(JSON.parse(update.body)).toMatchObject({
+      type: 'enrollment.updated',
+      applicationId: a.applicationId,
+      enrollment: event.enrollment,
+    });
   }, 90_000);
 
   it('delivers a job queued by an earlier version with the whole event, and rewrites such jobs to ids', async () => {
