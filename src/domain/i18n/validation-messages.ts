@@ -68,6 +68,10 @@ export const FIXED = defineMessages({
     id: 'validation.paymentAccountRequired',
     defaultMessage: 'Please select a payment account.',
   },
+  accountsRequired: {
+    id: 'validation.accountsRequired',
+    defaultMessage: 'Please select at least one account.',
+  },
   passwordsDoNotMatch: { id: 'validation.passwordsDoNotMatch', defaultMessage: 'Passwords do not match.' },
   passwordRequirements: {
     id: 'validation.passwordRequirements',

@@ -47,6 +47,7 @@ export const MESSAGES = {
   creditConsentRequired: english('creditConsentRequired'),
   budgetAgreementRequired: english('budgetAgreementRequired'),
   paymentAccountRequired: english('paymentAccountRequired'),
+  accountsRequired: english('accountsRequired'),
   passwordsDoNotMatch: english('passwordsDoNotMatch'),
   passwordRequirements: english('passwordRequirements'),
   emailsDoNotMatch: english('emailsDoNotMatch'),
