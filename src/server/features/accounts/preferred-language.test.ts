@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { borrower } from '#server/db/schema/application';
 import { newBorrower, put, uniqueEmail } from '#tests/support/borrower-flow';
 import { signedInStaff } from '#tests/support/staff-actions';
@@ -82,6 +82,23 @@ describe('PUT /api/account/language', () => {
 
     expect((await put(b.client, '/api/account/language', { language: 'en' })).statusCode).toBe(204);
     expect(await storedLanguage(b.email)).toBe('en');
+  });
+
+  it('is read by GET /api/session in the query that finds where the borrower continues: one query in all', async () => {
+    const b = await newBorrower(t);
+    expect((await put(b.client, '/api/account/language', { language: 'es' })).statusCode).toBe(204);
+    // The first read keeps the session in memory; the next reads only the application and its borrower.
+    expect((await b.client.get('/api/session')).statusCode).toBe(200);
+    // The driver's client under drizzle (PGlite, or node-postgres's pool): each statement is one call of query.
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const res = await b.client.get('/api/session');
+      expect(res.json()).toMatchObject({ user: { preferredLanguage: 'es' }, resume: expect.any(String) });
+      expect(queries).toHaveBeenCalledTimes(1);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it.each([
