@@ -20,7 +20,74 @@ export type FakeSigner = {
   signedDateTime?: string;
   /** The tabs as the adapter defined them (anchors), to check where signatures go. */
   tabs: unknown;
+  /** The recipient's own email and signing-page language (RecipientEmailNotification), when given. */
+  emailNotification?: FakeEmailNotification;
 };
+
+export type FakeEmailNotification = { emailSubject?: string; emailBody?: string; supportedLanguage?: string };
+
+/** The signing languages DocuSign documents for supportedLanguage (its signing page and emails). */
+const SUPPORTED_LANGUAGES = new Set([
+  'ar',
+  'bg',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'en',
+  'es',
+  'es_MX',
+  'et',
+  'fa',
+  'fi',
+  'fr',
+  'fr_CA',
+  'he',
+  'hi',
+  'hr',
+  'hu',
+  'hy',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'ms',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'pt_BR',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sr',
+  'sv',
+  'th',
+  'tr',
+  'uk',
+  'vi',
+  'zh_CN',
+  'zh_TW',
+]);
+
+/**
+ * What DocuSign refuses of recipients' own emails: once one recipient has an emailNotification every one must,
+ * each naming its supportedLanguage; the subject at most 100 characters, the body at most 10,000.
+ */
+function emailNotificationError(notifications: (FakeEmailNotification | undefined)[]): string | null {
+  if (notifications.every((n) => n === undefined)) return null;
+  for (const n of notifications) {
+    if (n === undefined) return 'When emailNotification is set for one recipient it must be set for all.';
+    if (!n.supportedLanguage || !SUPPORTED_LANGUAGES.has(n.supportedLanguage))
+      return `supportedLanguage is required and must be a supported language: ${String(n.supportedLanguage)}`;
+    if ((n.emailSubject ?? '').length > 100) return 'The email subject is longer than 100 characters.';
+    if ((n.emailBody ?? '').length > 10_000) return 'The email body is longer than 10000 characters.';
+  }
+  return null;
+}
 
 export type FakeEnvelope = {
   envelopeId: string;
@@ -50,6 +117,8 @@ export type DocuSignFake = {
   readonly tokenRequests: number;
   /** Every request, in order: 'POST /oauth/token', 'GET /restapi/v2.1/accounts/…'. */
   readonly requests: readonly string[];
+  /** The last recipient view request as posted (returnUrl, clientUserId, …). */
+  readonly lastRecipientView: Record<string, string | undefined> | undefined;
   envelope(envelopeId: string): FakeEnvelope | undefined;
   /** What a signer signing in DocuSign does to the envelope; the last signature completes it. */
   markSigned(envelopeId: string, recipientId: string, at?: Date): void;
@@ -74,6 +143,7 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
   const tokens = new Map<string, number>();
   const requests: string[] = [];
   let tokenRequests = 0;
+  let lastRecipientView: Record<string, string | undefined> | undefined;
   let host = '';
 
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
@@ -178,6 +248,9 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
         message: 'A sent envelope with signers.',
       });
     }
+    const notificationError = emailNotificationError(signers.map((s) => s.emailNotification));
+    if (notificationError)
+      return send(res, 400, { errorCode: 'INVALID_REQUEST_PARAMETER', message: notificationError });
     const now = docuSignTime(new Date());
     const envelopeId = randomUUID();
     envelopes.set(envelopeId, {
@@ -196,6 +269,7 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
         routingOrder: s.routingOrder,
         ...(s.clientUserId ? { clientUserId: s.clientUserId } : {}),
         ...(s.embeddedRecipientStartURL ? { embeddedRecipientStartURL: s.embeddedRecipientStartURL } : {}),
+        ...(s.emailNotification ? { emailNotification: s.emailNotification } : {}),
         status: 'sent',
         tabs: s.tabs,
       })),
@@ -232,6 +306,7 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
       });
     }
     const request = JSON.parse(body.toString('utf8')) as Record<string, string | undefined>;
+    lastRecipientView = request;
     const signer = envelope.signers.find(
       (s) =>
         s.clientUserId !== undefined &&
@@ -327,6 +402,9 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
     },
     get tokenRequests() {
       return tokenRequests;
+    },
+    get lastRecipientView() {
+      return lastRecipientView;
     },
     get requests() {
       return [...requests];

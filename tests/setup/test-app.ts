@@ -116,7 +116,8 @@ export async function createTestApp(
     });
     return {
       jar,
-      get: async (url: string) => remember(await app.inject({ method: 'GET', url, headers: headers() })),
+      get: async (url: string, extraHeaders: Record<string, string> = {}) =>
+        remember(await app.inject({ method: 'GET', url, headers: headers(extraHeaders) })),
       send: async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
         remember(await app.inject({ method, url, payload: payload as object, headers: headers() })),
       post: async (url: string, payload?: unknown, extraHeaders: Record<string, string> = {}) =>

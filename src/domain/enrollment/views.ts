@@ -172,7 +172,7 @@ export const sandboxCompleteSchema = z.strictObject({
   institutionId: z.string().min(1).max(100),
   /** The sandbox credential signed in with: it picks the persona whose transactions the bank holds. */
   username: z.string().min(1).max(100),
-  accountIds: z.array(z.string().min(1).max(100)).min(1, 'Please select at least one account.').max(20),
+  accountIds: z.array(z.string().min(1).max(100)).min(1, MESSAGES.accountsRequired).max(20),
 });
 export const sandboxPublicTokenViewSchema = z.object({ publicToken: z.string() });
 

@@ -417,6 +417,8 @@ export const borrowerSummaryViewSchema = z.object({
       dateOfBirth: nullableString,
       hasSameAddressAsBorrower: nullableBoolean,
       consentedToCreditPolicy: nullableBoolean,
+      /** The spouse's own stored language; null: the same as the borrower's. */
+      preferredLanguage: nullableString,
       ...addressShape,
     })
     .nullable(),

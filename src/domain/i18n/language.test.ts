@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptLanguage, languageOfPath, linkInLanguage, pathInLanguage } from './language';
+import {
+  languageFromAcceptLanguage,
+  languageOfPath,
+  linkAskingFor,
+  linkInLanguage,
+  pathInLanguage,
+} from './language';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([
@@ -53,5 +59,27 @@ describe('linkInLanguage', () => {
     ],
   ] as const)('%s in %s → %s', (url, language, link) => {
     expect(linkInLanguage(url, language)).toBe(link);
+  });
+});
+
+describe('linkAskingFor', () => {
+  it.each([
+    // English is named too: the page's language is the letter's, not whatever the device chose before.
+    ['https://app.example.org/sign-letter#t=abc', 'en', 'https://app.example.org/sign-letter?lang=en#t=abc'],
+    ['https://app.example.org/sign-letter#t=abc', 'es', 'https://app.example.org/sign-letter?lang=es#t=abc'],
+    // A language already asked for is replaced, never asked twice; the rest of the query stays.
+    [
+      'https://app.example.org/sign-letter?lang=es#t=abc',
+      'en',
+      'https://app.example.org/sign-letter?lang=en#t=abc',
+    ],
+    [
+      'https://app.example.org/submitted?a=1&lang=es&b=2',
+      'es',
+      'https://app.example.org/submitted?a=1&b=2&lang=es',
+    ],
+    ['https://app.example.org/submitted?', 'en', 'https://app.example.org/submitted?lang=en'],
+  ] as const)('%s in %s → %s', (url, language, link) => {
+    expect(linkAskingFor(url, language)).toBe(link);
   });
 });

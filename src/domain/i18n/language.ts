@@ -32,11 +32,24 @@ export const LANGUAGE_QUERY = 'lang';
  * (?lang=es), so the page opens in the message's language on any device, even one that never chose it.
  */
 export function linkInLanguage(url: string, language: Language): string {
-  if (language === DEFAULT_LANGUAGE) return url;
+  return language === DEFAULT_LANGUAGE ? url : linkAskingFor(url, language);
+}
+
+/**
+ * A link that names its language whichever it is, English included (?lang=en): for a page whose language is
+ * fixed by what it shows, such as the signing page of a letter written in that signer's language. A device
+ * that chose Spanish before (a Spanish-speaking borrower's phone, which an English-speaking spouse borrows)
+ * would otherwise draw an English signer's page in Spanish. A language the link already asks for is replaced,
+ * so the link asks once.
+ */
+export function linkAskingFor(url: string, language: Language): string {
   // A fragment (the signing page's token travels in one) stays last: the query goes before it.
   const hash = url.indexOf('#');
   const [base, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
-  return `${base}${base.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}${fragment}`;
+  const mark = base.indexOf('?');
+  const [path, query] = mark === -1 ? [base, ''] : [base.slice(0, mark), base.slice(mark + 1)];
+  const kept = query.split('&').filter((p) => p !== '' && p.split('=')[0] !== LANGUAGE_QUERY);
+  return `${path}?${[...kept, `${LANGUAGE_QUERY}=${language}`].join('&')}${fragment}`;
 }
 
 /**

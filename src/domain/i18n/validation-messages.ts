@@ -68,6 +68,10 @@ export const FIXED = defineMessages({
     id: 'validation.paymentAccountRequired',
     defaultMessage: 'Please select a payment account.',
   },
+  accountsRequired: {
+    id: 'validation.accountsRequired',
+    defaultMessage: 'Please select at least one account.',
+  },
   passwordsDoNotMatch: { id: 'validation.passwordsDoNotMatch', defaultMessage: 'Passwords do not match.' },
   passwordRequirements: {
     id: 'validation.passwordRequirements',
@@ -214,6 +218,27 @@ export const FIXED = defineMessages({
     id: 'validation.agreeToNewDay',
     defaultMessage: 'Check the box to authorize drafts on the new day.',
   },
+  // The public counselling call's refusals: booking, and the emailed links that move or cancel a call
+  counsellingSlotTaken: {
+    id: 'validation.counselling.slotTaken',
+    defaultMessage: 'This time is no longer open. Please choose another.',
+  },
+  counsellingAlreadyBooked: {
+    id: 'validation.counselling.alreadyBooked',
+    defaultMessage: 'You already have a call booked. Use the links in its email to move or cancel it.',
+  },
+  counsellingLinkNotValid: {
+    id: 'validation.counselling.linkNotValid',
+    defaultMessage: 'This link is not valid.',
+  },
+  counsellingLinkExpired: {
+    id: 'validation.counselling.linkExpired',
+    defaultMessage: 'This link has expired: the call it was for is over.',
+  },
+  counsellingCallNotChangeable: {
+    id: 'validation.counselling.callNotChangeable',
+    defaultMessage: 'This call can no longer be changed.',
+  },
   // The errors' default texts (src/domain/errors.ts)
   appErrorValidationError: {
     id: 'validation.appError.validation',
@@ -342,6 +367,14 @@ export const LABELS = defineMessages({
     defaultMessage: 'Would you like us to notify you when our service becomes available in your state?',
   },
   yourBank: { id: 'validation.bank.yourBank', defaultMessage: 'your bank' },
+  // The counselling call's fields, as its public API names them in a refusal
+  callTime: { id: 'validation.label.callTime', defaultMessage: 'Call time' },
+  timeZone: { id: 'validation.label.timeZone', defaultMessage: 'Time zone' },
+  callLanguage: { id: 'validation.label.callLanguage', defaultMessage: 'Language' },
+  reminder: { id: 'validation.label.reminder', defaultMessage: 'Reminder' },
+  from: { id: 'validation.label.from', defaultMessage: 'From' },
+  to: { id: 'validation.label.to', defaultMessage: 'To' },
+  callAction: { id: 'validation.label.callAction', defaultMessage: 'action' },
 });
 
 export type { MessageDescriptor };

@@ -4,6 +4,7 @@ import { MESSAGES } from '../validation/messages';
 import {
   accountTypeFilterOf,
   borrowerLanguageOf,
+  spouseLanguageOf,
   claimBodySchema,
   LANGUAGE_LABELS,
   languageFilterIsOpen,
@@ -225,6 +226,18 @@ describe('the language filter', () => {
     ['', 'en'],
   ] as const)('counts a stored %j as %s', (stored, language) => {
     expect(borrowerLanguageOf(stored)).toBe(language);
+  });
+
+  it.each([
+    // The spouse's own choice wins; none follows the borrower's (null borrower: English).
+    ['en', 'es', 'en'],
+    ['es', 'en', 'es'],
+    [null, 'es', 'es'],
+    [null, null, 'en'],
+    [null, 'en', 'en'],
+    ['fr', 'es', 'en'],
+  ] as const)('reads a spouse’s %j beside a borrower’s %j as %s', (spouse, borrower, language) => {
+    expect(spouseLanguageOf(spouse, borrower)).toBe(language);
   });
 
   it.each([

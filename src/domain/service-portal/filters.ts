@@ -38,6 +38,16 @@ export const LANGUAGE_LABELS = { en: 'English', es: 'Spanish' } as const satisfi
 export const borrowerLanguageOf = (preferred: string | null | undefined): Language =>
   (LANGUAGES as readonly string[]).includes(preferred ?? '') ? (preferred as Language) : 'en';
 
+/**
+ * The language the spouse reads: their own stored choice, or the borrower's when they made none (null means
+ * "the same as the borrower's", and follows the borrower's switch), as their emails and letter are written.
+ */
+export const spouseLanguageOf = (
+  spousePreferred: string | null | undefined,
+  borrowerPreferred: string | null | undefined,
+): Language =>
+  spousePreferred ? borrowerLanguageOf(spousePreferred) : borrowerLanguageOf(borrowerPreferred);
+
 /** Whether a borrower's stored choice matches the ticked languages; the server runs the same rule as SQL. */
 export const languageMatches = (ticked: readonly Language[], preferred: string | null | undefined): boolean =>
   ticked.includes(borrowerLanguageOf(preferred));

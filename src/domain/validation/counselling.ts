@@ -3,18 +3,21 @@ import { isTimeZoneName } from '../calendar';
 import { CALL_LANGUAGES, CALL_STATES, REMINDER_CHOICES } from '../counselling/calls';
 import { emailField, nameField, phoneField } from './fields';
 import { isRealDate } from './format';
-import { invalidMessage, requiredMessage } from './messages';
+import { LABELS as MESSAGE_LABELS, formatEnglish } from '../i18n/validation-messages';
+import { invalidMessage, MESSAGES, requiredMessage } from './messages';
 
 // The counselling call's requests and answers. Strict: the API refuses unknown fields.
 
+// The fields' names in refusals: labels the error handler translates for a Spanish-speaking visitor.
 const LABELS = {
-  startsAt: 'Call time',
-  timeZone: 'Time zone',
-  language: 'Language',
-  reminder: 'Reminder',
-  from: 'From',
-  to: 'To',
-} as const;
+  startsAt: formatEnglish(MESSAGE_LABELS.callTime),
+  timeZone: formatEnglish(MESSAGE_LABELS.timeZone),
+  language: formatEnglish(MESSAGE_LABELS.callLanguage),
+  reminder: formatEnglish(MESSAGE_LABELS.reminder),
+  from: formatEnglish(MESSAGE_LABELS.from),
+  to: formatEnglish(MESSAGE_LABELS.to),
+  action: formatEnglish(MESSAGE_LABELS.callAction),
+};
 
 /** The widest span one slot request may ask about: the slots of five weeks are a few hundred at most. */
 export const MAX_SLOT_SPAN_DAYS = 35;
@@ -116,10 +119,10 @@ export const ANONYMOUS_CONTACT_FIELDS = {
 export const callTokenParamsSchema = z.strictObject({
   // base64url body and signature; the length bounds what a stranger can make us hash.
   token: z
-    .string()
-    .min(20)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, { error: 'This link is not valid.' }),
+    .string({ error: MESSAGES.counsellingLinkNotValid })
+    .min(20, { error: MESSAGES.counsellingLinkNotValid })
+    .max(100, { error: MESSAGES.counsellingLinkNotValid })
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, { error: MESSAGES.counsellingLinkNotValid }),
 });
 
 export const changeCallSchema = z.discriminatedUnion(
@@ -128,7 +131,7 @@ export const changeCallSchema = z.discriminatedUnion(
     z.strictObject({ action: z.literal('reschedule'), startsAt: instantField(LABELS.startsAt) }),
     z.strictObject({ action: z.literal('cancel') }),
   ],
-  { error: invalidMessage('action') },
+  { error: invalidMessage(LABELS.action) },
 );
 export type ChangeCallInput = z.infer<typeof changeCallSchema>;
 

@@ -11,6 +11,7 @@ import {
   type ReadOptions,
   type TransactionsPage,
 } from './port';
+import { sandboxBankHintEnglish } from '#domain/enrollment/sandbox-bank-hints';
 
 /**
  * The built-in bank-linking provider (docs/providers.md, Bank link): offline, deterministic and stateless.
@@ -120,8 +121,8 @@ type AccountKind = 'checking' | 'savings' | 'card';
 type InstitutionProduct = { kind: AccountKind; name: string; officialName: string | null };
 type InstitutionDefinition = SandboxInstitution & { products: InstitutionProduct[] };
 
-const STANDARD_HINT =
-  'Sandbox bank: sign in as user_good (steady pay), user_gig (gig income) or user_overdraft (overdrafts), password pass_good. For monitoring: user_shrinking_pay, user_nsf, user_disconnect.';
+// The hints are messages (the dialog shows them in the page's language); sent in English.
+const STANDARD_HINT = sandboxBankHintEnglish('standard');
 
 const INSTITUTIONS: InstitutionDefinition[] = [
   {
@@ -166,7 +167,7 @@ const INSTITUTIONS: InstitutionDefinition[] = [
   {
     id: SANDBOX_BANK_INSTITUTION_IDS.platypusSavings,
     name: 'Platypus Savings & Card',
-    hint: `${STANDARD_HINT} This bank has a savings account and a credit card, no checking account.`,
+    hint: sandboxBankHintEnglish('noChecking'),
     products: [
       { kind: 'savings', name: 'Online Savings', officialName: 'Platypus Online Savings' },
       { kind: 'card', name: 'Cash Rewards Card', officialName: 'Platypus Cash Rewards Visa' },

@@ -80,6 +80,11 @@ describe('DocuSign adapter (docs/providers.md)', () => {
         email: 'jane.doe@example.org',
         clientUserId: 'borrower',
         embeddedRecipientStartURL: 'SIGN_AT_DOCUSIGN',
+        // No language given: English, with the envelope's subject.
+        emailNotification: {
+          emailSubject: 'Please sign your Letter of Authorization',
+          supportedLanguage: 'en',
+        },
         status: 'sent',
         tabs: { signHereTabs: at('72', '256'), dateSignedTabs: at('382', '278') },
       },
@@ -90,10 +95,64 @@ describe('DocuSign adapter (docs/providers.md)', () => {
         email: 'john.doe@example.org',
         clientUserId: 'spouse',
         embeddedRecipientStartURL: 'SIGN_AT_DOCUSIGN',
+        // No language given: English, with the envelope's subject.
+        emailNotification: {
+          emailSubject: 'Please sign your Letter of Authorization',
+          supportedLanguage: 'en',
+        },
         status: 'sent',
         tabs: { signHereTabs: at('72', '356'), dateSignedTabs: at('382', '378') },
       },
     ]);
+  });
+
+  it('emails each signer, and opens their signing page, in the signer’s own language', async () => {
+    const spanish = {
+      subject: 'Por favor, firme su carta de autorización',
+      body: 'Hola, Jane Q. Doe: su plan de manejo de deudas está casi listo.',
+    };
+    const english = {
+      subject: 'Please sign your Letter of Authorization',
+      body: 'Hi John Doe, your debt management plan is almost ready.',
+    };
+    const { envelopeId } = await send(adapter(), [
+      { ...BORROWER, language: 'es', invitation: spanish },
+      { ...SPOUSE, language: 'en', invitation: english },
+    ]);
+    expect(fake.envelope(envelopeId)?.signers.map((s) => [s.recipientId, s.emailNotification])).toEqual([
+      ['1', { emailSubject: spanish.subject, emailBody: spanish.body, supportedLanguage: 'es' }],
+      ['2', { emailSubject: english.subject, emailBody: english.body, supportedLanguage: 'en' }],
+    ]);
+  });
+
+  it('gives every signer their own email once one has a language, and cuts what DocuSign would refuse', async () => {
+    // DocuSign refuses an envelope where only some recipients have an emailNotification, or where one has no
+    // supportedLanguage, a subject over 100 characters or a body over 10,000.
+    const { envelopeId } = await send(adapter(), [
+      { ...BORROWER, language: 'es', invitation: { subject: 'S'.repeat(150), body: 'B'.repeat(12_000) } },
+      SPOUSE,
+    ]);
+    const [borrower, spouse] = fake.envelope(envelopeId)!.signers;
+    expect(borrower?.emailNotification?.supportedLanguage).toBe('es');
+    expect(borrower?.emailNotification?.emailSubject).toHaveLength(100);
+    expect(borrower?.emailNotification?.emailBody).toHaveLength(10_000);
+    expect(spouse?.emailNotification).toEqual({
+      emailSubject: 'Please sign your Letter of Authorization',
+      supportedLanguage: 'en',
+    });
+  });
+
+  it('returns a signer from DocuSign’s page to ours in the signer’s language, English named too', async () => {
+    const { eSignature, envelopeId } = await send();
+    for (const language of ['en', 'es'] as const) {
+      await eSignature.signingUrl({
+        envelopeId,
+        role: 'spouse',
+        returnUrl: 'https://app.example.org/done',
+        language,
+      });
+      expect(fake.lastRecipientView?.returnUrl).toBe(`https://app.example.org/done?lang=${language}`);
+    }
   });
 
   it('puts a tab on the page its position names, measured on that page', async () => {

@@ -11,7 +11,7 @@ import {
 } from './connect-webhook';
 import type { ESignature, EnvelopeStatus, PagePoint, SignerStatus } from './port';
 import { SIGNING_LINK_LIFE_DAYS } from '#domain/enrollment/signing-links';
-import { DEFAULT_LANGUAGE, linkInLanguage } from '#domain/i18n/language';
+import { DEFAULT_LANGUAGE, linkAskingFor } from '#domain/i18n/language';
 
 export type DocuSignConfig = {
   /** The app's integration key (client id). */
@@ -67,6 +67,14 @@ const ENVELOPE_NOTIFICATION = {
     expireWarn: String(EXPIRY_WARNING_DAYS),
   },
 } as const;
+
+/**
+ * DocuSign's limits on a recipient's own email (RecipientEmailNotification): a longer subject or body is
+ * refused, so ours are cut to fit rather than the envelope failing.
+ */
+const EMAIL_SUBJECT_MAX = 100;
+const EMAIL_BODY_MAX = 10_000;
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 const tokenSchema = z.object({
   access_token: z.string().min(1),
@@ -329,6 +337,13 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
             email: s.email.trim(),
             clientUserId: s.role,
             embeddedRecipientStartURL: EMBEDDED_START,
+            // Each signer's own email and signing page in their language. DocuSign wants this on every
+            // recipient once one has it, and `supportedLanguage` set whenever it is used.
+            emailNotification: {
+              emailSubject: cut((s.invitation?.subject ?? emailSubject).trim(), EMAIL_SUBJECT_MAX),
+              ...(s.invitation?.body ? { emailBody: cut(s.invitation.body, EMAIL_BODY_MAX) } : {}),
+              supportedLanguage: s.language ?? DEFAULT_LANGUAGE,
+            },
             tabs: {
               signHereTabs: [positionedTab(s.positions.signature, SIGN_HERE_RISE, heights)],
               dateSignedTabs: [positionedTab(s.positions.date, DATE_SIGNED_RISE, heights)],
@@ -349,7 +364,7 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
       if (!signer) throw new Error(`DocuSign: envelope ${envelopeId} has no ${role} signer`);
       const recipientViewRequest = {
         // DocuSign's page is its own; the page it sends the signer back to opens in the letter's language.
-        returnUrl: linkInLanguage(returnUrl, language ?? DEFAULT_LANGUAGE),
+        returnUrl: language === undefined ? returnUrl : linkAskingFor(returnUrl, language),
         authenticationMethod: 'none',
         clientUserId: signer.clientUserId ?? role,
         userName: signer.name ?? '',

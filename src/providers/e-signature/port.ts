@@ -30,6 +30,17 @@ export type EnvelopeSigner = {
   email: string;
   /** Where this signer signs and dates the document; the adapter refuses a point off the document. */
   positions: SignerPositions;
+  /**
+   * The language this signer reads (English when absent): a provider that emails the signer itself, and
+   * shows its own signing page, does both in it (DocuSign's per-recipient `supportedLanguage`).
+   */
+  language?: Language;
+  /**
+   * The provider's own invitation to this signer, in the signer's language, when the provider sends one;
+   * absent: the envelope's `emailSubject` and the provider's standard wording. A provider that does not email
+   * signers (the sandbox) ignores it: the caller's own email says the same.
+   */
+  invitation?: { subject: string; body: string };
 };
 
 export type SignerStatus = {

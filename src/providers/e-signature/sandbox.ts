@@ -25,7 +25,7 @@ import { createIntl } from '@formatjs/intl';
 import { dayIn } from '#domain/calendar';
 import { SIGNATURE_STAMP_MESSAGES } from '#domain/enrollment/signature-stamp';
 import { ALL_CATALOGS } from '#domain/i18n/all-catalogs';
-import { DEFAULT_LANGUAGE, isLanguage, linkInLanguage, LOCALE } from '#domain/i18n/language';
+import { DEFAULT_LANGUAGE, isLanguage, linkAskingFor, LOCALE } from '#domain/i18n/language';
 import type { ESignature, EnvelopeStatus, SignatureEvent, SignerPositions, SignerRole } from './port';
 import { signingLinkExpired } from '#domain/enrollment/signing-links';
 
@@ -307,8 +307,10 @@ export function createSandboxESignature(o: {
           -KEPT_LINKS,
         );
         await store.save(envelope);
-        // The language goes in the query, before the fragment: the page reads it, the server may log it.
-        return `${linkInLanguage(o.signingPageUrl, language ?? DEFAULT_LANGUAGE)}#t=${token}`;
+        // The language goes in the query, before the fragment: the page reads it, the server may log it. It is
+        // named even when English, as the page must open in the letter's language whatever the device chose.
+        const page = language === undefined ? o.signingPageUrl : linkAskingFor(o.signingPageUrl, language);
+        return `${page}#t=${token}`;
       });
     },
 

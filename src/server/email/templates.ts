@@ -389,24 +389,42 @@ export const verifyNewEmailEmail = (o: InLanguage & { publicUrl: string; email: 
   );
 };
 
+/** What the signing invitation says, before its link: our own email's and the provider's, when it sends one. */
+const signLetterParagraphs = (intl: IntlShape, o: { name: string; forSpouse: boolean }) => [
+  intl.formatMessage(m.signAlmostReady, { name: o.name }),
+  intl.formatMessage(o.forSpouse ? m.signAsSpouse : m.signAsBorrower),
+  intl.formatMessage(m.signAfter),
+];
+
 /** The Letter of Authorization is ready: the signer's own link to the signing page. */
 export const signLetterEmail = (
   o: InLanguage & { to: string; name: string; url: string; forSpouse: boolean },
 ) => {
   const intl = intlOf(o);
-  return render(
-    intl,
-    'sign-letter',
-    o.to,
-    intl.formatMessage(m.signSubject),
-    [
-      intl.formatMessage(m.signAlmostReady, { name: o.name }),
-      intl.formatMessage(o.forSpouse ? m.signAsSpouse : m.signAsBorrower),
-      intl.formatMessage(m.signAfter),
-    ],
-    { label: intl.formatMessage(m.signLink), url: o.url },
-  );
+  return render(intl, 'sign-letter', o.to, intl.formatMessage(m.signSubject), signLetterParagraphs(intl, o), {
+    label: intl.formatMessage(m.signLink),
+    url: o.url,
+  });
 };
+
+/**
+ * The invitation a provider that emails signers itself (DocuSign) sends one signer, in the signer's language:
+ * the same subject and words as our own email, the provider adding its button to the letter below them.
+ */
+export function signLetterInvitation(o: InLanguage & { name: string; forSpouse: boolean }): {
+  subject: string;
+  body: string;
+} {
+  const intl = intlOf(o);
+  const footer = intl.formatMessage(m.footer, {
+    phone: SITE.phone.display,
+    hours: intl.formatMessage(m.hours),
+  });
+  return {
+    subject: intl.formatMessage(m.signSubject),
+    body: [...signLetterParagraphs(intl, o), footer].join('\n\n'),
+  };
+}
 
 /** Every signer signed: the signed copy, attached, and where to find it again. */
 export const letterSignedEmail = (

@@ -158,7 +158,8 @@ export async function openSigningLink(mailbox: Page, baseUrl: string, email: str
     .toBeGreaterThan(0);
   const link = mail.first().getByRole('link', { name: 'Review and sign' });
   await checkAccessibility(mailbox, '/dev/mailbox', once);
-  expect(await link.getAttribute('href')).toMatch(/\/sign-letter#t=.+/);
+  // The link names the letter's language (English too), then carries the token in its fragment.
+  expect(await link.getAttribute('href')).toMatch(/\/sign-letter\?lang=(en|es)#t=.+/);
   await link.click();
   await waitForPath(mailbox, '/sign-letter');
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { borrower } from '#server/db/schema/application';
 import { newBorrower, put, uniqueEmail } from '#tests/support/borrower-flow';
 import { signedInStaff } from '#tests/support/staff-actions';
@@ -82,6 +82,29 @@ describe('PUT /api/account/language', () => {
 
     expect((await put(b.client, '/api/account/language', { language: 'en' })).statusCode).toBe(204);
     expect(await storedLanguage(b.email)).toBe('en');
+  });
+
+  it('is read by GET /api/session in the query that finds where the borrower continues: one query in all', async () => {
+    const b = await newBorrower(t);
+    expect((await put(b.client, '/api/account/language', { language: 'es' })).statusCode).toBe(204);
+    expect((await b.client.get('/api/session')).statusCode).toBe(200);
+    // The driver's client under drizzle (PGlite, or node-postgres's pool): each statement is one call of query,
+    // its text first (PGlite) or in a config object (node-postgres).
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const res = await b.client.get('/api/session');
+      expect(res.json()).toMatchObject({ user: { preferredLanguage: 'es' }, resume: expect.any(String) });
+      const texts = queries.mock.calls.map(([first]) =>
+        typeof first === 'string' ? first : String((first as { text?: unknown }).text),
+      );
+      // Besides reading the session (kept in memory on some databases, read again on others): one query.
+      const beyondSession = texts.filter((text) => !/from "session"/.test(text));
+      expect(beyondSession).toHaveLength(1);
+      expect(beyondSession[0]).toMatch(/from "application" left join "borrower"/);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it.each([

@@ -1,20 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { isLanguage, type Language } from '#domain/i18n/language';
+import type { Language } from '#domain/i18n/language';
 import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
-
-/**
- * The language a signed-in person chose for what we send them, or null when they have no borrower row (staff)
- * or never chose one. Only their own borrower row counts: a spouse's language is the spouse's own.
- */
-export async function storedLanguageOf(db: Db, userId: string): Promise<Language | null> {
-  const [row] = await db
-    .select({ preferredLanguage: borrower.preferredLanguage })
-    .from(borrower)
-    .where(eq(borrower.owner, userId))
-    .limit(1);
-  return isLanguage(row?.preferredLanguage) ? row.preferredLanguage : null;
-}
 
 /**
  * PUT /api/account/language: the borrower switched the page's language, so every later email, text and letter

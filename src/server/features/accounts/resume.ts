@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { resumeRoute, STAFF_HOME } from '#domain/flow/resume';
+import { isLanguage, type Language } from '#domain/i18n/language';
 import type { Db } from '#server/db/client';
-import { application } from '#server/db/schema/application';
+import { application, borrower } from '#server/db/schema/application';
 import { pendingStaffStep } from '#server/plugins/viewer';
 
 /**
@@ -28,4 +29,33 @@ export async function resumeFor(
     columns: { lastViewedPage: true, status: true },
   });
   return resumeRoute({ lastViewedPage: own?.lastViewedPage ?? null, status: own?.status ?? null });
+}
+
+type ResumeViewer = Parameters<typeof resumeFor>[1];
+
+/**
+ * What GET /api/session tells a signed-in person beyond their session: where they continue, and the language
+ * a borrower chose (null: never chosen; always null for staff, whose portal is English). One query for both,
+ * the application with its borrower, as the page asks for it at every load.
+ */
+export async function sessionResumeFor(
+  db: Db,
+  viewer: ResumeViewer,
+): Promise<{ resume: string; preferredLanguage: Language | null }> {
+  if (viewer.isStaff) return { resume: await resumeFor(db, viewer), preferredLanguage: null };
+  const [own] = await db
+    .select({
+      lastViewedPage: application.lastViewedPage,
+      status: application.status,
+      preferredLanguage: borrower.preferredLanguage,
+    })
+    .from(application)
+    // The borrower the person is: the one they own (a spouse's row is not theirs to speak for).
+    .leftJoin(borrower, eq(borrower.owner, application.owner))
+    .where(eq(application.owner, viewer.userId))
+    .limit(1);
+  return {
+    resume: resumeRoute({ lastViewedPage: own?.lastViewedPage ?? null, status: own?.status ?? null }),
+    preferredLanguage: isLanguage(own?.preferredLanguage) ? own.preferredLanguage : null,
+  };
 }

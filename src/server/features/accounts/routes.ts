@@ -26,10 +26,10 @@ import { toHeaders } from '#server/plugins/auth';
 import { expiredSessionCookies } from './auth-calls';
 import { changeEmail, verifyNewEmail } from './change-email';
 import { createLead } from './create-lead';
-import { setPreferredLanguage, storedLanguageOf } from './preferred-language';
+import { setPreferredLanguage } from './preferred-language';
 import { registerLeadFormPost } from './lead-form-post';
 import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
-import { resumeFor } from './resume';
+import { sessionResumeFor } from './resume';
 import { signIn } from './sign-in';
 import { confirmEnrolment, startEnrolment, verifySecondFactor } from './two-factor';
 
@@ -83,6 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     async (request) => {
       const viewer = await request.viewer();
       if (!viewer) return { user: null };
+      const { resume, preferredLanguage } = await sessionResumeFor(services.database.db, viewer);
       return {
         user: {
           id: viewer.userId,
@@ -94,11 +95,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
           isStaff: viewer.isStaff,
           twoFactorEnabled: viewer.twoFactorEnabled,
           secondFactorVerified: viewer.secondFactorVerified,
-          preferredLanguage: viewer.isStaff
-            ? null
-            : await storedLanguageOf(services.database.db, viewer.userId),
+          preferredLanguage,
         },
-        resume: await resumeFor(services.database.db, viewer),
+        resume,
       };
     },
   );

@@ -5,7 +5,7 @@ import { AppError } from '#domain/errors';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '#domain/counselling/slots';
 import type { BookCallInput } from '#domain/validation/counselling';
 import { ANONYMOUS_CONTACT_FIELDS } from '#domain/validation/counselling';
-import { requiredMessage } from '#domain/validation/messages';
+import { MESSAGES, requiredMessage } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { counsellingCall } from '#server/db/schema/index';
 import { enqueueEmail } from '#server/email/outbox';
@@ -18,8 +18,7 @@ import { isUniqueViolation, SLOT_TAKEN, takeSlot } from './take-slot';
 
 const MINUTE = 60_000;
 
-export const ALREADY_BOOKED =
-  'You already have a call booked. Use the links in its email to move or cancel it.';
+export const ALREADY_BOOKED = MESSAGES.counsellingAlreadyBooked;
 
 /** Who the call is with: a signed-in borrower's own account, else the visitor's answers (all required then). */
 function contactOf(input: BookCallInput, viewer: Viewer | null) {

@@ -12,11 +12,13 @@ import { callEmail } from './call-email';
 import { callTokenKey, openCallToken, signCallToken } from './call-token';
 import { callView, type CallRow } from './call-view';
 import { isUniqueViolation, SLOT_TAKEN, takeSlot } from './take-slot';
+import { MESSAGES } from '#domain/validation/messages';
 
 const MINUTE = 60_000;
-export const LINK_NOT_VALID = 'This link is not valid.';
-export const LINK_EXPIRED = 'This link has expired: the call it was for is over.';
-export const CALL_NOT_CHANGEABLE = 'This call can no longer be changed.';
+// Shared validation texts: the error handler answers them in the visitor's language.
+export const LINK_NOT_VALID = MESSAGES.counsellingLinkNotValid;
+export const LINK_EXPIRED = MESSAGES.counsellingLinkExpired;
+export const CALL_NOT_CHANGEABLE = MESSAGES.counsellingCallNotChangeable;
 
 /** The call a link's token names; a forged, altered or unknown one is a 404, an expired one too (said so). */
 async function callOfToken(tx: Tx, services: Services, token: string, now: Date, forUpdate: boolean) {

@@ -5,8 +5,9 @@ import { bookableWindow, counsellorsFreeAt, type Interval, type SlotRules } from
 import type { Tx } from '#server/db/client';
 import { counsellor } from '#server/db/schema/index';
 import { lastAssignments, loadAvailability } from './availability';
+import { MESSAGES } from '#domain/validation/messages';
 
-export const SLOT_TAKEN = 'This time is no longer open. Please choose another.';
+export const SLOT_TAKEN = MESSAGES.counsellingSlotTaken;
 
 /** PostgreSQL's unique_violation: the database refused a second live call at one counsellor's start. */
 export const isUniqueViolation = (error: unknown): boolean => {

@@ -162,6 +162,25 @@ describe('connecting a bank', () => {
     expect(res.json().message).toBe(SANDBOX_BANK_LOGIN_ERROR);
   });
 
+  it('refuses to share no account, in the borrower’s language', async () => {
+    const b = await atPaymentOptions(t, 'Noaccounts');
+    const { linkToken } = (await b.client.post('/api/bank-link/link-token')).json();
+    const body = {
+      linkToken,
+      institutionId: SANDBOX_BANK_INSTITUTION_IDS.tartan,
+      username: SANDBOX_BANK_USERS.good,
+      accountIds: [],
+    };
+    const english = await b.client.post('/api/bank-link/sandbox/public-token', body);
+    expect(english.statusCode).toBe(400);
+    expect(english.json().fieldErrors).toMatchObject({ accountIds: 'Please select at least one account.' });
+    const spanish = await b.client.post('/api/bank-link/sandbox/public-token', body, {
+      'accept-language': 'es-MX,es;q=0.9',
+    });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().fieldErrors).toMatchObject({ accountIds: 'Seleccione al menos una cuenta.' });
+  });
+
   it('refuses a connection without a checking account, keeping nothing', async () => {
     const b = await atPaymentOptions(t, 'Savingsonly');
     const publicToken = await sandboxPublicToken(b.client, {

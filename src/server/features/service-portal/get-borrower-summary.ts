@@ -524,6 +524,7 @@ async function readRecord(o: {
           dateOfBirth: dateOfBirth(s.dateOfBirth),
           hasSameAddressAsBorrower: s.hasSameAddressAsBorrower,
           consentedToCreditPolicy: s.consentedToCreditPolicy,
+          preferredLanguage: s.preferredLanguage,
           addressLine1: s.addressLine1,
           addressLine2: s.addressLine2,
           city: s.city,

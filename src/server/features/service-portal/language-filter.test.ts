@@ -125,3 +125,33 @@ describe('GET /api/staff/applications?language=', () => {
     expect(res.json()).toMatchObject({ fieldErrors: { language: 'Unknown filter option: de' } });
   });
 });
+
+describe('GET /api/staff/applications/:id: the spouse’s language beside the borrower’s', () => {
+  it('answers the spouse’s own stored language, and null when they chose none (the borrower’s then)', async () => {
+    const [first, second] = made;
+    for (const [i, [m, theirs]] of (
+      [
+        [first!, 'en'],
+        [second!, null],
+      ] as const
+    ).entries()) {
+      await t.db
+        .execute(sql`insert into spouse (application_id, borrower_id, first_name, last_name, preferred_language)
+        select application_id, id, 'Sam', ${`Spouse${i}`}, ${theirs} from borrower where application_id = ${m.applicationId}`);
+    }
+    const summary = async (id: string) => {
+      const res = await staff.client.get(`/api/staff/applications/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        contact: { preferredLanguage: string | null };
+        spouse: { preferredLanguage: string | null } | null;
+      };
+    };
+    expect(await summary(first!.applicationId)).toMatchObject({
+      contact: { preferredLanguage: 'es' },
+      spouse: { preferredLanguage: 'en' },
+    });
+    expect((await summary(second!.applicationId)).spouse).toMatchObject({ preferredLanguage: null });
+    expect((await summary(made[2]!.applicationId)).spouse).toBeNull();
+  });
+});

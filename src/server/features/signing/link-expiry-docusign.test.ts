@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { borrower, spouse } from '#server/db/schema/application';
 import { docusign } from '#server/db/schema/enrollment';
 import { type DocuSignFake, startDocuSignFake } from '#tests/fakes/docusign-fake';
 import { put } from '#tests/support/borrower-flow';
@@ -70,5 +71,46 @@ describe('DocuSign: an envelope’s life', () => {
     expect(record!.envelopeId).toBe(second);
     // The old id is no longer the application's: it answers as any unknown envelope does.
     expect((await open()).statusCode).toBe(404);
+  });
+});
+
+describe('DocuSign: each signer in their own language', () => {
+  it('emails a Spanish-speaking borrower in Spanish and an English-speaking spouse in English', async () => {
+    const b = await atPaymentOptions(t, 'Bilingual');
+    await t.db
+      .update(borrower)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(borrower.applicationId, b.applicationId));
+    const owner = await t.db.query.borrower.findFirst({ where: eq(borrower.applicationId, b.applicationId) });
+    await t.db.insert(spouse).values({
+      applicationId: b.applicationId,
+      borrowerId: owner!.id,
+      firstName: 'John',
+      lastName: 'Bilingual',
+      email: `spouse.${b.email}`,
+      preferredLanguage: 'en',
+    });
+    await b.client.post('/api/application/bank-connections', {
+      publicToken: await sandboxPublicToken(b.client),
+    });
+    const [account] = (await b.client.get('/api/application/payments/accounts')).json().accounts;
+    await put(b.client, '/api/application/payments/confirm-payment-account', { plaidAccountId: account.id });
+    const envelopeId = (await b.client.get('/api/application/submitted')).json().envelopeId as string;
+    const notifications = Object.fromEntries(
+      fake.envelope(envelopeId)!.signers.map((s) => [s.clientUserId, s.emailNotification]),
+    );
+    expect(notifications.borrower).toMatchObject({
+      emailSubject: 'Por favor, firme su carta de autorización',
+      supportedLanguage: 'es',
+    });
+    expect(notifications.borrower?.emailBody).toContain('su plan de manejo de deudas está casi listo.');
+    expect(notifications.spouse).toMatchObject({
+      emailSubject: 'Please sign your Letter of Authorization',
+      supportedLanguage: 'en',
+    });
+    expect(notifications.spouse?.emailBody).toContain(
+      'Hi John Bilingual, your debt management plan is almost ready.',
+    );
+    expect(notifications.spouse?.emailBody).toContain('As the co-applicant');
   });
 });

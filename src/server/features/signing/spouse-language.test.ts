@@ -87,7 +87,7 @@ describe('an English-speaking borrower and a Spanish-speaking spouse', () => {
     // signing page in Spanish on any device.
     const toBorrower = await newest(c.email, 'sign-letter');
     expect(toBorrower.subject).toBe('Please sign your Letter of Authorization');
-    expect(new URL(toBorrower.links[0]!.url).searchParams.get('lang')).toBeNull();
+    expect(new URL(toBorrower.links[0]!.url).searchParams.get('lang')).toBe('en');
     const toSpouse = await newest(c.spouseEmail, 'sign-letter');
     expect(toSpouse.subject).toBe('Por favor, firme su carta de autorización');
     expect(toSpouse.text).toContain(`Hola, ${c.names.spouse}: su plan de manejo de deudas está casi listo.`);
@@ -193,7 +193,14 @@ describe('a Spanish-speaking borrower', () => {
     expect((await newest(c.email, 'sign-letter')).subject).toBe('Por favor, firme su carta de autorización');
     const toSpouse = await newest(c.spouseEmail, 'sign-letter');
     expect(toSpouse.subject).toBe('Please sign your Letter of Authorization');
-    expect(new URL(toSpouse.links[0]!.url).searchParams.get('lang')).toBeNull();
+    // The spouse's link asks for English: the borrower's device, or a browser asking for Spanish, would
+    // otherwise open the English letter's signing page in Spanish.
+    const spouseLink = new URL(toSpouse.links[0]!.url);
+    expect(spouseLink.searchParams.getAll('lang')).toEqual(['en']);
+    expect(new URLSearchParams(spouseLink.hash.slice(1)).get('t')).toBe(c.tokens.spouse);
+    // And the borrower's, in Spanish, asks for Spanish once.
+    const borrowerLink = new URL((await newest(c.email, 'sign-letter')).links[0]!.url);
+    expect(borrowerLink.searchParams.getAll('lang')).toEqual(['es']);
     const record = await letterRecord(c.applicationId);
     expect(record).toMatchObject({ letterLanguage: 'es', letterTextVersion: LETTER_TEXT_VERSIONS.es });
     const text = flat(await documentPages(c.tokens.spouse));

@@ -4,8 +4,8 @@ import { firstDraftTooSoon } from '#domain/enrollment/plan-terms';
 import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { enqueueEmail } from '#server/email/outbox';
-import { signLetterEmail } from '#server/email/templates';
-import { linkInLanguage, type Language } from '#domain/i18n/language';
+import { signLetterEmail, signLetterInvitation } from '#server/email/templates';
+import { linkAskingFor, type Language } from '#domain/i18n/language';
 import { LETTER_MESSAGES } from '#domain/enrollment/letter-of-authorization';
 import { intlFor } from '#server/i18n';
 import { buildLetter, letterIntl } from './build-letter';
@@ -92,10 +92,16 @@ async function sendLetter(services: Services, applicationId: string, today: stri
       id: 'email.signLetter.subject',
       defaultMessage: 'Please sign your Letter of Authorization',
     }),
-    signers: signers.map(({ role, name, email }) => {
+    // Each signer's own invitation and signing page in their language, where the provider sends one.
+    signers: signers.map(({ role, name, email, letterLanguage }) => {
       const at = positions[role];
       if (!at) throw new Error(`Letter of Authorization: no signature block for the ${role}`);
-      return { role, name, email, positions: at };
+      const invitation = signLetterInvitation({
+        name,
+        forSpouse: role === 'spouse',
+        language: letterLanguage,
+      });
+      return { role, name, email, positions: at, language: letterLanguage, invitation };
     }),
   });
   // Links are made before the transaction: the sandbox keeps its envelopes in this same database.
@@ -253,13 +259,13 @@ export async function signingLink(
     returnUrl: `${services.config.publicUrl}/submitted`,
     language,
   });
-  // Our own signing page opens in the signer's language on any device (a spouse may read another language
-  // than the borrower's browser chose); a provider's page is left as the provider made it.
+  // Our own signing page opens in the signer's language on any device, English named too (an English-speaking
+  // spouse may open it where the Spanish-speaking borrower chose Spanish); a provider's page is left as made.
   const own = url.startsWith(`${services.config.publicUrl}/`);
   return signLetterEmail({
     to: signer.email,
     name: signer.name,
-    url: own ? linkInLanguage(url, language) : url,
+    url: own ? linkAskingFor(url, language) : url,
     forSpouse: signer.role === 'spouse',
     language,
   });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { sandboxBankHintEnglish } from '#domain/enrollment/sandbox-bank-hints';
 import type { Language } from '#domain/i18n/language';
 import { answerApi } from '#web/test/api-mock';
 import { renderElement } from '#web/test/render';
@@ -60,6 +61,24 @@ describe('the bank-link dialog', () => {
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Seleccione al menos una cuenta.');
+  });
+
+  it('gives the sandbox banks’ test sign-ins in Spanish, the usernames as they are typed', async () => {
+    const noChecking = { ...INSTITUTION, id: 'ins_2', hint: sandboxBankHintEnglish('noChecking') };
+    answerApi({
+      [`GET ${SANDBOX_INSTITUTIONS_PATH}`]: { status: 200, body: { institutions: [noChecking] } },
+    });
+    const { user } = open('es', true);
+    const dialog = await screen.findByRole('dialog', { name: 'Conexión bancaria de prueba' });
+    const bank = await within(dialog).findByRole('button', { name: /First Platypus Bank/ });
+    const spanish =
+      'Banco de prueba: inicie sesión como user_good (sueldo fijo), user_gig (ingresos por encargos) o user_overdraft (sobregiros), contraseña pass_good.';
+    expect(bank).toHaveTextContent(spanish);
+    expect(bank).toHaveTextContent('Este banco tiene una cuenta de ahorros y una tarjeta de crédito');
+    expect(bank).not.toHaveTextContent('Sandbox bank');
+    await user.click(bank);
+    expect(dialog).toHaveTextContent(spanish);
+    expect(dialog).not.toHaveTextContent('sign in as');
   });
 
   it('says in Spanish that the real widget is not available, with the way out', async () => {

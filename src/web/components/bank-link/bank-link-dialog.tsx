@@ -9,6 +9,8 @@ import {
   type SandboxInstitutionsView,
 } from '#domain/enrollment/views';
 import { localizeMessage } from '#domain/i18n/translate-message';
+import { FIXED } from '#domain/i18n/validation-messages';
+import { localizeSandboxBankHint } from '#domain/enrollment/sandbox-bank-hints';
 import { ApiError } from '#web/lib/api';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { ERROR_CLASS, SECONDARY_BUTTON_CLASS } from '#web/components/ui/form/styles';
@@ -56,10 +58,6 @@ const M = defineMessages({
   },
   anotherBank: { id: 'bankLink.signIn.anotherBank', defaultMessage: 'Choose another bank' },
   chooseAccounts: { id: 'bankLink.accounts.title', defaultMessage: 'Choose accounts' },
-  accountsRequired: {
-    id: 'bankLink.accounts.required',
-    defaultMessage: 'Please select at least one account.',
-  },
   connectFailed: {
     id: 'bankLink.accounts.failed',
     defaultMessage: 'The connection did not work. Please try again.',
@@ -68,7 +66,7 @@ const M = defineMessages({
 });
 
 // The English, as the component tests read it.
-export const ACCOUNTS_REQUIRED = String(M.accountsRequired.defaultMessage);
+export const ACCOUNTS_REQUIRED = String(FIXED.accountsRequired.defaultMessage);
 export const WIDGET_UNAVAILABLE = String(M.widgetUnavailable.defaultMessage);
 /** Where there is no manual entry to fall back on (reconnecting from the customer portal). */
 export const WIDGET_UNAVAILABLE_CALL_US = String(M.widgetUnavailableCallUs.defaultMessage);
@@ -273,7 +271,9 @@ function ChooseInstitution({
                 className="flex min-h-11 w-full flex-col items-start rounded-lg border border-gray-300 px-4 py-3 text-left hover:border-brand-600 hover:bg-brand-50"
               >
                 <span className="font-semibold text-gray-900">{institution.name}</span>
-                <span className="text-sm text-gray-700">{institution.hint}</span>
+                <span className="text-sm text-gray-700">
+                  {localizeSandboxBankHint(institution.hint, (d) => intl.formatMessage(d))}
+                </span>
               </button>
             </li>
           ))}
@@ -327,7 +327,9 @@ function SignIn({
           { institution: institution.name },
         )}
       </StepHeading>
-      <p className="mt-1 text-sm text-gray-700">{institution.hint}</p>
+      <p className="mt-1 text-sm text-gray-700">
+        {localizeSandboxBankHint(institution.hint, (d) => intl.formatMessage(d))}
+      </p>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
           <TextField
@@ -446,7 +448,8 @@ function ChooseAccounts({
           </div>
           {missing && (
             <p id={errorId} role="alert" className={ERROR_CLASS}>
-              <FormattedMessage {...M.accountsRequired} />
+              {/* The server's refusal of no account says the same, from the same message. */}
+              <FormattedMessage {...FIXED.accountsRequired} />
             </p>
           )}
         </fieldset>

@@ -211,6 +211,7 @@ function summaryOf(
       dateOfBirth: '06-07-1979',
       hasSameAddressAsBorrower: true,
       consentedToCreditPolicy: true,
+      preferredLanguage: null,
       addressLine1: null,
       addressLine2: null,
       city: null,
@@ -367,6 +368,40 @@ describe('/borrower-summary', () => {
       expect(region('Contact').textContent).toContain(`Preferred language${shown}`);
     },
   );
+
+  it.each([
+    ['es', null, 'Spanish (same as the borrower’s)'],
+    [null, null, 'English (same as the borrower’s)'],
+    ['es', 'en', 'English'],
+    ['en', 'es', 'Spanish'],
+  ])(
+    "shows a spouse's language beside the borrower's: borrower %j, spouse %j → '%s'",
+    async (own, theirs, shown) => {
+      const base = summaryOf();
+      summaries = [
+        {
+          status: 200,
+          body: {
+            ...base,
+            contact: { ...base.contact, preferredLanguage: own },
+            spouse: { ...base.spouse!, preferredLanguage: theirs },
+          },
+        },
+      ];
+      stubApi();
+      await open();
+      expect(region('Contact').textContent).toContain(`Spouse’s language${shown}`);
+    },
+  );
+
+  it('shows no spouse’s language when there is no spouse', async () => {
+    const base = summaryOf();
+    summaries = [{ status: 200, body: { ...base, spouse: null } }];
+    stubApi();
+    await open();
+    expect(region('Contact').textContent).toContain('Preferred language');
+    expect(region('Contact').textContent).not.toContain('Spouse’s language');
+  });
 
   it('shows the overview and the answers of pages 1 to 4 on the Application tab, and the contact history', async () => {
     stubApi();

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { borrowerLanguageOf, LANGUAGE_LABELS } from '#domain/service-portal/filters';
+import { borrowerLanguageOf, LANGUAGE_LABELS, spouseLanguageOf } from '#domain/service-portal/filters';
 import { useState, type ReactNode } from 'react';
 import type { BorrowerSummaryView } from '#domain/flow/staff-views';
 import type { Page } from '#domain/flow/pages';
@@ -324,6 +324,13 @@ export function ApplicationSections({ summary }: { summary: BorrowerSummaryView 
           <Detail label="Preferred language">
             {LANGUAGE_LABELS[borrowerLanguageOf(contact.preferredLanguage)]}
           </Detail>
+          {/* The spouse's emails and their version of the letter are in this language. */}
+          {spouse && (
+            <Detail label="Spouse’s language">
+              {LANGUAGE_LABELS[spouseLanguageOf(spouse.preferredLanguage, contact.preferredLanguage)]}
+              {spouse.preferredLanguage ? '' : ' (same as the borrower’s)'}
+            </Detail>
+          )}
         </DetailList>
       </SummaryCard>
 
