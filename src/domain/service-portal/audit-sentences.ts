@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'letterDownloaded',
   /** A creditor's proposal (a PDF naming the borrower, the account and the budget) downloaded by staff. */
   'proposalDownloaded',
+  /** The day's batch file of electronic proposals downloaded (the agency's record: no application). */
+  'proposalBatchDownloaded',
+  /** A proposal printed and mailed to its creditor, marked sent by staff. */
+  'proposalMailed',
   'claim',
   'unclaim',
   /** Unclaim of a claim another counsellor held (takeOver: true). */
@@ -262,6 +266,10 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
       return [`${actor} downloaded the signed Letter of Authorization`];
     case 'proposalDownloaded':
       return [`${actor} downloaded a proposal to a creditor`];
+    case 'proposalBatchDownloaded':
+      return [`${actor} downloaded the day's batch file of proposals`];
+    case 'proposalMailed':
+      return [`${actor} marked a proposal to a creditor as mailed`];
     case 'claim':
       return [`${actor} claimed the application`];
     case 'unclaim':
