@@ -373,3 +373,13 @@ export function foldOpenings(lines: readonly AuditLine[]): (AuditLine & { times:
 export const UNKNOWN_ACTOR = 'A staff member';
 /** Who did it when a signer asked from their signing link: they have no account to name. */
 export const SIGNER_ACTOR = 'A signer';
+/** Who answered an offer whose creditor stayed silent past its programme's days: nobody signed in. */
+export const SILENT_DEFAULT_ACTOR = 'The silent-creditor default';
+
+/** The actor to name when the log names none: a signer, the silent-creditor default, else a staff member. */
+export function unnamedActor(record: Pick<AuditRecord, 'action' | 'after'>): string {
+  if (record.action === 'signingLinkSent') return SIGNER_ACTOR;
+  if (record.action === 'offerStatus' && field(record.after, 'silentDefault') === true)
+    return SILENT_DEFAULT_ACTOR;
+  return UNKNOWN_ACTOR;
+}

@@ -9,12 +9,7 @@ import type {
   EnrollmentView,
 } from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
-import {
-  auditSentences,
-  SIGNER_ACTOR,
-  UNKNOWN_ACTOR,
-  type AuditNames,
-} from '#domain/service-portal/audit-sentences';
+import { auditSentences, unnamedActor, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
 import { needsLongPlanApproval } from '#domain/enrollment/counter-offer';
 import { termsFromRows } from '#server/application/plan-terms';
@@ -314,7 +309,7 @@ function auditHistoryView(history: readonly HistoryRow[], record: BorrowerRecord
   return ordered.map((row) => {
     const actor = row.actor_id ? { id: row.actor_id, name: staffDisplayName(row.actor_name) } : null;
     const names: AuditNames = {
-      actor: actor?.name ?? (row.action === 'signingLinkSent' ? SIGNER_ACTOR : UNKNOWN_ACTOR),
+      actor: actor?.name ?? unnamedActor({ action: row.action, after: row.after }),
       staff: () => (row.released_name?.trim() ? row.released_name : null),
       creditorOfOffer: (id) => creditorOfOffer.get(id) ?? null,
       creditorOfAccount: (id) => creditorOfAccount.get(id) ?? null,
