@@ -333,7 +333,7 @@ export function Component() {
     <PortalPage title={PROPOSALS_TITLE}>
       <div className="space-y-4">
         {list.data && (
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <BatchPanel batch={list.data.batch} />
             <ToMailPanel toMail={list.data.toMail} />
           </div>
