@@ -13,6 +13,7 @@ import type { Tx } from '#server/db/client';
 import { creditorAccount } from '#server/db/schema/credit';
 import { decision, offer, offerDisqualificationReason, offerStatusChange } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
+import { creditor } from '#server/db/schema/creditors';
 import { proposalAnswerOf } from '#domain/enrollment/proposal-answers';
 import type { FieldCipher } from '#server/security/field-encryption';
 import { recordAudit } from '#server/audit/record-audit';
@@ -91,6 +92,36 @@ export async function openOffer(tx: Tx, offerId: string) {
   if (!current) throw new AppError('NotFound');
   if (current.decisionId !== newest?.id) throw new AppError('Conflict', OFFER_NOT_CURRENT_MESSAGE);
   return { app, current };
+}
+
+const REMITTANCE_FIELDS = ['addressLine1', 'addressLine2', 'city', 'state', 'zipCode'] as const;
+
+/**
+ * The fields of this account's payment details that differ from the creditor table's (the offer's programme's
+ * creditor), by name: the payment method, the address lines, the ACH numbers (compared, never recorded).
+ * Null when the creditor table has no details for it (nothing was prefilled to differ from).
+ */
+async function differencesFromCreditorTable(
+  tx: Tx,
+  cipher: FieldCipher,
+  lenderConcessionId: string | null,
+  input: CreditorAccount,
+): Promise<string[] | null> {
+  const creditorId = lenderConcessionId?.split('@')[0];
+  if (!creditorId || creditorId === 'default') return null;
+  const [row] = await tx.select().from(creditor).where(eq(creditor.id, creditorId));
+  if (!row || (!row.paysByAch && !row.paysByCheck)) return null;
+  const differs: string[] = [];
+  const methodOnFile = row.paysByCheck ? !input.isAch || row.paysByAch : input.isAch;
+  if (!methodOnFile) differs.push('isAch');
+  if (input.isAch) {
+    const opened = (sealed: string | null) => (sealed ? cipher.decrypt(sealed) : null);
+    if ((input.routingNumber ?? null) !== opened(row.achRoutingNumber)) differs.push('routingNumber');
+    if ((input.accountNumber ?? null) !== opened(row.achAccountNumber)) differs.push('accountNumber');
+  } else {
+    for (const key of REMITTANCE_FIELDS) if ((input[key] ?? null) !== (row[key] ?? null)) differs.push(key);
+  }
+  return differs;
 }
 
 /** Creates the creditor account of the offer's debt or collection, or replaces the one it had. */
@@ -233,6 +264,11 @@ export async function recordOfferAnswer(
     },
   });
   if ((account || previousAccount) && account !== previousAccount) {
+    // What staff changed, for this account only, from the creditor table's details the modal started from
+    // (the creditor table itself is not changed).
+    const differs = o.creditorAccount
+      ? await differencesFromCreditorTable(tx, cipher, current.lenderConcessionId, o.creditorAccount)
+      : null;
     await recordAudit(tx, {
       actorId: o.actorId,
       action: 'creditorAccount',
@@ -240,7 +276,12 @@ export async function recordOfferAnswer(
       entityId: (account ?? previousAccount)!.id,
       applicationId: app.id,
       before: creditorAccountView(cipher, previousAccount),
-      after: creditorAccountView(cipher, account),
+      after: account
+        ? {
+            ...creditorAccountView(cipher, account),
+            ...(differs ? { changedFromCreditorTable: differs } : {}),
+          }
+        : null,
     });
   }
 

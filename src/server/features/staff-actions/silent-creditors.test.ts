@@ -172,3 +172,79 @@ describe('the silent-creditor default', () => {
     expect(await overdueIds()).toContain(s.x.id);
   });
 });
+
+describe("the offer's remittance details start from the creditor table, and an edit is recorded for the account", () => {
+  it('reads them in the borrower summary (ACH numbers by last four) and records what staff changed', async () => {
+    const a = await applicationIn(t, 'creditorReview', 'Remitted');
+    const target = a.offers.find((o) => o.lenderConcessionId && !o.lenderConcessionId.startsWith('default'))!;
+    const creditorId = target.lenderConcessionId!.split('@')[0]!;
+    await t.db
+      .update(creditor)
+      .set({
+        paysByCheck: true,
+        paysByAch: true,
+        addressLine1: 'PO Box 15298',
+        addressLine2: null,
+        city: 'Wilmington',
+        state: 'DE',
+        zipCode: '19850',
+        achRoutingNumber: t.cipher.encrypt('021000021'),
+        achAccountNumber: t.cipher.encrypt('998877665544'),
+      })
+      .where(eq(creditor.id, creditorId));
+    const summary = (await staff.client.get(`/api/staff/applications/${a.applicationId}`)).json();
+    const shown = summary.decision.decision.offers.find((o: { id: string }) => o.id === target.id);
+    expect(shown.remittance).toEqual({
+      creditorId,
+      paysByCheck: true,
+      paysByAch: true,
+      addressLine1: 'PO Box 15298',
+      addressLine2: null,
+      city: 'Wilmington',
+      state: 'DE',
+      zipCode: '19850',
+      achRoutingNumberLast4: '0021',
+      achAccountNumberLast4: '5544',
+    });
+    expect(JSON.stringify(summary)).not.toContain('998877665544');
+
+    const res = await staff.client.post(`/api/staff/offers/${target.id}/status`, {
+      version: 0,
+      status: 'accepted',
+      creditorAccount: {
+        isAch: false,
+        addressLine1: 'PO Box 1',
+        city: 'Wilmington',
+        state: 'DE',
+        zipCode: '19850',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'creditorAccount'), eq(auditLog.applicationId, a.applicationId)));
+    expect(audit!.after).toMatchObject({
+      addressLine1: 'PO Box 1',
+      changedFromCreditorTable: ['addressLine1'],
+    });
+    // The creditor table keeps its own address.
+    const [row] = await t.db.select().from(creditor).where(eq(creditor.id, creditorId));
+    expect(row!.addressLine1).toBe('PO Box 15298');
+
+    // The details as on file, by ACH: nothing changed from the table.
+    const again = await staff.client.post(`/api/staff/offers/${target.id}/status`, {
+      version: 1,
+      status: 'accepted',
+      creditorAccount: { isAch: true, routingNumber: '021000021', accountNumber: '998877665544' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'creditorAccount'), eq(auditLog.applicationId, a.applicationId)));
+    expect(
+      audits.map((x) => (x.after as { changedFromCreditorTable?: string[] }).changedFromCreditorTable),
+    ).toContainEqual([]);
+  });
+});
