@@ -5,6 +5,8 @@ export const SITE = {
   companyName: 'Clearpath Debt Relief',
   /** The nonprofit credit-counselling partner that runs the plans (fictional). */
   agencyName: 'Harbor Light Credit Counseling',
+  /** The id creditors know the agency by in electronic proposals (the batch file's agency_id; fictional). */
+  agencyId: 'HLCC-0001',
   foundationName: 'National Foundation for Credit Counseling',
   phone: { display: '(800) 555-0199', tel: '+18005550199' },
   /** The interactive voice response line. */

@@ -25,6 +25,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
 import { startSigning } from './features/signing/start-signing';
 import { renewStaleLetters } from './features/signing/renew-stale-letters';
+import { applySilentDefaults, SILENT_SWEEP_LIMIT } from './features/staff-actions/silent-creditors';
 import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
 import { legalRoutes } from './features/legal/routes';
 import { sessionRecordingCsp } from './features/session-recording/csp';
@@ -217,6 +218,12 @@ export async function buildApp(
     // The emails to creditors that take proposals by email, once their rows are committed.
     for (const id of emailIds) services.onEmailQueued?.(id);
   });
+  // For the daily silent-creditor job (jobs/queue.ts): the programme's default where a creditor stayed silent.
+  app.decorate('applySilentDefaults', async () => {
+    const run = await applySilentDefaults({ services, now: new Date() });
+    for (const id of run.emailIds) services.onEmailQueued?.(id);
+    return { applied: run.applied, more: run.applied + run.skipped >= SILENT_SWEEP_LIMIT };
+  });
   // Saving the payment account sends the Letter of Authorization to sign.
   await app.register(paymentRoutes, { services, startSigning });
   await app.register(signingRoutes, { services });
@@ -258,5 +265,7 @@ declare module 'fastify' {
     sendLetter: (applicationId: string) => Promise<void>;
     /** Prepares an application's proposals to its creditors, those not made yet (prepare-proposals.ts). */
     prepareProposals: (applicationId: string) => Promise<void>;
+    /** Applies the silent-creditor default to proposals left unanswered past their days (silent-creditors.ts). */
+    applySilentDefaults: () => Promise<{ applied: number; more: boolean }>;
   }
 }

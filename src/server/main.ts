@@ -86,6 +86,7 @@ jobs = await startJobs({
   renewStaleLetters: () => app.renewStaleLetters(),
   sendLetter: (applicationId) => app.sendLetter(applicationId),
   prepareProposals: (applicationId) => app.prepareProposals(applicationId),
+  applySilentDefaults: () => app.applySilentDefaults(),
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
   monitors: {

@@ -55,6 +55,9 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/staff/applications/:id/letter', 'staff'],
   ['GET', '/api/staff/applications/:id/offers/:offerId/proposal', 'staff'],
   ['GET', '/api/staff/proposals', 'staff'],
+  ['POST', '/api/staff/proposals/batch', 'staff'],
+  ['GET', '/api/staff/proposals/batch/:day', 'staff'],
+  ['POST', '/api/staff/proposals/mailed', 'staff'],
   ['POST', '/api/staff/applications/:id/claim', 'staff'],
   ['POST', '/api/staff/applications/:id/unclaim', 'staff'],
   ['POST', '/api/staff/alerts/:id/seen', 'staff'],
@@ -141,6 +144,7 @@ const concrete = (url: string) =>
     .replace(/:id\b/g, ID)
     .replace(/:envelopeId\b/g, ID)
     .replace(/:offerId\b/g, ID)
+    .replace(/:day\b/g, '2026-11-27')
     .replace(/:key\b/g, 'verifyIncome')
     .replace(/:token\b/g, 'AAAAAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA');
 const call = (client: Client, method: string, url: string) =>

@@ -6,6 +6,9 @@ import type { ProposalAnswer } from './proposal-answers';
  */
 export const DEFAULT_RESPONSE_DAYS = 30;
 
+/** The shortest usual response time a creditor may have on file (a day). */
+export const MIN_RESPONSE_DAYS = 1;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -74,6 +74,11 @@ export type ProposalView = {
   termInMonths: number;
   /** The plan's first payment (the borrower's first monthly draft), 'yyyy-MM-dd'; null before it is set. */
   firstPaymentDate: string | null;
+  /**
+   * The share of each payment the creditor returns to the agency (fair share), in basis points; 0 when its
+   * programme has none. It does not change what the borrower pays.
+   */
+  fairShareBp: number;
   budget: ProposalBudget;
 };
 

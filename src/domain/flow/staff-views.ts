@@ -271,6 +271,21 @@ export type DebtRowView = z.infer<typeof debtRowViewSchema>;
 
 const reasonViewSchema = z.object({ reason: z.string(), description: z.string() });
 
+/** Where the creditor table says the offer's creditor is paid (the modal's starting values). */
+export const creditorRemittanceSchema = z.object({
+  creditorId: z.string(),
+  paysByCheck: z.boolean(),
+  paysByAch: z.boolean(),
+  addressLine1: nullableString,
+  addressLine2: nullableString,
+  city: nullableString,
+  state: nullableString,
+  zipCode: nullableString,
+  achRoutingNumberLast4: nullableString,
+  achAccountNumberLast4: nullableString,
+});
+export type CreditorRemittance = z.infer<typeof creditorRemittanceSchema>;
+
 export const offerViewSchema = z.object({
   id: z.string(),
   /** For the offer-status call (optimistic concurrency). */
@@ -296,6 +311,8 @@ export const offerViewSchema = z.object({
    */
   counterPayment: cents.nullable(),
   counterApr: basisPoints.nullable(),
+  /** The creditor table's remittance details; null for the default programme (no creditor on file). */
+  remittance: creditorRemittanceSchema.nullish(),
   /** Why the creditor declined. */
   reasons: z.array(z.string()),
   statusChanges: z.array(

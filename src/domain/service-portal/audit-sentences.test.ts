@@ -4,6 +4,10 @@ import {
   auditSentences,
   foldOpenings,
   openingSentence,
+  SIGNER_ACTOR,
+  SILENT_DEFAULT_ACTOR,
+  UNKNOWN_ACTOR,
+  unnamedActor,
   type AuditAction,
   type AuditLine,
   type AuditNames,
@@ -83,6 +87,16 @@ const TABLE: Row[] = [
     'a download of a proposal',
     { action: 'proposalDownloaded', entityType: 'proposal' },
     ['Dana Reyes downloaded a proposal to a creditor'],
+  ],
+  [
+    "a download of the day's batch file",
+    { action: 'proposalBatchDownloaded', entityType: 'proposalBatch' },
+    ["Dana Reyes downloaded the day's batch file of proposals"],
+  ],
+  [
+    'a proposal marked mailed',
+    { action: 'proposalMailed', entityType: 'proposal' },
+    ['Dana Reyes marked a proposal to a creditor as mailed'],
   ],
   [
     'a claim',
@@ -432,6 +446,14 @@ const record = (r: Row[1]): AuditRecord => ({
 describe('auditSentences', () => {
   it.each(TABLE)('%s', (_name, r, sentences) => {
     expect(auditSentences(record(r), names)).toEqual(sentences);
+  });
+
+  it('names the silent-creditor default, a signer, else a staff member, when the log names nobody', () => {
+    expect(unnamedActor({ action: 'offerStatus', after: { status: 'accepted', silentDefault: true } })).toBe(
+      SILENT_DEFAULT_ACTOR,
+    );
+    expect(unnamedActor({ action: 'offerStatus', after: { status: 'accepted' } })).toBe(UNKNOWN_ACTOR);
+    expect(unnamedActor({ action: 'signingLinkSent', after: null })).toBe(SIGNER_ACTOR);
   });
 
   it('has a row for every audit action', () => {

@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'letterDownloaded',
   /** A creditor's proposal (a PDF naming the borrower, the account and the budget) downloaded by staff. */
   'proposalDownloaded',
+  /** The day's batch file of electronic proposals downloaded (the agency's record: no application). */
+  'proposalBatchDownloaded',
+  /** A proposal printed and mailed to its creditor, marked sent by staff. */
+  'proposalMailed',
   'claim',
   'unclaim',
   /** Unclaim of a claim another counsellor held (takeOver: true). */
@@ -262,6 +266,10 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
       return [`${actor} downloaded the signed Letter of Authorization`];
     case 'proposalDownloaded':
       return [`${actor} downloaded a proposal to a creditor`];
+    case 'proposalBatchDownloaded':
+      return [`${actor} downloaded the day's batch file of proposals`];
+    case 'proposalMailed':
+      return [`${actor} marked a proposal to a creditor as mailed`];
     case 'claim':
       return [`${actor} claimed the application`];
     case 'unclaim':
@@ -365,3 +373,13 @@ export function foldOpenings(lines: readonly AuditLine[]): (AuditLine & { times:
 export const UNKNOWN_ACTOR = 'A staff member';
 /** Who did it when a signer asked from their signing link: they have no account to name. */
 export const SIGNER_ACTOR = 'A signer';
+/** Who answered an offer whose creditor stayed silent past its programme's days: nobody signed in. */
+export const SILENT_DEFAULT_ACTOR = 'The silent-creditor default';
+
+/** The actor to name when the log names none: a signer, the silent-creditor default, else a staff member. */
+export function unnamedActor(record: Pick<AuditRecord, 'action' | 'after'>): string {
+  if (record.action === 'signingLinkSent') return SIGNER_ACTOR;
+  if (record.action === 'offerStatus' && field(record.after, 'silentDefault') === true)
+    return SILENT_DEFAULT_ACTOR;
+  return UNKNOWN_ACTOR;
+}

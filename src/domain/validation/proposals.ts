@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROPOSAL_STATES } from '../enrollment/proposal-answers';
+import { PROPOSAL_ANSWERS, PROPOSAL_STATES } from '../enrollment/proposal-answers';
 
 // GET /api/staff/proposals: the proposals creditors have not answered in time, by creditor, with each creditor's
 // acceptance rate and median days to answer.
@@ -46,9 +46,66 @@ export const overdueProposalsViewSchema = z.object({
       sentAt: z.string().nullable(),
       channel: z.string().nullable(),
       daysWaiting: z.number().int(),
+      /** The creditor's answer time applied to this proposal, in days. */
+      responseDays: z.number().int(),
+      /**
+       * In state noAnswer: the answer its programme assumes for a silent creditor, applied to the offer; the
+       * proposal stays flagged for staff until they record the creditor's real answer.
+       */
+      silentDefault: z.enum(PROPOSAL_ANSWERS).nullable(),
     }),
   ),
   /** Pass as `after` for the next page; null on the last. */
   nextAfter: z.string().nullable(),
+  /** Proposals to be printed and mailed (the creditor takes them by mail, or none is on file), oldest first. */
+  toMail: z.array(
+    z.object({
+      id: z.string(),
+      applicationId: z.string(),
+      offerId: z.string(),
+      creditorId: z.string().nullable(),
+      creditorName: z.string(),
+      preparedAt: z.string(),
+      daysWaiting: z.number().int(),
+    }),
+  ),
+  /** The agency day's batch file of electronic proposals. */
+  batch: z.object({
+    /** 'yyyy-MM-dd' in the agency's time zone. */
+    agencyDay: z.string(),
+    /** Made already today: how many proposals it carries, and when. */
+    today: z.object({ proposalCount: z.number().int(), createdAt: z.string() }).nullable(),
+    /** Proposals to batch creditors not in a file yet (the next file carries them). */
+    waiting: z.number().int(),
+  }),
 });
 export type OverdueProposalsView = z.infer<typeof overdueProposalsViewSchema>;
+
+/** The most proposals one "mark mailed" marks at once (a page of the list). */
+export const MARK_MAILED_LIMIT = 100;
+
+/** POST /api/staff/proposals/mailed: proposals staff printed and mailed. */
+export const markMailedSchema = z.strictObject({
+  proposalIds: z
+    .array(z.uuid({ error: 'invalid' }), { error: 'invalid' })
+    .min(1, { error: 'Choose at least one proposal' })
+    .max(MARK_MAILED_LIMIT, { error: 'invalid' })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type MarkMailedInput = z.infer<typeof markMailedSchema>;
+
+export const markMailedViewSchema = z.object({ mailed: z.number().int(), sentAt: z.string() });
+
+/** GET /api/staff/proposals/batch/:day: a day of the agency's calendar. */
+export const proposalBatchDayParams = z.strictObject({
+  day: z.iso.date({ error: 'invalid' }),
+});
+
+export const proposalBatchViewSchema = z.object({
+  agencyDay: z.string(),
+  proposalCount: z.number().int(),
+  createdAt: z.string(),
+  /** False when the day's batch had been made already: this is that file. */
+  created: z.boolean(),
+  fileName: z.string(),
+});

@@ -144,6 +144,7 @@ describe('migrations', () => {
         'plan_authorization',
         'plan_change_notice',
         'proposal',
+        'proposal_batch',
         'rate_limit_counter',
         'risk_score',
         'session',

@@ -64,6 +64,12 @@ export const EMAIL_SWEEP_CRON = '*/10 * * * *';
 export const LETTER_SWEEP_QUEUE = 'letter-sweep';
 /** And proposals not made whose job is gone (see unqueuedProposalIds). */
 export const PROPOSALS_SWEEP_QUEUE = 'proposals-sweep';
+/**
+ * Daily: proposals sent and left unanswered past their programme's days get the programme's silent default
+ * (silent-creditors.ts). One run at a time; a run answers at most a few hundred, and queues the next at once.
+ */
+export const SILENT_CREDITORS_QUEUE = 'proposals-silent-default';
+const SILENT_CREDITORS_CRON = '45 6 * * *';
 /** EMAIL_GIVE_UP_HOURS when the caller does not say. */
 export const DEFAULT_EMAIL_GIVE_UP_HOURS = 48;
 export const SMS_QUEUE = 'sms-deliver';
@@ -162,6 +168,8 @@ export async function startJobs(o: {
   sendLetter?: (applicationId: string) => Promise<void>;
   /** Prepares the proposals of an application not made yet (the proposals' job). */
   prepareProposals?: (applicationId: string) => Promise<void>;
+  /** Applies the silent-creditor default where it is due; answers how many and whether more wait. */
+  applySilentDefaults?: () => Promise<{ applied: number; more: boolean }>;
   monitors?: {
     bankLink: BankLink;
     creditBureau: CreditBureau;
@@ -572,6 +580,23 @@ export async function startJobs(o: {
       if (queued > 0) o.log.info({ queued }, 'proposals without a job queued again');
     });
     await boss.schedule(PROPOSALS_SWEEP_QUEUE, EMAIL_SWEEP_CRON);
+  }
+
+  if (o.applySilentDefaults) {
+    const apply = o.applySilentDefaults;
+    await boss.createQueue(SILENT_CREDITORS_QUEUE, {
+      name: SILENT_CREDITORS_QUEUE,
+      ...MONITOR_QUEUE_OPTIONS,
+    });
+    await work(SILENT_CREDITORS_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const run = await apply();
+      o.log.info({ applied: run.applied }, 'silent-creditor defaults applied');
+      // A full run leaves more: the next one is queued now rather than tomorrow.
+      if (run.more) await boss.send(SILENT_CREDITORS_QUEUE, {});
+    });
+    await boss.schedule(SILENT_CREDITORS_QUEUE, SILENT_CREDITORS_CRON);
+    // Once at start too, so a server that is seldom up at the scheduled minute still applies them.
+    await boss.send(SILENT_CREDITORS_QUEUE, {});
   }
 
   // Jobs a dead instance had running go back to the queue first (at once on the embedded database, whose

@@ -45,6 +45,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     sealPlain: { with: [], seal: (cipher, plain) => cipher.encrypt(plain) },
   },
   { table: 'email_outbox', column: 'sealed', batchSize: 50 },
+  // A whole day's CSV each.
+  { table: 'proposal_batch', column: 'content', batchSize: 10 },
   {
     table: 'sms_outbox',
     column: 'body',

@@ -128,6 +128,7 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   offer_status_change: COPY,
   // proposal.ts
   proposal: skip("each names a sealed document of the template's borrower, which a copy must not point at"),
+  proposal_batch: skip("one per agency day, of the day's real proposals, not per borrower"),
   // service-work.ts
   alert: COPY,
   contact_attempt: COPY,

@@ -1,7 +1,8 @@
 import { relations, sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { application } from './application';
-import { applicationId, cents, createdAt, updatedAt } from './columns';
+import { user } from './auth';
+import { applicationId, calendarDate, cents, ciphertext, createdAt, updatedAt } from './columns';
 import { creditor } from './creditors';
 import { offer } from './decision';
 import type { ProposalAnswer, ProposalState } from '#domain/enrollment/proposal-answers';
@@ -34,6 +35,10 @@ export const proposal = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** How it was sent (the creditor's channel at the time). */
     channel: text('channel'),
+    /** Who marked it mailed (a staff member); null when the outbox or the day's batch file sent it. */
+    sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The day's batch file that carried it (channel 'batch'). */
+    batchId: uuid('batch_id').references(() => proposalBatch.id),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** The creditor's answer: 'accepted', 'countered' or 'declined'. */
     answer: text('answer').$type<ProposalAnswer>(),
@@ -52,6 +57,23 @@ export const proposal = pgTable(
     check('proposal_state_check', sql`${t.state} in ('prepared', 'sent', 'answered', 'noAnswer')`),
   ],
 );
+
+/**
+ * The day's batch file of electronic proposals (docs/proposal-batch-layout.md): one per agency day, made once,
+ * its CSV kept sealed (it names borrowers and their budgets) so the same day's file downloads again identically.
+ */
+export const proposalBatch = pgTable('proposal_batch', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The agency's calendar day the batch is for ('yyyy-MM-dd' in AGENCY_TIME_ZONE). */
+  agencyDay: calendarDate('agency_day').notNull().unique('proposal_batch_agency_day_key'),
+  /** How many proposals it carries (rows after the header). */
+  proposalCount: integer('proposal_count').notNull(),
+  /** The CSV, sealed with the field cipher. */
+  content: ciphertext('content').notNull(),
+  /** The staff member who produced it; null when the command did. */
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 export const proposalRelations = relations(proposal, ({ one }) => ({
   application: one(application, { fields: [proposal.applicationId], references: [application.id] }),

@@ -5,8 +5,10 @@ import {
   creditorAnswerStats,
   daysWaiting,
   DEFAULT_RESPONSE_DAYS,
+  MIN_RESPONSE_DAYS,
   overdueBefore,
 } from '#domain/enrollment/proposal-stats';
+import { proposalBatchStatus } from './proposal-batch';
 import type { ProposalAnswer } from '#domain/enrollment/proposal-answers';
 import type { OverdueProposalsQuery, OverdueProposalsView } from '#domain/validation/proposals';
 import type { Db } from '#server/db/client';
@@ -16,31 +18,33 @@ import { creditor, proposal } from '#server/db/schema/index';
 export const DEFAULT_PROGRAMME_NAME = 'Other creditors (default programme)';
 
 /**
- * Still waiting for an answer past the answer time: prepared or sent, and gone out (sent, else prepared) before
- * the cutoff; or already marked as never answered. The cutoff on prepared_at is implied by the other (a proposal
- * is sent after it is prepared) and lets the (state, prepared_at) index find the rows.
+ * Still waiting for an answer past its creditor's answer time (the creditor's usual response days, else
+ * DEFAULT_RESPONSE_DAYS): prepared or sent, and gone out (sent, else prepared) more than that many days before
+ * now; or already marked as never answered. The query joins the proposal's creditor (left: the default
+ * programme names none). The cutoff on prepared_at, at the shortest answer time a creditor may have, is implied
+ * by the other (a proposal is sent after it is prepared) and lets the (state, prepared_at) index skip the
+ * proposals made today.
  */
-const overdueWhere = (cutoff: Date): SQL =>
+const overdueWhere = (now: Date): SQL =>
   or(
     eq(proposal.state, 'noAnswer'),
     and(
       inArray(proposal.state, ['prepared', 'sent']),
-      lt(proposal.preparedAt, cutoff),
-      sql`coalesce(${proposal.sentAt}, ${proposal.preparedAt}) < ${cutoff}`,
+      lt(proposal.preparedAt, overdueBefore(now, MIN_RESPONSE_DAYS)),
+      sql`coalesce(${proposal.sentAt}, ${proposal.preparedAt}) < ${now.toISOString()}::timestamptz - make_interval(days => coalesce(${creditor.responseDays}, ${DEFAULT_RESPONSE_DAYS}))`,
     ),
   )!;
 
 /**
- * GET /api/staff/proposals. Every creditor uses the same answer time (DEFAULT_RESPONSE_DAYS) until the agency
- * records one per creditor. One page of overdue proposals, oldest first, with the overdue count and the answer
+ * GET /api/staff/proposals. Each creditor's answer time is its own usual response days (DEFAULT_RESPONSE_DAYS
+ * when the agency recorded none, and for the default programme). One page of overdue proposals, oldest first, with the overdue count and the answer
  * statistics of each creditor on the page; statistics come from counts the database makes by creditor, answer and
  * whole days, never from the proposals one by one.
  */
 export async function overdueProposals(
   db: Db,
-  o: OverdueProposalsQuery & { now: Date },
+  o: OverdueProposalsQuery & { now: Date; agencyDay: string },
 ): Promise<OverdueProposalsView> {
-  const cutoff = overdueBefore(o.now, DEFAULT_RESPONSE_DAYS);
   let afterWhere: SQL | undefined;
   if (o.after) {
     const [from] = await db
@@ -54,12 +58,16 @@ export async function overdueProposals(
     );
   }
   const rows = await db
-    .select()
+    .select({ proposal, responseDays: creditor.responseDays })
     .from(proposal)
-    .where(and(overdueWhere(cutoff), afterWhere))
+    .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
+    .where(and(overdueWhere(o.now), afterWhere))
     .orderBy(asc(proposal.preparedAt), asc(proposal.id))
     .limit(o.limit + 1);
-  const page = rows.slice(0, o.limit);
+  const page = rows.slice(0, o.limit).map((r) => ({
+    ...r.proposal,
+    responseDays: r.responseDays ?? DEFAULT_RESPONSE_DAYS,
+  }));
   const creditorIds = [...new Set(page.map((r) => r.creditorId))];
   const named = creditorIds.filter((id): id is string => id !== null);
   const byCreditor = (column: typeof proposal.creditorId) =>
@@ -82,7 +90,8 @@ export async function overdueProposals(
           db
             .select({ creditorId: proposal.creditorId, count: sql<number>`count(*)::int` })
             .from(proposal)
-            .where(and(overdueWhere(cutoff), byCreditor(proposal.creditorId)))
+            .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
+            .where(and(overdueWhere(o.now), byCreditor(proposal.creditorId)))
             .groupBy(proposal.creditorId),
           db
             .select({
@@ -132,7 +141,41 @@ export async function overdueProposals(
       sentAt: r.sentAt?.toISOString() ?? null,
       channel: r.channel,
       daysWaiting: daysWaiting(r.sentAt ?? r.preparedAt, o.now),
+      responseDays: r.responseDays,
+      silentDefault: r.state === 'noAnswer' ? (r.answer ?? null) : null,
     })),
     nextAfter: rows.length > o.limit ? page.at(-1)!.id : null,
+    toMail: await proposalsToMail(db, o.now),
+    batch: await proposalBatchStatus(db, o.agencyDay),
   };
+}
+
+/** The most proposals the screen lists as waiting to be mailed, oldest first. */
+export const TO_MAIL_LIMIT = 100;
+
+/** Proposals to creditors that take them by mail (or have no channel on file), prepared and not mailed yet. */
+async function proposalsToMail(db: Db, now: Date): Promise<OverdueProposalsView['toMail']> {
+  const rows = await db
+    .select({
+      id: proposal.id,
+      applicationId: proposal.applicationId,
+      offerId: proposal.offerId,
+      creditorId: proposal.creditorId,
+      creditorName: creditor.name,
+      preparedAt: proposal.preparedAt,
+    })
+    .from(proposal)
+    .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
+    .where(and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'mail')))
+    .orderBy(asc(proposal.preparedAt), asc(proposal.id))
+    .limit(TO_MAIL_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    applicationId: r.applicationId,
+    offerId: r.offerId,
+    creditorId: r.creditorId,
+    creditorName: r.creditorName ?? DEFAULT_PROGRAMME_NAME,
+    preparedAt: r.preparedAt.toISOString(),
+    daysWaiting: daysWaiting(r.preparedAt, now),
+  }));
 }

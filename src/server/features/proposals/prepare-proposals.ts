@@ -7,7 +7,7 @@ import { loadPlanTerms } from '#server/application/plan-terms';
 import type { Db, Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { budget, expense } from '#server/db/schema/budget';
-import { creditor } from '#server/db/schema/creditors';
+import { concessionProgramme, creditor } from '#server/db/schema/creditors';
 import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import { type FieldCipher, last4 } from '#server/security/field-encryption';
@@ -66,18 +66,14 @@ export async function prepareProposals(o: {
     const todo = plan.terms.creditors.filter((c) => !done.has(c.id));
     if (todo.length === 0) return none;
 
-    const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
-    const budgetView = await budgetOf(tx, app.id, {
-      monthlyIncome: plan.decision.currentIncome,
-      otherDebtPayments: plan.decision.ineligibleDebtPayment,
-      planPayment: plan.terms.monthlyDraft,
+    const built = await proposalViewsOf(tx, o.cipher, {
+      applicationId: app.id,
+      today: o.today,
+      offerIds: todo.map((c) => c.id),
+      plan,
     });
-    const offersById = new Map(plan.offers.map((x) => [x.id, x]));
-    // The programmes' creditors ('chase@2' → 'chase'), with how each takes proposals.
-    const programmeCreditor = (offerId: string) =>
-      offersById.get(offerId)?.lenderConcessionId?.split('@')[0] ?? null;
     const creditorIds = [
-      ...new Set(todo.map((c) => programmeCreditor(c.id)).filter((id): id is string => id !== null)),
+      ...new Set(todo.map((c) => built.programmeCreditor(c.id)).filter((id): id is string => id !== null)),
     ];
     const creditors = new Map(
       creditorIds.length === 0
@@ -97,34 +93,12 @@ export async function prepareProposals(o: {
     );
     const emailIds: string[] = [];
     for (const c of todo) {
-      const row = offersById.get(c.id)!;
-      const view: ProposalView = {
-        date: o.today,
-        agency: { name: SITE.agencyName, phone: SITE.phone.display, email: SITE.email },
-        creditorName: c.creditorName,
-        borrower: {
-          fullName: b ? fullName(b) : '',
-          addressLines: b
-            ? [
-                b.addressLine1,
-                b.addressLine2,
-                [b.city, [b.state, b.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-              ].filter((line): line is string => Boolean(line))
-            : [],
-        },
-        accountLast4: last4(o.cipher, row.debt?.accountNumber ?? row.collection?.accountNumber),
-        balance: c.balance,
-        payment: c.payment,
-        proposedAprBp: c.proposedAprBp,
-        termInMonths: c.term,
-        firstPaymentDate: plan.terms.firstDraftDate,
-        budget: budgetView,
-      };
+      const view = built.views.get(c.id)!;
       const key = proposalDocumentKey(app.id, c.id);
       const pdf = await renderProposalPdf(view);
       await o.documents.put(key, pdf);
       // Offers made on the default programme name no creditor, and are mailed.
-      const known = creditors.get(programmeCreditor(c.id) ?? '');
+      const known = creditors.get(built.programmeCreditor(c.id) ?? '');
       const byEmail = known?.channel === 'email' && known.email ? known.email : null;
       const [made] = await tx
         .insert(proposal)
@@ -158,6 +132,75 @@ export async function prepareProposals(o: {
     }
     return { prepared: todo.length, emailIds };
   });
+}
+
+type PlanTerms = Awaited<ReturnType<typeof loadPlanTerms>>;
+
+/**
+ * What each proposal of these offers states (ProposalView), from the plan's terms, the borrower and the budget:
+ * the one source of the PDF's figures and of the day's batch file's (proposal-batch.ts). Offers not on the
+ * plan's terms any more get no view. Also answers which creditor's programme each offer was made on ('chase@2'
+ * → 'chase'; null for the default programme).
+ */
+export async function proposalViewsOf(
+  tx: Tx,
+  cipher: FieldCipher,
+  o: { applicationId: string; today: string; offerIds: readonly string[]; plan?: PlanTerms },
+): Promise<{ views: Map<string, ProposalView>; programmeCreditor: (offerId: string) => string | null }> {
+  const plan = o.plan ?? (await loadPlanTerms(tx, o.applicationId, { today: o.today }));
+  const offersById = new Map(plan.offers.map((x) => [x.id, x]));
+  const programmeOf = (offerId: string) => offersById.get(offerId)?.lenderConcessionId ?? null;
+  const programmeCreditor = (offerId: string) => programmeOf(offerId)?.split('@')[0] ?? null;
+  const views = new Map<string, ProposalView>();
+  const wanted = plan.terms.creditors.filter((c) => o.offerIds.includes(c.id));
+  if (!plan.decision || wanted.length === 0) return { views, programmeCreditor };
+  const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, o.applicationId) });
+  const budgetView = await budgetOf(tx, o.applicationId, {
+    monthlyIncome: plan.decision.currentIncome,
+    otherDebtPayments: plan.decision.ineligibleDebtPayment,
+    planPayment: plan.terms.monthlyDraft,
+  });
+  const programmeIds = [
+    ...new Set(wanted.map((c) => programmeOf(c.id)).filter((id): id is string => id !== null)),
+  ];
+  const fairShares = new Map(
+    programmeIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: concessionProgramme.id, fairShareBp: concessionProgramme.fairShareBp })
+            .from(concessionProgramme)
+            .where(inArray(concessionProgramme.id, programmeIds))
+        ).map((r) => [r.id, r.fairShareBp]),
+  );
+  for (const c of wanted) {
+    const row = offersById.get(c.id)!;
+    views.set(c.id, {
+      date: o.today,
+      agency: { name: SITE.agencyName, phone: SITE.phone.display, email: SITE.email },
+      creditorName: c.creditorName,
+      borrower: {
+        fullName: b ? fullName(b) : '',
+        addressLines: b
+          ? [
+              b.addressLine1,
+              b.addressLine2,
+              [b.city, [b.state, b.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+            ].filter((line): line is string => Boolean(line))
+          : [],
+      },
+      accountLast4: last4(cipher, row.debt?.accountNumber ?? row.collection?.accountNumber),
+      balance: c.balance,
+      payment: c.payment,
+      proposedAprBp: c.proposedAprBp,
+      termInMonths: c.term,
+      firstPaymentDate: plan.terms.firstDraftDate,
+      // The default programme is no creditor's: nothing is returned to the agency.
+      fairShareBp: programmeCreditor(c.id) === 'default' ? 0 : (fairShares.get(programmeOf(c.id) ?? '') ?? 0),
+      budget: budgetView,
+    });
+  }
+  return { views, programmeCreditor };
 }
 
 /** The household's month as the budget settled it: each line at its agreed value, else as entered or estimated. */

@@ -15,6 +15,7 @@ const view: ProposalView = {
   proposedAprBp: 800,
   termInMonths: 58,
   firstPaymentDate: '2026-12-05',
+  fairShareBp: 0,
   budget: proposalBudget({
     monthlyIncome: 456_789,
     expenses: [
@@ -73,6 +74,14 @@ describe('renderProposalPdf', () => {
     ]) {
       expect(text).toContain(line);
     }
+  });
+
+  it("states the fair share the creditor's programme returns to the agency, only where it has one", async () => {
+    expect(await textOf(view)).not.toContain('Fair share');
+    const text = await textOf({ ...view, fairShareBp: 850 });
+    expect(text).toContain('Fair share contribution 8.50% of each payment');
+    // The consumer's figures stay as they were.
+    expect(text).toContain('Proposed monthly payment $102.47');
   });
 
   it('says so when the account number or the first payment date is not known', async () => {

@@ -80,6 +80,9 @@ export async function renderProposalPdf(view: ProposalView): Promise<Uint8Array>
   w.row('Proposed APR', formatAprBp(view.proposedAprBp));
   w.row('Term', `${view.termInMonths} ${view.termInMonths === 1 ? 'month' : 'months'}`);
   w.row('First payment date', view.firstPaymentDate ? formatLetterDate(view.firstPaymentDate) : 'to be set');
+  // What the creditor's programme returns to the agency; it changes nothing the consumer pays.
+  if (view.fairShareBp > 0)
+    w.row('Fair share contribution', `${formatAprBp(view.fairShareBp)} of each payment`);
   w.gap();
 
   const b = view.budget;

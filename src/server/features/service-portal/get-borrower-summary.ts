@@ -1,20 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { BuildQueryResult } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type {
   StaffMember,
+  CreditorRemittance,
   BorrowerRecordView,
   BorrowerSummaryView,
   DebtRowView,
   EnrollmentView,
 } from '#domain/flow/staff-views';
 import { sumCents } from '#domain/money/cents';
-import {
-  auditSentences,
-  SIGNER_ACTOR,
-  UNKNOWN_ACTOR,
-  type AuditNames,
-} from '#domain/service-portal/audit-sentences';
+import { auditSentences, unnamedActor, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
 import { needsLongPlanApproval } from '#domain/enrollment/counter-offer';
 import { termsFromRows } from '#server/application/plan-terms';
@@ -33,6 +29,7 @@ import { readContactOutcome } from '#domain/validation/staff';
 import type { Database, Db } from '#server/db/client';
 import { application, type ApplicationQueryWith, type RelationalSchema } from '#server/db/schema/application';
 import { last4, type FieldCipher } from '#server/security/field-encryption';
+import { creditor } from '#server/db/schema/creditors';
 import type { AuditAction } from '#server/audit/record-audit';
 import { alertViews } from '#server/alerts/alert-views';
 import type { ReadCache } from '#server/plugins/read-cache';
@@ -314,7 +311,7 @@ function auditHistoryView(history: readonly HistoryRow[], record: BorrowerRecord
   return ordered.map((row) => {
     const actor = row.actor_id ? { id: row.actor_id, name: staffDisplayName(row.actor_name) } : null;
     const names: AuditNames = {
-      actor: actor?.name ?? (row.action === 'signingLinkSent' ? SIGNER_ACTOR : UNKNOWN_ACTOR),
+      actor: actor?.name ?? unnamedActor({ action: row.action, after: row.after }),
       staff: () => (row.released_name?.trim() ? row.released_name : null),
       creditorOfOffer: (id) => creditorOfOffer.get(id) ?? null,
       creditorOfAccount: (id) => creditorOfAccount.get(id) ?? null,
@@ -369,6 +366,25 @@ async function readRecord(o: {
   ]);
   const staff = (id: string | null | undefined): StaffMember | null =>
     id ? { id, name: staffDisplayName(names.get(id)) } : null;
+  // Where each offer's creditor is paid, from the creditor table (the offer's programme's creditor): the
+  // offer-status modal starts from it, and staff may change it for this one account.
+  const programmeCreditorIds = [
+    ...new Set(
+      (decision?.offers ?? [])
+        .map((of) => of.lenderConcessionId?.split('@')[0])
+        .filter((id): id is string => id !== undefined && id !== 'default'),
+    ),
+  ];
+  const remittances = new Map(
+    programmeCreditorIds.length === 0
+      ? []
+      : (await o.db.select().from(creditor).where(inArray(creditor.id, programmeCreditorIds))).map((c) => [
+          c.id,
+          remittanceOf(c, o.cipher),
+        ]),
+  );
+  const remittanceOfOffer = (lenderConcessionId: string | null) =>
+    remittances.get(lenderConcessionId?.split('@')[0] ?? '') ?? null;
   const decrypt = (stored: string | null) => (stored ? o.cipher.decrypt(stored) : null);
   const dateOfBirth = (stored: string | null) => {
     const plain = decrypt(stored);
@@ -622,6 +638,7 @@ async function readRecord(o: {
               fee: of.fee ?? 0,
               counterPayment: of.counterPayment,
               counterApr: of.counterApr,
+              remittance: remittanceOfOffer(of.lenderConcessionId),
               reasons: of.disqualificationReasons.map((r) => r.reason),
               statusChanges: of.statusChanges.map((c) => ({
                 status: c.status,
@@ -676,6 +693,22 @@ async function readRecord(o: {
  * Letter of Authorization. Numbers typed by hand are decrypted only to keep their last four digits; a connected
  * account shows the bank's own mask.
  */
+/** A creditor's remittance details as the offer-status modal starts from them (ACH numbers by last four only). */
+function remittanceOf(c: typeof creditor.$inferSelect, cipher: FieldCipher): CreditorRemittance {
+  return {
+    creditorId: c.id,
+    paysByCheck: c.paysByCheck,
+    paysByAch: c.paysByAch,
+    addressLine1: c.addressLine1,
+    addressLine2: c.addressLine2,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    achRoutingNumberLast4: last4(cipher, c.achRoutingNumber),
+    achAccountNumberLast4: last4(cipher, c.achAccountNumber),
+  };
+}
+
 function enrollmentView(app: SummaryRecord, cipher: FieldCipher): EnrollmentView {
   const accounts = new Map(
     app.plaidItems.flatMap((item) => item.accounts.map((a) => [a.id, { ...a, item }] as const)),

@@ -18,7 +18,7 @@ import type { Services } from '#server/services';
 export async function announcePlanChange(
   tx: Tx,
   services: Pick<Services, 'cipher' | 'config' | 'today'>,
-  o: { applicationId: string; actorId: string; today?: string },
+  o: { applicationId: string; actorId: string | null; today?: string },
 ): Promise<string[]> {
   const today = o.today ?? services.today();
   const { terms, authorization } = await loadPlanTerms(tx, o.applicationId, { today });

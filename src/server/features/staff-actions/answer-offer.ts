@@ -13,6 +13,7 @@ import type { Tx } from '#server/db/client';
 import { creditorAccount } from '#server/db/schema/credit';
 import { decision, offer, offerDisqualificationReason, offerStatusChange } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
+import { creditor } from '#server/db/schema/creditors';
 import { proposalAnswerOf } from '#domain/enrollment/proposal-answers';
 import type { FieldCipher } from '#server/security/field-encryption';
 import { recordAudit } from '#server/audit/record-audit';
@@ -73,7 +74,7 @@ async function reasonsOf(tx: Tx, offerId: string): Promise<string[]> {
  * Locks the offer's application and checks the offer may be answered now: the application is in
  * creditorReview and the offer belongs to its newest decision.
  */
-async function openOffer(tx: Tx, offerId: string) {
+export async function openOffer(tx: Tx, offerId: string) {
   const [found] = await tx
     .select({ applicationId: offer.applicationId })
     .from(offer)
@@ -91,6 +92,36 @@ async function openOffer(tx: Tx, offerId: string) {
   if (!current) throw new AppError('NotFound');
   if (current.decisionId !== newest?.id) throw new AppError('Conflict', OFFER_NOT_CURRENT_MESSAGE);
   return { app, current };
+}
+
+const REMITTANCE_FIELDS = ['addressLine1', 'addressLine2', 'city', 'state', 'zipCode'] as const;
+
+/**
+ * The fields of this account's payment details that differ from the creditor table's (the offer's programme's
+ * creditor), by name: the payment method, the address lines, the ACH numbers (compared, never recorded).
+ * Null when the creditor table has no details for it (nothing was prefilled to differ from).
+ */
+async function differencesFromCreditorTable(
+  tx: Tx,
+  cipher: FieldCipher,
+  lenderConcessionId: string | null,
+  input: CreditorAccount,
+): Promise<string[] | null> {
+  const creditorId = lenderConcessionId?.split('@')[0];
+  if (!creditorId || creditorId === 'default') return null;
+  const [row] = await tx.select().from(creditor).where(eq(creditor.id, creditorId));
+  if (!row || (!row.paysByAch && !row.paysByCheck)) return null;
+  const differs: string[] = [];
+  const methodOnFile = row.paysByCheck ? !input.isAch || row.paysByAch : input.isAch;
+  if (!methodOnFile) differs.push('isAch');
+  if (input.isAch) {
+    const opened = (sealed: string | null) => (sealed ? cipher.decrypt(sealed) : null);
+    if ((input.routingNumber ?? null) !== opened(row.achRoutingNumber)) differs.push('routingNumber');
+    if ((input.accountNumber ?? null) !== opened(row.achAccountNumber)) differs.push('accountNumber');
+  } else {
+    for (const key of REMITTANCE_FIELDS) if ((input[key] ?? null) !== (row[key] ?? null)) differs.push(key);
+  }
+  return differs;
 }
 
 /** Creates the creditor account of the offer's debt or collection, or replaces the one it had. */
@@ -130,99 +161,146 @@ export async function answerOffer(o: {
   offerId: string;
   answer: OfferStatusAnswer;
 }): Promise<OfferAnswerView> {
-  const { cipher } = o.services;
   const emailIds: string[] = [];
   const view = await o.services.database.db.transaction(async (tx) => {
     const { app, current } = await openOffer(tx, o.offerId);
     if (current.version !== o.answer.version) throw new AppError('Conflict');
-    const counter = counterOfferOf(current, o.answer);
-    const status = storedStatusOf(o.answer);
-    const beforeReasons = await reasonsOf(tx, current.id);
-    const [previousAccount] = await tx.select().from(creditorAccount).where(targetOf(current));
-
-    const [updated] = await tx
-      .update(offer)
-      .set({
-        status,
-        counterPayment: counter.payment,
-        counterApr: counter.aprBp,
-        version: current.version + 1,
-      })
-      .where(and(eq(offer.id, current.id), eq(offer.version, o.answer.version)))
-      .returning();
-    if (!updated) throw new AppError('Conflict');
-    await tx.insert(offerStatusChange).values({ offerId: current.id, status, changedBy: o.actorId });
-    // The creditor answered the proposal it was sent (an offer made before proposals existed has none); a
-    // later correction of the answer replaces it, with the time it was entered.
-    await tx
-      .update(proposal)
-      .set({
-        state: 'answered',
-        answeredAt: new Date(),
-        ...proposalAnswerOf(o.answer),
-        updatedAt: new Date(),
-      })
-      .where(eq(proposal.offerId, current.id));
-
-    await tx.delete(offerDisqualificationReason).where(eq(offerDisqualificationReason.offerId, current.id));
-    let account: CreditorAccountRow | undefined;
-    if (o.answer.status !== 'declined') {
-      account = await saveCreditorAccount(tx, cipher, current, o.answer.creditorAccount);
-    } else {
-      await tx
-        .insert(offerDisqualificationReason)
-        .values(o.answer.reasons.map((reason) => ({ offerId: current.id, reason })));
-      if (previousAccount) await tx.delete(creditorAccount).where(eq(creditorAccount.id, previousAccount.id));
-    }
-    const reasons = o.answer.status === 'declined' ? o.answer.reasons : [];
-
-    await recordAudit(tx, {
+    return recordOfferAnswer(tx, o.services, emailIds, {
+      app,
+      current,
       actorId: o.actorId,
-      action: 'offerStatus',
-      entityType: 'offer',
-      entityId: current.id,
-      applicationId: app.id,
-      before: {
-        status: current.status,
-        version: current.version,
-        reasons: beforeReasons,
-        ...counterAudit(current),
-      },
-      after: { status: updated.status, version: updated.version, reasons, ...counterAudit(updated) },
+      status: storedStatusOf(o.answer),
+      counter: counterOfferOf(current, o.answer),
+      reasons: o.answer.status === 'declined' ? o.answer.reasons : [],
+      creditorAccount: o.answer.status === 'declined' ? null : o.answer.creditorAccount,
+      // The creditor answered the proposal it was sent (an offer made before proposals existed has none); a
+      // later correction of the answer replaces it, with the time it was entered. It also clears the flag of
+      // a proposal left unanswered (state noAnswer), its programme's default having been applied.
+      proposal: { state: 'answered', answeredAt: new Date(), ...proposalAnswerOf(o.answer) },
     });
-    if (account || previousAccount) {
-      await recordAudit(tx, {
-        actorId: o.actorId,
-        action: 'creditorAccount',
-        entityType: 'creditorAccount',
-        entityId: (account ?? previousAccount)!.id,
-        applicationId: app.id,
-        before: creditorAccountView(cipher, previousAccount),
-        after: creditorAccountView(cipher, account),
-      });
-    }
-
-    // The borrower hears of new terms before the plan is handed over with them.
-    emailIds.push(
-      ...(await announcePlanChange(tx, o.services, { applicationId: app.id, actorId: o.actorId })),
-    );
-    const handOver = await handOverWhenAnswered(tx, app, o.actorId, o.services);
-    return {
-      offer: {
-        id: updated.id,
-        status: updated.status,
-        version: updated.version,
-        reasons,
-        creditorAccount: creditorAccountView(cipher, account),
-        counterPayment: updated.counterPayment,
-        counterApr: updated.counterApr,
-      },
-      application: { id: app.id, status: app.status },
-      handOver,
-    };
   });
   for (const id of emailIds) o.services.onEmailQueued?.(id);
   return view;
+}
+
+/**
+ * A creditor's answer as the offer keeps it, in the caller's transaction holding the application's row: staff's
+ * answer from the modal, or the default a creditor's programme assumes when it stays silent
+ * (silent-creditors.ts), which goes the same way so the plan recomputes, the borrower is told and the hand-over
+ * runs exactly as after a staff answer. Outbox ids to hand over after commit are pushed to `emailIds`.
+ */
+export async function recordOfferAnswer(
+  tx: Tx,
+  services: Services,
+  emailIds: string[],
+  o: {
+    app: Awaited<ReturnType<typeof lockApplication>>;
+    current: OfferRow;
+    /** Null for the silent-creditor default (nobody signed in answered). */
+    actorId: string | null;
+    status: 'accepted' | 'declined';
+    counter: { payment: number | null; aprBp: number | null };
+    reasons: OfferDeclineReason[];
+    /** Where the creditor is paid; null keeps none (a silent creditor whose details are not on file). */
+    creditorAccount: CreditorAccount | null;
+    /** What the offer's proposal records of the answer. */
+    proposal: Partial<typeof proposal.$inferInsert>;
+  },
+): Promise<OfferAnswerView> {
+  const { cipher } = services;
+  const { app, current, status, counter, reasons } = o;
+  const beforeReasons = await reasonsOf(tx, current.id);
+  const [previousAccount] = await tx.select().from(creditorAccount).where(targetOf(current));
+
+  const [updated] = await tx
+    .update(offer)
+    .set({
+      status,
+      counterPayment: counter.payment,
+      counterApr: counter.aprBp,
+      version: current.version + 1,
+    })
+    .where(and(eq(offer.id, current.id), eq(offer.version, current.version)))
+    .returning();
+  if (!updated) throw new AppError('Conflict');
+  await tx.insert(offerStatusChange).values({ offerId: current.id, status, changedBy: o.actorId });
+  await tx
+    .update(proposal)
+    .set({ ...o.proposal, updatedAt: new Date() })
+    .where(eq(proposal.offerId, current.id));
+
+  await tx.delete(offerDisqualificationReason).where(eq(offerDisqualificationReason.offerId, current.id));
+  let account: CreditorAccountRow | undefined;
+  if (status !== 'declined') {
+    if (o.creditorAccount) account = await saveCreditorAccount(tx, cipher, current, o.creditorAccount);
+    else account = previousAccount;
+  } else {
+    if (reasons.length > 0) {
+      await tx
+        .insert(offerDisqualificationReason)
+        .values(reasons.map((reason) => ({ offerId: current.id, reason })));
+    }
+    if (previousAccount) await tx.delete(creditorAccount).where(eq(creditorAccount.id, previousAccount.id));
+  }
+
+  await recordAudit(tx, {
+    actorId: o.actorId,
+    action: 'offerStatus',
+    entityType: 'offer',
+    entityId: current.id,
+    applicationId: app.id,
+    before: {
+      status: current.status,
+      version: current.version,
+      reasons: beforeReasons,
+      ...counterAudit(current),
+    },
+    after: {
+      status: updated.status,
+      version: updated.version,
+      reasons,
+      ...counterAudit(updated),
+      ...(o.actorId === null ? { silentDefault: true } : {}),
+    },
+  });
+  if ((account || previousAccount) && account !== previousAccount) {
+    // What staff changed, for this account only, from the creditor table's details the modal started from
+    // (the creditor table itself is not changed).
+    const differs = o.creditorAccount
+      ? await differencesFromCreditorTable(tx, cipher, current.lenderConcessionId, o.creditorAccount)
+      : null;
+    await recordAudit(tx, {
+      actorId: o.actorId,
+      action: 'creditorAccount',
+      entityType: 'creditorAccount',
+      entityId: (account ?? previousAccount)!.id,
+      applicationId: app.id,
+      before: creditorAccountView(cipher, previousAccount),
+      after: account
+        ? {
+            ...creditorAccountView(cipher, account),
+            ...(differs ? { changedFromCreditorTable: differs } : {}),
+          }
+        : null,
+    });
+  }
+
+  // The borrower hears of new terms before the plan is handed over with them.
+  emailIds.push(...(await announcePlanChange(tx, services, { applicationId: app.id, actorId: o.actorId })));
+  const handOver = await handOverWhenAnswered(tx, app, o.actorId, services);
+  return {
+    offer: {
+      id: updated.id,
+      status: updated.status,
+      version: updated.version,
+      reasons,
+      creditorAccount: creditorAccountView(cipher, account),
+      counterPayment: updated.counterPayment,
+      counterApr: updated.counterApr,
+    },
+    application: { id: app.id, status: app.status },
+    handOver,
+  };
 }
 
 /**

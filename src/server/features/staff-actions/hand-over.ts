@@ -25,7 +25,8 @@ import type { Services } from '#server/services';
 export async function handOverWhenAnswered(
   tx: Tx,
   app: ApplicationRow,
-  actorId: string,
+  /** Null when no one signed in answered (a silent creditor's default). */
+  actorId: string | null,
   /** The agency's calendar: the hand-over records the day the letter was signed there. */
   calendar: Pick<Services, 'today' | 'dayOf'>,
 ): Promise<'transfer' | 'disqualified' | null> {

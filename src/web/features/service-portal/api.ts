@@ -1,4 +1,8 @@
-import type { OverdueProposalsView } from '#domain/validation/proposals';
+import type {
+  markMailedViewSchema,
+  OverdueProposalsView,
+  proposalBatchViewSchema,
+} from '#domain/validation/proposals';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -181,3 +185,15 @@ export const overdueProposalsQuery = (after: string) =>
         `/api/staff/proposals${after === '' ? '' : `?after=${encodeURIComponent(after)}`}`,
       ),
   });
+
+/** Makes the agency day's batch file of electronic proposals (or answers the one made already today). */
+export const produceProposalBatch = () =>
+  api<z.infer<typeof proposalBatchViewSchema>>('/api/staff/proposals/batch', { method: 'POST', body: {} });
+
+/** Where a day's batch file downloads from (a CSV, as an attachment). */
+export const proposalBatchPath = (agencyDay: string) =>
+  `/api/staff/proposals/batch/${encodeURIComponent(agencyDay)}`;
+
+/** Marks proposals staff printed and mailed as sent. */
+export const markProposalsMailed = (proposalIds: readonly string[]) =>
+  api<z.infer<typeof markMailedViewSchema>>('/api/staff/proposals/mailed', { body: { proposalIds } });

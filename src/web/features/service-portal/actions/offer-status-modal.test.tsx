@@ -209,6 +209,49 @@ describe('OfferStatusModal', () => {
     ]);
   });
 
+  it("starts from the creditor table's remittance address; an edit is for this account, and counts as typing", async () => {
+    const remittance = {
+      creditorId: 'chase',
+      paysByCheck: true,
+      paysByAch: true,
+      addressLine1: 'PO Box 15298',
+      addressLine2: null,
+      city: 'Wilmington',
+      state: 'DE',
+      zipCode: '19850',
+      achRoutingNumberLast4: '0021',
+      achAccountNumberLast4: '5544',
+    };
+    await open({ ...OFFER, remittance });
+    await click(choice('Accepted'));
+    expect(screen.getByText(/Started from the creditor’s details on file/)).toHaveTextContent(
+      'ACH on file for this creditor: routing •••• 0021, account •••• 5544.',
+    );
+    expect(choice('Check')).toBeChecked();
+    expect(byLabel('Address line 1').value).toBe('PO Box 15298');
+    expect(byLabel('City').value).toBe('Wilmington');
+    expect(byLabel('Zip code').value).toBe('19850');
+    // Nothing typed yet: Cancel closes at once.
+    await click(buttonByName('Cancel'));
+    expect(isOpen()).toBe(false);
+
+    await click(buttonByName('Answer'));
+    await click(choice('Accepted'));
+    await typeInto('Address line 1', 'PO Box 1');
+    await click(submitButton());
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toMatchObject({
+      status: 'accepted',
+      creditorAccount: {
+        isAch: false,
+        addressLine1: 'PO Box 1',
+        city: 'Wilmington',
+        state: 'DE',
+        zipCode: '19850',
+      },
+    });
+  });
+
   it('declined: asks for the reasons, requires one, and sends the ticked ones in list order', async () => {
     await open();
     await click(choice('Declined'));

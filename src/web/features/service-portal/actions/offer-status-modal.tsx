@@ -1,7 +1,7 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { FormProvider, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
-import type { OfferView } from '#domain/flow/staff-views';
+import type { CreditorRemittance, OfferView } from '#domain/flow/staff-views';
 import { parseDollarsToCents, parsePercentToBp } from '#domain/enrollment/counter-offer';
 import {
   OFFER_ANSWER_CHOICE_LABELS,
@@ -87,6 +87,35 @@ const EMPTY_FORM: OfferForm = {
   creditorAccount: EMPTY_CREDITOR_ACCOUNT,
   reasons: [],
 };
+
+/**
+ * The creditor form's starting values from the creditor table: by check to its remittance address when it takes
+ * checks, else by ACH (whose numbers are never sent to the browser: staff type them). Empty when the creditor
+ * has no details on file (or the offer is on the default programme).
+ */
+export function prefilledCreditorAccount(
+  r: CreditorRemittance | null | undefined,
+): CreditorAccountFormValues {
+  if (!r || (!r.paysByCheck && !r.paysByAch)) return EMPTY_CREDITOR_ACCOUNT;
+  return {
+    ...EMPTY_CREDITOR_ACCOUNT,
+    isAch: !r.paysByCheck,
+    addressLine1: r.addressLine1 ?? '',
+    addressLine2: r.addressLine2 ?? '',
+    city: r.city ?? '',
+    state: (r.state ?? null) as CreditorAccountFormValues['state'],
+    zipCode: r.zipCode ?? '',
+  };
+}
+
+export const PREFILLED_NOTE =
+  'Started from the creditor’s details on file. A change here applies to this account only and is recorded.';
+
+/** Where the creditor table says to pay by ACH, by last four digits. */
+const achOnFile = (r: CreditorRemittance) =>
+  r.paysByAch && r.achRoutingNumberLast4 && r.achAccountNumberLast4
+    ? `ACH on file for this creditor: routing •••• ${r.achRoutingNumberLast4}, account •••• ${r.achAccountNumberLast4}.`
+    : null;
 
 const FIELD_ORDER = [
   'status',
@@ -192,16 +221,21 @@ function OfferStatusForm({
   onCancel: () => void;
   onSaved: (answer: OfferAnswerView) => void;
 }) {
-  const form = useZodForm(offerFormSchema, EMPTY_FORM);
+  const [start] = useState(() => prefilledCreditorAccount(offer.remittance));
+  const form = useZodForm(offerFormSchema, { ...EMPTY_FORM, creditorAccount: start });
+  const prefilled = start !== EMPTY_CREDITOR_ACCOUNT;
   useImperativeHandle(
     ref,
     () => ({
+      // Details as prefilled are not typing; a change to them is.
       hasTypedDetails: () =>
-        hasTypedCreditorDetails(form.getValues('creditorAccount')) ||
+        (prefilled
+          ? JSON.stringify(form.getValues('creditorAccount')) !== JSON.stringify(start)
+          : hasTypedCreditorDetails(form.getValues('creditorAccount'))) ||
         form.getValues('counterPayment').trim() !== '' ||
         form.getValues('counterApr').trim() !== '',
     }),
-    [form],
+    [form, prefilled, start],
   );
   const action = useStaffAction(
     (body: OfferStatusAnswer) => setOfferStatus(offer.id, body),
@@ -226,7 +260,17 @@ function OfferStatusForm({
           onChoose={action.clearError}
         />
         {status === 'counterOffer' && <CounterOfferFields offer={offer} />}
-        {(status === 'accepted' || status === 'counterOffer') && <CreditorAccountForm />}
+        {(status === 'accepted' || status === 'counterOffer') && (
+          <>
+            {prefilled && offer.remittance && (
+              <p className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
+                {PREFILLED_NOTE}
+                {achOnFile(offer.remittance) ? ` ${achOnFile(offer.remittance)}` : ''}
+              </p>
+            )}
+            <CreditorAccountForm />
+          </>
+        )}
         {status === 'declined' && <DeclineReasons />}
         <ActionAlert message={action.error} />
         <ModalButtons busy={action.busy} onCancel={onCancel} />

@@ -48,6 +48,21 @@ const page1: OverdueProposalsView = {
       sentAt: '2026-09-02T15:00:00.000Z',
       channel: 'email',
       daysWaiting: 86,
+      responseDays: 30,
+      silentDefault: null,
+    },
+    {
+      id: 'p4',
+      applicationId: APP_1,
+      offerId: 'o4',
+      creditorId: 'chase',
+      state: 'noAnswer',
+      preparedAt: '2026-09-03T15:00:00.000Z',
+      sentAt: '2026-09-03T15:00:00.000Z',
+      channel: 'batch',
+      daysWaiting: 85,
+      responseDays: 30,
+      silentDefault: 'accepted',
     },
     {
       id: 'p2',
@@ -59,9 +74,32 @@ const page1: OverdueProposalsView = {
       sentAt: null,
       channel: null,
       daysWaiting: 1,
+      responseDays: 30,
+      silentDefault: null,
     },
   ],
   nextAfter: 'p2',
+  toMail: [
+    {
+      id: 'm1',
+      applicationId: APP_2,
+      offerId: 'o5',
+      creditorId: null,
+      creditorName: 'Other creditors (default programme)',
+      preparedAt: '2026-11-26T15:00:00.000Z',
+      daysWaiting: 1,
+    },
+    {
+      id: 'm2',
+      applicationId: APP_1,
+      offerId: 'o6',
+      creditorId: 'citi',
+      creditorName: 'Citibank',
+      preparedAt: '2026-11-26T16:00:00.000Z',
+      daysWaiting: 1,
+    },
+  ],
+  batch: { agencyDay: '2026-11-27', today: null, waiting: 3 },
 };
 const page2: OverdueProposalsView = {
   ...page1,
@@ -72,10 +110,34 @@ const page2: OverdueProposalsView = {
 
 let afters: string[];
 let reply: { status: number; body: unknown } | null;
+let batches: number;
+let mailed: unknown[];
 beforeEach(() => {
   afters = [];
   reply = null;
+  batches = 0;
+  mailed = [];
   server.use(
+    http.post('/api/staff/proposals/batch', () => {
+      batches++;
+      return HttpResponse.json({
+        agencyDay: '2026-11-27',
+        proposalCount: 3,
+        createdAt: '2026-11-27T15:04:00.000Z',
+        created: true,
+        fileName: 'dmp-proposals-2026-11-27.csv',
+      });
+    }),
+    http.post('/api/staff/proposals/mailed', async ({ request }) => {
+      const body = (await request.json()) as { proposalIds: string[] };
+      mailed.push(body);
+      if (body.proposalIds.length > 1)
+        return HttpResponse.json(
+          { code: 'Conflict', message: 'Only proposals waiting to be mailed can be marked mailed.' },
+          { status: 409 },
+        );
+      return HttpResponse.json({ mailed: body.proposalIds.length, sentAt: '2026-11-27T15:05:00.000Z' });
+    }),
     http.get('/api/session', () => HttpResponse.json(staffSession())),
     http.get('/api/staff/proposals', ({ request }) => {
       const after = new URL(request.url).searchParams.get('after') ?? '';
@@ -100,15 +162,22 @@ describe('/proposals', () => {
     expect(within(chase).getByText('67%')).toBeInTheDocument();
     expect(within(chase).getByText('20 days')).toBeInTheDocument();
     expect(cells(within(chase).getByRole('table'))).toEqual([
-      ['11111111', 'Sent', 'Sep 1, 2026', 'Sep 2, 2026 (email)', '86 days'],
+      ['11111111', 'Sent', 'Sep 1, 2026', 'Sep 2, 2026 (email)', '86 daysof 30'],
+      [
+        '11111111',
+        'FlaggedNo answer: accepted by default. Record the creditor’s answer to clear.',
+        'Sep 3, 2026',
+        'Sep 3, 2026 (batch)',
+        '85 daysof 30',
+      ],
     ]);
-    expect(within(chase).getByRole('link', { name: '11111111' })).toHaveAttribute(
+    expect(within(chase).getAllByRole('link', { name: '11111111' })[0]).toHaveAttribute(
       'href',
       `/borrower-summary?id=${APP_1}`,
     );
     const other = screen.getByRole('region', { name: 'Other creditors (default programme)' });
     expect(cells(within(other).getByRole('table'))).toEqual([
-      ['22222222', 'Prepared, not sent', 'Sep 10, 2026', '—', '1 day'],
+      ['22222222', 'Prepared, not sent', 'Sep 10, 2026', '—', '1 dayof 30'],
     ]);
     expect(within(other).getAllByText('—').length).toBeGreaterThanOrEqual(2);
     expect(document.body.textContent).toContain('30 days when the creditor has none of its own');
@@ -119,6 +188,55 @@ describe('/proposals', () => {
     expect(screen.queryByRole('region', { name: 'Other creditors (default programme)' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
     expect(afters).toEqual(['', 'p2']);
+  });
+
+  it('makes today’s batch file, then offers it to download', async () => {
+    const app = renderRoutes(routes, '/proposals');
+    const panel = await screen.findByRole('region', { name: 'Today’s batch file' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('3 proposals waiting for today’s file.');
+    await app.user.click(within(panel).getByRole('button', { name: 'Make today’s batch file' }));
+    const link = await within(panel).findByRole('link', { name: 'Download dmp-proposals-2026-11-27.csv' });
+    expect(link).toHaveAttribute('href', '/api/staff/proposals/batch/2026-11-27');
+    expect(within(panel).getByRole('status')).toHaveTextContent('with 3 proposals');
+    expect(batches).toBe(1);
+  });
+
+  it('links the file made already today without making it again', async () => {
+    reply = {
+      status: 200,
+      body: {
+        ...page1,
+        batch: {
+          agencyDay: '2026-11-27',
+          today: { proposalCount: 2, createdAt: '2026-11-27T14:00:00.000Z' },
+          waiting: 1,
+        },
+      },
+    };
+    renderRoutes(routes, '/proposals');
+    const panel = await screen.findByRole('region', { name: 'Today’s batch file' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('with 2 proposals. 1 proposal wait');
+    expect(
+      within(panel).getByRole('link', { name: 'Download dmp-proposals-2026-11-27.csv' }),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
+  it('marks the ticked proposals mailed, and shows the server’s refusal', async () => {
+    const app = renderRoutes(routes, '/proposals');
+    const panel = await screen.findByRole('region', { name: 'To mail' });
+    const button = within(panel).getByRole('button', { name: 'Mark as mailed' });
+    expect(button).toBeDisabled();
+    await app.user.click(within(panel).getByRole('checkbox', { name: 'All' }));
+    await app.user.click(within(panel).getByRole('button', { name: 'Mark 2 proposals as mailed' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Only proposals waiting to be mailed');
+    await app.user.click(within(panel).getByRole('checkbox', { name: 'All' }));
+    await app.user.click(
+      within(panel).getByRole('checkbox', { name: 'Mailed: Citibank, application 11111111' }),
+    );
+    await app.user.click(within(panel).getByRole('button', { name: 'Mark 1 proposal as mailed' }));
+    expect(await within(panel).findByText('Marked 1 proposal as mailed.')).toBeInTheDocument();
+    expect(mailed).toEqual([{ proposalIds: ['m1', 'm2'] }, { proposalIds: ['m2'] }]);
   });
 
   it('says when nothing is overdue', async () => {

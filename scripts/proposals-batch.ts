@@ -1,0 +1,58 @@
+/**
+ * The agency day's batch file of electronic proposals (docs/proposal-batch-layout.md), made if it is not yet:
+ * the proposals prepared for creditors that take batches are marked sent. Run again the same day, it gives the
+ * same file. Usage: npm run proposals:batch -- [--out FILE_OR_DIRECTORY]
+ *   without --out   the CSV goes to stdout (the counts to stderr);
+ *   --out           the file is written there (a directory gets dmp-proposals-<day>.csv) and its path printed.
+ * On the embedded database, stop the server first (it belongs to one process).
+ */
+import { stat } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '#server/db/client';
+import { ConfigError, type Config, loadConfig } from '#server/env';
+import { PROPOSALS_BATCH_USAGE, proposalsBatchCommand } from '#server/features/proposals/batch-command';
+import { createFieldCipher } from '#server/security/field-encryption';
+
+let out: string | undefined;
+try {
+  out = parseArgs({ options: { out: { type: 'string' } } }).values.out;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  console.error(PROPOSALS_BATCH_USAGE);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const outIsDirectory = out
+  ? await stat(out).then(
+      (s) => s.isDirectory(),
+      () => false,
+    )
+  : false;
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await database.migrate();
+  const run = await proposalsBatchCommand({
+    db: database.db,
+    cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
+    agencyTimeZone: config.agencyTimeZone,
+    now: new Date(),
+    out,
+    outIsDirectory,
+  });
+  console.error(run.summary);
+  if (run.path) console.log(run.path);
+  else process.stdout.write(run.csv);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,54 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
+import type { Db } from '#server/db/client';
+import { proposal } from '#server/db/schema/proposal';
+import { recordAudit } from '#server/audit/record-audit';
+
+export const NOT_TO_MAIL_MESSAGE =
+  'Only proposals waiting to be mailed can be marked mailed. Reload the list and try again.';
+
+/**
+ * Marks proposals staff printed and mailed as sent (channel 'mail', now, by whom), all or none, in one
+ * transaction, each recorded in its application's history. An unknown id is 404; one that is not waiting to
+ * be mailed (sent already, answered, or another channel's) is 409, so a second click or a stale list marks
+ * nothing twice.
+ */
+export async function markProposalsMailed(o: {
+  db: Db;
+  actorId: string;
+  proposalIds: readonly string[];
+  now: Date;
+}): Promise<{ mailed: number; sentAt: string }> {
+  return o.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: proposal.id,
+        applicationId: proposal.applicationId,
+        state: proposal.state,
+        channel: proposal.channel,
+      })
+      .from(proposal)
+      .where(inArray(proposal.id, [...o.proposalIds]))
+      .for('update');
+    if (rows.length !== o.proposalIds.length) throw new AppError('NotFound');
+    if (rows.some((r) => r.state !== 'prepared' || r.channel !== 'mail')) {
+      throw new AppError('Conflict', NOT_TO_MAIL_MESSAGE);
+    }
+    await tx
+      .update(proposal)
+      .set({ state: 'sent', sentAt: o.now, sentBy: o.actorId, updatedAt: o.now })
+      .where(and(inArray(proposal.id, [...o.proposalIds]), eq(proposal.state, 'prepared')));
+    for (const r of rows) {
+      await recordAudit(tx, {
+        actorId: o.actorId,
+        action: 'proposalMailed',
+        entityType: 'proposal',
+        entityId: r.id,
+        applicationId: r.applicationId,
+        before: { state: 'prepared' },
+        after: { state: 'sent', channel: 'mail' },
+      });
+    }
+    return { mailed: rows.length, sentAt: o.now.toISOString() };
+  });
+}
