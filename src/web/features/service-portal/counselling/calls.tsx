@@ -135,6 +135,7 @@ function OutcomeForm({ call, onDone }: { call: StaffCallView; onDone: () => void
                 value={value}
                 checked={outcome === value}
                 onChange={() => {
+                  setErrors({});
                   setOutcome(value);
                   if (!contactOutcome) setContactOutcome(value === 'completed' ? 'reached' : 'noAnswer');
                 }}
@@ -154,7 +155,10 @@ function OutcomeForm({ call, onDone }: { call: StaffCallView; onDone: () => void
           <input
             type="checkbox"
             checked={logAttempt}
-            onChange={(event) => setLogAttempt(event.target.checked)}
+            onChange={(event) => {
+              setErrors({});
+              setLogAttempt(event.target.checked);
+            }}
             className="size-5 accent-brand-600"
           />
           Also log it as a contact attempt (phone)
@@ -173,7 +177,10 @@ function OutcomeForm({ call, onDone }: { call: StaffCallView; onDone: () => void
               value={contactOutcome}
               aria-invalid={err('contactAttempt.outcome') ? true : undefined}
               aria-describedby={described('contactAttempt.outcome')}
-              onChange={(event) => setContactOutcome(event.target.value)}
+              onChange={(event) => {
+                setErrors({});
+                setContactOutcome(event.target.value);
+              }}
             >
               <option value="">Choose...</option>
               {CONTACT_OUTCOMES.map((value) => (
@@ -197,7 +204,10 @@ function OutcomeForm({ call, onDone }: { call: StaffCallView; onDone: () => void
                       name={`${id}-offer`}
                       value={value}
                       checked={offer === value}
-                      onChange={() => setOffer(value)}
+                      onChange={() => {
+                        setErrors({});
+                        setOffer(value);
+                      }}
                       className="size-5 accent-brand-600"
                     />
                     {value === 'yes' ? 'Yes' : 'No'}
