@@ -45,6 +45,10 @@ describe('loadConfig', () => {
     [{ AGENCY_TIME_ZONE: 'Eastern' }, 'AGENCY_TIME_ZONE'],
     [{ AGENCY_TIME_ZONE: 'EST' }, 'AGENCY_TIME_ZONE'],
     [{ AGENCY_TIME_ZONE: '-05:00' }, 'AGENCY_TIME_ZONE'],
+    [{ SCHEDULING_PROVIDER: 'calendly' }, 'SCHEDULING_PROVIDER'],
+    [{ SCHEDULING_PROVIDER: 'cal-com', CAL_COM_EVENT_TYPE_ID: '12' }, 'CAL_COM_API_KEY'],
+    [{ SCHEDULING_PROVIDER: 'cal-com', CAL_COM_API_KEY: 'cal_live_x' }, 'CAL_COM_EVENT_TYPE_ID'],
+    [{ CAL_COM_EVENT_TYPE_ID: 'intro' }, 'CAL_COM_EVENT_TYPE_ID'],
     [{ DOCUMENT_STORE: 'dropbox' }, 'DOCUMENT_STORE'],
     [{ DOCUMENT_STORE: 's3' }, 'S3_BUCKET'],
     [{ DOCUMENT_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
@@ -52,6 +56,18 @@ describe('loadConfig', () => {
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it("schedules calls in the product by default, in Cal.com's event type when SCHEDULING_PROVIDER=cal-com", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).scheduling).toEqual({ kind: 'in-product' });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SCHEDULING_PROVIDER: 'cal-com',
+        CAL_COM_API_KEY: 'cal_live_x',
+        CAL_COM_EVENT_TYPE_ID: '12',
+      }).scheduling,
+    ).toEqual({ kind: 'cal-com', baseUrl: 'https://api.cal.com', apiKey: 'cal_live_x', eventTypeId: 12 });
   });
 
   it('keeps documents under DATA_DIR by default, in the bucket DOCUMENT_STORE=s3 names', () => {

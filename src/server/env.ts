@@ -148,6 +148,13 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Who schedules counselling calls: the product's own scheduler (default) or a Cal.com event type. */
+  SCHEDULING_PROVIDER: z.enum(['in-product', 'cal-com']).default('in-product'),
+  /** Cal.com's API key (sent as a Bearer token), when SCHEDULING_PROVIDER=cal-com. */
+  CAL_COM_API_KEY: z.string().min(1).optional(),
+  /** The Cal.com event type whose slots are the counselling calls. */
+  CAL_COM_EVENT_TYPE_ID: z.coerce.number().int().positive().optional(),
+  CAL_COM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.cal.com'),
   /** Where texts go: the built-in sandbox (default) or Twilio's Messages API (the TWILIO_ variables). */
   SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   /** Who checks phone numbers: the built-in sandbox (default) or Twilio Lookup v2 (the TWILIO_ variables). */
@@ -297,6 +304,9 @@ export type Config = {
    * undefined when /metrics is on the main port; `token`, when set, is asked for as a bearer token.
    */
   metrics: { port: number | undefined; host: string; token: string | undefined } | undefined;
+  /** Who schedules counselling calls (SCHEDULING_PROVIDER and the CAL_COM_ variables). */
+  scheduling:
+    { kind: 'in-product' } | { kind: 'cal-com'; baseUrl: string; apiKey: string; eventTypeId: number };
   /** Where documents are kept (DOCUMENT_STORE and the S3_ variables). */
   documentStore:
     | { kind: 'local' }
@@ -460,6 +470,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('PARTNER_WEBHOOK_SECRET: required when PARTNER_WEBHOOK_URL is set');
   if (production && env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_URL.startsWith('https:'))
     throw new ConfigError('PARTNER_WEBHOOK_URL: must be https when NODE_ENV=production');
+  if (env.SCHEDULING_PROVIDER === 'cal-com' && !env.CAL_COM_API_KEY)
+    throw new ConfigError('CAL_COM_API_KEY: required when SCHEDULING_PROVIDER=cal-com');
+  if (env.SCHEDULING_PROVIDER === 'cal-com' && !env.CAL_COM_EVENT_TYPE_ID)
+    throw new ConfigError('CAL_COM_EVENT_TYPE_ID: required when SCHEDULING_PROVIDER=cal-com');
   if (env.DOCUMENT_STORE === 's3' && !env.S3_BUCKET)
     throw new ConfigError('S3_BUCKET: required when DOCUMENT_STORE=s3');
   if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET))
@@ -557,6 +571,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { provider: 'logrocket', appId: env.LOGROCKET_APP_ID! }
         : { provider: 'off' },
     metrics,
+    scheduling:
+      env.SCHEDULING_PROVIDER === 'cal-com'
+        ? {
+            kind: 'cal-com',
+            baseUrl: env.CAL_COM_API_URL,
+            apiKey: env.CAL_COM_API_KEY!,
+            eventTypeId: env.CAL_COM_EVENT_TYPE_ID!,
+          }
+        : { kind: 'in-product' },
     documentStore:
       env.DOCUMENT_STORE === 's3'
         ? {

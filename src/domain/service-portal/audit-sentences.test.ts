@@ -432,6 +432,16 @@ const TABLE: Row[] = [
     { action: 'signingLinkSent', after: { role: 'borrower', via: 'app' } },
     ['Dana Reyes opened a new signing link from the application'],
   ],
+  [
+    'a counselling call marked completed',
+    { action: 'counsellingCallOutcome', after: { state: 'completed', contactAttemptId: 'c-1' } },
+    ['Dana Reyes marked a counselling call completed'],
+  ],
+  [
+    'a counselling call marked missed',
+    { action: 'counsellingCallOutcome', after: { state: 'missed', contactAttemptId: null } },
+    ['Dana Reyes marked a counselling call missed'],
+  ],
   ['an action this list does not know', { action: 'retiredAction' }, ['Dana Reyes: retiredAction']],
 ];
 

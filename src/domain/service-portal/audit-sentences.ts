@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
    * (no account, so no actor), or opened by the borrower from their application (the actor is the borrower).
    */
   'signingLinkSent',
+  /** A counselling call marked completed or missed (with the contact attempt logged in the same step, if any). */
+  'counsellingCallOutcome',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -314,6 +316,11 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
       return field(record.after, 'via') === 'app'
         ? [`${actor} opened a new signing link from the application`]
         : [`${actor} asked for a new signing link; it was emailed to ${role}`];
+    }
+    case 'counsellingCallOutcome': {
+      const state = field(record.after, 'state');
+      const marked = state === 'missed' ? 'missed' : 'completed';
+      return [`${actor} marked a counselling call ${marked}`];
     }
     case 'planReauthorized': {
       const now = perMonth(field(record.after, 'monthlyDraft'));

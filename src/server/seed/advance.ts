@@ -36,7 +36,7 @@ import {
 import { changeStatus, updateApplication } from '#server/application/application-state';
 import { setClaim } from '#server/features/service-portal/claim-application';
 import { answerOffer } from '#server/features/staff-actions/answer-offer';
-import { createContactAttempt } from '#server/features/staff-actions/contact-attempts';
+import { createContactAttempt } from '#server/application/contact-attempts';
 import { markTransferred } from '#server/features/staff-actions/mark-transferred';
 import { recordQualityControl } from '#server/features/staff-actions/quality-control';
 import { buildLetter } from '#server/features/signing/build-letter';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SITE } from '#domain/site';
-import { contactAttemptText } from '#server/features/staff-actions/contact-attempts';
+import { contactAttemptText } from '#server/application/contact-attempts';
 import {
   bankDisconnectedSms,
   contactAttemptSms,

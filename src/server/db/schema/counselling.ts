@@ -13,6 +13,7 @@ import {
 import type { Weekday } from '#domain/counselling/slots';
 import type { CallState, ReminderChoice } from '#domain/counselling/calls';
 import { user } from './auth';
+import { contactAttempt } from './service-work';
 
 // The counselling call booked in the product: who counsels (a staff member's languages and hours), when they
 // are away, and the calls. Weekly hours are minutes of the day in the agency's time zone; everything else is an
@@ -104,6 +105,13 @@ export const counsellingCall = pgTable(
     timeZone: text('time_zone').notNull(),
     /** Bumped at each change of time or state: the calendar invitation's SEQUENCE. */
     revision: integer('revision').notNull().default(0),
+    /** Who marked the call completed or missed, and when (null while it is booked, moved or cancelled). */
+    outcomeRecordedBy: text('outcome_recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    outcomeRecordedAt: timestamp('outcome_recorded_at', { withTimezone: true }),
+    /** The contact attempt logged with the outcome in the same step, if the counsellor logged one. */
+    contactAttemptId: uuid('contact_attempt_id').references(() => contactAttempt.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

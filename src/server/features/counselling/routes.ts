@@ -17,6 +17,7 @@ import { bookCall } from './book-call';
 import { changeCallByToken, readCallByToken } from './change-call';
 import { listSlots } from './list-slots';
 import { addTimeOff, readAvailability, removeTimeOff, saveAvailability } from './counsellor-availability';
+import { staffCallRoutes } from './staff-call-routes';
 
 const tags = ['counselling'];
 
@@ -129,4 +130,7 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       return reply.status(204).send();
     },
   );
+
+  // The day's calls, a borrower's bookings and their outcomes (staff-call-routes.ts).
+  await app.register(staffCallRoutes, { services });
 };

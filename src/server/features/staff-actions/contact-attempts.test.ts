@@ -6,7 +6,7 @@ import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-
 import { auditLog, smsOutbox } from '#server/db/schema/ops';
 import { newBorrower } from '#tests/support/borrower-flow';
 import { CONTACT_OFFER_ONLY_WHEN_REACHED } from '#domain/validation/staff';
-import { contactAttemptText } from './contact-attempts';
+import { contactAttemptText } from '#server/application/contact-attempts';
 import { openSmsBody } from '#server/sms/outbox';
 import { signedInStaff } from '#tests/support/staff-actions';
 

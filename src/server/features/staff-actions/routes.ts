@@ -18,7 +18,7 @@ import {
 import type { Services } from '#server/services';
 import { answerOffer, toggleOfferReason } from './answer-offer';
 import { approveLongPlan } from './approve-long-plan';
-import { createContactAttempt, setContactAttemptReason } from './contact-attempts';
+import { createContactAttempt, setContactAttemptReason } from '#server/application/contact-attempts';
 import { markTransferred } from './mark-transferred';
 import { recordQualityControl } from './quality-control';
 

@@ -23,6 +23,9 @@ beforeEach(() => {
   };
   server.use(
     http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/staff/counselling/availability', () =>
+      HttpResponse.json({ timeZone: 'America/New_York', languages: [], weeklyHours: [], timeOff: [] }),
+    ),
     http.get('/api/staff/users', () =>
       HttpResponse.json(usersReply.body as object, { status: usersReply.status }),
     ),

@@ -5,9 +5,11 @@ import { ApiError } from '#web/lib/api';
 import { staffUsersQuery } from './api';
 import { LoadError, PortalPage } from './portal-layout';
 import { useStaffMe } from './use-staff-session';
+import { CounsellorPreferences } from './counselling/counsellor-preferences';
 
 // /preferences: the staff profile box with change email and change password links,
-// and the team's staff list (a member without a name shows 'Name Unavailable').
+// the team's staff list (a member without a name shows 'Name Unavailable'), and the counsellor's languages,
+// weekly hours and time off for counselling calls.
 
 const ROW_LINK =
   '-mx-3 inline-flex min-h-11 items-center rounded-md px-3 font-medium text-brand-700 underline-offset-4 hover:bg-brand-50 hover:text-brand-800 hover:underline';
@@ -127,6 +129,9 @@ export function Component() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start">
         <ProfileBox />
         <StaffList />
+      </div>
+      <div className="mt-6">
+        <CounsellorPreferences />
       </div>
     </PortalPage>
   );

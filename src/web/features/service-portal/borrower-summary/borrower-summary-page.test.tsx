@@ -285,6 +285,10 @@ function stubApi(extra: Record<string, { status: number; body?: unknown }> = {})
   calls = answerApi({
     'GET /api/session': { status: 200, body: session },
     [`GET ${SUMMARY_PATH}`]: () => (summaries.length > 1 ? summaries.shift()! : summaries[0]!),
+    [`GET ${SUMMARY_PATH}/counselling-calls`]: {
+      status: 200,
+      body: { timeZone: 'America/New_York', calls: [] },
+    },
     ...extra,
   });
 }

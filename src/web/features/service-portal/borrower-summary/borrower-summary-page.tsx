@@ -14,6 +14,7 @@ import { AlertsPanel } from './alerts-panel';
 import { ContactAttemptForm } from '#web/features/service-portal/actions/contact-attempt-form';
 import { borrowerSummaryQuery, staffKeys } from '#web/features/service-portal/api';
 import { ContactHistory } from './contact-history';
+import { BorrowerCalls } from '../counselling/calls';
 import { DebtTable } from './debt-table';
 import { DecisionTab } from './decision-tab';
 import { EnrollmentSection } from './enrollment-section';
@@ -221,6 +222,9 @@ function SummaryScreen({
         </div>
         <div className="min-w-0 xl:col-span-2">
           <ContactAttemptForm applicationId={applicationId} onSaved={refresh} />
+        </div>
+        <div className="min-w-0 xl:col-span-2">
+          <BorrowerCalls applicationId={applicationId} />
         </div>
       </div>
 

@@ -64,6 +64,9 @@ beforeEach(() => {
   failures = { failed: 0, items: [], limit: 50 };
   server.use(
     http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/staff/counselling/calls/today', () =>
+      HttpResponse.json({ day: '2026-11-27', timeZone: 'America/New_York', calls: [], truncated: false }),
+    ),
     http.get('/api/staff/email-failures', () => HttpResponse.json(failures)),
     http.get('/api/staff/applications', ({ request }) => {
       listCalls.push(new URL(request.url).searchParams);

@@ -35,6 +35,7 @@ import {
 import { LanguageBadge, LanguageFilter } from '#web/features/service-portal/language-filter';
 import { useStaffMe } from '#web/features/service-portal/use-staff-session';
 import { EmailFailuresNotice } from './email-failures-notice';
+import { TodaysCalls } from '#web/features/service-portal/counselling/calls';
 
 // /summary: applications by status and creation date with borrower details
 // and alerts. Every filter lives in the URL under the API's own names, so a reload or a shared link shows the
@@ -370,6 +371,7 @@ export function Component() {
       }
     >
       <EmailFailuresNotice />
+      <TodaysCalls />
       {/* On a phone the filters fold away so the list starts on the first screen. */}
       <button
         type="button"

@@ -93,47 +93,61 @@ export async function createContactAttempt(o: {
   applicationId: string;
   input: ContactAttempt;
 }): Promise<{ view: ContactAttemptView; smsId?: string }> {
-  return o.db.transaction(async (tx) => {
-    const [app] = await tx
-      .select({ id: application.id })
-      .from(application)
-      .where(eq(application.id, o.applicationId));
-    if (!app) throw new AppError('NotFound');
-    const [row] = await tx
-      .insert(contactAttempt)
-      .values({
-        applicationId: app.id,
-        contactedBy: o.staff.userId,
-        method: o.input.method,
-        outcome: storedContactOutcome(o.input.outcome, o.input.notes),
-        didTheBorrowerReceiveAnOffer: o.input.didTheBorrowerReceiveAnOffer,
-      })
-      .returning();
-    const attempt = row!;
-    const reasons = CONTACT_ATTEMPT_REASON_KEYS.flatMap((key) => {
-      const value = o.input.reasons?.[key];
-      return value === undefined ? [] : [{ key, value }];
-    });
-    if (reasons.length > 0) {
-      await tx
-        .insert(contactAttemptReason)
-        .values(reasons.map((r) => ({ contactAttemptId: attempt.id, ...r })));
-    }
-    const text =
-      o.input.method === 'textMessage'
-        ? await queueText(tx, { applicationId: app.id, staffFirstName: o.staff.firstName, cipher: o.cipher })
-        : undefined;
-    const view = toView(attempt, reasons, text?.outcome);
-    await recordAudit(tx, {
-      actorId: o.staff.userId,
-      action: 'contactAttempt',
-      entityType: 'contactAttempt',
-      entityId: attempt.id,
+  return o.db.transaction((tx) => insertContactAttempt(tx, o));
+}
+
+/**
+ * The attempt's rows, text and audit entry, inside the caller's transaction: marking a counselling call can
+ * log one in the same step (the counselling call's outcome).
+ */
+export async function insertContactAttempt(
+  tx: Tx,
+  o: {
+    cipher: FieldCipher;
+    staff: { userId: string; firstName: string | null };
+    applicationId: string;
+    input: ContactAttempt;
+  },
+): Promise<{ view: ContactAttemptView; smsId?: string }> {
+  const [app] = await tx
+    .select({ id: application.id })
+    .from(application)
+    .where(eq(application.id, o.applicationId));
+  if (!app) throw new AppError('NotFound');
+  const [row] = await tx
+    .insert(contactAttempt)
+    .values({
       applicationId: app.id,
-      after: { ...view, smsOutboxId: text?.smsId ?? null },
-    });
-    return { view, smsId: text?.smsId };
+      contactedBy: o.staff.userId,
+      method: o.input.method,
+      outcome: storedContactOutcome(o.input.outcome, o.input.notes),
+      didTheBorrowerReceiveAnOffer: o.input.didTheBorrowerReceiveAnOffer,
+    })
+    .returning();
+  const attempt = row!;
+  const reasons = CONTACT_ATTEMPT_REASON_KEYS.flatMap((key) => {
+    const value = o.input.reasons?.[key];
+    return value === undefined ? [] : [{ key, value }];
   });
+  if (reasons.length > 0) {
+    await tx
+      .insert(contactAttemptReason)
+      .values(reasons.map((r) => ({ contactAttemptId: attempt.id, ...r })));
+  }
+  const text =
+    o.input.method === 'textMessage'
+      ? await queueText(tx, { applicationId: app.id, staffFirstName: o.staff.firstName, cipher: o.cipher })
+      : undefined;
+  const view = toView(attempt, reasons, text?.outcome);
+  await recordAudit(tx, {
+    actorId: o.staff.userId,
+    action: 'contactAttempt',
+    entityType: 'contactAttempt',
+    entityId: attempt.id,
+    applicationId: app.id,
+    after: { ...view, smsOutboxId: text?.smsId ?? null },
+  });
+  return { view, smsId: text?.smsId };
 }
 
 /**
