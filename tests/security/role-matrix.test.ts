@@ -114,6 +114,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['DELETE', '/api/staff/counselling/time-off/:id', 'staff'],
   ['GET', '/api/session-recording', 'borrower'],
   ['GET', '/api/customer-portal/plan', 'borrower'],
+  ['GET', '/api/customer-portal/counselling-call', 'borrower'],
   ['POST', '/api/customer-portal/plan/reauthorize', 'borrower'],
   ['GET', '/api/customer-portal/letter', 'borrower'],
   ['GET', '/api/customer-portal/alerts', 'borrower'],

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { SITE } from '#domain/site';
+import { UpcomingCallCard } from '#web/features/counselling/upcoming-call-card';
 import { schedulingLink } from '#web/site-links';
 import { PortalPage, SPACE } from './portal-page';
 
@@ -14,6 +15,9 @@ export function Component() {
   const title = intl.formatMessage({ id: 'portal.nextSteps.title', defaultMessage: 'Next Steps' });
   return (
     <PortalPage title={title}>
+      <div className="mb-6 empty:hidden">
+        <UpcomingCallCard />
+      </div>
       <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <h2 className="text-xl font-semibold text-gray-900">
           <FormattedMessage id="portal.nextSteps.talk" defaultMessage="Talk with your credit counsellor" />
