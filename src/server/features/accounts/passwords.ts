@@ -9,7 +9,7 @@ import { authErrorCode, sessionCookies } from './auth-calls';
 import { assertResetAllowed, recordResetRequest } from './password-reset-limit';
 import { resumeFor } from './resume';
 import { clearPasswordFailures } from './sign-in-lockout';
-import { attachCallsByEmail } from '#server/features/counselling/my-call';
+import { attachCallsByEmail } from '#server/counselling/attach-calls';
 
 /** Sends a new reset link. Unknown addresses get the same answer, so the form reveals no accounts. */
 export async function forgotPassword(o: { services: Services; email: string }) {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { user, userGroup } from '#server/db/schema/auth';
 import { counsellingCall, counsellor, counsellorWeeklyHours } from '#server/db/schema/index';
 import { STAFF_GROUP } from '#server/plugins/staff-group';
-import { attachCallsByEmail } from './my-call';
+import { attachCallsByEmail } from '#server/counselling/attach-calls';
 
 // A booking made before an account exists becomes the borrower's once their address is proven, and the
 // customer portal reads the borrower's own next call (never another's).

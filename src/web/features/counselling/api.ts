@@ -66,12 +66,3 @@ export const rescheduleCall = (token: string, startsAt: string) =>
 
 export const cancelCall = (token: string) =>
   api<CallView>(byToken(token), { method: 'POST', body: { action: 'cancel' } });
-
-/** The signed-in borrower's next call, if any (the customer portal's card). */
-export type MyCall = { call: (CallView & { token: string }) | null };
-
-export const myCallQuery = () =>
-  queryOptions({
-    queryKey: ['counselling', 'mine'] as const,
-    queryFn: () => api<MyCall>('/api/customer-portal/counselling-call'),
-  });

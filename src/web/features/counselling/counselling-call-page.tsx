@@ -15,7 +15,8 @@ import { useLanguage } from '#web/lib/i18n';
 import { useSession } from '#web/lib/session';
 import { callQuery, cancelCall, counsellingKeys, rescheduleCall } from './api';
 import { BookCallForm } from './book-call-form';
-import { callTimeInWords, m, refusalText } from './messages';
+import { callTimeInWords } from '#web/lib/call-time';
+import { m, refusalText } from './messages';
 import { SlotPicker } from './slot-picker';
 import { TimeZoneSelect } from './time-zone-select';
 

@@ -49,16 +49,3 @@ export function refusalText(error: unknown, intl: IntlShape, phone: string): str
   }
   return intl.formatMessage(m.failed, { phone });
 }
-
-/** The call's start as the borrower reads it, in their zone: "Monday, March 9, 2026 at 9:00 AM EDT". */
-export const callTimeInWords = (intl: IntlShape, startsAt: string, timeZone: string): string =>
-  intl.formatDate(startsAt, {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });

@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { SITE } from '#domain/site';
-import { UpcomingCallCard } from '#web/features/counselling/upcoming-call-card';
 import { schedulingLink } from '#web/site-links';
 import { PortalPage, SPACE } from './portal-page';
+import { UpcomingCallCard } from './upcoming-call-card';
 
 const SCHEDULE_CLASS =
   'mt-8 inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-7 text-lg font-semibold text-white shadow-sm hover:bg-brand-800 sm:w-auto';

@@ -1,9 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ROUTES } from '#domain/flow/routes';
-import { myCallQuery } from './api';
-import { callTimeInWords } from './messages';
+import type { CallView } from '#domain/validation/counselling';
+import { api } from '#web/lib/api';
+import { callTimeInWords } from '#web/lib/call-time';
+
+/** The signed-in borrower's next call, if any. */
+const myCallQuery = () =>
+  queryOptions({
+    queryKey: ['counselling', 'mine'] as const,
+    queryFn: () =>
+      api<{ call: (CallView & { token: string }) | null }>('/api/customer-portal/counselling-call'),
+  });
 
 const LINK =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-5 font-semibold text-brand-700 hover:bg-brand-50';
