@@ -200,3 +200,24 @@ for (const size of SIZES) {
     expect(errors).toEqual([]);
   });
 }
+
+test('the booking page reads in Spanish at 390 and 1440 px', async ({ page }) => {
+  const errors = watchErrors(page);
+  await reportFailure(page, errors, 'counselling-failure-es', async () => {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      // ?lang=es keeps the choice, as an email's link in Spanish does.
+      await page.goto(`${server.url}/counselling-call?lang=es`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Hable con un consejero de crédito' }),
+      ).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await visible(page.getByRole('group', { name: 'Día', exact: true }), 30_000);
+      await expect(page.getByRole('button', { name: 'Reservar la llamada' })).toBeVisible();
+      await state(page, 'book-es', size.width);
+    }
+  });
+  expect(errors).toEqual([]);
+});
