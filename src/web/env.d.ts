@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_PROMO_VIDEO_URL?: string;
   /** Build-time: the agency's business-bureau profile; the footer shows no seal without it. */
   readonly VITE_BBB_PROFILE_URL?: string;
+  /** Build-time: 'outside' sends the scheduling links to SITE.schedulingUrl instead of the product's booking. */
+  readonly VITE_COUNSELLING_SCHEDULER?: string;
 }

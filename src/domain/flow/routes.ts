@@ -21,6 +21,8 @@ export const ROUTES = {
   TwoFactorSetup: '/two-factor/setup',
   PleaseCheckYourEmail: '/please-check-your-email',
   SignLetter: '/sign-letter',
+  /** Booking a call with a credit counsellor; with ?token= (the email's links) the booked call, to move or cancel. */
+  CounsellingCall: '/counselling-call',
   CustomerPortalPlan: '/customer-portal/plan',
   CustomerPortalNextSteps: '/customer-portal/next-steps',
   CustomerPortalAlerts: '/customer-portal/alerts',

@@ -107,6 +107,7 @@ describe('migrations', () => {
         'contact_attempt',
         'contact_attempt_reason',
         'counselling_call',
+        'counselling_call_reminder',
         'counsellor',
         'counsellor_time_off',
         'counsellor_weekly_hours',

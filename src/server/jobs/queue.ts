@@ -90,6 +90,10 @@ const LETTER_RENEWAL_CRON = '17 6 * * *';
  * Daily: the alert rules over every monitored application, as of the run's moment. One run per day however
  * many instances (a pg-boss schedule); a run that fails half-way is retried and raises nothing twice.
  */
+/** The counselling calls' reminders, a day and an hour before each call (call-reminders.ts). */
+export const CALL_REMINDERS_QUEUE = 'counselling-call-reminders';
+// Every five minutes: the hour's reminder goes at most five minutes late.
+const CALL_REMINDERS_CRON = '*/5 * * * *';
 export const ALERT_RULES_QUEUE = 'alert-rules';
 const ALERT_RULES_CRON = '15 6 * * *';
 /**
@@ -164,6 +168,8 @@ export async function startJobs(o: {
    */
   /** The daily sweep of unsigned letters whose first draft came too close (renew-stale-letters.ts). */
   renewStaleLetters?: () => Promise<number>;
+  /** Writes the counselling calls' reminders due at `now` (each once); answers the outbox rows to queue. */
+  sendCallReminders?: (now: Date) => Promise<{ emailIds: string[]; smsIds: string[] }>;
   /** Sends an application's Letter of Authorization unless it already went (the letter's job). */
   sendLetter?: (applicationId: string) => Promise<void>;
   /** Prepares the proposals of an application not made yet (the proposals' job). */
@@ -460,6 +466,25 @@ export async function startJobs(o: {
     await boss.schedule(LETTER_RENEWAL_QUEUE, LETTER_RENEWAL_CRON);
     // Once at start too, so a server that is seldom up at the scheduled minute still sweeps.
     await boss.send(LETTER_RENEWAL_QUEUE, {});
+  }
+
+  if (o.sendCallReminders) {
+    const remind = o.sendCallReminders;
+    await boss.createQueue(CALL_REMINDERS_QUEUE, {
+      name: CALL_REMINDERS_QUEUE,
+      // One run at a time; a reminder's row keeps two runs (or two servers) from sending it twice anyway.
+      policy: 'singleton',
+      retryLimit: 2,
+      retryDelay: 60,
+    });
+    await work(CALL_REMINDERS_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const written = await remind(now());
+      for (const id of written.emailIds) await queueEmail(id);
+      for (const id of written.smsIds) await queueSms(id);
+      if (written.emailIds.length > 0)
+        o.log.info({ reminders: written.emailIds.length }, 'call reminders sent');
+    });
+    await boss.schedule(CALL_REMINDERS_QUEUE, CALL_REMINDERS_CRON);
   }
 
   // The customer hears of a low balance or a lost bank connection: the messages are written with the alert

@@ -153,6 +153,8 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   counselling_call: skip(
     "booked by a person, with or without an application: a copy would fill counsellors' calendars with calls nobody made",
   ),
+  // counselling-reminders.ts
+  counselling_call_reminder: skip('the reminders sent for a counselling call, which is not copied'),
 };
 
 /** Statuses from signContract onward (enrolled or enrolling): their bank transactions are kept. */

@@ -74,6 +74,11 @@ export const routes: RouteObject[] = [
           },
           // The signer arrives from the email (token in the fragment): no sign-in needed.
           { path: ROUTES.SignLetter, lazy: () => import('../features/signing/sign-letter-page') },
+          // Anyone books a call with a counsellor, signed in or not; the email's links open the same address.
+          {
+            path: ROUTES.CounsellingCall,
+            lazy: () => import('../features/counselling/counselling-call-page'),
+          },
           {
             // The application flow: signed-in borrowers only.
             lazy: () => import('./borrower-guard'),

@@ -10,3 +10,4 @@ export * from './enrollment';
 export * from './creditors';
 export * from './proposal';
 export * from './counselling';
+export * from './counselling-reminders';

@@ -9,6 +9,7 @@ import { authErrorCode, sessionCookies } from './auth-calls';
 import { assertResetAllowed, recordResetRequest } from './password-reset-limit';
 import { resumeFor } from './resume';
 import { clearPasswordFailures } from './sign-in-lockout';
+import { attachCallsByEmail } from '#server/counselling/attach-calls';
 
 /** Sends a new reset link. Unknown addresses get the same answer, so the form reveals no accounts. */
 export async function forgotPassword(o: { services: Services; email: string }) {
@@ -122,6 +123,8 @@ export async function completeNewPassword(o: {
       .set({ ...userInformationColumns(input), mustChangePassword: false, updatedAt: new Date() })
       .where(eq(user.id, viewer.userId));
     await clearPasswordFailures(db, account.email);
+    // The address is proven now: calls booked with it before the account existed become the borrower's.
+    await attachCallsByEmail(db, viewer.userId);
     const signedIn = await services.auth.api.signInEmail({
       body: { email: account.email, password: input.password },
       headers: o.headers,

@@ -2,7 +2,7 @@ import { SITE } from '#domain/site';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LEGAL_DOCUMENTS } from '#domain/legal-documents';
-import { bbbProfileUrl } from '#web/site-links';
+import { bbbProfileUrl, schedulingLink } from '#web/site-links';
 import { BusinessSeal } from './business-seal';
 import { useLegalDocumentTitle } from './legal-document-titles';
 
@@ -87,6 +87,7 @@ export function Footer() {
   const titleOf = useLegalDocumentTitle();
   const year = useCopyrightYear();
   const sealProfile = bbbProfileUrl();
+  const scheduling = schedulingLink();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-sm">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
@@ -118,6 +119,16 @@ export function Footer() {
                   ),
                 }}
               />
+            </li>
+            <li>
+              {/* A plain link (a full page load): the prerendered landing pages carry no router. */}
+              <a
+                href={scheduling.href}
+                {...(scheduling.outside ? newTab : {})}
+                className={`${linkClass} font-semibold`}
+              >
+                <FormattedMessage id="footer.talkToCounsellor" defaultMessage="Talk to a counsellor" />
+              </a>
             </li>
             <li>
               {/* The office hours (SITE.hours), written out in the page's language. */}

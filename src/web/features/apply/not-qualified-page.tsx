@@ -1,10 +1,12 @@
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { Link } from 'react-router';
 import type { OutcomeView, PayoffPlanView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
 import { SITE } from '#domain/site';
 import { ASSUMED_CURRENT_APR_BP, MINIMUM_ELIGIBLE_BALANCE } from '#domain/underwriting/constants';
 import { OUTCOME_MESSAGES, PAYOFF_MESSAGES } from '#domain/underwriting/outcome-messages';
 import { HUD_COUNSELING_PHONE, OUTCOME_TEXTS, type Outcome } from '#domain/underwriting/outcomes';
+import { schedulingLink } from '#web/site-links';
 import { ApplyPage } from './apply-page';
 import { ApplyPageGate } from './save-page';
 
@@ -135,10 +137,34 @@ export function Component() {
               </a>
             </p>
             <p className="text-gray-700">{hoursText(intl)}</p>
+            <TalkToCounsellor />
           </div>
         </ApplyPage>
       )}
     </ApplyPageGate>
+  );
+}
+
+/** Or a time that suits the borrower, booked here (or on the outside page a deployment keeps). */
+function TalkToCounsellor() {
+  const scheduling = schedulingLink();
+  const label = (
+    <FormattedMessage id="apply.notQualified.talkToCounsellor" defaultMessage="Talk to a counsellor" />
+  );
+  const className =
+    'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-5 font-semibold text-brand-700 hover:bg-brand-50';
+  return (
+    <p className="pt-2">
+      {scheduling.outside ? (
+        <a href={scheduling.href} target="_blank" rel="noreferrer" className={className}>
+          {label}
+        </a>
+      ) : (
+        <Link to={scheduling.href} className={className}>
+          {label}
+        </Link>
+      )}
+    </p>
   );
 }
 

@@ -1,14 +1,23 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { SITE } from '#domain/site';
+import { schedulingLink } from '#web/site-links';
 import { PortalPage, SPACE } from './portal-page';
+import { UpcomingCallCard } from './upcoming-call-card';
+
+const SCHEDULE_CLASS =
+  'mt-8 inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-7 text-lg font-semibold text-white shadow-sm hover:bg-brand-800 sm:w-auto';
 
 /** Customer next steps: call or schedule a call with a counsellor. */
 export function Component() {
   const intl = useIntl();
+  const scheduling = schedulingLink();
   const title = intl.formatMessage({ id: 'portal.nextSteps.title', defaultMessage: 'Next Steps' });
   return (
     <PortalPage title={title}>
+      <div className="mb-6 empty:hidden">
+        <UpcomingCallCard />
+      </div>
       <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <h2 className="text-xl font-semibold text-gray-900">
           <FormattedMessage id="portal.nextSteps.talk" defaultMessage="Talk with your credit counsellor" />
@@ -44,18 +53,19 @@ export function Component() {
             </dd>
           </div>
         </dl>
-        <a
-          href={SITE.schedulingUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="mt-8 inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-7 text-lg font-semibold text-white shadow-sm hover:bg-brand-800 sm:w-auto"
-        >
-          <FormattedMessage id="portal.nextSteps.schedule" defaultMessage="Schedule Your Call Now!" />
-          <span className="sr-only">
-            {SPACE}
-            <FormattedMessage id="portal.nextSteps.newTab" defaultMessage="(opens in a new tab)" />
-          </span>
-        </a>
+        {scheduling.outside ? (
+          <a href={scheduling.href} target="_blank" rel="noreferrer" className={SCHEDULE_CLASS}>
+            <FormattedMessage id="portal.nextSteps.schedule" defaultMessage="Schedule Your Call Now!" />
+            <span className="sr-only">
+              {SPACE}
+              <FormattedMessage id="portal.nextSteps.newTab" defaultMessage="(opens in a new tab)" />
+            </span>
+          </a>
+        ) : (
+          <Link to={scheduling.href} className={SCHEDULE_CLASS}>
+            <FormattedMessage id="portal.nextSteps.schedule" defaultMessage="Schedule Your Call Now!" />
+          </Link>
+        )}
       </div>
       <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div>

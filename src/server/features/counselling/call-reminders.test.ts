@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '#tests/support/borrower-flow';
+import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { user } from '#server/db/schema/auth';
+import { counsellingCall, smsOutbox } from '#server/db/schema/index';
+import { openSmsBody } from '#server/sms/outbox';
+import { sendDueCallReminders } from './call-reminders';
+
+// The reminders a day and an hour before a call, on a test clock: each once per revision of the call, none for
+// a cancelled call, in the call's language, by text only to those who chose it.
+
+let t: TestApp;
+let counsellorId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  counsellorId = randomUUID();
+  await t.db
+    .insert(user)
+    .values({ id: counsellorId, email: uniqueEmail('ana'), name: 'Ana', firstName: 'Ana' });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.delete(counsellingCall);
+});
+
+const HOUR = 3_600_000;
+const START = new Date('2026-12-01T15:00:00Z');
+const before = (hours: number) => new Date(START.getTime() - hours * HOUR);
+
+async function addCall(o: { email: string; language?: string; reminder?: 'email' | 'emailAndText' }) {
+  const [row] = await t.db
+    .insert(counsellingCall)
+    .values({
+      counsellorId,
+      startsAt: START,
+      endsAt: new Date(START.getTime() + HOUR / 2),
+      state: 'booked',
+      name: 'Rosa Diaz',
+      email: o.email,
+      phoneNumber: '+12025550143',
+      language: o.language ?? 'en',
+      reminder: o.reminder ?? 'email',
+      timeZone: 'America/Chicago',
+      // Booked a week ahead.
+      createdAt: before(168),
+      updatedAt: before(168),
+    })
+    .returning();
+  return row!;
+}
+
+const sweep = (now: Date) =>
+  sendDueCallReminders({
+    db: t.db,
+    cipher: t.cipher,
+    publicUrl: t.config.publicUrl,
+    authSecret: t.config.authSecret,
+    now,
+  });
+
+const reminderKinds = async (email: string) =>
+  (await t.emailsTo(email)).map((mail) => mail.kind).filter((kind) => kind.includes('reminder'));
+
+describe('counselling call reminders', () => {
+  it('sends the day’s and the hour’s reminder once each, however often the sweep runs', async () => {
+    const email = uniqueEmail('rosa');
+    await addCall({ email });
+    expect(await sweep(before(25))).toEqual({ emailIds: [], smsIds: [] });
+    const day = await sweep(before(20));
+    expect(day.emailIds).toHaveLength(1);
+    expect(day.smsIds).toHaveLength(0);
+    expect((await sweep(before(19))).emailIds).toHaveLength(0);
+    // Two sweeps at the same instant (two servers): one reminder.
+    const [a, b] = await Promise.all([sweep(before(0.5)), sweep(before(0.5))]);
+    expect(a.emailIds.length + b.emailIds.length).toBe(1);
+    expect(await reminderKinds(email)).toEqual([
+      'counselling-call-reminder-day',
+      'counselling-call-reminder-hour',
+    ]);
+    const [first] = await t.emailsTo(email);
+    expect(first!.subject).toBe('Reminder: your call with a credit counsellor');
+    expect(first!.text).toContain('is tomorrow, Tuesday, December 1, 2026 at 9:00 AM CST');
+    expect(first!.links.map((l) => l.url)).toEqual([
+      expect.stringMatching(/\/counselling-call\?token=.+&action=reschedule$/),
+      expect.stringMatching(/\/counselling-call\?token=.+&action=cancel$/),
+    ]);
+    expect(await sweep(new Date(START.getTime() + HOUR))).toEqual({ emailIds: [], smsIds: [] });
+  });
+
+  it('reminds a moved call anew, and a cancelled call not at all', async () => {
+    const email = uniqueEmail('rosa');
+    const call = await addCall({ email });
+    expect((await sweep(before(0.5))).emailIds).toHaveLength(1);
+    // Moved two days later, a week ahead of the new time (a new revision).
+    const moved = new Date(START.getTime() + 48 * HOUR);
+    await t.db
+      .update(counsellingCall)
+      .set({
+        startsAt: moved,
+        endsAt: new Date(moved.getTime() + HOUR / 2),
+        state: 'rescheduled',
+        revision: 1,
+      })
+      .where(eq(counsellingCall.id, call.id));
+    await t.db
+      .update(counsellingCall)
+      .set({ updatedAt: before(1) })
+      .where(eq(counsellingCall.id, call.id));
+    expect((await sweep(new Date(moved.getTime() - 20 * HOUR))).emailIds).toHaveLength(1);
+    expect((await sweep(new Date(moved.getTime() - HOUR / 2))).emailIds).toHaveLength(1);
+    expect(await reminderKinds(email)).toEqual([
+      'counselling-call-reminder-hour',
+      'counselling-call-reminder-day',
+      'counselling-call-reminder-hour',
+    ]);
+
+    const other = uniqueEmail('cancelled');
+    const cancelled = await addCall({ email: other });
+    await t.db
+      .update(counsellingCall)
+      .set({ state: 'cancelled' })
+      .where(eq(counsellingCall.id, cancelled.id));
+    await sweep(before(20));
+    await sweep(before(0.5));
+    expect(await reminderKinds(other)).toEqual([]);
+  });
+
+  it('texts those who chose a text reminder, in the call’s language (Spanish)', async () => {
+    const email = uniqueEmail('rosa');
+    await addCall({ email, language: 'es', reminder: 'emailAndText' });
+    const sent = await sweep(before(0.5));
+    expect(sent.smsIds).toHaveLength(1);
+    const [mail] = await t.emailsTo(email);
+    expect(mail!.subject).toBe('Recordatorio: su llamada con un consejero de crédito');
+    const [text] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.id, sent.smsIds[0]!));
+    expect(text!.to).toBe('+12025550143');
+    expect(text!.eventType).toBe('counselling-call-reminder-hour');
+    const body = openSmsBody(t.cipher, text!);
+    expect(body).toContain('martes, 1 de diciembre de 2026');
+    expect(body).toContain('?token=');
+    expect(body).toContain('PARAR');
+  });
+});
