@@ -18,7 +18,9 @@ export async function attachCallsByEmail(db: Db, userId: string): Promise<number
   if (!account?.verified) return 0;
   const attached = await db
     .update(counsellingCall)
-    .set({ borrowerUserId: userId })
+    // Not a change of the call itself: updated_at stays, since the reminders read it as when the call was last
+    // booked or moved (src/domain/counselling/reminders.ts).
+    .set({ borrowerUserId: userId, updatedAt: sql`${counsellingCall.updatedAt}` })
     .where(
       and(
         isNull(counsellingCall.borrowerUserId),

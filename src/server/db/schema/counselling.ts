@@ -128,6 +128,11 @@ export const counsellingCall = pgTable(
     index('counselling_call_borrower_idx').on(t.borrowerUserId),
     // One upcoming call per email address is checked at each booking.
     index('counselling_call_email_idx').on(t.email, t.endsAt),
+    // Calls booked before an account are found by their address, whatever its case, when an owner proves it
+    // (src/server/counselling/attach-calls.ts): only the unclaimed ones, so the index stays small.
+    index('counselling_call_unclaimed_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.borrowerUserId} is null`),
     // Round-robin reads each counsellor's newest assignment.
     index('counselling_call_counsellor_created_idx').on(t.counsellorId, t.createdAt),
     check('counselling_call_order', sql`${t.startsAt} < ${t.endsAt}`),

@@ -99,11 +99,14 @@ describe('a call booked before the account', () => {
     expect(early.json()).toEqual({ call: null });
 
     await proveAddress(borrower.userId);
+    const [before] = await t.db.select().from(counsellingCall);
     expect(await attachCallsByEmail(t.db, borrower.userId)).toBe(1);
     // Twice is the same as once.
     expect(await attachCallsByEmail(t.db, borrower.userId)).toBe(0);
     const [row] = await t.db.select().from(counsellingCall);
     expect(row!.borrowerUserId).toBe(borrower.userId);
+    // Attaching is not a change of the call: the day-before reminder still counts from its booking.
+    expect(row!.updatedAt).toEqual(before!.updatedAt);
 
     const mine = await borrower.client.get(MY_CALL);
     expect(mine.statusCode, mine.body).toBe(200);

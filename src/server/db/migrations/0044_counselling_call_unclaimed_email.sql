@@ -1,0 +1,1 @@
+CREATE INDEX "counselling_call_unclaimed_email_idx" ON "counselling_call" USING btree (lower("contact_email")) WHERE "counselling_call"."borrower_user_id" is null;
