@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROPOSAL_ANSWERS, PROPOSAL_STATES } from '../enrollment/proposal-answers';
+import { isRealDate } from './format';
 
 // GET /api/staff/proposals: the proposals creditors have not answered in time, by creditor, with each creditor's
 // acceptance rate and median days to answer.
@@ -96,9 +97,16 @@ export type MarkMailedInput = z.infer<typeof markMailedSchema>;
 
 export const markMailedViewSchema = z.object({ mailed: z.number().int(), sentAt: z.string() });
 
-/** GET /api/staff/proposals/batch/:day: a day of the agency's calendar. */
+/**
+ * GET /api/staff/proposals/batch/:day: a day of the agency's calendar. ISO 8601 allows the year 0000, which the
+ * database's calendar has not (1 BC precedes 1 AD): refused here, not by the database.
+ */
 export const proposalBatchDayParams = z.strictObject({
-  day: z.iso.date({ error: 'invalid' }),
+  day: z.iso
+    .date({ error: 'invalid' })
+    .refine((d) => isRealDate(Number(d.slice(0, 4)), Number(d.slice(5, 7)), Number(d.slice(8, 10))), {
+      error: 'invalid',
+    }),
 });
 
 export const proposalBatchViewSchema = z.object({
