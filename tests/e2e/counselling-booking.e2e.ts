@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './support/axe';
@@ -8,7 +8,7 @@ import { journeyEnv, runScript, startServer, type TestServer } from './support/s
 /**
  * An anonymous visitor books a call with a counsellor from the lead page's "Talk to a counsellor", receives
  * the confirmation email with its calendar invitation (the .ics parses and starts at the booked instant, in
- * UTC), moves the call from the email's link and then cancels it from the other; at 390 and 1440 px. A link
+ * UTC; the confirmation page offers the same file to download), moves the call from the email's link and then cancels it from the other; at 390 and 1440 px. A link
  * that is not valid opens a page that offers a new booking. Every state passes axe and none scrolls sideways;
  * the pictures are test-results/screenshots/counselling-<state>-<width>.png.
  */
@@ -149,6 +149,14 @@ for (const size of SIZES) {
       await expect(page.getByText(words)).toBeVisible();
       await expect(page.getByText('Ana', { exact: true })).toBeVisible();
       await state(page, 'booked', size.width);
+      // The page offers the invitation too: the same call, downloaded as a calendar file.
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Add the call to my calendar (.ics)' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('counselling-call.ics');
+      const downloaded = readFileSync((await file.path())!, 'utf8');
+      expect(downloaded).toContain('METHOD:PUBLISH');
+      expect(downloaded).toMatch(new RegExp(`DTSTART:${icsInstant(startsAt)}\\r?\\n`));
 
       // The email: its invitation starts at the booked instant, written in UTC.
       const booked = await emailTo(page, email, 'Your call with a credit counsellor');

@@ -111,6 +111,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/counselling/calls', 'public'],
   ['GET', '/api/counselling/calls/by-token/:token', 'public'],
   ['POST', '/api/counselling/calls/by-token/:token', 'public'],
+  ['GET', '/api/counselling/calls/by-token/:token/invitation', 'public'],
   ['GET', '/api/staff/counselling/availability', 'staff'],
   ['PUT', '/api/staff/counselling/availability', 'staff'],
   ['POST', '/api/staff/counselling/time-off', 'staff'],

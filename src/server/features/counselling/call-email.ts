@@ -124,6 +124,10 @@ export function callInvitation(o: {
   return value;
 }
 
+/** The invitation's file name, in the call's language. */
+export const invitationFilename = (language: string): string =>
+  intlFor(languageOrDefault(language)).formatMessage(m.filename!);
+
 /** The call's start as the borrower reads it: "Monday, March 9, 2026 at 9:00 AM EDT". */
 export function callTimeInWords(call: Pick<CallForEmail, 'startsAt' | 'timeZone' | 'language'>): string {
   return intlFor(languageOrDefault(call.language)).formatDate(call.startsAt, {
@@ -199,7 +203,7 @@ export function callEmail(o: {
     kind: `counselling-call-${o.kind}`,
     attachments: [
       {
-        filename: intl.formatMessage(m.filename!),
+        filename: invitationFilename(call.language),
         contentType: `text/calendar; charset=utf-8; method=${o.kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
         content: Buffer.from(invitation, 'utf8').toString('base64'),
       },

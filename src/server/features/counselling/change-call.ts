@@ -21,7 +21,7 @@ export const LINK_EXPIRED = MESSAGES.counsellingLinkExpired;
 export const CALL_NOT_CHANGEABLE = MESSAGES.counsellingCallNotChangeable;
 
 /** The call a link's token names; a forged, altered or unknown one is a 404, an expired one too (said so). */
-async function callOfToken(tx: Tx, services: Services, token: string, now: Date, forUpdate: boolean) {
+export async function callOfToken(tx: Tx, services: Services, token: string, now: Date, forUpdate: boolean) {
   const opened = openCallToken(callTokenKey(services.config.authSecret), token, now);
   if ('refused' in opened)
     throw new AppError('NotFound', opened.refused === 'expired' ? LINK_EXPIRED : LINK_NOT_VALID);

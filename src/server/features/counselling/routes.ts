@@ -17,6 +17,7 @@ import { bookCall } from './book-call';
 import { changeCallByToken, readCallByToken } from './change-call';
 import { listSlots } from './list-slots';
 import { addTimeOff, readAvailability, removeTimeOff, saveAvailability } from './counsellor-availability';
+import { invitationRoute } from './invitation';
 import { staffCallRoutes } from './staff-call-routes';
 
 const tags = ['counselling'];
@@ -82,6 +83,8 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     async (request) =>
       changeCallByToken({ services, token: request.params.token, input: request.body, log: request.log }),
   );
+
+  await app.register(invitationRoute, { services });
 
   // A staff member's own availability (the service portal's Preferences): each sets only their own.
   const staffTags = ['service portal'];

@@ -66,6 +66,10 @@ const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const linkClass =
   'inline-block rounded-sm py-1 text-gray-800 underline-offset-4 hover:text-brand-800 hover:underline';
 
+/** The booking link stands alone (no "Call" or "Email" before it), so it looks like a link at rest too. */
+const callLinkClass =
+  'inline-block rounded-sm py-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800';
+
 const neverChanges = () => () => undefined;
 const thisYear = () => new Date().getFullYear();
 /** The year the app was built (vite.config.ts), as the prerendered landing pages show it. */
@@ -122,11 +126,7 @@ export function Footer() {
             </li>
             <li>
               {/* A plain link (a full page load): the prerendered landing pages carry no router. */}
-              <a
-                href={scheduling.href}
-                {...(scheduling.outside ? newTab : {})}
-                className={`${linkClass} font-semibold`}
-              >
+              <a href={scheduling.href} {...(scheduling.outside ? newTab : {})} className={callLinkClass}>
                 <FormattedMessage id="footer.talkToCounsellor" defaultMessage="Talk to a counsellor" />
               </a>
             </li>

@@ -54,6 +54,9 @@ export const bookCall = (body: BookCallBody) =>
 
 const byToken = (token: string) => `/api/counselling/calls/by-token/${encodeURIComponent(token)}`;
 
+/** The call's calendar invitation (.ics), as it stands now: the same file the emails attach. */
+export const invitationUrl = (token: string) => `${byToken(token)}/invitation`;
+
 export const callQuery = (token: string) =>
   queryOptions({
     queryKey: counsellingKeys.call(token),

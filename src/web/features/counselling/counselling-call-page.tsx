@@ -13,7 +13,7 @@ import { SECONDARY_BUTTON_CLASS } from '#web/components/ui/form/styles';
 import { ApiError } from '#web/lib/api';
 import { useLanguage } from '#web/lib/i18n';
 import { useSession } from '#web/lib/session';
-import { callQuery, cancelCall, counsellingKeys, rescheduleCall } from './api';
+import { callQuery, cancelCall, counsellingKeys, invitationUrl, rescheduleCall } from './api';
 import { BookCallForm } from './book-call-form';
 import { callTimeInWords } from '#web/lib/call-time';
 import { m, refusalText } from './messages';
@@ -237,6 +237,16 @@ function CallCard({
               id="counselling.manage.emailSent"
               defaultMessage="We sent you an email with a calendar invitation and links to move or cancel the call. We will call you at the time above."
             />
+          </p>
+        )}
+        {!cancelled && (
+          <p className="mt-4">
+            <a href={invitationUrl(token)} download className="font-semibold text-brand-700 underline">
+              <FormattedMessage
+                id="counselling.manage.addToCalendar"
+                defaultMessage="Add the call to my calendar (.ics)"
+              />
+            </a>
           </p>
         )}
         {cancelled && (
