@@ -11,8 +11,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { dayIn } from '#domain/calendar';
-import { openDatabase } from '#server/db/client';
-import { ConfigError, type Config, loadConfig } from '#server/env';
+import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
 import { createProviders } from '#server/providers';
 import { createFieldCipher } from '#server/security/field-encryption';
@@ -32,20 +31,11 @@ if (!asOf.success) {
   process.exit(1);
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 // Today is the agency's day (AGENCY_TIME_ZONE): on an American evening UTC is already tomorrow.
 const day = asOf.data ?? dayIn(new Date(), config.agencyTimeZone);
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseOrExit(config);
 const counts = (o: Record<string, number | undefined>) =>
   Object.entries(o)
     .map(([what, n]) => `${what} ${n}`)

@@ -8,8 +8,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '#server/db/client';
-import { ConfigError, type Config, loadConfig } from '#server/env';
+import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { PROPOSALS_BATCH_USAGE, proposalsBatchCommand } from '#server/features/proposals/batch-command';
 import { createFieldCipher } from '#server/security/field-encryption';
 
@@ -22,16 +21,7 @@ try {
   process.exit(1);
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const outIsDirectory = out
   ? await stat(out).then(
@@ -39,7 +29,7 @@ const outIsDirectory = out
       () => false,
     )
   : false;
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseOrExit(config);
 try {
   await database.migrate();
   const run = await proposalsBatchCommand({

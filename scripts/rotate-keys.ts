@@ -11,8 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createDocumentStore } from '#providers/document-store/index';
-import { openDatabase } from '#server/db/client';
-import { ConfigError, type Config, loadConfig } from '#server/env';
+import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { createFieldCipher, encryptionKeyId } from '#server/security/field-encryption';
 import { documentKeysInUse, rotateDocuments } from '#server/security/rotate-documents';
 import { keysInUse, rotateKeys } from '#server/security/rotate-keys';
@@ -34,16 +33,7 @@ try {
   process.exit(1);
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const cipher = createFieldCipher(config.encryptionKey, config.encryptionKeysOld);
 const known = new Set([cipher.currentKeyId, ...config.encryptionKeysOld.map(encryptionKeyId)]);
@@ -52,7 +42,7 @@ console.log(
     (config.encryptionKeysOld.map(encryptionKeyId).join(', ') || 'none'),
 );
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseOrExit(config);
 const documents = createDocumentStore(config);
 let failed = false;
 

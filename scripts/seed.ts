@@ -8,8 +8,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
-import { openDatabase } from '#server/db/client';
-import { ConfigError, type Config, loadConfig } from '#server/env';
+import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { restoreIndexes } from '#server/seed/bulk-indexes';
 import { seedBulk } from '#server/seed/bulk-seed';
 import { DEFAULT_SEED, seedApplications } from '#server/seed/seed-applications';
@@ -54,22 +53,13 @@ if (!args.success) {
   process.exit(1);
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 if (config.nodeEnv === 'production') {
   console.error('Refusing to seed made-up applications into a production database (NODE_ENV=production).');
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseOrExit(config);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 try {
   await database.migrate();

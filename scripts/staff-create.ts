@@ -7,8 +7,7 @@
  * creditors' concession programmes; every staff member reads them.
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from '#server/db/client';
-import { loadConfig } from '#server/env';
+import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { createStaff, parseStaffCreateArgs, staffCreatedLines } from '#server/features/accounts/create-staff';
 
 const { values } = parseArgs({
@@ -28,8 +27,8 @@ if (!args.ok) {
   process.exit(1);
 }
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const config = loadConfigOrExit();
+const database = await openDatabaseOrExit(config);
 await database.migrate();
 const staff = await createStaff(database.db, {
   email: args.email,

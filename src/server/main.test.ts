@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,5 +44,40 @@ describe('the server start (main.ts)', () => {
     );
     expect(failure.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     expect(failure.stdout).toBe('');
+  });
+
+  it('refuses an embedded database another process has open: one line naming the process, exit code 1', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dmp-main-'));
+    // The other process: one that runs for the length of the test, named in the lock as an opener would.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120_000)']);
+    try {
+      writeFileSync(path.join(dataDir, 'pglite.lock'), `${holder.pid}\n`);
+      const env = {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+      };
+      const failure = (await promisify(execFile)(
+        path.join(root, 'node_modules/.bin/tsx'),
+        ['src/server/main.ts'],
+        {
+          cwd: root,
+          env,
+          timeout: 60_000,
+        },
+      ).then(
+        () => expect.unreachable('the server started'),
+        (error: unknown) => error,
+      )) as { code: number; stdout: string; stderr: string };
+      expect(failure.code).toBe(1);
+      expect(failure.stderr.trimEnd().split('\n')).toEqual([
+        `The embedded database in ${path.join(dataDir, 'pglite')} is open in process ${holder.pid}. Stop that ` +
+          'process first (the server, or a command run beside it), or set DATABASE_URL to use PostgreSQL, ' +
+          'which many processes can share.',
+      ]);
+    } finally {
+      holder.kill();
+    }
   });
 });

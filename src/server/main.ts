@@ -1,8 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { SITE } from '#domain/site';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
-import { ConfigError, type Config, loadConfig } from './env';
+import { loadConfigOrExit, openDatabaseOrExit } from './command-start';
 import { createMailTransport } from './email/transport';
 import { ensureDemoStaff } from './features/accounts/create-staff';
 import { type Jobs, startJobs } from './jobs/queue';
@@ -13,16 +12,7 @@ import { createFieldCipher } from './security/field-encryption';
 import { startBanner } from './start-banner';
 import type { PartnerWebhookEventType } from './application/partner-events';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 // Production never shows a borrower an example address or a template legal text (placeholders.ts).
 const placeholders = placeholderRefusal(config, SITE);
@@ -31,7 +21,7 @@ if (placeholders) {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseOrExit(config);
 // Providers first: a refused one (a sandbox in production) stops the start before the database is migrated,
 // with its one-line message (it says what to set), not a stack trace.
 let providers: Providers;

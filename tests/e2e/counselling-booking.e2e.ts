@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './support/axe';
 import { reportFailure, visible, watchErrors } from './support/browser';
+import { pickSlot } from './support/counselling';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 
 /**
@@ -50,18 +51,6 @@ async function state(page: Page, name: string, width: number): Promise<void> {
 
 /** An instant as the invitation writes it: '2026-11-30T14:00:00.000Z' → '20261130T140000Z'. */
 const icsInstant = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
-
-/** Picks a day (the `dayIndex`th offered) and its first time; answers the chosen start (ISO). */
-async function pickSlot(page: Page, dayIndex: number): Promise<string> {
-  const days = page.getByRole('group', { name: 'Day', exact: true }).getByRole('button');
-  await visible(days.first(), 30_000);
-  await days.nth(Math.min(dayIndex, (await days.count()) - 1)).click();
-  const times = page.getByRole('group', { name: /^Time on / });
-  // A time is a tile: its label is what a person taps (the radio inside is drawn as the tile).
-  await times.locator('label').first().click();
-  await expect(times.getByRole('radio').first()).toBeChecked();
-  return times.locator('input[type=radio]:checked').inputValue();
-}
 
 /** The newest email to `to` with `subject` in the dev mailbox, waited for: its links and its invitation. */
 async function emailTo(page: Page, to: string, subject: string) {

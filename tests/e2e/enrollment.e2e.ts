@@ -27,6 +27,7 @@ import {
   signLetter,
 } from './support/enroll';
 import { createStaffUser, firstStaffSignIn, type NewStaff, WIDE } from './support/portal';
+import { pickSlot } from './support/counselling';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 
 /**
@@ -90,6 +91,13 @@ test.beforeAll(async () => {
     email: staff.email,
     name: `${staff.firstName} ${staff.lastName}`,
   });
+  // A counsellor free around the clock, so the borrower can book a call whatever the hour (journey 4).
+  await runScript(env, 'tests/e2e/support/seed-counsellor.ts', [
+    '--email',
+    'ana.counsellor@example.org',
+    '--name',
+    'Ana Ruiz',
+  ]);
   server = await startServer(env);
 });
 
@@ -449,6 +457,29 @@ test.describe('enrollment', () => {
       await visible(page.getByRole('heading', { name: 'Talk with your credit counsellor' }));
       await snapAtWidths(page, 'enroll-portal-next-steps');
       await checkAccessibility(page, '/customer-portal/next-steps');
+
+      // "Schedule Your Call Now!" books the call in the product: signed in, only the time is asked.
+      await page.getByRole('link', { name: 'Schedule Your Call Now!' }).click();
+      await waitForPath(page, '/counselling-call');
+      await expect(page.getByLabel('Email address')).toHaveCount(0);
+      await pickSlot(page, 1);
+      await page.getByLabel('By email', { exact: true }).check();
+      await page.getByRole('button', { name: 'Book the call' }).click();
+      await visible(page.getByRole('heading', { name: 'Your call is booked' }));
+      await checkAccessibility(page, '/counselling-call (booked, signed in)');
+      const booked = await page
+        .getByText(/ at \d{1,2}:\d{2} [AP]M /)
+        .first()
+        .textContent();
+      // Next Steps shows the call, at the time the confirmation gave, with its links to move or cancel it.
+      await page.goto(`${server.url}/customer-portal/next-steps`);
+      const card = page.getByRole('region', { name: 'Your upcoming call' });
+      await visible(card);
+      await expect(card.getByText(booked!.trim(), { exact: true })).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Choose another time' })).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Cancel the call' })).toBeVisible();
+      await snapAtWidths(page, 'enroll-portal-upcoming-call');
+      await checkAccessibility(page, '/customer-portal/next-steps (upcoming call)');
 
       // 'My Plan' in the portal's bar.
       await page

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectPath } from '../project-files';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { insertReferenceData } from './reference-data';
 import * as schema from './schema/index';
 
@@ -187,6 +188,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-  return fromPglite(client);
+  // One process at a time: a second one would corrupt the files (embedded-lock.ts).
+  const unlock = lockEmbeddedDatabase(dir);
+  try {
+    const database = fromPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
