@@ -8,8 +8,8 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
  * The proposals screen in the service portal: a staff member opens it from the header, reads the day's batch
  * panel, the proposals to mail and those waiting for an answer (none yet on a new database), makes the day's
  * batch file and downloads it (the documented header, CRLF line ends). Every state is checked with axe and
- * pictured at 1440 and 390 px. The batch's rows, the mailed mark and the flagged rows are covered by the API
- * tests (proposal-batch.test.ts, silent-creditors.test.ts) and the page's own tests.
+ * pictured at 1440 and 390 px. The batch's rows are covered by the API tests (proposal-batch.test.ts); marking
+ * proposals mailed and a flagged silent creditor by the journey proposals-mailed-and-flagged.e2e.ts.
  */
 let server: TestServer;
 const staff: NewStaff = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACH_ON_FILE_OR_TYPED,
   CONTACT_ATTEMPT_REASON_KEYS,
   CONTACT_ATTEMPT_REASON_LABELS,
   CONTACT_OFFER_ONLY_WHEN_REACHED,
@@ -254,6 +255,70 @@ describe('creditorAccountSchema', () => {
 
   it('takes a memo of exactly 245 characters', () => {
     expect(creditorAccountSchema.safeParse({ ...check, memo: 'm'.repeat(245) }).success).toBe(true);
+  });
+
+  describe("the creditor table's ACH numbers (achOnFile)", () => {
+    it('takes ACH with the option and no numbers: the server fills them in', () => {
+      const parsed = creditorAccountSchema.parse({ isAch: true, achOnFile: true, email: 'remit@bank.com' });
+      expect(parsed).toMatchObject({ isAch: true, achOnFile: true, email: 'remit@bank.com' });
+      expect(parsed.accountNumber).toBeUndefined();
+      expect(parsed.routingNumber).toBeUndefined();
+    });
+
+    it('takes empty number fields with the option (an emptied form sends empty strings)', () => {
+      const parsed = creditorAccountSchema.parse({
+        isAch: true,
+        achOnFile: true,
+        accountNumber: '',
+        routingNumber: '',
+      });
+      expect(parsed).toMatchObject({ isAch: true, achOnFile: true });
+      expect(parsed.accountNumber).toBeUndefined();
+    });
+
+    it('without the option, or with it false, typed numbers are still required and kept as today', () => {
+      expect(fieldErrors(creditorAccountSchema.safeParse({ isAch: true, achOnFile: false }))).toEqual({
+        accountNumber: 'Account Number is required',
+        routingNumber: 'Routing Number is required',
+      });
+      const parsed = creditorAccountSchema.parse({ ...ach, achOnFile: false });
+      expect(parsed).toMatchObject(ach);
+      expect(parsed.achOnFile).toBeUndefined();
+    });
+
+    it('drops the option under Check (the address is what is required)', () => {
+      const parsed = creditorAccountSchema.parse({ ...check, achOnFile: true });
+      expect(parsed.achOnFile).toBeUndefined();
+      expect(fieldErrors(creditorAccountSchema.safeParse({ isAch: false, achOnFile: true }))).toMatchObject({
+        addressLine1: 'Address line 1 is required',
+      });
+    });
+
+    it.each([
+      [{ ...ach, achOnFile: true }, { achOnFile: ACH_ON_FILE_OR_TYPED }],
+      [{ isAch: true, achOnFile: true, routingNumber: '021000021' }, { achOnFile: ACH_ON_FILE_OR_TYPED }],
+      [{ isAch: true, achOnFile: 'yes' }, { achOnFile: 'Use the ACH numbers on file is invalid' }],
+      [{ isAch: true, achOnFile: 1 }, { achOnFile: 'Use the ACH numbers on file is invalid' }],
+    ])('refuses %j', (input, errors) => {
+      const result = creditorAccountSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(fieldErrors(result)).toMatchObject(errors);
+    });
+
+    it('travels inside an accepted answer and a counter-offer', () => {
+      const account = { isAch: true, achOnFile: true };
+      expect(
+        offerStatusSchema.parse({ version: 1, status: 'accepted', creditorAccount: account }),
+      ).toMatchObject({ creditorAccount: account });
+      expect(
+        offerStatusSchema.parse({
+          version: 1,
+          status: 'counterOffer',
+          counterApr: 500,
+          creditorAccount: account,
+        }),
+      ).toMatchObject({ creditorAccount: account });
+    });
   });
 });
 

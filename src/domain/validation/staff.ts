@@ -238,8 +238,15 @@ export const CREDITOR_ACCOUNT_LABELS = {
   state: 'State',
   zipCode: 'Zip code',
   memo: 'Memo',
+  achOnFile: 'Use the ACH numbers on file',
 } as const;
 const C = CREDITOR_ACCOUNT_LABELS;
+
+/** ACH numbers typed while the ones on file are kept: which of the two the staff member meant is unclear. */
+export const ACH_ON_FILE_OR_TYPED = 'Type new ACH numbers or use the ones on file, not both';
+/** The server's answer when the creditor table holds no ACH numbers to keep (decided there, not here). */
+export const ACH_NOT_ON_FILE =
+  'This creditor has no ACH numbers on file. Type the account and routing numbers.';
 
 const optionalState = z
   .enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], { error: invalidMessage(C.state) })
@@ -248,8 +255,10 @@ const optionalState = z
 
 /**
  * The creditor form: Check or ACH; account and routing number only for ACH, where both
- * are required (the agency cannot pay by ACH without them); the address required unless ACH. Values of the
- * other method are dropped, so a form that switched methods stores only what the chosen one shows.
+ * are required (the agency cannot pay by ACH without them) unless `achOnFile` says to use the creditor
+ * table's numbers, which the browser never holds (the server copies them); the address required unless ACH.
+ * Values of the other method are dropped, so a form that switched methods stores only what the chosen one
+ * shows.
  */
 export const creditorAccountSchema = z
   .strictObject({
@@ -263,19 +272,32 @@ export const creditorAccountSchema = z
     state: optionalState,
     zipCode: zipField(C.zipCode, { optional: true }),
     memo: memoField(C.memo, { optional: true }),
+    achOnFile: z.boolean({ error: invalidMessage(C.achOnFile) }).optional(),
   })
   .superRefine((v, ctx) => {
+    const onFile = v.isAch && v.achOnFile === true;
+    if (onFile && (v.accountNumber != null || v.routingNumber != null)) {
+      ctx.addIssue({ code: 'custom', path: ['achOnFile'], message: ACH_ON_FILE_OR_TYPED });
+    }
     const required = v.isAch
-      ? (['accountNumber', 'routingNumber'] as const)
+      ? onFile
+        ? ([] as const)
+        : (['accountNumber', 'routingNumber'] as const)
       : (['addressLine1', 'city', 'state', 'zipCode'] as const);
     for (const key of required) {
       if (v[key] == null) ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(C[key]) });
     }
   })
-  .transform((v) =>
+  .transform(({ achOnFile, ...v }) =>
     v.isAch
-      ? { ...v, state: v.state ?? undefined }
-      : { ...v, state: v.state ?? undefined, accountNumber: undefined, routingNumber: undefined },
+      ? { ...v, state: v.state ?? undefined, achOnFile: achOnFile === true ? (true as const) : undefined }
+      : {
+          ...v,
+          state: v.state ?? undefined,
+          accountNumber: undefined,
+          routingNumber: undefined,
+          achOnFile: undefined,
+        },
   );
 export type CreditorAccountInput = z.input<typeof creditorAccountSchema>;
 export type CreditorAccount = z.output<typeof creditorAccountSchema>;

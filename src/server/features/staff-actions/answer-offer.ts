@@ -1,12 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import type {
-  CreditorAccount,
-  CreditorAccountView,
-  OfferAnswerView,
-  OfferDeclineReason,
-  OfferReasonsView,
-  OfferStatusAnswer,
+import {
+  ACH_NOT_ON_FILE,
+  type CreditorAccount,
+  type CreditorAccountView,
+  type OfferAnswerView,
+  type OfferDeclineReason,
+  type OfferReasonsView,
+  type OfferStatusAnswer,
 } from '#domain/validation/staff';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
@@ -96,6 +97,40 @@ export async function openOffer(tx: Tx, offerId: string) {
 
 const REMITTANCE_FIELDS = ['addressLine1', 'addressLine2', 'city', 'state', 'zipCode'] as const;
 
+/** The creditor-table row of the offer's programme; none for the default programme. */
+async function creditorOfProgramme(tx: Tx, lenderConcessionId: string | null) {
+  const creditorId = lenderConcessionId?.split('@')[0];
+  if (!creditorId || creditorId === 'default') return undefined;
+  const [row] = await tx.select().from(creditor).where(eq(creditor.id, creditorId));
+  return row;
+}
+
+/**
+ * The account as it will be saved. When staff kept the creditor table's ACH numbers (`achOnFile`), the browser
+ * sent none: they are read here, in the answer's transaction, from the offer's programme's creditor, and
+ * opened so that this account seals them under its own key and nonce like typed numbers. A creditor with no
+ * ACH numbers on file is a 400 on the option, so staff type the numbers instead.
+ */
+async function withNumbersOnFile(
+  tx: Tx,
+  cipher: FieldCipher,
+  lenderConcessionId: string | null,
+  input: CreditorAccount,
+): Promise<CreditorAccount> {
+  if (!input.isAch || !input.achOnFile) return input;
+  const row = await creditorOfProgramme(tx, lenderConcessionId);
+  if (!row?.achRoutingNumber || !row.achAccountNumber) {
+    throw new AppError('ValidationError', ACH_NOT_ON_FILE, {
+      fieldErrors: { 'creditorAccount.achOnFile': ACH_NOT_ON_FILE },
+    });
+  }
+  return {
+    ...input,
+    routingNumber: cipher.decrypt(row.achRoutingNumber),
+    accountNumber: cipher.decrypt(row.achAccountNumber),
+  };
+}
+
 /**
  * The fields of this account's payment details that differ from the creditor table's (the offer's programme's
  * creditor), by name: the payment method, the address lines, the ACH numbers (compared, never recorded).
@@ -107,9 +142,7 @@ async function differencesFromCreditorTable(
   lenderConcessionId: string | null,
   input: CreditorAccount,
 ): Promise<string[] | null> {
-  const creditorId = lenderConcessionId?.split('@')[0];
-  if (!creditorId || creditorId === 'default') return null;
-  const [row] = await tx.select().from(creditor).where(eq(creditor.id, creditorId));
+  const row = await creditorOfProgramme(tx, lenderConcessionId);
   if (!row || (!row.paysByAch && !row.paysByCheck)) return null;
   const differs: string[] = [];
   const methodOnFile = row.paysByCheck ? !input.isAch || row.paysByAch : input.isAch;
@@ -172,7 +205,15 @@ export async function answerOffer(o: {
       status: storedStatusOf(o.answer),
       counter: counterOfferOf(current, o.answer),
       reasons: o.answer.status === 'declined' ? o.answer.reasons : [],
-      creditorAccount: o.answer.status === 'declined' ? null : o.answer.creditorAccount,
+      creditorAccount:
+        o.answer.status === 'declined'
+          ? null
+          : await withNumbersOnFile(
+              tx,
+              o.services.cipher,
+              current.lenderConcessionId,
+              o.answer.creditorAccount,
+            ),
       // The creditor answered the proposal it was sent (an offer made before proposals existed has none); a
       // later correction of the answer replaces it, with the time it was entered. It also clears the flag of
       // a proposal left unanswered (state noAnswer), its programme's default having been applied.

@@ -15,6 +15,7 @@ import { INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useField } from '#web/components/ui/form/use-field';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
+import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 
 const L = CREDITOR_ACCOUNT_LABELS;
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
@@ -39,6 +40,7 @@ export const EMPTY_CREDITOR_ACCOUNT = {
   state: null,
   zipCode: '',
   memo: '',
+  achOnFile: false,
 } satisfies Required<CreditorAccountFormValues>;
 
 /**
@@ -48,7 +50,7 @@ export const EMPTY_CREDITOR_ACCOUNT = {
  */
 export function hasTypedCreditorDetails(values: Partial<CreditorAccountFormValues> | undefined): boolean {
   if (!values) return false;
-  const { isAch: _method, state, ...typed } = values;
+  const { isAch: _method, achOnFile: _onFile, state, ...typed } = values;
   return Boolean(state) || Object.values(typed).some((v) => typeof v === 'string' && v.trim() !== '');
 }
 
@@ -56,6 +58,7 @@ export function hasTypedCreditorDetails(values: Partial<CreditorAccountFormValue
 export const CREDITOR_ACCOUNT_FIELD_ORDER = [
   'isAch',
   'email',
+  'achOnFile',
   'accountNumber',
   'routingNumber',
   'addressLine1',
@@ -66,20 +69,45 @@ export const CREDITOR_ACCOUNT_FIELD_ORDER = [
   'memo',
 ] as const satisfies readonly (keyof CreditorAccountInput)[];
 
+/** The creditor table's ACH numbers as staff may see them: their last four digits. */
+export type AchNumbersOnFile = { routingNumberLast4: string; accountNumberLast4: string };
+
+/** The hint under 'Use the ACH numbers on file': which numbers, and what unticking does. */
+export const achOnFileHint = (n: AchNumbersOnFile) =>
+  `Routing •••• ${n.routingNumberLast4}, account •••• ${n.accountNumberLast4}, copied by the server. Untick to type other numbers for this account only.`;
+
 /**
  * The creditor form of an accepted offer, as fields of the surrounding
  * form under `name`: payment method Check or ACH, the remittance email, for ACH the account and routing numbers,
- * the address (required unless ACH) and the memo. The buttons belong to the modal around it.
+ * the address (required unless ACH) and the memo. The buttons belong to the modal around it. With
+ * `numbersOnFile` (the creditor table holds ACH numbers), ACH offers to keep those: ticked, the number fields
+ * are hidden and nothing is typed, since the full numbers never reach the browser.
  */
-export function CreditorAccountForm({ name = 'creditorAccount' }: { name?: string }) {
+export function CreditorAccountForm({
+  name = 'creditorAccount',
+  numbersOnFile,
+}: {
+  name?: string;
+  numbersOnFile?: AchNumbersOnFile | null;
+}) {
   const isAch = useWatch({ name: `${name}.isAch` }) as boolean | null | undefined;
+  const onFile = useWatch({ name: `${name}.achOnFile` }) as boolean | undefined;
   const at = (key: keyof CreditorAccountInput) => `${name}.${key}`;
   const optionalAddress = isAch === true ? ' (optional)' : '';
+  const keepsNumbersOnFile = Boolean(numbersOnFile) && onFile === true;
   return (
     <div className="grid gap-4 sm:grid-cols-6">
       <ChoiceField name={at('isAch')} legend={L.isAch} choices={PAYMENT_METHODS} className="sm:col-span-6" />
       <EmailField name={at('email')} label={L.email} autoComplete="off" className="sm:col-span-6" />
-      {isAch === true && (
+      {isAch === true && numbersOnFile && (
+        <CheckboxField
+          name={at('achOnFile')}
+          label={L.achOnFile}
+          hint={achOnFileHint(numbersOnFile)}
+          className="sm:col-span-6"
+        />
+      )}
+      {isAch === true && !keepsNumbersOnFile && (
         <>
           <TextField
             name={at('accountNumber')}

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
 import type { OfferView } from '#domain/flow/staff-views';
 import {
+  ACH_NOT_ON_FILE,
+  ACH_ON_FILE_OR_TYPED,
+  CREDITOR_ACCOUNT_LABELS,
   OFFER_DECLINE_HINT,
   OFFER_DECLINE_QUESTION,
   OFFER_DECLINE_REASON_LABELS,
@@ -249,6 +252,137 @@ describe('OfferStatusModal', () => {
         state: 'DE',
         zipCode: '19850',
       },
+    });
+  });
+
+  describe("the creditor table's ACH numbers", () => {
+    /** A creditor paid by ACH only, its numbers on file (the browser holds their last four digits). */
+    const ACH_REMITTANCE = {
+      creditorId: 'chase',
+      paysByCheck: false,
+      paysByAch: true,
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      achRoutingNumberLast4: '0021',
+      achAccountNumberLast4: '5544',
+    };
+    const keepOnFile = () => byLabel(CREDITOR_ACCOUNT_LABELS.achOnFile);
+
+    it('keeps the numbers on file by default: no number to type, and none sent', async () => {
+      await open({ ...OFFER, remittance: ACH_REMITTANCE });
+      await click(choice('Accepted'));
+      expect(choice('ACH')).toBeChecked();
+      expect(keepOnFile()).toBeChecked();
+      expect(keepOnFile()).toHaveAccessibleDescription(
+        'Routing •••• 0021, account •••• 5544, copied by the server. Untick to type other numbers for this account only.',
+      );
+      expect(() => byLabel('Account Number')).toThrow();
+      expect(() => byLabel('Routing Number')).toThrow();
+      // Nothing typed: Cancel closes at once.
+      await click(buttonByName('Cancel'));
+      expect(isOpen()).toBe(false);
+
+      await click(buttonByName('Answer'));
+      await click(choice('Accepted'));
+      await click(submitButton());
+      await waitFor(() => expect(saved).toEqual([ANSWER]));
+      expect(posts()).toEqual([
+        { version: 4, status: 'accepted', creditorAccount: { isAch: true, achOnFile: true } },
+      ]);
+    });
+
+    it('unticked, asks for new numbers and sends them without the option', async () => {
+      await open({ ...OFFER, remittance: ACH_REMITTANCE });
+      await click(choice('Counter-offer'));
+      await typeInto('Plan APR (percent)', '5');
+      await click(keepOnFile());
+      expect(keepOnFile()).not.toBeChecked();
+      await click(submitButton());
+      await waitFor(() => expect(dialog()).toHaveTextContent('Account Number is required'));
+      expect(dialog()).toHaveTextContent('Routing Number is required');
+      expect(posts()).toEqual([]);
+
+      await typeInto('Account Number', '123456');
+      await typeInto('Routing Number', VALID_ROUTING);
+      // Typed numbers are typing: closing asks first.
+      await click(buttonByName('Cancel'));
+      await screen.findByRole('alertdialog');
+      await click(buttonByName(KEEP_EDITING));
+      await click(submitButton());
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(posts()[0]).toEqual({
+        version: 4,
+        status: 'counterOffer',
+        counterPayment: null,
+        counterApr: 500,
+        creditorAccount: { isAch: true, accountNumber: '123456', routingNumber: VALID_ROUTING },
+      });
+    });
+
+    it('ticked again after typing, sends no number (the typed ones stay in the browser)', async () => {
+      await open({ ...OFFER, remittance: ACH_REMITTANCE });
+      await click(choice('Accepted'));
+      await click(keepOnFile());
+      await typeInto('Account Number', '123456');
+      await click(keepOnFile());
+      expect(() => byLabel('Account Number')).toThrow();
+      await click(submitButton());
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(posts()[0]).toEqual({
+        version: 4,
+        status: 'accepted',
+        creditorAccount: { isAch: true, achOnFile: true },
+      });
+      expect(JSON.stringify(posts())).not.toContain('123456');
+    });
+
+    it.each([ACH_NOT_ON_FILE, ACH_ON_FILE_OR_TYPED])(
+      'shows the server’s refusal beside the option: %s',
+      async (message) => {
+        reply = {
+          status: 400,
+          body: { code: 'ValidationError', message, fieldErrors: { 'creditorAccount.achOnFile': message } },
+        };
+        await open({ ...OFFER, remittance: ACH_REMITTANCE });
+        await click(choice('Accepted'));
+        await click(submitButton());
+        await waitFor(() => expect(keepOnFile()).toHaveAttribute('aria-invalid', 'true'));
+        expect(dialog()).toHaveTextContent(message);
+        expect(isOpen()).toBe(true);
+      },
+    );
+
+    it('is not offered when the creditor has no ACH numbers on file', async () => {
+      await open({
+        ...OFFER,
+        remittance: { ...ACH_REMITTANCE, achRoutingNumberLast4: null, achAccountNumberLast4: null },
+      });
+      await click(choice('Accepted'));
+      expect(choice('ACH')).toBeChecked();
+      expect(() => keepOnFile()).toThrow();
+      expect(byLabel('Account Number').value).toBe('');
+    });
+
+    it('is offered under ACH only, for a creditor that takes checks too (the form starts with Check)', async () => {
+      await open({
+        ...OFFER,
+        remittance: {
+          ...ACH_REMITTANCE,
+          paysByCheck: true,
+          addressLine1: 'PO Box 15298',
+          city: 'Wilmington',
+          state: 'DE',
+          zipCode: '19850',
+        },
+      });
+      await click(choice('Accepted'));
+      expect(choice('Check')).toBeChecked();
+      expect(() => keepOnFile()).toThrow();
+      await click(choice('ACH'));
+      expect(keepOnFile()).toBeChecked();
     });
   });
 

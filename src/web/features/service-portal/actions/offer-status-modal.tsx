@@ -22,6 +22,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { Modal } from '#web/components/ui/modal';
 import { setOfferStatus } from '#web/features/service-portal/api';
 import {
+  type AchNumbersOnFile,
   CREDITOR_ACCOUNT_FIELD_ORDER,
   CreditorAccountForm,
   EMPTY_CREDITOR_ACCOUNT,
@@ -47,6 +48,15 @@ type OfferForm = {
   reasons: OfferDeclineReason[];
 };
 
+/**
+ * The creditor form as sent: keeping the numbers on file sends no numbers (the server copies the creditor
+ * table's), even ones typed before the box was ticked again; otherwise the option is not sent.
+ */
+const creditorAccountToSend = (account: CreditorAccountFormValues): CreditorAccountFormValues =>
+  account.isAch === true && account.achOnFile === true
+    ? { ...account, accountNumber: undefined, routingNumber: undefined }
+    : { ...account, achOnFile: undefined };
+
 /** A typed figure the parser refused becomes NaN, which the server's schema refuses with the field's message. */
 const typed = (value: number | null | undefined): number | null | undefined =>
   value === undefined ? Number.NaN : value;
@@ -65,7 +75,7 @@ const offerFormSchema = z
   })
   .transform(({ status, counterPayment, counterApr, creditorAccount, reasons }) =>
     status === 'accepted'
-      ? { version: 0, status, creditorAccount }
+      ? { version: 0, status, creditorAccount: creditorAccountToSend(creditorAccount) }
       : status === 'declined'
         ? { version: 0, status, reasons }
         : status === 'counterOffer'
@@ -74,7 +84,7 @@ const offerFormSchema = z
               status,
               counterPayment: typed(parseDollarsToCents(counterPayment)),
               counterApr: typed(parsePercentToBp(counterApr)),
-              creditorAccount,
+              creditorAccount: creditorAccountToSend(creditorAccount),
             }
           : { version: 0, status },
   )
@@ -88,10 +98,17 @@ const EMPTY_FORM: OfferForm = {
   reasons: [],
 };
 
+/** The creditor table's ACH numbers by last four, when it takes ACH and holds both. */
+export const achNumbersOnFile = (r: CreditorRemittance | null | undefined): AchNumbersOnFile | null =>
+  r?.paysByAch && r.achRoutingNumberLast4 && r.achAccountNumberLast4
+    ? { routingNumberLast4: r.achRoutingNumberLast4, accountNumberLast4: r.achAccountNumberLast4 }
+    : null;
+
 /**
  * The creditor form's starting values from the creditor table: by check to its remittance address when it takes
- * checks, else by ACH (whose numbers are never sent to the browser: staff type them). Empty when the creditor
- * has no details on file (or the offer is on the default programme).
+ * checks, else by ACH. ACH numbers on file are kept by default (the server copies them: the browser only ever
+ * sees their last four digits); staff untick that to type others. Empty when the creditor has no details on
+ * file (or the offer is on the default programme).
  */
 export function prefilledCreditorAccount(
   r: CreditorRemittance | null | undefined,
@@ -105,6 +122,7 @@ export function prefilledCreditorAccount(
     city: r.city ?? '',
     state: (r.state ?? null) as CreditorAccountFormValues['state'],
     zipCode: r.zipCode ?? '',
+    achOnFile: achNumbersOnFile(r) !== null,
   };
 }
 
@@ -112,7 +130,7 @@ export const PREFILLED_NOTE =
   'Started from the creditor’s details on file. A change here applies to this account only and is recorded.';
 
 /** Where the creditor table says to pay by ACH, by last four digits. */
-const achOnFile = (r: CreditorRemittance) =>
+const achOnFileNote = (r: CreditorRemittance) =>
   r.paysByAch && r.achRoutingNumberLast4 && r.achAccountNumberLast4
     ? `ACH on file for this creditor: routing •••• ${r.achRoutingNumberLast4}, account •••• ${r.achAccountNumberLast4}.`
     : null;
@@ -265,10 +283,10 @@ function OfferStatusForm({
             {prefilled && offer.remittance && (
               <p className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
                 {PREFILLED_NOTE}
-                {achOnFile(offer.remittance) ? ` ${achOnFile(offer.remittance)}` : ''}
+                {achOnFileNote(offer.remittance) ? ` ${achOnFileNote(offer.remittance)}` : ''}
               </p>
             )}
-            <CreditorAccountForm />
+            <CreditorAccountForm numbersOnFile={achNumbersOnFile(offer.remittance)} />
           </>
         )}
         {status === 'declined' && <DeclineReasons />}
