@@ -21,7 +21,7 @@ export const LINK_EXPIRED = MESSAGES.counsellingLinkExpired;
 export const CALL_NOT_CHANGEABLE = MESSAGES.counsellingCallNotChangeable;
 
 /** The call a link's token names; a forged, altered or unknown one is a 404, an expired one too (said so). */
-async function callOfToken(tx: Tx, services: Services, token: string, now: Date, forUpdate: boolean) {
+export async function callOfToken(tx: Tx, services: Services, token: string, now: Date, forUpdate: boolean) {
   const opened = openCallToken(callTokenKey(services.config.authSecret), token, now);
   if ('refused' in opened)
     throw new AppError('NotFound', opened.refused === 'expired' ? LINK_EXPIRED : LINK_NOT_VALID);
@@ -31,7 +31,9 @@ async function callOfToken(tx: Tx, services: Services, token: string, now: Date,
   return row;
 }
 
-async function counsellorFirstName(tx: Tx, counsellorId: string) {
+export async function counsellorFirstName(tx: Tx, counsellorId: string | null) {
+  // A call held in Cal.com whose host is not a staff member here has no counsellor to name.
+  if (!counsellorId) return null;
   const [found] = await tx.select({ firstName: user.firstName }).from(user).where(eq(user.id, counsellorId));
   return found?.firstName ?? null;
 }
@@ -86,7 +88,7 @@ export async function changeCallByToken(o: {
           agencyTimeZone: services.config.agencyTimeZone,
           now,
           language: call.language,
-          keep: call.counsellorId,
+          keep: call.counsellorId ?? undefined,
           exceptCallId: call.id,
           write: async (counsellorId) =>
             (
