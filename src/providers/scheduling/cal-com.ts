@@ -126,10 +126,13 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
         CAL_COM_SLOTS_VERSION,
       );
       if (status !== 200 || envelope?.status !== 'success') throw refusal(status);
+      // Days mapping to lists; anything else is Cal.com misbehaving, not an empty calendar.
+      if (typeof envelope.data !== 'object' || envelope.data === null || Array.isArray(envelope.data))
+        throw new SchedulingError('unavailable', 'Cal.com answered slots in an unknown shape');
       const length = o.callMinutes * 60_000;
       return Object.values(envelope.data)
-        .flat()
-        .map((slot) => new Date(slot.start))
+        .flatMap((day) => (Array.isArray(day) ? day : []))
+        .map((slot) => new Date(String((slot as { start?: unknown } | null)?.start)))
         .filter((at) => !Number.isNaN(at.getTime()) && at >= q.from && at < q.to)
         .sort((a, b) => a.getTime() - b.getTime())
         .map((startsAt) => ({ startsAt, endsAt: new Date(startsAt.getTime() + length) }));

@@ -277,6 +277,11 @@ describe('the public counselling routes with Cal.com', () => {
     expect(res.json().message).toBe(UNAVAILABLE);
     expect(await rows()).toEqual([]);
 
+    // An answer Cal.com should never give: a booking without its uid.
+    fake.replyOnce(201, { status: 'success', data: { status: 'accepted' } });
+    expect((await book(visitor(slot!.startsAt))).statusCode).toBe(503);
+    expect(await rows()).toEqual([]);
+
     const body = visitor(slot!.startsAt);
     const { token } = (await book(body)).json() as { token: string };
     for (const action of [{ action: 'reschedule', startsAt: later!.startsAt }, { action: 'cancel' }]) {
