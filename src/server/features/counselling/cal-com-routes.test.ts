@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { counsellingCall } from '#server/db/schema/index';
+import { agencyDayBounds } from '#domain/counselling/outcome';
+import { counsellingCall, user } from '#server/db/schema/index';
 import { newBorrower, uniqueEmail } from '#tests/support/borrower-flow';
 import { signedInStaff } from '#tests/support/staff-actions';
 import { startCalComFake, type CalComFake } from '#tests/fakes/cal-com-fake';
@@ -172,6 +173,16 @@ describe('the public counselling routes with Cal.com', () => {
       startsAt: slot!.startsAt,
       counsellor: { id: casey.userId, name: 'Casey Host' },
     });
+  });
+
+  it('gives a call booked signed out to the account whose address is proven, on the portal’s card', async () => {
+    const [slot] = await openSlots();
+    const b = await newBorrower(t, 'Later');
+    expect((await book(visitor(slot!.startsAt, { email: b.email.toUpperCase() }))).statusCode).toBe(201);
+    await t.db.update(user).set({ emailVerified: true }).where(eq(user.id, b.userId));
+    const card = await b.client.get('/api/customer-portal/counselling-call');
+    expect(card.json().call).toMatchObject({ startsAt: slot!.startsAt, state: 'booked' });
+    expect((await rows())[0]!.borrowerUserId).toBe(b.userId);
   });
 
   it('answers a time Cal.com refuses with the product’s 409 and writes nothing', async () => {
@@ -381,6 +392,40 @@ describe('the public counselling routes with Cal.com', () => {
     const token = signCallToken(callTokenKey(t.config.authSecret), row!.id, row!.endsAt);
     expect((await change(token, { action: 'cancel' })).statusCode).toBe(200);
     expect((await rows())[0]!.state).toBe('cancelled');
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('a call Cal.com holds in the service portal', () => {
+  it('lists a call whose host is not on staff in everyone’s day, and lets staff mark it', async () => {
+    const { from } = agencyDayBounds(new Date(), t.config.agencyTimeZone);
+    const [call] = await t.db
+      .insert(counsellingCall)
+      .values({
+        counsellorId: null,
+        providerRef: `uid-${randomUUID()}`,
+        startsAt: new Date(from.getTime() + 60_000),
+        endsAt: new Date(from.getTime() + 31 * 60_000),
+        state: 'booked',
+        name: 'Val Visitor',
+        phoneNumber: '+14155550199',
+        email: uniqueEmail('val'),
+        language: 'en',
+        reminder: 'email',
+        timeZone: 'America/Chicago',
+      })
+      .returning();
+    const mine = await casey.client.get('/api/staff/counselling/calls/today');
+    expect(mine.json().calls).toEqual([]);
+    const all = await casey.client.get('/api/staff/counselling/calls/today?scope=all');
+    expect(all.json().calls).toEqual([
+      expect.objectContaining({ id: call!.id, counsellor: { id: null, name: null }, markable: true }),
+    ]);
+    const marked = await casey.client.send('POST', `/api/staff/counselling/calls/${call!.id}/outcome`, {
+      outcome: 'completed',
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().call).toMatchObject({ state: 'completed', outcomeRecordedBy: 'Casey Host' });
     expect(fake.requests).toEqual([]);
   });
 });
