@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * of the four calls the adapter makes, and nothing else:
  * - GET /v2/slots?eventTypeId&start&end&timeZone (cal-api-version 2024-09-04)
  *   → { status: 'success', data: { 'yyyy-MM-dd': [{ start }] } }, the days in the asked time zone;
- * - POST /v2/bookings { eventTypeId, start, attendee } → 201 { status: 'success', data: booking };
+ * - POST /v2/bookings { eventTypeId, start, attendee } → 201 { status: 'success', data: booking }, the
+ *   booking carrying `hosts: [{ id, name, email, username, timeZone }]` (the host it went to: `host`);
  * - POST /v2/bookings/{uid}/reschedule { start } → 201, a new booking (new uid), the old one cancelled;
  * - POST /v2/bookings/{uid}/cancel { cancellationReason } → 200, the booking cancelled.
  * Bookings answer cal-api-version 2024-08-13. The event type offers a slot every hour on the hour, 30
@@ -30,6 +31,7 @@ type FakeBooking = {
   end: string;
   status: 'accepted' | 'cancelled';
   attendee: unknown;
+  host: CalComHost;
 };
 
 export type CalComFake = {
@@ -38,10 +40,14 @@ export type CalComFake = {
   eventTypeId: number;
   bookings: Map<string, FakeBooking>;
   requests: CalComFakeRequest[];
+  /** The host the event type gives the next bookings to (round-robin is Cal.com's own business). */
+  host: CalComHost;
   /** Answers the next request with this status and body instead. */
   replyOnce(status: number, body: unknown): void;
   close(): Promise<void>;
 };
+
+export type CalComHost = { id: number; name: string; email: string; username: string; timeZone: string };
 
 const CALL_MINUTES = 30;
 const DAY = 86_400_000;
@@ -61,6 +67,15 @@ export async function startCalComFake(): Promise<CalComFake> {
   const bookings = new Map<string, FakeBooking>();
   const requests: CalComFakeRequest[] = [];
   let once: { status: number; body: unknown } | undefined;
+  const state = {
+    host: {
+      id: 7,
+      name: 'Casey Host',
+      email: 'casey.host@agency.test',
+      username: 'casey',
+      timeZone: 'America/Chicago',
+    } as CalComHost,
+  };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -97,6 +112,7 @@ export async function startCalComFake(): Promise<CalComFake> {
       end: new Date(Date.parse(start) + CALL_MINUTES * 60_000).toISOString(),
       status: 'accepted',
       attendee,
+      host: state.host,
     };
     bookings.set(booking.uid, booking);
     return booking;
@@ -110,6 +126,7 @@ export async function startCalComFake(): Promise<CalComFake> {
     end: b.end,
     duration: CALL_MINUTES,
     eventTypeId,
+    hosts: [b.host],
     attendees: [b.attendee],
   });
 
@@ -209,6 +226,12 @@ export async function startCalComFake(): Promise<CalComFake> {
     eventTypeId,
     bookings,
     requests,
+    get host() {
+      return state.host;
+    },
+    set host(host: CalComHost) {
+      state.host = host;
+    },
     replyOnce: (status, body) => {
       once = { status, body };
     },

@@ -239,6 +239,10 @@ export const FIXED = defineMessages({
     id: 'validation.counselling.callNotChangeable',
     defaultMessage: 'This call can no longer be changed.',
   },
+  counsellingSchedulerUnavailable: {
+    id: 'validation.counselling.schedulerUnavailable',
+    defaultMessage: 'Booking is not available right now. Please try again in a few minutes.',
+  },
   // The errors' default texts (src/domain/errors.ts)
   appErrorValidationError: {
     id: 'validation.appError.validation',

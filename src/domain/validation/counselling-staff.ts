@@ -33,7 +33,8 @@ export const staffCallViewSchema = z.object({
   /** The borrower's or visitor's name and phone, as given when booking. */
   name: z.string(),
   phoneNumber: z.string(),
-  counsellor: z.object({ id: z.string(), name: z.string().nullable() }),
+  /** Who takes the call; no one when Cal.com gave it to a host who is not a staff member here. */
+  counsellor: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
   /** The borrower's newest application, when the call was booked by one (its summary and contact attempts). */
   applicationId: z.string().nullable(),
   outcomeRecordedAt: z.string().nullable(),

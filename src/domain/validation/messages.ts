@@ -53,6 +53,7 @@ export const MESSAGES = {
   counsellingLinkNotValid: english('counsellingLinkNotValid'),
   counsellingLinkExpired: english('counsellingLinkExpired'),
   counsellingCallNotChangeable: english('counsellingCallNotChangeable'),
+  counsellingSchedulerUnavailable: english('counsellingSchedulerUnavailable'),
   passwordsDoNotMatch: english('passwordsDoNotMatch'),
   passwordRequirements: english('passwordRequirements'),
   emailsDoNotMatch: english('emailsDoNotMatch'),

@@ -64,6 +64,75 @@ describe('the Cal.com scheduler', () => {
     });
   });
 
+  it('answers the host Cal.com gave the booking to, by its email', async () => {
+    const [slot] = await scheduler().listSlots({
+      from: new Date(Date.now() + 86_400_000),
+      to: new Date(Date.now() + 8 * 86_400_000),
+      timeZone: 'UTC',
+    });
+    const booking = await scheduler().book({
+      startsAt: slot!.startsAt,
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      email: 'ana.host@example.com',
+      phoneNumber: '+13125550100',
+      timeZone: 'America/Chicago',
+      language: 'en',
+    });
+    expect(booking.hostEmail).toBe(fake.host.email);
+    expect(fake.bookings.get(booking.reference)!.status).toBe('accepted');
+  });
+
+  it('gives up on a Cal.com that does not answer in time, as unavailable', async () => {
+    // A server that never answers: only the adapter's own timeout ends the wait.
+    const silent: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
+      });
+    const slow = createCalComScheduler({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      eventTypeId: fake.eventTypeId,
+      callMinutes: 30,
+      fetch: silent,
+      timeoutMs: 50,
+    });
+    const error = await slow.cancel('any').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SchedulingError);
+    expect((error as SchedulingError).code).toBe('unavailable');
+  });
+
+  it('refuses as unavailable an answer it cannot use (no uid, no times, slots not by day)', async () => {
+    const q = { from: new Date(), to: new Date(Date.now() + 86_400_000), timeZone: 'UTC' };
+    const request = {
+      startsAt: new Date(Date.now() + 86_400_000),
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      email: 'ana.odd@example.com',
+      phoneNumber: '+13125550100',
+      timeZone: 'UTC',
+      language: 'en' as const,
+    };
+    for (const run of [
+      () => {
+        fake.replyOnce(201, { status: 'success', data: { start: 'soon' } });
+        return scheduler().book(request);
+      },
+      () => {
+        fake.replyOnce(200, { status: 'success', data: null });
+        return scheduler().listSlots(q);
+      },
+      () => {
+        fake.replyOnce(200, { status: 'success', data: ['2030-01-01T10:00:00Z'] });
+        return scheduler().listSlots(q);
+      },
+    ]) {
+      const error = await run().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SchedulingError);
+      expect((error as SchedulingError).code).toBe('unavailable');
+    }
+  });
+
   it('refuses as unavailable on a wrong key, an outage or an unreachable server, naming nobody', async () => {
     const q = { from: new Date(), to: new Date(Date.now() + 86_400_000), timeZone: 'UTC' };
     for (const run of [

@@ -14,7 +14,8 @@ import {
 //   POST /v2/bookings { eventTypeId, start, attendee: { name, email, timeZone, language, phoneNumber } }
 //   POST /v2/bookings/{uid}/reschedule { start }  (a new booking, with its own uid)
 //   POST /v2/bookings/{uid}/cancel { cancellationReason }
-//        cal-api-version 2024-08-13 → { status: 'success', data: { uid, start, end, status, ... } }
+//        cal-api-version 2024-08-13 → { status: 'success', data: { uid, start, end, status, hosts, ... } }
+//        (hosts: [{ id, name, email, username, timeZone }], the first being the one the booking went to)
 // Every call carries the API key as a Bearer token.
 
 export const CAL_COM_SLOTS_VERSION = '2024-09-04';
@@ -34,7 +35,13 @@ export type CalComOptions = {
 
 type Envelope<T> =
   { status: 'success'; data: T } | { status: 'error'; error?: { code?: string; message?: string } };
-type CalBooking = { uid: string; start: string; end: string; status: string };
+type CalBooking = {
+  uid: string;
+  start: string;
+  end: string;
+  status: string;
+  hosts?: { email?: unknown }[];
+};
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -71,10 +78,23 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
   function bookingOf(answer: { status: number; envelope: Envelope<CalBooking> | null }): Booking {
     const { status, envelope } = answer;
     if (status >= 200 && status < 300 && envelope?.status === 'success') {
+      const data = envelope.data as Partial<CalBooking> | undefined;
+      const startsAt = new Date(String(data?.start));
+      const endsAt = new Date(String(data?.end));
+      // An answer without a usable uid or times is Cal.com misbehaving: nothing can be recorded from it.
+      if (
+        typeof data?.uid !== 'string' ||
+        !data.uid ||
+        Number.isNaN(startsAt.getTime()) ||
+        !(endsAt > startsAt)
+      )
+        throw new SchedulingError('unavailable', 'Cal.com answered a booking without its uid or times');
+      const host = Array.isArray(data.hosts) ? data.hosts[0]?.email : undefined;
       return {
-        reference: envelope.data.uid,
-        startsAt: new Date(envelope.data.start),
-        endsAt: new Date(envelope.data.end),
+        reference: data.uid,
+        startsAt,
+        endsAt,
+        ...(typeof host === 'string' && host ? { hostEmail: host } : {}),
       };
     }
     throw refusal(status);
@@ -106,10 +126,13 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
         CAL_COM_SLOTS_VERSION,
       );
       if (status !== 200 || envelope?.status !== 'success') throw refusal(status);
+      // Days mapping to lists; anything else is Cal.com misbehaving, not an empty calendar.
+      if (typeof envelope.data !== 'object' || envelope.data === null || Array.isArray(envelope.data))
+        throw new SchedulingError('unavailable', 'Cal.com answered slots in an unknown shape');
       const length = o.callMinutes * 60_000;
       return Object.values(envelope.data)
-        .flat()
-        .map((slot) => new Date(slot.start))
+        .flatMap((day) => (Array.isArray(day) ? day : []))
+        .map((slot) => new Date(String((slot as { start?: unknown } | null)?.start)))
         .filter((at) => !Number.isNaN(at.getTime()) && at >= q.from && at < q.to)
         .sort((a, b) => a.getTime() - b.getTime())
         .map((startsAt) => ({ startsAt, endsAt: new Date(startsAt.getTime() + length) }));
@@ -121,7 +144,7 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
           eventTypeId: o.eventTypeId,
           start: r.startsAt.toISOString(),
           attendee: {
-            name: `${r.firstName} ${r.lastName}`,
+            name: [r.firstName, r.lastName].filter(Boolean).join(' '),
             email: r.email,
             timeZone: r.timeZone,
             language: r.language,

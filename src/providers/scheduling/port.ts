@@ -38,7 +38,16 @@ export type BookingRequest = {
   language: 'en' | 'es';
 };
 
-export type Booking = { reference: string; startsAt: Date; endsAt: Date };
+export type Booking = {
+  reference: string;
+  startsAt: Date;
+  endsAt: Date;
+  /**
+   * The email of the host the scheduler gave the booking to, when it says (Cal.com's first host); the caller
+   * matches it to a staff member. Undefined for the product's own, whose call row names its counsellor.
+   */
+  hostEmail?: string;
+};
 
 /**
  * slotTaken: the time is not open (taken, off the grid, too soon); alreadyBooked: the person has a live

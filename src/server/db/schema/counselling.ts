@@ -88,12 +88,19 @@ export const counsellingCall = pgTable(
   'counselling_call',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    counsellorId: text('counsellor_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    /**
+     * The staff member taking the call. Always set by the product's own scheduler; a call held in Cal.com has
+     * the staff member whose email is the host's Cal.com assigned, or none when no staff member matches.
+     */
+    counsellorId: text('counsellor_id').references(() => user.id, { onDelete: 'restrict' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     state: text('state').$type<CallState>().notNull().default('booked'),
+    /**
+     * The outside scheduler's booking (Cal.com's booking uid) when the call is held there; null for a call of
+     * the product's own scheduler. A move there makes a new booking, whose uid replaces this one.
+     */
+    providerRef: text('provider_ref'),
     /** The signed-in borrower who booked it; null for a visitor without an account. */
     borrowerUserId: text('borrower_user_id').references(() => user.id, { onDelete: 'set null' }),
     name: text('contact_name').notNull(),
@@ -125,6 +132,10 @@ export const counsellingCall = pgTable(
       .on(t.counsellorId, t.startsAt)
       .where(sql`${t.state} in ('booked', 'rescheduled')`),
     index('counselling_call_starts_at_idx').on(t.startsAt),
+    // One call per outside booking; also how a call is found from its booking.
+    uniqueIndex('counselling_call_provider_ref_key')
+      .on(t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
     index('counselling_call_borrower_idx').on(t.borrowerUserId),
     // One upcoming call per email address is checked at each booking.
     index('counselling_call_email_idx').on(t.email, t.endsAt),

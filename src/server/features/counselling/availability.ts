@@ -83,5 +83,5 @@ export async function lastAssignments(tx: Tx, counsellorIds: string[]): Promise<
     .from(counsellingCall)
     .where(inArray(counsellingCall.counsellorId, counsellorIds))
     .groupBy(counsellingCall.counsellorId);
-  return new Map(rows.filter((r) => r.at !== null).map((r) => [r.id, new Date(r.at!)]));
+  return new Map(rows.flatMap((r) => (r.id !== null && r.at !== null ? [[r.id, new Date(r.at)]] : [])));
 }

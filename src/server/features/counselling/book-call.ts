@@ -7,6 +7,7 @@ import type { BookCallInput } from '#domain/validation/counselling';
 import { ANONYMOUS_CONTACT_FIELDS } from '#domain/validation/counselling';
 import { MESSAGES, requiredMessage } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
+import type { Tx } from '#server/db/client';
 import { counsellingCall } from '#server/db/schema/index';
 import { enqueueEmail } from '#server/email/outbox';
 import type { Viewer } from '#server/plugins/viewer';
@@ -21,7 +22,7 @@ const MINUTE = 60_000;
 export const ALREADY_BOOKED = MESSAGES.counsellingAlreadyBooked;
 
 /** Who the call is with: a signed-in borrower's own account, else the visitor's answers (all required then). */
-function contactOf(input: BookCallInput, viewer: Viewer | null) {
+export function contactOf(input: BookCallInput, viewer: Viewer | null) {
   if (viewer && !viewer.isStaff) {
     const name = [viewer.firstName ?? input.firstName, viewer.lastName ?? input.lastName]
       .filter(Boolean)
@@ -53,6 +54,25 @@ function contactOf(input: BookCallInput, viewer: Viewer | null) {
 }
 
 /**
+ * One upcoming call per email address: a person needs one, and a stranger cannot fill the counsellors'
+ * calendars (or someone's inbox) with one address. Moving the call is what its links are for.
+ */
+export async function refuseSecondUpcomingCall(tx: Tx, email: string, now: Date): Promise<void> {
+  const [upcoming] = await tx
+    .select({ id: counsellingCall.id })
+    .from(counsellingCall)
+    .where(
+      and(
+        eq(counsellingCall.email, email),
+        inArray(counsellingCall.state, [...LIVE_CALL_STATES]),
+        gt(counsellingCall.endsAt, now),
+      ),
+    )
+    .limit(1);
+  if (upcoming) throw new AppError('Conflict', ALREADY_BOOKED);
+}
+
+/**
  * Books a counselling call at an open slot: assigns a counsellor (take-slot.ts), writes the call and its
  * confirmation email (with the calendar invitation and the links to move or cancel it) in one transaction.
  * A slot someone else took first answers 409.
@@ -78,20 +98,7 @@ export async function bookCall(o: {
   let result: { row: CallRow; token: string };
   try {
     ({ emailId, result } = await services.database.db.transaction(async (tx) => {
-      // One upcoming call per email address: a person needs one, and a stranger cannot fill the counsellors'
-      // calendars (or someone's inbox) with one address. Moving the call is what its links are for.
-      const [upcoming] = await tx
-        .select({ id: counsellingCall.id })
-        .from(counsellingCall)
-        .where(
-          and(
-            eq(counsellingCall.email, contact.email),
-            inArray(counsellingCall.state, [...LIVE_CALL_STATES]),
-            gt(counsellingCall.endsAt, now),
-          ),
-        )
-        .limit(1);
-      if (upcoming) throw new AppError('Conflict', ALREADY_BOOKED);
+      await refuseSecondUpcomingCall(tx, contact.email, now);
       return takeSlot(tx, {
         slot,
         rules,

@@ -31,7 +31,9 @@ export async function callOfToken(tx: Tx, services: Services, token: string, now
   return row;
 }
 
-async function counsellorFirstName(tx: Tx, counsellorId: string) {
+export async function counsellorFirstName(tx: Tx, counsellorId: string | null) {
+  // A call held in Cal.com whose host is not a staff member here has no counsellor to name.
+  if (!counsellorId) return null;
   const [found] = await tx.select({ firstName: user.firstName }).from(user).where(eq(user.id, counsellorId));
   return found?.firstName ?? null;
 }
@@ -86,7 +88,7 @@ export async function changeCallByToken(o: {
           agencyTimeZone: services.config.agencyTimeZone,
           now,
           language: call.language,
-          keep: call.counsellorId,
+          keep: call.counsellorId ?? undefined,
           exceptCallId: call.id,
           write: async (counsellorId) =>
             (

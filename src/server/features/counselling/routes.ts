@@ -12,8 +12,12 @@ import {
   slotQuerySchema,
   slotsViewSchema,
 } from '#domain/validation/counselling';
+import { DEFAULT_SLOT_RULES } from '#domain/counselling/slots';
+import { createSchedulingProvider } from '#providers/scheduling/index';
 import type { Services } from '#server/services';
 import { bookCall } from './book-call';
+import { createInProductScheduler } from './in-product-scheduler';
+import { bookOutsideCall, changeOutsideCall, listOutsideSlots } from './outside-scheduler';
 import { changeCallByToken, readCallByToken } from './change-call';
 import { listSlots } from './list-slots';
 import { addTimeOff, readAvailability, removeTimeOff, saveAvailability } from './counsellor-availability';
@@ -34,13 +38,27 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   // Tokens are unguessable; guessing is slowed anyway, as for the signing links.
   const tokenLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
+  // Who holds the calls' times (SCHEDULING_PROVIDER). The product's own scheduler is its booking, slot and
+  // link functions, called here directly: they take what the port does not carry (the reminder choice, the
+  // signed-in account, the languages of a slot) and write the call in the same transaction as the slot is
+  // taken. An outside scheduler is asked through the port, and the product keeps its row of the call
+  // (outside-scheduler.ts).
+  const scheduler = createSchedulingProvider(services.config, {
+    inProduct: () => createInProductScheduler({ services, log: app.log }),
+    callMinutes: DEFAULT_SLOT_RULES.callMinutes,
+  });
+  const outside = scheduler.kind === 'in-product' ? null : scheduler;
+
   app.get(
     '/api/counselling/slots',
     {
       config: { role: 'public', ...slotsLimit },
       schema: { tags, querystring: slotQuerySchema, response: { 200: slotsViewSchema } },
     },
-    async (request) => listSlots({ services, query: request.query }),
+    async (request) =>
+      outside
+        ? listOutsideSlots({ scheduler: outside, query: request.query })
+        : listSlots({ services, query: request.query }),
   );
 
   app.post(
@@ -50,12 +68,8 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       schema: { tags, body: bookCallSchema, response: { 201: bookedCallViewSchema } },
     },
     async (request, reply) => {
-      const booked = await bookCall({
-        services,
-        input: request.body,
-        viewer: await request.viewer(),
-        log: request.log,
-      });
+      const o = { services, input: request.body, viewer: await request.viewer(), log: request.log };
+      const booked = outside ? await bookOutsideCall({ ...o, scheduler: outside }) : await bookCall(o);
       return reply.status(201).send(booked);
     },
   );
@@ -80,8 +94,10 @@ export const counsellingRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: callViewSchema },
       },
     },
-    async (request) =>
-      changeCallByToken({ services, token: request.params.token, input: request.body, log: request.log }),
+    async (request) => {
+      const o = { services, token: request.params.token, input: request.body, log: request.log };
+      return outside ? changeOutsideCall({ ...o, scheduler: outside }) : changeCallByToken(o);
+    },
   );
 
   await app.register(invitationRoute, { services });

@@ -5,7 +5,14 @@ import { ApiError } from '#web/lib/api';
 // (src/server/features/counselling); the page knows each by its code and text.
 
 export const m: Record<
-  'slotTaken' | 'alreadyBooked' | 'notChangeable' | 'linkExpired' | 'linkNotValid' | 'failed' | 'network',
+  | 'slotTaken'
+  | 'alreadyBooked'
+  | 'notChangeable'
+  | 'linkExpired'
+  | 'linkNotValid'
+  | 'unavailable'
+  | 'failed'
+  | 'network',
   MessageDescriptor
 > = defineMessages({
   slotTaken: {
@@ -25,6 +32,11 @@ export const m: Record<
     defaultMessage: 'This link has expired: the call it was for is over.',
   },
   linkNotValid: { id: 'counselling.error.linkNotValid', defaultMessage: 'This link is not valid.' },
+  unavailable: {
+    id: 'counselling.error.unavailable',
+    defaultMessage:
+      'Booking is not available right now. Please try again in a few minutes, or call us at {phone}.',
+  },
   failed: {
     id: 'counselling.error.failed',
     defaultMessage: 'Something went wrong. Please try again, or call us at {phone}.',
@@ -46,6 +58,8 @@ export function refusalText(error: unknown, intl: IntlShape, phone: string): str
       return intl.formatMessage(m.notChangeable);
     if (error.status === 404)
       return intl.formatMessage(error.message.includes('expired') ? m.linkExpired : m.linkNotValid);
+    // The outside scheduler (Cal.com) could not be reached: nothing was booked or changed.
+    if (error.status === 503) return intl.formatMessage(m.unavailable, { phone });
   }
   return intl.formatMessage(m.failed, { phone });
 }

@@ -284,8 +284,9 @@ function CallItem({
           </p>
           <p className="text-sm text-gray-700">
             <span className="sr-only">Phone </span>
-            <span className="tabular-nums">{call.phoneNumber}</span> · {languageName(call.language)} · with{' '}
-            {call.counsellor.name}
+            <span className="tabular-nums">{call.phoneNumber}</span> · {languageName(call.language)} ·{' '}
+            {/* A call Cal.com gave to a host who is not a staff member here has no counsellor. */}
+            {call.counsellor.id ? <>with {call.counsellor.name}</> : 'a Cal.com host not on staff'}
             {call.counsellor.id === meId && <span className="font-semibold"> (You)</span>}
           </p>
           {call.outcomeRecordedAt && (
