@@ -4,9 +4,28 @@ import {
   type OfferStatusAnswer,
 } from '#domain/validation/staff';
 
-/** Where a proposal stands: made and stored, sent to the creditor, answered, or left unanswered too long. */
-export const PROPOSAL_STATES = ['prepared', 'sent', 'answered', 'noAnswer'] as const;
+/**
+ * Where a proposal stands: made and stored, sent to the creditor, answered, left unanswered too long, or
+ * withdrawn before it went out because its offer left the plan.
+ */
+export const PROPOSAL_STATES = ['prepared', 'sent', 'answered', 'noAnswer', 'withdrawn'] as const;
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
+
+/**
+ * Why a proposal still waiting for the batch file or the post was withdrawn: its offer is no longer on the plan,
+ * so there is nothing to propose to that creditor. The application left creditor review (disqualified, handed
+ * over or closed); a newer decision replaced the offers; the creditor declined; the borrower left the debt out.
+ */
+export const PROPOSAL_WITHDRAWAL_REASONS = ['applicationClosed', 'replaced', 'declined', 'leftOut'] as const;
+export type ProposalWithdrawalReason = (typeof PROPOSAL_WITHDRAWAL_REASONS)[number];
+
+/** The reasons in words, as staff read them on the proposals screen. */
+export const PROPOSAL_WITHDRAWAL_REASON_LABELS = {
+  applicationClosed: 'The application is no longer in creditor review',
+  replaced: 'A newer decision replaced the offers',
+  declined: 'The creditor declined the offer',
+  leftOut: 'The borrower left this debt out of the plan',
+} as const satisfies Record<ProposalWithdrawalReason, string>;
 
 /** A creditor's answer to a proposal: its terms taken, taken with a payment of its own, or refused. */
 export const PROPOSAL_ANSWERS = ['accepted', 'countered', 'declined'] as const;
@@ -48,3 +67,20 @@ export const agreedPaymentOf = (
   planPayment: number | undefined,
 ): number | null =>
   (answer === 'accepted' || answer === 'countered') && planPayment !== undefined ? planPayment : null;
+
+/**
+ * What the proposal keeps, and the borrower summary's history repeats, as the reason an offer was answered
+ * without its creditor: the silent-creditor default.
+ */
+export const silentDefaultNote = (days: number, answer: 'accepted' | 'declined'): string =>
+  `No answer within ${days} days: the programme's default (${answer}) was applied.`;
+
+/**
+ * Who made a change the silent-creditor default made, where the service portal names who changed a status:
+ * nobody signed in; the creditor's silence did. The days are the programme's (unknown on records written before
+ * they were kept).
+ */
+export const silentDefaultBy = (days: number | null): string =>
+  days === null
+    ? 'Automatic: the creditor did not answer in time'
+    : `Automatic: the creditor did not answer within ${days} ${days === 1 ? 'day' : 'days'}`;

@@ -316,7 +316,13 @@ export const offerViewSchema = z.object({
   /** Why the creditor declined. */
   reasons: z.array(z.string()),
   statusChanges: z.array(
-    z.object({ status: z.string(), createdAt: timestamp, changedBy: staffMemberSchema.nullable() }),
+    z.object({
+      status: z.string(),
+      createdAt: timestamp,
+      changedBy: staffMemberSchema.nullable(),
+      /** When nobody signed in made the change but the silent-creditor default did: that, in words. */
+      automatic: z.string().nullish(),
+    }),
   ),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
@@ -537,6 +543,8 @@ export const borrowerSummaryViewSchema = z.object({
       to: applicationStatusSchema,
       createdAt: timestamp,
       changedBy: staffMemberSchema.nullable(),
+      /** When nobody signed in made the change but the silent-creditor default did: that, in words. */
+      automatic: z.string().nullish(),
     }),
   ),
   /**

@@ -4,6 +4,7 @@ import {
   auditSentences,
   foldOpenings,
   openingSentence,
+  PROPOSAL_QUEUE_ACTOR,
   SIGNER_ACTOR,
   SILENT_DEFAULT_ACTOR,
   UNKNOWN_ACTOR,
@@ -99,6 +100,15 @@ const TABLE: Row[] = [
     ['Dana Reyes marked a proposal to a creditor as mailed'],
   ],
   [
+    'a proposal withdrawn because its offer left the plan',
+    {
+      action: 'proposalWithdrawn',
+      entityType: 'proposal',
+      after: { state: 'withdrawn', reason: 'declined' },
+    },
+    ['Dana Reyes withdrew a proposal to a creditor before it went out: the creditor declined the offer'],
+  ],
+  [
     'a claim',
     {
       action: 'claim',
@@ -180,6 +190,34 @@ const TABLE: Row[] = [
       after: { status: 'accepted', version: 1, reasons: [] },
     },
     ['Dana Reyes recorded the Capital Bank offer as accepted'],
+  ],
+  [
+    'an offer answered by the silent-creditor default, with its days',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: OFFER,
+      before: { status: null, version: 0, reasons: [] },
+      after: { status: 'declined', version: 1, reasons: [], silentDefault: true, silentAfterDays: 10 },
+    },
+    [
+      'Dana Reyes recorded the Capital Bank offer as declined',
+      "No answer within 10 days: the programme's default (declined) was applied.",
+    ],
+  ],
+  [
+    'an offer answered by the silent-creditor default before its days were kept',
+    {
+      action: 'offerStatus',
+      entityType: 'offer',
+      entityId: OFFER,
+      before: { status: null, version: 0, reasons: [] },
+      after: { status: 'accepted', version: 1, reasons: [], silentDefault: true },
+    },
+    [
+      'Dana Reyes recorded the Capital Bank offer as accepted',
+      "No answer in time: the programme's default (accepted) was applied.",
+    ],
   ],
   [
     'an offer declined with two reasons',
@@ -463,6 +501,15 @@ describe('auditSentences', () => {
       SILENT_DEFAULT_ACTOR,
     );
     expect(unnamedActor({ action: 'offerStatus', after: { status: 'accepted' } })).toBe(UNKNOWN_ACTOR);
+    // Every record the silent default's answer writes names it, not a staff member.
+    for (const action of ['creditorAccount', 'planChangeAnnounced', 'transfer', 'offerStatus'])
+      expect(unnamedActor({ action, after: { silentDefault: true, silentAfterDays: 30 } }), action).toBe(
+        SILENT_DEFAULT_ACTOR,
+      );
+    expect(unnamedActor({ action: 'transfer', after: { status: 'transfer' } })).toBe(UNKNOWN_ACTOR);
+    expect(unnamedActor({ action: 'proposalWithdrawn', after: { reason: 'leftOut' } })).toBe(
+      PROPOSAL_QUEUE_ACTOR,
+    );
     expect(unnamedActor({ action: 'signingLinkSent', after: null })).toBe(SIGNER_ACTOR);
   });
 

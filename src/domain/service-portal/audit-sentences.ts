@@ -3,6 +3,11 @@ import { isApplicationStatus, type ApplicationStatus } from '../flow/statuses';
 import { formatDollars } from '../money/cents';
 import { formatLetterDate, ordinal } from '../enrollment/letter-of-authorization';
 import {
+  PROPOSAL_WITHDRAWAL_REASON_LABELS,
+  type ProposalWithdrawalReason,
+  silentDefaultNote,
+} from '../enrollment/proposal-answers';
+import {
   CONTACT_ATTEMPT_REASON_LABELS,
   CONTACT_METHOD_LABELS,
   CONTACT_OUTCOME_LABELS,
@@ -29,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'proposalBatchDownloaded',
   /** A proposal printed and mailed to its creditor, marked sent by staff. */
   'proposalMailed',
+  /** A proposal waiting for the batch file or the post withdrawn: its offer left the plan (no actor). */
+  'proposalWithdrawn',
   'claim',
   'unclaim',
   /** Unclaim of a claim another counsellor held (takeOver: true). */
@@ -176,9 +183,19 @@ function offerSentences(record: AuditRecord, names: AuditNames): string[] {
   }
   const reasons = to === 'declined' ? strings(field(record.after, 'reasons')) : [];
   const why = inParentheses(reasons.map((r) => labelOf(OFFER_DECLINE_REASON_LABELS, r)));
+  // What happened, in the words the proposal keeps: nobody answered, the programme's default was applied.
+  const days = silentAfterDaysOf(record);
+  const silent =
+    bySilentDefault(record) && (to === 'accepted' || to === 'declined')
+      ? [
+          days === null
+            ? `No answer in time: the programme's default (${to}) was applied.`
+            : silentDefaultNote(days, to),
+        ]
+      : [];
   return from && from !== to
-    ? [`${actor} changed ${offer} from ${from} to ${to}${why}`]
-    : [`${actor} recorded ${offer} as ${to}${why}`];
+    ? [`${actor} changed ${offer} from ${from} to ${to}${why}`, ...silent]
+    : [`${actor} recorded ${offer} as ${to}${why}`, ...silent];
 }
 
 /** '$45 a month at 12%', '$45 a month' or '12% APR': what the creditor countered with. */
@@ -272,6 +289,14 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
       return [`${actor} downloaded the day's batch file of proposals`];
     case 'proposalMailed':
       return [`${actor} marked a proposal to a creditor as mailed`];
+    case 'proposalWithdrawn': {
+      const reason = text(field(record.after, 'reason'));
+      const why =
+        reason && Object.hasOwn(PROPOSAL_WITHDRAWAL_REASON_LABELS, reason)
+          ? `: ${lowerFirst(PROPOSAL_WITHDRAWAL_REASON_LABELS[reason as ProposalWithdrawalReason])}`
+          : '';
+      return [`${actor} withdrew a proposal to a creditor before it went out${why}`];
+    }
     case 'claim':
       return [`${actor} claimed the application`];
     case 'unclaim':
@@ -383,10 +408,30 @@ export const SIGNER_ACTOR = 'A signer';
 /** Who answered an offer whose creditor stayed silent past its programme's days: nobody signed in. */
 export const SILENT_DEFAULT_ACTOR = 'The silent-creditor default';
 
-/** The actor to name when the log names none: a signer, the silent-creditor default, else a staff member. */
+/** Who withdrew a proposal whose offer left the plan before it went out: nobody signed in did. */
+export const PROPOSAL_QUEUE_ACTOR = 'The proposal queue';
+
+/**
+ * Whether the silent-creditor default wrote the record: every record its answer writes (the offer's answer, the
+ * creditor account it records, the plan change told to the borrower, the hand-over or disqualification) says
+ * so in its after, with the programme's days where they were kept.
+ */
+export const bySilentDefault = (record: Pick<AuditRecord, 'after'>): boolean =>
+  field(record.after, 'silentDefault') === true;
+
+/** The programme's days the silent creditor had to answer, when the record kept them. */
+export const silentAfterDaysOf = (record: Pick<AuditRecord, 'after'>): number | null => {
+  const days = field(record.after, 'silentAfterDays');
+  return typeof days === 'number' && Number.isInteger(days) && days > 0 ? days : null;
+};
+
+/**
+ * The actor to name when the log names none: a signer, the silent-creditor default, the proposal queue (a
+ * withdrawn proposal), else a staff member.
+ */
 export function unnamedActor(record: Pick<AuditRecord, 'action' | 'after'>): string {
   if (record.action === 'signingLinkSent') return SIGNER_ACTOR;
-  if (record.action === 'offerStatus' && field(record.after, 'silentDefault') === true)
-    return SILENT_DEFAULT_ACTOR;
+  if (bySilentDefault(record)) return SILENT_DEFAULT_ACTOR;
+  if (record.action === 'proposalWithdrawn') return PROPOSAL_QUEUE_ACTOR;
   return UNKNOWN_ACTOR;
 }

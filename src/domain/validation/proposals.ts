@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { PROPOSAL_ANSWERS, PROPOSAL_STATES } from '../enrollment/proposal-answers';
+import {
+  PROPOSAL_ANSWERS,
+  PROPOSAL_STATES,
+  PROPOSAL_WITHDRAWAL_REASONS,
+} from '../enrollment/proposal-answers';
 import { isRealDate } from './format';
 
 // GET /api/staff/proposals: the proposals creditors have not answered in time, by creditor, with each creditor's
@@ -68,6 +72,22 @@ export const overdueProposalsViewSchema = z.object({
       creditorName: z.string(),
       preparedAt: z.string(),
       daysWaiting: z.number().int(),
+    }),
+  ),
+  /**
+   * Proposals withdrawn lately (newest first): they waited for the batch file or the post when their offer left
+   * the plan, so they must not be sent; a printed letter among them goes in the bin.
+   */
+  withdrawn: z.array(
+    z.object({
+      id: z.string(),
+      applicationId: z.string(),
+      offerId: z.string(),
+      creditorId: z.string().nullable(),
+      creditorName: z.string(),
+      channel: z.string().nullable(),
+      withdrawnAt: z.string(),
+      reason: z.enum(PROPOSAL_WITHDRAWAL_REASONS),
     }),
   ),
   /** The agency day's batch file of electronic proposals. */

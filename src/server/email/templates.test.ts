@@ -165,6 +165,58 @@ describe('emails in Spanish', () => {
     expect(mail.links[0]!.label).toBe('Confirme el nuevo monto en Mi plan');
   });
 
+  it('plan changed by the silent-creditor default: the creditor did not answer, in Spanish and English', () => {
+    const change = {
+      declinedByCreditor: [
+        { id: 'offer-citi', creditorName: 'Citi', currentPayment: 12_345 },
+        { id: 'offer-discover', creditorName: 'Discover', currentPayment: 5_000 },
+      ],
+      appliesFrom: null,
+      monthlyDraft: 90_000,
+      authorizedMonthlyDraft: 100_000,
+      needsConfirmation: false,
+    } as never;
+    const silent = { offerId: 'offer-citi', creditorName: 'Citi', days: 30, answer: 'declined' as const };
+    const es = planChangedEmail({
+      to: 'a@example.org',
+      name: 'Pat',
+      publicUrl,
+      language: 'es',
+      change,
+      silent,
+    });
+    expect(es.text).toContain(
+      'Hola, Pat: Citi no respondió al plan que propusimos en 30 días. Suele rechazar',
+    );
+    expect(es.text).toContain('Hasta que Citi responda, por favor siga pagándole usted mismo');
+    // The other creditor did decline; Citi is not said to have.
+    expect(es.text).toContain('Discover rechazó el plan');
+    expect(es.text).not.toContain('Citi rechazó');
+    expect(es.text).not.toContain('respondió al plan que propusimos, y');
+    const en = planChangedEmail({
+      to: 'a@example.org',
+      name: 'Pat',
+      publicUrl,
+      language: 'en',
+      change,
+      silent,
+    });
+    expect(en.text).toContain('Hi Pat, Citi has not answered the plan we proposed within 30 days.');
+    expect(en.text).toContain(
+      'Until Citi answers, please keep paying it yourself, as you do today: about $123 a month.',
+    );
+    expect(en.text).not.toContain('a creditor has answered');
+    const accepted = planChangedEmail({
+      to: 'a@example.org',
+      name: 'Pat',
+      publicUrl,
+      language: 'es',
+      change: { ...(change as object), declinedByCreditor: [] } as never,
+      silent: { ...silent, answer: 'accepted' },
+    });
+    expect(accepted.text).toContain('Suele aceptar planes como el suyo, así que aplicamos esos términos');
+  });
+
   it('draft day changed', () => {
     const mail = draftDayChangedEmail({
       to: 'a@example.org',

@@ -175,6 +175,21 @@ const m = untyped(
       id: 'email.planChanged.intro',
       defaultMessage: 'Hi {name}, a creditor has answered the plan we proposed, and your plan has changed.',
     },
+    planChangedIntroSilentAccepted: {
+      id: 'email.planChanged.introSilentAccepted',
+      defaultMessage:
+        'Hi {name}, {creditor} has not answered the plan we proposed within {days} days. It usually accepts plans like yours, so we applied those terms to your plan while we keep following up, and your plan has changed.',
+    },
+    planChangedIntroSilentDeclined: {
+      id: 'email.planChanged.introSilentDeclined',
+      defaultMessage:
+        'Hi {name}, {creditor} has not answered the plan we proposed within {days} days. It usually declines plans like yours, so it is not on your plan for now while we keep following up, and your plan has changed.',
+    },
+    planChangedSilentPayDirectly: {
+      id: 'email.planChanged.silentPayDirectly',
+      defaultMessage:
+        'Until {creditor} answers, please keep paying it yourself, as you do today: about {amount} a month.',
+    },
     planChangedDeclined: {
       id: 'email.planChanged.declined',
       defaultMessage:
@@ -550,12 +565,39 @@ export const bankDisconnectedEmail = (
  * is not drawn until they confirm it on My plan. Every figure comes from the plan's terms (planChange).
  */
 export function planChangedEmail(
-  o: InLanguage & { to: string; name: string; publicUrl: string; change: PlanChange },
+  o: InLanguage & {
+    to: string;
+    name: string;
+    publicUrl: string;
+    change: PlanChange;
+    /**
+     * Set when the change comes from the silent-creditor default: the creditor (the offer) that did not answer
+     * within its programme's days and the answer applied. The email must not say it answered.
+     */
+    silent?: { offerId: string; creditorName: string; days: number; answer: 'accepted' | 'declined' };
+  },
 ): EmailMessage {
   const intl = intlOf(o);
-  const { change } = o;
-  const paragraphs = [intl.formatMessage(m.planChangedIntro, { name: o.name })];
-  const declined = change.declinedByCreditor;
+  const { change, silent } = o;
+  const paragraphs = [
+    silent
+      ? intl.formatMessage(
+          silent.answer === 'accepted' ? m.planChangedIntroSilentAccepted : m.planChangedIntroSilentDeclined,
+          { name: o.name, creditor: silent.creditorName, days: silent.days },
+        )
+      : intl.formatMessage(m.planChangedIntro, { name: o.name }),
+  ];
+  // The silent creditor did not decline: it is told apart from those that did.
+  const silentDirect = silent && change.declinedByCreditor.find((c) => c.id === silent.offerId);
+  if (silentDirect) {
+    paragraphs.push(
+      intl.formatMessage(m.planChangedSilentPayDirectly, {
+        creditor: silentDirect.creditorName,
+        amount: formatDollars(silentDirect.currentPayment),
+      }),
+    );
+  }
+  const declined = change.declinedByCreditor.filter((c) => c !== silentDirect);
   if (declined.length > 0) {
     paragraphs.push(
       intl.formatMessage(m.planChangedDeclined, {

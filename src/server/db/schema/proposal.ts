@@ -5,7 +5,11 @@ import { user } from './auth';
 import { applicationId, calendarDate, cents, ciphertext, createdAt, updatedAt } from './columns';
 import { creditor } from './creditors';
 import { offer } from './decision';
-import type { ProposalAnswer, ProposalState } from '#domain/enrollment/proposal-answers';
+import type {
+  ProposalAnswer,
+  ProposalState,
+  ProposalWithdrawalReason,
+} from '#domain/enrollment/proposal-answers';
 
 // The proposal sent to each creditor of a plan (docs/decisions/0109-proposals-prepared-at-quality-control.md).
 
@@ -46,6 +50,12 @@ export const proposal = pgTable(
     answerPayment: cents('answer_payment'),
     /** What the creditor said, as staff recorded it. */
     answerNote: text('answer_note'),
+    /**
+     * When a proposal waiting for the batch file or the post was withdrawn (state 'withdrawn'), and why: its
+     * offer left the plan before it went out, so it must not be sent.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnReason: text('withdrawn_reason').$type<ProposalWithdrawalReason>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,7 +64,14 @@ export const proposal = pgTable(
     index('proposal_creditor_id_state_idx').on(t.creditorId, t.state),
     // The proposals screen finds those waiting too long by state and age, among every proposal ever made.
     index('proposal_state_prepared_at_idx').on(t.state, t.preparedAt),
-    check('proposal_state_check', sql`${t.state} in ('prepared', 'sent', 'answered', 'noAnswer')`),
+    check(
+      'proposal_state_check',
+      sql`${t.state} in ('prepared', 'sent', 'answered', 'noAnswer', 'withdrawn')`,
+    ),
+    // The proposals screen lists the recently withdrawn ones, newest first.
+    index('proposal_withdrawn_at_idx')
+      .on(t.withdrawnAt)
+      .where(sql`${t.state} = 'withdrawn'`),
   ],
 );
 

@@ -3,7 +3,10 @@ import { AppError } from '#domain/errors';
 import type { Db } from '#server/db/client';
 import { proposal } from '#server/db/schema/proposal';
 import { recordAudit } from '#server/audit/record-audit';
+import { withdrawProposalsOffThePlan } from './withdraw-proposals';
 
+export const WITHDRAWN_MESSAGE =
+  'A proposal you chose was withdrawn: its offer is no longer on the plan. Do not mail it; reload the list.';
 export const NOT_TO_MAIL_MESSAGE =
   'Only proposals waiting to be mailed can be marked mailed. Reload the list and try again.';
 
@@ -19,6 +22,12 @@ export async function markProposalsMailed(o: {
   proposalIds: readonly string[];
   now: Date;
 }): Promise<{ mailed: number; sentAt: string }> {
+  // One whose offer left the plan since the list was read is withdrawn (committed on its own) and the whole
+  // request refused (409), so staff see the list again: the letter in hand must not go out.
+  const withdrawn = await o.db.transaction((tx) =>
+    withdrawProposalsOffThePlan(tx, { now: o.now, proposalIds: o.proposalIds }),
+  );
+  if (withdrawn.length > 0) throw new AppError('Conflict', WITHDRAWN_MESSAGE);
   return o.db.transaction(async (tx) => {
     const rows = await tx
       .select({
@@ -31,6 +40,7 @@ export async function markProposalsMailed(o: {
       .where(inArray(proposal.id, [...o.proposalIds]))
       .for('update');
     if (rows.length !== o.proposalIds.length) throw new AppError('NotFound');
+
     if (rows.some((r) => r.state !== 'prepared' || r.channel !== 'mail')) {
       throw new AppError('Conflict', NOT_TO_MAIL_MESSAGE);
     }

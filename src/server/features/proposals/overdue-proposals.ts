@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import {
   type AnswerCount,
@@ -9,6 +9,7 @@ import {
   overdueBefore,
 } from '#domain/enrollment/proposal-stats';
 import { proposalBatchStatus } from './proposal-batch';
+import { withdrawProposalsOffThePlan } from './withdraw-proposals';
 import type { ProposalAnswer } from '#domain/enrollment/proposal-answers';
 import type { OverdueProposalsQuery, OverdueProposalsView } from '#domain/validation/proposals';
 import type { Db } from '#server/db/client';
@@ -45,6 +46,9 @@ export async function overdueProposals(
   db: Db,
   o: OverdueProposalsQuery & { now: Date; agencyDay: string },
 ): Promise<OverdueProposalsView> {
+  // The lists below are of proposals still to send: one whose offer left the plan is withdrawn first, so it is
+  // shown as withdrawn (with why) instead of waiting to be mailed.
+  await db.transaction((tx) => withdrawProposalsOffThePlan(tx, { now: o.now }));
   let afterWhere: SQL | undefined;
   if (o.after) {
     const [from] = await db
@@ -146,6 +150,7 @@ export async function overdueProposals(
     })),
     nextAfter: rows.length > o.limit ? page.at(-1)!.id : null,
     toMail: await proposalsToMail(db, o.now),
+    withdrawn: await recentlyWithdrawn(db, o.now),
     batch: await proposalBatchStatus(db, o.agencyDay),
   };
 }
@@ -177,5 +182,47 @@ async function proposalsToMail(db: Db, now: Date): Promise<OverdueProposalsView[
     creditorName: r.creditorName ?? DEFAULT_PROGRAMME_NAME,
     preparedAt: r.preparedAt.toISOString(),
     daysWaiting: daysWaiting(r.preparedAt, now),
+  }));
+}
+
+/** How long a withdrawn proposal stays on the screen's alert, in days, and the most it lists. */
+export const WITHDRAWN_SHOWN_DAYS = 30;
+export const WITHDRAWN_LIMIT = 100;
+
+/**
+ * Proposals withdrawn in the last WITHDRAWN_SHOWN_DAYS days, newest first: each was waiting for the batch file
+ * or the post when its offer left the plan. Staff see them so a printed letter is not mailed after all.
+ */
+async function recentlyWithdrawn(db: Db, now: Date): Promise<OverdueProposalsView['withdrawn']> {
+  const rows = await db
+    .select({
+      id: proposal.id,
+      applicationId: proposal.applicationId,
+      offerId: proposal.offerId,
+      creditorId: proposal.creditorId,
+      creditorName: creditor.name,
+      channel: proposal.channel,
+      withdrawnAt: proposal.withdrawnAt,
+      reason: proposal.withdrawnReason,
+    })
+    .from(proposal)
+    .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
+    .where(
+      and(
+        eq(proposal.state, 'withdrawn'),
+        gte(proposal.withdrawnAt, overdueBefore(now, WITHDRAWN_SHOWN_DAYS)),
+      ),
+    )
+    .orderBy(desc(proposal.withdrawnAt), asc(proposal.id))
+    .limit(WITHDRAWN_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    applicationId: r.applicationId,
+    offerId: r.offerId,
+    creditorId: r.creditorId,
+    creditorName: r.creditorName ?? DEFAULT_PROGRAMME_NAME,
+    channel: r.channel,
+    withdrawnAt: (r.withdrawnAt ?? now).toISOString(),
+    reason: r.reason ?? 'applicationClosed',
   }));
 }

@@ -6,6 +6,7 @@ import { proposal, proposalBatch } from '#server/db/schema/proposal';
 import type { FieldCipher } from '#server/security/field-encryption';
 import { recordAudit } from '#server/audit/record-audit';
 import { proposalViewsOf } from './prepare-proposals';
+import { withdrawProposalsOffThePlan } from './withdraw-proposals';
 
 // The day's batch file of electronic proposals (docs/decisions/0117-the-days-proposal-batch-file.md).
 
@@ -58,6 +59,8 @@ export async function produceProposalBatch(o: {
       const [made] = await tx.select().from(proposalBatch).where(eq(proposalBatch.agencyDay, o.agencyDay));
       return { ...batchOf(o.cipher, made!), created: false };
     }
+    // A proposal whose offer left the plan while it waited is withdrawn, not put in the file.
+    await withdrawProposalsOffThePlan(tx, { now: new Date() });
     const waiting = await tx
       .select()
       .from(proposal)
@@ -76,7 +79,7 @@ export async function produceProposalBatch(o: {
       });
       for (const p of proposals) {
         const view = views.get(p.offerId);
-        // An offer no longer on the plan's terms has nothing to propose; it stays prepared for staff to see.
+        // Withdrawn above when its offer left the plan; nothing to propose without the plan's terms either.
         if (!view) continue;
         entries.push({
           proposalId: p.id,

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BuildQueryResult } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type {
@@ -30,6 +30,9 @@ import type { Database, Db } from '#server/db/client';
 import { application, type ApplicationQueryWith, type RelationalSchema } from '#server/db/schema/application';
 import { last4, type FieldCipher } from '#server/security/field-encryption';
 import { creditor } from '#server/db/schema/creditors';
+import { auditLog } from '#server/db/schema/ops';
+import { bySilentDefault, silentAfterDaysOf } from '#domain/service-portal/audit-sentences';
+import { silentDefaultBy } from '#domain/enrollment/proposal-answers';
 import type { AuditAction } from '#server/audit/record-audit';
 import { alertViews } from '#server/alerts/alert-views';
 import type { ReadCache } from '#server/plugins/read-cache';
@@ -366,6 +369,7 @@ async function readRecord(o: {
   ]);
   const staff = (id: string | null | undefined): StaffMember | null =>
     id ? { id, name: staffDisplayName(names.get(id)) } : null;
+  const automatic = await silentDefaultChanges(o.db, o.applicationId);
   // Where each offer's creditor is paid, from the creditor table (the offer's programme's creditor): the
   // offer-status modal starts from it, and staff may change it for this one account.
   const programmeCreditorIds = [
@@ -644,6 +648,7 @@ async function readRecord(o: {
                 status: c.status,
                 createdAt: iso(c.createdAt),
                 changedBy: staff(c.changedBy),
+                automatic: c.changedBy ? null : automatic.ofOffer(of.id, c.createdAt),
               })),
             })),
             terms: planTermsView(terms!),
@@ -674,6 +679,7 @@ async function readRecord(o: {
       to: c.to,
       createdAt: iso(c.createdAt),
       changedBy: staff(c.changedBy),
+      automatic: c.changedBy ? null : automatic.at(c.createdAt),
     })),
     enrollment: enrollmentView(app, o.cipher),
     dmpEnrollment: app.dmpEnrollment
@@ -685,6 +691,41 @@ async function readRecord(o: {
           dateSigned: app.dmpEnrollment.dateSigned,
         }
       : null,
+  };
+}
+
+/**
+ * The changes the silent-creditor default made to the application, as the status tables name who made them
+ * ('Automatic: the creditor did not answer within 30 days'). Its status rows name nobody; its audit records
+ * say so (after.silentDefault), and a status row written in the same transaction has the same time to the
+ * microsecond (the database's transaction time), which ties the two.
+ */
+async function silentDefaultChanges(db: Db, applicationId: string) {
+  const rows = await db
+    .select({ entityId: auditLog.entityId, createdAt: auditLog.createdAt, after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.applicationId, applicationId),
+        // Named so the index of an application's actions (openings apart) is the one used.
+        sql`${auditLog.action} <> 'viewBorrowerSummary'`,
+        inArray(auditLog.action, ['offerStatus', 'transfer']),
+        sql`${auditLog.after}->>'silentDefault' = 'true'`,
+      ),
+    );
+  const silent = rows.filter((r) => bySilentDefault(r));
+  const words = (r: (typeof rows)[number]) => silentDefaultBy(silentAfterDaysOf(r));
+  return {
+    /** Who changed the offer's status at that moment, when the silent default did. */
+    ofOffer: (offerId: string, at: Date): string | null => {
+      const found = silent.find((r) => r.entityId === offerId && r.createdAt.getTime() === at.getTime());
+      return found ? words(found) : null;
+    },
+    /** Who changed the application's status at that moment, when the silent default's answer did. */
+    at: (at: Date): string | null => {
+      const found = silent.find((r) => r.createdAt.getTime() === at.getTime());
+      return found ? words(found) : null;
+    },
   };
 }
 

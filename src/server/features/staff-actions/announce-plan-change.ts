@@ -3,7 +3,7 @@ import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
 import type { Tx } from '#server/db/client';
 import { planRecipients } from '#server/application/plan-recipients';
 import { planChangeNotice } from '#server/db/schema/enrollment';
-import { loadPlanTerms } from '#server/application/plan-terms';
+import { creditorNameOf, loadPlanTerms } from '#server/application/plan-terms';
 import { recordAudit } from '#server/audit/record-audit';
 import { enqueueEmail } from '#server/email/outbox';
 import { planChangedEmail } from '#server/email/templates';
@@ -18,10 +18,19 @@ import type { Services } from '#server/services';
 export async function announcePlanChange(
   tx: Tx,
   services: Pick<Services, 'cipher' | 'config' | 'today'>,
-  o: { applicationId: string; actorId: string | null; today?: string },
+  o: {
+    applicationId: string;
+    actorId: string | null;
+    today?: string;
+    /**
+     * Set when the silent-creditor default made the change: the offer it answered, the answer and its
+     * programme's days. The borrower is told the creditor did not answer, and the record says who acted.
+     */
+    silentDefault?: { offerId: string; answer: 'accepted' | 'declined'; afterDays: number };
+  },
 ): Promise<string[]> {
   const today = o.today ?? services.today();
-  const { terms, authorization } = await loadPlanTerms(tx, o.applicationId, { today });
+  const { terms, authorization, offers } = await loadPlanTerms(tx, o.applicationId, { today });
   const change = planChange({
     terms,
     authorizedMonthlyDraft: authorizedAmountOf(authorization),
@@ -48,13 +57,23 @@ export async function announcePlanChange(
       termsKey: change.key,
     })
     .returning({ id: planChangeNotice.id });
+  const silentOffer = o.silentDefault && offers.find((x) => x.id === o.silentDefault!.offerId);
+  const silent =
+    o.silentDefault && silentOffer
+      ? {
+          offerId: silentOffer.id,
+          creditorName: creditorNameOf(silentOffer),
+          days: o.silentDefault.afterDays,
+          answer: o.silentDefault.answer,
+        }
+      : undefined;
   const emailIds: string[] = [];
   for (const person of await planRecipients(tx, o.applicationId)) {
     emailIds.push(
       await enqueueEmail(
         tx,
         services.cipher,
-        planChangedEmail({ ...person, publicUrl: services.config.publicUrl, change }),
+        planChangedEmail({ ...person, publicUrl: services.config.publicUrl, change, silent }),
       ),
     );
   }
@@ -70,6 +89,7 @@ export async function announcePlanChange(
       appliesFrom: change.appliesFrom,
       needsConfirmation: change.needsConfirmation,
       payDirectly: change.declinedByCreditor.map((c) => c.id),
+      ...(o.silentDefault ? { silentDefault: true, silentAfterDays: o.silentDefault.afterDays } : {}),
     },
   });
   return emailIds;

@@ -239,6 +239,11 @@ export async function recordOfferAnswer(
     current: OfferRow;
     /** Null for the silent-creditor default (nobody signed in answered). */
     actorId: string | null;
+    /**
+     * Set when the silent-creditor default answers: its programme's days. Every record this answer writes
+     * (offer, creditor account, plan change, hand-over) then says so, so none reads as a staff member's act.
+     */
+    silentDefault?: { afterDays: number };
     status: 'accepted' | 'declined';
     counter: { payment: number | null; aprBp: number | null };
     reasons: OfferDeclineReason[];
@@ -250,6 +255,9 @@ export async function recordOfferAnswer(
 ): Promise<OfferAnswerView> {
   const { cipher } = services;
   const { app, current, status, counter, reasons } = o;
+  const cause = o.silentDefault
+    ? { silentDefault: true, silentAfterDays: o.silentDefault.afterDays }
+    : undefined;
   const beforeReasons = await reasonsOf(tx, current.id);
   const [previousAccount] = await tx.select().from(creditorAccount).where(targetOf(current));
 
@@ -301,7 +309,7 @@ export async function recordOfferAnswer(
       version: updated.version,
       reasons,
       ...counterAudit(updated),
-      ...(o.actorId === null ? { silentDefault: true } : {}),
+      ...cause,
     },
   });
   if ((account || previousAccount) && account !== previousAccount) {
@@ -321,14 +329,21 @@ export async function recordOfferAnswer(
         ? {
             ...creditorAccountView(cipher, account),
             ...(differs ? { changedFromCreditorTable: differs } : {}),
+            ...cause,
           }
         : null,
     });
   }
 
   // The borrower hears of new terms before the plan is handed over with them.
-  emailIds.push(...(await announcePlanChange(tx, services, { applicationId: app.id, actorId: o.actorId })));
-  const handOver = await handOverWhenAnswered(tx, app, o.actorId, services);
+  emailIds.push(
+    ...(await announcePlanChange(tx, services, {
+      applicationId: app.id,
+      actorId: o.actorId,
+      silentDefault: o.silentDefault && { ...o.silentDefault, offerId: current.id, answer: status },
+    })),
+  );
+  const handOver = await handOverWhenAnswered(tx, app, o.actorId, services, cause);
   return {
     offer: {
       id: updated.id,

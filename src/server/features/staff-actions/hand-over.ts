@@ -29,6 +29,8 @@ export async function handOverWhenAnswered(
   actorId: string | null,
   /** The agency's calendar: the hand-over records the day the letter was signed there. */
   calendar: Pick<Services, 'today' | 'dayOf'>,
+  /** Added to the audit records' after: what made the change when nobody signed in did (the silent default). */
+  cause?: Record<string, unknown>,
 ): Promise<'transfer' | 'disqualified' | null> {
   if (app.status !== 'creditorReview') return null;
   const newest = await tx.query.decision.findFirst({
@@ -53,7 +55,7 @@ export async function handOverWhenAnswered(
       entityId: app.id,
       applicationId: app.id,
       before,
-      after: { status: app.status, reason: DISQUALIFICATION_REASONS.allOffersDeclined },
+      after: { status: app.status, reason: DISQUALIFICATION_REASONS.allOffersDeclined, ...cause },
     });
     return 'disqualified';
   }
@@ -92,7 +94,7 @@ export async function handOverWhenAnswered(
     entityId: app.id,
     applicationId: app.id,
     before,
-    after: { status: app.status, dmpEnrollment: enrollment },
+    after: { status: app.status, dmpEnrollment: enrollment, ...cause },
   });
   return 'transfer';
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
+import { silentDefaultNote } from '#domain/enrollment/proposal-answers';
 import type { CreditorAccount } from '#domain/validation/staff';
 import { concessionProgramme, creditor } from '#server/db/schema/creditors';
 import { offer } from '#server/db/schema/decision';
@@ -15,9 +16,8 @@ import { openOffer, recordOfferAnswer } from './answer-offer';
 /** The most proposals one run handles; the next run (or the one queued after a full run) takes the rest. */
 export const SILENT_SWEEP_LIMIT = 200;
 
-/** What the proposal keeps as the reason its offer was answered without the creditor. */
-export const silentDefaultNote = (days: number, answer: 'accepted' | 'declined'): string =>
-  `No answer within ${days} days: the programme's default (${answer}) was applied.`;
+/** What the proposal keeps as the reason its offer was answered without the creditor (the domain's words). */
+export { silentDefaultNote } from '#domain/enrollment/proposal-answers';
 
 type CreditorRow = typeof creditor.$inferSelect;
 
@@ -103,6 +103,7 @@ export async function applySilentDefaults(o: {
           app,
           current,
           actorId: null,
+          silentDefault: { afterDays: d.silentAfterDays },
           status: answer,
           counter: { payment: null, aprBp: null },
           reasons: [],

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanView } from '#domain/enrollment/views';
 import type { Language } from '#domain/i18n/language';
@@ -301,6 +301,21 @@ describe('/customer-portal/plan', () => {
       ['Proposal sent on June 3, 2026', 'No answer yet: we are following up with this creditor'],
     ],
     [
+      { ...base, state: 'noAnswer', answer: 'accepted', agreedPayment: 12_345 },
+      [
+        'Proposal sent on June 3, 2026',
+        'No answer yet: we applied the terms this creditor usually accepts, $123 a month, while we follow up',
+      ],
+    ],
+    [
+      { ...base, state: 'noAnswer', answer: 'declined' },
+      [
+        'Proposal sent on June 3, 2026',
+        'No answer yet: this creditor usually declines plans like yours, so it is not in your plan while we follow up',
+      ],
+    ],
+    [{ ...base, state: 'withdrawn', sentOn: null }, []],
+    [
       { ...base, state: 'answered', answeredOn: '2026-06-10', answer: 'accepted', agreedPayment: 12_345 },
       ['Proposal sent on June 3, 2026', 'Answered on June 10, 2026: accepted, at $123 a month'],
     ],
@@ -370,6 +385,41 @@ describe('/customer-portal/plan in Spanish', () => {
       expect(
         document.querySelector('section[aria-labelledby="plan-payoff"] [aria-hidden="true"]')?.textContent,
       ).toContain('Con los pagos mínimos actuales'),
+    );
+  });
+
+  it('says what was applied for a creditor that did not answer, in Spanish and English, with the table’s figure', async () => {
+    const silent = (creditor: PlanView['creditors'][number], answer: 'accepted' | 'declined') => ({
+      ...creditor,
+      status: answer,
+      proposal: { ...creditor.proposal!, state: 'noAnswer' as const, answer, answeredOn: null },
+    });
+    const quiet: PlanView = {
+      ...PLAN,
+      creditors: [
+        PLAN.creditors[0]!,
+        {
+          ...silent(PLAN.creditors[1]!, 'accepted'),
+          proposal: { ...silent(PLAN.creditors[1]!, 'accepted').proposal, agreedPayment: 6_000 },
+        },
+        silent(PLAN.creditors[2]!, 'declined'),
+      ],
+    };
+    await renderPage(quiet, 'es');
+    const lines = () =>
+      [...document.querySelectorAll('[data-testid="proposal-lines"] li')].map((li) => li.textContent);
+    expect(lines()).toContain(
+      'Todavía sin respuesta: aplicamos los términos que este acreedor suele aceptar, $60 al mes, mientras le damos seguimiento',
+    );
+    expect(lines()).toContain(
+      'Todavía sin respuesta: este acreedor suele rechazar planes como el suyo, así que no está en su plan mientras le damos seguimiento',
+    );
+    // The amount is the plan's payment to that creditor, as the table shows it.
+    expect(tableRows().find((row) => row[0]?.startsWith('Small Card'))).toContain('$60');
+    cleanup();
+    await renderPage(quiet, 'en');
+    expect(lines()).toContain(
+      'No answer yet: we applied the terms this creditor usually accepts, $60 a month, while we follow up',
     );
   });
 

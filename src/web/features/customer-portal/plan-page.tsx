@@ -434,7 +434,16 @@ function StatusBadge({ status }: { status: Creditor['status'] }) {
 }
 
 const PROPOSAL_LINES: Record<
-  'prepared' | 'sent' | 'accepted' | 'countered' | 'counteredRate' | 'declined' | 'noAnswer',
+  | 'prepared'
+  | 'sent'
+  | 'accepted'
+  | 'countered'
+  | 'counteredRate'
+  | 'declined'
+  | 'noAnswer'
+  | 'noAnswerAccepted'
+  | 'noAnswerAcceptedTerms'
+  | 'noAnswerDeclined',
   MessageDescriptor
 > = defineMessages({
   prepared: { id: 'portal.proposals.prepared', defaultMessage: 'Proposal prepared on {date}' },
@@ -456,21 +465,53 @@ const PROPOSAL_LINES: Record<
     id: 'portal.proposals.noAnswer',
     defaultMessage: 'No answer yet: we are following up with this creditor',
   },
+  noAnswerAccepted: {
+    id: 'portal.proposals.noAnswerAccepted',
+    defaultMessage:
+      'No answer yet: we applied the terms this creditor usually accepts, {amount} a month, while we follow up',
+  },
+  noAnswerAcceptedTerms: {
+    id: 'portal.proposals.noAnswerAcceptedTerms',
+    defaultMessage: 'No answer yet: we applied the terms this creditor usually accepts while we follow up',
+  },
+  noAnswerDeclined: {
+    id: 'portal.proposals.noAnswerDeclined',
+    defaultMessage:
+      'No answer yet: this creditor usually declines plans like yours, so it is not in your plan while we follow up',
+  },
 });
 
 /**
+ * A creditor that stayed silent past its programme's days: the answer its programme assumes was applied to the
+ * plan, so the line says what that did (the amount is the plan's payment to it, the table's figure).
+ */
+function noAnswerLine(proposal: NonNullable<Creditor['proposal']>, intl: IntlShape): string {
+  if (proposal.answer === 'declined') return intl.formatMessage(PROPOSAL_LINES.noAnswerDeclined);
+  if (proposal.answer === 'accepted' || proposal.answer === 'countered') {
+    return proposal.agreedPayment === null
+      ? intl.formatMessage(PROPOSAL_LINES.noAnswerAcceptedTerms)
+      : intl.formatMessage(PROPOSAL_LINES.noAnswerAccepted, {
+          amount: formatDollars(proposal.agreedPayment),
+        });
+  }
+  return intl.formatMessage(PROPOSAL_LINES.noAnswer);
+}
+
+/**
  * What became of the proposal sent to a creditor, in one or two short lines: when it was sent (or prepared, while
- * not yet sent), then when and how the creditor answered. Nothing before a proposal exists.
+ * not yet sent), then when and how the creditor answered, or what was applied when it did not. Nothing before a
+ * proposal exists.
  */
 export function proposalLines(proposal: Creditor['proposal'], intl: IntlShape): string[] {
-  if (!proposal) return [];
+  // A withdrawn proposal never went out (its offer left the plan first): the status badge says the rest.
+  if (!proposal || proposal.state === 'withdrawn') return [];
   const day = (value: string) => formatDay(value, intl);
   const lines = [
     proposal.sentOn
       ? intl.formatMessage(PROPOSAL_LINES.sent, { date: day(proposal.sentOn) })
       : intl.formatMessage(PROPOSAL_LINES.prepared, { date: day(proposal.preparedOn) }),
   ];
-  if (proposal.state === 'noAnswer') lines.push(intl.formatMessage(PROPOSAL_LINES.noAnswer));
+  if (proposal.state === 'noAnswer') lines.push(noAnswerLine(proposal, intl));
   if (proposal.answeredOn && proposal.answer) {
     const date = day(proposal.answeredOn);
     const amount = proposal.agreedPayment === null ? null : formatDollars(proposal.agreedPayment);

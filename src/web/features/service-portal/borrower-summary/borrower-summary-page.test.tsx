@@ -1,7 +1,7 @@
 import { focusManager } from '@tanstack/react-query';
 import { queryClient } from '#web/lib/query-client';
 import { borrowerSummaryQuery } from '../api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertView, BorrowerSummaryView, OfferView } from '#domain/flow/staff-views';
 import { formatCardDate } from '#domain/service-portal/date-range';
@@ -18,6 +18,7 @@ import {
 } from './borrower-summary-page';
 import { CONTACT_HISTORY_EMPTY } from './contact-history';
 import { OFFERS_CLOSED_NOTE } from './decision-tab';
+import { formatTimestamp } from './summary-overview';
 import { LETTER_NOT_SENT, NO_PAYMENT_ACCOUNT } from './enrollment-section';
 import { staffSession } from '#web/test/sessions';
 
@@ -889,6 +890,69 @@ describe('/borrower-summary', () => {
     ]);
     await click(toggle);
     expect(actions()).toHaveLength(2);
+  });
+
+  it('names the silent-creditor default where nobody signed in changed a status, not the borrower or staff', async () => {
+    const AUTOMATIC = 'Automatic: the creditor did not answer within 30 days';
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf(
+          {
+            statusHistory: [
+              {
+                from: 'signContract',
+                to: 'counselorReview',
+                createdAt: '2025-03-01T10:00:00.000Z',
+                changedBy: null,
+              },
+              {
+                from: 'creditorReview',
+                to: 'transfer',
+                createdAt: '2025-04-01T10:00:00.000Z',
+                changedBy: null,
+                automatic: AUTOMATIC,
+              },
+            ],
+          },
+          { status: 'transfer' },
+        ),
+      },
+    ];
+    stubApi();
+    await open();
+    const rows = within(region('History'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('td')].slice(1).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Creditor Review → Transfer', AUTOMATIC],
+      ['Sign Contract → Counselor Review', 'Borrower or system'],
+    ]);
+
+    cleanup();
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    const silent = decision({
+      offers: [
+        offer({
+          status: 'accepted',
+          statusChanges: [
+            {
+              status: 'accepted',
+              createdAt: '2025-04-01T10:00:00.000Z',
+              changedBy: null,
+              automatic: AUTOMATIC,
+            },
+          ],
+        }),
+      ],
+    });
+    summaries = [{ status: 200, body: summaryOf({ decision: { decision: silent, message: null } }) }];
+    stubApi();
+    await open();
+    const at = formatTimestamp('2025-04-01T10:00:00.000Z');
+    expect(text()).toContain(`${at} · ${AUTOMATIC}`);
+    expect(text()).not.toContain(`${at} by`);
   });
 
   it('counts openings past a thousand as 1000+', async () => {

@@ -357,7 +357,9 @@ function HistorySection({ summary }: { summary: BorrowerSummaryView }) {
                         {change.from ? APPLICATION_STATUS_LABELS[change.from] : 'Started'} →{' '}
                         {APPLICATION_STATUS_LABELS[change.to]}
                       </td>
-                      <td className={CELL}>{change.changedBy?.name ?? 'Borrower or system'}</td>
+                      <td className={CELL}>
+                        {change.changedBy?.name ?? change.automatic ?? 'Borrower or system'}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -152,7 +152,9 @@ function OffersTable({
                   {last && (
                     <p className="mt-1 text-xs text-gray-600">
                       {formatTimestamp(last.createdAt)}
-                      {last.changedBy && ` by ${last.changedBy.name}`}
+                      {last.changedBy
+                        ? ` by ${last.changedBy.name}`
+                        : last.automatic && ` · ${last.automatic}`}
                     </p>
                   )}
                 </td>

@@ -99,6 +99,7 @@ const page1: OverdueProposalsView = {
       daysWaiting: 1,
     },
   ],
+  withdrawn: [],
   batch: { agencyDay: '2026-11-27', today: null, waiting: 3 },
 };
 const page2: OverdueProposalsView = {
@@ -237,6 +238,53 @@ describe('/proposals', () => {
     await app.user.click(within(panel).getByRole('button', { name: 'Mark 1 proposal as mailed' }));
     expect(await within(panel).findByText('Marked 1 proposal as mailed.')).toBeInTheDocument();
     expect(mailed).toEqual([{ proposalIds: ['m1', 'm2'] }, { proposalIds: ['m2'] }]);
+  });
+
+  it('alerts staff to proposals withdrawn because their offer left the plan, and hides the alert when none', async () => {
+    reply = {
+      status: 200,
+      body: {
+        ...page1,
+        withdrawn: [
+          {
+            id: 'w1',
+            applicationId: APP_2,
+            offerId: 'o7',
+            creditorId: 'citi',
+            creditorName: 'Citibank',
+            channel: 'mail',
+            withdrawnAt: '2026-11-27T15:00:00.000Z',
+            reason: 'declined',
+          },
+          {
+            id: 'w2',
+            applicationId: APP_1,
+            offerId: 'o8',
+            creditorId: 'chase',
+            creditorName: 'Chase Card Services',
+            channel: 'batch',
+            withdrawnAt: '2026-11-26T15:00:00.000Z',
+            reason: 'applicationClosed',
+          },
+        ],
+      },
+    };
+    renderRoutes(routes, '/proposals');
+    const alert = await screen.findByRole('region', { name: 'Withdrawn: do not send' });
+    expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '22222222 Citibank, withdrawn on Nov 27, 2026: The creditor declined the offer (was to go by mail: do not mail a printed copy).',
+      '11111111 Chase Card Services, withdrawn on Nov 26, 2026: The application is no longer in creditor review (was to go in the batch file: left out of it).',
+    ]);
+    expect(within(alert).getByRole('link', { name: '22222222' })).toHaveAttribute(
+      'href',
+      `/borrower-summary?id=${APP_2}`,
+    );
+  });
+
+  it('shows no withdrawn alert when none was withdrawn', async () => {
+    renderRoutes(routes, '/proposals');
+    await screen.findByRole('region', { name: 'To mail' });
+    expect(screen.queryByRole('region', { name: 'Withdrawn: do not send' })).toBeNull();
   });
 
   it('says when nothing is overdue', async () => {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { proposalBatchFileName } from '#domain/enrollment/proposal-batch';
+import { PROPOSAL_WITHDRAWAL_REASON_LABELS } from '#domain/enrollment/proposal-answers';
 import type { OverdueProposalsView } from '#domain/validation/proposals';
 import { LoadError, PortalPage } from '../portal-layout';
 import {
@@ -29,12 +30,14 @@ type Creditor = OverdueProposalsView['creditors'][number];
 type Proposal = OverdueProposalsView['proposals'][number];
 type ToMail = OverdueProposalsView['toMail'][number];
 type Batch = OverdueProposalsView['batch'];
+type Withdrawn = OverdueProposalsView['withdrawn'][number];
 
 const STATE_LABELS = {
   prepared: 'Prepared, not sent',
   sent: 'Sent',
   answered: 'Answered',
   noAnswer: 'No answer (default applied)',
+  withdrawn: 'Withdrawn before it went out',
 } as const satisfies Record<Proposal['state'], string>;
 
 /** A flagged proposal's state: what its programme assumed, and what clears the flag. */
@@ -229,6 +232,51 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
   );
 }
 
+/** How a withdrawn proposal would have gone out: what staff must not do with it now. */
+const CHANNEL_WORDS: Record<string, string> = {
+  mail: 'by mail: do not mail a printed copy',
+  batch: 'in the batch file: left out of it',
+};
+
+/**
+ * The alert of proposals withdrawn lately: each waited for the batch file or the post when its offer left the
+ * plan, so it is not sent (and a letter already printed goes in the bin). Shown only when there are some.
+ */
+function WithdrawnPanel({ withdrawn }: { withdrawn: readonly Withdrawn[] }) {
+  const headingId = useId();
+  if (withdrawn.length === 0) return null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+      data-testid="withdrawn-proposals"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-gray-900">
+        Withdrawn: do not send
+      </h2>
+      <p className="mt-1 text-sm text-gray-800">
+        These proposals were waiting to go out when their offer left the plan. They are no longer in the batch
+        file or the list to mail.
+      </p>
+      <ul className="mt-2 space-y-2 text-sm text-gray-900">
+        {withdrawn.map((p) => (
+          <li key={p.id}>
+            <Link
+              to={`/borrower-summary?id=${encodeURIComponent(p.applicationId)}`}
+              className="font-medium text-brand-700 underline hover:text-brand-800"
+            >
+              {p.applicationId.slice(0, 8)}
+            </Link>{' '}
+            {p.creditorName}, withdrawn on {dayOf(p.withdrawnAt)}:{' '}
+            {PROPOSAL_WITHDRAWAL_REASON_LABELS[p.reason]}
+            {p.channel && CHANNEL_WORDS[p.channel] ? ` (was to go ${CHANNEL_WORDS[p.channel]})` : ''}.
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 const dayOf = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
@@ -332,6 +380,7 @@ export function Component() {
   return (
     <PortalPage title={PROPOSALS_TITLE}>
       <div className="space-y-4">
+        {list.data && <WithdrawnPanel withdrawn={list.data.withdrawn} />}
         {list.data && (
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <BatchPanel batch={list.data.batch} />
