@@ -1,63 +1,46 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { FIXED, formatEnglish } from '#domain/i18n/validation-messages';
 import { ApiError } from '#web/lib/api';
 
-// The server's refusals for the counselling call, in the page's language. The server writes them in English
-// (src/server/features/counselling); the page knows each by its code and text.
+// The server's refusals for the counselling call, in the page's language (src/server/features/counselling),
+// and the page's own words for what the server cannot say (an outage, a lost connection).
 
-export const m: Record<
-  | 'slotTaken'
-  | 'alreadyBooked'
-  | 'notChangeable'
-  | 'linkExpired'
-  | 'linkNotValid'
-  | 'unavailable'
-  | 'failed'
-  | 'network',
-  MessageDescriptor
-> = defineMessages({
-  slotTaken: {
-    id: 'counselling.error.slotTaken',
-    defaultMessage: 'This time is no longer open. Please choose another.',
-  },
-  alreadyBooked: {
-    id: 'counselling.error.alreadyBooked',
-    defaultMessage: 'You already have a call booked. Use the links in its email to move or cancel it.',
-  },
-  notChangeable: {
-    id: 'counselling.error.notChangeable',
-    defaultMessage: 'This call can no longer be changed.',
-  },
-  linkExpired: {
-    id: 'counselling.error.linkExpired',
-    defaultMessage: 'This link has expired: the call it was for is over.',
-  },
-  linkNotValid: { id: 'counselling.error.linkNotValid', defaultMessage: 'This link is not valid.' },
-  unavailable: {
-    id: 'counselling.error.unavailable',
-    defaultMessage:
-      'Booking is not available right now. Please try again in a few minutes, or call us at {phone}.',
-  },
-  failed: {
-    id: 'counselling.error.failed',
-    defaultMessage: 'Something went wrong. Please try again, or call us at {phone}.',
-  },
-  network: {
-    id: 'counselling.error.network',
-    defaultMessage: 'Network Connection Error: Please check your internet connection',
-  },
-});
+export const m = {
+  // The server's own refusals: the very messages it answers with (in the reader's language).
+  slotTaken: FIXED.counsellingSlotTaken,
+  alreadyBooked: FIXED.counsellingAlreadyBooked,
+  notChangeable: FIXED.counsellingCallNotChangeable,
+  linkExpired: FIXED.counsellingLinkExpired,
+  linkNotValid: FIXED.counsellingLinkNotValid,
+  ...(defineMessages({
+    unavailable: {
+      id: 'counselling.error.unavailable',
+      defaultMessage:
+        'Booking is not available right now. Please try again in a few minutes, or call us at {phone}.',
+    },
+    failed: {
+      id: 'counselling.error.failed',
+      defaultMessage: 'Something went wrong. Please try again, or call us at {phone}.',
+    },
+    network: {
+      id: 'counselling.error.network',
+      defaultMessage: 'Network Connection Error: Please check your internet connection',
+    },
+  }) as Record<'unavailable' | 'failed' | 'network', MessageDescriptor>),
+} satisfies Record<string, MessageDescriptor>;
 
 /** What went wrong with a booking or a change, in words the page can show. */
 export function refusalText(error: unknown, intl: IntlShape, phone: string): string {
   if (error instanceof ApiError) {
     if (error.code === 'NetworkError') return intl.formatMessage(m.network);
-    if (error.message.startsWith('You already have a call booked'))
-      return intl.formatMessage(m.alreadyBooked);
-    if (error.message.startsWith('This time is no longer open')) return intl.formatMessage(m.slotTaken);
-    if (error.message.startsWith('This call can no longer be changed'))
-      return intl.formatMessage(m.notChangeable);
-    if (error.status === 404)
-      return intl.formatMessage(error.message.includes('expired') ? m.linkExpired : m.linkNotValid);
+    // The server answers in the reader's language (its cookie, else the browser's): a refusal is known by its
+    // text in English or in the page's language, whichever the server chose.
+    const is = (descriptor: MessageDescriptor) =>
+      error.message === formatEnglish(descriptor) || error.message === intl.formatMessage(descriptor);
+    for (const known of [m.alreadyBooked, m.slotTaken, m.notChangeable, m.linkExpired, m.linkNotValid]) {
+      if (is(known)) return intl.formatMessage(known);
+    }
+    if (error.status === 404) return intl.formatMessage(m.linkNotValid);
     // The outside scheduler (Cal.com) could not be reached: nothing was booked or changed.
     if (error.status === 503) return intl.formatMessage(m.unavailable, { phone });
   }
