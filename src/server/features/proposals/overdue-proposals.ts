@@ -46,9 +46,6 @@ export async function overdueProposals(
   db: Db,
   o: OverdueProposalsQuery & { now: Date; agencyDay: string },
 ): Promise<OverdueProposalsView> {
-  // The lists below are of proposals still to send: one whose offer left the plan is withdrawn first, so it is
-  // shown as withdrawn (with why) instead of waiting to be mailed.
-  await db.transaction((tx) => withdrawProposalsOffThePlan(tx, { now: o.now }));
   let afterWhere: SQL | undefined;
   if (o.after) {
     const [from] = await db
@@ -61,6 +58,28 @@ export async function overdueProposals(
       and(eq(proposal.preparedAt, from.preparedAt), gt(proposal.id, o.after)),
     );
   }
+  // The lists below are of proposals still to send: one whose offer left the plan is withdrawn first, so it is
+  // shown as withdrawn (with why) instead of waiting to be mailed. Only the proposals this read is about to list
+  // are checked (a page of each list, at most), so a read costs the same however many proposals wait.
+  const pageIds = await db
+    .select({ id: proposal.id })
+    .from(proposal)
+    .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
+    .where(and(overdueWhere(o.now), afterWhere))
+    .orderBy(asc(proposal.preparedAt), asc(proposal.id))
+    .limit(o.limit + 1);
+  const toMailIds = await db
+    .select({ id: proposal.id })
+    .from(proposal)
+    .where(toMailWhere)
+    .orderBy(asc(proposal.preparedAt), asc(proposal.id))
+    .limit(TO_MAIL_LIMIT);
+  await db.transaction((tx) =>
+    withdrawProposalsOffThePlan(tx, {
+      now: o.now,
+      proposalIds: [...new Set([...pageIds, ...toMailIds].map((r) => r.id))],
+    }),
+  );
   const rows = await db
     .select({ proposal, responseDays: creditor.responseDays })
     .from(proposal)
@@ -158,6 +177,8 @@ export async function overdueProposals(
 /** The most proposals the screen lists as waiting to be mailed, oldest first. */
 export const TO_MAIL_LIMIT = 100;
 
+const toMailWhere = and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'mail'));
+
 /** Proposals to creditors that take them by mail (or have no channel on file), prepared and not mailed yet. */
 async function proposalsToMail(db: Db, now: Date): Promise<OverdueProposalsView['toMail']> {
   const rows = await db
@@ -171,7 +192,7 @@ async function proposalsToMail(db: Db, now: Date): Promise<OverdueProposalsView[
     })
     .from(proposal)
     .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
-    .where(and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'mail')))
+    .where(toMailWhere)
     .orderBy(asc(proposal.preparedAt), asc(proposal.id))
     .limit(TO_MAIL_LIMIT);
   return rows.map((r) => ({
