@@ -21,6 +21,29 @@ const MINUTE = 60_000;
 
 export const ALREADY_BOOKED = MESSAGES.counsellingAlreadyBooked;
 
+/**
+ * Writes a booked call and queues its confirmation email (with the invitation and the signed links), in the
+ * caller's transaction: the same for a slot of the product's own calendar and for one an outside scheduler
+ * booked. Answers the row, its link token and the email's id (to hand over once the transaction commits).
+ */
+export async function writeBookedCall(
+  tx: Tx,
+  services: Pick<Services, 'config' | 'cipher'>,
+  values: Omit<typeof counsellingCall.$inferInsert, 'state'>,
+): Promise<{ row: CallRow; token: string; emailId: string }> {
+  const [row] = await tx
+    .insert(counsellingCall)
+    .values({ ...values, state: 'booked' })
+    .returning();
+  const token = signCallToken(callTokenKey(services.config.authSecret), row!.id, row!.endsAt);
+  const emailId = await enqueueEmail(
+    tx,
+    services.cipher,
+    callEmail({ call: row!, kind: 'booked', publicUrl: services.config.publicUrl, token }),
+  );
+  return { row: row!, token, emailId };
+}
+
 /** Who the call is with: a signed-in borrower's own account, else the visitor's answers (all required then). */
 export function contactOf(input: BookCallInput, viewer: Viewer | null) {
   if (viewer && !viewer.isStaff) {
@@ -93,7 +116,6 @@ export async function bookCall(o: {
     startsAt: input.startsAt,
     endsAt: new Date(input.startsAt.getTime() + rules.callMinutes * MINUTE),
   };
-  const key = callTokenKey(services.config.authSecret);
   let emailId: string;
   let result: { row: CallRow; token: string };
   try {
@@ -106,26 +128,20 @@ export async function bookCall(o: {
         now,
         language: input.language,
         write: async (counsellorId) => {
-          const [row] = await tx
-            .insert(counsellingCall)
-            .values({
-              counsellorId,
-              startsAt: slot.startsAt,
-              endsAt: slot.endsAt,
-              state: 'booked',
-              ...contact,
-              language: input.language,
-              reminder: input.reminder,
-              timeZone: input.timeZone,
-            })
-            .returning();
-          const token = signCallToken(key, row!.id, row!.endsAt);
-          const id = await enqueueEmail(
-            tx,
-            services.cipher,
-            callEmail({ call: row!, kind: 'booked', publicUrl: services.config.publicUrl, token }),
-          );
-          return { emailId: id, result: { row: row!, token } };
+          const {
+            row,
+            token,
+            emailId: id,
+          } = await writeBookedCall(tx, services, {
+            counsellorId,
+            startsAt: slot.startsAt,
+            endsAt: slot.endsAt,
+            ...contact,
+            language: input.language,
+            reminder: input.reminder,
+            timeZone: input.timeZone,
+          });
+          return { emailId: id, result: { row, token } };
         },
       });
     }));

@@ -12,7 +12,7 @@ import { enqueueEmail } from '#server/email/outbox';
 import type { Viewer } from '#server/plugins/viewer';
 import { STAFF_GROUP } from '#server/plugins/staff-group';
 import type { Services } from '#server/services';
-import { ALREADY_BOOKED, contactOf, refuseSecondUpcomingCall } from './book-call';
+import { ALREADY_BOOKED, contactOf, refuseSecondUpcomingCall, writeBookedCall } from './book-call';
 import { callEmail } from './call-email';
 import { callTokenKey, openCallToken, signCallToken } from './call-token';
 import { callView, type CallRow } from './call-view';
@@ -130,32 +130,20 @@ export async function bookOutsideCall(o: {
       throw refusal(error, 'book');
     });
 
-  const key = callTokenKey(services.config.authSecret);
   let saved: { row: CallRow; token: string; emailId: string };
   try {
     saved = await db.transaction(async (tx) => {
       await refuseSecondUpcomingCall(tx, contact.email, now);
-      const [row] = await tx
-        .insert(counsellingCall)
-        .values({
-          counsellorId: await staffMemberOf(tx, booking.hostEmail),
-          startsAt: booking.startsAt,
-          endsAt: booking.endsAt,
-          state: 'booked',
-          providerRef: booking.reference,
-          ...contact,
-          language: input.language,
-          reminder: input.reminder,
-          timeZone: input.timeZone,
-        })
-        .returning();
-      const token = signCallToken(key, row!.id, row!.endsAt);
-      const emailId = await enqueueEmail(
-        tx,
-        services.cipher,
-        callEmail({ call: row!, kind: 'booked', publicUrl: services.config.publicUrl, token }),
-      );
-      return { row: row!, token, emailId };
+      return writeBookedCall(tx, services, {
+        counsellorId: await staffMemberOf(tx, booking.hostEmail),
+        startsAt: booking.startsAt,
+        endsAt: booking.endsAt,
+        providerRef: booking.reference,
+        ...contact,
+        language: input.language,
+        reminder: input.reminder,
+        timeZone: input.timeZone,
+      });
     });
   } catch (error) {
     await o.scheduler.cancel(booking.reference).catch(() => {
@@ -196,7 +184,6 @@ export async function changeOutsideCall(o: {
   const now = o.now ?? new Date();
   const { db } = services.database;
   const key = callTokenKey(services.config.authSecret);
-
   const opened = openCallToken(key, o.token, now);
   const [held] =
     'refused' in opened
