@@ -73,7 +73,7 @@ async function bookedCall() {
     phoneNumber: '415-555-0188',
   });
   expect(res.statusCode, res.body).toBe(201);
-  const [row] = await rows();
+  const row = (await rows()).find((r) => r.email === email);
   return { uid: row!.providerRef!, email, startsAt: slots[0]!.startsAt, later: slots[3]!.startsAt };
 }
 
@@ -191,6 +191,27 @@ describe('POST /api/webhooks/scheduling (Cal.com)', () => {
     expect(await t.emailsTo(call.email)).toHaveLength(2);
     const log = lines.join('\n');
     for (const personal of [call.email, call.uid, newUid, robin.email]) expect(log).not.toContain(personal);
+  });
+
+  it('applies two deliveries of one move arriving at once only once', async () => {
+    const call = await bookedCall();
+    const event = rescheduled(call.uid, `twin${randomBytes(8).toString('hex')}`, call.later, call.email);
+    const answers = await Promise.all([deliver(t, event), deliver(t, event)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await rows())[0]).toMatchObject({ state: 'rescheduled', revision: 1 });
+    expect(await t.emailsTo(call.email)).toHaveLength(2);
+  });
+
+  it('leaves the row as it was (409) when the new host already has a product call at the new time', async () => {
+    const call = await bookedCall();
+    // The second booking takes the next open slot, with the same host: moving the first onto it collides.
+    const other = await bookedCall();
+    const res = await deliver(t, rescheduled(call.uid, 'collides1', other.startsAt, call.email));
+    expect(res.statusCode).toBe(409);
+    const after = (await rows()).find((r) => r.email === call.email)!;
+    expect(after).toMatchObject({ state: 'booked', revision: 0, providerRef: call.uid });
+    expect(after.startsAt.toISOString()).toBe(call.startsAt);
+    expect(await t.emailsTo(call.email)).toHaveLength(1);
   });
 
   it('ignores the notice of a move the product made itself (its row already holds the new uid)', async () => {
