@@ -20,6 +20,7 @@ import { createDocumentStore } from '#providers/document-store/index';
 import { sealedDocuments } from './application/sealed-documents';
 import { customerPortalRoutes } from './features/customer-portal/routes';
 import { counsellingRoutes } from './features/counselling/routes';
+import { schedulingWebhookRoutes } from './features/counselling/cal-com-webhook';
 import { counsellingBorrowerRoutes } from './features/counselling/borrower-routes';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { paymentRoutes } from './features/payments/routes';
@@ -240,6 +241,7 @@ export async function buildApp(
   await app.register(twilioSmsWebhookRoutes, { services });
   await app.register(legalRoutes, { services });
   await app.register(counsellingRoutes, { services });
+  await app.register(schedulingWebhookRoutes, { services });
   await app.register(counsellingBorrowerRoutes, { services });
   await app.register(sessionRecordingRoutes, { services });
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });

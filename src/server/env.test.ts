@@ -49,6 +49,7 @@ describe('loadConfig', () => {
     [{ SCHEDULING_PROVIDER: 'cal-com', CAL_COM_EVENT_TYPE_ID: '12' }, 'CAL_COM_API_KEY'],
     [{ SCHEDULING_PROVIDER: 'cal-com', CAL_COM_API_KEY: 'cal_live_x' }, 'CAL_COM_EVENT_TYPE_ID'],
     [{ CAL_COM_EVENT_TYPE_ID: 'intro' }, 'CAL_COM_EVENT_TYPE_ID'],
+    [{ CAL_COM_WEBHOOK_SECRET: 'short' }, 'CAL_COM_WEBHOOK_SECRET'],
     [{ DOCUMENT_STORE: 'dropbox' }, 'DOCUMENT_STORE'],
     [{ DOCUMENT_STORE: 's3' }, 'S3_BUCKET'],
     [{ DOCUMENT_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
@@ -67,7 +68,28 @@ describe('loadConfig', () => {
         CAL_COM_API_KEY: 'cal_live_x',
         CAL_COM_EVENT_TYPE_ID: '12',
       }).scheduling,
-    ).toEqual({ kind: 'cal-com', baseUrl: 'https://api.cal.com', apiKey: 'cal_live_x', eventTypeId: 12 });
+    ).toStrictEqual({
+      kind: 'cal-com',
+      baseUrl: 'https://api.cal.com',
+      apiKey: 'cal_live_x',
+      eventTypeId: 12,
+      webhookSecret: undefined,
+    });
+  });
+
+  it("reads Cal.com's webhook secret, which is optional (the webhook is off without it)", () => {
+    const calCom = {
+      SCHEDULING_PROVIDER: 'cal-com',
+      CAL_COM_API_KEY: 'cal_live_x',
+      CAL_COM_EVENT_TYPE_ID: '12',
+    };
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), ...calCom, CAL_COM_WEBHOOK_SECRET: 'whsec-0123456789abcdef' })
+        .scheduling,
+    ).toMatchObject({ kind: 'cal-com', webhookSecret: 'whsec-0123456789abcdef' });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...calCom }).scheduling).toMatchObject({
+      webhookSecret: undefined,
+    });
   });
 
   it('keeps documents under DATA_DIR by default, in the bucket DOCUMENT_STORE=s3 names', () => {

@@ -155,6 +155,11 @@ const EnvSchema = z.object({
   /** The Cal.com event type whose slots are the counselling calls. */
   CAL_COM_EVENT_TYPE_ID: z.coerce.number().int().positive().optional(),
   CAL_COM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.cal.com'),
+  /**
+   * The secret of the Cal.com webhook that tells the product of cancellations and moves made in Cal.com;
+   * unset, POST /api/webhooks/scheduling answers 404.
+   */
+  CAL_COM_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Where texts go: the built-in sandbox (default) or Twilio's Messages API (the TWILIO_ variables). */
   SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   /** Who checks phone numbers: the built-in sandbox (default) or Twilio Lookup v2 (the TWILIO_ variables). */
@@ -306,7 +311,15 @@ export type Config = {
   metrics: { port: number | undefined; host: string; token: string | undefined } | undefined;
   /** Who schedules counselling calls (SCHEDULING_PROVIDER and the CAL_COM_ variables). */
   scheduling:
-    { kind: 'in-product' } | { kind: 'cal-com'; baseUrl: string; apiKey: string; eventTypeId: number };
+    | { kind: 'in-product' }
+    | {
+        kind: 'cal-com';
+        baseUrl: string;
+        apiKey: string;
+        eventTypeId: number;
+        /** Signs Cal.com's webhook calls (CAL_COM_WEBHOOK_SECRET); undefined, the webhook is off. */
+        webhookSecret: string | undefined;
+      };
   /** Where documents are kept (DOCUMENT_STORE and the S3_ variables). */
   documentStore:
     | { kind: 'local' }
@@ -578,6 +591,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             baseUrl: env.CAL_COM_API_URL,
             apiKey: env.CAL_COM_API_KEY!,
             eventTypeId: env.CAL_COM_EVENT_TYPE_ID!,
+            webhookSecret: env.CAL_COM_WEBHOOK_SECRET,
           }
         : { kind: 'in-product' },
     documentStore:

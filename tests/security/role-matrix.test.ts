@@ -103,6 +103,8 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/application/envelopes/:envelopeId/signing-link', 'borrower'],
   ['POST', '/api/webhooks/e-signature', 'public'],
   ['POST', '/api/webhooks/bank-link', 'public'],
+  // Cal.com's notices of calls changed in Cal.com: public, refused (401) without a valid X-Cal-Signature-256.
+  ['POST', '/api/webhooks/scheduling', 'public'],
   // Twilio's inbound texts: public, and refused (403) without a valid X-Twilio-Signature.
   ['POST', '/api/webhooks/twilio/sms', 'public'],
   ['GET', '/api/legal/:document', 'public'],

@@ -25,7 +25,7 @@ export const MAX_SLOT_SPAN_DAYS = 35;
 /** An instant written in ISO 8601 with its offset ('2026-03-09T13:00:00Z'); impossible dates are refused. */
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-const instantField = (label: string) =>
+export const instantField = (label: string) =>
   z
     .string({ error: requiredMessage(label) })
     .max(40, { error: invalidMessage(label) })

@@ -8,6 +8,7 @@ import type { Config } from '../env';
 export const ORIGIN_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/webhooks/e-signature',
   'POST /api/webhooks/bank-link',
+  'POST /api/webhooks/scheduling',
   'POST /api/webhooks/twilio/sms',
 ]);
 

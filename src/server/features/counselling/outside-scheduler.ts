@@ -46,7 +46,7 @@ function refusal(error: unknown, when: 'book' | 'change'): AppError {
 }
 
 /** The staff member whose email is the host's (compared without regard to case), or null when none is. */
-async function staffMemberOf(tx: Tx, hostEmail: string | undefined): Promise<string | null> {
+export async function staffMemberOf(tx: Tx, hostEmail: string | undefined): Promise<string | null> {
   if (!hostEmail) return null;
   const [found] = await tx
     .select({ id: user.id })
