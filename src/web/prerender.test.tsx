@@ -105,6 +105,23 @@ describe('the prerendered pages', () => {
     );
   });
 
+  it('/lead takes its form over at once when the visitor was in it before the script arrived', async () => {
+    const { container, startLanding } = await prerendered('/lead');
+    for (const level of ['error', 'warn'] as const) vi.spyOn(console, level).mockImplementation(() => {});
+    const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    // Typed and ticked while the page was still plain HTML: those events reached no listener.
+    field('firstName').value = 'Ana';
+    field('agreedToTerms').checked = true;
+    await act(async () => {
+      await startLanding(container);
+      // No further event: the form is taken over all the same.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    expect(container.querySelector('form')).toHaveAttribute('data-taken-over');
+    expect(field('firstName').value).toBe('Ana');
+    expect(field('agreedToTerms').checked).toBe(true);
+  });
+
   it("/lead as the server answers a form sent without the script: React's drawing, taken over as it stands", async () => {
     const answer: LeadFormAnswer = {
       values: {

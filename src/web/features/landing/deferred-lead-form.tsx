@@ -48,6 +48,12 @@ const startOnForm = () => {
   startedOnForm?.();
 };
 
+/** Whether a field of the form differs from the page as drawn: the visitor typed, or ticked a box. */
+const hasBeenEdited = (element: HTMLElement) =>
+  Array.from(element.querySelectorAll('input')).some((input) =>
+    input.type === 'checkbox' ? input.checked !== input.defaultChecked : input.value !== input.defaultValue,
+  );
+
 const START_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 const noSubscription = () => () => undefined;
@@ -117,6 +123,12 @@ export const DeferredLeadForm = memo(function DeferredLeadForm() {
       for (const type of START_EVENTS) window.removeEventListener(type, start, true);
     };
     for (const type of START_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+    // A visitor quicker than the script (on a slow phone, or a busy one) may be in the form already, its
+    // events gone before anyone listened: a field holding the focus, or one already typed into, is a start.
+    if (element.contains(document.activeElement) || hasBeenEdited(element)) {
+      stop();
+      startOnForm();
+    }
     return stop;
   }, []);
 
