@@ -4,7 +4,8 @@
  * silent-creditor job flags it at the next start), and its creditor gets ACH numbers on file (as creditor
  * relations would enter them), so the offer-status modal can keep them. It is chosen in an application with
  * another creditor still to answer, so the silent answer does not close the creditor review. Prints the chosen
- * application, the offer's creditor as the borrower summary names it, and the creditor table's name, as JSON.
+ * application, the offer's creditor as the borrower summary names it, its balance (cents; the summary's answer
+ * buttons name it when the application has two accounts at that creditor) and the creditor table's name, as JSON.
  * Run by tsx against the journey's database while its server is stopped (the embedded database has one owner
  * at a time). Usage: tsx tests/e2e/support/silent-creditor.ts
  */
@@ -30,6 +31,7 @@ try {
       id: proposal.id,
       applicationId: proposal.applicationId,
       creditorId: proposal.creditorId,
+      balance: offer.balance,
       debtName: sql<string | null>`coalesce(${debt.lenderFriendlyName}, ${debt.lenderName})`,
       collectionName: sql<
         string | null
@@ -66,6 +68,7 @@ try {
     JSON.stringify({
       applicationId: chosen.applicationId,
       offerCreditor: chosen.debtName ?? chosen.collectionName ?? 'Unknown',
+      offerBalance: chosen.balance,
       creditorName: owner!.name,
     }),
   );

@@ -658,6 +658,29 @@ describe('/borrower-summary', () => {
     expect(button('Change answer for Card Co')).toBeInTheDocument();
   });
 
+  it('names the balance on the answer buttons of two accounts at one creditor, so each says which it answers', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    const offers = [
+      offer({ id: 'offer-a', creditor: 'Citi', balance: 421_000 }),
+      offer({ id: 'offer-b', creditor: 'Citi', balance: 180_050, status: 'accepted' }),
+      offer({ id: 'offer-c', creditor: 'Big Bank', balance: 90_000 }),
+    ];
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf(
+          { decision: { decision: decision({ offers }), message: null } },
+          { status: 'creditorReview' },
+        ),
+      },
+    ];
+    stubApi();
+    await open();
+    expect(button('Answer for Citi, balance $4,210')).toBeInTheDocument();
+    expect(button('Change answer for Citi, balance $1,801')).toBeInTheDocument();
+    expect(button('Answer for Big Bank')).toBeInTheDocument();
+  });
+
   it('offers no Answer action outside creditor review', async () => {
     sessionStorage.setItem(TAB_STORAGE_KEY, '3');
     summaries = [{ status: 200, body: summaryOf({ decision: { decision: decision(), message: null } }) }];

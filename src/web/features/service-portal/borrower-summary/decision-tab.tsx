@@ -73,6 +73,11 @@ function OffersTable({
 }) {
   const captionId = useId();
   const sorted = [...offers].sort((a, b) => b.balance - a.balance || a.creditor.localeCompare(b.creditor));
+  // Two accounts at one creditor read alike to a screen reader: their buttons also name the balance.
+  const named = new Map<string, number>();
+  for (const o of offers) named.set(o.creditor, (named.get(o.creditor) ?? 0) + 1);
+  const answerTarget = (o: OfferView) =>
+    (named.get(o.creditor) ?? 0) > 1 ? `${o.creditor}, balance ${formatDollars(o.balance)}` : o.creditor;
   return (
     <div
       role="region"
@@ -166,7 +171,7 @@ function OffersTable({
                       className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50"
                     >
                       {offer.status === null ? 'Answer' : 'Change answer'}
-                      <span className="sr-only"> for {offer.creditor}</span>
+                      <span className="sr-only"> for {answerTarget(offer)}</span>
                     </button>
                   </td>
                 )}
