@@ -70,6 +70,8 @@ export const overdueProposalsViewSchema = z.object({
       offerId: z.string(),
       creditorId: z.string().nullable(),
       creditorName: z.string(),
+      /** The account's last four digits, as its printed letter states them; null when none is on file. */
+      accountLast4: z.string().nullable(),
       preparedAt: z.string(),
       daysWaiting: z.number().int(),
     }),

@@ -13,7 +13,8 @@ import { withdrawProposalsOffThePlan } from './withdraw-proposals';
 import type { ProposalAnswer } from '#domain/enrollment/proposal-answers';
 import type { OverdueProposalsQuery, OverdueProposalsView } from '#domain/validation/proposals';
 import type { Db } from '#server/db/client';
-import { creditor, proposal } from '#server/db/schema/index';
+import { collection, creditor, debt, offer, proposal } from '#server/db/schema/index';
+import { type FieldCipher, last4 } from '#server/security/field-encryption';
 
 /** How the list names offers made on the default programme (no creditor of the agency's own). */
 export const DEFAULT_PROGRAMME_NAME = 'Other creditors (default programme)';
@@ -44,6 +45,7 @@ const overdueWhere = (now: Date): SQL =>
  */
 export async function overdueProposals(
   db: Db,
+  cipher: FieldCipher,
   o: OverdueProposalsQuery & { now: Date; agencyDay: string },
 ): Promise<OverdueProposalsView> {
   let afterWhere: SQL | undefined;
@@ -168,7 +170,7 @@ export async function overdueProposals(
       silentDefault: r.state === 'noAnswer' ? (r.answer ?? null) : null,
     })),
     nextAfter: rows.length > o.limit ? page.at(-1)!.id : null,
-    toMail: await proposalsToMail(db, o.now),
+    toMail: await proposalsToMail(db, cipher, o.now),
     withdrawn: await recentlyWithdrawn(db, o.now),
     batch: await proposalBatchStatus(db, o.agencyDay),
   };
@@ -179,8 +181,12 @@ export const TO_MAIL_LIMIT = 100;
 
 const toMailWhere = and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'mail'));
 
-/** Proposals to creditors that take them by mail (or have no channel on file), prepared and not mailed yet. */
-async function proposalsToMail(db: Db, now: Date): Promise<OverdueProposalsView['toMail']> {
+/**
+ * Proposals to creditors that take them by mail (or have no channel on file), prepared and not mailed yet. Each
+ * names the account's last four digits, as its printed letter does: two accounts at one creditor in one
+ * application are then told apart when staff tick the letters they posted.
+ */
+async function proposalsToMail(db: Db, cipher: FieldCipher, now: Date): Promise<OverdueProposalsView['toMail']> {
   const rows = await db
     .select({
       id: proposal.id,
@@ -189,8 +195,12 @@ async function proposalsToMail(db: Db, now: Date): Promise<OverdueProposalsView[
       creditorId: proposal.creditorId,
       creditorName: creditor.name,
       preparedAt: proposal.preparedAt,
+      accountNumber: sql<string | null>`coalesce(${debt.accountNumber}, ${collection.accountNumber})`,
     })
     .from(proposal)
+    .innerJoin(offer, eq(offer.id, proposal.offerId))
+    .leftJoin(debt, eq(debt.id, offer.debtId))
+    .leftJoin(collection, eq(collection.id, offer.collectionId))
     .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
     .where(toMailWhere)
     .orderBy(asc(proposal.preparedAt), asc(proposal.id))
@@ -201,6 +211,7 @@ async function proposalsToMail(db: Db, now: Date): Promise<OverdueProposalsView[
     offerId: r.offerId,
     creditorId: r.creditorId,
     creditorName: r.creditorName ?? DEFAULT_PROGRAMME_NAME,
+    accountLast4: last4(cipher, r.accountNumber),
     preparedAt: r.preparedAt.toISOString(),
     daysWaiting: daysWaiting(r.preparedAt, now),
   }));

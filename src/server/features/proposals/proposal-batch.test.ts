@@ -7,6 +7,7 @@ import { PROPOSAL_BATCH_COLUMNS } from '#domain/enrollment/proposal-batch';
 import { SITE } from '#domain/site';
 import { borrower } from '#server/db/schema/application';
 import { creditor } from '#server/db/schema/creditors';
+import { offer } from '#server/db/schema/decision';
 import { auditLog } from '#server/db/schema/ops';
 import { proposal, proposalBatch } from '#server/db/schema/proposal';
 import { devMailboxTransport } from '#server/email/outbox';
@@ -160,8 +161,22 @@ describe('driven through quality control: emailed, and in the day’s batch file
     const view = res.json();
     expect(view.batch).toMatchObject({ agencyDay: t.today(), today: null });
     expect(view.batch.waiting).toBeGreaterThanOrEqual(rows.filter((r) => r.channel === 'batch').length);
-    const toMail = rows.filter((r) => r.channel === 'mail').map((r) => r.id);
-    for (const id of toMail) expect(view.toMail.map((p: { id: string }) => p.id)).toContain(id);
+    const toMail = rows.filter((r) => r.channel === 'mail');
+    expect(toMail.length).toBeGreaterThan(0);
+    // Each names its account's last four digits, as its printed letter does.
+    for (const row of toMail) {
+      const listed = view.toMail.find((p: { id: string }) => p.id === row.id);
+      expect(listed).toBeDefined();
+      const account = await t.db.query.offer.findFirst({
+        where: eq(offer.id, row.offerId),
+        with: { debt: true, collection: true },
+      });
+      const sealed = account?.debt?.accountNumber ?? account?.collection?.accountNumber;
+      expect(listed.accountLast4).toBe(sealed ? t.cipher.decrypt(sealed).slice(-4) : null);
+    }
+    expect(view.toMail.some((p: { accountLast4: string | null }) => /^\d{4}$/.test(p.accountLast4 ?? ''))).toBe(
+      true,
+    );
   });
 
   it('produces the day’s file once: the batch proposals in it, marked sent, the same file again after', async () => {

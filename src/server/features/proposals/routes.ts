@@ -36,7 +36,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) =>
-      overdueProposals(services.database.db, {
+      overdueProposals(services.database.db, services.cipher, {
         ...request.query,
         now: new Date(),
         agencyDay: services.today(),

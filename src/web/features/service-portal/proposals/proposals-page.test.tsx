@@ -86,6 +86,7 @@ const page1: OverdueProposalsView = {
       offerId: 'o5',
       creditorId: null,
       creditorName: 'Other creditors (default programme)',
+      accountLast4: null,
       preparedAt: '2026-11-26T15:00:00.000Z',
       daysWaiting: 1,
     },
@@ -95,6 +96,7 @@ const page1: OverdueProposalsView = {
       offerId: 'o6',
       creditorId: 'citi',
       creditorName: 'Citibank',
+      accountLast4: '4821',
       preparedAt: '2026-11-26T16:00:00.000Z',
       daysWaiting: 1,
     },
@@ -232,8 +234,15 @@ describe('/proposals', () => {
     await app.user.click(within(panel).getByRole('button', { name: 'Mark 2 proposals as mailed' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Only proposals waiting to be mailed');
     await app.user.click(within(panel).getByRole('checkbox', { name: 'All' }));
+    // Named by the account's last four digits, as the printed letter is; one with none on file goes without.
+    expect(within(panel).getByText('Account ending 4821')).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('checkbox', {
+        name: 'Mailed: Other creditors (default programme), application 22222222',
+      }),
+    ).toBeInTheDocument();
     await app.user.click(
-      within(panel).getByRole('checkbox', { name: 'Mailed: Citibank, application 11111111' }),
+      within(panel).getByRole('checkbox', { name: 'Mailed: Citibank, account ending 4821, application 11111111' }),
     );
     await app.user.click(within(panel).getByRole('button', { name: 'Mark 1 proposal as mailed' }));
     expect(await within(panel).findByText('Marked 1 proposal as mailed.')).toBeInTheDocument();

@@ -171,13 +171,14 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
                       All
                     </label>
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
                     Application
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
                     Creditor
                   </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                  {/* On a phone the day goes under the creditor, so the table fits the screen. */}
+                  <th scope="col" className="hidden py-2 pl-3 text-right font-semibold sm:table-cell">
                     Prepared
                   </th>
                 </tr>
@@ -192,11 +193,11 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
                           className="size-5"
                           checked={chosen.has(p.id)}
                           onChange={() => toggle(p.id)}
-                          aria-label={`Mailed: ${p.creditorName}, application ${p.applicationId.slice(0, 8)}`}
+                          aria-label={`Mailed: ${p.creditorName}${p.accountLast4 ? `, account ending ${p.accountLast4}` : ''}, application ${p.applicationId.slice(0, 8)}`}
                         />
                       </label>
                     </td>
-                    <th scope="row" className="px-3 py-2 font-medium">
+                    <th scope="row" className="px-2 py-2 font-medium sm:px-3">
                       <Link
                         to={`/borrower-summary?id=${encodeURIComponent(p.applicationId)}`}
                         className="text-brand-700 underline hover:text-brand-800"
@@ -204,8 +205,16 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
                         {p.applicationId.slice(0, 8)}
                       </Link>
                     </th>
-                    <td className="px-3 py-2">{p.creditorName}</td>
-                    <td className="py-2 pl-3 text-right whitespace-nowrap">{dayOf(p.preparedAt)}</td>
+                    <td className="px-2 py-2 sm:px-3">
+                      {p.creditorName}
+                      {p.accountLast4 && (
+                        <span className="block text-xs text-gray-600">Account ending {p.accountLast4}</span>
+                      )}
+                      <span className="block text-xs text-gray-600 sm:hidden">Prepared {dayOf(p.preparedAt)}</span>
+                    </td>
+                    <td className="hidden py-2 pl-3 text-right whitespace-nowrap sm:table-cell">
+                      {dayOf(p.preparedAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
