@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './support/axe';
-import { reportFailure, visible, watchErrors } from './support/browser';
+import { picture, reportFailure, visible, watchErrors } from './support/browser';
 import { pickSlot } from './support/counselling';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 
@@ -42,8 +42,7 @@ test.afterAll(async () => {
 /** Checks the page with axe, pictures it and says it does not scroll sideways. */
 async function state(page: Page, name: string, width: number): Promise<void> {
   await checkAccessibility(page, `${name} at ${width}`);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `counselling-${name}-${width}.png`), fullPage: true });
+  await picture(page, path.join(shots, `counselling-${name}-${width}.png`));
   expect
     .soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`)
     .toBeLessThanOrEqual(width);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { checkAccessibility, expect, test } from './support/axe';
-import { snap, watchErrors } from './support/browser';
+import { picture, snap, watchErrors } from './support/browser';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
@@ -265,7 +265,7 @@ test.describe('landing pages', () => {
       // Nothing scrolls sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await form.scrollIntoViewIfNeeded();
-      await form.screenshot({ path: `${shots}/lead-consent-${width}.png` });
+      await picture(form, `${shots}/lead-consent-${width}.png`);
     }
     // Without a configured video or business-bureau profile, neither is offered.
     await expect(page.getByRole('link', { name: /Watch the video/ })).toHaveCount(0);
@@ -300,12 +300,12 @@ test.describe('landing pages', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
       await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
       await checkAccessibility(page, path);
-      await page.screenshot({ path: `${shots}${path}-1280.png`, fullPage: true });
+      await picture(page, `${shots}${path}-1280.png`);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: `${shots}${path}-390.png`, fullPage: true });
+      await picture(page, `${shots}${path}-390.png`);
     }
     expect(errors).toEqual([]);
   });

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { formatDollars } from '#domain/money/cents';
 import { checkAccessibility, expect, test } from './support/axe';
-import { reportFailure, snap, visible, watchErrors } from './support/browser';
+import { picture, reportFailure, SCREENSHOTS_DIR, visible, watchErrors } from './support/browser';
 import { createStaffUser, firstStaffSignIn, type NewStaff, seedPortal } from './support/portal';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 
@@ -58,13 +57,7 @@ async function snapBoth(page: Page, name: string, o: { screenOnly?: boolean } = 
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const file = `proposals-flow-${name}-${size.width}`;
-    if (o.screenOnly) {
-      const dir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
-      mkdirSync(dir, { recursive: true });
-      await page.screenshot({ path: path.join(dir, `${file}.png`) });
-    } else {
-      await snap(page, file);
-    }
+    await picture(page, path.join(SCREENSHOTS_DIR, `${file}.png`), { screenOnly: o.screenOnly });
     expect
       .soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${size.width}`)
       .toBe(size.width);

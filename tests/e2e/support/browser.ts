@@ -5,11 +5,27 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // Chromium itself is launched by @playwright/test (playwright.config.ts: executablePath and args); the journeys
 // use its page, context and browser fixtures.
 
-/** Keeps a screenshot of what the person saw, for review (test-results/ is git-ignored). */
+/**
+ * Whether journeys keep their pictures: yes, unless JOURNEY_SCREENSHOTS=0. They are for a person to look at;
+ * CI, where nobody does, turns them off (each costs a second or two of a busy machine). The checks made beside
+ * them (axe, the page not scrolling sideways) run either way.
+ */
+export const KEEP_PICTURES = process.env.JOURNEY_SCREENSHOTS !== '0';
+
+/** A picture at `file`: of the whole page (of the screen only with `screenOnly`), or of one element. */
+export async function picture(target: Page | Locator, file: string, o: { screenOnly?: boolean } = {}) {
+  if (!KEEP_PICTURES) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: !o.screenOnly });
+  else await target.screenshot({ path: file });
+}
+
+/** Where journeys keep their pictures (test-results/ is git-ignored). */
+export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+/** Keeps a screenshot of what the person saw, for review. */
 export async function snap(page: Page, name: string) {
-  const dir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await picture(page, path.join(SCREENSHOTS_DIR, `${name}.png`));
 }
 
 /** Fails the test on any uncaught page error or console error. */

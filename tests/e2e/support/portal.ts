@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
@@ -7,7 +6,7 @@ import { planApplication, statusOf } from '#server/seed/plan';
 import { MONTH_NAMES } from '#domain/calendar';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { checkAccessibility } from './axe';
-import { snap } from './browser';
+import { picture, SCREENSHOTS_DIR, snap } from './browser';
 import { runScript } from './server';
 
 // Steps of the service portal as a counsellor does them, for the portal journeys: the seeded data, the staff
@@ -157,9 +156,7 @@ export async function snapScreen(
 
 /** What the screen shows, beside snap()'s whole-page pictures (test-results/ is git-ignored). */
 async function snapViewport(page: Page, name: string): Promise<void> {
-  const dir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await picture(page, path.join(SCREENSHOTS_DIR, `${name}.png`), { screenOnly: true });
 }
 
 /** A local calendar day as the portal's query and the calendar's data use it: yyyy-MM-dd. */
