@@ -186,7 +186,11 @@ const toMailWhere = and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'ma
  * names the account's last four digits, as its printed letter does: two accounts at one creditor in one
  * application are then told apart when staff tick the letters they posted.
  */
-async function proposalsToMail(db: Db, cipher: FieldCipher, now: Date): Promise<OverdueProposalsView['toMail']> {
+async function proposalsToMail(
+  db: Db,
+  cipher: FieldCipher,
+  now: Date,
+): Promise<OverdueProposalsView['toMail']> {
   const rows = await db
     .select({
       id: proposal.id,

@@ -174,9 +174,9 @@ describe('driven through quality control: emailed, and in the day’s batch file
       const sealed = account?.debt?.accountNumber ?? account?.collection?.accountNumber;
       expect(listed.accountLast4).toBe(sealed ? t.cipher.decrypt(sealed).slice(-4) : null);
     }
-    expect(view.toMail.some((p: { accountLast4: string | null }) => /^\d{4}$/.test(p.accountLast4 ?? ''))).toBe(
-      true,
-    );
+    expect(
+      view.toMail.some((p: { accountLast4: string | null }) => /^\d{4}$/.test(p.accountLast4 ?? '')),
+    ).toBe(true);
   });
 
   it('produces the day’s file once: the batch proposals in it, marked sent, the same file again after', async () => {

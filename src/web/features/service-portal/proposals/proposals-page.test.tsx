@@ -242,7 +242,9 @@ describe('/proposals', () => {
       }),
     ).toBeInTheDocument();
     await app.user.click(
-      within(panel).getByRole('checkbox', { name: 'Mailed: Citibank, account ending 4821, application 11111111' }),
+      within(panel).getByRole('checkbox', {
+        name: 'Mailed: Citibank, account ending 4821, application 11111111',
+      }),
     );
     await app.user.click(within(panel).getByRole('button', { name: 'Mark 1 proposal as mailed' }));
     expect(await within(panel).findByText('Marked 1 proposal as mailed.')).toBeInTheDocument();

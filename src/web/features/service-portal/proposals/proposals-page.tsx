@@ -210,7 +210,9 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
                       {p.accountLast4 && (
                         <span className="block text-xs text-gray-600">Account ending {p.accountLast4}</span>
                       )}
-                      <span className="block text-xs text-gray-600 sm:hidden">Prepared {dayOf(p.preparedAt)}</span>
+                      <span className="block text-xs text-gray-600 sm:hidden">
+                        Prepared {dayOf(p.preparedAt)}
+                      </span>
                     </td>
                     <td className="hidden py-2 pl-3 text-right whitespace-nowrap sm:table-cell">
                       {dayOf(p.preparedAt)}
