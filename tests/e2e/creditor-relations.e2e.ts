@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './support/axe';
 import { snap, visible, watchErrors } from './support/browser';
-import { createStaffUser, firstStaffSignIn, type NewStaff, snapScreen, WIDE } from './support/portal';
+import { createStaffUser, firstStaffSignIn, type NewStaff, PHONE, snapScreen, WIDE } from './support/portal';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
@@ -87,6 +87,11 @@ async function revise(page: Page) {
   await visible(table.getByRole('link', { name: 'American Express' }));
   await checkAccessibility(page, 'creditors');
   await snapScreen(page, 'creditors');
+  // On a phone the table fits its box too (the figures go under each creditor's name), not only the page.
+  await page.setViewportSize(PHONE);
+  await expect(table.getByText(/^Payment 2%, with a hardship/).first()).toBeVisible();
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+  await page.setViewportSize(WIDE);
 
   // A search by a word the bureau reports: JPMCB is Chase.
   await page.getByRole('searchbox', { name: 'Search creditors' }).fill('jpmcb');

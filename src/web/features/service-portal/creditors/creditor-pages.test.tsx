@@ -159,9 +159,11 @@ describe('/creditors', () => {
     renderRoutes(routes, '/creditors');
     const table = await screen.findByRole('table', { name: 'Creditors and their programmes in force' });
     const rows = within(table).getAllByRole('row').slice(1);
+    // The line under each name repeats the four figures that a phone's narrow screen hides (CSS only).
+    const onPhone = 'Payment 2%, with a hardship 1.75%; minimum $25.00; version 1';
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
-      ['Chase Card ServicesCHASE, JPMCB', '8%', '2%', '1.75%', '$25.00', '1'],
-      ['Any other creditor', '8%', '2%', '1.75%', '$25.00', '1'],
+      [`Chase Card ServicesCHASE, JPMCB${onPhone}`, '8%', '2%', '1.75%', '$25.00', '1'],
+      [`Any other creditor${onPhone}`, '8%', '2%', '1.75%', '$25.00', '1'],
     ]);
     expect(within(table).getByRole('link', { name: 'Chase Card Services' })).toHaveAttribute(
       'href',

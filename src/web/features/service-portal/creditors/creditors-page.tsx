@@ -12,6 +12,9 @@ export const CREDITORS_TITLE = 'Creditors';
 export const SEARCH_LABEL = 'Search creditors';
 export const LOAD_FAILED = 'The creditors could not be loaded. Please try again.';
 
+const WIDE_ONLY_HEADER = 'hidden px-4 py-3 font-semibold sm:table-cell';
+const WIDE_ONLY_CELL = 'hidden px-4 py-3 sm:table-cell';
+
 export function Component() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
@@ -66,22 +69,23 @@ export function Component() {
                 <caption className="sr-only">Creditors and their programmes in force</caption>
                 <thead className="bg-gray-50 text-gray-700">
                   <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
+                    <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                       Creditor
                     </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
+                    <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                       Plan APR
                     </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
+                    {/* On a phone these four go under the creditor's name, so the table fits the screen. */}
+                    <th scope="col" className={WIDE_ONLY_HEADER}>
                       Payment share
                     </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
+                    <th scope="col" className={WIDE_ONLY_HEADER}>
                       With a hardship
                     </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
+                    <th scope="col" className={WIDE_ONLY_HEADER}>
                       Minimum
                     </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
+                    <th scope="col" className={WIDE_ONLY_HEADER}>
                       Version
                     </th>
                   </tr>
@@ -89,7 +93,7 @@ export function Component() {
                 <tbody className="divide-y divide-gray-200">
                   {list.data.items.map((creditor) => (
                     <tr key={creditor.id}>
-                      <th scope="row" className="px-4 py-3 font-medium">
+                      <th scope="row" className="px-3 py-3 font-medium sm:px-4">
                         <Link
                           to={`/creditors/${encodeURIComponent(creditor.id)}`}
                           className="text-brand-700 underline-offset-4 hover:underline"
@@ -99,12 +103,17 @@ export function Component() {
                         <span className="block text-xs font-normal text-gray-600">
                           {creditor.matchNames.join(', ')}
                         </span>
+                        <span className="mt-1 block text-xs font-normal text-gray-700 sm:hidden">
+                          Payment {percentOf(creditor.inForce.paymentBp)}, with a hardship{' '}
+                          {percentOf(creditor.inForce.hardshipPaymentBp)}; minimum{' '}
+                          {dollarsOf(creditor.inForce.minimumPayment)}; version {creditor.inForce.version}
+                        </span>
                       </th>
-                      <td className="px-4 py-3">{percentOf(creditor.inForce.proposedAprBp)}</td>
-                      <td className="px-4 py-3">{percentOf(creditor.inForce.paymentBp)}</td>
-                      <td className="px-4 py-3">{percentOf(creditor.inForce.hardshipPaymentBp)}</td>
-                      <td className="px-4 py-3">{dollarsOf(creditor.inForce.minimumPayment)}</td>
-                      <td className="px-4 py-3">{creditor.inForce.version}</td>
+                      <td className="px-3 py-3 sm:px-4">{percentOf(creditor.inForce.proposedAprBp)}</td>
+                      <td className={WIDE_ONLY_CELL}>{percentOf(creditor.inForce.paymentBp)}</td>
+                      <td className={WIDE_ONLY_CELL}>{percentOf(creditor.inForce.hardshipPaymentBp)}</td>
+                      <td className={WIDE_ONLY_CELL}>{dollarsOf(creditor.inForce.minimumPayment)}</td>
+                      <td className={WIDE_ONLY_CELL}>{creditor.inForce.version}</td>
                     </tr>
                   ))}
                 </tbody>
