@@ -370,6 +370,31 @@ export default defineConfig([
     rules: { 'formatjs/no-literal-string-in-jsx': 'error' },
   },
 
+  {
+    // The unit and API test files share their worker's modules (vitest.config.ts): a module another file
+    // already loaded would not be replaced, so a module mock there would test the real module, or leak into
+    // the next file.
+    name: 'project/no-module-mocks-in-shared-workers',
+    files: [
+      'src/domain/**/*.test.ts',
+      'src/providers/**/*.test.ts',
+      'src/server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message:
+            "These test files share their worker's modules, where a module mock does not hold: hand the test a fake through the code's own parameters instead (docs/decisions/0130-test-files-share-a-worker.md).",
+        },
+      ],
+    },
+  },
+
   ...featureBoundaries('src/server/features', 'server'),
   ...featureBoundaries('src/web/features', 'web'),
 ]);

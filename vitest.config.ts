@@ -1,6 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/*
+ * The unit and API projects run a worker's test files one after another in one module graph instead of loading
+ * the server afresh for each file: loading was about half of a worker's time (the whole run took 422 s instead
+ * of 893 s on a 2-core machine; docs/decisions/0130-test-files-share-a-worker.md). A test file there must not
+ * leave state behind (each already makes its own database and server), nor replace a module with vi.mock, which
+ * a module another file already loaded would not honour; ESLint refuses vi.mock outside src/web. The web
+ * project keeps fresh modules per file: its borrower summary test replaces components with vi.mock.
+ * `npx vitest run --isolate` gives every file fresh modules, to tell a leak from a fault.
+ */
 export default defineConfig({
   test: {
     // At least two test files at a time. Vitest's default (one fewer than the cores) runs one at a time on a
@@ -12,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          isolate: false, // the files share their worker's modules (above)
           include: ['src/domain/**/*.test.ts', 'src/providers/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/test-now.ts'],
@@ -20,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          isolate: false, // the files share their worker's modules (above)
           include: [
             'src/server/**/*.test.ts',
             'scripts/**/*.test.ts',
