@@ -15,17 +15,30 @@ export function isFocusLeadFormState(state: unknown): boolean {
 
 const FIRST_FIELD =
   'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
-/** How long to wait for the form's fields when it is still loading. */
-const WAIT_FOR_FIELD_MS = 5000;
+/**
+ * How long to wait for the form's fields while its code is still on the way. A slow phone connection, or a busy
+ * machine, can take well over five seconds to bring it.
+ */
+export const WAIT_FOR_FIELD_MS = 30_000;
 
-/** Scrolls the lead form into view and focuses its first field (waiting for it if the form is still loading). */
+/**
+ * Scrolls the lead form into view and focuses its first field, waiting for it if the form is still loading.
+ * If the person puts the focus somewhere else while waiting, it stays where they put it.
+ */
 export function focusLeadForm(): void {
   const section = document.getElementById(LEAD_FORM_ID);
   if (section === null) return;
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   section.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
 
+  const focusedAtStart = document.activeElement;
+  const movedOn = () => {
+    const now = document.activeElement;
+    return now !== null && now !== focusedAtStart && now !== document.body;
+  };
+  /** Whether the wait is over: the field is focused, or the person moved the focus themselves. */
   const focusField = () => {
+    if (movedOn()) return true;
     const field = section.querySelector<HTMLElement>(FIRST_FIELD);
     field?.focus({ preventScroll: true });
     return field !== null;
