@@ -257,6 +257,9 @@ test.describe('alerts', () => {
     await reportFailure(page, errors, 'alerts-failure-debt-score', async () => {
       await page.goto(`${server.url}/sign-in`);
       await signIn(page, BORROWER.email, BORROWER_PASSWORD, '/submitted');
+      await visible(
+        page.getByRole('heading', { level: 1, name: 'Thank you for completing the Letter of Authorization' }),
+      );
       await checkAccessibility(page, '/submitted');
       await page.goto(`${server.url}/customer-portal/alerts`);
       await waitForPath(page, '/customer-portal/alerts');

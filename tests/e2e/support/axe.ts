@@ -129,6 +129,14 @@ export async function checkAccessibility(
   const pathname = new URL(page.url()).pathname;
   // The shared steps check the pages they arrive on; a journey passing one twice needs it checked once.
   if (o.oncePerTest && coverage?.isChecked(pathname)) return;
+  // Every page has a level-one heading once it is drawn: a check made while the app is still drawing the page
+  // (just after a sign-in's redirect, on a busy machine) would measure a half-drawn page. A page that never
+  // gets one is checked after the wait, and fails on axe's own rule for it.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .catch(() => undefined);
   // A dialog fading in would be measured half transparent: let finite animations end (spinners never do).
   await page
     .waitForFunction(
