@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { focusLeadForm, LEAD_FORM_ID, WAIT_FOR_FIELD_MS } from './focus-lead-form';
 
 // Get Started brings the lead form into view and puts the focus on its first field, also when the form's code
-// is still on the way (the field appears later), unless the person has put the focus elsewhere meanwhile.
+// is still on the way (the field appears later).
 
 function section(): HTMLElement {
   const element = document.createElement('section');
@@ -12,15 +12,15 @@ function section(): HTMLElement {
   return element;
 }
 
+/** MutationObserver reports after the current task's microtasks. */
+const observed = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 function field(into: HTMLElement, label = 'First name'): HTMLInputElement {
   const input = document.createElement('input');
   input.setAttribute('aria-label', label);
   into.append(input);
   return input;
 }
-
-/** MutationObserver reports after the current task's microtasks. */
-const observed = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -45,17 +45,6 @@ describe('focusLeadForm', () => {
     vi.useRealTimers();
     await observed();
     expect(document.activeElement).toBe(first);
-  });
-
-  it('leaves the focus where the person put it while the form was loading', async () => {
-    const form = section();
-    focusLeadForm();
-    const elsewhere = document.createElement('button');
-    document.body.append(elsewhere);
-    elsewhere.focus();
-    field(form);
-    await observed();
-    expect(document.activeElement).toBe(elsewhere);
   });
 
   it('stops waiting after WAIT_FOR_FIELD_MS', async () => {

@@ -21,24 +21,14 @@ const FIRST_FIELD =
  */
 export const WAIT_FOR_FIELD_MS = 30_000;
 
-/**
- * Scrolls the lead form into view and focuses its first field, waiting for it if the form is still loading.
- * If the person puts the focus somewhere else while waiting, it stays where they put it.
- */
+/** Scrolls the lead form into view and focuses its first field (waiting for it if the form is still loading). */
 export function focusLeadForm(): void {
   const section = document.getElementById(LEAD_FORM_ID);
   if (section === null) return;
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   section.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
 
-  const focusedAtStart = document.activeElement;
-  const movedOn = () => {
-    const now = document.activeElement;
-    return now !== null && now !== focusedAtStart && now !== document.body;
-  };
-  /** Whether the wait is over: the field is focused, or the person moved the focus themselves. */
   const focusField = () => {
-    if (movedOn()) return true;
     const field = section.querySelector<HTMLElement>(FIRST_FIELD);
     field?.focus({ preventScroll: true });
     return field !== null;
