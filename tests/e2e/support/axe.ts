@@ -20,6 +20,13 @@ type Visits = { arrivals: number; redirects: number; lastArrival: number; checke
 class Coverage {
   private readonly visits = new Map<string, Visits>();
   private readonly watched = new WeakSet<BrowserContext>();
+  private readonly started = Date.now();
+  /** What the coverage heard, in order: printed when a page is missed, to tell a missed check from a miscount. */
+  private readonly events: string[] = [];
+
+  private hear(event: string): void {
+    this.events.push(`${((Date.now() - this.started) / 1000).toFixed(2)}s ${event}`);
+  }
 
   /** Watches the context's pages, open and future, for the paths they show. */
   async watch(context: BrowserContext): Promise<void> {
@@ -67,15 +74,26 @@ class Coverage {
     const visits = this.entry(pathname);
     visits.arrivals += 1;
     visits.lastArrival = Date.now();
+    this.hear(`arrived on ${pathname}`);
   }
 
   private leftByReplace(from: string): void {
     const visits = this.visits.get(from);
-    if (visits && Date.now() - visits.lastArrival < REDIRECT_MS) visits.redirects += 1;
+    const redirect = visits !== undefined && Date.now() - visits.lastArrival < REDIRECT_MS;
+    if (redirect) visits.redirects += 1;
+    this.hear(`left ${from} by replaceState${redirect ? ' (a redirect)' : ''}`);
   }
 
-  checked(pathname: string): void {
+  checked(pathname: string, endedOn: string): void {
     this.entry(pathname).checked = true;
+    this.hear(
+      `checked ${pathname}${endedOn === pathname ? '' : ` (the page was on ${endedOn} when axe ended)`}`,
+    );
+  }
+
+  /** The events heard, one a line. */
+  history(): string {
+    return this.events.join('\n');
   }
 
   isChecked(pathname: string): boolean {
@@ -103,8 +121,14 @@ export const test = base.extend<{ axeCoverage: void }>({
       // A redirect's report may still be on its way from the page when the journey ends on the new page.
       await new Promise((resolve) => setTimeout(resolve, 250));
       const missed = coverage.unchecked();
+      const history = coverage.history();
       coverage = undefined;
-      expect.soft(missed, 'pages this journey visited and never checked with checkAccessibility').toEqual([]);
+      expect
+        .soft(
+          missed,
+          `pages this journey visited and never checked with checkAccessibility; heard:\n${history}`,
+        )
+        .toEqual([]);
     },
     { auto: true },
   ],
@@ -156,7 +180,7 @@ export async function checkAccessibility(
     (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
   expect.soft(found, `axe on ${name ?? pathname}`).toEqual([]);
-  coverage?.checked(pathname);
+  coverage?.checked(pathname, new URL(page.url()).pathname);
 }
 
 /** axe-core's browser build, read once per test process. */
