@@ -204,6 +204,6 @@ describe('the prerendered pages', () => {
     page.innerHTML = html;
     const getStarted = [...page.querySelectorAll('a')].filter((a) => a.textContent === 'Comenzar');
     expect(getStarted.length).toBeGreaterThan(0);
-    for (const link of getStarted) expect(link).toHaveAttribute('href', '/es/lead');
+    for (const link of getStarted) expect(link).toHaveAttribute('href', '/es/lead#get-started');
   });
 });

@@ -131,9 +131,17 @@ test.describe('landing pages', () => {
     await page.mouse.move(100, 200);
     await expect.poll(() => scripts.some((path) => path.includes('landing-app'))).toBe(true);
     await page.waitForLoadState('networkidle');
+    // The app has taken the page over once React has hydrated the link (React then keeps its props on the
+    // element). A tap before then is an ordinary page load, checked below.
+    const getStarted = page.getByRole('link', { name: 'Get Started' }).first();
+    await expect
+      .poll(() =>
+        getStarted.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps$'))),
+      )
+      .toBe(true);
     const loads = scripts.length;
-    await page.getByRole('link', { name: 'Get Started' }).first().click();
-    await expect(page).toHaveURL(`${server.url}/lead`);
+    await getStarted.click();
+    await expect(page).toHaveURL(`${server.url}/lead#get-started`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'The free way to pay off your credit cards',
     );
@@ -148,6 +156,17 @@ test.describe('landing pages', () => {
     // No page load: the lead page came as a module, not as a new document with its entry script again.
     expect(scripts.slice(loads).some((path) => /\/index-[^/]+\.js$/.test(path))).toBe(false);
     await checkAccessibility(page, '/lead (from a marketing page)');
+
+    // A tap on Get Started before the app has taken the page over loads /lead as a new page, at its form.
+    await page.goto(`${server.url}/debt-relief`);
+    await page.waitForLoadState('networkidle');
+    await checkAccessibility(page, '/debt-relief');
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await expect(page).toHaveURL(`${server.url}/lead#get-started`);
+    await expect(
+      page.getByRole('form', { name: 'Start your application' }).getByLabel('First name'),
+    ).toBeInViewport();
+    await checkAccessibility(page, '/lead (loaded from a marketing page)');
     expect(errors).toEqual([]);
   });
 

@@ -46,7 +46,7 @@ describe('the landing pages in the whole app', () => {
     ).toBeInTheDocument();
     // Get Started goes to the Spanish lead page.
     for (const link of screen.getAllByRole('link', { name: 'Comenzar' }))
-      expect(link).toHaveAttribute('href', '/es/lead');
+      expect(link).toHaveAttribute('href', '/es/lead#get-started');
   });
 
   it('draws /lead in English in an app drawn in Spanish', async () => {

@@ -61,6 +61,9 @@ describe('the landing pages in Spanish', () => {
       screen.getByRole('heading', { level: 1, name: 'Debt relief with a debt management plan' }),
     ).toBeInTheDocument();
     expect(document.title).toBe(`Debt relief with a debt management plan | ${SITE.companyName}`);
-    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/lead');
+    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
+      'href',
+      '/lead#get-started',
+    );
   });
 });

@@ -2,13 +2,21 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { AppLink } from '#web/components/layout/navigation';
 import { primaryButton } from './button-classes';
-import { FOCUS_LEAD_FORM_STATE } from './focus-lead-form';
+import { FOCUS_LEAD_FORM_STATE, LEAD_FORM_ID } from './focus-lead-form';
 import { CheckIcon } from './icons';
 
-/** Get Started on a marketing page: plain /lead (no query string), which then focuses the lead form. */
+/**
+ * Get Started on a marketing page: /lead (no query string) at its form, which the lead page then focuses. The
+ * address names the form's section so that a tap before the app has taken the page over (an ordinary page
+ * load) still lands the visitor on the form, not at the top of /lead.
+ */
 export function GetStartedLink({ className = '' }: { className?: string }) {
   return (
-    <AppLink to="/lead" state={FOCUS_LEAD_FORM_STATE} className={`${primaryButton} ${className}`}>
+    <AppLink
+      to={`/lead#${LEAD_FORM_ID}`}
+      state={FOCUS_LEAD_FORM_STATE}
+      className={`${primaryButton} ${className}`}
+    >
       <FormattedMessage id="landing.getStarted" defaultMessage="Get Started" />
     </AppLink>
   );
