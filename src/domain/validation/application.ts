@@ -4,6 +4,7 @@ import {
   currencyField,
   dateOfBirthField,
   emailField,
+  fieldHasMessage,
   housingCostField,
   monthlyIncomeField,
   nameField,
@@ -11,6 +12,7 @@ import {
   searchTextField,
   textField,
   toPlainText,
+  whenParsed,
   yesNoField,
   zipField,
 } from './fields';
@@ -185,9 +187,10 @@ export const householdSpouseSchema = z
   .superRefine((v, ctx) => {
     if (v.hasSameAddressAsBorrower !== false) return;
     for (const key of ['addressLine1', 'city', 'state', 'zipCode'] as const) {
-      if (v[key] == null) ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(L[key]) });
+      if (v[key] == null && !fieldHasMessage(ctx, key))
+        ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(L[key]) });
     }
-  });
+  }, whenParsed('hasSameAddressAsBorrower'));
 export type HouseholdSpouse = z.output<typeof householdSpouseSchema>;
 
 /**
@@ -217,18 +220,30 @@ export const householdSchema = z
     hasSpouse: yesNoField(HOUSEHOLD_QUESTIONS.hasSpouse),
     spouse: householdSpouseSchema.nullable().optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.isHomeowner && v.hasMortgageEscrow == null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['hasMortgageEscrow'],
-        message: yesNoRequiredMessage(HOUSEHOLD_QUESTIONS.hasMortgageEscrow),
-      });
-    }
-    if (v.hasSpouse && v.spouse == null) {
-      ctx.addIssue({ code: 'custom', path: ['spouse', 'firstName'], message: requiredMessage(L.firstName) });
-    }
-  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.isHomeowner && v.hasMortgageEscrow == null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['hasMortgageEscrow'],
+          message: yesNoRequiredMessage(HOUSEHOLD_QUESTIONS.hasMortgageEscrow),
+        });
+      }
+    },
+    whenParsed('isHomeowner', 'hasMortgageEscrow'),
+  )
+  .superRefine(
+    (v, ctx) => {
+      if (v.hasSpouse && v.spouse == null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['spouse', 'firstName'],
+          message: requiredMessage(L.firstName),
+        });
+      }
+    },
+    whenParsed('hasSpouse', 'spouse'),
+  )
   .transform((v) => ({
     ...v,
     numberOfDependentsInHousehold: v.hasDependents ? (v.numberOfDependentsInHousehold ?? 0) : 0,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeZoneName } from '../calendar';
 import { CALL_LANGUAGES, CALL_STATES, REMINDER_CHOICES } from '../counselling/calls';
-import { emailField, nameField, phoneField } from './fields';
+import { emailField, nameField, phoneField, whenParsed } from './fields';
 import { isRealDate } from './format';
 import { LABELS as MESSAGE_LABELS, formatEnglish } from '../i18n/validation-messages';
 import { invalidMessage, MESSAGES, requiredMessage } from './messages';
@@ -210,7 +210,7 @@ export const counsellorAvailabilitySchema = z
         });
       }
     }
-  });
+  }, whenParsed('weeklyHours'));
 export type CounsellorAvailabilityInput = z.infer<typeof counsellorAvailabilitySchema>;
 
 /** The longest time off one entry may cover: a year (longer absences are a change of hours). */

@@ -3,8 +3,10 @@ import {
   addressField,
   creditorAccountNumberField,
   emailField,
+  fieldHasMessage,
   memoField,
   routingNumberField,
+  whenParsed,
   zipField,
 } from './fields';
 import { invalidMessage, requiredMessage } from './messages';
@@ -96,20 +98,23 @@ export const creditorDetailsSchema = z
     ),
     reason: memoField(L.reason),
   })
-  .superRefine((v, ctx) => {
-    const require = (key: keyof typeof L) => {
-      if (v[key as keyof typeof v] == null) {
-        ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(L[key]) });
+  .superRefine(
+    (v, ctx) => {
+      const require = (key: keyof typeof L) => {
+        if (v[key as keyof typeof v] == null && !fieldHasMessage(ctx, key)) {
+          ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(L[key]) });
+        }
+      };
+      if (v.paysByCheck || v.proposalChannel === 'mail') {
+        for (const key of ['addressLine1', 'city', 'state', 'zipCode'] as const) require(key);
       }
-    };
-    if (v.paysByCheck || v.proposalChannel === 'mail') {
-      for (const key of ['addressLine1', 'city', 'state', 'zipCode'] as const) require(key);
-    }
-    if (v.proposalChannel === 'email') require('proposalEmail');
-    if (v.paysByAch && (v.routingNumber == null) !== (v.accountNumber == null)) {
-      require(v.routingNumber == null ? 'routingNumber' : 'accountNumber');
-    }
-  })
+      if (v.proposalChannel === 'email') require('proposalEmail');
+      if (v.paysByAch && (v.routingNumber == null) !== (v.accountNumber == null)) {
+        require(v.routingNumber == null ? 'routingNumber' : 'accountNumber');
+      }
+    },
+    whenParsed('paysByCheck', 'paysByAch', 'proposalChannel'),
+  )
   .transform((v) => ({
     ...v,
     // Numbers of a method the creditor does not take are not kept; nor an email it does not take proposals at.

@@ -14,7 +14,9 @@ import {
 
 // The field rules of the forms, shared by the web app and the API. Required by default; text is trimmed; an
 // empty optional value becomes undefined ("stored as unset"). Pattern checks skip '' so an empty required
-// field reports only 'is required', and no check aborts, so object-level rules (passwords match) still run.
+// field reports only 'is required', and no check aborts, so object-level rules (passwords match) still run. A
+// value of the wrong type (a question not answered: undefined) does stop them: a rule across fields is given
+// whenParsed (below) so it runs whenever the fields it reads parsed.
 
 export type FieldOptions = { optional?: boolean };
 export type TextFieldOptions = FieldOptions & {
@@ -371,3 +373,29 @@ export function monthlyIncomeField(label: string): z.ZodNumber {
 export function housingCostField(label: string): z.ZodNumber {
   return currencyField(label, { maxLength: LIMITS.housingCost, allowZero: true });
 }
+
+/** What an object-level rule sees of the parse so far: the value and the messages its fields already have. */
+type RefinePayload = { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] };
+
+/**
+ * superRefine's options for a rule across an object's fields (a homeowner must answer the escrow question):
+ * the rule runs whenever the fields it decides on (`keys`) parsed, whatever the other fields did. By default
+ * Zod skips such a rule once any field of the object has a message (a name left empty, say), so the form
+ * would show the rule's message only after every other mistake was fixed: a second round of messages at the
+ * second submit. A rule that requires further fields checks them with fieldHasMessage.
+ */
+export function whenParsed(...keys: readonly string[]) {
+  return {
+    when: (payload: RefinePayload): boolean =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !payload.issues.some((issue) => {
+        const first = issue.path?.[0];
+        return first === undefined || keys.includes(String(first));
+      }),
+  };
+}
+
+/** Whether a field of the object being refined already has its own message: a rule then adds none to it. */
+export const fieldHasMessage = (payload: RefinePayload, key: string): boolean =>
+  payload.issues.some((issue) => issue.path?.[0] === key);

@@ -4,9 +4,11 @@ import {
   addressField,
   creditorAccountNumberField,
   emailField,
+  fieldHasMessage,
   memoField,
   routingNumberField,
   textField,
+  whenParsed,
   yesNoField,
   zipField,
 } from './fields';
@@ -274,20 +276,24 @@ export const creditorAccountSchema = z
     memo: memoField(C.memo, { optional: true }),
     achOnFile: z.boolean({ error: invalidMessage(C.achOnFile) }).optional(),
   })
-  .superRefine((v, ctx) => {
-    const onFile = v.isAch && v.achOnFile === true;
-    if (onFile && (v.accountNumber != null || v.routingNumber != null)) {
-      ctx.addIssue({ code: 'custom', path: ['achOnFile'], message: ACH_ON_FILE_OR_TYPED });
-    }
-    const required = v.isAch
-      ? onFile
-        ? ([] as const)
-        : (['accountNumber', 'routingNumber'] as const)
-      : (['addressLine1', 'city', 'state', 'zipCode'] as const);
-    for (const key of required) {
-      if (v[key] == null) ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(C[key]) });
-    }
-  })
+  .superRefine(
+    (v, ctx) => {
+      const onFile = v.isAch && v.achOnFile === true;
+      if (onFile && (v.accountNumber != null || v.routingNumber != null)) {
+        ctx.addIssue({ code: 'custom', path: ['achOnFile'], message: ACH_ON_FILE_OR_TYPED });
+      }
+      const required = v.isAch
+        ? onFile
+          ? ([] as const)
+          : (['accountNumber', 'routingNumber'] as const)
+        : (['addressLine1', 'city', 'state', 'zipCode'] as const);
+      for (const key of required) {
+        if (v[key] == null && !fieldHasMessage(ctx, key))
+          ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(C[key]) });
+      }
+    },
+    whenParsed('isAch', 'achOnFile'),
+  )
   .transform(({ achOnFile, ...v }) =>
     v.isAch
       ? { ...v, state: v.state ?? undefined, achOnFile: achOnFile === true ? (true as const) : undefined }
@@ -472,6 +478,7 @@ export const qualityControlSchema = z
       ctx.addIssue({ code: 'custom', path: ['passed'], message: MESSAGES.qualityControlChoice });
       return;
     }
+    if (fieldHasMessage(ctx, 'checklist')) return;
     const unchecked = qualityControlFailReasons(v.checklist).length;
     if (v.passed && unchecked > 0) {
       ctx.addIssue({ code: 'custom', path: ['checklist'], message: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM });
@@ -482,7 +489,7 @@ export const qualityControlSchema = z
         message: QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
       });
     }
-  })
+  }, whenParsed('passed'))
   // The output parses again as an input (the web app sends what its form parsed); a fail's reasons are
   // read from it with qualityControlFailReasons.
   .transform((v) => ({ passed: v.passed === true, checklist: v.checklist }));

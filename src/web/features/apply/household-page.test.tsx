@@ -208,6 +208,21 @@ describe('/household', () => {
     expect(puts()).toEqual([]);
   });
 
+  it('asks a homeowner for the escrow answer at the first Continue, beside the other missing answers', async () => {
+    await renderPage(view());
+    await answer(HOUSEHOLD_QUESTIONS.isHomeowner, 'Yes');
+    await submit();
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        `${HOUSEHOLD_QUESTIONS.hasDependents} is required`,
+        `${HOUSEHOLD_QUESTIONS.hasMortgageEscrow} is required`,
+        `${HOUSEHOLD_QUESTIONS.isCarOwner} is required`,
+        `${HOUSEHOLD_QUESTIONS.hasSpouse} is required`,
+      ]),
+    );
+    expect(puts()).toEqual([]);
+  });
+
   it.each([
     ['01012020', MESSAGES.under13],
     ['02302000', 'Date of birth is invalid'],
