@@ -389,6 +389,7 @@ export function whenParsed(...keys: readonly string[]) {
     when: (payload: RefinePayload): boolean =>
       typeof payload.value === 'object' &&
       payload.value !== null &&
+      !Array.isArray(payload.value) &&
       !payload.issues.some((issue) => {
         const first = issue.path?.[0];
         return first === undefined || keys.includes(String(first));

@@ -82,17 +82,8 @@ export function contactOutcomeLabel(outcome: string | null | undefined): string 
 export const CONTACT_OFFER_ONLY_WHEN_REACHED =
   'Did the borrower receive an offer? is asked only when the borrower was reached';
 
-/**
- * The body is an object whose outcome and offer answer each parsed: only then can the two be checked against
- * each other (a body that is not an object at all has already been refused).
- */
-const outcomeAndAnswerParsed = (payload: { value: unknown; issues: readonly { path?: PropertyKey[] }[] }) =>
-  typeof payload.value === 'object' &&
-  payload.value !== null &&
-  !Array.isArray(payload.value) &&
-  !payload.issues.some(
-    (i) => !i.path?.length || i.path[0] === 'outcome' || i.path[0] === 'didTheBorrowerReceiveAnOffer',
-  );
+/** The outcome and the offer answer each parsed: only then can the two be checked against each other. */
+const outcomeAndAnswerParsed = whenParsed('outcome', 'didTheBorrowerReceiveAnOffer').when;
 
 /**
  * POST /api/staff/applications/:id/contact-attempts. The outcome is one of CONTACT_OUTCOMES; notes are
