@@ -49,6 +49,7 @@ describe('loadConfig', () => {
     [{ SCHEDULING_PROVIDER: 'cal-com', CAL_COM_EVENT_TYPE_ID: '12' }, 'CAL_COM_API_KEY'],
     [{ SCHEDULING_PROVIDER: 'cal-com', CAL_COM_API_KEY: 'cal_live_x' }, 'CAL_COM_EVENT_TYPE_ID'],
     [{ CAL_COM_EVENT_TYPE_ID: 'intro' }, 'CAL_COM_EVENT_TYPE_ID'],
+    [{ CAL_COM_EVENT_TYPE_ID_ES: '-3' }, 'CAL_COM_EVENT_TYPE_ID_ES'],
     [{ CAL_COM_WEBHOOK_SECRET: 'short' }, 'CAL_COM_WEBHOOK_SECRET'],
     [{ DOCUMENT_STORE: 'dropbox' }, 'DOCUMENT_STORE'],
     [{ DOCUMENT_STORE: 's3' }, 'S3_BUCKET'],
@@ -73,8 +74,21 @@ describe('loadConfig', () => {
       baseUrl: 'https://api.cal.com',
       apiKey: 'cal_live_x',
       eventTypeId: 12,
+      spanishEventTypeId: undefined,
       webhookSecret: undefined,
     });
+  });
+
+  it('reads the event type of the calls in Spanish, which is optional', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SCHEDULING_PROVIDER: 'cal-com',
+        CAL_COM_API_KEY: 'cal_live_x',
+        CAL_COM_EVENT_TYPE_ID: '12',
+        CAL_COM_EVENT_TYPE_ID_ES: '13',
+      }).scheduling,
+    ).toMatchObject({ kind: 'cal-com', eventTypeId: 12, spanishEventTypeId: 13 });
   });
 
   it("reads Cal.com's webhook secret, which is optional (the webhook is off without it)", () => {

@@ -154,6 +154,8 @@ const EnvSchema = z.object({
   CAL_COM_API_KEY: z.string().min(1).optional(),
   /** The Cal.com event type whose slots are the counselling calls. */
   CAL_COM_EVENT_TYPE_ID: z.coerce.number().int().positive().optional(),
+  /** The Cal.com event type of the calls in Spanish, hosted by counsellors who speak it; unset, the one above. */
+  CAL_COM_EVENT_TYPE_ID_ES: z.coerce.number().int().positive().optional(),
   CAL_COM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.cal.com'),
   /**
    * The secret of the Cal.com webhook that tells the product of cancellations and moves made in Cal.com;
@@ -317,6 +319,8 @@ export type Config = {
         baseUrl: string;
         apiKey: string;
         eventTypeId: number;
+        /** The event type of the calls in Spanish (CAL_COM_EVENT_TYPE_ID_ES); undefined, `eventTypeId`. */
+        spanishEventTypeId: number | undefined;
         /** Signs Cal.com's webhook calls (CAL_COM_WEBHOOK_SECRET); undefined, the webhook is off. */
         webhookSecret: string | undefined;
       };
@@ -591,6 +595,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             baseUrl: env.CAL_COM_API_URL,
             apiKey: env.CAL_COM_API_KEY!,
             eventTypeId: env.CAL_COM_EVENT_TYPE_ID!,
+            spanishEventTypeId: env.CAL_COM_EVENT_TYPE_ID_ES,
             webhookSecret: env.CAL_COM_WEBHOOK_SECRET,
           }
         : { kind: 'in-product' },

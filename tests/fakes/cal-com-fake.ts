@@ -12,8 +12,10 @@ import type { AddressInfo } from 'node:net';
  * - POST /v2/bookings/{uid}/reschedule { start } → 201, a new booking (new uid), the old one cancelled;
  * - POST /v2/bookings/{uid}/cancel { cancellationReason } → 200, the booking cancelled.
  * Bookings answer cal-api-version 2024-08-13. The event type offers a slot every hour on the hour, 30
- * minutes long, from 09:00 to 16:00 UTC on weekdays, not taken by a live booking. Without the Bearer key it
- * answers 401; errors come as { status: 'error', error: { code, message } }.
+ * minutes long, from 09:00 to 16:00 UTC on weekdays, not taken by a live booking of its own. A second event
+ * type, the calls in Spanish (`spanishEventTypeId`), has a host of its own (`spanishHost`) and offers
+ * 12:00 to 15:00 UTC only. A booking moved stays in its event type. Without the Bearer key it answers 401;
+ * errors come as { status: 'error', error: { code, message } }.
  */
 
 export type CalComFakeRequest = {
@@ -27,6 +29,7 @@ export type CalComFakeRequest = {
 
 type FakeBooking = {
   uid: string;
+  eventTypeId: number;
   start: string;
   end: string;
   status: 'accepted' | 'cancelled';
@@ -38,6 +41,9 @@ export type CalComFake = {
   baseUrl: string;
   apiKey: string;
   eventTypeId: number;
+  /** The event type of the calls in Spanish, with its own host and hours. */
+  spanishEventTypeId: number;
+  spanishHost: CalComHost;
   bookings: Map<string, FakeBooking>;
   requests: CalComFakeRequest[];
   /** The host the event type gives the next bookings to (round-robin is Cal.com's own business). */
@@ -64,6 +70,17 @@ function dayIn(at: Date, timeZone: string): string {
 export async function startCalComFake(): Promise<CalComFake> {
   const apiKey = `cal_test_${randomBytes(12).toString('hex')}`;
   const eventTypeId = 4242;
+  const spanishEventTypeId = 4243;
+  const spanishHost: CalComHost = {
+    id: 8,
+    name: 'Sofía Host',
+    email: 'sofia.host@agency.test',
+    username: 'sofia',
+    timeZone: 'America/Chicago',
+  };
+  /** Each event type's hours, UTC: [first start, end). */
+  const HOURS: Record<number, [number, number]> = { [eventTypeId]: [9, 16], [spanishEventTypeId]: [12, 15] };
+  const isEventType = (id: unknown): id is number => typeof id === 'number' && id in HOURS;
   const bookings = new Map<string, FakeBooking>();
   const requests: CalComFakeRequest[] = [];
   let once: { status: number; body: unknown } | undefined;
@@ -84,11 +101,14 @@ export async function startCalComFake(): Promise<CalComFake> {
   const error = (res: ServerResponse, status: number, code: string, message: string) =>
     send(res, status, { status: 'error', error: { code, message } });
 
-  const taken = (start: string) =>
-    [...bookings.values()].some((b) => b.status === 'accepted' && b.start === start);
+  const taken = (start: string, type: number) =>
+    [...bookings.values()].some(
+      (b) => b.status === 'accepted' && b.start === start && b.eventTypeId === type,
+    );
 
-  /** The open starts between two days (inclusive), as ISO instants. */
-  function openStarts(startDay: string, endDay: string): Date[] {
+  /** The event type's open starts between two days (inclusive), as ISO instants. */
+  function openStarts(startDay: string, endDay: string, type: number): Date[] {
+    const [first, last] = HOURS[type]!;
     const found: Date[] = [];
     for (
       let t = Date.parse(`${startDay}T00:00:00Z`) - DAY;
@@ -97,22 +117,23 @@ export async function startCalComFake(): Promise<CalComFake> {
     ) {
       const day = new Date(t);
       if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-      for (let hour = 9; hour < 16; hour++) {
+      for (let hour = first; hour < last; hour++) {
         const at = new Date(t + hour * 3_600_000);
-        if (at.getTime() > Date.now() && !taken(at.toISOString())) found.push(at);
+        if (at.getTime() > Date.now() && !taken(at.toISOString(), type)) found.push(at);
       }
     }
     return found;
   }
 
-  const newBooking = (start: string, attendee: unknown): FakeBooking => {
+  const newBooking = (start: string, attendee: unknown, type: number): FakeBooking => {
     const booking: FakeBooking = {
       uid: randomBytes(10).toString('hex'),
+      eventTypeId: type,
       start,
       end: new Date(Date.parse(start) + CALL_MINUTES * 60_000).toISOString(),
       status: 'accepted',
       attendee,
-      host: state.host,
+      host: type === spanishEventTypeId ? spanishHost : state.host,
     };
     bookings.set(booking.uid, booking);
     return booking;
@@ -125,16 +146,16 @@ export async function startCalComFake(): Promise<CalComFake> {
     start: b.start,
     end: b.end,
     duration: CALL_MINUTES,
-    eventTypeId,
+    eventTypeId: b.eventTypeId,
     hosts: [b.host],
     attendees: [b.attendee],
   });
 
   /** A start Cal.com would accept: an ISO instant on the event type's grid, open, in the future. */
-  const bookable = (start: unknown): start is string =>
+  const bookable = (start: unknown, type: number): start is string =>
     typeof start === 'string' &&
     !Number.isNaN(Date.parse(start)) &&
-    openStarts(start.slice(0, 10), start.slice(0, 10)).some((at) => at.getTime() === Date.parse(start));
+    openStarts(start.slice(0, 10), start.slice(0, 10), type).some((at) => at.getTime() === Date.parse(start));
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -166,10 +187,11 @@ export async function startCalComFake(): Promise<CalComFake> {
 
     if (record.method === 'GET' && url.pathname === '/v2/slots') {
       const { eventTypeId: id, start, end, timeZone = 'UTC' } = record.query;
-      if (Number(id) !== eventTypeId) return error(res, 404, 'NotFoundException', 'Event type not found');
+      const type = Number(id);
+      if (!isEventType(type)) return error(res, 404, 'NotFoundException', 'Event type not found');
       if (!start || !end) return error(res, 400, 'BadRequestException', 'start and end are required');
       const data: Record<string, { start: string }[]> = {};
-      for (const at of openStarts(start.slice(0, 10), end.slice(0, 10))) {
+      for (const at of openStarts(start.slice(0, 10), end.slice(0, 10), type)) {
         const day = dayIn(at, timeZone);
         if (day < start.slice(0, 10) || day > end.slice(0, 10)) continue;
         (data[day] ??= []).push({ start: at.toISOString() });
@@ -179,15 +201,18 @@ export async function startCalComFake(): Promise<CalComFake> {
 
     const b = body as { eventTypeId?: number; start?: unknown; attendee?: unknown } | undefined;
     if (record.method === 'POST' && url.pathname === '/v2/bookings') {
-      if (b?.eventTypeId !== eventTypeId) return error(res, 404, 'NotFoundException', 'Event type not found');
-      if (!bookable(b.start))
+      if (!isEventType(b?.eventTypeId)) return error(res, 404, 'NotFoundException', 'Event type not found');
+      if (!bookable(b.start, b.eventTypeId))
         return error(
           res,
           400,
           'BadRequestException',
           'User either already has booking at this time or is not available',
         );
-      return send(res, 201, { status: 'success', data: view(newBooking(b.start, b.attendee)) });
+      return send(res, 201, {
+        status: 'success',
+        data: view(newBooking(b.start, b.attendee, b.eventTypeId)),
+      });
     }
     const action = /^\/v2\/bookings\/([^/]+)\/(reschedule|cancel)$/.exec(url.pathname);
     if (record.method === 'POST' && action) {
@@ -199,7 +224,7 @@ export async function startCalComFake(): Promise<CalComFake> {
         existing.status = 'cancelled';
         return send(res, 200, { status: 'success', data: view(existing) });
       }
-      if (!bookable(b?.start))
+      if (!bookable(b?.start, existing.eventTypeId))
         return error(
           res,
           400,
@@ -209,7 +234,7 @@ export async function startCalComFake(): Promise<CalComFake> {
       existing.status = 'cancelled';
       return send(res, 201, {
         status: 'success',
-        data: view(newBooking(b!.start as string, existing.attendee)),
+        data: view(newBooking(b!.start as string, existing.attendee, existing.eventTypeId)),
       });
     }
     return error(res, 404, 'NotFoundException', 'Not found');
@@ -224,6 +249,8 @@ export async function startCalComFake(): Promise<CalComFake> {
     baseUrl: `http://127.0.0.1:${port}`,
     apiKey,
     eventTypeId,
+    spanishEventTypeId,
+    spanishHost,
     bookings,
     requests,
     get host() {

@@ -171,3 +171,83 @@ describe('the Cal.com scheduler', () => {
     ).toBe('cal-com');
   });
 });
+
+describe('the Cal.com scheduler with an event type for calls in Spanish', () => {
+  const bilingual = () =>
+    createCalComScheduler({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      eventTypeId: fake.eventTypeId,
+      spanishEventTypeId: fake.spanishEventTypeId,
+      callMinutes: 30,
+    });
+  const week = () => ({
+    from: new Date(Date.now() + 86_400_000),
+    to: new Date(Date.now() + 8 * 86_400_000),
+    timeZone: 'UTC',
+  });
+  const person = {
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    email: 'ana@example.com',
+    phoneNumber: '+13125550100',
+    timeZone: 'America/Chicago',
+  };
+  const hoursOf = (slots: { startsAt: Date }[]) =>
+    [...new Set(slots.map((s) => s.startsAt.getUTCHours()))].sort((a, b) => a - b);
+
+  it('lists the Spanish event type’s slots for a call in Spanish, the main one’s otherwise', async () => {
+    fake.requests.length = 0;
+    const spanish = await bilingual().listSlots({ ...week(), language: 'es' });
+    const english = await bilingual().listSlots({ ...week(), language: 'en' });
+    const unsaid = await bilingual().listSlots(week());
+    expect(fake.requests.map((r) => r.query.eventTypeId)).toEqual([
+      String(fake.spanishEventTypeId),
+      String(fake.eventTypeId),
+      String(fake.eventTypeId),
+    ]);
+    // The fake's Spanish hosts work 12:00 to 15:00 UTC, the others 09:00 to 16:00.
+    expect(hoursOf(spanish)).toEqual([12, 13, 14]);
+    expect(hoursOf(english)).toEqual([9, 10, 11, 12, 13, 14, 15]);
+    expect(unsaid).toEqual(english);
+  });
+
+  it('books a call in Spanish with its hosts, and a move keeps it there', async () => {
+    const [first, second] = await bilingual().listSlots({ ...week(), language: 'es' });
+    fake.requests.length = 0;
+    const booking = await bilingual().book({ ...person, startsAt: first!.startsAt, language: 'es' });
+    expect(fake.requests[0]?.body).toMatchObject({ eventTypeId: fake.spanishEventTypeId });
+    expect(booking.hostEmail).toBe(fake.spanishHost.email);
+    const moved = await bilingual().reschedule(booking.reference, second!.startsAt);
+    expect(moved.hostEmail).toBe(fake.spanishHost.email);
+    expect(fake.bookings.get(moved.reference)?.eventTypeId).toBe(fake.spanishEventTypeId);
+    await bilingual().cancel(moved.reference);
+  });
+
+  it('books a call in English in the main event type', async () => {
+    const [slot] = await bilingual().listSlots({ ...week(), language: 'en' });
+    fake.requests.length = 0;
+    const booking = await bilingual().book({ ...person, startsAt: slot!.startsAt, language: 'en' });
+    expect(fake.requests[0]?.body).toMatchObject({ eventTypeId: fake.eventTypeId });
+    expect(booking.hostEmail).toBe(fake.host.email);
+    await bilingual().cancel(booking.reference);
+  });
+
+  it('is given the Spanish event type by configuration', async () => {
+    const configured = createSchedulingProvider(
+      {
+        scheduling: {
+          kind: 'cal-com',
+          baseUrl: fake.baseUrl,
+          apiKey: fake.apiKey,
+          eventTypeId: fake.eventTypeId,
+          spanishEventTypeId: fake.spanishEventTypeId,
+        },
+      },
+      { inProduct: () => ({}) as never, callMinutes: 30 },
+    );
+    fake.requests.length = 0;
+    await configured.listSlots({ ...week(), language: 'es' });
+    expect(fake.requests[0]?.query.eventTypeId).toBe(String(fake.spanishEventTypeId));
+  });
+});

@@ -8,7 +8,9 @@ import {
 } from './port';
 
 // Cal.com's API v2: an agency that already schedules there keeps its event type, hosts and calendars; the
-// product reads the event type's open slots and books, moves and cancels through it.
+// product reads the event type's open slots and books, moves and cancels through it. An agency whose Spanish
+// speakers host an event type of their own names it too: calls in Spanish are then listed and booked there
+// (docs/decisions/0131-cal-com-event-type-for-calls-in-spanish.md).
 //   GET  /v2/slots?eventTypeId&start&end&timeZone         cal-api-version 2024-09-04
 //        → { status: 'success', data: { 'yyyy-MM-dd': [{ start: '<ISO with offset>' }] } }
 //   POST /v2/bookings { eventTypeId, start, attendee: { name, email, timeZone, language, phoneNumber } }
@@ -26,6 +28,11 @@ export type CalComOptions = {
   baseUrl: string;
   apiKey: string;
   eventTypeId: number;
+  /**
+   * The event type of the calls in Spanish (hosted by counsellors who speak it); unset, calls in Spanish are
+   * listed and booked in `eventTypeId` like the others.
+   */
+  spanishEventTypeId?: number | undefined;
   /** The event type's call length, for a slot's end (the slots answer gives starts only). */
   callMinutes: number;
   fetch?: typeof fetch;
@@ -48,6 +55,9 @@ const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
   const doFetch = o.fetch ?? fetch;
   const base = o.baseUrl.replace(/\/+$/, '');
+  /** The event type a call in `language` is listed and booked in. */
+  const eventTypeOf = (language: 'en' | 'es' | undefined): number =>
+    language === 'es' && o.spanishEventTypeId !== undefined ? o.spanishEventTypeId : o.eventTypeId;
 
   async function call<T>(
     method: 'GET' | 'POST',
@@ -114,7 +124,7 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
 
     async listSlots(q: SlotsQuery): Promise<ScheduledSlot[]> {
       const params = new URLSearchParams({
-        eventTypeId: String(o.eventTypeId),
+        eventTypeId: String(eventTypeOf(q.language)),
         // Cal.com takes days (or instants); ask for the days the span touches and keep the instants inside it.
         start: isoDay(q.from),
         end: isoDay(q.to),
@@ -141,7 +151,7 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
     async book(r: BookingRequest): Promise<Booking> {
       return bookingOf(
         await call<CalBooking>('POST', '/v2/bookings', CAL_COM_BOOKINGS_VERSION, {
-          eventTypeId: o.eventTypeId,
+          eventTypeId: eventTypeOf(r.language),
           start: r.startsAt.toISOString(),
           attendee: {
             name: [r.firstName, r.lastName].filter(Boolean).join(' '),

@@ -7,7 +7,7 @@ export type SchedulingConfig = {
 
 /**
  * The scheduler from configuration: Cal.com when SCHEDULING_PROVIDER=cal-com (CAL_COM_API_KEY,
- * CAL_COM_EVENT_TYPE_ID, CAL_COM_API_URL), else the product's own, which the server hands in (it lives with the
+ * CAL_COM_EVENT_TYPE_ID, CAL_COM_EVENT_TYPE_ID_ES, CAL_COM_API_URL), else the product's own, which the server hands in (it lives with the
  * database; providers import only the domain).
  */
 export function createSchedulingProvider(

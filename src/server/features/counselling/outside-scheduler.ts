@@ -58,8 +58,9 @@ export async function staffMemberOf(tx: Tx, hostEmail: string | undefined): Prom
 }
 
 /**
- * The outside scheduler's open times, as the booking page reads them. It says nothing of languages (its hosts
- * are its own business), so no slot names any, and `language` filters nothing.
+ * The outside scheduler's open times, as the booking page reads them. Its slots name no language (its hosts are
+ * its own business); `language` is handed on, and picks Cal.com's event type for calls in Spanish when the
+ * agency has one (docs/decisions/0131-cal-com-event-type-for-calls-in-spanish.md).
  */
 export async function listOutsideSlots(o: {
   scheduler: SchedulingProvider;
