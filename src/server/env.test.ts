@@ -60,16 +60,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
   });
 
+  /** The least a Cal.com configuration needs. */
+  const calCom = {
+    SCHEDULING_PROVIDER: 'cal-com',
+    CAL_COM_API_KEY: 'cal_live_x',
+    CAL_COM_EVENT_TYPE_ID: '12',
+  };
+
   it("schedules calls in the product by default, in Cal.com's event type when SCHEDULING_PROVIDER=cal-com", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).scheduling).toEqual({ kind: 'in-product' });
-    expect(
-      loadConfig({
-        DATA_DIR: dataDir(),
-        SCHEDULING_PROVIDER: 'cal-com',
-        CAL_COM_API_KEY: 'cal_live_x',
-        CAL_COM_EVENT_TYPE_ID: '12',
-      }).scheduling,
-    ).toStrictEqual({
+    expect(loadConfig({ DATA_DIR: dataDir(), ...calCom }).scheduling).toStrictEqual({
       kind: 'cal-com',
       baseUrl: 'https://api.cal.com',
       apiKey: 'cal_live_x',
@@ -81,22 +81,11 @@ describe('loadConfig', () => {
 
   it('reads the event type of the calls in Spanish, which is optional', () => {
     expect(
-      loadConfig({
-        DATA_DIR: dataDir(),
-        SCHEDULING_PROVIDER: 'cal-com',
-        CAL_COM_API_KEY: 'cal_live_x',
-        CAL_COM_EVENT_TYPE_ID: '12',
-        CAL_COM_EVENT_TYPE_ID_ES: '13',
-      }).scheduling,
+      loadConfig({ DATA_DIR: dataDir(), ...calCom, CAL_COM_EVENT_TYPE_ID_ES: '13' }).scheduling,
     ).toMatchObject({ kind: 'cal-com', eventTypeId: 12, spanishEventTypeId: 13 });
   });
 
   it("reads Cal.com's webhook secret, which is optional (the webhook is off without it)", () => {
-    const calCom = {
-      SCHEDULING_PROVIDER: 'cal-com',
-      CAL_COM_API_KEY: 'cal_live_x',
-      CAL_COM_EVENT_TYPE_ID: '12',
-    };
     expect(
       loadConfig({ DATA_DIR: dataDir(), ...calCom, CAL_COM_WEBHOOK_SECRET: 'whsec-0123456789abcdef' })
         .scheduling,
