@@ -14,110 +14,18 @@ import tseslint from 'typescript-eslint';
  * web imports only domain. Aliases (`#server/*`) and relative paths are both covered.
  */
 
-/** The borrower-facing files that are translated (see the 'project/translated' block below). */
-const TRANSLATED = [
-  'src/web/components/bank-link/bank-link-dialog.tsx',
-  'src/web/components/layout/footer.tsx',
-  'src/web/components/layout/header.tsx',
-  'src/web/components/layout/language-switch.tsx',
-  'src/web/components/layout/legal-document-titles.ts',
-  'src/web/components/layout/not-found-page.tsx',
-  'src/web/components/layout/site-shell.tsx',
-  'src/web/components/ui/busy-overlay.tsx',
-  'src/web/components/ui/confirm-dialog.tsx',
-  'src/web/components/ui/error-modal.tsx',
-  'src/web/components/ui/form/checkbox-field.tsx',
-  'src/web/components/ui/form/choice-field.tsx',
-  'src/web/components/ui/form/currency-field.tsx',
-  'src/web/components/ui/form/date-field.tsx',
-  'src/web/components/ui/form/email-field.tsx',
-  'src/web/components/ui/form/field-error.tsx',
-  'src/web/components/ui/form/password-checklist.tsx',
-  'src/web/components/ui/form/password-field.tsx',
-  'src/web/components/ui/form/phone-field.tsx',
-  'src/web/components/ui/form/select-field.tsx',
-  'src/web/components/ui/form/status-banner.tsx',
-  'src/web/components/ui/form/submit-button.tsx',
-  'src/web/components/ui/form/text-area-field.tsx',
-  'src/web/components/ui/form/text-field.tsx',
-  'src/web/components/ui/form/yes-no-field.tsx',
-  'src/web/components/ui/help-tip.tsx',
-  'src/web/components/ui/how-it-works-modal.tsx',
-  'src/web/components/ui/load-failure.tsx',
-  'src/web/components/ui/loading-screen.tsx',
-  'src/web/components/ui/modal.tsx',
-  'src/web/components/ui/pagination.tsx',
-  'src/web/components/ui/password-input.tsx',
-  'src/web/components/ui/video-modal.tsx',
-  'src/web/features/account/account-page.tsx',
-  'src/web/features/account/back-link.tsx',
-  'src/web/features/account/change-email-page.tsx',
-  'src/web/features/account/change-password-page.tsx',
-  'src/web/features/account/forgot-password-page.tsx',
-  'src/web/features/account/new-password-fields.tsx',
-  'src/web/features/account/please-check-your-email-page.tsx',
-  'src/web/features/account/reset-password-page.tsx',
-  'src/web/features/account/sign-in-page.tsx',
-  'src/web/features/account/user-information-page.tsx',
-  'src/web/features/account/verification-code-page.tsx',
-  'src/web/features/account/verify-new-email-page.tsx',
-  'src/web/features/apply/address-autocomplete.tsx',
-  'src/web/features/apply/apply-page.tsx',
-  'src/web/features/apply/budget-page.tsx',
-  'src/web/features/apply/budget-warning.tsx',
-  'src/web/features/apply/confirm-income-page.tsx',
-  'src/web/features/apply/credit-page.tsx',
-  'src/web/features/apply/creditor-offers.tsx',
-  'src/web/features/apply/eligible-debts-page.tsx',
-  'src/web/features/apply/expense-group.tsx',
-  'src/web/features/apply/expense-labels.ts',
-  'src/web/features/apply/expenses-page.tsx',
-  'src/web/features/apply/hardships-page.tsx',
-  'src/web/features/apply/household-page.tsx',
-  'src/web/features/apply/income-bank-connection.tsx',
-  'src/web/features/apply/missing-debt-form.tsx',
-  'src/web/features/apply/not-qualified-page.tsx',
-  'src/web/features/apply/notify-when-eligible-page.tsx',
-  'src/web/features/apply/offers-comparison-chart.tsx',
-  'src/web/features/apply/offers-review-page.tsx',
-  'src/web/features/apply/payments/cheque-illustration.tsx',
-  'src/web/features/apply/payments/confirm-payment-account-page.tsx',
-  'src/web/features/apply/payments/next-steps-page.tsx',
-  'src/web/features/apply/payments/payment-account-options-page.tsx',
-  'src/web/features/apply/payments/payments-page.tsx',
-  'src/web/features/apply/payments/provide-payment-account-page.tsx',
-  'src/web/features/apply/payments/submitted-page.tsx',
-  'src/web/features/apply/progress-bar.tsx',
-  'src/web/features/apply/provide-income-page.tsx',
-  'src/web/features/apply/save-page.tsx',
-  'src/web/features/apply/we-will-notify-you-page.tsx',
-  'src/web/features/customer-portal/alerts-page.tsx',
-  'src/web/features/customer-portal/customer-portal-header.tsx',
-  'src/web/features/customer-portal/draft-day-setting.tsx',
-  'src/web/features/customer-portal/next-steps-page.tsx',
-  'src/web/features/customer-portal/payoff-chart.tsx',
-  'src/web/features/customer-portal/plan-page.tsx',
-  'src/web/features/customer-portal/portal-page.tsx',
-  'src/web/features/customer-portal/reauthorization-step.tsx',
-  'src/web/features/customer-portal/settings-page.tsx',
-  'src/web/features/landing/become-debt-free-section.tsx',
-  'src/web/features/landing/debt-analysis-page.tsx',
-  'src/web/features/landing/debt-relief-page.tsx',
-  'src/web/features/landing/deferred-lead-form.tsx',
-  'src/web/features/landing/faq-section.tsx',
-  'src/web/features/landing/hero-section.tsx',
-  'src/web/features/landing/how-it-works-section.tsx',
-  'src/web/features/landing/icons.tsx',
-  'src/web/features/landing/lead-form.tsx',
-  'src/web/features/landing/lead-page.tsx',
-  'src/web/features/landing/legal-disclosure.tsx',
-  'src/web/features/landing/marketing-page.tsx',
-  'src/web/features/landing/partners-section.tsx',
-  'src/web/features/landing/plan-fee-messages.tsx',
-  'src/web/features/landing/security-banner.tsx',
-  'src/web/features/landing/why-section.tsx',
-  'src/web/features/legal/legal-page.tsx',
-  'src/web/features/signing/sign-letter-page.tsx',
+/**
+ * The borrower-facing files that are translated (see the 'project/translated' block below): every component and
+ * feature file, so a new page is checked the day it is added instead of when someone remembers to list it. The
+ * staff's pages stay in English by design, so they are left out, as are tests (which write English on purpose).
+ */
+const TRANSLATED = ['src/web/components/**/*.{ts,tsx}', 'src/web/features/**/*.{ts,tsx}'];
+const NOT_TRANSLATED = [
+  'src/web/features/service-portal/**',
+  // The second step of a staff member's sign-in, reached only from the service portal
+  'src/web/features/account/two-factor-page.tsx',
+  'src/web/features/account/two-factor-setup-page.tsx',
+  '**/*.test.{ts,tsx}',
 ];
 
 /** Node built-ins that do I/O: the domain stays pure, so none of these. */
@@ -169,6 +77,41 @@ const SERVER_PACKAGES = [
 ];
 
 /**
+ * The PDF library. Every document we draw (the Letter of Authorization and its addendum, the proposal to a
+ * creditor) goes through the one layout module, so the documents cannot drift apart again as the copies of
+ * the layout did, and the library is swapped in one place (docs/decisions/0186-one-pdf-layout.md). The
+ * unmaintained pdf-lib is refused everywhere. Besides the layout, only code that reads or stamps a finished
+ * PDF uses the library: the e-signature providers (a layer that cannot import the server's layout) and the
+ * tests that check a rendered file.
+ */
+const PDF_LIBRARY = '@cantoo/pdf-lib';
+const PDF_LIBRARY_ALLOWED = [
+  'src/server/pdf/layout.ts',
+  'src/server/pdf/layout.test.ts',
+  'src/providers/e-signature/sandbox.ts',
+  'src/providers/e-signature/sandbox.test.ts',
+  'src/providers/e-signature/docusign.ts',
+  'src/providers/e-signature/docusign.test.ts',
+  'tests/contracts/e-signature.contract.ts',
+  'src/server/features/signing/render-letter.test.ts',
+  'src/server/features/signing/render-letter-es.test.ts',
+  'src/server/features/proposals/render-proposal.test.ts',
+];
+const PDF_PATHS = [
+  {
+    name: 'pdf-lib',
+    message: `pdf-lib is no longer maintained: documents are drawn through src/server/pdf/layout.ts, on ${PDF_LIBRARY} (docs/decisions/0186-one-pdf-layout.md).`,
+  },
+  {
+    name: PDF_LIBRARY,
+    message:
+      'Documents are drawn through the one PDF layout, src/server/pdf/layout.ts: add what a document needs there (docs/decisions/0186-one-pdf-layout.md).',
+  },
+];
+/** @param {boolean} allowed whether the file may use the PDF library (it never may use pdf-lib) */
+const pdfPaths = (allowed) => (allowed ? PDF_PATHS.filter((p) => p.name !== PDF_LIBRARY) : PDF_PATHS);
+
+/**
  * Relative imports that climb out of a layer into another one. The number of `..` needed depends on how deep
  * the importing file sits, so one block per depth (the blocks' file globs do not overlap, which matters
  * because a later block replaces, not merges, an earlier block's options for the same rule).
@@ -183,16 +126,26 @@ const MAX_DEPTH = 6;
  */
 function layer(layer, { message, aliases, folders, packages, regexes = [], builtins }) {
   const layerName = layer.split('/').pop();
-  return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
-    const files = [`${layer}/${'*/'.repeat(depth)}*.{ts,tsx}`];
-    return {
-      name: `boundaries/${layerName}/depth-${depth}`,
+  const depthOf = (/** @type {string} */ file) => file.slice(layer.length + 1).split('/').length - 1;
+  // The files allowed the PDF library get their own block after their depth's, with the same options but that
+  // one path (a later block replaces an earlier one's options for the same rule).
+  const blocks = (/** @type {number} */ depth) => [
+    { files: [`${layer}/${'*/'.repeat(depth)}*.{ts,tsx}`], pdfAllowed: false, suffix: '' },
+    ...PDF_LIBRARY_ALLOWED.filter((f) => f.startsWith(`${layer}/`) && depthOf(f) === depth).map((f) => ({
+      files: [f],
+      pdfAllowed: true,
+      suffix: `/pdf-library/${f.split('/').pop()}`,
+    })),
+  ];
+  return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => blocks(depth)).flatMap((list, depth) =>
+    list.map(({ files, pdfAllowed, suffix }) => ({
+      name: `boundaries/${layerName}/depth-${depth}${suffix}`,
       files,
       rules: {
         'no-restricted-imports': [
           'error',
           {
-            paths: builtins.map((name) => ({ name, message: `${message}.` })),
+            paths: [...builtins.map((name) => ({ name, message: `${message}.` })), ...pdfPaths(pdfAllowed)],
             patterns: [
               ...(aliases.length > 0 ? [{ regex: `^#(${aliases.join('|')})/`, message: `${message}.` }] : []),
               {
@@ -209,21 +162,26 @@ function layer(layer, { message, aliases, folders, packages, regexes = [], built
           },
         ],
       },
-    };
-  });
+    })),
+  );
 }
 
 /**
  * Features never import each other (server and web): what two features share lives in a shared module (on the
- * server src/server/application, audit, email, security, ...; on the web src/web/app and src/web/components),
+ * server src/server/application, audit, email, security, ...; on the web src/web/lib and src/web/components),
  * or app.ts hands one feature's function to another. Each feature folder found on disk gets one block per
  * depth, on `@typescript-eslint/no-restricted-imports` so that the layer blocks above (on the base rule) keep
  * their own options.
+ *
+ * `above` names folders next to the features folder that features must not import either: on the web the app
+ * shell (src/web/app: router, guards, layouts) imports the features, never the other way round, so a feature
+ * reaching into it would make a cycle. What both need lives in src/web/lib.
  * @param {string} featuresDir e.g. 'src/server/features'
  * @param {string} alias e.g. 'server' for `#server/features/...`
+ * @param {{ folder: string, message: string }[]} [above]
  * @returns {import('eslint').Linter.Config[]}
  */
-function featureBoundaries(featuresDir, alias) {
+function featureBoundaries(featuresDir, alias, above = []) {
   const features = readdirSync(featuresDir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name);
@@ -248,6 +206,14 @@ function featureBoundaries(featuresDir, alias) {
                 regex: `^(\\.\\./){${depth + 2},}(.*/)?features/(?!${feature}/)`,
                 message: `${message}: a relative path into another feature.`,
               },
+              ...above.flatMap(({ folder, message: aboveMessage }) => [
+                { regex: `^#${alias}/${folder}(/|$)`, message: `${aboveMessage}.` },
+                {
+                  // Exactly depth+2 `..` lands next to the features folder.
+                  regex: `^(\\.\\./){${depth + 2}}${folder}(/|$)`,
+                  message: `${aboveMessage}: a relative path out of the features folder.`,
+                },
+              ]),
             ],
           },
         ],
@@ -256,11 +222,30 @@ function featureBoundaries(featuresDir, alias) {
   );
 }
 
+/**
+ * Features converted to units of work (src/server/unit-of-work.ts, docs/architecture.md "The unit of work"):
+ * there a route or a job opens a unit, and a use case receives the unit and the few ports it uses. The list
+ * grows feature by feature as each is converted, each a landed increment; a feature joins it once none of its
+ * files needs the database handle or the app's whole services any more. Files a feature still has to convert
+ * with someone else's work (a job whose registration is being rewritten) are listed in UNITS_NOT_YET.
+ */
+const UNITS_OF_WORK = [
+  'src/server/features/counselling',
+  'src/server/features/text-messages',
+  'src/server/features/mailbox',
+];
+const UNITS_NOT_YET = [
+  // The reminders' job: the job queue announces the outbox rows it answers (jobs/queue.ts); it opens a unit
+  // once job registration opens units for its jobs.
+  'src/server/features/counselling/call-reminders.ts',
+];
+
 export default defineConfig([
   globalIgnores([
     'dist/**',
     'node_modules/**',
     'data/**',
+    'src/data/**',
     'src/server/db/migrations/**',
     '.tmp/**',
     'test-results/**',
@@ -349,6 +334,18 @@ export default defineConfig([
   }),
 
   {
+    // Outside the layers (tests, scripts), the PDF library too goes through the layout (PDF_LIBRARY_ALLOWED).
+    name: 'project/pdf-library',
+    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,js,mjs}', 'bench/**/*.{ts,js,mjs}', '*.{ts,js,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { paths: PDF_PATHS }] },
+  },
+  {
+    name: 'project/pdf-library/allowed',
+    files: PDF_LIBRARY_ALLOWED.filter((f) => !f.startsWith('src/')),
+    rules: { 'no-restricted-imports': ['error', { paths: pdfPaths(true) }] },
+  },
+
+  {
     // Every message in the source: valid ICU, a default (English) text, placeholders given their values.
     name: 'project/messages',
     files: ['src/**/*.{ts,tsx}'],
@@ -363,11 +360,49 @@ export default defineConfig([
   {
     // Borrower-facing files that are translated: a hard-coded English text in their JSX (text, aria-label,
     // title, placeholder, alt) fails, so nothing English slips into a Spanish page
-    // (docs/decisions/0096-translations-with-formatjs.md). A file joins this list when it is translated.
+    // (docs/decisions/0096-translations-with-formatjs.md).
     name: 'project/translated',
     files: TRANSLATED,
+    ignores: NOT_TRANSLATED,
     plugins: { formatjs },
     rules: { 'formatjs/no-literal-string-in-jsx': 'error' },
+  },
+
+  {
+    // One date module (src/domain/calendar.ts, docs/decisions/0180-one-date-module.md): calendar days are made,
+    // moved and taken apart there, over date-fns. Hand-written day arithmetic elsewhere (a Date's setters,
+    // Date.UTC, an ISO string cut to its day, a day glued to 'T00:00:00Z') is how copies of add-months, business days and a UTC "today"
+    // came about, each a little different; this refuses a new one. Tests may build dates as they like.
+    name: 'project/one-date-module',
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: ['src/domain/calendar.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^set(UTC)?(FullYear|Month|Date)$/]',
+          message:
+            'Calendar arithmetic belongs to the date module: use addDays, addMonths, addBusinessDays… from #domain/calendar (docs/decisions/0180-one-date-module.md).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='UTC']",
+          message:
+            'A day built by hand with Date.UTC: use the date module (#domain/calendar: dayFromParts, dayInMonth, parseDay…) (docs/decisions/0180-one-date-module.md).',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString']:matches([arguments.1.value=10], [arguments.1.value=7])",
+          message:
+            "An ISO string cut to its day is the UTC day, not the agency's: use dayIn / the calendar's today(), or utcDayOf for a day stored as midnight UTC (#domain/calendar, docs/decisions/0180-one-date-module.md).",
+        },
+        {
+          selector:
+            ":matches(NewExpression[callee.name='Date'], CallExpression[callee.object.name='Date'][callee.property.name='parse']) > TemplateLiteral.arguments:first-child[quasis.length=2][quasis.1.value.raw=/^T00:00:00(\\.000)?Z$/]",
+          message:
+            'A day turned into its midnight UTC by hand: use parseDay from the date module (#domain/calendar, docs/decisions/0180-one-date-module.md).',
+        },
+      ],
+    },
   },
 
   {
@@ -395,6 +430,52 @@ export default defineConfig([
     },
   },
 
+  {
+    // Where a feature is converted to units of work, the unit is the only way to the database: no database
+    // handle, no transaction of its own, no app-wide services; and a file that works inside a unit never sees
+    // a vendor's port (the vendor is called outside, before or after, and its answer passed in).
+    name: 'project/units-of-work',
+    files: UNITS_OF_WORK.map((folder) => `${folder}/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.ts', ...UNITS_NOT_YET],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/(^|\\/)db\\/client$/]',
+          message:
+            'A feature on units of work does not use the database handle (Db, Tx): its use cases take the unit, whose `tx` is a real transaction (src/server/unit-of-work.ts).',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/(^#server|\\.)\\/services$/]',
+          message:
+            "A feature on units of work does not receive the app's whole services: its routes get `openUnit` and the configuration, its use cases the unit and the few ports they use.",
+        },
+        {
+          selector: 'TSImportType[source.value=/((^|\\/)db\\/client|\\/services)$/]',
+          message:
+            "A feature on units of work names neither the database handle nor the app's services, even as a type.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'A feature on units of work opens no transaction of its own: the route opens a unit (`openUnit`), and the unit is the transaction.',
+        },
+        {
+          selector:
+            'Program:has(ImportSpecifier[imported.name=/^(Unit|Transaction)$/]) ImportDeclaration[source.value=/^#providers\\/[^/]+\\/(port|index)$/]',
+          message:
+            "A file that works inside a unit does not import a vendor's port: call the vendor outside the unit (before or after it) and pass the vendor's answer in.",
+        },
+      ],
+    },
+  },
+
   ...featureBoundaries('src/server/features', 'server'),
-  ...featureBoundaries('src/web/features', 'web'),
+  ...featureBoundaries('src/web/features', 'web', [
+    {
+      folder: 'app',
+      message:
+        'Features never import the app shell (src/web/app imports them): move what both need to src/web/lib',
+    },
+  ]),
 ]);

@@ -22,9 +22,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate: false, // the files share their worker's modules (above)
-          include: ['src/domain/**/*.test.ts', 'src/providers/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/providers/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            // The adapters against the vendors' own published API documents, served by Prism.
+            'tests/contracts/vendor/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/setup/test-now.ts'],
+          // The vendor contract files start Prism in beforeAll: loading a vendor's document took over Vitest's
+          // default 10 s on a busy 2-core CI machine (startPrism itself waits up to 60 s).
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginBuild, buildInputs, buildIsCurrent, finishBuild, inputsHash } from './build-stamp';
 
 let root: string;
@@ -9,9 +9,7 @@ const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);
 };
-const NOV_2026 = new Date('2026-11-26T12:00:00Z');
-const hash = (env: NodeJS.ProcessEnv = {}, now = NOV_2026, node = '24.21.0') =>
-  inputsHash(root, env, now, node);
+const hash = (env: NodeJS.ProcessEnv = {}, node = '24.21.0') => inputsHash(root, env, node);
 
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'build-stamp-'));
@@ -20,30 +18,36 @@ beforeEach(() => {
   write('src/server/main.ts', 'export {};');
   write('src/server/main.test.ts', 'test');
   write('src/web/index.html', '<html></html>');
-  write('data/plan-fees.json', '{}');
+  write('src/data/plan-fees.json', '{}');
   write('data/pglite/base/1', 'rows');
   write('data/dev-keys/auth-secret', 'secret');
-  write('data/plan-fees.local.json', '{}');
+  write('src/data/plan-fees.local.json', '{}');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the build inputs', () => {
   it('are the sources, the shipped tables and the lock file; not tests, the database or local files', () => {
     expect(buildInputs(root)).toEqual([
-      'data/plan-fees.json',
       'package-lock.json',
       'package.json',
+      'src/data/plan-fees.json',
       'src/server/main.ts',
       'src/web/index.html',
     ]);
   });
 
-  it('hash to a new value when a source, a table, the lock file, a VITE_ variable, the year or Node’s major changes', () => {
+  it('keep their hash when the data folder is removed to start afresh', () => {
+    const before = hash();
+    rmSync(path.join(root, 'data'), { recursive: true, force: true });
+    expect(hash()).toBe(before);
+  });
+
+  it('hash to a new value when a source, a table, the lock file, a VITE_ variable or Node’s major changes', () => {
     const before = hash();
     expect(hash()).toBe(before);
     for (const [file, text] of [
       ['src/server/main.ts', 'export const x = 1;'],
-      ['data/plan-fees.json', '{"a":1}'],
+      ['src/data/plan-fees.json', '{"a":1}'],
       ['package-lock.json', '{"v":2}'],
     ] as const) {
       const original = hash();
@@ -53,16 +57,28 @@ describe('the build inputs', () => {
     const now = hash();
     expect(hash({ VITE_PROMO_VIDEO_URL: 'https://video.example' })).not.toBe(now);
     expect(hash({ OTHER: 'x' })).toBe(now);
-    expect(hash({}, new Date('2027-01-02T12:00:00Z'))).not.toBe(now);
-    expect(hash({}, NOV_2026, '26.1.0')).not.toBe(now);
-    expect(hash({}, NOV_2026, '24.22.1')).toBe(now);
+    expect(hash({}, '26.1.0')).not.toBe(now);
+    expect(hash({}, '24.22.1')).toBe(now);
+  });
+
+  it('keep their hash from one year to the next: the first start in January builds nothing', () => {
+    const stamped = new Date('2026-12-31T23:59:00Z');
+    const january = new Date('2027-01-01T00:01:00Z');
+    vi.useFakeTimers({ now: stamped, toFake: ['Date'] });
+    try {
+      const before = inputsHash(root);
+      vi.setSystemTime(january);
+      expect(inputsHash(root)).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keep their hash when only a test, the database or a local file changes', () => {
     const before = hash();
     write('src/server/main.test.ts', 'another test');
     write('data/pglite/base/2', 'more rows');
-    write('data/plan-fees.local.json', '{"mine":1}');
+    write('src/data/plan-fees.local.json', '{"mine":1}');
     expect(hash()).toBe(before);
   });
 });

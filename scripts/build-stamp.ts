@@ -7,11 +7,13 @@ import { fileURLToPath } from 'node:url';
 // Whether the build in dist/ was made from the sources as they are now, so that `npm start` rebuilds only
 // when something it builds from has changed. The stamp is a hash of those inputs' contents (not their times:
 // a fresh clone or a branch switch gives every file a new time without changing it):
-// - the sources: every file under src/ except tests, the top-level files of data/ (the tables the build
-//   bundles; the embedded database and the generated keys live in folders there and are not inputs), the
-//   build's own scripts and configuration, package.json and package-lock.json (a changed dependency);
-// - what else the build reads: the VITE_ variables the web app embeds, the calendar year (the footer's
-//   copyright) and Node's major version (the server bundle's target).
+// - the sources: every file under src/ except tests and local files (the shipped tables are in src/data; the
+//   running server's state, DATA_DIR, is never an input, so removing it to start afresh rebuilds nothing),
+//   the build's own scripts and configuration, package.json and package-lock.json (a changed dependency);
+// - what else the build reads: the VITE_ variables the web app embeds and Node's major version (the server
+//   bundle's target). Not the calendar year: the footer's copyright is drawn with the current year in the
+//   browser, and a start on New Year's day must not rebuild (an install without the dev dependencies cannot).
+//   (docs/decisions/0163-shipped-tables-in-the-source-tree-and-a-stamp-without-the-year.md)
 // `begin` hashes the inputs when a build starts and removes the stamp, `finish` writes that hash as the stamp
 // once every step has succeeded: a build that failed or was stopped leaves no stamp, and a file changed while
 // the build ran leaves a stamp that no longer matches, so the next start builds again.
@@ -33,11 +35,8 @@ const SOURCE_FILES = [
   'scripts/prerender.ts',
   'scripts/compress.ts',
 ];
-/** The shipped tables: its files are inputs, its folders hold what the running server writes. */
-const DATA_FOLDER = 'data';
-
 const isTest = (file: string) => /\.test\.[cm]?[jt]sx?$/.test(file);
-/** Files a person keeps beside the shipped ones (data/*.local.*, as .gitignore has it), not build inputs. */
+/** Files a person keeps beside the shipped ones (src/data/*.local.*, as .gitignore has it), not build inputs. */
 const isLocal = (file: string) => /\.local\./.test(path.basename(file));
 
 function filesUnder(root: string, dir: string): string[] {
@@ -51,21 +50,17 @@ function filesUnder(root: string, dir: string): string[] {
 
 /** The build's inputs under `root`, as paths from it, sorted. */
 export function buildInputs(root: string): string[] {
-  const data = existsSync(path.join(root, DATA_FOLDER))
-    ? readdirSync(path.join(root, DATA_FOLDER), { withFileTypes: true })
-        .filter((entry) => entry.isFile() && !isLocal(entry.name))
-        .map((entry) => path.posix.join(DATA_FOLDER, entry.name))
-    : [];
-  const sources = SOURCE_DIRS.flatMap((dir) => filesUnder(root, dir)).filter((file) => !isTest(file));
+  const sources = SOURCE_DIRS.flatMap((dir) => filesUnder(root, dir)).filter(
+    (file) => !isTest(file) && !isLocal(file),
+  );
   const files = SOURCE_FILES.filter((file) => existsSync(path.join(root, file)));
-  return [...new Set([...sources, ...data, ...files])].sort();
+  return [...new Set([...sources, ...files])].sort();
 }
 
-/** The hash of the build's inputs under `root`, with the environment and the date as they are now. */
+/** The hash of the build's inputs under `root`, with the environment and Node as they are now. */
 export function inputsHash(
   root: string,
   env: NodeJS.ProcessEnv = process.env,
-  now: Date = new Date(),
   nodeVersion: string = process.versions.node,
 ): string {
   const hash = createHash('sha256');
@@ -79,7 +74,7 @@ export function inputsHash(
     .sort()) {
     hash.update(`env ${name}=${env[name] ?? ''}\0`);
   }
-  hash.update(`year ${now.getFullYear()}\0node ${nodeVersion.split('.')[0]}\0`);
+  hash.update(`node ${nodeVersion.split('.')[0]}\0`);
   return hash.digest('hex');
 }
 

@@ -69,6 +69,22 @@ describe('glossaryMisses: the financial terms keep their fixed Spanish', () => {
     expect(glossaryMisses(english, spanish, terms)).toEqual(misses);
   });
 
+  it('refuses the other names a term had', () => {
+    const fee = {
+      en: 'monthly fee',
+      es: ['tarifa mensual', 'tarifas mensuales'],
+      not: ['cuota', 'comisión'],
+    };
+    expect(glossaryMisses('a {fee} monthly fee', 'una tarifa mensual de {fee}', [fee])).toEqual([]);
+    expect(glossaryMisses('a {fee} monthly fee', 'una cuota mensual de {fee}', [fee])).toEqual([
+      '"monthly fee" is rendered "tarifa mensual" or "tarifas mensuales"',
+      '"monthly fee" is not called "cuota"',
+    ]);
+    expect(glossaryMisses('the monthly fee', 'la tarifa mensual (antes comisión)', [fee])).toEqual([
+      '"monthly fee" is not called "comisión"',
+    ]);
+  });
+
   it('reads the words of a message without its placeholders', () => {
     expect(wordsOf('Pay {creditor} <b>now</b>')).toBe('Pay   now');
   });

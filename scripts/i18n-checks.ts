@@ -4,8 +4,11 @@
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
-/** A financial term and its fixed Spanish (a singular and a plural where the term has both). */
-export type GlossaryTerm = { en: string; es: string | string[] };
+/**
+ * A financial term and its fixed Spanish (a singular and a plural where the term has both), and the words a
+ * translation of it must not use (`not`: the other names it had, so that one thing keeps one name).
+ */
+export type GlossaryTerm = { en: string; es: string | string[]; not?: string[] };
 
 /** The glossary's terms a translation misses: a term the English uses, rendered otherwise in the Spanish. */
 export function glossaryMisses(english: string, spanish: string, terms: GlossaryTerm[]): string[] {
@@ -13,11 +16,11 @@ export function glossaryMisses(english: string, spanish: string, terms: Glossary
   for (const term of terms) {
     const renderings = typeof term.es === 'string' ? [term.es] : term.es;
     // Only the words of the message, not its placeholders' names ({creditor} is not the word "creditor").
-    if (
-      wordStart(term.en).test(wordsOf(english)) &&
-      !renderings.some((es) => wordStart(es).test(wordsOf(spanish)))
-    )
+    if (!wordStart(term.en).test(wordsOf(english))) continue;
+    if (!renderings.some((es) => wordStart(es).test(wordsOf(spanish))))
       misses.push(`"${term.en}" is rendered ${renderings.map((es) => `"${es}"`).join(' or ')}`);
+    for (const other of term.not ?? [])
+      if (wordStart(other).test(wordsOf(spanish))) misses.push(`"${term.en}" is not called "${other}"`);
   }
   return misses;
 }

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { dayIn } from '#domain/calendar';
+import { dayIn, endOfDayIn, isIsoDay } from '#domain/calendar';
 import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
 import { createProviders } from '#server/providers';
@@ -22,7 +22,7 @@ const { values } = parseArgs({ options: { 'as-of': { type: 'string' } } });
 const asOf = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '--as-of must be a date written YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), '--as-of is not a real date')
+  .refine(isIsoDay, '--as-of is not a real date')
   .optional()
   .safeParse(values['as-of']);
 if (!asOf.success) {
@@ -33,7 +33,10 @@ if (!asOf.success) {
 
 const config = loadConfigOrExit();
 // Today is the agency's day (AGENCY_TIME_ZONE): on an American evening UTC is already tomorrow.
-const day = asOf.data ?? dayIn(new Date(), config.agencyTimeZone);
+const today = dayIn(new Date(), config.agencyTimeZone);
+const day = asOf.data ?? today;
+// As of the end of that day at the agency, or now when it is today (nothing later exists yet).
+const asOfInstant = day === today ? new Date() : endOfDayIn(day, config.agencyTimeZone);
 
 const database = await openDatabaseOrExit(config);
 const counts = (o: Record<string, number | undefined>) =>
@@ -53,7 +56,11 @@ try {
       cipher,
       notifier: { cipher, publicUrl: config.publicUrl },
     },
-    { asOf: new Date(`${day}T23:59:59.999Z`), settings: { creditPullDays: config.monitorCreditPullDays } },
+    {
+      asOf: asOfInstant,
+      timeZone: config.agencyTimeZone,
+      settings: { creditPullDays: config.monitorCreditPullDays },
+    },
   );
   const raised = Object.entries(run.alerts.raised);
   console.log(

@@ -9,6 +9,7 @@
  * half-way carries on where it left off. Exits 1 when a value could not be opened with any key given.
  * The steps of a rotation are in the README (Key rotation).
  */
+import { createDatabaseDocumentStore } from '#server/application/database-documents';
 import { parseArgs } from 'node:util';
 import { createDocumentStore } from '#providers/document-store/index';
 import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
@@ -43,7 +44,13 @@ console.log(
 );
 
 const database = await openDatabaseOrExit(config);
-const documents = createDocumentStore(config);
+const documents = createDocumentStore(config, { database: createDatabaseDocumentStore(database.db) });
+/**
+ * A bucket policy without s3:ListBucket (docs/providers.md) makes S3 answer 403 for a missing object, the same
+ * as for one it may not read: "missing" then also counts documents the policy hides.
+ */
+const MISSING_HINT =
+  documents.kind === 's3' ? ', or refused by the bucket policy (403 AccessDenied answers both)' : '';
 let failed = false;
 
 /** 'key n (what it means)' for each key id in use; marks the run failed on a key this server was not given. */
@@ -55,7 +62,7 @@ function describeKeys(byKey: Record<string, number>): string {
         : key === 'v1' || key === 'clear'
           ? ' (to re-seal)'
           : key === 'missing'
-            ? ' (named in the database, absent from the store)'
+            ? ` (named in the database, absent from the store${MISSING_HINT})`
             : known.has(key)
               ? ' (old key)'
               : ' (UNKNOWN KEY)';
@@ -107,7 +114,9 @@ try {
     });
     console.log(
       `documents (${documents.kind}): ${d.current}/${d.total} under the current key (${d.resealed} re-sealed now)` +
-        (d.missing > 0 ? `; ${d.missing} named in the database but absent from the store` : '') +
+        (d.missing > 0
+          ? `; ${d.missing} named in the database but absent from the store${MISSING_HINT}`
+          : '') +
         (d.unreadableCount > 0
           ? `; ${d.unreadableCount} could not be opened with any key given, proposals ${d.unreadable.join(', ')}`
           : ''),

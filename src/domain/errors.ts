@@ -48,9 +48,9 @@ export type AppErrorCode =
    */
   | 'UnderContractAge'
   /**
-   * A save that would disqualify for lack of room in the budget (insufficientIncome): nothing is saved, and
-   * the message gives the plan payment and what the budget leaves. Sent again with confirmDisqualification,
-   * the application ends.
+   * A save that would disqualify, for lack of room in the budget (insufficientIncome) or because the budget
+   * pays the debts without a plan (cashflowTooHigh): nothing is saved, and the message gives the figures and
+   * what would change the result. Sent again with confirmDisqualification, the application ends.
    */
   | 'WouldDisqualify'
   /**

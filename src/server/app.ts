@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createDatabaseDocumentStore } from '#server/application/database-documents';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes';
 import { applyRoutes } from './features/apply/routes';
 import { createAccountMailer } from './features/accounts/account-mailer';
@@ -21,8 +22,11 @@ import { sealedDocuments } from './application/sealed-documents';
 import { customerPortalRoutes } from './features/customer-portal/routes';
 import { counsellingRoutes } from './features/counselling/routes';
 import { schedulingWebhookRoutes } from './features/counselling/cal-com-webhook';
+import { agencyEventsWebhookRoutes } from './features/staff-actions/agency-events-webhook';
 import { counsellingBorrowerRoutes } from './features/counselling/borrower-routes';
+import { unitOpener } from './unit-of-work';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
+import { plaidLinkCsp } from './features/payments/plaid-link-csp';
 import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
 import { startSigning } from './features/signing/start-signing';
@@ -38,6 +42,7 @@ import { CLIENT_IP_HEADER, createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerIdempotency } from './plugins/idempotency';
+import { openApiDocument, openApiTransform } from './plugins/openapi';
 import { registerMetrics } from './plugins/metrics';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { isCrossSiteStateChange } from './plugins/same-origin';
@@ -122,7 +127,14 @@ export async function buildApp(
     dayOf: calendar.dayOf,
     auth,
     cipher,
-    documents: sealedDocuments(deps.documentStore ?? createDocumentStore(config), cipher),
+    documents: sealedDocuments(
+      deps.documentStore ??
+        createDocumentStore(config, {
+          warn: (message) => app.log.warn(message),
+          database: createDatabaseDocumentStore(deps.database.db),
+        }),
+      cipher,
+    ),
     applicationCache: caches.application,
     summaryCache: caches.summary,
   };
@@ -135,17 +147,23 @@ export async function buildApp(
   // content security policy) at every request, a few percent of a small request's time.
   // A session-recording service, when one is configured, is the only other origin the pages may load from.
   const recording = sessionRecordingCsp(config.sessionRecording);
+  // Plaid Link, when Plaid is the bank-link provider: its script, its frame and what the script calls.
+  const plaidLink = plaidLinkCsp(config.plaid);
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recording.scriptSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recording.connectSrc],
+        defaultSrc: ["'self'", ...plaidLink.defaultSrc],
+        scriptSrc: ["'self'", ...recording.scriptSrc, ...plaidLink.scriptSrc],
+        styleSrc: ["'self'", "'unsafe-inline'", ...plaidLink.styleSrc],
+        imgSrc: ["'self'", 'data:', ...plaidLink.imgSrc],
+        connectSrc: ["'self'", ...recording.connectSrc, ...plaidLink.connectSrc],
         workerSrc: ["'self'", ...recording.workerSrc],
         // The promo video, when configured, plays in the landing page's video modal from its own origin.
-        frameSrc: ["'self'", ...(config.promoVideoOrigin ? [config.promoVideoOrigin] : [])],
+        frameSrc: [
+          "'self'",
+          ...(config.promoVideoOrigin ? [config.promoVideoOrigin] : []),
+          ...plaidLink.frameSrc,
+        ],
         mediaSrc: ["'self'", ...(config.promoVideoOrigin ? [config.promoVideoOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -177,13 +195,8 @@ export async function buildApp(
   // Borrowers never need the API's map and an attacker would: production serves it only with API_DOCS=true.
   if (config.apiDocs) {
     await app.register(swagger, {
-      openapi: {
-        info: { title: 'Debt management plan API', version: '0.1.0' },
-        components: {
-          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dmp.session_token' } },
-        },
-      },
-      transform: jsonSchemaTransform,
+      openapi: openApiDocument(config.nodeEnv),
+      transform: openApiTransform,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
   }
@@ -238,13 +251,17 @@ export async function buildApp(
   await app.register(eSignatureWebhookRoutes, { services });
   await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
-  await app.register(twilioSmsWebhookRoutes, { services });
+  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
+  // services.
+  const onUnits = { openUnit: unitOpener(services), config };
+  await app.register(twilioSmsWebhookRoutes, onUnits);
+  await app.register(agencyEventsWebhookRoutes, { services });
   await app.register(legalRoutes, { services });
-  await app.register(counsellingRoutes, { services });
-  await app.register(schedulingWebhookRoutes, { services });
-  await app.register(counsellingBorrowerRoutes, { services });
+  await app.register(counsellingRoutes, onUnits);
+  await app.register(schedulingWebhookRoutes, onUnits);
+  await app.register(counsellingBorrowerRoutes, onUnits);
   await app.register(sessionRecordingRoutes, { services });
-  if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { services });
+  if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, onUnits);
 
   // '/' is the logo link target: it goes to /lead and keeps the query string (utm parameters).
   app.get('/', (request, reply) => {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { createFieldCipher } from './security/field-encryption';
 import { createBankLink } from '#providers/bank-link/index';
 import { createESignature } from '#providers/e-signature/index';
 import type { Db } from './db/client';
@@ -30,7 +31,7 @@ export function createEnrollmentProviders(
     sandbox: {
       secret: derivedSecret(config, 'e-signature-sandbox'),
       signingPageUrl: `${config.publicUrl}/sign-letter`,
-      store: databaseEnvelopeStore(db),
+      store: databaseEnvelopeStore(db, createFieldCipher(config.encryptionKey, config.encryptionKeysOld)),
       timeZone: config.agencyTimeZone,
     },
     docusign: config.docusign,

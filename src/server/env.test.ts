@@ -353,4 +353,118 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
     });
   });
+
+  describe("the vendors' addresses (decision 0137)", () => {
+    const production = {
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      AUTH_SECRET: 'b'.repeat(32),
+      PUBLIC_URL: 'https://dmp.example',
+      EMAIL_TRANSPORT: 'log',
+    };
+    const SID = `AC${'1'.repeat(32)}`;
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'f'.repeat(32) };
+    const plaid = { PLAID_CLIENT_ID: 'client', PLAID_SECRET: 'secret' };
+    const calCom = {
+      SCHEDULING_PROVIDER: 'cal-com',
+      CAL_COM_API_KEY: 'cal_live_x',
+      CAL_COM_EVENT_TYPE_ID: '12',
+    };
+    const MOCK = 'http://127.0.0.1:4010';
+
+    it('points each vendor at a stand-in outside production (tests, staging)', () => {
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        ...plaid,
+        ...twilio,
+        ...calCom,
+        TWILIO_FROM: '+12025550100',
+        PLAID_BASE_URL: MOCK,
+        TWILIO_API_URL: MOCK,
+        CAL_COM_API_URL: MOCK,
+        DOCUMENT_STORE: 's3',
+        S3_BUCKET: 'documents',
+        S3_ENDPOINT: MOCK,
+      });
+      expect(config.plaid?.basePath).toBe(MOCK);
+      expect(config.twilio?.baseUrl).toBe(MOCK);
+      expect(config.scheduling).toMatchObject({ kind: 'cal-com', baseUrl: MOCK });
+      expect(config.documentStore).toMatchObject({ kind: 's3', endpoint: MOCK });
+    });
+
+    it("leaves each vendor at its own host when unset, and a Twilio host to each product's own", () => {
+      const unset = loadConfig({ DATA_DIR: dataDir(), ...plaid, ...twilio, TWILIO_FROM: '+12025550100' });
+      expect(unset.plaid?.basePath).toBeUndefined();
+      expect(unset.twilio?.baseUrl).toBeUndefined();
+      const twilioHost = loadConfig({
+        DATA_DIR: dataDir(),
+        ...twilio,
+        TWILIO_FROM: '+12025550100',
+        TWILIO_API_URL: 'https://api.twilio.com',
+      });
+      expect(twilioHost.twilio?.baseUrl).toBeUndefined();
+    });
+
+    it('accepts the vendors’ own hosts in production', () => {
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        ...production,
+        ...plaid,
+        ...calCom,
+        PLAID_ENV: 'production',
+        PLAID_BASE_URL: 'https://production.plaid.com',
+        TWILIO_API_URL: 'https://api.twilio.com',
+        CAL_COM_API_URL: 'https://api.cal.com/',
+        DOCUSIGN_BASE_PATH: 'https://na3.docusign.net/restapi',
+        DOCUSIGN_OAUTH_BASE_PATH: 'account.docusign.com',
+        DOCUMENT_STORE: 's3',
+        S3_BUCKET: 'documents',
+        S3_ENDPOINT: 'https://minio.agency.example',
+      });
+      expect(config.plaid?.basePath).toBe('https://production.plaid.com');
+      // The defaults are the vendors' own too.
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...production })).not.toThrow();
+    });
+
+    it("accepts the agency's own Cal.com in production when CAL_COM_SELF_HOSTED=true says it is", () => {
+      const selfHosted = { ...production, ...calCom, CAL_COM_API_URL: 'https://cal.agency.example/api' };
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...selfHosted })).toThrow(/^CAL_COM_API_URL: /);
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), ...selfHosted, CAL_COM_SELF_HOSTED: 'true' }).scheduling,
+      ).toMatchObject({ baseUrl: 'https://cal.agency.example/api' });
+      expect(() =>
+        loadConfig({
+          DATA_DIR: dataDir(),
+          ...selfHosted,
+          CAL_COM_SELF_HOSTED: 'true',
+          CAL_COM_API_URL: 'http://cal.agency.example/api',
+        }),
+      ).toThrow(/^CAL_COM_API_URL: /);
+    });
+
+    it.each([
+      [{ PLAID_BASE_URL: MOCK }, 'PLAID_BASE_URL'],
+      [{ PLAID_BASE_URL: 'https://plaid.com.mock.example' }, 'PLAID_BASE_URL'],
+      [{ PLAID_BASE_URL: 'https://notplaid.com' }, 'PLAID_BASE_URL'],
+      [{ PLAID_BASE_URL: 'http://sandbox.plaid.com' }, 'PLAID_BASE_URL'],
+      [{ PLAID_BASE_URL: 'https://sandbox.plaid.com@mock.example' }, 'PLAID_BASE_URL'],
+      [{ TWILIO_API_URL: MOCK }, 'TWILIO_API_URL'],
+      [{ TWILIO_API_URL: 'https://twilio.mock.example' }, 'TWILIO_API_URL'],
+      [{ CAL_COM_API_URL: MOCK }, 'CAL_COM_API_URL'],
+      [{ CAL_COM_API_URL: 'https://cal.com.mock.example' }, 'CAL_COM_API_URL'],
+      [{ DOCUSIGN_BASE_PATH: `${MOCK}/restapi` }, 'DOCUSIGN_BASE_PATH'],
+      [{ DOCUSIGN_BASE_PATH: 'https://docusign.mock.example/restapi' }, 'DOCUSIGN_BASE_PATH'],
+      [{ DOCUSIGN_OAUTH_BASE_PATH: '127.0.0.1:4011' }, 'DOCUSIGN_OAUTH_BASE_PATH'],
+      [{ DOCUMENT_STORE: 's3', S3_BUCKET: 'documents', S3_ENDPOINT: MOCK }, 'S3_ENDPOINT'],
+    ])('refuses %j in production, naming the variable', (env, variable) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, ...env })).toThrow(
+        new RegExp(`^${variable}: must be .* when NODE_ENV=production`),
+      );
+    });
+
+    it.each([['PLAID_BASE_URL'], ['TWILIO_API_URL']])('refuses %s that is not an address', (name) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: 'sandbox' })).toThrow(new RegExp(`${name}:`));
+    });
+  });
 });

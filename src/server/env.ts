@@ -4,12 +4,18 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AGENCY_TIME_ZONE, isTimeZoneName } from '#domain/calendar';
 
+/**
+ * Where the running server keeps its state (the embedded database, generated keys, local documents) unless
+ * DATA_DIR says otherwise. Nothing shipped lives there: removing it starts afresh and loses only that state.
+ */
+export const DEFAULT_DATA_DIR = './data';
+
 /** The environment, parsed once at boot. A bad value stops the start with a message naming the variable. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()
@@ -62,6 +68,15 @@ const EnvSchema = z.object({
       isTimeZoneName,
       "must be a time zone's IANA name, such as America/New_York or America/Chicago (not an offset or EST)",
     ),
+  /**
+   * Days after an application ended not qualified before the borrower may apply again with nothing changed
+   * (with a change in their situation they may at once).
+   */
+  REAPPLY_WAITING_DAYS: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number of days (0 to 999)')
+    .default('90')
+    .transform(Number),
   /** Days between two soft credit pulls of an enrolled customer by the monitors (about monthly). */
   MONITOR_CREDIT_PULL_DAYS: z
     .string()
@@ -126,22 +141,38 @@ const EnvSchema = z.object({
   PLAID_CLIENT_ID: z.string().min(1).optional(),
   PLAID_SECRET: z.string().min(1).optional(),
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /**
+   * Where Plaid's API is reached instead of PLAID_ENV's host: a stand-in for Plaid (a mock of its published API
+   * document) in tests and staging. Refused when NODE_ENV=production unless it is Plaid's (*.plaid.com).
+   */
+  PLAID_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** DocuSign (JWT grant): set all of these to use the real e-signature provider instead of the sandbox. */
   DOCUSIGN_INTEGRATION_KEY: z.string().min(1).optional(),
   DOCUSIGN_USER_ID: z.string().min(1).optional(),
   DOCUSIGN_ACCOUNT_ID: z.string().min(1).optional(),
   /** The RSA private key (PEM; literal \n sequences are accepted). */
   DOCUSIGN_PRIVATE_KEY: z.string().min(1).optional(),
+  /** REST base path; when NODE_ENV=production it must be DocuSign's (*.docusign.net, *.docusign.com). */
   DOCUSIGN_BASE_PATH: z.url().default('https://demo.docusign.net/restapi'),
   DOCUSIGN_OAUTH_BASE_PATH: z.string().min(1).default('account-d.docusign.com'),
   /** The Connect HMAC key that signs DocuSign's webhooks. */
   DOCUSIGN_CONNECT_HMAC_KEY: z.string().min(16).optional(),
-  /** Where documents (the creditors' proposals) are kept, sealed: files under DATA_DIR/documents, or a bucket. */
-  DOCUMENT_STORE: z.enum(['local', 's3']).default('local'),
+  /**
+   * Where documents (the creditors' proposals) are kept, sealed: in the database, files under DATA_DIR/documents,
+   * or a bucket. Unset: the database on PostgreSQL (which every instance shares), else the files beside the
+   * embedded database (one process).
+   */
+  DOCUMENT_STORE: z.enum(['database', 'local', 's3']).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   /** The bucket's region; S3-compatible services that have none take any value ('us-east-1'). */
   S3_REGION: z.string().min(1).default('us-east-1'),
-  /** An S3-compatible service's address (MinIO, R2); unset for AWS. */
+  /**
+   * An S3-compatible service's address (MinIO, R2, a mock in tests); unset for AWS. Any host, since an agency
+   * may keep its documents in a store of its choice, but https when NODE_ENV=production (decision 0137).
+   */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   /** Path-style addresses (host/bucket/key): most S3-compatible services need them. */
   S3_FORCE_PATH_STYLE: z
@@ -156,7 +187,17 @@ const EnvSchema = z.object({
   CAL_COM_EVENT_TYPE_ID: z.coerce.number().int().positive().optional(),
   /** The Cal.com event type of the calls in Spanish, hosted by counsellors who speak it; unset, the one above. */
   CAL_COM_EVENT_TYPE_ID_ES: z.coerce.number().int().positive().optional(),
+  /**
+   * Cal.com's API: https://api.cal.com, a stand-in in tests and staging, or the agency's own Cal.com (which is
+   * open source) with CAL_COM_SELF_HOSTED=true. Refused when NODE_ENV=production unless one of the first and
+   * last (decision 0137).
+   */
   CAL_COM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.cal.com'),
+  /** 'true': CAL_COM_API_URL is the agency's own Cal.com, which production then accepts (https). */
+  CAL_COM_SELF_HOSTED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /**
    * The secret of the Cal.com webhook that tells the product of cancellations and moves made in Cal.com;
    * unset, POST /api/webhooks/scheduling answers 404.
@@ -181,6 +222,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits')
     .optional(),
+  /**
+   * A stand-in for Twilio (a mock of its published API documents) in tests and staging: every Twilio call
+   * (api.twilio.com's texts, lookups.twilio.com's lookups) goes to this one address instead. A Twilio host here
+   * means Twilio itself, each call to its own host. Refused when NODE_ENV=production unless Twilio's.
+   */
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /**
    * The agency's legal texts: each either the https address of the agency's own page (the product's link
    * sends the visitor there) or the path of a Markdown/text file the server serves as a page of the product.
@@ -270,6 +320,8 @@ export type Config = {
   agencyTimeZone: string;
   /** MONITOR_CREDIT_PULL_DAYS: days between the monitors' soft credit pulls of an enrolled customer. */
   monitorCreditPullDays: number;
+  /** REAPPLY_WAITING_DAYS: days after a refusal before the borrower may apply again with nothing changed. */
+  reapplyWaitingDays: number;
   encryptionKey: Buffer;
   /** ENCRYPTION_KEYS_OLD: retired keys that still open what they sealed (none: an empty list). */
   encryptionKeysOld: Buffer[];
@@ -284,8 +336,13 @@ export type Config = {
   demoStaff: boolean;
   /** The partner webhook; undefined when not configured. */
   partnerWebhook: { url: string; secret: string } | undefined;
-  /** The real bank-link provider; undefined means the built-in sandbox. */
-  plaid: { clientId: string; secret: string; env: 'sandbox' | 'production' } | undefined;
+  /**
+   * The real bank-link provider; undefined means the built-in sandbox. `basePath` (PLAID_BASE_URL) replaces
+   * PLAID_ENV's host, for a stand-in of Plaid in tests and staging.
+   */
+  plaid:
+    | { clientId: string; secret: string; env: 'sandbox' | 'production'; basePath: string | undefined }
+    | undefined;
   /** Twilio's account, when SMS_PROVIDER or PHONE_LOOKUP_PROVIDER is 'twilio' (also verifies its webhooks). */
   twilio:
     | {
@@ -294,6 +351,8 @@ export type Config = {
         /** Exactly one of `from` and `messagingServiceSid` is set when texts go through Twilio. */
         from: string | undefined;
         messagingServiceSid: string | undefined;
+        /** TWILIO_API_URL when it is a stand-in for Twilio; undefined, Twilio's own hosts. */
+        baseUrl: string | undefined;
       }
     | undefined;
   smsProvider: 'sandbox' | 'twilio';
@@ -327,6 +386,7 @@ export type Config = {
   /** Where documents are kept (DOCUMENT_STORE and the S3_ variables). */
   documentStore:
     | { kind: 'local' }
+    | { kind: 'database' }
     | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
   /** The real e-signature provider; undefined means the built-in sandbox. */
   docusign:
@@ -398,7 +458,70 @@ function twilioConfig(env: Env): Config['twilio'] {
     authToken: env.TWILIO_AUTH_TOKEN,
     from: env.TWILIO_FROM,
     messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+    // Twilio's products live on hosts of their own (api., lookups.): one Twilio address cannot stand for all of
+    // them, so a Twilio host here leaves each call to its own host.
+    baseUrl:
+      env.TWILIO_API_URL && !isHostOf(env.TWILIO_API_URL, VENDOR_DOMAINS.twilio)
+        ? env.TWILIO_API_URL
+        : undefined,
   };
+}
+
+/** The vendors' own domains: an address is theirs when its host is one of these or a name under one. */
+const VENDOR_DOMAINS = {
+  plaid: ['plaid.com'],
+  twilio: ['twilio.com'],
+  calCom: ['api.cal.com'],
+  docusign: ['docusign.net', 'docusign.com'],
+} as const;
+
+function isHostOf(address: string, domains: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(address.includes('://') ? address : `https://${address}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/**
+ * In production each vendor is reached at its own address, over https: a stand-in for a vendor (the mocks
+ * the tests and a staging server use) would otherwise take real borrowers' names, bank tokens and letters, or
+ * answer for the vendor. Cal.com may be the agency's own (CAL_COM_SELF_HOSTED), and the document store any
+ * S3-compatible service the agency chose (decision 0137).
+ */
+function checkVendorAddresses(env: Env): void {
+  const https = (address: string) => address.startsWith('https://');
+  const refuse = (name: string, what: string) => {
+    throw new ConfigError(
+      `${name}: must be ${what} when NODE_ENV=production (a stand-in is for tests and staging)`,
+    );
+  };
+  if (
+    env.PLAID_BASE_URL &&
+    !(https(env.PLAID_BASE_URL) && isHostOf(env.PLAID_BASE_URL, VENDOR_DOMAINS.plaid))
+  )
+    refuse('PLAID_BASE_URL', "an https address of Plaid's (*.plaid.com), or unset");
+  if (
+    env.TWILIO_API_URL &&
+    !(https(env.TWILIO_API_URL) && isHostOf(env.TWILIO_API_URL, VENDOR_DOMAINS.twilio))
+  )
+    refuse('TWILIO_API_URL', "an https address of Twilio's (*.twilio.com), or unset");
+  if (
+    !https(env.CAL_COM_API_URL) ||
+    (!env.CAL_COM_SELF_HOSTED && !isHostOf(env.CAL_COM_API_URL, VENDOR_DOMAINS.calCom))
+  )
+    refuse(
+      'CAL_COM_API_URL',
+      "https://api.cal.com, or the https address of the agency's own Cal.com with CAL_COM_SELF_HOSTED=true",
+    );
+  if (!(https(env.DOCUSIGN_BASE_PATH) && isHostOf(env.DOCUSIGN_BASE_PATH, VENDOR_DOMAINS.docusign)))
+    refuse('DOCUSIGN_BASE_PATH', "an https address of DocuSign's (*.docusign.net or *.docusign.com)");
+  // The JWT grant's signed assertion goes to this host: it must not reach anyone but DocuSign.
+  if (!isHostOf(env.DOCUSIGN_OAUTH_BASE_PATH, ['docusign.com']))
+    refuse('DOCUSIGN_OAUTH_BASE_PATH', "DocuSign's account host (account.docusign.com)");
+  if (env.S3_ENDPOINT && !https(env.S3_ENDPOINT)) refuse('S3_ENDPOINT', 'an https address, or unset for AWS');
 }
 
 /** ENCRYPTION_KEYS_OLD's keys: split at commas, blanks ignored (a trailing comma is harmless). */
@@ -482,6 +605,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('ENCRYPTION_KEY: required when NODE_ENV=production');
   if (production && !env.AUTH_SECRET) throw new ConfigError('AUTH_SECRET: required when NODE_ENV=production');
   if (production && !env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production');
+  if (production) checkVendorAddresses(env);
   const emailTransport = pickEmailTransport(env, production);
   if (env.PARTNER_WEBHOOK_URL && !env.PARTNER_WEBHOOK_SECRET)
     throw new ConfigError('PARTNER_WEBHOOK_SECRET: required when PARTNER_WEBHOOK_URL is set');
@@ -559,6 +683,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailGiveUpHours: env.EMAIL_GIVE_UP_HOURS,
     agencyTimeZone: env.AGENCY_TIME_ZONE,
     monitorCreditPullDays: env.MONITOR_CREDIT_PULL_DAYS,
+    reapplyWaitingDays: env.REAPPLY_WAITING_DAYS,
     encryptionKey,
     encryptionKeysOld: splitKeys(env.ENCRYPTION_KEYS_OLD ?? '').map((k) => decodeKey(k)!),
     authSecret: env.AUTH_SECRET ?? devSecret(dataDir, 'auth-secret', 32),
@@ -575,7 +700,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     plaid:
       env.PLAID_CLIENT_ID && env.PLAID_SECRET
-        ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, env: env.PLAID_ENV }
+        ? {
+            clientId: env.PLAID_CLIENT_ID,
+            secret: env.PLAID_SECRET,
+            env: env.PLAID_ENV,
+            basePath: env.PLAID_BASE_URL,
+          }
         : undefined,
     twilio,
     smsProvider: env.SMS_PROVIDER,
@@ -608,7 +738,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             endpoint: env.S3_ENDPOINT,
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
-        : { kind: 'local' },
+        : { kind: env.DOCUMENT_STORE ?? (env.DATABASE_URL ? 'database' : 'local') },
     docusign:
       docusignSet.length === docusignVars.length
         ? {

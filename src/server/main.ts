@@ -88,6 +88,7 @@ jobs = await startJobs({
   applySilentDefaults: () => app.applySilentDefaults(),
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
+  agencyTimeZone: config.agencyTimeZone,
   monitors: {
     bankLink: providers.bankLink,
     creditBureau: providers.creditBureau,

@@ -51,10 +51,14 @@ type LandingAppProps = {
   language: LoadedLanguage;
   /** Hands the visitor to the whole app at the address now in the history. */
   startApp: () => Promise<void>;
+  /** Told once React has taken the page over (its handlers now answer). */
+  onTakenOver?: () => void;
 };
 
-export function LandingApp({ initial, language, startApp }: LandingAppProps) {
+export function LandingApp({ initial, language, startApp, onTakenOver }: LandingAppProps) {
   const [shown, setShown] = useState(initial);
+
+  useEffect(() => onTakenOver?.(), [onTakenOver]);
 
   useEffect(() => {
     // Back and forward: another landing page is shown here, any other page by the whole app.
@@ -114,10 +118,12 @@ export function LandingApp({ initial, language, startApp }: LandingAppProps) {
 }
 
 /**
- * Takes over the prerendered landing page in `container`. Resolves once React has hydrated it; rejects when the
- * page's module cannot be downloaded (the caller then starts the whole app).
+ * Takes over the prerendered landing page in `container`. Resolves once React is hydrating it, with
+ * `takenOver`, which resolves once the page's first effects have run (a click given back to a link then
+ * reaches the page's handler); rejects when the page's module cannot be downloaded (the caller then starts the
+ * whole app).
  */
-export async function startLanding(container: HTMLElement): Promise<void> {
+export async function startLanding(container: HTMLElement): Promise<{ takenOver: Promise<void> }> {
   const load = landingPageFor(window.location.pathname);
   if (load === undefined) throw new Error('not a landing page');
   const { language: pageLanguage } = languageOfPath(window.location.pathname);
@@ -136,10 +142,18 @@ export async function startLanding(container: HTMLElement): Promise<void> {
     );
     return starting;
   };
+  let tell: () => void = () => undefined;
+  const takenOver = new Promise<void>((resolve) => (tell = resolve));
   holder.root = hydrateRoot(
     container,
     <StrictMode>
-      <LandingApp initial={{ page, location: currentLocation() }} language={language} startApp={startApp} />
+      <LandingApp
+        initial={{ page, location: currentLocation() }}
+        language={language}
+        startApp={startApp}
+        onTakenOver={tell}
+      />
     </StrictMode>,
   );
+  return { takenOver };
 }

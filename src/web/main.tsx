@@ -1,3 +1,4 @@
+import { holdClicksUntilTakenOver } from './held-clicks';
 import { TAKEN_OVER_ON_FIRST_USE } from './taken-over-on-first-use';
 import './styles.css';
 
@@ -14,13 +15,20 @@ const boot = () => import('./boot').then(({ start }) => start(container));
 if (prerendered) {
   // A landing page paints by itself from its HTML. Its script is fetched and run only once the browser has
   // painted it: on a slow connection the stylesheet does not share the line with the scripts, and on a slow
-  // phone the first paint does not wait for the scripts to be evaluated.
+  // phone the first paint does not wait for the scripts to be evaluated. A tap meanwhile on a link the script
+  // answers differently (the video's) is held and given back once the page is taken over (held-clicks.ts).
+  const clicks = holdClicksUntilTakenOver();
   const takeOver = () =>
     import('./landing-app')
       .then(({ startLanding }) => startLanding(container))
+      .then(({ takenOver }) => takenOver)
+      .then(() => clicks.release(true))
       // The landing app or the page's module did not arrive (a dropped connection): the whole app draws the
       // page afresh, and its router retries the download and offers to try again.
-      .catch(() => boot());
+      .catch(() => {
+        clicks.release(false);
+        return boot();
+      });
   if (TAKEN_OVER_ON_FIRST_USE.has(window.location.pathname)) onFirstUse(takeOver);
   else afterNextPaint(takeOver);
 } else {

@@ -105,6 +105,30 @@ describe('the prerendered pages', () => {
     );
   });
 
+  it('/lead opens the video at the first tap on "See how it works", made before the page was taken over', async () => {
+    const { container, startLanding } = await prerendered('/lead');
+    for (const level of ['error', 'warn'] as const) vi.spyOn(console, level).mockImplementation(() => {});
+    // As the entry (main.tsx) does: clicks held from the start, given back once the page is taken over.
+    const { holdClicksUntilTakenOver } = await import('./held-clicks');
+    const clicks = holdClicksUntilTakenOver();
+    const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'See how it works')!;
+    // The tap that starts the take-over: the plain link would only scroll to the section.
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(true);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    // React's act() runs the hydration's effects as it ends: the page tells it is taken over then.
+    const { takenOver } = await act(() => startLanding(container));
+    await takenOver;
+    await act(async () => {
+      clicks.release(true);
+      // The modal's own code is fetched now.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    expect(document.querySelector('[role="dialog"]')).toHaveAccessibleName('How it works');
+    expect(window.location.hash).toBe('');
+  });
+
   it('/lead takes its form over at once when the visitor was in it before the script arrived', async () => {
     const { container, startLanding } = await prerendered('/lead');
     for (const level of ['error', 'warn'] as const) vi.spyOn(console, level).mockImplementation(() => {});

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { EnvelopeSigner, ESignature, SignerPositions, SignerRole } from '#providers/e-signature/port';
 

@@ -23,11 +23,13 @@ import {
   waitForPath,
 } from './support/apply';
 import { visible, watchErrors } from './support/browser';
+import { createStaffUser, firstStaffSignIn, type NewStaff } from './support/portal';
 import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
  * Journeys 1 and 2 of the borrower application: a typical sandbox file from /lead to the offers,
- * once with a budget that fits and once with a proposed budget to agree to.
+ * once with a budget that fits and once with a proposed budget to agree to (then an offer left out that the
+ * budget no longer covers: the warning before accepting, and the counsellor's queue flagging the plan).
  *
  * The incomes were found by driving the flow's API (createTestApp) with these exact people and households
  * over a range of incomes, because the expense estimates follow the income typed:
@@ -81,8 +83,24 @@ async function readFees(page: Page) {
   return { payment: payment!, monthlyFee: monthlyFee!, setupFee: setupFee! };
 }
 
+/** The counsellor who finds, in the queue, the plan Riley accepted with an offer left out. */
+const COUNSELLOR: NewStaff = {
+  email: 'casey.counsellor@agency.org',
+  temporaryPassword: '',
+  password: 'Staff#Pass9',
+  firstName: 'Casey',
+  lastName: 'Counsellor',
+  phone: '3125550100',
+};
+
 test.beforeAll(async () => {
-  server = await startServer(await journeyEnv());
+  const env = await journeyEnv();
+  // The script writes to the embedded database before the server opens it.
+  COUNSELLOR.temporaryPassword = await createStaffUser(env, {
+    email: COUNSELLOR.email,
+    name: `${COUNSELLOR.firstName} ${COUNSELLOR.lastName}`,
+  });
+  server = await startServer(env);
 });
 
 test.afterAll(async () => {
@@ -300,7 +318,12 @@ test.describe('application: to the offer', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a budget that needs cutting: the agreement is required, then the offers', async ({ page }) => {
+  test('a budget that needs cutting: the agreement is required, then the offers', async ({
+    page,
+    browser,
+  }) => {
+    // The application, then a counsellor's first sign-in.
+    test.setTimeout(300_000);
     // On a phone.
     await page.setViewportSize(PHONE);
     const errors = watchErrors(page);
@@ -322,16 +345,14 @@ test.describe('application: to the offer', () => {
     expect(shownDollars(await targeted.textContent())).toBeGreaterThan(0);
     const status = page.getByRole('status').filter({ hasText: /cover/ });
     await expect(status).toHaveText(/^The cuts cover the \$[\d,]+ needed\.$/);
-    // One reduction figure: what the cuts must cover is what they save and what the explanation asks for.
+    // The proposal cuts what the gap needs and the $50 cushion the page advises keeping, and says so.
     const needed = shownDollars(await status.textContent());
-    expect(shownDollars(await targeted.textContent())).toBe(needed);
+    const proposedCut = shownDollars(await targeted.textContent());
+    expect(proposedCut).toBeGreaterThan(needed);
     await expect(
-      page.getByText(`Lower flexible expenses by $${needed.toLocaleString('en-US')} a month`),
+      page.getByText(`Lower flexible expenses by $${proposedCut.toLocaleString('en-US')} a month`),
     ).toBeVisible();
-    // The proposal covers the gap and no more: the page says how little is left.
-    await expect(page.getByTestId('budget-cushion')).toContainText(
-      'After the plan payment, this budget leaves',
-    );
+    await expect(page.getByTestId('budget-cushion')).toHaveText('');
     const budgetPayment = shownDollars(await page.getByTestId('budget-plan-payment').textContent());
     await expect(page.getByTestId('budget-plan-payment')).toContainText('including a $25 monthly fee');
     await checkAccessibility(page, '/budget');
@@ -347,18 +368,25 @@ test.describe('application: to the offer', () => {
         proposed: shownDollars(await item.getByRole('textbox').inputValue()),
       });
     }
-    // Move $10 of cut off one line, so $10 is left to cover, then put it on another line.
+    // Take back the cushion and $10 more of the cuts, so $10 is left to cover, then put the $10 on a line
+    // kept aside for it.
     const move = 10;
-    const from = lines.find((l) => l.now - l.proposed >= move)!;
-    const to = lines.find((l) => l !== from && l.proposed - l.floor >= move)!;
-    expect(from).toBeDefined();
+    const to = lines.find((l) => l.proposed - l.floor >= move)!;
     expect(to).toBeDefined();
     const retype = async (label: string, dollars: number) => {
       const field = page.getByLabel(label, { exact: true });
       await field.fill('');
       await field.pressSequentially(String(dollars));
     };
-    await retype(from.label, from.proposed + move);
+    let takeBack = proposedCut - needed + move;
+    for (const line of lines) {
+      const cut = line.now - line.proposed;
+      if (line === to || takeBack <= 0 || cut <= 0) continue;
+      const taken = Math.min(cut, takeBack);
+      await retype(line.label, line.proposed + taken);
+      takeBack -= taken;
+    }
+    expect(takeBack).toBe(0);
     await expect(status).toHaveText(/^Still to cover: \$\d+ a month$/);
     // Within a dollar: the gap carries cents the page rounds.
     expect(Math.abs(shownDollars(await status.textContent()) - 10)).toBeLessThanOrEqual(1);
@@ -383,6 +411,11 @@ test.describe('application: to the offer', () => {
     await checkAccessibility(page, '/budget (agreement required)');
     await snapAtWidths(page, 'apply-budget-agreement-required');
 
+    // The cuts are down to the gap alone (the cushion was taken back above): the page says how little is left.
+    await expect(status).toHaveText(/^The cuts cover the \$[\d,]+ needed\.$/);
+    await expect(page.getByTestId('budget-cushion')).toContainText(
+      'After the plan payment, this budget leaves',
+    );
     await page.getByLabel('I agree to adjust my total expenses as proposed above.').check();
     await expect(page.getByText('Agreeing to adjust your total expenses is required')).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -404,6 +437,65 @@ test.describe('application: to the offer', () => {
     expect((await readFees(page)).payment).toBe(budgetPayment);
     await snapAtWidths(page, 'apply-review-after-budget');
 
+    // Leaving an offer out: she keeps paying that creditor herself, more than the plan paid it, and her
+    // budget has next to nothing to spare. The page checks the plan against her budget again and says so,
+    // with what she can do, before she accepts; her choice still stands.
+    const shown = await readOffers(page);
+    const gain = (o: (typeof shown)[number]) => o.currentPayment - o.newPayment;
+    const costly = [...shown].sort((a, b) => gain(b) - gain(a))[0]!;
+    expect(gain(costly)).toBeGreaterThan(0);
+    await page
+      .getByRole('checkbox', { name: keepOfferBoxName(costly) })
+      .locator('visible=true')
+      .uncheck();
+    const fitWarning = page.getByRole('region', { name: 'Your plan would no longer fit your budget' });
+    await expect(fitWarning).toContainText(`With ${costly.name} left out, you would pay $`);
+    await expect(fitWarning).toContainText(/That is \$[\d,]+ a month more than your budget leaves\./);
+    // One figure: the paragraph above states the plan against the budget she agreed, and its shortfall is
+    // the warning's, to the dollar.
+    const warningShort = /That is (\$[\d,]+) a month more than your budget leaves/.exec(
+      (await fitWarning.textContent()) ?? '',
+    )?.[1];
+    const paragraph = page.getByTestId('plan-explanation');
+    await expect(paragraph).toContainText('With the budget you agreed, your monthly income of $');
+    await expect(paragraph).toContainText(
+      `That is ${warningShort} a month more than the budget you agreed leaves.`,
+    );
+    await expect(fitWarning).toContainText(
+      'You can keep this creditor on the plan, or call us at (800) 555-0199',
+    );
+    await checkAccessibility(page, '/offers/review (an offer left out, no longer fits)');
+    await snapAtWidths(page, 'apply-review-left-out-no-longer-fits');
+    await page.setViewportSize(DESKTOP);
+    await expect(fitWarning).toBeVisible();
+    await checkAccessibility(page, '/offers/review (an offer left out, no longer fits, wide)');
+    await page.getByLabel(/^I have read the plan’s terms and the disclosures above/).check();
+    await page.getByRole('button', { name: 'Accept my plan' }).click();
+    await waitForPath(page, '/payments/next-steps');
+    await checkAccessibility(page, '/payments/next-steps');
+
     expect(errors).toEqual([]);
+
+    // The counsellor's queue flags the plan, and its filter finds it.
+    const portalContext = await browser.newContext({ viewport: DESKTOP });
+    const portal = await portalContext.newPage();
+    const portalErrors = watchErrors(portal);
+    await firstStaffSignIn(portal, server.url, COUNSELLOR);
+    await portal.goto(`${server.url}/borrower-queue?planNoLongerFits=true&searchValue=${RILEY.lastName}`);
+    const tiles = portal.getByRole('list', { name: 'Borrower tiles' }).getByRole('listitem');
+    // The queue reads its page after the portal's first load: give it the time a busy machine takes.
+    await expect(tiles).toHaveCount(1, { timeout: 20_000 });
+    const tile = tiles.filter({ hasText: `${RILEY.firstName} ${RILEY.lastName}` });
+    await expect(tile.getByTestId('plan-fit-flag')).toHaveText(
+      /^Plan no longer fits the budget: \$[\d,]+ short a month$/,
+    );
+    await expect(portal.getByRole('checkbox', { name: 'Plan no longer fits the budget only' })).toBeChecked();
+    await checkAccessibility(portal, '/borrower-queue (plans that no longer fit)');
+    await snapAtWidths(portal, 'queue-plan-no-longer-fits');
+    await portal.setViewportSize(PHONE);
+    await expect(tile.getByTestId('plan-fit-flag')).toBeVisible();
+    await checkAccessibility(portal, '/borrower-queue (plans that no longer fit, phone)');
+    expect(portalErrors).toEqual([]);
+    await portalContext.close();
   });
 });

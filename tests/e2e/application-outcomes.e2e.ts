@@ -12,7 +12,6 @@ import {
   PHONE,
   provideIncome,
   readEligibleDebts,
-  saveExpenses,
   snapAtWidths,
   startApplication,
   waitForPath,
@@ -265,7 +264,23 @@ test.describe('application: outcomes without an offer', () => {
     };
     const errors = watchErrors(page);
     await toExpenses(page, sam, '9000');
-    await saveExpenses(page, '/offers/not-qualified');
+    // Warned first, with what would change the result: how much less the budget would have to leave.
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'You may not need a plan' });
+    await expect(warning).toContainText(
+      /Your budget leaves \$[\d,]+ a month, enough to pay the estimated \$[\d,]+ a month on these debts now with \$[\d,]+ to spare, so a plan is not needed\. A plan is offered when your budget leaves less than \$[\d,]+ a month: \$[\d,]+ less than now\./,
+    );
+    await expect(warning).toContainText('If an expense is missing');
+    await expect(warning.getByRole('button', { name: 'Revise my expenses' })).toBeFocused();
+    await checkAccessibility(page, '/expenses (no plan needed)');
+    await snapAtWidths(page, 'apply-expenses-plan-not-needed');
+    await page.keyboard.press('Escape');
+    await expect(warning).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/expenses');
+    // The figures are right: finished without a plan, on purpose.
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await warning.getByRole('button', { name: 'Finish without a plan' }).click();
+    await waitForPath(page, '/offers/not-qualified');
     await expectOutcome(
       page,
       'Why: You can pay your debts without a plan',
@@ -290,6 +305,14 @@ test.describe('application: outcomes without an offer', () => {
     ).toBeVisible();
     await checkAccessibility(page, '/offers/not-qualified (reloaded)');
     await expectOutcomeEmail(page, sam.email, 'Your payoff plan, highest interest rate first');
+    // The borrower's income has since dropped, so they apply again, on the same account.
+    const again = page.getByRole('region', { name: 'Apply again' });
+    await again.getByRole('radio', { name: 'My income changed' }).check();
+    await checkAccessibility(page, '/offers/not-qualified (apply again)');
+    await snapAtWidths(page, 'apply-not-qualified-apply-again');
+    await again.getByRole('button', { name: 'Apply again' }).click();
+    await waitForPath(page, '/hardships');
+    await checkAccessibility(page, '/hardships (applying again)');
     expect(errors).toEqual([]);
   });
 

@@ -19,7 +19,8 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
 
 /**
  * Journey 5 of the borrower application: the flow can be left on any page and resumed. After a
- * reload, and after signing out and in again, the borrower is on the same page with the answers saved.
+ * reload, and after signing out and in again, the borrower is on the same page with the answers saved, also
+ * when that page is an earlier one they went back to (the last viewed page).
  */
 const CASEY: Applicant = {
   firstName: 'Casey',
@@ -132,6 +133,12 @@ test.describe('application: resume', () => {
     await expect(page.getByLabel('Reduction in income')).toBeChecked();
     expect(await page.getByLabel('Housing issues (repairs, foreclosure or eviction)').isChecked()).toBe(true);
     expect(await page.getByLabel('Unemployment').isChecked()).toBe(false);
+
+    // Signed out here and in again: back on /hardships, the page last viewed, not the page after the last save.
+    await signOut(page);
+    await signIn(page, CASEY.email, PASSWORD, '/hardships');
+    await expectText(page, 'Are you currently facing any of the following situations?');
+    await checkAccessibility(page, '/hardships (resumed where last viewed)');
 
     expect(elsewhere).toEqual([]);
     expect(await page.locator('script[src*="logr"]').count()).toBe(0);

@@ -9,7 +9,8 @@ import { journeyEnv, runScript, startServer, type TestServer } from './support/s
 /**
  * An anonymous visitor books a call with a counsellor from the lead page's "Talk to a counsellor", receives
  * the confirmation email with its calendar invitation (the .ics parses and starts at the booked instant, in
- * UTC; the confirmation page offers the same file to download), moves the call from the email's link and then cancels it from the other; at 390 and 1440 px. A link
+ * UTC; the confirmation page offers the same file to download), moves the call from the email's link and then cancels it from the moved email's (the first email's link
+ * is replaced); at 390 and 1440 px. A link
  * that is not valid opens a page that offers a new booking. Every state passes axe and none scrolls sideways;
  * the pictures are test-results/screenshots/counselling-<state>-<width>.png.
  */
@@ -169,8 +170,13 @@ for (const size of SIZES) {
       const moved = await emailTo(page, email, 'Your call with a credit counsellor has moved');
       expect(moved.invitation).toMatch(new RegExp(`DTSTART:${icsInstant(movedTo)}\\r?\\n`));
 
-      // The first email's "Cancel the call" still works (its link lasts until the call it was sent for).
+      // The first email's links no longer work: one live link per call, the moved email's.
       await page.goto(booked.links.cancel);
+      await expect(
+        page.getByText('This link was replaced by the one in your latest email about this call.'),
+      ).toBeVisible({ timeout: 30_000 });
+      expect(moved.links.cancel).toContain('action=cancel');
+      await page.goto(moved.links.cancel);
       await expect(page.getByRole('heading', { name: 'Cancel the call?' })).toBeVisible({ timeout: 30_000 });
       await state(page, 'cancel', size.width);
       await page.getByRole('button', { name: 'Yes, cancel the call' }).click();

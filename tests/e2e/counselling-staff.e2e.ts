@@ -42,6 +42,8 @@ test.beforeAll(async () => {
   staff.temporaryPassword = await createStaffUser(env, {
     email: staff.email,
     name: `${staff.firstName} ${staff.lastName}`,
+    // A supervisor: also adds the agency's days off.
+    supervisor: true,
   });
   expect(
     await runScript(env, 'tests/e2e/support/seed-counselling-call.ts', [
@@ -180,6 +182,17 @@ async function journey(page: Page) {
   await expect(calls.getByRole('button', { name: /Mark outcome/ })).toHaveCount(0);
   await checkBothWidths(page, '/summary (call completed)');
 
+  // --- The week's upcoming calls: the visitor booked without an account in three days is listed too.
+  await today.getByRole('button', { name: 'This week' }).click();
+  await page.waitForURL((url) => url.searchParams.get('period') === 'week');
+  const week = page.getByRole('region', { name: /Upcoming calls this week/ });
+  await visible(week.getByText('Wendy Walkin'));
+  await visible(week.getByText('(visitor)'));
+  await checkBothWidths(page, '/summary (the week’s upcoming calls)');
+  await snapScreen(page, 'counselling-week');
+  await week.getByRole('button', { name: 'Today' }).click();
+  await page.waitForURL((url) => url.searchParams.get('period') === null);
+
   // --- The borrower summary: the call's state and the attempt in the contact history.
   await calls.getByRole('link', { name: borrowerName }).click();
   await page.waitForURL(/\/borrower-summary\?id=/);
@@ -188,4 +201,31 @@ async function journey(page: Page) {
   await visible(page.getByText('Walked through the budget.'));
   await checkBothWidths(page, '/borrower-summary (counselling calls)');
   await snapScreen(page, 'counselling-borrower-summary');
+
+  // --- The agency's days off, from Preferences: a day without a name refused, then added and removed.
+  await page
+    .getByRole('navigation', { name: 'Service portal' })
+    .getByRole('link', { name: 'Preferences' })
+    .click();
+  await page.getByRole('link', { name: 'Agency days off' }).click();
+  await page.waitForURL(/\/agency-days-off$/);
+  const daysOff = page.getByRole('region', { name: 'Days off' });
+  await visible(
+    page
+      .getByRole('region', { name: /Holidays/ })
+      .getByText('Christmas Day')
+      .first(),
+  );
+  await daysOff.getByLabel('Day', { exact: true }).fill('2030-12-24');
+  await daysOff.getByRole('button', { name: 'Add day off' }).click();
+  await visible(daysOff.getByText('Name is required'));
+  await daysOff.getByLabel('Name', { exact: true }).fill('Christmas Eve');
+  await daysOff.getByRole('button', { name: 'Add day off' }).click();
+  const added = daysOff.getByRole('list', { name: 'Days off added' });
+  await visible(added.getByText('Tuesday, December 24, 2030'));
+  await visible(added.getByText('Christmas Eve'));
+  await checkBothWidths(page, '/agency-days-off (a day added)');
+  await snapScreen(page, 'agency-days-off');
+  await added.getByRole('button', { name: 'Remove Tuesday, December 24, 2030 (Christmas Eve)' }).click();
+  await visible(daysOff.getByText('No days off added.', { exact: false }));
 }

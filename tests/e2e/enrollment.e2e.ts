@@ -500,13 +500,25 @@ test.describe('enrollment', () => {
       expect(await tile('Next draft').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
       expect(await tile('Term').textContent()).toMatch(/^\d+ months$/);
       // What each draft is made of: the creditors' payments and the agency's monthly fee.
+      const summaryText = (await summary.textContent()) ?? '';
       const split =
         /Of each draft, \$([\d,]+) goes to your creditors and \$([\d,]+) is the agency's monthly fee\./.exec(
-          (await summary.textContent()) ?? '',
+          summaryText,
         );
       expect(split, 'the split of each draft is stated').not.toBeNull();
       const [toCreditors, fee] = [shownDollars(`$${split![1]}`), shownDollars(`$${split![2]}`)];
-      expect(Math.abs(monthly - (toCreditors + fee))).toBeLessThanOrEqual(1);
+      // The decline changed the amount: the split is the new amount's. While the next draft is still due
+      // before the change applies (it depends on today's date), the tile shows the old amount and the split
+      // says from which draft it holds.
+      const change = /Your monthly draft changes from \$([\d,]+) to \$([\d,]+), from the draft on /.exec(
+        summaryText,
+      );
+      expect(change, 'the change is announced').not.toBeNull();
+      const [was, now] = [shownDollars(`$${change![1]}`), shownDollars(`$${change![2]}`)];
+      expect(Math.abs(now - (toCreditors + fee))).toBeLessThanOrEqual(1);
+      if (/From the draft on [A-Z][a-z]+ \d{1,2}, \d{4}: Of each draft/.test(summaryText))
+        expect(monthly).toBe(was);
+      else expect(monthly).toBe(now);
 
       // The creditors (a table on a wide screen): one declined, the rest accepted.
       const table = page.getByRole('table', { name: /Your creditors/ });
@@ -534,7 +546,8 @@ test.describe('enrollment', () => {
       const payoff = page.getByRole('region', { name: 'Your path to debt-free' });
       await visible(
         payoff.getByText(
-          /^Debt-free in \d+ months on the plan, \d+ months at current minimum payments; interest saved \$[\d,]+\.$/,
+          // The interest saved, with the plan's fees beside it and the two netted.
+          /^Debt-free in \d+ months on the plan, \d+ months at current minimum payments\. Interest saved \$[\d,]+, (less the plan’s fees of \$[\d,]+: \$[\d,]+ saved in all|but the plan’s fees are \$[\d,]+: the plan costs \$[\d,]+ more in all)\.$/,
         ),
       );
       await expect(page.getByText('Loading the chart...')).toHaveCount(0);
@@ -628,6 +641,7 @@ test.describe('enrollment', () => {
 
   test('the plan needs more than the borrower authorized: they confirm the new amount on My plan', async ({
     page,
+    context,
   }) => {
     expect(firstPlanRead, 'the first borrower read the plan (journey 4)').toBe(true);
     // As after a creditor's counter-offer: the letter authorized $25 less than the terms now need. The server
@@ -659,6 +673,10 @@ test.describe('enrollment', () => {
       await visible(notice);
       const [, needed, authorized] = change.exec((await notice.textContent()) ?? '')!;
       expect(shownDollars(await drawnTile.textContent())).toBe(shownDollars(`$${authorized}`));
+      // Every tile is the authorized plan's until the borrower confirms: the new figures are the step's.
+      await visible(
+        summary.getByText('Until you confirm, these are the figures of the plan you authorized:'),
+      );
       const step = page.getByRole('region', { name: 'Confirm your new plan payment' });
       await visible(step);
       await visible(step.getByText(/^Until you confirm, we keep drawing \$[\d,]+\.\d{2} each month/));
@@ -684,8 +702,49 @@ test.describe('enrollment', () => {
       );
       await expect(step).toHaveCount(0);
       expect(shownDollars(await drawnTile.textContent())).toBe(shownDollars(`$${needed}`));
+      // The borrower's copy of the new authorization, beside the signed letter, theirs to download.
+      const letter = page.getByRole('region', { name: 'Letter of Authorization' });
+      const addendum = letter.getByText(
+        /^Addendum confirmed on [A-Z][a-z]+ \d{1,2}, \d{4}: \$[\d,]+ a month$/,
+      );
+      await visible(addendum);
+      expect(shownDollars(await addendum.textContent())).toBe(shownDollars(`$${needed}`));
+      const download = letter.getByRole('link', { name: /^Download the addendum of / });
+      const pdf = await page.request.get(`${server.url}${await download.getAttribute('href')}`);
+      expect(pdf.status()).toBe(200);
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
       await snapAtWidths(page, 'enroll-plan-reauthorized');
       await checkAccessibility(page, '/customer-portal/plan (new amount confirmed)');
+
+      // The email with the copy attached, in the dev mailbox: the amount the page shows.
+      const mailbox = await context.newPage();
+      await mailbox.goto(`${server.url}/dev/mailbox`);
+      const mail = mailbox
+        .locator('article.mail')
+        .filter({ hasText: FIRST.email })
+        .filter({
+          has: mailbox.getByRole('heading', { name: /^Your new authorization: \$[\d,.]+ a month$/ }),
+        });
+      await expect
+        .poll(
+          async () => {
+            await mailbox.reload();
+            return mail.count();
+          },
+          { timeout: 20_000, intervals: [500] },
+        )
+        .toBe(1);
+      const body = (await mail.locator('pre').textContent()) ?? '';
+      expect(body).toMatch(/you confirmed on My plan that .+ may draw \$[\d,]+\.\d{2} each month instead of/);
+      expect(shownDollars(/may draw (\$[\d,]+)/.exec(body)![1]!)).toBe(shownDollars(`$${needed}`));
+      const attached = mail.getByRole('link', { name: 'Addendum to Letter of Authorization.pdf' });
+      await visible(attached);
+      const file = await mailbox.request.get(`${server.url}${await attached.getAttribute('href')}`);
+      expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      await checkAccessibility(mailbox, '/dev/mailbox (the new authorization)');
+      await mailbox.setViewportSize(PHONE);
+      await checkAccessibility(mailbox, '/dev/mailbox (the new authorization, phone)');
+      await mailbox.close();
     });
     expect(errors).toEqual([]);
   });

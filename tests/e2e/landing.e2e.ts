@@ -329,3 +329,33 @@ test.describe('landing pages', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('landing pages on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('the first tap on "See how it works" opens the video, though that tap brings the page\'s script', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/lead`);
+    await page.waitForLoadState('networkidle');
+    // Read, not used: only the entry came.
+    expect(scripts).toHaveLength(1);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    // The one tap: it fetches the app, and the video opens once the app has taken the page over (the plain
+    // link would only scroll to the section).
+    await page.getByRole('link', { name: 'See how it works' }).tap();
+    await expect(page.getByRole('dialog', { name: 'How it works' })).toBeVisible({ timeout: 15_000 });
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await checkAccessibility(page, '/lead (How it works, from the first tap)');
+    await snap(page, 'lead-first-tap-how-it-works-390');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -286,7 +286,8 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await visible(tabs.getByRole('tab', { name: 'Decision', selected: true }));
 
   // Quality control is a checklist: nothing chosen is refused; Passed opens only with every item checked; a
-  // fail's reasons are the unchecked items; then a pass moves the application to creditor review.
+  // fail's reasons are chosen among the unchecked items (its confirmation is in quality-control-failure.e2e.ts);
+  // then a pass moves the application to creditor review.
   await overview.getByRole('button', { name: 'Quality control' }).click();
   const qc = page.getByRole('dialog', { name: 'Quality control' });
   await visible(qc);
@@ -304,8 +305,9 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   for (const item of items.slice(0, 3)) await checklist.getByLabel(item).check();
   await expect(qc.getByLabel('Passed', { exact: true })).toBeDisabled();
   await qc.getByLabel('Failed', { exact: true }).check();
-  const failReasons = qc.getByRole('region', { name: 'Disqualification reasons' });
-  await visible(failReasons.getByText('Proposed budget was unrealistic'));
+  const failReasons = qc.getByRole('group', { name: 'Disqualification reasons' });
+  await expect(failReasons.getByRole('checkbox')).toHaveCount(1);
+  await failReasons.getByLabel('proposed budget was unrealistic').check();
   await checkAccessibility(page, '/borrower-summary (quality control, a fail and its reason)');
   await snapScreen(page, 'quality-control-fail-reason', { screenOnly: true });
   await checklist.getByLabel(items[3]!).check();
@@ -447,6 +449,47 @@ async function journey(page: Page, errors: string[], borrower: SeededBorrower, b
   await visible(said(`${staffName} marked the application transferred (Partner CRM ID CRM-00424242)`));
   await checkAccessibility(page, '/borrower-summary (transferred)');
   await snapScreen(page, 'transferred');
+
+  // The borrower hears of the change once, after the last answer: one email naming the counter-offer (its
+  // rate) and the decline, with the new amount and the draft it applies from.
+  const mailbox = await page.context().newPage();
+  await mailbox.setViewportSize(PHONE);
+  await mailbox.goto(`${server.url}/dev/mailbox`);
+  // Seeded borrowers have no signers on file: the email greets them by first name, in their language.
+  const changed = mailbox
+    .locator('article', {
+      hasText: /Your debt management plan has changed|Su plan de manejo de deudas cambió/,
+    })
+    .filter({ hasText: borrower.firstName })
+    .filter({ hasText: /5\.00% APR|5[.,]00\s?%/ });
+  await expect
+    .poll(
+      async () => {
+        await mailbox.reload();
+        return changed.count();
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(1);
+  await visible(
+    changed.getByText(
+      /made a counter-offer: it accepts \$[\d,.]+ a month at 5\.00% APR|hizo una contraoferta: acepta \$[\d,.]+ al mes con una tasa \(APR\) de 5[.,]00\s?%/,
+    ),
+  );
+  await visible(
+    changed.getByText(/declined the plan, so it is not on it|rechazó el plan, así que no está incluido/),
+  );
+  await visible(
+    changed.getByText(/plan changes from \$[\d,.]+ to \$[\d,.]+|plan cambia de \$[\d,.]+ a \$[\d,.]+/),
+  );
+  await checkAccessibility(mailbox, '/dev/mailbox (plan changed after a counter-offer)');
+  await changed.scrollIntoViewIfNeeded();
+  // The dev mailbox is a developer's tool wider than a phone: pictured at both widths, not held to them.
+  for (const width of [390, 1280]) {
+    await mailbox.setViewportSize({ width, height: 900 });
+    await snap(mailbox, `portal-plan-changed-email-${width}`);
+  }
+  await mailbox.close();
 
   // A borrower the portal does not know: the page says so under its heading.
   await page.goto(`${server.url}/borrower-summary?id=00000000-0000-4000-8000-000000000000`);

@@ -577,14 +577,25 @@ test.describe('the borrower’s journey in Spanish', () => {
       expect(monthly).toBeGreaterThan(0);
       await expect(tile('Próximo cargo')).toHaveText(new RegExp(`^${SPANISH_DATE}$`));
       await expect(tile('Plazo')).toHaveText(/^\d+ meses$/);
+      const summaryText = (await summary.textContent()) ?? '';
       const split =
-        /De cada cargo, \$([\d,]+) van a sus acreedores y \$([\d,]+) son la cuota mensual de la agencia\./.exec(
-          (await summary.textContent()) ?? '',
+        /De cada cargo, \$([\d,]+) van a sus acreedores y \$([\d,]+) son la tarifa mensual de la agencia\./.exec(
+          summaryText,
         );
       expect(split, 'the split of each draft is stated in Spanish').not.toBeNull();
+      // The split is the new amount's. While the next draft is still due before the change applies (it depends
+      // on today's date), the tile shows the old amount and the split says from which draft it holds.
+      const change = /Su cargo mensual cambia de \$([\d,]+) a \$([\d,]+) a partir del cargo del /.exec(
+        summaryText,
+      );
+      expect(change, 'the change is announced in Spanish').not.toBeNull();
+      const [was, now] = [shownDollars(`$${change![1]}`), shownDollars(`$${change![2]}`)];
       expect(
-        Math.abs(monthly - shownDollars(`$${split![1]}`) - shownDollars(`$${split![2]}`)),
+        Math.abs(now - shownDollars(`$${split![1]}`) - shownDollars(`$${split![2]}`)),
       ).toBeLessThanOrEqual(1);
+      if (new RegExp(`A partir del cargo del ${SPANISH_DATE}: De cada cargo`).test(summaryText))
+        expect(monthly).toBe(was);
+      else expect(monthly).toBe(now);
       // The decline changed the amount the letter authorized.
       await visible(
         summary
@@ -621,7 +632,8 @@ test.describe('the borrower’s journey in Spanish', () => {
       const payoff = page.getByRole('region', { name: 'Su camino para quedar libre de deudas' });
       await visible(
         payoff.getByText(
-          /^Libre de deudas en \d+ meses con el plan, o en \d+ meses con los pagos mínimos actuales; ahorro en intereses: \$[\d,]+\.$/,
+          // The interest saved, with the plan's fees beside it and the two netted.
+          /^Libre de deudas en \d+ meses con el plan, o en \d+ meses con los pagos mínimos actuales\. Ahorro en intereses: \$[\d,]+, (menos las tarifas del plan de \$[\d,]+: \$[\d,]+ de ahorro en total|pero las tarifas del plan son \$[\d,]+: en total, el plan cuesta \$[\d,]+ más)\.$/,
         ),
       );
       await expect(page.getByText('Cargando el gráfico...')).toHaveCount(0);

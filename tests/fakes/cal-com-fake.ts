@@ -218,8 +218,16 @@ export async function startCalComFake(): Promise<CalComFake> {
     if (record.method === 'POST' && action) {
       const existing = bookings.get(decodeURIComponent(action[1]!));
       if (!existing) return error(res, 404, 'NotFoundException', 'Booking not found');
+      // Cal.com's own words for each (handleCancelBooking; bookings.service canRescheduleBooking).
       if (existing.status === 'cancelled')
-        return error(res, 400, 'BadRequestException', 'This booking has been cancelled.');
+        return action[2] === 'cancel'
+          ? error(res, 400, 'BadRequestException', 'This booking has already been cancelled.')
+          : error(
+              res,
+              400,
+              'BadRequestException',
+              `Can't reschedule booking with uid=${existing.uid} because it has been cancelled. Please provide uid of a booking that is not cancelled.`,
+            );
       if (action[2] === 'cancel') {
         existing.status = 'cancelled';
         return send(res, 200, { status: 'success', data: view(existing) });

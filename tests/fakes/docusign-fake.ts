@@ -115,6 +115,8 @@ export type DocuSignFake = {
   };
   /** JWT grants answered so far. */
   readonly tokenRequests: number;
+  /** The Authorization header of each request to /oauth/token, in order (undefined when there was none). */
+  readonly tokenRequestAuthorizations: readonly (string | undefined)[];
   /** Every request, in order: 'POST /oauth/token', 'GET /restapi/v2.1/accounts/…'. */
   readonly requests: readonly string[];
   /** The last recipient view request as posted (returnUrl, clientUserId, …). */
@@ -124,6 +126,11 @@ export type DocuSignFake = {
   markSigned(envelopeId: string, recipientId: string, at?: Date): void;
   /** Makes every access token handed out so far invalid (as an expired or revoked token would be). */
   revokeTokens(): void;
+  /**
+   * Answers the next `times` (1) REST requests whose path matches `path` with `status` (500) and DocuSign's
+   * error shape, as DocuSign does during an incident; the requests after that are answered as usual.
+   */
+  failNext(o: { path: RegExp; status?: number; times?: number }): void;
   close(): Promise<void>;
 };
 
@@ -142,7 +149,9 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
   const envelopes = new Map<string, FakeEnvelope>();
   const tokens = new Map<string, number>();
   const requests: string[] = [];
+  const tokenRequestAuthorizations: (string | undefined)[] = [];
   let tokenRequests = 0;
+  let failure: { path: RegExp; status: number; times: number } | undefined;
   let lastRecipientView: Record<string, string | undefined> | undefined;
   let host = '';
 
@@ -157,7 +166,17 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
     const body = await readBody(req);
     requests.push(`${req.method} ${url.pathname}`);
 
-    if (req.method === 'POST' && url.pathname === '/oauth/token') return jwtGrant(body, res);
+    if (req.method === 'POST' && url.pathname === '/oauth/token') {
+      tokenRequestAuthorizations.push(req.headers.authorization);
+      return jwtGrant(body, res);
+    }
+    if (failure && failure.times > 0 && failure.path.test(url.pathname)) {
+      failure.times -= 1;
+      return send(res, failure.status, {
+        errorCode: 'UNSPECIFIED_ERROR',
+        message: 'An unexpected error occurred. Please try again.',
+      });
+    }
 
     const m = /^\/restapi\/v2\.1\/accounts\/([^/]+)\/envelopes(?:\/([^/]+)(\/.*)?)?$/.exec(url.pathname);
     if (!m) return send(res, 404, { errorCode: 'RESOURCE_NOT_FOUND', message: `No route ${url.pathname}` });
@@ -403,6 +422,9 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
     get tokenRequests() {
       return tokenRequests;
     },
+    get tokenRequestAuthorizations() {
+      return [...tokenRequestAuthorizations];
+    },
     get lastRecipientView() {
       return lastRecipientView;
     },
@@ -425,6 +447,9 @@ export async function startDocuSignFake(o: { expiresIn?: number } = {}): Promise
       }
     },
     revokeTokens: () => tokens.clear(),
+    failNext: ({ path, status = 500, times = 1 }) => {
+      failure = { path, status, times };
+    },
     async close() {
       https.globalAgent.options.ca = previousCa;
       for (const [name, value] of Object.entries(previousNoProxy)) {

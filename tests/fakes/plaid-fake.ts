@@ -1,4 +1,11 @@
-import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import {
+  createHash,
+  generateKeyPairSync,
+  randomUUID,
+  sign,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,6 +14,14 @@ import type { AddressInfo } from 'node:net';
  * reply shapes for the endpoints the adapter calls, and nothing else. It keeps its state in memory, checks
  * the client id and secret in each request body, answers errors in Plaid's error shape (HTTP 400), and signs
  * webhooks as Plaid does (an ES256 JWT in the Plaid-Verification header). Amounts are dollars, as Plaid's.
+ *
+ * Transactions arrive as Plaid documents: "If transactions data is not yet available for the Item, which can
+ * happen if … `/transactions/sync` was called within a few seconds of Item creation, `/transactions/sync` will
+ * return empty transactions arrays" (the OpenAPI description of /transactions/sync), with
+ * `transactions_update_status` NOT_READY. A new item has nothing until the test plays Plaid's pulls
+ * (finishInitialUpdate: the last 30 days, INITIAL_UPDATE_COMPLETE; finishHistoricalUpdate: the rest,
+ * HISTORICAL_UPDATE_COMPLETE), each answering the SYNC_UPDATES_AVAILABLE webhook body Plaid would send. Each
+ * item keeps a log of changes (added, modified, removed); a cursor is a position in it.
  */
 
 export type PlaidFakeInstitution = { institutionId: string; name: string };
@@ -18,12 +33,30 @@ export type PlaidFake = {
   secret: string;
   /**
    * Plays the borrower completing Link for `linkToken`: adds an item and answers the public token, as the
-   * widget's onSuccess does. `via` picks where /link/token/get reports it (both by default).
+   * widget's onSuccess does (a non-Hosted Link session: /link/token/get does not list it).
    */
-  completeLink(
-    linkToken: string,
-    options?: { institutionId?: string; via?: 'results' | 'on_success' | 'both' },
-  ): string;
+  completeLink(linkToken: string, options?: { institutionId?: string }): string;
+  /** The item's id for an access token (the fake's inspector). */
+  itemIdOf(accessToken: string): string;
+  /** What the fake holds of an item: its webhook URL and transactions update status. */
+  itemState(itemId: string): { webhook: string | null; updateStatus: string; transactions: number };
+  /** Plaid's first pull: the last 30 days become readable. Answers the SYNC_UPDATES_AVAILABLE body. */
+  finishInitialUpdate(itemId: string): string;
+  /** Plaid's historical pull: the whole history becomes readable. Answers the SYNC_UPDATES_AVAILABLE body. */
+  finishHistoricalUpdate(itemId: string): string;
+  /** The bank changes a readable transaction's amount (+1 dollar); answers its id. */
+  modifyTransaction(itemId: string): string;
+  /** The bank drops a readable transaction; answers its id. */
+  removeTransaction(itemId: string): string;
+  /**
+   * The next /transactions/sync of the item that continues a pagination (its cursor came with has_more)
+   * answers TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION, and a transaction is modified meanwhile.
+   */
+  mutateDuringNextPagination(itemId: string): void;
+  /** Plaid retires the current signing key (its expired_at is set) and signs with a new one; answers its kid. */
+  rotateKey(): string;
+  /** The kid webhooks are signed with now. */
+  currentKid(): string;
   /** Headers Plaid would send `rawBody` with; `iat` (seconds) and `kid` are for the stale and unknown-key cases. */
   signWebhook(rawBody: string, options?: { iat?: number; kid?: string }): Record<string, string>;
   /** Answers the next request to `path` with this reply instead (a changed or broken reply). */
@@ -41,20 +74,63 @@ export const PLAID_FAKE_INSTITUTIONS: PlaidFakeInstitution[] = [
 type LinkTokenState = {
   clientUserId: string;
   webhook: string | null;
+  language: string;
   createdAt: string;
   expiration: string;
   sessions: Record<string, unknown>[];
 };
+type Change = { kind: 'added' | 'modified' | 'removed'; transaction: Record<string, unknown> };
+type UpdateStatus = 'NOT_READY' | 'INITIAL_UPDATE_COMPLETE' | 'HISTORICAL_UPDATE_COMPLETE';
 type ItemState = {
   itemId: string;
+  createdAt: number;
   institution: PlaidFakeInstitution;
   webhook: string | null;
   accounts: Record<string, unknown>[];
+  /** The bank's whole history, oldest first; it becomes readable (enters the log) with Plaid's pulls. */
   transactions: Record<string, unknown>[];
+  /** What /transactions/sync hands out, in order; a cursor is a position here. */
+  log: Change[];
+  /** Ids of the transactions in the log as readable now (added, not removed). */
+  readable: Map<string, Record<string, unknown>>;
+  updateStatus: UpdateStatus;
+  /** Cursors answered with has_more: a call with one of them continues a pagination. */
+  continuations: Set<string>;
+  mutationPending: boolean;
+};
+type SigningKey = {
+  kid: string;
+  privateKey: KeyObject;
+  jwk: JsonWebKey;
+  createdAt: number;
+  expiredAt: number | null;
 };
 
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 200;
+/** Plaid's initial pull: "most recent 30 days of transaction history". */
+const INITIAL_DAYS = 30;
+/** Plaid's language enum for Link. */
+const LINK_LANGUAGES = new Set([
+  'da',
+  'nl',
+  'en',
+  'et',
+  'fr',
+  'de',
+  'hi',
+  'it',
+  'ja',
+  'lv',
+  'lt',
+  'no',
+  'pl',
+  'pt',
+  'ro',
+  'es',
+  'sv',
+  'vi',
+]);
 
 export async function startPlaidFake(
   options: {
@@ -63,6 +139,12 @@ export async function startPlaidFake(
     /** Leave institution_name out of /item/get, as older API versions do, so the adapter asks for it. */
     omitInstitutionNameInItem?: boolean;
     now?: () => Date;
+    /**
+     * Plays Plaid's pulls by itself: an item's whole history becomes readable at the first sync this many ms
+     * after the item was made (the browser journeys, where no test calls finishHistoricalUpdate). Unset: only
+     * finishInitialUpdate / finishHistoricalUpdate move it.
+     */
+    historyAfterMs?: number;
   } = {},
 ): Promise<PlaidFake> {
   const clientId = options.clientId ?? 'fake-client-id';
@@ -71,13 +153,61 @@ export async function startPlaidFake(
   const linkTokens = new Map<string, LinkTokenState>();
   const publicTokens = new Map<string, { linkToken: string; item: ItemState }>();
   const items = new Map<string, ItemState>();
+  const itemsById = new Map<string, ItemState>();
   const requests: PlaidFake['requests'] = [];
   const overrides = new Map<string, [number, unknown]>();
 
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const kid = randomUUID();
-  const jwk = publicKey.export({ format: 'jwk' });
-  const createdAt = Math.floor(now().getTime() / 1000);
+  const newKey = (): SigningKey => {
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    return {
+      kid: randomUUID(),
+      privateKey,
+      jwk: publicKey.export({ format: 'jwk' }),
+      createdAt: Math.floor(now().getTime() / 1000),
+      expiredAt: null,
+    };
+  };
+  const keys: SigningKey[] = [newKey()];
+  const currentKey = () => keys.at(-1)!;
+  const itemOf = (itemId: string) => {
+    const item = itemsById.get(itemId);
+    if (!item) throw new Error(`Plaid fake: no item ${itemId}`);
+    return item;
+  };
+  const cursorAt = (item: ItemState, offset: number) =>
+    Buffer.from(`${item.itemId}:${offset}`).toString('base64');
+  /** Makes the bank's transactions dated on or after `fromDate` readable (the ones not yet). */
+  const pull = (item: ItemState, fromDate: string) => {
+    for (const t of item.transactions) {
+      const id = String(t.transaction_id);
+      if (String(t.date) < fromDate || item.readable.has(id) || t.removed) continue;
+      item.readable.set(id, t);
+      item.log.push({ kind: 'added', transaction: t });
+    }
+  };
+  const syncWebhookBody = (item: ItemState) =>
+    JSON.stringify({
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: item.itemId,
+      initial_update_complete: item.updateStatus !== 'NOT_READY',
+      historical_update_complete: item.updateStatus === 'HISTORICAL_UPDATE_COMPLETE',
+      environment: 'sandbox',
+    });
+  const finishHistory = (item: ItemState) => {
+    // Plaid adds the older history after the recent days it already handed out.
+    pull(item, new Date(now().getTime() - INITIAL_DAYS * DAY_MS).toISOString().slice(0, 10));
+    pull(item, '0000-00-00');
+    item.updateStatus = 'HISTORICAL_UPDATE_COMPLETE';
+  };
+  const modify = (item: ItemState) => {
+    const [id, t] = [...item.readable].at(-1) ?? [];
+    if (!id || !t) throw new Error('Plaid fake: no readable transaction to modify');
+    const changed = { ...t, amount: Math.round((Number(t.amount) + 1) * 100) / 100 };
+    item.readable.set(id, changed);
+    item.log.push({ kind: 'modified', transaction: changed });
+    return id;
+  };
 
   const handlers: Record<string, (body: Record<string, unknown>) => [number, unknown]> = {
     '/link/token/create': (body) => {
@@ -85,6 +215,7 @@ export async function startPlaidFake(
       if (typeof body.client_name !== 'string' || typeof body.language !== 'string') {
         return invalidRequest('client_name and language are required');
       }
+      if (!LINK_LANGUAGES.has(body.language)) return invalidRequest('language is not supported');
       if (!Array.isArray(body.country_codes) || body.country_codes.length === 0) {
         return invalidRequest('country_codes must be a non-empty array');
       }
@@ -96,6 +227,7 @@ export async function startPlaidFake(
       const state: LinkTokenState = {
         clientUserId: user.client_user_id,
         webhook: typeof body.webhook === 'string' ? body.webhook : null,
+        language: body.language,
         createdAt: created.toISOString(),
         expiration: new Date(created.getTime() + 4 * 60 * 60 * 1000).toISOString(),
         sessions: [],
@@ -116,7 +248,7 @@ export async function startPlaidFake(
           initial_products: ['transactions'],
           webhook: state.webhook,
           country_codes: ['US'],
-          language: 'en',
+          language: state.language,
           redirect_uri: null,
           client_name: 'Debt Management Plan',
         },
@@ -187,43 +319,76 @@ export async function startPlaidFake(
     '/transactions/sync': (body) => {
       const item = items.get(String(body.access_token));
       if (!item) return invalidAccessToken();
+      if (
+        options.historyAfterMs !== undefined &&
+        item.updateStatus !== 'HISTORICAL_UPDATE_COMPLETE' &&
+        now().getTime() - item.createdAt >= options.historyAfterMs
+      ) {
+        finishHistory(item);
+      }
       const count = body.count === undefined ? 100 : Number(body.count);
       if (!Number.isInteger(count) || count < 1 || count > 500)
         return invalidRequest('count must be 1 to 500');
       let offset = 0;
-      if (typeof body.cursor === 'string' && body.cursor !== '') {
-        const decoded = /^(.+):(\d+)$/.exec(Buffer.from(body.cursor, 'base64').toString('utf8'));
-        if (!decoded || decoded[1] !== item.itemId) return invalidRequest('cursor is invalid');
+      const cursor = typeof body.cursor === 'string' ? body.cursor : '';
+      if (cursor !== '') {
+        const decoded = /^(.+):(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
+        if (!decoded || decoded[1] !== item.itemId || Number(decoded[2]) > item.log.length)
+          return invalidRequest('cursor is invalid');
         offset = Number(decoded[2]);
       }
-      const added = item.transactions.slice(offset, offset + count);
-      const next = offset + added.length;
+      if (item.mutationPending && item.continuations.has(cursor)) {
+        item.mutationPending = false;
+        modify(item);
+        return plaidError(
+          'TRANSACTIONS_ERROR',
+          'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION',
+          'Underlying transaction data changed since last page was fetched. Please restart pagination from last update.',
+        );
+      }
+      const changes = item.log.slice(offset, offset + count);
+      const next = offset + changes.length;
+      const hasMore = next < item.log.length;
+      // Before the first pull Plaid answers no cursor at all.
+      const nextCursor = item.updateStatus === 'NOT_READY' && next === 0 ? '' : cursorAt(item, next);
+      if (hasMore) item.continuations.add(nextCursor);
+      const of = (kind: Change['kind']) => changes.filter((c) => c.kind === kind).map((c) => c.transaction);
       return ok({
-        transactions_update_status: 'HISTORICAL_UPDATE_COMPLETE',
+        transactions_update_status: item.updateStatus,
         accounts: item.accounts,
-        added,
-        modified: [],
-        removed: [],
-        next_cursor: Buffer.from(`${item.itemId}:${next}`).toString('base64'),
-        has_more: next < item.transactions.length,
+        added: of('added'),
+        modified: of('modified'),
+        removed: of('removed').map((t) => ({ account_id: t.account_id, transaction_id: t.transaction_id })),
+        next_cursor: nextCursor,
+        has_more: hasMore,
       });
     },
 
+    '/item/webhook/update': (body) => {
+      const item = items.get(String(body.access_token));
+      if (!item) return invalidAccessToken();
+      if (typeof body.webhook !== 'string' || !/^https?:\/\//.test(body.webhook))
+        return invalidRequest('webhook must be a URL');
+      item.webhook = body.webhook;
+      return ok({ item: { item_id: item.itemId, webhook: item.webhook } });
+    },
+
     '/webhook_verification_key/get': (body) => {
-      if (body.key_id !== kid) {
+      const key = keys.find((k) => k.kid === body.key_id);
+      if (!key) {
         return plaidError('INVALID_INPUT', 'INVALID_WEBHOOK_VERIFICATION_KEY_ID', 'invalid key_id provided');
       }
       return ok({
         key: {
           alg: 'ES256',
-          crv: jwk.crv,
-          kid,
-          kty: jwk.kty,
+          crv: key.jwk.crv,
+          kid: key.kid,
+          kty: key.jwk.kty,
           use: 'sig',
-          x: jwk.x,
-          y: jwk.y,
-          created_at: createdAt,
-          expired_at: null,
+          x: key.jwk.x,
+          y: key.jwk.y,
+          created_at: key.createdAt,
+          expired_at: key.expiredAt,
         },
       });
     },
@@ -272,62 +437,72 @@ export async function startPlaidFake(
       overrides.set(path, [status, body]);
     },
 
-    completeLink(linkToken, { institutionId, via = 'both' } = {}) {
+    completeLink(linkToken, { institutionId } = {}) {
       const state = linkTokens.get(linkToken);
       if (!state) throw new Error(`Plaid fake: no link token ${linkToken}`);
       const institution =
         PLAID_FAKE_INSTITUTIONS.find((i) => i.institutionId === institutionId) ?? PLAID_FAKE_INSTITUTIONS[0];
       if (!institution) throw new Error('Plaid fake: no institution');
       const item = newItem(institution, state.webhook, now());
+      itemsById.set(item.itemId, item);
       const publicToken = `public-sandbox-${randomUUID()}`;
       publicTokens.set(publicToken, { linkToken, item });
-      const metadataAccounts = item.accounts.map((a) => ({
-        id: a.account_id,
-        name: a.name,
-        mask: a.mask,
-        type: a.type,
-        subtype: a.subtype,
-        verification_status: null,
-        class_type: null,
-      }));
-      const metadataInstitution = { name: institution.name, institution_id: institution.institutionId };
-      const startedAt = now().toISOString();
-      state.sessions.push({
-        link_session_id: randomUUID(),
-        started_at: startedAt,
-        finished_at: startedAt,
-        ...(via !== 'results'
-          ? {
-              on_success: {
-                public_token: publicToken,
-                metadata: {
-                  institution: metadataInstitution,
-                  accounts: metadataAccounts,
-                  link_session_id: randomUUID(),
-                  transfer_status: null,
-                },
-              },
-            }
-          : {}),
-        ...(via !== 'on_success'
-          ? {
-              results: {
-                item_add_results: [
-                  { public_token: publicToken, accounts: metadataAccounts, institution: metadataInstitution },
-                ],
-                cra_item_add_results: [],
-                cra_update_results: [],
-                bank_income_results: [],
-                payroll_income_results: [],
-                document_income_results: null,
-              },
-            }
-          : {}),
-      });
       return publicToken;
     },
 
-    signWebhook(rawBody, { iat = Math.floor(now().getTime() / 1000), kid: keyId = kid } = {}) {
+    itemIdOf(accessToken) {
+      const item = items.get(accessToken);
+      if (!item) throw new Error('Plaid fake: no such access token');
+      return item.itemId;
+    },
+
+    itemState(itemId) {
+      const item = itemOf(itemId);
+      return { webhook: item.webhook, updateStatus: item.updateStatus, transactions: item.readable.size };
+    },
+
+    finishInitialUpdate(itemId) {
+      const item = itemOf(itemId);
+      const from = new Date(now().getTime() - INITIAL_DAYS * DAY_MS).toISOString().slice(0, 10);
+      pull(item, from);
+      if (item.updateStatus === 'NOT_READY') item.updateStatus = 'INITIAL_UPDATE_COMPLETE';
+      return syncWebhookBody(item);
+    },
+
+    finishHistoricalUpdate(itemId) {
+      const item = itemOf(itemId);
+      finishHistory(item);
+      return syncWebhookBody(item);
+    },
+
+    modifyTransaction: (itemId) => modify(itemOf(itemId)),
+
+    removeTransaction(itemId) {
+      const item = itemOf(itemId);
+      const [id, t] = [...item.readable][0] ?? [];
+      if (!id || !t) throw new Error('Plaid fake: no readable transaction to remove');
+      item.readable.delete(id);
+      t.removed = true;
+      item.log.push({ kind: 'removed', transaction: t });
+      return id;
+    },
+
+    mutateDuringNextPagination(itemId) {
+      itemOf(itemId).mutationPending = true;
+    },
+
+    rotateKey() {
+      currentKey().expiredAt = Math.floor(now().getTime() / 1000);
+      keys.push(newKey());
+      return currentKey().kid;
+    },
+
+    currentKid: () => currentKey().kid,
+
+    signWebhook(rawBody, { iat = Math.floor(now().getTime() / 1000), kid: keyId = currentKey().kid } = {}) {
+      // A kid of a key the fake has signs with it (a retired key still signs, as a replay would); else the
+      // current key signs under the made-up kid.
+      const privateKey = (keys.find((k) => k.kid === keyId) ?? currentKey()).privateKey;
       const header = base64url({ alg: 'ES256', kid: keyId, typ: 'JWT' });
       const claims = base64url({
         iat,
@@ -404,7 +579,19 @@ function newItem(institution: PlaidFakeInstitution, webhook: string | null, toda
     if (day % 3 === 0) add(card, 89.4 + (day % 11), 'KROGER #123', 'Kroger');
     if (day % 30 === 5) add(savings, -0.04, 'INTEREST EARNED', null);
   }
-  return { itemId, institution, webhook, accounts, transactions };
+  return {
+    itemId,
+    createdAt: today.getTime(),
+    institution,
+    webhook,
+    accounts,
+    transactions,
+    log: [],
+    readable: new Map(),
+    updateStatus: 'NOT_READY',
+    continuations: new Set(),
+    mutationPending: false,
+  };
 }
 
 function account(

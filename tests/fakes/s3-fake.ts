@@ -12,6 +12,11 @@ import type { AddressInfo } from 'node:net';
  *   never put → 404 and the XML error body with Code NoSuchKey; another bucket → 404 NoSuchBucket.
  * A request not signed with AWS Signature Version 4 by the fake's access key is refused as S3 does (403,
  * AccessDenied). The signature itself is not recomputed: the SDK's signing is its own, tested by AWS.
+ *
+ * `listBucket` is whether the credentials' policy grants s3:ListBucket (true at start). Without it, as AWS
+ * documents for GetObject, "If you don't have the s3:ListBucket permission, Amazon S3 returns an HTTP status
+ * code 403 Access Denied error" for a key that does not exist: the least-privilege policy of docs/providers.md.
+ * `unreadable` holds key prefixes the policy grants no s3:GetObject on: any read there is 403 AccessDenied.
  */
 
 export type S3FakeRequest = { method: string; bucket: string; key: string; contentType: string | undefined };
@@ -26,6 +31,12 @@ export type S3Fake = {
   requests: S3FakeRequest[];
   /** Answers the next request with a 503 SlowDown (an outage), as S3 does under load. */
   failNext(count?: number): void;
+  /** Whether requests are left unanswered (a bucket that hangs): read, then never answered. */
+  hang: boolean;
+  /** Whether the policy grants s3:ListBucket: without it a missing key answers 403 AccessDenied, not 404. */
+  listBucket: boolean;
+  /** Key prefixes the policy grants no s3:GetObject on. */
+  unreadable: Set<string>;
   close(): Promise<void>;
 };
 
@@ -50,6 +61,9 @@ export async function startS3Fake(): Promise<S3Fake> {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const requests: S3FakeRequest[] = [];
   let failures = 0;
+  let hang = false;
+  let listBucket = true;
+  const unreadable = new Set<string>();
 
   const answer = (
     response: ServerResponse,
@@ -79,6 +93,7 @@ export async function startS3Fake(): Promise<S3Fake> {
         key,
         contentType: request.headers['content-type'],
       });
+      if (hang) return;
       const auth = request.headers.authorization ?? '';
       if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/`)) {
         return answer(response, 403, 'AccessDenied', 'Access Denied', url.pathname);
@@ -101,6 +116,9 @@ export async function startS3Fake(): Promise<S3Fake> {
       }
       if (request.method === 'GET' && key) {
         const object = objects.get(key);
+        const readable = ![...unreadable].some((prefix) => key.startsWith(prefix));
+        if (!readable || (!object && !listBucket))
+          return answer(response, 403, 'AccessDenied', 'Access Denied', url.pathname);
         if (!object)
           return answer(response, 404, 'NoSuchKey', 'The specified key does not exist.', url.pathname);
         response.writeHead(200, {
@@ -129,6 +147,19 @@ export async function startS3Fake(): Promise<S3Fake> {
     failNext: (count = 1) => {
       failures = count;
     },
+    get hang() {
+      return hang;
+    },
+    set hang(on: boolean) {
+      hang = on;
+    },
+    get listBucket() {
+      return listBucket;
+    },
+    set listBucket(granted: boolean) {
+      listBucket = granted;
+    },
+    unreadable,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { fromPostgres } from '#server/db/client';
+import { counsellingCall, counsellor, counsellorWeeklyHours } from '#server/db/schema/index';
 import { createStaff } from '#server/features/accounts/create-staff';
 import { authenticatorCode, base32Decode } from '#server/security/totp';
 import { journeyEnv, startServer, type TestServer } from '#tests/e2e/support/server';
@@ -230,6 +232,88 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', { timeout: 180_0
     const perRecipient = new Map<string, number>();
     for (const r of arrived()) perRecipient.set(r, (perRecipient.get(r) ?? 0) + 1);
     expect(emails.map((e) => perRecipient.get(e) ?? 0)).toEqual(emails.map(() => 1));
+  });
+
+  it('many people booking one slot on both instances at once: one call per counsellor, the rest 409, never a 500', async () => {
+    const { a, b } = pair;
+    const db = fromPostgres(pair.databaseUrl, { max: 1 });
+    const COUNSELLORS = 6;
+    const REQUESTS = 300;
+    try {
+      for (let k = 0; k < COUNSELLORS; k++) {
+        const staff = await createStaff(db.db, {
+          email: `counsellor-${k}-${randomUUID()}@agency.org`,
+          name: `Counsellor ${k}`,
+          mustChangePassword: false,
+        });
+        // Half speak English, half Spanish: a call in English tries the English speakers first, one in Spanish
+        // the Spanish speakers, so two bookings walk the counsellors in opposite orders.
+        await db.db
+          .insert(counsellor)
+          .values({ userId: staff.userId, languages: k < COUNSELLORS / 2 ? ['en'] : ['es'] });
+        await db.db.insert(counsellorWeeklyHours).values(
+          ([1, 2, 3, 4, 5, 6, 7] as const).map((weekday) => ({
+            counsellorId: staff.userId,
+            weekday,
+            startMinute: 0,
+            endMinute: 1440,
+          })),
+        );
+        // Earlier calls of their own, so the round-robin order differs between them and changes as the
+        // bookings below commit (the order one-by-one locking deadlocked on).
+        await db.db.insert(counsellingCall).values({
+          counsellorId: staff.userId,
+          startsAt: new Date(Date.now() - (k + 2) * 86_400_000),
+          endsAt: new Date(Date.now() - (k + 2) * 86_400_000 + 1_800_000),
+          state: 'completed',
+          name: 'Earlier Caller',
+          phoneNumber: '+14155550123',
+          email: `earlier-${k}@example.com`,
+          language: 'en',
+          reminder: 'email',
+          timeZone: 'America/New_York',
+          createdAt: new Date(Date.now() - (k + 2) * 86_400_000),
+        });
+      }
+      const params = new URLSearchParams({
+        from: new Date(Date.now() + 3_600_000).toISOString(),
+        to: new Date(Date.now() + 49 * 3_600_000).toISOString(),
+        timeZone: 'America/New_York',
+      });
+      const slots = await siteClient(pair.origin, uniqueAddress()).get(a, `/api/counselling/slots?${params}`);
+      expect(slots.status, slots.body).toBe(200);
+      const { startsAt } = slots.json<{ slots: { startsAt: string }[] }>().slots[0]!;
+      const statuses = await Promise.all(
+        Array.from({ length: REQUESTS }, async (_, k) => {
+          // Each from an address of its own: the per-address budget is not what is tested here.
+          const client = siteClient(pair.origin, `10.${(k >> 8) + 1}.${k & 255}.7`);
+          const res = await client.post(k % 2 === 0 ? a : b, '/api/counselling/calls', {
+            startsAt,
+            timeZone: 'America/New_York',
+            language: k % 2 === 0 ? 'es' : 'en',
+            reminder: 'email',
+            firstName: 'Vera',
+            lastName: 'Visitor',
+            email: `booker-${k}-${randomUUID()}@example.com`,
+            phoneNumber: '415-555-0188',
+          });
+          return res.status;
+        }),
+      );
+      const count = (status: number) => statuses.filter((s) => s === status).length;
+      expect({ booked: count(201), taken: count(409), other: REQUESTS - count(201) - count(409) }).toEqual({
+        booked: COUNSELLORS,
+        taken: REQUESTS - COUNSELLORS,
+        other: 0,
+      });
+      const live = await db.db
+        .select({ counsellorId: counsellingCall.counsellorId })
+        .from(counsellingCall)
+        .where(eq(counsellingCall.startsAt, new Date(startsAt)));
+      expect(new Set(live.map((c) => c.counsellorId)).size).toBe(COUNSELLORS);
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -71,10 +71,17 @@ describe('staff:create checks the email as sign-in does', () => {
       email: 'casey@agency.app',
       name: 'Casey Counsellor',
       creditorRelations: false,
+      supervisor: false,
     });
     expect(
       parseStaffCreateArgs({ email: 'casey@agency.app', name: 'Casey', 'creditor-relations': true }),
     ).toMatchObject({ ok: true, creditorRelations: true });
+    expect(
+      parseStaffCreateArgs({ email: 'casey@agency.app', name: 'Casey', supervisor: true }),
+    ).toMatchObject({
+      ok: true,
+      supervisor: true,
+    });
     expect(parseStaffCreateArgs({ email: 'casey@agency.org' })).toEqual({
       ok: false,
       errors: ['--name is required'],
@@ -107,6 +114,25 @@ describe('every account created is one sign-in accepts', () => {
       .client()
       .post('/api/auth/sign-in', { username: DEMO_STAFF.email.toUpperCase(), password: DEMO_STAFF.password });
     expect(upper.statusCode, upper.body).toBe(200);
+  });
+
+  it('the demo staff account takes counselling calls, so a fresh start offers open times', async () => {
+    await ensureDemoStaff({ db: t.db });
+    const params = new URLSearchParams({
+      from: new Date().toISOString(),
+      to: new Date(Date.now() + 14 * 24 * 3_600_000).toISOString(),
+      timeZone: 'America/New_York',
+      language: 'es',
+    });
+    const res = await t.client().get(`/api/counselling/slots?${params}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { slots: unknown[] }).slots.length).toBeGreaterThan(0);
+    // A second start keeps the hours it finds (a counsellor may have changed them) and adds none.
+    await ensureDemoStaff({ db: t.db });
+    const again = await t.client().get(`/api/counselling/slots?${params}`);
+    expect((again.json() as { slots: unknown[] }).slots.length).toBe(
+      (res.json() as { slots: unknown[] }).slots.length,
+    );
   });
 
   it.each(['agency.app', 'agency.email', 'agency.dev'])('a staff account at %s signs in', async (domain) => {

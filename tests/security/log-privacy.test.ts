@@ -184,11 +184,37 @@ describe('no personal value reaches the logs', () => {
     );
     expect(saved.json()).toEqual({ next: '/credit' });
 
+    // The spouse's own consent from the emailed link: the address, the token and the names typed (a wrong
+    // one first) stay out of the log.
+    // The address as stored: the email field writes it in lower case.
+    const spouseEmail = `${household.spouseEmailLocal}@example.com`.toLowerCase();
     await expectStatus(
-      await put(borrower, '/api/application/credit', {
+      await borrower.post('/api/application/credit/spouse-consent/link', { email: spouseEmail }),
+      200,
+    );
+    const link = (await t.lastEmail(spouseEmail))!.url;
+    const token = new URLSearchParams(link.hash.slice(1)).get('t');
+    const spouseBrowser = t.client();
+    await expectStatus(await spouseBrowser.post('/api/spouse-consent/view', { token }), 200);
+    await expectStatus(
+      await spouseBrowser.post('/api/spouse-consent', {
+        token,
         consentedToCreditPolicy: true,
-        spouseConsentedToCreditPolicy: true,
+        fullName: `${household.spouseLastName} ${household.spouseFirstName}`,
       }),
+      400,
+    );
+    await expectStatus(
+      await spouseBrowser.post('/api/spouse-consent', {
+        token,
+        consentedToCreditPolicy: true,
+        fullName: `${household.spouseFirstName} ${household.spouseLastName}`,
+      }),
+      204,
+    );
+    expect(lines.join('\n')).not.toContain(token!);
+    await expectStatus(
+      await put(borrower, '/api/application/credit', { consentedToCreditPolicy: true }),
       200,
     );
     // 'A debt is missing?': the creditor the borrower typed stays out of the log, as does the bad one.

@@ -32,14 +32,20 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['PUT', '/api/account/language', 'borrower'],
   ['GET', '/api/application', 'borrower'],
   ['PUT', '/api/application/hardships', 'borrower'],
+  ['POST', '/api/application/reapply', 'borrower'],
   ['PUT', '/api/application/household', 'borrower'],
   ['PUT', '/api/application/credit', 'borrower'],
+  ['GET', '/api/application/credit/spouse-consent', 'borrower'],
+  ['POST', '/api/application/credit/spouse-consent/link', 'borrower'],
+  ['POST', '/api/spouse-consent/view', 'public'],
+  ['POST', '/api/spouse-consent', 'public'],
   ['GET', '/api/application/eligible-debts', 'borrower'],
   ['PUT', '/api/application/eligible-debts', 'borrower'],
   ['POST', '/api/application/eligible-debts/missing', 'borrower'],
   ['DELETE', '/api/application/eligible-debts/missing/:id', 'borrower'],
   ['PUT', '/api/application/income', 'borrower'],
   ['PUT', '/api/application/confirm-income', 'borrower'],
+  ['PUT', '/api/application/viewed-page', 'borrower'],
   ['GET', '/api/application/expenses', 'borrower'],
   ['PUT', '/api/application/expenses', 'borrower'],
   ['GET', '/api/application/budget', 'borrower'],
@@ -75,6 +81,9 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/staff/creditors/:id/programme', 'staff'],
   ['POST', '/api/staff/creditors/:id/details', 'staff'],
   ['POST', '/api/staff/applications/:id/quality-control', 'staff'],
+  // Reopening a failed quality control also needs the supervisors' group: other staff get 403 whatever the id
+  // (src/server/features/staff-actions/reopen-quality-control.test.ts, and below).
+  ['POST', '/api/staff/applications/:id/quality-control/reopen', 'staff'],
   ['POST', '/api/staff/applications/:id/mark-transferred', 'staff'],
   ['POST', '/api/staff/applications/:id/approve-long-plan', 'staff'],
   ['POST', '/api/application/payments/next-steps', 'borrower'],
@@ -84,6 +93,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/bank-link/items/:id/reconnection', 'borrower'],
   ['POST', '/api/application/bank-connections', 'borrower'],
   ['POST', '/api/application/income/bank-connections', 'borrower'],
+  ['GET', '/api/application/income/bank-history', 'borrower'],
   ['PUT', '/api/application/income/skip-bank-connection', 'borrower'],
   ['GET', '/api/application/payments/accounts', 'borrower'],
   ['PUT', '/api/application/payments/confirm-payment-account', 'borrower'],
@@ -107,6 +117,9 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/webhooks/scheduling', 'public'],
   // Twilio's inbound texts: public, and refused (403) without a valid X-Twilio-Signature.
   ['POST', '/api/webhooks/twilio/sms', 'public'],
+  // The agency's DMP system (what happened to each plan after the hand-over): public, refused (401) without a
+  // valid X-Signature over X-Timestamp and the body.
+  ['POST', '/api/webhooks/agency-events', 'public'],
   ['GET', '/api/legal/:document', 'public'],
   // The counselling call: bookable by anyone; its emailed links carry a signed token instead of a session.
   ['GET', '/api/counselling/slots', 'public'],
@@ -118,6 +131,11 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['PUT', '/api/staff/counselling/availability', 'staff'],
   ['POST', '/api/staff/counselling/time-off', 'staff'],
   ['DELETE', '/api/staff/counselling/time-off/:id', 'staff'],
+  // Every staff member reads the agency's days off; changing them also needs the supervisors' group
+  // (src/server/features/counselling/agency-days-off.test.ts).
+  ['GET', '/api/staff/counselling/agency-days-off', 'staff'],
+  ['POST', '/api/staff/counselling/agency-days-off', 'staff'],
+  ['DELETE', '/api/staff/counselling/agency-days-off/:day', 'staff'],
   ['GET', '/api/staff/counselling/calls/today', 'staff'],
   ['GET', '/api/staff/applications/:id/counselling-calls', 'staff'],
   ['POST', '/api/staff/counselling/calls/:id/outcome', 'staff'],
@@ -126,6 +144,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/customer-portal/counselling-call', 'borrower'],
   ['POST', '/api/customer-portal/plan/reauthorize', 'borrower'],
   ['GET', '/api/customer-portal/letter', 'borrower'],
+  ['GET', '/api/customer-portal/addenda/:id', 'borrower'],
   ['GET', '/api/customer-portal/alerts', 'borrower'],
   ['POST', '/api/customer-portal/alerts/:id/seen', 'borrower'],
   ['GET', '/api/customer-portal/settings', 'borrower'],
@@ -184,6 +203,11 @@ describe('the role matrix', () => {
       expect((await call(staff, method, url)).statusCode).toBe(403);
     },
   );
+
+  it('refuses a staff member who is not a supervisor the reopen of a failed quality control with 403', async () => {
+    const res = await call(staff, 'POST', '/api/staff/applications/:id/quality-control/reopen');
+    expect(res.statusCode).toBe(403);
+  });
 
   it.each(ROLE_MATRIX.filter(([, , role]) => role === 'user'))(
     '%s %s (%s) lets both a borrower and staff past the role check',

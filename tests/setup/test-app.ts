@@ -16,6 +16,7 @@ import { createEnrollmentProviders } from '#server/enrollment-providers';
 import type { QueueLetter } from '#server/application/letter-queue';
 import type { QueueProposals } from '#server/application/proposal-queue';
 import type { DocumentStore } from '#providers/document-store/port';
+import type { BankLink } from '#providers/bank-link/port';
 import type { Database } from '#server/db/client';
 import { emailOutbox } from '#server/db/schema/ops';
 import { loadConfig } from '#server/env';
@@ -46,6 +47,8 @@ export async function createTestApp(
     queueProposals?: QueueProposals;
     /** A document store of the test's own (the S3 adapter on a fake) instead of DATA_DIR/documents. */
     documentStore?: DocumentStore;
+    /** A bank link of the test's own (the Plaid adapter on its fake) instead of the sandbox. */
+    bankLink?: BankLink;
   } = {},
 ) {
   const database: Database = options.database ?? (await createTestDatabase());
@@ -79,6 +82,7 @@ export async function createTestApp(
       addressLookup: createSandboxAddressLookup(),
       sms,
       ...createEnrollmentProviders(config, database.db),
+      ...(options.bankLink ? { bankLink: options.bankLink, bankLinkSandbox: null } : {}),
       onEmailQueued: (id) => queued.push(id),
       onSmsQueued: (id) => smsQueued.push(id),
       onWebhookQueued: (id, type) => {

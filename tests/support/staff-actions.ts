@@ -28,13 +28,18 @@ export const EVERY_ITEM_CHECKED = {
 /** A staff account, not signed in (as `npm run staff:create` makes one). */
 export const newStaffAccount = (t: TestApp, o: Parameters<typeof createStaff>[1]) => createStaff(t.db, o);
 
-export async function signedInStaff(t: TestApp, name = 'Sam Staff', o: { creditorRelations?: boolean } = {}) {
+export async function signedInStaff(
+  t: TestApp,
+  name = 'Sam Staff',
+  o: { creditorRelations?: boolean; supervisor?: boolean } = {},
+) {
   const staff = await createStaff(t.db, {
     email: uniqueEmail('staff'),
     name,
     mustChangePassword: false,
     password: STAFF_PASSWORD,
     ...(o.creditorRelations ? { creditorRelations: true } : {}),
+    ...(o.supervisor ? { supervisor: true } : {}),
   });
   const client = t.client();
   const res = await client.post('/api/auth/sign-in', { username: staff.email, password: STAFF_PASSWORD });

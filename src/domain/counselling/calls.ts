@@ -2,9 +2,19 @@
 
 /**
  * booked: made and waiting; rescheduled: moved to another time and waiting (still live); cancelled by the
- * borrower (or the agency); completed or missed: marked by the counsellor after its time.
+ * borrower (or the agency); completed or missed: marked by the counsellor after its time. awaitingNewTime: the
+ * host asked in Cal.com for the call to be moved ("request reschedule"): Cal.com cancelled its booking and
+ * emailed the borrower a link to choose a new time; the call holds no time (not live) until Cal.com reports the
+ * booking made from that link, which moves the call there.
  */
-export const CALL_STATES = ['booked', 'rescheduled', 'cancelled', 'completed', 'missed'] as const;
+export const CALL_STATES = [
+  'booked',
+  'rescheduled',
+  'cancelled',
+  'completed',
+  'missed',
+  'awaitingNewTime',
+] as const;
 export type CallState = (typeof CALL_STATES)[number];
 
 /** The states that hold a counsellor's slot. */

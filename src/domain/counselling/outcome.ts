@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { calendarDateOfIso, dayIn } from '../calendar';
+import { addDays, dayIn, startOfDayIn } from '../calendar';
 import { isLiveCall, type CallState } from './calls';
 
 // What a counsellor may record after a call: it was held (completed) or the borrower did not answer (missed).
@@ -18,6 +17,7 @@ export const CALL_STATE_LABELS = {
   cancelled: 'Cancelled',
   completed: 'Completed',
   missed: 'Missed',
+  awaitingNewTime: 'Awaiting new time',
 } as const satisfies Record<CallState, string>;
 
 export const OUTCOME_REFUSED = {
@@ -45,9 +45,10 @@ export function outcomeRefusal(
  * The instants that bound the agency's day containing `now`: its midnight and the next one (23 or 25 hours
  * apart on the days the clocks change).
  */
-export function agencyDayBounds(now: Date, agencyTimeZone: string): { from: Date; to: Date } {
-  const day = calendarDateOfIso(dayIn(now, agencyTimeZone));
-  const from = new TZDate(day.year, day.month - 1, day.day, 0, 0, 0, 0, agencyTimeZone);
-  const to = new TZDate(day.year, day.month - 1, day.day + 1, 0, 0, 0, 0, agencyTimeZone);
-  return { from: new Date(from.getTime()), to: new Date(to.getTime()) };
+export function agencyDayBounds(now: Date, agencyTimeZone: string, days = 1): { from: Date; to: Date } {
+  const today = dayIn(now, agencyTimeZone);
+  return {
+    from: startOfDayIn(today, agencyTimeZone),
+    to: startOfDayIn(addDays(today, days), agencyTimeZone),
+  };
 }

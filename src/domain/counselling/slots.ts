@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { isAgencyClosed } from './closed-days';
 
 // The counselling call's open times. Everything here is pure: the server reads the counsellors' hours, time off
 // and calls, the clock, and hands them in. Instants are Dates (UTC underneath); only weekly hours are local,
@@ -83,13 +84,20 @@ function daysBetween(from: Date, to: Date, timeZone: string) {
   return days;
 }
 
-/** The start times one counsellor's hours offer between two instants, before bookings and time off. */
+const dayText = (day: { year: number; month: number; day: number }) =>
+  `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+
+/**
+ * The start times one counsellor's hours offer between two instants, before bookings and time off. None on a
+ * day the agency is closed (its holidays and `daysOff`, days in the agency's time zone).
+ */
 export function workingStarts(o: {
   weeklyHours: readonly WeeklyHours[];
   agencyTimeZone: string;
   rules: Pick<SlotRules, 'callMinutes' | 'bufferMinutes'>;
   from: Date;
   to: Date;
+  daysOff?: ReadonlySet<string>;
 }): Interval[] {
   const step = (o.rules.callMinutes + o.rules.bufferMinutes) * MINUTE;
   const length = o.rules.callMinutes * MINUTE;
@@ -101,6 +109,7 @@ export function workingStarts(o: {
     o.agencyTimeZone,
   );
   for (const day of days) {
+    if (isAgencyClosed(dayText(day), o.daysOff)) continue;
     for (const hours of o.weeklyHours) {
       if (hours.weekday !== day.weekday) continue;
       const windowStart = instantAt(o.agencyTimeZone, day, hours.startMinute);
@@ -153,6 +162,8 @@ export function openSlots(o: {
   from: Date;
   to: Date;
   language?: string;
+  /** The agency's own days off (its holidays are known by rule). */
+  daysOff?: ReadonlySet<string>;
 }): Slot[] {
   const window = bookableWindow(o.now, o.rules);
   const from = new Date(Math.max(o.from.getTime(), window.earliest.getTime()));
@@ -166,6 +177,7 @@ export function openSlots(o: {
       rules: o.rules,
       from,
       to,
+      daysOff: o.daysOff,
     });
     for (const slot of starts) {
       if (!isFree(counsellor, slot, o.rules)) continue;
@@ -193,6 +205,7 @@ export function counsellorsFreeAt(o: {
   agencyTimeZone: string;
   rules: SlotRules;
   slot: Interval;
+  daysOff?: ReadonlySet<string>;
 }): string[] {
   return o.counsellors
     .filter((c) => {
@@ -202,6 +215,7 @@ export function counsellorsFreeAt(o: {
         rules: o.rules,
         from: o.slot.startsAt,
         to: new Date(o.slot.startsAt.getTime() + 1),
+        daysOff: o.daysOff,
       });
       return (
         starts.some((s) => s.startsAt.getTime() === o.slot.startsAt.getTime()) && isFree(c, o.slot, o.rules)

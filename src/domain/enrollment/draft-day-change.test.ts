@@ -23,6 +23,17 @@ describe('draftDateAt: one draft a month, on the day in effect that month', () =
     expect(draftDateAt({ firstDraftDate: '2027-01-20', draftDayChanges: changes }, k)).toBe(date);
   });
 
+  it.each([
+    // A plan recorded before draft days stopped at the 28th: on the 31st, in a shorter month its last day.
+    [0, '2026-01-31'],
+    [1, '2026-02-28'],
+    [2, '2026-03-31'],
+    [3, '2026-04-30'],
+    [25, '2028-02-29'],
+  ])('a legacy first draft on the 31st, draft %i → %s', (k, date) => {
+    expect(draftDateAt({ firstDraftDate: '2026-01-31' }, k)).toBe(date);
+  });
+
   it('the next draft follows the changed day', () => {
     expect(nextDraftOnOrAfter(plan(['2027-04-05']), '2027-03-21')).toBe('2027-04-05');
     expect(nextDraftOnOrAfter(plan(['2027-04-05']), '2027-03-20')).toBe('2027-03-20');

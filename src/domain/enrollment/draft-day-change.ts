@@ -1,5 +1,6 @@
 import { CHANGED_DRAFT_NOTICE_DAYS, LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
-import { addDays, draftDateAt, isDraftDay, type PlanTerms } from './plan-terms';
+import { addDays } from '#domain/calendar';
+import { draftDateAt, isDraftDay, type PlanTerms } from './plan-terms';
 
 // A borrower who is paid on another day can move their monthly draft in Settings (docs/decisions/0095). The
 // change is announced before it is drawn: it starts with the first month whose draft, on the current day and on

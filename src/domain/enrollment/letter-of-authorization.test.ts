@@ -262,6 +262,22 @@ describe('letterOfAuthorizationContent', () => {
   });
 
   it.each([
+    ['1485', 'from my checking account ending in 1485 at First Platypus Bank by electronic debit'],
+    ['85', 'from my checking account ending in 85 at First Platypus Bank by electronic debit'],
+    [' 0000 ', 'from my checking account ending in 0000 at First Platypus Bank by electronic debit'],
+  ])('says a connected bank’s mask %j as the end of the number, not masked again', (mask, expected) => {
+    // Plaid's account `mask` (its OpenAPI schema): "The last 2-4 alphanumeric characters of an account's official
+    // account number." Masking it again as if it were the whole number printed 'XXXX85' for 1485.
+    const letter = letterOfAuthorizationContent({
+      ...single,
+      paymentAccount: { institutionName: 'First Platypus Bank', mask },
+    });
+    const text = letter.closingParagraphs.join('\n');
+    expect(text).toContain(expected);
+    expect(text).not.toContain('XXXX');
+  });
+
+  it.each([
     ['the creditors', '5178231234567890'],
     ['the creditors', '601100004321'],
     ['the creditors', '6011-0000-4321'],
@@ -286,6 +302,11 @@ describe('letterOfAuthorizationContent', () => {
     [
       'no payment account number',
       { ...single, paymentAccount: { institutionName: null, accountNumber: '' } },
+      'no payment account',
+    ],
+    [
+      'a connected account without a mask',
+      { ...single, paymentAccount: { institutionName: 'First Platypus Bank', mask: ' ' } },
       'no payment account',
     ],
     ['a malformed date', { ...single, date: '03/15/2026' }, 'is not yyyy-MM-dd'],

@@ -1,7 +1,7 @@
 import { createIntl, defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import { type Cents, sumCents } from '../money/cents';
 import { isRealDate } from '../validation/format';
-import { MONTH_NAMES } from '#domain/calendar';
+import { MONTH_NAMES, parseDay } from '#domain/calendar';
 import type { Language } from '#domain/i18n/language';
 import { PLAN_DISCLOSURE_MESSAGES, PLAN_DISCLOSURES, REVOKE_NOTICE_BUSINESS_DAYS } from './plan-disclosures';
 import type { PlanTerms } from './plan-terms';
@@ -40,7 +40,11 @@ export type LetterOfAuthorizationInput = {
     | 'draftDay'
     | 'lastDraftAmount'
   > & { firstDraftDate: string; lastDraftDate: string };
-  paymentAccount: { institutionName: string | null; accountNumber: string };
+  /**
+   * The account drafted: a number typed by hand (shown masked, 'XXXX1234'), or a connected bank's `mask`, the
+   * few last characters the bank gives instead of the number ('ending in 1485': it is not a number to mask).
+   */
+  paymentAccount: { institutionName: string | null } & ({ accountNumber: string } | { mask: string });
 };
 
 export type CreditorRow = {
@@ -152,8 +156,11 @@ export const DRAFT_ON_NON_BUSINESS_DAY =
  * words were signed. Change a sentence of LETTER_MESSAGES (or the plan's disclosures it repeats), in English
  * or in Spanish → change that language's version.
  */
-// The Spanish text changed on 2026-11-27: its sender and recipient headings had been left in English.
-export const LETTER_TEXT_VERSIONS: Record<Language, string> = { en: '2026-11-26', es: '2026-11-27.es' };
+// The Spanish text changed on 2026-11-27: its sender and recipient headings had been left in English. Both
+// changed on 2026-11-29: a connected bank's account reads 'ending in 1485', no longer masked as a number. The
+// Spanish again that day: the agency's fees are named as everywhere else ('tarifa mensual', 'tarifa de
+// inscripción'), no longer 'comisión'.
+export const LETTER_TEXT_VERSIONS: Record<Language, string> = { en: '2026-11-29', es: '2026-11-29.2.es' };
 
 /**
  * The letter's sentences. A single signer writes as "I", a couple as "we" (`signers`: 'joint' or 'single'),
@@ -187,6 +194,7 @@ export const LETTER_MESSAGES = defineMessages({
     defaultMessage:
       '{signers, select, joint {our checking account {account}} other {my checking account {account}}}',
   },
+  endingIn: { id: 'letter.endingIn', defaultMessage: 'ending in {mask}' },
   paymentAccountAt: {
     id: 'letter.paymentAccountAt',
     defaultMessage:
@@ -273,8 +281,7 @@ const spanishDate = new Intl.DateTimeFormat('es-US', {
 export function formatLetterDateIn(isoDate: string, language: Language): string {
   const english = formatLetterDate(isoDate);
   if (language === 'en') return english;
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return spanishDate.format(new Date(Date.UTC(year, month - 1, day)));
+  return spanishDate.format(parseDay(isoDate));
 }
 
 /**
@@ -314,7 +321,14 @@ export function letterOfAuthorizationContent(
     newMonthlyPayment: sumCents(input.creditors.map((c) => c.newMonthlyPayment)),
   };
 
-  const maskedPaymentAccount = maskAccountNumber(input.paymentAccount.accountNumber);
+  const drafted = input.paymentAccount;
+  const bankMask = 'mask' in drafted ? tidy(drafted.mask) : null;
+  const maskedPaymentAccount =
+    bankMask === null
+      ? maskAccountNumber('accountNumber' in drafted ? drafted.accountNumber : null)
+      : bankMask === ''
+        ? null
+        : t(LETTER_MESSAGES.endingIn, { mask: bankMask });
   if (maskedPaymentAccount === null)
     throw new Error('letterOfAuthorizationContent: no payment account number');
   const institution = input.paymentAccount.institutionName ? tidy(input.paymentAccount.institutionName) : '';

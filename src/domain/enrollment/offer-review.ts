@@ -4,8 +4,11 @@ import {
   DEFAULT_PROPOSED_APR_BP,
   LAST_DRAFT_DAY_OF_MONTH,
 } from '../underwriting/constants';
+import { requiredReductionOf } from '../underwriting/budget-room';
 import { nextMonthStart, payoffOf } from '../underwriting/payoff-comparison';
 import { PLAN_FEE_SETTINGS, type PlanFeeSettings, type StateFeeCap } from '../underwriting/plan-fees';
+import { fitOnRoom, type PlanFit } from './plan-fit';
+import { planNarrative, type BudgetFigures } from './plan-narrative';
 import { debtFreeDate } from './plan-projection';
 import { firstDraftDate, isDraftDay, planTerms, type PlanTerms } from './plan-terms';
 
@@ -152,3 +155,65 @@ export function draftDayProposal(
   const suggested = draftDayAfterPayday(payday);
   return suggested === chosenDraftDay ? null : { payday, suggestedDraftDay: suggested, chosenDraftDay };
 }
+
+/**
+ * The budget check on the plan as chosen on the page (planFit's rule): what the budget leaves each month
+ * (`room`, the server's figure) against the plan's draft, the current payments of the offers left out, and
+ * what the borrower pays the creditors that declined (`declinedPayments`, not among the offers sent).
+ */
+export function reviewFit(
+  room: Cents,
+  terms: Pick<PlanTerms, 'monthlyDraft' | 'payDirectly'>,
+  declinedPayments: Cents,
+): PlanFit {
+  const leftOut = terms.payDirectly.filter((c) => c.why === 'leftOutByBorrower');
+  return fitOnRoom(
+    room,
+    terms.monthlyDraft,
+    sumCents(leftOut.map((c) => c.currentPayment)) + declinedPayments,
+  );
+}
+
+/**
+ * Whether the page warns before the borrower accepts: an offer she left out leaves the plan short of her
+ * budget, or under the cushion it advises keeping. A plan as offered is not warned about here: the decision
+ * already checked it against her budget.
+ */
+export const leaveOutWarning = (
+  fit: PlanFit,
+  terms: Pick<PlanTerms, 'payDirectly'>,
+): 'short' | 'thin' | null =>
+  terms.payDirectly.some((c) => c.why === 'leftOutByBorrower')
+    ? !fit.fits
+      ? 'short'
+      : fit.thin
+        ? 'thin'
+        : null
+    : null;
+
+/** What the page's budget (reviewBudgetFigures) leaves each month before the plan and the creditors paid directly. */
+export const reviewRoomOf = (budget: BudgetFigures): Cents =>
+  budget.monthlyIncome - budget.expenses - budget.ineligibleDebtPayment;
+
+/**
+ * The page's paragraph and its budget check, from one budget (the server's `budget`, reviewBudgetFigures): what
+ * the paragraph says the budget leaves and how short the plan falls is the warning's figure too. Creditors
+ * that declined are not among the offers sent: what she pays them counts with her other debts.
+ */
+export function reviewBudget(
+  terms: PlanTerms,
+  budget: BudgetFigures & { declinedPayments: Cents },
+): { explanation: string; fit: PlanFit } {
+  const { declinedPayments, ...figures } = budget;
+  const narrative = planNarrative(terms, {
+    ...figures,
+    ineligibleDebtPayment: figures.ineligibleDebtPayment + declinedPayments,
+  });
+  return {
+    explanation: narrative.explanation,
+    fit: reviewFit(reviewRoomOf(figures), terms, declinedPayments),
+  };
+}
+
+/** How much a plan that no longer fits is short each month, rounded up to a whole dollar as the paragraph states it. */
+export const shortfallOf = (fit: Pick<PlanFit, 'left'>): Cents => requiredReductionOf(-fit.left);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanFeeSettings, StateFeeCap } from '../underwriting/plan-fees';
-import { authorizedAmountOf, changeAppliesFrom, drawableMonthlyDraft, planChange } from './plan-change';
+import {
+  answerEffects,
+  answersSettled,
+  authorizedAmountOf,
+  changeAppliesFrom,
+  drawableMonthlyDraft,
+  draftsBeforeChange,
+  planChange,
+  type RecordedAnswer,
+} from './plan-change';
 import { planTerms, type PlanOfferInput } from './plan-terms';
 
 const FEES: PlanFeeSettings = { setupFee: 3500, monthlyFee: 2500 };
@@ -191,5 +200,90 @@ describe('drawableMonthlyDraft: a higher amount waits for the borrower', () => {
     expect(authorizedAmountOf({ kind: 'letter', monthlyDraftAmount: 2 })).toBe(2);
     expect(authorizedAmountOf({ kind: 'reauthorization', monthlyDraftAmount: 3 })).toBe(3);
     expect(authorizedAmountOf(null)).toBeNull();
+  });
+});
+
+describe('one email per settled change', () => {
+  const answered = (id: string, more: Partial<PlanOfferInput> = {}) => {
+    const base = OFFERS.find((o) => o.id === id)!;
+    return { ...base, creditorAnswer: 'accepted' as const, ...more };
+  };
+  const recorded = (id: string, more: Partial<RecordedAnswer> = {}): RecordedAnswer => {
+    const base = OFFERS.find((o) => o.id === id)!;
+    return {
+      id,
+      proposedPayment: base.payment,
+      proposedAprBp: base.proposedAprBp,
+      counterOffer: false,
+      declineReasons: [],
+      silent: false,
+      silentAfterDays: null,
+      ...more,
+    };
+  };
+
+  it('is settled only once every creditor still on the plan has answered', () => {
+    expect(answersSettled(AS_SIGNED)).toBe(false);
+    const oneDeclined = termsOf([
+      answered('capital-one'),
+      { ...OFFERS[1]!, creditorAnswer: 'declined' },
+      OFFERS[2]!,
+    ]);
+    expect(answersSettled(oneDeclined)).toBe(false);
+    const all = termsOf([
+      answered('capital-one'),
+      { ...OFFERS[1]!, creditorAnswer: 'declined' },
+      { ...OFFERS[2]!, leftOutByBorrower: true },
+    ]);
+    expect(answersSettled(all)).toBe(true);
+  });
+
+  it('names each answer and its effect: a counter-offer with its payment and rate, a decline, an agency that could not reach', () => {
+    const terms = termsOf([
+      answered('capital-one', { payment: 24_000, proposedAprBp: 990 }),
+      { ...OFFERS[1]!, creditorAnswer: 'declined' },
+      { ...OFFERS[2]!, creditorAnswer: 'declined' },
+    ]);
+    const effects = answerEffects(terms, [
+      recorded('capital-one', { counterOffer: true }),
+      recorded('citi', { declineReasons: ['termTooLong'] }),
+      recorded('discover', { declineReasons: ['unableToContactTheLender', 'other'] }),
+    ]);
+    expect(effects).toEqual([
+      {
+        kind: 'counterOffer',
+        id: 'capital-one',
+        creditorName: 'Capital One',
+        payment: 24_000,
+        aprBp: 990,
+        proposedPayment: 20_000,
+        proposedAprBp: 0,
+      },
+      { kind: 'declined', id: 'citi', creditorName: 'Citi', currentPayment: 5_800 },
+      // Ticked "unable to contact the lender": not the creditor's refusal.
+      { kind: 'notReached', id: 'discover', creditorName: 'Discover', currentPayment: 5_000 },
+    ]);
+  });
+
+  it('lists a silent creditor as silent, and a left-out creditor not at all', () => {
+    const terms = termsOf([
+      answered('capital-one'),
+      { ...OFFERS[1]!, creditorAnswer: 'declined' },
+      { ...OFFERS[2]!, leftOutByBorrower: true },
+    ]);
+    expect(
+      answerEffects(terms, [
+        recorded('capital-one'),
+        recorded('citi', { silent: true, silentAfterDays: 30 }),
+        recorded('discover'),
+      ]).map((e) => e.kind),
+    ).toEqual(['accepted', 'silentDeclined']);
+  });
+
+  it('says drafts stay at the authorized amount only when a draft comes before the change', () => {
+    expect(draftsBeforeChange(AS_SIGNED, '2027-01-11')).toBe(false);
+    expect(draftsBeforeChange(AS_SIGNED, '2027-02-11')).toBe(true);
+    expect(draftsBeforeChange(AS_SIGNED, null)).toBe(false);
+    expect(draftsBeforeChange({ firstDraftDate: null }, '2027-02-11')).toBe(false);
   });
 });

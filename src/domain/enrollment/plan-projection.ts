@@ -1,3 +1,4 @@
+import { addDays, addMonths, dayOfMonth, firstOfMonth, firstOfNextMonth, monthOf } from '#domain/calendar';
 import { sumCents, type Cents } from '../money/cents';
 import { monthlyInterest } from '../money/amortization';
 import {
@@ -8,20 +9,7 @@ import {
 
 // What the customer portal's 'My plan' shows: when the plan's payments start and end, and how the balance
 // comes down under the plan compared with the borrower's current payments. Dates are calendar days
-// ('yyyy-MM-dd'), read as UTC days so the answer does not depend on the server's time zone.
-
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** 'yyyy-MM-dd' → that day's midnight UTC; throws on anything that is not a real calendar day. */
-export function parseDay(date: string): Date {
-  const m = ISO_DAY.exec(date);
-  const day = new Date(m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN);
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
-    throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
-  }
-  return day;
-}
+// ('yyyy-MM-dd'), moved by the date module (#domain/calendar), so the answer never depends on a time zone.
 
 /**
  * The first plan payment's due date: the 1st of the first month that starts at least 30 days after the plan is
@@ -30,12 +18,8 @@ export function parseDay(date: string): Date {
  * 2026-02-01; 2026-01-15 → (Feb 14) 2026-03-01; 2026-12-10 → (Jan 9) 2027-02-01.
  */
 export function firstPaymentDate(handOverDate: string): string {
-  const earliest = new Date(parseDay(handOverDate).getTime() + FIRST_PAYMENT_MIN_DAYS * DAY_MS);
-  const first =
-    earliest.getUTCDate() === 1
-      ? earliest
-      : new Date(Date.UTC(earliest.getUTCFullYear(), earliest.getUTCMonth() + 1, 1));
-  return first.toISOString().slice(0, 10);
+  const earliest = addDays(handOverDate, FIRST_PAYMENT_MIN_DAYS);
+  return dayOfMonth(earliest) === 1 ? earliest : firstOfNextMonth(earliest);
 }
 
 /**
@@ -46,9 +30,7 @@ export function debtFreeDate(firstPayment: string, termInMonths: number): string
   if (!Number.isInteger(termInMonths) || termInMonths < 1) {
     throw new RangeError(`A plan term is a whole number of months, at least 1: ${termInMonths}`);
   }
-  const first = parseDay(firstPayment);
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + termInMonths - 1, 1));
-  return last.toISOString().slice(0, 7);
+  return monthOf(addMonths(firstOfMonth(firstPayment), termInMonths - 1));
 }
 
 export type PlanCreditor = {

@@ -2,10 +2,8 @@ import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
 import { describe, expect, it } from 'vitest';
 import { buildOffer } from '../underwriting/offers';
 import { capPlanFees, type PlanFeeSettings, type StateFeeCap } from '../underwriting/plan-fees';
+import { addBusinessDays, addDays, addMonths } from '#domain/calendar';
 import {
-  addBusinessDays,
-  addDays,
-  addMonths,
   firstDraftDate,
   firstDraftTooSoon,
   nextDraftOnOrAfter,
@@ -13,7 +11,7 @@ import {
   type PlanOfferInput,
 } from './plan-terms';
 
-// The agency's fees (data/plan-fees.json) and two states' caps as data/state_dmp_rules.csv words them.
+// The agency's fees (src/data/plan-fees.json) and two states' caps as src/data/state_dmp_rules.csv words them.
 const FEES: PlanFeeSettings = { setupFee: 3500, monthlyFee: 2500 };
 /** Texas has no row of its own: the model law's '$10 x creditors remaining, max $50', set-up at most $50. */
 const MODEL_LAW: StateFeeCap = { setupFeeCap: 5000, monthlyFeeCap: 5000, monthlyFeeCapPerAccount: 1000 };

@@ -1,8 +1,15 @@
 import { monthlyInterest } from '../money/amortization';
 import { sumCents, type Cents } from '../money/cents';
 import { payoffOf } from '../underwriting/payoff-comparison';
-import { parseDay } from './plan-projection';
-import { isBusinessDay } from './bank-holidays';
+import {
+  addBusinessDays,
+  addMonths,
+  addMonthsToMonth,
+  dayInMonth,
+  dayOfMonth,
+  firstOfNextMonth,
+  monthOf,
+} from '#domain/calendar';
 import { capPlanFees, type PlanFeeSettings, type StateFeeCap } from '../underwriting/plan-fees';
 import {
   FIRST_DRAFT_MIN_BUSINESS_DAYS,
@@ -49,6 +56,8 @@ export type PlanCreditorTerms = {
   term: number;
   proposedAprBp: number;
   creditorAnswer: Exclude<CreditorAnswer, 'declined'>;
+  /** What the borrower pays this creditor today, outside a plan: what the plan's payment compares with. */
+  currentPayment: Cents;
 };
 
 /** A creditor the plan does not pay: the borrower keeps paying it directly, about `currentPayment` a month. */
@@ -100,28 +109,6 @@ export type PlanTerms = {
   interestSaved: Cents | null;
 };
 
-const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-
-/** The same day of the month, `months` later ('2027-01-05' + 2 → '2027-03-05'); the day is at most 28. */
-export function addMonths(date: string, months: number): string {
-  const d = parseDay(date);
-  return isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate())));
-}
-
-/**
- * `days` business days after `date`: Monday to Friday, without the Federal Reserve's bank holidays, the days
- * an ACH debit cannot be set up or settled (bank-holidays.ts).
- */
-export function addBusinessDays(date: string, days: number): string {
-  const d = parseDay(date);
-  let left = days;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    if (isBusinessDay(isoDay(d))) left -= 1;
-  }
-  return isoDay(d);
-}
-
 /**
  * The date of draft `k` (0 is the first). There is one draft a month, in the k-th month after the first
  * draft's month, on the day in effect that month: the first draft's day, or the day of the newest change of
@@ -133,15 +120,14 @@ export function draftDateAt(
   schedule: { firstDraftDate: string; draftDayChanges?: readonly string[] },
   k: number,
 ): string {
-  // Counted in months, not days: a legacy first draft on the 31st must not spill into the month after.
-  const [year, monthOfYear] = schedule.firstDraftDate.split('-').map(Number) as [number, number];
-  const months = year * 12 + monthOfYear - 1 + k;
-  const month = `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}`;
-  let day = schedule.firstDraftDate.slice(8, 10);
+  // Counted in months, not days: a legacy first draft on the 31st must not spill into the month after; in a
+  // shorter month it is drawn on the month's last day.
+  const month = addMonthsToMonth(monthOf(schedule.firstDraftDate), k);
+  let day = dayOfMonth(schedule.firstDraftDate);
   for (const change of schedule.draftDayChanges ?? []) {
-    if (change.slice(0, 7) <= month) day = change.slice(8, 10);
+    if (monthOf(change) <= month) day = dayOfMonth(change);
   }
-  return `${month}-${day}`;
+  return dayInMonth(month, day);
 }
 
 export const isDraftDay = (day: number): boolean =>
@@ -155,18 +141,15 @@ export const isDraftDay = (day: number): boolean =>
  * '2027-01-04' (Mon) → earliest '2027-01-11'; day 15 → '2027-01-15'; day 5 → '2027-02-05'.
  */
 export function firstDraftDate(from: string, draftDay?: number | null): string {
-  const earliest = parseDay(addBusinessDays(from, FIRST_DRAFT_MIN_BUSINESS_DAYS));
-  const y = earliest.getUTCFullYear();
-  const m = earliest.getUTCMonth();
+  const earliest = addBusinessDays(from, FIRST_DRAFT_MIN_BUSINESS_DAYS);
   if (draftDay == null) {
-    return earliest.getUTCDate() <= LAST_DRAFT_DAY_OF_MONTH
-      ? isoDay(earliest)
-      : isoDay(new Date(Date.UTC(y, m + 1, 1)));
+    return dayOfMonth(earliest) <= LAST_DRAFT_DAY_OF_MONTH ? earliest : firstOfNextMonth(earliest);
   }
   if (!isDraftDay(draftDay))
     throw new RangeError(`A draft day is 1 to ${LAST_DRAFT_DAY_OF_MONTH}: ${draftDay}`);
-  const sameMonth = new Date(Date.UTC(y, m, draftDay));
-  return isoDay(sameMonth >= earliest ? sameMonth : new Date(Date.UTC(y, m + 1, draftDay)));
+  // A draft day is at most the 28th, which every month has.
+  const sameMonth = `${monthOf(earliest)}-${String(draftDay).padStart(2, '0')}`;
+  return sameMonth >= earliest ? sameMonth : addMonths(sameMonth, 1);
 }
 
 /**
@@ -277,6 +260,7 @@ export function planTerms(i: {
         term: o.term,
         proposedAprBp: o.proposedAprBp,
         creditorAnswer: o.creditorAnswer,
+        currentPayment: o.currentPayment,
       });
     }
   }
@@ -284,12 +268,12 @@ export function planTerms(i: {
   payDirectly.sort(byBalance);
   const draftDayChanges = i.firstDraftDate ? [...(i.draftDayChanges ?? [])].sort() : [];
   for (const day of [i.firstDraftDate, ...draftDayChanges]) {
-    if (day && !isDraftDay(parseDay(day).getUTCDate())) {
+    if (day && !isDraftDay(dayOfMonth(day))) {
       throw new RangeError(`A draft falls on the 1st to the ${LAST_DRAFT_DAY_OF_MONTH}th: ${day}`);
     }
   }
   const schedule = i.firstDraftDate ? { firstDraftDate: i.firstDraftDate, draftDayChanges } : null;
-  const draftDay = schedule ? parseDay(draftDayChanges.at(-1) ?? schedule.firstDraftDate).getUTCDate() : 0;
+  const draftDay = schedule ? dayOfMonth(draftDayChanges.at(-1) ?? schedule.firstDraftDate) : 0;
 
   if (creditors.length === 0) {
     return {
@@ -362,11 +346,4 @@ export function nextDraftOnOrAfter(
     if (draft >= day) return draft;
   }
   return null;
-}
-
-/** `days` calendar days after `date`. */
-export function addDays(date: string, days: number): string {
-  const d = parseDay(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDay(d);
 }

@@ -24,7 +24,7 @@ export const PROPOSAL_WITHDRAWAL_REASON_LABELS = {
   applicationClosed: 'The application is no longer in creditor review',
   replaced: 'A newer decision replaced the offers',
   declined: 'The creditor declined the offer',
-  leftOut: 'The borrower left this debt out of the plan',
+  leftOut: 'Left out by the borrower',
 } as const satisfies Record<ProposalWithdrawalReason, string>;
 
 /** A creditor's answer to a proposal: its terms taken, taken with a payment of its own, or refused. */

@@ -15,8 +15,10 @@ export const draftDayViewSchema = z.object({
   /** The day of the month of the next draft. */
   draftDay: z.number().int(),
   nextDraftDate: z.string().nullable(),
-  /** What is drawn each month (the amount the borrower authorized). */
+  /** The amount of the next draft (the amount the borrower authorized until a change applies). */
   monthlyDraft: z.number().int(),
+  /** A new amount that applies from a later draft (a creditor declined or countered); null when none waits. */
+  amountChange: z.object({ monthlyDraft: z.number().int(), from: z.string() }).nullable(),
   /** A change of day made earlier that starts after the next draft; null when none waits. */
   upcomingChange: z.object({ draftDay: z.number().int(), firstDraftOnNewDay: z.string() }).nullable(),
   schedule: z.object({

@@ -87,13 +87,41 @@ export const bankReconnectionViewSchema = z.object({
 });
 export type BankReconnectionView = z.infer<typeof bankReconnectionViewSchema>;
 
-/** POST /api/application/income/bank-connections: the income predicted from the connected bank's deposits. */
+/**
+ * Whether the connected bank's transaction history has been read. A bank connected a moment ago has not sent
+ * its history yet (the provider reads it in the background, from seconds to a minute or two): the income is
+ * predicted only once the whole history is in ('ready'). 'timed-out': it did not arrive within
+ * BANK_HISTORY_WAIT_MS of the connection, and the page keeps the borrower's stated income.
+ */
+export const bankHistoryStatusSchema = z.enum(['reading', 'ready', 'timed-out']);
+export type BankHistoryStatus = z.infer<typeof bankHistoryStatusSchema>;
+/** How long the income page waits for a connected bank's history before keeping the stated income. */
+export const BANK_HISTORY_WAIT_MS = 2 * 60 * 1000;
+
+/**
+ * POST /api/application/income/bank-connections: the bank is connected. Its history is usually still being
+ * read ('reading', no prediction yet); the page then asks GET /api/application/income/bank-history.
+ */
 export const incomeConnectionViewSchema = z.object({
   institutionName: z.string(),
-  /** Cents a month: the last 90 days of income deposits divided by 3. */
-  predictedMonthlyIncome: cents,
+  historyStatus: bankHistoryStatusSchema.extract(['reading', 'ready']),
+  /** Cents a month (the last 90 days of income deposits divided by 3); null while the history is read. */
+  predictedMonthlyIncome: cents.nullable(),
 });
 export type IncomeConnectionView = z.infer<typeof incomeConnectionViewSchema>;
+
+/**
+ * GET /api/application/income/bank-history: the newest bank connected at the income step, and whether its
+ * history is read. 'ready': the income predicted from it; 'reading': not yet; 'timed-out': not within
+ * BANK_HISTORY_WAIT_MS of the connection (the page keeps the stated income). predictedMonthlyIncome is null
+ * unless 'ready'.
+ */
+export const bankHistoryViewSchema = z.object({
+  institutionName: z.string(),
+  historyStatus: bankHistoryStatusSchema,
+  predictedMonthlyIncome: cents.nullable(),
+});
+export type BankHistoryView = z.infer<typeof bankHistoryViewSchema>;
 
 /** POST /api/bank-link/link-token → the session the dialog (sandbox) or the provider's widget opens with. */
 export const linkTokenViewSchema = z.object({
@@ -254,6 +282,8 @@ export const planViewSchema = z.object({
   terms: planTermsViewSchema,
   /** The next draft ('yyyy-MM-dd') from today; null before the first is set or after the last. */
   nextDraftDate: z.string().nullable(),
+  /** The amount of the next draft: the authorized one until a change applies (draftAmountOn). */
+  nextDraftAmount: cents,
   /**
    * Set when the terms now differ from what the borrower authorized (a creditor declined or countered): the
    * authorized amount, and the first draft the new amount applies to (at least 10 days after the change is
@@ -264,6 +294,17 @@ export const planViewSchema = z.object({
       authorizedMonthlyDraft: cents,
       appliesFrom: z.string().nullable(),
       needsConfirmation: z.boolean(),
+      /**
+       * The creditors whose counter-offers raised the amount (the reason My plan gives for it); empty when no
+       * creditor's answer did.
+       */
+      raisedBy: z.array(z.string()),
+      /**
+       * The plan the borrower authorized, in force until they confirm a higher amount: its number of drafts and
+       * its last draft ('yyyy-MM-dd'); null when not on file. My plan's tiles show it while the new one waits.
+       */
+      authorizedTermInMonths: z.number().int().nullable(),
+      authorizedLastDraftDate: z.string().nullable(),
     })
     .nullable(),
   /** The borrower's confirmation of the current terms in the portal, when their newest authorization is one. */
@@ -308,8 +349,9 @@ export const planViewSchema = z.object({
       /** What the borrower keeps paying this creditor directly (declined or left out); null when on the plan. */
       payDirectly: cents.nullable(),
       /** Basis points. */
+      /** The plan's rate and term for this creditor; null when the plan does not pay it. */
       proposedApr: z.number().int().nullable(),
-      term: z.number().int(),
+      term: z.number().int().nullable(),
       /**
        * The proposal sent to this creditor, once one was prepared: days as 'yyyy-MM-dd' in the agency's time
        * zone. `agreedPayment` is what the plan pays the creditor after it accepted or countered (the table's
@@ -333,10 +375,19 @@ export const planViewSchema = z.object({
     planMonths: z.number().int(),
     currentMonths: z.number().int(),
     interestSaved: cents,
+    /** The plan's set-up and monthly fees, all told. */
+    fees: cents,
+    /** The interest saved less the plan's fees (negative when the fees are more). */
+    netSaved: cents,
   }),
   paymentAccount: z
     .object({ institutionName: z.string().nullable(), mask: z.string().nullable() })
     .nullable(),
+  /**
+   * The borrower's copies of the higher amounts they confirmed (addenda to the letter), oldest first: each with
+   * the agency's day it was confirmed ('yyyy-MM-dd') and the amount it authorizes.
+   */
+  addenda: z.array(z.object({ id: z.string(), confirmedOn: z.string(), monthlyDraft: cents })),
   /** signedOn: the agency's day the letter was signed ('yyyy-MM-dd'), the day the letter's own stamp shows. */
   letter: z.object({ signedOn: z.string().nullable(), available: z.boolean() }).nullable(),
 });

@@ -269,6 +269,8 @@ export const offersViewSchema = z.object({
       accountNumberLast4: nullableString,
       currentBalance: cents,
       currentMonthlyPayment: cents,
+      /** The credit report shows no scheduled payment for the account: currentMonthlyPayment is an estimate. */
+      currentPaymentEstimated: z.boolean(),
       newMonthlyPayment: cents,
       term: z.number().int(),
       currentApr: z.number().int().nullable(),
@@ -278,7 +280,28 @@ export const offersViewSchema = z.object({
       estimatedPayoffSavings: cents.nullable(),
     }),
   ),
+  /** The plan's explanation for the offers as left out when sent (the page writes it again as they change). */
   explanation: z.string(),
+  /**
+   * The budget the page explains the plan the borrower chooses against (reviewBudgetFigures): the one she
+   * agreed on /budget once she has, else the one the plan was decided on.
+   */
+  budget: z.object({
+    monthlyIncome: cents,
+    expenses: cents,
+    ineligibleDebtPayment: cents,
+    reducible: cents,
+    /** The expenses are the budget she agreed (its cuts applied). */
+    agreed: z.boolean().optional(),
+    /** What the borrower pays the creditors that declined the plan (not among the offers sent). */
+    declinedPayments: cents,
+  }),
+  /**
+   * What the agreed budget leaves each month for the plan and the creditors paid directly (roomOf in
+   * src/domain/enrollment/plan-fit.ts): the page checks the plan as chosen against it (reviewFit). Null
+   * without a budget to check against.
+   */
+  budgetRoom: cents.nullable(),
 });
 export type OffersView = z.infer<typeof offersViewSchema>;
 export type OfferRowView = OffersView['offers'][number];

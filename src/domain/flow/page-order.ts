@@ -52,6 +52,9 @@ export const PREREQUISITE = {
 
 export type GuardedPage = keyof typeof PREREQUISITE;
 
+/** The pages of the application's first part, whose answers the borrower may go back to and change. */
+export const GUARDED_PAGES = Object.keys(PREREQUISITE) as [GuardedPage, ...GuardedPage[]];
+
 const isFlowPage = (page: Page): page is FlowPage => (FLOW_ORDER as readonly Page[]).includes(page);
 
 /** Position of a page in the flow; outcome pages take the position of the page they branch after. */
@@ -72,4 +75,25 @@ export function canSavePage(lastCompleted: Page | null | undefined, page: Guarde
 /** lastCompletedPage after completing `page`: never moves back behind a page the borrower already completed. */
 export function furthestCompleted(lastCompleted: Page | null | undefined, page: Page): Page {
   return lastCompleted != null && pageRank(lastCompleted) > pageRank(page) ? lastCompleted : page;
+}
+
+/**
+ * Whether opening `page` should be recorded as the application's last viewed page, so a returning borrower
+ * resumes there: a page of the application's first part the borrower may be on (its prerequisite completed),
+ * while the application is in progress, and not already the last viewed one (a save sets the next page
+ * itself, so arriving there writes nothing). Later pages are recorded by the steps that lead to them.
+ */
+export function shouldRecordView(
+  app: {
+    status: string;
+    lastCompletedPage: Page | null | undefined;
+    lastViewedPage: Page | null | undefined;
+  },
+  page: Page,
+): page is GuardedPage {
+  if (app.status !== 'inProgress' || app.lastViewedPage === page) return false;
+  return (
+    (GUARDED_PAGES as readonly Page[]).includes(page) &&
+    canSavePage(app.lastCompletedPage, page as GuardedPage)
+  );
 }

@@ -23,6 +23,8 @@ export const ROUTES = {
   SignLetter: '/sign-letter',
   /** Booking a call with a credit counsellor; with ?token= (the email's links) the booked call, to move or cancel. */
   CounsellingCall: '/counselling-call',
+  /** The spouse's own consent to the credit inquiry, opened from the link emailed to them (token in the fragment). */
+  SpouseConsent: '/spouse-consent',
   CustomerPortalPlan: '/customer-portal/plan',
   CustomerPortalNextSteps: '/customer-portal/next-steps',
   CustomerPortalAlerts: '/customer-portal/alerts',
@@ -34,6 +36,8 @@ export const ROUTES = {
   BorrowerSummary: '/borrower-summary',
   ContactSummary: '/contact-summary',
   Preferences: '/preferences',
+  /** The days the whole agency is closed: no counselling call is offered on them. */
+  AgencyDaysOff: '/agency-days-off',
   /** The creditors and their concession programmes (every staff member reads them). */
   Creditors: '/creditors',
   Creditor: '/creditors/:creditorId',

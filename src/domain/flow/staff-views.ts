@@ -135,6 +135,12 @@ export const queueViewSchema = z.object({
       assignedTo: staffMemberSchema.extend({ isMe: z.boolean() }).nullable(),
       /** The application's alerts that still hold (not cleared): how many, how many unseen, the most severe. */
       alerts: queueTileAlertsSchema,
+      /**
+       * What the agreed budget leaves each month once the plan as it now stands is paid (the plan's draft and
+       * the creditors left out or declined), as stored at the plan's last change; negative when the plan no
+       * longer fits, null before a plan is accepted (planFitStateOf reads it).
+       */
+      planFitLeft: cents.nullable(),
     }),
   ),
 });
@@ -291,6 +297,10 @@ export const offerViewSchema = z.object({
   /** For the offer-status call (optimistic concurrency). */
   version: z.number().int(),
   status: z.enum(['accepted', 'declined']).nullable(),
+  /** The borrower left this offer out of the plan on /offers/review: no proposal, no creditor answer. */
+  leftOutByBorrower: z.boolean(),
+  /** A proposal was made for this offer: its PDF is at proposalPdfPath (staff, audited). */
+  hasProposal: z.boolean(),
   creditor: z.string(),
   debtId: nullableString,
   collectionId: nullableString,
@@ -516,6 +526,22 @@ export const borrowerSummaryViewSchema = z.object({
          */
         terms: planTermsViewSchema,
         /**
+         * The budget check re-run on the plan as it now stands (src/domain/enrollment/plan-fit.ts): what the
+         * agreed budget leaves, the plan's draft and what the borrower keeps paying creditors not on it. Null
+         * when the decision did not qualify.
+         */
+        budgetFit: z
+          .object({
+            room: cents,
+            monthlyDraft: cents,
+            payDirectly: cents,
+            monthlyTotal: cents,
+            left: cents,
+            fits: z.boolean(),
+            thin: z.boolean(),
+          })
+          .nullable(),
+        /**
          * A plan over 60 months needs a staff approval before it is handed over: whether this one does now,
          * and the approval given, if any (for the term it was given for).
          */
@@ -563,6 +589,11 @@ export const borrowerSummaryViewSchema = z.object({
   ),
   /** How many times this summary was opened, counted up to 1,001 (shown as '1000+' beyond 1,000). */
   openingCount: z.number().int().nonnegative(),
+  /**
+   * Whether the staff member reading may reopen a failed quality control now: a supervisor, on an application
+   * disqualified by one. Read per opening (it depends on who reads), the route checks it again.
+   */
+  canReopenQualityControl: z.boolean(),
   dmpEnrollment: z
     .object({
       active: z.boolean(),
@@ -579,4 +610,7 @@ export type BorrowerSummaryView = z.infer<typeof borrowerSummaryViewSchema>;
  * The borrower summary without its audit history and opening count: everything made of the application's own
  * rows, which a server may keep between openings (each opening adds to the history, so that is read fresh).
  */
-export type BorrowerRecordView = Omit<BorrowerSummaryView, 'auditHistory' | 'openingCount'>;
+export type BorrowerRecordView = Omit<
+  BorrowerSummaryView,
+  'auditHistory' | 'openingCount' | 'canReopenQualityControl'
+>;

@@ -19,6 +19,8 @@ const ALLOWED: Array<[ApplicationStatus, ApplicationEvent, ApplicationStatus]> =
   ['creditorReview', 'allOffersAnsweredWithAcceptance', 'transfer'],
   ['creditorReview', 'allOffersDeclined', 'disqualified'],
   ['transfer', 'transferConfirmed', 'transferred'],
+  // A supervisor's reopen of a failed quality control (the server checks the disqualification was one).
+  ['disqualified', 'qualityControlReopened', 'counselorReview'],
 ];
 
 describe('transition: the allowed moves', () => {
@@ -57,6 +59,8 @@ describe('transition: refused moves', () => {
     ['transferred', 'disqualified'],
     ['disqualified', 'decisionQualified'],
     ['disqualified', 'qualityControlPassed'],
+    ['counselorReview', 'qualityControlReopened'],
+    ['creditorReview', 'qualityControlReopened'],
   ])('%s --%s--> refused', (from, event) => {
     expect(canTransition(from, event)).toBe(false);
     expect(() => transition(from, event)).toThrow(AppError);
@@ -71,10 +75,10 @@ describe('transition: refused moves', () => {
     }
   });
 
-  it('terminal statuses have no way out', () => {
+  it('transferred has no way out; disqualified only the reopen of a failed quality control', () => {
     for (const event of APPLICATION_EVENTS) {
       expect(canTransition('transferred', event)).toBe(false);
-      expect(canTransition('disqualified', event)).toBe(false);
+      expect(canTransition('disqualified', event)).toBe(event === 'qualityControlReopened');
     }
   });
 });

@@ -21,6 +21,11 @@ export type ApplicationEvent =
   | 'contractSigned'
   | 'qualityControlPassed'
   | 'qualityControlFailed'
+  /**
+   * A supervisor reopened a failed quality control: the application is back in counsellor review, to be
+   * passed or failed again. Only a disqualification by quality control is reopened (the server checks).
+   */
+  | 'qualityControlReopened'
   /** Every offer has an answer and at least one was accepted (a DmpEnrollment is created). */
   | 'allOffersAnsweredWithAcceptance'
   /** Every offer was declined (reason allOffersDeclined). */
@@ -40,6 +45,7 @@ export const APPLICATION_EVENTS = [
   'contractSigned',
   'qualityControlPassed',
   'qualityControlFailed',
+  'qualityControlReopened',
   'allOffersAnsweredWithAcceptance',
   'allOffersDeclined',
   'transferConfirmed',
@@ -70,7 +76,7 @@ export const TRANSITIONS = {
   },
   transfer: { transferConfirmed: 'transferred' },
   transferred: {},
-  disqualified: {},
+  disqualified: { qualityControlReopened: 'counselorReview' },
 } as const satisfies Table;
 
 /** The status after `event`, or undefined when the table has no such move. */

@@ -51,7 +51,11 @@ describe('localizeMessage', () => {
     [maxLengthMessage('Memo', 245), 'Memo: debe tener como máximo 245 caracteres'],
     ['Balance must be greater than $0', 'Saldo: debe ser mayor que $0'],
     ['Amount cannot be negative', 'Cantidad: no puede ser una cantidad negativa'],
-    ['Do you own a car? is required', '¿Tiene automóvil?: este dato es obligatorio'],
+    // a question left unanswered is asked again, not called "este dato"
+    ['Do you own a car? is required', 'Por favor, responda: ¿Tiene automóvil?'],
+    ['Do you have any dependents? is required', 'Por favor, responda: ¿Tiene dependientes?'],
+    // the sandbox bank's refusal of a wrong password
+    [MESSAGES.bankLoginIncorrect, 'El usuario o la contraseña que ingresó no son correctos.'],
     [
       noCheckingAccountMessage(),
       'Gracias por conectar su banco. No encontramos una cuenta de cheques allí. Conecte el banco donde tiene su cuenta de cheques principal.',

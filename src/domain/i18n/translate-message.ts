@@ -1,5 +1,5 @@
 import { EXPENSE_LINE_MESSAGES } from './expense-labels';
-import { FIXED, LABELS, TEMPLATES, type MessageDescriptor } from './validation-messages';
+import { FIXED, LABELS, QUESTION_REQUIRED, TEMPLATES, type MessageDescriptor } from './validation-messages';
 
 /** Formats a message descriptor in some language: react-intl's or @formatjs/intl's `formatMessage`. */
 export type FormatMessage = (descriptor: MessageDescriptor, values?: Record<string, string>) => string;
@@ -52,7 +52,8 @@ export function localizeMessage(english: string, format: FormatMessage): string 
       const label = LABELS_BY_ENGLISH.get(value);
       values[name] = label ? format(label) : value;
     }
-    return format(descriptor, values);
+    const question = descriptor === TEMPLATES.required && (match.groups.label ?? '').endsWith('?');
+    return format(question ? QUESTION_REQUIRED : descriptor, values);
   }
   return english;
 }

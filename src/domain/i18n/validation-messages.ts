@@ -5,6 +5,15 @@ import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 // (translate-message.ts) recognises that English to give it back in another language, so the two cannot drift
 // (docs/decisions/0097-translated-validation-messages.md).
 
+/**
+ * A yes/no question left unanswered: the same English as TEMPLATES.required ("Do you have any dependents? is
+ * required"), but Spanish cannot hang "este dato es obligatorio" on a question, so it asks for the answer.
+ * translate-message.ts uses it for a required field whose label is a question.
+ */
+export const QUESTION_REQUIRED = defineMessages({
+  required: { id: 'validation.questionRequired', defaultMessage: '{label} is required' },
+}).required;
+
 /** Texts built around a field's label (or a question, an amount, a bank's name). */
 export const TEMPLATES = defineMessages({
   required: { id: 'validation.required', defaultMessage: '{label} is required' },
@@ -166,6 +175,11 @@ export const FIXED = defineMessages({
     defaultMessage:
       'Not set a password yet? Use the “Set your password” link in the email we sent when you started your application. If it has expired or you cannot find it, we can send you a new one.',
   },
+  // The sandbox bank's answer to a wrong username or password, shown in the bank dialog in the page's language.
+  bankLoginIncorrect: {
+    id: 'validation.bankLoginIncorrect',
+    defaultMessage: 'The username or password you entered is incorrect.',
+  },
   saveFailed: {
     id: 'validation.saveFailed',
     defaultMessage: 'There was a problem saving your information. Please try again.',
@@ -177,6 +191,11 @@ export const FIXED = defineMessages({
   bankAlreadyConnected: {
     id: 'validation.bank.alreadyConnected',
     defaultMessage: 'This bank is connected already. There is nothing to reconnect.',
+  },
+  bankLinkSessionExpired: {
+    id: 'validation.bank.linkSessionExpired',
+    defaultMessage:
+      'This bank connection could not be completed: its session has expired or was already used. Please connect your bank again.',
   },
   budgetNotAdjustable: {
     id: 'validation.budget.notAdjustable',
@@ -234,6 +253,23 @@ export const FIXED = defineMessages({
   counsellingLinkExpired: {
     id: 'validation.counselling.linkExpired',
     defaultMessage: 'This link has expired: the call it was for is over.',
+  },
+  counsellingLinkReplaced: {
+    id: 'validation.counselling.linkReplaced',
+    defaultMessage: 'This link was replaced by the one in your latest email about this call.',
+  },
+  counsellingTooManyMoves: {
+    id: 'validation.counselling.tooManyMoves',
+    defaultMessage: 'This call has been moved as many times as its link allows. Please call us to change it.',
+  },
+  counsellingTooManyEmails: {
+    id: 'validation.counselling.tooManyEmails',
+    defaultMessage:
+      'We have sent this email address as many messages about calls as we send in a day. Please call us, or try again tomorrow.',
+  },
+  counsellingBusy: {
+    id: 'validation.counselling.busy',
+    defaultMessage: 'Many people are booking right now. Please try again.',
   },
   counsellingCallNotChangeable: {
     id: 'validation.counselling.callNotChangeable',
@@ -297,6 +333,32 @@ export const FIXED = defineMessages({
     id: 'validation.appError.signingLinkExpired',
     defaultMessage: 'This signing link has expired.',
   },
+  spouseConsentNameMismatch: {
+    id: 'validation.spouseConsent.nameMismatch',
+    defaultMessage:
+      'This name does not match the spouse’s name on the application. Type the first and last name as they were given.',
+  },
+  spouseConsentLinkNotValid: {
+    id: 'validation.spouseConsent.linkNotValid',
+    defaultMessage: 'This link is not valid. Please ask your spouse to send you a new one.',
+  },
+  spouseConsentLinkExpired: {
+    id: 'validation.spouseConsent.linkExpired',
+    defaultMessage: 'This link has expired. Please ask your spouse to send you a new one.',
+  },
+  spouseConsentAlreadyGiven: {
+    id: 'validation.spouseConsent.alreadyGiven',
+    defaultMessage: 'Your consent has already been recorded. Nothing more is needed from you.',
+  },
+  spouseConsentTooManyLinks: {
+    id: 'validation.spouseConsent.tooManyLinks',
+    defaultMessage:
+      'We have sent as many links as we send in a day. Please try again tomorrow, or let your spouse give their consent here on this screen.',
+  },
+  spouseConsentNoSpouse: {
+    id: 'validation.spouseConsent.noSpouse',
+    defaultMessage: 'This application has no spouse to ask for consent.',
+  },
   appErrorInternalError: {
     id: 'validation.appError.internal',
     defaultMessage: 'Something went wrong. Please try again.',
@@ -321,6 +383,7 @@ export const LABELS = defineMessages({
   zipCode: { id: 'validation.label.zipCode', defaultMessage: 'Zip code' },
   dateOfBirth: { id: 'validation.label.dateOfBirth', defaultMessage: 'Date of birth' },
   spouseLanguage: { id: 'validation.label.spouseLanguage', defaultMessage: 'Your spouse’s language' },
+  spouseFullName: { id: 'validation.label.spouseFullName', defaultMessage: 'Full name' },
   numberOfDependents: { id: 'validation.label.numberOfDependents', defaultMessage: 'Number of dependents' },
   housingCost: {
     id: 'validation.label.housingCost',

@@ -20,6 +20,7 @@ describe('balanceBelowDmpPayment: the payment account cannot cover the next draf
       monthlyPayment: 41_200,
       nextPaymentDate: '2026-03-15',
       windowDays: 5,
+      timeZone: 'America/New_York',
     });
 
   it.each([

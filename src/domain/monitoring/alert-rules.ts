@@ -1,4 +1,5 @@
 import type { AlertType } from '#domain/flow/staff-views';
+import { dayIn, daysBetween, monthsBetween } from '#domain/calendar';
 import { draftDateAt } from '#domain/enrollment/plan-terms';
 
 // The rules that watch an enrolled customer's finances. Each takes the records a monitor has just read and
@@ -18,11 +19,6 @@ export type AlertCandidate = { type: AlertType; trigger: { id: string; type: Ale
 export const alertKey = (c: AlertCandidate) => `${c.type}:${c.trigger.type}:${c.trigger.id}`;
 
 const DAY_MS = 86_400_000;
-/** Whole days from one calendar date (YYYY-MM-DD) to another; negative when `to` is earlier. */
-export const daysFrom = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-/** The calendar date (UTC) of a moment. */
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------- balance below the plan's payment
 
@@ -45,20 +41,15 @@ export function balanceBelowDmpPayment(o: {
   /** The next date the plan's payment is drawn (YYYY-MM-DD). */
   nextPaymentDate: string;
   windowDays: number;
+  /** The agency's time zone: the day the balance was read on is its day there. */
+  timeZone: string;
 }): AlertCandidate | null {
   const spendable = o.balance.available ?? o.balance.current;
   if (spendable === null) return null;
-  const daysToPayment = daysFrom(dayOf(o.balance.createdAt), o.nextPaymentDate);
+  const daysToPayment = daysBetween(dayIn(o.balance.createdAt, o.timeZone), o.nextPaymentDate);
   if (daysToPayment < 0 || daysToPayment > o.windowDays) return null;
   if (spendable >= o.monthlyPayment) return null;
   return { type: 'balanceBelowDMPPayment', trigger: { id: o.balance.id, type: 'plaidBalance' } };
-}
-
-/** A plan recorded before draft days stopped at the 28th may say the 31st: the month's last day then. */
-function atMostMonthEnd(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return d <= lastDay ? date : `${date.slice(0, 8)}${String(lastDay).padStart(2, '0')}`;
 }
 
 /**
@@ -71,10 +62,10 @@ export function nextPaymentDate(
   draftDayChanges: readonly string[] = [],
 ): string {
   const schedule = { firstDraftDate: firstPaymentDate, draftDayChanges };
-  const [fy, fm] = firstPaymentDate.split('-').map(Number) as [number, number];
-  const [ty, tm] = today.split('-').map(Number) as [number, number];
-  for (let k = Math.max(0, (ty - fy) * 12 + (tm - fm) - 1); ; k += 1) {
-    const date = atMostMonthEnd(draftDateAt(schedule, k));
+  // A plan recorded before draft days stopped at the 28th may say the 31st: draftDateAt gives the month's last
+  // day then.
+  for (let k = Math.max(0, monthsBetween(firstPaymentDate, today) - 1); ; k += 1) {
+    const date = draftDateAt(schedule, k);
     if (date >= today) return date;
   }
 }

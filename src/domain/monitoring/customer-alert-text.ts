@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AlertType } from '../flow/staff-views';
-import { MONTH_NAMES } from '../calendar';
+import { calendarDateOfIso, MONTH_NAMES, utcDayOf } from '../calendar';
 import { formatDollars, roundToDollar, type Cents } from '../money/cents';
 import { SCORE_MAX } from '../underwriting/scores';
 
@@ -64,11 +64,9 @@ export function formatAlertDate(value: string): string {
   // A timestamp is read as its UTC day: a transaction or an inquiry is stored as midnight UTC of its day.
   const at = value.length > 10 ? new Date(value) : null;
   if (at && Number.isNaN(at.getTime())) return '';
-  const [y, m, d] = at
-    ? [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()]
-    : [Number(day[1]), Number(day[2]), Number(day[3])];
-  const month = MONTH_NAMES[m - 1];
-  return month ? `${month} ${d}, ${y}` : '';
+  const { year, month, day: date } = calendarDateOfIso(at ? utcDayOf(at) : day[0]);
+  const name = MONTH_NAMES[month - 1];
+  return name ? `${name} ${date}, ${year}` : '';
 }
 
 /**

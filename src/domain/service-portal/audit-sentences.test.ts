@@ -6,6 +6,7 @@ import {
   openingSentence,
   PROPOSAL_QUEUE_ACTOR,
   SIGNER_ACTOR,
+  SPOUSE_ACTOR,
   SILENT_DEFAULT_ACTOR,
   UNKNOWN_ACTOR,
   unnamedActor,
@@ -362,6 +363,28 @@ const TABLE: Row[] = [
     ],
   ],
   [
+    'a failed quality control reopened by a supervisor, the borrower emailed',
+    {
+      action: 'qualityControlReopened',
+      before: { status: 'disqualified', hasPassedQualityControl: false, borrowerEmailed: true },
+      after: { status: 'counselorReview', hasPassedQualityControl: null, borrowerEmailed: true },
+    },
+    [
+      'Dana Reyes reopened the failed quality control',
+      'The borrower was emailed that the application is being reviewed again',
+      'Status: Disqualified → Counselor review',
+    ],
+  ],
+  [
+    'a failed quality control reopened, the borrower not told',
+    {
+      action: 'qualityControlReopened',
+      before: { status: 'disqualified', hasPassedQualityControl: false, borrowerEmailed: false },
+      after: { status: 'counselorReview', hasPassedQualityControl: null, borrowerEmailed: false },
+    },
+    ['Dana Reyes reopened the failed quality control', 'Status: Disqualified → Counselor review'],
+  ],
+  [
     'quality control passed, with its checklist',
     {
       action: 'qualityControl',
@@ -480,6 +503,46 @@ const TABLE: Row[] = [
     { action: 'counsellingCallOutcome', after: { state: 'missed', contactAttemptId: null } },
     ['Dana Reyes marked a counselling call missed'],
   ],
+  [
+    'a day off added for the whole agency',
+    { action: 'agencyDayOffAdded', entityType: 'agencyDayOff', entityId: '2026-12-24' },
+    ['Dana Reyes closed the agency on December 24, 2026'],
+  ],
+  [
+    'a day off removed',
+    { action: 'agencyDayOffRemoved', entityType: 'agencyDayOff', entityId: '2026-12-24' },
+    ['Dana Reyes opened the agency again on December 24, 2026'],
+  ],
+  [
+    'the spouse consented at the applicant’s screen',
+    { action: 'spouseCreditConsentGiven', after: { method: 'atScreen', language: 'en' } },
+    ['Dana Reyes handed the screen to the spouse, who gave their own consent to the credit inquiry'],
+  ],
+  [
+    'the spouse consented from the emailed link (the actor named as the log names none)',
+    { action: 'spouseCreditConsentGiven', after: { method: 'emailedLink', language: 'es' } },
+    ['Dana Reyes gave their consent to the credit inquiry from the link emailed to them'],
+  ],
+  [
+    'a consent link emailed to the spouse',
+    { action: 'spouseConsentLinkSent', after: { language: 'en', resend: false } },
+    ['Dana Reyes emailed the spouse a link to consent to the credit inquiry'],
+  ],
+  [
+    'a new consent link emailed to the spouse',
+    { action: 'spouseConsentLinkSent', after: { language: 'en', resend: true } },
+    ['Dana Reyes emailed the spouse a new link to consent to the credit inquiry'],
+  ],
+  [
+    'the borrower applied again after a change',
+    { action: 'reapplied', after: { newApplicationId: 'app-2', change: 'income' } },
+    ['Dana Reyes applied again with a new application: their income changed'],
+  ],
+  [
+    'the borrower applied again after the waiting period',
+    { action: 'reapplied', after: { newApplicationId: 'app-2', change: null } },
+    ['Dana Reyes applied again with a new application, after the waiting period'],
+  ],
   ['an action this list does not know', { action: 'retiredAction' }, ['Dana Reyes: retiredAction']],
 ];
 
@@ -511,6 +574,9 @@ describe('auditSentences', () => {
       PROPOSAL_QUEUE_ACTOR,
     );
     expect(unnamedActor({ action: 'signingLinkSent', after: null })).toBe(SIGNER_ACTOR);
+    expect(unnamedActor({ action: 'spouseCreditConsentGiven', after: { method: 'emailedLink' } })).toBe(
+      SPOUSE_ACTOR,
+    );
   });
 
   it('has a row for every audit action', () => {

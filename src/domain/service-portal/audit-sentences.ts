@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'offerStatus',
   'creditorAccount',
   'qualityControl',
+  /** A supervisor took back a failed quality control: the application is in counsellor review again. */
+  'qualityControlReopened',
   'transfer',
   'markTransferred',
   'alertSeen',
@@ -62,6 +64,18 @@ export const AUDIT_ACTIONS = [
   'signingLinkSent',
   /** A counselling call marked completed or missed (with the contact attempt logged in the same step, if any). */
   'counsellingCallOutcome',
+  /** A day the whole agency is closed, added or removed by a supervisor (no application). */
+  'agencyDayOffAdded',
+  'agencyDayOffRemoved',
+  /** The borrower applied again after a refusal: a new application on the account; this one is kept. */
+  'reapplied',
+  /**
+   * The spouse gave their own consent to the inquiry of their credit file: at the applicant's screen (the actor
+   * is the applicant's account) or from the link emailed to them (no account, so no actor).
+   */
+  'spouseCreditConsentGiven',
+  /** The applicant emailed the spouse a link to give their consent (the actor is the borrower). */
+  'spouseConsentLinkSent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -314,6 +328,21 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
       return [creditorAccountSentence(record, names)];
     case 'qualityControl':
       return qualityControlSentences(record, actor);
+    case 'reapplied': {
+      const change = text(field(record.after, 'change'));
+      return [
+        `${actor} applied again with a new application` +
+          (change ? `: their ${change} changed` : ', after the waiting period'),
+      ];
+    }
+    case 'qualityControlReopened':
+      return [
+        `${actor} reopened the failed quality control`,
+        ...(field(record.after, 'borrowerEmailed') === true
+          ? ['The borrower was emailed that the application is being reviewed again']
+          : []),
+        ...statusLine(record),
+      ];
     case 'transfer':
       return transferSentences(record, actor);
     case 'markTransferred': {
@@ -336,11 +365,29 @@ export function auditSentences(record: AuditRecord, names: AuditNames): string[]
     }
     case 'planChangeAnnounced':
       return [planChangeSentence(record, actor)];
+    case 'spouseCreditConsentGiven':
+      return field(record.after, 'method') === 'emailedLink'
+        ? [`${actor} gave their consent to the credit inquiry from the link emailed to them`]
+        : [`${actor} handed the screen to the spouse, who gave their own consent to the credit inquiry`];
+    case 'spouseConsentLinkSent':
+      return [
+        field(record.after, 'resend') === true
+          ? `${actor} emailed the spouse a new link to consent to the credit inquiry`
+          : `${actor} emailed the spouse a link to consent to the credit inquiry`,
+      ];
     case 'signingLinkSent': {
       const role = field(record.after, 'role') === 'spouse' ? 'the spouse' : 'the borrower';
       return field(record.after, 'via') === 'app'
         ? [`${actor} opened a new signing link from the application`]
         : [`${actor} asked for a new signing link; it was emailed to ${role}`];
+    }
+    case 'agencyDayOffAdded':
+    case 'agencyDayOffRemoved': {
+      // The entity is the day itself ('2026-12-24'), read as the rest of the history reads dates.
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(record.entityId) ? formatLetterDate(record.entityId) : 'a day';
+      return record.action === 'agencyDayOffAdded'
+        ? [`${actor} closed the agency on ${day}`]
+        : [`${actor} opened the agency again on ${day}`];
     }
     case 'counsellingCallOutcome': {
       const state = field(record.after, 'state');
@@ -405,6 +452,8 @@ export function foldOpenings(lines: readonly AuditLine[]): (AuditLine & { times:
 export const UNKNOWN_ACTOR = 'A staff member';
 /** Who did it when a signer asked from their signing link: they have no account to name. */
 export const SIGNER_ACTOR = 'A signer';
+/** Who consented from the emailed link: the spouse, who has no account. */
+export const SPOUSE_ACTOR = 'The spouse';
 /** Who answered an offer whose creditor stayed silent past its programme's days: nobody signed in. */
 export const SILENT_DEFAULT_ACTOR = 'The silent-creditor default';
 
@@ -431,6 +480,7 @@ export const silentAfterDaysOf = (record: Pick<AuditRecord, 'after'>): number | 
  */
 export function unnamedActor(record: Pick<AuditRecord, 'action' | 'after'>): string {
   if (record.action === 'signingLinkSent') return SIGNER_ACTOR;
+  if (record.action === 'spouseCreditConsentGiven') return SPOUSE_ACTOR;
   if (bySilentDefault(record)) return SILENT_DEFAULT_ACTOR;
   if (record.action === 'proposalWithdrawn') return PROPOSAL_QUEUE_ACTOR;
   return UNKNOWN_ACTOR;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDay, parseDay, utcDayOf } from '#domain/calendar';
 
 // The service portal's date window. Query dates are 'yyyy-MM-dd' calendar days, read as
 // UTC days like the original's ISO-string comparison; the filter shows 'MM/dd/yyyy', tiles 'MM-dd-yyyy hh:mm a'.
@@ -18,14 +19,7 @@ export const MIN_QUERY_YEAR = 1900;
 export const MAX_QUERY_YEAR = 2100;
 
 /** 'yyyy-MM-dd' → that day's midnight UTC, or undefined when it is not a real calendar day (2026-02-30). */
-function calendarDay(value: string): Date | undefined {
-  const m = ISO_DAY.exec(value);
-  if (!m) return undefined;
-  // setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999.
-  const date = new Date(0);
-  date.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return date.toISOString().startsWith(value) ? date : undefined;
-}
+const calendarDay = (value: string): Date | undefined => (isIsoDay(value) ? parseDay(value) : undefined);
 
 const yearInRange = (date: Date) =>
   date.getUTCFullYear() >= MIN_QUERY_YEAR && date.getUTCFullYear() <= MAX_QUERY_YEAR;
@@ -37,7 +31,7 @@ export function parseQueryDate(value: string): Date | undefined {
 }
 
 /** Date → 'yyyy-MM-dd' (UTC), the query format. */
-export const toQueryDate = (date: Date): string => date.toISOString().slice(0, 10);
+export const toQueryDate = (date: Date): string => utcDayOf(date);
 
 export const INVALID_DATE_MESSAGE = 'Please enter a date as yyyy-MM-dd';
 export const DATE_ORDER_MESSAGE = 'The start date must be on or before the end date';
@@ -53,8 +47,7 @@ export const queryDateSchema = z.string().superRefine((value, ctx) => {
 /** The half-open window [from, to) that createdAt must fall in. */
 export type DateWindow = { from: Date; to: Date };
 
-const startOfDay = (date: Date) =>
-  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+const startOfDay = (date: Date) => parseDay(utcDayOf(date));
 
 /**
  * The window for the chosen dates: none → the last 72 hours; one date → that day; two → the range. The end

@@ -245,6 +245,8 @@ export const queueQuerySchema = z
     contactInformation: optionList(CONTACT_INFORMATION_FIELDS, [...CONTACT_INFORMATION_FIELDS]),
     searchValue: filterText(SEARCH_VALUE_MAX_LENGTH * 2).optional(),
     assignedToMe: flag,
+    /** Only the applications whose plan no longer fits the budget (after a leave-out, a decline or a counter-offer). */
+    planNoLongerFits: flag,
     debtStatus: optionList(DEBT_STATUSES, DEFAULT_DEBT_FILTERS.debtStatus),
     debtDetail: optionList(DEBT_DETAILS, DEFAULT_DEBT_FILTERS.debtDetail),
     portfolioType: optionList(PORTFOLIO_TYPES, DEFAULT_DEBT_FILTERS.portfolioType),

@@ -7,6 +7,7 @@ import {
   requiredReductionOf,
   thinBudgetMessage,
   wouldDisqualifyMessage,
+  planNotNeededMessage,
 } from './budget-room';
 
 describe('the room a budget leaves', () => {
@@ -61,6 +62,19 @@ describe('what the borrower is told', () => {
       'The plan needs about $330 a month of room; your budget leaves nothing: your expenses and other debt ' +
         'payments are $40 more than your income.',
     );
+  });
+
+  it('before a save that would disqualify because no plan is needed, says what would change the result', () => {
+    // $1,000 left against $300 of payments now: a plan is offered under $800, so $201 less.
+    expect(planNotNeededMessage({ room: 100000, currentPayment: 30000 })).toBe(
+      'Your budget leaves $1,000 a month, enough to pay the estimated $300 a month on these debts now with ' +
+        '$700 to spare, so a plan is not needed. A plan is offered when your budget leaves less than $800 a ' +
+        'month: $201 less than now.',
+    );
+    // Cents: $623.40 is the line, so under $623 is safe; $700.50 − $78 = $622.50 is under it.
+    const cents = planNotNeededMessage({ room: 70050, currentPayment: 12340 });
+    expect(cents).toContain('leaves $700 a month');
+    expect(cents).toContain('less than $623 a month: $78 less than now.');
   });
 
   it('says how little is left and suggests the cushion', () => {

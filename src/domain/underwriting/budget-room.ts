@@ -1,4 +1,5 @@
 import { ceilToDollar, formatDollars, roundToDollar, sumCents, type Cents } from '../money/cents';
+import { CASHFLOW_TOO_HIGH_MARGIN } from './constants';
 
 // The room a budget leaves for the plan, and what the borrower is told before a save that would end the
 // application or approve a budget with next to nothing to spare (docs/decisions/0076).
@@ -58,6 +59,32 @@ export const WOULD_DISQUALIFY_TITLE = 'The plan does not fit this budget';
 export const WOULD_DISQUALIFY_HELP =
   'If an amount is higher than what you really spend, or your income is missing something, correct it and ' +
   'save again. If the figures are right, you can finish here: we will explain what you can do instead.';
+
+const floorToDollar = (c: Cents): Cents => Math.floor(c / 100) * 100;
+
+/**
+ * Before a save that would disqualify because no plan is needed (the budget pays the debts as they are, with
+ * the margin to spare): what the budget leaves, the estimated payments on these debts now, and what would
+ * change the result, in whole dollars a borrower can check: the amount the budget would have to leave less
+ * for a plan to be offered. `room` is income − expenses − other debt payments.
+ */
+export function planNotNeededMessage(o: { room: Cents; currentPayment: Cents }): string {
+  // Whole dollars rounded so that the sentence stays true: a budget leaving less than `below` gets a plan.
+  const below = floorToDollar(o.currentPayment + CASHFLOW_TOO_HIGH_MARGIN);
+  const less = ceilToDollar(o.room - below + 1);
+  return (
+    `Your budget leaves ${formatDollars(floorToDollar(o.room))} a month, enough to pay the estimated ` +
+    `${formatDollars(o.currentPayment)} a month on these debts now with ${formatDollars(o.room - o.currentPayment)} ` +
+    `to spare, so a plan is not needed. A plan is offered when your budget leaves less than ` +
+    `${formatDollars(below)} a month: ${formatDollars(less)} less than now.`
+  );
+}
+
+export const PLAN_NOT_NEEDED_TITLE = 'You may not need a plan';
+export const PLAN_NOT_NEEDED_HELP =
+  'If an expense is missing, an amount is lower than what you really spend, or your income is lower than ' +
+  'you entered, correct it and save again. If the figures are right, you can finish here: we will show you ' +
+  'how to pay these debts off on your own.';
 
 /** When the budget would leave less than the cushion after the plan payment. */
 export function thinBudgetMessage(left: Cents): string {

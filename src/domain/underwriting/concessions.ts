@@ -50,7 +50,7 @@ export const DEFAULT_CREDITOR_ID = 'default';
 /** A programme version's id: the creditor and the version number ('american-express@2'). */
 export const programmeVersionId = (creditorId: string, version: number): string => `${creditorId}@${version}`;
 
-/** The creditors and programmes a new database starts with: data/creditor-concessions.json, each as version 1. */
+/** The creditors and programmes a new database starts with: src/data/creditor-concessions.json, each as version 1. */
 export const SHIPPED_CONCESSIONS: readonly (ConcessionProgramme & { source: string })[] =
   table.concessions.map((r) => ({
     id: programmeVersionId(r.id, 1),

@@ -1,6 +1,6 @@
 import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
 import { describe, expect, it } from 'vitest';
-import { requiredReductionOf } from './budget-room';
+import { MONTHLY_CUSHION, requiredReductionOf } from './budget-room';
 import { decide, type DecisionExpense, type DecisionInput } from './decision';
 import { reducibleFloor } from './expense-estimates';
 import type { OfferInput } from './offers';
@@ -134,10 +134,11 @@ describe('decide', () => {
     expect(result.disqualificationReasons).not.toContain('notEnoughEligibleDebt');
   });
 
-  it('proposes a budget that cuts only flexible lines, in proportion, to cover the shortfall', () => {
-    // Cashflow 2,580 − 2,540 = 40; short 101.39 − 40 = 61.39 of the 250 that can be cut.
-    // Restaurants give 200/250 × 61.39 = 49.11 → 50; entertainment 50/250 × 61.39 = 12.28 → 13, then gives
-    // back the dollar the two roundings added: together 62, the shortfall rounded up once.
+  it('proposes a budget that cuts only flexible lines, in proportion, to cover the shortfall and the $50 cushion', () => {
+    // Cashflow 2,580 − 2,540 = 40; short 101.39 − 40 = 61.39 of the 250 that can be cut; with the cushion
+    // the proposal aims at 111.39. Restaurants give 200/250 × 111.39 = 89.11 → 90; entertainment
+    // 50/250 × 111.39 = 22.28 → 23, then gives back the dollar the two roundings added: together 112, which
+    // leaves 40 + 112 − 101.39 = 50.61 a month after the plan payment, not a dollar.
     const result = decide(input({ monthlyIncome: 258000 }));
     expect(result).toMatchObject({
       isQualified: true,
@@ -146,13 +147,14 @@ describe('decide', () => {
       reducibleExpenseAmount: REDUCIBLE,
     });
     expect(result.proposedBudget?.lines).toEqual([
-      { category: 'food', subCategory: 'away', currentValue: 30000, proposedValue: 25000 },
-      { category: 'personal', subCategory: 'entertainment', currentValue: 10000, proposedValue: 8800 },
+      { category: 'food', subCategory: 'away', currentValue: 30000, proposedValue: 21000 },
+      { category: 'personal', subCategory: 'entertainment', currentValue: 10000, proposedValue: 7800 },
     ]);
     expect(result.proposedBudget?.description).toBe(
-      'Lower flexible expenses by $62 a month so the plan payment of $101 fits the budget.',
+      'Lower flexible expenses by $112 a month so the plan payment of $101 fits the budget.',
     );
-    expect(result.explanation).toContain('That is $61 short');
+    // The one figure: the explanation's shortfall is the reduction the cuts add up to, rounded up once.
+    expect(result.explanation).toContain('That is $62 short');
   });
 
   it('cuts flexible lines down to their floor, and no further, when the shortfall needs all of it', () => {
@@ -208,8 +210,11 @@ describe('decide', () => {
       const lines = result.proposedBudget?.lines ?? [];
       const cut = lines.reduce((s, l) => s + l.currentValue - l.proposedValue, 0);
       expect(cut).toBeGreaterThanOrEqual(required);
-      // One figure: the cuts add up to the reduction /budget asks for, not a dollar a line more.
-      expect(cut).toBe(requiredReductionOf(required, REDUCIBLE));
+      // The cuts aim at the shortfall and the cushion, rounded once, as far as the flexible lines allow.
+      expect(cut).toBe(requiredReductionOf(required + MONTHLY_CUSHION, REDUCIBLE));
+      const left =
+        monthlyIncome - (EXPENSES - cut) - (result.offers[0]!.payment + (result.offers[0]!.fee ?? 0));
+      if (required + MONTHLY_CUSHION <= REDUCIBLE) expect(left).toBeGreaterThanOrEqual(MONTHLY_CUSHION);
       for (const l of lines) {
         expect((l.currentValue - l.proposedValue) % 100).toBe(0);
         const expense = expenses.find((e) => e.category === l.category && e.subCategory === l.subCategory)!;

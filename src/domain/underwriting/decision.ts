@@ -2,7 +2,8 @@ import { ceilToDollar, formatDollars, sumCents, type Cents } from '../money/cent
 import type { ExpenseCategory } from '../validation/expenses';
 import { CASHFLOW_TOO_HIGH_MARGIN, MINIMUM_ELIGIBLE_BALANCE } from './constants';
 import { reducibleFloor, REDUCIBLE_LINES, type BudgetLine } from './expense-estimates';
-import { requiredReductionOf } from './budget-room';
+import { MONTHLY_CUSHION, requiredReductionOf } from './budget-room';
+import { budgetSentence, fitSentence, planSentence } from './explanation-text';
 import type { ConcessionTable } from './concessions';
 import { buildOffer, type OfferDraft, type OfferInput } from './offers';
 import { monthlyFeeShares } from './plan-fees';
@@ -63,13 +64,19 @@ export const budgetDescription = (savings: Cents, planPayment: Cents): string =>
   `Lower flexible expenses by ${formatDollars(savings)} a month so the plan payment of ` +
   `${formatDollars(planPayment)} fits the budget.`;
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+/**
+ * What the proposed budget lowers the expenses by: the shortfall and the monthly cushion the budget page
+ * advises keeping, as far as the flexible lines allow. A budget that only just covers the plan payment leaves
+ * nothing for a higher bill; the borrower may still move the cuts down to the shortfall itself.
+ */
+export const proposedReductionOf = (required: Cents, reducible: Cents): Cents =>
+  requiredReductionOf(required + MONTHLY_CUSHION, reducible);
 
 /**
  * Spreads a reduction over the discretionary lines in proportion to what each can give up, in whole dollars
  * (rounded up, so the cuts cover the reduction), never below a line's floor. Together the cuts come to the
- * reduction rounded up to a dollar once (requiredReductionOf), the figure /budget asks for: rounding each
- * line up would otherwise add a dollar a line, and the page would show two figures for one reduction.
+ * reduction rounded up to a dollar once (requiredReductionOf): rounding each line up would otherwise add a
+ * dollar a line, and the page would show two figures for one reduction.
  */
 function proposeCuts(expenses: readonly DecisionExpense[], required: Cents): ProposedBudgetLine[] {
   const order = (e: DecisionExpense): number =>
@@ -131,17 +138,18 @@ export function decide(i: DecisionInput): DecisionResult {
     ineligibleDebtPayment: i.ineligibleDebtPayment,
     offers,
   };
-  const budgetText =
-    `Your monthly income of ${formatDollars(i.monthlyIncome)}, less ${formatDollars(currentExpenses)} of expenses` +
-    (i.ineligibleDebtPayment > 0
-      ? ` and ${formatDollars(i.ineligibleDebtPayment)} of other debt payments`
-      : '') +
-    `, leaves ${formatDollars(cashflow)} a month.`;
-  const planText =
-    `The plan pays ${plural(offers.length, 'account', 'accounts')} with ${formatDollars(totalBalance)} owed ` +
-    `for ${formatDollars(planPayment)} a month` +
-    (monthlyFee > 0 ? ` (including the ${formatDollars(monthlyFee)} monthly fee)` : '') +
-    `, against an estimated ${formatDollars(eligibleDebtPayment)} a month now.`;
+  const budgetText = budgetSentence({
+    monthlyIncome: i.monthlyIncome,
+    expenses: currentExpenses,
+    otherDebtPayments: i.ineligibleDebtPayment,
+  });
+  const planText = planSentence({
+    accounts: offers.length,
+    owed: totalBalance,
+    planPayment,
+    monthlyFee,
+    currentPayment: eligibleDebtPayment,
+  });
 
   if (offers.length === 0 || totalBalance < MINIMUM_ELIGIBLE_BALANCE) {
     return {
@@ -181,14 +189,14 @@ export function decide(i: DecisionInput): DecisionResult {
       requiredExpenseReductionAmount: null,
       disqualificationReasons: [],
       proposedBudget: null,
-      explanation: `${budgetText} ${planText} The plan fits the budget as it is.`,
+      explanation: `${budgetText} ${planText} ${fitSentence(0, 0)}`,
     };
   }
 
   const required = planPayment - cashflow;
   const reducible = sumCents(i.expenses.map((e) => e.value - reducibleFloor(e)));
   if (reducible >= required) {
-    const lines = proposeCuts(i.expenses, required);
+    const lines = proposeCuts(i.expenses, required + MONTHLY_CUSHION);
     const savings = sumCents(lines.map((l) => l.currentValue - l.proposedValue));
     const description = budgetDescription(savings, planPayment);
     return {
@@ -198,9 +206,7 @@ export function decide(i: DecisionInput): DecisionResult {
       requiredExpenseReductionAmount: required,
       disqualificationReasons: [],
       proposedBudget: { description, lines },
-      explanation:
-        `${budgetText} ${planText} That is ${formatDollars(required)} short; lowering flexible expenses ` +
-        `(up to ${formatDollars(reducible)} can be cut) closes the gap, so a proposed budget comes with the offers.`,
+      explanation: `${budgetText} ${planText} ${fitSentence(required, reducible)}`,
     };
   }
 
@@ -211,8 +217,6 @@ export function decide(i: DecisionInput): DecisionResult {
     requiredExpenseReductionAmount: required,
     disqualificationReasons: [DISQUALIFICATION_REASONS.insufficientIncome],
     proposedBudget: null,
-    explanation:
-      `${budgetText} ${planText} That is ${formatDollars(required)} short, and flexible expenses can only ` +
-      `be cut by ${formatDollars(reducible)}, so the plan payment cannot be afforded.`,
+    explanation: `${budgetText} ${planText} ${fitSentence(required, reducible)}`,
   };
 }

@@ -4,7 +4,7 @@ import { EXPENSE_GROUPS, type ExpenseCategory, type LineAudience } from '../vali
 import type { BureauTradeline } from './credit-report';
 import { isEligibleTradeline } from './eligibility';
 
-// Estimated household expenses: benchmarks by income bracket from data/expense-benchmarks.json
+// Estimated household expenses: benchmarks by income bracket from src/data/expense-benchmarks.json
 // (BLS Consumer Expenditure Survey 2024 and IRS health care standards), adjusted for household size, homeowner
 // or renter, car ownership and dependents; debt lines from the credit reports. docs/decisions/0011.
 

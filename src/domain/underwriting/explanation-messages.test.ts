@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CATALOGS } from '../i18n/all-catalogs';
 import { SHIPPED_CONCESSIONS } from './concessions';
 import { decide, type DecisionExpense, type DecisionInput } from './decision';
+import { formatDollars } from '../money/cents';
 import { explanationSentences, localizeExplanation } from './explanation-messages';
+import { budgetSentence, fitSentence } from './explanation-text';
 import type { OfferInput } from './offers';
 
 // The explanation's messages are checked against decide()'s English, branch by branch, word for word.
@@ -84,6 +86,35 @@ describe('the decision’s explanation as messages', () => {
     for (const [, i] of CASES) {
       const text = localizeExplanation(decide(i).explanation, (d, v) => es.formatMessage(d, v));
       expect(text).not.toMatch(/\b(the|income|month|plan pays|short)\b/);
+    }
+  });
+
+  it('recognises the sentences against a budget the borrower agreed, in both languages', () => {
+    for (const [cashflow, other, gap] of [
+      [30_000, 0, 0],
+      [30_000, 2_000, 4_050],
+    ] as const) {
+      const english = [
+        budgetSentence({
+          monthlyIncome: 300_000,
+          expenses: 270_000 - other,
+          otherDebtPayments: other,
+          agreed: true,
+        }),
+        fitSentence(gap, 20_000, true),
+      ].join(' ');
+      expect(english).toMatch(/^With the budget you agreed, your monthly income of \$3,000/);
+      expect(english).toContain(`leaves ${formatDollars(cashflow)} a month.`);
+      const parts = explanationSentences(english);
+      expect(parts, english).not.toBeNull();
+      expect(parts!.map((p) => en.formatMessage(p.descriptor, p.values)).join(' ')).toBe(english);
+      const spanish = localizeExplanation(english, (d, v) => es.formatMessage(d, v));
+      expect(spanish).toMatch(/^Con el presupuesto que aceptó, su ingreso mensual de \$3,000/);
+      expect(spanish).toContain(
+        gap > 0
+          ? 'Eso es $41 al mes más de lo que le deja el presupuesto que aceptó.'
+          : 'El plan cabe en el presupuesto que aceptó.',
+      );
     }
   });
 

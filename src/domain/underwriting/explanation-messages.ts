@@ -8,9 +8,13 @@ import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 export const EXPLANATION_MESSAGES: Record<
   | 'budget'
   | 'budgetWithOtherDebts'
+  | 'agreedBudget'
+  | 'agreedBudgetWithOtherDebts'
   | 'plan'
   | 'planWithFee'
   | 'fits'
+  | 'fitsAgreedBudget'
+  | 'shortOfAgreedBudget'
   | 'proposedBudget'
   | 'insufficientIncome'
   | 'cashflowTooHigh'
@@ -28,6 +32,16 @@ export const EXPLANATION_MESSAGES: Record<
     defaultMessage:
       'Your monthly income of {income}, less {expenses} of expenses and {otherDebts} of other debt payments, leaves {cashflow} a month.',
   },
+  agreedBudget: {
+    id: 'outcome.explanation.agreedBudget',
+    defaultMessage:
+      'With the budget you agreed, your monthly income of {income}, less {expenses} of expenses, leaves {cashflow} a month.',
+  },
+  agreedBudgetWithOtherDebts: {
+    id: 'outcome.explanation.agreedBudgetWithOtherDebts',
+    defaultMessage:
+      'With the budget you agreed, your monthly income of {income}, less {expenses} of expenses and {otherDebts} of other debt payments, leaves {cashflow} a month.',
+  },
   plan: {
     id: 'outcome.explanation.plan',
     defaultMessage:
@@ -39,6 +53,14 @@ export const EXPLANATION_MESSAGES: Record<
       'The plan pays {accounts, plural, one {# account} other {# accounts}} with {owed} owed for {payment} a month (including the {fee} monthly fee), against an estimated {current} a month now.',
   },
   fits: { id: 'outcome.explanation.fits', defaultMessage: 'The plan fits the budget as it is.' },
+  fitsAgreedBudget: {
+    id: 'outcome.explanation.fitsAgreedBudget',
+    defaultMessage: 'The plan fits the budget you agreed.',
+  },
+  shortOfAgreedBudget: {
+    id: 'outcome.explanation.shortOfAgreedBudget',
+    defaultMessage: 'That is {required} a month more than the budget you agreed leaves.',
+  },
   proposedBudget: {
     id: 'outcome.explanation.proposedBudget',
     defaultMessage:
@@ -74,6 +96,22 @@ const COUNT = '(\\d+) accounts?';
 /** Each sentence's pattern over its English, and the values its groups hold, in order. */
 const SENTENCES: { key: Key; pattern: RegExp; values: (m: RegExpExecArray) => Values }[] = [
   {
+    key: 'agreedBudgetWithOtherDebts',
+    pattern: new RegExp(
+      `With the budget you agreed, your monthly income of ${MONEY}, less ${MONEY} of expenses and ${MONEY} of other debt payments, leaves ${MONEY} a month\\.`,
+      'y',
+    ),
+    values: (m) => ({ income: m[1]!, expenses: m[2]!, otherDebts: m[3]!, cashflow: m[4]! }),
+  },
+  {
+    key: 'agreedBudget',
+    pattern: new RegExp(
+      `With the budget you agreed, your monthly income of ${MONEY}, less ${MONEY} of expenses, leaves ${MONEY} a month\\.`,
+      'y',
+    ),
+    values: (m) => ({ income: m[1]!, expenses: m[2]!, cashflow: m[3]! }),
+  },
+  {
     key: 'budgetWithOtherDebts',
     pattern: new RegExp(
       `Your monthly income of ${MONEY}, less ${MONEY} of expenses and ${MONEY} of other debt payments, leaves ${MONEY} a month\\.`,
@@ -106,6 +144,12 @@ const SENTENCES: { key: Key; pattern: RegExp; values: (m: RegExpExecArray) => Va
     values: (m) => ({ accounts: Number(m[1]), owed: m[2]!, payment: m[3]!, current: m[4]! }),
   },
   { key: 'fits', pattern: /The plan fits the budget as it is\./y, values: () => ({}) },
+  { key: 'fitsAgreedBudget', pattern: /The plan fits the budget you agreed\./y, values: () => ({}) },
+  {
+    key: 'shortOfAgreedBudget',
+    pattern: new RegExp(`That is ${MONEY} a month more than the budget you agreed leaves\\.`, 'y'),
+    values: (m) => ({ required: m[1]! }),
+  },
   {
     key: 'proposedBudget',
     pattern: new RegExp(

@@ -1,3 +1,4 @@
+import { dayNumber, dayOfNumber } from '#domain/calendar';
 import { sumCents, type Cents } from '../money/cents';
 import { MONTHS_PER_YEAR } from '../money/amortization';
 import {
@@ -163,21 +164,6 @@ export type IncomePrediction = {
   incomeTransactionIds: string[];
 };
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** 'yyyy-MM-dd' → days since 1970-01-01; throws on anything that is not a real calendar day. */
-function dayNumber(date: string): number {
-  const m = ISO_DAY.exec(date);
-  const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date) {
-    throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
-  }
-  return ms / DAY_MS;
-}
-
-const dayString = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 /** The name's words, upper-cased, anything but letters and digits read as a space. */
 const words = (name: string): string[] =>
   name
@@ -233,7 +219,7 @@ function isRecurring(deposits: readonly Deposit[]): boolean {
 /** The borrower's income from bank transactions (the rules above); today is 'yyyy-MM-dd'. */
 export function predictIncome(transactions: readonly IncomeTransaction[], today: string): IncomePrediction {
   const todayNumber = dayNumber(today);
-  const windowStart = dayString(todayNumber - (INCOME_WINDOW_DAYS - 1));
+  const windowStart = dayOfNumber(todayNumber - (INCOME_WINDOW_DAYS - 1));
 
   const income: Deposit[] = [];
   const byPayer = new Map<string, Deposit[]>();

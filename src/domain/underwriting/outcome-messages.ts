@@ -172,6 +172,21 @@ const M = defineMessages({
       'Changed your mind, or want to talk through other ways to handle your debts? Call us at {phone}, {hours}: counselling is free.',
   },
 
+  qualityControlFailedTitle: {
+    id: 'outcome.qualityControlFailed.title',
+    defaultMessage: 'A counsellor could not confirm your application',
+  },
+  qualityControlFailedWhy: {
+    id: 'outcome.qualityControlFailed.why',
+    defaultMessage:
+      'A counsellor reviewed your application before it went to your creditors and could not confirm all the information a plan needs, such as your identity, your income, your expenses or a budget that works for you. So we cannot offer you a plan at this time.',
+  },
+  qualityControlFailedCallText: {
+    id: 'outcome.qualityControlFailed.call.text',
+    defaultMessage:
+      'Call us at {phone}, {hours}: a counsellor will tell you what could not be confirmed and what you can do about it.',
+  },
+
   notCompletedTitle: {
     id: 'outcome.notCompleted.title',
     defaultMessage: 'We could not finish your application',
@@ -249,6 +264,11 @@ export const OUTCOME_MESSAGES: Readonly<Record<Outcome, OutcomeMessages>> = {
     title: M.allOffersLeftOutTitle,
     why: M.allOffersLeftOutWhy,
     nextSteps: [call(M.callUsTitle, M.allOffersLeftOutCallText)],
+  },
+  qualityControlFailed: {
+    title: M.qualityControlFailedTitle,
+    why: M.qualityControlFailedWhy,
+    nextSteps: [call(M.callUsTitle, M.qualityControlFailedCallText)],
   },
   notCompleted: {
     title: M.notCompletedTitle,

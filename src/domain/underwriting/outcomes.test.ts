@@ -18,6 +18,12 @@ describe('outcomesOf', () => {
     [[R.notLicensed], ['notLicensed']],
     [[R.allOffersDeclined], ['allOffersDeclined']],
     [[R.getDecisionFailed, R.getExpenseEstimatesFailed], ['notCompleted']],
+    // A counsellor's failed quality control is told as such, not as a credit report the bureau kept back.
+    [['couldNotVerifyIncome'], ['qualityControlFailed']],
+    [
+      ['couldNotVerifyConsumerIdentity', 'couldNotVerifyExpenses', 'proposedBudgetWasUnrealistic'],
+      ['qualityControlFailed'],
+    ],
     [
       [R.notLicensed, R.cashflowTooHigh],
       ['cashflowTooHigh', 'notLicensed'],

@@ -17,6 +17,7 @@ export const OUTCOMES = [
   'notLicensed',
   'allOffersDeclined',
   'allOffersLeftOut',
+  'qualityControlFailed',
   'notCompleted',
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -40,6 +41,12 @@ const BY_REASON: Readonly<Record<string, Outcome>> = {
   [R.getExpenseEstimatesFailed]: 'notCompleted',
   [R.getDecisionFailed]: 'notCompleted',
   [R.getProposedBudgetFailed]: 'notCompleted',
+  // A counsellor's failed quality control: one outcome whatever the items, since the borrower is told to call
+  // and hears the details from a counsellor (the reasons are the staff's words, not the borrower's).
+  couldNotVerifyConsumerIdentity: 'qualityControlFailed',
+  couldNotVerifyExpenses: 'qualityControlFailed',
+  couldNotVerifyIncome: 'qualityControlFailed',
+  proposedBudgetWasUnrealistic: 'qualityControlFailed',
 };
 
 /**
@@ -190,6 +197,19 @@ export const OUTCOME_TEXTS: Readonly<Record<Outcome, OutcomeText>> = {
       {
         ...callUs,
         text: `Changed your mind, or want to talk through other ways to handle your debts? Call us at ${SITE.phone.display}, ${SITE.hours}: counselling is free.`,
+      },
+    ],
+  },
+  qualityControlFailed: {
+    title: 'A counsellor could not confirm your application',
+    why:
+      'A counsellor reviewed your application before it went to your creditors and could not confirm all the ' +
+      'information a plan needs, such as your identity, your income, your expenses or a budget that works for ' +
+      'you. So we cannot offer you a plan at this time.',
+    nextSteps: [
+      {
+        ...callUs,
+        text: `Call us at ${SITE.phone.display}, ${SITE.hours}: a counsellor will tell you what could not be confirmed and what you can do about it.`,
       },
     ],
   },

@@ -1,3 +1,4 @@
+import { firstOfNextMonth } from '#domain/calendar';
 import { monthsToPayOff, totalInterest } from '../money/amortization';
 import { sumCents, type Cents } from '../money/cents';
 import { debtFreeDate, firstPaymentDate } from '../enrollment/plan-projection';
@@ -89,11 +90,7 @@ export function comparePayoff(
 }
 
 /** 'yyyy-MM-dd' → the 1st of the following month ('2026-11-24' → '2026-12-01'): the next current payment. */
-export function nextMonthStart(today: string): string {
-  const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(today);
-  if (!m) throw new RangeError(`Not a yyyy-MM-dd date: ${today}`);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]), 1)).toISOString().slice(0, 10);
-}
+export const nextMonthStart = (today: string): string => firstOfNextMonth(today);
 
 export type DebtFreeDates = {
   /** 'yyyy-MM' of the last payment on the plan, whose first payment is due at least 30 days from today. */

@@ -1,7 +1,7 @@
 import { monthlyInterest } from '../money/amortization';
 import { formatDollars, sumCents, type Cents } from '../money/cents';
 import { PAYOFF_PLAN_EXTRA_PAYMENT, PAYOFF_PROJECTION_MAX_MONTHS } from './constants';
-import { MONTH_NAMES } from '#domain/calendar';
+import { addMonths, calendarDateOfIso, firstOfMonth, MONTH_NAMES, utcDayOf } from '#domain/calendar';
 
 // A do-it-yourself payoff plan for a borrower who can afford their debts without a debt management plan: the
 // avalanche method. Every month each debt gains a month of interest and gets its own payment; whatever is left
@@ -127,8 +127,8 @@ export function payoffPlan(
 
 /** The month a projection ends, counted from `today`'s month: (2026-11-24, 3) → 'February 2027'. */
 export function debtFreeMonth(today: Date, months: number): string {
-  const index = today.getUTCFullYear() * 12 + today.getUTCMonth() + months;
-  return `${MONTH_NAMES[index % 12]!} ${Math.floor(index / 12)}`;
+  const { year, month } = calendarDateOfIso(addMonths(firstOfMonth(utcDayOf(today)), months));
+  return `${MONTH_NAMES[month - 1]!} ${year}`;
 }
 
 /** '1 year and 3 months', '8 months', '2 years'. */

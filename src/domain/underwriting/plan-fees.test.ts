@@ -11,7 +11,7 @@ import {
   type PlanFeeSettings,
 } from './plan-fees';
 
-// The columns and wording of data/state_dmp_rules.csv, trimmed to what the rule reads.
+// The columns and wording of src/data/state_dmp_rules.csv, trimmed to what the rule reads.
 const CSV = [
   'state,license_or_registration_required,setup_fee_cap_usd,monthly_fee_cap,other_fee_caps,citation,source',
   'MS,yes,75,"30 per month (maintenance, after free initial counseling)",x,Miss. Code,https://a',

@@ -3,14 +3,14 @@ import { CENTS_PER_DOLLAR, formatDollars, type Cents } from '../money/cents';
 
 // What the agency charges for a debt management plan, and how a state's law caps it (docs/decisions/0048).
 // The debt analysis and the counselling are free; the plan may carry a one-off set-up fee and a monthly fee.
-// The agency's fees come from data/plan-fees.json; each is lowered to what the borrower's state allows, as read
-// from data/state_dmp_rules.csv. A state the file does not list, or lists without a cap, gets the caps of the
+// The agency's fees come from src/data/plan-fees.json; each is lowered to what the borrower's state allows, as read
+// from src/data/state_dmp_rules.csv. A state the file does not list, or lists without a cap, gets the caps of the
 // Uniform Debt-Management Services Act (the model law most states' caps follow), so no borrower pays more than
 // the model law allows.
 
 export type PlanFeeSettings = { setupFee: Cents; monthlyFee: Cents };
 
-/** The agency's fees before any state cap, from data/plan-fees.json. */
+/** The agency's fees before any state cap, from src/data/plan-fees.json. */
 export const PLAN_FEE_SETTINGS: PlanFeeSettings = {
   setupFee: settings.setupFee,
   monthlyFee: settings.monthlyFee,
@@ -25,7 +25,7 @@ export type StateFeeCap = {
   monthlyFeeCapPerAccount: Cents | null;
 };
 
-/** The row of the model law in data/state_dmp_rules.csv. */
+/** The row of the model law in src/data/state_dmp_rules.csv. */
 export const MODEL_ACT_ROW = '(UDMSA model act)';
 
 const NO_CAP: StateFeeCap = { setupFeeCap: null, monthlyFeeCap: null, monthlyFeeCapPerAccount: null };
@@ -88,7 +88,7 @@ function parseMonthlyCap(text: string): Pick<StateFeeCap, 'monthlyFeeCap' | 'mon
 }
 
 /**
- * data/state_dmp_rules.csv → caps by state code (and MODEL_ACT_ROW). Reads the columns by their header names
+ * src/data/state_dmp_rules.csv → caps by state code (and MODEL_ACT_ROW). Reads the columns by their header names
  * (state, setup_fee_cap_usd, monthly_fee_cap), whatever their order.
  */
 export function parseStateFeeCaps(csv: string): Map<string, StateFeeCap> {
@@ -96,7 +96,7 @@ export function parseStateFeeCaps(csv: string): Map<string, StateFeeCap> {
   const header = csvFields(lines[0] ?? '');
   const column = (name: string): number => {
     const index = header.indexOf(name);
-    if (index < 0) throw new Error(`data/state_dmp_rules.csv has no ${name} column`);
+    if (index < 0) throw new Error(`src/data/state_dmp_rules.csv has no ${name} column`);
     return index;
   };
   const stateColumn = column('state');

@@ -17,12 +17,14 @@ import {
   zipField,
 } from './fields';
 import { LANGUAGES } from '../i18n/language';
+import { GUARDED_PAGES } from '../flow/page-order';
 import { LIMITS } from './limits';
 import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 import { EXPENSE_CATEGORIES } from './expenses';
 import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';
 import { REDUCIBLE_LINES } from '../underwriting/expense-estimates';
+import { spouseAtScreenFields } from './spouse-consent';
 
 // Application-flow forms.
 
@@ -269,7 +271,8 @@ const consent = z
 /** Consent for the borrower; the server also requires the spouse's when the application has a spouse. */
 export const creditConsentSchema = z.strictObject({
   consentedToCreditPolicy: consent,
-  spouseConsentedToCreditPolicy: consent.optional(),
+  // The spouse's own tick and typed name when the spouse is at the screen (spouse-consent.ts).
+  ...spouseAtScreenFields,
 });
 export type CreditConsent = z.output<typeof creditConsentSchema>;
 
@@ -314,6 +317,10 @@ export const provideIncomeSchema = z.strictObject({
   selfReportedMonthlyCurrentIncome: monthlyIncomeField(INCOME_LABEL),
 });
 export type ProvideIncome = z.output<typeof provideIncomeSchema>;
+
+/** PUT /api/application/viewed-page: a page of the application's first part the borrower has opened. */
+export const viewedPageSchema = z.strictObject({ page: z.enum(GUARDED_PAGES) });
+export type ViewedPage = z.output<typeof viewedPageSchema>;
 
 export const CONFIRM_INCOME_QUESTION = 'Is this your correct total monthly household income after taxes?';
 export const confirmIncomeSchema = z.strictObject({

@@ -149,6 +149,8 @@ export const callViewSchema = z.object({
 export type CallView = z.infer<typeof callViewSchema>;
 
 export const bookedCallViewSchema = callViewSchema.extend({ token: z.string() });
+/** A change's answer: the call and, after a move, its new link (the old one stops working); none after a cancellation. */
+export const changedCallViewSchema = callViewSchema.extend({ token: z.string().nullable() });
 
 // A counsellor's own availability, set in the service portal (English only).
 

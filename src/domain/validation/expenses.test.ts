@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EXPENSE_SUB_CATEGORIES, expenseLineLabel, expenseLineOrder } from './expenses';
+import {
+  EXPENSE_SUB_CATEGORIES,
+  expenseLineLabel,
+  expenseLineLimit,
+  expenseLineOrder,
+  saveExpensesSchema,
+} from './expenses';
 
 describe('expense lines', () => {
   // Group place × 100 + place in the group, as the expenses page lists them.
@@ -60,5 +66,42 @@ describe('expense lines', () => {
       'gas',
     ]);
     expect(EXPENSE_SUB_CATEGORIES).toHaveLength(42);
+  });
+});
+
+describe('saveExpensesSchema line limits', () => {
+  const save = (category: 'housing' | 'food', subCategory: string, dollars: number) =>
+    saveExpensesSchema.safeParse({
+      lines: [{ category, subCategory, selfReportedValue: dollars * 100 }],
+    });
+  const messages = (result: ReturnType<typeof save>) =>
+    result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  // The rent and mortgage lines hold the housing cost of the household page, which may have 6 digits.
+  it.each([
+    ['housing', 'rent', 123_456],
+    ['housing', 'mortgage', 999_999],
+    ['housing', 'insurance', 99_999],
+    ['food', 'home', 99_999],
+    ['food', 'home', 0],
+  ] as const)('takes %s.%s at $%i', (category, subCategory, dollars) => {
+    expect(messages(save(category, subCategory, dollars))).toEqual([]);
+  });
+
+  it.each([
+    ['housing', 'rent', 1_000_000, 'Amount must be at most 6 characters long'],
+    ['housing', 'insurance', 100_000, 'Amount must be at most 5 characters long'],
+    ['food', 'home', 100_000, 'Amount must be at most 5 characters long'],
+  ] as const)('refuses %s.%s at $%i: %s', (category, subCategory, dollars, message) => {
+    expect(messages(save(category, subCategory, dollars))).toEqual([['lines.0.selfReportedValue', message]]);
+  });
+
+  it.each([
+    ['housing', 'rent', 6],
+    ['housing', 'mortgage', 6],
+    ['housing', 'hoa', 5],
+    ['utilities', 'gas', 5],
+  ])('%s.%s takes %i digits', (category, subCategory, limit) => {
+    expect(expenseLineLimit(category, subCategory)).toBe(limit);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { currencyField } from './fields';
+import { dollarDigits } from './format';
 import { LIMITS } from './limits';
+import { maxLengthMessage } from './messages';
 
 // The expense lines of /expenses, in display order, with
 // the labels the borrower sees. The server estimates every line; the page shows the lines that apply.
@@ -188,19 +190,46 @@ export function expenseLineLabel(
 export const expenseGroupLabel = (category: ExpenseCategory): string =>
   EXPENSE_GROUPS.find((g) => g.category === category)?.label ?? category;
 
-/** One edited line: an expense edit input takes at most 5 dollar digits, and zero. */
-export const expenseLineValueField = (label: string) =>
-  currencyField(label, { maxLength: LIMITS.expenseEdit, allowZero: true });
+/**
+ * The lines that hold the household's housing cost as entered on the household page (the renter's rent, the
+ * homeowner's mortgage). That figure may have 6 dollar digits, so these lines take the housing cost's limit
+ * rather than the 5 digits of the other expense lines: a $123,456 rent could otherwise never be saved or
+ * edited here (docs/decisions/0144).
+ */
+const HOUSING_COST_LINES: ReadonlySet<string> = new Set(['housing.mortgage', 'housing.rent']);
+
+/** Most whole-dollar digits a line of /expenses takes: the housing cost's limit for rent and mortgage, else 5. */
+export const expenseLineLimit = (category: string, subCategory: string): number =>
+  HOUSING_COST_LINES.has(`${category}.${subCategory}`) ? LIMITS.housingCost : LIMITS.expenseEdit;
+
+/** One edited line: an expense edit input takes at most 5 dollar digits (or the line's own limit), and zero. */
+export const expenseLineValueField = (label: string, maxLength: number = LIMITS.expenseEdit) =>
+  currencyField(label, { maxLength, allowZero: true });
+
+const AMOUNT_LABEL = 'Amount';
 
 /** PUT /api/application/expenses: every shown line with the borrower's value (Save and Continue). */
 export const saveExpensesSchema = z.strictObject({
   lines: z
     .array(
-      z.strictObject({
-        category: z.enum(EXPENSE_CATEGORIES),
-        subCategory: z.string().min(1).max(40),
-        selfReportedValue: expenseLineValueField('Amount'),
-      }),
+      z
+        .strictObject({
+          category: z.enum(EXPENSE_CATEGORIES),
+          subCategory: z.string().min(1).max(40),
+          // The widest line limit here; each line's own limit is checked below, once its category is known.
+          selfReportedValue: expenseLineValueField(AMOUNT_LABEL, LIMITS.housingCost),
+        })
+        .check((ctx) => {
+          const { category, subCategory, selfReportedValue } = ctx.value;
+          const limit = expenseLineLimit(category, subCategory);
+          if (dollarDigits(selfReportedValue) <= limit) return;
+          ctx.issues.push({
+            code: 'custom',
+            message: maxLengthMessage(AMOUNT_LABEL, limit),
+            input: selfReportedValue,
+            path: ['selfReportedValue'],
+          });
+        }),
     )
     .min(1)
     .max(100),

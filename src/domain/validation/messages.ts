@@ -38,6 +38,9 @@ export const reconnectOtherBankMessage = (institutionName: string): string =>
 /** Reconnecting a bank connection that is working (wording ours). */
 export const BANK_ALREADY_CONNECTED = formatEnglish(FIXED.bankAlreadyConnected);
 
+/** A bank connection without a link session of ours to exchange against (expired, used, or none). */
+export const BANK_LINK_SESSION_EXPIRED = formatEnglish(FIXED.bankLinkSessionExpired);
+
 const english = <K extends keyof typeof FIXED>(key: K): string => formatEnglish(FIXED[key]);
 
 export const MESSAGES = {
@@ -52,6 +55,10 @@ export const MESSAGES = {
   counsellingAlreadyBooked: english('counsellingAlreadyBooked'),
   counsellingLinkNotValid: english('counsellingLinkNotValid'),
   counsellingLinkExpired: english('counsellingLinkExpired'),
+  counsellingLinkReplaced: english('counsellingLinkReplaced'),
+  counsellingTooManyMoves: english('counsellingTooManyMoves'),
+  counsellingTooManyEmails: english('counsellingTooManyEmails'),
+  counsellingBusy: english('counsellingBusy'),
   counsellingCallNotChangeable: english('counsellingCallNotChangeable'),
   counsellingSchedulerUnavailable: english('counsellingSchedulerUnavailable'),
   passwordsDoNotMatch: english('passwordsDoNotMatch'),
@@ -87,6 +94,7 @@ export const MESSAGES = {
   /** Ours: under a refused sign-in, for a borrower who never set a password (shown to everyone alike, so it
    * tells nobody whether an account exists or still waits for its first password). */
   firstPasswordHint: english('firstPasswordHint'),
+  bankLoginIncorrect: english('bankLoginIncorrect'),
   saveFailed: english('saveFailed'),
   reviewSaveFailed: english('reviewSaveFailed'),
   noDecision: 'There was no decision made for this borrower.',

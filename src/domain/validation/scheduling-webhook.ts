@@ -21,12 +21,20 @@ export const calComWebhookEnvelopeSchema = z.object({
   payload: z.unknown().optional(),
 });
 
-/** BOOKING_CANCELLED: the booking the borrower (or a host) cancelled in Cal.com. */
-export const calComCancelledPayloadSchema = z.object({ uid: uidField });
+/**
+ * BOOKING_CANCELLED: the booking the borrower (or a host) cancelled in Cal.com. `requestReschedule` is true when
+ * a host used "request reschedule": Cal.com cancelled the booking and emailed the attendee a link to choose a
+ * new time (false or absent for a plain cancel).
+ */
+export const calComCancelledPayloadSchema = z.object({
+  uid: uidField,
+  requestReschedule: z.boolean().nullish(),
+});
 
 /**
  * BOOKING_RESCHEDULED: Cal.com made a new booking (`uid`, with its times and organizer) in place of the one
- * `rescheduleUid` names, which it cancelled.
+ * `rescheduleUid` names, which it cancelled. Also the booking the attendee makes from a host's "request
+ * reschedule" link: Cal.com books it as a reschedule of the cancelled booking, so it names that one here too.
  */
 export const calComRescheduledPayloadSchema = z
   .object({

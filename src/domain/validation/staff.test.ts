@@ -23,7 +23,9 @@ import {
   offerStatusSchema,
   qualityControlSchema,
   checkedQualityControlItems,
-  QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
+  QUALITY_CONTROL_FAIL_NEEDS_A_REASON,
+  QUALITY_CONTROL_PASS_HAS_NO_REASONS,
+  QUALITY_CONTROL_REASON_WAS_VERIFIED,
   QUALITY_CONTROL_ITEM_FAIL_REASONS,
   QUALITY_CONTROL_ITEMS,
   QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM,
@@ -366,14 +368,24 @@ describe('offerStatusSchema', () => {
 
 describe('qualityControlSchema', () => {
   const every = { consumerIdentity: true, income: true, expenses: true, proposedBudget: true };
+  const none = { consumerIdentity: false, income: false, expenses: false, proposedBudget: false };
   it.each([
     [
       { passed: true, checklist: every },
-      { passed: true, checklist: every },
+      { passed: true, checklist: every, failedItems: [] },
     ],
     [
-      { passed: false, checklist: { ...every, income: false } },
-      { passed: false, checklist: { ...every, income: false } },
+      { passed: true, checklist: every, failedItems: [] },
+      { passed: true, checklist: every, failedItems: [] },
+    ],
+    [
+      { passed: false, checklist: { ...every, income: false }, failedItems: ['income'] },
+      { passed: false, checklist: { ...every, income: false }, failedItems: ['income'] },
+    ],
+    // The failed items come back in the checklist's order; an unchecked item not named is not a reason.
+    [
+      { passed: false, checklist: none, failedItems: ['proposedBudget', 'consumerIdentity'] },
+      { passed: false, checklist: none, failedItems: ['consumerIdentity', 'proposedBudget'] },
     ],
   ])('reads %j', (input, output) => {
     expect(qualityControlSchema.parse(input)).toEqual(output);
@@ -392,7 +404,29 @@ describe('qualityControlSchema', () => {
       { passed: true, checklist: { ...every, expenses: false } },
       { checklist: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM },
     ],
-    [{ passed: false, checklist: every }, { checklist: QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM }],
+    // Failed with the checklist untouched names nothing: refused, not recorded with every reason.
+    [
+      { passed: false, checklist: none },
+      { failedItems: 'Please select at least one disqualification reason' },
+    ],
+    [
+      { passed: false, checklist: none, failedItems: [] },
+      { failedItems: QUALITY_CONTROL_FAIL_NEEDS_A_REASON },
+    ],
+    [{ passed: false, checklist: every }, { failedItems: QUALITY_CONTROL_FAIL_NEEDS_A_REASON }],
+    [
+      { passed: false, checklist: every, failedItems: ['income'] },
+      { failedItems: QUALITY_CONTROL_REASON_WAS_VERIFIED },
+    ],
+    [
+      { passed: true, checklist: every, failedItems: ['income'] },
+      { failedItems: QUALITY_CONTROL_PASS_HAS_NO_REASONS },
+    ],
+    [
+      { passed: false, checklist: none, failedItems: ['income', 'income'] },
+      { failedItems: 'Disqualification reasons is invalid' },
+    ],
+    [{ passed: false, checklist: none, failedItems: ['salary'] }, { 'failedItems.0': expect.any(String) }],
     [
       { passed: false, checklist: { ...every, income: 'no' } },
       { 'checklist.income': 'Checklist is invalid' },
@@ -403,26 +437,27 @@ describe('qualityControlSchema', () => {
     expect(fieldErrors(result)).toMatchObject(errors);
   });
 
-  // Worked examples: each unchecked item is the fail reason it stands for, in the spec's order of reasons.
+  // Worked examples: each failed item is the fail reason it stands for, in the spec's order of reasons.
   it.each([
-    [every, []],
-    [{ ...every, consumerIdentity: false }, ['couldNotVerifyConsumerIdentity']],
-    [{ ...every, income: false }, ['couldNotVerifyIncome']],
-    [{ ...every, expenses: false }, ['couldNotVerifyExpenses']],
-    [{ ...every, proposedBudget: false }, ['proposedBudgetWasUnrealistic']],
+    [[], []],
+    [['consumerIdentity'], ['couldNotVerifyConsumerIdentity']],
+    [['income'], ['couldNotVerifyIncome']],
+    [['expenses'], ['couldNotVerifyExpenses']],
+    [['proposedBudget'], ['proposedBudgetWasUnrealistic']],
+    [[...QUALITY_CONTROL_ITEMS], [...QUALITY_CONTROL_REASON_KEYS]],
     [
-      { consumerIdentity: false, income: false, expenses: false, proposedBudget: false },
-      [...QUALITY_CONTROL_REASON_KEYS],
-    ],
-    [
-      { consumerIdentity: true, income: false, expenses: false, proposedBudget: true },
+      ['income', 'expenses'],
       ['couldNotVerifyExpenses', 'couldNotVerifyIncome'],
     ],
-  ])('a checklist %j fails for %j', (checklist, reasons) => {
-    expect(qualityControlFailReasons(checklist)).toEqual(reasons);
-    expect(checkedQualityControlItems(checklist)).toEqual(
-      QUALITY_CONTROL_ITEMS.filter((item) => checklist[item]),
-    );
+  ] as const)('failed items %j give the reasons %j', (items, reasons) => {
+    expect(qualityControlFailReasons(items)).toEqual(reasons);
+  });
+
+  it('keeps the checked items', () => {
+    expect(checkedQualityControlItems({ ...none, income: true, proposedBudget: true })).toEqual([
+      'income',
+      'proposedBudget',
+    ]);
   });
 
   it('has one item per fail reason', () => {

@@ -421,30 +421,38 @@ export const QUALITY_CONTROL_ITEM_FAIL_REASONS = {
 } as const satisfies Record<QualityControlItem, QualityControlReason>;
 
 export const QUALITY_CONTROL_CHECKLIST_LEGEND = 'Checklist';
+/** What a fail names: the items that could not be verified, each shown as its disqualification reason. */
+export const QUALITY_CONTROL_FAILED_ITEMS_LEGEND = 'Disqualification reasons';
 /** Ours: the spec has no checklist. */
 export const QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM =
   'Quality control can pass only when every item of the checklist is checked';
-export const QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM =
-  'To fail quality control, leave unchecked what could not be verified';
+/** The spec's own message for a fail with no reason chosen. */
+export const QUALITY_CONTROL_FAIL_NEEDS_A_REASON = MESSAGES.qualityControlReason;
+export const QUALITY_CONTROL_REASON_WAS_VERIFIED =
+  'A disqualification reason cannot be an item checked as verified: uncheck it in the checklist or leave the reason out';
+export const QUALITY_CONTROL_PASS_HAS_NO_REASONS = 'A pass has no disqualification reasons';
 
 const checklistItem = z.boolean({ error: invalidMessage(QUALITY_CONTROL_CHECKLIST_LEGEND) });
 
-/** The fail reasons of a checklist: its unchecked items, in the spec's order of the reasons. */
+/** The fail reasons of the items that failed, in the spec's order of the reasons. */
 export function qualityControlFailReasons(
-  checklist: Record<QualityControlItem, boolean>,
+  failedItems: readonly QualityControlItem[],
 ): QualityControlReason[] {
-  const unchecked = new Set<QualityControlReason>(
-    QUALITY_CONTROL_ITEMS.filter((item) => !checklist[item]).map(
-      (item) => QUALITY_CONTROL_ITEM_FAIL_REASONS[item],
-    ),
+  const failed = new Set<QualityControlReason>(
+    failedItems.map((item) => QUALITY_CONTROL_ITEM_FAIL_REASONS[item]),
   );
-  return QUALITY_CONTROL_REASON_KEYS.filter((reason) => unchecked.has(reason));
+  return QUALITY_CONTROL_REASON_KEYS.filter((reason) => failed.has(reason));
 }
 
+/** The items of the checklist left unchecked: the only ones a fail can name. */
+export const uncheckedQualityControlItems = (checklist: Record<QualityControlItem, boolean>) =>
+  QUALITY_CONTROL_ITEMS.filter((item) => !checklist[item]);
+
 /**
- * POST /api/staff/applications/:id/quality-control: the checklist, every item answered (checked or not), and
- * pass or fail. A pass needs every item checked; a fail needs at least one unchecked, and its reasons are the
- * unchecked items' (so what is recorded as checked and why it failed never disagree).
+ * POST /api/staff/applications/:id/quality-control: the checklist, every item answered (checked or not), pass
+ * or fail, and for a fail the items that failed (`failedItems`). A pass needs every item checked. A fail names
+ * at least one item, and only items left unchecked: nothing is inferred from an untouched checklist, so a
+ * Failed chosen with nothing else done is refused rather than recorded with every reason.
  */
 export const qualityControlSchema = z
   .strictObject({
@@ -463,27 +471,41 @@ export const qualityControlSchema = z
       },
     ),
     passed: z.boolean({ error: MESSAGES.qualityControlChoice }).nullable().optional(),
+    failedItems: z
+      .array(z.enum(QUALITY_CONTROL_ITEMS), { error: invalidMessage(QUALITY_CONTROL_FAILED_ITEMS_LEGEND) })
+      .max(QUALITY_CONTROL_ITEMS.length, { error: invalidMessage(QUALITY_CONTROL_FAILED_ITEMS_LEGEND) })
+      .refine((items) => new Set(items).size === items.length, {
+        error: invalidMessage(QUALITY_CONTROL_FAILED_ITEMS_LEGEND),
+      })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.passed == null) {
       ctx.addIssue({ code: 'custom', path: ['passed'], message: MESSAGES.qualityControlChoice });
       return;
     }
-    if (fieldHasMessage(ctx, 'checklist')) return;
-    const unchecked = qualityControlFailReasons(v.checklist).length;
-    if (v.passed && unchecked > 0) {
-      ctx.addIssue({ code: 'custom', path: ['checklist'], message: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM });
-    } else if (!v.passed && unchecked === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['checklist'],
-        message: QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
-      });
+    if (fieldHasMessage(ctx, 'checklist') || fieldHasMessage(ctx, 'failedItems')) return;
+    const failed = v.failedItems ?? [];
+    if (v.passed) {
+      if (uncheckedQualityControlItems(v.checklist).length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['checklist'], message: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM });
+      }
+      if (failed.length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['failedItems'], message: QUALITY_CONTROL_PASS_HAS_NO_REASONS });
+      }
+    } else if (failed.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['failedItems'], message: QUALITY_CONTROL_FAIL_NEEDS_A_REASON });
+    } else if (failed.some((item) => v.checklist[item])) {
+      ctx.addIssue({ code: 'custom', path: ['failedItems'], message: QUALITY_CONTROL_REASON_WAS_VERIFIED });
     }
   }, whenParsed('passed'))
   // The output parses again as an input (the web app sends what its form parsed); a fail's reasons are
   // read from it with qualityControlFailReasons.
-  .transform((v) => ({ passed: v.passed === true, checklist: v.checklist }));
+  .transform((v) => ({
+    passed: v.passed === true,
+    checklist: v.checklist,
+    failedItems: v.passed ? [] : QUALITY_CONTROL_ITEMS.filter((item) => v.failedItems?.includes(item)),
+  }));
 export type QualityControlInput = z.input<typeof qualityControlSchema>;
 export type QualityControl = z.output<typeof qualityControlSchema>;
 /** The checked items, as the application keeps them (null before quality control). */

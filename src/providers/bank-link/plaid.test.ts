@@ -3,11 +3,15 @@ import { bankLinkContract } from '#tests/contracts/bank-link.contract';
 import { startPlaidFake, type PlaidFake } from '#tests/fakes/plaid-fake';
 import {
   createPlaidBankLink,
+  PLAID_KEY_FETCHES_PER_MINUTE,
   PLAID_SYNC_PAGE_SIZE,
   PLAID_TRANSACTIONS_DAYS_REQUESTED,
+  PLAID_UNKNOWN_KID_TTL_MS,
+  PLAID_WEBHOOK_KEY_TTL_MS,
   PlaidApiError,
 } from './plaid';
-import type { BankLink } from './port';
+import { BankLinkSyncMutationError, type BankLink } from './port';
+import { readTransactionUpdates } from './sync';
 
 let fake: PlaidFake;
 let fakeWithoutNames: PlaidFake;
@@ -35,13 +39,23 @@ const adapterFor = (plaid: PlaidFake, now?: () => Date) =>
 bankLinkContract(async () => ({
   bankLink: adapterFor(fake),
   connect: async (linkToken) => fake.completeLink(linkToken),
+  readHistory: async (accessToken) => void fake.finishHistoricalUpdate(fake.itemIdOf(accessToken)),
   signWebhook: async (rawBody) => fake.signWebhook(rawBody),
 }));
 
-async function linked(bankLink: BankLink, plaid: PlaidFake, via?: 'results' | 'on_success') {
+async function linked(bankLink: BankLink, plaid: PlaidFake) {
   const { linkToken } = await bankLink.createLinkToken({ applicationId: 'app-plaid-1' });
-  const publicToken = plaid.completeLink(linkToken, via ? { via } : {});
-  return bankLink.exchangePublicToken({ publicToken, linkToken });
+  const publicToken = plaid.completeLink(linkToken);
+  const exchanged = await bankLink.exchangePublicToken({ publicToken, linkToken });
+  return { ...exchanged, fakeItemId: plaid.itemIdOf(exchanged.accessToken) };
+}
+
+const requestsTo = (plaid: PlaidFake, path: string) => plaid.requests.filter((r) => r.path === path);
+
+/** A clock the adapter and the fake share, moved by the test. */
+function testClock(start = Date.now()) {
+  let at = start;
+  return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
 }
 
 describe('plaid bank link (against the local fake)', () => {
@@ -51,7 +65,7 @@ describe('plaid bank link (against the local fake)', () => {
       applicationId: 'app-plaid-42',
       webhookUrl: 'https://example.com/hooks/plaid',
     });
-    const request = fake.requests.filter((r) => r.path === '/link/token/create').at(-1);
+    const request = requestsTo(fake, '/link/token/create').at(-1);
     expect(request?.body).toMatchObject({
       client_id: fake.clientId,
       secret: fake.secret,
@@ -81,29 +95,111 @@ describe('plaid bank link (against the local fake)', () => {
     expect(body).not.toHaveProperty('transactions');
   });
 
-  it.each(['results', 'on_success'] as const)(
-    'finds the public token in the link session (%s)',
-    async (via) => {
-      const bankLink = adapterFor(fake);
-      await expect(linked(bankLink, fake, via)).resolves.toEqual({
-        accessToken: expect.stringMatching(/^access-sandbox-/),
-        itemId: expect.any(String),
-      });
-    },
-  );
-
-  it('does not ask Plaid to exchange a public token from another session', async () => {
+  it("opens Link in the borrower's language", async () => {
     const bankLink = adapterFor(fake);
-    const mine = await bankLink.createLinkToken({ applicationId: 'app-plaid-mine' });
-    const theirs = await bankLink.createLinkToken({ applicationId: 'app-plaid-theirs' });
-    const publicToken = fake.completeLink(theirs.linkToken);
-    const exchangesBefore = fake.requests.filter((r) => r.path === '/item/public_token/exchange').length;
-    await expect(bankLink.exchangePublicToken({ publicToken, linkToken: mine.linkToken })).rejects.toThrow(
-      'did not come out of this link session',
+    await bankLink.createLinkToken({ applicationId: 'app-plaid-es', language: 'es' });
+    expect(requestsTo(fake, '/link/token/create').at(-1)?.body).toMatchObject({ language: 'es' });
+    await bankLink.createLinkToken({ applicationId: 'app-plaid-en' });
+    expect(requestsTo(fake, '/link/token/create').at(-1)?.body).toMatchObject({ language: 'en' });
+  });
+
+  it("exchanges the public token Link's onSuccess gave, without looking for it in /link/token/get", async () => {
+    // Plaid's OpenAPI, /link/token/get: "By default, this endpoint will only return complete event data for
+    // Hosted Link sessions." The fake, like Plaid, lists no session for a Link opened in the page.
+    const bankLink = adapterFor(fake);
+    const { linkToken } = await bankLink.createLinkToken({ applicationId: 'app-plaid-1' });
+    const publicToken = fake.completeLink(linkToken);
+    await expect(bankLink.exchangePublicToken({ publicToken, linkToken })).resolves.toEqual({
+      accessToken: expect.stringMatching(/^access-sandbox-/),
+      itemId: expect.any(String),
+    });
+    // A public token is good for one exchange.
+    await expect(bankLink.exchangePublicToken({ publicToken, linkToken })).rejects.toThrow(
+      'INVALID_PUBLIC_TOKEN',
     );
-    expect(fake.requests.filter((r) => r.path === '/item/public_token/exchange')).toHaveLength(
-      exchangesBefore,
+  });
+
+  it("points an existing item's webhooks at a new URL", async () => {
+    const bankLink = adapterFor(fake);
+    const { accessToken, fakeItemId } = await linked(bankLink, fake);
+    expect(fake.itemState(fakeItemId).webhook).toBeNull();
+    await bankLink.updateItemWebhook(accessToken, 'https://dmp.example.org/api/webhooks/bank-link');
+    expect(fake.itemState(fakeItemId).webhook).toBe('https://dmp.example.org/api/webhooks/bank-link');
+  });
+
+  it('says the history is not read until Plaid says HISTORICAL_UPDATE_COMPLETE', async () => {
+    // Plaid's OpenAPI, /transactions/sync: "If transactions data is not yet available for the Item, which can
+    // happen if the Item was not initialized with transactions during the `/link/token/create` call or if
+    // `/transactions/sync` was called within a few seconds of Item creation, `/transactions/sync` will return
+    // empty transactions arrays."
+    const bankLink = adapterFor(fake);
+    const { accessToken, fakeItemId } = await linked(bankLink, fake);
+    const first = await bankLink.syncTransactions(accessToken);
+    expect(first).toMatchObject({ added: [], modified: [], removed: [], historyComplete: false });
+
+    fake.finishInitialUpdate(fakeItemId);
+    const recent = await readTransactionUpdates(bankLink, accessToken, first.nextCursor, { maxPages: 20 });
+    expect(recent.added.length).toBeGreaterThan(0);
+    expect(recent.historyComplete).toBe(false);
+
+    fake.finishHistoricalUpdate(fakeItemId);
+    const rest = await readTransactionUpdates(bankLink, accessToken, recent.cursor, { maxPages: 20 });
+    expect(rest.added.length).toBeGreaterThan(recent.added.length);
+    expect(rest.historyComplete).toBe(true);
+  });
+
+  it('(the fake) reads the history by itself when told how long it takes', async () => {
+    const clock = testClock();
+    const plaid = await startPlaidFake({ now: clock.now, historyAfterMs: 3000 });
+    try {
+      const bankLink = adapterFor(plaid, clock.now);
+      const { accessToken } = await linked(bankLink, plaid);
+      expect((await bankLink.syncTransactions(accessToken)).historyComplete).toBe(false);
+      clock.advance(3000);
+      const read = await readTransactionUpdates(bankLink, accessToken, null, { maxPages: 20 });
+      expect(read.historyComplete).toBe(true);
+      expect(read.added.length).toBeGreaterThan(PLAID_SYNC_PAGE_SIZE);
+    } finally {
+      await plaid.close();
+    }
+  });
+
+  it('hands out modified and removed transactions', async () => {
+    const bankLink = adapterFor(fake);
+    const { accessToken, fakeItemId } = await linked(bankLink, fake);
+    fake.finishHistoricalUpdate(fakeItemId);
+    const all = await readTransactionUpdates(bankLink, accessToken, null, { maxPages: 20 });
+    const modifiedId = fake.modifyTransaction(fakeItemId);
+    const removedId = fake.removeTransaction(fakeItemId);
+    const news = await readTransactionUpdates(bankLink, accessToken, all.cursor, { maxPages: 20 });
+    const before = all.added.find((t) => t.transactionId === modifiedId);
+    expect(news.added).toEqual([]);
+    expect(news.modified).toEqual([{ ...before, amount: before!.amount + 100 }]);
+    expect(news.removed).toEqual([removedId]);
+  });
+
+  it('starts a reading again from its first cursor when the transactions change during pagination', async () => {
+    const bankLink = adapterFor(fake);
+    const { accessToken, fakeItemId } = await linked(bankLink, fake);
+    fake.finishHistoricalUpdate(fakeItemId);
+    const first = await bankLink.syncTransactions(accessToken);
+    expect(first.hasMore).toBe(true);
+    fake.mutateDuringNextPagination(fakeItemId);
+    await expect(bankLink.syncTransactions(accessToken, first.nextCursor)).rejects.toThrow(
+      BankLinkSyncMutationError,
     );
+
+    fake.mutateDuringNextPagination(fakeItemId);
+    const syncsBefore = requestsTo(fake, '/transactions/sync').length;
+    const read = await readTransactionUpdates(bankLink, accessToken, null, { maxPages: 20 });
+    const syncs = requestsTo(fake, '/transactions/sync').slice(syncsBefore);
+    // Page 1 from the start, page 2 refused, then page 1 again from the start: not page 2 retried alone.
+    expect(syncs.map((r) => r.body.cursor ?? null).slice(0, 3)).toEqual([null, syncs[1]!.body.cursor, null]);
+    expect(read.historyComplete).toBe(true);
+    // Every transaction once, the changed ones with their change.
+    expect(new Set(read.added.map((t) => t.transactionId)).size).toBe(read.added.length);
+    expect(read.added.length).toBe(fake.itemState(fakeItemId).transactions);
+    expect(read.modified).toEqual([]);
   });
 
   it('answers the institution name from the item, or asks for it when the item has none', async () => {
@@ -139,6 +235,7 @@ describe('plaid bank link (against the local fake)', () => {
       mask: '0000',
       officialName: 'Plaid Gold Standard 0% Interest Checking',
     });
+    fake.finishHistoricalUpdate(fake.itemIdOf(accessToken));
     const page = await bankLink.syncTransactions(accessToken);
     expect(page.added).toHaveLength(PLAID_SYNC_PAGE_SIZE);
     expect(page.hasMore).toBe(true);
@@ -215,6 +312,68 @@ describe('plaid bank link (against the local fake)', () => {
       ).resolves.toMatchObject({ webhookType: 'ITEM', webhookCode: 'ERROR', itemId: 'i1' });
     }
     expect(fetches()).toBe(before + 1);
+  });
+
+  it('fetches a key again after a while, and refuses it once Plaid has retired it', async () => {
+    const clock = testClock();
+    const plaid = await startPlaidFake({ now: clock.now });
+    try {
+      const bankLink = adapterFor(plaid, clock.now);
+      const rawBody = JSON.stringify({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: 'i1' });
+      const oldKid = plaid.currentKid();
+      await expect(
+        bankLink.verifyWebhook({ rawBody, headers: plaid.signWebhook(rawBody) }),
+      ).resolves.not.toBeNull();
+      plaid.rotateKey();
+      // Within the key's time in the cache it is still trusted (no call to Plaid per webhook).
+      clock.advance(PLAID_WEBHOOK_KEY_TTL_MS / 2);
+      const signedWithOld = () => plaid.signWebhook(rawBody, { kid: oldKid });
+      await expect(bankLink.verifyWebhook({ rawBody, headers: signedWithOld() })).resolves.not.toBeNull();
+      // Past it, the key is fetched again, its expired_at is seen, and what it signs is refused.
+      clock.advance(PLAID_WEBHOOK_KEY_TTL_MS);
+      await expect(bankLink.verifyWebhook({ rawBody, headers: signedWithOld() })).resolves.toBeNull();
+      // The new key verifies.
+      await expect(
+        bankLink.verifyWebhook({ rawBody, headers: plaid.signWebhook(rawBody) }),
+      ).resolves.not.toBeNull();
+    } finally {
+      await plaid.close();
+    }
+  });
+
+  it('remembers a kid Plaid does not know, and bounds the lookups of new kids', async () => {
+    const clock = testClock();
+    const plaid = await startPlaidFake({ now: clock.now });
+    try {
+      const bankLink = adapterFor(plaid, clock.now);
+      const rawBody = JSON.stringify({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: 'i1' });
+      const fetches = () => requestsTo(plaid, '/webhook_verification_key/get').length;
+      for (let i = 0; i < 5; i += 1) {
+        await expect(
+          bankLink.verifyWebhook({ rawBody, headers: plaid.signWebhook(rawBody, { kid: 'made-up-kid' }) }),
+        ).resolves.toBeNull();
+      }
+      expect(fetches()).toBe(1);
+      clock.advance(PLAID_UNKNOWN_KID_TTL_MS + 1);
+      await bankLink.verifyWebhook({ rawBody, headers: plaid.signWebhook(rawBody, { kid: 'made-up-kid' }) });
+      expect(fetches()).toBe(2);
+
+      // A flood of webhooks, each with a new made-up kid: a bounded number of calls to Plaid a minute.
+      clock.advance(60_000);
+      const before = fetches();
+      for (let i = 0; i < PLAID_KEY_FETCHES_PER_MINUTE * 5; i += 1) {
+        await bankLink.verifyWebhook({ rawBody, headers: plaid.signWebhook(rawBody, { kid: `flood-${i}` }) });
+      }
+      expect(fetches() - before).toBe(PLAID_KEY_FETCHES_PER_MINUTE);
+      // A kid far longer than Plaid's is refused without a lookup.
+      await bankLink.verifyWebhook({
+        rawBody,
+        headers: plaid.signWebhook(rawBody, { kid: 'k'.repeat(5000) }),
+      });
+      expect(fetches() - before).toBe(PLAID_KEY_FETCHES_PER_MINUTE);
+    } finally {
+      await plaid.close();
+    }
   });
 
   it('needs a client id and a secret', () => {

@@ -1,16 +1,9 @@
 import { createHash, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { Configuration, CountryCode, PlaidApi, PlaidEnvironments, Products } from 'plaid';
 import { z } from 'zod';
-import type {
-  BankAccount,
-  BankItem,
-  BankLink,
-  BankLinkWebhook,
-  BankTransaction,
-  LinkToken,
-  TransactionsPage,
-} from './port';
-import { BankLinkLoginRequiredError } from './port';
+import type { BankAccount, BankItem, BankLink, BankTransaction, LinkToken, TransactionsPage } from './port';
+import { parseWebhookBody } from './webhook-body';
+import { BankLinkLoginRequiredError, BankLinkSyncMutationError } from './port';
 
 /**
  * The Plaid adapter (docs/providers.md, Bank link), on Plaid's official SDK. Every reply it reads is parsed
@@ -55,6 +48,22 @@ export const PLAID_TRANSACTIONS_DAYS_REQUESTED = 190;
 export const PLAID_SYNC_PAGE_SIZE = 500;
 /** Plaid's advice: refuse a webhook signed more than 5 minutes ago (a replay). */
 export const PLAID_WEBHOOK_MAX_AGE_SECONDS = 5 * 60;
+/**
+ * How long a fetched webhook verification key is trusted before it is fetched again: Plaid rotates its keys
+ * and marks a retired one with `expired_at`, which only a fresh fetch shows.
+ */
+export const PLAID_WEBHOOK_KEY_TTL_MS = 60 * 60 * 1000;
+/** How long a key id Plaid does not know is remembered as unknown (answered without asking Plaid again). */
+export const PLAID_UNKNOWN_KID_TTL_MS = 10 * 60 * 1000;
+/** At most this many key ids are remembered (good and unknown): a flood of made-up ids cannot grow memory. */
+export const PLAID_WEBHOOK_KEY_CACHE_SIZE = 500;
+/**
+ * At most this many fetches of a key id not in the cache per minute: a flood of webhooks with made-up key ids,
+ * each one new, is refused without a call to Plaid each (Plaid sends a real webhook again if it is refused).
+ */
+export const PLAID_KEY_FETCHES_PER_MINUTE = 20;
+/** A kid longer than this is not Plaid's (theirs are UUIDs); refused before any lookup. */
+const MAX_KID_LENGTH = 100;
 /** Some Plaid calls take long (the first transactions pull); the SDK's default is to wait forever. */
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -65,24 +74,64 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
   const basePath = options.basePath ?? PlaidEnvironments[options.env];
   if (!basePath) throw new Error(`Plaid: unknown environment ${JSON.stringify(options.env)}`);
   const now = options.now ?? (() => new Date());
-  const client = new PlaidApi(new Configuration({ basePath, baseOptions: { timeout: REQUEST_TIMEOUT_MS } }));
-  // Credentials go in each request body, which Plaid accepts as well as the PLAID-CLIENT-ID/SECRET headers.
+  // Plaid's published API document requires the credentials as the PLAID-CLIENT-ID and PLAID-SECRET headers
+  // (its `security`; tests/contracts/vendor/plaid). Its field descriptions accept them in the body as well,
+  // where they are sent too.
+  const client = new PlaidApi(
+    new Configuration({
+      basePath,
+      baseOptions: {
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: { 'PLAID-CLIENT-ID': options.clientId, 'PLAID-SECRET': options.secret },
+      },
+    }),
+  );
   const credentials = { client_id: options.clientId, secret: options.secret };
-  /** Verification keys by kid; a key's promise is kept so concurrent webhooks fetch it once. */
-  const webhookKeys = new Map<string, Promise<KeyObject | null>>();
+  /**
+   * Verification keys by kid, each with when it was fetched: a key is fetched again once older than
+   * PLAID_WEBHOOK_KEY_TTL_MS (to see an `expired_at` Plaid set since), a kid Plaid did not know is answered
+   * null for PLAID_UNKNOWN_KID_TTL_MS. A lookup's promise is kept so concurrent webhooks fetch a key once.
+   * A Map keeps insertion order: the oldest entry is dropped first when it is full.
+   */
+  const webhookKeys = new Map<string, { fetchedAt: number; key: Promise<KeyObject | null> }>();
+  /** Times (ms) of the recent fetches of kids not in the cache, for PLAID_KEY_FETCHES_PER_MINUTE. */
+  let recentFetches: number[] = [];
 
   const webhookKey = (kid: string): Promise<KeyObject | null> => {
-    let key = webhookKeys.get(kid);
-    if (!key) {
-      key = fetchWebhookKey(kid);
-      webhookKeys.set(kid, key);
-      // Only good keys stay: a made-up kid must not grow the cache, a network failure must be retried.
-      key.then(
-        (found) => (found ? undefined : webhookKeys.delete(kid)),
-        () => webhookKeys.delete(kid),
-      );
+    const at = now().getTime();
+    const cached = webhookKeys.get(kid);
+    if (cached) {
+      const ttl = cached.key === UNKNOWN ? PLAID_UNKNOWN_KID_TTL_MS : PLAID_WEBHOOK_KEY_TTL_MS;
+      if (at - cached.fetchedAt < ttl) return cached.key;
+      webhookKeys.delete(kid);
+    } else {
+      recentFetches = recentFetches.filter((t) => at - t < 60_000);
+      if (recentFetches.length >= PLAID_KEY_FETCHES_PER_MINUTE) return UNKNOWN;
+      recentFetches.push(at);
     }
+    const key = fetchWebhookKey(kid);
+    remember(kid, { fetchedAt: at, key });
+    key.then(
+      // A kid Plaid does not know (or a retired key) is remembered as unknown for a while.
+      (found) => {
+        if (!found && webhookKeys.get(kid)?.key === key) remember(kid, { fetchedAt: at, key: UNKNOWN });
+      },
+      // A network failure is not remembered: the next webhook tries again.
+      () => {
+        if (webhookKeys.get(kid)?.key === key) webhookKeys.delete(kid);
+      },
+    );
     return key;
+  };
+
+  const remember = (kid: string, entry: { fetchedAt: number; key: Promise<KeyObject | null> }) => {
+    webhookKeys.delete(kid);
+    webhookKeys.set(kid, entry);
+    while (webhookKeys.size > PLAID_WEBHOOK_KEY_CACHE_SIZE) {
+      const oldest = webhookKeys.keys().next().value;
+      if (oldest === undefined) break;
+      webhookKeys.delete(oldest);
+    }
   };
 
   const fetchWebhookKey = async (kid: string): Promise<KeyObject | null> => {
@@ -96,18 +145,19 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
       if (error instanceof PlaidApiError) return null;
       throw error;
     }
+    // Plaid's advice: a key with an expiry set is retired and signs nothing any more.
     if (reply.key.expired_at !== null) return null;
     const { kty, crv, x, y } = reply.key;
     return createPublicKey({ key: { kty, crv, x, y }, format: 'jwk' });
   };
 
   return {
-    async createLinkToken({ applicationId, webhookUrl, accessToken }) {
+    async createLinkToken({ applicationId, webhookUrl, accessToken, language }) {
       const reply = await call('/link/token/create', linkTokenCreateReply, () =>
         client.linkTokenCreate({
           ...credentials,
           client_name: options.clientName ?? PLAID_DEFAULT_CLIENT_NAME,
-          language: 'en',
+          language: language ?? 'en',
           country_codes: [CountryCode.Us],
           user: { client_user_id: applicationId },
           // Update mode (the customer signs in again at a disconnected item's bank) names the item by its
@@ -125,24 +175,20 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
       return token;
     },
 
-    async exchangePublicToken({ publicToken, linkToken }) {
-      // The public token must have come out of this application's own link session: Plaid lists the public
-      // tokens each session of a link token produced.
-      const session = await call('/link/token/get', linkTokenGetReply, () =>
-        client.linkTokenGet({ ...credentials, link_token: linkToken }),
-      );
-      const issued = new Set<string>();
-      for (const s of session.link_sessions ?? []) {
-        for (const result of s.results?.item_add_results ?? []) issued.add(result.public_token);
-        if (s.on_success?.public_token) issued.add(s.on_success.public_token);
-      }
-      if (!issued.has(publicToken)) {
-        throw new Error('Plaid: the public token did not come out of this link session');
-      }
+    // The public token is the one Link's onSuccess handed the page. Which link token it came from cannot be
+    // asked of Plaid: /link/token/get lists a session's public tokens "by default … only for Hosted Link
+    // sessions". The server binds the exchange to the link token it issued to the application instead.
+    async exchangePublicToken({ publicToken }) {
       const reply = await call('/item/public_token/exchange', exchangeReply, () =>
         client.itemPublicTokenExchange({ ...credentials, public_token: publicToken }),
       );
       return { accessToken: reply.access_token, itemId: reply.item_id };
+    },
+
+    async updateItemWebhook(accessToken, webhookUrl) {
+      await call('/item/webhook/update', itemWebhookUpdateReply, () =>
+        client.itemWebhookUpdate({ ...credentials, access_token: accessToken, webhook: webhookUrl }),
+      );
     },
 
     async getItem(accessToken) {
@@ -197,6 +243,9 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
         removed: reply.removed.map((r) => r.transaction_id),
         nextCursor: reply.next_cursor,
         hasMore: reply.has_more,
+        // NOT_READY: nothing read yet; INITIAL_UPDATE_COMPLETE: the last 30 days only. Only a complete
+        // history is a history (an unknown status is not taken for one: the webhook will say).
+        historyComplete: reply.transactions_update_status === 'HISTORICAL_UPDATE_COMPLETE',
       };
       return page;
     },
@@ -211,7 +260,7 @@ export function createPlaidBankLink(options: PlaidBankLinkOptions): BankLink {
       const [encodedHeader = '', encodedClaims = '', encodedSignature = ''] = parts;
       const header = decodeSegment(encodedHeader, jwtHeader);
       // The algorithm is fixed here, never taken from the token, so a token cannot pick a weaker one.
-      if (!header || header.alg !== 'ES256') return null;
+      if (!header || header.alg !== 'ES256' || header.kid.length > MAX_KID_LENGTH) return null;
       const key = await webhookKey(header.kid);
       if (!key) return null;
       let signed: boolean;
@@ -251,21 +300,9 @@ const plaidErrorReply = z.object({
 
 const linkTokenCreateReply = z.object({ link_token: z.string().min(1), expiration: z.string().min(1) });
 
-const linkTokenGetReply = z.object({
-  link_token: z.string(),
-  link_sessions: z
-    .array(
-      z.object({
-        on_success: z.object({ public_token: z.string() }).nullish(),
-        results: z
-          .object({ item_add_results: z.array(z.object({ public_token: z.string() })).nullish() })
-          .nullish(),
-      }),
-    )
-    .nullish(),
-});
-
 const exchangeReply = z.object({ access_token: z.string().min(1), item_id: z.string().min(1) });
+
+const itemWebhookUpdateReply = z.object({ item: z.object({ item_id: z.string() }) });
 
 const itemGetReply = z.object({
   item: z.object({
@@ -310,6 +347,7 @@ const syncReply = z.object({
   removed: z.array(z.object({ transaction_id: z.string() })),
   next_cursor: z.string(),
   has_more: z.boolean(),
+  transactions_update_status: z.string().nullish(),
 });
 
 const webhookKeyReply = z.object({
@@ -326,12 +364,6 @@ const webhookKeyReply = z.object({
 
 const jwtHeader = z.object({ alg: z.string(), kid: z.string().min(1) });
 const jwtClaims = z.object({ iat: z.number(), request_body_sha256: z.string() });
-
-const webhookBody = z.object({
-  webhook_type: z.string().min(1),
-  webhook_code: z.string().min(1),
-  item_id: z.string().nullish(),
-});
 
 /**
  * Runs one SDK call and parses its reply. A failure becomes an error of our own: the SDK's (axios) error
@@ -354,9 +386,13 @@ async function call<T>(
         plaidError.data,
         typeof response?.status === 'number' ? response.status : null,
       );
-      // The one error the monitors act on (the item is marked disconnected), in the port's own terms.
+      // The errors the callers act on, in the port's own terms: the item is marked disconnected; a reading
+      // whose transactions changed between pages starts again.
       if (plaidError.data.error_code === 'ITEM_LOGIN_REQUIRED') {
         throw new BankLinkLoginRequiredError(apiError.message, { cause: apiError });
+      }
+      if (plaidError.data.error_code === 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION') {
+        throw new BankLinkSyncMutationError(apiError.message, { cause: apiError });
       }
       throw new PlaidApiError(
         endpoint,
@@ -392,21 +428,13 @@ function toTransaction(t: z.infer<typeof transactionReply>): BankTransaction {
   };
 }
 
+/** The cache's answer for a kid Plaid does not know: one settled promise, shared. */
+const UNKNOWN: Promise<KeyObject | null> = Promise.resolve(null);
+
 function decodeSegment<T>(segment: string, schema: z.ZodType<T>): T | null {
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(segment, 'base64url').toString('utf8')));
     return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function parseWebhookBody(rawBody: string): BankLinkWebhook | null {
-  try {
-    const parsed = webhookBody.safeParse(JSON.parse(rawBody));
-    if (!parsed.success) return null;
-    const { webhook_type, webhook_code, item_id } = parsed.data;
-    return { webhookType: webhook_type, webhookCode: webhook_code, itemId: item_id ?? null };
   } catch {
     return null;
   }

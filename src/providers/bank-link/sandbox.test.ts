@@ -30,6 +30,8 @@ bankLinkContract(async () => {
   return {
     bankLink: sandbox,
     connect: (linkToken) => connect(sandbox, linkToken),
+    // The sandbox's history is there from the start.
+    readHistory: async () => undefined,
     signWebhook: async (rawBody) => signSandboxWebhook(SECRET, rawBody),
   };
 });
@@ -268,6 +270,19 @@ describe('sandbox bank link (docs/providers.md)', () => {
     );
   });
 
+  it("refuses a public token from another application's link session (its tokens say which)", async () => {
+    const sandbox = createSandboxBankLink({ secret: SECRET });
+    const mine = await sandbox.createLinkToken({ applicationId: 'app-mine' });
+    const theirs = await sandbox.createLinkToken({ applicationId: 'app-theirs' });
+    const theirPublicToken = await connect(sandbox, theirs.linkToken);
+    await expect(
+      sandbox.exchangePublicToken({ publicToken: theirPublicToken, linkToken: mine.linkToken }),
+    ).rejects.toThrow('did not come out of this link session');
+    await expect(
+      sandbox.exchangePublicToken({ publicToken: theirPublicToken, linkToken: theirs.linkToken }),
+    ).resolves.toEqual({ accessToken: expect.any(String), itemId: expect.any(String) });
+  });
+
   it('refuses an expired link token, and one signed with another secret or altered', async () => {
     const clock = fixedClock('2026-03-18T15:00:00Z');
     const sandbox = createSandboxBankLink({ secret: SECRET, now: clock.now });
@@ -331,6 +346,8 @@ describe('sandbox bank link (docs/providers.md)', () => {
       webhookType: 'ITEM',
       webhookCode: 'PENDING_EXPIRATION',
       itemId: null,
+      historicalUpdateComplete: null,
+      errorCode: null,
     });
     const headers = { 'Plaid-Verification': signSandboxWebhook(SECRET, rawBody)['plaid-verification'] };
     await expect(sandbox.verifyWebhook({ rawBody, headers })).resolves.not.toBeNull();

@@ -1,3 +1,4 @@
+import { dayOfNumber } from '#domain/calendar';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -5,13 +6,14 @@ import {
   type BankAccount,
   type BankItem,
   type BankLink,
-  type BankLinkWebhook,
   type BankTransaction,
   type LinkToken,
   type ReadOptions,
   type TransactionsPage,
 } from './port';
+import { parseWebhookBody } from './webhook-body';
 import { sandboxBankHintEnglish } from '#domain/enrollment/sandbox-bank-hints';
+import { MESSAGES } from '#domain/validation/messages';
 
 /**
  * The built-in bank-linking provider (docs/providers.md, Bank link): offline, deterministic and stateless.
@@ -31,7 +33,7 @@ import { sandboxBankHintEnglish } from '#domain/enrollment/sandbox-bank-hints';
  */
 
 /** The institution's answer to a wrong password or an unknown username (the widget shows it as is). */
-export const SANDBOX_BANK_LOGIN_ERROR = 'The username or password you entered is incorrect.';
+export const SANDBOX_BANK_LOGIN_ERROR = MESSAGES.bankLoginIncorrect;
 /** The one password of every sandbox user, as in the provider's own sandbox. */
 export const SANDBOX_BANK_PASSWORD = 'pass_good';
 /** Usernames and the persona each one signs in as. */
@@ -330,8 +332,15 @@ export function createSandboxBankLink(options: {
         removed: [],
         nextCursor: Buffer.from(JSON.stringify(next)).toString('base64url'),
         hasMore: next.offset < all.length,
+        // The sandbox's history is all there from the moment the item is made (no bank to read it from).
+        historyComplete: true,
       };
       return page;
+    },
+
+    async updateItemWebhook(accessToken) {
+      // The sandbox sends no webhooks of its own; the token is still checked, as the provider would.
+      readAccessToken(accessToken);
     },
 
     async verifyWebhook({ rawBody, headers }) {
@@ -465,23 +474,6 @@ function headerValue(headers: Record<string, string | undefined>, name: string):
     if (key.toLowerCase() === name) return value;
   }
   return undefined;
-}
-
-const webhookBody = z.object({
-  webhook_type: z.string().min(1),
-  webhook_code: z.string().min(1),
-  item_id: z.string().nullish(),
-});
-
-function parseWebhookBody(rawBody: string): BankLinkWebhook | null {
-  try {
-    const parsed = webhookBody.safeParse(JSON.parse(rawBody));
-    if (!parsed.success) return null;
-    const { webhook_type, webhook_code, item_id } = parsed.data;
-    return { webhookType: webhook_type, webhookCode: webhook_code, itemId: item_id ?? null };
-  } catch {
-    return null;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -827,9 +819,8 @@ function dayNumber(date: Date): number {
   return Math.floor(date.getTime() / DAY_MS);
 }
 
-function isoDate(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
+/** Days since 1970-01-01 as 'yyyy-MM-dd'. */
+const isoDate = (day: number): string => dayOfNumber(day);
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -1,3 +1,12 @@
+import {
+  addDays,
+  addMonthsToMonth,
+  calendarDateOfIso,
+  dayInMonth,
+  dayNumber,
+  monthOf,
+  utcDayOf,
+} from '#domain/calendar';
 import type {
   BureauCollection,
   BureauCreditReport,
@@ -162,14 +171,14 @@ type FileContext = {
   rng: Rng;
   /** Seeded by the address alone, so spouses at one address share their joint card. */
   householdRng: Rng;
-  /** The pull date, UTC midnight. */
-  today: Date;
+  /** The pull date, 'yyyy-MM-dd', its UTC day. */
+  today: string;
   /** How many months back an account can have been opened (since the applicant turned 18). */
   maxAgeMonths: number;
 };
 
 function createFileContext(applicant: CreditApplicant, personSeed: number, pulledAt: Date): FileContext {
-  const today = new Date(Date.UTC(pulledAt.getUTCFullYear(), pulledAt.getUTCMonth(), pulledAt.getUTCDate()));
+  const today = utcDayOf(pulledAt);
   return {
     applicant,
     rng: createRng(personSeed),
@@ -484,7 +493,7 @@ function collectionAccount(file: FileContext, balance: number, notFrom?: string)
  */
 function inquiries(file: FileContext, count: number): BureauInquiry[] {
   const { rng } = file;
-  const todayNumber = Math.floor(file.today.getTime() / 86_400_000);
+  const todayNumber = dayNumber(file.today);
   const cycle = SANDBOX_INQUIRY_CYCLE_DAYS;
   return Array.from({ length: count }, () => rng.int(5, 700))
     .map((phase) => SANDBOX_INQUIRY_MIN_AGE_DAYS + ((((todayNumber + phase) % cycle) + cycle) % cycle))
@@ -511,24 +520,20 @@ function maskedNumber(rng: Rng, prefix: string): string {
   return digits;
 }
 
-function monthsSinceAdulthood(dateOfBirth: string, today: Date): number {
+function monthsSinceAdulthood(dateOfBirth: string, today: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
   if (!match) return FALLBACK_ADULT_MONTHS;
-  const months =
-    (today.getUTCFullYear() - Number(match[1]) - ADULT_AGE_YEARS) * 12 +
-    (today.getUTCMonth() + 1 - Number(match[2]));
+  const now = calendarDateOfIso(today);
+  const months = (now.year - Number(match[1]) - ADULT_AGE_YEARS) * 12 + (now.month - Number(match[2]));
   return Number.isFinite(months) ? months : FALLBACK_ADULT_MONTHS;
 }
 
-function monthsAgo(today: Date, months: number, dayOfMonth: number): string {
-  return isoDate(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, dayOfMonth)));
+/** The day `dayOfMonth` (at most 28, which every month has) `months` months before today's month. */
+function monthsAgo(today: string, months: number, dayOfMonth: number): string {
+  return dayInMonth(addMonthsToMonth(monthOf(today), -months), dayOfMonth);
 }
 
-function daysAgo(today: Date, days: number): string {
-  return isoDate(new Date(today.getTime() - days * 86_400_000));
-}
-
-const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
+const daysAgo = (today: string, days: number): string => addDays(today, -days);
 
 const normalize = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');
 

@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documentStoreContract } from '#tests/contracts/document-store.contract';
 import { type S3Fake, startS3Fake } from '#tests/fakes/s3-fake';
 import { createDocumentStore } from './index';
 import { createLocalDocumentStore } from './local';
-import { createS3DocumentStore } from './s3';
+import { createS3DocumentStore, S3_TIMEOUTS } from './s3';
 
 let directory: string;
 let fake: S3Fake;
@@ -70,6 +70,39 @@ describe('the S3 document store', () => {
     fake.failNext(0);
   });
 
+  it('gives up on a bucket that stops answering, instead of waiting for it forever', async () => {
+    const store = createS3DocumentStore({
+      bucket: fake.bucket,
+      region: fake.region,
+      endpoint: fake.endpoint,
+      forcePathStyle: true,
+      credentials: fake.credentials,
+      timeouts: { connectMs: 200, requestMs: 300, totalMs: 1_500 },
+    });
+    fake.hang = true;
+    try {
+      const started = Date.now();
+      const outcome = (p: Promise<unknown>) =>
+        Promise.race([
+          p.then(
+            () => 'answered',
+            () => 'rejected',
+          ),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+        ]);
+      expect(await outcome(store.put('hang/a', new Uint8Array([1]), 'text/plain'))).toBe('rejected');
+      expect(await outcome(store.get('hang/a'))).toBe('rejected');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      fake.hang = false;
+    }
+  });
+
+  it('has timeouts by default', () => {
+    expect(S3_TIMEOUTS.totalMs).toBeLessThanOrEqual(60_000);
+    expect(S3_TIMEOUTS.requestMs).toBeLessThan(S3_TIMEOUTS.totalMs);
+  });
+
   it('rejects wrong credentials and an unknown bucket instead of answering null', async () => {
     const wrong = createS3DocumentStore({
       bucket: fake.bucket,
@@ -87,6 +120,54 @@ describe('the S3 document store', () => {
       credentials: fake.credentials,
     });
     await expect(elsewhere.get('shape/a.pdf')).rejects.toThrow();
+  });
+
+  describe('with a least-privilege policy (s3:GetObject and s3:PutObject, no s3:ListBucket)', () => {
+    // AWS, GetObject: "If the object that you request doesn’t exist, the error that Amazon S3 returns depends
+    // on whether you also have the s3:ListBucket permission. If you have the s3:ListBucket permission on the
+    // bucket, Amazon S3 returns an HTTP status code 404 Not Found error. If you don’t have the s3:ListBucket
+    // permission, Amazon S3 returns an HTTP status code 403 Access Denied error."
+    afterEach(() => {
+      fake.listBucket = true;
+      fake.unreadable.clear();
+    });
+
+    it('reads a missing key as missing when the caller says it may be, and warns without the key', async () => {
+      const warnings: string[] = [];
+      const store = createS3DocumentStore({
+        bucket: fake.bucket,
+        region: fake.region,
+        endpoint: fake.endpoint,
+        forcePathStyle: true,
+        credentials: fake.credentials,
+        warn: (message) => warnings.push(message),
+      });
+      await store.put('least/present.pdf', new Uint8Array([4, 2]), 'application/octet-stream');
+      fake.listBucket = false;
+      expect([...(await store.get('least/present.pdf', { mayBeMissing: true }))!]).toEqual([4, 2]);
+      expect(await store.get('least/app-7/missing.pdf', { mayBeMissing: true })).toBeNull();
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('403 AccessDenied');
+      expect(warnings.join('\n')).not.toMatch(/least|app-7|missing\.pdf/);
+    });
+
+    it('rejects the same refusal when the caller expects the document, naming neither key nor request', async () => {
+      fake.listBucket = false;
+      const error = await s3()
+        .get('least/app-7/expected.pdf')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain('403 AccessDenied');
+      expect(JSON.stringify(error) + String((error as Error).message)).not.toMatch(/app-7|expected\.pdf/);
+    });
+
+    it('reads a document the policy does not let us read as missing only when asked to', async () => {
+      const store = s3();
+      await store.put('hidden/a.pdf', new Uint8Array([1]), 'application/octet-stream');
+      fake.unreadable.add('hidden/');
+      await expect(store.get('hidden/a.pdf')).rejects.toThrow('403 AccessDenied');
+      expect(await store.get('hidden/a.pdf', { mayBeMissing: true })).toBeNull();
+    });
   });
 
   it('is picked by DOCUMENT_STORE=s3', () => {

@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTRACT_BORROWER,
@@ -220,6 +220,25 @@ describe('DocuSign adapter (docs/providers.md)', () => {
     clock += 2 * 60_000; // 4 minutes left: renewed
     await eSignature.getEnvelope(envelopeId);
     expect(fake.tokenRequests - before).toBe(2);
+  });
+
+  it('asks for a renewed token without the old token: no Authorization header on /oauth/token', async () => {
+    // The JWT grant authenticates by its signed assertion alone: DocuSign's JWT grant request is a form post
+    // of grant_type and assertion. The SDK adds its default headers to that post, Authorization included
+    // once a call has set it, so an expiring (or revoked) token would travel to the OAuth server with every
+    // renewal.
+    let clock = Date.parse('2026-03-15T14:00:00Z');
+    const eSignature = adapter({ now: () => new Date(clock) });
+    const before = fake.tokenRequestAuthorizations.length;
+    const { envelopeId } = await send(eSignature);
+    clock += 56 * 60_000; // 4 minutes left of the hour: renewed before the next call
+    await eSignature.getEnvelope(envelopeId);
+    fake.revokeTokens(); // refused: the next call asks for a new one
+    await expect(eSignature.getEnvelope(envelopeId)).rejects.toThrow('HTTP 401');
+    await eSignature.getEnvelope(envelopeId);
+    const sent = fake.tokenRequestAuthorizations.slice(before);
+    expect(sent).toHaveLength(3);
+    expect(sent).toEqual([undefined, undefined, undefined]);
   });
 
   it('gets a new token after DocuSign refuses the cached one', async () => {

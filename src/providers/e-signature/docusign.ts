@@ -1,5 +1,5 @@
 import type { ApiClient, EnvelopesApi } from 'docusign-esign';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { z } from 'zod';
 import {
   checkPositionsOnDocument,
@@ -210,16 +210,21 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
   const privateKey = Buffer.from(config.privateKey.replace(/\\n/g, '\n'));
   const { accountId } = config;
 
-  let clients: Promise<{ apiClient: ApiClient; envelopes: EnvelopesApi }> | null = null;
+  let clients: Promise<{ apiClient: ApiClient; oauthClient: ApiClient; envelopes: EnvelopesApi }> | null =
+    null;
   const sdk = () =>
     (clients ??= loadSdk().then((docusign) => {
-      const apiClient = new docusign.ApiClient({
-        basePath: config.basePath,
-        oAuthBasePath: config.oauthBasePath,
-      });
-      // The constructor guesses the OAuth host from basePath; the configured one wins.
-      apiClient.setOAuthBasePath(config.oauthBasePath);
-      return { apiClient, envelopes: new docusign.EnvelopesApi(apiClient) };
+      const client = () => {
+        const c = new docusign.ApiClient({ basePath: config.basePath, oAuthBasePath: config.oauthBasePath });
+        // The constructor guesses the OAuth host from basePath; the configured one wins.
+        c.setOAuthBasePath(config.oauthBasePath);
+        return c;
+      };
+      const apiClient = client();
+      // The JWT grant goes through a client of its own: the SDK sends a client's default headers with the
+      // token request too, and the REST client's carry `Authorization: Bearer` with the token being replaced.
+      // The grant authenticates by its signed assertion alone; the old token has no business at /oauth/token.
+      return { apiClient, oauthClient: client(), envelopes: new docusign.EnvelopesApi(apiClient) };
     }));
 
   let token: { value: string; expiresAt: number } | null = null;
@@ -231,8 +236,8 @@ export function createDocuSignESignature(config: DocuSignConfig): ESignature {
       return Promise.resolve(token.value);
     renewing ??= (async () => {
       try {
-        const { apiClient } = await sdk();
-        const response: unknown = await apiClient.requestJWTUserToken(
+        const { oauthClient } = await sdk();
+        const response: unknown = await oauthClient.requestJWTUserToken(
           config.integrationKey,
           config.userId,
           SCOPES,

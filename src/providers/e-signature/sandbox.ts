@@ -10,7 +10,7 @@ import {
   PDFRawStream,
   rgb,
   StandardFonts,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import {
   checkPositionsOnDocument,
   checkSigners,

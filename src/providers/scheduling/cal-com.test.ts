@@ -155,6 +155,70 @@ describe('the Cal.com scheduler', () => {
     }
   });
 
+  it('reads as "taken" only the refusals that say the time is gone; any other 4xx is unavailable', async () => {
+    const request = {
+      startsAt: new Date(Date.now() + 86_400_000),
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      email: 'ana.refused@example.com',
+      phoneNumber: '+13125550100',
+      timeZone: 'UTC',
+      language: 'en' as const,
+    };
+    const refusedWith = async (status: number, message: string) => {
+      fake.replyOnce(status, { status: 'error', error: { code: 'BadRequestException', message } });
+      const error = await scheduler()
+        .book(request)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SchedulingError);
+      return error as SchedulingError;
+    };
+    // Cal.com's API v2 (bookings 2024-08-13) turns its booking errors into these 400 messages.
+    for (const gone of [
+      'User either already has booking at this time or is not available',
+      'One of the hosts either already has booking at this time or is not available',
+      `The event type can't be booked at the "start" time provided. This could be because it's too soon (violating the minimum booking notice) or too far in the future (outside the event's scheduling window).`,
+      'Attempting to book a meeting in the past.',
+    ])
+      expect((await refusedWith(400, gone)).code, gone).toBe('slotTaken');
+    // And maps a host no longer free or a booking written twice at one time to 409.
+    expect((await refusedWith(409, 'booking_conflict_error')).code).toBe('slotTaken');
+
+    for (const [status, other] of [
+      [400, 'Missing required booking field response: phone'],
+      [
+        400,
+        "Attendee with this email can't book because the maximum number of active bookings has been reached.",
+      ],
+      [400, 'Bad request: Please check your request data and try again'],
+      [403, 'Forbidden'],
+      [422, "Can't book this team event type because it has no hosts."],
+      [404, 'Event type with id 4242 not found.'],
+    ] as const) {
+      const error = await refusedWith(status, other);
+      expect(error.code, other).toBe('unavailable');
+      // For the log: the status and Cal.com's error code name, never its message.
+      expect(error.refusal).toEqual({ status, code: 'BadRequestException' });
+      expect(error.message).not.toContain(other);
+    }
+  });
+
+  it('reads a cancel refused as already cancelled or over as not changeable, others as unavailable', async () => {
+    const refusedWith = async (message: string) => {
+      fake.replyOnce(400, { status: 'error', error: { code: 'BadRequestException', message } });
+      return (
+        (await scheduler()
+          .cancel('some-uid')
+          .catch((e: unknown) => e)) as SchedulingError
+      ).code;
+    };
+    expect(await refusedWith('This booking has already been cancelled.')).toBe('notChangeable');
+    expect(await refusedWith('Cannot cancel a booking that has already ended')).toBe('notChangeable');
+    // A refused setting is not a cancelled booking: the row must not be cancelled on its account.
+    expect(await refusedWith('This event type does not allow cancellations')).toBe('unavailable');
+    expect(await refusedWith('Cancellation reason is required')).toBe('unavailable');
+  });
+
   it('is chosen by configuration, the product’s own otherwise', () => {
     const inProduct = { kind: 'in-product' } as never;
     expect(

@@ -1,3 +1,4 @@
+import { utcDayOf } from '#domain/calendar';
 import {
   SchedulingError,
   type Booking,
@@ -50,7 +51,28 @@ type CalBooking = {
   hosts?: { email?: unknown }[];
 };
 
-const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+/**
+ * Cal.com's 400 answers (API v2, bookings 2024-08-13) that mean the asked start is no longer open. Its booking
+ * errors are turned into these messages (apps/api/v2 …/bookings/2024-08-13/services/errors.service.ts):
+ * no_available_users_found_error → "User either already has booking at this time or is not available" (or
+ * "One of the hosts either …" for a team's event type); booking_time_out_of_bounds_error → "The event type can't
+ * be booked at the "start" time provided. This could be because it's too soon (violating the minimum booking
+ * notice) or too far in the future …"; a start gone by → "Attempting to book a meeting in the past.". The bare
+ * error codes are matched too, for the answers that pass them through unchanged.
+ */
+const NO_LONGER_OPEN = [
+  /either already has booking at this time or is not available/i,
+  /can't be booked at the "start" time provided/i,
+  /attempting to book a meeting in the past/i,
+  /^(no_available_users_found_error|booking_time_out_of_bounds_error|hosts_unavailable_for_booking)$/,
+];
+
+/**
+ * Cal.com's 400 answers that mean the booking itself can no longer be changed: already cancelled ("This booking
+ * has already been cancelled.", "Can't reschedule booking with uid=… because it has been cancelled…") or over
+ * ("Cannot cancel a booking that has already ended").
+ */
+const NOT_CHANGEABLE = [/already been cancelled/i, /because it has been cancelled/i, /already ended/i];
 
 export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
   const doFetch = o.fetch ?? fetch;
@@ -85,7 +107,10 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
   }
 
   /** The booking an answer carries, or the refusal its status says (never the answer's text: it names people). */
-  function bookingOf(answer: { status: number; envelope: Envelope<CalBooking> | null }): Booking {
+  function bookingOf(
+    answer: { status: number; envelope: Envelope<CalBooking> | null },
+    op: 'book' | 'reschedule',
+  ): Booking {
     const { status, envelope } = answer;
     if (status >= 200 && status < 300 && envelope?.status === 'success') {
       const data = envelope.data as Partial<CalBooking> | undefined;
@@ -107,16 +132,36 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
         ...(typeof host === 'string' && host ? { hostEmail: host } : {}),
       };
     }
-    throw refusal(status);
+    throw refusal(answer, op);
   }
 
-  function refusal(status: number): SchedulingError {
-    if (status === 404) return new SchedulingError('notFound', 'Cal.com has no such booking');
-    // Cal.com answers 400 for a start that is not an open slot, 409 for one just taken.
-    if (status === 400 || status === 409) return new SchedulingError('slotTaken', 'Cal.com refused the time');
-    if (status === 403 || status === 422)
-      return new SchedulingError('notChangeable', 'Cal.com refused the change');
-    return new SchedulingError('unavailable', `Cal.com answered ${status}`);
+  /**
+   * The refusal an error answer means. Cal.com answers 400 for many things, of which only a few mean the time
+   * is gone; the others (a required booking field, a booker limit, a refused setting) would refuse every time
+   * the borrower could pick, so they are "not available right now", carrying the status and Cal.com's error
+   * code name for the log (never its message: it may repeat the attendee's details).
+   */
+  function refusal(
+    answer: { status: number; envelope: Envelope<unknown> | null },
+    op: 'slots' | 'book' | 'reschedule' | 'cancel',
+  ): SchedulingError {
+    const { status, envelope } = answer;
+    const error = envelope?.status === 'error' ? envelope.error : undefined;
+    const message = typeof error?.message === 'string' ? error.message : '';
+    const code =
+      typeof error?.code === 'string' && /^[A-Za-z_]{1,64}$/.test(error.code) ? error.code : undefined;
+    const detail = { status, ...(code ? { code } : {}) };
+    if (status === 404 && op !== 'slots' && op !== 'book')
+      return new SchedulingError('notFound', 'Cal.com has no such booking', detail);
+    if (op === 'book' || op === 'reschedule') {
+      // Cal.com maps a host no longer free, a booking written twice at one time and full seats to 409.
+      if (status === 409) return new SchedulingError('slotTaken', 'Cal.com refused the time', detail);
+      if (status === 400 && NO_LONGER_OPEN.some((words) => words.test(message)))
+        return new SchedulingError('slotTaken', 'Cal.com refused the time', detail);
+    }
+    if (op !== 'slots' && status === 400 && NOT_CHANGEABLE.some((words) => words.test(message)))
+      return new SchedulingError('notChangeable', 'Cal.com refused the change', detail);
+    return new SchedulingError('unavailable', `Cal.com answered ${status}`, detail);
   }
 
   return {
@@ -126,16 +171,17 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
       const params = new URLSearchParams({
         eventTypeId: String(eventTypeOf(q.language)),
         // Cal.com takes days (or instants); ask for the days the span touches and keep the instants inside it.
-        start: isoDay(q.from),
-        end: isoDay(q.to),
+        start: utcDayOf(q.from),
+        end: utcDayOf(q.to),
         timeZone: q.timeZone,
       });
-      const { status, envelope } = await call<Record<string, { start: string }[]>>(
+      const answer = await call<Record<string, { start: string }[]>>(
         'GET',
         `/v2/slots?${params}`,
         CAL_COM_SLOTS_VERSION,
       );
-      if (status !== 200 || envelope?.status !== 'success') throw refusal(status);
+      const { status, envelope } = answer;
+      if (status !== 200 || envelope?.status !== 'success') throw refusal(answer, 'slots');
       // Days mapping to lists; anything else is Cal.com misbehaving, not an empty calendar.
       if (typeof envelope.data !== 'object' || envelope.data === null || Array.isArray(envelope.data))
         throw new SchedulingError('unavailable', 'Cal.com answered slots in an unknown shape');
@@ -161,6 +207,7 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
             phoneNumber: r.phoneNumber,
           },
         }),
+        'book',
       );
     },
 
@@ -172,6 +219,7 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
           CAL_COM_BOOKINGS_VERSION,
           { start: startsAt.toISOString() },
         ),
+        'reschedule',
       );
     },
 
@@ -183,9 +231,7 @@ export function createCalComScheduler(o: CalComOptions): SchedulingProvider {
         { cancellationReason: 'Cancelled by the borrower' },
       );
       if (answer.status >= 200 && answer.status < 300 && answer.envelope?.status === 'success') return;
-      // A cancel names no time: Cal.com's 400 here says the booking is already cancelled or over.
-      if (answer.status === 400) throw new SchedulingError('notChangeable', 'Cal.com refused the change');
-      throw refusal(answer.status);
+      throw refusal(answer, 'cancel');
     },
   };
 }

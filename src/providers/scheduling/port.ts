@@ -57,11 +57,19 @@ export type Booking = {
 export type SchedulingErrorCode =
   'slotTaken' | 'alreadyBooked' | 'notFound' | 'notChangeable' | 'unavailable';
 
+/**
+ * What the scheduler answered, for the log when a refusal is not one the borrower can act on (a rejected key,
+ * a booking field the event type requires): its HTTP status and its error's code name ('BadRequestException'),
+ * never its message, which may repeat the attendee's details.
+ */
+export type SchedulingRefusal = { status: number; code?: string };
+
 /** A refusal the caller can act on; its message names no person, email or reference (it may be logged). */
 export class SchedulingError extends Error {
   constructor(
     readonly code: SchedulingErrorCode,
     message: string = code,
+    readonly refusal?: SchedulingRefusal,
   ) {
     super(message);
     this.name = 'SchedulingError';

@@ -16,7 +16,22 @@ export interface SmsSender {
   /**
    * Sends one message and answers the provider's message id. Rejects when the number is not '+1' and 10
    * digits, the body is empty or too long, or the service cannot be reached or refuses the message; the
-   * caller records the error and retries later.
+   * caller records the error and retries later. A refusal because the person opted out at the provider
+   * (they replied STOP there) is marked so `isRecipientOptedOut` tells it apart: no retry can deliver it.
    */
   send(message: SmsMessage): Promise<{ id: string }>;
 }
+
+/**
+ * Marks `error` as the provider's refusal to text a person who opted out at the provider (Twilio's error 21610,
+ * after they replied STOP or another opt-out word): the caller records the opt-out instead of retrying.
+ */
+export function recipientOptedOut<E extends Error>(error: E): E & { recipientOptedOut: true } {
+  return Object.assign(error, { recipientOptedOut: true as const });
+}
+
+/** True when `error` is a send refused because the recipient opted out at the provider. */
+export const isRecipientOptedOut = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { recipientOptedOut?: unknown }).recipientOptedOut === true;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsContract } from '#tests/contracts/sms.contract';
 import { startTwilioFake, type TwilioFake } from '#tests/fakes/twilio-fake';
 import { TwilioApiError } from '#providers/twilio/client';
+import { isRecipientOptedOut } from './port';
 import { createTwilioSms } from './twilio';
 
 let fake: TwilioFake;
@@ -67,10 +68,13 @@ describe('twilio sms (against the local fake of the Messages API)', () => {
     await expect(refused).rejects.toBeInstanceOf(TwilioApiError);
     await expect(refused).rejects.toMatchObject({ status: 400, code: 21610 });
     await expect(refused).rejects.not.toThrow('3105550150');
+    // 21610 is the recipient's own opt-out at Twilio: marked so the outbox records it instead of retrying.
+    expect(isRecipientOptedOut(await refused.catch((e: unknown) => e))).toBe(true);
 
     const wrongToken = adapter({ authToken: 'not-the-auth-token' }).send({ to: '+12025550143', body: 'Hi' });
     await expect(wrongToken).rejects.toMatchObject({ status: 401, code: 20003 });
     await expect(wrongToken).rejects.not.toThrow('not-the-auth-token');
+    expect(isRecipientOptedOut(await wrongToken.catch((e: unknown) => e))).toBe(false);
   });
 
   it('rejects when Twilio is down, so the outbox retries', async () => {

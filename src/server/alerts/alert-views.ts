@@ -1,5 +1,6 @@
 import { inSequence } from '#server/db/in-sequence';
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import { parseDay } from '#domain/calendar';
 import type { AlertView } from '#domain/flow/staff-views';
 import { describeTrigger, type TriggerFacts } from '#domain/monitoring/alert-triggers';
 import type { Tx } from '#server/db/client';
@@ -26,7 +27,7 @@ export type AlertRow = {
   triggeredBy: AlertTrigger[];
 };
 
-const dayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
+const dayStart = (isoDay: string) => parseDay(isoDay);
 
 type Found = { date: Date; facts?: TriggerFacts };
 

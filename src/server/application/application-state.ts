@@ -8,6 +8,7 @@ import { type ApplicationEvent, transition } from '#domain/flow/transition';
 import type { Tx } from '../db/client';
 import { application, applicationStatusChange } from '#server/db/schema/application';
 import { disqualificationReason } from '#server/db/schema/decision';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 // The one place that changes an application's status, pages and disqualification reasons, for the borrower's
 // flow, the enrollment steps and staff actions alike. Every change happens inside the caller's transaction on a
@@ -21,7 +22,7 @@ export const NOT_EDITABLE_MESSAGE =
 
 /** The borrower's application, locked until the transaction ends so concurrent saves queue up. */
 export async function lockOwnApplication(tx: Tx, userId: string): Promise<ApplicationRow> {
-  const [app] = await tx.select().from(application).where(eq(application.owner, userId)).for('update');
+  const [app] = await tx.select().from(application).where(ownCurrentApplication(userId)).for('update');
   if (!app) throw new AppError('NotFound');
   return app;
 }

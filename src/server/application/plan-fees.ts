@@ -9,15 +9,15 @@ import {
 } from '#domain/underwriting/plan-fees';
 import { projectPath } from '#server/project-files';
 
-// The state fee caps of data/state_dmp_rules.csv, read once (docs/decisions/0048).
+// The state fee caps of src/data/state_dmp_rules.csv, read once (docs/decisions/0048).
 
-const RULES_FILE = projectPath('data/state_dmp_rules.csv');
+export const STATE_RULES_FILE = projectPath('src/data/state_dmp_rules.csv');
 
 let caps: ReadonlyMap<string, StateFeeCap> | undefined;
 
 /** Caps by state, parsed on first use; a file the rule cannot read stops the server rather than skip a cap. */
 export function stateFeeCaps(): ReadonlyMap<string, StateFeeCap> {
-  caps ??= parseStateFeeCaps(readFileSync(RULES_FILE, 'utf8'));
+  caps ??= parseStateFeeCaps(readFileSync(STATE_RULES_FILE, 'utf8'));
   return caps;
 }
 

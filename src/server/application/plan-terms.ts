@@ -29,9 +29,32 @@ export function creditorNameOf(x: {
   );
 }
 
-/** What the borrower pays a creditor today, as estimated from its balance and rate. */
-export const currentPaymentOf = (x: { balance: number; currentApr: number | null }): number =>
-  estimatedCurrentMonthlyPayment(x.balance, x.currentApr ?? ASSUMED_CURRENT_APR_BP);
+type CurrentPaymentSource = {
+  balance: number;
+  currentApr: number | null;
+  /** The payment the credit report schedules (or the borrower told us, for a debt they added). */
+  scheduledPayment?: number | null;
+  debt?: { scheduledMonthlyPayment: number | null } | null;
+  collection?: { scheduledMonthlyPayment: number | null } | null;
+};
+
+/** The payment the credit report schedules for this account; null when it shows none. */
+export function scheduledPaymentOf(x: CurrentPaymentSource): number | null {
+  const scheduled =
+    x.scheduledPayment ?? x.debt?.scheduledMonthlyPayment ?? x.collection?.scheduledMonthlyPayment ?? null;
+  return scheduled !== null && scheduled > 0 ? scheduled : null;
+}
+
+/**
+ * What the borrower pays a creditor today: the payment the credit report schedules where it has one, else an
+ * estimate from the balance and rate (1% and a month's interest). Every comparison with the plan, and what the
+ * borrower keeps paying a creditor the plan does not pay, reads this.
+ */
+export const currentPaymentOf = (x: CurrentPaymentSource): number =>
+  scheduledPaymentOf(x) ?? estimatedCurrentMonthlyPayment(x.balance, x.currentApr ?? ASSUMED_CURRENT_APR_BP);
+
+/** Whether currentPaymentOf estimated the payment (the report shows none for this account). */
+export const currentPaymentIsEstimated = (x: CurrentPaymentSource): boolean => scheduledPaymentOf(x) === null;
 
 async function readPlan(tx: Tx, applicationId: string) {
   const newest = await tx.query.decision.findFirst({
@@ -46,6 +69,8 @@ async function readPlan(tx: Tx, applicationId: string) {
   const authorization = await tx.query.planAuthorization.findFirst({
     where: eq(planAuthorization.applicationId, applicationId),
     orderBy: [desc(planAuthorization.createdAt)],
+    // A confirmation's addendum is a whole PDF: read only where it is served.
+    columns: { addendumDocument: false },
   });
   return { newest, state: home?.state ?? null, authorization: authorization ?? null };
 }
@@ -75,6 +100,8 @@ export type TermsOfferRow = {
   status: 'accepted' | 'declined' | null;
   /** A creditor's counter-offer: the payment and plan APR it accepted on instead (null where unchanged). */
   counterPayment?: number | null;
+  /** The payment the credit report schedules for the account (currentPaymentOf); null or absent when none. */
+  scheduledPayment?: number | null;
   counterApr?: number | null;
 };
 
@@ -151,7 +178,11 @@ export async function loadPlanTerms(
   const offers = (newest?.isQualified ? newest.offers : []).sort((a, b) => b.balance - a.balance);
   const terms = termsFromRows({
     ...o,
-    offers: offers.map((x) => ({ ...x, creditorName: creditorNameOf(x) })),
+    offers: offers.map((x) => ({
+      ...x,
+      creditorName: creditorNameOf(x),
+      scheduledPayment: scheduledPaymentOf(x),
+    })),
     state,
     authorization,
   });

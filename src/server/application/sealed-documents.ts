@@ -1,4 +1,4 @@
-import type { DocumentStore } from '#providers/document-store/port';
+import type { DocumentStore, GetOptions } from '#providers/document-store/port';
 import type { FieldCipher } from '#server/security/field-encryption';
 
 // Documents about a borrower (a creditor's proposal names them, their account and their budget) are sealed with
@@ -11,8 +11,8 @@ const SEALED_CONTENT_TYPE = 'application/octet-stream';
 export type SealedDocuments = {
   /** Seals and stores the document under `key`, replacing what the key held. */
   put: (key: string, document: Uint8Array) => Promise<void>;
-  /** The document stored under `key`, opened; null when the key holds nothing. */
-  get: (key: string) => Promise<Buffer | null>;
+  /** The document stored under `key`, opened; null when the key holds nothing (see DocumentStore.get). */
+  get: (key: string, o?: GetOptions) => Promise<Buffer | null>;
 };
 
 export function sealedDocuments(store: DocumentStore, cipher: FieldCipher): SealedDocuments {
@@ -21,8 +21,8 @@ export function sealedDocuments(store: DocumentStore, cipher: FieldCipher): Seal
       const sealed = cipher.encrypt(Buffer.from(document).toString('base64'));
       await store.put(key, Buffer.from(sealed, 'utf8'), SEALED_CONTENT_TYPE);
     },
-    get: async (key) => {
-      const stored = await store.get(key);
+    get: async (key, o) => {
+      const stored = await store.get(key, o);
       if (!stored) return null;
       return Buffer.from(cipher.decrypt(Buffer.from(stored).toString('utf8')), 'base64');
     },

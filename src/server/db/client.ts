@@ -16,8 +16,18 @@ import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** A transaction or the database itself: use cases accept either so callers choose the transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+/**
+ * One open transaction, and only that: the plain database handle is not one (it has no rollback), so a
+ * function that locks rows (`for update`) and asks for a Transaction cannot be handed the handle by mistake,
+ * where each statement would commit on its own and the lock end with it. Units of work hold one
+ * (unit-of-work.ts).
+ */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * A transaction or the database itself: the older use cases accept either so callers choose the transaction.
+ * Features converted to units of work take a Transaction (through their unit) instead.
+ */
+export type Tx = Transaction | Db;
 
 /** Runs raw SQL for libraries that bring their own queries (pg-boss). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;

@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { concessionProgramme, creditor } from './schema/index';
 
 /**
- * When the shipped programme (the NFCC's of April 2009, data/creditor-concessions.json) took effect: long
+ * When the shipped programme (the NFCC's of April 2009, src/data/creditor-concessions.json) took effect: long
  * before any application, so it is in force whatever day a test pretends it is.
  */
 const SHIPPED_EFFECTIVE_FROM = new Date('2009-04-01T00:00:00Z');

@@ -1,13 +1,15 @@
 import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
+import { parseDay } from '#domain/calendar';
 import type { OutcomeView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
-import type { PlanChange } from '#domain/enrollment/plan-change';
+import type { CreditorAnswerEffect, PlanChange } from '#domain/enrollment/plan-change';
+import type { PlanFit } from '#domain/enrollment/plan-fit';
 import type { DraftDayChange } from '#domain/enrollment/draft-day-change';
+import type { AuthorizationAddendumFigures } from '#domain/enrollment/authorization-addendum';
 import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { DEFAULT_LANGUAGE, LANGUAGES, linkInLanguage, LOCALE, type Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
-import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
-import { belowInterestWarning, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
+import { belowInterestText, outcomeText, payoffSentences } from '#domain/underwriting/outcome-sentences';
 import { intlFor, type IntlShape } from '#server/i18n';
 
 /** A file sent with an email (the signed Letter of Authorization), content as base64. */
@@ -101,6 +103,26 @@ const m = untyped(
     },
     signLink: { id: 'email.signLetter.link', defaultMessage: 'Review and sign' },
 
+    spouseConsentSubject: {
+      id: 'email.spouseConsent.subject',
+      defaultMessage: 'Your consent for a credit check',
+    },
+    spouseConsentAsk: {
+      id: 'email.spouseConsent.ask',
+      defaultMessage:
+        'Hi {spouseName}, {borrowerName} is applying for a Debt Management Plan with you and asks for your consent to a soft inquiry of your credit report. A soft inquiry does not affect your credit score.',
+    },
+    spouseConsentHow: {
+      id: 'email.spouseConsent.how',
+      defaultMessage:
+        'Open the link below to read the authorization and give your consent yourself. It works once, for {days} days. Nothing is checked until you consent.',
+    },
+    spouseConsentIgnore: {
+      id: 'email.spouseConsent.ignore',
+      defaultMessage: 'If you do not know about this application, you can ignore this email.',
+    },
+    spouseConsentLink: { id: 'email.spouseConsent.link', defaultMessage: 'Give your consent' },
+
     signedSubject: {
       id: 'email.letterSigned.subject',
       defaultMessage: 'Your signed Letter of Authorization',
@@ -145,6 +167,22 @@ const m = untyped(
     },
     notQualifiedLink: { id: 'email.notQualified.link', defaultMessage: 'Read this again on our website' },
 
+    reopenedSubject: {
+      id: 'email.qualityControlReopened.subject',
+      defaultMessage: 'Your application is being reviewed again',
+    },
+    reopenedBody: {
+      id: 'email.qualityControlReopened.body',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, we wrote to you that a counsellor could not confirm your Debt Management Plan application. A supervisor has reopened it, and a counsellor is reviewing it again.',
+    },
+    reopenedDisregard: {
+      id: 'email.qualityControlReopened.disregard',
+      defaultMessage:
+        'Please disregard our earlier email. We will write to you again when the review is done.',
+    },
+    reopenedLink: { id: 'email.qualityControlReopened.link', defaultMessage: 'See your application' },
+
     lowBalanceSubject: { id: 'email.lowBalance.subject', defaultMessage: 'Your plan payment is coming up' },
     lowBalanceDrawn: {
       id: 'email.lowBalance.drawn',
@@ -172,32 +210,38 @@ const m = untyped(
     bankLink: { id: 'email.bankDisconnected.link', defaultMessage: 'Reconnect your bank' },
 
     planChangedIntro: {
-      id: 'email.planChanged.intro',
-      defaultMessage: 'Hi {name}, a creditor has answered the plan we proposed, and your plan has changed.',
-    },
-    planChangedIntroSilentAccepted: {
-      id: 'email.planChanged.introSilentAccepted',
+      id: 'email.planChanged.introSettled',
       defaultMessage:
-        'Hi {name}, {creditor} has not answered the plan we proposed within {days} days. It usually accepts plans like yours, so we applied those terms to your plan while we keep following up, and your plan has changed.',
+        'Hi {name}, your plan has changed since you authorized it. Here is where each creditor on the plan we proposed now stands.',
     },
-    planChangedIntroSilentDeclined: {
-      id: 'email.planChanged.introSilentDeclined',
-      defaultMessage:
-        'Hi {name}, {creditor} has not answered the plan we proposed within {days} days. It usually declines plans like yours, so it is not on your plan for now while we keep following up, and your plan has changed.',
+    planChangedAccepted: {
+      id: 'email.planChanged.accepted',
+      defaultMessage: '{creditor} accepted the plan as proposed: it receives {payment} a month.',
     },
-    planChangedSilentPayDirectly: {
-      id: 'email.planChanged.silentPayDirectly',
+    planChangedCounterOffer: {
+      id: 'email.planChanged.counterOffer',
       defaultMessage:
-        'Until {creditor} answers, please keep paying it yourself, as you do today: about {amount} a month.',
+        '{creditor} made a counter-offer: it accepts {payment} a month at {apr} APR, instead of the {proposedPayment} a month at {proposedApr} APR we proposed.',
     },
     planChangedDeclined: {
-      id: 'email.planChanged.declined',
+      id: 'email.planChanged.creditorDeclined',
       defaultMessage:
-        '{names} declined the plan, so {count, plural, one {it is} other {they are}} not on it. Please keep paying {count, plural, one {it} other {them}} yourself, as you do today: {payments}.',
+        '{creditor} declined the plan, so it is not on it. Please keep paying it yourself, as you do today: about {amount} a month.',
     },
-    planChangedPayment: {
-      id: 'email.planChanged.payment',
-      defaultMessage: '{creditor} about {amount} a month',
+    planChangedNotReached: {
+      id: 'email.planChanged.notReached',
+      defaultMessage:
+        'We could not reach {creditor} to agree the plan, so it is not on your plan for now while we keep trying. Please keep paying it yourself, as you do today: about {amount} a month.',
+    },
+    planChangedSilentAccepted: {
+      id: 'email.planChanged.silentAccepted',
+      defaultMessage:
+        '{creditor} has not answered the plan we proposed {hasDays, select, yes {within {days} days} other {in time}}. It usually accepts plans like yours, so we applied those terms to your plan while we keep following up: it receives {payment} a month.',
+    },
+    planChangedSilentDeclined: {
+      id: 'email.planChanged.silentDeclined',
+      defaultMessage:
+        '{creditor} has not answered the plan we proposed {hasDays, select, yes {within {days} days} other {in time}}. It usually declines plans like yours, so it is not on your plan for now while we keep following up. Until it answers, please keep paying it yourself, as you do today: about {amount} a month.',
     },
     planChangedNeedsConfirmation: {
       id: 'email.planChanged.needsConfirmation',
@@ -214,9 +258,13 @@ const m = untyped(
       defaultMessage: 'You can also call us to talk it over first.',
     },
     planChangedChangesFrom: {
-      id: 'email.planChanged.changesFrom',
+      id: 'email.planChanged.changesFromDraft',
       defaultMessage:
-        'The amount drawn each month for your plan changes from {was} to {now}, from your draft on {from}. Drafts before then stay at {was}.',
+        'The amount drawn each month for your plan changes from {was} to {now}, from your draft on {from}.',
+    },
+    planChangedBeforeStays: {
+      id: 'email.planChanged.beforeStays',
+      defaultMessage: 'Your drafts before then stay at {was}.',
     },
     planChangedChanges: {
       id: 'email.planChanged.changes',
@@ -225,6 +273,16 @@ const m = untyped(
     planChangedStays: {
       id: 'email.planChanged.stays',
       defaultMessage: 'The amount drawn each month for your plan stays {now}.',
+    },
+    planChangedTerm: {
+      id: 'email.planChanged.term',
+      defaultMessage:
+        'Your plan now takes {now, plural, one {# monthly draft} other {# monthly drafts}} instead of the {was} you authorized.',
+    },
+    planChangedNoLongerFits: {
+      id: 'email.planChanged.noLongerFits',
+      defaultMessage:
+        '{hasDirect, select, yes {Your plan’s draft of {draft} and the {direct} a month you keep paying creditors yourself come to {total} a month} other {Your plan’s draft of {draft} a month is}}, {short} more than the {room} your budget leaves after your expenses. Please call us at {phone} before your next draft: your counsellor can go over your budget with you, ask a creditor again, or change the plan so that it fits.',
     },
     planChangedConfirmSubject: {
       id: 'email.planChanged.confirmSubject',
@@ -239,6 +297,29 @@ const m = untyped(
       defaultMessage: 'Confirm the new amount on My plan',
     },
     seePlanLink: { id: 'email.seePlan.link', defaultMessage: 'See your plan' },
+
+    addendumSubject: {
+      id: 'email.authorizationAddendum.subject',
+      defaultMessage: 'Your new authorization: {amount} a month',
+    },
+    addendumConfirmed: {
+      id: 'email.authorizationAddendum.confirmed',
+      defaultMessage:
+        'Hi {name}, on {confirmedAt} you confirmed on My plan that {agency} may draw {now} each month instead of the {was} you had authorized{hasFrom, select, yes {, from your draft on {from}} other {}}.',
+    },
+    addendumCopy: {
+      id: 'email.authorizationAddendum.copy',
+      defaultMessage:
+        'Your copy of this new authorization, an addendum to your Letter of Authorization, is attached. You can also download it from My plan at any time.',
+    },
+    addendumNotYou: {
+      id: 'email.authorizationAddendum.notYou',
+      defaultMessage: 'If you did not confirm this, please call us right away.',
+    },
+    addendumFilename: {
+      id: 'email.authorizationAddendum.filename',
+      defaultMessage: 'Addendum to Letter of Authorization.pdf',
+    },
 
     draftDaySubject: {
       id: 'email.draftDayChanged.subject',
@@ -310,7 +391,7 @@ const greeting = (firstName: string | null | undefined) =>
 function dateInWords(intl: IntlShape, isoDate: string): string {
   const english = formatLetterDate(isoDate); // also rejects anything that is not a real date
   if (intl.locale === 'en-US') return english;
-  return intl.formatDate(new Date(`${isoDate}T12:00:00Z`), {
+  return intl.formatDate(parseDay(isoDate), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -320,7 +401,7 @@ function dateInWords(intl: IntlShape, isoDate: string): string {
 
 /** A calendar date (YYYY-MM-DD) as a person reads it: "March 15", "15 de marzo". */
 const dayInWords = (intl: IntlShape, isoDate: string) =>
-  intl.formatDate(new Date(`${isoDate}T12:00:00Z`), { month: 'long', day: 'numeric', timeZone: 'UTC' });
+  intl.formatDate(parseDay(isoDate), { month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** 'Capital One', 'Capital One and Citi', 'Capital One, Citi and Discover' (Spanish: '… y Discover'). */
 const namesInWords = (intl: IntlShape, names: readonly string[]): string => {
@@ -467,9 +548,8 @@ export const letterSignedEmail = (
 
 /**
  * The application did not qualify: the thanks of /offers/not-qualified, why in plain words and what to do
- * next, with the do-it-yourself payoff plan when the borrower can pay their debts without a plan.
- * The reasons, next steps and payoff sentences come from the domain in English (the web page shows the same
- * words); only the email's own words are translated so far.
+ * next, with the do-it-yourself payoff plan when the borrower can pay their debts without a plan, all in the
+ * borrower's language: the reasons, next steps and payoff sentences are the page's own (outcome-sentences).
  */
 export function notQualifiedEmail(
   o: InLanguage & {
@@ -482,8 +562,9 @@ export function notQualifiedEmail(
 ): EmailMessage {
   const intl = intlOf(o);
   const paragraphs = [intl.formatMessage(m.notQualifiedThanks, greeting(o.firstName))];
+  const hours = intl.formatMessage(m.hours);
   for (const outcome of o.outcome.outcomes) {
-    const text = OUTCOME_TEXTS[outcome];
+    const text = outcomeText(intl, outcome, hours);
     paragraphs.push(intl.formatMessage(m.notQualifiedWhy, { title: text.title, why: text.why }));
     for (const step of text.nextSteps) {
       const web =
@@ -504,10 +585,10 @@ export function notQualifiedEmail(
       )
       .join('; ');
     paragraphs.push(intl.formatMessage(m.notQualifiedPayoff, { order }));
-    const sentences = payoffPlanSentences(plan, o.today);
+    const sentences = payoffSentences(intl, plan, o.today);
     paragraphs.push(`${sentences.debtFree} ${sentences.extra}`);
     for (const d of plan.debts) {
-      const warning = belowInterestWarning(d, o.today);
+      const warning = belowInterestText(intl, d, o.today);
       if (warning) paragraphs.push(warning);
     }
   }
@@ -515,6 +596,24 @@ export function notQualifiedEmail(
     label: intl.formatMessage(m.notQualifiedLink),
     url: siteLink(intl, o.publicUrl, '/offers/not-qualified'),
   });
+}
+
+/**
+ * A supervisor reopened the quality control a counsellor failed: the borrower, who was emailed that they do
+ * not qualify, is told the application is being reviewed again and the earlier email no longer holds.
+ */
+export function qualityControlReopenedEmail(
+  o: InLanguage & { to: string; firstName: string | null; publicUrl: string },
+): EmailMessage {
+  const intl = intlOf(o);
+  return render(
+    intl,
+    'quality-control-reopened',
+    o.to,
+    intl.formatMessage(m.reopenedSubject),
+    [intl.formatMessage(m.reopenedBody, greeting(o.firstName)), intl.formatMessage(m.reopenedDisregard)],
+    { label: intl.formatMessage(m.reopenedLink), url: siteLink(intl, o.publicUrl, '/submitted') },
+  );
 }
 
 /**
@@ -570,52 +669,70 @@ export function planChangedEmail(
     name: string;
     publicUrl: string;
     change: PlanChange;
-    /**
-     * Set when the change comes from the silent-creditor default: the creditor (the offer) that did not answer
-     * within its programme's days and the answer applied. The email must not say it answered.
-     */
-    silent?: { offerId: string; creditorName: string; days: number; answer: 'accepted' | 'declined' };
+    /** Each creditor's answer and its effect (answerEffects), largest balance first. */
+    answers: readonly CreditorAnswerEffect[];
+    /** The number of monthly drafts the borrower authorized (null when not on file) and the new number. */
+    term: { was: number | null; now: number };
+    /** A draft of the schedule comes before the change applies (draftsBeforeChange). */
+    draftsBefore: boolean;
+    /** The budget check on the changed plan; the borrower is told what to do when it no longer fits. */
+    fit: PlanFit | null;
   },
 ): EmailMessage {
   const intl = intlOf(o);
-  const { change, silent } = o;
-  const paragraphs = [
-    silent
-      ? intl.formatMessage(
-          silent.answer === 'accepted' ? m.planChangedIntroSilentAccepted : m.planChangedIntroSilentDeclined,
-          { name: o.name, creditor: silent.creditorName, days: silent.days },
-        )
-      : intl.formatMessage(m.planChangedIntro, { name: o.name }),
-  ];
-  // The silent creditor did not decline: it is told apart from those that did.
-  const silentDirect = silent && change.declinedByCreditor.find((c) => c.id === silent.offerId);
-  if (silentDirect) {
-    paragraphs.push(
-      intl.formatMessage(m.planChangedSilentPayDirectly, {
-        creditor: silentDirect.creditorName,
-        amount: formatDollars(silentDirect.currentPayment),
-      }),
-    );
-  }
-  const declined = change.declinedByCreditor.filter((c) => c !== silentDirect);
-  if (declined.length > 0) {
-    paragraphs.push(
-      intl.formatMessage(m.planChangedDeclined, {
-        names: namesInWords(
-          intl,
-          declined.map((c) => c.creditorName),
-        ),
-        count: declined.length,
-        payments: declined
-          .map((c) =>
-            intl.formatMessage(m.planChangedPayment, {
-              creditor: c.creditorName,
-              amount: formatDollars(c.currentPayment),
-            }),
-          )
-          .join(', '),
-      }),
-    );
+  const { change } = o;
+  const apr = (bp: number) =>
+    intl.formatNumber(bp / 10_000, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const silentDays = (days: number | null) =>
+    days === null ? { hasDays: 'no', days: 0 } : { hasDays: 'yes', days };
+  const paragraphs = [intl.formatMessage(m.planChangedIntro, { name: o.name })];
+  for (const a of o.answers) {
+    const creditor = a.creditorName;
+    switch (a.kind) {
+      case 'accepted':
+        paragraphs.push(
+          intl.formatMessage(m.planChangedAccepted, { creditor, payment: formatUsd(a.payment) }),
+        );
+        break;
+      case 'counterOffer':
+        paragraphs.push(
+          intl.formatMessage(m.planChangedCounterOffer, {
+            creditor,
+            payment: formatUsd(a.payment),
+            apr: apr(a.aprBp),
+            proposedPayment: formatUsd(a.proposedPayment),
+            proposedApr: apr(a.proposedAprBp),
+          }),
+        );
+        break;
+      case 'declined':
+      case 'notReached':
+        paragraphs.push(
+          intl.formatMessage(a.kind === 'declined' ? m.planChangedDeclined : m.planChangedNotReached, {
+            creditor,
+            amount: formatDollars(a.currentPayment),
+          }),
+        );
+        break;
+      case 'silentAccepted':
+        paragraphs.push(
+          intl.formatMessage(m.planChangedSilentAccepted, {
+            creditor,
+            ...silentDays(a.days),
+            payment: formatUsd(a.payment),
+          }),
+        );
+        break;
+      case 'silentDeclined':
+        paragraphs.push(
+          intl.formatMessage(m.planChangedSilentDeclined, {
+            creditor,
+            ...silentDays(a.days),
+            amount: formatDollars(a.currentPayment),
+          }),
+        );
+        break;
+    }
   }
   const from = change.appliesFrom ? dateInWords(intl, change.appliesFrom) : null;
   const now = formatUsd(change.monthlyDraft);
@@ -630,11 +747,28 @@ export function planChangedEmail(
   } else if (change.monthlyDraft !== change.authorizedMonthlyDraft) {
     paragraphs.push(
       from
-        ? intl.formatMessage(m.planChangedChangesFrom, { was, now, from })
+        ? intl.formatMessage(m.planChangedChangesFrom, { was, now, from }) +
+            (o.draftsBefore ? ` ${intl.formatMessage(m.planChangedBeforeStays, { was })}` : '')
         : intl.formatMessage(m.planChangedChanges, { was, now }),
     );
   } else {
     paragraphs.push(intl.formatMessage(m.planChangedStays, { now }));
+  }
+  if (o.term.was !== null && o.term.was !== o.term.now) {
+    paragraphs.push(intl.formatMessage(m.planChangedTerm, { now: o.term.now, was: o.term.was }));
+  }
+  if (o.fit && !o.fit.fits) {
+    paragraphs.push(
+      intl.formatMessage(m.planChangedNoLongerFits, {
+        hasDirect: o.fit.payDirectly > 0 ? 'yes' : 'no',
+        draft: formatUsd(o.fit.monthlyDraft),
+        direct: formatUsd(o.fit.payDirectly),
+        total: formatUsd(o.fit.monthlyTotal),
+        short: formatUsd(-o.fit.left),
+        room: formatUsd(Math.max(0, o.fit.room)),
+        phone: SITE.phone.display,
+      }),
+    );
   }
   return render(
     intl,
@@ -692,3 +826,75 @@ export function draftDayChangedEmail(
     url: siteLink(intl, o.publicUrl, '/customer-portal/plan'),
   });
 }
+
+/**
+ * The borrower's copy of the higher amount they confirmed on My plan: what they authorized, when, from which
+ * draft, with the addendum to their letter attached. The figures are the addendum's own
+ * (authorizationAddendumFigures), so the email and the PDF cannot differ.
+ */
+export function authorizationAddendumEmail(
+  o: InLanguage & {
+    to: string;
+    name: string;
+    publicUrl: string;
+    figures: Pick<AuthorizationAddendumFigures, 'previousMonthlyDraft' | 'monthlyDraft' | 'appliesFrom'>;
+    /** The moment of the confirmation, written out (formatConfirmedAt). */
+    confirmedAt: string;
+    pdf: Uint8Array;
+  },
+): EmailMessage {
+  const intl = intlOf(o);
+  const { figures } = o;
+  const now = formatUsd(figures.monthlyDraft);
+  return {
+    ...render(
+      intl,
+      'authorization-addendum',
+      o.to,
+      intl.formatMessage(m.addendumSubject, { amount: now }),
+      [
+        intl.formatMessage(m.addendumConfirmed, {
+          name: o.name,
+          confirmedAt: o.confirmedAt,
+          agency: SITE.agencyName,
+          now,
+          was: formatUsd(figures.previousMonthlyDraft),
+          hasFrom: figures.appliesFrom ? 'yes' : 'no',
+          from: figures.appliesFrom ? dateInWords(intl, figures.appliesFrom) : '',
+        }),
+        intl.formatMessage(m.addendumCopy),
+        intl.formatMessage(m.addendumNotYou),
+      ],
+      { label: intl.formatMessage(m.seePlanLink), url: siteLink(intl, o.publicUrl, '/customer-portal/plan') },
+    ),
+    attachments: [
+      {
+        filename: intl.formatMessage(m.addendumFilename),
+        contentType: 'application/pdf',
+        content: Buffer.from(o.pdf).toString('base64'),
+      },
+    ],
+  };
+}
+
+/**
+ * Asks the spouse for their own consent to the soft inquiry of their credit file: the link opens a page where
+ * they read the authorization, tick it and type their name. Written in the spouse's language.
+ */
+export const spouseConsentEmail = (
+  o: InLanguage & { to: string; spouseName: string; borrowerName: string; url: string; days: number },
+) => {
+  const intl = intlOf(o);
+  return render(
+    intl,
+    'spouse-consent',
+    o.to,
+    intl.formatMessage(m.spouseConsentSubject),
+    [
+      intl.formatMessage(m.spouseConsentAsk, { spouseName: o.spouseName, borrowerName: o.borrowerName }),
+      intl.formatMessage(m.spouseConsentHow, { days: o.days }),
+      intl.formatMessage(m.spouseConsentIgnore),
+    ],
+    { label: intl.formatMessage(m.spouseConsentLink), url: o.url },
+  );
+};

@@ -24,10 +24,11 @@ const FORGET_AFTER_HOURS = 1;
  * pg-boss marks a fetched job active and records no owner: after a crash the job stays active until it
  * expires, and the sweeps skip it because it looks taken. So each instance registers itself (job_worker), says
  * it is alive every HEARTBEAT_SECONDS, and leases the jobs it starts (job_lease). Every ORPHAN_SWEEP_SECONDS,
- * and once at start, each instance hands back to the queue (pg-boss's fail: a retry, soon) the active jobs
- * whose owner is dead: leased by an instance unseen for DEAD_AFTER_SECONDS or gone, or never leased and
- * started that long ago (the instance died between the fetch and the lease). A live instance's jobs are never
- * touched, so one instance's start does not steal another's work.
+ * and once at start, each instance hands back to the queue (pg-boss's fail: a retry, soon) the jobs leased
+ * by an instance unseen for DEAD_AFTER_SECONDS or gone. A live instance's jobs are never touched, so one
+ * instance's start does not steal another's work. Only the product's tables are read (pg-boss's are its own):
+ * a job an instance fetched but had not leased yet when it died (the moment between two statements) is left
+ * to pg-boss's own expiry of the queue, as every job was before the leases.
  *
  * The embedded database belongs to one process: when it starts, every other registered instance is dead,
  * and the jobs they left are handed back at once.
@@ -47,7 +48,6 @@ export type Workers = {
 export async function startWorkers(o: {
   database: Database;
   boss: PgBoss;
-  schema: string;
   /** The queues whose jobs are leased and swept (read at each sweep: queues may be added after the start). */
   queues: () => string[];
   log: FastifyBaseLogger;
@@ -64,8 +64,9 @@ export async function startWorkers(o: {
     sweepSeconds: ORPHAN_SWEEP_SECONDS,
   };
   const sole = o.sole ?? database.kind === 'pglite';
-  // On the embedded database no other process can be running: whoever is registered died.
-  if (sole) await database.executeSql('delete from job_worker');
+  // On the embedded database no other process can be running: whoever is registered died. Marked dead, not
+  // deleted: their leases say which jobs to hand back (the start's sweep), and go with them after that.
+  if (sole) await database.executeSql(`update job_worker set seen_at = 'epoch'`);
   const beat = () =>
     database.executeSql(
       `insert into job_worker (id) values ($1) on conflict (id) do update set seen_at = now()`,
@@ -74,39 +75,43 @@ export async function startWorkers(o: {
   await beat();
 
   /**
-   * One pass: locks the orphaned active jobs (skipping any another instance's sweep holds) and fails them
-   * through pg-boss in the same transaction, so two instances sweeping at once never hand back a job the
-   * other already gave to a live worker. `graceSeconds`: how long an unleased job may have been active.
+   * One pass: locks the leases of dead instances (skipping any another instance's sweep holds), fails their
+   * jobs through pg-boss and deletes the leases in the same transaction, so two instances sweeping at once
+   * never hand back a job twice. Only the product's own tables are read: a lease names the job and its queue.
+   * pg-boss's fail touches only a job not yet completed, so a lease left behind by a job that ended is harmless.
+   * `deadAfterSeconds`: how long an instance may go unseen (0: every other instance is dead).
    */
-  const sweepOnce = async (graceSeconds: number): Promise<number> => {
+  const sweepOnce = async (deadAfterSeconds: number): Promise<number> => {
     const queues = o.queues();
     if (queues.length === 0) return 0;
     return database.db.transaction(async (tx) => {
       const run = transactionSql(tx);
       const { rows } = await run(
-        `select j.name, j.id from ${o.schema}.job j
-           left join job_lease l on l.job_id = j.id
-           left join job_worker w on w.id = l.worker_id
-          where j.name = any($1::text[]) and j.state = 'active'
-            and (w.id is null or w.seen_at < now() - make_interval(secs => $2))
-            and (l.job_id is not null or j.started_on < now() - make_interval(secs => $3))
-          for update of j skip locked`,
-        [queues, timing.deadAfterSeconds, graceSeconds],
+        `delete from job_lease l
+          where l.job_id in (
+            select l2.job_id from job_lease l2
+              left join job_worker w on w.id = l2.worker_id
+             where l2.queue = any($1::text[]) and l2.worker_id <> $3
+               and (w.id is null or w.seen_at < now() - make_interval(secs => $2))
+             for update of l2 skip locked)
+          returning l.queue, l.job_id`,
+        [queues, deadAfterSeconds, id],
       );
       const byQueue = new Map<string, string[]>();
-      for (const row of rows as { name: string; id: string }[]) {
-        byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+      for (const row of rows as { queue: string; job_id: string }[]) {
+        byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row.job_id]);
       }
+      let handedBack = 0;
       for (const [queue, ids] of byQueue) {
-        // A retry after the queue's retry delay (seconds); a job past its retry limit is failed, and the
-        // outbox sweeps queue its message again.
-        await failInTransaction(o.boss, queue, ids, run);
+        // A retry after the queue's retry delay (seconds); a job past its retry limit is failed, pg-boss queues
+        // its data to the dead-letter queue, and the sweeps queue its message again (handover.ts).
+        handedBack += await failInTransaction(o.boss, queue, ids, run);
       }
       await run(`delete from job_worker where id <> $1 and seen_at < now() - make_interval(hours => $2)`, [
         id,
         FORGET_AFTER_HOURS,
       ]);
-      return rows.length;
+      return handedBack;
     });
   };
 
@@ -148,7 +153,7 @@ export async function startWorkers(o: {
         id,
       ]);
     },
-    // At start on the embedded database every active job is an orphan, however recently it started.
+    // At start on the embedded database every other instance is dead, however recently it was seen.
     sweep: () => (sole ? sweepOnce(0) : sweep()),
     stop: async () => {
       clearInterval(heartbeat);
@@ -162,16 +167,23 @@ export async function startWorkers(o: {
 }
 
 /**
- * pg-boss's fail of several jobs on the caller's transaction. Its code takes (name, ids, data, options); its
- * type declarations list no form with both ids and options, and with three arguments the options would be
- * taken for the data and the statement run outside the transaction.
+ * pg-boss's fail of several jobs on the caller's transaction; answers how many it failed (active or waiting,
+ * not those already completed). Its code takes (name, ids, data, options); its type declarations list no form
+ * with both ids and options, and with three arguments the options would be taken for the data and the
+ * statement run outside the transaction.
  */
-function failInTransaction(boss: PgBoss, queue: string, ids: string[], executeSql: ExecuteSql) {
-  const fail = boss.fail.bind(boss) as (
+async function failInTransaction(
+  boss: PgBoss,
+  queue: string,
+  ids: string[],
+  executeSql: ExecuteSql,
+): Promise<number> {
+  const fail = boss.fail.bind(boss) as unknown as (
     name: string,
     ids: string[],
     data: object,
     options: { db: { executeSql: ExecuteSql } },
-  ) => Promise<unknown>;
-  return fail(queue, ids, { message: 'its worker instance died' }, { db: { executeSql } });
+  ) => Promise<{ updated?: number } | undefined>;
+  const result = await fail(queue, ids, { message: 'its worker instance died' }, { db: { executeSql } });
+  return result?.updated ?? ids.length;
 }

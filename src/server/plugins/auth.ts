@@ -2,8 +2,16 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { z } from 'zod';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  isAPIError,
+} from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { emailOTP, twoFactor } from 'better-auth/plugins';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
@@ -88,7 +96,7 @@ export function createAuth(o: {
     }),
     emailAndPassword: {
       enabled: true,
-      // The generated lead password is 60 hex characters; people choose 8 to 20 (checked by our schemas).
+      // People choose 8 to 20 characters (checked by our schemas); a longer one is refused before any hashing.
       minPasswordLength: 8,
       maxPasswordLength: 60,
       autoSignIn: true,
@@ -163,6 +171,7 @@ export function createAuth(o: {
         },
       }),
       secondFactorSession(o.db),
+      leadSession(),
     ],
     telemetry: { enabled: false },
     // Through our logger, never to the console: better-auth's own lines would print a failed insert's values.
@@ -254,6 +263,33 @@ function secondFactorSession(db: Db) {
           }),
         },
       ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/**
+ * The session of a person who has just sent the lead form: their account has no password yet (it is set from
+ * the emailed code), so better-auth's sign-in, which checks one, cannot open it. This endpoint opens the
+ * session and sets its cookies as that sign-in would. Only our server calls it, in-process, right after the
+ * lead's transaction committed the account: better-auth's own endpoints are not exposed over HTTP, and
+ * SERVER_ONLY keeps it out of any handler and document even if they were.
+ */
+function leadSession() {
+  return {
+    id: 'lead-session',
+    endpoints: {
+      signInNewLead: createAuthEndpoint(
+        '/lead/sign-in',
+        { method: 'POST', body: z.object({ userId: z.string().min(1) }), metadata: { SERVER_ONLY: true } },
+        async (ctx) => {
+          const found = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!found)
+            throw APIError.from('UNAUTHORIZED', { code: 'USER_NOT_FOUND', message: 'User not found' });
+          const created = await ctx.context.internalAdapter.createSession(found.id);
+          await setSessionCookie(ctx, { session: created, user: found });
+          return ctx.json({ token: created.token });
+        },
+      ),
     },
   } satisfies BetterAuthPlugin;
 }

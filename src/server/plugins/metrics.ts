@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolUse } from '../db/client';
 import type { Config } from '../env';
-import { PGBOSS_SCHEMA } from '../jobs/queue';
+import { readJobCounts } from '../jobs/job-counts';
 import { MAX_SMS_ATTEMPTS, OPTED_OUT_ERROR } from '../sms/deliver-sms';
 
 // Prometheus metrics (METRICS=true): what the requests, the job queue, the outboxes and the database pool are
@@ -22,9 +22,6 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * at most once per this delay, and scrapes arriving while a read runs wait for that read.
  */
 export const DATABASE_READ_TTL_MS = 5_000;
-
-/** The job states reported per queue: waiting (created), waiting to be tried again (retry), running, failed. */
-export const JOB_STATES = ['created', 'retry', 'active', 'failed'] as const;
 
 /** Methods named as they are; anything else (Node accepts a few dozen) is 'OTHER', so the set stays small. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -68,31 +65,8 @@ const toCount = (value: unknown): number => Number(value ?? 0);
 
 /** The job, email and text counts, in a few small queries (each served by an index or a small table). */
 export async function readDatabaseFigures(database: Database): Promise<DatabaseFigures> {
-  const { rows: schema } = await database.executeSql(
-    `select to_regclass('${PGBOSS_SCHEMA}.queue') is not null as ready`,
-  );
-  const jobs: DatabaseFigures['jobs'] = [];
-  if ((schema[0] as { ready: boolean } | undefined)?.ready) {
-    // Every queue, each state at zero unless counted: a series that exists at zero can be alerted on.
-    const { rows: queues } = await database.executeSql(`select name from ${PGBOSS_SCHEMA}.queue`);
-    // Completed and cancelled jobs are history (pg-boss archives them after 12 hours): not counted.
-    const { rows: counts } = await database.executeSql(
-      `select name, state::text as state, count(*) as count from ${PGBOSS_SCHEMA}.job
-        where state in (${JOB_STATES.map((s) => `'${s}'`).join(', ')})
-        group by name, state`,
-    );
-    const counted = new Map(
-      (counts as { name: string; state: string; count: unknown }[]).map((row) => [
-        `${row.name}\u0000${row.state}`,
-        toCount(row.count),
-      ]),
-    );
-    for (const { name } of queues as { name: string }[]) {
-      for (const state of JOB_STATES) {
-        jobs.push({ queue: name, state, count: counted.get(`${name}\u0000${state}`) ?? 0 });
-      }
-    }
-  }
+  // Every queue, each state at zero unless counted: a series that exists at zero can be alerted on.
+  const jobs: DatabaseFigures['jobs'] = await readJobCounts(database);
   // Only rows never delivered: the sent_at index keeps this small however many were sent.
   const { rows: emails } = await database.executeSql(
     `select count(*) filter (where failed_at is null) as pending,
@@ -158,7 +132,7 @@ export function createMetrics(o: { database: Database; log: FastifyBaseLogger; r
   });
   new Gauge({
     name: 'dmp_job_queue_jobs',
-    help: 'Jobs in each pg-boss queue by state: created (waiting, or scheduled for later), retry (waiting to be tried again), active (running), failed (gave up; kept 12 hours). Shared by every instance.',
+    help: 'Jobs in each pg-boss queue by state: created (waiting, or scheduled for later), retry (waiting to be tried again), active (running). Shared by every instance.',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {

@@ -10,6 +10,7 @@ export const ORIGIN_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/webhooks/bank-link',
   'POST /api/webhooks/scheduling',
   'POST /api/webhooks/twilio/sms',
+  'POST /api/webhooks/agency-events',
 ]);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

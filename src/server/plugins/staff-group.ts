@@ -12,6 +12,13 @@ const isStaffGroup = (name: string) => name.includes('CustomerService');
  */
 export const CREDITOR_RELATIONS_GROUP = 'CreditorRelations';
 
+/**
+ * Supervisors: staff (members of the staff group too) who may reopen a quality control a counsellor failed
+ * (decision 0143). Given by `npm run staff:create -- --supervisor`; read at each reopen, so taking a person out
+ * of the group takes the right away at once.
+ */
+export const SUPERVISOR_GROUP = 'Supervisors';
+
 /** Whether the user is a member of `group` now (read at each call: membership is checked where it matters). */
 export async function isInGroup(db: Db | Tx, userId: string, group: string): Promise<boolean> {
   const [found] = await db

@@ -31,6 +31,12 @@ export type DocumentsProgress = {
 
 const UNREADABLE_IDS_KEPT = 20;
 
+/**
+ * A document the database names may be absent from the store, and is counted as missing. With a bucket
+ * policy without s3:ListBucket, S3 answers a missing object 403, so the reads say they may find nothing.
+ */
+const MAY_BE_MISSING = { mayBeMissing: true } as const;
+
 const sameBytes = (a: Uint8Array, b: Uint8Array | null) =>
   b !== null && Buffer.from(a).equals(Buffer.from(b));
 
@@ -62,7 +68,7 @@ export async function rotateDocuments(
     after = batch[batch.length - 1]!.id;
     for (const row of batch) {
       progress.total++;
-      const stored = await store.get(row.key);
+      const stored = await store.get(row.key, MAY_BE_MISSING);
       if (stored === null) {
         progress.missing++;
         continue;
@@ -83,7 +89,7 @@ export async function rotateDocuments(
       }
       // Written only if the document is still what was read: one the server stored again meanwhile was sealed
       // under its own (current) key. The store has no compare-and-swap, so this narrows the window to one get.
-      if (!sameBytes(stored, await store.get(row.key))) continue;
+      if (!sameBytes(stored, await store.get(row.key, MAY_BE_MISSING))) continue;
       await store.put(row.key, Buffer.from(resealed, 'utf8'), 'application/octet-stream');
       progress.resealed++;
       progress.current++;
@@ -107,7 +113,7 @@ export async function documentKeysInUse(db: Db, store: DocumentStore): Promise<R
     if (batch.length === 0) break;
     after = batch[batch.length - 1]!.id;
     for (const row of batch) {
-      const stored = await store.get(row.key);
+      const stored = await store.get(row.key, MAY_BE_MISSING);
       const text = stored === null ? null : Buffer.from(stored.subarray(0, 64)).toString('utf8');
       const key =
         text === null ? 'missing' : (sealedKeyId(text) ?? (text.startsWith('v1.') ? 'v1' : 'clear'));

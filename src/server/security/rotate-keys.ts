@@ -73,10 +73,11 @@ export async function rotateColumn(
   // Walks by primary key: rows that cannot be opened stay behind the cursor instead of being read again.
   let after: string | null = null;
   const idOf = (id: string) => (c.textId ? sql`${id}` : sql`${id}::uuid`);
+  const key = sql.identifier(c.idColumn ?? 'id');
   for (;;) {
     const batch = rowsOf(
       await db.execute(sql`
-        select id::text as id, ${sql.identifier(c.column)} as value
+        select ${key}::text as id, ${sql.identifier(c.column)} as value
                ${sql.join(
                  extra.map((name) => sql`, ${sql.identifier(name)}::text as ${sql.identifier(name)}`),
                  sql``,
@@ -84,8 +85,8 @@ export async function rotateColumn(
           from ${sql.identifier(c.table)}
          where ${sql.identifier(c.column)} is not null
            and ${sql.identifier(c.column)} not like ${prefix + '%'}
-           ${after === null ? sql`` : sql`and id > ${idOf(after)}`}
-         order by id
+           ${after === null ? sql`` : sql`and ${key} > ${idOf(after)}`}
+         order by ${key}
          limit ${batchSize}`),
     );
     if (batch.length === 0) break;
@@ -102,8 +103,8 @@ export async function rotateColumn(
         const written = rowsOf(
           await tx.execute(sql`
             update ${sql.identifier(c.table)} set ${sql.identifier(c.column)} = ${value}
-             where id = ${idOf(row.id)} and ${sql.identifier(c.column)} = ${row.value}
-            returning id`),
+             where ${key} = ${idOf(row.id)} and ${sql.identifier(c.column)} = ${row.value}
+            returning ${key}`),
         );
         if (written.length > 0) progress.resealed++;
       }

@@ -11,6 +11,8 @@ export type SealedColumn = {
   column: string;
   /** The table's primary key is text (a readable id such as 'chase'), not a uuid. */
   textId?: boolean;
+  /** The primary key's column when it is not `id`. */
+  idColumn?: string;
   /** Rows per batch (one short transaction each): fewer where a value is large (the signed letter). */
   batchSize?: number;
   /**
@@ -44,7 +46,17 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     // (see signed-letter-store.ts).
     sealPlain: { with: [], seal: (cipher, plain) => cipher.encrypt(plain) },
   },
+  // A confirmation's addendum to the letter: a one-page PDF each.
+  { table: 'plan_authorization', column: 'addendum_document', batchSize: 50 },
   { table: 'email_outbox', column: 'sealed', batchSize: 50 },
+  // The e-signature sandbox's envelopes: a letter's PDF and its signers' tokens each.
+  {
+    table: 'e_signature_sandbox_envelope',
+    column: 'sealed',
+    textId: true,
+    idColumn: 'envelope_id',
+    batchSize: 10,
+  },
   // A whole day's CSV each.
   { table: 'proposal_batch', column: 'content', batchSize: 10 },
   {

@@ -38,6 +38,7 @@ import { setClaim } from '#server/features/service-portal/claim-application';
 import { answerOffer } from '#server/features/staff-actions/answer-offer';
 import { createContactAttempt } from '#server/application/contact-attempts';
 import { markTransferred } from '#server/features/staff-actions/mark-transferred';
+import { prepareProposals } from '#server/features/proposals/prepare-proposals';
 import { recordQualityControl } from '#server/features/staff-actions/quality-control';
 import { buildLetter } from '#server/features/signing/build-letter';
 import type { MonitoringPersona, SeedTarget } from './plan';
@@ -49,6 +50,9 @@ const checklistLeavingOut = (reasons: readonly QualityControlReason[]) =>
   Object.fromEntries(
     QUALITY_CONTROL_ITEMS.map((item) => [item, !reasons.includes(QUALITY_CONTROL_ITEM_FAIL_REASONS[item])]),
   );
+/** The items standing for the given fail reasons: what a fail names. */
+const itemsFailing = (reasons: readonly QualityControlReason[]) =>
+  QUALITY_CONTROL_ITEMS.filter((item) => reasons.includes(QUALITY_CONTROL_ITEM_FAIL_REASONS[item]));
 
 // The statuses after confirmPaymentAccount. The payment-account and signing steps belong to an issue not built
 // yet: the seed writes what they would have made (payment account, bank link, signed envelope) and moves the
@@ -209,6 +213,8 @@ export async function advanceApplication(
   if (target.status === 'counselorReview') return status;
 
   const failed = target.status === 'disqualified' && target.outcome === 'qualityControlFailed';
+  // The same random numbers as before the fail named its items, so a seed's people and statuses are unchanged.
+  const failReasons = failed ? rng.shuffle(QUALITY_CONTROL_REASON_KEYS).slice(0, rng.int(1, 2)) : [];
   const qualityControl = await recordQualityControl({
     db,
     actorId: counsellor.id,
@@ -217,13 +223,22 @@ export async function advanceApplication(
       failed
         ? {
             passed: false,
-            checklist: checklistLeavingOut(rng.shuffle(QUALITY_CONTROL_REASON_KEYS).slice(0, rng.int(1, 2))),
+            checklist: checklistLeavingOut(failReasons),
+            failedItems: itemsFailing(failReasons),
           }
         : { passed: true, checklist: checklistLeavingOut([]) },
     ),
   });
   status = qualityControl.status;
   if (failed || !reaches(target, 'creditorReview')) return status;
+  // What the pass's job does on the live path: a proposal per offer on the plan, before any creditor answers.
+  await prepareProposals({
+    db,
+    cipher: services.cipher,
+    documents: services.documents,
+    applicationId: o.applicationId,
+    today: services.today(),
+  });
 
   status = await answerOffers(services, { applicationId: o.applicationId, counsellor, target, rng });
   if (target.status !== 'transferred' || status !== 'transfer') return status;

@@ -97,11 +97,14 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   rate_limit_counter: skip('rate-limit counters'),
   job_worker: skip("the running server instances' heartbeats"),
   job_lease: skip('which instance runs which queued job'),
+  job_handover: skip('what was handed to the job queue: a copy must never be queued'),
   // application.ts
   application: COPY,
   borrower: COPY,
   spouse: COPY,
   hardship: COPY,
+  spouse_credit_consent: COPY,
+  spouse_consent_link: skip('single-use links emailed to a spouse, expired long ago on a copy'),
   application_status_change: COPY,
   // credit.ts
   credit_report: COPY,
@@ -153,8 +156,16 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   counselling_call: skip(
     "booked by a person, with or without an application: a copy would fill counsellors' calendars with calls nobody made",
   ),
+  counselling_call_notice: skip('the emails sent about counselling calls, which are not copied'),
+  agency_day_off: skip("the agency's own days off: set by its staff"),
+  // documents/database-store: the sealed documents a live application makes (proposals) are made again, not copied
+  stored_document: skip('sealed documents (proposals), made by the live path for the seeded applications'),
   // counselling-reminders.ts
   counselling_call_reminder: skip('the reminders sent for a counselling call, which is not copied'),
+  // agency-events.ts
+  agency_event: skip(
+    "the agency's own record of a plan: its bodies name the template's application and offers by id, and seeding them is not built yet",
+  ),
 };
 
 /** Statuses from signContract onward (enrolled or enrolling): their bank transactions are kept. */
@@ -224,6 +235,8 @@ const VARIED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
   // A copy has no proposal of its own (the proposal table is skipped): its offers name no document.
   offer: { proposal_s3_key: 'null' },
+  // The spouse's consent names the copy's spouse, as the spouse row does.
+  spouse_credit_consent: { typed_name: 'c.spouse_full_name' },
   docusign_signer: {
     name: "case when s.role = 'spouse' then c.spouse_full_name else c.full_name end",
     email: "case when s.role = 'spouse' then coalesce(c.spouse_email, s.email) else c.email end",
@@ -273,6 +286,7 @@ const UNORDERED = new Set([
   'memo',
   'signed_document',
   'signed_document_sha256',
+  'addendum_document',
   'transactions_cursor',
   'partner_crm_id',
 ]);

@@ -113,7 +113,13 @@ export async function driveBorrower(
     userId,
     consent: creditConsentSchema.parse({
       consentedToCreditPolicy: true,
-      ...(household.spouse ? { spouseConsentedToCreditPolicy: true } : {}),
+      // The seeded spouse consents at the screen, typing their own name.
+      ...(household.spouse
+        ? {
+            spouseConsentedToCreditPolicy: true,
+            spouseFullName: `${household.spouse.firstName} ${household.spouse.lastName}`,
+          }
+        : {}),
     }),
   });
   if (credit.next === '/notify-when-eligible') {

@@ -10,6 +10,7 @@ import type { Database } from '#server/db/client';
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
 import { contactAttempt } from '#server/db/schema/service-work';
 import { decision } from '#server/db/schema/decision';
+import { proposal } from '#server/db/schema/proposal';
 import { dmpEnrollment, paymentAccount } from '#server/db/schema/enrollment';
 import { userGroup } from '#server/db/schema/auth';
 import { loadConfig } from '#server/env';
@@ -114,6 +115,27 @@ describe('seedApplications', () => {
       expect(offers.some((x) => x.status === 'accepted')).toBe(true);
     }
     for (const a of past(['transferred'])) expect(a.borrower?.partnerCrmId).toMatch(/^CRM-\d{8}$/);
+  });
+
+  it('prepares the proposals the live path makes: one per offer on the plan, answered where the creditor answered', async () => {
+    const apps = await database.db.query.application.findMany({
+      where: inArray(application.id, summary.applicationIds),
+      with: { decisions: { with: { offers: true } } },
+    });
+    const later = apps.filter((a) => ['creditorReview', 'transfer', 'transferred'].includes(a.status));
+    expect(later.length).toBeGreaterThan(0);
+    for (const a of later) {
+      const rows = await database.db.select().from(proposal).where(eq(proposal.applicationId, a.id));
+      expect(rows.length, a.status).toBeGreaterThan(0);
+      const offers = new Map(a.decisions.flatMap((d) => d.offers).map((x) => [x.id, x]));
+      for (const row of rows) {
+        const made = offers.get(row.offerId);
+        expect(made?.proposalS3Key, a.status).toBe(row.documentKey);
+        if (made?.status === 'accepted' || made?.status === 'declined')
+          expect(row.state, a.status).toBe('answered');
+        else expect(['prepared', 'sent', 'noAnswer'], a.status).toContain(row.state);
+      }
+    }
   });
 
   it('records every status change, and spreads creation over the last 30 days', async () => {

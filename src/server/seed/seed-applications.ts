@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { addDays, dayIn, endOfDayIn } from '#domain/calendar';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
 import { toIsoDate } from '#domain/validation/format';
 import type { Services } from '#server/services';
@@ -208,10 +209,13 @@ async function monitorHistory(
     creditBureau: services.creditBureau,
     cipher: services.cipher,
   };
-  const last = today.toISOString().slice(0, 10);
-  for (let day = from.toISOString().slice(0, 10); day <= last; day = nextDay(day)) {
+  // The agency's days, as the daily jobs count them: each run sees the whole of its day in the agency's zone.
+  const timeZone = services.config.agencyTimeZone;
+  const last = dayIn(today, timeZone);
+  for (let day = dayIn(from, timeZone); day <= last; day = addDays(day, 1)) {
     await runMonitors(deps, {
-      asOf: day === last ? today : new Date(`${day}T23:59:59.999Z`),
+      asOf: day === last ? today : endOfDayIn(day, timeZone),
+      timeZone,
       only: o.only,
       // No soft pull falls in the seeded history: its credit files are at most 30 days old, and one pulled
       // exactly 30 days ago would be due or not by seconds, so two runs of a seed would differ. The live
@@ -220,8 +224,6 @@ async function monitorHistory(
     });
   }
 }
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** Claims and calls on applications beyond the quality-control steps (which claim and call on their own). */
 async function counsellorsWork(

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayIn, endOfDayIn } from '#domain/calendar';
 import { ALERT_TYPES } from '#domain/flow/staff-views';
 import { createTestDatabase } from '#tests/setup/test-database';
 import type { Database } from '#server/db/client';
@@ -20,7 +21,6 @@ import { seedApplications, type SeedSummary } from './seed-applications';
 
 const APPLICATIONS = 60;
 const MONITOR_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -52,7 +52,11 @@ async function monitorAsOf(day: string) {
       cipher,
       notifier: { cipher, publicUrl: config.publicUrl },
     },
-    { asOf: new Date(`${day}T23:59:59.999Z`), settings: { creditPullDays: config.monitorCreditPullDays } },
+    {
+      asOf: endOfDayIn(day, config.agencyTimeZone),
+      timeZone: config.agencyTimeZone,
+      settings: { creditPullDays: config.monitorCreditPullDays },
+    },
   );
 }
 
@@ -69,9 +73,9 @@ describe('the seed and a month of npm run monitor', () => {
       );
     expect(Number(monitored[0]!.n)).toBeGreaterThanOrEqual(ALERT_TYPES.length);
 
-    const seeded = Date.now();
+    const seeded = dayIn(new Date(), config.agencyTimeZone);
     for (let d = 0; d < MONITOR_DAYS; d += 1) {
-      await monitorAsOf(new Date(seeded + d * DAY_MS).toISOString().slice(0, 10));
+      await monitorAsOf(addDays(seeded, d));
     }
     const raised = await database.db
       .selectDistinct({ type: alert.type })

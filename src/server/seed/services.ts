@@ -1,4 +1,5 @@
 import { createDocumentStore } from '#providers/document-store/index';
+import { createDatabaseDocumentStore } from '#server/application/database-documents';
 import { sealedDocuments } from '#server/application/sealed-documents';
 import { agencyCalendar } from '#domain/calendar';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
@@ -78,7 +79,10 @@ export function createSeedServices(o: {
     // Seeded borrowers never sign up or sign in: nothing is ever emailed.
     auth: createAuth({ config: o.config, db: o.database.db, sendOtp: async () => {} }),
     cipher,
-    documents: sealedDocuments(createDocumentStore(o.config), cipher),
+    documents: sealedDocuments(
+      createDocumentStore(o.config, { database: createDatabaseDocumentStore(o.database.db) }),
+      cipher,
+    ),
     // Never switched on: the seed reads nothing twice.
     applicationCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),
     summaryCache: new ReadCache({ maxEntries: 0, ttlMs: 0 }),

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxSms } from '#providers/sms/sandbox';
+import { createTwilioSms } from '#providers/sms/twilio';
+import { startTwilioFake, type TwilioFake } from '#tests/fakes/twilio-fake';
 import { borrower } from '#server/db/schema/application';
 import { smsOutbox } from '#server/db/schema/ops';
 import { newBorrower } from '#tests/support/borrower-flow';
@@ -11,11 +13,14 @@ import { enqueueSms } from './outbox';
 // A text queued before the borrower replied STOP is not sent.
 
 let t: TestApp;
+let twilio: TwilioFake;
 beforeAll(async () => {
   t = await createTestApp();
+  twilio = await startTwilioFake();
 });
 afterAll(async () => {
   await t.close();
+  await twilio?.close();
 });
 
 let seq = 0;
@@ -99,5 +104,56 @@ describe('deliverSms', () => {
       .where(eq(borrower.applicationId, other.applicationId));
     await expect(deliverSms(t.db, t.cipher, sms, text.id)).resolves.toBe('optedOut');
     expect(sms.sent()).toEqual([]);
+  });
+
+  it('marks the borrower opted out when Twilio refuses the number as unsubscribed (21610), without retrying', async () => {
+    // Twilio: "Once we have a blacklist entry for a particular recipient phone number, any future attempts to
+    // message them will be met with a 400 response from our API, along with Error Code 21610 - Message cannot
+    // be sent to the 'To' number because the customer has replied with STOP." (Twilio support for opt-out
+    // keywords). The block lasts until the person replies START, so a retry can only fail again.
+    const sms = createTwilioSms({
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      baseUrl: twilio.baseUrl,
+      sender: { from: '+12025550100' },
+    });
+    const text = await queuedText({ optedOut: false });
+    // Another application's borrower with the same phone: the block is on the number.
+    const other = await newBorrower(t);
+    await t.db
+      .update(borrower)
+      .set({ phoneNumber: text.phone })
+      .where(eq(borrower.applicationId, other.applicationId));
+    twilio.optedOut.add(text.phone);
+    const before = twilio.requests.length;
+
+    await expect(deliverSms(t.db, t.cipher, sms, text.id)).resolves.toBe('optedOut');
+    expect(twilio.requests.length - before).toBe(1);
+    const row = await rowOf(text.id);
+    expect(row).toMatchObject({ sentAt: null, lastError: OPTED_OUT_ERROR, attempts: MAX_SMS_ATTEMPTS });
+    for (const applicationId of [text.applicationId, other.applicationId]) {
+      const b = await t.db.query.borrower.findFirst({ where: eq(borrower.applicationId, applicationId) });
+      expect(b!.isOptedOutOfSMS).toBe(true);
+    }
+    // Asked again (the job queue's retry or the sweep): nothing more goes to Twilio.
+    await expect(deliverSms(t.db, t.cipher, sms, text.id)).resolves.toBe('optedOut');
+    expect(twilio.requests.length - before).toBe(1);
+  });
+
+  it('still records and rethrows other refusals, so the queue retries them', async () => {
+    const sms = createTwilioSms({
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      baseUrl: twilio.baseUrl,
+      sender: { from: '+12025550100' },
+    });
+    const text = await queuedText({ optedOut: false });
+    twilio.replyOnce(503, { code: 20500, message: 'Internal Server Error', more_info: '', status: 503 });
+    await expect(deliverSms(t.db, t.cipher, sms, text.id)).rejects.toMatchObject({ status: 503 });
+    const row = await rowOf(text.id);
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('Twilio answered 503');
+    const b = await t.db.query.borrower.findFirst({ where: eq(borrower.applicationId, text.applicationId) });
+    expect(b!.isOptedOutOfSMS).toBe(false);
   });
 });

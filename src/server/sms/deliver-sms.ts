@@ -1,5 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
-import type { SmsSender } from '#providers/sms/port';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { isRecipientOptedOut, type SmsSender } from '#providers/sms/port';
 import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { smsOutbox } from '#server/db/schema/ops';
@@ -18,6 +18,11 @@ export const EXPIRED_ERROR = 'Not sent: its body was dropped after the retention
  * error and its attempts used up, so neither a retry nor the sweep of unqueued texts picks it up again. A
  * number counts as opted out when the application's borrower is, or any borrower with that number is (the
  * STOP came from the phone, whichever application it belongs to).
+ *
+ * The provider may know of an opt-out the product missed (a reply that never reached the webhook, or one sent
+ * while the webhook was down): it then refuses the text (Twilio's error 21610). That refusal is final until
+ * the person opts back in, so instead of retrying, every borrower with that number is marked opted out and the
+ * row is closed as above, in one transaction.
  */
 export async function deliverSms(
   db: Db,
@@ -63,6 +68,19 @@ export async function deliverSms(
       .where(eq(smsOutbox.id, id));
     return 'sent';
   } catch (error) {
+    if (isRecipientOptedOut(error)) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(borrower)
+          .set({ isOptedOutOfSMS: true, updatedAt: sql`now()` })
+          .where(and(eq(borrower.phoneNumber, row.to), eq(borrower.isOptedOutOfSMS, false)));
+        await tx
+          .update(smsOutbox)
+          .set({ attempts: Math.max(row.attempts + 1, MAX_SMS_ATTEMPTS), lastError: OPTED_OUT_ERROR })
+          .where(eq(smsOutbox.id, id));
+      });
+      return 'optedOut';
+    }
     const message = error instanceof Error ? error.message : String(error);
     await db
       .update(smsOutbox)

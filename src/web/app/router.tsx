@@ -74,6 +74,11 @@ export const routes: RouteObject[] = [
           },
           // The signer arrives from the email (token in the fragment): no sign-in needed.
           { path: ROUTES.SignLetter, lazy: () => import('../features/signing/sign-letter-page') },
+          // The spouse arrives from the emailed link (token in the fragment): no sign-in needed.
+          {
+            path: ROUTES.SpouseConsent,
+            lazy: () => import('../features/apply/spouse-consent-page'),
+          },
           // Anyone books a call with a counsellor, signed in or not; the email's links open the same address.
           {
             path: ROUTES.CounsellingCall,
@@ -176,6 +181,10 @@ export const routes: RouteObject[] = [
                   {
                     path: ROUTES.Preferences,
                     lazy: () => import('../features/service-portal/preferences-page'),
+                  },
+                  {
+                    path: ROUTES.AgencyDaysOff,
+                    lazy: () => import('../features/service-portal/counselling/agency-days-off-page'),
                   },
                   {
                     path: ROUTES.Creditors,

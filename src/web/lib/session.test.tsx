@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useLocation } from 'react-router';
+import { MESSAGES } from '#domain/validation/messages';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
+import { locationMessage } from '../features/account/location-message';
+import { EMAIL_UPDATED_KEY } from './email-updated';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import {
@@ -113,6 +117,49 @@ describe('SessionGuard', () => {
     const app = renderRoutes(routes(borrowerRule), '/inside');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
     expect(readSessionState()).toEqual({ forgotPasswordUsername: 'ana@example.com' });
+  });
+
+  describe('when another tab of this browser completes an email change', () => {
+    /** What the other tab's noteEmailUpdated does, as this tab hears it. */
+    const otherTabNotes = () =>
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: EMAIL_UPDATED_KEY, newValue: String(Date.now()) }),
+      );
+    const signInRoutes = (rule: GuardRule) => [
+      ...routes(rule).slice(0, 1),
+      {
+        path: '/sign-in',
+        Component: () => <p>sign-in page: {locationMessage(useLocation().state)}</p>,
+      },
+    ];
+
+    it.each([
+      ['a borrower', borrowerRule, borrower],
+      ['staff', servicePortalRule, staff],
+    ] as const)(
+      'sends %s whose session it ended to /sign-in with the message',
+      async (_who, rule, answer) => {
+        let reply: SessionAnswer = answer;
+        answerApi({ 'GET /api/session': () => ({ status: 200, body: reply }) });
+        const app = renderRoutes(signInRoutes(rule), '/inside');
+        await waitFor(() => expect(app.container.textContent).toBe('inside'));
+        reply = anonymous;
+        otherTabNotes();
+        await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
+        expect(app.container.textContent).toBe(`sign-in page: ${MESSAGES.emailUpdated}`);
+        expect(readSessionState()).toEqual({});
+      },
+    );
+
+    it('stays when this tab’s session is still there (another account changed its email)', async () => {
+      const calls = answerApi({ 'GET /api/session': { status: 200, body: borrower } });
+      const app = renderRoutes(signInRoutes(borrowerRule), '/inside');
+      await waitFor(() => expect(app.container.textContent).toBe('inside'));
+      otherTabNotes();
+      await waitFor(() => expect(calls.filter((c) => c.path === '/api/session')).toHaveLength(2));
+      expect(app.router.state.location.pathname).toBe('/inside');
+      expect(app.container.textContent).toBe('inside');
+    });
   });
 
   it('offers a retry when the session cannot be read', async () => {

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate, type NavigateFunction } from 'react-router';
 import { z } from 'zod';
 import type { Language } from '#domain/i18n/language';
 import { MESSAGES } from '#domain/validation/messages';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { api, ApiError } from './api';
+import { EMAIL_UPDATED_KEY } from './email-updated';
 
 /**
  * Session state. The server session (cookie) is the truth: GET /api/session is cached in one query that the
@@ -203,8 +204,34 @@ export const servicePortalRule: GuardRule = (answer) => {
   return undefined;
 };
 
+/**
+ * When another tab of this browser completes an email change (email-updated.ts), asks the server whether this
+ * tab's session is still there (the change ends the sessions of its own account only) and, if it is gone,
+ * goes to /sign-in with 'Your email has been updated…'. The answer is read without touching the cached
+ * session: an emptied cache would send the guard to /sign-in first, without the message.
+ */
+function useSignOutOnEmailUpdate(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== EMAIL_UPDATED_KEY || event.newValue === null) return;
+      api<SessionAnswer>('/api/session')
+        .then(async (answer) => {
+          if (!answer.user) await endLocalSession(queryClient, navigate, MESSAGES.emailUpdated);
+        })
+        .catch(() => {
+          // Unreachable server: the tab finds out on its next call, as it would have before.
+        });
+    };
+    globalThis.addEventListener('storage', onStorage);
+    return () => globalThis.removeEventListener('storage', onStorage);
+  }, [queryClient, navigate]);
+}
+
 /** A layout route that renders its pages (or `children`) only for sessions the rule lets through. */
 export function SessionGuard({ rule, children }: { rule: GuardRule; children?: ReactNode }) {
+  useSignOutOnEmailUpdate();
   const session = useSession();
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {

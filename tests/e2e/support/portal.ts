@@ -57,7 +57,7 @@ export function seededBorrowers(applications: number, status: ApplicationStatus)
 /** npm run staff:create: a staff user with a temporary password (returned). */
 export async function createStaffUser(
   env: Record<string, string>,
-  o: { email: string; name: string; creditorRelations?: boolean },
+  o: { email: string; name: string; creditorRelations?: boolean; supervisor?: boolean },
 ): Promise<string> {
   const out = await runScript(env, 'scripts/staff-create.ts', [
     '--email',
@@ -65,6 +65,7 @@ export async function createStaffUser(
     '--name',
     o.name,
     ...(o.creditorRelations ? ['--creditor-relations'] : []),
+    ...(o.supervisor ? ['--supervisor'] : []),
   ]);
   const password = /Temporary password: (\S+)/.exec(out)?.[1];
   if (!password) throw new Error(`staff:create printed no temporary password:\n${out}`);

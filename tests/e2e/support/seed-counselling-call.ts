@@ -1,5 +1,6 @@
 /**
- * A journey's stand-in for a borrower booking a call for today: the staff member with this email becomes a
+ * A journey's stand-in for a borrower booking a call for today (and a visitor without an account one in three
+ * days): the staff member with this email becomes a
  * counsellor (English) and gets a call starting now, booked by the borrower with this name (a seeded
  * one). Written to the table as a booking would leave it, because the booking refuses anything sooner than
  * two hours ahead and the journey needs a call it can mark today. Run by tsx against the journey's database
@@ -51,6 +52,21 @@ try {
     name: `${person.firstName} ${person.lastName}`,
     phoneNumber: person.phone ?? '+13125550111',
     email: person.email ?? 'borrower@example.com',
+    language: 'en',
+    reminder: 'email',
+    timeZone: config.agencyTimeZone,
+  });
+  // And a call booked without an account, three days ahead at 10:00 UTC: the week's upcoming calls list it.
+  const later = new Date(startsAt.getTime() + 3 * 24 * 3_600_000);
+  later.setUTCHours(15, 0, 0, 0);
+  await db.insert(counsellingCall).values({
+    counsellorId: staff.id,
+    startsAt: later,
+    endsAt: new Date(later.getTime() + 30 * 60_000),
+    borrowerUserId: null,
+    name: 'Wendy Walkin',
+    phoneNumber: '+13125550122',
+    email: 'wendy.walkin@example.com',
     language: 'en',
     reminder: 'email',
     timeZone: config.agencyTimeZone,

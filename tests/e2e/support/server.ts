@@ -78,7 +78,8 @@ export async function startServer(
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   const url = env.PUBLIC_URL!;
-  const deadline = Date.now() + 60_000;
+  // Three minutes: a fresh database migrates and creates the job queues first, slow on a loaded machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

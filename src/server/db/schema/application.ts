@@ -103,6 +103,14 @@ export const application = pgTable(
     notifyWhenStateIsEligible: boolean('notify_when_state_is_eligible'),
     /** Can be negative: income exceeding expenses and plan payments. */
     estimatedShortfall: cents('estimated_shortfall'),
+    /**
+     * What the agreed budget leaves each month once the plan's draft and the creditors paid directly (left out
+     * by the borrower, or declined) are paid, as the plan stood at its last change: written when the borrower
+     * accepts the plan and after each creditor's answer (planFit, src/domain/enrollment/plan-fit.ts), so the
+     * counsellors' queue flags a plan that no longer fits without working each plan out again. Negative when
+     * it no longer fits; null before a plan is accepted.
+     */
+    planFitLeft: cents('plan_fit_left'),
     hasSubmittedReviewPage: boolean('has_submitted_review_page'),
     hasSubmittedBudgetPage: boolean('has_submitted_budget_page'),
     hasSubmittedPrimaryApplicationPage: boolean('has_submitted_primary_application_page'),
@@ -115,10 +123,18 @@ export const application = pgTable(
     utmMedium: text('utm_medium'),
     utmSource: text('utm_source'),
     utmTerm: text('utm_term'),
+    /**
+     * When the borrower applied again after this application ended not qualified: it is kept for the record,
+     * and the new one on the same account is the one the borrower's pages, portal and session read.
+     */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
   },
   (t) => [
-    // A borrower owns exactly one application.
-    uniqueIndex('application_owner_key').on(t.owner),
+    // A borrower has one current application; those they applied again after are kept, superseded.
+    uniqueIndex('application_owner_key')
+      .on(t.owner)
+      .where(sql`superseded_at is null`),
+    index('application_owner_created_at_idx').on(t.owner, t.createdAt),
     // Service portal: list by status, newest first; and "assigned to me" by status.
     index('application_status_created_at_idx').on(t.status, t.createdAt),
     index('application_assigned_to_status_idx').on(t.assignedTo, t.status),
@@ -126,6 +142,11 @@ export const application = pgTable(
     // also holds the status and the assignee (INCLUDE, migration 0021): a search walking the applications
     // newest first reads the index alone.
     index('application_created_at_id_idx').on(t.createdAt, t.id),
+    // The queue's "plan no longer fits" filter: few plans fall short, so this index holds only theirs, newest
+    // first as the queue reads them; the filter's page and count read it alone.
+    index('application_plan_short_created_at_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.planFitLeft} < 0`),
     check('application_number_of_dependents_range', sql`${t.numberOfDependentsInHousehold} between 0 and 4`),
   ],
 );
@@ -210,6 +231,65 @@ export const spouse = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('spouse_preferred_language_check', sql`${t.preferredLanguage} in ('en', 'es')`)],
+);
+
+/** How the spouse gave their own consent to the credit inquiry: at the applicant's screen, or from an emailed link. */
+export type SpouseConsentMethod = 'atScreen' | 'emailedLink';
+
+/**
+ * The spouse's own consent to the soft credit inquiry of their file, with its evidence: the name they typed,
+ * when, and the browser it came from (address and user agent). The spouse's credit is pulled only with one of
+ * these whose typed name still matches the spouse's name on the application. One per spouse.
+ */
+export const spouseCreditConsent = pgTable(
+  'spouse_credit_consent',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    spouseId: uuid('spouse_id')
+      .notNull()
+      .unique('spouse_credit_consent_spouse_id_key')
+      .references(() => spouse.id, { onDelete: 'cascade' }),
+    method: text('method').$type<SpouseConsentMethod>().notNull(),
+    /** The full name the spouse typed as their signature. */
+    typedName: text('typed_name').notNull(),
+    /** The authorization's words as the spouse read them, in the language they read. */
+    consentText: text('consent_text').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /** The client's address as the server reads it (behind the proxy, TRUST_PROXY), and its user agent. */
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    /** The emailed link it came through, when it did. */
+    linkId: uuid('link_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('spouse_credit_consent_method_check', sql`${t.method} in ('atScreen', 'emailedLink')`)],
+);
+
+/**
+ * A link emailed to the spouse to give their consent from their own device. Only the SHA-256 of its token is
+ * kept; it works once, until it expires, and only while it is the newest one sent (a new one replaces it).
+ */
+export const spouseConsentLink = pgTable(
+  'spouse_consent_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: applicationId(),
+    spouseId: uuid('spouse_id')
+      .notNull()
+      .references(() => spouse.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('spouse_consent_link_token_hash_key'),
+    /** Where it was sent (the spouse's email on the application when it was sent). */
+    sentTo: text('sent_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the spouse gave their consent through it. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** When a newer link, or a consent given otherwise, made it void. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('spouse_consent_link_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
 );
 
 /** A hardship's key, a closed list of the domain stored as an enum (see expenseCategoryEnum in budget.ts). */

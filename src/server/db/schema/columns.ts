@@ -8,18 +8,33 @@ import { application } from './application';
 //   before writing, so those columns are text and never queried by value.
 // - Calendar dates (date opened, transaction date...) are `date` columns read as 'yyyy-MM-dd' strings.
 
-export const cents = (name: string) => integer(name);
-export const basisPoints = (name: string) => integer(name);
-export const ciphertext = (name: string) => text(name);
-export const calendarDate = (name: string) => date(name, { mode: 'string' });
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
+// Function declarations, not arrow constants: the schema files import one another (a table names the
+// application it belongs to), and a declaration is usable while that circle of imports is still loading,
+// whichever file a test or script imports first.
+export function cents(name: string) {
+  return integer(name);
+}
+export function basisPoints(name: string) {
+  return integer(name);
+}
+export function ciphertext(name: string) {
+  return text(name);
+}
+export function calendarDate(name: string) {
+  return date(name, { mode: 'string' });
+}
+export function createdAt() {
+  return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+}
+export function updatedAt() {
+  return timestamp('updated_at', { withTimezone: true })
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+}
 /** The owning application's id; rows go with it when it is deleted. */
-export const applicationId = () =>
-  uuid('application_id')
+export function applicationId() {
+  return uuid('application_id')
     .notNull()
     .references(() => application.id, { onDelete: 'cascade' });
+}

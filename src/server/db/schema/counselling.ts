@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -110,8 +111,13 @@ export const counsellingCall = pgTable(
     reminder: text('reminder').$type<ReminderChoice>().notNull(),
     /** The borrower's time zone (IANA name), for the times written in their emails and texts. */
     timeZone: text('time_zone').notNull(),
-    /** Bumped at each change of time or state: the calendar invitation's SEQUENCE. */
+    /**
+     * Bumped at each change of time or state: the calendar invitation's SEQUENCE. The emailed link carries the
+     * revision it was issued at, so only the newest link of a live call works (call-token.ts).
+     */
     revision: integer('revision').notNull().default(0),
+    /** How many times the call was moved through its emailed link (capped: change-limits.ts). */
+    linkMoves: integer('link_moves').notNull().default(0),
     /** Who marked the call completed or missed, and when (null while it is booked, moved or cancelled). */
     outcomeRecordedBy: text('outcome_recorded_by').references(() => user.id, { onDelete: 'set null' }),
     outcomeRecordedAt: timestamp('outcome_recorded_at', { withTimezone: true }),
@@ -149,8 +155,39 @@ export const counsellingCall = pgTable(
     check('counselling_call_order', sql`${t.startsAt} < ${t.endsAt}`),
     check(
       'counselling_call_state',
-      sql`${t.state} in ('booked', 'rescheduled', 'cancelled', 'completed', 'missed')`,
+      sql`${t.state} in ('booked', 'rescheduled', 'cancelled', 'completed', 'missed', 'awaitingNewTime')`,
     ),
     check('counselling_call_reminder', sql`${t.reminder} in ('email', 'emailAndText')`),
   ],
 );
+
+/**
+ * Each email a person's own action on a call sent (booked, moved, cancelled), by its recipient's address
+ * (lower case): how many went to one address in a day is capped, so nobody can flood an inbox by booking and
+ * moving calls in someone else's name (change-limits.ts). Rows older than a day serve nothing.
+ */
+export const counsellingCallNotice = pgTable(
+  'counselling_call_notice',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => counsellingCall.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('counselling_call_notice_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/**
+ * A day the whole agency is closed (a holiday of its own, a training day): no counselling call is offered on
+ * it, whoever works that weekday. The federal bank holidays need no row (they are computed by rule). The day
+ * is a calendar day in the agency's time zone.
+ */
+export const agencyDayOff = pgTable('agency_day_off', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  name: text('name').notNull(),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -16,7 +16,7 @@ import { basisPoints, cents, ciphertext, createdAt, updatedAt } from './columns'
 
 // The creditors the agency works with and the concessions each grants on a plan, maintained by the agency
 // (docs/decisions/0104-creditor-concessions-in-the-database.md). A new database starts with the programmes of
-// data/creditor-concessions.json (src/server/db/reference-data.ts).
+// src/data/creditor-concessions.json (src/server/db/reference-data.ts).
 
 /** A creditor: how it is named, and the words bureaus report it under. */
 export const creditor = pgTable('creditor', {

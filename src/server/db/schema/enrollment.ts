@@ -64,6 +64,13 @@ export const planAuthorization = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * A confirmation's copy for the borrower: the addendum to the letter stating the new amount, how and when it
+     * was confirmed (a PDF, sealed as the signed letter is); null for every other kind.
+     */
+    addendumDocument: ciphertext('addendum_document'),
+    /** SHA-256 of the addendum's PDF (hex): whether one is on file, without reading it. */
+    addendumSha256: text('addendum_sha256'),
     createdAt: createdAt(),
   },
   (t) => [index('plan_authorization_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
@@ -161,6 +168,11 @@ export const bankLinkToken = pgTable(
     applicationId: applicationId(),
     linkToken: text('link_token').notNull().unique('bank_link_token_link_token_key'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When a public token was exchanged against this link token: a link token is good for one connection
+     * (null: not used yet). Claimed before the exchange and released if the exchange fails.
+     */
+    usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('bank_link_token_application_id_idx').on(t.applicationId)],
@@ -202,6 +214,11 @@ export const plaidItem = pgTable(
     isFinishedHistoricalUpdate: boolean('is_finished_historical_update').notNull().default(false),
     /** Where the next transactions sync resumes (the provider's cursor). */
     transactionsCursor: text('transactions_cursor'),
+    /**
+     * The webhook URL the provider was last told for this item (at its link or by an update); null: none, or
+     * not known (an item linked before it was recorded). The daily refresh updates an item whose URL differs.
+     */
+    webhookUrl: text('webhook_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,3 +11,4 @@ export * from './creditors';
 export * from './proposal';
 export * from './counselling';
 export * from './counselling-reminders';
+export * from './agency-events';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { application } from './application';
 import { ciphertext } from './columns';
 
@@ -127,12 +138,38 @@ export const idempotencyKey = pgTable(
 
 /**
  * Envelopes of the built-in e-signature sandbox (its documents and signers), so a signing link emailed before
- * a restart still works after it. Not used with a real e-signature provider.
+ * a restart still works after it. Not used with a real e-signature provider, but a staging site
+ * (ALLOW_SANDBOX_PROVIDERS=true) may hold real people's letters: each envelope (the letter's PDF, the signers'
+ * names, emails and link tokens) is one JSON text sealed with ENCRYPTION_KEY in `sealed`, re-sealed by key
+ * rotation like every sealed column. `data` held envelopes in clear before they were sealed; it is read only
+ * for those, and emptied when they are next saved.
  */
 export const eSignatureSandboxEnvelope = pgTable('e_signature_sandbox_envelope', {
   envelopeId: text('envelope_id').primaryKey(),
-  data: jsonb('data').notNull(),
+  data: jsonb('data'),
+  sealed: ciphertext('sealed'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+/** Raw bytes: node-postgres reads a bytea as a Buffer, PGlite as a Uint8Array; both are handed on as bytes. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * The document store kept in the database (DOCUMENT_STORE=database, the default on PostgreSQL): each document
+ * by its key, as the store is given it, which is always sealed with ENCRYPTION_KEY (sealed-documents.ts).
+ * Every instance on the database reads the same documents, with nothing more to set up.
+ */
+export const storedDocument = pgTable('stored_document', {
+  key: text('key').primaryKey(),
+  body: bytes('body').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
     .defaultNow()
@@ -198,4 +235,20 @@ export const jobLease = pgTable(
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('job_lease_worker_idx').on(t.workerId)],
+);
+
+/**
+ * What the product handed to the job queue and has not heard back about: one row per queue and item (an
+ * outbox row's id, an application's id), written when its job is sent and deleted when the job gives up
+ * for good (its dead-letter job). The sweeps queue again the items still to do that have no row here, so
+ * they never need to read the queue's own tables (jobs/handover.ts).
+ */
+export const jobHandover = pgTable(
+  'job_handover',
+  {
+    queue: text('queue').notNull(),
+    key: text('key').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.queue, t.key] }), index('job_handover_queued_at_idx').on(t.queuedAt)],
 );

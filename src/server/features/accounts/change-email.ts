@@ -112,7 +112,11 @@ export async function verifyNewEmail(o: {
     }
     const found = await ctx.internalAdapter.findUserByEmail(candidate.username, { includeAccounts: true });
     const digest = found?.accounts.find((a) => a.providerId === 'credential')?.password;
-    if (digest && (await ctx.password.verify({ hash: digest, password: o.password }))) {
+    // An account with no password yet (a lead who has not set one) is refused after the same work.
+    const matches = digest
+      ? await ctx.password.verify({ hash: digest, password: o.password })
+      : (await ctx.password.hash(o.password), false);
+    if (matches) {
       await clearPasswordFailures(db, candidate.username);
       asker = candidate;
       break;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { Language } from '#domain/i18n/language';
@@ -8,7 +8,7 @@ import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import type { Services } from '#server/services';
 import { account, user } from '#server/db/schema/auth';
-import { application, borrower } from '#server/db/schema/application';
+import { borrower } from '#server/db/schema/application';
 import { generateOtp, storeResetCode } from '#server/plugins/auth';
 import type { Viewer } from '#server/plugins/viewer';
 import { enqueueEmail } from '#server/email/outbox';
@@ -16,11 +16,9 @@ import { initialPasswordEmail } from '#server/email/templates';
 import { sessionCookies } from './auth-calls';
 import { insertLeadAccount, insertLeadApplication, type UtmInput } from './lead-application';
 import { recordResetRequest } from './password-reset-limit';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 export type { UtmInput } from './lead-application';
-
-/** The generated first password: 30 random bytes written as 60 hexadecimal characters. */
-export const generatePassword = () => randomBytes(30).toString('hex');
 
 async function assertPhoneIsValid(services: Services, phoneE164: string) {
   const { isValid } = await services.phoneLookup.verify(phoneE164);
@@ -31,8 +29,8 @@ async function assertPhoneIsValid(services: Services, phoneE164: string) {
 }
 
 /**
- * First submit of /lead. An anonymous visitor gets an account (lower-cased email as username, a generated
- * password, must-change-password set), the initial password email, and an application (inProgress, utm fields,
+ * First submit of /lead. An anonymous visitor gets an account (lower-cased email as username, no password
+ * yet, must-change-password set), the initial password email, and an application (inProgress, utm fields,
  * Lead completed) with its borrower, all in one transaction: either the person has everything or nothing, so a
  * failure half way never leaves an account whose email is then taken. They are signed in once it committed.
  * A signed-in borrower re-submitting the page updates only what changed, and the phone is verified again when
@@ -57,7 +55,7 @@ export async function createLead(o: {
   if (viewer) {
     if (viewer.isStaff) throw new AppError('Forbidden');
     const own = await db.query.application.findFirst({
-      where: eq(application.owner, viewer.userId),
+      where: ownCurrentApplication(viewer.userId),
       with: { borrower: true },
     });
     if (!own) {
@@ -97,12 +95,12 @@ export async function createLead(o: {
   await assertPhoneIsValid(services, phoneNumber);
 
   // better-auth's sign-up commits the account on its own, before our application could join it. So the rows it
-  // would write (the user, and the credential account holding the password hashed by its own hasher) are
-  // written here, in our transaction, as it writes them; it reads them back like any account it made.
-  const password = generatePassword();
-  const digest = await (await services.auth.$context).password.hash(password);
+  // would write (the user, and its credential account) are written here, in our transaction, as it writes them.
+  // The credential account holds no password: nobody would ever type a generated one (the first password is
+  // set from the emailed code), and hashing it was most of the lead's cost. Until then a sign-in is refused
+  // after as much work as a password check, like any wrong password (decision 0168).
   const code = generateOtp();
-  const emailId = await db.transaction(async (tx) => {
+  const { emailId, userId } = await db.transaction(async (tx) => {
     const created = await insertLeadAccount(tx, {
       email,
       firstName: input.firstName,
@@ -115,11 +113,11 @@ export async function createLead(o: {
     const { userId } = created;
     await tx
       .insert(account)
-      .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: digest });
+      .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: null });
     // The initial password email is a reset code, counted like any other request for one.
     await recordResetRequest(tx, email);
     await storeResetCode(tx, email, code);
-    return enqueueEmail(
+    const emailId = await enqueueEmail(
       tx,
       services.cipher,
       initialPasswordEmail({
@@ -131,12 +129,13 @@ export async function createLead(o: {
         language: o.language,
       }),
     );
+    return { emailId, userId };
   });
   services.onEmailQueued?.(emailId);
 
-  // The session, once the account exists for good: better-auth's own sign-in with the generated password.
-  const signedIn = await services.auth.api.signInEmail({
-    body: { email, password },
+  // The session, once the account exists for good, opened as better-auth's sign-in opens one.
+  const signedIn = await services.auth.api.signInNewLead({
+    body: { userId },
     headers: o.headers,
     returnHeaders: true,
   });

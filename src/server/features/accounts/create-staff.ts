@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { emailField, textField } from '#domain/validation/fields';
 import type { Db } from '#server/db/client';
 import { account, session, twoFactor, user, userGroup } from '#server/db/schema/auth';
+import { counsellor, counsellorWeeklyHours } from '#server/db/schema/counselling';
 import { hashPassword } from '#server/plugins/auth';
-import { CREDITOR_RELATIONS_GROUP, STAFF_GROUP } from '#server/plugins/staff-group';
+import { CREDITOR_RELATIONS_GROUP, STAFF_GROUP, SUPERVISOR_GROUP } from '#server/plugins/staff-group';
 
 /**
  * What `npm run staff:create` takes: the email by the same rule as sign-in (an account sign-in would refuse is
@@ -16,12 +17,16 @@ export const staffCreateArgsSchema = z.object({
   name: textField('--name', { max: 80 }),
   /** Also creditor relations staff: may revise the creditors' concession programmes. */
   'creditor-relations': z.boolean().default(false),
+  /** Also a supervisor: may reopen a failed quality control. */
+  supervisor: z.boolean().default(false),
 });
 
 /** The arguments of `npm run staff:create`, checked; the messages name the option to fix. */
 export function parseStaffCreateArgs(
   values: Record<string, unknown>,
-): { ok: true; email: string; name: string; creditorRelations: boolean } | { ok: false; errors: string[] } {
+):
+  | { ok: true; email: string; name: string; creditorRelations: boolean; supervisor: boolean }
+  | { ok: false; errors: string[] } {
   const result = staffCreateArgsSchema.safeParse(values);
   if (result.success) {
     const { 'creditor-relations': creditorRelations, ...rest } = result.data;
@@ -82,6 +87,8 @@ export async function createStaff(
     keepSecondFactor?: boolean;
     /** Also a member of the creditor relations group (plugins/staff-group.ts). */
     creditorRelations?: boolean;
+    /** Also a supervisor (SUPERVISOR_GROUP): may reopen a failed quality control. */
+    supervisor?: boolean;
   },
 ): Promise<{ userId: string; email: string; password: string; created: boolean }> {
   // Every staff account made here (the CLI's, the demo one) goes through the sign-in email rule.
@@ -133,6 +140,9 @@ export async function createStaff(
         .values({ userId, groupName: CREDITOR_RELATIONS_GROUP })
         .onConflictDoNothing();
     }
+    if (o.supervisor) {
+      await tx.insert(userGroup).values({ userId, groupName: SUPERVISOR_GROUP }).onConflictDoNothing();
+    }
     return { userId, email, password, created: !existing };
   });
 }
@@ -149,5 +159,31 @@ export const DEMO_STAFF = {
  * Its authenticator app survives restarts; the first sign-in enrols one.
  */
 export async function ensureDemoStaff(o: { db: Db }) {
-  return createStaff(o.db, { ...DEMO_STAFF, mustChangePassword: false, keepSecondFactor: true });
+  const demo = await createStaff(o.db, { ...DEMO_STAFF, mustChangePassword: false, keepSecondFactor: true });
+  await ensureDemoCounsellor(o.db, demo.userId);
+  return demo;
+}
+
+/**
+ * The demo account also takes counselling calls, Monday to Friday 9:00 to 17:00 agency time, in English and
+ * Spanish, so the booking page offers times at once on a fresh start. Only the first time: hours the demo
+ * counsellor changed in Preferences are kept across restarts.
+ */
+async function ensureDemoCounsellor(db: Db, userId: string) {
+  await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(counsellor)
+      .values({ userId, languages: ['en', 'es'] })
+      .onConflictDoNothing()
+      .returning({ userId: counsellor.userId });
+    if (!added) return;
+    await tx.insert(counsellorWeeklyHours).values(
+      ([1, 2, 3, 4, 5] as const).map((weekday) => ({
+        counsellorId: userId,
+        weekday,
+        startMinute: 9 * 60,
+        endMinute: 17 * 60,
+      })),
+    );
+  });
 }

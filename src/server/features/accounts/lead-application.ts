@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Language } from '#domain/i18n/language';
 import type { Db, Tx } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 export type UtmInput = Partial<
   Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>
@@ -38,7 +39,8 @@ export async function insertLeadApplication(
       agreedToTerms: true,
       ...o.utm,
     })
-    .onConflictDoNothing({ target: application.owner })
+    // The one current application an account may have (a superseded one does not count).
+    .onConflictDoNothing({ target: application.owner, where: sql`superseded_at is null` })
     .returning({ id: application.id });
   if (!app) return undefined;
   await tx.insert(borrower).values({
@@ -101,7 +103,7 @@ export async function insertLeadAccount(
  */
 export async function ensureOwnApplication(db: Db, userId: string): Promise<void> {
   const own = await db.query.application.findFirst({
-    where: eq(application.owner, userId),
+    where: ownCurrentApplication(userId),
     columns: { id: true },
   });
   if (own) return;

@@ -162,7 +162,9 @@ export async function changePassword(o: {
     });
   } catch (error) {
     const code = authErrorCode(error);
-    if (code === 'INVALID_PASSWORD') throw new AppError('NotAuthorizedException', 'Incorrect password');
+    // No password set yet (a lead's account): whatever was typed as the current one is not it.
+    if (code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
+      throw new AppError('NotAuthorizedException', 'Incorrect password');
     throw error;
   }
   // The password is now one the person chose: a temporary one no longer holds anything back.

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { resumeRoute, STAFF_HOME } from '#domain/flow/resume';
 import { isLanguage, type Language } from '#domain/i18n/language';
 import type { Db } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { pendingStaffStep } from '#server/plugins/viewer';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 /**
  * Where a signed-in person continues: staff to /summary once this session passed the second factor and the
@@ -25,7 +26,7 @@ export async function resumeFor(
     return step?.page ?? STAFF_HOME;
   }
   const own = await db.query.application.findFirst({
-    where: eq(application.owner, viewer.userId),
+    where: ownCurrentApplication(viewer.userId),
     columns: { lastViewedPage: true, status: true },
   });
   return resumeRoute({ lastViewedPage: own?.lastViewedPage ?? null, status: own?.status ?? null });
@@ -51,8 +52,11 @@ export async function sessionResumeFor(
     })
     .from(application)
     // The borrower the person is: the one they own (a spouse's row is not theirs to speak for).
-    .leftJoin(borrower, eq(borrower.owner, application.owner))
-    .where(eq(application.owner, viewer.userId))
+    .leftJoin(
+      borrower,
+      and(eq(borrower.applicationId, application.id), eq(borrower.owner, application.owner)),
+    )
+    .where(ownCurrentApplication(viewer.userId))
     .limit(1);
   return {
     resume: resumeRoute({ lastViewedPage: own?.lastViewedPage ?? null, status: own?.status ?? null }),

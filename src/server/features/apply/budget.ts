@@ -1,4 +1,3 @@
-import { inSequence } from '#server/db/in-sequence';
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { BudgetView } from '#domain/flow/application-view';
@@ -17,7 +16,6 @@ import { budgetSchemaFor, type BudgetInput } from '#domain/validation/applicatio
 import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
-import { application, borrower } from '#server/db/schema/application';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import { decision } from '#server/db/schema/decision';
 import {
@@ -27,7 +25,9 @@ import {
   updateApplication,
 } from '#server/application/application-state';
 import { recordObtainedOffer } from './outreach';
-import { planFeesFor } from '#server/application/plan-fees';
+import { loadPlanTerms } from '#server/application/plan-terms';
+import { planNarrative } from '#domain/enrollment/plan-narrative';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 /** The newest decision of an application (the newest by creation time counts). */
 export async function newestDecision(tx: Tx, applicationId: string) {
@@ -55,11 +55,7 @@ async function budgetContext(
   proposed: NonNullable<Awaited<ReturnType<typeof newestBudget>>>,
 ) {
   const isHomeowner = app.isHomeowner ?? false;
-  const [allExpenses, borrowerRow] = await inSequence(
-    () => tx.select().from(expense).where(eq(expense.applicationId, app.id)),
-    () =>
-      tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id), columns: { state: true } }),
-  );
+  const allExpenses = await tx.select().from(expense).where(eq(expense.applicationId, app.id));
   const valueOf = (e: { selfReportedValue: number | null; estimatedValue: number | null }) =>
     e.selfReportedValue ?? e.estimatedValue ?? 0;
   const proposedByExpense = new Map(proposed.budgetExpenses.map((l) => [l.expenseId, l.proposedValue]));
@@ -80,29 +76,32 @@ async function budgetContext(
       proposedValue: proposedByExpense.get(row.id) ?? line.currentValue,
     };
   });
-  const offers = latest.offers.filter((x) => x.status !== 'declined');
-  // The same capped fee /offers/review adds to the plan payment (plan-fees.ts).
-  const monthlyFee =
-    offers.length > 0 ? planFeesFor(borrowerRow?.state ?? null, offers.length).monthlyFee : 0;
+  const reducible = sumCents(flexible.map((l) => l.currentValue - l.floor));
+  // The plan's terms (its fee capped by the state, creditors left out or declined not in it) and the gap they
+  // leave: the same figures the offers page and the counsellor read (plan-narrative.ts).
+  const { terms } = await loadPlanTerms(tx, app.id, { undated: true });
+  const narrative = planNarrative(terms, {
+    monthlyIncome: latest.currentIncome,
+    expenses: latest.currentExpenses,
+    ineligibleDebtPayment: latest.ineligibleDebtPayment,
+    reducible,
+  });
   return {
     isHomeowner,
     flexible,
     // The one reduction figure of /budget: shown, and checked against the cuts, in whole dollars.
-    required: requiredReductionOf(
-      latest.requiredExpenseReductionAmount,
-      sumCents(flexible.map((l) => l.currentValue - l.floor)),
-    ),
-    otherDebtPayments: latest.ineligibleDebtPayment,
+    required: requiredReductionOf(narrative.gap, reducible),
+    otherDebtPayments: narrative.otherDebtPayments,
     currentExpensesTotal: sumCents(allExpenses.map(valueOf)),
-    monthlyFee,
-    newMonthlyPayment: sumCents(offers.map((x) => x.payment)) + monthlyFee,
+    monthlyFee: terms.monthlyFee,
+    newMonthlyPayment: terms.monthlyDraft,
   };
 }
 
 /** GET /api/application/budget: the proposed expense adjustments of the newest decision. */
 export async function getBudget(o: { services: Services; userId: string }): Promise<BudgetView> {
   const { db } = o.services.database;
-  const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
+  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
   const [latest, proposed] = await Promise.all([newestDecision(db, app.id), newestBudget(db, app.id)]);
   if (!latest?.isQualified || !proposed) {
@@ -130,9 +129,9 @@ export async function getBudget(o: { services: Services; userId: string }): Prom
     requiredReduction: context.required,
     otherDebtPayments: context.otherDebtPayments,
     flexibleLines: context.flexible.map(({ expenseId: _, ...line }) => line),
-    // Written from the same figure as the rest of the page, not the stored text: the stored proposal's
-    // description counted its cuts, which rounding could put a few dollars above the reduction asked for.
-    explanation: budgetDescription(context.required, context.newMonthlyPayment),
+    // Written from the cuts the page shows (the proposal's, or the borrower's once agreed), not the stored
+    // text: the proposal aims at the reduction asked for and the monthly cushion, so the two differ.
+    explanation: budgetDescription(savings, context.newMonthlyPayment),
   };
 }
 

@@ -14,7 +14,6 @@ import type { EligibleDebtsInput, MissingDebtInput } from '#domain/validation/ap
 import { invalidMessage } from '#domain/validation/messages';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
-import { application } from '#server/db/schema/application';
 import { collection, creditReport, debt } from '#server/db/schema/credit';
 import type { FieldCipher } from '#server/security/field-encryption';
 import {
@@ -23,7 +22,9 @@ import {
   lockOwnApplication,
   updateApplication,
 } from '#server/application/application-state';
-import { writeOutcomeEmail } from './outcome-email';
+import { writeOutcomeEmail } from '#server/application/outcome-email';
+import { ownCurrentApplication } from '#server/application/own-application';
+import { moveOnUnchanged } from './unchanged-save';
 
 const ownerOf = (row: {
   ownedByBorrower: boolean | null;
@@ -93,7 +94,7 @@ export async function getEligibleDebts(o: {
   userId: string;
 }): Promise<EligibleDebtsView> {
   const { db } = o.services.database;
-  const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
+  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
   if (!hasCompleted(app.lastCompletedPage, 'Credit')) {
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
@@ -105,7 +106,8 @@ export async function getEligibleDebts(o: {
  * Continue on /eligible-debts: each eligible item's selection is set (an id is
  * looked up among collections first, then debts; only changed rows are written). With nothing eligible left
  * selected, 'not enough eligible collections or debts' is recorded and the application is disqualified
- * (→ /offers/not-qualified); otherwise → /income/provide-monthly-income.
+ * (→ /offers/not-qualified); otherwise → /income/provide-monthly-income. The same selection sent again for a
+ * completed page writes nothing but the next page.
  */
 export async function saveEligibleDebts(o: {
   services: Services;
@@ -124,9 +126,14 @@ export async function saveEligibleDebts(o: {
       throw new AppError('ValidationError', message, { fieldErrors: { selectedIds: message } });
     }
     const selected = new Set(o.input.selectedIds);
-    for (const item of items) {
+    const differing = items.filter((item) => selected.has(item.id) !== item.selectedForDebtReduction);
+    // The same debts kept again on a completed page: it leads to the income as before, and nothing is written.
+    if (differing.length === 0 && selected.size > 0 && hasCompleted(app.lastCompletedPage, 'EligibleDebts')) {
+      await moveOnUnchanged(tx, app, 'ProvideMonthlyIncome');
+      return { next: PAGE_ROUTES.ProvideMonthlyIncome };
+    }
+    for (const item of differing) {
       const value = selected.has(item.id);
-      if (value === item.selectedForDebtReduction) continue;
       // Collections first, then debts (spec): the id names exactly one of them.
       if (item.kind === 'collection') {
         await tx

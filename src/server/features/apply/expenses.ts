@@ -16,10 +16,10 @@ import {
 import { invalidMessage } from '#domain/validation/messages';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
-import { application } from '#server/db/schema/application';
 import { expense } from '#server/db/schema/budget';
 import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
 import { runDecision } from './run-decision';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 type ExpenseRow = typeof expense.$inferSelect;
 
@@ -65,7 +65,7 @@ export function expensesView(
 /** GET /api/application/expenses: once the income is provided (the estimates exist from then on). */
 export async function getExpenses(o: { services: Services; userId: string }): Promise<ExpensesView> {
   const { db } = o.services.database;
-  const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
+  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
   const rows = await db.select().from(expense).where(eq(expense.applicationId, app.id));
   if (!hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') || rows.length === 0) {
@@ -102,7 +102,7 @@ async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lin
  * Save and Continue on /expenses: the lines are saved, then (with a credit
  * report present) the risk scores, the debt score and the decision are made, in the same transaction, and
  * the borrower goes to /offers/review, /budget or /offers/not-qualified. A budget with no room for the plan,
- * or one that leaves less than the monthly cushion, is warned of first (runDecision): nothing is saved until
+ * one that needs no plan, or one that leaves less than the monthly cushion, is warned of first (runDecision): nothing is saved until
  * the borrower sends it again confirmed.
  */
 export async function saveExpenses(o: {

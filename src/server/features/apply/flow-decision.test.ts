@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDollars, sumCents } from '#domain/money/cents';
+import { MONTHLY_CUSHION } from '#domain/underwriting/budget-room';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { MESSAGES } from '#domain/validation/messages';
@@ -196,9 +197,14 @@ describe('PUT /api/application/expenses → the decision', () => {
         sumCents(view.lines.map((l: { proposedValue: number }) => l.proposedValue)),
     );
     expect(view.targetedMonthlySavings).toBeGreaterThan(0);
-    // One reduction figure on the page: the proposal's cuts, the reduction asked for and the explanation's.
-    expect(view.targetedMonthlySavings).toBe(view.requiredReduction);
-    expect(view.explanation).toContain(`by ${formatDollars(view.requiredReduction)} a month`);
+    // The proposal's cuts cover the reduction asked for and the $50 cushion, as far as the flexible lines
+    // allow; the explanation states the proposal's figure.
+    const reducible = sumCents(
+      view.flexibleLines.map((l: { currentValue: number; floor: number }) => l.currentValue - l.floor),
+    );
+    expect(view.targetedMonthlySavings).toBe(Math.min(view.requiredReduction + MONTHLY_CUSHION, reducible));
+    expect(view.targetedMonthlySavings).toBeGreaterThan(view.requiredReduction);
+    expect(view.explanation).toContain(`by ${formatDollars(view.targetedMonthlySavings)} a month`);
     expect(view.agreedTo).toBe(false);
     // The offers are not shown before the budget is agreed.
     expect((await b.client.get('/api/application/offers')).statusCode).toBe(409);
@@ -207,12 +213,8 @@ describe('PUT /api/application/expenses → the decision', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fieldErrors).toEqual({ agreedTo: MESSAGES.budgetAgreementRequired });
 
-    // The proposal covers the gap and no more: next to nothing is left, so the borrower is warned first.
-    const warned = await put(b.client, '/api/application/budget', { agreedTo: true });
-    expect(warned.statusCode).toBe(422);
-    expect(warned.json().code).toBe('ThinBudget');
-    expect((await applicationRow(t, b.applicationId)).status).toBe('inProgress');
-    const agreed = await put(b.client, '/api/application/budget', { agreedTo: true, acceptThinBudget: true });
+    // The proposal covers the gap and keeps the $50 cushion the page advises: agreed without a warning.
+    const agreed = await put(b.client, '/api/application/budget', { agreedTo: true });
     expect(agreed.json()).toEqual({ next: '/offers/review' });
     expect(await applicationRow(t, b.applicationId)).toMatchObject({
       status: 'acceptOffer',
@@ -235,12 +237,10 @@ describe('PUT /api/application/expenses → the decision', () => {
     'disqualifies with %s and sends the borrower to /offers/not-qualified',
     async (_name, cashflow, reason) => {
       const { b } = await atExpensesWithCashflow(cashflow);
-      // Only a lack of room is warned of first; a borrower who needs no plan is told so at once.
-      const confirmDisqualification =
-        reason === DISQUALIFICATION_REASONS.insufficientIncome ? true : undefined;
+      // Both are warned of first (below); confirmed, the application ends.
       const res = await put(b.client, '/api/application/expenses', {
         lines: await expenseLines(b),
-        confirmDisqualification,
+        confirmDisqualification: true,
       });
       expect(res.json()).toEqual({ next: '/offers/not-qualified' });
       expect(await applicationRow(t, b.applicationId)).toMatchObject({
@@ -259,7 +259,7 @@ describe('PUT /api/application/expenses → the decision', () => {
     },
   );
 
-  it('refuses a line that is not one of the application’s, or a value over 5 digits, saving nothing', async () => {
+  it('refuses a line that is not one of the application’s, or a value over its limit, saving nothing', async () => {
     const b = await newBorrower(t);
     await toExpenses(b, 500_000);
     const lines = await expenseLines(b);
@@ -272,14 +272,41 @@ describe('PUT /api/application/expenses → the decision', () => {
       lines: [...lines, { category: 'food', subCategory: 'caviar', selfReportedValue: 100 }],
     });
     expect(unheardOf.statusCode).toBe(400);
+    // Groceries take 5 dollar digits; the rent (the household page's housing cost) takes 6.
+    const groceries = lines.findIndex((l) => l.category === 'food' && l.subCategory === 'home');
+    const rent = lines.findIndex((l) => l.category === 'housing' && l.subCategory === 'rent');
     const tooBig = await put(b.client, '/api/application/expenses', {
-      lines: lines.map((l, i) => (i === 0 ? { ...l, selfReportedValue: 123_456_00 } : l)),
+      lines: lines.map((l, i) =>
+        i === groceries
+          ? { ...l, selfReportedValue: 123_456_00 }
+          : i === rent
+            ? { ...l, selfReportedValue: 1_234_567_00 }
+            : l,
+      ),
     });
     expect(tooBig.statusCode).toBe(400);
-    expect(Object.keys(tooBig.json().fieldErrors)).toEqual(['lines.0.selfReportedValue']);
+    expect(tooBig.json().fieldErrors).toEqual({
+      [`lines.${groceries}.selfReportedValue`]: 'Amount must be at most 5 characters long',
+      [`lines.${rent}.selfReportedValue`]: 'Amount must be at most 6 characters long',
+    });
     expect(await t.db.select().from(decision).where(eq(decision.applicationId, b.applicationId))).toEqual([]);
     const rows = await t.db.select().from(expense).where(eq(expense.applicationId, b.applicationId));
     expect(rows.every((r) => r.lastSubmittedValue === null)).toBe(true);
+  });
+
+  it('saves a rent of $100,000 or more, the housing cost the household page takes', async () => {
+    const b = await newBorrower(t);
+    // The largest income the income page takes: no plan is needed, which the save confirms past its warning.
+    await toExpenses(b, 9_999_999_00, { monthlyRentOrMortgageAmount: 123_456_00 });
+    const lines = await expenseLines(b);
+    expect(lines).toContainEqual({ category: 'housing', subCategory: 'rent', selfReportedValue: 123_456_00 });
+    const res = await put(b.client, '/api/application/expenses', {
+      lines: lines.map((l) => (l.subCategory === 'rent' ? { ...l, selfReportedValue: 123_457_00 } : l)),
+      confirmDisqualification: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db.select().from(expense).where(eq(expense.applicationId, b.applicationId));
+    expect(rows.find((r) => r.subCategory === 'rent')?.lastSubmittedValue).toBe(123_457_00);
   });
 
   it('is refused before the income is given, and budget and review are refused out of order', async () => {
@@ -304,6 +331,7 @@ describe('a save that would disqualify, or leave next to nothing, warns first', 
     otherDebtPayments: number;
     newMonthlyPayment: number;
     requiredReduction: number;
+    targetedMonthlySavings: number;
     flexibleLines: { category: string; subCategory: string; currentValue: number; floor: number }[];
   };
   const setIncome = (b: Borrower, income: number) =>
@@ -353,6 +381,35 @@ describe('a save that would disqualify, or leave next to nothing, warns first', 
     expect(await applicationRow(t, b.applicationId)).toMatchObject({ status: 'acceptOffer' });
   });
 
+  it('a budget that needs no plan: warned with what would change the result, nothing saved; revised, the plan is offered', async () => {
+    const { b, f, income } = await atExpensesWithCashflow((current) => current + 60_000);
+    const lines = await expenseLines(b);
+    const warned = await put(b.client, '/api/application/expenses', { lines });
+    expect(warned.statusCode).toBe(422);
+    expect(warned.json().code).toBe('WouldDisqualify');
+    const room = income - f.expenses - f.ineligible;
+    expect(warned.json().message).toContain(
+      `enough to pay the estimated ${formatDollars(f.current)} a month on these debts now`,
+    );
+    const said = /leaves less than (\$[\d,]+) a month: (\$[\d,]+) less than now\.$/.exec(
+      warned.json().message,
+    );
+    expect(said).not.toBeNull();
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({ status: 'inProgress' });
+    expect(await decisions(b)).toEqual([]);
+
+    // Revised by the amount the warning named: a plan is offered, not a refusal.
+    const less = Number(said![2]!.replace(/[$,]/g, '')) * 100;
+    expect(room - less).toBeLessThan(f.current + 50_000);
+    const revised = lines.map((line, k) =>
+      k === 0 ? { ...line, selfReportedValue: line.selfReportedValue + less } : line,
+    );
+    const res = await put(b.client, '/api/application/expenses', { lines: revised });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().next).not.toBe('/offers/not-qualified');
+    expect(await applicationRow(t, b.applicationId)).not.toMatchObject({ status: 'disqualified' });
+  });
+
   it('expenses with no room: warned, then confirmed, the application ends not qualified', async () => {
     const { b } = await atExpensesWithCashflow(() => -300_000);
     const lines = await expenseLines(b);
@@ -388,9 +445,9 @@ describe('a save that would disqualify, or leave next to nothing, warns first', 
     ).toEqual({ next: '/offers/review' });
   });
 
-  it('/budget: the proposal is warned of; cuts moved to keep $50 go through without a warning', async () => {
+  it('/budget: the proposal keeps the $50 cushion; cuts moved down to the gap alone are warned of', async () => {
     const { b, fixed } = await atBudget();
-    // A gap of $10: the proposal cuts $10 and leaves nothing.
+    // A gap of $10: the proposal cuts $60, which leaves $50 after the plan payment.
     await setIncome(b, fixed - 1_000);
     expect(
       (await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) })).json(),
@@ -399,11 +456,9 @@ describe('a save that would disqualify, or leave next to nothing, warns first', 
     });
     const view = (await b.client.get('/api/application/budget')).json() as View;
     expect(view.requiredReduction).toBe(1_000);
-    expect((await put(b.client, '/api/application/budget', { agreedTo: true })).json().code).toBe(
-      'ThinBudget',
-    );
-    // Revised: $60 of cuts leave $50.
-    let toCut = 6_000;
+    expect(view.targetedMonthlySavings).toBe(6_000);
+    // Moved to cut only the $10 gap: nothing left, so the borrower is warned first.
+    let toCut = 1_000;
     const lines = view.flexibleLines.map((line) => {
       const cut = Math.min(toCut, Math.floor((line.currentValue - line.floor) / 100) * 100);
       toCut -= cut;
@@ -414,7 +469,11 @@ describe('a save that would disqualify, or leave next to nothing, warns first', 
       };
     });
     expect(toCut).toBe(0);
-    const res = await put(b.client, '/api/application/budget', { agreedTo: true, lines });
+    expect((await put(b.client, '/api/application/budget', { agreedTo: true, lines })).json().code).toBe(
+      'ThinBudget',
+    );
+    // The proposal as it is goes through without a warning.
+    const res = await put(b.client, '/api/application/budget', { agreedTo: true });
     expect(res.json()).toEqual({ next: '/offers/review' });
     expect((await applicationRow(t, b.applicationId)).status).toBe('acceptOffer');
   });

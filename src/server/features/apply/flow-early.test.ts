@@ -272,9 +272,11 @@ describe('PUT /api/application/credit', () => {
     expect(refused.json().fieldErrors).toEqual({
       spouseConsentedToCreditPolicy: MESSAGES.creditConsentRequired,
     });
+    // The spouse's own tick and typed name (spouse-consent.test.ts covers the rest of it).
     const res = await put(b.client, '/api/application/credit', {
       consentedToCreditPolicy: true,
       spouseConsentedToCreditPolicy: true,
+      spouseFullName: 'Sam Doe',
     });
     expect(res.json()).toEqual({ next: '/eligible-debts' });
     const reports = await t.db
@@ -462,6 +464,7 @@ describe('PUT /api/application/credit', () => {
     const res = await put(b.client, '/api/application/credit', {
       consentedToCreditPolicy: true,
       spouseConsentedToCreditPolicy: true,
+      spouseFullName: 'Sam Nofile',
     });
     expect(res.json()).toEqual({ next: '/eligible-debts' });
   });

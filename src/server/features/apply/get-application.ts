@@ -7,7 +7,7 @@ import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import type { Db } from '#server/db/client';
 import type { FieldCipher } from '#server/security/field-encryption';
 import type { ReadCache } from '#server/plugins/read-cache';
-import { readOutcome } from './outcome';
+import { readOutcome } from '#server/application/outcome';
 import { hardshipRecord } from './queries';
 
 /**
@@ -18,7 +18,8 @@ import { hardshipRecord } from './queries';
 function prepareApplicationRead(db: Db) {
   return db.query.application
     .findFirst({
-      where: (a, { eq }) => eq(a.owner, sql.placeholder('owner')),
+      // The current application: one a re-application superseded is kept for the record only.
+      where: (a, { and, eq, isNull }) => and(eq(a.owner, sql.placeholder('owner')), isNull(a.supersededAt)),
       with: {
         hardships: { columns: { key: true, value: true } },
         borrower: true,

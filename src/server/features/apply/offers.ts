@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { AcceptOffersInput, OffersView } from '#domain/flow/application-view';
-import { offerSummary, suggestedDraftDay } from '#domain/enrollment/offer-review';
+import { offerSummary, reviewRoomOf, suggestedDraftDay } from '#domain/enrollment/offer-review';
 import { PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Tx } from '#server/db/client';
 import { decision, offer } from '#server/db/schema/decision';
 import { planAuthorization } from '#server/db/schema/enrollment';
 import { incomeDeposits } from '#server/application/income-deposits';
+import { budgetRoomOf, recordPlanFit } from '#server/application/plan-fit';
 import { feeCapForState } from '#server/application/plan-fees';
-import { writeOutcomeEmail } from './outcome-email';
+import { writeOutcomeEmail } from '#server/application/outcome-email';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { byBalanceDescending } from '#domain/underwriting/eligibility';
 import type { Services } from '#server/services';
-import { application } from '#server/db/schema/application';
 import { last4 } from '#server/security/field-encryption';
 import {
   changeStatus,
@@ -22,7 +22,16 @@ import {
   lockOwnApplication,
   updateApplication,
 } from '#server/application/application-state';
-import { creditorNameOf, currentPaymentOf, loadPlanTerms } from '#server/application/plan-terms';
+import {
+  creditorNameOf,
+  currentPaymentIsEstimated,
+  currentPaymentOf,
+  loadPlanTerms,
+} from '#server/application/plan-terms';
+import { budgetFiguresOf } from '#server/application/plan-narrative';
+import { planNarrative, reviewBudgetFigures } from '#domain/enrollment/plan-narrative';
+import { sumCents } from '#domain/money/cents';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 /** Statuses in which the borrower has an offer to look at. */
 const HAS_OFFER = new Set([
@@ -50,7 +59,7 @@ export async function getOffers(o: {
   const { db } = o.services.database;
   const { cipher } = o.services;
   const today = o.today ?? o.services.today();
-  const app = await db.query.application.findFirst({ where: eq(application.owner, o.userId) });
+  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
   if (!HAS_OFFER.has(app.status))
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
@@ -73,6 +82,7 @@ export async function getOffers(o: {
         accountNumberLast4: last4(cipher, account?.accountNumber),
         currentBalance: x.balance,
         currentMonthlyPayment: currentPaymentOf(x),
+        currentPaymentEstimated: currentPaymentIsEstimated(x),
         newMonthlyPayment: x.payment,
         term: x.term,
         currentApr: x.currentApr,
@@ -82,6 +92,19 @@ export async function getOffers(o: {
       };
     })
     .sort(byBalanceDescending);
+  // One budget for the whole page: the agreed one once the borrower agreed it, else the decision's. The
+  // paragraph and the leave-out warning both read it, so they state the same "leaves" and "short".
+  const room = await budgetRoomOf(db, app.id, plan.decision);
+  const figures = reviewBudgetFigures(
+    await budgetFiguresOf(db, app.id, plan.decision),
+    room?.agreed ? room : null,
+  );
+  const budget = {
+    ...figures,
+    declinedPayments: sumCents(
+      plan.terms.payDirectly.filter((c) => c.why === 'declinedByCreditor').map((c) => c.currentPayment),
+    ),
+  };
   return {
     today,
     feeCap: feeCapForState(plan.state),
@@ -90,7 +113,10 @@ export async function getOffers(o: {
     accepted: plan.decision.wasAcceptedByBorrower,
     ...offerSummary(plan.terms, rows, today),
     offers: rows,
-    explanation: plan.decision.explanation ?? '',
+    // The plan as the borrower has chosen it so far, not as decided: a creditor left out changes it.
+    explanation: planNarrative(plan.terms, figures).explanation,
+    budget,
+    budgetRoom: room ? reviewRoomOf(figures) : null,
   };
 }
 
@@ -152,7 +178,11 @@ export async function acceptOffers(o: {
         .set({ declinedByBorrower: leftOut.has(id) })
         .where(and(eq(offer.id, id), eq(offer.decisionId, latest.id)));
     }
-    const { terms } = await loadPlanTerms(tx, app.id, { today, draftDay: o.input.draftDay });
+    const plan = await loadPlanTerms(tx, app.id, { today, draftDay: o.input.draftDay });
+    const { terms } = plan;
+    // The offers left out change what she pays each month: the budget check runs again on the plan as
+    // accepted, and its result is kept for the counsellor (the page already told her before she accepted).
+    await recordPlanFit(tx, plan, app.id);
     await tx
       .update(decision)
       .set({

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
 import type { Tx } from '#server/db/client';
-import { application } from '#server/db/schema/application';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 /** A borrower owns exactly one application, found by owner; any other is invisible. */
 export async function findOwnApplication(db: Tx, userId: string) {
   const found = await db.query.application.findFirst({
-    where: eq(application.owner, userId),
+    where: ownCurrentApplication(userId),
     columns: { id: true, status: true, lastCompletedPage: true, lastViewedPage: true },
     with: { hardships: { columns: { key: true, value: true } } },
   });

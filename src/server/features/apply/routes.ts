@@ -20,6 +20,7 @@ import {
   missingDebtSchema,
   notifyWhenEligibleSchema,
   provideIncomeSchema,
+  viewedPageSchema,
 } from '#domain/validation/application';
 import { saveExpensesSchema } from '#domain/validation/expenses';
 import type { Services } from '#server/services';
@@ -29,12 +30,37 @@ import { getExpenses, saveExpenses } from './expenses';
 import { getApplication } from './get-application';
 import { acceptOffers, getOffers, leaveOutAllOffers } from './offers';
 import { saveCredit } from './save-credit';
+import {
+  type ConsentEvidence,
+  giveSpouseConsentByLink,
+  openSpouseConsentLink,
+  sendSpouseConsentLink,
+  spouseConsentStatus,
+} from './spouse-consent';
+import {
+  sendSpouseConsentLinkSchema,
+  spouseConsentPageViewSchema,
+  spouseConsentSchema,
+  spouseConsentStatusViewSchema,
+  spouseConsentTokenSchema,
+} from '#domain/validation/spouse-consent';
+import { languageOfRequest } from '#server/i18n';
 import { saveHardships } from './save-hardships';
 import { saveHousehold } from './save-household';
 import { confirmIncome, saveIncome } from './save-income';
 import { saveNotifyWhenEligible } from './save-notify';
+import { recordViewedPage } from './viewed-page';
+import { reapplySchema } from '#domain/flow/reapply';
+import { reapply } from './reapply';
 
 const next = z.object({ next: z.string() });
+/** Tokens are unguessable; guessing is slowed anyway, as for the signing links. */
+const tokenRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/** A consent's evidence: the client's address as Fastify reads it (TRUST_PROXY) and its user agent. */
+const evidenceOf = (request: { ip: string; headers: { 'user-agent'?: string } }): ConsentEvidence => ({
+  ipAddress: request.ip || null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['application'];
 
@@ -78,7 +104,61 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/api/application/credit',
     { config: borrowerOnly, schema: { tags, body: creditConsentSchema, response: { 200: next } } },
     async (request) =>
-      queued(await saveCredit({ services, userId: await userId(request), consent: request.body })),
+      queued(
+        await saveCredit({
+          services,
+          userId: await userId(request),
+          consent: request.body,
+          evidence: evidenceOf(request),
+          language: languageOfRequest(request),
+        }),
+      ),
+  );
+  // The spouse's own consent (spouse-consent.ts): where it stands, and the link emailed to the spouse.
+  app.get(
+    '/api/application/credit/spouse-consent',
+    { config: borrowerOnly, schema: { tags, response: { 200: spouseConsentStatusViewSchema } } },
+    async (request) => spouseConsentStatus({ services, userId: await userId(request) }),
+  );
+  app.post(
+    '/api/application/credit/spouse-consent/link',
+    {
+      // Each call emails the spouse: SPOUSE_CONSENT_LINKS_PER_DAY per application (counted in the database),
+      // and per client address a budget for a few households behind one address, not for a sender of spam.
+      config: { ...borrowerOnly, rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: { tags, body: sendSpouseConsentLinkSchema, response: { 200: spouseConsentStatusViewSchema } },
+    },
+    async (request) => {
+      const sent = await sendSpouseConsentLink({
+        services,
+        userId: await userId(request),
+        email: request.body.email,
+      });
+      services.onEmailQueued?.(sent.emailId);
+      return sent.view;
+    },
+  );
+  // The page the spouse opens from their link: no account, the token (in the body, never a URL) is the key.
+  app.post(
+    '/api/spouse-consent/view',
+    {
+      config: { role: 'public', ...tokenRateLimit },
+      schema: { tags, body: spouseConsentTokenSchema, response: { 200: spouseConsentPageViewSchema } },
+    },
+    async (request) => openSpouseConsentLink({ services, token: request.body.token }),
+  );
+  app.post(
+    '/api/spouse-consent',
+    { config: { role: 'public', ...tokenRateLimit }, schema: { tags, body: spouseConsentSchema } },
+    async (request, reply) => {
+      await giveSpouseConsentByLink({
+        services,
+        token: request.body.token,
+        fullName: request.body.fullName,
+        evidence: evidenceOf(request),
+      });
+      return reply.status(204).send();
+    },
   );
   app.get(
     '/api/application/eligible-debts',
@@ -117,6 +197,14 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     { config: borrowerOnly, schema: { tags, body: provideIncomeSchema, response: { 200: next } } },
     async (request) =>
       queued(await saveIncome({ services, userId: await userId(request), input: request.body })),
+  );
+  app.put(
+    '/api/application/viewed-page',
+    { config: borrowerOnly, schema: { tags, body: viewedPageSchema } },
+    async (request, reply) => {
+      await recordViewedPage({ services, userId: await userId(request), page: request.body.page });
+      return reply.status(204).send();
+    },
   );
   app.put(
     '/api/application/confirm-income',
@@ -166,6 +254,19 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/api/application/offers/leave-all-out',
     { config: borrowerOnly, schema: { tags, response: { 200: next } } },
     async (request) => queued(await leaveOutAllOffers({ services, userId: await userId(request) })),
+  );
+  app.post(
+    '/api/application/reapply',
+    { config: borrowerOnly, schema: { tags, body: reapplySchema, response: { 200: next } } },
+    async (request) =>
+      reapply({
+        db,
+        userId: await userId(request),
+        input: request.body,
+        today: services.today(),
+        dayOf: services.dayOf,
+        waitingDays: services.config.reapplyWaitingDays,
+      }),
   );
   app.put(
     '/api/application/notify-when-eligible',

@@ -6,6 +6,7 @@ import { asPortfolioType, type BureauCreditReport } from '#domain/underwriting/c
 import {
   isThin,
   leftEachMonth,
+  planNotNeededMessage,
   planPaymentOf,
   thinBudgetMessage,
   wouldDisqualifyMessage,
@@ -34,7 +35,7 @@ import {
   type ApplicationRow,
   updateApplication,
 } from '#server/application/application-state';
-import { writeOutcomeEmail } from './outcome-email';
+import { writeOutcomeEmail } from '#server/application/outcome-email';
 import { recordObtainedOffer } from './outreach';
 
 type Outcome = {
@@ -108,9 +109,9 @@ async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): 
  * transaction: risk scores for the borrower's and spouse's reports, the debt score, the decision with its
  * offers, reasons and proposed budget, then the flow's move. Any failure disqualifies with the matching reason.
  *
- * Two outcomes are warned of first, by throwing (the caller's transaction rolls back, so nothing is saved and
- * the borrower can revise): a budget with no room for the plan (WouldDisqualify, unless
- * `confirmDisqualification`) and a plan that fits with less than the monthly cushion to spare (ThinBudget,
+ * Three outcomes are warned of first, by throwing (the caller's transaction rolls back, so nothing is saved and
+ * the borrower can revise): a budget with no room for the plan and a budget that needs no plan (both
+ * WouldDisqualify, unless `confirmDisqualification`, the message saying what would change the result) and a plan that fits with less than the monthly cushion to spare (ThinBudget,
  * unless `acceptThinBudget`). A proposed budget is checked on /budget instead, where its cuts are agreed.
  */
 export async function runDecision(
@@ -344,6 +345,17 @@ export async function runDecision(
       throw new AppError(
         'WouldDisqualify',
         wouldDisqualifyMessage({ planPayment, room, reducible: result.reducibleExpenseAmount }),
+      );
+    }
+    // A budget that pays these debts as they are may hold a mistyped figure just as well: the borrower is
+    // told what would change the result before the application ends.
+    if (
+      !o.confirmDisqualification &&
+      result.disqualificationReasons.includes(DISQUALIFICATION_REASONS.cashflowTooHigh)
+    ) {
+      throw new AppError(
+        'WouldDisqualify',
+        planNotNeededMessage({ room, currentPayment: result.eligibleDebtPayment }),
       );
     }
     await disqualify(tx, app, result.disqualificationReasons, {

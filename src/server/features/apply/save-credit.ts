@@ -11,7 +11,13 @@ import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { CreditConsent } from '#domain/validation/application';
 import { fromIsoDate } from '#domain/validation/format';
 import { isLicensedState } from '#domain/validation/states';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGES, requiredMessage } from '#domain/validation/messages';
+import {
+  isSpouseFullName,
+  SPOUSE_CONSENT_MESSAGES,
+  SPOUSE_FULL_NAME_LABEL,
+} from '#domain/validation/spouse-consent';
+import type { Language } from '#domain/i18n/language';
 import type { Services } from '#server/services';
 import type { Tx } from '#server/db/client';
 import { borrower, hardship, spouse } from '#server/db/schema/application';
@@ -22,16 +28,21 @@ import {
   lockOwnApplication,
   updateApplication,
 } from '#server/application/application-state';
-import { writeOutcomeEmail } from './outcome-email';
+import { writeOutcomeEmail } from '#server/application/outcome-email';
+import { hasCompleted } from '#domain/flow/page-order';
+import { moveOnUnchanged } from './unchanged-save';
+import { type ConsentEvidence, recordSpouseConsent, standingSpouseConsent } from './spouse-consent';
 
 type Person = { id: string; role: CreditApplicant['role']; applicant: CreditApplicant };
 
 /**
- * Submits /credit. First, in one transaction: consent saved; an already
+ * Submits /credit. First, in one transaction: consent saved (with a spouse, the spouse's own: recorded before,
+ * or their tick and typed name sent now from the screen, decision 0170); an already
  * disqualified application goes to /offers/not-qualified; a state we are not licensed in disqualifies
  * (→ /notify-when-eligible) and so does having no hardship (→ /offers/not-qualified); otherwise
  * hasPulledCredit goes false and the pull starts. The bureau is called outside any transaction, then a
- * second transaction stores the reports (or the failure) with hasPulledCredit true.
+ * second transaction stores the reports (or the failure) with hasPulledCredit true. Sent again for a completed
+ * page with everyone's report on file, after the same checks, it writes nothing but the next page.
  *
  * A borrower or spouse under 18 on the agency's calendar is refused before all of that (422 UnderContractAge,
  * nothing saved): a plan is a contract they cannot sign, so no credit is pulled, and the application stays
@@ -43,6 +54,9 @@ export async function saveCredit(o: {
   consent: CreditConsent;
   /** The moment whose day in the agency's calendar is today; the agency's today by default. */
   now?: Date;
+  /** The browser the spouse consented from at this screen, kept with their consent; and the page's language. */
+  evidence?: ConsentEvidence;
+  language?: Language;
 }): Promise<{ next: string; emailId?: string }> {
   const { db } = o.services.database;
   const { cipher } = o.services;
@@ -56,16 +70,23 @@ export async function saveCredit(o: {
     if (!b) throw new AppError('NotFound');
     const today = o.now ? o.services.dayOf(o.now) : o.services.today();
     refuseUnderContractAge({ borrower: b, spouse: s }, cipher, calendarDateOfIso(today));
-    if (s && !o.consent.spouseConsentedToCreditPolicy) {
-      throw new AppError('ValidationError', MESSAGES.creditConsentRequired, {
-        fieldErrors: { spouseConsentedToCreditPolicy: MESSAGES.creditConsentRequired },
+    // The spouse's file is pulled only on the spouse's own consent: one already recorded (from the emailed
+    // link, or at this screen before), or the spouse's tick and typed name sent now from this screen.
+    if (s && !(await standingSpouseConsent(tx, s))) {
+      refuseWithoutSpouseConsent(o.consent, s);
+      await recordSpouseConsent(tx, {
+        applicationId: app.id,
+        spouse: s,
+        method: 'atScreen',
+        typedName: o.consent.spouseFullName!,
+        language: o.language ?? 'en',
+        evidence: o.evidence ?? { ipAddress: null, userAgent: null },
+        actorId: o.userId,
+        now: o.now ?? new Date(),
       });
     }
     if (!b.consentedToCreditPolicy) {
       await tx.update(borrower).set({ consentedToCreditPolicy: true }).where(eq(borrower.id, b.id));
-    }
-    if (s && !s.consentedToCreditPolicy) {
-      await tx.update(spouse).set({ consentedToCreditPolicy: true }).where(eq(spouse.id, s.id));
     }
 
     if (!isLicensedState(b.state)) {
@@ -111,6 +132,12 @@ export async function saveCredit(o: {
     }
     if (s && !existing.some((r) => r.spouseId === s.id)) {
       people.push({ id: s.id, role: 'spouse', applicant: applicantOf(s, 'spouse') });
+    }
+    // Everyone's report is on file and the page was completed with it: the pull would store nothing and the
+    // page would be completed again as it is. Nothing is written but the next page.
+    if (people.length === 0 && app.hasPulledCredit && hasCompleted(app.lastCompletedPage, 'Credit')) {
+      await moveOnUnchanged(tx, app, 'EligibleDebts');
+      return { done: PAGE_ROUTES.EligibleDebts } as const;
     }
     await updateApplication(tx, app, { set: { hasPulledCredit: false } });
     return { done: null, people, hadReport: existing.length > 0 } as const;
@@ -166,6 +193,26 @@ export async function saveCredit(o: {
     });
     return { next: PAGE_ROUTES.EligibleDebts };
   });
+}
+
+/**
+ * Refuses a pull of the spouse's file without the spouse's own consent (400 on the field to complete): the
+ * spouse's tick (the spec's message), their typed name, which must be the spouse's name on the application.
+ */
+function refuseWithoutSpouseConsent(
+  consent: CreditConsent,
+  s: { firstName: string | null; lastName: string | null },
+): void {
+  const refuse = (field: string, message: string) => {
+    throw new AppError('ValidationError', message, { fieldErrors: { [field]: message } });
+  };
+  if (!consent.spouseConsentedToCreditPolicy) {
+    refuse('spouseConsentedToCreditPolicy', MESSAGES.creditConsentRequired);
+  }
+  if (!consent.spouseFullName) refuse('spouseFullName', requiredMessage(SPOUSE_FULL_NAME_LABEL));
+  if (!isSpouseFullName(consent.spouseFullName!, s)) {
+    refuse('spouseFullName', SPOUSE_CONSENT_MESSAGES.nameMismatch);
+  }
 }
 
 /**

@@ -1,16 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { canSavePage, furthestCompleted } from '#domain/flow/page-order';
+import { canSavePage, furthestCompleted, hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { HARDSHIP_KEYS, type Hardships } from '#domain/validation/application';
 import type { Db } from '#server/db/client';
 import { application, hardship } from '#server/db/schema/application';
 import { assertInProgress } from '#server/application/application-state';
+import { ownCurrentApplication } from '#server/application/own-application';
+import { moveOnUnchanged } from './unchanged-save';
 
 /**
  * Saves /hardships: in one transaction, writes only the hardship rows whose
  * value changed (a key never saved is appended), marks Hardships completed without moving progress back,
- * and sends the borrower to /household.
+ * and sends the borrower to /household. The same answers sent again for a completed page write nothing
+ * (moveOnUnchanged).
  */
 export async function saveHardships(o: {
   db: Db;
@@ -28,7 +31,7 @@ export async function saveHardships(o: {
         lastViewedPage: application.lastViewedPage,
       })
       .from(application)
-      .where(eq(application.owner, o.userId))
+      .where(ownCurrentApplication(o.userId))
       .for('update');
     if (!app) throw new AppError('NotFound');
     assertInProgress(app);
@@ -41,19 +44,21 @@ export async function saveHardships(o: {
     const stored = new Map(rows.map((row) => [row.key, row.value]));
 
     const missing = HARDSHIP_KEYS.filter((key) => !stored.has(key));
+    const differing = HARDSHIP_KEYS.filter((key) => stored.has(key) && stored.get(key) !== o.hardships[key]);
+    if (missing.length === 0 && differing.length === 0 && hasCompleted(app.lastCompletedPage, 'Hardships')) {
+      await moveOnUnchanged(tx, app, 'Household');
+      return;
+    }
     if (missing.length > 0) {
       await tx
         .insert(hardship)
         .values(missing.map((key) => ({ applicationId: app.id, key, value: o.hardships[key] })));
     }
-    for (const key of HARDSHIP_KEYS) {
-      const value = o.hardships[key];
-      if (stored.has(key) && stored.get(key) !== value) {
-        await tx
-          .update(hardship)
-          .set({ value })
-          .where(and(eq(hardship.applicationId, app.id), eq(hardship.key, key)));
-      }
+    for (const key of differing) {
+      await tx
+        .update(hardship)
+        .set({ value: o.hardships[key] })
+        .where(and(eq(hardship.applicationId, app.id), eq(hardship.key, key)));
     }
 
     await tx

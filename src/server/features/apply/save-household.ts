@@ -6,8 +6,11 @@ import { phoneToE164, toIsoDate } from '#domain/validation/format';
 import { HOUSEHOLD_LABELS } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
 import type { Services } from '#server/services';
-import { application, borrower, spouse } from '#server/db/schema/application';
+import { borrower, spouse } from '#server/db/schema/application';
 import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
+import { ownCurrentApplication } from '#server/application/own-application';
+import { hasCompleted } from '#domain/flow/page-order';
+import { moveOnUnchanged } from './unchanged-save';
 
 type Address = Pick<HouseholdBorrower, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>;
 
@@ -26,7 +29,8 @@ function changed<T extends Record<string, unknown>>(
  * Saves /household in one transaction: the household answers (the
  * schema already applied the dependents and escrow rules), the borrower's details (the phone verified again
  * when it changed), and the spouse — saved and linked to the borrower, with the borrower's address when
- * 'same as above', removed when the borrower applies alone. Then /credit.
+ * 'same as above', removed when the borrower applies alone. Then /credit. The same answers sent again for a
+ * completed page write nothing (moveOnUnchanged).
  */
 export async function saveHousehold(o: {
   services: Services;
@@ -41,7 +45,7 @@ export async function saveHousehold(o: {
   // A changed phone is looked up before the transaction: the lookup may take seconds, and no other save of
   // this application may wait on its row lock meanwhile.
   const own = await db.query.application.findFirst({
-    where: eq(application.owner, o.userId),
+    where: ownCurrentApplication(o.userId),
     columns: { id: true },
   });
   const before = own
@@ -88,7 +92,7 @@ export async function saveHousehold(o: {
       await tx.update(borrower).set(borrowerChanges).where(eq(borrower.id, storedBorrower.id));
     }
 
-    await saveSpouse(tx, {
+    const spouseChanged = await saveSpouse(tx, {
       cipher,
       applicationId: app.id,
       borrowerId: storedBorrower.id,
@@ -96,23 +100,28 @@ export async function saveHousehold(o: {
       spouse: h.spouse,
     });
 
-    await updateApplication(tx, app, {
-      completed: 'Household',
-      viewed: 'Credit',
-      set: changed(app, {
-        hasDependents: h.hasDependents,
-        numberOfDependentsInHousehold: h.numberOfDependentsInHousehold,
-        isHomeowner: h.isHomeowner,
-        hasMortgageEscrow: h.hasMortgageEscrow,
-        monthlyRentOrMortgageAmount: h.monthlyRentOrMortgageAmount,
-        isCarOwner: h.isCarOwner,
-        hasSpouse: h.hasSpouse,
-      }),
+    const applicationChanges = changed(app, {
+      hasDependents: h.hasDependents,
+      numberOfDependentsInHousehold: h.numberOfDependentsInHousehold,
+      isHomeowner: h.isHomeowner,
+      hasMortgageEscrow: h.hasMortgageEscrow,
+      monthlyRentOrMortgageAmount: h.monthlyRentOrMortgageAmount,
+      isCarOwner: h.isCarOwner,
+      hasSpouse: h.hasSpouse,
     });
+    const unchanged =
+      Object.keys(borrowerChanges).length === 0 &&
+      !spouseChanged &&
+      Object.keys(applicationChanges).length === 0 &&
+      hasCompleted(app.lastCompletedPage, 'Household');
+    if (unchanged) await moveOnUnchanged(tx, app, 'Credit');
+    else
+      await updateApplication(tx, app, { completed: 'Household', viewed: 'Credit', set: applicationChanges });
   });
   return { next: PAGE_ROUTES.Credit };
 }
 
+/** Saves the spouse's answers; true when a row was written (added, changed or removed). */
 async function saveSpouse(
   tx: Parameters<Parameters<Services['database']['db']['transaction']>[0]>[0],
   o: {
@@ -122,11 +131,11 @@ async function saveSpouse(
     address: Address;
     spouse: HouseholdSpouse | null;
   },
-): Promise<void> {
+): Promise<boolean> {
   const stored = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, o.applicationId) });
   if (!o.spouse) {
     if (stored) await tx.delete(spouse).where(eq(spouse.id, stored.id));
-    return;
+    return stored !== undefined;
   }
   const s = o.spouse;
   // 'Same as above' copies the borrower's address (and follows it on every save); 'No' keeps the spouse's own.
@@ -157,10 +166,12 @@ async function saveSpouse(
       applicationId: o.applicationId,
       borrowerId: o.borrowerId,
     });
-    return;
+    return true;
   }
   const changes = changed(stored, values);
   const storedDob = stored.dateOfBirth ? o.cipher.decrypt(stored.dateOfBirth) : null;
   if (storedDob !== dateOfBirth) Object.assign(changes, { dateOfBirth: o.cipher.encrypt(dateOfBirth) });
-  if (Object.keys(changes).length > 0) await tx.update(spouse).set(changes).where(eq(spouse.id, stored.id));
+  if (Object.keys(changes).length === 0) return false;
+  await tx.update(spouse).set(changes).where(eq(spouse.id, stored.id));
+  return true;
 }

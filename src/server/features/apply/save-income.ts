@@ -19,7 +19,9 @@ import {
   type ApplicationRow,
   updateApplication,
 } from '#server/application/application-state';
-import { writeOutcomeEmail } from './outcome-email';
+import { writeOutcomeEmail } from '#server/application/outcome-email';
+import { hasCompleted } from '#domain/flow/page-order';
+import { moveOnUnchanged } from './unchanged-save';
 
 /** People in the household: the borrower, the spouse when applying together, and the dependents. */
 export const householdSize = (app: ApplicationRow) =>
@@ -91,7 +93,8 @@ async function ensureExpenseEstimates(tx: Tx, app: ApplicationRow, monthlyIncome
 /**
  * Submits /income/provide-monthly-income (item 7): saves the income, requests the expense estimates once,
  * computes the estimated shortfall and sends the borrower to confirm the income when it exceeds $100,
- * else to /expenses. An estimate failure disqualifies with its reason.
+ * else to /expenses. An estimate failure disqualifies with its reason. The same income sent again for a
+ * completed page, giving the same shortfall, writes nothing but the next page.
  */
 export async function saveIncome(o: {
   services: Services;
@@ -124,6 +127,17 @@ export async function saveIncome(o: {
       totalEstimatedExpenses: sumCents(expenses),
     });
     const confirm = needsIncomeConfirmation(shortfall);
+    // The same income on a completed page, with the debts and expenses giving the same shortfall: the page
+    // leads where it led, and nothing is written but the next page.
+    const unchanged =
+      hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') &&
+      app.hasProvidedMonthlyIncome === true &&
+      app.selfReportedMonthlyCurrentIncome === income &&
+      app.estimatedShortfall === shortfall;
+    if (unchanged) {
+      await moveOnUnchanged(tx, app, confirm ? 'ConfirmIncome' : 'Expenses');
+      return { next: confirm ? PAGE_ROUTES.ConfirmIncome : PAGE_ROUTES.Expenses };
+    }
     await updateApplication(tx, app, {
       completed: 'ProvideMonthlyIncome',
       viewed: confirm ? 'ConfirmIncome' : 'Expenses',
@@ -149,7 +163,9 @@ export async function confirmIncome(o: {
     assertCanSave(app, 'ConfirmIncome');
     if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
     if (o.input.isIncomeCorrect) {
-      await updateApplication(tx, app, { completed: 'ConfirmIncome', viewed: 'Expenses' });
+      // Confirmed before (or already past it): completing it again would change nothing but the next page.
+      if (hasCompleted(app.lastCompletedPage, 'ConfirmIncome')) await moveOnUnchanged(tx, app, 'Expenses');
+      else await updateApplication(tx, app, { completed: 'ConfirmIncome', viewed: 'Expenses' });
       return { next: PAGE_ROUTES.Expenses };
     }
     await updateApplication(tx, app, {

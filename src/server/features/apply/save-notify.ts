@@ -7,7 +7,7 @@ import type { Services } from '#server/services';
 import { borrower } from '#server/db/schema/application';
 import { disqualificationReason } from '#server/db/schema/decision';
 import { lockOwnApplication, updateApplication } from '#server/application/application-state';
-import { writeOutcomeEmail } from './outcome-email';
+import { writeOutcomeEmail } from '#server/application/outcome-email';
 
 /**
  * /notify-when-eligible, answered only by a borrower disqualified because we

@@ -1,8 +1,10 @@
-import { and, eq, gt, inArray, lt, max, ne } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, max, ne } from 'drizzle-orm';
+import { utcDayOf } from '#domain/calendar';
 import type { CounsellorAvailability, Interval, SlotRules } from '#domain/counselling/slots';
 import { LIVE_CALL_STATES } from '#domain/counselling/calls';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/unit-of-work';
 import {
+  agencyDayOff,
   counsellingCall,
   counsellor,
   counsellorTimeOff,
@@ -17,7 +19,7 @@ const MINUTE = 60_000;
  * being moved does not stand in its own way.
  */
 export async function loadAvailability(
-  tx: Tx,
+  tx: Transaction,
   o: {
     span: Interval;
     rules: Pick<SlotRules, 'bufferMinutes'>;
@@ -76,7 +78,7 @@ export async function loadAvailability(
 }
 
 /** When each counsellor was last given a call (for round-robin); absent when never. */
-export async function lastAssignments(tx: Tx, counsellorIds: string[]): Promise<Map<string, Date>> {
+export async function lastAssignments(tx: Transaction, counsellorIds: string[]): Promise<Map<string, Date>> {
   if (counsellorIds.length === 0) return new Map();
   const rows = await tx
     .select({ id: counsellingCall.counsellorId, at: max(counsellingCall.createdAt) })
@@ -84,4 +86,22 @@ export async function lastAssignments(tx: Tx, counsellorIds: string[]): Promise<
     .where(inArray(counsellingCall.counsellorId, counsellorIds))
     .groupBy(counsellingCall.counsellorId);
   return new Map(rows.flatMap((r) => (r.id !== null && r.at !== null ? [[r.id, new Date(r.at)]] : [])));
+}
+
+/**
+ * The agency's own days off that a span may touch ('yyyy-MM-dd'): the calendar days around it, a day either
+ * side, as the agency's day and the span need not line up.
+ */
+export async function loadAgencyDaysOff(tx: Transaction, span: Interval): Promise<Set<string>> {
+  const day = (at: number) => utcDayOf(new Date(at));
+  const rows = await tx
+    .select({ day: agencyDayOff.day })
+    .from(agencyDayOff)
+    .where(
+      and(
+        gte(agencyDayOff.day, day(span.startsAt.getTime() - 2 * 24 * 60 * MINUTE)),
+        lte(agencyDayOff.day, day(span.endsAt.getTime() + 2 * 24 * 60 * MINUTE)),
+      ),
+    );
+  return new Set(rows.map((r) => r.day));
 }

@@ -7,41 +7,40 @@ import type { BookCallInput } from '#domain/validation/counselling';
 import { ANONYMOUS_CONTACT_FIELDS } from '#domain/validation/counselling';
 import { MESSAGES, requiredMessage } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
-import type { Tx } from '#server/db/client';
 import { counsellingCall } from '#server/db/schema/index';
-import { enqueueEmail } from '#server/email/outbox';
 import type { Viewer } from '#server/plugins/viewer';
-import type { Services } from '#server/services';
+import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
 import { callEmail } from './call-email';
-import { callTokenKey, signCallToken } from './call-token';
+import { type CallTokenKey, signCallToken } from './call-token';
 import { callView, type CallRow } from './call-view';
-import { isUniqueViolation, SLOT_TAKEN, takeSlot } from './take-slot';
+import { noteCallEmail, refuseWhenInboxFull } from './change-limits';
+import { inContendedUnit, takeSlot } from './take-slot';
 
 const MINUTE = 60_000;
 
 export const ALREADY_BOOKED = MESSAGES.counsellingAlreadyBooked;
 
+/** What signs and addresses a call's emailed links: the key (from AUTH_SECRET) and the site's address. */
+export type CallLinks = { key: CallTokenKey; publicUrl: string };
+
 /**
- * Writes a booked call and queues its confirmation email (with the invitation and the signed links), in the
- * caller's transaction: the same for a slot of the product's own calendar and for one an outside scheduler
- * booked. Answers the row, its link token and the email's id (to hand over once the transaction commits).
+ * Writes a booked call and its confirmation email (with the invitation and the signed links) in the unit: the
+ * same for a slot of the product's own calendar and for one an outside scheduler booked. Answers the row and
+ * its link token; the unit hands the email to the queue once it commits.
  */
 export async function writeBookedCall(
-  tx: Tx,
-  services: Pick<Services, 'config' | 'cipher'>,
+  unit: Unit,
+  links: CallLinks,
   values: Omit<typeof counsellingCall.$inferInsert, 'state'>,
-): Promise<{ row: CallRow; token: string; emailId: string }> {
-  const [row] = await tx
+): Promise<{ row: CallRow; token: string }> {
+  const [row] = await unit.tx
     .insert(counsellingCall)
     .values({ ...values, state: 'booked' })
     .returning();
-  const token = signCallToken(callTokenKey(services.config.authSecret), row!.id, row!.endsAt);
-  const emailId = await enqueueEmail(
-    tx,
-    services.cipher,
-    callEmail({ call: row!, kind: 'booked', publicUrl: services.config.publicUrl, token }),
-  );
-  return { row: row!, token, emailId };
+  const token = signCallToken(links.key, row!.id, row!.endsAt, row!.revision);
+  await unit.outbox.email(callEmail({ call: row!, kind: 'booked', publicUrl: links.publicUrl, token }));
+  await noteCallEmail(unit.tx, { email: row!.email, callId: row!.id, kind: 'booked', now: row!.createdAt });
+  return { row: row!, token };
 }
 
 /** Who the call is with: a signed-in borrower's own account, else the visitor's answers (all required then). */
@@ -80,7 +79,7 @@ export function contactOf(input: BookCallInput, viewer: Viewer | null) {
  * One upcoming call per email address: a person needs one, and a stranger cannot fill the counsellors'
  * calendars (or someone's inbox) with one address. Moving the call is what its links are for.
  */
-export async function refuseSecondUpcomingCall(tx: Tx, email: string, now: Date): Promise<void> {
+export async function refuseSecondUpcomingCall(tx: Transaction, email: string, now: Date): Promise<void> {
   const [upcoming] = await tx
     .select({ id: counsellingCall.id })
     .from(counsellingCall)
@@ -96,60 +95,70 @@ export async function refuseSecondUpcomingCall(tx: Tx, email: string, now: Date)
 }
 
 /**
- * Books a counselling call at an open slot: assigns a counsellor (take-slot.ts), writes the call and its
- * confirmation email (with the calendar invitation and the links to move or cancel it) in one transaction.
- * A slot someone else took first answers 409.
+ * Books a counselling call at an open slot, in the unit: assigns a counsellor (take-slot.ts), writes the call
+ * and its confirmation email (with the calendar invitation and the links to move or cancel it). A slot
+ * someone else took first answers 409 (the route runs it through inContendedUnit, which retries a unit the
+ * database gave up and answers a unique violation as the slot taken).
  */
-export async function bookCall(o: {
-  services: Services;
-  input: BookCallInput;
-  viewer: Viewer | null;
-  log: FastifyBaseLogger;
-  now?: Date;
-  rules?: SlotRules;
-}): Promise<ReturnType<typeof callView> & { token: string }> {
-  const { services, input } = o;
-  const now = o.now ?? new Date();
+export async function bookCall(
+  unit: Unit,
+  o: {
+    links: CallLinks;
+    agencyTimeZone: string;
+    input: BookCallInput;
+    viewer: Viewer | null;
+    now: Date;
+    rules?: SlotRules;
+  },
+): Promise<{ row: CallRow; token: string }> {
+  const { input, now } = o;
   const rules = o.rules ?? DEFAULT_SLOT_RULES;
   const contact = contactOf(input, o.viewer);
   const slot = {
     startsAt: input.startsAt,
     endsAt: new Date(input.startsAt.getTime() + rules.callMinutes * MINUTE),
   };
-  let emailId: string;
-  let result: { row: CallRow; token: string };
-  try {
-    ({ emailId, result } = await services.database.db.transaction(async (tx) => {
-      await refuseSecondUpcomingCall(tx, contact.email, now);
-      return takeSlot(tx, {
-        slot,
-        rules,
-        agencyTimeZone: services.config.agencyTimeZone,
-        now,
+  await refuseSecondUpcomingCall(unit.tx, contact.email, now);
+  await refuseWhenInboxFull(unit.tx, contact.email, now);
+  return takeSlot(unit.tx, {
+    slot,
+    rules,
+    agencyTimeZone: o.agencyTimeZone,
+    now,
+    language: input.language,
+    write: (counsellorId) =>
+      writeBookedCall(unit, o.links, {
+        counsellorId,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        ...contact,
         language: input.language,
-        write: async (counsellorId) => {
-          const {
-            row,
-            token,
-            emailId: id,
-          } = await writeBookedCall(tx, services, {
-            counsellorId,
-            startsAt: slot.startsAt,
-            endsAt: slot.endsAt,
-            ...contact,
-            language: input.language,
-            reminder: input.reminder,
-            timeZone: input.timeZone,
-          });
-          return { emailId: id, result: { row, token } };
-        },
-      });
-    }));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('Conflict', SLOT_TAKEN);
-    throw error;
-  }
-  services.onEmailQueued?.(emailId);
-  o.log.info({ callId: result.row.id, counsellorId: result.row.counsellorId }, 'counselling call booked');
-  return { ...callView(result.row, null, now), token: result.token };
+        reminder: input.reminder,
+        timeZone: input.timeZone,
+      }),
+  });
+}
+
+/** The product's own booking, from the route: the booking in a contended unit, logged once it committed. */
+export async function bookOwnCall(o: {
+  openUnit: OpenUnit;
+  links: CallLinks;
+  agencyTimeZone: string;
+  input: BookCallInput;
+  viewer: Viewer | null;
+  log: FastifyBaseLogger;
+  now?: Date;
+}): Promise<ReturnType<typeof callView> & { token: string }> {
+  const now = o.now ?? new Date();
+  const { row, token } = await inContendedUnit(o.openUnit, (unit) =>
+    bookCall(unit, {
+      links: o.links,
+      agencyTimeZone: o.agencyTimeZone,
+      input: o.input,
+      viewer: o.viewer,
+      now,
+    }),
+  );
+  o.log.info({ callId: row.id, counsellorId: row.counsellorId }, 'counselling call booked');
+  return { ...callView(row, null, now), token };
 }

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callViewSchema } from '#domain/validation/counselling';
-import type { Services } from '#server/services';
+import { callTokenKey } from './call-token';
+import type { CounsellingDeps } from './deps';
 import { readMyUpcomingCall } from './my-call';
 
 /** The signed-in borrower's own counselling call, for the customer portal's card. Their own only: no id to ask. */
-export const counsellingBorrowerRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const counsellingBorrowerRoutes: FastifyPluginAsyncZod<CounsellingDeps> = async (
   app,
-  { services },
+  { openUnit, config },
 ) => {
+  const key = callTokenKey(config.authSecret);
   app.get(
     '/api/customer-portal/counselling-call',
     {
@@ -18,11 +20,9 @@ export const counsellingBorrowerRoutes: FastifyPluginAsyncZod<{ services: Servic
         response: { 200: z.object({ call: callViewSchema.extend({ token: z.string() }).nullable() }) },
       },
     },
-    async (request) =>
-      readMyUpcomingCall({
-        db: services.database.db,
-        userId: (await request.viewer())!.userId,
-        authSecret: services.config.authSecret,
-      }),
+    async (request) => {
+      const { userId } = (await request.viewer())!;
+      return openUnit((unit) => readMyUpcomingCall(unit, { userId, key }));
+    },
   );
 };

@@ -245,6 +245,49 @@ describe('the public counselling routes with Cal.com', () => {
     expect(fake.bookings.get(mine.providerRef!)!.status).toBe('accepted');
   });
 
+  it('keeps the call as it was when Cal.com answers a move with 409, telling the borrower the time is gone', async () => {
+    const [slot, , later] = await openSlots();
+    const body = visitor(slot!.startsAt);
+    const { token } = (await book(body)).json() as { token: string };
+    const [before] = await rows();
+    // Cal.com's own mapping of a booking written twice at one time (its error code booking_conflict_error).
+    fake.replyOnce(409, { status: 'error', error: { code: 'HttpError', message: 'booking_conflict_error' } });
+    const res = await change(token, { action: 'reschedule', startsAt: later!.startsAt });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SLOT_TAKEN);
+    const [after] = await rows();
+    expect(after).toEqual(before);
+    expect((await t.emailsTo(body.email)).map((m) => m.kind)).toEqual(['counselling-call-booked']);
+    // And the link still works: the borrower picks another time.
+    const retry = await change(token, { action: 'reschedule', startsAt: later!.startsAt });
+    expect(retry.statusCode, retry.body).toBe(200);
+  });
+
+  it('answers 503 to a refusal that is not about the time, and logs it without the person', async () => {
+    const [slot] = await openSlots();
+    const body = visitor(slot!.startsAt);
+    // A booking-field validation refusal: the event type asks for an answer the product does not send. Picking
+    // another time would never help, so it is not "taken".
+    fake.replyOnce(400, {
+      status: 'error',
+      error: {
+        code: 'BadRequestException',
+        message: `Missing required booking field response: ${body.email}`,
+      },
+    });
+    lines.length = 0;
+    const res = await book(body);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe(UNAVAILABLE);
+    expect(await rows()).toEqual([]);
+    const logged = lines.join('\n');
+    expect(logged).toMatch(/Cal\.com refused/);
+    expect(logged).toContain('"calComStatus":400');
+    expect(logged).toContain('"calComCode":"BadRequestException"');
+    expect(logged).not.toContain(body.email);
+    expect(logged).not.toContain('Missing required');
+  });
+
   it('cancels at Cal.com from the emailed link; a second cancel is refused', async () => {
     const [slot] = await openSlots();
     const body = visitor(slot!.startsAt);
@@ -389,7 +432,7 @@ describe('the public counselling routes with Cal.com', () => {
         timeZone: 'America/Chicago',
       })
       .returning();
-    const token = signCallToken(callTokenKey(t.config.authSecret), row!.id, row!.endsAt);
+    const token = signCallToken(callTokenKey(t.config.authSecret), row!.id, row!.endsAt, row!.revision);
     expect((await change(token, { action: 'cancel' })).statusCode).toBe(200);
     expect((await rows())[0]!.state).toBe('cancelled');
     expect(fake.requests).toEqual([]);

@@ -52,7 +52,7 @@ beforeEach(async () => {
 const rows = () => t.db.select().from(counsellingCall);
 
 /** Books the first open slot through the product's public route, as a visitor; the booking uid and email. */
-async function bookedCall() {
+async function bookedCall(language: 'en' | 'es' = 'en') {
   const params = new URLSearchParams({
     from: new Date(Date.now() + DAY).toISOString(),
     to: new Date(Date.now() + 8 * DAY).toISOString(),
@@ -65,7 +65,7 @@ async function bookedCall() {
   const res = await t.client().post('/api/counselling/calls', {
     startsAt: slots[0]!.startsAt,
     timeZone: 'America/Chicago',
-    language: 'en',
+    language,
     reminder: 'email',
     firstName: 'Vera',
     lastName: 'Visitor',
@@ -229,6 +229,124 @@ describe('POST /api/webhooks/scheduling (Cal.com)', () => {
     expect(res.statusCode).toBe(200);
     expect((await rows())[0]).toMatchObject({ revision: 1, providerRef: after!.providerRef });
     expect(await t.emailsTo(call.email)).toHaveLength(2);
+  });
+
+  it('keeps a call whose host asked to reschedule awaiting the borrower’s new time, and moves it there', async () => {
+    const call = await bookedCall();
+    // Cal.com's "request reschedule" (a host's action): "The booking will be cancelled and the attendee will
+    // receive an email with a link to reschedule." It sends BOOKING_CANCELLED with `requestReschedule: true`
+    // (a plain cancel sends `false`), the reason prefixed with "Please reschedule." and `cancelledBy` the host.
+    const request = {
+      triggerEvent: 'BOOKING_CANCELLED',
+      createdAt: new Date().toISOString(),
+      payload: bookingPayload(call.uid, call.startsAt, call.email, {
+        status: 'CANCELLED',
+        cancellationReason: 'Please reschedule. Casey is out sick that day',
+        cancelledBy: casey.email,
+        requestReschedule: true,
+      }),
+    };
+    const res = await deliver(t, request);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rows())[0]).toMatchObject({ state: 'awaitingNewTime', revision: 1, providerRef: call.uid });
+    let mails = await t.emailsTo(call.email);
+    expect(mails.map((m) => m.kind)).toEqual([
+      'counselling-call-booked',
+      'counselling-call-rescheduleRequested',
+    ]);
+    expect(mails[1]!.subject).toBe('Your counsellor asked to move your call');
+    expect(mails[1]!.text).toContain('needs to move your call with a credit counsellor on');
+    expect(mails[1]!.text).toContain('a separate email with a link to choose a new time');
+    // No link of the product's: Cal.com's own is the only way to choose the new time of that booking.
+    expect(mails[1]!.links).toEqual([]);
+    // A retried delivery changes nothing and sends nothing.
+    expect((await deliver(t, request)).statusCode).toBe(200);
+    expect((await rows())[0]).toMatchObject({ state: 'awaitingNewTime', revision: 1 });
+    expect(await t.emailsTo(call.email)).toHaveLength(2);
+    // The emailed link's page shows the call awaiting its new time, with nothing to change there, and its
+    // calendar file takes the old time out of a calendar.
+    const token = new URL(mails[0]!.links[0]!.url).searchParams.get('token')!;
+    const page = await t.client().get(`/api/counselling/calls/by-token/${token}`);
+    expect(page.json()).toMatchObject({ state: 'awaitingNewTime', changeable: false });
+    const file = await t.client().get(`/api/counselling/calls/by-token/${token}/invitation`);
+    expect(file.headers['content-type']).toContain('method=CANCEL');
+    expect(file.body).toContain('STATUS:CANCELLED');
+
+    // The borrower picks the new time from Cal.com's email: Cal.com books it as a reschedule of the old
+    // booking (`rescheduleUid`), and sends BOOKING_RESCHEDULED.
+    const newUid = `chosen${randomBytes(8).toString('hex')}`;
+    const chosen = rescheduled(call.uid, newUid, call.later, call.email, {
+      rescheduleStartTime: call.startsAt,
+      rescheduledBy: call.email,
+    });
+    expect((await deliver(t, chosen)).statusCode).toBe(200);
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      state: 'rescheduled',
+      revision: 2,
+      providerRef: newUid,
+      counsellorId: casey.userId,
+    });
+    expect(row!.startsAt.toISOString()).toBe(call.later);
+    mails = await t.emailsTo(call.email);
+    expect(mails.map((m) => m.kind)).toEqual([
+      'counselling-call-booked',
+      'counselling-call-rescheduleRequested',
+      'counselling-call-rescheduled',
+    ]);
+    const log = lines.join('\n');
+    for (const personal of [call.email, call.uid, newUid, casey.email, 'out sick'])
+      expect(log).not.toContain(personal);
+  });
+
+  it('tells a Spanish-speaking borrower in Spanish that the counsellor asked to move the call', async () => {
+    const call = await bookedCall('es');
+    const res = await deliver(t, {
+      triggerEvent: 'BOOKING_CANCELLED',
+      payload: bookingPayload(call.uid, call.startsAt, call.email, {
+        status: 'CANCELLED',
+        requestReschedule: true,
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = (await t.emailsTo(call.email)).at(-1)!;
+    expect(mail.kind).toBe('counselling-call-rescheduleRequested');
+    expect(mail.subject).toBe('Su consejero pidió cambiar la hora de su llamada');
+    expect(mail.text).toContain('necesita cambiar la hora de su llamada con un consejero de crédito del');
+    // The attached calendar file takes the old time out of the borrower's calendar.
+    const ics = Buffer.from(mail.attachments[0]!.content, 'base64').toString('utf8');
+    expect(ics).toContain('METHOD:CANCEL');
+  });
+
+  it('moves a call awaiting its new time on a BOOKING_CREATED that names the booking it replaces', async () => {
+    const call = await bookedCall();
+    await deliver(t, {
+      triggerEvent: 'BOOKING_CANCELLED',
+      payload: bookingPayload(call.uid, call.startsAt, call.email, {
+        status: 'CANCELLED',
+        requestReschedule: true,
+      }),
+    });
+    const newUid = `created${randomBytes(8).toString('hex')}`;
+    const res = await deliver(t, {
+      triggerEvent: 'BOOKING_CREATED',
+      payload: bookingPayload(newUid, call.later, call.email, { rescheduleUid: call.uid }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rows())[0]).toMatchObject({ state: 'rescheduled', revision: 2, providerRef: newUid });
+  });
+
+  it('cancels for good a call cancelled without a reschedule request (requestReschedule false)', async () => {
+    const call = await bookedCall();
+    const event = cancelled(call.uid, call.startsAt, call.email);
+    (event.payload as Record<string, unknown>).requestReschedule = false;
+    expect((await deliver(t, event)).statusCode).toBe(200);
+    expect((await rows())[0]).toMatchObject({ state: 'cancelled', revision: 1 });
+    // A move notice for a cancelled call changes nothing (Cal.com refuses to reschedule a cancelled booking).
+    expect((await deliver(t, rescheduled(call.uid, 'afterCancel1', call.later, call.email))).statusCode).toBe(
+      200,
+    );
+    expect((await rows())[0]).toMatchObject({ state: 'cancelled', revision: 1, providerRef: call.uid });
   });
 
   it('acknowledges bookings it does not hold and other events, changing nothing', async () => {

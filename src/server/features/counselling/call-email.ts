@@ -22,6 +22,10 @@ const m = defineMessages({
     id: 'email.counsellingCall.cancelled.subject',
     defaultMessage: 'Your call with a credit counsellor is cancelled',
   },
+  rescheduleRequestedSubject: {
+    id: 'email.counsellingCall.rescheduleRequested.subject',
+    defaultMessage: 'Your counsellor asked to move your call',
+  },
   greeting: { id: 'email.counsellingCall.greeting', defaultMessage: 'Hi {name},' },
   booked: {
     id: 'email.counsellingCall.booked',
@@ -36,9 +40,22 @@ const m = defineMessages({
     defaultMessage:
       'Your call with a credit counsellor on {when} is cancelled. You can book another at any time.',
   },
+  rescheduleRequested: {
+    id: 'email.counsellingCall.rescheduleRequested',
+    defaultMessage:
+      'Your counsellor needs to move your call with a credit counsellor on {when}. You will get a separate email with a link to choose a new time; once you choose it, we will confirm it here. If it does not arrive, call us and we will find a time with you.',
+  },
   calendar: {
     id: 'email.counsellingCall.calendar',
     defaultMessage: 'The attached invitation adds the call to your calendar.',
+  },
+  calendarCancelled: {
+    id: 'email.counsellingCall.calendarCancelled',
+    defaultMessage: 'The attached file takes the call out of your calendar.',
+  },
+  calendarRemoved: {
+    id: 'email.counsellingCall.calendarRemoved',
+    defaultMessage: 'The attached file takes the old time out of your calendar.',
   },
   change: {
     id: 'email.counsellingCall.change',
@@ -52,11 +69,30 @@ const m = defineMessages({
     id: 'email.counsellingCall.eventDescription',
     defaultMessage: '{agency} calls you at {phone}. To move or cancel the call: {url}',
   },
+  eventDescriptionNoLink: {
+    id: 'email.counsellingCall.eventDescriptionNoLink',
+    defaultMessage: '{agency} calls you at {phone}.',
+  },
+  eventDescriptionCancelled: {
+    id: 'email.counsellingCall.eventDescriptionCancelled',
+    defaultMessage: 'This call with {agency} is cancelled.',
+  },
+  eventDescriptionRescheduleRequested: {
+    id: 'email.counsellingCall.eventDescriptionRescheduleRequested',
+    defaultMessage: '{agency} needs to move this call to a new time.',
+  },
   filename: { id: 'email.counsellingCall.filename', defaultMessage: 'counselling-call.ics' },
   footer: { id: 'email.counsellingCall.footer', defaultMessage: 'Questions? Call {phone}.' },
 }) as unknown as Record<string, MessageDescriptor>;
 
-export type CallEmailKind = 'booked' | 'rescheduled' | 'cancelled';
+/**
+ * rescheduleRequested: the host asked in Cal.com for a new time (the call awaits the borrower's choice there);
+ * like a cancellation, its calendar file takes the old time out of the calendar.
+ */
+export type CallEmailKind = 'booked' | 'rescheduled' | 'cancelled' | 'rescheduleRequested';
+
+/** Whether the kind's calendar file removes the event (METHOD:CANCEL): the old time no longer holds. */
+const removesEvent = (kind: CallEmailKind) => kind === 'cancelled' || kind === 'rescheduleRequested';
 
 export type CallForEmail = {
   id: string;
@@ -89,6 +125,43 @@ const utcParts = (at: Date): [number, number, number, number, number] => [
 ];
 
 /**
+ * A content line folded as RFC 5545 (section 3.1) asks: "Lines of text SHOULD NOT be longer than 75 octets,
+ * excluding the line break. Long content lines SHOULD be split into a multiple line representations using a
+ * line "folding" technique. That is, a long line can be split between any two characters by inserting a CRLF
+ * immediately followed by a single linear white-space character". Octets, not characters: the `ics` library
+ * folds every 75 characters, so a Spanish line with "á" or "ñ" (two octets each in UTF-8) came out longer, and
+ * strict readers cut it. Folded between characters, never inside one.
+ */
+function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  // The first line holds 75 octets; each continuation starts with its one space, so holds 74 more.
+  let room = 75;
+  for (const character of line) {
+    const size = Buffer.byteLength(character, 'utf8');
+    if (octets + size > room) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+      room = 74;
+    }
+    current += character;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** The calendar file with every content line unfolded (the library's own folds) and folded again by octets. */
+export const foldedByOctets = (ics: string): string =>
+  ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map(foldLine)
+    .join('\r\n');
+
+/**
  * The calendar invitation. Times are written in UTC ('…Z'): every calendar shows them in its reader's own
  * zone, with no time-zone table to get wrong. The call's id is its UID and each change raises the SEQUENCE, so
  * a calendar that imported the first invitation updates that event instead of adding a second.
@@ -102,7 +175,7 @@ export function callInvitation(o: {
   const intl = intlFor(languageOrDefault(o.call.language));
   const { error, value } = createEvent({
     productId: '-//Debt management plan//Counselling call//EN',
-    method: o.kind === 'cancelled' ? 'CANCEL' : 'PUBLISH',
+    method: removesEvent(o.kind) ? 'CANCEL' : 'PUBLISH',
     uid: `counselling-call-${o.call.id}@${o.host}`,
     sequence: o.call.revision,
     start: utcParts(o.call.startsAt),
@@ -112,16 +185,27 @@ export function callInvitation(o: {
     endInputType: 'utc',
     endOutputType: 'utc',
     title: intl.formatMessage(m.eventTitle!),
-    description: intl.formatMessage(m.eventDescription!, {
-      agency: SITE.agencyName,
-      phone: phoneInWords(o.call.phoneNumber),
-      url: o.manageUrl ?? '',
-    }),
-    status: o.kind === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    // A cancelled call has no link to move it: its text says so, instead of a sentence ending in a colon.
+    description:
+      o.kind === 'cancelled'
+        ? intl.formatMessage(m.eventDescriptionCancelled!, { agency: SITE.agencyName })
+        : o.kind === 'rescheduleRequested'
+          ? intl.formatMessage(m.eventDescriptionRescheduleRequested!, { agency: SITE.agencyName })
+          : intl.formatMessage(o.manageUrl ? m.eventDescription! : m.eventDescriptionNoLink!, {
+              agency: SITE.agencyName,
+              phone: phoneInWords(o.call.phoneNumber),
+              url: o.manageUrl ?? '',
+            }),
+    // RFC 5546 (iTIP) section 3.2.1: 'The "Organizer" MUST be present in a published iCalendar component.'
+    // Its CANCEL (section 3.2.5) is "sent by the "Organizer" of the event" and its table requires one too. The
+    // agency is the organizer, reached at its customer-service mailbox; the borrower is never named (a PUBLISH
+    // carries no attendees).
+    organizer: { name: SITE.agencyName, email: SITE.email },
+    status: removesEvent(o.kind) ? 'CANCELLED' : 'CONFIRMED',
     ...(o.manageUrl ? { url: o.manageUrl } : {}),
   });
   if (error || !value) throw new Error('The calendar invitation could not be written');
-  return value;
+  return foldedByOctets(value);
 }
 
 /** The invitation's file name, in the call's language. */
@@ -156,35 +240,56 @@ export function callEmail(o: {
   const phone = phoneInWords(call.phoneNumber);
   const page = (query: string) => linkInLanguage(`${o.publicUrl}/counselling-call?${query}`, language);
   const manageUrl = o.token ? page(`token=${encodeURIComponent(o.token)}`) : null;
+  // A call awaiting the time its borrower picks in Cal.com has no link of the product's: Cal.com refuses to
+  // move a booking cancelled by a reschedule request through its API, so only its own emailed link can.
   const links =
-    o.token && o.kind !== 'cancelled'
-      ? [
-          {
-            label: intl.formatMessage(m.rescheduleLink!),
-            url: page(`token=${encodeURIComponent(o.token)}&action=reschedule`),
-          },
-          {
-            label: intl.formatMessage(m.cancelLink!),
-            url: page(`token=${encodeURIComponent(o.token)}&action=cancel`),
-          },
-        ]
-      : [
-          {
-            label: intl.formatMessage(m.bookLink!),
-            url: linkInLanguage(`${o.publicUrl}/counselling-call`, language),
-          },
-        ];
+    o.kind === 'rescheduleRequested'
+      ? []
+      : o.token && o.kind !== 'cancelled'
+        ? [
+            {
+              label: intl.formatMessage(m.rescheduleLink!),
+              url: page(`token=${encodeURIComponent(o.token)}&action=reschedule`),
+            },
+            {
+              label: intl.formatMessage(m.cancelLink!),
+              url: page(`token=${encodeURIComponent(o.token)}&action=cancel`),
+            },
+          ]
+        : [
+            {
+              label: intl.formatMessage(m.bookLink!),
+              url: linkInLanguage(`${o.publicUrl}/counselling-call`, language),
+            },
+          ];
   const subject = intl.formatMessage(
-    { booked: m.bookedSubject!, rescheduled: m.rescheduledSubject!, cancelled: m.cancelledSubject! }[o.kind],
+    {
+      booked: m.bookedSubject!,
+      rescheduled: m.rescheduledSubject!,
+      cancelled: m.cancelledSubject!,
+      rescheduleRequested: m.rescheduleRequestedSubject!,
+    }[o.kind],
   );
   const paragraphs = [
     intl.formatMessage(m.greeting!, { name: call.name }),
-    intl.formatMessage({ booked: m.booked!, rescheduled: m.rescheduled!, cancelled: m.cancelled! }[o.kind], {
-      when,
-      phone,
-    }),
-    intl.formatMessage(m.calendar!),
-    ...(o.kind === 'cancelled' ? [] : [intl.formatMessage(m.change!)]),
+    intl.formatMessage(
+      {
+        booked: m.booked!,
+        rescheduled: m.rescheduled!,
+        cancelled: m.cancelled!,
+        rescheduleRequested: m.rescheduleRequested!,
+      }[o.kind],
+      { when, phone },
+    ),
+    // Only a live call's file adds it; a cancellation's file takes it out of the calendar.
+    intl.formatMessage(
+      o.kind === 'rescheduleRequested'
+        ? m.calendarRemoved!
+        : o.kind === 'cancelled'
+          ? m.calendarCancelled!
+          : m.calendar!,
+    ),
+    ...(removesEvent(o.kind) ? [] : [intl.formatMessage(m.change!)]),
   ];
   const footer = intl.formatMessage(m.footer!, { phone: SITE.phone.display });
   const text = [...paragraphs, ...links.map((l) => `${l.label}: ${l.url}`), footer].join('\n\n');
@@ -204,7 +309,7 @@ export function callEmail(o: {
     attachments: [
       {
         filename: invitationFilename(call.language),
-        contentType: `text/calendar; charset=utf-8; method=${o.kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+        contentType: `text/calendar; charset=utf-8; method=${removesEvent(o.kind) ? 'CANCEL' : 'PUBLISH'}`,
         content: Buffer.from(invitation, 'utf8').toString('base64'),
       },
     ],

@@ -137,7 +137,7 @@ export async function sendDueCallReminders(o: {
         call,
         kind,
         publicUrl: o.publicUrl,
-        token: signCallToken(key, call.id, call.endsAt),
+        token: signCallToken(key, call.id, call.endsAt, call.revision),
       });
       emailIds.push(await enqueueEmail(tx, o.cipher, messages.email));
       if (messages.sms) {

@@ -3,7 +3,7 @@ import { counsellor, counsellorWeeklyHours } from '#server/db/schema/index';
 import { schedulingContract } from '#tests/contracts/scheduling.contract';
 import { newStaffAccount } from '#tests/support/staff-actions';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
-import type { Services } from '#server/services';
+import { unitOpener } from '#server/unit-of-work';
 import { createInProductScheduler } from './in-product-scheduler';
 
 let t: TestApp;
@@ -32,8 +32,9 @@ afterAll(async () => {
 
 schedulingContract('in-product', () =>
   createInProductScheduler({
-    // What the booking reads of the services: the database, the configuration and the cipher of the emails.
-    services: { config: t.config, database: t.database, cipher: t.cipher } as unknown as Services,
+    // Units on the test's database, announcing nothing (no queue runs here).
+    openUnit: unitOpener({ database: t.database, cipher: t.cipher, today: t.today }),
+    config: t.config,
     log: t.app.log,
   }),
 );

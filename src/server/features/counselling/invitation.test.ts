@@ -73,6 +73,99 @@ const invitation = (token: string) => t.client().get(`/api/counselling/calls/by-
 const unstamped = (ics: string) => ics.replace(/^DTSTAMP:.*\r\n/m, '');
 const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
+/**
+ * A calendar file read as a calendar does (RFC 5545 section 3.1): the physical lines (each must end in CRLF),
+ * then the content lines once "any sequence of CRLF followed immediately by a single linear white-space
+ * character is ignored", each as its name, parameters and value (text values unescaped).
+ */
+function parseIcs(ics: string) {
+  expect(ics.endsWith('\r\n')).toBe(true);
+  const physical = ics.slice(0, -2).split('\r\n');
+  expect(physical.every((line) => !line.includes('\n') && !line.includes('\r'))).toBe(true);
+  const properties = ics
+    .replace(/\r\n[ \t]/g, '')
+    .slice(0, -2)
+    .split('\r\n')
+    .map((line) => {
+      const colon = line.search(/:(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+      const [name, ...params] = line.slice(0, colon).split(';');
+      const value = line
+        .slice(colon + 1)
+        .replace(/\\n/gi, '\n')
+        .replace(/\\([,;\\])/g, '$1');
+      return { name: name!, params, value };
+    });
+  const one = (name: string) => {
+    const found = properties.filter((p) => p.name === name);
+    expect(found, name).toHaveLength(1);
+    return found[0]!;
+  };
+  return { physical, properties, one };
+}
+
+describe('the calendar file, as a calendar reads it', () => {
+  it('folds every line at 75 octets, Spanish included, and unfolds to the very text', async () => {
+    const { token } = await bookOne('es');
+    const res = await invitation(token);
+    const ics = parseIcs(res.body);
+    // RFC 5545 section 3.1: "Lines of text SHOULD NOT be longer than 75 octets, excluding the line break."
+    for (const line of ics.physical) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
+    // The fold never cuts a character: each physical line is whole UTF-8 on its own.
+    for (const line of ics.physical)
+      expect(() => new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(line, 'utf8'))).not.toThrow();
+    const description = ics.one('DESCRIPTION').value;
+    expect(description).toMatch(
+      /^Harbor Light Credit Counseling lo llamará al \(415\) 555-0188\. Para cambiar o cancelar la llamada: https?:\/\/\S+token=\S+$/,
+    );
+    expect(ics.one('SUMMARY').value).toBe('Llamada con un consejero de crédito');
+  });
+
+  it('names the agency as ORGANIZER in a PUBLISH and in a CANCEL, and no attendee', async () => {
+    const { token } = await bookOne();
+    const published = parseIcs((await invitation(token)).body);
+    expect(published.one('METHOD').value).toBe('PUBLISH');
+    // RFC 5546 section 3.2.1: 'The "Organizer" MUST be present in a published iCalendar component.
+    // "Attendees" MUST NOT be present.'
+    const organizer = published.one('ORGANIZER');
+    expect(organizer.value.toLowerCase()).toBe('mailto:support@example.org');
+    // A parameter value may be quoted (RFC 5545 section 3.2).
+    expect(organizer.params.map((p) => p.replace(/"/g, ''))).toContain('CN=Harbor Light Credit Counseling');
+    expect(published.properties.some((p) => p.name === 'ATTENDEE')).toBe(false);
+
+    await t.client().post(`/api/counselling/calls/by-token/${token}`, { action: 'cancel' });
+    const cancelled = parseIcs((await invitation(token)).body);
+    expect(cancelled.one('METHOD').value).toBe('CANCEL');
+    // RFC 5546 section 3.2.5: the CANCEL "is sent by the "Organizer" of the event".
+    expect(cancelled.one('ORGANIZER').value.toLowerCase()).toBe('mailto:support@example.org');
+  });
+
+  it('says a cancelled call is cancelled, never a sentence left waiting for a link', async () => {
+    for (const [language, text] of [
+      ['en', 'This call with Harbor Light Credit Counseling is cancelled.'],
+      ['es', 'Esta llamada con Harbor Light Credit Counseling está cancelada.'],
+    ] as const) {
+      const { token, email } = await bookOne(language);
+      await t.client().post(`/api/counselling/calls/by-token/${token}`, { action: 'cancel' });
+      const file = parseIcs((await invitation(token)).body);
+      expect(file.one('DESCRIPTION').value).toBe(text);
+      expect(file.properties.some((p) => p.name === 'URL')).toBe(false);
+      // The cancellation email's attachment says the same.
+      const mail = (await t.emailsTo(email)).find((m) => m.kind === 'counselling-call-cancelled')!;
+      const attached = parseIcs(Buffer.from(mail.attachments[0]!.content, 'base64').toString('utf8'));
+      expect(attached.one('DESCRIPTION').value).toBe(text);
+      // Its words say the file takes the call out of the calendar, not that it adds it.
+      expect(mail.text).not.toMatch(/adds the call|agrega la llamada/);
+      expect(mail.text).toContain(
+        language === 'en'
+          ? 'The attached file takes the call out of your calendar.'
+          : 'El archivo adjunto quita la llamada de su calendario.',
+      );
+      await t.db.delete(counsellingCall);
+      await t.db.delete(counsellor);
+    }
+  });
+});
+
 describe('GET /api/counselling/calls/by-token/:token/invitation', () => {
   it('answers the very invitation the booking email attached, as a calendar file to download', async () => {
     const { token, email } = await bookOne();
@@ -94,13 +187,14 @@ describe('GET /api/counselling/calls/by-token/:token/invitation', () => {
       startsAt: slots[2]!.startsAt,
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const afterMove = (await invitation(token)).body;
+    const newToken = (moved.json() as { token: string }).token;
+    const afterMove = (await invitation(newToken)).body;
     expect(afterMove).toContain(`DTSTART:${stamp(slots[2]!.startsAt)}`);
     expect(afterMove).toContain('SEQUENCE:1');
     expect(afterMove).toContain('STATUS:CONFIRMED');
 
-    await t.client().post(`/api/counselling/calls/by-token/${token}`, { action: 'cancel' });
-    const afterCancel = await invitation(token);
+    await t.client().post(`/api/counselling/calls/by-token/${newToken}`, { action: 'cancel' });
+    const afterCancel = await invitation(newToken);
     expect(afterCancel.statusCode).toBe(200);
     expect(afterCancel.headers['content-type']).toContain('method=CANCEL');
     expect(afterCancel.body).toContain('METHOD:CANCEL');

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { LIVE_CALL_STATES } from '#domain/counselling/calls';
 import type { CallView } from '#domain/validation/counselling';
-import type { Db } from '#server/db/client';
+import type { Unit } from '#server/unit-of-work';
 import { counsellingCall, user } from '#server/db/schema/index';
-import { callTokenKey, signCallToken } from './call-token';
+import { type CallTokenKey, signCallToken } from './call-token';
 import { callView } from './call-view';
 import { attachCallsByEmail } from '#server/counselling/attach-calls';
 
@@ -11,15 +11,13 @@ import { attachCallsByEmail } from '#server/counselling/attach-calls';
  * The signed-in borrower's next call (live, not yet over), with a link token for its page, or null. Calls
  * booked with their address before the account existed are attached first.
  */
-export async function readMyUpcomingCall(o: {
-  db: Db;
-  userId: string;
-  authSecret: string;
-  now?: Date;
-}): Promise<{ call: (CallView & { token: string }) | null }> {
+export async function readMyUpcomingCall(
+  unit: Unit,
+  o: { userId: string; key: CallTokenKey; now?: Date },
+): Promise<{ call: (CallView & { token: string }) | null }> {
   const now = o.now ?? new Date();
-  await attachCallsByEmail(o.db, o.userId);
-  const [row] = await o.db
+  await attachCallsByEmail(unit.tx, o.userId);
+  const [row] = await unit.tx
     .select({ call: counsellingCall, counsellorFirstName: user.firstName })
     .from(counsellingCall)
     .leftJoin(user, eq(user.id, counsellingCall.counsellorId))
@@ -33,6 +31,6 @@ export async function readMyUpcomingCall(o: {
     .orderBy(asc(counsellingCall.startsAt))
     .limit(1);
   if (!row) return { call: null };
-  const token = signCallToken(callTokenKey(o.authSecret), row.call.id, row.call.endsAt);
+  const token = signCallToken(o.key, row.call.id, row.call.endsAt, row.call.revision);
   return { call: { ...callView(row.call, row.counsellorFirstName, now), token } };
 }

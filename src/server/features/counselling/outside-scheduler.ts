@@ -1,22 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isLiveCall } from '#domain/counselling/calls';
 import { localTimeOf } from '#domain/counselling/slots';
 import { AppError } from '#domain/errors';
 import type { BookCallInput, ChangeCallInput, SlotQuery, SlotsView } from '#domain/validation/counselling';
 import { MESSAGES } from '#domain/validation/messages';
 import { SchedulingError, type Booking, type SchedulingProvider } from '#providers/scheduling/port';
-import type { Tx } from '#server/db/client';
-import { counsellingCall, user, userGroup } from '#server/db/schema/index';
-import { enqueueEmail } from '#server/email/outbox';
 import type { Viewer } from '#server/plugins/viewer';
-import { STAFF_GROUP } from '#server/plugins/staff-group';
-import type { Services } from '#server/services';
-import { ALREADY_BOOKED, contactOf, refuseSecondUpcomingCall, writeBookedCall } from './book-call';
-import { callEmail } from './call-email';
-import { callTokenKey, openCallToken, signCallToken } from './call-token';
+import type { OpenUnit } from '#server/unit-of-work';
+import { ALREADY_BOOKED, type CallLinks, contactOf, refuseSecondUpcomingCall } from './book-call';
 import { callView, type CallRow } from './call-view';
-import { CALL_NOT_CHANGEABLE, callOfToken, changeCallByToken, counsellorFirstName } from './change-call';
+import { CALL_NOT_CHANGEABLE, changeOwnCall } from './change-call';
+import {
+  heldCallOfToken,
+  type OutsideBooking,
+  saveOutsideBooking,
+  saveOutsideChange,
+} from './outside-call-rows';
 import { isUniqueViolation, SLOT_TAKEN } from './take-slot';
 
 // The counselling call when an outside scheduler (Cal.com) holds the time: the slots, the host and the
@@ -26,9 +24,20 @@ import { isUniqueViolation, SLOT_TAKEN } from './take-slot';
 
 export const SCHEDULER_UNAVAILABLE = MESSAGES.counsellingSchedulerUnavailable;
 
-/** The public API's answer to the scheduler's refusal: the product's own words, or a 503 when it is down. */
-function refusal(error: unknown, when: 'book' | 'change'): AppError {
+/**
+ * The public API's answer to the scheduler's refusal: the product's own words, or a 503 when it is down. A
+ * refusal the borrower cannot act on that the scheduler gave as an answer (a 4xx: a rejected key, a booking
+ * field the event type requires, a setting) is also logged, so staff see the misconfiguration: its status and
+ * error code only, never the person or the booking.
+ */
+function refusal(error: unknown, when: 'book' | 'change', log?: FastifyBaseLogger): AppError {
   if (!(error instanceof SchedulingError)) throw error;
+  const answered = error.refusal;
+  if (error.code === 'unavailable' && answered && answered.status >= 400 && answered.status < 500)
+    log?.warn(
+      { when, calComStatus: answered.status, calComCode: answered.code ?? null },
+      'counselling call: Cal.com refused a request the borrower cannot change; check the event type and API key',
+    );
   switch (error.code) {
     case 'slotTaken':
       return new AppError('Conflict', SLOT_TAKEN);
@@ -45,18 +54,6 @@ function refusal(error: unknown, when: 'book' | 'change'): AppError {
   return new AppError('ProviderError', SCHEDULER_UNAVAILABLE, { status: 503 });
 }
 
-/** The staff member whose email is the host's (compared without regard to case), or null when none is. */
-export async function staffMemberOf(tx: Tx, hostEmail: string | undefined): Promise<string | null> {
-  if (!hostEmail) return null;
-  const [found] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .innerJoin(userGroup, and(eq(userGroup.userId, user.id), eq(userGroup.groupName, STAFF_GROUP)))
-    .where(sql`lower(${user.email}) = lower(${hostEmail})`)
-    .limit(1);
-  return found?.id ?? null;
-}
-
 /**
  * The outside scheduler's open times, as the booking page reads them. Its slots name no language (its hosts are
  * its own business); `language` is handed on, and picks Cal.com's event type for calls in Spanish when the
@@ -65,12 +62,13 @@ export async function staffMemberOf(tx: Tx, hostEmail: string | undefined): Prom
 export async function listOutsideSlots(o: {
   scheduler: SchedulingProvider;
   query: SlotQuery;
+  log?: FastifyBaseLogger;
 }): Promise<SlotsView> {
   const { query } = o;
   const slots = await o.scheduler
     .listSlots({ from: query.from, to: query.to, timeZone: query.timeZone, language: query.language })
     .catch((error: unknown) => {
-      throw refusal(error, 'book');
+      throw refusal(error, 'book', o.log);
     });
   return {
     timeZone: query.timeZone,
@@ -98,25 +96,25 @@ function namesOf(input: BookCallInput, viewer: Viewer | null, fallback: string) 
 }
 
 /**
- * Books at the outside scheduler, then writes the call's row and its confirmation in one transaction. The
- * booking comes first because only the scheduler knows whether the time is open; if the row then cannot be
- * written (the address booked meanwhile, the database down), the outside booking is cancelled again, so
- * neither side keeps a call the other does not know.
+ * Books at the outside scheduler, then writes the call's row and its confirmation in a unit. The booking comes
+ * first because only the scheduler knows whether the time is open, and outside any unit, so no transaction
+ * waits for it; if the row then cannot be written (the address booked meanwhile, the database down), the
+ * outside booking is cancelled again, so neither side keeps a call the other does not know.
  */
 export async function bookOutsideCall(o: {
-  services: Services;
+  openUnit: OpenUnit;
   scheduler: SchedulingProvider;
+  links: CallLinks;
   input: BookCallInput;
   viewer: Viewer | null;
   log: FastifyBaseLogger;
   now?: Date;
 }) {
-  const { services, input } = o;
+  const { input } = o;
   const now = o.now ?? new Date();
-  const { db } = services.database;
   const contact = contactOf(input, o.viewer);
   // Refused before asking the scheduler, so a second booking does not reach the host's calendar at all.
-  await refuseSecondUpcomingCall(db, contact.email, now);
+  await o.openUnit((unit) => refuseSecondUpcomingCall(unit.tx, contact.email, now));
 
   const booking: Booking = await o.scheduler
     .book({
@@ -128,24 +126,14 @@ export async function bookOutsideCall(o: {
       language: input.language,
     })
     .catch((error: unknown) => {
-      throw refusal(error, 'book');
+      throw refusal(error, 'book', o.log);
     });
 
-  let saved: { row: CallRow; token: string; emailId: string };
+  let saved: { row: CallRow; token: string };
   try {
-    saved = await db.transaction(async (tx) => {
-      await refuseSecondUpcomingCall(tx, contact.email, now);
-      return writeBookedCall(tx, services, {
-        counsellorId: await staffMemberOf(tx, booking.hostEmail),
-        startsAt: booking.startsAt,
-        endsAt: booking.endsAt,
-        providerRef: booking.reference,
-        ...contact,
-        language: input.language,
-        reminder: input.reminder,
-        timeZone: input.timeZone,
-      });
-    });
+    saved = await o.openUnit((unit) =>
+      saveOutsideBooking(unit, { links: o.links, booking, contact, input, now }),
+    );
   } catch (error) {
     await o.scheduler.cancel(booking.reference).catch(() => {
       // Nothing personal in the line: staff find the booking in Cal.com by its time.
@@ -158,7 +146,6 @@ export async function bookOutsideCall(o: {
     if (isUniqueViolation(error)) throw new AppError('Conflict', SLOT_TAKEN);
     throw error;
   }
-  services.onEmailQueued?.(saved.emailId);
   o.log.info(
     { callId: saved.row.id, counsellorId: saved.row.counsellorId, scheduler: o.scheduler.kind },
     'counselling call booked',
@@ -167,98 +154,54 @@ export async function bookOutsideCall(o: {
 }
 
 /**
- * Moves or cancels, from its emailed link, a call the outside scheduler holds. The call's row is locked for the
- * whole change, the scheduler asked under that lock, and the row and its email written in the same
- * transaction: two clicks on one link are decided one after the other, and a refusal or an outage leaves the
- * row as it was. A call of the product's own (booked before the switch to the outside scheduler) is changed by
- * the product's rules, as before.
+ * Moves or cancels, from its emailed link, a call the outside scheduler holds: a unit reads the call (and
+ * refuses one that cannot change), the scheduler is asked outside any unit, and a second unit writes its
+ * answer and the email, provided the row is still as read (saveOutsideChange): two clicks on one link are
+ * decided one after the other, the second refused, and a refusal or an outage of the scheduler leaves the row
+ * as it was. A call of the product's own (booked before the switch to the outside scheduler) is changed by the
+ * product's rules, as before.
  */
 export async function changeOutsideCall(o: {
-  services: Services;
+  openUnit: OpenUnit;
   scheduler: SchedulingProvider;
+  links: CallLinks;
+  agencyTimeZone: string;
   token: string;
   input: ChangeCallInput;
   log: FastifyBaseLogger;
   now?: Date;
 }) {
-  const { services, input } = o;
+  const { input } = o;
   const now = o.now ?? new Date();
-  const { db } = services.database;
-  const key = callTokenKey(services.config.authSecret);
-  const opened = openCallToken(key, o.token, now);
-  const [held] =
-    'refused' in opened
-      ? []
-      : await db
-          .select({ providerRef: counsellingCall.providerRef })
-          .from(counsellingCall)
-          .where(eq(counsellingCall.id, opened.callId));
-  // A bad or expired link is refused by the product's own path, with its own words.
-  if (!held?.providerRef) return changeCallByToken(o);
+  const held = await o.openUnit((unit) => heldCallOfToken(unit, { links: o.links, token: o.token, now }));
+  if (held === 'own') return changeOwnCall({ ...o, now });
 
-  let outcome: { row: CallRow; emailId: string; firstName: string | null };
-  try {
-    outcome = await db.transaction(async (tx) => {
-      const call = await callOfToken(tx, services, o.token, now, true);
-      if (!isLiveCall(call.state) || call.startsAt <= now || !call.providerRef)
-        throw new AppError('Conflict', CALL_NOT_CHANGEABLE);
-      let row: CallRow;
-      if (input.action === 'cancel') {
-        await o.scheduler.cancel(call.providerRef).catch((error: unknown) => {
-          // Already cancelled there (from the scheduler's own email, say): the call is cancelled here too.
-          if (
-            error instanceof SchedulingError &&
-            (error.code === 'notChangeable' || error.code === 'notFound')
-          )
-            return;
-          throw refusal(error, 'change');
-        });
-        [row] = (await tx
-          .update(counsellingCall)
-          .set({ state: 'cancelled', revision: call.revision + 1 })
-          .where(eq(counsellingCall.id, call.id))
-          .returning()) as [CallRow];
-      } else {
-        const moved = await o.scheduler
-          .reschedule(call.providerRef, input.startsAt)
-          .catch((error: unknown) => {
-            throw refusal(error, 'change');
-          });
-        [row] = (await tx
-          .update(counsellingCall)
-          .set({
-            // A move may go to another host; an answer that names none keeps the counsellor.
-            counsellorId:
-              moved.hostEmail === undefined ? call.counsellorId : await staffMemberOf(tx, moved.hostEmail),
-            startsAt: moved.startsAt,
-            endsAt: moved.endsAt,
-            state: 'rescheduled',
-            providerRef: moved.reference,
-            revision: call.revision + 1,
-          })
-          .where(eq(counsellingCall.id, call.id))
-          .returning()) as [CallRow];
-      }
-      const kind = input.action === 'cancel' ? 'cancelled' : 'rescheduled';
-      const token = kind === 'cancelled' ? null : signCallToken(key, row.id, row.endsAt);
-      const emailId = await enqueueEmail(
-        tx,
-        services.cipher,
-        callEmail({ call: row, kind, publicUrl: services.config.publicUrl, token }),
-      );
-      return { row, emailId, firstName: await counsellorFirstName(tx, row.counsellorId) };
+  let moved: OutsideBooking | null = null;
+  if (input.action === 'cancel') {
+    await o.scheduler.cancel(held.providerRef).catch((error: unknown) => {
+      // Already cancelled there (from the scheduler's own email, say): the call is cancelled here too.
+      if (error instanceof SchedulingError && (error.code === 'notChangeable' || error.code === 'notFound'))
+        return;
+      throw refusal(error, 'change', o.log);
     });
+  } else {
+    moved = await o.scheduler.reschedule(held.providerRef, input.startsAt).catch((error: unknown) => {
+      throw refusal(error, 'change', o.log);
+    });
+  }
+
+  let outcome: { row: CallRow; token: string | null; firstName: string | null };
+  try {
+    outcome = await o.openUnit((unit) => saveOutsideChange(unit, { links: o.links, held, moved }));
   } catch (error) {
-    // A refusal left both sides as they were; anything else came after the scheduler may have said yes.
-    if (!(error instanceof AppError))
-      o.log.error(
-        { scheduler: o.scheduler.kind, action: input.action },
-        'counselling call: the outside scheduler may have changed a call whose row could not be saved',
-      );
+    // The scheduler said yes; the row could not follow (changed meanwhile, or the database failed).
+    o.log.error(
+      { scheduler: o.scheduler.kind, action: input.action },
+      'counselling call: the outside scheduler may have changed a call whose row could not be saved',
+    );
     if (isUniqueViolation(error)) throw new AppError('Conflict', SLOT_TAKEN);
     throw error;
   }
-  services.onEmailQueued?.(outcome.emailId);
   o.log.info({ callId: outcome.row.id, state: outcome.row.state }, 'counselling call changed');
-  return callView(outcome.row, outcome.firstName, now);
+  return { ...callView(outcome.row, outcome.firstName, now), token: outcome.token };
 }

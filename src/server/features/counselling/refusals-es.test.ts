@@ -143,11 +143,17 @@ describe('the counselling API’s refusals in Spanish', () => {
       callTokenKey(t.config.authSecret),
       randomUUID(),
       new Date(Date.now() + 9 * HOUR),
+      0,
     );
     const notFound = await t.client().get(`/api/counselling/calls/by-token/${unknown}`, SPANISH);
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json().message).toBe('Este enlace no es válido.');
-    const over = signCallToken(callTokenKey(t.config.authSecret), randomUUID(), new Date(Date.now() - 1000));
+    const over = signCallToken(
+      callTokenKey(t.config.authSecret),
+      randomUUID(),
+      new Date(Date.now() - 1000),
+      0,
+    );
     const expired = await t.client().get(`/api/counselling/calls/by-token/${over}`, SPANISH);
     expect(expired.json().message).toBe('Este enlace ha vencido: la llamada para la que era ya pasó.');
 

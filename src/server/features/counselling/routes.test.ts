@@ -353,22 +353,28 @@ describe('the emailed links: GET and POST /api/counselling/calls/by-token/:token
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ state: 'rescheduled', startsAt: slots[3]!.startsAt });
+    // The move answers the call's new link; the booking email's link no longer reads or changes it.
+    const newToken = (moved.json() as { token: string }).token;
+    expect(newToken).not.toBe(token);
     const movedMail = (await t.emailsTo(email)).at(-1)!;
+    expect(movedMail.text).toContain(encodeURIComponent(newToken));
     expect(movedMail.kind).toBe('counselling-call-rescheduled');
     expect(Buffer.from(movedMail.attachments[0]!.content, 'base64').toString('utf8')).toContain('SEQUENCE:1');
     // The first slot is open again.
     expect((await openSlots())[0]!.startsAt).toBe(slots[0]!.startsAt);
 
-    const cancelled = await t.client().post(`/api/counselling/calls/by-token/${token}`, { action: 'cancel' });
+    const cancelled = await t
+      .client()
+      .post(`/api/counselling/calls/by-token/${newToken}`, { action: 'cancel' });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ state: 'cancelled', changeable: false });
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled', changeable: false, token: null });
     const cancelMail = (await t.emailsTo(email)).at(-1)!;
     expect(cancelMail.kind).toBe('counselling-call-cancelled');
     const ics = Buffer.from(cancelMail.attachments[0]!.content, 'base64').toString('utf8');
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain('STATUS:CANCELLED');
     expect(
-      (await t.client().post(`/api/counselling/calls/by-token/${token}`, { action: 'cancel' })).statusCode,
+      (await t.client().post(`/api/counselling/calls/by-token/${newToken}`, { action: 'cancel' })).statusCode,
     ).toBe(409);
     // A cancelled call's time can be booked again.
     expect((await t.client().post('/api/counselling/calls', visitor(slots[3]!.startsAt))).statusCode).toBe(
@@ -397,9 +403,9 @@ describe('the emailed links: GET and POST /api/counselling/calls/by-token/:token
     const forged = [
       `${body}.${mac.startsWith('AA') ? 'BB' : 'AA'}${mac.slice(2)}`,
       `${body.startsWith('AA') ? 'BB' : 'AA'}${body.slice(2)}.${mac}`,
-      signCallToken(other, row!.id, row!.endsAt),
-      signCallToken(key, randomUUID(), row!.endsAt),
-      signCallToken(key, row!.id, new Date(Date.now() - 1000)),
+      signCallToken(other, row!.id, row!.endsAt, row!.revision),
+      signCallToken(key, randomUUID(), row!.endsAt, 0),
+      signCallToken(key, row!.id, new Date(Date.now() - 1000), row!.revision),
     ];
     for (const bad of forged) {
       expect((await t.client().get(`/api/counselling/calls/by-token/${bad}`)).statusCode).toBe(404);
@@ -411,7 +417,9 @@ describe('the emailed links: GET and POST /api/counselling/calls/by-token/:token
       (
         await t
           .client()
-          .get(`/api/counselling/calls/by-token/${signCallToken(key, row!.id, new Date(Date.now() - 1000))}`)
+          .get(
+            `/api/counselling/calls/by-token/${signCallToken(key, row!.id, new Date(Date.now() - 1000), row!.revision)}`,
+          )
       ).json().message,
     ).toBe('This link has expired: the call it was for is over.');
     const [still] = await t.db.select().from(counsellingCall).where(eq(counsellingCall.id, row!.id));

@@ -8,7 +8,7 @@ import {
   todaysCallsViewSchema,
 } from '#domain/validation/counselling-staff';
 import { contactAttemptViewSchema } from '#domain/validation/staff';
-import type { Services } from '#server/services';
+import type { CounsellingDeps } from './deps';
 import { listBorrowerCalls, listTodaysCalls, markCallOutcome } from './staff-calls';
 
 const tags = ['service portal'];
@@ -16,9 +16,8 @@ const staffOnly = { role: 'staff' } as const;
 const idParams = z.object({ id: z.uuid({ error: 'invalid' }) });
 
 /** The service portal's counselling calls: today's list, a borrower's bookings, marking a call's outcome. */
-export const staffCallRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
-  const { agencyTimeZone } = services.config;
+export const staffCallRoutes: FastifyPluginAsyncZod<CounsellingDeps> = async (app, { openUnit, config }) => {
+  const { agencyTimeZone } = config;
   const staff = async (request: {
     viewer: () => Promise<{ userId: string; firstName: string | null } | null>;
   }) => (await request.viewer())!;
@@ -29,19 +28,24 @@ export const staffCallRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       config: staffOnly,
       schema: { tags, querystring: todaysCallsQuerySchema, response: { 200: todaysCallsViewSchema } },
     },
-    async (request) =>
-      listTodaysCalls({
-        db,
-        userId: (await staff(request)).userId,
-        scope: request.query.scope,
-        agencyTimeZone,
-      }),
+    async (request) => {
+      const { userId } = await staff(request);
+      return openUnit((unit) =>
+        listTodaysCalls(unit, {
+          userId,
+          scope: request.query.scope,
+          period: request.query.period,
+          agencyTimeZone,
+        }),
+      );
+    },
   );
 
   app.get(
     '/api/staff/applications/:id/counselling-calls',
     { config: staffOnly, schema: { tags, params: idParams, response: { 200: borrowerCallsViewSchema } } },
-    async (request) => listBorrowerCalls({ db, applicationId: request.params.id, agencyTimeZone }),
+    async (request) =>
+      openUnit((unit) => listBorrowerCalls(unit, { applicationId: request.params.id, agencyTimeZone })),
   );
 
   app.post(
@@ -58,16 +62,11 @@ export const staffCallRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const { call, contactAttempt, smsId } = await markCallOutcome({
-        db,
-        cipher: services.cipher,
-        staff: await staff(request),
-        callId: request.params.id,
-        input: request.body,
-        agencyTimeZone,
-      });
-      if (smsId) services.onSmsQueued?.(smsId);
-      return { call, contactAttempt };
+      const who = await staff(request);
+      // A text the contact attempt sends is handed to the queue by the unit, once it committed.
+      return openUnit((unit) =>
+        markCallOutcome(unit, { staff: who, callId: request.params.id, input: request.body, agencyTimeZone }),
+      );
     },
   );
 };

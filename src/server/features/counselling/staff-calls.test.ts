@@ -104,8 +104,55 @@ describe("today's calls", () => {
     expect(allIds).not.toContain(tomorrow.id);
   });
 
+  it("lists the week's upcoming calls, those booked without an account too, without the cancelled ones", async () => {
+    const anonymous = await seedCall({
+      counsellorId: bea.userId,
+      startsAt: new Date(day.to.getTime() + 3 * 24 * HOUR + 2 * HOUR),
+      name: 'Wendy Walkin',
+    });
+    const withAccount = await seedCall({
+      counsellorId: bea.userId,
+      startsAt: new Date(day.to.getTime() + 24 * HOUR + 2 * HOUR),
+      borrowerUserId: pat.userId,
+    });
+    const cancelled = await seedCall({
+      counsellorId: bea.userId,
+      startsAt: new Date(day.to.getTime() + 2 * 24 * HOUR + 2 * HOUR),
+      state: 'cancelled',
+    });
+    const nextWeek = await seedCall({
+      counsellorId: bea.userId,
+      startsAt: new Date(day.from.getTime() + 7 * 24 * HOUR + 2 * HOUR),
+    });
+    const res = await bea.client.get(`${TODAY}?period=week`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.period).toBe('week');
+    const ids = body.calls.map((c: { id: string }) => c.id);
+    expect(ids.indexOf(withAccount.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(anonymous.id)).toBeGreaterThan(ids.indexOf(withAccount.id));
+    expect(ids).not.toContain(cancelled.id);
+    expect(ids).not.toContain(nextWeek.id);
+    expect(body.calls.find((c: { id: string }) => c.id === anonymous.id)).toMatchObject({
+      name: 'Wendy Walkin',
+      applicationId: null,
+    });
+    expect(body.lastDay > body.day).toBe(true);
+    // The day alone still lists only today's.
+    const today = (await bea.client.get(TODAY)).json();
+    expect(today.period).toBe('day');
+    expect(today.lastDay).toBe(today.day);
+    expect(today.calls.map((c: { id: string }) => c.id)).not.toContain(anonymous.id);
+  });
+
   it('refuses an unknown scope and unknown parameters with a 400', async () => {
-    for (const query of ['scope=everyone', 'scope=%00', `scope=${'a'.repeat(5000)}`, 'scope=all&x=1']) {
+    for (const query of [
+      'scope=everyone',
+      'scope=%00',
+      `scope=${'a'.repeat(5000)}`,
+      'scope=all&x=1',
+      'period=year',
+    ]) {
       const res = await ana.client.get(`${TODAY}?${query}`);
       expect(res.statusCode, query).toBe(400);
     }

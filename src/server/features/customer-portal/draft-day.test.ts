@@ -67,6 +67,7 @@ describe('PUT /api/customer-portal/settings/draft-day', () => {
       draftDay: 15,
       nextDraftDate: a.firstDraftDate,
       monthlyDraft: a.authorized,
+      amountChange: null,
       upcomingChange: null,
       schedule: { firstDraftDate: a.firstDraftDate, termInMonths: expect.any(Number), draftDayChanges: [] },
       today: today(),

@@ -1,27 +1,34 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { debtFreeDate, projectPayoff } from '#domain/enrollment/plan-projection';
 import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import type { PlanView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
-import { nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
-import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
+import { draftDateAt, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
+import { authorizedAmountOf, draftAmountOn, planChange } from '#domain/enrollment/plan-change';
 import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
 import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
-import { planChangeNotice } from '#server/db/schema/enrollment';
+import { planAuthorization, planChangeNotice } from '#server/db/schema/enrollment';
 import { proposal } from '#server/db/schema/index';
 import { agreedPaymentOf } from '#domain/enrollment/proposal-answers';
-import { creditorNameOf, currentPaymentOf, loadPlanTerms } from '#server/application/plan-terms';
+import {
+  creditorNameOf,
+  currentPaymentOf,
+  loadPlanTerms,
+  type LoadedPlan,
+} from '#server/application/plan-terms';
 import { last4 } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
+import { ownCurrentApplication } from '#server/application/own-application';
+import { raisedByOf } from './authorization-addendum';
 
 /** The customer portal is for borrowers who signed the Letter of Authorization: the signed-in borrower's
  * application, refused (with where it stands) before the letter is signed. */
 export async function signedApplication(db: Db, userId: string) {
   const app = await db.query.application.findFirst({
-    where: eq(application.owner, userId),
+    where: ownCurrentApplication(userId),
     columns: { id: true, status: true, lastViewedPage: true },
   });
   if (!app) throw new AppError('NotFound');
@@ -39,6 +46,50 @@ const lastAnswerDay = (
   const answered = offers.filter((x) => x.status !== null).map((x) => x.updatedAt.getTime());
   return answered.length > 0 ? dayOf(new Date(Math.max(...answered))) : null;
 };
+
+/**
+ * What changed since the borrower authorized the plan, as My plan and Settings state it: the authorized
+ * amount, the first draft the new amount applies to, and whether it waits for a confirmation; null when the
+ * amount is the authorized one. Announced on the day of the newest notice (else of the newest answer).
+ */
+export async function planChangeNow(
+  db: Db,
+  applicationId: string,
+  plan: LoadedPlan,
+  today: string,
+  dayOf: (at: Date) => string,
+): Promise<PlanView['change']> {
+  const [notice] = await db
+    .select({ createdAt: planChangeNotice.createdAt })
+    .from(planChangeNotice)
+    .where(eq(planChangeNotice.applicationId, applicationId))
+    .orderBy(desc(planChangeNotice.createdAt))
+    .limit(1);
+  const announced = (notice ? dayOf(notice.createdAt) : null) ?? lastAnswerDay(plan.offers, dayOf) ?? today;
+  const found = planChange({
+    terms: plan.terms,
+    authorizedMonthlyDraft: authorizedAmountOf(plan.authorization),
+    announced,
+    today,
+  });
+  if (!found || found.monthlyDraft === found.authorizedMonthlyDraft) return null;
+  const authorized = plan.authorization;
+  return {
+    authorizedMonthlyDraft: found.authorizedMonthlyDraft,
+    appliesFrom: found.appliesFrom,
+    needsConfirmation: found.needsConfirmation,
+    // Why the amount went up: a creditor's counter-offer, never a creditor the borrower left out themselves.
+    raisedBy: found.needsConfirmation ? await raisedByOf(db, plan) : [],
+    authorizedTermInMonths: authorized?.termInMonths ?? null,
+    authorizedLastDraftDate:
+      authorized && authorized.termInMonths > 0
+        ? draftDateAt(
+            { firstDraftDate: authorized.firstDraftDate, draftDayChanges: authorized.draftDayChanges },
+            authorized.termInMonths - 1,
+          )
+        : null,
+  };
+}
 
 /** A creditor's proposal as My plan states it: when it was prepared, sent and answered, and what was agreed. */
 const proposalLine = (
@@ -81,6 +132,7 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
   }))!;
   const plan = await loadPlanTerms(db, app.id, { today });
   const { terms } = plan;
+  const nextDraftDate = nextDraftOnOrAfter(terms, today);
   const onPlan = new Map(terms.creditors.map((c) => [c.id, c]));
   const direct = new Map(terms.payDirectly.map((c) => [c.id, c]));
   const { dayOf } = o.services;
@@ -101,8 +153,9 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
       newMonthlyPayment: onPlan.get(x.id)?.payment ?? 0,
       payDirectly: left ? left.currentPayment : null,
       // A creditor's counter-offer changes its rate and term: the plan's terms carry them.
-      proposedApr: onPlan.get(x.id)?.proposedAprBp ?? x.proposedApr,
-      term: onPlan.get(x.id)?.term ?? x.term,
+      // A creditor the plan does not pay has no plan rate or term: the borrower pays it as before.
+      proposedApr: onPlan.get(x.id)?.proposedAprBp ?? null,
+      term: onPlan.get(x.id)?.term ?? null,
       proposal: proposalLine(proposals.get(x.id), onPlan.get(x.id)?.payment, dayOf),
     };
   });
@@ -118,34 +171,26 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     undefined,
     { owedAfterDraft: terms.owedAfterDraft, interest: terms.planInterest },
   );
-  const [notice] = await db
-    .select({ createdAt: planChangeNotice.createdAt })
-    .from(planChangeNotice)
-    .where(eq(planChangeNotice.applicationId, app.id))
-    .orderBy(desc(planChangeNotice.createdAt))
-    .limit(1);
-  const announced = (notice ? dayOf(notice.createdAt) : null) ?? lastAnswerDay(plan.offers, dayOf) ?? today;
-  const found = planChange({
-    terms,
-    authorizedMonthlyDraft: authorizedAmountOf(plan.authorization),
-    announced,
-    today,
-  });
-  const change =
-    found && found.monthlyDraft !== found.authorizedMonthlyDraft
-      ? {
-          authorizedMonthlyDraft: found.authorizedMonthlyDraft,
-          appliesFrom: found.appliesFrom,
-          needsConfirmation: found.needsConfirmation,
-        }
-      : null;
+  const change = await planChangeNow(db, app.id, plan, today, dayOf);
   const confirmed = plan.authorization?.kind === 'reauthorization' ? plan.authorization : null;
+  // The copies of the confirmations (never their PDFs: those are served one at a time).
+  const addenda = await db
+    .select({
+      id: planAuthorization.id,
+      createdAt: planAuthorization.createdAt,
+      monthlyDraft: planAuthorization.monthlyDraftAmount,
+    })
+    .from(planAuthorization)
+    .where(and(eq(planAuthorization.applicationId, app.id), isNotNull(planAuthorization.addendumSha256)))
+    .orderBy(asc(planAuthorization.createdAt));
   const enrollment = app.dmpEnrollment;
   const plaid = app.paymentAccount?.plaidAccount;
   return {
     status: app.status,
     terms: planTermsView(terms),
-    nextDraftDate: nextDraftOnOrAfter(terms, today),
+    nextDraftDate,
+    // The amount of that draft: the authorized one until a change applies (plan-change.ts, draftAmountOn).
+    nextDraftAmount: draftAmountOn(terms, change, nextDraftDate),
     change,
     reauthorization:
       confirmed && confirmed.monthlyDraftAmount === terms.monthlyDraft
@@ -175,12 +220,20 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
       planMonths: payoff.planMonths,
       currentMonths: payoff.currentMonths,
       interestSaved: payoff.interestSaved,
+      // The interest saved is not the whole story: the plan's fees are paid too, and both are stated.
+      fees: terms.totalFees,
+      netSaved: payoff.interestSaved - terms.totalFees,
     },
     paymentAccount: app.paymentAccount
       ? plaid
         ? { institutionName: plaid.plaidItem.institutionName, mask: plaid.mask }
         : { institutionName: null, mask: last4(cipher, app.paymentAccount.accountNumber) }
       : null,
+    addenda: addenda.map((x) => ({
+      id: x.id,
+      confirmedOn: dayOf(x.createdAt),
+      monthlyDraft: x.monthlyDraft,
+    })),
     letter: app.docusign
       ? {
           // The agency's day, as stamped on the letter: a late-evening signature is not dated the next (UTC) day.

@@ -15,7 +15,7 @@ import { signedApplication } from './get-plan';
 export const CUSTOMER_ALERTS_LIMIT = 100;
 
 /** The plan payment a low balance is set against: the amount and the draft after the balance was read. */
-type PlanPayment = { payment: number | null; dateAfter: (day: string) => string | null };
+type PlanPayment = { payment: number | null; dateAfter: (at: Date) => string | null };
 
 /**
  * The figures the borrower is shown for what triggered an alert; null when that record is gone. A low balance
@@ -35,7 +35,8 @@ function figuresOf(facts: TriggerFacts | null, plan: PlanPayment | null): Custom
         available: facts.available !== null,
         readAt,
         payment: plan?.payment ?? null,
-        paymentDate: plan ? plan.dateAfter(readAt.slice(0, 10)) : null,
+        // The draft after the agency's day of the reading, as the alert rule counted it (not its UTC day).
+        paymentDate: plan ? plan.dateAfter(facts.at) : null,
       };
     }
     case 'plaidTransaction':
@@ -65,6 +66,8 @@ export async function listCustomerAlerts(o: {
   userId: string;
   /** The agency's today (Services.today()): the plan's first draft before the letter fixes it. */
   today: string;
+  /** The agency's day of an instant (Services.dayOf): the day a balance was read on. */
+  dayOf: (at: Date) => string;
 }): Promise<CustomerAlertsView> {
   const own = await signedApplication(o.db, o.userId);
   const rows = await o.db
@@ -79,7 +82,7 @@ export async function listCustomerAlerts(o: {
     const { terms } = await loadPlanTerms(o.db, own.id, { today: o.today });
     plan = {
       payment: terms.creditors.length > 0 ? terms.monthlyDraft : null,
-      dateAfter: (day) => nextDraftOnOrAfter(terms, day),
+      dateAfter: (at) => nextDraftOnOrAfter(terms, o.dayOf(at)),
     };
   }
   const itemIds = rows

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLetterDate, formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { changeAppliesFrom } from '#domain/enrollment/plan-change';
 import { formatDollars } from '#domain/money/cents';
+import { budgetRoomOf, planFitOf } from '#server/application/plan-fit';
+import { application } from '#server/db/schema/application';
+import { decision } from '#server/db/schema/decision';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { dmpEnrollment, planAuthorization, planChangeNotice } from '#server/db/schema/enrollment';
 import { auditLog } from '#server/db/schema/ops';
@@ -55,31 +58,46 @@ const notices = (applicationId: string) =>
 const termsNow = async (applicationId: string) => (await loadPlanTerms(t.db, applicationId)).terms;
 
 describe('a creditor declines after the letter is signed', () => {
-  it('emails each signer once: the creditor to pay directly, the new amount and the draft it applies from', async () => {
+  it('emails each signer once every creditor has answered: the creditor to pay directly, the new amount and the draft it applies from', async () => {
     const spouse = `sam.${Date.now()}@example.com`;
     const a = await signedPlan('Declined', { spouse });
-    const [gone, next] = a.offers;
+    const [gone, ...rest] = a.offers;
+    expect(rest.length).toBeGreaterThan(0);
     const res = await decline(gone!.id);
     expect(res.statusCode, res.body).toBe(200);
+    // Another creditor has still to answer: nothing is said yet, so no email carries an amount about to change.
+    expect(await changeEmails(a.email)).toEqual([]);
+    expect(await notices(a.applicationId)).toEqual([]);
+    for (const x of rest) expect((await accept(x.id)).statusCode).toBe(200);
 
     const terms = await termsNow(a.applicationId);
     expect(terms.monthlyDraft).toBeLessThan(a.authorized);
     const direct = terms.payDirectly.find((c) => c.id === gone!.id)!;
     const appliesFrom = changeAppliesFrom(terms, today())!;
-    const [email] = await changeEmails(a.email);
+    const emails = await changeEmails(a.email);
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
     expect(email).toMatchObject({
       subject: 'Your debt management plan has changed',
       links: [{ label: 'See your plan', url: expect.stringMatching(/\/customer-portal\/plan$/) }],
     });
-    expect(email!.text).toContain(`Hi Pat Declined, a creditor has answered the plan we proposed`);
+    expect(email!.text).toContain(`Hi Pat Declined, your plan has changed since you authorized it.`);
     expect(email!.text).toContain(
       `${direct.creditorName} declined the plan, so it is not on it. Please keep paying it yourself, as you do ` +
-        `today: ${direct.creditorName} about ${formatDollars(direct.currentPayment)} a month.`,
+        `today: about ${formatDollars(direct.currentPayment)} a month.`,
     );
+    for (const c of terms.creditors) {
+      expect(email!.text).toContain(
+        `${c.creditorName} accepted the plan as proposed: it receives ${formatUsd(c.payment)} a month.`,
+      );
+    }
     expect(email!.text).toContain(
       `The amount drawn each month for your plan changes from ${formatUsd(a.authorized)} to ` +
         `${formatUsd(terms.monthlyDraft)}, from your draft on ${formatLetterDate(appliesFrom)}.`,
     );
+    // The first draft is the one the change applies from: no earlier draft "stays" at the old amount.
+    expect(appliesFrom).toBe(a.firstDraftDate);
+    expect(email!.text).not.toContain('before then');
     // The spouse signed the letter too: they hear of it as they received the signed copy.
     expect(await changeEmails(spouse)).toHaveLength(1);
 
@@ -90,11 +108,12 @@ describe('a creditor declines after the letter is signed', () => {
       authorizedMonthlyDraft: a.authorized,
       appliesFrom,
       needsConfirmation: false,
+      // No creditor countered with more: nothing to name as the reason.
+      raisedBy: [],
+      authorizedTermInMonths: expect.any(Number),
+      authorizedLastDraftDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
 
-    // Another answer that leaves the terms as they are sends nothing more.
-    expect((await accept(next!.id)).statusCode).toBe(200);
-    expect(await changeEmails(a.email)).toHaveLength(1);
     expect(await notices(a.applicationId)).toEqual([
       expect.objectContaining({
         authorizedMonthlyDraftAmount: a.authorized,
@@ -111,12 +130,13 @@ describe('a creditor declines after the letter is signed', () => {
       expect.objectContaining({
         actorId: staff.userId,
         before: { monthlyDraft: a.authorized },
-        after: {
+        after: expect.objectContaining({
           monthlyDraft: terms.monthlyDraft,
           appliesFrom,
           needsConfirmation: false,
           payDirectly: [gone!.id],
-        },
+          termInMonths: terms.termInMonths,
+        }),
       }),
     ]);
     // A lower amount needs no confirmation.
@@ -125,6 +145,78 @@ describe('a creditor declines after the letter is signed', () => {
     ).toMatchObject({
       message: NOTHING_TO_CONFIRM_MESSAGE,
     });
+  });
+
+  it('one email for a counter-offer and a decline recorded seconds apart; a creditor the agency could not reach is not said to decline', async () => {
+    const a = await signedPlan('Countered');
+    const [countered, unreached, ...rest] = a.offers;
+    expect(unreached).toBeDefined();
+    for (const x of rest) expect((await accept(x.id)).statusCode).toBe(200);
+    const before = await termsNow(a.applicationId);
+    const proposed = before.creditors.find((c) => c.id === countered!.id)!;
+    const counter = await staff.client.post(`/api/staff/offers/${countered!.id}/status`, {
+      version: 0,
+      status: 'counterOffer',
+      counterPayment: proposed.payment + 2_000,
+      counterApr: 990,
+      creditorAccount: creditor,
+    });
+    expect(counter.statusCode, counter.body).toBe(200);
+    expect(await changeEmails(a.email)).toEqual([]);
+    // A tight budget: it leaves $100 less than the draft the borrower signed for.
+    const plan = await loadPlanTerms(t.db, a.applicationId);
+    const room = (await budgetRoomOf(t.db, a.applicationId, plan.decision))!;
+    await t.db
+      .update(decision)
+      .set({ currentIncome: a.authorized - 10_000 + room.expenses + room.otherDebtPayments })
+      .where(eq(decision.id, plan.decision!.id));
+    const notReached = await staff.client.post(`/api/staff/offers/${unreached!.id}/status`, {
+      version: 0,
+      status: 'declined',
+      reasons: ['unableToContactTheLender'],
+    });
+    expect(notReached.statusCode, notReached.body).toBe(200);
+
+    const terms = await termsNow(a.applicationId);
+    const emails = await changeEmails(a.email);
+    expect(emails).toHaveLength(1);
+    const text = emails[0]!.text;
+    const now = terms.creditors.find((c) => c.id === countered!.id)!;
+    expect(text).toContain(
+      `${now.creditorName} made a counter-offer: it accepts ${formatUsd(now.payment)} a month at 9.90% APR, ` +
+        `instead of the ${formatUsd(proposed.payment)} a month at ` +
+        `${(proposed.proposedAprBp / 100).toFixed(2)}% APR we proposed.`,
+    );
+    const direct = terms.payDirectly.find((c) => c.id === unreached!.id)!;
+    expect(text).toContain(`We could not reach ${direct.creditorName} to agree the plan`);
+    expect(text).not.toContain(`${direct.creditorName} declined`);
+    // The counsellor sees the budget check re-run on the plan as it now stands, the figures the email used.
+    const fit = await planFitOf(t.db, await loadPlanTerms(t.db, a.applicationId), a.applicationId);
+    const summary = (await staff.client.get(`/api/staff/applications/${a.applicationId}`)).json();
+    expect(summary.decision.decision.budgetFit).toEqual(fit);
+    // The same figure is stored for the counsellors' queue, which flags and filters the plan.
+    const [row] = await t.db
+      .select({ planFitLeft: application.planFitLeft })
+      .from(application)
+      .where(eq(application.id, a.applicationId));
+    expect(row!.planFitLeft).toBe(fit!.left);
+    const listed = (
+      await staff.client.get(`/api/staff/queue?searchValue=Countered&planNoLongerFits=true`)
+    ).json();
+    expect(listed.tiles.map((x: { applicationId: string }) => x.applicationId)).toContain(a.applicationId);
+    expect(fit!.payDirectly).toBe(direct.currentPayment);
+    expect(fit!.monthlyDraft).toBe(terms.monthlyDraft);
+    expect(fit!.fits).toBe(false);
+    expect(text).toContain(
+      `Your plan’s draft of ${formatUsd(fit!.monthlyDraft)} and the ${formatUsd(fit!.payDirectly)} a month you ` +
+        `keep paying creditors yourself come to ${formatUsd(fit!.monthlyTotal)} a month, ` +
+        `${formatUsd(-fit!.left)} more than the ${formatUsd(fit!.room)} your budget leaves after your expenses.`,
+    );
+    if (terms.termInMonths !== before.termInMonths) {
+      expect(text).toContain(
+        `Your plan now takes ${terms.termInMonths} monthly drafts instead of the ${before.termInMonths} you authorized.`,
+      );
+    }
   });
 
   it('sends nothing while the answers leave the authorized plan as it is', async () => {
@@ -147,6 +239,9 @@ describe('the plan now needs more than the borrower authorized', () => {
     const a = await signedPlan('Higher', { authorizedDelta: -5_000 });
     const [first, ...rest] = a.offers;
     expect((await accept(first!.id)).statusCode).toBe(200);
+    expect(await changeEmails(a.email)).toEqual([]);
+    // The last answer hands the plan over: the authorized amount is what the agency draws; the higher one waits.
+    for (const x of rest) expect((await accept(x.id)).statusCode).toBe(200);
     const terms = await termsNow(a.applicationId);
     const appliesFrom = changeAppliesFrom(terms, today())!;
 
@@ -169,8 +264,6 @@ describe('the plan now needs more than the borrower authorized', () => {
       `If you confirm now, ${formatUsd(terms.monthlyDraft)} is drawn from your draft on ${formatLetterDate(appliesFrom)}.`,
     );
 
-    // The last answer hands the plan over: the authorized amount is what the agency draws; the higher one waits.
-    for (const x of rest) expect((await accept(x.id)).statusCode).toBe(200);
     expect(await changeEmails(a.email)).toHaveLength(1);
     const enrollmentRow = async () =>
       (await t.db.select().from(dmpEnrollment).where(eq(dmpEnrollment.applicationId, a.applicationId)))[0];
@@ -183,6 +276,10 @@ describe('the plan now needs more than the borrower authorized', () => {
       authorizedMonthlyDraft: a.authorized,
       appliesFrom,
       needsConfirmation: true,
+      // No creditor countered with more: nothing to name as the reason.
+      raisedBy: [],
+      authorizedTermInMonths: expect.any(Number),
+      authorizedLastDraftDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect(plan.reauthorization).toBeNull();
 

@@ -6,7 +6,12 @@ import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
 import { lockApplication } from '#server/application/application-state';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { recordAudit } from '#server/audit/record-audit';
+import { planRecipients } from '#server/application/plan-recipients';
+import { enqueueEmail } from '#server/email/outbox';
+import { authorizationAddendumEmail } from '#server/email/templates';
+import { formatConfirmedAt } from '#domain/enrollment/authorization-addendum';
 import type { Services } from '#server/services';
+import { renderAuthorizationAddendum } from './authorization-addendum';
 import { signedApplication } from './get-plan';
 
 export const NOTHING_TO_CONFIRM_MESSAGE = 'Your plan has no new amount waiting for your confirmation.';
@@ -17,7 +22,9 @@ export const TERMS_CHANGED_MESSAGE =
  * POST /api/customer-portal/plan/reauthorize: the borrower confirms a higher amount drawn each month than the
  * one they authorized. The amount they saw must still be the terms' (409 otherwise). Records a
  * 'reauthorization' with the new terms on the same schedule (the letter's first draft and day), the first draft
- * it applies to (10 days' notice from today), and lets the plan handed to the agency draw it; audited.
+ * it applies to (10 days' notice from today), and lets the plan handed to the agency draw it; audited. The
+ * borrower gets a copy of this new authorization: an addendum to their letter (a PDF stored, sealed, with the
+ * confirmation and listed on My plan), emailed to them in their language.
  */
 export async function reauthorizePlan(o: {
   services: Services;
@@ -28,9 +35,10 @@ export async function reauthorizePlan(o: {
   const { db } = o.services.database;
   const today = o.today ?? o.services.today();
   const own = await signedApplication(db, o.userId);
-  const handedOver = await db.transaction(async (tx) => {
+  const { handedOver, emailId } = await db.transaction(async (tx) => {
     await lockApplication(tx, own.id);
-    const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
+    const plan = await loadPlanTerms(tx, own.id, { today });
+    const { terms, authorization } = plan;
     const change = planChange({
       terms,
       authorizedMonthlyDraft: authorizedAmountOf(authorization),
@@ -40,6 +48,18 @@ export async function reauthorizePlan(o: {
     if (!change?.needsConfirmation || !authorization)
       throw new AppError('Conflict', NOTHING_TO_CONFIRM_MESSAGE);
     if (o.monthlyDraft !== terms.monthlyDraft) throw new AppError('Conflict', TERMS_CHANGED_MESSAGE);
+    // The borrower's copy is written to them: the first of the letter's signers (the borrower), in their language.
+    const [person] = await planRecipients(tx, own.id);
+    const language = person?.language ?? 'en';
+    // One instant for the record and its copy: the addendum states the moment the row holds.
+    const confirmedAt = new Date();
+    const addendum = await renderAuthorizationAddendum(tx, o.services, {
+      applicationId: own.id,
+      plan,
+      change,
+      confirmedAt,
+      language,
+    });
     const [row] = await tx
       .insert(planAuthorization)
       .values({
@@ -54,6 +74,9 @@ export async function reauthorizePlan(o: {
         setupFee: terms.setupFee,
         termInMonths: terms.termInMonths,
         appliesFrom: change.appliesFrom,
+        addendumDocument: addendum.sealed,
+        addendumSha256: addendum.sha256,
+        createdAt: confirmedAt,
       })
       .returning({ id: planAuthorization.id });
     const handedOver = await tx
@@ -76,10 +99,25 @@ export async function reauthorizePlan(o: {
         monthlyDraft: terms.monthlyDraft,
         appliesFrom: change.appliesFrom,
         dmpEnrollmentUpdated: handedOver.length > 0,
+        addendumSha256: addendum.sha256,
       },
     });
-    return handedOver.length > 0;
+    const emailId = person
+      ? await enqueueEmail(
+          tx,
+          o.services.cipher,
+          authorizationAddendumEmail({
+            ...person,
+            publicUrl: o.services.config.publicUrl,
+            figures: addendum.figures,
+            confirmedAt: formatConfirmedAt(confirmedAt, language, o.services.config.agencyTimeZone),
+            pdf: addendum.pdf,
+          }),
+        )
+      : null;
+    return { handedOver: handedOver.length > 0, emailId };
   });
+  if (emailId) o.services.onEmailQueued?.(emailId);
   // A plan the agency already has: its CRM must draw the confirmed amount.
   if (handedOver) o.services.onWebhookQueued?.(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
 }

@@ -9,7 +9,7 @@ import {
   textMessagesSettingSchema,
 } from '#domain/enrollment/settings';
 import { alert } from '#server/db/schema/service-work';
-import { docusign } from '#server/db/schema/enrollment';
+import { docusign, planAuthorization } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { getPlan, signedApplication } from './get-plan';
 import { listCustomerAlerts } from './list-alerts';
@@ -21,7 +21,8 @@ const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['customer-portal'];
 
 /**
- * The customer portal: My plan and the confirmation of a higher amount, the signed letter, the alerts
+ * The customer portal: My plan and the confirmation of a higher amount, the signed letter and the copies of
+ * the confirmations (addenda to it), the alerts
  * (marking one seen), and the settings.
  */
 export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -63,9 +64,32 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
     },
   );
   app.get(
+    '/api/customer-portal/addenda/:id',
+    { config: borrowerOnly, schema: { tags, params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const own = await signedApplication(db, await userId(request));
+      // The id must name a confirmation of the signed-in borrower's own plan: another's is simply not found.
+      const [row] = await db
+        .select({ pdf: planAuthorization.addendumDocument })
+        .from(planAuthorization)
+        .where(and(eq(planAuthorization.id, request.params.id), eq(planAuthorization.applicationId, own.id)));
+      if (!row?.pdf) throw new AppError('NotFound');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="Addendum to Letter of Authorization.pdf"')
+        .send(openSignedLetter(services.cipher, row.pdf));
+    },
+  );
+  app.get(
     '/api/customer-portal/alerts',
     { config: borrowerOnly, schema: { tags, response: { 200: customerAlertsViewSchema } } },
-    async (request) => listCustomerAlerts({ db, userId: await userId(request), today: services.today() }),
+    async (request) =>
+      listCustomerAlerts({
+        db,
+        userId: await userId(request),
+        today: services.today(),
+        dayOf: services.dayOf,
+      }),
   );
   app.post(
     '/api/customer-portal/alerts/:id/seen',
@@ -85,7 +109,13 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
   app.get(
     '/api/customer-portal/settings',
     { config: borrowerOnly, schema: { tags, response: { 200: customerSettingsViewSchema } } },
-    async (request) => getCustomerSettings({ db, userId: await userId(request), today: services.today() }),
+    async (request) =>
+      getCustomerSettings({
+        db,
+        userId: await userId(request),
+        today: services.today(),
+        dayOf: services.dayOf,
+      }),
   );
   app.put(
     '/api/customer-portal/settings/text-messages',

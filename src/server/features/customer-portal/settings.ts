@@ -2,7 +2,8 @@ import { ENROLLMENT_UPDATED_EVENT_TYPE } from '#server/application/partner-event
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { changeDraftDay, DRAFT_DAY_REFUSALS } from '#domain/enrollment/draft-day-change';
-import { authorizedAmountOf, drawableMonthlyDraft } from '#domain/enrollment/plan-change';
+import { authorizedAmountOf, draftAmountOn, drawableMonthlyDraft } from '#domain/enrollment/plan-change';
+import { dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { draftDateAt, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
 import type {
   CustomerSettingsView,
@@ -20,22 +21,31 @@ import { recordAudit } from '#server/audit/record-audit';
 import { enqueueEmail } from '#server/email/outbox';
 import { draftDayChangedEmail } from '#server/email/templates';
 import type { Services } from '#server/services';
-import { signedApplication } from './get-plan';
+import { planChangeNow, signedApplication } from './get-plan';
 
 export const DRAFT_DAY_PREVIEW_STALE_MESSAGE =
   'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
 
 /** The plan's drafts as Settings shows them; null before the borrower authorized dated drafts. */
-function draftsOf(plan: LoadedPlan, today: string): DraftDayView | null {
+function draftsOf(
+  plan: LoadedPlan,
+  today: string,
+  change: Awaited<ReturnType<typeof planChangeNow>>,
+): DraftDayView | null {
   const { terms, authorization } = plan;
   const authorized = authorizedAmountOf(authorization);
   if (authorized === null || !terms.firstDraftDate || terms.creditors.length === 0) return null;
   const nextDraftDate = nextDraftOnOrAfter(terms, today);
   const upcoming = terms.draftDayChanges.at(-1);
+  const monthlyDraft = draftAmountOn(terms, change, nextDraftDate);
+  // The date and amount My plan states for the change (planChangeNow), when it applies after the next draft.
+  const from = change && !change.needsConfirmation ? change.appliesFrom : null;
   return {
     draftDay: Number((nextDraftDate ?? terms.firstDraftDate).slice(8, 10)),
     nextDraftDate,
-    monthlyDraft: drawableMonthlyDraft(terms, authorized).monthlyDraft,
+    monthlyDraft,
+    amountChange:
+      from && monthlyDraft !== terms.monthlyDraft ? { monthlyDraft: terms.monthlyDraft, from } : null,
     upcomingChange:
       upcoming && nextDraftDate && upcoming > nextDraftDate
         ? { draftDay: Number(upcoming.slice(8, 10)), firstDraftOnNewDay: upcoming }
@@ -55,6 +65,8 @@ export async function getCustomerSettings(o: {
   userId: string;
   /** The agency's today (Services.today()). */
   today: string;
+  /** The agency's day of an instant (Services.dayOf); the default zone's without it. */
+  dayOf?: (at: Date) => string;
 }): Promise<CustomerSettingsView> {
   const own = await signedApplication(o.db, o.userId);
   const { today } = o;
@@ -63,10 +75,12 @@ export async function getCustomerSettings(o: {
     .from(borrower)
     .where(eq(borrower.applicationId, own.id));
   const plan = await loadPlanTerms(o.db, own.id, { today });
+  const dayOf = o.dayOf ?? ((at: Date) => dayIn(at, DEFAULT_AGENCY_TIME_ZONE));
+  const change = await planChangeNow(o.db, own.id, plan, today, dayOf);
   return {
     phoneNumberLast4: row?.phoneNumber ? row.phoneNumber.slice(-4) : null,
     receivesTextMessages: !(row?.isOptedOutOfSMS ?? false),
-    drafts: draftsOf(plan, today),
+    drafts: draftsOf(plan, today, change),
   };
 }
 
@@ -97,7 +111,10 @@ export async function setTextMessages(o: {
  * the audit record and an email to each signer of the letter.
  */
 export async function setDraftDay(o: {
-  services: Pick<Services, 'database' | 'cipher' | 'config' | 'onEmailQueued' | 'onWebhookQueued' | 'today'>;
+  services: Pick<
+    Services,
+    'database' | 'cipher' | 'config' | 'onEmailQueued' | 'onWebhookQueued' | 'today' | 'dayOf'
+  >;
   userId: string;
   input: DraftDaySetting;
   today?: string;
@@ -177,5 +194,5 @@ export async function setDraftDay(o: {
   for (const id of emailIds) o.services.onEmailQueued?.(id);
   // A plan the agency already has: its CRM must draft on the new day too.
   if (handedOver) o.services.onWebhookQueued?.(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
-  return getCustomerSettings({ db, userId: o.userId, today });
+  return getCustomerSettings({ db, userId: o.userId, today, dayOf: o.services.dayOf });
 }

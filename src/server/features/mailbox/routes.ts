@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Services } from '#server/services';
 import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
 import { countFailedEmails, openEmailBody } from '#server/email/outbox';
 import { openSmsBody } from '#server/sms/outbox';
+import type { OpenUnit } from '#server/unit-of-work';
+import type { FieldCipher } from '#server/security/field-encryption';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -38,19 +39,24 @@ function deliveryStatus(e: typeof emailOutbox.$inferSelect): string {
   return `pending (attempts ${e.attempts})`;
 }
 
+/** What the mailbox is given: the door to units of work (it reads the outboxes in one), nothing else. */
+export type MailboxDeps = { openUnit: OpenUnit };
+
 /**
  * Development mailbox: every email and text message the product sent, newest first, with the emails' links.
  * Never in production. Email and text bodies are encrypted in the outboxes and opened here for display; a body dropped
  * after the retention period shows as such.
  */
-export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const mailboxRoutes: FastifyPluginAsync<MailboxDeps> = async (app, { openUnit }) => {
   app.get<{ Params: { id: string; index: string } }>(
     '/dev/mailbox/emails/:id/attachments/:index',
     async (request, reply) => {
       const { id, index } = request.params;
       if (!/^[0-9a-f-]{36}$/i.test(id) || !/^\d{1,2}$/.test(index)) return reply.status(404).send();
-      const [row] = await services.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-      const file = row && openEmailBody(services.cipher, row)?.attachments[Number(index)];
+      const file = await openUnit(async ({ tx, cipher }) => {
+        const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+        return row && openEmailBody(cipher, row)?.attachments[Number(index)];
+      });
       if (!file) return reply.status(404).send();
       return reply
         .header('cache-control', 'no-store')
@@ -61,32 +67,37 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
   );
 
   /** The body, or why it cannot be shown (one row sealed with an older key must not break the page). */
-  const readable = (row: typeof emailOutbox.$inferSelect) => {
+  const readable = (cipher: FieldCipher, row: typeof emailOutbox.$inferSelect) => {
     try {
-      return openEmailBody(services.cipher, row) ?? 'Body dropped after the retention period.';
+      return openEmailBody(cipher, row) ?? 'Body dropped after the retention period.';
     } catch {
       return 'Body unreadable with the current ENCRYPTION_KEY.';
     }
   };
   /** A text's body, sealed like an email's. */
-  const readableText = (row: typeof smsOutbox.$inferSelect) => {
+  const readableText = (cipher: FieldCipher, row: typeof smsOutbox.$inferSelect) => {
     try {
-      return openSmsBody(services.cipher, row) ?? 'Body dropped after the retention period.';
+      return openSmsBody(cipher, row) ?? 'Body dropped after the retention period.';
     } catch {
       return 'Text unreadable with the current ENCRYPTION_KEY.';
     }
   };
 
   app.get('/dev/mailbox', async (_request, reply) => {
-    const emails = await services.database.db
-      .select()
-      .from(emailOutbox)
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(200);
+    // One unit reads the emails, the count of failed ones and the texts, and opens their bodies; the page is
+    // made from them after it.
+    const { emails, failed, texts } = await openUnit(async ({ tx, cipher }) => {
+      const emailRows = await tx.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(200);
+      const textRows = await tx.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(200);
+      return {
+        emails: emailRows.map((row) => ({ row, body: readable(cipher, row) })),
+        failed: await countFailedEmails(tx),
+        texts: textRows.map((row) => ({ row, body: readableText(cipher, row) })),
+      };
+    });
     const items = emails
-      .map((e) => {
+      .map(({ row: e, body }) => {
         const meta = `To <strong class="to">${esc(e.to)}</strong> · ${esc(e.kind)} · ${e.createdAt.toISOString()} · ${deliveryStatus(e)}`;
-        const body = readable(e);
         const article = e.failedAt ? '<article class="mail failed">' : '<article class="mail">';
         if (typeof body === 'string')
           return `${article}
@@ -108,17 +119,11 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
 </article>`;
       })
       .join('\n');
-    const failed = await countFailedEmails(services.database.db);
-    const texts = await services.database.db
-      .select()
-      .from(smsOutbox)
-      .orderBy(desc(smsOutbox.createdAt))
-      .limit(200);
     const textItems = texts
       .map(
-        (m) => `<article class="mail sms">
+        ({ row: m, body }) => `<article class="mail sms">
   <p class="meta">Text to <strong class="to">${esc(m.to)}</strong> · ${esc(m.eventType)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'delivered' : `pending (attempts ${m.attempts})`}</p>
-  <pre>${esc(readableText(m))}</pre>
+  <pre>${esc(body)}</pre>
 </article>`,
       )
       .join('\n');
@@ -126,7 +131,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
-.mail{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}.failed{border-color:#b91c1c}.failed .status,.warn{color:#b91c1c;font-weight:600}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;background:#f9fafb;padding:.75rem}</style></head>
+.mail{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0;overflow-wrap:anywhere}.failed{border-color:#b91c1c}.failed .status,.warn{color:#b91c1c;font-weight:600}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;background:#f9fafb;padding:.75rem}</style></head>
 <body><main><h1>Dev mailbox</h1><p>Emails sent by this development server (${emails.length}). This page does not exist in production.</p>
 ${failed > 0 ? `<p class="warn">${failed} email${failed === 1 ? '' : 's'} failed: the queue gave up and will not try again.</p>` : ''}
 ${items || '<p>No emails yet.</p>'}

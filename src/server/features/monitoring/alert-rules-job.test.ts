@@ -7,6 +7,7 @@ import { devMailboxTransport } from '#server/email/outbox';
 import { plaidItem } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
 import { startJobs } from '#server/jobs/queue';
+import { readJobCounts } from '#server/jobs/job-counts';
 import { createFieldCipher } from '#server/security/field-encryption';
 
 // The daily run of the alert rules goes through the job queue like the other scheduled work: a run queued
@@ -57,10 +58,8 @@ describe('the alert-rules job', () => {
       // The second run has finished when the queue holds no job of it in any state but completed.
       const settled = Date.now() + 30_000;
       for (;;) {
-        const { rows } = await t.database.executeSql(
-          `select count(*)::int as n from pgboss.job where name = 'alert-rules' and state <> 'completed'`,
-        );
-        if ((rows[0] as { n: number }).n === 0 || Date.now() > settled) break;
+        const live = (await readJobCounts(t.database)).filter((c) => c.queue === 'alert-rules');
+        if (live.every((c) => c.count === 0) || Date.now() > settled) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(await alertsOf(enrolled)).toEqual([{ type: 'bankAccountDisconnected' }]);

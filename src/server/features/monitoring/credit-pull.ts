@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { dayOf, daysFrom } from '#domain/monitoring/alert-rules';
+import { dayIn, daysBetween } from '#domain/calendar';
 import { riskScore as scoreRisk } from '#domain/underwriting/scores';
 import type { CreditBureau } from '#providers/credit-bureau/port';
 import type { Db } from '#server/db/client';
@@ -49,11 +49,12 @@ async function lastPull(db: Db, applicationId: string, asOf: Date) {
  */
 export async function pullCredit(
   deps: CreditPullDeps,
-  o: { applicationId: string; asOf: Date; pullDays?: number },
+  o: { applicationId: string; asOf: Date; timeZone: string; pullDays?: number },
 ): Promise<CreditPullOutcome> {
   const pullDays = o.pullDays ?? DEFAULT_CREDIT_PULL_DAYS;
   const last = await lastPull(deps.db, o.applicationId, o.asOf);
-  if (!last || daysFrom(dayOf(last), dayOf(o.asOf)) < pullDays) return last ? 'notDue' : 'noFile';
+  if (!last || daysBetween(dayIn(last, o.timeZone), dayIn(o.asOf, o.timeZone)) < pullDays)
+    return last ? 'notDue' : 'noFile';
   const [person] = await deps.db
     .select({
       id: borrower.id,
@@ -114,7 +115,8 @@ export async function pullCredit(
       )
       .orderBy(desc(creditReport.createdAt))
       .limit(1);
-    if (again && daysFrom(dayOf(again.createdAt), dayOf(o.asOf)) < pullDays) return 'notDue' as const;
+    if (again && daysBetween(dayIn(again.createdAt, o.timeZone), dayIn(o.asOf, o.timeZone)) < pullDays)
+      return 'notDue' as const;
     const [row] = await tx
       .insert(creditReport)
       .values({

@@ -15,6 +15,7 @@ import { plaidAccount, plaidItem } from '#server/db/schema/enrollment';
 import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
 import { alert } from '#server/db/schema/service-work';
 import { startJobs } from '#server/jobs/queue';
+import { readJobCounts } from '#server/jobs/job-counts';
 import { createFieldCipher } from '#server/security/field-encryption';
 
 // The monitors as the job queue runs them: the daily data refresh finds the bank asking the customer to sign
@@ -109,10 +110,8 @@ describe('the monitor jobs', () => {
       }
       // Both runs have finished when no alert-rules job is left in any state but completed.
       await waitFor(async () => {
-        const { rows } = await t.database.executeSql(
-          `select count(*)::int as n from pgboss.job where name = 'alert-rules' and state <> 'completed'`,
-        );
-        return (rows[0] as { n: number }).n === 0;
+        const live = (await readJobCounts(t.database)).filter((c) => c.queue === 'alert-rules');
+        return live.every((c) => c.count === 0);
       }, 'the alert-rules runs to finish');
       expect(await alertsOf()).toEqual([
         { type: 'bankAccountDisconnected', triggeredBy: [{ id: item!.id, type: 'plaidItem' }] },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_AGENCY_TIME_ZONE as ZONE } from '#domain/calendar';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debtScore as scoreDebt, riskScore as scoreRisk } from '#domain/underwriting/scores';
@@ -163,7 +164,9 @@ async function enrolledCustomer(o: {
     if (account.subtype === 'checking') checkingId = row!.id;
   }
   // The connection's first read: six months of history and the first income snapshot.
-  expect(await refreshApplication(deps, { applicationId, asOf: CONNECTED })).toBe('refreshed');
+  expect(await refreshApplication(deps, { applicationId, asOf: CONNECTED, timeZone: ZONE })).toBe(
+    'refreshed',
+  );
   const [snapshot] = await db
     .select()
     .from(incomeSnapshot)
@@ -245,7 +248,7 @@ describe('the monitors over a month of sandbox time', () => {
     const everyone = [steady, shrinking, overdraft, nsf, disconnect, inquiring];
 
     // The day of the connection: history before the plan (older fees) is looked at once, here.
-    await runMonitors(deps, { asOf: endOf('2026-03-02') });
+    await runMonitors(deps, { asOf: endOf('2026-03-02'), timeZone: ZONE });
     const before = new Map<string, number>();
     for (const c of everyone) before.set(c.applicationId, (await alertsOf(c.applicationId)).length);
     expect(before.get(steady.applicationId)).toBe(0);
@@ -258,13 +261,14 @@ describe('the monitors over a month of sandbox time', () => {
       await expect(
         runMonitors(deps, {
           asOf,
+          timeZone: ZONE,
           onApplication: () => {
             seen += 1;
             if (seen === stopAfter) throw new Error('killed');
           },
         }),
       ).rejects.toThrow('killed');
-      await runMonitors(deps, { asOf });
+      await runMonitors(deps, { asOf, timeZone: ZONE });
     }
     const month = async (c: Customer) => (await summary(c)).slice(before.get(c.applicationId));
 
@@ -361,7 +365,8 @@ describe('the monitors over a month of sandbox time', () => {
 
     // The whole month again: nothing new.
     const total = (await database.db.select({ id: alert.id }).from(alert)).length;
-    for (let d = 0; d <= 31; d += 1) await runMonitors(deps, { asOf: endOf(dayAfter(CONNECTED, d)) });
+    for (let d = 0; d <= 31; d += 1)
+      await runMonitors(deps, { asOf: endOf(dayAfter(CONNECTED, d)), timeZone: ZONE });
     expect((await database.db.select({ id: alert.id }).from(alert)).length).toBe(total);
     expect(emailed).toHaveLength(2);
   }, 600_000);

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { DEFAULT_AGENCY_TIME_ZONE as ZONE } from '#domain/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '#tests/factories/application';
 import { createTestDatabase } from '#tests/setup/test-database';
@@ -92,11 +93,11 @@ async function enrolledCustomer() {
     );
   return {
     applicationId,
-    balance: (available: number, day: string) =>
+    balance: (available: number, day: string, time?: string) =>
       one(
         db
           .insert(plaidBalance)
-          .values({ plaidAccountId: account.id, available, current: available, createdAt: at(day) })
+          .values({ plaidAccountId: account.id, available, current: available, createdAt: at(day, time) })
           .returning(),
       ),
     transaction: (name: string, amount: number, day: string) =>
@@ -138,7 +139,7 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
   it('raises each alert on the day its trigger appears, naming it, once', async () => {
     const c = await enrolledCustomer();
     const run = (day: string) =>
-      raiseAlerts(database.db, { applicationId: c.applicationId, asOf: at(day, '23:00:00') });
+      raiseAlerts(database.db, { applicationId: c.applicationId, timeZone: ZONE, asOf: at(day, '23:00:00') });
 
     // Day 1: a healthy account, a first income snapshot and a first score: nothing to say.
     await c.balance(250_000, '2026-03-01');
@@ -190,12 +191,34 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
     expect(await alertsOf(c.applicationId)).toHaveLength(6);
   });
 
+  it('counts its days in the agency’s time zone, not UTC: a low balance read late in a Los Angeles evening', async () => {
+    const c = await enrolledCustomer();
+    // 17:30 in Los Angeles on March 9 (PDT), already March 10 in UTC: six days before the March 15 payment
+    // at the agency, outside the five-day window; five in UTC, inside it.
+    const evening = at('2026-03-10', '00:30:00');
+    await c.balance(10_000, '2026-03-10', '00:30:00');
+    const la = 'America/Los_Angeles';
+    expect(
+      await raiseAlerts(database.db, { applicationId: c.applicationId, timeZone: la, asOf: evening }),
+    ).toEqual([]);
+    // The next evening there (March 10, five days before), the same low balance read again alerts.
+    await c.balance(10_000, '2026-03-11', '00:30:00');
+    const next = await raiseAlerts(database.db, {
+      applicationId: c.applicationId,
+      timeZone: la,
+      asOf: at('2026-03-11', '00:30:00'),
+    });
+    expect(next.map((a) => a.type)).toEqual(['balanceBelowDMPPayment']);
+  });
+
   it('writes each alert once when two runs meet (a retried job beside the first attempt)', async () => {
     const c = await enrolledCustomer();
     await c.transaction('NSF RETURNED ITEM FEE', 3_400, '2026-03-08');
     const asOf = at('2026-03-09');
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () => raiseAlerts(database.db, { applicationId: c.applicationId, asOf })),
+      Array.from({ length: 4 }, () =>
+        raiseAlerts(database.db, { applicationId: c.applicationId, asOf, timeZone: ZONE }),
+      ),
     );
     expect(runs.flat().map((a) => a.type)).toEqual(['insufficientFundsTransaction']);
     expect(await alertsOf(c.applicationId)).toHaveLength(1);
@@ -204,24 +227,38 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
   it('raises a disconnection again when the bank drops after a reconnection cleared the first', async () => {
     const c = await enrolledCustomer();
     await c.disconnect();
-    const first = await raiseAlerts(database.db, { applicationId: c.applicationId, asOf: at('2026-03-10') });
+    const first = await raiseAlerts(database.db, {
+      applicationId: c.applicationId,
+      timeZone: ZONE,
+      asOf: at('2026-03-10'),
+    });
     expect(first.map((a) => a.type)).toEqual(['bankAccountDisconnected']);
     // Still disconnected the next day: the same alert, not a second one.
     expect(
-      await raiseAlerts(database.db, { applicationId: c.applicationId, asOf: at('2026-03-11') }),
+      await raiseAlerts(database.db, {
+        applicationId: c.applicationId,
+        timeZone: ZONE,
+        asOf: at('2026-03-11'),
+      }),
     ).toEqual([]);
     // Reconnected (the alert cleared), then dropped again.
     await database.db
       .update(alert)
       .set({ clearedAt: at('2026-03-12') })
       .where(eq(alert.applicationId, c.applicationId));
-    const again = await raiseAlerts(database.db, { applicationId: c.applicationId, asOf: at('2026-03-15') });
+    const again = await raiseAlerts(database.db, {
+      applicationId: c.applicationId,
+      timeZone: ZONE,
+      asOf: at('2026-03-15'),
+    });
     expect(again.map((a) => a.type)).toEqual(['bankAccountDisconnected']);
     expect(await alertsOf(c.applicationId)).toHaveLength(2);
   });
 
   it('says nothing for an application with no bank, plan or scores', async () => {
     const { applicationId } = await createApplication(database.db);
-    expect(await raiseAlerts(database.db, { applicationId, asOf: at('2026-03-09') })).toEqual([]);
+    expect(await raiseAlerts(database.db, { applicationId, timeZone: ZONE, asOf: at('2026-03-09') })).toEqual(
+      [],
+    );
   });
 });

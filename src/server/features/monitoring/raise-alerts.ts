@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { addDays, dayIn } from '#domain/calendar';
 import {
   type AlertCandidate,
   alertKey,
   balanceBelowDmpPayment,
   bankAccountDisconnected,
-  dayOf,
   debtScore30DayDecrease,
   feeTransactions,
   monthlyIncomeDecrease,
@@ -49,12 +49,13 @@ async function candidatesFor(
   applicationId: string,
   asOf: Date,
   settings: AlertSettings,
+  timeZone: string,
 ): Promise<{
   found: AlertCandidate[];
   plan: { firstPaymentDate: string } | null;
   paymentDate: string | null;
 }> {
-  const today = dayOf(asOf);
+  const today = dayIn(asOf, timeZone);
   const [items, enrollment, payment, scores, snapshots, reports] = await Promise.all([
     db
       .select({ id: plaidItem.id, isConnected: plaidItem.isConnected })
@@ -116,7 +117,11 @@ async function candidatesFor(
       .orderBy(desc(plaidBalance.createdAt))
       .limit(1);
     if (balance)
-      paymentDate = nextPaymentDate(plan.firstPaymentDate, dayOf(balance.createdAt), plan.draftDayChanges);
+      paymentDate = nextPaymentDate(
+        plan.firstPaymentDate,
+        dayIn(balance.createdAt, timeZone),
+        plan.draftDayChanges,
+      );
     const low =
       balance &&
       paymentDate &&
@@ -125,12 +130,13 @@ async function candidatesFor(
         monthlyPayment: plan.monthlyPaymentAmount,
         nextPaymentDate: paymentDate,
         windowDays: settings.balanceWindowDays,
+        timeZone,
       });
     if (low) found.push(low);
   }
 
   if (items.length > 0) {
-    const since = dayOf(new Date(asOf.getTime() - settings.transactionLookbackDays * 86_400_000));
+    const since = addDays(today, -settings.transactionLookbackDays);
     const transactions = await db
       .select({ id: plaidTransaction.id, amount: plaidTransaction.amount, name: plaidTransaction.name })
       .from(plaidTransaction)
@@ -159,7 +165,10 @@ async function candidatesFor(
       .from(inquiry)
       .where(eq(inquiry.creditReportId, newest.id));
     found.push(
-      ...newCreditInquiries({ inquiries, lastPullDate: previous ? dayOf(previous.createdAt) : null }),
+      ...newCreditInquiries({
+        inquiries,
+        lastPullDate: previous ? dayIn(previous.createdAt, timeZone) : null,
+      }),
     );
   }
   const firstPaymentDate = plan?.active ? plan.firstPaymentDate : null;
@@ -174,6 +183,7 @@ async function paymentDatesWarned(
   db: Db,
   existing: readonly { type: string; triggeredBy: readonly { id: string; type: string }[] }[],
   firstPaymentDate: string,
+  timeZone: string,
 ): Promise<Set<string>> {
   const balanceIds = existing
     .filter((a) => a.type === 'balanceBelowDMPPayment')
@@ -183,7 +193,7 @@ async function paymentDatesWarned(
     .select({ createdAt: plaidBalance.createdAt })
     .from(plaidBalance)
     .where(inArray(plaidBalance.id, balanceIds));
-  return new Set(rows.map((r) => nextPaymentDate(firstPaymentDate, dayOf(r.createdAt))));
+  return new Set(rows.map((r) => nextPaymentDate(firstPaymentDate, dayIn(r.createdAt, timeZone))));
 }
 
 /**
@@ -193,11 +203,22 @@ async function paymentDatesWarned(
  */
 export async function raiseAlerts(
   db: Db,
-  o: { applicationId: string; asOf: Date; settings?: AlertSettings; notifier?: Notifier },
+  o: {
+    applicationId: string;
+    asOf: Date;
+    /** The agency's time zone (AGENCY_TIME_ZONE): the days the rules count are its days. */
+    timeZone: string;
+    settings?: AlertSettings;
+    notifier?: Notifier;
+  },
 ): Promise<AlertCandidate[]> {
   const settings = o.settings ?? DEFAULT_ALERT_SETTINGS;
   // The reads run side by side on the pool; only the check and the write need the lock.
-  const { found: candidates, plan, paymentDate } = await candidatesFor(db, o.applicationId, o.asOf, settings);
+  const {
+    found: candidates,
+    plan,
+    paymentDate,
+  } = await candidatesFor(db, o.applicationId, o.asOf, settings, o.timeZone);
   if (candidates.length === 0) return [];
   const queued = { emailIds: [] as string[], smsIds: [] as string[] };
   const written = await db.transaction(async (tx) => {
@@ -213,7 +234,9 @@ export async function raiseAlerts(
         .filter((a) => a.clearedAt === null)
         .flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
     );
-    const warned = plan ? await paymentDatesWarned(tx, existing, plan.firstPaymentDate) : new Set<string>();
+    const warned = plan
+      ? await paymentDatesWarned(tx, existing, plan.firstPaymentDate, o.timeZone)
+      : new Set<string>();
     const fresh = [...new Map(candidates.map((c) => [alertKey(c), c])).values()].filter(
       (c) =>
         !raised.has(alertKey(c)) &&

@@ -1,15 +1,12 @@
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { dayOf, daysFrom } from '#domain/monitoring/alert-rules';
+import { dayIn, daysBetween } from '#domain/calendar';
 import { predictIncome } from '#domain/underwriting/income-prediction';
 import { storeIncomeSnapshot } from '#server/application/income-snapshot';
 import { debtScore as scoreDebt } from '#domain/underwriting/scores';
-import {
-  type BankAccount,
-  type BankLink,
-  BankLinkLoginRequiredError,
-  type BankTransaction,
-} from '#providers/bank-link/port';
+import { type BankAccount, type BankLink, BankLinkLoginRequiredError } from '#providers/bank-link/port';
+import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
+import { ensureItemWebhook, storeTransactionUpdates } from '#server/application/bank-history';
 import type { Db, Tx } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { creditReport, debtScore, riskScore } from '#server/db/schema/credit';
@@ -36,46 +33,53 @@ export type RefreshSettings = {
 
 export const DEFAULT_REFRESH_SETTINGS: RefreshSettings = { snapshotDays: 28 };
 
-export type RefreshDeps = { db: Db; bankLink: BankLink; cipher: FieldCipher; log?: FastifyBaseLogger };
+export type RefreshDeps = {
+  db: Db;
+  bankLink: BankLink;
+  cipher: FieldCipher;
+  log?: FastifyBaseLogger;
+  /**
+   * The app's bank-link webhook URL: an item linked without it (before it was configured, or under another
+   * PUBLIC_URL) is told it at its next refresh, so its notices reach the app. None: items are left as they are.
+   */
+  webhookUrl?: string;
+};
 
 export type RefreshOutcome = 'refreshed' | 'disconnected' | 'failed' | 'none';
 
 type ItemRead = {
   itemId: string;
   accounts: BankAccount[];
-  added: BankTransaction[];
-  removed: string[];
-  cursor: string | null;
+  updates: TransactionUpdates;
+  /** Whether the item's history was all read before (a new one's may still be arriving). */
+  finishedBefore: boolean;
 };
 
-/** One item's news since its stored cursor, as of `asOf`, read from the provider (no transaction open). */
+/**
+ * One item's news since its stored cursor, as of `asOf`, read from the provider (no transaction open). A
+ * change between pages of the reading restarts it from the stored cursor (readTransactionUpdates).
+ */
 async function readItem(
   bankLink: BankLink,
-  item: { id: string; accessToken: string; cursor: string | null },
+  item: { id: string; accessToken: string; cursor: string | null; finished: boolean },
   asOf: Date,
 ): Promise<ItemRead> {
   const accounts = await bankLink.getAccounts(item.accessToken, { asOf });
-  const added = new Map<string, BankTransaction>();
-  const removed: string[] = [];
-  let cursor = item.cursor ?? undefined;
-  for (let page = 0; page < MAX_SYNC_PAGES; page++) {
-    const answer = await bankLink.syncTransactions(item.accessToken, cursor, { asOf });
-    for (const t of [...answer.added, ...answer.modified]) added.set(t.transactionId, t);
-    removed.push(...answer.removed);
-    cursor = answer.nextCursor;
-    if (!answer.hasMore) break;
-  }
-  return { itemId: item.id, accounts, added: [...added.values()], removed, cursor: cursor ?? null };
+  const updates = await readTransactionUpdates(bankLink, item.accessToken, item.cursor || null, {
+    maxPages: MAX_SYNC_PAGES,
+    asOf,
+  });
+  return { itemId: item.id, accounts, updates, finishedBefore: item.finished };
 }
 
 /** Stores an item's balances (one reading per account per day) and new transactions, and moves its cursor. */
-async function storeItem(tx: Tx, read: ItemRead, asOf: Date) {
+async function storeItem(tx: Tx, read: ItemRead, asOf: Date, timeZone: string) {
   const accounts = await tx
     .select({ id: plaidAccount.id, providerAccountId: plaidAccount.providerAccountId })
     .from(plaidAccount)
     .where(eq(plaidAccount.plaidItemId, read.itemId));
   const byProvider = new Map(accounts.map((a) => [a.providerAccountId, a.id]));
-  const today = dayOf(asOf);
+  const today = dayIn(asOf, timeZone);
   for (const account of read.accounts) {
     const id = byProvider.get(account.accountId);
     if (!id) continue;
@@ -86,7 +90,7 @@ async function storeItem(tx: Tx, read: ItemRead, asOf: Date) {
       .where(
         and(
           eq(plaidBalance.plaidAccountId, id),
-          sql`(${plaidBalance.createdAt} at time zone 'UTC')::date = ${today}::date`,
+          sql`(${plaidBalance.createdAt} at time zone ${timeZone})::date = ${today}::date`,
         ),
       )
       .limit(1);
@@ -98,30 +102,23 @@ async function storeItem(tx: Tx, read: ItemRead, asOf: Date) {
       createdAt: asOf,
     });
   }
-  const rows = read.added
-    .filter((t) => byProvider.has(t.accountId))
-    .map((t) => ({
-      plaidAccountId: byProvider.get(t.accountId)!,
-      providerTransactionId: t.transactionId,
-      amount: t.amount,
-      date: t.date,
-      name: t.name,
-      createdAt: asOf,
-    }));
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx
-      .insert(plaidTransaction)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoNothing({ target: plaidTransaction.providerTransactionId });
-  }
-  if (read.removed.length > 0) {
-    await tx.delete(plaidTransaction).where(inArray(plaidTransaction.providerTransactionId, read.removed));
-  }
+  // New transactions stored, changed ones updated in place, removed ones deleted.
+  await storeTransactionUpdates(tx, read.itemId, read.updates, asOf);
+  const { updates } = read;
   await tx
     .update(plaidItem)
-    .set({ transactionsCursor: read.cursor, updatedAt: asOf })
+    .set({
+      transactionsCursor: updates.cursor,
+      updatedAt: asOf,
+      // A history that finished arriving since the item was linked (its webhook was missed).
+      ...(updates.reachedEnd && updates.historyComplete ? { isFinishedHistoricalUpdate: true } : {}),
+    })
     .where(eq(plaidItem.id, read.itemId));
 }
+
+/** Whether every item read has its whole history: an income predicted from part of one would read low. */
+const historiesComplete = (reads: ItemRead[]) =>
+  reads.every((r) => r.finishedBefore || (r.updates.reachedEnd && r.updates.historyComplete));
 
 /**
  * A new debt score as of `asOf`, computed as the application's decision computed its score: the newest risk
@@ -194,21 +191,35 @@ export async function recordDebtScore(tx: Tx, o: { applicationId: string; asOf: 
 }
 
 /** Whether the newest snapshot is at least `snapshotDays` old on `asOf` (or there is none). */
-async function snapshotDue(tx: Tx, applicationId: string, asOf: Date, settings: RefreshSettings) {
+async function snapshotDue(
+  tx: Tx,
+  applicationId: string,
+  asOf: Date,
+  settings: RefreshSettings,
+  timeZone: string,
+) {
   const [newest] = await tx
     .select({ createdAt: incomeSnapshot.createdAt })
     .from(incomeSnapshot)
     .where(and(eq(incomeSnapshot.applicationId, applicationId), lte(incomeSnapshot.createdAt, asOf)))
     .orderBy(desc(incomeSnapshot.createdAt))
     .limit(1);
-  return !newest || daysFrom(dayOf(newest.createdAt), dayOf(asOf)) >= settings.snapshotDays;
+  return (
+    !newest || daysBetween(dayIn(newest.createdAt, timeZone), dayIn(asOf, timeZone)) >= settings.snapshotDays
+  );
 }
 
 /**
  * The income snapshot as the application flow takes it (predictIncome over every stored transaction of the
  * application's banks, as of `asOf`).
  */
-async function recordIncomeSnapshot(tx: Tx, applicationId: string, borrowerId: string, asOf: Date) {
+async function recordIncomeSnapshot(
+  tx: Tx,
+  applicationId: string,
+  borrowerId: string,
+  asOf: Date,
+  timeZone: string,
+) {
   const transactions = await tx
     .select({
       id: plaidTransaction.id,
@@ -220,18 +231,21 @@ async function recordIncomeSnapshot(tx: Tx, applicationId: string, borrowerId: s
     .from(plaidTransaction)
     .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
     .innerJoin(plaidItem, eq(plaidItem.id, plaidAccount.plaidItemId))
-    .where(and(eq(plaidItem.applicationId, applicationId), lte(plaidTransaction.date, dayOf(asOf))));
+    .where(
+      and(eq(plaidItem.applicationId, applicationId), lte(plaidTransaction.date, dayIn(asOf, timeZone))),
+    );
   const prediction = predictIncome(
     transactions.map((t) => ({ ...t, name: t.name ?? '' })),
-    dayOf(asOf),
+    dayIn(asOf, timeZone),
   );
   await storeIncomeSnapshot(tx, { applicationId, borrowerId, prediction, at: asOf });
 }
 
 /**
  * The data refresh of one application as of `asOf`: for each connected bank, the accounts' balances and the
- * transactions posted since the stored cursor; then, every `snapshotDays`, a new income snapshot and a new
- * debt score. A bank that asks the customer to sign in again marks its item disconnected (the alert rules
+ * transactions posted since the stored cursor (changed ones updated, removed ones deleted); then, every
+ * `snapshotDays`, a new income snapshot and a new debt score, once every bank's whole history is in. An item
+ * linked without the app's webhook URL is told it first (`webhookUrl`). A bank that asks the customer to sign in again marks its item disconnected (the alert rules
  * raise bankAccountDisconnected from it). Safe to run again for the same day: balances are kept once a day,
  * transactions once by their provider id, and the snapshot is not due again.
  *
@@ -241,7 +255,13 @@ async function recordIncomeSnapshot(tx: Tx, applicationId: string, borrowerId: s
  */
 export async function refreshApplication(
   deps: RefreshDeps,
-  o: { applicationId: string; asOf: Date; settings?: RefreshSettings },
+  o: {
+    applicationId: string;
+    asOf: Date;
+    /** The agency's time zone (AGENCY_TIME_ZONE): a day's balance and a snapshot's age are counted in its days. */
+    timeZone: string;
+    settings?: RefreshSettings;
+  },
 ): Promise<RefreshOutcome> {
   const settings = o.settings ?? DEFAULT_REFRESH_SETTINGS;
   const items = await deps.db
@@ -249,6 +269,8 @@ export async function refreshApplication(
       id: plaidItem.id,
       accessToken: plaidItem.accessToken,
       cursor: plaidItem.transactionsCursor,
+      finished: plaidItem.isFinishedHistoricalUpdate,
+      webhookUrl: plaidItem.webhookUrl,
     })
     .from(plaidItem)
     .where(
@@ -265,10 +287,23 @@ export async function refreshApplication(
   let failed = false;
   for (const item of items) {
     try {
+      const accessToken = deps.cipher.decrypt(item.accessToken!);
+      if (deps.webhookUrl) {
+        await ensureItemWebhook(
+          {
+            db: deps.db,
+            bankLink: deps.bankLink,
+            cipher: deps.cipher,
+            webhookUrl: deps.webhookUrl,
+            log: deps.log,
+          },
+          { id: item.id, accessToken, webhookUrl: item.webhookUrl },
+        );
+      }
       reads.push(
         await readItem(
           deps.bankLink,
-          { id: item.id, accessToken: deps.cipher.decrypt(item.accessToken!), cursor: item.cursor },
+          { id: item.id, accessToken, cursor: item.cursor, finished: item.finished },
           o.asOf,
         ),
       );
@@ -292,16 +327,16 @@ export async function refreshApplication(
         .set({ isConnected: false, updatedAt: o.asOf })
         .where(and(inArray(plaidItem.id, lost), eq(plaidItem.isConnected, true)));
     }
-    for (const read of reads) await storeItem(tx, read, o.asOf);
-    if (failed || lost.length > 0 || reads.length === 0) return;
-    if (!(await snapshotDue(tx, o.applicationId, o.asOf, settings))) return;
+    for (const read of reads) await storeItem(tx, read, o.asOf, o.timeZone);
+    if (failed || lost.length > 0 || reads.length === 0 || !historiesComplete(reads)) return;
+    if (!(await snapshotDue(tx, o.applicationId, o.asOf, settings, o.timeZone))) return;
     const [owner] = await tx
       .select({ id: borrower.id })
       .from(borrower)
       .where(eq(borrower.applicationId, o.applicationId))
       .limit(1);
     if (!owner) return;
-    await recordIncomeSnapshot(tx, o.applicationId, owner.id, o.asOf);
+    await recordIncomeSnapshot(tx, o.applicationId, owner.id, o.asOf, o.timeZone);
     await recordDebtScore(tx, { applicationId: o.applicationId, asOf: o.asOf });
   });
   return lost.length > 0 ? 'disconnected' : failed ? 'failed' : 'refreshed';

@@ -52,6 +52,7 @@ export async function raiseAlertsFor(
   o: {
     applicationIds: readonly string[];
     asOf: Date;
+    timeZone: string;
     settings?: AlertSettings;
     notifier?: Notifier;
     /** Called after each application (progress; a test stops a run half-way here). */
@@ -63,6 +64,7 @@ export async function raiseAlertsFor(
     const raised = await raiseAlerts(db, {
       applicationId,
       asOf: o.asOf,
+      timeZone: o.timeZone,
       settings: o.settings,
       notifier: o.notifier,
     });
@@ -78,6 +80,7 @@ export async function raiseAllAlerts(
   db: Db,
   o: {
     asOf: Date;
+    timeZone: string;
     settings?: AlertSettings;
     notifier?: Notifier;
     onApplication?: (applicationId: string) => void;
@@ -128,6 +131,8 @@ export type MonitorDeps = {
   bankLink: BankLink;
   creditBureau: CreditBureau;
   cipher: FieldCipher;
+  /** The app's bank-link webhook URL, told to items linked without it (RefreshDeps). */
+  webhookUrl?: string;
   /** Alert emails and texts; none written without it (the rules alone, as in the rules' own tests). */
   notifier?: Notifier;
   log?: FastifyBaseLogger;
@@ -142,6 +147,8 @@ export type MonitorSettings = {
 
 export type MonitorRunOptions = {
   asOf: Date;
+  /** The agency's time zone (AGENCY_TIME_ZONE): every day the monitors count is its day, never UTC's. */
+  timeZone: string;
   settings?: MonitorSettings;
   /** Called after each application (progress; a test stops a run half-way here). */
   onApplication?: (applicationId: string) => void;
@@ -162,6 +169,7 @@ export async function refreshAll(deps: MonitorDeps, o: MonitorRunOptions): Promi
         const outcome = await refreshApplication(deps, {
           applicationId,
           asOf: o.asOf,
+          timeZone: o.timeZone,
           settings: o.settings?.refresh,
         });
         run.applications += 1;
@@ -184,6 +192,7 @@ export async function pullAllDue(deps: MonitorDeps, o: MonitorRunOptions): Promi
         const outcome = await pullCredit(deps, {
           applicationId,
           asOf: o.asOf,
+          timeZone: o.timeZone,
           pullDays: o.settings?.creditPullDays ?? DEFAULT_CREDIT_PULL_DAYS,
         });
         run.applications += 1;
@@ -209,6 +218,7 @@ export async function runMonitors(
   const pull = await pullAllDue(deps, o);
   const alerts = await raiseAllAlerts(deps.db, {
     asOf: o.asOf,
+    timeZone: o.timeZone,
     settings: o.settings?.alerts,
     notifier: deps.notifier,
     onApplication: o.onApplication,

@@ -1,92 +1,125 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import { canSavePage } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
-import { predictIncome } from '#domain/underwriting/income-prediction';
-import { verifyIncome } from '#server/application/income-snapshot';
-import { noCheckingAccountMessage } from '#domain/validation/messages';
-import type { BankAccount, BankItem, BankTransaction } from '#providers/bank-link/port';
+import { BANK_LINK_SESSION_EXPIRED, noCheckingAccountMessage } from '#domain/validation/messages';
+import { BankLinkLoginRequiredError, type BankAccount, type BankItem } from '#providers/bank-link/port';
+import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
+import {
+  bankLinkWebhookUrl,
+  completeHistory,
+  MAX_SYNC_PAGES,
+  storeTransactionUpdates,
+} from '#server/application/bank-history';
 import {
   lockOwnApplication,
   updateApplication,
   type ApplicationRow,
 } from '#server/application/application-state';
 import type { Tx } from '#server/db/client';
-import { application, borrower } from '#server/db/schema/application';
-import {
-  bankLinkToken,
-  plaidAccount,
-  plaidBalance,
-  plaidItem,
-  plaidTransaction,
-} from '#server/db/schema/enrollment';
+import type { Language } from '#domain/i18n/language';
+import { borrower } from '#server/db/schema/application';
+import type { Db } from '#server/db/client';
+import { languageOrDefault } from '#server/i18n';
+import { bankLinkToken, plaidAccount, plaidBalance, plaidItem } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
+import { ownCurrentApplication } from '#server/application/own-application';
 
-/** A bank with years of history is read in pages; this bounds one connection's reading. */
-const MAX_SYNC_PAGES = 50;
-/** How many of the application's newest unexpired link sessions a public token is tried against. */
+/** The language the borrower reads ('en' unless they chose Spanish): the bank-link widget's. */
+export async function borrowerLanguage(db: Db, applicationId: string): Promise<Language> {
+  const [row] = await db
+    .select({ language: borrower.preferredLanguage })
+    .from(borrower)
+    .where(eq(borrower.applicationId, applicationId))
+    .limit(1);
+  return languageOrDefault(row?.language);
+}
+
+/** How many of the application's newest unused, unexpired link tokens a public token is tried against. */
 const LINK_SESSIONS_TRIED = 5;
 
 export type Connection = {
   accessToken: string;
   item: BankItem;
   accounts: BankAccount[];
-  transactions: BankTransaction[];
-  cursor: string;
+  /** The first reading of the transactions: for a bank connected seconds ago, usually nothing yet. */
+  transactions: TransactionUpdates;
 };
 
-/** Every transaction of the item, from the start of its history (the provider pages them). */
-async function readAllTransactions(services: Services, accessToken: string) {
-  const byId = new Map<string, BankTransaction>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_SYNC_PAGES; page++) {
-    const answer = await services.bankLink.syncTransactions(accessToken, cursor);
-    for (const t of [...answer.added, ...answer.modified]) byId.set(t.transactionId, t);
-    for (const id of answer.removed) byId.delete(id);
-    cursor = answer.nextCursor;
-    if (!answer.hasMore) break;
-  }
-  return { transactions: [...byId.values()], cursor: cursor ?? '' };
-}
+/** No link token of ours to exchange against: never issued for this application, expired, or used already. */
+export const NO_LINK_SESSION_MESSAGE = BANK_LINK_SESSION_EXPIRED;
 
-/** Exchanges the public token against this application's own link sessions, newest first. */
+/**
+ * Exchanges the widget's public token, bound to a link token this server issued to the application: the
+ * application must hold an unexpired link token not used yet, and the one the exchange succeeds with is
+ * marked used (claimed before the exchange, so two exchanges at once cannot both use it; released when the
+ * exchange fails). Newest first: the sandbox, whose public tokens name their link token, refuses the wrong
+ * one; Plaid cannot tell and the newest is the session the page just opened.
+ */
 async function exchange(services: Services, applicationId: string, publicToken: string) {
   const { db } = services.database;
   const sessions = await db
-    .select({ linkToken: bankLinkToken.linkToken })
+    .select({ id: bankLinkToken.id, linkToken: bankLinkToken.linkToken })
     .from(bankLinkToken)
-    .where(and(eq(bankLinkToken.applicationId, applicationId), gt(bankLinkToken.expiresAt, new Date())))
+    .where(
+      and(
+        eq(bankLinkToken.applicationId, applicationId),
+        gt(bankLinkToken.expiresAt, new Date()),
+        isNull(bankLinkToken.usedAt),
+      ),
+    )
     .orderBy(desc(bankLinkToken.createdAt))
     .limit(LINK_SESSIONS_TRIED);
-  for (const { linkToken } of sessions) {
+  let failure: unknown = null;
+  for (const session of sessions) {
+    const [claimed] = await db
+      .update(bankLinkToken)
+      .set({ usedAt: new Date() })
+      .where(and(eq(bankLinkToken.id, session.id), isNull(bankLinkToken.usedAt)))
+      .returning({ id: bankLinkToken.id });
+    if (!claimed) continue;
     try {
-      return await services.bankLink.exchangePublicToken({ publicToken, linkToken });
-    } catch {
-      // Not from this session: try the next one of the application's sessions.
+      return await services.bankLink.exchangePublicToken({ publicToken, linkToken: session.linkToken });
+    } catch (error) {
+      failure = error;
+      await db.update(bankLinkToken).set({ usedAt: null }).where(eq(bankLinkToken.id, session.id));
     }
   }
-  // Not issued for this application (or expired): never tell which.
-  throw new AppError('NotFound', 'This bank connection could not be found. Please connect your bank again.');
+  // Not one session to exchange against: the page must open the widget again (a new link token).
+  if (sessions.length === 0) throw new AppError('Conflict', NO_LINK_SESSION_MESSAGE);
+  // The provider refused the public token (made up, expired, from another session): never tell which.
+  throw new AppError('NotFound', NO_LINK_SESSION_MESSAGE, { cause: failure });
 }
 
-/** Exchanges the widget's public token and reads the item, its accounts and its transactions. */
+/**
+ * Exchanges the widget's public token and reads the item, its accounts and a first reading of its
+ * transactions. The reading does not wait for the history: a bank connected seconds ago has none yet (the
+ * provider reads it in the background and says when it is in), and a failed reading is simply read again
+ * later (the webhook, the income page's polling, the daily refresh).
+ */
 export async function readConnection(services: Services, applicationId: string, publicToken: string) {
   const { accessToken } = await exchange(services, applicationId, publicToken);
+  const firstReading = readTransactionUpdates(services.bankLink, accessToken, null, {
+    maxPages: MAX_SYNC_PAGES,
+  }).catch((error: unknown): TransactionUpdates => {
+    if (error instanceof BankLinkLoginRequiredError) throw error;
+    return { added: [], modified: [], removed: [], cursor: null, historyComplete: false, reachedEnd: false };
+  });
   try {
-    const [item, accounts, sync] = await Promise.all([
+    const [item, accounts, transactions] = await Promise.all([
       services.bankLink.getItem(accessToken),
       services.bankLink.getAccounts(accessToken),
-      readAllTransactions(services, accessToken),
+      firstReading,
     ]);
-    return { accessToken, item, accounts, ...sync } satisfies Connection;
+    return { accessToken, item, accounts, transactions } satisfies Connection;
   } catch (cause) {
     throw new AppError('ProviderError', undefined, { cause });
   }
 }
 
-/** Stores the item, its accounts, today's balances and its transactions; answers the stored accounts' ids. */
+/** Stores the item, its accounts, today's balances and the transactions read so far. */
 async function storeConnection(tx: Tx, services: Services, app: ApplicationRow, c: Connection) {
   const [item] = await tx
     .insert(plaidItem)
@@ -97,11 +130,12 @@ async function storeConnection(tx: Tx, services: Services, app: ApplicationRow, 
       institutionId: c.item.institutionId,
       institutionName: c.item.institutionName,
       isConnected: true,
-      isFinishedHistoricalUpdate: true,
-      transactionsCursor: c.cursor,
+      // Marked finished by completeHistory, which predicts the income from it.
+      isFinishedHistoricalUpdate: false,
+      transactionsCursor: c.transactions.cursor,
+      webhookUrl: bankLinkWebhookUrl(services.config.publicUrl),
     })
     .returning({ id: plaidItem.id });
-  const accountIds = new Map<string, string>();
   for (const account of c.accounts) {
     const [row] = await tx
       .insert(plaidAccount)
@@ -115,66 +149,14 @@ async function storeConnection(tx: Tx, services: Services, app: ApplicationRow, 
         verificationStatus: account.verificationStatus,
       })
       .returning({ id: plaidAccount.id });
-    accountIds.set(account.accountId, row!.id);
     await tx.insert(plaidBalance).values({
       plaidAccountId: row!.id,
       available: account.balances.available,
       current: account.balances.current,
     });
   }
-  const transactionRows = c.transactions
-    .filter((t) => accountIds.has(t.accountId))
-    .map((t) => ({
-      plaidAccountId: accountIds.get(t.accountId)!,
-      providerTransactionId: t.transactionId,
-      amount: t.amount,
-      date: t.date,
-      name: t.name,
-    }));
-  const stored = new Map<string, string>();
-  // Batches keep each statement well under the database's parameter limit.
-  for (let i = 0; i < transactionRows.length; i += 500) {
-    const rows = await tx
-      .insert(plaidTransaction)
-      .values(transactionRows.slice(i, i + 500))
-      .onConflictDoNothing({ target: plaidTransaction.providerTransactionId })
-      .returning({ id: plaidTransaction.id, providerId: plaidTransaction.providerTransactionId });
-    for (const row of rows) stored.set(row.providerId!, row.id);
-  }
-  return { itemId: item!.id, transactionIds: stored };
-}
-
-/**
- * Predicts the household's income from the connection's deposits (an IncomeSnapshot), marks the deposits it
- * counted as verified income, and sets the application's verified monthly income from the newest snapshot.
- */
-async function recordIncomeSnapshot(
-  tx: Tx,
-  app: ApplicationRow,
-  c: Connection,
-  transactionIds: Map<string, string>,
-  today: string,
-) {
-  const subtypeOf = new Map(c.accounts.map((a) => [a.accountId, a.subtype]));
-  const prediction = predictIncome(
-    c.transactions
-      .filter((t) => transactionIds.has(t.transactionId))
-      .map((t) => ({
-        id: transactionIds.get(t.transactionId)!,
-        amount: t.amount,
-        date: t.date,
-        name: t.name,
-        accountSubtype: subtypeOf.get(t.accountId) ?? null,
-      })),
-    today,
-  );
-  const [owner] = await tx
-    .select({ id: borrower.id })
-    .from(borrower)
-    .where(eq(borrower.applicationId, app.id));
-  if (!owner) return prediction.monthlyIncome;
-  await verifyIncome(tx, { applicationId: app.id, borrowerId: owner.id, prediction });
-  return prediction.monthlyIncome;
+  await storeTransactionUpdates(tx, item!.id, c.transactions);
+  return item!.id;
 }
 
 /**
@@ -200,9 +182,11 @@ export function assertCanConnect(
 /**
  * The widget connected a bank. The connection must include a checking account (the plan's one monthly payment
  * is drawn from it): without one nothing is kept and the borrower is asked for the bank that holds their
- * primary checking account. Otherwise the item, accounts, balances and transactions are stored with an income
- * prediction. On the payment pages the borrower chooses the payment account next; at the income step the
- * predicted income is answered for the income page to offer.
+ * primary checking account. Otherwise the item, accounts and balances are stored at once (the payment pages
+ * list the accounts without waiting for the transactions), with what the first reading of the transactions
+ * gave. The income is predicted only from the whole history: at once when it is already there (the sandbox),
+ * else once the provider has read it (historyStatus 'reading'; GET /api/application/income/bank-history
+ * tells the income page when it is 'ready').
  */
 export async function connectBank(o: {
   services: Services;
@@ -210,10 +194,15 @@ export async function connectBank(o: {
   publicToken: string;
   step: ConnectionStep;
   today?: string;
-}): Promise<{ next: string; institutionName: string; predictedMonthlyIncome: number }> {
+}): Promise<{
+  next: string;
+  institutionName: string;
+  historyStatus: 'reading' | 'ready';
+  predictedMonthlyIncome: number | null;
+}> {
   const { db } = o.services.database;
   const found = await db.query.application.findFirst({
-    where: eq(application.owner, o.userId),
+    where: ownCurrentApplication(o.userId),
     columns: { id: true, status: true, lastCompletedPage: true, lastViewedPage: true },
   });
   if (!found) throw new AppError('NotFound');
@@ -226,22 +215,30 @@ export async function connectBank(o: {
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
     assertCanConnect(app, o.step);
-    const { transactionIds } = await storeConnection(tx, o.services, app, connection);
-    const predictedMonthlyIncome = await recordIncomeSnapshot(
-      tx,
-      app,
-      connection,
-      transactionIds,
-      o.today ?? o.services.today(),
-    );
+    const itemId = await storeConnection(tx, o.services, app, connection);
+    const complete = connection.transactions.reachedEnd && connection.transactions.historyComplete;
+    const predictedMonthlyIncome = complete
+      ? await completeHistory(tx, { itemId, applicationId: app.id, today: o.today ?? o.services.today() })
+      : null;
+    const historyStatus = complete ? ('ready' as const) : ('reading' as const);
     const institutionName = connection.item.institutionName;
     if (o.step === 'income') {
-      return { next: PAGE_ROUTES.ProvideMonthlyIncome, institutionName, predictedMonthlyIncome };
+      return {
+        next: PAGE_ROUTES.ProvideMonthlyIncome,
+        institutionName,
+        historyStatus,
+        predictedMonthlyIncome,
+      };
     }
     await updateApplication(tx, app, {
       completed: 'PaymentAccountOptions',
       viewed: 'ConfirmPaymentAccount',
     });
-    return { next: PAGE_ROUTES.ConfirmPaymentAccount, institutionName, predictedMonthlyIncome };
+    return {
+      next: PAGE_ROUTES.ConfirmPaymentAccount,
+      institutionName,
+      historyStatus,
+      predictedMonthlyIncome,
+    };
   });
 }

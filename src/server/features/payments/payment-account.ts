@@ -13,7 +13,6 @@ import {
   updateApplication,
 } from '#server/application/application-state';
 import type { Tx } from '#server/db/client';
-import { application } from '#server/db/schema/application';
 import {
   paymentAccount,
   planAuthorization,
@@ -25,6 +24,7 @@ import { draftDayProposal } from '#domain/enrollment/offer-review';
 import { incomeDeposits } from '#server/application/income-deposits';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import type { Services } from '#server/services';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 // The payment pages after the offers (/payments/...): next steps, the choice between connecting a bank and
 // entering an account by hand, and the account the plan's monthly payment is drawn from. Saving the payment
@@ -104,7 +104,7 @@ export async function listPaymentAccounts(o: {
 }): Promise<PaymentAccountsView> {
   const { db } = o.services.database;
   const app = await db.query.application.findFirst({
-    where: eq(application.owner, o.userId),
+    where: ownCurrentApplication(o.userId),
     columns: { id: true, status: true, lastViewedPage: true },
   });
   if (!app) throw new AppError('NotFound');

@@ -338,10 +338,22 @@ describe('POST /api/webhooks/bank-link', () => {
     expect((await webhook(sync, signSandboxWebhook(secret(), sync))).statusCode).toBe(200);
     expect(await count()).toBe(before);
 
+    // An item error the provider retries by itself (the institution is down) leaves the item connected.
+    const down = JSON.stringify({
+      webhook_type: 'ITEM',
+      webhook_code: 'ERROR',
+      item_id: item!.providerItemId,
+      error: { error_type: 'INSTITUTION_ERROR', error_code: 'INSTITUTION_DOWN', error_message: 'x' },
+    });
+    expect((await webhook(down, signSandboxWebhook(secret(), down))).statusCode).toBe(200);
+    const [still] = await t.db.select().from(plaidItem).where(eq(plaidItem.id, item!.id));
+    expect(still!.isConnected).toBe(true);
+
     const error = JSON.stringify({
       webhook_type: 'ITEM',
       webhook_code: 'ERROR',
       item_id: item!.providerItemId,
+      error: { error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED', error_message: 'x' },
     });
     expect((await webhook(error, signSandboxWebhook(secret(), error))).statusCode).toBe(200);
     const [after] = await t.db.select().from(plaidItem).where(eq(plaidItem.id, item!.id));
@@ -373,8 +385,10 @@ describe('connecting a bank at the income step', () => {
     const res = await b.client.post('/api/application/income/bank-connections', { publicToken });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
+    // The sandbox's history is there at once: ready, with the prediction.
     expect(answer).toEqual({
       institutionName: 'First Platypus Bank',
+      historyStatus: 'ready',
       predictedMonthlyIncome: expect.any(Number),
     });
     expect(answer.predictedMonthlyIncome).toBeGreaterThan(0);

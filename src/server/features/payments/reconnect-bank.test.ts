@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_ALREADY_CONNECTED } from '#domain/validation/messages';
+import { BANK_ALREADY_CONNECTED, BANK_LINK_SESSION_EXPIRED } from '#domain/validation/messages';
 import {
   SANDBOX_BANK_INSTITUTION_IDS,
   SANDBOX_BANK_PASSWORD,
@@ -117,11 +117,19 @@ describe('POST /api/bank-link/items/:id/reconnection', () => {
       publicToken: theirToken,
     });
     expect(stolen.statusCode).toBe(404);
-    // Their public token on my own item: not from my sessions.
+    // Their public token on my own item, before I opened any session: no link token of mine to exchange it
+    // against (409, asking to connect again).
     const crossed = await mine.client.post(`/api/bank-link/items/${mine.item.id}/reconnection`, {
       publicToken: theirToken,
     });
-    expect(crossed.statusCode).toBe(404);
+    expect(crossed.statusCode).toBe(409);
+    expect(crossed.json().message).toBe(BANK_LINK_SESSION_EXPIRED);
+    // With a session of mine open: the sandbox's public token names its own session, not mine (404).
+    await mine.client.post(`/api/bank-link/items/${mine.item.id}/link-token`);
+    const crossedAgain = await mine.client.post(`/api/bank-link/items/${mine.item.id}/reconnection`, {
+      publicToken: theirToken,
+    });
+    expect(crossedAgain.statusCode).toBe(404);
     expect((await mine.client.post(`/api/bank-link/items/${randomUUID()}/link-token`)).statusCode).toBe(404);
     const [still] = await t.db.select().from(plaidItem).where(eq(plaidItem.id, theirs.item.id));
     expect(still!.isConnected).toBe(false);

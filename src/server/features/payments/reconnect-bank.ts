@@ -15,7 +15,9 @@ import {
 } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
 import type { Services } from '#server/services';
-import { readConnection } from './connect-bank';
+import { bankLinkWebhookUrl } from '#server/application/bank-history';
+import { borrowerLanguage, readConnection } from './connect-bank';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 // A customer's bank connection that stopped (a changed password, access the bank revoked) is connected again
 // from the customer portal: the bank-link widget opens for that item, the customer signs in to the same bank,
@@ -37,7 +39,7 @@ async function ownItem(db: Db, userId: string, itemId: string) {
     })
     .from(plaidItem)
     .innerJoin(application, eq(application.id, plaidItem.applicationId))
-    .where(and(eq(plaidItem.id, itemId), eq(application.owner, userId)));
+    .where(and(eq(plaidItem.id, itemId), ownCurrentApplication(userId)));
   if (!row) throw new AppError('NotFound');
   // Reconnecting is the customer portal's: before the letter is signed the bank is connected on the
   // application's own pages.
@@ -63,6 +65,8 @@ export async function createReconnectLinkToken(o: {
   const token = await o.services.bankLink.createLinkToken({
     applicationId: item.applicationId,
     accessToken: item.accessToken ? o.services.cipher.decrypt(item.accessToken) : undefined,
+    webhookUrl: bankLinkWebhookUrl(o.services.config.publicUrl),
+    language: await borrowerLanguage(db, item.applicationId),
   });
   await db.insert(bankLinkToken).values({
     applicationId: item.applicationId,
@@ -136,7 +140,7 @@ export async function reconnectBank(o: {
       .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
       .where(eq(plaidAccount.plaidItemId, item.itemId));
     const since = newest?.date ?? null;
-    const missed = connection.transactions
+    const missed = connection.transactions.added
       .filter((t) => ours.has(t.accountId) && (since === null || t.date > since))
       .map((t) => ({
         plaidAccountId: ours.get(t.accountId)!,
@@ -158,7 +162,8 @@ export async function reconnectBank(o: {
         accessToken: o.services.cipher.encrypt(connection.accessToken),
         providerItemId: connection.item.itemId,
         isConnected: true,
-        transactionsCursor: connection.cursor,
+        transactionsCursor: connection.transactions.cursor,
+        webhookUrl: bankLinkWebhookUrl(o.services.config.publicUrl),
       })
       .where(eq(plaidItem.id, item.itemId));
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import {
   bankConnectionSchema,
+  bankHistoryViewSchema,
   bankReconnectionViewSchema,
   chooseDraftDaySchema,
   confirmPaymentAccountSchema,
@@ -20,6 +21,7 @@ import {
   skipBankConnectionSchema,
 } from '#domain/enrollment/views';
 import type { Services } from '#server/services';
+import { readBankHistory } from './bank-history';
 import { connectBank } from './connect-bank';
 import { createLinkToken } from './link-token';
 import { createReconnectLinkToken, reconnectBank } from './reconnect-bank';
@@ -148,6 +150,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         publicToken: request.body.publicToken,
         step: 'income',
       }),
+  );
+  app.get(
+    '/api/application/income/bank-history',
+    { config: borrowerOnly, schema: { tags, response: { 200: bankHistoryViewSchema } } },
+    async (request) => readBankHistory({ services, userId: await userId(request), log: request.log }),
   );
   app.put(
     '/api/application/income/skip-bank-connection',

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { proposalBudget, type ProposalView } from '#domain/enrollment/proposal';
+import { payDirectlyOf } from '#domain/enrollment/plan-narrative';
 import { SITE } from '#domain/site';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { SealedDocuments } from '#server/application/sealed-documents';
@@ -27,15 +28,23 @@ const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
 
 /**
- * Makes the proposal of each offer on the plan that has none yet: renders the PDF, stores it sealed, writes
- * the proposal row and the key on the offer, in one transaction holding the application's row, and sends it
- * by the creditor's channel (docs/decisions/0114-proposals-sent-by-the-creditors-channel.md): a creditor that
- * takes proposals by email gets it through the outbox, PDF attached, in the same transaction (state 'sent');
- * one that takes an electronic batch waits for the day's batch file, and any other is to be mailed (both
- * 'prepared', with their channel). Safe to run again (the job is retried after a failure): an offer with a
- * proposal is skipped, and a document stored by a run that failed before its commit is overwritten under the
- * same key, so a retry makes neither a second document, nor a second row, nor a second email. Answers how
- * many it made and the emails it queued (the caller hands them to the mailer after the commit).
+ * Makes the proposal of each offer on the plan that has none yet, and sends it by the creditor's channel
+ * (docs/decisions/0114-proposals-sent-by-the-creditors-channel.md): a creditor that takes proposals by email
+ * gets it through the outbox, PDF attached, in the transaction that records it (state 'sent'); one that takes an
+ * electronic batch waits for the day's batch file, and any other is to be mailed (both 'prepared', with their
+ * channel).
+ *
+ * Three steps, so that no PDF rendering and no call to the document store (a bucket can be slow) happens while
+ * the application's row is locked: every save of the application waits on that lock (on the embedded database,
+ * every query of the server). First what to make is read, without a lock; then each PDF is rendered and stored
+ * sealed, outside any transaction; last, in one short transaction holding the application's row, the status and
+ * each offer's figures are read again and the proposals whose figures are unchanged are recorded (row, key on the
+ * offer, email). An offer whose figures changed meanwhile is made again from the new figures.
+ *
+ * Safe to run again (the job is retried after a failure): an offer with a proposal is skipped, and a document
+ * stored by a run that failed before recording it is overwritten under the same key, so a retry makes neither a
+ * second document, nor a second row, nor a second email. Answers how many it made and the emails it queued (the
+ * caller hands them to the mailer after the commit).
  */
 export async function prepareProposals(o: {
   db: Db;
@@ -45,35 +54,111 @@ export async function prepareProposals(o: {
   /** The agency's day ('yyyy-MM-dd'): the proposals' date and, before a letter set it, the first draft's. */
   today: string;
 }): Promise<{ prepared: number; emailIds: string[] }> {
+  let prepared = 0;
+  const emailIds: string[] = [];
+  // Figures rarely change between the read and the record; a few rounds settle any that did.
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const wanted = await o.db.transaction((tx) => proposalsToMake(tx, o.cipher, o));
+    if (wanted.length === 0) return { prepared, emailIds };
+    const rendered: Rendered[] = [];
+    for (const w of wanted) {
+      const pdf = await renderProposalPdf(w.view);
+      await o.documents.put(w.key, pdf);
+      rendered.push({ ...w, pdf });
+    }
+    const recorded = await recordProposals(o, rendered);
+    if (recorded === null) return { prepared, emailIds };
+    prepared += recorded.prepared;
+    emailIds.push(...recorded.emailIds);
+    if (!recorded.changed) return { prepared, emailIds };
+  }
+  throw new Error('Proposals: the plan kept changing while its proposals were made; the job will try again');
+}
+
+const MAX_ROUNDS = 3;
+
+type Wanted = {
+  offerId: string;
+  creditorName: string;
+  /** The creditor whose programme the offer was made on; null for the default programme. */
+  programmeCreditor: string | null;
+  key: string;
+  view: ProposalView;
+};
+type Rendered = Wanted & { pdf: Uint8Array };
+
+/**
+ * The offers of the plan that have no proposal yet, each with what its proposal states; none when the
+ * application is not asking its creditors.
+ */
+async function proposalsToMake(
+  tx: Tx,
+  cipher: FieldCipher,
+  o: { applicationId: string; today: string },
+): Promise<Wanted[]> {
+  const [app] = await tx
+    .select({ id: application.id, status: application.status })
+    .from(application)
+    .where(eq(application.id, o.applicationId));
+  if (!app || !PROPOSAL_STATUSES.includes(app.status)) return [];
+  const plan = await loadPlanTerms(tx, app.id, { today: o.today });
+  if (!plan.decision?.isQualified || plan.terms.creditors.length === 0) return [];
+  const done = new Set(
+    (
+      await tx.select({ offerId: proposal.offerId }).from(proposal).where(eq(proposal.applicationId, app.id))
+    ).map((r) => r.offerId),
+  );
+  const todo = plan.terms.creditors.filter((c) => !done.has(c.id));
+  if (todo.length === 0) return [];
+  const { views, programmeCreditor } = await proposalViewsOf(tx, cipher, {
+    applicationId: app.id,
+    today: o.today,
+    offerIds: todo.map((c) => c.id),
+    plan,
+  });
+  return todo.flatMap((c) => {
+    const view = views.get(c.id);
+    return view
+      ? [
+          {
+            offerId: c.id,
+            creditorName: c.creditorName,
+            programmeCreditor: programmeCreditor(c.id),
+            key: proposalDocumentKey(app.id, c.id),
+            view,
+          },
+        ]
+      : [];
+  });
+}
+
+/**
+ * Records the stored proposals whose figures still hold, under the application's row lock. Null when the
+ * application left the statuses that make proposals meanwhile; `changed` when some offer's figures moved.
+ */
+async function recordProposals(
+  o: { db: Db; cipher: FieldCipher; applicationId: string; today: string },
+  rendered: readonly Rendered[],
+): Promise<{ prepared: number; emailIds: string[]; changed: boolean } | null> {
   return o.db.transaction(async (tx) => {
     const [app] = await tx
       .select({ id: application.id, status: application.status })
       .from(application)
       .where(eq(application.id, o.applicationId))
       .for('update');
-    const none = { prepared: 0, emailIds: [] };
-    if (!app || !PROPOSAL_STATUSES.includes(app.status)) return none;
-    const plan = await loadPlanTerms(tx, app.id, { today: o.today });
-    if (!plan.decision?.isQualified || plan.terms.creditors.length === 0) return none;
-    const done = new Set(
-      (
-        await tx
-          .select({ offerId: proposal.offerId })
-          .from(proposal)
-          .where(eq(proposal.applicationId, app.id))
-      ).map((r) => r.offerId),
-    );
-    const todo = plan.terms.creditors.filter((c) => !done.has(c.id));
-    if (todo.length === 0) return none;
-
-    const built = await proposalViewsOf(tx, o.cipher, {
-      applicationId: app.id,
-      today: o.today,
-      offerIds: todo.map((c) => c.id),
-      plan,
+    if (!app || !PROPOSAL_STATUSES.includes(app.status)) return null;
+    const current = await proposalsToMake(tx, o.cipher, o);
+    const now = new Map(current.map((w) => [w.offerId, w]));
+    // Same figures, same document: anything else was rendered from figures that no longer hold.
+    const still = rendered.filter((r) => {
+      const w = now.get(r.offerId);
+      return w !== undefined && JSON.stringify(w.view) === JSON.stringify(r.view);
     });
+    const changed = current.length > still.length;
+    if (still.length === 0) return { prepared: 0, emailIds: [], changed };
+
     const creditorIds = [
-      ...new Set(todo.map((c) => built.programmeCreditor(c.id)).filter((id): id is string => id !== null)),
+      ...new Set(still.map((r) => r.programmeCreditor).filter((id): id is string => id !== null)),
     ];
     const creditors = new Map(
       creditorIds.length === 0
@@ -92,28 +177,24 @@ export async function prepareProposals(o: {
             .map((r) => [r.id, r]),
     );
     const emailIds: string[] = [];
-    for (const c of todo) {
-      const view = built.views.get(c.id)!;
-      const key = proposalDocumentKey(app.id, c.id);
-      const pdf = await renderProposalPdf(view);
-      await o.documents.put(key, pdf);
+    for (const r of still) {
       // Offers made on the default programme name no creditor, and are mailed.
-      const known = creditors.get(built.programmeCreditor(c.id) ?? '');
+      const known = creditors.get(r.programmeCreditor ?? '');
       const byEmail = known?.channel === 'email' && known.email ? known.email : null;
       const [made] = await tx
         .insert(proposal)
         .values({
-          offerId: c.id,
+          offerId: r.offerId,
           applicationId: app.id,
           creditorId: known?.id ?? null,
-          documentKey: key,
+          documentKey: r.key,
           channel: byEmail ? 'email' : (known?.channel ?? 'mail'),
           state: byEmail ? 'sent' : 'prepared',
           sentAt: byEmail ? new Date() : null,
         })
         .onConflictDoNothing({ target: proposal.offerId })
         .returning({ id: proposal.id });
-      await tx.update(offer).set({ proposalS3Key: key }).where(eq(offer.id, c.id));
+      await tx.update(offer).set({ proposalS3Key: r.key }).where(eq(offer.id, r.offerId));
       if (made && byEmail) {
         emailIds.push(
           await enqueueEmail(
@@ -121,16 +202,16 @@ export async function prepareProposals(o: {
             o.cipher,
             proposalEmail({
               to: byEmail,
-              creditorName: c.creditorName,
-              accountLast4: view.accountLast4,
-              pdf,
-              offerId: c.id,
+              creditorName: r.creditorName,
+              accountLast4: r.view.accountLast4,
+              pdf: r.pdf,
+              offerId: r.offerId,
             }),
           ),
         );
       }
     }
-    return { prepared: todo.length, emailIds };
+    return { prepared: still.length, emailIds, changed };
   });
 }
 
@@ -157,7 +238,9 @@ export async function proposalViewsOf(
   const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, o.applicationId) });
   const budgetView = await budgetOf(tx, o.applicationId, {
     monthlyIncome: plan.decision.currentIncome,
-    otherDebtPayments: plan.decision.ineligibleDebtPayment,
+    // What she keeps paying the creditors left out of the plan or that declined it counts with the other
+    // debts: the month the creditor reads is the one she lives (plan-narrative.ts adds them the same way).
+    otherDebtPayments: plan.decision.ineligibleDebtPayment + payDirectlyOf(plan.terms),
     planPayment: plan.terms.monthlyDraft,
   });
   const programmeIds = [
@@ -243,7 +326,9 @@ export async function proposalForStaff(o: {
       .from(proposal)
       .where(and(eq(proposal.offerId, o.offerId), eq(proposal.applicationId, o.applicationId)));
     if (!row) return null;
-    const pdf = await o.documents.get(row.key);
+    // The database names it, yet it can be gone (deleted from the bucket by hand, a restore of the database
+    // alone): a download then finds nothing rather than failing.
+    const pdf = await o.documents.get(row.key, { mayBeMissing: true });
     if (!pdf) return null;
     await recordAudit(tx, {
       actorId: o.viewerId,

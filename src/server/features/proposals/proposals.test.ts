@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPOSALS_QUEUE } from '#server/application/proposal-queue';
 import { sealedDocuments } from '#server/application/sealed-documents';
 import { auditLog, emailOutbox } from '#server/db/schema/ops';
-import { borrower } from '#server/db/schema/application';
+import { application, borrower } from '#server/db/schema/application';
 import { creditor } from '#server/db/schema/creditors';
 import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
@@ -99,8 +99,9 @@ describe('proposals prepared when quality control passes', () => {
   }, 90_000);
 
   it('writes the job with the pass, and makes one stored proposal per offer on the plan', async () => {
+    // The product records the job with it, in the pass's transaction.
     const { rows: queued } = await t.database.executeSql(
-      `select state from pgboss.job where name = $1 and singleton_key = $2`,
+      `select queued_at from job_handover where queue = $1 and key = $2`,
       [PROPOSALS_QUEUE, a.applicationId],
     );
     expect(queued.length).toBeGreaterThan(0);
@@ -194,6 +195,53 @@ describe('proposals prepared when quality control passes', () => {
       expect(res.statusCode).toBeLessThan(500);
     }
   });
+});
+
+describe('an offer the borrower left out', () => {
+  it('gets no proposal; staff see it left out (no answer awaited, none taken) and a PDF for each other', async () => {
+    const a = await applicationIn(t, 'counselorReview', 'Leftout');
+    const leftOut = a.offers.at(-1)!;
+    // As /offers/review records it when the borrower unticks the offer.
+    await t.db.update(offer).set({ declinedByBorrower: true }).where(eq(offer.id, leftOut.id));
+    const pass = await staff.client.post(`/api/staff/applications/${a.applicationId}/quality-control`, {
+      passed: true,
+      checklist: EVERY_ITEM_CHECKED,
+    });
+    expect(pass.statusCode, pass.body).toBe(200);
+    const rows = await waitForProposals(a.applicationId, a.offers.length - 1);
+    expect(rows.map((r) => r.offerId).sort()).toEqual(
+      a.offers
+        .filter((o) => o.id !== leftOut.id)
+        .map((o) => o.id)
+        .sort(),
+    );
+
+    const summary = (await staff.client.get(`/api/staff/applications/${a.applicationId}`)).json() as {
+      decision: { decision: { offers: { id: string; leftOutByBorrower: boolean; hasProposal: boolean }[] } };
+    };
+    const shown = new Map(summary.decision.decision.offers.map((o) => [o.id, o]));
+    expect(shown.get(leftOut.id)).toMatchObject({ leftOutByBorrower: true, hasProposal: false });
+    for (const o of a.offers.filter((x) => x.id !== leftOut.id)) {
+      expect(shown.get(o.id)).toMatchObject({ leftOutByBorrower: false, hasProposal: true });
+      const pdf = await staff.client.get(
+        `/api/staff/applications/${a.applicationId}/offers/${o.id}/proposal`,
+      );
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    }
+    expect(
+      (await staff.client.get(`/api/staff/applications/${a.applicationId}/offers/${leftOut.id}/proposal`))
+        .statusCode,
+    ).toBe(404);
+    // No creditor was asked, so there is no answer to record for it.
+    const answered = await staff.client.post(`/api/staff/offers/${leftOut.id}/status`, {
+      version: leftOut.version,
+      status: 'declined',
+      reasons: ['termTooLong'],
+    });
+    expect(answered.statusCode).toBe(409);
+    expect((await t.db.query.offer.findFirst({ where: eq(offer.id, leftOut.id) }))?.status).toBeNull();
+  }, 90_000);
 });
 
 describe('no proposal before quality control passes', () => {
@@ -312,6 +360,77 @@ describe('proposals in an S3 bucket', () => {
       await fake.close();
     }
   });
+});
+
+describe('proposals rendered and stored outside the application’s lock', () => {
+  // A document store that holds every put until released: a slow bucket.
+  function slowStore() {
+    const inner = documents();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const firstPut = new Promise<void>((resolve) => (started = resolve));
+    return {
+      release,
+      firstPut,
+      store: {
+        put: async (key: string, document: Uint8Array) => {
+          started();
+          await released;
+          await inner.put(key, document);
+        },
+        get: inner.get,
+      },
+    };
+  }
+  const within = <T>(ms: number, p: Promise<T>) =>
+    Promise.race([
+      p,
+      sleep(ms).then(() => {
+        throw new Error(`still waiting after ${ms} ms`);
+      }),
+    ]);
+
+  it('lets the application be saved while its proposals wait on a slow store', async () => {
+    const a = await applicationIn(t, 'creditorReview', 'Slowstore');
+    const slow = slowStore();
+    const making = prepareProposals({
+      db: t.db,
+      cipher: t.cipher,
+      documents: slow.store,
+      applicationId: a.applicationId,
+      today: t.today(),
+    });
+    try {
+      await within(30_000, slow.firstPut);
+      // A save of the application takes its row, as every save does: it must not wait for the store.
+      await within(
+        5_000,
+        t.db.transaction(async (tx) => {
+          await tx
+            .select({ id: application.id })
+            .from(application)
+            .where(eq(application.id, a.applicationId))
+            .for('update');
+          await tx
+            .update(borrower)
+            .set({ city: 'Newtown' })
+            .where(eq(borrower.applicationId, a.applicationId));
+        }),
+      );
+    } finally {
+      slow.release();
+    }
+    const made = await making;
+    expect(made.prepared).toBe(a.offers.length);
+    // The address changed while the first documents were stored: each recorded proposal states the new one.
+    const rows = await proposalsOf(a.applicationId);
+    expect(rows).toHaveLength(a.offers.length);
+    for (const row of rows) {
+      const pdf = await documents().get(row.documentKey);
+      expect(pdfLayoutText(pdf!).join('\n')).toContain('Newtown');
+    }
+  }, 60_000);
 });
 
 describe('the proposals sweep', () => {

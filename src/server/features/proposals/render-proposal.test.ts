@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { proposalBudget, type ProposalView } from '#domain/enrollment/proposal';
 import { pdfLayoutText } from '#tests/support/pdf-text';

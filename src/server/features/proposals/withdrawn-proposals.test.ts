@@ -83,7 +83,7 @@ describe('a proposal whose offer left the plan before it went out', () => {
     const summary = (await staff.client.get(`/api/staff/applications/${a.applicationId}`)).json();
     const line = summary.auditHistory.find((l: { action: string }) => l.action === 'proposalWithdrawn');
     expect(line.sentences).toEqual([
-      'The proposal queue withdrew a proposal to a creditor before it went out: the borrower left this debt out of the plan',
+      'The proposal queue withdrew a proposal to a creditor before it went out: left out by the borrower',
     ]);
   });
 

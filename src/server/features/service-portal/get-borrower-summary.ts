@@ -13,7 +13,9 @@ import { sumCents } from '#domain/money/cents';
 import { auditSentences, unnamedActor, type AuditNames } from '#domain/service-portal/audit-sentences';
 import { describeReason } from '#domain/underwriting/reasons';
 import { needsLongPlanApproval } from '#domain/enrollment/counter-offer';
+import { budgetRoomFrom, planFit } from '#domain/enrollment/plan-fit';
 import { termsFromRows } from '#server/application/plan-terms';
+import { narrativeOf } from '#server/application/plan-narrative';
 import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import { accountTypeName } from '#domain/underwriting/account-types';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
@@ -36,6 +38,7 @@ import { silentDefaultBy } from '#domain/enrollment/proposal-answers';
 import type { AuditAction } from '#server/audit/record-audit';
 import { alertViews } from '#server/alerts/alert-views';
 import type { ReadCache } from '#server/plugins/read-cache';
+import { isInGroup, SUPERVISOR_GROUP } from '#server/plugins/staff-group';
 import { staffDisplayName } from './staff-names';
 
 /** Staff actions shown on the summary, newest first (openings of the summary are not among them). */
@@ -264,9 +267,10 @@ export async function getBorrowerSummary(o: {
   const kept = o.cache?.get(o.applicationId);
   // Taken before reading: a change announced meanwhile means the record read may be old, and it is not kept.
   const ticket = o.cache?.ticket() ?? 0;
-  const [history, record] = await Promise.all([
+  const [history, record, supervisor] = await Promise.all([
     openAndReadHistory(o.database, o.viewerId, o.applicationId),
     kept ?? readRecord(o),
+    isInGroup(o.db, o.viewerId, SUPERVISOR_GROUP),
   ]);
   const opened = history.find((h) => h.kind === 'opened');
   if (!opened || !record) throw new AppError('NotFound');
@@ -275,6 +279,11 @@ export async function getBorrowerSummary(o: {
     ...record,
     auditHistory: auditHistoryView(history, record),
     openingCount: Number(opened.earlier_openings) + 1,
+    // hasPassedQualityControl false is written by a failed quality control only.
+    canReopenQualityControl:
+      supervisor &&
+      record.overview.status === 'disqualified' &&
+      record.overview.hasPassedQualityControl === false,
   };
 }
 
@@ -443,6 +452,8 @@ async function readRecord(o: {
     })),
   ].sort((x, y) => y.currentBalance - x.currentBalance);
   const creditorOf = new Map(debtRows.map((d) => [d.id, d.creditor]));
+  // The report's scheduled payment, which the terms compare the plan with where there is one (currentPaymentOf).
+  const scheduledOf = new Map(debtRows.map((d) => [d.id, d.scheduledMonthlyPayment]));
   // The plan's terms, as the borrower sees them (one computation: termsFromRows).
   const terms = decision
     ? termsFromRows({
@@ -450,6 +461,7 @@ async function readRecord(o: {
           ? decision.offers.map((of) => ({
               ...of,
               creditorName: creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? 'Unknown',
+              scheduledPayment: scheduledOf.get(of.debtId ?? of.collectionId ?? '') ?? null,
             }))
           : [],
         state: b?.state ?? null,
@@ -482,6 +494,12 @@ async function readRecord(o: {
   }).filter((g) => g.lines.length > 0);
   const expenseById = new Map(app.expenses.map((e) => [e.id, e]));
   const newestBudget = app.budgets[0];
+  // The "why" and the recommended budget state the plan as it now is (left-out creditors, declines and
+  // counter-offers), from the same terms as the figures beside them.
+  const narrative =
+    decision?.isQualified && terms && terms.creditors.length > 0
+      ? await narrativeOf(o.db, app.id, decision, terms)
+      : null;
 
   return {
     overview: {
@@ -585,7 +603,7 @@ async function readRecord(o: {
               id: newestBudget.id,
               createdAt: iso(newestBudget.createdAt),
               agreedTo: newestBudget.agreedTo,
-              description: newestBudget.description,
+              description: narrative ? narrative.recommendedBudget : newestBudget.description,
               lines: newestBudget.budgetExpenses.map((line) => {
                 const e = expenseById.get(line.expenseId);
                 return {
@@ -618,7 +636,7 @@ async function readRecord(o: {
             requiredExpenseReductionAmount: decision.requiredExpenseReductionAmount,
             wasPresentedToBorrower: decision.wasPresentedToBorrower,
             wasAcceptedByBorrower: decision.wasAcceptedByBorrower,
-            explanation: decision.explanation,
+            explanation: narrative?.explanation ?? decision.explanation,
             disqualificationReasons: decision.disqualificationReasons.map((r) => ({
               reason: r.reason,
               description: describeReason(r.reason),
@@ -627,6 +645,8 @@ async function readRecord(o: {
               id: of.id,
               version: of.version,
               status: of.status,
+              leftOutByBorrower: of.declinedByBorrower,
+              hasProposal: of.proposalS3Key !== null,
               creditor: creditorOf.get(of.debtId ?? of.collectionId ?? '') ?? 'Unknown',
               debtId: of.debtId,
               collectionId: of.collectionId,
@@ -652,6 +672,21 @@ async function readRecord(o: {
               })),
             })),
             terms: planTermsView(terms!),
+            budgetFit: decision.isQualified
+              ? planFit(
+                  budgetRoomFrom({
+                    monthlyIncome: decision.currentIncome,
+                    otherDebtPayments: decision.ineligibleDebtPayment,
+                    expenses: app.expenses,
+                    agreed: new Map(
+                      newestBudget?.agreedTo
+                        ? newestBudget.budgetExpenses.map((l) => [l.expenseId, l.proposedValue])
+                        : [],
+                    ),
+                  }),
+                  terms!,
+                )
+              : null,
             longPlan: {
               needsApproval: needsLongPlanApproval(terms!.termInMonths, app.longPlanApprovedTerm),
               approval:

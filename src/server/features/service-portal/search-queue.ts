@@ -265,6 +265,7 @@ const tileColumns = {
   lastName: borrower.lastName,
   phoneNumber: borrower.phoneNumber,
   preferredLanguage: borrower.preferredLanguage,
+  planFitLeft: application.planFitLeft,
 };
 type TileRow = {
   applicationId: string;
@@ -277,6 +278,7 @@ type TileRow = {
   lastName: string | null;
   phoneNumber: string | null;
   preferredLanguage: string | null;
+  planFitLeft: number | null;
 };
 type Found = { rows: TileRow[]; counted: number };
 
@@ -341,7 +343,8 @@ async function fewMatches(
   const page = sql`with matched as materialized (${matches}),
     page as (
       select ${application.id} as application_id, ${application.createdAt} as created_at,
-        ${application.status} as status, ${application.assignedTo} as assigned_to, count(*) over () as listed,
+        ${application.status} as status, ${application.assignedTo} as assigned_to,
+        ${application.planFitLeft} as plan_fit_left, count(*) over () as listed,
         row_number() over (order by ${application.createdAt} desc, ${application.id} desc) as place
       from ${application}
       where ${application.id} in (select id from matched) and ${filters ?? sql`true`}
@@ -370,6 +373,7 @@ async function fewMatches(
       lastName: sql<string | null>`r.last_name`,
       phoneNumber: sql<string | null>`r.phone_number`,
       preferredLanguage: sql<string | null>`r.preferred_language`,
+      planFitLeft: sql<number | null>`r.plan_fit_left`,
       listed: sql<number>`r.listed`.mapWith(Number),
       matched: sql<number>`r.matched`.mapWith(Number),
       ids: sql<string[] | null>`r.ids::text[]`,
@@ -419,6 +423,9 @@ export async function searchQueue(o: {
     claimed && !unclaimed ? isNotNull(application.assignedTo) : undefined,
     unclaimed && !claimed ? isNull(application.assignedTo) : undefined,
     query.assignedToMe ? eq(application.assignedTo, o.viewerId) : undefined,
+    // The figure stored when the plan last changed, read through its partial index (a few plans fall short).
+    // Written as the index's own predicate (a literal 0, not a parameter), so the planner always matches it.
+    query.planNoLongerFits ? sql`${application.planFitLeft} < 0` : undefined,
     window ? gte(application.createdAt, window.from) : undefined,
     window ? lt(application.createdAt, window.to) : undefined,
     debtCondition(query),
@@ -429,6 +436,7 @@ export async function searchQueue(o: {
     APPLICATION_STATUSES.every((s) => query.applicationStatus.includes(s)) &&
     claimed === unclaimed &&
     !query.assignedToMe &&
+    !query.planNoLongerFits &&
     !window &&
     debtFiltersAreOpen(query) &&
     languageFilterIsOpen(query.language);
@@ -508,6 +516,7 @@ export async function searchQueue(o: {
         ? { id: r.assignedTo, name: staffDisplayName(r.assigneeName), isMe: r.assignedTo === o.viewerId }
         : null,
       alerts: alertsOf.get(r.applicationId) ?? NO_ALERTS,
+      planFitLeft: r.planFitLeft,
     })),
   };
 }

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import {
   letterOfAuthorizationContent,
-  type LetterIntl,
   type LetterOfAuthorizationContent,
   type LetterOfAuthorizationInput,
 } from '#domain/enrollment/letter-of-authorization';
@@ -11,7 +10,8 @@ import { SITE } from '#domain/site';
 import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import { intlFor, languageOrDefault } from '#server/i18n';
+import { languageOrDefault } from '#server/i18n';
+import { letterIntl } from '#server/application/letter-intl';
 import type { FieldCipher } from '#server/security/field-encryption';
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
@@ -35,11 +35,8 @@ export type LetterSigner = {
   letterTextVersion: string;
 };
 
-/** The letter's messages written in a language by the server's catalogs. */
-export const letterIntl = (language: Language): LetterIntl => ({
-  language,
-  formatMessage: (descriptor, values) => intlFor(language).formatMessage(descriptor, values),
-});
+// The letter's messages in a language: shared with the addendum a confirmation adds to the letter.
+export { letterIntl };
 
 /**
  * What the Letter of Authorization says for an application, read from its borrower, spouse, payment account and
@@ -119,7 +116,8 @@ export async function buildLetter(
     paymentAccount: account.plaidAccount
       ? {
           institutionName: account.plaidAccount.plaidItem.institutionName,
-          accountNumber: account.plaidAccount.mask ?? '',
+          // The bank's mask is already only the last few characters: the letter says 'ending in' them.
+          mask: account.plaidAccount.mask ?? '',
         }
       : {
           institutionName: null,

@@ -11,6 +11,7 @@ import { auditLog } from '#server/db/schema/ops';
 import { enqueueEmail } from '#server/email/outbox';
 import type { Services } from '#server/services';
 import { renewLetterIfExpired, signingLink } from './start-signing';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 const HOUR_MS = 3_600_000;
 
@@ -111,7 +112,7 @@ export async function openSigningLink(o: {
   const { services } = o;
   const { db } = services.database;
   const own = await db.query.application.findFirst({
-    where: eq(application.owner, o.userId),
+    where: ownCurrentApplication(o.userId),
     columns: { id: true, status: true },
   });
   if (!own) throw new AppError('NotFound');

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { docusign, planAuthorization } from '#server/db/schema/enrollment';
 import { eSignatureSandboxEnvelope } from '#server/db/schema/ops';
-import { addDays, firstDraftDate } from '#domain/enrollment/plan-terms';
-import { dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
+import { databaseEnvelopeStore } from './envelope-store';
+import { firstDraftDate } from '#domain/enrollment/plan-terms';
+import { addDays, dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { formatLetterDate, letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
 import { applicationRow, put } from '#tests/support/borrower-flow';
 import {
@@ -82,14 +83,17 @@ describe('a letter signed after its first draft date came too close', () => {
     const record = await t.db.query.docusign.findFirst({
       where: eq(docusign.applicationId, b.applicationId),
     });
-    const envelopes = await t.db.select().from(eSignatureSandboxEnvelope);
-    const statusOf = (id: string) =>
-      (envelopes.find((e) => e.envelopeId === id)?.data as { status: string } | undefined)?.status;
+    // The sandbox keeps its envelopes sealed: read them as it does.
+    const store = databaseEnvelopeStore(t.db, t.cipher);
+    const ids = await t.db
+      .select({ envelopeId: eSignatureSandboxEnvelope.envelopeId })
+      .from(eSignatureSandboxEnvelope);
+    const envelopes = await Promise.all(ids.map(({ envelopeId }) => store.load(envelopeId)));
     const old = envelopes.find(
-      (e) => e.envelopeId !== record!.envelopeId && JSON.stringify(e.data).includes(b.token),
+      (e) => e && e.envelopeId !== record!.envelopeId && JSON.stringify(e).includes(b.token),
     );
-    expect(old && statusOf(old.envelopeId)).toBe('voided');
-    expect(statusOf(record!.envelopeId)).toBe('sent');
+    expect(old?.status).toBe('voided');
+    expect(envelopes.find((e) => e?.envelopeId === record!.envelopeId)?.status).toBe('sent');
 
     // The new letter, from the new email, states the new date; the consent to electronic records stands.
     const token = await signingToken(t, b.email);
@@ -103,11 +107,7 @@ describe('a letter signed after its first draft date came too close', () => {
     const signed = await anonymous.post('/api/signing/sign', { token, fullName: b.name, agreed: true });
     expect(signed.json()).toEqual({ signed: true });
     expect((await applicationRow(t, b.applicationId)).status).toBe('counselorReview');
-    const [done] = await t.db
-      .select()
-      .from(eSignatureSandboxEnvelope)
-      .where(eq(eSignatureSandboxEnvelope.envelopeId, record!.envelopeId));
-    expect((done!.data as { status: string }).status).toBe('completed');
+    expect((await store.load(record!.envelopeId))?.status).toBe('completed');
     const plan = (await b.client.get('/api/customer-portal/plan')).json();
     expect(plan.terms.firstDraftDate).toBe(expected);
   });

@@ -48,9 +48,9 @@ describe("the letter's job", () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ next: '/submitted' });
-    // The job came with the save's commit.
+    // The job came with the save's commit (the product records it with the job, in the same transaction).
     const { rows } = await t.database.executeSql(
-      `select state from pgboss.job where name = $1 and singleton_key = $2`,
+      `select queued_at from job_handover where queue = $1 and key = $2`,
       [LETTER_SEND_QUEUE, b.applicationId],
     );
     expect(rows.length).toBeGreaterThan(0);

@@ -28,7 +28,13 @@ async function awaitingSignature(lastName: string, language: 'en' | 'es') {
   });
   const [account] = (await b.client.get('/api/application/payments/accounts')).json().accounts;
   await put(b.client, '/api/application/payments/confirm-payment-account', { plaidAccountId: account.id });
-  return { ...b, token: await signingToken(t, b.email), name: `Pat ${lastName}` };
+  expect(account.mask).toMatch(/^\d{4}$/);
+  return {
+    ...b,
+    token: await signingToken(t, b.email),
+    name: `Pat ${lastName}`,
+    account: account as { mask: string; institutionName: string },
+  };
 }
 
 const signingLinkUrl = async (to: string) =>
@@ -63,6 +69,12 @@ describe('the letter in the signer’s language', () => {
     expect(text).toContain('Carta de autorización');
     expect(lastDocumentLanguage).toBe('es');
     expect(text).toContain(`Yo, ${b.name}, autorizo a`);
+    // The connected bank gives only the account's last characters (its mask): they are said as such, never
+    // masked again as if they were the whole number ('XXXX00').
+    expect(text).toContain(
+      `de mi cuenta de cheques terminada en ${b.account.mask} en ${b.account.institutionName} mediante`,
+    );
+    expect(text).not.toContain('cuenta de cheques XXXX');
     expect(text).not.toContain('Letter of Authorization');
 
     await post('/api/signing/consent', { token: b.token, version: '2026-11-26.es', agreed: true });
@@ -70,14 +82,14 @@ describe('the letter in the signer’s language', () => {
     expect(signed.json()).toEqual({ signed: true });
     const row = await record(b.applicationId);
     expect(row.documentSignedAt).toBeInstanceOf(Date);
-    expect(row).toMatchObject({ letterLanguage: 'es', letterTextVersion: '2026-11-27.es' });
+    expect(row).toMatchObject({ letterLanguage: 'es', letterTextVersion: '2026-11-29.2.es' });
   });
 
   it('writes an English-speaking borrower’s letter in English, as before, and records that', async () => {
     const b = await awaitingSignature('Language', 'en');
     expect(await record(b.applicationId)).toMatchObject({
       letterLanguage: 'en',
-      letterTextVersion: '2026-11-26',
+      letterTextVersion: '2026-11-29',
     });
     // The link names English too: the letter is English whatever the device that opens it chose before.
     expect(new URL(await signingLinkUrl(b.email)).search).toBe('?lang=en');
@@ -85,5 +97,9 @@ describe('the letter in the signer’s language', () => {
     expect(text).toContain('Letter of Authorization');
     expect(lastDocumentLanguage).toBe('en');
     expect(text).toContain(`I, ${b.name}, authorize`);
+    expect(text).toContain(
+      `from my checking account ending in ${b.account.mask} at ${b.account.institutionName} by electronic debit`,
+    );
+    expect(text).not.toContain('checking account XXXX');
   });
 });

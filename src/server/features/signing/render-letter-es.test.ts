@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   LETTER_TEXT_VERSIONS,
@@ -77,7 +77,7 @@ describe('the Letter of Authorization in Spanish', () => {
     expect(text).toContain(
       'Autorizo a Harbor Light Credit Counseling a cobrar $204.57 de mi cuenta de cheques XXXX4444 en First Platypus Bank mediante débito electrónico el día 5 de cada mes, 54 cargos en total, el primero el 5 de abril de 2026 y el último el 5 de septiembre de 2030, cuando solo queden $90.00 por cobrar.',
     );
-    expect(text).toContain('una comisión única de apertura de $35.00');
+    expect(text).toContain('una tarifa de inscripción única de $35.00');
     expect(text).toContain('Antes de firmar, se me informó que:');
     expect(text).toContain('Puede cancelar el plan en cualquier momento');
     expect(text).toContain('Juana Pérez, Titular');
@@ -110,6 +110,17 @@ describe('the Letter of Authorization in Spanish', () => {
     expect(text).toContain(
       'aceptamos que nuestras firmas electrónicas tienen el mismo efecto que firmas manuscritas',
     );
+  });
+
+  it('says a connected bank’s account by the end of its number, in the PDF', async () => {
+    const { text } = await readSpanish({
+      ...input,
+      paymentAccount: { institutionName: 'First Platypus Bank', mask: '1485' },
+    });
+    expect(text).toContain(
+      'Autorizo a Harbor Light Credit Counseling a cobrar $204.57 de mi cuenta de cheques terminada en 1485 en First Platypus Bank mediante débito electrónico',
+    );
+    expect(text).not.toContain('XXXX85');
   });
 
   it('keeps the English letter as it was, with its own version', async () => {

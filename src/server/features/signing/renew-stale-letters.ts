@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays } from '#domain/enrollment/plan-terms';
+import { addDays } from '#domain/calendar';
 import { docusign, planAuthorization } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
 import { renewLetterIfTooSoon } from './start-signing';

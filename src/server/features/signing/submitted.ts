@@ -4,7 +4,6 @@ import { signerLanguages } from '#server/application/recipient-language';
 import { AppError } from '#domain/errors';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { resumeRoute } from '#domain/flow/resume';
-import { application } from '#server/db/schema/application';
 import { docusign } from '#server/db/schema/enrollment';
 import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import { loadPlanTerms } from '#server/application/plan-terms';
@@ -14,6 +13,7 @@ import { renewLetterIfTooSoon, signingLink, startSigning } from './start-signing
 import { linksSentLastHour } from './fresh-links';
 import { recordAudit } from '#server/audit/record-audit';
 import { SIGNING_LINK_MESSAGES, SIGNING_LINK_RESENDS_PER_HOUR } from '#domain/enrollment/signing-links';
+import { ownCurrentApplication } from '#server/application/own-application';
 
 /** Statuses from which /submitted has something to say: the letter is out for signature or signed. */
 const SUBMITTED_STATUSES = new Set([
@@ -26,7 +26,7 @@ const SUBMITTED_STATUSES = new Set([
 
 async function ownApplication(services: Services, userId: string) {
   const app = await services.database.db.query.application.findFirst({
-    where: eq(application.owner, userId),
+    where: ownCurrentApplication(userId),
     columns: { id: true, status: true, lastViewedPage: true },
   });
   if (!app) throw new AppError('NotFound');

@@ -1,12 +1,21 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookEvent } from '#server/db/schema/ops';
 import type { Services } from '#server/services';
 import { recordSignatures } from './record-signatures';
 
+const PROVIDER = 'e-signature';
+
 /**
  * POST /api/webhooks/e-signature: the e-signature provider's news about an envelope. The body is read as text
  * so the HMAC is checked over the exact bytes sent; a forged or altered call is refused (401), and an event id
  * already handled is acknowledged without being handled again.
+ *
+ * An event counts as handled only once its signatures are recorded. Reading them means asking DocuSign for
+ * the envelope and the signed PDF, which can fail (DocuSign slow, a 500): the delivery is then answered 503,
+ * nothing is marked, and DocuSign Connect delivers the same message again later, which records it then.
+ * Marking the event first would have turned every such retry into an empty 200 and lost the signature.
+ * Recording is safe to run twice (record-signatures.ts), so two deliveries racing each other do no harm.
  */
 export const eSignatureWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
@@ -22,14 +31,31 @@ export const eSignatureWebhookRoutes: FastifyPluginAsync<{ services: Services }>
     );
     const event = services.eSignature.verifyWebhook({ rawBody, headers });
     if (!event) return reply.status(401).send({ code: 'NotAuthenticated', message: 'Invalid signature.' });
-    const [fresh] = await services.database.db
-      .insert(webhookEvent)
-      .values({ provider: 'e-signature', eventId: event.eventId })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvent.id });
-    if (fresh && event.event !== 'other') {
-      await recordSignatures({ services, envelopeId: event.envelopeId, log: request.log });
+    const { db } = services.database;
+    const [seen] = await db
+      .select({ id: webhookEvent.id })
+      .from(webhookEvent)
+      .where(and(eq(webhookEvent.provider, PROVIDER), eq(webhookEvent.eventId, event.eventId)));
+    if (seen) return reply.status(200).send({ received: true });
+    if (event.event !== 'other') {
+      try {
+        await recordSignatures({ services, envelopeId: event.envelopeId, log: request.log });
+      } catch (error) {
+        // The provider's error carries its status and code only (never the token, nor a name): see the adapters.
+        request.log.warn(
+          { err: error, envelopeId: event.envelopeId },
+          'e-signature webhook not processed: the provider will deliver it again',
+        );
+        return reply
+          .status(503)
+          .header('retry-after', '60')
+          .send({ code: 'ProviderError', message: 'The event could not be processed now. Please retry.' });
+      }
     }
+    await db
+      .insert(webhookEvent)
+      .values({ provider: PROVIDER, eventId: event.eventId })
+      .onConflictDoNothing();
     return reply.status(200).send({ received: true });
   });
 };

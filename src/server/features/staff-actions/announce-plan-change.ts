@@ -1,19 +1,30 @@
 import { desc, eq } from 'drizzle-orm';
-import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
+import {
+  answerEffects,
+  answersSettled,
+  authorizedAmountOf,
+  draftsBeforeChange,
+  planChange,
+} from '#domain/enrollment/plan-change';
 import type { Tx } from '#server/db/client';
 import { planRecipients } from '#server/application/plan-recipients';
+import { recordPlanFit } from '#server/application/plan-fit';
 import { planChangeNotice } from '#server/db/schema/enrollment';
-import { creditorNameOf, loadPlanTerms } from '#server/application/plan-terms';
+import { loadPlanTerms } from '#server/application/plan-terms';
+import { recordedAnswers } from '#server/application/recorded-answers';
 import { recordAudit } from '#server/audit/record-audit';
 import { enqueueEmail } from '#server/email/outbox';
 import { planChangedEmail } from '#server/email/templates';
 import type { Services } from '#server/services';
 
 /**
- * After a creditor's answer is saved, inside the same transaction: when the borrower already authorized the
- * plan and its terms now differ (another amount drawn each month, or a creditor they now pay directly), tells
- * them once by email and records the notice. The same resulting terms are never announced twice, however
- * many offers staff answer. Answers the outbox ids, to hand to the queue after commit.
+ * After a creditor's answer is saved, inside the same transaction: once every creditor on the plan has
+ * answered (docs/decisions/0153), when the borrower already authorized the plan and its terms now differ
+ * (another amount drawn each month, or a creditor they now pay directly), tells them once by email, naming
+ * each creditor's answer and its effect, the new amount, term and first draft it applies to, and whether the
+ * plan still fits their budget; and records the notice. The same resulting terms are never announced twice,
+ * however many offers staff answer. Answers the outbox ids, to hand to the queue after commit. Nothing here
+ * renders a document or calls a vendor: the emails are rows of the outbox, sent after commit.
  */
 export async function announcePlanChange(
   tx: Tx,
@@ -24,13 +35,21 @@ export async function announcePlanChange(
     today?: string;
     /**
      * Set when the silent-creditor default made the change: the offer it answered, the answer and its
-     * programme's days. The borrower is told the creditor did not answer, and the record says who acted.
+     * programme's days. The record says who acted; the email tells every silent creditor apart by its
+     * proposal's state.
      */
     silentDefault?: { offerId: string; answer: 'accepted' | 'declined'; afterDays: number };
   },
 ): Promise<string[]> {
   const today = o.today ?? services.today();
-  const { terms, authorization, offers } = await loadPlanTerms(tx, o.applicationId, { today });
+  const plan = await loadPlanTerms(tx, o.applicationId, { today });
+  const { terms, authorization, offers } = plan;
+  // Each answer (a decline, a counter-offer) changes what the borrower pays each month: the budget check
+  // runs again on every one, and its result is kept for the counsellors' queue, even while other answers are
+  // still awaited and nothing is announced yet.
+  const fit = await recordPlanFit(tx, plan, o.applicationId);
+  // Answers recorded one after another make one change: nothing is said while one is still awaited.
+  if (!answersSettled(terms)) return [];
   const change = planChange({
     terms,
     authorizedMonthlyDraft: authorizedAmountOf(authorization),
@@ -57,23 +76,23 @@ export async function announcePlanChange(
       termsKey: change.key,
     })
     .returning({ id: planChangeNotice.id });
-  const silentOffer = o.silentDefault && offers.find((x) => x.id === o.silentDefault!.offerId);
-  const silent =
-    o.silentDefault && silentOffer
-      ? {
-          offerId: silentOffer.id,
-          creditorName: creditorNameOf(silentOffer),
-          days: o.silentDefault.afterDays,
-          answer: o.silentDefault.answer,
-        }
-      : undefined;
+  const answers = answerEffects(terms, await recordedAnswers(tx, offers));
+  const dated = authorization && authorization.kind !== 'acceptance' ? authorization : null;
   const emailIds: string[] = [];
   for (const person of await planRecipients(tx, o.applicationId)) {
     emailIds.push(
       await enqueueEmail(
         tx,
         services.cipher,
-        planChangedEmail({ ...person, publicUrl: services.config.publicUrl, change, silent }),
+        planChangedEmail({
+          ...person,
+          publicUrl: services.config.publicUrl,
+          change,
+          answers,
+          term: { was: dated?.termInMonths ?? null, now: terms.termInMonths },
+          draftsBefore: draftsBeforeChange(terms, change.appliesFrom),
+          fit,
+        }),
       ),
     );
   }
@@ -89,6 +108,8 @@ export async function announcePlanChange(
       appliesFrom: change.appliesFrom,
       needsConfirmation: change.needsConfirmation,
       payDirectly: change.declinedByCreditor.map((c) => c.id),
+      termInMonths: terms.termInMonths,
+      ...(fit ? { fits: fit.fits, leftEachMonth: fit.left } : {}),
       ...(o.silentDefault ? { silentDefault: true, silentAfterDays: o.silentDefault.afterDays } : {}),
     },
   });

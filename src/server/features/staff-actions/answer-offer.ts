@@ -28,6 +28,8 @@ export const OFFERS_NOT_OPEN_MESSAGE =
   'Creditor answers can be recorded only while the application is in creditor review.';
 export const OFFER_NOT_CURRENT_MESSAGE =
   'This offer belongs to an older decision and can no longer be answered.';
+export const OFFER_LEFT_OUT_MESSAGE =
+  'The borrower left this offer out of the plan: no proposal was sent, so there is no answer to record.';
 
 type OfferRow = typeof offer.$inferSelect;
 type CreditorAccountRow = typeof creditorAccount.$inferSelect;
@@ -92,6 +94,7 @@ export async function openOffer(tx: Tx, offerId: string) {
     .limit(1);
   if (!current) throw new AppError('NotFound');
   if (current.decisionId !== newest?.id) throw new AppError('Conflict', OFFER_NOT_CURRENT_MESSAGE);
+  if (current.declinedByBorrower) throw new AppError('Conflict', OFFER_LEFT_OUT_MESSAGE);
   return { app, current };
 }
 

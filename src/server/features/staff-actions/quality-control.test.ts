@@ -7,9 +7,11 @@ import { disqualificationReason } from '#server/db/schema/decision';
 import { auditLog } from '#server/db/schema/ops';
 import { applicationRow } from '#tests/support/borrower-flow';
 import {
-  QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
+  QUALITY_CONTROL_FAIL_NEEDS_A_REASON,
   QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM,
+  QUALITY_CONTROL_REASON_WAS_VERIFIED,
 } from '#domain/validation/staff';
+import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
 import { QUALITY_CONTROL_NOT_OPEN_MESSAGE } from './quality-control';
 import { applicationIn, EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 
@@ -84,17 +86,19 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
     expect(await staffReasons(a.applicationId)).toEqual([]);
   });
 
-  it('fails: disqualified with the unchecked items as reasons, each item recorded and audited', async () => {
+  it('fails: disqualified with the items named as failed as reasons, each item recorded and audited', async () => {
     const a = await applicationIn(t, 'counselorReview');
-    const checklist = { ...EVERY_ITEM_CHECKED, income: false, proposedBudget: false };
-    const res = await qualityControl(a.applicationId, { passed: false, checklist });
+    // Expenses is left unchecked but not named: it is not a reason.
+    const checklist = { ...EVERY_ITEM_CHECKED, income: false, expenses: false, proposedBudget: false };
+    const failedItems = ['proposedBudget', 'income'];
+    const res = await qualityControl(a.applicationId, { passed: false, checklist, failedItems });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'disqualified', hasPassedQualityControl: false });
     expect(await applicationRow(t, a.applicationId)).toMatchObject({
       status: 'disqualified',
       hasPassedQualityControl: false,
       lastViewedPage: 'NotQualified',
-      qualityControlChecklist: ['consumerIdentity', 'expenses'],
+      qualityControlChecklist: ['consumerIdentity'],
     });
     const [audit] = await t.db
       .select()
@@ -102,8 +106,16 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
       .where(and(eq(auditLog.applicationId, a.applicationId), eq(auditLog.action, 'qualityControl')));
     expect(audit?.after).toMatchObject({
       checklist,
+      failedItems: ['income', 'proposedBudget'],
       reasons: ['couldNotVerifyIncome', 'proposedBudgetWasUnrealistic'],
+      borrowerEmailed: true,
     });
+    expect(audit?.before).toMatchObject({ status: 'counselorReview', lastViewedPage: 'Submitted' });
+    // The borrower is emailed what their page says: a counsellor could not confirm the application (not the
+    // credit bureau's silence, which the four reasons used to read as).
+    const [email] = (await t.emailsTo(a.email)).filter((e) => e.kind === 'not-qualified');
+    expect(email?.text).toContain(OUTCOME_TEXTS.qualityControlFailed.why);
+    expect(t.queued).toContain(email?.id);
     expect((await staffReasons(a.applicationId)).sort()).toEqual([
       'couldNotVerifyIncome',
       'proposedBudgetWasUnrealistic',
@@ -111,13 +123,24 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
   });
 
   const twoUnchecked = { ...EVERY_ITEM_CHECKED, income: false, expenses: false };
+  const NOTHING_CHECKED = { consumerIdentity: false, income: false, expenses: false, proposedBudget: false };
   it.each([
     [{ checklist: EVERY_ITEM_CHECKED }, { passed: MESSAGES.qualityControlChoice }],
     [{ passed: true }, { checklist: 'Checklist is required' }],
     [{ passed: true, checklist: twoUnchecked }, { checklist: QUALITY_CONTROL_PASS_NEEDS_EVERY_ITEM }],
+    // Failed with the checklist untouched and no item named: refused, not recorded with every reason.
+    [{ passed: false, checklist: NOTHING_CHECKED }, { failedItems: QUALITY_CONTROL_FAIL_NEEDS_A_REASON }],
     [
-      { passed: false, checklist: EVERY_ITEM_CHECKED },
-      { checklist: QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM },
+      { passed: false, checklist: NOTHING_CHECKED, failedItems: [] },
+      { failedItems: 'Please select at least one disqualification reason' },
+    ],
+    [
+      { passed: false, checklist: EVERY_ITEM_CHECKED, failedItems: ['income'] },
+      { failedItems: QUALITY_CONTROL_REASON_WAS_VERIFIED },
+    ],
+    [
+      { passed: false, checklist: NOTHING_CHECKED, failedItems: 'income' },
+      { failedItems: 'Disqualification reasons is invalid' },
     ],
     // An item left out is not an unchecked one: every item is answered.
     [{ passed: true, checklist: { income: true } }, { 'checklist.consumerIdentity': 'Checklist is invalid' }],
@@ -142,6 +165,7 @@ describe('POST /api/staff/applications/:id/quality-control', () => {
       hasPassedQualityControl: null,
       qualityControlChecklist: null,
     });
+    expect(await staffReasons(a.applicationId)).toEqual([]);
   });
 
   it.each(['acceptOffer', 'creditorReview', 'disqualified'] as const)(

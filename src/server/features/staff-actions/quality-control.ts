@@ -16,6 +16,8 @@ import {
 } from '#server/application/application-state';
 import { recordAudit } from '#server/audit/record-audit';
 import type { QueueProposals } from '#server/application/proposal-queue';
+import { writeOutcomeEmail } from '#server/application/outcome-email';
+import type { Services } from '#server/services';
 
 export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
   'Quality control can be completed only while the application is in counselor review.';
@@ -23,7 +25,10 @@ export const QUALITY_CONTROL_NOT_OPEN_MESSAGE =
 /**
  * POST /api/staff/applications/:id/quality-control, allowed in counselorReview: the checked items of the
  * checklist are kept on the application with the result; pass (every item checked) → hasPassedQualityControl
- * true, creditorReview, and the job preparing each creditor's proposal; fail → hasPassedQualityControl false, disqualified with the unchecked items' reasons.
+ * true, creditorReview, and the job preparing each creditor's proposal; fail → hasPassedQualityControl false,
+ * disqualified with the reasons of the items the counsellor named as failed, and the not-qualified email to
+ * the borrower (the same outcome text as their page; `emailId` is handed to the queue after the commit).
+ * The audit record keeps what the fail changed, so a supervisor's reopen can put it back.
  */
 export async function recordQualityControl(o: {
   db: Db;
@@ -32,7 +37,9 @@ export async function recordQualityControl(o: {
   input: QualityControl;
   /** Queues the proposals to the creditors with the pass (absent without a job queue). */
   queueProposals?: QueueProposals;
-}): Promise<StaffApplicationResult> {
+  /** For the not-qualified email of a fail (absent: no email, as for the seed's own history). */
+  mail?: Pick<Services, 'cipher' | 'config' | 'today'>;
+}): Promise<StaffApplicationResult & { emailId?: string }> {
   return o.db.transaction(async (tx) => {
     const app = await lockApplication(tx, o.applicationId);
     assertStatus(app, 'counselorReview', QUALITY_CONTROL_NOT_OPEN_MESSAGE);
@@ -40,9 +47,12 @@ export async function recordQualityControl(o: {
       status: app.status,
       hasPassedQualityControl: app.hasPassedQualityControl,
       checklist: app.qualityControlChecklist,
+      // Where the borrower's next visit went: a reopen sends them back there.
+      lastViewedPage: app.lastViewedPage,
     };
     const checklist = checkedQualityControlItems(o.input.checklist);
-    const reasons = o.input.passed ? [] : qualityControlFailReasons(o.input.checklist);
+    const reasons = o.input.passed ? [] : qualityControlFailReasons(o.input.failedItems);
+    let emailId: string | undefined;
     await updateApplication(tx, app, {
       set: { hasPassedQualityControl: o.input.passed, qualityControlChecklist: checklist },
     });
@@ -56,6 +66,7 @@ export async function recordQualityControl(o: {
         changedBy: o.actorId,
         viewed: 'NotQualified',
       });
+      if (o.mail) emailId = await writeOutcomeEmail(tx, { services: o.mail, applicationId: app.id });
     }
     await recordAudit(tx, {
       actorId: o.actorId,
@@ -68,7 +79,10 @@ export async function recordQualityControl(o: {
         status: app.status,
         hasPassedQualityControl: o.input.passed,
         checklist: o.input.checklist,
+        failedItems: o.input.failedItems,
         reasons,
+        // Whether the borrower was emailed the fail: a reopen tells them it is back under review.
+        borrowerEmailed: emailId !== undefined,
       },
     });
     const [b] = await tx
@@ -80,6 +94,7 @@ export async function recordQualityControl(o: {
       status: app.status,
       hasPassedQualityControl: o.input.passed,
       partnerCrmId: b?.partnerCrmId ?? null,
+      ...(emailId ? { emailId } : {}),
     };
   });
 }

@@ -21,6 +21,9 @@ import { approveLongPlan } from './approve-long-plan';
 import { createContactAttempt, setContactAttemptReason } from '#server/application/contact-attempts';
 import { markTransferred } from './mark-transferred';
 import { recordQualityControl } from './quality-control';
+import { REOPEN_SUPERVISORS_ONLY_MESSAGE, reopenQualityControl } from './reopen-quality-control';
+import { AppError } from '#domain/errors';
+import { isInGroup, SUPERVISOR_GROUP } from '#server/plugins/staff-group';
 
 const staffOnly = { role: 'staff' } as const;
 const tags = ['staff'];
@@ -127,14 +130,42 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: staffApplicationResultSchema },
       },
     },
-    async (request) =>
-      recordQualityControl({
+    async (request) => {
+      const { emailId, ...result } = await recordQualityControl({
         db,
         actorId: (await staff(request)).userId,
         applicationId: request.params.id,
         input: request.body,
         queueProposals: services.queueProposals,
-      }),
+        mail: services,
+      });
+      if (emailId) services.onEmailQueued?.(emailId);
+      return result;
+    },
+  );
+
+  // A supervisor takes back a failed quality control (decision 0143): any other staff member is refused, whether
+  // or not the application exists, so the answer says nothing about it to them.
+  app.post(
+    '/api/staff/applications/:id/quality-control/reopen',
+    {
+      config: staffOnly,
+      schema: { tags, params: idParams, response: { 200: staffApplicationResultSchema } },
+    },
+    async (request) => {
+      const { userId } = await staff(request);
+      if (!(await isInGroup(db, userId, SUPERVISOR_GROUP))) {
+        throw new AppError('Forbidden', REOPEN_SUPERVISORS_ONLY_MESSAGE);
+      }
+      const { emailId, ...result } = await reopenQualityControl({
+        db,
+        actorId: userId,
+        applicationId: request.params.id,
+        mail: services,
+      });
+      if (emailId) services.onEmailQueued?.(emailId);
+      return result;
+    },
   );
 
   app.post(

@@ -122,14 +122,14 @@ describe('the records of the silent-creditor default', () => {
 
   it('tells the borrower the creditor did not answer, in the email, rather than that it declined', async () => {
     const emails = (await t.emailsTo(a.email)).filter((e) => e.kind === 'plan-changed');
-    expect(emails.length).toBeGreaterThan(0);
-    for (const email of emails) expect(email.text).not.toContain('a creditor has answered');
-    const told = emails.find((e) => e.text.includes(declinedName))!;
+    // Every creditor's default applied in one run: one email naming each of them.
+    expect(emails).toHaveLength(1);
+    const told = emails[0]!;
     expect(told.text).toContain(
       `${declinedName} has not answered the plan we proposed within 10 days. It usually declines plans like yours`,
     );
     expect(told.text).toContain(
-      `Until ${declinedName} answers, please keep paying it yourself, as you do today: about ${formatDollars(declinedPayment)} a month.`,
+      `Until it answers, please keep paying it yourself, as you do today: about ${formatDollars(declinedPayment)} a month.`,
     );
     expect(told.text).not.toContain(`${declinedName} declined the plan`);
   });

@@ -10,6 +10,17 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { TWILIO_SMS_WEBHOOK_PATH } from './inbound-webhook';
 
 // Inbound texts from Twilio: signed with the account's auth token; STOP and its kin opt the borrower out.
+//
+// Twilio's own default keywords, which it acts on whether or not we do (so the record must follow them all):
+//   "By default, Twilio handles standard English-language reply messages—STOP, UNSUBSCRIBE, END, QUIT,
+//    STOPALL, REVOKE, OPTOUT, and CANCEL—for long code numbers in accordance with industry standards."
+//   (twilio.com/docs/messaging/tutorials/advanced-opt-out)
+//   "Recipients can disable this message stop, and resume receiving messages with the START, YES, or UNSTOP
+//    commands" (Twilio support for opt-out keywords, SMS STOP filtering)
+// And what Advanced Opt-Out adds to the webhook ("Getting Started with Advanced Opt-Out for Messaging
+// Services"): "Twilio will POST the opt-out, help, or opt-in messages to your webhook to help you track these
+// events. These will arrive with an extra parameter OptOutType, which will indicate whether the message is a
+// STOP, HELP or START message."
 
 const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
 const AUTH_TOKEN = randomBytes(16).toString('hex');
@@ -90,7 +101,7 @@ function post(
 }
 
 describe(`POST ${TWILIO_SMS_WEBHOOK_PATH}`, () => {
-  it.each(['STOP', 'stop', ' Stop\n', 'STOPALL', 'unsubscribe', 'CANCEL', 'End', 'quit'])(
+  it.each(['STOP', 'stop', ' Stop\n', 'STOPALL', 'unsubscribe', 'CANCEL', 'End', 'quit', 'REVOKE', 'optout'])(
     'a correctly signed %j from a borrower’s phone opts that borrower out, answered with empty TwiML',
     async (keyword) => {
       const b = await borrowerWithPhone();
@@ -114,6 +125,44 @@ describe(`POST ${TWILIO_SMS_WEBHOOK_PATH}`, () => {
     await post(t, inbound(b.phone, 'STOP'));
     await post(t, inbound(b.phone, 'UNSTOP'));
     expect(await optedOut(b.applicationId)).toBe(false);
+  });
+
+  it('YES allows texts again, as START does at Twilio', async () => {
+    const b = await borrowerWithPhone();
+    await post(t, inbound(b.phone, 'REVOKE'));
+    expect(await optedOut(b.applicationId)).toBe(true);
+    const res = await post(t, inbound(b.phone, 'Yes'));
+    expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await optedOut(b.applicationId)).toBe(false);
+  });
+
+  it('follows Twilio’s OptOutType (Advanced Opt-Out), whatever word the Messaging Service was given', async () => {
+    const b = await borrowerWithPhone();
+    // An agency's own words in its Messaging Service: Twilio matched them and answered the person itself.
+    const baja = await post(t, { ...inbound(b.phone, 'BAJA'), OptOutType: 'STOP' });
+    expect(baja.statusCode, baja.body).toBe(200);
+    expect(baja.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await optedOut(b.applicationId)).toBe(true);
+    const alta = await post(t, { ...inbound(b.phone, 'ALTA'), OptOutType: 'START' });
+    expect(alta.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await optedOut(b.applicationId)).toBe(false);
+    // Twilio sent the service's help reply: ours would be a second one.
+    const help = await post(t, { ...inbound(b.phone, 'AYUDA'), OptOutType: 'HELP' });
+    expect(help.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await optedOut(b.applicationId)).toBe(false);
+    // A word the agency removed from its service (no OptOutType) that is still a default: opted out all the
+    // same, as doing so when unsure is the side that never texts someone who asked us not to.
+    await post(t, inbound(b.phone, 'CANCEL'));
+    expect(await optedOut(b.applicationId)).toBe(true);
+  });
+
+  it('ignores an OptOutType that is not STOP, START or HELP, and reads the words instead', async () => {
+    const b = await borrowerWithPhone();
+    const odd = await post(t, { ...inbound(b.phone, 'Hello there'), OptOutType: 'DROP' });
+    expect(odd.statusCode).toBe(200);
+    expect(await optedOut(b.applicationId)).toBe(false);
+    await post(t, { ...inbound(b.phone, 'STOP'), OptOutType: '\u0000' });
+    expect(await optedOut(b.applicationId)).toBe(true);
   });
 
   it.each(['PARAR', 'parar', ' Parar\n'])(

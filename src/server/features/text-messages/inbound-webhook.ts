@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import twilio from 'twilio';
-import { smsKeywordAction, smsKeywordLanguage } from '#domain/sms-keywords';
+import { smsActionOfOptOutType, smsKeywordAction, smsKeywordLanguage } from '#domain/sms-keywords';
 import { isLanguage, type Language } from '#domain/i18n/language';
 import { helpSms, optedOutSms } from '#server/sms/texts';
-import { borrower } from '#server/db/schema/application';
-import { webhookEvent } from '#server/db/schema/ops';
-import type { Services } from '#server/services';
+import type { Config } from '#server/env';
+import type { OpenUnit } from '#server/unit-of-work';
+import { recordInboundKeyword } from './inbound-keyword';
 
 export const TWILIO_SMS_WEBHOOK_PATH = '/api/webhooks/twilio/sms';
 
@@ -27,6 +26,12 @@ const replyTwiml = (text: string) =>
 const US_E164 = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
 
+/**
+ * What the text-messages feature's routes are given: the door to units of work and the configuration, never the
+ * app's whole services nor the database itself (lint, the 'units-of-work' block of eslint.config.js).
+ */
+export type TextMessagesDeps = { openUnit: OpenUnit; config: Config };
+
 const forbidden = { code: 'Forbidden', message: 'Invalid signature.' } as const;
 
 /**
@@ -34,18 +39,23 @@ const forbidden = { code: 'Forbidden', message: 'Invalid signature.' } as const;
  * account's auth token (X-Twilio-Signature over our public URL and the form fields); without Twilio configured,
  * or with a missing or wrong signature, the call is refused (403) and nothing is written.
  *
- * A reply that is an opt-out keyword (STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT) marks every borrower with
- * that phone number as opted out of text messages; START or UNSTOP allows texts again. Carriers stop our texts
- * to that number anyway after STOP, so the borrower's record must say so for staff and for the outbox. Each
- * message is handled once (its MessageSid), and nothing personal (number, text) reaches a log.
+ * A reply that is an opt-out keyword (STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPTOUT: Twilio's
+ * defaults) marks every borrower with that phone number as opted out of text messages; START, UNSTOP or YES
+ * allows texts again. Twilio stops our texts to that number anyway after any of them, so the borrower's record
+ * must say so for staff and for the outbox. Each message is handled once (its MessageSid), and nothing
+ * personal (number, text) reaches a log.
  *
- * The Spanish words are handled too: PARAR opts out like STOP, and since Twilio does not know it, we confirm
- * it ourselves; HELP, INFO and AYUDA are answered with how to reach us. Those answers are in the borrower's
- * stored language, else in the language of the word they sent.
+ * When the number is in a Messaging Service with Advanced Opt-Out, Twilio names what it matched in
+ * OptOutType (STOP, START or HELP), against the service's own keywords, which an agency may have changed:
+ * that wins over our list, and Twilio has already sent the service's reply, so ours is empty.
+ *
+ * Without it, the Spanish words are handled too: PARAR opts out like STOP, and since Twilio does not know it,
+ * we confirm it ourselves; HELP, INFO and AYUDA are answered with how to reach us. Those answers are in the
+ * borrower's stored language, else in the language of the word they sent.
  */
-export const twilioSmsWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const twilioSmsWebhookRoutes: FastifyPluginAsync<TextMessagesDeps> = async (
   app,
-  { services },
+  { openUnit, config },
 ) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -54,7 +64,7 @@ export const twilioSmsWebhookRoutes: FastifyPluginAsync<{ services: Services }> 
   );
 
   app.post(TWILIO_SMS_WEBHOOK_PATH, { config: { role: 'public' } }, async (request, reply) => {
-    const account = services.config.twilio;
+    const account = config.twilio;
     const signature = request.headers['x-twilio-signature'];
     const rawBody = typeof request.body === 'string' ? request.body : null;
     if (!account || typeof signature !== 'string' || rawBody === null)
@@ -63,7 +73,7 @@ export const twilioSmsWebhookRoutes: FastifyPluginAsync<{ services: Services }> 
     const params: Record<string, string> = {};
     for (const [key, value] of new URLSearchParams(rawBody)) params[key] = value;
     // Twilio signs the exact address it called: ours as configured (PUBLIC_URL), with the query string.
-    const url = `${services.config.publicUrl}${request.url}`;
+    const url = `${config.publicUrl}${request.url}`;
     if (!twilio.validateRequest(account.authToken, signature, url, params))
       return reply.status(403).send(forbidden);
 
@@ -73,36 +83,18 @@ export const twilioSmsWebhookRoutes: FastifyPluginAsync<{ services: Services }> 
     if (typeof body !== 'string' || body.length > 1_600)
       return reply.status(400).send({ code: 'ValidationError', message: 'The message body is invalid.' });
 
-    const action = US_E164.test(from) ? smsKeywordAction(body) : 'none';
-    const result = await services.database.db.transaction(async (tx) => {
-      const [fresh] = await tx
-        .insert(webhookEvent)
-        .values({ provider: 'twilio-sms', eventId: messageSid })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvent.id });
-      if (!fresh || action === 'none') return { fresh: Boolean(fresh), changed: 0, languages: [] };
-      const rows =
-        action === 'help'
-          ? await tx
-              .select({ language: borrower.preferredLanguage })
-              .from(borrower)
-              .where(eq(borrower.phoneNumber, from))
-          : await tx
-              .update(borrower)
-              .set({ isOptedOutOfSMS: action === 'optOut', updatedAt: sql`now()` })
-              .where(eq(borrower.phoneNumber, from))
-              .returning({ language: borrower.preferredLanguage });
-      return {
-        fresh: true,
-        changed: action === 'help' ? 0 : rows.length,
-        languages: rows.map((r) => r.language),
-      };
-    });
+    const byTwilio = smsActionOfOptOutType(params.OptOutType);
+    const action = US_E164.test(from) ? (byTwilio ?? smsKeywordAction(body)) : 'none';
+    const result = await openUnit((unit) => recordInboundKeyword(unit, { messageSid, from, action }));
     if (action !== 'none')
-      request.log.info({ action, borrowers: result.changed }, 'text-message keyword received');
+      request.log.info(
+        { action, matchedBy: byTwilio ? 'OptOutType' : 'keyword', borrowers: result.changed },
+        'text-message keyword received',
+      );
     const send = (twiml: string) =>
       reply.status(200).header('content-type', 'text/xml; charset=utf-8').send(twiml);
-    if (!result.fresh) return send(EMPTY_TWIML);
+    // Twilio answered the keyword itself with the Messaging Service's configured reply.
+    if (!result.fresh || byTwilio) return send(EMPTY_TWIML);
     // The borrower's own choice, else the language of the word they sent.
     const language: Language = result.languages.find(isLanguage) ?? smsKeywordLanguage(body);
     if (action === 'help') return send(replyTwiml(helpSms(language)));

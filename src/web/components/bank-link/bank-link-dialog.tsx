@@ -1,7 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
 import {
   sandboxSignInSchema,
   type LinkTokenView,
@@ -18,28 +24,19 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { Modal } from '#web/components/ui/modal';
+import { PlaidLinkFlow } from './plaid-link-flow';
 import { sandboxInstitutionsQuery, sandboxPublicToken, sandboxSignIn } from './sandbox-api';
 
 // The bank-link widget. With the built-in sandbox (no vendor account) it is our own three-step dialog:
 // choose an institution, sign in with its test credentials, choose the accounts to share; the server then
-// hands out a public token exactly as the vendor's widget would. A real deployment would open Plaid Link.
+// hands out a public token exactly as the vendor's widget would. With Plaid configured (the link session says
+// sandbox: false) it is Plaid Link itself (plaid-link-flow.tsx).
 
 // The component tests read these URLs from here.
 export { SANDBOX_INSTITUTIONS_PATH, SANDBOX_PUBLIC_TOKEN_PATH, SANDBOX_SIGN_IN_PATH } from './sandbox-api';
 const M = defineMessages({
   sandboxTitle: { id: 'bankLink.title.sandbox', defaultMessage: 'Sandbox bank connection' },
   title: { id: 'bankLink.title', defaultMessage: 'Connect your bank' },
-  widgetUnavailable: {
-    id: 'bankLink.widgetUnavailable',
-    defaultMessage:
-      'The bank connection widget is not available in this build. You can enter your checking account details instead.',
-  },
-  widgetUnavailableCallUs: {
-    id: 'bankLink.widgetUnavailableCallUs',
-    defaultMessage:
-      'The bank connection widget is not available in this build. Please call us and we will help you connect your bank.',
-  },
-  provideManually: { id: 'bankLink.provideManually', defaultMessage: 'Provide manually' },
   sandboxBadge: { id: 'bankLink.sandbox.badge', defaultMessage: 'Sandbox' },
   sandboxNote: {
     id: 'bankLink.sandbox.note',
@@ -57,6 +54,9 @@ const M = defineMessages({
     defaultMessage: 'The sign-in did not work. Please try again.',
   },
   anotherBank: { id: 'bankLink.signIn.anotherBank', defaultMessage: 'Choose another bank' },
+  checking: { id: 'bankLink.accounts.subtype.checking', defaultMessage: 'checking' },
+  savings: { id: 'bankLink.accounts.subtype.savings', defaultMessage: 'savings' },
+  creditCard: { id: 'bankLink.accounts.subtype.creditCard', defaultMessage: 'credit card' },
   chooseAccounts: { id: 'bankLink.accounts.title', defaultMessage: 'Choose accounts' },
   connectFailed: {
     id: 'bankLink.accounts.failed',
@@ -67,9 +67,6 @@ const M = defineMessages({
 
 // The English, as the component tests read it.
 export const ACCOUNTS_REQUIRED = String(FIXED.accountsRequired.defaultMessage);
-export const WIDGET_UNAVAILABLE = String(M.widgetUnavailable.defaultMessage);
-/** Where there is no manual entry to fall back on (reconnecting from the customer portal). */
-export const WIDGET_UNAVAILABLE_CALL_US = String(M.widgetUnavailableCallUs.defaultMessage);
 
 type Institution = SandboxInstitutionsView['institutions'][number];
 type SandboxAccount = SandboxAccountsView['accounts'][number];
@@ -99,31 +96,32 @@ export function BankLinkDialog({
   title,
 }: BankLinkDialogProps) {
   const intl = useIntl();
-  const sandbox = session?.sandbox ?? false;
+  if (session !== null && !session.sandbox) {
+    return (
+      // Keyed by the session: a new link token creates Link afresh, with nothing left of an earlier failure.
+      <PlaidLinkFlow
+        key={session.linkToken}
+        open={open}
+        onOpenChange={onOpenChange}
+        linkToken={session.linkToken}
+        onConnected={onConnected}
+        onProvideManually={onProvideManually}
+        title={title}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+    );
+  }
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={title ?? intl.formatMessage(sandbox ? M.sandboxTitle : M.title)}
+      title={title ?? intl.formatMessage(session === null ? M.title : M.sandboxTitle)}
       size="md"
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      {session === null ? null : sandbox ? (
+      {session !== null && (
         // Keyed by the session: a new connection starts again at the first step.
         <SandboxFlow key={session.linkToken} linkToken={session.linkToken} onConnected={onConnected} />
-      ) : (
-        // Plaid Link's script (cdn.plaid.com) cannot be loaded under this app's Content-Security-Policy yet
-        // (script-src 'self'); until the CSP allows it and the widget is wired up, offer the manual entry.
-        <div className="mt-4 space-y-6">
-          <p className="text-gray-800">
-            {intl.formatMessage(onProvideManually ? M.widgetUnavailable : M.widgetUnavailableCallUs)}
-          </p>
-          {onProvideManually && (
-            <button type="button" onClick={onProvideManually} className={SECONDARY_BUTTON_CLASS}>
-              <FormattedMessage {...M.provideManually} />
-            </button>
-          )}
-        </div>
       )}
     </Modal>
   );
@@ -358,10 +356,20 @@ function SignIn({
   );
 }
 
-export const accountLabel = (account: SandboxAccount): string =>
-  [account.name, account.mask ? `••${account.mask}` : null, account.subtype ? `(${account.subtype})` : null]
+/** The kinds of account the bank names, in the page's language; another kind is shown as the bank names it. */
+const SUBTYPES: Readonly<Record<string, MessageDescriptor>> = {
+  checking: M.checking,
+  savings: M.savings,
+  'credit card': M.creditCard,
+};
+
+export const accountLabel = (account: SandboxAccount, intl: Pick<IntlShape, 'formatMessage'>): string => {
+  const subtype = account.subtype && SUBTYPES[account.subtype];
+  const kind = subtype ? intl.formatMessage(subtype) : account.subtype;
+  return [account.name, account.mask ? `••${account.mask}` : null, kind ? `(${kind})` : null]
     .filter(Boolean)
     .join(' ');
+};
 
 function ChooseAccounts({
   headingRef,
@@ -442,7 +450,7 @@ function ChooseAccounts({
                   onChange={(event) => toggle(account.accountId, event.target.checked)}
                   className="size-5 shrink-0 accent-brand-600"
                 />
-                <span className="min-w-0 break-words">{accountLabel(account)}</span>
+                <span className="min-w-0 break-words">{accountLabel(account, intl)}</span>
               </label>
             ))}
           </div>

@@ -1,12 +1,18 @@
+import { useIntl } from 'react-intl';
+
 /** The business-bureau seal, drawn inline (no external image, no request, fixed size so nothing shifts). */
 export function BusinessSeal() {
+  const intl = useIntl();
   return (
     <svg
       viewBox="0 0 168 64"
       width="168"
       height="64"
       role="img"
-      aria-label="Accredited Business seal"
+      aria-label={intl.formatMessage({
+        id: 'layout.businessSeal',
+        defaultMessage: 'Accredited Business seal',
+      })}
       className="shrink-0"
     >
       <rect x="1" y="1" width="166" height="62" rx="8" fill="#fff" stroke="#1e3a5f" strokeWidth="2" />
@@ -26,7 +32,7 @@ export function BusinessSeal() {
         fontWeight="700"
         fill="#1e3a5f"
       >
-        ACCREDITED
+        {intl.formatMessage({ id: 'layout.businessSeal.accredited', defaultMessage: 'ACCREDITED' })}
       </text>
       <text
         x="112"
@@ -37,7 +43,7 @@ export function BusinessSeal() {
         fontWeight="700"
         fill="#1e3a5f"
       >
-        BUSINESS
+        {intl.formatMessage({ id: 'layout.businessSeal.business', defaultMessage: 'BUSINESS' })}
       </text>
     </svg>
   );

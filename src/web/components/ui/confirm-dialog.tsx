@@ -6,6 +6,8 @@ export type ConfirmDialogProps = {
   /** The question, which names the dialog. */
   title: string;
   description: ReactNode;
+  /** More than a sentence (lists, headings): shown below the description, read with the dialog. */
+  children?: ReactNode;
   /** The safe answer: it has the focus when the dialog opens, and Escape means it. */
   cancelLabel: string;
   confirmLabel: string;
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   confirmLabel,
   onCancel,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const returnTo = useRef<HTMLElement | null>(null);
   const confirmed = useRef(false);
@@ -44,10 +47,11 @@ export function ConfirmDialog({
             if (!confirmed.current && returnTo.current?.isConnected) returnTo.current.focus();
             returnTo.current = null;
           }}
-          className="fixed top-1/2 left-1/2 z-[60] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl motion-safe:animate-dialog-in"
+          className="fixed top-1/2 left-1/2 z-[60] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl motion-safe:animate-dialog-in"
         >
           <AlertDialog.Title className="text-lg font-bold text-gray-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-gray-700">{description}</AlertDialog.Description>
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className="min-h-11 rounded-lg border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50">
               {cancelLabel}

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#domain/validation/messages';
+import { englishIn } from '#tests/support/english-in-spanish';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { borrowerSession } from '#web/test/sessions';
@@ -41,6 +43,26 @@ describe('the account pages in Spanish', () => {
     expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(document.title).toContain('Iniciar sesión');
+  });
+
+  it('/sign-in refused: the first-password hint in Spanish, naming the email link as it is written', async () => {
+    answerApi({
+      'POST /api/auth/sign-in': {
+        status: 401,
+        body: { code: 'NotAuthorizedException', message: MESSAGES.incorrectCredentials },
+      },
+    });
+    const app = inSpanish('/sign-in');
+    await app.user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
+    await app.user.type(screen.getByLabelText('Contraseña'), 'wrong');
+    await app.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        '¿Todavía no tiene contraseña? Use el enlace “Cree su contraseña” del correo que le enviamos',
+      ),
+    );
+    expect(document.body.textContent).not.toContain(MESSAGES.firstPasswordHint);
+    expect(englishIn(document.body.textContent ?? '')).toEqual([]);
   });
 
   it('/forgot-password', async () => {

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
+import { EMAIL_UPDATED_NOTICE_MS, emailRecentlyUpdated, noteEmailUpdated } from '#web/lib/email-updated';
 import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '#web/lib/session';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
@@ -10,6 +12,7 @@ import { Component as PleaseCheckYourEmailPage } from './please-check-your-email
 import { Component as ResetPasswordPage } from './reset-password-page';
 import { Component as SignInPage } from './sign-in-page';
 import { Component as VerificationCodePage } from './verification-code-page';
+import { Component as VerifyNewEmailPage } from './verify-new-email-page';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -459,5 +462,80 @@ describe('/customer-portal/change-email', () => {
     await app.send('Change Email');
     await waitFor(() => expect(dialogText()).toContain('An account with the given email already exists.'));
     expect(statusText()).toBe('');
+  });
+});
+
+describe('after an email change', () => {
+  beforeEach(() => localStorage.clear());
+  const MINUTE = 60 * 1000;
+
+  it('/verify-new-email notes the change, shows the spec’s message and leads to /sign-in, which says why', async () => {
+    const calls = answerApi({
+      'POST /api/auth/verify-new-email': { status: 200, body: { message: MESSAGES.verifyNewEmailSuccess } },
+    });
+    const app = renderRoutes(
+      [...routes, { path: '/verify-new-email', Component: VerifyNewEmailPage }],
+      '/verify-new-email?email=new%40example.com&code=123456',
+    );
+    expect(emailRecentlyUpdated()).toBe(false);
+    await app.user.type(await screen.findByLabelText('Password'), 'secret123');
+    await app.user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    expect(await shownStatus()).toBe(MESSAGES.verifyNewEmailSuccess);
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'new@example.com', code: '123456', password: 'secret123' },
+    ]);
+    expect(emailRecentlyUpdated()).toBe(true);
+    await app.user.click(screen.getByRole('link', { name: 'Sign in with your new email' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
+    expect(await shownStatus()).toBe(MESSAGES.emailUpdated);
+  });
+
+  it('/verify-new-email notes nothing when the change is refused', async () => {
+    answerApi({
+      'POST /api/auth/verify-new-email': {
+        status: 400,
+        body: { code: 'VerifyNewEmailFailed', message: MESSAGES.verifyNewEmailFailed },
+      },
+    });
+    const app = renderRoutes(
+      [{ path: '/verify-new-email', Component: VerifyNewEmailPage }],
+      '/verify-new-email?email=new%40example.com&code=123456',
+    );
+    await app.user.type(await screen.findByLabelText('Password'), 'wrong');
+    await app.user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(dialogText()).toContain(MESSAGES.verifyNewEmailFailed));
+    expect(emailRecentlyUpdated()).toBe(false);
+  });
+
+  it.each([
+    ['arrives with no message', undefined, MESSAGES.emailUpdated],
+    ['was found signed out by a call', APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated, MESSAGES.emailUpdated],
+    ['was sent with a message of its own', MESSAGES.passwordReset, MESSAGES.passwordReset],
+  ])('/sign-in says the email changed when the person %s', async (_case, passed, shown) => {
+    noteEmailUpdated(Date.now() - 5 * MINUTE);
+    start({ pathname: '/sign-in', state: passed ? { message: passed } : null });
+    expect(await shownStatus()).toBe(shown);
+  });
+
+  it('/sign-in says nothing of a change made long ago', async () => {
+    noteEmailUpdated(Date.now() - EMAIL_UPDATED_NOTICE_MS - MINUTE);
+    start('/sign-in');
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(statusText()).toBe('');
+  });
+
+  it('/sign-in forgets the change once the person signs in', async () => {
+    noteEmailUpdated();
+    answerApi({
+      'POST /api/auth/sign-in': { status: 200, body: { next: '/hardships', mustSetInitialPassword: false } },
+      'GET /api/session': signedInSession,
+    });
+    const app = start('/sign-in');
+    expect(await shownStatus()).toBe(MESSAGES.emailUpdated);
+    await app.type('Email address', 'new@example.com');
+    await app.type('Password', 'secret123');
+    await app.send('Sign In');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/hardships'));
+    expect(emailRecentlyUpdated()).toBe(false);
   });
 });

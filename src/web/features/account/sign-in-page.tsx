@@ -5,6 +5,8 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signInSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
+import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { emailRecentlyUpdated, forgetEmailUpdated } from '#web/lib/email-updated';
 import { refreshSession, updateSessionState } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -16,6 +18,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 import { signIn } from './api';
 import { errorMessage, locationMessage } from './location-message';
+import { localizeMessage } from '#domain/i18n/translate-message';
 
 export function Component() {
   const location = useLocation();
@@ -26,11 +29,19 @@ export function Component() {
   const form = useZodForm(signInSchema, { username: '', password: '' });
   // After a refused sign-in: how a borrower who never set a password gets in.
   const [refused, setRefused] = useState(false);
+  // Signed out by an email change made in this browser: say so rather than nothing, or than the generic
+  // 'Please sign in to continue.' of a call that found the session gone. Any other message passed here wins.
+  const passed = locationMessage(location.state);
+  const banner =
+    (passed === undefined || passed === APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated) && emailRecentlyUpdated()
+      ? MESSAGES.emailUpdated
+      : passed;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await signIn(values);
       updateSessionState({ mustSetInitialPassword: answer.mustSetInitialPassword || undefined });
+      forgetEmailUpdated();
       await refreshSession(queryClient);
       // A user who must set an initial password goes through /user-information first.
       await navigate(answer.mustSetInitialPassword ? '/user-information' : answer.next);
@@ -42,7 +53,7 @@ export function Component() {
 
   return (
     <AccountPage title={intl.formatMessage({ id: 'account.signIn.title', defaultMessage: 'Sign In' })}>
-      <StatusBanner message={locationMessage(location.state)} className="mb-6" />
+      <StatusBanner message={banner} className="mb-6" />
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           <EmailField
@@ -67,7 +78,7 @@ export function Component() {
       </FormProvider>
       {refused && (
         <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-sm text-gray-800">
-          {MESSAGES.firstPasswordHint}
+          {localizeMessage(MESSAGES.firstPasswordHint, (d, v) => intl.formatMessage(d, v))}
           {SPACE}
           <Link to="/forgot-password" className={LINK_CLASS}>
             <FormattedMessage id="account.signIn.sendNewLink" defaultMessage="Send me a new link" />

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { verifyNewEmailSchema } from '#domain/validation/account';
 import { MESSAGES } from '#domain/validation/messages';
 import { ErrorModal } from '#web/components/ui/error-modal';
@@ -10,7 +10,8 @@ import { StatusBanner } from '#web/components/ui/form/status-banner';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { AccountPage } from './account-page';
+import { noteEmailUpdated } from '#web/lib/email-updated';
+import { AccountPage, LINK_CLASS } from './account-page';
 import { verifyNewEmail } from './api';
 import { errorMessage } from './location-message';
 
@@ -34,6 +35,9 @@ export function Component() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
       const answer = await verifyNewEmail({ email, code, password });
+      // The change ended every session of the account: tabs of this browser still showing it go to /sign-in
+      // and say why.
+      noteEmailUpdated();
       setVerified(answer.message);
     } catch (error) {
       failure.show(errorMessage(error, MESSAGES.verifyNewEmailFailed));
@@ -44,6 +48,14 @@ export function Component() {
     return (
       <AccountPage title={title}>
         <StatusBanner message={verified} />
+        <p className="mt-6 text-center">
+          <Link to="/sign-in" className={LINK_CLASS}>
+            <FormattedMessage
+              id="account.verifyNewEmail.signIn"
+              defaultMessage="Sign in with your new email"
+            />
+          </Link>
+        </p>
       </AccountPage>
     );
   }

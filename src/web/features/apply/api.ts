@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  BankHistoryView,
   IncomeConnectionView,
   LinkTokenView,
   PaymentAccountsView,
@@ -28,7 +29,9 @@ import type {
   ProvideIncome,
 } from '#domain/validation/application';
 import type { SaveExpenses } from '#domain/validation/expenses';
+import type { GuardedPage } from '#domain/flow/page-order';
 import { api } from '#web/lib/api';
+import type { Reapply } from '#domain/flow/reapply';
 
 // The application flow's server calls and the keys its reads are cached under. Every read of the flow hangs
 // under the application key, so invalidating applyKeys.application() after a save refreshes them all.
@@ -46,6 +49,7 @@ export const applyKeys = {
   eligibleDebts: (visit: string) => [...APPLICATION_KEY, 'eligible-debts', visit] as const,
   expenses: () => [...APPLICATION_KEY, 'expenses'] as const,
   paymentAccounts: () => [...APPLICATION_KEY, 'payment-accounts'] as const,
+  bankHistory: () => [...APPLICATION_KEY, 'bank-history'] as const,
   submitted: () => [...APPLICATION_KEY, 'submitted'] as const,
   addressSuggestions: (query: string) => ['address-suggestions', query] as const,
 };
@@ -59,6 +63,10 @@ export const MANUAL_CHOICE_PATH = '/api/application/payments/manual-choice';
 export const NEXT_STEPS_PATH = '/api/application/payments/next-steps';
 export const BANK_CONNECTIONS_PATH = '/api/application/bank-connections';
 export const LINK_TOKEN_PATH = '/api/bank-link/link-token';
+export const INCOME_BANK_CONNECTIONS_PATH = '/api/application/income/bank-connections';
+export const BANK_HISTORY_PATH = '/api/application/income/bank-history';
+/** How often the income step asks whether the connected bank's history has arrived, while it is read. */
+export const BANK_HISTORY_POLL_MS = 3_000;
 export const SUBMITTED_PATH = '/api/application/submitted';
 export const RESEND_PATH = '/api/application/submitted/resend';
 
@@ -68,6 +76,18 @@ export const applicationQuery = () =>
   queryOptions({
     queryKey: applyKeys.application(),
     queryFn: () => api<ApplicationView>('/api/application'),
+  });
+
+/**
+ * The bank connected at the income step and whether its history is read yet; asked again every few seconds
+ * while it is being read ('reading'), and no more once it is 'ready' or 'timed-out'.
+ */
+export const bankHistoryQuery = () =>
+  queryOptions({
+    queryKey: applyKeys.bankHistory(),
+    queryFn: () => api<BankHistoryView>(BANK_HISTORY_PATH),
+    refetchInterval: (query) =>
+      query.state.data?.historyStatus === 'reading' ? BANK_HISTORY_POLL_MS : false,
   });
 
 export const offersQuery = () =>
@@ -130,6 +150,10 @@ export const saveCredit = putPage<CreditConsent>('/api/application/credit');
 export const saveEligibleDebts = putPage<EligibleDebtsInput>('/api/application/eligible-debts');
 export const saveIncome = putPage<ProvideIncome>('/api/application/income');
 export const saveConfirmIncome = putPage<ConfirmIncome>('/api/application/confirm-income');
+export const VIEWED_PAGE_PATH = '/api/application/viewed-page';
+/** Records a page of the application's first part as the last viewed one (see shouldRecordView). */
+export const recordViewedPage = (page: GuardedPage) =>
+  api<void>(VIEWED_PAGE_PATH, { method: 'PUT', body: { page } });
 export const saveNotifyWhenEligible = putPage<NotifyWhenEligible>('/api/application/notify-when-eligible');
 export const saveExpenses = putPage<SaveExpenses>('/api/application/expenses');
 export const saveBudget = putPage<BudgetInput>('/api/application/budget');
@@ -149,6 +173,10 @@ export const removeMissingDebt = (id: string) =>
 /** Accept my plan on /offers/review: the offers left out, the draft day and the agreement. */
 export const acceptOffers = (body: AcceptOffersInput) =>
   api<NextAnswer>('/api/application/offers/accept', { method: 'POST', body });
+
+/** Apply again after a refusal: a new application on the same account (the old one is kept). */
+export const reapply = (body: Reapply) =>
+  api<NextAnswer>('/api/application/reapply', { method: 'POST', body });
 
 /** Every offer left out, after the borrower confirmed it: no plan, the not-qualified outcome. */
 export const leaveOutAllOffers = () =>
@@ -175,9 +203,12 @@ export const providePaymentAccount = (body: ProvidePaymentAccountInput) =>
 /** A fresh bank-link session (they expire, and each bank needs its own). */
 export const createLinkToken = () => api<LinkTokenView>(LINK_TOKEN_PATH, { method: 'POST' });
 
-/** The income step's bank connection: answers the income predicted from the bank's deposits. */
+/**
+ * The income step's bank connection: answers the bank, and the income predicted from its deposits once its
+ * history is read (usually not yet: 'reading', and bankHistoryQuery follows it).
+ */
 export const connectIncomeBank = (publicToken: string) =>
-  api<IncomeConnectionView>('/api/application/income/bank-connections', {
+  api<IncomeConnectionView>(INCOME_BANK_CONNECTIONS_PATH, {
     method: 'POST',
     body: { publicToken },
   });

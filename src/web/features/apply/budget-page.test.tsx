@@ -380,7 +380,7 @@ describe('/budget in Spanish', () => {
       'Reduzca sus gastos flexibles en $325 al mes para que el pago del plan de $600 quepa en el presupuesto.',
     );
     expect(screen.getByTestId('budget-plan-payment').textContent).toBe(
-      '$600incluye una cuota mensual de $25',
+      '$600incluye una tarifa mensual de $25',
     );
     expect(document.body.textContent).toContain('Queda cada mes$4');
     expect(screen.getByTestId('budget-cushion').textContent).toMatch(

@@ -23,6 +23,8 @@ const TITLES = defineMessages({
     defaultMessage: 'The plan does not fit this budget',
   },
   ThinBudget: { id: 'apply.budget.warning.thinBudgetTitle', defaultMessage: 'Very little left each month' },
+  // PLAN_NOT_NEEDED_TITLE in the domain.
+  planNotNeeded: { id: 'apply.budget.warning.planNotNeededTitle', defaultMessage: 'You may not need a plan' },
 });
 const HELP = defineMessages({
   wouldDisqualify: {
@@ -30,9 +32,19 @@ const HELP = defineMessages({
     defaultMessage:
       'If an amount is higher than what you really spend, or your income is missing something, correct it and save again. If the figures are right, you can finish here: we will explain what you can do instead.',
   },
+  // PLAN_NOT_NEEDED_HELP in the domain.
+  planNotNeeded: {
+    id: 'apply.budget.warning.planNotNeededHelp',
+    defaultMessage:
+      'If an expense is missing, an amount is lower than what you really spend, or your income is lower than you entered, correct it and save again. If the figures are right, you can finish here: we will show you how to pay these debts off on your own.',
+  },
 });
 
 const MONEY = '(-?\\$[\\d,]+)';
+/** budget-room.ts's planNotNeededMessage: the warning of a budget that pays the debts without a plan. */
+const PLAN_NOT_NEEDED = new RegExp(
+  `^Your budget leaves ${MONEY} a month, enough to pay the estimated ${MONEY} a month on these debts now with ${MONEY} to spare, so a plan is not needed\\. A plan is offered when your budget leaves less than ${MONEY} a month: ${MONEY} less than now\\.$`,
+);
 const CUSHION_ADVICE =
   'We suggest keeping at least \\$[\\d,]+ a month for the unexpected, such as a higher bill or a car repair, so a surprise does not make you miss a plan payment\\.';
 
@@ -43,6 +55,18 @@ const CUSHION_ADVICE =
  * any other text comes back unchanged.
  */
 const BUDGET_TEXTS: { pattern: RegExp; format: (intl: IntlShape, m: RegExpExecArray) => string }[] = [
+  {
+    pattern: PLAN_NOT_NEEDED,
+    format: (intl, m) =>
+      intl.formatMessage(
+        {
+          id: 'apply.budget.planNotNeeded',
+          defaultMessage:
+            'Your budget leaves {room} a month, enough to pay the estimated {current} a month on these debts now with {spare} to spare, so a plan is not needed. A plan is offered when your budget leaves less than {below} a month: {less} less than now.',
+        },
+        { room: m[1], current: m[2], spare: m[3], below: m[4], less: m[5] },
+      ),
+  },
   {
     pattern: new RegExp(
       `^Lower flexible expenses by ${MONEY} a month so the plan payment of ${MONEY} fits the budget\\.$`,
@@ -124,6 +148,9 @@ export function localizeBudgetText(intl: IntlShape, english: string): string {
   return english;
 }
 
+const notNeeded = (w: { code: BudgetWarningCode; message: string }): boolean =>
+  w.code === 'WouldDisqualify' && PLAN_NOT_NEEDED.test(w.message);
+
 /**
  * The server's warning before a save that would end the application for lack of room, or leave next to
  * nothing after the plan payment: an alert dialog with the figures, whose safe answer (focused, and Escape)
@@ -149,14 +176,16 @@ export function useBudgetWarning(reviseLabel: string) {
     warning ? (
       <ConfirmDialog
         open={open}
-        title={intl.formatMessage(TITLES[warning.code])}
+        title={intl.formatMessage(notNeeded(warning) ? TITLES.planNotNeeded : TITLES[warning.code])}
         description={
           <>
             <span className="block font-semibold text-gray-900">
               {localizeBudgetText(intl, warning.message)}
             </span>
             {warning.code === 'WouldDisqualify' && (
-              <span className="mt-2 block">{intl.formatMessage(HELP.wouldDisqualify)}</span>
+              <span className="mt-2 block">
+                {intl.formatMessage(notNeeded(warning) ? HELP.planNotNeeded : HELP.wouldDisqualify)}
+              </span>
             )}
           </>
         }

@@ -14,7 +14,15 @@ const application = {
   lastCompletedPage: 'ProvideMonthlyIncome',
   lastViewedPage: 'ConfirmIncome',
   selfReportedMonthlyCurrentIncome: 1850000,
+  // $18,500 + a $1,100 estimated shortfall − $100.
+  estimatedShortfall: 110_000,
+  incomeThreshold: 1_950_000,
 } as const satisfies Partial<ApplicationView>;
+
+const REASON =
+  'We are asking because, with your debts and the expenses we estimated for your household, a debt ' +
+  'management plan usually needs a monthly household income of at least $19,500. If the amount above is ' +
+  'not right, choose No to change it.';
 
 async function renderPage(next: string) {
   const calls = answerApi({
@@ -41,6 +49,13 @@ describe('/income/confirm-income', () => {
   it('shows the income and requires an answer', async () => {
     const { calls, user } = await renderPage('/expenses');
     expect(document.body).toHaveTextContent('$18,500');
+    // Why it is asked: the income the plan would need, shown before the question.
+    expect(screen.getByTestId('income-threshold')).toHaveTextContent(REASON);
+    expect(
+      screen
+        .getByTestId('income-threshold')
+        .compareDocumentPosition(screen.getByRole('group', { name: CONFIRM_INCOME_QUESTION })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(screen.getByRole('group', { name: CONFIRM_INCOME_QUESTION })).toBeInTheDocument();
     await submit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(`${CONFIRM_INCOME_QUESTION} is required`);
@@ -85,9 +100,32 @@ describe('/income/confirm-income in Spanish', () => {
     expect(document.body).toHaveTextContent(
       'Sus depósitos en Tartan Bank de los últimos 90 días promedian $17,200 al mes.',
     );
+    expect(screen.getByTestId('income-threshold')).toHaveTextContent(
+      'Se lo preguntamos porque, con sus deudas y los gastos que calculamos para su hogar, un plan de manejo ' +
+        'de deudas suele necesitar ingresos mensuales del hogar de al menos $19,500. Si la cantidad de arriba ' +
+        'no es correcta, elija No para cambiarla.',
+    );
     const question = '¿Es correcto este total de ingresos mensuales del hogar después de impuestos?';
     expect(screen.getByRole('group', { name: question })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`${question}: este dato es obligatorio`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Por favor, responda: ${question}`);
+  });
+});
+
+describe('/income/confirm-income without an estimate', () => {
+  it('asks the question without a reason when no threshold is known', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': {
+        status: 200,
+        body: { ...application, estimatedShortfall: null, incomeThreshold: null },
+      },
+    });
+    renderRoutes(
+      [{ path: '/income/confirm-income', Component: ConfirmIncomePage }],
+      '/income/confirm-income',
+    );
+    expect(await screen.findByRole('group', { name: CONFIRM_INCOME_QUESTION })).toBeInTheDocument();
+    expect(screen.queryByTestId('income-threshold')).toBeNull();
   });
 });

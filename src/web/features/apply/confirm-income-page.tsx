@@ -65,6 +65,17 @@ function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
             </p>
           )}
         </div>
+        {application.incomeThreshold != null && (
+          // Why we ask: with this income, the debts and the estimated expenses leave a shortfall. The threshold
+          // is the income at which they would not (income + estimated shortfall − $100, from the server).
+          <p className="text-gray-700" data-testid="income-threshold">
+            <FormattedMessage
+              id="apply.income.confirm.reason"
+              defaultMessage="We are asking because, with your debts and the expenses we estimated for your household, a debt management plan usually needs a monthly household income of at least {threshold}. If the amount above is not right, choose No to change it."
+              values={{ threshold: <strong>{formatDollars(application.incomeThreshold)}</strong> }}
+            />
+          </p>
+        )}
         <YesNoField name="isIncomeCorrect" question={localize(CONFIRM_INCOME_QUESTION)} />
         <SubmitButton busy={busy}>{intl.formatMessage(SAVE_MESSAGES.continue)}</SubmitButton>
       </form>

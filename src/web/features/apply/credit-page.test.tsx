@@ -9,6 +9,7 @@ import { UNDER_CONTRACT_AGE_TEXTS } from '#domain/underwriting/contract-age';
 import { SITE } from '#domain/site';
 import { CREDIT_CONSENT_LABELS } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
+import { SPOUSE_CONSENT_MESSAGES, type SpouseConsentStatusView } from '#domain/validation/spouse-consent';
 import { answerApi, server, type ApiReply } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
@@ -70,16 +71,22 @@ function view(hasSpouse: boolean): ApplicationView {
 
 type Reply = ApiReply;
 
+const NOT_ASKED: SpouseConsentStatusView = { status: 'none', given: null, link: null, spouseEmail: null };
+
 async function renderPage(
   hasSpouse: boolean,
   put: Reply,
   application: ApplicationView = view(hasSpouse),
   language: Language = 'en',
+  spouseConsent: SpouseConsentStatusView = NOT_ASKED,
+  more: Record<string, Reply> = {},
 ) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/application': { status: 200, body: application },
+    'GET /api/application/credit/spouse-consent': { status: 200, body: spouseConsent },
     'PUT /api/application/credit': put,
+    ...more,
   });
   const app = renderRoutes(
     [
@@ -124,7 +131,7 @@ describe('/credit', () => {
   });
 
   it.each([['/eligible-debts'], ['/notify-when-eligible'], ['/offers/not-qualified']])(
-    'requires both consents with a spouse, then goes to %s',
+    'requires the spouse’s own tick and typed name with a spouse at the screen, then goes to %s',
     async (next) => {
       const { calls, router } = await renderPage(true, { status: 200, body: { next } });
       await tick(CREDIT_CONSENT_LABELS.borrower);
@@ -135,12 +142,83 @@ describe('/credit', () => {
         ),
       );
       expect(puts(calls)).toEqual([]);
+      // The applicant's tick for the spouse is not enough: the spouse types their own name.
       await tick(CREDIT_CONSENT_LABELS.spouse);
       await submit();
+      const name = screen.getByLabelText('Spouse’s full name, typed by the spouse');
+      await waitFor(() => expect(name).toHaveAccessibleDescription(/Full name is required/));
+      await user.type(name, 'Ana Diaz');
+      await submit();
+      await waitFor(() =>
+        expect(name).toHaveAccessibleDescription(new RegExp(SPOUSE_CONSENT_MESSAGES.nameMismatch)),
+      );
+      expect(puts(calls)).toEqual([]);
+      await user.clear(name);
+      await user.type(name, 'luis  DIAZ');
+      await submit();
       await waitFor(() => expect(router.state.location.pathname).toBe(next));
-      expect(puts(calls)).toEqual([{ consentedToCreditPolicy: true, spouseConsentedToCreditPolicy: true }]);
+      expect(puts(calls)).toEqual([
+        { consentedToCreditPolicy: true, spouseConsentedToCreditPolicy: true, spouseFullName: 'luis  DIAZ' },
+      ]);
     },
   );
+
+  it('sends the borrower’s consent alone once the spouse has given theirs', async () => {
+    const { calls, router } = await renderPage(
+      true,
+      { status: 200, body: { next: '/eligible-debts' } },
+      view(true),
+      'en',
+      {
+        status: 'given',
+        given: { method: 'emailedLink', consentedAt: '2026-11-28T15:00:00.000Z' },
+        link: null,
+        spouseEmail: 'luis@example.com',
+      },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Luis gave their consent on November 28, 2026');
+    expect(screen.queryByLabelText(CREDIT_CONSENT_LABELS.spouse)).toBeNull();
+    await tick(CREDIT_CONSENT_LABELS.borrower);
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eligible-debts'));
+    expect(puts(calls)).toEqual([{ consentedToCreditPolicy: true }]);
+  });
+
+  it('emails the spouse a link, then waits for their consent (no Continue, no pull)', async () => {
+    const awaiting: SpouseConsentStatusView = {
+      status: 'awaiting',
+      given: null,
+      link: {
+        sentTo: 'luis@example.com',
+        sentAt: '2026-11-28T15:00:00.000Z',
+        expiresAt: '2026-12-05T15:00:00.000Z',
+      },
+      spouseEmail: 'luis@example.com',
+    };
+    const { calls } = await renderPage(
+      true,
+      { status: 200, body: { next: '/eligible-debts' } },
+      view(true),
+      'en',
+      NOT_ASKED,
+      { 'POST /api/application/credit/spouse-consent/link': { status: 200, body: awaiting } },
+    );
+    await user.click(screen.getByLabelText('Email Luis a link'));
+    expect(screen.queryByLabelText(CREDIT_CONSENT_LABELS.spouse)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    await user.type(screen.getByLabelText('Spouse’s email address'), 'luis@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email the link' }));
+    expect(await screen.findByText('Your spouse’s consent is awaited')).toBeInTheDocument();
+    expect(screen.getByText(/We have just emailed a link to luis@example.com/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { email: 'luis@example.com' },
+    ]);
+    expect(puts(calls)).toEqual([]);
+    // Or the spouse comes to the screen after all.
+    await user.click(screen.getByLabelText('Luis is here with me'));
+    expect(consent(CREDIT_CONSENT_LABELS.spouse)).toBeInTheDocument();
+  });
 
   it('covers the page with “Verifying your debts...” while the credit pull runs', async () => {
     await renderPage(false, { status: 200, body: { next: '/eligible-debts' } });
@@ -160,6 +238,37 @@ describe('/credit', () => {
     expect(screen.getByRole('button', { name: /Continue/ })).toHaveAttribute('aria-busy', 'true');
     release();
     await waitFor(() => expect(screen.queryByText(VERIFYING_TEXT)).toBeNull());
+  });
+
+  it('stays busy after the pull answers until the next page is shown, and a second click sends nothing', async () => {
+    const { calls, router } = await renderPage(false, { status: 200, body: { next: '/eligible-debts' } });
+    // The application read again after the save answers only when the test says so (seconds on a slow phone).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reReads = 0;
+    server.use(
+      http.get('/api/application', async () => {
+        reReads += 1;
+        await held;
+        return HttpResponse.json(view(false));
+      }),
+    );
+    await tick(CREDIT_CONSENT_LABELS.borrower);
+    await submit();
+    await waitFor(() => expect(reReads).toBe(1));
+    // The pull has answered; the page is still leaving, not idle.
+    expect(puts(calls)).toEqual([{ consentedToCreditPolicy: true }]);
+    const button = screen.getByRole('button', { name: /Continue/ });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText(VERIFYING_TEXT)).toBeInTheDocument();
+    await user.click(button);
+    expect(puts(calls)).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/credit');
+    release();
+    await screen.findByText('elsewhere');
+    expect(router.state.location.pathname).toBe('/eligible-debts');
+    expect(puts(calls)).toHaveLength(1);
   });
 
   it('shows the server’s reason on a 409, then goes where the application stands', async () => {
@@ -255,6 +364,7 @@ describe('/credit', () => {
       });
       await tick(CREDIT_CONSENT_LABELS.borrower);
       await tick(CREDIT_CONSENT_LABELS.spouse);
+      await user.type(screen.getByLabelText('Spouse’s full name, typed by the spouse'), 'Luis Diaz');
       await submit();
       const heading = await screen.findByRole('heading', {
         level: 2,
@@ -284,6 +394,8 @@ describe('/credit in Spanish', () => {
     expect(
       await screen.findAllByText('Se requiere su consentimiento para la consulta de crédito'),
     ).toHaveLength(2);
+    expect(screen.getByText('Nombre completo: este dato es obligatorio')).toBeInTheDocument();
+    expect(screen.getByLabelText('Enviar un enlace a Luis por correo electrónico')).toBeInTheDocument();
   });
 
   it('tells a borrower under 18 why and what they can do, in Spanish', async () => {

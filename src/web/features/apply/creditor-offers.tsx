@@ -38,19 +38,33 @@ function offerLabels(intl: IntlShape) {
 
 type Figure = { label: string; value: string; emphasis?: boolean };
 
-function figures(intl: IntlShape, row: OfferRowView): Figure[] {
+function figures(intl: IntlShape, row: OfferRowView, markEstimates: boolean): Figure[] {
   const labels = offerLabels(intl);
   return [
     { label: labels.balance, value: formatDollars(row.currentBalance) },
     { label: labels.currentApr, value: formatApr(intl, row.currentApr) },
     { label: labels.proposedApr, value: formatApr(intl, row.proposedApr), emphasis: true },
-    { label: labels.currentPayment, value: formatDollars(row.currentMonthlyPayment) },
+    { label: labels.currentPayment, value: currentPaymentText(row, markEstimates) },
     { label: labels.newPayment, value: formatDollars(row.newMonthlyPayment), emphasis: true },
     { label: labels.term, value: String(row.term) },
   ];
 }
 
 const CELL = 'px-1.5 py-2.5 text-right tabular-nums whitespace-nowrap';
+
+/**
+ * The current payment, marked * where it is estimated (the report shows none) among payments the report
+ * shows: the footnote says which is which (markEstimates, hasMixedPayments).
+ */
+export const currentPaymentText = (
+  row: Pick<OfferRowView, 'currentMonthlyPayment' | 'currentPaymentEstimated'>,
+  markEstimates: boolean,
+): string =>
+  `${formatDollars(row.currentMonthlyPayment)}${markEstimates && row.currentPaymentEstimated ? '*' : ''}`;
+
+/** Some current payments are the credit report's and some estimated: the estimated ones are marked. */
+export const hasMixedPayments = (rows: readonly Pick<OfferRowView, 'currentPaymentEstimated'>[]): boolean =>
+  rows.some((r) => r.currentPaymentEstimated) && rows.some((r) => !r.currentPaymentEstimated);
 
 /** What a borrower who leaves an offer out keeps doing: 'You keep paying Capital One yourself: about $58 a month.' */
 export const payYourselfText = (
@@ -140,6 +154,7 @@ export function CreditorOffers({
   });
 
   const sorted = sortOffersByBalance(rows);
+  const markEstimates = hasMixedPayments(rows);
   const isKept = (row: OfferRowView) => !choice?.leftOut.has(row.id);
   const kept = rows.filter(isKept);
   const sum = (pick: (row: OfferRowView) => number) => kept.reduce((total, row) => total + pick(row), 0);
@@ -196,7 +211,7 @@ export function CreditorOffers({
                       </span>
                     )}
                   </th>
-                  {figures(intl, row).map((f) => (
+                  {figures(intl, row, markEstimates).map((f) => (
                     <td
                       key={f.label}
                       className={clsx(CELL, f.emphasis && isKept(row) && 'font-semibold text-brand-800')}
@@ -293,7 +308,7 @@ export function CreditorOffers({
                 )}
               </h3>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-                {figures(intl, row).map((f) => (
+                {figures(intl, row, markEstimates).map((f) => (
                   <div key={f.label} className="min-w-0">
                     <dt className="text-xs text-gray-600">{f.label}</dt>
                     <dd

@@ -241,6 +241,66 @@ describe('/eligible-debts', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  describe('a selection saved before', () => {
+    // The income page's answers saved too: this page was completed with the saved selection.
+    const completed = {
+      'GET /api/application': {
+        status: 200,
+        body: { ...application, lastCompletedPage: 'ProvideMonthlyIncome' },
+      },
+    } satisfies Record<string, Reply>;
+
+    it('goes on to the income without saving again when no tick changed', async () => {
+      const { calls, router, user } = await renderPage(
+        { status: 200, body: { items } },
+        undefined,
+        completed,
+      );
+      await screen.findByRole('list', { name: 'Eligible debts' });
+      // Changed and changed back is unchanged too.
+      await user.click(checkbox('Discover'));
+      await user.click(checkbox('Discover'));
+      await submit(user);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/income/provide-monthly-income'));
+      expect(puts(calls)).toEqual([]);
+    });
+
+    it('is saved again once a tick changed', async () => {
+      const { calls, router, user } = await renderPage(
+        { status: 200, body: { items } },
+        undefined,
+        completed,
+      );
+      await screen.findByRole('list', { name: 'Eligible debts' });
+      await user.click(checkbox('Discover'));
+      await submit(user);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/income/provide-monthly-income'));
+      expect(puts(calls)).toEqual([{ selectedIds: [CARD, COLLECTION, LOAN] }]);
+    });
+
+    it('is sent, unchanged as it is, while the page was never completed', async () => {
+      const { calls, router, user } = await renderPage({ status: 200, body: { items } });
+      await screen.findByRole('list', { name: 'Eligible debts' });
+      await submit(user);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/income/provide-monthly-income'));
+      expect(puts(calls)).toEqual([{ selectedIds: [CARD, COLLECTION] }]);
+    });
+
+    it('is sent when nothing is kept: that ends the application, which only the server does', async () => {
+      const none = items.map((item) => ({ ...item, selectedForDebtReduction: false }));
+      const { calls, router, user } = await renderPage(
+        { status: 200, body: { items: none } },
+        { status: 200, body: { next: '/offers/not-qualified' } },
+        completed,
+      );
+      await screen.findByRole('list', { name: 'Eligible debts' });
+      await submit(user);
+      await user.click(await screen.findByRole('button', { name: 'End my application' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/offers/not-qualified'));
+      expect(puts(calls)).toEqual([{ selectedIds: [] }]);
+    });
+  });
+
   it('shows the save failure and stays', async () => {
     const { router, user } = await renderPage({ status: 200, body: { items } }, { status: 500, body: {} });
     await screen.findByRole('list', { name: 'Eligible debts' });

@@ -3,6 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Navigate } from 'react-router';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
+import { hasCompleted } from '#domain/flow/page-order';
+import { PAGE_ROUTES } from '#domain/flow/pages';
 import { ApiError } from '#web/lib/api';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
@@ -15,6 +17,7 @@ import { ApplyPage } from './apply-page';
 import { applyKeys, eligibleDebtsQuery, removeMissingDebt, saveEligibleDebts } from './api';
 import { MissingDebtForm } from './missing-debt-form';
 import { ApplyPageGate, useSavePage } from './save-page';
+import type { ApplicationView } from './application-query';
 import { LoadFailure } from '#web/components/ui/load-failure';
 
 /** The page's title, in the page's language. */
@@ -33,12 +36,12 @@ export function Component() {
   const title = useTitle();
   return (
     <ApplyPageGate page="EligibleDebts" title={title}>
-      {() => <EligibleDebts />}
+      {(application) => <EligibleDebts application={application} />}
     </ApplyPageGate>
   );
 }
 
-function EligibleDebts() {
+function EligibleDebts({ application }: { application: ApplicationView }) {
   const [visit] = useState(() => String((visits += 1)));
   const debts = useQuery(eligibleDebtsQuery(visit));
   const intl = useIntl();
@@ -64,24 +67,36 @@ function EligibleDebts() {
   }
   return (
     <ApplyPage page="EligibleDebts" title={title}>
-      <EligibleDebtsForm items={debts.data.items} visit={visit} />
+      <EligibleDebtsForm items={debts.data.items} visit={visit} application={application} />
     </ApplyPage>
   );
 }
 
-function EligibleDebtsForm({ items, visit }: { items: EligibleItemView[]; visit: string }) {
+function EligibleDebtsForm(o: { items: EligibleItemView[]; visit: string; application: ApplicationView }) {
+  const { items, visit } = o;
   const queryClient = useQueryClient();
   const intl = useIntl();
   const title = useTitle();
-  const { save, busy, errorModal } = useSavePage(saveEligibleDebts);
   const [selected, setSelected] = useState(
     () => new Set(items.filter((item) => item.selectedForDebtReduction).map((item) => item.id)),
   );
+  // The list holds each item's saved selection (a debt added or removed here is saved at once): changed means
+  // a tick differs from it.
+  const changed = items.some((item) => selected.has(item.id) !== item.selectedForDebtReduction);
+  const chosen = items.filter((item) => selected.has(item.id));
+  const { save, busy, errorModal } = useSavePage(saveEligibleDebts, {
+    // Saved with at least one debt kept, the page always leads to the income. With none kept it ends the
+    // application, which the server does; and a page saved before with none kept has already ended it.
+    unchanged: {
+      completed: hasCompleted(o.application.lastCompletedPage, 'EligibleDebts') && chosen.length > 0,
+      next: PAGE_ROUTES.ProvideMonthlyIncome,
+      changed,
+    },
+  });
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [removeFailed, setRemoveFailed] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  const chosen = items.filter((item) => selected.has(item.id));
   const totalBalance = chosen.reduce((sum, item) => sum + item.currentBalance, 0);
   const totalPayment = chosen.reduce((sum, item) => sum + item.estimatedMonthlyPayment, 0);
 

@@ -2,10 +2,9 @@ import { useId, type KeyboardEvent } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { localizeMessage } from '#domain/i18n/translate-message';
 import type { ExpensesView } from '#domain/flow/application-view';
-import { LIMITS } from '#domain/validation/limits';
-import { expenseLineValueField } from '#domain/validation/expenses';
+import { expenseLineLimit, expenseLineValueField } from '#domain/validation/expenses';
 import { formatDollars } from '#domain/money/cents';
-import { CurrencyInput } from '#web/components/ui/form/currency-field';
+import { CurrencyInput, useCurrencyWarning } from '#web/components/ui/form/currency-field';
 import { ERROR_CLASS, INPUT_CLASS } from '#web/components/ui/form/styles';
 import { expenseGroupText, expenseLineText } from './expense-labels';
 
@@ -45,6 +44,8 @@ function lineMessage(intl: IntlShape, english: string): string {
 
 export type ExpenseLineState = {
   label: string;
+  /** Most whole-dollar digits the line takes: 5, or the housing cost's 6 for rent and mortgage. */
+  maxLength: number;
   /** What the input holds (null when emptied). */
   current: number | null;
   /** The last submitted value: what the totals show and what Save and Continue sends. */
@@ -72,6 +73,7 @@ export function initialExpensesState(view: ExpensesView): ExpensesState {
     for (const line of group.lines) {
       state[lineKey(line)] = {
         label: line.label,
+        maxLength: expenseLineLimit(line.category, line.subCategory),
         current: line.selfReportedValue,
         submitted: line.selfReportedValue,
         editing: false,
@@ -81,9 +83,11 @@ export function initialExpensesState(view: ExpensesView): ExpensesState {
   return state;
 }
 
-/** The message for a line's current value, or undefined when it may be submitted (0 to 5 dollar digits). */
-export function lineError(line: Pick<ExpenseLineState, 'label' | 'current'>): string | undefined {
-  const result = expenseLineValueField(line.label).safeParse(line.current ?? undefined);
+/** The message for a line's current value, or undefined when it may be submitted ($0 up to its limit). */
+export function lineError(
+  line: Pick<ExpenseLineState, 'label' | 'maxLength' | 'current'>,
+): string | undefined {
+  const result = expenseLineValueField(line.label, line.maxLength).safeParse(line.current ?? undefined);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
@@ -286,6 +290,10 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
   const id = useId();
   const inputId = `${id}-input`;
   const errorId = `${id}-error`;
+  const warningId = `${id}-warning`;
+  const warning = useCurrencyWarning(line.editing ? line.current : null, line.maxLength);
+  // In the order of the currency fields: the error, then the warning.
+  const describedBy = [line.error && errorId, warning && warningId].filter(Boolean).join(' ') || undefined;
   // Enter and Escape act on the line only: the page's Save and Continue is a separate form.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!(event.target instanceof HTMLInputElement)) return;
@@ -313,9 +321,9 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
               ref={(node) => registerRef('input', node)}
               value={line.current}
               onChange={onChange}
-              maxLength={LIMITS.expenseEdit}
+              maxLength={line.maxLength}
               aria-invalid={line.error ? true : undefined}
-              aria-describedby={line.error ? errorId : undefined}
+              aria-describedby={describedBy}
               // Marked important: INPUT_CLASS's w-full and mt-1 come later in the stylesheet and would win.
               className={`${INPUT_CLASS} mt-0! w-28! text-right`}
             />
@@ -342,6 +350,11 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
               {intl.formatMessage(M.submit)}
             </button>
           </div>
+          {warning && (
+            <p id={warningId} role="status" className="w-full text-right text-sm text-amber-800">
+              {warning}
+            </p>
+          )}
           {line.error && (
             <p id={errorId} role="alert" className={`${ERROR_CLASS} w-full text-right`}>
               {lineMessage(intl, line.error)}

@@ -5,6 +5,9 @@ import type { ExpensesView } from '#domain/flow/application-view';
 import type { Language } from '#domain/i18n/language';
 import { EXPENSE_BENCHMARK_SOURCE } from '#domain/underwriting/expense-estimates';
 import {
+  PLAN_NOT_NEEDED_HELP,
+  PLAN_NOT_NEEDED_TITLE,
+  planNotNeededMessage,
   THIN_BUDGET_TITLE,
   thinBudgetMessage,
   WOULD_DISQUALIFY_HELP,
@@ -208,17 +211,27 @@ describe('expensesReducer', () => {
       { current: null, submitted: 120_000, editing: true, error: 'Rent is required' },
     ],
     [
-      'more than 5 dollar digits is refused',
+      // The rent holds the household page's housing cost, which may have 6 digits.
+      'a 6-digit rent may be submitted',
       [
         { type: 'edit', key: rent },
-        { type: 'change', key: rent, value: 10_000_000 },
+        { type: 'change', key: rent, value: 12_345_600 },
+        { type: 'submit', keys: [rent] },
+      ],
+      { current: 12_345_600, submitted: 12_345_600, editing: false },
+    ],
+    [
+      'more than 6 dollar digits of rent is refused',
+      [
+        { type: 'edit', key: rent },
+        { type: 'change', key: rent, value: 100_000_000 },
         { type: 'submit', keys: [rent] },
       ],
       {
-        current: 10_000_000,
+        current: 100_000_000,
         submitted: 120_000,
         editing: true,
-        error: 'Rent must be at most 5 characters long',
+        error: 'Rent must be at most 6 characters long',
       },
     ],
     [
@@ -232,7 +245,22 @@ describe('expensesReducer', () => {
       { current: 50_000, submitted: 120_000, editing: true, error: undefined },
     ],
   ])('%s', (_name, actions, expected) => {
-    expect(run(actions)[rent]).toEqual({ label: 'Rent', ...expected });
+    expect(run(actions)[rent]).toEqual({ label: 'Rent', maxLength: 6, ...expected });
+  });
+
+  it('refuses more than 5 dollar digits on the other lines', () => {
+    const insurance = 'housing:insurance';
+    const state = run([
+      { type: 'edit', key: insurance },
+      { type: 'change', key: insurance, value: 10_000_000 },
+      { type: 'submit', keys: [insurance] },
+    ]);
+    expect(state[insurance]).toMatchObject({
+      maxLength: 5,
+      submitted: 1_500,
+      editing: true,
+      error: 'Renters insurance must be at most 5 characters long',
+    });
   });
 
   it('submits a group all at once, or none of it when a line is refused', () => {
@@ -380,11 +408,81 @@ describe('/expenses', () => {
     expect(running()).toBe('$1,215');
   });
 
-  it('keeps typing to 5 dollar digits', async () => {
+  it('shows an amount one digit past the limit with the warning, stops typing there, and refuses it', async () => {
+    await renderPage();
+    await click('Edit Renters insurance');
+    await type('Renters insurance', '12345');
+    expect(input('Renters insurance')).not.toHaveAccessibleDescription();
+    await type('Renters insurance', '1234567');
+    expect(input('Renters insurance')?.value).toBe('$123,456');
+    expect(input('Renters insurance')).toHaveAccessibleDescription(MESSAGES.currencyWarning);
+    await click('Submit Renters insurance');
+    expect(input('Renters insurance')).toHaveAccessibleDescription(
+      `Renters insurance must be at most 5 characters long ${MESSAGES.currencyWarning}`,
+    );
+    expect(groupTotal('Housing')).toBe('Housing total $1,215');
+  });
+
+  it('edits a rent of $100,000 or more, the housing cost the household page allows', async () => {
+    replies.expenses = {
+      status: 200,
+      body: {
+        ...EXPENSES,
+        groups: EXPENSES.groups.map((group, index) =>
+          index === 0
+            ? { ...group, lines: [line('housing', 'rent', 'Rent', 123_456), group.lines[1]!] }
+            : group,
+        ),
+      },
+    };
     await renderPage();
     await click('Edit Rent');
-    await type('Rent', '123456');
-    expect(input('Rent')?.value).toBe('$12,345');
+    expect(input('Rent')?.value).toBe('$123,456');
+    expect(input('Rent')).not.toHaveAccessibleDescription();
+    await type('Rent', '$123,457');
+    await click('Submit Rent');
+    expect(lineText('Rent')).toBe('Rent$123,457Edit');
+    await click('Edit Rent');
+    await type('Rent', '1234567');
+    expect(input('Rent')).toHaveAccessibleDescription(MESSAGES.currencyWarning);
+    await click('Cancel Rent');
+    await click('Save and Continue');
+    await waitFor(() => expect(path()).toBe('/offers/review'));
+    expect(puts).toEqual([
+      expect.objectContaining({
+        lines: expect.arrayContaining([
+          { category: 'housing', subCategory: 'rent', selfReportedValue: 12_345_700 },
+        ]) as unknown,
+      }),
+    ]);
+  });
+
+  it('edits a homeowner’s mortgage of $100,000 or more the same way', async () => {
+    replies.expenses = {
+      status: 200,
+      body: {
+        ...EXPENSES,
+        isHomeowner: true,
+        groups: EXPENSES.groups.map((group, index) =>
+          index === 0 ? { ...group, lines: [line('housing', 'mortgage', 'Mortgage', 150_000)] } : group,
+        ),
+      },
+    };
+    await renderPage();
+    await click('Edit Mortgage');
+    expect(input('Mortgage')?.value).toBe('$150,000');
+    await type('Mortgage', '$100,001');
+    await click('Submit Mortgage');
+    expect(lineText('Mortgage')).toBe('Mortgage$100,001Edit');
+  });
+
+  it('says the warning in Spanish', async () => {
+    await renderPage('es');
+    await click('Editar Seguro de inquilino');
+    await type('Seguro de inquilino', '123456');
+    expect(input('Seguro de inquilino')).toHaveAccessibleDescription(
+      'Confirme que esta cantidad es correcta.',
+    );
   });
 
   it('will not continue past a change that was neither submitted nor cancelled', async () => {
@@ -482,6 +580,23 @@ describe('/expenses', () => {
       expect(puts).toEqual([sent(), sent({ confirmDisqualification: true })]);
     });
 
+    it('no plan needed: what would change the result in a dialog; confirmed, the application ends', async () => {
+      const message = planNotNeededMessage({ room: 100000, currentPayment: 30000 });
+      replies.put = { status: 422, body: { code: 'WouldDisqualify', message } };
+      await renderPage();
+      await click('Save and Continue');
+      const dialog = await screen.findByRole('alertdialog', { name: PLAN_NOT_NEEDED_TITLE });
+      expect(dialog).toHaveTextContent(message);
+      expect(dialog).toHaveTextContent(PLAN_NOT_NEEDED_HELP);
+      expect(dialog).toHaveTextContent('less than $800 a month: $201 less than now.');
+      expect(path()).toBe('/expenses');
+      expect(button('Revise my expenses')).toHaveFocus();
+      replies.put = { status: 200, body: { next: '/offers/not-qualified' } };
+      await click(CONFIRM_LABELS.WouldDisqualify);
+      await waitFor(() => expect(path()).toBe('/offers/not-qualified'));
+      expect(puts).toEqual([sent(), sent({ confirmDisqualification: true })]);
+    });
+
     it('next to nothing left: Escape goes back; accepted, it goes on', async () => {
       const message = thinBudgetMessage(400);
       replies.put = { status: 422, body: { code: 'ThinBudget', message } };
@@ -547,5 +662,21 @@ describe('/expenses in Spanish', () => {
     );
     expect(button('Enviar Alquiler')).toBeInTheDocument();
     expect(button('Cancelar Alquiler')).toBeInTheDocument();
+  });
+
+  it('warns of a budget that needs no plan in Spanish, with the same figures', async () => {
+    replies.put = {
+      status: 422,
+      body: {
+        code: 'WouldDisqualify',
+        message: planNotNeededMessage({ room: 100000, currentPayment: 30000 }),
+      },
+    };
+    await renderPage('es');
+    await app.user.click(button('Guardar y continuar'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Es posible que no necesite un plan' });
+    expect(dialog).toHaveTextContent('$1,000');
+    expect(dialog).toHaveTextContent('$201');
+    expect(dialog.textContent).not.toMatch(/budget|plan is|Finish/);
   });
 });

@@ -109,6 +109,37 @@ describe('/hardships', () => {
     expect(puts).toEqual([{ ...NONE, hasReductionInIncome: true }]);
   });
 
+  it('goes on to /household without saving again when answers saved before are unchanged', async () => {
+    replies.get.body = { ...saved({ isUnemployed: true }), lastCompletedPage: 'Credit' };
+    await renderPage();
+    await loaded();
+    // Changed and changed back is unchanged too.
+    await user.click(checkbox(HARDSHIP_LABELS.other));
+    await user.click(checkbox(HARDSHIP_LABELS.other));
+    await submit();
+    await waitFor(() => expect(path()).toBe('/household'));
+    expect(puts).toEqual([]);
+  });
+
+  it('saves answers saved before once one changed', async () => {
+    replies.get.body = { ...saved({ isUnemployed: true }), lastCompletedPage: 'Credit' };
+    await renderPage();
+    await loaded();
+    await user.click(checkbox(HARDSHIP_LABELS.other));
+    await submit();
+    await waitFor(() => expect(path()).toBe('/household'));
+    expect(puts).toEqual([{ ...NONE, isUnemployed: true, other: true }]);
+  });
+
+  it('saves prefilled answers of a page never saved, unchanged as they are', async () => {
+    replies.get.body = saved({ isUnemployed: true });
+    await renderPage();
+    await loaded();
+    await submit();
+    await waitFor(() => expect(path()).toBe('/household'));
+    expect(puts).toEqual([{ ...NONE, isUnemployed: true }]);
+  });
+
   it('shows the save failure in the error modal and stays', async () => {
     replies.put = { status: 500, body: { code: 'InternalError', message: 'boom' } };
     await renderPage();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
 import { localizeMessage } from '#domain/i18n/translate-message';
+import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { HARDSHIP_KEYS, hardshipsSchema } from '#domain/validation/application';
@@ -19,7 +20,7 @@ import { ApplyPage } from './apply-page';
 import { applyKeys, saveHardships } from './api';
 import { useApplication, type ApplicationView } from './application-query';
 import { LoadFailure } from '#web/components/ui/load-failure';
-import { SAVE_MESSAGES } from './save-page';
+import { RecordView, SAVE_MESSAGES } from './save-page';
 
 // The question and the options are the domain's HARDSHIPS_QUESTION and HARDSHIP_LABELS, word for word (the
 // English tests read them from there).
@@ -64,10 +65,25 @@ export function Component() {
   if (application.data.status !== 'inProgress' && resume !== PAGE_ROUTES.Hardships) {
     return <Navigate to={resume} replace />;
   }
-  return <HardshipsForm saved={application.data.hardships} />;
+  return (
+    <>
+      <RecordView page="Hardships" application={application.data} />
+      <HardshipsForm
+        saved={application.data.hardships}
+        completed={hasCompleted(application.data.lastCompletedPage, 'Hardships')}
+      />
+    </>
+  );
 }
 
-function HardshipsForm({ saved }: { saved: ApplicationView['hardships'] }) {
+function HardshipsForm({
+  saved,
+  completed,
+}: {
+  saved: ApplicationView['hardships'];
+  /** The page was saved before: Continue with the same answers goes on without saving them again. */
+  completed: boolean;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -91,7 +107,14 @@ function HardshipsForm({ saved }: { saved: ApplicationView['hardships'] }) {
     },
   });
 
+  // Read while rendering, so react-hook-form keeps it up to date.
+  const isDirty = form.formState.isDirty;
   const onSubmit = form.handleSubmit(async (values) => {
+    // The same answers again would change nothing, and saved answers always lead to /household.
+    if (completed && !isDirty) {
+      await navigate(PAGE_ROUTES.Household);
+      return;
+    }
     const answer = await save.run(values);
     if (!answer) return;
     void queryClient.invalidateQueries({ queryKey: applyKeys.application() });

@@ -270,6 +270,56 @@ describe('/household', () => {
     ]);
   });
 
+  describe('answers saved before', () => {
+    const completed = (lastCompletedPage: ApplicationView['lastCompletedPage']) =>
+      view({
+        lastCompletedPage,
+        household: {
+          hasDependents: false,
+          numberOfDependentsInHousehold: 0,
+          isHomeowner: false,
+          hasMortgageEscrow: false,
+          monthlyRentOrMortgageAmount: 125_000,
+          isCarOwner: true,
+          hasSpouse: false,
+        },
+        borrower: {
+          ...view().borrower,
+          addressLine1: '1 Elm St',
+          city: 'Austin',
+          state: 'TX',
+          zipCode: '78701',
+          dateOfBirth: '04-15-1990',
+        },
+      });
+
+    it('go on to /credit without saving again when nothing changed', async () => {
+      const { router } = await renderPage(completed('Credit'));
+      expect(formField('Estimated monthly housing cost')).toHaveValue('$1,250');
+      // Changed and changed back is unchanged too.
+      await type(field('City'), 'Dallas');
+      await type(field('City'), 'Austin');
+      await submit();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/credit'));
+      expect(puts()).toEqual([]);
+    });
+
+    it('are saved again once one changed', async () => {
+      const { router } = await renderPage(completed('Credit'));
+      await type(field('City'), 'Dallas');
+      await submit();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/credit'));
+      expect(puts().map((c) => (c.body as { borrower: { city: string } }).borrower.city)).toEqual(['Dallas']);
+    });
+
+    it('are sent, unchanged as they are, while the page was never completed', async () => {
+      const { router } = await renderPage(completed('Hardships'));
+      await submit();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/credit'));
+      expect(puts()).toHaveLength(1);
+    });
+  });
+
   it('keeps a same-address spouse in step with the borrower, and No empties the spouse address', async () => {
     const saved = view({
       household: {

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import { FormProvider, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { LANGUAGES } from '#domain/i18n/language';
+import { hasCompleted } from '#domain/flow/page-order';
+import { PAGE_ROUTES } from '#domain/flow/pages';
 import { localizeMessage } from '#domain/i18n/translate-message';
 import {
   DEPENDENTS_OPTIONS,
@@ -203,7 +205,15 @@ export function Component() {
 function HouseholdForm({ application }: { application: ApplicationView }) {
   const { intl, L, Q } = useHouseholdTexts();
   const form = useZodForm(householdSchema, householdDefaults(application));
-  const { save, busy, errorModal } = useSavePage(saveHousehold, { form, fieldOrder: HOUSEHOLD_FIELD_ORDER });
+  const { save, busy, errorModal } = useSavePage(saveHousehold, {
+    form,
+    fieldOrder: HOUSEHOLD_FIELD_ORDER,
+    // Saved answers always lead to /credit.
+    unchanged: {
+      completed: hasCompleted(application.lastCompletedPage, 'Household'),
+      next: PAGE_ROUTES.Credit,
+    },
+  });
   const [hasDependents, isHomeowner, hasSpouse, sameAddress] = useWatch({
     control: form.control,
     name: ['hasDependents', 'isHomeowner', 'hasSpouse', 'spouse.hasSameAddressAsBorrower'],

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { localizeMessage } from '#domain/i18n/translate-message';
 import {
   skipBankConnectionSchema,
   REASONS_FOR_NOT_CONNECTING_BANK,
+  type BankHistoryView,
   type LinkTokenView,
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
@@ -16,7 +17,13 @@ import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
-import { applyKeys, connectIncomeBank, createLinkToken, skipIncomeBankConnection } from './api';
+import {
+  applyKeys,
+  bankHistoryQuery,
+  connectIncomeBank,
+  createLinkToken,
+  skipIncomeBankConnection,
+} from './api';
 import type { ApplicationView } from './application-query';
 import { BankLinkDialog } from '#web/components/bank-link/bank-link-dialog';
 import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './payments/payments-page';
@@ -39,6 +46,19 @@ const M = defineMessages({
   // The domain's SKIP_BANK_CONNECTION_QUESTION and REASON_FOR_NOT_CONNECTING_BANK_LABELS, word for word.
   skipQuestion: { id: 'apply.income.bank.skipQuestion', defaultMessage: 'Why are you skipping this step?' },
   skipThisStep: { id: 'apply.income.bank.skipThisStep', defaultMessage: 'Skip this step' },
+  historyReading: {
+    id: 'apply.income.bank.historyReading',
+    defaultMessage:
+      'We are reading your bank’s history to work out your income. This can take a minute or two: you can stay on this page, or enter your income below meanwhile.',
+  },
+  historyTimedOut: {
+    id: 'apply.income.bank.historyTimedOut',
+    defaultMessage: 'Your bank’s history did not arrive in time, so we will use the income you enter below.',
+  },
+  historyNoIncome: {
+    id: 'apply.income.bank.historyNoIncome',
+    defaultMessage: 'We found no income deposits in your bank’s history. Please enter your income below.',
+  },
 });
 const REASONS = defineMessages({
   bankNotListed: { id: 'apply.income.bank.reason.bankNotListed', defaultMessage: 'My bank is not listed' },
@@ -54,11 +74,18 @@ const REASONS = defineMessages({
 });
 
 export const INCOME_CONNECTION_TITLE = String(M.title.defaultMessage);
+// The English, as the component tests read it.
+export const HISTORY_READING = String(M.historyReading.defaultMessage);
+export const HISTORY_TIMED_OUT = String(M.historyTimedOut.defaultMessage);
 
 /**
  * The optional bank connection at the income step: the bank's deposits of the last 90 days predict the
  * household's monthly income, which the income field then offers. The same bank is reused for the plan's
  * payment later. Skipping asks why.
+ *
+ * A bank connected a moment ago has usually not sent its history yet: the page says it is being read and asks
+ * GET /api/application/income/bank-history every few seconds until it is 'ready' (the income then fills the
+ * field) or 'timed-out' (the borrower's own figure is used). A reload asks the same route, so the state holds.
  */
 export function IncomeBankConnection({
   application,
@@ -76,6 +103,25 @@ export function IncomeBankConnection({
   const [problem, setProblem] = useState<string>();
   const linkToken = useMutation({ mutationFn: createLinkToken });
   const connect = useMutation({ mutationFn: connectIncomeBank });
+  // A bank connected at this step without its income yet: its history may still be being read.
+  const [connectedNow, setConnectedNow] = useState(false);
+  // (A bank connected only for the payments answers 404 there, and the step shows as it did.)
+  const mayBeReading =
+    connectedNow ||
+    (application.connectedBankName !== null && application.verifiedMonthlyCurrentIncome === null);
+  const history = useQuery({ ...bankHistoryQuery(), enabled: mayBeReading, retry: false });
+  // The prediction fills the field when it arrives while the borrower watches (not on a later visit, where the
+  // field already holds what they chose).
+  const sawReading = useRef(false);
+  const status = history.data?.historyStatus;
+  const predicted = history.data?.predictedMonthlyIncome ?? null;
+  useEffect(() => {
+    if (status === 'reading') sawReading.current = true;
+    if (status !== 'ready' || !sawReading.current) return;
+    sawReading.current = false;
+    if (predicted !== null) onPredicted(predicted);
+    void queryClient.invalidateQueries({ queryKey: applyKeys.application(), exact: true });
+  }, [status, predicted, onPredicted, queryClient]);
 
   const open = async () => {
     setProblem(undefined);
@@ -94,8 +140,13 @@ export function IncomeBankConnection({
     setDialogOpen(false);
     try {
       const answer = await connect.mutateAsync(publicToken);
-      onPredicted(answer.predictedMonthlyIncome);
-      await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
+      // What the connection answered is the history's first state; the route is asked from here on.
+      queryClient.setQueryData<BankHistoryView>(applyKeys.bankHistory(), answer);
+      if (answer.historyStatus === 'ready' && answer.predictedMonthlyIncome !== null) {
+        onPredicted(answer.predictedMonthlyIncome);
+      }
+      setConnectedNow(answer.historyStatus === 'reading');
+      await queryClient.invalidateQueries({ queryKey: applyKeys.application(), exact: true });
     } catch (error) {
       setProblem(
         error instanceof ApiError && (error.code === 'NoCheckingAccount' || error.code === 'NetworkError')
@@ -105,7 +156,15 @@ export function IncomeBankConnection({
     }
   };
 
-  if (application.connectedBankName && application.verifiedMonthlyCurrentIncome != null) {
+  const known = mayBeReading ? history.data : undefined;
+  // Being read, or it did not arrive in time.
+  if (known && known.historyStatus !== 'ready') return <BankHistoryState history={known} />;
+  const verifiedIncome =
+    application.verifiedMonthlyCurrentIncome ?? (known ? known.predictedMonthlyIncome : null);
+  const bankName = application.connectedBankName ?? known?.institutionName ?? null;
+  // Read, and no income deposits in it.
+  if (known && verifiedIncome === null) return <BankHistoryState history={known} />;
+  if (bankName && verifiedIncome != null) {
     return (
       <section
         aria-labelledby="income-bank-heading"
@@ -115,7 +174,7 @@ export function IncomeBankConnection({
           <FormattedMessage
             id="apply.income.bank.connectedTo"
             defaultMessage="Connected to {bank}"
-            values={{ bank: application.connectedBankName }}
+            values={{ bank: bankName }}
           />
         </h2>
         <p className="mt-1 text-gray-700">
@@ -123,7 +182,7 @@ export function IncomeBankConnection({
             id="apply.income.bank.average"
             defaultMessage="Your income deposits over the last 90 days average <strong>{amount}</strong> a month. Change the amount below if your household has other income."
             values={{
-              amount: formatDollars(application.verifiedMonthlyCurrentIncome),
+              amount: formatDollars(verifiedIncome),
               strong: (chunks) => <strong className="text-gray-900">{chunks}</strong>,
             }}
           />
@@ -222,6 +281,44 @@ export function IncomeBankConnection({
         text={intl.formatMessage(M.reading)}
         subtext={intl.formatMessage(M.takesMinutes)}
       />
+    </section>
+  );
+}
+
+/** The connected bank while its history is read, or when it did not arrive in time or held no income. */
+function BankHistoryState({ history }: { history: BankHistoryView }) {
+  const intl = useIntl();
+  const reading = history.historyStatus === 'reading';
+  return (
+    <section
+      aria-labelledby="income-bank-heading"
+      className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-4"
+    >
+      <h2 id="income-bank-heading" className="font-semibold text-gray-900">
+        <FormattedMessage
+          id="apply.income.bank.connectedTo"
+          defaultMessage="Connected to {bank}"
+          values={{ bank: history.institutionName }}
+        />
+      </h2>
+      {/* A status region: a screen reader hears the change from reading to the outcome. */}
+      <p role="status" className="mt-1 flex items-start gap-3 text-gray-700">
+        {reading && (
+          <span
+            aria-hidden="true"
+            className="mt-1 size-4 shrink-0 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700 motion-reduce:animate-none"
+          />
+        )}
+        <span>
+          {intl.formatMessage(
+            reading
+              ? M.historyReading
+              : history.historyStatus === 'timed-out'
+                ? M.historyTimedOut
+                : M.historyNoIncome,
+          )}
+        </span>
+      </p>
     </section>
   );
 }

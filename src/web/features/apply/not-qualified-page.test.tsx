@@ -2,12 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoffPlan, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { answerApi, type ApiReply } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
-import { createIntl } from 'react-intl';
-import { belowInterestWarning } from '#domain/underwriting/payoff-plan';
-import { belowInterestText, Component as NotQualifiedPage, payoffSentences } from './not-qualified-page';
+import { englishIn } from '#tests/support/english-in-spanish';
+import { Component as NotQualifiedPage } from './not-qualified-page';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 
 function renderPage(reply: ApiReply, language: 'en' | 'es' = 'en') {
@@ -50,6 +49,55 @@ describe('/offers/not-qualified', () => {
     );
     expect(screen.getByText(/Monday - Friday 9AM - 5PM EST/)).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/offers/not-qualified');
+  });
+
+  it('lets a refused borrower apply again: what changed goes to the server, then the new application', async () => {
+    let tries = 0;
+    const calls = answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': {
+        status: 200,
+        body: {
+          id: 'app-1',
+          status: 'disqualified',
+          lastCompletedPage: 'Expenses',
+          lastViewedPage: 'NotQualified',
+        },
+      },
+      'POST /api/application/reapply': () =>
+        ++tries === 1
+          ? {
+              status: 409,
+              body: {
+                code: 'Conflict',
+                message: 'You can apply again from 2027-02-22, or now if your situation has changed.',
+              },
+            }
+          : { status: 200, body: { next: '/hardships' } },
+    });
+    const app = renderRoutes(
+      [
+        { path: '/offers/not-qualified', Component: NotQualifiedPage },
+        { path: '*', Component: () => <p>elsewhere</p> },
+      ],
+      '/offers/not-qualified',
+    );
+    const section = await screen.findByRole('region', { name: 'Apply again' });
+    const submit = within(section).getByRole('button', { name: 'Apply again' });
+    expect(submit).toBeDisabled();
+    await app.user.click(within(section).getByRole('radio', { name: 'Nothing has changed' }));
+    await app.user.click(submit);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'You can apply again from February 22, 2027, or now if your situation has changed.',
+    );
+    expect(app.router.state.location.pathname).toBe('/offers/not-qualified');
+    await app.user.click(within(section).getByRole('radio', { name: 'My income changed' }));
+    await app.user.click(submit);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/hardships'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { change: null },
+      { change: 'income' },
+    ]);
   });
 
   it('offers a retry when the application cannot be read', async () => {
@@ -182,6 +230,11 @@ describe('/offers/not-qualified in Spanish', () => {
     const order = screen.getByRole('list', { name: 'Deudas en orden de pago' });
     expect(order).toHaveTextContent('Con $20 al mes, Store Card no se terminará de pagar por sí sola');
     expect(order).toHaveTextContent('Saldo$1,200');
+    // The month a debt is paid off, read as Spanish ('Pagada para julio de 2031' was not).
+    expect(order).toHaveTextContent(/Se termina de pagar en[a-z]+ de \d{4}/);
+    expect(order).not.toHaveTextContent('Pagada para');
+    // Nothing on the page is English (the catalog's, the outcome texts' or an English month).
+    expect(englishIn(document.body.textContent ?? '')).toEqual([]);
     expect(screen.getByText(/usamos 21\.9%, una tasa típica de tarjeta/)).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -198,28 +251,5 @@ describe('/offers/not-qualified in Spanish', () => {
       }),
     ).toHaveAttribute('href', 'https://www.hud.gov/counseling');
     expect(screen.getAllByText(/\(hora del Este\)/).length).toBeGreaterThan(0);
-  });
-});
-
-describe('the payoff sentences as messages', () => {
-  const english = createIntl({ locale: 'en-US', defaultLocale: 'en-US', messages: {} });
-  const today = new Date('2026-11-24T00:00:00Z');
-  it.each([
-    ['paid off, sooner with $50', [{ id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 8500 }]],
-    ['never paid off', [{ id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 5000 }]],
-    ['never, even with $50', [{ id: 'a', name: 'Chase', balance: 3000000, aprBp: 2990, payment: 1000 }]],
-    [
-      'one debt below its interest, paid off later',
-      [
-        { id: 'a', name: 'Chase', balance: 300000, aprBp: 2190, payment: 8500 },
-        { id: 'b', name: 'Store Card', balance: 120000, aprBp: 2190, payment: 2000 },
-      ],
-    ],
-  ])('%s: the same English as the domain', (_, debts) => {
-    const plan = payoffPlan(debts);
-    expect(payoffSentences(english, plan, today)).toEqual(payoffPlanSentences(plan, today));
-    for (const debt of plan.debts) {
-      expect(belowInterestText(english, debt, today)).toBe(belowInterestWarning(debt, today));
-    }
   });
 });

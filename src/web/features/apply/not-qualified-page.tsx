@@ -1,14 +1,25 @@
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
+import { deviceToday, parseDay } from '#domain/calendar';
 import type { OutcomeView, PayoffPlanView } from '#domain/flow/application-view';
 import { formatDollars } from '#domain/money/cents';
 import { SITE } from '#domain/site';
-import { ASSUMED_CURRENT_APR_BP, MINIMUM_ELIGIBLE_BALANCE } from '#domain/underwriting/constants';
-import { OUTCOME_MESSAGES, PAYOFF_MESSAGES } from '#domain/underwriting/outcome-messages';
-import { HUD_COUNSELING_PHONE, OUTCOME_TEXTS, type Outcome } from '#domain/underwriting/outcomes';
+import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
+import {
+  belowInterestText,
+  monthAfter,
+  outcomeText,
+  payoffSentences,
+} from '#domain/underwriting/outcome-sentences';
+import type { Outcome } from '#domain/underwriting/outcomes';
 import { schedulingLink } from '#web/site-links';
 import { ApplyPage } from './apply-page';
-import { ApplyPageGate } from './save-page';
+import { ApplyPageGate, useSavePage } from './save-page';
+import { useState } from 'react';
+import { defineMessages } from 'react-intl';
+import { REAPPLY_CHANGES, type ReapplyChange } from '#domain/flow/reapply';
+import { ApiError } from '#web/lib/api';
+import { reapply } from './api';
 
 /** The page's title, in the page's language. */
 function useTitle() {
@@ -23,82 +34,6 @@ const percent = (bp: number) => `${(bp / 100).toFixed(1)}%`;
 /** The office hours (SITE.hours), written out in the page's language. */
 const hoursText = (intl: IntlShape) =>
   intl.formatMessage({ id: 'footer.hours', defaultMessage: 'Monday - Friday 9AM - 5PM EST' });
-
-/** The month `months` after today's, with its year: 'March 2028' ('marzo de 2028'), as debtFreeMonth writes it. */
-function monthAfter(intl: IntlShape, today: Date, months: number): string {
-  const index = today.getUTCFullYear() * 12 + today.getUTCMonth() + months;
-  return intl.formatDate(new Date(Date.UTC(Math.floor(index / 12), index % 12, 1)), {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** '1 year and 3 months', as describeMonths writes it, in the page's language. */
-const duration = (intl: IntlShape, months: number) =>
-  intl.formatMessage(PAYOFF_MESSAGES.duration, { years: Math.floor(months / 12), months: months % 12 });
-
-/** payoffPlanSentences of the domain, in the page's language (the same English, the same choices). */
-export function payoffSentences(
-  intl: IntlShape,
-  plan: Pick<
-    PayoffPlanView,
-    'monthlyPayment' | 'current' | 'extraPayment' | 'withExtra' | 'monthsSaved' | 'interestSaved'
-  >,
-  today: Date,
-): { debtFree: string; extra: string } {
-  const payment = formatDollars(plan.monthlyPayment);
-  const more = formatDollars(plan.extraPayment);
-  const interest = formatDollars(plan.interestSaved);
-  const { current, withExtra } = plan;
-  const debtFree =
-    current.months === null
-      ? intl.formatMessage(PAYOFF_MESSAGES.debtFreeNever, { payment })
-      : intl.formatMessage(PAYOFF_MESSAGES.debtFreeBy, {
-          payment,
-          month: monthAfter(intl, today, current.months),
-          duration: duration(intl, current.months),
-        });
-  let extra: string;
-  if (withExtra.months === null) {
-    extra = intl.formatMessage(PAYOFF_MESSAGES.extraNever, { more });
-  } else if (current.months === null) {
-    extra = intl.formatMessage(PAYOFF_MESSAGES.extraWouldBe, {
-      more,
-      month: monthAfter(intl, today, withExtra.months),
-      duration: duration(intl, withExtra.months),
-    });
-  } else if ((plan.monthsSaved ?? 0) > 0) {
-    extra = intl.formatMessage(PAYOFF_MESSAGES.extraSooner, {
-      more,
-      month: monthAfter(intl, today, withExtra.months),
-      saved: duration(intl, plan.monthsSaved ?? 0),
-      interest,
-    });
-  } else {
-    extra = intl.formatMessage(PAYOFF_MESSAGES.extraSaves, { more, interest });
-  }
-  return { debtFree, extra };
-}
-
-/** belowInterestWarning of the domain, in the page's language. */
-export function belowInterestText(
-  intl: IntlShape,
-  debt: Pick<
-    PayoffPlanView['debts'][number],
-    'name' | 'payment' | 'firstMonthInterest' | 'paymentCoversInterest' | 'paidOffMonth'
-  >,
-  today: Date,
-): string | null {
-  if (debt.paymentCoversInterest) return null;
-  return intl.formatMessage(PAYOFF_MESSAGES.belowInterest, {
-    paidOff: debt.paidOffMonth === null ? 'no' : 'yes',
-    payment: formatDollars(debt.payment),
-    name: debt.name,
-    interest: formatDollars(debt.firstMonthInterest),
-    month: debt.paidOffMonth === null ? '' : monthAfter(intl, today, debt.paidOffMonth),
-  });
-}
 
 /**
  * /offers/not-qualified: every disqualified outcome ends here, whatever the status. Why, in plain words, and
@@ -139,9 +74,107 @@ export function Component() {
             <p className="text-gray-700">{hoursText(intl)}</p>
             <TalkToCounsellor />
           </div>
+          {application.status === 'disqualified' && <ApplyAgain />}
         </ApplyPage>
       )}
     </ApplyPageGate>
+  );
+}
+
+const CHANGES = defineMessages({
+  income: { id: 'apply.notQualified.again.income', defaultMessage: 'My income changed' },
+  expenses: { id: 'apply.notQualified.again.expenses', defaultMessage: 'My expenses changed' },
+  debts: { id: 'apply.notQualified.again.debts', defaultMessage: 'My debts changed' },
+  household: { id: 'apply.notQualified.again.household', defaultMessage: 'My household changed' },
+  address: { id: 'apply.notQualified.again.address', defaultMessage: 'I moved to another state' },
+  nothing: { id: 'apply.notQualified.again.nothing', defaultMessage: 'Nothing has changed' },
+});
+
+/**
+ * Applying again: at once when the borrower's situation changed, else after the agency's waiting period (the
+ * server says from when). A new application on the same account; this one stays on the record.
+ */
+function ApplyAgain() {
+  const intl = useIntl();
+  const [change, setChange] = useState<ReapplyChange | 'nothing' | null>(null);
+  const [notYet, setNotYet] = useState<string>();
+  const { save, busy, errorModal } = useSavePage(reapply, {
+    leaveFirst: true,
+    onError: (error) => {
+      const from =
+        error instanceof ApiError && error.status === 409
+          ? /from (\d{4}-\d{2}-\d{2})/.exec(error.message)
+          : null;
+      if (!from) return false;
+      setNotYet(
+        intl.formatMessage(
+          {
+            id: 'apply.notQualified.again.tooSoon',
+            defaultMessage: 'You can apply again from {date}, or now if your situation has changed.',
+          },
+          { date: intl.formatDate(`${from[1]}T12:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }) },
+        ),
+      );
+      return true;
+    },
+  });
+  const headingId = 'apply-again';
+  return (
+    <section aria-labelledby={headingId} className="mt-10 rounded-lg border border-gray-200 px-4 py-4">
+      <h2 id={headingId} className="text-lg font-semibold text-gray-900">
+        <FormattedMessage id="apply.notQualified.again.title" defaultMessage="Apply again" />
+      </h2>
+      <p className="mt-2 text-gray-700">
+        <FormattedMessage
+          id="apply.notQualified.again.text"
+          defaultMessage="If your situation has changed, you can apply again now. Otherwise you can apply again after a waiting period. This application stays on record."
+        />
+      </p>
+      <form
+        noValidate
+        className="mt-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!change) return;
+          setNotYet(undefined);
+          void save({ change: change === 'nothing' ? null : change });
+        }}
+      >
+        <fieldset>
+          <legend className="font-semibold text-gray-900">
+            <FormattedMessage id="apply.notQualified.again.question" defaultMessage="What has changed?" />
+          </legend>
+          <div className="mt-2 space-y-1">
+            {[...REAPPLY_CHANGES, 'nothing' as const].map((key) => (
+              <label key={key} className="flex min-h-11 items-center gap-3 text-gray-900">
+                <input
+                  type="radio"
+                  name="change"
+                  value={key}
+                  className="size-5"
+                  checked={change === key}
+                  onChange={() => setChange(key)}
+                />
+                {intl.formatMessage(CHANGES[key])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {notYet && (
+          <p role="alert" className="mt-2 text-red-700">
+            {notYet}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={!change || busy}
+          className="mt-3 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          <FormattedMessage id="apply.notQualified.again.submit" defaultMessage="Apply again" />
+        </button>
+      </form>
+      {errorModal}
+    </section>
   );
 }
 
@@ -185,25 +218,8 @@ function Outcomes({ outcome }: { outcome: OutcomeView | null }) {
 
 function OutcomeSection({ outcome, plan }: { outcome: Outcome; plan: PayoffPlanView | null }) {
   const intl = useIntl();
-  const messages = OUTCOME_MESSAGES[outcome];
-  const values = {
-    phone: SITE.phone.display,
-    hours: hoursText(intl),
-    minimum: formatDollars(MINIMUM_ELIGIBLE_BALANCE),
-    hudPhone: HUD_COUNSELING_PHONE,
-  };
-  // The domain's texts give each step's link its address; the messages give the words.
-  const steps = OUTCOME_TEXTS[outcome].nextSteps.map((step, index) => {
-    const words = messages.nextSteps[index];
-    return {
-      title: words ? intl.formatMessage(words.title, values) : step.title,
-      text: words ? intl.formatMessage(words.text, values) : step.text,
-      link:
-        step.link && words?.link
-          ? { href: step.link.href, label: intl.formatMessage(words.link, values) }
-          : step.link,
-    };
-  });
+  const text = outcomeText(intl, outcome, hoursText(intl));
+  const steps = text.nextSteps;
   const headingId = `outcome-${outcome}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -212,10 +228,10 @@ function OutcomeSection({ outcome, plan }: { outcome: Outcome; plan: PayoffPlanV
           <FormattedMessage
             id="apply.notQualified.why"
             defaultMessage="Why: {title}"
-            values={{ title: intl.formatMessage(messages.title, values) }}
+            values={{ title: text.title }}
           />
         </h2>
-        <p className="mt-2 text-gray-700">{intl.formatMessage(messages.why, values)}</p>
+        <p className="mt-2 text-gray-700">{text.why}</p>
       </div>
       <h3 className="text-lg font-semibold text-gray-900">
         <FormattedMessage id="apply.notQualified.nextSteps" defaultMessage="What you can do next" />
@@ -259,8 +275,7 @@ function PayoffPlan({ plan }: { plan: PayoffPlanView }) {
   const intl = useIntl();
   // The reader's own day, as a date-only value (midnight UTC, read with UTC getters): on the last evening of a
   // month the UTC instant is already next month, which would move every debt-free month one later.
-  const now = new Date();
-  const today = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
+  const today = parseDay(deviceToday());
   const sentences = payoffSentences(intl, plan, today);
   return (
     <section aria-labelledby="payoff-plan-title" className="space-y-4">

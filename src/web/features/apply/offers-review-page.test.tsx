@@ -53,6 +53,7 @@ const offer = (
   proposedApr: 800,
   leftOut: false,
   estimatedPayoffSavings: null,
+  currentPaymentEstimated: true,
 });
 
 // Two cards: $3,000 and $9,000. Current estimates $85 + $254 = $339; the plan $61 + $182 = $243 a month to the
@@ -66,6 +67,14 @@ const ROWS = [
   offer(SMALL, 'Small Card', 300_000, 8_500, 6_083, 60),
   offer(BIG, 'Big Card', 900_000, 25_400, 18_249, 60),
 ];
+// $3,000 a month in, $2,700 of expenses: $300 left, room for the $268 draft; $200 of flexible expenses.
+const BUDGET = {
+  monthlyIncome: 300_000,
+  expenses: 270_000,
+  ineligibleDebtPayment: 0,
+  reducible: 20_000,
+  declinedPayments: 0,
+};
 /** The view as the server sends it: its figures are the domain's, for the offers and choices given. */
 function viewOf(
   rows = ROWS,
@@ -83,6 +92,9 @@ function viewOf(
     ...offerSummary(terms, rows, TODAY),
     offers: rows.map((r) => ({ ...r, leftOut: leftOut.has(r.id) })),
     explanation: 'Your creditors agreed to lower rates through the plan.',
+    budget: BUDGET,
+    // What the budget leaves for the plan and the creditors paid directly: $300.
+    budgetRoom: BUDGET.monthlyIncome - BUDGET.expenses - BUDGET.ineligibleDebtPayment,
   };
 }
 const OFFERS = viewOf();
@@ -336,6 +348,31 @@ describe('/offers/review', () => {
     });
   });
 
+  it('compares with the payment the credit report shows, and marks and explains the estimated ones', async () => {
+    // The report shows $298 a month for Big Card; Small Card's payment is estimated.
+    const rows = [
+      { ...ROWS[0]! },
+      { ...ROWS[1]!, currentMonthlyPayment: 29_800, currentPaymentEstimated: false },
+    ];
+    replies.offers.body = viewOf(rows);
+    await renderPage();
+    // $85 + $298 now against the $268 drawn.
+    expect(figure('Estimated total monthly savings')).toBe('$115');
+    const offersTable = screen.getByRole('table', { name: 'Your creditor offers' });
+    expect([...offersTable.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual([
+      'Big CardAccount ...4321$9,00021.9%8%$298$18260',
+      'Small CardAccount ...4321$3,00021.9%8%$85*$6160',
+    ]);
+    expect(screen.getByTestId('footnote-report-payment').textContent).toBe(
+      'Your current monthly payment is the payment your credit report shows for the account, where it shows ' +
+        'one; the savings compare the plan with it.',
+    );
+    expect(screen.getByTestId('footnote-estimated-marked').textContent).toBe(
+      'A payment marked * is estimated: your credit report shows none for that account.',
+    );
+    expect(screen.getByTestId('footnote-estimated-payment').textContent).toBe(CURRENT_PAYMENT_FOOTNOTE);
+  });
+
   it('recomputes the plan at once when an offer is left out, and says who the borrower keeps paying', async () => {
     await renderPage();
     const [bigBox] = screen.getAllByRole('checkbox', { name: 'Include Big Card ...4321 in my plan' });
@@ -344,9 +381,113 @@ describe('/offers/review', () => {
     expect(figure('Estimated total new monthly payment')).toBe('$86');
     expect(screen.getByTestId('plan-terms')).toHaveTextContent('Amount drawn each month$86');
     expect(document.body.textContent).toContain('You keep paying Big Card yourself: about $254 a month.');
+    // The paragraph above states the plan as chosen: one account, the $86 drawn, and the $254 she keeps
+    // paying Big Card counted with her other debt payments, which leaves the plan $40 short.
+    expect(screen.getByTestId('plan-explanation').textContent).toBe(
+      'Your monthly income of $3,000, less $2,700 of expenses and $254 of other debt payments, leaves $46 a ' +
+        'month. The plan pays 1 account with $3,000 owed for $86 a month (including the $25 monthly fee), ' +
+        'against an estimated $85 a month now. That is $40 short; lowering flexible expenses (up to $200 can ' +
+        'be cut) closes the gap, so a proposed budget comes with the offers.',
+    );
     await clickContinue();
     await waitFor(() => expect(path()).toBe('/payments/next-steps'));
     expect(accepted).toMatchObject({ leftOut: [BIG], draftDay: 15 });
+  });
+
+  it('warns before she accepts when an offer left out makes the plan no longer fit, and lets her accept', async () => {
+    await renderPage();
+    // As offered, $268 against the $300 her budget leaves: the decision checked it, no warning.
+    expect(screen.queryByTestId('leave-out-fit')).toBeNull();
+    const [bigBox] = screen.getAllByRole('checkbox', { name: 'Include Big Card ...4321 in my plan' });
+    await app.user.click(bigBox!);
+    const warning = screen.getByRole('region', { name: 'Your plan would no longer fit your budget' });
+    expect(warning).toHaveAttribute('data-fit', 'short');
+    // $86 drawn and $254 to Big Card: $340 against $300, $40 short.
+    expect(warning.querySelectorAll('p')[0]!.textContent).toBe(
+      'With Big Card left out, you would pay $86 a month to the plan and $254 a month to creditors yourself: ' +
+        '$340 a month, against the $300 your budget leaves. That is $40 a month more than your budget leaves.',
+    );
+    expect(warning.querySelectorAll('p')[1]!.textContent).toBe(
+      `You can keep this creditor on the plan, or call us at ${SITE.phone.display} to go over your budget ` +
+        'before you accept. If you accept the plan as chosen, your counsellor will see that it no longer fits ' +
+        'your budget and may call you.',
+    );
+    // Keeping it again takes the warning away.
+    await app.user.click(bigBox!);
+    expect(screen.queryByTestId('leave-out-fit')).toBeNull();
+    // Her choice stands: she can accept with the offer left out.
+    await app.user.click(bigBox!);
+    await clickContinue();
+    await waitFor(() => expect(path()).toBe('/payments/next-steps'));
+    expect(accepted).toMatchObject({ leftOut: [BIG] });
+  });
+
+  it('states one shortfall once she agreed a budget: the paragraph and the warning say the same amount', async () => {
+    // The server sends the budget she agreed on /budget (its cuts applied) and what it leaves.
+    replies.offers.body = { ...OFFERS, budget: { ...BUDGET, agreed: true } };
+    await renderPage();
+    const [bigBox] = screen.getAllByRole('checkbox', { name: 'Include Big Card ...4321 in my plan' });
+    await app.user.click(bigBox!);
+    const paragraph = screen.getByTestId('plan-explanation').textContent!;
+    expect(paragraph).toBe(
+      'With the budget you agreed, your monthly income of $3,000, less $2,700 of expenses and $254 of other ' +
+        'debt payments, leaves $46 a month. The plan pays 1 account with $3,000 owed for $86 a month ' +
+        '(including the $25 monthly fee), against an estimated $85 a month now. That is $40 a month more than ' +
+        'the budget you agreed leaves.',
+    );
+    const warning = screen.getByTestId('leave-out-fit').textContent!;
+    const shortIn = (text: string, pattern: RegExp) => pattern.exec(text)?.[1];
+    const paragraphShort = shortIn(paragraph, /That is (\$[\d,]+) a month more than the budget you agreed/);
+    const warningShort = shortIn(warning, /That is (\$[\d,]+) a month more than your budget leaves/);
+    expect(paragraphShort).toBe('$40');
+    expect(warningShort).toBe(paragraphShort);
+  });
+
+  it('says the same in Spanish once she agreed a budget', async () => {
+    replies.offers.body = { ...OFFERS, budget: { ...BUDGET, agreed: true } };
+    await renderPage('es');
+    expect(screen.getByTestId('plan-explanation')).toHaveTextContent(
+      'Con el presupuesto que aceptó, su ingreso mensual de $3,000, menos $2,700 de gastos, le deja $300 al mes.',
+    );
+    expect(screen.getByTestId('plan-explanation')).toHaveTextContent(
+      'El plan cabe en el presupuesto que aceptó.',
+    );
+  });
+
+  it('warns when an offer left out leaves less than the $50 cushion', async () => {
+    await renderPage();
+    const [smallBox] = screen.getAllByRole('checkbox', { name: 'Include Small Card ...4321 in my plan' });
+    await app.user.click(smallBox!);
+    const warning = screen.getByRole('region', { name: 'Your plan would leave little to spare' });
+    expect(warning).toHaveAttribute('data-fit', 'thin');
+    // $207.49 drawn and $85 to Small Card: $292.49 against $300, $7.51 left.
+    expect(warning).toHaveTextContent(
+      'That leaves $8 a month, less than the $50 we suggest keeping for the unexpected, such as a higher bill ' +
+        'or a car repair.',
+    );
+    expect(warning).toHaveTextContent('your counsellor will see that it leaves little to spare');
+  });
+
+  it('warns of nothing without a budget to check against', async () => {
+    replies.offers.body = { ...OFFERS, budgetRoom: null };
+    await renderPage();
+    const [bigBox] = screen.getAllByRole('checkbox', { name: 'Include Big Card ...4321 in my plan' });
+    await app.user.click(bigBox!);
+    expect(screen.queryByTestId('leave-out-fit')).toBeNull();
+  });
+
+  it('warns in Spanish, with the same figures', async () => {
+    await renderPage('es');
+    const [bigBox] = screen.getAllByRole('checkbox', { name: /Big Card/ });
+    await app.user.click(bigBox!);
+    const warning = screen.getByRole('region', { name: 'Su plan ya no cabría en su presupuesto' });
+    expect(warning.querySelectorAll('p')[0]!.textContent).toBe(
+      'Con Big Card fuera del plan, pagaría $86 al mes al plan y $254 al mes a acreedores por su cuenta: ' +
+        '$340 al mes, frente a los $300 que le deja su presupuesto. Eso es $40 al mes más de lo que le deja ' +
+        'su presupuesto.',
+    );
+    expect(warning).toHaveTextContent('Puede mantener a este acreedor en el plan');
+    expect(warning).toHaveTextContent('su consejero verá que ya no cabe en su presupuesto');
   });
 
   it('leads to the not-qualified outcome only after confirming that every offer is left out', async () => {
@@ -415,24 +556,21 @@ describe('/offers/review', () => {
 });
 
 describe('/offers/review in Spanish', () => {
-  it('explains the decision in Spanish, with its figures, and in English as the decision wrote it', async () => {
+  it('explains the plan in Spanish, with its figures, and in English, from the plan as chosen', async () => {
     const explanation =
-      'Your monthly income of $2,800, less $2,540 of expenses, leaves $260 a month. The plan pays 2 accounts ' +
-      'with $6,200 owed for $126 a month (including the $25 monthly fee), against an estimated $180 a month now. ' +
+      'Your monthly income of $3,000, less $2,700 of expenses, leaves $300 a month. The plan pays 2 accounts ' +
+      'with $12,000 owed for $268 a month (including the $25 monthly fee), against an estimated $339 a month now. ' +
       'The plan fits the budget as it is.';
-    replies.offers.body = { ...OFFERS, explanation };
     await renderPage('es');
-    expect(
-      screen.getByText(/^Su ingreso mensual de \$2,800, menos \$2,540 de gastos, le deja \$260 al mes\./),
-    ).toHaveTextContent(
-      'Su ingreso mensual de $2,800, menos $2,540 de gastos, le deja $260 al mes. El plan paga 2 cuentas con ' +
-        '$6,200 adeudados por $126 al mes (incluida la tarifa mensual de $25), frente a unos $180 al mes ' +
+    expect(screen.getByTestId('plan-explanation')).toHaveTextContent(
+      'Su ingreso mensual de $3,000, menos $2,700 de gastos, le deja $300 al mes. El plan paga 2 cuentas con ' +
+        '$12,000 adeudados por $268 al mes (incluida la tarifa mensual de $25), frente a unos $339 al mes ' +
         'estimados ahora. El plan cabe en el presupuesto tal como está.',
     );
     expect(screen.queryByText(/Your monthly income/)).toBeNull();
     app.unmount();
     await renderPage('en');
-    expect(screen.getByText(explanation)).toBeInTheDocument();
+    expect(screen.getByTestId('plan-explanation').textContent).toBe(explanation);
   });
 
   it('shows the headline, the figures, the offers table, the plan terms and the disclosures in Spanish', async () => {

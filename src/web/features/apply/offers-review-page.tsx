@@ -1,9 +1,10 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { parseDay } from '#domain/calendar';
 import { Navigate } from 'react-router';
 import { acceptOffersSchema, type OffersView } from '#domain/flow/application-view';
-import { offerSummary, reviewTerms } from '#domain/enrollment/offer-review';
+import { leaveOutWarning, offerSummary, reviewBudget, reviewTerms } from '#domain/enrollment/offer-review';
 import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { LAST_DRAFT_DAY_OF_MONTH } from '#domain/underwriting/constants';
@@ -22,7 +23,8 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { PLAN_FEE_SETTINGS, type PlanFeeSettings } from '#domain/underwriting/plan-fees';
 import { useLanguage } from '#web/lib/i18n';
 import { ApplyPage } from './apply-page';
-import { CreditorOffers } from './creditor-offers';
+import { CreditorOffers, hasMixedPayments } from './creditor-offers';
+import { LeaveOutFitWarning } from './leave-out-fit-warning';
 import { PLAN_DISCLOSURE_MESSAGES } from './plan-disclosure-messages';
 import { acceptOffers, leaveOutAllOffers, offersQuery } from './api';
 import { ApplyPageGate, PageDataGate, useSavePage } from './save-page';
@@ -248,7 +250,7 @@ export const dayOfMonth = (intl: IntlShape, n: number): string =>
 
 /** 'yyyy-MM-dd' → 'January 11, 2027' ('11 de enero de 2027' in Spanish). */
 const formatDay = (intl: IntlShape, day: string): string =>
-  intl.formatDate(new Date(`${day}T00:00:00Z`), {
+  intl.formatDate(parseDay(day), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -291,7 +293,14 @@ function OffersReview({ view }: { view: OffersView }) {
     [view, leftOut, draftDay],
   );
   const shown: OffersView = { ...view, ...offerSummary(terms, view.offers, view.today) };
+  // The paragraph explains the plan as chosen on the page, from the same terms as the figures below it, and
+  // the budget check runs on the same budget (an offer left out is a payment she keeps making herself): what
+  // the paragraph says the budget leaves, and how short, is the warning's figure too.
+  const checked = useMemo(() => reviewBudget(terms, view.budget), [terms, view.budget]);
+  const explanation = checked.explanation;
   const allLeftOut = view.offers.length > 0 && terms.creditors.length === 0;
+  const fit = view.budgetRoom === null ? null : checked.fit;
+  const fitWarning = fit && !allLeftOut ? leaveOutWarning(fit, terms) : null;
 
   // Leave first: the application's new status would otherwise send this page to its resume route.
   const { save, busy, errorModal } = useSavePage(acceptOffers, {
@@ -325,9 +334,9 @@ function OffersReview({ view }: { view: OffersView }) {
           defaultMessage="Congratulations! You may be eligible for a Debt Management Plan"
         />
       </h1>
-      {view.explanation && (
-        <p className="mt-3 text-gray-700">
-          {localizeExplanation(view.explanation, (d, values) => intl.formatMessage(d, values))}
+      {terms.creditors.length > 0 && (
+        <p className="mt-3 text-gray-700" data-testid="plan-explanation">
+          {localizeExplanation(explanation, (d, values) => intl.formatMessage(d, values))}
         </p>
       )}
 
@@ -398,6 +407,9 @@ function OffersReview({ view }: { view: OffersView }) {
         termInMonths={shown.termInMonths}
         choice={{ leftOut, onToggle }}
       />
+      <div aria-live="polite">
+        {fit && fitWarning && <LeaveOutFitWarning fit={fit} warning={fitWarning} terms={terms} />}
+      </div>
 
       <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-gray-600">
         <li>
@@ -406,17 +418,35 @@ function OffersReview({ view }: { view: OffersView }) {
             defaultMessage="Estimates are based on your credit report."
           />
         </li>
-        <li>
-          <FormattedMessage
-            id="apply.offers.footnote.currentPayment"
-            defaultMessage="Your current monthly payment is estimated as {share} of the balance plus one month of interest at {apr} APR, and at least {minimum} for each account."
-            values={{
-              share: FOOTNOTE_VALUES.share,
-              apr: FOOTNOTE_VALUES.apr,
-              minimum: FOOTNOTE_VALUES.minimum,
-            }}
-          />
-        </li>
+        {view.offers.some((o) => !o.currentPaymentEstimated) && (
+          <li data-testid="footnote-report-payment">
+            <FormattedMessage
+              id="apply.offers.footnote.reportPayment"
+              defaultMessage="Your current monthly payment is the payment your credit report shows for the account, where it shows one; the savings compare the plan with it."
+            />
+          </li>
+        )}
+        {hasMixedPayments(view.offers) && (
+          <li data-testid="footnote-estimated-marked">
+            <FormattedMessage
+              id="apply.offers.footnote.estimatedMarked"
+              defaultMessage="A payment marked * is estimated: your credit report shows none for that account."
+            />
+          </li>
+        )}
+        {view.offers.some((o) => o.currentPaymentEstimated) && (
+          <li data-testid="footnote-estimated-payment">
+            <FormattedMessage
+              id="apply.offers.footnote.currentPayment"
+              defaultMessage="Your current monthly payment is estimated as {share} of the balance plus one month of interest at {apr} APR, and at least {minimum} for each account."
+              values={{
+                share: FOOTNOTE_VALUES.share,
+                apr: FOOTNOTE_VALUES.apr,
+                minimum: FOOTNOTE_VALUES.minimum,
+              }}
+            />
+          </li>
+        )}
         <li>
           <FormattedMessage
             id="apply.offers.footnote.repayment"

@@ -112,9 +112,10 @@ describe('/income/provide-monthly-income', () => {
     ['5', '$5'],
     ['5725', '$5,725'],
     ['$12,5a00', '$12,500'],
-    ['12345678', '$1,234,567'],
+    // One digit past the 7 is shown (with its warning), to be refused on submit; typing stops there.
+    ['123456789', '$12,345,678'],
     ['', ''],
-  ])('shows %j typed as %j (7 digits at most)', async (typed, shown) => {
+  ])('shows %j typed as %j (7 digits, and one more)', async (typed, shown) => {
     await renderPage(null);
     await typeIncome(typed);
     expect(income()).toHaveValue(shown);
@@ -147,6 +148,20 @@ describe('/income/provide-monthly-income', () => {
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/expenses'));
     expect(puts(calls)).toEqual([{ selfReportedMonthlyCurrentIncome: 1500100 }]);
+  });
+
+  it('says an income past 7 digits is to be confirmed, and refuses it with the field message', async () => {
+    const { calls } = await renderPage(null);
+    await typeIncome('12345678');
+    // The limit's warning comes before the median income's: this amount will not be taken as it is.
+    await waitFor(() => expect(income()).toHaveAccessibleDescription(MESSAGES.currencyWarning));
+    await submit();
+    await waitFor(() =>
+      expect(income()).toHaveAccessibleDescription(
+        `${INCOME_LABEL} must be at most 7 characters long ${MESSAGES.currencyWarning}`,
+      ),
+    );
+    expect(puts(calls)).toEqual([]);
   });
 
   it('shows the calculating overlay while the income is checked', async () => {

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { defineMessages } from 'react-intl';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { shouldRecordView } from '#domain/flow/page-order';
 import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { MESSAGES } from '#domain/validation/messages';
@@ -12,7 +13,7 @@ import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { LoadFailure } from '#web/components/ui/load-failure';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
-import { applyKeys, type NextAnswer } from './api';
+import { applyKeys, recordViewedPage, type NextAnswer } from './api';
 import { ApplyPage } from './apply-page';
 import { useApplication, type ApplicationView } from './application-query';
 
@@ -71,6 +72,32 @@ export function PageDataGate<T, TKey extends QueryKey>(o: {
   return <>{o.children(query.data)}</>;
 }
 
+/**
+ * Tells the server the borrower opened `page`, so a later sign-in resumes here (the last viewed page). Only when
+ * it changes something: arriving on the page a save chose costs no call. Sent once per visit, without waiting
+ * and without retrying: a failure leaves the resume on the page before, as it was.
+ */
+export function RecordView({ page, application }: { page: Page; application: ApplicationView }) {
+  const queryClient = useQueryClient();
+  const sent = useRef(false);
+  // Decided once, by the application as the page opened: after this page's own save the application read
+  // again names the next page as the last viewed one, and the page being left must not claim it back (it
+  // would write a second time, and a borrower signing in later could resume on the page they left).
+  const [toRecord] = useState(() => (shouldRecordView(application, page) ? page : null));
+  useEffect(() => {
+    if (!toRecord || sent.current) return;
+    sent.current = true;
+    recordViewedPage(toRecord).then(
+      () =>
+        queryClient.setQueryData<ApplicationView>(applyKeys.application(), (cached) =>
+          cached ? { ...cached, lastViewedPage: toRecord } : cached,
+        ),
+      () => undefined,
+    );
+  }, [toRecord, queryClient]);
+  return null;
+}
+
 /** Loads the application, then renders the page with it. */
 export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGateProps) {
   const application = useApplication();
@@ -90,7 +117,12 @@ export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGat
   if (!allowAnyStatus && application.data.status !== 'inProgress' && resume !== PAGE_ROUTES[page]) {
     return <Navigate to={resume} replace />;
   }
-  return <>{children(application.data)}</>;
+  return (
+    <>
+      <RecordView page={page} application={application.data} />
+      {children(application.data)}
+    </>
+  );
 }
 
 /**
@@ -118,11 +150,28 @@ export function useSavePage<
     leaveFirst?: boolean;
     onError?: (error: unknown) => boolean;
     failedMessage?: string;
+    /**
+     * Where Continue goes when nothing was changed on a page saved before (`completed`): there without a
+     * call, since saving the same answers again would change nothing. Only for pages whose next page does not
+     * depend on what the server works out; a page never saved is always sent, so the server still checks the
+     * flow's order and records the page as completed. Whether something changed is the form's own `isDirty`;
+     * a page that keeps its answers outside react-hook-form says it with `changed`.
+     */
+    unchanged?: { completed: boolean; next: string; changed?: boolean };
   } = {},
 ) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const failure = useFailureModal();
+  // The page stays busy from the click until the next page is shown, not only while the request runs: after
+  // the answer the application is read again and the next page's script may still load (seconds on a slow
+  // phone), and a form showing Continue again meanwhile looks idle and invites a second save. Kept as the
+  // location the save started on, so the busy state ends by itself once another location is shown (even when
+  // the next page is this same component), and never flashes off in between. The ref refuses a second call
+  // made before React has drawn the busy state.
+  const [leavingFrom, setLeavingFrom] = useState<string>();
+  const startedOn = useRef<string>(undefined);
   const [redirectAfterError, setRedirectAfterError] = useState<string>();
   const mutation = useApiMutation({
     send,
@@ -143,23 +192,47 @@ export function useSavePage<
     },
   });
 
+  // Read while rendering, so react-hook-form keeps it up to date.
+  const isDirty = o.unchanged?.changed ?? o.form?.formState.isDirty ?? true;
+
+  const busy = mutation.busy || leavingFrom === location.key;
+
   /** Resolves true when saved (and navigated), false when it failed (and the failure is shown). */
   const save = async (body: TBody): Promise<boolean> => {
-    if (mutation.busy) return false;
-    const answer = await mutation.run(body);
-    if (!answer) return false;
-    if (o.leaveFirst) {
-      await navigate(answer.next);
-      // The page just left may not have unmounted yet: its reads are only marked stale, never asked again
-      // here (after the status moved on the server refuses them with 409). The next page that shows one
-      // reads it afresh; the application itself is read again now.
-      void queryClient.invalidateQueries({ queryKey: applyKeys.application(), refetchType: 'none' });
-      void queryClient.refetchQueries({ queryKey: applyKeys.application(), exact: true, type: 'active' });
-    } else {
-      await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
-      await navigate(answer.next);
+    if (busy || startedOn.current === location.key) return false;
+    startedOn.current = location.key;
+    setLeavingFrom(location.key);
+    const stayed = () => {
+      startedOn.current = undefined;
+      setLeavingFrom(undefined);
+    };
+    try {
+      if (o.unchanged?.completed && !isDirty) {
+        await navigate(o.unchanged.next);
+        return true;
+      }
+      const answer = await mutation.run(body);
+      if (!answer) {
+        stayed();
+        return false;
+      }
+      if (o.leaveFirst) {
+        await navigate(answer.next);
+        // The page just left may not have unmounted yet: its reads are only marked stale, never asked again
+        // here (after the status moved on the server refuses them with 409). The next page that shows one
+        // reads it afresh; the application itself is read again now.
+        void queryClient.invalidateQueries({ queryKey: applyKeys.application(), refetchType: 'none' });
+        void queryClient.refetchQueries({ queryKey: applyKeys.application(), exact: true, type: 'active' });
+      } else {
+        await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
+        await navigate(answer.next);
+      }
+      return true;
+    } catch (error) {
+      // Reading again or leaving failed unexpectedly: the form is usable again rather than busy for good.
+      stayed();
+      throw error;
     }
-    return true;
   };
 
   const errorModal = (
@@ -172,5 +245,5 @@ export function useSavePage<
     />
   );
 
-  return { save, busy: mutation.busy, errorModal, showError: failure.show };
+  return { save, busy, errorModal, showError: failure.show };
 }

@@ -10,6 +10,8 @@ import { api } from '#web/lib/api';
 const DAY = 86_400_000;
 
 export type BookedCall = CallView & { token: string };
+/** A change's answer: after a move, the call's new link (the one the page goes on with); none after a cancel. */
+export type ChangedCall = CallView & { token: string | null };
 
 export const counsellingKeys = {
   slots: (timeZone: string, language: CallLanguage) => ['counselling', 'slots', timeZone, language] as const,
@@ -65,7 +67,7 @@ export const callQuery = (token: string) =>
   });
 
 export const rescheduleCall = (token: string, startsAt: string) =>
-  api<CallView>(byToken(token), { method: 'POST', body: { action: 'reschedule', startsAt } });
+  api<ChangedCall>(byToken(token), { method: 'POST', body: { action: 'reschedule', startsAt } });
 
 export const cancelCall = (token: string) =>
-  api<CallView>(byToken(token), { method: 'POST', body: { action: 'cancel' } });
+  api<ChangedCall>(byToken(token), { method: 'POST', body: { action: 'cancel' } });

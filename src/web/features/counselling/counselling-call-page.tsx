@@ -139,7 +139,7 @@ function ManageCall({ token, booked, action }: { token: string; booked: boolean;
 type Mode = 'view' | 'reschedule' | 'cancel';
 
 function CallCard({
-  token,
+  token: linkToken,
   call,
   booked,
   action,
@@ -154,6 +154,9 @@ function CallCard({
   const intl = useIntl();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
+  const [, setSearchParams] = useSearchParams();
+  // A move replaces the call's link (only the newest works): the page goes on with the one the move answered.
+  const [token, setToken] = useState(linkToken);
   const initial: Mode = call.changeable && (action === 'reschedule' || action === 'cancel') ? action : 'view';
   const [mode, setMode] = useState<Mode>(initial);
   const [done, setDone] = useState<'moved' | 'cancelled' | null>(null);
@@ -166,8 +169,21 @@ function CallCard({
   const change = useMutation({
     mutationFn: (input: { action: 'reschedule'; startsAt: string } | { action: 'cancel' }) =>
       input.action === 'cancel' ? cancelCall(token) : rescheduleCall(token, input.startsAt),
-    onSuccess: (view, input) => {
+    onSuccess: ({ token: newToken, ...view }, input) => {
       queryClient.setQueryData(counsellingKeys.call(token), view);
+      if (newToken) {
+        queryClient.setQueryData(counsellingKeys.call(newToken), view);
+        setToken(newToken);
+        setSearchParams(
+          (params) => {
+            const next = new URLSearchParams(params);
+            next.set('token', newToken);
+            next.delete('action');
+            return next;
+          },
+          { replace: true },
+        );
+      }
       void queryClient.invalidateQueries({ queryKey: ['counselling', 'slots'] });
       setDone(input.action === 'cancel' ? 'cancelled' : 'moved');
       setMode('view');
@@ -190,13 +206,21 @@ function CallCard({
 
   const when = callTimeInWords(intl, call.startsAt, call.timeZone);
   const cancelled = call.state === 'cancelled';
+  // The host asked in Cal.com for a new time: the old one no longer holds, and the borrower picks the new one
+  // from Cal.com's email (decision 0140); this page shows it once Cal.com reports it.
+  const awaiting = call.state === 'awaitingNewTime';
   const cardHeading = cancelled
     ? intl.formatMessage({ id: 'counselling.manage.cancelled', defaultMessage: 'Your call is cancelled' })
-    : done === 'moved'
-      ? intl.formatMessage({ id: 'counselling.manage.moved', defaultMessage: 'Your call has moved' })
-      : booked
-        ? intl.formatMessage({ id: 'counselling.manage.booked', defaultMessage: 'Your call is booked' })
-        : intl.formatMessage({ id: 'counselling.manage.upcoming', defaultMessage: 'Your call' });
+    : awaiting
+      ? intl.formatMessage({
+          id: 'counselling.manage.awaitingNewTime',
+          defaultMessage: 'Your counsellor asked to move your call',
+        })
+      : done === 'moved'
+        ? intl.formatMessage({ id: 'counselling.manage.moved', defaultMessage: 'Your call has moved' })
+        : booked
+          ? intl.formatMessage({ id: 'counselling.manage.booked', defaultMessage: 'Your call is booked' })
+          : intl.formatMessage({ id: 'counselling.manage.upcoming', defaultMessage: 'Your call' });
 
   return (
     <Frame title={title}>
@@ -205,7 +229,7 @@ function CallCard({
           {cardHeading}
         </h2>
         <p
-          className={`mt-3 text-lg font-semibold ${cancelled ? 'text-gray-600 line-through' : 'text-gray-900'}`}
+          className={`mt-3 text-lg font-semibold ${cancelled || awaiting ? 'text-gray-600 line-through' : 'text-gray-900'}`}
         >
           {when}
         </p>
@@ -231,7 +255,15 @@ function CallCard({
             </dd>
           </div>
         </dl>
-        {!cancelled && (booked || done === 'moved') && (
+        {awaiting && (
+          <p className="mt-4 text-gray-700">
+            <FormattedMessage
+              id="counselling.manage.awaitingNewTimeHelp"
+              defaultMessage="You will get an email with a link to choose a new time. Once you have chosen it, this page shows it. If it does not arrive, please call us."
+            />
+          </p>
+        )}
+        {!cancelled && !awaiting && (booked || done === 'moved') && (
           <p className="mt-4 text-gray-700">
             <FormattedMessage
               id="counselling.manage.emailSent"
@@ -239,7 +271,7 @@ function CallCard({
             />
           </p>
         )}
-        {!cancelled && (
+        {!cancelled && !awaiting && (
           <p className="mt-4">
             <a href={invitationUrl(token)} download className="font-semibold text-brand-700 underline">
               <FormattedMessage
@@ -262,7 +294,7 @@ function CallCard({
             </Link>
           </div>
         )}
-        {!cancelled && !call.changeable && (
+        {!cancelled && !awaiting && !call.changeable && (
           <p className="mt-4 text-gray-700">{intl.formatMessage(m.notChangeable)}</p>
         )}
         {call.changeable && mode === 'view' && (

@@ -27,6 +27,10 @@ describe('refusalText', () => {
     ['a second booking', 409, FIXED.counsellingAlreadyBooked],
     ['a call that can no longer change', 409, FIXED.counsellingCallNotChangeable],
     ['an expired link', 404, FIXED.counsellingLinkExpired],
+    ['a link a later email replaced', 404, FIXED.counsellingLinkReplaced],
+    ['a call moved as often as its link allows', 409, FIXED.counsellingTooManyMoves],
+    ['an address that had its day of emails', 429, FIXED.counsellingTooManyEmails],
+    ['a busy moment', 409, FIXED.counsellingBusy],
     ['a link that is not valid', 404, FIXED.counsellingLinkNotValid],
   ] as const;
 

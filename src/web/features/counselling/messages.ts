@@ -12,6 +12,10 @@ export const m = {
   notChangeable: FIXED.counsellingCallNotChangeable,
   linkExpired: FIXED.counsellingLinkExpired,
   linkNotValid: FIXED.counsellingLinkNotValid,
+  linkReplaced: FIXED.counsellingLinkReplaced,
+  tooManyMoves: FIXED.counsellingTooManyMoves,
+  tooManyEmails: FIXED.counsellingTooManyEmails,
+  busy: FIXED.counsellingBusy,
   ...(defineMessages({
     unavailable: {
       id: 'counselling.error.unavailable',
@@ -37,7 +41,17 @@ export function refusalText(error: unknown, intl: IntlShape, phone: string): str
     // text in English or in the page's language, whichever the server chose.
     const is = (descriptor: MessageDescriptor) =>
       error.message === formatEnglish(descriptor) || error.message === intl.formatMessage(descriptor);
-    for (const known of [m.alreadyBooked, m.slotTaken, m.notChangeable, m.linkExpired, m.linkNotValid]) {
+    for (const known of [
+      m.alreadyBooked,
+      m.slotTaken,
+      m.notChangeable,
+      m.linkExpired,
+      m.linkNotValid,
+      m.linkReplaced,
+      m.tooManyMoves,
+      m.tooManyEmails,
+      m.busy,
+    ]) {
       if (is(known)) return intl.formatMessage(known);
     }
     if (error.status === 404) return intl.formatMessage(m.linkNotValid);

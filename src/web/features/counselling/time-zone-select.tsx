@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '#web/components/ui/form/styles';
 import { timeZoneChoices, timeZoneLabel } from './time-zones';
 
@@ -14,6 +14,7 @@ export function TimeZoneSelect({
   locale: string;
 }) {
   const id = useId();
+  const intl = useIntl();
   return (
     <div>
       <label htmlFor={id} className={LABEL_CLASS}>
@@ -28,7 +29,7 @@ export function TimeZoneSelect({
       >
         {timeZoneChoices(value).map((zone) => (
           <option key={zone} value={zone}>
-            {timeZoneLabel(zone, locale)}
+            {timeZoneLabel(zone, { locale, formatMessage: intl.formatMessage })}
           </option>
         ))}
       </select>

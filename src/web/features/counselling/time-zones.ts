@@ -1,3 +1,4 @@
+import { defineMessages, type IntlShape } from 'react-intl';
 import { isTimeZoneName } from '#domain/calendar';
 
 /**
@@ -35,11 +36,23 @@ export function timeZoneChoices(current: string): string[] {
   return list.includes(current) ? list : [current, ...list];
 }
 
-/** A zone as a person reads it, in the page's locale: "Eastern Time (New York)". */
-export function timeZoneLabel(timeZone: string, locale: string): string {
-  const city = timeZone.split('/').pop()?.replaceAll('_', ' ') ?? timeZone;
+/**
+ * The cities whose name a Spanish reader writes otherwise ("Nueva York"); every other zone's city is read as
+ * the zone names it (Chicago, Denver, Honolulu…), the same in both languages.
+ */
+const CITY_NAMES: Readonly<Record<string, { id: string; defaultMessage: string }>> = defineMessages({
+  'America/New_York': { id: 'counselling.timeZone.city.newYork', defaultMessage: 'New York' },
+  'America/Los_Angeles': { id: 'counselling.timeZone.city.losAngeles', defaultMessage: 'Los Angeles' },
+});
+
+/** A zone as a person reads it, in the page's language: "Eastern Time (New York)", "hora del este (Nueva York)". */
+export function timeZoneLabel(timeZone: string, intl: Pick<IntlShape, 'locale' | 'formatMessage'>): string {
+  const named = CITY_NAMES[timeZone];
+  const city = named
+    ? intl.formatMessage(named)
+    : (timeZone.split('/').pop()?.replaceAll('_', ' ') ?? timeZone);
   try {
-    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' })
+    const name = new Intl.DateTimeFormat(intl.locale, { timeZone, timeZoneName: 'longGeneric' })
       .formatToParts(new Date())
       .find((part) => part.type === 'timeZoneName')?.value;
     return name ? `${name} (${city})` : city;

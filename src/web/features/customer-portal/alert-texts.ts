@@ -1,4 +1,5 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { isIsoDay, parseDay } from '#domain/calendar';
 import type { AlertType } from '#domain/flow/staff-views';
 import {
   percentFall,
@@ -92,7 +93,7 @@ const message = (intl: IntlShape, key: string, values?: Record<string, string | 
 export function alertDay(value: string, intl: Pick<IntlShape, 'formatDate'>): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!day) return '';
-  const at = value.length > 10 ? new Date(value) : new Date(Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!));
+  const at = value.length > 10 ? new Date(value) : isIsoDay(value) ? parseDay(value) : new Date(NaN);
   if (Number.isNaN(at.getTime())) return '';
   return intl.formatDate(at, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }

@@ -6,6 +6,8 @@ import { ALERT_TYPES } from '#domain/flow/staff-views';
 import type { Language } from '#domain/i18n/language';
 import { DEBT_SCORE_MEANING } from '#domain/monitoring/customer-alert-text';
 import { MESSAGES, reconnectOtherBankMessage } from '#domain/validation/messages';
+import { PLAID_EXIT_ERROR_CALL_US } from '#web/components/bank-link/plaid-link-flow';
+import { installPlaidLinkStub } from '#web/test/plaid-link-stub';
 import {
   SANDBOX_INSTITUTIONS_PATH,
   SANDBOX_PUBLIC_TOKEN_PATH,
@@ -58,7 +60,10 @@ const ALERTS: CustomerAlertsView = {
 type Reply = { status: number; body?: unknown };
 let user: UserEvent;
 
-async function renderPage(o: { alerts?: () => Reply; reconnection?: Reply } = {}, language: Language = 'en') {
+async function renderPage(
+  o: { alerts?: () => Reply; reconnection?: Reply; sandbox?: boolean } = {},
+  language: Language = 'en',
+) {
   let current: Reply = { status: 200, body: ALERTS };
   const calls: ApiCall[] = answerApi({
     [`GET ${ALERTS_PATH}`]: o.alerts ?? (() => current),
@@ -71,7 +76,7 @@ async function renderPage(o: { alerts?: () => Reply; reconnection?: Reply } = {}
     },
     [`POST ${reconnectLinkTokenPath(ITEM)}`]: {
       status: 200,
-      body: { linkToken: LINK_TOKEN, expiration: '2030-01-01T00:00:00Z', sandbox: true },
+      body: { linkToken: LINK_TOKEN, expiration: '2030-01-01T00:00:00Z', sandbox: o.sandbox ?? true },
     },
     [`GET ${SANDBOX_INSTITUTIONS_PATH}`]: { status: 200, body: { institutions: [INSTITUTION] } },
     [`POST ${SANDBOX_SIGN_IN_PATH}`]: {
@@ -241,6 +246,45 @@ describe('/customer-portal/alerts', () => {
     expect(calls.find((c) => c.path === reconnectionPath(ITEM))?.body).toEqual({
       publicToken: 'public-sandbox-again',
     });
+  });
+
+  it('with Plaid reconnects through Plaid Link (update mode) and posts its public token', async () => {
+    const link = installPlaidLinkStub();
+    try {
+      const { calls } = await renderPage({ sandbox: false });
+      await user.click(screen.getByRole('button', { name: 'Reconnect your bank' }));
+      await waitFor(() => expect(link.opened()).toBe(1));
+      expect(link.tokens()).toEqual([LINK_TOKEN]);
+      link.succeed('public-sandbox-update');
+      await waitFor(() =>
+        expect(screen.getByRole('status').textContent).toBe(reconnectedText('Tartan Bank')),
+      );
+      expect(calls.find((c) => c.path === reconnectionPath(ITEM))?.body).toEqual({
+        publicToken: 'public-sandbox-update',
+      });
+    } finally {
+      link.remove();
+    }
+  });
+
+  it('with Plaid says to call us when Link ends in an error (the portal has no manual entry)', async () => {
+    const link = installPlaidLinkStub();
+    try {
+      const { calls } = await renderPage({ sandbox: false });
+      await user.click(screen.getByRole('button', { name: 'Reconnect your bank' }));
+      await waitFor(() => expect(link.opened()).toBe(1));
+      link.exit({
+        error_type: 'ITEM_ERROR',
+        error_code: 'INVALID_CREDENTIALS',
+        error_message: 'the provided credentials were not correct',
+        display_message: null,
+      });
+      await waitFor(() => expect(dialog()?.textContent).toContain(PLAID_EXIT_ERROR_CALL_US));
+      expect(dialog()?.querySelector('h2')?.textContent).toBe('Reconnect Tartan Bank');
+      expect(posts(calls)).toEqual([reconnectLinkTokenPath(ITEM)]);
+    } finally {
+      link.remove();
+    }
   });
 
   it('says why a reconnection was refused (another bank) and keeps the alert', async () => {

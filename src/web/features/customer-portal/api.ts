@@ -16,6 +16,8 @@ export const REAUTHORIZE_PATH = '/api/customer-portal/plan/reauthorize';
 export const ALERTS_PATH = '/api/customer-portal/alerts';
 /** The signed letter's download (a link, not a fetch). */
 export const LETTER_PATH = '/api/customer-portal/letter';
+/** A confirmation's copy, the addendum to the letter (a link, not a fetch). */
+export const addendumPath = (id: string): string => `/api/customer-portal/addenda/${encodeURIComponent(id)}`;
 export const alertSeenPath = (id: string): string =>
   `/api/customer-portal/alerts/${encodeURIComponent(id)}/seen`;
 export const reconnectLinkTokenPath = (plaidItemId: string): string =>

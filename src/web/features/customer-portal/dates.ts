@@ -1,3 +1,5 @@
+import { isIsoDay, parseDay } from '#domain/calendar';
+
 // The portal's days and months, written by the page's intl (react-intl's formatDate): 'January 1, 2027' in
 // English, '1 de enero de 2027' in Spanish. Without one they are written in English.
 
@@ -12,9 +14,8 @@ const ENGLISH_DATES: DateFormatter = {
 
 /** 'yyyy-MM-dd' as that calendar day; a timestamp as the day it is here. '' when unreadable. */
 export function formatDay(value: string, intl: DateFormatter = ENGLISH_DATES): string {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (day)
-    return intl.formatDate(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), {
+  if (isIsoDay(value))
+    return intl.formatDate(parseDay(value), {
       year: 'numeric',
       month: 'long',
       day: 'numeric',
@@ -30,7 +31,7 @@ export function formatDay(value: string, intl: DateFormatter = ENGLISH_DATES): s
 export function formatMonth(value: string, intl: DateFormatter = ENGLISH_DATES): string {
   const month = /^(\d{4})-(\d{2})/.exec(value);
   return month
-    ? intl.formatDate(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1), {
+    ? intl.formatDate(parseDay(`${month[1]}-${month[2]}-01`), {
         year: 'numeric',
         month: 'long',
         timeZone: 'UTC',

@@ -16,17 +16,22 @@ const drafts: DraftDayView = {
   draftDay: 20,
   nextDraftDate: '2027-03-20',
   monthlyDraft: 41_500,
+  amountChange: null,
   upcomingChange: null,
   schedule: { firstDraftDate: '2027-01-20', termInMonths: 24, draftDayChanges: [] },
   today: '2027-03-12',
 };
 const settings = (d: DraftDayView) => ({ phoneNumberLast4: '0123', receivesTextMessages: true, drafts: d });
 
-function renderPage(put: { status: number; body: unknown }, language: Language = 'en') {
+function renderPage(
+  put: { status: number; body: unknown },
+  language: Language = 'en',
+  shown: DraftDayView = drafts,
+) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
     'GET /api/customer-portal/plan': { status: 200, body: {} },
-    [`GET ${SETTINGS_PATH}`]: { status: 200, body: settings(drafts) },
+    [`GET ${SETTINGS_PATH}`]: { status: 200, body: settings(shown) },
     [`PUT ${DRAFT_DAY_PATH}`]: put,
   });
   const app = renderRoutes(
@@ -41,6 +46,20 @@ function renderPage(put: { status: number; body: unknown }, language: Language =
 const draftRow = () => screen.getByText('Monthly draft day').parentElement!;
 
 describe('/customer-portal/settings: the monthly draft day', () => {
+  it('says the amount of the next draft and from which draft a changed amount is drawn', async () => {
+    // A creditor declined: $415 is still drawn on March 20; $397 from the draft on April 20.
+    renderPage({ status: 500, body: {} }, 'en', {
+      ...drafts,
+      amountChange: { monthlyDraft: 39_661, from: '2027-04-20' },
+    });
+    expect(
+      await screen.findByText(
+        'We draw $415.00 on the 20th of each month. Your next draft is on March 20, 2027. From your draft on ' +
+          'April 20, 2027, we draw $396.61.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the day, previews a change from the draft 10 days away, and saves it with the authorization', async () => {
     const saved: DraftDayView = {
       ...drafts,

@@ -103,6 +103,16 @@ export function draftDayText(view: DraftDayView, intl: IntlShape): string {
         },
       ),
     );
+  if (view.amountChange)
+    parts.push(
+      intl.formatMessage(
+        {
+          id: 'portal.draftDay.amountChange',
+          defaultMessage: 'From your draft on {date}, we draw {amount}.',
+        },
+        { date: formatDay(view.amountChange.from, intl), amount: formatUsd(view.amountChange.monthlyDraft) },
+      ),
+    );
   return parts.join(' ');
 }
 

@@ -15,6 +15,9 @@ import {
   proposalLines,
 } from './plan-page';
 
+/** A change no creditor's counter-offer raised; the authorized plan's term and end are the terms'. */
+const NO_REASON = { raisedBy: [], authorizedTermInMonths: 54, authorizedLastDraftDate: '2030-12-15' };
+
 // Big Card ($180) and Small Card ($60) on the plan with the $20 fee two accounts allow: $260 drawn a month.
 // Store Card declined: the borrower keeps paying it, about $25 a month; the letter authorized $285.
 const PLAN: PlanView = {
@@ -34,7 +37,13 @@ const PLAN: PlanView = {
     totalFees: 54 * 2_000 + 3_500,
   },
   nextDraftDate: '2026-08-15',
-  change: { authorizedMonthlyDraft: 28_500, appliesFrom: '2026-08-15', needsConfirmation: false },
+  nextDraftAmount: 26_000,
+  change: {
+    authorizedMonthlyDraft: 28_500,
+    appliesFrom: '2026-08-15',
+    needsConfirmation: false,
+    ...NO_REASON,
+  },
   reauthorization: null,
   enrollment: {
     monthlyPaymentAmount: 26_000,
@@ -96,7 +105,7 @@ const PLAN: PlanView = {
       newMonthlyPayment: 0,
       payDirectly: 2_500,
       proposedApr: null,
-      term: 0,
+      term: null,
       proposal: {
         state: 'answered',
         preparedOn: '2026-06-02',
@@ -116,8 +125,11 @@ const PLAN: PlanView = {
     planMonths: 54,
     currentMonths: 62,
     interestSaved: 804_000,
+    fees: 54 * 2_000 + 3_500,
+    netSaved: 804_000 - (54 * 2_000 + 3_500),
   },
   paymentAccount: { institutionName: 'First Platypus Bank', mask: '0000' },
+  addenda: [],
   letter: { signedOn: '2026-06-01', available: true },
 };
 
@@ -150,9 +162,11 @@ async function renderPage(first: typeof plan, language: Language = 'en') {
   return { calls, router: app.router, user: app.user };
 }
 
+/** The summary's tiles (the list holding the amount drawn), never the confirmation step's list. */
+const tilesList = () => document.querySelector('[data-testid="monthly-draft"]')?.closest('dl');
 const tiles = () =>
-  [...document.querySelectorAll('dl')][0]
-    ? [...[...document.querySelectorAll('dl')][0]!.querySelectorAll('dt')].map((dt) => [
+  tilesList()
+    ? [...tilesList()!.querySelectorAll('dt')].map((dt) => [
         dt.textContent,
         dt.nextElementSibling?.textContent,
       ])
@@ -188,7 +202,7 @@ describe('/customer-portal/plan', () => {
         '$500',
         '—',
         '—',
-        '0 months',
+        '—',
         'DeclinedPay Store Card yourself: about $25 a month.Proposal sent on June 4, 2026' +
           'Answered on June 22, 2026: declined',
       ],
@@ -204,7 +218,8 @@ describe('/customer-portal/plan', () => {
         'Store Card is not on your plan, so you keep paying it yourself (see below).',
     );
     expect(text).toContain(
-      'Debt-free in 54 months on the plan, 62 months at current minimum payments; interest saved $8,040',
+      'Debt-free in 54 months on the plan, 62 months at current minimum payments. Interest saved $8,040, ' +
+        'less the plan’s fees of $1,115: $6,925 saved in all.',
     );
     expect(text).toContain('First Platypus Bank ••0000');
     // What each draft is made of, beside the amount.
@@ -221,6 +236,42 @@ describe('/customer-portal/plan', () => {
         document.querySelector('section[aria-labelledby="plan-payoff"] [aria-hidden="true"]')?.textContent,
       ).toContain('At current minimum payments'),
     );
+  });
+
+  it('says so when the plan’s fees are more than the interest it saves', async () => {
+    await renderPage({
+      ...PLAN,
+      payoff: { ...PLAN.payoff, interestSaved: 50_000, fees: 111_500, netSaved: -61_500 },
+    });
+    expect(document.body.textContent).toContain(
+      'Debt-free in 54 months on the plan, 62 months at current minimum payments. Interest saved $500, but ' +
+        'the plan’s fees are $1,115: the plan costs $615 more in all.',
+    );
+  });
+
+  it('shows the amount of the next draft beside its date: the authorized one until the change applies', async () => {
+    await renderPage({
+      ...PLAN,
+      nextDraftDate: '2026-08-15',
+      nextDraftAmount: 28_500,
+      change: {
+        authorizedMonthlyDraft: 28_500,
+        appliesFrom: '2026-09-15',
+        needsConfirmation: false,
+        ...NO_REASON,
+      },
+    });
+    expect(tiles().slice(0, 2)).toEqual([
+      ['Amount drawn each month', '$285'],
+      ['Next draft', 'August 15, 2026'],
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your monthly draft changes from $285 to $260, from the draft on September 15, 2026.',
+    );
+    // The split is the new amount's, so it says from which draft it holds.
+    expect(
+      screen.getByText(/^From the draft on September 15, 2026: Of each draft, \$240 goes to your creditors/),
+    ).toBeVisible();
   });
 
   it('words the plan as proposed until it is set up', async () => {
@@ -256,11 +307,65 @@ describe('/customer-portal/plan', () => {
   it('asks for a confirmation before a higher amount is drawn', async () => {
     await renderPage({
       ...PLAN,
-      change: { authorizedMonthlyDraft: 24_000, appliesFrom: '2026-08-15', needsConfirmation: true },
+      change: {
+        authorizedMonthlyDraft: 24_000,
+        appliesFrom: '2026-08-15',
+        needsConfirmation: true,
+        ...NO_REASON,
+      },
     });
     expect(screen.getByRole('status')).toHaveTextContent(
       'This is more than you authorized, so we will not draw it until you confirm the new terms',
     );
+  });
+
+  it('names the counter-offer that raised the amount, not a creditor the borrower left out', async () => {
+    await renderPage({
+      ...PLAN,
+      nextDraftAmount: 24_000,
+      change: {
+        authorizedMonthlyDraft: 24_000,
+        appliesFrom: '2026-08-15',
+        needsConfirmation: true,
+        raisedBy: ['Big Card'],
+        authorizedTermInMonths: 60,
+        authorizedLastDraftDate: '2031-06-15',
+      },
+      // Store Card was left out by the borrower when they chose their plan: not the reason for anything now.
+      creditors: PLAN.creditors.map((c) =>
+        c.status === 'declined' ? { ...c, status: 'leftOut' as const } : c,
+      ),
+    });
+    const why = screen.getAllByRole('status')[0]!;
+    expect(why).toHaveTextContent(
+      'Big Card’s counter-offer raised your plan’s monthly draft: it now needs $260 a month instead of the $240 you authorized.',
+    );
+    expect(why).not.toHaveTextContent('Store Card');
+    // Every tile is the authorized plan's until the borrower confirms.
+    expect(tiles()).toEqual([
+      ['Amount drawn each month', '$240'],
+      ['Next draft', 'August 15, 2026'],
+      ['Term', '60 months'],
+      ['Projected debt-free date', 'June 2031'],
+    ]);
+  });
+
+  it('lists each addendum the borrower confirmed with its download', async () => {
+    await renderPage({
+      ...PLAN,
+      change: null,
+      addenda: [
+        { id: 'a1', confirmedOn: '2026-08-01', monthlyDraft: 27_000 },
+        { id: 'a2', confirmedOn: '2026-10-02', monthlyDraft: 28_000 },
+      ],
+    });
+    const letter = screen.getByRole('region', { name: 'Letter of Authorization' });
+    expect(letter).toHaveTextContent('Addendum confirmed on August 1, 2026: $270 a month');
+    expect([...letter.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Download your signed Letter of Authorization', LETTER_PATH],
+      ['Download the addendum of August 1, 2026', '/api/customer-portal/addenda/a1'],
+      ['Download the addendum of October 2, 2026', '/api/customer-portal/addenda/a2'],
+    ]);
   });
 
   it.each([
@@ -330,6 +435,20 @@ describe('/customer-portal/plan', () => {
 });
 
 describe('/customer-portal/plan in Spanish', () => {
+  it('lists the creditors paid directly with "y", in Spanish', async () => {
+    const twoDirect = {
+      ...PLAN,
+      // Both declined by their creditor: the borrower now pays them directly.
+      creditors: PLAN.creditors.map((c) =>
+        c.id === 'c2' ? { ...c, payDirectly: 8_500, status: 'declined' as const } : c,
+      ),
+    };
+    await renderPage(twoDirect, 'es');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Small Card y Store Card no están en su plan, así que usted les sigue pagando directamente',
+    );
+  });
+
   it('shows the tiles, the creditors, the change, the fees and the payoff in Spanish', async () => {
     await renderPage(PLAN, 'es');
     expect(document.querySelector('h1')?.textContent).toBe('Mi plan');
@@ -353,7 +472,7 @@ describe('/customer-portal/plan in Spanish', () => {
       '$500',
       '—',
       '—',
-      '0 meses',
+      '—',
       'RechazadoPague usted directamente a Store Card: unos $25 al mes.Propuesta enviada el 4 de junio de 2026' +
         'Respondió el 22 de junio de 2026: rechazó la propuesta',
     ]);
@@ -368,13 +487,13 @@ describe('/customer-portal/plan in Spanish', () => {
     );
     const text = document.body.textContent;
     expect(text).toContain(
-      'De cada cargo, $240 van a sus acreedores y $20 son la cuota mensual de la agencia. Con su primer ' +
-        'cargo, el 15 de julio de 2026, se cobra una cuota única de inscripción de $35. Las cuotas nunca ' +
+      'De cada cargo, $240 van a sus acreedores y $20 son la tarifa mensual de la agencia. Con su primer ' +
+        'cargo, el 15 de julio de 2026, se cobra una tarifa de inscripción única de $35. Las tarifas nunca ' +
         'superan lo que permite la ley de su estado.',
     );
     expect(text).toContain(
-      'Libre de deudas en 54 meses con el plan, o en 62 meses con los pagos mínimos actuales; ahorro en ' +
-        'intereses: $8,040.',
+      'Libre de deudas en 54 meses con el plan, o en 62 meses con los pagos mínimos actuales. Ahorro en ' +
+        'intereses: $8,040, menos las tarifas del plan de $1,115: $6,925 de ahorro en total.',
     );
     expect(text).toContain('Firmada el 1 de junio de 2026');
     expect(

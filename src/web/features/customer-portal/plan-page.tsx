@@ -16,7 +16,7 @@ import { ApiError } from '#web/lib/api';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
 import { formatEnglish } from '#domain/i18n/validation-messages';
-import { LETTER_PATH, planQuery } from './api';
+import { addendumPath, LETTER_PATH, planQuery } from './api';
 import { formatDay, formatMonth } from './dates';
 import { LINK_CLASS, PortalPage } from './portal-page';
 import { ReauthorizationStep, reauthorizedText } from './reauthorization-step';
@@ -88,20 +88,32 @@ export const formatApr = (basisPoints: number): string =>
 
 const ENGLISH: Texts = { message: formatEnglish, day: (value) => formatDay(value) };
 
-/** The payoff's months and the interest saved, as the domain worked them out. */
+/** The payoff's months, the interest saved and the plan's fees beside it, as the domain worked them out. */
 function payoffSummary(payoff: Plan['payoff'], intl: IntlShape): string {
-  return intl.formatMessage(
-    {
-      id: 'portal.plan.payoff.summary',
-      defaultMessage:
-        'Debt-free in {planMonths, plural, one {# month} other {# months}} on the plan, {currentMonths, plural, one {# month} other {# months}} at current minimum payments; interest saved {interestSaved}.',
-    },
-    {
-      planMonths: payoff.planMonths,
-      currentMonths: payoff.currentMonths,
-      interestSaved: formatDollars(payoff.interestSaved),
-    },
-  );
+  const values = {
+    planMonths: payoff.planMonths,
+    currentMonths: payoff.currentMonths,
+    interestSaved: formatDollars(payoff.interestSaved),
+    fees: formatDollars(payoff.fees),
+    net: formatDollars(Math.abs(payoff.netSaved)),
+  };
+  return payoff.netSaved >= 0
+    ? intl.formatMessage(
+        {
+          id: 'portal.plan.payoff.summaryNet',
+          defaultMessage:
+            'Debt-free in {planMonths, plural, one {# month} other {# months}} on the plan, {currentMonths, plural, one {# month} other {# months}} at current minimum payments. Interest saved {interestSaved}, less the plan’s fees of {fees}: {net} saved in all.',
+        },
+        values,
+      )
+    : intl.formatMessage(
+        {
+          id: 'portal.plan.payoff.summaryNetCost',
+          defaultMessage:
+            'Debt-free in {planMonths, plural, one {# month} other {# months}} on the plan, {currentMonths, plural, one {# month} other {# months}} at current minimum payments. Interest saved {interestSaved}, but the plan’s fees are {fees}: the plan costs {net} more in all.',
+        },
+        values,
+      );
 }
 
 /** '54 months', '1 month' ('54 meses'). */
@@ -210,6 +222,33 @@ function PlanDetails({ plan }: { plan: Plan }) {
               />
             </p>
           )}
+          {plan.addenda.length > 0 && (
+            // Each higher amount the borrower confirmed: their copy of that new authorization.
+            <ul className="mt-3 space-y-2 border-t border-gray-200 pt-3">
+              {plan.addenda.map((x) => (
+                <li key={x.id}>
+                  <p className="text-gray-900">
+                    <FormattedMessage
+                      id="portal.plan.letter.addendum"
+                      defaultMessage="Addendum confirmed on {date}: {amount} a month"
+                      values={{ date: formatDay(x.confirmedOn, intl), amount: formatDollars(x.monthlyDraft) }}
+                    />
+                  </p>
+                  <a
+                    href={addendumPath(x.id)}
+                    download
+                    className={clsx(LINK_CLASS, 'inline-flex min-h-11 items-center')}
+                  >
+                    <FormattedMessage
+                      id="portal.plan.letter.addendumDownload"
+                      defaultMessage="Download the addendum of {date}"
+                      values={{ date: formatDay(x.confirmedOn, intl) }}
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </div>
       <p className="text-gray-700">
@@ -231,14 +270,17 @@ function PlanDetails({ plan }: { plan: Plan }) {
 const toBeSet = (intl: IntlShape): string =>
   intl.formatMessage({ id: 'portal.plan.toBeSet', defaultMessage: 'To be set' });
 
-const debtFree = (plan: Plan, intl: IntlShape): string =>
-  plan.terms.lastDraftDate ? formatMonth(plan.terms.lastDraftDate, intl) : toBeSet(intl);
-
 function SummaryTiles({ plan }: { plan: Plan }) {
   const intl = useIntl();
   const { terms } = plan;
-  // A higher amount is not drawn before the borrower confirms it: until then the authorized one is.
-  const drawn = plan.change?.needsConfirmation ? plan.change.authorizedMonthlyDraft : terms.monthlyDraft;
+  // The amount of the next draft, beside its date: the authorized one until a change applies (a higher one
+  // waits for the borrower's confirmation), as the sentence about the change says.
+  const drawn = plan.nextDraftAmount;
+  // While a higher amount waits, every tile is the plan the borrower authorized (in force until they confirm):
+  // never its amount beside the new plan's term and end. The new figures are in the confirmation step.
+  const waiting = plan.change?.needsConfirmation ? plan.change : null;
+  const termInMonths = waiting?.authorizedTermInMonths ?? terms.termInMonths;
+  const lastDraftDate = waiting ? waiting.authorizedLastDraftDate : terms.lastDraftDate;
   const tiles: [term: string, value: string][] = [
     [
       intl.formatMessage({ id: 'portal.plan.tiles.drawn', defaultMessage: 'Amount drawn each month' }),
@@ -250,11 +292,11 @@ function SummaryTiles({ plan }: { plan: Plan }) {
     ],
     [
       intl.formatMessage({ id: 'portal.plan.tiles.term', defaultMessage: 'Term' }),
-      months(intl, terms.termInMonths),
+      months(intl, termInMonths),
     ],
     [
       intl.formatMessage({ id: 'portal.plan.tiles.debtFree', defaultMessage: 'Projected debt-free date' }),
-      debtFree(plan, intl),
+      lastDraftDate ? formatMonth(lastDraftDate, intl) : toBeSet(intl),
     ],
   ];
   const fees = planFeesText(terms, textsOf(intl));
@@ -282,6 +324,14 @@ function SummaryTiles({ plan }: { plan: Plan }) {
           {reauthorizedText(plan.reauthorization, intl)}
         </p>
       )}
+      {waiting && (
+        <p className="mt-4 text-gray-700">
+          <FormattedMessage
+            id="portal.plan.tiles.authorized"
+            defaultMessage="Until you confirm, these are the figures of the plan you authorized:"
+          />
+        </p>
+      )}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         {tiles.map(([term, value], index) => (
           <div key={term} className={clsx('rounded-xl p-4', index === 0 ? 'bg-brand-50' : 'bg-gray-50')}>
@@ -306,6 +356,13 @@ function SummaryTiles({ plan }: { plan: Plan }) {
             defaultMessage="Once you confirm the new amount: {fees}"
             values={{ fees }}
           />
+        ) : plan.change?.appliesFrom && drawn !== terms.monthlyDraft ? (
+          // The next draft is still the amount before the change: the split is the new amount's.
+          <FormattedMessage
+            id="portal.plan.fees.fromDraft"
+            defaultMessage="From the draft on {date}: {fees}"
+            values={{ date: formatDay(plan.change.appliesFrom, intl), fees }}
+          />
         ) : (
           fees
         )}
@@ -318,7 +375,8 @@ function SummaryTiles({ plan }: { plan: Plan }) {
 function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['change']> }) {
   const intl = useIntl();
   const hours = useHours();
-  const direct = plan.creditors.filter((c) => c.payDirectly !== null);
+  // The creditors whose own answer took them off the plan: one the borrower left out earlier is no news here.
+  const direct = plan.creditors.filter((c) => c.payDirectly !== null && c.status === 'declined');
   return (
     <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-gray-900">
       <p className="font-semibold">{planChangeText(plan.terms.monthlyDraft, change, intl)}</p>
@@ -327,7 +385,13 @@ function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['ch
           <FormattedMessage
             id="portal.plan.change.payDirectly"
             defaultMessage="{names} {count, plural, one {is} other {are}} not on your plan, so you keep paying {count, plural, one {it} other {them}} yourself (see below)."
-            values={{ names: direct.map((c) => c.creditorName).join(', '), count: direct.length }}
+            values={{
+              names: intl.formatList(
+                direct.map((c) => c.creditorName),
+                { type: 'conjunction' },
+              ),
+              count: direct.length,
+            }}
           />
         </p>
       )}
@@ -350,7 +414,8 @@ function PlanChange({ plan, change }: { plan: Plan; change: NonNullable<Plan['ch
 
 /**
  * 'Your monthly draft changes from $330 to $257, from the draft on March 5, 2027.'; a higher amount, which
- * waits for the borrower: 'Your plan now needs $415 a month instead of the $385 you authorized.'
+ * waits for the borrower: 'Synchrony’s counter-offer raised your plan’s monthly draft: it now needs $415 a
+ * month instead of the $385 you authorized.' (without a counter-offer to name: 'Your plan now needs …').
  */
 export function planChangeText(
   monthlyDraft: number,
@@ -358,6 +423,20 @@ export function planChangeText(
   intl: IntlShape,
 ): string {
   const values = { now: formatDollars(monthlyDraft), was: formatDollars(change.authorizedMonthlyDraft) };
+  // The reason is the creditor answer that raised the amount, named as such.
+  if (change.needsConfirmation && change.raisedBy.length > 0)
+    return intl.formatMessage(
+      {
+        id: 'portal.plan.change.raisedBy',
+        defaultMessage:
+          '{count, plural, one {{names}’s counter-offer raised} other {The counter-offers of {names} raised}} your plan’s monthly draft: it now needs {now} a month instead of the {was} you authorized.',
+      },
+      {
+        ...values,
+        count: change.raisedBy.length,
+        names: intl.formatList(change.raisedBy, { type: 'conjunction' }),
+      },
+    );
   if (change.needsConfirmation)
     return intl.formatMessage(
       {
@@ -552,6 +631,9 @@ const planPayment = (creditor: Creditor): string =>
   creditor.payDirectly === null ? formatDollars(creditor.newMonthlyPayment) : '—';
 const apr = (creditor: Creditor): string =>
   creditor.proposedApr === null ? '—' : formatApr(creditor.proposedApr);
+/** The plan's term for a creditor; a dash for one the plan does not pay (left out or declined). */
+const term = (intl: IntlShape, creditor: Creditor): string =>
+  creditor.term === null ? '—' : months(intl, creditor.term);
 
 function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
   const intl = useIntl();
@@ -604,7 +686,7 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                   </div>
                   <div>
                     <dt className="text-gray-600">{termLabel}</dt>
-                    <dd className="font-medium text-gray-900 tabular-nums">{months(intl, creditor.term)}</dd>
+                    <dd className="font-medium text-gray-900 tabular-nums">{term(intl, creditor)}</dd>
                   </div>
                 </dl>
               </li>
@@ -648,7 +730,7 @@ function Creditors({ creditors }: { creditors: readonly Creditor[] }) {
                   <td className="px-3 py-3 text-right">{formatDollars(creditor.balance)}</td>
                   <td className="px-3 py-3 text-right font-semibold">{planPayment(creditor)}</td>
                   <td className="px-3 py-3 text-right">{apr(creditor)}</td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap">{months(intl, creditor.term)}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">{term(intl, creditor)}</td>
                   <td className="py-3 pl-3">
                     <StatusBadge status={creditor.status} />
                     {creditor.payDirectly !== null && (

@@ -27,7 +27,16 @@ const HIGHER: PlanView = {
     totalFees: 48 * 2_000 + 3_500,
   },
   nextDraftDate: '2026-08-15',
-  change: { authorizedMonthlyDraft: 26_000, appliesFrom: '2026-09-15', needsConfirmation: true },
+  nextDraftAmount: 26_000,
+  // The letter authorized 54 drafts of $260, the last in December 2030.
+  change: {
+    authorizedMonthlyDraft: 26_000,
+    appliesFrom: '2026-09-15',
+    needsConfirmation: true,
+    raisedBy: ['Big Card'],
+    authorizedTermInMonths: 54,
+    authorizedLastDraftDate: '2030-12-15',
+  },
   reauthorization: null,
   enrollment: {
     monthlyPaymentAmount: 26_000,
@@ -71,13 +80,18 @@ const HIGHER: PlanView = {
     planMonths: 48,
     currentMonths: 62,
     interestSaved: 804_000,
+    fees: 0,
+    netSaved: 804_000,
   },
   paymentAccount: { institutionName: 'First Platypus Bank', mask: '0000' },
+  addenda: [],
   letter: { signedOn: '2026-06-01', available: true },
 };
 
 const CONFIRMED: PlanView = {
   ...HIGHER,
+  nextDraftDate: '2026-09-15',
+  nextDraftAmount: 29_000,
   change: null,
   reauthorization: {
     confirmedAt: '2026-09-01T10:00:00.000Z',
@@ -85,6 +99,7 @@ const CONFIRMED: PlanView = {
     appliesFrom: '2026-09-15',
   },
   enrollment: { ...HIGHER.enrollment!, monthlyPaymentAmount: 29_000, pendingMonthlyPaymentAmount: null },
+  addenda: [{ id: 'a1', confirmedOn: '2026-09-01', monthlyDraft: 29_000 }],
 };
 
 async function renderPage(
@@ -114,10 +129,24 @@ const step = () => screen.getByRole('region', { name: 'Confirm your new plan pay
 describe('My plan: confirming a higher amount drawn each month', () => {
   it('states the new terms, keeps the authorized amount as the draft, and asks for the agreement', async () => {
     await renderPage({ status: 200, body: CONFIRMED });
-    // The tile shows what is drawn today: the authorized amount.
-    expect(document.querySelector('[data-testid="monthly-draft"]')?.textContent).toBe('$260');
+    // The tiles are the plan the borrower authorized, all of them: never its amount beside the new term.
+    expect(
+      screen.getByText('Until you confirm, these are the figures of the plan you authorized:'),
+    ).toBeVisible();
+    const tilesList = document.querySelector('[data-testid="monthly-draft"]')!.closest('dl')!;
+    const tiles = [...tilesList.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(tiles).toEqual([
+      ['Amount drawn each month', '$260'],
+      ['Next draft', 'August 15, 2026'],
+      ['Term', '54 months'],
+      ['Projected debt-free date', 'December 2030'],
+    ]);
+    // Why: the creditor's answer that raised the amount.
     expect(screen.getAllByRole('status')[0]).toHaveTextContent(
-      'Your plan now needs $290 a month instead of the $260 you authorized.',
+      'Big Card’s counter-offer raised your plan’s monthly draft: it now needs $290 a month instead of the $260 you authorized.',
     );
     expect(document.body.textContent).toContain(
       "Once you confirm the new amount: Of each draft, $270 goes to your creditors and $20 is the agency's monthly fee.",
@@ -126,6 +155,9 @@ describe('My plan: confirming a higher amount drawn each month', () => {
     expect(step()).toHaveTextContent('Until you confirm, we keep drawing $260.00 each month');
     expect(step()).toHaveTextContent('Amount drawn each month$290.00');
     expect(step()).toHaveTextContent('From the draft onSeptember 15, 2026');
+    // The new plan's term and end are the step's, beside its amount.
+    expect(step()).toHaveTextContent('Term48 months');
+    expect(step()).toHaveTextContent('Projected debt-free dateJune 2030');
     expect(
       region.getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent)),
     ).toEqual([
@@ -159,6 +191,12 @@ describe('My plan: confirming a higher amount drawn each month', () => {
     ]);
     expect(screen.queryByRole('heading', { name: 'Confirm your new plan payment' })).toBeNull();
     expect(document.querySelector('[data-testid="monthly-draft"]')?.textContent).toBe('$290');
+    // The borrower's copy of the new authorization, beside the letter.
+    const letter = screen.getByRole('region', { name: 'Letter of Authorization' });
+    expect(letter).toHaveTextContent('Addendum confirmed on September 1, 2026: $290 a month');
+    expect(
+      within(letter).getByRole('link', { name: 'Download the addendum of September 1, 2026' }),
+    ).toHaveAttribute('href', '/api/customer-portal/addenda/a1');
   });
 
   it('says so and reads the plan again when the terms changed since the page was opened', async () => {
@@ -189,7 +227,11 @@ describe('My plan: confirming a higher amount, in Spanish', () => {
 
   it('states the new terms and the agreement in Spanish, then confirms', async () => {
     const { user } = await renderPage({ status: 200, body: CONFIRMED }, [HIGHER], 'es');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(
+      'La contraoferta de Big Card subió el cargo mensual de su plan: ahora requiere $290 al mes en lugar de los $260 que usted autorizó.',
+    );
     expect(stepEs()).toHaveTextContent('Hasta que confirme, seguiremos cobrando $260.00 cada mes');
+    expect(stepEs()).toHaveTextContent('Plazo48 meses');
     expect(stepEs()).toHaveTextContent('Monto que se cobra cada mes$290.00');
     expect(stepEs()).toHaveTextContent('A partir del cargo del15 de septiembre de 2026');
     expect(
@@ -200,7 +242,7 @@ describe('My plan: confirming a higher amount, in Spanish', () => {
       ['Pagado a', 'Cada mes'],
       ['Big Card', '$210.00'],
       ['Small Card', '$60.00'],
-      ['Cuota mensual de Harbor Light Credit Counseling', '$20.00'],
+      ['Tarifa mensual de Harbor Light Credit Counseling', '$20.00'],
     ]);
     expect(document.body.textContent).toContain('Cuando confirme el nuevo monto: De cada cargo, $270 van');
     await user.click(screen.getByRole('button', { name: 'Confirmar el nuevo monto' }));

@@ -19,7 +19,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { customerPortalKeys, reauthorizePlan } from './api';
-import { formatDay } from './dates';
+import { formatDay, formatMonth } from './dates';
 import { useLocalizeText } from './portal-messages';
 
 // A higher amount drawn each month than the borrower authorized is not drawn until they confirm it: the new
@@ -128,6 +128,30 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
           <dd className="text-lg font-bold text-gray-900">
             {change.appliesFrom ? (
               formatDay(change.appliesFrom, intl)
+            ) : (
+              <FormattedMessage id="portal.reauthorize.toBeSet" defaultMessage="To be set" />
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">
+            <FormattedMessage id="portal.reauthorize.term" defaultMessage="Term" />
+          </dt>
+          <dd className="text-lg font-bold text-gray-900">
+            <FormattedMessage
+              id="portal.reauthorize.termMonths"
+              defaultMessage="{count, plural, one {# month} other {# months}}"
+              values={{ count: terms.termInMonths }}
+            />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">
+            <FormattedMessage id="portal.reauthorize.debtFree" defaultMessage="Projected debt-free date" />
+          </dt>
+          <dd className="text-lg font-bold text-gray-900">
+            {terms.lastDraftDate ? (
+              formatMonth(terms.lastDraftDate, intl)
             ) : (
               <FormattedMessage id="portal.reauthorize.toBeSet" defaultMessage="To be set" />
             )}

@@ -63,7 +63,7 @@ describe('/customer-portal/settings in Spanish', () => {
     expect(screen.getByRole('link', { name: 'Cambiar la contraseña' })).toBeInTheDocument();
     expect(screen.getByText('Mensajes de texto')).toBeInTheDocument();
     expect(box).toHaveAccessibleDescription(
-      'Al número terminado en 0123. También puede responder STOP a cualquier mensaje de texto para dejar de recibirlos. Los correos electrónicos sobre su plan seguirán llegando.',
+      'Al número terminado en 0123. También puede responder PARAR a cualquier mensaje de texto para dejar de recibirlos. Los correos electrónicos sobre su plan seguirán llegando.',
     );
     await user.click(box);
     await waitFor(() =>

@@ -15,7 +15,7 @@ const FAQ: { question: MessageDescriptor; answer: MessageDescriptor }[] = [
   }),
   defineMessages({
     question: { id: 'lead.faq.free.question', defaultMessage: 'How is it free?' },
-    // The same words and figures as the offers page (data/plan-fees.json).
+    // The same words and figures as the offers page (src/data/plan-fees.json).
     answer: {
       id: 'lead.faq.free.answer',
       defaultMessage: '{free} {fees} Your offer shows every fee in dollars before you agree to it.',

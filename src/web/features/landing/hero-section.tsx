@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { primaryButton, textButton } from './button-classes';
 import { LEAD_FORM_ID } from './focus-lead-form';
 import { CheckIcon } from './icons';
+import { HELD_CLICK_ATTRIBUTE } from '#web/held-clicks';
 
 /** A link's click handled in the page: the script does what the plain link would only scroll to. */
 export const inPage = (action: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -91,6 +92,8 @@ export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks
             </a>
             <a
               href="#how-it-works"
+              // A tap before the page is taken over opens the video once it is, rather than only scrolling.
+              {...{ [HELD_CLICK_ATTRIBUTE]: '' }}
               onClick={inPage(onSeeHowItWorks)}
               onPointerEnter={onPreloadHowItWorks}
               onFocus={onPreloadHowItWorks}

@@ -3,7 +3,7 @@ import { formatDollars } from '#domain/money/cents';
 import { PLAN_FEE_SETTINGS, type PlanFeeSettings } from '#domain/underwriting/plan-fees';
 
 // The landing pages' words about the plan's cost, in the page's language: the same English as the offers page
-// (planFeeSummary and FREE_SERVICES_TEXT in the domain), with the fees filled in from data/plan-fees.json.
+// (planFeeSummary and FREE_SERVICES_TEXT in the domain), with the fees filled in from src/data/plan-fees.json.
 const messages: Record<'free' | 'summary', MessageDescriptor> = defineMessages({
   free: {
     id: 'landing.fees.free',

@@ -108,6 +108,10 @@ export const creditorQuery = (creditorId: string) =>
     queryFn: () => api<CreditorDetail>(`/api/staff/creditors/${encodeURIComponent(creditorId)}`),
   });
 
+/** The staff download of an offer's proposal PDF (a link, not a fetch); each download is audited. */
+export const proposalPdfPath = (applicationId: string, offerId: string) =>
+  `/api/staff/applications/${encodeURIComponent(applicationId)}/offers/${encodeURIComponent(offerId)}/proposal`;
+
 /** The staff download of the signed PDF (a link, not a fetch); each download is audited on the server. */
 export const signedLetterPath = (applicationId: string) =>
   `/api/staff/applications/${encodeURIComponent(applicationId)}/letter`;
@@ -143,6 +147,10 @@ export const setOfferStatus = (offerId: string, body: OfferStatusAnswer) =>
 
 export const recordQualityControl = (applicationId: string, body: QualityControl) =>
   postAction<StaffApplicationResult>(`/api/staff/applications/${applicationId}/quality-control`, body);
+
+/** A supervisor's reopen of a failed quality control: the application is back in counsellor review. */
+export const reopenQualityControl = (applicationId: string) =>
+  postAction<StaffApplicationResult>(`/api/staff/applications/${applicationId}/quality-control/reopen`, {});
 
 export const approveLongPlan = (applicationId: string, body: ApproveLongPlan) =>
   postAction<ApproveLongPlanView>(`/api/staff/applications/${applicationId}/approve-long-plan`, body);

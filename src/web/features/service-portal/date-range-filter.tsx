@@ -1,5 +1,13 @@
 import { clsx } from 'clsx';
-import { MONTH_NAMES } from '#domain/calendar';
+import {
+  addDays,
+  addMonths,
+  calendarDateOfIso,
+  daysInMonth,
+  deviceToday,
+  MONTH_NAMES,
+  weekdayOf,
+} from '#domain/calendar';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -31,35 +39,20 @@ const WEEKDAYS = [
   ['Fr', 'Friday'],
   ['Sa', 'Saturday'],
 ] as const;
-const DAY_MS = 86_400_000;
 const DAYS_PER_WEEK = 7;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (year: number, monthIndex: number, day: number) =>
   `${year}-${pad(monthIndex + 1)}-${pad(day)}`;
 const parts = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return { year: y!, monthIndex: m! - 1, day: d! };
-};
-/** Calendar arithmetic on UTC days, so no time zone or daylight saving change shifts a day. */
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const addMonths = (iso: string, months: number) => {
-  const { year, monthIndex, day } = parts(iso);
-  const target = new Date(Date.UTC(year, monthIndex + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  return isoDay(target.getUTCFullYear(), target.getUTCMonth(), Math.min(day, lastDay));
-};
-/** Today in the counsellor's own calendar. */
-const localToday = () => {
-  const now = new Date();
-  return isoDay(now.getFullYear(), now.getMonth(), now.getDate());
+  const { year, month, day } = calendarDateOfIso(iso);
+  return { year, monthIndex: month - 1, day };
 };
 
 /** The weeks of a month, Sunday first; null pads the days of the neighbouring months. */
 export function monthWeeks(year: number, monthIndex: number): (string | null)[][] {
-  const first = new Date(Date.UTC(year, monthIndex, 1)).getUTCDay();
-  const days = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  const first = weekdayOf(isoDay(year, monthIndex, 1));
+  const days = daysInMonth(year, monthIndex + 1);
   const cells: (string | null)[] = Array.from({ length: first }, () => null);
   for (let d = 1; d <= days; d++) cells.push(isoDay(year, monthIndex, d));
   while (cells.length % DAYS_PER_WEEK !== 0) cells.push(null);
@@ -101,13 +94,13 @@ export function DateRangeFilter({
   emptyText = DEFAULT_WINDOW_TEXT,
 }: DateRangeFilterProps) {
   const [open, setOpen] = useState(false);
-  const [focusDay, setFocusDay] = useState(() => startDate ?? localToday());
+  const [focusDay, setFocusDay] = useState(() => startDate ?? deviceToday());
   const moveFocus = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
   const labelId = useId();
   const hintId = useId();
   const { year, monthIndex } = parts(focusDay);
-  const today = localToday();
+  const today = deviceToday();
 
   useEffect(() => {
     if (!moveFocus.current) return;

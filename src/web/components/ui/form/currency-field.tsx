@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
 import { useController } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { localizeMessage } from '#domain/i18n/translate-message';
 import { currencyWarning, digitsOnly } from '#domain/validation/format';
 import { formatDollars } from '#domain/money/cents';
 import { FieldError, FieldHint } from './field-error';
@@ -7,6 +9,13 @@ import { INPUT_CLASS, LABEL_CLASS } from './styles';
 import { useField } from './use-field';
 
 const CENTS_PER_DOLLAR = 100;
+
+/**
+ * Digits an input takes past its limit before typing stops. One is enough: a value that would be cut is then
+ * always over the limit, so it shows 'Please confirm this amount is correct.' and the form's schema refuses it
+ * with its field message; an amount is never shortened into one that passes unnoticed (docs/decisions/0144).
+ */
+export const CURRENCY_OVERFLOW_DIGITS = 1;
 
 // Signs, not words: the same in every language (kept out of the JSX, where the translation check looks for words).
 const DOLLAR_SIGN = '$';
@@ -17,7 +26,10 @@ export type CurrencyInputProps = {
   value: number | null | undefined;
   onChange: (cents: number | null) => void;
   onBlur?: () => void;
-  /** Most whole-dollar digits the input takes (typing stops there). */
+  /**
+   * The limit in whole-dollar digits: one digit more is taken (CURRENCY_OVERFLOW_DIGITS), so an amount past
+   * the limit can be seen with its warning; typing stops after it.
+   */
   maxLength: number;
   name?: string;
   ref?: Ref<HTMLInputElement>;
@@ -28,16 +40,16 @@ export type CurrencyInputProps = {
 };
 
 /**
- * Typed text → cents: digits only, leading zeros dropped, cut at maxLength digits. A lone 0 is kept as $0:
+ * Typed text → cents: digits only, leading zeros dropped, cut at `digits` digits. A lone 0 is kept as $0:
  * the form's schema says whether zero is allowed, so a zero income is told it must be greater than $0
  * rather than that it is missing.
  */
-export function parseDollarInput(text: string, maxLength: number): number | null {
-  const digits = digitsOnly(text)
+export function parseDollarInput(text: string, digits: number): number | null {
+  const kept = digitsOnly(text)
     .replace(/^0+(?=\d)/, '')
-    .slice(0, maxLength);
-  if (digits === '') return null;
-  return Number(digits) * CENTS_PER_DOLLAR;
+    .slice(0, digits);
+  if (kept === '') return null;
+  return Number(kept) * CENTS_PER_DOLLAR;
 }
 
 /** Where the caret goes in `text` so that `digitsAfter` digits stay to its right. */
@@ -70,6 +82,7 @@ export function CurrencyInput({
   // Digits right of the caret at the last keystroke: reformatting must not throw the caret to the end.
   const pendingCaret = useRef<number | null>(null);
   const shown = formatDollars(value);
+  const digits = maxLength + CURRENCY_OVERFLOW_DIGITS;
 
   useLayoutEffect(() => {
     const input = inputRef.current;
@@ -83,8 +96,8 @@ export function CurrencyInput({
     const text = event.target.value;
     const caret = event.target.selectionStart ?? text.length;
     pendingCaret.current = digitsOnly(text.slice(caret)).length;
-    const next = parseDollarInput(text, maxLength);
-    // A refused keystroke (a letter, a digit past the limit) leaves the shown text as it was.
+    const next = parseDollarInput(text, digits);
+    // A refused keystroke (a letter, a digit past the overflow digit) leaves the shown text as it was.
     if (next === (value ?? null)) event.target.value = shown;
     onChange(next);
   };
@@ -106,20 +119,30 @@ export function CurrencyInput({
       onChange={handleChange}
       onBlur={onBlur}
       // '$' and the thousands separators come on top of the digits.
-      maxLength={maxLength + 1 + Math.floor((maxLength - 1) / 3)}
+      maxLength={digits + 1 + Math.floor((digits - 1) / 3)}
       className={className ?? INPUT_CLASS}
       {...aria}
     />
   );
 }
 
+/** 'Please confirm this amount is correct.' in the page's language when `value` is past `maxLength` digits. */
+export function useCurrencyWarning(value: number | null | undefined, maxLength: number): string | undefined {
+  const intl = useIntl();
+  const warning = currencyWarning(value, maxLength);
+  return warning && localizeMessage(warning, (descriptor, values) => intl.formatMessage(descriptor, values));
+}
+
 export type CurrencyFieldProps = {
   name: string;
   label: string;
-  /** Most whole-dollar digits (spec: 12 by default, 7 for income, 6 for housing cost, 5 for expense edits). */
+  /**
+   * The limit in whole-dollar digits (12 by default, 7 for income, 6 for housing cost, 5 for expense edits): an
+   * amount past it shows 'Please confirm this amount is correct.'.
+   */
   maxLength: number;
   hint?: string;
-  /** A note under the field that does not stop the submit (e.g. the income warning). */
+  /** A note under the field that does not stop the submit (e.g. the income warning); the limit's comes first. */
   warning?: string;
   className?: string;
 };
@@ -137,7 +160,8 @@ export function CurrencyField({ name, label, maxLength, hint, warning, className
     },
   } = useController({ name, control: form.control });
   const value = typeof fieldValue === 'number' ? fieldValue : null;
-  const shownWarning = warning ?? currencyWarning(value, maxLength);
+  // Over the limit, the amount will be refused on submit: that note matters more than any other.
+  const shownWarning = useCurrencyWarning(value, maxLength) ?? warning;
   const warningId = `${id}-warning`;
   const describedBy =
     [ariaProps['aria-describedby'], shownWarning ? warningId : undefined].filter(Boolean).join(' ') ||

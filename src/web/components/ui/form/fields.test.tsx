@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { FormProvider } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Language } from '#domain/i18n/language';
 import { leadSchema } from '#domain/validation/account';
+import { currencyField } from '#domain/validation/fields';
 import { MESSAGES } from '#domain/validation/messages';
 import { InLanguage } from '#web/test/render';
 import { CheckboxField } from './checkbox-field';
+import { CurrencyField } from './currency-field';
 import { EmailField } from './email-field';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
@@ -183,5 +186,61 @@ describe('PasswordChecklist', () => {
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
       'Correo electrónico: este dato es obligatorio',
     );
+  });
+});
+
+describe('CurrencyField', () => {
+  const schema = z.object({ amount: currencyField('Amount', { maxLength: 5, allowZero: true }) });
+
+  function CurrencyHarness({ onValid }: { onValid: (cents: number) => void }) {
+    const form = useZodForm(schema, { amount: null as unknown as number });
+    return (
+      <FormProvider {...form}>
+        <form noValidate onSubmit={form.handleSubmit((values) => onValid(values.amount))}>
+          <CurrencyField name="amount" label="Amount" maxLength={5} />
+          <SubmitButton busy={false}>Save</SubmitButton>
+        </form>
+      </FormProvider>
+    );
+  }
+
+  function renderCurrency(language: Language = 'en') {
+    const submitted: number[] = [];
+    const user = userEvent.setup();
+    render(<CurrencyHarness onValid={(cents) => submitted.push(cents)} />, {
+      wrapper: ({ children }) => <InLanguage language={language}>{children}</InLanguage>,
+    });
+    return { user, submitted, amount: field('Amount') };
+  }
+
+  it('takes one digit past its limit, says to confirm that amount, and the schema refuses it', async () => {
+    const { user, submitted, amount } = renderCurrency();
+    await user.type(amount, '12345');
+    expect(amount).toHaveValue('$12,345');
+    expect(amount).not.toHaveAccessibleDescription();
+    await user.type(amount, '67');
+    // The sixth digit is taken and shown with the warning; the seventh is not.
+    expect(amount).toHaveValue('$123,456');
+    expect(amount).toHaveAccessibleDescription(MESSAGES.currencyWarning);
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.currencyWarning);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(
+        `Amount must be at most 5 characters long ${MESSAGES.currencyWarning}`,
+      ),
+    );
+    expect(submitted).toEqual([]);
+
+    await user.type(amount, '{Backspace}');
+    expect(amount).toHaveValue('$12,345');
+    await waitFor(() => expect(amount).not.toHaveAccessibleDescription());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submitted).toEqual([1_234_500]));
+  });
+
+  it('says the warning in Spanish', async () => {
+    const { user, amount } = renderCurrency('es');
+    await user.type(amount, '123456');
+    expect(amount).toHaveAccessibleDescription('Confirme que esta cantidad es correcta.');
   });
 });

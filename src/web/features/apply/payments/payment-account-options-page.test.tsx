@@ -13,8 +13,9 @@ import {
   SANDBOX_INSTITUTIONS_PATH,
   SANDBOX_PUBLIC_TOKEN_PATH,
   SANDBOX_SIGN_IN_PATH,
-  WIDGET_UNAVAILABLE,
 } from '#web/components/bank-link/bank-link-dialog';
+import { PLAID_EXIT_ERROR } from '#web/components/bank-link/plaid-link-flow';
+import { installPlaidLinkStub } from '#web/test/plaid-link-stub';
 import {
   BANK_CONNECTIONS_PATH,
   Component as OptionsPage,
@@ -201,14 +202,45 @@ describe('/payments/payment-account-options', () => {
     ]);
   });
 
-  it('outside the sandbox says the widget is not available and offers the manual entry', async () => {
-    await renderPage({ sandbox: false });
-    await click(buttonByName('Connect your bank'));
-    await waitFor(() => expect(dialog()?.textContent).toContain(WIDGET_UNAVAILABLE));
-    expect(dialog()?.textContent).not.toContain('Sandbox');
-    await click(buttonByName('Provide manually', dialog()!));
-    await waitFor(() => expect(dialog()).toBeNull());
-    expect(document.querySelector('legend')?.textContent).toBe(REASON_FOR_NOT_CONNECTING_BANK_QUESTION);
+  it('with Plaid opens Plaid Link with the link token and posts its public token', async () => {
+    const link = installPlaidLinkStub();
+    try {
+      const { calls, router } = await renderPage({ sandbox: false });
+      await click(buttonByName('Connect your bank'));
+      await waitFor(() => expect(link.opened()).toBe(1));
+      expect(link.tokens()).toEqual([LINK_TOKEN]);
+      link.succeed('public-sandbox-7d41');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/payments/confirm-payment-account'));
+      expect(requests(calls, 'POST', BANK_CONNECTIONS_PATH)).toEqual([
+        { publicToken: 'public-sandbox-7d41' },
+      ]);
+    } finally {
+      link.remove();
+    }
+  });
+
+  it('with Plaid says when Link ended in an error and offers the manual entry', async () => {
+    const link = installPlaidLinkStub();
+    try {
+      const { calls } = await renderPage({ sandbox: false });
+      await click(buttonByName('Connect your bank'));
+      await waitFor(() => expect(link.opened()).toBe(1));
+      link.exit({
+        error_type: 'INSTITUTION_ERROR',
+        error_code: 'INSTITUTION_DOWN',
+        error_message: 'this institution is not currently responding to this request',
+        display_message: null,
+      });
+      await waitFor(() => expect(dialog()?.textContent).toContain(PLAID_EXIT_ERROR));
+      expect(dialog()?.textContent).not.toContain('Sandbox');
+      await click(buttonByName('Provide manually', dialog()!));
+      await waitFor(() => expect(dialog()).toBeNull());
+      expect(document.querySelector('legend')?.textContent).toBe(REASON_FOR_NOT_CONNECTING_BANK_QUESTION);
+      expect(document.activeElement?.textContent).toBe('Provide your account manually');
+      expect(requests(calls, 'POST', BANK_CONNECTIONS_PATH)).toEqual([]);
+    } finally {
+      link.remove();
+    }
   });
 
   it('Escape closes the dialog', async () => {

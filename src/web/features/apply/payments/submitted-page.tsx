@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { defineMessage, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { parseDay } from '#domain/calendar';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { formatUsd } from '#domain/enrollment/letter-of-authorization';
@@ -35,7 +36,7 @@ export const KEEP_PAYING =
 
 /** 'yyyy-MM-dd' as the letter writes it: 'March 15, 2026' ('15 de marzo de 2026' in Spanish). */
 const letterDate = (intl: IntlShape, isoDate: string): string =>
-  intl.formatDate(new Date(`${isoDate}T00:00:00Z`), {
+  intl.formatDate(parseDay(isoDate), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',

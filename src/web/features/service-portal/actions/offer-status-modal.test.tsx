@@ -22,6 +22,8 @@ const OFFER = {
   id: '3f1c2a4e-0000-4000-8000-000000000001',
   version: 4,
   status: null,
+  leftOutByBorrower: false,
+  hasProposal: false,
   creditor: 'Capital Bank',
   debtId: 'debt-1',
   collectionId: null,

@@ -1,17 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '#domain/validation/messages';
-import {
-  QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
-  QUALITY_CONTROL_ITEM_LABELS,
-  QUALITY_CONTROL_REASON_LABELS,
-} from '#domain/validation/staff';
+import { OUTCOME_TEXTS } from '#domain/underwriting/outcomes';
+import { QUALITY_CONTROL_ITEM_LABELS, QUALITY_CONTROL_REASON_LABELS } from '#domain/validation/staff';
 import { answerApi, type ApiCall } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import {
+  QUALITY_CONTROL_CONFIRM_LABEL,
+  QUALITY_CONTROL_CONFIRM_TITLE,
   QUALITY_CONTROL_PASS_HINT,
+  QUALITY_CONTROL_REASONS_ALL_CHECKED,
   QUALITY_CONTROL_QUESTION,
   QUALITY_CONTROL_REASONS_LEGEND,
   QUALITY_CONTROL_TITLE,
@@ -79,10 +79,13 @@ const checkEvery = async () => {
   for (const label of Object.values(ITEMS)) await click(choice(label));
 };
 const question = () => screen.getByRole('group', { name: QUALITY_CONTROL_QUESTION });
+/** The reasons a fail can name now (the unchecked items), as their checkboxes' labels; null before Failed. */
 const reasonsShown = () => {
-  const region = screen.queryByRole('region', { name: QUALITY_CONTROL_REASONS_LEGEND });
-  return region ? Array.from(region.querySelectorAll('li'), (li) => li.textContent) : null;
+  const group = screen.queryByRole('group', { name: QUALITY_CONTROL_REASONS_LEGEND });
+  return group ? Array.from(group.querySelectorAll('label'), (label) => label.textContent) : null;
 };
+const REASONS = QUALITY_CONTROL_REASON_LABELS;
+const confirmation = () => screen.queryByRole('alertdialog', { name: QUALITY_CONTROL_CONFIRM_TITLE });
 
 describe('QualityControlModal', () => {
   it('is a checklist of the four items, unchecked, then the question; Passed waits for every item', async () => {
@@ -125,7 +128,7 @@ describe('QualityControlModal', () => {
     expect(reasonsShown()).toBeNull();
     await click(button('Submit'));
     await waitFor(() => expect(saved).toEqual([reply.body]));
-    expect(posts()).toEqual([{ passed: true, checklist: EVERY_ITEM }]);
+    expect(posts()).toEqual([{ passed: true, checklist: EVERY_ITEM, failedItems: [] }]);
     expect(isOpen()).toBe(false);
   });
 
@@ -141,7 +144,28 @@ describe('QualityControlModal', () => {
     expect(posts()).toEqual([]);
   });
 
-  it('a fail shows the unchecked items as its reasons and sends every item', async () => {
+  it('Failed with nothing ticked is refused with the message beside the reasons; nothing is sent', async () => {
+    await open();
+    await click(choice('Failed'));
+    // Every item is unchecked, so each can be named; none is until the counsellor ticks it.
+    expect(reasonsShown()).toEqual([
+      REASONS.couldNotVerifyConsumerIdentity,
+      REASONS.couldNotVerifyIncome,
+      REASONS.couldNotVerifyExpenses,
+      REASONS.proposedBudgetWasUnrealistic,
+    ]);
+    await click(button('Submit'));
+    await waitFor(() => expect(alerts()).toEqual([MESSAGES.qualityControlReason]));
+    expect(screen.getByRole('group', { name: QUALITY_CONTROL_REASONS_LEGEND })).toHaveTextContent(
+      'Please select at least one disqualification reason',
+    );
+    expect(confirmation()).toBeNull();
+    expect(posts()).toEqual([]);
+    await click(choice(REASONS.couldNotVerifyIncome));
+    await waitFor(() => expect(alerts()).toEqual([]));
+  });
+
+  it('a fail names the ticked items and is sent only once confirmed, the borrower’s text shown first', async () => {
     reply = {
       status: 200,
       body: { id: APP_ID, status: 'disqualified', hasPassedQualityControl: false, partnerCrmId: null },
@@ -150,35 +174,65 @@ describe('QualityControlModal', () => {
     await click(choice(ITEMS.consumerIdentity));
     await click(choice(ITEMS.expenses));
     await click(choice('Failed'));
-    expect(reasonsShown()).toEqual(['could not verify income', 'proposed budget was unrealistic']);
-    await click(choice(ITEMS.expenses));
-    expect(reasonsShown()).toEqual([
-      QUALITY_CONTROL_REASON_LABELS.couldNotVerifyExpenses,
-      QUALITY_CONTROL_REASON_LABELS.couldNotVerifyIncome,
-      QUALITY_CONTROL_REASON_LABELS.proposedBudgetWasUnrealistic,
-    ]);
+    // Only the unchecked items can fail.
+    expect(reasonsShown()).toEqual([REASONS.couldNotVerifyIncome, REASONS.proposedBudgetWasUnrealistic]);
+    await click(choice(REASONS.couldNotVerifyIncome));
     await click(button('Submit'));
+    const dialog = await screen.findByRole('alertdialog', { name: QUALITY_CONTROL_CONFIRM_TITLE });
+    expect(Array.from(dialog.querySelectorAll('li'), (li) => li.textContent)).toEqual([
+      REASONS.couldNotVerifyIncome,
+    ]);
+    // The words of the borrower's email and page, from the domain's outcome text.
+    expect(dialog).toHaveTextContent(OUTCOME_TEXTS.qualityControlFailed.title);
+    expect(dialog).toHaveTextContent(OUTCOME_TEXTS.qualityControlFailed.why);
+    expect(posts()).toEqual([]);
+    await click(screen.getByRole('button', { name: QUALITY_CONTROL_CONFIRM_LABEL }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(posts()).toEqual([
       {
         passed: false,
-        checklist: { consumerIdentity: true, income: false, expenses: false, proposedBudget: false },
+        checklist: { consumerIdentity: true, income: false, expenses: true, proposedBudget: false },
+        failedItems: ['income'],
       },
     ]);
+    expect(isOpen()).toBe(false);
   });
 
-  it('a fail with every item checked says what to leave unchecked, beside the checklist', async () => {
+  it('Cancel in the confirmation sends nothing and leaves the answers as they were', async () => {
+    await open();
+    await click(choice('Failed'));
+    await click(choice(REASONS.proposedBudgetWasUnrealistic));
+    await click(button('Submit'));
+    const dialog = await screen.findByRole('alertdialog', { name: QUALITY_CONTROL_CONFIRM_TITLE });
+    await click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirmation()).toBeNull());
+    expect(posts()).toEqual([]);
+    expect(isOpen()).toBe(true);
+    expect(choice('Failed').checked).toBe(true);
+    expect(choice(REASONS.proposedBudgetWasUnrealistic).checked).toBe(true);
+  });
+
+  it('checking an item takes it out of the reasons: what was verified did not fail', async () => {
+    await open();
+    await click(choice('Failed'));
+    await click(choice(REASONS.couldNotVerifyIncome));
+    await click(choice(ITEMS.income));
+    expect(reasonsShown()).not.toContain(REASONS.couldNotVerifyIncome);
+    await click(button('Submit'));
+    await waitFor(() => expect(alerts()).toEqual([MESSAGES.qualityControlReason]));
+    expect(posts()).toEqual([]);
+  });
+
+  it('a fail with every item checked says to uncheck what could not be verified', async () => {
     await open();
     await checkEvery();
     await click(choice('Failed'));
-    await click(button('Submit'));
-    await waitFor(() => expect(alerts()).toEqual([QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM]));
-    expect(screen.getByRole('group', { name: 'Checklist' })).toHaveTextContent(
-      QUALITY_CONTROL_FAIL_NEEDS_AN_UNCHECKED_ITEM,
+    expect(screen.getByRole('group', { name: QUALITY_CONTROL_REASONS_LEGEND })).toHaveAccessibleDescription(
+      QUALITY_CONTROL_REASONS_ALL_CHECKED,
     );
+    await click(button('Submit'));
+    await waitFor(() => expect(alerts()).toEqual([MESSAGES.qualityControlReason]));
     expect(posts()).toEqual([]);
-    await click(choice(ITEMS.proposedBudget));
-    await waitFor(() => expect(alerts()).toEqual([]));
   });
 
   it('shows the server refusing (not in counselor review) and stays open', async () => {

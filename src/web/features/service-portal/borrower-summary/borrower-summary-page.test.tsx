@@ -80,6 +80,8 @@ const offer = (over: Partial<OfferView> = {}): OfferView => ({
   id: 'offer-1',
   version: 4,
   status: null,
+  leftOutByBorrower: false,
+  hasProposal: false,
   creditor: 'Big Bank',
   debtId: 'debt-1',
   collectionId: null,
@@ -141,6 +143,7 @@ const decision = (over: Partial<Decision> = {}): Decision => ({
     totalFees: 48 * 1_000 + 3_500,
   },
   longPlan: { needsApproval: false, approval: null },
+  budgetFit: null,
   ...over,
 });
 
@@ -269,6 +272,7 @@ function summaryOf(
     ],
     // Only the newest openings come with the history; the count covers them all.
     openingCount: 57,
+    canReopenQualityControl: false,
     dmpEnrollment: null,
     enrollment: { paymentAccount: null, reasonForNotConnectingBank: null, bankConnections: [], letter: null },
   };
@@ -681,6 +685,36 @@ describe('/borrower-summary', () => {
     expect(button('Answer for Big Bank')).toBeInTheDocument();
   });
 
+  it('shows an offer the borrower left out as such, with no Answer action; a proposal made has its PDF', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    const offers = [
+      offer({ id: 'offer-kept', creditor: 'Big Bank', balance: 500_000, hasProposal: true }),
+      offer({ id: 'offer-out', creditor: 'Card Co', balance: 200_000, leftOutByBorrower: true }),
+    ];
+    summaries = [
+      {
+        status: 200,
+        body: summaryOf(
+          { decision: { decision: decision({ offers }), message: null } },
+          { status: 'creditorReview' },
+        ),
+      },
+    ];
+    stubApi();
+    await open();
+    const [kept, out] = [...region('Creditor offers').querySelectorAll('tbody tr')] as HTMLElement[];
+    expect(out!.textContent).toContain('Left out by the borrower');
+    expect(out!.textContent).not.toContain('Awaiting answer');
+    expect(within(out!).queryByRole('button')).toBeNull();
+    expect(within(out!).queryByRole('link')).toBeNull();
+    expect(kept!.textContent).toContain('Awaiting answer');
+    expect(button('Answer for Big Bank')).toBeInTheDocument();
+    expect(within(kept!).getByRole('link', { name: 'Proposal PDF for Big Bank' })).toHaveAttribute(
+      'href',
+      `/api/staff/applications/${APP_ID}/offers/offer-kept/proposal`,
+    );
+  });
+
   it('offers no Answer action outside creditor review', async () => {
     sessionStorage.setItem(TAB_STORAGE_KEY, '3');
     summaries = [{ status: 200, body: summaryOf({ decision: { decision: decision(), message: null } }) }];
@@ -688,6 +722,53 @@ describe('/borrower-summary', () => {
     await open();
     expect(text()).toContain(OFFERS_CLOSED_NOTE);
     expect(screen.queryAllByRole('button').some((b) => b.textContent?.startsWith('Answer'))).toBe(false);
+  });
+
+  it('tells the counsellor when the plan no longer fits the budget after the answers', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    const budgetFit = {
+      room: 42_600,
+      monthlyDraft: 29_400,
+      payDirectly: 16_200,
+      monthlyTotal: 45_600,
+      left: -3_000,
+      fits: false,
+      thin: false,
+    };
+    summaries = [
+      { status: 200, body: summaryOf({ decision: { decision: decision({ budgetFit }), message: null } }) },
+    ];
+    stubApi();
+    await open();
+    expect(screen.getByTestId('plan-budget-fit').textContent).toBe(
+      'No longer fits the budget: the draft of $294 and $162 a month paid directly to creditors not on the plan ' +
+        'come to $456 against the $426 the agreed budget leaves, $30 short. Call the borrower to go over the ' +
+        'budget, ask a creditor again or change the plan.',
+    );
+  });
+
+  it('tells the counsellor when an offer the borrower left out leaves the plan little to spare', async () => {
+    sessionStorage.setItem(TAB_STORAGE_KEY, '3');
+    // Maria left out the $50 offer: the plan draws $324 and she pays that creditor $70 herself.
+    const budgetFit = {
+      room: 42_600,
+      monthlyDraft: 32_400,
+      payDirectly: 7_000,
+      monthlyTotal: 39_400,
+      left: 3_200,
+      fits: true,
+      thin: true,
+    };
+    const leftOut = decision({ offers: [offer({ leftOutByBorrower: true })], budgetFit });
+    summaries = [{ status: 200, body: summaryOf({ decision: { decision: leftOut, message: null } }) }];
+    stubApi();
+    await open();
+    const fit = screen.getByTestId('plan-budget-fit');
+    expect(fit.textContent).toBe(
+      'Fits the budget with little to spare: the draft of $324 and $70 a month paid directly to creditors not ' +
+        'on the plan come to $394 against the $426 the agreed budget leaves, leaving $32 a month.',
+    );
+    expect(fit.className).toContain('text-amber-900');
   });
 
   it('shows a counter-offer in the offers table, and a plan over 60 months to approve with a reason', async () => {

@@ -8,10 +8,12 @@ import { formatDollars } from '#domain/money/cents';
 import { longPlanNotice } from '#domain/enrollment/counter-offer';
 import { ApproveLongPlanForm } from '#web/features/service-portal/actions/approve-long-plan-form';
 import { OfferStatusModal } from '#web/features/service-portal/actions/offer-status-modal';
+import { proposalPdfPath } from '#web/features/service-portal/api';
 import { Detail, DetailList, formatDay, formatTimestamp, Missing, SummaryCard } from './summary-overview';
 
 // The Decision tab: the decision summary with every offer, each with its creditor's
-// answer and an 'Answer' action that opens the offer-status modal; or 'There was no decision made for this
+// answer, a link to its proposal's PDF once one was made, and an 'Answer' action that opens the offer-status
+// modal (none for an offer the borrower left out of the plan: no proposal went out, no answer is awaited); or 'There was no decision made for this
 // borrower.' Answers are taken only in creditorReview (the server refuses them otherwise).
 
 /** 2190 basis points → '21.9%'. */
@@ -23,6 +25,7 @@ export function formatRate(basisPoints: number | null): string {
 export const OFFERS_CLOSED_NOTE =
   'Creditor answers are recorded while the application is in Creditor Review.';
 export const AWAITING_ANSWER = 'Awaiting answer';
+export const LEFT_OUT_BY_BORROWER = 'Left out by the borrower';
 
 const declineReasonLabel = (reason: string) =>
   reason in OFFER_DECLINE_REASON_LABELS
@@ -30,6 +33,14 @@ const declineReasonLabel = (reason: string) =>
     : reason;
 
 function OfferStatus({ offer }: { offer: OfferView }) {
+  // The borrower's choice comes first: no proposal went to this creditor, so no answer is awaited.
+  if (offer.leftOutByBorrower) {
+    return (
+      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">
+        {LEFT_OUT_BY_BORROWER}
+      </span>
+    );
+  }
   if (offer.status === null) {
     return (
       <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
@@ -63,10 +74,12 @@ const NUM = 'px-2 py-1.5 text-right tabular-nums whitespace-nowrap';
 const HEAD = 'px-2 py-1.5 font-semibold';
 
 function OffersTable({
+  applicationId,
   offers,
   canAnswer,
   onAnswer,
 }: {
+  applicationId: string;
   offers: readonly OfferView[];
   canAnswer: boolean;
   onAnswer: (offer: OfferView) => void;
@@ -154,6 +167,15 @@ function OffersTable({
                       ))}
                     </ul>
                   )}
+                  {offer.hasProposal && (
+                    <a
+                      href={proposalPdfPath(applicationId, offer.id)}
+                      download
+                      className="mt-1 inline-flex min-h-6 items-center text-xs font-semibold text-brand-700 underline hover:text-brand-800"
+                    >
+                      Proposal PDF<span className="sr-only"> for {answerTarget(offer)}</span>
+                    </a>
+                  )}
                   {last && (
                     <p className="mt-1 text-xs text-gray-600">
                       {formatTimestamp(last.createdAt)}
@@ -165,14 +187,16 @@ function OffersTable({
                 </td>
                 {canAnswer && (
                   <td className="px-2 py-1.5 text-right">
-                    <button
-                      type="button"
-                      onClick={() => onAnswer(offer)}
-                      className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50"
-                    >
-                      {offer.status === null ? 'Answer' : 'Change answer'}
-                      <span className="sr-only"> for {answerTarget(offer)}</span>
-                    </button>
+                    {!offer.leftOutByBorrower && (
+                      <button
+                        type="button"
+                        onClick={() => onAnswer(offer)}
+                        className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50"
+                      >
+                        {offer.status === null ? 'Answer' : 'Change answer'}
+                        <span className="sr-only"> for {answerTarget(offer)}</span>
+                      </button>
+                    )}
                   </td>
                 )}
               </tr>
@@ -261,6 +285,7 @@ export function DecisionTab({
           <>
             {!canAnswer && <p className="mb-3 text-sm text-gray-700">{OFFERS_CLOSED_NOTE}</p>}
             <OffersTable
+              applicationId={applicationId}
               offers={d.offers}
               canAnswer={canAnswer}
               onAnswer={(offer) => setAnswering({ offer, open: true })}
@@ -268,6 +293,17 @@ export function DecisionTab({
             <p className="mt-3 text-sm text-gray-700" data-testid="plan-terms">
               {planTermsText(d.terms)}
             </p>
+            {d.budgetFit && (
+              <p
+                data-testid="plan-budget-fit"
+                className={clsx(
+                  'mt-3 text-sm',
+                  d.budgetFit.fits && !d.budgetFit.thin ? 'text-gray-700' : 'font-semibold text-amber-900',
+                )}
+              >
+                {budgetFitText(d.budgetFit)}
+              </p>
+            )}
             <LongPlan
               applicationId={applicationId}
               longPlan={d.longPlan}
@@ -366,4 +402,24 @@ export function planTermsText(t: PlanTermsView): string {
       ? `; ${t.termInMonths} drafts, ${formatDay(t.firstDraftDate)} to ${formatDay(t.lastDraftDate)}`
       : `; ${t.termInMonths} drafts`;
   return `${split}${setup}${dates}. Fees are capped by the borrower's state; declined offers and offers the borrower left out are not on the plan.`;
+}
+
+type BudgetFitView = NonNullable<NonNullable<BorrowerSummaryView['decision']['decision']>['budgetFit']>;
+
+/**
+ * The budget check on the plan as it now stands, for the counsellor: after an offer left out, a decline or a
+ * counter-offer, whether the agreed budget still covers the draft and the creditors paid directly.
+ */
+export function budgetFitText(f: BudgetFitView): string {
+  const paid =
+    f.payDirectly > 0
+      ? `the draft of ${formatDollars(f.monthlyDraft)} and ${formatDollars(f.payDirectly)} a month paid directly to creditors not on the plan come to ${formatDollars(f.monthlyTotal)}`
+      : `the draft of ${formatDollars(f.monthlyDraft)} a month comes to ${formatDollars(f.monthlyTotal)}`;
+  const against = ` against the ${formatDollars(f.room)} the agreed budget leaves`;
+  if (!f.fits) {
+    return `No longer fits the budget: ${paid}${against}, ${formatDollars(-f.left)} short. Call the borrower to go over the budget, ask a creditor again or change the plan.`;
+  }
+  return f.thin
+    ? `Fits the budget with little to spare: ${paid}${against}, leaving ${formatDollars(f.left)} a month.`
+    : `Fits the budget: ${paid}${against}, leaving ${formatDollars(f.left)} a month.`;
 }

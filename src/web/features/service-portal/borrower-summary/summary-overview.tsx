@@ -13,6 +13,7 @@ import {
   type HandOverFigures,
 } from '#web/features/service-portal/actions/mark-transferred-form';
 import { QualityControlModal } from '#web/features/service-portal/actions/quality-control-modal';
+import { ReopenQualityControl } from '#web/features/service-portal/actions/reopen-quality-control';
 import { APPLICATION_STATUS_LABELS } from '#web/features/service-portal/status-filter';
 import { useStaffMe } from '#web/features/service-portal/use-staff-session';
 
@@ -160,7 +161,8 @@ export function handOverFigures(summary: BorrowerSummaryView): HandOverFigures {
 
 /**
  * The overview: ID, status, created, last completed and viewed pages, who has the borrower with Claim/Unclaim,
- * and the status-bound actions: quality control while counselorReview, the hand-over while transfer.
+ * and the status-bound actions: quality control while counselorReview, its reopen for a supervisor after a
+ * fail, the hand-over while transfer.
  */
 export function SummaryOverview({ summary, onSaved }: { summary: BorrowerSummaryView; onSaved: () => void }) {
   const { overview, contact } = summary;
@@ -175,6 +177,12 @@ export function SummaryOverview({ summary, onSaved }: { summary: BorrowerSummary
           <button type="button" className={PRIMARY_BUTTON_CLASS} onClick={() => setQualityControlOpen(true)}>
             Quality control
           </button>
+        ) : summary.canReopenQualityControl ? (
+          <ReopenQualityControl
+            applicationId={overview.id}
+            buttonClassName={PRIMARY_BUTTON_CLASS}
+            onSaved={onSaved}
+          />
         ) : undefined
       }
     >
@@ -245,6 +253,7 @@ export function SummaryOverview({ summary, onSaved }: { summary: BorrowerSummary
           applicationId={overview.id}
           open={qualityControlOpen}
           onOpenChange={setQualityControlOpen}
+          borrowerLanguage={contact.preferredLanguage}
           onSaved={() => {
             setQualityControlOpen(false);
             onSaved();

@@ -1,8 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CounsellorAvailabilityInput, CounsellorAvailabilityView } from '#domain/validation/counselling';
 import type {
+  AgencyDayOffInput,
+  AgencyDaysOffView,
   BorrowerCallsView,
   CallOutcomeBody,
+  CallPeriod,
   CallScope,
   StaffCallView,
   TodaysCallsView,
@@ -16,7 +19,8 @@ import { api } from '#web/lib/api';
 export const counsellingKeys = {
   all: () => ['staff', 'counselling'] as const,
   availability: () => ['staff', 'counselling', 'availability'] as const,
-  today: (scope: CallScope) => ['staff', 'counselling', 'today', scope] as const,
+  today: (scope: CallScope, period: CallPeriod) => ['staff', 'counselling', 'today', scope, period] as const,
+  daysOff: () => ['staff', 'counselling', 'days-off'] as const,
   borrowerCalls: (applicationId: string) => ['staff', 'counselling', 'borrower', applicationId] as const,
 };
 
@@ -38,10 +42,10 @@ export const addTimeOff = (body: { startsAt: string; endsAt: string }) =>
 export const removeTimeOff = (id: string) =>
   api<void>(`/api/staff/counselling/time-off/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export const todaysCallsQuery = (scope: CallScope) =>
+export const todaysCallsQuery = (scope: CallScope, period: CallPeriod = 'day') =>
   queryOptions({
-    queryKey: counsellingKeys.today(scope),
-    queryFn: () => api<TodaysCallsView>(`/api/staff/counselling/calls/today?scope=${scope}`),
+    queryKey: counsellingKeys.today(scope, period),
+    queryFn: () => api<TodaysCallsView>(`/api/staff/counselling/calls/today?scope=${scope}&period=${period}`),
   });
 
 export const borrowerCallsQuery = (applicationId: string) =>
@@ -58,3 +62,15 @@ export const markCallOutcome = (callId: string, body: CallOutcomeBody, idempoten
     `/api/staff/counselling/calls/${encodeURIComponent(callId)}/outcome`,
     { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } },
   );
+
+export const agencyDaysOffQuery = () =>
+  queryOptions({
+    queryKey: counsellingKeys.daysOff(),
+    queryFn: () => api<AgencyDaysOffView>('/api/staff/counselling/agency-days-off'),
+  });
+
+export const addAgencyDayOff = (body: AgencyDayOffInput) =>
+  api<{ day: string; name: string }>('/api/staff/counselling/agency-days-off', { method: 'POST', body });
+
+export const removeAgencyDayOff = (day: string) =>
+  api<void>(`/api/staff/counselling/agency-days-off/${encodeURIComponent(day)}`, { method: 'DELETE' });

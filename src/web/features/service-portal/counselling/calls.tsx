@@ -7,6 +7,7 @@ import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, CALL_STATE_LABELS } from '#domain/c
 import {
   callOutcomeSchema,
   CONTACT_ATTEMPT_NEEDS_APPLICATION,
+  type CallPeriod,
   type CallScope,
   type StaffCallView,
 } from '#domain/validation/counselling-staff';
@@ -17,7 +18,7 @@ import { LoadError, PORTAL_LINK_CLASS } from '#web/features/service-portal/porta
 import { useStaffMe } from '#web/features/service-portal/use-staff-session';
 import { borrowerCallsQuery, markCallOutcome, todaysCallsQuery } from './api';
 import { LANGUAGE_NAMES } from './counsellor-preferences';
-import { formatAgencyDateTime, formatAgencyTime, formatDayHeading } from './format';
+import { agencyDayOf, formatAgencyDateTime, formatAgencyTime, formatDayHeading } from './format';
 
 // Counselling calls in the service portal: today's on the summary page, a borrower's on their summary, and the
 // counsellor marking one completed or missed (logging the contact attempt in the same step).
@@ -28,6 +29,7 @@ const STATE_BADGE: Record<CallState, string> = {
   cancelled: 'bg-gray-100 text-gray-700 ring-gray-300',
   completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   missed: 'bg-amber-50 text-amber-900 ring-amber-300',
+  awaitingNewTime: 'bg-violet-50 text-violet-800 ring-violet-200',
 };
 
 export function CallStateBadge({ state }: { state: CallState }) {
@@ -307,76 +309,152 @@ function CallItem({
 }
 
 const SCOPE_LABELS: Record<CallScope, string> = { mine: 'My calls', all: 'All calls' };
+const PERIOD_LABELS: Record<CallPeriod, string> = { day: 'Today', week: 'This week' };
 
-/** The summary page's box: today's calls, the counsellor's own by default ('?calls=all' for everyone's). */
+/** A toggle of two or three choices, as buttons that say which is on. */
+function Toggle<T extends string>(o: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (next: T) => void;
+}) {
+  return (
+    <div role="group" aria-label={o.label} className="flex gap-2">
+      {o.options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={o.value === option}
+          onClick={() => o.onChange(option)}
+          className={clsx(
+            'min-h-11 rounded-lg border px-4 font-medium',
+            o.value === option
+              ? 'border-brand-700 bg-brand-700 text-white'
+              : 'border-gray-300 text-gray-800 hover:bg-gray-100',
+          )}
+        >
+          {o.labels[option]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The calls grouped under the agency day each starts on, in order. */
+function byDay(calls: readonly StaffCallView[], timeZone: string) {
+  const days = new Map<string, StaffCallView[]>();
+  for (const call of calls) {
+    const day = agencyDayOf(call.startsAt, timeZone);
+    days.set(day, [...(days.get(day) ?? []), call]);
+  }
+  return [...days];
+}
+
+/**
+ * The summary page's box: today's calls, or the week's upcoming ones ('?period=week'), the counsellor's own by
+ * default ('?calls=all' for everyone's). Calls booked without an account are listed as visitors.
+ */
 export function TodaysCalls() {
   const me = useStaffMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const scope: CallScope = searchParams.get('calls') === 'all' ? 'all' : 'mine';
-  const calls = useQuery(todaysCallsQuery(scope));
-  const setScope = (next: CallScope) => {
+  const period: CallPeriod = searchParams.get('period') === 'week' ? 'week' : 'day';
+  const calls = useQuery(todaysCallsQuery(scope, period));
+  const setParam = (name: string, value: string | null) => {
     const params = new URLSearchParams(searchParams);
-    if (next === 'mine') params.delete('calls');
-    else params.set('calls', next);
+    if (value === null) params.delete(name);
+    else params.set(name, value);
     setSearchParams(params, { replace: true });
   };
+  const week = period === 'week';
+  const heading = week ? 'Upcoming calls this week' : "Today's calls";
+  const empty = week
+    ? scope === 'mine'
+      ? 'You have no calls in the next seven days.'
+      : 'No calls in the next seven days.'
+    : scope === 'mine'
+      ? 'You have no calls today.'
+      : 'No calls today.';
   return (
     <section aria-labelledby="todays-calls-heading" className="mb-6 rounded-lg border border-gray-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="todays-calls-heading" className="text-lg font-semibold text-gray-900">
-          Today&apos;s calls
+          {heading}
           {calls.data && (
             <span className="block text-sm font-normal text-gray-600">
-              {formatDayHeading(calls.data.day)}
+              {week
+                ? `${formatDayHeading(calls.data.day)} to ${formatDayHeading(calls.data.lastDay)}`
+                : formatDayHeading(calls.data.day)}
             </span>
           )}
         </h2>
-        <div role="group" aria-label="Whose calls" className="flex gap-2">
-          {(['mine', 'all'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={scope === value}
-              onClick={() => setScope(value)}
-              className={clsx(
-                'min-h-11 rounded-lg border px-4 font-medium',
-                scope === value
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-gray-300 text-gray-800 hover:bg-gray-100',
-              )}
-            >
-              {SCOPE_LABELS[value]}
-            </button>
-          ))}
+        <div className="flex flex-wrap gap-3">
+          <Toggle
+            label="Which days"
+            value={period}
+            options={['day', 'week'] as const}
+            labels={PERIOD_LABELS}
+            onChange={(next) => setParam('period', next === 'day' ? null : next)}
+          />
+          <Toggle
+            label="Whose calls"
+            value={scope}
+            options={['mine', 'all'] as const}
+            labels={SCOPE_LABELS}
+            onChange={(next) => setParam('calls', next === 'mine' ? null : next)}
+          />
         </div>
       </div>
       <div className="mt-3">
         {calls.isPending ? (
           <p role="status" className="text-gray-700">
-            Loading today&apos;s calls...
+            Loading calls...
           </p>
         ) : calls.isError ? (
           <LoadError
-            message="Today's calls could not be loaded. Please try again."
+            message="The calls could not be loaded. Please try again."
             onRetry={() => void calls.refetch()}
           />
         ) : calls.data.calls.length === 0 ? (
-          <p className="rounded-md bg-gray-50 px-3 py-3 text-gray-700">
-            {scope === 'mine' ? 'You have no calls today.' : 'No calls today.'}
-          </p>
+          <p className="rounded-md bg-gray-50 px-3 py-3 text-gray-700">{empty}</p>
         ) : (
           <>
-            <ul className="space-y-3" aria-label={`${SCOPE_LABELS[scope]} today`}>
-              {calls.data.calls.map((call) => (
-                <CallItem
-                  key={call.id}
-                  call={call}
-                  timeZone={calls.data.timeZone}
-                  meId={me.id}
-                  withDate={false}
-                />
-              ))}
-            </ul>
+            {week ? (
+              <div className="space-y-4">
+                {byDay(calls.data.calls, calls.data.timeZone).map(([day, dayCalls]) => (
+                  <section key={day} aria-label={formatDayHeading(day)}>
+                    <h3 className="mb-2 font-semibold text-gray-800">{formatDayHeading(day)}</h3>
+                    <ul
+                      className="space-y-3"
+                      aria-label={`${SCOPE_LABELS[scope]} on ${formatDayHeading(day)}`}
+                    >
+                      {dayCalls.map((call) => (
+                        <CallItem
+                          key={call.id}
+                          call={call}
+                          timeZone={calls.data.timeZone}
+                          meId={me.id}
+                          withDate={false}
+                        />
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
+            ) : (
+              <ul className="space-y-3" aria-label={`${SCOPE_LABELS[scope]} today`}>
+                {calls.data.calls.map((call) => (
+                  <CallItem
+                    key={call.id}
+                    call={call}
+                    timeZone={calls.data.timeZone}
+                    meId={me.id}
+                    withDate={false}
+                  />
+                ))}
+              </ul>
+            )}
             {calls.data.truncated && (
               <p className="mt-2 text-sm text-amber-900">
                 Showing the first {calls.data.calls.length} calls.

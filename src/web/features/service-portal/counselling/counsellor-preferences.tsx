@@ -9,7 +9,8 @@ import {
   type CounsellorAvailabilityView,
 } from '#domain/validation/counselling';
 import { ApiError } from '#web/lib/api';
-import { LoadError } from '#web/features/service-portal/portal-layout';
+import { Link } from 'react-router';
+import { LoadError, PORTAL_LINK_CLASS } from '#web/features/service-portal/portal-layout';
 import { addTimeOff, availabilityQuery, counsellingKeys, removeTimeOff, saveAvailability } from './api';
 import { formatAgencyDateTime } from './format';
 
@@ -394,6 +395,12 @@ export function CounsellorPreferences() {
             ) : (
               <p className="text-sm text-gray-700">Save your languages and hours to add time off.</p>
             )}
+            <p className="text-gray-700">
+              Days the whole agency is closed:{' '}
+              <Link to="/agency-days-off" className={PORTAL_LINK_CLASS}>
+                Agency days off
+              </Link>
+            </p>
           </>
         )}
       </div>

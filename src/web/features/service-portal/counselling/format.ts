@@ -1,3 +1,5 @@
+import { parseDay } from '#domain/calendar';
+
 // How the portal writes a call's instants: in the agency's time zone, with its abbreviation, so a counsellor
 // working from elsewhere reads the times the agency works by.
 
@@ -46,4 +48,11 @@ export const formatDayHeading = (day: string) =>
     month: 'long',
     day: 'numeric',
     year: 'numeric',
-  }).format(new Date(`${day}T12:00:00Z`));
+  }).format(parseDay(day));
+
+/** The agency's day 'yyyy-MM-dd' an instant falls on. */
+export const agencyDayOf = (iso: string, timeZone: string) =>
+  formatter(
+    `k|${timeZone}`,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(new Date(iso));

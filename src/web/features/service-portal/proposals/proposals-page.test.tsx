@@ -292,6 +292,46 @@ describe('/proposals', () => {
     );
   });
 
+  it('links each proposal to mail to its PDF, to print it from here', async () => {
+    renderRoutes(routes, '/proposals');
+    const panel = await screen.findByRole('region', { name: 'To mail' });
+    expect(panel).toHaveTextContent('Print each from its PDF');
+    expect(
+      within(panel).getByRole('link', {
+        name: 'Proposal PDF for Citibank, account ending 4821, application 11111111',
+      }),
+    ).toHaveAttribute('href', `/api/staff/applications/${APP_1}/offers/o6/proposal`);
+    expect(
+      within(panel).getByRole('link', {
+        name: 'Proposal PDF for Other creditors (default programme), application 22222222',
+      }),
+    ).toHaveAttribute('href', `/api/staff/applications/${APP_2}/offers/o5/proposal`);
+  });
+
+  it('says a proposal withdrawn because the borrower left its offer out was left out by the borrower', async () => {
+    reply = {
+      status: 200,
+      body: {
+        ...page1,
+        withdrawn: [
+          {
+            id: 'w3',
+            applicationId: APP_2,
+            offerId: 'o9',
+            creditorId: 'citi',
+            creditorName: 'Citibank',
+            channel: 'mail',
+            withdrawnAt: '2026-11-27T15:00:00.000Z',
+            reason: 'leftOut',
+          },
+        ],
+      },
+    };
+    renderRoutes(routes, '/proposals');
+    const alert = await screen.findByRole('region', { name: 'Withdrawn: do not send' });
+    expect(alert).toHaveTextContent('Citibank, withdrawn on Nov 27, 2026: Left out by the borrower');
+  });
+
   it('shows no withdrawn alert when none was withdrawn', async () => {
     renderRoutes(routes, '/proposals');
     await screen.findByRole('region', { name: 'To mail' });

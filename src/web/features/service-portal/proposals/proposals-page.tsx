@@ -10,6 +10,7 @@ import {
   overdueProposalsQuery,
   produceProposalBatch,
   proposalBatchPath,
+  proposalPdfPath,
   staffKeys,
 } from '../api';
 
@@ -110,6 +111,10 @@ function BatchPanel({ batch }: { batch: Batch }) {
   );
 }
 
+/** Which proposal a row is, for a screen reader: the creditor, the account's last digits, the application. */
+const mailedName = (p: ToMail) =>
+  `${p.creditorName}${p.accountLast4 ? `, account ending ${p.accountLast4}` : ''}, application ${p.applicationId.slice(0, 8)}`;
+
 /** Proposals to print and mail: ticked ones are marked mailed together. */
 function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
   const queryClient = useQueryClient();
@@ -140,8 +145,8 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
         To mail
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        Proposals to creditors that take them by mail (or have no channel on file). Print each from the
-        application, mail it, then mark it mailed here.
+        Proposals to creditors that take them by mail (or have no channel on file). Print each from its PDF,
+        mail it, then mark it mailed here.
       </p>
       <div role="status" className="mt-2 text-gray-900">
         {done}
@@ -193,7 +198,7 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
                           className="size-5"
                           checked={chosen.has(p.id)}
                           onChange={() => toggle(p.id)}
-                          aria-label={`Mailed: ${p.creditorName}${p.accountLast4 ? `, account ending ${p.accountLast4}` : ''}, application ${p.applicationId.slice(0, 8)}`}
+                          aria-label={`Mailed: ${mailedName(p)}`}
                         />
                       </label>
                     </td>
@@ -213,6 +218,14 @@ function ToMailPanel({ toMail }: { toMail: readonly ToMail[] }) {
                       <span className="block text-xs text-gray-600 sm:hidden">
                         Prepared {dayOf(p.preparedAt)}
                       </span>
+                      <a
+                        href={proposalPdfPath(p.applicationId, p.offerId)}
+                        download
+                        className="inline-flex min-h-6 items-center text-xs font-semibold text-brand-700 underline hover:text-brand-800"
+                      >
+                        Proposal PDF
+                        <span className="sr-only">{` for ${mailedName(p)}`}</span>
+                      </a>
                     </td>
                     <td className="hidden py-2 pl-3 text-right whitespace-nowrap sm:table-cell">
                       {dayOf(p.preparedAt)}

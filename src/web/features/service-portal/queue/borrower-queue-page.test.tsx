@@ -29,6 +29,7 @@ const tile = (n: number, patch: Partial<QueueTile> = {}): QueueTile => ({
   status: 'counselorReview',
   assignedTo: null,
   alerts: { count: 0, unseen: 0, mostSevere: null },
+  planFitLeft: null,
   ...patch,
 });
 
@@ -336,6 +337,39 @@ describe('/borrower-queue', () => {
     );
   });
 
+  it('flags a plan that no longer fits the budget, or leaves less than the cushion, and no other', async () => {
+    reply = (url) =>
+      Response.json(
+        queueView(url, [
+          tile(1, { planFitLeft: -3_000 }),
+          tile(2, { planFitLeft: 3_200 }),
+          tile(3, { planFitLeft: 5_200 }),
+          tile(4),
+        ]),
+      );
+    renderPage();
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(within(tiles()[0]!).getByTestId('plan-fit-flag').textContent).toBe(
+      'Plan no longer fits the budget: $30 short a month',
+    );
+    expect(within(tiles()[1]!).getByTestId('plan-fit-flag').textContent).toBe(
+      'Plan leaves $32 a month, under the $50 cushion',
+    );
+    expect(within(tiles()[2]!).queryByTestId('plan-fit-flag')).toBeNull();
+    expect(within(tiles()[3]!).queryByTestId('plan-fit-flag')).toBeNull();
+  });
+
+  it('filters the plans that no longer fit, kept in the URL and sent to the API', async () => {
+    renderPage();
+    await firstPageShown();
+    await user.click(checkbox('Plan no longer fits the budget only'));
+    await waitFor(() => expect(lastRequest().searchParams.get('planNoLongerFits')).toBe('true'));
+    expect(pageParams().get('planNoLongerFits')).toBe('true');
+    await user.click(checkbox('Plan no longer fits the budget only'));
+    await waitFor(() => expect(lastRequest().searchParams.has('planNoLongerFits')).toBe(false));
+    expect(pageParams().has('planNoLongerFits')).toBe(false);
+  });
+
   it('shows a failed read with Try again', async () => {
     reply = () => Response.json({ code: 'InternalError', message: 'boom' }, { status: 500 });
     renderPage();
@@ -360,6 +394,8 @@ describe('queue URL state', () => {
     ['?applicationStatus=transfer,bogus,inProgress', { applicationStatus: ['inProgress', 'transfer'] }],
     ['?portfolioType=', { portfolioType: [] }],
     ['?debtDetail=hasLatePayment&assignedToMe=true', { debtDetail: ['hasLatePayment'], assignedToMe: true }],
+    ['?planNoLongerFits=true', { planNoLongerFits: true }],
+    ['?planNoLongerFits=yes', {}],
   ])('reads %s', (search, expected) => {
     expect(readQueueParams(new URLSearchParams(search))).toEqual({ ...DEFAULT_QUEUE_PARAMS, ...expected });
   });

@@ -2,6 +2,9 @@ import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { ALERT_TYPE_LABELS, type QueueTile } from '#domain/flow/staff-views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
+import { planFitStateOf } from '#domain/enrollment/plan-fit';
+import { MONTHLY_CUSHION } from '#domain/underwriting/budget-room';
+import { formatDollars } from '#domain/money/cents';
 import { formatCardDate } from '#domain/service-portal/date-range';
 import { LanguageBadge } from '#web/features/service-portal/language-filter';
 import { APPLICATION_STATUS_LABELS } from '#web/features/service-portal/status-filter';
@@ -62,6 +65,18 @@ export function TileAlerts({ alerts }: { alerts: QueueTile['alerts'] }) {
 }
 
 /**
+ * The plan against the budget, as stored when the plan last changed: 'No longer fits the budget: $30 short a
+ * month', or 'Leaves $32 a month, under the $50 cushion'; null when it fits or no plan is accepted yet.
+ */
+export function planFitFlag(left: number | null): string | null {
+  const state = planFitStateOf(left);
+  if (state === 'short') return `Plan no longer fits the budget: ${formatDollars(-left!)} short a month`;
+  if (state === 'thin')
+    return `Plan leaves ${formatDollars(left!)} a month, under the ${formatDollars(MONTHLY_CUSHION)} cushion`;
+  return null;
+}
+
+/**
  * One borrower of the queue: name (with a 'Spanish' badge for a Spanish speaker), created date ('MM-dd-yyyy hh:mm a' or 'Unknown'), borrower ID, phone,
  * assigned to ('(You)' for the signed-in counsellor), status and the alerts that still hold (how many, how many
  * are new, the most severe); the whole tile opens the borrower summary.
@@ -70,6 +85,7 @@ export function TileAlerts({ alerts }: { alerts: QueueTile['alerts'] }) {
  */
 export function BorrowerTile({ tile }: { tile: QueueTile }) {
   const inProgress = tile.status === 'inProgress';
+  const fitFlag = planFitFlag(tile.planFitLeft);
   return (
     <article
       data-status={tile.status}
@@ -134,6 +150,21 @@ export function BorrowerTile({ tile }: { tile: QueueTile }) {
             <TileAlerts alerts={tile.alerts} />
           </dd>
         </div>
+        {fitFlag && (
+          <div className="col-span-2">
+            <dt className={TERM}>Budget</dt>
+            <dd
+              data-testid="plan-fit-flag"
+              className={clsx(
+                DETAIL,
+                'font-semibold',
+                planFitStateOf(tile.planFitLeft) === 'short' ? 'text-red-800' : 'text-amber-900',
+              )}
+            >
+              {fitFlag}
+            </dd>
+          </div>
+        )}
       </dl>
     </article>
   );

@@ -41,6 +41,8 @@ export type QueueParams = {
   startDate?: string;
   endDate?: string;
   assignedToMe: boolean;
+  /** Only the applications whose plan no longer fits the borrower's budget. */
+  planNoLongerFits: boolean;
   applicationStatus: ApplicationStatus[];
   claimedStatus: ClaimedStatus[];
   contactInformation: ContactInformationField[];
@@ -78,6 +80,7 @@ export const DEFAULT_QUEUE_PARAMS: QueueParams = {
   searchValue: '',
   page: 1,
   assignedToMe: false,
+  planNoLongerFits: false,
   applicationStatus: [...DEFAULT_SUMMARY_FILTERS.applicationStatus],
   claimedStatus: [...DEFAULT_SUMMARY_FILTERS.claimedStatus],
   contactInformation: [...CONTACT_INFORMATION_FIELDS],
@@ -112,6 +115,7 @@ export function readQueueParams(params: URLSearchParams): QueueParams {
     // The calendar never gives an end before the start; such a link keeps the start only.
     endDate: endDate !== undefined && endDate >= startDate! ? endDate : undefined,
     assignedToMe: params.get('assignedToMe') === 'true',
+    planNoLongerFits: params.get('planNoLongerFits') === 'true',
     applicationStatus: listParam(params, 'applicationStatus'),
     claimedStatus: listParam(params, 'claimedStatus'),
     contactInformation: listParam(params, 'contactInformation'),
@@ -137,6 +141,7 @@ export function writeQueueParams(q: QueueParams): URLSearchParams {
   if (q.startDate !== undefined) params.set('startDate', q.startDate);
   if (q.endDate !== undefined) params.set('endDate', q.endDate);
   if (q.assignedToMe) params.set('assignedToMe', 'true');
+  if (q.planNoLongerFits) params.set('planNoLongerFits', 'true');
   for (const key of LIST_KEYS) {
     if (!sameOptions(q[key], LISTS[key].fallback)) params.set(key, toOptionList(q[key]));
   }
@@ -152,10 +157,14 @@ export function activeFilterCount(q: QueueParams): number {
   let count = LIST_KEYS.filter((key) => !sameOptions(q[key], LISTS[key].fallback)).length;
   if (q.startDate !== undefined) count++;
   if (q.assignedToMe) count++;
+  if (q.planNoLongerFits) count++;
   return count;
 }
 
 // ------------------------------------------------------------------ labels
+
+/** The filter of the plans that no longer fit the budget (after an offer left out, a decline or a counter-offer). */
+export const PLAN_NO_LONGER_FITS_FILTER = 'Plan no longer fits the budget only';
 
 export const DEBT_STATUS_LABELS = { open: 'Open', closed: 'Closed' } as const satisfies Record<
   DebtStatus,
@@ -327,6 +336,15 @@ export function QueueFilters({ params, onChange, onReset, className }: QueueFilt
             onChange={(event) => onChange({ assignedToMe: event.target.checked })}
           />
           Assigned to me only
+        </label>
+        <label className={OPTION}>
+          <input
+            type="checkbox"
+            className={BOX}
+            checked={params.planNoLongerFits}
+            onChange={(event) => onChange({ planNoLongerFits: event.target.checked })}
+          />
+          {PLAN_NO_LONGER_FITS_FILTER}
         </label>
         <LanguageFilter selected={params.language} onChange={(language) => onChange({ language })} />
       </section>

@@ -1,0 +1,524 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import { sumCents } from '#domain/money/cents';
+import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
+
+// A campaign day: N applicants go from the lead form to /submitted over HTTP, as their browsers would, against
+// the built server running on its own in production mode on PostgreSQL, with the sandbox providers. Each
+// applicant has its own session and its own client address (X-Forwarded-For, believed under TRUST_PROXY=1),
+// so the per-address rate limits apply as in production. Prints each request's p50/p95/p99, the server's CPU
+// (utime + stime from /proc) per applicant, and applicants per hour per core; beside them, in the same run,
+// GET /api/health's time and CPU and the server's CPU while idle. Then a few applicants one at a time: each
+// step's time alone, which is what the lead's and the decision's targets are about.
+//   npm run bench:campaign [-- --applicants 200] [--concurrency 16] [--alone 20] [--database-url postgres://...]
+// The database URL (or BENCH_DATABASE_URL) names a PostgreSQL server the bench may create a database on: it
+// drops and creates `bench_campaign` there on every run. When no PostgreSQL answers it says so and skips.
+
+const { values: args } = parseArgs({
+  options: {
+    applicants: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '16' },
+    /** Applicants sent one at a time after the campaign: each step's time with nothing else running. */
+    alone: { type: 'string', default: '20' },
+    'database-url': { type: 'string' },
+    /** The database the bench drops and creates on that server. */
+    database: { type: 'string', default: 'bench_campaign' },
+  },
+});
+const applicants = Number(args.applicants);
+const concurrency = Number(args.concurrency);
+const aloneCount = Number(args.alone);
+const root = path.resolve(import.meta.dirname, '..');
+
+/** What the issue asks of an applicant and of the two heaviest steps (the latter measured alone). */
+const TARGET_CPU_MS_PER_APPLICANT = 60;
+const TARGET_LEAD_MS = 40;
+const TARGET_EXPENSES_MS = 60;
+
+// --- PostgreSQL: answer or skip --------------------------------------------------------------------------
+const serverUrl = new URL(
+  args['database-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+);
+const admin = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 3_000 });
+try {
+  await admin.connect();
+} catch (error) {
+  console.log(
+    `bench:campaign skipped: no PostgreSQL answers at ${serverUrl.host} (${error instanceof Error ? error.message : String(error)}). ` +
+      'Set BENCH_DATABASE_URL or --database-url to a server the bench may create a database on.',
+  );
+  process.exit(0);
+}
+const databaseName = args.database;
+if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error('--database: lower-case letters, digits and _');
+await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${databaseName}`);
+await admin.end();
+const databaseUrl = new URL(serverUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+// --- The built server, on its own --------------------------------------------------------------------------
+// npm puts the project's Node 24 first on the PATH of its scripts (decision 0088): process.execPath is it.
+const built = spawnSync(process.execPath, ['scripts/build-stamp.ts', 'build-if-stale'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (built.status !== 0) throw new Error('the build failed');
+
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as { port: number };
+    probe.close(() => resolve(free));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const serverEnv: Record<string, string> = {
+  PATH: process.env.PATH ?? '',
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: base,
+  DATABASE_URL: databaseUrl.toString(),
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-campaign-')),
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  // The sandbox credit bureau, phone lookup, bank link and e-signature: no vendor is called.
+  ALLOW_SANDBOX_PROVIDERS: 'true',
+  // Every email (the first-password code, the letter's link) is written and marked sent, not delivered.
+  EMAIL_TRANSPORT: 'log',
+  // One proxy in front, as a production server behind a load balancer: X-Forwarded-For's last hop is the client.
+  TRUST_PROXY: '1',
+  LOG_LEVEL: 'warn',
+  DEMO_STAFF: 'false',
+};
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  cwd: root,
+  env: serverEnv,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stopServer = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', stopServer);
+const serverPid = server.pid!;
+
+const deadline = Date.now() + 120_000;
+for (;;) {
+  if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+  try {
+    if ((await fetch(`${base}/api/ready`)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) throw new Error('the server did not become ready in 2 minutes');
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const TICKS_PER_SECOND = 100;
+/** The server's own CPU time so far (user + system, ms), from /proc/<pid>/stat. */
+function serverCpuMs(): number {
+  // After the command's closing parenthesis: state is field 0, utime field 11, stime field 12.
+  const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+// --- One applicant -----------------------------------------------------------------------------------------
+/** Every request's time (ms), by its name ('PUT /api/application/expenses'). */
+type Times = Map<string, number[]>;
+
+let addressCounter = 0;
+/** A client address of its own for each applicant: 10.x.y.z, never the same twice in a run. */
+const nextAddress = () => {
+  const n = ++addressCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+/**
+ * A browser of its own: its cookies, its address. With `times`, each request's time is recorded; with `cpu`
+ * too, the server's CPU during each request (meaningful only when nothing else is in flight).
+ */
+function browser(address: string, times?: Times, cpu?: Times) {
+  const cookies = new Map<string, string>();
+  return async function call(method: string, url: string, body?: unknown) {
+    const cpuFrom = cpu ? serverCpuMs() : 0;
+    const started = performance.now();
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        'x-forwarded-for': address,
+        origin: base,
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const elapsed = performance.now() - started;
+    const cpuSpent = cpu ? serverCpuMs() - cpuFrom : 0;
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1);
+      if (/max-age=0/i.test(line) || value === '') cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+    const name = `${method} ${url.replace(/\?.*/, '')}`;
+    if (times) times.set(name, [...(times.get(name) ?? []), elapsed]);
+    if (cpu) cpu.set(name, [...(cpu.get(name) ?? []), cpuSpent]);
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  };
+}
+
+type Call = ReturnType<typeof browser>;
+const expectNext = (answer: Record<string, unknown>, next: string, step: string) => {
+  if (answer.next !== next) throw new Error(`${step}: expected next ${next}, got ${JSON.stringify(answer)}`);
+};
+
+let emailCounter = 0;
+// One person's name and birth date for every applicant: the sandbox bureau gives a person the same file, so
+// one income qualifies them all (computed once, below). The email, phone and address differ.
+const PERSON = { firstName: 'Pat', lastName: 'Campaign', dateOfBirth: '04-12-1985' };
+
+/** From the lead to the income page (hardships, household, credit, eligible debts), as the pages send them. */
+async function toIncome(call: Call) {
+  const n = ++emailCounter;
+  const lead = await call('POST', '/api/lead', {
+    firstName: PERSON.firstName,
+    lastName: PERSON.lastName,
+    email: `applicant.${Date.now()}.${n}@example.com`,
+    phoneNumber: `415-555-${String(1000 + (n % 9000)).padStart(4, '0')}`,
+    agreedToTerms: true,
+  });
+  expectNext(lead, '/hardships', 'lead');
+  await call('GET', '/api/application');
+  expectNext(
+    await call('PUT', '/api/application/hardships', { hasReductionInIncome: true }),
+    '/household',
+    'hardships',
+  );
+  await call('GET', '/api/application');
+  expectNext(
+    await call('PUT', '/api/application/household', {
+      hasDependents: true,
+      numberOfDependentsInHousehold: 2,
+      isHomeowner: false,
+      hasMortgageEscrow: null,
+      monthlyRentOrMortgageAmount: 150_000,
+      isCarOwner: true,
+      borrower: {
+        firstName: PERSON.firstName,
+        lastName: PERSON.lastName,
+        phoneNumber: '415-555-0123',
+        addressLine1: `${100 + (n % 800)} Main St`,
+        city: 'Springfield',
+        state: 'IL',
+        zipCode: '62701',
+        dateOfBirth: PERSON.dateOfBirth,
+      },
+      hasSpouse: false,
+      spouse: null,
+    }),
+    '/credit',
+    'household',
+  );
+  expectNext(
+    await call('PUT', '/api/application/credit', { consentedToCreditPolicy: true }),
+    '/eligible-debts',
+    'credit',
+  );
+  const items = (await call('GET', '/api/application/eligible-debts')).items as {
+    id: string;
+    estimatedMonthlyPayment: number;
+  }[];
+  expectNext(
+    await call('PUT', '/api/application/eligible-debts', { selectedIds: items.map((i) => i.id) }),
+    '/income/provide-monthly-income',
+    'eligible debts',
+  );
+  return items;
+}
+
+async function giveIncome(call: Call, income: number) {
+  await call('GET', '/api/application');
+  const answer = await call('PUT', '/api/application/income', { selfReportedMonthlyCurrentIncome: income });
+  if (answer.next === '/income/confirm-income')
+    expectNext(
+      await call('PUT', '/api/application/confirm-income', { isIncomeCorrect: true }),
+      '/expenses',
+      'confirm income',
+    );
+  else expectNext(answer, '/expenses', 'income');
+}
+
+type ExpenseView = {
+  total: number;
+  groups: { lines: { category: string; subCategory: string; selfReportedValue: number }[] }[];
+};
+/** The expense lines as the page sends them, each with the amount typed (`typed`) or the one shown. */
+const expenseLines = (view: ExpenseView, typed: ReadonlyMap<string, number> = new Map()) =>
+  view.groups.flatMap((g) =>
+    g.lines.map((l) => ({
+      category: l.category,
+      subCategory: l.subCategory,
+      selfReportedValue: typed.get(`${l.category}.${l.subCategory}`) ?? l.selfReportedValue,
+    })),
+  );
+
+/** An income and the expenses typed with it that qualify (see qualifyingBudget). */
+type Budget = { income: number; expenses: ReadonlyMap<string, number> };
+
+/** The whole way, with a budget that qualifies: ends on /submitted, the letter sent for signing. */
+async function applicant(budget: Budget, times?: Times, cpu?: Times) {
+  const call = browser(nextAddress(), times, cpu);
+  await toIncome(call);
+  await giveIncome(call, budget.income);
+  const view = (await call('GET', '/api/application/expenses')) as ExpenseView;
+  expectNext(
+    await call('PUT', '/api/application/expenses', { lines: expenseLines(view, budget.expenses) }),
+    '/offers/review',
+    'expenses (the decision)',
+  );
+  await call('GET', '/api/application/offers');
+  expectNext(
+    await call('POST', '/api/application/offers/accept', {
+      leftOut: [],
+      draftDay: 1,
+      disclosuresVersion: PLAN_DISCLOSURES_VERSION,
+      agreed: true,
+    }),
+    '/payments/next-steps',
+    'offers',
+  );
+  expectNext(
+    await call('POST', '/api/application/payments/next-steps'),
+    '/payments/payment-account-options',
+    'next steps',
+  );
+  expectNext(
+    await call('PUT', '/api/application/payments/manual-choice', {
+      reasonForNotConnectingBank: 'preferNotToShareCredentials',
+    }),
+    '/payments/provide-payment-account-information',
+    'manual choice',
+  );
+  expectNext(
+    await call('PUT', '/api/application/payments/payment-account', {
+      accountNumber: '000123456789',
+      confirmAccountNumber: '000123456789',
+      routingNumber: '021000021',
+    }),
+    '/submitted',
+    'payment account',
+  );
+  const submitted = await call('GET', '/api/application/submitted');
+  if (submitted.status !== 'signContract') throw new Error(`submitted: ${JSON.stringify(submitted)}`);
+}
+
+// --- The budget that qualifies ----------------------------------------------------------------------------
+// As the tests' qualifiedBorrower computes it: the expenses shown for an income of $5,000, typed as they are,
+// then an income of their total, the payments of the debts the plan leaves out and the eligible debts' current
+// payments, plus $100. The expenses shown follow the income given, so every applicant types the probe's
+// amounts. The first and last are read as the pages read them; the left-out debts' payments are read from the
+// database (read-only), as no page shows them.
+async function qualifyingBudget(): Promise<Budget> {
+  const call = browser(nextAddress());
+  const items = await toIncome(call);
+  await giveIncome(call, 500_000);
+  const view = (await call('GET', '/api/application/expenses')) as ExpenseView;
+  const expenses = new Map(
+    expenseLines(view).map((l) => [`${l.category}.${l.subCategory}`, l.selfReportedValue]),
+  );
+  const session = (await call('GET', '/api/session')) as { user: { id: string } };
+  const reader = new pg.Client({ connectionString: databaseUrl.toString() });
+  await reader.connect();
+  try {
+    await reader.query('BEGIN READ ONLY');
+    const { rows } = await reader.query<{
+      account_type: string | null;
+      scheduled_monthly_payment: number | null;
+      current_balance: number;
+      date_closed: string | null;
+    }>(
+      `SELECT d.account_type, d.scheduled_monthly_payment, d.current_balance, d.date_closed
+         FROM debt d JOIN application a ON a.id = d.application_id WHERE a.owner = $1`,
+      [session.user.id],
+    );
+    await reader.query('COMMIT');
+    const ineligible = ineligibleDebtPayments(
+      rows.map((d) => ({
+        accountType: d.account_type ?? '',
+        scheduledMonthlyPayment: d.scheduled_monthly_payment ?? 0,
+        currentBalance: d.current_balance,
+        dateClosed: d.date_closed,
+      })),
+      { isHomeowner: false },
+    );
+    const current = sumCents(items.map((i) => i.estimatedMonthlyPayment));
+    return { income: Math.round((view.total + ineligible + current + 10_000) / 100) * 100, expenses };
+  } finally {
+    await reader.end();
+  }
+}
+
+// --- Measuring ---------------------------------------------------------------------------------------------
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => n.toFixed(1).padStart(7);
+
+/** Runs `count` jobs, `width` at a time. */
+async function pool(count: number, width: number, job: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
+}
+
+/** Waits until the server's background work (emails, the letters) is done: its CPU stands still for 2 s. */
+async function settle(): Promise<void> {
+  const until = Date.now() + 120_000;
+  let last = serverCpuMs();
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 2_000));
+    const now = serverCpuMs();
+    if (now - last <= 40) return;
+    last = now;
+  }
+}
+
+const mean = (list: readonly number[] = []) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+/** One line per request: how many, p50/p95/p99 of its time, and with `cpu` the server's mean CPU for it. */
+const printTimes = (times: Times, cpu?: Times) => {
+  for (const [name, list] of times) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(
+      `  ${name.padEnd(50)} ${String(sorted.length).padStart(5)}  p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  p99 ${ms(percentile(sorted, 99))} ms` +
+        (cpu ? `  server CPU ${ms(mean(cpu.get(name)))} ms` : ''),
+    );
+  }
+};
+
+console.log(
+  `\nbench:campaign: the built server (pid ${serverPid}) in production mode on PostgreSQL (${databaseName}), ` +
+    `${os.cpus().length} cores, load average ${loadAverage()}`,
+);
+console.log(
+  '  settings raised for the bench: none (per-address limits as configured: AUTH_RATE_LIMIT_PER_MINUTE default, one address per applicant)',
+);
+
+// Baselines in the same run: the server's CPU while idle (its job queue polls), then a bare route.
+await settle();
+const idleFrom = serverCpuMs();
+const idleStarted = performance.now();
+await new Promise((r) => setTimeout(r, 5_000));
+const idleCpuPerSecond = (serverCpuMs() - idleFrom) / ((performance.now() - idleStarted) / 1000);
+
+const healthTimes: Times = new Map();
+const healthCall = browser('10.255.255.254', healthTimes);
+const healthCount = Math.max(200, applicants * 5);
+const healthCpuFrom = serverCpuMs();
+await pool(healthCount, concurrency, async () => void (await healthCall('GET', '/api/health')));
+const healthCpuPerRequest = (serverCpuMs() - healthCpuFrom) / healthCount;
+
+const budget = await qualifyingBudget();
+console.log(
+  `  income that qualifies: $${(budget.income / 100).toFixed(2)} a month (one probe applicant, not counted)`,
+);
+// A warm-up round, not counted: the first requests of each route compile their code.
+await pool(concurrency, concurrency, () => applicant(budget));
+await settle();
+
+const times: Times = new Map();
+const loadBefore = loadAverage();
+const cpuFrom = serverCpuMs();
+const wallFrom = performance.now();
+let failures = 0;
+await pool(applicants, concurrency, async () => {
+  try {
+    await applicant(budget, times);
+  } catch (error) {
+    failures++;
+    if (failures <= 3)
+      console.error(`  an applicant failed: ${error instanceof Error ? error.message : error}`);
+  }
+});
+const wallSeconds = (performance.now() - wallFrom) / 1000;
+const cpuDuring = serverCpuMs() - cpuFrom;
+await settle();
+const settledSeconds = (performance.now() - wallFrom) / 1000;
+// The idle polling over the same time is not the applicants' work.
+const cpuWithJobs = serverCpuMs() - cpuFrom - idleCpuPerSecond * settledSeconds;
+const done = applicants - failures;
+const requests = [...times.values()].reduce((sum, list) => sum + list.length, 0);
+const cpuPerApplicant = cpuWithJobs / Math.max(1, done);
+
+console.log(
+  `\n${done} of ${applicants} applicants to /submitted, ${concurrency} at a time, in ${wallSeconds.toFixed(1)} s`,
+);
+console.log(`  load average before ${loadBefore}, after ${loadAverage()}`);
+printTimes(healthTimes);
+console.log('  (baseline: GET /api/health, same concurrency, same run)');
+printTimes(times);
+console.log(
+  `  server CPU: ${(cpuDuring / Math.max(1, done)).toFixed(1)} ms per applicant while they were answered, ` +
+    `${cpuPerApplicant.toFixed(1)} ms with the background work they caused (emails, letters), less the idle polling ` +
+    `(${idleCpuPerSecond.toFixed(1)} ms/s); ${(requests / Math.max(1, done)).toFixed(1)} requests per applicant; ` +
+    `baseline GET /api/health ${healthCpuPerRequest.toFixed(2)} ms CPU per request`,
+);
+console.log(
+  `  ${Math.round(3_600_000 / cpuPerApplicant)} applicants per hour per core (by the server's CPU); ` +
+    `${Math.round((done / wallSeconds) * 3600)} per hour on this machine as it is now`,
+);
+console.log(
+  `  target ≤ ${TARGET_CPU_MS_PER_APPLICANT} ms of server CPU per applicant: ${cpuPerApplicant <= TARGET_CPU_MS_PER_APPLICANT ? 'met' : 'NOT MET'}`,
+);
+
+// Alone: one applicant at a time, each step's time with nothing else in flight, and the server's CPU for it
+// (read from /proc around each request: 10 ms ticks, so a mean over the applicants, not one request's).
+if (aloneCount > 0) {
+  const aloneTimes: Times = new Map();
+  const aloneCpu: Times = new Map();
+  const aloneCpuFrom = serverCpuMs();
+  const aloneFrom = performance.now();
+  await pool(aloneCount, 1, () => applicant(budget, aloneTimes, aloneCpu));
+  await settle();
+  const aloneCpuTotal =
+    serverCpuMs() - aloneCpuFrom - idleCpuPerSecond * ((performance.now() - aloneFrom) / 1000);
+  console.log(`\n${aloneCount} applicants one at a time (load average ${loadAverage()})`);
+  printTimes(aloneTimes, aloneCpu);
+  console.log(
+    `  server CPU: ${(aloneCpuTotal / aloneCount).toFixed(1)} ms per applicant, background work included`,
+  );
+  const judge = (name: string, target: number) => {
+    const time = percentile(
+      [...(aloneTimes.get(name) ?? [])].sort((a, b) => a - b),
+      50,
+    );
+    const cpu = mean(aloneCpu.get(name));
+    return (
+      `${name} ≤ ${target} ms alone: p50 ${time.toFixed(1)} ms (${time <= target ? 'met' : 'NOT MET'}), ` +
+      `server CPU ${cpu.toFixed(1)} ms (${cpu <= target ? 'met' : 'NOT MET'} on a quiet machine)`
+    );
+  };
+  console.log(`  target ${judge('POST /api/lead', TARGET_LEAD_MS)}`);
+  console.log(`  target ${judge('PUT /api/application/expenses', TARGET_EXPENSES_MS)} (the decision)`);
+}
+
+stopServer();
+await new Promise((r) => server.once('exit', r));
+if (failures > 0) process.exit(1);

@@ -1,0 +1,210 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { predictIncome } from '#domain/underwriting/income-prediction';
+import { BankLinkLoginRequiredError, type BankLink, type BankTransaction } from '#providers/bank-link/port';
+import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
+import type { Db, Tx } from '#server/db/client';
+import { application, borrower } from '#server/db/schema/application';
+import { plaidAccount, plaidItem, plaidTransaction } from '#server/db/schema/enrollment';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { verifyIncome } from './income-snapshot';
+
+// A connected bank's transaction history arrives after the connection: the provider reads it from the bank in
+// the background (Plaid: nothing for the first seconds, then the last 30 days, then the whole history) and
+// says so with a webhook and with each sync's status. Until it is all in, the item is "reading"
+// (plaid_item.is_finished_historical_update false) and no income is predicted from it; the moment it is,
+// the income is predicted once from the item's whole history. The connection, the provider's webhook, the
+// income page's polling and the daily refresh all store what they read through here.
+
+/** The route the provider's webhooks are received at; its URL is PUBLIC_URL's origin and this path. */
+export const BANK_LINK_WEBHOOK_PATH = '/api/webhooks/bank-link';
+export const bankLinkWebhookUrl = (publicUrl: string): string => `${publicUrl}${BANK_LINK_WEBHOOK_PATH}`;
+
+/** Pages read at once for one item (a webhook, a poll): the rest waits for the next notice or the refresh. */
+export const MAX_SYNC_PAGES = 50;
+
+/**
+ * The statuses in which a bank's history verifies the application's income (the income step, and the payment
+ * pages, where a bank may be connected first): afterwards the monitors' snapshots take over.
+ */
+const VERIFYING_STATUSES = new Set(['inProgress', 'confirmPaymentAccount']);
+
+/** Stores one reading: new transactions, changed ones updated in place, removed ones deleted. */
+export async function storeTransactionUpdates(
+  tx: Tx,
+  itemId: string,
+  updates: Pick<TransactionUpdates, 'added' | 'modified' | 'removed'>,
+  createdAt?: Date,
+): Promise<void> {
+  const accounts = await tx
+    .select({ id: plaidAccount.id, providerAccountId: plaidAccount.providerAccountId })
+    .from(plaidAccount)
+    .where(eq(plaidAccount.plaidItemId, itemId));
+  const byProvider = new Map(accounts.map((a) => [a.providerAccountId, a.id]));
+  const row = (t: BankTransaction) => ({
+    plaidAccountId: byProvider.get(t.accountId)!,
+    providerTransactionId: t.transactionId,
+    amount: t.amount,
+    date: t.date,
+    name: t.name,
+    ...(createdAt ? { createdAt } : {}),
+  });
+  // A transaction of an account the borrower did not share is not kept.
+  const added = updates.added.filter((t) => byProvider.has(t.accountId)).map(row);
+  // Batches keep each statement well under the database's parameter limit.
+  for (let i = 0; i < added.length; i += 500) {
+    await tx
+      .insert(plaidTransaction)
+      .values(added.slice(i, i + 500))
+      .onConflictDoNothing({ target: plaidTransaction.providerTransactionId });
+  }
+  for (const t of updates.modified) {
+    const accountId = byProvider.get(t.accountId);
+    if (!accountId) continue;
+    // In place: the row keeps its id, which an income snapshot may list among its deposits.
+    const changed = await tx
+      .update(plaidTransaction)
+      .set({ plaidAccountId: accountId, amount: t.amount, date: t.date, name: t.name })
+      .where(eq(plaidTransaction.providerTransactionId, t.transactionId))
+      .returning({ id: plaidTransaction.id });
+    // A change to one never stored (read before this item was kept): it is new to us.
+    if (changed.length === 0) await tx.insert(plaidTransaction).values(row(t)).onConflictDoNothing();
+  }
+  for (let i = 0; i < updates.removed.length; i += 500) {
+    await tx
+      .delete(plaidTransaction)
+      .where(inArray(plaidTransaction.providerTransactionId, updates.removed.slice(i, i + 500)));
+  }
+}
+
+/**
+ * The item's whole history is in: marks it so and, while the application is still being enrolled, predicts
+ * the income from the item's transactions and takes it as the application's verified income. Answers the
+ * predicted monthly income (null when none was predicted: the application is past enrollment).
+ */
+export async function completeHistory(
+  tx: Tx,
+  o: { itemId: string; applicationId: string; today: string },
+): Promise<number | null> {
+  await tx.update(plaidItem).set({ isFinishedHistoricalUpdate: true }).where(eq(plaidItem.id, o.itemId));
+  const [app] = await tx
+    .select({ status: application.status, borrowerId: borrower.id })
+    .from(application)
+    .innerJoin(borrower, eq(borrower.applicationId, application.id))
+    .where(eq(application.id, o.applicationId))
+    .limit(1);
+  if (!app || !VERIFYING_STATUSES.has(app.status)) return null;
+  const transactions = await tx
+    .select({
+      id: plaidTransaction.id,
+      amount: plaidTransaction.amount,
+      date: plaidTransaction.date,
+      name: plaidTransaction.name,
+      accountSubtype: plaidAccount.subType,
+    })
+    .from(plaidTransaction)
+    .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
+    .where(eq(plaidAccount.plaidItemId, o.itemId));
+  const prediction = predictIncome(
+    transactions.map((t) => ({ ...t, name: t.name ?? '' })),
+    o.today,
+  );
+  await verifyIncome(tx, { applicationId: o.applicationId, borrowerId: app.borrowerId, prediction });
+  return prediction.monthlyIncome;
+}
+
+export type BankHistoryDeps = {
+  db: Db;
+  bankLink: BankLink;
+  cipher: FieldCipher;
+  /** Where the provider should send the item's webhooks (PUBLIC_URL's webhook route). */
+  webhookUrl: string;
+  log?: FastifyBaseLogger;
+};
+
+/**
+ * Tells the provider the webhook URL of an item that was linked without it (or with another): without it the
+ * item's notices (its history read, a lost connection) never reach the app. Best effort: a failure is logged
+ * and tried again at the item's next reading.
+ */
+export async function ensureItemWebhook(
+  deps: BankHistoryDeps,
+  item: { id: string; accessToken: string; webhookUrl: string | null },
+): Promise<void> {
+  if (item.webhookUrl === deps.webhookUrl) return;
+  try {
+    await deps.bankLink.updateItemWebhook(item.accessToken, deps.webhookUrl);
+    await deps.db.update(plaidItem).set({ webhookUrl: deps.webhookUrl }).where(eq(plaidItem.id, item.id));
+  } catch (error) {
+    deps.log?.warn({ err: error, itemId: item.id }, 'bank link: the item webhook could not be updated');
+  }
+}
+
+/**
+ * Reads an item's transactions since its stored cursor and stores them; when the history is complete (the
+ * provider's last page says so, or its webhook did: `historyComplete`) for the first time, predicts the income
+ * from it. Answers the item's state after the reading. A reading that another one overtook (the cursor moved
+ * meanwhile) is dropped: the other stored the same news.
+ */
+export async function syncItem(
+  deps: BankHistoryDeps,
+  o: { itemId: string; today: string; historyComplete?: boolean },
+): Promise<{ finished: boolean; stored: number } | null> {
+  const item = await deps.db.query.plaidItem.findFirst({
+    where: eq(plaidItem.id, o.itemId),
+    columns: {
+      id: true,
+      applicationId: true,
+      accessToken: true,
+      transactionsCursor: true,
+      isConnected: true,
+      isFinishedHistoricalUpdate: true,
+      webhookUrl: true,
+    },
+  });
+  if (!item?.accessToken || !item.isConnected) return null;
+  const accessToken = deps.cipher.decrypt(item.accessToken);
+  await ensureItemWebhook(deps, { id: item.id, accessToken, webhookUrl: item.webhookUrl });
+  const start = item.transactionsCursor || null;
+  let updates: TransactionUpdates;
+  try {
+    updates = await readTransactionUpdates(deps.bankLink, accessToken, start, { maxPages: MAX_SYNC_PAGES });
+  } catch (error) {
+    if (!(error instanceof BankLinkLoginRequiredError)) throw error;
+    // The bank wants the customer to sign in again: the item is disconnected (the alert offers to reconnect).
+    await deps.db.update(plaidItem).set({ isConnected: false }).where(eq(plaidItem.id, item.id));
+    return null;
+  }
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({
+        cursor: plaidItem.transactionsCursor,
+        finished: plaidItem.isFinishedHistoricalUpdate,
+      })
+      .from(plaidItem)
+      .where(eq(plaidItem.id, item.id))
+      .for('update');
+    if (!locked) return null;
+    if ((locked.cursor || null) !== start) return { finished: locked.finished, stored: 0 };
+    await storeTransactionUpdates(tx, item.id, updates);
+    await tx
+      .update(plaidItem)
+      .set({ transactionsCursor: updates.cursor, updatedAt: new Date() })
+      .where(eq(plaidItem.id, item.id));
+    const complete = updates.reachedEnd && (updates.historyComplete || o.historyComplete === true);
+    if (complete && !locked.finished) {
+      await completeHistory(tx, { itemId: item.id, applicationId: item.applicationId, today: o.today });
+    }
+    return { finished: locked.finished || complete, stored: updates.added.length };
+  });
+}
+
+/** The item of a provider's item id (a webhook names it so). */
+export async function itemByProviderId(db: Db, providerItemId: string) {
+  const [row] = await db
+    .select({ id: plaidItem.id })
+    .from(plaidItem)
+    .where(eq(plaidItem.providerItemId, providerItemId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "counselling_call" DROP CONSTRAINT "counselling_call_state";--> statement-breakpoint
+ALTER TABLE "counselling_call" ADD CONSTRAINT "counselling_call_state" CHECK ("counselling_call"."state" in ('booked', 'rescheduled', 'cancelled', 'completed', 'missed', 'awaitingNewTime'));

@@ -1,0 +1,2 @@
+ALTER TABLE "application" ADD COLUMN "plan_fit_left" integer;--> statement-breakpoint
+CREATE INDEX "application_plan_short_created_at_idx" ON "application" USING btree ("created_at","id") WHERE "application"."plan_fit_left" < 0;

@@ -1,0 +1,94 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '#domain/errors';
+import { BANK_HISTORY_WAIT_MS, type BankHistoryView } from '#domain/enrollment/views';
+import { bankLinkWebhookUrl, syncItem } from '#server/application/bank-history';
+import { incomeSnapshot, plaidItem } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
+import { ownCurrentApplication } from '#server/application/own-application';
+
+/**
+ * While the income page waits, it asks about every few seconds; the provider is asked at most this often per
+ * item (its webhook normally says first). A poll is the fallback for a webhook that cannot arrive (a
+ * development server the provider cannot reach) or is late.
+ */
+export const HISTORY_POLL_MIN_MS = 5_000;
+
+/**
+ * GET /api/application/income/bank-history: the borrower's newest connected bank and whether its history is
+ * read. 'ready': the income was predicted from it (the newest income snapshot's); 'reading': not yet;
+ * 'timed-out': not read within BANK_HISTORY_WAIT_MS of the connection (the page keeps the stated income; a
+ * history that arrives later still counts, and answers 'ready' then). Only the signed-in borrower's own
+ * application is read: there is no id to ask for another's.
+ */
+export async function readBankHistory(o: {
+  services: Services;
+  userId: string;
+  log: FastifyBaseLogger;
+  now?: Date;
+}): Promise<BankHistoryView> {
+  const { db } = o.services.database;
+  const now = o.now ?? new Date();
+  const app = await db.query.application.findFirst({
+    where: ownCurrentApplication(o.userId),
+    columns: { id: true },
+  });
+  if (!app) throw new AppError('NotFound');
+  const newest = () =>
+    db.query.plaidItem.findFirst({
+      where: eq(plaidItem.applicationId, app.id),
+      orderBy: desc(plaidItem.createdAt),
+      columns: {
+        id: true,
+        institutionName: true,
+        isFinishedHistoricalUpdate: true,
+        isConnected: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    });
+  let item = await newest();
+  if (!item) throw new AppError('NotFound');
+  if (
+    !item.isFinishedHistoricalUpdate &&
+    item.isConnected &&
+    now.getTime() - item.updatedAt.getTime() >= HISTORY_POLL_MIN_MS
+  ) {
+    try {
+      await syncItem(
+        {
+          db,
+          bankLink: o.services.bankLink,
+          cipher: o.services.cipher,
+          webhookUrl: bankLinkWebhookUrl(o.services.config.publicUrl),
+          log: o.log,
+        },
+        { itemId: item.id, today: o.services.today() },
+      );
+    } catch (error) {
+      // The provider is down or slow: the answer is the item as it stands; the next poll tries again.
+      o.log.warn({ err: error, itemId: item.id }, 'reading the bank history failed');
+      await db.update(plaidItem).set({ updatedAt: now }).where(eq(plaidItem.id, item.id));
+    }
+    item = (await newest()) ?? item;
+  }
+  if (item.isFinishedHistoricalUpdate) {
+    const [snapshot] = await db
+      .select({ monthlyIncome: incomeSnapshot.monthlyIncome })
+      .from(incomeSnapshot)
+      .where(eq(incomeSnapshot.applicationId, app.id))
+      .orderBy(desc(incomeSnapshot.createdAt))
+      .limit(1);
+    return {
+      institutionName: item.institutionName,
+      historyStatus: 'ready',
+      predictedMonthlyIncome: snapshot?.monthlyIncome ?? null,
+    };
+  }
+  const waited = now.getTime() - item.createdAt.getTime();
+  return {
+    institutionName: item.institutionName,
+    historyStatus: waited >= BANK_HISTORY_WAIT_MS ? 'timed-out' : 'reading',
+    predictedMonthlyIncome: null,
+  };
+}

@@ -1,0 +1,193 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  agencyEventProblem,
+  agencyEventSchema,
+  type AgencyEvent,
+  type RecordedAgencyEvent,
+} from '#domain/enrollment/agency-events';
+import type { Db } from '#server/db/client';
+import { agencyEvent } from '#server/db/schema/agency-events';
+import { offer } from '#server/db/schema/decision';
+import { dmpEnrollment } from '#server/db/schema/enrollment';
+import type { Services } from '#server/services';
+
+/*
+ * The agency's DMP system tells us what happened to a plan after the hand-over (docs/decisions/0190). It is the
+ * same partner the hand-over goes to, so it signs with the same shared secret (PARTNER_WEBHOOK_SECRET), but
+ * over the moment of sending as well as the body, so that a captured request cannot be sent again later:
+ *
+ *   X-Timestamp: the sending moment, in whole seconds since 1970 (UTC)
+ *   X-Signature: sha256=<hex HMAC-SHA256 of `${X-Timestamp}.${body}` with the shared secret>
+ *
+ * A request more than five minutes away from our clock is refused, and within those five minutes a repeat is
+ * caught by the event's own id (its idempotency key): the same id with the same event is acknowledged and
+ * not applied again; the same id with another event is a conflict.
+ */
+
+export const AGENCY_EVENTS_PATH = '/api/webhooks/agency-events';
+export const AGENCY_SIGNATURE_HEADER = 'x-signature';
+export const AGENCY_TIMESTAMP_HEADER = 'x-timestamp';
+/** How far the sending moment may be from our clock, either way. */
+export const AGENCY_REPLAY_WINDOW_SECONDS = 300;
+/** One event is a few hundred bytes; anything much larger is not the agency's. */
+export const AGENCY_EVENT_BODY_LIMIT = 16 * 1024;
+const SIGNATURE_PREFIX = 'sha256=';
+
+/** `sha256=` and the hex HMAC-SHA256 of `${timestamp}.${body}` with the shared secret. */
+export function signAgencyEvent(timestamp: string, body: string, secret: string): string {
+  return SIGNATURE_PREFIX + createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
+}
+
+/** Why a request is not the agency's, or null when its signature and moment are good. */
+export function agencySignatureProblem(o: {
+  body: string;
+  secret: string;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  now: Date;
+}): string | null {
+  if (!o.timestamp || !o.signature) return 'Missing signature.';
+  if (!/^\d{1,12}$/.test(o.timestamp)) return 'Invalid signature.';
+  const expected = Buffer.from(signAgencyEvent(o.timestamp, o.body, o.secret));
+  const given = Buffer.from(o.signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'Invalid signature.';
+  // Checked after the signature, so that a forger learns nothing from the answer about our clock.
+  const age = Math.abs(o.now.getTime() / 1000 - Number(o.timestamp));
+  if (age > AGENCY_REPLAY_WINDOW_SECONDS) return 'The request is too old or too far ahead.';
+  return null;
+}
+
+/** Hex SHA-256 of the event as validated and written back as JSON: the same event hashes the same. */
+export const agencyEventSha256 = (event: AgencyEvent): string =>
+  createHash('sha256').update(JSON.stringify(event), 'utf8').digest('hex');
+
+type Outcome =
+  | { status: 'applied' }
+  | { status: 'alreadyApplied' }
+  | { status: 'conflict' }
+  | { status: 'unknownPlan' }
+  | { status: 'unknownOffer' };
+
+/**
+ * Records one validated event, once. The plan must be one the agency was handed (it has an enrollment), and
+ * a creditor must be one of that plan's offers, so one plan's id never reaches another's ledger. A second
+ * delivery of the same id finds the first row (whichever request wrote it) and compares the bodies' hashes.
+ */
+export async function recordAgencyEvent(db: Db, event: AgencyEvent): Promise<Outcome> {
+  const sha = agencyEventSha256(event);
+  return db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select({ id: dmpEnrollment.id })
+      .from(dmpEnrollment)
+      .where(eq(dmpEnrollment.applicationId, event.applicationId));
+    if (!plan) return { status: 'unknownPlan' } as const;
+    if ('offerId' in event.data) {
+      const [known] = await tx
+        .select({ id: offer.id })
+        .from(offer)
+        .where(and(eq(offer.id, event.data.offerId), eq(offer.applicationId, event.applicationId)));
+      if (!known) return { status: 'unknownOffer' } as const;
+    }
+    const inserted = await tx
+      .insert(agencyEvent)
+      .values({
+        eventKey: event.id,
+        applicationId: event.applicationId,
+        type: event.type,
+        occurredAt: new Date(event.occurredAt),
+        body: event,
+        bodySha256: sha,
+        source: `webhook:${event.id}`,
+      })
+      .onConflictDoNothing({ target: agencyEvent.eventKey })
+      .returning({ id: agencyEvent.id });
+    if (inserted.length > 0) return { status: 'applied' } as const;
+    const [first] = await tx
+      .select({ sha: agencyEvent.bodySha256 })
+      .from(agencyEvent)
+      .where(eq(agencyEvent.eventKey, event.id));
+    return first?.sha === sha ? ({ status: 'alreadyApplied' } as const) : ({ status: 'conflict' } as const);
+  });
+}
+
+/** A plan's recorded events, in the order they happened (the fold sorts them again; the index serves this). */
+export async function agencyEventsOf(db: Db, applicationId: string): Promise<RecordedAgencyEvent[]> {
+  const rows = await db
+    .select({ body: agencyEvent.body })
+    .from(agencyEvent)
+    .where(eq(agencyEvent.applicationId, applicationId))
+    .orderBy(asc(agencyEvent.occurredAt), asc(agencyEvent.eventKey));
+  return rows.map((r) => r.body as RecordedAgencyEvent);
+}
+
+const bad = (message: string) => ({ code: 'ValidationError', message });
+
+/**
+ * POST /api/webhooks/agency-events: one event of the agency's DMP system per request. Off (404) until the
+ * partner's secret is configured. The body is read as text so the signature is checked over the exact bytes
+ * sent; nothing is parsed before it. The log names the event's type, its id and the plan's id, never a person.
+ */
+export const agencyEventsWebhookRoutes: FastifyPluginAsync<{ services: Services; now?: () => Date }> = async (
+  app,
+  { services, now = () => new Date() },
+) => {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: AGENCY_EVENT_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(AGENCY_EVENTS_PATH, { config: { role: 'public' } }, async (request, reply) => {
+    const secret = services.config.partnerWebhook?.secret;
+    if (!secret) return reply.status(404).send({ code: 'NotFound', message: 'Not found.' });
+
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const body = typeof request.body === 'string' ? request.body : '';
+    const refused = agencySignatureProblem({
+      body,
+      secret,
+      timestamp: header(AGENCY_TIMESTAMP_HEADER),
+      signature: header(AGENCY_SIGNATURE_HEADER),
+      now: now(),
+    });
+    if (refused) return reply.status(401).send({ code: 'NotAuthenticated', message: refused });
+
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return reply.status(400).send(bad('The body is not JSON.'));
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      return reply.status(400).send(bad('The body must be one event, a JSON object.'));
+    const parsed = agencyEventSchema.safeParse(json);
+    if (!parsed.success) return reply.status(400).send(bad(agencyEventProblem(parsed.error)));
+    const event = parsed.data;
+
+    const outcome = await recordAgencyEvent(services.database.db, event);
+    request.log.info(
+      { type: event.type, eventId: event.id, applicationId: event.applicationId, outcome: outcome.status },
+      'agency event',
+    );
+    switch (outcome.status) {
+      case 'applied':
+        return reply.status(200).send({ status: 'applied' });
+      case 'alreadyApplied':
+        return reply.status(200).send({ status: 'alreadyApplied' });
+      case 'conflict':
+        return reply
+          .status(409)
+          .send({ code: 'Conflict', message: 'This event id was already used for another event.' });
+      case 'unknownPlan':
+        return reply.status(404).send({ code: 'NotFound', message: 'No plan has this application id.' });
+      case 'unknownOffer':
+        return reply
+          .status(404)
+          .send({ code: 'NotFound', message: 'This plan has no creditor with this offer id.' });
+    }
+  });
+};

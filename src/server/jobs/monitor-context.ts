@@ -1,0 +1,60 @@
+import { DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
+import { bankLinkWebhookUrl } from '#server/application/bank-history';
+import type { MonitorDeps } from '#server/features/monitoring/run-monitors';
+import type { Notifier } from '#server/features/monitoring/notify';
+import type { JobContext } from './define-job';
+import { queueEmail } from './definitions/email-deliver';
+import { queueSms } from './definitions/sms-deliver';
+
+/** The monitors' queues share these: one run at a time, retried after a failure (each run is safe to repeat). */
+export const MONITOR_QUEUE_OPTIONS = {
+  // One run at a time: a second queued while one runs waits for it rather than doubling the work.
+  policy: 'singleton',
+  retryLimit: 3,
+  retryDelay: 300,
+  expireInSeconds: 4 * 60 * 60,
+} as const;
+
+/**
+ * The customer hears of a low balance or a lost bank connection: the messages are written with the alert
+ * and handed to their queues once it commits. None without `monitors` (no link to put in them).
+ */
+export function monitorNotifier(ctx: JobContext): Notifier | undefined {
+  const monitors = ctx.deps.monitors;
+  return (
+    monitors && {
+      cipher: ctx.deps.cipher,
+      publicUrl: monitors.publicUrl,
+      onEmailQueued: (id) => {
+        queueEmail(ctx, id).catch((error: unknown) =>
+          ctx.log.error({ err: error }, 'could not queue an email'),
+        );
+      },
+      onSmsQueued: (id) => {
+        queueSms(ctx, id).catch((error: unknown) =>
+          ctx.log.error({ err: error }, 'could not queue a text message'),
+        );
+      },
+    }
+  );
+}
+
+/** What the bank refresh and the credit pulls read through (only with `monitors`). */
+export function monitorDeps(ctx: JobContext): { deps: MonitorDeps; settings: { creditPullDays: number } } {
+  const monitors = ctx.deps.monitors!;
+  return {
+    deps: {
+      db: ctx.deps.database.db,
+      bankLink: monitors.bankLink,
+      creditBureau: monitors.creditBureau,
+      cipher: ctx.deps.cipher,
+      webhookUrl: bankLinkWebhookUrl(monitors.publicUrl),
+      notifier: monitorNotifier(ctx),
+      log: ctx.log,
+    },
+    settings: { creditPullDays: monitors.creditPullDays },
+  };
+}
+
+/** The agency's time zone the monitors count days in. */
+export const monitorTimeZone = (ctx: JobContext) => ctx.deps.agencyTimeZone ?? DEFAULT_AGENCY_TIME_ZONE;

@@ -1,0 +1,177 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { recordAudit } from './audit/record-audit';
+import type { Transaction } from './db/client';
+import { enqueueEmail } from './email/outbox';
+import type { EmailMessage } from './email/templates';
+import { enqueueSms } from './sms/outbox';
+import type { PartnerWebhookEventType } from './application/partner-events';
+import type { FieldCipher } from './security/field-encryption';
+import type { Services } from './services';
+
+// The unit of work: what one request or one job does to the database, as one transaction, with what every
+// use case needs beside it. Emails, texts and partner events written in it are handed to the job queue by the
+// unit itself once the transaction has committed, never before (the queue would look for rows not yet
+// visible) and never after a rollback (there is nothing to send). A vendor (the credit bureau, the bank link,
+// the scheduler, the document store) is never called inside one: its answer is awaited outside, before or
+// after, so no transaction holds a connection and its locks while a vendor takes its time.
+// docs/architecture.md, "The unit of work"; docs/decisions/0182-unit-of-work.md.
+
+export type { Transaction };
+
+/** One audit record, written in the unit's transaction (who, what, before → after). */
+export type AuditEntry = Parameters<typeof recordAudit>[1];
+
+/** A text to the SMS outbox. */
+export type OutboxText = Parameters<typeof enqueueSms>[2];
+
+/**
+ * The messages and jobs a unit writes. Each is a row in the unit's transaction; the unit announces them to the
+ * job queue after it commits.
+ */
+export type Outbox = {
+  /** Writes an email to the email outbox; answers its id. */
+  email: (message: EmailMessage) => Promise<string>;
+  /** Writes a text to the SMS outbox; answers its id. */
+  text: (text: OutboxText) => Promise<string>;
+  /** A partner event (an application handed over, an enrollment changed), sent once the unit commits. */
+  partnerEvent: (applicationId: string, type?: PartnerWebhookEventType) => void;
+  /**
+   * Rows a shared helper wrote in this unit's transaction by itself (a contact attempt's text, say): announced
+   * with the unit's own.
+   */
+  adopt: (written: { emailIds?: readonly string[]; smsIds?: readonly string[] }) => void;
+  /**
+   * Writes the job that sends an application's Letter of Authorization, in this transaction. False without a
+   * job queue (tests of the API alone): then the caller sends the letter after the unit, as before.
+   */
+  letterJob: (applicationId: string) => Promise<boolean>;
+  /** Writes the job that prepares an application's proposals, in this transaction; false without a queue. */
+  proposalsJob: (applicationId: string) => Promise<boolean>;
+};
+
+export type Unit = {
+  /** The unit's one transaction: everything it reads and writes, its row locks held until it ends. */
+  readonly tx: Transaction;
+  /** Today in the agency's calendar ('yyyy-MM-dd'), taken once when the unit opened. */
+  readonly today: string;
+  /** The field cipher, for the columns stored sealed. */
+  readonly cipher: FieldCipher;
+  /** Writes an audit record in the unit's transaction: it exists exactly when the change does. */
+  readonly audit: (entry: AuditEntry) => Promise<void>;
+  readonly outbox: Outbox;
+};
+
+/** What opening a unit takes from the app's services, and nothing more. */
+export type UnitServices = Pick<
+  Services,
+  | 'database'
+  | 'cipher'
+  | 'today'
+  | 'onEmailQueued'
+  | 'onSmsQueued'
+  | 'onWebhookQueued'
+  | 'queueLetter'
+  | 'queueProposals'
+>;
+
+/** Opens a unit, runs `fn` in it, commits, then announces what it wrote (a route's or a job's one door). */
+export type OpenUnit = <T>(fn: (unit: Unit) => Promise<T>) => Promise<T>;
+
+/** Set while a unit runs, in its async context: what refuses a nested unit and a vendor call inside one. */
+const insideUnit = new AsyncLocalStorage<true>();
+
+export const NESTED_UNIT = 'A unit of work cannot be opened inside another: pass the unit on instead.';
+
+/**
+ * Runs `fn` in a new unit of work: one transaction, committed when `fn` resolves and rolled back when it
+ * throws (the error goes on to the caller). Only after the commit are the outbox's emails, texts and partner
+ * events announced to the job queue, each once; a rolled-back unit announces nothing. A unit inside another is
+ * refused: it would be a second connection, which waits for the first's locks (or, on the embedded database,
+ * for the first to end: forever).
+ */
+export async function withUnit<T>(services: UnitServices, fn: (unit: Unit) => Promise<T>): Promise<T> {
+  if (insideUnit.getStore()) throw new Error(NESTED_UNIT);
+  const emailIds: string[] = [];
+  const smsIds: string[] = [];
+  const events: { applicationId: string; type?: PartnerWebhookEventType }[] = [];
+  const result = await insideUnit.run(true, () =>
+    services.database.db.transaction(async (tx) => {
+      const { cipher } = services;
+      const unit: Unit = {
+        tx,
+        today: services.today(),
+        cipher,
+        audit: (entry) => recordAudit(tx, entry),
+        outbox: {
+          email: async (message) => {
+            const id = await enqueueEmail(tx, cipher, message);
+            emailIds.push(id);
+            return id;
+          },
+          text: async (text) => {
+            const id = await enqueueSms(tx, cipher, text);
+            smsIds.push(id);
+            return id;
+          },
+          partnerEvent: (applicationId, type) => void events.push({ applicationId, type }),
+          adopt: (written) => {
+            emailIds.push(...(written.emailIds ?? []));
+            smsIds.push(...(written.smsIds ?? []));
+          },
+          letterJob: async (applicationId) => {
+            if (!services.queueLetter) return false;
+            await services.queueLetter(tx, applicationId);
+            return true;
+          },
+          proposalsJob: async (applicationId) => {
+            if (!services.queueProposals) return false;
+            await services.queueProposals(tx, applicationId);
+            return true;
+          },
+        },
+      };
+      return fn(unit);
+    }),
+  );
+  // Committed: the rows are visible to the queue now (and this runs in the caller's context, outside the unit).
+  for (const id of emailIds) services.onEmailQueued?.(id);
+  for (const id of smsIds) services.onSmsQueued?.(id);
+  for (const event of events) services.onWebhookQueued?.(event.applicationId, event.type);
+  return result;
+}
+
+/** The app's door to units: `withUnit` bound to its services. */
+export const unitOpener =
+  (services: UnitServices): OpenUnit =>
+  (fn) =>
+    withUnit(services, fn);
+
+/** Whether the caller runs inside a unit of work. */
+export const isInsideUnit = (): boolean => insideUnit.getStore() === true;
+
+export class VendorCallInUnitError extends Error {
+  constructor(port: string, method: string) {
+    super(
+      `${port}.${method} was called inside a unit of work: call the vendor before or after the unit and pass its answer in.`,
+    );
+    this.name = 'VendorCallInUnitError';
+  }
+}
+
+/**
+ * A vendor's port that refuses to be called inside a unit of work (it throws VendorCallInUnitError, which rolls
+ * the unit back): the wiring wraps each vendor port it hands a converted feature, so a vendor call slipped into
+ * a unit fails the first test that reaches it rather than holding a transaction open in production.
+ */
+export function outsideUnits<P extends object>(port: P, name: string): P {
+  return new Proxy(port, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return function (this: unknown, ...args: unknown[]) {
+        if (insideUnit.getStore()) throw new VendorCallInUnitError(name, String(property));
+        return (value as (...a: unknown[]) => unknown).apply(this === receiver ? target : this, args);
+      };
+    },
+  });
+}
