@@ -7,12 +7,8 @@ import { decision, offer } from '#server/db/schema/decision';
 import { dmpEnrollment } from '#server/db/schema/enrollment';
 import { createApplication } from '#tests/factories/application';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
-import {
-  AGENCY_EVENTS_PATH,
-  agencyEventsOf,
-  agencySignatureProblem,
-  signAgencyEvent,
-} from './agency-events-webhook';
+import { agencyEventsOf } from '#server/application/agency-ledger';
+import { AGENCY_EVENTS_PATH, agencySignatureProblem, signAgencyEvent } from './agency-events-webhook';
 
 // The agency's DMP system's events: refused without the partner's signature over the moment and the body, or
 // outside five minutes of our clock; each event recorded once, whatever the repeats; the plan's state folded

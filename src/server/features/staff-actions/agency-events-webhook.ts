@@ -1,16 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  agencyEventProblem,
-  agencyEventSchema,
-  type AgencyEvent,
-  type RecordedAgencyEvent,
-} from '#domain/enrollment/agency-events';
-import type { Db } from '#server/db/client';
-import { agencyEvent } from '#server/db/schema/agency-events';
-import { offer } from '#server/db/schema/decision';
-import { dmpEnrollment } from '#server/db/schema/enrollment';
+import { agencyEventProblem, agencyEventSchema } from '#domain/enrollment/agency-events';
+import { recordAgencyEvent } from '#server/application/agency-ledger';
 import type { Services } from '#server/services';
 
 /*
@@ -59,69 +50,6 @@ export function agencySignatureProblem(o: {
   return null;
 }
 
-/** Hex SHA-256 of the event as validated and written back as JSON: the same event hashes the same. */
-export const agencyEventSha256 = (event: AgencyEvent): string =>
-  createHash('sha256').update(JSON.stringify(event), 'utf8').digest('hex');
-
-type Outcome =
-  | { status: 'applied' }
-  | { status: 'alreadyApplied' }
-  | { status: 'conflict' }
-  | { status: 'unknownPlan' }
-  | { status: 'unknownOffer' };
-
-/**
- * Records one validated event, once. The plan must be one the agency was handed (it has an enrollment), and
- * a creditor must be one of that plan's offers, so one plan's id never reaches another's ledger. A second
- * delivery of the same id finds the first row (whichever request wrote it) and compares the bodies' hashes.
- */
-export async function recordAgencyEvent(db: Db, event: AgencyEvent): Promise<Outcome> {
-  const sha = agencyEventSha256(event);
-  return db.transaction(async (tx) => {
-    const [plan] = await tx
-      .select({ id: dmpEnrollment.id })
-      .from(dmpEnrollment)
-      .where(eq(dmpEnrollment.applicationId, event.applicationId));
-    if (!plan) return { status: 'unknownPlan' } as const;
-    if ('offerId' in event.data) {
-      const [known] = await tx
-        .select({ id: offer.id })
-        .from(offer)
-        .where(and(eq(offer.id, event.data.offerId), eq(offer.applicationId, event.applicationId)));
-      if (!known) return { status: 'unknownOffer' } as const;
-    }
-    const inserted = await tx
-      .insert(agencyEvent)
-      .values({
-        eventKey: event.id,
-        applicationId: event.applicationId,
-        type: event.type,
-        occurredAt: new Date(event.occurredAt),
-        body: event,
-        bodySha256: sha,
-        source: `webhook:${event.id}`,
-      })
-      .onConflictDoNothing({ target: agencyEvent.eventKey })
-      .returning({ id: agencyEvent.id });
-    if (inserted.length > 0) return { status: 'applied' } as const;
-    const [first] = await tx
-      .select({ sha: agencyEvent.bodySha256 })
-      .from(agencyEvent)
-      .where(eq(agencyEvent.eventKey, event.id));
-    return first?.sha === sha ? ({ status: 'alreadyApplied' } as const) : ({ status: 'conflict' } as const);
-  });
-}
-
-/** A plan's recorded events, in the order they happened (the fold sorts them again; the index serves this). */
-export async function agencyEventsOf(db: Db, applicationId: string): Promise<RecordedAgencyEvent[]> {
-  const rows = await db
-    .select({ body: agencyEvent.body })
-    .from(agencyEvent)
-    .where(eq(agencyEvent.applicationId, applicationId))
-    .orderBy(asc(agencyEvent.occurredAt), asc(agencyEvent.eventKey));
-  return rows.map((r) => r.body as RecordedAgencyEvent);
-}
-
 const bad = (message: string) => ({ code: 'ValidationError', message });
 
 /**
@@ -168,7 +96,7 @@ export const agencyEventsWebhookRoutes: FastifyPluginAsync<{ services: Services;
     if (!parsed.success) return reply.status(400).send(bad(agencyEventProblem(parsed.error)));
     const event = parsed.data;
 
-    const outcome = await recordAgencyEvent(services.database.db, event);
+    const outcome = await recordAgencyEvent(services.database.db, event, `webhook:${event.id}`);
     request.log.info(
       { type: event.type, eventId: event.id, applicationId: event.applicationId, outcome: outcome.status },
       'agency event',

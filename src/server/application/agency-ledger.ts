@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  foldAgencyEvents,
+  type AgencyEvent,
+  type PlanLedger,
+  type RecordedAgencyEvent,
+} from '#domain/enrollment/agency-events';
+import type { Db } from '#server/db/client';
+import { agencyEvent } from '#server/db/schema/agency-events';
+import { offer } from '#server/db/schema/decision';
+import { dmpEnrollment } from '#server/db/schema/enrollment';
+
+/*
+ * The plan's ledger of what the agency's DMP system told us after the hand-over (docs/decisions/0190): every
+ * way in (the signed API, the daily file) records through recordAgencyEvent, and every reader (the borrower's
+ * Payments page and My plan, the alerts, the counsellor's ledger) reads through planLedgerOf, so they all tell
+ * the same story from the same rows.
+ */
+
+/** Hex SHA-256 of the event as validated and written back as JSON: the same event hashes the same. */
+export const agencyEventSha256 = (event: AgencyEvent): string =>
+  createHash('sha256').update(JSON.stringify(event), 'utf8').digest('hex');
+
+export type AgencyEventOutcome =
+  | { status: 'applied' }
+  | { status: 'alreadyApplied' }
+  | { status: 'conflict' }
+  | { status: 'unknownPlan' }
+  | { status: 'unknownOffer' };
+
+/**
+ * Records one validated event, once. The plan must be one the agency was handed (it has an enrollment), and
+ * a creditor must be one of that plan's offers, so one plan's id never reaches another's ledger. A second
+ * delivery of the same id finds the first row (whichever request wrote it) and compares the bodies' hashes.
+ */
+export async function recordAgencyEvent(
+  db: Db,
+  event: AgencyEvent,
+  source: string,
+): Promise<AgencyEventOutcome> {
+  const sha = agencyEventSha256(event);
+  return db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select({ id: dmpEnrollment.id })
+      .from(dmpEnrollment)
+      .where(eq(dmpEnrollment.applicationId, event.applicationId));
+    if (!plan) return { status: 'unknownPlan' } as const;
+    if ('offerId' in event.data) {
+      const [known] = await tx
+        .select({ id: offer.id })
+        .from(offer)
+        .where(and(eq(offer.id, event.data.offerId), eq(offer.applicationId, event.applicationId)));
+      if (!known) return { status: 'unknownOffer' } as const;
+    }
+    const inserted = await tx
+      .insert(agencyEvent)
+      .values({
+        eventKey: event.id,
+        applicationId: event.applicationId,
+        type: event.type,
+        occurredAt: new Date(event.occurredAt),
+        body: event,
+        bodySha256: sha,
+        source,
+      })
+      .onConflictDoNothing({ target: agencyEvent.eventKey })
+      .returning({ id: agencyEvent.id });
+    if (inserted.length > 0) return { status: 'applied' } as const;
+    const [first] = await tx
+      .select({ sha: agencyEvent.bodySha256 })
+      .from(agencyEvent)
+      .where(eq(agencyEvent.eventKey, event.id));
+    return first?.sha === sha ? ({ status: 'alreadyApplied' } as const) : ({ status: 'conflict' } as const);
+  });
+}
+
+/** A plan's recorded events, in the order they happened (the fold sorts them again; the index serves this). */
+export async function agencyEventsOf(db: Db, applicationId: string): Promise<RecordedAgencyEvent[]> {
+  const rows = await db
+    .select({ body: agencyEvent.body })
+    .from(agencyEvent)
+    .where(eq(agencyEvent.applicationId, applicationId))
+    .orderBy(asc(agencyEvent.occurredAt), asc(agencyEvent.eventKey));
+  return rows.map((r) => r.body as RecordedAgencyEvent);
+}
+
+/** The state of a plan's drafts, payments to creditors and creditors' balances, from its recorded events. */
+export async function planLedgerOf(db: Db, applicationId: string): Promise<PlanLedger> {
+  return foldAgencyEvents(await agencyEventsOf(db, applicationId));
+}
