@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser journeys (tests/e2e/*.e2e.ts) on @playwright/test: one worker, the files one after another, each
- * journey against its own server on a fresh database (tests/e2e/support/server.ts). A failing test keeps its
+ * Browser journeys (tests/e2e/*.e2e.ts) on @playwright/test: two files at a time (a file's tests one after
+ * another in its worker), each journey against its own server on a fresh database and port
+ * (tests/e2e/support/server.ts). A failing test keeps its
  * trace and a screenshot under test-results/artifacts/ (`npx playwright show-trace <...>/trace.zip`); the
  * journeys' own pictures go to test-results/screenshots/.
  */
@@ -17,7 +18,11 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/check-chromium.ts',
   // Per test; each beforeAll and afterAll hook gets the same again.
   timeout: 120_000,
-  workers: 1,
+  // One journey keeps about three quarters of one core busy (its server, Chromium and the runner: 79 s of CPU in
+  // 104 s for application-outcomes on a quiet 2-core machine), so two at a time use the machine instead of
+  // leaving most of it idle (docs/decisions/0204-two-journeys-at-a-time.md). JOURNEY_WORKERS=1 runs them one
+  // after another, to tell a fault from a race for the CPU.
+  workers: Number(process.env.JOURNEY_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   outputDir: 'test-results/artifacts',
