@@ -14,8 +14,9 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '*.e2e.ts',
-  // Stops the run with a clear message when Chromium is missing.
-  globalSetup: './tests/e2e/support/check-chromium.ts',
+  // Stops the run with a clear message when Chromium is missing, then migrates the database every journey's
+  // server starts from (tests/e2e/support/migrated-database.ts).
+  globalSetup: './tests/e2e/support/global-setup.ts',
   // Per test; each beforeAll and afterAll hook gets the same again.
   timeout: 120_000,
   // One journey keeps about three quarters of one core busy (its server, Chromium and the runner: 79 s of CPU in

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { copyMigratedDatabase } from './migrated-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -28,16 +29,21 @@ export type TestServer = {
   stop: (o?: { keepData?: boolean }) => Promise<void>;
 };
 
-/** Environment for one journey: its own data directory (a fresh embedded database) and port. */
+/**
+ * Environment for one journey: its own data directory (a fresh embedded database, already migrated when the
+ * journeys' global setup made one: migrated-database.ts) and port.
+ */
 export async function journeyEnv(): Promise<Record<string, string>> {
   const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dmp-e2e-'));
+  copyMigratedDatabase(dataDir);
   return {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dmp-e2e-')),
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
     SMTP_URL: '',
     DEMO_STAFF: 'false',
