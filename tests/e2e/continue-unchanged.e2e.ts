@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './support/axe';
 import {
+  answer,
   type Applicant,
   chooseHardships,
   consentToCredit,
@@ -9,6 +10,7 @@ import {
   expectText,
   fillHousehold,
   PHONE,
+  provideIncome,
   readEligibleDebts,
   startApplication,
   waitForPath,
@@ -136,6 +138,22 @@ for (const viewport of [PHONE, DESKTOP]) {
       await continueTo(page, '/income/provide-monthly-income');
       await expectText(page, 'Tell us about your income');
       expect(writes.filter((w) => w.startsWith('PUT /api/application/eligible-debts'))).toHaveLength(1);
+
+      // An income the plan would need more than: asked to confirm it, Yes is saved once. Back on the page,
+      // Yes again goes on to /expenses without a save.
+      expect(await provideIncome(page, '1500')).toBe('confirmed');
+      writes = watchWrites(page);
+      await page.goBack();
+      await waitForPath(page, '/income/confirm-income');
+      await expectText(page, 'Is this your correct total monthly household income after taxes?');
+      await checkAccessibility(page, '/income/confirm-income (back)');
+      await answer(page, 'Is this your correct total monthly household income after taxes?', true);
+      await continueTo(page, '/expenses');
+      await expectText(page, 'Verify Your Household Expenses');
+      expect(writes).toEqual([
+        'PUT /api/application/viewed-page {"page":"ConfirmIncome"}',
+        'PUT /api/application/viewed-page {"page":"Expenses"}',
+      ]);
       expect(errors).toEqual([]);
     });
   });

@@ -30,6 +30,12 @@ export const decision = pgTable(
     acceptanceDisclosureVersion: text('acceptance_disclosure_version'),
     /** Plain-language explanation of why the decision came out this way. */
     explanation: text('explanation'),
+    /**
+     * A digest of the inputs the decision was made on (run-decision.ts, decisionInputsKey): a save of
+     * /expenses with the same inputs keeps this decision instead of making an identical one. Null for
+     * decisions made before it was recorded, which are made again.
+     */
+    inputsKey: text('inputs_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

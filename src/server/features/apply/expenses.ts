@@ -19,6 +19,7 @@ import type { Tx } from '#server/db/client';
 import { expense } from '#server/db/schema/budget';
 import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
 import { runDecision } from './run-decision';
+import { moveOnUnchanged } from './unchanged-save';
 import { ownCurrentApplication } from '#server/application/own-application';
 
 type ExpenseRow = typeof expense.$inferSelect;
@@ -77,8 +78,11 @@ export async function getExpenses(o: { services: Services; userId: string }): Pr
   };
 }
 
-/** Writes the submitted values of the lines that changed; every line must be one of the application's. */
-async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lines']): Promise<void> {
+/**
+ * Writes the submitted values of the lines that changed; every line must be one of the application's. Tells
+ * whether any line was written.
+ */
+async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lines']): Promise<boolean> {
   const rows = await tx.select().from(expense).where(eq(expense.applicationId, applicationId));
   const byKey = new Map(rows.map((row) => [lineKey(row.category, row.subCategory), row]));
   for (const [index, line] of lines.entries()) {
@@ -87,20 +91,24 @@ async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lin
       throw new AppError('ValidationError', message, { fieldErrors: { [`lines.${index}`]: message } });
     }
   }
+  let written = false;
   for (const line of lines) {
     const row = byKey.get(lineKey(line.category, line.subCategory))!;
     if (row.selfReportedValue === line.selfReportedValue && row.lastSubmittedValue === line.selfReportedValue)
       continue;
+    written = true;
     await tx
       .update(expense)
       .set({ selfReportedValue: line.selfReportedValue, lastSubmittedValue: line.selfReportedValue })
       .where(and(eq(expense.id, row.id), eq(expense.applicationId, applicationId)));
   }
+  return written;
 }
 
 /**
  * Save and Continue on /expenses: the lines are saved, then (with a credit
- * report present) the risk scores, the debt score and the decision are made, in the same transaction, and
+ * report present) the risk scores, the debt score and the decision are made (unless the decision waiting on
+ * /budget was made on the very same inputs: it stands, and nothing is written but the next page), in the same transaction, and
  * the borrower goes to /offers/review, /budget or /offers/not-qualified. A budget with no room for the plan,
  * one that needs no plan, or one that leaves less than the monthly cushion, is warned of first (runDecision): nothing is saved until
  * the borrower sends it again confirmed.
@@ -116,8 +124,10 @@ export async function saveExpenses(o: {
     const app = await lockOwnApplication(tx, o.userId);
     assertCanSave(app, 'Expenses');
     if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
-    await saveLines(tx, app.id, o.input.lines);
-    await updateApplication(tx, app, { completed: 'Expenses' });
+    const written = await saveLines(tx, app.id, o.input.lines);
+    if (written || !hasCompleted(app.lastCompletedPage, 'Expenses')) {
+      await updateApplication(tx, app, { completed: 'Expenses' });
+    }
     const outcome = await runDecision(tx, {
       services: o.services,
       app,
@@ -126,6 +136,9 @@ export async function saveExpenses(o: {
       confirmDisqualification: o.input.confirmDisqualification,
       acceptThinBudget: o.input.acceptThinBudget,
     });
+    // The decision made on these same inputs stands (it waits on /budget): only the page the borrower goes
+    // to next is recorded, as for any save that changed nothing.
+    if (outcome.kept) await moveOnUnchanged(tx, app, outcome.viewed);
     return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId, emailId: outcome.emailId };
   });
 }

@@ -6,7 +6,7 @@ import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { MESSAGES } from '#domain/validation/messages';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
-import { application, applicationStatusChange } from '#server/db/schema/application';
+import { application, applicationStatusChange, hardship } from '#server/db/schema/application';
 import { budget, expense } from '#server/db/schema/budget';
 import { debt, debtScore, riskScore } from '#server/db/schema/credit';
 import { decision, disqualificationReason, offer } from '#server/db/schema/decision';
@@ -228,6 +228,72 @@ describe('PUT /api/application/expenses → the decision', () => {
       await t.db.select().from(smsOutbox).where(eq(smsOutbox.applicationId, b.applicationId)),
     ).toHaveLength(1);
     expect((await b.client.get('/api/application/offers')).statusCode).toBe(200);
+  });
+
+  it('an identical save keeps the decision made on the same answers; a changed answer makes a new one', async () => {
+    const { b, income } = await atExpensesWithCashflow((current) => Math.round(current / 2));
+    const lines = await expenseLines(b);
+    expect((await put(b.client, '/api/application/expenses', { lines })).json()).toEqual({ next: '/budget' });
+    const decisions = () => t.db.select().from(decision).where(eq(decision.applicationId, b.applicationId));
+    const budgets = () => t.db.select().from(budget).where(eq(budget.applicationId, b.applicationId));
+    const debtScores = () =>
+      t.db.select().from(debtScore).where(eq(debtScore.applicationId, b.applicationId));
+    const first = await newestDecision(b.applicationId);
+    const offerIds = first.offers.map((o) => o.id).sort();
+    expect(offerIds.length).toBeGreaterThan(0);
+    const proposal = (await b.client.get('/api/application/budget')).json();
+
+    // Back on /expenses (the viewed page moves there), Continue with the same lines: the same decision, offers
+    // and proposal stand, nothing is scored again, and the borrower goes on to /budget as before.
+    await t.db
+      .update(application)
+      .set({ lastViewedPage: 'Expenses' })
+      .where(eq(application.id, b.applicationId));
+    const before = await applicationRow(t, b.applicationId);
+    expect((await put(b.client, '/api/application/expenses', { lines })).json()).toEqual({ next: '/budget' });
+    expect(await decisions()).toHaveLength(1);
+    expect(await budgets()).toHaveLength(1);
+    expect(await debtScores()).toHaveLength(1);
+    expect((await newestDecision(b.applicationId)).offers.map((o) => o.id).sort()).toEqual(offerIds);
+    expect((await b.client.get('/api/application/budget')).json()).toEqual(proposal);
+    const after = await applicationRow(t, b.applicationId);
+    expect(after).toMatchObject({ version: before.version, lastViewedPage: 'Budget', status: 'inProgress' });
+
+    // The income changed since (the decision reads it, not only the lines): the same lines make a new decision.
+    await t.db
+      .update(application)
+      .set({ selfReportedMonthlyCurrentIncome: income + 100 })
+      .where(eq(application.id, b.applicationId));
+    expect((await put(b.client, '/api/application/expenses', { lines })).statusCode).toBe(200);
+    expect(await decisions()).toHaveLength(2);
+    const second = await newestDecision(b.applicationId);
+    expect(second.currentIncome).toBe(income + 100);
+
+    // Sent again unchanged: that newest decision stands.
+    expect((await put(b.client, '/api/application/expenses', { lines })).statusCode).toBe(200);
+    expect(await decisions()).toHaveLength(2);
+
+    // A changed line: decided again, from the new figure, with offers of its own.
+    const changed = lines.map((l, i) =>
+      i === lines.length - 1 ? { ...l, selfReportedValue: l.selfReportedValue + 100 } : l,
+    );
+    expect((await put(b.client, '/api/application/expenses', { lines: changed })).statusCode).toBe(200);
+    expect(await decisions()).toHaveLength(3);
+    const third = await newestDecision(b.applicationId);
+    expect(third.currentExpenses).toBe(second.currentExpenses + 100);
+    expect(third.offers.map((o) => o.id).sort()).not.toEqual(offerIds);
+
+    // A hardship answered differently since changes the offers' terms: the same lines are decided again.
+    const hardships = await t.db.select().from(hardship).where(eq(hardship.applicationId, b.applicationId));
+    const hadHardship = hardships.some((h) => h.value);
+    await t.db
+      .update(hardship)
+      .set({ value: !hadHardship })
+      .where(eq(hardship.applicationId, b.applicationId));
+    // Whatever the outcome, it is recorded: a warning would roll the decision back.
+    const confirmed = { lines: changed, confirmDisqualification: true, acceptThinBudget: true };
+    expect((await put(b.client, '/api/application/expenses', confirmed)).statusCode).toBe(200);
+    expect(await decisions()).toHaveLength(4);
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { Page } from '#domain/flow/pages';
@@ -11,7 +12,7 @@ import {
   thinBudgetMessage,
   wouldDisqualifyMessage,
 } from '#domain/underwriting/budget-room';
-import { decide, type DecisionResult } from '#domain/underwriting/decision';
+import { decide, type DecisionInput, type DecisionResult } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { debtScore, riskScore } from '#domain/underwriting/scores';
@@ -43,7 +44,53 @@ type Outcome = {
   smsId?: string;
   /** The not-qualified email, to hand to the queue after the commit. */
   emailId?: string;
+  /** The newest decision was made on these very inputs and stands: nothing was written. */
+  kept?: boolean;
 };
+
+/**
+ * What identifies the inputs a decision was made on: everything decide() reads (income, every expense line,
+ * the payments on other debts, the accounts kept with their balances, the hardship, the creditors' programmes
+ * in force, the fee) and the credit reports the scores are read from, in a fixed order. Two saves with the same
+ * key would make the same decision, offers and proposed budget.
+ */
+export function decisionInputsKey(input: DecisionInput, reportIds: readonly (string | null)[]): string {
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const canonical = {
+    ...input,
+    expenses: [...input.expenses].sort((a, b) =>
+      byText(`${a.category}.${a.subCategory}`, `${b.category}.${b.subCategory}`),
+    ),
+    selectedItems: [...input.selectedItems].sort((a, b) =>
+      byText(`${a.kind}.${a.itemId}`, `${b.kind}.${b.itemId}`),
+    ),
+    concessions: [...input.concessions].sort((a, b) => byText(a.id, b.id)),
+    reportIds,
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Whether the newest decision was made on the inputs of `key` and still waits on /budget: a qualified decision
+ * with a proposed budget not yet agreed. That is the only decision a save of /expenses can meet (any other
+ * outcome moves the status on, after which /expenses is not saved again), and deciding again would only
+ * replace it, its offers and its proposal with identical copies.
+ */
+async function decisionStands(tx: Tx, applicationId: string, key: string): Promise<boolean> {
+  const latest = await tx.query.decision.findFirst({
+    where: eq(decision.applicationId, applicationId),
+    orderBy: [desc(decision.createdAt)],
+    columns: { inputsKey: true, isQualified: true, wasPresentedToBorrower: true },
+  });
+  if (!latest || latest.inputsKey !== key || !latest.isQualified || latest.wasPresentedToBorrower)
+    return false;
+  const proposal = await tx.query.budget.findFirst({
+    where: eq(budget.applicationId, applicationId),
+    orderBy: [desc(budget.createdAt)],
+    columns: { agreedTo: true },
+  });
+  return proposal != null && !proposal.agreedTo;
+}
 
 /** A stored report read back in the bureau's shape, for the risk score. */
 async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): Promise<BureauCreditReport> {
@@ -145,23 +192,6 @@ export async function runDecision(
   let decisionId: string;
   try {
     const scored = await tx.transaction(async (inner) => {
-      // Risk scores: a failure is logged and the decision goes on without it.
-      const score = async (report: typeof borrowerReport) => {
-        try {
-          const value = riskScore(await reportOf(inner, report.id, report.vantageScore));
-          const [row] = await inner
-            .insert(riskScoreTable)
-            .values({ creditReportId: report.id, value: value.value, version: value.version })
-            .returning({ id: riskScoreTable.id, value: riskScoreTable.value });
-          return row!;
-        } catch (error) {
-          o.log.warn({ err: error, applicationId: app.id }, 'risk score failed');
-          return undefined;
-        }
-      };
-      const borrowerRisk = await score(borrowerReport);
-      const spouseRisk = spouseReport ? await score(spouseReport) : undefined;
-
       const expenses = await inner.select().from(expense).where(eq(expense.applicationId, app.id));
       const tradelines = await inner.select().from(debt).where(eq(debt.applicationId, app.id));
       const selectedDebts = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
@@ -198,7 +228,7 @@ export async function runDecision(
           })),
         { isHomeowner: app.isHomeowner ?? false },
       );
-      const decided = decide({
+      const input: DecisionInput = {
         monthlyIncome,
         expenses: expenses.map((e) => ({
           category: e.category,
@@ -226,7 +256,30 @@ export async function runDecision(
         concessions: await concessionsInForce(inner, new Date()),
         // The agency's monthly fee, capped by the state the borrower lives in, for the accounts selected.
         monthlyFee: planFeesFor(b.state, selectedDebts.length + selectedCollections.length).monthlyFee,
-      });
+      };
+      // The same inputs as the decision waiting on /budget: it stands, with its offers and proposal, and
+      // nothing is scored or decided again.
+      const inputsKey = decisionInputsKey(input, [borrowerReport.id, spouseReport?.id ?? null]);
+      if (await decisionStands(inner, app.id, inputsKey)) return undefined;
+
+      // Risk scores: a failure is logged and the decision goes on without it.
+      const score = async (report: typeof borrowerReport) => {
+        try {
+          const value = riskScore(await reportOf(inner, report.id, report.vantageScore));
+          const [row] = await inner
+            .insert(riskScoreTable)
+            .values({ creditReportId: report.id, value: value.value, version: value.version })
+            .returning({ id: riskScoreTable.id, value: riskScoreTable.value });
+          return row!;
+        } catch (error) {
+          o.log.warn({ err: error, applicationId: app.id }, 'risk score failed');
+          return undefined;
+        }
+      };
+      const borrowerRisk = await score(borrowerReport);
+      const spouseRisk = spouseReport ? await score(spouseReport) : undefined;
+
+      const decided = decide(input);
 
       if (borrowerRisk) {
         const ds = debtScore({
@@ -256,6 +309,7 @@ export async function runDecision(
         .insert(decision)
         .values({
           applicationId: app.id,
+          inputsKey,
           currentExpenses: decided.currentExpenses,
           currentIncome: decided.currentIncome,
           eligibleDebtPayment: decided.eligibleDebtPayment,
@@ -321,6 +375,7 @@ export async function runDecision(
       }
       return { decided, id };
     });
+    if (!scored) return { viewed: 'Budget', kept: true };
     result = scored.decided;
     decisionId = scored.id;
   } catch (error) {

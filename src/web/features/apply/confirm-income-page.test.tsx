@@ -24,10 +24,10 @@ const REASON =
   'management plan usually needs a monthly household income of at least $19,500. If the amount above is ' +
   'not right, choose No to change it.';
 
-async function renderPage(next: string) {
+async function renderPage(next: string, saved: Partial<ApplicationView> = {}) {
   const calls = answerApi({
     'GET /api/session': BORROWER_SESSION_REPLY,
-    'GET /api/application': { status: 200, body: application },
+    'GET /api/application': { status: 200, body: { ...application, ...saved } },
     'PUT /api/application/confirm-income': { status: 200, body: { next } },
   });
   const { router, user } = renderRoutes(
@@ -72,6 +72,26 @@ describe('/income/confirm-income', () => {
     await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe(next));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ isIncomeCorrect }]);
+  });
+});
+
+describe('/income/confirm-income confirmed before', () => {
+  const confirmed = { lastCompletedPage: 'ConfirmIncome', lastViewedPage: 'ConfirmIncome' } as const;
+
+  it('Yes goes on to /expenses without saving again', async () => {
+    const { calls, router, user } = await renderPage('/expenses', confirmed);
+    await answer(user, 'Yes');
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expenses'));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('No is sent, to clear the income', async () => {
+    const { calls, router, user } = await renderPage('/income/provide-monthly-income', confirmed);
+    await answer(user, 'No');
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/income/provide-monthly-income'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ isIncomeCorrect: false }]);
   });
 });
 

@@ -1,5 +1,7 @@
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { hasCompleted } from '#domain/flow/page-order';
+import { PAGE_ROUTES } from '#domain/flow/pages';
 import { localizeMessage } from '#domain/i18n/translate-message';
 import { CONFIRM_INCOME_QUESTION, confirmIncomeSchema, INCOME_LABEL } from '#domain/validation/application';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
@@ -35,9 +37,18 @@ function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
   // The label and the question are the domain's, which the validation catalog translates.
   const localize = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
   const form = useZodForm(confirmIncomeSchema, {});
+  const isIncomeCorrect = useWatch({ control: form.control, name: 'isIncomeCorrect' });
   const { save, busy, errorModal } = useSavePage(saveConfirmIncome, {
     form,
     fieldOrder: ['isIncomeCorrect'],
+    // Yes keeps no answer but the page's completion: on a page completed before, the server would write
+    // nothing and send the borrower to /expenses, so Continue goes there without a call. No always goes to
+    // the server, which clears the income.
+    unchanged: {
+      completed: hasCompleted(application.lastCompletedPage, 'ConfirmIncome'),
+      next: PAGE_ROUTES.Expenses,
+      changed: isIncomeCorrect !== true,
+    },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(values);
