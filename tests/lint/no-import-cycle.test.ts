@@ -14,7 +14,7 @@ import {
 // No file of ours imports itself back, through any number of files: the layers import downwards only, and so
 // do the modules inside a layer (docs/decisions/0202-no-import-cycle.md). A cycle makes what a module finds
 // when it loads depend on which file was loaded first: the database schema's table files once imported one
-// another in a knot of 13 files, and its column helpers had to be written as function declarations so that
+// another in a knot of 14 files, and its column helpers had to be written as function declarations so that
 // they existed while the knot was still loading. Type-only and dynamic imports count too: a type that goes
 // round a cycle is the same tangle for a reader, and costs nothing to move to a lower module.
 
