@@ -1,7 +1,6 @@
 import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
-import type { Db } from './client';
-// Through the schema's index, whose order of tables resolves their imports of one another.
-import { concessionProgramme, creditor } from './schema/index';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { concessionProgramme, creditor } from './schema/creditors';
 
 /**
  * When the shipped programme (the NFCC's of April 2009, src/data/creditor-concessions.json) took effect: long
@@ -13,8 +12,12 @@ const SHIPPED_EFFECTIVE_FROM = new Date('2009-04-01T00:00:00Z');
  * The reference data a new database starts with, written after the migrations: the shipped creditors and
  * their programmes as version 1. What is there already is kept (the agency's edits are later versions, and a
  * creditor renamed by the agency keeps its name), so running it at every start changes nothing.
+ * It takes any Drizzle database rather than the client's `Db`, because the client calls it: naming the
+ * client's type here would make the two files import each other.
  */
-export async function insertReferenceData(db: Db): Promise<void> {
+export async function insertReferenceData<TSchema extends Record<string, unknown>>(
+  db: PgDatabase<PgQueryResultHKT, TSchema>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(creditor)

@@ -9,10 +9,10 @@ import { createTestDatabase } from '#tests/setup/test-database';
 import type { Database } from './client';
 import { alert, contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
 import { CALL_STATES } from '#domain/counselling/calls';
+import { applicationWithEverything } from '#server/db/application-query';
 import {
   application,
   applicationStatusChange,
-  applicationWithEverything,
   borrower,
   hardship,
   spouse,

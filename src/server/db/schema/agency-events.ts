@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { applicationId } from './columns';
+import { applicationId } from './application';
 
 /**
  * What the agency's DMP system told us happened to a plan after the hand-over: drafts scheduled, settled or

@@ -1,6 +1,5 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Language } from '#domain/i18n/language';
-import type { BuildQueryResult, DBQueryConfig, ExtractTablesWithRelations } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -19,21 +18,7 @@ import type { Page } from '#domain/flow/pages';
 import { HARDSHIP_KEYS } from '#domain/validation/application';
 import { QUALITY_CONTROL_ITEMS } from '#domain/validation/staff';
 import { user } from './auth';
-import { cents, ciphertext, createdAt, updatedAt, applicationId } from './columns';
-import { creditReport, debt, collection, creditorAccount, debtScore } from './credit';
-import { expense, budget } from './budget';
-import { decision, disqualificationReason, offer } from './decision';
-import { alert, contactAttempt } from './service-work';
-import {
-  dmpEnrollment,
-  docusign,
-  incomeSnapshot,
-  plaidItem,
-  paymentAccount,
-  planAuthorization,
-  planChangeNotice,
-} from './enrollment';
-import type * as schema from './index';
+import { cents, ciphertext, createdAt, updatedAt } from './columns';
 
 // A borrower's application and what hangs directly on it: the borrower, the spouse, the hardships, the status history.
 
@@ -150,6 +135,17 @@ export const application = pgTable(
     check('application_number_of_dependents_range', sql`${t.numberOfDependentsInHousehold} between 0 and 4`),
   ],
 );
+
+/**
+ * The owning application's id, for the tables that hang on an application; rows go with it when it is
+ * deleted. It sits beside the table it points at, so a table file that needs it imports this file, and this
+ * file imports none of theirs.
+ */
+export function applicationId() {
+  return uuid('application_id')
+    .notNull()
+    .references(() => application.id, { onDelete: 'cascade' });
+}
 
 export const borrower = pgTable(
   'borrower',
@@ -327,162 +323,3 @@ export const applicationStatusChange = pgTable(
   },
   (t) => [index('application_status_change_application_id_created_at_idx').on(t.applicationId, t.createdAt)],
 );
-
-// ---------------------------------------------------------------- relations
-
-export const applicationRelations = relations(application, ({ one, many }) => ({
-  ownerUser: one(user, {
-    fields: [application.owner],
-    references: [user.id],
-    relationName: 'applicationOwner',
-  }),
-  assignedToUser: one(user, {
-    fields: [application.assignedTo],
-    references: [user.id],
-    relationName: 'applicationAssignee',
-  }),
-  longPlanApprovedByUser: one(user, {
-    fields: [application.longPlanApprovedBy],
-    references: [user.id],
-    relationName: 'applicationLongPlanApprover',
-  }),
-  borrower: one(borrower),
-  spouse: one(spouse),
-  alerts: many(alert),
-  budgets: many(budget),
-  contactAttempts: many(contactAttempt),
-  creditReports: many(creditReport),
-  debts: many(debt),
-  collections: many(collection),
-  creditorAccounts: many(creditorAccount),
-  debtScores: many(debtScore),
-  decisions: many(decision),
-  offers: many(offer),
-  disqualificationReasons: many(disqualificationReason),
-  dmpEnrollment: one(dmpEnrollment),
-  docusign: one(docusign),
-  expenses: many(expense),
-  hardships: many(hardship),
-  incomeSnapshots: many(incomeSnapshot),
-  paymentAccount: one(paymentAccount),
-  planAuthorizations: many(planAuthorization),
-  planChangeNotices: many(planChangeNotice),
-  plaidItems: many(plaidItem),
-  statusChanges: many(applicationStatusChange),
-}));
-
-export const borrowerRelations = relations(borrower, ({ one, many }) => ({
-  application: one(application, { fields: [borrower.applicationId], references: [application.id] }),
-  spouse: one(spouse),
-  creditReports: many(creditReport),
-  debtScores: many(debtScore),
-  budgets: many(budget),
-  incomeSnapshots: many(incomeSnapshot),
-}));
-
-export const spouseRelations = relations(spouse, ({ one, many }) => ({
-  application: one(application, { fields: [spouse.applicationId], references: [application.id] }),
-  borrower: one(borrower, { fields: [spouse.borrowerId], references: [borrower.id] }),
-  creditReports: many(creditReport),
-}));
-
-export const hardshipRelations = relations(hardship, ({ one }) => ({
-  application: one(application, { fields: [hardship.applicationId], references: [application.id] }),
-}));
-
-export const applicationStatusChangeRelations = relations(applicationStatusChange, ({ one }) => ({
-  application: one(application, {
-    fields: [applicationStatusChange.applicationId],
-    references: [application.id],
-  }),
-  changedByUser: one(user, { fields: [applicationStatusChange.changedBy], references: [user.id] }),
-}));
-
-// ---------------------------------------------------------------- the whole application, in one query
-
-// Omit this value so the type does not refer to itself so the type does not refer to itself.
-export type RelationalSchema = ExtractTablesWithRelations<Omit<typeof schema, 'applicationWithEverything'>>;
-export type ApplicationQueryWith = NonNullable<
-  DBQueryConfig<'many', true, RelationalSchema, RelationalSchema['application']>['with']
->;
-
-/**
- * Every relation of an application, nested, for
- * `db.query.application.findFirst({ where, with: applicationWithEverything })`: one SQL statement.
- * Lists come in the order the screens show them; bank balances cover the last 6 months.
- */
-export const applicationWithEverything = {
-  borrower: true,
-  spouse: true,
-  alerts: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
-  budgets: {
-    orderBy: (t, { desc }) => [desc(t.createdAt)],
-    with: { budgetExpenses: true },
-  },
-  contactAttempts: {
-    orderBy: (t, { desc }) => [desc(t.createdAt)],
-    with: { reasons: true },
-  },
-  creditReports: {
-    orderBy: (t, { desc }) => [desc(t.createdAt)],
-    with: { inquiries: true, riskScores: true },
-  },
-  debts: {
-    orderBy: (t, { desc }) => [desc(t.currentBalance)],
-    with: { creditorAccount: true },
-  },
-  collections: {
-    orderBy: (t, { desc }) => [desc(t.currentBalance)],
-    with: { creditorAccount: true },
-  },
-  debtScores: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
-  decisions: {
-    orderBy: (t, { desc }) => [desc(t.createdAt)],
-    with: {
-      disqualificationReasons: true,
-      offers: {
-        orderBy: (t, { desc }) => [desc(t.balance)],
-        with: {
-          disqualificationReasons: true,
-          statusChanges: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
-        },
-      },
-    },
-  },
-  disqualificationReasons: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
-  dmpEnrollment: true,
-  // The signed PDF itself is read only where it is downloaded.
-  docusign: { columns: { signedDocument: false }, with: { signers: true } },
-  planAuthorizations: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
-  planChangeNotices: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
-  expenses: {
-    // Enums sort in their lists' order (src/domain/validation/expenses.ts), groups as the expenses page shows them.
-    orderBy: (t, { asc }) => [asc(t.category), asc(t.subCategory)],
-    with: { benchmark: true, budgetExpenses: true },
-  },
-  hardships: true,
-  incomeSnapshots: { orderBy: (t, { desc }) => [desc(t.createdAt)] },
-  paymentAccount: true,
-  plaidItems: {
-    orderBy: (t, { asc }) => [asc(t.createdAt)],
-    with: {
-      accounts: {
-        with: {
-          balances: {
-            where: (t, { gte }) => gte(t.createdAt, sql`now() - interval '6 months'`),
-            orderBy: (t, { desc }) => [desc(t.createdAt)],
-          },
-          transactions: { orderBy: (t, { desc }) => [desc(t.date)] },
-        },
-      },
-    },
-  },
-  statusChanges: { orderBy: (t, { asc }) => [asc(t.createdAt)] },
-} satisfies ApplicationQueryWith;
-
-/** What `findFirst({ with: applicationWithEverything })` returns. */
-export type ApplicationWithEverything = BuildQueryResult<
-  RelationalSchema,
-  RelationalSchema['application'],
-  { with: typeof applicationWithEverything }
->;

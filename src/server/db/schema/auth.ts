@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -162,20 +161,3 @@ export const emailChange = pgTable(
   },
   (t) => [index('email_change_new_email_idx').on(t.newEmail)],
 );
-
-// better-auth reads a session with its user (and a user with their accounts) in one query each: its
-// database joins follow these relations (advanced.database.joins in plugins/auth.ts).
-export const sessionRelations = relations(session, ({ one }) => ({
-  user: one(user, { fields: [session.userId], references: [user.id] }),
-}));
-export const accountRelations = relations(account, ({ one }) => ({
-  user: one(user, { fields: [account.userId], references: [user.id] }),
-}));
-export const twoFactorRelations = relations(twoFactor, ({ one }) => ({
-  user: one(user, { fields: [twoFactor.userId], references: [user.id] }),
-}));
-export const userRelations = relations(user, ({ many }) => ({
-  sessions: many(session),
-  accounts: many(account),
-  twoFactors: many(twoFactor),
-}));

@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import {
   EXPENSE_CATEGORIES,
@@ -6,8 +6,8 @@ import {
   type ExpenseCategory,
 } from '#domain/validation/expenses';
 import { user } from './auth';
-import { cents, createdAt, updatedAt, applicationId } from './columns';
-import { application, borrower } from './application';
+import { cents, createdAt, updatedAt } from './columns';
+import { applicationId, borrower } from './application';
 
 export type { ExpenseCategory };
 
@@ -109,29 +109,3 @@ export const budgetExpense = pgTable(
     index('budget_expense_expense_id_idx').on(t.expenseId),
   ],
 );
-
-// ---------------------------------------------------------------- relations
-
-export const expenseBenchmarkRelations = relations(expenseBenchmark, ({ many }) => ({
-  expenses: many(expense),
-}));
-
-export const expenseRelations = relations(expense, ({ one, many }) => ({
-  application: one(application, { fields: [expense.applicationId], references: [application.id] }),
-  benchmark: one(expenseBenchmark, {
-    fields: [expense.expenseBenchmarkId],
-    references: [expenseBenchmark.id],
-  }),
-  budgetExpenses: many(budgetExpense),
-}));
-
-export const budgetRelations = relations(budget, ({ one, many }) => ({
-  application: one(application, { fields: [budget.applicationId], references: [application.id] }),
-  borrower: one(borrower, { fields: [budget.borrowerId], references: [borrower.id] }),
-  budgetExpenses: many(budgetExpense),
-}));
-
-export const budgetExpenseRelations = relations(budgetExpense, ({ one }) => ({
-  budget: one(budget, { fields: [budgetExpense.budgetId], references: [budget.id] }),
-  expense: one(expense, { fields: [budgetExpense.expenseId], references: [expense.id] }),
-}));

@@ -1,5 +1,4 @@
-import { date, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { application } from './application';
+import { date, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Column conventions shared by the application's tables:
 // - Money is integer cents (never floats; `pg` and PGlite agree on integers).
@@ -8,9 +7,6 @@ import { application } from './application';
 //   before writing, so those columns are text and never queried by value.
 // - Calendar dates (date opened, transaction date...) are `date` columns read as 'yyyy-MM-dd' strings.
 
-// Function declarations, not arrow constants: the schema files import one another (a table names the
-// application it belongs to), and a declaration is usable while that circle of imports is still loading,
-// whichever file a test or script imports first.
 export function cents(name: string) {
   return integer(name);
 }
@@ -31,10 +27,4 @@ export function updatedAt() {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-}
-/** The owning application's id; rows go with it when it is deleted. */
-export function applicationId() {
-  return uuid('application_id')
-    .notNull()
-    .references(() => application.id, { onDelete: 'cascade' });
 }

@@ -1,9 +1,8 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { cents, basisPoints, ciphertext, calendarDate, createdAt, updatedAt, applicationId } from './columns';
-import { application, borrower, spouse } from './application';
-import { offer } from './decision';
+import { cents, basisPoints, ciphertext, calendarDate, createdAt, updatedAt } from './columns';
+import { applicationId, borrower, spouse } from './application';
 
 // The soft credit pull: reports, inquiries, risk scores, the debts and collections found, their creditors, debt scores.
 
@@ -212,58 +211,3 @@ export const debtScore = pgTable(
     index('debt_score_borrower_id_idx').on(t.borrowerId),
   ],
 );
-
-// ---------------------------------------------------------------- relations
-
-export const creditReportRelations = relations(creditReport, ({ one, many }) => ({
-  application: one(application, { fields: [creditReport.applicationId], references: [application.id] }),
-  borrower: one(borrower, { fields: [creditReport.borrowerId], references: [borrower.id] }),
-  spouse: one(spouse, { fields: [creditReport.spouseId], references: [spouse.id] }),
-  inquiries: many(inquiry),
-  riskScores: many(riskScore),
-  debts: many(debt),
-  collections: many(collection),
-}));
-
-export const inquiryRelations = relations(inquiry, ({ one }) => ({
-  creditReport: one(creditReport, { fields: [inquiry.creditReportId], references: [creditReport.id] }),
-}));
-
-export const riskScoreRelations = relations(riskScore, ({ one }) => ({
-  creditReport: one(creditReport, { fields: [riskScore.creditReportId], references: [creditReport.id] }),
-}));
-
-export const debtRelations = relations(debt, ({ one, many }) => ({
-  application: one(application, { fields: [debt.applicationId], references: [application.id] }),
-  creditReport: one(creditReport, { fields: [debt.creditReportId], references: [creditReport.id] }),
-  creditorAccount: one(creditorAccount),
-  offers: many(offer),
-}));
-
-export const collectionRelations = relations(collection, ({ one, many }) => ({
-  application: one(application, { fields: [collection.applicationId], references: [application.id] }),
-  creditReport: one(creditReport, { fields: [collection.creditReportId], references: [creditReport.id] }),
-  creditorAccount: one(creditorAccount),
-  offers: many(offer),
-}));
-
-export const creditorAccountRelations = relations(creditorAccount, ({ one }) => ({
-  application: one(application, { fields: [creditorAccount.applicationId], references: [application.id] }),
-  debt: one(debt, { fields: [creditorAccount.debtId], references: [debt.id] }),
-  collection: one(collection, { fields: [creditorAccount.collectionId], references: [collection.id] }),
-}));
-
-export const debtScoreRelations = relations(debtScore, ({ one }) => ({
-  application: one(application, { fields: [debtScore.applicationId], references: [application.id] }),
-  borrower: one(borrower, { fields: [debtScore.borrowerId], references: [borrower.id] }),
-  borrowerRiskScore: one(riskScore, {
-    fields: [debtScore.borrowerRiskScoreId],
-    references: [riskScore.id],
-    relationName: 'debtScoreBorrowerRiskScore',
-  }),
-  spouseRiskScore: one(riskScore, {
-    fields: [debtScore.spouseRiskScoreId],
-    references: [riskScore.id],
-    relationName: 'debtScoreSpouseRiskScore',
-  }),
-}));

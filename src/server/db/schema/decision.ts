@@ -1,8 +1,8 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { cents, basisPoints, createdAt, updatedAt, applicationId } from './columns';
-import { application } from './application';
+import { cents, basisPoints, createdAt, updatedAt } from './columns';
+import { applicationId } from './application';
 import { debt, collection } from './credit';
 
 // Underwriting decisions, their reasons, the offers per creditor and the creditors' answers.
@@ -149,37 +149,3 @@ export const offerStatusChange = pgTable(
   },
   (t) => [index('offer_status_change_offer_id_created_at_idx').on(t.offerId, t.createdAt)],
 );
-
-// ---------------------------------------------------------------- relations
-
-export const decisionRelations = relations(decision, ({ one, many }) => ({
-  application: one(application, { fields: [decision.applicationId], references: [application.id] }),
-  disqualificationReasons: many(disqualificationReason),
-  offers: many(offer),
-}));
-
-export const disqualificationReasonRelations = relations(disqualificationReason, ({ one }) => ({
-  application: one(application, {
-    fields: [disqualificationReason.applicationId],
-    references: [application.id],
-  }),
-  decision: one(decision, { fields: [disqualificationReason.decisionId], references: [decision.id] }),
-}));
-
-export const offerRelations = relations(offer, ({ one, many }) => ({
-  application: one(application, { fields: [offer.applicationId], references: [application.id] }),
-  decision: one(decision, { fields: [offer.decisionId], references: [decision.id] }),
-  debt: one(debt, { fields: [offer.debtId], references: [debt.id] }),
-  collection: one(collection, { fields: [offer.collectionId], references: [collection.id] }),
-  disqualificationReasons: many(offerDisqualificationReason),
-  statusChanges: many(offerStatusChange),
-}));
-
-export const offerDisqualificationReasonRelations = relations(offerDisqualificationReason, ({ one }) => ({
-  offer: one(offer, { fields: [offerDisqualificationReason.offerId], references: [offer.id] }),
-}));
-
-export const offerStatusChangeRelations = relations(offerStatusChange, ({ one }) => ({
-  offer: one(offer, { fields: [offerStatusChange.offerId], references: [offer.id] }),
-  changedByUser: one(user, { fields: [offerStatusChange.changedBy], references: [user.id] }),
-}));

@@ -1,8 +1,8 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { cents, ciphertext, calendarDate, createdAt, updatedAt, applicationId } from './columns';
+import { cents, ciphertext, calendarDate, createdAt, updatedAt } from './columns';
 import type { Language } from '#domain/i18n/language';
-import { application, borrower } from './application';
+import { application, applicationId, borrower } from './application';
 
 // Enrollment: the plan, the letter of authorization and its signers, bank links (items, accounts, balances, transactions), income snapshots, the payment account.
 
@@ -306,59 +306,3 @@ export const paymentAccount = pgTable(
       .where(sql`${t.plaidAccountId} is not null`),
   ],
 );
-
-// ---------------------------------------------------------------- relations
-
-export const dmpEnrollmentRelations = relations(dmpEnrollment, ({ one }) => ({
-  application: one(application, { fields: [dmpEnrollment.applicationId], references: [application.id] }),
-}));
-
-export const planAuthorizationRelations = relations(planAuthorization, ({ one }) => ({
-  application: one(application, { fields: [planAuthorization.applicationId], references: [application.id] }),
-}));
-
-export const planChangeNoticeRelations = relations(planChangeNotice, ({ one }) => ({
-  application: one(application, { fields: [planChangeNotice.applicationId], references: [application.id] }),
-}));
-
-export const docusignRelations = relations(docusign, ({ one, many }) => ({
-  application: one(application, { fields: [docusign.applicationId], references: [application.id] }),
-  signers: many(docusignSigner),
-}));
-
-export const docusignSignerRelations = relations(docusignSigner, ({ one }) => ({
-  docusign: one(docusign, { fields: [docusignSigner.docusignId], references: [docusign.id] }),
-}));
-
-export const incomeSnapshotRelations = relations(incomeSnapshot, ({ one }) => ({
-  application: one(application, { fields: [incomeSnapshot.applicationId], references: [application.id] }),
-  borrower: one(borrower, { fields: [incomeSnapshot.borrowerId], references: [borrower.id] }),
-}));
-
-export const plaidItemRelations = relations(plaidItem, ({ one, many }) => ({
-  application: one(application, { fields: [plaidItem.applicationId], references: [application.id] }),
-  accounts: many(plaidAccount),
-}));
-
-export const plaidAccountRelations = relations(plaidAccount, ({ one, many }) => ({
-  plaidItem: one(plaidItem, { fields: [plaidAccount.plaidItemId], references: [plaidItem.id] }),
-  balances: many(plaidBalance),
-  transactions: many(plaidTransaction),
-  paymentAccounts: many(paymentAccount),
-}));
-
-export const plaidBalanceRelations = relations(plaidBalance, ({ one }) => ({
-  plaidAccount: one(plaidAccount, { fields: [plaidBalance.plaidAccountId], references: [plaidAccount.id] }),
-}));
-
-export const plaidTransactionRelations = relations(plaidTransaction, ({ one }) => ({
-  plaidAccount: one(plaidAccount, {
-    fields: [plaidTransaction.plaidAccountId],
-    references: [plaidAccount.id],
-  }),
-}));
-
-export const paymentAccountRelations = relations(paymentAccount, ({ one }) => ({
-  application: one(application, { fields: [paymentAccount.applicationId], references: [application.id] }),
-  plaidAccount: one(plaidAccount, { fields: [paymentAccount.plaidAccountId], references: [plaidAccount.id] }),
-}));

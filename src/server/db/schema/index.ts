@@ -12,3 +12,4 @@ export * from './proposal';
 export * from './counselling';
 export * from './counselling-reminders';
 export * from './agency-events';
+export * from './relations';

@@ -1,8 +1,8 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { application } from './application';
+import { applicationId } from './application';
 import { user } from './auth';
-import { applicationId, calendarDate, cents, ciphertext, createdAt, updatedAt } from './columns';
+import { calendarDate, cents, ciphertext, createdAt, updatedAt } from './columns';
 import { creditor } from './creditors';
 import { offer } from './decision';
 import type {
@@ -91,9 +91,3 @@ export const proposalBatch = pgTable('proposal_batch', {
   createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
-
-export const proposalRelations = relations(proposal, ({ one }) => ({
-  application: one(application, { fields: [proposal.applicationId], references: [application.id] }),
-  offer: one(offer, { fields: [proposal.offerId], references: [offer.id] }),
-  creditor: one(creditor, { fields: [proposal.creditorId], references: [creditor.id] }),
-}));

@@ -1,9 +1,8 @@
-import { relations } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { AlertTriggerType } from '#domain/monitoring/alert-rules';
 import { user } from './auth';
-import { createdAt, updatedAt, applicationId } from './columns';
-import { application } from './application';
+import { createdAt, updatedAt } from './columns';
+import { applicationId } from './application';
 
 // The counsellors' work on an application: contact attempts and their reasons, alerts.
 
@@ -82,22 +81,3 @@ export const contactAttemptReason = pgTable(
   },
   (t) => [unique('contact_attempt_reason_contact_attempt_id_key_key').on(t.contactAttemptId, t.key)],
 );
-
-// ---------------------------------------------------------------- relations
-
-export const alertRelations = relations(alert, ({ one }) => ({
-  application: one(application, { fields: [alert.applicationId], references: [application.id] }),
-}));
-
-export const contactAttemptRelations = relations(contactAttempt, ({ one, many }) => ({
-  application: one(application, { fields: [contactAttempt.applicationId], references: [application.id] }),
-  reasons: many(contactAttemptReason),
-  contactedByUser: one(user, { fields: [contactAttempt.contactedBy], references: [user.id] }),
-}));
-
-export const contactAttemptReasonRelations = relations(contactAttemptReason, ({ one }) => ({
-  contactAttempt: one(contactAttempt, {
-    fields: [contactAttemptReason.contactAttemptId],
-    references: [contactAttempt.id],
-  }),
-}));
