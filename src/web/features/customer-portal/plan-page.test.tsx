@@ -66,6 +66,7 @@ const PLAN: PlanView = {
       payDirectly: null,
       proposedApr: 800,
       term: 54,
+      progress: null,
       proposal: {
         state: 'answered',
         preparedOn: '2026-06-02',
@@ -86,6 +87,7 @@ const PLAN: PlanView = {
       payDirectly: null,
       proposedApr: 975,
       term: 54,
+      progress: null,
       proposal: {
         state: 'prepared',
         preparedOn: '2026-06-02',
@@ -106,6 +108,7 @@ const PLAN: PlanView = {
       payDirectly: 2_500,
       proposedApr: null,
       term: null,
+      progress: null,
       proposal: {
         state: 'answered',
         preparedOn: '2026-06-02',
@@ -117,6 +120,7 @@ const PLAN: PlanView = {
     },
   ],
   payoff: {
+    actual: [],
     points: [
       { month: 0, plan: 1_200_000, current: 1_200_000 },
       { month: 27, plan: 600_000, current: 1_000_000 },
