@@ -34,6 +34,8 @@ let server: TestServer;
 let borrower: Borrower;
 
 test.beforeAll(async () => {
+  // Seeding, then starting a fresh server: slow on a loaded machine.
+  test.setTimeout(300_000);
   const env = {
     ...(await journeyEnv()),
     PARTNER_WEBHOOK_SECRET: SECRET,
@@ -103,12 +105,14 @@ test('the borrower reads each draft and each creditor’s payment, with proof, a
       dayInMonth(addMonthsToMonth(monthOf(borrower.firstDraftDate), k), borrower.draftDay);
     const [d1, d2, d3] = [draft(0), draft(1), draft(2)];
 
-    // Signed in, before the agency has said anything: when the first draft is.
+    // Signed in, before the agency has said anything: when the first draft was due.
     await page.goto(`${server.url}/sign-in`);
-    await signIn(page, borrower.email, PASSWORD, '/customer-portal/plan');
+    // A handed-over borrower lands on the portal's next steps.
+    await signIn(page, borrower.email, PASSWORD, '/customer-portal/next-steps');
+    await checkAccessibility(page, '/customer-portal/next-steps');
     await openPayments(page);
     await visible(page.getByRole('heading', { level: 2, name: 'No payments yet' }));
-    await visible(page.getByText(`Your first draft is on ${longDay(d1)}`, { exact: false }));
+    await visible(page.getByText(`Your first draft was due on ${longDay(d1)}`, { exact: false }));
     await checkAccessibility(page, '/customer-portal/payments (before any event)');
     await snapAtWidths(page, 'payments-empty');
 

@@ -46,9 +46,18 @@ try {
     password: await hashPassword(password),
   });
   await db.update(user).set({ mustChangePassword: false }).where(eq(user.id, found.userId));
-  const { terms } = await loadPlanTerms(db, found.applicationId, {
-    today: new Date().toISOString().slice(0, 10),
-  });
+  const today = new Date().toISOString().slice(0, 10);
+  const before = await loadPlanTerms(db, found.applicationId, { today });
+  const first = dayInMonth(addMonthsToMonth(monthOf(today), -3), before.terms.draftDay);
+  await db
+    .update(planAuthorization)
+    .set({ firstDraftDate: first })
+    .where(eq(planAuthorization.applicationId, found.applicationId));
+  await db
+    .update(dmpEnrollment)
+    .set({ firstPaymentDate: first })
+    .where(eq(dmpEnrollment.applicationId, found.applicationId));
+  const { terms } = await loadPlanTerms(db, found.applicationId, { today });
   console.log(
     JSON.stringify({
       email: owner!.email,

@@ -149,7 +149,11 @@ describe('/customer-portal/payments', () => {
   });
 
   it.each([
-    [{ handedOver: true, firstDraftDate: '2027-01-15' }, 'Your first draft is on January 15, 2027'],
+    [{ handedOver: true, firstDraftDate: '2099-01-15' }, 'Your first draft is on January 15, 2099'],
+    [
+      { handedOver: true, firstDraftDate: '2020-01-15' },
+      'Your first draft was due on January 15, 2020, and the agency has not reported it yet',
+    ],
     [{ handedOver: true, firstDraftDate: null }, 'once the first one is drawn'],
     [{ handedOver: false, firstDraftDate: '2027-01-15' }, 'Your plan is not set up with the agency yet.'],
   ])('before any payment: %o says "%s"', async (state, said) => {

@@ -9,6 +9,7 @@ import {
   type MessageDescriptor,
 } from 'react-intl';
 import { Navigate } from 'react-router';
+import { deviceToday } from '#domain/calendar';
 import { returnCodeReason } from '#domain/enrollment/agency-events';
 import type {
   PaymentsMonthView,
@@ -175,6 +176,12 @@ function Empty({ view }: { view: PaymentsView }) {
           <FormattedMessage
             id="portal.payments.empty.notHandedOver"
             defaultMessage="Your plan is not set up with the agency yet. Once it is, each monthly draft and each payment to your creditors will show here."
+          />
+        ) : view.firstDraftDate && view.firstDraftDate < deviceToday() ? (
+          <FormattedMessage
+            id="portal.payments.empty.firstDraftPast"
+            defaultMessage="Your plan was handed over to the agency. Your first draft was due on {date}, and the agency has not reported it yet: it will show here, with each payment to your creditors, once it does."
+            values={{ date: formatDay(view.firstDraftDate, intl) }}
           />
         ) : view.firstDraftDate ? (
           <FormattedMessage
