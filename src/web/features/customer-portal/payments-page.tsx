@@ -94,6 +94,10 @@ const phoneLink = (chunks: ReactNode[]) => (
 const useHours = () =>
   useIntl().formatMessage({ id: 'footer.hours', defaultMessage: 'Monday - Friday 9AM - 5PM EST' });
 
+/** An amount not known (a dash), and the dot between how a payment was sent and its proof: no words. */
+const DASH = '—';
+const SEPARATOR = ' · ';
+
 const CARD = 'rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6';
 
 function Badge({ className, children }: { className: string; children: ReactNode }) {
@@ -310,13 +314,13 @@ function DraftLine({ draft }: { draft: Draft }) {
         <FormattedMessage
           id="portal.payments.settled"
           defaultMessage="{amount} was taken from your account on {date}."
-          values={{ amount: amount ?? '—', date: day(draft.settledOn ?? draft.date) }}
+          values={{ amount: amount ?? DASH, date: day(draft.settledOn ?? draft.date) }}
         />
       ) : (
         <FormattedMessage
           id="portal.payments.scheduled"
           defaultMessage="{amount} will be drawn from your account on {date}."
-          values={{ amount: amount ?? '—', date: day(draft.date) }}
+          values={{ amount: amount ?? DASH, date: day(draft.date) }}
         />
       )}
     </p>
@@ -369,11 +373,11 @@ function Payment({ payment }: { payment: PaymentToCreditorView }) {
     <div className="grid gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-4">
       <p className="min-w-0 font-semibold break-words text-gray-900">{creditor}</p>
       <p className="font-semibold text-gray-900 tabular-nums sm:text-right">
-        {payment.amount === null ? '—' : formatDollars(payment.amount)}
+        {payment.amount === null ? DASH : formatDollars(payment.amount)}
       </p>
       <p className="text-sm text-gray-700">
         {payment.method ? intl.formatMessage(METHODS[payment.method]) : null}
-        {payment.method && proof ? ' · ' : null}
+        {payment.method && proof ? SEPARATOR : null}
         {proof && <span className="break-all">{proof}</span>}
       </p>
       <div className="sm:text-right">

@@ -777,6 +777,9 @@ function Payoff({ payoff }: { payoff: Plan['payoff'] }) {
   );
 }
 
+/** Months left that the plan's payment never reaches (a dash, as the table writes a figure that does not apply). */
+const NOT_KNOWN = '—';
+
 /** After the hand-over, per creditor the plan pays: what it has been paid, what it last reported, months left. */
 function PaidSoFar({ creditors }: { creditors: readonly Creditor[] }) {
   const intl = useIntl();
@@ -846,7 +849,7 @@ function PaidSoFar({ creditors }: { creditors: readonly Creditor[] }) {
                   </dt>
                   <dd className="font-medium text-gray-900 tabular-nums">
                     {progress.monthsLeft === null
-                      ? '—'
+                      ? NOT_KNOWN
                       : progress.monthsLeft === 0
                         ? intl.formatMessage({ id: 'portal.plan.paid.paidOff', defaultMessage: 'Paid off' })
                         : months(intl, progress.monthsLeft)}
