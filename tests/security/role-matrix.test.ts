@@ -141,6 +141,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/staff/counselling/calls/:id/outcome', 'staff'],
   ['GET', '/api/session-recording', 'borrower'],
   ['GET', '/api/customer-portal/plan', 'borrower'],
+  ['GET', '/api/customer-portal/payments', 'borrower'],
   ['GET', '/api/customer-portal/counselling-call', 'borrower'],
   ['POST', '/api/customer-portal/plan/reauthorize', 'borrower'],
   ['GET', '/api/customer-portal/letter', 'borrower'],

@@ -353,6 +353,19 @@ export const planViewSchema = z.object({
       proposedApr: z.number().int().nullable(),
       term: z.number().int().nullable(),
       /**
+       * After the hand-over, what the agency reports (plan-payments.ts, creditorProgress): paid through the plan
+       * (the payments the creditor posted), sent and not yet posted, the balance the creditor last reported and
+       * the months of payments left; null for a creditor the plan does not pay.
+       */
+      progress: z
+        .object({
+          paidSoFar: cents,
+          onTheWay: cents,
+          lastReported: z.object({ balance: cents, asOf: z.string() }).nullable(),
+          monthsLeft: z.number().int().nullable(),
+        })
+        .nullable(),
+      /**
        * The proposal sent to this creditor, once one was prepared: days as 'yyyy-MM-dd' in the agency's time
        * zone. `agreedPayment` is what the plan pays the creditor after it accepted or countered (the table's
        * figure); null otherwise.
@@ -372,6 +385,11 @@ export const planViewSchema = z.object({
   payoff: z.object({
     /** Remaining balance month by month, under the plan and under current minimum payments. */
     points: z.array(z.object({ month: z.number().int(), plan: cents, current: cents })),
+    /**
+     * What the creditors on the plan actually owed after each draft so far (reported balances less the payments
+     * posted since: plan-payments.ts, actualBalances); empty until the agency has told us of any.
+     */
+    actual: z.array(z.object({ month: z.number().int(), actual: cents })),
     planMonths: z.number().int(),
     currentMonths: z.number().int(),
     interestSaved: cents,

@@ -26,6 +26,8 @@ export const ROUTES = {
   /** The spouse's own consent to the credit inquiry, opened from the link emailed to them (token in the fragment). */
   SpouseConsent: '/spouse-consent',
   CustomerPortalPlan: '/customer-portal/plan',
+  /** After the hand-over: each draft and each creditor's payment, as the agency reports them. */
+  CustomerPortalPayments: '/customer-portal/payments',
   CustomerPortalNextSteps: '/customer-portal/next-steps',
   CustomerPortalAlerts: '/customer-portal/alerts',
   CustomerPortalSettings: '/customer-portal/settings',

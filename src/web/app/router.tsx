@@ -134,6 +134,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/customer-portal/plan-page'),
               },
               {
+                path: ROUTES.CustomerPortalPayments,
+                lazy: () => import('../features/customer-portal/payments-page'),
+              },
+              {
                 path: ROUTES.CustomerPortalNextSteps,
                 lazy: () => import('../features/customer-portal/next-steps-page'),
               },

@@ -223,6 +223,7 @@ describe('CustomerPortalHeader', () => {
     expect([menuButton.getAttribute('aria-expanded'), menu?.hidden]).toEqual(['true', false]);
     expect([...(menu?.querySelectorAll('a, button') ?? [])].map((e) => e.textContent)).toEqual([
       'My Plan',
+      'Payments',
       'Next Steps',
       'Alerts',
       'Settings',

@@ -23,6 +23,8 @@ import { last4 } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
 import { ownCurrentApplication } from '#server/application/own-application';
 import { raisedByOf } from './authorization-addendum';
+import type { CreditorProgress } from '#domain/enrollment/plan-payments';
+import { planActivity, planProgress } from './payments';
 
 /** The customer portal is for borrowers who signed the Letter of Authorization: the signed-in borrower's
  * application, refused (with where it stands) before the letter is signed. */
@@ -91,6 +93,12 @@ export async function planChangeNow(
   };
 }
 
+/** A creditor's figures after the hand-over as My plan states them; null for one the plan does not pay. */
+const progressOf = (p: CreditorProgress | undefined): PlanView['creditors'][number]['progress'] =>
+  p
+    ? { paidSoFar: p.paidSoFar, onTheWay: p.onTheWay, lastReported: p.lastReported, monthsLeft: p.monthsLeft }
+    : null;
+
 /** A creditor's proposal as My plan states it: when it was prepared, sent and answered, and what was agreed. */
 const proposalLine = (
   row: typeof proposal.$inferSelect | undefined,
@@ -140,6 +148,8 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
   const proposals = new Map(
     (await db.select().from(proposal).where(eq(proposal.applicationId, app.id))).map((p) => [p.offerId, p]),
   );
+  // After the hand-over, what the agency reported: the same activity the Payments page lists.
+  const progress = planProgress(plan, await planActivity(db, app.id), today);
   const creditors = plan.offers.map((x) => {
     const account = x.debt ?? x.collection;
     const left = direct.get(x.id);
@@ -157,6 +167,7 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
       proposedApr: onPlan.get(x.id)?.proposedAprBp ?? null,
       term: onPlan.get(x.id)?.term ?? null,
       proposal: proposalLine(proposals.get(x.id), onPlan.get(x.id)?.payment, dayOf),
+      progress: progressOf(progress.byCreditor.get(x.id)),
     };
   });
   const kept = plan.offers.filter((x) => onPlan.has(x.id));
@@ -217,6 +228,7 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     creditors,
     payoff: {
       points: payoff.points,
+      actual: progress.actual,
       planMonths: payoff.planMonths,
       currentMonths: payoff.currentMonths,
       interestSaved: payoff.interestSaved,

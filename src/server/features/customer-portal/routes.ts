@@ -11,7 +11,9 @@ import {
 import { alert } from '#server/db/schema/service-work';
 import { docusign, planAuthorization } from '#server/db/schema/enrollment';
 import type { Services } from '#server/services';
+import { paymentsViewSchema } from '#domain/enrollment/payments-view';
 import { getPlan, signedApplication } from './get-plan';
+import { getPayments } from './payments';
 import { listCustomerAlerts } from './list-alerts';
 import { reauthorizePlan } from './reauthorize';
 import { getCustomerSettings, setDraftDay, setTextMessages } from './settings';
@@ -21,7 +23,7 @@ const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['customer-portal'];
 
 /**
- * The customer portal: My plan and the confirmation of a higher amount, the signed letter and the copies of
+ * The customer portal: My plan and the confirmation of a higher amount, the Payments page, the signed letter and the copies of
  * the confirmations (addenda to it), the alerts
  * (marking one seen), and the settings.
  */
@@ -37,6 +39,11 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
     '/api/customer-portal/plan',
     { config: borrowerOnly, schema: { tags, response: { 200: planViewSchema } } },
     async (request) => getPlan({ services, userId: await userId(request) }),
+  );
+  app.get(
+    '/api/customer-portal/payments',
+    { config: borrowerOnly, schema: { tags, response: { 200: paymentsViewSchema } } },
+    async (request) => getPayments({ services, userId: await userId(request) }),
   );
   app.post(
     '/api/customer-portal/plan/reauthorize',

@@ -6,12 +6,14 @@ import type {
   PlanView,
   ReauthorizeInput,
 } from '#domain/enrollment/views';
+import type { PaymentsView } from '#domain/enrollment/payments-view';
 import type { CustomerSettingsView, DraftDaySetting, TextMessagesSetting } from '#domain/enrollment/settings';
 import { api } from '#web/lib/api';
 
 // The customer portal's server calls and the keys its reads are cached under.
 
 export const PLAN_PATH = '/api/customer-portal/plan';
+export const PAYMENTS_PATH = '/api/customer-portal/payments';
 export const REAUTHORIZE_PATH = '/api/customer-portal/plan/reauthorize';
 export const ALERTS_PATH = '/api/customer-portal/alerts';
 /** The signed letter's download (a link, not a fetch). */
@@ -31,6 +33,7 @@ export const DRAFT_DAY_PATH = '/api/customer-portal/settings/draft-day';
 
 export const customerPortalKeys = {
   plan: () => ['customer-portal', 'plan'] as const,
+  payments: () => ['customer-portal', 'payments'] as const,
   settings: () => ['customer-portal', 'settings'] as const,
   alerts: () => ['customer-portal', 'alerts'] as const,
 };
@@ -39,6 +42,12 @@ export const planQuery = () =>
   queryOptions({
     queryKey: customerPortalKeys.plan(),
     queryFn: () => api<PlanView>(PLAN_PATH),
+  });
+
+export const paymentsQuery = () =>
+  queryOptions({
+    queryKey: customerPortalKeys.payments(),
+    queryFn: () => api<PaymentsView>(PAYMENTS_PATH),
   });
 
 export const alertsQuery = () =>

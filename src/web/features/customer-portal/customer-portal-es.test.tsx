@@ -14,6 +14,7 @@ describe('the customer portal in Spanish', () => {
     expect(screen.getByRole('navigation', { name: 'Portal del cliente' })).toBeInTheDocument();
     expect(screen.getByText('Mi cuenta')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mi plan' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pagos' })).toHaveAttribute('href', '/customer-portal/payments');
     expect(screen.getByRole('link', { name: 'Próximos pasos' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Configuración' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Menú (2 alertas nuevas)' })).toBeInTheDocument();

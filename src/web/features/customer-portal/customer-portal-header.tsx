@@ -9,6 +9,7 @@ import { SPACE } from './portal-page';
 
 const LINKS = [
   { to: '/customer-portal/plan', key: 'plan' },
+  { to: '/customer-portal/payments', key: 'payments' },
   { to: '/customer-portal/next-steps', key: 'nextSteps' },
   { to: '/customer-portal/alerts', key: 'alerts' },
   { to: '/customer-portal/settings', key: 'settings' },
@@ -20,6 +21,7 @@ function useLinkLabels(): Record<LinkKey, string> {
   const intl = useIntl();
   return {
     plan: intl.formatMessage({ id: 'portal.header.plan', defaultMessage: 'My Plan' }),
+    payments: intl.formatMessage({ id: 'portal.header.payments', defaultMessage: 'Payments' }),
     nextSteps: intl.formatMessage({ id: 'portal.header.nextSteps', defaultMessage: 'Next Steps' }),
     alerts: intl.formatMessage({ id: 'portal.header.alerts', defaultMessage: 'Alerts' }),
     settings: intl.formatMessage({ id: 'portal.header.settings', defaultMessage: 'Settings' }),

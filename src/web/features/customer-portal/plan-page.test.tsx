@@ -66,6 +66,7 @@ const PLAN: PlanView = {
       payDirectly: null,
       proposedApr: 800,
       term: 54,
+      progress: null,
       proposal: {
         state: 'answered',
         preparedOn: '2026-06-02',
@@ -86,6 +87,7 @@ const PLAN: PlanView = {
       payDirectly: null,
       proposedApr: 975,
       term: 54,
+      progress: null,
       proposal: {
         state: 'prepared',
         preparedOn: '2026-06-02',
@@ -106,6 +108,7 @@ const PLAN: PlanView = {
       payDirectly: 2_500,
       proposedApr: null,
       term: null,
+      progress: null,
       proposal: {
         state: 'answered',
         preparedOn: '2026-06-02',
@@ -117,6 +120,7 @@ const PLAN: PlanView = {
     },
   ],
   payoff: {
+    actual: [],
     points: [
       { month: 0, plan: 1_200_000, current: 1_200_000 },
       { month: 27, plan: 600_000, current: 1_000_000 },
@@ -560,5 +564,96 @@ describe('/customer-portal/plan in Spanish', () => {
     expect(text).toContain('Estas cifras son una propuesta');
     expect(text).toContain('Todavía no está configurada.');
     expect(text).toContain('Su carta firmada estará disponible aquí en cuanto esté lista.');
+  });
+
+  describe('after the hand-over: what each creditor has been paid', () => {
+    const [big, small, store] = PLAN.creditors;
+    const PAID: PlanView = {
+      ...PLAN,
+      status: 'transferred',
+      creditors: [
+        {
+          ...big!,
+          progress: {
+            paidSoFar: 36_000,
+            onTheWay: 18_000,
+            lastReported: { balance: 864_000, asOf: '2026-09-30' },
+            monthsLeft: 50,
+          },
+        },
+        { ...small!, progress: { paidSoFar: 0, onTheWay: 0, lastReported: null, monthsLeft: 54 } },
+        { ...store!, progress: null },
+      ],
+      payoff: {
+        ...PLAN.payoff,
+        actual: [
+          { month: 0, actual: 1_200_000 },
+          { month: 1, actual: 1_180_000 },
+        ],
+      },
+    };
+    const cards = () =>
+      screen
+        .getAllByTestId('paid-so-far')
+        .map((card) =>
+          [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+        );
+
+    it('states paid so far, sent and not posted, the last reported balance and the months left', async () => {
+      await renderPage(PAID);
+      expect(screen.getByRole('heading', { level: 2, name: 'Paid through your plan' })).toBeInTheDocument();
+      expect(screen.getAllByTestId('paid-so-far').map((c) => c.querySelector('p')?.textContent)).toEqual([
+        'Big Card ••4321',
+        'Small Card',
+      ]);
+      expect(cards()).toEqual([
+        [
+          ['Paid so far', '$360'],
+          ['Sent, not yet posted', '$180'],
+          ['Balance last reported', '$8,640 on September 30, 2026'],
+          ['Months left', '50 months'],
+        ],
+        [
+          ['Paid so far', '$0'],
+          ['Balance last reported', 'Not reported yet'],
+          ['Months left', '54 months'],
+        ],
+      ]);
+    });
+
+    it('says a creditor reported paid off is paid off', async () => {
+      await renderPage({
+        ...PAID,
+        creditors: [
+          {
+            ...big!,
+            progress: {
+              paidSoFar: 900_000,
+              onTheWay: 0,
+              lastReported: { balance: 0, asOf: '2030-12-31' },
+              monthsLeft: 0,
+            },
+          },
+        ],
+      });
+      expect(cards()[0]).toContainEqual(['Months left', 'Paid off']);
+    });
+
+    it('is not shown before the plan is handed over', async () => {
+      await renderPage({ ...PAID, enrollment: null });
+      expect(screen.queryByRole('heading', { name: 'Paid through your plan' })).toBeNull();
+    });
+
+    it('reads in Spanish', async () => {
+      await renderPage(PAID, 'es');
+      expect(screen.getByRole('heading', { level: 2, name: 'Pagado con su plan' })).toBeInTheDocument();
+      expect(cards()[0]).toEqual([
+        ['Pagado hasta ahora', '$360'],
+        ['Enviado, aún no acreditado', '$180'],
+        ['Último saldo informado', '$8,640 el 30 de septiembre de 2026'],
+        ['Meses restantes', '50 meses'],
+      ]);
+      expect(cards()[1]).toContainEqual(['Último saldo informado', 'Todavía no informado']);
+    });
   });
 });

@@ -166,6 +166,7 @@ function PlanDetails({ plan }: { plan: Plan }) {
       {statusText && <p className="text-gray-700">{intl.formatMessage(statusText)}</p>}
       <SummaryTiles plan={plan} />
       <Creditors creditors={plan.creditors} />
+      {plan.enrollment && <PaidSoFar creditors={plan.creditors} />}
       <Payoff payoff={plan.payoff} />
       <div className="grid gap-4 sm:grid-cols-2">
         <section className={CARD} aria-labelledby="plan-payment-account">
@@ -768,10 +769,97 @@ function Payoff({ payoff }: { payoff: Plan['payoff'] }) {
               </p>
             }
           >
-            <PayoffChart points={payoff.points} />
+            <PayoffChart points={payoff.points} actual={payoff.actual} />
           </Suspense>
         </div>
       )}
+    </section>
+  );
+}
+
+/** Months left that the plan's payment never reaches (a dash, as the table writes a figure that does not apply). */
+const NOT_KNOWN = '—';
+
+/** After the hand-over, per creditor the plan pays: what it has been paid, what it last reported, months left. */
+function PaidSoFar({ creditors }: { creditors: readonly Creditor[] }) {
+  const intl = useIntl();
+  const paid = creditors.filter((c) => c.progress !== null);
+  if (paid.length === 0) return null;
+  return (
+    <section aria-labelledby="plan-paid-so-far">
+      <h2 id="plan-paid-so-far" className={H2}>
+        <FormattedMessage id="portal.plan.paid.title" defaultMessage="Paid through your plan" />
+      </h2>
+      <p className="mt-2 text-gray-700">
+        <FormattedMessage
+          id="portal.plan.paid.intro"
+          defaultMessage="What each creditor has received from your plan, as the agency reports it. The Payments page lists each payment."
+        />
+      </p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {paid.map((creditor) => {
+          const progress = creditor.progress!;
+          return (
+            <li key={creditor.id} className="rounded-xl border border-gray-200 p-4" data-testid="paid-so-far">
+              <p className="font-semibold break-words text-gray-900">{creditorName(creditor)}</p>
+              <dl className="mt-3 space-y-2 text-sm">
+                <div className="flex flex-wrap justify-between gap-x-4">
+                  <dt className="text-gray-600">
+                    <FormattedMessage id="portal.plan.paid.paidSoFar" defaultMessage="Paid so far" />
+                  </dt>
+                  <dd className="font-semibold text-gray-900 tabular-nums">
+                    {formatDollars(progress.paidSoFar)}
+                  </dd>
+                </div>
+                {progress.onTheWay > 0 && (
+                  <div className="flex flex-wrap justify-between gap-x-4">
+                    <dt className="text-gray-600">
+                      <FormattedMessage
+                        id="portal.plan.paid.onTheWay"
+                        defaultMessage="Sent, not yet posted"
+                      />
+                    </dt>
+                    <dd className="font-medium text-gray-900 tabular-nums">
+                      {formatDollars(progress.onTheWay)}
+                    </dd>
+                  </div>
+                )}
+                <div className="flex flex-wrap justify-between gap-x-4">
+                  <dt className="text-gray-600">
+                    <FormattedMessage id="portal.plan.paid.reported" defaultMessage="Balance last reported" />
+                  </dt>
+                  <dd className="font-medium text-gray-900 tabular-nums">
+                    {progress.lastReported ? (
+                      <FormattedMessage
+                        id="portal.plan.paid.reportedOn"
+                        defaultMessage="{amount} on {date}"
+                        values={{
+                          amount: formatDollars(progress.lastReported.balance),
+                          date: formatDay(progress.lastReported.asOf, intl),
+                        }}
+                      />
+                    ) : (
+                      <FormattedMessage id="portal.plan.paid.notReported" defaultMessage="Not reported yet" />
+                    )}
+                  </dd>
+                </div>
+                <div className="flex flex-wrap justify-between gap-x-4">
+                  <dt className="text-gray-600">
+                    <FormattedMessage id="portal.plan.paid.monthsLeft" defaultMessage="Months left" />
+                  </dt>
+                  <dd className="font-medium text-gray-900 tabular-nums">
+                    {progress.monthsLeft === null
+                      ? NOT_KNOWN
+                      : progress.monthsLeft === 0
+                        ? intl.formatMessage({ id: 'portal.plan.paid.paidOff', defaultMessage: 'Paid off' })
+                        : months(intl, progress.monthsLeft)}
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -59,6 +59,7 @@ const HIGHER: PlanView = {
       payDirectly: null,
       proposedApr: 800,
       term: 48,
+      progress: null,
       proposal: null,
     },
     {
@@ -72,10 +73,12 @@ const HIGHER: PlanView = {
       payDirectly: null,
       proposedApr: 975,
       term: 48,
+      progress: null,
       proposal: null,
     },
   ],
   payoff: {
+    actual: [],
     points: [{ month: 0, plan: 1_200_000, current: 1_200_000 }],
     planMonths: 48,
     currentMonths: 62,
