@@ -162,5 +162,12 @@ describe('agencyAlertFigures', () => {
       asOf: '2026-12-10',
     });
     expect(agencyAlertFigures('draftReturned', 'D-none', ledger, names)).toBeNull();
+    // Once raised, a payoff is told as of the report that raised it, whatever was reported since.
+    const first = balance('b-first', '2026-12-08T12:00:00Z', 0, '2026-12-08');
+    expect(agencyAlertFigures('creditorPaidOff', OFFER, ledger, { ...names, trigger: first })).toEqual({
+      kind: 'paidOff',
+      creditor: 'Capital One',
+      asOf: '2026-12-08',
+    });
   });
 });

@@ -116,7 +116,12 @@ export function agencyAlertFigures(
   type: AgencyAlertType,
   subject: string,
   ledger: PlanLedger,
-  o: { creditorName: (offerId: string | null) => string; windowDays: number },
+  o: {
+    creditorName: (offerId: string | null) => string;
+    windowDays: number;
+    /** The event that triggered the alert, once raised: a payoff is told as of the report that raised it. */
+    trigger?: { type: string; data: Record<string, unknown> };
+  },
 ): AgencyAlertFigures | null {
   switch (type) {
     case 'draftReturned': {
@@ -143,6 +148,10 @@ export function agencyAlertFigures(
       };
     }
     case 'creditorPaidOff': {
+      // The day the creditor first said 0, as the email told it; a later report (0 again) changes nothing.
+      const first = o.trigger?.data.asOf;
+      if (o.trigger?.type === 'creditor.balance_reported' && typeof first === 'string')
+        return { kind: 'paidOff', creditor: o.creditorName(subject), asOf: first };
       const b = ledger.balances.find((x) => x.offerId === subject);
       if (!b) return null;
       return { kind: 'paidOff', creditor: o.creditorName(b.offerId), asOf: b.asOf };

@@ -118,6 +118,7 @@ export async function listCustomerAlerts(o: {
         : agencyAlertFigures(type, subject, ledger, {
             creditorName: (offerId) => (offerId === null ? '' : (names.get(offerId) ?? '')),
             windowDays: o.postingWindowDays,
+            trigger: event,
           });
     };
   }
