@@ -11,6 +11,8 @@ import { emailOutbox } from '#server/db/schema/ops';
 import { alert } from '#server/db/schema/service-work';
 import { atPaymentOptions } from '#tests/support/enrollment';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import type { JobContext } from '#server/jobs/define-job';
+import { agencyUnpostedPaymentsJob } from '#server/jobs/definitions/agency-unposted-payments';
 import { AGENCY_EVENTS_PATH, signAgencyEvent } from './agency-events-webhook';
 
 // The borrower hears of what the agency's events tell: a returned draft and a creditor paid off when the event
@@ -336,6 +338,59 @@ describe('a creditor payment not posted within the window (the daily check)', ()
     expect(mail!.subject).toBe('Un acreedor todavía no ha registrado su pago');
     expect(mail!.text).toContain('el 20 de noviembre de 2026 (número de cheque 10442)');
     expect(mail!.text).toContain('el 7 de diciembre de 2026, 10 días hábiles después.');
+  });
+});
+
+describe('the daily job', () => {
+  it('counts on the agency’s day with the configured window, and queues each email it writes', async () => {
+    await applied(sent(en, 'P-job', '2026-11-02'));
+    const sends: { queue: string; payload: unknown }[] = [];
+    const logged: unknown[] = [];
+    const ctx = {
+      deps: {
+        database: t.database,
+        cipher: t.cipher,
+        agencyTimeZone: 'America/New_York',
+        agencyPostingWindowDays: 5,
+        monitors: { publicUrl: t.config.publicUrl },
+      },
+      log: { info: (o: unknown) => void logged.push(o), error: () => undefined },
+      // 03:00 UTC on the 10th is still the 9th in New York: five business days after the 2nd is the 9th.
+      now: () => new Date('2026-11-10T03:00:00Z'),
+      send: async (definition: { name: string }, payload: unknown) => {
+        sends.push({ queue: definition.name, payload });
+        return 'job-id';
+      },
+    } as unknown as JobContext;
+    expect(agencyUnpostedPaymentsJob.payload.safeParse({}).success).toBe(true);
+    await agencyUnpostedPaymentsJob.handler([{ id: 'j1', payload: {} }], ctx);
+    expect(await alertsOf(en)).toEqual([]);
+
+    ctx.now = () => new Date('2026-11-10T15:00:00Z');
+    await agencyUnpostedPaymentsJob.handler([{ id: 'j2', payload: {} }], ctx);
+    expect((await alertsOf(en)).map((a) => a.type)).toEqual(['creditorPaymentNotPosted']);
+    const [mail] = await t.emailsTo(en.email);
+    expect(mail!.text).toContain('5 business days later');
+    await Promise.resolve();
+    expect(sends).toEqual([{ queue: 'email-deliver', payload: { id: mail!.id } }]);
+    // Counts only: no borrower, no creditor in the log.
+    expect(logged).toEqual([
+      { plans: 1, raised: 0 },
+      { plans: 1, raised: 1 },
+    ]);
+  });
+});
+
+describe('two deliveries at once', () => {
+  it('about the same draft raise one alert and one email', async () => {
+    await applied(scheduled(en));
+    const answers = await Promise.all([
+      post(returned(en)),
+      post(returned(en, { at: '2026-12-18T12:00:01Z' })),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await alertsOf(en)).toHaveLength(1);
+    expect(await t.emailsTo(en.email)).toHaveLength(1);
   });
 });
 
