@@ -264,7 +264,7 @@ describe('a creditor paid off', () => {
   it('is written in Spanish for a borrower who reads Spanish', async () => {
     await applied(balance(es, 0, '2026-12-10'));
     const [mail] = await t.emailsTo(es.email);
-    expect(mail!.subject).toMatch(/ está pagado$/);
+    expect(mail!.subject).toMatch(/^Su deuda con .+ quedó pagada$/);
     expect(mail!.text).toContain(
       'informó un saldo de $0 el 10 de diciembre de 2026. Ya no debe nada en esta cuenta.',
     );

@@ -441,7 +441,7 @@ describe('/customer-portal/alerts: the agency’s alerts', () => {
     expect(late.textContent).toContain(
       'Un pago de $98 enviado a Capital One el 2 de noviembre de 2026 (número de rastreo 021000021234567) no se había registrado el 17 de noviembre de 2026.',
     );
-    const paid = card('Un acreedor está pagado');
+    const paid = card('Su deuda con un acreedor quedó pagada');
     expect(paid.textContent).toContain('Discover informó un saldo de $0 el 10 de noviembre de 2026.');
   });
 });
