@@ -1,8 +1,9 @@
 /**
  * Runs every monitor over every monitored application (from the signed contract on) as of a date, in order:
  * the data refresh through the bank-link provider, the soft credit pull where one is due, then the alert
- * rules; prints what each did. Running it again for the same date raises nothing twice. With the sandbox
- * providers, moving the date forward moves the sandbox banks' data forward (docs/providers.md).
+ * rules, and the agency's payments to creditors not posted within its window; prints what each did. Running
+ * it again for the same date raises nothing twice. With the sandbox providers, moving the date forward moves
+ * the sandbox banks' data forward (docs/providers.md).
  * Usage: npm run monitor -- [--as-of YYYY-MM-DD]   (the agency's today when not given; the end of that day,
  * UTC, as the monitors count days like the banks' data they read)
  * Writes to the configured database (DATA_DIR's embedded one, or DATABASE_URL). Alert emails and texts are
@@ -11,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { dayIn, endOfDayIn, isIsoDay } from '#domain/calendar';
+import { raiseUnpostedPaymentAlerts } from '#server/application/agency-unposted-payments';
 import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
 import { createProviders } from '#server/providers';
@@ -62,6 +64,17 @@ try {
       settings: { creditPullDays: config.monitorCreditPullDays },
     },
   );
+  // The agency's payments to creditors not posted within its window, as the daily job checks them.
+  const unposted = await raiseUnpostedPaymentAlerts(database.db, {
+    today: day,
+    at: asOfInstant,
+    windowDays: config.agencyPostingWindowDays,
+    notices: {
+      cipher,
+      publicUrl: config.publicUrl,
+      postingWindowDays: config.agencyPostingWindowDays,
+    },
+  });
   const raised = Object.entries(run.alerts.raised);
   console.log(
     `Monitors as of ${day}: ${run.alerts.applications} monitored applications in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
@@ -70,7 +83,8 @@ try {
       `  Alert rules: ` +
       (raised.length === 0
         ? 'no new alerts.'
-        : `new alerts: ${raised.map(([type, n]) => `${type} ${n}`).join(', ')}.`),
+        : `new alerts: ${raised.map(([type, n]) => `${type} ${n}`).join(', ')}.`) +
+      `\n  Creditor payments not posted: ${unposted.raised === 0 ? 'no new alerts.' : `creditorPaymentNotPosted ${unposted.raised}.`}`,
   );
 } finally {
   await database.close();

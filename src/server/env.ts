@@ -83,6 +83,15 @@ const EnvSchema = z.object({
     .regex(/^[1-9]\d{0,2}$/, 'must be a whole number of days (1 to 999)')
     .default('30')
     .transform(Number),
+  /**
+   * Business days a creditor has to post a payment the agency sent before the borrower is alerted that it was
+   * not posted (the agency's window).
+   */
+  AGENCY_POSTING_WINDOW_BUSINESS_DAYS: z
+    .string()
+    .regex(/^[1-9]\d?$/, 'must be a whole number of business days (1 to 99)')
+    .default('10')
+    .transform(Number),
   /** 32 bytes as 64 hex characters or base64; generated into DATA_DIR when absent outside production. */
   ENCRYPTION_KEY: z
     .string()
@@ -320,6 +329,8 @@ export type Config = {
   agencyTimeZone: string;
   /** MONITOR_CREDIT_PULL_DAYS: days between the monitors' soft credit pulls of an enrolled customer. */
   monitorCreditPullDays: number;
+  /** AGENCY_POSTING_WINDOW_BUSINESS_DAYS: business days a creditor has to post a payment the agency sent. */
+  agencyPostingWindowDays: number;
   /** REAPPLY_WAITING_DAYS: days after a refusal before the borrower may apply again with nothing changed. */
   reapplyWaitingDays: number;
   encryptionKey: Buffer;
@@ -683,6 +694,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailGiveUpHours: env.EMAIL_GIVE_UP_HOURS,
     agencyTimeZone: env.AGENCY_TIME_ZONE,
     monitorCreditPullDays: env.MONITOR_CREDIT_PULL_DAYS,
+    agencyPostingWindowDays: env.AGENCY_POSTING_WINDOW_BUSINESS_DAYS,
     reapplyWaitingDays: env.REAPPLY_WAITING_DAYS,
     encryptionKey,
     encryptionKeysOld: splitKeys(env.ENCRYPTION_KEYS_OLD ?? '').map((k) => decodeKey(k)!),

@@ -89,6 +89,7 @@ jobs = await startJobs({
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
   agencyTimeZone: config.agencyTimeZone,
+  agencyPostingWindowDays: config.agencyPostingWindowDays,
   monitors: {
     bankLink: providers.bankLink,
     creditBureau: providers.creditBureau,

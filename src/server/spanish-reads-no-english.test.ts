@@ -167,6 +167,46 @@ const EMAILS: Record<string, () => string[]> = {
   lowBalanceEmail: () =>
     mailTexts(templates.lowBalanceEmail({ ...person, firstName: null, paymentDate: '2027-03-15' })),
   bankDisconnectedEmail: () => mailTexts(templates.bankDisconnectedEmail({ ...person, firstName: 'Pat' })),
+  draftReturnedEmail: () => [
+    ...mailTexts(
+      templates.draftReturnedEmail({
+        ...person,
+        firstName: 'Pat',
+        figures: { amount: 31_250, date: '2026-12-15', returnCode: 'R01' },
+      }),
+    ),
+    ...mailTexts(
+      templates.draftReturnedEmail({
+        ...person,
+        firstName: null,
+        figures: { amount: null, date: null, returnCode: 'R99' },
+      }),
+    ),
+  ],
+  paymentNotPostedEmail: () =>
+    mailTexts(
+      templates.paymentNotPostedEmail({
+        ...person,
+        firstName: 'Pat',
+        figures: {
+          creditor: 'Capital One',
+          amount: 9_800,
+          sentOn: '2026-11-02',
+          method: 'electronic',
+          reference: '021000021234567',
+          deadline: '2026-11-17',
+        },
+        windowDays: 10,
+      }),
+    ),
+  creditorPaidOffEmail: () =>
+    mailTexts(
+      templates.creditorPaidOffEmail({
+        ...person,
+        firstName: 'Pat',
+        figures: { creditor: 'Discover', asOf: '2026-12-10' },
+      }),
+    ),
   planChangedEmail: () =>
     changes.flatMap((c) =>
       [

@@ -28,6 +28,9 @@ export const ALERT_TYPES = [
   'overdraftTransaction',
   'newCreditInquiry',
   'monthlyIncomeDecrease',
+  'draftReturned',
+  'creditorPaymentNotPosted',
+  'creditorPaidOff',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -40,6 +43,9 @@ export const ALERT_TYPE_LABELS = {
   overdraftTransaction: 'Overdraft transaction',
   newCreditInquiry: 'New credit inquiry',
   monthlyIncomeDecrease: 'Monthly income decrease',
+  draftReturned: 'Draft returned',
+  creditorPaymentNotPosted: 'Creditor payment not posted',
+  creditorPaidOff: 'Creditor paid off',
 } as const satisfies Record<AlertType, string>;
 
 export const alertViewSchema = z.object({

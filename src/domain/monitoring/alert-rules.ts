@@ -8,7 +8,14 @@ import { draftDateAt } from '#domain/enrollment/plan-terms';
 
 /** The kinds of record an alert can name as its trigger. */
 export type AlertTriggerType =
-  'plaidBalance' | 'plaidItem' | 'debtScore' | 'plaidTransaction' | 'inquiry' | 'incomeSnapshot';
+  | 'plaidBalance'
+  | 'plaidItem'
+  | 'debtScore'
+  | 'plaidTransaction'
+  | 'inquiry'
+  | 'incomeSnapshot'
+  /** An event of the agency's DMP system (a returned draft, a payment sent, a balance reported). */
+  | 'agencyEvent';
 
 export type AlertCandidate = { type: AlertType; trigger: { id: string; type: AlertTriggerType } };
 

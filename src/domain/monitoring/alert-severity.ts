@@ -3,17 +3,22 @@ import { ALERT_TYPES, type AlertType } from '../flow/staff-views';
 /**
  * The order a counsellor should look at an enrolled customer's alerts in, most severe first. The plan's next
  * payment is at risk now when the bank is disconnected (the draft cannot be made at all) or the balance is
- * below the payment before the payment date; a returned payment or an overdraft says money already ran out;
- * a fall in income or in the debt score, and a new inquiry, say trouble may be coming.
+ * below the payment before the payment date; a plan draft the bank returned means this month's creditors go
+ * unpaid until it is made up; a returned payment or an overdraft says money already ran out; a creditor that
+ * has not posted a payment may report the borrower late; a fall in income or in the debt score, and a new
+ * inquiry, say trouble may be coming; a creditor paid off is good news.
  */
 export const ALERT_SEVERITY_ORDER = [
   'bankAccountDisconnected',
+  'draftReturned',
   'balanceBelowDMPPayment',
   'insufficientFundsTransaction',
+  'creditorPaymentNotPosted',
   'overdraftTransaction',
   'monthlyIncomeDecrease',
   'debtScore30DayDecrease',
   'newCreditInquiry',
+  'creditorPaidOff',
 ] as const satisfies readonly AlertType[];
 
 const RANK = new Map<AlertType, number>(ALERT_SEVERITY_ORDER.map((type, i) => [type, i]));

@@ -17,7 +17,12 @@ export type TriggerFacts =
       at: Date;
       accountName: string | null;
     }
-  | { type: 'plaidItem'; institutionName: string };
+  | { type: 'plaidItem'; institutionName: string }
+  | {
+      type: 'agencyEvent';
+      /** The agency's event (its type and figures); ids and amounts, nothing personal. */
+      event: { id: string; type: string; data: Record<string, unknown> };
+    };
 
 const exactDollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -56,5 +61,19 @@ export function describeTrigger(f: TriggerFacts): string {
     }
     case 'plaidItem':
       return `The connection to ${f.institutionName} stopped`;
+    case 'agencyEvent': {
+      const d = f.event.data;
+      const amount = typeof d.amount === 'number' ? `, ${formatExactDollars(d.amount)}` : '';
+      switch (f.event.type) {
+        case 'draft.returned':
+          return `Draft ${String(d.draftId)} returned (${String(d.returnCode)}) on ${formatShortDate(String(d.returnedOn))}${amount}`;
+        case 'disbursement.sent':
+          return `Payment ${String(d.disbursementId)} sent on ${formatShortDate(String(d.sentOn))}${amount}`;
+        case 'creditor.balance_reported':
+          return `Balance ${formatExactDollars(Number(d.balance))} reported on ${formatShortDate(String(d.asOf))}`;
+        default:
+          return `Agency event ${f.event.type}`;
+      }
+    }
   }
 }

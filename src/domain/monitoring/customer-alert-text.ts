@@ -3,6 +3,8 @@ import type { AlertType } from '../flow/staff-views';
 import { calendarDateOfIso, MONTH_NAMES, utcDayOf } from '../calendar';
 import { formatDollars, roundToDollar, type Cents } from '../money/cents';
 import { SCORE_MAX } from '../underwriting/scores';
+import { returnCodeReason } from '../enrollment/agency-events';
+import { formatEnglish } from '../i18n/validation-messages';
 
 // What raised an alert, told to the borrower with its figures: the debt score and how far it fell, the balance
 // beside the plan payment it may not cover, the fee and the day it was charged, the income before and after,
@@ -48,6 +50,28 @@ export const customerAlertFiguresSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('inquiry'), lender: z.string().nullable(), date: isoDay }),
   z.object({ kind: z.literal('bank'), institutionName: z.string() }),
+  // The agency's alerts (agencyAlertFigures in src/domain/enrollment/agency-alerts.ts).
+  z.object({
+    kind: z.literal('draftReturned'),
+    /** The draft's amount; null while no event of the agency's has said it. */
+    amount: cents.nullable(),
+    /** The day the draft was due, else the day it was returned. */
+    date: isoDay.nullable(),
+    /** The bank's return code (R01...): the page says what it means. */
+    returnCode: z.string(),
+  }),
+  z.object({
+    kind: z.literal('paymentNotPosted'),
+    creditor: z.string(),
+    amount: cents.nullable(),
+    sentOn: isoDay,
+    method: z.enum(['electronic', 'check']).nullable(),
+    /** The trace number or the check's number: the proof the creditor can look up. */
+    reference: z.string().nullable(),
+    /** The last day it could post on time. */
+    deadline: isoDay,
+  }),
+  z.object({ kind: z.literal('paidOff'), creditor: z.string(), asOf: isoDay }),
 ]);
 export type CustomerAlertFigures = z.infer<typeof customerAlertFiguresSchema>;
 
@@ -157,5 +181,28 @@ export function customerAlertText(type: AlertType, f: CustomerAlertFigures | nul
     }
     case 'bankAccountDisconnected':
       return f.kind === 'bank' ? `Your connection to ${f.institutionName} stopped.` : '';
+    case 'draftReturned': {
+      if (f.kind !== 'draftReturned') return '';
+      const amount =
+        f.amount === null ? 'Your plan payment' : `Your plan payment of ${statementDollars(f.amount)}`;
+      const when = f.date ? ` due on ${formatAlertDate(f.date)}` : '';
+      const reason = returnCodeReason(f.returnCode);
+      return `${amount}${when} was returned by your bank. ${formatEnglish(reason.message, reason.values)}`;
+    }
+    case 'creditorPaymentNotPosted': {
+      if (f.kind !== 'paymentNotPosted') return '';
+      const amount = f.amount === null ? 'A payment' : `A payment of ${statementDollars(f.amount)}`;
+      const proof =
+        f.reference === null
+          ? ''
+          : f.method === 'check'
+            ? ` (check number ${f.reference})`
+            : ` (trace number ${f.reference})`;
+      return `${amount} sent to ${f.creditor} on ${formatAlertDate(f.sentOn)}${proof} was not posted by ${formatAlertDate(f.deadline)}.`;
+    }
+    case 'creditorPaidOff':
+      return f.kind === 'paidOff'
+        ? `${f.creditor} reported a balance of $0 on ${formatAlertDate(f.asOf)}.`
+        : '';
   }
 }

@@ -5,6 +5,7 @@ import type { AlertView } from '#domain/flow/staff-views';
 import { describeTrigger, type TriggerFacts } from '#domain/monitoring/alert-triggers';
 import type { Tx } from '#server/db/client';
 import { type AlertTrigger } from '#server/db/schema/service-work';
+import { agencyEvent } from '#server/db/schema/agency-events';
 import { debtScore, inquiry } from '#server/db/schema/credit';
 import {
   incomeSnapshot,
@@ -37,7 +38,7 @@ const previousValue = (describe: boolean, subquery: SQL) =>
 
 /**
  * The alerts as the portals show them, each dated by what triggered it (the balance, debt score, transaction,
- * inquiry, income snapshot or bank connection). One query per trigger kind for the whole batch; an alert whose
+ * inquiry, income snapshot, bank connection or the agency's event). One query per trigger kind for the whole batch; an alert whose
  * trigger is gone keeps its own createdAt. With `describe` (one borrower's summary) each also says what
  * triggered it ('Debt score 612 → 580'), reading the score or income it fell from; lists leave that out.
  *
@@ -220,6 +221,22 @@ export async function alertTriggers(
               facts: { type: 'incomeSnapshot', monthlyIncome: r.monthlyIncome, previous: r.previous },
             }),
           ),
+        () =>
+          lookup(
+            'agencyEvent',
+            (w) =>
+              db
+                .select({ id: agencyEvent.id, at: agencyEvent.occurredAt, body: agencyEvent.body })
+                .from(agencyEvent)
+                .where(inArray(agencyEvent.id, w)),
+            (r) => ({
+              date: r.at,
+              facts: {
+                type: 'agencyEvent',
+                event: r.body as { id: string; type: string; data: Record<string, unknown> },
+              },
+            }),
+          ),
       )
     ).flat(),
   );
@@ -227,7 +244,9 @@ export async function alertTriggers(
     alerts.map((a) => {
       const trigger = a.triggeredBy.find((t) => found.has(`${t.type}:${t.id}`));
       const hit = trigger ? found.get(`${trigger.type}:${trigger.id}`)! : undefined;
-      const keepsOwnDate = trigger?.type === 'plaidItem' && a.clearedAt !== null;
+      // A late payment is dated by the day it was found late, not by the day it was sent (weeks before).
+      const keepsOwnDate =
+        (trigger?.type === 'plaidItem' && a.clearedAt !== null) || a.type === 'creditorPaymentNotPosted';
       const date = hit && !keepsOwnDate ? hit.date : a.createdAt;
       return [a.id, { date: date.toISOString(), facts: hit?.facts ?? null }];
     }),

@@ -6,10 +6,12 @@ import {
   type PlanLedger,
   type RecordedAgencyEvent,
 } from '#domain/enrollment/agency-events';
-import type { Db } from '#server/db/client';
+import { ledgerAlerts } from '#domain/enrollment/agency-alerts';
+import type { Db, Tx } from '#server/db/client';
 import { agencyEvent } from '#server/db/schema/agency-events';
 import { offer } from '#server/db/schema/decision';
 import { dmpEnrollment } from '#server/db/schema/enrollment';
+import { raiseAgencyAlerts, type AgencyNotices } from './agency-alerts';
 
 /*
  * The plan's ledger of what the agency's DMP system told us after the hand-over (docs/decisions/0190): every
@@ -33,14 +35,21 @@ export type AgencyEventOutcome =
  * Records one validated event, once. The plan must be one the agency was handed (it has an enrollment), and
  * a creditor must be one of that plan's offers, so one plan's id never reaches another's ledger. A second
  * delivery of the same id finds the first row (whichever request wrote it) and compares the bodies' hashes.
+ *
+ * An event applied may call for the borrower's alerts (a returned draft, a creditor paid off): they are written
+ * in the same transaction, each once per draft or creditor, with their emails when `notices` is given (every
+ * way in passes it; null only where no borrower is to hear, such as a test of the ledger alone). The emails
+ * are announced to `notices.onEmailQueued` after the commit.
  */
 export async function recordAgencyEvent(
   db: Db,
   event: AgencyEvent,
   source: string,
+  notices: AgencyNotices | null,
 ): Promise<AgencyEventOutcome> {
   const sha = agencyEventSha256(event);
-  return db.transaction(async (tx) => {
+  const emailIds: string[] = [];
+  const outcome = await db.transaction(async (tx): Promise<AgencyEventOutcome> => {
     const [plan] = await tx
       .select({ id: dmpEnrollment.id })
       .from(dmpEnrollment)
@@ -66,17 +75,32 @@ export async function recordAgencyEvent(
       })
       .onConflictDoNothing({ target: agencyEvent.eventKey })
       .returning({ id: agencyEvent.id });
-    if (inserted.length > 0) return { status: 'applied' } as const;
+    if (inserted.length > 0) {
+      // The whole plan's ledger, folded with this event in its place: a late or repeated event decides the
+      // same alerts as one on time, and a draft already alerted about is found by its alert.
+      const ledger = foldAgencyEvents(await agencyEventsOf(tx, event.applicationId));
+      const written = await raiseAgencyAlerts(tx, {
+        applicationId: event.applicationId,
+        candidates: ledgerAlerts(ledger),
+        ledger,
+        at: new Date(),
+        notices,
+      });
+      emailIds.push(...written.emailIds);
+      return { status: 'applied' } as const;
+    }
     const [first] = await tx
       .select({ sha: agencyEvent.bodySha256 })
       .from(agencyEvent)
       .where(eq(agencyEvent.eventKey, event.id));
     return first?.sha === sha ? ({ status: 'alreadyApplied' } as const) : ({ status: 'conflict' } as const);
   });
+  for (const id of emailIds) notices?.onEmailQueued?.(id);
+  return outcome;
 }
 
 /** A plan's recorded events, in the order they happened (the fold sorts them again; the index serves this). */
-export async function agencyEventsOf(db: Db, applicationId: string): Promise<RecordedAgencyEvent[]> {
+export async function agencyEventsOf(db: Tx, applicationId: string): Promise<RecordedAgencyEvent[]> {
   const rows = await db
     .select({ body: agencyEvent.body })
     .from(agencyEvent)
@@ -86,6 +110,6 @@ export async function agencyEventsOf(db: Db, applicationId: string): Promise<Rec
 }
 
 /** The state of a plan's drafts, payments to creditors and creditors' balances, from its recorded events. */
-export async function planLedgerOf(db: Db, applicationId: string): Promise<PlanLedger> {
+export async function planLedgerOf(db: Tx, applicationId: string): Promise<PlanLedger> {
   return foldAgencyEvents(await agencyEventsOf(db, applicationId));
 }

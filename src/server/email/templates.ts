@@ -1,7 +1,8 @@
 import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import { parseDay } from '#domain/calendar';
 import type { OutcomeView } from '#domain/flow/application-view';
-import { formatDollars } from '#domain/money/cents';
+import { formatDollars, type Cents } from '#domain/money/cents';
+import { returnCodeReason } from '#domain/enrollment/agency-events';
 import type { CreditorAnswerEffect, PlanChange } from '#domain/enrollment/plan-change';
 import type { PlanFit } from '#domain/enrollment/plan-fit';
 import type { DraftDayChange } from '#domain/enrollment/draft-day-change';
@@ -208,6 +209,56 @@ const m = untyped(
         'Sign in, open Alerts and choose Reconnect your bank; it takes a minute. Until then we cannot warn you before a payment might not go through.',
     },
     bankLink: { id: 'email.bankDisconnected.link', defaultMessage: 'Reconnect your bank' },
+
+    draftReturnedSubject: {
+      id: 'email.draftReturned.subject',
+      defaultMessage: 'Your plan payment was returned',
+    },
+    draftReturnedBody: {
+      id: 'email.draftReturned.body',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, your debt management plan payment{hasAmount, select, yes { of {amount}} other {}}{hasDate, select, yes { due on {day}} other {}} was returned by your bank.',
+    },
+    draftReturnedReason: {
+      id: 'email.draftReturned.reason',
+      defaultMessage: 'The reason your bank gave: {reason}',
+    },
+    draftReturnedWhatToDo: {
+      id: 'email.draftReturned.whatToDo',
+      defaultMessage:
+        'Your creditors are paid from this payment, so they cannot be paid from it until it is made up. Please call {agency} at {phone} to arrange the payment. If the account changed or is closed, tell them which account to use now.',
+    },
+
+    notPostedSubject: {
+      id: 'email.paymentNotPosted.subject',
+      defaultMessage: 'A creditor has not posted your payment yet',
+    },
+    notPostedBody: {
+      id: 'email.paymentNotPosted.body',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, {agency} sent a payment{hasAmount, select, yes { of {amount}} other {}} to {creditor} on {sentOn}{proof, select, check { (check number {reference})} trace { (trace number {reference})} other {}}, and {creditor} had not posted it to your account by {deadline}, {days, plural, one {# business day} other {# business days}} later.',
+    },
+    notPostedWhatToDo: {
+      id: 'email.paymentNotPosted.whatToDo',
+      defaultMessage:
+        'You do not need to pay it again: {agency} follows it up with the creditor. If {creditor} contacts you about a late payment, tell them when it was sent and its trace or check number, and call {agency} at {phone}.',
+    },
+
+    paidOffSubject: {
+      id: 'email.creditorPaidOff.subject',
+      defaultMessage: '{creditor} is paid off',
+    },
+    paidOffBody: {
+      id: 'email.creditorPaidOff.body',
+      defaultMessage:
+        '{hasName, select, yes {Hi {firstName}} other {Hi}}, good news: {creditor} reported a balance of $0 on {asOf}. You owe nothing more on this account.',
+    },
+    paidOffNext: {
+      id: 'email.creditorPaidOff.next',
+      defaultMessage:
+        'Your debt management plan keeps paying your other creditors. Keep the account’s final statement with your records.',
+    },
+    agencyAlertLink: { id: 'email.agencyAlert.link', defaultMessage: 'Your alerts' },
 
     planChangedIntro: {
       id: 'email.planChanged.introSettled',
@@ -898,3 +949,122 @@ export const spouseConsentEmail = (
     { label: intl.formatMessage(m.spouseConsentLink), url: o.url },
   );
 };
+
+/** The agency's alerts' emails link to the borrower's alerts, where the same figures are. */
+const alertsLink = (intl: IntlShape, publicUrl: string) => ({
+  label: intl.formatMessage(m.agencyAlertLink),
+  url: siteLink(intl, publicUrl, '/customer-portal/alerts'),
+});
+
+/**
+ * The borrower's bank returned a plan draft: the amount and the due day when the agency told them, the reason
+ * in plain words (the return code's, as the Payments page and the alert say it), and the agency's number to
+ * arrange the payment.
+ */
+export function draftReturnedEmail(
+  o: InLanguage & {
+    to: string;
+    firstName: string | null;
+    publicUrl: string;
+    figures: { amount: Cents | null; date: string | null; returnCode: string };
+  },
+): EmailMessage {
+  const intl = intlOf(o);
+  const f = o.figures;
+  const why = returnCodeReason(f.returnCode);
+  return render(
+    intl,
+    'alert-draft-returned',
+    o.to,
+    intl.formatMessage(m.draftReturnedSubject),
+    [
+      intl.formatMessage(m.draftReturnedBody, {
+        ...greeting(o.firstName),
+        hasAmount: f.amount === null ? 'no' : 'yes',
+        amount: f.amount === null ? '' : formatUsd(f.amount),
+        hasDate: f.date === null ? 'no' : 'yes',
+        day: f.date === null ? '' : dateInWords(intl, f.date),
+      }),
+      intl.formatMessage(m.draftReturnedReason, { reason: intl.formatMessage(why.message, why.values) }),
+      intl.formatMessage(m.draftReturnedWhatToDo, { agency: SITE.agencyName, phone: SITE.phone.display }),
+    ],
+    alertsLink(intl, o.publicUrl),
+  );
+}
+
+/**
+ * A payment the agency sent to a creditor was not posted within the agency's window: when and how it was
+ * sent, with its trace or check number as proof, and that the agency follows it up.
+ */
+export function paymentNotPostedEmail(
+  o: InLanguage & {
+    to: string;
+    firstName: string | null;
+    publicUrl: string;
+    figures: {
+      creditor: string;
+      amount: Cents | null;
+      sentOn: string;
+      method: 'electronic' | 'check' | null;
+      reference: string | null;
+      deadline: string;
+    };
+    windowDays: number;
+  },
+): EmailMessage {
+  const intl = intlOf(o);
+  const f = o.figures;
+  return render(
+    intl,
+    'alert-payment-not-posted',
+    o.to,
+    intl.formatMessage(m.notPostedSubject),
+    [
+      intl.formatMessage(m.notPostedBody, {
+        ...greeting(o.firstName),
+        agency: SITE.agencyName,
+        hasAmount: f.amount === null ? 'no' : 'yes',
+        amount: f.amount === null ? '' : formatUsd(f.amount),
+        creditor: f.creditor,
+        sentOn: dateInWords(intl, f.sentOn),
+        proof: f.reference === null ? 'none' : f.method === 'check' ? 'check' : 'trace',
+        reference: f.reference ?? '',
+        deadline: dateInWords(intl, f.deadline),
+        days: o.windowDays,
+      }),
+      intl.formatMessage(m.notPostedWhatToDo, {
+        agency: SITE.agencyName,
+        creditor: f.creditor,
+        phone: SITE.phone.display,
+      }),
+    ],
+    alertsLink(intl, o.publicUrl),
+  );
+}
+
+/** A creditor reported a balance of zero: the borrower owes it nothing more. */
+export function creditorPaidOffEmail(
+  o: InLanguage & {
+    to: string;
+    firstName: string | null;
+    publicUrl: string;
+    figures: { creditor: string; asOf: string };
+  },
+): EmailMessage {
+  const intl = intlOf(o);
+  return render(
+    intl,
+    'alert-creditor-paid-off',
+    o.to,
+    intl.formatMessage(m.paidOffSubject, { creditor: o.figures.creditor }),
+    [
+      intl.formatMessage(m.paidOffBody, {
+        ...greeting(o.firstName),
+        creditor: o.figures.creditor,
+        asOf: dateInWords(intl, o.figures.asOf),
+      }),
+      intl.formatMessage(m.paidOffNext),
+    ],
+    alertsLink(intl, o.publicUrl),
+  );
+}

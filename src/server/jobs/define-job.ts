@@ -80,6 +80,8 @@ export type JobDeps = {
    * rest of the app does. The configuration's default zone when not given (tests).
    */
   agencyTimeZone?: string;
+  /** AGENCY_POSTING_WINDOW_BUSINESS_DAYS: a creditor's window to post a payment (10 when not given). */
+  agencyPostingWindowDays?: number;
   /** The daily sweep of unsigned letters whose first draft came too close (renew-stale-letters.ts). */
   renewStaleLetters?: () => Promise<number>;
   /** Writes the counselling calls' reminders due at `now` (each once); answers the outbox rows to queue. */

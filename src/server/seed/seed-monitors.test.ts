@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayIn, endOfDayIn } from '#domain/calendar';
 import { ALERT_TYPES } from '#domain/flow/staff-views';
 import { createTestDatabase } from '#tests/setup/test-database';
+import { AGENCY_ALERT_TYPES } from '#server/application/agency-alerts';
 import type { Database } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { alert } from '#server/db/schema/service-work';
@@ -71,7 +72,7 @@ describe('the seed and a month of npm run monitor', () => {
           inArray(application.status, [...MONITORED_STATUSES]),
         ),
       );
-    expect(Number(monitored[0]!.n)).toBeGreaterThanOrEqual(ALERT_TYPES.length);
+    expect(Number(monitored[0]!.n)).toBeGreaterThanOrEqual(ALERT_TYPES.length - AGENCY_ALERT_TYPES.length);
 
     const seeded = dayIn(new Date(), config.agencyTimeZone);
     for (let d = 0; d < MONITOR_DAYS; d += 1) {
@@ -81,6 +82,9 @@ describe('the seed and a month of npm run monitor', () => {
       .selectDistinct({ type: alert.type })
       .from(alert)
       .where(inArray(alert.applicationId, summary.applicationIds));
-    expect(raised.map((r) => r.type).sort()).toEqual([...ALERT_TYPES].sort());
+    // The monitors' alert types; the agency's (a returned draft, a payment not posted, a creditor paid off)
+    // come from the agency's events, which this seed does not record.
+    const monitors = ALERT_TYPES.filter((type) => !(AGENCY_ALERT_TYPES as readonly string[]).includes(type));
+    expect(raised.map((r) => r.type).sort()).toEqual([...monitors].sort());
   }, 900_000);
 });

@@ -13,7 +13,10 @@ export type AlertType =
   | 'insufficientFundsTransaction'
   | 'overdraftTransaction'
   | 'newCreditInquiry'
-  | 'monthlyIncomeDecrease';
+  | 'monthlyIncomeDecrease'
+  | 'draftReturned'
+  | 'creditorPaymentNotPosted'
+  | 'creditorPaidOff';
 
 /** What raised an alert; its date is read from the record named here. */
 export type AlertTrigger = { id: string; type: AlertTriggerType };

@@ -4,12 +4,28 @@ import type { CustomerAlertsView } from '#domain/enrollment/views';
 import type { TriggerFacts } from '#domain/monitoring/alert-triggers';
 import type { CustomerAlertFigures } from '#domain/monitoring/customer-alert-text';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import {
+  agencyAlertFigures,
+  agencyAlertSubject,
+  type AgencyAlertFigures,
+  type AgencyAlertType,
+} from '#domain/enrollment/agency-alerts';
+import { AGENCY_ALERT_TYPES, creditorNamesOf } from '#server/application/agency-alerts';
+import { planLedgerOf } from '#server/application/agency-ledger';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { alertTriggers } from '#server/alerts/alert-views';
 import type { Db } from '#server/db/client';
 import { plaidItem } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
 import { signedApplication } from './get-plan';
+
+type AgencyFigures = (
+  type: AgencyAlertType,
+  event: { type: string; data: Record<string, unknown> },
+) => AgencyAlertFigures | null;
+
+const isAgencyAlert = (type: string): type is AgencyAlertType =>
+  (AGENCY_ALERT_TYPES as readonly string[]).includes(type);
 
 /** The newest alerts a customer is shown; an application holds few, this only bounds the read. */
 export const CUSTOMER_ALERTS_LIMIT = 100;
@@ -51,6 +67,9 @@ function figuresOf(facts: TriggerFacts | null, plan: PlanPayment | null): Custom
       };
     case 'plaidItem':
       return { kind: 'bank', institutionName: facts.institutionName };
+    case 'agencyEvent':
+      // Told from the plan's ledger, not from the one event (listCustomerAlerts).
+      return null;
   }
 }
 
@@ -68,6 +87,8 @@ export async function listCustomerAlerts(o: {
   today: string;
   /** The agency's day of an instant (Services.dayOf): the day a balance was read on. */
   dayOf: (at: Date) => string;
+  /** AGENCY_POSTING_WINDOW_BUSINESS_DAYS: the day a late payment was due to post by. */
+  postingWindowDays: number;
 }): Promise<CustomerAlertsView> {
   const own = await signedApplication(o.db, o.userId);
   const rows = await o.db
@@ -83,6 +104,22 @@ export async function listCustomerAlerts(o: {
     plan = {
       payment: terms.creditors.length > 0 ? terms.monthlyDraft : null,
       dateAfter: (at) => nextDraftOnOrAfter(terms, o.dayOf(at)),
+    };
+  }
+  // The agency's alerts are told with the plan's ledger as it stands now (a returned draft's amount told by a
+  // later event fills in), the same figures their emails gave.
+  let agency: AgencyFigures | null = null;
+  if (rows.some((a) => isAgencyAlert(a.type))) {
+    const [ledger, names] = await Promise.all([planLedgerOf(o.db, own.id), creditorNamesOf(o.db, own.id)]);
+    agency = (type, event) => {
+      const subject = agencyAlertSubject(type, event);
+      return subject === null
+        ? null
+        : agencyAlertFigures(type, subject, ledger, {
+            creditorName: (offerId) => (offerId === null ? '' : (names.get(offerId) ?? '')),
+            windowDays: o.postingWindowDays,
+            trigger: event,
+          });
     };
   }
   const itemIds = rows
@@ -112,7 +149,12 @@ export async function listCustomerAlerts(o: {
         type: a.type,
         date,
         hasBeenSeenByBorrower: a.hasBeenSeenByBorrower,
-        figures: figuresOf(facts, plan),
+        figures:
+          facts?.type === 'agencyEvent'
+            ? isAgencyAlert(a.type) && agency
+              ? agency(a.type, facts.event)
+              : null
+            : figuresOf(facts, plan),
         reconnect:
           a.type === 'bankAccountDisconnected' && item
             ? { plaidItemId: item.id, institutionName: disconnected.get(item.id)! }

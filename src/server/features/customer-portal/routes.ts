@@ -96,6 +96,7 @@ export const customerPortalRoutes: FastifyPluginAsyncZod<{ services: Services }>
         userId: await userId(request),
         today: services.today(),
         dayOf: services.dayOf,
+        postingWindowDays: services.config.agencyPostingWindowDays,
       }),
   );
   app.post(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { agencyEventProblem, agencyEventSchema } from '#domain/enrollment/agency-events';
+import { agencyNoticesOf } from '#server/application/agency-alerts';
 import { recordAgencyEvent } from '#server/application/agency-ledger';
 import type { Services } from '#server/services';
 
@@ -96,7 +97,12 @@ export const agencyEventsWebhookRoutes: FastifyPluginAsync<{ services: Services;
     if (!parsed.success) return reply.status(400).send(bad(agencyEventProblem(parsed.error)));
     const event = parsed.data;
 
-    const outcome = await recordAgencyEvent(services.database.db, event, `webhook:${event.id}`);
+    const outcome = await recordAgencyEvent(
+      services.database.db,
+      event,
+      `webhook:${event.id}`,
+      agencyNoticesOf(services),
+    );
     request.log.info(
       { type: event.type, eventId: event.id, applicationId: event.applicationId, outcome: outcome.status },
       'agency event',

@@ -1,4 +1,5 @@
 import type { AnyJobDefinition } from '../define-job';
+import { agencyUnpostedPaymentsJob } from './agency-unposted-payments';
 import { alertRulesJob } from './alert-rules';
 import { bankRefreshJob } from './bank-refresh';
 import { callRemindersJob } from './call-reminders';
@@ -38,6 +39,7 @@ export const JOBS: readonly AnyJobDefinition[] = [
   letterRenewalJob,
   callRemindersJob,
   alertRulesJob,
+  agencyUnpostedPaymentsJob,
   bankRefreshJob,
   creditPullJob,
   silentCreditorsJob,

@@ -58,11 +58,86 @@ const CASES: [AlertType, CustomerAlertFigures | null][] = [
   ['bankAccountDisconnected', { kind: 'bank', institutionName: 'Tartan Bank' }],
   ['bankAccountDisconnected', { kind: 'income', monthlyIncome: 1, previous: null }],
   ['bankAccountDisconnected', null],
+  ['draftReturned', { kind: 'draftReturned', amount: 31_250, date: '2026-12-15', returnCode: 'R01' }],
+  ['draftReturned', { kind: 'draftReturned', amount: 31_250, date: null, returnCode: 'R02' }],
+  ['draftReturned', { kind: 'draftReturned', amount: null, date: '2026-12-15', returnCode: 'R99' }],
+  ['draftReturned', { kind: 'draftReturned', amount: null, date: null, returnCode: 'R08' }],
+  [
+    'creditorPaymentNotPosted',
+    {
+      kind: 'paymentNotPosted',
+      creditor: 'Capital One',
+      amount: 9_800,
+      sentOn: '2026-11-02',
+      method: 'electronic',
+      reference: '021000021234567',
+      deadline: '2026-11-17',
+    },
+  ],
+  [
+    'creditorPaymentNotPosted',
+    {
+      kind: 'paymentNotPosted',
+      creditor: 'Citi',
+      amount: null,
+      sentOn: '2026-11-02',
+      method: 'check',
+      reference: '10442',
+      deadline: '2026-11-17',
+    },
+  ],
+  [
+    'creditorPaymentNotPosted',
+    {
+      kind: 'paymentNotPosted',
+      creditor: 'Citi',
+      amount: 9_850,
+      sentOn: '2026-11-02',
+      method: null,
+      reference: null,
+      deadline: '2026-11-17',
+    },
+  ],
+  ['creditorPaidOff', { kind: 'paidOff', creditor: 'Discover', asOf: '2026-12-10' }],
+  ['creditorPaidOff', { kind: 'bank', institutionName: 'Tartan Bank' }],
 ];
 
 describe('an alert’s figures in words', () => {
   it.each(CASES)('%s %j reads in English exactly as the domain writes it', (type, figures) => {
     expect(alertFiguresText(english, type, figures)).toBe(customerAlertText(type, figures));
+  });
+
+  it('tells the agency’s alerts in Spanish with the same figures and the reason in plain words', () => {
+    expect(
+      alertFiguresText(spanish, 'draftReturned', {
+        kind: 'draftReturned',
+        amount: 31_250,
+        date: '2026-12-15',
+        returnCode: 'R01',
+      }),
+    ).toBe(
+      'El pago de su plan de $312.50 del 15 de diciembre de 2026 fue devuelto por su banco. No había suficiente dinero en la cuenta.',
+    );
+    expect(
+      alertFiguresText(spanish, 'creditorPaymentNotPosted', {
+        kind: 'paymentNotPosted',
+        creditor: 'Capital One',
+        amount: 9_800,
+        sentOn: '2026-11-02',
+        method: 'check',
+        reference: '10442',
+        deadline: '2026-11-17',
+      }),
+    ).toBe(
+      'Un pago de $98 enviado a Capital One el 2 de noviembre de 2026 (número de cheque 10442) no se había registrado el 17 de noviembre de 2026.',
+    );
+    expect(
+      alertFiguresText(spanish, 'creditorPaidOff', {
+        kind: 'paidOff',
+        creditor: 'Discover',
+        asOf: '2026-12-10',
+      }),
+    ).toBe('Discover informó un saldo de $0 el 10 de diciembre de 2026.');
   });
 
   it('reads in Spanish with the same figures', () => {

@@ -6,6 +6,7 @@ import {
   statementDollars,
   type CustomerAlertFigures,
 } from '#domain/monitoring/customer-alert-text';
+import { returnCodeReason } from '#domain/enrollment/agency-events';
 import { formatDollars, roundToDollar } from '#domain/money/cents';
 import { SCORE_MAX } from '#domain/underwriting/scores';
 
@@ -81,6 +82,36 @@ const M: Record<string, MessageDescriptor> = defineMessages({
     defaultMessage: 'A lender checked your credit on {date}.',
   },
   bank: { id: 'portal.alerts.figures.bank', defaultMessage: 'Your connection to {institution} stopped.' },
+  draftReturned: {
+    id: 'portal.alerts.figures.draftReturned',
+    defaultMessage: 'Your plan payment of {amount} due on {date} was returned by your bank. {reason}',
+  },
+  draftReturnedNoDate: {
+    id: 'portal.alerts.figures.draftReturnedNoDate',
+    defaultMessage: 'Your plan payment of {amount} was returned by your bank. {reason}',
+  },
+  draftReturnedNoAmount: {
+    id: 'portal.alerts.figures.draftReturnedNoAmount',
+    defaultMessage: 'Your plan payment due on {date} was returned by your bank. {reason}',
+  },
+  draftReturnedBare: {
+    id: 'portal.alerts.figures.draftReturnedBare',
+    defaultMessage: 'Your plan payment was returned by your bank. {reason}',
+  },
+  notPosted: {
+    id: 'portal.alerts.figures.notPosted',
+    defaultMessage:
+      'A payment of {amount} sent to {creditor} on {sentOn}{proof, select, check { (check number {reference})} trace { (trace number {reference})} other {}} was not posted by {deadline}.',
+  },
+  notPostedNoAmount: {
+    id: 'portal.alerts.figures.notPostedNoAmount',
+    defaultMessage:
+      'A payment sent to {creditor} on {sentOn}{proof, select, check { (check number {reference})} trace { (trace number {reference})} other {}} was not posted by {deadline}.',
+  },
+  paidOff: {
+    id: 'portal.alerts.figures.paidOff',
+    defaultMessage: '{creditor} reported a balance of $0 on {date}.',
+  },
 });
 
 const message = (intl: IntlShape, key: string, values?: Record<string, string | number>): string =>
@@ -171,5 +202,40 @@ export function alertFiguresText(intl: IntlShape, type: AlertType, f: CustomerAl
     }
     case 'bankAccountDisconnected':
       return f.kind === 'bank' ? message(intl, 'bank', { institution: f.institutionName }) : '';
+    case 'draftReturned': {
+      if (f.kind !== 'draftReturned') return '';
+      const why = returnCodeReason(f.returnCode);
+      const values = {
+        reason: intl.formatMessage(why.message, why.values),
+        ...(f.amount === null ? {} : { amount: statementDollars(f.amount) }),
+        ...(f.date === null ? {} : { date: alertDay(f.date, intl) }),
+      };
+      const key =
+        f.amount === null
+          ? f.date === null
+            ? 'draftReturnedBare'
+            : 'draftReturnedNoAmount'
+          : f.date === null
+            ? 'draftReturnedNoDate'
+            : 'draftReturned';
+      return message(intl, key, values);
+    }
+    case 'creditorPaymentNotPosted': {
+      if (f.kind !== 'paymentNotPosted') return '';
+      const values = {
+        creditor: f.creditor,
+        sentOn: alertDay(f.sentOn, intl),
+        deadline: alertDay(f.deadline, intl),
+        proof: f.reference === null ? 'none' : f.method === 'check' ? 'check' : 'trace',
+        reference: f.reference ?? '',
+      };
+      return f.amount === null
+        ? message(intl, 'notPostedNoAmount', values)
+        : message(intl, 'notPosted', { ...values, amount: statementDollars(f.amount) });
+    }
+    case 'creditorPaidOff':
+      return f.kind === 'paidOff'
+        ? message(intl, 'paidOff', { creditor: f.creditor, date: alertDay(f.asOf, intl) })
+        : '';
   }
 }

@@ -365,3 +365,83 @@ describe('/customer-portal/alerts in Spanish', () => {
     );
   });
 });
+
+/** The alerts the agency's events raise: a returned draft, a payment not posted, a creditor paid off. */
+const AGENCY_ALERTS: CustomerAlertsView = {
+  alerts: [
+    {
+      id: 'a-returned',
+      type: 'draftReturned',
+      date: '2026-12-18T12:00:00.000Z',
+      hasBeenSeenByBorrower: false,
+      figures: { kind: 'draftReturned', amount: 31_250, date: '2026-12-15', returnCode: 'R01' },
+      reconnect: null,
+    },
+    {
+      id: 'a-late',
+      type: 'creditorPaymentNotPosted',
+      date: '2026-11-18T11:30:00.000Z',
+      hasBeenSeenByBorrower: false,
+      figures: {
+        kind: 'paymentNotPosted',
+        creditor: 'Capital One',
+        amount: 9_800,
+        sentOn: '2026-11-02',
+        method: 'electronic',
+        reference: '021000021234567',
+        deadline: '2026-11-17',
+      },
+      reconnect: null,
+    },
+    {
+      id: 'a-paid',
+      type: 'creditorPaidOff',
+      date: '2026-11-10T12:00:00.000Z',
+      hasBeenSeenByBorrower: true,
+      figures: { kind: 'paidOff', creditor: 'Discover', asOf: '2026-11-10' },
+      reconnect: null,
+    },
+  ],
+  unseen: 2,
+};
+
+describe('/customer-portal/alerts: the agency’s alerts', () => {
+  it('tells a returned draft, a payment not posted and a creditor paid off, with the agency’s number', async () => {
+    await renderPage({ alerts: () => ({ status: 200, body: AGENCY_ALERTS }) });
+    const returned = card(ALERT_ADVICE.draftReturned.title);
+    expect(returned.textContent).toContain('December 18, 2026');
+    expect(returned.textContent).toContain(
+      'Your plan payment of $312.50 due on December 15, 2026 was returned by your bank. There was not enough money in the account.',
+    );
+    expect(returned.textContent).toContain(
+      'What to do: Call Harbor Light Credit Counseling at (800) 555-0199 to arrange the payment.',
+    );
+    const late = card(ALERT_ADVICE.creditorPaymentNotPosted.title);
+    expect(late.textContent).toContain(
+      'A payment of $98 sent to Capital One on November 2, 2026 (trace number 021000021234567) was not posted by November 17, 2026.',
+    );
+    expect(late.textContent).toContain('You do not need to pay it again.');
+    const paid = card(ALERT_ADVICE.creditorPaidOff.title);
+    expect(paid.textContent).toContain('Discover reported a balance of $0 on November 10, 2026.');
+    expect(paid.textContent).toContain('Seen');
+    // No button to reconnect a bank on these.
+    expect(screen.queryByRole('button', { name: 'Reconnect your bank' })).not.toBeInTheDocument();
+  });
+
+  it('tells them in Spanish', async () => {
+    await renderPage({ alerts: () => ({ status: 200, body: AGENCY_ALERTS }) }, 'es');
+    const returned = card('El pago de su plan fue devuelto');
+    expect(returned.textContent).toContain(
+      'El pago de su plan de $312.50 del 15 de diciembre de 2026 fue devuelto por su banco. No había suficiente dinero en la cuenta.',
+    );
+    expect(returned.textContent).toContain(
+      'Qué hacer: Llame a Harbor Light Credit Counseling al (800) 555-0199 para acordar el pago.',
+    );
+    const late = card('Un acreedor no ha registrado un pago');
+    expect(late.textContent).toContain(
+      'Un pago de $98 enviado a Capital One el 2 de noviembre de 2026 (número de rastreo 021000021234567) no se había registrado el 17 de noviembre de 2026.',
+    );
+    const paid = card('Su deuda con un acreedor quedó pagada');
+    expect(paid.textContent).toContain('Discover informó un saldo de $0 el 10 de noviembre de 2026.');
+  });
+});

@@ -169,16 +169,63 @@ const ADVICE: Record<AlertType, Record<'title' | 'meaning' | 'todo', MessageDesc
         'If you did not apply for credit, call us right away: it may be identity theft. New credit while on the plan can put it at risk.',
     },
   }),
+  draftReturned: defineMessages({
+    title: {
+      id: 'portal.alerts.draftReturned.title',
+      defaultMessage: 'Your plan payment was returned',
+    },
+    meaning: {
+      id: 'portal.alerts.draftReturned.meaning',
+      defaultMessage:
+        'Your bank did not let the agency take this month’s plan payment, so your creditors cannot be paid from it until it is made up.',
+    },
+    todo: {
+      id: 'portal.alerts.draftReturned.todo',
+      defaultMessage:
+        'Call {agency} at {phone} to arrange the payment. If the account changed or is closed, tell them which account to use now.',
+    },
+  }),
+  creditorPaymentNotPosted: defineMessages({
+    title: {
+      id: 'portal.alerts.creditorPaymentNotPosted.title',
+      defaultMessage: 'A creditor has not posted a payment',
+    },
+    meaning: {
+      id: 'portal.alerts.creditorPaymentNotPosted.meaning',
+      defaultMessage:
+        'The agency sent this payment to your creditor, but the creditor has not yet recorded it in your account.',
+    },
+    todo: {
+      id: 'portal.alerts.creditorPaymentNotPosted.todo',
+      defaultMessage:
+        'You do not need to pay it again. If the creditor contacts you about a late payment, tell them when it was sent and its trace or check number, and call {agency} at {phone}: they follow it up with the creditor.',
+    },
+  }),
+  creditorPaidOff: defineMessages({
+    title: { id: 'portal.alerts.creditorPaidOff.title', defaultMessage: 'A creditor is paid off' },
+    meaning: {
+      id: 'portal.alerts.creditorPaidOff.meaning',
+      defaultMessage: 'Your creditor reported that you owe nothing more on this account.',
+    },
+    todo: {
+      id: 'portal.alerts.creditorPaidOff.todo',
+      defaultMessage:
+        'Nothing. Your plan keeps paying your other creditors. Keep the account’s final statement with your records.',
+    },
+  }),
 };
+
+/** The agency's name and number, which the advice of the agency's alerts gives (the others ignore them). */
+const ADVICE_VALUES = { agency: SITE.agencyName, phone: SITE.phone.display };
 
 /** The advice in English, as the tests and the service portal's wording compare with. */
 export const ALERT_ADVICE = Object.fromEntries(
   Object.entries(ADVICE).map(([type, advice]) => [
     type,
     {
-      title: String(advice.title.defaultMessage),
-      meaning: String(advice.meaning.defaultMessage),
-      todo: String(advice.todo.defaultMessage),
+      title: formatEnglish(advice.title, ADVICE_VALUES),
+      meaning: formatEnglish(advice.meaning, ADVICE_VALUES),
+      todo: formatEnglish(advice.todo, ADVICE_VALUES),
     },
   ]),
 ) as Record<AlertType, { title: string; meaning: string; todo: string }>;
@@ -307,7 +354,7 @@ function AlertCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-gray-900">
-          {intl.formatMessage(advice.title)}
+          {intl.formatMessage(advice.title, ADVICE_VALUES)}
         </h2>
         {isNew ? (
           <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-sm font-semibold text-accent-800">
@@ -323,13 +370,13 @@ function AlertCard({
         <time dateTime={alert.date}>{formatAlertDay(alert.date, intl)}</time>
       </p>
       {figures && <p className="mt-3 font-medium text-gray-900">{figures}</p>}
-      <p className="mt-3 text-gray-800">{intl.formatMessage(advice.meaning)}</p>
+      <p className="mt-3 text-gray-800">{intl.formatMessage(advice.meaning, ADVICE_VALUES)}</p>
       <p className="mt-2 text-gray-800">
         <span className="font-semibold">
           <FormattedMessage id="portal.alerts.whatToDo" defaultMessage="What to do:" />
           {SPACE}
         </span>
-        {intl.formatMessage(advice.todo)}
+        {intl.formatMessage(advice.todo, ADVICE_VALUES)}
       </p>
       {failure && (
         <p role="alert" className="mt-3 text-sm text-red-700">

@@ -37,6 +37,18 @@ export const ALERT_TEXTS = {
     title: 'Monthly income decrease',
     description: 'The latest income snapshot shows a lower monthly income than the one before.',
   },
+  draftReturned: {
+    title: 'Draft returned',
+    description: "The borrower's bank returned the plan's draft; the agency has to arrange the payment.",
+  },
+  creditorPaymentNotPosted: {
+    title: 'Creditor payment not posted',
+    description: "A payment the agency sent a creditor was not posted within the agency's window.",
+  },
+  creditorPaidOff: {
+    title: 'Creditor paid off',
+    description: 'A creditor reported a balance of $0.',
+  },
 } as const satisfies Record<AlertType, { title: string; description: string }>;
 
 export const ALERT_SEEN_FAILED = 'This alert could not be marked as seen. Open it again to retry.';

@@ -1,0 +1,206 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  agencyAlertFigures,
+  agencyAlertKey,
+  agencyAlertSubject,
+  type AgencyAlertCandidate,
+  type AgencyAlertType,
+} from '#domain/enrollment/agency-alerts';
+import type { PlanLedger } from '#domain/enrollment/agency-events';
+import type { Tx } from '#server/db/client';
+import { agencyEvent } from '#server/db/schema/agency-events';
+import { application, borrower } from '#server/db/schema/application';
+import { user } from '#server/db/schema/auth';
+import { collection, debt } from '#server/db/schema/credit';
+import { offer } from '#server/db/schema/decision';
+import { alert } from '#server/db/schema/service-work';
+import { enqueueEmail } from '#server/email/outbox';
+import {
+  creditorPaidOffEmail,
+  draftReturnedEmail,
+  paymentNotPostedEmail,
+  type EmailMessage,
+} from '#server/email/templates';
+import { languageOrDefault } from '#server/i18n';
+import type { FieldCipher } from '#server/security/field-encryption';
+import type { Services } from '#server/services';
+import { creditorNameOf } from './plan-terms';
+
+// The borrower's alerts from the agency's events (src/domain/enrollment/agency-alerts.ts decides them): each
+// written once per draft, payment or creditor, with its email in the same transaction, so an email exists
+// exactly when its alert does and an event recorded twice, or a second event about the same draft, writes
+// neither again. Shared by the ways events come in (the signed API, the daily file) and the daily check of
+// payments not posted.
+
+export const AGENCY_ALERT_TYPES: readonly AgencyAlertType[] = [
+  'draftReturned',
+  'creditorPaymentNotPosted',
+  'creditorPaidOff',
+];
+
+/** What the emails need (the outbox's cipher, where they link to) and who hears of them once committed. */
+export type AgencyNotices = {
+  cipher: FieldCipher;
+  publicUrl: string;
+  /** POSTING_WINDOW_BUSINESS_DAYS: the window a late payment's email counts. */
+  postingWindowDays: number;
+  /** Called after the commit with each email written (the job queue delivers it; the sweep otherwise). */
+  onEmailQueued?: (id: string) => void;
+};
+
+/** The notices of an app's services: its cipher, its public address, the agency's window, its queue. */
+export const agencyNoticesOf = (
+  services: Pick<Services, 'cipher' | 'config' | 'onEmailQueued'>,
+): AgencyNotices => ({
+  cipher: services.cipher,
+  publicUrl: services.config.publicUrl,
+  postingWindowDays: services.config.agencyPostingWindowDays,
+  onEmailQueued: services.onEmailQueued,
+});
+
+/** The name the borrower knows each of the plan's creditors by, by offer id. */
+export async function creditorNamesOf(tx: Tx, applicationId: string): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({
+      id: offer.id,
+      lenderFriendlyName: debt.lenderFriendlyName,
+      lenderName: debt.lenderName,
+      subscriberFriendlyName: collection.subscriberFriendlyName,
+      subscriberName: collection.subscriberName,
+    })
+    .from(offer)
+    .leftJoin(debt, eq(debt.id, offer.debtId))
+    .leftJoin(collection, eq(collection.id, offer.collectionId))
+    .where(eq(offer.applicationId, applicationId));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      creditorNameOf({
+        debt: r.lenderName !== null || r.lenderFriendlyName !== null ? r : null,
+        collection: r.subscriberName !== null || r.subscriberFriendlyName !== null ? r : null,
+      }),
+    ]),
+  );
+}
+
+/**
+ * Writes the alerts among `candidates` not raised before for their draft, payment or creditor (a cleared one
+ * counts: each is told once), dated `at`, and their emails when `notices` is given. Runs in the caller's
+ * transaction under the application's alert lock (the one the monitors' alerts take), so two deliveries at
+ * once cannot both write. Answers what was written and the outbox ids, to announce after the commit.
+ */
+export async function raiseAgencyAlerts(
+  tx: Tx,
+  o: {
+    applicationId: string;
+    candidates: readonly AgencyAlertCandidate[];
+    ledger: PlanLedger;
+    at: Date;
+    notices: AgencyNotices | null;
+  },
+): Promise<{ raised: AgencyAlertCandidate[]; emailIds: string[] }> {
+  if (o.candidates.length === 0) return { raised: [], emailIds: [] };
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
+  const existing = await tx
+    .select({ type: alert.type, triggeredBy: alert.triggeredBy })
+    .from(alert)
+    .where(and(eq(alert.applicationId, o.applicationId), inArray(alert.type, [...AGENCY_ALERT_TYPES])));
+  const triggerIds = existing.flatMap((a) =>
+    a.triggeredBy.filter((t) => t.type === 'agencyEvent').map((t) => t.id),
+  );
+  const triggers = new Map(
+    (triggerIds.length === 0
+      ? []
+      : await tx
+          .select({ id: agencyEvent.id, body: agencyEvent.body })
+          .from(agencyEvent)
+          .where(inArray(agencyEvent.id, triggerIds))
+    ).map((r) => [r.id, r.body as { type: string; data: Record<string, unknown> }]),
+  );
+  const raised = new Set(
+    existing.flatMap((a) =>
+      a.triggeredBy.flatMap((t) => {
+        const body = t.type === 'agencyEvent' ? triggers.get(t.id) : undefined;
+        const subject = body ? agencyAlertSubject(a.type as AgencyAlertType, body) : null;
+        return subject === null ? [] : [agencyAlertKey({ type: a.type as AgencyAlertType, subject })];
+      }),
+    ),
+  );
+  const fresh = [...new Map(o.candidates.map((c) => [agencyAlertKey(c), c])).values()].filter(
+    (c) => !raised.has(agencyAlertKey(c)),
+  );
+  if (fresh.length === 0) return { raised: [], emailIds: [] };
+  const rowIds = new Map(
+    (
+      await tx
+        .select({ id: agencyEvent.id, eventKey: agencyEvent.eventKey })
+        .from(agencyEvent)
+        .where(
+          and(
+            eq(agencyEvent.applicationId, o.applicationId),
+            inArray(
+              agencyEvent.eventKey,
+              fresh.map((c) => c.eventId),
+            ),
+          ),
+        )
+    ).map((r) => [r.eventKey, r.id]),
+  );
+  const written = fresh.filter((c) => rowIds.has(c.eventId));
+  if (written.length === 0) return { raised: [], emailIds: [] };
+  await tx.insert(alert).values(
+    written.map((c) => ({
+      applicationId: o.applicationId,
+      type: c.type,
+      triggeredBy: [{ type: 'agencyEvent' as const, id: rowIds.get(c.eventId)! }],
+      createdAt: o.at,
+      updatedAt: o.at,
+    })),
+  );
+  const emailIds = o.notices ? await writeEmails(tx, o.notices, o.applicationId, written, o.ledger) : [];
+  return { raised: written, emailIds };
+}
+
+/** The email of each new alert, in the borrower's language, with the figures the alerts page shows. */
+async function writeEmails(
+  tx: Tx,
+  notices: AgencyNotices,
+  applicationId: string,
+  alerts: readonly AgencyAlertCandidate[],
+  ledger: PlanLedger,
+): Promise<string[]> {
+  const [person] = await tx
+    .select({
+      firstName: borrower.firstName,
+      email: borrower.email,
+      accountEmail: user.email,
+      preferredLanguage: borrower.preferredLanguage,
+    })
+    .from(borrower)
+    .innerJoin(application, eq(application.id, borrower.applicationId))
+    .innerJoin(user, eq(user.id, application.owner))
+    .where(eq(borrower.applicationId, applicationId))
+    .limit(1);
+  if (!person) return [];
+  const names = await creditorNamesOf(tx, applicationId);
+  const common = {
+    to: person.email ?? person.accountEmail,
+    firstName: person.firstName,
+    publicUrl: notices.publicUrl,
+    language: languageOrDefault(person.preferredLanguage),
+  };
+  const ids: string[] = [];
+  for (const a of alerts) {
+    const figures = agencyAlertFigures(a.type, a.subject, ledger, {
+      creditorName: (offerId) => (offerId === null ? '' : (names.get(offerId) ?? '')),
+      windowDays: notices.postingWindowDays,
+    });
+    let message: EmailMessage | null = null;
+    if (figures?.kind === 'draftReturned') message = draftReturnedEmail({ ...common, figures });
+    else if (figures?.kind === 'paymentNotPosted')
+      message = paymentNotPostedEmail({ ...common, figures, windowDays: notices.postingWindowDays });
+    else if (figures?.kind === 'paidOff') message = creditorPaidOffEmail({ ...common, figures });
+    if (message) ids.push(await enqueueEmail(tx, notices.cipher, message));
+  }
+  return ids;
+}
