@@ -52,7 +52,7 @@ async function record(
   occurredAt: string,
 ) {
   const event = agencyEventSchema.parse({ id: `pay-${++seq}`, applicationId, occurredAt, type, data });
-  expect((await recordAgencyEvent(t.db, event, `test:${event.id}`)).status).toBe('applied');
+  expect((await recordAgencyEvent(t.db, event, `test:${event.id}`, null)).status).toBe('applied');
 }
 
 describe('GET /api/customer-portal/payments', () => {
