@@ -80,13 +80,13 @@ function NotApplied({ report }: { report: AgencyEventsFileReport }) {
           {rows.map((r) => (
             <tr key={r.row} className="align-top">
               <td className="py-2 pr-4 tabular-nums text-gray-900">{r.row}</td>
-              <td className="max-w-48 py-2 pr-4 break-all text-gray-900">{r.eventId ?? '—'}</td>
+              <td className="max-w-48 py-2 pr-4 wrap-anywhere text-gray-900">{r.eventId ?? '—'}</td>
               <td
                 className={`py-2 pr-4 whitespace-nowrap ${r.outcome === 'refused' ? 'font-medium text-red-800' : 'text-gray-800'}`}
               >
                 {OUTCOME_LABEL[r.outcome]}
               </td>
-              <td className="min-w-56 py-2 break-words text-gray-800">
+              <td className="py-2 wrap-anywhere text-gray-800">
                 {r.reason ?? 'The same event was recorded before.'}
               </td>
             </tr>
@@ -100,7 +100,7 @@ function NotApplied({ report }: { report: AgencyEventsFileReport }) {
 function Report({ report }: { report: AgencyEventsFileReport }) {
   return (
     <section className={`${BOX} mt-6`} aria-labelledby="agency-file-report">
-      <h2 id="agency-file-report" className={`${BOX_HEADING} break-all`}>
+      <h2 id="agency-file-report" className={`${BOX_HEADING} wrap-anywhere`}>
         Report: {report.fileName}
       </h2>
       <Counts report={report} />
