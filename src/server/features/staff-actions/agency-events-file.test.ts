@@ -298,6 +298,11 @@ describe('the service portal upload', () => {
     expect(res.statusCode, res.body).toBe(400);
   });
 
+  it('refuses a body far over the cap with a 4xx before it is read, never a 500', async () => {
+    const res = await upload(supervisor, 'x'.repeat(4 * AGENCY_EVENTS_FILE_MAX_BYTES));
+    expect(res.statusCode).toBe(413);
+  });
+
   it('refuses a NUL or a line break inside a cell as that row’s problem, never a 500', async () => {
     const content = [
       HEADER,
