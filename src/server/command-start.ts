@@ -2,7 +2,7 @@ import { type Database, openDatabase } from './db/client';
 import { EmbeddedDatabaseInUse } from './db/embedded-lock';
 import { ConfigError, type Config, loadConfig } from './env';
 
-// How the server and every command (seed, staff:create, keys:rotate, monitor, proposals:batch) start: a
+// How the server and every command (seed, staff:create, keys:rotate, monitor, proposals:batch, agency-events:import) start: a
 // setting that is missing or wrong, or an embedded database another process has open, ends the start with a
 // one-line message that says what to do, and exit code 1, instead of a stack trace.
 

@@ -86,6 +86,9 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['POST', '/api/staff/applications/:id/quality-control/reopen', 'staff'],
   ['POST', '/api/staff/applications/:id/mark-transferred', 'staff'],
   ['POST', '/api/staff/applications/:id/approve-long-plan', 'staff'],
+  // The agency's daily events file also needs the supervisors' group: other staff get 403 (below, and
+  // src/server/features/staff-actions/agency-events-file.test.ts).
+  ['POST', '/api/staff/agency-events/file', 'staff'],
   ['POST', '/api/application/payments/next-steps', 'borrower'],
   ['PUT', '/api/application/payments/manual-choice', 'borrower'],
   ['POST', '/api/bank-link/link-token', 'borrower'],
@@ -207,6 +210,11 @@ describe('the role matrix', () => {
 
   it('refuses a staff member who is not a supervisor the reopen of a failed quality control with 403', async () => {
     const res = await call(staff, 'POST', '/api/staff/applications/:id/quality-control/reopen');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a staff member who is not a supervisor the import of the agency’s events file with 403', async () => {
+    const res = await staff.post('/api/staff/agency-events/file', { fileName: 'a.csv', content: 'id\n' });
     expect(res.statusCode).toBe(403);
   });
 

@@ -45,6 +45,8 @@ export const ROUTES = {
   Creditor: '/creditors/:creditorId',
   /** Proposals creditors have not answered in time, with each creditor's answer statistics. */
   Proposals: '/proposals',
+  /** A supervisor imports the agency's daily events file (for an agency whose system sends no webhooks). */
+  AgencyEventsFile: '/agency-events-file',
   ChangeEmail: '/change-email',
   ChangePassword: '/change-password',
 } as const;

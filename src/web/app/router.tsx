@@ -202,6 +202,10 @@ export const routes: RouteObject[] = [
                     path: ROUTES.Proposals,
                     lazy: () => import('../features/service-portal/proposals/proposals-page'),
                   },
+                  {
+                    path: ROUTES.AgencyEventsFile,
+                    lazy: () => import('../features/service-portal/agency-events/agency-events-file-page'),
+                  },
                 ],
               },
               { path: ROUTES.ChangeEmail, lazy: () => import('../features/account/change-email-page') },

@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { foldAgencyEvents } from '#domain/enrollment/agency-events';
 import { agencyEvent } from '#server/db/schema/agency-events';
-import { creditReport, debt } from '#server/db/schema/credit';
-import { decision, offer } from '#server/db/schema/decision';
-import { dmpEnrollment } from '#server/db/schema/enrollment';
-import { createApplication } from '#tests/factories/application';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { enrolledPlan } from '#tests/support/enrolled-plan';
 import { agencyEventsOf } from '#server/application/agency-ledger';
 import { AGENCY_EVENTS_PATH, agencySignatureProblem, signAgencyEvent } from './agency-events-webhook';
 
@@ -23,60 +20,6 @@ let off: TestApp;
 let plan = { applicationId: '00000000-0000-4000-8000-000000000000', offerId: '' };
 let otherPlan: { applicationId: string; offerId: string };
 
-async function enrolledPlan() {
-  const db = t.db;
-  const { applicationId } = await createApplication(db, {
-    application: { status: 'transferred' },
-    borrower: { firstName: 'Rosalind', lastName: 'Quixote' },
-  });
-  await db.insert(dmpEnrollment).values({
-    applicationId,
-    active: true,
-    dateSigned: '2026-10-20',
-    firstPaymentDate: '2026-11-15',
-    monthlyPaymentAmount: 31_200,
-    termInMonths: 48,
-  });
-  const [report] = await db.insert(creditReport).values({ applicationId }).returning();
-  const [owed] = await db
-    .insert(debt)
-    .values({ applicationId, creditReportId: report!.id, currentBalance: 420_000 })
-    .returning();
-  const [d] = await db
-    .insert(decision)
-    .values({
-      applicationId,
-      currentExpenses: 1,
-      currentIncome: 2,
-      eligibleDebtPayment: 3,
-      ineligibleDebtPayment: 4,
-      isQualified: true,
-    })
-    .returning();
-  const [o] = await db
-    .insert(offer)
-    .values({
-      applicationId,
-      decisionId: d!.id,
-      debtId: owed!.id,
-      status: 'accepted',
-      type: 'dmp',
-      fee: 0,
-      payment: 9_800,
-      paymentPercentage: 200,
-      term: 48,
-      balance: 420_000,
-      currentApr: 2_190,
-      proposedApr: 800,
-      currentMinimumMonthlyPrincipalPaymentPercent: 100,
-      proposedMonthlyInterestPayment: 2_800,
-      proposedMonthlyPrincipalPayment: 7_000,
-      estimatedPayoffSavings: 100_000,
-    })
-    .returning();
-  return { applicationId, offerId: o!.id };
-}
-
 beforeAll(async () => {
   t = await createTestApp(
     {
@@ -87,8 +30,8 @@ beforeAll(async () => {
     { logStream: { write: (line: string) => void lines.push(line) } },
   );
   off = await createTestApp();
-  plan = await enrolledPlan();
-  otherPlan = await enrolledPlan();
+  plan = await enrolledPlan(t.db);
+  otherPlan = await enrolledPlan(t.db);
 });
 afterAll(async () => {
   await t.close();

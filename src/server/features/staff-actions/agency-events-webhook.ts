@@ -1,14 +1,21 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { agencyEventProblem, agencyEventSchema } from '#domain/enrollment/agency-events';
 import { agencyNoticesOf } from '#server/application/agency-alerts';
 import { recordAgencyEvent } from '#server/application/agency-ledger';
+import {
+  PARTNER_REPLAY_WINDOW_SECONDS,
+  PARTNER_SIGNATURE_HEADER,
+  PARTNER_TIMESTAMP_HEADER,
+  partnerSignatureProblem,
+  signPartnerMessage,
+} from '#server/application/partner-signature';
 import type { Services } from '#server/services';
 
 /*
  * The agency's DMP system tells us what happened to a plan after the hand-over (docs/decisions/0190). It is the
- * same partner the hand-over goes to, so it signs with the same shared secret (PARTNER_WEBHOOK_SECRET), but
- * over the moment of sending as well as the body, so that a captured request cannot be sent again later:
+ * same partner the hand-over goes to, so it signs with the same shared secret (PARTNER_WEBHOOK_SECRET), over
+ * the moment of sending and the body, as the hand-over itself is signed (src/server/application/
+ * partner-signature.ts):
  *
  *   X-Timestamp: the sending moment, in whole seconds since 1970 (UTC)
  *   X-Signature: sha256=<hex HMAC-SHA256 of `${X-Timestamp}.${body}` with the shared secret>
@@ -19,37 +26,18 @@ import type { Services } from '#server/services';
  */
 
 export const AGENCY_EVENTS_PATH = '/api/webhooks/agency-events';
-export const AGENCY_SIGNATURE_HEADER = 'x-signature';
-export const AGENCY_TIMESTAMP_HEADER = 'x-timestamp';
+export const AGENCY_SIGNATURE_HEADER = PARTNER_SIGNATURE_HEADER;
+export const AGENCY_TIMESTAMP_HEADER = PARTNER_TIMESTAMP_HEADER;
 /** How far the sending moment may be from our clock, either way. */
-export const AGENCY_REPLAY_WINDOW_SECONDS = 300;
+export const AGENCY_REPLAY_WINDOW_SECONDS = PARTNER_REPLAY_WINDOW_SECONDS;
 /** One event is a few hundred bytes; anything much larger is not the agency's. */
 export const AGENCY_EVENT_BODY_LIMIT = 16 * 1024;
-const SIGNATURE_PREFIX = 'sha256=';
 
 /** `sha256=` and the hex HMAC-SHA256 of `${timestamp}.${body}` with the shared secret. */
-export function signAgencyEvent(timestamp: string, body: string, secret: string): string {
-  return SIGNATURE_PREFIX + createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
-}
+export const signAgencyEvent = signPartnerMessage;
 
 /** Why a request is not the agency's, or null when its signature and moment are good. */
-export function agencySignatureProblem(o: {
-  body: string;
-  secret: string;
-  timestamp: string | undefined;
-  signature: string | undefined;
-  now: Date;
-}): string | null {
-  if (!o.timestamp || !o.signature) return 'Missing signature.';
-  if (!/^\d{1,12}$/.test(o.timestamp)) return 'Invalid signature.';
-  const expected = Buffer.from(signAgencyEvent(o.timestamp, o.body, o.secret));
-  const given = Buffer.from(o.signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'Invalid signature.';
-  // Checked after the signature, so that a forger learns nothing from the answer about our clock.
-  const age = Math.abs(o.now.getTime() / 1000 - Number(o.timestamp));
-  if (age > AGENCY_REPLAY_WINDOW_SECONDS) return 'The request is too old or too far ahead.';
-  return null;
-}
+export const agencySignatureProblem = partnerSignatureProblem;
 
 const bad = (message: string) => ({ code: 'ValidationError', message });
 

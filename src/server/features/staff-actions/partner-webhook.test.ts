@@ -15,55 +15,66 @@ import {
   PARTNER_WEBHOOK_EVENT_TYPE,
   SIGNATURE_HEADER,
   signPartnerWebhook,
+  TIMESTAMP_HEADER,
   verifyPartnerWebhookSignature,
   type PartnerWebhookEvent,
 } from './partner-webhook';
+import { signAgencyEvent } from './agency-events-webhook';
 
 // The partner webhook's signing and delivery, its configuration, and the hand-over rule.
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters';
 
 describe('signPartnerWebhook', () => {
-  it('is sha256= and the hex HMAC-SHA256 of the exact body', () => {
-    // Worked example: this body and SECRET, signed once by hand (`printf %s "$body" | openssl dgst -sha256
-    // -hmac "$SECRET"`) and pasted here, so a change to how the code signs fails the test.
+  it('is sha256= and the hex HMAC-SHA256 of the timestamp, a dot and the exact body', () => {
+    // Worked example: this timestamp, body and SECRET, signed once by hand (`printf '%s.%s' "$ts" "$body" |
+    // openssl dgst -sha256 -hmac "$SECRET"`) and pasted here, so a change to how the code signs fails the test.
     const body = '{"id":"evt_1","type":"application.transfer"}';
-    expect(signPartnerWebhook(body, SECRET)).toBe(
-      'sha256=aa0fc54b2ee91260b7f79a6fd5f0ee803d48239d65ecba5c27bb14bf9fbb69ae',
-    );
-    // RFC 4231 test case 2: key "Jefe", data "what do ya want for nothing?".
-    expect(signPartnerWebhook('what do ya want for nothing?', 'Jefe')).toBe(
-      'sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    expect(signPartnerWebhook('1796385600', body, SECRET)).toBe(
+      'sha256=75c0e2c585a9d7d8111732f072030c7f56cf187d368b075a89084e67e9e2255c',
     );
   });
 
+  it('is the signature the agency signs its events with', () => {
+    expect(signPartnerWebhook).toBe(signAgencyEvent);
+  });
+
+  const NOW = new Date('2026-12-01T15:00:00Z');
+  const TS = String(NOW.getTime() / 1000);
   it.each([
-    ['the same body and secret', '{"a":1}', SECRET, true],
-    ['a changed body', '{"a":2}', SECRET, false],
-    ['another secret', '{"a":1}', `${SECRET}!`, false],
-  ])('verifies with %s: %s', (_name, body, secret, ok) => {
-    const header = signPartnerWebhook('{"a":1}', SECRET);
-    expect(verifyPartnerWebhookSignature(body, secret, header)).toBe(ok);
+    ['the same body, moment and secret', '{"a":1}', TS, SECRET, true],
+    ['a changed body', '{"a":2}', TS, SECRET, false],
+    ['another moment', '{"a":1}', String(Number(TS) + 1), SECRET, false],
+    ['another secret', '{"a":1}', TS, `${SECRET}!`, false],
+  ])('verifies with %s: %s', (_name, body, timestamp, secret, ok) => {
+    const signature = signPartnerWebhook(TS, '{"a":1}', SECRET);
+    expect(verifyPartnerWebhookSignature({ body, secret, timestamp, signature, now: NOW })).toBe(ok);
   });
 
-  it('refuses a missing or truncated header', () => {
-    expect(verifyPartnerWebhookSignature('{}', SECRET, undefined)).toBe(false);
-    expect(verifyPartnerWebhookSignature('{}', SECRET, signPartnerWebhook('{}', SECRET).slice(0, 20))).toBe(
-      false,
-    );
+  it('refuses a missing or truncated header, and a moment more than five minutes away', () => {
+    const verify = (timestamp: string | undefined, signature: string | undefined, now = NOW) =>
+      verifyPartnerWebhookSignature({ body: '{}', secret: SECRET, timestamp, signature, now });
+    const good = signPartnerWebhook(TS, '{}', SECRET);
+    expect(verify(TS, undefined)).toBe(false);
+    expect(verify(undefined, good)).toBe(false);
+    expect(verify(TS, good.slice(0, 20))).toBe(false);
+    expect(verify(TS, good, new Date(NOW.getTime() + 300_000))).toBe(true);
+    expect(verify(TS, good, new Date(NOW.getTime() + 301_000))).toBe(false);
+    expect(verify(TS, good, new Date(NOW.getTime() - 301_000))).toBe(false);
   });
 });
 
 describe('deliverPartnerWebhook', () => {
   const delivery = { eventId: 'evt-1', body: '{"id":"evt-1"}' };
 
-  it('POSTs the body with its signature and event id', async () => {
+  it('POSTs the body with its timestamp, signature and event id', async () => {
     const fetch = vi.fn(async () => new Response('ok', { status: 202 }));
     const status = await deliverPartnerWebhook({
       url: 'https://crm.example.org/hooks',
       secret: SECRET,
       delivery,
       fetch,
+      now: () => new Date('2026-12-01T15:00:00.750Z'),
     });
     expect(status).toBe(202);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -72,13 +83,44 @@ describe('deliverPartnerWebhook', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBe(delivery.body);
     const headers = init.headers as Record<string, string>;
-    // HMAC-SHA256 of '{"id":"evt-1"}' with SECRET, computed once and pasted.
+    // Whole seconds, rounded down.
+    expect(headers[TIMESTAMP_HEADER]).toBe('1796137200');
+    // HMAC-SHA256 of '1796137200.{"id":"evt-1"}' with SECRET, computed once with openssl and pasted.
     expect(headers[SIGNATURE_HEADER]).toBe(
-      'sha256=239dad646e1466ea27c2d147000abd8ab08714050c9025182c9f880e2e2ff5a1',
+      'sha256=aa82c577d1aca83288156e977ceea2c2de32545b21a89f679376f3d1be80f907',
     );
     expect(headers[EVENT_ID_HEADER]).toBe('evt-1');
     expect(headers['x-event-type']).toBe(PARTNER_WEBHOOK_EVENT_TYPE);
     expect(headers['content-type']).toBe('application/json');
+  });
+
+  it('signs each attempt at its own moment, so a retry is not refused as old', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    const send = (at: string) =>
+      deliverPartnerWebhook({
+        url: 'https://crm.example.org/hooks',
+        secret: SECRET,
+        delivery,
+        fetch,
+        now: () => new Date(at),
+      });
+    await send('2026-12-01T15:00:00Z');
+    await send('2026-12-02T09:30:00Z');
+    const sent = fetch.mock.calls.map(
+      (c) => (c as unknown as [string, RequestInit])[1].headers as Record<string, string>,
+    );
+    expect(sent[0]![TIMESTAMP_HEADER]).not.toBe(sent[1]![TIMESTAMP_HEADER]);
+    for (const headers of sent) {
+      expect(
+        verifyPartnerWebhookSignature({
+          body: delivery.body,
+          secret: SECRET,
+          timestamp: headers[TIMESTAMP_HEADER],
+          signature: headers[SIGNATURE_HEADER],
+          now: new Date(Number(headers[TIMESTAMP_HEADER]) * 1000),
+        }),
+      ).toBe(true);
+    }
   });
 
   it.each([500, 404, 301])('throws on a %i answer so the job queue retries', async (code) => {

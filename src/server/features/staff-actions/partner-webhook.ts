@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import type { Db } from '#server/db/client';
@@ -9,11 +9,20 @@ import {
   PARTNER_WEBHOOK_EVENT_TYPE,
   type PartnerWebhookEventType,
 } from '#server/application/partner-events';
+import {
+  PARTNER_SIGNATURE_HEADER,
+  PARTNER_TIMESTAMP_HEADER,
+  partnerSignatureProblem,
+  partnerTimestamp,
+  signPartnerMessage,
+} from '#server/application/partner-signature';
 import { type FieldCipher, last4 } from '#server/security/field-encryption';
 
 /*
  * The hand-over to the agency's CRM: when an application moves to transfer, a JSON event is POSTed to
- * PARTNER_WEBHOOK_URL, signed with PARTNER_WEBHOOK_SECRET, and retried by the job queue until the partner
+ * PARTNER_WEBHOOK_URL, signed with PARTNER_WEBHOOK_SECRET over the moment of sending and the body (X-Timestamp,
+ * X-Signature, the same signature the agency's events come to us with: src/server/application/
+ * partner-signature.ts), and retried by the job queue until the partner
  * answers 2xx. There is no outbox table for it: the pending delivery lives in the pg-boss job. The event
  * carries the borrower's and spouse's names, email, phone and address, and pg-boss keeps a job's data in
  * clear (for days after it completes), so the job holds ids only: the event id, the application id and the
@@ -27,10 +36,10 @@ import { type FieldCipher, last4 } from '#server/security/field-encryption';
 export const PARTNER_WEBHOOK_QUEUE = 'partner-webhook';
 // The two kinds of event (the transfer, and changes after it): src/server/application/partner-events.ts.
 export { ENROLLMENT_UPDATED_EVENT_TYPE, PARTNER_WEBHOOK_EVENT_TYPE, type PartnerWebhookEventType };
-export const SIGNATURE_HEADER = 'x-signature';
+export const SIGNATURE_HEADER = PARTNER_SIGNATURE_HEADER;
+export const TIMESTAMP_HEADER = PARTNER_TIMESTAMP_HEADER;
 export const EVENT_ID_HEADER = 'x-event-id';
 export const EVENT_TYPE_HEADER = 'x-event-type';
-const SIGNATURE_PREFIX = 'sha256=';
 /** A partner that does not answer within this time is retried later. */
 export const PARTNER_WEBHOOK_TIMEOUT_MS = 10_000;
 /** Retries with exponential backoff from PARTNER_WEBHOOK_RETRY_DELAY_SECONDS: about a day and a half in all. */
@@ -111,21 +120,21 @@ export type LegacyPartnerWebhookJob = { eventId: string; body: string };
 /** One POST: the event id, its type and the body as sent. */
 export type PartnerWebhookDelivery = { eventId: string; type?: PartnerWebhookEventType; body: string };
 
-/** `sha256=` and the hex HMAC-SHA256 of the body with the shared secret. */
-export function signPartnerWebhook(body: string, secret: string): string {
-  return SIGNATURE_PREFIX + createHmac('sha256', secret).update(body, 'utf8').digest('hex');
-}
+/** `sha256=` and the hex HMAC-SHA256 of `${timestamp}.${body}` with the shared secret. */
+export const signPartnerWebhook = signPartnerMessage;
 
-/** What the partner does on receipt: recompute and compare in constant time. */
-export function verifyPartnerWebhookSignature(
-  body: string,
-  secret: string,
-  header: string | undefined,
-): boolean {
-  if (!header) return false;
-  const expected = Buffer.from(signPartnerWebhook(body, secret));
-  const given = Buffer.from(header);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/**
+ * What the partner does on receipt: recompute over the timestamp and the exact body, compare in constant time,
+ * and refuse a moment more than five minutes from its clock.
+ */
+export function verifyPartnerWebhookSignature(o: {
+  body: string;
+  secret: string;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  now: Date;
+}): boolean {
+  return partnerSignatureProblem(o) === null;
 }
 
 /**
@@ -278,7 +287,8 @@ export function partnerWebhookJobIds(
 export class PartnerWebhookError extends Error {}
 
 /**
- * POSTs one event. A network error, a timeout or an answer other than 2xx throws, so the job queue retries.
+ * POSTs one event, signed at the moment of sending (each retry is signed anew, so a retry a day later is not
+ * refused as old). A network error, a timeout or an answer other than 2xx throws, so the job queue retries.
  * Returns the partner's HTTP status.
  */
 export async function deliverPartnerWebhook(o: {
@@ -286,13 +296,16 @@ export async function deliverPartnerWebhook(o: {
   secret: string;
   delivery: PartnerWebhookDelivery;
   fetch?: typeof fetch;
+  now?: () => Date;
 }): Promise<number> {
   const send = o.fetch ?? fetch;
+  const timestamp = partnerTimestamp((o.now ?? (() => new Date()))());
   const res = await send(o.url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [SIGNATURE_HEADER]: signPartnerWebhook(o.delivery.body, o.secret),
+      [TIMESTAMP_HEADER]: timestamp,
+      [SIGNATURE_HEADER]: signPartnerWebhook(timestamp, o.delivery.body, o.secret),
       [EVENT_ID_HEADER]: o.delivery.eventId,
       [EVENT_TYPE_HEADER]: o.delivery.type ?? PARTNER_WEBHOOK_EVENT_TYPE,
     },

@@ -24,6 +24,15 @@ import { recordQualityControl } from './quality-control';
 import { REOPEN_SUPERVISORS_ONLY_MESSAGE, reopenQualityControl } from './reopen-quality-control';
 import { AppError } from '#domain/errors';
 import { isInGroup, SUPERVISOR_GROUP } from '#server/plugins/staff-group';
+import {
+  AGENCY_EVENTS_FILE_MAX_BYTES,
+  agencyEventsFileReportSchema,
+  agencyEventsFileUploadSchema,
+} from '#domain/validation/agency-events-file';
+import { importAgencyEventsFile } from './agency-events-file';
+
+export const AGENCY_EVENTS_FILE_SUPERVISORS_ONLY_MESSAGE =
+  "Only a supervisor can import the agency's events file.";
 
 const staffOnly = { role: 'staff' } as const;
 const tags = ['staff'];
@@ -210,5 +219,38 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         applicationId: request.params.id,
         partnerCrmId: request.body.partnerCrmId,
       }),
+  );
+
+  // The agency's daily events file, for an agency whose system sends no webhooks: supervisors only, since
+  // its rows change what borrowers read about their payments. The file comes as text in a JSON body (the
+  // browser reads it), so the body may be larger than the file by its escaping.
+  app.post(
+    '/api/staff/agency-events/file',
+    {
+      config: staffOnly,
+      bodyLimit: 3 * AGENCY_EVENTS_FILE_MAX_BYTES,
+      schema: { tags, body: agencyEventsFileUploadSchema, response: { 200: agencyEventsFileReportSchema } },
+    },
+    async (request) => {
+      const { userId } = await staff(request);
+      if (!(await isInGroup(db, userId, SUPERVISOR_GROUP))) {
+        throw new AppError('Forbidden', AGENCY_EVENTS_FILE_SUPERVISORS_ONLY_MESSAGE);
+      }
+      const report = await importAgencyEventsFile({
+        db,
+        fileName: request.body.fileName,
+        content: request.body.content,
+      });
+      request.log.info(
+        {
+          rows: report.rows,
+          applied: report.applied,
+          alreadyKnown: report.alreadyKnown,
+          refused: report.refused,
+        },
+        'agency events file',
+      );
+      return report;
+    },
   );
 };

@@ -11,6 +11,7 @@ import {
   EVENT_ID_HEADER,
   PARTNER_WEBHOOK_QUEUE,
   SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
   verifyPartnerWebhookSignature,
 } from './partner-webhook';
 import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
@@ -27,7 +28,16 @@ afterAll(async () => {
   await t.close();
 });
 
-type Received = { headers: IncomingMessage['headers']; body: string };
+type Received = { headers: IncomingMessage['headers']; body: string; at: Date };
+
+/** What the partner checks on receipt: the body, the two headers, its own clock when the request came. */
+const signed = (body: string, headers: IncomingMessage['headers'], at = new Date()) => ({
+  body,
+  secret: SECRET,
+  timestamp: headers[TIMESTAMP_HEADER] as string | undefined,
+  signature: headers[SIGNATURE_HEADER] as string | undefined,
+  now: at,
+});
 
 describe('the partner-webhook queue', () => {
   it('delivers a transfer’s event, signed, retrying after a failure', async () => {
@@ -37,7 +47,7 @@ describe('the partner-webhook queue', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
+        received.push({ headers: req.headers, body, at: new Date() });
         res.statusCode = answers.shift() ?? 200;
         res.end();
       });
@@ -86,12 +96,16 @@ describe('the partner-webhook queue', () => {
       ['applicationId', 'createdAt', 'eventId', 'type'],
       ['applicationId', 'createdAt', 'eventId', 'type'],
     ]);
-    // Nothing changed in between: the retry, built again from the database, sends the same bytes,
-    // signature and event id.
+    // Nothing changed in between: the retry, built again from the database, sends the same bytes and event id,
+    // signed at its own moment.
     expect(received[1]!.body).toBe(received[0]!.body);
     expect(received[1]!.headers[EVENT_ID_HEADER]).toBe(received[0]!.headers[EVENT_ID_HEADER]);
     const { body, headers } = received[1]!;
-    expect(verifyPartnerWebhookSignature(body, SECRET, headers[SIGNATURE_HEADER] as string)).toBe(true);
+    for (const r of received)
+      expect(verifyPartnerWebhookSignature(signed(r.body, r.headers, r.at))).toBe(true);
+    // A partner's clock five minutes and more past the sending moment refuses the request as a replay.
+    const late = new Date(Number(headers[TIMESTAMP_HEADER]) * 1000 + 301_000);
+    expect(verifyPartnerWebhookSignature(signed(body, headers, late))).toBe(false);
     const event = JSON.parse(body);
     expect(event).toMatchObject({ id: headers[EVENT_ID_HEADER], applicationId: a.applicationId });
     expect(event.acceptedOffers).toHaveLength(a.offers.length);
@@ -103,9 +117,7 @@ describe('the partner-webhook queue', () => {
     const update = received[2]!;
     expect(update.headers['x-event-type']).toBe('enrollment.updated');
     expect(update.headers[EVENT_ID_HEADER]).not.toBe(headers[EVENT_ID_HEADER]);
-    expect(
-      verifyPartnerWebhookSignature(update.body, SECRET, update.headers[SIGNATURE_HEADER] as string),
-    ).toBe(true);
+    expect(verifyPartnerWebhookSignature(signed(update.body, update.headers, update.at))).toBe(true);
     expect(JSON.parse(update.body)).toMatchObject({
       type: 'enrollment.updated',
       applicationId: a.applicationId,
@@ -143,7 +155,7 @@ describe('the partner-webhook queue', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
+        received.push({ headers: req.headers, body, at: new Date() });
         res.end();
       });
     });

@@ -28,6 +28,7 @@ import type {
 } from '#domain/validation/staff';
 import type { CreditorDetail, CreditorList, ProgrammeRevision } from '#domain/validation/concessions';
 import type { CreditorDetailsInput } from '#domain/validation/creditor-details';
+import type { AgencyEventsFileReport, AgencyEventsFileUpload } from '#domain/validation/agency-events-file';
 import { api } from '#web/lib/api';
 
 // The service portal's server calls and the keys its reads are cached under. Every read hangs under
@@ -205,3 +206,7 @@ export const proposalBatchPath = (agencyDay: string) =>
 /** Marks proposals staff printed and mailed as sent. */
 export const markProposalsMailed = (proposalIds: readonly string[]) =>
   api<z.infer<typeof markMailedViewSchema>>('/api/staff/proposals/mailed', { body: { proposalIds } });
+
+/** The agency's daily events file, as text, and the report of each row (supervisors only). */
+export const uploadAgencyEventsFile = (body: AgencyEventsFileUpload) =>
+  api<AgencyEventsFileReport>('/api/staff/agency-events/file', { method: 'POST', body });

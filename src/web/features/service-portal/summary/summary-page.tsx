@@ -359,6 +359,12 @@ export function Component() {
           >
             Contact Summary
           </Link>
+          <Link
+            to="/agency-events-file"
+            className={clsx(PORTAL_LINK_CLASS, 'inline-flex min-h-11 items-center px-2')}
+          >
+            Agency events file
+          </Link>
           <button
             type="button"
             onClick={() => void list.refetch()}
