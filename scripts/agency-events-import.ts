@@ -7,6 +7,7 @@
  */
 import { AppError } from '#domain/errors';
 import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
+import { createFieldCipher } from '#server/security/field-encryption';
 import {
   AGENCY_EVENTS_IMPORT_USAGE,
   agencyEventsImportCommand,
@@ -24,7 +25,14 @@ const database = await openDatabaseOrExit(config);
 let exitCode = 0;
 try {
   await database.migrate();
-  const report = await agencyEventsImportCommand({ db: database.db, file });
+  // The emails of returned drafts and paid-off creditors are written to the outbox; the running server's sweep
+  // sends them.
+  const notices = {
+    cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
+    publicUrl: config.publicUrl,
+    postingWindowDays: config.agencyPostingWindowDays,
+  };
+  const report = await agencyEventsImportCommand({ db: database.db, file, notices });
   console.log(formatAgencyEventsFileReport(report));
   if (report.refused > 0) exitCode = 2;
 } catch (error) {

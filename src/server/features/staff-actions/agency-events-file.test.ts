@@ -337,7 +337,7 @@ describe('the command', () => {
   it('imports a file from disk and prints the same report', async () => {
     const file = path.join(await dir(), 'agency-2026-12-20.csv');
     await writeFile(file, mixedFile());
-    const report = await agencyEventsImportCommand({ db: t.db, file });
+    const report = await agencyEventsImportCommand({ db: t.db, file, notices: null });
     expect(report.results).toEqual(EXPECTED);
     const printed = formatAgencyEventsFileReport(report);
     expect(printed.split('\n')).toEqual([
@@ -366,7 +366,7 @@ describe('the command', () => {
     expect((await upload(supervisor, mixedFile())).statusCode).toBe(200);
     const file = path.join(await dir(), 'again.csv');
     await writeFile(file, mixedFile());
-    expect(await agencyEventsImportCommand({ db: t.db, file })).toMatchObject({
+    expect(await agencyEventsImportCommand({ db: t.db, file, notices: null })).toMatchObject({
       applied: 0,
       alreadyKnown: 4,
     });
@@ -395,11 +395,16 @@ describe('the command', () => {
     ],
   ])('refuses %s', async (_name, make, message) => {
     const file = await make(await dir());
-    await expect(agencyEventsImportCommand({ db: t.db, file })).rejects.toThrow(message);
+    await expect(agencyEventsImportCommand({ db: t.db, file, notices: null })).rejects.toThrow(message);
   });
 
   it('is the same use case as the upload: the function takes the text and the file name', async () => {
-    const report = await importAgencyEventsFile({ db: t.db, fileName: 'direct.csv', content: mixedFile() });
+    const report = await importAgencyEventsFile({
+      db: t.db,
+      fileName: 'direct.csv',
+      content: mixedFile(),
+      notices: null,
+    });
     expect(report.results).toEqual(EXPECTED);
   });
 });

@@ -24,6 +24,7 @@ import {
 } from '#domain/validation/agency-events-file';
 import { isPlainText } from '#domain/validation/fields';
 import type { Db } from '#server/db/client';
+import type { AgencyNotices } from '#server/application/agency-alerts';
 import { recordAgencyEvent, type AgencyEventOutcome } from '#server/application/agency-ledger';
 
 /*
@@ -150,6 +151,8 @@ export async function importAgencyEventsFile(o: {
   db: Db;
   fileName: string;
   content: string;
+  /** Who hears of a returned draft or a paid-off creditor the file brings (null: nobody, as in a test). */
+  notices: AgencyNotices | null;
 }): Promise<AgencyEventsFileReport> {
   const { header, rows } = readAgencyEventsFile(o.content);
   const report: AgencyEventsFileReport = {
@@ -169,7 +172,7 @@ export async function importAgencyEventsFile(o: {
       report.results.push({ row, eventId, outcome: 'refused', reason: read.problem });
       continue;
     }
-    const outcome = await recordAgencyEvent(o.db, read.event, `file:${o.fileName}:${row}`);
+    const outcome = await recordAgencyEvent(o.db, read.event, `file:${o.fileName}:${row}`, o.notices);
     if (outcome.status === 'applied') {
       report.applied++;
       report.results.push({ row, eventId: read.event.id, outcome: 'applied', reason: null });
@@ -211,6 +214,7 @@ export const AGENCY_EVENTS_IMPORT_USAGE = 'Usage: npm run agency-events:import -
 export async function agencyEventsImportCommand(o: {
   db: Db;
   file: string;
+  notices: AgencyNotices | null;
 }): Promise<AgencyEventsFileReport> {
   const fileName = path.basename(o.file);
   if (!isPlainText(fileName) || fileName.length > AGENCY_EVENTS_FILE_NAME_MAX)
@@ -226,5 +230,5 @@ export async function agencyEventsImportCommand(o: {
   } catch {
     return refuseFile('The file is not UTF-8 text.');
   }
-  return importAgencyEventsFile({ db: o.db, fileName, content });
+  return importAgencyEventsFile({ db: o.db, fileName, content, notices: o.notices });
 }

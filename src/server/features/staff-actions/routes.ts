@@ -29,6 +29,7 @@ import {
   agencyEventsFileReportSchema,
   agencyEventsFileUploadSchema,
 } from '#domain/validation/agency-events-file';
+import { agencyNoticesOf } from '#server/application/agency-alerts';
 import { importAgencyEventsFile } from './agency-events-file';
 
 export const AGENCY_EVENTS_FILE_SUPERVISORS_ONLY_MESSAGE =
@@ -240,6 +241,7 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         db,
         fileName: request.body.fileName,
         content: request.body.content,
+        notices: agencyNoticesOf(services),
       });
       request.log.info(
         {
