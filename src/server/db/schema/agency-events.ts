@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applicationId } from './columns';
 
@@ -29,5 +30,22 @@ export const agencyEvent = pgTable(
     source: text('source').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agency_event_application_occurred_idx').on(t.applicationId, t.occurredAt, t.eventKey)],
+  (t) => [
+    index('agency_event_application_occurred_idx').on(t.applicationId, t.occurredAt, t.eventKey),
+    // The counsellor's queue filters (docs/decisions/0199) ask across every plan, so they are answered in SQL
+    // over the few rows each one needs rather than by folding every plan's events. The returns, a small share
+    // of the events, with their moment: "no draft settled since" is then read through the plan's index above.
+    index('agency_event_draft_returned_idx')
+      .on(t.applicationId, t.occurredAt)
+      .where(sql`${t.type} = 'draft.returned'`),
+    // The payments sent, by the day they were sent (only those past the posting window are read), with the
+    // payment's id, so the filter reads them from the index alone.
+    index('agency_event_disbursement_sent_idx')
+      .on(sql`(${t.body}->'data'->>'sentOn')`, t.applicationId, sql`(${t.body}->'data'->>'disbursementId')`)
+      .where(sql`${t.type} = 'disbursement.sent'`),
+    // A payment's posting or rejection, looked up by plan and payment id: a sent payment without one is unposted.
+    index('agency_event_disbursement_outcome_idx')
+      .on(t.applicationId, sql`(${t.body}->'data'->>'disbursementId')`)
+      .where(sql`${t.type} in ('disbursement.posted', 'disbursement.rejected')`),
+  ],
 );

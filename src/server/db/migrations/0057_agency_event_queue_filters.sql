@@ -1,0 +1,3 @@
+CREATE INDEX "agency_event_draft_returned_idx" ON "agency_event" USING btree ("application_id","occurred_at") WHERE "agency_event"."type" = 'draft.returned';--> statement-breakpoint
+CREATE INDEX "agency_event_disbursement_sent_idx" ON "agency_event" USING btree (("body"->'data'->>'sentOn'),"application_id",("body"->'data'->>'disbursementId')) WHERE "agency_event"."type" = 'disbursement.sent';--> statement-breakpoint
+CREATE INDEX "agency_event_disbursement_outcome_idx" ON "agency_event" USING btree ("application_id",("body"->'data'->>'disbursementId')) WHERE "agency_event"."type" in ('disbursement.posted', 'disbursement.rejected');
