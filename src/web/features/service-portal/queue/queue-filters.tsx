@@ -174,6 +174,25 @@ export function activeFilterCount(q: QueueParams): number {
   return count;
 }
 
+/**
+ * Ticking a filter on what the agency reported also ticks Transferred, which the queue leaves out by default:
+ * only a plan handed over has such events, and a filter that lists nothing until a second box is found helps
+ * nobody. The status stays visible and can be unticked.
+ */
+export function withHandedOver(
+  params: QueueParams,
+  change: Partial<Pick<QueueParams, 'returnedDrafts' | 'unpostedPayments'>>,
+): Partial<QueueParams> {
+  const ticking = Object.values(change).some(Boolean);
+  if (!ticking || params.applicationStatus.includes('transferred')) return change;
+  return {
+    ...change,
+    applicationStatus: APPLICATION_STATUSES.filter(
+      (s) => s === 'transferred' || params.applicationStatus.includes(s),
+    ),
+  };
+}
+
 // ------------------------------------------------------------------ labels
 
 /** The filter of the plans that no longer fit the budget (after an offer left out, a decline or a counter-offer). */
@@ -368,7 +387,7 @@ export function QueueFilters({ params, onChange, onReset, className }: QueueFilt
             type="checkbox"
             className={BOX}
             checked={params.returnedDrafts}
-            onChange={(event) => onChange({ returnedDrafts: event.target.checked })}
+            onChange={(event) => onChange(withHandedOver(params, { returnedDrafts: event.target.checked }))}
           />
           {RETURNED_DRAFTS_FILTER}
         </label>
@@ -377,7 +396,7 @@ export function QueueFilters({ params, onChange, onReset, className }: QueueFilt
             type="checkbox"
             className={BOX}
             checked={params.unpostedPayments}
-            onChange={(event) => onChange({ unpostedPayments: event.target.checked })}
+            onChange={(event) => onChange(withHandedOver(params, { unpostedPayments: event.target.checked }))}
           />
           {UNPOSTED_PAYMENTS_FILTER}
         </label>
