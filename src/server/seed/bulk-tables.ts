@@ -166,6 +166,9 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   agency_event: skip(
     "the agency's own record of a plan: its bodies name the template's application and offers by id, so a copy would carry another plan's ids; the live templates handed over have theirs (seed/agency-ledger.ts), enough to see every page and queue filter",
   ),
+  agency_open_payment: skip(
+    "an index of agency_event's open payments, kept by its recorder: not copied with it",
+  ),
 };
 
 /** Statuses from signContract onward (enrolled or enrolling): their bank transactions are kept. */

@@ -230,7 +230,7 @@ describe('seedApplications', () => {
     expect(ledger.months.filter((m) => m.reconciliation === 'balanced').length).toBeGreaterThanOrEqual(2);
     // The queue's filters find it, through the same SQL the queue runs.
     for (const query of [returnedDraftApplications(), unpostedPaymentApplications(today)]) {
-      const found = await database.db.execute<{ application_id: string }>(query);
+      const found = (await database.db.execute(query)) as unknown as { rows: { application_id: string }[] };
       expect(found.rows.map((r) => r.application_id)).toContain(handedOver!.id);
     }
   });

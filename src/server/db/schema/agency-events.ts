@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { applicationId } from './columns';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { applicationId, calendarDate } from './columns';
 
 /**
  * What the agency's DMP system told us happened to a plan after the hand-over: drafts scheduled, settled or
@@ -32,20 +32,32 @@ export const agencyEvent = pgTable(
   },
   (t) => [
     index('agency_event_application_occurred_idx').on(t.applicationId, t.occurredAt, t.eventKey),
-    // The counsellor's queue filters (docs/decisions/0199) ask across every plan, so they are answered in SQL
-    // over the few rows each one needs rather than by folding every plan's events. The returns, a small share
-    // of the events, with their moment: "no draft settled since" is then read through the plan's index above.
+    // The counsellor's returned-drafts filter (docs/decisions/0199) asks across every plan: the returns, a small
+    // share of the events, with their moment; "no draft settled since" is read through the plan's index above.
     index('agency_event_draft_returned_idx')
       .on(t.applicationId, t.occurredAt)
       .where(sql`${t.type} = 'draft.returned'`),
-    // The payments sent, by the day they were sent (only those past the posting window are read), with the
-    // payment's id, so the filter reads them from the index alone.
-    index('agency_event_disbursement_sent_idx')
-      .on(sql`(${t.body}->'data'->>'sentOn')`, t.applicationId, sql`(${t.body}->'data'->>'disbursementId')`)
-      .where(sql`${t.type} = 'disbursement.sent'`),
-    // A payment's posting or rejection, looked up by plan and payment id: a sent payment without one is unposted.
-    index('agency_event_disbursement_outcome_idx')
-      .on(t.applicationId, sql`(${t.body}->'data'->>'disbursementId')`)
-      .where(sql`${t.type} in ('disbursement.posted', 'disbursement.rejected')`),
+  ],
+);
+
+/**
+ * The payments to creditors sent and not yet posted or rejected: an index of the ledger kept by the recorder
+ * (src/server/application/agency-ledger.ts) in the same transaction as the event, so the queue's "payment not
+ * posted in time" filter reads a handful of rows instead of every payment ever sent (docs/decisions/0199). A
+ * row is written when a sent payment is recorded without its outcome, and removed when the posting or the
+ * rejection is recorded; agency_event stays the record, and this table can be rebuilt from it at any time.
+ */
+export const agencyOpenPayment = pgTable(
+  'agency_open_payment',
+  {
+    applicationId: applicationId(),
+    /** The agency's id of the payment (its disbursementId). */
+    disbursementId: text('disbursement_id').notNull(),
+    /** The day the agency sent it, from the event: when the posting window began. */
+    sentOn: calendarDate('sent_on').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.disbursementId] }),
+    index('agency_open_payment_sent_on_idx').on(t.sentOn, t.applicationId),
   ],
 );

@@ -264,6 +264,17 @@ describe('the queue filters on what the agency reported', () => {
     expect(await queue('unpostedPayments=true')).toEqual([unposted.applicationId]);
   });
 
+  it('drops a plan from the late payments once the creditor posts it', async () => {
+    const late = await handedOverPlan('Postedlate');
+    await record(late, [
+      ...draft('D-1', '2026-11-02', 20_000, 'settled'),
+      sent('P-1', late.offerIds[0]!, 'D-1', '2026-11-04', 9_800),
+    ]);
+    expect(await queue('unpostedPayments=true')).toContain(late.applicationId);
+    await record(late, [posted('P-1', '2026-11-27')]);
+    expect(await queue('unpostedPayments=true')).toEqual([unposted.applicationId]);
+  });
+
   it('narrows by both when both are ticked, and by neither when neither is', async () => {
     expect(await queue('returnedDrafts=true&unpostedPayments=true')).toEqual([]);
     const all = await queue('returnedDrafts=false');
