@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './support/axe';
-import { snap, visible, watchErrors } from './support/browser';
+import { picture, SCREENSHOTS_DIR, snap, visible, watchErrors } from './support/browser';
 import {
   createStaffUser,
   firstStaffSignIn,
@@ -8,6 +9,7 @@ import {
   seededBorrowers,
   seedPortal,
   snapScreen,
+  PHONE,
   WIDE,
 } from './support/portal';
 import { journeyEnv, startServer, type TestServer } from './support/server';
@@ -31,6 +33,8 @@ const staff: NewStaff = {
 };
 
 test.beforeAll(async () => {
+  // The seed drives twelve applications through the live flow: longer than a step's default on a busy machine.
+  test.setTimeout(300_000);
   const env = await journeyEnv();
   await seedPortal(env, APPLICATIONS);
   staff.temporaryPassword = await createStaffUser(env, {
@@ -70,6 +74,8 @@ test.describe('the ledger journey', () => {
 async function journey(page: Page, name: string) {
   await firstStaffSignIn(page, server.url, staff);
   const nav = page.getByRole('navigation', { name: 'Service portal' });
+  await visible(page.getByRole('status').filter({ hasText: / applications$/ }));
+  await checkAccessibility(page, '/summary');
   await nav.getByRole('link', { name: 'Borrower Queue', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/borrower-queue');
   const tiles = page.getByRole('list', { name: 'Borrower tiles' }).getByRole('listitem');
@@ -94,4 +100,9 @@ async function journey(page: Page, name: string) {
   await ledger.scrollIntoViewIfNeeded();
   await checkAccessibility(page, '/borrower-summary (ledger)');
   await snapScreen(page, 'borrower-summary-ledger');
+  // The card itself at both widths, for review: the whole page is long.
+  for (const size of [WIDE, PHONE]) {
+    await page.setViewportSize(size);
+    await picture(ledger, path.join(SCREENSHOTS_DIR, `portal-ledger-card-${size.width}.png`));
+  }
 }

@@ -133,6 +133,8 @@ describe('LedgerSection', () => {
 
     const december = screen.getByTestId('ledger-month-2026-12');
     expect(within(december).getByText('Returned')).toBeInTheDocument();
+    expect(within(december).getByText('Nothing taken')).toBeInTheDocument();
+    expect(within(december).queryByText('Reconciled')).toBeNull();
     expect(within(december).getByText(returnCodeLabel('R01'))).toBeInTheDocument();
   });
 

@@ -74,6 +74,9 @@ function Pill({ tone, children }: { tone: 'good' | 'bad' | 'warn' | 'neutral'; c
 }
 
 function Reconciliation({ month }: { month: LedgerMonthView }) {
+  // A month whose drafts all came back took nothing and paid nothing: nothing to reconcile, but not "paid".
+  if (month.reconciliation === 'balanced' && month.collected === 0 && month.drafts.length > 0)
+    return <Pill tone="neutral">Nothing taken</Pill>;
   if (month.reconciliation === 'balanced') return <Pill tone="good">Reconciled</Pill>;
   if (month.reconciliation === 'pending') return <Pill tone="neutral">Draft not taken yet</Pill>;
   return <Pill tone="bad">{FLAGGED_FOR_RECONCILIATION}</Pill>;
