@@ -59,6 +59,7 @@ const ROLE_MATRIX: readonly (readonly [method: string, url: string, role: Role])
   ['GET', '/api/staff/queue', 'staff'],
   ['GET', '/api/staff/applications/:id', 'staff'],
   ['GET', '/api/staff/applications/:id/letter', 'staff'],
+  ['GET', '/api/staff/applications/:id/ledger', 'staff'],
   ['GET', '/api/staff/applications/:id/offers/:offerId/proposal', 'staff'],
   ['GET', '/api/staff/proposals', 'staff'],
   ['POST', '/api/staff/proposals/batch', 'staff'],

@@ -1,6 +1,7 @@
 import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import { z } from 'zod';
 import type { Cents } from '../money/cents';
+import { addBusinessDays, addDays } from '#domain/calendar';
 
 // After the hand-over, the agency's DMP system runs the plan: it draws the borrower's monthly payment (a
 // "draft", by ACH) and pays each creditor from it (a "disbursement"). It tells us what happened by sending
@@ -371,4 +372,37 @@ export function foldAgencyEvents(events: readonly RecordedAgencyEvent[]): PlanLe
     balances: [...balances.values()],
     ignored,
   };
+}
+
+// --- Payments the creditor has not posted ---------------------------------------------------------------------
+
+/**
+ * How many business days a creditor has to post a payment the agency sent before it counts as not posted:
+ * the agency's window. The counsellor's queue filter and the borrower's alert read this one figure.
+ */
+export const UNPOSTED_WINDOW_BUSINESS_DAYS = 10;
+
+/**
+ * Whether a payment sent on `sentOn` and still not posted or rejected is overdue on `today`: the window's last
+ * business day has passed. Sent on Monday 2026-11-02 → due by 2026-11-17 (Veterans Day skipped), overdue from
+ * 2026-11-18.
+ */
+export const postingOverdue = (
+  sentOn: string,
+  today: string,
+  windowDays: number = UNPOSTED_WINDOW_BUSINESS_DAYS,
+): boolean => addBusinessDays(sentOn, windowDays) < today;
+
+/**
+ * The newest sending day whose unposted payment is overdue on `today` (postingOverdue holds for this day and
+ * every earlier one, as adding business days never goes back): a database reads "sent on or before it" instead
+ * of counting business days row by row.
+ */
+export function latestOverdueSentOn(
+  today: string,
+  windowDays: number = UNPOSTED_WINDOW_BUSINESS_DAYS,
+): string {
+  let day = addDays(today, -1);
+  while (!postingOverdue(day, today, windowDays)) day = addDays(day, -1);
+  return day;
 }

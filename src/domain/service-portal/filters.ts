@@ -247,6 +247,10 @@ export const queueQuerySchema = z
     assignedToMe: flag,
     /** Only the applications whose plan no longer fits the budget (after a leave-out, a decline or a counter-offer). */
     planNoLongerFits: flag,
+    /** Only the plans whose newest draft outcome is a return the agency reported (no draft settled since). */
+    returnedDrafts: flag,
+    /** Only the plans with a payment to a creditor sent and neither posted nor rejected within the agency's window. */
+    unpostedPayments: flag,
     debtStatus: optionList(DEBT_STATUSES, DEFAULT_DEBT_FILTERS.debtStatus),
     debtDetail: optionList(DEBT_DETAILS, DEFAULT_DEBT_FILTERS.debtDetail),
     portfolioType: optionList(PORTFOLIO_TYPES, DEFAULT_DEBT_FILTERS.portfolioType),

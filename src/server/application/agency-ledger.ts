@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   foldAgencyEvents,
   type AgencyEvent,
@@ -7,8 +7,8 @@ import {
   type RecordedAgencyEvent,
 } from '#domain/enrollment/agency-events';
 import { ledgerAlerts } from '#domain/enrollment/agency-alerts';
-import type { Db, Tx } from '#server/db/client';
-import { agencyEvent } from '#server/db/schema/agency-events';
+import type { Db, Transaction, Tx } from '#server/db/client';
+import { agencyEvent, agencyOpenPayment } from '#server/db/schema/agency-events';
 import { offer } from '#server/db/schema/decision';
 import { dmpEnrollment } from '#server/db/schema/enrollment';
 import { raiseAgencyAlerts, type AgencyNotices } from './agency-alerts';
@@ -50,10 +50,13 @@ export async function recordAgencyEvent(
   const sha = agencyEventSha256(event);
   const emailIds: string[] = [];
   const outcome = await db.transaction(async (tx): Promise<AgencyEventOutcome> => {
+    // The plan's row is locked, so one plan's events are recorded one at a time: a payment's sending and its
+    // posting, arriving together, then keep the list of open payments right whichever comes first.
     const [plan] = await tx
       .select({ id: dmpEnrollment.id })
       .from(dmpEnrollment)
-      .where(eq(dmpEnrollment.applicationId, event.applicationId));
+      .where(eq(dmpEnrollment.applicationId, event.applicationId))
+      .for('update');
     if (!plan) return { status: 'unknownPlan' } as const;
     if ('offerId' in event.data) {
       const [known] = await tx
@@ -76,6 +79,7 @@ export async function recordAgencyEvent(
       .onConflictDoNothing({ target: agencyEvent.eventKey })
       .returning({ id: agencyEvent.id });
     if (inserted.length > 0) {
+      await keepOpenPayments(tx, event);
       // The whole plan's ledger, folded with this event in its place: a late or repeated event decides the
       // same alerts as one on time, and a draft already alerted about is found by its alert.
       const ledger = foldAgencyEvents(await agencyEventsOf(tx, event.applicationId));
@@ -97,6 +101,45 @@ export async function recordAgencyEvent(
   });
   for (const id of emailIds) notices?.onEmailQueued?.(id);
   return outcome;
+}
+
+/**
+ * The payments sent and neither posted nor rejected (agency_open_payment), kept with each event so the queue's
+ * late-payment filter reads a few rows, not every payment ever sent. A sending whose outcome was recorded first
+ * (events arrive out of order) is not open.
+ */
+async function keepOpenPayments(tx: Transaction, event: AgencyEvent): Promise<void> {
+  if (event.type === 'disbursement.sent') {
+    const [outcome] = await tx
+      .select({ id: agencyEvent.id })
+      .from(agencyEvent)
+      .where(
+        and(
+          eq(agencyEvent.applicationId, event.applicationId),
+          inArray(agencyEvent.type, ['disbursement.posted', 'disbursement.rejected']),
+          sql`${agencyEvent.body}->'data'->>'disbursementId' = ${event.data.disbursementId}`,
+        ),
+      )
+      .limit(1);
+    if (outcome) return;
+    await tx
+      .insert(agencyOpenPayment)
+      .values({
+        applicationId: event.applicationId,
+        disbursementId: event.data.disbursementId,
+        sentOn: event.data.sentOn,
+      })
+      .onConflictDoNothing();
+  } else if (event.type === 'disbursement.posted' || event.type === 'disbursement.rejected') {
+    await tx
+      .delete(agencyOpenPayment)
+      .where(
+        and(
+          eq(agencyOpenPayment.applicationId, event.applicationId),
+          eq(agencyOpenPayment.disbursementId, event.data.disbursementId),
+        ),
+      );
+  }
 }
 
 /** A plan's recorded events, in the order they happened (the fold sorts them again; the index serves this). */

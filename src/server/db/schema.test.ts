@@ -95,6 +95,7 @@ describe('migrations', () => {
       [
         'account',
         'agency_event',
+        'agency_open_payment',
         'alert',
         'application',
         'application_status_change',

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { dayIn } from '#domain/calendar';
+import { agencyEvent } from '#server/db/schema/agency-events';
+import { planLedgerForStaff } from '#server/features/service-portal/plan-ledger';
+import {
+  returnedDraftApplications,
+  unpostedPaymentApplications,
+} from '#server/features/service-portal/ledger-filter';
+import { SEEDED_LEDGER_MONTHS } from './agency-ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES } from '#domain/flow/statuses';
 import { createTestDatabase } from '#tests/setup/test-database';
@@ -192,6 +200,38 @@ describe('seedApplications', () => {
     for (const { payment_account: p } of accounts) {
       expect(p.accountNumber).not.toMatch(/^\d+$/);
       expect(p.routingNumber).not.toMatch(/^\d+$/);
+    }
+  });
+
+  it("records the agency's events for the plan handed over: months of drafts and payments, a returned draft, a late posting and a month to reconcile", async () => {
+    const [handedOver] = await database.db
+      .select({ id: application.id })
+      .from(application)
+      .where(and(inArray(application.id, summary.applicationIds), eq(application.status, 'transferred')));
+    expect(handedOver).toBeDefined();
+    const rows = await database.db
+      .select({ source: agencyEvent.source, type: agencyEvent.type })
+      .from(agencyEvent)
+      .where(eq(agencyEvent.applicationId, handedOver!.id));
+    expect(rows.every((r) => r.source === 'seed:1')).toBe(true);
+    const today = dayIn(new Date(), config.agencyTimeZone);
+    const ledger = await planLedgerForStaff({ db: database.db, applicationId: handedOver!.id, today });
+    expect(ledger.months.length).toBeGreaterThanOrEqual(SEEDED_LEDGER_MONTHS);
+    const drafts = ledger.months.flatMap((m) => m.drafts);
+    const payments = ledger.months.flatMap((m) => m.disbursements);
+    expect(drafts.filter((d) => d.status === 'returned').map((d) => d.returnCode)).toEqual(['R01']);
+    expect(drafts.filter((d) => d.status === 'settled').length).toBeGreaterThanOrEqual(
+      SEEDED_LEDGER_MONTHS - 1,
+    );
+    expect(payments.filter((p) => p.overdue)).toHaveLength(1);
+    expect(payments.filter((p) => p.status === 'rejected')).toHaveLength(1);
+    expect(ledger.flaggedMonths).toBe(1);
+    // The months not troubled add up: the seeded amounts are the plan's terms.
+    expect(ledger.months.filter((m) => m.reconciliation === 'balanced').length).toBeGreaterThanOrEqual(2);
+    // The queue's filters find it, through the same SQL the queue runs.
+    for (const query of [returnedDraftApplications(), unpostedPaymentApplications(today)]) {
+      const found = (await database.db.execute(query)) as unknown as { rows: { application_id: string }[] };
+      expect(found.rows.map((r) => r.application_id)).toContain(handedOver!.id);
     }
   });
 

@@ -11,6 +11,7 @@ import { disqualificationReason } from '#server/db/schema/decision';
 import { user } from '#server/db/schema/auth';
 import type { Config } from '#server/env';
 import { advanceApplication, claim, contactBorrower } from './advance';
+import { seedAgencyLedgers } from './agency-ledger';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
 import { driveBorrower } from './drive-borrower';
 import { planApplication, type SeedPlan, seedEmailPattern, STREAM } from './plan';
@@ -150,6 +151,13 @@ export async function seedApplications(o: {
   }
   await retime(db, pending);
   await pinBankConnections(db, connections);
+  // Before the monitors' history, so what watches the agency's events sees them as the daily jobs would.
+  await seedAgencyLedgers(db, {
+    applicationIds: ids,
+    seed,
+    today: dayIn(today, o.config.agencyTimeZone),
+    now: today,
+  });
   await monitorHistory(services, { from: firstConnection, today, only: ids });
 
   return {

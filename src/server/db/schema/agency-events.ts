@@ -1,5 +1,7 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applicationId } from './application';
+import { calendarDate } from './columns';
 
 /**
  * What the agency's DMP system told us happened to a plan after the hand-over: drafts scheduled, settled or
@@ -29,5 +31,34 @@ export const agencyEvent = pgTable(
     source: text('source').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agency_event_application_occurred_idx').on(t.applicationId, t.occurredAt, t.eventKey)],
+  (t) => [
+    index('agency_event_application_occurred_idx').on(t.applicationId, t.occurredAt, t.eventKey),
+    // The counsellor's returned-drafts filter (docs/decisions/0199) asks across every plan: the returns, a small
+    // share of the events, with their moment; "no draft settled since" is read through the plan's index above.
+    index('agency_event_draft_returned_idx')
+      .on(t.applicationId, t.occurredAt)
+      .where(sql`${t.type} = 'draft.returned'`),
+  ],
+);
+
+/**
+ * The payments to creditors sent and not yet posted or rejected: an index of the ledger kept by the recorder
+ * (src/server/application/agency-ledger.ts) in the same transaction as the event, so the queue's "payment not
+ * posted in time" filter reads a handful of rows instead of every payment ever sent (docs/decisions/0199). A
+ * row is written when a sent payment is recorded without its outcome, and removed when the posting or the
+ * rejection is recorded; agency_event stays the record, and this table can be rebuilt from it at any time.
+ */
+export const agencyOpenPayment = pgTable(
+  'agency_open_payment',
+  {
+    applicationId: applicationId(),
+    /** The agency's id of the payment (its disbursementId). */
+    disbursementId: text('disbursement_id').notNull(),
+    /** The day the agency sent it, from the event: when the posting window began. */
+    sentOn: calendarDate('sent_on').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.disbursementId] }),
+    index('agency_open_payment_sent_on_idx').on(t.sentOn, t.applicationId),
+  ],
 );

@@ -17,6 +17,7 @@ import {
   summaryQuerySchema,
   unclaimBodySchema,
 } from '#domain/service-portal/filters';
+import { planLedgerViewSchema } from '#domain/enrollment/plan-ledger';
 import type { Services } from '#server/services';
 import { emailFailures } from '#server/email/outbox';
 import { setClaim } from './claim-application';
@@ -24,6 +25,7 @@ import { contactSummary } from './contact-summary';
 import { getBorrowerSummary } from './get-borrower-summary';
 import { listApplications } from './list-applications';
 import { listStaff } from './list-staff';
+import { planLedgerForStaff } from './plan-ledger';
 import { markAlertSeen } from './mark-alert-seen';
 import { searchQueue } from './search-queue';
 import { signedLetterForStaff } from './signed-letter';
@@ -58,7 +60,8 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       config: staffOnly,
       schema: { tags, querystring: queueQuerySchema, response: { 200: queueViewSchema } },
     },
-    async (request) => searchQueue({ db, viewerId: await viewerId(request), query: request.query }),
+    async (request) =>
+      searchQueue({ db, viewerId: await viewerId(request), query: request.query, today: services.today() }),
   );
   app.get(
     '/api/staff/applications/:id',
@@ -90,6 +93,13 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         .header('content-disposition', 'attachment; filename="Letter of Authorization (signed).pdf"')
         .send(pdf);
     },
+  );
+  // The plan's ledger after the hand-over, month by month with the months to reconcile (its own read, not the
+  // summary's: the summary is kept in memory, and the agency's events arrive at any time).
+  app.get(
+    '/api/staff/applications/:id/ledger',
+    { config: staffOnly, schema: { tags, params: idParams, response: { 200: planLedgerViewSchema } } },
+    async (request) => planLedgerForStaff({ db, applicationId: request.params.id, today: services.today() }),
   );
   app.post(
     '/api/staff/applications/:id/claim',

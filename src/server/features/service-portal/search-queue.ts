@@ -18,6 +18,7 @@ import {
 import type { AlertType, QueueTileAlerts, QueueView } from '#domain/flow/staff-views';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '#domain/flow/statuses';
 import { mostSevereAlertType } from '#domain/monitoring/alert-severity';
+import { dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { resolveDateRange } from '#domain/service-portal/date-range';
 import {
   ACCOUNT_TYPE_CODES,
@@ -43,6 +44,7 @@ import { user } from '#server/db/schema/auth';
 import { alert } from '#server/db/schema/service-work';
 import { ReadCache } from '#server/plugins/read-cache';
 import { languageCondition } from './language-filter';
+import { ledgerConditions } from './ledger-filter';
 import { staffDisplayName } from './staff-names';
 
 /** A whole US phone number: stored as +1 and these ten digits, so it is looked up, not searched for. */
@@ -409,6 +411,8 @@ export async function searchQueue(o: {
   viewerId: string;
   query: QueueQuery;
   now?: Date;
+  /** The agency's day (Services.today()): which payments are past the posting window. */
+  today?: string;
 }): Promise<QueueView> {
   const { db, query } = o;
   const claimed = query.claimedStatus.includes('claimed');
@@ -430,6 +434,11 @@ export async function searchQueue(o: {
     window ? lt(application.createdAt, window.to) : undefined,
     debtCondition(query),
     languageCondition(query.language, sql`${application.id}`),
+    ...ledgerConditions(
+      query,
+      sql`${application.id}`,
+      o.today ?? dayIn(o.now ?? new Date(), DEFAULT_AGENCY_TIME_ZONE),
+    ),
   );
   // Every application passes these filters: a search's matches are then the queue's.
   const unfiltered =
@@ -437,6 +446,8 @@ export async function searchQueue(o: {
     claimed === unclaimed &&
     !query.assignedToMe &&
     !query.planNoLongerFits &&
+    !query.returnedDrafts &&
+    !query.unpostedPayments &&
     !window &&
     debtFiltersAreOpen(query) &&
     languageFilterIsOpen(query.language);

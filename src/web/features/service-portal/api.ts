@@ -29,6 +29,7 @@ import type {
 import type { CreditorDetail, CreditorList, ProgrammeRevision } from '#domain/validation/concessions';
 import type { CreditorDetailsInput } from '#domain/validation/creditor-details';
 import type { AgencyEventsFileReport, AgencyEventsFileUpload } from '#domain/validation/agency-events-file';
+import type { PlanLedgerView } from '#domain/enrollment/plan-ledger';
 import { api } from '#web/lib/api';
 
 // The service portal's server calls and the keys its reads are cached under. Every read hangs under
@@ -41,6 +42,7 @@ export const staffKeys = {
   applications: (queryString: string) => ['staff', 'applications', queryString] as const,
   queue: (queryString: string) => ['staff', 'queue', queryString] as const,
   borrowerSummary: (applicationId: string) => ['staff', 'borrower-summary', applicationId] as const,
+  ledger: (applicationId: string) => ['staff', 'ledger', applicationId] as const,
   contactSummary: (queryString: string) => ['staff', 'contact-summary', queryString] as const,
   emailFailures: () => ['staff', 'email-failures'] as const,
   creditors: (search: string) => ['staff', 'creditors', search] as const,
@@ -75,6 +77,14 @@ export const borrowerSummaryQuery = (applicationId: string) =>
     queryFn: () => api<BorrowerSummaryView>(`/api/staff/applications/${encodeURIComponent(applicationId)}`),
     // Some of it changes without staff doing anything (a borrower replying STOP to a text opts out of text
     // messages): a counsellor coming back to the tab sees the summary as it is now.
+    refetchOnWindowFocus: true,
+  });
+
+/** The plan's ledger after the hand-over: read on its own, fresh, as the agency's events arrive at any time. */
+export const planLedgerQuery = (applicationId: string) =>
+  queryOptions({
+    queryKey: staffKeys.ledger(applicationId),
+    queryFn: () => api<PlanLedgerView>(`/api/staff/applications/${encodeURIComponent(applicationId)}/ledger`),
     refetchOnWindowFocus: true,
   });
 

@@ -294,6 +294,8 @@ function stubApi(extra: Record<string, { status: number; body?: unknown }> = {})
       status: 200,
       body: { timeZone: 'America/New_York', calls: [] },
     },
+    // A plan handed over shows its ledger (ledger-section.test.tsx); an empty one here.
+    [`GET ${SUMMARY_PATH}/ledger`]: { status: 200, body: { months: [], monthlyFee: 0, flaggedMonths: 0 } },
     ...extra,
   });
 }

@@ -19,6 +19,7 @@ import { DebtTable } from './debt-table';
 import { DecisionTab } from './decision-tab';
 import { EnrollmentSection } from './enrollment-section';
 import { FinancialsTab } from './financials-tab';
+import { LedgerSection } from './ledger-section';
 import { APPLICATION_STATUS_LABELS } from '#web/features/service-portal/status-filter';
 import {
   ApplicationSections,
@@ -253,6 +254,8 @@ function SummaryScreen({
             <div className="grid gap-4">
               <ApplicationSections summary={summary} />
               <EnrollmentSection enrollment={summary.enrollment} applicationId={applicationId} />
+              {/* What the agency reported after the hand-over: only a plan handed over has any. */}
+              {summary.dmpEnrollment && <LedgerSection applicationId={applicationId} />}
             </div>
           </Tabs.Content>
           <Tabs.Content

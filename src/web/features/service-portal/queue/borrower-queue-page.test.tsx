@@ -4,7 +4,8 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueTile, QueueView } from '#domain/flow/staff-views';
 import { formatCardDate } from '#domain/service-portal/date-range';
-import { DEFAULT_DEBT_FILTERS, PORTFOLIO_TYPES } from '#domain/service-portal/filters';
+import { APPLICATION_STATUSES } from '#domain/flow/statuses';
+import { DEFAULT_DEBT_FILTERS, PORTFOLIO_TYPES, toOptionList } from '#domain/service-portal/filters';
 import { MESSAGES } from '#domain/validation/messages';
 import {
   Component as BorrowerQueuePage,
@@ -12,7 +13,14 @@ import {
   QUEUE_EMPTY,
   QUEUE_LOAD_FAILED,
 } from './borrower-queue-page';
-import { DEFAULT_QUEUE_PARAMS, readQueueParams, writeQueueParams, type QueueParams } from './queue-filters';
+import {
+  DEFAULT_QUEUE_PARAMS,
+  readQueueParams,
+  RETURNED_DRAFTS_FILTER,
+  UNPOSTED_PAYMENTS_FILTER,
+  writeQueueParams,
+  type QueueParams,
+} from './queue-filters';
 import { server } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 
@@ -370,6 +378,22 @@ describe('/borrower-queue', () => {
     expect(pageParams().has('planNoLongerFits')).toBe(false);
   });
 
+  it('filters returned drafts and late payments, ticking Transferred with them, in the URL and sent to the API', async () => {
+    renderPage();
+    await firstPageShown();
+    expect(lastRequest().searchParams.has('applicationStatus')).toBe(false);
+    await user.click(checkbox(RETURNED_DRAFTS_FILTER));
+    await waitFor(() => expect(lastRequest().searchParams.get('returnedDrafts')).toBe('true'));
+    expect(lastRequest().searchParams.get('applicationStatus')).toBe(toOptionList(APPLICATION_STATUSES));
+    expect(pageParams().get('returnedDrafts')).toBe('true');
+    await user.click(checkbox(UNPOSTED_PAYMENTS_FILTER));
+    await waitFor(() => expect(lastRequest().searchParams.get('unpostedPayments')).toBe('true'));
+    expect(lastRequest().searchParams.get('returnedDrafts')).toBe('true');
+    await user.click(checkbox(RETURNED_DRAFTS_FILTER));
+    await waitFor(() => expect(lastRequest().searchParams.has('returnedDrafts')).toBe(false));
+    expect(pageParams().get('unpostedPayments')).toBe('true');
+  });
+
   it('shows a failed read with Try again', async () => {
     reply = () => Response.json({ code: 'InternalError', message: 'boom' }, { status: 500 });
     renderPage();
@@ -396,6 +420,8 @@ describe('queue URL state', () => {
     ['?debtDetail=hasLatePayment&assignedToMe=true', { debtDetail: ['hasLatePayment'], assignedToMe: true }],
     ['?planNoLongerFits=true', { planNoLongerFits: true }],
     ['?planNoLongerFits=yes', {}],
+    ['?returnedDrafts=true&unpostedPayments=true', { returnedDrafts: true, unpostedPayments: true }],
+    ['?unpostedPayments=1', {}],
   ])('reads %s', (search, expected) => {
     expect(readQueueParams(new URLSearchParams(search))).toEqual({ ...DEFAULT_QUEUE_PARAMS, ...expected });
   });

@@ -27,6 +27,7 @@ import {
 import { SEARCH_VALUE_MAX_LENGTH } from '#domain/service-portal/search';
 import { accountTypeName } from '#domain/underwriting/account-types';
 import { DateRangeFilter } from '#web/features/service-portal/date-range-filter';
+import { UNPOSTED_WINDOW_BUSINESS_DAYS } from '#domain/enrollment/agency-events';
 import { LanguageFilter } from '#web/features/service-portal/language-filter';
 import { claimedStatusOf, StatusFilter } from '#web/features/service-portal/status-filter';
 
@@ -43,6 +44,10 @@ export type QueueParams = {
   assignedToMe: boolean;
   /** Only the applications whose plan no longer fits the borrower's budget. */
   planNoLongerFits: boolean;
+  /** Only the plans whose newest draft was returned by the bank. */
+  returnedDrafts: boolean;
+  /** Only the plans with a payment to a creditor not posted within the agency's window. */
+  unpostedPayments: boolean;
   applicationStatus: ApplicationStatus[];
   claimedStatus: ClaimedStatus[];
   contactInformation: ContactInformationField[];
@@ -81,6 +86,8 @@ export const DEFAULT_QUEUE_PARAMS: QueueParams = {
   page: 1,
   assignedToMe: false,
   planNoLongerFits: false,
+  returnedDrafts: false,
+  unpostedPayments: false,
   applicationStatus: [...DEFAULT_SUMMARY_FILTERS.applicationStatus],
   claimedStatus: [...DEFAULT_SUMMARY_FILTERS.claimedStatus],
   contactInformation: [...CONTACT_INFORMATION_FIELDS],
@@ -116,6 +123,8 @@ export function readQueueParams(params: URLSearchParams): QueueParams {
     endDate: endDate !== undefined && endDate >= startDate! ? endDate : undefined,
     assignedToMe: params.get('assignedToMe') === 'true',
     planNoLongerFits: params.get('planNoLongerFits') === 'true',
+    returnedDrafts: params.get('returnedDrafts') === 'true',
+    unpostedPayments: params.get('unpostedPayments') === 'true',
     applicationStatus: listParam(params, 'applicationStatus'),
     claimedStatus: listParam(params, 'claimedStatus'),
     contactInformation: listParam(params, 'contactInformation'),
@@ -142,6 +151,8 @@ export function writeQueueParams(q: QueueParams): URLSearchParams {
   if (q.endDate !== undefined) params.set('endDate', q.endDate);
   if (q.assignedToMe) params.set('assignedToMe', 'true');
   if (q.planNoLongerFits) params.set('planNoLongerFits', 'true');
+  if (q.returnedDrafts) params.set('returnedDrafts', 'true');
+  if (q.unpostedPayments) params.set('unpostedPayments', 'true');
   for (const key of LIST_KEYS) {
     if (!sameOptions(q[key], LISTS[key].fallback)) params.set(key, toOptionList(q[key]));
   }
@@ -158,13 +169,38 @@ export function activeFilterCount(q: QueueParams): number {
   if (q.startDate !== undefined) count++;
   if (q.assignedToMe) count++;
   if (q.planNoLongerFits) count++;
+  if (q.returnedDrafts) count++;
+  if (q.unpostedPayments) count++;
   return count;
+}
+
+/**
+ * Ticking a filter on what the agency reported also ticks Transferred, which the queue leaves out by default:
+ * only a plan handed over has such events, and a filter that lists nothing until a second box is found helps
+ * nobody. The status stays visible and can be unticked.
+ */
+export function withHandedOver(
+  params: QueueParams,
+  change: Partial<Pick<QueueParams, 'returnedDrafts' | 'unpostedPayments'>>,
+): Partial<QueueParams> {
+  const ticking = Object.values(change).some(Boolean);
+  if (!ticking || params.applicationStatus.includes('transferred')) return change;
+  return {
+    ...change,
+    applicationStatus: APPLICATION_STATUSES.filter(
+      (s) => s === 'transferred' || params.applicationStatus.includes(s),
+    ),
+  };
 }
 
 // ------------------------------------------------------------------ labels
 
 /** The filter of the plans that no longer fit the budget (after an offer left out, a decline or a counter-offer). */
 export const PLAN_NO_LONGER_FITS_FILTER = 'Plan no longer fits the budget only';
+/** The plans whose newest draft the bank returned (nothing settled since). */
+export const RETURNED_DRAFTS_FILTER = 'Returned draft only';
+/** The plans with a creditor's payment not posted within the agency's window. */
+export const UNPOSTED_PAYMENTS_FILTER = `Payment not posted within ${UNPOSTED_WINDOW_BUSINESS_DAYS} business days only`;
 
 export const DEBT_STATUS_LABELS = { open: 'Open', closed: 'Closed' } as const satisfies Record<
   DebtStatus,
@@ -345,6 +381,24 @@ export function QueueFilters({ params, onChange, onReset, className }: QueueFilt
             onChange={(event) => onChange({ planNoLongerFits: event.target.checked })}
           />
           {PLAN_NO_LONGER_FITS_FILTER}
+        </label>
+        <label className={OPTION}>
+          <input
+            type="checkbox"
+            className={BOX}
+            checked={params.returnedDrafts}
+            onChange={(event) => onChange(withHandedOver(params, { returnedDrafts: event.target.checked }))}
+          />
+          {RETURNED_DRAFTS_FILTER}
+        </label>
+        <label className={OPTION}>
+          <input
+            type="checkbox"
+            className={BOX}
+            checked={params.unpostedPayments}
+            onChange={(event) => onChange(withHandedOver(params, { unpostedPayments: event.target.checked }))}
+          />
+          {UNPOSTED_PAYMENTS_FILTER}
         </label>
         <LanguageFilter selected={params.language} onChange={(language) => onChange({ language })} />
       </section>
