@@ -182,7 +182,8 @@ export async function seedAgencyLedgers(
       variant: VARIANTS[place % VARIANTS.length]!,
     });
     for (const event of events) {
-      const outcome = await recordAgencyEvent(db, event, `seed:${o.seed}`);
+      // No notices: a seeded borrower is not emailed, though the alerts the events raise are stored.
+      const outcome = await recordAgencyEvent(db, event, `seed:${o.seed}`, null);
       if (outcome.status === 'applied') recorded += 1;
     }
   }

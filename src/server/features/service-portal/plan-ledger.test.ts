@@ -103,6 +103,7 @@ async function record(plan: Plan, events: (Omit<AgencyEvent, 'applicationId' | '
       t.db,
       { ...e, id: `${plan.applicationId}-${e.id}`, applicationId: plan.applicationId } as AgencyEvent,
       'test',
+      null,
     );
     expect(outcome.status).toBe('applied');
   }
