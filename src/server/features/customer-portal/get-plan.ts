@@ -1,10 +1,7 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import { AppError } from '#domain/errors';
 import { debtFreeDate, projectPayoff } from '#domain/enrollment/plan-projection';
 import { planTermsView } from '#domain/enrollment/plan-terms-view';
 import type { PlanView } from '#domain/enrollment/views';
-import { resumeRoute } from '#domain/flow/resume';
-import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { draftDateAt, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
 import { authorizedAmountOf, draftAmountOn, planChange } from '#domain/enrollment/plan-change';
 import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
@@ -21,23 +18,10 @@ import {
 } from '#server/application/plan-terms';
 import { last4 } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
-import { ownCurrentApplication } from '#server/application/own-application';
+import { signedApplication } from './signed-application';
 import { raisedByOf } from './authorization-addendum';
 import type { CreditorProgress } from '#domain/enrollment/plan-payments';
 import { planActivity, planProgress } from './payments';
-
-/** The customer portal is for borrowers who signed the Letter of Authorization: the signed-in borrower's
- * application, refused (with where it stands) before the letter is signed. */
-export async function signedApplication(db: Db, userId: string) {
-  const app = await db.query.application.findFirst({
-    where: ownCurrentApplication(userId),
-    columns: { id: true, status: true, lastViewedPage: true },
-  });
-  if (!app) throw new AppError('NotFound');
-  if (!isCustomerPortalStatus(app.status))
-    throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
-  return app;
-}
 
 /** The date a creditor's newest answer was recorded ('yyyy-MM-dd'): when a change without a notice on file
  * (made before notices were recorded) counts as announced. */

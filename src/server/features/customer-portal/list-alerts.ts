@@ -17,7 +17,7 @@ import { alertTriggers } from '#server/alerts/alert-views';
 import type { Db } from '#server/db/client';
 import { plaidItem } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
-import { signedApplication } from './get-plan';
+import { signedApplication } from './signed-application';
 
 type AgencyFigures = (
   type: AgencyAlertType,

@@ -13,7 +13,7 @@ import type { Db } from '#server/db/client';
 import { agencyEventsOf } from '#server/application/agency-ledger';
 import { creditorNameOf, loadPlanTerms, type LoadedPlan } from '#server/application/plan-terms';
 import type { Services } from '#server/services';
-import { signedApplication } from './get-plan';
+import { signedApplication } from './signed-application';
 
 /** The creditors the plan pays, as the domain's payment figures take them. */
 export const planPaymentsCreditors = (plan: LoadedPlan): PlanPaymentsCreditor[] =>

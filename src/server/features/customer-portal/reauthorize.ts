@@ -12,7 +12,7 @@ import { authorizationAddendumEmail } from '#server/email/templates';
 import { formatConfirmedAt } from '#domain/enrollment/authorization-addendum';
 import type { Services } from '#server/services';
 import { renderAuthorizationAddendum } from './authorization-addendum';
-import { signedApplication } from './get-plan';
+import { signedApplication } from './signed-application';
 
 export const NOTHING_TO_CONFIRM_MESSAGE = 'Your plan has no new amount waiting for your confirmation.';
 export const TERMS_CHANGED_MESSAGE =

@@ -21,7 +21,8 @@ import { recordAudit } from '#server/audit/record-audit';
 import { enqueueEmail } from '#server/email/outbox';
 import { draftDayChangedEmail } from '#server/email/templates';
 import type { Services } from '#server/services';
-import { planChangeNow, signedApplication } from './get-plan';
+import { planChangeNow } from './get-plan';
+import { signedApplication } from './signed-application';
 
 export const DRAFT_DAY_PREVIEW_STALE_MESSAGE =
   'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
