@@ -2,14 +2,19 @@
  * A journey's borrower whose plan was handed over to the agency: the first seeded application in `transferred`
  * (npm run seed ran before), given a password so its borrower can sign in (seeded borrowers have none), its
  * first draft moved three months back (a seeded plan starts in the weeks ahead), so the agency can have drawn
- * three drafts by today.
+ * three drafts by today. The seed also records months of the agency's events for every handed-over plan
+ * (src/server/seed/agency-ledger.ts); this journey starts before the agency has said anything, so this plan's
+ * events, its open payments and the alerts they raised are taken away first.
  * Prints, as JSON, what the journey needs to post the agency's events and read the pages: the borrower's
  * email, the application id, the plan's first draft, its monthly draft and each creditor on the plan.
  * Run by tsx against the journey's database before its server starts (the embedded database has one owner at a
  * time). Usage: tsx tests/e2e/support/handed-over-borrower.ts <password>
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { AGENCY_ALERT_TYPES } from '#server/application/agency-alerts';
+import { agencyEvent, agencyOpenPayment } from '#server/db/schema/agency-events';
+import { alert } from '#server/db/schema/service-work';
 import { openDatabase } from '#server/db/client';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { application } from '#server/db/schema/application';
@@ -37,6 +42,11 @@ try {
     .orderBy(asc(application.createdAt))
     .limit(1);
   if (!found?.userId) throw new Error('no seeded application was handed over: seed more applications');
+  await db.delete(agencyEvent).where(eq(agencyEvent.applicationId, found.applicationId));
+  await db.delete(agencyOpenPayment).where(eq(agencyOpenPayment.applicationId, found.applicationId));
+  await db
+    .delete(alert)
+    .where(and(eq(alert.applicationId, found.applicationId), inArray(alert.type, [...AGENCY_ALERT_TYPES])));
   const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, found.userId));
   await db.insert(account).values({
     id: randomUUID(),
