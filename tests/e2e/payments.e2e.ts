@@ -16,7 +16,8 @@ import { journeyEnv, runScript, startServer, type TestServer } from './support/s
  * would (HMAC-SHA256 over the moment and the body): two drafts taken and their payments to two creditors, one
  * of them by check sent and not yet posted; a third draft returned with R01. The borrower reads the Payments
  * page at 1280 and 390 px (each draft, the returned one with the reason in plain words, what to do and the
- * agency's number; each payment with its proof and status) and My plan's paid so far per creditor.
+ * agency's number; each payment with its proof and status), My plan's paid so far per creditor, and the
+ * alert the returned draft raised.
  */
 const PASSWORD = 'Sunny#Day42';
 const SECRET = 'the-agency-and-we-share-this-secret-0123456789';
@@ -256,6 +257,20 @@ test('the borrower reads each draft and each creditor’s payment, with proof, a
     await checkAccessibility(page, '/customer-portal/plan (paid so far)');
     await paid.scrollIntoViewIfNeeded();
     await snapAtWidths(page, 'payments-plan-paid-so-far');
+
+    // --- Alerts: the returned draft, told once, with the reason in plain words.
+    await page.getByRole('button', { name: /^Menu/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Customer portal' })
+      .getByRole('link', { name: /^Alerts/ })
+      .click();
+    await waitForPath(page, '/customer-portal/alerts');
+    const returnedAlert = page.getByRole('listitem').filter({ hasText: 'was returned by your bank' });
+    await expect(returnedAlert).toHaveCount(1);
+    await expect(returnedAlert).toContainText(`due on ${longDay(d3)}`);
+    await expect(returnedAlert).toContainText('There was not enough money in the account.');
+    await checkAccessibility(page, '/customer-portal/alerts (a returned draft)');
+    await snapAtWidths(page, 'payments-alerts');
   });
   expect(errors).toEqual([]);
 });
