@@ -8,7 +8,6 @@ import {
   type IntlShape,
   type MessageDescriptor,
 } from 'react-intl';
-import { Navigate } from 'react-router';
 import { deviceToday } from '#domain/calendar';
 import { returnCodeReason } from '#domain/enrollment/agency-events';
 import type {
@@ -18,12 +17,9 @@ import type {
 } from '#domain/enrollment/payments-view';
 import { formatDollars } from '#domain/money/cents';
 import { SITE } from '#domain/site';
-import { LoadFailure } from '#web/components/ui/load-failure';
-import { LoadingScreen } from '#web/components/ui/loading-screen';
-import { ApiError } from '#web/lib/api';
 import { paymentsQuery } from './api';
 import { formatDay } from './dates';
-import { PortalPage } from './portal-page';
+import { PortalQueryPage } from './portal-page';
 
 // The component tests read the URL from here.
 export { PAYMENTS_PATH } from './api';
@@ -115,21 +111,10 @@ function Badge({ className, children }: { className: string; children: ReactNode
 
 /** /customer-portal/payments: each month's draft, newest first, and under it each payment to a creditor. */
 export function Component() {
-  const payments = useQuery(paymentsQuery());
-  if (payments.isPending) return <LoadingScreen />;
-  if (payments.data === undefined) {
-    const error = payments.error;
-    if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
-    return (
-      <PortalPage title={TITLE}>
-        <LoadFailure error={error} onRetry={() => void payments.refetch()} />
-      </PortalPage>
-    );
-  }
   return (
-    <PortalPage title={TITLE}>
-      <Payments view={payments.data} />
-    </PortalPage>
+    <PortalQueryPage title={TITLE} query={useQuery(paymentsQuery())}>
+      {(view) => <Payments view={view} />}
+    </PortalQueryPage>
   );
 }
 

@@ -8,19 +8,15 @@ import {
   type IntlShape,
   type MessageDescriptor,
 } from 'react-intl';
-import { Navigate } from 'react-router';
 import type { PlanView } from '#domain/enrollment/views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { SITE } from '#domain/site';
-import { ApiError } from '#web/lib/api';
-import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { formatDollars } from '#domain/money/cents';
 import { formatEnglish } from '#domain/i18n/validation-messages';
 import { addendumPath, LETTER_PATH, planQuery } from './api';
 import { formatDay, formatMonth } from './dates';
-import { LINK_CLASS, PortalPage } from './portal-page';
+import { LINK_CLASS, PortalQueryPage } from './portal-page';
 import { ReauthorizationStep, reauthorizedText } from './reauthorization-step';
-import { LoadFailure } from '#web/components/ui/load-failure';
 
 // recharts stays in a chunk of its own, loaded only when the plan shows.
 const PayoffChart = lazy(() => import('./payoff-chart').then((module) => ({ default: module.PayoffChart })));
@@ -136,21 +132,10 @@ const useHours = () =>
 
 /** /customer-portal/plan: the plan, each creditor's answer, the payoff, the payment account and the letter. */
 export function Component() {
-  const plan = useQuery(planQuery());
-  if (plan.isPending) return <LoadingScreen />;
-  if (plan.data === undefined) {
-    const error = plan.error;
-    if (error instanceof ApiError && error.redirect) return <Navigate to={error.redirect} replace />;
-    return (
-      <PortalPage title={TITLE}>
-        <LoadFailure error={error} onRetry={() => void plan.refetch()} />
-      </PortalPage>
-    );
-  }
   return (
-    <PortalPage title={TITLE}>
-      <PlanDetails plan={plan.data} />
-    </PortalPage>
+    <PortalQueryPage title={TITLE} query={useQuery(planQuery())}>
+      {(plan) => <PlanDetails plan={plan} />}
+    </PortalQueryPage>
   );
 }
 
