@@ -10,6 +10,11 @@ import type { PlanLedger } from './agency-events';
 // reads the ledger and writes the alerts.
 
 export type AgencyAlertType = 'draftReturned' | 'creditorPaymentNotPosted' | 'creditorPaidOff';
+export const AGENCY_ALERT_TYPES: readonly AgencyAlertType[] = [
+  'draftReturned',
+  'creditorPaymentNotPosted',
+  'creditorPaidOff',
+];
 
 export type AgencyAlertCandidate = {
   type: AgencyAlertType;

@@ -4,6 +4,7 @@ import {
   agencyAlertKey,
   agencyAlertSubject,
   type AgencyAlertCandidate,
+  AGENCY_ALERT_TYPES,
   type AgencyAlertType,
 } from '#domain/enrollment/agency-alerts';
 import type { PlanLedger } from '#domain/enrollment/agency-events';
@@ -31,12 +32,6 @@ import { creditorNameOf } from './plan-terms';
 // exactly when its alert does and an event recorded twice, or a second event about the same draft, writes
 // neither again. Shared by the ways events come in (the signed API, the daily file) and the daily check of
 // payments not posted.
-
-export const AGENCY_ALERT_TYPES: readonly AgencyAlertType[] = [
-  'draftReturned',
-  'creditorPaymentNotPosted',
-  'creditorPaidOff',
-];
 
 /** What the emails need (the outbox's cipher, where they link to) and who hears of them once committed. */
 export type AgencyNotices = {

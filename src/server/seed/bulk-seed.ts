@@ -87,6 +87,8 @@ export async function seedBulk(o: {
     database: o.database,
     count: templates,
     seed,
+    // The copies could not carry the agency's events (seedApplications' agencyLedgers).
+    agencyLedgers: false,
     ...(o.log ? { log: o.log } : {}),
     onProgress: (done, total) => o.onProgress?.({ phase: 'templates', done, total }),
   });

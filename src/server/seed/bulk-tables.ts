@@ -164,7 +164,7 @@ export const TABLE_DECISIONS: Readonly<Record<string, Decision>> = {
   counselling_call_reminder: skip('the reminders sent for a counselling call, which is not copied'),
   // agency-events.ts
   agency_event: skip(
-    "the agency's own record of a plan: its bodies name the template's application and offers by id, so a copy would carry another plan's ids; the live templates handed over have theirs (seed/agency-ledger.ts), enough to see every page and queue filter",
+    "the agency's own record of a plan: its bodies name the template's application and offers by id, so a copy would carry another plan's ids; the bulk seed's templates are made without them (seedApplications' agencyLedgers), and npm run seed's handed-over plans have theirs (seed/agency-ledger.ts), enough to see every page and queue filter",
   ),
   agency_open_payment: skip(
     "an index of agency_event's open payments, kept by its recorder: not copied with it",

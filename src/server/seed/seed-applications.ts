@@ -87,6 +87,12 @@ export async function seedApplications(o: {
   seed?: number;
   log?: FastifyBaseLogger;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Whether handed-over plans get months of the agency's events (agency-ledger.ts); on unless the bulk seed's
+   * templates are made, whose copies cannot carry them (bulk-tables.ts: agency_event is not copied, and an
+   * alert the events raised would name an event its copy does not have).
+   */
+  agencyLedgers?: boolean;
 }): Promise<SeedSummary> {
   const began = Date.now();
   const seed = o.seed ?? DEFAULT_SEED;
@@ -152,12 +158,14 @@ export async function seedApplications(o: {
   await retime(db, pending);
   await pinBankConnections(db, connections);
   // Before the monitors' history, so what watches the agency's events sees them as the daily jobs would.
-  await seedAgencyLedgers(db, {
-    applicationIds: ids,
-    seed,
-    today: dayIn(today, o.config.agencyTimeZone),
-    now: today,
-  });
+  if (o.agencyLedgers ?? true) {
+    await seedAgencyLedgers(db, {
+      applicationIds: ids,
+      seed,
+      today: dayIn(today, o.config.agencyTimeZone),
+      now: today,
+    });
+  }
   await monitorHistory(services, { from: firstConnection, today, only: ids });
 
   return {

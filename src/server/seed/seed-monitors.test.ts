@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayIn, endOfDayIn } from '#domain/calendar';
 import { ALERT_TYPES } from '#domain/flow/staff-views';
 import { createTestDatabase } from '#tests/setup/test-database';
-import { AGENCY_ALERT_TYPES } from '#server/application/agency-alerts';
+import { AGENCY_ALERT_TYPES } from '#domain/enrollment/agency-alerts';
 import type { Database } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { alert } from '#server/db/schema/service-work';

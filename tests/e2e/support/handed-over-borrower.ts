@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { AGENCY_ALERT_TYPES } from '#server/application/agency-alerts';
+import { AGENCY_ALERT_TYPES } from '#domain/enrollment/agency-alerts';
 import { agencyEvent, agencyOpenPayment } from '#server/db/schema/agency-events';
 import { alert } from '#server/db/schema/service-work';
 import { openDatabase } from '#server/db/client';

@@ -10,7 +10,8 @@ import {
   type AgencyAlertFigures,
   type AgencyAlertType,
 } from '#domain/enrollment/agency-alerts';
-import { AGENCY_ALERT_TYPES, creditorNamesOf } from '#server/application/agency-alerts';
+import { AGENCY_ALERT_TYPES } from '#domain/enrollment/agency-alerts';
+import { creditorNamesOf } from '#server/application/agency-alerts';
 import { planLedgerOf } from '#server/application/agency-ledger';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { alertTriggers } from '#server/alerts/alert-views';
