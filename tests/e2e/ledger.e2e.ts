@@ -9,6 +9,7 @@ import {
   seededBorrowers,
   seedPortal,
   snapScreen,
+  toggleQueueFilter,
   PHONE,
   WIDE,
 } from './support/portal';
@@ -81,11 +82,11 @@ async function journey(page: Page, name: string) {
   const tiles = page.getByRole('list', { name: 'Borrower tiles' }).getByRole('listitem');
 
   for (const filter of ['Returned draft only', 'Payment not posted within 10 business days only']) {
-    await page.getByRole('checkbox', { name: filter }).check();
+    await toggleQueueFilter(page, filter, true);
     await expect.poll(async () => tiles.getByRole('heading').allInnerTexts()).toEqual([name]);
-    await page.getByRole('checkbox', { name: filter }).uncheck();
+    await toggleQueueFilter(page, filter, false);
   }
-  await page.getByRole('checkbox', { name: 'Returned draft only' }).check();
+  await toggleQueueFilter(page, 'Returned draft only', true);
   await expect.poll(async () => tiles.getByRole('heading').allInnerTexts()).toEqual([name]);
   await checkAccessibility(page, '/borrower-queue (returned drafts)');
   await snapScreen(page, 'queue-returned-drafts');

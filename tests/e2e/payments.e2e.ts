@@ -6,7 +6,13 @@ import { SITE } from '#domain/site';
 import { DESKTOP, PHONE, signIn, snapAtWidths, waitForPath } from './support/apply';
 import { checkAccessibility, expect, test } from './support/axe';
 import { reportFailure, visible, watchErrors } from './support/browser';
-import { seedPortal } from './support/portal';
+import {
+  createStaffUser,
+  firstStaffSignIn,
+  type NewStaff,
+  seedPortal,
+  toggleQueueFilter,
+} from './support/portal';
 import { journeyEnv, runScript, startServer, type TestServer } from './support/server';
 
 /**
@@ -17,13 +23,15 @@ import { journeyEnv, runScript, startServer, type TestServer } from './support/s
  * of them by check sent and not yet posted; a third draft returned with R01. The borrower reads the Payments
  * page at 1280 and 390 px (each draft, the returned one with the reason in plain words, what to do and the
  * agency's number; each payment with its proof and status), My plan's paid so far per creditor, and the
- * alert the returned draft raised.
+ * alert the returned draft raised. A creditor then sends a check back: the counsellor finds the plan in the
+ * queue's returned drafts and reads its ledger, with the month whose payments no longer add up flagged.
  */
 const PASSWORD = 'Sunny#Day42';
 const SECRET = 'the-agency-and-we-share-this-secret-0123456789';
 
 type Borrower = {
   email: string;
+  name: string;
   applicationId: string;
   firstDraftDate: string;
   draftDay: number;
@@ -33,6 +41,14 @@ type Borrower = {
 
 let server: TestServer;
 let borrower: Borrower;
+const counsellor: NewStaff = {
+  email: 'pat.payments@agency.org',
+  temporaryPassword: '',
+  password: 'Staff#Pass9',
+  firstName: 'Pat',
+  lastName: 'Payments',
+  phone: '3125550102',
+};
 
 test.beforeAll(async () => {
   // Seeding, then starting a fresh server: slow on a loaded machine.
@@ -48,6 +64,10 @@ test.beforeAll(async () => {
   borrower = JSON.parse(
     await runScript(env, 'tests/e2e/support/handed-over-borrower.ts', [PASSWORD]),
   ) as Borrower;
+  counsellor.temporaryPassword = await createStaffUser(env, {
+    email: counsellor.email,
+    name: `${counsellor.firstName} ${counsellor.lastName}`,
+  });
   server = await startServer(env);
 });
 
@@ -97,6 +117,7 @@ async function openPayments(page: Page): Promise<void> {
 
 test('the borrower reads each draft and each creditor’s payment, with proof, and what was paid so far', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
@@ -271,6 +292,36 @@ test('the borrower reads each draft and each creditor’s payment, with proof, a
     await expect(returnedAlert).toContainText('There was not enough money in the account.');
     await checkAccessibility(page, '/customer-portal/alerts (a returned draft)');
     await snapAtWidths(page, 'payments-alerts');
+
+    // --- The counsellor: the creditor sends the check of the second draft back, so that month's payments and
+    // fee no longer add up to what was drawn; the queue finds the returned draft and the ledger flags the month.
+    await postEvent(
+      'disbursement.rejected',
+      { disbursementId: 'P4', rejectedOn: addDays(d2, 12) },
+      addDays(d2, 12),
+    );
+    const staffPage = await browser.newPage({ viewport: DESKTOP });
+    try {
+      await firstStaffSignIn(staffPage, server.url, counsellor);
+      await staffPage
+        .getByRole('navigation', { name: 'Service portal' })
+        .getByRole('link', { name: 'Borrower Queue', exact: true })
+        .click();
+      await staffPage.waitForURL((url) => url.pathname === '/borrower-queue');
+      await toggleQueueFilter(staffPage, 'Returned draft only', true);
+      const tiles = staffPage.getByRole('list', { name: 'Borrower tiles' }).getByRole('listitem');
+      await expect.poll(async () => tiles.getByRole('heading').allInnerTexts()).toContain(borrower.name);
+      await tiles.getByRole('link', { name: borrower.name }).click();
+      await staffPage.waitForURL((url) => url.pathname === '/borrower-summary');
+      const ledger = staffPage.getByRole('region', { name: 'Ledger' });
+      await visible(ledger.getByText('1 month to reconcile'));
+      await visible(ledger.getByText('Flagged for reconciliation'));
+      await ledger.scrollIntoViewIfNeeded();
+      await checkAccessibility(staffPage, '/borrower-summary (the ledger, a month to reconcile)');
+      await snapAtWidths(staffPage, 'payments-counsellor-ledger');
+    } finally {
+      await staffPage.close();
+    }
   });
   expect(errors).toEqual([]);
 });

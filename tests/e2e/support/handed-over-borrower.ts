@@ -6,7 +6,7 @@
  * (src/server/seed/agency-ledger.ts); this journey starts before the agency has said anything, so this plan's
  * events, its open payments and the alerts they raised are taken away first.
  * Prints, as JSON, what the journey needs to post the agency's events and read the pages: the borrower's
- * email, the application id, the plan's first draft, its monthly draft and each creditor on the plan.
+ * email and name, the application id, the plan's first draft, its monthly draft and each creditor on the plan.
  * Run by tsx against the journey's database before its server starts (the embedded database has one owner at a
  * time). Usage: tsx tests/e2e/support/handed-over-borrower.ts <password>
  */
@@ -17,7 +17,7 @@ import { agencyEvent, agencyOpenPayment } from '#server/db/schema/agency-events'
 import { alert } from '#server/db/schema/service-work';
 import { openDatabase } from '#server/db/client';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import { application } from '#server/db/schema/application';
+import { application, borrower } from '#server/db/schema/application';
 import { account, user } from '#server/db/schema/auth';
 import { addMonthsToMonth, dayInMonth, monthOf } from '#domain/calendar';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
@@ -47,6 +47,10 @@ try {
   await db
     .delete(alert)
     .where(and(eq(alert.applicationId, found.applicationId), inArray(alert.type, [...AGENCY_ALERT_TYPES])));
+  const [person] = await db
+    .select({ firstName: borrower.firstName, lastName: borrower.lastName })
+    .from(borrower)
+    .where(eq(borrower.applicationId, found.applicationId));
   const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, found.userId));
   await db.insert(account).values({
     id: randomUUID(),
@@ -71,6 +75,7 @@ try {
   console.log(
     JSON.stringify({
       email: owner!.email,
+      name: `${person!.firstName} ${person!.lastName}`,
       applicationId: found.applicationId,
       firstDraftDate: terms.firstDraftDate,
       draftDay: terms.draftDay,

@@ -200,3 +200,16 @@ export async function chooseDateRange(page: Page, label: string, start: string, 
   }
   await expect(calendar).toBeHidden();
 }
+
+/**
+ * Ticks or unticks a filter of the borrower queue and waits until the box shows it. The filters live in the
+ * page's address, and the box follows once the router has moved, not at the click itself: Playwright's check()
+ * and uncheck() look right after their click and, on a busy machine, saw the old state ("did not change its
+ * state").
+ */
+export async function toggleQueueFilter(page: Page, filter: string, on: boolean): Promise<void> {
+  const box = page.getByRole('checkbox', { name: filter });
+  await box.click();
+  if (on) await expect(box).toBeChecked();
+  else await expect(box).not.toBeChecked();
+}
