@@ -312,6 +312,15 @@ test.describe('application: outcomes without an offer', () => {
     await snapAtWidths(page, 'apply-not-qualified-apply-again');
     await again.getByRole('button', { name: 'Apply again' }).click();
     await waitForPath(page, '/hardships');
+    // The new application's first page stays: the refused one, still read in the browser, must not send the
+    // borrower back (the address alone was once /hardships for an instant, then the refusal again).
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'Are you currently facing any of the following situations?',
+      }),
+    ).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/hardships');
     await checkAccessibility(page, '/hardships (applying again)');
     expect(errors).toEqual([]);
   });

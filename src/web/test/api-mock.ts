@@ -21,7 +21,9 @@ export type ApiReply = { status: number; body?: unknown; headers?: Record<string
  * over calls. A newer table replaces an older one; a request the newest table does not name is answered with
  * a network error and fails the test.
  */
-export function answerApi(replies: Record<string, ApiReply | (() => ApiReply)>): ApiCall[] {
+export function answerApi(
+  replies: Record<string, ApiReply | (() => ApiReply | Promise<ApiReply>)>,
+): ApiCall[] {
   const calls: ApiCall[] = [];
   server.use(
     http.all('*', async ({ request }) => {
@@ -40,7 +42,7 @@ export function answerApi(replies: Record<string, ApiReply | (() => ApiReply)>):
           ? { method: request.method, path, body, idempotencyKey }
           : { method: request.method, path, body },
       );
-      const reply = typeof entry === 'function' ? entry() : entry;
+      const reply = typeof entry === 'function' ? await entry() : entry;
       if (reply === 'network-error') return HttpResponse.error();
       return HttpResponse.json(reply.body ?? null, { status: reply.status, headers: reply.headers });
     }),

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoffPlan, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
 import { SITE } from '#domain/site';
 import { MESSAGES } from '#domain/validation/messages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { answerApi, type ApiReply } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { englishIn } from '#tests/support/english-in-spanish';
 import { Component as NotQualifiedPage } from './not-qualified-page';
+import { Component as HardshipsPage } from './hardships-page';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
 
 function renderPage(reply: ApiReply, language: 'en' | 'es' = 'en') {
@@ -55,14 +56,25 @@ describe('/offers/not-qualified', () => {
     let tries = 0;
     const calls = answerApi({
       'GET /api/session': BORROWER_SESSION_REPLY,
-      'GET /api/application': {
-        status: 200,
-        body: {
-          id: 'app-1',
-          status: 'disqualified',
-          lastCompletedPage: 'Expenses',
-          lastViewedPage: 'NotQualified',
-        },
+      // The refused application until the server starts the new one, then the new one, read slowly: the
+      // next page must wait for it rather than act on the refused one still in the cache.
+      'GET /api/application': async () => {
+        if (tries < 2) {
+          return {
+            status: 200,
+            body: {
+              id: 'app-1',
+              status: 'disqualified',
+              lastCompletedPage: 'Expenses',
+              lastViewedPage: 'NotQualified',
+            },
+          };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return {
+          status: 200,
+          body: { id: 'app-2', status: 'inProgress', lastCompletedPage: 'Lead', lastViewedPage: 'Hardships' },
+        };
       },
       'POST /api/application/reapply': () =>
         ++tries === 1
@@ -78,6 +90,9 @@ describe('/offers/not-qualified', () => {
     const app = renderRoutes(
       [
         { path: '/offers/not-qualified', Component: NotQualifiedPage },
+        // The real first page of the flow: its gate must see the new application, not bounce back on the
+        // refused one still in the cache.
+        { path: '/hardships', Component: HardshipsPage },
         { path: '*', Component: () => <p>elsewhere</p> },
       ],
       '/offers/not-qualified',
@@ -93,7 +108,13 @@ describe('/offers/not-qualified', () => {
     expect(app.router.state.location.pathname).toBe('/offers/not-qualified');
     await app.user.click(within(section).getByRole('radio', { name: 'My income changed' }));
     await app.user.click(submit);
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/hardships'));
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Are you currently facing any of the following situations?',
+      }),
+    ).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/hardships');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { change: null },
       { change: 'income' },

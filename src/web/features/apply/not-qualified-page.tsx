@@ -99,7 +99,7 @@ function ApplyAgain() {
   const [change, setChange] = useState<ReapplyChange | 'nothing' | null>(null);
   const [notYet, setNotYet] = useState<string>();
   const { save, busy, errorModal } = useSavePage(reapply, {
-    leaveFirst: true,
+    startsNewApplication: true,
     onError: (error) => {
       const from =
         error instanceof ApiError && error.status === 409

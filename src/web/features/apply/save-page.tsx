@@ -148,6 +148,12 @@ export function useSavePage<
     form?: UseFormReturn<TValues, TContext, TOutput>;
     fieldOrder?: readonly Path<TValues>[];
     leaveFirst?: boolean;
+    /**
+     * The step started a new application (applying again after a refusal): everything read of the old one
+     * is dropped before leaving, so the next page waits for the new one instead of acting on the old one (its
+     * gate would send the borrower back to the refusal, and its form would show the old answers).
+     */
+    startsNewApplication?: boolean;
     onError?: (error: unknown) => boolean;
     failedMessage?: string;
     /**
@@ -216,7 +222,10 @@ export function useSavePage<
         stayed();
         return false;
       }
-      if (o.leaveFirst) {
+      if (o.startsNewApplication) {
+        queryClient.removeQueries({ queryKey: applyKeys.application() });
+        await navigate(answer.next);
+      } else if (o.leaveFirst) {
         await navigate(answer.next);
         // The page just left may not have unmounted yet: its reads are only marked stale, never asked again
         // here (after the status moved on the server refuses them with 409). The next page that shows one
