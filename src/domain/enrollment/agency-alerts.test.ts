@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agencyAlertFigures,
+  agencyAlertHolds,
   agencyAlertKey,
   agencyAlertSubject,
   ledgerAlerts,
@@ -118,6 +119,33 @@ describe('the posting window in business days', () => {
     });
     expect(unpostedPayments(foldAgencyEvents([payment, posted]), '2026-12-01', 10)).toEqual([]);
     expect(unpostedPayments(foldAgencyEvents([rejected, payment]), '2026-12-01', 10)).toEqual([]);
+  });
+
+  it.each([
+    { case: 'still only sent', events: ['sent'], holds: true },
+    { case: 'posted after it was called late', events: ['sent', 'posted'], holds: false },
+    { case: 'refused by the creditor', events: ['sent', 'rejected'], holds: false },
+    { case: 'posted, the news arriving before the sending', events: ['posted', 'sent'], holds: false },
+  ])('a late payment’s alert holds while the payment is $case: $holds', ({ events, holds }) => {
+    const byName: Record<string, AgencyEvent> = {
+      sent: sent('late', '2026-11-02'),
+      posted: ev('posted', '2026-11-20T12:00:00Z', {
+        type: 'disbursement.posted',
+        data: { disbursementId: 'P-late', postedOn: '2026-11-20' },
+      }),
+      rejected: ev('rejected', '2026-11-20T12:00:00Z', {
+        type: 'disbursement.rejected',
+        data: { disbursementId: 'P-late', rejectedOn: '2026-11-20' },
+      }),
+    };
+    const ledger = foldAgencyEvents(events.map((name) => byName[name]!));
+    expect(agencyAlertHolds('creditorPaymentNotPosted', 'P-late', ledger)).toBe(holds);
+  });
+
+  it('keeps a returned draft and a payoff: they happened, whatever follows', () => {
+    const ledger = foldAgencyEvents([scheduled, returned]);
+    expect(agencyAlertHolds('draftReturned', 'D-1', ledger)).toBe(true);
+    expect(agencyAlertHolds('creditorPaidOff', OFFER, foldAgencyEvents([]))).toBe(true);
   });
 });
 

@@ -90,6 +90,18 @@ export function unpostedPayments(
     }));
 }
 
+/**
+ * Whether an alert about `subject` still holds on the ledger now. A payment reported late stops holding once
+ * the creditor posts it, or refuses it (the Payments page then tells the refusal): the borrower should not go
+ * on reading that a creditor has not posted a payment it has. A returned draft and a payoff are things that
+ * happened, and stay.
+ */
+export function agencyAlertHolds(type: AgencyAlertType, subject: string, ledger: PlanLedger): boolean {
+  if (type !== 'creditorPaymentNotPosted') return true;
+  const payment = ledger.disbursements.find((d) => d.disbursementId === subject);
+  return payment === undefined || payment.status === 'sent';
+}
+
 /** The figures an alert of the agency's is told with, on the alerts page and in its email: one source. */
 export type AgencyAlertFigures =
   | {

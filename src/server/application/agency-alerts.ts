@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   agencyAlertFigures,
+  agencyAlertHolds,
   agencyAlertKey,
   agencyAlertSubject,
   type AgencyAlertCandidate,
@@ -154,6 +155,54 @@ export async function raiseAgencyAlerts(
   );
   const emailIds = o.notices ? await writeEmails(tx, o.notices, o.applicationId, written, o.ledger) : [];
   return { raised: written, emailIds };
+}
+
+/**
+ * Clears the plan's open alerts of the agency's that no longer hold on `ledger` (a late payment the creditor
+ * has since posted or refused), dated `at`: a cleared alert leaves the borrower's list and shows as cleared to
+ * the counsellor. Runs in the caller's transaction, under the same lock as the raising, so an alert is never
+ * cleared while another delivery is writing it. Answers how many were cleared.
+ */
+export async function clearSettledAgencyAlerts(
+  tx: Tx,
+  o: { applicationId: string; ledger: PlanLedger; at: Date },
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
+  const open = await tx
+    .select({ id: alert.id, type: alert.type, triggeredBy: alert.triggeredBy })
+    .from(alert)
+    .where(
+      and(
+        eq(alert.applicationId, o.applicationId),
+        eq(alert.type, 'creditorPaymentNotPosted'),
+        isNull(alert.clearedAt),
+      ),
+    );
+  if (open.length === 0) return 0;
+  const triggerIds = open.flatMap((a) =>
+    a.triggeredBy.filter((t) => t.type === 'agencyEvent').map((t) => t.id),
+  );
+  const bodies = new Map(
+    (triggerIds.length === 0
+      ? []
+      : await tx
+          .select({ id: agencyEvent.id, body: agencyEvent.body })
+          .from(agencyEvent)
+          .where(inArray(agencyEvent.id, triggerIds))
+    ).map((r) => [r.id, r.body as { type: string; data: Record<string, unknown> }]),
+  );
+  const settled = open
+    .filter((a) =>
+      a.triggeredBy.some((t) => {
+        const body = t.type === 'agencyEvent' ? bodies.get(t.id) : undefined;
+        const subject = body ? agencyAlertSubject(a.type as AgencyAlertType, body) : null;
+        return subject !== null && !agencyAlertHolds(a.type as AgencyAlertType, subject, o.ledger);
+      }),
+    )
+    .map((a) => a.id);
+  if (settled.length === 0) return 0;
+  await tx.update(alert).set({ clearedAt: o.at, updatedAt: o.at }).where(inArray(alert.id, settled));
+  return settled.length;
 }
 
 /** The email of each new alert, in the borrower's language, with the figures the alerts page shows. */

@@ -11,7 +11,7 @@ import type { Db, Transaction, Tx } from '#server/db/client';
 import { agencyEvent, agencyOpenPayment } from '#server/db/schema/agency-events';
 import { offer } from '#server/db/schema/decision';
 import { dmpEnrollment } from '#server/db/schema/enrollment';
-import { raiseAgencyAlerts, type AgencyNotices } from './agency-alerts';
+import { clearSettledAgencyAlerts, raiseAgencyAlerts, type AgencyNotices } from './agency-alerts';
 
 /*
  * The plan's ledger of what the agency's DMP system told us after the hand-over (docs/decisions/0190): every
@@ -83,13 +83,16 @@ export async function recordAgencyEvent(
       // The whole plan's ledger, folded with this event in its place: a late or repeated event decides the
       // same alerts as one on time, and a draft already alerted about is found by its alert.
       const ledger = foldAgencyEvents(await agencyEventsOf(tx, event.applicationId));
+      const at = new Date();
       const written = await raiseAgencyAlerts(tx, {
         applicationId: event.applicationId,
         candidates: ledgerAlerts(ledger),
         ledger,
-        at: new Date(),
+        at,
         notices,
       });
+      // A late payment the creditor has now posted (or refused) is no longer news to alert about.
+      await clearSettledAgencyAlerts(tx, { applicationId: event.applicationId, ledger, at });
       emailIds.push(...written.emailIds);
       return { status: 'applied' } as const;
     }

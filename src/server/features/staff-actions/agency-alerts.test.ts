@@ -329,6 +329,30 @@ describe('a creditor payment not posted within the window (the daily check)', ()
     expect(t.queued).toContain(mails[0]!.id);
   });
 
+  it('is cleared once the creditor posts the payment: gone from the borrower’s list, cleared for the counsellor', async () => {
+    await applied(sent(en, 'P-slow', '2026-11-02'));
+    expect(await run('2026-11-18')).toMatchObject({ raised: 1 });
+    const listed = async () =>
+      (await en.client.get('/api/customer-portal/alerts')).json().alerts as unknown[];
+    expect(await listed()).toHaveLength(1);
+
+    await applied(
+      event(
+        en,
+        'disbursement.posted',
+        { disbursementId: 'P-slow', postedOn: '2026-11-19' },
+        { at: '2026-11-19T16:00:00Z' },
+      ),
+    );
+    expect(await listed()).toEqual([]);
+    const [cleared] = await alertsOf(en);
+    expect(cleared).toMatchObject({ type: 'creditorPaymentNotPosted' });
+    expect(cleared!.clearedAt).toBeInstanceOf(Date);
+    // Told once: the next daily check neither raises it again nor writes a second email.
+    expect(await run('2026-11-20')).toMatchObject({ raised: 0 });
+    expect(await t.emailsTo(en.email)).toHaveLength(1);
+  });
+
   it('counts the window past Thanksgiving and a weekend, and is written in Spanish for a Spanish reader', async () => {
     // Friday 20 November 2026: ten business days later is Monday 7 December.
     await applied(sent(es, 'P-thanksgiving', '2026-11-20'));
