@@ -52,9 +52,22 @@ export async function snapAtWidths(page: Page, name: string): Promise<void> {
   if (page.viewportSize()?.width !== original.width) await page.setViewportSize(original);
 }
 
-/** Waits until the browser shows `path` (the query string is ignored). */
+/**
+ * Waits until the browser shows `path` (the query string is ignored), and checks it stays there once the page
+ * has drawn. A page that acts on data read before (a cache still holding the application as it was) can show
+ * the address for an instant and then send the borrower elsewhere; `waitForURL` alone passes on that instant
+ * (it once hid "Apply again" leading straight back to the refusal).
+ */
 export async function waitForPath(page: Page, path: string, timeout = 30_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout });
+  // Two frames after a short pause: a redirect made while drawing the page (React Router's <Navigate>) is done.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 100),
+      ),
+  );
+  expect(new URL(page.url()).pathname, `the browser stays on ${path}`).toBe(path);
 }
 
 /** Waits until a text is visible: the page has rendered past its loading state. */
