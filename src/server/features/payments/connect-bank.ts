@@ -3,10 +3,11 @@ import { AppError } from '#domain/errors';
 import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { BANK_LINK_SESSION_EXPIRED, noCheckingAccountMessage } from '#domain/validation/messages';
-import { BankLinkLoginRequiredError, type BankAccount, type BankItem } from '#providers/bank-link/port';
+import { BankLinkLoginRequiredError } from '#providers/bank-link/port';
 import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
 import { bankLinkWebhookUrl, MAX_SYNC_PAGES } from '#server/application/bank-history';
 import { bankLinkToken } from '#server/db/schema/enrollment';
+import type { Connection } from './connection';
 import { applicationToConnect, saveConnection, type ConnectionStep } from './connection-rows';
 import type { PaymentsDeps } from './deps';
 
@@ -15,14 +16,6 @@ import type { PaymentsDeps } from './deps';
 
 /** How many of the application's newest unused, unexpired link tokens a public token is tried against. */
 const LINK_SESSIONS_TRIED = 5;
-
-export type Connection = {
-  accessToken: string;
-  item: BankItem;
-  accounts: BankAccount[];
-  /** The first reading of the transactions: for a bank connected seconds ago, usually nothing yet. */
-  transactions: TransactionUpdates;
-};
 
 /** No link token of ours to exchange against: never issued for this application, expired, or used already. */
 export const NO_LINK_SESSION_MESSAGE = BANK_LINK_SESSION_EXPIRED;

@@ -14,7 +14,7 @@ import { borrower } from '#server/db/schema/application';
 import { plaidAccount, plaidBalance, plaidItem } from '#server/db/schema/enrollment';
 import { languageOrDefault } from '#server/i18n';
 import type { Transaction, Unit } from '#server/unit-of-work';
-import type { Connection } from './connect-bank';
+import type { Connection } from './connection';
 
 // Our rows of a bank connection, read and written in units of work; the provider is asked between them
 // (connect-bank.ts).

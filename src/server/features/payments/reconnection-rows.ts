@@ -8,7 +8,7 @@ import { plaidAccount, plaidBalance, plaidItem, plaidTransaction } from '#server
 import { alert } from '#server/db/schema/service-work';
 import { ownCurrentApplication } from '#server/application/own-application';
 import type { Unit } from '#server/unit-of-work';
-import type { Connection } from './connect-bank';
+import type { Connection } from './connection';
 import { borrowerLanguage } from './connection-rows';
 
 // A customer's bank connection that stopped (a changed password, access the bank revoked) is connected again
