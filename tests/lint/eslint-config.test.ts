@@ -138,13 +138,10 @@ describe('units of work (features converted so far)', () => {
     'src/server/features/mailbox/routes.ts',
     'src/server/features/customer-portal/settings.ts',
     'src/server/features/payments/payment-account.ts',
-  ])(
-    '%s is on units of work too: it refuses the database handle',
-    async (filePath) => {
-      const code = `import type { Db } from '#server/db/client';\nexport type X = Db;\n`;
-      expect((await unitErrors(filePath, code)).join('\n')).toMatch(/database handle/);
-    },
-  );
+  ])('%s is on units of work too: it refuses the database handle', async (filePath) => {
+    const code = `import type { Db } from '#server/db/client';\nexport type X = Db;\n`;
+    expect((await unitErrors(filePath, code)).join('\n')).toMatch(/database handle/);
+  });
 
   it.each([
     ['the unit', counselling, `import type { Unit } from '#server/unit-of-work';\nexport type X = Unit;\n`],
