@@ -23,11 +23,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** What the bank link answers for the same bank, signed in again. */
-const answerFor = (item: { providerItemId: string; institutionId: string; institutionName: string }) =>
+const answerFor = (item: { providerItemId: string | null; institutionId: string; institutionName: string }) =>
   ({
     accessToken: 'access-reconnected',
     item: {
-      itemId: item.providerItemId,
+      itemId: item.providerItemId ?? 'item-reconnected',
       institutionId: item.institutionId,
       institutionName: item.institutionName,
     },
