@@ -85,7 +85,7 @@ export async function listCustomerAlerts(
   unit: Unit,
   o: {
     userId: string;
-    /** The agency's day of an instant (Services.dayOf): the day a balance was read on. */
+    /** The agency's day of an instant (the agency's calendar): the day a balance was read on. */
     dayOf: (at: Date) => string;
     /** AGENCY_POSTING_WINDOW_BUSINESS_DAYS: the day a late payment was due to post by. */
     postingWindowDays: number;
