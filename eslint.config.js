@@ -233,6 +233,8 @@ const UNITS_OF_WORK = [
   'src/server/features/counselling',
   'src/server/features/text-messages',
   'src/server/features/mailbox',
+  'src/server/features/customer-portal',
+  'src/server/features/payments',
 ];
 const UNITS_NOT_YET = [
   // The reminders' job: the job queue announces the outbox rows it answers (jobs/queue.ts); it opens a unit

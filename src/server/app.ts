@@ -3,7 +3,7 @@ import { createDatabaseDocumentStore } from '#server/application/database-docume
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +24,7 @@ import { counsellingRoutes } from './features/counselling/routes';
 import { schedulingWebhookRoutes } from './features/counselling/cal-com-webhook';
 import { agencyEventsWebhookRoutes } from './features/staff-actions/agency-events-webhook';
 import { counsellingBorrowerRoutes } from './features/counselling/borrower-routes';
-import { unitOpener } from './unit-of-work';
+import { outsideUnits, unitOpener } from './unit-of-work';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { plaidLinkCsp } from './features/payments/plaid-link-csp';
 import { paymentRoutes } from './features/payments/routes';
@@ -239,8 +239,26 @@ export async function buildApp(
     for (const id of run.emailIds) services.onEmailQueued?.(id);
     return { applied: run.applied, more: run.applied + run.skipped >= SILENT_SWEEP_LIMIT };
   });
-  // Saving the payment account sends the Letter of Authorization to sign.
-  await app.register(paymentRoutes, { services, startSigning });
+  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
+  // services; the vendors they ask are wrapped so that a call inside a unit throws.
+  const onUnits = { openUnit: unitOpener(services), config };
+  const bankLinkOutside = {
+    ...onUnits,
+    bankLink: outsideUnits(services.bankLink, 'bankLink'),
+    bankLinkSandbox: services.bankLinkSandbox && outsideUnits(services.bankLinkSandbox, 'bankLinkSandbox'),
+  };
+  // Saving the payment account sends the Letter of Authorization to sign (the e-signature vendor: after the
+  // save's unit).
+  await app.register(paymentRoutes, {
+    ...bankLinkOutside,
+    letter: outsideUnits(
+      {
+        send: (applicationId: string, log: FastifyBaseLogger) =>
+          startSigning({ services, applicationId, log }),
+      },
+      'letter',
+    ),
+  });
   await app.register(signingRoutes, { services });
   // For the daily job (jobs/queue.ts), which has no services of its own.
   app.decorate('renewStaleLetters', (today?: string) => renewStaleLetters({ services, log: app.log, today }));
@@ -249,11 +267,8 @@ export async function buildApp(
     startSigning({ services, applicationId, log: app.log }),
   );
   await app.register(eSignatureWebhookRoutes, { services });
-  await app.register(bankLinkWebhookRoutes, { services });
-  await app.register(customerPortalRoutes, { services });
-  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
-  // services.
-  const onUnits = { openUnit: unitOpener(services), config };
+  await app.register(bankLinkWebhookRoutes, bankLinkOutside);
+  await app.register(customerPortalRoutes, { ...onUnits, dayOf: services.dayOf });
   await app.register(twilioSmsWebhookRoutes, onUnits);
   await app.register(agencyEventsWebhookRoutes, { services });
   await app.register(legalRoutes, { services });

@@ -7,6 +7,7 @@ import type { Db, Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { plaidAccount, plaidItem, plaidTransaction } from '#server/db/schema/enrollment';
 import type { FieldCipher } from '#server/security/field-encryption';
+import type { OpenUnit } from '#server/unit-of-work';
 import { verifyIncome } from './income-snapshot';
 
 // A connected bank's transaction history arrives after the connection: the provider reads it from the bank in
@@ -131,40 +132,66 @@ export async function ensureItemWebhook(
   deps: BankHistoryDeps,
   item: { id: string; accessToken: string; webhookUrl: string | null },
 ): Promise<void> {
+  await tellItemWebhook(deps, item, () =>
+    deps.db.update(plaidItem).set({ webhookUrl: deps.webhookUrl }).where(eq(plaidItem.id, item.id)),
+  );
+}
+
+/** ensureItemWebhook's steps: the provider told first, then `remember` stores the URL the item now has. */
+async function tellItemWebhook(
+  deps: Pick<BankHistoryDeps, 'bankLink' | 'webhookUrl' | 'log'>,
+  item: { id: string; accessToken: string; webhookUrl: string | null },
+  remember: () => Promise<unknown>,
+): Promise<void> {
   if (item.webhookUrl === deps.webhookUrl) return;
   try {
     await deps.bankLink.updateItemWebhook(item.accessToken, deps.webhookUrl);
-    await deps.db.update(plaidItem).set({ webhookUrl: deps.webhookUrl }).where(eq(plaidItem.id, item.id));
+    await remember();
   } catch (error) {
     deps.log?.warn({ err: error, itemId: item.id }, 'bank link: the item webhook could not be updated');
   }
 }
 
 /**
+ * What syncItem is given: the door to units of work (it reads and stores in units, and asks the provider
+ * between them, outside any) and the provider.
+ */
+export type SyncItemDeps = Omit<BankHistoryDeps, 'db' | 'cipher'> & { openUnit: OpenUnit };
+
+/**
  * Reads an item's transactions since its stored cursor and stores them; when the history is complete (the
  * provider's last page says so, or its webhook did: `historyComplete`) for the first time, predicts the income
- * from it. Answers the item's state after the reading. A reading that another one overtook (the cursor moved
- * meanwhile) is dropped: the other stored the same news.
+ * from it (as of the agency's today, the storing unit's). Answers the item's state after the reading. A
+ * reading that another one overtook (the cursor moved meanwhile) is dropped: the other stored the same news.
+ * The provider is asked between units, never inside one: the item is read in a first unit and the reading
+ * stored in a later one, which checks the cursor again under the item's lock.
  */
 export async function syncItem(
-  deps: BankHistoryDeps,
-  o: { itemId: string; today: string; historyComplete?: boolean },
+  deps: SyncItemDeps,
+  o: { itemId: string; historyComplete?: boolean },
 ): Promise<{ finished: boolean; stored: number } | null> {
-  const item = await deps.db.query.plaidItem.findFirst({
-    where: eq(plaidItem.id, o.itemId),
-    columns: {
-      id: true,
-      applicationId: true,
-      accessToken: true,
-      transactionsCursor: true,
-      isConnected: true,
-      isFinishedHistoricalUpdate: true,
-      webhookUrl: true,
-    },
+  const item = await deps.openUnit(async ({ tx, cipher }) => {
+    const row = await tx.query.plaidItem.findFirst({
+      where: eq(plaidItem.id, o.itemId),
+      columns: {
+        id: true,
+        applicationId: true,
+        accessToken: true,
+        transactionsCursor: true,
+        isConnected: true,
+        webhookUrl: true,
+      },
+    });
+    if (!row?.accessToken || !row.isConnected) return null;
+    return { ...row, accessToken: cipher.decrypt(row.accessToken) };
   });
-  if (!item?.accessToken || !item.isConnected) return null;
-  const accessToken = deps.cipher.decrypt(item.accessToken);
-  await ensureItemWebhook(deps, { id: item.id, accessToken, webhookUrl: item.webhookUrl });
+  if (!item) return null;
+  const { accessToken } = item;
+  await tellItemWebhook(deps, item, () =>
+    deps.openUnit(({ tx }) =>
+      tx.update(plaidItem).set({ webhookUrl: deps.webhookUrl }).where(eq(plaidItem.id, item.id)),
+    ),
+  );
   const start = item.transactionsCursor || null;
   let updates: TransactionUpdates;
   try {
@@ -172,10 +199,12 @@ export async function syncItem(
   } catch (error) {
     if (!(error instanceof BankLinkLoginRequiredError)) throw error;
     // The bank wants the customer to sign in again: the item is disconnected (the alert offers to reconnect).
-    await deps.db.update(plaidItem).set({ isConnected: false }).where(eq(plaidItem.id, item.id));
+    await deps.openUnit(({ tx }) =>
+      tx.update(plaidItem).set({ isConnected: false }).where(eq(plaidItem.id, item.id)),
+    );
     return null;
   }
-  return deps.db.transaction(async (tx) => {
+  return deps.openUnit(async ({ tx, today }) => {
     const [locked] = await tx
       .select({
         cursor: plaidItem.transactionsCursor,
@@ -193,14 +222,14 @@ export async function syncItem(
       .where(eq(plaidItem.id, item.id));
     const complete = updates.reachedEnd && (updates.historyComplete || o.historyComplete === true);
     if (complete && !locked.finished) {
-      await completeHistory(tx, { itemId: item.id, applicationId: item.applicationId, today: o.today });
+      await completeHistory(tx, { itemId: item.id, applicationId: item.applicationId, today });
     }
     return { finished: locked.finished || complete, stored: updates.added.length };
   });
 }
 
 /** The item of a provider's item id (a webhook names it so). */
-export async function itemByProviderId(db: Db, providerItemId: string) {
+export async function itemByProviderId(db: Tx, providerItemId: string) {
   const [row] = await db
     .select({ id: plaidItem.id })
     .from(plaidItem)

@@ -11,10 +11,9 @@ import type { Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
 import type { LoadedPlan } from '#server/application/plan-terms';
 import { sealSignedLetter } from '#server/application/signed-letter-store';
-import type { Tx } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { docusign } from '#server/db/schema/enrollment';
-import type { Services } from '#server/services';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { letterIntl } from '#server/application/letter-intl';
 import { recordedAnswers } from '#server/application/recorded-answers';
 import { renderLetterVersionsPdf } from '#server/application/render-letter';
@@ -23,7 +22,10 @@ import { renderLetterVersionsPdf } from '#server/application/render-letter';
 // drawn as the letter is, sealed as the letter is, and stored with the confirmation it records.
 
 /** The creditors whose answers raised the amount drawn each month (see raisedByCounterOffers). */
-export async function raisedByOf(tx: Tx, plan: Pick<LoadedPlan, 'terms' | 'offers'>): Promise<string[]> {
+export async function raisedByOf(
+  tx: Transaction,
+  plan: Pick<LoadedPlan, 'terms' | 'offers'>,
+): Promise<string[]> {
   return raisedByCounterOffers(answerEffects(plan.terms, await recordedAnswers(tx, plan.offers)));
 }
 
@@ -40,9 +42,12 @@ export type RenderedAddendum = {
  * the plan's terms and the change being confirmed (authorizationAddendumFigures), the same the email states.
  */
 export async function renderAuthorizationAddendum(
-  tx: Tx,
-  services: Pick<Services, 'cipher' | 'config' | 'dayOf'>,
+  { tx, cipher }: Pick<Unit, 'tx' | 'cipher'>,
   o: {
+    /** The agency's time zone, which states the moment of the confirmation. */
+    agencyTimeZone: string;
+    /** The agency's day of an instant: the days the letter was signed and the confirmation made. */
+    dayOf: (at: Date) => string;
     applicationId: string;
     plan: LoadedPlan;
     change: Pick<PlanChange, 'authorizedMonthlyDraft' | 'appliesFrom'>;
@@ -67,9 +72,9 @@ export async function renderAuthorizationAddendum(
     {
       borrowerName: [person?.firstName, person?.lastName].filter(Boolean).join(' '),
       agency: { name: SITE.agencyName, phone: SITE.phone.display },
-      letterSignedOn: letter?.signedAt ? services.dayOf(letter.signedAt) : null,
-      confirmedOn: services.dayOf(o.confirmedAt),
-      confirmedAt: formatConfirmedAt(o.confirmedAt, o.language, services.config.agencyTimeZone),
+      letterSignedOn: letter?.signedAt ? o.dayOf(letter.signedAt) : null,
+      confirmedOn: o.dayOf(o.confirmedAt),
+      confirmedAt: formatConfirmedAt(o.confirmedAt, o.language, o.agencyTimeZone),
       figures,
       raisedBy: await raisedByOf(tx, o.plan),
       creditors: terms.creditors.map((c) => {
@@ -77,7 +82,7 @@ export async function renderAuthorizationAddendum(
         const stored = x?.debt?.accountNumber ?? x?.collection?.accountNumber;
         return {
           creditorName: c.creditorName,
-          accountNumber: stored ? services.cipher.decrypt(stored) : null,
+          accountNumber: stored ? cipher.decrypt(stored) : null,
           balance: c.balance,
           newMonthlyPayment: c.payment,
         };
@@ -90,7 +95,7 @@ export async function renderAuthorizationAddendum(
   return {
     figures,
     pdf,
-    sealed: sealSignedLetter(services.cipher, buffer),
+    sealed: sealSignedLetter(cipher, buffer),
     sha256: createHash('sha256').update(buffer).digest('hex'),
   };
 }

@@ -5,7 +5,7 @@ import type { PlanView } from '#domain/enrollment/views';
 import { draftDateAt, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
 import { authorizedAmountOf, draftAmountOn, planChange } from '#domain/enrollment/plan-change';
 import { ASSUMED_CURRENT_APR_BP } from '#domain/underwriting/constants';
-import type { Db } from '#server/db/client';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { application } from '#server/db/schema/application';
 import { planAuthorization, planChangeNotice } from '#server/db/schema/enrollment';
 import { proposal } from '#server/db/schema/index';
@@ -17,7 +17,6 @@ import {
   type LoadedPlan,
 } from '#server/application/plan-terms';
 import { last4 } from '#server/security/field-encryption';
-import type { Services } from '#server/services';
 import { signedApplication } from './signed-application';
 import { raisedByOf } from './authorization-addendum';
 import type { CreditorProgress } from '#domain/enrollment/plan-payments';
@@ -39,13 +38,13 @@ const lastAnswerDay = (
  * amount is the authorized one. Announced on the day of the newest notice (else of the newest answer).
  */
 export async function planChangeNow(
-  db: Db,
+  tx: Transaction,
   applicationId: string,
   plan: LoadedPlan,
   today: string,
   dayOf: (at: Date) => string,
 ): Promise<PlanView['change']> {
-  const [notice] = await db
+  const [notice] = await tx
     .select({ createdAt: planChangeNotice.createdAt })
     .from(planChangeNotice)
     .where(eq(planChangeNotice.applicationId, applicationId))
@@ -65,7 +64,7 @@ export async function planChangeNow(
     appliesFrom: found.appliesFrom,
     needsConfirmation: found.needsConfirmation,
     // Why the amount went up: a creditor's counter-offer, never a creditor the borrower left out themselves.
-    raisedBy: found.needsConfirmation ? await raisedByOf(db, plan) : [],
+    raisedBy: found.needsConfirmation ? await raisedByOf(tx, plan) : [],
     authorizedTermInMonths: authorized?.termInMonths ?? null,
     authorizedLastDraftDate:
       authorized && authorized.termInMonths > 0
@@ -106,12 +105,14 @@ const proposalLine = (
  * keeps paying it directly, a change from the authorized amount, the payoff against the current payments, the
  * payment account and the signed letter (the alerts have their own page).
  */
-export async function getPlan(o: { services: Services; userId: string; today?: string }): Promise<PlanView> {
-  const { db } = o.services.database;
-  const { cipher } = o.services;
-  const today = o.today ?? o.services.today();
-  const own = await signedApplication(db, o.userId);
-  const app = (await db.query.application.findFirst({
+export async function getPlan(
+  unit: Unit,
+  o: { userId: string; dayOf: (at: Date) => string },
+): Promise<PlanView> {
+  const { tx, cipher, today } = unit;
+  const { dayOf } = o;
+  const own = await signedApplication(tx, o.userId);
+  const app = (await tx.query.application.findFirst({
     where: eq(application.id, own.id),
     columns: { id: true, status: true },
     with: {
@@ -122,18 +123,17 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
       },
     },
   }))!;
-  const plan = await loadPlanTerms(db, app.id, { today });
+  const plan = await loadPlanTerms(tx, app.id, { today });
   const { terms } = plan;
   const nextDraftDate = nextDraftOnOrAfter(terms, today);
   const onPlan = new Map(terms.creditors.map((c) => [c.id, c]));
   const direct = new Map(terms.payDirectly.map((c) => [c.id, c]));
-  const { dayOf } = o.services;
   // Only the signed-in borrower's own application's proposals: the id comes from their session, never the request.
   const proposals = new Map(
-    (await db.select().from(proposal).where(eq(proposal.applicationId, app.id))).map((p) => [p.offerId, p]),
+    (await tx.select().from(proposal).where(eq(proposal.applicationId, app.id))).map((p) => [p.offerId, p]),
   );
   // After the hand-over, what the agency reported: the same activity the Payments page lists.
-  const progress = planProgress(plan, await planActivity(db, app.id), today);
+  const progress = planProgress(plan, await planActivity(tx, app.id), today);
   const creditors = plan.offers.map((x) => {
     const account = x.debt ?? x.collection;
     const left = direct.get(x.id);
@@ -166,10 +166,10 @@ export async function getPlan(o: { services: Services; userId: string; today?: s
     undefined,
     { owedAfterDraft: terms.owedAfterDraft, interest: terms.planInterest },
   );
-  const change = await planChangeNow(db, app.id, plan, today, dayOf);
+  const change = await planChangeNow(tx, app.id, plan, today, dayOf);
   const confirmed = plan.authorization?.kind === 'reauthorization' ? plan.authorization : null;
   // The copies of the confirmations (never their PDFs: those are served one at a time).
-  const addenda = await db
+  const addenda = await tx
     .select({
       id: planAuthorization.id,
       createdAt: planAuthorization.createdAt,

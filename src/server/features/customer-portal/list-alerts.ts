@@ -15,7 +15,7 @@ import { creditorNamesOf } from '#server/application/agency-alerts';
 import { planLedgerOf } from '#server/application/agency-ledger';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { alertTriggers } from '#server/alerts/alert-views';
-import type { Db } from '#server/db/client';
+import type { Unit } from '#server/unit-of-work';
 import { plaidItem } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
 import { signedApplication } from './signed-application';
@@ -81,27 +81,29 @@ function figuresOf(facts: TriggerFacts | null, plan: PlanPayment | null): Custom
  * payment, the fee, the income, the lender, the bank). A disconnection whose bank is still disconnected names
  * the item to reconnect.
  */
-export async function listCustomerAlerts(o: {
-  db: Db;
-  userId: string;
-  /** The agency's today (Services.today()): the plan's first draft before the letter fixes it. */
-  today: string;
-  /** The agency's day of an instant (Services.dayOf): the day a balance was read on. */
-  dayOf: (at: Date) => string;
-  /** AGENCY_POSTING_WINDOW_BUSINESS_DAYS: the day a late payment was due to post by. */
-  postingWindowDays: number;
-}): Promise<CustomerAlertsView> {
-  const own = await signedApplication(o.db, o.userId);
-  const rows = await o.db
+export async function listCustomerAlerts(
+  unit: Unit,
+  o: {
+    userId: string;
+    /** The agency's day of an instant (the agency's calendar): the day a balance was read on. */
+    dayOf: (at: Date) => string;
+    /** AGENCY_POSTING_WINDOW_BUSINESS_DAYS: the day a late payment was due to post by. */
+    postingWindowDays: number;
+  },
+): Promise<CustomerAlertsView> {
+  // The unit's today: the plan's first draft before the letter fixes it.
+  const { tx, today } = unit;
+  const own = await signedApplication(tx, o.userId);
+  const rows = await tx
     .select()
     .from(alert)
     .where(and(eq(alert.applicationId, own.id), isNull(alert.clearedAt)))
     .orderBy(desc(alert.createdAt))
     .limit(CUSTOMER_ALERTS_LIMIT);
-  const triggers = await alertTriggers(o.db, rows, { describe: true });
+  const triggers = await alertTriggers(tx, rows, { describe: true });
   let plan: PlanPayment | null = null;
   if (rows.some((a) => a.type === 'balanceBelowDMPPayment')) {
-    const { terms } = await loadPlanTerms(o.db, own.id, { today: o.today });
+    const { terms } = await loadPlanTerms(tx, own.id, { today });
     plan = {
       payment: terms.creditors.length > 0 ? terms.monthlyDraft : null,
       dateAfter: (at) => nextDraftOnOrAfter(terms, o.dayOf(at)),
@@ -111,7 +113,7 @@ export async function listCustomerAlerts(o: {
   // later event fills in), the same figures their emails gave.
   let agency: AgencyFigures | null = null;
   if (rows.some((a) => isAgencyAlert(a.type))) {
-    const [ledger, names] = await Promise.all([planLedgerOf(o.db, own.id), creditorNamesOf(o.db, own.id)]);
+    const [ledger, names] = await Promise.all([planLedgerOf(tx, own.id), creditorNamesOf(tx, own.id)]);
     agency = (type, event) => {
       const subject = agencyAlertSubject(type, event);
       return subject === null
@@ -129,7 +131,7 @@ export async function listCustomerAlerts(o: {
   const disconnected = new Map(
     (itemIds.length === 0
       ? []
-      : await o.db
+      : await tx
           .select({ id: plaidItem.id, institutionName: plaidItem.institutionName })
           .from(plaidItem)
           .where(

@@ -9,10 +9,9 @@ import {
   type PlanPaymentsCreditor,
 } from '#domain/enrollment/plan-payments';
 import type { PaymentsView } from '#domain/enrollment/payments-view';
-import type { Db } from '#server/db/client';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { agencyEventsOf } from '#server/application/agency-ledger';
 import { creditorNameOf, loadPlanTerms, type LoadedPlan } from '#server/application/plan-terms';
-import type { Services } from '#server/services';
 import { signedApplication } from './signed-application';
 
 /** The creditors the plan pays, as the domain's payment figures take them. */
@@ -30,8 +29,8 @@ export const planPaymentsCreditors = (plan: LoadedPlan): PlanPaymentsCreditor[] 
  * The agency's events for the plan: the ledger the shared reader folds (planLedgerOf folds the same rows) and
  * every balance reported, which the payoff chart needs month by month.
  */
-export async function planActivity(db: Db, applicationId: string): Promise<PlanActivity> {
-  return planActivityOf(await agencyEventsOf(db, applicationId));
+export async function planActivity(tx: Transaction, applicationId: string): Promise<PlanActivity> {
+  return planActivityOf(await agencyEventsOf(tx, applicationId));
 }
 
 /** My plan's per-creditor figures and the chart's actual line, from the same activity the Payments page reads. */
@@ -59,15 +58,15 @@ export function planProgress(plan: LoadedPlan, activity: PlanActivity, today: st
  * the creditors named as the plan names them. The plan is the one of the session's user, never one the request
  * names, so another borrower's payments cannot be asked for.
  */
-export async function getPayments(o: { services: Services; userId: string }): Promise<PaymentsView> {
-  const { db } = o.services.database;
-  const own = await signedApplication(db, o.userId);
-  const plan = await loadPlanTerms(db, own.id, { today: o.services.today() });
-  const enrollment = await db.query.dmpEnrollment.findFirst({
+export async function getPayments(unit: Unit, o: { userId: string }): Promise<PaymentsView> {
+  const { tx } = unit;
+  const own = await signedApplication(tx, o.userId);
+  const plan = await loadPlanTerms(tx, own.id, { today: unit.today });
+  const enrollment = await tx.query.dmpEnrollment.findFirst({
     where: (e, { eq }) => eq(e.applicationId, own.id),
     columns: { id: true },
   });
-  const { ledger } = await planActivity(db, own.id);
+  const { ledger } = await planActivity(tx, own.id);
   const names = new Map(plan.offers.map((x) => [x.id, creditorNameOf(x)]));
   return {
     handedOver: enrollment !== undefined,

@@ -5,12 +5,10 @@ import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
 import { lockApplication } from '#server/application/application-state';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import { recordAudit } from '#server/audit/record-audit';
 import { planRecipients } from '#server/application/plan-recipients';
-import { enqueueEmail } from '#server/email/outbox';
 import { authorizationAddendumEmail } from '#server/email/templates';
 import { formatConfirmedAt } from '#domain/enrollment/authorization-addendum';
-import type { Services } from '#server/services';
+import type { Unit } from '#server/unit-of-work';
 import { renderAuthorizationAddendum } from './authorization-addendum';
 import { signedApplication } from './signed-application';
 
@@ -24,100 +22,100 @@ export const TERMS_CHANGED_MESSAGE =
  * 'reauthorization' with the new terms on the same schedule (the letter's first draft and day), the first draft
  * it applies to (10 days' notice from today), and lets the plan handed to the agency draw it; audited. The
  * borrower gets a copy of this new authorization: an addendum to their letter (a PDF stored, sealed, with the
- * confirmation and listed on My plan), emailed to them in their language.
+ * confirmation and listed on My plan), emailed to them in their language. The email, and the agency's notice
+ * of a plan it already has, go out once the unit commits.
  */
-export async function reauthorizePlan(o: {
-  services: Services;
-  userId: string;
-  monthlyDraft: number;
-  today?: string;
-}): Promise<void> {
-  const { db } = o.services.database;
-  const today = o.today ?? o.services.today();
-  const own = await signedApplication(db, o.userId);
-  const { handedOver, emailId } = await db.transaction(async (tx) => {
-    await lockApplication(tx, own.id);
-    const plan = await loadPlanTerms(tx, own.id, { today });
-    const { terms, authorization } = plan;
-    const change = planChange({
-      terms,
-      authorizedMonthlyDraft: authorizedAmountOf(authorization),
-      announced: today,
-      today,
-    });
-    if (!change?.needsConfirmation || !authorization)
-      throw new AppError('Conflict', NOTHING_TO_CONFIRM_MESSAGE);
-    if (o.monthlyDraft !== terms.monthlyDraft) throw new AppError('Conflict', TERMS_CHANGED_MESSAGE);
-    // The borrower's copy is written to them: the first of the letter's signers (the borrower), in their language.
-    const [person] = await planRecipients(tx, own.id);
-    const language = person?.language ?? 'en';
-    // One instant for the record and its copy: the addendum states the moment the row holds.
-    const confirmedAt = new Date();
-    const addendum = await renderAuthorizationAddendum(tx, o.services, {
-      applicationId: own.id,
-      plan,
-      change,
-      confirmedAt,
-      language,
-    });
-    const [row] = await tx
-      .insert(planAuthorization)
-      .values({
-        applicationId: own.id,
-        kind: 'reauthorization',
-        // The schedule stays as authorized (the letter's, with any change of day): only the amount changes,
-        // from `appliesFrom`.
-        draftDay: authorization.draftDay,
-        firstDraftDate: authorization.firstDraftDate,
-        draftDayChanges: authorization.draftDayChanges,
-        monthlyDraftAmount: terms.monthlyDraft,
-        setupFee: terms.setupFee,
-        termInMonths: terms.termInMonths,
-        appliesFrom: change.appliesFrom,
-        addendumDocument: addendum.sealed,
-        addendumSha256: addendum.sha256,
-        createdAt: confirmedAt,
-      })
-      .returning({ id: planAuthorization.id });
-    const handedOver = await tx
-      .update(dmpEnrollment)
-      .set({
-        monthlyPaymentAmount: terms.monthlyDraft,
-        pendingMonthlyPaymentAmount: null,
-        termInMonths: terms.termInMonths,
-      })
-      .where(eq(dmpEnrollment.applicationId, own.id))
-      .returning({ id: dmpEnrollment.id });
-    await recordAudit(tx, {
-      actorId: o.userId,
-      action: 'planReauthorized',
-      entityType: 'planAuthorization',
-      entityId: row!.id,
-      applicationId: own.id,
-      before: { monthlyDraft: change.authorizedMonthlyDraft },
-      after: {
-        monthlyDraft: terms.monthlyDraft,
-        appliesFrom: change.appliesFrom,
-        dmpEnrollmentUpdated: handedOver.length > 0,
-        addendumSha256: addendum.sha256,
-      },
-    });
-    const emailId = person
-      ? await enqueueEmail(
-          tx,
-          o.services.cipher,
-          authorizationAddendumEmail({
-            ...person,
-            publicUrl: o.services.config.publicUrl,
-            figures: addendum.figures,
-            confirmedAt: formatConfirmedAt(confirmedAt, language, o.services.config.agencyTimeZone),
-            pdf: addendum.pdf,
-          }),
-        )
-      : null;
-    return { handedOver: handedOver.length > 0, emailId };
+export async function reauthorizePlan(
+  unit: Unit,
+  o: {
+    /** The public address the email links to, and the agency's time zone it states the moment in. */
+    config: { publicUrl: string; agencyTimeZone: string };
+    dayOf: (at: Date) => string;
+    userId: string;
+    monthlyDraft: number;
+  },
+): Promise<void> {
+  const { tx, today } = unit;
+  const own = await signedApplication(tx, o.userId);
+  await lockApplication(tx, own.id);
+  const plan = await loadPlanTerms(tx, own.id, { today });
+  const { terms, authorization } = plan;
+  const change = planChange({
+    terms,
+    authorizedMonthlyDraft: authorizedAmountOf(authorization),
+    announced: today,
+    today,
   });
-  if (emailId) o.services.onEmailQueued?.(emailId);
+  if (!change?.needsConfirmation || !authorization)
+    throw new AppError('Conflict', NOTHING_TO_CONFIRM_MESSAGE);
+  if (o.monthlyDraft !== terms.monthlyDraft) throw new AppError('Conflict', TERMS_CHANGED_MESSAGE);
+  // The borrower's copy is written to them: the first of the letter's signers (the borrower), in their language.
+  const [person] = await planRecipients(tx, own.id);
+  const language = person?.language ?? 'en';
+  // One instant for the record and its copy: the addendum states the moment the row holds.
+  const confirmedAt = new Date();
+  const addendum = await renderAuthorizationAddendum(unit, {
+    agencyTimeZone: o.config.agencyTimeZone,
+    dayOf: o.dayOf,
+    applicationId: own.id,
+    plan,
+    change,
+    confirmedAt,
+    language,
+  });
+  const [row] = await tx
+    .insert(planAuthorization)
+    .values({
+      applicationId: own.id,
+      kind: 'reauthorization',
+      // The schedule stays as authorized (the letter's, with any change of day): only the amount changes,
+      // from `appliesFrom`.
+      draftDay: authorization.draftDay,
+      firstDraftDate: authorization.firstDraftDate,
+      draftDayChanges: authorization.draftDayChanges,
+      monthlyDraftAmount: terms.monthlyDraft,
+      setupFee: terms.setupFee,
+      termInMonths: terms.termInMonths,
+      appliesFrom: change.appliesFrom,
+      addendumDocument: addendum.sealed,
+      addendumSha256: addendum.sha256,
+      createdAt: confirmedAt,
+    })
+    .returning({ id: planAuthorization.id });
+  const handedOver = await tx
+    .update(dmpEnrollment)
+    .set({
+      monthlyPaymentAmount: terms.monthlyDraft,
+      pendingMonthlyPaymentAmount: null,
+      termInMonths: terms.termInMonths,
+    })
+    .where(eq(dmpEnrollment.applicationId, own.id))
+    .returning({ id: dmpEnrollment.id });
+  await unit.audit({
+    actorId: o.userId,
+    action: 'planReauthorized',
+    entityType: 'planAuthorization',
+    entityId: row!.id,
+    applicationId: own.id,
+    before: { monthlyDraft: change.authorizedMonthlyDraft },
+    after: {
+      monthlyDraft: terms.monthlyDraft,
+      appliesFrom: change.appliesFrom,
+      dmpEnrollmentUpdated: handedOver.length > 0,
+      addendumSha256: addendum.sha256,
+    },
+  });
+  if (person) {
+    await unit.outbox.email(
+      authorizationAddendumEmail({
+        ...person,
+        publicUrl: o.config.publicUrl,
+        figures: addendum.figures,
+        confirmedAt: formatConfirmedAt(confirmedAt, language, o.config.agencyTimeZone),
+        pdf: addendum.pdf,
+      }),
+    );
+  }
   // A plan the agency already has: its CRM must draw the confirmed amount.
-  if (handedOver) o.services.onWebhookQueued?.(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
+  if (handedOver.length > 0) unit.outbox.partnerEvent(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
 }

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { changeDraftDay, DRAFT_DAY_REFUSALS } from '#domain/enrollment/draft-day-change';
 import { authorizedAmountOf, draftAmountOn, drawableMonthlyDraft } from '#domain/enrollment/plan-change';
-import { dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { draftDateAt, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
 import type {
   CustomerSettingsView,
@@ -11,16 +10,13 @@ import type {
   DraftDayView,
   TextMessagesSetting,
 } from '#domain/enrollment/settings';
-import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
 import { lockApplication } from '#server/application/application-state';
 import { planRecipients } from '#server/application/plan-recipients';
 import { loadPlanTerms, type LoadedPlan } from '#server/application/plan-terms';
-import { recordAudit } from '#server/audit/record-audit';
-import { enqueueEmail } from '#server/email/outbox';
 import { draftDayChangedEmail } from '#server/email/templates';
-import type { Services } from '#server/services';
+import type { Unit } from '#server/unit-of-work';
 import { planChangeNow } from './get-plan';
 import { signedApplication } from './signed-application';
 
@@ -61,23 +57,22 @@ function draftsOf(
 }
 
 /** GET /api/customer-portal/settings: the signed-in customer's own choices. */
-export async function getCustomerSettings(o: {
-  db: Db;
-  userId: string;
-  /** The agency's today (Services.today()). */
-  today: string;
-  /** The agency's day of an instant (Services.dayOf); the default zone's without it. */
-  dayOf?: (at: Date) => string;
-}): Promise<CustomerSettingsView> {
-  const own = await signedApplication(o.db, o.userId);
-  const { today } = o;
-  const [row] = await o.db
+export async function getCustomerSettings(
+  unit: Unit,
+  o: {
+    userId: string;
+    /** The agency's day of an instant: the day a plan change was announced on. */
+    dayOf: (at: Date) => string;
+  },
+): Promise<CustomerSettingsView> {
+  const { tx, today } = unit;
+  const own = await signedApplication(tx, o.userId);
+  const [row] = await tx
     .select({ phoneNumber: borrower.phoneNumber, isOptedOutOfSMS: borrower.isOptedOutOfSMS })
     .from(borrower)
     .where(eq(borrower.applicationId, own.id));
-  const plan = await loadPlanTerms(o.db, own.id, { today });
-  const dayOf = o.dayOf ?? ((at: Date) => dayIn(at, DEFAULT_AGENCY_TIME_ZONE));
-  const change = await planChangeNow(o.db, own.id, plan, today, dayOf);
+  const plan = await loadPlanTerms(tx, own.id, { today });
+  const change = await planChangeNow(tx, own.id, plan, today, o.dayOf);
   return {
     phoneNumberLast4: row?.phoneNumber ? row.phoneNumber.slice(-4) : null,
     receivesTextMessages: !(row?.isOptedOutOfSMS ?? false),
@@ -90,18 +85,16 @@ export async function getCustomerSettings(o: {
  * a STOP or START text sets, so either way wins until the other is used). Alerts, reminders and contact
  * attempts then skip texts, or send them again.
  */
-export async function setTextMessages(o: {
-  db: Db;
-  userId: string;
-  input: TextMessagesSetting;
-  today: string;
-}): Promise<CustomerSettingsView> {
-  const own = await signedApplication(o.db, o.userId);
-  await o.db
+export async function setTextMessages(
+  unit: Unit,
+  o: { userId: string; input: TextMessagesSetting; dayOf: (at: Date) => string },
+): Promise<CustomerSettingsView> {
+  const own = await signedApplication(unit.tx, o.userId);
+  await unit.tx
     .update(borrower)
     .set({ isOptedOutOfSMS: !o.input.receivesTextMessages, updatedAt: sql`now()` })
     .where(eq(borrower.applicationId, own.id));
-  return getCustomerSettings(o);
+  return getCustomerSettings(unit, o);
 }
 
 /**
@@ -109,91 +102,78 @@ export async function setTextMessages(o: {
  * (docs/decisions/0095). The change starts with the first month whose draft is at least 10 days away on both
  * days (changeDraftDay); the page showed that date and it must still be so (409 otherwise). In one transaction:
  * a 'draftDayChange' authorization carrying the authorized amount, the plan handed to the agency moved with it,
- * the audit record and an email to each signer of the letter.
+ * the audit record and an email to each signer of the letter (sent, with the agency's notice of a plan it
+ * already has, once the unit commits).
  */
-export async function setDraftDay(o: {
-  services: Pick<
-    Services,
-    'database' | 'cipher' | 'config' | 'onEmailQueued' | 'onWebhookQueued' | 'today' | 'dayOf'
-  >;
-  userId: string;
-  input: DraftDaySetting;
-  today?: string;
-}): Promise<CustomerSettingsView> {
-  const { db } = o.services.database;
-  const today = o.today ?? o.services.today();
-  const own = await signedApplication(db, o.userId);
-  const { emailIds, handedOver } = await db.transaction(async (tx) => {
-    await lockApplication(tx, own.id);
-    const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
-    const authorized = authorizedAmountOf(authorization);
-    if (!authorization || authorized === null || terms.creditors.length === 0 || !terms.firstDraftDate)
-      throw new AppError('Conflict', DRAFT_DAY_REFUSALS.planEndsFirst);
-    const change = changeDraftDay(terms, o.input.draftDay, today);
-    if ('refused' in change) throw new AppError('Conflict', DRAFT_DAY_REFUSALS[change.refused]);
-    if (change.firstDraftOnNewDay !== o.input.firstDraftOnNewDay)
-      throw new AppError('Conflict', DRAFT_DAY_PREVIEW_STALE_MESSAGE);
-    const monthlyDraft = drawableMonthlyDraft(terms, authorized).monthlyDraft;
-    const [row] = await tx
-      .insert(planAuthorization)
-      .values({
-        applicationId: own.id,
-        kind: 'draftDayChange',
-        draftDay: change.draftDay,
-        // The schedule keeps its first draft and its months; only the day changes, from appliesFrom.
-        firstDraftDate: authorization.firstDraftDate,
-        draftDayChanges: change.draftDayChanges,
-        monthlyDraftAmount: authorized,
-        setupFee: authorization.setupFee,
-        termInMonths: authorization.termInMonths,
-        appliesFrom: change.firstDraftOnNewDay,
-      })
-      .returning({ id: planAuthorization.id });
-    const moved = await tx
-      .update(dmpEnrollment)
-      .set({
-        firstPaymentDate: draftDateAt(
-          { firstDraftDate: authorization.firstDraftDate, draftDayChanges: change.draftDayChanges },
-          0,
-        ),
-        draftDayChanges: change.draftDayChanges,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(dmpEnrollment.applicationId, own.id))
-      .returning({ id: dmpEnrollment.id });
-    await recordAudit(tx, {
-      actorId: o.userId,
-      action: 'draftDayChanged',
-      entityType: 'planAuthorization',
-      entityId: row!.id,
+export async function setDraftDay(
+  unit: Unit,
+  o: {
+    /** The public address the emails link to. */
+    publicUrl: string;
+    dayOf: (at: Date) => string;
+    userId: string;
+    input: DraftDaySetting;
+  },
+): Promise<CustomerSettingsView> {
+  const { tx, today } = unit;
+  const own = await signedApplication(tx, o.userId);
+  await lockApplication(tx, own.id);
+  const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
+  const authorized = authorizedAmountOf(authorization);
+  if (!authorization || authorized === null || terms.creditors.length === 0 || !terms.firstDraftDate)
+    throw new AppError('Conflict', DRAFT_DAY_REFUSALS.planEndsFirst);
+  const change = changeDraftDay(terms, o.input.draftDay, today);
+  if ('refused' in change) throw new AppError('Conflict', DRAFT_DAY_REFUSALS[change.refused]);
+  if (change.firstDraftOnNewDay !== o.input.firstDraftOnNewDay)
+    throw new AppError('Conflict', DRAFT_DAY_PREVIEW_STALE_MESSAGE);
+  const monthlyDraft = drawableMonthlyDraft(terms, authorized).monthlyDraft;
+  const [row] = await tx
+    .insert(planAuthorization)
+    .values({
       applicationId: own.id,
-      before: { draftDay: terms.draftDay, draftDayChanges: terms.draftDayChanges },
-      after: {
-        draftDay: change.draftDay,
-        firstDraftOnNewDay: change.firstDraftOnNewDay,
-        draftDayChanges: change.draftDayChanges,
-        dmpEnrollmentUpdated: moved.length > 0,
-      },
-    });
-    const ids: string[] = [];
-    for (const person of await planRecipients(tx, own.id)) {
-      ids.push(
-        await enqueueEmail(
-          tx,
-          o.services.cipher,
-          draftDayChangedEmail({
-            ...person,
-            publicUrl: o.services.config.publicUrl,
-            monthlyDraft,
-            change,
-          }),
-        ),
-      );
-    }
-    return { emailIds: ids, handedOver: moved.length > 0 };
+      kind: 'draftDayChange',
+      draftDay: change.draftDay,
+      // The schedule keeps its first draft and its months; only the day changes, from appliesFrom.
+      firstDraftDate: authorization.firstDraftDate,
+      draftDayChanges: change.draftDayChanges,
+      monthlyDraftAmount: authorized,
+      setupFee: authorization.setupFee,
+      termInMonths: authorization.termInMonths,
+      appliesFrom: change.firstDraftOnNewDay,
+    })
+    .returning({ id: planAuthorization.id });
+  const moved = await tx
+    .update(dmpEnrollment)
+    .set({
+      firstPaymentDate: draftDateAt(
+        { firstDraftDate: authorization.firstDraftDate, draftDayChanges: change.draftDayChanges },
+        0,
+      ),
+      draftDayChanges: change.draftDayChanges,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(dmpEnrollment.applicationId, own.id))
+    .returning({ id: dmpEnrollment.id });
+  await unit.audit({
+    actorId: o.userId,
+    action: 'draftDayChanged',
+    entityType: 'planAuthorization',
+    entityId: row!.id,
+    applicationId: own.id,
+    before: { draftDay: terms.draftDay, draftDayChanges: terms.draftDayChanges },
+    after: {
+      draftDay: change.draftDay,
+      firstDraftOnNewDay: change.firstDraftOnNewDay,
+      draftDayChanges: change.draftDayChanges,
+      dmpEnrollmentUpdated: moved.length > 0,
+    },
   });
-  for (const id of emailIds) o.services.onEmailQueued?.(id);
+  for (const person of await planRecipients(tx, own.id)) {
+    await unit.outbox.email(
+      draftDayChangedEmail({ ...person, publicUrl: o.publicUrl, monthlyDraft, change }),
+    );
+  }
   // A plan the agency already has: its CRM must draft on the new day too.
-  if (handedOver) o.services.onWebhookQueued?.(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
-  return getCustomerSettings({ db, userId: o.userId, today, dayOf: o.services.dayOf });
+  if (moved.length > 0) unit.outbox.partnerEvent(own.id, ENROLLMENT_UPDATED_EVENT_TYPE);
+  return getCustomerSettings(unit, o);
 }

@@ -4,8 +4,8 @@ import { AppError } from '#domain/errors';
 import { BANK_HISTORY_WAIT_MS, type BankHistoryView } from '#domain/enrollment/views';
 import { bankLinkWebhookUrl, syncItem } from '#server/application/bank-history';
 import { incomeSnapshot, plaidItem } from '#server/db/schema/enrollment';
-import type { Services } from '#server/services';
 import { ownCurrentApplication } from '#server/application/own-application';
+import type { PaymentsDeps } from './deps';
 
 /**
  * While the income page waits, it asks about every few seconds; the provider is asked at most this often per
@@ -19,33 +19,45 @@ export const HISTORY_POLL_MIN_MS = 5_000;
  * read. 'ready': the income was predicted from it (the newest income snapshot's); 'reading': not yet;
  * 'timed-out': not read within BANK_HISTORY_WAIT_MS of the connection (the page keeps the stated income; a
  * history that arrives later still counts, and answers 'ready' then). Only the signed-in borrower's own
- * application is read: there is no id to ask for another's.
+ * application is read: there is no id to ask for another's. The provider, when asked, is asked between the
+ * units that read the item before and after.
  */
-export async function readBankHistory(o: {
-  services: Services;
-  userId: string;
-  log: FastifyBaseLogger;
-  now?: Date;
-}): Promise<BankHistoryView> {
-  const { db } = o.services.database;
-  const now = o.now ?? new Date();
-  const app = await db.query.application.findFirst({
-    where: ownCurrentApplication(o.userId),
-    columns: { id: true },
-  });
-  if (!app) throw new AppError('NotFound');
+export async function readBankHistory(
+  deps: Pick<PaymentsDeps, 'openUnit' | 'config' | 'bankLink'>,
+  o: { userId: string; log: FastifyBaseLogger },
+): Promise<BankHistoryView> {
+  const { openUnit } = deps;
+  const now = new Date();
   const newest = () =>
-    db.query.plaidItem.findFirst({
-      where: eq(plaidItem.applicationId, app.id),
-      orderBy: desc(plaidItem.createdAt),
-      columns: {
-        id: true,
-        institutionName: true,
-        isFinishedHistoricalUpdate: true,
-        isConnected: true,
-        createdAt: true,
-        updatedAt: true,
-      },
+    openUnit(async ({ tx }) => {
+      const app = await tx.query.application.findFirst({
+        where: ownCurrentApplication(o.userId),
+        columns: { id: true },
+      });
+      if (!app) throw new AppError('NotFound');
+      const item = await tx.query.plaidItem.findFirst({
+        where: eq(plaidItem.applicationId, app.id),
+        orderBy: desc(plaidItem.createdAt),
+        columns: {
+          id: true,
+          institutionName: true,
+          isFinishedHistoricalUpdate: true,
+          isConnected: true,
+          createdAt: true,
+          updatedAt: true,
+        },
+      });
+      if (!item) return null;
+      // Once the history is read, the income predicted from it (the newest income snapshot's).
+      const [snapshot] = item.isFinishedHistoricalUpdate
+        ? await tx
+            .select({ monthlyIncome: incomeSnapshot.monthlyIncome })
+            .from(incomeSnapshot)
+            .where(eq(incomeSnapshot.applicationId, app.id))
+            .orderBy(desc(incomeSnapshot.createdAt))
+            .limit(1)
+        : [];
+      return { ...item, predictedMonthlyIncome: snapshot?.monthlyIncome ?? null };
     });
   let item = await newest();
   if (!item) throw new AppError('NotFound');
@@ -57,32 +69,26 @@ export async function readBankHistory(o: {
     try {
       await syncItem(
         {
-          db,
-          bankLink: o.services.bankLink,
-          cipher: o.services.cipher,
-          webhookUrl: bankLinkWebhookUrl(o.services.config.publicUrl),
+          openUnit,
+          bankLink: deps.bankLink,
+          webhookUrl: bankLinkWebhookUrl(deps.config.publicUrl),
           log: o.log,
         },
-        { itemId: item.id, today: o.services.today() },
+        { itemId: item.id },
       );
     } catch (error) {
       // The provider is down or slow: the answer is the item as it stands; the next poll tries again.
       o.log.warn({ err: error, itemId: item.id }, 'reading the bank history failed');
-      await db.update(plaidItem).set({ updatedAt: now }).where(eq(plaidItem.id, item.id));
+      const { id } = item;
+      await openUnit(({ tx }) => tx.update(plaidItem).set({ updatedAt: now }).where(eq(plaidItem.id, id)));
     }
     item = (await newest()) ?? item;
   }
   if (item.isFinishedHistoricalUpdate) {
-    const [snapshot] = await db
-      .select({ monthlyIncome: incomeSnapshot.monthlyIncome })
-      .from(incomeSnapshot)
-      .where(eq(incomeSnapshot.applicationId, app.id))
-      .orderBy(desc(incomeSnapshot.createdAt))
-      .limit(1);
     return {
       institutionName: item.institutionName,
       historyStatus: 'ready',
-      predictedMonthlyIncome: snapshot?.monthlyIncome ?? null,
+      predictedMonthlyIncome: item.predictedMonthlyIncome,
     };
   }
   const waited = now.getTime() - item.createdAt.getTime();

@@ -8,7 +8,7 @@ import {
   syncItem,
 } from '#server/application/bank-history';
 import { plaidItem } from '#server/db/schema/enrollment';
-import type { Services } from '#server/services';
+import type { PaymentsDeps } from './deps';
 
 /**
  * What an item notice means for the connection. The bank wants the customer to sign in again (an ERROR whose
@@ -28,12 +28,12 @@ export function disconnects(notice: BankLinkWebhook): boolean {
  * body (a forged or altered call is refused with 401). New transactions (SYNC_UPDATES_AVAILABLE, which also
  * says when the whole history is in) are read at once, and a history read for the first time predicts the
  * income; an item that lost its connection is marked disconnected. A notice about an item we do not hold is
- * acknowledged and ignored.
+ * acknowledged and ignored. The signature's check and the reading of the transactions ask the provider: they
+ * run outside any unit of work, and our rows are read and written in units around them.
  */
-export const bankLinkWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const bankLinkWebhookRoutes: FastifyPluginAsync<
+  Pick<PaymentsDeps, 'openUnit' | 'config' | 'bankLink'>
+> = async (app, { openUnit, config, bankLink }) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
@@ -42,34 +42,24 @@ export const bankLinkWebhookRoutes: FastifyPluginAsync<{ services: Services }> =
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
     );
-    const notice = await services.bankLink.verifyWebhook({ rawBody, headers });
+    const notice = await bankLink.verifyWebhook({ rawBody, headers });
     if (!notice) return reply.status(401).send({ code: 'NotAuthenticated', message: 'Invalid signature.' });
-    const item = notice.itemId ? await itemByProviderId(services.database.db, notice.itemId) : null;
+    const { itemId } = notice;
+    const item = itemId ? await openUnit(({ tx }) => itemByProviderId(tx, itemId)) : null;
     if (!item) return reply.status(200).send({ received: true });
     if (notice.webhookType === 'TRANSACTIONS') {
       const synced = await syncItem(
-        {
-          db: services.database.db,
-          bankLink: services.bankLink,
-          cipher: services.cipher,
-          webhookUrl: bankLinkWebhookUrl(services.config.publicUrl),
-          log: request.log,
-        },
-        {
-          itemId: item.id,
-          today: services.today(),
-          historyComplete: notice.historicalUpdateComplete === true,
-        },
+        { openUnit, bankLink, webhookUrl: bankLinkWebhookUrl(config.publicUrl), log: request.log },
+        { itemId: item.id, historyComplete: notice.historicalUpdateComplete === true },
       );
       request.log.info(
         { itemId: item.id, stored: synced?.stored ?? 0, historyRead: synced?.finished ?? false },
         'bank transactions synced',
       );
     } else if (disconnects(notice)) {
-      await services.database.db
-        .update(plaidItem)
-        .set({ isConnected: false })
-        .where(eq(plaidItem.id, item.id));
+      await openUnit(({ tx }) =>
+        tx.update(plaidItem).set({ isConnected: false }).where(eq(plaidItem.id, item.id)),
+      );
       request.log.info({ itemId: item.id, code: notice.webhookCode }, 'bank connection lost');
     } else if (notice.webhookType === 'ITEM' && notice.webhookCode === 'ERROR') {
       request.log.warn({ itemId: item.id, errorCode: notice.errorCode }, 'bank item error');

@@ -12,7 +12,6 @@ import {
   lockOwnApplication,
   updateApplication,
 } from '#server/application/application-state';
-import type { Tx } from '#server/db/client';
 import {
   paymentAccount,
   planAuthorization,
@@ -23,7 +22,7 @@ import {
 import { draftDayProposal } from '#domain/enrollment/offer-review';
 import { incomeDeposits } from '#server/application/income-deposits';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import type { Services } from '#server/services';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { ownCurrentApplication } from '#server/application/own-application';
 
 // The payment pages after the offers (/payments/...): next steps, the choice between connecting a bank and
@@ -35,53 +34,45 @@ import { ownCurrentApplication } from '#server/application/own-application';
  * Continue on /payments/next-steps: the borrower goes on to choose how to give the payment account, or
  * straight to choosing among the checking accounts of a bank they connected at the income step.
  */
-export async function continueFromNextSteps(o: { services: Services; userId: string }) {
-  return o.services.database.db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
-    if ((await connectedCheckingAccounts(tx, app.id)).length > 0) {
-      await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'ConfirmPaymentAccount' });
-      return { next: PAGE_ROUTES.ConfirmPaymentAccount };
-    }
-    await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'PaymentAccountOptions' });
-    return { next: PAGE_ROUTES.PaymentAccountOptions };
-  });
+export async function continueFromNextSteps({ tx }: Unit, o: { userId: string }) {
+  const app = await lockOwnApplication(tx, o.userId);
+  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  if ((await connectedCheckingAccounts(tx, app.id)).length > 0) {
+    await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'ConfirmPaymentAccount' });
+    return { next: PAGE_ROUTES.ConfirmPaymentAccount };
+  }
+  await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'PaymentAccountOptions' });
+  return { next: PAGE_ROUTES.PaymentAccountOptions };
 }
 
 /** 'Skip' of the income step's bank connection, with why (the income is then typed by hand). */
-export async function skipIncomeConnection(o: {
-  services: Services;
-  userId: string;
-  reason: ReasonForNotConnectingBank;
-}) {
-  await o.services.database.db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'ProvideMonthlyIncome');
-    await updateApplication(tx, app, { set: { reasonForNotConnectingBank: o.reason } });
-  });
+export async function skipIncomeConnection(
+  { tx }: Unit,
+  o: { userId: string; reason: ReasonForNotConnectingBank },
+) {
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'ProvideMonthlyIncome');
+  await updateApplication(tx, app, { set: { reasonForNotConnectingBank: o.reason } });
 }
 
 /** 'Provide manually' on /payments/payment-account-options, with why the bank was not connected. */
-export async function chooseManualEntry(o: {
-  services: Services;
-  userId: string;
-  reason: ReasonForNotConnectingBank;
-}) {
-  return o.services.database.db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
-    await updateApplication(tx, app, {
-      completed: 'PaymentAccountOptions',
-      viewed: 'ProvidePaymentAccountInformation',
-      set: { reasonForNotConnectingBank: o.reason },
-    });
-    return { next: PAGE_ROUTES.ProvidePaymentAccountInformation };
+export async function chooseManualEntry(
+  { tx }: Unit,
+  o: { userId: string; reason: ReasonForNotConnectingBank },
+) {
+  const app = await lockOwnApplication(tx, o.userId);
+  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  await updateApplication(tx, app, {
+    completed: 'PaymentAccountOptions',
+    viewed: 'ProvidePaymentAccountInformation',
+    set: { reasonForNotConnectingBank: o.reason },
   });
+  return { next: PAGE_ROUTES.ProvidePaymentAccountInformation };
 }
 
 /** The application's connected checking accounts with their newest balance. */
-async function connectedCheckingAccounts(db: Tx, applicationId: string) {
-  const items = await db.query.plaidItem.findMany({
+async function connectedCheckingAccounts(tx: Transaction, applicationId: string) {
+  const items = await tx.query.plaidItem.findMany({
     where: and(eq(plaidItem.applicationId, applicationId), eq(plaidItem.isConnected, true)),
     orderBy: [desc(plaidItem.createdAt)],
     with: {
@@ -98,12 +89,8 @@ async function connectedCheckingAccounts(db: Tx, applicationId: string) {
 }
 
 /** GET /api/application/payments/accounts: the accounts /payments/confirm-payment-account offers. */
-export async function listPaymentAccounts(o: {
-  services: Services;
-  userId: string;
-}): Promise<PaymentAccountsView> {
-  const { db } = o.services.database;
-  const app = await db.query.application.findFirst({
+export async function listPaymentAccounts({ tx }: Unit, o: { userId: string }): Promise<PaymentAccountsView> {
+  const app = await tx.query.application.findFirst({
     where: ownCurrentApplication(o.userId),
     columns: { id: true, status: true, lastViewedPage: true },
   });
@@ -111,9 +98,9 @@ export async function listPaymentAccounts(o: {
   if (app.status !== 'confirmPaymentAccount') {
     throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
   }
-  const accounts = await connectedCheckingAccounts(db, app.id);
+  const accounts = await connectedCheckingAccounts(tx, app.id);
   return {
-    draftDayProposal: await proposedDraftDay(db, app.id),
+    draftDayProposal: await proposedDraftDay(tx, app.id),
     accounts: accounts.map((a) => ({
       id: a.id,
       institutionName: a.institutionName,
@@ -130,14 +117,14 @@ export async function listPaymentAccounts(o: {
  * acceptance, or a later move) shows a payday the chosen day does not follow. A bank connected before the
  * choice was already offered on /offers/review: the borrower's answer stands.
  */
-async function proposedDraftDay(db: Tx, applicationId: string) {
-  const chosen = await db.query.planAuthorization.findFirst({
+async function proposedDraftDay(tx: Transaction, applicationId: string) {
+  const chosen = await tx.query.planAuthorization.findFirst({
     where: eq(planAuthorization.applicationId, applicationId),
     orderBy: [desc(planAuthorization.createdAt)],
     columns: { kind: true, draftDay: true, createdAt: true },
   });
   if (!chosen || chosen.kind !== 'acceptance') return null;
-  const deposits = await incomeDeposits(db, applicationId);
+  const deposits = await incomeDeposits(tx, applicationId);
   if (!deposits.readAt || deposits.readAt <= chosen.createdAt) return null;
   return draftDayProposal(deposits.dates, chosen.draftDay);
 }
@@ -148,117 +135,101 @@ async function proposedDraftDay(db: Tx, applicationId: string) {
  * acceptance of the same terms on that day, so the letter dates the drafts from it and the history keeps the
  * first choice.
  */
-export async function chooseDraftDay(o: {
-  services: Services;
-  userId: string;
-  draftDay: number;
-  today?: string;
-}): Promise<{ draftDay: number }> {
-  const { db } = o.services.database;
-  const today = o.today ?? o.services.today();
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
-    const { terms } = await loadPlanTerms(tx, app.id, { today, draftDay: o.draftDay });
-    if (!terms.firstDraftDate || terms.creditors.length === 0) throw new AppError('PreconditionFailed');
-    await tx.insert(planAuthorization).values({
-      applicationId: app.id,
-      kind: 'acceptance',
-      draftDay: o.draftDay,
-      firstDraftDate: terms.firstDraftDate,
-      monthlyDraftAmount: terms.monthlyDraft,
-      setupFee: terms.setupFee,
-      termInMonths: terms.termInMonths,
-    });
-    await updateApplication(tx, app, {});
-    return { draftDay: o.draftDay };
+export async function chooseDraftDay(
+  { tx, today }: Unit,
+  o: { userId: string; draftDay: number },
+): Promise<{ draftDay: number }> {
+  const app = await lockOwnApplication(tx, o.userId);
+  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  const { terms } = await loadPlanTerms(tx, app.id, { today, draftDay: o.draftDay });
+  if (!terms.firstDraftDate || terms.creditors.length === 0) throw new AppError('PreconditionFailed');
+  await tx.insert(planAuthorization).values({
+    applicationId: app.id,
+    kind: 'acceptance',
+    draftDay: o.draftDay,
+    firstDraftDate: terms.firstDraftDate,
+    monthlyDraftAmount: terms.monthlyDraft,
+    setupFee: terms.setupFee,
+    termInMonths: terms.termInMonths,
   });
+  await updateApplication(tx, app, {});
+  return { draftDay: o.draftDay };
 }
 
 /**
  * /payments/confirm-payment-account saved: the chosen connected checking account becomes the payment account
  * (selectedForPayments, a PaymentAccount linked to the application and the bank account), status signContract,
- * and the borrower goes to /submitted. Another borrower's account id is not found.
+ * and the borrower goes to /submitted. Another borrower's account id is not found. `letterQueued`: whether the
+ * letter's job was written in the unit (false without a job queue: the route sends the letter after it).
  */
-export async function confirmPaymentAccount(o: {
-  services: Services;
-  userId: string;
-  plaidAccountId: string;
-}) {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
-    const accounts = await connectedCheckingAccounts(tx, app.id);
-    const chosen = accounts.find((a) => a.id === o.plaidAccountId);
-    if (!chosen) {
-      throw new AppError('ValidationError', MESSAGES.paymentAccountRequired, {
-        fieldErrors: { plaidAccountId: MESSAGES.paymentAccountRequired },
-      });
-    }
-    await tx
-      .update(plaidAccount)
-      .set({ selectedForPayments: false })
-      .where(
-        inArray(
-          plaidAccount.id,
-          accounts.map((a) => a.id),
-        ),
-      );
-    await tx.update(plaidAccount).set({ selectedForPayments: true }).where(eq(plaidAccount.id, chosen.id));
-    await tx
-      .insert(paymentAccount)
-      .values({ applicationId: app.id, plaidAccountId: chosen.id, accountNumber: null, routingNumber: null })
-      .onConflictDoUpdate({
-        target: paymentAccount.applicationId,
-        set: { plaidAccountId: chosen.id, accountNumber: null, routingNumber: null },
-      });
-    await changeStatus(tx, app, 'paymentAccountConfirmed', o.userId);
-    await o.services.queueLetter?.(tx, app.id);
-    await updateApplication(tx, app, { completed: 'ConfirmPaymentAccount', viewed: 'Submitted' });
-    return { next: PAGE_ROUTES.Submitted, applicationId: app.id };
-  });
+export async function confirmPaymentAccount(unit: Unit, o: { userId: string; plaidAccountId: string }) {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  const accounts = await connectedCheckingAccounts(tx, app.id);
+  const chosen = accounts.find((a) => a.id === o.plaidAccountId);
+  if (!chosen) {
+    throw new AppError('ValidationError', MESSAGES.paymentAccountRequired, {
+      fieldErrors: { plaidAccountId: MESSAGES.paymentAccountRequired },
+    });
+  }
+  await tx
+    .update(plaidAccount)
+    .set({ selectedForPayments: false })
+    .where(
+      inArray(
+        plaidAccount.id,
+        accounts.map((a) => a.id),
+      ),
+    );
+  await tx.update(plaidAccount).set({ selectedForPayments: true }).where(eq(plaidAccount.id, chosen.id));
+  await tx
+    .insert(paymentAccount)
+    .values({ applicationId: app.id, plaidAccountId: chosen.id, accountNumber: null, routingNumber: null })
+    .onConflictDoUpdate({
+      target: paymentAccount.applicationId,
+      set: { plaidAccountId: chosen.id, accountNumber: null, routingNumber: null },
+    });
+  await changeStatus(tx, app, 'paymentAccountConfirmed', o.userId);
+  const letterQueued = await unit.outbox.letterJob(app.id);
+  await updateApplication(tx, app, { completed: 'ConfirmPaymentAccount', viewed: 'Submitted' });
+  return { next: PAGE_ROUTES.Submitted, applicationId: app.id, letterQueued };
 }
 
 /**
  * /payments/provide-payment-account-information saved: the account and routing numbers are stored encrypted,
  * status signContract, and the borrower goes to /submitted. The PaymentAccount row carries the application's
  * id, so saving it and linking it to the application are one write in the same transaction: there is no
- * separate link step that could fail and leave the account unlinked.
+ * separate link step that could fail and leave the account unlinked. `letterQueued` as for a connected account.
  */
-export async function providePaymentAccount(o: {
-  services: Services;
-  userId: string;
-  accountNumber: string;
-  routingNumber: string;
-}) {
-  const { db } = o.services.database;
-  const { cipher } = o.services;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
-    const values = {
-      plaidAccountId: null,
-      accountNumber: cipher.encrypt(o.accountNumber),
-      routingNumber: cipher.encrypt(o.routingNumber),
-    };
-    await tx
-      .insert(paymentAccount)
-      .values({ applicationId: app.id, ...values })
-      .onConflictDoUpdate({ target: paymentAccount.applicationId, set: values });
-    // An account entered by hand replaces a connected one as the account the plan is paid from.
-    await tx
-      .update(plaidAccount)
-      .set({ selectedForPayments: false })
-      .where(
-        inArray(
-          plaidAccount.plaidItemId,
-          tx.select({ id: plaidItem.id }).from(plaidItem).where(eq(plaidItem.applicationId, app.id)),
-        ),
-      );
-    await changeStatus(tx, app, 'paymentAccountEntered', o.userId);
-    await o.services.queueLetter?.(tx, app.id);
-    await updateApplication(tx, app, { completed: 'ProvidePaymentAccountInformation', viewed: 'Submitted' });
-    return { next: PAGE_ROUTES.Submitted, applicationId: app.id };
-  });
+export async function providePaymentAccount(
+  unit: Unit,
+  o: { userId: string; accountNumber: string; routingNumber: string },
+) {
+  const { tx, cipher } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  const values = {
+    plaidAccountId: null,
+    accountNumber: cipher.encrypt(o.accountNumber),
+    routingNumber: cipher.encrypt(o.routingNumber),
+  };
+  await tx
+    .insert(paymentAccount)
+    .values({ applicationId: app.id, ...values })
+    .onConflictDoUpdate({ target: paymentAccount.applicationId, set: values });
+  // An account entered by hand replaces a connected one as the account the plan is paid from.
+  await tx
+    .update(plaidAccount)
+    .set({ selectedForPayments: false })
+    .where(
+      inArray(
+        plaidAccount.plaidItemId,
+        tx.select({ id: plaidItem.id }).from(plaidItem).where(eq(plaidItem.applicationId, app.id)),
+      ),
+    );
+  await changeStatus(tx, app, 'paymentAccountEntered', o.userId);
+  const letterQueued = await unit.outbox.letterJob(app.id);
+  await updateApplication(tx, app, { completed: 'ProvidePaymentAccountInformation', viewed: 'Submitted' });
+  return { next: PAGE_ROUTES.Submitted, applicationId: app.id, letterQueued };
 }

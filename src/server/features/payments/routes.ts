@@ -20,7 +20,7 @@ import {
   sandboxSignInSchema,
   skipBankConnectionSchema,
 } from '#domain/enrollment/views';
-import type { Services } from '#server/services';
+import type { PaymentsDeps } from './deps';
 import { readBankHistory } from './bank-history';
 import { connectBank } from './connect-bank';
 import { createLinkToken } from './link-token';
@@ -42,32 +42,24 @@ const tags = ['payments'];
 /**
  * The payment pages (/payments/...): next steps, connecting a bank (through the provider's widget, or the
  * built-in sandbox dialog), choosing the payment account or entering one, then the Letter of Authorization.
+ * Each route opens units of work; the bank link is asked outside them (deps.ts).
  */
-/**
- * Once the payment account is saved the Letter of Authorization goes out: the signing feature does that, and
- * app.ts hands its `startSigning` in here (features do not import each other).
- */
-export type StartSigning = (o: {
-  services: Services;
-  applicationId: string;
-  log: FastifyBaseLogger;
-}) => Promise<unknown>;
-
-export const paymentRoutes: FastifyPluginAsyncZod<{
-  services: Services;
-  startSigning: StartSigning;
-}> = async (app, { services, startSigning }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, deps) => {
+  const { openUnit, letter } = deps;
   const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
     (await request.viewer())!.userId;
   /**
-   * The payment account is saved. With the job queue, the save's own transaction queued the letter: the answer
-   * does not wait for it. Without one (the API's tests), the letter is sent here, after the commit; a failure
-   * is retried by /submitted.
+   * The payment account is saved. With the job queue, the save's own unit queued the letter: the answer does
+   * not wait for it. Without one (the API's tests), the letter is sent here, after the unit; a failure is
+   * retried by /submitted.
    */
-  const thenSign = async (saved: { next: string; applicationId: string }, log: FastifyBaseLogger) => {
-    if (services.queueLetter) return { next: saved.next };
+  const thenSign = async (
+    saved: { next: string; applicationId: string; letterQueued: boolean },
+    log: FastifyBaseLogger,
+  ) => {
+    if (saved.letterQueued) return { next: saved.next };
     try {
-      await startSigning({ services, applicationId: saved.applicationId, log });
+      await letter.send(saved.applicationId, log);
     } catch (error) {
       log.error(
         { err: error, applicationId: saved.applicationId },
@@ -80,22 +72,24 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/application/payments/next-steps',
     { config: borrowerOnly, schema: { tags, response: { 200: next } } },
-    async (request) => continueFromNextSteps({ services, userId: await userId(request) }),
+    async (request) => {
+      const id = await userId(request);
+      return openUnit((unit) => continueFromNextSteps(unit, { userId: id }));
+    },
   );
   app.put(
     '/api/application/payments/manual-choice',
     { config: borrowerOnly, schema: { tags, body: provideManuallySchema, response: { 200: next } } },
-    async (request) =>
-      chooseManualEntry({
-        services,
-        userId: await userId(request),
-        reason: request.body.reasonForNotConnectingBank,
-      }),
+    async (request) => {
+      const id = await userId(request);
+      const reason = request.body.reasonForNotConnectingBank;
+      return openUnit((unit) => chooseManualEntry(unit, { userId: id, reason }));
+    },
   );
   app.post(
     '/api/bank-link/link-token',
     { config: borrowerOnly, schema: { tags, response: { 200: linkTokenViewSchema } } },
-    async (request) => createLinkToken({ services, userId: await userId(request) }),
+    async (request) => createLinkToken(deps, { userId: await userId(request) }),
   );
   // The customer portal reconnects a bank connection that stopped (its disconnection alert offers it).
   const itemParams = z.object({ id: z.uuid() });
@@ -103,7 +97,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     '/api/bank-link/items/:id/link-token',
     { config: borrowerOnly, schema: { tags, params: itemParams, response: { 200: linkTokenViewSchema } } },
     async (request) =>
-      createReconnectLinkToken({ services, userId: await userId(request), itemId: request.params.id }),
+      createReconnectLinkToken(deps, { userId: await userId(request), itemId: request.params.id }),
   );
   app.post(
     '/api/bank-link/items/:id/reconnection',
@@ -117,8 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      reconnectBank({
-        services,
+      reconnectBank(deps, {
         userId: await userId(request),
         itemId: request.params.id,
         publicToken: request.body.publicToken,
@@ -128,8 +121,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     '/api/application/bank-connections',
     { config: borrowerOnly, schema: { tags, body: bankConnectionSchema, response: { 200: next } } },
     async (request) => {
-      const connected = await connectBank({
-        services,
+      const connected = await connectBank(deps, {
         userId: await userId(request),
         publicToken: request.body.publicToken,
         step: 'payments',
@@ -144,8 +136,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: bankConnectionSchema, response: { 200: incomeConnectionViewSchema } },
     },
     async (request) =>
-      connectBank({
-        services,
+      connectBank(deps, {
         userId: await userId(request),
         publicToken: request.body.publicToken,
         step: 'income',
@@ -154,24 +145,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/application/income/bank-history',
     { config: borrowerOnly, schema: { tags, response: { 200: bankHistoryViewSchema } } },
-    async (request) => readBankHistory({ services, userId: await userId(request), log: request.log }),
+    async (request) => readBankHistory(deps, { userId: await userId(request), log: request.log }),
   );
   app.put(
     '/api/application/income/skip-bank-connection',
     { config: borrowerOnly, schema: { tags, body: skipBankConnectionSchema } },
     async (request, reply) => {
-      await skipIncomeConnection({
-        services,
-        userId: await userId(request),
-        reason: request.body.reasonForNotConnectingBank,
-      });
+      const id = await userId(request);
+      const reason = request.body.reasonForNotConnectingBank;
+      await openUnit((unit) => skipIncomeConnection(unit, { userId: id, reason }));
       return reply.status(204).send();
     },
   );
   app.get(
     '/api/application/payments/accounts',
     { config: borrowerOnly, schema: { tags, response: { 200: paymentAccountsViewSchema } } },
-    async (request) => listPaymentAccounts({ services, userId: await userId(request) }),
+    async (request) => {
+      const id = await userId(request);
+      return openUnit((unit) => listPaymentAccounts(unit, { userId: id }));
+    },
   );
   app.put(
     '/api/application/payments/draft-day',
@@ -183,39 +175,37 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ draftDay: z.number().int() }) },
       },
     },
-    async (request) =>
-      chooseDraftDay({ services, userId: await userId(request), draftDay: request.body.draftDay }),
+    async (request) => {
+      const id = await userId(request);
+      const { draftDay } = request.body;
+      return openUnit((unit) => chooseDraftDay(unit, { userId: id, draftDay }));
+    },
   );
   app.put(
     '/api/application/payments/confirm-payment-account',
     { config: borrowerOnly, schema: { tags, body: confirmPaymentAccountSchema, response: { 200: next } } },
-    async (request) =>
-      thenSign(
-        await confirmPaymentAccount({
-          services,
-          userId: await userId(request),
-          plaidAccountId: request.body.plaidAccountId,
-        }),
-        request.log,
-      ),
+    async (request) => {
+      const id = await userId(request);
+      const { plaidAccountId } = request.body;
+      const saved = await openUnit((unit) => confirmPaymentAccount(unit, { userId: id, plaidAccountId }));
+      return thenSign(saved, request.log);
+    },
   );
   app.put(
     '/api/application/payments/payment-account',
     { config: borrowerOnly, schema: { tags, body: providePaymentAccountSchema, response: { 200: next } } },
-    async (request) =>
-      thenSign(
-        await providePaymentAccount({
-          services,
-          userId: await userId(request),
-          accountNumber: request.body.accountNumber,
-          routingNumber: request.body.routingNumber,
-        }),
-        request.log,
-      ),
+    async (request) => {
+      const id = await userId(request);
+      const { accountNumber, routingNumber } = request.body;
+      const saved = await openUnit((unit) =>
+        providePaymentAccount(unit, { userId: id, accountNumber, routingNumber }),
+      );
+      return thenSign(saved, request.log);
+    },
   );
 
   // The built-in sandbox dialog stands in for the provider's widget; these exist only with the sandbox.
-  const sandbox = services.bankLinkSandbox;
+  const sandbox = deps.bankLinkSandbox;
   if (sandbox) {
     app.get(
       '/api/bank-link/sandbox/institutions',
