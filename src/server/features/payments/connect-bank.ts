@@ -4,7 +4,7 @@ import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import { canSavePage } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
-import { BANK_LINK_SESSION_EXPIRED, noCheckingAccountMessage } from '#domain/validation/messages';
+import { BANK_LINK_SESSION_EXPIRED, MESSAGE_REFS, noCheckingAccountRef } from '#domain/validation/messages';
 import { BankLinkLoginRequiredError, type BankAccount, type BankItem } from '#providers/bank-link/port';
 import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
 import {
@@ -88,9 +88,9 @@ async function exchange(services: Services, applicationId: string, publicToken: 
     }
   }
   // Not one session to exchange against: the page must open the widget again (a new link token).
-  if (sessions.length === 0) throw new AppError('Conflict', NO_LINK_SESSION_MESSAGE);
+  if (sessions.length === 0) throw new AppError('Conflict', MESSAGE_REFS.bankLinkSessionExpired);
   // The provider refused the public token (made up, expired, from another session): never tell which.
-  throw new AppError('NotFound', NO_LINK_SESSION_MESSAGE, { cause: failure });
+  throw new AppError('NotFound', MESSAGE_REFS.bankLinkSessionExpired, { cause: failure });
 }
 
 /**
@@ -210,7 +210,7 @@ export async function connectBank(o: {
   // The provider is called outside the transaction: a slow bank never holds the application's lock.
   const connection = await readConnection(o.services, found.id, o.publicToken);
   if (checkingAccounts(connection.accounts).length === 0) {
-    throw new AppError('NoCheckingAccount', noCheckingAccountMessage(connection.item.institutionName));
+    throw new AppError('NoCheckingAccount', noCheckingAccountRef(connection.item.institutionName));
   }
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);

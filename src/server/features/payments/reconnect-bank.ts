@@ -3,7 +3,7 @@ import { AppError } from '#domain/errors';
 import type { LinkTokenView } from '#domain/enrollment/views';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { resumeRoute } from '#domain/flow/resume';
-import { BANK_ALREADY_CONNECTED, reconnectOtherBankMessage } from '#domain/validation/messages';
+import { MESSAGE_REFS, reconnectOtherBankRef } from '#domain/validation/messages';
 import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import {
@@ -46,7 +46,7 @@ async function ownItem(db: Db, userId: string, itemId: string) {
   if (!isCustomerPortalStatus(row.status)) {
     throw new AppError('Conflict', undefined, { redirect: resumeRoute(row) });
   }
-  if (row.isConnected) throw new AppError('Conflict', BANK_ALREADY_CONNECTED);
+  if (row.isConnected) throw new AppError('Conflict', MESSAGE_REFS.bankAlreadyConnected);
   return row;
 }
 
@@ -98,7 +98,7 @@ export async function reconnectBank(o: {
   // The provider is called outside the transaction: a slow bank never holds a lock.
   const connection = await readConnection(o.services, item.applicationId, o.publicToken);
   if (connection.item.institutionId !== item.institutionId) {
-    throw new AppError('ValidationError', reconnectOtherBankMessage(item.institutionName));
+    throw new AppError('ValidationError', reconnectOtherBankRef(item.institutionName));
   }
   const now = o.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -107,7 +107,7 @@ export async function reconnectBank(o: {
       .from(plaidItem)
       .where(eq(plaidItem.id, item.itemId))
       .for('update');
-    if (!locked || locked.isConnected) throw new AppError('Conflict', BANK_ALREADY_CONNECTED);
+    if (!locked || locked.isConnected) throw new AppError('Conflict', MESSAGE_REFS.bankAlreadyConnected);
 
     const stored = await tx
       .select({ id: plaidAccount.id, name: plaidAccount.name, subtype: plaidAccount.subType })
