@@ -1,5 +1,6 @@
-import { MESSAGES } from './validation/messages';
-import { FIXED, formatEnglish } from './i18n/validation-messages';
+import { englishOf, messageRef, type MessageRef } from './i18n/message';
+import { FIXED } from './i18n/validation-messages';
+import { noCheckingAccountRef } from './validation/messages';
 
 // The one error type of the product. Each code names a situation; the server maps it to HTTP through
 // APP_ERROR_STATUS, the web maps it to a message. Provider codes keep the spec's names.
@@ -104,33 +105,38 @@ export const APP_ERROR_STATUS = {
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as readonly AppErrorCode[];
 
 /** The message shown when none is given: the spec's text where it has one. */
-export const APP_ERROR_DEFAULT_MESSAGE = {
-  ValidationError: formatEnglish(FIXED.appErrorValidationError),
-  NotAuthenticated: formatEnglish(FIXED.appErrorNotAuthenticated),
-  Forbidden: formatEnglish(FIXED.appErrorForbidden),
-  NotFound: formatEnglish(FIXED.appErrorNotFound),
-  Conflict: formatEnglish(FIXED.appErrorConflict),
-  UsernameExistsException: MESSAGES.usernameExists,
-  NotAuthorizedException: MESSAGES.incorrectCredentials,
-  CodeMismatchException: MESSAGES.codeMismatch,
-  ExpiredCodeException: MESSAGES.expiredCode,
-  LimitExceededException: MESSAGES.limitExceeded,
-  RateLimited: formatEnglish(FIXED.appErrorRateLimited),
-  MustChangePassword: formatEnglish(FIXED.appErrorMustChangePassword),
-  SetInitialPasswordFailed: MESSAGES.setInitialPasswordFailed,
-  VerifyNewEmailFailed: MESSAGES.verifyNewEmailFailed,
-  InvalidTransition: formatEnglish(FIXED.appErrorInvalidTransition),
-  PreconditionFailed: formatEnglish(FIXED.appErrorPreconditionFailed),
-  ProviderError: MESSAGES.saveFailed,
-  NoCheckingAccount: MESSAGES.noCheckingAccount,
-  UnderContractAge: MESSAGES.underContractAge,
-  WouldDisqualify: formatEnglish(FIXED.appErrorWouldDisqualify),
-  ThinBudget: formatEnglish(FIXED.appErrorThinBudget),
-  LetterRenewed: formatEnglish(FIXED.appErrorLetterRenewed),
-  SigningLinkExpired: formatEnglish(FIXED.appErrorSigningLinkExpired),
-  NetworkError: MESSAGES.networkError,
-  InternalError: formatEnglish(FIXED.appErrorInternalError),
-} as const satisfies Record<AppErrorCode, string>;
+export const APP_ERROR_DEFAULT_MESSAGE_REF = {
+  ValidationError: messageRef(FIXED.appErrorValidationError),
+  NotAuthenticated: messageRef(FIXED.appErrorNotAuthenticated),
+  Forbidden: messageRef(FIXED.appErrorForbidden),
+  NotFound: messageRef(FIXED.appErrorNotFound),
+  Conflict: messageRef(FIXED.appErrorConflict),
+  UsernameExistsException: messageRef(FIXED.usernameExists),
+  NotAuthorizedException: messageRef(FIXED.incorrectCredentials),
+  CodeMismatchException: messageRef(FIXED.codeMismatch),
+  ExpiredCodeException: messageRef(FIXED.expiredCode),
+  LimitExceededException: messageRef(FIXED.limitExceeded),
+  RateLimited: messageRef(FIXED.appErrorRateLimited),
+  MustChangePassword: messageRef(FIXED.appErrorMustChangePassword),
+  SetInitialPasswordFailed: messageRef(FIXED.setInitialPasswordFailed),
+  VerifyNewEmailFailed: messageRef(FIXED.verifyNewEmailFailed),
+  InvalidTransition: messageRef(FIXED.appErrorInvalidTransition),
+  PreconditionFailed: messageRef(FIXED.appErrorPreconditionFailed),
+  ProviderError: messageRef(FIXED.saveFailed),
+  NoCheckingAccount: noCheckingAccountRef(),
+  UnderContractAge: messageRef(FIXED.underContractAge),
+  WouldDisqualify: messageRef(FIXED.appErrorWouldDisqualify),
+  ThinBudget: messageRef(FIXED.appErrorThinBudget),
+  LetterRenewed: messageRef(FIXED.appErrorLetterRenewed),
+  SigningLinkExpired: messageRef(FIXED.appErrorSigningLinkExpired),
+  NetworkError: messageRef(FIXED.networkError),
+  InternalError: messageRef(FIXED.appErrorInternalError),
+} as const satisfies Record<AppErrorCode, MessageRef>;
+
+/** The same, in English. */
+export const APP_ERROR_DEFAULT_MESSAGE = Object.fromEntries(
+  Object.entries(APP_ERROR_DEFAULT_MESSAGE_REF).map(([code, ref]) => [code, englishOf(ref)]),
+) as Record<AppErrorCode, string>;
 
 export type AppErrorExtra = {
   /** First message per field path (dot-joined), for forms. */
@@ -148,11 +154,19 @@ export class AppError extends Error {
   readonly fieldErrors?: Record<string, string>;
   readonly redirect?: string;
 
-  constructor(code: AppErrorCode, message?: string, extra: AppErrorExtra = {}) {
+  /**
+   * The message as an id and values, when it is one a borrower reads in their language: the server words it
+   * in the reader's language by its id. A text given as a string (the staff's, which stay in English) has none.
+   */
+  readonly messageRef?: MessageRef;
+
+  constructor(code: AppErrorCode, message?: string | MessageRef, extra: AppErrorExtra = {}) {
+    const ref = message === undefined ? APP_ERROR_DEFAULT_MESSAGE_REF[code] : message;
     super(
-      message ?? APP_ERROR_DEFAULT_MESSAGE[code],
+      typeof ref === 'string' ? ref : englishOf(ref),
       extra.cause === undefined ? undefined : { cause: extra.cause },
     );
+    if (typeof ref !== 'string') this.messageRef = ref;
     this.name = 'AppError';
     this.code = code;
     this.status = extra.status ?? APP_ERROR_STATUS[code];

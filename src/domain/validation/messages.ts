@@ -1,7 +1,9 @@
 // Every user-visible validation and error text, character for character.
 // Texts the spec leaves open (max length, minimum value, no checking account) are ours and say so.
 // The borrower's texts are declared once, with their English, in src/domain/i18n/validation-messages.ts; these
-// functions write that English, and localizeMessage (src/domain/i18n/translate-message.ts) gives it in Spanish.
+// functions write that English. A text that must reach the borrower in their language travels as its id and
+// values instead (the *Ref functions, MessageRef in src/domain/i18n/message.ts), worded where it is shown.
+import { englishOf, messageRef, type MessageRef } from '../i18n/message';
 import { FIXED, LABELS, TEMPLATES, formatEnglish } from '../i18n/validation-messages';
 
 export const requiredMessage = (label: string): string => formatEnglish(TEMPLATES.required, { label });
@@ -25,15 +27,21 @@ export const notNegativeMessage = (label: string): string => formatEnglish(TEMPL
 export const yesNoRequiredMessage = (question: string): string =>
   formatEnglish(TEMPLATES.required, { label: question });
 
-/** Bank connection without a checking account (wording ours, content the spec's). */
-export const noCheckingAccountMessage = (institutionName?: string | null): string =>
-  formatEnglish(TEMPLATES.noCheckingAccount, {
-    institution: institutionName?.trim() || formatEnglish(LABELS.yourBank),
+/** Bank connection without a checking account (wording ours, content the spec's); "your bank" without a name. */
+export const noCheckingAccountRef = (institutionName?: string | null): MessageRef =>
+  messageRef(TEMPLATES.noCheckingAccount, {
+    institution: institutionName?.trim() || messageRef(LABELS.yourBank),
   });
 
+export const noCheckingAccountMessage = (institutionName?: string | null): string =>
+  englishOf(noCheckingAccountRef(institutionName));
+
 /** Reconnecting a bank through another bank than the one whose connection stopped (wording ours). */
+export const reconnectOtherBankRef = (institutionName: string): MessageRef =>
+  messageRef(TEMPLATES.reconnectOtherBank, { institution: institutionName });
+
 export const reconnectOtherBankMessage = (institutionName: string): string =>
-  formatEnglish(TEMPLATES.reconnectOtherBank, { institution: institutionName });
+  englishOf(reconnectOtherBankRef(institutionName));
 
 /** Reconnecting a bank connection that is working (wording ours). */
 export const BANK_ALREADY_CONNECTED = formatEnglish(FIXED.bankAlreadyConnected);
@@ -108,3 +116,8 @@ export const MESSAGES = {
 };
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Each fixed text as its id, for an error that reaches a borrower (AppError words it in their language). */
+export const MESSAGE_REFS = Object.fromEntries(
+  Object.entries(FIXED).map(([key, descriptor]) => [key, messageRef(descriptor)]),
+) as Record<keyof typeof FIXED, MessageRef>;

@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#domain/errors';
 import { leadSchema } from '#domain/validation/account';
+import { noCheckingAccountRef } from '#domain/validation/messages';
 import { registerErrorHandler } from './error-handler';
 
 // A small app with the real error handler: a borrower's form route, the same under /api/staff, and a route
@@ -14,6 +15,12 @@ beforeAll(async () => {
   for (const url of ['/api/lead', '/api/staff/lead'])
     app.post(url, { schema: { body: leadSchema } }, () => ({ ok: true }));
   app.get('/api/conflict', () => {
+    throw new AppError('Conflict');
+  });
+  app.get('/api/no-checking-account', () => {
+    throw new AppError('NoCheckingAccount', noCheckingAccountRef('First Platypus Bank'));
+  });
+  app.get('/api/staff/conflict', () => {
     throw new AppError('Conflict');
   });
   app.get('/api/fields', () => {
@@ -67,5 +74,27 @@ describe('error answers in the reader’s language', () => {
   it('keeps the service portal’s answers in English', async () => {
     const res = await post('/api/staff/lead', { cookie: 'lang=es' });
     expect(res.json().fieldErrors).toEqual({ firstName: 'First name is required' });
+  });
+
+  it('sends an error’s message id and values beside its text, which is worded by that id', async () => {
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers }).then((res) => res.json());
+    const english = await get('/api/no-checking-account');
+    expect(english).toEqual({
+      code: 'NoCheckingAccount',
+      message:
+        'Thank you for connecting First Platypus Bank. We did not find a checking account there. Please connect the bank that holds your primary checking account.',
+      messageId: 'validation.bank.noCheckingAccount',
+      values: { institution: 'First Platypus Bank' },
+    });
+    const spanish = await get('/api/no-checking-account', { cookie: 'lang=es' });
+    expect(spanish).toMatchObject({ messageId: english.messageId, values: english.values });
+    expect(spanish.message).toMatch(/^Gracias por conectar First Platypus Bank\./);
+    // The code's own message carries its id too; the service portal reads it in English.
+    expect(await get('/api/staff/conflict', { cookie: 'lang=es' })).toEqual({
+      code: 'Conflict',
+      message: 'This information was changed by someone else. Please reload and try again.',
+      messageId: 'validation.appError.conflict',
+    });
   });
 });

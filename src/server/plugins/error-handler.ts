@@ -2,30 +2,55 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { DEFAULT_LANGUAGE } from '#domain/i18n/language';
+import { englishOf, formatMessageRef, type FormatMessage, type MessageRef } from '#domain/i18n/message';
 import { localizeMessage } from '#domain/i18n/translate-message';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { intlFor, languageOfRequest } from '#server/i18n';
+
+type Localizer = {
+  /** A text given as English only (a schema's field message, a staff text): see localizerFor. */
+  text: (message: string) => string;
+  /** A message given by its id and values, worded in the reader's language. */
+  ref: (message: MessageRef) => string;
+};
 
 /**
  * The messages of an answer in the language of whoever asked: a borrower reads the form's and the errors'
  * texts in their language (the switch's cookie, else their browser's). The service portal stays in English,
- * so its routes' answers are left as they are. Texts the domain does not know pass through unchanged.
+ * so its routes' answers are left as they are. A message that came with its id is worded by that id; a
+ * schema's field message still comes as English only, and is recognised by localizeMessage until the
+ * schemas give their ids too. Texts the domain does not know pass through unchanged.
  */
-function localizerFor(request: FastifyRequest): (message: string) => string {
-  if (request.url.startsWith('/api/staff')) return (message) => message;
-  const language = languageOfRequest(request);
+function localizerFor(request: FastifyRequest): Localizer {
+  const language = request.url.startsWith('/api/staff') ? DEFAULT_LANGUAGE : languageOfRequest(request);
   // The messages are written in English: nothing to do for an English reader.
-  if (language === DEFAULT_LANGUAGE) return (message) => message;
+  if (language === DEFAULT_LANGUAGE) return { text: (message) => message, ref: englishOf };
   const intl = intlFor(language);
-  return (message) =>
-    localizeMessage(message, (descriptor, values) => intl.formatMessage(descriptor, values));
+  const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
+  return {
+    text: (message) => localizeMessage(message, format),
+    ref: (message) => formatMessageRef(message, format),
+  };
 }
 
-const localizeFields = (
-  fieldErrors: Record<string, string>,
-  localize: (message: string) => string,
-): Record<string, string> =>
-  Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, localize(message)]));
+/**
+ * The message of an answer: in the reader's language, and, when it came with its id, that id and its values
+ * beside it, so a page words it itself (in the language it shows) instead of reading the sentence.
+ */
+function messageFields(
+  localize: Localizer,
+  message: MessageRef | string,
+): { message: string; messageId?: string; values?: MessageRef['values'] } {
+  if (typeof message === 'string') return { message: localize.text(message) };
+  return {
+    message: localize.ref(message),
+    messageId: message.id,
+    ...(message.values ? { values: message.values } : {}),
+  };
+}
+
+const localizeFields = (fieldErrors: Record<string, string>, localize: Localizer): Record<string, string> =>
+  Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, localize.text(message)]));
 
 /** The one error handler: AppError → its status and message; validation → 400 with field messages; 5xx hidden. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -35,7 +60,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.status).send({
         code: error.code,
-        message: localize(error.message),
+        ...messageFields(localize, error.messageRef ?? error.message),
         ...(error.fieldErrors ? { fieldErrors: localizeFields(error.fieldErrors, localize) } : {}),
         ...(error.redirect ? { redirect: error.redirect } : {}),
       });
@@ -46,19 +71,29 @@ export function registerErrorHandler(app: FastifyInstance) {
         const field =
           issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
           String(issue.params?.['keys'] ?? 'body');
-        fieldErrors[field] ??= localize(issue.message ?? 'invalid');
+        fieldErrors[field] ??= localize.text(issue.message ?? 'invalid');
       }
-      const first = Object.values(fieldErrors)[0] ?? localize('The request is invalid.');
-      return reply.status(400).send({ code: 'ValidationError', message: first, fieldErrors });
+      const first = Object.values(fieldErrors)[0];
+      return reply.status(400).send({
+        code: 'ValidationError',
+        ...(first === undefined ? messageFields(localize, MESSAGE_REFS.requestInvalid) : { message: first }),
+        fieldErrors,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ code: 'InternalError', message: localize(MESSAGES.saveFailed) });
+      return reply
+        .status(500)
+        .send({ code: 'InternalError', ...messageFields(localize, MESSAGE_REFS.saveFailed) });
     }
     if (status === 429) {
-      return reply.status(429).send({ code: 'LimitExceededException', message: localize(error.message) });
+      return reply
+        .status(429)
+        .send({ code: 'LimitExceededException', message: localize.text(error.message) });
     }
-    return reply.status(status).send({ code: error.code ?? 'BadRequest', message: localize(error.message) });
+    return reply
+      .status(status)
+      .send({ code: error.code ?? 'BadRequest', message: localize.text(error.message) });
   });
 }

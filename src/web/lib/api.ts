@@ -1,3 +1,6 @@
+import { englishOf, messageRef, messageRefFrom, type MessageRef } from '#domain/i18n/message';
+import { FIXED } from '#domain/i18n/validation-messages';
+
 /** The one fetch layer of the web app: JSON in and out, errors as ApiError with the server's code and message. */
 export class ApiError extends Error {
   constructor(
@@ -6,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: Record<string, string> = {},
     readonly redirect?: string,
+    /** The message's id and values when the server gave them: a page words it by id in its own language. */
+    readonly messageRef?: MessageRef,
   ) {
     super(message);
   }
@@ -27,7 +32,8 @@ export async function api<T>(
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, 'NetworkError', 'Network Connection Error: Please check your internet connection');
+    const networkError = messageRef(FIXED.networkError);
+    throw new ApiError(0, 'NetworkError', englishOf(networkError), {}, undefined, networkError);
   }
   if (res.status === 204) return undefined as T;
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
@@ -40,6 +46,7 @@ export async function api<T>(
         : 'There was a problem saving your information. Please try again.',
       (data.fieldErrors as Record<string, string> | undefined) ?? {},
       typeof data.redirect === 'string' ? data.redirect : undefined,
+      messageRefFrom(data.messageId, data.values),
     );
   }
   return data as T;

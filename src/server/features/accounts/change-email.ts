@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { ownerLanguage } from '#server/application/recipient-language';
 import { AppError } from '#domain/errors';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
 import type { Services } from '#server/services';
 import { emailChange, user } from '#server/db/schema/auth';
@@ -88,7 +88,7 @@ export async function verifyNewEmail(o: {
   const email = normalizeEmail(o.email);
   const { services } = o;
   const { db } = services.database;
-  const failed = () => new AppError('VerifyNewEmailFailed', MESSAGES.verifyNewEmailFailed);
+  const failed = () => new AppError('VerifyNewEmailFailed', MESSAGE_REFS.verifyNewEmailFailed);
   const ctx = await services.auth.$context;
 
   const waiting = await db

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { Language } from '#domain/i18n/language';
 import type { LeadInput } from '#domain/validation/account';
-import { invalidMessage, MESSAGES } from '#domain/validation/messages';
+import { invalidMessage, MESSAGE_REFS } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import type { Services } from '#server/services';
@@ -91,7 +91,7 @@ export async function createLead(o: {
   }
 
   const existing = await db.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
-  if (existing) throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
+  if (existing) throw new AppError('UsernameExistsException', MESSAGE_REFS.usernameExists);
   await assertPhoneIsValid(services, phoneNumber);
 
   // better-auth's sign-up commits the account on its own, before our application could join it. So the rows it
@@ -109,7 +109,7 @@ export async function createLead(o: {
       utm: o.utm,
       preferredLanguage: o.language,
     });
-    if (!created) throw new AppError('UsernameExistsException', MESSAGES.usernameExists);
+    if (!created) throw new AppError('UsernameExistsException', MESSAGE_REFS.usernameExists);
     const { userId } = created;
     await tx
       .insert(account)

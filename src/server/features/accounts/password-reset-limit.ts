@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import type { Db, Tx } from '#server/db/client';
 import { passwordResetRequest } from '#server/db/schema/auth';
 
@@ -20,6 +20,6 @@ export async function assertResetAllowed(db: Db, email: string, now = new Date()
     .from(passwordResetRequest)
     .where(and(eq(passwordResetRequest.email, email), gt(passwordResetRequest.createdAt, since)));
   if (Number(row?.count ?? 0) >= MAX_RESET_REQUESTS_PER_WINDOW) {
-    throw new AppError('LimitExceededException', MESSAGES.limitExceeded);
+    throw new AppError('LimitExceededException', MESSAGE_REFS.limitExceeded);
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import type { Services } from '#server/services';
 import { user } from '#server/db/schema/auth';
@@ -47,13 +47,14 @@ export async function resetPassword(o: {
       await assertResetAllowed(db, email);
       await recordResetRequest(db, email);
       await services.auth.api.requestPasswordResetEmailOTP({ body: { email } });
-      throw new AppError('ExpiredCodeException', MESSAGES.expiredCode, {
+      throw new AppError('ExpiredCodeException', MESSAGE_REFS.expiredCode, {
         redirect: '/please-check-your-email',
       });
     }
-    if (code === 'TOO_MANY_ATTEMPTS') throw new AppError('LimitExceededException', MESSAGES.limitExceeded);
+    if (code === 'TOO_MANY_ATTEMPTS')
+      throw new AppError('LimitExceededException', MESSAGE_REFS.limitExceeded);
     if (code === 'INVALID_OTP' || code === 'USER_NOT_FOUND' || code === 'INVALID_EMAIL') {
-      throw new AppError('CodeMismatchException', MESSAGES.codeMismatch, {
+      throw new AppError('CodeMismatchException', MESSAGE_REFS.codeMismatch, {
         redirect: '/please-check-your-email',
       });
     }
@@ -72,7 +73,7 @@ export async function resetPassword(o: {
 }
 
 const setInitialPasswordFailed = () =>
-  new AppError('SetInitialPasswordFailed', MESSAGES.setInitialPasswordFailed, { redirect: '/sign-in' });
+  new AppError('SetInitialPasswordFailed', MESSAGE_REFS.setInitialPasswordFailed, { redirect: '/sign-in' });
 
 type UserInformation = { firstName: string; lastName: string; phoneNumber: string };
 const userInformationColumns = (input: UserInformation) => ({

@@ -292,6 +292,7 @@ describe('sign in and sign out', () => {
       expect(res.json()).toEqual({
         code: 'NotAuthorizedException',
         message: 'Incorrect Username or Password',
+        messageId: 'validation.incorrectCredentials',
       });
     }
   });

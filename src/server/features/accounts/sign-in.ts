@@ -1,5 +1,5 @@
 import { AppError } from '#domain/errors';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { normalizeEmail } from '#domain/validation/format';
 import type { Services } from '#server/services';
 import { isStaffUser } from '#server/plugins/staff-group';
@@ -27,7 +27,7 @@ export async function signIn(o: {
   const { services } = o;
   const { db } = services.database;
   const username = normalizeEmail(o.username);
-  const refused = () => new AppError('NotAuthorizedException', MESSAGES.incorrectCredentials);
+  const refused = () => new AppError('NotAuthorizedException', MESSAGE_REFS.incorrectCredentials);
   if (!(await beginPasswordAttempt(db, username, o.now))) {
     // The cost of the password check better-auth would have made.
     await (await services.auth.$context).password.hash(o.password);
@@ -71,6 +71,6 @@ export async function signIn(o: {
     };
     return { cookies, next: await resumeFor(services.database.db, viewer), mustSetInitialPassword };
   } catch {
-    throw new AppError('InternalError', MESSAGES.applicationLoadFailed);
+    throw new AppError('InternalError', MESSAGE_REFS.applicationLoadFailed);
   }
 }

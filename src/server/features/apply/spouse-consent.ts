@@ -27,6 +27,7 @@ import { enqueueEmail } from '#server/email/outbox';
 import { spouseConsentEmail } from '#server/email/templates';
 import { intlFor } from '#server/i18n';
 import type { Services } from '#server/services';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 
 // The spouse's own consent to the soft inquiry of their credit file (decision 0170). The applicant cannot
 // give it: the spouse ticks and types their own name, at the applicant's screen (recorded by saveCredit) or
@@ -122,7 +123,7 @@ export async function spouseConsentStatus(o: {
   return db.transaction(async (tx) => {
     const app = await lockOwnApplication(tx, o.userId);
     const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
-    if (!s) throw new AppError('NotFound', SPOUSE_CONSENT_MESSAGES.noSpouse);
+    if (!s) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentNoSpouse);
     return statusOf(tx, s, o.now ?? new Date());
   });
 }
@@ -178,9 +179,9 @@ export async function sendSpouseConsentLink(o: {
     const app = await lockOwnApplication(tx, o.userId);
     assertCanSave(app, 'Credit');
     const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
-    if (!s) throw new AppError('NotFound', SPOUSE_CONSENT_MESSAGES.noSpouse);
+    if (!s) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentNoSpouse);
     if (await standingSpouseConsent(tx, s))
-      throw new AppError('Conflict', SPOUSE_CONSENT_MESSAGES.alreadyGiven);
+      throw new AppError('Conflict', MESSAGE_REFS.spouseConsentAlreadyGiven);
     const sentToday = await tx
       .select({ id: spouseConsentLink.id })
       .from(spouseConsentLink)
@@ -191,7 +192,7 @@ export async function sendSpouseConsentLink(o: {
         ),
       );
     if (sentToday.length >= SPOUSE_CONSENT_LINKS_PER_DAY) {
-      throw new AppError('RateLimited', SPOUSE_CONSENT_MESSAGES.tooManyLinks);
+      throw new AppError('RateLimited', MESSAGE_REFS.spouseConsentTooManyLinks);
     }
     await tx
       .update(spouseConsentLink)
@@ -254,15 +255,15 @@ async function lockLink(tx: Tx, token: string, now: Date) {
     .from(spouseConsentLink)
     .where(eq(spouseConsentLink.tokenHash, hashSpouseConsentToken(token)))
     .for('update');
-  if (!link) throw new AppError('NotFound', SPOUSE_CONSENT_MESSAGES.linkNotValid);
+  if (!link) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentLinkNotValid);
   const s = await tx.query.spouse.findFirst({ where: eq(spouse.id, link.spouseId) });
-  if (!s) throw new AppError('NotFound', SPOUSE_CONSENT_MESSAGES.linkNotValid);
+  if (!s) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentLinkNotValid);
   if (link.usedAt || (await standingSpouseConsent(tx, s))) {
-    throw new AppError('Conflict', SPOUSE_CONSENT_MESSAGES.alreadyGiven);
+    throw new AppError('Conflict', MESSAGE_REFS.spouseConsentAlreadyGiven);
   }
-  if (link.revokedAt) throw new AppError('NotFound', SPOUSE_CONSENT_MESSAGES.linkNotValid);
+  if (link.revokedAt) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentLinkNotValid);
   if (link.expiresAt <= now) {
-    throw new AppError('NotFound', SPOUSE_CONSENT_MESSAGES.linkExpired, { status: 410 });
+    throw new AppError('NotFound', MESSAGE_REFS.spouseConsentLinkExpired, { status: 410 });
   }
   return { link, spouse: s };
 }
@@ -302,7 +303,7 @@ export async function giveSpouseConsentByLink(o: {
     const { link, spouse: s } = await lockLink(tx, o.token, now);
     await lockApplication(tx, link.applicationId);
     if (!isSpouseFullName(o.fullName, s)) {
-      throw new AppError('ValidationError', SPOUSE_CONSENT_MESSAGES.nameMismatch, {
+      throw new AppError('ValidationError', MESSAGE_REFS.spouseConsentNameMismatch, {
         fieldErrors: { fullName: SPOUSE_CONSENT_MESSAGES.nameMismatch },
       });
     }

@@ -5,7 +5,7 @@ import { AppError } from '#domain/errors';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '#domain/counselling/slots';
 import type { BookCallInput } from '#domain/validation/counselling';
 import { ANONYMOUS_CONTACT_FIELDS } from '#domain/validation/counselling';
-import { MESSAGES, requiredMessage } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES, requiredMessage } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { counsellingCall } from '#server/db/schema/index';
 import type { Viewer } from '#server/plugins/viewer';
@@ -91,7 +91,7 @@ export async function refuseSecondUpcomingCall(tx: Transaction, email: string, n
       ),
     )
     .limit(1);
-  if (upcoming) throw new AppError('Conflict', ALREADY_BOOKED);
+  if (upcoming) throw new AppError('Conflict', MESSAGE_REFS.counsellingAlreadyBooked);
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   refuseWhenInboxFull,
 } from './change-limits';
 import { inContendedUnit, takeSlot } from './take-slot';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 
 const MINUTE = 60_000;
 // Shared validation texts: the error handler answers them in the visitor's language.
@@ -40,11 +40,17 @@ export async function callOfToken(
 ) {
   const opened = openCallToken(key, token, now);
   if ('refused' in opened)
-    throw new AppError('NotFound', opened.refused === 'expired' ? LINK_EXPIRED : LINK_NOT_VALID);
+    throw new AppError(
+      'NotFound',
+      opened.refused === 'expired'
+        ? MESSAGE_REFS.counsellingLinkExpired
+        : MESSAGE_REFS.counsellingLinkNotValid,
+    );
   const query = tx.select().from(counsellingCall).where(eq(counsellingCall.id, opened.callId));
   const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw new AppError('NotFound', LINK_NOT_VALID);
-  if (isReplacedLink(row, opened.revision)) throw new AppError('NotFound', LINK_REPLACED);
+  if (!row) throw new AppError('NotFound', MESSAGE_REFS.counsellingLinkNotValid);
+  if (isReplacedLink(row, opened.revision))
+    throw new AppError('NotFound', MESSAGE_REFS.counsellingLinkReplaced);
   return row;
 }
 
@@ -84,7 +90,8 @@ export async function changeCallByToken(
   const { tx } = unit;
   const rules = o.rules ?? DEFAULT_SLOT_RULES;
   const call = await callOfToken(tx, o.links.key, o.token, now, true);
-  if (!isLiveCall(call.state) || call.startsAt <= now) throw new AppError('Conflict', CALL_NOT_CHANGEABLE);
+  if (!isLiveCall(call.state) || call.startsAt <= now)
+    throw new AppError('Conflict', MESSAGE_REFS.counsellingCallNotChangeable);
   let row: CallRow;
   // A move sends an email, so it waits for the address's day; a cancellation always goes through (the
   // person may need it), its email only while the address has some of its day left.

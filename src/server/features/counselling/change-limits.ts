@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 import type { Transaction } from '#server/unit-of-work';
 import { counsellingCallNotice } from '#server/db/schema/index';
 
@@ -48,7 +48,7 @@ export async function callEmailsSentToday(tx: Transaction, email: string, now: D
 /** Refuses (429) when `email` already had its day's emails: a new booking or a move would send another. */
 export async function refuseWhenInboxFull(tx: Transaction, email: string, now: Date): Promise<void> {
   if ((await callEmailsSentToday(tx, email, now)) >= CALL_CHANGE_LIMITS.emailsPerRecipientPerDay)
-    throw new AppError('RateLimited', TOO_MANY_EMAILS);
+    throw new AppError('RateLimited', MESSAGE_REFS.counsellingTooManyEmails);
 }
 
 /** Counts an email a person's action on a call sends, in the transaction that queues it. */
@@ -63,5 +63,6 @@ export async function noteCallEmail(
 
 /** Refuses (409) a move past the call's cap of moves through its link. */
 export function refuseTooManyMoves(call: { linkMoves: number }): void {
-  if (call.linkMoves >= CALL_CHANGE_LIMITS.movesPerCall) throw new AppError('Conflict', TOO_MANY_MOVES);
+  if (call.linkMoves >= CALL_CHANGE_LIMITS.movesPerCall)
+    throw new AppError('Conflict', MESSAGE_REFS.counsellingTooManyMoves);
 }

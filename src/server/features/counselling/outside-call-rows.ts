@@ -9,7 +9,8 @@ import { type CallLinks, refuseSecondUpcomingCall, writeBookedCall } from './boo
 import { callEmail } from './call-email';
 import { openCallToken, signCallToken } from './call-token';
 import type { CallRow } from './call-view';
-import { CALL_NOT_CHANGEABLE, callOfToken, counsellorFirstName } from './change-call';
+import { callOfToken, counsellorFirstName } from './change-call';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 
 // The product's row of a call an outside scheduler (Cal.com) holds: what the units of outside-scheduler.ts do
 // before and after asking the scheduler. This file never sees the scheduler: its units only receive the
@@ -75,7 +76,7 @@ export async function heldCallOfToken(
   if (!held?.providerRef) return 'own';
   const call = await callOfToken(unit.tx, o.links.key, o.token, o.now, false);
   if (!isLiveCall(call.state) || call.startsAt <= o.now || !call.providerRef)
-    throw new AppError('Conflict', CALL_NOT_CHANGEABLE);
+    throw new AppError('Conflict', MESSAGE_REFS.counsellingCallNotChangeable);
   return { id: call.id, revision: call.revision, providerRef: call.providerRef };
 }
 
@@ -96,14 +97,14 @@ export async function saveOutsideChange(
     .from(counsellingCall)
     .where(eq(counsellingCall.id, o.held.id))
     .for('update');
-  if (!call) throw new AppError('Conflict', CALL_NOT_CHANGEABLE);
+  if (!call) throw new AppError('Conflict', MESSAGE_REFS.counsellingCallNotChangeable);
   const tokenOf = (row: CallRow) =>
     row.state === 'cancelled' ? null : signCallToken(o.links.key, row.id, row.endsAt, row.revision);
   if (call.revision !== o.held.revision) {
     const sameChange = o.moved
       ? call.state === 'rescheduled' && call.providerRef === o.moved.reference
       : call.state === 'cancelled' && call.providerRef === o.held.providerRef;
-    if (!sameChange) throw new AppError('Conflict', CALL_NOT_CHANGEABLE);
+    if (!sameChange) throw new AppError('Conflict', MESSAGE_REFS.counsellingCallNotChangeable);
     return { row: call, token: tokenOf(call), firstName: await counsellorFirstName(tx, call.counsellorId) };
   }
   const [row] = (await tx

@@ -2,20 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { localTimeOf } from '#domain/counselling/slots';
 import { AppError } from '#domain/errors';
 import type { BookCallInput, ChangeCallInput, SlotQuery, SlotsView } from '#domain/validation/counselling';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 import { SchedulingError, type Booking, type SchedulingProvider } from '#providers/scheduling/port';
 import type { Viewer } from '#server/plugins/viewer';
 import type { OpenUnit } from '#server/unit-of-work';
-import { ALREADY_BOOKED, type CallLinks, contactOf, refuseSecondUpcomingCall } from './book-call';
+import { type CallLinks, contactOf, refuseSecondUpcomingCall } from './book-call';
 import { callView, type CallRow } from './call-view';
-import { CALL_NOT_CHANGEABLE, changeOwnCall } from './change-call';
+import { changeOwnCall } from './change-call';
 import {
   heldCallOfToken,
   type OutsideBooking,
   saveOutsideBooking,
   saveOutsideChange,
 } from './outside-call-rows';
-import { isUniqueViolation, SLOT_TAKEN } from './take-slot';
+import { isUniqueViolation } from './take-slot';
 
 // The counselling call when an outside scheduler (Cal.com) holds the time: the slots, the host and the
 // booking are its; the product still keeps its own row of the call (the portal's card, the service portal's
@@ -40,18 +40,18 @@ function refusal(error: unknown, when: 'book' | 'change', log?: FastifyBaseLogge
     );
   switch (error.code) {
     case 'slotTaken':
-      return new AppError('Conflict', SLOT_TAKEN);
+      return new AppError('Conflict', MESSAGE_REFS.counsellingSlotTaken);
     case 'alreadyBooked':
-      return new AppError('Conflict', ALREADY_BOOKED);
+      return new AppError('Conflict', MESSAGE_REFS.counsellingAlreadyBooked);
     case 'notFound':
     case 'notChangeable':
       // At booking, an unknown booking or refused change can only mean the event type is misconfigured.
-      if (when === 'change') return new AppError('Conflict', CALL_NOT_CHANGEABLE);
+      if (when === 'change') return new AppError('Conflict', MESSAGE_REFS.counsellingCallNotChangeable);
       break;
     case 'unavailable':
       break;
   }
-  return new AppError('ProviderError', SCHEDULER_UNAVAILABLE, { status: 503 });
+  return new AppError('ProviderError', MESSAGE_REFS.counsellingSchedulerUnavailable, { status: 503 });
 }
 
 /**
@@ -143,7 +143,7 @@ export async function bookOutsideCall(o: {
       );
     });
     // The host already has a call of the product's own at that start (one booked before the switch).
-    if (isUniqueViolation(error)) throw new AppError('Conflict', SLOT_TAKEN);
+    if (isUniqueViolation(error)) throw new AppError('Conflict', MESSAGE_REFS.counsellingSlotTaken);
     throw error;
   }
   o.log.info(
@@ -199,7 +199,7 @@ export async function changeOutsideCall(o: {
       { scheduler: o.scheduler.kind, action: input.action },
       'counselling call: the outside scheduler may have changed a call whose row could not be saved',
     );
-    if (isUniqueViolation(error)) throw new AppError('Conflict', SLOT_TAKEN);
+    if (isUniqueViolation(error)) throw new AppError('Conflict', MESSAGE_REFS.counsellingSlotTaken);
     throw error;
   }
   o.log.info({ callId: outcome.row.id, state: outcome.row.state }, 'counselling call changed');

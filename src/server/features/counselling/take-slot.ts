@@ -5,7 +5,7 @@ import { bookableWindow, counsellorsFreeAt, type Interval, type SlotRules } from
 import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
 import { counsellor } from '#server/db/schema/index';
 import { lastAssignments, loadAgencyDaysOff, loadAvailability } from './availability';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 
 export const SLOT_TAKEN = MESSAGES.counsellingSlotTaken;
 export const BOOKING_BUSY = MESSAGES.counsellingBusy;
@@ -38,7 +38,7 @@ export async function answerContention<T>(run: () => Promise<T>): Promise<T> {
       return await run();
     } catch (error) {
       if (!isContention(error)) throw error;
-      if (attempt >= RETRIES) throw new AppError('Conflict', BOOKING_BUSY);
+      if (attempt >= RETRIES) throw new AppError('Conflict', MESSAGE_REFS.counsellingBusy);
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
     }
   }
@@ -60,7 +60,7 @@ export async function inContendedUnit<T>(openUnit: OpenUnit, fn: (unit: Unit) =>
   try {
     return await answerContention(() => openUnit(fn));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('Conflict', SLOT_TAKEN);
+    if (isUniqueViolation(error)) throw new AppError('Conflict', MESSAGE_REFS.counsellingSlotTaken);
     throw error;
   }
 }
@@ -91,7 +91,7 @@ export async function takeSlot<T>(
 ): Promise<T> {
   const window = bookableWindow(o.now, o.rules);
   if (o.slot.startsAt < window.earliest || o.slot.startsAt >= window.latest)
-    throw new AppError('Conflict', SLOT_TAKEN);
+    throw new AppError('Conflict', MESSAGE_REFS.counsellingSlotTaken);
   const everyone = await loadAvailability(tx, { span: o.slot, rules: o.rules, exceptCallId: o.exceptCallId });
   const daysOff = await loadAgencyDaysOff(tx, o.slot);
   const free = counsellorsFreeAt({
@@ -111,7 +111,7 @@ export async function takeSlot<T>(
     order.splice(order.indexOf(o.keep), 1);
     order.unshift(o.keep);
   }
-  if (order.length === 0) throw new AppError('Conflict', SLOT_TAKEN);
+  if (order.length === 0) throw new AppError('Conflict', MESSAGE_REFS.counsellingSlotTaken);
   await tx
     .select({ id: counsellor.userId })
     .from(counsellor)
@@ -136,5 +136,5 @@ export async function takeSlot<T>(
       });
     if (stillFree && stillFree.length === 1) return o.write(id);
   }
-  throw new AppError('Conflict', SLOT_TAKEN);
+  throw new AppError('Conflict', MESSAGE_REFS.counsellingSlotTaken);
 }

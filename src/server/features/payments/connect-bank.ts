@@ -2,8 +2,14 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import { PAGE_ROUTES } from '#domain/flow/pages';
+<<<<<<< HEAD
 import { BANK_LINK_SESSION_EXPIRED, noCheckingAccountMessage } from '#domain/validation/messages';
 import { BankLinkLoginRequiredError } from '#providers/bank-link/port';
+=======
+import { resumeRoute } from '#domain/flow/resume';
+import { BANK_LINK_SESSION_EXPIRED, MESSAGE_REFS, noCheckingAccountRef } from '#domain/validation/messages';
+import { BankLinkLoginRequiredError, type BankAccount, type BankItem } from '#providers/bank-link/port';
+>>>>>>> msg-ids
 import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
 import { bankLinkWebhookUrl, MAX_SYNC_PAGES } from '#server/application/bank-history';
 import { bankLinkToken } from '#server/db/schema/enrollment';
@@ -64,9 +70,9 @@ async function exchange(deps: BankLinkDeps, applicationId: string, publicToken: 
     }
   }
   // Not one session to exchange against: the page must open the widget again (a new link token).
-  if (sessions.length === 0) throw new AppError('Conflict', NO_LINK_SESSION_MESSAGE);
+  if (sessions.length === 0) throw new AppError('Conflict', MESSAGE_REFS.bankLinkSessionExpired);
   // The provider refused the public token (made up, expired, from another session): never tell which.
-  throw new AppError('NotFound', NO_LINK_SESSION_MESSAGE, { cause: failure });
+  throw new AppError('NotFound', MESSAGE_REFS.bankLinkSessionExpired, { cause: failure });
 }
 
 /**
@@ -121,7 +127,7 @@ export async function connectBank(
   const applicationId = await deps.openUnit((unit) => applicationToConnect(unit, o));
   const connection = await readConnection(deps, applicationId, o.publicToken);
   if (checkingAccounts(connection.accounts).length === 0) {
-    throw new AppError('NoCheckingAccount', noCheckingAccountMessage(connection.item.institutionName));
+    throw new AppError('NoCheckingAccount', noCheckingAccountRef(connection.item.institutionName));
   }
   const webhookUrl = bankLinkWebhookUrl(deps.config.publicUrl);
   const saved = await deps.openUnit((unit) => saveConnection(unit, { ...o, connection, webhookUrl }));

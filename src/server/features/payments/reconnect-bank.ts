@@ -1,6 +1,6 @@
 import { AppError } from '#domain/errors';
 import type { LinkTokenView } from '#domain/enrollment/views';
-import { reconnectOtherBankMessage } from '#domain/validation/messages';
+import { reconnectOtherBankRef } from '#domain/validation/messages';
 import { bankLinkWebhookUrl } from '#server/application/bank-history';
 import { bankLinkToken } from '#server/db/schema/enrollment';
 import { readConnection } from './connect-bank';
@@ -48,7 +48,7 @@ export async function reconnectBank(
   const item = await deps.openUnit((unit) => ownItem(unit, o));
   const connection = await readConnection(deps, item.applicationId, o.publicToken);
   if (connection.item.institutionId !== item.institutionId) {
-    throw new AppError('ValidationError', reconnectOtherBankMessage(item.institutionName));
+    throw new AppError('ValidationError', reconnectOtherBankRef(item.institutionName));
   }
   const webhookUrl = bankLinkWebhookUrl(deps.config.publicUrl);
   return deps.openUnit((unit) => saveReconnection(unit, { item, connection, webhookUrl, now: new Date() }));

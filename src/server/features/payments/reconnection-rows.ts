@@ -2,7 +2,7 @@ import { and, eq, isNull, max, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { resumeRoute } from '#domain/flow/resume';
-import { BANK_ALREADY_CONNECTED } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { application } from '#server/db/schema/application';
 import { plaidAccount, plaidBalance, plaidItem, plaidTransaction } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
@@ -39,7 +39,7 @@ export async function ownItem({ tx, cipher }: Unit, o: { userId: string; itemId:
   if (!isCustomerPortalStatus(row.status)) {
     throw new AppError('Conflict', undefined, { redirect: resumeRoute(row) });
   }
-  if (row.isConnected) throw new AppError('Conflict', BANK_ALREADY_CONNECTED);
+  if (row.isConnected) throw new AppError('Conflict', MESSAGE_REFS.bankAlreadyConnected);
   return {
     applicationId: row.applicationId,
     itemId: row.itemId,
@@ -74,7 +74,7 @@ export async function saveReconnection(
     .from(plaidItem)
     .where(eq(plaidItem.id, item.itemId))
     .for('update');
-  if (!locked || locked.isConnected) throw new AppError('Conflict', BANK_ALREADY_CONNECTED);
+  if (!locked || locked.isConnected) throw new AppError('Conflict', MESSAGE_REFS.bankAlreadyConnected);
 
   const stored = await tx
     .select({ id: plaidAccount.id, name: plaidAccount.name, subtype: plaidAccount.subType })

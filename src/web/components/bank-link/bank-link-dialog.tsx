@@ -14,10 +14,10 @@ import {
   type SandboxAccountsView,
   type SandboxInstitutionsView,
 } from '#domain/enrollment/views';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import { FIXED } from '#domain/i18n/validation-messages';
 import { localizeSandboxBankHint } from '#domain/enrollment/sandbox-bank-hints';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { ERROR_CLASS, SECONDARY_BUTTON_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
@@ -224,7 +224,7 @@ function DialogAlert({ message }: { message: string | undefined }) {
 /** The server's or the network's own words when they say something, in the page's language; else the fallback. */
 const failureText = (intl: IntlShape, error: unknown, fallback: string): string =>
   error instanceof ApiError && (error.code === 'NetworkError' || error.code === 'ProviderError')
-    ? localizeMessage(error.message, (d, values) => intl.formatMessage(d, values))
+    ? apiErrorText(intl, error)
     : fallback;
 
 function ChooseInstitution({

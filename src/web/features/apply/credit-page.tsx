@@ -15,7 +15,6 @@ import { SITE } from '#domain/site';
 import { isUnderContractAge, type UnderAgePerson } from '#domain/underwriting/contract-age';
 import type { OutcomeText } from '#domain/underwriting/outcomes';
 import { ROUTES } from '#domain/flow/routes';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import { creditConsentSchema, type CreditConsent } from '#domain/validation/application';
 import { MESSAGES, requiredMessage } from '#domain/validation/messages';
 import {
@@ -36,6 +35,7 @@ import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { LoadFailure } from '#web/components/ui/load-failure';
 import { sendSpouseConsentLink, spouseConsentKeys, spouseConsentStatusQuery } from './spouse-consent-api';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
@@ -396,7 +396,7 @@ function SpouseLink({ status, onRefresh }: { status: SpouseConsentStatusView; on
       if (applyServerFieldErrors(form, error, ['email'])) return;
       failure.show(
         error instanceof ApiError && (error.status === 429 || error.code === 'NetworkError')
-          ? localizeMessage(error.message, (d, values) => intl.formatMessage(d, values))
+          ? apiErrorText(intl, error)
           : intl.formatMessage(M.sendFailed),
       );
     }

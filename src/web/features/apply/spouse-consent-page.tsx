@@ -12,6 +12,7 @@ import {
 } from '#domain/validation/spouse-consent';
 import { SPOUSE_CONSENT_TEXTS } from '#domain/validation/spouse-consent-texts';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
@@ -196,7 +197,7 @@ function ConsentForm({
       else
         failure.show(
           error instanceof ApiError && error.code === 'NetworkError'
-            ? localizeMessage(error.message, (d, values) => intl.formatMessage(d, values))
+            ? apiErrorText(intl, error)
             : intl.formatMessage(M.failed),
         );
     }

@@ -18,11 +18,10 @@ import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
-import { ApiError } from '#web/lib/api';
 import { useLanguage } from '#web/lib/i18n';
 import type { SessionUser } from '#web/lib/session';
 import { bookCall, counsellingKeys } from './api';
-import { refusalText } from './messages';
+import { isSlotTaken, refusalText } from './messages';
 import { SlotPicker } from './slot-picker';
 import { TimeZoneSelect } from './time-zone-select';
 import { detectedTimeZone } from './time-zones';
@@ -91,7 +90,7 @@ export function BookCallForm({ user }: { user: SessionUser | null }) {
       await navigate(`${ROUTES.CounsellingCall}?${search.toString()}`);
     } catch (error) {
       if (applyServerFieldErrors(form, error, [...CONTACT_FIELDS, 'startsAt'])) return;
-      if (error instanceof ApiError && error.message.startsWith('This time is no longer open')) {
+      if (isSlotTaken(error)) {
         // Someone took it first: the list is read again and the time chosen anew.
         startsAtField.onChange('');
         await queryClient.invalidateQueries({ queryKey: counsellingKeys.slots(timeZone, values.language) });

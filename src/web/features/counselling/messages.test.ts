@@ -1,9 +1,10 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ALL_CATALOGS } from '#domain/i18n/all-catalogs';
-import { FIXED } from '#domain/i18n/validation-messages';
+import { messageRef } from '#domain/i18n/message';
+import { FIXED, formatEnglish } from '#domain/i18n/validation-messages';
 import { ApiError } from '#web/lib/api';
-import { refusalText } from './messages';
+import { isSlotTaken, refusalText } from './messages';
 
 // An outside scheduler (Cal.com) that cannot be reached answers 503: the page says to try again, not that
 // something broke.
@@ -34,14 +35,14 @@ describe('refusalText', () => {
     ['a link that is not valid', 404, FIXED.counsellingLinkNotValid],
   ] as const;
 
-  // The server answers in the language the page was served in (both follow the visitor's cookie, else their
-  // browser's languages); English is what a message the server could not translate stays in.
+  // The server sends each refusal's message id beside its text: the page words it by that id in its own
+  // language, whatever language the server wrote the text in.
   it.each(refusals)(
-    'knows %s written by the server in English or in the page’s language',
+    'knows %s by its message id, whichever language its text is in',
     (_, status, descriptor) => {
       for (const page of [english, spanish]) {
-        for (const written of [english.formatMessage(descriptor), page.formatMessage(descriptor)]) {
-          const refusal = new ApiError(status, 'Conflict', written, {});
+        for (const written of [english.formatMessage(descriptor), spanish.formatMessage(descriptor)]) {
+          const refusal = new ApiError(status, 'Conflict', written, {}, undefined, messageRef(descriptor));
           expect(refusalText(refusal, page, '1-800-555-0100')).toBe(page.formatMessage(descriptor));
         }
       }
@@ -55,6 +56,19 @@ describe('refusalText', () => {
       spanish.formatMessage(FIXED.counsellingLinkNotValid),
     );
     expect(refusalText(new ApiError(409, 'Conflict', 'Something new', {}), english, '1-800')).toBe(
+      'Something went wrong. Please try again, or call us at 1-800.',
+    );
+  });
+
+  it('does not read a refusal from its English text', () => {
+    const taken = formatEnglish(FIXED.counsellingSlotTaken);
+    expect(isSlotTaken(new ApiError(409, 'Conflict', taken, {}))).toBe(false);
+    expect(
+      isSlotTaken(
+        new ApiError(409, 'Conflict', taken, {}, undefined, messageRef(FIXED.counsellingSlotTaken)),
+      ),
+    ).toBe(true);
+    expect(refusalText(new ApiError(409, 'Conflict', taken, {}), english, '1-800')).toBe(
       'Something went wrong. Please try again, or call us at 1-800.',
     );
   });

@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { FIXED, formatEnglish } from '#domain/i18n/validation-messages';
+import { FIXED } from '#domain/i18n/validation-messages';
 import { ApiError } from '#web/lib/api';
 
 // The server's refusals for the counselling call, in the page's language (src/server/features/counselling),
@@ -33,14 +33,16 @@ export const m = {
   }) as Record<'unavailable' | 'failed' | 'network', MessageDescriptor>),
 } satisfies Record<string, MessageDescriptor>;
 
+/** Whether the server refused a booking because someone took its time first. */
+export const isSlotTaken = (error: unknown): boolean =>
+  error instanceof ApiError && error.messageRef?.id === m.slotTaken.id;
+
 /** What went wrong with a booking or a change, in words the page can show. */
 export function refusalText(error: unknown, intl: IntlShape, phone: string): string {
   if (error instanceof ApiError) {
     if (error.code === 'NetworkError') return intl.formatMessage(m.network);
-    // The server answers in the reader's language (its cookie, else the browser's): a refusal is known by its
-    // text in English or in the page's language, whichever the server chose.
-    const is = (descriptor: MessageDescriptor) =>
-      error.message === formatEnglish(descriptor) || error.message === intl.formatMessage(descriptor);
+    // A refusal is known by the id of its message, which the server sends beside its text.
+    const is = (descriptor: MessageDescriptor) => error.messageRef?.id === descriptor.id;
     for (const known of [
       m.alreadyBooked,
       m.slotTaken,
