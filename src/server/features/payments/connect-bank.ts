@@ -2,14 +2,8 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-<<<<<<< HEAD
-import { BANK_LINK_SESSION_EXPIRED, noCheckingAccountMessage } from '#domain/validation/messages';
-import { BankLinkLoginRequiredError } from '#providers/bank-link/port';
-=======
-import { resumeRoute } from '#domain/flow/resume';
 import { BANK_LINK_SESSION_EXPIRED, MESSAGE_REFS, noCheckingAccountRef } from '#domain/validation/messages';
-import { BankLinkLoginRequiredError, type BankAccount, type BankItem } from '#providers/bank-link/port';
->>>>>>> msg-ids
+import { BankLinkLoginRequiredError } from '#providers/bank-link/port';
 import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
 import { bankLinkWebhookUrl, MAX_SYNC_PAGES } from '#server/application/bank-history';
 import { bankLinkToken } from '#server/db/schema/enrollment';
