@@ -7,6 +7,7 @@
  */
 import { AppError } from '#domain/errors';
 import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
+import { recordAgencyEvent } from '#server/application/agency-ledger';
 import { createFieldCipher } from '#server/security/field-encryption';
 import {
   AGENCY_EVENTS_IMPORT_USAGE,
@@ -32,7 +33,10 @@ try {
     publicUrl: config.publicUrl,
     postingWindowDays: config.agencyPostingWindowDays,
   };
-  const report = await agencyEventsImportCommand({ db: database.db, file, notices });
+  const report = await agencyEventsImportCommand({
+    record: (event, source) => recordAgencyEvent(database.db, event, source, notices),
+    file,
+  });
   console.log(formatAgencyEventsFileReport(report));
   if (report.refused > 0) exitCode = 2;
 } catch (error) {

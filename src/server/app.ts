@@ -12,6 +12,7 @@ import { applyRoutes } from './features/apply/routes';
 import { createAccountMailer } from './features/accounts/account-mailer';
 import { healthRoutes } from './features/health/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
+import { servicePortalReads } from './features/service-portal/reads';
 import { servicePortalRoutes } from './features/service-portal/routes';
 import { staffActionRoutes } from './features/staff-actions/routes';
 import { creditorRelationsRoutes } from './features/creditor-relations/routes';
@@ -214,11 +215,23 @@ export async function buildApp(
   registerViewer(app, { auth, db: database.db, authSecret: config.authSecret, caches });
   registerIdempotency(app, { db: database.db });
 
+  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
+  // services; the vendors they ask are wrapped so that a call inside a unit throws.
+  const onUnits = { openUnit: unitOpener(services), config };
+
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, webRoot: options.webRoot ?? BUILT_WEB_ROOT });
   await app.register(applyRoutes, { services });
-  await app.register(servicePortalRoutes, { services });
-  await app.register(staffActionRoutes, { services });
+  await app.register(servicePortalRoutes, {
+    openUnit: onUnits.openUnit,
+    reads: servicePortalReads({
+      database,
+      cipher,
+      summaryCache: services.summaryCache,
+      today: services.today,
+    }),
+  });
+  await app.register(staffActionRoutes, { ...onUnits, dayOf: services.dayOf });
   await app.register(creditorRelationsRoutes, { services });
   await app.register(proposalRoutes, { services });
   // For the proposals' job (jobs/queue.ts): each offer's proposal, made once.
@@ -235,13 +248,11 @@ export async function buildApp(
   });
   // For the daily silent-creditor job (jobs/queue.ts): the programme's default where a creditor stayed silent.
   app.decorate('applySilentDefaults', async () => {
+    // Each default is a unit of work, which announces its emails once committed.
     const run = await applySilentDefaults({ services, now: new Date() });
-    for (const id of run.emailIds) services.onEmailQueued?.(id);
     return { applied: run.applied, more: run.applied + run.skipped >= SILENT_SWEEP_LIMIT };
   });
-  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
-  // services; the vendors they ask are wrapped so that a call inside a unit throws.
-  const onUnits = { openUnit: unitOpener(services), config };
+  // The bank link, wrapped so that a call inside a unit throws.
   const bankLinkOutside = {
     ...onUnits,
     bankLink: outsideUnits(services.bankLink, 'bankLink'),
@@ -270,7 +281,7 @@ export async function buildApp(
   await app.register(bankLinkWebhookRoutes, bankLinkOutside);
   await app.register(customerPortalRoutes, { ...onUnits, dayOf: services.dayOf });
   await app.register(twilioSmsWebhookRoutes, onUnits);
-  await app.register(agencyEventsWebhookRoutes, { services });
+  await app.register(agencyEventsWebhookRoutes, onUnits);
   await app.register(legalRoutes, { services });
   await app.register(counsellingRoutes, onUnits);
   await app.register(schedulingWebhookRoutes, onUnits);

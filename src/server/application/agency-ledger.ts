@@ -47,63 +47,87 @@ export async function recordAgencyEvent(
   source: string,
   notices: AgencyNotices | null,
 ): Promise<AgencyEventOutcome> {
-  const sha = agencyEventSha256(event);
-  const emailIds: string[] = [];
-  const outcome = await db.transaction(async (tx): Promise<AgencyEventOutcome> => {
-    // The plan's row is locked, so one plan's events are recorded one at a time: a payment's sending and its
-    // posting, arriving together, then keep the list of open payments right whichever comes first.
-    const [plan] = await tx
-      .select({ id: dmpEnrollment.id })
-      .from(dmpEnrollment)
-      .where(eq(dmpEnrollment.applicationId, event.applicationId))
-      .for('update');
-    if (!plan) return { status: 'unknownPlan' } as const;
-    if ('offerId' in event.data) {
-      const [known] = await tx
-        .select({ id: offer.id })
-        .from(offer)
-        .where(and(eq(offer.id, event.data.offerId), eq(offer.applicationId, event.applicationId)));
-      if (!known) return { status: 'unknownOffer' } as const;
-    }
-    const inserted = await tx
-      .insert(agencyEvent)
-      .values({
-        eventKey: event.id,
-        applicationId: event.applicationId,
-        type: event.type,
-        occurredAt: new Date(event.occurredAt),
-        body: event,
-        bodySha256: sha,
-        source,
-      })
-      .onConflictDoNothing({ target: agencyEvent.eventKey })
-      .returning({ id: agencyEvent.id });
-    if (inserted.length > 0) {
-      await keepOpenPayments(tx, event);
-      // The whole plan's ledger, folded with this event in its place: a late or repeated event decides the
-      // same alerts as one on time, and a draft already alerted about is found by its alert.
-      const ledger = foldAgencyEvents(await agencyEventsOf(tx, event.applicationId));
-      const at = new Date();
-      const written = await raiseAgencyAlerts(tx, {
-        applicationId: event.applicationId,
-        candidates: ledgerAlerts(ledger),
-        ledger,
-        at,
-        notices,
-      });
-      // A late payment the creditor has now posted (or refused) is no longer news to alert about.
-      await clearSettledAgencyAlerts(tx, { applicationId: event.applicationId, ledger, at });
-      emailIds.push(...written.emailIds);
-      return { status: 'applied' } as const;
-    }
-    const [first] = await tx
-      .select({ sha: agencyEvent.bodySha256 })
-      .from(agencyEvent)
-      .where(eq(agencyEvent.eventKey, event.id));
-    return first?.sha === sha ? ({ status: 'alreadyApplied' } as const) : ({ status: 'conflict' } as const);
-  });
+  const { outcome, emailIds } = await db.transaction((tx) => recordAgencyEventIn(tx, event, source, notices));
   for (const id of emailIds) notices?.onEmailQueued?.(id);
   return outcome;
+}
+
+/**
+ * recordAgencyEvent in the caller's transaction (a unit of work's): the same rows, and the ids of the emails
+ * written, which the caller announces once its transaction has committed (`notices.onEmailQueued` is not
+ * called here).
+ */
+export async function recordAgencyEventIn(
+  tx: Transaction,
+  event: AgencyEvent,
+  source: string,
+  notices: AgencyNotices | null,
+): Promise<{ outcome: AgencyEventOutcome; emailIds: string[] }> {
+  const emailIds: string[] = [];
+  const outcome = await recordOnce(tx, event, source, notices, emailIds);
+  return { outcome, emailIds };
+}
+
+/** The event's rows and alerts; the ids of the emails written are pushed to `emailIds`. */
+async function recordOnce(
+  tx: Transaction,
+  event: AgencyEvent,
+  source: string,
+  notices: AgencyNotices | null,
+  emailIds: string[],
+): Promise<AgencyEventOutcome> {
+  const sha = agencyEventSha256(event);
+  // The plan's row is locked, so one plan's events are recorded one at a time: a payment's sending and its
+  // posting, arriving together, then keep the list of open payments right whichever comes first.
+  const [plan] = await tx
+    .select({ id: dmpEnrollment.id })
+    .from(dmpEnrollment)
+    .where(eq(dmpEnrollment.applicationId, event.applicationId))
+    .for('update');
+  if (!plan) return { status: 'unknownPlan' } as const;
+  if ('offerId' in event.data) {
+    const [known] = await tx
+      .select({ id: offer.id })
+      .from(offer)
+      .where(and(eq(offer.id, event.data.offerId), eq(offer.applicationId, event.applicationId)));
+    if (!known) return { status: 'unknownOffer' } as const;
+  }
+  const inserted = await tx
+    .insert(agencyEvent)
+    .values({
+      eventKey: event.id,
+      applicationId: event.applicationId,
+      type: event.type,
+      occurredAt: new Date(event.occurredAt),
+      body: event,
+      bodySha256: sha,
+      source,
+    })
+    .onConflictDoNothing({ target: agencyEvent.eventKey })
+    .returning({ id: agencyEvent.id });
+  if (inserted.length > 0) {
+    await keepOpenPayments(tx, event);
+    // The whole plan's ledger, folded with this event in its place: a late or repeated event decides the
+    // same alerts as one on time, and a draft already alerted about is found by its alert.
+    const ledger = foldAgencyEvents(await agencyEventsOf(tx, event.applicationId));
+    const at = new Date();
+    const written = await raiseAgencyAlerts(tx, {
+      applicationId: event.applicationId,
+      candidates: ledgerAlerts(ledger),
+      ledger,
+      at,
+      notices,
+    });
+    // A late payment the creditor has now posted (or refused) is no longer news to alert about.
+    await clearSettledAgencyAlerts(tx, { applicationId: event.applicationId, ledger, at });
+    emailIds.push(...written.emailIds);
+    return { status: 'applied' } as const;
+  }
+  const [first] = await tx
+    .select({ sha: agencyEvent.bodySha256 })
+    .from(agencyEvent)
+    .where(eq(agencyEvent.eventKey, event.id));
+  return first?.sha === sha ? ({ status: 'alreadyApplied' } as const) : ({ status: 'conflict' } as const);
 }
 
 /**

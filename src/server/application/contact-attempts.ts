@@ -12,7 +12,7 @@ import {
   readContactOutcome,
   storedContactOutcome,
 } from '#domain/validation/staff';
-import type { Db, Tx } from '#server/db/client';
+import type { Db, Transaction, Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -161,35 +161,41 @@ export async function setContactAttemptReason(o: {
   key: ContactAttemptReasonKey;
   value: boolean;
 }): Promise<ContactAttemptView> {
-  return o.db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select()
-      .from(contactAttempt)
-      .where(eq(contactAttempt.id, o.contactAttemptId))
-      .for('update');
-    if (!attempt) throw new AppError('NotFound');
-    const before = await tx
-      .select({ key: contactAttemptReason.key, value: contactAttemptReason.value })
-      .from(contactAttemptReason)
-      .where(eq(contactAttemptReason.contactAttemptId, attempt.id));
-    await tx
-      .insert(contactAttemptReason)
-      .values({ contactAttemptId: attempt.id, key: o.key, value: o.value })
-      .onConflictDoUpdate({
-        target: [contactAttemptReason.contactAttemptId, contactAttemptReason.key],
-        set: { value: o.value },
-      });
-    await tx.update(contactAttempt).set({ updatedAt: new Date() }).where(eq(contactAttempt.id, attempt.id));
-    const after = [...before.filter((r) => r.key !== o.key), { key: o.key, value: o.value }];
-    await recordAudit(tx, {
-      actorId: o.actorId,
-      action: 'contactAttempt',
-      entityType: 'contactAttemptReason',
-      entityId: attempt.id,
-      applicationId: attempt.applicationId,
-      before: { key: o.key, value: before.find((r) => r.key === o.key)?.value ?? null },
-      after: { key: o.key, value: o.value },
+  return o.db.transaction((tx) => writeContactAttemptReason(tx, o));
+}
+
+/** setContactAttemptReason in the caller's transaction (a unit of work's), the attempt's row locked in it. */
+export async function writeContactAttemptReason(
+  tx: Transaction,
+  o: { actorId: string; contactAttemptId: string; key: ContactAttemptReasonKey; value: boolean },
+): Promise<ContactAttemptView> {
+  const [attempt] = await tx
+    .select()
+    .from(contactAttempt)
+    .where(eq(contactAttempt.id, o.contactAttemptId))
+    .for('update');
+  if (!attempt) throw new AppError('NotFound');
+  const before = await tx
+    .select({ key: contactAttemptReason.key, value: contactAttemptReason.value })
+    .from(contactAttemptReason)
+    .where(eq(contactAttemptReason.contactAttemptId, attempt.id));
+  await tx
+    .insert(contactAttemptReason)
+    .values({ contactAttemptId: attempt.id, key: o.key, value: o.value })
+    .onConflictDoUpdate({
+      target: [contactAttemptReason.contactAttemptId, contactAttemptReason.key],
+      set: { value: o.value },
     });
-    return toView(attempt, after);
+  await tx.update(contactAttempt).set({ updatedAt: new Date() }).where(eq(contactAttempt.id, attempt.id));
+  const after = [...before.filter((r) => r.key !== o.key), { key: o.key, value: o.value }];
+  await recordAudit(tx, {
+    actorId: o.actorId,
+    action: 'contactAttempt',
+    entityType: 'contactAttemptReason',
+    entityId: attempt.id,
+    applicationId: attempt.applicationId,
+    before: { key: o.key, value: before.find((r) => r.key === o.key)?.value ?? null },
+    after: { key: o.key, value: o.value },
   });
+  return toView(attempt, after);
 }

@@ -41,6 +41,7 @@ import { markTransferred } from '#server/features/staff-actions/mark-transferred
 import { prepareProposals } from '#server/features/proposals/prepare-proposals';
 import { recordQualityControl } from '#server/features/staff-actions/quality-control';
 import { buildLetter } from '#server/features/signing/build-letter';
+import { withUnit } from '#server/unit-of-work';
 import type { MonitoringPersona, SeedTarget } from './plan';
 import type { Rng } from './random';
 import type { SeedStaff } from './staff';
@@ -215,20 +216,18 @@ export async function advanceApplication(
   const failed = target.status === 'disqualified' && target.outcome === 'qualityControlFailed';
   // The same random numbers as before the fail named its items, so a seed's people and statuses are unchanged.
   const failReasons = failed ? rng.shuffle(QUALITY_CONTROL_REASON_KEYS).slice(0, rng.int(1, 2)) : [];
-  const qualityControl = await recordQualityControl({
-    db,
-    actorId: counsellor.id,
-    applicationId: o.applicationId,
-    input: qualityControlSchema.parse(
-      failed
-        ? {
-            passed: false,
-            checklist: checklistLeavingOut(failReasons),
-            failedItems: itemsFailing(failReasons),
-          }
-        : { passed: true, checklist: checklistLeavingOut([]) },
-    ),
-  });
+  const input = qualityControlSchema.parse(
+    failed
+      ? {
+          passed: false,
+          checklist: checklistLeavingOut(failReasons),
+          failedItems: itemsFailing(failReasons),
+        }
+      : { passed: true, checklist: checklistLeavingOut([]) },
+  );
+  const qualityControl = await withUnit(services, (unit) =>
+    recordQualityControl(unit, { actorId: counsellor.id, applicationId: o.applicationId, input }),
+  );
   status = qualityControl.status;
   if (failed || !reaches(target, 'creditorReview')) return status;
   // What the pass's job does on the live path: a proposal per offer on the plan, before any creditor answers.
@@ -243,12 +242,10 @@ export async function advanceApplication(
   status = await answerOffers(services, { applicationId: o.applicationId, counsellor, target, rng });
   if (target.status !== 'transferred' || status !== 'transfer') return status;
 
-  const done = await markTransferred({
-    db,
-    actorId: counsellor.id,
-    applicationId: o.applicationId,
-    partnerCrmId: markTransferredSchema.parse({ partnerCrmId: `CRM-${rng.digits(8)}` }).partnerCrmId,
-  });
+  const { partnerCrmId } = markTransferredSchema.parse({ partnerCrmId: `CRM-${rng.digits(8)}` });
+  const done = await withUnit(services, (unit) =>
+    markTransferred(unit, { actorId: counsellor.id, applicationId: o.applicationId, partnerCrmId }),
+  );
   return done.status;
 }
 
@@ -283,7 +280,9 @@ async function answerOffers(
             reasons: rng.shuffle(OFFER_DECLINE_REASON_KEYS).slice(0, rng.int(1, 2)),
           },
     );
-    const view = await answerOffer({ services, actorId: o.counsellor.id, offerId: x.id, answer });
+    const view = await withUnit(services, (unit) =>
+      answerOffer(unit, services, { actorId: o.counsellor.id, offerId: x.id, answer }),
+    );
     status = view.application.status;
   }
   return status;
@@ -312,7 +311,9 @@ export async function claim(services: Services, applicationId: string, counsello
     .from(application)
     .where(eq(application.id, applicationId));
   if (!row || row.assignedTo) return;
-  await setClaim({ db, viewerId: counsellor.id, applicationId, version: row.version, claim: true });
+  await withUnit(services, (unit) =>
+    setClaim(unit, { viewerId: counsellor.id, applicationId, version: row.version, claim: true }),
+  );
 }
 
 /** One contact attempt through the portal's use case (a text one writes the text to the outbox). */

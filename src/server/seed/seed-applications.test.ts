@@ -22,6 +22,8 @@ import { proposal } from '#server/db/schema/proposal';
 import { dmpEnrollment, paymentAccount } from '#server/db/schema/enrollment';
 import { userGroup } from '#server/db/schema/auth';
 import { loadConfig } from '#server/env';
+import { createFieldCipher } from '#server/security/field-encryption';
+import { withUnit } from '#server/unit-of-work';
 import { STAFF_GROUP } from '#server/plugins/staff-group';
 import { planApplication, STATUS_CYCLE, statusOf } from './plan';
 import { seedApplications, type SeedSummary } from './seed-applications';
@@ -215,7 +217,10 @@ describe('seedApplications', () => {
       .where(eq(agencyEvent.applicationId, handedOver!.id));
     expect(rows.every((r) => r.source === 'seed:1')).toBe(true);
     const today = dayIn(new Date(), config.agencyTimeZone);
-    const ledger = await planLedgerForStaff({ db: database.db, applicationId: handedOver!.id, today });
+    const cipher = createFieldCipher(config.encryptionKey, config.encryptionKeysOld);
+    const ledger = await withUnit({ database, cipher, today: () => today }, (unit) =>
+      planLedgerForStaff(unit, { applicationId: handedOver!.id }),
+    );
     expect(ledger.months.length).toBeGreaterThanOrEqual(SEEDED_LEDGER_MONTHS);
     const drafts = ledger.months.flatMap((m) => m.drafts);
     const payments = ledger.months.flatMap((m) => m.disbursements);

@@ -1,6 +1,6 @@
 import { asc, eq, like } from 'drizzle-orm';
 import type { StaffListView } from '#domain/flow/staff-views';
-import type { Tx } from '#server/db/client';
+import type { Unit } from '#server/unit-of-work';
 import { user, userGroup } from '#server/db/schema/auth';
 import { staffDisplayName } from './staff-names';
 
@@ -8,8 +8,8 @@ import { staffDisplayName } from './staff-names';
 export const STAFF_LIST_LIMIT = 1000;
 
 /** Members of the staff group(s) (a group whose name contains CustomerService). */
-export async function listStaff(o: { db: Tx }): Promise<StaffListView> {
-  const rows = await o.db
+export async function listStaff(unit: Unit): Promise<StaffListView> {
+  const rows = await unit.tx
     .selectDistinct({ id: user.id, name: user.name, email: user.email })
     .from(userGroup)
     .innerJoin(user, eq(user.id, userGroup.userId))

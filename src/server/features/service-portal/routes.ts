@@ -18,16 +18,12 @@ import {
   unclaimBodySchema,
 } from '#domain/service-portal/filters';
 import { planLedgerViewSchema } from '#domain/enrollment/plan-ledger';
-import type { Services } from '#server/services';
 import { emailFailures } from '#server/email/outbox';
 import { setClaim } from './claim-application';
-import { contactSummary } from './contact-summary';
-import { getBorrowerSummary } from './get-borrower-summary';
-import { listApplications } from './list-applications';
+import type { ServicePortalDeps } from './deps';
 import { listStaff } from './list-staff';
 import { planLedgerForStaff } from './plan-ledger';
 import { markAlertSeen } from './mark-alert-seen';
-import { searchQueue } from './search-queue';
 import { signedLetterForStaff } from './signed-letter';
 
 const staffOnly = { role: 'staff' } as const;
@@ -36,13 +32,13 @@ const idParams = z.object({ id: z.guid() });
 
 /**
  * The service portal's reads: application list, queue search, borrower summary, the signed letter, staff list,
- * emails the queue gave up on; claim and unclaim.
+ * emails the queue gave up on; claim and unclaim. Each is a unit of work, apart from the big reads given as a
+ * port (deps.ts).
  */
-export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const servicePortalRoutes: FastifyPluginAsyncZod<ServicePortalDeps> = async (
   app,
-  { services },
+  { openUnit, reads },
 ) => {
-  const { db } = services.database;
   const viewerId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
     (await request.viewer())!.userId;
 
@@ -52,7 +48,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       config: staffOnly,
       schema: { tags, querystring: summaryQuerySchema, response: { 200: summaryListViewSchema } },
     },
-    async (request) => listApplications({ db, viewerId: await viewerId(request), query: request.query }),
+    async (request) => reads.applications({ viewerId: await viewerId(request), query: request.query }),
   );
   app.get(
     '/api/staff/queue',
@@ -60,34 +56,22 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       config: staffOnly,
       schema: { tags, querystring: queueQuerySchema, response: { 200: queueViewSchema } },
     },
-    async (request) =>
-      searchQueue({ db, viewerId: await viewerId(request), query: request.query, today: services.today() }),
+    async (request) => reads.queue({ viewerId: await viewerId(request), query: request.query }),
   );
   app.get(
     '/api/staff/applications/:id',
     { config: staffOnly, schema: { tags, params: idParams, response: { 200: borrowerSummaryViewSchema } } },
     async (request) =>
-      getBorrowerSummary({
-        database: services.database,
-        db,
-        genericPlanDb: services.database.genericPlanDb,
-        cache: services.summaryCache,
-        cipher: services.cipher,
-        viewerId: await viewerId(request),
-        applicationId: request.params.id,
-        today: services.today(),
-      }),
+      reads.borrowerSummary({ viewerId: await viewerId(request), applicationId: request.params.id }),
   );
   app.get(
     '/api/staff/applications/:id/letter',
     { config: staffOnly, schema: { tags, params: idParams } },
     async (request, reply) => {
-      const pdf = await signedLetterForStaff({
-        db,
-        cipher: services.cipher,
-        viewerId: await viewerId(request),
-        applicationId: request.params.id,
-      });
+      const viewer = await viewerId(request);
+      const pdf = await openUnit((unit) =>
+        signedLetterForStaff(unit, { viewerId: viewer, applicationId: request.params.id }),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', 'attachment; filename="Letter of Authorization (signed).pdf"')
@@ -99,7 +83,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   app.get(
     '/api/staff/applications/:id/ledger',
     { config: staffOnly, schema: { tags, params: idParams, response: { 200: planLedgerViewSchema } } },
-    async (request) => planLedgerForStaff({ db, applicationId: request.params.id, today: services.today() }),
+    async (request) => openUnit((unit) => planLedgerForStaff(unit, { applicationId: request.params.id })),
   );
   app.post(
     '/api/staff/applications/:id/claim',
@@ -107,14 +91,17 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       config: staffOnly,
       schema: { tags, params: idParams, body: claimBodySchema, response: { 200: claimViewSchema } },
     },
-    async (request) =>
-      setClaim({
-        db,
-        viewerId: await viewerId(request),
-        applicationId: request.params.id,
-        version: request.body.version,
-        claim: true,
-      }),
+    async (request) => {
+      const viewer = await viewerId(request);
+      return openUnit((unit) =>
+        setClaim(unit, {
+          viewerId: viewer,
+          applicationId: request.params.id,
+          version: request.body.version,
+          claim: true,
+        }),
+      );
+    },
   );
   app.post(
     '/api/staff/applications/:id/unclaim',
@@ -122,25 +109,31 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       config: staffOnly,
       schema: { tags, params: idParams, body: unclaimBodySchema, response: { 200: claimViewSchema } },
     },
-    async (request) =>
-      setClaim({
-        db,
-        viewerId: await viewerId(request),
-        applicationId: request.params.id,
-        version: request.body.version,
-        claim: false,
-        takeOver: request.body.takeOver ?? false,
-      }),
+    async (request) => {
+      const viewer = await viewerId(request);
+      return openUnit((unit) =>
+        setClaim(unit, {
+          viewerId: viewer,
+          applicationId: request.params.id,
+          version: request.body.version,
+          claim: false,
+          takeOver: request.body.takeOver ?? false,
+        }),
+      );
+    },
   );
   app.post(
     '/api/staff/alerts/:id/seen',
     { config: staffOnly, schema: { tags, params: idParams, response: { 200: alertSeenViewSchema } } },
-    async (request) => markAlertSeen({ db, viewerId: await viewerId(request), alertId: request.params.id }),
+    async (request) => {
+      const viewer = await viewerId(request);
+      return openUnit((unit) => markAlertSeen(unit, { viewerId: viewer, alertId: request.params.id }));
+    },
   );
   app.get(
     '/api/staff/users',
     { config: staffOnly, schema: { tags, response: { 200: staffListViewSchema } } },
-    async () => listStaff({ db }),
+    async () => openUnit((unit) => listStaff(unit)),
   );
   app.get(
     '/api/staff/contact-summary',
@@ -148,11 +141,11 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       config: staffOnly,
       schema: { tags, querystring: contactSummaryQuerySchema, response: { 200: contactSummaryViewSchema } },
     },
-    async (request) => contactSummary({ db, query: request.query }),
+    async (request) => reads.contactSummary({ query: request.query }),
   );
   app.get(
     '/api/staff/email-failures',
     { config: staffOnly, schema: { tags, response: { 200: emailFailuresViewSchema } } },
-    async () => emailFailures(db),
+    async () => openUnit((unit) => emailFailures(unit.tx)),
   );
 };

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import type { Db } from '#server/db/client';
 import { docusign } from '#server/db/schema/enrollment';
-import { recordAudit } from '#server/audit/record-audit';
-import type { FieldCipher } from '#server/security/field-encryption';
+import type { Unit } from '#server/unit-of-work';
 import { openSignedLetter } from '#server/application/signed-letter-store';
 
 export const NO_SIGNED_LETTER_MESSAGE = 'This application has no signed Letter of Authorization.';
@@ -13,25 +11,22 @@ export const NO_SIGNED_LETTER_MESSAGE = 'This application has no signed Letter o
  * so each download is audited ('letterDownloaded') in the same transaction as the read, like opening the
  * summary. An unknown application and a letter not yet signed by everyone are both not found.
  */
-export async function signedLetterForStaff(o: {
-  db: Db;
-  cipher: FieldCipher;
-  viewerId: string;
-  applicationId: string;
-}): Promise<Buffer> {
-  return o.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: docusign.id, pdf: docusign.signedDocument })
-      .from(docusign)
-      .where(eq(docusign.applicationId, o.applicationId));
-    if (!row?.pdf) throw new AppError('NotFound', NO_SIGNED_LETTER_MESSAGE);
-    await recordAudit(tx, {
-      actorId: o.viewerId,
-      action: 'letterDownloaded',
-      entityType: 'docusign',
-      entityId: row.id,
-      applicationId: o.applicationId,
-    });
-    return openSignedLetter(o.cipher, row.pdf);
+export async function signedLetterForStaff(
+  unit: Unit,
+  o: { viewerId: string; applicationId: string },
+): Promise<Buffer> {
+  const { tx } = unit;
+  const [row] = await tx
+    .select({ id: docusign.id, pdf: docusign.signedDocument })
+    .from(docusign)
+    .where(eq(docusign.applicationId, o.applicationId));
+  if (!row?.pdf) throw new AppError('NotFound', NO_SIGNED_LETTER_MESSAGE);
+  await unit.audit({
+    actorId: o.viewerId,
+    action: 'letterDownloaded',
+    entityType: 'docusign',
+    entityId: row.id,
+    applicationId: o.applicationId,
   });
+  return openSignedLetter(unit.cipher, row.pdf);
 }

@@ -1,16 +1,19 @@
 import { inArray } from 'drizzle-orm';
 import type { StaffMember } from '#domain/flow/staff-views';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/unit-of-work';
 import { user } from '#server/db/schema/auth';
 
 /** A staff member's name as the portal shows it: 'Name Unavailable' when none is known. */
 export const staffDisplayName = (name: string | null | undefined): string =>
   name?.trim() || MESSAGES.nameUnavailable;
 
-/** Names of the given users, in one query; unknown ids read as 'Name Unavailable'. */
+/**
+ * Names of the given users, in one query; unknown ids read as 'Name Unavailable'. Only a select is needed: the
+ * contact summary's reads, still on the database's own connections, pass theirs.
+ */
 export async function staffMembers(
-  db: Tx,
+  db: Pick<Transaction, 'select'>,
   ids: Iterable<string | null | undefined>,
 ): Promise<(id: string | null | undefined) => StaffMember | null> {
   const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];

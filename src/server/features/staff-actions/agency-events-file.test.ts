@@ -11,7 +11,8 @@ import {
   AGENCY_EVENTS_FILE_TOO_MANY_ROWS,
   type AgencyEventsFileReport,
 } from '#domain/validation/agency-events-file';
-import { planLedgerOf } from '#server/application/agency-ledger';
+import { planLedgerOf, recordAgencyEvent } from '#server/application/agency-ledger';
+import type { Db } from '#server/db/client';
 import { agencyEvent } from '#server/db/schema/agency-events';
 import { newBorrower, type Client } from '#tests/support/borrower-flow';
 import { enrolledPlan } from '#tests/support/enrolled-plan';
@@ -23,6 +24,7 @@ import {
   formatAgencyEventsFileReport,
   importAgencyEventsFile,
   readAgencyEventsFile,
+  type RecordAgencyEvent,
 } from './agency-events-file';
 import { AGENCY_EVENTS_FILE_SUPERVISORS_ONLY_MESSAGE } from './routes';
 
@@ -38,6 +40,12 @@ let plan: { applicationId: string; offerId: string };
 let supervisor: Client;
 let counsellor: Client;
 let borrower: Client;
+
+/** The ledger's recorder as the command gives it, with nobody to hear of the alerts (no borrower emailed). */
+const recordWithoutNotices =
+  (db: Db): RecordAgencyEvent =>
+  (event, source) =>
+    recordAgencyEvent(db, event, source, null);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -337,7 +345,7 @@ describe('the command', () => {
   it('imports a file from disk and prints the same report', async () => {
     const file = path.join(await dir(), 'agency-2026-12-20.csv');
     await writeFile(file, mixedFile());
-    const report = await agencyEventsImportCommand({ db: t.db, file, notices: null });
+    const report = await agencyEventsImportCommand({ record: recordWithoutNotices(t.db), file });
     expect(report.results).toEqual(EXPECTED);
     const printed = formatAgencyEventsFileReport(report);
     expect(printed.split('\n')).toEqual([
@@ -366,7 +374,7 @@ describe('the command', () => {
     expect((await upload(supervisor, mixedFile())).statusCode).toBe(200);
     const file = path.join(await dir(), 'again.csv');
     await writeFile(file, mixedFile());
-    expect(await agencyEventsImportCommand({ db: t.db, file, notices: null })).toMatchObject({
+    expect(await agencyEventsImportCommand({ record: recordWithoutNotices(t.db), file })).toMatchObject({
       applied: 0,
       alreadyKnown: 4,
     });
@@ -395,15 +403,16 @@ describe('the command', () => {
     ],
   ])('refuses %s', async (_name, make, message) => {
     const file = await make(await dir());
-    await expect(agencyEventsImportCommand({ db: t.db, file, notices: null })).rejects.toThrow(message);
+    await expect(agencyEventsImportCommand({ record: recordWithoutNotices(t.db), file })).rejects.toThrow(
+      message,
+    );
   });
 
   it('is the same use case as the upload: the function takes the text and the file name', async () => {
     const report = await importAgencyEventsFile({
-      db: t.db,
+      record: recordWithoutNotices(t.db),
       fileName: 'direct.csv',
       content: mixedFile(),
-      notices: null,
     });
     expect(report.results).toEqual(EXPECTED);
   });

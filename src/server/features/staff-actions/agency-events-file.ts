@@ -23,9 +23,9 @@ import {
   type AgencyEventsFileReport,
 } from '#domain/validation/agency-events-file';
 import { isPlainText } from '#domain/validation/fields';
-import type { Db } from '#server/db/client';
-import type { AgencyNotices } from '#server/application/agency-alerts';
-import { recordAgencyEvent, type AgencyEventOutcome } from '#server/application/agency-ledger';
+import { recordAgencyEventIn, type AgencyEventOutcome } from '#server/application/agency-ledger';
+import type { Config } from '#server/env';
+import type { Unit } from '#server/unit-of-work';
 
 /*
  * The agency's daily events file (docs/decisions/0193): for an agency whose system sends no webhooks, the same
@@ -144,15 +144,41 @@ const REFUSED_BY_RECORDER: Record<
 };
 
 /**
+ * The ledger's one recorder (application/agency-ledger.ts) as the import is given it: each row in its own
+ * transaction, so a row refused by the ledger does not undo the rows before it, and each row's emails are
+ * announced once that row is committed.
+ */
+export type RecordAgencyEvent = (event: AgencyEvent, source: string) => Promise<AgencyEventOutcome>;
+
+/**
+ * Records one event in a unit of work, for every way in that runs on units (the signed API, the upload): the
+ * alerts' emails go to the unit's outbox, announced once it commits.
+ */
+export async function recordAgencyEventInUnit(
+  unit: Unit,
+  config: Pick<Config, 'publicUrl' | 'agencyPostingWindowDays'>,
+  event: AgencyEvent,
+  source: string,
+): Promise<AgencyEventOutcome> {
+  const notices = {
+    cipher: unit.cipher,
+    publicUrl: config.publicUrl,
+    postingWindowDays: config.agencyPostingWindowDays,
+  };
+  const { outcome, emailIds } = await recordAgencyEventIn(unit.tx, event, source, notices);
+  unit.outbox.adopt({ emailIds });
+  return outcome;
+}
+
+/**
  * Reads a file of the agency's events and records each good row through the ledger's one recorder, with the
  * source `file:<file name>:<row>`. The report lists every row with an event; it holds ids and reasons only.
  */
 export async function importAgencyEventsFile(o: {
-  db: Db;
+  /** Records one event, in a transaction of its own (a unit of work per row from the upload). */
+  record: RecordAgencyEvent;
   fileName: string;
   content: string;
-  /** Who hears of a returned draft or a paid-off creditor the file brings (null: nobody, as in a test). */
-  notices: AgencyNotices | null;
 }): Promise<AgencyEventsFileReport> {
   const { header, rows } = readAgencyEventsFile(o.content);
   const report: AgencyEventsFileReport = {
@@ -172,7 +198,7 @@ export async function importAgencyEventsFile(o: {
       report.results.push({ row, eventId, outcome: 'refused', reason: read.problem });
       continue;
     }
-    const outcome = await recordAgencyEvent(o.db, read.event, `file:${o.fileName}:${row}`, o.notices);
+    const outcome = await o.record(read.event, `file:${o.fileName}:${row}`);
     if (outcome.status === 'applied') {
       report.applied++;
       report.results.push({ row, eventId: read.event.id, outcome: 'applied', reason: null });
@@ -212,9 +238,8 @@ export const AGENCY_EVENTS_IMPORT_USAGE = 'Usage: npm run agency-events:import -
  * as UTF-8) and imported as an upload would be. Throws a ValidationError for a file that cannot be imported.
  */
 export async function agencyEventsImportCommand(o: {
-  db: Db;
+  record: RecordAgencyEvent;
   file: string;
-  notices: AgencyNotices | null;
 }): Promise<AgencyEventsFileReport> {
   const fileName = path.basename(o.file);
   if (!isPlainText(fileName) || fileName.length > AGENCY_EVENTS_FILE_NAME_MAX)
@@ -230,5 +255,5 @@ export async function agencyEventsImportCommand(o: {
   } catch {
     return refuseFile('The file is not UTF-8 text.');
   }
-  return importAgencyEventsFile({ db: o.db, fileName, content, notices: o.notices });
+  return importAgencyEventsFile({ record: o.record, fileName, content });
 }

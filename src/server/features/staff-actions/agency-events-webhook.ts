@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { agencyEventProblem, agencyEventSchema } from '#domain/enrollment/agency-events';
-import { agencyNoticesOf } from '#server/application/agency-alerts';
-import { recordAgencyEvent } from '#server/application/agency-ledger';
 import {
   PARTNER_REPLAY_WINDOW_SECONDS,
   PARTNER_SIGNATURE_HEADER,
@@ -9,7 +7,8 @@ import {
   partnerSignatureProblem,
   signPartnerMessage,
 } from '#server/application/partner-signature';
-import type { Services } from '#server/services';
+import { recordAgencyEventInUnit } from './agency-events-file';
+import type { StaffActionsDeps } from './deps';
 
 /*
  * The agency's DMP system tells us what happened to a plan after the hand-over (docs/decisions/0190). It is the
@@ -46,17 +45,16 @@ const bad = (message: string) => ({ code: 'ValidationError', message });
  * partner's secret is configured. The body is read as text so the signature is checked over the exact bytes
  * sent; nothing is parsed before it. The log names the event's type, its id and the plan's id, never a person.
  */
-export const agencyEventsWebhookRoutes: FastifyPluginAsync<{ services: Services; now?: () => Date }> = async (
-  app,
-  { services, now = () => new Date() },
-) => {
+export const agencyEventsWebhookRoutes: FastifyPluginAsync<
+  Pick<StaffActionsDeps, 'openUnit' | 'config'> & { now?: () => Date }
+> = async (app, { openUnit, config, now = () => new Date() }) => {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: AGENCY_EVENT_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
   app.post(AGENCY_EVENTS_PATH, { config: { role: 'public' } }, async (request, reply) => {
-    const secret = services.config.partnerWebhook?.secret;
+    const secret = config.partnerWebhook?.secret;
     if (!secret) return reply.status(404).send({ code: 'NotFound', message: 'Not found.' });
 
     const header = (name: string) => {
@@ -85,11 +83,8 @@ export const agencyEventsWebhookRoutes: FastifyPluginAsync<{ services: Services;
     if (!parsed.success) return reply.status(400).send(bad(agencyEventProblem(parsed.error)));
     const event = parsed.data;
 
-    const outcome = await recordAgencyEvent(
-      services.database.db,
-      event,
-      `webhook:${event.id}`,
-      agencyNoticesOf(services),
+    const outcome = await openUnit((unit) =>
+      recordAgencyEventInUnit(unit, config, event, `webhook:${event.id}`),
     );
     request.log.info(
       { type: event.type, eventId: event.id, applicationId: event.applicationId, outcome: outcome.status },

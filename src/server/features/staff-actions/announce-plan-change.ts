@@ -6,16 +6,14 @@ import {
   draftsBeforeChange,
   planChange,
 } from '#domain/enrollment/plan-change';
-import type { Tx } from '#server/db/client';
 import { planRecipients } from '#server/application/plan-recipients';
 import { recordPlanFit } from '#server/application/plan-fit';
 import { planChangeNotice } from '#server/db/schema/enrollment';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { recordedAnswers } from '#server/application/recorded-answers';
-import { recordAudit } from '#server/audit/record-audit';
-import { enqueueEmail } from '#server/email/outbox';
 import { planChangedEmail } from '#server/email/templates';
-import type { Services } from '#server/services';
+import type { Config } from '#server/env';
+import type { Unit } from '#server/unit-of-work';
 
 /**
  * After a creditor's answer is saved, inside the same transaction: once every creditor on the plan has
@@ -23,16 +21,15 @@ import type { Services } from '#server/services';
  * (another amount drawn each month, or a creditor they now pay directly), tells them once by email, naming
  * each creditor's answer and its effect, the new amount, term and first draft it applies to, and whether the
  * plan still fits their budget; and records the notice. The same resulting terms are never announced twice,
- * however many offers staff answer. Answers the outbox ids, to hand to the queue after commit. Nothing here
- * renders a document or calls a vendor: the emails are rows of the outbox, sent after commit.
+ * however many offers staff answer. Nothing here renders a document or calls a vendor: the emails are rows of
+ * the unit's outbox, announced once it commits.
  */
 export async function announcePlanChange(
-  tx: Tx,
-  services: Pick<Services, 'cipher' | 'config' | 'today'>,
+  unit: Unit,
+  config: Pick<Config, 'publicUrl'>,
   o: {
     applicationId: string;
     actorId: string | null;
-    today?: string;
     /**
      * Set when the silent-creditor default made the change: the offer it answered, the answer and its
      * programme's days. The record says who acted; the email tells every silent creditor apart by its
@@ -40,8 +37,8 @@ export async function announcePlanChange(
      */
     silentDefault?: { offerId: string; answer: 'accepted' | 'declined'; afterDays: number };
   },
-): Promise<string[]> {
-  const today = o.today ?? services.today();
+): Promise<void> {
+  const { tx, today } = unit;
   const plan = await loadPlanTerms(tx, o.applicationId, { today });
   const { terms, authorization, offers } = plan;
   // Each answer (a decline, a counter-offer) changes what the borrower pays each month: the budget check
@@ -49,21 +46,21 @@ export async function announcePlanChange(
   // still awaited and nothing is announced yet.
   const fit = await recordPlanFit(tx, plan, o.applicationId);
   // Answers recorded one after another make one change: nothing is said while one is still awaited.
-  if (!answersSettled(terms)) return [];
+  if (!answersSettled(terms)) return;
   const change = planChange({
     terms,
     authorizedMonthlyDraft: authorizedAmountOf(authorization),
     announced: today,
     today,
   });
-  if (!change) return [];
+  if (!change) return;
   const [last] = await tx
     .select({ termsKey: planChangeNotice.termsKey })
     .from(planChangeNotice)
     .where(eq(planChangeNotice.applicationId, o.applicationId))
     .orderBy(desc(planChangeNotice.createdAt))
     .limit(1);
-  if (last?.termsKey === change.key) return [];
+  if (last?.termsKey === change.key) return;
 
   const [notice] = await tx
     .insert(planChangeNotice)
@@ -78,25 +75,20 @@ export async function announcePlanChange(
     .returning({ id: planChangeNotice.id });
   const answers = answerEffects(terms, await recordedAnswers(tx, offers));
   const dated = authorization && authorization.kind !== 'acceptance' ? authorization : null;
-  const emailIds: string[] = [];
   for (const person of await planRecipients(tx, o.applicationId)) {
-    emailIds.push(
-      await enqueueEmail(
-        tx,
-        services.cipher,
-        planChangedEmail({
-          ...person,
-          publicUrl: services.config.publicUrl,
-          change,
-          answers,
-          term: { was: dated?.termInMonths ?? null, now: terms.termInMonths },
-          draftsBefore: draftsBeforeChange(terms, change.appliesFrom),
-          fit,
-        }),
-      ),
+    await unit.outbox.email(
+      planChangedEmail({
+        ...person,
+        publicUrl: config.publicUrl,
+        change,
+        answers,
+        term: { was: dated?.termInMonths ?? null, now: terms.termInMonths },
+        draftsBefore: draftsBeforeChange(terms, change.appliesFrom),
+        fit,
+      }),
     );
   }
-  await recordAudit(tx, {
+  await unit.audit({
     actorId: o.actorId,
     action: 'planChangeAnnounced',
     entityType: 'planChangeNotice',
@@ -113,5 +105,4 @@ export async function announcePlanChange(
       ...(o.silentDefault ? { silentDefault: true, silentAfterDays: o.silentDefault.afterDays } : {}),
     },
   });
-  return emailIds;
 }

@@ -9,15 +9,14 @@ import {
   type OfferReasonsView,
   type OfferStatusAnswer,
 } from '#domain/validation/staff';
-import type { Services } from '#server/services';
-import type { Tx } from '#server/db/client';
+import type { Config } from '#server/env';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { creditorAccount } from '#server/db/schema/credit';
 import { decision, offer, offerDisqualificationReason, offerStatusChange } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import { creditor } from '#server/db/schema/creditors';
 import { proposalAnswerOf } from '#domain/enrollment/proposal-answers';
 import type { FieldCipher } from '#server/security/field-encryption';
-import { recordAudit } from '#server/audit/record-audit';
 import { counterOfferOf, storedStatusOf } from './counter-offer';
 import { handOverWhenAnswered } from './hand-over';
 import { announcePlanChange } from './announce-plan-change';
@@ -64,7 +63,7 @@ const counterAudit = (x: OfferRow) =>
 const targetOf = (x: OfferRow) =>
   x.debtId ? eq(creditorAccount.debtId, x.debtId) : eq(creditorAccount.collectionId, x.collectionId!);
 
-async function reasonsOf(tx: Tx, offerId: string): Promise<string[]> {
+async function reasonsOf(tx: Transaction, offerId: string): Promise<string[]> {
   const rows = await tx
     .select({ reason: offerDisqualificationReason.reason })
     .from(offerDisqualificationReason)
@@ -77,7 +76,7 @@ async function reasonsOf(tx: Tx, offerId: string): Promise<string[]> {
  * Locks the offer's application and checks the offer may be answered now: the application is in
  * creditorReview and the offer belongs to its newest decision.
  */
-export async function openOffer(tx: Tx, offerId: string) {
+export async function openOffer(tx: Transaction, offerId: string) {
   const [found] = await tx
     .select({ applicationId: offer.applicationId })
     .from(offer)
@@ -101,7 +100,7 @@ export async function openOffer(tx: Tx, offerId: string) {
 const REMITTANCE_FIELDS = ['addressLine1', 'addressLine2', 'city', 'state', 'zipCode'] as const;
 
 /** The creditor-table row of the offer's programme; none for the default programme. */
-async function creditorOfProgramme(tx: Tx, lenderConcessionId: string | null) {
+async function creditorOfProgramme(tx: Transaction, lenderConcessionId: string | null) {
   const creditorId = lenderConcessionId?.split('@')[0];
   if (!creditorId || creditorId === 'default') return undefined;
   const [row] = await tx.select().from(creditor).where(eq(creditor.id, creditorId));
@@ -115,7 +114,7 @@ async function creditorOfProgramme(tx: Tx, lenderConcessionId: string | null) {
  * ACH numbers on file is a 400 on the option, so staff type the numbers instead.
  */
 async function withNumbersOnFile(
-  tx: Tx,
+  tx: Transaction,
   cipher: FieldCipher,
   lenderConcessionId: string | null,
   input: CreditorAccount,
@@ -140,7 +139,7 @@ async function withNumbersOnFile(
  * Null when the creditor table has no details for it (nothing was prefilled to differ from).
  */
 async function differencesFromCreditorTable(
-  tx: Tx,
+  tx: Transaction,
   cipher: FieldCipher,
   lenderConcessionId: string | null,
   input: CreditorAccount,
@@ -161,7 +160,12 @@ async function differencesFromCreditorTable(
 }
 
 /** Creates the creditor account of the offer's debt or collection, or replaces the one it had. */
-async function saveCreditorAccount(tx: Tx, cipher: FieldCipher, x: OfferRow, input: CreditorAccount) {
+async function saveCreditorAccount(
+  tx: Transaction,
+  cipher: FieldCipher,
+  x: OfferRow,
+  input: CreditorAccount,
+) {
   const values = {
     isAch: input.isAch,
     email: input.email ?? null,
@@ -191,52 +195,52 @@ async function saveCreditorAccount(tx: Tx, cipher: FieldCipher, x: OfferRow, inp
  * or collection and clears rejection reasons; declined stores the ticked reasons and drops a creditor account
  * saved by an earlier acceptance. Every answer is a StatusChange. Then the hand-over runs when it is due.
  */
-export async function answerOffer(o: {
-  services: Services;
-  actorId: string;
-  offerId: string;
-  answer: OfferStatusAnswer;
-}): Promise<OfferAnswerView> {
-  const emailIds: string[] = [];
-  const view = await o.services.database.db.transaction(async (tx) => {
-    const { app, current } = await openOffer(tx, o.offerId);
-    if (current.version !== o.answer.version) throw new AppError('Conflict');
-    return recordOfferAnswer(tx, o.services, emailIds, {
-      app,
-      current,
-      actorId: o.actorId,
-      status: storedStatusOf(o.answer),
-      counter: counterOfferOf(current, o.answer),
-      reasons: o.answer.status === 'declined' ? o.answer.reasons : [],
-      creditorAccount:
-        o.answer.status === 'declined'
-          ? null
-          : await withNumbersOnFile(
-              tx,
-              o.services.cipher,
-              current.lenderConcessionId,
-              o.answer.creditorAccount,
-            ),
-      // The creditor answered the proposal it was sent (an offer made before proposals existed has none); a
-      // later correction of the answer replaces it, with the time it was entered. It also clears the flag of
-      // a proposal left unanswered (state noAnswer), its programme's default having been applied.
-      proposal: { state: 'answered', answeredAt: new Date(), ...proposalAnswerOf(o.answer) },
-    });
+export async function answerOffer(
+  unit: Unit,
+  ports: OfferAnswerPorts,
+  o: { actorId: string; offerId: string; answer: OfferStatusAnswer },
+): Promise<OfferAnswerView> {
+  const { tx } = unit;
+  const { app, current } = await openOffer(tx, o.offerId);
+  if (current.version !== o.answer.version) throw new AppError('Conflict');
+  const view = await recordOfferAnswer(unit, ports, {
+    app,
+    current,
+    actorId: o.actorId,
+    status: storedStatusOf(o.answer),
+    counter: counterOfferOf(current, o.answer),
+    reasons: o.answer.status === 'declined' ? o.answer.reasons : [],
+    creditorAccount:
+      o.answer.status === 'declined'
+        ? null
+        : await withNumbersOnFile(tx, unit.cipher, current.lenderConcessionId, o.answer.creditorAccount),
+    // The creditor answered the proposal it was sent (an offer made before proposals existed has none); a
+    // later correction of the answer replaces it, with the time it was entered. It also clears the flag of
+    // a proposal left unanswered (state noAnswer), its programme's default having been applied.
+    proposal: { state: 'answered', answeredAt: new Date(), ...proposalAnswerOf(o.answer) },
   });
-  for (const id of emailIds) o.services.onEmailQueued?.(id);
+  // The agency hears of the plan handed over once the unit has committed.
+  if (view.handOver === 'transfer') unit.outbox.partnerEvent(view.application.id);
   return view;
 }
+
+/** What recording an answer uses besides the unit: where the plan-change email links to, the agency's day. */
+export type OfferAnswerPorts = {
+  config: Pick<Config, 'publicUrl'>;
+  /** The agency's day a stored instant fell on (the letter's signature, which a hand-over records). */
+  dayOf: (at: Date) => string;
+};
 
 /**
  * A creditor's answer as the offer keeps it, in the caller's transaction holding the application's row: staff's
  * answer from the modal, or the default a creditor's programme assumes when it stays silent
  * (silent-creditors.ts), which goes the same way so the plan recomputes, the borrower is told and the hand-over
- * runs exactly as after a staff answer. Outbox ids to hand over after commit are pushed to `emailIds`.
+ * runs exactly as after a staff answer. Its emails are the unit's outbox's; a transfer's partner event is the
+ * caller's to send.
  */
 export async function recordOfferAnswer(
-  tx: Tx,
-  services: Services,
-  emailIds: string[],
+  unit: Unit,
+  ports: OfferAnswerPorts,
   o: {
     app: Awaited<ReturnType<typeof lockApplication>>;
     current: OfferRow;
@@ -256,7 +260,7 @@ export async function recordOfferAnswer(
     proposal: Partial<typeof proposal.$inferInsert>;
   },
 ): Promise<OfferAnswerView> {
-  const { cipher } = services;
+  const { tx, cipher } = unit;
   const { app, current, status, counter, reasons } = o;
   const cause = o.silentDefault
     ? { silentDefault: true, silentAfterDays: o.silentDefault.afterDays }
@@ -295,7 +299,7 @@ export async function recordOfferAnswer(
     if (previousAccount) await tx.delete(creditorAccount).where(eq(creditorAccount.id, previousAccount.id));
   }
 
-  await recordAudit(tx, {
+  await unit.audit({
     actorId: o.actorId,
     action: 'offerStatus',
     entityType: 'offer',
@@ -321,7 +325,7 @@ export async function recordOfferAnswer(
     const differs = o.creditorAccount
       ? await differencesFromCreditorTable(tx, cipher, current.lenderConcessionId, o.creditorAccount)
       : null;
-    await recordAudit(tx, {
+    await unit.audit({
       actorId: o.actorId,
       action: 'creditorAccount',
       entityType: 'creditorAccount',
@@ -339,14 +343,12 @@ export async function recordOfferAnswer(
   }
 
   // The borrower hears of new terms before the plan is handed over with them.
-  emailIds.push(
-    ...(await announcePlanChange(tx, services, {
-      applicationId: app.id,
-      actorId: o.actorId,
-      silentDefault: o.silentDefault && { ...o.silentDefault, offerId: current.id, answer: status },
-    })),
-  );
-  const handOver = await handOverWhenAnswered(tx, app, o.actorId, services, cause);
+  await announcePlanChange(unit, ports.config, {
+    applicationId: app.id,
+    actorId: o.actorId,
+    silentDefault: o.silentDefault && { ...o.silentDefault, offerId: current.id, answer: status },
+  });
+  const handOver = await handOverWhenAnswered(unit, app, o.actorId, ports.dayOf, cause);
   return {
     offer: {
       id: updated.id,
@@ -366,37 +368,34 @@ export async function recordOfferAnswer(
  * POST /api/staff/offers/:id/reasons/toggle: a rejection reason is added when the offer lacks it and removed
  * when it has it.
  */
-export async function toggleOfferReason(o: {
-  services: Services;
-  actorId: string;
-  offerId: string;
-  reason: OfferDeclineReason;
-}): Promise<OfferReasonsView> {
-  return o.services.database.db.transaction(async (tx) => {
-    const { app, current } = await openOffer(tx, o.offerId);
-    const before = await reasonsOf(tx, current.id);
-    if (before.includes(o.reason)) {
-      await tx
-        .delete(offerDisqualificationReason)
-        .where(
-          and(
-            eq(offerDisqualificationReason.offerId, current.id),
-            eq(offerDisqualificationReason.reason, o.reason),
-          ),
-        );
-    } else {
-      await tx.insert(offerDisqualificationReason).values({ offerId: current.id, reason: o.reason });
-    }
-    const reasons = await reasonsOf(tx, current.id);
-    await recordAudit(tx, {
-      actorId: o.actorId,
-      action: 'offerStatus',
-      entityType: 'offerDisqualificationReason',
-      entityId: current.id,
-      applicationId: app.id,
-      before: { reasons: before },
-      after: { reasons },
-    });
-    return { offerId: current.id, reasons };
+export async function toggleOfferReason(
+  unit: Unit,
+  o: { actorId: string; offerId: string; reason: OfferDeclineReason },
+): Promise<OfferReasonsView> {
+  const { tx } = unit;
+  const { app, current } = await openOffer(tx, o.offerId);
+  const before = await reasonsOf(tx, current.id);
+  if (before.includes(o.reason)) {
+    await tx
+      .delete(offerDisqualificationReason)
+      .where(
+        and(
+          eq(offerDisqualificationReason.offerId, current.id),
+          eq(offerDisqualificationReason.reason, o.reason),
+        ),
+      );
+  } else {
+    await tx.insert(offerDisqualificationReason).values({ offerId: current.id, reason: o.reason });
+  }
+  const reasons = await reasonsOf(tx, current.id);
+  await unit.audit({
+    actorId: o.actorId,
+    action: 'offerStatus',
+    entityType: 'offerDisqualificationReason',
+    entityId: current.id,
+    applicationId: app.id,
+    before: { reasons: before },
+    after: { reasons },
   });
+  return { offerId: current.id, reasons };
 }

@@ -1,6 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
-import type { Tx } from '#server/db/client';
 import { decision } from '#server/db/schema/decision';
 import { dmpEnrollment, docusign } from '#server/db/schema/enrollment';
 import { loadPlanTerms } from '#server/application/plan-terms';
@@ -13,25 +12,26 @@ import {
   disqualify,
   updateApplication,
 } from '#server/application/application-state';
-import { recordAudit } from '#server/audit/record-audit';
-import type { Services } from '#server/services';
+import type { Unit } from '#server/unit-of-work';
 
 /**
  * After an offer answer, inside its transaction: when the application is in creditorReview and every offer of
  * its newest decision is answered, moves it to transfer with its DmpEnrollment, or disqualifies it with
  * allOffersDeclined. A plan longer than 60 months is not handed over before a staff approval of its length
- * (approve-long-plan.ts), which calls this again. Returns what happened; a transfer's partner webhook is queued by the caller after commit.
+ * (approve-long-plan.ts), which calls this again. Returns what happened; the caller decides whether a
+ * transfer's partner event goes out (unit.outbox.partnerEvent).
  */
 export async function handOverWhenAnswered(
-  tx: Tx,
+  unit: Unit,
   app: ApplicationRow,
   /** Null when no one signed in answered (a silent creditor's default). */
   actorId: string | null,
   /** The agency's calendar: the hand-over records the day the letter was signed there. */
-  calendar: Pick<Services, 'today' | 'dayOf'>,
+  dayOf: (at: Date) => string,
   /** Added to the audit records' after: what made the change when nobody signed in did (the silent default). */
   cause?: Record<string, unknown>,
 ): Promise<'transfer' | 'disqualified' | null> {
+  const { tx } = unit;
   if (app.status !== 'creditorReview') return null;
   const newest = await tx.query.decision.findFirst({
     where: eq(decision.applicationId, app.id),
@@ -48,7 +48,7 @@ export async function handOverWhenAnswered(
       viewed: 'NotQualified',
     });
     // Not a transfer: the last decline moved the application, so it is recorded with the offer answers.
-    await recordAudit(tx, {
+    await unit.audit({
       actorId,
       action: 'offerStatus',
       entityType: 'application',
@@ -61,7 +61,7 @@ export async function handOverWhenAnswered(
   }
   // The plan's terms for the accepted offers, dated from the first draft the borrower authorized. A higher
   // amount than authorized is handed over as waiting: the agency keeps drawing the authorized one.
-  const { terms, authorization } = await loadPlanTerms(tx, app.id, { today: calendar.today() });
+  const { terms, authorization } = await loadPlanTerms(tx, app.id, { today: unit.today });
   // A plan over 60 months (a creditor's counter-offer can make one) waits in creditorReview for a staff
   // approval of its length; the approval runs the hand-over again.
   if (needsLongPlanApproval(terms.termInMonths, app.longPlanApprovedTerm)) return null;
@@ -79,7 +79,7 @@ export async function handOverWhenAnswered(
     draftDayChanges: terms.draftDayChanges,
     // The agency's day of the signature: a letter signed at 23:30 in New York was signed that day, not the
     // next, which UTC would say.
-    dateSigned: signed?.at ? calendar.dayOf(signed.at) : null,
+    dateSigned: signed?.at ? dayOf(signed.at) : null,
   };
   await tx
     .insert(dmpEnrollment)
@@ -87,7 +87,7 @@ export async function handOverWhenAnswered(
     .onConflictDoUpdate({ target: dmpEnrollment.applicationId, set: enrollment });
   await changeStatus(tx, app, 'allOffersAnsweredWithAcceptance', actorId);
   await updateApplication(tx, app, {});
-  await recordAudit(tx, {
+  await unit.audit({
     actorId,
     action: 'transfer',
     entityType: 'application',

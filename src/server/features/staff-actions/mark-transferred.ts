@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { StaffApplicationResult } from '#domain/validation/staff';
-import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import {
   assertStatus,
@@ -8,7 +7,7 @@ import {
   lockApplication,
   updateApplication,
 } from '#server/application/application-state';
-import { recordAudit } from '#server/audit/record-audit';
+import type { Unit } from '#server/unit-of-work';
 
 export const NOT_IN_TRANSFER_MESSAGE = 'Only an application in transfer can be marked transferred.';
 
@@ -16,36 +15,33 @@ export const NOT_IN_TRANSFER_MESSAGE = 'Only an application in transfer can be m
  * POST /api/staff/applications/:id/mark-transferred: the agency confirmed the hand-over; the borrower keeps
  * the agency's CRM id and the application moves from transfer to transferred.
  */
-export async function markTransferred(o: {
-  db: Db;
-  actorId: string;
-  applicationId: string;
-  partnerCrmId: string;
-}): Promise<StaffApplicationResult> {
-  return o.db.transaction(async (tx) => {
-    const app = await lockApplication(tx, o.applicationId);
-    assertStatus(app, 'transfer', NOT_IN_TRANSFER_MESSAGE);
-    const [b] = await tx
-      .update(borrower)
-      .set({ partnerCrmId: o.partnerCrmId })
-      .where(eq(borrower.applicationId, app.id))
-      .returning({ id: borrower.id });
-    await changeStatus(tx, app, 'transferConfirmed', o.actorId);
-    await updateApplication(tx, app, {});
-    await recordAudit(tx, {
-      actorId: o.actorId,
-      action: 'markTransferred',
-      entityType: 'application',
-      entityId: app.id,
-      applicationId: app.id,
-      before: { status: 'transfer' },
-      after: { status: app.status, partnerCrmId: o.partnerCrmId, borrowerId: b?.id ?? null },
-    });
-    return {
-      id: app.id,
-      status: app.status,
-      hasPassedQualityControl: app.hasPassedQualityControl,
-      partnerCrmId: o.partnerCrmId,
-    };
+export async function markTransferred(
+  unit: Unit,
+  o: { actorId: string; applicationId: string; partnerCrmId: string },
+): Promise<StaffApplicationResult> {
+  const { tx } = unit;
+  const app = await lockApplication(tx, o.applicationId);
+  assertStatus(app, 'transfer', NOT_IN_TRANSFER_MESSAGE);
+  const [b] = await tx
+    .update(borrower)
+    .set({ partnerCrmId: o.partnerCrmId })
+    .where(eq(borrower.applicationId, app.id))
+    .returning({ id: borrower.id });
+  await changeStatus(tx, app, 'transferConfirmed', o.actorId);
+  await updateApplication(tx, app, {});
+  await unit.audit({
+    actorId: o.actorId,
+    action: 'markTransferred',
+    entityType: 'application',
+    entityId: app.id,
+    applicationId: app.id,
+    before: { status: 'transfer' },
+    after: { status: app.status, partnerCrmId: o.partnerCrmId, borrowerId: b?.id ?? null },
   });
+  return {
+    id: app.id,
+    status: app.status,
+    hasPassedQualityControl: app.hasPassedQualityControl,
+    partnerCrmId: o.partnerCrmId,
+  };
 }

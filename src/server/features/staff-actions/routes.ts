@@ -15,10 +15,9 @@ import {
   staffApplicationResultSchema,
   toggleOfferReasonSchema,
 } from '#domain/validation/staff';
-import type { Services } from '#server/services';
 import { answerOffer, toggleOfferReason } from './answer-offer';
 import { approveLongPlan } from './approve-long-plan';
-import { createContactAttempt, setContactAttemptReason } from '#server/application/contact-attempts';
+import { insertContactAttempt, writeContactAttemptReason } from '#server/application/contact-attempts';
 import { markTransferred } from './mark-transferred';
 import { recordQualityControl } from './quality-control';
 import { REOPEN_SUPERVISORS_ONLY_MESSAGE, reopenQualityControl } from './reopen-quality-control';
@@ -29,8 +28,8 @@ import {
   agencyEventsFileReportSchema,
   agencyEventsFileUploadSchema,
 } from '#domain/validation/agency-events-file';
-import { agencyNoticesOf } from '#server/application/agency-alerts';
-import { importAgencyEventsFile } from './agency-events-file';
+import { importAgencyEventsFile, recordAgencyEventInUnit } from './agency-events-file';
+import type { StaffActionsDeps } from './deps';
 
 export const AGENCY_EVENTS_FILE_SUPERVISORS_ONLY_MESSAGE =
   "Only a supervisor can import the agency's events file.";
@@ -39,9 +38,14 @@ const staffOnly = { role: 'staff' } as const;
 const tags = ['staff'];
 const idParams = z.object({ id: z.uuid({ error: 'invalid' }) });
 
-/** Staff actions on an application: contact attempts, offer answers, quality control, hand-over. */
-export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+/**
+ * Staff actions on an application: contact attempts, offer answers, quality control, hand-over. Each request is
+ * one unit of work; the emails, texts and partner events it writes are announced by the unit once committed.
+ */
+export const staffActionRoutes: FastifyPluginAsyncZod<StaffActionsDeps> = async (
+  app,
+  { openUnit, config, dayOf },
+) => {
   const staff = async (request: {
     viewer: () => Promise<{ userId: string; firstName: string | null } | null>;
   }) => (await request.viewer())!;
@@ -58,14 +62,18 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request, reply) => {
-      const { view, smsId } = await createContactAttempt({
-        db,
-        cipher: services.cipher,
-        staff: await staff(request),
-        applicationId: request.params.id,
-        input: request.body,
+      const viewer = await staff(request);
+      const view = await openUnit(async (unit) => {
+        const attempt = await insertContactAttempt(unit.tx, {
+          cipher: unit.cipher,
+          staff: viewer,
+          applicationId: request.params.id,
+          input: request.body,
+        });
+        // The text is written by the shared helper in this unit's transaction: announced with the unit's own.
+        if (attempt.smsId) unit.outbox.adopt({ smsIds: [attempt.smsId] });
+        return attempt.view;
       });
-      if (smsId) services.onSmsQueued?.(smsId);
       return reply.status(201).send(view);
     },
   );
@@ -81,14 +89,17 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: contactAttemptViewSchema },
       },
     },
-    async (request) =>
-      setContactAttemptReason({
-        db,
-        actorId: (await staff(request)).userId,
-        contactAttemptId: request.params.id,
-        key: request.params.key,
-        value: request.body.value,
-      }),
+    async (request) => {
+      const { userId } = await staff(request);
+      return openUnit((unit) =>
+        writeContactAttemptReason(unit.tx, {
+          actorId: userId,
+          contactAttemptId: request.params.id,
+          key: request.params.key,
+          value: request.body.value,
+        }),
+      );
+    },
   );
 
   app.post(
@@ -98,14 +109,14 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       schema: { tags, params: idParams, body: offerStatusSchema, response: { 200: offerAnswerViewSchema } },
     },
     async (request) => {
-      const answer = await answerOffer({
-        services,
-        actorId: (await staff(request)).userId,
-        offerId: request.params.id,
-        answer: request.body,
-      });
-      if (answer.handOver === 'transfer') services.onWebhookQueued?.(answer.application.id);
-      return answer;
+      const { userId } = await staff(request);
+      return openUnit((unit) =>
+        answerOffer(
+          unit,
+          { config, dayOf },
+          { actorId: userId, offerId: request.params.id, answer: request.body },
+        ),
+      );
     },
   );
 
@@ -120,13 +131,12 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: offerReasonsViewSchema },
       },
     },
-    async (request) =>
-      toggleOfferReason({
-        services,
-        actorId: (await staff(request)).userId,
-        offerId: request.params.id,
-        reason: request.body.reason,
-      }),
+    async (request) => {
+      const { userId } = await staff(request);
+      return openUnit((unit) =>
+        toggleOfferReason(unit, { actorId: userId, offerId: request.params.id, reason: request.body.reason }),
+      );
+    },
   );
 
   app.post(
@@ -141,16 +151,15 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const { emailId, ...result } = await recordQualityControl({
-        db,
-        actorId: (await staff(request)).userId,
-        applicationId: request.params.id,
-        input: request.body,
-        queueProposals: services.queueProposals,
-        mail: services,
-      });
-      if (emailId) services.onEmailQueued?.(emailId);
-      return result;
+      const { userId } = await staff(request);
+      return openUnit((unit) =>
+        recordQualityControl(unit, {
+          actorId: userId,
+          applicationId: request.params.id,
+          input: request.body,
+          mail: { config },
+        }),
+      );
     },
   );
 
@@ -164,17 +173,12 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     },
     async (request) => {
       const { userId } = await staff(request);
-      if (!(await isInGroup(db, userId, SUPERVISOR_GROUP))) {
-        throw new AppError('Forbidden', REOPEN_SUPERVISORS_ONLY_MESSAGE);
-      }
-      const { emailId, ...result } = await reopenQualityControl({
-        db,
-        actorId: userId,
-        applicationId: request.params.id,
-        mail: services,
+      return openUnit(async (unit) => {
+        if (!(await isInGroup(unit.tx, userId, SUPERVISOR_GROUP))) {
+          throw new AppError('Forbidden', REOPEN_SUPERVISORS_ONLY_MESSAGE);
+        }
+        return reopenQualityControl(unit, config, { actorId: userId, applicationId: request.params.id });
       });
-      if (emailId) services.onEmailQueued?.(emailId);
-      return result;
     },
   );
 
@@ -190,15 +194,14 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const approved = await approveLongPlan({
-        db,
-        calendar: services,
-        actorId: (await staff(request)).userId,
-        applicationId: request.params.id,
-        reason: request.body.reason,
-      });
-      if (approved.handOver === 'transfer') services.onWebhookQueued?.(approved.application.id);
-      return approved;
+      const { userId } = await staff(request);
+      return openUnit((unit) =>
+        approveLongPlan(unit, dayOf, {
+          actorId: userId,
+          applicationId: request.params.id,
+          reason: request.body.reason,
+        }),
+      );
     },
   );
 
@@ -213,13 +216,16 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: staffApplicationResultSchema },
       },
     },
-    async (request) =>
-      markTransferred({
-        db,
-        actorId: (await staff(request)).userId,
-        applicationId: request.params.id,
-        partnerCrmId: request.body.partnerCrmId,
-      }),
+    async (request) => {
+      const { userId } = await staff(request);
+      return openUnit((unit) =>
+        markTransferred(unit, {
+          actorId: userId,
+          applicationId: request.params.id,
+          partnerCrmId: request.body.partnerCrmId,
+        }),
+      );
+    },
   );
 
   // The agency's daily events file, for an agency whose system sends no webhooks: supervisors only, since
@@ -234,14 +240,13 @@ export const staffActionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     },
     async (request) => {
       const { userId } = await staff(request);
-      if (!(await isInGroup(db, userId, SUPERVISOR_GROUP))) {
-        throw new AppError('Forbidden', AGENCY_EVENTS_FILE_SUPERVISORS_ONLY_MESSAGE);
-      }
+      const supervisor = await openUnit((unit) => isInGroup(unit.tx, userId, SUPERVISOR_GROUP));
+      if (!supervisor) throw new AppError('Forbidden', AGENCY_EVENTS_FILE_SUPERVISORS_ONLY_MESSAGE);
+      // A unit per row, as the ledger records each event on its own: a refused row leaves the others.
       const report = await importAgencyEventsFile({
-        db,
+        record: (event, source) => openUnit((unit) => recordAgencyEventInUnit(unit, config, event, source)),
         fileName: request.body.fileName,
         content: request.body.content,
-        notices: agencyNoticesOf(services),
       });
       request.log.info(
         {

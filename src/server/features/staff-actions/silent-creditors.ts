@@ -7,6 +7,7 @@ import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import type { FieldCipher } from '#server/security/field-encryption';
 import type { Services } from '#server/services';
+import { withUnit } from '#server/unit-of-work';
 import { openOffer, recordOfferAnswer } from './answer-offer';
 
 // The silent-creditor default (docs/decisions/0118-the-silent-creditor-default.md): a proposal sent and left
@@ -53,13 +54,13 @@ export function creditorAccountFromCreditor(cipher: FieldCipher, row: CreditorRo
  * Applies the silent default to every proposal sent more than its programme's silent_after_days ago with no
  * answer, and whose offer nobody answered: each in its own transaction holding the application's row (as a
  * staff answer does), so one that cannot be answered now (the application left creditor review, or the offer
- * belongs to an older decision) is skipped without stopping the others. Answers how many were applied and the
- * outbox ids to hand over (the borrower told of changed terms).
+ * belongs to an older decision) is skipped without stopping the others. Each is a unit of work: the emails it
+ * writes (the borrower told of changed terms) are announced once it commits. Answers how many were applied.
  */
 export async function applySilentDefaults(o: {
   services: Services;
   now: Date;
-}): Promise<{ applied: number; skipped: number; emailIds: string[] }> {
+}): Promise<{ applied: number; skipped: number }> {
   const { db } = o.services.database;
   const due = await db
     .select({
@@ -82,12 +83,12 @@ export async function applySilentDefaults(o: {
     .orderBy(asc(proposal.sentAt), asc(proposal.id))
     .limit(SILENT_SWEEP_LIMIT);
 
-  const emailIds: string[] = [];
   let applied = 0;
   let skipped = 0;
   for (const d of due) {
     try {
-      await db.transaction(async (tx) => {
+      await withUnit(o.services, async (unit) => {
+        const { tx } = unit;
         const { app, current } = await openOffer(tx, d.offerId);
         // Read again under the application's lock: a staff answer may have come in since the list was read.
         const [still] = await tx
@@ -99,7 +100,7 @@ export async function applySilentDefaults(o: {
           ? await tx.select().from(creditor).where(eq(creditor.id, d.creditorId))
           : [];
         const answer = d.silentDefault;
-        await recordOfferAnswer(tx, o.services, emailIds, {
+        await recordOfferAnswer(unit, o.services, {
           app,
           current,
           actorId: null,
@@ -125,5 +126,5 @@ export async function applySilentDefaults(o: {
       else throw error;
     }
   }
-  return { applied, skipped, emailIds };
+  return { applied, skipped };
 }
