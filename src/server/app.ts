@@ -24,7 +24,7 @@ import { counsellingRoutes } from './features/counselling/routes';
 import { schedulingWebhookRoutes } from './features/counselling/cal-com-webhook';
 import { agencyEventsWebhookRoutes } from './features/staff-actions/agency-events-webhook';
 import { counsellingBorrowerRoutes } from './features/counselling/borrower-routes';
-import { unitOpener } from './unit-of-work';
+import { outsideUnits, unitOpener } from './unit-of-work';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { plaidLinkCsp } from './features/payments/plaid-link-csp';
 import { paymentRoutes } from './features/payments/routes';
@@ -216,7 +216,17 @@ export async function buildApp(
 
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, webRoot: options.webRoot ?? BUILT_WEB_ROOT });
-  await app.register(applyRoutes, { services });
+  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
+  // services; a vendor port they are handed refuses to be called inside a unit.
+  const onUnits = { openUnit: unitOpener(services), config };
+  await app.register(applyRoutes, {
+    ...onUnits,
+    dayOf: services.dayOf,
+    applicationCache: services.applicationCache,
+    creditBureau: outsideUnits(services.creditBureau, 'creditBureau'),
+    phoneLookup: outsideUnits(services.phoneLookup, 'phoneLookup'),
+    addressLookup: outsideUnits(services.addressLookup, 'addressLookup'),
+  });
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });
   await app.register(creditorRelationsRoutes, { services });
@@ -251,9 +261,6 @@ export async function buildApp(
   await app.register(eSignatureWebhookRoutes, { services });
   await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
-  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
-  // services.
-  const onUnits = { openUnit: unitOpener(services), config };
   await app.register(twilioSmsWebhookRoutes, onUnits);
   await app.register(agencyEventsWebhookRoutes, { services });
   await app.register(legalRoutes, { services });

@@ -3,10 +3,9 @@ import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { mayReapply, reapplyFrom, type Reapply } from '#domain/flow/reapply';
-import type { Db } from '#server/db/client';
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
 import { lockOwnApplication } from '#server/application/application-state';
-import { recordAudit } from '#server/audit/record-audit';
+import type { Unit } from '#server/unit-of-work';
 
 /** Said when nothing changed and the waiting period is not over; the date is the agency's day it ends. */
 export const reapplyTooSoonMessage = (from: string): string =>
@@ -20,73 +19,65 @@ export const reapplyTooSoonMessage = (from: string): string =>
  * contact details copied, so they are not asked again), then the audit record. The borrower's pages read the
  * new one from then on.
  */
-export async function reapply(o: {
-  db: Db;
-  userId: string;
-  input: Reapply;
-  today: string;
-  dayOf: (at: Date) => string;
-  waitingDays: number;
-}): Promise<{ next: string }> {
-  return o.db.transaction(async (tx) => {
-    const old = await lockOwnApplication(tx, o.userId);
-    if (old.status !== 'disqualified') {
-      throw new AppError('Conflict', 'Only an application that ended not qualified can be started again.', {
-        redirect: resumeRoute(old),
-      });
-    }
-    const [refusal] = await tx
-      .select({ at: applicationStatusChange.createdAt })
-      .from(applicationStatusChange)
-      .where(
-        and(
-          eq(applicationStatusChange.applicationId, old.id),
-          eq(applicationStatusChange.to, 'disqualified'),
-        ),
-      )
-      .orderBy(desc(applicationStatusChange.createdAt))
-      .limit(1);
-    const refusedOn = o.dayOf(refusal?.at ?? old.updatedAt);
-    if (!mayReapply({ refusedOn, today: o.today, waitingDays: o.waitingDays, change: o.input.change })) {
-      throw new AppError('Conflict', reapplyTooSoonMessage(reapplyFrom(refusedOn, o.waitingDays)));
-    }
-    const person = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, old.id) });
-    const now = new Date();
-    await tx
-      .update(application)
-      .set({ supersededAt: now, version: old.version + 1, updatedAt: now })
-      .where(eq(application.id, old.id));
-    const [fresh] = await tx
-      .insert(application)
-      .values({
-        owner: o.userId,
-        status: 'inProgress',
-        lastCompletedPage: 'Lead',
-        lastViewedPage: 'Hardships',
-        // Agreed on the lead form of this account; the terms bind the account, not one application.
-        agreedToTerms: true,
-      })
-      .returning({ id: application.id });
-    await tx.insert(borrower).values({
+export async function reapply(
+  unit: Unit,
+  o: { userId: string; input: Reapply; dayOf: (at: Date) => string; waitingDays: number },
+): Promise<{ next: string }> {
+  const { tx } = unit;
+  const old = await lockOwnApplication(tx, o.userId);
+  if (old.status !== 'disqualified') {
+    throw new AppError('Conflict', 'Only an application that ended not qualified can be started again.', {
+      redirect: resumeRoute(old),
+    });
+  }
+  const [refusal] = await tx
+    .select({ at: applicationStatusChange.createdAt })
+    .from(applicationStatusChange)
+    .where(
+      and(eq(applicationStatusChange.applicationId, old.id), eq(applicationStatusChange.to, 'disqualified')),
+    )
+    .orderBy(desc(applicationStatusChange.createdAt))
+    .limit(1);
+  const refusedOn = o.dayOf(refusal?.at ?? old.updatedAt);
+  if (!mayReapply({ refusedOn, today: unit.today, waitingDays: o.waitingDays, change: o.input.change })) {
+    throw new AppError('Conflict', reapplyTooSoonMessage(reapplyFrom(refusedOn, o.waitingDays)));
+  }
+  const person = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, old.id) });
+  const now = new Date();
+  await tx
+    .update(application)
+    .set({ supersededAt: now, version: old.version + 1, updatedAt: now })
+    .where(eq(application.id, old.id));
+  const [fresh] = await tx
+    .insert(application)
+    .values({
       owner: o.userId,
-      applicationId: fresh!.id,
-      firstName: person?.firstName ?? null,
-      lastName: person?.lastName ?? null,
-      email: person?.email ?? null,
-      phoneNumber: person?.phoneNumber ?? null,
-      preferredLanguage: person?.preferredLanguage ?? null,
-    });
-    await tx
-      .insert(applicationStatusChange)
-      .values({ applicationId: fresh!.id, from: null, to: 'inProgress', changedBy: o.userId });
-    await recordAudit(tx, {
-      actorId: o.userId,
-      action: 'reapplied',
-      entityType: 'application',
-      entityId: old.id,
-      applicationId: old.id,
-      after: { newApplicationId: fresh!.id, change: o.input.change },
-    });
-    return { next: PAGE_ROUTES.Hardships };
+      status: 'inProgress',
+      lastCompletedPage: 'Lead',
+      lastViewedPage: 'Hardships',
+      // Agreed on the lead form of this account; the terms bind the account, not one application.
+      agreedToTerms: true,
+    })
+    .returning({ id: application.id });
+  await tx.insert(borrower).values({
+    owner: o.userId,
+    applicationId: fresh!.id,
+    firstName: person?.firstName ?? null,
+    lastName: person?.lastName ?? null,
+    email: person?.email ?? null,
+    phoneNumber: person?.phoneNumber ?? null,
+    preferredLanguage: person?.preferredLanguage ?? null,
   });
+  await tx
+    .insert(applicationStatusChange)
+    .values({ applicationId: fresh!.id, from: null, to: 'inProgress', changedBy: o.userId });
+  await unit.audit({
+    actorId: o.userId,
+    action: 'reapplied',
+    entityType: 'application',
+    entityId: old.id,
+    applicationId: old.id,
+    after: { newApplicationId: fresh!.id, change: o.input.change },
+  });
+  return { next: PAGE_ROUTES.Hardships };
 }
