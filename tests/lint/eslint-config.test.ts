@@ -133,13 +133,14 @@ describe('units of work (features converted so far)', () => {
     expect((await unitErrors(counselling, code)).join('\n')).toMatch(message);
   });
 
-  it.each(['src/server/features/text-messages/inbound-keyword.ts', 'src/server/features/mailbox/routes.ts'])(
-    '%s is on units of work too: it refuses the database handle',
-    async (filePath) => {
-      const code = `import type { Db } from '#server/db/client';\nexport type X = Db;\n`;
-      expect((await unitErrors(filePath, code)).join('\n')).toMatch(/database handle/);
-    },
-  );
+  it.each([
+    'src/server/features/text-messages/inbound-keyword.ts',
+    'src/server/features/mailbox/routes.ts',
+    'src/server/features/apply/save-credit.ts',
+  ])('%s is on units of work too: it refuses the database handle', async (filePath) => {
+    const code = `import type { Db } from '#server/db/client';\nexport type X = Db;\n`;
+    expect((await unitErrors(filePath, code)).join('\n')).toMatch(/database handle/);
+  });
 
   it.each([
     ['the unit', counselling, `import type { Unit } from '#server/unit-of-work';\nexport type X = Unit;\n`],

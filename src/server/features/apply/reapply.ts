@@ -13,7 +13,7 @@ export const reapplyTooSoonMessage = (from: string): string =>
 
 /**
  * POST /api/application/reapply: a borrower whose application ended not qualified applies again, at once after
- * a change in their situation, or once the agency's waiting period has passed. In one transaction holding the
+ * a change in their situation, or once the agency's waiting period has passed. In one unit holding the
  * old application's row: the old one is marked superseded (kept, with everything it holds, for the record),
  * and a new application starts on the same account where the lead form leaves one (its borrower's name and
  * contact details copied, so they are not asked again), then the audit record. The borrower's pages read the
