@@ -221,7 +221,14 @@ export async function buildApp(
 
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, webRoot: options.webRoot ?? BUILT_WEB_ROOT });
-  await app.register(applyRoutes, { services });
+  await app.register(applyRoutes, {
+    ...onUnits,
+    dayOf: services.dayOf,
+    applicationCache: services.applicationCache,
+    creditBureau: outsideUnits(services.creditBureau, 'creditBureau'),
+    phoneLookup: outsideUnits(services.phoneLookup, 'phoneLookup'),
+    addressLookup: outsideUnits(services.addressLookup, 'addressLookup'),
+  });
   await app.register(servicePortalRoutes, {
     openUnit: onUnits.openUnit,
     reads: servicePortalReads({

@@ -140,6 +140,15 @@ export async function withUnit<T>(services: UnitServices, fn: (unit: Unit) => Pr
   return result;
 }
 
+/**
+ * Runs `fn` in a savepoint of the unit's transaction: when it throws, what it wrote is undone and the error
+ * goes on to the caller, while the unit itself goes on (a step whose failure the use case records instead, as
+ * a decision that failed disqualifies). The unit's locks are kept either way.
+ */
+export function inSavepoint<T>(unit: Unit, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return unit.tx.transaction(fn);
+}
+
 /** The app's door to units: `withUnit` bound to its services. */
 export const unitOpener =
   (services: UnitServices): OpenUnit =>

@@ -138,6 +138,7 @@ describe('units of work (features converted so far)', () => {
     'src/server/features/mailbox/routes.ts',
     'src/server/features/customer-portal/settings.ts',
     'src/server/features/payments/payment-account.ts',
+    'src/server/features/apply/save-credit.ts',
   ])('%s is on units of work too: it refuses the database handle', async (filePath) => {
     const code = `import type { Db } from '#server/db/client';\nexport type X = Db;\n`;
     expect((await unitErrors(filePath, code)).join('\n')).toMatch(/database handle/);

@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { dayIn } from '#domain/calendar';
 import { createSandboxAddressLookup } from '#providers/address/sandbox';
 import { createSandboxCreditBureau } from '#providers/credit-bureau/sandbox';
+import type { CreditBureau } from '#providers/credit-bureau/port';
 import { createSandboxPhoneLookup } from '#providers/phone-lookup/sandbox';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
 import { createSandboxSms } from '#providers/sms/sandbox';
@@ -39,6 +40,8 @@ export async function createTestApp(
     today?: () => string;
     /** A phone lookup of the test's own (a slow one, say) instead of the sandbox. */
     phoneLookup?: PhoneLookup;
+    /** A credit bureau of the test's own (a slow one, say) instead of the sandbox. */
+    creditBureau?: CreditBureau;
     /** A database of the test's own, migrated (one a real server then opens), instead of a fresh clone. */
     database?: Database;
     /** The letter's job, written in the payment account's transaction, when the test runs a job queue. */
@@ -78,7 +81,7 @@ export async function createTestApp(
       config,
       database,
       phoneLookup: options.phoneLookup ?? createSandboxPhoneLookup(),
-      creditBureau: createSandboxCreditBureau(),
+      creditBureau: options.creditBureau ?? createSandboxCreditBureau(),
       addressLookup: createSandboxAddressLookup(),
       sms,
       ...createEnrollmentProviders(config, database.db),

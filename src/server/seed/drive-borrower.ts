@@ -15,6 +15,7 @@ import {
 import { saveExpensesSchema } from '#domain/validation/expenses';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import type { Services } from '#server/services';
+import { unitOpener } from '#server/unit-of-work';
 import { borrower } from '#server/db/schema/application';
 import { insertLeadAccount } from '#server/features/accounts/lead-application';
 import { agreeToBudget } from '#server/features/apply/budget';
@@ -22,6 +23,7 @@ import { getEligibleDebts, saveEligibleDebts } from '#server/features/apply/elig
 import { getExpenses, saveExpenses } from '#server/features/apply/expenses';
 import { acceptOffers } from '#server/features/apply/offers';
 import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
+import type { AcceptOffersInput } from '#domain/flow/application-view';
 import { saveCredit } from '#server/features/apply/save-credit';
 import { saveHardships } from '#server/features/apply/save-hardships';
 import { saveHousehold } from '#server/features/apply/save-household';
@@ -96,20 +98,23 @@ export async function driveBorrower(
   const lead = await createSeedLead(services, plan);
   const { userId } = lead;
   const done = (status: string) => ({ ...lead, status });
+  // Each page's save in a unit of its own, as the route opens one; the vendors are asked between units.
+  const openUnit = unitOpener(services);
+  const { config } = services;
 
   if (stopsBefore(target, 'Hardships')) return done('inProgress');
-  await saveHardships({
-    db: services.database.db,
-    userId,
-    hardships: hardshipsSchema.parse(plan.hardships),
-  });
+  const hardships = hardshipsSchema.parse(plan.hardships);
+  await openUnit((unit) => saveHardships(unit, { userId, hardships }));
   if (stopsBefore(target, 'Household')) return done('inProgress');
   const household = householdSchema.parse(plan.household);
-  await saveHousehold({ services, userId, household });
+  await saveHousehold({ openUnit, phoneLookup: services.phoneLookup, userId, household });
   if (stopsBefore(target, 'Credit')) return done('inProgress');
 
   const credit = await saveCredit({
-    services,
+    openUnit,
+    creditBureau: services.creditBureau,
+    config,
+    dayOf: services.dayOf,
     userId,
     consent: creditConsentSchema.parse({
       consentedToCreditPolicy: true,
@@ -123,38 +128,32 @@ export async function driveBorrower(
     }),
   });
   if (credit.next === '/notify-when-eligible') {
-    await saveNotifyWhenEligible({
-      services,
-      userId,
-      input: notifyWhenEligibleSchema.parse({ notifyWhenStateIsEligible: rng.chance(0.6) }),
-    });
+    const input = notifyWhenEligibleSchema.parse({ notifyWhenStateIsEligible: rng.chance(0.6) });
+    await openUnit((unit) => saveNotifyWhenEligible(unit, { config, userId, input }));
     return done('disqualified');
   }
   if (credit.next !== '/eligible-debts') return done('disqualified');
   if (stopsBefore(target, 'EligibleDebts')) return done('inProgress');
 
-  const { items } = await getEligibleDebts({ services, userId });
+  const { items } = await openUnit((unit) => getEligibleDebts(unit, { userId }));
   const keep =
     target.status === 'disqualified' && target.outcome === 'notEnoughEligible'
       ? []
       : items.length >= MIN_ITEMS_TO_DESELECT && rng.chance(DESELECT_SMALLEST_SHARE)
         ? items.slice(0, -1)
         : items;
-  const eligible = await saveEligibleDebts({
-    services,
-    userId,
-    input: eligibleDebtsSchema.parse({ selectedIds: keep.map((i) => i.id) }),
-  });
+  const selection = eligibleDebtsSchema.parse({ selectedIds: keep.map((i) => i.id) });
+  const eligible = await openUnit((unit) => saveEligibleDebts(unit, { config, userId, input: selection }));
   if (eligible.next !== '/income/provide-monthly-income') return done('disqualified');
   if (stopsBefore(target, 'ProvideMonthlyIncome')) return done('inProgress');
 
   // First pass: the income the borrower first gives sets the expense estimates (made once per application).
   const firstIncome = rng.int(FIRST_INCOME_DOLLARS.min, FIRST_INCOME_DOLLARS.max) * CENTS_PER_DOLLAR;
-  let income = await saveIncome({
-    services,
-    userId,
-    input: provideIncomeSchema.parse({ selfReportedMonthlyCurrentIncome: firstIncome }),
-  });
+  const saveIncomeOf = (dollars: number) => {
+    const input = provideIncomeSchema.parse({ selfReportedMonthlyCurrentIncome: dollars });
+    return openUnit((unit) => saveIncome(unit, { config, userId, input }));
+  };
+  let income = await saveIncomeOf(firstIncome);
   const inputs = await decisionInputs(services.database.db, lead.applicationId);
   let corrected: number | undefined;
   if (target.status === 'inProgress' && target.page === 'ConfirmIncome') {
@@ -167,19 +166,16 @@ export async function driveBorrower(
   }
   // Second pass: the borrower corrects the income (the estimates stay those of the first).
   if (corrected !== undefined && corrected !== firstIncome) {
-    income = await saveIncome({
-      services,
-      userId,
-      input: provideIncomeSchema.parse({ selfReportedMonthlyCurrentIncome: corrected }),
-    });
+    income = await saveIncomeOf(corrected);
   }
   if (income.next === '/income/confirm-income') {
     if (stopsBefore(target, 'ConfirmIncome')) return done('inProgress');
-    await confirmIncome({ services, userId, input: confirmIncomeSchema.parse({ isIncomeCorrect: true }) });
+    const input = confirmIncomeSchema.parse({ isIncomeCorrect: true });
+    await openUnit((unit) => confirmIncome(unit, { userId, input }));
   }
   if (stopsBefore(target, 'Expenses')) return done('inProgress');
 
-  const view = await getExpenses({ services, userId });
+  const view = await openUnit((unit) => getExpenses(unit, { userId }));
   const lines = view.groups.flatMap((g) =>
     g.lines.map((l) => ({
       category: l.category,
@@ -187,25 +183,26 @@ export async function driveBorrower(
       selfReportedValue: l.selfReportedValue,
     })),
   );
-  const decided = await saveExpenses({
-    services,
-    userId,
-    // A seeded borrower answers the warnings as one who goes on: the outcome is the one the seed aimed at.
-    input: saveExpensesSchema.parse({ lines, confirmDisqualification: true, acceptThinBudget: true }),
-    log: o.log,
-  });
+  // A seeded borrower answers the warnings as one who goes on: the outcome is the one the seed aimed at.
+  const expenses = saveExpensesSchema.parse({ lines, confirmDisqualification: true, acceptThinBudget: true });
+  const decided = await openUnit((unit) =>
+    saveExpenses(unit, { config, userId, input: expenses, log: o.log }),
+  );
   if (decided.next === '/offers/not-qualified') return done('disqualified');
   if (decided.next === '/budget') {
     if (stopsBefore(target, 'Budget')) return done('inProgress');
-    await agreeToBudget({ services, userId, input: { agreedTo: true, acceptThinBudget: true } });
+    const input = { agreedTo: true, acceptThinBudget: true } as const;
+    await openUnit((unit) => agreeToBudget(unit, { publicUrl: config.publicUrl, userId, input }));
   }
   if (target.status === 'acceptOffer' || target.status === 'inProgress') return done('acceptOffer');
   // Every offer kept, drafts on the 1st: the choices the page starts from when no bank shows a payday.
-  await acceptOffers({
-    services,
-    userId,
-    input: { leftOut: [], draftDay: 1, disclosuresVersion: PLAN_DISCLOSURES_VERSION, agreed: true },
-  });
+  const acceptance: AcceptOffersInput = {
+    leftOut: [],
+    draftDay: 1,
+    disclosuresVersion: PLAN_DISCLOSURES_VERSION,
+    agreed: true,
+  };
+  await openUnit((unit) => acceptOffers(unit, { userId, input: acceptance }));
   return done('confirmPaymentAccount');
 }
 

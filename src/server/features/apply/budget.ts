@@ -14,8 +14,6 @@ import {
 import { budgetDescription } from '#domain/underwriting/decision';
 import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
 import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
-import type { Services } from '#server/services';
-import type { Tx } from '#server/db/client';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import { decision } from '#server/db/schema/decision';
 import {
@@ -28,9 +26,10 @@ import { recordObtainedOffer } from './outreach';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { planNarrative } from '#domain/enrollment/plan-narrative';
 import { ownCurrentApplication } from '#server/application/own-application';
+import type { Transaction, Unit } from '#server/unit-of-work';
 
 /** The newest decision of an application (the newest by creation time counts). */
-export async function newestDecision(tx: Tx, applicationId: string) {
+export async function newestDecision(tx: Transaction, applicationId: string) {
   return tx.query.decision.findFirst({
     where: eq(decision.applicationId, applicationId),
     orderBy: [desc(decision.createdAt)],
@@ -39,7 +38,7 @@ export async function newestDecision(tx: Tx, applicationId: string) {
 }
 
 /** The newest budget with its lines, the expenses they adjust. */
-async function newestBudget(tx: Tx, applicationId: string) {
+async function newestBudget(tx: Transaction, applicationId: string) {
   return tx.query.budget.findFirst({
     where: eq(budget.applicationId, applicationId),
     orderBy: [desc(budget.createdAt)],
@@ -49,7 +48,7 @@ async function newestBudget(tx: Tx, applicationId: string) {
 
 /** Everything /budget shows and checks: the lines, the gap to cover, the plan payment with its fee. */
 async function budgetContext(
-  tx: Tx,
+  tx: Transaction,
   app: { id: string; isHomeowner: boolean | null },
   latest: NonNullable<Awaited<ReturnType<typeof newestDecision>>>,
   proposed: NonNullable<Awaited<ReturnType<typeof newestBudget>>>,
@@ -99,15 +98,17 @@ async function budgetContext(
 }
 
 /** GET /api/application/budget: the proposed expense adjustments of the newest decision. */
-export async function getBudget(o: { services: Services; userId: string }): Promise<BudgetView> {
-  const { db } = o.services.database;
-  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
+export async function getBudget(unit: Unit, o: { userId: string }): Promise<BudgetView> {
+  const { tx } = unit;
+  const app = await tx.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
-  const [latest, proposed] = await Promise.all([newestDecision(db, app.id), newestBudget(db, app.id)]);
+  // One after the other: a transaction's queries run one at a time on its connection anyway.
+  const latest = await newestDecision(tx, app.id);
+  const proposed = await newestBudget(tx, app.id);
   if (!latest?.isQualified || !proposed) {
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
   }
-  const context = await budgetContext(db, app, latest, proposed);
+  const context = await budgetContext(tx, app, latest, proposed);
   const lines = proposed.budgetExpenses.map((line) => ({
     category: line.expense.category,
     groupLabel: expenseGroupLabel(line.expense.category),
@@ -139,80 +140,74 @@ export async function getBudget(o: { services: Services; userId: string }): Prom
  * /budget agreed: the cuts as the borrower moved them (when sent) replace the proposal's lines, checked
  * against the floors and the gap with the page's own schema; the budget is saved agreed, Budget completed, the
  * status moves to acceptOffer, the offer outreach is recorded, and the borrower goes to /offers/review. All in
- * one transaction: a refused set of cuts changes nothing. A budget that leaves less than the monthly cushion
+ * the unit: a refused set of cuts changes nothing. A budget that leaves less than the monthly cushion
  * after the plan payment is refused with ThinBudget until sent again with acceptThinBudget (decision 0076).
  */
-export async function agreeToBudget(o: {
-  services: Services;
-  userId: string;
-  input?: BudgetInput;
-}): Promise<{ next: string; smsId?: string }> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'Budget');
-    const [latest, proposed] = await Promise.all([newestDecision(tx, app.id), newestBudget(tx, app.id)]);
-    if (!latest?.isQualified || !proposed) throw new AppError('PreconditionFailed');
-    const sent = o.input?.lines;
-    const context = await budgetContext(tx, app, latest, proposed);
-    // What the budget agreed to lowers the expenses by: the cuts as sent, or the proposal's.
-    let savings = sumCents(
-      proposed.budgetExpenses.map(
-        (l) => (l.expense.selfReportedValue ?? l.expense.estimatedValue ?? 0) - l.proposedValue,
-      ),
+export async function agreeToBudget(
+  unit: Unit,
+  o: { publicUrl: string; userId: string; input?: BudgetInput },
+): Promise<{ next: string; smsId?: string }> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'Budget');
+  const latest = await newestDecision(tx, app.id);
+  const proposed = await newestBudget(tx, app.id);
+  if (!latest?.isQualified || !proposed) throw new AppError('PreconditionFailed');
+  const sent = o.input?.lines;
+  const context = await budgetContext(tx, app, latest, proposed);
+  // What the budget agreed to lowers the expenses by: the cuts as sent, or the proposal's.
+  let savings = sumCents(
+    proposed.budgetExpenses.map(
+      (l) => (l.expense.selfReportedValue ?? l.expense.estimatedValue ?? 0) - l.proposedValue,
+    ),
+  );
+  if (sent) {
+    const checked = budgetSchemaFor({ lines: context.flexible, required: context.required }).safeParse(
+      o.input,
     );
-    if (sent) {
-      const checked = budgetSchemaFor({ lines: context.flexible, required: context.required }).safeParse(
-        o.input,
-      );
-      if (!checked.success) {
-        const fieldErrors: Record<string, string> = {};
-        for (const issue of checked.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
-        const first = checked.error.issues[0]?.message;
-        throw new AppError('ValidationError', first, { fieldErrors });
-      }
-      const byKey = new Map(context.flexible.map((l) => [lineKeyOf(l), l]));
-      const cuts = sent
-        .map((line) => ({ line: byKey.get(lineKeyOf(line))!, proposedValue: line.proposedValue }))
-        .filter((c) => c.proposedValue < c.line.currentValue);
-      await tx.delete(budgetExpense).where(eq(budgetExpense.budgetId, proposed.id));
-      if (cuts.length > 0) {
-        await tx.insert(budgetExpense).values(
-          cuts.map((c) => ({
-            budgetId: proposed.id,
-            expenseId: c.line.expenseId,
-            proposedValue: c.proposedValue,
-            budgetCategory: c.line.category,
-          })),
-        );
-      }
-      savings = sumCents(cuts.map((c) => c.line.currentValue - c.proposedValue));
-      await tx
-        .update(budget)
-        .set({ description: budgetDescription(savings, context.newMonthlyPayment) })
-        .where(eq(budget.id, proposed.id));
+    if (!checked.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of checked.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
+      const first = checked.error.issues[0]?.message;
+      throw new AppError('ValidationError', first, { fieldErrors });
     }
-    const left = leftEachMonth({
-      monthlyIncome: latest.currentIncome,
-      expenses: context.currentExpensesTotal - savings,
-      otherDebtPayments: context.otherDebtPayments,
-      planPayment: context.newMonthlyPayment,
-    });
-    // Thrown before anything is kept: the transaction rolls back the cuts written above.
-    if (isThin(left) && !o.input?.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
-    await tx.update(budget).set({ agreedTo: true }).where(eq(budget.id, proposed.id));
-    await tx.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, latest.id));
-    await changeStatus(tx, app, 'budgetAgreed', o.userId);
-    await updateApplication(tx, app, {
-      completed: 'Budget',
-      viewed: 'Review',
-      set: { agreedToActionPlan: true, hasSubmittedBudgetPage: true },
-    });
-    const smsId = await recordObtainedOffer(tx, {
-      applicationId: app.id,
-      publicUrl: o.services.config.publicUrl,
-      cipher: o.services.cipher,
-    });
-    return { next: PAGE_ROUTES.Review, smsId };
+    const byKey = new Map(context.flexible.map((l) => [lineKeyOf(l), l]));
+    const cuts = sent
+      .map((line) => ({ line: byKey.get(lineKeyOf(line))!, proposedValue: line.proposedValue }))
+      .filter((c) => c.proposedValue < c.line.currentValue);
+    await tx.delete(budgetExpense).where(eq(budgetExpense.budgetId, proposed.id));
+    if (cuts.length > 0) {
+      await tx.insert(budgetExpense).values(
+        cuts.map((c) => ({
+          budgetId: proposed.id,
+          expenseId: c.line.expenseId,
+          proposedValue: c.proposedValue,
+          budgetCategory: c.line.category,
+        })),
+      );
+    }
+    savings = sumCents(cuts.map((c) => c.line.currentValue - c.proposedValue));
+    await tx
+      .update(budget)
+      .set({ description: budgetDescription(savings, context.newMonthlyPayment) })
+      .where(eq(budget.id, proposed.id));
+  }
+  const left = leftEachMonth({
+    monthlyIncome: latest.currentIncome,
+    expenses: context.currentExpensesTotal - savings,
+    otherDebtPayments: context.otherDebtPayments,
+    planPayment: context.newMonthlyPayment,
   });
+  // Thrown before anything is kept: the transaction rolls back the cuts written above.
+  if (isThin(left) && !o.input?.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
+  await tx.update(budget).set({ agreedTo: true }).where(eq(budget.id, proposed.id));
+  await tx.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, latest.id));
+  await changeStatus(tx, app, 'budgetAgreed', o.userId);
+  await updateApplication(tx, app, {
+    completed: 'Budget',
+    viewed: 'Review',
+    set: { agreedToActionPlan: true, hasSubmittedBudgetPage: true },
+  });
+  const smsId = await recordObtainedOffer(unit, { applicationId: app.id, publicUrl: o.publicUrl });
+  return { next: PAGE_ROUTES.Review, smsId };
 }

@@ -12,8 +12,7 @@ import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-est
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { EligibleDebtsInput, MissingDebtInput } from '#domain/validation/application';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '#server/services';
-import type { Tx } from '#server/db/client';
+import type { Config } from '#server/env';
 import { collection, creditReport, debt } from '#server/db/schema/credit';
 import type { FieldCipher } from '#server/security/field-encryption';
 import {
@@ -22,8 +21,9 @@ import {
   lockOwnApplication,
   updateApplication,
 } from '#server/application/application-state';
-import { writeOutcomeEmail } from '#server/application/outcome-email';
 import { ownCurrentApplication } from '#server/application/own-application';
+import type { Transaction, Unit } from '#server/unit-of-work';
+import { writeNotQualifiedEmail } from './not-qualified-email';
 import { moveOnUnchanged } from './unchanged-save';
 
 const ownerOf = (row: {
@@ -37,7 +37,7 @@ const last4 = (cipher: FieldCipher, stored: string | null) =>
 
 /** Every DMP-eligible debt and collection of an application, balance descending. */
 export async function eligibleItems(
-  tx: Tx,
+  tx: Transaction,
   cipher: FieldCipher,
   applicationId: string,
 ): Promise<EligibleItemView[]> {
@@ -89,17 +89,13 @@ export async function eligibleItems(
 }
 
 /** GET /api/application/eligible-debts: available once the credit page is completed. */
-export async function getEligibleDebts(o: {
-  services: Services;
-  userId: string;
-}): Promise<EligibleDebtsView> {
-  const { db } = o.services.database;
-  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
+export async function getEligibleDebts(unit: Unit, o: { userId: string }): Promise<EligibleDebtsView> {
+  const app = await unit.tx.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
   if (!hasCompleted(app.lastCompletedPage, 'Credit')) {
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
   }
-  return { items: await eligibleItems(db, o.services.cipher, app.id) };
+  return { items: await eligibleItems(unit.tx, unit.cipher, app.id) };
 }
 
 /**
@@ -109,53 +105,47 @@ export async function getEligibleDebts(o: {
  * (→ /offers/not-qualified); otherwise → /income/provide-monthly-income. The same selection sent again for a
  * completed page writes nothing but the next page.
  */
-export async function saveEligibleDebts(o: {
-  services: Services;
-  userId: string;
-  input: EligibleDebtsInput;
-}): Promise<{ next: string; emailId?: string }> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'EligibleDebts');
-    const items = await eligibleItems(tx, o.services.cipher, app.id);
-    const known = new Set(items.map((i) => i.id));
-    const unknown = o.input.selectedIds.find((id) => !known.has(id));
-    if (unknown) {
-      const message = invalidMessage('Selected debt');
-      throw new AppError('ValidationError', message, { fieldErrors: { selectedIds: message } });
-    }
-    const selected = new Set(o.input.selectedIds);
-    const differing = items.filter((item) => selected.has(item.id) !== item.selectedForDebtReduction);
-    // The same debts kept again on a completed page: it leads to the income as before, and nothing is written.
-    if (differing.length === 0 && selected.size > 0 && hasCompleted(app.lastCompletedPage, 'EligibleDebts')) {
-      await moveOnUnchanged(tx, app, 'ProvideMonthlyIncome');
-      return { next: PAGE_ROUTES.ProvideMonthlyIncome };
-    }
-    for (const item of differing) {
-      const value = selected.has(item.id);
-      // Collections first, then debts (spec): the id names exactly one of them.
-      if (item.kind === 'collection') {
-        await tx
-          .update(collection)
-          .set({ selectedForDebtReduction: value })
-          .where(eq(collection.id, item.id));
-      } else {
-        await tx.update(debt).set({ selectedForDebtReduction: value }).where(eq(debt.id, item.id));
-      }
-    }
-    if (selected.size === 0) {
-      await updateApplication(tx, app, { completed: 'EligibleDebts' });
-      await disqualify(tx, app, [DISQUALIFICATION_REASONS.notEnoughEligible], {
-        changedBy: o.userId,
-        viewed: 'NotQualified',
-      });
-      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
-      return { next: PAGE_ROUTES.NotQualified, emailId };
-    }
-    await updateApplication(tx, app, { completed: 'EligibleDebts', viewed: 'ProvideMonthlyIncome' });
+export async function saveEligibleDebts(
+  unit: Unit,
+  o: { config: Config; userId: string; input: EligibleDebtsInput },
+): Promise<{ next: string; emailId?: string }> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'EligibleDebts');
+  const items = await eligibleItems(tx, unit.cipher, app.id);
+  const known = new Set(items.map((i) => i.id));
+  const unknown = o.input.selectedIds.find((id) => !known.has(id));
+  if (unknown) {
+    const message = invalidMessage('Selected debt');
+    throw new AppError('ValidationError', message, { fieldErrors: { selectedIds: message } });
+  }
+  const selected = new Set(o.input.selectedIds);
+  const differing = items.filter((item) => selected.has(item.id) !== item.selectedForDebtReduction);
+  // The same debts kept again on a completed page: it leads to the income as before, and nothing is written.
+  if (differing.length === 0 && selected.size > 0 && hasCompleted(app.lastCompletedPage, 'EligibleDebts')) {
+    await moveOnUnchanged(tx, app, 'ProvideMonthlyIncome');
     return { next: PAGE_ROUTES.ProvideMonthlyIncome };
-  });
+  }
+  for (const item of differing) {
+    const value = selected.has(item.id);
+    // Collections first, then debts (spec): the id names exactly one of them.
+    if (item.kind === 'collection') {
+      await tx.update(collection).set({ selectedForDebtReduction: value }).where(eq(collection.id, item.id));
+    } else {
+      await tx.update(debt).set({ selectedForDebtReduction: value }).where(eq(debt.id, item.id));
+    }
+  }
+  if (selected.size === 0) {
+    await updateApplication(tx, app, { completed: 'EligibleDebts' });
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.notEnoughEligible], {
+      changedBy: o.userId,
+      viewed: 'NotQualified',
+    });
+    const emailId = await writeNotQualifiedEmail(unit, o.config, app.id);
+    return { next: PAGE_ROUTES.NotQualified, emailId };
+  }
+  await updateApplication(tx, app, { completed: 'EligibleDebts', viewed: 'ProvideMonthlyIncome' });
+  return { next: PAGE_ROUTES.ProvideMonthlyIncome };
 }
 
 /** A borrower adds at most this many missing debts: enough for any household, and a bound on a script's. */
@@ -166,65 +156,59 @@ export const MAX_SELF_REPORTED_DEBTS = 20;
  * borrower's report marked self-reported and selected for the plan. The decision includes it like any other
  * debt; a counsellor verifies it against a statement before the plan starts. Answers the updated list.
  */
-export async function addMissingDebt(o: {
-  services: Services;
-  userId: string;
-  input: MissingDebtInput;
-}): Promise<EligibleDebtsView> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'EligibleDebts');
-    // The report the debt should have been on: the borrower's newest.
-    const [report] = await tx
-      .select({ id: creditReport.id })
-      .from(creditReport)
-      .where(and(eq(creditReport.applicationId, app.id), isNotNull(creditReport.borrowerId)))
-      .orderBy(desc(creditReport.createdAt))
-      .limit(1);
-    if (!report) throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
-    const [added] = await tx
-      .select({ n: count() })
-      .from(debt)
-      .where(and(eq(debt.applicationId, app.id), eq(debt.isSelfReported, true)));
-    if ((added?.n ?? 0) >= MAX_SELF_REPORTED_DEBTS) {
-      const message = `You can add at most ${MAX_SELF_REPORTED_DEBTS} debts. Call us to add more.`;
-      throw new AppError('ValidationError', message, { fieldErrors: { creditorName: message } });
-    }
-    await tx.insert(debt).values({
-      applicationId: app.id,
-      creditReportId: report.id,
-      // The bureau's type is unknown: the borrower only says it is unsecured.
-      accountType: null,
-      lenderName: o.input.creditorName,
-      lenderFriendlyName: o.input.creditorName,
-      currentBalance: o.input.currentBalance,
-      scheduledMonthlyPayment: o.input.monthlyPayment,
-      isEligibleForDmp: true,
-      selectedForDebtReduction: true,
-      ownedByBorrower: true,
-      ownedBySpouse: false,
-      isSelfReported: true,
-    });
-    return { items: await eligibleItems(tx, o.services.cipher, app.id) };
+export async function addMissingDebt(
+  unit: Unit,
+  o: { userId: string; input: MissingDebtInput },
+): Promise<EligibleDebtsView> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'EligibleDebts');
+  // The report the debt should have been on: the borrower's newest.
+  const [report] = await tx
+    .select({ id: creditReport.id })
+    .from(creditReport)
+    .where(and(eq(creditReport.applicationId, app.id), isNotNull(creditReport.borrowerId)))
+    .orderBy(desc(creditReport.createdAt))
+    .limit(1);
+  if (!report) throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
+  const [added] = await tx
+    .select({ n: count() })
+    .from(debt)
+    .where(and(eq(debt.applicationId, app.id), eq(debt.isSelfReported, true)));
+  if ((added?.n ?? 0) >= MAX_SELF_REPORTED_DEBTS) {
+    const message = `You can add at most ${MAX_SELF_REPORTED_DEBTS} debts. Call us to add more.`;
+    throw new AppError('ValidationError', message, { fieldErrors: { creditorName: message } });
+  }
+  await tx.insert(debt).values({
+    applicationId: app.id,
+    creditReportId: report.id,
+    // The bureau's type is unknown: the borrower only says it is unsecured.
+    accountType: null,
+    lenderName: o.input.creditorName,
+    lenderFriendlyName: o.input.creditorName,
+    currentBalance: o.input.currentBalance,
+    scheduledMonthlyPayment: o.input.monthlyPayment,
+    isEligibleForDmp: true,
+    selectedForDebtReduction: true,
+    ownedByBorrower: true,
+    ownedBySpouse: false,
+    isSelfReported: true,
   });
+  return { items: await eligibleItems(tx, unit.cipher, app.id) };
 }
 
 /** Removes a debt the borrower added by mistake; a debt of the credit report, or anyone else's, is not found. */
-export async function removeMissingDebt(o: {
-  services: Services;
-  userId: string;
-  debtId: string;
-}): Promise<EligibleDebtsView> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'EligibleDebts');
-    const removed = await tx
-      .delete(debt)
-      .where(and(eq(debt.id, o.debtId), eq(debt.applicationId, app.id), eq(debt.isSelfReported, true)))
-      .returning({ id: debt.id });
-    if (removed.length === 0) throw new AppError('NotFound');
-    return { items: await eligibleItems(tx, o.services.cipher, app.id) };
-  });
+export async function removeMissingDebt(
+  unit: Unit,
+  o: { userId: string; debtId: string },
+): Promise<EligibleDebtsView> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'EligibleDebts');
+  const removed = await tx
+    .delete(debt)
+    .where(and(eq(debt.id, o.debtId), eq(debt.applicationId, app.id), eq(debt.isSelfReported, true)))
+    .returning({ id: debt.id });
+  if (removed.length === 0) throw new AppError('NotFound');
+  return { items: await eligibleItems(tx, unit.cipher, app.id) };
 }

@@ -14,13 +14,13 @@ import {
   type SaveExpenses,
 } from '#domain/validation/expenses';
 import { invalidMessage } from '#domain/validation/messages';
-import type { Services } from '#server/services';
-import type { Tx } from '#server/db/client';
+import type { Config } from '#server/env';
 import { expense } from '#server/db/schema/budget';
 import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
 import { runDecision } from './run-decision';
 import { moveOnUnchanged } from './unchanged-save';
 import { ownCurrentApplication } from '#server/application/own-application';
+import type { Transaction, Unit } from '#server/unit-of-work';
 
 type ExpenseRow = typeof expense.$inferSelect;
 
@@ -64,11 +64,11 @@ export function expensesView(
 }
 
 /** GET /api/application/expenses: once the income is provided (the estimates exist from then on). */
-export async function getExpenses(o: { services: Services; userId: string }): Promise<ExpensesView> {
-  const { db } = o.services.database;
-  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
+export async function getExpenses(unit: Unit, o: { userId: string }): Promise<ExpensesView> {
+  const { tx } = unit;
+  const app = await tx.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
-  const rows = await db.select().from(expense).where(eq(expense.applicationId, app.id));
+  const rows = await tx.select().from(expense).where(eq(expense.applicationId, app.id));
   if (!hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') || rows.length === 0) {
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
   }
@@ -82,7 +82,11 @@ export async function getExpenses(o: { services: Services; userId: string }): Pr
  * Writes the submitted values of the lines that changed; every line must be one of the application's. Tells
  * whether any line was written.
  */
-async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lines']): Promise<boolean> {
+async function saveLines(
+  tx: Transaction,
+  applicationId: string,
+  lines: SaveExpenses['lines'],
+): Promise<boolean> {
   const rows = await tx.select().from(expense).where(eq(expense.applicationId, applicationId));
   const byKey = new Map(rows.map((row) => [lineKey(row.category, row.subCategory), row]));
   for (const [index, line] of lines.entries()) {
@@ -108,37 +112,33 @@ async function saveLines(tx: Tx, applicationId: string, lines: SaveExpenses['lin
 /**
  * Save and Continue on /expenses: the lines are saved, then (with a credit
  * report present) the risk scores, the debt score and the decision are made (unless the decision waiting on
- * /budget was made on the very same inputs: it stands, and nothing is written but the next page), in the same transaction, and
+ * /budget was made on the very same inputs: it stands, and nothing is written but the next page), in the same unit, and
  * the borrower goes to /offers/review, /budget or /offers/not-qualified. A budget with no room for the plan,
  * one that needs no plan, or one that leaves less than the monthly cushion, is warned of first (runDecision): nothing is saved until
  * the borrower sends it again confirmed.
  */
-export async function saveExpenses(o: {
-  services: Services;
-  userId: string;
-  input: SaveExpenses;
-  log: FastifyBaseLogger;
-}): Promise<{ next: string; smsId?: string; emailId?: string }> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'Expenses');
-    if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
-    const written = await saveLines(tx, app.id, o.input.lines);
-    if (written || !hasCompleted(app.lastCompletedPage, 'Expenses')) {
-      await updateApplication(tx, app, { completed: 'Expenses' });
-    }
-    const outcome = await runDecision(tx, {
-      services: o.services,
-      app,
-      userId: o.userId,
-      log: o.log,
-      confirmDisqualification: o.input.confirmDisqualification,
-      acceptThinBudget: o.input.acceptThinBudget,
-    });
-    // The decision made on these same inputs stands (it waits on /budget): only the page the borrower goes
-    // to next is recorded, as for any save that changed nothing.
-    if (outcome.kept) await moveOnUnchanged(tx, app, outcome.viewed);
-    return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId, emailId: outcome.emailId };
+export async function saveExpenses(
+  unit: Unit,
+  o: { config: Config; userId: string; input: SaveExpenses; log: FastifyBaseLogger },
+): Promise<{ next: string; smsId?: string; emailId?: string }> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'Expenses');
+  if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
+  const written = await saveLines(tx, app.id, o.input.lines);
+  if (written || !hasCompleted(app.lastCompletedPage, 'Expenses')) {
+    await updateApplication(tx, app, { completed: 'Expenses' });
+  }
+  const outcome = await runDecision(unit, {
+    config: o.config,
+    app,
+    userId: o.userId,
+    log: o.log,
+    confirmDisqualification: o.input.confirmDisqualification,
+    acceptThinBudget: o.input.acceptThinBudget,
   });
+  // The decision made on these same inputs stands (it waits on /budget): only the page the borrower goes
+  // to next is recorded, as for any save that changed nothing.
+  if (outcome.kept) await moveOnUnchanged(tx, app, outcome.viewed);
+  return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId, emailId: outcome.emailId };
 }

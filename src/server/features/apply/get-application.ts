@@ -4,19 +4,18 @@ import type { ApplicationView } from '#domain/flow/application-view';
 import { incomeThreshold } from '#domain/underwriting/payment-estimates';
 import { isLanguage } from '#domain/i18n/language';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
-import type { Db } from '#server/db/client';
-import type { FieldCipher } from '#server/security/field-encryption';
 import type { ReadCache } from '#server/plugins/read-cache';
 import { readOutcome } from '#server/application/outcome';
+import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
 import { hardshipRecord } from './queries';
 
 /**
- * The borrower's application with what the flow's forms show, in one query. Prepared once per database
- * (a named statement): the most frequent read of the product is parsed and planned once per connection, not
- * at every request.
+ * The borrower's application with what the flow's forms show, in one query. A named statement: the most
+ * frequent read of the product is parsed and planned by the database once per connection, not at every
+ * request (drizzle builds it in each unit, as a prepared query belongs to the transaction it was made on).
  */
-function prepareApplicationRead(db: Db) {
-  return db.query.application
+function prepareApplicationRead(tx: Transaction) {
+  return tx.query.application
     .findFirst({
       // The current application: one a re-application superseded is kept for the record only.
       where: (a, { and, eq, isNull }) => and(eq(a.owner, sql.placeholder('owner')), isNull(a.supersededAt)),
@@ -34,33 +33,30 @@ function prepareApplicationRead(db: Db) {
     })
     .prepare('application_of_owner');
 }
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareApplicationRead>>();
 
 /**
  * GET /api/application: the borrower's own application as the flow's forms read it. Kept in `cache` by owner
  * until a row it is made of changes (the application, borrower, spouse, hardships or bank items: see
- * read-cache.ts), so a borrower moving between pages costs no database read.
+ * read-cache.ts), so a borrower moving between pages costs no database read, and no unit is opened for it.
  */
 export async function getApplication(o: {
-  db: Db;
-  cipher: FieldCipher;
+  openUnit: OpenUnit;
   userId: string;
   cache?: ReadCache<ApplicationView>;
 }): Promise<ApplicationView> {
   const kept = o.cache?.get(o.userId);
   if (kept) return kept;
   const ticket = o.cache?.ticket() ?? 0;
-  const view = await readApplication(o);
+  const view = await o.openUnit((unit) => readApplication(unit, o.userId));
   o.cache?.set(o.userId, view, { ticket, labels: [`application:${view.id}`] });
   return view;
 }
 
-async function readApplication(o: { db: Db; cipher: FieldCipher; userId: string }): Promise<ApplicationView> {
-  let read = preparedReads.get(o.db);
-  if (!read) preparedReads.set(o.db, (read = prepareApplicationRead(o.db)));
-  const app = await read.execute({ owner: o.userId });
+async function readApplication(unit: Unit, userId: string): Promise<ApplicationView> {
+  const app = await prepareApplicationRead(unit.tx).execute({ owner: userId });
   if (!app) throw new AppError('NotFound');
-  const dob = (stored: string | null | undefined) => (stored ? fromIsoDate(o.cipher.decrypt(stored)) : null);
+  const dob = (stored: string | null | undefined) =>
+    stored ? fromIsoDate(unit.cipher.decrypt(stored)) : null;
   const b = app.borrower;
   const s = app.spouse;
   return {
@@ -121,7 +117,7 @@ async function readApplication(o: { db: Db; cipher: FieldCipher; userId: string 
     reasonForNotConnectingBank: app.reasonForNotConnectingBank,
     // Read only for a disqualified application; its reasons are written with the status change, which
     // drops the kept copy of this view.
-    outcome: app.status === 'disqualified' ? await readOutcome(o.db, app.id) : null,
+    outcome: app.status === 'disqualified' ? await readOutcome(unit.tx, app.id) : null,
   };
 }
 

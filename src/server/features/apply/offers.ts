@@ -4,17 +4,15 @@ import type { AcceptOffersInput, OffersView } from '#domain/flow/application-vie
 import { offerSummary, reviewRoomOf, suggestedDraftDay } from '#domain/enrollment/offer-review';
 import { PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
-import type { Tx } from '#server/db/client';
+import type { Config } from '#server/env';
 import { decision, offer } from '#server/db/schema/decision';
 import { planAuthorization } from '#server/db/schema/enrollment';
 import { incomeDeposits } from '#server/application/income-deposits';
 import { budgetRoomOf, recordPlanFit } from '#server/application/plan-fit';
 import { feeCapForState } from '#server/application/plan-fees';
-import { writeOutcomeEmail } from '#server/application/outcome-email';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { byBalanceDescending } from '#domain/underwriting/eligibility';
-import type { Services } from '#server/services';
 import { last4 } from '#server/security/field-encryption';
 import {
   changeStatus,
@@ -32,6 +30,8 @@ import { budgetFiguresOf } from '#server/application/plan-narrative';
 import { planNarrative, reviewBudgetFigures } from '#domain/enrollment/plan-narrative';
 import { sumCents } from '#domain/money/cents';
 import { ownCurrentApplication } from '#server/application/own-application';
+import type { Transaction, Unit } from '#server/unit-of-work';
+import { writeNotQualifiedEmail } from './not-qualified-email';
 
 /** Statuses in which the borrower has an offer to look at. */
 const HAS_OFFER = new Set([
@@ -50,26 +50,27 @@ const HAS_OFFER = new Set([
  * to draw (so the page recomputes the terms as the borrower chooses), and the plan's terms (loadPlanTerms: the
  * same figures the letter and My plan state). Showing them records that the offers were presented.
  */
-export async function getOffers(o: {
-  services: Services;
-  userId: string;
-  /** 'yyyy-MM-dd'; the agency's today when absent (the debt-free dates count from it). */
-  today?: string;
-}): Promise<OffersView> {
-  const { db } = o.services.database;
-  const { cipher } = o.services;
-  const today = o.today ?? o.services.today();
-  const app = await db.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
+export async function getOffers(
+  unit: Unit,
+  o: {
+    userId: string;
+    /** 'yyyy-MM-dd'; the agency's today when absent (the debt-free dates count from it). */
+    today?: string;
+  },
+): Promise<OffersView> {
+  const { tx, cipher } = unit;
+  const today = o.today ?? unit.today;
+  const app = await tx.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
   if (!app) throw new AppError('NotFound');
   if (!HAS_OFFER.has(app.status))
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
-  const suggested = suggestedDraftDay((await incomeDeposits(db, app.id)).dates);
-  const first = await loadPlanTerms(db, app.id, { today, undated: true });
+  const suggested = suggestedDraftDay((await incomeDeposits(tx, app.id)).dates);
+  const first = await loadPlanTerms(tx, app.id, { today, undated: true });
   const draftDay = first.authorization?.draftDay ?? suggested;
-  const plan = await loadPlanTerms(db, app.id, { today, draftDay });
+  const plan = await loadPlanTerms(tx, app.id, { today, draftDay });
   if (!plan.decision?.isQualified) throw new AppError('NotFound');
   if (!plan.decision.wasPresentedToBorrower) {
-    await db.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, plan.decision.id));
+    await tx.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, plan.decision.id));
   }
   const rows = plan.offers
     .filter((x) => x.status !== 'declined')
@@ -94,9 +95,9 @@ export async function getOffers(o: {
     .sort(byBalanceDescending);
   // One budget for the whole page: the agreed one once the borrower agreed it, else the decision's. The
   // paragraph and the leave-out warning both read it, so they state the same "leaves" and "short".
-  const room = await budgetRoomOf(db, app.id, plan.decision);
+  const room = await budgetRoomOf(tx, app.id, plan.decision);
   const figures = reviewBudgetFigures(
-    await budgetFiguresOf(db, app.id, plan.decision),
+    await budgetFiguresOf(tx, app.id, plan.decision),
     room?.agreed ? room : null,
   );
   const budget = {
@@ -121,7 +122,7 @@ export async function getOffers(o: {
 }
 
 /** The newest decision and its offers, for the acceptance. */
-async function offersToAnswer(tx: Tx, applicationId: string) {
+async function offersToAnswer(tx: Transaction, applicationId: string) {
   const latest = await tx.query.decision.findFirst({
     where: eq(decision.applicationId, applicationId),
     orderBy: (d, { desc: newestFirst }) => [newestFirst(d.createdAt)],
@@ -142,14 +143,11 @@ export const DISCLOSURES_CHANGED_MESSAGE =
  * and their explicit agreement to the terms and disclosures (stored with the disclosures' version and the
  * terms accepted). acceptOffer → confirmPaymentAccount, /payments/next-steps.
  */
-export async function acceptOffers(o: {
-  services: Services;
-  userId: string;
-  input: AcceptOffersInput;
-  today?: string;
-}): Promise<{ next: string }> {
-  const { db } = o.services.database;
-  const today = o.today ?? o.services.today();
+export async function acceptOffers(
+  unit: Unit,
+  o: { userId: string; input: AcceptOffersInput; today?: string },
+): Promise<{ next: string }> {
+  const today = o.today ?? unit.today;
   // The disclosures as the borrower read them: the current words in either language (each has its version).
   const readVersion = Object.values(PLAN_DISCLOSURES_VERSIONS).find((v) => v === o.input.disclosuresVersion);
   if (readVersion === undefined) {
@@ -157,82 +155,79 @@ export async function acceptOffers(o: {
       fieldErrors: { agreed: DISCLOSURES_CHANGED_MESSAGE },
     });
   }
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    if (app.status !== 'acceptOffer') {
-      throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
-    }
-    const latest = await offersToAnswer(tx, app.id);
-    const open = latest.offers.filter((x) => x.status !== 'declined').map((x) => x.id);
-    const leftOut = new Set(o.input.leftOut);
-    // Only this decision's offers can be left out; an unknown id is someone else's, or stale.
-    if ([...leftOut].some((id) => !open.includes(id))) throw new AppError('NotFound');
-    if (open.every((id) => leftOut.has(id))) {
-      throw new AppError('ValidationError', KEEP_ONE_OFFER_MESSAGE, {
-        fieldErrors: { leftOut: KEEP_ONE_OFFER_MESSAGE },
-      });
-    }
-    for (const id of open) {
-      await tx
-        .update(offer)
-        .set({ declinedByBorrower: leftOut.has(id) })
-        .where(and(eq(offer.id, id), eq(offer.decisionId, latest.id)));
-    }
-    const plan = await loadPlanTerms(tx, app.id, { today, draftDay: o.input.draftDay });
-    const { terms } = plan;
-    // The offers left out change what she pays each month: the budget check runs again on the plan as
-    // accepted, and its result is kept for the counsellor (the page already told her before she accepted).
-    await recordPlanFit(tx, plan, app.id);
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  if (app.status !== 'acceptOffer') {
+    throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
+  }
+  const latest = await offersToAnswer(tx, app.id);
+  const open = latest.offers.filter((x) => x.status !== 'declined').map((x) => x.id);
+  const leftOut = new Set(o.input.leftOut);
+  // Only this decision's offers can be left out; an unknown id is someone else's, or stale.
+  if ([...leftOut].some((id) => !open.includes(id))) throw new AppError('NotFound');
+  if (open.every((id) => leftOut.has(id))) {
+    throw new AppError('ValidationError', KEEP_ONE_OFFER_MESSAGE, {
+      fieldErrors: { leftOut: KEEP_ONE_OFFER_MESSAGE },
+    });
+  }
+  for (const id of open) {
     await tx
-      .update(decision)
-      .set({
-        wasAcceptedByBorrower: true,
-        acceptedAt: new Date(),
-        acceptanceDisclosureVersion: readVersion,
-      })
-      .where(eq(decision.id, latest.id));
-    // The terms accepted, with the chosen day: the letter dates the drafts from it.
-    await tx.insert(planAuthorization).values({
-      applicationId: app.id,
-      kind: 'acceptance',
-      draftDay: o.input.draftDay,
-      firstDraftDate: terms.firstDraftDate!,
-      monthlyDraftAmount: terms.monthlyDraft,
-      setupFee: terms.setupFee,
-      termInMonths: terms.termInMonths,
-    });
-    await changeStatus(tx, app, 'offersContinued', o.userId);
-    await updateApplication(tx, app, {
-      completed: 'Review',
-      viewed: 'NextSteps',
-      set: { hasSubmittedReviewPage: true },
-    });
-    return { next: PAGE_ROUTES.NextSteps };
+      .update(offer)
+      .set({ declinedByBorrower: leftOut.has(id) })
+      .where(and(eq(offer.id, id), eq(offer.decisionId, latest.id)));
+  }
+  const plan = await loadPlanTerms(tx, app.id, { today, draftDay: o.input.draftDay });
+  const { terms } = plan;
+  // The offers left out change what she pays each month: the budget check runs again on the plan as
+  // accepted, and its result is kept for the counsellor (the page already told her before she accepted).
+  await recordPlanFit(tx, plan, app.id);
+  await tx
+    .update(decision)
+    .set({
+      wasAcceptedByBorrower: true,
+      acceptedAt: new Date(),
+      acceptanceDisclosureVersion: readVersion,
+    })
+    .where(eq(decision.id, latest.id));
+  // The terms accepted, with the chosen day: the letter dates the drafts from it.
+  await tx.insert(planAuthorization).values({
+    applicationId: app.id,
+    kind: 'acceptance',
+    draftDay: o.input.draftDay,
+    firstDraftDate: terms.firstDraftDate!,
+    monthlyDraftAmount: terms.monthlyDraft,
+    setupFee: terms.setupFee,
+    termInMonths: terms.termInMonths,
   });
+  await changeStatus(tx, app, 'offersContinued', o.userId);
+  await updateApplication(tx, app, {
+    completed: 'Review',
+    viewed: 'NextSteps',
+    set: { hasSubmittedReviewPage: true },
+  });
+  return { next: PAGE_ROUTES.NextSteps };
 }
 
 /**
  * The borrower leaves every offer out (after confirming on the page): there is no plan to set up, so the
  * application is disqualified with that reason and the borrower goes to /offers/not-qualified, with its email.
  */
-export async function leaveOutAllOffers(o: {
-  services: Services;
-  userId: string;
-}): Promise<{ next: string; emailId?: string }> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    if (app.status !== 'acceptOffer') {
-      throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
-    }
-    const latest = await offersToAnswer(tx, app.id);
-    await tx.update(offer).set({ declinedByBorrower: true }).where(eq(offer.decisionId, latest.id));
-    await disqualify(tx, app, [DISQUALIFICATION_REASONS.allOffersLeftOut], {
-      changedBy: o.userId,
-      event: 'offersLeftOut',
-      viewed: 'NotQualified',
-    });
-    const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
-    return { next: PAGE_ROUTES.NotQualified, emailId };
+export async function leaveOutAllOffers(
+  unit: Unit,
+  o: { config: Config; userId: string },
+): Promise<{ next: string; emailId?: string }> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  if (app.status !== 'acceptOffer') {
+    throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
+  }
+  const latest = await offersToAnswer(tx, app.id);
+  await tx.update(offer).set({ declinedByBorrower: true }).where(eq(offer.decisionId, latest.id));
+  await disqualify(tx, app, [DISQUALIFICATION_REASONS.allOffersLeftOut], {
+    changedBy: o.userId,
+    event: 'offersLeftOut',
+    viewed: 'NotQualified',
   });
+  const emailId = await writeNotQualifiedEmail(unit, o.config, app.id);
+  return { next: PAGE_ROUTES.NotQualified, emailId };
 }

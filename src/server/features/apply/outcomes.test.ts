@@ -16,6 +16,7 @@ import {
   toEligibleDebts,
   toExpenses,
 } from '#tests/support/borrower-flow';
+import { unitOpener } from '#server/unit-of-work';
 import { runDecision } from './run-decision';
 
 // What a borrower who does not qualify is told: GET /api/application's outcome, and the email, once.
@@ -119,9 +120,10 @@ describe('a borrower who can pay their debts without a plan (cashflowTooHigh)', 
     // The same application decided once more (as after a counsellor reopened it): the email was sent already.
     await t.db.update(application).set({ status: 'inProgress' }).where(eq(application.id, b.applicationId));
     const app = await applicationRow(t, b.applicationId);
-    const again = await t.db.transaction(async (tx) =>
-      runDecision(tx, {
-        services: { config: t.config, cipher: t.cipher } as never,
+    const openUnit = unitOpener({ database: t.database, cipher: t.cipher, today: t.today });
+    const again = await openUnit((unit) =>
+      runDecision(unit, {
+        config: t.config,
         app,
         userId: b.userId,
         log: silent,

@@ -1,10 +1,10 @@
 import { AppError } from '#domain/errors';
 import { HARDSHIP_KEYS, type HardshipKey } from '#domain/validation/application';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/unit-of-work';
 import { ownCurrentApplication } from '#server/application/own-application';
 
 /** A borrower owns exactly one application, found by owner; any other is invisible. */
-export async function findOwnApplication(db: Tx, userId: string) {
+export async function findOwnApplication(db: Transaction, userId: string) {
   const found = await db.query.application.findFirst({
     where: ownCurrentApplication(userId),
     columns: { id: true, status: true, lastCompletedPage: true, lastViewedPage: true },

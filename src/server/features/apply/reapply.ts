@@ -3,10 +3,9 @@ import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { mayReapply, reapplyFrom, type Reapply } from '#domain/flow/reapply';
-import type { Db } from '#server/db/client';
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
 import { lockOwnApplication } from '#server/application/application-state';
-import { recordAudit } from '#server/audit/record-audit';
+import type { Unit } from '#server/unit-of-work';
 
 /** Said when nothing changed and the waiting period is not over; the date is the agency's day it ends. */
 export const reapplyTooSoonMessage = (from: string): string =>
@@ -14,79 +13,71 @@ export const reapplyTooSoonMessage = (from: string): string =>
 
 /**
  * POST /api/application/reapply: a borrower whose application ended not qualified applies again, at once after
- * a change in their situation, or once the agency's waiting period has passed. In one transaction holding the
+ * a change in their situation, or once the agency's waiting period has passed. In one unit holding the
  * old application's row: the old one is marked superseded (kept, with everything it holds, for the record),
  * and a new application starts on the same account where the lead form leaves one (its borrower's name and
  * contact details copied, so they are not asked again), then the audit record. The borrower's pages read the
  * new one from then on.
  */
-export async function reapply(o: {
-  db: Db;
-  userId: string;
-  input: Reapply;
-  today: string;
-  dayOf: (at: Date) => string;
-  waitingDays: number;
-}): Promise<{ next: string }> {
-  return o.db.transaction(async (tx) => {
-    const old = await lockOwnApplication(tx, o.userId);
-    if (old.status !== 'disqualified') {
-      throw new AppError('Conflict', 'Only an application that ended not qualified can be started again.', {
-        redirect: resumeRoute(old),
-      });
-    }
-    const [refusal] = await tx
-      .select({ at: applicationStatusChange.createdAt })
-      .from(applicationStatusChange)
-      .where(
-        and(
-          eq(applicationStatusChange.applicationId, old.id),
-          eq(applicationStatusChange.to, 'disqualified'),
-        ),
-      )
-      .orderBy(desc(applicationStatusChange.createdAt))
-      .limit(1);
-    const refusedOn = o.dayOf(refusal?.at ?? old.updatedAt);
-    if (!mayReapply({ refusedOn, today: o.today, waitingDays: o.waitingDays, change: o.input.change })) {
-      throw new AppError('Conflict', reapplyTooSoonMessage(reapplyFrom(refusedOn, o.waitingDays)));
-    }
-    const person = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, old.id) });
-    const now = new Date();
-    await tx
-      .update(application)
-      .set({ supersededAt: now, version: old.version + 1, updatedAt: now })
-      .where(eq(application.id, old.id));
-    const [fresh] = await tx
-      .insert(application)
-      .values({
-        owner: o.userId,
-        status: 'inProgress',
-        lastCompletedPage: 'Lead',
-        lastViewedPage: 'Hardships',
-        // Agreed on the lead form of this account; the terms bind the account, not one application.
-        agreedToTerms: true,
-      })
-      .returning({ id: application.id });
-    await tx.insert(borrower).values({
+export async function reapply(
+  unit: Unit,
+  o: { userId: string; input: Reapply; dayOf: (at: Date) => string; waitingDays: number },
+): Promise<{ next: string }> {
+  const { tx } = unit;
+  const old = await lockOwnApplication(tx, o.userId);
+  if (old.status !== 'disqualified') {
+    throw new AppError('Conflict', 'Only an application that ended not qualified can be started again.', {
+      redirect: resumeRoute(old),
+    });
+  }
+  const [refusal] = await tx
+    .select({ at: applicationStatusChange.createdAt })
+    .from(applicationStatusChange)
+    .where(
+      and(eq(applicationStatusChange.applicationId, old.id), eq(applicationStatusChange.to, 'disqualified')),
+    )
+    .orderBy(desc(applicationStatusChange.createdAt))
+    .limit(1);
+  const refusedOn = o.dayOf(refusal?.at ?? old.updatedAt);
+  if (!mayReapply({ refusedOn, today: unit.today, waitingDays: o.waitingDays, change: o.input.change })) {
+    throw new AppError('Conflict', reapplyTooSoonMessage(reapplyFrom(refusedOn, o.waitingDays)));
+  }
+  const person = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, old.id) });
+  const now = new Date();
+  await tx
+    .update(application)
+    .set({ supersededAt: now, version: old.version + 1, updatedAt: now })
+    .where(eq(application.id, old.id));
+  const [fresh] = await tx
+    .insert(application)
+    .values({
       owner: o.userId,
-      applicationId: fresh!.id,
-      firstName: person?.firstName ?? null,
-      lastName: person?.lastName ?? null,
-      email: person?.email ?? null,
-      phoneNumber: person?.phoneNumber ?? null,
-      preferredLanguage: person?.preferredLanguage ?? null,
-    });
-    await tx
-      .insert(applicationStatusChange)
-      .values({ applicationId: fresh!.id, from: null, to: 'inProgress', changedBy: o.userId });
-    await recordAudit(tx, {
-      actorId: o.userId,
-      action: 'reapplied',
-      entityType: 'application',
-      entityId: old.id,
-      applicationId: old.id,
-      after: { newApplicationId: fresh!.id, change: o.input.change },
-    });
-    return { next: PAGE_ROUTES.Hardships };
+      status: 'inProgress',
+      lastCompletedPage: 'Lead',
+      lastViewedPage: 'Hardships',
+      // Agreed on the lead form of this account; the terms bind the account, not one application.
+      agreedToTerms: true,
+    })
+    .returning({ id: application.id });
+  await tx.insert(borrower).values({
+    owner: o.userId,
+    applicationId: fresh!.id,
+    firstName: person?.firstName ?? null,
+    lastName: person?.lastName ?? null,
+    email: person?.email ?? null,
+    phoneNumber: person?.phoneNumber ?? null,
+    preferredLanguage: person?.preferredLanguage ?? null,
   });
+  await tx
+    .insert(applicationStatusChange)
+    .values({ applicationId: fresh!.id, from: null, to: 'inProgress', changedBy: o.userId });
+  await unit.audit({
+    actorId: o.userId,
+    action: 'reapplied',
+    entityType: 'application',
+    entityId: old.id,
+    applicationId: old.id,
+    after: { newApplicationId: fresh!.id, change: o.input.change },
+  });
+  return { next: PAGE_ROUTES.Hardships };
 }

@@ -23,7 +23,6 @@ import {
   viewedPageSchema,
 } from '#domain/validation/application';
 import { saveExpensesSchema } from '#domain/validation/expenses';
-import type { Services } from '#server/services';
 import { agreeToBudget, getBudget } from './budget';
 import { addMissingDebt, getEligibleDebts, removeMissingDebt, saveEligibleDebts } from './eligible-debts';
 import { getExpenses, saveExpenses } from './expenses';
@@ -52,8 +51,9 @@ import { saveNotifyWhenEligible } from './save-notify';
 import { recordViewedPage } from './viewed-page';
 import { reapplySchema } from '#domain/flow/reapply';
 import { reapply } from './reapply';
+import type { ApplyDeps } from './deps';
 
-const next = z.object({ next: z.string() });
+const nextSchema = z.object({ next: z.string() });
 /** Tokens are unguessable; guessing is slowed anyway, as for the signing links. */
 const tokenRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 /** A consent's evidence: the client's address as Fastify reads it (TRUST_PROXY) and its user agent. */
@@ -65,48 +65,54 @@ const borrowerOnly = { role: 'borrower' } as const;
 const tags = ['application'];
 
 /**
- * The borrower's application flow: each page sends its answers; the server validates them
- * with the page's schema, saves them in one transaction, moves the status and says where to go next.
+ * The borrower's application flow: each page sends its answers; the server validates them with the page's
+ * schema, saves them in one unit of work, moves the status and says where to go next. The unit announces the
+ * texts and emails a save wrote to the job queue once it commits. The vendors (the credit bureau, the phone
+ * lookup, the address suggestions) are asked outside any unit.
  */
-export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+export const applyRoutes: FastifyPluginAsyncZod<ApplyDeps> = async (app, deps) => {
+  const { openUnit, config } = deps;
+  const { publicUrl } = config;
   const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
     (await request.viewer())!.userId;
-  /** Texts and emails written by a save go to the job queue once the transaction committed. */
-  const queued = <T extends { next: string; smsId?: string; emailId?: string }>(answer: T) => {
-    if (answer.smsId) services.onSmsQueued?.(answer.smsId);
-    if (answer.emailId) services.onEmailQueued?.(answer.emailId);
-    return { next: answer.next };
-  };
+  /** A save's answer as the page reads it: where to go next (the outbox ids stay with the unit). */
+  const next = <T extends { next: string }>(answer: T) => ({ next: answer.next });
 
   app.get(
     '/api/application',
     { config: borrowerOnly, schema: { tags, response: { 200: applicationViewSchema } } },
     async (request) =>
-      getApplication({
-        db,
-        cipher: services.cipher,
-        userId: await userId(request),
-        cache: services.applicationCache,
-      }),
+      getApplication({ openUnit, userId: await userId(request), cache: deps.applicationCache }),
   );
   app.put(
     '/api/application/hardships',
-    { config: borrowerOnly, schema: { tags, body: hardshipsSchema, response: { 200: next } } },
-    async (request) => saveHardships({ db, userId: await userId(request), hardships: request.body }),
+    { config: borrowerOnly, schema: { tags, body: hardshipsSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { userId: await userId(request), hardships: request.body };
+      return openUnit((unit) => saveHardships(unit, o));
+    },
   );
   app.put(
     '/api/application/household',
-    { config: borrowerOnly, schema: { tags, body: householdSchema, response: { 200: next } } },
-    async (request) => saveHousehold({ services, userId: await userId(request), household: request.body }),
+    { config: borrowerOnly, schema: { tags, body: householdSchema, response: { 200: nextSchema } } },
+    async (request) =>
+      saveHousehold({
+        openUnit,
+        phoneLookup: deps.phoneLookup,
+        userId: await userId(request),
+        household: request.body,
+      }),
   );
   app.put(
     '/api/application/credit',
-    { config: borrowerOnly, schema: { tags, body: creditConsentSchema, response: { 200: next } } },
+    { config: borrowerOnly, schema: { tags, body: creditConsentSchema, response: { 200: nextSchema } } },
     async (request) =>
-      queued(
+      next(
         await saveCredit({
-          services,
+          openUnit,
+          creditBureau: deps.creditBureau,
+          config,
+          dayOf: deps.dayOf,
           userId: await userId(request),
           consent: request.body,
           evidence: evidenceOf(request),
@@ -118,7 +124,10 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/api/application/credit/spouse-consent',
     { config: borrowerOnly, schema: { tags, response: { 200: spouseConsentStatusViewSchema } } },
-    async (request) => spouseConsentStatus({ services, userId: await userId(request) }),
+    async (request) => {
+      const o = { userId: await userId(request) };
+      return openUnit((unit) => spouseConsentStatus(unit, o));
+    },
   );
   app.post(
     '/api/application/credit/spouse-consent/link',
@@ -129,13 +138,8 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: { tags, body: sendSpouseConsentLinkSchema, response: { 200: spouseConsentStatusViewSchema } },
     },
     async (request) => {
-      const sent = await sendSpouseConsentLink({
-        services,
-        userId: await userId(request),
-        email: request.body.email,
-      });
-      services.onEmailQueued?.(sent.emailId);
-      return sent.view;
+      const o = { publicUrl, userId: await userId(request), email: request.body.email };
+      return openUnit((unit) => sendSpouseConsentLink(unit, o));
     },
   );
   // The page the spouse opens from their link: no account, the token (in the body, never a URL) is the key.
@@ -145,31 +149,32 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       config: { role: 'public', ...tokenRateLimit },
       schema: { tags, body: spouseConsentTokenSchema, response: { 200: spouseConsentPageViewSchema } },
     },
-    async (request) => openSpouseConsentLink({ services, token: request.body.token }),
+    async (request) => openUnit((unit) => openSpouseConsentLink(unit, { token: request.body.token })),
   );
   app.post(
     '/api/spouse-consent',
     { config: { role: 'public', ...tokenRateLimit }, schema: { tags, body: spouseConsentSchema } },
     async (request, reply) => {
-      await giveSpouseConsentByLink({
-        services,
-        token: request.body.token,
-        fullName: request.body.fullName,
-        evidence: evidenceOf(request),
-      });
+      const o = { token: request.body.token, fullName: request.body.fullName, evidence: evidenceOf(request) };
+      await openUnit((unit) => giveSpouseConsentByLink(unit, o));
       return reply.status(204).send();
     },
   );
   app.get(
     '/api/application/eligible-debts',
     { config: borrowerOnly, schema: { tags, response: { 200: eligibleDebtsViewSchema } } },
-    async (request) => getEligibleDebts({ services, userId: await userId(request) }),
+    async (request) => {
+      const o = { userId: await userId(request) };
+      return openUnit((unit) => getEligibleDebts(unit, o));
+    },
   );
   app.put(
     '/api/application/eligible-debts',
-    { config: borrowerOnly, schema: { tags, body: eligibleDebtsSchema, response: { 200: next } } },
-    async (request) =>
-      queued(await saveEligibleDebts({ services, userId: await userId(request), input: request.body })),
+    { config: borrowerOnly, schema: { tags, body: eligibleDebtsSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { config, userId: await userId(request), input: request.body };
+      return next(await openUnit((unit) => saveEligibleDebts(unit, o)));
+    },
   );
   app.post(
     '/api/application/eligible-debts/missing',
@@ -177,7 +182,10 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       config: borrowerOnly,
       schema: { tags, body: missingDebtSchema, response: { 200: eligibleDebtsViewSchema } },
     },
-    async (request) => addMissingDebt({ services, userId: await userId(request), input: request.body }),
+    async (request) => {
+      const o = { userId: await userId(request), input: request.body };
+      return openUnit((unit) => addMissingDebt(unit, o));
+    },
   );
   app.delete(
     '/api/application/eligible-debts/missing/:id',
@@ -189,91 +197,114 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: eligibleDebtsViewSchema },
       },
     },
-    async (request) =>
-      removeMissingDebt({ services, userId: await userId(request), debtId: request.params.id }),
+    async (request) => {
+      const o = { userId: await userId(request), debtId: request.params.id };
+      return openUnit((unit) => removeMissingDebt(unit, o));
+    },
   );
   app.put(
     '/api/application/income',
-    { config: borrowerOnly, schema: { tags, body: provideIncomeSchema, response: { 200: next } } },
-    async (request) =>
-      queued(await saveIncome({ services, userId: await userId(request), input: request.body })),
+    { config: borrowerOnly, schema: { tags, body: provideIncomeSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { config, userId: await userId(request), input: request.body };
+      return next(await openUnit((unit) => saveIncome(unit, o)));
+    },
   );
   app.put(
     '/api/application/viewed-page',
     { config: borrowerOnly, schema: { tags, body: viewedPageSchema } },
     async (request, reply) => {
-      await recordViewedPage({ services, userId: await userId(request), page: request.body.page });
+      const o = { userId: await userId(request), page: request.body.page };
+      await openUnit((unit) => recordViewedPage(unit, o));
       return reply.status(204).send();
     },
   );
   app.put(
     '/api/application/confirm-income',
-    { config: borrowerOnly, schema: { tags, body: confirmIncomeSchema, response: { 200: next } } },
-    async (request) => confirmIncome({ services, userId: await userId(request), input: request.body }),
+    { config: borrowerOnly, schema: { tags, body: confirmIncomeSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { userId: await userId(request), input: request.body };
+      return openUnit((unit) => confirmIncome(unit, o));
+    },
   );
   app.get(
     '/api/application/expenses',
     { config: borrowerOnly, schema: { tags, response: { 200: expensesViewSchema } } },
-    async (request) => getExpenses({ services, userId: await userId(request) }),
+    async (request) => {
+      const o = { userId: await userId(request) };
+      return openUnit((unit) => getExpenses(unit, o));
+    },
   );
   app.put(
     '/api/application/expenses',
-    { config: borrowerOnly, schema: { tags, body: saveExpensesSchema, response: { 200: next } } },
-    async (request) =>
-      queued(
-        await saveExpenses({
-          services,
-          userId: await userId(request),
-          input: request.body,
-          log: request.log,
-        }),
-      ),
+    { config: borrowerOnly, schema: { tags, body: saveExpensesSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { config, userId: await userId(request), input: request.body, log: request.log };
+      return next(await openUnit((unit) => saveExpenses(unit, o)));
+    },
   );
   app.get(
     '/api/application/budget',
     { config: borrowerOnly, schema: { tags, response: { 200: budgetViewSchema } } },
-    async (request) => getBudget({ services, userId: await userId(request) }),
+    async (request) => {
+      const o = { userId: await userId(request) };
+      return openUnit((unit) => getBudget(unit, o));
+    },
   );
   app.put(
     '/api/application/budget',
-    { config: borrowerOnly, schema: { tags, body: budgetSchema, response: { 200: next } } },
-    async (request) =>
-      queued(await agreeToBudget({ services, userId: await userId(request), input: request.body })),
+    { config: borrowerOnly, schema: { tags, body: budgetSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { publicUrl, userId: await userId(request), input: request.body };
+      return next(await openUnit((unit) => agreeToBudget(unit, o)));
+    },
   );
   app.get(
     '/api/application/offers',
     { config: borrowerOnly, schema: { tags, response: { 200: offersViewSchema } } },
-    async (request) => getOffers({ services, userId: await userId(request) }),
+    async (request) => {
+      const o = { userId: await userId(request) };
+      return openUnit((unit) => getOffers(unit, o));
+    },
   );
   app.post(
     '/api/application/offers/accept',
-    { config: borrowerOnly, schema: { tags, body: acceptOffersSchema, response: { 200: next } } },
-    async (request) => acceptOffers({ services, userId: await userId(request), input: request.body }),
+    { config: borrowerOnly, schema: { tags, body: acceptOffersSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { userId: await userId(request), input: request.body };
+      return openUnit((unit) => acceptOffers(unit, o));
+    },
   );
   app.post(
     '/api/application/offers/leave-all-out',
-    { config: borrowerOnly, schema: { tags, response: { 200: next } } },
-    async (request) => queued(await leaveOutAllOffers({ services, userId: await userId(request) })),
+    { config: borrowerOnly, schema: { tags, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { config, userId: await userId(request) };
+      return next(await openUnit((unit) => leaveOutAllOffers(unit, o)));
+    },
   );
   app.post(
     '/api/application/reapply',
-    { config: borrowerOnly, schema: { tags, body: reapplySchema, response: { 200: next } } },
-    async (request) =>
-      reapply({
-        db,
+    { config: borrowerOnly, schema: { tags, body: reapplySchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = {
         userId: await userId(request),
         input: request.body,
-        today: services.today(),
-        dayOf: services.dayOf,
-        waitingDays: services.config.reapplyWaitingDays,
-      }),
+        dayOf: deps.dayOf,
+        waitingDays: config.reapplyWaitingDays,
+      };
+      return openUnit((unit) => reapply(unit, o));
+    },
   );
   app.put(
     '/api/application/notify-when-eligible',
-    { config: borrowerOnly, schema: { tags, body: notifyWhenEligibleSchema, response: { 200: next } } },
-    async (request) =>
-      queued(await saveNotifyWhenEligible({ services, userId: await userId(request), input: request.body })),
+    { config: borrowerOnly, schema: { tags, body: notifyWhenEligibleSchema, response: { 200: nextSchema } } },
+    async (request) => {
+      const o = { config, userId: await userId(request), input: request.body };
+      return next(await openUnit((unit) => saveNotifyWhenEligible(unit, o)));
+    },
   );
+  // The suggestions come from a vendor, asked outside any unit (nothing of ours is read or written).
   app.get(
     '/api/address-suggestions',
     {
@@ -285,7 +316,7 @@ export const applyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => ({
-      suggestions: await services.addressLookup.suggest(request.query.query, { limit: 5 }),
+      suggestions: await deps.addressLookup.suggest(request.query.query, { limit: 5 }),
     }),
   );
 };

@@ -16,8 +16,7 @@ import { decide, type DecisionInput, type DecisionResult } from '#domain/underwr
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { debtScore, riskScore } from '#domain/underwriting/scores';
-import type { Services } from '#server/services';
-import type { Tx } from '#server/db/client';
+import type { Config } from '#server/env';
 import { borrower, hardship } from '#server/db/schema/application';
 import { planFeesFor } from '#server/application/plan-fees';
 import { concessionsInForce } from '#server/application/concessions';
@@ -36,13 +35,14 @@ import {
   type ApplicationRow,
   updateApplication,
 } from '#server/application/application-state';
-import { writeOutcomeEmail } from '#server/application/outcome-email';
+import { inSavepoint, type Transaction, type Unit } from '#server/unit-of-work';
+import { writeNotQualifiedEmail } from './not-qualified-email';
 import { recordObtainedOffer } from './outreach';
 
 type Outcome = {
   viewed: Extract<Page, 'Review' | 'Budget' | 'NotQualified'>;
   smsId?: string;
-  /** The not-qualified email, to hand to the queue after the commit. */
+  /** The not-qualified email's outbox id (the unit announces it once it commits). */
   emailId?: string;
   /** The newest decision was made on these very inputs and stands: nothing was written. */
   kept?: boolean;
@@ -76,7 +76,7 @@ export function decisionInputsKey(input: DecisionInput, reportIds: readonly (str
  * outcome moves the status on, after which /expenses is not saved again), and deciding again would only
  * replace it, its offers and its proposal with identical copies.
  */
-async function decisionStands(tx: Tx, applicationId: string, key: string): Promise<boolean> {
+async function decisionStands(tx: Transaction, applicationId: string, key: string): Promise<boolean> {
   const latest = await tx.query.decision.findFirst({
     where: eq(decision.applicationId, applicationId),
     orderBy: [desc(decision.createdAt)],
@@ -93,7 +93,11 @@ async function decisionStands(tx: Tx, applicationId: string, key: string): Promi
 }
 
 /** A stored report read back in the bureau's shape, for the risk score. */
-async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): Promise<BureauCreditReport> {
+async function reportOf(
+  tx: Transaction,
+  reportId: string,
+  vantageScore: number | null,
+): Promise<BureauCreditReport> {
   // One after another: a transaction's queries run one at a time on its connection anyway, and the driver
   // deprecates queuing a query behind two others.
   // A debt the borrower added is not part of the bureau's file: the risk score reads the file only.
@@ -152,19 +156,18 @@ async function reportOf(tx: Tx, reportId: string, vantageScore: number | null): 
 }
 
 /**
- * The underwriting after /expenses is saved, as one unit in the caller's
- * transaction: risk scores for the borrower's and spouse's reports, the debt score, the decision with its
+ * The underwriting after /expenses is saved, in the caller's unit: risk scores for the borrower's and spouse's reports, the debt score, the decision with its
  * offers, reasons and proposed budget, then the flow's move. Any failure disqualifies with the matching reason.
  *
- * Three outcomes are warned of first, by throwing (the caller's transaction rolls back, so nothing is saved and
+ * Three outcomes are warned of first, by throwing (the caller's unit rolls back, so nothing is saved and
  * the borrower can revise): a budget with no room for the plan and a budget that needs no plan (both
  * WouldDisqualify, unless `confirmDisqualification`, the message saying what would change the result) and a plan that fits with less than the monthly cushion to spare (ThinBudget,
  * unless `acceptThinBudget`). A proposed budget is checked on /budget instead, where its cuts are agreed.
  */
 export async function runDecision(
-  tx: Tx,
+  unit: Unit,
   o: {
-    services: Services;
+    config: Config;
     app: ApplicationRow;
     userId: string;
     log: FastifyBaseLogger;
@@ -173,6 +176,7 @@ export async function runDecision(
   },
 ): Promise<Outcome> {
   const { app } = o;
+  const { tx } = unit;
   const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
   const reports = await tx.query.creditReport.findMany({ where: eq(creditReport.applicationId, app.id) });
   const borrowerReport = reports.find((r) => r.borrowerId != null) ?? reports[0];
@@ -182,16 +186,14 @@ export async function runDecision(
       changedBy: o.userId,
       viewed: 'NotQualified',
     });
-    return {
-      viewed: 'NotQualified',
-      emailId: await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id }),
-    };
+    return { viewed: 'NotQualified', emailId: await writeNotQualifiedEmail(unit, o.config, app.id) };
   }
 
   let result: DecisionResult;
   let decisionId: string;
   try {
-    const scored = await tx.transaction(async (inner) => {
+    // In a savepoint: a failure part way undoes what the decision wrote, and the unit goes on to disqualify.
+    const scored = await inSavepoint(unit, async (inner) => {
       const expenses = await inner.select().from(expense).where(eq(expense.applicationId, app.id));
       const tradelines = await inner.select().from(debt).where(eq(debt.applicationId, app.id));
       const selectedDebts = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
@@ -384,10 +386,7 @@ export async function runDecision(
       changedBy: o.userId,
       viewed: 'NotQualified',
     });
-    return {
-      viewed: 'NotQualified',
-      emailId: await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id }),
-    };
+    return { viewed: 'NotQualified', emailId: await writeNotQualifiedEmail(unit, o.config, app.id) };
   }
 
   const planPayment = planPaymentOf(result.offers);
@@ -418,10 +417,7 @@ export async function runDecision(
       decisionId,
       viewed: 'NotQualified',
     });
-    return {
-      viewed: 'NotQualified',
-      emailId: await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id }),
-    };
+    return { viewed: 'NotQualified', emailId: await writeNotQualifiedEmail(unit, o.config, app.id) };
   }
   if (result.proposedBudget && result.proposedBudget.lines.length > 0) {
     await updateApplication(tx, app, { viewed: 'Budget' });
@@ -436,10 +432,6 @@ export async function runDecision(
   if (isThin(left) && !o.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
   await changeStatus(tx, app, 'decisionQualified', o.userId);
   await updateApplication(tx, app, { viewed: 'Review' });
-  const smsId = await recordObtainedOffer(tx, {
-    applicationId: app.id,
-    publicUrl: o.services.config.publicUrl,
-    cipher: o.services.cipher,
-  });
+  const smsId = await recordObtainedOffer(unit, { applicationId: app.id, publicUrl: o.config.publicUrl });
   return { viewed: 'Review', smsId };
 }

@@ -1,55 +1,24 @@
-import { and, eq } from 'drizzle-orm';
-import { type CalendarDate, calendarDateOfIso } from '#domain/calendar';
-import { AppError } from '#domain/errors';
-import { PAGE_ROUTES } from '#domain/flow/pages';
-import type { CreditApplicant, CreditPull } from '#providers/credit-bureau/port';
-import type { BureauCreditReport } from '#domain/underwriting/credit-report';
-import { isEligibleCollection, isEligibleTradeline } from '#domain/underwriting/eligibility';
-import { lenderFriendlyName } from '#domain/underwriting/lender-names';
-import { isUnderContractAge } from '#domain/underwriting/contract-age';
+import type { Language } from '#domain/i18n/language';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { CreditConsent } from '#domain/validation/application';
-import { fromIsoDate } from '#domain/validation/format';
-import { isLicensedState } from '#domain/validation/states';
-import { MESSAGES, requiredMessage } from '#domain/validation/messages';
-import {
-  isSpouseFullName,
-  SPOUSE_CONSENT_MESSAGES,
-  SPOUSE_FULL_NAME_LABEL,
-} from '#domain/validation/spouse-consent';
-import type { Language } from '#domain/i18n/language';
-import type { Services } from '#server/services';
-import type { Tx } from '#server/db/client';
-import { borrower, hardship, spouse } from '#server/db/schema/application';
-import { collection, creditReport, debt, inquiry } from '#server/db/schema/credit';
-import {
-  assertCanSave,
-  disqualify,
-  lockOwnApplication,
-  updateApplication,
-} from '#server/application/application-state';
-import { writeOutcomeEmail } from '#server/application/outcome-email';
-import { hasCompleted } from '#domain/flow/page-order';
-import { moveOnUnchanged } from './unchanged-save';
-import { type ConsentEvidence, recordSpouseConsent, standingSpouseConsent } from './spouse-consent';
-
-type Person = { id: string; role: CreditApplicant['role']; applicant: CreditApplicant };
+import type { CreditBureau, CreditPull } from '#providers/credit-bureau/port';
+import type { Config } from '#server/env';
+import type { OpenUnit } from '#server/unit-of-work';
+import { type PulledFile, startCreditPull, storeCreditPull } from './credit-pull';
+import type { ConsentEvidence } from './spouse-consent';
 
 /**
- * Submits /credit. First, in one transaction: consent saved (with a spouse, the spouse's own: recorded before,
- * or their tick and typed name sent now from the screen, decision 0170); an already
- * disqualified application goes to /offers/not-qualified; a state we are not licensed in disqualifies
- * (→ /notify-when-eligible) and so does having no hardship (→ /offers/not-qualified); otherwise
- * hasPulledCredit goes false and the pull starts. The bureau is called outside any transaction, then a
- * second transaction stores the reports (or the failure) with hasPulledCredit true. Sent again for a completed
- * page with everyone's report on file, after the same checks, it writes nothing but the next page.
- *
- * A borrower or spouse under 18 on the agency's calendar is refused before all of that (422 UnderContractAge,
- * nothing saved): a plan is a contract they cannot sign, so no credit is pulled, and the application stays
- * open because a mistyped date of birth is far likelier than a minor applying (decision 0075).
+ * Submits /credit in three steps, so no transaction is held open while the bureau takes its time: a first unit
+ * saves the consent and decides whose file is to be pulled, if any (startCreditPull); the bureau is asked for
+ * each file outside any unit; a second unit stores the files with hasPulledCredit true, or disqualifies when
+ * none was found (storeCreditPull), checking the application again under its lock.
  */
 export async function saveCredit(o: {
-  services: Services;
+  openUnit: OpenUnit;
+  creditBureau: CreditBureau;
+  config: Config;
+  /** The agency's day an instant fell on: the day `now` is, when given. */
+  dayOf: (at: Date) => string;
   userId: string;
   consent: CreditConsent;
   /** The moment whose day in the agency's calendar is today; the agency's today by default. */
@@ -58,303 +27,46 @@ export async function saveCredit(o: {
   evidence?: ConsentEvidence;
   language?: Language;
 }): Promise<{ next: string; emailId?: string }> {
-  const { db } = o.services.database;
-  const { cipher } = o.services;
-
-  const start = await db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    if (app.status === 'disqualified') return { done: PAGE_ROUTES.NotQualified } as const;
-    assertCanSave(app, 'Credit');
-    const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
-    const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
-    if (!b) throw new AppError('NotFound');
-    const today = o.now ? o.services.dayOf(o.now) : o.services.today();
-    refuseUnderContractAge({ borrower: b, spouse: s }, cipher, calendarDateOfIso(today));
-    // The spouse's file is pulled only on the spouse's own consent: one already recorded (from the emailed
-    // link, or at this screen before), or the spouse's tick and typed name sent now from this screen.
-    if (s && !(await standingSpouseConsent(tx, s))) {
-      refuseWithoutSpouseConsent(o.consent, s);
-      await recordSpouseConsent(tx, {
-        applicationId: app.id,
-        spouse: s,
-        method: 'atScreen',
-        typedName: o.consent.spouseFullName!,
-        language: o.language ?? 'en',
-        evidence: o.evidence ?? { ipAddress: null, userAgent: null },
-        actorId: o.userId,
-        now: o.now ?? new Date(),
-      });
-    }
-    if (!b.consentedToCreditPolicy) {
-      await tx.update(borrower).set({ consentedToCreditPolicy: true }).where(eq(borrower.id, b.id));
-    }
-
-    if (!isLicensedState(b.state)) {
-      await disqualify(tx, app, [DISQUALIFICATION_REASONS.notLicensed], {
-        changedBy: o.userId,
-        viewed: 'NotifyWhenEligible',
-      });
-      return { done: PAGE_ROUTES.NotifyWhenEligible } as const;
-    }
-    const ticked = await tx
-      .select({ id: hardship.id })
-      .from(hardship)
-      .where(and(eq(hardship.applicationId, app.id), eq(hardship.value, true)))
-      .limit(1);
-    if (ticked.length === 0) {
-      await disqualify(tx, app, [DISQUALIFICATION_REASONS.noHardship], {
-        changedBy: o.userId,
-        viewed: 'NotQualified',
-      });
-      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
-      return { done: PAGE_ROUTES.NotQualified, emailId } as const;
-    }
-
-    // A report already stored is not pulled again: the borrower came back to this page after a pull.
-    const existing = await tx
-      .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
-      .from(creditReport)
-      .where(eq(creditReport.applicationId, app.id));
-    const people: Person[] = [];
-    const applicantOf = (p: typeof b | NonNullable<typeof s>, role: Person['role']): CreditApplicant => ({
-      role,
-      firstName: p.firstName ?? '',
-      lastName: p.lastName ?? '',
-      dateOfBirth: p.dateOfBirth ? cipher.decrypt(p.dateOfBirth) : '',
-      addressLine1: p.addressLine1 ?? '',
-      city: p.city ?? '',
-      state: p.state ?? '',
-      zipCode: p.zipCode ?? '',
-      isHomeowner: app.isHomeowner ?? false,
-    });
-    if (!existing.some((r) => r.borrowerId === b.id)) {
-      people.push({ id: b.id, role: 'borrower', applicant: applicantOf(b, 'borrower') });
-    }
-    if (s && !existing.some((r) => r.spouseId === s.id)) {
-      people.push({ id: s.id, role: 'spouse', applicant: applicantOf(s, 'spouse') });
-    }
-    // Everyone's report is on file and the page was completed with it: the pull would store nothing and the
-    // page would be completed again as it is. Nothing is written but the next page.
-    if (people.length === 0 && app.hasPulledCredit && hasCompleted(app.lastCompletedPage, 'Credit')) {
-      await moveOnUnchanged(tx, app, 'EligibleDebts');
-      return { done: PAGE_ROUTES.EligibleDebts } as const;
-    }
-    await updateApplication(tx, app, { set: { hasPulledCredit: false } });
-    return { done: null, people, hadReport: existing.length > 0 } as const;
-  });
-  if (start.done) return { next: start.done, emailId: 'emailId' in start ? start.emailId : undefined };
+  const start = await o.openUnit((unit) =>
+    startCreditPull(unit, {
+      config: o.config,
+      userId: o.userId,
+      consent: o.consent,
+      today: o.now ? o.dayOf(o.now) : unit.today,
+      now: o.now ?? new Date(),
+      evidence: o.evidence ?? { ipAddress: null, userAgent: null },
+      language: o.language ?? 'en',
+    }),
+  );
+  if (start.done !== null) return { next: start.done, emailId: start.emailId };
 
   // The pull: each person's file. A rejection (bureau unreachable) is 'get credit reports failed'.
-  let pulls: { person: Person; pull: CreditPull }[];
+  let pulls: { person: PulledFile['person']; pull: CreditPull }[];
   let thrown = false;
   try {
     pulls = await Promise.all(
-      start.people.map(async (person) => ({
-        person,
-        pull: await o.services.creditBureau.pull(person.applicant),
-      })),
+      start.people.map(async (person) => ({ person, pull: await o.creditBureau.pull(person.applicant) })),
     );
   } catch {
     thrown = true;
     pulls = [];
   }
+  const found = pulls.flatMap(({ person, pull }) =>
+    pull.wasSuccessful ? [{ person, report: pull.report, fileId: pull.fileId }] : [],
+  );
+  const refusal = pulls.find(({ pull }) => !pull.wasSuccessful)?.pull;
+  const failure =
+    thrown || !refusal || refusal.wasSuccessful
+      ? DISQUALIFICATION_REASONS.getCreditReportsFailed
+      : refusal.error;
 
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'Credit');
-    // A concurrent submit may have stored a file while this one was pulling: each person keeps one report.
-    const stored = await tx
-      .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
-      .from(creditReport)
-      .where(eq(creditReport.applicationId, app.id));
-    const hasReport = (person: Person) =>
-      stored.some((r) => (person.role === 'spouse' ? r.spouseId : r.borrowerId) === person.id);
-    for (const { person, pull } of pulls) {
-      if (pull.wasSuccessful && !hasReport(person)) {
-        await storeReport(tx, { cipher, applicationId: app.id, person, pull });
-      }
-    }
-    const succeeded = start.hadReport || pulls.some(({ pull }) => pull.wasSuccessful);
-    if (!succeeded) {
-      const failure = pulls.find(({ pull }) => !pull.wasSuccessful)?.pull;
-      const reason =
-        thrown || !failure || failure.wasSuccessful
-          ? DISQUALIFICATION_REASONS.getCreditReportsFailed
-          : failure.error;
-      await updateApplication(tx, app, { set: { hasPulledCredit: true } });
-      await disqualify(tx, app, [reason], { changedBy: o.userId, viewed: 'NotQualified' });
-      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
-      return { next: PAGE_ROUTES.NotQualified, emailId };
-    }
-    await updateApplication(tx, app, {
-      completed: 'Credit',
-      viewed: 'EligibleDebts',
-      set: { hasPulledCredit: true },
-    });
-    return { next: PAGE_ROUTES.EligibleDebts };
-  });
-}
-
-/**
- * Refuses a pull of the spouse's file without the spouse's own consent (400 on the field to complete): the
- * spouse's tick (the spec's message), their typed name, which must be the spouse's name on the application.
- */
-function refuseWithoutSpouseConsent(
-  consent: CreditConsent,
-  s: { firstName: string | null; lastName: string | null },
-): void {
-  const refuse = (field: string, message: string) => {
-    throw new AppError('ValidationError', message, { fieldErrors: { [field]: message } });
-  };
-  if (!consent.spouseConsentedToCreditPolicy) {
-    refuse('spouseConsentedToCreditPolicy', MESSAGES.creditConsentRequired);
-  }
-  if (!consent.spouseFullName) refuse('spouseFullName', requiredMessage(SPOUSE_FULL_NAME_LABEL));
-  if (!isSpouseFullName(consent.spouseFullName!, s)) {
-    refuse('spouseFullName', SPOUSE_CONSENT_MESSAGES.nameMismatch);
-  }
-}
-
-/**
- * Throws UnderContractAge when the borrower's or the spouse's stored date of birth makes them younger than
- * 18 today, naming whose date it is (the page explains it and links back to /household).
- */
-function refuseUnderContractAge(
-  people: { borrower: { dateOfBirth: string | null }; spouse?: { dateOfBirth: string | null } | undefined },
-  cipher: Services['cipher'],
-  today: CalendarDate,
-): void {
-  for (const role of ['borrower', 'spouse'] as const) {
-    const stored = people[role]?.dateOfBirth;
-    if (stored && isUnderContractAge(fromIsoDate(cipher.decrypt(stored)), today)) {
-      throw new AppError('UnderContractAge', undefined, {
-        fieldErrors: { [`${role}.dateOfBirth`]: MESSAGES.underContractAge },
-      });
-    }
-  }
-}
-
-/** Stores one person's report with its tradelines, collections and inquiries; eligible items start selected. */
-async function storeReport(
-  tx: Tx,
-  o: {
-    cipher: Services['cipher'];
-    applicationId: string;
-    person: Person;
-    pull: Extract<CreditPull, { wasSuccessful: true }>;
-  },
-): Promise<void> {
-  const report: BureauCreditReport = o.pull.report;
-  const isSpouse = o.person.role === 'spouse';
-  const [row] = await tx
-    .insert(creditReport)
-    .values({
-      applicationId: o.applicationId,
-      borrowerId: isSpouse ? null : o.person.id,
-      spouseId: isSpouse ? o.person.id : null,
-      vantageScore: report.vantageScore,
-      s3Key: o.pull.fileId,
-    })
-    .returning({ id: creditReport.id });
-  const creditReportId = row!.id;
-  const owner = { ownedByBorrower: !isSpouse, ownedBySpouse: isSpouse };
-  // A joint account appears in both spouses' files: the spouse's copy marks the borrower's row as shared
-  // instead of adding the same debt twice.
-  const shared = isSpouse ? await jointDebtsOnFile(tx, o.cipher, o.applicationId) : new Map<string, string>();
-  const own = report.debts.filter((t) => {
-    const existing =
-      t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
-    return existing === undefined;
-  });
-  for (const t of report.debts) {
-    const existing =
-      t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
-    if (existing) await tx.update(debt).set({ ownedBySpouse: true }).where(eq(debt.id, existing));
-  }
-  if (own.length > 0) {
-    await tx.insert(debt).values(
-      own.map((t) => {
-        const eligible = isEligibleTradeline(t);
-        return {
-          applicationId: o.applicationId,
-          creditReportId,
-          accountNumber: o.cipher.encrypt(t.accountNumber),
-          accountType: t.accountType,
-          accountRating: t.accountRating,
-          currentBalance: t.currentBalance,
-          dateOpened: t.dateOpened,
-          dateClosed: t.dateClosed,
-          ecoaDesignator: t.ecoaDesignator,
-          highCredit: t.highCredit,
-          creditLimit: t.creditLimit,
-          isEligibleForDmp: eligible,
-          late30DaysTotal: t.late30DaysTotal,
-          late60DaysTotal: t.late60DaysTotal,
-          late90DaysTotal: t.late90DaysTotal,
-          lenderName: t.lenderName,
-          lenderFriendlyName: lenderFriendlyName(t.lenderName),
-          monthsReviewedCount: t.monthsReviewedCount,
-          mostRecentPayment: t.mostRecentPayment,
-          pastDue: t.pastDue,
-          portfolioType: t.portfolioType,
-          scheduledMonthlyPayment: t.scheduledMonthlyPayment,
-          selectedForDebtReduction: eligible,
-          ...owner,
-        };
-      }),
-    );
-  }
-  if (report.collections.length > 0) {
-    await tx.insert(collection).values(
-      report.collections.map((c) => {
-        const eligible = isEligibleCollection(c);
-        return {
-          applicationId: o.applicationId,
-          creditReportId,
-          accountNumber: o.cipher.encrypt(c.accountNumber),
-          accountType: c.accountType,
-          accountRating: c.accountRating,
-          currentBalance: c.currentBalance,
-          originalBalance: c.originalBalance,
-          dateOpened: c.dateOpened,
-          dateClosed: c.dateClosed,
-          ecoaDesignator: c.ecoaDesignator,
-          isEligibleForDmp: eligible,
-          subscriberName: c.subscriberName,
-          subscriberFriendlyName: lenderFriendlyName(c.subscriberName),
-          originalLenderName: c.originalLenderName,
-          monthsReviewedCount: c.monthsReviewedCount,
-          mostRecentPayment: c.mostRecentPayment,
-          pastDue: c.pastDue,
-          portfolioType: c.portfolioType,
-          scheduledMonthlyPayment: c.scheduledMonthlyPayment,
-          selectedForDebtReduction: eligible,
-          ...owner,
-        };
-      }),
-    );
-  }
-  if (report.inquiries.length > 0) {
-    await tx.insert(inquiry).values(
-      report.inquiries.map((q) => ({
-        creditReportId,
-        date: q.date,
-        subscriberName: q.subscriberName,
-        industryCode: q.industryCode,
-      })),
-    );
-  }
-}
-
-/** The joint tradelines already stored for the application, by lender and account number. */
-async function jointDebtsOnFile(tx: Tx, cipher: Services['cipher'], applicationId: string) {
-  const rows = await tx
-    .select({ id: debt.id, lenderName: debt.lenderName, accountNumber: debt.accountNumber })
-    .from(debt)
-    .where(and(eq(debt.applicationId, applicationId), eq(debt.ecoaDesignator, 'joint')));
-  return new Map(
-    rows.map(
-      (r) => [`${r.lenderName}|${r.accountNumber ? cipher.decrypt(r.accountNumber) : ''}`, r.id] as const,
-    ),
+  return o.openUnit((unit) =>
+    storeCreditPull(unit, {
+      config: o.config,
+      userId: o.userId,
+      hadReport: start.hadReport,
+      found,
+      failure,
+    }),
   );
 }

@@ -8,8 +8,7 @@ import { estimateExpenses } from '#domain/underwriting/expense-estimates';
 import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwriting/payment-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { ConfirmIncome, ProvideIncome } from '#domain/validation/application';
-import type { Services } from '#server/services';
-import type { Tx } from '#server/db/client';
+import type { Config } from '#server/env';
 import { collection, debt } from '#server/db/schema/credit';
 import { expense } from '#server/db/schema/budget';
 import {
@@ -19,8 +18,9 @@ import {
   type ApplicationRow,
   updateApplication,
 } from '#server/application/application-state';
-import { writeOutcomeEmail } from '#server/application/outcome-email';
 import { hasCompleted } from '#domain/flow/page-order';
+import { inSavepoint, type Transaction, type Unit } from '#server/unit-of-work';
+import { writeNotQualifiedEmail } from './not-qualified-email';
 import { moveOnUnchanged } from './unchanged-save';
 
 /** People in the household: the borrower, the spouse when applying together, and the dependents. */
@@ -28,7 +28,7 @@ export const householdSize = (app: ApplicationRow) =>
   1 + (app.hasSpouse ? 1 : 0) + (app.hasDependents ? (app.numberOfDependentsInHousehold ?? 0) : 0);
 
 /** Total balance of the selected eligible debts and collections. */
-async function selectedEligibleBalance(tx: Tx, applicationId: string): Promise<number> {
+async function selectedEligibleBalance(tx: Transaction, applicationId: string): Promise<number> {
   const where = <T extends typeof debt | typeof collection>(t: T) =>
     and(
       eq(t.applicationId, applicationId),
@@ -43,7 +43,11 @@ async function selectedEligibleBalance(tx: Tx, applicationId: string): Promise<n
 }
 
 /** The expense lines, estimated once per application from the benchmark table. */
-async function ensureExpenseEstimates(tx: Tx, app: ApplicationRow, monthlyIncome: number): Promise<number[]> {
+async function ensureExpenseEstimates(
+  tx: Transaction,
+  app: ApplicationRow,
+  monthlyIncome: number,
+): Promise<number[]> {
   const stored = await tx
     .select({ value: expense.selfReportedValue })
     .from(expense)
@@ -96,86 +100,80 @@ async function ensureExpenseEstimates(tx: Tx, app: ApplicationRow, monthlyIncome
  * else to /expenses. An estimate failure disqualifies with its reason. The same income sent again for a
  * completed page, giving the same shortfall, writes nothing but the next page.
  */
-export async function saveIncome(o: {
-  services: Services;
-  userId: string;
-  input: ProvideIncome;
-}): Promise<{ next: string; emailId?: string }> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'ProvideMonthlyIncome');
-    const income = o.input.selfReportedMonthlyCurrentIncome;
-    let expenses: number[];
-    try {
-      expenses = await tx.transaction((inner) => ensureExpenseEstimates(inner, app, income));
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      await updateApplication(tx, app, {
-        set: { selfReportedMonthlyCurrentIncome: income, hasProvidedMonthlyIncome: true },
-      });
-      await disqualify(tx, app, [DISQUALIFICATION_REASONS.getExpenseEstimatesFailed], {
-        changedBy: o.userId,
-        viewed: 'NotQualified',
-      });
-      const emailId = await writeOutcomeEmail(tx, { services: o.services, applicationId: app.id });
-      return { next: PAGE_ROUTES.NotQualified, emailId };
-    }
-    const shortfall = estimatedShortfall({
-      totalEligibleBalance: await selectedEligibleBalance(tx, app.id),
-      monthlyIncome: income,
-      totalEstimatedExpenses: sumCents(expenses),
-    });
-    const confirm = needsIncomeConfirmation(shortfall);
-    // The same income on a completed page, with the debts and expenses giving the same shortfall: the page
-    // leads where it led, and nothing is written but the next page.
-    const unchanged =
-      hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') &&
-      app.hasProvidedMonthlyIncome === true &&
-      app.selfReportedMonthlyCurrentIncome === income &&
-      app.estimatedShortfall === shortfall;
-    if (unchanged) {
-      await moveOnUnchanged(tx, app, confirm ? 'ConfirmIncome' : 'Expenses');
-      return { next: confirm ? PAGE_ROUTES.ConfirmIncome : PAGE_ROUTES.Expenses };
-    }
+export async function saveIncome(
+  unit: Unit,
+  o: { config: Config; userId: string; input: ProvideIncome },
+): Promise<{ next: string; emailId?: string }> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'ProvideMonthlyIncome');
+  const income = o.input.selfReportedMonthlyCurrentIncome;
+  let expenses: number[];
+  try {
+    expenses = await inSavepoint(unit, (inner) => ensureExpenseEstimates(inner, app, income));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     await updateApplication(tx, app, {
-      completed: 'ProvideMonthlyIncome',
-      viewed: confirm ? 'ConfirmIncome' : 'Expenses',
-      set: {
-        selfReportedMonthlyCurrentIncome: income,
-        hasProvidedMonthlyIncome: true,
-        estimatedShortfall: shortfall,
-      },
+      set: { selfReportedMonthlyCurrentIncome: income, hasProvidedMonthlyIncome: true },
     });
-    return { next: confirm ? PAGE_ROUTES.ConfirmIncome : PAGE_ROUTES.Expenses };
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.getExpenseEstimatesFailed], {
+      changedBy: o.userId,
+      viewed: 'NotQualified',
+    });
+    const emailId = await writeNotQualifiedEmail(unit, o.config, app.id);
+    return { next: PAGE_ROUTES.NotQualified, emailId };
+  }
+  const shortfall = estimatedShortfall({
+    totalEligibleBalance: await selectedEligibleBalance(tx, app.id),
+    monthlyIncome: income,
+    totalEstimatedExpenses: sumCents(expenses),
   });
+  const confirm = needsIncomeConfirmation(shortfall);
+  // The same income on a completed page, with the debts and expenses giving the same shortfall: the page
+  // leads where it led, and nothing is written but the next page.
+  const unchanged =
+    hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') &&
+    app.hasProvidedMonthlyIncome === true &&
+    app.selfReportedMonthlyCurrentIncome === income &&
+    app.estimatedShortfall === shortfall;
+  if (unchanged) {
+    await moveOnUnchanged(tx, app, confirm ? 'ConfirmIncome' : 'Expenses');
+    return { next: confirm ? PAGE_ROUTES.ConfirmIncome : PAGE_ROUTES.Expenses };
+  }
+  await updateApplication(tx, app, {
+    completed: 'ProvideMonthlyIncome',
+    viewed: confirm ? 'ConfirmIncome' : 'Expenses',
+    set: {
+      selfReportedMonthlyCurrentIncome: income,
+      hasProvidedMonthlyIncome: true,
+      estimatedShortfall: shortfall,
+    },
+  });
+  return { next: confirm ? PAGE_ROUTES.ConfirmIncome : PAGE_ROUTES.Expenses };
 }
 
 /** /income/confirm-income (item 8): Yes → /expenses; No clears the income → /income/provide-monthly-income. */
-export async function confirmIncome(o: {
-  services: Services;
-  userId: string;
-  input: ConfirmIncome;
-}): Promise<{ next: string }> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'ConfirmIncome');
-    if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
-    if (o.input.isIncomeCorrect) {
-      // Confirmed before (or already past it): completing it again would change nothing but the next page.
-      if (hasCompleted(app.lastCompletedPage, 'ConfirmIncome')) await moveOnUnchanged(tx, app, 'Expenses');
-      else await updateApplication(tx, app, { completed: 'ConfirmIncome', viewed: 'Expenses' });
-      return { next: PAGE_ROUTES.Expenses };
-    }
-    await updateApplication(tx, app, {
-      viewed: 'ProvideMonthlyIncome',
-      set: {
-        selfReportedMonthlyCurrentIncome: null,
-        hasProvidedMonthlyIncome: false,
-        estimatedShortfall: null,
-      },
-    });
-    return { next: PAGE_ROUTES.ProvideMonthlyIncome };
+export async function confirmIncome(
+  unit: Unit,
+  o: { userId: string; input: ConfirmIncome },
+): Promise<{ next: string }> {
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'ConfirmIncome');
+  if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
+  if (o.input.isIncomeCorrect) {
+    // Confirmed before (or already past it): completing it again would change nothing but the next page.
+    if (hasCompleted(app.lastCompletedPage, 'ConfirmIncome')) await moveOnUnchanged(tx, app, 'Expenses');
+    else await updateApplication(tx, app, { completed: 'ConfirmIncome', viewed: 'Expenses' });
+    return { next: PAGE_ROUTES.Expenses };
+  }
+  await updateApplication(tx, app, {
+    viewed: 'ProvideMonthlyIncome',
+    set: {
+      selfReportedMonthlyCurrentIncome: null,
+      hasProvidedMonthlyIncome: false,
+      estimatedShortfall: null,
+    },
   });
+  return { next: PAGE_ROUTES.ProvideMonthlyIncome };
 }

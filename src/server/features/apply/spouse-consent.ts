@@ -12,7 +12,6 @@ import {
   type SpouseConsentStatusView,
 } from '#domain/validation/spouse-consent';
 import { SPOUSE_CONSENT_TEXTS } from '#domain/validation/spouse-consent-texts';
-import type { Db, Tx } from '#server/db/client';
 import {
   borrower,
   spouse,
@@ -20,13 +19,11 @@ import {
   spouseCreditConsent,
   type SpouseConsentMethod,
 } from '#server/db/schema/application';
-import { recordAudit } from '#server/audit/record-audit';
 import { assertCanSave, lockApplication, lockOwnApplication } from '#server/application/application-state';
 import { signerLanguages } from '#server/application/recipient-language';
-import { enqueueEmail } from '#server/email/outbox';
 import { spouseConsentEmail } from '#server/email/templates';
 import { intlFor } from '#server/i18n';
-import type { Services } from '#server/services';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { MESSAGE_REFS } from '#domain/validation/messages';
 
 // The spouse's own consent to the soft inquiry of their credit file (decision 0170). The applicant cannot
@@ -48,7 +45,7 @@ type SpouseRow = { id: string; firstName: string | null; lastName: string | null
  * The spouse's recorded consent, when it still stands: its typed name must still be the spouse's name on the
  * application (a name changed on /household afterwards is another person's, who has not consented).
  */
-export async function standingSpouseConsent(tx: Tx | Db, s: SpouseRow) {
+export async function standingSpouseConsent(tx: Transaction, s: SpouseRow) {
   const [row] = await tx.select().from(spouseCreditConsent).where(eq(spouseCreditConsent.spouseId, s.id));
   if (!row) return null;
   return isSpouseFullName(row.typedName, s) ? row : null;
@@ -56,10 +53,10 @@ export async function standingSpouseConsent(tx: Tx | Db, s: SpouseRow) {
 
 /**
  * Records the spouse's consent with its evidence (replacing one whose name no longer matches), voids the links
- * still out, marks the spouse's consent flag and audits it, in the caller's transaction.
+ * still out, marks the spouse's consent flag and audits it, in the unit.
  */
 export async function recordSpouseConsent(
-  tx: Tx,
+  unit: Unit,
   o: {
     applicationId: string;
     spouse: SpouseRow;
@@ -73,6 +70,7 @@ export async function recordSpouseConsent(
     now: Date;
   },
 ): Promise<void> {
+  const { tx } = unit;
   const text = intlFor(o.language).formatMessage(SPOUSE_CONSENT_TEXTS[o.method]);
   const values = {
     applicationId: o.applicationId,
@@ -103,7 +101,7 @@ export async function recordSpouseConsent(
     );
   await tx.update(spouse).set({ consentedToCreditPolicy: true }).where(eq(spouse.id, o.spouse.id));
   // Who and how, never the name typed or the address: the audit's values hold no personal details.
-  await recordAudit(tx, {
+  await unit.audit({
     actorId: o.actorId,
     action: 'spouseCreditConsentGiven',
     entityType: 'spouseCreditConsent',
@@ -114,22 +112,18 @@ export async function recordSpouseConsent(
 }
 
 /** GET /api/application/credit/spouse-consent: where the spouse's consent stands, for /credit. */
-export async function spouseConsentStatus(o: {
-  services: Services;
-  userId: string;
-  now?: Date;
-}): Promise<SpouseConsentStatusView> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
-    if (!s) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentNoSpouse);
-    return statusOf(tx, s, o.now ?? new Date());
-  });
+export async function spouseConsentStatus(
+  unit: Unit,
+  o: { userId: string; now?: Date },
+): Promise<SpouseConsentStatusView> {
+  const app = await lockOwnApplication(unit.tx, o.userId);
+  const s = await unit.tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
+  if (!s) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentNoSpouse);
+  return statusOf(unit.tx, s, o.now ?? new Date());
 }
 
 async function statusOf(
-  tx: Tx,
+  tx: Transaction,
   s: SpouseRow & { email: string | null },
   now: Date,
 ): Promise<SpouseConsentStatusView> {
@@ -165,91 +159,86 @@ async function statusOf(
 /**
  * POST /api/application/credit/spouse-consent/link: emails the spouse a link to give their own consent. The
  * address becomes the spouse's email on the application (their signing emails go there too). A new link
- * replaces the one before; SPOUSE_CONSENT_LINKS_PER_DAY links a day at most (429 after that).
+ * replaces the one before; SPOUSE_CONSENT_LINKS_PER_DAY links a day at most (429 after that). The unit
+ * announces the email to the queue once it commits.
  */
-export async function sendSpouseConsentLink(o: {
-  services: Services;
-  userId: string;
-  email: string;
-  now?: Date;
-}): Promise<{ view: SpouseConsentStatusView; emailId: string }> {
-  const { db } = o.services.database;
+export async function sendSpouseConsentLink(
+  unit: Unit,
+  o: { publicUrl: string; userId: string; email: string; now?: Date },
+): Promise<SpouseConsentStatusView> {
   const now = o.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const app = await lockOwnApplication(tx, o.userId);
-    assertCanSave(app, 'Credit');
-    const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
-    if (!s) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentNoSpouse);
-    if (await standingSpouseConsent(tx, s))
-      throw new AppError('Conflict', MESSAGE_REFS.spouseConsentAlreadyGiven);
-    const sentToday = await tx
-      .select({ id: spouseConsentLink.id })
-      .from(spouseConsentLink)
-      .where(
-        and(
-          eq(spouseConsentLink.applicationId, app.id),
-          gt(spouseConsentLink.createdAt, new Date(now.getTime() - DAY_MS)),
-        ),
-      );
-    if (sentToday.length >= SPOUSE_CONSENT_LINKS_PER_DAY) {
-      throw new AppError('RateLimited', MESSAGE_REFS.spouseConsentTooManyLinks);
-    }
-    await tx
-      .update(spouseConsentLink)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(spouseConsentLink.spouseId, s.id),
-          isNull(spouseConsentLink.usedAt),
-          isNull(spouseConsentLink.revokedAt),
-        ),
-      );
-    const token = randomBytes(32).toString('base64url');
-    const [link] = await tx
-      .insert(spouseConsentLink)
-      .values({
-        applicationId: app.id,
-        spouseId: s.id,
-        tokenHash: hashSpouseConsentToken(token),
-        sentTo: o.email,
-        expiresAt: new Date(now.getTime() + SPOUSE_CONSENT_LINK_LIFE_DAYS * DAY_MS),
-        createdAt: now,
-      })
-      .returning({ id: spouseConsentLink.id });
-    if (s.email !== o.email) await tx.update(spouse).set({ email: o.email }).where(eq(spouse.id, s.id));
-    const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
-    const language = (await signerLanguages(tx, app.id)).spouse;
-    // The token travels in the fragment: the browser never sends it to a server, so no log sees it.
-    const url = linkAskingFor(`${o.services.config.publicUrl}${ROUTES.SpouseConsent}#t=${token}`, language);
-    const emailId = await enqueueEmail(
-      tx,
-      o.services.cipher,
-      spouseConsentEmail({
-        language,
-        to: o.email,
-        spouseName: s.firstName ?? '',
-        borrowerName: [b?.firstName, b?.lastName].filter(Boolean).join(' '),
-        url,
-        days: SPOUSE_CONSENT_LINK_LIFE_DAYS,
-      }),
+  const { tx } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'Credit');
+  const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
+  if (!s) throw new AppError('NotFound', MESSAGE_REFS.spouseConsentNoSpouse);
+  if (await standingSpouseConsent(tx, s))
+    throw new AppError('Conflict', MESSAGE_REFS.spouseConsentAlreadyGiven);
+  const sentToday = await tx
+    .select({ id: spouseConsentLink.id })
+    .from(spouseConsentLink)
+    .where(
+      and(
+        eq(spouseConsentLink.applicationId, app.id),
+        gt(spouseConsentLink.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
     );
-    await recordAudit(tx, {
-      actorId: o.userId,
-      action: 'spouseConsentLinkSent',
-      entityType: 'spouseConsentLink',
-      entityId: link!.id,
+  if (sentToday.length >= SPOUSE_CONSENT_LINKS_PER_DAY) {
+    throw new AppError('RateLimited', MESSAGE_REFS.spouseConsentTooManyLinks);
+  }
+  await tx
+    .update(spouseConsentLink)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(spouseConsentLink.spouseId, s.id),
+        isNull(spouseConsentLink.usedAt),
+        isNull(spouseConsentLink.revokedAt),
+      ),
+    );
+  const token = randomBytes(32).toString('base64url');
+  const [link] = await tx
+    .insert(spouseConsentLink)
+    .values({
       applicationId: app.id,
-      after: { language, resend: sentToday.length > 0 },
-    });
-    return { view: await statusOf(tx, { ...s, email: o.email }, now), emailId };
+      spouseId: s.id,
+      tokenHash: hashSpouseConsentToken(token),
+      sentTo: o.email,
+      expiresAt: new Date(now.getTime() + SPOUSE_CONSENT_LINK_LIFE_DAYS * DAY_MS),
+      createdAt: now,
+    })
+    .returning({ id: spouseConsentLink.id });
+  if (s.email !== o.email) await tx.update(spouse).set({ email: o.email }).where(eq(spouse.id, s.id));
+  const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
+  const language = (await signerLanguages(tx, app.id)).spouse;
+  // The token travels in the fragment: the browser never sends it to a server, so no log sees it.
+  const url = linkAskingFor(`${o.publicUrl}${ROUTES.SpouseConsent}#t=${token}`, language);
+  await unit.outbox.email(
+    spouseConsentEmail({
+      language,
+      to: o.email,
+      spouseName: s.firstName ?? '',
+      borrowerName: [b?.firstName, b?.lastName].filter(Boolean).join(' '),
+      url,
+      days: SPOUSE_CONSENT_LINK_LIFE_DAYS,
+    }),
+  );
+  await unit.audit({
+    actorId: o.userId,
+    action: 'spouseConsentLinkSent',
+    entityType: 'spouseConsentLink',
+    entityId: link!.id,
+    applicationId: app.id,
+    after: { language, resend: sentToday.length > 0 },
   });
+  return statusOf(tx, { ...s, email: o.email }, now);
 }
 
 /**
  * The link's row and its application's people, locked for the change; a clear refusal for a token that is not
  * one of ours (404), a link past its life (410), or one already used or replaced (409, saying so).
  */
-async function lockLink(tx: Tx, token: string, now: Date) {
+async function lockLink(tx: Transaction, token: string, now: Date) {
   const [link] = await tx
     .select()
     .from(spouseConsentLink)
@@ -269,55 +258,47 @@ async function lockLink(tx: Tx, token: string, now: Date) {
 }
 
 /** POST /api/spouse-consent/view: what the link's page shows, in the spouse's language. */
-export async function openSpouseConsentLink(o: {
-  services: Services;
-  token: string;
-  now?: Date;
-}): Promise<SpouseConsentPageView> {
-  const { db } = o.services.database;
-  return db.transaction(async (tx) => {
-    const { link, spouse: s } = await lockLink(tx, o.token, o.now ?? new Date());
-    const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, link.applicationId) });
-    return {
-      spouseFirstName: s.firstName ?? '',
-      borrowerFirstName: b?.firstName ?? '',
-      language: (await signerLanguages(tx, link.applicationId)).spouse,
-    };
-  });
+export async function openSpouseConsentLink(
+  unit: Unit,
+  o: { token: string; now?: Date },
+): Promise<SpouseConsentPageView> {
+  const { tx } = unit;
+  const { link, spouse: s } = await lockLink(tx, o.token, o.now ?? new Date());
+  const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, link.applicationId) });
+  return {
+    spouseFirstName: s.firstName ?? '',
+    borrowerFirstName: b?.firstName ?? '',
+    language: (await signerLanguages(tx, link.applicationId)).spouse,
+  };
 }
 
 /**
  * POST /api/spouse-consent: the spouse's own tick and typed name from the link's page. The name must be the
  * spouse's on the application (400 on the name field otherwise); the link then works no more.
  */
-export async function giveSpouseConsentByLink(o: {
-  services: Services;
-  token: string;
-  fullName: string;
-  evidence: ConsentEvidence;
-  now?: Date;
-}): Promise<void> {
-  const { db } = o.services.database;
+export async function giveSpouseConsentByLink(
+  unit: Unit,
+  o: { token: string; fullName: string; evidence: ConsentEvidence; now?: Date },
+): Promise<void> {
   const now = o.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const { link, spouse: s } = await lockLink(tx, o.token, now);
-    await lockApplication(tx, link.applicationId);
-    if (!isSpouseFullName(o.fullName, s)) {
-      throw new AppError('ValidationError', MESSAGE_REFS.spouseConsentNameMismatch, {
-        fieldErrors: { fullName: SPOUSE_CONSENT_MESSAGES.nameMismatch },
-      });
-    }
-    await tx.update(spouseConsentLink).set({ usedAt: now }).where(eq(spouseConsentLink.id, link.id));
-    await recordSpouseConsent(tx, {
-      applicationId: link.applicationId,
-      spouse: s,
-      method: 'emailedLink',
-      typedName: o.fullName,
-      language: (await signerLanguages(tx, link.applicationId)).spouse,
-      evidence: o.evidence,
-      actorId: null,
-      linkId: link.id,
-      now,
+  const { tx } = unit;
+  const { link, spouse: s } = await lockLink(tx, o.token, now);
+  await lockApplication(tx, link.applicationId);
+  if (!isSpouseFullName(o.fullName, s)) {
+    throw new AppError('ValidationError', MESSAGE_REFS.spouseConsentNameMismatch, {
+      fieldErrors: { fullName: SPOUSE_CONSENT_MESSAGES.nameMismatch },
     });
+  }
+  await tx.update(spouseConsentLink).set({ usedAt: now }).where(eq(spouseConsentLink.id, link.id));
+  await recordSpouseConsent(unit, {
+    applicationId: link.applicationId,
+    spouse: s,
+    method: 'emailedLink',
+    typedName: o.fullName,
+    language: (await signerLanguages(tx, link.applicationId)).spouse,
+    evidence: o.evidence,
+    actorId: null,
+    linkId: link.id,
+    now,
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from '#domain/flow/pages';
-import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
+import type { Transaction } from '#server/unit-of-work';
 
 /**
  * Ends a save that changed nothing: the same answers sent again for a page already completed (a browser
@@ -10,7 +10,7 @@ import { application } from '#server/db/schema/application';
  * sign-in resumes there (as opening that page would record it). Sent again once more, it writes nothing.
  */
 export async function moveOnUnchanged(
-  tx: Tx,
+  tx: Transaction,
   app: { id: string; lastViewedPage: Page | null },
   viewed: Page,
 ): Promise<void> {

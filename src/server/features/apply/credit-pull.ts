@@ -1,0 +1,361 @@
+import { and, eq } from 'drizzle-orm';
+import { type CalendarDate, calendarDateOfIso } from '#domain/calendar';
+import { AppError } from '#domain/errors';
+import { PAGE_ROUTES } from '#domain/flow/pages';
+import type { BureauCreditReport } from '#domain/underwriting/credit-report';
+import { isEligibleCollection, isEligibleTradeline } from '#domain/underwriting/eligibility';
+import { lenderFriendlyName } from '#domain/underwriting/lender-names';
+import { isUnderContractAge } from '#domain/underwriting/contract-age';
+import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
+import type { CreditConsent } from '#domain/validation/application';
+import { fromIsoDate } from '#domain/validation/format';
+import { isLicensedState } from '#domain/validation/states';
+import { MESSAGES, requiredMessage } from '#domain/validation/messages';
+import {
+  isSpouseFullName,
+  SPOUSE_CONSENT_MESSAGES,
+  SPOUSE_FULL_NAME_LABEL,
+} from '#domain/validation/spouse-consent';
+import type { Language } from '#domain/i18n/language';
+import type { Config } from '#server/env';
+import type { FieldCipher } from '#server/security/field-encryption';
+import { borrower, hardship, spouse } from '#server/db/schema/application';
+import { collection, creditReport, debt, inquiry } from '#server/db/schema/credit';
+import {
+  assertCanSave,
+  disqualify,
+  lockOwnApplication,
+  updateApplication,
+} from '#server/application/application-state';
+import { hasCompleted } from '#domain/flow/page-order';
+import { moveOnUnchanged } from './unchanged-save';
+import type { Transaction, Unit } from '#server/unit-of-work';
+import { writeNotQualifiedEmail } from './not-qualified-email';
+import { type ConsentEvidence, recordSpouseConsent, standingSpouseConsent } from './spouse-consent';
+
+/** A person as the bureau is asked for their file: as entered on /household. */
+export type Applicant = {
+  role: 'borrower' | 'spouse';
+  firstName: string;
+  lastName: string;
+  /** 'yyyy-MM-dd'. */
+  dateOfBirth: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  isHomeowner: boolean;
+};
+
+/** The borrower or the spouse whose file is to be pulled: their row, and what the bureau is asked with. */
+export type Person = { id: string; role: Applicant['role']; applicant: Applicant };
+
+/** A file the bureau found, with the person it is of. */
+export type PulledFile = { person: Person; report: BureauCreditReport; fileId: string };
+
+/** What /credit's first unit decided: the page to go to now, or the files to pull before the second. */
+export type CreditStart =
+  { done: string; emailId?: string } | { done: null; people: Person[]; hadReport: boolean };
+
+/**
+ * /credit's first unit, before the bureau is asked (save-credit.ts): consent saved (with a spouse, the
+ * spouse's own: recorded before, or their tick and typed name sent now from the screen, decision 0170); an
+ * already disqualified application goes to /offers/not-qualified; a state we are not licensed in disqualifies
+ * (→ /notify-when-eligible) and so does having no hardship (→ /offers/not-qualified); otherwise
+ * hasPulledCredit goes false and the people whose file is not on record yet are answered, to be pulled.
+ * Sent again for a completed page with everyone's report on file, after the same checks, it writes nothing
+ * but the next page.
+ *
+ * A borrower or spouse under 18 on the agency's calendar is refused before all of that (422 UnderContractAge,
+ * nothing saved): a plan is a contract they cannot sign, so no credit is pulled, and the application stays
+ * open because a mistyped date of birth is far likelier than a minor applying (decision 0075).
+ */
+export async function startCreditPull(
+  unit: Unit,
+  o: {
+    config: Config;
+    userId: string;
+    consent: CreditConsent;
+    /** The agency's day the borrower's age is counted on. */
+    today: string;
+    now: Date;
+    evidence: ConsentEvidence;
+    language: Language;
+  },
+): Promise<CreditStart> {
+  const { tx, cipher } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  if (app.status === 'disqualified') return { done: PAGE_ROUTES.NotQualified } as const;
+  assertCanSave(app, 'Credit');
+  const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
+  const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
+  if (!b) throw new AppError('NotFound');
+  refuseUnderContractAge({ borrower: b, spouse: s }, cipher, calendarDateOfIso(o.today));
+  // The spouse's file is pulled only on the spouse's own consent: one already recorded (from the emailed
+  // link, or at this screen before), or the spouse's tick and typed name sent now from this screen.
+  if (s && !(await standingSpouseConsent(tx, s))) {
+    refuseWithoutSpouseConsent(o.consent, s);
+    await recordSpouseConsent(unit, {
+      applicationId: app.id,
+      spouse: s,
+      method: 'atScreen',
+      typedName: o.consent.spouseFullName!,
+      language: o.language,
+      evidence: o.evidence,
+      actorId: o.userId,
+      now: o.now,
+    });
+  }
+  if (!b.consentedToCreditPolicy) {
+    await tx.update(borrower).set({ consentedToCreditPolicy: true }).where(eq(borrower.id, b.id));
+  }
+
+  if (!isLicensedState(b.state)) {
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.notLicensed], {
+      changedBy: o.userId,
+      viewed: 'NotifyWhenEligible',
+    });
+    return { done: PAGE_ROUTES.NotifyWhenEligible } as const;
+  }
+  const ticked = await tx
+    .select({ id: hardship.id })
+    .from(hardship)
+    .where(and(eq(hardship.applicationId, app.id), eq(hardship.value, true)))
+    .limit(1);
+  if (ticked.length === 0) {
+    await disqualify(tx, app, [DISQUALIFICATION_REASONS.noHardship], {
+      changedBy: o.userId,
+      viewed: 'NotQualified',
+    });
+    const emailId = await writeNotQualifiedEmail(unit, o.config, app.id);
+    return { done: PAGE_ROUTES.NotQualified, emailId } as const;
+  }
+
+  // A report already stored is not pulled again: the borrower came back to this page after a pull.
+  const existing = await tx
+    .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
+    .from(creditReport)
+    .where(eq(creditReport.applicationId, app.id));
+  const people: Person[] = [];
+  const applicantOf = (p: typeof b | NonNullable<typeof s>, role: Person['role']): Applicant => ({
+    role,
+    firstName: p.firstName ?? '',
+    lastName: p.lastName ?? '',
+    dateOfBirth: p.dateOfBirth ? cipher.decrypt(p.dateOfBirth) : '',
+    addressLine1: p.addressLine1 ?? '',
+    city: p.city ?? '',
+    state: p.state ?? '',
+    zipCode: p.zipCode ?? '',
+    isHomeowner: app.isHomeowner ?? false,
+  });
+  if (!existing.some((r) => r.borrowerId === b.id)) {
+    people.push({ id: b.id, role: 'borrower', applicant: applicantOf(b, 'borrower') });
+  }
+  if (s && !existing.some((r) => r.spouseId === s.id)) {
+    people.push({ id: s.id, role: 'spouse', applicant: applicantOf(s, 'spouse') });
+  }
+  // Everyone's report is on file and the page was completed with it: the pull would store nothing and the
+  // page would be completed again as it is. Nothing is written but the next page.
+  if (people.length === 0 && app.hasPulledCredit && hasCompleted(app.lastCompletedPage, 'Credit')) {
+    await moveOnUnchanged(tx, app, 'EligibleDebts');
+    return { done: PAGE_ROUTES.EligibleDebts } as const;
+  }
+  await updateApplication(tx, app, { set: { hasPulledCredit: false } });
+  return { done: null, people, hadReport: existing.length > 0 } as const;
+}
+
+/**
+ * /credit's second unit, once the bureau answered: stores each file found (a concurrent submit may have stored
+ * one while this one was pulling: each person keeps one report) and completes the page, hasPulledCredit true.
+ * With no file on record at all, the application is disqualified with `failure` (the bureau's words, or
+ * 'get credit reports failed' when it could not be reached).
+ */
+export async function storeCreditPull(
+  unit: Unit,
+  o: { config: Config; userId: string; hadReport: boolean; found: PulledFile[]; failure: string },
+): Promise<{ next: string; emailId?: string }> {
+  const { tx, cipher } = unit;
+  const app = await lockOwnApplication(tx, o.userId);
+  assertCanSave(app, 'Credit');
+  // A concurrent submit may have stored a file while this one was pulling: each person keeps one report.
+  const stored = await tx
+    .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
+    .from(creditReport)
+    .where(eq(creditReport.applicationId, app.id));
+  const hasReport = (person: Person) =>
+    stored.some((r) => (person.role === 'spouse' ? r.spouseId : r.borrowerId) === person.id);
+  for (const file of o.found) {
+    if (!hasReport(file.person)) await storeReport(tx, { cipher, applicationId: app.id, file });
+  }
+  if (!o.hadReport && o.found.length === 0) {
+    await updateApplication(tx, app, { set: { hasPulledCredit: true } });
+    await disqualify(tx, app, [o.failure], { changedBy: o.userId, viewed: 'NotQualified' });
+    const emailId = await writeNotQualifiedEmail(unit, o.config, app.id);
+    return { next: PAGE_ROUTES.NotQualified, emailId };
+  }
+  await updateApplication(tx, app, {
+    completed: 'Credit',
+    viewed: 'EligibleDebts',
+    set: { hasPulledCredit: true },
+  });
+  return { next: PAGE_ROUTES.EligibleDebts };
+}
+
+/**
+ * Refuses a pull of the spouse's file without the spouse's own consent (400 on the field to complete): the
+ * spouse's tick (the spec's message), their typed name, which must be the spouse's name on the application.
+ */
+function refuseWithoutSpouseConsent(
+  consent: CreditConsent,
+  s: { firstName: string | null; lastName: string | null },
+): void {
+  const refuse = (field: string, message: string) => {
+    throw new AppError('ValidationError', message, { fieldErrors: { [field]: message } });
+  };
+  if (!consent.spouseConsentedToCreditPolicy) {
+    refuse('spouseConsentedToCreditPolicy', MESSAGES.creditConsentRequired);
+  }
+  if (!consent.spouseFullName) refuse('spouseFullName', requiredMessage(SPOUSE_FULL_NAME_LABEL));
+  if (!isSpouseFullName(consent.spouseFullName!, s)) {
+    refuse('spouseFullName', SPOUSE_CONSENT_MESSAGES.nameMismatch);
+  }
+}
+
+/**
+ * Throws UnderContractAge when the borrower's or the spouse's stored date of birth makes them younger than
+ * 18 today, naming whose date it is (the page explains it and links back to /household).
+ */
+function refuseUnderContractAge(
+  people: { borrower: { dateOfBirth: string | null }; spouse?: { dateOfBirth: string | null } | undefined },
+  cipher: FieldCipher,
+  today: CalendarDate,
+): void {
+  for (const role of ['borrower', 'spouse'] as const) {
+    const stored = people[role]?.dateOfBirth;
+    if (stored && isUnderContractAge(fromIsoDate(cipher.decrypt(stored)), today)) {
+      throw new AppError('UnderContractAge', undefined, {
+        fieldErrors: { [`${role}.dateOfBirth`]: MESSAGES.underContractAge },
+      });
+    }
+  }
+}
+
+/** Stores one person's report with its tradelines, collections and inquiries; eligible items start selected. */
+async function storeReport(
+  tx: Transaction,
+  o: { cipher: FieldCipher; applicationId: string; file: PulledFile },
+): Promise<void> {
+  const { report, person } = o.file;
+  const isSpouse = person.role === 'spouse';
+  const [row] = await tx
+    .insert(creditReport)
+    .values({
+      applicationId: o.applicationId,
+      borrowerId: isSpouse ? null : person.id,
+      spouseId: isSpouse ? person.id : null,
+      vantageScore: report.vantageScore,
+      s3Key: o.file.fileId,
+    })
+    .returning({ id: creditReport.id });
+  const creditReportId = row!.id;
+  const owner = { ownedByBorrower: !isSpouse, ownedBySpouse: isSpouse };
+  // A joint account appears in both spouses' files: the spouse's copy marks the borrower's row as shared
+  // instead of adding the same debt twice.
+  const shared = isSpouse ? await jointDebtsOnFile(tx, o.cipher, o.applicationId) : new Map<string, string>();
+  const own = report.debts.filter((t) => {
+    const existing =
+      t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
+    return existing === undefined;
+  });
+  for (const t of report.debts) {
+    const existing =
+      t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
+    if (existing) await tx.update(debt).set({ ownedBySpouse: true }).where(eq(debt.id, existing));
+  }
+  if (own.length > 0) {
+    await tx.insert(debt).values(
+      own.map((t) => {
+        const eligible = isEligibleTradeline(t);
+        return {
+          applicationId: o.applicationId,
+          creditReportId,
+          accountNumber: o.cipher.encrypt(t.accountNumber),
+          accountType: t.accountType,
+          accountRating: t.accountRating,
+          currentBalance: t.currentBalance,
+          dateOpened: t.dateOpened,
+          dateClosed: t.dateClosed,
+          ecoaDesignator: t.ecoaDesignator,
+          highCredit: t.highCredit,
+          creditLimit: t.creditLimit,
+          isEligibleForDmp: eligible,
+          late30DaysTotal: t.late30DaysTotal,
+          late60DaysTotal: t.late60DaysTotal,
+          late90DaysTotal: t.late90DaysTotal,
+          lenderName: t.lenderName,
+          lenderFriendlyName: lenderFriendlyName(t.lenderName),
+          monthsReviewedCount: t.monthsReviewedCount,
+          mostRecentPayment: t.mostRecentPayment,
+          pastDue: t.pastDue,
+          portfolioType: t.portfolioType,
+          scheduledMonthlyPayment: t.scheduledMonthlyPayment,
+          selectedForDebtReduction: eligible,
+          ...owner,
+        };
+      }),
+    );
+  }
+  if (report.collections.length > 0) {
+    await tx.insert(collection).values(
+      report.collections.map((c) => {
+        const eligible = isEligibleCollection(c);
+        return {
+          applicationId: o.applicationId,
+          creditReportId,
+          accountNumber: o.cipher.encrypt(c.accountNumber),
+          accountType: c.accountType,
+          accountRating: c.accountRating,
+          currentBalance: c.currentBalance,
+          originalBalance: c.originalBalance,
+          dateOpened: c.dateOpened,
+          dateClosed: c.dateClosed,
+          ecoaDesignator: c.ecoaDesignator,
+          isEligibleForDmp: eligible,
+          subscriberName: c.subscriberName,
+          subscriberFriendlyName: lenderFriendlyName(c.subscriberName),
+          originalLenderName: c.originalLenderName,
+          monthsReviewedCount: c.monthsReviewedCount,
+          mostRecentPayment: c.mostRecentPayment,
+          pastDue: c.pastDue,
+          portfolioType: c.portfolioType,
+          scheduledMonthlyPayment: c.scheduledMonthlyPayment,
+          selectedForDebtReduction: eligible,
+          ...owner,
+        };
+      }),
+    );
+  }
+  if (report.inquiries.length > 0) {
+    await tx.insert(inquiry).values(
+      report.inquiries.map((q) => ({
+        creditReportId,
+        date: q.date,
+        subscriberName: q.subscriberName,
+        industryCode: q.industryCode,
+      })),
+    );
+  }
+}
+
+/** The joint tradelines already stored for the application, by lender and account number. */
+async function jointDebtsOnFile(tx: Transaction, cipher: FieldCipher, applicationId: string) {
+  const rows = await tx
+    .select({ id: debt.id, lenderName: debt.lenderName, accountNumber: debt.accountNumber })
+    .from(debt)
+    .where(and(eq(debt.applicationId, applicationId), eq(debt.ecoaDesignator, 'joint')));
+  return new Map(
+    rows.map(
+      (r) => [`${r.lenderName}|${r.accountNumber ? cipher.decrypt(r.accountNumber) : ''}`, r.id] as const,
+    ),
+  );
+}
