@@ -233,6 +233,7 @@ const UNITS_OF_WORK = [
   'src/server/features/counselling',
   'src/server/features/text-messages',
   'src/server/features/mailbox',
+  'src/server/features/creditor-relations',
 ];
 const UNITS_NOT_YET = [
   // The reminders' job: the job queue announces the outbox rows it answers (jobs/queue.ts); it opens a unit

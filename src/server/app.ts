@@ -214,12 +214,15 @@ export async function buildApp(
   registerViewer(app, { auth, db: database.db, authSecret: config.authSecret, caches });
   registerIdempotency(app, { db: database.db });
 
+  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
+  // services.
+  const onUnits = { openUnit: unitOpener(services), config };
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, webRoot: options.webRoot ?? BUILT_WEB_ROOT });
   await app.register(applyRoutes, { services });
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });
-  await app.register(creditorRelationsRoutes, { services });
+  await app.register(creditorRelationsRoutes, onUnits);
   await app.register(proposalRoutes, { services });
   // For the proposals' job (jobs/queue.ts): each offer's proposal, made once.
   app.decorate('prepareProposals', async (applicationId: string) => {
@@ -251,9 +254,6 @@ export async function buildApp(
   await app.register(eSignatureWebhookRoutes, { services });
   await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
-  // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
-  // services.
-  const onUnits = { openUnit: unitOpener(services), config };
   await app.register(twilioSmsWebhookRoutes, onUnits);
   await app.register(agencyEventsWebhookRoutes, { services });
   await app.register(legalRoutes, { services });
