@@ -234,6 +234,7 @@ const UNITS_OF_WORK = [
   'src/server/features/text-messages',
   'src/server/features/mailbox',
   'src/server/features/creditor-relations',
+  'src/server/features/proposals',
 ];
 const UNITS_NOT_YET = [
   // The reminders' job: the job queue announces the outbox rows it answers (jobs/queue.ts); it opens a unit

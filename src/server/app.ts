@@ -24,7 +24,7 @@ import { counsellingRoutes } from './features/counselling/routes';
 import { schedulingWebhookRoutes } from './features/counselling/cal-com-webhook';
 import { agencyEventsWebhookRoutes } from './features/staff-actions/agency-events-webhook';
 import { counsellingBorrowerRoutes } from './features/counselling/borrower-routes';
-import { unitOpener } from './unit-of-work';
+import { outsideUnits, unitOpener } from './unit-of-work';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { plaidLinkCsp } from './features/payments/plaid-link-csp';
 import { paymentRoutes } from './features/payments/routes';
@@ -223,18 +223,12 @@ export async function buildApp(
   await app.register(servicePortalRoutes, { services });
   await app.register(staffActionRoutes, { services });
   await app.register(creditorRelationsRoutes, onUnits);
-  await app.register(proposalRoutes, { services });
-  // For the proposals' job (jobs/queue.ts): each offer's proposal, made once.
+  // The document store is a vendor: never called inside a unit of work.
+  const documents = outsideUnits(services.documents, 'documents');
+  await app.register(proposalRoutes, { ...onUnits, dayOf: services.dayOf, documents });
+  // For the proposals' job (jobs/queue.ts): each offer's proposal, made once; its unit announces the emails.
   app.decorate('prepareProposals', async (applicationId: string) => {
-    const { emailIds } = await prepareProposals({
-      db: database.db,
-      cipher,
-      documents: services.documents,
-      applicationId,
-      today: services.today(),
-    });
-    // The emails to creditors that take proposals by email, once their rows are committed.
-    for (const id of emailIds) services.onEmailQueued?.(id);
+    await prepareProposals({ openUnit: onUnits.openUnit, documents, applicationId });
   });
   // For the daily silent-creditor job (jobs/queue.ts): the programme's default where a creditor stayed silent.
   app.decorate('applySilentDefaults', async () => {
