@@ -236,16 +236,27 @@ export async function buildApp(
     for (const id of run.emailIds) services.onEmailQueued?.(id);
     return { applied: run.applied, more: run.applied + run.skipped >= SILENT_SWEEP_LIMIT };
   });
-  // Saving the payment account sends the Letter of Authorization to sign.
-  await app.register(paymentRoutes, { services, startSigning });
-  await app.register(signingRoutes, { services });
+  // The e-signature provider is a vendor: never called inside a unit of work.
+  const signing = {
+    ...onUnits,
+    eSignature: outsideUnits(services.eSignature, 'eSignature'),
+    eSignatureSandbox: services.eSignatureSandbox
+      ? outsideUnits(services.eSignatureSandbox, 'eSignatureSandbox')
+      : null,
+  };
+  // Saving the payment account sends the Letter of Authorization to sign (after the save's commit).
+  await app.register(paymentRoutes, {
+    services,
+    startSigning: ({ applicationId, log }) => startSigning(signing, { applicationId, log }),
+  });
+  await app.register(signingRoutes, signing);
   // For the daily job (jobs/queue.ts), which has no services of its own.
-  app.decorate('renewStaleLetters', (today?: string) => renewStaleLetters({ services, log: app.log, today }));
+  app.decorate('renewStaleLetters', (today?: string) => renewStaleLetters(signing, { log: app.log, today }));
   // For the letter's job (jobs/queue.ts): the envelope, made once per application.
   app.decorate('sendLetter', (applicationId: string) =>
-    startSigning({ services, applicationId, log: app.log }),
+    startSigning(signing, { applicationId, log: app.log }),
   );
-  await app.register(eSignatureWebhookRoutes, { services });
+  await app.register(eSignatureWebhookRoutes, signing);
   await app.register(bankLinkWebhookRoutes, { services });
   await app.register(customerPortalRoutes, { services });
   await app.register(twilioSmsWebhookRoutes, onUnits);
