@@ -11,6 +11,8 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { PROPOSALS_BATCH_USAGE, proposalsBatchCommand } from '#server/features/proposals/batch-command';
 import { createFieldCipher } from '#server/security/field-encryption';
+import { unitOpener } from '#server/unit-of-work';
+import { dayIn } from '#domain/calendar';
 
 let out: string | undefined;
 try {
@@ -32,9 +34,10 @@ const outIsDirectory = out
 const database = await openDatabaseOrExit(config);
 try {
   await database.migrate();
+  const cipher = createFieldCipher(config.encryptionKey, config.encryptionKeysOld);
   const run = await proposalsBatchCommand({
-    db: database.db,
-    cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
+    // The command writes no email and no job: its unit has nothing to announce.
+    openUnit: unitOpener({ database, cipher, today: () => dayIn(new Date(), config.agencyTimeZone) }),
     agencyTimeZone: config.agencyTimeZone,
     now: new Date(),
     out,

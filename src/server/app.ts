@@ -239,19 +239,13 @@ export async function buildApp(
     }),
   });
   await app.register(staffActionRoutes, { ...onUnits, dayOf: services.dayOf });
-  await app.register(creditorRelationsRoutes, { services });
-  await app.register(proposalRoutes, { services });
-  // For the proposals' job (jobs/queue.ts): each offer's proposal, made once.
+  await app.register(creditorRelationsRoutes, onUnits);
+  // The document store is a vendor: never called inside a unit of work.
+  const documents = outsideUnits(services.documents, 'documents');
+  await app.register(proposalRoutes, { ...onUnits, dayOf: services.dayOf, documents });
+  // For the proposals' job (jobs/queue.ts): each offer's proposal, made once; its unit announces the emails.
   app.decorate('prepareProposals', async (applicationId: string) => {
-    const { emailIds } = await prepareProposals({
-      db: database.db,
-      cipher,
-      documents: services.documents,
-      applicationId,
-      today: services.today(),
-    });
-    // The emails to creditors that take proposals by email, once their rows are committed.
-    for (const id of emailIds) services.onEmailQueued?.(id);
+    await prepareProposals({ openUnit: onUnits.openUnit, documents, applicationId });
   });
   // For the daily silent-creditor job (jobs/queue.ts): the programme's default where a creditor stayed silent.
   app.decorate('applySilentDefaults', async () => {
@@ -259,6 +253,14 @@ export async function buildApp(
     const run = await applySilentDefaults({ services, now: new Date() });
     return { applied: run.applied, more: run.applied + run.skipped >= SILENT_SWEEP_LIMIT };
   });
+  // The e-signature provider is a vendor: never called inside a unit of work.
+  const signing = {
+    ...onUnits,
+    eSignature: outsideUnits(services.eSignature, 'eSignature'),
+    eSignatureSandbox: services.eSignatureSandbox
+      ? outsideUnits(services.eSignatureSandbox, 'eSignatureSandbox')
+      : null,
+  };
   // The bank link, wrapped so that a call inside a unit throws.
   const bankLinkOutside = {
     ...onUnits,
@@ -272,19 +274,19 @@ export async function buildApp(
     letter: outsideUnits(
       {
         send: (applicationId: string, log: FastifyBaseLogger) =>
-          startSigning({ services, applicationId, log }),
+          startSigning(signing, { applicationId, log }),
       },
       'letter',
     ),
   });
-  await app.register(signingRoutes, { services });
+  await app.register(signingRoutes, signing);
   // For the daily job (jobs/queue.ts), which has no services of its own.
-  app.decorate('renewStaleLetters', (today?: string) => renewStaleLetters({ services, log: app.log, today }));
+  app.decorate('renewStaleLetters', (today?: string) => renewStaleLetters(signing, { log: app.log, today }));
   // For the letter's job (jobs/queue.ts): the envelope, made once per application.
   app.decorate('sendLetter', (applicationId: string) =>
-    startSigning({ services, applicationId, log: app.log }),
+    startSigning(signing, { applicationId, log: app.log }),
   );
-  await app.register(eSignatureWebhookRoutes, { services });
+  await app.register(eSignatureWebhookRoutes, signing);
   await app.register(bankLinkWebhookRoutes, bankLinkOutside);
   await app.register(customerPortalRoutes, { ...onUnits, dayOf: services.dayOf });
   await app.register(twilioSmsWebhookRoutes, onUnits);

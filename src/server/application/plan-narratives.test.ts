@@ -172,11 +172,13 @@ describe('the plan’s sentences, after a creditor is left out', () => {
     );
 
     // The creditor proposal's budget counts what she keeps paying the creditor she left out.
-    const { views } = await proposalViewsOf(t.db, t.cipher, {
-      applicationId: b.applicationId,
-      today: '2026-12-01',
-      offerIds: kept.map((r) => r.id),
-    });
+    const { views } = await t.db.transaction((tx) =>
+      proposalViewsOf(tx, t.cipher, {
+        applicationId: b.applicationId,
+        today: '2026-12-01',
+        offerIds: kept.map((r) => r.id),
+      }),
+    );
     const proposalBudget = views.get(kept[0]!.id)!.budget;
     expect(proposalBudget.otherDebtPayments).toBe(want.other);
     expect(proposalBudget.planPayment).toBe(draft);
@@ -254,11 +256,13 @@ describe('the plan’s sentences, after a creditor declines and another counters
         `so the plan payment of ${formatDollars(draft)} fits the budget.`,
       );
     }
-    const { views } = await proposalViewsOf(t.db, t.cipher, {
-      applicationId: b.applicationId,
-      today: '2026-12-01',
-      offerIds: onPlan.map((c) => c.id),
-    });
+    const { views } = await t.db.transaction((tx) =>
+      proposalViewsOf(tx, t.cipher, {
+        applicationId: b.applicationId,
+        today: '2026-12-01',
+        offerIds: onPlan.map((c) => c.id),
+      }),
+    );
     expect(views.get(onPlan[0]!.id)!.budget).toMatchObject({
       otherDebtPayments: want.other,
       planPayment: draft,

@@ -39,6 +39,7 @@ import { answerOffer } from '#server/features/staff-actions/answer-offer';
 import { createContactAttempt } from '#server/application/contact-attempts';
 import { markTransferred } from '#server/features/staff-actions/mark-transferred';
 import { prepareProposals } from '#server/features/proposals/prepare-proposals';
+import { unitOpener } from '#server/unit-of-work';
 import { recordQualityControl } from '#server/features/staff-actions/quality-control';
 import { buildLetter } from '#server/features/signing/build-letter';
 import { withUnit } from '#server/unit-of-work';
@@ -232,11 +233,9 @@ export async function advanceApplication(
   if (failed || !reaches(target, 'creditorReview')) return status;
   // What the pass's job does on the live path: a proposal per offer on the plan, before any creditor answers.
   await prepareProposals({
-    db,
-    cipher: services.cipher,
+    openUnit: unitOpener(services),
     documents: services.documents,
     applicationId: o.applicationId,
-    today: services.today(),
   });
 
   status = await answerOffers(services, { applicationId: o.applicationId, counsellor, target, rng });

@@ -5,10 +5,9 @@ import {
   type CreditorDetail,
   type ProgrammeVersionView,
 } from '#domain/validation/concessions';
-import type { Db } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
 import { concessionProgramme, creditor } from '#server/db/schema/creditors';
-import type { FieldCipher } from '#server/security/field-encryption';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { detailsHistoryOf, detailsViewOf } from './creditor-details';
 
 // What the service portal shows of the creditors: the list with each programme in force, and one creditor
@@ -59,9 +58,9 @@ const versionView = ({ creditorId: _creditor, ...row }: VersionRow): ProgrammeVe
 });
 
 /** Each creditor's version in force at `at`. */
-async function versionsInForce(db: Db, creditorIds: readonly string[], at: Date) {
+async function versionsInForce(tx: Transaction, creditorIds: readonly string[], at: Date) {
   if (creditorIds.length === 0) return new Map<string, ProgrammeVersionView>();
-  const rows = await db
+  const rows = await tx
     .selectDistinctOn([concessionProgramme.creditorId], versionColumns)
     .from(concessionProgramme)
     .leftJoin(user, eq(user.id, concessionProgramme.createdBy))
@@ -76,9 +75,9 @@ async function versionsInForce(db: Db, creditorIds: readonly string[], at: Date)
 }
 
 /** The creditors whose name or match words contain `search` (all of them when empty), by name. */
-export async function listCreditors(db: Db, o: { search: string; at: Date }) {
+export async function listCreditors(unit: Unit, o: { search: string; at: Date }) {
   const pattern = o.search.trim() === '' ? undefined : containsPattern(o.search.trim());
-  const found = await db
+  const found = await unit.tx
     .select({ id: creditor.id, name: creditor.name, matchNames: creditor.matchNames })
     .from(creditor)
     .where(
@@ -93,7 +92,7 @@ export async function listCreditors(db: Db, o: { search: string; at: Date }) {
     .limit(CREDITOR_LIST_LIMIT + 1);
   const shown = found.slice(0, CREDITOR_LIST_LIMIT);
   const inForce = await versionsInForce(
-    db,
+    unit.tx,
     shown.map((c) => c.id),
     o.at,
   );
@@ -109,14 +108,15 @@ export async function listCreditors(db: Db, o: { search: string; at: Date }) {
 
 /** One creditor with every version of its programme, newest first; undefined when there is no such creditor. */
 export async function getCreditor(
-  db: Db,
-  o: { creditorId: string; at: Date; canEdit: boolean; cipher: FieldCipher },
+  unit: Unit,
+  o: { creditorId: string; at: Date; canEdit: boolean },
 ): Promise<CreditorDetail | undefined> {
-  const [row] = await db.select().from(creditor).where(eq(creditor.id, o.creditorId));
+  const { tx } = unit;
+  const [row] = await tx.select().from(creditor).where(eq(creditor.id, o.creditorId));
   if (!row) return undefined;
   const found = { id: row.id, name: row.name, matchNames: row.matchNames };
   const versions = (
-    await db
+    await tx
       .select(versionColumns)
       .from(concessionProgramme)
       .leftJoin(user, eq(user.id, concessionProgramme.createdBy))
@@ -130,8 +130,8 @@ export async function getCreditor(
     ...found,
     inForce,
     versions,
-    details: detailsViewOf(o.cipher, row),
-    detailsHistory: await detailsHistoryOf(db, o.creditorId),
+    details: detailsViewOf(unit.cipher, row),
+    detailsHistory: await detailsHistoryOf(tx, o.creditorId),
     canEdit: o.canEdit,
   };
 }

@@ -7,6 +7,7 @@ import { SHIPPED_CONCESSIONS } from '#domain/underwriting/concessions';
 import { offer } from '#server/db/schema/decision';
 import { concessionProgramme, creditor } from '#server/db/schema/creditors';
 import { concessionsInForce } from '#server/application/concessions';
+import { unitOpener } from '#server/unit-of-work';
 import { reviseProgramme } from './revise-programme';
 
 // A creditor's programme revised by the agency: the next decision offers on the new version, the offers
@@ -19,6 +20,10 @@ beforeAll(async () => {
   staffUserId = (await signedInStaff(t)).userId;
 });
 afterAll(() => t.close());
+
+/** A revision in a unit of its own, as the route makes it. */
+const revise = (o: Parameters<typeof reviseProgramme>[1]) =>
+  unitOpener({ database: t.database, cipher: t.cipher, today: t.today })((unit) => reviseProgramme(unit, o));
 
 const offersOf = async (applicationId: string) =>
   t.db
@@ -78,7 +83,7 @@ describe('reviseProgramme', () => {
     // Every creditor of these offers revised (the next borrower's report may name other ones).
     const creditorIds = [...new Set(before.map((o) => o.lenderConcessionId!.split('@')[0]!))];
     for (const creditorId of creditorIds) {
-      const revised = await reviseProgramme(t.db, { creditorId, revision, staffUserId, at: new Date() });
+      const revised = await revise({ creditorId, revision, staffUserId, at: new Date() });
       expect(revised.id).toBe(`${creditorId}@2`);
     }
 
@@ -101,8 +106,8 @@ describe('reviseProgramme', () => {
   it('keeps every version as the history: who, when, why, and the terms before and after', async () => {
     const at = new Date();
     const creditorId = await newCreditor('history-bank');
-    await reviseProgramme(t.db, { creditorId, revision, staffUserId, at });
-    await reviseProgramme(t.db, {
+    await revise({ creditorId, revision, staffUserId, at });
+    await revise({
       creditorId,
       revision: { ...revision, proposedAprBp: 700, reason: 'Corrected rate' },
       staffUserId,
@@ -125,7 +130,7 @@ describe('reviseProgramme', () => {
   it('gives two revisions made at once consecutive versions', async () => {
     const creditorId = await newCreditor('busy-bank');
     const made = await Promise.all(
-      [1, 2, 3].map(() => reviseProgramme(t.db, { creditorId, revision, staffUserId, at: new Date() })),
+      [1, 2, 3].map(() => revise({ creditorId, revision, staffUserId, at: new Date() })),
     );
     expect(made.map((m) => m.version).sort()).toEqual([2, 3, 4]);
   });
@@ -133,7 +138,7 @@ describe('reviseProgramme', () => {
   it('leaves a version that takes effect later out of the programmes in force until then', async () => {
     const creditorId = await newCreditor('later-bank');
     const tomorrow = new Date(Date.now() + 86_400_000);
-    await reviseProgramme(t.db, { creditorId, revision, staffUserId, at: tomorrow });
+    await revise({ creditorId, revision, staffUserId, at: tomorrow });
     const inForceAt = async (at: Date) =>
       (await concessionsInForce(t.db, at)).find((p) => p.creditorId === creditorId)?.id;
     expect(await inForceAt(new Date())).toBe('later-bank@1');
@@ -141,8 +146,8 @@ describe('reviseProgramme', () => {
   });
 
   it('answers an unknown creditor with NotFound, writing nothing', async () => {
-    await expect(
-      reviseProgramme(t.db, { creditorId: 'nobody', revision, staffUserId, at: new Date() }),
-    ).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'NotFound');
+    await expect(revise({ creditorId: 'nobody', revision, staffUserId, at: new Date() })).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === 'NotFound',
+    );
   });
 });

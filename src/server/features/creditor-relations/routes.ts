@@ -10,7 +10,8 @@ import {
 } from '#domain/validation/concessions';
 import { creditorDetailsSchema } from '#domain/validation/creditor-details';
 import { CREDITOR_RELATIONS_GROUP, isInGroup } from '#server/plugins/staff-group';
-import type { Services } from '#server/services';
+import type { Unit } from '#server/unit-of-work';
+import type { CreditorRelationsDeps } from './deps';
 import { getCreditor, listCreditors } from './read-creditors';
 import { reviseProgramme } from './revise-programme';
 import { updateCreditorDetails } from './creditor-details';
@@ -23,14 +24,13 @@ const tags = ['staff'];
  * member reads them; creditor relations staff (CREDITOR_RELATIONS_GROUP) revise a programme, which the next
  * decision offers on, and change the details, each change kept with its reason.
  */
-export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const creditorRelationsRoutes: FastifyPluginAsyncZod<CreditorRelationsDeps> = async (
   app,
-  { services },
+  { openUnit },
 ) => {
-  const { db } = services.database;
-  // Counsellors read the creditors; only creditor relations staff change them.
-  const mustEdit = async (staffUserId: string) => {
-    if (!(await isInGroup(db, staffUserId, CREDITOR_RELATIONS_GROUP))) {
+  // Counsellors read the creditors; only creditor relations staff change them (checked in the change's unit).
+  const mustEdit = async (unit: Unit, staffUserId: string) => {
+    if (!(await isInGroup(unit.tx, staffUserId, CREDITOR_RELATIONS_GROUP))) {
       throw new AppError('Forbidden', 'Only creditor relations staff can change a creditor.');
     }
   };
@@ -43,7 +43,8 @@ export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services
       config: staffOnly,
       schema: { tags, querystring: creditorSearchSchema, response: { 200: creditorListSchema } },
     },
-    async (request) => listCreditors(db, { search: request.query.search, at: new Date() }),
+    async (request) =>
+      openUnit((unit) => listCreditors(unit, { search: request.query.search, at: new Date() })),
   );
 
   app.get(
@@ -53,13 +54,14 @@ export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services
       schema: { tags, params: creditorIdParams, response: { 200: creditorDetailSchema } },
     },
     async (request) => {
-      const canEdit = await isInGroup(db, await viewerId(request), CREDITOR_RELATIONS_GROUP);
-      const found = await getCreditor(db, {
-        creditorId: request.params.id,
-        at: new Date(),
-        canEdit,
-        cipher: services.cipher,
-      });
+      const staffUserId = await viewerId(request);
+      const found = await openUnit(async (unit) =>
+        getCreditor(unit, {
+          creditorId: request.params.id,
+          at: new Date(),
+          canEdit: await isInGroup(unit.tx, staffUserId, CREDITOR_RELATIONS_GROUP),
+        }),
+      );
       if (!found) throw new AppError('NotFound', 'No such creditor.');
       return found;
     },
@@ -78,12 +80,14 @@ export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services
     },
     async (request, reply) => {
       const staffUserId = await viewerId(request);
-      await mustEdit(staffUserId);
-      const made = await reviseProgramme(db, {
-        creditorId: request.params.id,
-        revision: request.body,
-        staffUserId,
-        at: new Date(),
+      const made = await openUnit(async (unit) => {
+        await mustEdit(unit, staffUserId);
+        return reviseProgramme(unit, {
+          creditorId: request.params.id,
+          revision: request.body,
+          staffUserId,
+          at: new Date(),
+        });
       });
       return reply.status(201).send(made);
     },
@@ -102,11 +106,13 @@ export const creditorRelationsRoutes: FastifyPluginAsyncZod<{ services: Services
     },
     async (request) => {
       const staffUserId = await viewerId(request);
-      await mustEdit(staffUserId);
-      return updateCreditorDetails(db, services.cipher, {
-        creditorId: request.params.id,
-        change: request.body,
-        staffUserId,
+      return openUnit(async (unit) => {
+        await mustEdit(unit, staffUserId);
+        return updateCreditorDetails(unit, {
+          creditorId: request.params.id,
+          change: request.body,
+          staffUserId,
+        });
       });
     },
   );

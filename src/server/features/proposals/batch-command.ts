@@ -2,8 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dayIn } from '#domain/calendar';
 import { proposalBatchFileName } from '#domain/enrollment/proposal-batch';
-import type { Db } from '#server/db/client';
-import type { FieldCipher } from '#server/security/field-encryption';
+import type { OpenUnit } from '#server/unit-of-work';
 import { produceProposalBatch } from './proposal-batch';
 
 export const PROPOSALS_BATCH_USAGE = 'Usage: npm run proposals:batch -- [--out FILE_OR_DIRECTORY]';
@@ -14,8 +13,7 @@ export const PROPOSALS_BATCH_USAGE = 'Usage: npm run proposals:batch -- [--out F
  * its path is answered; without, the CSV itself is, for stdout. `summary` is one line of counts, never a name.
  */
 export async function proposalsBatchCommand(o: {
-  db: Db;
-  cipher: FieldCipher;
+  openUnit: OpenUnit;
   agencyTimeZone: string;
   now: Date;
   out?: string;
@@ -23,13 +21,9 @@ export async function proposalsBatchCommand(o: {
   outIsDirectory?: boolean;
 }): Promise<{ csv: string; path: string | null; summary: string }> {
   const agencyDay = dayIn(o.now, o.agencyTimeZone);
-  const batch = await produceProposalBatch({
-    db: o.db,
-    cipher: o.cipher,
-    agencyDay,
-    dayOf: (at) => dayIn(at, o.agencyTimeZone),
-    actorId: null,
-  });
+  const batch = await o.openUnit((unit) =>
+    produceProposalBatch(unit, { agencyDay, dayOf: (at) => dayIn(at, o.agencyTimeZone), actorId: null }),
+  );
   const summary =
     `${batch.created ? 'Made' : 'Already made'}: the batch file of ${agencyDay}, ` +
     `${batch.proposalCount} ${batch.proposalCount === 1 ? 'proposal' : 'proposals'}`;

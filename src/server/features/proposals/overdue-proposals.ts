@@ -12,9 +12,9 @@ import { proposalBatchStatus } from './proposal-batch';
 import { withdrawProposalsOffThePlan } from './withdraw-proposals';
 import type { ProposalAnswer } from '#domain/enrollment/proposal-answers';
 import type { OverdueProposalsQuery, OverdueProposalsView } from '#domain/validation/proposals';
-import type { Db } from '#server/db/client';
 import { collection, creditor, debt, offer, proposal } from '#server/db/schema/index';
 import { type FieldCipher, last4 } from '#server/security/field-encryption';
+import type { Transaction, Unit } from '#server/unit-of-work';
 
 /** How the list names offers made on the default programme (no creditor of the agency's own). */
 export const DEFAULT_PROGRAMME_NAME = 'Other creditors (default programme)';
@@ -44,13 +44,13 @@ const overdueWhere = (now: Date): SQL =>
  * whole days, never from the proposals one by one.
  */
 export async function overdueProposals(
-  db: Db,
-  cipher: FieldCipher,
+  unit: Unit,
   o: OverdueProposalsQuery & { now: Date; agencyDay: string },
 ): Promise<OverdueProposalsView> {
+  const { tx, cipher } = unit;
   let afterWhere: SQL | undefined;
   if (o.after) {
-    const [from] = await db
+    const [from] = await tx
       .select({ preparedAt: proposal.preparedAt })
       .from(proposal)
       .where(eq(proposal.id, o.after));
@@ -63,26 +63,24 @@ export async function overdueProposals(
   // The lists below are of proposals still to send: one whose offer left the plan is withdrawn first, so it is
   // shown as withdrawn (with why) instead of waiting to be mailed. Only the proposals this read is about to list
   // are checked (a page of each list, at most), so a read costs the same however many proposals wait.
-  const pageIds = await db
+  const pageIds = await tx
     .select({ id: proposal.id })
     .from(proposal)
     .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
     .where(and(overdueWhere(o.now), afterWhere))
     .orderBy(asc(proposal.preparedAt), asc(proposal.id))
     .limit(o.limit + 1);
-  const toMailIds = await db
+  const toMailIds = await tx
     .select({ id: proposal.id })
     .from(proposal)
     .where(toMailWhere)
     .orderBy(asc(proposal.preparedAt), asc(proposal.id))
     .limit(TO_MAIL_LIMIT);
-  await db.transaction((tx) =>
-    withdrawProposalsOffThePlan(tx, {
-      now: o.now,
-      proposalIds: [...new Set([...pageIds, ...toMailIds].map((r) => r.id))],
-    }),
-  );
-  const rows = await db
+  await withdrawProposalsOffThePlan(unit, {
+    now: o.now,
+    proposalIds: [...new Set([...pageIds, ...toMailIds].map((r) => r.id))],
+  });
+  const rows = await tx
     .select({ proposal, responseDays: creditor.responseDays })
     .from(proposal)
     .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
@@ -107,18 +105,18 @@ export async function overdueProposals(
       ? [[], [], []]
       : await Promise.all([
           named.length > 0
-            ? db
+            ? tx
                 .select({ id: creditor.id, name: creditor.name })
                 .from(creditor)
                 .where(inArray(creditor.id, named))
             : Promise.resolve([]),
-          db
+          tx
             .select({ creditorId: proposal.creditorId, count: sql<number>`count(*)::int` })
             .from(proposal)
             .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
             .where(and(overdueWhere(o.now), byCreditor(proposal.creditorId)))
             .groupBy(proposal.creditorId),
-          db
+          tx
             .select({
               creditorId: proposal.creditorId,
               answer: proposal.answer,
@@ -170,9 +168,9 @@ export async function overdueProposals(
       silentDefault: r.state === 'noAnswer' ? (r.answer ?? null) : null,
     })),
     nextAfter: rows.length > o.limit ? page.at(-1)!.id : null,
-    toMail: await proposalsToMail(db, cipher, o.now),
-    withdrawn: await recentlyWithdrawn(db, o.now),
-    batch: await proposalBatchStatus(db, o.agencyDay),
+    toMail: await proposalsToMail(tx, cipher, o.now),
+    withdrawn: await recentlyWithdrawn(tx, o.now),
+    batch: await proposalBatchStatus(tx, o.agencyDay),
   };
 }
 
@@ -187,11 +185,11 @@ const toMailWhere = and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'ma
  * application are then told apart when staff tick the letters they posted.
  */
 async function proposalsToMail(
-  db: Db,
+  tx: Transaction,
   cipher: FieldCipher,
   now: Date,
 ): Promise<OverdueProposalsView['toMail']> {
-  const rows = await db
+  const rows = await tx
     .select({
       id: proposal.id,
       applicationId: proposal.applicationId,
@@ -229,8 +227,8 @@ export const WITHDRAWN_LIMIT = 100;
  * Proposals withdrawn in the last WITHDRAWN_SHOWN_DAYS days, newest first: each was waiting for the batch file
  * or the post when its offer left the plan. Staff see them so a printed letter is not mailed after all.
  */
-async function recentlyWithdrawn(db: Db, now: Date): Promise<OverdueProposalsView['withdrawn']> {
-  const rows = await db
+async function recentlyWithdrawn(tx: Transaction, now: Date): Promise<OverdueProposalsView['withdrawn']> {
+  const rows = await tx
     .select({
       id: proposal.id,
       applicationId: proposal.applicationId,

@@ -5,15 +5,13 @@ import { SITE } from '#domain/site';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { SealedDocuments } from '#server/application/sealed-documents';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import type { Db, Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { budget, expense } from '#server/db/schema/budget';
 import { concessionProgramme, creditor } from '#server/db/schema/creditors';
 import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import { type FieldCipher, last4 } from '#server/security/field-encryption';
-import { recordAudit } from '#server/audit/record-audit';
-import { enqueueEmail } from '#server/email/outbox';
+import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
 import { proposalEmail } from './proposal-email';
 import { renderProposalPdf } from './render-proposal';
 
@@ -35,42 +33,38 @@ const fullName = (p: { firstName: string | null; lastName: string | null }) =>
  * channel).
  *
  * Three steps, so that no PDF rendering and no call to the document store (a bucket can be slow) happens while
- * the application's row is locked: every save of the application waits on that lock (on the embedded database,
- * every query of the server). First what to make is read, without a lock; then each PDF is rendered and stored
- * sealed, outside any transaction; last, in one short transaction holding the application's row, the status and
- * each offer's figures are read again and the proposals whose figures are unchanged are recorded (row, key on the
- * offer, email). An offer whose figures changed meanwhile is made again from the new figures.
+ * the application's row is locked, nor inside any unit of work (the store refuses it): every save of the
+ * application waits on that lock (on the embedded database, every query of the server). First, in a unit, what
+ * to make is read, without a lock; then each PDF is rendered and stored sealed, outside any unit; last, in one
+ * short unit holding the application's row, the status and each offer's figures are read again and the
+ * proposals whose figures are unchanged are recorded (row, key on the offer, email). An offer whose figures
+ * changed meanwhile is made again from the new figures. The proposals' date is each unit's agency day.
  *
  * Safe to run again (the job is retried after a failure): an offer with a proposal is skipped, and a document
  * stored by a run that failed before recording it is overwritten under the same key, so a retry makes neither a
- * second document, nor a second row, nor a second email. Answers how many it made and the emails it queued (the
- * caller hands them to the mailer after the commit).
+ * second document, nor a second row, nor a second email. Answers how many it made; the unit that records the
+ * emails hands them to the queue once it commits.
  */
 export async function prepareProposals(o: {
-  db: Db;
-  cipher: FieldCipher;
+  openUnit: OpenUnit;
   documents: SealedDocuments;
   applicationId: string;
-  /** The agency's day ('yyyy-MM-dd'): the proposals' date and, before a letter set it, the first draft's. */
-  today: string;
-}): Promise<{ prepared: number; emailIds: string[] }> {
+}): Promise<{ prepared: number }> {
   let prepared = 0;
-  const emailIds: string[] = [];
   // Figures rarely change between the read and the record; a few rounds settle any that did.
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const wanted = await o.db.transaction((tx) => proposalsToMake(tx, o.cipher, o));
-    if (wanted.length === 0) return { prepared, emailIds };
+    const wanted = await o.openUnit((unit) => proposalsToMake(unit, o.applicationId));
+    if (wanted.length === 0) return { prepared };
     const rendered: Rendered[] = [];
     for (const w of wanted) {
       const pdf = await renderProposalPdf(w.view);
       await o.documents.put(w.key, pdf);
       rendered.push({ ...w, pdf });
     }
-    const recorded = await recordProposals(o, rendered);
-    if (recorded === null) return { prepared, emailIds };
+    const recorded = await o.openUnit((unit) => recordProposals(unit, o.applicationId, rendered));
+    if (recorded === null) return { prepared };
     prepared += recorded.prepared;
-    emailIds.push(...recorded.emailIds);
-    if (!recorded.changed) return { prepared, emailIds };
+    if (!recorded.changed) return { prepared };
   }
   throw new Error('Proposals: the plan kept changing while its proposals were made; the job will try again');
 }
@@ -91,17 +85,14 @@ type Rendered = Wanted & { pdf: Uint8Array };
  * The offers of the plan that have no proposal yet, each with what its proposal states; none when the
  * application is not asking its creditors.
  */
-async function proposalsToMake(
-  tx: Tx,
-  cipher: FieldCipher,
-  o: { applicationId: string; today: string },
-): Promise<Wanted[]> {
+async function proposalsToMake(unit: Unit, applicationId: string): Promise<Wanted[]> {
+  const { tx, cipher, today } = unit;
   const [app] = await tx
     .select({ id: application.id, status: application.status })
     .from(application)
-    .where(eq(application.id, o.applicationId));
+    .where(eq(application.id, applicationId));
   if (!app || !PROPOSAL_STATUSES.includes(app.status)) return [];
-  const plan = await loadPlanTerms(tx, app.id, { today: o.today });
+  const plan = await loadPlanTerms(tx, app.id, { today });
   if (!plan.decision?.isQualified || plan.terms.creditors.length === 0) return [];
   const done = new Set(
     (
@@ -112,7 +103,7 @@ async function proposalsToMake(
   if (todo.length === 0) return [];
   const { views, programmeCreditor } = await proposalViewsOf(tx, cipher, {
     applicationId: app.id,
-    today: o.today,
+    today,
     offerIds: todo.map((c) => c.id),
     plan,
   });
@@ -137,82 +128,77 @@ async function proposalsToMake(
  * application left the statuses that make proposals meanwhile; `changed` when some offer's figures moved.
  */
 async function recordProposals(
-  o: { db: Db; cipher: FieldCipher; applicationId: string; today: string },
+  unit: Unit,
+  applicationId: string,
   rendered: readonly Rendered[],
-): Promise<{ prepared: number; emailIds: string[]; changed: boolean } | null> {
-  return o.db.transaction(async (tx) => {
-    const [app] = await tx
-      .select({ id: application.id, status: application.status })
-      .from(application)
-      .where(eq(application.id, o.applicationId))
-      .for('update');
-    if (!app || !PROPOSAL_STATUSES.includes(app.status)) return null;
-    const current = await proposalsToMake(tx, o.cipher, o);
-    const now = new Map(current.map((w) => [w.offerId, w]));
-    // Same figures, same document: anything else was rendered from figures that no longer hold.
-    const still = rendered.filter((r) => {
-      const w = now.get(r.offerId);
-      return w !== undefined && JSON.stringify(w.view) === JSON.stringify(r.view);
-    });
-    const changed = current.length > still.length;
-    if (still.length === 0) return { prepared: 0, emailIds: [], changed };
-
-    const creditorIds = [
-      ...new Set(still.map((r) => r.programmeCreditor).filter((id): id is string => id !== null)),
-    ];
-    const creditors = new Map(
-      creditorIds.length === 0
-        ? []
-        : (
-            await tx
-              .select({
-                id: creditor.id,
-                channel: creditor.proposalChannel,
-                email: creditor.proposalEmail,
-              })
-              .from(creditor)
-              .where(inArray(creditor.id, creditorIds))
-          )
-            .filter((r) => r.id !== 'default')
-            .map((r) => [r.id, r]),
-    );
-    const emailIds: string[] = [];
-    for (const r of still) {
-      // Offers made on the default programme name no creditor, and are mailed.
-      const known = creditors.get(r.programmeCreditor ?? '');
-      const byEmail = known?.channel === 'email' && known.email ? known.email : null;
-      const [made] = await tx
-        .insert(proposal)
-        .values({
-          offerId: r.offerId,
-          applicationId: app.id,
-          creditorId: known?.id ?? null,
-          documentKey: r.key,
-          channel: byEmail ? 'email' : (known?.channel ?? 'mail'),
-          state: byEmail ? 'sent' : 'prepared',
-          sentAt: byEmail ? new Date() : null,
-        })
-        .onConflictDoNothing({ target: proposal.offerId })
-        .returning({ id: proposal.id });
-      await tx.update(offer).set({ proposalS3Key: r.key }).where(eq(offer.id, r.offerId));
-      if (made && byEmail) {
-        emailIds.push(
-          await enqueueEmail(
-            tx,
-            o.cipher,
-            proposalEmail({
-              to: byEmail,
-              creditorName: r.creditorName,
-              accountLast4: r.view.accountLast4,
-              pdf: r.pdf,
-              offerId: r.offerId,
-            }),
-          ),
-        );
-      }
-    }
-    return { prepared: still.length, emailIds, changed };
+): Promise<{ prepared: number; changed: boolean } | null> {
+  const { tx } = unit;
+  const [app] = await tx
+    .select({ id: application.id, status: application.status })
+    .from(application)
+    .where(eq(application.id, applicationId))
+    .for('update');
+  if (!app || !PROPOSAL_STATUSES.includes(app.status)) return null;
+  const current = await proposalsToMake(unit, applicationId);
+  const now = new Map(current.map((w) => [w.offerId, w]));
+  // Same figures, same document: anything else was rendered from figures that no longer hold.
+  const still = rendered.filter((r) => {
+    const w = now.get(r.offerId);
+    return w !== undefined && JSON.stringify(w.view) === JSON.stringify(r.view);
   });
+  const changed = current.length > still.length;
+  if (still.length === 0) return { prepared: 0, changed };
+
+  const creditorIds = [
+    ...new Set(still.map((r) => r.programmeCreditor).filter((id): id is string => id !== null)),
+  ];
+  const creditors = new Map(
+    creditorIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({
+              id: creditor.id,
+              channel: creditor.proposalChannel,
+              email: creditor.proposalEmail,
+            })
+            .from(creditor)
+            .where(inArray(creditor.id, creditorIds))
+        )
+          .filter((r) => r.id !== 'default')
+          .map((r) => [r.id, r]),
+  );
+  for (const r of still) {
+    // Offers made on the default programme name no creditor, and are mailed.
+    const known = creditors.get(r.programmeCreditor ?? '');
+    const byEmail = known?.channel === 'email' && known.email ? known.email : null;
+    const [made] = await tx
+      .insert(proposal)
+      .values({
+        offerId: r.offerId,
+        applicationId: app.id,
+        creditorId: known?.id ?? null,
+        documentKey: r.key,
+        channel: byEmail ? 'email' : (known?.channel ?? 'mail'),
+        state: byEmail ? 'sent' : 'prepared',
+        sentAt: byEmail ? new Date() : null,
+      })
+      .onConflictDoNothing({ target: proposal.offerId })
+      .returning({ id: proposal.id });
+    await tx.update(offer).set({ proposalS3Key: r.key }).where(eq(offer.id, r.offerId));
+    if (made && byEmail) {
+      await unit.outbox.email(
+        proposalEmail({
+          to: byEmail,
+          creditorName: r.creditorName,
+          accountLast4: r.view.accountLast4,
+          pdf: r.pdf,
+          offerId: r.offerId,
+        }),
+      );
+    }
+  }
+  return { prepared: still.length, changed };
 }
 
 type PlanTerms = Awaited<ReturnType<typeof loadPlanTerms>>;
@@ -224,7 +210,7 @@ type PlanTerms = Awaited<ReturnType<typeof loadPlanTerms>>;
  * → 'chase'; null for the default programme).
  */
 export async function proposalViewsOf(
-  tx: Tx,
+  tx: Transaction,
   cipher: FieldCipher,
   o: { applicationId: string; today: string; offerIds: readonly string[]; plan?: PlanTerms },
 ): Promise<{ views: Map<string, ProposalView>; programmeCreditor: (offerId: string) => string | null }> {
@@ -288,7 +274,7 @@ export async function proposalViewsOf(
 
 /** The household's month as the budget settled it: each line at its agreed value, else as entered or estimated. */
 async function budgetOf(
-  tx: Tx,
+  tx: Transaction,
   applicationId: string,
   figures: { monthlyIncome: number; otherDebtPayments: number; planPayment: number },
 ) {
@@ -310,33 +296,38 @@ async function budgetOf(
 
 /**
  * The proposal of an offer of this application as staff download it, opened. It names the borrower, the
- * account and the budget, so each download is audited in the same transaction as the read (as the signed
- * letter's). Null when the offer has no proposal or is another application's.
+ * account and the budget, so each download is audited (as the signed letter's). The document store is a vendor,
+ * asked between two units: the first finds the proposal's key, the second records the download once the
+ * document was found, so a download the store could not answer leaves no record and none leaves without one.
+ * Null when the offer has no proposal or is another application's.
  */
 export async function proposalForStaff(o: {
-  db: Db;
+  openUnit: OpenUnit;
   documents: SealedDocuments;
   viewerId: string;
   applicationId: string;
   offerId: string;
 }): Promise<Buffer | null> {
-  return o.db.transaction(async (tx) => {
-    const [row] = await tx
+  const row = await o.openUnit(async (unit) => {
+    const [found] = await unit.tx
       .select({ id: proposal.id, key: proposal.documentKey })
       .from(proposal)
       .where(and(eq(proposal.offerId, o.offerId), eq(proposal.applicationId, o.applicationId)));
-    if (!row) return null;
-    // The database names it, yet it can be gone (deleted from the bucket by hand, a restore of the database
-    // alone): a download then finds nothing rather than failing.
-    const pdf = await o.documents.get(row.key, { mayBeMissing: true });
-    if (!pdf) return null;
-    await recordAudit(tx, {
+    return found ?? null;
+  });
+  if (!row) return null;
+  // The database names it, yet it can be gone (deleted from the bucket by hand, a restore of the database
+  // alone): a download then finds nothing rather than failing.
+  const pdf = await o.documents.get(row.key, { mayBeMissing: true });
+  if (!pdf) return null;
+  await o.openUnit((unit) =>
+    unit.audit({
       actorId: o.viewerId,
       action: 'proposalDownloaded',
       entityType: 'proposal',
       entityId: row.id,
       applicationId: o.applicationId,
-    });
-    return pdf;
-  });
+    }),
+  );
+  return pdf;
 }

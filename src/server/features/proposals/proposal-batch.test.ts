@@ -14,6 +14,7 @@ import { devMailboxTransport } from '#server/email/outbox';
 import { type Jobs, startJobs } from '#server/jobs/queue';
 import { loggerOptions } from '#server/logging';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { type OpenUnit, unitOpener } from '#server/unit-of-work';
 import { pdfLayoutText } from '#tests/support/pdf-text';
 import { applicationIn, EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
@@ -58,6 +59,9 @@ afterAll(async () => {
   await jobs?.stop();
   await t.close();
 });
+
+/** A unit of work on the test app's database, as a route opens one. */
+const inUnit: OpenUnit = (fn) => unitOpener({ database: t.database, cipher: t.cipher, today: t.today })(fn);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const proposalsOf = (applicationId: string) =>
@@ -262,22 +266,22 @@ describe('driven through quality control: emailed, and in the day’s batch file
     await t.app.prepareProposals(later.applicationId);
     const waiting = (await proposalsOf(later.applicationId)).filter((r) => r.channel === 'batch');
     expect(waiting.length).toBeGreaterThan(0);
-    const same = await produceProposalBatch({
-      db: t.db,
-      cipher: t.cipher,
-      agencyDay: t.today(),
-      dayOf: (at) => dayIn(at, t.config.agencyTimeZone),
-      actorId: null,
-    });
+    const same = await inUnit((unit) =>
+      produceProposalBatch(unit, {
+        agencyDay: t.today(),
+        dayOf: (at) => dayIn(at, t.config.agencyTimeZone),
+        actorId: null,
+      }),
+    );
     expect(same.created).toBe(false);
     expect(same.csv).not.toContain(waiting[0]!.id);
-    const next = await produceProposalBatch({
-      db: t.db,
-      cipher: t.cipher,
-      agencyDay: '2099-01-02',
-      dayOf: (at) => dayIn(at, t.config.agencyTimeZone),
-      actorId: null,
-    });
+    const next = await inUnit((unit) =>
+      produceProposalBatch(unit, {
+        agencyDay: '2099-01-02',
+        dayOf: (at) => dayIn(at, t.config.agencyTimeZone),
+        actorId: null,
+      }),
+    );
     expect(next).toMatchObject({ created: true, proposalCount: waiting.length });
     for (const w of waiting) expect(next.csv).toContain(w.id);
     const left = await t.db
@@ -373,8 +377,7 @@ describe('npm run proposals:batch', () => {
   it('makes the day’s file or gives the one made, to stdout or into a directory, owner-readable only', async () => {
     const now = new Date('2099-03-04T15:00:00Z');
     const first = await proposalsBatchCommand({
-      db: t.db,
-      cipher: t.cipher,
+      openUnit: inUnit,
       agencyTimeZone: t.config.agencyTimeZone,
       now,
     });
@@ -382,8 +385,7 @@ describe('npm run proposals:batch', () => {
     expect(first.summary).toMatch(/^Made: the batch file of 2099-03-04, \d+ proposals?$/);
     const dir = mkdtempSync(path.join(tmpdir(), 'batch-'));
     const second = await proposalsBatchCommand({
-      db: t.db,
-      cipher: t.cipher,
+      openUnit: inUnit,
       agencyTimeZone: t.config.agencyTimeZone,
       now,
       out: dir,

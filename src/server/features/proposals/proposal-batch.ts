@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type ProposalBatchEntry, proposalBatchCsv } from '#domain/enrollment/proposal-batch';
 import { SITE } from '#domain/site';
-import type { Db } from '#server/db/client';
 import { proposal, proposalBatch } from '#server/db/schema/proposal';
 import type { FieldCipher } from '#server/security/field-encryption';
-import { recordAudit } from '#server/audit/record-audit';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { proposalViewsOf } from './prepare-proposals';
 import { withdrawProposalsOffThePlan } from './withdraw-proposals';
 
@@ -33,121 +32,118 @@ const batchOf = (cipher: FieldCipher, row: typeof proposalBatch.$inferSelect): P
  * earlier today, or by another request at the same moment: the day is unique) it is answered as made, byte for
  * byte, and nothing else changes; proposals prepared later that day wait for the next day's file.
  */
-export async function produceProposalBatch(o: {
-  db: Db;
-  cipher: FieldCipher;
-  /** The agency's day, 'yyyy-MM-dd' (Services.today()). */
-  agencyDay: string;
-  /** The agency's day of a moment (Services.dayOf): a proposal's date is the day it was prepared. */
-  dayOf: (at: Date) => string;
-  /** The staff member who asked for it; null for the command. */
-  actorId: string | null;
-}): Promise<ProposalBatchFile & { created: boolean }> {
-  return o.db.transaction(async (tx) => {
-    // Claims the day first: a second producer waits here for the first's commit, then finds its batch.
-    const [claimed] = await tx
-      .insert(proposalBatch)
-      .values({
-        agencyDay: o.agencyDay,
-        proposalCount: 0,
-        content: o.cipher.encrypt(''),
-        createdBy: o.actorId,
-      })
-      .onConflictDoNothing({ target: proposalBatch.agencyDay })
-      .returning();
-    if (!claimed) {
-      const [made] = await tx.select().from(proposalBatch).where(eq(proposalBatch.agencyDay, o.agencyDay));
-      return { ...batchOf(o.cipher, made!), created: false };
-    }
-    // A proposal whose offer left the plan while it waited is withdrawn, not put in the file.
-    await withdrawProposalsOffThePlan(tx, { now: new Date() });
-    const waiting = await tx
-      .select()
-      .from(proposal)
-      .where(and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'batch'), isNull(proposal.batchId)))
-      .orderBy(asc(proposal.preparedAt), asc(proposal.id))
-      .for('update');
-    const entries: ProposalBatchEntry[] = [];
-    const byApplication = new Map<string, typeof waiting>();
-    for (const p of waiting)
-      byApplication.set(p.applicationId, [...(byApplication.get(p.applicationId) ?? []), p]);
-    for (const [applicationId, proposals] of byApplication) {
-      const { views } = await proposalViewsOf(tx, o.cipher, {
-        applicationId,
-        today: o.agencyDay,
-        offerIds: proposals.map((p) => p.offerId),
+export async function produceProposalBatch(
+  unit: Unit,
+  o: {
+    /** The agency's day, 'yyyy-MM-dd' (the unit's today, or the command's day). */
+    agencyDay: string;
+    /** The agency's day of a moment (Services.dayOf): a proposal's date is the day it was prepared. */
+    dayOf: (at: Date) => string;
+    /** The staff member who asked for it; null for the command. */
+    actorId: string | null;
+  },
+): Promise<ProposalBatchFile & { created: boolean }> {
+  const { tx, cipher } = unit;
+  // Claims the day first: a second producer waits here for the first's commit, then finds its batch.
+  const [claimed] = await tx
+    .insert(proposalBatch)
+    .values({
+      agencyDay: o.agencyDay,
+      proposalCount: 0,
+      content: cipher.encrypt(''),
+      createdBy: o.actorId,
+    })
+    .onConflictDoNothing({ target: proposalBatch.agencyDay })
+    .returning();
+  if (!claimed) {
+    const [made] = await tx.select().from(proposalBatch).where(eq(proposalBatch.agencyDay, o.agencyDay));
+    return { ...batchOf(cipher, made!), created: false };
+  }
+  // A proposal whose offer left the plan while it waited is withdrawn, not put in the file.
+  await withdrawProposalsOffThePlan(unit, { now: new Date() });
+  const waiting = await tx
+    .select()
+    .from(proposal)
+    .where(and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'batch'), isNull(proposal.batchId)))
+    .orderBy(asc(proposal.preparedAt), asc(proposal.id))
+    .for('update');
+  const entries: ProposalBatchEntry[] = [];
+  const byApplication = new Map<string, typeof waiting>();
+  for (const p of waiting)
+    byApplication.set(p.applicationId, [...(byApplication.get(p.applicationId) ?? []), p]);
+  for (const [applicationId, proposals] of byApplication) {
+    const { views } = await proposalViewsOf(tx, cipher, {
+      applicationId,
+      today: o.agencyDay,
+      offerIds: proposals.map((p) => p.offerId),
+    });
+    for (const p of proposals) {
+      const view = views.get(p.offerId);
+      // Withdrawn above when its offer left the plan; nothing to propose without the plan's terms either.
+      if (!view) continue;
+      entries.push({
+        proposalId: p.id,
+        offerId: p.offerId,
+        creditorId: p.creditorId ?? '',
+        view: { ...view, date: o.dayOf(p.preparedAt) },
       });
-      for (const p of proposals) {
-        const view = views.get(p.offerId);
-        // Withdrawn above when its offer left the plan; nothing to propose without the plan's terms either.
-        if (!view) continue;
-        entries.push({
-          proposalId: p.id,
-          offerId: p.offerId,
-          creditorId: p.creditorId ?? '',
-          view: { ...view, date: o.dayOf(p.preparedAt) },
-        });
-      }
     }
-    // The file's order is the proposals' age, whatever order the applications were read in.
-    const order = new Map(waiting.map((p, i) => [p.id, i]));
-    entries.sort((a, b) => order.get(a.proposalId)! - order.get(b.proposalId)!);
-    const csv = proposalBatchCsv(entries, SITE.agencyId);
-    const [batch] = await tx
-      .update(proposalBatch)
-      .set({ content: o.cipher.encrypt(csv), proposalCount: entries.length })
-      .where(eq(proposalBatch.id, claimed.id))
-      .returning();
-    const ids = entries.map((e) => e.proposalId);
-    if (ids.length > 0) {
-      const now = new Date();
-      await tx
-        .update(proposal)
-        .set({ state: 'sent', sentAt: now, batchId: claimed.id, updatedAt: now })
-        .where(inArray(proposal.id, ids));
-    }
-    return { ...batchOf(o.cipher, batch!), created: true };
-  });
+  }
+  // The file's order is the proposals' age, whatever order the applications were read in.
+  const order = new Map(waiting.map((p, i) => [p.id, i]));
+  entries.sort((a, b) => order.get(a.proposalId)! - order.get(b.proposalId)!);
+  const csv = proposalBatchCsv(entries, SITE.agencyId);
+  const [batch] = await tx
+    .update(proposalBatch)
+    .set({ content: cipher.encrypt(csv), proposalCount: entries.length })
+    .where(eq(proposalBatch.id, claimed.id))
+    .returning();
+  const ids = entries.map((e) => e.proposalId);
+  if (ids.length > 0) {
+    const now = new Date();
+    await tx
+      .update(proposal)
+      .set({ state: 'sent', sentAt: now, batchId: claimed.id, updatedAt: now })
+      .where(inArray(proposal.id, ids));
+  }
+  return { ...batchOf(cipher, batch!), created: true };
 }
 
 /**
  * A day's batch file as staff download it, or null when that day has none. The file names borrowers and their
  * budgets: each download is audited (the agency's record, not one application's) in the read's transaction.
  */
-export async function proposalBatchForStaff(o: {
-  db: Db;
-  cipher: FieldCipher;
-  viewerId: string;
-  agencyDay: string;
-}): Promise<ProposalBatchFile | null> {
-  return o.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(proposalBatch).where(eq(proposalBatch.agencyDay, o.agencyDay));
-    if (!row) return null;
-    await recordAudit(tx, {
-      actorId: o.viewerId,
-      action: 'proposalBatchDownloaded',
-      entityType: 'proposalBatch',
-      entityId: row.id,
-      after: { agencyDay: row.agencyDay, proposalCount: row.proposalCount },
-    });
-    return batchOf(o.cipher, row);
+export async function proposalBatchForStaff(
+  unit: Unit,
+  o: { viewerId: string; agencyDay: string },
+): Promise<ProposalBatchFile | null> {
+  const { tx } = unit;
+  const [row] = await tx.select().from(proposalBatch).where(eq(proposalBatch.agencyDay, o.agencyDay));
+  if (!row) return null;
+  await unit.audit({
+    actorId: o.viewerId,
+    action: 'proposalBatchDownloaded',
+    entityType: 'proposalBatch',
+    entityId: row.id,
+    after: { agencyDay: row.agencyDay, proposalCount: row.proposalCount },
   });
+  return batchOf(unit.cipher, row);
 }
 
 /** The day's batch as the proposals screen shows it (no content), and how many wait for the next one. */
 export async function proposalBatchStatus(
-  db: Db,
+  tx: Transaction,
   agencyDay: string,
 ): Promise<{
   agencyDay: string;
   today: { proposalCount: number; createdAt: string } | null;
   waiting: number;
 }> {
-  const [row] = await db
+  const [row] = await tx
     .select({ proposalCount: proposalBatch.proposalCount, createdAt: proposalBatch.createdAt })
     .from(proposalBatch)
     .where(eq(proposalBatch.agencyDay, agencyDay));
-  const waiting = await db.$count(
+  const waiting = await tx.$count(
     proposal,
     and(eq(proposal.state, 'prepared'), eq(proposal.channel, 'batch'), isNull(proposal.batchId)),
   );

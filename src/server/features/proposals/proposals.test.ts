@@ -15,6 +15,7 @@ import { type Jobs, startJobs, unqueuedProposalIds } from '#server/jobs/queue';
 import { loggerOptions } from '#server/logging';
 import { createLocalDocumentStore } from '#providers/document-store/local';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { type OpenUnit, outsideUnits, unitOpener } from '#server/unit-of-work';
 import { pdfLayoutText } from '#tests/support/pdf-text';
 import { applicationIn, EVERY_ITEM_CHECKED, signedInStaff } from '#tests/support/staff-actions';
 import { createS3DocumentStore } from '#providers/document-store/s3';
@@ -51,6 +52,9 @@ afterAll(async () => {
   await jobs?.stop();
   await t.close();
 });
+
+/** A unit of work on the test app's database, as a route opens one. */
+const inUnit: OpenUnit = (fn) => unitOpener({ database: t.database, cipher: t.cipher, today: t.today })(fn);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const documentsDir = () => path.join(t.config.dataDir, 'documents');
@@ -302,6 +306,14 @@ describe('proposals sent by each creditor’s channel', () => {
       expect(pdfLayoutText(pdf).join('\n')).toContain(`account ending in ${last4}`);
     }
     expect(mails.filter((m) => rows.some((r) => m.text.includes(r.offerId)))).toHaveLength(emailed.length);
+    // Each handed to the queue by the unit that wrote it, once it committed: none waits for the sweep.
+    const mailIds = (
+      await t.db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, 'creditor-proposal'), eq(emailOutbox.to, address)))
+    ).map((r) => r.id);
+    for (const id of mailIds) expect(t.queued).toContain(id);
 
     // The job run again sends nothing twice.
     await t.app.prepareProposals(a.applicationId);
@@ -337,11 +349,9 @@ describe('proposals in an S3 bucket', () => {
       // Past quality control, as the job finds it (no job queued here: the use case is called directly).
       const a = await applicationIn(t, 'creditorReview', 'Bucketed');
       const made = await prepareProposals({
-        db: t.db,
-        cipher: t.cipher,
-        documents: bucket,
+        openUnit: inUnit,
+        documents: outsideUnits(bucket, 'documents'),
         applicationId: a.applicationId,
-        today: t.today(),
       });
       expect(made.prepared).toBe(a.offers.length);
       expect([...fake.objects.keys()].sort()).toEqual(
@@ -395,11 +405,9 @@ describe('proposals rendered and stored outside the application’s lock', () =>
     const a = await applicationIn(t, 'creditorReview', 'Slowstore');
     const slow = slowStore();
     const making = prepareProposals({
-      db: t.db,
-      cipher: t.cipher,
-      documents: slow.store,
+      openUnit: inUnit,
+      documents: outsideUnits(slow.store, 'documents'),
       applicationId: a.applicationId,
-      today: t.today(),
     });
     try {
       await within(30_000, slow.firstPut);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#domain/errors';
-import type { Services } from '#server/services';
 import {
   markMailedSchema,
   markMailedViewSchema,
@@ -15,6 +14,7 @@ import { markProposalsMailed } from './mark-mailed';
 import { produceProposalBatch, proposalBatchForStaff } from './proposal-batch';
 import { proposalForStaff } from './prepare-proposals';
 import { overdueProposals } from './overdue-proposals';
+import type { ProposalsDeps } from './deps';
 
 const staffOnly = { role: 'staff' } as const;
 const tags = ['staff'];
@@ -24,7 +24,10 @@ export const NO_PROPOSAL_MESSAGE = 'This offer has no proposal.';
 export const NO_BATCH_MESSAGE = 'No batch file was made that day.';
 
 /** The proposals to creditors, as staff read them. */
-export const proposalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const proposalRoutes: FastifyPluginAsyncZod<ProposalsDeps> = async (
+  app,
+  { openUnit, dayOf, documents },
+) => {
   app.get(
     '/api/staff/proposals',
     {
@@ -36,11 +39,9 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) =>
-      overdueProposals(services.database.db, services.cipher, {
-        ...request.query,
-        now: new Date(),
-        agencyDay: services.today(),
-      }),
+      openUnit((unit) =>
+        overdueProposals(unit, { ...request.query, now: new Date(), agencyDay: unit.today }),
+      ),
   );
 
   // The agency day's batch file of electronic proposals: made once a day (the first call makes it and marks its
@@ -50,13 +51,9 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     { config: staffOnly, schema: { tags, response: { 200: proposalBatchViewSchema } } },
     async (request) => {
       const viewer = (await request.viewer())!;
-      const batch = await produceProposalBatch({
-        db: services.database.db,
-        cipher: services.cipher,
-        agencyDay: services.today(),
-        dayOf: services.dayOf,
-        actorId: viewer.userId,
-      });
+      const batch = await openUnit((unit) =>
+        produceProposalBatch(unit, { agencyDay: unit.today, dayOf, actorId: viewer.userId }),
+      );
       request.log.info(
         { agencyDay: batch.agencyDay, proposals: batch.proposalCount, created: batch.created },
         'proposal batch file',
@@ -76,12 +73,9 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     { config: staffOnly, schema: { tags, params: proposalBatchDayParams } },
     async (request, reply) => {
       const viewer = (await request.viewer())!;
-      const batch = await proposalBatchForStaff({
-        db: services.database.db,
-        cipher: services.cipher,
-        viewerId: viewer.userId,
-        agencyDay: request.params.day,
-      });
+      const batch = await openUnit((unit) =>
+        proposalBatchForStaff(unit, { viewerId: viewer.userId, agencyDay: request.params.day }),
+      );
       if (!batch) throw new AppError('NotFound', NO_BATCH_MESSAGE);
       return reply
         .type('text/csv; charset=utf-8')
@@ -97,8 +91,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     { config: staffOnly, schema: { tags, body: markMailedSchema, response: { 200: markMailedViewSchema } } },
     async (request) => {
       const viewer = (await request.viewer())!;
-      return markProposalsMailed({
-        db: services.database.db,
+      return markProposalsMailed(openUnit, {
         actorId: viewer.userId,
         proposalIds: request.body.proposalIds,
         now: new Date(),
@@ -112,8 +105,8 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request, reply) => {
       const viewer = (await request.viewer())!;
       const pdf = await proposalForStaff({
-        db: services.database.db,
-        documents: services.documents,
+        openUnit,
+        documents,
         viewerId: viewer.userId,
         applicationId: request.params.id,
         offerId: request.params.offerId,

@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ProposalWithdrawalReason } from '#domain/enrollment/proposal-answers';
-import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { decision, offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
-import { recordAudit } from '#server/audit/record-audit';
+import type { Unit } from '#server/unit-of-work';
 
 // A proposal to a creditor that takes a batch file, or the post, waits in state 'prepared' until the day's file
 // is made or staff mark it mailed. If its offer leaves the plan meanwhile, there is nothing left to propose:
@@ -37,14 +36,15 @@ export type WithdrawnProposal = {
 
 /**
  * Withdraws every proposal still waiting to go out (state 'prepared') whose offer left the plan, optionally only
- * among the given proposals, in the caller's transaction; each is recorded in its application's history. Answers
- * the ones withdrawn. Nobody signed in decides it: the plan did, so the audit record names no actor.
+ * among the given proposals, in the caller's unit; each is recorded in its application's history. Answers the
+ * ones withdrawn. Nobody signed in decides it: the plan did, so the audit record names no actor.
  */
 export async function withdrawProposalsOffThePlan(
-  tx: Tx,
+  unit: Unit,
   o: { now: Date; proposalIds?: readonly string[] },
 ): Promise<WithdrawnProposal[]> {
   if (o.proposalIds?.length === 0) return [];
+  const { tx } = unit;
   const found = await tx
     .select({ id: proposal.id, applicationId: proposal.applicationId, reason: reasonSql })
     .from(proposal)
@@ -65,7 +65,7 @@ export async function withdrawProposalsOffThePlan(
       .update(proposal)
       .set({ state: 'withdrawn', withdrawnAt: o.now, withdrawnReason: w.reason, updatedAt: o.now })
       .where(and(eq(proposal.id, w.id), eq(proposal.state, 'prepared')));
-    await recordAudit(tx, {
+    await unit.audit({
       actorId: null,
       action: 'proposalWithdrawn',
       entityType: 'proposal',

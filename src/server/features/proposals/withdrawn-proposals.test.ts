@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '#domain/calendar';
 import { application, auditLog, decision, offer, proposal } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { type OpenUnit, unitOpener } from '#server/unit-of-work';
 import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
 import { WITHDRAWN_MESSAGE } from './mark-mailed';
 import { produceProposalBatch } from './proposal-batch';
@@ -20,6 +21,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** A unit of work on the test app's database, as a route opens one. */
+const inUnit: OpenUnit = (fn) => unitOpener({ database: t.database, cipher: t.cipher, today: t.today })(fn);
 
 type ProposalRow = typeof proposal.$inferSelect;
 
@@ -53,13 +57,13 @@ describe('a proposal whose offer left the plan before it went out', () => {
     // The borrower's debt left out of the plan (as any change that takes an offer off the plan's terms).
     await t.db.update(offer).set({ declinedByBorrower: true }).where(eq(offer.id, gone.offerId));
 
-    const batch = await produceProposalBatch({
-      db: t.db,
-      cipher: t.cipher,
-      agencyDay: '2031-03-04',
-      dayOf: (at) => dayIn(at, t.config.agencyTimeZone),
-      actorId: null,
-    });
+    const batch = await inUnit((unit) =>
+      produceProposalBatch(unit, {
+        agencyDay: '2031-03-04',
+        dayOf: (at) => dayIn(at, t.config.agencyTimeZone),
+        actorId: null,
+      }),
+    );
     expect(batch.csv).not.toContain(gone.offerId);
     expect(batch.csv).toContain(kept.offerId);
     expect(await proposalOf(gone.id)).toMatchObject({

@@ -7,12 +7,12 @@ import {
 } from '#domain/enrollment/letter-of-authorization';
 import type { Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
-import type { Tx } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { languageOrDefault } from '#server/i18n';
 import { letterIntl } from '#server/application/letter-intl';
 import type { FieldCipher } from '#server/security/field-encryption';
+import type { Transaction } from '#server/unit-of-work';
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
@@ -47,7 +47,7 @@ export { letterIntl };
  * their own receives their signing link at the borrower's address.
  */
 export async function buildLetter(
-  tx: Tx,
+  tx: Transaction,
   cipher: FieldCipher,
   applicationId: string,
   today: string,

@@ -7,20 +7,19 @@ import {
   type ElectronicRecordsState,
 } from '#domain/enrollment/electronic-records-consent';
 import { AppError } from '#domain/errors';
-import type { SignerRole } from '#providers/e-signature/port';
-import type { Db, Tx } from '#server/db/client';
 import { docusign, docusignSigner } from '#server/db/schema/enrollment';
+import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
 
 // Each signer's consent to electronic records on the built-in signing page: the letter opened first (proof they
 // can read it), then the consent with the disclosures' version, or paper instead. The signer is known by the
 // sandbox's token (envelope and role), never by anything the browser names, so one signer cannot act for another.
 
-export type SignerKey = { envelopeId: string; role: SignerRole };
+export type SignerKey = { envelopeId: string; role: 'borrower' | 'spouse' };
 
 const NOT_FOUND = 'This signing link is not valid or has expired.';
 
 /** The signer's row, locked for the change; NotFound when the envelope is not (or no longer) ours. */
-async function lockSigner(tx: Tx, key: SignerKey) {
+async function lockSigner(tx: Transaction, key: SignerKey) {
   const [row] = await tx
     .select({
       id: docusignSigner.id,
@@ -41,10 +40,10 @@ async function lockSigner(tx: Tx, key: SignerKey) {
 
 /** Where the signer stands, for the signing page. */
 export async function signerConsentView(
-  db: Db,
+  tx: Transaction,
   key: SignerKey,
 ): Promise<{ documentOpened: boolean; electronicRecords: ElectronicRecordsState }> {
-  const [row] = await db
+  const [row] = await tx
     .select({
       documentOpenedAt: docusignSigner.documentOpenedAt,
       consentAt: docusignSigner.electronicRecordsConsentAt,
@@ -59,12 +58,10 @@ export async function signerConsentView(
 }
 
 /** The letter was served to the signer: the first time is kept. */
-export async function recordDocumentOpened(db: Db, key: SignerKey, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockSigner(tx, key);
-    if (row.documentOpenedAt) return;
-    await tx.update(docusignSigner).set({ documentOpenedAt: now }).where(eq(docusignSigner.id, row.id));
-  });
+export async function recordDocumentOpened(unit: Unit, key: SignerKey, now = new Date()): Promise<void> {
+  const row = await lockSigner(unit.tx, key);
+  if (row.documentOpenedAt) return;
+  await unit.tx.update(docusignSigner).set({ documentOpenedAt: now }).where(eq(docusignSigner.id, row.id));
 }
 
 /**
@@ -73,14 +70,14 @@ export async function recordDocumentOpened(db: Db, key: SignerKey, now = new Dat
  * mind before signing: the consent clears the withdrawal.
  */
 export async function consentToElectronicRecords(o: {
-  db: Db;
+  openUnit: OpenUnit;
   key: SignerKey;
   log: FastifyBaseLogger;
   /** The version the page showed (checked current by the request's schema); the English one when unsaid. */
   version?: string;
   now?: Date;
 }): Promise<ElectronicRecordsState> {
-  const state = await o.db.transaction(async (tx) => {
+  const state = await o.openUnit(async ({ tx }) => {
     const row = await lockSigner(tx, o.key);
     if (!row.documentOpenedAt)
       throw new AppError('PreconditionFailed', ELECTRONIC_RECORDS_MESSAGES.openFirst);
@@ -105,12 +102,12 @@ export async function consentToElectronicRecords(o: {
  * again. Refused once signed, since withdrawing does not undo a signature.
  */
 export async function choosePaperRecords(o: {
-  db: Db;
+  openUnit: OpenUnit;
   key: SignerKey;
   log: FastifyBaseLogger;
   now?: Date;
 }): Promise<void> {
-  const applicationId = await o.db.transaction(async (tx) => {
+  const applicationId = await o.openUnit(async ({ tx }) => {
     const row = await lockSigner(tx, o.key);
     if (row.signedAt) throw new AppError('Conflict', ELECTRONIC_RECORDS_MESSAGES.alreadySigned);
     if (!row.withdrawnAt) {
@@ -126,8 +123,8 @@ export async function choosePaperRecords(o: {
 }
 
 /** Refuses to sign without a stored consent to the current disclosures. */
-export async function requireElectronicRecordsConsent(db: Db, key: SignerKey): Promise<void> {
-  const view = await signerConsentView(db, key);
+export async function requireElectronicRecordsConsent(tx: Transaction, key: SignerKey): Promise<void> {
+  const view = await signerConsentView(tx, key);
   if (view.electronicRecords !== 'consented')
     throw new AppError('PreconditionFailed', ELECTRONIC_RECORDS_MESSAGES.consentRequired);
 }

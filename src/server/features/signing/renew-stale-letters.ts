@@ -2,7 +2,8 @@ import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays } from '#domain/calendar';
 import { docusign, planAuthorization } from '#server/db/schema/enrollment';
-import type { Services } from '#server/services';
+import type { Transaction } from '#server/unit-of-work';
+import type { SigningDeps } from './deps';
 import { renewLetterIfTooSoon } from './start-signing';
 
 /**
@@ -16,15 +17,30 @@ const SURELY_IN_TIME_DAYS = 12;
  * again (renewLetterIfTooSoon), so a signer who opens the provider's own email, and never our /submitted page,
  * still signs a letter whose first draft the agency can set up. Answers how many letters were made again.
  */
-export async function renewStaleLetters(o: {
-  services: Services;
-  log: FastifyBaseLogger;
-  today?: string;
-}): Promise<number> {
-  const { db } = o.services.database;
-  const today = o.today ?? o.services.today();
-  // Unsigned letters with a letter authorization dated soon: a few a day at an agency, never the whole table.
-  const candidates = await db
+export async function renewStaleLetters(
+  deps: SigningDeps,
+  o: { log: FastifyBaseLogger; today?: string },
+): Promise<number> {
+  const { today, candidates } = await deps.openUnit(async (unit) => {
+    const day = o.today ?? unit.today;
+    return { today: day, candidates: await staleCandidates(unit.tx, day) };
+  });
+  let renewed = 0;
+  // Each letter in units of its own, the provider asked between them: one letter's trouble stops no other.
+  for (const { applicationId } of candidates) {
+    try {
+      if (await renewLetterIfTooSoon(deps, { applicationId, log: o.log, today })) renewed += 1;
+    } catch (error) {
+      // One letter that cannot be made again (the provider down) must not stop the others; tomorrow retries.
+      o.log.error({ err: error, applicationId }, 'a stale letter of authorization could not be made again');
+    }
+  }
+  return renewed;
+}
+
+/** Unsigned letters with a letter authorization dated soon: a few a day at an agency, never the whole table. */
+async function staleCandidates(tx: Transaction, today: string) {
+  return tx
     .selectDistinct({ applicationId: docusign.applicationId })
     .from(docusign)
     .innerJoin(
@@ -37,15 +53,4 @@ export async function renewStaleLetters(o: {
         lte(planAuthorization.firstDraftDate, addDays(today, SURELY_IN_TIME_DAYS)),
       ),
     );
-  let renewed = 0;
-  for (const { applicationId } of candidates) {
-    try {
-      if (await renewLetterIfTooSoon({ services: o.services, applicationId, log: o.log, today }))
-        renewed += 1;
-    } catch (error) {
-      // One letter that cannot be made again (the provider down) must not stop the others; tomorrow retries.
-      o.log.error({ err: error, applicationId }, 'a stale letter of authorization could not be made again');
-    }
-  }
-  return renewed;
 }

@@ -15,11 +15,10 @@ import {
 import { letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
 import { SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
 import { SITE } from '#domain/site';
-import { docusign } from '#server/db/schema/enrollment';
-import { eq } from 'drizzle-orm';
 import { languageOfRequest } from '#server/i18n';
 import { DEFAULT_LANGUAGE } from '#domain/i18n/language';
-import type { Services } from '#server/services';
+import type { SigningDeps } from './deps';
+import { letterRecordOfEnvelope } from './letter-rows';
 import {
   choosePaperRecords,
   consentToElectronicRecords,
@@ -47,20 +46,21 @@ const envelopeParamsSchema = z.strictObject({
  * The Letter of Authorization: /submitted's reads (borrower), the built-in signing page's calls (anyone holding a
  * signer's token, sandbox only), and the e-signature provider's webhook (verified by its HMAC).
  */
-export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const signingRoutes: FastifyPluginAsyncZod<SigningDeps> = async (app, deps) => {
+  const { openUnit } = deps;
   const userId = async (request: { viewer: () => Promise<{ userId: string } | null> }) =>
     (await request.viewer())!.userId;
 
   app.get(
     '/api/application/submitted',
     { config: { role: 'borrower' }, schema: { tags, response: { 200: submittedViewSchema } } },
-    async (request) => getSubmitted({ services, userId: await userId(request), log: request.log }),
+    async (request) => getSubmitted(deps, { userId: await userId(request), log: request.log }),
   );
   app.post(
     '/api/application/submitted/resend',
     { config: { role: 'borrower' }, schema: { tags } },
     async (request, reply) => {
-      await resendSigningEmails({ services, userId: await userId(request) });
+      await resendSigningEmails(deps, { userId: await userId(request) });
       return reply.status(204).send();
     },
   );
@@ -76,17 +76,15 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) =>
-      openSigningLink({
-        services,
+      openSigningLink(deps, {
         userId: await userId(request),
         envelopeId: request.params.envelopeId,
         log: request.log,
       }),
   );
 
-  const sandbox = services.eSignatureSandbox;
+  const sandbox = deps.eSignatureSandbox;
   if (sandbox) {
-    const { db } = services.database;
     // An expired link opens nothing; the page offers to send a new one (POST /api/signing/new-link).
     const signer = async (token: string) => {
       const found = await sandbox.signerByToken(token);
@@ -101,7 +99,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         schema: { tags, body: signingTokenSchema, response: { 200: z.object({ sent: z.literal(true) }) } },
       },
       async (request) => {
-        await emailNewSigningLink({ services, sandbox, token: request.body.token, log: request.log });
+        await emailNewSigningLink(deps, { sandbox, token: request.body.token, log: request.log });
         return { sent: true as const };
       },
     );
@@ -118,8 +116,8 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           role: found.role,
           signed: found.signed,
           agencyName: SITE.agencyName,
-          englishGoverns: !services.config.legalSpanish.approved,
-          ...(await signerConsentView(db, found)),
+          englishGoverns: !deps.config.legalSpanish.approved,
+          ...(await openUnit((unit) => signerConsentView(unit.tx, found))),
         };
       },
     );
@@ -131,10 +129,9 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         const pdf = await sandbox.documentForReview(request.body.token);
         if (!pdf) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
         // Serving the PDF is the proof the consent asks for: the signer's device could fetch and open it.
-        await recordDocumentOpened(db, found);
-        const letter = await db.query.docusign.findFirst({
-          where: eq(docusign.envelopeId, found.envelopeId),
-          columns: { letterLanguage: true },
+        const letter = await openUnit(async (unit) => {
+          await recordDocumentOpened(unit, found);
+          return letterRecordOfEnvelope(unit.tx, found.envelopeId);
         });
         return (
           reply
@@ -155,15 +152,14 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       async (request) => {
         const found = await signer(request.body.token);
         if (!found.signed) {
-          await requireElectronicRecordsConsent(db, found);
-          // Never signed on a stale date: a letter whose first draft came too close is made again instead.
-          const record = await db.query.docusign.findFirst({
-            where: eq(docusign.envelopeId, found.envelopeId),
-            columns: { applicationId: true },
+          const record = await openUnit(async (unit) => {
+            await requireElectronicRecordsConsent(unit.tx, found);
+            return letterRecordOfEnvelope(unit.tx, found.envelopeId);
           });
+          // Never signed on a stale date: a letter whose first draft came too close is made again instead.
           const renewed =
             record &&
-            (await renewLetterIfTooSoon({ services, applicationId: record.applicationId, log: request.log }));
+            (await renewLetterIfTooSoon(deps, { applicationId: record.applicationId, log: request.log }));
           // Said in the page's language (the new letter itself is in the borrower's).
           if (renewed)
             throw new AppError(
@@ -178,8 +174,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           const message = error instanceof Error ? error.message : 'The letter could not be signed.';
           throw new AppError('ValidationError', message, { fieldErrors: { fullName: message } });
         }
-        await recordSignatures({
-          services,
+        await recordSignatures(deps, {
           envelopeId: event.envelopeId ?? found.envelopeId,
           log: request.log,
         });
@@ -199,7 +194,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       async (request) => {
         const found = await signer(request.body.token);
         const state = await consentToElectronicRecords({
-          db,
+          openUnit,
           key: found,
           log: request.log,
           version: request.body.version,
@@ -219,7 +214,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
       async (request) => {
         const found = await signer(request.body.token);
-        await choosePaperRecords({ db, key: found, log: request.log });
+        await choosePaperRecords({ openUnit, key: found, log: request.log });
         return { electronicRecords: 'withdrawn' as const };
       },
     );

@@ -95,6 +95,9 @@ describe('signing the Letter of Authorization (sandbox)', () => {
     });
     const emails = await t.emailsTo(b.email);
     const signedEmail = emails.find((e) => e.kind === 'letter-signed');
+    // The signing link's email and the signed copy's were each handed to the queue by the unit that wrote them.
+    for (const kind of ['sign-letter', 'letter-signed'])
+      expect(t.queued, kind).toContain(emails.find((e) => e.kind === kind)?.id);
     // The signed copy travels with the email, byte for byte what was stored.
     expect(signedEmail!.attachments).toEqual([
       {

@@ -1,14 +1,19 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { firstDraftTooSoon } from '#domain/enrollment/plan-terms';
-import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/enrollment';
-import type { Services } from '#server/services';
-import { enqueueEmail } from '#server/email/outbox';
 import { signLetterEmail, signLetterInvitation } from '#server/email/templates';
 import { linkAskingFor, type Language } from '#domain/i18n/language';
 import { LETTER_MESSAGES } from '#domain/enrollment/letter-of-authorization';
 import { intlFor } from '#server/i18n';
 import { buildLetter, letterIntl } from './build-letter';
+import type { SigningDeps } from './deps';
+import {
+  type LetterRecord,
+  letterRecordOf,
+  newestLetterAuthorization,
+  recordReplacedLetter,
+  recordSentLetter,
+  type SentLetter,
+} from './letter-rows';
 import { renderLetterVersionsPdf } from './render-letter';
 
 export const LETTER_DOCUMENT_NAME = 'Letter of Authorization.pdf';
@@ -17,60 +22,37 @@ export const LETTER_DOCUMENT_NAME = 'Letter of Authorization.pdf';
  * Sends the Letter of Authorization for signature once the payment account is saved (status signContract):
  * renders the PDF, creates the envelope with one signer per person, records it, and, when the provider does
  * not email signers itself (the sandbox), emails each signer their own link. Idempotent: an application with
- * an envelope gets no second one. Called after the payment account's transaction commits, and again by
- * /submitted when an earlier attempt failed.
+ * an envelope gets no second one. Called after the payment account's unit commits, and again by /submitted
+ * when an earlier attempt failed. The letter is read in one unit and recorded in another; the provider is asked
+ * between them (outside any unit), and the record's unique envelope per application decides a race.
  */
-export async function startSigning(o: {
-  services: Services;
-  applicationId: string;
-  log: FastifyBaseLogger;
-  today?: string;
-}): Promise<void> {
-  const { db } = o.services.database;
-  const existing = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
-  if (existing) return;
-  const letter = await sendLetter(o.services, o.applicationId, o.today ?? o.services.today(), {});
-  const emailIds: string[] = [];
-  const created = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(docusign)
-      .values({
-        applicationId: o.applicationId,
-        envelopeId: letter.envelope.envelopeId,
-        templateId: letter.envelope.templateId,
-        documentGeneratedAt: letter.generatedAt,
-        ...letter.written,
-      })
-      .onConflictDoNothing({ target: docusign.applicationId })
-      .returning({ id: docusign.id });
-    // Another request created the envelope first: that one stands.
-    if (!row) return false;
-    await tx.insert(docusignSigner).values(letter.signers.map((s) => ({ docusignId: row.id, ...s })));
-    // What the letter authorizes: the first draft date and the most the agency may draw each month.
-    await tx
-      .insert(planAuthorization)
-      .values({ applicationId: o.applicationId, kind: 'letter', ...letter.authorization });
-    for (const link of letter.links) emailIds.push(await enqueueEmail(tx, o.services.cipher, link));
-    return true;
+export async function startSigning(
+  deps: SigningDeps,
+  o: { applicationId: string; log: FastifyBaseLogger; today?: string },
+): Promise<void> {
+  const built = await deps.openUnit(async (unit) => {
+    if (await letterRecordOf(unit.tx, o.applicationId)) return null;
+    const today = o.today ?? unit.today;
+    return buildLetter(unit.tx, unit.cipher, o.applicationId, today);
   });
+  if (!built) return;
+  const letter = await sendLetter(deps, built);
+  const created = await deps.openUnit((unit) => recordSentLetter(unit, o.applicationId, letter));
   if (!created)
     o.log.info({ applicationId: o.applicationId }, 'letter envelope already existed; new one unused');
-  for (const id of emailIds) o.services.onEmailQueued?.(id);
 }
 
-/** Renders the letter dated `today`, creates its envelope and, when the provider does not, each signer's email. */
-async function sendLetter(services: Services, applicationId: string, today: string, o: { redate?: boolean }) {
-  const { db } = services.database;
-  const { content, versions, signers, authorization } = await buildLetter(
-    db,
-    services.cipher,
-    applicationId,
-    today,
-    o,
-  );
+type BuiltLetter = Awaited<ReturnType<typeof buildLetter>>;
+
+/**
+ * Renders the letter built in a unit, creates its envelope and, when the provider does not, each signer's email:
+ * the provider's part, outside any unit.
+ */
+async function sendLetter(deps: SigningDeps, built: BuiltLetter): Promise<SentLetter> {
+  const { content, versions, signers, authorization } = built;
   // Signers who read different languages sign one document holding the letter in each of their languages,
   // each signing once below both (the note says so in each language, and which version governs).
-  const englishGoverns = !services.config.legalSpanish.approved;
+  const englishGoverns = !deps.config.legalSpanish.approved;
   const note =
     versions.length > 1
       ? versions.map((v) =>
@@ -84,7 +66,7 @@ async function sendLetter(services: Services, applicationId: string, today: stri
     note,
   );
   const generatedAt = new Date();
-  const envelope = await services.eSignature.createEnvelope({
+  const envelope = await deps.eSignature.createEnvelope({
     document: pdf,
     documentName: LETTER_DOCUMENT_NAME,
     // The provider's own email, when it sends one, in the letter's language.
@@ -104,11 +86,11 @@ async function sendLetter(services: Services, applicationId: string, today: stri
       return { role, name, email, positions: at, language: letterLanguage, invitation };
     }),
   });
-  // Links are made before the transaction: the sandbox keeps its envelopes in this same database.
-  const links = services.eSignature.deliversEmail
+  // Links are made before the unit that records them: the sandbox keeps its envelopes in this same database.
+  const links = deps.eSignature.deliversEmail
     ? []
     : await Promise.all(
-        signers.map((signer) => signingLink(services, envelope.envelopeId, signer, signer.letterLanguage)),
+        signers.map((signer) => signingLink(deps, envelope.envelopeId, signer, signer.letterLanguage)),
       );
   const written = { letterLanguage: content.language, letterTextVersion: content.textVersion };
   return { envelope, signers, authorization, links, generatedAt, written };
@@ -125,22 +107,22 @@ const VOID_REASON = 'The letter was made again with a later first draft date.';
  * Answers the new first draft date, or null when the letter still stands (or is signed, or there is none).
  * The consents to electronic records stay: they are about how documents are signed, not about this one.
  */
-export async function renewLetterIfTooSoon(o: {
-  services: Services;
-  applicationId: string;
-  log: FastifyBaseLogger;
-  today?: string;
-}): Promise<string | null> {
-  const { db } = o.services.database;
-  const today = o.today ?? o.services.today();
-  const record = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
-  if (!record || record.documentSignedAt) return null;
-  const authorized = await newestLetterAuthorization(db, o.applicationId);
-  if (!authorized || !firstDraftTooSoon(authorized.firstDraftDate, today)) return null;
-  return replaceLetter({
+export async function renewLetterIfTooSoon(
+  deps: SigningDeps,
+  o: { applicationId: string; log: FastifyBaseLogger; today?: string },
+): Promise<string | null> {
+  const stale = await deps.openUnit(async (unit) => {
+    const today = o.today ?? unit.today;
+    const record = await letterRecordOf(unit.tx, o.applicationId);
+    if (!record || record.documentSignedAt) return null;
+    const authorized = await newestLetterAuthorization(unit.tx, o.applicationId);
+    if (!authorized || !firstDraftTooSoon(authorized.firstDraftDate, today)) return null;
+    return { record, today };
+  });
+  if (!stale) return null;
+  return replaceLetter(deps, {
     ...o,
-    today,
-    record,
+    ...stale,
     voidReason: VOID_REASON,
     logMessage: 'letter of authorization made again with a later first draft',
   });
@@ -154,26 +136,27 @@ const EXPIRED_VOID_REASON = 'The envelope expired unsigned; the letter was made 
  * letter whose first draft came too close, so a signer who asks for a new link has a letter to sign. Answers
  * the new envelope's id, or null when the letter is signed, there is none, or its envelope is still open.
  */
-export async function renewLetterIfExpired(o: {
-  services: Services;
-  applicationId: string;
-  log: FastifyBaseLogger;
-}): Promise<string | null> {
-  const { db } = o.services.database;
-  const record = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
-  if (!record || record.documentSignedAt) return null;
-  const { status } = await o.services.eSignature.getEnvelope(record.envelopeId);
+export async function renewLetterIfExpired(
+  deps: SigningDeps,
+  o: { applicationId: string; log: FastifyBaseLogger },
+): Promise<string | null> {
+  const unsigned = await deps.openUnit(async (unit) => {
+    const record = await letterRecordOf(unit.tx, o.applicationId);
+    return record && !record.documentSignedAt ? { record, today: unit.today } : null;
+  });
+  if (!unsigned) return null;
+  const { record } = unsigned;
+  const { status } = await deps.eSignature.getEnvelope(record.envelopeId);
   // Our current envelope is never voided by us (a replaced one is, once our records moved on): voided here is
   // the provider expiring it (or someone voiding it in the provider's console), either way unsignable.
   if (status !== 'voided') return null;
-  await replaceLetter({
+  await replaceLetter(deps, {
     ...o,
-    today: o.services.today(),
-    record,
+    ...unsigned,
     voidReason: EXPIRED_VOID_REASON,
     logMessage: 'letter of authorization made again after its envelope expired',
   });
-  const now = await db.query.docusign.findFirst({ where: eq(docusign.applicationId, o.applicationId) });
+  const now = await deps.openUnit((unit) => letterRecordOf(unit.tx, o.applicationId));
   return now && now.envelopeId !== record.envelopeId ? now.envelopeId : null;
 }
 
@@ -182,86 +165,57 @@ export async function renewLetterIfExpired(o: {
  * signature cleared, a new 'letter' authorization recorded, the signers sent the new letter and the old
  * envelope voided. Answers the new first draft date (or the one another request's replacement set).
  */
-async function replaceLetter(o: {
-  services: Services;
-  applicationId: string;
-  log: FastifyBaseLogger;
-  today: string;
-  record: typeof docusign.$inferSelect;
-  voidReason: string;
-  logMessage: string;
-}): Promise<string | null> {
-  const { db } = o.services.database;
+async function replaceLetter(
+  deps: SigningDeps,
+  o: {
+    applicationId: string;
+    log: FastifyBaseLogger;
+    today: string;
+    record: LetterRecord;
+    voidReason: string;
+    logMessage: string;
+  },
+): Promise<string | null> {
   const { record, today } = o;
-  const letter = await sendLetter(o.services, o.applicationId, today, { redate: true });
-  const emailIds: string[] = [];
-  const replaced = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(docusign).where(eq(docusign.id, record.id)).for('update');
-    // Signed meanwhile, or another request made the letter again first: theirs stands.
-    if (!current || current.envelopeId !== record.envelopeId || current.documentSignedAt) return false;
-    await tx
-      .update(docusign)
-      .set({
-        envelopeId: letter.envelope.envelopeId,
-        templateId: letter.envelope.templateId,
-        documentGeneratedAt: letter.generatedAt,
-        ...letter.written,
-      })
-      .where(eq(docusign.id, record.id));
-    for (const signer of letter.signers) {
-      await tx
-        .update(docusignSigner)
-        .set({
-          name: signer.name,
-          email: signer.email,
-          letterLanguage: signer.letterLanguage,
-          letterTextVersion: signer.letterTextVersion,
-          signedAt: null,
-        })
-        .where(and(eq(docusignSigner.docusignId, record.id), eq(docusignSigner.role, signer.role)));
-    }
-    await tx
-      .insert(planAuthorization)
-      .values({ applicationId: o.applicationId, kind: 'letter', ...letter.authorization });
-    for (const link of letter.links) emailIds.push(await enqueueEmail(tx, o.services.cipher, link));
-    return true;
-  });
-  for (const id of emailIds) o.services.onEmailQueued?.(id);
+  const built = await deps.openUnit((unit) =>
+    buildLetter(unit.tx, unit.cipher, o.applicationId, today, { redate: true }),
+  );
+  const letter = await sendLetter(deps, built);
+  // Signed meanwhile, or another request made the letter again first: theirs stands (checked under the lock).
+  const replaced = await deps.openUnit((unit) =>
+    recordReplacedLetter(unit, { applicationId: o.applicationId, record, letter }),
+  );
   const unused = replaced ? record.envelopeId : letter.envelope.envelopeId;
   try {
-    await o.services.eSignature.voidEnvelope(unused, o.voidReason);
+    await deps.eSignature.voidEnvelope(unused, o.voidReason);
   } catch (error) {
     // Our records no longer point at it, so a signature there is ignored; staff can void it by hand.
     o.log.warn({ err: error, applicationId: o.applicationId }, 'voiding the replaced letter envelope failed');
   }
-  if (!replaced) return (await newestLetterAuthorization(db, o.applicationId))?.firstDraftDate ?? null;
+  if (!replaced) {
+    const newest = await deps.openUnit((unit) => newestLetterAuthorization(unit.tx, o.applicationId));
+    return newest?.firstDraftDate ?? null;
+  }
   o.log.info({ applicationId: o.applicationId }, o.logMessage);
   return letter.authorization.firstDraftDate;
 }
 
-async function newestLetterAuthorization(db: Services['database']['db'], applicationId: string) {
-  return db.query.planAuthorization.findFirst({
-    where: and(eq(planAuthorization.applicationId, applicationId), eq(planAuthorization.kind, 'letter')),
-    orderBy: [desc(planAuthorization.createdAt)],
-  });
-}
-
 /** One signer's email with their own signing link (the sandbox's signing page). */
 export async function signingLink(
-  services: Services,
+  deps: Pick<SigningDeps, 'config' | 'eSignature'>,
   envelopeId: string,
   signer: { role: 'borrower' | 'spouse'; name: string; email: string },
   language: Language,
 ) {
-  const url = await services.eSignature.signingUrl({
+  const url = await deps.eSignature.signingUrl({
     envelopeId,
     role: signer.role,
-    returnUrl: `${services.config.publicUrl}/submitted`,
+    returnUrl: `${deps.config.publicUrl}/submitted`,
     language,
   });
   // Our own signing page opens in the signer's language on any device, English named too (an English-speaking
   // spouse may open it where the Spanish-speaking borrower chose Spanish); a provider's page is left as made.
-  const own = url.startsWith(`${services.config.publicUrl}/`);
+  const own = url.startsWith(`${deps.config.publicUrl}/`);
   return signLetterEmail({
     to: signer.email,
     name: signer.name,

@@ -1,158 +1,92 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { signerLanguages } from '#server/application/recipient-language';
 import { AppError } from '#domain/errors';
 import type { SubmittedView } from '#domain/enrollment/views';
-import { resumeRoute } from '#domain/flow/resume';
-import { docusign } from '#server/db/schema/enrollment';
-import { planTermsView } from '#domain/enrollment/plan-terms-view';
-import { loadPlanTerms } from '#server/application/plan-terms';
-import type { Services } from '#server/services';
-import { enqueueEmail } from '#server/email/outbox';
+import { signerLanguages } from '#server/application/recipient-language';
+import type { SigningDeps } from './deps';
+import { refuseTooManyLinks, recordLinksEmailed } from './link-rows';
 import { renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
-import { linksSentLastHour } from './fresh-links';
-import { recordAudit } from '#server/audit/record-audit';
-import { SIGNING_LINK_MESSAGES, SIGNING_LINK_RESENDS_PER_HOUR } from '#domain/enrollment/signing-links';
-import { ownCurrentApplication } from '#server/application/own-application';
-
-/** Statuses from which /submitted has something to say: the letter is out for signature or signed. */
-const SUBMITTED_STATUSES = new Set([
-  'signContract',
-  'counselorReview',
-  'creditorReview',
-  'transfer',
-  'transferred',
-]);
-
-async function ownApplication(services: Services, userId: string) {
-  const app = await services.database.db.query.application.findFirst({
-    where: ownCurrentApplication(userId),
-    columns: { id: true, status: true, lastViewedPage: true },
-  });
-  if (!app) throw new AppError('NotFound');
-  if (!SUBMITTED_STATUSES.has(app.status))
-    throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
-  return app;
-}
+import { letterWithSigners, submittedApplication, submittedView } from './submitted-view';
 
 /**
  * GET /api/application/submitted: whether every signer signed the Letter of Authorization, and the plan's terms
  * the letter states. When the letter is not out yet, its job is queued again (the one the save queued may have
  * been lost); without a job queue it is sent now. When it waited unsigned until its first draft came too close,
- * it is made again first.
+ * it is made again first. The provider is asked between units (start-signing.ts); the answer is read last.
  */
-export async function getSubmitted(o: {
-  services: Services;
-  userId: string;
-  log: FastifyBaseLogger;
-}): Promise<SubmittedView> {
-  const app = await ownApplication(o.services, o.userId);
-  const { db } = o.services.database;
-  let record = await db.query.docusign.findFirst({
-    where: eq(docusign.applicationId, app.id),
-    with: { signers: true },
+export async function getSubmitted(
+  deps: SigningDeps,
+  o: { userId: string; log: FastifyBaseLogger },
+): Promise<SubmittedView> {
+  const { app, record } = await deps.openUnit(async (unit) => {
+    const found = await submittedApplication(unit.tx, o.userId);
+    return { app: found, record: await letterWithSigners(unit.tx, found.id) };
   });
-  if (!record && app.status === 'signContract' && o.services.queueLetter) {
+  let letter = record;
+  if (!letter && app.status === 'signContract') {
     // The letter's job may still be running, or have been lost (written by a version without it): queued
     // again, it is one job per application, so this visit never makes a second envelope. The page polls.
-    const queue = o.services.queueLetter;
+    let queued = true;
     try {
-      await db.transaction((tx) => queue(tx, app.id));
+      queued = await deps.openUnit((unit) => unit.outbox.letterJob(app.id));
     } catch (error) {
       o.log.error({ err: error, applicationId: app.id }, 'queueing the letter of authorization failed');
     }
-  } else if (!record && app.status === 'signContract') {
-    try {
-      await startSigning({ services: o.services, applicationId: app.id, log: o.log });
-    } catch (error) {
-      o.log.error({ err: error, applicationId: app.id }, 'sending the letter of authorization failed');
+    // Without a job queue (the API's tests), the letter is sent now.
+    if (!queued) {
+      try {
+        await startSigning(deps, { applicationId: app.id, log: o.log });
+      } catch (error) {
+        o.log.error({ err: error, applicationId: app.id }, 'sending the letter of authorization failed');
+      }
+      letter = await deps.openUnit((unit) => letterWithSigners(unit.tx, app.id));
     }
-    record = await db.query.docusign.findFirst({
-      where: eq(docusign.applicationId, app.id),
-      with: { signers: true },
-    });
   }
   // A letter left unsigned until its first draft came too close is made again before the page states it.
-  if (record && !record.documentSignedAt && app.status === 'signContract') {
+  if (letter && !letter.documentSignedAt && app.status === 'signContract') {
     try {
-      if (await renewLetterIfTooSoon({ services: o.services, applicationId: app.id, log: o.log })) {
-        record = await db.query.docusign.findFirst({
-          where: eq(docusign.applicationId, app.id),
-          with: { signers: true },
-        });
-      }
+      await renewLetterIfTooSoon(deps, { applicationId: app.id, log: o.log });
     } catch (error) {
       o.log.error({ err: error, applicationId: app.id }, 'making the letter of authorization again failed');
     }
   }
-  const signers = (record?.signers ?? [])
-    .sort((a, b) => (a.role === b.role ? 0 : a.role === 'borrower' ? -1 : 1))
-    .map((s) => ({ role: s.role, name: s.name, signed: s.signedAt !== null }));
-  // The terms as the letter states them: the same computation, dated by the letter (or a later confirmation).
-  const { terms, authorization } = await loadPlanTerms(db, app.id, { undated: true });
-  const dated = authorization && authorization.kind !== 'acceptance' && terms.firstDraftDate !== null;
-  return {
-    status: app.status,
-    signed: Boolean(record?.documentSignedAt) || app.status !== 'signContract',
-    signers,
-    envelopeId: record?.envelopeId ?? null,
-    plan: dated
-      ? {
-          terms: planTermsView(terms),
-          creditors: terms.creditors.map((c) => ({ creditorName: c.creditorName, payment: c.payment })),
-          payDirectly: terms.payDirectly.map((c) => ({
-            creditorName: c.creditorName,
-            currentPayment: c.currentPayment,
-            why: c.why,
-          })),
-        }
-      : null,
-  };
+  return deps.openUnit((unit) => submittedView(unit.tx, app));
 }
 
 /** POST /api/application/submitted/resend: emails each signer who has not signed their link again. */
-export async function resendSigningEmails(o: { services: Services; userId: string }): Promise<void> {
-  const app = await ownApplication(o.services, o.userId);
+export async function resendSigningEmails(deps: SigningDeps, o: { userId: string }): Promise<void> {
+  const app = await deps.openUnit((unit) => submittedApplication(unit.tx, o.userId));
   if (app.status !== 'signContract')
     throw new AppError('Conflict', 'Your Letter of Authorization is already signed.');
-  if (o.services.eSignature.deliversEmail) {
+  if (deps.eSignature.deliversEmail) {
     throw new AppError(
       'Conflict',
       'The signing email comes from our e-signature partner. Please check your inbox and spam folder.',
     );
   }
-  const { db } = o.services.database;
-  const record = await db.query.docusign.findFirst({
-    where: eq(docusign.applicationId, app.id),
-    with: { signers: true },
+  const { record, unsigned, languages } = await deps.openUnit(async (unit) => {
+    const found = await letterWithSigners(unit.tx, app.id);
+    if (!found) throw new AppError('PreconditionFailed');
+    const waiting = found.signers.filter((s) => !s.signedAt);
+    // Each email carries a new link with a whole life: counted and audited as one the signer asked for.
+    for (const signer of waiting) await refuseTooManyLinks(unit.tx, app.id, signer.role);
+    return { record: found, unsigned: waiting, languages: await signerLanguages(unit.tx, app.id) };
   });
-  if (!record) throw new AppError('PreconditionFailed');
-  const unsigned = record.signers.filter((s) => !s.signedAt);
-  // Each email carries a new link with a whole life: counted and audited as one the signer asked for.
-  for (const signer of unsigned) {
-    if ((await linksSentLastHour(o.services, app.id, signer.role)) >= SIGNING_LINK_RESENDS_PER_HOUR)
-      throw new AppError('RateLimited', SIGNING_LINK_MESSAGES.tooMany);
-  }
-  const languages = await signerLanguages(db, app.id);
   const emails = await Promise.all(
-    unsigned.map((s) => signingLink(o.services, record.envelopeId, s, languages[s.role])),
+    unsigned.map(async (s) => ({
+      signerId: s.id,
+      role: s.role,
+      email: await signingLink(deps, record.envelopeId, s, languages[s.role]),
+    })),
   );
-  // One email after another: a transaction's client runs one query at a time.
-  const ids = await db.transaction(async (tx) => {
-    const queued: string[] = [];
-    for (const [i, email] of emails.entries()) {
-      queued.push(await enqueueEmail(tx, o.services.cipher, email));
-      const signer = unsigned[i]!;
-      await recordAudit(tx, {
-        actorId: o.userId,
-        action: 'signingLinkSent',
-        entityType: 'docusignSigner',
-        entityId: signer.id,
-        applicationId: app.id,
-        after: { role: signer.role, via: 'email' },
-      });
-    }
-    return queued;
-  });
-  for (const id of ids) o.services.onEmailQueued?.(id);
+  const sent = await deps.openUnit((unit) =>
+    recordLinksEmailed(unit, {
+      docusignId: record.id,
+      envelopeId: record.envelopeId,
+      applicationId: app.id,
+      actorId: o.userId,
+      emails,
+    }),
+  );
+  // Signed or made again while the links were made: the new letter's own emails went out, or nothing is left.
+  if (!sent) throw new AppError('Conflict', 'Your Letter of Authorization is already signed.');
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookEvent } from '#server/db/schema/ops';
-import type { Services } from '#server/services';
+import type { SigningDeps } from './deps';
 import { recordSignatures } from './record-signatures';
 
 const PROVIDER = 'e-signature';
@@ -16,11 +16,10 @@ const PROVIDER = 'e-signature';
  * nothing is marked, and DocuSign Connect delivers the same message again later, which records it then.
  * Marking the event first would have turned every such retry into an empty 200 and lost the signature.
  * Recording is safe to run twice (record-signatures.ts), so two deliveries racing each other do no harm.
+ * The event's check, the lookup of its id and the mark are each short units; the provider is asked between.
  */
-export const eSignatureWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const eSignatureWebhookRoutes: FastifyPluginAsync<SigningDeps> = async (app, deps) => {
+  const { openUnit } = deps;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
@@ -29,17 +28,18 @@ export const eSignatureWebhookRoutes: FastifyPluginAsync<{ services: Services }>
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
     );
-    const event = services.eSignature.verifyWebhook({ rawBody, headers });
+    const event = deps.eSignature.verifyWebhook({ rawBody, headers });
     if (!event) return reply.status(401).send({ code: 'NotAuthenticated', message: 'Invalid signature.' });
-    const { db } = services.database;
-    const [seen] = await db
-      .select({ id: webhookEvent.id })
-      .from(webhookEvent)
-      .where(and(eq(webhookEvent.provider, PROVIDER), eq(webhookEvent.eventId, event.eventId)));
+    const [seen] = await openUnit(({ tx }) =>
+      tx
+        .select({ id: webhookEvent.id })
+        .from(webhookEvent)
+        .where(and(eq(webhookEvent.provider, PROVIDER), eq(webhookEvent.eventId, event.eventId))),
+    );
     if (seen) return reply.status(200).send({ received: true });
     if (event.event !== 'other') {
       try {
-        await recordSignatures({ services, envelopeId: event.envelopeId, log: request.log });
+        await recordSignatures(deps, { envelopeId: event.envelopeId, log: request.log });
       } catch (error) {
         // The provider's error carries its status and code only (never the token, nor a name): see the adapters.
         request.log.warn(
@@ -52,10 +52,9 @@ export const eSignatureWebhookRoutes: FastifyPluginAsync<{ services: Services }>
           .send({ code: 'ProviderError', message: 'The event could not be processed now. Please retry.' });
       }
     }
-    await db
-      .insert(webhookEvent)
-      .values({ provider: PROVIDER, eventId: event.eventId })
-      .onConflictDoNothing();
+    await openUnit(({ tx }) =>
+      tx.insert(webhookEvent).values({ provider: PROVIDER, eventId: event.eventId }).onConflictDoNothing(),
+    );
     return reply.status(200).send({ received: true });
   });
 };
