@@ -79,6 +79,39 @@ export async function creditorNamesOf(tx: Tx, applicationId: string): Promise<Ma
   );
 }
 
+/** An alert of the agency's as stored: its type and what triggered it. */
+type StoredAgencyAlert = { type: string; triggeredBy: { type: string; id: string }[] };
+
+/**
+ * What each alert is about (its draft, payment or creditor), read back from the agency events that triggered
+ * it: one read of those events for all the alerts. An alert whose trigger is gone is about nothing.
+ */
+async function subjectsOf<A extends StoredAgencyAlert>(
+  tx: Tx,
+  alerts: readonly A[],
+): Promise<{ alert: A; subjects: string[] }[]> {
+  const triggerIds = alerts.flatMap((a) =>
+    a.triggeredBy.filter((t) => t.type === 'agencyEvent').map((t) => t.id),
+  );
+  const bodies = new Map(
+    (triggerIds.length === 0
+      ? []
+      : await tx
+          .select({ id: agencyEvent.id, body: agencyEvent.body })
+          .from(agencyEvent)
+          .where(inArray(agencyEvent.id, triggerIds))
+    ).map((r) => [r.id, r.body as { type: string; data: Record<string, unknown> }]),
+  );
+  return alerts.map((a) => ({
+    alert: a,
+    subjects: a.triggeredBy.flatMap((t) => {
+      const body = t.type === 'agencyEvent' ? bodies.get(t.id) : undefined;
+      const subject = body ? agencyAlertSubject(a.type as AgencyAlertType, body) : null;
+      return subject === null ? [] : [subject];
+    }),
+  }));
+}
+
 /**
  * Writes the alerts among `candidates` not raised before for their draft, payment or creditor (a cleared one
  * counts: each is told once), dated `at`, and their emails when `notices` is given. Runs in the caller's
@@ -101,25 +134,9 @@ export async function raiseAgencyAlerts(
     .select({ type: alert.type, triggeredBy: alert.triggeredBy })
     .from(alert)
     .where(and(eq(alert.applicationId, o.applicationId), inArray(alert.type, [...AGENCY_ALERT_TYPES])));
-  const triggerIds = existing.flatMap((a) =>
-    a.triggeredBy.filter((t) => t.type === 'agencyEvent').map((t) => t.id),
-  );
-  const triggers = new Map(
-    (triggerIds.length === 0
-      ? []
-      : await tx
-          .select({ id: agencyEvent.id, body: agencyEvent.body })
-          .from(agencyEvent)
-          .where(inArray(agencyEvent.id, triggerIds))
-    ).map((r) => [r.id, r.body as { type: string; data: Record<string, unknown> }]),
-  );
   const raised = new Set(
-    existing.flatMap((a) =>
-      a.triggeredBy.flatMap((t) => {
-        const body = t.type === 'agencyEvent' ? triggers.get(t.id) : undefined;
-        const subject = body ? agencyAlertSubject(a.type as AgencyAlertType, body) : null;
-        return subject === null ? [] : [agencyAlertKey({ type: a.type as AgencyAlertType, subject })];
-      }),
+    (await subjectsOf(tx, existing)).flatMap(({ alert: a, subjects }) =>
+      subjects.map((subject) => agencyAlertKey({ type: a.type as AgencyAlertType, subject })),
     ),
   );
   const fresh = [...new Map(o.candidates.map((c) => [agencyAlertKey(c), c])).values()].filter(
@@ -179,27 +196,11 @@ export async function clearSettledAgencyAlerts(
       ),
     );
   if (open.length === 0) return 0;
-  const triggerIds = open.flatMap((a) =>
-    a.triggeredBy.filter((t) => t.type === 'agencyEvent').map((t) => t.id),
-  );
-  const bodies = new Map(
-    (triggerIds.length === 0
-      ? []
-      : await tx
-          .select({ id: agencyEvent.id, body: agencyEvent.body })
-          .from(agencyEvent)
-          .where(inArray(agencyEvent.id, triggerIds))
-    ).map((r) => [r.id, r.body as { type: string; data: Record<string, unknown> }]),
-  );
-  const settled = open
-    .filter((a) =>
-      a.triggeredBy.some((t) => {
-        const body = t.type === 'agencyEvent' ? bodies.get(t.id) : undefined;
-        const subject = body ? agencyAlertSubject(a.type as AgencyAlertType, body) : null;
-        return subject !== null && !agencyAlertHolds(a.type as AgencyAlertType, subject, o.ledger);
-      }),
+  const settled = (await subjectsOf(tx, open))
+    .filter(({ alert: a, subjects }) =>
+      subjects.some((subject) => !agencyAlertHolds(a.type as AgencyAlertType, subject, o.ledger)),
     )
-    .map((a) => a.id);
+    .map(({ alert: a }) => a.id);
   if (settled.length === 0) return 0;
   await tx.update(alert).set({ clearedAt: o.at, updatedAt: o.at }).where(inArray(alert.id, settled));
   return settled.length;
