@@ -27,7 +27,11 @@ const lead = (email: string) => ({
   agreedToTerms: true,
 });
 const FIRST_PASSWORD = 'First#Pass1';
-const refused = { code: 'NotAuthorizedException', message: MESSAGES.incorrectCredentials };
+const refused = {
+  code: 'NotAuthorizedException',
+  message: MESSAGES.incorrectCredentials,
+  messageId: 'validation.incorrectCredentials',
+};
 
 async function newLead() {
   const email = uniqueEmail();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { APP_ERROR_DEFAULT_MESSAGE, APP_ERROR_DEFAULT_MESSAGE_REF } from '#domain/errors';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { HARDSHIP_KEYS } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
@@ -228,6 +228,7 @@ describe('PUT /api/application/hardships', () => {
     expect(res.json()).toEqual({
       code: 'PreconditionFailed',
       message: APP_ERROR_DEFAULT_MESSAGE.PreconditionFailed,
+      messageId: APP_ERROR_DEFAULT_MESSAGE_REF.PreconditionFailed.id,
     });
     expect((await hardshipRows(applicationId)).size).toBe(0);
   });
