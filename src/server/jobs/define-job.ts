@@ -7,6 +7,7 @@ import type { EmailRetryPolicy, MailTransport } from '#server/email/outbox';
 import type { BankLink } from '#providers/bank-link/port';
 import type { CreditBureau } from '#providers/credit-bureau/port';
 import type { FieldCipher } from '#server/security/field-encryption';
+import type { OpenUnit } from '#server/unit-of-work';
 
 /**
  * One background job: its queue, the shape of its payload and what runs it. Each job is one file under
@@ -124,6 +125,12 @@ export type JobContext = {
   fail: (definition: { name: string }, jobId: string, error: unknown) => Promise<void>;
   /** Wakes this instance's worker of the queue now, rather than at its next poll. */
   wake: (definition: { name: string }) => void;
+  /**
+   * Opens a unit of work for the job (src/server/unit-of-work.ts): one transaction, today in the agency's
+   * calendar, the cipher, the audit writer, and an outbox whose emails, texts, partner events and jobs are
+   * handed to their queues by the unit once it commits. A job calls its vendors outside it.
+   */
+  openUnit: OpenUnit;
 };
 
 /** A job of any payload, as the list of every job holds them. */

@@ -13,6 +13,8 @@ import { deadLetterQueue, forgetHandover, recordHandover } from './handover';
 import { InFlight } from './in-flight';
 import { PGBOSS_SCHEMA } from './job-counts';
 import { startWorkers } from './workers';
+import { todayIn } from '#domain/calendar';
+import { withUnit } from '#server/unit-of-work';
 import { JOBS } from './definitions';
 import { alertRulesJob } from './definitions/alert-rules';
 import { bankRefreshJob } from './definitions/bank-refresh';
@@ -99,6 +101,53 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
   const workerIds = new Map<string, string>();
   const now = o.now ?? (() => new Date());
 
+  // What a unit written by a job announces once it commits: the same hand-over the app's requests use.
+  const announce = {
+    email: (id: string) => {
+      queueEmail(ctx, id)
+        // Wakes this instance's worker: a reset code goes out now, not at the next poll.
+        .then(() => ctx.wake(emailDeliverJob))
+        .catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
+    },
+    sms: (id: string) => {
+      queueSms(ctx, id).catch((error: unknown) =>
+        o.log.error({ err: error }, 'could not queue a text message'),
+      );
+    },
+    webhook: (applicationId: string, type?: PartnerWebhookEventType) => {
+      if (!o.partnerWebhook) {
+        o.log.info({ applicationId, type }, 'partner webhook skipped: PARTNER_WEBHOOK_URL is not set');
+        return;
+      }
+      const data = partnerWebhookPayload(applicationId, now(), undefined, type);
+      ctx
+        .send(partnerWebhookJob, data)
+        .then(() =>
+          o.log.info({ applicationId, eventId: data.eventId, type: data.type }, 'partner webhook queued'),
+        )
+        .catch((error: unknown) =>
+          o.log.error({ err: error, applicationId }, 'could not queue a partner webhook'),
+        );
+    },
+  };
+  const inTransaction = (tx: Parameters<QueueLetter>[0]): SendOptions => ({
+    executeSql: transactionSql(tx) satisfies ExecuteSql,
+  });
+  const unitServices = {
+    database: o.database,
+    cipher: o.cipher,
+    today: () => todayIn(o.agencyTimeZone, now()),
+    onEmailQueued: announce.email,
+    onSmsQueued: announce.sms,
+    onWebhookQueued: announce.webhook,
+    queueLetter: async (tx: Parameters<QueueLetter>[0], applicationId: string) => {
+      await ctx.send(letterSendJob, { applicationId }, inTransaction(tx));
+    },
+    queueProposals: async (tx: Parameters<QueueProposals>[0], applicationId: string) => {
+      await ctx.send(proposalsPrepareJob, { applicationId }, inTransaction(tx));
+    },
+  };
+
   const ctx: JobContext = {
     deps: o,
     log: o.log,
@@ -148,6 +197,7 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
         );
     },
     wake: (definition) => boss.notifyWorker(workerIds.get(definition.name) ?? ''),
+    openUnit: (fn) => withUnit(unitServices, fn),
   };
 
   /**
@@ -237,7 +287,10 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
         );
       });
     }
-    if (definition.cron) await boss.schedule(definition.name, definition.cron);
+    // pg-boss's cron sends the schedule's data as each job's payload, null when none is given, which the
+    // payload's schema refuses: a scheduled job would fail every time without running. It gets `{}`, as a job
+    // queued at start does (schedule() replaces a schedule stored earlier without data).
+    if (definition.cron) await boss.schedule(definition.name, definition.cron, {});
     if (definition.runAtStart) await ctx.send(definition, {});
   }
 
@@ -247,9 +300,6 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
   if (handedBack > 0) o.log.warn({ jobs: handedBack }, 'jobs of a dead server instance handed back at start');
   for (const definition of JOBS) if (definition.atStart) await definition.atStart(ctx);
 
-  const inTransaction = (tx: Parameters<QueueLetter>[0]): SendOptions => ({
-    executeSql: transactionSql(tx) satisfies ExecuteSql,
-  });
   return {
     alertRulesQueued: async () => {
       await ctx.send(alertRulesJob, {});
@@ -260,38 +310,11 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
     creditPullQueued: async () => {
       if (o.monitors) await ctx.send(creditPullJob, {});
     },
-    emailQueued: (id) => {
-      queueEmail(ctx, id)
-        // Wakes this instance's worker: a reset code goes out now, not at the next poll.
-        .then(() => ctx.wake(emailDeliverJob))
-        .catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
-    },
-    smsQueued: (id) => {
-      queueSms(ctx, id).catch((error: unknown) =>
-        o.log.error({ err: error }, 'could not queue a text message'),
-      );
-    },
-    webhookQueued: (applicationId, type) => {
-      if (!o.partnerWebhook) {
-        o.log.info({ applicationId, type }, 'partner webhook skipped: PARTNER_WEBHOOK_URL is not set');
-        return;
-      }
-      const data = partnerWebhookPayload(applicationId, now(), undefined, type);
-      ctx
-        .send(partnerWebhookJob, data)
-        .then(() =>
-          o.log.info({ applicationId, eventId: data.eventId, type: data.type }, 'partner webhook queued'),
-        )
-        .catch((error: unknown) =>
-          o.log.error({ err: error, applicationId }, 'could not queue a partner webhook'),
-        );
-    },
-    letterQueued: async (tx, applicationId) => {
-      await ctx.send(letterSendJob, { applicationId }, inTransaction(tx));
-    },
-    proposalsQueued: async (tx, applicationId) => {
-      await ctx.send(proposalsPrepareJob, { applicationId }, inTransaction(tx));
-    },
+    emailQueued: announce.email,
+    smsQueued: announce.sms,
+    webhookQueued: announce.webhook,
+    letterQueued: unitServices.queueLetter,
+    proposalsQueued: unitServices.queueProposals,
     stop: async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // pg-boss may still be fetching or completing (see InFlight): give that a moment to settle.
