@@ -74,3 +74,18 @@ export type BureauCreditReport = {
 /** A stored portfolio type read back; anything unknown reads as 'open' (the bureau's catch-all). */
 export const asPortfolioType = (value: string | null | undefined): PortfolioType =>
   (PORTFOLIO_TYPES as readonly string[]).includes(value ?? '') ? (value as PortfolioType) : 'open';
+
+/** The person whose file is pulled: the borrower or the spouse, as entered on /household. */
+export type CreditApplicant = {
+  role: 'borrower' | 'spouse';
+  firstName: string;
+  lastName: string;
+  /** 'yyyy-MM-dd'. */
+  dateOfBirth: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  /** Homeowners' files carry a mortgage in the sandbox's typical persona. */
+  isHomeowner: boolean;
+};

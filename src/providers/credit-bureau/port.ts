@@ -1,19 +1,6 @@
-import type { BureauCreditReport } from '#domain/underwriting/credit-report';
+import type { BureauCreditReport, CreditApplicant } from '#domain/underwriting/credit-report';
 
-/** The person whose file is pulled: the borrower or the spouse, as entered on /household. */
-export type CreditApplicant = {
-  role: 'borrower' | 'spouse';
-  firstName: string;
-  lastName: string;
-  /** 'yyyy-MM-dd'. */
-  dateOfBirth: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  /** Homeowners' files carry a mortgage in the sandbox's typical persona. */
-  isHomeowner: boolean;
-};
+export type { CreditApplicant };
 
 /** One person's pull (the bureau's POST /reports answer: wasSuccessful, creditReportId, error). */
 export type CreditPull =

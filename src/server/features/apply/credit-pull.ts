@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type CalendarDate, calendarDateOfIso } from '#domain/calendar';
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-import type { BureauCreditReport } from '#domain/underwriting/credit-report';
+import type { BureauCreditReport, CreditApplicant } from '#domain/underwriting/credit-report';
 import { isEligibleCollection, isEligibleTradeline } from '#domain/underwriting/eligibility';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { isUnderContractAge } from '#domain/underwriting/contract-age';
@@ -33,19 +33,9 @@ import type { Transaction, Unit } from '#server/unit-of-work';
 import { writeNotQualifiedEmail } from './not-qualified-email';
 import { type ConsentEvidence, recordSpouseConsent, standingSpouseConsent } from './spouse-consent';
 
-/** A person as the bureau is asked for their file: as entered on /household. */
-export type Applicant = {
-  role: 'borrower' | 'spouse';
-  firstName: string;
-  lastName: string;
-  /** 'yyyy-MM-dd'. */
-  dateOfBirth: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  isHomeowner: boolean;
-};
+/** A person as the bureau is asked for their file: as entered on /household (the domain's type, since a file
+ * that works inside a unit may not import the bureau's port). */
+export type Applicant = CreditApplicant;
 
 /** The borrower or the spouse whose file is to be pulled: their row, and what the bureau is asked with. */
 export type Person = { id: string; role: Applicant['role']; applicant: Applicant };
@@ -272,35 +262,43 @@ async function storeReport(
       t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
     if (existing) await tx.update(debt).set({ ownedBySpouse: true }).where(eq(debt.id, existing));
   }
+  // What a tradeline and a collection account store alike: whose report it came from, its number sealed, its
+  // standing, and whether it is in the plan (what is eligible starts selected).
+  const accountColumns = (
+    a: (typeof report.debts)[number] | (typeof report.collections)[number],
+    eligible: boolean,
+  ) => ({
+    applicationId: o.applicationId,
+    creditReportId,
+    accountNumber: o.cipher.encrypt(a.accountNumber),
+    accountType: a.accountType,
+    accountRating: a.accountRating,
+    currentBalance: a.currentBalance,
+    dateOpened: a.dateOpened,
+    dateClosed: a.dateClosed,
+    ecoaDesignator: a.ecoaDesignator,
+    isEligibleForDmp: eligible,
+    monthsReviewedCount: a.monthsReviewedCount,
+    mostRecentPayment: a.mostRecentPayment,
+    pastDue: a.pastDue,
+    portfolioType: a.portfolioType,
+    scheduledMonthlyPayment: a.scheduledMonthlyPayment,
+    selectedForDebtReduction: eligible,
+    ...owner,
+  });
   if (own.length > 0) {
     await tx.insert(debt).values(
       own.map((t) => {
         const eligible = isEligibleTradeline(t);
         return {
-          applicationId: o.applicationId,
-          creditReportId,
-          accountNumber: o.cipher.encrypt(t.accountNumber),
-          accountType: t.accountType,
-          accountRating: t.accountRating,
-          currentBalance: t.currentBalance,
-          dateOpened: t.dateOpened,
-          dateClosed: t.dateClosed,
-          ecoaDesignator: t.ecoaDesignator,
+          ...accountColumns(t, eligible),
           highCredit: t.highCredit,
           creditLimit: t.creditLimit,
-          isEligibleForDmp: eligible,
           late30DaysTotal: t.late30DaysTotal,
           late60DaysTotal: t.late60DaysTotal,
           late90DaysTotal: t.late90DaysTotal,
           lenderName: t.lenderName,
           lenderFriendlyName: lenderFriendlyName(t.lenderName),
-          monthsReviewedCount: t.monthsReviewedCount,
-          mostRecentPayment: t.mostRecentPayment,
-          pastDue: t.pastDue,
-          portfolioType: t.portfolioType,
-          scheduledMonthlyPayment: t.scheduledMonthlyPayment,
-          selectedForDebtReduction: eligible,
-          ...owner,
         };
       }),
     );
@@ -310,27 +308,11 @@ async function storeReport(
       report.collections.map((c) => {
         const eligible = isEligibleCollection(c);
         return {
-          applicationId: o.applicationId,
-          creditReportId,
-          accountNumber: o.cipher.encrypt(c.accountNumber),
-          accountType: c.accountType,
-          accountRating: c.accountRating,
-          currentBalance: c.currentBalance,
+          ...accountColumns(c, eligible),
           originalBalance: c.originalBalance,
-          dateOpened: c.dateOpened,
-          dateClosed: c.dateClosed,
-          ecoaDesignator: c.ecoaDesignator,
-          isEligibleForDmp: eligible,
           subscriberName: c.subscriberName,
           subscriberFriendlyName: lenderFriendlyName(c.subscriberName),
           originalLenderName: c.originalLenderName,
-          monthsReviewedCount: c.monthsReviewedCount,
-          mostRecentPayment: c.mostRecentPayment,
-          pastDue: c.pastDue,
-          portfolioType: c.portfolioType,
-          scheduledMonthlyPayment: c.scheduledMonthlyPayment,
-          selectedForDebtReduction: eligible,
-          ...owner,
         };
       }),
     );
