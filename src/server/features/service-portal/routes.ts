@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   alertSeenViewSchema,
   borrowerSummaryViewSchema,
+  type ClaimView,
   claimViewSchema,
   contactSummaryViewSchema,
   emailFailuresViewSchema,
@@ -15,6 +16,7 @@ import {
   contactSummaryQuerySchema,
   queueQuerySchema,
   summaryQuerySchema,
+  type UnclaimBody,
   unclaimBodySchema,
 } from '#domain/service-portal/filters';
 import { planLedgerViewSchema } from '#domain/enrollment/plan-ledger';
@@ -85,23 +87,30 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<ServicePortalDeps> = asy
     { config: staffOnly, schema: { tags, params: idParams, response: { 200: planLedgerViewSchema } } },
     async (request) => openUnit((unit) => planLedgerForStaff(unit, { applicationId: request.params.id })),
   );
-  app.post(
-    '/api/staff/applications/:id/claim',
-    {
-      config: staffOnly,
-      schema: { tags, params: idParams, body: claimBodySchema, response: { 200: claimViewSchema } },
-    },
-    async (request) => {
+  // Claiming and letting go change the same claim; only letting go may take over another counsellor's.
+  const changeClaim =
+    (claim: boolean) =>
+    async (
+      request: Parameters<typeof viewerId>[0] & { params: { id: string }; body: UnclaimBody },
+    ): Promise<ClaimView> => {
       const viewer = await viewerId(request);
       return openUnit((unit) =>
         setClaim(unit, {
           viewerId: viewer,
           applicationId: request.params.id,
           version: request.body.version,
-          claim: true,
+          claim,
+          ...(claim ? {} : { takeOver: request.body.takeOver ?? false }),
         }),
       );
+    };
+  app.post(
+    '/api/staff/applications/:id/claim',
+    {
+      config: staffOnly,
+      schema: { tags, params: idParams, body: claimBodySchema, response: { 200: claimViewSchema } },
     },
+    changeClaim(true),
   );
   app.post(
     '/api/staff/applications/:id/unclaim',
@@ -109,18 +118,7 @@ export const servicePortalRoutes: FastifyPluginAsyncZod<ServicePortalDeps> = asy
       config: staffOnly,
       schema: { tags, params: idParams, body: unclaimBodySchema, response: { 200: claimViewSchema } },
     },
-    async (request) => {
-      const viewer = await viewerId(request);
-      return openUnit((unit) =>
-        setClaim(unit, {
-          viewerId: viewer,
-          applicationId: request.params.id,
-          version: request.body.version,
-          claim: false,
-          takeOver: request.body.takeOver ?? false,
-        }),
-      );
-    },
+    changeClaim(false),
   );
   app.post(
     '/api/staff/alerts/:id/seen',
