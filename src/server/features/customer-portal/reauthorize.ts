@@ -3,14 +3,12 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
-import { lockApplication } from '#server/application/application-state';
-import { loadPlanTerms } from '#server/application/plan-terms';
 import { planRecipients } from '#server/application/plan-recipients';
 import { authorizationAddendumEmail } from '#server/email/templates';
 import { formatConfirmedAt } from '#domain/enrollment/authorization-addendum';
 import type { Unit } from '#server/unit-of-work';
 import { renderAuthorizationAddendum } from './authorization-addendum';
-import { signedApplication } from './signed-application';
+import { lockedPlan } from './signed-application';
 
 export const NOTHING_TO_CONFIRM_MESSAGE = 'Your plan has no new amount waiting for your confirmation.';
 export const TERMS_CHANGED_MESSAGE =
@@ -36,9 +34,7 @@ export async function reauthorizePlan(
   },
 ): Promise<void> {
   const { tx, today } = unit;
-  const own = await signedApplication(tx, o.userId);
-  await lockApplication(tx, own.id);
-  const plan = await loadPlanTerms(tx, own.id, { today });
+  const { own, plan } = await lockedPlan(unit, o.userId);
   const { terms, authorization } = plan;
   const change = planChange({
     terms,

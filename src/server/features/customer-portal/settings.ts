@@ -12,13 +12,12 @@ import type {
 } from '#domain/enrollment/settings';
 import { borrower } from '#server/db/schema/application';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
-import { lockApplication } from '#server/application/application-state';
 import { planRecipients } from '#server/application/plan-recipients';
 import { loadPlanTerms, type LoadedPlan } from '#server/application/plan-terms';
 import { draftDayChangedEmail } from '#server/email/templates';
 import type { Unit } from '#server/unit-of-work';
 import { planChangeNow } from './get-plan';
-import { signedApplication } from './signed-application';
+import { lockedPlan, signedApplication } from './signed-application';
 
 export const DRAFT_DAY_PREVIEW_STALE_MESSAGE =
   'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
@@ -116,9 +115,10 @@ export async function setDraftDay(
   },
 ): Promise<CustomerSettingsView> {
   const { tx, today } = unit;
-  const own = await signedApplication(tx, o.userId);
-  await lockApplication(tx, own.id);
-  const { terms, authorization } = await loadPlanTerms(tx, own.id, { today });
+  const {
+    own,
+    plan: { terms, authorization },
+  } = await lockedPlan(unit, o.userId);
   const authorized = authorizedAmountOf(authorization);
   if (!authorization || authorized === null || terms.creditors.length === 0 || !terms.firstDraftDate)
     throw new AppError('Conflict', DRAFT_DAY_REFUSALS.planEndsFirst);
