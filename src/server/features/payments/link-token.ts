@@ -25,16 +25,27 @@ export async function createLinkToken(
     assertCanConnect(found, found.status === 'inProgress' ? 'income' : 'payments');
     return { id: found.id, language: await borrowerLanguage(tx, found.id) };
   });
-  // The provider's webhooks tell when the history is read and when the connection stops; the widget speaks
-  // the borrower's language.
+  return openLinkSession(deps, { applicationId: app.id, language: app.language });
+}
+
+/**
+ * Asks the provider for a link session, outside any unit (its webhooks tell when the history is read and when
+ * the connection stops; its widget speaks the borrower's language, and opens in update mode for an item when
+ * given the item's access token), then remembers the session with its expiry in a unit of its own.
+ */
+export async function openLinkSession(
+  deps: Pick<PaymentsDeps, 'openUnit' | 'config' | 'bankLink' | 'bankLinkSandbox'>,
+  o: { applicationId: string; language: Awaited<ReturnType<typeof borrowerLanguage>>; accessToken?: string },
+): Promise<LinkTokenView> {
   const token = await deps.bankLink.createLinkToken({
-    applicationId: app.id,
+    applicationId: o.applicationId,
+    ...(o.accessToken === undefined ? {} : { accessToken: o.accessToken }),
     webhookUrl: bankLinkWebhookUrl(deps.config.publicUrl),
-    language: app.language,
+    language: o.language,
   });
   await deps.openUnit(({ tx }) =>
     tx.insert(bankLinkToken).values({
-      applicationId: app.id,
+      applicationId: o.applicationId,
       linkToken: token.linkToken,
       expiresAt: new Date(token.expiration),
     }),

@@ -2,9 +2,9 @@ import { AppError } from '#domain/errors';
 import type { LinkTokenView } from '#domain/enrollment/views';
 import { reconnectOtherBankRef } from '#domain/validation/messages';
 import { bankLinkWebhookUrl } from '#server/application/bank-history';
-import { bankLinkToken } from '#server/db/schema/enrollment';
 import { readConnection } from './connect-bank';
 import type { PaymentsDeps } from './deps';
+import { openLinkSession } from './link-token';
 import { ownItem, saveReconnection } from './reconnection-rows';
 
 // Reconnecting a customer's bank from the customer portal (reconnection-rows.ts says what is kept): the
@@ -20,20 +20,11 @@ export async function createReconnectLinkToken(
   o: { userId: string; itemId: string },
 ): Promise<LinkTokenView> {
   const item = await deps.openUnit((unit) => ownItem(unit, o));
-  const token = await deps.bankLink.createLinkToken({
+  return openLinkSession(deps, {
     applicationId: item.applicationId,
     accessToken: item.accessToken,
-    webhookUrl: bankLinkWebhookUrl(deps.config.publicUrl),
     language: item.language,
   });
-  await deps.openUnit(({ tx }) =>
-    tx.insert(bankLinkToken).values({
-      applicationId: item.applicationId,
-      linkToken: token.linkToken,
-      expiresAt: new Date(token.expiration),
-    }),
-  );
-  return { ...token, sandbox: deps.bankLinkSandbox !== null };
 }
 
 /**
