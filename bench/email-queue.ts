@@ -89,7 +89,7 @@ await (await startJobs({ ...jobOptions, transport: createMailTransport(config, l
 const write = async (run: string, after?: (id: string) => void) => {
   const ids: string[] = [];
   for (let k = 0; k < total; k += 1) {
-    const id = await enqueueEmail(database.db, cipher, message(k, run));
+    const id = await database.db.transaction((tx) => enqueueEmail(tx, cipher, message(k, run)));
     after?.(id);
     ids.push(id);
   }

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Tx } from '#server/db/client';
+import type { Database, Db, Transaction } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
 import { application, borrower } from '#server/db/schema/application';
 
-/** Factories accept the Database from createTestDatabase() or a drizzle handle (db or transaction). */
-export type DbLike = Database | Tx;
+/**
+ * Factories accept the Database from createTestDatabase() or a drizzle handle (db or transaction): a test's
+ * fixtures are written on the plain handle, each statement committing on its own, which is what setting up a
+ * test wants.
+ */
+export type DbLike = Database | Db | Transaction;
 
 type NewUser = typeof user.$inferInsert;
 type NewApplication = typeof application.$inferInsert;
 type NewBorrower = typeof borrower.$inferInsert;
 
-function handle(db: DbLike): Tx {
+function handle(db: DbLike): Db | Transaction {
   return 'executeSql' in db ? db.db : db;
 }
 

@@ -83,10 +83,12 @@ describe('outbox bodies at rest', () => {
   it('the signed letter attached to an email is not stored in clear either', async () => {
     const to = uniqueEmail('signed');
     const pdf = Buffer.from('%PDF-1.7 a signed letter of authorization, page one of one');
-    await enqueueEmail(
-      t.db,
-      t.cipher,
-      letterSignedEmail({ to, name: 'Pat Doe', publicUrl: t.config.publicUrl, signedPdf: pdf }),
+    await t.db.transaction((tx) =>
+      enqueueEmail(
+        tx,
+        t.cipher,
+        letterSignedEmail({ to, name: 'Pat Doe', publicUrl: t.config.publicUrl, signedPdf: pdf }),
+      ),
     );
     const raw = await rawRows(to);
     expect(raw).not.toContain(pdf.toString('base64').slice(0, 40));
@@ -114,7 +116,7 @@ describe('outbox bodies at rest', () => {
   it('the SMTP transport is given the decrypted email', async () => {
     const to = uniqueEmail('smtp');
     const message = resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '482913' });
-    const id = await enqueueEmail(t.db, t.cipher, message);
+    const id = await t.db.transaction((tx) => enqueueEmail(tx, t.cipher, message));
     const smtp = fakeSmtp();
     expect(await deliverEmail(t.db, t.cipher, smtp.transport, id)).toBe('sent');
     expect(smtp.sent).toEqual([
@@ -126,15 +128,19 @@ describe('outbox bodies at rest', () => {
   it('a body copied onto another recipient’s row is refused, not sent there', async () => {
     const victim = uniqueEmail('victim');
     const thief = uniqueEmail('thief');
-    const victimId = await enqueueEmail(
-      t.db,
-      t.cipher,
-      resetPasswordEmail({ publicUrl: t.config.publicUrl, email: victim, code: '777001' }),
+    const victimId = await t.db.transaction((tx) =>
+      enqueueEmail(
+        tx,
+        t.cipher,
+        resetPasswordEmail({ publicUrl: t.config.publicUrl, email: victim, code: '777001' }),
+      ),
     );
-    const thiefId = await enqueueEmail(
-      t.db,
-      t.cipher,
-      resetPasswordEmail({ publicUrl: t.config.publicUrl, email: thief, code: '000000' }),
+    const thiefId = await t.db.transaction((tx) =>
+      enqueueEmail(
+        tx,
+        t.cipher,
+        resetPasswordEmail({ publicUrl: t.config.publicUrl, email: thief, code: '000000' }),
+      ),
     );
     const [stolen] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, victimId));
     await t.db.update(emailOutbox).set({ sealed: stolen!.sealed }).where(eq(emailOutbox.id, thiefId));
@@ -150,10 +156,12 @@ describe('dropping old bodies', () => {
     to: string,
     o: { createdAt: Date; sentAt: Date | null; attempts?: number; failedAt?: Date },
   ) {
-    const id = await enqueueEmail(
-      t.db,
-      t.cipher,
-      resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '135790' }),
+    const id = await t.db.transaction((tx) =>
+      enqueueEmail(
+        tx,
+        t.cipher,
+        resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '135790' }),
+      ),
     );
     await t.db
       .update(emailOutbox)
@@ -215,10 +223,12 @@ describe('dropping old bodies', () => {
       createdAt: new Date(Date.now() - 20 * DAY),
       sentAt: new Date(Date.now() - 19 * DAY),
     });
-    const pending = await enqueueEmail(
-      t.db,
-      t.cipher,
-      resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '246802' }),
+    const pending = await t.db.transaction((tx) =>
+      enqueueEmail(
+        tx,
+        t.cipher,
+        resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '246802' }),
+      ),
     );
     const smtp = fakeSmtp();
     const jobs = await startJobs({

@@ -86,10 +86,12 @@ async function writeEmails(n: number, name: string) {
   const written: { id: string; to: string }[] = [];
   for (let k = 0; k < n; k += 1) {
     const to = `${name}.${++counter}@example.com`;
-    const id = await enqueueEmail(
-      t.db,
-      t.cipher,
-      resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '123456' }),
+    const id = await t.db.transaction((tx) =>
+      enqueueEmail(
+        tx,
+        t.cipher,
+        resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '123456' }),
+      ),
     );
     written.push({ id, to });
   }

@@ -71,7 +71,7 @@ describe('the email transport and the start banner', () => {
       const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
       const to = 'demo.reader@example.com';
       const message = resetPasswordEmail({ publicUrl: t.config.publicUrl, email: to, code: '918273' });
-      const id = await enqueueEmail(t.db, t.cipher, message);
+      const id = await t.db.transaction((tx) => enqueueEmail(tx, t.cipher, message));
       expect(await deliverEmail(t.db, t.cipher, createMailTransport(t.config, log), id)).toBe('sent');
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!)).toMatchObject({ kind: 'reset-password', recipients: 1 });

@@ -3,7 +3,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { parseDay } from '#domain/calendar';
 import type { AlertView } from '#domain/flow/staff-views';
 import { describeTrigger, type TriggerFacts } from '#domain/monitoring/alert-triggers';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { type AlertTrigger } from '#server/db/schema/service-work';
 import { agencyEvent } from '#server/db/schema/agency-events';
 import { debtScore, inquiry } from '#server/db/schema/credit';
@@ -46,7 +46,7 @@ const previousValue = (describe: boolean, subquery: SQL) =>
  * again, which changes the connection) it keeps the date it was raised on.
  */
 export async function alertViews(
-  db: Tx,
+  db: Reader,
   alerts: readonly AlertRow[],
   o: { describe?: boolean } = {},
 ): Promise<Map<string, AlertView>> {
@@ -77,7 +77,7 @@ export async function alertViews(
  * those are null. The customer portal words these facts for the borrower, the service portal for counsellors.
  */
 export async function alertTriggers(
-  db: Tx,
+  db: Reader,
   alerts: readonly AlertRow[],
   o: { describe?: boolean } = {},
 ): Promise<Map<string, { date: string; facts: TriggerFacts | null }>> {

@@ -9,7 +9,7 @@ import {
   type AgencyAlertType,
 } from '#domain/enrollment/agency-alerts';
 import type { PlanLedger } from '#domain/enrollment/agency-events';
-import type { Tx } from '#server/db/client';
+import { inTransaction, type Tx } from '#server/db/client';
 import { agencyEvent } from '#server/db/schema/agency-events';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
@@ -245,7 +245,7 @@ async function writeEmails(
     else if (figures?.kind === 'paymentNotPosted')
       message = paymentNotPostedEmail({ ...common, figures, windowDays: notices.postingWindowDays });
     else if (figures?.kind === 'paidOff') message = creditorPaidOffEmail({ ...common, figures });
-    if (message) ids.push(await enqueueEmail(tx, notices.cipher, message));
+    if (message) ids.push(await inTransaction(tx, (t) => enqueueEmail(t, notices.cipher, message)));
   }
   return ids;
 }

@@ -5,7 +5,7 @@ import type { Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import { type ApplicationEvent, transition } from '#domain/flow/transition';
-import type { Tx } from '../db/client';
+import type { Transaction } from '../db/client';
 import { application, applicationStatusChange } from '#server/db/schema/application';
 import { disqualificationReason } from '#server/db/schema/decision';
 import { ownCurrentApplication } from '#server/application/own-application';
@@ -21,7 +21,7 @@ export const NOT_EDITABLE_MESSAGE =
   'Your application has moved past this step, so these answers can no longer be changed.';
 
 /** The borrower's application, locked until the transaction ends so concurrent saves queue up. */
-export async function lockOwnApplication(tx: Tx, userId: string): Promise<ApplicationRow> {
+export async function lockOwnApplication(tx: Transaction, userId: string): Promise<ApplicationRow> {
   const [app] = await tx.select().from(application).where(ownCurrentApplication(userId)).for('update');
   if (!app) throw new AppError('NotFound');
   return app;
@@ -31,7 +31,7 @@ export async function lockOwnApplication(tx: Tx, userId: string): Promise<Applic
  * The application a staff action works on, locked until the transaction ends: two counsellors acting on
  * one application queue up, and each sees what the other committed.
  */
-export async function lockApplication(tx: Tx, id: string): Promise<ApplicationRow> {
+export async function lockApplication(tx: Transaction, id: string): Promise<ApplicationRow> {
   const [app] = await tx.select().from(application).where(eq(application.id, id)).for('update');
   if (!app) throw new AppError('NotFound');
   return app;
@@ -78,7 +78,7 @@ type ApplicationPatch = Partial<Omit<typeof application.$inferInsert, 'id' | 'ow
  * (never back), `viewed` is where the borrower goes next. Bumps the version so staff edits notice.
  */
 export async function updateApplication(
-  tx: Tx,
+  tx: Transaction,
   app: ApplicationRow,
   o: { completed?: Page; viewed?: Page; set?: ApplicationPatch },
 ): Promise<void> {
@@ -96,7 +96,7 @@ export async function updateApplication(
 
 /** Moves the status by an event of the lifecycle table and records the StatusChange. */
 export async function changeStatus(
-  tx: Tx,
+  tx: Transaction,
   app: ApplicationRow,
   event: ApplicationEvent,
   changedBy: string | null,
@@ -117,7 +117,7 @@ export async function changeStatus(
  * borrower's next visit lands on `viewed`. Reasons a decision gave are already stored with the decision's id.
  */
 export async function disqualify(
-  tx: Tx,
+  tx: Transaction,
   app: ApplicationRow,
   reasons: readonly string[],
   o: {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { predictIncome } from '#domain/underwriting/income-prediction';
 import { BankLinkLoginRequiredError, type BankLink, type BankTransaction } from '#providers/bank-link/port';
 import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
-import type { Db, Tx } from '#server/db/client';
+import type { Db, Reader, Transaction } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { plaidAccount, plaidItem, plaidTransaction } from '#server/db/schema/enrollment';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -32,7 +32,7 @@ const VERIFYING_STATUSES = new Set(['inProgress', 'confirmPaymentAccount']);
 
 /** Stores one reading: new transactions, changed ones updated in place, removed ones deleted. */
 export async function storeTransactionUpdates(
-  tx: Tx,
+  tx: Transaction,
   itemId: string,
   updates: Pick<TransactionUpdates, 'added' | 'modified' | 'removed'>,
   createdAt?: Date,
@@ -84,7 +84,7 @@ export async function storeTransactionUpdates(
  * predicted monthly income (null when none was predicted: the application is past enrollment).
  */
 export async function completeHistory(
-  tx: Tx,
+  tx: Transaction,
   o: { itemId: string; applicationId: string; today: string },
 ): Promise<number | null> {
   await tx.update(plaidItem).set({ isFinishedHistoricalUpdate: true }).where(eq(plaidItem.id, o.itemId));
@@ -229,7 +229,7 @@ export async function syncItem(
 }
 
 /** The item of a provider's item id (a webhook names it so). */
-export async function itemByProviderId(db: Tx, providerItemId: string) {
+export async function itemByProviderId(db: Reader, providerItemId: string) {
   const [row] = await db
     .select({ id: plaidItem.id })
     .from(plaidItem)

@@ -1,13 +1,13 @@
 import { desc, eq, lte } from 'drizzle-orm';
 import type { ConcessionTable } from '#domain/underwriting/concessions';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { concessionProgramme, creditor } from '#server/db/schema/creditors';
 
 /**
  * The concession programmes in force at `at`: each creditor's newest version whose effective date has come.
  * What a decision made at `at` offers on (decision 0104); a programme revised later never reaches it.
  */
-export async function concessionsInForce(db: Tx, at: Date): Promise<ConcessionTable> {
+export async function concessionsInForce(db: Reader, at: Date): Promise<ConcessionTable> {
   return db
     .selectDistinctOn([concessionProgramme.creditorId], {
       id: concessionProgramme.id,

@@ -12,7 +12,7 @@ import {
   readContactOutcome,
   storedContactOutcome,
 } from '#domain/validation/staff';
-import type { Db, Transaction, Tx } from '#server/db/client';
+import type { Db, Transaction } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { contactAttempt, contactAttemptReason } from '#server/db/schema/service-work';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -53,7 +53,7 @@ function toView(row: AttemptRow, reasons: ReasonRow[], textMessage?: ContactText
 
 /** Writes the attempt's text to the SMS outbox unless the borrower opted out or has no phone. */
 async function queueText(
-  tx: Tx,
+  tx: Transaction,
   o: { applicationId: string; staffFirstName: string | null; cipher: FieldCipher },
 ): Promise<{ outcome: ContactTextOutcome; smsId?: string }> {
   const [b] = await tx
@@ -101,7 +101,7 @@ export async function createContactAttempt(o: {
  * log one in the same step (the counselling call's outcome).
  */
 export async function insertContactAttempt(
-  tx: Tx,
+  tx: Transaction,
   o: {
     cipher: FieldCipher;
     staff: { userId: string; firstName: string | null };

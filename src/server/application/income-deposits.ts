@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { incomeSnapshot, plaidTransaction } from '#server/db/schema/enrollment';
 
 /** A snapshot lists about three months of deposits; a weekly payday is 13. */
@@ -10,7 +10,7 @@ const MAX_DEPOSITS_READ = 100;
  * snapshot was made (a bank connected after the draft day was chosen may suggest another day).
  */
 export async function incomeDeposits(
-  db: Tx,
+  db: Reader,
   applicationId: string,
 ): Promise<{ dates: string[]; readAt: Date | null }> {
   const snapshot = await db.query.incomeSnapshot.findFirst({

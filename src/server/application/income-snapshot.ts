@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { IncomePrediction } from '#domain/underwriting/income-prediction';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { incomeSnapshot, plaidTransaction } from '#server/db/schema/enrollment';
 
@@ -9,7 +9,7 @@ import { incomeSnapshot, plaidTransaction } from '#server/db/schema/enrollment';
 
 /** Stores a prediction as the application's newest income snapshot, dated `at` when given (else now). */
 export async function storeIncomeSnapshot(
-  tx: Tx,
+  tx: Transaction,
   o: { applicationId: string; borrowerId: string; prediction: IncomePrediction; at?: Date },
 ): Promise<void> {
   await tx.insert(incomeSnapshot).values({
@@ -28,7 +28,7 @@ export async function storeIncomeSnapshot(
  * verified income, and the application's verified monthly income set from it.
  */
 export async function verifyIncome(
-  tx: Tx,
+  tx: Transaction,
   o: { applicationId: string; borrowerId: string; prediction: IncomePrediction },
 ): Promise<void> {
   await storeIncomeSnapshot(tx, o);

@@ -1,4 +1,4 @@
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/db/client';
 
 /**
  * The job queue that sends an application's Letter of Authorization for signature: renders the PDF, creates
@@ -13,4 +13,4 @@ export const LETTER_SEND_QUEUE = 'letter-send';
  * it exists exactly when the save commits, and a crash right after the commit cannot lose it. Present only
  * when the server runs its job queue; without one (tests of the API alone) the letter is sent after the commit.
  */
-export type QueueLetter = (tx: Tx, applicationId: string) => Promise<void>;
+export type QueueLetter = (tx: Transaction, applicationId: string) => Promise<void>;

@@ -2,7 +2,7 @@ import { parseDay } from '#domain/calendar';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Services } from '#server/services';
 import { languageOrDefault } from '#server/i18n';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { enqueueEmail } from '#server/email/outbox';
 import { notQualifiedEmail } from '#server/email/templates';
@@ -15,7 +15,7 @@ import { readOutcome } from './outcome';
  * after the commit; nothing is written for a borrower without an email address.
  */
 export async function writeOutcomeEmail(
-  tx: Tx,
+  tx: Transaction,
   o: { services: Pick<Services, 'cipher' | 'config' | 'today'>; applicationId: string },
 ): Promise<string | undefined> {
   const [b] = await tx

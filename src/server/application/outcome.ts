@@ -6,7 +6,7 @@ import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { outcomesOf } from '#domain/underwriting/outcomes';
 import { payoffPlan, type PayoffDebt } from '#domain/underwriting/payoff-plan';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
-import type { Db, Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { collection, debt } from '#server/db/schema/credit';
 import { disqualificationReason } from '#server/db/schema/decision';
 
@@ -19,7 +19,7 @@ const currentPayment = (balance: number, scheduled: number | null): number =>
   scheduled != null && scheduled > 0 ? scheduled : estimatedCurrentMonthlyPayment(balance);
 
 /** The debts and collections chosen for the plan, as the do-it-yourself payoff plan reads them. */
-async function chosenDebts(db: Db | Tx, applicationId: string): Promise<PayoffDebt[]> {
+async function chosenDebts(db: Reader, applicationId: string): Promise<PayoffDebt[]> {
   const [debts, collections] = await inSequence(
     () =>
       db
@@ -69,7 +69,7 @@ async function chosenDebts(db: Db | Tx, applicationId: string): Promise<PayoffDe
  * Why a disqualified application did not qualify (its stored reasons, grouped) and, when the borrower can pay
  * their debts without a plan, the avalanche payoff plan of the debts they chose.
  */
-export async function readOutcome(db: Db | Tx, applicationId: string): Promise<OutcomeView> {
+export async function readOutcome(db: Reader, applicationId: string): Promise<OutcomeView> {
   const reasons = await db
     .select({ reason: disqualificationReason.reason })
     .from(disqualificationReason)

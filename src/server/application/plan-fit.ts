@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { budgetRoomFrom, planFit, type BudgetRoom, type PlanFit } from '#domain/enrollment/plan-fit';
 import type { PlanTerms } from '#domain/enrollment/plan-terms';
-import type { Tx } from '#server/db/client';
+import type { Reader, Transaction } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { budget, expense } from '#server/db/schema/budget';
 import type { LoadedPlan } from './plan-terms';
@@ -12,7 +12,7 @@ import type { LoadedPlan } from './plan-terms';
  * Null without a decision.
  */
 export async function budgetRoomOf(
-  tx: Tx,
+  tx: Reader,
   applicationId: string,
   decision: Pick<NonNullable<LoadedPlan['decision']>, 'currentIncome' | 'ineligibleDebtPayment'> | null,
 ): Promise<BudgetRoom | null> {
@@ -43,7 +43,7 @@ export async function budgetRoomOf(
 
 /** The budget check on the plan's terms as they now stand (planFit); null without a decision. */
 export async function planFitOf(
-  tx: Tx,
+  tx: Reader,
   plan: Pick<LoadedPlan, 'decision'> & { terms: Pick<PlanTerms, 'monthlyDraft' | 'payDirectly'> },
   applicationId: string,
 ): Promise<PlanFit | null> {
@@ -58,7 +58,7 @@ export async function planFitOf(
  * derived, not an edit, so the application's version is left alone (a counsellor's open form stays valid).
  */
 export async function recordPlanFit(
-  tx: Tx,
+  tx: Transaction,
   plan: Pick<LoadedPlan, 'decision'> & { terms: Pick<PlanTerms, 'monthlyDraft' | 'payDirectly'> },
   applicationId: string,
 ): Promise<PlanFit | null> {

@@ -3,7 +3,7 @@ import { sumCents } from '#domain/money/cents';
 import { planNarrative, type BudgetFigures, type PlanNarrative } from '#domain/enrollment/plan-narrative';
 import type { PlanTerms } from '#domain/enrollment/plan-terms';
 import { reducibleFloor } from '#domain/underwriting/expense-estimates';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { expense } from '#server/db/schema/budget';
 
 // The budget a decision was made on, read for the plan's narrative (src/domain/enrollment/plan-narrative.ts):
@@ -18,7 +18,7 @@ type DecisionBudget = {
 
 /** The decision's budget; what the flexible lines can give up is counted from the expenses when not stored. */
 export async function budgetFiguresOf(
-  tx: Tx,
+  tx: Reader,
   applicationId: string,
   d: DecisionBudget,
 ): Promise<BudgetFigures> {
@@ -47,7 +47,7 @@ export async function budgetFiguresOf(
 
 /** The narrative of these terms on the decision's budget. */
 export async function narrativeOf(
-  tx: Tx,
+  tx: Reader,
   applicationId: string,
   d: DecisionBudget,
   terms: PlanTerms,

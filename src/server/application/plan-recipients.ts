@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Language } from '#domain/i18n/language';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { signerLanguages } from './recipient-language';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
@@ -11,7 +11,7 @@ import { docusign, docusignSigner } from '#server/db/schema/enrollment';
  * them (one email per address); without a letter on file, the borrower.
  */
 export async function planRecipients(
-  tx: Tx,
+  tx: Reader,
   applicationId: string,
 ): Promise<{ to: string; name: string; language: Language }[]> {
   // Each signer hears in their own language; an address both share hears in the borrower's (listed first).

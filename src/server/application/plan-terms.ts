@@ -6,7 +6,7 @@ import { ASSUMED_CURRENT_APR_BP, DEFAULT_PROPOSED_APR_BP } from '#domain/underwr
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
 import { PLAN_FEE_SETTINGS } from '#domain/underwriting/plan-fees';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { decision } from '#server/db/schema/decision';
 import { planAuthorization } from '#server/db/schema/enrollment';
@@ -56,7 +56,7 @@ export const currentPaymentOf = (x: CurrentPaymentSource): number =>
 /** Whether currentPaymentOf estimated the payment (the report shows none for this account). */
 export const currentPaymentIsEstimated = (x: CurrentPaymentSource): boolean => scheduledPaymentOf(x) === null;
 
-async function readPlan(tx: Tx, applicationId: string) {
+async function readPlan(tx: Reader, applicationId: string) {
   const newest = await tx.query.decision.findFirst({
     where: eq(decision.applicationId, applicationId),
     orderBy: [desc(decision.createdAt)],
@@ -170,7 +170,7 @@ export function termsFromRows(o: {
 
 /** The application's plan terms, read from the database (termsFromRows), with the rows they came from. */
 export async function loadPlanTerms(
-  tx: Tx,
+  tx: Reader,
   applicationId: string,
   o: { today?: string; draftDay?: number | null; undated?: boolean; redate?: boolean } = {},
 ): Promise<LoadedPlan> {

@@ -1,4 +1,4 @@
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/db/client';
 
 /**
  * The job queue that prepares an application's proposals to its creditors once quality control passed: renders
@@ -11,4 +11,4 @@ export const PROPOSALS_QUEUE = 'proposals-prepare';
  * Queues the proposals inside the caller's transaction (quality control's): the job exists exactly when the pass
  * commits. Present only when the server runs its job queue.
  */
-export type QueueProposals = (tx: Tx, applicationId: string) => Promise<void>;
+export type QueueProposals = (tx: Transaction, applicationId: string) => Promise<void>;

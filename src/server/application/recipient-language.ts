@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Language } from '#domain/i18n/language';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { borrower, spouse } from '#server/db/schema/application';
 import { languageOrDefault } from '#server/i18n';
 
@@ -8,7 +8,7 @@ import { languageOrDefault } from '#server/i18n';
  * The language an application's emails and texts to the borrower are written in: its borrower's stored
  * choice, English when there is none. The spouse's are signerLanguages' `spouse`.
  */
-export async function borrowerLanguage(db: Tx, applicationId: string): Promise<Language> {
+export async function borrowerLanguage(db: Reader, applicationId: string): Promise<Language> {
   const [row] = await db
     .select({ preferredLanguage: borrower.preferredLanguage })
     .from(borrower)
@@ -18,7 +18,7 @@ export async function borrowerLanguage(db: Tx, applicationId: string): Promise<L
 }
 
 /** The same for the borrower who owns an account (the user id), English when they have no application. */
-export async function ownerLanguage(db: Tx, userId: string): Promise<Language> {
+export async function ownerLanguage(db: Reader, userId: string): Promise<Language> {
   const [row] = await db
     .select({ preferredLanguage: borrower.preferredLanguage })
     .from(borrower)
@@ -34,7 +34,7 @@ export type SignerLanguages = Record<'borrower' | 'spouse', Language>;
  * spouse's own when they chose one, else the borrower's. Emails to the spouse, and their version of the
  * letter, are written in `spouse`.
  */
-export async function signerLanguages(db: Tx, applicationId: string): Promise<SignerLanguages> {
+export async function signerLanguages(db: Reader, applicationId: string): Promise<SignerLanguages> {
   const [row] = await db
     .select({ borrower: borrower.preferredLanguage, spouse: spouse.preferredLanguage })
     .from(borrower)

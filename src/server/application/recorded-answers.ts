@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { RecordedAnswer } from '#domain/enrollment/plan-change';
 import { DEFAULT_PROPOSED_APR_BP } from '#domain/underwriting/constants';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { concessionProgramme } from '#server/db/schema/creditors';
 import { offerDisqualificationReason } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
@@ -11,7 +11,10 @@ import type { PlanOfferRow } from './plan-terms';
  * Each answered offer's answer as recorded: what the plan proposed to its creditor, whether it countered,
  * the reasons ticked for a decline, and whether it is a silent creditor's programme default (with its days).
  */
-export async function recordedAnswers(tx: Tx, offers: readonly PlanOfferRow[]): Promise<RecordedAnswer[]> {
+export async function recordedAnswers(
+  tx: Reader,
+  offers: readonly PlanOfferRow[],
+): Promise<RecordedAnswer[]> {
   const answered = offers.filter((x) => x.status !== null && !x.declinedByBorrower);
   if (answered.length === 0) return [];
   const ids = answered.map((x) => x.id);

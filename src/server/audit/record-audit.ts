@@ -1,5 +1,5 @@
 import type { AuditAction } from '#domain/service-portal/audit-sentences';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/db/client';
 import { auditLog } from '#server/db/schema/ops';
 
 /** What staff did (the list lives with the sentences the borrower summary tells them by). */
@@ -10,7 +10,7 @@ export type { AuditAction };
  * exactly when the change does. Values must hold no account or routing numbers and no dates of birth.
  */
 export async function recordAudit(
-  tx: Tx,
+  tx: Transaction,
   o: {
     /** Null when nobody signed in did it (a signer acting from their emailed link). */
     actorId: string | null;

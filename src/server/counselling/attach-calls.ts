@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/db/client';
 import { counsellingCall, user } from '#server/db/schema/index';
 
 // Shared by the accounts (an address proven) and the counselling call (the borrower's own call read).
@@ -10,7 +10,7 @@ import { counsellingCall, user } from '#server/db/schema/index';
  * owner has shown they read that mailbox, and a stranger typing someone else's address must not see their
  * call. Addresses are compared without regard to case. Answers how many calls it attached.
  */
-export async function attachCallsByEmail(db: Tx, userId: string): Promise<number> {
+export async function attachCallsByEmail(db: Transaction, userId: string): Promise<number> {
   const [account] = await db
     .select({ email: user.email, verified: user.emailVerified })
     .from(user)

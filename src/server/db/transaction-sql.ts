@@ -1,5 +1,5 @@
 import { Param, type SQL, sql } from 'drizzle-orm';
-import type { ExecuteSql, Tx } from './client';
+import type { ExecuteSql, Transaction } from './client';
 
 /**
  * Raw SQL with `$1`-style parameters run on a drizzle transaction (or the database), for a library that
@@ -10,7 +10,7 @@ import type { ExecuteSql, Tx } from './client';
  * stays one array parameter). Only for statements without dollar-quoted strings or a literal `$` followed
  * by a digit, which pg-boss's job statements never contain.
  */
-export function transactionSql(tx: Tx): ExecuteSql {
+export function transactionSql(tx: Transaction): ExecuteSql {
   return async (text, values = []) => {
     const chunks: SQL[] = [];
     let last = 0;

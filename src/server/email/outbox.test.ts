@@ -47,10 +47,12 @@ describe('email outbox', () => {
   });
 
   it('records a failed attempt for the retry, then delivers once and only once', async () => {
-    const id = await enqueueEmail(
-      database.db,
-      cipher,
-      resetPasswordEmail({ publicUrl: 'http://x', email: 'a@example.com', code: '654321' }),
+    const id = await database.db.transaction((tx) =>
+      enqueueEmail(
+        tx,
+        cipher,
+        resetPasswordEmail({ publicUrl: 'http://x', email: 'a@example.com', code: '654321' }),
+      ),
     );
     expect(await pendingEmailIds(database.db)).toContain(id);
     await expect(deliverEmail(database.db, cipher, broken, id)).rejects.toThrow('connection refused');

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'd
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { EmailFailuresView } from '#domain/flow/staff-views';
-import type { Db, Tx } from '#server/db/client';
+import type { Db, Transaction } from '#server/db/client';
 import { emailOutbox } from '#server/db/schema/ops';
 import type { FieldCipher } from '#server/security/field-encryption';
 import type { EmailAttachment, EmailMessage } from './templates';
@@ -39,7 +39,11 @@ export function openEmailBody(
 }
 
 /** Writes an email to the outbox, inside the caller's transaction, its body encrypted. Delivery happens after commit. */
-export async function enqueueEmail(tx: Tx, cipher: FieldCipher, message: EmailMessage): Promise<string> {
+export async function enqueueEmail(
+  tx: Transaction,
+  cipher: FieldCipher,
+  message: EmailMessage,
+): Promise<string> {
   const [row] = await tx
     .insert(emailOutbox)
     .values({

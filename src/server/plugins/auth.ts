@@ -16,7 +16,7 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { emailOTP, twoFactor } from 'better-auth/plugins';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import type { Config } from '../env';
-import type { Db, Tx } from '../db/client';
+import type { Db, Transaction } from '../db/client';
 import { betterAuthLogger } from '../logging';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
 import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '#server/security/totp';
@@ -63,7 +63,7 @@ export const hashOtp = (otp: string) => createHash('sha256').update(otp, 'utf8')
  * form uses it so the account and the email carrying its first code commit together; better-auth then checks
  * and consumes the code as its own. Only the newest code works, as with better-auth's.
  */
-export async function storeResetCode(tx: Tx, email: string, code: string) {
+export async function storeResetCode(tx: Transaction, email: string, code: string) {
   const identifier = `forget-password-otp-${email}`;
   await tx.delete(verification).where(eq(verification.identifier, identifier));
   await tx.insert(verification).values({

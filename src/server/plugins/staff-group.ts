@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { userGroup } from '#server/db/schema/auth';
 
 /** Staff are members of a group whose name contains CustomerService. */
@@ -20,7 +20,7 @@ export const CREDITOR_RELATIONS_GROUP = 'CreditorRelations';
 export const SUPERVISOR_GROUP = 'Supervisors';
 
 /** Whether the user is a member of `group` now (read at each call: membership is checked where it matters). */
-export async function isInGroup(db: Db | Tx, userId: string, group: string): Promise<boolean> {
+export async function isInGroup(db: Reader, userId: string, group: string): Promise<boolean> {
   const [found] = await db
     .select({ name: userGroup.groupName })
     .from(userGroup)
@@ -33,7 +33,7 @@ export async function isInGroup(db: Db | Tx, userId: string, group: string): Pro
  * Whether the user is in a staff group now. Read when a session begins and kept on it (session.isStaff), so
  * the requests of that session need no second query.
  */
-export async function isStaffUser(db: Db | Tx, userId: string): Promise<boolean> {
+export async function isStaffUser(db: Reader, userId: string): Promise<boolean> {
   const groups = await db
     .select({ name: userGroup.groupName })
     .from(userGroup)

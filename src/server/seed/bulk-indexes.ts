@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '#server/db/client';
+import type { Database, Transaction } from '#server/db/client';
 import { TABLE_DECISIONS } from './bulk-tables';
 
 // Copies have random ids, so keeping a btree of them up to date row by row touches a random page per row: at a
@@ -32,7 +32,7 @@ const STEP = { unique: 1, foreignKey: 2, index: 3 } as const;
 const copiedTableNames = () => Object.keys(TABLE_DECISIONS).filter((n) => TABLE_DECISIONS[n]!.copy);
 
 /** What setIndexesAside drops: name, table, step, and the statement that makes it again. */
-async function definitionsToSetAside(tx: Tx): Promise<Row[]> {
+async function definitionsToSetAside(tx: Transaction): Promise<Row[]> {
   const copied = textArray(copiedTableNames());
   const constraints = rowsOf(
     await tx.execute(sql`
@@ -109,7 +109,7 @@ function packedBuild(r: Row): { build: string; then: string | null } {
   };
 }
 
-async function exists(tx: Tx, r: Row): Promise<boolean> {
+async function exists(tx: Transaction, r: Row): Promise<boolean> {
   const found = rowsOf(
     Number(r.step) === STEP.index
       ? await tx.execute(sql`select 1 from pg_class where relname = ${r.name}

@@ -169,7 +169,7 @@ export async function seedBulk(o: {
       await restoreIndexes(o.database, (name, ms) => o.onProgress?.({ phase: 'index', name, ms }));
       o.onProgress?.({ phase: 'indexes', ms: Date.now() - started });
     }
-    await dropWorkSchema(db);
+    await db.transaction((tx) => dropWorkSchema(tx));
     endPhase('rebuild');
   }
   const analyzed = Date.now();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '#server/db/client';
+import type { Transaction } from '#server/db/client';
 import { type CopiedTable, JSON_VARIED } from './bulk-tables';
 
 // The templates, prepared for copying: every template row gets a KEY that names it the same way on every run
@@ -66,7 +66,7 @@ const keyOrder = (tables: readonly CopiedTable[]) => [
 
 /** Numbers each template row and copies the templates into the work schema. */
 export async function prepareTemplates(
-  tx: Tx,
+  tx: Transaction,
   o: { tables: readonly CopiedTable[]; templateIds: readonly string[] },
 ): Promise<PreparedTemplates> {
   const run = (text: string) => tx.execute(sql.raw(text));
@@ -137,7 +137,10 @@ export async function prepareTemplates(
  * JSON that names rows by id: each id of a template row becomes a numbered placeholder, with the row keys
  * beside it, so the copy statement puts the copy's ids back in. Ids of rows that are not copied (staff) stay.
  */
-async function prepareJsonRefs(tx: Tx, tables: readonly CopiedTable[]): Promise<Map<string, JsonRefs>> {
+async function prepareJsonRefs(
+  tx: Transaction,
+  tables: readonly CopiedTable[],
+): Promise<Map<string, JsonRefs>> {
   const run = (text: string) => tx.execute(sql.raw(text));
   const keys = new Map(
     rowsOf(await run(`select old_id, key from ${W}.key`)).map((r) => [String(r.old_id), String(r.key)]),
@@ -193,7 +196,7 @@ async function prepareJsonRefs(tx: Tx, tables: readonly CopiedTable[]): Promise<
  * counted, audit values) or by a foreign key, and each parent's newest row where the screens show it (an
  * account's newest balance). Runs after prepareJsonRefs, whose key lists say which rows JSON names.
  */
-async function markKept(tx: Tx, tables: readonly CopiedTable[]): Promise<void> {
+async function markKept(tx: Transaction, tables: readonly CopiedTable[]): Promise<void> {
   const run = (text: string) => tx.execute(sql.raw(text));
   const recent = tables.filter((t) => t.recentBy);
   const listed = (t: CopiedTable, column: string) => t.listsWithinHistory.includes(column);
@@ -238,7 +241,7 @@ async function markKept(tx: Tx, tables: readonly CopiedTable[]): Promise<void> {
   }
 }
 
-async function templateFacts(tx: Tx, tables: readonly CopiedTable[]): Promise<TemplateFacts[]> {
+async function templateFacts(tx: Transaction, tables: readonly CopiedTable[]): Promise<TemplateFacts[]> {
   const run = (text: string) => tx.execute(sql.raw(text));
   const ends = tables.flatMap((t) =>
     t.columns
@@ -285,6 +288,6 @@ const parseArray = (v: string) =>
         .split(',')
         .map((s) => s.replace(/^"|"$/g, ''));
 
-export async function dropWorkSchema(tx: Tx): Promise<void> {
+export async function dropWorkSchema(tx: Transaction): Promise<void> {
   await tx.execute(sql.raw(`drop schema if exists ${W} cascade`));
 }

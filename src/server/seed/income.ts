@@ -5,7 +5,7 @@ import { CASHFLOW_TOO_HIGH_MARGIN } from '#domain/underwriting/constants';
 import { decide, type DecisionInput } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { application, borrower, hardship } from '#server/db/schema/application';
 import { planFeesFor } from '#server/application/plan-fees';
 import { concessionsInForce } from '#server/application/concessions';
@@ -27,7 +27,7 @@ const BEYOND_DOLLARS = { min: 40, max: 900 } as const;
 
 /** The decision's inputs for an application and a candidate income, read as runDecision reads them. */
 export async function decisionInputs(
-  tx: Tx,
+  tx: Reader,
   applicationId: string,
 ): Promise<Omit<DecisionInput, 'monthlyIncome'>> {
   const [app] = await tx

@@ -31,12 +31,14 @@ async function queuedText(o: { optedOut: boolean; withApplication?: boolean }) {
     .update(borrower)
     .set({ phoneNumber: phone, isOptedOutOfSMS: o.optedOut })
     .where(eq(borrower.applicationId, b.applicationId));
-  const id = await enqueueSms(t.db, t.cipher, {
-    applicationId: o.withApplication === false ? null : b.applicationId,
-    to: phone,
-    body: 'Your offer is ready, Robin.',
-    eventType: 'obtainedOffer',
-  });
+  const id = await t.db.transaction((tx) =>
+    enqueueSms(tx, t.cipher, {
+      applicationId: o.withApplication === false ? null : b.applicationId,
+      to: phone,
+      body: 'Your offer is ready, Robin.',
+      eventType: 'obtainedOffer',
+    }),
+  );
   return { ...b, phone, id };
 }
 

@@ -1,5 +1,5 @@
 import { and, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Db, Tx } from '#server/db/client';
+import type { Db, Transaction } from '#server/db/client';
 import { smsOutbox } from '#server/db/schema/ops';
 import { type FieldCipher, isSealedValue } from '#server/security/field-encryption';
 
@@ -33,7 +33,7 @@ export function openSmsBody(cipher: FieldCipher, row: { to: string; body: string
  * the commit. Returns the row's id, to hand to the queue.
  */
 export async function enqueueSms(
-  tx: Tx,
+  tx: Transaction,
   cipher: FieldCipher,
   text: { applicationId: string | null; to: string; eventType: string; body: string },
 ): Promise<string> {

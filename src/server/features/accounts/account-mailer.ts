@@ -39,7 +39,7 @@ export function createAccountMailer(o: {
     } else {
       throw new Error(`No email for one-time codes of type ${type}`);
     }
-    const id = await enqueueEmail(o.db, o.cipher, message);
+    const id = await o.db.transaction((tx) => enqueueEmail(tx, o.cipher, message));
     o.onEmailQueued?.(id);
   }
   return { sendOtp };

@@ -125,7 +125,7 @@ export async function completeNewPassword(o: {
       .where(eq(user.id, viewer.userId));
     await clearPasswordFailures(db, account.email);
     // The address is proven now: calls booked with it before the account existed become the borrower's.
-    await attachCallsByEmail(db, viewer.userId);
+    await db.transaction((tx) => attachCallsByEmail(tx, viewer.userId));
     const signedIn = await services.auth.api.signInEmail({
       body: { email: account.email, password: input.password },
       headers: o.headers,

@@ -24,7 +24,7 @@ describe('dev mailbox', () => {
       signedPdf: new Uint8Array([37, 80, 68, 70]),
       language: 'es',
     });
-    const id = await enqueueEmail(t.db, t.cipher, message);
+    const id = await t.db.transaction((tx) => enqueueEmail(tx, t.cipher, message));
     const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -3,7 +3,7 @@ import { linkInLanguage } from '#domain/i18n/language';
 import { type AlertCandidate } from '#domain/monitoring/alert-rules';
 import { bankDisconnectedSms, lowBalanceSms } from '#server/sms/texts';
 import { languageOrDefault } from '#server/i18n';
-import type { Tx } from '#server/db/client';
+import { inTransaction, type Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
 import { enqueueSms } from '#server/sms/outbox';
@@ -71,7 +71,7 @@ export async function writeAlertNotifications(
             language,
           })
         : bankDisconnectedEmail({ to, firstName: person.firstName, publicUrl: notifier.publicUrl, language });
-    ids.emailIds.push(await enqueueEmail(tx, notifier.cipher, message));
+    ids.emailIds.push(await inTransaction(tx, (t) => enqueueEmail(t, notifier.cipher, message)));
     if (!person.phone || person.optedOut) continue;
     const body =
       type === 'balanceBelowDMPPayment'
@@ -81,14 +81,13 @@ export async function writeAlertNotifications(
         : bankDisconnectedSms(language, {
             url: linkInLanguage(`${notifier.publicUrl}/customer-portal/alerts`, language),
           });
-    ids.smsIds.push(
-      await enqueueSms(tx, notifier.cipher, {
-        applicationId: o.applicationId,
-        to: person.phone,
-        eventType: ALERT_SMS_EVENTS[type],
-        body,
-      }),
-    );
+    const text = {
+      applicationId: o.applicationId,
+      to: person.phone,
+      eventType: ALERT_SMS_EVENTS[type],
+      body,
+    };
+    ids.smsIds.push(await inTransaction(tx, (t) => enqueueSms(t, notifier.cipher, text)));
   }
   return ids;
 }

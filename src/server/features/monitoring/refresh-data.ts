@@ -7,7 +7,7 @@ import { debtScore as scoreDebt } from '#domain/underwriting/scores';
 import { type BankAccount, type BankLink, BankLinkLoginRequiredError } from '#providers/bank-link/port';
 import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
 import { ensureItemWebhook, storeTransactionUpdates } from '#server/application/bank-history';
-import type { Db, Tx } from '#server/db/client';
+import { type Db, inTransaction, type Tx } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { creditReport, debtScore, riskScore } from '#server/db/schema/credit';
 import {
@@ -103,7 +103,7 @@ async function storeItem(tx: Tx, read: ItemRead, asOf: Date, timeZone: string) {
     });
   }
   // New transactions stored, changed ones updated in place, removed ones deleted.
-  await storeTransactionUpdates(tx, read.itemId, read.updates, asOf);
+  await inTransaction(tx, (t) => storeTransactionUpdates(t, read.itemId, read.updates, asOf));
   const { updates } = read;
   await tx
     .update(plaidItem)
@@ -238,7 +238,7 @@ async function recordIncomeSnapshot(
     transactions.map((t) => ({ ...t, name: t.name ?? '' })),
     dayIn(asOf, timeZone),
   );
-  await storeIncomeSnapshot(tx, { applicationId, borrowerId, prediction, at: asOf });
+  await inTransaction(tx, (t) => storeIncomeSnapshot(t, { applicationId, borrowerId, prediction, at: asOf }));
 }
 
 /**

@@ -37,7 +37,7 @@ import { pageCount, QUEUE_COUNT_CAP, QUEUE_PAGE_SIZE } from '#domain/service-por
 import { containsPattern, escapeLikePattern, searchTerms } from '#domain/service-portal/search';
 import { e164ToPhone } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Tx } from '#server/db/client';
+import type { Reader } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { collection, debt } from '#server/db/schema/credit';
 import { user } from '#server/db/schema/auth';
@@ -285,7 +285,7 @@ type TileRow = {
 type Found = { rows: TileRow[]; counted: number };
 
 /** The matches counted up to one past the cap and no further: the count stays bounded at any size. */
-async function countUpToCap(db: Tx, where: SQL | undefined): Promise<number> {
+async function countUpToCap(db: Reader, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(
     db
       .select({ one: sql`1` })
@@ -298,7 +298,7 @@ async function countUpToCap(db: Tx, where: SQL | undefined): Promise<number> {
 }
 
 /** A page of tiles newest first, and the matches counted (QUEUE_COUNT_CAP). */
-function pageAndCount(db: Tx, where: SQL | undefined, offset: number): Promise<Found> {
+function pageAndCount(db: Reader, where: SQL | undefined, offset: number): Promise<Found> {
   return Promise.all([
     db
       .select(tileColumns)
@@ -332,7 +332,7 @@ keptMatches.enabled = true;
  * then not all of them.
  */
 async function fewMatches(
-  db: Tx,
+  db: Reader,
   search: Search,
   filters: SQL | undefined,
   offset: number,
@@ -407,7 +407,7 @@ async function fewMatches(
  * pagination control. Every filter is a condition of one query; the page is bounded.
  */
 export async function searchQueue(o: {
-  db: Tx;
+  db: Reader;
   viewerId: string;
   query: QueueQuery;
   now?: Date;
@@ -538,7 +538,7 @@ const NO_ALERTS: QueueTileAlerts = { count: 0, unseen: 0, mostSevere: null };
  * The page's alerts that still hold, counted per application and type (through the alert table's
  * application index, one page of ids at a time): each tile's count, unseen count and most severe type.
  */
-async function tileAlerts(db: Tx, applicationIds: string[]): Promise<Map<string, QueueTileAlerts>> {
+async function tileAlerts(db: Reader, applicationIds: string[]): Promise<Map<string, QueueTileAlerts>> {
   if (applicationIds.length === 0) return new Map();
   const counts = await db
     .select({

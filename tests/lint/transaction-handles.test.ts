@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './import-graph';
+import { txUses, unguardedLocks } from './transaction-handles';
+
+// A write or a row lock needs a real transaction, and says so by its type (docs/decisions/0182-unit-of-work.md).
+// The old `Tx` union (a transaction or the plain database handle) let a function that locks rows be handed the
+// plain handle, where each statement commits on its own and the lock ends with it: it is used nowhere now, and
+// every `for update` runs on a Transaction (a unit's, one opened by db.transaction, or a parameter typed so).
+// A function that only reads takes a Reader, which has no insert, update or delete.
+
+const FOLDERS = ['src', 'tests', 'scripts', 'bench'];
+
+/**
+ * Files still taking `Tx` while their features are converted; each entry must still need it, so this list only
+ * shrinks, and Tx goes from src/server/db/client.ts with its last entry.
+ */
+const STILL_CONVERTING = [
+  'src/server/application/agency-alerts.ts',
+  'src/server/application/agency-ledger.ts',
+  'src/server/features/accounts/lead-application.ts',
+  'src/server/features/accounts/password-reset-limit.ts',
+  'src/server/features/monitoring/notify.ts',
+  'src/server/features/monitoring/refresh-data.ts',
+];
+
+/** Declares Tx (deprecated) and the bridge from it, until the list above is empty. */
+const DECLARES_TX = 'src/server/db/client.ts';
+
+const files = () =>
+  sourceFiles(process.cwd(), FOLDERS).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
+describe('the Tx union', () => {
+  it('is imported, declared and taken by no file but the ones still converting', () => {
+    const found = files()
+      .filter(
+        ({ file, text }) => file !== DECLARES_TX && !STILL_CONVERTING.includes(file) && text.includes('Tx'),
+      )
+      .flatMap(({ file, text }) => txUses(file, text));
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it.each(STILL_CONVERTING)('%s still takes it (else strike it from the list)', (file) => {
+    expect(txUses(file, readFileSync(file, 'utf8'))).not.toEqual([]);
+  });
+
+  it('is seen wherever it is named', () => {
+    const code = `import type { Db, Tx } from '#server/db/client';
+export type Handle = Tx;
+export async function save(tx: Tx, db: Db) {}
+`;
+    expect(txUses('a.ts', code)).toEqual(['a.ts:1 imports Tx', 'a.ts:2 takes Tx', 'a.ts:3 takes Tx']);
+  });
+});
+
+describe('a row lock', () => {
+  it('runs on a Transaction in every product file', () => {
+    const found = files()
+      .filter(
+        ({ file, text }) => file.startsWith('src/') && !file.endsWith('.test.ts') && /update/i.test(text),
+      )
+      .flatMap(({ file, text }) => unguardedLocks(file, text));
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  const lock = (handle: string) =>
+    `${handle}.select().from(application).where(eq(application.id, id)).for('update')`;
+
+  it.each([
+    ['a parameter typed Transaction', `export const f = (tx: Transaction, id: string) => ${lock('tx')};`],
+    ['a unit', `export async function f(unit: Unit, id: string) { return ${lock('unit.tx')}; }`],
+    [
+      'a unit taken apart',
+      `export async function f(unit: Unit, id: string) { const { tx } = unit; return ${lock('tx')}; }`,
+    ],
+    ['db.transaction', `export const f = (db: Db, id: string) => db.transaction((tx) => ${lock('tx')});`],
+    ['openUnit', `export const f = (id: string) => openUnit(async ({ tx }) => ${lock('tx')});`],
+    [
+      'a query built on a Transaction',
+      `export async function f(tx: Transaction, id: string) { const q = tx.select().from(a); return q.for('update'); }`,
+    ],
+    [
+      'raw SQL on a Transaction',
+      'export const f = (tx: Transaction) => tx.execute(sql`select 1 from a for update`);',
+    ],
+    [
+      'raw SQL through transactionSql',
+      'export const f = (tx: Transaction) => { const run = transactionSql(tx); return run(`select 1 from a for update skip locked`); };',
+    ],
+  ])('is allowed on %s', (_name, code) => {
+    expect(unguardedLocks('a.ts', code)).toEqual([]);
+  });
+
+  it.each([
+    ['the old union', `export const f = (tx: Tx, id: string) => ${lock('tx')};`, 'tx: Tx'],
+    ['the plain handle', `export const f = (db: Db, id: string) => ${lock('db')};`, 'db: Db'],
+    ['a Reader', `export const f = (db: Reader, id: string) => ${lock('db')};`, 'db: Reader'],
+    [
+      'the database',
+      `export const f = (database: Database, id: string) => ${lock('database.db')};`,
+      'database',
+    ],
+    [
+      'raw SQL on the plain handle',
+      'export const f = (db: Db) => db.execute(sql`select 1 from a for update`);',
+      'db: Db',
+    ],
+    ['an untyped parameter', `export const f = (tx, id: string) => ${lock('tx')};`, 'tx (bound where'],
+  ])('is refused on %s', (_name, code, said) => {
+    const found = unguardedLocks('a.ts', code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(said);
+  });
+});

@@ -1,0 +1,207 @@
+import ts from 'typescript';
+
+// The checks behind transaction-handles.test.ts, read from each file's syntax alone (no type checker, so the
+// whole tree is read in seconds). They are an approximation, on purpose a strict one: a lock whose handle this
+// reading cannot follow to a Transaction is reported, and the file is fixed or the handle named plainly.
+
+/** Where a file imports, declares or names the old `Tx` union (src/server/db/client.ts). */
+export function txUses(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node) => {
+    if (ts.isImportSpecifier(node) && (node.propertyName ?? node.name).text === 'Tx') {
+      found.push(`${at(node)} imports Tx`);
+    } else if (ts.isTypeAliasDeclaration(node) && node.name.text === 'Tx') {
+      found.push(`${at(node)} declares Tx`);
+    } else if (
+      ts.isTypeReferenceNode(node) &&
+      ts.isIdentifier(node.typeName) &&
+      node.typeName.text === 'Tx'
+    ) {
+      found.push(`${at(node)} takes Tx`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Functions whose callback's first parameter is a transaction or a unit of work holding one. */
+const OPENS_TRANSACTION = new Set(['transaction', 'openUnit', 'withUnit', 'inTransaction']);
+
+type Binding =
+  /** A parameter or variable declared with this type. */
+  | { kind: 'typed'; type: string }
+  /** The first parameter of a callback handed to db.transaction, openUnit, withUnit or inTransaction. */
+  | { kind: 'opened' }
+  /** A destructured name (`{ tx }`) of a parameter of this kind. */
+  | { kind: 'destructured'; from: Binding }
+  /** A variable holding a query built on another handle (`const query = tx.select()...`). */
+  | { kind: 'built'; on: ts.Expression }
+  | { kind: 'unknown' };
+
+const calleeName = (call: ts.CallExpression): string | undefined => {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return undefined;
+};
+
+function parameterBinding(parameter: ts.ParameterDeclaration, fn: ts.SignatureDeclaration): Binding {
+  if (parameter.type) return { kind: 'typed', type: parameter.type.getText().trim() };
+  const call = fn.parent;
+  const first = fn.parameters[0] === parameter;
+  if (first && call && ts.isCallExpression(call) && OPENS_TRANSACTION.has(calleeName(call) ?? '')) {
+    return { kind: 'opened' };
+  }
+  return { kind: 'unknown' };
+}
+
+/** What `name`, as used at `from`, is bound to: the nearest parameter or variable of that name. */
+function bindingOf(name: string, from: ts.Node): Binding {
+  for (let scope: ts.Node | undefined = from.parent; scope; scope = scope.parent) {
+    if (ts.isFunctionLike(scope)) {
+      for (const parameter of scope.parameters) {
+        if (ts.isIdentifier(parameter.name) && parameter.name.text === name) {
+          return parameterBinding(parameter, scope);
+        }
+        if (ts.isObjectBindingPattern(parameter.name)) {
+          const element = parameter.name.elements.find(
+            (e) => ts.isIdentifier(e.name) && e.name.text === name && !e.propertyName,
+          );
+          if (element) return { kind: 'destructured', from: parameterBinding(parameter, scope) };
+        }
+      }
+    }
+    if (ts.isBlock(scope) || ts.isSourceFile(scope)) {
+      for (const statement of scope.statements) {
+        if (!ts.isVariableStatement(statement) || statement.pos > from.pos) continue;
+        for (const declaration of statement.declarationList.declarations) {
+          // `const { tx } = unit;`
+          if (
+            ts.isObjectBindingPattern(declaration.name) &&
+            declaration.initializer &&
+            ts.isIdentifier(declaration.initializer) &&
+            declaration.name.elements.some(
+              (e) => ts.isIdentifier(e.name) && e.name.text === name && !e.propertyName,
+            )
+          ) {
+            return { kind: 'destructured', from: bindingOf(declaration.initializer.text, declaration) };
+          }
+          if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name) continue;
+          if (declaration.type) return { kind: 'typed', type: declaration.type.getText().trim() };
+          if (declaration.initializer) return { kind: 'built', on: declaration.initializer };
+          return { kind: 'unknown' };
+        }
+      }
+    }
+  }
+  return { kind: 'unknown' };
+}
+
+/** The handle a query chain starts from: `tx` in `tx.select().from(t).for('update')`, `unit.tx` kept whole. */
+function rootOf(expression: ts.Expression): ts.Expression {
+  let e = expression;
+  for (;;) {
+    if (ts.isCallExpression(e)) e = e.expression;
+    else if (ts.isPropertyAccessExpression(e)) {
+      if (e.name.text === 'tx' && ts.isIdentifier(e.expression)) return e;
+      e = e.expression;
+    } else if (
+      ts.isParenthesizedExpression(e) ||
+      ts.isAwaitExpression(e) ||
+      ts.isNonNullExpression(e) ||
+      ts.isAsExpression(e)
+    ) {
+      e = e.expression;
+    } else return e;
+  }
+}
+
+/** Why the handle `root` may not be a transaction, or null when it is one. */
+function handleProblem(root: ts.Expression, depth = 0): string | null {
+  if (depth > 5) return 'a handle followed too far';
+  const isUnit = (b: Binding) => b.kind === 'opened' || (b.kind === 'typed' && b.type === 'Unit');
+  if (ts.isPropertyAccessExpression(root) && ts.isIdentifier(root.expression)) {
+    // unit.tx: the unit's own transaction.
+    return isUnit(bindingOf(root.expression.text, root)) ? null : `${root.getText()} (not a unit's)`;
+  }
+  if (!ts.isIdentifier(root)) return `${root.getText().slice(0, 40)} (not a handle this check can follow)`;
+  const binding = bindingOf(root.text, root);
+  switch (binding.kind) {
+    case 'opened':
+      return null;
+    case 'typed':
+      return binding.type === 'Transaction' ? null : `${root.text}: ${binding.type}`;
+    case 'destructured':
+      return isUnit(binding.from) ||
+        (binding.from.kind === 'typed' && /\btx: Transaction\b/.test(binding.from.type))
+        ? null
+        : `${root.text} (destructured from something not a unit)`;
+    case 'built':
+      return handleProblem(rootOf(binding.on), depth + 1);
+    default:
+      return `${root.text} (bound where this check cannot see a Transaction)`;
+  }
+}
+
+/** The handle raw SQL given to `call` runs on: `tx` of `tx.execute(...)`, or of `run` = transactionSql(tx). */
+function rawSqlHandle(call: ts.CallExpression): ts.Expression | null {
+  const callee = call.expression;
+  if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'execute')
+    return rootOf(callee.expression);
+  if (!ts.isIdentifier(callee)) return null;
+  const binding = bindingOf(callee.text, callee);
+  if (
+    binding.kind === 'built' &&
+    ts.isCallExpression(binding.on) &&
+    ts.isIdentifier(binding.on.expression) &&
+    binding.on.expression.text === 'transactionSql' &&
+    binding.on.arguments[0]
+  ) {
+    return rootOf(binding.on.arguments[0]);
+  }
+  return null;
+}
+
+const RAW_LOCK = /\bfor\s+(no\s+key\s+)?update\b/i;
+
+/** The row locks (`.for('update')`, or `for update` in raw SQL run by `.execute`) not run on a Transaction. */
+export function unguardedLocks(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const report = (node: ts.Node, problem: string) =>
+    found.push(
+      `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} locks on ${problem}`,
+    );
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'for' &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0]) &&
+      /update/.test(node.arguments[0].text)
+    ) {
+      const problem = handleProblem(rootOf(node.expression.expression));
+      if (problem) report(node, problem);
+    } else if (
+      (ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateExpression(node) ||
+        ts.isStringLiteral(node)) &&
+      RAW_LOCK.test(node.getText())
+    ) {
+      // Raw SQL: the statement must be run by a handle's execute, or by transactionSql(handle).
+      let call: ts.Node | undefined = node.parent;
+      while (call && !ts.isCallExpression(call)) call = call.parent;
+      const handle = call && ts.isCallExpression(call) ? rawSqlHandle(call) : null;
+      const problem = handle ? handleProblem(handle) : 'raw SQL run where this check cannot see the handle';
+      if (problem) report(node, problem);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
