@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { user } from '#server/db/schema/auth';
 import { counsellingCall, smsOutbox } from '#server/db/schema/index';
 import { openSmsBody } from '#server/sms/outbox';
+import { unitOpener } from '#server/unit-of-work';
 import { sendDueCallReminders } from './call-reminders';
 
 // The reminders a day and an hour before a call, on a test clock: each once per revision of the call, none for
@@ -53,14 +54,28 @@ async function addCall(o: { email: string; language?: string; reminder?: 'email'
   return row!;
 }
 
-const sweep = (now: Date) =>
-  sendDueCallReminders({
-    db: t.db,
+/**
+ * One run of the sweep, on units of its own: answers the emails and texts those units announced once committed
+ * (what the job queue would have been handed), which are the reminders the run says it wrote.
+ */
+async function sweep(now: Date) {
+  const emailIds: string[] = [];
+  const smsIds: string[] = [];
+  const openUnit = unitOpener({
+    database: t.database,
     cipher: t.cipher,
+    today: t.today,
+    onEmailQueued: (id) => emailIds.push(id),
+    onSmsQueued: (id) => smsIds.push(id),
+  });
+  const sent = await sendDueCallReminders(openUnit, {
     publicUrl: t.config.publicUrl,
     authSecret: t.config.authSecret,
     now,
   });
+  expect(sent).toEqual({ reminders: emailIds.length, texts: smsIds.length });
+  return { emailIds, smsIds };
+}
 
 const reminderKinds = async (email: string) =>
   (await t.emailsTo(email)).map((mail) => mail.kind).filter((kind) => kind.includes('reminder'));
