@@ -243,15 +243,6 @@ const UNITS_OF_WORK = [
   'src/server/features/signing',
 ];
 const UNITS_NOT_YET = [
-  // The reminders' job: the job queue announces the outbox rows it answers (jobs/queue.ts); it opens a unit
-  // once job registration opens units for its jobs.
-  'src/server/features/counselling/call-reminders.ts',
-  // The partner webhook's job (jobs/definitions/partner-webhook.ts) reads the event with the database handle
-  // and calls the partner over HTTP; it moves with job registration, read in one unit and sent outside it.
-  'src/server/features/staff-actions/partner-webhook.ts',
-  // The daily silent-creditor job is given the app's services (app.ts); each default already runs in a unit of
-  // its own, and the file moves when job registration opens units for its jobs.
-  'src/server/features/staff-actions/silent-creditors.ts',
   // The portal's big reads, given to its routes as a port (service-portal/deps.ts, ServicePortalReads): each
   // prepares its statements once per connection pool and runs its queries side by side on several
   // connections, which one unit's transaction would serialise and prepare again; they move once measured.

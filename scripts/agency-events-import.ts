@@ -5,15 +5,17 @@
  * Exit code 0 when every row was applied or already known, 2 when some rows were refused, 1 when the file
  * itself was refused (nothing recorded). On the embedded database, stop the server first.
  */
+import { agencyCalendar } from '#domain/calendar';
 import { AppError } from '#domain/errors';
 import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
-import { recordAgencyEvent } from '#server/application/agency-ledger';
 import { createFieldCipher } from '#server/security/field-encryption';
 import {
   AGENCY_EVENTS_IMPORT_USAGE,
   agencyEventsImportCommand,
   formatAgencyEventsFileReport,
+  recordAgencyEventInUnit,
 } from '#server/features/staff-actions/agency-events-file';
+import { unitOpener } from '#server/unit-of-work';
 
 const [file, ...extra] = process.argv.slice(2);
 if (!file || extra.length > 0 || file.startsWith('-')) {
@@ -26,15 +28,16 @@ const database = await openDatabaseOrExit(config);
 let exitCode = 0;
 try {
   await database.migrate();
-  // The emails of returned drafts and paid-off creditors are written to the outbox; the running server's sweep
+  // Each row in a unit of work of its own, as the upload records it. The emails of returned drafts and paid-off
+  // creditors are written to the outbox; with no job queue here to announce them to, the running server's sweep
   // sends them.
-  const notices = {
+  const openUnit = unitOpener({
+    database,
     cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
-    publicUrl: config.publicUrl,
-    postingWindowDays: config.agencyPostingWindowDays,
-  };
+    today: agencyCalendar(config.agencyTimeZone).today,
+  });
   const report = await agencyEventsImportCommand({
-    record: (event, source) => recordAgencyEvent(database.db, event, source, notices),
+    record: (event, source) => openUnit((unit) => recordAgencyEventInUnit(unit, config, event, source)),
     file,
   });
   console.log(formatAgencyEventsFileReport(report));

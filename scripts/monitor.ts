@@ -17,6 +17,7 @@ import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
 import { createProviders } from '#server/providers';
 import { createFieldCipher } from '#server/security/field-encryption';
+import { unitOpener } from '#server/unit-of-work';
 
 const USAGE = 'Usage: npm run monitor -- [--as-of YYYY-MM-DD]';
 
@@ -65,7 +66,8 @@ try {
     },
   );
   // The agency's payments to creditors not posted within its window, as the daily job checks them.
-  const unposted = await raiseUnpostedPaymentAlerts(database.db, {
+  // Each plan in a unit of work; with no job queue here, the running server delivers the emails it writes.
+  const unposted = await raiseUnpostedPaymentAlerts(unitOpener({ database, cipher, today: () => day }), {
     today: day,
     at: asOfInstant,
     windowDays: config.agencyPostingWindowDays,

@@ -32,7 +32,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { signingRoutes } from './features/signing/routes';
 import { startSigning } from './features/signing/start-signing';
 import { renewStaleLetters } from './features/signing/renew-stale-letters';
-import { applySilentDefaults, SILENT_SWEEP_LIMIT } from './features/staff-actions/silent-creditors';
+import { applySilentDefaults } from './features/staff-actions/silent-creditors';
 import { eSignatureWebhookRoutes } from './features/signing/webhook-routes';
 import { legalRoutes } from './features/legal/routes';
 import { sessionRecordingCsp } from './features/session-recording/csp';
@@ -247,11 +247,12 @@ export async function buildApp(
   app.decorate('prepareProposals', async (applicationId: string) => {
     await prepareProposals({ openUnit: onUnits.openUnit, documents, applicationId });
   });
-  // For the daily silent-creditor job (jobs/queue.ts): the programme's default where a creditor stayed silent.
+  // The programme's default where a creditor stayed silent, on the app's units (the daily job runs the same
+  // use case on its own: jobs/definitions/silent-creditors.ts). Each default is a unit, announced once committed.
   app.decorate('applySilentDefaults', async () => {
-    // Each default is a unit of work, which announces its emails once committed.
-    const run = await applySilentDefaults({ services, now: new Date() });
-    return { applied: run.applied, more: run.applied + run.skipped >= SILENT_SWEEP_LIMIT };
+    const ports = { config, dayOf: services.dayOf };
+    const run = await applySilentDefaults(onUnits.openUnit, ports, { now: new Date() });
+    return { applied: run.applied, more: run.more };
   });
   // The e-signature provider is a vendor: never called inside a unit of work.
   const signing = {

@@ -6,7 +6,6 @@ import { createMailTransport } from './email/transport';
 import { ensureDemoStaff } from './features/accounts/create-staff';
 import { type Jobs, startJobs } from './jobs/queue';
 import { createProviders, type Providers } from './providers';
-import { sendDueCallReminders } from './features/counselling/call-reminders';
 import { placeholderRefusal } from './placeholders';
 import { createFieldCipher } from './security/field-encryption';
 import { startBanner } from './start-banner';
@@ -75,17 +74,10 @@ jobs = await startJobs({
   cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
   partnerWebhook: config.partnerWebhook,
   renewStaleLetters: () => app.renewStaleLetters(),
-  sendCallReminders: (now) =>
-    sendDueCallReminders({
-      db: database.db,
-      cipher: createFieldCipher(config.encryptionKey, config.encryptionKeysOld),
-      publicUrl: config.publicUrl,
-      authSecret: config.authSecret,
-      now,
-    }),
+  callReminders: { publicUrl: config.publicUrl, authSecret: config.authSecret },
   sendLetter: (applicationId) => app.sendLetter(applicationId),
   prepareProposals: (applicationId) => app.prepareProposals(applicationId),
-  applySilentDefaults: () => app.applySilentDefaults(),
+  silentDefaults: { publicUrl: config.publicUrl },
   emailBodyRetentionDays: config.emailBodyRetentionDays,
   emailGiveUpHours: config.emailGiveUpHours,
   agencyTimeZone: config.agencyTimeZone,

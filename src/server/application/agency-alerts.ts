@@ -24,8 +24,8 @@ import {
   type EmailMessage,
 } from '#server/email/templates';
 import { languageOrDefault } from '#server/i18n';
+import type { Config } from '#server/env';
 import type { FieldCipher } from '#server/security/field-encryption';
-import type { Services } from '#server/services';
 import { creditorNameOf } from './plan-terms';
 
 // The borrower's alerts from the agency's events (src/domain/enrollment/agency-alerts.ts decides them): each
@@ -34,24 +34,25 @@ import { creditorNameOf } from './plan-terms';
 // neither again. Shared by the ways events come in (the signed API, the daily file) and the daily check of
 // payments not posted.
 
-/** What the emails need (the outbox's cipher, where they link to) and who hears of them once committed. */
+/**
+ * What the emails need: the outbox's cipher, where they link to, the agency's window. Who hears of them once
+ * committed is the caller's unit of work, which adopts the ids written into its outbox.
+ */
 export type AgencyNotices = {
   cipher: FieldCipher;
   publicUrl: string;
   /** POSTING_WINDOW_BUSINESS_DAYS: the window a late payment's email counts. */
   postingWindowDays: number;
-  /** Called after the commit with each email written (the job queue delivers it; the sweep otherwise). */
-  onEmailQueued?: (id: string) => void;
 };
 
-/** The notices of an app's services: its cipher, its public address, the agency's window, its queue. */
-export const agencyNoticesOf = (
-  services: Pick<Services, 'cipher' | 'config' | 'onEmailQueued'>,
-): AgencyNotices => ({
-  cipher: services.cipher,
-  publicUrl: services.config.publicUrl,
-  postingWindowDays: services.config.agencyPostingWindowDays,
-  onEmailQueued: services.onEmailQueued,
+/** The notices from the cipher and the configuration: its public address and the agency's window. */
+export const agencyNoticesOf = (o: {
+  cipher: FieldCipher;
+  config: Pick<Config, 'publicUrl' | 'agencyPostingWindowDays'>;
+}): AgencyNotices => ({
+  cipher: o.cipher,
+  publicUrl: o.config.publicUrl,
+  postingWindowDays: o.config.agencyPostingWindowDays,
 });
 
 /** The name the borrower knows each of the plan's creditors by, by offer id. */
@@ -116,7 +117,7 @@ async function subjectsOf<A extends StoredAgencyAlert>(
  * Writes the alerts among `candidates` not raised before for their draft, payment or creditor (a cleared one
  * counts: each is told once), dated `at`, and their emails when `notices` is given. Runs in the caller's
  * transaction under the application's alert lock (the one the monitors' alerts take), so two deliveries at
- * once cannot both write. Answers what was written and the outbox ids, to announce after the commit.
+ * once cannot both write. Answers what was written and the outbox ids, for the caller's unit to adopt.
  */
 export async function raiseAgencyAlerts(
   tx: Tx,

@@ -36,26 +36,24 @@ export type AgencyEventOutcome =
  * a creditor must be one of that plan's offers, so one plan's id never reaches another's ledger. A second
  * delivery of the same id finds the first row (whichever request wrote it) and compares the bodies' hashes.
  *
- * An event applied may call for the borrower's alerts (a returned draft, a creditor paid off): they are written
- * in the same transaction, each once per draft or creditor, with their emails when `notices` is given (every
- * way in passes it; null only where no borrower is to hear, such as a test of the ledger alone). The emails
- * are announced to `notices.onEmailQueued` after the commit.
+ * This door, in a transaction of its own, tells no borrower (`notices` is null): the alerts an event calls for
+ * are stored without their emails, since nothing here would announce them to the queue once committed. It is
+ * for the seed's ledgers and tests of the ledger alone; every way in (the signed API, the daily file) records
+ * in its unit of work with recordAgencyEventIn, and its unit's outbox announces the emails.
  */
 export async function recordAgencyEvent(
   db: Db,
   event: AgencyEvent,
   source: string,
-  notices: AgencyNotices | null,
+  notices: null,
 ): Promise<AgencyEventOutcome> {
-  const { outcome, emailIds } = await db.transaction((tx) => recordAgencyEventIn(tx, event, source, notices));
-  for (const id of emailIds) notices?.onEmailQueued?.(id);
-  return outcome;
+  return db.transaction(async (tx) => (await recordAgencyEventIn(tx, event, source, notices)).outcome);
 }
 
 /**
- * recordAgencyEvent in the caller's transaction (a unit of work's): the same rows, and the ids of the emails
- * written, which the caller announces once its transaction has committed (`notices.onEmailQueued` is not
- * called here).
+ * recordAgencyEvent in the caller's transaction (a unit of work's), with the alerts' emails when `notices` is
+ * given: the same rows, and the ids of the emails written, which the caller's unit adopts into its outbox
+ * (`unit.outbox.adopt`) so they are announced once it commits.
  */
 export async function recordAgencyEventIn(
   tx: Transaction,

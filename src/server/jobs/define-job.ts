@@ -85,14 +85,20 @@ export type JobDeps = {
   agencyPostingWindowDays?: number;
   /** The daily sweep of unsigned letters whose first draft came too close (renew-stale-letters.ts). */
   renewStaleLetters?: () => Promise<number>;
-  /** Writes the counselling calls' reminders due at `now` (each once); answers the outbox rows to queue. */
-  sendCallReminders?: (now: Date) => Promise<{ emailIds: string[]; smsIds: string[] }>;
+  /**
+   * Where the counselling calls' reminders link to and the secret their links are signed with (PUBLIC_URL,
+   * AUTH_SECRET); without them the reminders' job does not run.
+   */
+  callReminders?: { publicUrl: string; authSecret: string };
   /** Sends an application's Letter of Authorization unless it already went (the letter's job). */
   sendLetter?: (applicationId: string) => Promise<void>;
   /** Prepares the proposals of an application not made yet (the proposals' job). */
   prepareProposals?: (applicationId: string) => Promise<void>;
-  /** Applies the silent-creditor default where it is due; answers how many and whether more wait. */
-  applySilentDefaults?: () => Promise<{ applied: number; more: boolean }>;
+  /**
+   * Where the emails of the silent-creditor default link to (PUBLIC_URL); without it the silent-creditor job
+   * does not run.
+   */
+  silentDefaults?: { publicUrl: string };
   /**
    * What the monitors read through and where alert messages link to. Without it only the alert rules run,
    * over what the database holds, and write no emails or texts.

@@ -7,6 +7,7 @@ import { newBorrower, uniqueEmail } from '#tests/support/borrower-flow';
 import { signedInStaff } from '#tests/support/staff-actions';
 import { startCalComFake, type CalComFake } from '#tests/fakes/cal-com-fake';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
+import { unitOpener } from '#server/unit-of-work';
 import { sendDueCallReminders } from './call-reminders';
 import { callTokenKey, signCallToken } from './call-token';
 
@@ -479,19 +480,16 @@ describe('the product’s emails for a call Cal.com holds', () => {
     const body = visitor(slot!.startsAt);
     expect((await book(body)).statusCode).toBe(201);
     const [row] = await rows();
+    const openUnit = unitOpener({ database: t.database, cipher: t.cipher, today: t.today });
     const sweep = (now: Date) =>
-      sendDueCallReminders({
-        db: t.db,
-        cipher: t.cipher,
+      sendDueCallReminders(openUnit, {
         publicUrl: t.config.publicUrl,
         authSecret: t.config.authSecret,
         now,
       });
     const hourBefore = new Date(row!.startsAt.getTime() - 30 * 60_000);
-    const sent = await sweep(hourBefore);
-    expect(sent.emailIds).toHaveLength(1);
-    expect(sent.smsIds).toHaveLength(1);
-    expect((await sweep(hourBefore)).emailIds).toHaveLength(0);
+    expect(await sweep(hourBefore)).toEqual({ reminders: 1, texts: 1 });
+    expect(await sweep(hourBefore)).toEqual({ reminders: 0, texts: 0 });
     expect((await t.emailsTo(body.email)).map((m) => m.kind)).toContain('counselling-call-reminder-hour');
     // Nothing but the booking went to Cal.com: its reminders are not asked for.
     expect(bookingRequests().map((r) => r.path)).toEqual(['/v2/bookings']);

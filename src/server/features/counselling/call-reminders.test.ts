@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { user } from '#server/db/schema/auth';
 import { counsellingCall, smsOutbox } from '#server/db/schema/index';
 import { openSmsBody } from '#server/sms/outbox';
+import { unitOpener } from '#server/unit-of-work';
+import type { JobContext } from '#server/jobs/define-job';
+import { callRemindersJob } from '#server/jobs/definitions/call-reminders';
 import { sendDueCallReminders } from './call-reminders';
 
 // The reminders a day and an hour before a call, on a test clock: each once per revision of the call, none for
@@ -53,14 +56,28 @@ async function addCall(o: { email: string; language?: string; reminder?: 'email'
   return row!;
 }
 
-const sweep = (now: Date) =>
-  sendDueCallReminders({
-    db: t.db,
+/**
+ * One run of the sweep, on units of its own: answers the emails and texts those units announced once committed
+ * (what the job queue would have been handed), which are the reminders the run says it wrote.
+ */
+async function sweep(now: Date) {
+  const emailIds: string[] = [];
+  const smsIds: string[] = [];
+  const openUnit = unitOpener({
+    database: t.database,
     cipher: t.cipher,
+    today: t.today,
+    onEmailQueued: (id) => emailIds.push(id),
+    onSmsQueued: (id) => smsIds.push(id),
+  });
+  const sent = await sendDueCallReminders(openUnit, {
     publicUrl: t.config.publicUrl,
     authSecret: t.config.authSecret,
     now,
   });
+  expect(sent).toEqual({ reminders: emailIds.length, texts: smsIds.length });
+  return { emailIds, smsIds };
+}
 
 const reminderKinds = async (email: string) =>
   (await t.emailsTo(email)).map((mail) => mail.kind).filter((kind) => kind.includes('reminder'));
@@ -143,5 +160,37 @@ describe('counselling call reminders', () => {
     expect(body).toContain('martes, 1 de diciembre de 2026');
     expect(body).toContain('?token=');
     expect(body).toContain('PARAR');
+  });
+
+  it('is what the five-minute job runs, on units of the job’s that announce each reminder once committed', async () => {
+    const email = uniqueEmail('rosa');
+    await addCall({ email, reminder: 'emailAndText' });
+    const announced: string[] = [];
+    const logged: unknown[] = [];
+    const ctx = {
+      deps: { callReminders: { publicUrl: t.config.publicUrl, authSecret: t.config.authSecret } },
+      log: { info: (o: unknown) => void logged.push(o) },
+      now: () => before(0.5),
+      openUnit: unitOpener({
+        database: t.database,
+        cipher: t.cipher,
+        today: t.today,
+        onEmailQueued: (id) => void announced.push(`email:${id}`),
+        onSmsQueued: (id) => void announced.push(`text:${id}`),
+      }),
+    } as unknown as JobContext;
+    // Without its settings (PUBLIC_URL, AUTH_SECRET) this set-up does not work the queue.
+    expect(callRemindersJob.enabled?.({ ...ctx.deps, callReminders: undefined })).toBe(false);
+    expect(callRemindersJob.enabled?.(ctx.deps)).toBe(true);
+    const textIds = async () => (await t.db.select({ id: smsOutbox.id }).from(smsOutbox)).map((r) => r.id);
+    const textsBefore = new Set(await textIds());
+    await callRemindersJob.handler([{ id: 'j1', payload: {} }], ctx);
+    await callRemindersJob.handler([{ id: 'j2', payload: {} }], ctx);
+    const [mail] = await t.emailsTo(email);
+    const texts = (await textIds()).filter((id) => !textsBefore.has(id));
+    expect(texts).toHaveLength(1);
+    expect(announced.sort()).toEqual([`email:${mail!.id}`, `text:${texts[0]}`].sort());
+    // A count only: nobody's name or address in the log.
+    expect(logged).toEqual([{ reminders: 1 }]);
   });
 });

@@ -4,13 +4,10 @@ import { LIVE_CALL_STATES } from '#domain/counselling/calls';
 import { dueReminder, REMINDER_LEAD, type CallReminderKind } from '#domain/counselling/reminders';
 import { linkInLanguage } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
-import type { Db } from '#server/db/client';
 import { counsellingCall, counsellingCallReminder } from '#server/db/schema/index';
-import { enqueueEmail } from '#server/email/outbox';
 import type { EmailMessage } from '#server/email/templates';
 import { intlFor, languageOrDefault } from '#server/i18n';
-import type { FieldCipher } from '#server/security/field-encryption';
-import { enqueueSms } from '#server/sms/outbox';
+import type { OpenUnit } from '#server/unit-of-work';
 import { callTimeInWords } from './call-email';
 import { callTokenKey, signCallToken } from './call-token';
 import type { CallRow } from './call-view';
@@ -96,38 +93,38 @@ export function callReminderMessages(o: {
 
 /**
  * Sends the reminders due now: for each live call starting within a day, the reminder `dueReminder` names,
- * unless this revision of the call already had it. The reminder's row and its messages are written in one
- * transaction, and the row's key refuses a second, so two sweeps at once (two servers) send it once. Answers
- * the outbox rows written, for the caller to hand to the queue.
+ * unless this revision of the call already had it. The calls are read in one unit of work; each reminder's row
+ * and its messages are written in a unit of their own, whose outbox announces them once it commits, and the
+ * row's key refuses a second, so two sweeps at once (two servers) send it once. Answers how many reminders
+ * and texts were written.
  */
-export async function sendDueCallReminders(o: {
-  db: Db;
-  cipher: FieldCipher;
-  publicUrl: string;
-  authSecret: string;
-  now: Date;
-}): Promise<{ emailIds: string[]; smsIds: string[] }> {
-  const calls = await o.db
-    .select()
-    .from(counsellingCall)
-    .where(
-      and(
-        inArray(counsellingCall.state, [...LIVE_CALL_STATES]),
-        gt(counsellingCall.startsAt, o.now),
-        lte(counsellingCall.startsAt, new Date(o.now.getTime() + REMINDER_LEAD.day)),
+export async function sendDueCallReminders(
+  openUnit: OpenUnit,
+  o: { publicUrl: string; authSecret: string; now: Date },
+): Promise<{ reminders: number; texts: number }> {
+  const calls = await openUnit(({ tx }) =>
+    tx
+      .select()
+      .from(counsellingCall)
+      .where(
+        and(
+          inArray(counsellingCall.state, [...LIVE_CALL_STATES]),
+          gt(counsellingCall.startsAt, o.now),
+          lte(counsellingCall.startsAt, new Date(o.now.getTime() + REMINDER_LEAD.day)),
+        ),
       ),
-    );
+  );
   const key = callTokenKey(o.authSecret);
-  const emailIds: string[] = [];
-  const smsIds: string[] = [];
+  let reminders = 0;
+  let texts = 0;
   for (const call of calls) {
     const kind = dueReminder(
       { startsAt: call.startsAt, state: call.state, changedAt: call.updatedAt },
       o.now,
     );
     if (!kind) continue;
-    await o.db.transaction(async (tx) => {
-      const [claimed] = await tx
+    await openUnit(async (unit) => {
+      const [claimed] = await unit.tx
         .insert(counsellingCallReminder)
         .values({ callId: call.id, kind, revision: call.revision })
         .onConflictDoNothing()
@@ -139,18 +136,18 @@ export async function sendDueCallReminders(o: {
         publicUrl: o.publicUrl,
         token: signCallToken(key, call.id, call.endsAt, call.revision),
       });
-      emailIds.push(await enqueueEmail(tx, o.cipher, messages.email));
+      await unit.outbox.email(messages.email);
+      reminders++;
       if (messages.sms) {
-        smsIds.push(
-          await enqueueSms(tx, o.cipher, {
-            applicationId: null,
-            to: call.phoneNumber,
-            eventType: `counselling-call-reminder-${kind}`,
-            body: messages.sms,
-          }),
-        );
+        await unit.outbox.text({
+          applicationId: null,
+          to: call.phoneNumber,
+          eventType: `counselling-call-reminder-${kind}`,
+          body: messages.sms,
+        });
+        texts++;
       }
     });
   }
-  return { emailIds, smsIds };
+  return { reminders, texts };
 }

@@ -12,6 +12,7 @@ import { alert } from '#server/db/schema/service-work';
 import { atPaymentOptions } from '#tests/support/enrollment';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import type { JobContext } from '#server/jobs/define-job';
+import { unitOpener } from '#server/unit-of-work';
 import { agencyUnpostedPaymentsJob } from '#server/jobs/definitions/agency-unposted-payments';
 import { AGENCY_EVENTS_PATH, signAgencyEvent } from './agency-events-webhook';
 
@@ -272,17 +273,22 @@ describe('a creditor paid off', () => {
 });
 
 describe('a creditor payment not posted within the window (the daily check)', () => {
+  // On units like the job's, announcing to the test app's list of queued emails once each commits.
   const run = (today: string) =>
-    raiseUnpostedPaymentAlerts(t.db, {
-      today,
-      at: new Date(`${today}T11:30:00Z`),
-      windowDays: 10,
-      notices: agencyNoticesOf({
+    raiseUnpostedPaymentAlerts(
+      unitOpener({
+        database: t.database,
         cipher: t.cipher,
-        config: t.config,
+        today: () => today,
         onEmailQueued: (id) => void t.queued.push(id),
       }),
-    });
+      {
+        today,
+        at: new Date(`${today}T11:30:00Z`),
+        windowDays: 10,
+        notices: agencyNoticesOf({ cipher: t.cipher, config: t.config }),
+      },
+    );
 
   it('is late from the day after the tenth business day (a weekend and Veterans Day between), once', async () => {
     // Sent Monday 2 November 2026: the tenth business day after is Tuesday the 17th (the 11th is a holiday).
@@ -366,9 +372,9 @@ describe('a creditor payment not posted within the window (the daily check)', ()
 });
 
 describe('the daily job', () => {
-  it('counts on the agency’s day with the configured window, and queues each email it writes', async () => {
+  it('counts on the agency’s day with the configured window, and its units announce each email it writes', async () => {
     await applied(sent(en, 'P-job', '2026-11-02'));
-    const sends: { queue: string; payload: unknown }[] = [];
+    const announced: string[] = [];
     const logged: unknown[] = [];
     const ctx = {
       deps: {
@@ -381,10 +387,13 @@ describe('the daily job', () => {
       log: { info: (o: unknown) => void logged.push(o), error: () => undefined },
       // 03:00 UTC on the 10th is still the 9th in New York: five business days after the 2nd is the 9th.
       now: () => new Date('2026-11-10T03:00:00Z'),
-      send: async (definition: { name: string }, payload: unknown) => {
-        sends.push({ queue: definition.name, payload });
-        return 'job-id';
-      },
+      // The job's units, announcing what they wrote once committed (queue.ts hands it to the email queue).
+      openUnit: unitOpener({
+        database: t.database,
+        cipher: t.cipher,
+        today: () => '2026-11-09',
+        onEmailQueued: (id) => void announced.push(id),
+      }),
     } as unknown as JobContext;
     expect(agencyUnpostedPaymentsJob.payload.safeParse({}).success).toBe(true);
     await agencyUnpostedPaymentsJob.handler([{ id: 'j1', payload: {} }], ctx);
@@ -395,8 +404,7 @@ describe('the daily job', () => {
     expect((await alertsOf(en)).map((a) => a.type)).toEqual(['creditorPaymentNotPosted']);
     const [mail] = await t.emailsTo(en.email);
     expect(mail!.text).toContain('5 business days later');
-    await Promise.resolve();
-    expect(sends).toEqual([{ queue: 'email-deliver', payload: { id: mail!.id } }]);
+    expect(announced).toEqual([mail!.id]);
     // Counts only: no borrower, no creditor in the log.
     expect(logged).toEqual([
       { plans: 1, raised: 0 },

@@ -14,6 +14,7 @@ import { dmpEnrollment } from '#server/db/schema/enrollment';
 import { planFeesFor } from '#server/application/plan-fees';
 import { auditLog } from '#server/db/schema/ops';
 import { createFieldCipher } from '#server/security/field-encryption';
+import { withUnit } from '#server/unit-of-work';
 import { applicationRow } from '#tests/support/borrower-flow';
 import { OFFER_NOT_CURRENT_MESSAGE, OFFERS_NOT_OPEN_MESSAGE } from './answer-offer';
 import { NOT_IN_TRANSFER_MESSAGE } from './mark-transferred';
@@ -277,11 +278,10 @@ describe('hand-over', () => {
     expect(transferAudit).toHaveLength(1);
 
     // The webhook's event: the enrollment and the accepted offers, account numbers by last 4 only.
-    const event = await buildPartnerWebhookEvent({
-      db: t.db,
-      cipher: createFieldCipher(t.config.encryptionKey),
-      applicationId: a.applicationId,
-    });
+    const cipher = createFieldCipher(t.config.encryptionKey);
+    const event = await withUnit({ database: t.database, cipher, today: t.today }, (unit) =>
+      buildPartnerWebhookEvent(unit, { applicationId: a.applicationId }),
+    );
     expect(event).toMatchObject({
       type: 'application.transfer',
       applicationId: a.applicationId,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { lenderFriendlyName } from '#domain/underwriting/lender-names';
-import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { decision } from '#server/db/schema/decision';
 import {
@@ -16,7 +15,8 @@ import {
   partnerTimestamp,
   signPartnerMessage,
 } from '#server/application/partner-signature';
-import { type FieldCipher, last4 } from '#server/security/field-encryption';
+import { last4 } from '#server/security/field-encryption';
+import type { Unit } from '#server/unit-of-work';
 
 /*
  * The hand-over to the agency's CRM: when an application moves to transfer, a JSON event is POSTed to
@@ -139,23 +139,26 @@ export function verifyPartnerWebhookSignature(o: {
 
 /**
  * The transfer event of an application, from what is committed: the borrower, the enrollment and the
- * accepted offers of the newest decision. Undefined when the application has no enrollment (nothing to hand over).
+ * accepted offers of the newest decision, read in the unit (the job's, before it calls the partner outside
+ * it). Undefined when the application has no enrollment (nothing to hand over).
  */
-export async function buildPartnerWebhookEvent(o: {
-  db: Db;
-  cipher: FieldCipher;
-  applicationId: string;
-  eventId?: string;
-  type?: PartnerWebhookEventType;
-  now?: Date;
-}): Promise<PartnerWebhookEvent | undefined> {
-  const app = await o.db.query.application.findFirst({
+export async function buildPartnerWebhookEvent(
+  unit: Pick<Unit, 'tx' | 'cipher'>,
+  o: {
+    applicationId: string;
+    eventId?: string;
+    type?: PartnerWebhookEventType;
+    now?: Date;
+  },
+): Promise<PartnerWebhookEvent | undefined> {
+  const { tx, cipher } = unit;
+  const app = await tx.query.application.findFirst({
     where: eq(application.id, o.applicationId),
     columns: { id: true },
     with: { borrower: true, spouse: true, dmpEnrollment: true },
   });
   if (!app?.borrower || !app.dmpEnrollment) return undefined;
-  const newest = await o.db.query.decision.findFirst({
+  const newest = await tx.query.decision.findFirst({
     where: eq(decision.applicationId, app.id),
     orderBy: [desc(decision.createdAt)],
     with: {
@@ -216,7 +219,7 @@ export async function buildPartnerWebhookEvent(o: {
             x.debt?.lenderFriendlyName ??
             x.collection?.subscriberFriendlyName ??
             lenderFriendlyName(bureauName),
-          accountNumberLast4: last4(o.cipher, account?.accountNumber),
+          accountNumberLast4: last4(cipher, account?.accountNumber),
           balance: x.balance,
           payment: x.payment,
           term: x.term,
@@ -225,8 +228,8 @@ export async function buildPartnerWebhookEvent(o: {
             ? {
                 isAch: creditor.isAch,
                 email: creditor.email,
-                accountNumberLast4: last4(o.cipher, creditor.accountNumber),
-                routingNumberLast4: last4(o.cipher, creditor.routingNumber),
+                accountNumberLast4: last4(cipher, creditor.accountNumber),
+                routingNumberLast4: last4(cipher, creditor.routingNumber),
                 addressLine1: creditor.addressLine1,
                 addressLine2: creditor.addressLine2,
                 city: creditor.city,

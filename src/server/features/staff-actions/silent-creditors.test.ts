@@ -11,6 +11,9 @@ import {
 } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { applicationIn, signedInStaff } from '#tests/support/staff-actions';
+import type { JobContext } from '#server/jobs/define-job';
+import { silentCreditorsJob } from '#server/jobs/definitions/silent-creditors';
+import { unitOpener } from '#server/unit-of-work';
 import { silentDefaultNote } from './silent-creditors';
 
 // Each creditor's own answer time on the proposals screen, and the silent-creditor default: a proposal sent and
@@ -113,8 +116,25 @@ describe('the silent-creditor default', () => {
   it("answers each offer as its programme says, through the staff answer's path, flagged for staff", async () => {
     await sentOn(s.x.id, daysAgo(11));
     await sentOn(s.y.id, daysAgo(13));
-    const run = await t.app.applySilentDefaults();
-    expect(run.applied).toBeGreaterThanOrEqual(2);
+    // As the daily job runs it: on units of the job's, with nothing of the app's but its settings.
+    const logged: { applied: number }[] = [];
+    const requeued: string[] = [];
+    const ctx = {
+      deps: { silentDefaults: { publicUrl: t.config.publicUrl }, agencyTimeZone: t.config.agencyTimeZone },
+      log: { info: (o: { applied: number }) => void logged.push(o) },
+      now: () => new Date(),
+      openUnit: unitOpener({ database: t.database, cipher: t.cipher, today: t.today }),
+      send: async (definition: { name: string }) => {
+        requeued.push(definition.name);
+        return null;
+      },
+    } as unknown as JobContext;
+    expect(silentCreditorsJob.enabled?.({ ...ctx.deps, silentDefaults: undefined })).toBe(false);
+    await silentCreditorsJob.handler([{ id: 'j1', payload: {} }], ctx);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.applied).toBeGreaterThanOrEqual(2);
+    // Far from a full run: nothing more waits, so the next run is tomorrow's.
+    expect(requeued).toEqual([]);
 
     expect(await proposalOf(s.x.id)).toMatchObject({
       state: 'noAnswer',

@@ -6,9 +6,8 @@ import { concessionProgramme, creditor } from '#server/db/schema/creditors';
 import { offer } from '#server/db/schema/decision';
 import { proposal } from '#server/db/schema/proposal';
 import type { FieldCipher } from '#server/security/field-encryption';
-import type { Services } from '#server/services';
-import { withUnit } from '#server/unit-of-work';
-import { openOffer, recordOfferAnswer } from './answer-offer';
+import type { OpenUnit } from '#server/unit-of-work';
+import { openOffer, recordOfferAnswer, type OfferAnswerPorts } from './answer-offer';
 
 // The silent-creditor default (docs/decisions/0118-the-silent-creditor-default.md): a proposal sent and left
 // unanswered past its programme's days gets the answer the programme assumes, through the same path as a
@@ -52,42 +51,45 @@ export function creditorAccountFromCreditor(cipher: FieldCipher, row: CreditorRo
 
 /**
  * Applies the silent default to every proposal sent more than its programme's silent_after_days ago with no
- * answer, and whose offer nobody answered: each in its own transaction holding the application's row (as a
- * staff answer does), so one that cannot be answered now (the application left creditor review, or the offer
- * belongs to an older decision) is skipped without stopping the others. Each is a unit of work: the emails it
- * writes (the borrower told of changed terms) are announced once it commits. Answers how many were applied.
+ * answer, and whose offer nobody answered. The list is read in one unit of work; each default is a unit of its
+ * own holding the application's row (as a staff answer does), so one that cannot be answered now (the
+ * application left creditor review, or the offer belongs to an older decision) is skipped without stopping
+ * the others, and the emails it writes (the borrower told of changed terms) are announced once it commits.
+ * Answers how many were applied and skipped, and whether more may wait (the run took as many as it may).
  */
-export async function applySilentDefaults(o: {
-  services: Services;
-  now: Date;
-}): Promise<{ applied: number; skipped: number }> {
-  const { db } = o.services.database;
-  const due = await db
-    .select({
-      proposalId: proposal.id,
-      offerId: proposal.offerId,
-      creditorId: proposal.creditorId,
-      silentDefault: concessionProgramme.silentDefault,
-      silentAfterDays: concessionProgramme.silentAfterDays,
-    })
-    .from(proposal)
-    .innerJoin(offer, eq(offer.id, proposal.offerId))
-    .innerJoin(concessionProgramme, eq(concessionProgramme.id, offer.lenderConcessionId))
-    .where(
-      and(
-        eq(proposal.state, 'sent'),
-        isNull(offer.status),
-        sql`${proposal.sentAt} < ${o.now.toISOString()}::timestamptz - make_interval(days => ${concessionProgramme.silentAfterDays})`,
-      ),
-    )
-    .orderBy(asc(proposal.sentAt), asc(proposal.id))
-    .limit(SILENT_SWEEP_LIMIT);
+export async function applySilentDefaults(
+  openUnit: OpenUnit,
+  ports: OfferAnswerPorts,
+  o: { now: Date },
+): Promise<{ applied: number; skipped: number; more: boolean }> {
+  const due = await openUnit(({ tx }) =>
+    tx
+      .select({
+        proposalId: proposal.id,
+        offerId: proposal.offerId,
+        creditorId: proposal.creditorId,
+        silentDefault: concessionProgramme.silentDefault,
+        silentAfterDays: concessionProgramme.silentAfterDays,
+      })
+      .from(proposal)
+      .innerJoin(offer, eq(offer.id, proposal.offerId))
+      .innerJoin(concessionProgramme, eq(concessionProgramme.id, offer.lenderConcessionId))
+      .where(
+        and(
+          eq(proposal.state, 'sent'),
+          isNull(offer.status),
+          sql`${proposal.sentAt} < ${o.now.toISOString()}::timestamptz - make_interval(days => ${concessionProgramme.silentAfterDays})`,
+        ),
+      )
+      .orderBy(asc(proposal.sentAt), asc(proposal.id))
+      .limit(SILENT_SWEEP_LIMIT),
+  );
 
   let applied = 0;
   let skipped = 0;
   for (const d of due) {
     try {
-      await withUnit(o.services, async (unit) => {
+      await openUnit(async (unit) => {
         const { tx } = unit;
         const { app, current } = await openOffer(tx, d.offerId);
         // Read again under the application's lock: a staff answer may have come in since the list was read.
@@ -100,7 +102,7 @@ export async function applySilentDefaults(o: {
           ? await tx.select().from(creditor).where(eq(creditor.id, d.creditorId))
           : [];
         const answer = d.silentDefault;
-        await recordOfferAnswer(unit, o.services, {
+        const view = await recordOfferAnswer(unit, ports, {
           app,
           current,
           actorId: null,
@@ -109,7 +111,7 @@ export async function applySilentDefaults(o: {
           counter: { payment: null, aprBp: null },
           reasons: [],
           creditorAccount:
-            answer === 'accepted' && owner ? creditorAccountFromCreditor(o.services.cipher, owner) : null,
+            answer === 'accepted' && owner ? creditorAccountFromCreditor(unit.cipher, owner) : null,
           proposal: {
             state: 'noAnswer',
             answer,
@@ -118,6 +120,9 @@ export async function applySilentDefaults(o: {
             answeredAt: null,
           },
         });
+        // An answer that completes the creditors' answers hands the plan over: the partner hears of it as after
+        // a staff answer.
+        if (view.handOver === 'transfer') unit.outbox.partnerEvent(view.application.id);
       });
       applied++;
     } catch (error) {
@@ -126,5 +131,5 @@ export async function applySilentDefaults(o: {
       else throw error;
     }
   }
-  return { applied, skipped };
+  return { applied, skipped, more: due.length >= SILENT_SWEEP_LIMIT };
 }

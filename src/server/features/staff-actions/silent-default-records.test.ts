@@ -98,6 +98,8 @@ describe('the records of the silent-creditor default', () => {
   it('says so where the summary names who changed a status: the offers and the hand-over', async () => {
     const summary = (await staff.client.get(`/api/staff/applications/${a.applicationId}`)).json();
     expect(summary.overview.status).toBe('transfer');
+    // The hand-over is announced to the partner once, as after a staff answer.
+    expect(t.webhooksQueued.filter((id) => id === a.applicationId)).toHaveLength(1);
     const offers = summary.decision.decision.offers as { id: string; statusChanges: StatusChange[] }[];
     const changeOf = (offerId: string) => offers.find((o) => o.id === offerId)!.statusChanges.at(-1)!;
     expect(changeOf(silentDecline.offerId)).toMatchObject({

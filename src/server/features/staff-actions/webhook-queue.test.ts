@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { startJobs } from '#server/jobs/queue';
 import { createFieldCipher } from '#server/security/field-encryption';
 import { devMailboxTransport } from '#server/email/outbox';
+import { withUnit } from '#server/unit-of-work';
 import {
   buildPartnerWebhookEvent,
   EVENT_ID_HEADER,
@@ -138,7 +139,9 @@ describe('the partner-webhook queue', () => {
     }
     const cipher = createFieldCipher(t.config.encryptionKey);
     const legacy = async (state: string) => {
-      const event = (await buildPartnerWebhookEvent({ db: t.db, cipher, applicationId: a.applicationId }))!;
+      const event = (await withUnit({ database: t.database, cipher, today: t.today }, (unit) =>
+        buildPartnerWebhookEvent(unit, { applicationId: a.applicationId }),
+      ))!;
       const data = { eventId: event.id, body: JSON.stringify(event) };
       // As earlier versions queued it: the whole event, names and addresses included, in the job's data.
       await t.database.executeSql(

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { sendDueCallReminders } from '#server/features/counselling/call-reminders';
 import { defineJob } from '../define-job';
-import { queueEmail } from './email-deliver';
-import { queueSms } from './sms-deliver';
 
 /** The counselling calls' reminders, a day and an hour before each call (call-reminders.ts). */
 export const CALL_REMINDERS_QUEUE = 'counselling-call-reminders';
@@ -14,12 +13,10 @@ export const callRemindersJob = defineJob({
   work: { pollingIntervalSeconds: 5 },
   // Every five minutes: the hour's reminder goes at most five minutes late.
   cron: '*/5 * * * *',
-  enabled: (deps) => deps.sendCallReminders !== undefined,
+  enabled: (deps) => deps.callReminders !== undefined,
   handler: async (_jobs, ctx) => {
-    const written = await ctx.deps.sendCallReminders!(ctx.now());
-    for (const id of written.emailIds) await queueEmail(ctx, id);
-    for (const id of written.smsIds) await queueSms(ctx, id);
-    if (written.emailIds.length > 0)
-      ctx.log.info({ reminders: written.emailIds.length }, 'call reminders sent');
+    // Each reminder is written in a unit of the job's, whose outbox hands its email and text to their queues.
+    const sent = await sendDueCallReminders(ctx.openUnit, { ...ctx.deps.callReminders!, now: ctx.now() });
+    if (sent.reminders > 0) ctx.log.info({ reminders: sent.reminders }, 'call reminders sent');
   },
 });

@@ -45,14 +45,16 @@ export const partnerWebhookJob = defineJob({
         ctx.log.error({ jobId: job.id }, 'partner webhook: job data not understood; nothing sent');
         continue;
       }
-      const built = await buildPartnerWebhookEvent({
-        db: ctx.deps.database.db,
-        cipher: ctx.deps.cipher,
-        applicationId: event.applicationId,
-        eventId: event.eventId,
-        type: event.type,
-        now: new Date(event.createdAt),
-      });
+      // The event is read in a unit of its own, which ends before the partner is called: the partner is a
+      // vendor, and no transaction waits on its answer.
+      const built = await ctx.openUnit((unit) =>
+        buildPartnerWebhookEvent(unit, {
+          applicationId: event.applicationId,
+          eventId: event.eventId,
+          type: event.type,
+          now: new Date(event.createdAt),
+        }),
+      );
       if (!built) {
         // Erased, or its enrollment undone, since the transfer: there is nothing left to announce.
         ctx.log.warn(
@@ -61,6 +63,8 @@ export const partnerWebhookJob = defineJob({
         );
         continue;
       }
+      // Outside any unit. What came of it is the job's own record (pg-boss completes it, or retries it on a
+      // throw); no table of the product's keeps it, so no unit follows.
       const status = await deliverPartnerWebhook({
         url: partner.url,
         secret: partner.secret,

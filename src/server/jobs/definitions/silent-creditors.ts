@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { agencyCalendar, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
+import { applySilentDefaults } from '#server/features/staff-actions/silent-creditors';
 import { defineJob } from '../define-job';
 import { MONITOR_QUEUE_OPTIONS } from '../monitor-context';
 
@@ -15,9 +17,16 @@ export const silentCreditorsJob = defineJob({
   work: { pollingIntervalSeconds: 5 },
   cron: '45 6 * * *',
   runAtStart: true,
-  enabled: (deps) => deps.applySilentDefaults !== undefined,
+  enabled: (deps) => deps.silentDefaults !== undefined,
   handler: async (_jobs, ctx) => {
-    const run = await ctx.deps.applySilentDefaults!();
+    const calendar = agencyCalendar(ctx.deps.agencyTimeZone ?? DEFAULT_AGENCY_TIME_ZONE, ctx.now);
+    // Each default is a unit of the job's, whose outbox hands the borrower's email and the partner's event to
+    // their queues once it commits.
+    const run = await applySilentDefaults(
+      ctx.openUnit,
+      { config: ctx.deps.silentDefaults!, dayOf: calendar.dayOf },
+      { now: ctx.now() },
+    );
     ctx.log.info({ applied: run.applied }, 'silent-creditor defaults applied');
     // A full run leaves more: the next one is queued now rather than tomorrow.
     if (run.more) await ctx.send(silentCreditorsJob, {});
