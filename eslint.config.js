@@ -241,6 +241,7 @@ const UNITS_OF_WORK = [
   'src/server/features/creditor-relations',
   'src/server/features/proposals',
   'src/server/features/signing',
+  'src/server/features/monitoring',
 ];
 const UNITS_NOT_YET = [
   // The reminders' job: the job queue announces the outbox rows it answers (jobs/queue.ts); it opens a unit

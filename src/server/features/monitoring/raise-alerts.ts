@@ -11,7 +11,6 @@ import {
   newCreditInquiries,
   nextPaymentDate,
 } from '#domain/monitoring/alert-rules';
-import type { Db } from '#server/db/client';
 import { creditReport, debtScore, inquiry } from '#server/db/schema/credit';
 import {
   dmpEnrollment,
@@ -23,6 +22,7 @@ import {
   plaidTransaction,
 } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { type Notifier, writeAlertNotifications } from './notify';
 
 export type AlertSettings = {
@@ -45,7 +45,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
  * seen, so a run as of a past date decides as it would have then), and answers the alerts the rules call for.
  */
 async function candidatesFor(
-  db: Db,
+  db: Transaction,
   applicationId: string,
   asOf: Date,
   settings: AlertSettings,
@@ -180,7 +180,7 @@ async function candidatesFor(
  * window it is read low (each day's reading is a new balance record, and so would otherwise be a new alert).
  */
 async function paymentDatesWarned(
-  db: Db,
+  db: Transaction,
   existing: readonly { type: string; triggeredBy: readonly { id: string; type: string }[] }[],
   firstPaymentDate: string,
   timeZone: string,
@@ -197,12 +197,13 @@ async function paymentDatesWarned(
 }
 
 /**
- * Runs the alert rules for one application and writes each alert not raised before, dated `asOf`. Safe to
- * run again and to run twice at once: the application's alerts are checked and written under a lock of their
- * own, and an alert already raised for the same type and trigger (alertKey) is not written again.
+ * Runs the alert rules for one application in the unit and writes each alert not raised before, dated `asOf`,
+ * with the customer's email and text (the unit's outbox: written with the alert, announced once it commits).
+ * Safe to run again and to run twice at once: the application's alerts are checked and written under a lock of
+ * their own, and an alert already raised for the same type and trigger (alertKey) is not written again.
  */
 export async function raiseAlerts(
-  db: Db,
+  unit: Unit,
   o: {
     applicationId: string;
     asOf: Date;
@@ -213,58 +214,51 @@ export async function raiseAlerts(
   },
 ): Promise<AlertCandidate[]> {
   const settings = o.settings ?? DEFAULT_ALERT_SETTINGS;
-  // The reads run side by side on the pool; only the check and the write need the lock.
+  const { tx } = unit;
+  // The rules read without the lock: only the check and the write need it.
   const {
     found: candidates,
     plan,
     paymentDate,
-  } = await candidatesFor(db, o.applicationId, o.asOf, settings, o.timeZone);
+  } = await candidatesFor(tx, o.applicationId, o.asOf, settings, o.timeZone);
   if (candidates.length === 0) return [];
-  const queued = { emailIds: [] as string[], smsIds: [] as string[] };
-  const written = await db.transaction(async (tx) => {
-    // One writer per application at a time (a retried job beside a slow first attempt).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
-    const existing = await tx
-      .select({ type: alert.type, triggeredBy: alert.triggeredBy, clearedAt: alert.clearedAt })
-      .from(alert)
-      .where(eq(alert.applicationId, o.applicationId));
-    // A cleared alert (a bank reconnected) is over: the same connection dropping again is a new alert.
-    const raised = new Set(
-      existing
-        .filter((a) => a.clearedAt === null)
-        .flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
-    );
-    const warned = plan
-      ? await paymentDatesWarned(tx, existing, plan.firstPaymentDate, o.timeZone)
-      : new Set<string>();
-    const fresh = [...new Map(candidates.map((c) => [alertKey(c), c])).values()].filter(
-      (c) =>
-        !raised.has(alertKey(c)) &&
-        !(c.type === 'balanceBelowDMPPayment' && paymentDate !== null && warned.has(paymentDate)),
-    );
-    if (fresh.length === 0) return [];
-    await tx.insert(alert).values(
-      fresh.map((c) => ({
-        applicationId: o.applicationId,
-        type: c.type,
-        triggeredBy: [c.trigger],
-        createdAt: o.asOf,
-        updatedAt: o.asOf,
-      })),
-    );
-    // The customer is told in the same transaction: a message exists exactly when its alert does.
-    if (o.notifier) {
-      const ids = await writeAlertNotifications(tx, o.notifier, {
-        applicationId: o.applicationId,
-        alerts: fresh,
-        paymentDate,
-      });
-      queued.emailIds.push(...ids.emailIds);
-      queued.smsIds.push(...ids.smsIds);
-    }
-    return fresh;
-  });
-  for (const id of queued.emailIds) o.notifier?.onEmailQueued?.(id);
-  for (const id of queued.smsIds) o.notifier?.onSmsQueued?.(id);
-  return written;
+  // One writer per application at a time (a retried job beside a slow first attempt).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
+  const existing = await tx
+    .select({ type: alert.type, triggeredBy: alert.triggeredBy, clearedAt: alert.clearedAt })
+    .from(alert)
+    .where(eq(alert.applicationId, o.applicationId));
+  // A cleared alert (a bank reconnected) is over: the same connection dropping again is a new alert.
+  const raised = new Set(
+    existing
+      .filter((a) => a.clearedAt === null)
+      .flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
+  );
+  const warned = plan
+    ? await paymentDatesWarned(tx, existing, plan.firstPaymentDate, o.timeZone)
+    : new Set<string>();
+  const fresh = [...new Map(candidates.map((c) => [alertKey(c), c])).values()].filter(
+    (c) =>
+      !raised.has(alertKey(c)) &&
+      !(c.type === 'balanceBelowDMPPayment' && paymentDate !== null && warned.has(paymentDate)),
+  );
+  if (fresh.length === 0) return [];
+  await tx.insert(alert).values(
+    fresh.map((c) => ({
+      applicationId: o.applicationId,
+      type: c.type,
+      triggeredBy: [c.trigger],
+      createdAt: o.asOf,
+      updatedAt: o.asOf,
+    })),
+  );
+  // The customer is told in the same unit: a message exists exactly when its alert does.
+  if (o.notifier) {
+    await writeAlertNotifications(unit, o.notifier, {
+      applicationId: o.applicationId,
+      alerts: fresh,
+      paymentDate,
+    });
+  }
+  return fresh;
 }
