@@ -45,7 +45,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
  * seen, so a run as of a past date decides as it would have then), and answers the alerts the rules call for.
  */
 async function candidatesFor(
-  db: Transaction,
+  tx: Transaction,
   applicationId: string,
   asOf: Date,
   settings: AlertSettings,
@@ -56,44 +56,43 @@ async function candidatesFor(
   paymentDate: string | null;
 }> {
   const today = dayIn(asOf, timeZone);
-  const [items, enrollment, payment, scores, snapshots, reports] = await Promise.all([
-    db
-      .select({ id: plaidItem.id, isConnected: plaidItem.isConnected })
-      .from(plaidItem)
-      .where(and(eq(plaidItem.applicationId, applicationId), lte(plaidItem.createdAt, asOf))),
-    db
-      .select({
-        monthlyPaymentAmount: dmpEnrollment.monthlyPaymentAmount,
-        firstPaymentDate: dmpEnrollment.firstPaymentDate,
-        draftDayChanges: dmpEnrollment.draftDayChanges,
-        active: dmpEnrollment.active,
-      })
-      .from(dmpEnrollment)
-      .where(eq(dmpEnrollment.applicationId, applicationId)),
-    db
-      .select({ plaidAccountId: paymentAccount.plaidAccountId })
-      .from(paymentAccount)
-      .where(eq(paymentAccount.applicationId, applicationId)),
-    db
-      .select({ id: debtScore.id, value: debtScore.value, createdAt: debtScore.createdAt })
-      .from(debtScore)
-      .where(and(eq(debtScore.applicationId, applicationId), lte(debtScore.createdAt, asOf))),
-    db
-      .select({
-        id: incomeSnapshot.id,
-        monthlyIncome: incomeSnapshot.monthlyIncome,
-        createdAt: incomeSnapshot.createdAt,
-      })
-      .from(incomeSnapshot)
-      .where(and(eq(incomeSnapshot.applicationId, applicationId), lte(incomeSnapshot.createdAt, asOf))),
-    // The two newest pulls: the inquiries of the newest, against the date of the one before.
-    db
-      .select({ id: creditReport.id, createdAt: creditReport.createdAt })
-      .from(creditReport)
-      .where(and(eq(creditReport.applicationId, applicationId), lte(creditReport.createdAt, asOf)))
-      .orderBy(desc(creditReport.createdAt))
-      .limit(2),
-  ]);
+  // One after the other: the unit's transaction is one connection, which runs one statement at a time.
+  const items = await tx
+    .select({ id: plaidItem.id, isConnected: plaidItem.isConnected })
+    .from(plaidItem)
+    .where(and(eq(plaidItem.applicationId, applicationId), lte(plaidItem.createdAt, asOf)));
+  const enrollment = await tx
+    .select({
+      monthlyPaymentAmount: dmpEnrollment.monthlyPaymentAmount,
+      firstPaymentDate: dmpEnrollment.firstPaymentDate,
+      draftDayChanges: dmpEnrollment.draftDayChanges,
+      active: dmpEnrollment.active,
+    })
+    .from(dmpEnrollment)
+    .where(eq(dmpEnrollment.applicationId, applicationId));
+  const payment = await tx
+    .select({ plaidAccountId: paymentAccount.plaidAccountId })
+    .from(paymentAccount)
+    .where(eq(paymentAccount.applicationId, applicationId));
+  const scores = await tx
+    .select({ id: debtScore.id, value: debtScore.value, createdAt: debtScore.createdAt })
+    .from(debtScore)
+    .where(and(eq(debtScore.applicationId, applicationId), lte(debtScore.createdAt, asOf)));
+  const snapshots = await tx
+    .select({
+      id: incomeSnapshot.id,
+      monthlyIncome: incomeSnapshot.monthlyIncome,
+      createdAt: incomeSnapshot.createdAt,
+    })
+    .from(incomeSnapshot)
+    .where(and(eq(incomeSnapshot.applicationId, applicationId), lte(incomeSnapshot.createdAt, asOf)));
+  // The two newest pulls: the inquiries of the newest, against the date of the one before.
+  const reports = await tx
+    .select({ id: creditReport.id, createdAt: creditReport.createdAt })
+    .from(creditReport)
+    .where(and(eq(creditReport.applicationId, applicationId), lte(creditReport.createdAt, asOf)))
+    .orderBy(desc(creditReport.createdAt))
+    .limit(2);
 
   const found: AlertCandidate[] = [];
   for (const item of items) {
@@ -105,7 +104,7 @@ async function candidatesFor(
   const payFrom = payment[0]?.plaidAccountId;
   let paymentDate: string | null = null;
   if (plan?.active && plan.firstPaymentDate && payFrom) {
-    const [balance] = await db
+    const [balance] = await tx
       .select({
         id: plaidBalance.id,
         available: plaidBalance.available,
@@ -137,7 +136,7 @@ async function candidatesFor(
 
   if (items.length > 0) {
     const since = addDays(today, -settings.transactionLookbackDays);
-    const transactions = await db
+    const transactions = await tx
       .select({ id: plaidTransaction.id, amount: plaidTransaction.amount, name: plaidTransaction.name })
       .from(plaidTransaction)
       .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
@@ -160,7 +159,7 @@ async function candidatesFor(
 
   const [newest, previous] = reports;
   if (newest) {
-    const inquiries = await db
+    const inquiries = await tx
       .select({ id: inquiry.id, date: inquiry.date })
       .from(inquiry)
       .where(eq(inquiry.creditReportId, newest.id));
@@ -180,7 +179,7 @@ async function candidatesFor(
  * window it is read low (each day's reading is a new balance record, and so would otherwise be a new alert).
  */
 async function paymentDatesWarned(
-  db: Transaction,
+  tx: Transaction,
   existing: readonly { type: string; triggeredBy: readonly { id: string; type: string }[] }[],
   firstPaymentDate: string,
   timeZone: string,
@@ -189,7 +188,7 @@ async function paymentDatesWarned(
     .filter((a) => a.type === 'balanceBelowDMPPayment')
     .flatMap((a) => a.triggeredBy.filter((t) => t.type === 'plaidBalance').map((t) => t.id));
   if (balanceIds.length === 0) return new Set();
-  const rows = await db
+  const rows = await tx
     .select({ createdAt: plaidBalance.createdAt })
     .from(plaidBalance)
     .where(inArray(plaidBalance.id, balanceIds));
