@@ -17,7 +17,7 @@ import { loadConfigOrExit, openDatabaseOrExit } from '#server/command-start';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
 import { createProviders } from '#server/providers';
 import { createFieldCipher } from '#server/security/field-encryption';
-import { unitOpener } from '#server/unit-of-work';
+import { outsideUnits, unitOpener } from '#server/unit-of-work';
 
 const USAGE = 'Usage: npm run monitor -- [--as-of YYYY-MM-DD]';
 
@@ -53,11 +53,11 @@ try {
   const started = Date.now();
   const run = await runMonitors(
     {
-      db: database.db,
-      bankLink: providers.bankLink,
-      creditBureau: providers.creditBureau,
-      cipher,
-      notifier: { cipher, publicUrl: config.publicUrl },
+      // Units without a queue to announce to: the outboxes' rows wait for a running server (or its next start).
+      openUnit: unitOpener({ database, cipher, today: () => dayIn(new Date(), config.agencyTimeZone) }),
+      bankLink: outsideUnits(providers.bankLink, 'bankLink'),
+      creditBureau: outsideUnits(providers.creditBureau, 'creditBureau'),
+      notifier: { publicUrl: config.publicUrl },
     },
     {
       asOf: asOfInstant,

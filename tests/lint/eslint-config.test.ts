@@ -157,8 +157,8 @@ describe('units of work (features converted so far)', () => {
       `import type { Db } from '#server/db/client';\nexport type X = Db;\n`,
     ],
     [
-      'the database handle in a feature not converted yet',
-      'src/server/features/monitoring/x.ts',
+      'the database handle outside the features on units (a shared helper of application/)',
+      'src/server/application/x.ts',
       `import type { Db } from '#server/db/client';\nexport type X = Db;\n`,
     ],
   ])('allows %s', async (_what, filePath, code) => {

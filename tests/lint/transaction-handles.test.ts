@@ -20,8 +20,6 @@ const STILL_CONVERTING = [
   'src/server/application/agency-ledger.ts',
   'src/server/features/accounts/lead-application.ts',
   'src/server/features/accounts/password-reset-limit.ts',
-  'src/server/features/monitoring/notify.ts',
-  'src/server/features/monitoring/refresh-data.ts',
 ];
 
 /** Declares Tx (deprecated) and the bridge from it, until the list above is empty. */

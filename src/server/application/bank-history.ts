@@ -137,6 +137,21 @@ export async function ensureItemWebhook(
   );
 }
 
+/**
+ * ensureItemWebhook for a caller on units of work: the provider is told outside any unit, and the URL the item
+ * now has is stored in a unit of its own afterwards.
+ */
+export async function ensureItemWebhookOutsideUnits(
+  deps: Pick<BankHistoryDeps, 'bankLink' | 'webhookUrl' | 'log'> & { openUnit: OpenUnit },
+  item: { id: string; accessToken: string; webhookUrl: string | null },
+): Promise<void> {
+  await tellItemWebhook(deps, item, () =>
+    deps.openUnit(({ tx }) =>
+      tx.update(plaidItem).set({ webhookUrl: deps.webhookUrl }).where(eq(plaidItem.id, item.id)),
+    ),
+  );
+}
+
 /** ensureItemWebhook's steps: the provider told first, then `remember` stores the URL the item now has. */
 async function tellItemWebhook(
   deps: Pick<BankHistoryDeps, 'bankLink' | 'webhookUrl' | 'log'>,
@@ -187,11 +202,7 @@ export async function syncItem(
   });
   if (!item) return null;
   const { accessToken } = item;
-  await tellItemWebhook(deps, item, () =>
-    deps.openUnit(({ tx }) =>
-      tx.update(plaidItem).set({ webhookUrl: deps.webhookUrl }).where(eq(plaidItem.id, item.id)),
-    ),
-  );
+  await ensureItemWebhookOutsideUnits(deps, item);
   const start = item.transactionsCursor || null;
   let updates: TransactionUpdates;
   try {

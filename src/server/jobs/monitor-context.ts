@@ -2,9 +2,8 @@ import { DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { bankLinkWebhookUrl } from '#server/application/bank-history';
 import type { MonitorDeps } from '#server/features/monitoring/run-monitors';
 import type { Notifier } from '#server/features/monitoring/notify';
+import { outsideUnits } from '#server/unit-of-work';
 import type { JobContext } from './define-job';
-import { queueEmail } from './definitions/email-deliver';
-import { queueSms } from './definitions/sms-deliver';
 
 /** The monitors' queues share these: one run at a time, retried after a failure (each run is safe to repeat). */
 export const MONITOR_QUEUE_OPTIONS = {
@@ -16,40 +15,27 @@ export const MONITOR_QUEUE_OPTIONS = {
 } as const;
 
 /**
- * The customer hears of a low balance or a lost bank connection: the messages are written with the alert
- * and handed to their queues once it commits. None without `monitors` (no link to put in them).
+ * Where the alerts' messages link to: the customer hears of a low balance or a lost bank connection through
+ * the unit's outbox, announced by the unit once it commits. None without `monitors` (no link to put in them).
  */
-export function monitorNotifier(ctx: JobContext): Notifier | undefined {
+export function alertNotifier(ctx: JobContext): Notifier | undefined {
   const monitors = ctx.deps.monitors;
-  return (
-    monitors && {
-      cipher: ctx.deps.cipher,
-      publicUrl: monitors.publicUrl,
-      onEmailQueued: (id) => {
-        queueEmail(ctx, id).catch((error: unknown) =>
-          ctx.log.error({ err: error }, 'could not queue an email'),
-        );
-      },
-      onSmsQueued: (id) => {
-        queueSms(ctx, id).catch((error: unknown) =>
-          ctx.log.error({ err: error }, 'could not queue a text message'),
-        );
-      },
-    }
-  );
+  return monitors && { publicUrl: monitors.publicUrl };
 }
 
-/** What the bank refresh and the credit pulls read through (only with `monitors`). */
+/**
+ * What the bank refresh and the credit pulls work through (only with `monitors`): the job's units, and the
+ * vendors wrapped so that a call slipped inside a unit fails rather than holding its transaction open.
+ */
 export function monitorDeps(ctx: JobContext): { deps: MonitorDeps; settings: { creditPullDays: number } } {
   const monitors = ctx.deps.monitors!;
   return {
     deps: {
-      db: ctx.deps.database.db,
-      bankLink: monitors.bankLink,
-      creditBureau: monitors.creditBureau,
-      cipher: ctx.deps.cipher,
+      openUnit: ctx.openUnit,
+      bankLink: outsideUnits(monitors.bankLink, 'bankLink'),
+      creditBureau: outsideUnits(monitors.creditBureau, 'creditBureau'),
       webhookUrl: bankLinkWebhookUrl(monitors.publicUrl),
-      notifier: monitorNotifier(ctx),
+      notifier: alertNotifier(ctx),
       log: ctx.log,
     },
     settings: { creditPullDays: monitors.creditPullDays },

@@ -13,6 +13,7 @@ import type { Config } from '#server/env';
 import { advanceApplication, claim, contactBorrower } from './advance';
 import { seedAgencyLedgers } from './agency-ledger';
 import { runMonitors } from '#server/features/monitoring/run-monitors';
+import { outsideUnits, unitOpener } from '#server/unit-of-work';
 import { driveBorrower } from './drive-borrower';
 import { planApplication, type SeedPlan, seedEmailPattern, STREAM } from './plan';
 import { createRng, type Rng } from './random';
@@ -220,10 +221,9 @@ async function monitorHistory(
   const { from, today } = o;
   if (!from) return;
   const deps = {
-    db: services.database.db,
-    bankLink: services.bankLink,
-    creditBureau: services.creditBureau,
-    cipher: services.cipher,
+    openUnit: unitOpener(services),
+    bankLink: outsideUnits(services.bankLink, 'bankLink'),
+    creditBureau: outsideUnits(services.creditBureau, 'creditBureau'),
   };
   // The agency's days, as the daily jobs count them: each run sees the whole of its day in the agency's zone.
   const timeZone = services.config.agencyTimeZone;

@@ -15,6 +15,7 @@ import { loadConfig } from '#server/env';
 import { MONITORED_STATUSES, runMonitors } from '#server/features/monitoring/run-monitors';
 import { createProviders } from '#server/providers';
 import { createFieldCipher } from '#server/security/field-encryption';
+import { outsideUnits, unitOpener } from '#server/unit-of-work';
 import { seedApplications, type SeedSummary } from './seed-applications';
 
 // A demo database as a person makes one: `npm run seed -- --applications 60` (the default seed), then
@@ -47,11 +48,10 @@ async function monitorAsOf(day: string) {
   const cipher = createFieldCipher(config.encryptionKey);
   return runMonitors(
     {
-      db: database.db,
-      bankLink: providers.bankLink,
-      creditBureau: providers.creditBureau,
-      cipher,
-      notifier: { cipher, publicUrl: config.publicUrl },
+      openUnit: unitOpener({ database, cipher, today: () => dayIn(new Date(), config.agencyTimeZone) }),
+      bankLink: outsideUnits(providers.bankLink, 'bankLink'),
+      creditBureau: outsideUnits(providers.creditBureau, 'creditBureau'),
+      notifier: { publicUrl: config.publicUrl },
     },
     {
       asOf: endOfDayIn(day, config.agencyTimeZone),

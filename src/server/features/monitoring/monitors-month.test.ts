@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_AGENCY_TIME_ZONE as ZONE } from '#domain/calendar';
+import { DEFAULT_AGENCY_TIME_ZONE as ZONE, dayIn } from '#domain/calendar';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debtScore as scoreDebt, riskScore as scoreRisk } from '#domain/underwriting/scores';
@@ -29,6 +29,7 @@ import { emailOutbox, smsOutbox } from '#server/db/schema/ops';
 import { alert } from '#server/db/schema/service-work';
 import { createFieldCipher } from '#server/security/field-encryption';
 import { openSmsBody } from '#server/sms/outbox';
+import { outsideUnits, unitOpener } from '#server/unit-of-work';
 import { ALERT_SMS_EVENTS } from './notify';
 import { refreshApplication } from './refresh-data';
 import { type MonitorDeps, runMonitors } from './run-monitors';
@@ -55,16 +56,17 @@ let deps: MonitorDeps;
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = {
-    db: database.db,
-    bankLink,
-    creditBureau,
-    cipher,
-    notifier: {
+    // The units announce the alerts' messages once they commit, as the job queue's units do.
+    openUnit: unitOpener({
+      database,
       cipher,
-      publicUrl: 'http://localhost:3000',
+      today: () => dayIn(new Date(), ZONE),
       onEmailQueued: (id) => emailed.push(id),
       onSmsQueued: (id) => texted.push(id),
-    },
+    }),
+    bankLink: outsideUnits(bankLink, 'bankLink'),
+    creditBureau: outsideUnits(creditBureau, 'creditBureau'),
+    notifier: { publicUrl: 'http://localhost:3000' },
   };
 });
 afterAll(async () => database?.close());

@@ -3,20 +3,14 @@ import { linkInLanguage } from '#domain/i18n/language';
 import { type AlertCandidate } from '#domain/monitoring/alert-rules';
 import { bankDisconnectedSms, lowBalanceSms } from '#server/sms/texts';
 import { languageOrDefault } from '#server/i18n';
-import { inTransaction, type Tx } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
-import { enqueueSms } from '#server/sms/outbox';
-import { enqueueEmail } from '#server/email/outbox';
 import { bankDisconnectedEmail, lowBalanceEmail } from '#server/email/templates';
-import type { FieldCipher } from '#server/security/field-encryption';
+import type { Unit } from '#server/unit-of-work';
 
-/** What the alert notifications need, and who to tell once they are committed (the job queue). */
+/** What the alert notifications need besides the unit: where their links lead. */
 export type Notifier = {
-  cipher: FieldCipher;
   publicUrl: string;
-  onEmailQueued?: (id: string) => void;
-  onSmsQueued?: (id: string) => void;
 };
 
 /** The text messages' event types in the SMS outbox. */
@@ -31,18 +25,19 @@ const isNotified = (type: string): type is NotifiedType => type in ALERT_SMS_EVE
 /**
  * Writes the email (and the text message, unless the borrower opted out of texts or gave no mobile number)
  * for each alert the customer must act on: a payment that may bounce, a bank connection that stopped. Called
- * in the transaction that inserts the alerts, so a message exists exactly when its alert does: a retried run
- * that finds the alert raised writes neither again. Answers the outbox ids, to hand to the queue after commit.
+ * in the unit that inserts the alerts, so a message exists exactly when its alert does: a retried run that
+ * finds the alert raised writes neither again. The unit's outbox hands them to the queue once it commits.
+ * Answers the outbox ids.
  */
 export async function writeAlertNotifications(
-  tx: Tx,
+  unit: Unit,
   notifier: Notifier,
   o: { applicationId: string; alerts: readonly AlertCandidate[]; paymentDate: string | null },
 ): Promise<{ emailIds: string[]; smsIds: string[] }> {
   const ids = { emailIds: [] as string[], smsIds: [] as string[] };
   const types = [...new Set(o.alerts.map((a) => a.type).filter(isNotified))];
   if (types.length === 0) return ids;
-  const [person] = await tx
+  const [person] = await unit.tx
     .select({
       firstName: borrower.firstName,
       email: borrower.email,
@@ -71,7 +66,7 @@ export async function writeAlertNotifications(
             language,
           })
         : bankDisconnectedEmail({ to, firstName: person.firstName, publicUrl: notifier.publicUrl, language });
-    ids.emailIds.push(await inTransaction(tx, (t) => enqueueEmail(t, notifier.cipher, message)));
+    ids.emailIds.push(await unit.outbox.email(message));
     if (!person.phone || person.optedOut) continue;
     const body =
       type === 'balanceBelowDMPPayment'
@@ -81,13 +76,14 @@ export async function writeAlertNotifications(
         : bankDisconnectedSms(language, {
             url: linkInLanguage(`${notifier.publicUrl}/customer-portal/alerts`, language),
           });
-    const text = {
-      applicationId: o.applicationId,
-      to: person.phone,
-      eventType: ALERT_SMS_EVENTS[type],
-      body,
-    };
-    ids.smsIds.push(await inTransaction(tx, (t) => enqueueSms(t, notifier.cipher, text)));
+    ids.smsIds.push(
+      await unit.outbox.text({
+        applicationId: o.applicationId,
+        to: person.phone,
+        eventType: ALERT_SMS_EVENTS[type],
+        body,
+      }),
+    );
   }
   return ids;
 }

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_AGENCY_TIME_ZONE as ZONE } from '#domain/calendar';
+import { DEFAULT_AGENCY_TIME_ZONE as ZONE, dayIn } from '#domain/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '#tests/factories/application';
 import { createTestDatabase } from '#tests/setup/test-database';
@@ -15,6 +16,8 @@ import {
   plaidTransaction,
 } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
+import { createFieldCipher } from '#server/security/field-encryption';
+import { unitOpener } from '#server/unit-of-work';
 import { raiseAlerts } from './raise-alerts';
 
 // An enrolled customer's month, written record by record as the monitors' data refresh would, and the alert
@@ -25,6 +28,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => database?.close());
+
+/** The rules for one application in a unit of its own, as the daily job runs them. */
+const cipher = createFieldCipher(randomBytes(32));
+const raise = (o: Parameters<typeof raiseAlerts>[1]) =>
+  unitOpener({ database, cipher, today: () => dayIn(o.asOf, o.timeZone) })((unit) => raiseAlerts(unit, o));
 
 const at = (day: string, time = '09:00:00') => new Date(`${day}T${time}Z`);
 const one = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
@@ -139,7 +147,7 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
   it('raises each alert on the day its trigger appears, naming it, once', async () => {
     const c = await enrolledCustomer();
     const run = (day: string) =>
-      raiseAlerts(database.db, { applicationId: c.applicationId, timeZone: ZONE, asOf: at(day, '23:00:00') });
+      raise({ applicationId: c.applicationId, timeZone: ZONE, asOf: at(day, '23:00:00') });
 
     // Day 1: a healthy account, a first income snapshot and a first score: nothing to say.
     await c.balance(250_000, '2026-03-01');
@@ -198,12 +206,10 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
     const evening = at('2026-03-10', '00:30:00');
     await c.balance(10_000, '2026-03-10', '00:30:00');
     const la = 'America/Los_Angeles';
-    expect(
-      await raiseAlerts(database.db, { applicationId: c.applicationId, timeZone: la, asOf: evening }),
-    ).toEqual([]);
+    expect(await raise({ applicationId: c.applicationId, timeZone: la, asOf: evening })).toEqual([]);
     // The next evening there (March 10, five days before), the same low balance read again alerts.
     await c.balance(10_000, '2026-03-11', '00:30:00');
-    const next = await raiseAlerts(database.db, {
+    const next = await raise({
       applicationId: c.applicationId,
       timeZone: la,
       asOf: at('2026-03-11', '00:30:00'),
@@ -216,9 +222,7 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
     await c.transaction('NSF RETURNED ITEM FEE', 3_400, '2026-03-08');
     const asOf = at('2026-03-09');
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        raiseAlerts(database.db, { applicationId: c.applicationId, asOf, timeZone: ZONE }),
-      ),
+      Array.from({ length: 4 }, () => raise({ applicationId: c.applicationId, asOf, timeZone: ZONE })),
     );
     expect(runs.flat().map((a) => a.type)).toEqual(['insufficientFundsTransaction']);
     expect(await alertsOf(c.applicationId)).toHaveLength(1);
@@ -227,7 +231,7 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
   it('raises a disconnection again when the bank drops after a reconnection cleared the first', async () => {
     const c = await enrolledCustomer();
     await c.disconnect();
-    const first = await raiseAlerts(database.db, {
+    const first = await raise({
       applicationId: c.applicationId,
       timeZone: ZONE,
       asOf: at('2026-03-10'),
@@ -235,7 +239,7 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
     expect(first.map((a) => a.type)).toEqual(['bankAccountDisconnected']);
     // Still disconnected the next day: the same alert, not a second one.
     expect(
-      await raiseAlerts(database.db, {
+      await raise({
         applicationId: c.applicationId,
         timeZone: ZONE,
         asOf: at('2026-03-11'),
@@ -246,7 +250,7 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
       .update(alert)
       .set({ clearedAt: at('2026-03-12') })
       .where(eq(alert.applicationId, c.applicationId));
-    const again = await raiseAlerts(database.db, {
+    const again = await raise({
       applicationId: c.applicationId,
       timeZone: ZONE,
       asOf: at('2026-03-15'),
@@ -257,8 +261,6 @@ describe('raiseAlerts: the alert rules run as of successive days', () => {
 
   it('says nothing for an application with no bank, plan or scores', async () => {
     const { applicationId } = await createApplication(database.db);
-    expect(await raiseAlerts(database.db, { applicationId, timeZone: ZONE, asOf: at('2026-03-09') })).toEqual(
-      [],
-    );
+    expect(await raise({ applicationId, timeZone: ZONE, asOf: at('2026-03-09') })).toEqual([]);
   });
 });

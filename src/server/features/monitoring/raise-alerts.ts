@@ -11,7 +11,6 @@ import {
   newCreditInquiries,
   nextPaymentDate,
 } from '#domain/monitoring/alert-rules';
-import type { Db } from '#server/db/client';
 import { creditReport, debtScore, inquiry } from '#server/db/schema/credit';
 import {
   dmpEnrollment,
@@ -23,6 +22,7 @@ import {
   plaidTransaction,
 } from '#server/db/schema/enrollment';
 import { alert } from '#server/db/schema/service-work';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { type Notifier, writeAlertNotifications } from './notify';
 
 export type AlertSettings = {
@@ -45,7 +45,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
  * seen, so a run as of a past date decides as it would have then), and answers the alerts the rules call for.
  */
 async function candidatesFor(
-  db: Db,
+  tx: Transaction,
   applicationId: string,
   asOf: Date,
   settings: AlertSettings,
@@ -56,44 +56,43 @@ async function candidatesFor(
   paymentDate: string | null;
 }> {
   const today = dayIn(asOf, timeZone);
-  const [items, enrollment, payment, scores, snapshots, reports] = await Promise.all([
-    db
-      .select({ id: plaidItem.id, isConnected: plaidItem.isConnected })
-      .from(plaidItem)
-      .where(and(eq(plaidItem.applicationId, applicationId), lte(plaidItem.createdAt, asOf))),
-    db
-      .select({
-        monthlyPaymentAmount: dmpEnrollment.monthlyPaymentAmount,
-        firstPaymentDate: dmpEnrollment.firstPaymentDate,
-        draftDayChanges: dmpEnrollment.draftDayChanges,
-        active: dmpEnrollment.active,
-      })
-      .from(dmpEnrollment)
-      .where(eq(dmpEnrollment.applicationId, applicationId)),
-    db
-      .select({ plaidAccountId: paymentAccount.plaidAccountId })
-      .from(paymentAccount)
-      .where(eq(paymentAccount.applicationId, applicationId)),
-    db
-      .select({ id: debtScore.id, value: debtScore.value, createdAt: debtScore.createdAt })
-      .from(debtScore)
-      .where(and(eq(debtScore.applicationId, applicationId), lte(debtScore.createdAt, asOf))),
-    db
-      .select({
-        id: incomeSnapshot.id,
-        monthlyIncome: incomeSnapshot.monthlyIncome,
-        createdAt: incomeSnapshot.createdAt,
-      })
-      .from(incomeSnapshot)
-      .where(and(eq(incomeSnapshot.applicationId, applicationId), lte(incomeSnapshot.createdAt, asOf))),
-    // The two newest pulls: the inquiries of the newest, against the date of the one before.
-    db
-      .select({ id: creditReport.id, createdAt: creditReport.createdAt })
-      .from(creditReport)
-      .where(and(eq(creditReport.applicationId, applicationId), lte(creditReport.createdAt, asOf)))
-      .orderBy(desc(creditReport.createdAt))
-      .limit(2),
-  ]);
+  // One after the other: the unit's transaction is one connection, which runs one statement at a time.
+  const items = await tx
+    .select({ id: plaidItem.id, isConnected: plaidItem.isConnected })
+    .from(plaidItem)
+    .where(and(eq(plaidItem.applicationId, applicationId), lte(plaidItem.createdAt, asOf)));
+  const enrollment = await tx
+    .select({
+      monthlyPaymentAmount: dmpEnrollment.monthlyPaymentAmount,
+      firstPaymentDate: dmpEnrollment.firstPaymentDate,
+      draftDayChanges: dmpEnrollment.draftDayChanges,
+      active: dmpEnrollment.active,
+    })
+    .from(dmpEnrollment)
+    .where(eq(dmpEnrollment.applicationId, applicationId));
+  const payment = await tx
+    .select({ plaidAccountId: paymentAccount.plaidAccountId })
+    .from(paymentAccount)
+    .where(eq(paymentAccount.applicationId, applicationId));
+  const scores = await tx
+    .select({ id: debtScore.id, value: debtScore.value, createdAt: debtScore.createdAt })
+    .from(debtScore)
+    .where(and(eq(debtScore.applicationId, applicationId), lte(debtScore.createdAt, asOf)));
+  const snapshots = await tx
+    .select({
+      id: incomeSnapshot.id,
+      monthlyIncome: incomeSnapshot.monthlyIncome,
+      createdAt: incomeSnapshot.createdAt,
+    })
+    .from(incomeSnapshot)
+    .where(and(eq(incomeSnapshot.applicationId, applicationId), lte(incomeSnapshot.createdAt, asOf)));
+  // The two newest pulls: the inquiries of the newest, against the date of the one before.
+  const reports = await tx
+    .select({ id: creditReport.id, createdAt: creditReport.createdAt })
+    .from(creditReport)
+    .where(and(eq(creditReport.applicationId, applicationId), lte(creditReport.createdAt, asOf)))
+    .orderBy(desc(creditReport.createdAt))
+    .limit(2);
 
   const found: AlertCandidate[] = [];
   for (const item of items) {
@@ -105,7 +104,7 @@ async function candidatesFor(
   const payFrom = payment[0]?.plaidAccountId;
   let paymentDate: string | null = null;
   if (plan?.active && plan.firstPaymentDate && payFrom) {
-    const [balance] = await db
+    const [balance] = await tx
       .select({
         id: plaidBalance.id,
         available: plaidBalance.available,
@@ -137,7 +136,7 @@ async function candidatesFor(
 
   if (items.length > 0) {
     const since = addDays(today, -settings.transactionLookbackDays);
-    const transactions = await db
+    const transactions = await tx
       .select({ id: plaidTransaction.id, amount: plaidTransaction.amount, name: plaidTransaction.name })
       .from(plaidTransaction)
       .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
@@ -160,7 +159,7 @@ async function candidatesFor(
 
   const [newest, previous] = reports;
   if (newest) {
-    const inquiries = await db
+    const inquiries = await tx
       .select({ id: inquiry.id, date: inquiry.date })
       .from(inquiry)
       .where(eq(inquiry.creditReportId, newest.id));
@@ -180,7 +179,7 @@ async function candidatesFor(
  * window it is read low (each day's reading is a new balance record, and so would otherwise be a new alert).
  */
 async function paymentDatesWarned(
-  db: Db,
+  tx: Transaction,
   existing: readonly { type: string; triggeredBy: readonly { id: string; type: string }[] }[],
   firstPaymentDate: string,
   timeZone: string,
@@ -189,7 +188,7 @@ async function paymentDatesWarned(
     .filter((a) => a.type === 'balanceBelowDMPPayment')
     .flatMap((a) => a.triggeredBy.filter((t) => t.type === 'plaidBalance').map((t) => t.id));
   if (balanceIds.length === 0) return new Set();
-  const rows = await db
+  const rows = await tx
     .select({ createdAt: plaidBalance.createdAt })
     .from(plaidBalance)
     .where(inArray(plaidBalance.id, balanceIds));
@@ -197,12 +196,13 @@ async function paymentDatesWarned(
 }
 
 /**
- * Runs the alert rules for one application and writes each alert not raised before, dated `asOf`. Safe to
- * run again and to run twice at once: the application's alerts are checked and written under a lock of their
- * own, and an alert already raised for the same type and trigger (alertKey) is not written again.
+ * Runs the alert rules for one application in the unit and writes each alert not raised before, dated `asOf`,
+ * with the customer's email and text (the unit's outbox: written with the alert, announced once it commits).
+ * Safe to run again and to run twice at once: the application's alerts are checked and written under a lock of
+ * their own, and an alert already raised for the same type and trigger (alertKey) is not written again.
  */
 export async function raiseAlerts(
-  db: Db,
+  unit: Unit,
   o: {
     applicationId: string;
     asOf: Date;
@@ -213,58 +213,51 @@ export async function raiseAlerts(
   },
 ): Promise<AlertCandidate[]> {
   const settings = o.settings ?? DEFAULT_ALERT_SETTINGS;
-  // The reads run side by side on the pool; only the check and the write need the lock.
+  const { tx } = unit;
+  // The rules read without the lock: only the check and the write need it.
   const {
     found: candidates,
     plan,
     paymentDate,
-  } = await candidatesFor(db, o.applicationId, o.asOf, settings, o.timeZone);
+  } = await candidatesFor(tx, o.applicationId, o.asOf, settings, o.timeZone);
   if (candidates.length === 0) return [];
-  const queued = { emailIds: [] as string[], smsIds: [] as string[] };
-  const written = await db.transaction(async (tx) => {
-    // One writer per application at a time (a retried job beside a slow first attempt).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
-    const existing = await tx
-      .select({ type: alert.type, triggeredBy: alert.triggeredBy, clearedAt: alert.clearedAt })
-      .from(alert)
-      .where(eq(alert.applicationId, o.applicationId));
-    // A cleared alert (a bank reconnected) is over: the same connection dropping again is a new alert.
-    const raised = new Set(
-      existing
-        .filter((a) => a.clearedAt === null)
-        .flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
-    );
-    const warned = plan
-      ? await paymentDatesWarned(tx, existing, plan.firstPaymentDate, o.timeZone)
-      : new Set<string>();
-    const fresh = [...new Map(candidates.map((c) => [alertKey(c), c])).values()].filter(
-      (c) =>
-        !raised.has(alertKey(c)) &&
-        !(c.type === 'balanceBelowDMPPayment' && paymentDate !== null && warned.has(paymentDate)),
-    );
-    if (fresh.length === 0) return [];
-    await tx.insert(alert).values(
-      fresh.map((c) => ({
-        applicationId: o.applicationId,
-        type: c.type,
-        triggeredBy: [c.trigger],
-        createdAt: o.asOf,
-        updatedAt: o.asOf,
-      })),
-    );
-    // The customer is told in the same transaction: a message exists exactly when its alert does.
-    if (o.notifier) {
-      const ids = await writeAlertNotifications(tx, o.notifier, {
-        applicationId: o.applicationId,
-        alerts: fresh,
-        paymentDate,
-      });
-      queued.emailIds.push(...ids.emailIds);
-      queued.smsIds.push(...ids.smsIds);
-    }
-    return fresh;
-  });
-  for (const id of queued.emailIds) o.notifier?.onEmailQueued?.(id);
-  for (const id of queued.smsIds) o.notifier?.onSmsQueued?.(id);
-  return written;
+  // One writer per application at a time (a retried job beside a slow first attempt).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
+  const existing = await tx
+    .select({ type: alert.type, triggeredBy: alert.triggeredBy, clearedAt: alert.clearedAt })
+    .from(alert)
+    .where(eq(alert.applicationId, o.applicationId));
+  // A cleared alert (a bank reconnected) is over: the same connection dropping again is a new alert.
+  const raised = new Set(
+    existing
+      .filter((a) => a.clearedAt === null)
+      .flatMap((a) => a.triggeredBy.map((trigger) => alertKey({ type: a.type, trigger }))),
+  );
+  const warned = plan
+    ? await paymentDatesWarned(tx, existing, plan.firstPaymentDate, o.timeZone)
+    : new Set<string>();
+  const fresh = [...new Map(candidates.map((c) => [alertKey(c), c])).values()].filter(
+    (c) =>
+      !raised.has(alertKey(c)) &&
+      !(c.type === 'balanceBelowDMPPayment' && paymentDate !== null && warned.has(paymentDate)),
+  );
+  if (fresh.length === 0) return [];
+  await tx.insert(alert).values(
+    fresh.map((c) => ({
+      applicationId: o.applicationId,
+      type: c.type,
+      triggeredBy: [c.trigger],
+      createdAt: o.asOf,
+      updatedAt: o.asOf,
+    })),
+  );
+  // The customer is told in the same unit: a message exists exactly when its alert does.
+  if (o.notifier) {
+    await writeAlertNotifications(unit, o.notifier, {
+      applicationId: o.applicationId,
+      alerts: fresh,
+      paymentDate,
+    });
+  }
+  return fresh;
 }

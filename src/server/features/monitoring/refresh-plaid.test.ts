@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { incomeSnapshot, plaidItem } from '#server/db/schema/enrollment';
 import { startPlaidFake, type PlaidFake } from '#tests/fakes/plaid-fake';
 import { newBorrower, toIncome } from '#tests/support/borrower-flow';
+import { outsideUnits, unitOpener } from '#server/unit-of-work';
 import { refreshApplication } from './refresh-data';
 
 // The daily refresh with the Plaid adapter on the local fake of Plaid: an item linked before the app's
@@ -55,14 +56,16 @@ describe('the daily refresh of a Plaid item', () => {
     // As an item linked before the webhook URL was configured.
     await t.db.update(plaidItem).set({ webhookUrl: null }).where(eq(plaidItem.id, item.id));
     const deps = {
-      db: t.db,
-      bankLink: createPlaidBankLink({
-        clientId: fake.clientId,
-        secret: fake.secret,
-        env: 'sandbox',
-        basePath: fake.basePath,
-      }),
-      cipher: t.cipher,
+      openUnit: unitOpener({ database: t.database, cipher: t.cipher, today: t.today }),
+      bankLink: outsideUnits(
+        createPlaidBankLink({
+          clientId: fake.clientId,
+          secret: fake.secret,
+          env: 'sandbox',
+          basePath: fake.basePath,
+        }),
+        'bankLink',
+      ),
       webhookUrl: WEBHOOK_URL,
     };
     const updates = () => fake.requests.filter((r) => r.path === '/item/webhook/update').length;
@@ -86,14 +89,16 @@ describe('the daily refresh of a Plaid item', () => {
   it('takes no income snapshot while a bank’s history is still being read', async () => {
     const { b } = await connectedAtIncome('Plaidnosnapshot');
     const deps = {
-      db: t.db,
-      bankLink: createPlaidBankLink({
-        clientId: fake.clientId,
-        secret: fake.secret,
-        env: 'sandbox',
-        basePath: fake.basePath,
-      }),
-      cipher: t.cipher,
+      openUnit: unitOpener({ database: t.database, cipher: t.cipher, today: t.today }),
+      bankLink: outsideUnits(
+        createPlaidBankLink({
+          clientId: fake.clientId,
+          secret: fake.secret,
+          env: 'sandbox',
+          basePath: fake.basePath,
+        }),
+        'bankLink',
+      ),
     };
     // Plaid has read the last 30 days only: an income from them would read as a month's pay at most.
     fake.finishInitialUpdate((await itemOfApplication(b.applicationId)).providerItemId!);

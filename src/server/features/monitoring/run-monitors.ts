@@ -4,13 +4,13 @@ import type { AlertType } from '#domain/flow/staff-views';
 import type { ApplicationStatus } from '#domain/flow/statuses';
 import type { BankLink } from '#providers/bank-link/port';
 import type { CreditBureau } from '#providers/credit-bureau/port';
-import type { Db } from '#server/db/client';
 import { application } from '#server/db/schema/application';
-import type { FieldCipher } from '#server/security/field-encryption';
+import type { OpenUnit } from '#server/unit-of-work';
 import { type CreditPullOutcome, DEFAULT_CREDIT_PULL_DAYS, pullCredit } from './credit-pull';
 import type { Notifier } from './notify';
 import { type AlertSettings, raiseAlerts } from './raise-alerts';
-import { type RefreshOutcome, type RefreshSettings, refreshApplication } from './refresh-data';
+import { type RefreshOutcome, refreshApplication } from './refresh-data';
+import type { RefreshSettings } from './refresh-store';
 
 /** Monitoring watches an application from the contract's signing on: before that there is no plan to protect. */
 export const MONITORED_STATUSES: readonly ApplicationStatus[] = [
@@ -24,31 +24,39 @@ export const MONITORED_STATUSES: readonly ApplicationStatus[] = [
 /** Applications read per page when every monitored application is visited. */
 export const MONITOR_PAGE_SIZE = 500;
 
-/** A page of monitored application ids after `after` (by id, so a long run is not disturbed by new ones). */
+/**
+ * A page of monitored application ids after `after` (by id, so a long run is not disturbed by new ones), read
+ * in a unit of its own: each application is then worked in units of its own, so no transaction spans a run.
+ */
 export async function monitoredApplicationIds(
-  db: Db,
+  openUnit: OpenUnit,
   after: string | null,
   limit = MONITOR_PAGE_SIZE,
 ): Promise<string[]> {
-  const rows = await db
-    .select({ id: application.id })
-    .from(application)
-    .where(
-      and(
-        inArray(application.status, [...MONITORED_STATUSES]),
-        after ? gt(application.id, after) : undefined,
-      ),
-    )
-    .orderBy(asc(application.id))
-    .limit(limit);
+  const rows = await openUnit(({ tx }) =>
+    tx
+      .select({ id: application.id })
+      .from(application)
+      .where(
+        and(
+          inArray(application.status, [...MONITORED_STATUSES]),
+          after ? gt(application.id, after) : undefined,
+        ),
+      )
+      .orderBy(asc(application.id))
+      .limit(limit),
+  );
   return rows.map((r) => r.id);
 }
 
 export type MonitorRun = { applications: number; raised: Partial<Record<AlertType, number>> };
 
-/** The alert rules for the given applications as of `asOf`, counted by the alerts they raised. */
+/**
+ * The alert rules for the given applications as of `asOf`, each in a unit of its own (its alerts and their
+ * messages committed together), counted by the alerts they raised.
+ */
 export async function raiseAlertsFor(
-  db: Db,
+  openUnit: OpenUnit,
   o: {
     applicationIds: readonly string[];
     asOf: Date;
@@ -61,13 +69,15 @@ export async function raiseAlertsFor(
   run: MonitorRun = { applications: 0, raised: {} },
 ): Promise<MonitorRun> {
   for (const applicationId of o.applicationIds) {
-    const raised = await raiseAlerts(db, {
-      applicationId,
-      asOf: o.asOf,
-      timeZone: o.timeZone,
-      settings: o.settings,
-      notifier: o.notifier,
-    });
+    const raised = await openUnit((unit) =>
+      raiseAlerts(unit, {
+        applicationId,
+        asOf: o.asOf,
+        timeZone: o.timeZone,
+        settings: o.settings,
+        notifier: o.notifier,
+      }),
+    );
     o.onApplication?.(applicationId);
     run.applications += 1;
     for (const a of raised) run.raised[a.type] = (run.raised[a.type] ?? 0) + 1;
@@ -77,7 +87,7 @@ export async function raiseAlertsFor(
 
 /** Every monitored application, page by page (npm run monitor). */
 export async function raiseAllAlerts(
-  db: Db,
+  openUnit: OpenUnit,
   o: {
     asOf: Date;
     timeZone: string;
@@ -90,9 +100,9 @@ export async function raiseAllAlerts(
 ): Promise<MonitorRun> {
   const run: MonitorRun = { applications: 0, raised: {} };
   await eachMonitoredPage(
-    db,
+    openUnit,
     async (ids) => {
-      await raiseAlertsFor(db, { ...o, applicationIds: ids }, run);
+      await raiseAlertsFor(openUnit, { ...o, applicationIds: ids }, run);
     },
     o.only,
   );
@@ -100,37 +110,45 @@ export async function raiseAllAlerts(
 }
 
 /** Visits every monitored application id (or only those of `only`), a page at a time. */
-async function eachMonitoredPage(db: Db, visit: (ids: string[]) => Promise<void>, only?: readonly string[]) {
+async function eachMonitoredPage(
+  openUnit: OpenUnit,
+  visit: (ids: string[]) => Promise<void>,
+  only?: readonly string[],
+) {
   if (only) {
     for (let k = 0; k < only.length; k += MONITOR_PAGE_SIZE) {
-      const rows = await db
-        .select({ id: application.id })
-        .from(application)
-        .where(
-          and(
-            inArray(application.id, only.slice(k, k + MONITOR_PAGE_SIZE)),
-            inArray(application.status, [...MONITORED_STATUSES]),
-          ),
-        )
-        .orderBy(asc(application.id));
+      const rows = await openUnit(({ tx }) =>
+        tx
+          .select({ id: application.id })
+          .from(application)
+          .where(
+            and(
+              inArray(application.id, only.slice(k, k + MONITOR_PAGE_SIZE)),
+              inArray(application.status, [...MONITORED_STATUSES]),
+            ),
+          )
+          .orderBy(asc(application.id)),
+      );
       if (rows.length > 0) await visit(rows.map((r) => r.id));
     }
     return;
   }
   for (let after: string | null = null; ;) {
-    const ids = await monitoredApplicationIds(db, after);
+    const ids = await monitoredApplicationIds(openUnit, after);
     if (ids.length === 0) return;
     await visit(ids);
     after = ids[ids.length - 1]!;
   }
 }
 
-/** What the data refresh and the credit pull read through, and how the customer is told of an alert. */
+/**
+ * What the monitors work through: units of work for the database (each application's steps in units of their
+ * own, whose outbox announces the alerts' messages once they commit), and the vendors, called between units.
+ */
 export type MonitorDeps = {
-  db: Db;
+  openUnit: OpenUnit;
   bankLink: BankLink;
   creditBureau: CreditBureau;
-  cipher: FieldCipher;
   /** The app's bank-link webhook URL, told to items linked without it (RefreshDeps). */
   webhookUrl?: string;
   /** Alert emails and texts; none written without it (the rules alone, as in the rules' own tests). */
@@ -163,7 +181,7 @@ export type PullRun = { applications: number; outcomes: Partial<Record<CreditPul
 export async function refreshAll(deps: MonitorDeps, o: MonitorRunOptions): Promise<RefreshRun> {
   const run: RefreshRun = { applications: 0, outcomes: {} };
   await eachMonitoredPage(
-    deps.db,
+    deps.openUnit,
     async (ids) => {
       for (const applicationId of ids) {
         const outcome = await refreshApplication(deps, {
@@ -186,7 +204,7 @@ export async function refreshAll(deps: MonitorDeps, o: MonitorRunOptions): Promi
 export async function pullAllDue(deps: MonitorDeps, o: MonitorRunOptions): Promise<PullRun> {
   const run: PullRun = { applications: 0, outcomes: {} };
   await eachMonitoredPage(
-    deps.db,
+    deps.openUnit,
     async (ids) => {
       for (const applicationId of ids) {
         const outcome = await pullCredit(deps, {
@@ -216,7 +234,7 @@ export async function runMonitors(
 ): Promise<{ refresh: RefreshRun; pull: PullRun; alerts: MonitorRun }> {
   const refresh = await refreshAll(deps, o);
   const pull = await pullAllDue(deps, o);
-  const alerts = await raiseAllAlerts(deps.db, {
+  const alerts = await raiseAllAlerts(deps.openUnit, {
     asOf: o.asOf,
     timeZone: o.timeZone,
     settings: o.settings?.alerts,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { raiseAllAlerts } from '#server/features/monitoring/run-monitors';
 import { defineJob } from '../define-job';
-import { MONITOR_QUEUE_OPTIONS, monitorNotifier, monitorTimeZone } from '../monitor-context';
+import { alertNotifier, MONITOR_QUEUE_OPTIONS, monitorTimeZone } from '../monitor-context';
 
 export const ALERT_RULES_QUEUE = 'alert-rules';
 
@@ -16,10 +16,11 @@ export const alertRulesJob = defineJob({
   work: { pollingIntervalSeconds: 5 },
   cron: '15 6 * * *',
   handler: async (_jobs, ctx) => {
-    const run = await raiseAllAlerts(ctx.deps.database.db, {
+    // Each application in a unit of its own, whose outbox hands the alerts' messages to their queues.
+    const run = await raiseAllAlerts(ctx.openUnit, {
       asOf: ctx.now(),
       timeZone: monitorTimeZone(ctx),
-      notifier: monitorNotifier(ctx),
+      notifier: alertNotifier(ctx),
     });
     ctx.log.info({ applications: run.applications, raised: run.raised }, 'alert rules run');
   },

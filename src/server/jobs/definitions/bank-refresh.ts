@@ -17,6 +17,7 @@ export const bankRefreshJob = defineJob({
   cron: '0 5 * * *',
   enabled: (deps) => deps.monitors !== undefined,
   handler: async (_jobs, ctx) => {
+    // The job's units (ctx.openUnit) for the database, the banks asked between them (monitorDeps).
     const { deps, settings } = monitorDeps(ctx);
     const run = await refreshAll(deps, { asOf: ctx.now(), timeZone: monitorTimeZone(ctx), settings });
     ctx.log.info({ applications: run.applications, outcomes: run.outcomes }, 'bank data refresh run');

@@ -17,6 +17,7 @@ export const creditPullJob = defineJob({
   cron: '40 5 * * *',
   enabled: (deps) => deps.monitors !== undefined,
   handler: async (_jobs, ctx) => {
+    // The job's units (ctx.openUnit) for the database, the bureau asked between them (monitorDeps).
     const { deps, settings } = monitorDeps(ctx);
     const run = await pullAllDue(deps, { asOf: ctx.now(), timeZone: monitorTimeZone(ctx), settings });
     ctx.log.info({ applications: run.applications, outcomes: run.outcomes }, 'credit pull run');
