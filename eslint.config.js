@@ -241,6 +241,10 @@ const UNITS_OF_WORK = [
   'src/server/features/creditor-relations',
   'src/server/features/proposals',
   'src/server/features/signing',
+  'src/server/features/accounts',
+  'src/server/features/health',
+  'src/server/features/legal',
+  'src/server/features/session-recording',
 ];
 const UNITS_NOT_YET = [
   // The reminders' job: the job queue announces the outbox rows it answers (jobs/queue.ts); it opens a unit
@@ -263,6 +267,9 @@ const UNITS_NOT_YET = [
   // The e-signature sandbox's own storage, handed to the sandbox by enrollment-providers.ts: the vendor's side,
   // called only outside units (the sandbox refuses to be called inside one), on the database handle.
   'src/server/features/signing/envelope-store.ts',
+  // Staff accounts made by `npm run staff:create`, the demo start and the tests' setup, outside any request or
+  // job: each is given the database handle and writes the account in a transaction of its own.
+  'src/server/features/accounts/create-staff.ts',
 ];
 
 export default defineConfig([

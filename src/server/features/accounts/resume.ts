@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { resumeRoute, STAFF_HOME } from '#domain/flow/resume';
 import { isLanguage, type Language } from '#domain/i18n/language';
-import type { Db } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { pendingStaffStep } from '#server/plugins/viewer';
 import { ownCurrentApplication } from '#server/application/own-application';
+import type { Transaction, Unit } from '#server/unit-of-work';
 
 /**
  * Where a signed-in person continues: staff to /summary once this session passed the second factor and the
@@ -12,7 +12,7 @@ import { ownCurrentApplication } from '#server/application/own-application';
  * map's page.
  */
 export async function resumeFor(
-  db: Db,
+  tx: Transaction,
   viewer: {
     userId: string;
     isStaff: boolean;
@@ -25,7 +25,7 @@ export async function resumeFor(
     const step = pendingStaffStep({ ...viewer, mustChangePassword: viewer.mustChangePassword ?? false });
     return step?.page ?? STAFF_HOME;
   }
-  const own = await db.query.application.findFirst({
+  const own = await tx.query.application.findFirst({
     where: ownCurrentApplication(viewer.userId),
     columns: { lastViewedPage: true, status: true },
   });
@@ -40,11 +40,11 @@ type ResumeViewer = Parameters<typeof resumeFor>[1];
  * the application with its borrower, as the page asks for it at every load.
  */
 export async function sessionResumeFor(
-  db: Db,
+  unit: Unit,
   viewer: ResumeViewer,
 ): Promise<{ resume: string; preferredLanguage: Language | null }> {
-  if (viewer.isStaff) return { resume: await resumeFor(db, viewer), preferredLanguage: null };
-  const [own] = await db
+  if (viewer.isStaff) return { resume: await resumeFor(unit.tx, viewer), preferredLanguage: null };
+  const [own] = await unit.tx
     .select({
       lastViewedPage: application.lastViewedPage,
       status: application.status,
