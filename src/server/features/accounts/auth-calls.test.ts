@@ -39,8 +39,8 @@ describe('better-auth as the account routes get it', () => {
     expect(calls).toEqual(['signOut', 'hash', 'end u1']);
 
     for (const inside of [
-      () => auth.api.signOut({ headers: new Headers() }),
-      () => ctx.password.hash('secret'),
+      async () => void (await auth.api.signOut({ headers: new Headers() })),
+      async () => void (await ctx.password.hash('secret')),
       () => ctx.internalAdapter.deleteUserSessions('u2'),
     ]) {
       await expect(withUnit(services, inside)).rejects.toBeInstanceOf(VendorCallInUnitError);

@@ -6,33 +6,36 @@ import { pendingStaffStep } from '#server/plugins/viewer';
 import { ownCurrentApplication } from '#server/application/own-application';
 import type { Transaction, Unit } from '#server/unit-of-work';
 
+type ResumeViewer = {
+  userId: string;
+  isStaff: boolean;
+  twoFactorEnabled: boolean;
+  secondFactorVerified: boolean;
+  mustChangePassword?: boolean;
+};
+
+/**
+ * Where a staff member continues, from their session alone: /summary once it passed the second factor and the
+ * password is their own, else the code page, the new-password path or enrolment. No row is read.
+ */
+export function staffResumeFor(viewer: ResumeViewer): string {
+  const step = pendingStaffStep({ ...viewer, mustChangePassword: viewer.mustChangePassword ?? false });
+  return step?.page ?? STAFF_HOME;
+}
+
 /**
  * Where a signed-in person continues: staff to /summary once this session passed the second factor and the
  * password is their own (else to the code page, the new-password path or enrolment), borrowers to the resume
  * map's page.
  */
-export async function resumeFor(
-  tx: Transaction,
-  viewer: {
-    userId: string;
-    isStaff: boolean;
-    twoFactorEnabled: boolean;
-    secondFactorVerified: boolean;
-    mustChangePassword?: boolean;
-  },
-): Promise<string> {
-  if (viewer.isStaff) {
-    const step = pendingStaffStep({ ...viewer, mustChangePassword: viewer.mustChangePassword ?? false });
-    return step?.page ?? STAFF_HOME;
-  }
+export async function resumeFor(tx: Transaction, viewer: ResumeViewer): Promise<string> {
+  if (viewer.isStaff) return staffResumeFor(viewer);
   const own = await tx.query.application.findFirst({
     where: ownCurrentApplication(viewer.userId),
     columns: { lastViewedPage: true, status: true },
   });
   return resumeRoute({ lastViewedPage: own?.lastViewedPage ?? null, status: own?.status ?? null });
 }
-
-type ResumeViewer = Parameters<typeof resumeFor>[1];
 
 /**
  * What GET /api/session tells a signed-in person beyond their session: where they continue, and the language
@@ -43,7 +46,7 @@ export async function sessionResumeFor(
   unit: Unit,
   viewer: ResumeViewer,
 ): Promise<{ resume: string; preferredLanguage: Language | null }> {
-  if (viewer.isStaff) return { resume: await resumeFor(unit.tx, viewer), preferredLanguage: null };
+  if (viewer.isStaff) return { resume: staffResumeFor(viewer), preferredLanguage: null };
   const [own] = await unit.tx
     .select({
       lastViewedPage: application.lastViewedPage,

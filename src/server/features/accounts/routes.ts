@@ -29,7 +29,7 @@ import type { AccountDeps } from './deps';
 import { setPreferredLanguage } from './preferred-language';
 import { registerLeadFormPost } from './lead-form-post';
 import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
-import { sessionResumeFor } from './resume';
+import { sessionResumeFor, staffResumeFor } from './resume';
 import { signIn } from './sign-in';
 import { confirmEnrolment, startEnrolment, verifySecondFactor } from './two-factor';
 
@@ -88,7 +88,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountDeps & { webRoot: strin
     async (request) => {
       const viewer = await request.viewer();
       if (!viewer) return { user: null };
-      const { resume, preferredLanguage } = await openUnit((unit) => sessionResumeFor(unit, viewer));
+      // Staff continue where their session says, with no row to read: no unit for them.
+      const { resume, preferredLanguage } = viewer.isStaff
+        ? { resume: staffResumeFor(viewer), preferredLanguage: null }
+        : await openUnit((unit) => sessionResumeFor(unit, viewer));
       return {
         user: {
           id: viewer.userId,
@@ -227,7 +230,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountDeps & { webRoot: strin
       return withCookies(
         reply,
         await confirmEnrolment({
-          openUnit,
           auth,
           viewer,
           code: request.body.code,

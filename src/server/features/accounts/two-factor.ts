@@ -5,7 +5,7 @@ import { isStaffUser } from '#server/plugins/staff-group';
 import { PASSWORD_CHANGE_REQUIRED, SET_PASSWORD_PAGE, type Viewer } from '#server/plugins/viewer';
 import { authErrorCode, sessionCookies } from './auth-calls';
 import type { AccountDeps } from './deps';
-import { resumeFor } from './resume';
+import { resumeFor, staffResumeFor } from './resume';
 
 export const TWO_FACTOR_MESSAGES = {
   invalidCode: 'That code is not valid. Please try again.',
@@ -107,7 +107,7 @@ export async function startEnrolment(o: {
  * and the recovery codes are answered this once; no route shows them again.
  */
 export async function confirmEnrolment(
-  o: Pick<AccountDeps, 'openUnit' | 'auth'> & {
+  o: Pick<AccountDeps, 'auth'> & {
     viewer: Viewer;
     code: string;
     headers: Headers;
@@ -123,9 +123,8 @@ export async function confirmEnrolment(
   }
   const cookies = sessionCookies(result.headers);
   const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: o.viewer.userId } });
-  const next = await o.openUnit(({ tx }) =>
-    resumeFor(tx, { ...o.viewer, twoFactorEnabled: true, secondFactorVerified: true }),
-  );
+  // Only staff enrol (assertEnrolling): where they continue needs no row.
+  const next = staffResumeFor({ ...o.viewer, twoFactorEnabled: true, secondFactorVerified: true });
   return { cookies, recoveryCodes: backupCodes, next };
 }
 
