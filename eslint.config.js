@@ -242,6 +242,10 @@ const UNITS_OF_WORK = [
   'src/server/features/proposals',
   'src/server/features/signing',
   'src/server/features/monitoring',
+  'src/server/features/accounts',
+  'src/server/features/health',
+  'src/server/features/legal',
+  'src/server/features/session-recording',
 ];
 const UNITS_NOT_YET = [
   // The portal's big reads, given to its routes as a port (service-portal/deps.ts, ServicePortalReads): each
@@ -255,6 +259,9 @@ const UNITS_NOT_YET = [
   // The e-signature sandbox's own storage, handed to the sandbox by enrollment-providers.ts: the vendor's side,
   // called only outside units (the sandbox refuses to be called inside one), on the database handle.
   'src/server/features/signing/envelope-store.ts',
+  // Staff accounts made by `npm run staff:create`, the demo start and the tests' setup, outside any request or
+  // job: each is given the database handle and writes the account in a transaction of its own.
+  'src/server/features/accounts/create-staff.ts',
 ];
 
 /**

@@ -10,6 +10,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { accountRoutes } from './features/accounts/routes';
 import { applyRoutes } from './features/apply/routes';
 import { createAccountMailer } from './features/accounts/account-mailer';
+import { authOutsideUnits } from './features/accounts/auth-calls';
 import { healthRoutes } from './features/health/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { servicePortalReads } from './features/service-portal/reads';
@@ -94,12 +95,11 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializerCompiler);
 
   const cipher = createFieldCipher(config.encryptionKey, config.encryptionKeysOld);
-  const mailer = createAccountMailer({
-    db: database.db,
-    cipher,
-    publicUrl: config.publicUrl,
-    onEmailQueued: deps.onEmailQueued,
-  });
+  const calendar = agencyCalendar(config.agencyTimeZone);
+  const today = deps.today ?? calendar.today;
+  // The door to units of work (unit-of-work.ts), before better-auth: the account mailer writes its emails in one.
+  const openUnit = unitOpener({ ...deps, cipher, today });
+  const mailer = createAccountMailer({ openUnit, publicUrl: config.publicUrl });
   const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp, log: app.log });
   const readCaches = await startReadCaches({
     database,
@@ -121,10 +121,9 @@ export async function buildApp(
     if (caches.summary.size > 0) await readCaches.catchUp();
     return payload;
   });
-  const calendar = agencyCalendar(config.agencyTimeZone);
   const services: Services = {
     ...deps,
-    today: deps.today ?? calendar.today,
+    today,
     dayOf: calendar.dayOf,
     auth,
     cipher,
@@ -217,10 +216,16 @@ export async function buildApp(
 
   // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
   // services; the vendors they ask are wrapped so that a call inside a unit throws.
-  const onUnits = { openUnit: unitOpener(services), config };
+  const onUnits = { openUnit, config };
 
-  await app.register(healthRoutes, { services });
-  await app.register(accountRoutes, { services, webRoot: options.webRoot ?? BUILT_WEB_ROOT });
+  await app.register(healthRoutes, { ping: () => database.ping(), databaseKind: database.kind });
+  // better-auth runs its own queries on its own connections: a vendor to the account routes, never in a unit.
+  await app.register(accountRoutes, {
+    ...onUnits,
+    auth: authOutsideUnits(auth),
+    phoneLookup: outsideUnits(services.phoneLookup, 'phoneLookup'),
+    webRoot: options.webRoot ?? BUILT_WEB_ROOT,
+  });
   await app.register(applyRoutes, {
     ...onUnits,
     dayOf: services.dayOf,
@@ -292,11 +297,11 @@ export async function buildApp(
   await app.register(customerPortalRoutes, { ...onUnits, dayOf: services.dayOf });
   await app.register(twilioSmsWebhookRoutes, onUnits);
   await app.register(agencyEventsWebhookRoutes, onUnits);
-  await app.register(legalRoutes, { services });
+  await app.register(legalRoutes, { config });
   await app.register(counsellingRoutes, onUnits);
   await app.register(schedulingWebhookRoutes, onUnits);
   await app.register(counsellingBorrowerRoutes, onUnits);
-  await app.register(sessionRecordingRoutes, { services });
+  await app.register(sessionRecordingRoutes, onUnits);
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, onUnits);
 
   // '/' is the logo link target: it goes to /lead and keeps the query string (utm parameters).

@@ -11,36 +11,16 @@ import { txUses, unguardedLocks } from './transaction-handles';
 
 const FOLDERS = ['src', 'tests', 'scripts', 'bench'];
 
-/**
- * Files still taking `Tx` while their features are converted; each entry must still need it, so this list only
- * shrinks, and Tx goes from src/server/db/client.ts with its last entry.
- */
-const STILL_CONVERTING = [
-  'src/server/application/agency-alerts.ts',
-  'src/server/application/agency-ledger.ts',
-  'src/server/features/accounts/lead-application.ts',
-  'src/server/features/accounts/password-reset-limit.ts',
-];
-
-/** Declares Tx (deprecated) and the bridge from it, until the list above is empty. */
-const DECLARES_TX = 'src/server/db/client.ts';
-
 const files = () =>
   sourceFiles(process.cwd(), FOLDERS).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
 describe('the Tx union', () => {
-  it('is imported, declared and taken by no file but the ones still converting', () => {
+  it('is imported, declared and taken by no file', () => {
     const found = files()
-      .filter(
-        ({ file, text }) => file !== DECLARES_TX && !STILL_CONVERTING.includes(file) && text.includes('Tx'),
-      )
+      .filter(({ text }) => text.includes('Tx'))
       .flatMap(({ file, text }) => txUses(file, text));
     expect(found).toEqual([]);
   }, 120_000);
-
-  it.each(STILL_CONVERTING)('%s still takes it (else strike it from the list)', (file) => {
-    expect(txUses(file, readFileSync(file, 'utf8'))).not.toEqual([]);
-  });
 
   it('is seen wherever it is named', () => {
     const code = `import type { Db, Tx } from '#server/db/client';

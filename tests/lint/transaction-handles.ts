@@ -28,12 +28,12 @@ export function txUses(file: string, text: string): string[] {
 }
 
 /** Functions whose callback's first parameter is a transaction or a unit of work holding one. */
-const OPENS_TRANSACTION = new Set(['transaction', 'openUnit', 'withUnit', 'inTransaction']);
+const OPENS_TRANSACTION = new Set(['transaction', 'openUnit', 'withUnit']);
 
 type Binding =
   /** A parameter or variable declared with this type. */
   | { kind: 'typed'; type: string }
-  /** The first parameter of a callback handed to db.transaction, openUnit, withUnit or inTransaction. */
+  /** The first parameter of a callback handed to db.transaction, openUnit or withUnit. */
   | { kind: 'opened' }
   /** A destructured name (`{ tx }`) of a parameter of this kind. */
   | { kind: 'destructured'; from: Binding }

@@ -9,7 +9,7 @@ import {
   type AgencyAlertType,
 } from '#domain/enrollment/agency-alerts';
 import type { PlanLedger } from '#domain/enrollment/agency-events';
-import { inTransaction, type Tx } from '#server/db/client';
+import type { Reader, Transaction } from '#server/db/client';
 import { agencyEvent } from '#server/db/schema/agency-events';
 import { application, borrower } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
@@ -56,7 +56,7 @@ export const agencyNoticesOf = (o: {
 });
 
 /** The name the borrower knows each of the plan's creditors by, by offer id. */
-export async function creditorNamesOf(tx: Tx, applicationId: string): Promise<Map<string, string>> {
+export async function creditorNamesOf(tx: Reader, applicationId: string): Promise<Map<string, string>> {
   const rows = await tx
     .select({
       id: offer.id,
@@ -88,7 +88,7 @@ type StoredAgencyAlert = { type: string; triggeredBy: { type: string; id: string
  * it: one read of those events for all the alerts. An alert whose trigger is gone is about nothing.
  */
 async function subjectsOf<A extends StoredAgencyAlert>(
-  tx: Tx,
+  tx: Reader,
   alerts: readonly A[],
 ): Promise<{ alert: A; subjects: string[] }[]> {
   const triggerIds = alerts.flatMap((a) =>
@@ -120,7 +120,7 @@ async function subjectsOf<A extends StoredAgencyAlert>(
  * once cannot both write. Answers what was written and the outbox ids, for the caller's unit to adopt.
  */
 export async function raiseAgencyAlerts(
-  tx: Tx,
+  tx: Transaction,
   o: {
     applicationId: string;
     candidates: readonly AgencyAlertCandidate[];
@@ -182,7 +182,7 @@ export async function raiseAgencyAlerts(
  * cleared while another delivery is writing it. Answers how many were cleared.
  */
 export async function clearSettledAgencyAlerts(
-  tx: Tx,
+  tx: Transaction,
   o: { applicationId: string; ledger: PlanLedger; at: Date },
 ): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${o.applicationId}`}))`);
@@ -209,7 +209,7 @@ export async function clearSettledAgencyAlerts(
 
 /** The email of each new alert, in the borrower's language, with the figures the alerts page shows. */
 async function writeEmails(
-  tx: Tx,
+  tx: Transaction,
   notices: AgencyNotices,
   applicationId: string,
   alerts: readonly AgencyAlertCandidate[],
@@ -246,7 +246,7 @@ async function writeEmails(
     else if (figures?.kind === 'paymentNotPosted')
       message = paymentNotPostedEmail({ ...common, figures, windowDays: notices.postingWindowDays });
     else if (figures?.kind === 'paidOff') message = creditorPaidOffEmail({ ...common, figures });
-    if (message) ids.push(await inTransaction(tx, (t) => enqueueEmail(t, notices.cipher, message)));
+    if (message) ids.push(await enqueueEmail(tx, notices.cipher, message));
   }
   return ids;
 }

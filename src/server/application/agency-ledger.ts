@@ -7,7 +7,7 @@ import {
   type RecordedAgencyEvent,
 } from '#domain/enrollment/agency-events';
 import { ledgerAlerts } from '#domain/enrollment/agency-alerts';
-import type { Db, Transaction, Tx } from '#server/db/client';
+import type { Db, Reader, Transaction } from '#server/db/client';
 import { agencyEvent, agencyOpenPayment } from '#server/db/schema/agency-events';
 import { offer } from '#server/db/schema/decision';
 import { dmpEnrollment } from '#server/db/schema/enrollment';
@@ -168,7 +168,7 @@ async function keepOpenPayments(tx: Transaction, event: AgencyEvent): Promise<vo
 }
 
 /** A plan's recorded events, in the order they happened (the fold sorts them again; the index serves this). */
-export async function agencyEventsOf(db: Tx, applicationId: string): Promise<RecordedAgencyEvent[]> {
+export async function agencyEventsOf(db: Reader, applicationId: string): Promise<RecordedAgencyEvent[]> {
   const rows = await db
     .select({ body: agencyEvent.body })
     .from(agencyEvent)
@@ -178,6 +178,6 @@ export async function agencyEventsOf(db: Tx, applicationId: string): Promise<Rec
 }
 
 /** The state of a plan's drafts, payments to creditors and creditors' balances, from its recorded events. */
-export async function planLedgerOf(db: Tx, applicationId: string): Promise<PlanLedger> {
+export async function planLedgerOf(db: Reader, applicationId: string): Promise<PlanLedger> {
   return foldAgencyEvents(await agencyEventsOf(db, applicationId));
 }

@@ -30,21 +30,6 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
  * while a function that writes or locks takes a Transaction and cannot be handed the plain handle.
  */
 export type Reader = Pick<Db, 'select' | 'selectDistinct' | 'selectDistinctOn' | '$count' | 'query'>;
-/**
- * @deprecated A transaction or the database itself, which let a write or a lock run outside any transaction.
- * Take a Transaction (writes, locks) or a Reader (reads) instead; this stays only until the last users
- * are converted, then goes.
- */
-export type Tx = Transaction | Db;
-
-/**
- * @deprecated Runs `work` in `tx` when it is a transaction, or in a transaction of its own when it is the plain
- * handle: a bridge for callers still holding a Tx to reach a function that takes a Transaction. Goes with Tx.
- */
-export function inTransaction<T>(tx: Tx, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return 'rollback' in tx ? work(tx) : tx.transaction(work);
-}
-
 /** Runs raw SQL for libraries that bring their own queries (pg-boss). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 

@@ -6,22 +6,22 @@ import type { LeadInput } from '#domain/validation/account';
 import { invalidMessage, MESSAGE_REFS } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-import type { Services } from '#server/services';
 import { account, user } from '#server/db/schema/auth';
 import { borrower } from '#server/db/schema/application';
 import { generateOtp, storeResetCode } from '#server/plugins/auth';
 import type { Viewer } from '#server/plugins/viewer';
-import { enqueueEmail } from '#server/email/outbox';
 import { initialPasswordEmail } from '#server/email/templates';
 import { sessionCookies } from './auth-calls';
+import type { AccountDeps } from './deps';
 import { insertLeadAccount, insertLeadApplication, type UtmInput } from './lead-application';
 import { recordResetRequest } from './password-reset-limit';
 import { ownCurrentApplication } from '#server/application/own-application';
 
 export type { UtmInput } from './lead-application';
 
-async function assertPhoneIsValid(services: Services, phoneE164: string) {
-  const { isValid } = await services.phoneLookup.verify(phoneE164);
+/** The phone lookup is a vendor: asked outside any unit. */
+async function assertPhoneIsValid(phoneLookup: AccountDeps['phoneLookup'], phoneE164: string) {
+  const { isValid } = await phoneLookup.verify(phoneE164);
   if (!isValid) {
     const message = invalidMessage('Phone number');
     throw new AppError('ValidationError', message, { fieldErrors: { phoneNumber: message } });
@@ -32,21 +32,22 @@ async function assertPhoneIsValid(services: Services, phoneE164: string) {
  * First submit of /lead. An anonymous visitor gets an account (lower-cased email as username, no password
  * yet, must-change-password set), the initial password email, and an application (inProgress, utm fields,
  * Lead completed) with its borrower, all in one transaction: either the person has everything or nothing, so a
- * failure half way never leaves an account whose email is then taken. They are signed in once it committed.
+ * failure half way never leaves an account whose email is then taken. They are signed in once it committed
+ * (better-auth's own call, after the unit). The phone lookup is asked between two units, never inside one.
  * A signed-in borrower re-submitting the page updates only what changed, and the phone is verified again when
  * it changed.
  */
-export async function createLead(o: {
-  services: Services;
-  input: LeadInput;
-  utm: UtmInput;
-  viewer: Viewer | null;
-  headers: Headers;
-  /** The language the form was used in (languageOfRequest), stored as the borrower's preferredLanguage. */
-  language: Language;
-}): Promise<{ next: string; cookies: string[] }> {
-  const { services, input } = o;
-  const { db } = services.database;
+export async function createLead(
+  o: Pick<AccountDeps, 'openUnit' | 'config' | 'auth' | 'phoneLookup'> & {
+    input: LeadInput;
+    utm: UtmInput;
+    viewer: Viewer | null;
+    headers: Headers;
+    /** The language the form was used in (languageOfRequest), stored as the borrower's preferredLanguage. */
+    language: Language;
+  },
+): Promise<{ next: string; cookies: string[] }> {
+  const { openUnit, input } = o;
   const email = normalizeEmail(input.email);
   const phoneNumber = phoneToE164(input.phoneNumber);
   const next = PAGE_ROUTES.Hardships;
@@ -54,15 +55,17 @@ export async function createLead(o: {
   const { viewer } = o;
   if (viewer) {
     if (viewer.isStaff) throw new AppError('Forbidden');
-    const own = await db.query.application.findFirst({
-      where: ownCurrentApplication(viewer.userId),
-      with: { borrower: true },
-    });
+    const own = await openUnit((unit) =>
+      unit.tx.query.application.findFirst({
+        where: ownCurrentApplication(viewer.userId),
+        with: { borrower: true },
+      }),
+    );
     if (!own) {
       // An account left without its application: this submit of the form creates it.
-      await assertPhoneIsValid(services, phoneNumber);
-      await db.transaction((tx) =>
-        insertLeadApplication(tx, {
+      await assertPhoneIsValid(o.phoneLookup, phoneNumber);
+      await openUnit((unit) =>
+        insertLeadApplication(unit.tx, {
           userId: viewer.userId,
           firstName: input.firstName,
           lastName: input.lastName,
@@ -76,31 +79,36 @@ export async function createLead(o: {
     }
     if (!own.borrower) throw new AppError('NotFound');
     const current = own.borrower;
-    if (current.phoneNumber !== phoneNumber) await assertPhoneIsValid(services, phoneNumber);
+    if (current.phoneNumber !== phoneNumber) await assertPhoneIsValid(o.phoneLookup, phoneNumber);
     const changes: Partial<typeof borrower.$inferInsert> = {};
     if (current.firstName !== input.firstName) changes.firstName = input.firstName;
     if (current.lastName !== input.lastName) changes.lastName = input.lastName;
     if (current.phoneNumber !== phoneNumber) changes.phoneNumber = phoneNumber;
     if (Object.keys(changes).length > 0) {
-      await db
-        .update(borrower)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(borrower.id, current.id));
+      await openUnit((unit) =>
+        unit.tx
+          .update(borrower)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(borrower.id, current.id)),
+      );
     }
     return { cookies: [], next };
   }
 
-  const existing = await db.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
+  const existing = await openUnit((unit) =>
+    unit.tx.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } }),
+  );
   if (existing) throw new AppError('UsernameExistsException', MESSAGE_REFS.usernameExists);
-  await assertPhoneIsValid(services, phoneNumber);
+  await assertPhoneIsValid(o.phoneLookup, phoneNumber);
 
   // better-auth's sign-up commits the account on its own, before our application could join it. So the rows it
-  // would write (the user, and its credential account) are written here, in our transaction, as it writes them.
+  // would write (the user, and its credential account) are written here, in our unit, as it writes them.
   // The credential account holds no password: nobody would ever type a generated one (the first password is
   // set from the emailed code), and hashing it was most of the lead's cost. Until then a sign-in is refused
   // after as much work as a password check, like any wrong password (decision 0168).
   const code = generateOtp();
-  const { emailId, userId } = await db.transaction(async (tx) => {
+  const userId = await openUnit(async (unit) => {
+    const { tx } = unit;
     const created = await insertLeadAccount(tx, {
       email,
       firstName: input.firstName,
@@ -117,11 +125,10 @@ export async function createLead(o: {
     // The initial password email is a reset code, counted like any other request for one.
     await recordResetRequest(tx, email);
     await storeResetCode(tx, email, code);
-    const emailId = await enqueueEmail(
-      tx,
-      services.cipher,
+    // Announced to the email queue by the unit once the account is committed.
+    await unit.outbox.email(
       initialPasswordEmail({
-        publicUrl: services.config.publicUrl,
+        publicUrl: o.config.publicUrl,
         email,
         code,
         firstName: input.firstName,
@@ -129,12 +136,11 @@ export async function createLead(o: {
         language: o.language,
       }),
     );
-    return { emailId, userId };
+    return userId;
   });
-  services.onEmailQueued?.(emailId);
 
   // The session, once the account exists for good, opened as better-auth's sign-in opens one.
-  const signedIn = await services.auth.api.signInNewLead({
+  const signedIn = await o.auth.api.signInNewLead({
     body: { userId },
     headers: o.headers,
     returnHeaders: true,

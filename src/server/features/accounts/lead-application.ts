@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Language } from '#domain/i18n/language';
-import type { Db, Tx } from '#server/db/client';
 import { user } from '#server/db/schema/auth';
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
 import { ownCurrentApplication } from '#server/application/own-application';
+import type { Transaction } from '#server/unit-of-work';
 
 export type UtmInput = Partial<
   Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>
@@ -16,7 +16,7 @@ export type UtmInput = Partial<
  * already has one nothing is written and undefined is answered.
  */
 export async function insertLeadApplication(
-  tx: Tx,
+  tx: Transaction,
   o: {
     userId: string;
     firstName: string | null;
@@ -65,7 +65,7 @@ export async function insertLeadApplication(
  * checked later). The lead form adds the credential and the first email; the seed uses it as it is.
  */
 export async function insertLeadAccount(
-  tx: Tx,
+  tx: Transaction,
   o: {
     email: string;
     firstName: string;
@@ -96,28 +96,26 @@ export async function insertLeadAccount(
 }
 
 /**
- * Gives a borrower account its application when it has none. Accounts are created with their application in
- * one transaction, but an account left without one (by a crash before that was so) would otherwise be stuck:
- * its email is taken, so the lead form refuses it, and nothing else creates an application. The lead form had
- * been sent, so the names, phone and email on the account are the ones it carried.
+ * Gives a borrower account its application when it has none, in the caller's unit. Accounts are created with
+ * their application in one transaction, but an account left without one (by a crash before that was so) would
+ * otherwise be stuck: its email is taken, so the lead form refuses it, and nothing else creates an application.
+ * The lead form had been sent, so the names, phone and email on the account are the ones it carried.
  */
-export async function ensureOwnApplication(db: Db, userId: string): Promise<void> {
-  const own = await db.query.application.findFirst({
+export async function ensureOwnApplication(tx: Transaction, userId: string): Promise<void> {
+  const own = await tx.query.application.findFirst({
     where: ownCurrentApplication(userId),
     columns: { id: true },
   });
   if (own) return;
-  await db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        phoneNumber: user.phoneNumber,
-      })
-      .from(user)
-      .where(eq(user.id, userId));
-    if (!account) return;
-    await insertLeadApplication(tx, { userId, ...account });
-  });
+  const [account] = await tx
+    .select({
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!account) return;
+  await insertLeadApplication(tx, { userId, ...account });
 }

@@ -6,7 +6,6 @@ import { answeredLeadPage } from '#domain/validation/answered-lead-page';
 import { utmFromSearchParams } from '#domain/validation/application';
 import { LEAD_FORM_FIELDS, type LeadFormAnswer } from '#domain/validation/lead-form-answer';
 import { checkLeadForm } from '#domain/validation/lead-form-check';
-import type { Services } from '#server/services';
 import { toHeaders } from '#server/plugins/auth';
 import { isCrossSiteFormPost } from '#server/plugins/same-origin';
 import { answeredLeadPageFile } from '#server/web-app';
@@ -14,6 +13,7 @@ import { intlFor } from '#server/i18n';
 import { LANGUAGES, pathInLanguage, type Language } from '#domain/i18n/language';
 import { localizeMessage } from '#domain/i18n/translate-message';
 import { createLead } from './create-lead';
+import type { AccountDeps } from './deps';
 
 /** The lead form's fields are short: a larger body is no lead form. */
 const BODY_LIMIT = 16 * 1024;
@@ -27,9 +27,9 @@ const BODY_LIMIT = 16 * 1024;
  */
 export async function registerLeadFormPost(
   app: FastifyInstance,
-  o: { services: Services; webRoot: string; guessBudget: onRequestHookHandler },
+  o: { deps: AccountDeps; webRoot: string; guessBudget: onRequestHookHandler },
 ): Promise<void> {
-  const { services } = o;
+  const { deps } = o;
   await app.register(async (scope) => {
     // Only in this scope: every other route reads JSON.
     scope.addContentTypeParser(
@@ -60,7 +60,7 @@ export async function registerLeadFormPost(
           onRequest: [
             async (request, reply) => {
               reply.header('cache-control', 'no-store');
-              if (isCrossSiteFormPost(request, services.config)) {
+              if (isCrossSiteFormPost(request, deps.config)) {
                 return reply
                   .status(403)
                   .send({ code: 'Forbidden', message: 'Cross-origin request refused.' });
@@ -103,7 +103,7 @@ export async function registerLeadFormPost(
           try {
             const viewer = await request.viewer();
             const { next, cookies } = await createLead({
-              services,
+              ...deps,
               input: checked.lead,
               utm: utmFromSearchParams(new URLSearchParams(query)),
               viewer,

@@ -1,21 +1,21 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { MESSAGE_REFS } from '#domain/validation/messages';
-import type { Db, Tx } from '#server/db/client';
 import { passwordResetRequest } from '#server/db/schema/auth';
+import type { Transaction } from '#server/unit-of-work';
 
 /** The spec's rate-limit wait: too many reset requests lock the address for 15 minutes. */
 export const RESET_WINDOW_MINUTES = 15;
 export const MAX_RESET_REQUESTS_PER_WINDOW = 5;
 
-export async function recordResetRequest(db: Tx, email: string) {
-  await db.insert(passwordResetRequest).values({ email });
+export async function recordResetRequest(tx: Transaction, email: string) {
+  await tx.insert(passwordResetRequest).values({ email });
 }
 
 /** Throws LimitExceededException when the address asked for too many links in the window. */
-export async function assertResetAllowed(db: Db, email: string, now = new Date()) {
+export async function assertResetAllowed(tx: Transaction, email: string, now = new Date()) {
   const since = new Date(now.getTime() - RESET_WINDOW_MINUTES * 60_000);
-  const [row] = await db
+  const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(passwordResetRequest)
     .where(and(eq(passwordResetRequest.email, email), gt(passwordResetRequest.createdAt, since)));

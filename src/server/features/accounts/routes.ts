@@ -21,15 +21,15 @@ import { phoneField, verificationCodeField } from '#domain/validation/fields';
 import { phoneToE164 } from '#domain/validation/format';
 import { LANGUAGES } from '#domain/i18n/language';
 import { languageOfRequest } from '#server/i18n';
-import type { Services } from '#server/services';
 import { toHeaders } from '#server/plugins/auth';
 import { expiredSessionCookies } from './auth-calls';
 import { changeEmail, verifyNewEmail } from './change-email';
 import { createLead } from './create-lead';
+import type { AccountDeps } from './deps';
 import { setPreferredLanguage } from './preferred-language';
 import { registerLeadFormPost } from './lead-form-post';
 import { changePassword, completeNewPassword, forgotPassword, resetPassword } from './passwords';
-import { sessionResumeFor } from './resume';
+import { sessionResumeFor, staffResumeFor } from './resume';
 import { signIn } from './sign-in';
 import { confirmEnrolment, startEnrolment, verifySecondFactor } from './two-factor';
 
@@ -58,17 +58,22 @@ function withCookies<T extends { cookies: string[] }>(reply: FastifyReply, { coo
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   return answer;
 }
-export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot: string }> = async (
+/**
+ * The account routes: each opens the units of work its use case needs (openUnit), and calls better-auth and
+ * the phone lookup outside them (app.ts hands both wrapped, so a call inside a unit throws).
+ */
+export const accountRoutes: FastifyPluginAsyncZod<AccountDeps & { webRoot: string }> = async (
   app,
-  { services, webRoot },
+  { webRoot, ...deps },
 ) => {
+  const { openUnit, config, auth } = deps;
   /** Signed-in endpoints that check a password or a code: a per-address limit each. */
-  const authLimit = { rateLimit: { max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   /**
    * Sign-in, the lead form, forgot password and every code entry share one budget per client address: one
    * limiter (one counter per address) used by all of them, so a client cannot spend a full budget on each.
    */
-  const guessBudget = app.rateLimit({ max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' });
+  const guessBudget = app.rateLimit({ max: config.authRateLimitPerMinute, timeWindow: '1 minute' });
   app.get(
     '/api/session',
     {
@@ -83,7 +88,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     async (request) => {
       const viewer = await request.viewer();
       if (!viewer) return { user: null };
-      const { resume, preferredLanguage } = await sessionResumeFor(services.database.db, viewer);
+      // Staff continue where their session says, with no row to read: no unit for them.
+      const { resume, preferredLanguage } = viewer.isStaff
+        ? { resume: staffResumeFor(viewer), preferredLanguage: null }
+        : await openUnit((unit) => sessionResumeFor(unit, viewer));
       return {
         user: {
           id: viewer.userId,
@@ -117,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
       const { utm, ...input } = request.body;
       const viewer = await request.viewer();
       const result = await createLead({
-        services,
+        ...deps,
         input,
         utm: utm ?? {},
         viewer,
@@ -136,13 +144,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     },
     async (request, reply) => {
       const viewer = (await request.viewer())!;
-      await setPreferredLanguage(services.database.db, viewer.userId, request.body.language);
+      await openUnit((unit) => setPreferredLanguage(unit, viewer.userId, request.body.language));
       return reply.status(204).send();
     },
   );
 
   // The same form sent by the browser itself (before the page's script runs, or without one).
-  await registerLeadFormPost(app, { services, webRoot, guessBudget });
+  await registerLeadFormPost(app, { deps, webRoot, guessBudget });
 
   app.post(
     '/api/auth/sign-in',
@@ -156,7 +164,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
       },
     },
     async (request, reply) =>
-      withCookies(reply, await signIn({ services, ...request.body, headers: toHeaders(request.headers) })),
+      withCookies(
+        reply,
+        await signIn({ openUnit, auth, ...request.body, headers: toHeaders(request.headers) }),
+      ),
   );
 
   app.post(
@@ -174,7 +185,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     async (request, reply) =>
       withCookies(
         reply,
-        await verifySecondFactor({ services, code: request.body.code, headers: toHeaders(request.headers) }),
+        await verifySecondFactor({
+          openUnit,
+          auth,
+          code: request.body.code,
+          headers: toHeaders(request.headers),
+        }),
       ),
   );
 
@@ -191,7 +207,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     async (request) => {
       const viewer = (await request.viewer())!;
       return startEnrolment({
-        services,
+        auth,
         viewer,
         password: request.body.password,
         headers: toHeaders(request.headers),
@@ -214,7 +230,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
       return withCookies(
         reply,
         await confirmEnrolment({
-          services,
+          auth,
           viewer,
           code: request.body.code,
           headers: toHeaders(request.headers),
@@ -228,12 +244,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     { config: { role: 'public' }, schema: { tags: ['accounts'] } },
     async (request, reply) => {
       try {
-        await services.auth.api.signOut({ headers: toHeaders(request.headers) });
+        await auth.api.signOut({ headers: toHeaders(request.headers) });
       } catch (error) {
         // Signing out without a live session is still a sign-out.
         request.log.debug({ err: error }, 'sign-out without a session');
       }
-      reply.header('set-cookie', await expiredSessionCookies(services.auth));
+      reply.header('set-cookie', await expiredSessionCookies(auth));
       return reply.status(204).send();
     },
   );
@@ -246,7 +262,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
       schema: { tags: ['accounts'], body: forgotPasswordSchema },
     },
     async (request, reply) => {
-      await forgotPassword({ services, email: request.body.email });
+      await forgotPassword({ openUnit, auth, email: request.body.email });
       return reply.status(204).send();
     },
   );
@@ -258,7 +274,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
       onRequest: guessBudget,
       schema: { tags: ['accounts'], body: resetPasswordSchema, response: { 200: nextWithMessage } },
     },
-    async (request) => resetPassword({ services, ...request.body }),
+    async (request) => resetPassword({ openUnit, auth, ...request.body }),
   );
 
   app.post(
@@ -284,7 +300,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
       return withCookies(
         reply,
         await completeNewPassword({
-          services,
+          openUnit,
+          auth,
           viewer,
           input: request.body,
           headers: toHeaders(request.headers),
@@ -302,12 +319,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     async (request, reply) => {
       const viewer = (await request.viewer())!;
       const result = await changePassword({
-        services,
+        openUnit,
+        auth,
         viewer,
         headers: toHeaders(request.headers),
         ...request.body,
       });
-      reply.header('set-cookie', await expiredSessionCookies(services.auth));
+      reply.header('set-cookie', await expiredSessionCookies(auth));
       return result;
     },
   );
@@ -324,7 +342,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     },
     async (request) => {
       const viewer = (await request.viewer())!;
-      return changeEmail({ services, viewer, email: request.body.email });
+      return openUnit((unit) =>
+        changeEmail(unit, { publicUrl: config.publicUrl, viewer, email: request.body.email }),
+      );
     },
   );
 
@@ -339,7 +359,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
         response: { 200: z.object({ message: z.string() }) },
       },
     },
-    async (request) => verifyNewEmail({ services, ...request.body }),
+    async (request) => verifyNewEmail({ openUnit, auth, publicUrl: config.publicUrl, ...request.body }),
   );
 
   app.post(
@@ -354,7 +374,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; webRoot:
     },
     async (request) => {
       try {
-        return await services.phoneLookup.verify(phoneToE164(request.body.phoneNumber));
+        return await deps.phoneLookup.verify(phoneToE164(request.body.phoneNumber));
       } catch (error) {
         request.log.warn({ err: error }, 'phone verification failed');
         throw new AppError('ProviderError', 'Phone verification is unavailable. Please try again.');

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
 import { signInFailure } from '#server/db/schema/auth';
+import type { Transaction } from '#server/unit-of-work';
 
 /**
  * The per-account limit on password guesses, on top of the per-address one: a guesser with many addresses
@@ -33,7 +33,11 @@ export function lockoutSeconds(failures: number): number {
  * One statement, so every server instance sees the same count: the conditional upsert changes nothing and
  * returns no row when the stored lockout has not passed yet.
  */
-export async function beginPasswordAttempt(db: Db, username: string, now = new Date()): Promise<boolean> {
+export async function beginPasswordAttempt(
+  tx: Transaction,
+  username: string,
+  now = new Date(),
+): Promise<boolean> {
   const at = now.toISOString();
   const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_SECONDS * 1000).toISOString();
   const t = signInFailure;
@@ -42,7 +46,7 @@ export async function beginPasswordAttempt(db: Db, username: string, now = new D
   const first = sql.raw(String(FIRST_LOCKOUT_SECONDS));
   const cap = sql.raw(String(MAX_LOCKOUT_SECONDS));
   const failures = sql`(case when ${t.lastFailureAt} < ${forgetBefore}::timestamptz then 1 else ${t.failures} + 1 end)`;
-  const rows = await db
+  const rows = await tx
     .insert(t)
     .values({ username, failures: 1, lastFailureAt: now, lockedUntil: null })
     .onConflictDoUpdate({
@@ -63,8 +67,12 @@ export async function beginPasswordAttempt(db: Db, username: string, now = new D
 }
 
 /** A right password: the username starts again from no failures. Old rows of other names go too. */
-export async function clearPasswordFailures(db: Db, username: string, now = new Date()): Promise<void> {
-  await db.delete(signInFailure).where(eq(signInFailure.username, username));
+export async function clearPasswordFailures(
+  tx: Transaction,
+  username: string,
+  now = new Date(),
+): Promise<void> {
+  await tx.delete(signInFailure).where(eq(signInFailure.username, username));
   const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_SECONDS * 1000);
-  await db.delete(signInFailure).where(lt(signInFailure.lastFailureAt, forgetBefore));
+  await tx.delete(signInFailure).where(lt(signInFailure.lastFailureAt, forgetBefore));
 }

@@ -1,11 +1,11 @@
 import QRCode from 'qrcode';
 import { AppError } from '#domain/errors';
-import type { Services } from '#server/services';
 import { TOTP_ISSUER } from '#server/plugins/auth';
 import { isStaffUser } from '#server/plugins/staff-group';
 import { PASSWORD_CHANGE_REQUIRED, SET_PASSWORD_PAGE, type Viewer } from '#server/plugins/viewer';
 import { authErrorCode, sessionCookies } from './auth-calls';
-import { resumeFor } from './resume';
+import type { AccountDeps } from './deps';
+import { resumeFor, staffResumeFor } from './resume';
 
 export const TWO_FACTOR_MESSAGES = {
   invalidCode: 'That code is not valid. Please try again.',
@@ -72,7 +72,7 @@ export type EnrolmentStart = {
  * Asking again before the code is confirmed replaces the secret.
  */
 export async function startEnrolment(o: {
-  services: Services;
+  auth: AccountDeps['auth'];
   viewer: Viewer;
   password: string;
   headers: Headers;
@@ -80,7 +80,7 @@ export async function startEnrolment(o: {
   assertEnrolling(o.viewer);
   let totpUri: string;
   try {
-    const started = await o.services.auth.api.enableTwoFactor({
+    const started = await o.auth.api.enableTwoFactor({
       body: { password: o.password, issuer: TOTP_ISSUER },
       headers: o.headers,
     });
@@ -106,14 +106,15 @@ export async function startEnrolment(o: {
  * Enrolment, step 2: a current code confirms the app. The session becomes verified (a new session cookie)
  * and the recovery codes are answered this once; no route shows them again.
  */
-export async function confirmEnrolment(o: {
-  services: Services;
-  viewer: Viewer;
-  code: string;
-  headers: Headers;
-}) {
+export async function confirmEnrolment(
+  o: Pick<AccountDeps, 'auth'> & {
+    viewer: Viewer;
+    code: string;
+    headers: Headers;
+  },
+) {
   assertEnrolling(o.viewer);
-  const { auth } = o.services;
+  const { auth } = o;
   let result;
   try {
     result = await auth.api.verifyTOTP({ body: { code: o.code }, headers: o.headers, returnHeaders: true });
@@ -122,11 +123,8 @@ export async function confirmEnrolment(o: {
   }
   const cookies = sessionCookies(result.headers);
   const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: o.viewer.userId } });
-  const next = await resumeFor(o.services.database.db, {
-    ...o.viewer,
-    twoFactorEnabled: true,
-    secondFactorVerified: true,
-  });
+  // Only staff enrol (assertEnrolling): where they continue needs no row.
+  const next = staffResumeFor({ ...o.viewer, twoFactorEnabled: true, secondFactorVerified: true });
   return { cookies, recoveryCodes: backupCodes, next };
 }
 
@@ -134,8 +132,10 @@ export async function confirmEnrolment(o: {
  * The second step of a staff sign-in: a 6-digit code from the app or one recovery code. Works with the
  * pending sign-in's two_factor cookie (or a session that has not passed the second factor yet).
  */
-export async function verifySecondFactor(o: { services: Services; code: string; headers: Headers }) {
-  const { auth, database } = o.services;
+export async function verifySecondFactor(
+  o: Pick<AccountDeps, 'openUnit' | 'auth'> & { code: string; headers: Headers },
+) {
+  const { auth } = o;
   const code = o.code.trim();
   let result;
   try {
@@ -149,12 +149,13 @@ export async function verifySecondFactor(o: { services: Services; code: string; 
   const u = result.response.user as { id: string; mustChangePassword?: boolean | null };
   const mustSetInitialPassword = Boolean(u.mustChangePassword);
   if (mustSetInitialPassword) return { cookies, next: SET_PASSWORD_PAGE, mustSetInitialPassword };
-  const isStaff = await isStaffUser(database.db, u.id);
-  const next = await resumeFor(database.db, {
-    userId: u.id,
-    isStaff,
-    twoFactorEnabled: true,
-    secondFactorVerified: true,
-  });
+  const next = await o.openUnit(async ({ tx }) =>
+    resumeFor(tx, {
+      userId: u.id,
+      isStaff: await isStaffUser(tx, u.id),
+      twoFactorEnabled: true,
+      secondFactorVerified: true,
+    }),
+  );
   return { cookies, next, mustSetInitialPassword };
 }

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '#server/services';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+/**
+ * GET /api/health (the process answers) and GET /api/ready (the database answers too). Given only the
+ * database's ping and its kind: a ping is no unit of work, it writes nothing and reads no row.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{
+  ping: () => Promise<void>;
+  databaseKind: string;
+}> = async (app, { ping, databaseKind }) => {
   app.get(
     '/api/health',
     {
@@ -26,8 +32,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       try {
-        await services.database.ping();
-        return { status: 'ready' as const, database: services.database.kind };
+        await ping();
+        return { status: 'ready' as const, database: databaseKind };
       } catch (error) {
         request.log.error({ err: error }, 'database unreachable');
         return reply.status(503).send({ status: 'unavailable' as const });

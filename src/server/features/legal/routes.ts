@@ -13,7 +13,7 @@ import {
 } from '#domain/legal';
 import { languageOfRequest } from '#server/i18n';
 import { projectPath } from '#server/project-files';
-import type { Services } from '#server/services';
+import type { Config } from '#server/env';
 
 /** The template texts shipped with the product, used until the agency configures its own. */
 export const TEMPLATE_DIR = `${projectPath('src/server/features/legal/texts')}/`;
@@ -49,11 +49,11 @@ type Views = Record<Language, LegalDocumentView>;
  * English text as it always was; asked with `?language=`, it also says which language the text is in, the
  * version of its words, and whether the English governs (a Spanish text the agency has not approved).
  */
-export const legalRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { approved, sources: spanishSources } = services.config.legalSpanish;
+export const legalRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const { approved, sources: spanishSources } = config.legalSpanish;
   const views = new Map<string, Views>();
   for (const document of LEGAL_DOCUMENTS) {
-    const english = services.config.legal[document.key];
+    const english = config.legal[document.key];
     const englishView = view(english, 'en', document.title, `${TEMPLATE_DIR}${document.key}.md`);
     // Without a Spanish text of the agency's own, the Spanish template translates only the English template:
     // where the agency has its own English, that English is what a Spanish reader is given.
