@@ -208,6 +208,11 @@ async function explained(page: Page, calls: string[], checks: () => Promise<void
  */
 async function expectSelectable(page: Page, label: string): Promise<void> {
   const first = page.getByRole('list', { name: 'Eligible debts' }).getByRole('checkbox').first();
+  // The page arrived at the top at once: with the page smoothly scrolling up from where /credit was left, the
+  // boxes slide for a second under the first click, and a Playwright without microsoft/playwright#42625's fix
+  // animates its own scrolls too and can wait many seconds for a box that "is not stable".
+  const scrolling = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+  expect(scrolling, `${label}: a page change scrolls at once, not smoothly`).toBe('auto');
   await first.uncheck({ timeout: LIST_TIMEOUT_MS });
   await expect(first, `${label}: the first debt left out`).not.toBeChecked();
   await first.check({ timeout: LIST_TIMEOUT_MS });
