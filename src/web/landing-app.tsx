@@ -99,7 +99,8 @@ export function LandingApp({ initial, language, startApp, onTakenOver }: Landing
         const page = await load();
         write();
         setShown({ page, location: currentLocation() });
-        if (url.pathname !== shown.location.pathname) window.scrollTo(0, 0);
+        // At once: the page being left may still be drawn, and its smooth scrolling would slide the new page.
+        if (url.pathname !== shown.location.pathname) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       },
     }),
     [shown, startApp, language.language],
