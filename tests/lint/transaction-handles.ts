@@ -205,3 +205,107 @@ export function unguardedLocks(file: string, text: string): string[] {
   visit(source);
   return found;
 }
+
+/** The handles that are one connection: a unit (its transaction), a Transaction, and a Reader (often one). */
+const ONE_CONNECTION = /^(Unit|Transaction|Reader)$/;
+const RUNS_TOGETHER = new Set(['all', 'allSettled', 'any', 'race']);
+
+/** Whether `name`, used at `from`, is declared between `from` and `outer` (a callback's own parameter, say). */
+function declaredWithin(name: string, from: ts.Node, outer: ts.Node): boolean {
+  const declares = (n: ts.BindingName): boolean =>
+    ts.isIdentifier(n)
+      ? n.text === name
+      : n.elements.some((e) => !ts.isOmittedExpression(e) && declares(e.name));
+  for (let scope: ts.Node | undefined = from.parent; scope && scope !== outer; scope = scope.parent) {
+    if (ts.isFunctionLike(scope) && scope.parameters.some((p) => declares(p.name))) return true;
+    if (ts.isBlock(scope)) {
+      for (const statement of scope.statements) {
+        if (
+          ts.isVariableStatement(statement) &&
+          statement.declarationList.declarations.some((d) => declares(d.name))
+        ) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** Why the handle named `name` (used at `at`) is one connection, or null when it is not, or not known to be. */
+function oneConnection(name: string, at: ts.Node, depth = 0): string | null {
+  if (depth > 5) return null;
+  const binding = bindingOf(name, at);
+  const isUnit = (b: Binding) => b.kind === 'opened' || (b.kind === 'typed' && b.type === 'Unit');
+  switch (binding.kind) {
+    case 'opened':
+      return `${name} (a unit)`;
+    case 'typed':
+      return ONE_CONNECTION.test(binding.type) ? `${name}: ${binding.type}` : null;
+    case 'destructured': {
+      if (isUnit(binding.from)) return `${name} (a unit's)`;
+      // `const { db } = o` where o is typed `{ db: Reader; ... }`.
+      if (binding.from.kind !== 'typed') return null;
+      const member = new RegExp(`\\b${name}\\??: (\\w+)`).exec(binding.from.type)?.[1];
+      return member && ONE_CONNECTION.test(member) ? `${name} (a ${member})` : null;
+    }
+    case 'built': {
+      // A query built on the handle and not yet run (`const q = tx.select()...`); an awaited one is a result.
+      if (ts.isAwaitExpression(binding.on)) return null;
+      const root = rootOf(binding.on);
+      return ts.isIdentifier(root) ? oneConnection(root.text, root, depth + 1) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Queries sent at once on one connection: a `Promise.all` (or allSettled, any, race) whose argument uses a unit,
+ * a Transaction or a Reader declared outside it (as the handle a query is built on, an argument handed to a
+ * function, or `.tx`). One client runs one query at a time: node-postgres queues the others and warns, and its
+ * next major refuses them. Read from the syntax alone, like the lock check above: a Promise.all that only
+ * hands such a handle to something that does not query (rare) is reported too, and written with inSequence.
+ */
+export function queriesSideBySide(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === 'Promise' &&
+      RUNS_TOGETHER.has(node.expression.name.text)
+    ) {
+      const call = node;
+      const problems = new Set<string>();
+      const inspect = (n: ts.Node) => {
+        const parent = n.parent;
+        if (
+          ts.isIdentifier(n) &&
+          ((ts.isPropertyAccessExpression(parent) && parent.expression === n) ||
+            (ts.isCallExpression(parent) && parent.arguments.includes(n)) ||
+            ts.isArrayLiteralExpression(parent)) &&
+          !declaredWithin(n.text, n, call)
+        ) {
+          const problem =
+            ts.isPropertyAccessExpression(parent) && parent.name.text === 'tx'
+              ? `${n.text}.tx`
+              : oneConnection(n.text, n);
+          if (problem) problems.add(problem);
+        }
+        ts.forEachChild(n, inspect);
+      };
+      call.arguments.forEach(inspect);
+      for (const problem of problems) {
+        found.push(
+          `${file}:${source.getLineAndCharacterOfPosition(call.getStart()).line + 1} runs queries at once on ${problem}`,
+        );
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}

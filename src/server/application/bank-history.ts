@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { predictIncome } from '#domain/underwriting/income-prediction';
+import { predictIncome, type IncomeTransaction } from '#domain/underwriting/income-prediction';
 import { BankLinkLoginRequiredError, type BankLink, type BankTransaction } from '#providers/bank-link/port';
 import { readTransactionUpdates, type TransactionUpdates } from '#providers/bank-link/sync';
 import type { Db, Reader, Transaction } from '#server/db/client';
@@ -29,6 +29,34 @@ export const MAX_SYNC_PAGES = 50;
  * pages, where a bank may be connected first): afterwards the monitors' snapshots take over.
  */
 const VERIFYING_STATUSES = new Set(['inProgress', 'confirmPaymentAccount']);
+
+/**
+ * The stored transactions income is predicted from, as predictIncome takes them: one bank's whole history
+ * (the application flow, once that bank's history is in), or every bank of an application up to a day (the
+ * monitors' snapshot as of that day).
+ */
+export async function incomeTransactions(
+  db: Reader,
+  of: { itemId: string } | { applicationId: string; upTo: string },
+): Promise<IncomeTransaction[]> {
+  const rows = await db
+    .select({
+      id: plaidTransaction.id,
+      amount: plaidTransaction.amount,
+      date: plaidTransaction.date,
+      name: plaidTransaction.name,
+      accountSubtype: plaidAccount.subType,
+    })
+    .from(plaidTransaction)
+    .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
+    .innerJoin(plaidItem, eq(plaidItem.id, plaidAccount.plaidItemId))
+    .where(
+      'itemId' in of
+        ? eq(plaidAccount.plaidItemId, of.itemId)
+        : and(eq(plaidItem.applicationId, of.applicationId), lte(plaidTransaction.date, of.upTo)),
+    );
+  return rows.map((t) => ({ ...t, name: t.name ?? '' }));
+}
 
 /** Stores one reading: new transactions, changed ones updated in place, removed ones deleted. */
 export async function storeTransactionUpdates(
@@ -95,21 +123,7 @@ export async function completeHistory(
     .where(eq(application.id, o.applicationId))
     .limit(1);
   if (!app || !VERIFYING_STATUSES.has(app.status)) return null;
-  const transactions = await tx
-    .select({
-      id: plaidTransaction.id,
-      amount: plaidTransaction.amount,
-      date: plaidTransaction.date,
-      name: plaidTransaction.name,
-      accountSubtype: plaidAccount.subType,
-    })
-    .from(plaidTransaction)
-    .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
-    .where(eq(plaidAccount.plaidItemId, o.itemId));
-  const prediction = predictIncome(
-    transactions.map((t) => ({ ...t, name: t.name ?? '' })),
-    o.today,
-  );
+  const prediction = predictIncome(await incomeTransactions(tx, { itemId: o.itemId }), o.today);
   await verifyIncome(tx, { applicationId: o.applicationId, borrowerId: app.borrowerId, prediction });
   return prediction.monthlyIncome;
 }

@@ -17,6 +17,7 @@ import {
 import type { ContactAttemptView } from '#domain/validation/staff';
 import { e164ToPhone } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
+import { inSequence } from '#server/db/in-sequence';
 import { application, counsellingCall, user } from '#server/db/schema/index';
 import type { Transaction, Unit } from '#server/unit-of-work';
 import { insertContactAttempt } from '#server/application/contact-attempts';
@@ -52,13 +53,14 @@ async function staffNames(db: Transaction, ids: Iterable<string | null>) {
 }
 
 async function views(db: Transaction, rows: readonly CallRow[], now: Date, agencyTimeZone: string) {
-  const [applicationOf, staff] = await Promise.all([
-    applicationsOf(db, rows),
-    staffNames(
-      db,
-      rows.flatMap((r) => [r.counsellorId, r.outcomeRecordedBy]),
-    ),
-  ]);
+  const [applicationOf, staff] = await inSequence(
+    () => applicationsOf(db, rows),
+    () =>
+      staffNames(
+        db,
+        rows.flatMap((r) => [r.counsellorId, r.outcomeRecordedBy]),
+      ),
+  );
   return rows.map((row): StaffCallView => ({
     id: row.id,
     startsAt: row.startsAt.toISOString(),

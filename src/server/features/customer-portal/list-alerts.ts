@@ -11,6 +11,7 @@ import {
   type AgencyAlertType,
 } from '#domain/enrollment/agency-alerts';
 import { AGENCY_ALERT_TYPES } from '#domain/enrollment/agency-alerts';
+import { inSequence } from '#server/db/in-sequence';
 import { creditorNamesOf } from '#server/application/agency-alerts';
 import { planLedgerOf } from '#server/application/agency-ledger';
 import { loadPlanTerms } from '#server/application/plan-terms';
@@ -113,7 +114,10 @@ export async function listCustomerAlerts(
   // later event fills in), the same figures their emails gave.
   let agency: AgencyFigures | null = null;
   if (rows.some((a) => isAgencyAlert(a.type))) {
-    const [ledger, names] = await Promise.all([planLedgerOf(tx, own.id), creditorNamesOf(tx, own.id)]);
+    const [ledger, names] = await inSequence(
+      () => planLedgerOf(tx, own.id),
+      () => creditorNamesOf(tx, own.id),
+    );
     agency = (type, event) => {
       const subject = agencyAlertSubject(type, event);
       return subject === null

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays, dayIn } from '#domain/calendar';
 import {
   type AlertCandidate,
@@ -56,11 +57,14 @@ async function candidatesFor(
   paymentDate: string | null;
 }> {
   const today = dayIn(asOf, timeZone);
+  /** The application's rows of a table that were made by `asOf`: what the rules see. */
+  const madeByAsOf = (table: { applicationId: AnyPgColumn; createdAt: AnyPgColumn }) =>
+    and(eq(table.applicationId, applicationId), lte(table.createdAt, asOf));
   // One after the other: the unit's transaction is one connection, which runs one statement at a time.
   const items = await tx
     .select({ id: plaidItem.id, isConnected: plaidItem.isConnected })
     .from(plaidItem)
-    .where(and(eq(plaidItem.applicationId, applicationId), lte(plaidItem.createdAt, asOf)));
+    .where(madeByAsOf(plaidItem));
   const enrollment = await tx
     .select({
       monthlyPaymentAmount: dmpEnrollment.monthlyPaymentAmount,
@@ -77,7 +81,7 @@ async function candidatesFor(
   const scores = await tx
     .select({ id: debtScore.id, value: debtScore.value, createdAt: debtScore.createdAt })
     .from(debtScore)
-    .where(and(eq(debtScore.applicationId, applicationId), lte(debtScore.createdAt, asOf)));
+    .where(madeByAsOf(debtScore));
   const snapshots = await tx
     .select({
       id: incomeSnapshot.id,
@@ -85,12 +89,12 @@ async function candidatesFor(
       createdAt: incomeSnapshot.createdAt,
     })
     .from(incomeSnapshot)
-    .where(and(eq(incomeSnapshot.applicationId, applicationId), lte(incomeSnapshot.createdAt, asOf)));
+    .where(madeByAsOf(incomeSnapshot));
   // The two newest pulls: the inquiries of the newest, against the date of the one before.
   const reports = await tx
     .select({ id: creditReport.id, createdAt: creditReport.createdAt })
     .from(creditReport)
-    .where(and(eq(creditReport.applicationId, applicationId), lte(creditReport.createdAt, asOf)))
+    .where(madeByAsOf(creditReport))
     .orderBy(desc(creditReport.createdAt))
     .limit(2);
 

@@ -16,15 +16,25 @@ let t: TestApp;
 let fake: PlaidFake;
 const WEBHOOK_URL = 'https://dmp.example.org/api/webhooks/bank-link';
 
-beforeAll(async () => {
-  fake = await startPlaidFake();
-  const bankLink = createPlaidBankLink({
+/** The Plaid adapter, pointed at the fake. */
+const plaidLink = () =>
+  createPlaidBankLink({
     clientId: fake.clientId,
     secret: fake.secret,
     env: 'sandbox',
     basePath: fake.basePath,
   });
-  t = await createTestApp({ PUBLIC_URL: 'https://dmp.example.org' }, { bankLink });
+
+/** What the daily refresh is given in production: units of work, and the bank link refused inside one. */
+const refreshDeps = (webhookUrl?: string) => ({
+  openUnit: unitOpener({ database: t.database, cipher: t.cipher, today: t.today }),
+  bankLink: outsideUnits(plaidLink(), 'bankLink'),
+  webhookUrl,
+});
+
+beforeAll(async () => {
+  fake = await startPlaidFake();
+  t = await createTestApp({ PUBLIC_URL: 'https://dmp.example.org' }, { bankLink: plaidLink() });
 });
 afterAll(async () => {
   await t?.close();
@@ -45,8 +55,8 @@ async function connectedAtIncome(name: string) {
     publicToken: fake.completeLink(linkToken),
   });
   expect(res.statusCode, res.body).toBe(200);
-  const [item] = await t.db.select().from(plaidItem).where(eq(plaidItem.applicationId, b.applicationId));
-  return { b, item: item!, fakeItemId: item!.providerItemId! };
+  const item = await itemOfApplication(b.applicationId);
+  return { b, item, fakeItemId: item.providerItemId! };
 }
 
 describe('the daily refresh of a Plaid item', () => {
@@ -55,19 +65,7 @@ describe('the daily refresh of a Plaid item', () => {
     fake.finishHistoricalUpdate(fakeItemId);
     // As an item linked before the webhook URL was configured.
     await t.db.update(plaidItem).set({ webhookUrl: null }).where(eq(plaidItem.id, item.id));
-    const deps = {
-      openUnit: unitOpener({ database: t.database, cipher: t.cipher, today: t.today }),
-      bankLink: outsideUnits(
-        createPlaidBankLink({
-          clientId: fake.clientId,
-          secret: fake.secret,
-          env: 'sandbox',
-          basePath: fake.basePath,
-        }),
-        'bankLink',
-      ),
-      webhookUrl: WEBHOOK_URL,
-    };
+    const deps = refreshDeps(WEBHOOK_URL);
     const updates = () => fake.requests.filter((r) => r.path === '/item/webhook/update').length;
     const before = updates();
     expect(
@@ -87,21 +85,10 @@ describe('the daily refresh of a Plaid item', () => {
   });
 
   it('takes no income snapshot while a bank’s history is still being read', async () => {
-    const { b } = await connectedAtIncome('Plaidnosnapshot');
-    const deps = {
-      openUnit: unitOpener({ database: t.database, cipher: t.cipher, today: t.today }),
-      bankLink: outsideUnits(
-        createPlaidBankLink({
-          clientId: fake.clientId,
-          secret: fake.secret,
-          env: 'sandbox',
-          basePath: fake.basePath,
-        }),
-        'bankLink',
-      ),
-    };
+    const { b, fakeItemId } = await connectedAtIncome('Plaidnosnapshot');
+    const deps = refreshDeps();
     // Plaid has read the last 30 days only: an income from them would read as a month's pay at most.
-    fake.finishInitialUpdate((await itemOfApplication(b.applicationId)).providerItemId!);
+    fake.finishInitialUpdate(fakeItemId);
     expect(
       await refreshApplication(deps, { applicationId: b.applicationId, asOf: new Date(), timeZone: ZONE }),
     ).toBe('refreshed');

@@ -3,17 +3,11 @@ import { dayIn, daysBetween } from '#domain/calendar';
 import { predictIncome } from '#domain/underwriting/income-prediction';
 import { debtScore as scoreDebt } from '#domain/underwriting/scores';
 import type { TransactionUpdates } from '#providers/bank-link/sync';
-import { storeTransactionUpdates } from '#server/application/bank-history';
+import { incomeTransactions, storeTransactionUpdates } from '#server/application/bank-history';
 import { storeIncomeSnapshot } from '#server/application/income-snapshot';
 import { borrower } from '#server/db/schema/application';
 import { creditReport, debtScore, riskScore } from '#server/db/schema/credit';
-import {
-  incomeSnapshot,
-  plaidAccount,
-  plaidBalance,
-  plaidItem,
-  plaidTransaction,
-} from '#server/db/schema/enrollment';
+import { incomeSnapshot, plaidAccount, plaidBalance, plaidItem } from '#server/db/schema/enrollment';
 import type { Transaction, Unit } from '#server/unit-of-work';
 
 // The data refresh's side inside a unit of work: what the banks answered (read by refresh-data.ts outside any
@@ -218,24 +212,8 @@ async function recordIncomeSnapshot(
   asOf: Date,
   timeZone: string,
 ) {
-  const transactions = await tx
-    .select({
-      id: plaidTransaction.id,
-      amount: plaidTransaction.amount,
-      date: plaidTransaction.date,
-      name: plaidTransaction.name,
-      accountSubtype: plaidAccount.subType,
-    })
-    .from(plaidTransaction)
-    .innerJoin(plaidAccount, eq(plaidAccount.id, plaidTransaction.plaidAccountId))
-    .innerJoin(plaidItem, eq(plaidItem.id, plaidAccount.plaidItemId))
-    .where(
-      and(eq(plaidItem.applicationId, applicationId), lte(plaidTransaction.date, dayIn(asOf, timeZone))),
-    );
-  const prediction = predictIncome(
-    transactions.map((t) => ({ ...t, name: t.name ?? '' })),
-    dayIn(asOf, timeZone),
-  );
+  const day = dayIn(asOf, timeZone);
+  const prediction = predictIncome(await incomeTransactions(tx, { applicationId, upTo: day }), day);
   await storeIncomeSnapshot(tx, { applicationId, borrowerId, prediction, at: asOf });
 }
 

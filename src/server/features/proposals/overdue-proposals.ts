@@ -12,6 +12,7 @@ import { proposalBatchStatus } from './proposal-batch';
 import { withdrawProposalsOffThePlan } from './withdraw-proposals';
 import type { ProposalAnswer } from '#domain/enrollment/proposal-answers';
 import type { OverdueProposalsQuery, OverdueProposalsView } from '#domain/validation/proposals';
+import { inSequence } from '#server/db/in-sequence';
 import { collection, creditor, debt, offer, proposal } from '#server/db/schema/index';
 import { type FieldCipher, last4 } from '#server/security/field-encryption';
 import type { Transaction, Unit } from '#server/unit-of-work';
@@ -103,38 +104,41 @@ export async function overdueProposals(
   const [names, overdueCounts, answerCounts] =
     page.length === 0
       ? [[], [], []]
-      : await Promise.all([
-          named.length > 0
-            ? tx
-                .select({ id: creditor.id, name: creditor.name })
-                .from(creditor)
-                .where(inArray(creditor.id, named))
-            : Promise.resolve([]),
-          tx
-            .select({ creditorId: proposal.creditorId, count: sql<number>`count(*)::int` })
-            .from(proposal)
-            .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
-            .where(and(overdueWhere(o.now), byCreditor(proposal.creditorId)))
-            .groupBy(proposal.creditorId),
-          tx
-            .select({
-              creditorId: proposal.creditorId,
-              answer: proposal.answer,
-              // Whole days from going out to the answer; an answer entered before a late "sent" counts as 0.
-              days: sql<number>`greatest(0, floor(extract(epoch from (${proposal.answeredAt} - coalesce(${proposal.sentAt}, ${proposal.preparedAt}))) / 86400))::int`,
-              count: sql<number>`count(*)::int`,
-            })
-            .from(proposal)
-            .where(
-              and(
-                eq(proposal.state, 'answered'),
-                isNotNull(proposal.answer),
-                isNotNull(proposal.answeredAt),
-                byCreditor(proposal.creditorId),
-              ),
-            )
-            .groupBy(sql`1, 2, 3`),
-        ]);
+      : await inSequence(
+          () =>
+            named.length > 0
+              ? tx
+                  .select({ id: creditor.id, name: creditor.name })
+                  .from(creditor)
+                  .where(inArray(creditor.id, named))
+              : Promise.resolve([]),
+          () =>
+            tx
+              .select({ creditorId: proposal.creditorId, count: sql<number>`count(*)::int` })
+              .from(proposal)
+              .leftJoin(creditor, eq(creditor.id, proposal.creditorId))
+              .where(and(overdueWhere(o.now), byCreditor(proposal.creditorId)))
+              .groupBy(proposal.creditorId),
+          () =>
+            tx
+              .select({
+                creditorId: proposal.creditorId,
+                answer: proposal.answer,
+                // Whole days from going out to the answer; an answer entered before a late "sent" counts as 0.
+                days: sql<number>`greatest(0, floor(extract(epoch from (${proposal.answeredAt} - coalesce(${proposal.sentAt}, ${proposal.preparedAt}))) / 86400))::int`,
+                count: sql<number>`count(*)::int`,
+              })
+              .from(proposal)
+              .where(
+                and(
+                  eq(proposal.state, 'answered'),
+                  isNotNull(proposal.answer),
+                  isNotNull(proposal.answeredAt),
+                  byCreditor(proposal.creditorId),
+                ),
+              )
+              .groupBy(sql`1, 2, 3`),
+        );
 
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   const creditors = creditorIds

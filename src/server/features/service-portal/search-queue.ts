@@ -37,7 +37,7 @@ import { pageCount, QUEUE_COUNT_CAP, QUEUE_PAGE_SIZE } from '#domain/service-por
 import { containsPattern, escapeLikePattern, searchTerms } from '#domain/service-portal/search';
 import { e164ToPhone } from '#domain/validation/format';
 import { MESSAGES } from '#domain/validation/messages';
-import type { Reader } from '#server/db/client';
+import type { Db, Reader } from '#server/db/client';
 import { application, borrower } from '#server/db/schema/application';
 import { collection, debt } from '#server/db/schema/credit';
 import { user } from '#server/db/schema/auth';
@@ -297,8 +297,12 @@ async function countUpToCap(db: Reader, where: SQL | undefined): Promise<number>
   return Number(row?.total ?? 0);
 }
 
-/** A page of tiles newest first, and the matches counted (QUEUE_COUNT_CAP). */
-function pageAndCount(db: Reader, where: SQL | undefined, offset: number): Promise<Found> {
+/**
+ * A page of tiles newest first, and the matches counted (QUEUE_COUNT_CAP), the two side by side: on the
+ * connection pool (Db), where each runs on a connection of its own. A transaction would be one connection,
+ * which runs one query at a time, so it is not accepted here.
+ */
+function pageAndCount(db: Db, where: SQL | undefined, offset: number): Promise<Found> {
   return Promise.all([
     db
       .select(tileColumns)
@@ -332,7 +336,7 @@ keptMatches.enabled = true;
  * then not all of them.
  */
 async function fewMatches(
-  db: Reader,
+  db: Db,
   search: Search,
   filters: SQL | undefined,
   offset: number,
@@ -407,7 +411,8 @@ async function fewMatches(
  * pagination control. Every filter is a condition of one query; the page is bounded.
  */
 export async function searchQueue(o: {
-  db: Reader;
+  /** The connection pool, not a transaction: the page, the count and the panel are read side by side. */
+  db: Db;
   viewerId: string;
   query: QueueQuery;
   now?: Date;
