@@ -21,16 +21,7 @@ import { GUARDED_PAGES } from '../flow/page-order';
 import { LIMITS } from './limits';
 import { LABELS, type MessageDescriptor } from '../i18n/validation-messages';
 import { customIssueOf, errorOf, issueError, wrongTypeError } from './issue-messages';
-import {
-  FIELD_MESSAGES as M,
-  invalidMessage,
-  invalidRef,
-  MESSAGE_REFS,
-  MESSAGES,
-  requiredMessage,
-  requiredRef,
-  yesNoRequiredMessage,
-} from './messages';
+import { FIELD_MESSAGES as M, invalidRef, MESSAGE_REFS, MESSAGES, requiredRef } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 import { EXPENSE_CATEGORIES } from './expenses';
 import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';

@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MESSAGES_BY_ID } from '../i18n/message';
-import { issueMessageRef } from './issue-messages';
+import { MESSAGES_BY_ID } from '../../src/domain/i18n/message';
+import { issueMessageRef } from '../../src/domain/validation/issue-messages';
 
-// Every message a schema of this folder gives must travel with its id, or a page in Spanish shows it in
+// Every message a schema of src/domain/validation gives must travel with its id, or a page in Spanish shows it in
 // English. This walks every exported schema with the bad input a form can send (nothing, each field blank,
 // each field of the wrong type) and lists the schemas that still give a message without one. That list may
 // only shrink: a schema that gives ids for all its messages leaves it, and a new schema cannot join it.
@@ -91,7 +91,7 @@ const STILL_WITHOUT_IDS: readonly string[] = [
   'staff.toggleOfferReasonSchema',
 ];
 
-const folder = import.meta.dirname;
+const folder = path.resolve(import.meta.dirname, '../../src/domain/validation');
 const files = readdirSync(folder).filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file));
 
 const isSchema = (value: unknown): value is z.ZodType =>
