@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountNumberField, routingNumberField } from '../validation/fields';
-import { MESSAGES } from '../validation/messages';
+import { errorOf } from '../validation/issue-messages';
+import { FIELD_MESSAGES, MESSAGES } from '../validation/messages';
 import { FIXED, formatEnglish } from '../i18n/validation-messages';
 import { applicationStatusSchema } from '../flow/statuses';
 import { ALERT_TYPES } from '../flow/staff-views';
@@ -50,7 +51,9 @@ export const skipBankConnectionSchema = z.strictObject({
 
 /** PUT /api/application/payments/confirm-payment-account: the chosen connected checking account. */
 export const confirmPaymentAccountSchema = z.strictObject({
-  plaidAccountId: z.string({ error: MESSAGES.paymentAccountRequired }).uuid(MESSAGES.paymentAccountRequired),
+  plaidAccountId: z
+    .string({ error: errorOf(FIELD_MESSAGES.fixed('paymentAccountRequired')) })
+    .uuid({ error: errorOf(FIELD_MESSAGES.fixed('paymentAccountRequired')) }),
 });
 
 /**

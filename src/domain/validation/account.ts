@@ -7,7 +7,9 @@ import {
   phoneField,
   verificationCodeField,
 } from './fields';
-import { MESSAGES } from './messages';
+import { LABELS } from '../i18n/validation-messages';
+import { errorOf, refineOf } from './issue-messages';
+import { FIELD_MESSAGES } from './messages';
 
 // Account and sign-in forms. Strict: the API refuses unknown fields.
 
@@ -22,24 +24,24 @@ const bothStrings =
   };
 
 const passwordsMatch = {
-  error: MESSAGES.passwordsDoNotMatch,
+  ...refineOf(FIELD_MESSAGES.fixed('passwordsDoNotMatch')),
   path: ['confirmPassword'],
   when: bothStrings('password', 'confirmPassword'),
 };
 
 export const leadSchema = z.strictObject({
-  firstName: nameField('First name'),
-  lastName: nameField('Last name'),
+  firstName: nameField(LABELS.firstName),
+  lastName: nameField(LABELS.lastName),
   email: emailField(),
-  phoneNumber: phoneField('Phone number'),
+  phoneNumber: phoneField(LABELS.phoneNumber),
   agreedToTerms: z
-    .boolean({ error: MESSAGES.termsRequired })
-    .refine((v) => v, { error: MESSAGES.termsRequired }),
+    .boolean({ error: errorOf(FIELD_MESSAGES.fixed('termsRequired')) })
+    .refine((v) => v, refineOf(FIELD_MESSAGES.fixed('termsRequired'))),
 });
 export type LeadInput = z.infer<typeof leadSchema>;
 
 export const signInSchema = z.strictObject({
-  username: emailField('Email address'),
+  username: emailField(LABELS.email),
   password: passwordField(),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -56,19 +58,19 @@ export const verificationCodeSchema = z.strictObject({
 export type VerificationCodeInput = z.infer<typeof verificationCodeSchema>;
 
 export const userInformationSchema = z.strictObject({
-  firstName: nameField('First name'),
-  lastName: nameField('Last name'),
-  phoneNumber: phoneField('Phone number'),
+  firstName: nameField(LABELS.firstName),
+  lastName: nameField(LABELS.lastName),
+  phoneNumber: phoneField(LABELS.phoneNumber),
 });
 export type UserInformationInput = z.infer<typeof userInformationSchema>;
 
-const confirmPasswordField = () => passwordField('Confirm password');
+const confirmPasswordField = () => passwordField(LABELS.confirmPassword);
 
 export const resetPasswordSchema = z
   .strictObject({
     email: emailField(),
     code: verificationCodeField(),
-    password: newPasswordField('New password'),
+    password: newPasswordField(LABELS.newPassword),
     confirmPassword: confirmPasswordField(),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
@@ -77,7 +79,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** Setting the initial password (after user information) or any new password with a confirmation. */
 export const newPasswordSchema = z
   .strictObject({
-    password: newPasswordField('New password'),
+    password: newPasswordField(LABELS.newPassword),
     confirmPassword: confirmPasswordField(),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
@@ -90,7 +92,7 @@ export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 export const initialPasswordSchema = z
   .strictObject({
     code: verificationCodeField(),
-    password: newPasswordField('New password'),
+    password: newPasswordField(LABELS.newPassword),
     confirmPassword: confirmPasswordField(),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
@@ -98,8 +100,8 @@ export type InitialPasswordInput = z.infer<typeof initialPasswordSchema>;
 
 export const changePasswordSchema = z
   .strictObject({
-    currentPassword: passwordField('Current password'),
-    password: newPasswordField('New password'),
+    currentPassword: passwordField(LABELS.currentPassword),
+    password: newPasswordField(LABELS.newPassword),
     confirmPassword: confirmPasswordField(),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
@@ -108,11 +110,11 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 /** Both entries are lower-cased by emailField before they are compared. */
 export const changeEmailSchema = z
   .strictObject({
-    email: emailField('New email address'),
-    confirmEmail: emailField('Confirm new email address'),
+    email: emailField(LABELS.newEmail),
+    confirmEmail: emailField(LABELS.confirmNewEmail),
   })
   .refine((v) => v.email === v.confirmEmail, {
-    error: MESSAGES.emailsDoNotMatch,
+    ...refineOf(FIELD_MESSAGES.fixed('emailsDoNotMatch')),
     path: ['confirmEmail'],
     when: bothStrings('email', 'confirmEmail'),
   });

@@ -19,7 +19,9 @@ import {
 import { LANGUAGES } from '../i18n/language';
 import { GUARDED_PAGES } from '../flow/page-order';
 import { LIMITS } from './limits';
-import { invalidMessage, MESSAGES, requiredMessage, yesNoRequiredMessage } from './messages';
+import { LABELS, type MessageDescriptor } from '../i18n/validation-messages';
+import { customIssueOf, errorOf, issueError, wrongTypeError } from './issue-messages';
+import { FIELD_MESSAGES as M, invalidRef, MESSAGE_REFS, MESSAGES, requiredRef } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 import { EXPENSE_CATEGORIES } from './expenses';
 import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';
@@ -135,12 +137,37 @@ export const HOUSEHOLD_LABELS = {
   preferredLanguage: 'Your spouse’s language',
 } as const;
 
-const L = HOUSEHOLD_LABELS;
+// The household's labels as messages (the same English as HOUSEHOLD_LABELS), so each field message carries its
+// id and a Spanish page words it in Spanish.
+const L = {
+  numberOfDependentsInHousehold: LABELS.numberOfDependents,
+  monthlyRentOrMortgageAmount: LABELS.housingCost,
+  firstName: LABELS.firstName,
+  lastName: LABELS.lastName,
+  email: LABELS.email,
+  phoneNumber: LABELS.phoneNumber,
+  addressLine1: LABELS.addressLine1,
+  addressLine2: LABELS.addressLine2,
+  city: LABELS.city,
+  state: LABELS.state,
+  zipCode: LABELS.zipCode,
+  dateOfBirth: LABELS.dateOfBirth,
+  preferredLanguage: LABELS.spouseLanguage,
+} satisfies Record<keyof typeof HOUSEHOLD_LABELS, MessageDescriptor>;
+const Q = {
+  hasDependents: LABELS.hasDependents,
+  isHomeowner: LABELS.isHomeowner,
+  hasMortgageEscrow: LABELS.hasMortgageEscrow,
+  isCarOwner: LABELS.isCarOwner,
+  hasSpouse: LABELS.hasSpouse,
+  hasSameAddressAsBorrower: LABELS.hasSameAddressAsBorrower,
+} satisfies Record<keyof typeof HOUSEHOLD_QUESTIONS, MessageDescriptor>;
 
 const stateField = <O extends { optional?: boolean }>(opts?: O) => {
   const base = z.enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], {
-    error: (iss) =>
-      iss.input == null || iss.input === '' ? requiredMessage(L.state) : invalidMessage(L.state),
+    error: issueError((iss) =>
+      iss.input == null || iss.input === '' ? requiredRef(L.state) : invalidRef(L.state),
+    ),
   });
   return (opts?.optional ? base.nullable().optional() : base) as O extends { optional: true }
     ? z.ZodOptional<z.ZodNullable<typeof base>>
@@ -153,44 +180,51 @@ export const addressSuggestionsQuerySchema = z.object({
 });
 
 /** The borrower's own details on /household; the email is the username and is changed only in settings. */
-export const householdBorrowerSchema = z.strictObject({
-  firstName: nameField(L.firstName),
-  lastName: nameField(L.lastName),
-  phoneNumber: phoneField(L.phoneNumber),
-  addressLine1: addressField(L.addressLine1),
-  addressLine2: addressField(L.addressLine2, { optional: true }),
-  city: addressField(L.city),
-  state: stateField(),
-  zipCode: zipField(L.zipCode),
-  dateOfBirth: dateOfBirthField(L.dateOfBirth),
-});
+export const householdBorrowerSchema = z.strictObject(
+  {
+    firstName: nameField(L.firstName),
+    lastName: nameField(L.lastName),
+    phoneNumber: phoneField(L.phoneNumber),
+    addressLine1: addressField(L.addressLine1),
+    addressLine2: addressField(L.addressLine2, { optional: true }),
+    city: addressField(L.city),
+    state: stateField(),
+    zipCode: zipField(L.zipCode),
+    dateOfBirth: dateOfBirthField(L.dateOfBirth),
+  },
+  // The form always sends the borrower's details as an object; anything else is not a person's answer.
+  { error: wrongTypeError(MESSAGE_REFS.requestInvalid) },
+);
 export type HouseholdBorrower = z.output<typeof householdBorrowerSchema>;
 
 /** The spouse's details; the address is required unless it is the borrower's ('same as above'). */
 export const householdSpouseSchema = z
-  .strictObject({
-    firstName: nameField(L.firstName),
-    lastName: nameField(L.lastName),
-    email: emailField(L.email, { optional: true }),
-    phoneNumber: phoneField(L.phoneNumber, { optional: true }),
-    dateOfBirth: dateOfBirthField(L.dateOfBirth),
-    hasSameAddressAsBorrower: yesNoField(HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower),
-    addressLine1: addressField(L.addressLine1, { optional: true }),
-    addressLine2: addressField(L.addressLine2, { optional: true }),
-    city: addressField(L.city, { optional: true }),
-    state: stateField({ optional: true }),
-    zipCode: zipField(L.zipCode, { optional: true }),
-    // The language the spouse's emails, texts and letter are written in; null is the borrower's.
-    preferredLanguage: z
-      .enum(LANGUAGES, { error: invalidMessage(L.preferredLanguage) })
-      .nullable()
-      .optional(),
-  })
+  .strictObject(
+    {
+      firstName: nameField(L.firstName),
+      lastName: nameField(L.lastName),
+      email: emailField(L.email, { optional: true }),
+      phoneNumber: phoneField(L.phoneNumber, { optional: true }),
+      dateOfBirth: dateOfBirthField(L.dateOfBirth),
+      hasSameAddressAsBorrower: yesNoField(Q.hasSameAddressAsBorrower),
+      addressLine1: addressField(L.addressLine1, { optional: true }),
+      addressLine2: addressField(L.addressLine2, { optional: true }),
+      city: addressField(L.city, { optional: true }),
+      state: stateField({ optional: true }),
+      zipCode: zipField(L.zipCode, { optional: true }),
+      // The language the spouse's emails, texts and letter are written in; null is the borrower's.
+      preferredLanguage: z
+        .enum(LANGUAGES, { error: errorOf(M.invalid(L.preferredLanguage)) })
+        .nullable()
+        .optional(),
+    },
+    { error: wrongTypeError(MESSAGE_REFS.requestInvalid) },
+  )
   .superRefine((v, ctx) => {
     if (v.hasSameAddressAsBorrower !== false) return;
     for (const key of ['addressLine1', 'city', 'state', 'zipCode'] as const) {
       if (v[key] == null && !fieldHasMessage(ctx, key))
-        ctx.addIssue({ code: 'custom', path: [key], message: requiredMessage(L[key]) });
+        ctx.addIssue({ code: 'custom', path: [key], ...customIssueOf(M.required(L[key])) });
     }
   }, whenParsed('hasSameAddressAsBorrower'));
 export type HouseholdSpouse = z.output<typeof householdSpouseSchema>;
@@ -203,23 +237,23 @@ export type HouseholdSpouse = z.output<typeof householdSpouseSchema>;
  */
 export const householdSchema = z
   .strictObject({
-    hasDependents: yesNoField(HOUSEHOLD_QUESTIONS.hasDependents),
+    hasDependents: yesNoField(Q.hasDependents),
     numberOfDependentsInHousehold: z
-      .number({ error: invalidMessage(L.numberOfDependentsInHousehold) })
-      .int({ error: invalidMessage(L.numberOfDependentsInHousehold) })
-      .min(0, { error: invalidMessage(L.numberOfDependentsInHousehold) })
-      .max(4, { error: invalidMessage(L.numberOfDependentsInHousehold) })
+      .number({ error: errorOf(M.invalid(L.numberOfDependentsInHousehold)) })
+      .int({ error: errorOf(M.invalid(L.numberOfDependentsInHousehold)) })
+      .min(0, { error: errorOf(M.invalid(L.numberOfDependentsInHousehold)) })
+      .max(4, { error: errorOf(M.invalid(L.numberOfDependentsInHousehold)) })
       .nullable()
       .optional(),
-    isHomeowner: yesNoField(HOUSEHOLD_QUESTIONS.isHomeowner),
+    isHomeowner: yesNoField(Q.isHomeowner),
     hasMortgageEscrow: z
-      .boolean({ error: invalidMessage('Escrow') })
+      .boolean({ error: errorOf(M.invalid(LABELS.escrow)) })
       .nullable()
       .optional(),
     monthlyRentOrMortgageAmount: housingCostField(L.monthlyRentOrMortgageAmount),
-    isCarOwner: yesNoField(HOUSEHOLD_QUESTIONS.isCarOwner),
+    isCarOwner: yesNoField(Q.isCarOwner),
     borrower: householdBorrowerSchema,
-    hasSpouse: yesNoField(HOUSEHOLD_QUESTIONS.hasSpouse),
+    hasSpouse: yesNoField(Q.hasSpouse),
     spouse: householdSpouseSchema.nullable().optional(),
   })
   .superRefine(
@@ -228,7 +262,7 @@ export const householdSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['hasMortgageEscrow'],
-          message: yesNoRequiredMessage(HOUSEHOLD_QUESTIONS.hasMortgageEscrow),
+          ...customIssueOf(M.questionRequired(Q.hasMortgageEscrow)),
         });
       }
     },
@@ -240,7 +274,7 @@ export const householdSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['spouse', 'firstName'],
-          message: requiredMessage(L.firstName),
+          ...customIssueOf(M.required(L.firstName)),
         });
       }
     },

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { ageOn, dollarDigits, meetsPasswordRules, parseFormDate } from './format';
 import { LIMITS } from './limits';
-import {
-  MESSAGES,
-  greaterThanZeroMessage,
-  invalidMessage,
-  maxLengthMessage,
-  minLengthMessage,
-  notNegativeMessage,
-  requiredMessage,
-  yesNoRequiredMessage,
-} from './messages';
+import { LABELS } from '../i18n/validation-messages';
+import { errorOf, issueError, refineOf, type FieldLabel, type FieldMessage } from './issue-messages';
+import { FIELD_MESSAGES as M } from './messages';
 
 // The field rules of the forms, shared by the web app and the API. Required by default; text is trimmed; an
 // empty optional value becomes undefined ("stored as unset"). Pattern checks skip '' so an empty required
@@ -75,32 +68,44 @@ type StringRules = {
   /** Free text (not a pattern): refuse the characters isPlainText refuses. */
   plainText?: 'singleLine' | 'multiLine';
   /** Returns the message for a non-empty value that breaks the rule, else undefined. */
-  rules?: ReadonlyArray<(value: string) => string | undefined>;
+  rules?: ReadonlyArray<(value: string) => FieldMessage | undefined>;
 };
 
 const isMissing = (input: unknown): boolean =>
   input === undefined || input === null || (typeof input === 'number' && Number.isNaN(input));
 
-function baseString(label: string, { max, min, lowerCase, plainText, rules = [] }: StringRules): z.ZodString {
-  let s = z
-    .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
-    .trim();
+/** A value of the wrong type: 'is required' when nothing was given, else 'is invalid'. */
+const missingOrInvalid = (label: FieldLabel) => {
+  const required = M.required(label);
+  const invalid = M.invalid(label);
+  if (required.ref && invalid.ref) {
+    const [requiredRef, invalidRef] = [required.ref, invalid.ref];
+    return issueError((iss) => (isMissing(iss.input) ? requiredRef : invalidRef));
+  }
+  return (iss: { input?: unknown }) => (isMissing(iss.input) ? required.english : invalid.english);
+};
+
+function baseString(
+  label: FieldLabel,
+  { max, min, lowerCase, plainText, rules = [] }: StringRules,
+): z.ZodString {
+  let s = z.string({ error: missingOrInvalid(label) }).trim();
   if (lowerCase) s = s.toLowerCase();
   if (plainText) {
     const multiLine = plainText === 'multiLine';
     // Before the length checks, so a value with both problems first shows the one to fix.
-    s = s.refine((v) => isPlainText(v, { multiLine }), { error: invalidMessage(label) });
+    s = s.refine((v) => isPlainText(v, { multiLine }), refineOf(M.invalid(label)));
   }
-  if (max !== undefined) s = s.max(max, { error: maxLengthMessage(label, max) });
+  if (max !== undefined) s = s.max(max, { error: errorOf(M.maxLength(label, max)) });
   if (min !== undefined) {
     const n = min;
-    s = s.refine((v) => v === '' || v.length >= n, { error: minLengthMessage(label, n) });
+    s = s.refine((v) => v === '' || v.length >= n, refineOf(M.minLength(label, n)));
   }
   for (const rule of rules) {
     s = s.check((ctx) => {
       if (ctx.value === '') return;
       const message = rule(ctx.value);
-      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+      if (message) ctx.issues.push({ code: 'custom', ...refineOf(message), input: ctx.value });
     });
   }
   return s;
@@ -116,27 +121,27 @@ function optionalString(s: z.ZodString): OptionalStringSchema {
 }
 
 function stringField<O extends FieldOptions | undefined>(
-  label: string,
+  label: FieldLabel,
   opts: O | undefined,
   rules: StringRules,
 ): StringFieldSchema<O> {
   const base = baseString(label, rules);
   const schema = opts?.optional
     ? optionalString(base)
-    : base.refine((v) => v !== '', { error: requiredMessage(label) });
+    : base.refine((v) => v !== '', refineOf(M.required(label)));
   return schema as StringFieldSchema<O>;
 }
 
 const matches =
-  (pattern: RegExp, message: string) =>
-  (value: string): string | undefined =>
+  (pattern: RegExp, message: FieldMessage) =>
+  (value: string): FieldMessage | undefined =>
     pattern.test(value) ? undefined : message;
 
 const plainTextKind = (opts: TextFieldOptions | undefined) => (opts?.multiLine ? 'multiLine' : 'singleLine');
 
 /** Free text, one line unless `multiLine`: at most 100 characters by default. */
 export function textField<O extends TextFieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, {
@@ -148,7 +153,7 @@ export function textField<O extends TextFieldOptions | undefined = undefined>(
 
 /** A first or last name: at most 40 characters. */
 export function nameField<O extends TextFieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, {
@@ -160,7 +165,7 @@ export function nameField<O extends TextFieldOptions | undefined = undefined>(
 
 /** A line of a postal address, or its city: one line, at most 100 characters. */
 export function addressField<O extends FieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, { max: LIMITS.text, plainText: 'singleLine' });
@@ -175,40 +180,40 @@ const EMAIL_PATTERN =
 
 /** Trimmed and lower-cased before the checks, so the parsed value is the username form. */
 export function emailField<O extends FieldOptions | undefined = undefined>(
-  label = 'Email address',
+  label: FieldLabel = LABELS.email,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, {
     max: LIMITS.email,
     lowerCase: true,
     plainText: 'singleLine',
-    rules: [matches(EMAIL_PATTERN, invalidMessage(label))],
+    rules: [matches(EMAIL_PATTERN, M.invalid(label))],
   });
 }
 
 /** The form value '999-999-9999'; phoneToE164 gives the stored form. */
 export function phoneField<O extends FieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): StringFieldSchema<O> {
-  return stringField<O>(label, opts, { rules: [matches(/^\d{3}-\d{3}-\d{4}$/, invalidMessage(label))] });
+  return stringField<O>(label, opts, { rules: [matches(/^\d{3}-\d{3}-\d{4}$/, M.invalid(label))] });
 }
 
 export function zipField<O extends FieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): StringFieldSchema<O> {
-  return stringField<O>(label, opts, { rules: [matches(/^\d{5}$/, invalidMessage(label))] });
+  return stringField<O>(label, opts, { rules: [matches(/^\d{5}$/, M.invalid(label))] });
 }
 
 const realDate =
-  (label: string) =>
-  (value: string): string | undefined =>
-    parseFormDate(value) ? undefined : invalidMessage(label);
+  (label: FieldLabel) =>
+  (value: string): FieldMessage | undefined =>
+    parseFormDate(value) ? undefined : M.invalid(label);
 
 /** 'MM-dd-yyyy' naming a real calendar day; toIsoDate gives the stored form. */
 export function dateField<O extends FieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, { rules: [realDate(label)] });
@@ -219,17 +224,17 @@ export function dateField<O extends FieldOptions | undefined = undefined>(
  * built) unless given, so a long-running server does not freeze the date.
  */
 export function dateOfBirthField<O extends FieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   today?: Date | (() => Date),
   opts?: O,
 ): StringFieldSchema<O> {
   const now = () => (typeof today === 'function' ? today() : (today ?? new Date()));
-  const ageRule = (value: string): string | undefined => {
+  const ageRule = (value: string): FieldMessage | undefined => {
     const birth = parseFormDate(value);
-    if (!birth) return invalidMessage(label);
+    if (!birth) return M.invalid(label);
     const age = ageOn(birth, now());
-    if (age < LIMITS.minAge) return MESSAGES.under13;
-    if (age > LIMITS.maxAge) return invalidMessage(label);
+    if (age < LIMITS.minAge) return M.fixed('under13');
+    if (age > LIMITS.maxAge) return M.invalid(label);
     return undefined;
   };
   return stringField<O>(label, opts, { rules: [ageRule] });
@@ -237,7 +242,7 @@ export function dateOfBirthField<O extends FieldOptions | undefined = undefined>
 
 /** A note typed in a text area: tab and line breaks allowed, at most 245 characters. */
 export function memoField<O extends FieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, { max: LIMITS.memo, plainText: 'multiLine' });
@@ -247,54 +252,54 @@ export function memoField<O extends FieldOptions | undefined = undefined>(
  * Free text in a query string (a search box): at most `max` characters, untrimmed (the search decides what
  * to do with spaces), refused with '{label} is invalid' when it holds a character the text fields refuse.
  */
-export function searchTextField(label: string, max: number): z.ZodString {
+export function searchTextField(label: FieldLabel, max: number): z.ZodString {
   return z
-    .string({ error: invalidMessage(label) })
-    .refine((v) => isPlainText(v), { error: invalidMessage(label) })
-    .max(max, { error: maxLengthMessage(label, max) });
+    .string({ error: errorOf(M.invalid(label)) })
+    .refine((v) => isPlainText(v), refineOf(M.invalid(label)))
+    .max(max, { error: errorOf(M.maxLength(label, max)) });
 }
 
-export function verificationCodeField(label = 'Verification code'): z.ZodString {
-  return stringField(label, undefined, { rules: [matches(/^\d{6}$/, invalidMessage(label))] });
+export function verificationCodeField(label: FieldLabel = LABELS.verificationCode): z.ZodString {
+  return stringField(label, undefined, { rules: [matches(/^\d{6}$/, M.invalid(label))] });
 }
 
 /** A password being entered to sign in or confirm: required, at most 60 characters, never trimmed. */
-export function passwordField(label = 'Password'): z.ZodString {
+export function passwordField(label: FieldLabel = LABELS.password): z.ZodString {
   return z
-    .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
-    .refine((v) => v !== '', { error: requiredMessage(label) })
-    .max(LIMITS.passwordInput, { error: maxLengthMessage(label, LIMITS.passwordInput) });
+    .string({ error: missingOrInvalid(label) })
+    .refine((v) => v !== '', refineOf(M.required(label)))
+    .max(LIMITS.passwordInput, { error: errorOf(M.maxLength(label, LIMITS.passwordInput)) });
 }
 
 /** A new password: the password rules (see passwordChecklist), never trimmed. */
-export function newPasswordField(label = 'New password'): z.ZodString {
+export function newPasswordField(label: FieldLabel = LABELS.newPassword): z.ZodString {
   return z
-    .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
-    .refine((v) => v !== '', { error: requiredMessage(label) })
-    .refine((v) => v === '' || meetsPasswordRules(v), { error: MESSAGES.passwordRequirements });
+    .string({ error: missingOrInvalid(label) })
+    .refine((v) => v !== '', refineOf(M.required(label)))
+    .refine((v) => v === '' || meetsPasswordRules(v), refineOf(M.fixed('passwordRequirements')));
 }
 
 /** A Yes/No radio stored as a boolean. */
-export function yesNoField(question: string): z.ZodBoolean {
-  return z.boolean({ error: yesNoRequiredMessage(question) });
+export function yesNoField(question: FieldLabel): z.ZodBoolean {
+  return z.boolean({ error: errorOf(M.questionRequired(question)) });
 }
 
 /** A bank account number for the payment account: required, at most 17 characters. */
-export function accountNumberField(label = 'Account Number'): z.ZodString {
+export function accountNumberField(label: FieldLabel = LABELS.accountNumber): z.ZodString {
   return stringField(label, undefined, {
     max: LIMITS.accountNumber,
-    rules: [matches(/^\d+$/, invalidMessage(label))],
+    rules: [matches(/^\d+$/, M.invalid(label))],
   });
 }
 
 /** A creditor's account number (ACH remittance): digits, up to 12. */
 export function creditorAccountNumberField<O extends FieldOptions | undefined = undefined>(
-  label = 'Account Number',
+  label: FieldLabel = LABELS.accountNumber,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, {
     max: LIMITS.creditorAccountNumber,
-    rules: [matches(/^\d+$/, invalidMessage(label))],
+    rules: [matches(/^\d+$/, M.invalid(label))],
   });
 }
 
@@ -308,11 +313,11 @@ export function isValidRoutingNumber(value: string): boolean {
 }
 
 export function routingNumberField<O extends FieldOptions | undefined = undefined>(
-  label = 'Routing Number',
+  label: FieldLabel = LABELS.routingNumber,
   opts?: O,
 ): StringFieldSchema<O> {
   return stringField<O>(label, opts, {
-    rules: [(v) => (isValidRoutingNumber(v) ? undefined : invalidMessage(label))],
+    rules: [(v) => (isValidRoutingNumber(v) ? undefined : M.invalid(label))],
   });
 }
 
@@ -337,23 +342,21 @@ export type CurrencyFieldSchema<O extends FieldOptions | undefined> = O extends 
 
 /** An amount in integer cents (money is always whole cents; the input converts typed dollars). */
 export function currencyField<O extends CurrencyFieldOptions | undefined = undefined>(
-  label: string,
+  label: FieldLabel,
   opts?: O,
 ): CurrencyFieldSchema<O> {
   const maxLength = opts?.maxLength ?? LIMITS.currency;
-  const base = z
-    .number({ error: (iss) => (isMissing(iss.input) ? requiredMessage(label) : invalidMessage(label)) })
-    .check((ctx) => {
-      const v = ctx.value;
-      const push = (message: string): void => {
-        ctx.issues.push({ code: 'custom', message, input: v });
-      };
-      if (!Number.isSafeInteger(v)) return push(invalidMessage(label));
-      if (!opts?.allowDecimals && v % 100 !== 0) return push(invalidMessage(label));
-      if (v < 0 && !opts?.allowNegative) return push(notNegativeMessage(label));
-      if (v === 0 && !opts?.allowZero) return push(greaterThanZeroMessage(label));
-      if (dollarDigits(v) > maxLength) return push(maxLengthMessage(label, maxLength));
-    });
+  const base = z.number({ error: missingOrInvalid(label) }).check((ctx) => {
+    const v = ctx.value;
+    const push = (message: FieldMessage): void => {
+      ctx.issues.push({ code: 'custom', ...refineOf(message), input: v });
+    };
+    if (!Number.isSafeInteger(v)) return push(M.invalid(label));
+    if (!opts?.allowDecimals && v % 100 !== 0) return push(M.invalid(label));
+    if (v < 0 && !opts?.allowNegative) return push(M.notNegative(label));
+    if (v === 0 && !opts?.allowZero) return push(M.greaterThanZero(label));
+    if (dollarDigits(v) > maxLength) return push(M.maxLength(label, maxLength));
+  });
   const schema = opts?.optional
     ? base
         .nullable()
@@ -365,12 +368,12 @@ export function currencyField<O extends CurrencyFieldOptions | undefined = undef
 }
 
 /** Total monthly household income after taxes: above $0, at most 7 digits. */
-export function monthlyIncomeField(label: string): z.ZodNumber {
+export function monthlyIncomeField(label: FieldLabel): z.ZodNumber {
   return currencyField(label, { maxLength: LIMITS.monthlyIncome });
 }
 
 /** Estimated monthly housing cost: $0 allowed, at most 6 digits. */
-export function housingCostField(label: string): z.ZodNumber {
+export function housingCostField(label: FieldLabel): z.ZodNumber {
   return currencyField(label, { maxLength: LIMITS.housingCost, allowZero: true });
 }
 

@@ -4,28 +4,75 @@
 // functions write that English. A text that must reach the borrower in their language travels as its id and
 // values instead (the *Ref functions, MessageRef in src/domain/i18n/message.ts), worded where it is shown.
 import { englishOf, messageRef, type MessageRef } from '../i18n/message';
-import { FIXED, LABELS, TEMPLATES, formatEnglish } from '../i18n/validation-messages';
+import {
+  FIXED,
+  LABELS,
+  QUESTION_REQUIRED,
+  TEMPLATES,
+  formatEnglish,
+  type MessageDescriptor,
+} from '../i18n/validation-messages';
+import { labelEnglish, labelRef, messageLabel, type FieldLabel, type FieldMessage } from './issue-messages';
 
-export const requiredMessage = (label: string): string => formatEnglish(TEMPLATES.required, { label });
+export type { FieldLabel, FieldMessage };
 
-export const invalidMessage = (label: string): string => formatEnglish(TEMPLATES.invalid, { label });
+export const requiredMessage = (label: FieldLabel): string =>
+  formatEnglish(TEMPLATES.required, { label: labelEnglish(label) });
 
-export const minLengthMessage = (label: string, n: number): string =>
-  formatEnglish(TEMPLATES.minLength, { label, n });
+export const invalidMessage = (label: FieldLabel): string =>
+  formatEnglish(TEMPLATES.invalid, { label: labelEnglish(label) });
+
+export const minLengthMessage = (label: FieldLabel, n: number): string =>
+  formatEnglish(TEMPLATES.minLength, { label: labelEnglish(label), n });
 
 /** Not in the spec (inputs stop typing at the limit); the API still needs a text for longer values. */
-export const maxLengthMessage = (label: string, n: number): string =>
-  formatEnglish(TEMPLATES.maxLength, { label, n });
+export const maxLengthMessage = (label: FieldLabel, n: number): string =>
+  formatEnglish(TEMPLATES.maxLength, { label: labelEnglish(label), n });
 
 /** The spec's 'minValNotMet' outcome has no text; ours, for amounts that must be above zero. */
-export const greaterThanZeroMessage = (label: string): string =>
-  formatEnglish(TEMPLATES.greaterThanZero, { label });
+export const greaterThanZeroMessage = (label: FieldLabel): string =>
+  formatEnglish(TEMPLATES.greaterThanZero, { label: labelEnglish(label) });
 
 /** The spec's 'minValNotMet' outcome has no text; ours, for amounts that may be zero but not negative. */
-export const notNegativeMessage = (label: string): string => formatEnglish(TEMPLATES.notNegative, { label });
+export const notNegativeMessage = (label: FieldLabel): string =>
+  formatEnglish(TEMPLATES.notNegative, { label: labelEnglish(label) });
 
-export const yesNoRequiredMessage = (question: string): string =>
-  formatEnglish(TEMPLATES.required, { label: question });
+export const yesNoRequiredMessage = (question: FieldLabel): string =>
+  formatEnglish(TEMPLATES.required, { label: labelEnglish(question) });
+
+const fieldMessage = (
+  descriptor: MessageDescriptor,
+  label: FieldLabel,
+  values: Record<string, string | number> = {},
+): FieldMessage => {
+  const label_ = labelRef(label);
+  if (!label_) return { english: formatEnglish(descriptor, { label: labelEnglish(label), ...values }) };
+  const ref = messageRef(descriptor, { label: label_, ...values });
+  return { english: englishOf(ref), ref };
+};
+
+/** 'is required' and 'is invalid' on a label that is a message: always with their ids. */
+export const requiredRef = (label: MessageDescriptor | MessageRef): MessageRef =>
+  messageRef(TEMPLATES.required, { label: messageLabel(label) });
+export const invalidRef = (label: MessageDescriptor | MessageRef): MessageRef =>
+  messageRef(TEMPLATES.invalid, { label: messageLabel(label) });
+
+/** The field messages by kind, each with its id when the label is a message. */
+export const FIELD_MESSAGES = {
+  required: (label: FieldLabel) => fieldMessage(TEMPLATES.required, label),
+  invalid: (label: FieldLabel) => fieldMessage(TEMPLATES.invalid, label),
+  minLength: (label: FieldLabel, n: number) => fieldMessage(TEMPLATES.minLength, label, { n }),
+  maxLength: (label: FieldLabel, n: number) => fieldMessage(TEMPLATES.maxLength, label, { n }),
+  greaterThanZero: (label: FieldLabel) => fieldMessage(TEMPLATES.greaterThanZero, label),
+  notNegative: (label: FieldLabel) => fieldMessage(TEMPLATES.notNegative, label),
+  // Spanish asks for the answer to a question rather than calling it required: a message of its own.
+  questionRequired: (question: FieldLabel) => fieldMessage(QUESTION_REQUIRED, question),
+  /** A fixed text (no label): always has its id. */
+  fixed: (key: keyof typeof FIXED): FieldMessage => ({
+    english: formatEnglish(FIXED[key]),
+    ref: messageRef(FIXED[key]),
+  }),
+};
 
 /** Bank connection without a checking account (wording ours, content the spec's); "your bank" without a name. */
 export const noCheckingAccountRef = (institutionName?: string | null): MessageRef =>

@@ -57,6 +57,22 @@ describe('error answers in the reader’s language', () => {
     },
   );
 
+  it('sends each field message’s id and values beside its text, worded by that id', async () => {
+    const res = await post('/api/lead', { cookie: 'lang=es' });
+    expect(res.json()).toMatchObject({
+      message: 'Nombre: este dato es obligatorio',
+      messageId: 'validation.required',
+      values: { label: { id: 'validation.label.firstName' } },
+      fieldErrors: { firstName: 'Nombre: este dato es obligatorio' },
+      fieldMessages: {
+        firstName: {
+          messageId: 'validation.required',
+          values: { label: { id: 'validation.label.firstName' } },
+        },
+      },
+    });
+  });
+
   it('translates an AppError’s message and its field messages', async () => {
     const conflict = await app.inject({
       method: 'GET',

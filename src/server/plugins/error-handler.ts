@@ -4,6 +4,7 @@ import { AppError } from '#domain/errors';
 import { DEFAULT_LANGUAGE } from '#domain/i18n/language';
 import { englishOf, formatMessageRef, type FormatMessage, type MessageRef } from '#domain/i18n/message';
 import { localizeMessage } from '#domain/i18n/translate-message';
+import { issueMessageRef } from '#domain/validation/issue-messages';
 import { MESSAGE_REFS } from '#domain/validation/messages';
 import { intlFor, languageOfRequest } from '#server/i18n';
 
@@ -17,9 +18,9 @@ type Localizer = {
 /**
  * The messages of an answer in the language of whoever asked: a borrower reads the form's and the errors'
  * texts in their language (the switch's cookie, else their browser's). The service portal stays in English,
- * so its routes' answers are left as they are. A message that came with its id is worded by that id; a
- * schema's field message still comes as English only, and is recognised by localizeMessage until the
- * schemas give their ids too. Texts the domain does not know pass through unchanged.
+ * so its routes' answers are left as they are. A message that came with its id is worded by that id, a
+ * schema's field message too when its issue carries one; a field message without one (a rule not yet given
+ * its id) is recognised by localizeMessage. Texts the domain does not know pass through unchanged.
  */
 function localizerFor(request: FastifyRequest): Localizer {
   const language = request.url.startsWith('/api/staff') ? DEFAULT_LANGUAGE : languageOfRequest(request);
@@ -67,17 +68,33 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};
+      // Each field's message by its id and values, beside its text, for the fields whose message has one: a
+      // page words it in its own language instead of reading the text.
+      const fieldMessages: Record<string, { messageId: string; values?: MessageRef['values'] }> = {};
       for (const issue of error.validation) {
         const field =
           issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
           String(issue.params?.['keys'] ?? 'body');
-        fieldErrors[field] ??= localize.text(issue.message ?? 'invalid');
+        if (field in fieldErrors) continue;
+        const ref = issueMessageRef(issue);
+        if (ref) {
+          fieldErrors[field] = localize.ref(ref);
+          fieldMessages[field] = { messageId: ref.id, ...(ref.values ? { values: ref.values } : {}) };
+        } else {
+          // A message without an id (a rule still written as English only) is still recognised by its text.
+          fieldErrors[field] = localize.text(issue.message ?? 'invalid');
+        }
       }
-      const first = Object.values(fieldErrors)[0];
+      const [firstField] = Object.keys(fieldErrors);
+      const first = firstField === undefined ? undefined : fieldErrors[firstField];
+      const firstRef = firstField === undefined ? undefined : fieldMessages[firstField];
       return reply.status(400).send({
         code: 'ValidationError',
-        ...(first === undefined ? messageFields(localize, MESSAGE_REFS.requestInvalid) : { message: first }),
+        ...(first === undefined
+          ? messageFields(localize, MESSAGE_REFS.requestInvalid)
+          : { message: first, ...firstRef }),
         fieldErrors,
+        ...(Object.keys(fieldMessages).length > 0 ? { fieldMessages } : {}),
       });
     }
     const status = error.statusCode ?? 500;
