@@ -100,7 +100,8 @@ export function LandingApp({ initial, language, startApp, onTakenOver }: Landing
         write();
         setShown({ page, location: currentLocation() });
         // At once: the page being left may still be drawn, and its smooth scrolling would slide the new page.
-        if (url.pathname !== shown.location.pathname) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+        if (url.pathname !== shown.location.pathname)
+          window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       },
     }),
     [shown, startApp, language.language],

@@ -46,7 +46,11 @@ type HeroSectionProps = {
 export function HeroSection({ onGetStarted, onSeeHowItWorks, onPreloadHowItWorks, form }: HeroSectionProps) {
   const intl = useIntl();
   return (
-    <section aria-labelledby="hero-heading" data-in-page-links className="bg-gradient-to-b from-brand-50 to-white">
+    <section
+      aria-labelledby="hero-heading"
+      data-in-page-links
+      className="bg-gradient-to-b from-brand-50 to-white"
+    >
       <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[1fr_28rem] lg:gap-14 lg:py-16">
         <div className="lg:pt-6">
           <h1
