@@ -18,6 +18,8 @@ import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 // GET /api/health's time and CPU and the server's CPU while idle. Then a few applicants one at a time: each
 // step's time alone, which is what the lead's and the decision's targets are about.
 //   npm run bench:campaign [-- --applicants 200] [--concurrency 16] [--alone 20] [--database-url postgres://...]
+//     [--cpu-prof DIR]   (the server's CPU profile, written to DIR when it stops; the profiler itself costs CPU,
+//                         so a profiled run's figures are not the ones to compare)
 // The database URL (or BENCH_DATABASE_URL) names a PostgreSQL server the bench may create a database on: it
 // drops and creates `bench_campaign` there on every run. When no PostgreSQL answers it says so and skips.
 
@@ -30,6 +32,8 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     /** The database the bench drops and creates on that server. */
     database: { type: 'string', default: 'bench_campaign' },
+    /** A directory: the server runs with Node's --cpu-prof and writes its profile there when it stops. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const applicants = Number(args.applicants);
@@ -98,11 +102,20 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   DEMO_STAFF: 'false',
 };
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-  cwd: root,
-  env: serverEnv,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const cpuProfileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
+const server = spawn(
+  process.execPath,
+  [
+    '--enable-source-maps',
+    ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : []),
+    'dist/server/main.js',
+  ],
+  {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 const stopServer = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
 };

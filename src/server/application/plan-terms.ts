@@ -176,6 +176,23 @@ export async function loadPlanTerms(
 ): Promise<LoadedPlan> {
   const { newest, state, authorization } = await readPlan(tx, applicationId);
   const offers = (newest?.isQualified ? newest.offers : []).sort((a, b) => b.balance - a.balance);
+  let decisionRow: LoadedPlan['decision'] = null;
+  if (newest) {
+    const { offers: _offers, ...rest } = newest;
+    decisionRow = rest;
+  }
+  return planWithTerms({ decision: decisionRow, offers, state, authorization }, o);
+}
+
+/**
+ * A plan already read (loadPlanTerms) with its terms worked out for other options (another day to draw, say),
+ * without reading its rows again.
+ */
+export function planWithTerms(
+  plan: Omit<LoadedPlan, 'terms'>,
+  o: { today?: string; draftDay?: number | null; undated?: boolean; redate?: boolean } = {},
+): LoadedPlan {
+  const { decision: decisionRow, offers, state, authorization } = plan;
   const terms = termsFromRows({
     ...o,
     offers: offers.map((x) => ({
@@ -186,10 +203,5 @@ export async function loadPlanTerms(
     state,
     authorization,
   });
-  let decisionRow: LoadedPlan['decision'] = null;
-  if (newest) {
-    const { offers: _offers, ...rest } = newest;
-    decisionRow = rest;
-  }
   return { decision: decisionRow, offers, state, authorization, terms };
 }

@@ -1,7 +1,7 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDocument, type PDFFont, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfLayoutText, pdfWords } from '#tests/support/pdf-text';
-import { CONTENT_WIDTH, createLayout, MARGIN, PAGE } from './layout';
+import { CONTENT_WIDTH, createLayout, MARGIN, PAGE, wrap } from './layout';
 
 // The one PDF layout, read back as a reader gets it (pdftotext): what each document relies on.
 
@@ -76,5 +76,75 @@ describe('the PDF layout', () => {
       return w.save((page, pages) => `page ${page} of ${pages}`);
     };
     expect(Buffer.from(await draw()).equals(Buffer.from(await draw()))).toBe(true);
+  });
+
+  it('breaks each line where measuring the whole line would break it', async () => {
+    // The wrap adds each word's width to the line's instead of measuring the line again: the same lines as
+    // the plain greedy wrap below, kerning at the spaces and accented letters included.
+    const doc = await PDFDocument.create();
+    const fonts = [
+      await doc.embedFont(StandardFonts.Helvetica),
+      await doc.embedFont(StandardFonts.HelveticaBold),
+    ];
+    const plain = (text: string, font: PDFFont, size: number, width: number) => {
+      const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+      const lines: string[] = [];
+      let current = '';
+      for (const word of text.split(/\s+/).filter(Boolean)) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (fits(candidate)) {
+          current = candidate;
+          continue;
+        }
+        if (current) lines.push(current);
+        current = word;
+        while (!fits(current)) {
+          let cut = current.length - 1;
+          while (cut > 1 && !fits(current.slice(0, cut))) cut -= 1;
+          lines.push(current.slice(0, cut));
+          current = current.slice(cut);
+        }
+      }
+      if (current || lines.length === 0) lines.push(current);
+      return lines;
+    };
+    const words = [
+      'Te',
+      'AVAYA',
+      'Wy',
+      'año',
+      'T.',
+      'LT',
+      "y'",
+      'yo',
+      'P,',
+      'Fr',
+      'máximo',
+      'Vía',
+      'Ye',
+      'A',
+    ];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let i = 0; i < 400; i++) {
+      const text = Array.from({ length: 1 + next(40) }, () => words[next(words.length)]).join(' ');
+      const font = fonts[next(2)]!;
+      const size = [7, 9, 10, 11.5, 18][next(5)]!;
+      // A third of the widths are exactly a line's own width: the ties, where a rounding would show.
+      const width =
+        next(3) === 0
+          ? font.widthOfTextAtSize(
+              text
+                .split(' ')
+                .slice(0, 1 + next(6))
+                .join(' '),
+              size,
+            )
+          : 20 + next(300) + next(100) / 7;
+      expect(wrap(text, font, size, width)).toEqual(plain(text, font, size, width));
+    }
   });
 });

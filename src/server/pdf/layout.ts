@@ -270,16 +270,42 @@ export class Layout {
   }
 }
 
-/** Greedy word wrap; a word wider than the line is cut where it no longer fits. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Greedy word wrap; a word wider than the line is cut where it no longer fits.
+ *
+ * Measuring each candidate line whole made a paragraph's cost grow with the square of its line's length (the
+ * letter's paragraphs were most of its rendering time). The line's width is kept instead and each word's share
+ * added to it. The layout embeds only the standard fonts (createLayout), whose widths in font units (the width
+ * at size 1000) are whole numbers, the glyphs' widths plus the kerning of each adjacent pair: the width of
+ * `line word` is the line's, plus that of the line's last character, a space and the word, less that of the
+ * last character alone (its kerning with the space counted once). Whole numbers add exactly, so every line
+ * breaks where measuring it whole would break it.
+ */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const units = (s: string) => font.widthOfTextAtSize(s, 1000);
+  const fitsUnits = (u: number) => u * (size / 1000) <= width;
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lastCharacter = (s: string) =>
+    String.fromCodePoint(s.codePointAt(s.length - 1 - (/[\udc00-\udfff]$/.test(s) ? 1 : 0))!);
   const lines: string[] = [];
   let current = '';
+  let currentUnits = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (fits(candidate)) {
-      current = candidate;
-      continue;
+    if (current) {
+      const last = lastCharacter(current);
+      const candidateUnits = currentUnits + units(`${last} ${word}`) - units(last);
+      if (fitsUnits(candidateUnits)) {
+        current = `${current} ${word}`;
+        currentUnits = candidateUnits;
+        continue;
+      }
+    } else {
+      const wordUnits = units(word);
+      if (fitsUnits(wordUnits)) {
+        current = word;
+        currentUnits = wordUnits;
+        continue;
+      }
     }
     if (current) lines.push(current);
     current = word;
@@ -289,6 +315,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
       lines.push(current.slice(0, cut));
       current = current.slice(cut);
     }
+    currentUnits = units(current);
   }
   if (current || lines.length === 0) lines.push(current);
   return lines;

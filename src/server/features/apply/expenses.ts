@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { ExpensesView } from '#domain/flow/application-view';
@@ -95,18 +95,28 @@ async function saveLines(
       throw new AppError('ValidationError', message, { fieldErrors: { [`lines.${index}`]: message } });
     }
   }
-  let written = false;
+  // Each changed line's value by its row (a line sent twice: its last changed value, as one update after
+  // another would leave it).
+  const changed = new Map<string, number>();
   for (const line of lines) {
     const row = byKey.get(lineKey(line.category, line.subCategory))!;
     if (row.selfReportedValue === line.selfReportedValue && row.lastSubmittedValue === line.selfReportedValue)
       continue;
-    written = true;
-    await tx
-      .update(expense)
-      .set({ selfReportedValue: line.selfReportedValue, lastSubmittedValue: line.selfReportedValue })
-      .where(and(eq(expense.id, row.id), eq(expense.applicationId, applicationId)));
+    changed.set(row.id, line.selfReportedValue);
   }
-  return written;
+  if (changed.size === 0) return false;
+  // One statement for all the changed lines, not one per line: a page holds about forty lines, and each
+  // statement is a round trip to the database and a query built, which made this save the costliest request
+  // of an application in the server's CPU.
+  const value = sql<number>`v.value`;
+  await tx
+    .update(expense)
+    .set({ selfReportedValue: value, lastSubmittedValue: value })
+    .from(
+      sql`unnest(${sql.param([...changed.keys()])}::uuid[], ${sql.param([...changed.values()])}::integer[]) as v(id, value)`,
+    )
+    .where(and(eq(expense.id, sql`v.id`), eq(expense.applicationId, applicationId)));
+  return true;
 }
 
 /**

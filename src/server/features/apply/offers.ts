@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { AcceptOffersInput, OffersView } from '#domain/flow/application-view';
 import { offerSummary, reviewRoomOf, suggestedDraftDay } from '#domain/enrollment/offer-review';
@@ -25,6 +25,7 @@ import {
   currentPaymentIsEstimated,
   currentPaymentOf,
   loadPlanTerms,
+  planWithTerms,
 } from '#server/application/plan-terms';
 import { budgetFiguresOf } from '#server/application/plan-narrative';
 import { planNarrative, reviewBudgetFigures } from '#domain/enrollment/plan-narrative';
@@ -67,7 +68,7 @@ export async function getOffers(
   const suggested = suggestedDraftDay((await incomeDeposits(tx, app.id)).dates);
   const first = await loadPlanTerms(tx, app.id, { today, undated: true });
   const draftDay = first.authorization?.draftDay ?? suggested;
-  const plan = await loadPlanTerms(tx, app.id, { today, draftDay });
+  const plan = planWithTerms(first, { today, draftDay });
   if (!plan.decision?.isQualified) throw new AppError('NotFound');
   if (!plan.decision.wasPresentedToBorrower) {
     await tx.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, plan.decision.id));
@@ -170,12 +171,12 @@ export async function acceptOffers(
       fieldErrors: { leftOut: KEEP_ONE_OFFER_MESSAGE },
     });
   }
-  for (const id of open) {
-    await tx
-      .update(offer)
-      .set({ declinedByBorrower: leftOut.has(id) })
-      .where(and(eq(offer.id, id), eq(offer.decisionId, latest.id)));
-  }
+  // One statement for all the open offers (each is left out or kept), not one per offer: each statement is a
+  // round trip to the database.
+  await tx
+    .update(offer)
+    .set({ declinedByBorrower: inArray(offer.id, [...leftOut]) })
+    .where(and(eq(offer.decisionId, latest.id), inArray(offer.id, open)));
   const plan = await loadPlanTerms(tx, app.id, { today, draftDay: o.input.draftDay });
   const { terms } = plan;
   // The offers left out change what she pays each month: the budget check runs again on the plan as
