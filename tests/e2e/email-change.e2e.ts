@@ -76,9 +76,11 @@ test('an email change signs the person out everywhere in the browser, and /sign-
     await mailbox.getByLabel('Password', { exact: true }).fill(staff.password);
     await checkAccessibility(mailbox, '/verify-new-email');
     await mailbox.getByRole('button', { name: 'Verify Email' }).click();
+    // The password is checked against its argon2 hash, deliberately slow: on a busy machine (two journeys on
+    // two cores) it took over the default five seconds once, with the button still busy.
     await expect(
       mailbox.getByText('Your new email has been verified! You may now close this window.'),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 20_000 });
     await checkAccessibility(mailbox, '/verify-new-email (verified)');
 
     // The tab that asked: signed out, and told why.
