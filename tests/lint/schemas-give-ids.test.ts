@@ -9,82 +9,39 @@ import { issueMessageRef } from '../../src/domain/validation/issue-messages';
 // English. This walks every exported schema with the bad input a form can send (nothing, each field blank,
 // each field of the wrong type) and lists the schemas that still give a message without one. That list may
 // only shrink: a schema that gives ids for all its messages leaves it, and a new schema cannot join it.
-// The staff's schemas (the service portal stays in English) and the answers' view schemas are here too: a staff
-// form's labels are English text, with no message to point at.
+// The staff's schemas (the service portal stays in English) are here too: a staff form's labels are English
+// text, with no message to point at.
+//
+// Not walked: what a program sends, which no person types and no page shows a message of. That is the answers'
+// view schemas (a name ending in ViewSchema: the shape of what our server answers, held to it on the way out,
+// so a refusal there is our own mistake, logged, never a reader's) and the payloads a vendor's server posts to
+// a webhook (a file named *-webhook.ts: the vendor reads our 400, not a person).
 const STILL_WITHOUT_IDS: readonly string[] = [
-  'account.secondFactorCodeSchema',
-  'account.totpCodeSchema',
   'agency-events-file.agencyEventsFileReportSchema',
   'agency-events-file.agencyEventsFileUploadSchema',
-  'application.budgetLineSchema',
-  'application.budgetSchema',
-  'application.confirmIncomeSchema',
-  'application.creditConsentSchema',
-  'application.eligibleDebtsSchema',
-  'application.hardshipsSchema',
-  'application.missingDebtSchema',
-  'application.notifyWhenEligibleSchema',
-  'application.provideIncomeSchema',
-  'application.utmSchema',
-  'application.viewedPageSchema',
   'concessions.creditorDetailSchema',
   'concessions.creditorIdParams',
   'concessions.creditorListItemSchema',
   'concessions.creditorListSchema',
   'concessions.creditorSearchSchema',
   'concessions.programmeRevisionSchema',
-  'concessions.programmeVersionViewSchema',
   'counselling-staff.agencyDayOffSchema',
   'counselling-staff.agencyDayParamsSchema',
-  'counselling-staff.agencyDaysOffViewSchema',
-  'counselling-staff.borrowerCallsViewSchema',
   'counselling-staff.callOutcomeSchema',
-  'counselling-staff.staffCallViewSchema',
   'counselling-staff.todaysCallsQuerySchema',
-  'counselling-staff.todaysCallsViewSchema',
-  'counselling.bookCallSchema',
-  'counselling.bookedCallViewSchema',
-  'counselling.callTokenParamsSchema',
-  'counselling.callViewSchema',
-  'counselling.changeCallSchema',
-  'counselling.changedCallViewSchema',
   'counselling.counsellorAvailabilitySchema',
-  'counselling.counsellorAvailabilityViewSchema',
-  'counselling.slotQuerySchema',
-  'counselling.slotViewSchema',
-  'counselling.slotsViewSchema',
   'counselling.timeOffSchema',
-  'creditor-details.creditorDetailsChangeViewSchema',
   'creditor-details.creditorDetailsSchema',
-  'creditor-details.creditorDetailsViewSchema',
-  'expenses.saveExpensesSchema',
   'proposals.markMailedSchema',
-  'proposals.markMailedViewSchema',
   'proposals.overdueProposalsQuerySchema',
-  'proposals.overdueProposalsViewSchema',
   'proposals.proposalBatchDayParams',
-  'proposals.proposalBatchViewSchema',
-  'scheduling-webhook.calComCancelledPayloadSchema',
-  'scheduling-webhook.calComRescheduledPayloadSchema',
-  'scheduling-webhook.calComWebhookEnvelopeSchema',
-  'spouse-consent.sendSpouseConsentLinkSchema',
-  'spouse-consent.spouseConsentPageViewSchema',
-  'spouse-consent.spouseConsentSchema',
-  'spouse-consent.spouseConsentStatusViewSchema',
-  'spouse-consent.spouseConsentTokenSchema',
   'staff.approveLongPlanSchema',
-  'staff.approveLongPlanViewSchema',
   'staff.contactAttemptReasonKeySchema',
   'staff.contactAttemptReasonSchema',
   'staff.contactAttemptSchema',
-  'staff.contactAttemptViewSchema',
   'staff.creditorAccountSchema',
-  'staff.creditorAccountViewSchema',
-  'staff.longPlanApprovalViewSchema',
   'staff.markTransferredSchema',
-  'staff.offerAnswerViewSchema',
   'staff.offerDeclineReasonSchema',
-  'staff.offerReasonsViewSchema',
   'staff.offerStatusSchema',
   'staff.qualityControlSchema',
   'staff.staffApplicationResultSchema',
@@ -92,7 +49,10 @@ const STILL_WITHOUT_IDS: readonly string[] = [
 ];
 
 const folder = path.resolve(import.meta.dirname, '../../src/domain/validation');
-const files = readdirSync(folder).filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file));
+const files = readdirSync(folder).filter(
+  (file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && !/-webhook\.ts$/.test(file),
+);
+const isWalked = (name: string): boolean => !name.endsWith('ViewSchema');
 
 const isSchema = (value: unknown): value is z.ZodType =>
   typeof value === 'object' && value !== null && '_zod' in value && 'safeParse' in value;
@@ -142,7 +102,7 @@ describe('every message of the schemas travels with its id', async () => {
   for (const file of files) {
     const exported = (await import(path.join(folder, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exported))
-      if (isSchema(value)) schemas.push([`${file.replace(/\.ts$/, '')}.${name}`, value]);
+      if (isSchema(value) && isWalked(name)) schemas.push([`${file.replace(/\.ts$/, '')}.${name}`, value]);
   }
 
   it('finds the schemas', () => {

@@ -203,6 +203,15 @@ export const FIXED = defineMessages({
   },
   budgetRepeated: { id: 'validation.budget.repeated', defaultMessage: 'This expense is listed twice.' },
   requestInvalid: { id: 'validation.requestInvalid', defaultMessage: 'The request is invalid.' },
+  // The second factor's code pages (a staff member's sign-in; the pages are ours, the texts too)
+  totpCodeInvalid: {
+    id: 'validation.totpCodeInvalid',
+    defaultMessage: 'Enter the 6-digit code from your authenticator app.',
+  },
+  secondFactorCodeInvalid: {
+    id: 'validation.secondFactorCodeInvalid',
+    defaultMessage: 'Enter the code from your authenticator app or a recovery code.',
+  },
   // The offer's acceptance and the customer portal's forms: the schemas' messages, which a page re-sets after a
   // refused submit, and the API answers
   draftDayRequired: {
@@ -442,6 +451,13 @@ export const LABELS = defineMessages({
   from: { id: 'validation.label.from', defaultMessage: 'From' },
   to: { id: 'validation.label.to', defaultMessage: 'To' },
   callAction: { id: 'validation.label.callAction', defaultMessage: 'action' },
+  // The campaign link's parameters as the lead form sends them: their names, the same in every language (the
+  // page cleans them so they always pass; a message on one is for whoever wrote the link).
+  utmCampaign: { id: 'validation.label.utmCampaign', defaultMessage: 'utmCampaign' },
+  utmContent: { id: 'validation.label.utmContent', defaultMessage: 'utmContent' },
+  utmMedium: { id: 'validation.label.utmMedium', defaultMessage: 'utmMedium' },
+  utmSource: { id: 'validation.label.utmSource', defaultMessage: 'utmSource' },
+  utmTerm: { id: 'validation.label.utmTerm', defaultMessage: 'utmTerm' },
 });
 
 export type { MessageDescriptor };

@@ -128,26 +128,28 @@ export const verifyNewEmailSchema = z.strictObject({
 export type VerifyNewEmailInput = z.infer<typeof verifyNewEmailSchema>;
 
 // Staff second factor (TOTP, decision 0015): the code pages are ours, the texts too.
-export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
-export const SECOND_FACTOR_CODE_MESSAGE = 'Enter the code from your authenticator app or a recovery code.';
+export const TOTP_CODE_MESSAGE = FIELD_MESSAGES.fixed('totpCodeInvalid').english;
+export const SECOND_FACTOR_CODE_MESSAGE = FIELD_MESSAGES.fixed('secondFactorCodeInvalid').english;
+const totpCodeError = () => ({ error: errorOf(FIELD_MESSAGES.fixed('totpCodeInvalid')) });
+const secondFactorCodeError = () => ({ error: errorOf(FIELD_MESSAGES.fixed('secondFactorCodeInvalid')) });
 /** Longest code accepted: a recovery code is 11 characters (xxxxx-xxxxx); room for stray spaces. */
 export const SECOND_FACTOR_CODE_MAX = 32;
 
 /** The 6-digit code that confirms the enrolment of an authenticator app. */
 export const totpCodeSchema = z.strictObject({
   code: z
-    .string({ error: TOTP_CODE_MESSAGE })
+    .string(totpCodeError())
     .trim()
-    .regex(/^\d{6}$/, TOTP_CODE_MESSAGE),
+    .regex(/^\d{6}$/, totpCodeError()),
 });
 
 /** A sign-in's second factor: a code from the app or a recovery code. */
 export const secondFactorCodeSchema = z.strictObject({
   code: z
-    .string({ error: SECOND_FACTOR_CODE_MESSAGE })
+    .string(secondFactorCodeError())
     .trim()
-    .min(1, SECOND_FACTOR_CODE_MESSAGE)
-    .max(SECOND_FACTOR_CODE_MAX, SECOND_FACTOR_CODE_MESSAGE),
+    .min(1, secondFactorCodeError())
+    .max(SECOND_FACTOR_CODE_MAX, secondFactorCodeError()),
 });
 
 /** The password asked again before an authenticator app is enrolled. */

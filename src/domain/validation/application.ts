@@ -20,8 +20,8 @@ import { LANGUAGES } from '../i18n/language';
 import { GUARDED_PAGES } from '../flow/page-order';
 import { LIMITS } from './limits';
 import { LABELS, type MessageDescriptor } from '../i18n/validation-messages';
-import { customIssueOf, errorOf, issueError, wrongTypeError } from './issue-messages';
-import { FIELD_MESSAGES as M, invalidRef, MESSAGE_REFS, MESSAGES, requiredRef } from './messages';
+import { customIssueOf, errorOf, issueError, refineOf, wrongTypeError } from './issue-messages';
+import { FIELD_MESSAGES as M, invalidRef, MESSAGE_REFS, requiredRef } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 import { EXPENSE_CATEGORIES } from './expenses';
 import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';
@@ -29,6 +29,12 @@ import { REDUCIBLE_LINES } from '../underwriting/expense-estimates';
 import { spouseAtScreenFields } from './spouse-consent';
 
 // Application-flow forms.
+
+/**
+ * A value the page sends on its own (a checkbox's true or false, a list of ids, a line's category): a person
+ * cannot type it wrong, so a value of the wrong type is a request no form sends, refused as such with its id.
+ */
+const notFromTheForm = () => ({ error: errorOf(M.fixed('requestInvalid')) });
 
 export const HARDSHIP_KEYS = [
   'hasHousingIssues',
@@ -56,14 +62,14 @@ export const HARDSHIPS_QUESTION = 'Are you currently facing any of the following
  */
 export const hardshipsSchema = z
   .strictObject({
-    hasHousingIssues: z.boolean().default(false),
-    hasIncreasedMedicalExpenses: z.boolean().default(false),
-    hasReductionInIncome: z.boolean().default(false),
-    isUnemployed: z.boolean().default(false),
-    other: z.boolean().default(false),
+    hasHousingIssues: z.boolean(notFromTheForm()).default(false),
+    hasIncreasedMedicalExpenses: z.boolean(notFromTheForm()).default(false),
+    hasReductionInIncome: z.boolean(notFromTheForm()).default(false),
+    isUnemployed: z.boolean(notFromTheForm()).default(false),
+    other: z.boolean(notFromTheForm()).default(false),
   })
   .refine((v) => HARDSHIP_KEYS.some((key) => v[key]), {
-    error: MESSAGES.hardshipRequired,
+    ...refineOf(M.fixed('hardshipRequired')),
     path: [HARDSHIP_KEYS[0]],
   });
 export type HardshipsInput = z.input<typeof hardshipsSchema>;
@@ -80,11 +86,11 @@ export const UTM_FIELDS = [
 export type UtmField = (typeof UTM_FIELDS)[number]['field'];
 
 export const utmSchema = z.strictObject({
-  utmCampaign: textField('utmCampaign', { optional: true }),
-  utmContent: textField('utmContent', { optional: true }),
-  utmMedium: textField('utmMedium', { optional: true }),
-  utmSource: textField('utmSource', { optional: true }),
-  utmTerm: textField('utmTerm', { optional: true }),
+  utmCampaign: textField(LABELS.utmCampaign, { optional: true }),
+  utmContent: textField(LABELS.utmContent, { optional: true }),
+  utmMedium: textField(LABELS.utmMedium, { optional: true }),
+  utmSource: textField(LABELS.utmSource, { optional: true }),
+  utmTerm: textField(LABELS.utmTerm, { optional: true }),
 });
 export type UtmInput = z.infer<typeof utmSchema>;
 
@@ -299,8 +305,8 @@ export const CREDIT_CONSENT_LABELS = {
 } as const;
 
 const consent = z
-  .boolean({ error: MESSAGES.creditConsentRequired })
-  .refine((v) => v, { error: MESSAGES.creditConsentRequired });
+  .boolean({ error: errorOf(M.fixed('creditConsentRequired')) })
+  .refine((v) => v, refineOf(M.fixed('creditConsentRequired')));
 
 /** Consent for the borrower; the server also requires the spouse's when the application has a spouse. */
 export const creditConsentSchema = z.strictObject({
@@ -314,7 +320,7 @@ export type CreditConsent = z.output<typeof creditConsentSchema>;
 
 /** The ids (debt or collection) the borrower keeps selected for debt reduction; every other eligible item is unselected. */
 export const eligibleDebtsSchema = z.strictObject({
-  selectedIds: z.array(z.uuid({ error: 'invalid' })).max(1000),
+  selectedIds: z.array(z.uuid(notFromTheForm()), notFromTheForm()).max(1000, notFromTheForm()),
 });
 export type EligibleDebtsInput = z.output<typeof eligibleDebtsSchema>;
 
@@ -329,12 +335,12 @@ export const MISSING_DEBT_LABELS = {
 export const MISSING_DEBT_DIGITS = { currentBalance: 7, monthlyPayment: 6 } as const;
 
 export const missingDebtSchema = z.strictObject({
-  creditorName: textField(MISSING_DEBT_LABELS.creditorName, { max: 60 }),
-  currentBalance: currencyField(MISSING_DEBT_LABELS.currentBalance, {
+  creditorName: textField(LABELS.creditorName, { max: 60 }),
+  currentBalance: currencyField(LABELS.balance, {
     maxLength: MISSING_DEBT_DIGITS.currentBalance,
   }),
   // A debt in collection may have no agreed payment: $0 is allowed.
-  monthlyPayment: currencyField(MISSING_DEBT_LABELS.monthlyPayment, {
+  monthlyPayment: currencyField(LABELS.monthlyPayment, {
     maxLength: MISSING_DEBT_DIGITS.monthlyPayment,
     allowZero: true,
   }),
@@ -348,17 +354,17 @@ export const INCOME_SOURCES_TOOLTIP =
   'Include every source of income in your household after taxes: wages and salary, self-employment, Social Security, pension or retirement, disability, unemployment, child support or alimony received, and any other regular income.';
 
 export const provideIncomeSchema = z.strictObject({
-  selfReportedMonthlyCurrentIncome: monthlyIncomeField(INCOME_LABEL),
+  selfReportedMonthlyCurrentIncome: monthlyIncomeField(LABELS.income),
 });
 export type ProvideIncome = z.output<typeof provideIncomeSchema>;
 
 /** PUT /api/application/viewed-page: a page of the application's first part the borrower has opened. */
-export const viewedPageSchema = z.strictObject({ page: z.enum(GUARDED_PAGES) });
+export const viewedPageSchema = z.strictObject({ page: z.enum(GUARDED_PAGES, notFromTheForm()) });
 export type ViewedPage = z.output<typeof viewedPageSchema>;
 
 export const CONFIRM_INCOME_QUESTION = 'Is this your correct total monthly household income after taxes?';
 export const confirmIncomeSchema = z.strictObject({
-  isIncomeCorrect: yesNoField(CONFIRM_INCOME_QUESTION),
+  isIncomeCorrect: yesNoField(LABELS.isIncomeCorrect),
 });
 export type ConfirmIncome = z.output<typeof confirmIncomeSchema>;
 
@@ -367,9 +373,9 @@ export type ConfirmIncome = z.output<typeof confirmIncomeSchema>;
 export const BUDGET_AGREEMENT_LABEL = 'I agree to adjust my total expenses as proposed above.';
 /** A flexible line's new value on /budget, in whole dollars as the borrower types them (cents). */
 export const budgetLineSchema = z.strictObject({
-  category: z.enum(EXPENSE_CATEGORIES),
-  subCategory: z.string().min(1).max(40),
-  proposedValue: currencyField('New amount', { maxLength: LIMITS.expenseEdit, allowZero: true }),
+  category: z.enum(EXPENSE_CATEGORIES, notFromTheForm()),
+  subCategory: z.string(notFromTheForm()).min(1, notFromTheForm()).max(40, notFromTheForm()),
+  proposedValue: currencyField(LABELS.newAmount, { maxLength: LIMITS.expenseEdit, allowZero: true }),
 });
 
 /**
@@ -378,11 +384,11 @@ export const budgetLineSchema = z.strictObject({
  */
 export const budgetSchema = z.strictObject({
   agreedTo: z
-    .boolean({ error: MESSAGES.budgetAgreementRequired })
-    .refine((v) => v, { error: MESSAGES.budgetAgreementRequired }),
-  lines: z.array(budgetLineSchema).max(REDUCIBLE_LINES.length).optional(),
+    .boolean({ error: errorOf(M.fixed('budgetAgreementRequired')) })
+    .refine((v) => v, refineOf(M.fixed('budgetAgreementRequired'))),
+  lines: z.array(budgetLineSchema, notFromTheForm()).max(REDUCIBLE_LINES.length, notFromTheForm()).optional(),
   /** Sent after the warning that the budget leaves less than the monthly cushion: agree to it as it is. */
-  acceptThinBudget: z.boolean().optional(),
+  acceptThinBudget: z.boolean(notFromTheForm()).optional(),
 });
 export type BudgetInput = z.output<typeof budgetSchema>;
 
@@ -408,6 +414,6 @@ export function budgetSchemaFor(context: { lines: readonly FlexibleLine[]; requi
 export const NOTIFY_QUESTION =
   'Would you like us to notify you when our service becomes available in your state?';
 export const notifyWhenEligibleSchema = z.strictObject({
-  notifyWhenStateIsEligible: yesNoField(NOTIFY_QUESTION),
+  notifyWhenStateIsEligible: yesNoField(LABELS.notifyWhenEligible),
 });
 export type NotifyWhenEligible = z.output<typeof notifyWhenEligibleSchema>;

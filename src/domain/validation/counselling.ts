@@ -4,20 +4,23 @@ import { CALL_LANGUAGES, CALL_STATES, REMINDER_CHOICES } from '../counselling/ca
 import { emailField, nameField, phoneField, whenParsed } from './fields';
 import { isRealDate } from './format';
 import { LABELS as MESSAGE_LABELS, formatEnglish } from '../i18n/validation-messages';
-import { invalidMessage, MESSAGES, requiredMessage } from './messages';
+import { customIssueOf, errorOf, refineOf, type FieldLabel } from './issue-messages';
+import { FIELD_MESSAGES as M, invalidMessage, requiredMessage } from './messages';
 
 // The counselling call's requests and answers. Strict: the API refuses unknown fields.
 
-// The fields' names in refusals: labels the error handler translates for a Spanish-speaking visitor.
+// The fields' names in refusals, as messages: each refusal carries its id, so a Spanish-speaking visitor reads
+// it in Spanish. The counsellor's own forms below stay in English and name the language field in English.
 const LABELS = {
-  startsAt: formatEnglish(MESSAGE_LABELS.callTime),
-  timeZone: formatEnglish(MESSAGE_LABELS.timeZone),
-  language: formatEnglish(MESSAGE_LABELS.callLanguage),
-  reminder: formatEnglish(MESSAGE_LABELS.reminder),
-  from: formatEnglish(MESSAGE_LABELS.from),
-  to: formatEnglish(MESSAGE_LABELS.to),
-  action: formatEnglish(MESSAGE_LABELS.callAction),
+  startsAt: MESSAGE_LABELS.callTime,
+  timeZone: MESSAGE_LABELS.timeZone,
+  language: MESSAGE_LABELS.callLanguage,
+  reminder: MESSAGE_LABELS.reminder,
+  from: MESSAGE_LABELS.from,
+  to: MESSAGE_LABELS.to,
+  action: MESSAGE_LABELS.callAction,
 };
+const STAFF_LANGUAGE_LABEL = formatEnglish(MESSAGE_LABELS.callLanguage);
 
 /** The widest span one slot request may ask about: the slots of five weeks are a few hundred at most. */
 export const MAX_SLOT_SPAN_DAYS = 35;
@@ -25,10 +28,10 @@ export const MAX_SLOT_SPAN_DAYS = 35;
 /** An instant written in ISO 8601 with its offset ('2026-03-09T13:00:00Z'); impossible dates are refused. */
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-export const instantField = (label: string) =>
+export const instantField = (label: FieldLabel) =>
   z
-    .string({ error: requiredMessage(label) })
-    .max(40, { error: invalidMessage(label) })
+    .string({ error: errorOf(M.required(label)) })
+    .max(40, { error: errorOf(M.invalid(label)) })
     .transform((value, ctx) => {
       const parts = INSTANT.exec(value);
       const at = new Date(value);
@@ -38,7 +41,7 @@ export const instantField = (label: string) =>
         !Number.isNaN(at.getTime()) &&
         isRealDate(Number(parts[1]), Number(parts[2]), Number(parts[3]));
       if (!valid) {
-        ctx.addIssue({ code: 'custom', message: invalidMessage(label) });
+        ctx.addIssue({ code: 'custom', ...customIssueOf(M.invalid(label)) });
         return z.NEVER;
       }
       return at;
@@ -53,11 +56,12 @@ const bothInstants = (a: unknown, b: unknown): boolean => a instanceof Date && b
 
 const timeZoneField = () =>
   z
-    .string({ error: requiredMessage(LABELS.timeZone) })
-    .max(64, { error: invalidMessage(LABELS.timeZone) })
-    .refine(isTimeZoneName, { error: invalidMessage(LABELS.timeZone) });
+    .string({ error: errorOf(M.required(LABELS.timeZone)) })
+    .max(64, { error: errorOf(M.invalid(LABELS.timeZone)) })
+    .refine(isTimeZoneName, refineOf(M.invalid(LABELS.timeZone)));
 
-const languageField = () => z.enum(CALL_LANGUAGES, { error: invalidMessage(LABELS.language) });
+const languageField = (label: FieldLabel = LABELS.language) =>
+  z.enum(CALL_LANGUAGES, { error: errorOf(M.invalid(label)) });
 
 export const slotQuerySchema = z
   .strictObject({
@@ -67,14 +71,14 @@ export const slotQuerySchema = z
     language: languageField().optional(),
   })
   .refine((q) => !bothInstants(q.from, q.to) || q.from < q.to, {
-    error: invalidMessage(LABELS.to),
+    ...refineOf(M.invalid(LABELS.to)),
     path: ['to'],
   })
   .refine(
     (q) =>
       !bothInstants(q.from, q.to) || q.to.getTime() - q.from.getTime() <= MAX_SLOT_SPAN_DAYS * 86_400_000,
     {
-      error: invalidMessage(LABELS.to),
+      ...refineOf(M.invalid(LABELS.to)),
       path: ['to'],
     },
   );
@@ -93,17 +97,17 @@ export type SlotsView = z.infer<typeof slotsViewSchema>;
 
 /** The contact of a visitor who is not signed in; a signed-in borrower's comes from their account. */
 const contactFields = {
-  firstName: nameField('First name', { optional: true }),
-  lastName: nameField('Last name', { optional: true }),
-  email: emailField('Email address', { optional: true }),
-  phoneNumber: phoneField('Phone number', { optional: true }),
+  firstName: nameField(MESSAGE_LABELS.firstName, { optional: true }),
+  lastName: nameField(MESSAGE_LABELS.lastName, { optional: true }),
+  email: emailField(MESSAGE_LABELS.email, { optional: true }),
+  phoneNumber: phoneField(MESSAGE_LABELS.phoneNumber, { optional: true }),
 };
 
 export const bookCallSchema = z.strictObject({
   startsAt: instantField(LABELS.startsAt),
   timeZone: timeZoneField(),
   language: languageField(),
-  reminder: z.enum(REMINDER_CHOICES, { error: invalidMessage(LABELS.reminder) }),
+  reminder: z.enum(REMINDER_CHOICES, { error: errorOf(M.invalid(LABELS.reminder)) }),
   ...contactFields,
 });
 export type BookCallInput = z.infer<typeof bookCallSchema>;
@@ -119,10 +123,10 @@ export const ANONYMOUS_CONTACT_FIELDS = {
 export const callTokenParamsSchema = z.strictObject({
   // base64url body and signature; the length bounds what a stranger can make us hash.
   token: z
-    .string({ error: MESSAGES.counsellingLinkNotValid })
-    .min(20, { error: MESSAGES.counsellingLinkNotValid })
-    .max(100, { error: MESSAGES.counsellingLinkNotValid })
-    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, { error: MESSAGES.counsellingLinkNotValid }),
+    .string({ error: errorOf(M.fixed('counsellingLinkNotValid')) })
+    .min(20, { error: errorOf(M.fixed('counsellingLinkNotValid')) })
+    .max(100, { error: errorOf(M.fixed('counsellingLinkNotValid')) })
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, { error: errorOf(M.fixed('counsellingLinkNotValid')) }),
 });
 
 export const changeCallSchema = z.discriminatedUnion(
@@ -131,7 +135,7 @@ export const changeCallSchema = z.discriminatedUnion(
     z.strictObject({ action: z.literal('reschedule'), startsAt: instantField(LABELS.startsAt) }),
     z.strictObject({ action: z.literal('cancel') }),
   ],
-  { error: invalidMessage(LABELS.action) },
+  { error: errorOf(M.invalid(LABELS.action)) },
 );
 export type ChangeCallInput = z.infer<typeof changeCallSchema>;
 
@@ -189,10 +193,10 @@ const weeklyHoursRowSchema = z
 export const counsellorAvailabilitySchema = z
   .strictObject({
     languages: z
-      .array(languageField(), { error: invalidMessage(LABELS.language) })
+      .array(languageField(STAFF_LANGUAGE_LABEL), { error: invalidMessage(STAFF_LANGUAGE_LABEL) })
       .min(1, { error: 'Choose at least one language.' })
-      .max(CALL_LANGUAGES.length, { error: invalidMessage(LABELS.language) })
-      .refine((list) => new Set(list).size === list.length, { error: invalidMessage(LABELS.language) }),
+      .max(CALL_LANGUAGES.length, { error: invalidMessage(STAFF_LANGUAGE_LABEL) })
+      .refine((list) => new Set(list).size === list.length, { error: invalidMessage(STAFF_LANGUAGE_LABEL) }),
     weeklyHours: z
       .array(weeklyHoursRowSchema, { error: invalidMessage('Weekly hours') })
       .max(MAX_WEEKLY_HOURS_ROWS, { error: invalidMessage('Weekly hours') }),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LABELS } from '../i18n/validation-messages';
 import { currencyField } from './fields';
 import { dollarDigits } from './format';
+import { customIssueOf, errorOf, type FieldLabel } from './issue-messages';
 import { LIMITS } from './limits';
-import { maxLengthMessage } from './messages';
+import { FIELD_MESSAGES as M } from './messages';
 
 // The expense lines of /expenses, in display order, with
 // the labels the borrower sees. The server estimates every line; the page shows the lines that apply.
@@ -203,10 +205,16 @@ export const expenseLineLimit = (category: string, subCategory: string): number 
   HOUSING_COST_LINES.has(`${category}.${subCategory}`) ? LIMITS.housingCost : LIMITS.expenseEdit;
 
 /** One edited line: an expense edit input takes at most 5 dollar digits (or the line's own limit), and zero. */
-export const expenseLineValueField = (label: string, maxLength: number = LIMITS.expenseEdit) =>
+export const expenseLineValueField = (label: FieldLabel, maxLength: number = LIMITS.expenseEdit) =>
   currencyField(label, { maxLength, allowZero: true });
 
-const AMOUNT_LABEL = 'Amount';
+const AMOUNT_LABEL = LABELS.amount;
+
+/**
+ * The page sends every shown line with its category and name as it got them: a value of the wrong type there is
+ * a request no form sends, refused as such with its id.
+ */
+const notFromTheForm = () => ({ error: errorOf(M.fixed('requestInvalid')) });
 
 /** PUT /api/application/expenses: every shown line with the borrower's value (Save and Continue). */
 export const saveExpensesSchema = z.strictObject({
@@ -214,8 +222,8 @@ export const saveExpensesSchema = z.strictObject({
     .array(
       z
         .strictObject({
-          category: z.enum(EXPENSE_CATEGORIES),
-          subCategory: z.string().min(1).max(40),
+          category: z.enum(EXPENSE_CATEGORIES, notFromTheForm()),
+          subCategory: z.string(notFromTheForm()).min(1, notFromTheForm()).max(40, notFromTheForm()),
           // The widest line limit here; each line's own limit is checked below, once its category is known.
           selfReportedValue: expenseLineValueField(AMOUNT_LABEL, LIMITS.housingCost),
         })
@@ -225,17 +233,18 @@ export const saveExpensesSchema = z.strictObject({
           if (dollarDigits(selfReportedValue) <= limit) return;
           ctx.issues.push({
             code: 'custom',
-            message: maxLengthMessage(AMOUNT_LABEL, limit),
+            ...customIssueOf(M.maxLength(AMOUNT_LABEL, limit)),
             input: selfReportedValue,
             path: ['selfReportedValue'],
           });
         }),
+      notFromTheForm(),
     )
-    .min(1)
-    .max(100),
+    .min(1, notFromTheForm())
+    .max(100, notFromTheForm()),
   /** Sent after the warning that these expenses leave no room for the plan: end the application anyway. */
-  confirmDisqualification: z.boolean().optional(),
+  confirmDisqualification: z.boolean(notFromTheForm()).optional(),
   /** Sent after the warning that the plan would leave less than the monthly cushion: go on as it is. */
-  acceptThinBudget: z.boolean().optional(),
+  acceptThinBudget: z.boolean(notFromTheForm()).optional(),
 });
 export type SaveExpenses = z.output<typeof saveExpensesSchema>;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/language';
 import { FIXED, LABELS, formatEnglish } from '../i18n/validation-messages';
 import { emailField, nameField } from './fields';
-import { MESSAGES } from './messages';
+import { errorOf, refineOf } from './issue-messages';
+import { FIELD_MESSAGES as M } from './messages';
 
 // The spouse's own consent to the soft inquiry of their credit file. The applicant cannot give it for them:
 // the spouse ticks the authorization and types their own full name, either at the applicant's screen or on
@@ -41,11 +42,11 @@ export function isSpouseFullName(
 
 const FULL_NAME_MAX = 100;
 const consent = z
-  .boolean({ error: MESSAGES.creditConsentRequired })
-  .refine((v) => v, { error: MESSAGES.creditConsentRequired });
+  .boolean({ error: errorOf(M.fixed('creditConsentRequired')) })
+  .refine((v) => v, refineOf(M.fixed('creditConsentRequired')));
 const token = z
-  .string({ error: SPOUSE_CONSENT_MESSAGES.linkNotValid })
-  .regex(SPOUSE_CONSENT_TOKEN_PATTERN, SPOUSE_CONSENT_MESSAGES.linkNotValid);
+  .string({ error: errorOf(M.fixed('spouseConsentLinkNotValid')) })
+  .regex(SPOUSE_CONSENT_TOKEN_PATTERN, { error: errorOf(M.fixed('spouseConsentLinkNotValid')) });
 
 /**
  * The spouse at the applicant's screen: their tick and their typed name, sent with the applicant's consent on
@@ -53,11 +54,11 @@ const token = z
  */
 export const spouseAtScreenFields = {
   spouseConsentedToCreditPolicy: consent.optional(),
-  spouseFullName: nameField(SPOUSE_FULL_NAME_LABEL, { max: FULL_NAME_MAX, optional: true }),
+  spouseFullName: nameField(LABELS.spouseFullName, { max: FULL_NAME_MAX, optional: true }),
 };
 
 /** POST /api/application/credit/spouse-consent/link: where to email the spouse their link. */
-export const sendSpouseConsentLinkSchema = z.strictObject({ email: emailField(formatEnglish(LABELS.email)) });
+export const sendSpouseConsentLinkSchema = z.strictObject({ email: emailField(LABELS.email) });
 export type SendSpouseConsentLink = z.output<typeof sendSpouseConsentLinkSchema>;
 
 /** POST /api/spouse-consent/view: the page opened from the link reads what it shows. */
@@ -67,7 +68,7 @@ export const spouseConsentTokenSchema = z.strictObject({ token });
 export const spouseConsentSchema = z.strictObject({
   token,
   consentedToCreditPolicy: consent,
-  fullName: nameField(SPOUSE_FULL_NAME_LABEL, { max: FULL_NAME_MAX }),
+  fullName: nameField(LABELS.spouseFullName, { max: FULL_NAME_MAX }),
 });
 export type SpouseConsentInput = z.input<typeof spouseConsentSchema>;
 
