@@ -184,7 +184,9 @@ describe('PUT /api/application/hardships', () => {
       expect(res.json()).toEqual({
         code: 'ValidationError',
         message: 'Please select at least one option.',
+        messageId: 'validation.hardshipRequired',
         fieldErrors: { hasHousingIssues: MESSAGES.hardshipRequired },
+        fieldMessages: { hasHousingIssues: { messageId: 'validation.hardshipRequired' } },
       });
       expect((await hardshipRows(applicationId)).size).toBe(0);
       expect(await applicationRow(applicationId)).toMatchObject({ lastCompletedPage: 'Lead', version: 0 });
