@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { LABELS, formatEnglish } from '../i18n/validation-messages';
 import {
+  CONFIRM_INCOME_QUESTION,
   HARDSHIP_KEYS,
   HARDSHIP_LABELS,
+  HOUSEHOLD_LABELS,
+  HOUSEHOLD_QUESTIONS,
+  INCOME_LABEL,
+  MISSING_DEBT_LABELS,
+  NOTIFY_QUESTION,
   UTM_FIELDS,
   addressSuggestionsQuerySchema,
   hardshipsSchema,
@@ -203,5 +210,24 @@ describe('address suggestions query', () => {
         'Street address is invalid',
       );
     }
+  });
+});
+
+// The pages show these English constants as the fields' labels; the schemas name the fields by the label
+// messages. The two must be the same English, or a message would name a field differently from its page.
+describe("the pages' labels are the label messages' English", () => {
+  it.each([
+    [INCOME_LABEL, LABELS.income],
+    [CONFIRM_INCOME_QUESTION, LABELS.isIncomeCorrect],
+    [NOTIFY_QUESTION, LABELS.notifyWhenEligible],
+    [MISSING_DEBT_LABELS.creditorName, LABELS.creditorName],
+    [MISSING_DEBT_LABELS.currentBalance, LABELS.balance],
+    [MISSING_DEBT_LABELS.monthlyPayment, LABELS.monthlyPayment],
+    [HOUSEHOLD_LABELS.monthlyRentOrMortgageAmount, LABELS.housingCost],
+    [HOUSEHOLD_LABELS.numberOfDependentsInHousehold, LABELS.numberOfDependents],
+    [HOUSEHOLD_QUESTIONS.hasMortgageEscrow, LABELS.hasMortgageEscrow],
+    [HOUSEHOLD_QUESTIONS.hasSameAddressAsBorrower, LABELS.hasSameAddressAsBorrower],
+  ])('%s', (english, label) => {
+    expect(formatEnglish(label)).toBe(english);
   });
 });
