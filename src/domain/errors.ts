@@ -139,8 +139,11 @@ export const APP_ERROR_DEFAULT_MESSAGE = Object.fromEntries(
 ) as Record<AppErrorCode, string>;
 
 export type AppErrorExtra = {
-  /** First message per field path (dot-joined), for forms. */
-  fieldErrors?: Record<string, string>;
+  /**
+   * First message per field path (dot-joined), for forms: a message by its id (what a borrower reads, worded in
+   * their language by that id) or English text (the staff's, which stay in English).
+   */
+  fieldErrors?: Record<string, string | MessageRef>;
   /** Where the client should go next (for example /please-check-your-email). */
   redirect?: string;
   /** Overrides the code's default HTTP status. */
@@ -151,8 +154,12 @@ export type AppErrorExtra = {
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly status: number;
+  /** Each field's message in English (made from its id when it has one), as the logs and older readers take it. */
   readonly fieldErrors?: Record<string, string>;
   readonly redirect?: string;
+
+  /** The field messages given by their id, by field: the server words these in the reader's language. */
+  readonly fieldMessageRefs?: Record<string, MessageRef>;
 
   /**
    * The message as an id and values, when it is one a borrower reads in their language: the server words it
@@ -170,7 +177,17 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.status = extra.status ?? APP_ERROR_STATUS[code];
-    if (extra.fieldErrors) this.fieldErrors = extra.fieldErrors;
+    if (extra.fieldErrors) {
+      const entries = Object.entries(extra.fieldErrors);
+      this.fieldErrors = Object.fromEntries(
+        entries.map(([field, fieldMessage]) => [
+          field,
+          typeof fieldMessage === 'string' ? fieldMessage : englishOf(fieldMessage),
+        ]),
+      );
+      const refs = entries.filter((entry): entry is [string, MessageRef] => typeof entry[1] !== 'string');
+      if (refs.length > 0) this.fieldMessageRefs = Object.fromEntries(refs);
+    }
     if (extra.redirect) this.redirect = extra.redirect;
   }
 }

@@ -27,6 +27,10 @@ export const TEMPLATES = defineMessages({
     defaultMessage:
       'Thank you for connecting {institution}. We did not find a checking account there. Please connect the bank that holds your primary checking account.',
   },
+  tooManySelfReportedDebts: {
+    id: 'validation.debts.tooManyAdded',
+    defaultMessage: 'You can add at most {n} debts. Call us to add more.',
+  },
   reconnectOtherBank: {
     id: 'validation.bank.reconnectOtherBank',
     defaultMessage:
@@ -342,6 +346,26 @@ export const FIXED = defineMessages({
     id: 'validation.appError.signingLinkExpired',
     defaultMessage: 'This signing link has expired.',
   },
+  signingLinkNotValid: {
+    id: 'validation.signing.linkNotValid',
+    defaultMessage: 'This signing link is not valid. Please use the link in the latest email we sent you.',
+  },
+  signingNameMismatch: {
+    id: 'validation.signing.nameMismatch',
+    defaultMessage: 'The name you typed does not match the name on the letter.',
+  },
+  offersKeepOne: {
+    id: 'validation.offers.keepOne',
+    defaultMessage: 'Keep at least one offer in your plan, or choose to leave them all out.',
+  },
+  offersDisclosuresChanged: {
+    id: 'validation.offers.disclosuresChanged',
+    defaultMessage: 'The plan’s disclosures have changed since you opened this page. Please read them again.',
+  },
+  newEmailSameAsCurrent: {
+    id: 'validation.newEmailSameAsCurrent',
+    defaultMessage: 'The new email is the same as the current one.',
+  },
   spouseConsentNameMismatch: {
     id: 'validation.spouseConsent.nameMismatch',
     defaultMessage:
@@ -413,6 +437,8 @@ export const LABELS = defineMessages({
   },
   routingNumber: { id: 'validation.label.routingNumber', defaultMessage: 'Routing Number' },
   creditorName: { id: 'validation.label.creditorName', defaultMessage: 'Creditor name' },
+  selectedDebt: { id: 'validation.label.selectedDebt', defaultMessage: 'Selected debt' },
+  expense: { id: 'validation.label.expense', defaultMessage: 'Expense' },
   balance: { id: 'validation.label.balance', defaultMessage: 'Balance' },
   monthlyPayment: { id: 'validation.label.monthlyPayment', defaultMessage: 'Monthly payment' },
   income: {

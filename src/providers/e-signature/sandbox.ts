@@ -36,6 +36,17 @@ export const SANDBOX_SIGNING_MESSAGES = {
   expired: 'This signing link has expired.',
 } as const;
 
+/**
+ * The sandbox's refusal of a signature: its reason, so the route answers with that message by its id (in the
+ * signer's language), and its English as the error's message.
+ */
+export class SandboxSigningRefusal extends Error {
+  constructor(readonly reason: keyof typeof SANDBOX_SIGNING_MESSAGES) {
+    super(SANDBOX_SIGNING_MESSAGES[reason]);
+    this.name = 'SandboxSigningRefusal';
+  }
+}
+
 /** One link issued to a signer: its secret and when it was issued (ISO), which sets when it expires. */
 export type SandboxLink = { token: string; issuedAt: string };
 
@@ -387,14 +398,14 @@ export function createSandboxESignature(o: {
 
     async sign({ token, typedName }) {
       const envelopeId = envelopeIdOfToken(token);
-      if (!envelopeId) throw new Error(SANDBOX_SIGNING_MESSAGES.invalidLink);
+      if (!envelopeId) throw new SandboxSigningRefusal('invalidLink');
       return serialized(envelopeId, async () => {
         const found = await byToken(token);
-        if (!found) throw new Error(SANDBOX_SIGNING_MESSAGES.invalidLink);
-        if (found.expired) throw new Error(SANDBOX_SIGNING_MESSAGES.expired);
+        if (!found) throw new SandboxSigningRefusal('invalidLink');
+        if (found.expired) throw new SandboxSigningRefusal('expired');
         const { envelope, signer } = found;
         if (typeof typedName !== 'string' || normalizedName(typedName) !== normalizedName(signer.name)) {
-          throw new Error(SANDBOX_SIGNING_MESSAGES.nameMismatch);
+          throw new SandboxSigningRefusal('nameMismatch');
         }
         if (signer.status === 'completed') return recipientCompleted(envelope, signer);
 

@@ -3,7 +3,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#domain/errors';
 import { leadSchema } from '#domain/validation/account';
-import { noCheckingAccountRef } from '#domain/validation/messages';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { invalidRef, noCheckingAccountRef } from '#domain/validation/messages';
 import { registerErrorHandler } from './error-handler';
 
 // A small app with the real error handler: a borrower's form route, the same under /api/staff, and a route
@@ -22,6 +23,12 @@ beforeAll(async () => {
   });
   app.get('/api/staff/conflict', () => {
     throw new AppError('Conflict');
+  });
+  app.get('/api/field-refs', () => {
+    const message = invalidRef(LABELS.email);
+    throw new AppError('ValidationError', message, {
+      fieldErrors: { email: message, note: 'A text without an id' },
+    });
   });
   app.get('/api/fields', () => {
     throw new AppError('ValidationError', undefined, { fieldErrors: { email: 'Email address is invalid' } });
@@ -85,6 +92,26 @@ describe('error answers in the reader’s language', () => {
     );
     const fields = await app.inject({ method: 'GET', url: '/api/fields', headers: { cookie: 'lang=es' } });
     expect(fields.json().fieldErrors).toEqual({ email: 'Correo electrónico: el dato no es válido' });
+  });
+
+  it('words an AppError’s field messages given by id in the reader’s language, and sends their ids', async () => {
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/api/field-refs', headers }).then((res) => res.json());
+    const fieldMessages = {
+      email: { messageId: 'validation.invalid', values: { label: { id: 'validation.label.email' } } },
+    };
+    expect(await get({ cookie: 'lang=es' })).toEqual({
+      code: 'ValidationError',
+      message: 'Correo electrónico: el dato no es válido',
+      ...fieldMessages.email,
+      // A field's text without an id passes as it came; only the fields with one are in fieldMessages.
+      fieldErrors: { email: 'Correo electrónico: el dato no es válido', note: 'A text without an id' },
+      fieldMessages,
+    });
+    expect(await get()).toMatchObject({
+      fieldErrors: { email: 'Email address is invalid', note: 'A text without an id' },
+      fieldMessages,
+    });
   });
 
   it('keeps the service portal’s answers in English', async () => {

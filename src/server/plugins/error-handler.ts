@@ -50,8 +50,50 @@ function messageFields(
   };
 }
 
-const localizeFields = (fieldErrors: Record<string, string>, localize: Localizer): Record<string, string> =>
-  Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, localize.text(message)]));
+type FieldMessage = { messageId: string; values?: MessageRef['values'] };
+
+/**
+ * The field messages of an answer, each in the reader's language: `fieldErrors` as text (older pages read it)
+ * and, for the fields whose message came with its id, `fieldMessages` with that id and its values, so a page
+ * words it in its own language instead of reading the text. The same for an AppError's fields and zod's.
+ */
+class FieldMessages {
+  readonly fieldErrors: Record<string, string> = {};
+  readonly fieldMessages: Record<string, FieldMessage> = {};
+  constructor(private readonly localize: Localizer) {}
+
+  /** The field's first message wins. */
+  add(field: string, message: MessageRef | string): void {
+    if (field in this.fieldErrors) return;
+    if (typeof message === 'string') {
+      // A message without an id (a staff text, or a schema's rule still written as English only) is still
+      // recognised by its text.
+      this.fieldErrors[field] = this.localize.text(message);
+      return;
+    }
+    this.fieldErrors[field] = this.localize.ref(message);
+    this.fieldMessages[field] = {
+      messageId: message.id,
+      ...(message.values ? { values: message.values } : {}),
+    };
+  }
+
+  body(): { fieldErrors: Record<string, string>; fieldMessages?: Record<string, FieldMessage> } {
+    return {
+      fieldErrors: this.fieldErrors,
+      ...(Object.keys(this.fieldMessages).length > 0 ? { fieldMessages: this.fieldMessages } : {}),
+    };
+  }
+}
+
+/** An AppError's field messages: by their id where it gave one, else its (English) text. */
+function appErrorFields(error: AppError, localize: Localizer) {
+  const fields = new FieldMessages(localize);
+  for (const [field, text] of Object.entries(error.fieldErrors ?? {})) {
+    fields.add(field, error.fieldMessageRefs?.[field] ?? text);
+  }
+  return fields.body();
+}
 
 /** The one error handler: AppError → its status and message; validation → 400 with field messages; 5xx hidden. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -62,29 +104,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.status).send({
         code: error.code,
         ...messageFields(localize, error.messageRef ?? error.message),
-        ...(error.fieldErrors ? { fieldErrors: localizeFields(error.fieldErrors, localize) } : {}),
+        ...(error.fieldErrors ? appErrorFields(error, localize) : {}),
         ...(error.redirect ? { redirect: error.redirect } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: Record<string, string> = {};
-      // Each field's message by its id and values, beside its text, for the fields whose message has one: a
-      // page words it in its own language instead of reading the text.
-      const fieldMessages: Record<string, { messageId: string; values?: MessageRef['values'] }> = {};
+      const fields = new FieldMessages(localize);
       for (const issue of error.validation) {
         const field =
           issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
           String(issue.params?.['keys'] ?? 'body');
-        if (field in fieldErrors) continue;
-        const ref = issueMessageRef(issue);
-        if (ref) {
-          fieldErrors[field] = localize.ref(ref);
-          fieldMessages[field] = { messageId: ref.id, ...(ref.values ? { values: ref.values } : {}) };
-        } else {
-          // A message without an id (a rule still written as English only) is still recognised by its text.
-          fieldErrors[field] = localize.text(issue.message ?? 'invalid');
-        }
+        fields.add(field, issueMessageRef(issue) ?? issue.message ?? 'invalid');
       }
+      const { fieldErrors, fieldMessages } = fields;
       const [firstField] = Object.keys(fieldErrors);
       const first = firstField === undefined ? undefined : fieldErrors[firstField];
       const firstRef = firstField === undefined ? undefined : fieldMessages[firstField];
@@ -93,8 +125,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...(first === undefined
           ? messageFields(localize, MESSAGE_REFS.requestInvalid)
           : { message: first, ...firstRef }),
-        fieldErrors,
-        ...(Object.keys(fieldMessages).length > 0 ? { fieldMessages } : {}),
+        ...fields.body(),
       });
     }
     const status = error.statusCode ?? 500;

@@ -7,8 +7,8 @@ import type { Role } from './viewer';
  * from it must handle, not only the happy answer: the error answers every route shares, which follow from how
  * the route is declared, and how a caller is signed in.
  *
- * Every error answer has one body, written by plugins/error-handler.ts: { code, message, fieldErrors?,
- * redirect? }. Which answers a route can give follows from its declaration:
+ * Every error answer has one body, written by plugins/error-handler.ts: { code, message, messageId?, values?,
+ * fieldErrors?, fieldMessages?, redirect? }. Which answers a route can give follows from its declaration:
  * - 400 when it reads a body, a query string or path parameters (the shared zod schemas refuse bad input);
  * - 401 and 403 when it needs a signed-in person (plugins/viewer.ts: no session, or the wrong kind of person:
  *   a borrower on a staff route, a staff member without the second factor);
@@ -37,10 +37,27 @@ const errorBody = {
       description: 'What happened, for a program: ValidationError, NotFound, Conflict…',
     },
     message: { type: 'string', description: "For a person, in the caller's language." },
+    messageId: {
+      type: 'string',
+      description: 'The id of the message, when it has one: a page words it in its own language by that id.',
+    },
+    values: {
+      type: 'object',
+      description: "The values of the message's placeholders: text, numbers or messages ({ id, values }).",
+    },
     fieldErrors: {
       type: 'object',
       additionalProperties: { type: 'string' },
       description: 'The first message for each field that was refused (dotted paths: spouse.dateOfBirth).',
+    },
+    fieldMessages: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['messageId'],
+        properties: { messageId: { type: 'string' }, values: { type: 'object' } },
+      },
+      description: 'For the fields of fieldErrors whose message has an id: that id and its values.',
     },
     redirect: {
       type: 'string',

@@ -32,8 +32,8 @@ export async function changeEmail(
   const email = normalizeEmail(o.email);
   const { viewer } = o;
   if (email === viewer.email)
-    throw new AppError('ValidationError', 'The new email is the same as the current one.', {
-      fieldErrors: { email: 'The new email is the same as the current one.' },
+    throw new AppError('ValidationError', MESSAGE_REFS.newEmailSameAsCurrent, {
+      fieldErrors: { email: MESSAGE_REFS.newEmailSameAsCurrent },
     });
   const taken = await unit.tx.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
   if (taken) throw new AppError('Conflict', 'An account with the given email already exists.');

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { Language } from '#domain/i18n/language';
 import type { LeadInput } from '#domain/validation/account';
-import { invalidMessage, MESSAGE_REFS } from '#domain/validation/messages';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { invalidRef, MESSAGE_REFS } from '#domain/validation/messages';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { account, user } from '#server/db/schema/auth';
@@ -23,7 +24,7 @@ export type { UtmInput } from './lead-application';
 async function assertPhoneIsValid(phoneLookup: AccountDeps['phoneLookup'], phoneE164: string) {
   const { isValid } = await phoneLookup.verify(phoneE164);
   if (!isValid) {
-    const message = invalidMessage('Phone number');
+    const message = invalidRef(LABELS.phoneNumber);
     throw new AppError('ValidationError', message, { fieldErrors: { phoneNumber: message } });
   }
 }

@@ -195,6 +195,12 @@ describe('POST /es/lead (the Spanish lead form without its script)', () => {
     expect(res.body).not.toContain('is invalid');
   });
 
+  it('shows a number the phone lookup flags invalid in Spanish', async () => {
+    const res = await send({ ...valid(uniqueEmail()), phoneNumber: '999-555-0123' }, { url: '/es/lead' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<p id="phoneNumber-error">Número de teléfono: el dato no es válido</p>');
+  });
+
   it('shows an email that already has an account in Spanish', async () => {
     const email = uniqueEmail();
     expect((await send(valid(email), { url: '/es/lead' })).statusCode).toBe(303);

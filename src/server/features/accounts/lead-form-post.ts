@@ -4,14 +4,18 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { AppError } from '#domain/errors';
 import { answeredLeadPage } from '#domain/validation/answered-lead-page';
 import { utmFromSearchParams } from '#domain/validation/application';
-import { LEAD_FORM_FIELDS, type LeadFormAnswer } from '#domain/validation/lead-form-answer';
+import {
+  LEAD_FORM_FIELDS,
+  type LeadFormAnswer,
+  type LeadFormField,
+} from '#domain/validation/lead-form-answer';
 import { checkLeadForm } from '#domain/validation/lead-form-check';
 import { toHeaders } from '#server/plugins/auth';
 import { isCrossSiteFormPost } from '#server/plugins/same-origin';
 import { answeredLeadPageFile } from '#server/web-app';
 import { intlFor } from '#server/i18n';
 import { LANGUAGES, pathInLanguage, type Language } from '#domain/i18n/language';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { formatMessageRef, type MessageRef } from '#domain/i18n/message';
 import { createLead } from './create-lead';
 import type { AccountDeps } from './deps';
 
@@ -73,15 +77,21 @@ export async function registerLeadFormPost(
           const body = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
           const checked = checkLeadForm(body);
           const intl = intlFor(language);
-          const localize = (message: string) =>
-            localizeMessage(message, (descriptor, values) => intl.formatMessage(descriptor, values));
-          const answerWith = async (english: LeadFormAnswer) => {
+          // Each message in the page's language by its id; a text without one (none expected) as it came.
+          const word = (message: MessageRef | string) =>
+            typeof message === 'string'
+              ? message
+              : formatMessageRef(message, (descriptor, values) => intl.formatMessage(descriptor, values));
+          const answerWith = async (
+            values: LeadFormAnswer['values'],
+            messages: Partial<Record<LeadFormField, MessageRef | string>>,
+          ) => {
             const answer: LeadFormAnswer = {
-              ...english,
+              values,
               errors: Object.fromEntries(
-                Object.entries(english.errors).map(([field, message]) => [
+                Object.entries(messages).map(([field, message]) => [
                   field,
-                  message === undefined ? message : localize(message),
+                  message === undefined ? message : word(message),
                 ]),
               ),
             };
@@ -97,7 +107,7 @@ export async function registerLeadFormPost(
             }
             return reply.status(400).type('text/html; charset=utf-8').send(page);
           };
-          if (!checked.ok) return answerWith(checked.answer);
+          if (!checked.ok) return answerWith(checked.answer.values, checked.messages);
 
           const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
           try {
@@ -117,15 +127,15 @@ export async function registerLeadFormPost(
             // are shown beside their fields, as the script shows them.
             const values = checked.lead;
             if (error instanceof AppError && error.code === 'UsernameExistsException') {
-              return answerWith({ values, errors: { email: error.message } });
+              return answerWith(values, { email: error.messageRef ?? error.message });
             }
             if (error instanceof AppError && error.fieldErrors) {
-              const errors = Object.fromEntries(
-                Object.entries(error.fieldErrors).filter(([field]) =>
-                  (LEAD_FORM_FIELDS as readonly string[]).includes(field),
-                ),
+              const messages = Object.fromEntries(
+                Object.entries(error.fieldErrors)
+                  .filter(([field]) => (LEAD_FORM_FIELDS as readonly string[]).includes(field))
+                  .map(([field, text]) => [field, error.fieldMessageRefs?.[field] ?? text]),
               );
-              if (Object.keys(errors).length > 0) return answerWith({ values, errors });
+              if (Object.keys(messages).length > 0) return answerWith(values, messages);
             }
             throw error;
           }

@@ -118,6 +118,20 @@ describe('POST /api/lead', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses a number the phone lookup flags invalid in Spanish for a Spanish reader, with its id', async () => {
+    const res = await t
+      .client()
+      .post('/api/lead', lead(uniqueEmail(), { phoneNumber: '999-555-0123' }), { cookie: 'lang=es' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ phoneNumber: 'Número de teléfono: el dato no es válido' });
+    expect(res.json().fieldMessages).toEqual({
+      phoneNumber: {
+        messageId: 'validation.invalid',
+        values: { label: { id: 'validation.label.phoneNumber' } },
+      },
+    });
+  });
+
   it('refuses a number the phone lookup flags invalid, creating nothing', async () => {
     const email = uniqueEmail();
     const res = await t.client().post('/api/lead', lead(email, { phoneNumber: '999-555-0123' }));
@@ -419,6 +433,19 @@ describe('change password and change email', () => {
     expect(
       (await t.client().post('/api/auth/sign-in', { username: newEmail, password: NEW_PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses the current email as the new one, in Spanish for a Spanish reader, with its id', async () => {
+    const { email, client } = await borrowerWithPassword();
+    client.jar.set('lang', 'es');
+    const res = await client.post('/api/auth/change-email', { email, confirmEmail: email });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'El nuevo correo electrónico es el mismo que el actual.',
+      messageId: 'validation.newEmailSameAsCurrent',
+      fieldErrors: { email: 'El nuevo correo electrónico es el mismo que el actual.' },
+      fieldMessages: { email: { messageId: 'validation.newEmailSameAsCurrent' } },
+    });
   });
 
   it('refuses an email that another account uses', async () => {

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
+import type { MessageRef } from '#domain/i18n/message';
 import type { BudgetView } from '#domain/flow/application-view';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
@@ -13,6 +14,7 @@ import {
 } from '#domain/underwriting/budget-room';
 import { budgetDescription } from '#domain/underwriting/decision';
 import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
+import { issueMessageRef } from '#domain/validation/issue-messages';
 import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import { decision } from '#server/db/schema/decision';
@@ -166,10 +168,13 @@ export async function agreeToBudget(
       o.input,
     );
     if (!checked.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of checked.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
-      const first = checked.error.issues[0]?.message;
-      throw new AppError('ValidationError', first, { fieldErrors });
+      // Each issue's message by its id where the schema gave one (its English otherwise), as zod's own 400s.
+      const messageOf = (issue: (typeof checked.error.issues)[number]) =>
+        issueMessageRef(issue) ?? issue.message;
+      const fieldErrors: Record<string, MessageRef | string> = {};
+      for (const issue of checked.error.issues) fieldErrors[issue.path.join('.')] ??= messageOf(issue);
+      const [firstIssue] = checked.error.issues;
+      throw new AppError('ValidationError', firstIssue && messageOf(firstIssue), { fieldErrors });
     }
     const byKey = new Map(context.flexible.map((l) => [lineKeyOf(l), l]));
     const cuts = sent

@@ -10,12 +10,10 @@ import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { CreditConsent } from '#domain/validation/application';
 import { fromIsoDate } from '#domain/validation/format';
 import { isLicensedState } from '#domain/validation/states';
-import { MESSAGES, requiredMessage } from '#domain/validation/messages';
-import {
-  isSpouseFullName,
-  SPOUSE_CONSENT_MESSAGES,
-  SPOUSE_FULL_NAME_LABEL,
-} from '#domain/validation/spouse-consent';
+import type { MessageRef } from '#domain/i18n/message';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { MESSAGE_REFS, requiredRef } from '#domain/validation/messages';
+import { isSpouseFullName } from '#domain/validation/spouse-consent';
 import type { Language } from '#domain/i18n/language';
 import type { Config } from '#server/env';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -199,15 +197,15 @@ function refuseWithoutSpouseConsent(
   consent: CreditConsent,
   s: { firstName: string | null; lastName: string | null },
 ): void {
-  const refuse = (field: string, message: string) => {
+  const refuse = (field: string, message: MessageRef) => {
     throw new AppError('ValidationError', message, { fieldErrors: { [field]: message } });
   };
   if (!consent.spouseConsentedToCreditPolicy) {
-    refuse('spouseConsentedToCreditPolicy', MESSAGES.creditConsentRequired);
+    refuse('spouseConsentedToCreditPolicy', MESSAGE_REFS.creditConsentRequired);
   }
-  if (!consent.spouseFullName) refuse('spouseFullName', requiredMessage(SPOUSE_FULL_NAME_LABEL));
+  if (!consent.spouseFullName) refuse('spouseFullName', requiredRef(LABELS.spouseFullName));
   if (!isSpouseFullName(consent.spouseFullName!, s)) {
-    refuse('spouseFullName', SPOUSE_CONSENT_MESSAGES.nameMismatch);
+    refuse('spouseFullName', MESSAGE_REFS.spouseConsentNameMismatch);
   }
 }
 
@@ -224,7 +222,7 @@ function refuseUnderContractAge(
     const stored = people[role]?.dateOfBirth;
     if (stored && isUnderContractAge(fromIsoDate(cipher.decrypt(stored)), today)) {
       throw new AppError('UnderContractAge', undefined, {
-        fieldErrors: { [`${role}.dateOfBirth`]: MESSAGES.underContractAge },
+        fieldErrors: { [`${role}.dateOfBirth`]: MESSAGE_REFS.underContractAge },
       });
     }
   }

@@ -11,7 +11,9 @@ import { lenderFriendlyName } from '#domain/underwriting/lender-names';
 import { estimatedCurrentMonthlyPayment } from '#domain/underwriting/payment-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { EligibleDebtsInput, MissingDebtInput } from '#domain/validation/application';
-import { invalidMessage } from '#domain/validation/messages';
+import { messageRef } from '#domain/i18n/message';
+import { LABELS, TEMPLATES } from '#domain/i18n/validation-messages';
+import { invalidRef } from '#domain/validation/messages';
 import type { Config } from '#server/env';
 import { collection, creditReport, debt } from '#server/db/schema/credit';
 import type { FieldCipher } from '#server/security/field-encryption';
@@ -116,7 +118,7 @@ export async function saveEligibleDebts(
   const known = new Set(items.map((i) => i.id));
   const unknown = o.input.selectedIds.find((id) => !known.has(id));
   if (unknown) {
-    const message = invalidMessage('Selected debt');
+    const message = invalidRef(LABELS.selectedDebt);
     throw new AppError('ValidationError', message, { fieldErrors: { selectedIds: message } });
   }
   const selected = new Set(o.input.selectedIds);
@@ -176,7 +178,7 @@ export async function addMissingDebt(
     .from(debt)
     .where(and(eq(debt.applicationId, app.id), eq(debt.isSelfReported, true)));
   if ((added?.n ?? 0) >= MAX_SELF_REPORTED_DEBTS) {
-    const message = `You can add at most ${MAX_SELF_REPORTED_DEBTS} debts. Call us to add more.`;
+    const message = messageRef(TEMPLATES.tooManySelfReportedDebts, { n: MAX_SELF_REPORTED_DEBTS });
     throw new AppError('ValidationError', message, { fieldErrors: { creditorName: message } });
   }
   await tx.insert(debt).values({

@@ -13,7 +13,8 @@ import {
   expenseLineOrder,
   type SaveExpenses,
 } from '#domain/validation/expenses';
-import { invalidMessage } from '#domain/validation/messages';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { invalidRef } from '#domain/validation/messages';
 import type { Config } from '#server/env';
 import { expense } from '#server/db/schema/budget';
 import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
@@ -91,7 +92,7 @@ async function saveLines(
   const byKey = new Map(rows.map((row) => [lineKey(row.category, row.subCategory), row]));
   for (const [index, line] of lines.entries()) {
     if (!byKey.has(lineKey(line.category, line.subCategory))) {
-      const message = invalidMessage('Expense');
+      const message = invalidRef(LABELS.expense);
       throw new AppError('ValidationError', message, { fieldErrors: { [`lines.${index}`]: message } });
     }
   }

@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
+import { englishOf } from '#domain/i18n/message';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import type { AcceptOffersInput, OffersView } from '#domain/flow/application-view';
 import { offerSummary, reviewRoomOf, suggestedDraftDay } from '#domain/enrollment/offer-review';
 import { PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
@@ -133,10 +135,8 @@ async function offersToAnswer(tx: Transaction, applicationId: string) {
   return latest;
 }
 
-export const KEEP_ONE_OFFER_MESSAGE =
-  'Keep at least one offer in your plan, or choose to leave them all out.';
-export const DISCLOSURES_CHANGED_MESSAGE =
-  'The plan’s disclosures have changed since you opened this page. Please read them again.';
+export const KEEP_ONE_OFFER_MESSAGE = englishOf(MESSAGE_REFS.offersKeepOne);
+export const DISCLOSURES_CHANGED_MESSAGE = englishOf(MESSAGE_REFS.offersDisclosuresChanged);
 
 /**
  * The borrower accepts the plan on /offers/review: the offers they leave out (stored as declined by the
@@ -152,8 +152,8 @@ export async function acceptOffers(
   // The disclosures as the borrower read them: the current words in either language (each has its version).
   const readVersion = Object.values(PLAN_DISCLOSURES_VERSIONS).find((v) => v === o.input.disclosuresVersion);
   if (readVersion === undefined) {
-    throw new AppError('ValidationError', DISCLOSURES_CHANGED_MESSAGE, {
-      fieldErrors: { agreed: DISCLOSURES_CHANGED_MESSAGE },
+    throw new AppError('ValidationError', MESSAGE_REFS.offersDisclosuresChanged, {
+      fieldErrors: { agreed: MESSAGE_REFS.offersDisclosuresChanged },
     });
   }
   const { tx } = unit;
@@ -167,8 +167,8 @@ export async function acceptOffers(
   // Only this decision's offers can be left out; an unknown id is someone else's, or stale.
   if ([...leftOut].some((id) => !open.includes(id))) throw new AppError('NotFound');
   if (open.every((id) => leftOut.has(id))) {
-    throw new AppError('ValidationError', KEEP_ONE_OFFER_MESSAGE, {
-      fieldErrors: { leftOut: KEEP_ONE_OFFER_MESSAGE },
+    throw new AppError('ValidationError', MESSAGE_REFS.offersKeepOne, {
+      fieldErrors: { leftOut: MESSAGE_REFS.offersKeepOne },
     });
   }
   // One statement for all the open offers (each is left out or kept), not one per offer: each statement is a

@@ -1,9 +1,9 @@
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import type { Household } from '#domain/validation/application';
-import { HOUSEHOLD_LABELS } from '#domain/validation/application';
 import { phoneToE164 } from '#domain/validation/format';
-import { invalidMessage } from '#domain/validation/messages';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { invalidRef } from '#domain/validation/messages';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
 import type { OpenUnit } from '#server/unit-of-work';
 import { storedBorrowerPhone, writeHousehold } from './household-rows';
@@ -26,7 +26,7 @@ export async function saveHousehold(o: {
   if (verified) {
     const { isValid } = await o.phoneLookup.verify(phoneE164);
     if (!isValid) {
-      const message = invalidMessage(HOUSEHOLD_LABELS.phoneNumber);
+      const message = invalidRef(LABELS.phoneNumber);
       throw new AppError('ValidationError', message, { fieldErrors: { 'borrower.phoneNumber': message } });
     }
   }

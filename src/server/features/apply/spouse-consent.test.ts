@@ -199,6 +199,19 @@ describe('the spouse from an emailed link', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fieldErrors).toEqual({ fullName: SPOUSE_CONSENT_MESSAGES.nameMismatch });
+    // In Spanish for a Spanish reader, by its id.
+    const mismatchEs = await spouseBrowser.post(
+      CONSENT,
+      { token, consentedToCreditPolicy: true, fullName: 'S Doe' },
+      { cookie: 'lang=es' },
+    );
+    expect(mismatchEs.json()).toMatchObject({
+      fieldErrors: {
+        fullName:
+          'Este nombre no coincide con el nombre del cónyuge en la solicitud. Escriba el nombre y el apellido tal como se indicaron.',
+      },
+      fieldMessages: { fullName: { messageId: 'validation.spouseConsent.nameMismatch' } },
+    });
     const unticked = await spouseBrowser.post(CONSENT, {
       token,
       consentedToCreditPolicy: false,

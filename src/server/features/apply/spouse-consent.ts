@@ -7,7 +7,6 @@ import {
   isSpouseFullName,
   SPOUSE_CONSENT_LINK_LIFE_DAYS,
   SPOUSE_CONSENT_LINKS_PER_DAY,
-  SPOUSE_CONSENT_MESSAGES,
   type SpouseConsentPageView,
   type SpouseConsentStatusView,
 } from '#domain/validation/spouse-consent';
@@ -286,7 +285,7 @@ export async function giveSpouseConsentByLink(
   await lockApplication(tx, link.applicationId);
   if (!isSpouseFullName(o.fullName, s)) {
     throw new AppError('ValidationError', MESSAGE_REFS.spouseConsentNameMismatch, {
-      fieldErrors: { fullName: SPOUSE_CONSENT_MESSAGES.nameMismatch },
+      fieldErrors: { fullName: MESSAGE_REFS.spouseConsentNameMismatch },
     });
   }
   await tx.update(spouseConsentLink).set({ usedAt: now }).where(eq(spouseConsentLink.id, link.id));

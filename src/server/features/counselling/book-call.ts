@@ -5,7 +5,9 @@ import { AppError } from '#domain/errors';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '#domain/counselling/slots';
 import type { BookCallInput } from '#domain/validation/counselling';
 import { ANONYMOUS_CONTACT_FIELDS } from '#domain/validation/counselling';
-import { MESSAGE_REFS, MESSAGES, requiredMessage } from '#domain/validation/messages';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { MESSAGE_REFS, MESSAGES, requiredRef } from '#domain/validation/messages';
+import type { MessageRef } from '#domain/i18n/message';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { counsellingCall } from '#server/db/schema/index';
 import type { Viewer } from '#server/plugins/viewer';
@@ -43,6 +45,14 @@ export async function writeBookedCall(
   return { row: row!, token };
 }
 
+/** The visitor's contact fields' labels as messages (the same English as ANONYMOUS_CONTACT_FIELDS). */
+const CONTACT_LABELS = {
+  firstName: LABELS.firstName,
+  lastName: LABELS.lastName,
+  email: LABELS.email,
+  phoneNumber: LABELS.phoneNumber,
+} satisfies Record<keyof typeof ANONYMOUS_CONTACT_FIELDS, unknown>;
+
 /** Who the call is with: a signed-in borrower's own account, else the visitor's answers (all required then). */
 export function contactOf(input: BookCallInput, viewer: Viewer | null) {
   if (viewer && !viewer.isStaff) {
@@ -51,7 +61,7 @@ export function contactOf(input: BookCallInput, viewer: Viewer | null) {
       .join(' ');
     const phone = viewer.phoneNumber ?? (input.phoneNumber ? phoneToE164(input.phoneNumber) : null);
     if (!phone) {
-      const message = requiredMessage(ANONYMOUS_CONTACT_FIELDS.phoneNumber);
+      const message = requiredRef(CONTACT_LABELS.phoneNumber);
       throw new AppError('ValidationError', message, { fieldErrors: { phoneNumber: message } });
     }
     return {
@@ -61,9 +71,9 @@ export function contactOf(input: BookCallInput, viewer: Viewer | null) {
       phoneNumber: phone,
     };
   }
-  const fieldErrors: Record<string, string> = {};
-  for (const [field, label] of Object.entries(ANONYMOUS_CONTACT_FIELDS)) {
-    if (!input[field as keyof typeof ANONYMOUS_CONTACT_FIELDS]) fieldErrors[field] = requiredMessage(label);
+  const fieldErrors: Record<string, MessageRef> = {};
+  for (const [field, label] of Object.entries(CONTACT_LABELS)) {
+    if (!input[field as keyof typeof CONTACT_LABELS]) fieldErrors[field] = requiredRef(label);
   }
   const first = Object.values(fieldErrors)[0];
   if (first) throw new AppError('ValidationError', first, { fieldErrors });

@@ -109,6 +109,20 @@ describe('the counselling API’s refusals in Spanish', () => {
       email: 'Correo electrónico: este dato es obligatorio',
       phoneNumber: 'Número de teléfono: este dato es obligatorio',
     });
+    // Each by its id, the label a message too.
+    const required = (label: string) => ({
+      messageId: 'validation.required',
+      values: { label: { id: `validation.label.${label}` } },
+    });
+    expect(missing.json()).toMatchObject({
+      messageId: 'validation.required',
+      fieldMessages: {
+        firstName: required('firstName'),
+        lastName: required('lastName'),
+        email: required('email'),
+        phoneNumber: required('phoneNumber'),
+      },
+    });
   });
 
   it('answers a taken time and a second booking with 409 in Spanish', async () => {

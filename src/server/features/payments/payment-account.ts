@@ -4,7 +4,7 @@ import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import type { PaymentAccountsView, ReasonForNotConnectingBank } from '#domain/enrollment/views';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
-import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import {
   assertCanSave,
   assertStatus,
@@ -170,7 +170,7 @@ export async function confirmPaymentAccount(unit: Unit, o: { userId: string; pla
   const chosen = accounts.find((a) => a.id === o.plaidAccountId);
   if (!chosen) {
     throw new AppError('ValidationError', MESSAGE_REFS.paymentAccountRequired, {
-      fieldErrors: { plaidAccountId: MESSAGES.paymentAccountRequired },
+      fieldErrors: { plaidAccountId: MESSAGE_REFS.paymentAccountRequired },
     });
   }
   await tx

@@ -31,8 +31,17 @@ import { recordSignatures } from './record-signatures';
 import { renewLetterIfTooSoon } from './start-signing';
 import { getSubmitted, resendSigningEmails } from './submitted';
 import { emailNewSigningLink, openSigningLink } from './fresh-links';
+import { SandboxSigningRefusal, type SANDBOX_SIGNING_MESSAGES } from '#providers/e-signature/sandbox';
+import { MESSAGE_REFS } from '#domain/validation/messages';
+import type { MessageRef } from '#domain/i18n/message';
 
 const tags = ['signing'];
+/** The built-in signing page's refusals, by their id: the signer reads them in the page's language. */
+const SANDBOX_REFUSAL_REFS: Record<keyof typeof SANDBOX_SIGNING_MESSAGES, MessageRef> = {
+  invalidLink: MESSAGE_REFS.signingLinkNotValid,
+  nameMismatch: MESSAGE_REFS.signingNameMismatch,
+  expired: MESSAGE_REFS.appErrorSigningLinkExpired,
+};
 /** Signing tokens arrive in the body, never in a URL that reaches a log; guessing them is slowed anyway. */
 const signingRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 /** Asking for a new link sends an email: fewer a client may ask for (each signer is limited apart, too). */
@@ -171,7 +180,12 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningDeps> = async (app, dep
         try {
           event = await sandbox.sign({ token: request.body.token, typedName: request.body.fullName });
         } catch (error) {
-          const message = error instanceof Error ? error.message : 'The letter could not be signed.';
+          const message =
+            error instanceof SandboxSigningRefusal
+              ? SANDBOX_REFUSAL_REFS[error.reason]
+              : error instanceof Error
+                ? error.message
+                : 'The letter could not be signed.';
           throw new AppError('ValidationError', message, { fieldErrors: { fullName: message } });
         }
         await recordSignatures(deps, {
