@@ -47,10 +47,22 @@ export const BUDGET_CUT_MESSAGES = {
     `expenses by at least ${formatDollars(required)}.`,
 } as const;
 
+/**
+ * What is wrong, with what its sentence names, so the validation layer can word it by its message id
+ * (budgetProblemRef in src/domain/validation/application.ts) while `message` keeps the English.
+ */
+export type BudgetCutReason =
+  | { kind: 'notAdjustable' }
+  | { kind: 'repeated' }
+  | { kind: 'belowFloor'; line: FlexibleLine; amount: Cents }
+  | { kind: 'aboveCurrent'; line: FlexibleLine; amount: Cents }
+  | { kind: 'notCovered'; stillToCover: Cents; required: Cents };
+
 export type BudgetCutProblem = {
   /** The index of the line in the proposal, or null for a problem of the whole set (the gap not covered). */
   index: number | null;
   message: string;
+  reason: BudgetCutReason;
 };
 
 export type BudgetCutCheck = {
@@ -78,13 +90,27 @@ export function checkBudgetCuts(
   proposed.forEach((p, index) => {
     const key = lineKeyOf(p);
     const line = byKey.get(key);
-    if (!line) return problems.push({ index, message: BUDGET_CUT_MESSAGES.notAdjustable });
-    if (seen.has(key)) return problems.push({ index, message: BUDGET_CUT_MESSAGES.repeated });
+    if (!line)
+      return problems.push({
+        index,
+        message: BUDGET_CUT_MESSAGES.notAdjustable,
+        reason: { kind: 'notAdjustable' },
+      });
+    if (seen.has(key))
+      return problems.push({ index, message: BUDGET_CUT_MESSAGES.repeated, reason: { kind: 'repeated' } });
     seen.add(key);
     if (p.proposedValue < line.floor) {
-      problems.push({ index, message: BUDGET_CUT_MESSAGES.belowFloor(line.label, line.floor) });
+      problems.push({
+        index,
+        message: BUDGET_CUT_MESSAGES.belowFloor(line.label, line.floor),
+        reason: { kind: 'belowFloor', line, amount: line.floor },
+      });
     } else if (p.proposedValue > line.currentValue) {
-      problems.push({ index, message: BUDGET_CUT_MESSAGES.aboveCurrent(line.label, line.currentValue) });
+      problems.push({
+        index,
+        message: BUDGET_CUT_MESSAGES.aboveCurrent(line.label, line.currentValue),
+        reason: { kind: 'aboveCurrent', line, amount: line.currentValue },
+      });
     } else {
       cuts.push(line.currentValue - p.proposedValue);
     }
@@ -92,7 +118,11 @@ export function checkBudgetCuts(
   const savings = sumCents(cuts);
   const stillToCover = Math.max(0, required - savings);
   if (stillToCover > 0 && problems.length === 0) {
-    problems.push({ index: null, message: BUDGET_CUT_MESSAGES.notCovered(stillToCover, required) });
+    problems.push({
+      index: null,
+      message: BUDGET_CUT_MESSAGES.notCovered(stillToCover, required),
+      reason: { kind: 'notCovered', stillToCover, required },
+    });
   }
   return { savings, stillToCover, problems };
 }

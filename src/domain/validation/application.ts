@@ -19,12 +19,15 @@ import {
 import { LANGUAGES } from '../i18n/language';
 import { GUARDED_PAGES } from '../flow/page-order';
 import { LIMITS } from './limits';
-import { LABELS, type MessageDescriptor } from '../i18n/validation-messages';
-import { customIssueOf, errorOf, issueError, refineOf, wrongTypeError } from './issue-messages';
+import { LABELS, TEMPLATES, FIXED, type MessageDescriptor } from '../i18n/validation-messages';
+import { EXPENSE_LINE_MESSAGES } from '../i18n/expense-labels';
+import { messageRef, type MessageRef, type MessageValue } from '../i18n/message';
+import { formatDollars } from '../money/cents';
+import { customIssueOf, errorOf, issueError, issueParams, refineOf, wrongTypeError } from './issue-messages';
 import { FIELD_MESSAGES as M, invalidRef, MESSAGE_REFS, requiredRef } from './messages';
 import { US_STATE_CODES, type UsStateCode } from './states';
 import { EXPENSE_CATEGORIES } from './expenses';
-import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';
+import { checkBudgetCuts, type BudgetCutProblem, type FlexibleLine } from '../underwriting/budget-cuts';
 import { REDUCIBLE_LINES } from '../underwriting/expense-estimates';
 import { spouseAtScreenFields } from './spouse-consent';
 
@@ -404,9 +407,47 @@ export function budgetSchemaFor(context: { lines: readonly FlexibleLine[]; requi
   return budgetSchema.superRefine((value, ctx) => {
     if (!value.lines) return;
     for (const problem of checkBudgetCuts(context.lines, context.required, value.lines).problems) {
-      ctx.addIssue({ code: 'custom', message: problem.message, path: budgetProblemPath(problem.index) });
+      ctx.addIssue({
+        code: 'custom',
+        path: budgetProblemPath(problem.index),
+        ...issueParams(budgetProblemRef(problem)),
+      });
     }
   });
+}
+
+/** A flexible line's label as a message when the domain's label is one of the expense lines' (it always is). */
+function lineLabel(line: FlexibleLine): MessageValue {
+  const descriptor = (EXPENSE_LINE_MESSAGES as Record<string, MessageDescriptor>)[
+    `${line.category}_${line.subCategory}`
+  ];
+  return descriptor && descriptor.defaultMessage === line.label ? messageRef(descriptor) : line.label;
+}
+
+/** A budget problem as its message and values, worded in English exactly as the problem's own `message`. */
+export function budgetProblemRef(problem: BudgetCutProblem): MessageRef {
+  const reason = problem.reason;
+  switch (reason.kind) {
+    case 'notAdjustable':
+      return messageRef(FIXED.budgetNotAdjustable);
+    case 'repeated':
+      return messageRef(FIXED.budgetRepeated);
+    case 'belowFloor':
+      return messageRef(TEMPLATES.budgetBelowFloor, {
+        label: lineLabel(reason.line),
+        amount: formatDollars(reason.amount),
+      });
+    case 'aboveCurrent':
+      return messageRef(TEMPLATES.budgetAboveCurrent, {
+        label: lineLabel(reason.line),
+        amount: formatDollars(reason.amount),
+      });
+    case 'notCovered':
+      return messageRef(TEMPLATES.budgetNotCovered, {
+        stillToCover: formatDollars(reason.stillToCover),
+        required: formatDollars(reason.required),
+      });
+  }
 }
 
 // ------------------------------------------------------------------ /notify-when-eligible (item 5)
