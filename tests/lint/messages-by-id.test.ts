@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest';
 const STILL_READ_AS_ENGLISH = [
   'src/server/features/accounts/lead-form-post.ts',
   'src/server/plugins/error-handler.ts',
-  'src/web/components/ui/error-modal.tsx',
-  'src/web/components/ui/load-failure.tsx',
   'src/web/features/apply/confirm-income-page.tsx',
   'src/web/features/apply/expense-group.tsx',
   'src/web/features/apply/expenses-page.tsx',
