@@ -8,12 +8,10 @@ import { describe, expect, it } from 'vitest';
 const STILL_READ_AS_ENGLISH = [
   'src/server/features/accounts/lead-form-post.ts',
   'src/server/plugins/error-handler.ts',
-  'src/web/features/apply/confirm-income-page.tsx',
   'src/web/features/apply/expense-group.tsx',
   'src/web/features/apply/expenses-page.tsx',
   'src/web/features/apply/income-bank-connection.tsx',
   'src/web/features/apply/missing-debt-form.tsx',
-  'src/web/features/apply/provide-income-page.tsx',
   'src/web/features/apply/spouse-consent-page.tsx',
   'src/web/features/customer-portal/portal-messages.ts',
   'src/web/features/signing/sign-letter-page.tsx',
