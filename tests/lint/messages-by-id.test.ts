@@ -11,7 +11,6 @@ const STILL_READ_AS_ENGLISH = [
   'src/web/features/apply/expense-group.tsx',
   'src/web/features/apply/expenses-page.tsx',
   'src/web/features/apply/income-bank-connection.tsx',
-  'src/web/features/apply/missing-debt-form.tsx',
   'src/web/features/apply/spouse-consent-page.tsx',
   'src/web/features/customer-portal/portal-messages.ts',
   'src/web/features/signing/sign-letter-page.tsx',
