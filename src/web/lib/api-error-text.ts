@@ -1,13 +1,10 @@
 import type { IntlShape } from 'react-intl';
-import { formatMessageRef } from '#domain/i18n/message';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import type { ApiError } from './api';
+import { messageText } from './message-text';
 
 /**
  * What an API error says, in the page's language: worded by the message's id when the server gave one; else
  * the server's text, which it already wrote in the reader's language.
  */
 export const apiErrorText = (intl: IntlShape, error: ApiError): string =>
-  error.messageRef
-    ? formatMessageRef(error.messageRef, (descriptor, values) => intl.formatMessage(descriptor, values))
-    : localizeMessage(error.message, (descriptor, values) => intl.formatMessage(descriptor, values));
+  messageText(intl, error.message, error.messageRef);

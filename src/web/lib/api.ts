@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly redirect?: string,
     /** The message's id and values when the server gave them: a page words it by id in its own language. */
     readonly messageRef?: MessageRef,
+    /** Each field's message by its id (a 400's fieldMessages), for the fields whose message has one. */
+    readonly fieldMessages: Readonly<Record<string, MessageRef>> = {},
   ) {
     super(message);
   }
@@ -47,7 +49,20 @@ export async function api<T>(
       (data.fieldErrors as Record<string, string> | undefined) ?? {},
       typeof data.redirect === 'string' ? data.redirect : undefined,
       messageRefFrom(data.messageId, data.values),
+      fieldMessagesFrom(data.fieldMessages),
     );
   }
   return data as T;
+}
+
+/** A 400's `fieldMessages` (`{ field: { messageId, values } }`): the fields whose id is one of ours. */
+function fieldMessagesFrom(value: unknown): Record<string, MessageRef> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const refs: Record<string, MessageRef> = {};
+  for (const [field, message] of Object.entries(value as Record<string, unknown>)) {
+    const { messageId, values } = (message ?? {}) as { messageId?: unknown; values?: unknown };
+    const ref = messageRefFrom(messageId, values);
+    if (ref) refs[field] = ref;
+  }
+  return refs;
 }

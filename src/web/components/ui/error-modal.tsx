@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { messageText } from '#web/lib/message-text';
 import { Modal } from './modal';
 
 export type ErrorModalProps = {
@@ -8,7 +8,10 @@ export type ErrorModalProps = {
   onClose: () => void;
 };
 
-/** Shows a supplied message with an OK button; OK, Escape or a click outside closes it. */
+/**
+ * Shows a supplied message with an OK button; OK, Escape or a click outside closes it. The message is a text
+ * in the page's language (apiErrorText's) or English a page has no id for yet, worded by messageText.
+ */
 export function ErrorModal({ message, open, onClose }: ErrorModalProps) {
   const intl = useIntl();
   return (
@@ -19,7 +22,7 @@ export function ErrorModal({ message, open, onClose }: ErrorModalProps) {
       }}
       title={intl.formatMessage({ id: 'ui.errorModal.title', defaultMessage: 'Error' })}
       hideTitle
-      description={localizeMessage(message, (d, v) => intl.formatMessage(d, v))}
+      description={messageText(intl, message)}
       size="sm"
       showClose={false}
     >

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import { clsx } from 'clsx';
-import { MESSAGES } from '#domain/validation/messages';
+import { FIXED } from '#domain/i18n/validation-messages';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 
 /**
  * What a page shows when its data cannot be read: why (a lost connection says so; anything else is the
@@ -20,11 +20,11 @@ export function LoadFailure({
   const intl = useIntl();
   const message =
     error instanceof ApiError && error.code === 'NetworkError'
-      ? error.message
-      : MESSAGES.applicationLoadFailed;
+      ? apiErrorText(intl, error)
+      : intl.formatMessage(FIXED.applicationLoadFailed);
   return (
     <div role="alert" className={clsx('flex flex-col items-center gap-4 text-center', className)}>
-      <p className="text-lg text-gray-900">{localizeMessage(message, (d, v) => intl.formatMessage(d, v))}</p>
+      <p className="text-lg text-gray-900">{message}</p>
       <button
         type="button"
         onClick={onRetry}

@@ -18,7 +18,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { AccountPage, LINK_CLASS, SPACE } from './account-page';
 import { signIn } from './api';
 import { errorMessage, locationMessage } from './location-message';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { FIXED } from '#domain/i18n/validation-messages';
 
 export function Component() {
   const location = useLocation();
@@ -78,7 +78,7 @@ export function Component() {
       </FormProvider>
       {refused && (
         <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-sm text-gray-800">
-          {localizeMessage(MESSAGES.firstPasswordHint, (d, v) => intl.formatMessage(d, v))}
+          {intl.formatMessage(FIXED.firstPasswordHint)}
           {SPACE}
           <Link to="/forgot-password" className={LINK_CLASS}>
             <FormattedMessage id="account.signIn.sendNewLink" defaultMessage="Send me a new link" />

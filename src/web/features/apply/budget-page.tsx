@@ -2,7 +2,6 @@ import { clsx } from 'clsx';
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import type { BudgetView } from '#domain/flow/application-view';
 import { isThin, leftEachMonth, thinBudgetMessage } from '#domain/underwriting/budget-room';
 import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
@@ -13,6 +12,7 @@ import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { CurrencyField } from '#web/components/ui/form/currency-field';
 import { ERROR_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { fieldErrorText } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import { budgetQuery, saveBudget } from './api';
@@ -121,7 +121,8 @@ function BudgetForm({ view }: { view: BudgetView }) {
   const savings = movable ? typedCoverage.savings : view.targetedMonthlySavings;
   const stillToCover = typedCoverage.stillToCover;
   const linesError = form.formState.errors.lines;
-  const setError = linesError?.message ?? linesError?.root?.message;
+  // The rule across the lines is on the array itself, or on its root when react-hook-form keeps it there.
+  const setError = fieldErrorText(intl, linesError?.message ? linesError : linesError?.root);
 
   const onSubmit = hasAdjustments
     ? form.handleSubmit(async (values) => {
@@ -250,7 +251,7 @@ function BudgetForm({ view }: { view: BudgetView }) {
               </div>
               {setError && (
                 <p role="alert" className={`${ERROR_CLASS} mt-2`}>
-                  {localizeMessage(setError, (d, v) => intl.formatMessage(d, v))}
+                  {setError}
                 </p>
               )}
             </>

@@ -2,8 +2,8 @@ import { FormProvider, useWatch } from 'react-hook-form';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-import { localizeMessage } from '#domain/i18n/translate-message';
-import { CONFIRM_INCOME_QUESTION, confirmIncomeSchema, INCOME_LABEL } from '#domain/validation/application';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { confirmIncomeSchema } from '#domain/validation/application';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
@@ -35,7 +35,6 @@ export function Component() {
 function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
   const intl = useIntl();
   // The label and the question are the domain's, which the validation catalog translates.
-  const localize = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
   const form = useZodForm(confirmIncomeSchema, {});
   const isIncomeCorrect = useWatch({ control: form.control, name: 'isIncomeCorrect' });
   const { save, busy, errorModal } = useSavePage(saveConfirmIncome, {
@@ -59,7 +58,7 @@ function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
       <form noValidate onSubmit={onSubmit} className="space-y-6">
         <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{intl.formatMessage(M.title)}</h1>
         <div className="rounded-lg bg-brand-50 px-4 py-5 text-center">
-          <p className="text-sm font-medium text-gray-700">{localize(INCOME_LABEL)}</p>
+          <p className="text-sm font-medium text-gray-700">{intl.formatMessage(LABELS.income)}</p>
           <p className="mt-1 text-3xl font-bold text-gray-900">
             {formatDollars(application.selfReportedMonthlyCurrentIncome ?? 0)}
           </p>
@@ -87,7 +86,7 @@ function ConfirmIncomeForm({ application }: { application: ApplicationView }) {
             />
           </p>
         )}
-        <YesNoField name="isIncomeCorrect" question={localize(CONFIRM_INCOME_QUESTION)} />
+        <YesNoField name="isIncomeCorrect" question={intl.formatMessage(LABELS.isIncomeCorrect)} />
         <SubmitButton busy={busy}>{intl.formatMessage(SAVE_MESSAGES.continue)}</SubmitButton>
       </form>
       <BusyOverlay show={busy} text={intl.formatMessage(SAVE_MESSAGES.saving)} />

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
@@ -13,6 +12,7 @@ import { useApiMutation } from '#web/lib/use-api-mutation';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { ERROR_CLASS } from '#web/components/ui/form/styles';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
+import { fieldErrorText } from '#web/components/ui/form/use-field';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
@@ -126,7 +126,7 @@ function HardshipsForm({
     if (form.formState.isSubmitted) void form.trigger(HARDSHIP_KEYS[0]);
   };
 
-  const errorMessage = form.formState.errors[HARDSHIP_KEYS[0]]?.message;
+  const errorMessage = fieldErrorText(intl, form.formState.errors[HARDSHIP_KEYS[0]]);
   const describedBy = [HINT_ID, errorMessage ? ERROR_ID : undefined].filter(Boolean).join(' ');
 
   return (
@@ -159,7 +159,7 @@ function HardshipsForm({
           </div>
           {errorMessage && (
             <p id={ERROR_ID} role="alert" className={ERROR_CLASS}>
-              {localizeMessage(errorMessage, (d, v) => intl.formatMessage(d, v))}
+              {errorMessage}
             </p>
           )}
         </fieldset>

@@ -4,7 +4,7 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { LANGUAGES } from '#domain/i18n/language';
 import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { FIXED, LABELS, type MessageDescriptor } from '#domain/i18n/validation-messages';
 import {
   DEPENDENTS_OPTIONS,
   HOUSEHOLD_LABELS,
@@ -13,7 +13,6 @@ import {
   type HouseholdInput,
 } from '#domain/validation/application';
 import { LIMITS } from '#domain/validation/limits';
-import { MESSAGES } from '#domain/validation/messages';
 import { isUsStateCode, US_STATES, type UsStateCode } from '#domain/validation/states';
 import { localStateName } from '#domain/validation/state-name-messages';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
@@ -63,21 +62,44 @@ const DEPENDENTS_MESSAGES = {
   4: M.dependents4,
 } as const;
 
-/**
- * The domain's labels and questions (HOUSEHOLD_LABELS, HOUSEHOLD_QUESTIONS) in the page's language: they are
- * the same English texts the validation messages name, so the validation catalog already translates them.
- */
+// The domain's labels and questions (HOUSEHOLD_LABELS, HOUSEHOLD_QUESTIONS) as the messages they are, so the page
+// words them by id; the same messages the schema's field messages name.
+const LABEL_MESSAGES = {
+  numberOfDependentsInHousehold: LABELS.numberOfDependents,
+  monthlyRentOrMortgageAmount: LABELS.housingCost,
+  firstName: LABELS.firstName,
+  lastName: LABELS.lastName,
+  email: LABELS.email,
+  phoneNumber: LABELS.phoneNumber,
+  addressLine1: LABELS.addressLine1,
+  addressLine2: LABELS.addressLine2,
+  city: LABELS.city,
+  state: LABELS.state,
+  zipCode: LABELS.zipCode,
+  dateOfBirth: LABELS.dateOfBirth,
+  preferredLanguage: LABELS.spouseLanguage,
+} satisfies Record<keyof typeof HOUSEHOLD_LABELS, MessageDescriptor>;
+const QUESTION_MESSAGES = {
+  hasDependents: LABELS.hasDependents,
+  isHomeowner: LABELS.isHomeowner,
+  hasMortgageEscrow: LABELS.hasMortgageEscrow,
+  isCarOwner: LABELS.isCarOwner,
+  hasSpouse: LABELS.hasSpouse,
+  hasSameAddressAsBorrower: LABELS.hasSameAddressAsBorrower,
+} satisfies Record<keyof typeof HOUSEHOLD_QUESTIONS, MessageDescriptor>;
+
+/** The household's labels and questions in the page's language. */
 function useHouseholdTexts() {
   const intl = useIntl();
-  const t = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
-  const L = Object.fromEntries(Object.entries(HOUSEHOLD_LABELS).map(([k, v]) => [k, t(v)])) as Record<
-    keyof typeof HOUSEHOLD_LABELS,
-    string
-  >;
-  const Q = Object.fromEntries(Object.entries(HOUSEHOLD_QUESTIONS).map(([k, v]) => [k, t(v)])) as Record<
-    keyof typeof HOUSEHOLD_QUESTIONS,
-    string
-  >;
+  const words = <K extends string>(messages: Record<K, MessageDescriptor>) =>
+    Object.fromEntries(
+      Object.entries<MessageDescriptor>(messages).map(([key, descriptor]) => [
+        key,
+        intl.formatMessage(descriptor),
+      ]),
+    ) as Record<K, string>;
+  const L = words(LABEL_MESSAGES);
+  const Q = words(QUESTION_MESSAGES);
   return { intl, L, Q };
 }
 
@@ -430,7 +452,7 @@ function AddressFields({ person, onPick }: { person: Person; onPick: (s: Address
       <TextField
         name={`${person}.addressLine2`}
         label={L.addressLine2}
-        hint={localizeMessage(MESSAGES.addressLine2Hint, (d, v) => intl.formatMessage(d, v))}
+        hint={intl.formatMessage(FIXED.addressLine2Hint)}
         autoComplete={auto ? 'address-line2' : 'off'}
         className="sm:col-span-6"
       />

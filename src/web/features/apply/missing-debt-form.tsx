@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { LABELS } from '#domain/i18n/validation-messages';
 import type { EligibleDebtsView } from '#domain/flow/application-view';
-import { MISSING_DEBT_DIGITS, MISSING_DEBT_LABELS, missingDebtSchema } from '#domain/validation/application';
+import { MISSING_DEBT_DIGITS, missingDebtSchema } from '#domain/validation/application';
 import { CurrencyField } from '#web/components/ui/form/currency-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { TextField } from '#web/components/ui/form/text-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
+import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { addMissingDebt } from './api';
 
 const FIELDS = ['creditorName', 'currentBalance', 'monthlyPayment'] as const;
@@ -40,8 +42,6 @@ export function MissingDebtForm({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  // The labels are the domain's, which the validation catalog translates.
-  const localize = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
   const form = useZodForm(missingDebtSchema, {
     creditorName: '',
     currentBalance: undefined,
@@ -57,7 +57,7 @@ export function MissingDebtForm({
       onAdded(await addMissingDebt(values));
     } catch (error) {
       if (!applyServerFieldErrors(form, error, FIELDS)) {
-        setFailure(error instanceof Error ? error.message : intl.formatMessage(M.failed));
+        setFailure(error instanceof ApiError ? apiErrorText(intl, error) : intl.formatMessage(M.failed));
       }
     } finally {
       setBusy(false);
@@ -78,25 +78,25 @@ export function MissingDebtForm({
         <p className="text-sm text-gray-700">{intl.formatMessage(M.intro)}</p>
         <TextField
           name="creditorName"
-          label={localize(MISSING_DEBT_LABELS.creditorName)}
+          label={intl.formatMessage(LABELS.creditorName)}
           maxLength={60}
           autoComplete="off"
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <CurrencyField
             name="currentBalance"
-            label={localize(MISSING_DEBT_LABELS.currentBalance)}
+            label={intl.formatMessage(LABELS.balance)}
             maxLength={MISSING_DEBT_DIGITS.currentBalance}
           />
           <CurrencyField
             name="monthlyPayment"
-            label={localize(MISSING_DEBT_LABELS.monthlyPayment)}
+            label={intl.formatMessage(LABELS.monthlyPayment)}
             maxLength={MISSING_DEBT_DIGITS.monthlyPayment}
           />
         </div>
         {failure ? (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {localize(failure)}
+            {failure}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -12,6 +12,7 @@ import { localizeExplanation } from '#domain/underwriting/explanation-messages';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { FieldError } from '#web/components/ui/form/field-error';
 import { SelectField } from '#web/components/ui/form/select-field';
+import { fieldErrorText } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { resumeRoute } from '#domain/flow/resume';
@@ -619,7 +620,7 @@ function OffersReview({ view }: { view: OffersView }) {
                 })}
                 className="mt-6"
               />
-              <FieldError id="leftOut-error" message={form.formState.errors.leftOut?.message} />
+              <FieldError id="leftOut-error" message={fieldErrorText(intl, form.formState.errors.leftOut)} />
               <div className="mt-6">
                 <SubmitButton busy={busy}>
                   <FormattedMessage id="apply.offers.accept.submit" defaultMessage="Accept my plan" />

@@ -1,8 +1,8 @@
 import { HelpTip } from '#web/components/ui/help-tip';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
-import { INCOME_LABEL, provideIncomeSchema } from '#domain/validation/application';
+import { FIXED, LABELS } from '#domain/i18n/validation-messages';
+import { provideIncomeSchema } from '#domain/validation/application';
 import { incomeWarning } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
@@ -52,7 +52,6 @@ export function Component() {
 
 function ProvideIncomeForm({ application }: { application: ApplicationView }) {
   const intl = useIntl();
-  const localize = (english: string) => localizeMessage(english, (d, v) => intl.formatMessage(d, v));
   // A bank connected at this step offers its predicted income until the borrower types their own.
   const form = useZodForm(provideIncomeSchema, {
     [FIELD]:
@@ -76,10 +75,10 @@ function ProvideIncomeForm({ application }: { application: ApplicationView }) {
         <p className="text-gray-700">{intl.formatMessage(M.intro)}</p>
         <CurrencyField
           name={FIELD}
-          label={localize(INCOME_LABEL)}
+          label={intl.formatMessage(LABELS.income)}
           maxLength={LIMITS.monthlyIncome}
           // Not an error: an unusually high income may be right, so the submit stays allowed.
-          warning={warning && localize(warning)}
+          warning={warning && intl.formatMessage(FIXED.incomeWarning)}
           className="sm:max-w-sm"
         />
         <IncomeSourcesTip />

@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
 import { useController } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { formatMessageRef } from '#domain/i18n/message';
 import { currencyWarning, digitsOnly } from '#domain/validation/format';
 import { formatDollars } from '#domain/money/cents';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { FieldError, FieldHint } from './field-error';
 import { INPUT_CLASS, LABEL_CLASS } from './styles';
 import { useField } from './use-field';
@@ -129,8 +130,11 @@ export function CurrencyInput({
 /** 'Please confirm this amount is correct.' in the page's language when `value` is past `maxLength` digits. */
 export function useCurrencyWarning(value: number | null | undefined, maxLength: number): string | undefined {
   const intl = useIntl();
-  const warning = currencyWarning(value, maxLength);
-  return warning && localizeMessage(warning, (descriptor, values) => intl.formatMessage(descriptor, values));
+  // currencyWarning says whether the amount is past the limit; the note is worded by its id.
+  if (!currencyWarning(value, maxLength)) return undefined;
+  return formatMessageRef(MESSAGE_REFS.currencyWarning, (descriptor, values) =>
+    intl.formatMessage(descriptor, values),
+  );
 }
 
 export type CurrencyFieldProps = {

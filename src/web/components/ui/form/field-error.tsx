@@ -1,14 +1,11 @@
-import { useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import { ERROR_CLASS, HINT_CLASS } from './styles';
 
+/** A field's error under it, already in the page's language (useField's `errorMessage`, fieldErrorText). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  const intl = useIntl();
   if (!message) return null;
-  // Safe on a message already in the page's language: a text it does not know comes back as it is.
   return (
     <p id={id} className={ERROR_CLASS}>
-      {localizeMessage(message, (descriptor, values) => intl.formatMessage(descriptor, values))}
+      {message}
     </p>
   );
 }

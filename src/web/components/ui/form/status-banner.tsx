@@ -1,7 +1,10 @@
 import { useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { messageText } from '#web/lib/message-text';
 
-/** A polite status message above a form (e.g. 'Password successfully reset...' on /sign-in). */
+/**
+ * A polite status message above a form (e.g. 'Password successfully reset...' on /sign-in): the server's
+ * text, already in the reader's language, or a page's English message, worded in the page's language.
+ */
 export function StatusBanner({ message, className }: { message: string | undefined; className?: string }) {
   const intl = useIntl();
   if (!message) return null;
@@ -10,7 +13,7 @@ export function StatusBanner({ message, className }: { message: string | undefin
       role="status"
       className={`rounded-md border border-brand-600/40 bg-brand-50 px-4 py-3 text-sm text-brand-800 ${className ?? ''}`}
     >
-      {localizeMessage(message, (d, v) => intl.formatMessage(d, v))}
+      {messageText(intl, message)}
     </div>
   );
 }

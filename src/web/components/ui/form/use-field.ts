@@ -1,7 +1,21 @@
 import { useId } from 'react';
-import { localizeMessage } from '#domain/i18n/translate-message';
-import { useIntl } from 'react-intl';
-import { get, useFormContext, useFormState, type FieldError, type FieldValues } from 'react-hook-form';
+import { useIntl, type IntlShape } from 'react-intl';
+import { get, useFormContext, useFormState, type FieldValues } from 'react-hook-form';
+import { messageText } from '#web/lib/message-text';
+import type { FieldErrorWithRef } from './zod-ref-resolver';
+
+/**
+ * A field's error in the page's language: by its message's id, which the schema's issue or the server's
+ * answer gave (the schemas are shared with the API and write their messages in English); by its English
+ * while a schema still gives none.
+ */
+export function fieldErrorText(
+  intl: IntlShape,
+  error: Pick<FieldErrorWithRef, 'message' | 'messageRef'> | undefined,
+): string | undefined {
+  if (!error?.message) return undefined;
+  return messageText(intl, error.message, error.messageRef) || undefined;
+}
 
 /** Ids and the current error of one field of the surrounding form, for label, hint and error wiring. */
 export function useField(name: string, hasHint = false) {
@@ -9,11 +23,8 @@ export function useField(name: string, hasHint = false) {
   const { errors } = useFormState({ control: form.control, name });
   const id = useId();
   const intl = useIntl();
-  const error = get(errors, name) as FieldError | undefined;
-  // The schemas (shared with the API) write their messages in English; the page shows them in its language.
-  const errorMessage =
-    error?.message &&
-    localizeMessage(error.message, (descriptor, values) => intl.formatMessage(descriptor, values));
+  const error = get(errors, name) as FieldErrorWithRef | undefined;
+  const errorMessage = fieldErrorText(intl, error);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hasHint ? hintId : undefined, error?.message ? errorId : undefined]
@@ -24,7 +35,7 @@ export function useField(name: string, hasHint = false) {
     id,
     errorId,
     hintId,
-    errorMessage: errorMessage || undefined,
+    errorMessage,
     ariaProps: {
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy || undefined,

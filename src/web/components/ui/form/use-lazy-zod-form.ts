@@ -46,8 +46,8 @@ function lazyResolver<TSchema extends z.ZodType<FieldValues, FieldValues>>(
 ) {
   let loading: Promise<SchemaResolver<TSchema>> | undefined;
   const load = () => {
-    loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema) as SchemaResolver<TSchema>,
+    loading ??= Promise.all([import('./zod-ref-resolver'), loadSchema()]).then(
+      ([{ zodRefResolver }, schema]) => zodRefResolver(schema) as SchemaResolver<TSchema>,
     );
     // A failed download is tried again the next time the form validates.
     loading.catch(() => (loading = undefined));
