@@ -1,12 +1,13 @@
 import { useId, type KeyboardEvent } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { formatMessageRef, type MessageRef } from '#domain/i18n/message';
+import { issueMessageRef } from '#domain/validation/issue-messages';
 import type { ExpensesView } from '#domain/flow/application-view';
 import { expenseLineLimit, expenseLineValueField } from '#domain/validation/expenses';
 import { formatDollars } from '#domain/money/cents';
 import { CurrencyInput, useCurrencyWarning } from '#web/components/ui/form/currency-field';
 import { ERROR_CLASS, INPUT_CLASS } from '#web/components/ui/form/styles';
-import { expenseGroupText, expenseLineText } from './expense-labels';
+import { expenseGroupText, expenseLineMessage, expenseLineText } from './expense-labels';
 
 // The editable expense lines of /expenses: a change edits a line's current
 // value, a submit records it as the last submitted value, a cancel reverts to the last submitted value.
@@ -28,18 +29,14 @@ const M = defineMessages({
 /** The state keeps its messages in English (the reducer has no language); they are translated when shown. */
 export const PENDING_EDIT_MESSAGE = String(M.pendingEdit.defaultMessage);
 
-/**
- * A line's message in the page's language: ours, or the domain's ('{label} cannot be negative', whose label is
- * an expense line the validation catalog does not know, so it is translated here).
- */
-function lineMessage(intl: IntlShape, english: string): string {
-  if (english === PENDING_EDIT_MESSAGE) return intl.formatMessage(M.pendingEdit);
-  return localizeMessage(english, (descriptor, values) =>
-    intl.formatMessage(
-      descriptor,
-      values?.label === undefined ? values : { ...values, label: expenseLineText(intl, values.label) },
-    ),
-  );
+/** A line's message in the page's language: ours, or the domain's, by its id. */
+function lineMessage(intl: IntlShape, line: Pick<ExpenseLineState, 'error' | 'errorRef'>): string {
+  if (line.error === PENDING_EDIT_MESSAGE) return intl.formatMessage(M.pendingEdit);
+  // Every line's label is a message (a test holds the domain's labels to expense-labels.ts), so the domain's
+  // messages come with their id; the English is what is left for a label the catalogs would not know.
+  return line.errorRef
+    ? formatMessageRef(line.errorRef, (descriptor, values) => intl.formatMessage(descriptor, values))
+    : (line.error ?? '');
 }
 
 export type ExpenseLineState = {
@@ -51,7 +48,9 @@ export type ExpenseLineState = {
   /** The last submitted value: what the totals show and what Save and Continue sends. */
   submitted: number;
   editing: boolean;
+  /** The line's message in English (what the tests read), and its id when it has one, worded when shown. */
   error?: string;
+  errorRef?: MessageRef;
 };
 
 /** Lines by lineKey, so a line's state survives regrouping and re-renders. */
@@ -87,9 +86,26 @@ export function initialExpensesState(view: ExpensesView): ExpensesState {
 export function lineError(
   line: Pick<ExpenseLineState, 'label' | 'maxLength' | 'current'>,
 ): string | undefined {
-  const result = expenseLineValueField(line.label, line.maxLength).safeParse(line.current ?? undefined);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  return lineProblem(line)?.error;
 }
+
+/** The line's message with its id: the label given as its message, so the field's message carries both. */
+function lineProblem(
+  line: Pick<ExpenseLineState, 'label' | 'maxLength' | 'current'>,
+): Pick<ExpenseLineState, 'error' | 'errorRef'> | undefined {
+  const label = expenseLineMessage(line.label) ?? line.label;
+  const result = expenseLineValueField(label, line.maxLength).safeParse(line.current ?? undefined);
+  const issue = result.success ? undefined : result.error.issues[0];
+  return issue && { error: issue.message, errorRef: issueMessageRef(issue) };
+}
+
+/** The line with the message its current value gives (none when it may be submitted). */
+const withProblem = (line: ExpenseLineState): ExpenseLineState => ({
+  ...line,
+  error: undefined,
+  errorRef: undefined,
+  ...lineProblem(line),
+});
 
 /** The lines among `keys` that are open and would not pass a submit. */
 export function invalidKeys(state: ExpensesState, keys: readonly string[]): string[] {
@@ -128,7 +144,7 @@ export function expensesReducer(state: ExpensesState, action: ExpensesAction): E
       // After a failed submit the message follows each change.
       return update(state, [action.key], (line) => {
         const changed = { ...line, current: action.value };
-        return line.error === undefined ? changed : { ...changed, error: lineError(changed) };
+        return line.error === undefined ? changed : withProblem(changed);
       });
     case 'cancel':
       return update(state, action.keys, (line) => ({
@@ -136,23 +152,29 @@ export function expensesReducer(state: ExpensesState, action: ExpensesAction): E
         current: line.submitted,
         editing: false,
         error: undefined,
+        errorRef: undefined,
       }));
     case 'submit': {
       const open = action.keys.filter((key) => state[key]?.editing);
       const invalid = invalidKeys(state, open);
       // A group submits all its open lines or none, so its total never mixes old and new values by surprise.
       if (invalid.length > 0) {
-        return update(state, invalid, (line) => ({ ...line, error: lineError(line) }));
+        return update(state, invalid, withProblem);
       }
       return update(state, open, (line) => ({
         ...line,
         submitted: line.current ?? line.submitted,
         editing: false,
         error: undefined,
+        errorRef: undefined,
       }));
     }
     case 'flagPending':
-      return update(state, action.keys, (line) => ({ ...line, error: PENDING_EDIT_MESSAGE }));
+      return update(state, action.keys, (line) => ({
+        ...line,
+        error: PENDING_EDIT_MESSAGE,
+        errorRef: undefined,
+      }));
   }
 }
 
@@ -357,7 +379,7 @@ function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, regis
           )}
           {line.error && (
             <p id={errorId} role="alert" className={`${ERROR_CLASS} w-full text-right`}>
-              {lineMessage(intl, line.error)}
+              {lineMessage(intl, line)}
             </p>
           )}
         </>

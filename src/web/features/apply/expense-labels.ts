@@ -14,6 +14,9 @@ export function expenseGroupText(intl: IntlShape, english: string): string {
   return descriptor ? intl.formatMessage(descriptor) : english;
 }
 
+/** The message of an expense line's label (the domain's English), if it is one of the lines'. */
+export const expenseLineMessage = (english: string): MessageDescriptor | undefined => LINES.get(english);
+
 /** An expense line's label (the domain's English) in the page's language; an unknown one as it is. */
 export function expenseLineText(intl: IntlShape, english: string): string {
   const descriptor = LINES.get(english);

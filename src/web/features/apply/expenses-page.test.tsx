@@ -208,7 +208,17 @@ describe('expensesReducer', () => {
         { type: 'change', key: rent, value: null },
         { type: 'submit', keys: [rent] },
       ],
-      { current: null, submitted: 120_000, editing: true, error: 'Rent is required' },
+      {
+        current: null,
+        submitted: 120_000,
+        editing: true,
+        error: 'Rent is required',
+        // The message's id, with the line's label as its own message: worded in the page's language when shown.
+        errorRef: {
+          id: 'validation.required',
+          values: { label: { id: 'apply.expenses.line.housing.rent' } },
+        },
+      },
     ],
     [
       // The rent holds the household page's housing cost, which may have 6 digits.
@@ -232,6 +242,10 @@ describe('expensesReducer', () => {
         submitted: 120_000,
         editing: true,
         error: 'Rent must be at most 6 characters long',
+        errorRef: {
+          id: 'validation.maxLength',
+          values: { label: { id: 'apply.expenses.line.housing.rent' }, n: 6 },
+        },
       },
     ],
     [

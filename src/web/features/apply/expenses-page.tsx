@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Navigate } from 'react-router';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import type { ExpensesView } from '#domain/flow/application-view';
 import type { SaveExpenses } from '#domain/validation/expenses';
-import { MESSAGES } from '#domain/validation/messages';
+import { FIXED } from '#domain/i18n/validation-messages';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
@@ -97,12 +97,9 @@ function ExpensesLoader() {
         <div role="alert" className="mt-6 flex flex-col items-center gap-4 text-center">
           <p className="text-lg text-gray-900">
             {expenses.isError
-              ? localizeMessage(
-                  error instanceof ApiError && error.code === 'NetworkError'
-                    ? error.message
-                    : MESSAGES.applicationLoadFailed,
-                  (d, v) => intl.formatMessage(d, v),
-                )
+              ? error instanceof ApiError && error.code === 'NetworkError'
+                ? apiErrorText(intl, error)
+                : intl.formatMessage(FIXED.applicationLoadFailed)
               : intl.formatMessage(M.noExpenses)}
           </p>
           <button
