@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import {
   skipBankConnectionSchema,
   REASONS_FOR_NOT_CONNECTING_BANK,
@@ -11,6 +10,7 @@ import {
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
@@ -100,6 +100,7 @@ export function IncomeBankConnection({
   const [session, setSession] = useState<LinkTokenView | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [skipping, setSkipping] = useState(false);
+  // What went wrong, already in the page's language.
   const [problem, setProblem] = useState<string>();
   const linkToken = useMutation({ mutationFn: createLinkToken });
   const connect = useMutation({ mutationFn: connectIncomeBank });
@@ -131,7 +132,7 @@ export function IncomeBankConnection({
     } catch (error) {
       setProblem(
         error instanceof ApiError && error.code === 'NetworkError'
-          ? error.message
+          ? apiErrorText(intl, error)
           : intl.formatMessage(M.connectionFailed),
       );
     }
@@ -150,7 +151,7 @@ export function IncomeBankConnection({
     } catch (error) {
       setProblem(
         error instanceof ApiError && (error.code === 'NoCheckingAccount' || error.code === 'NetworkError')
-          ? error.message
+          ? apiErrorText(intl, error)
           : intl.formatMessage(M.connectionFailed),
       );
     }
@@ -227,7 +228,7 @@ export function IncomeBankConnection({
             role="alert"
             className="rounded-md border border-accent-400 bg-accent-100 px-3 py-2 text-accent-800"
           >
-            {localizeMessage(problem, (d, v) => intl.formatMessage(d, v))}
+            {problem}
           </p>
         )}
         {dialog}
@@ -253,7 +254,7 @@ export function IncomeBankConnection({
           role="alert"
           className="mt-3 rounded-md border border-accent-400 bg-accent-100 px-3 py-2 text-accent-800"
         >
-          {localizeMessage(problem, (d, v) => intl.formatMessage(d, v))}
+          {problem}
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
