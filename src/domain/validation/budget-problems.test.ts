@@ -1,7 +1,7 @@
 import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
 import { ALL_CATALOGS } from '../i18n/all-catalogs';
-import { englishOf, formatMessageRef } from '../i18n/message';
+import { englishOf, formatMessageRef, type FormatMessage } from '../i18n/message';
 import { localizeMessage } from '../i18n/translate-message';
 import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';
 import { budgetProblemRef, budgetSchemaFor } from './application';
@@ -11,8 +11,7 @@ import { issueMessageRef } from './issue-messages';
 // gap) travel with their message id, so a Spanish page words them without reading the English back.
 
 const spanish = createIntl({ locale: 'es-US', defaultLocale: 'en-US', messages: ALL_CATALOGS.es });
-const format = (descriptor: Parameters<typeof spanish.formatMessage>[0], values?: Record<string, unknown>) =>
-  spanish.formatMessage(descriptor, values as Record<string, string>);
+const format: FormatMessage = (descriptor, values) => spanish.formatMessage(descriptor, values);
 
 const LINES: FlexibleLine[] = [
   {

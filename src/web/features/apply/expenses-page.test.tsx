@@ -155,7 +155,7 @@ describe('expensesReducer', () => {
     [
       string,
       ExpensesAction[],
-      { current: number | null; submitted: number; editing: boolean; error?: string },
+      Pick<ExpensesState[string], 'current' | 'submitted' | 'editing' | 'error' | 'errorRef'>,
     ]
   >([
     [
