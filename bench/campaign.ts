@@ -22,7 +22,9 @@ import type { QueryCounts, RouteCounts } from './count-queries';
 //     [--cpu-prof DIR]   (the server's CPU profile, written to DIR when it stops; the profiler itself costs CPU,
 //                         so a profiled run's figures are not the ones to compare)
 //     [--count-queries]  (the statements the server sends to PostgreSQL, per applicant and per request, by route:
-//                         exact counts where CPU figures on a busy machine are not; bench/count-queries.ts)
+//                         exact counts where CPU figures on a busy machine are not; bench/count-queries.ts;
+//                         by route exact for the applicants alone, while with several at once a statement that
+//                         waited for a pooled connection may be counted under another route)
 // The database URL (or BENCH_DATABASE_URL) names a PostgreSQL server the bench may create a database on: it
 // drops and creates `bench_campaign` there on every run. When no PostgreSQL answers it says so and skips.
 

@@ -3,7 +3,10 @@
 // Client.prototype.query (every pool query and every drizzle statement goes through it) and runs each HTTP
 // request in an async context naming its route, so a statement is counted under the request whose code sent
 // it; statements sent outside any request (the jobs, the queue's polling) are counted under "(background)".
-// Statements naming the job queue's schema are counted apart from the application's own.
+// Statements naming the job queue's schema are counted apart from the application's own. By route, the counts
+// are exact when requests run one at a time (the campaign's applicants alone); with several at once, a
+// statement that waited for a pooled connection runs in the context of the request that freed it and may be
+// counted under that one (the totals stay exact).
 //   node --import ./bench/count-queries.ts dist/server/main.js   with QUERY_COUNT_FILE=/tmp/counts.json
 // On SIGWINCH the server writes the counts so far (since it started) to QUERY_COUNT_FILE, as JSON: a
 // QueryCounts. bench/campaign.ts --count-queries does this around its campaign and its applicants alone and
