@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
 import { sumCents } from '#domain/money/cents';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
+import type { QueryCounts, RouteCounts } from './count-queries';
 
 // A campaign day: N applicants go from the lead form to /submitted over HTTP, as their browsers would, against
 // the built server running on its own in production mode on PostgreSQL, with the sandbox providers. Each
@@ -20,6 +21,10 @@ import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 //   npm run bench:campaign [-- --applicants 200] [--concurrency 16] [--alone 20] [--database-url postgres://...]
 //     [--cpu-prof DIR]   (the server's CPU profile, written to DIR when it stops; the profiler itself costs CPU,
 //                         so a profiled run's figures are not the ones to compare)
+//     [--count-queries]  (the statements the server sends to PostgreSQL, per applicant and per request, by route:
+//                         exact counts where CPU figures on a busy machine are not; bench/count-queries.ts;
+//                         by route exact for the applicants alone, while with several at once a statement that
+//                         waited for a pooled connection may be counted under another route)
 // The database URL (or BENCH_DATABASE_URL) names a PostgreSQL server the bench may create a database on: it
 // drops and creates `bench_campaign` there on every run. When no PostgreSQL answers it says so and skips.
 
@@ -34,6 +39,8 @@ const { values: args } = parseArgs({
     database: { type: 'string', default: 'bench_campaign' },
     /** A directory: the server runs with Node's --cpu-prof and writes its profile there when it stops. */
     'cpu-prof': { type: 'string' },
+    /** Counts the server's statements by route (bench/count-queries.ts) and prints them per applicant. */
+    'count-queries': { type: 'boolean', default: false },
   },
 });
 const applicants = Number(args.applicants);
@@ -103,11 +110,16 @@ const serverEnv: Record<string, string> = {
   DEMO_STAFF: 'false',
 };
 const cpuProfileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
+const queryCountFile = args['count-queries']
+  ? path.join(mkdtempSync(path.join(os.tmpdir(), 'dmp-campaign-queries-')), 'counts.json')
+  : undefined;
+if (queryCountFile) serverEnv.QUERY_COUNT_FILE = queryCountFile;
 const server = spawn(
   process.execPath,
   [
     '--enable-source-maps',
     ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : []),
+    ...(queryCountFile ? ['--import', './bench/count-queries.ts'] : []),
     'dist/server/main.js',
   ],
   {
@@ -146,6 +158,55 @@ const loadAverage = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/** The server's statement counts so far (with --count-queries): it writes them on SIGWINCH. */
+async function queryCounts(): Promise<QueryCounts> {
+  if (!queryCountFile) return {};
+  rmSync(queryCountFile, { force: true });
+  process.kill(serverPid, 'SIGWINCH');
+  const until = Date.now() + 30_000;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (existsSync(queryCountFile)) return JSON.parse(readFileSync(queryCountFile, 'utf8')) as QueryCounts;
+    if (Date.now() > until) throw new Error('the server did not write its query counts');
+  }
+}
+
+/** What was sent between two snapshots: per applicant in all, and per request of each route. */
+function printQueryCounts(from: QueryCounts, to: QueryCounts, perApplicant: number) {
+  const zero: RouteCounts = { requests: 0, statements: 0, begin: 0, commit: 0, jobQueue: 0 };
+  const rows = Object.entries(to)
+    .map(([name, c]) => {
+      const f = from[name] ?? zero;
+      const d = {
+        requests: c.requests - f.requests,
+        statements: c.statements - f.statements,
+        begin: c.begin - f.begin,
+        commit: c.commit - f.commit,
+        jobQueue: c.jobQueue - f.jobQueue,
+      };
+      return [name, d] as const;
+    })
+    .filter(
+      ([name, d]) => (d.requests > 0 || d.statements > 0 || d.jobQueue > 0) && name !== 'GET /api/health',
+    );
+  const total = rows.reduce((sum, [, d]) => sum + d.statements, 0);
+  const transactions = rows.reduce((sum, [, d]) => sum + d.begin + d.commit, 0);
+  const perOne = (n: number) => (n / Math.max(1, perApplicant)).toFixed(1);
+  console.log(
+    `  statements per applicant (exact): ${perOne(total)} of the application's own, of which BEGIN + COMMIT ` +
+      `${perOne(transactions)}; the job queue's ${perOne(rows.reduce((sum, [, d]) => sum + d.jobQueue, 0))} ` +
+      '(its polling included: depends on time, not on the applicants)',
+  );
+  for (const [name, d] of rows) {
+    const per = d.requests > 0 ? d.requests : perApplicant;
+    const each = (n: number) => (n / Math.max(1, per)).toFixed(1).padStart(6);
+    console.log(
+      `  ${name.padEnd(50)} ${String(d.requests).padStart(5)}  statements ${each(d.statements)}  BEGIN ${each(d.begin)}  COMMIT ${each(d.commit)}  job queue ${each(d.jobQueue)}` +
+        (d.requests > 0 ? ' per request' : ' per applicant'),
+    );
+  }
+}
 
 // --- One applicant -----------------------------------------------------------------------------------------
 /** Every request's time (ms), by its name ('PUT /api/application/expenses'). */
@@ -462,6 +523,7 @@ await pool(concurrency, concurrency, () => applicant(budget));
 await settle(idleCpuPerSecond);
 
 const times: Times = new Map();
+const countsFrom = await queryCounts();
 const loadBefore = loadAverage();
 const cpuFrom = serverCpuMs();
 const wallFrom = performance.now();
@@ -481,6 +543,7 @@ await settle(idleCpuPerSecond);
 const settledSeconds = (performance.now() - wallFrom) / 1000;
 // The idle polling over the same time is not the applicants' work.
 const cpuWithJobs = serverCpuMs() - cpuFrom - idleCpuPerSecond * settledSeconds;
+const countsTo = await queryCounts();
 const done = applicants - failures;
 const requests = [...times.values()].reduce((sum, list) => sum + list.length, 0);
 const cpuPerApplicant = cpuWithJobs / Math.max(1, done);
@@ -505,16 +568,19 @@ console.log(
 console.log(
   `  target ≤ ${TARGET_CPU_MS_PER_APPLICANT} ms of server CPU per applicant: ${cpuPerApplicant <= TARGET_CPU_MS_PER_APPLICANT ? 'met' : 'NOT MET'}`,
 );
+if (queryCountFile) printQueryCounts(countsFrom, countsTo, done);
 
 // Alone: one applicant at a time, each step's time with nothing else in flight, and the server's CPU for it
 // (read from /proc around each request: 10 ms ticks, so a mean over the applicants, not one request's).
 if (aloneCount > 0) {
   const aloneTimes: Times = new Map();
   const aloneCpu: Times = new Map();
+  const aloneCountsFrom = await queryCounts();
   const aloneCpuFrom = serverCpuMs();
   const aloneFrom = performance.now();
   await pool(aloneCount, 1, () => applicant(budget, aloneTimes, aloneCpu));
   await settle(idleCpuPerSecond);
+  const aloneCountsTo = await queryCounts();
   const aloneCpuTotal =
     serverCpuMs() - aloneCpuFrom - idleCpuPerSecond * ((performance.now() - aloneFrom) / 1000);
   console.log(`\n${aloneCount} applicants one at a time (load average ${loadAverage()})`);
@@ -522,6 +588,7 @@ if (aloneCount > 0) {
   console.log(
     `  server CPU: ${(aloneCpuTotal / aloneCount).toFixed(1)} ms per applicant, background work included`,
   );
+  if (queryCountFile) printQueryCounts(aloneCountsFrom, aloneCountsTo, aloneCount);
   const judge = (name: string, target: number) => {
     const time = percentile(
       [...(aloneTimes.get(name) ?? [])].sort((a, b) => a - b),

@@ -26,7 +26,7 @@ import { counsellingRoutes } from './features/counselling/routes';
 import { schedulingWebhookRoutes } from './features/counselling/cal-com-webhook';
 import { agencyEventsWebhookRoutes } from './features/staff-actions/agency-events-webhook';
 import { counsellingBorrowerRoutes } from './features/counselling/borrower-routes';
-import { outsideUnits, unitOpener } from './unit-of-work';
+import { outsideUnits, readUnitOpener, unitOpener } from './unit-of-work';
 import { bankLinkWebhookRoutes } from './features/payments/bank-link-webhook';
 import { plaidLinkCsp } from './features/payments/plaid-link-csp';
 import { paymentRoutes } from './features/payments/routes';
@@ -99,6 +99,7 @@ export async function buildApp(
   const today = deps.today ?? calendar.today;
   // The door to units of work (unit-of-work.ts), before better-auth: the account mailer writes its emails in one.
   const openUnit = unitOpener({ ...deps, cipher, today });
+  const openReadUnit = readUnitOpener({ database: deps.database, cipher, today });
   const mailer = createAccountMailer({ openUnit, publicUrl: config.publicUrl });
   const auth = createAuth({ config, db: database.db, sendOtp: mailer.sendOtp, log: app.log });
   const readCaches = await startReadCaches({
@@ -216,7 +217,7 @@ export async function buildApp(
 
   // Features converted to units of work (unit-of-work.ts): the door to units and the configuration, not the
   // services; the vendors they ask are wrapped so that a call inside a unit throws.
-  const onUnits = { openUnit, config };
+  const onUnits = { openUnit, openReadUnit, config };
 
   await app.register(healthRoutes, { ping: () => database.ping(), databaseKind: database.kind });
   // better-auth runs its own queries on its own connections: a vendor to the account routes, never in a unit.

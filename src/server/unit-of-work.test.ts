@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-database';
 import type { Database, Transaction } from './db/client';
@@ -10,6 +10,7 @@ import {
   outsideUnits,
   type UnitServices,
   VendorCallInUnitError,
+  withReadUnit,
   withUnit,
 } from './unit-of-work';
 
@@ -178,6 +179,27 @@ describe('withUnit', () => {
     const lockingRead = (tx: Transaction) => tx;
     // @ts-expect-error The database handle is not a transaction: its `for update` would not hold the lock.
     expect(() => lockingRead(database.db)).not.toThrow();
+  });
+});
+
+describe('withReadUnit', () => {
+  it('reads, and is refused inside a unit or around one, as a vendor call is inside it', async () => {
+    const read = await withReadUnit(services, async (unit) => {
+      const [row] = await unit.db
+        .select({ n: sql<number>`1` })
+        .from(auditLog)
+        .limit(1);
+      return { today: unit.today, rows: row ? 1 : 0 };
+    });
+    expect(read.today).toBe('2026-11-29');
+    await expect(withUnit(services, () => withReadUnit(services, async () => 1))).rejects.toThrow(
+      NESTED_UNIT,
+    );
+    await expect(withReadUnit(services, () => withUnit(services, async () => 1))).rejects.toThrow(
+      NESTED_UNIT,
+    );
+    const vendor = outsideUnits({ ask: () => 'answer' }, 'vendor');
+    await expect(withReadUnit(services, async () => vendor.ask())).rejects.toThrow(VendorCallInUnitError);
   });
 });
 

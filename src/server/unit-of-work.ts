@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { recordAudit } from './audit/record-audit';
-import type { Transaction } from './db/client';
+import type { Reader, Transaction } from './db/client';
 import { enqueueEmail } from './email/outbox';
 import type { EmailMessage } from './email/templates';
 import { enqueueSms } from './sms/outbox';
@@ -16,7 +16,7 @@ import type { Services } from './services';
 // after, so no transaction holds a connection and its locks while a vendor takes its time.
 // docs/architecture.md, "The unit of work"; docs/decisions/0182-unit-of-work.md.
 
-export type { Transaction };
+export type { Reader, Transaction };
 
 /** One audit record, written in the unit's transaction (who, what, before → after). */
 export type AuditEntry = Parameters<typeof recordAudit>[1];
@@ -154,6 +154,44 @@ export const unitOpener =
   (services: UnitServices): OpenUnit =>
   (fn) =>
     withUnit(services, fn);
+
+/**
+ * A unit that only reads, with no transaction: its reads run on the pool, each a statement of its own, so a
+ * route that reads costs no BEGIN and COMMIT (two of a small read's three or four statements). For a read of
+ * one statement, or of several rows that need not agree with each other at one instant; a read whose rows
+ * must come from one snapshot (a parent and its children that a concurrent write replaces together) opens a
+ * Unit instead. It writes nothing, so it has no audit and no outbox; a vendor is still refused inside it.
+ */
+export type ReadUnit = {
+  /** The database, for selects only: each runs on its own, on whichever pooled connection is free. */
+  readonly db: Reader;
+  /** Today in the agency's calendar ('yyyy-MM-dd'), taken once when the unit opened. */
+  readonly today: string;
+  /** The field cipher, for the columns stored sealed. */
+  readonly cipher: FieldCipher;
+};
+
+/** Opens a read-only unit and runs `fn` in it (a route's door for a read that needs no transaction). */
+export type OpenReadUnit = <T>(fn: (unit: ReadUnit) => Promise<T>) => Promise<T>;
+
+/**
+ * Runs `fn` in a read-only unit: no transaction, no outbox. Refused inside another unit (pass that unit's
+ * transaction on instead, which reads that unit's own writes); a vendor call inside it throws, as in a Unit.
+ */
+export async function withReadUnit<T>(
+  services: Pick<UnitServices, 'database' | 'cipher' | 'today'>,
+  fn: (unit: ReadUnit) => Promise<T>,
+): Promise<T> {
+  if (insideUnit.getStore()) throw new Error(NESTED_UNIT);
+  const unit: ReadUnit = { db: services.database.db, today: services.today(), cipher: services.cipher };
+  return insideUnit.run(true, () => fn(unit));
+}
+
+/** The app's door to read-only units: `withReadUnit` bound to its services. */
+export const readUnitOpener =
+  (services: Pick<UnitServices, 'database' | 'cipher' | 'today'>): OpenReadUnit =>
+  (fn) =>
+    withReadUnit(services, fn);
 
 /** Whether the caller runs inside a unit of work. */
 export const isInsideUnit = (): boolean => insideUnit.getStore() === true;

@@ -174,6 +174,14 @@ export async function loadPlanTerms(
   applicationId: string,
   o: { today?: string; draftDay?: number | null; undated?: boolean; redate?: boolean } = {},
 ): Promise<LoadedPlan> {
+  return planWithTerms(await loadPlanRows(tx, applicationId), o);
+}
+
+/**
+ * The plan's rows as loadPlanTerms reads them, without its terms: for a caller that changes some of them in
+ * the same unit (the offers left out) and works the terms out after (planWithTerms), without a second read.
+ */
+export async function loadPlanRows(tx: Reader, applicationId: string): Promise<Omit<LoadedPlan, 'terms'>> {
   const { newest, state, authorization } = await readPlan(tx, applicationId);
   const offers = (newest?.isQualified ? newest.offers : []).sort((a, b) => b.balance - a.balance);
   let decisionRow: LoadedPlan['decision'] = null;
@@ -181,7 +189,7 @@ export async function loadPlanTerms(
     const { offers: _offers, ...rest } = newest;
     decisionRow = rest;
   }
-  return planWithTerms({ decision: decisionRow, offers, state, authorization }, o);
+  return { decision: decisionRow, offers, state, authorization };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { PhoneLookup } from '#providers/phone-lookup/port';
 import type { Config } from '#server/env';
 import type { Auth } from '#server/plugins/auth';
-import type { OpenUnit } from '#server/unit-of-work';
+import type { OpenReadUnit, OpenUnit } from '#server/unit-of-work';
 
 /**
  * What the account routes are given: the door to units of work, the configuration, and the two vendors they
@@ -12,6 +12,8 @@ import type { OpenUnit } from '#server/unit-of-work';
  */
 export type AccountDeps = {
   openUnit: OpenUnit;
+  /** The door to read-only units: a read that needs no transaction (no BEGIN and COMMIT around it). */
+  openReadUnit: OpenReadUnit;
   config: Config;
   auth: Auth;
   phoneLookup: PhoneLookup;

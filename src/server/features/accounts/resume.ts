@@ -4,7 +4,7 @@ import { isLanguage, type Language } from '#domain/i18n/language';
 import { application, borrower } from '#server/db/schema/application';
 import { pendingStaffStep } from '#server/plugins/viewer';
 import { ownCurrentApplication } from '#server/application/own-application';
-import type { Transaction, Unit } from '#server/unit-of-work';
+import type { ReadUnit, Transaction } from '#server/unit-of-work';
 
 type ResumeViewer = {
   userId: string;
@@ -43,11 +43,11 @@ export async function resumeFor(tx: Transaction, viewer: ResumeViewer): Promise<
  * the application with its borrower, as the page asks for it at every load.
  */
 export async function sessionResumeFor(
-  unit: Unit,
+  unit: Pick<ReadUnit, 'db'>,
   viewer: ResumeViewer,
 ): Promise<{ resume: string; preferredLanguage: Language | null }> {
   if (viewer.isStaff) return { resume: staffResumeFor(viewer), preferredLanguage: null };
-  const [own] = await unit.tx
+  const [own] = await unit.db
     .select({
       lastViewedPage: application.lastViewedPage,
       status: application.status,

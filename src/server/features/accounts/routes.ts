@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountDeps & { webRoot: strin
   app,
   { webRoot, ...deps },
 ) => {
-  const { openUnit, config, auth } = deps;
+  const { openUnit, openReadUnit, config, auth } = deps;
   /** Signed-in endpoints that check a password or a code: a per-address limit each. */
   const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   /**
@@ -88,10 +88,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountDeps & { webRoot: strin
     async (request) => {
       const viewer = await request.viewer();
       if (!viewer) return { user: null };
-      // Staff continue where their session says, with no row to read: no unit for them.
+      // Staff continue where their session says, with no row to read: no unit for them. A borrower's is one
+      // select, so no transaction either.
       const { resume, preferredLanguage } = viewer.isStaff
         ? { resume: staffResumeFor(viewer), preferredLanguage: null }
-        : await openUnit((unit) => sessionResumeFor(unit, viewer));
+        : await openReadUnit((unit) => sessionResumeFor(unit, viewer));
       return {
         user: {
           id: viewer.userId,

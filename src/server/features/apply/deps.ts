@@ -4,7 +4,7 @@ import type { CreditBureau } from '#providers/credit-bureau/port';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
 import type { Config } from '#server/env';
 import type { ReadCache } from '#server/plugins/read-cache';
-import type { OpenUnit } from '#server/unit-of-work';
+import type { OpenReadUnit, OpenUnit } from '#server/unit-of-work';
 
 /**
  * What the application flow's routes are given: the door to units of work, the configuration, the agency's
@@ -15,6 +15,8 @@ import type { OpenUnit } from '#server/unit-of-work';
  */
 export type ApplyDeps = {
   openUnit: OpenUnit;
+  /** The door to read-only units: a read that needs no transaction (no BEGIN and COMMIT around it). */
+  openReadUnit: OpenReadUnit;
   config: Config;
   /** The agency's day ('yyyy-MM-dd') that an instant fell on. */
   dayOf: (at: Date) => string;

@@ -6,16 +6,16 @@ import { isLanguage } from '#domain/i18n/language';
 import { e164ToPhone, fromIsoDate } from '#domain/validation/format';
 import type { ReadCache } from '#server/plugins/read-cache';
 import { readOutcome } from '#server/application/outcome';
-import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
+import type { OpenReadUnit, ReadUnit, Reader } from '#server/unit-of-work';
 import { hardshipRecord } from './queries';
 
 /**
  * The borrower's application with what the flow's forms show, in one query. A named statement: the most
  * frequent read of the product is parsed and planned by the database once per connection, not at every
- * request (drizzle builds it in each unit, as a prepared query belongs to the transaction it was made on).
+ * request (drizzle builds it at each read, as a prepared query belongs to the handle it was made on).
  */
-function prepareApplicationRead(tx: Transaction) {
-  return tx.query.application
+function prepareApplicationRead(db: Reader) {
+  return db.query.application
     .findFirst({
       // The current application: one a re-application superseded is kept for the record only.
       where: (a, { and, eq, isNull }) => and(eq(a.owner, sql.placeholder('owner')), isNull(a.supersededAt)),
@@ -38,22 +38,25 @@ function prepareApplicationRead(tx: Transaction) {
  * GET /api/application: the borrower's own application as the flow's forms read it. Kept in `cache` by owner
  * until a row it is made of changes (the application, borrower, spouse, hardships or bank items: see
  * read-cache.ts), so a borrower moving between pages costs no database read, and no unit is opened for it.
+ * Read with no transaction: the application and the rows it is made of come in one statement, which sees
+ * one snapshot by itself; a disqualified application's reasons are a second, but they are written with the
+ * status change, so once the status is seen they are too.
  */
 export async function getApplication(o: {
-  openUnit: OpenUnit;
+  openReadUnit: OpenReadUnit;
   userId: string;
   cache?: ReadCache<ApplicationView>;
 }): Promise<ApplicationView> {
   const kept = o.cache?.get(o.userId);
   if (kept) return kept;
   const ticket = o.cache?.ticket() ?? 0;
-  const view = await o.openUnit((unit) => readApplication(unit, o.userId));
+  const view = await o.openReadUnit((unit) => readApplication(unit, o.userId));
   o.cache?.set(o.userId, view, { ticket, labels: [`application:${view.id}`] });
   return view;
 }
 
-async function readApplication(unit: Unit, userId: string): Promise<ApplicationView> {
-  const app = await prepareApplicationRead(unit.tx).execute({ owner: userId });
+async function readApplication(unit: ReadUnit, userId: string): Promise<ApplicationView> {
+  const app = await prepareApplicationRead(unit.db).execute({ owner: userId });
   if (!app) throw new AppError('NotFound');
   const dob = (stored: string | null | undefined) =>
     stored ? fromIsoDate(unit.cipher.decrypt(stored)) : null;
@@ -117,7 +120,7 @@ async function readApplication(unit: Unit, userId: string): Promise<ApplicationV
     reasonForNotConnectingBank: app.reasonForNotConnectingBank,
     // Read only for a disqualified application; its reasons are written with the status change, which
     // drops the kept copy of this view.
-    outcome: app.status === 'disqualified' ? await readOutcome(unit.tx, app.id) : null,
+    outcome: app.status === 'disqualified' ? await readOutcome(unit.db, app.id) : null,
   };
 }
 

@@ -26,6 +26,7 @@ import {
   creditorNameOf,
   currentPaymentIsEstimated,
   currentPaymentOf,
+  loadPlanRows,
   loadPlanTerms,
   planWithTerms,
 } from '#server/application/plan-terms';
@@ -161,8 +162,12 @@ export async function acceptOffers(
   if (app.status !== 'acceptOffer') {
     throw new AppError('Conflict', undefined, { redirect: resumeRoute(app) });
   }
-  const latest = await offersToAnswer(tx, app.id);
-  const open = latest.offers.filter((x) => x.status !== 'declined').map((x) => x.id);
+  // The plan's rows once: the newest decision with its offers, which this acceptance changes below and then
+  // works the terms out from, rather than reading the decision here and the whole plan again after.
+  const rows = await loadPlanRows(tx, app.id);
+  const latest = rows.decision;
+  if (!latest?.isQualified) throw new AppError('PreconditionFailed');
+  const open = rows.offers.filter((x) => x.status !== 'declined').map((x) => x.id);
   const leftOut = new Set(o.input.leftOut);
   // Only this decision's offers can be left out; an unknown id is someone else's, or stale.
   if ([...leftOut].some((id) => !open.includes(id))) throw new AppError('NotFound');
@@ -177,7 +182,16 @@ export async function acceptOffers(
     .update(offer)
     .set({ declinedByBorrower: inArray(offer.id, [...leftOut]) })
     .where(and(eq(offer.decisionId, latest.id), inArray(offer.id, open)));
-  const plan = await loadPlanTerms(tx, app.id, { today, draftDay: o.input.draftDay });
+  // The terms from the rows as just written: each open offer left out or kept.
+  const plan = planWithTerms(
+    {
+      ...rows,
+      offers: rows.offers.map((x) =>
+        open.includes(x.id) ? { ...x, declinedByBorrower: leftOut.has(x.id) } : x,
+      ),
+    },
+    { today, draftDay: o.input.draftDay },
+  );
   const { terms } = plan;
   // The offers left out change what she pays each month: the budget check runs again on the plan as
   // accepted, and its result is kept for the counsellor (the page already told her before she accepted).

@@ -82,7 +82,11 @@ export const applyRoutes: FastifyPluginAsyncZod<ApplyDeps> = async (app, deps) =
     '/api/application',
     { config: borrowerOnly, schema: { tags, response: { 200: applicationViewSchema } } },
     async (request) =>
-      getApplication({ openUnit, userId: await userId(request), cache: deps.applicationCache }),
+      getApplication({
+        openReadUnit: deps.openReadUnit,
+        userId: await userId(request),
+        cache: deps.applicationCache,
+      }),
   );
   app.put(
     '/api/application/hardships',

@@ -15,6 +15,7 @@ import {
   type SentLetter,
 } from './letter-rows';
 import { renderLetterVersionsPdf } from './render-letter';
+import type { Transaction } from '#server/unit-of-work';
 
 export const LETTER_DOCUMENT_NAME = 'Letter of Authorization.pdf';
 
@@ -107,6 +108,12 @@ const VOID_REASON = 'The letter was made again with a later first draft date.';
  * Answers the new first draft date, or null when the letter still stands (or is signed, or there is none).
  * The consents to electronic records stay: they are about how documents are signed, not about this one.
  */
+/** Whether the newest authorization's first draft has come too close to `today` for its letter to stand. */
+export async function letterTooSoon(tx: Transaction, applicationId: string, today: string): Promise<boolean> {
+  const authorized = await newestLetterAuthorization(tx, applicationId);
+  return Boolean(authorized && firstDraftTooSoon(authorized.firstDraftDate, today));
+}
+
 export async function renewLetterIfTooSoon(
   deps: SigningDeps,
   o: { applicationId: string; log: FastifyBaseLogger; today?: string },
@@ -115,8 +122,7 @@ export async function renewLetterIfTooSoon(
     const today = o.today ?? unit.today;
     const record = await letterRecordOf(unit.tx, o.applicationId);
     if (!record || record.documentSignedAt) return null;
-    const authorized = await newestLetterAuthorization(unit.tx, o.applicationId);
-    if (!authorized || !firstDraftTooSoon(authorized.firstDraftDate, today)) return null;
+    if (!(await letterTooSoon(unit.tx, o.applicationId, today))) return null;
     return { record, today };
   });
   if (!stale) return null;

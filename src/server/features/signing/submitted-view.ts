@@ -44,8 +44,10 @@ export async function letterWithSigners(tx: Transaction, applicationId: string) 
 export async function submittedView(
   tx: Transaction,
   app: { id: string; status: SubmittedView['status'] },
+  /** The letter with its signers when the caller read it in this same unit: not read again. */
+  known?: { letter: Awaited<ReturnType<typeof letterWithSigners>> },
 ): Promise<SubmittedView> {
-  const record = await letterWithSigners(tx, app.id);
+  const record = known ? known.letter : await letterWithSigners(tx, app.id);
   const signers = (record?.signers ?? [])
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'borrower' ? -1 : 1))
     .map((s) => ({ role: s.role, name: s.name, signed: s.signedAt !== null }));

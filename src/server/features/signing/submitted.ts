@@ -4,7 +4,7 @@ import type { SubmittedView } from '#domain/enrollment/views';
 import { signerLanguages } from '#server/application/recipient-language';
 import type { SigningDeps } from './deps';
 import { refuseTooManyLinks, recordLinksEmailed } from './link-rows';
-import { renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
+import { letterTooSoon, renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
 import { letterWithSigners, submittedApplication, submittedView } from './submitted-view';
 
 /**
@@ -17,10 +17,23 @@ export async function getSubmitted(
   deps: SigningDeps,
   o: { userId: string; log: FastifyBaseLogger },
 ): Promise<SubmittedView> {
-  const { app, record } = await deps.openUnit(async (unit) => {
+  const { app, record, view } = await deps.openUnit(async (unit) => {
     const found = await submittedApplication(unit.tx, o.userId);
-    return { app: found, record: await letterWithSigners(unit.tx, found.id) };
+    const letter = await letterWithSigners(unit.tx, found.id);
+    // The usual visit: the letter is out, and signed or still standing (its first draft not too close), so
+    // there is nothing to do before the page states it: the answer is read in this unit, not in two more.
+    const standing =
+      letter !== undefined &&
+      (letter.documentSignedAt !== null ||
+        found.status !== 'signContract' ||
+        !(await letterTooSoon(unit.tx, found.id, unit.today)));
+    return {
+      app: found,
+      record: letter,
+      view: standing ? await submittedView(unit.tx, found, { letter }) : undefined,
+    };
   });
+  if (view) return view;
   let letter = record;
   if (!letter && app.status === 'signContract') {
     // The letter's job may still be running, or have been lost (written by a version without it): queued
