@@ -3,13 +3,9 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocation } from 'react-router';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import { SITE } from '#domain/site';
-import {
-  SPOUSE_CONSENT_MESSAGES,
-  spouseConsentSchema,
-  type SpouseConsentPageView,
-} from '#domain/validation/spouse-consent';
+import { FIXED } from '#domain/i18n/validation-messages';
+import { spouseConsentSchema, type SpouseConsentPageView } from '#domain/validation/spouse-consent';
 import { SPOUSE_CONSENT_TEXTS } from '#domain/validation/spouse-consent-texts';
 import { ApiError } from '#web/lib/api';
 import { apiErrorText } from '#web/lib/api-error-text';
@@ -87,19 +83,19 @@ export function tokenFromHash(hash: string): string | undefined {
 
 export function Component() {
   const token = tokenFromHash(useLocation().hash);
-  if (!token) return <LinkRefused message={SPOUSE_CONSENT_MESSAGES.linkNotValid} />;
+  if (!token) return <LinkRefused message={FIXED.spouseConsentLinkNotValid} />;
   return <SpouseConsent key={token} token={token} />;
 }
 
 /** The server's refusal as a page: a link not ours or replaced, expired, or already used. */
-function LinkRefused({ message, done = false }: { message: string; done?: boolean }) {
+function LinkRefused({ message, done = false }: { message: MessageDescriptor; done?: boolean }) {
   const intl = useIntl();
   const title = intl.formatMessage(done ? M.doneTitle : M.noLongerTitle);
   return (
     <Frame title={title}>
       <h1 className={H1}>{title}</h1>
       <p role={done ? 'status' : 'alert'} className="mt-3 text-lg text-gray-900">
-        {localizeMessage(message, (d, values) => intl.formatMessage(d, values))}
+        {intl.formatMessage(message)}
       </p>
       <Questions />
     </Frame>
@@ -114,13 +110,13 @@ function Questions() {
   );
 }
 
-function refusalOf(error: unknown): { message: string; done: boolean } | null {
+function refusalOf(error: unknown): { message: MessageDescriptor; done: boolean } | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 409) return { message: SPOUSE_CONSENT_MESSAGES.alreadyGiven, done: true };
-  if (error.status === 410) return { message: SPOUSE_CONSENT_MESSAGES.linkExpired, done: false };
+  if (error.status === 409) return { message: FIXED.spouseConsentAlreadyGiven, done: true };
+  if (error.status === 410) return { message: FIXED.spouseConsentLinkExpired, done: false };
   // A token that is not one of ours, or is malformed (400 on the token), or was replaced by a newer link.
   if (error.status === 404 || (error.status === 400 && !error.fieldErrors.fullName)) {
-    return { message: SPOUSE_CONSENT_MESSAGES.linkNotValid, done: false };
+    return { message: FIXED.spouseConsentLinkNotValid, done: false };
   }
   return null;
 }
