@@ -124,7 +124,7 @@ function refusalOf(error: unknown): { message: MessageDescriptor; done: boolean 
 function SpouseConsent({ token }: { token: string }) {
   const intl = useIntl();
   const [given, setGiven] = useState(false);
-  const [refused, setRefused] = useState<{ message: string; done: boolean }>();
+  const [refused, setRefused] = useState<{ message: MessageDescriptor; done: boolean }>();
   const view = useQuery({ ...spouseConsentPageQuery(token), retry: false, staleTime: Infinity });
   const title = intl.formatMessage(M.title);
   if (refused) return <LinkRefused {...refused} />;
@@ -170,7 +170,7 @@ function ConsentForm({
   token: string;
   view: SpouseConsentPageView;
   onGiven: () => void;
-  onRefused: (refusal: { message: string; done: boolean }) => void;
+  onRefused: (refusal: { message: MessageDescriptor; done: boolean }) => void;
 }) {
   const intl = useIntl();
   // The domain's rules (the server checks the same, and the name against the application's).
