@@ -15,16 +15,20 @@ export async function budgetRoomOf(
   tx: Reader,
   applicationId: string,
   decision: Pick<NonNullable<LoadedPlan['decision']>, 'currentIncome' | 'ineligibleDebtPayment'> | null,
+  /** The application's expense rows when the caller has read them already in this unit (not read again). */
+  expenses?: readonly Pick<typeof expense.$inferSelect, 'id' | 'selfReportedValue' | 'estimatedValue'>[],
 ): Promise<BudgetRoom | null> {
   if (!decision) return null;
-  const lines = await tx
-    .select({
-      id: expense.id,
-      selfReportedValue: expense.selfReportedValue,
-      estimatedValue: expense.estimatedValue,
-    })
-    .from(expense)
-    .where(eq(expense.applicationId, applicationId));
+  const lines =
+    expenses ??
+    (await tx
+      .select({
+        id: expense.id,
+        selfReportedValue: expense.selfReportedValue,
+        estimatedValue: expense.estimatedValue,
+      })
+      .from(expense)
+      .where(eq(expense.applicationId, applicationId)));
   const agreed = await tx.query.budget.findFirst({
     where: and(eq(budget.applicationId, applicationId), eq(budget.agreedTo, true)),
     orderBy: [desc(budget.createdAt)],

@@ -21,10 +21,13 @@ export async function budgetFiguresOf(
   tx: Reader,
   applicationId: string,
   d: DecisionBudget,
+  /** The application's expense rows when the caller has read them already in this unit (not read again). */
+  expenses?: readonly (typeof expense.$inferSelect)[],
 ): Promise<BudgetFigures> {
   let reducible = d.reducibleExpenseAmount;
   if (reducible === null) {
-    const lines = await tx.select().from(expense).where(eq(expense.applicationId, applicationId));
+    const lines =
+      expenses ?? (await tx.select().from(expense).where(eq(expense.applicationId, applicationId)));
     reducible = sumCents(
       lines.map((e) => {
         const line = {

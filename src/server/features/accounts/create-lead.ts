@@ -39,7 +39,7 @@ async function assertPhoneIsValid(phoneLookup: AccountDeps['phoneLookup'], phone
  * it changed.
  */
 export async function createLead(
-  o: Pick<AccountDeps, 'openUnit' | 'config' | 'auth' | 'phoneLookup'> & {
+  o: Pick<AccountDeps, 'openUnit' | 'openReadUnit' | 'config' | 'auth' | 'phoneLookup'> & {
     input: LeadInput;
     utm: UtmInput;
     viewer: Viewer | null;
@@ -96,8 +96,10 @@ export async function createLead(
     return { cookies: [], next };
   }
 
-  const existing = await openUnit((unit) =>
-    unit.tx.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } }),
+  // A read of one row, so no transaction around it: the unit that writes the account checks again (its
+  // insert answers nothing for an email taken in between), so this early answer only spares the phone lookup.
+  const existing = await o.openReadUnit((unit) =>
+    unit.db.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } }),
   );
   if (existing) throw new AppError('UsernameExistsException', MESSAGE_REFS.usernameExists);
   await assertPhoneIsValid(o.phoneLookup, phoneNumber);

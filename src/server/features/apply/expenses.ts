@@ -81,13 +81,14 @@ export async function getExpenses(unit: Unit, o: { userId: string }): Promise<Ex
 
 /**
  * Writes the submitted values of the lines that changed; every line must be one of the application's. Tells
- * whether any line was written.
+ * whether any line was written, and answers the application's expense rows as they now stand (for the
+ * decision, which would otherwise read them again).
  */
 async function saveLines(
   tx: Transaction,
   applicationId: string,
   lines: SaveExpenses['lines'],
-): Promise<boolean> {
+): Promise<{ written: boolean; rows: ExpenseRow[] }> {
   const rows = await tx.select().from(expense).where(eq(expense.applicationId, applicationId));
   const byKey = new Map(rows.map((row) => [lineKey(row.category, row.subCategory), row]));
   for (const [index, line] of lines.entries()) {
@@ -105,7 +106,7 @@ async function saveLines(
       continue;
     changed.set(row.id, line.selfReportedValue);
   }
-  if (changed.size === 0) return false;
+  if (changed.size === 0) return { written: false, rows };
   // One statement for all the changed lines, not one per line: a page holds about forty lines, and each
   // statement is a round trip to the database and a query built, which made this save the costliest request
   // of an application in the server's CPU.
@@ -117,7 +118,12 @@ async function saveLines(
       sql`unnest(${sql.param([...changed.keys()])}::uuid[], ${sql.param([...changed.values()])}::integer[]) as v(id, value)`,
     )
     .where(and(eq(expense.id, sql`v.id`), eq(expense.applicationId, applicationId)));
-  return true;
+  // The rows as the update left them (their updated_at aside, which nothing after reads).
+  const after = rows.map((row) => {
+    const value = changed.get(row.id);
+    return value === undefined ? row : { ...row, selfReportedValue: value, lastSubmittedValue: value };
+  });
+  return { written: true, rows: after };
 }
 
 /**
@@ -136,7 +142,7 @@ export async function saveExpenses(
   const app = await lockOwnApplication(tx, o.userId);
   assertCanSave(app, 'Expenses');
   if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
-  const written = await saveLines(tx, app.id, o.input.lines);
+  const { written, rows } = await saveLines(tx, app.id, o.input.lines);
   if (written || !hasCompleted(app.lastCompletedPage, 'Expenses')) {
     await updateApplication(tx, app, { completed: 'Expenses' });
   }
@@ -145,6 +151,7 @@ export async function saveExpenses(
     app,
     userId: o.userId,
     log: o.log,
+    expenses: rows,
     confirmDisqualification: o.input.confirmDisqualification,
     acceptThinBudget: o.input.acceptThinBudget,
   });

@@ -7,7 +7,7 @@ import { assertCanSave, lockOwnApplication, updateApplication } from '#server/ap
 import { ownCurrentApplication } from '#server/application/own-application';
 import { hasCompleted } from '#domain/flow/page-order';
 import type { FieldCipher } from '#server/security/field-encryption';
-import type { Transaction, Unit } from '#server/unit-of-work';
+import type { Reader, Transaction, Unit } from '#server/unit-of-work';
 import { moveOnUnchanged } from './unchanged-save';
 
 type Address = Pick<HouseholdBorrower, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>;
@@ -25,19 +25,16 @@ function changed<T extends Record<string, unknown>>(
 
 /**
  * The phone number stored for the borrower of the signed-in account's application: undefined when there is no
- * application or borrower yet (the household save then refuses it, as before).
+ * application or borrower yet (the household save then refuses it, as before). One statement (the borrower
+ * joined to the application), so it needs no transaction: a unit or a read-only unit's reader.
  */
-export async function storedBorrowerPhone(unit: Unit, userId: string): Promise<string | null | undefined> {
-  const own = await unit.tx.query.application.findFirst({
+export async function storedBorrowerPhone(db: Reader, userId: string): Promise<string | null | undefined> {
+  const own = await db.query.application.findFirst({
     where: ownCurrentApplication(userId),
     columns: { id: true },
+    with: { borrower: { columns: { phoneNumber: true } } },
   });
-  if (!own) return undefined;
-  const row = await unit.tx.query.borrower.findFirst({
-    where: eq(borrower.applicationId, own.id),
-    columns: { phoneNumber: true },
-  });
-  return row ? row.phoneNumber : undefined;
+  return own?.borrower ? own.borrower.phoneNumber : undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { Config } from '#server/env';
 import { decision, offer } from '#server/db/schema/decision';
 import { planAuthorization } from '#server/db/schema/enrollment';
+import { expense } from '#server/db/schema/budget';
 import { incomeDeposits } from '#server/application/income-deposits';
 import { budgetRoomOf, recordPlanFit } from '#server/application/plan-fit';
 import { feeCapForState } from '#server/application/plan-fees';
@@ -99,9 +100,11 @@ export async function getOffers(
     .sort(byBalanceDescending);
   // One budget for the whole page: the agreed one once the borrower agreed it, else the decision's. The
   // paragraph and the leave-out warning both read it, so they state the same "leaves" and "short".
-  const room = await budgetRoomOf(tx, app.id, plan.decision);
+  // The expense lines, read once for both.
+  const expenses = await tx.select().from(expense).where(eq(expense.applicationId, app.id));
+  const room = await budgetRoomOf(tx, app.id, plan.decision, expenses);
   const figures = reviewBudgetFigures(
-    await budgetFiguresOf(tx, app.id, plan.decision),
+    await budgetFiguresOf(tx, app.id, plan.decision, expenses),
     room?.agreed ? room : null,
   );
   const budget = {

@@ -15,17 +15,37 @@ export const OBTAINED_OFFER_EVENT = 'obtainedOffer';
  */
 export async function recordObtainedOffer(
   unit: Unit,
-  o: { applicationId: string; publicUrl: string },
+  o: {
+    applicationId: string;
+    publicUrl: string;
+    /**
+     * The borrower's row when the caller read it in this same unit already (the decision does): it is not
+     * read a second time.
+     */
+    borrower?: Pick<
+      typeof borrower.$inferSelect,
+      'firstName' | 'phoneNumber' | 'isOptedOutOfSMS' | 'preferredLanguage'
+    >;
+  },
 ): Promise<string | undefined> {
-  const [b] = await unit.tx
-    .select({
-      firstName: borrower.firstName,
-      phone: borrower.phoneNumber,
-      optedOut: borrower.isOptedOutOfSMS,
-      preferredLanguage: borrower.preferredLanguage,
-    })
-    .from(borrower)
-    .where(eq(borrower.applicationId, o.applicationId));
+  const [b] = o.borrower
+    ? [
+        {
+          firstName: o.borrower.firstName,
+          phone: o.borrower.phoneNumber,
+          optedOut: o.borrower.isOptedOutOfSMS,
+          preferredLanguage: o.borrower.preferredLanguage,
+        },
+      ]
+    : await unit.tx
+        .select({
+          firstName: borrower.firstName,
+          phone: borrower.phoneNumber,
+          optedOut: borrower.isOptedOutOfSMS,
+          preferredLanguage: borrower.preferredLanguage,
+        })
+        .from(borrower)
+        .where(eq(borrower.applicationId, o.applicationId));
   if (!b?.phone || b.optedOut) return undefined;
   return unit.outbox.text({
     applicationId: o.applicationId,

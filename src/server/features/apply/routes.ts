@@ -102,6 +102,7 @@ export const applyRoutes: FastifyPluginAsyncZod<ApplyDeps> = async (app, deps) =
     async (request) =>
       saveHousehold({
         openUnit,
+        openReadUnit: deps.openReadUnit,
         phoneLookup: deps.phoneLookup,
         userId: await userId(request),
         household: request.body,

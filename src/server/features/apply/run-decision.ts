@@ -97,14 +97,18 @@ async function reportOf(
   tx: Transaction,
   reportId: string,
   vantageScore: number | null,
+  application: {
+    /** Every debt of the application (its reports' accounts are among them), as the decision read them. */
+    debts: readonly (typeof debt.$inferSelect)[];
+    /** Every collection account of the application, likewise. */
+    collections: readonly (typeof collection.$inferSelect)[];
+  },
 ): Promise<BureauCreditReport> {
-  // One after another: a transaction's queries run one at a time on its connection anyway, and the driver
-  // deprecates queuing a query behind two others.
+  // The report's accounts are picked from the application's, already read in this unit, rather than read
+  // again: every account of a report belongs to the report's application.
   // A debt the borrower added is not part of the bureau's file: the risk score reads the file only.
-  const debts = await tx.query.debt.findMany({
-    where: and(eq(debt.creditReportId, reportId), eq(debt.isSelfReported, false)),
-  });
-  const collections = await tx.query.collection.findMany({ where: eq(collection.creditReportId, reportId) });
+  const debts = application.debts.filter((d) => d.creditReportId === reportId && !d.isSelfReported);
+  const collections = application.collections.filter((c) => c.creditReportId === reportId);
   const inquiries = await tx.query.inquiry.findMany({
     where: (q, { eq: is }) => is(q.creditReportId, reportId),
   });
@@ -171,6 +175,11 @@ export async function runDecision(
     app: ApplicationRow;
     userId: string;
     log: FastifyBaseLogger;
+    /**
+     * The application's expense rows as they stand in this unit, when the caller has just read (and saved)
+     * them: they are not read again.
+     */
+    expenses?: readonly (typeof expense.$inferSelect)[];
     confirmDisqualification?: boolean;
     acceptThinBudget?: boolean;
   },
@@ -194,19 +203,14 @@ export async function runDecision(
   try {
     // In a savepoint: a failure part way undoes what the decision wrote, and the unit goes on to disqualify.
     const scored = await inSavepoint(unit, async (inner) => {
-      const expenses = await inner.select().from(expense).where(eq(expense.applicationId, app.id));
+      const expenses =
+        o.expenses ?? (await inner.select().from(expense).where(eq(expense.applicationId, app.id)));
       const tradelines = await inner.select().from(debt).where(eq(debt.applicationId, app.id));
       const selectedDebts = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
-      const selectedCollections = await inner
-        .select()
-        .from(collection)
-        .where(
-          and(
-            eq(collection.applicationId, app.id),
-            eq(collection.isEligibleForDmp, true),
-            eq(collection.selectedForDebtReduction, true),
-          ),
-        );
+      // Every collection account, read once: the selected ones are the plan's, and the risk score reads each
+      // report's own.
+      const collections = await inner.select().from(collection).where(eq(collection.applicationId, app.id));
+      const selectedCollections = collections.filter((c) => c.isEligibleForDmp && c.selectedForDebtReduction);
       const hasHardship =
         (
           await inner
@@ -267,7 +271,9 @@ export async function runDecision(
       // Risk scores: a failure is logged and the decision goes on without it.
       const score = async (report: typeof borrowerReport) => {
         try {
-          const value = riskScore(await reportOf(inner, report.id, report.vantageScore));
+          const value = riskScore(
+            await reportOf(inner, report.id, report.vantageScore, { debts: tradelines, collections }),
+          );
           const [row] = await inner
             .insert(riskScoreTable)
             .values({ creditReportId: report.id, value: value.value, version: value.version })
@@ -432,6 +438,11 @@ export async function runDecision(
   if (isThin(left) && !o.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
   await changeStatus(tx, app, 'decisionQualified', o.userId);
   await updateApplication(tx, app, { viewed: 'Review' });
-  const smsId = await recordObtainedOffer(unit, { applicationId: app.id, publicUrl: o.config.publicUrl });
+  // The borrower read at the start of this unit: nothing here writes the borrower's row.
+  const smsId = await recordObtainedOffer(unit, {
+    applicationId: app.id,
+    publicUrl: o.config.publicUrl,
+    borrower: b,
+  });
   return { viewed: 'Review', smsId };
 }

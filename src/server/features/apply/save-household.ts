@@ -5,7 +5,7 @@ import { phoneToE164 } from '#domain/validation/format';
 import { LABELS } from '#domain/i18n/validation-messages';
 import { invalidRef } from '#domain/validation/messages';
 import type { PhoneLookup } from '#providers/phone-lookup/port';
-import type { OpenUnit } from '#server/unit-of-work';
+import type { OpenReadUnit, OpenUnit } from '#server/unit-of-work';
 import { storedBorrowerPhone, writeHousehold } from './household-rows';
 
 /**
@@ -16,12 +16,19 @@ import { storedBorrowerPhone, writeHousehold } from './household-rows';
  */
 export async function saveHousehold(o: {
   openUnit: OpenUnit;
+  /**
+   * The door to read-only units, for the first read (the stored phone, one statement: no transaction needed,
+   * since the writing unit checks the phone again under its lock). Without it, that read opens a unit.
+   */
+  openReadUnit?: OpenReadUnit;
   phoneLookup: PhoneLookup;
   userId: string;
   household: Household;
 }): Promise<{ next: string }> {
   const phoneE164 = phoneToE164(o.household.borrower.phoneNumber);
-  const before = await o.openUnit((unit) => storedBorrowerPhone(unit, o.userId));
+  const before = o.openReadUnit
+    ? await o.openReadUnit((unit) => storedBorrowerPhone(unit.db, o.userId))
+    : await o.openUnit((unit) => storedBorrowerPhone(unit.tx, o.userId));
   const verified = before !== undefined && before !== phoneE164;
   if (verified) {
     const { isValid } = await o.phoneLookup.verify(phoneE164);
