@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
 import { changeDraftDay, DRAFT_DAY_REFUSALS } from './draft-day-change';
 import { draftDateAt, nextDraftOnOrAfter } from './plan-terms';
 
@@ -164,5 +165,7 @@ describe('changeDraftDay: from the first draft at least 10 days away on both day
 
   it('has a message for each refusal', () => {
     expect(DRAFT_DAY_REFUSALS.notADraftDay).toBe('Choose a day from the 1st to the 28th.');
+    // The message names the last draft day in its words, in every language: it must be the plan's.
+    expect(LAST_DRAFT_DAY_OF_MONTH).toBe(28);
   });
 });

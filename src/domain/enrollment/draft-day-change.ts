@@ -1,5 +1,6 @@
-import { CHANGED_DRAFT_NOTICE_DAYS, LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
+import { CHANGED_DRAFT_NOTICE_DAYS } from '../underwriting/constants';
 import { addDays } from '#domain/calendar';
+import { PORTAL_REFUSALS, formatEnglish } from '#domain/i18n/validation-messages';
 import { draftDateAt, isDraftDay, type PlanTerms } from './plan-terms';
 
 // A borrower who is paid on another day can move their monthly draft in Settings (docs/decisions/0095). The
@@ -23,10 +24,11 @@ export type DraftDayChange = {
 export type DraftDayRefusal =
   { refused: 'notADraftDay' } | { refused: 'sameDay' } | { refused: 'planEndsFirst' };
 
+/** Each refusal's English, written from its message (PORTAL_REFUSALS), which the server answers with by id. */
 export const DRAFT_DAY_REFUSALS: Record<DraftDayRefusal['refused'], string> = {
-  notADraftDay: `Choose a day from the 1st to the ${LAST_DRAFT_DAY_OF_MONTH}th.`,
-  sameDay: 'Your drafts are already on that day.',
-  planEndsFirst: 'Your plan ends before a change of day could be announced 10 days ahead.',
+  notADraftDay: formatEnglish(PORTAL_REFUSALS.notADraftDay),
+  sameDay: formatEnglish(PORTAL_REFUSALS.sameDay),
+  planEndsFirst: formatEnglish(PORTAL_REFUSALS.planEndsFirst),
 };
 
 const pad = (n: number): string => String(n).padStart(2, '0');

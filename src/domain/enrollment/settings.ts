@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { FIXED, formatEnglish } from '../i18n/validation-messages';
+import { messageRef } from '../i18n/message';
+import { FIXED, PORTAL_REFUSALS, formatEnglish } from '../i18n/validation-messages';
+import { issueError } from '../validation/issue-messages';
 import { LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
 
 // The customer portal's settings that are the borrower's own choices (the email and password have their own
 // pages): whether the agency may text them, and the day of the month their plan is drawn.
 
-const DRAFT_DAY_MESSAGE = `Choose a day from the 1st to the ${LAST_DRAFT_DAY_OF_MONTH}th.`;
+// A day that is not a draft day, whatever is wrong with it, by its id so the page words it in its language.
+const NOT_A_DRAFT_DAY = { error: issueError(messageRef(PORTAL_REFUSALS.notADraftDay)) };
 
 /**
  * The plan's draft day as Settings shows it. The page works a change out with the same function as the server
@@ -54,11 +57,11 @@ export type TextMessagesSetting = z.infer<typeof textMessagesSettingSchema>;
  */
 export const draftDaySettingSchema = z.strictObject({
   draftDay: z
-    .number({ error: DRAFT_DAY_MESSAGE })
-    .int(DRAFT_DAY_MESSAGE)
-    .min(1, DRAFT_DAY_MESSAGE)
-    .max(LAST_DRAFT_DAY_OF_MONTH, DRAFT_DAY_MESSAGE),
-  firstDraftOnNewDay: z.iso.date({ error: formatEnglish(FIXED.newDayFirstDraftMissing) }),
-  agreed: z.literal(true, { error: formatEnglish(FIXED.agreeToNewDay) }),
+    .number(NOT_A_DRAFT_DAY)
+    .int(NOT_A_DRAFT_DAY)
+    .min(1, NOT_A_DRAFT_DAY)
+    .max(LAST_DRAFT_DAY_OF_MONTH, NOT_A_DRAFT_DAY),
+  firstDraftOnNewDay: z.iso.date({ error: issueError(messageRef(FIXED.newDayFirstDraftMissing)) }),
+  agreed: z.literal(true, { error: issueError(messageRef(FIXED.agreeToNewDay)) }),
 });
 export type DraftDaySetting = z.infer<typeof draftDaySettingSchema>;

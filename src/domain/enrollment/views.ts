@@ -272,7 +272,7 @@ export const reauthorizeSchema = z.strictObject({
     .int('The amount to confirm is in whole cents')
     .min(1, formatEnglish(FIXED.amountToConfirmMissing))
     .max(100_000_000, 'The amount to confirm is not the plan’s'),
-  agreed: z.literal(true, { error: formatEnglish(FIXED.agreeToNewAmount) }),
+  agreed: z.literal(true, { error: errorOf(FIELD_MESSAGES.fixed('agreeToNewAmount')) }),
 });
 export type ReauthorizeInput = z.input<typeof reauthorizeSchema>;
 

@@ -2,6 +2,7 @@ import { EXPENSE_LINE_MESSAGES } from './expense-labels';
 import {
   FIXED,
   LABELS,
+  PORTAL_REFUSALS,
   QUESTION_REQUIRED,
   TEMPLATES,
   formatEnglish,
@@ -21,13 +22,15 @@ export type MessageValue = string | number | MessageRef;
 export type FormatMessage = (descriptor: MessageDescriptor, values?: Record<string, string>) => string;
 
 /**
- * Every message a borrower can be answered with, by id: the validation and error texts, the labels they name,
- * and the expense lines the budget's refusals name. The one place an id is turned back into its descriptor.
+ * Every message a borrower can be answered with, by id: the validation and error texts, the customer portal's
+ * refusals, the labels they name, and the expense lines the budget's refusals name. The one place an id is
+ * turned back into its descriptor.
  */
 const DESCRIPTORS: readonly MessageDescriptor[] = [
   QUESTION_REQUIRED,
   ...Object.values(TEMPLATES),
   ...Object.values(FIXED),
+  ...Object.values(PORTAL_REFUSALS),
   ...Object.values(LABELS),
   ...Object.values(EXPENSE_LINE_MESSAGES),
 ];

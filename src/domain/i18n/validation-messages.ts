@@ -399,6 +399,38 @@ export const FIXED = defineMessages({
 });
 
 /**
+ * The customer portal's refusals: a change of draft day the plan cannot take, and a confirmation or a change
+ * whose terms moved on since the page was opened. The server answers with them by id, and the Settings page
+ * words a day it refuses before asking the server with the same ones. Their ids are the portal's, which the
+ * translators know them by.
+ */
+export const PORTAL_REFUSALS = defineMessages({
+  termsChanged: {
+    id: 'portal.server.termsChanged',
+    defaultMessage:
+      'Your plan changed again since this page was opened. Please read the new terms before you confirm.',
+  },
+  nothingToConfirm: {
+    id: 'portal.server.nothingToConfirm',
+    defaultMessage: 'Your plan has no new amount waiting for your confirmation.',
+  },
+  previewStale: {
+    id: 'portal.server.previewStale',
+    defaultMessage:
+      'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.',
+  },
+  notADraftDay: {
+    id: 'portal.draftDay.notADraftDay',
+    defaultMessage: 'Choose a day from the 1st to the 28th.',
+  },
+  sameDay: { id: 'portal.draftDay.sameDay', defaultMessage: 'Your drafts are already on that day.' },
+  planEndsFirst: {
+    id: 'portal.draftDay.planEndsFirst',
+    defaultMessage: 'Your plan ends before a change of day could be announced 10 days ahead.',
+  },
+});
+
+/**
  * The labels and questions the borrower's schemas name in their messages ("First name is required"), and the
  * words a template holds in place of a name ("your bank"). A label not listed stays English inside a
  * translated sentence.

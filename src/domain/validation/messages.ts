@@ -7,6 +7,7 @@ import { englishOf, messageRef, type MessageRef } from '../i18n/message';
 import {
   FIXED,
   LABELS,
+  PORTAL_REFUSALS,
   QUESTION_REQUIRED,
   TEMPLATES,
   formatEnglish,
@@ -168,3 +169,8 @@ export type MessageKey = keyof typeof MESSAGES;
 export const MESSAGE_REFS = Object.fromEntries(
   Object.entries(FIXED).map(([key, descriptor]) => [key, messageRef(descriptor)]),
 ) as Record<keyof typeof FIXED, MessageRef>;
+
+/** The customer portal's refusals as their ids, for the errors its routes answer with. */
+export const PORTAL_REFUSAL_REFS = Object.fromEntries(
+  Object.entries(PORTAL_REFUSALS).map(([key, descriptor]) => [key, messageRef(descriptor)]),
+) as Record<keyof typeof PORTAL_REFUSALS, MessageRef>;

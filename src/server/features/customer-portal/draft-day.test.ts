@@ -202,6 +202,46 @@ describe('PUT /api/customer-portal/settings/draft-day', () => {
     expect((await settingsOf(a.client)).drafts).toEqual(drafts);
   });
 
+  it('answers a borrower reading Spanish with each refusal’s id beside its Spanish text', async () => {
+    const a = await signedPlanIn(t, 'Draftdayspanish');
+    const drafts = (await settingsOf(a.client)).drafts!;
+    a.client.jar.set('lang', 'es');
+    const same = await put(a.client, DRAFT_DAY, {
+      draftDay: 15,
+      firstDraftOnNewDay: drafts.nextDraftDate,
+      agreed: true,
+    });
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toMatchObject({
+      messageId: 'portal.draftDay.sameDay',
+      message: 'Sus cargos ya se hacen ese día.',
+    });
+    const change = changeDraftDay(drafts.schedule, 20, drafts.today);
+    if ('refused' in change) throw new Error(change.refused);
+    const stale = await put(a.client, DRAFT_DAY, {
+      draftDay: 20,
+      firstDraftOnNewDay: draftDateAt({ firstDraftDate: change.firstDraftOnNewDay }, 1),
+      agreed: true,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      messageId: 'portal.server.previewStale',
+      message:
+        'La fecha de su primer cargo en el nuevo día cambió desde que abrió esta página. Por favor, revísela y vuelva a guardar.',
+    });
+    // The form's own rules too: a day that is not one, the box left unticked.
+    const notADay = await put(a.client, DRAFT_DAY, { draftDay: 29, firstDraftOnNewDay: '2030-01-29' });
+    expect(notADay.statusCode).toBe(400);
+    expect(notADay.json().fieldMessages).toEqual({
+      draftDay: { messageId: 'portal.draftDay.notADraftDay' },
+      agreed: { messageId: 'validation.agreeToNewDay' },
+    });
+    expect(notADay.json().fieldErrors).toEqual({
+      draftDay: 'Elija un día del 1 al 28.',
+      agreed: 'Marque la casilla para autorizar los cargos en el nuevo día.',
+    });
+  });
+
   it.each([
     [
       { draftDay: 29, firstDraftOnNewDay: '2030-01-29', agreed: true },

@@ -312,6 +312,29 @@ describe('the plan now needs more than the borrower authorized', () => {
     const theirs = await other.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: true });
     expect(theirs.statusCode).toBe(409);
     expect(theirs.json().message).toBe(NOTHING_TO_CONFIRM_MESSAGE);
+    // Read in Spanish, each refusal comes with its id, which the page words it by.
+    a.client.jar.set('lang', 'es');
+    expect(
+      (await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft - 100, agreed: true })).json(),
+    ).toMatchObject({
+      messageId: 'portal.server.termsChanged',
+      message:
+        'Su plan volvió a cambiar desde que abrió esta página. Por favor, lea los nuevos términos antes de confirmar.',
+    });
+    expect(
+      (await a.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: false })).json(),
+    ).toMatchObject({
+      fieldErrors: { agreed: 'Marque la casilla para autorizar el nuevo monto' },
+      fieldMessages: { agreed: { messageId: 'validation.agreeToNewAmount' } },
+    });
+    a.client.jar.delete('lang');
+    other.client.jar.set('lang', 'es');
+    expect(
+      (await other.client.post(REAUTHORIZE, { monthlyDraft: terms.monthlyDraft, agreed: true })).json(),
+    ).toMatchObject({
+      messageId: 'portal.server.nothingToConfirm',
+      message: 'Su plan no tiene ningún monto nuevo pendiente de su confirmación.',
+    });
     const authorizations = () =>
       t.db.select().from(planAuthorization).where(eq(planAuthorization.applicationId, a.applicationId));
     expect((await authorizations()).map((x) => x.kind)).toEqual(['letter']);

@@ -2,6 +2,8 @@ import { ENROLLMENT_UPDATED_EVENT_TYPE } from '#server/application/partner-event
 import { eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { authorizedAmountOf, planChange } from '#domain/enrollment/plan-change';
+import { englishOf } from '#domain/i18n/message';
+import { PORTAL_REFUSAL_REFS } from '#domain/validation/messages';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
 import { planRecipients } from '#server/application/plan-recipients';
 import { authorizationAddendumEmail } from '#server/email/templates';
@@ -10,9 +12,8 @@ import type { Unit } from '#server/unit-of-work';
 import { renderAuthorizationAddendum } from './authorization-addendum';
 import { lockedPlan } from './signed-application';
 
-export const NOTHING_TO_CONFIRM_MESSAGE = 'Your plan has no new amount waiting for your confirmation.';
-export const TERMS_CHANGED_MESSAGE =
-  'Your plan changed again since this page was opened. Please read the new terms before you confirm.';
+export const NOTHING_TO_CONFIRM_MESSAGE = englishOf(PORTAL_REFUSAL_REFS.nothingToConfirm);
+export const TERMS_CHANGED_MESSAGE = englishOf(PORTAL_REFUSAL_REFS.termsChanged);
 
 /**
  * POST /api/customer-portal/plan/reauthorize: the borrower confirms a higher amount drawn each month than the
@@ -43,8 +44,8 @@ export async function reauthorizePlan(
     today,
   });
   if (!change?.needsConfirmation || !authorization)
-    throw new AppError('Conflict', NOTHING_TO_CONFIRM_MESSAGE);
-  if (o.monthlyDraft !== terms.monthlyDraft) throw new AppError('Conflict', TERMS_CHANGED_MESSAGE);
+    throw new AppError('Conflict', PORTAL_REFUSAL_REFS.nothingToConfirm);
+  if (o.monthlyDraft !== terms.monthlyDraft) throw new AppError('Conflict', PORTAL_REFUSAL_REFS.termsChanged);
   // The borrower's copy is written to them: the first of the letter's signers (the borrower), in their language.
   const [person] = await planRecipients(tx, own.id);
   const language = person?.language ?? 'en';

@@ -1,7 +1,7 @@
 import { ENROLLMENT_UPDATED_EVENT_TYPE } from '#server/application/partner-events';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { changeDraftDay, DRAFT_DAY_REFUSALS } from '#domain/enrollment/draft-day-change';
+import { changeDraftDay } from '#domain/enrollment/draft-day-change';
 import { authorizedAmountOf, draftAmountOn, drawableMonthlyDraft } from '#domain/enrollment/plan-change';
 import { draftDateAt, nextDraftOnOrAfter } from '#domain/enrollment/plan-terms';
 import type {
@@ -10,6 +10,8 @@ import type {
   DraftDayView,
   TextMessagesSetting,
 } from '#domain/enrollment/settings';
+import { englishOf } from '#domain/i18n/message';
+import { PORTAL_REFUSAL_REFS } from '#domain/validation/messages';
 import { borrower } from '#server/db/schema/application';
 import { dmpEnrollment, planAuthorization } from '#server/db/schema/enrollment';
 import { planRecipients } from '#server/application/plan-recipients';
@@ -19,8 +21,7 @@ import type { Unit } from '#server/unit-of-work';
 import { planChangeNow } from './get-plan';
 import { lockedPlan, signedApplication } from './signed-application';
 
-export const DRAFT_DAY_PREVIEW_STALE_MESSAGE =
-  'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
+export const DRAFT_DAY_PREVIEW_STALE_MESSAGE = englishOf(PORTAL_REFUSAL_REFS.previewStale);
 
 /** The plan's drafts as Settings shows them; null before the borrower authorized dated drafts. */
 function draftsOf(
@@ -121,11 +122,11 @@ export async function setDraftDay(
   } = await lockedPlan(unit, o.userId);
   const authorized = authorizedAmountOf(authorization);
   if (!authorization || authorized === null || terms.creditors.length === 0 || !terms.firstDraftDate)
-    throw new AppError('Conflict', DRAFT_DAY_REFUSALS.planEndsFirst);
+    throw new AppError('Conflict', PORTAL_REFUSAL_REFS.planEndsFirst);
   const change = changeDraftDay(terms, o.input.draftDay, today);
-  if ('refused' in change) throw new AppError('Conflict', DRAFT_DAY_REFUSALS[change.refused]);
+  if ('refused' in change) throw new AppError('Conflict', PORTAL_REFUSAL_REFS[change.refused]);
   if (change.firstDraftOnNewDay !== o.input.firstDraftOnNewDay)
-    throw new AppError('Conflict', DRAFT_DAY_PREVIEW_STALE_MESSAGE);
+    throw new AppError('Conflict', PORTAL_REFUSAL_REFS.previewStale);
   const monthlyDraft = drawableMonthlyDraft(terms, authorized).monthlyDraft;
   const [row] = await tx
     .insert(planAuthorization)

@@ -14,6 +14,7 @@ import type { AlertType } from '#domain/flow/staff-views';
 import { formatEnglish } from '#domain/i18n/validation-messages';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { BankLinkDialog } from '#web/components/bank-link/bank-link-dialog';
 import { LoadFailure } from '#web/components/ui/load-failure';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
@@ -26,7 +27,6 @@ import {
 } from './api';
 import { alertDay, alertFiguresText } from './alert-texts';
 import { PortalPage, SPACE } from './portal-page';
-import { useLocalizeText } from './portal-messages';
 
 // The component tests read these URLs from here.
 export { ALERTS_PATH, alertSeenPath, reconnectionPath, reconnectLinkTokenPath } from './api';
@@ -248,9 +248,9 @@ const BUTTON =
 const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-800`;
 const SECONDARY = `${BUTTON} border border-brand-700 text-brand-700 hover:bg-brand-50`;
 
-const failureText = (error: unknown, fallback: string, localize: (english: string) => string) =>
+const failureText = (error: unknown, fallback: string, intl: IntlShape) =>
   error instanceof ApiError && error.code !== 'InternalError' && error.message
-    ? localize(error.message)
+    ? apiErrorText(intl, error)
     : fallback;
 
 /**
@@ -428,7 +428,6 @@ function Reconnect({
   onReconnected: (institutionName: string) => Promise<void>;
 }) {
   const intl = useIntl();
-  const localize = useLocalizeText();
   const reconnectFailed = intl.formatMessage(MESSAGES.reconnectFailed);
   const [session, setSession] = useState<LinkTokenView | null>(null);
   const [open, setOpen] = useState(false);
@@ -443,7 +442,7 @@ function Reconnect({
       setSession(await start.mutateAsync(reconnect.plaidItemId));
       setOpen(true);
     } catch (error) {
-      onFailure(failureText(error, reconnectFailed, localize));
+      onFailure(failureText(error, reconnectFailed, intl));
     }
   };
 
@@ -453,7 +452,7 @@ function Reconnect({
       const answer = await finish.mutateAsync({ plaidItemId: reconnect.plaidItemId, publicToken });
       await onReconnected(answer.institutionName);
     } catch (error) {
-      onFailure(failureText(error, reconnectFailed, localize));
+      onFailure(failureText(error, reconnectFailed, intl));
     }
   };
 

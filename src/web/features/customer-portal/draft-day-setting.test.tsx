@@ -187,10 +187,18 @@ describe('/customer-portal/settings: the monthly draft day in Spanish', () => {
     );
   });
 
-  it('shows the server’s reason in Spanish when the dates moved on', async () => {
-    const stale =
-      'The date of your first draft on the new day has changed since this page was opened. Please check it and save again.';
-    const { user } = renderPage({ status: 409, body: { code: 'Conflict', message: stale } }, 'es');
+  it('shows the server’s reason in Spanish when the dates moved on, by its id whatever its text', async () => {
+    const { user } = renderPage(
+      {
+        status: 409,
+        body: {
+          code: 'Conflict',
+          message: 'A text the page does not read.',
+          messageId: 'portal.server.previewStale',
+        },
+      },
+      'es',
+    );
     await user.click(await screen.findByRole('button', { name: 'Cambiar el día del cargo' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Nuevo día del mes' }), '28');
     await user.click(screen.getByRole('checkbox', { name: /el día 28 de cada mes/ }));

@@ -11,19 +11,23 @@ import {
 import { changeDraftDay } from '#domain/enrollment/draft-day-change';
 import { formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { draftDaySettingSchema, type DraftDayView } from '#domain/enrollment/settings';
+import { englishOf } from '#domain/i18n/message';
+import { PORTAL_REFUSALS } from '#domain/i18n/validation-messages';
 import { SITE } from '#domain/site';
+import { PORTAL_REFUSAL_REFS } from '#domain/validation/messages';
 import { LAST_DRAFT_DAY_OF_MONTH } from '#domain/underwriting/constants';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { SelectField } from '#web/components/ui/form/select-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
+import type { FieldErrorWithRef } from '#web/components/ui/form/zod-ref-resolver';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { customerPortalKeys, saveDraftDay } from './api';
 import { formatDay } from './dates';
-import { PORTAL_TEXTS, useLocalizeText } from './portal-messages';
 
 // The day of the month the plan is drawn, and a change of it. The page works the change out with the server's
 // own function (changeDraftDay) on the schedule the server sent, so the dates it shows are the ones saved.
@@ -57,7 +61,7 @@ const ordinal = (intl: IntlShape, day: number): string =>
 /** 'Your draft on March 15, 2027 stays as planned. From April 3, 2027, drafts are on the 3rd of each month.' */
 export function draftDayPreview(view: DraftDayView, day: number, intl: IntlShape): string {
   const change = changeDraftDay(view.schedule, day, view.today);
-  if ('refused' in change) return intl.formatMessage(PORTAL_TEXTS[change.refused]);
+  if ('refused' in change) return intl.formatMessage(PORTAL_REFUSALS[change.refused]);
   const stay = change.draftsBeforeChange.map((date) => formatDay(date, intl));
   const from = intl.formatMessage(
     {
@@ -165,7 +169,6 @@ export function DraftDaySetting({ view }: { view: DraftDayView }) {
 
 function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?: string) => void }) {
   const intl = useIntl();
-  const localize = useLocalizeText();
   const queryClient = useQueryClient();
   const form = useZodForm(formSchema, {});
   const failure = useFailureModal();
@@ -176,21 +179,13 @@ function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?:
   const save = useMutation({ mutationFn: saveDraftDay });
   useEffect(() => form.setFocus('draftDay'), [form]);
 
-  // The schema's messages are the domain's English; the borrower reads them in the page's language.
-  const onInvalid = (errors: typeof form.formState.errors) => {
-    for (const name of ['draftDay', 'agreed'] as const) {
-      const message = errors[name]?.message;
-      if (message) form.setError(name, { message: localize(message) });
-    }
-  };
-
   const onSubmit = form.handleSubmit(async (values) => {
     if (save.isPending) return;
     setRefused(undefined);
     if (!change || 'refused' in change) {
-      form.setError('draftDay', {
-        message: intl.formatMessage(PORTAL_TEXTS[change ? change.refused : 'notADraftDay']),
-      });
+      const refusal = PORTAL_REFUSAL_REFS[change ? change.refused : 'notADraftDay'];
+      const error: FieldErrorWithRef = { type: 'refused', message: englishOf(refusal), messageRef: refusal };
+      form.setError('draftDay', error);
       return;
     }
     try {
@@ -216,16 +211,16 @@ function DraftDayForm({ view, onDone }: { view: DraftDayView; onDone: (message?:
       if (applyServerFieldErrors(form, error, ['draftDay', 'agreed'])) return;
       if (error instanceof ApiError && error.status === 409) {
         // The schedule moved on since the page was read (a day passed, another change): show the new dates.
-        setRefused(localize(error.message));
+        setRefused(apiErrorText(intl, error));
         await queryClient.invalidateQueries({ queryKey: customerPortalKeys.settings() });
       } else
         failure.show(
           error instanceof ApiError && error.code === 'NetworkError'
-            ? localize(error.message)
+            ? apiErrorText(intl, error)
             : intl.formatMessage(MESSAGES.failed),
         );
     }
-  }, onInvalid);
+  });
 
   const amount = formatUsd(view.monthlyDraft);
   const agreement =

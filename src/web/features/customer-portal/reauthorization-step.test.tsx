@@ -263,14 +263,14 @@ describe('My plan: confirming a higher amount, in Spanish', () => {
     );
   });
 
-  it('tells in Spanish that the terms changed', async () => {
+  it('tells in Spanish that the terms changed, by the refusal’s id whatever its text', async () => {
     const { user } = await renderPage(
       {
         status: 409,
         body: {
           code: 'Conflict',
-          message:
-            'Your plan changed again since this page was opened. Please read the new terms before you confirm.',
+          message: 'A text the page does not read.',
+          messageId: 'portal.server.termsChanged',
         },
       },
       [HIGHER],

@@ -12,6 +12,7 @@ import { formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { reauthorizeSchema, type PlanView } from '#domain/enrollment/views';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
@@ -20,7 +21,6 @@ import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { customerPortalKeys, reauthorizePlan } from './api';
 import { formatDay, formatMonth } from './dates';
-import { useLocalizeText } from './portal-messages';
 
 // A higher amount drawn each month than the borrower authorized is not drawn until they confirm it: the new
 // terms as the plan states them (every figure from the server's terms), one agreement, one button.
@@ -62,7 +62,6 @@ export function reauthorizationAgreement(
 
 export function ReauthorizationStep({ plan }: { plan: PlanView }) {
   const intl = useIntl();
-  const localize = useLocalizeText();
   const queryClient = useQueryClient();
   const form = useZodForm(agreementSchema, {});
   const failure = useFailureModal();
@@ -73,11 +72,6 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
   const { terms, change } = plan;
   const onPlan = plan.creditors.filter((c) => c.payDirectly === null && c.status !== 'leftOut');
 
-  // The schema's message is the domain's English; the borrower reads it in the page's language.
-  const onInvalid = (errors: typeof form.formState.errors) => {
-    const message = errors.agreed?.message;
-    if (message) form.setError('agreed', { message: localize(message) }, { shouldFocus: true });
-  };
   const onSubmit = form.handleSubmit(async () => {
     if (confirm.isPending) return;
     setRefused(undefined);
@@ -87,16 +81,16 @@ export function ReauthorizationStep({ plan }: { plan: PlanView }) {
       if (applyServerFieldErrors(form, error, ['agreed'])) return;
       if (error instanceof ApiError && error.status === 409) {
         // The terms moved on since the page was read: show the borrower the new ones before they agree.
-        setRefused(localize(error.message));
+        setRefused(apiErrorText(intl, error));
         await queryClient.invalidateQueries({ queryKey: customerPortalKeys.plan() });
       } else
         failure.show(
           error instanceof ApiError && error.code === 'NetworkError'
-            ? localize(error.message)
+            ? apiErrorText(intl, error)
             : intl.formatMessage(MESSAGES.failed),
         );
     }
-  }, onInvalid);
+  });
 
   if (!change) return null;
   return (
