@@ -3,6 +3,7 @@ import {
   FIXED,
   LABELS,
   QUESTION_REQUIRED,
+  SIGNING_MESSAGES,
   TEMPLATES,
   formatEnglish,
   type MessageDescriptor,
@@ -22,13 +23,15 @@ export type FormatMessage = (descriptor: MessageDescriptor, values?: Record<stri
 
 /**
  * Every message a borrower can be answered with, by id: the validation and error texts, the labels they name,
- * and the expense lines the budget's refusals name. The one place an id is turned back into its descriptor.
+ * the expense lines the budget's refusals name, and the signing steps' refusals. The one place an id is turned
+ * back into its descriptor.
  */
 const DESCRIPTORS: readonly MessageDescriptor[] = [
   QUESTION_REQUIRED,
   ...Object.values(TEMPLATES),
   ...Object.values(FIXED),
   ...Object.values(LABELS),
+  ...Object.values(SIGNING_MESSAGES),
   ...Object.values(EXPENSE_LINE_MESSAGES),
 ];
 export const MESSAGES_BY_ID: ReadonlyMap<string, MessageDescriptor> = new Map(

@@ -8,6 +8,7 @@ import {
   FIXED,
   LABELS,
   QUESTION_REQUIRED,
+  SIGNING_MESSAGES,
   TEMPLATES,
   formatEnglish,
   type MessageDescriptor,
@@ -168,3 +169,10 @@ export type MessageKey = keyof typeof MESSAGES;
 export const MESSAGE_REFS = Object.fromEntries(
   Object.entries(FIXED).map(([key, descriptor]) => [key, messageRef(descriptor)]),
 ) as Record<keyof typeof FIXED, MessageRef>;
+
+/** The signing steps' refusals as their ids; the letter's renewal names the new first draft's date. */
+export const SIGNING_REFS = Object.fromEntries(
+  Object.entries(SIGNING_MESSAGES).map(([key, descriptor]) => [key, messageRef(descriptor)]),
+) as Record<Exclude<keyof typeof SIGNING_MESSAGES, 'letterRenewed'>, MessageRef>;
+export const letterRenewedRef = (date: string): MessageRef =>
+  messageRef(SIGNING_MESSAGES.letterRenewed, { date });
