@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 // messages still arrive as English; this list may only shrink, so no new page or route starts doing it.
 const STILL_READ_AS_ENGLISH = [
   'src/server/plugins/error-handler.ts',
-  'src/web/features/signing/sign-letter-page.tsx',
   // The web's one fallback: an API error or a field's message without an id (a text the server has no
   // message for, a schema that gives none yet) is read back here; the form fields and apiErrorText use it.
   'src/web/lib/message-text.ts',

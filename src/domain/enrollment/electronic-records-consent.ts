@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Language } from '#domain/i18n/language';
+import { SIGNING_MESSAGES, formatEnglish } from '#domain/i18n/validation-messages';
 import { SITE } from '#domain/site';
+import { issueError, issueParams } from '#domain/validation/issue-messages';
+import { SIGNING_REFS } from '#domain/validation/messages';
 
 // What each signer reads and agrees to before signing the Letter of Authorization electronically: the
 // disclosures a consumer must see before agreeing to electronic records (15 U.S.C. 7001(c)), in one place. The
@@ -64,13 +67,16 @@ export const PAPER_CHOSEN = {
   text: `${SITE.agencyName} will mail you the Letter of Authorization to sign on paper. Sign it and mail it back in the envelope provided. Questions? Call ${SITE.phone.display} (${SITE.hours}).`,
 } as const;
 
-/** Server refusals the signing page shows as they are. */
+/**
+ * The server's refusals of a consent, in English (the tests read it); the server sends them by their id
+ * (SIGNING_MESSAGES), which the signing page words in its language.
+ */
 export const ELECTRONIC_RECORDS_MESSAGES = {
-  openFirst: `${OPEN_LETTER_FIRST.replace(/\.$/, '')}, then agree to electronic records.`,
-  outdatedVersion: 'These disclosures have changed. Please reload the page and read them again.',
-  consentRequired: 'Please agree to receive records and sign electronically before you sign.',
-  alreadySigned: 'You have already signed; withdrawing now does not undo your signature.',
-  agreeRequired: 'Agreeing to receive records and sign electronically is required',
+  openFirst: formatEnglish(SIGNING_MESSAGES.openFirst),
+  outdatedVersion: formatEnglish(SIGNING_MESSAGES.outdatedVersion),
+  consentRequired: formatEnglish(SIGNING_MESSAGES.consentRequired),
+  alreadySigned: formatEnglish(SIGNING_MESSAGES.withdrawAfterSigning),
+  agreeRequired: formatEnglish(SIGNING_MESSAGES.agreeConsentRequired),
 } as const;
 
 /** Where a signer stands: not yet decided, agreed (to the current disclosures), or chose paper. */
@@ -84,9 +90,9 @@ export const electronicRecordsConsentSchema = z.strictObject({
   token,
   version: z
     .string()
-    .max(40, ELECTRONIC_RECORDS_MESSAGES.outdatedVersion)
-    .refine(isCurrentConsentVersion, ELECTRONIC_RECORDS_MESSAGES.outdatedVersion),
-  agreed: z.literal(true, { error: ELECTRONIC_RECORDS_MESSAGES.agreeRequired }),
+    .max(40, { error: issueError(SIGNING_REFS.outdatedVersion) })
+    .refine(isCurrentConsentVersion, issueParams(SIGNING_REFS.outdatedVersion)),
+  agreed: z.literal(true, { error: issueError(SIGNING_REFS.agreeConsentRequired) }),
 });
 export type ElectronicRecordsConsent = z.infer<typeof electronicRecordsConsentSchema>;
 

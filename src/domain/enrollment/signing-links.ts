@@ -1,3 +1,4 @@
+import { SIGNING_MESSAGES, formatEnglish } from '../i18n/validation-messages';
 import {
   SIGNING_LINK_AFTER_COMPLETION_HOURS,
   SIGNING_LINK_LIFE_DAYS,
@@ -30,8 +31,7 @@ export const SIGNING_LINK_MESSAGES = {
   sendNew: 'Send me a new link',
   sendNewHint: `We will email a new link to the address we have for you. It works for ${SIGNING_LINK_LIFE_DAYS} days.`,
   sent: 'We sent you a new link. Please open it from the newest email we sent you.',
-  alreadySigned:
-    'You have already signed the Letter of Authorization, so there is nothing more to sign. We emailed you a signed copy once everyone had signed.',
-  tooMany:
-    'We have already sent you several new links in the last hour. Please use the newest email, or try again in an hour.',
+  // The server's refusals, sent by their id (SIGNING_MESSAGES); their English here for the tests that read it.
+  alreadySigned: formatEnglish(SIGNING_MESSAGES.alreadySigned),
+  tooMany: formatEnglish(SIGNING_MESSAGES.tooMany),
 } as const;

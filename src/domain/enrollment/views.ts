@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountNumberField, routingNumberField } from '../validation/fields';
-import { errorOf } from '../validation/issue-messages';
-import { FIELD_MESSAGES, MESSAGES } from '../validation/messages';
+import { errorOf, issueError } from '../validation/issue-messages';
+import { FIELD_MESSAGES, MESSAGES, SIGNING_REFS } from '../validation/messages';
 import { FIXED, formatEnglish } from '../i18n/validation-messages';
 import { applicationStatusSchema } from '../flow/statuses';
 import { ALERT_TYPES } from '../flow/staff-views';
@@ -256,8 +256,12 @@ export type SigningView = z.infer<typeof signingViewSchema>;
 export const signingTokenSchema = z.strictObject({ token: z.string().min(20).max(200) });
 export const signLetterSchema = z.strictObject({
   token: z.string().min(20).max(200),
-  fullName: z.string().trim().min(1, 'Full name is required').max(81, 'Full name is invalid'),
-  agreed: z.literal(true, { error: 'Agreeing to sign electronically is required' }),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, { error: issueError(SIGNING_REFS.fullNameRequired) })
+    .max(81, { error: issueError(SIGNING_REFS.fullNameInvalid) }),
+  agreed: z.literal(true, { error: issueError(SIGNING_REFS.agreeRequired) }),
 });
 
 // ------------------------------------------------------------------ customer portal: My plan

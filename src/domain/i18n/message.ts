@@ -4,6 +4,7 @@ import {
   LABELS,
   PORTAL_REFUSALS,
   QUESTION_REQUIRED,
+  SIGNING_MESSAGES,
   TEMPLATES,
   formatEnglish,
   type MessageDescriptor,
@@ -23,8 +24,8 @@ export type FormatMessage = (descriptor: MessageDescriptor, values?: Record<stri
 
 /**
  * Every message a borrower can be answered with, by id: the validation and error texts, the customer portal's
- * refusals, the labels they name, and the expense lines the budget's refusals name. The one place an id is
- * turned back into its descriptor.
+ * refusals, the signing steps' refusals, the labels they name, and the expense lines the budget's refusals name.
+ * The one place an id is turned back into its descriptor.
  */
 const DESCRIPTORS: readonly MessageDescriptor[] = [
   QUESTION_REQUIRED,
@@ -32,6 +33,7 @@ const DESCRIPTORS: readonly MessageDescriptor[] = [
   ...Object.values(FIXED),
   ...Object.values(PORTAL_REFUSALS),
   ...Object.values(LABELS),
+  ...Object.values(SIGNING_MESSAGES),
   ...Object.values(EXPENSE_LINE_MESSAGES),
 ];
 export const MESSAGES_BY_ID: ReadonlyMap<string, MessageDescriptor> = new Map(

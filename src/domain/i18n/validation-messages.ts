@@ -431,6 +431,70 @@ export const PORTAL_REFUSALS = defineMessages({
 });
 
 /**
+ * What the signing page and the application's last page are told when the server refuses a signing step. The
+ * `signing.` ids were first the signing page's own, which read the server's English back into them; they keep
+ * their id, English and Spanish now that the server sends them by id.
+ */
+export const SIGNING_MESSAGES = defineMessages({
+  alreadySigned: {
+    id: 'signing.refusal.alreadySigned',
+    defaultMessage:
+      'You have already signed the Letter of Authorization, so there is nothing more to sign. We emailed you a signed copy once everyone had signed.',
+  },
+  tooMany: {
+    id: 'signing.refusal.tooMany',
+    defaultMessage:
+      'We have already sent you several new links in the last hour. Please use the newest email, or try again in an hour.',
+  },
+  openFirst: {
+    id: 'signing.refusal.openFirst',
+    defaultMessage: 'Open the letter first to check you can read it, then agree to electronic records.',
+  },
+  outdatedVersion: {
+    id: 'signing.refusal.outdatedVersion',
+    defaultMessage: 'These disclosures have changed. Please reload the page and read them again.',
+  },
+  consentRequired: {
+    id: 'signing.refusal.consentRequired',
+    defaultMessage: 'Please agree to receive records and sign electronically before you sign.',
+  },
+  withdrawAfterSigning: {
+    id: 'signing.refusal.withdrawAfterSigning',
+    defaultMessage: 'You have already signed; withdrawing now does not undo your signature.',
+  },
+  agreeConsentRequired: {
+    id: 'signing.consent.agreeRequired',
+    defaultMessage: 'Agreeing to receive records and sign electronically is required',
+  },
+  linkNotValidOrExpired: {
+    id: 'signing.refusal.linkNotValidOrExpired',
+    defaultMessage: 'This signing link is not valid or has expired.',
+  },
+  letterAlreadySigned: {
+    id: 'signing.refusal.letterAlreadySigned',
+    defaultMessage: 'Your Letter of Authorization is already signed.',
+  },
+  partnerSendsEmail: {
+    id: 'signing.refusal.partnerSendsEmail',
+    defaultMessage:
+      'The signing email comes from our e-signature partner. Please check your inbox and spam folder.',
+  },
+  // The typed signature's rules (the page checks them before the server does).
+  fullNameRequired: { id: 'signing.sign.fullNameRequired', defaultMessage: 'Full name is required' },
+  fullNameInvalid: { id: 'signing.sign.fullNameInvalid', defaultMessage: 'Full name is invalid' },
+  agreeRequired: {
+    id: 'signing.sign.agreeRequired',
+    defaultMessage: 'Agreeing to sign electronically is required',
+  },
+  // The date is written by the server in the reader's language.
+  letterRenewed: {
+    id: 'signing.refusal.letterRenewed',
+    defaultMessage:
+      'The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on {date}. Please sign that one.',
+  },
+});
+
+/**
  * The labels and questions the borrower's schemas name in their messages ("First name is required"), and the
  * words a template holds in place of a name ("your bank"). A label not listed stays English inside a
  * translated sentence.

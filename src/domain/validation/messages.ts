@@ -9,6 +9,7 @@ import {
   LABELS,
   PORTAL_REFUSALS,
   QUESTION_REQUIRED,
+  SIGNING_MESSAGES,
   TEMPLATES,
   formatEnglish,
   type MessageDescriptor,
@@ -174,3 +175,9 @@ export const MESSAGE_REFS = Object.fromEntries(
 export const PORTAL_REFUSAL_REFS = Object.fromEntries(
   Object.entries(PORTAL_REFUSALS).map(([key, descriptor]) => [key, messageRef(descriptor)]),
 ) as Record<keyof typeof PORTAL_REFUSALS, MessageRef>;
+/** The signing steps' refusals as their ids; the letter's renewal names the new first draft's date. */
+export const SIGNING_REFS = Object.fromEntries(
+  Object.entries(SIGNING_MESSAGES).map(([key, descriptor]) => [key, messageRef(descriptor)]),
+) as Record<Exclude<keyof typeof SIGNING_MESSAGES, 'letterRenewed'>, MessageRef>;
+export const letterRenewedRef = (date: string): MessageRef =>
+  messageRef(SIGNING_MESSAGES.letterRenewed, { date });

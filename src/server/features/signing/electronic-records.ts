@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ELECTRONIC_RECORDS_CONSENT_VERSION,
-  ELECTRONIC_RECORDS_MESSAGES,
   electronicRecordsState,
   type ElectronicRecordsState,
 } from '#domain/enrollment/electronic-records-consent';
 import { AppError } from '#domain/errors';
+import { SIGNING_REFS } from '#domain/validation/messages';
 import { docusign, docusignSigner } from '#server/db/schema/enrollment';
 import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
 
@@ -16,7 +16,7 @@ import type { OpenUnit, Transaction, Unit } from '#server/unit-of-work';
 
 export type SignerKey = { envelopeId: string; role: 'borrower' | 'spouse' };
 
-const NOT_FOUND = 'This signing link is not valid or has expired.';
+const NOT_FOUND = SIGNING_REFS.linkNotValidOrExpired;
 
 /** The signer's row, locked for the change; NotFound when the envelope is not (or no longer) ours. */
 async function lockSigner(tx: Transaction, key: SignerKey) {
@@ -79,8 +79,7 @@ export async function consentToElectronicRecords(o: {
 }): Promise<ElectronicRecordsState> {
   const state = await o.openUnit(async ({ tx }) => {
     const row = await lockSigner(tx, o.key);
-    if (!row.documentOpenedAt)
-      throw new AppError('PreconditionFailed', ELECTRONIC_RECORDS_MESSAGES.openFirst);
+    if (!row.documentOpenedAt) throw new AppError('PreconditionFailed', SIGNING_REFS.openFirst);
     // Consenting after signing would change nothing the signer did; the stored consent stands.
     if (row.signedAt) return electronicRecordsState(row);
     await tx
@@ -109,7 +108,7 @@ export async function choosePaperRecords(o: {
 }): Promise<void> {
   const applicationId = await o.openUnit(async ({ tx }) => {
     const row = await lockSigner(tx, o.key);
-    if (row.signedAt) throw new AppError('Conflict', ELECTRONIC_RECORDS_MESSAGES.alreadySigned);
+    if (row.signedAt) throw new AppError('Conflict', SIGNING_REFS.withdrawAfterSigning);
     if (!row.withdrawnAt) {
       await tx
         .update(docusignSigner)
@@ -126,5 +125,5 @@ export async function choosePaperRecords(o: {
 export async function requireElectronicRecordsConsent(tx: Transaction, key: SignerKey): Promise<void> {
   const view = await signerConsentView(tx, key);
   if (view.electronicRecords !== 'consented')
-    throw new AppError('PreconditionFailed', ELECTRONIC_RECORDS_MESSAGES.consentRequired);
+    throw new AppError('PreconditionFailed', SIGNING_REFS.consentRequired);
 }

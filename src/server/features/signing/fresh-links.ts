@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '#domain/errors';
+import { SIGNING_REFS } from '#domain/validation/messages';
 import type { SandboxESignature } from '#providers/e-signature/sandbox';
 import type { SigningDeps } from './deps';
 import { letterRecordOf } from './letter-rows';
@@ -18,7 +19,7 @@ export async function emailNewSigningLink(
   o: { sandbox: SandboxESignature; token: string; log: FastifyBaseLogger },
 ): Promise<void> {
   const found = await o.sandbox.signerByToken(o.token);
-  if (!found) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
+  if (!found) throw new AppError('NotFound', SIGNING_REFS.linkNotValidOrExpired);
   if (found.signed || found.envelopeCompleted) throw alreadySigned();
   const { record, signer, language } = await deps.openUnit((unit) => signerForNewLink(unit, found));
   const email = await signingLink(deps, record.envelopeId, signer, language);

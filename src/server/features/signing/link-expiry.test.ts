@@ -64,7 +64,12 @@ describe('a signing link’s life', () => {
     expect((await anonymous.post('/api/signing/document', { token: b.token })).statusCode).toBe(200);
 
     at(issued, 15 * DAY_MS);
-    const expired = { code: 'SigningLinkExpired', message: 'This signing link has expired.' };
+    // The English as before, with the message's id the page words it by.
+    const expired = {
+      code: 'SigningLinkExpired',
+      message: 'This signing link has expired.',
+      messageId: 'validation.appError.signingLinkExpired',
+    };
     for (const path of ['/api/signing/session', '/api/signing/document', '/api/signing/paper']) {
       const res = await anonymous.post(path, { token: b.token });
       expect(res.statusCode, path).toBe(410);

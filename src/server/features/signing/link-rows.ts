@@ -1,6 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { SIGNING_LINK_MESSAGES, SIGNING_LINK_RESENDS_PER_HOUR } from '#domain/enrollment/signing-links';
+import { SIGNING_LINK_RESENDS_PER_HOUR } from '#domain/enrollment/signing-links';
+import { SIGNING_REFS } from '#domain/validation/messages';
 import { ownCurrentApplication } from '#server/application/own-application';
 import { signerLanguages } from '#server/application/recipient-language';
 import { application } from '#server/db/schema/application';
@@ -14,10 +15,10 @@ import type { Transaction, Unit } from '#server/unit-of-work';
 // (fresh-links.ts, submitted.ts).
 
 const HOUR_MS = 3_600_000;
-const NOT_VALID = 'This signing link is not valid or has expired.';
+const NOT_VALID = SIGNING_REFS.linkNotValidOrExpired;
 
 /** A letter whose signatures are all in (or an application past signing) has nothing left to sign. */
-export const alreadySigned = () => new AppError('Conflict', SIGNING_LINK_MESSAGES.alreadySigned);
+export const alreadySigned = () => new AppError('Conflict', SIGNING_REFS.alreadySigned);
 
 /**
  * How many new links this signer was emailed in the last hour, counted from the audit log (which every instance
@@ -46,7 +47,7 @@ export async function linksSentLastHour(
 /** Refuses a signer who had their hour's share of emailed links. */
 export async function refuseTooManyLinks(tx: Transaction, applicationId: string, role: string) {
   if ((await linksSentLastHour(tx, applicationId, role)) >= SIGNING_LINK_RESENDS_PER_HOUR)
-    throw new AppError('RateLimited', SIGNING_LINK_MESSAGES.tooMany);
+    throw new AppError('RateLimited', SIGNING_REFS.tooMany);
 }
 
 /**

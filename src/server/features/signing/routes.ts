@@ -12,8 +12,7 @@ import {
   electronicRecordsStateViewSchema,
   electronicRecordsWithdrawalSchema,
 } from '#domain/enrollment/electronic-records-consent';
-import { letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
-import { SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
+import { formatLetterDateIn } from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
 import { languageOfRequest } from '#server/i18n';
 import { DEFAULT_LANGUAGE } from '#domain/i18n/language';
@@ -26,13 +25,12 @@ import {
   requireElectronicRecordsConsent,
   signerConsentView,
 } from './electronic-records';
-import { letterIntl } from './build-letter';
 import { recordSignatures } from './record-signatures';
 import { renewLetterIfTooSoon } from './start-signing';
 import { getSubmitted, resendSigningEmails } from './submitted';
 import { emailNewSigningLink, openSigningLink } from './fresh-links';
 import { SandboxSigningRefusal, type SANDBOX_SIGNING_MESSAGES } from '#providers/e-signature/sandbox';
-import { MESSAGE_REFS } from '#domain/validation/messages';
+import { MESSAGE_REFS, SIGNING_REFS, letterRenewedRef } from '#domain/validation/messages';
 import type { MessageRef } from '#domain/i18n/message';
 
 const tags = ['signing'];
@@ -97,8 +95,8 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningDeps> = async (app, dep
     // An expired link opens nothing; the page offers to send a new one (POST /api/signing/new-link).
     const signer = async (token: string) => {
       const found = await sandbox.signerByToken(token);
-      if (!found) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
-      if (found.expired) throw new AppError('SigningLinkExpired', SIGNING_LINK_MESSAGES.expired);
+      if (!found) throw new AppError('NotFound', SIGNING_REFS.linkNotValidOrExpired);
+      if (found.expired) throw new AppError('SigningLinkExpired', MESSAGE_REFS.appErrorSigningLinkExpired);
       return found;
     };
     app.post(
@@ -136,7 +134,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningDeps> = async (app, dep
       async (request, reply) => {
         const found = await signer(request.body.token);
         const pdf = await sandbox.documentForReview(request.body.token);
-        if (!pdf) throw new AppError('NotFound', 'This signing link is not valid or has expired.');
+        if (!pdf) throw new AppError('NotFound', SIGNING_REFS.linkNotValidOrExpired);
         // Serving the PDF is the proof the consent asks for: the signer's device could fetch and open it.
         const letter = await openUnit(async (unit) => {
           await recordDocumentOpened(unit, found);
@@ -169,11 +167,11 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningDeps> = async (app, dep
           const renewed =
             record &&
             (await renewLetterIfTooSoon(deps, { applicationId: record.applicationId, log: request.log }));
-          // Said in the page's language (the new letter itself is in the borrower's).
+          // Worded in the page's language by its id, the date too (the new letter itself is in the borrower's).
           if (renewed)
             throw new AppError(
               'LetterRenewed',
-              letterRenewedMessage(renewed, letterIntl(languageOfRequest(request))),
+              letterRenewedRef(formatLetterDateIn(renewed, languageOfRequest(request))),
             );
         }
         let event;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '#domain/errors';
+import { SIGNING_REFS } from '#domain/validation/messages';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { signerLanguages } from '#server/application/recipient-language';
 import type { SigningDeps } from './deps';
@@ -68,13 +69,9 @@ export async function getSubmitted(
 /** POST /api/application/submitted/resend: emails each signer who has not signed their link again. */
 export async function resendSigningEmails(deps: SigningDeps, o: { userId: string }): Promise<void> {
   const app = await deps.openUnit((unit) => submittedApplication(unit.tx, o.userId));
-  if (app.status !== 'signContract')
-    throw new AppError('Conflict', 'Your Letter of Authorization is already signed.');
+  if (app.status !== 'signContract') throw new AppError('Conflict', SIGNING_REFS.letterAlreadySigned);
   if (deps.eSignature.deliversEmail) {
-    throw new AppError(
-      'Conflict',
-      'The signing email comes from our e-signature partner. Please check your inbox and spam folder.',
-    );
+    throw new AppError('Conflict', SIGNING_REFS.partnerSendsEmail);
   }
   const { record, unsigned, languages } = await deps.openUnit(async (unit) => {
     const found = await letterWithSigners(unit.tx, app.id);
@@ -101,5 +98,5 @@ export async function resendSigningEmails(deps: SigningDeps, o: { userId: string
     }),
   );
   // Signed or made again while the links were made: the new letter's own emails went out, or nothing is left.
-  if (!sent) throw new AppError('Conflict', 'Your Letter of Authorization is already signed.');
+  if (!sent) throw new AppError('Conflict', SIGNING_REFS.letterAlreadySigned);
 }

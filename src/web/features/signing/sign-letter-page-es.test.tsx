@@ -100,7 +100,11 @@ describe('/sign-letter in Spanish', () => {
       session: { status: 200, body: { ...FRESH, documentOpened: true } },
       consent: {
         status: 409,
-        body: { code: 'PreconditionFailed', message: ELECTRONIC_RECORDS_MESSAGES.openFirst },
+        body: {
+          code: 'PreconditionFailed',
+          message: ELECTRONIC_RECORDS_MESSAGES.openFirst,
+          messageId: 'signing.refusal.openFirst',
+        },
       },
     });
     expect(
@@ -143,7 +147,13 @@ describe('/sign-letter in Spanish', () => {
     const { user } = await inSpanish({
       sign: {
         status: 400,
-        body: { code: 'ValidationError', message: mismatch, fieldErrors: { fullName: mismatch } },
+        body: {
+          code: 'ValidationError',
+          message: mismatch,
+          messageId: 'validation.signing.nameMismatch',
+          fieldErrors: { fullName: mismatch },
+          fieldMessages: { fullName: { messageId: 'validation.signing.nameMismatch' } },
+        },
       },
     });
     await user.type(screen.getByLabelText('Nombre completo'), 'Ana Dias');
@@ -194,7 +204,14 @@ describe('/sign-letter in Spanish', () => {
   it('explains an expired link, with the link’s life in days, and the server’s refusal in Spanish', async () => {
     const { user } = await inSpanish({
       session: { status: 410, body: { code: 'SigningLinkExpired', message: SIGNING_LINK_MESSAGES.expired } },
-      newLink: { status: 409, body: { code: 'Conflict', message: SIGNING_LINK_MESSAGES.alreadySigned } },
+      newLink: {
+        status: 409,
+        body: {
+          code: 'Conflict',
+          message: SIGNING_LINK_MESSAGES.alreadySigned,
+          messageId: 'signing.refusal.alreadySigned',
+        },
+      },
     });
     expect(h1()).toBe('Enlace para firmar vencido');
     expect(document.title).toContain('Enlace para firmar vencido');

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
   defineMessages,
@@ -8,22 +8,22 @@ import {
   type IntlShape,
   type MessageDescriptor,
 } from 'react-intl';
-import { z } from 'zod';
 import { Link, useLocation } from 'react-router';
 import {
   ELECTRONIC_RECORDS_AGREE_LABEL,
   ELECTRONIC_RECORDS_DISCLOSURES,
-  ELECTRONIC_RECORDS_MESSAGES,
+  electronicRecordsConsentSchema,
   OPEN_LETTER_FIRST,
   PAPER_CHOSEN,
 } from '#domain/enrollment/electronic-records-consent';
 import { signLetterSchema, type SigningView } from '#domain/enrollment/views';
 import { SIGNING_LINK_LIFE_DAYS, SIGNING_LINK_MESSAGES } from '#domain/enrollment/signing-links';
 import { isLanguage, type Language } from '#domain/i18n/language';
-import { localizeMessage } from '#domain/i18n/translate-message';
+import { FIXED } from '#domain/i18n/validation-messages';
 import { SITE } from '#domain/site';
-import { MESSAGES } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
+import { apiErrorText } from '#web/lib/api-error-text';
+import { messageText } from '#web/lib/message-text';
 import { useLanguage } from '#web/lib/i18n';
 import { useDocumentTitle } from '#web/components/layout/use-document-title';
 import { ErrorModal } from '#web/components/ui/error-modal';
@@ -77,8 +77,8 @@ export const LETTER_FILE_NAMES: Record<Language, string> = {
 };
 
 // The page's texts. The English of each is the text above or the domain's (the English tests compare them);
-// the disclosures and the server's refusals are the domain's English, given here with their placeholders so
-// that they can be read in Spanish.
+// the disclosures are the domain's English, given here with their placeholders so that they can be read in
+// Spanish. The server's refusals are not here: they arrive with their id (the domain's SIGNING_MESSAGES).
 const TYPED = defineMessages({
   title: { id: 'signing.title', defaultMessage: 'Sign your Letter of Authorization' },
   invalidTitle: { id: 'signing.invalid.title', defaultMessage: 'Signing link not valid' },
@@ -106,36 +106,6 @@ const TYPED = defineMessages({
   newLinkFailed: {
     id: 'signing.expired.failed',
     defaultMessage: 'The new link could not be sent. Please try again.',
-  },
-  nothingToSign: {
-    id: 'signing.refusal.alreadySigned',
-    defaultMessage:
-      'You have already signed the Letter of Authorization, so there is nothing more to sign. We emailed you a signed copy once everyone had signed.',
-  },
-  tooMany: {
-    id: 'signing.refusal.tooMany',
-    defaultMessage:
-      'We have already sent you several new links in the last hour. Please use the newest email, or try again in an hour.',
-  },
-  openFirstThenAgree: {
-    id: 'signing.refusal.openFirst',
-    defaultMessage: 'Open the letter first to check you can read it, then agree to electronic records.',
-  },
-  outdatedVersion: {
-    id: 'signing.refusal.outdatedVersion',
-    defaultMessage: 'These disclosures have changed. Please reload the page and read them again.',
-  },
-  consentRequired: {
-    id: 'signing.refusal.consentRequired',
-    defaultMessage: 'Please agree to receive records and sign electronically before you sign.',
-  },
-  withdrawAfterSigning: {
-    id: 'signing.refusal.withdrawAfterSigning',
-    defaultMessage: 'You have already signed; withdrawing now does not undo your signature.',
-  },
-  agreeConsentRequired: {
-    id: 'signing.consent.agreeRequired',
-    defaultMessage: 'Agreeing to receive records and sign electronically is required',
   },
   renewedTitle: { id: 'signing.renewed.title', defaultMessage: 'A new letter is on its way' },
   letter: { id: 'signing.signed.letter', defaultMessage: 'Letter of Authorization' },
@@ -204,19 +174,9 @@ const TYPED = defineMessages({
   signAfterAll: { id: 'signing.paper.signAfterAll', defaultMessage: 'Sign electronically after all' },
   signHeading: { id: 'signing.sign.heading', defaultMessage: 'Type your full name to sign' },
   fullName: { id: 'signing.sign.fullName', defaultMessage: 'Full name' },
-  fullNameRequired: { id: 'signing.sign.fullNameRequired', defaultMessage: 'Full name is required' },
-  fullNameInvalid: { id: 'signing.sign.fullNameInvalid', defaultMessage: 'Full name is invalid' },
-  nameMismatch: {
-    id: 'signing.sign.nameMismatch',
-    defaultMessage: 'The name you typed does not match the name on the letter.',
-  },
   agree: {
     id: 'signing.sign.agree',
     defaultMessage: 'I agree to sign this Letter of Authorization electronically',
-  },
-  agreeRequired: {
-    id: 'signing.sign.agreeRequired',
-    defaultMessage: 'Agreeing to sign electronically is required',
   },
   sign: { id: 'signing.sign.submit', defaultMessage: 'Sign' },
   signFailed: {
@@ -302,46 +262,19 @@ const contact = (intl: IntlShape) => ({
 });
 
 /**
- * The server's refusals the page shows as they are, in the page's language. The server writes them in English
- * from the domain's constants; each is recognised here by that English (anything else goes through the shared
- * validation messages, and an unknown text stays as it is).
+ * A refusal the page shows as it is, in the page's language: the first field's message when the answer names
+ * fields (a field the form does not have, such as the disclosures' version), else the answer's own; each worded
+ * by its id.
  */
-function useRefusalText(): (message: string) => string {
-  const intl = useIntl();
-  return useMemo(() => {
-    const known = new Map<string, MessageDescriptor>([
-      [SIGNING_LINK_MESSAGES.alreadySigned, M.nothingToSign],
-      [SIGNING_LINK_MESSAGES.tooMany, M.tooMany],
-      [SIGNING_LINK_MESSAGES.expired, M.expired],
-      [ELECTRONIC_RECORDS_MESSAGES.openFirst, M.openFirstThenAgree],
-      [ELECTRONIC_RECORDS_MESSAGES.outdatedVersion, M.outdatedVersion],
-      [ELECTRONIC_RECORDS_MESSAGES.consentRequired, M.consentRequired],
-      [ELECTRONIC_RECORDS_MESSAGES.alreadySigned, M.withdrawAfterSigning],
-      [ELECTRONIC_RECORDS_MESSAGES.agreeRequired, M.agreeConsentRequired],
-      // The signature's field messages, as the server checks them too.
-      [String(M.nameMismatch.defaultMessage), M.nameMismatch],
-      [String(M.fullNameRequired.defaultMessage), M.fullNameRequired],
-      [String(M.fullNameInvalid.defaultMessage), M.fullNameInvalid],
-      [String(M.agreeRequired.defaultMessage), M.agreeRequired],
-    ]);
-    return (message: string) => {
-      const descriptor = known.get(message);
-      return descriptor
-        ? intl.formatMessage(descriptor)
-        : localizeMessage(message, (d, values) => intl.formatMessage(d, values));
-    };
-  }, [intl]);
+function refusalText(intl: IntlShape, error: ApiError): string {
+  const [field, message] = Object.entries(error.fieldErrors)[0] ?? [];
+  return field && message
+    ? messageText(intl, message, error.fieldMessages[field])
+    : apiErrorText(intl, error);
 }
 
-/** A server answer's field messages in the page's language (anything else about the answer is not needed). */
-const inPageLanguage = (error: unknown, text: (message: string) => string) =>
-  error instanceof ApiError
-    ? {
-        fieldErrors: Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([field, message]) => [field, text(message)]),
-        ),
-      }
-    : error;
+const CONSENT_SCHEMA = electronicRecordsConsentSchema.pick({ agreed: true });
+const SIGNATURE_SCHEMA = signLetterSchema.omit({ token: true });
 
 const SECONDARY =
   'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70';
@@ -398,18 +331,16 @@ const isExpired = (error: unknown): boolean =>
  */
 function ExpiredLink({ token }: { token: string }) {
   const intl = useIntl();
-  const refusalText = useRefusalText();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const send = useMutation({ mutationFn: () => requestNewLink(token) });
   // A refusal the signer can act on (already signed, too many links) is shown as the server words it.
   const refusal =
-    send.error instanceof ApiError && send.error.status >= 400 && send.error.status < 500
-      ? refusalText(send.error.message)
+    send.error instanceof ApiError &&
+    ((send.error.status >= 400 && send.error.status < 500) || send.error.code === 'NetworkError')
+      ? refusalText(intl, send.error)
       : send.error
-        ? send.error instanceof ApiError && send.error.code === 'NetworkError'
-          ? refusalText(send.error.message)
-          : intl.formatMessage(M.newLinkFailed)
+        ? intl.formatMessage(M.newLinkFailed)
         : undefined;
   const done = send.isSuccess || (send.error instanceof ApiError && send.error.status === 409);
   const title = intl.formatMessage(M.expiredTitle);
@@ -461,7 +392,10 @@ export function Component() {
   return <Signing key={token} token={token} />;
 }
 
-/** `renewed`: the letter's first draft came too close to sign; the server's message says what replaced it. */
+/**
+ * `renewed`: the letter's first draft came too close to sign; the server's message, in the page's language,
+ * says what replaced it.
+ */
 type Outcome = 'signed' | 'alreadySigned' | 'invalid' | 'expired' | { renewed: string };
 
 function Signing({ token }: { token: string }) {
@@ -481,7 +415,7 @@ function Signing({ token }: { token: string }) {
       <SigningFrame title={title}>
         <h1 className={H1}>{title}</h1>
         <p role="alert" className="mt-3 text-gray-800">
-          {localizeMessage(outcome.renewed, (d, values) => intl.formatMessage(d, values))}
+          {outcome.renewed}
         </p>
       </SigningFrame>
     );
@@ -730,13 +664,8 @@ function ConsentForm({
   onExpired: () => void;
 }) {
   const intl = useIntl();
-  const refusalText = useRefusalText();
-  // The domain's rule with its message in the page's language (the server checks the same rule).
-  const schema = useMemo(
-    () => z.object({ agreed: z.literal(true, { error: intl.formatMessage(M.agreeConsentRequired) }) }),
-    [intl],
-  );
-  const form = useZodForm(schema, {});
+  // The domain's rule, whose message the field words by its id (the server checks the same rule).
+  const form = useZodForm(CONSENT_SCHEMA, {});
   const failure = useFailureModal();
   const [refused, setRefused] = useState<string>();
   const { language } = useLanguage();
@@ -747,14 +676,14 @@ function ConsentForm({
   const handle = (error: unknown) => {
     if (isExpired(error)) onExpired();
     else if (error instanceof ApiError && error.status === 404) onInvalid();
-    else if (applyServerFieldErrors(form, inPageLanguage(error, refusalText), ['agreed'])) return;
+    else if (applyServerFieldErrors(form, error, ['agreed'])) return;
     else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       if (error.code === 'PreconditionFailed') onOpenFirst();
-      setRefused(refusalText(Object.values(error.fieldErrors)[0] ?? error.message));
+      setRefused(refusalText(intl, error));
     } else
       failure.show(
         error instanceof ApiError && error.code === 'NetworkError'
-          ? error.message
+          ? apiErrorText(intl, error)
           : intl.formatMessage(M.consentFailed),
       );
   };
@@ -846,22 +775,9 @@ function SignatureForm({
   onConsentMissing: (message: string) => void;
 }) {
   const intl = useIntl();
-  const refusalText = useRefusalText();
-  // The domain's rules for the typed name and the agreement, with their messages in the page's language (the
+  // The domain's rules for the typed name and the agreement, whose messages the fields word by their id (the
   // server checks the same rules).
-  const schema = useMemo(
-    () =>
-      signLetterSchema.omit({ token: true }).extend({
-        fullName: z
-          .string()
-          .trim()
-          .min(1, intl.formatMessage(M.fullNameRequired))
-          .max(81, intl.formatMessage(M.fullNameInvalid)),
-        agreed: z.literal(true, { error: intl.formatMessage(M.agreeRequired) }),
-      }),
-    [intl],
-  );
-  const form = useZodForm(schema, { fullName: '' });
+  const form = useZodForm(SIGNATURE_SCHEMA, { fullName: '' });
   const failure = useFailureModal();
   const sign = useMutation({
     mutationFn: (values: { fullName: string; agreed: true }) => signLetter(token, values),
@@ -875,17 +791,16 @@ function SignatureForm({
       if (isExpired(error)) onOutcome('expired');
       else if (error instanceof ApiError && error.status === 404) onOutcome('invalid');
       else if (error instanceof ApiError && error.code === 'LetterRenewed')
-        onOutcome({ renewed: error.message });
+        onOutcome({ renewed: apiErrorText(intl, error) });
       // No stored consent (paper chosen in another tab, or new disclosures): the page asks for it again.
       else if (error instanceof ApiError && error.code === 'PreconditionFailed')
-        onConsentMissing(refusalText(error.message));
+        onConsentMissing(apiErrorText(intl, error));
       else if (error instanceof ApiError && error.status === 409) onOutcome('alreadySigned');
-      else if (applyServerFieldErrors(form, inPageLanguage(error, refusalText), ['fullName', 'agreed']))
-        return;
+      else if (applyServerFieldErrors(form, error, ['fullName', 'agreed'])) return;
       else
         failure.show(
           error instanceof ApiError && error.code === 'NetworkError'
-            ? error.message
+            ? apiErrorText(intl, error)
             : intl.formatMessage(M.signFailed),
         );
     }
@@ -944,7 +859,7 @@ function LetterButton({
       try {
         res = await fetchLetterDocument(token);
       } catch {
-        setFailed(localizeMessage(MESSAGES.networkError, (d, values) => intl.formatMessage(d, values)));
+        setFailed(intl.formatMessage(FIXED.networkError));
         return;
       }
       if (res.status === 404) {
