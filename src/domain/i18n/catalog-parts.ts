@@ -26,6 +26,17 @@ const LANDING = [
   // knows them (a budget refusal names its line), so a landing page loads them with it.
   'apply.expenses.group.',
   'apply.expenses.line.',
+  // The portal's and the signing steps' refusals: the server answers with them by id, so they are declared
+  // beside the validation texts in the domain's one table of ids (MESSAGES_BY_ID), which the lead form loads.
+  'portal.server.',
+  'portal.draftDay.notADraftDay',
+  'portal.draftDay.sameDay',
+  'portal.draftDay.planEndsFirst',
+  'signing.refusal.',
+  'signing.consent.agreeRequired',
+  'signing.sign.agreeRequired',
+  'signing.sign.fullNameRequired',
+  'signing.sign.fullNameInvalid',
 ];
 
 export function catalogPartOf(id: string): CatalogPart {
