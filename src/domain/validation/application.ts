@@ -148,7 +148,8 @@ export const HOUSEHOLD_LABELS = {
 
 // The household's labels as messages (the same English as HOUSEHOLD_LABELS), so each field message carries its
 // id and a Spanish page words it in Spanish.
-const L = {
+/** The household's labels as messages: the schema's field messages name them, the page words them by id. */
+export const HOUSEHOLD_LABEL_MESSAGES = {
   numberOfDependentsInHousehold: LABELS.numberOfDependents,
   monthlyRentOrMortgageAmount: LABELS.housingCost,
   firstName: LABELS.firstName,
@@ -163,7 +164,8 @@ const L = {
   dateOfBirth: LABELS.dateOfBirth,
   preferredLanguage: LABELS.spouseLanguage,
 } satisfies Record<keyof typeof HOUSEHOLD_LABELS, MessageDescriptor>;
-const Q = {
+/** The household's yes/no questions as messages, the same way. */
+export const HOUSEHOLD_QUESTION_MESSAGES = {
   hasDependents: LABELS.hasDependents,
   isHomeowner: LABELS.isHomeowner,
   hasMortgageEscrow: LABELS.hasMortgageEscrow,
@@ -171,6 +173,8 @@ const Q = {
   hasSpouse: LABELS.hasSpouse,
   hasSameAddressAsBorrower: LABELS.hasSameAddressAsBorrower,
 } satisfies Record<keyof typeof HOUSEHOLD_QUESTIONS, MessageDescriptor>;
+const L = HOUSEHOLD_LABEL_MESSAGES;
+const Q = HOUSEHOLD_QUESTION_MESSAGES;
 
 const stateField = <O extends { optional?: boolean }>(opts?: O) => {
   const base = z.enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], {

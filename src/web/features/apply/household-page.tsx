@@ -4,11 +4,11 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { LANGUAGES } from '#domain/i18n/language';
 import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
-import { FIXED, LABELS, type MessageDescriptor } from '#domain/i18n/validation-messages';
+import { FIXED, type MessageDescriptor } from '#domain/i18n/validation-messages';
 import {
   DEPENDENTS_OPTIONS,
-  HOUSEHOLD_LABELS,
-  HOUSEHOLD_QUESTIONS,
+  HOUSEHOLD_LABEL_MESSAGES,
+  HOUSEHOLD_QUESTION_MESSAGES,
   householdSchema,
   type HouseholdInput,
 } from '#domain/validation/application';
@@ -62,31 +62,10 @@ const DEPENDENTS_MESSAGES = {
   4: M.dependents4,
 } as const;
 
-// The domain's labels and questions (HOUSEHOLD_LABELS, HOUSEHOLD_QUESTIONS) as the messages they are, so the page
-// words them by id; the same messages the schema's field messages name.
-const LABEL_MESSAGES = {
-  numberOfDependentsInHousehold: LABELS.numberOfDependents,
-  monthlyRentOrMortgageAmount: LABELS.housingCost,
-  firstName: LABELS.firstName,
-  lastName: LABELS.lastName,
-  email: LABELS.email,
-  phoneNumber: LABELS.phoneNumber,
-  addressLine1: LABELS.addressLine1,
-  addressLine2: LABELS.addressLine2,
-  city: LABELS.city,
-  state: LABELS.state,
-  zipCode: LABELS.zipCode,
-  dateOfBirth: LABELS.dateOfBirth,
-  preferredLanguage: LABELS.spouseLanguage,
-} satisfies Record<keyof typeof HOUSEHOLD_LABELS, MessageDescriptor>;
-const QUESTION_MESSAGES = {
-  hasDependents: LABELS.hasDependents,
-  isHomeowner: LABELS.isHomeowner,
-  hasMortgageEscrow: LABELS.hasMortgageEscrow,
-  isCarOwner: LABELS.isCarOwner,
-  hasSpouse: LABELS.hasSpouse,
-  hasSameAddressAsBorrower: LABELS.hasSameAddressAsBorrower,
-} satisfies Record<keyof typeof HOUSEHOLD_QUESTIONS, MessageDescriptor>;
+// The domain's labels and questions as the messages they are (the schema's field messages name the same), so
+// the page words them by id.
+const LABEL_MESSAGES = HOUSEHOLD_LABEL_MESSAGES;
+const QUESTION_MESSAGES = HOUSEHOLD_QUESTION_MESSAGES;
 
 /** The household's labels and questions in the page's language. */
 function useHouseholdTexts() {
