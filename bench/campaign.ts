@@ -1,7 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +7,7 @@ import pg from 'pg';
 import { PLAN_DISCLOSURES_VERSION } from '#domain/enrollment/plan-disclosures';
 import { sumCents } from '#domain/money/cents';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
+import { buildIfStale, freePort, freshDatabase, startBuiltServer, TICKS_PER_SECOND } from './built-server';
 import type { QueryCounts, RouteCounts } from './count-queries';
 
 // A campaign day: N applicants go from the lead form to /submitted over HTTP, as their browsers would, against
@@ -25,6 +24,7 @@ import type { QueryCounts, RouteCounts } from './count-queries';
 //                         exact counts where CPU figures on a busy machine are not; bench/count-queries.ts;
 //                         by route exact for the applicants alone, while with several at once a statement that
 //                         waited for a pooled connection may be counted under another route)
+//     [--log-statements FILE] (with --count-queries: each statement's time, route and text, one a line, to FILE)
 // The database URL (or BENCH_DATABASE_URL) names a PostgreSQL server the bench may create a database on: it
 // drops and creates `bench_campaign` there on every run. When no PostgreSQL answers it says so and skips.
 
@@ -35,12 +35,16 @@ const { values: args } = parseArgs({
     /** Applicants sent one at a time after the campaign: each step's time with nothing else running. */
     alone: { type: 'string', default: '20' },
     'database-url': { type: 'string' },
+    /** An option for the server's Node, e.g. --node-arg=--max-semi-space-size=16 (repeatable). */
+    'node-arg': { type: 'string', multiple: true, default: [] },
     /** The database the bench drops and creates on that server. */
     database: { type: 'string', default: 'bench_campaign' },
     /** A directory: the server runs with Node's --cpu-prof and writes its profile there when it stops. */
     'cpu-prof': { type: 'string' },
     /** Counts the server's statements by route (bench/count-queries.ts) and prints them per applicant. */
     'count-queries': { type: 'boolean', default: false },
+    /** With --count-queries: each statement's time, route and text appended to this file (bench/count-queries.ts). */
+    'log-statements': { type: 'string' },
   },
 });
 const applicants = Number(args.applicants);
@@ -57,38 +61,17 @@ const TARGET_EXPENSES_MS = 60;
 const serverUrl = new URL(
   args['database-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 );
-const admin = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 3_000 });
-try {
-  await admin.connect();
-} catch (error) {
-  console.log(
-    `bench:campaign skipped: no PostgreSQL answers at ${serverUrl.host} (${error instanceof Error ? error.message : String(error)}). ` +
-      'Set BENCH_DATABASE_URL or --database-url to a server the bench may create a database on.',
-  );
-  process.exit(0);
-}
 const databaseName = args.database;
-if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error('--database: lower-case letters, digits and _');
-await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${databaseName}`);
-await admin.end();
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const databaseUrl = await freshDatabase(
+  serverUrl,
+  databaseName,
+  'bench:campaign',
+  'Set BENCH_DATABASE_URL or --database-url to a server the bench may create a database on.',
+);
 
 // --- The built server, on its own --------------------------------------------------------------------------
-// npm puts the project's Node 24 first on the PATH of its scripts (decision 0088): process.execPath is it.
-const built = spawnSync(process.execPath, ['scripts/build-stamp.ts', 'build-if-stale'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (built.status !== 0) throw new Error('the build failed');
-
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
-});
+buildIfStale(root);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const serverEnv: Record<string, string> = {
   PATH: process.env.PATH ?? '',
@@ -114,50 +97,60 @@ const queryCountFile = args['count-queries']
   ? path.join(mkdtempSync(path.join(os.tmpdir(), 'dmp-campaign-queries-')), 'counts.json')
   : undefined;
 if (queryCountFile) serverEnv.QUERY_COUNT_FILE = queryCountFile;
-const server = spawn(
-  process.execPath,
-  [
+if (queryCountFile && args['log-statements']) serverEnv.QUERY_LOG_FILE = path.resolve(args['log-statements']);
+const server = await startBuiltServer({
+  root,
+  base,
+  env: serverEnv,
+  nodeArgs: [
     '--enable-source-maps',
+    ...(args['node-arg'] ?? []),
     ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : []),
     ...(queryCountFile ? ['--import', './bench/count-queries.ts'] : []),
-    'dist/server/main.js',
   ],
-  {
-    cwd: root,
-    env: serverEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stopServer);
-const serverPid = server.pid!;
-
-const deadline = Date.now() + 120_000;
-for (;;) {
-  if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-  try {
-    if ((await fetch(`${base}/api/ready`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (Date.now() > deadline) throw new Error('the server did not become ready in 2 minutes');
-  await new Promise((r) => setTimeout(r, 250));
-}
-
-const TICKS_PER_SECOND = 100;
-/** The server's own CPU time so far (user + system, ms), from /proc/<pid>/stat. */
-function serverCpuMs(): number {
-  // After the command's closing parenthesis: state is field 0, utime field 11, stime field 12.
-  const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
+});
+const serverPid = server.pid;
+const serverCpuMs = server.cpuMs;
+const stopServer = server.stop;
 const loadAverage = () =>
   os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/**
+ * The whole machine's CPU so far (/proc/stat's first line, in ticks): busy (everything but idle and iowait)
+ * and steal (time the hypervisor gave to other machines). Beside the server's own CPU, it tells whether a run
+ * shared its cores with other work, which makes the same code cost more CPU (caches, switches).
+ */
+function machineTicks(): { busy: number; steal: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, steal: fields[7] ?? 0, total };
+}
+
+/** PostgreSQL's checkpoints so far (pg_stat_bgwriter): one in a run makes every statement wait on its writes. */
+async function checkpoints(): Promise<{ timed: number; requested: number }> {
+  const client = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ timed: string; requested: string }>(
+      'select checkpoints_timed as timed, checkpoints_req as requested from pg_stat_bgwriter',
+    );
+    return { timed: Number(rows[0]!.timed), requested: Number(rows[0]!.requested) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's CPU per second while nothing is asked of it (its job queue's polling), over `ms`. */
+async function idleRate(ms: number): Promise<number> {
+  const from = serverCpuMs();
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, ms));
+  return (serverCpuMs() - from) / ((performance.now() - started) / 1000);
+}
 
 /** The server's statement counts so far (with --count-queries): it writes them on SIGWINCH. */
 async function queryCounts(): Promise<QueryCounts> {
@@ -463,14 +456,36 @@ async function pool(count: number, width: number, job: (i: number) => Promise<vo
   );
 }
 
-/** Waits until the server's background work (emails, the letters) is done: its CPU stands still for 2 s. */
 /**
- * Waits until the server is back to its idle polling: two seconds in which it spent no more than the idle
- * rate measured before the campaign (or 50 ms/s before that is known) plus 40 ms. A fixed 40 ms would never be
- * reached by a server whose idle queue polling alone costs more, and each wait would run its full two minutes.
+ * The background work the applicants left that is not done yet, read from the application's own tables: the
+ * letters not yet made for applications waiting on their signature, and the emails not yet sent.
+ */
+async function backlog(): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl.toString(), connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select (select count(*) from application a where a.status = 'signContract'
+                 and not exists (select 1 from docusign d where d.application_id = a.id))::int
+            + (select count(*) from email_outbox where sent_at is null)::int as n`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until the server's background work is done and it is back to its idle polling. First, until no letter
+ * and no email the applicants caused is left (the queue makes the letters one after another: with a CPU test
+ * alone, a backlog draining slowly passed for idle, and its work was counted in the next phase, or in the idle
+ * rate measured after); then two seconds in which the server spent no more than the idle rate measured before
+ * the campaign (or 50 ms/s before that is known) plus 40 ms. A fixed 40 ms would never be reached by a server
+ * whose idle queue polling alone costs more, and each wait would run its full two minutes.
  */
 async function settle(idleMsPerSecond = 50): Promise<void> {
   const until = Date.now() + 120_000;
+  while (Date.now() < until && (await backlog()) > 0) await new Promise((r) => setTimeout(r, 1_000));
   let last = serverCpuMs();
   while (Date.now() < until) {
     await new Promise((r) => setTimeout(r, 2_000));
@@ -501,11 +516,10 @@ console.log(
 );
 
 // Baselines in the same run: the server's CPU while idle (its job queue polls), then a bare route.
+// Over 15 s, not 5: the queue's polling runs at intervals up to several seconds, so a short window caught
+// more or fewer of its rounds (5 s gave 8 to 26 ms/s on the same server); it is measured again at the end.
 await settle();
-const idleFrom = serverCpuMs();
-const idleStarted = performance.now();
-await new Promise((r) => setTimeout(r, 5_000));
-const idleCpuPerSecond = (serverCpuMs() - idleFrom) / ((performance.now() - idleStarted) / 1000);
+const idleCpuPerSecond = await idleRate(15_000);
 
 const healthTimes: Times = new Map();
 const healthCall = browser('10.255.255.254', healthTimes);
@@ -525,7 +539,11 @@ await settle(idleCpuPerSecond);
 const times: Times = new Map();
 const countsFrom = await queryCounts();
 const loadBefore = loadAverage();
+const checkpointsFrom = await checkpoints();
+const machineFrom = machineTicks();
 const cpuFrom = serverCpuMs();
+const splitFrom = server.cpuSplitMs();
+const threadsFrom = server.cpuByThreadMs();
 const wallFrom = performance.now();
 let failures = 0;
 await pool(applicants, concurrency, async () => {
@@ -539,6 +557,10 @@ await pool(applicants, concurrency, async () => {
 });
 const wallSeconds = (performance.now() - wallFrom) / 1000;
 const cpuDuring = serverCpuMs() - cpuFrom;
+const splitTo = server.cpuSplitMs();
+const threadsTo = server.cpuByThreadMs();
+const machineTo = machineTicks();
+const checkpointsTo = await checkpoints();
 await settle(idleCpuPerSecond);
 const settledSeconds = (performance.now() - wallFrom) / 1000;
 // The idle polling over the same time is not the applicants' work.
@@ -552,6 +574,16 @@ console.log(
   `\n${done} of ${applicants} applicants to /submitted, ${concurrency} at a time, in ${wallSeconds.toFixed(1)} s`,
 );
 console.log(`  load average before ${loadBefore}, after ${loadAverage()}`);
+{
+  const total = Math.max(1, machineTo.total - machineFrom.total);
+  const server = cpuDuring / (1000 / TICKS_PER_SECOND);
+  console.log(
+    `  the machine while answered: ${((100 * (machineTo.busy - machineFrom.busy)) / total).toFixed(0)} % busy ` +
+      `(the server ${((100 * server) / total).toFixed(0)} %, the rest PostgreSQL, this bench and anything else), ` +
+      `steal ${((100 * (machineTo.steal - machineFrom.steal)) / total).toFixed(1)} %; PostgreSQL checkpoints: ` +
+      `${checkpointsTo.timed - checkpointsFrom.timed} timed, ${checkpointsTo.requested - checkpointsFrom.requested} requested`,
+  );
+}
 printTimes(healthTimes);
 console.log('  (baseline: GET /api/health, same concurrency, same run)');
 printTimes(times);
@@ -560,6 +592,16 @@ console.log(
     `${cpuPerApplicant.toFixed(1)} ms with the background work they caused (emails, letters), less the idle polling ` +
     `(${idleCpuPerSecond.toFixed(1)} ms/s); ${(requests / Math.max(1, done)).toFixed(1)} requests per applicant; ` +
     `baseline GET /api/health ${healthCpuPerRequest.toFixed(2)} ms CPU per request`,
+);
+console.log(
+  `  of the CPU while answered, in the kernel on the server's behalf (system time: its socket writes and reads): ` +
+    `${((100 * (splitTo.system - splitFrom.system)) / Math.max(1, cpuDuring)).toFixed(0)} %; by thread: ` +
+    [...threadsTo]
+      .map(([name, ms]) => [name, ms - (threadsFrom.get(name) ?? 0)] as const)
+      .filter(([, ms]) => ms > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => `${name} ${((100 * ms) / Math.max(1, cpuDuring)).toFixed(0)} %`)
+      .join(', '),
 );
 console.log(
   `  ${Math.round(3_600_000 / cpuPerApplicant)} applicants per hour per core (by the server's CPU); ` +
@@ -604,6 +646,13 @@ if (aloneCount > 0) {
   console.log(`  target ${judge('PUT /api/application/expenses', TARGET_EXPENSES_MS)} (the decision)`);
 }
 
+// The idle polling again, after all the work: if it grew (the queue's tables and the monitors' rows grow with
+// the applicants), the subtraction above was too small for the later part of the run.
+await settle(idleCpuPerSecond);
+console.log(
+  `\nidle polling: ${idleCpuPerSecond.toFixed(1)} ms/s before the campaign, ${(await idleRate(15_000)).toFixed(1)} ms/s after`,
+);
+
 stopServer();
-await new Promise((r) => server.once('exit', r));
+await new Promise((r) => server.process.once('exit', r));
 if (failures > 0) process.exit(1);

@@ -10,9 +10,12 @@
 //   node --import ./bench/count-queries.ts dist/server/main.js   with QUERY_COUNT_FILE=/tmp/counts.json
 // On SIGWINCH the server writes the counts so far (since it started) to QUERY_COUNT_FILE, as JSON: a
 // QueryCounts. bench/campaign.ts --count-queries does this around its campaign and its applicants alone and
-// prints the difference. Plain Node runs this file (type stripping): erasable TypeScript only.
+// prints the difference. With QUERY_COUNT_TEXTS=1 it also writes, beside it (QUERY_COUNT_FILE + '.texts'), how
+// many times each statement was sent, by its text with whitespace folded and cut to 100 characters (bench/idle.ts
+// names what an idle server sends; the texts hold placeholders, never values). Plain Node runs this file (type
+// stripping): erasable TypeScript only.
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
-import { renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -32,9 +35,16 @@ export type QueryCounts = Record<string, RouteCounts>;
 export const BACKGROUND = '(background)';
 
 const file = process.env.QUERY_COUNT_FILE;
+/**
+ * With QUERY_LOG_FILE, each statement is also appended there as a line: the time (ms), its route and its
+ * text (spaces folded, cut at 160 characters), separated by tabs: to see which statements a request sends, not
+ * only how many, and when. The writes cost the server CPU, so a run that logs is not one whose CPU figures count.
+ */
+const logFile = process.env.QUERY_LOG_FILE;
 if (file) {
   const route = new AsyncLocalStorage<string>();
   const counts: QueryCounts = {};
+  const texts: Record<string, number> | undefined = process.env.QUERY_COUNT_TEXTS ? {} : undefined;
   const countsOf = (name: string): RouteCounts =>
     (counts[name] ??= { requests: 0, statements: 0, begin: 0, commit: 0, jobQueue: 0 });
 
@@ -52,6 +62,16 @@ if (file) {
           ? (config as { text: string }).text
           : '';
     const counted = countsOf(route.getStore() ?? BACKGROUND);
+    if (texts) {
+      const key = text.replace(/\s+/g, ' ').trim().slice(0, 100);
+      texts[key] = (texts[key] ?? 0) + 1;
+    }
+    if (logFile) {
+      appendFileSync(
+        logFile,
+        `${Date.now()}\t${route.getStore() ?? BACKGROUND}\t${text.replace(/\s+/g, ' ').slice(0, 160)}\n`,
+      );
+    }
     if (/\bpgboss\b/.test(text)) counted.jobQueue++;
     else {
       counted.statements++;
@@ -84,6 +104,10 @@ if (file) {
   // as it does to SIGUSR2.
   // Written beside it, then renamed: the reader never sees half a file.
   process.on('SIGWINCH', () => {
+    if (texts) {
+      writeFileSync(`${file}.texts.part`, JSON.stringify(texts));
+      renameSync(`${file}.texts.part`, `${file}.texts`);
+    }
     writeFileSync(`${file}.part`, JSON.stringify(counts));
     renameSync(`${file}.part`, file);
   });

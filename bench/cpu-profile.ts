@@ -9,10 +9,16 @@ import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 //   npx tsx bench/cpu-profile.ts FILE.cpuprofile [--top 40] [--focus NAME]
 // --only TEXT: list only the functions and packages whose name or file contains TEXT (e.g. src/).
 // --focus: only samples whose stack holds a function whose name or file contains NAME.
+// --from S: only samples taken S seconds or more after the profile started (leaves the server's start-up out).
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '40' }, focus: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    top: { type: 'string', default: '40' },
+    focus: { type: 'string' },
+    only: { type: 'string' },
+    from: { type: 'string', default: '0' },
+  },
 });
 const top = Number(args.top);
 type Node = {
@@ -56,9 +62,13 @@ const incl = new Map<string, number>();
 const pkgSelf = new Map<string, number>();
 const pkgIncl = new Map<string, number>();
 let total = 0;
+const fromMicros = Number(args.from) * 1e6;
+let at = 0;
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 for (let i = 0; i < profile.samples.length; i++) {
   const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < fromMicros) continue;
   const id = profile.samples[i]!;
   const stack: number[] = [];
   for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) stack.push(n);

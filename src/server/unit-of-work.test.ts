@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-database';
+import { LETTER_SEND_QUEUE } from './application/letter-queue';
 import type { Database, Transaction } from './db/client';
 import { auditLog, emailOutbox, smsOutbox } from './db/schema/ops';
 import { createFieldCipher } from './security/field-encryption';
@@ -147,6 +148,50 @@ describe('withUnit', () => {
       ['proposals', 'a1', true],
     ]);
     expect(await withUnit(services, (unit) => unit.outbox.letterJob('a1'))).toBe(false);
+  });
+
+  it("queues the letter again only when its job is no longer alive, when asked so (/submitted's visit)", async () => {
+    const queued: string[] = [];
+    const withQueue: UnitServices = { ...services, queueLetter: async (_tx, id) => void queued.push(id) };
+    const key = `alive-${Date.now()}`;
+    // No handover: the job was lost (or given up), so it is queued again.
+    expect(await withUnit(withQueue, (unit) => unit.outbox.letterJob(key, { unlessAlive: true }))).toBe(true);
+    expect(queued).toEqual([key]);
+    // Handed over and not given up: alive, so nothing more is written.
+    await database.executeSql(`insert into job_handover (queue, key) values ($1, $2)`, [
+      LETTER_SEND_QUEUE,
+      key,
+    ]);
+    expect(await withUnit(withQueue, (unit) => unit.outbox.letterJob(key, { unlessAlive: true }))).toBe(true);
+    expect(queued).toEqual([key]);
+    // The payment account's save queues it whatever.
+    await withUnit(withQueue, (unit) => unit.outbox.letterJob(key));
+    expect(queued).toEqual([key, key]);
+  });
+
+  it("calls the wake a job's queue answered once, after the commit, and never after a rollback", async () => {
+    const woken: string[] = [];
+    const withQueue: UnitServices = {
+      ...services,
+      queueLetter: async (_tx, id) => () => void woken.push(`letter ${id}`),
+      queueProposals: async (_tx, id) => () => void woken.push(`proposals ${id}`),
+    };
+    await withUnit(withQueue, async (unit) => {
+      await unit.outbox.letterJob('a1');
+      await unit.outbox.proposalsJob('a2');
+      // Before the commit the job is not visible to the worker: a wake now would find nothing.
+      expect(woken).toEqual([]);
+    });
+    expect(woken).toEqual(['letter a1', 'proposals a2']);
+
+    woken.length = 0;
+    await expect(
+      withUnit(withQueue, async (unit) => {
+        await unit.outbox.letterJob('a3');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(woken).toEqual([]);
   });
 
   it('refuses a unit inside another (a second connection would wait for the first)', async () => {

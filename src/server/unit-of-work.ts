@@ -4,6 +4,7 @@ import type { Reader, Transaction } from './db/client';
 import { enqueueEmail } from './email/outbox';
 import type { EmailMessage } from './email/templates';
 import { enqueueSms } from './sms/outbox';
+import { letterJobAlive } from './application/letter-queue';
 import type { PartnerWebhookEventType } from './application/partner-events';
 import type { FieldCipher } from './security/field-encryption';
 import type { Services } from './services';
@@ -41,10 +42,12 @@ export type Outbox = {
    */
   adopt: (written: { emailIds?: readonly string[]; smsIds?: readonly string[] }) => void;
   /**
-   * Writes the job that sends an application's Letter of Authorization, in this transaction. False without a
-   * job queue (tests of the API alone): then the caller sends the letter after the unit, as before.
+   * Writes the job that sends an application's Letter of Authorization, in this transaction (its worker is
+   * woken once the unit commits). False without a job queue (tests of the API alone): then the caller sends
+   * the letter after the unit, as before. `unlessAlive`: nothing is written when the application's letter job
+   * is already queued, retrying or running (letterJobAlive), and true is answered.
    */
-  letterJob: (applicationId: string) => Promise<boolean>;
+  letterJob: (applicationId: string, o?: { unlessAlive?: boolean }) => Promise<boolean>;
   /** Writes the job that prepares an application's proposals, in this transaction; false without a queue. */
   proposalsJob: (applicationId: string) => Promise<boolean>;
 };
@@ -94,6 +97,8 @@ export async function withUnit<T>(services: UnitServices, fn: (unit: Unit) => Pr
   const emailIds: string[] = [];
   const smsIds: string[] = [];
   const events: { applicationId: string; type?: PartnerWebhookEventType }[] = [];
+  // The wakes of this instance's workers for the jobs written in the transaction (the letter, the proposals).
+  const afterCommit: (() => void)[] = [];
   const result = await insideUnit.run(true, () =>
     services.database.db.transaction(async (tx) => {
       const { cipher } = services;
@@ -118,14 +123,17 @@ export async function withUnit<T>(services: UnitServices, fn: (unit: Unit) => Pr
             emailIds.push(...(written.emailIds ?? []));
             smsIds.push(...(written.smsIds ?? []));
           },
-          letterJob: async (applicationId) => {
+          letterJob: async (applicationId, o = {}) => {
             if (!services.queueLetter) return false;
-            await services.queueLetter(tx, applicationId);
+            if (o.unlessAlive && (await letterJobAlive(tx, applicationId))) return true;
+            const wake = await services.queueLetter(tx, applicationId);
+            if (wake) afterCommit.push(wake);
             return true;
           },
           proposalsJob: async (applicationId) => {
             if (!services.queueProposals) return false;
-            await services.queueProposals(tx, applicationId);
+            const wake = await services.queueProposals(tx, applicationId);
+            if (wake) afterCommit.push(wake);
             return true;
           },
         },
@@ -137,6 +145,8 @@ export async function withUnit<T>(services: UnitServices, fn: (unit: Unit) => Pr
   for (const id of emailIds) services.onEmailQueued?.(id);
   for (const id of smsIds) services.onSmsQueued?.(id);
   for (const event of events) services.onWebhookQueued?.(event.applicationId, event.type);
+  // The jobs written in the transaction are visible now: their workers fetch them at once, not at the next poll.
+  for (const wake of afterCommit) wake();
   return result;
 }
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Browser, BrowserContext, Page, Request, Route } from '@playwright/test';
 import { expect, test, watchContext } from './support/axe';
 import {
@@ -27,7 +28,10 @@ import { journeyEnv, startServer, type TestServer } from './support/server';
  * held back (the list, the application read again after the save, the page's own script, the credit save) or
  * the connection of the list's read or of the application's read after the save dropped once (the read is sent
  * again): the list must show, and only /eligible-debts may record itself as the page last viewed once the save
- * moved the application on (the page being left once claimed it back).
+ * moved the application on (the page being left once claimed it back). Each arrival also checks, from the
+ * page's own request timings, that the way there runs side by side (the debts page's script asked for during
+ * the credit save, the list with the application's read again), and prints how long the first debt took
+ * after the Continue click, with the machine's load: a figure to compare, never a timed check.
  *
  * A failed check says what the page showed meanwhile (the application loading, the debts loading, the empty
  * state, an error...) and the calls it made, with their times: the failure this guards against was reported
@@ -154,6 +158,10 @@ async function watchWhatIsShown(context: BrowserContext): Promise<void> {
   }, EMPTY_STATE_TEXT);
 }
 
+/** What the page recorded so far (watchWhatIsShown), in order. */
+const shownSoFar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shown?: Shown[] }).__shown ?? []);
+
 const emptyStateShown = (page: Page) =>
   page.evaluate(() => (window as unknown as { __emptyStateShown?: boolean }).__emptyStateShown === true);
 
@@ -185,9 +193,7 @@ async function explained(page: Page, calls: string[], checks: () => Promise<void
   try {
     await checks();
   } catch (failure) {
-    const shown = await page
-      .evaluate(() => (window as unknown as { __shown?: Shown[] }).__shown ?? [])
-      .catch(() => [] as Shown[]);
+    const shown = await shownSoFar(page).catch(() => [] as Shown[]);
     const report = [
       'What the page showed (ms since it opened):',
       ...shown.map((s) => `${String(s.at).padStart(6)} ms ${s.path}: ${s.shown}`),
@@ -261,12 +267,21 @@ async function journey(browser: Browser, delay: Delay): Promise<void> {
     await continueFromHousehold(page);
     await consentToCredit(page);
     await explained(page, calls, async () => {
-      if (delay === 'eligible debts') {
-        // While the list is on its way the page says it is loading, never that there is nothing.
-        await expect(page.getByText('Loading your debts...')).toBeVisible();
-      }
       // The typical file's cards and collection: each selectable, all selected to start with.
       const debts = await readEligibleDebts(page);
+      if (delay === 'eligible debts') {
+        // While the list was on its way the page said it was loading, never that there was nothing. Read from
+        // what the page recorded as it drew: on a slowed CPU the loading state can come and go between two
+        // polls of a visibility check (a CI run saw it for 1.2 s, all of it before the check's first look).
+        const onDebts = (await shownSoFar(page))
+          .filter((s) => s.path === '/eligible-debts')
+          .map((s) => s.shown);
+        const firstList = onDebts.findIndex((shown) => shown.endsWith('debts to choose'));
+        expect(
+          firstList === -1 ? onDebts : onDebts.slice(0, firstList),
+          `run ${runs} (${delay}): what /eligible-debts showed first`,
+        ).toContain('the debts loading');
+      }
       expect(debts.length, `run ${runs} (${delay})`).toBeGreaterThanOrEqual(4);
       expect(debts.every((d) => d.selected)).toBe(true);
       await expectSelectable(page, `run ${runs} (${delay})`);
@@ -383,6 +398,50 @@ async function applicantAtCredit(context: BrowserContext): Promise<void> {
   });
 }
 
+/**
+ * Prints how long the first debt took to show after the Continue click, with the CPU slow-down and the
+ * machine's load: the figure to compare when the way there changes. Printed, never asserted: it depends on the
+ * machine.
+ */
+function printFirstDebt(label: string, ms: number): void {
+  const load = os.loadavg()[0]!.toFixed(1);
+  console.log(
+    `first debt ${(ms / 1000).toFixed(1)} s after Continue, ${label}, CPU x${CPU_RATE}, load ${load}`,
+  );
+}
+
+/**
+ * The way there runs side by side, not one step after another (the page's own resource timings): the next
+ * page's script is asked for while the credit save runs, and the list while the application is read again
+ * after it, so the list never waits for the script again (on a slow phone that series took up to 30 seconds).
+ * Orders of events, not durations: the same on a fast or a busy machine.
+ */
+async function expectSideBySide(page: Page, label: string): Promise<void> {
+  const timings = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => ({
+      path: new URL(entry.name).pathname,
+      start: entry.startTime,
+      end: (entry as PerformanceResourceTiming).responseEnd,
+    })),
+  );
+  const save = timings.find((t) => t.path === '/api/application/credit');
+  const script = timings.find((t) => t.path.startsWith('/assets/eligible-debts-page-'));
+  const list = timings.find((t) => t.path === '/api/application/eligible-debts');
+  const readAgain = save && timings.find((t) => t.path === '/api/application' && t.start >= save.end);
+  const seen = timings.map((t) => `${t.path} ${Math.round(t.start)}-${Math.round(t.end)} ms`).join(', ');
+  expect(save && script && list && readAgain, `${label}: the calls' timings (${seen})`).toBeTruthy();
+  expect(
+    script!.start,
+    `${label}: the debts page's script asked for during the credit save (${seen})`,
+  ).toBeLessThan(save!.end);
+  // Sent first, in the same moment: never after the read again has been answered (the time between the two
+  // is the page's own work, seconds on a slow CPU, so the order of the sends is what is checked).
+  expect(
+    list!.start,
+    `${label}: the list asked for no later than the application's read again (${seen})`,
+  ).toBeLessThanOrEqual(readAgain!.start);
+}
+
 /** One applicant from /credit to /eligible-debts with `held` held back; asserts what the page shows and records. */
 async function arrival(browser: Browser, held: Held): Promise<void> {
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -412,10 +471,13 @@ async function arrival(browser: Browser, held: Held): Promise<void> {
     });
     const label = `run ${runs} (${held})`;
     await explained(page, calls, async () => {
+      const clicked = Date.now();
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/eligible-debts');
       const boxes = page.getByRole('list', { name: 'Eligible debts' }).getByRole('checkbox');
       await expect(boxes.first(), `${label}: a debt to choose`).toBeVisible({ timeout: LIST_TIMEOUT_MS });
+      printFirstDebt(label, Date.now() - clicked);
+      await expectSideBySide(page, label);
       expect(await boxes.count(), label).toBeGreaterThanOrEqual(4);
       for (const box of await boxes.all()) await expect(box, label).toBeChecked();
       await expectSelectable(page, label);

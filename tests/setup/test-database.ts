@@ -14,14 +14,8 @@ let dump: Promise<Blob> | undefined;
  * Call close() when done; on PostgreSQL it also drops the clone.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const source = inject('testDatabase');
-  if (source.kind === 'pglite') {
-    // Read once per worker: a Blob is immutable, so every clone can load from the same one.
-    dump ??= readFile(source.dumpPath).then((bytes) => new Blob([new Uint8Array(bytes)]));
-    const client = new PGlite({ loadDataDir: await dump, extensions: PGLITE_EXTENSIONS });
-    await client.waitReady;
-    return fromPglite(client);
-  }
+  const client = await createTestPglite();
+  if (client) return fromPglite(client);
 
   const copy = await createPostgresTestDatabase();
   const database = fromPostgres(copy!.url, { max: 4 });
@@ -32,6 +26,20 @@ export async function createTestDatabase(): Promise<Database> {
       await copy!.drop();
     },
   };
+}
+
+/**
+ * On the embedded database, a fresh clone of the template as its client (for a test that watches what is sent
+ * to it); undefined on the PostgreSQL pass.
+ */
+export async function createTestPglite(): Promise<PGlite | undefined> {
+  const source = inject('testDatabase');
+  if (source.kind !== 'pglite') return undefined;
+  // Read once per worker: a Blob is immutable, so every clone can load from the same one.
+  dump ??= readFile(source.dumpPath).then((bytes) => new Blob([new Uint8Array(bytes)]));
+  const client = new PGlite({ loadDataDir: await dump, extensions: PGLITE_EXTENSIONS });
+  await client.waitReady;
+  return client;
 }
 
 /**

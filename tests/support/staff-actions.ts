@@ -50,7 +50,14 @@ export async function signedInStaff(
 }
 
 /** A borrower at /offers/review (acceptOffer) with a qualified decision: cashflow covers the plan. */
-export async function qualifiedBorrower(t: TestApp, lastName = 'Doe') {
+export async function qualifiedBorrower(
+  t: TestApp,
+  lastName = 'Doe',
+  o: {
+    /** Called just before the expenses are saved (the save that qualifies), with the application's id. */
+    beforeExpenses?: (applicationId: string) => Promise<void>;
+  } = {},
+) {
   const b = await newBorrower(t, lastName);
   await toExpenses(b, 500_000);
   const total = ((await b.client.get('/api/application/expenses')).json() as { total: number }).total;
@@ -73,7 +80,9 @@ export async function qualifiedBorrower(t: TestApp, lastName = 'Doe') {
     .update(application)
     .set({ selfReportedMonthlyCurrentIncome: income })
     .where(eq(application.id, b.applicationId));
-  const res = await put(b.client, '/api/application/expenses', { lines: await expenseLines(b) });
+  const lines = await expenseLines(b);
+  await o.beforeExpenses?.(b.applicationId);
+  const res = await put(b.client, '/api/application/expenses', { lines });
   expect(res.json()).toEqual({ next: '/offers/review' });
   return b;
 }

@@ -3,7 +3,7 @@ import type { Language } from '#domain/i18n/language';
 import { SIGNING_MESSAGES, formatEnglish } from '#domain/i18n/validation-messages';
 import { SITE } from '#domain/site';
 import { issueError, issueParams } from '#domain/validation/issue-messages';
-import { SIGNING_REFS } from '#domain/validation/messages';
+import { MESSAGE_REFS, SIGNING_REFS } from '#domain/validation/messages';
 
 // What each signer reads and agrees to before signing the Letter of Authorization electronically: the
 // disclosures a consumer must see before agreeing to electronic records (15 U.S.C. 7001(c)), in one place. The
@@ -83,13 +83,15 @@ export const ELECTRONIC_RECORDS_MESSAGES = {
 export const ELECTRONIC_RECORDS_STATES = ['pending', 'consented', 'withdrawn'] as const;
 export type ElectronicRecordsState = (typeof ELECTRONIC_RECORDS_STATES)[number];
 
-const token = z.string().min(20).max(200);
+// The signing link's token, which the page sends on its own: whatever is wrong with it, the request is invalid.
+const notTyped = { error: issueError(MESSAGE_REFS.requestInvalid) };
+const token = z.string(notTyped).min(20, notTyped).max(200, notTyped);
 
 /** POST /api/signing/consent. Only the current version is accepted: an older page read other words. */
 export const electronicRecordsConsentSchema = z.strictObject({
   token,
   version: z
-    .string()
+    .string({ error: issueError(MESSAGE_REFS.requestInvalid) })
     .max(40, { error: issueError(SIGNING_REFS.outdatedVersion) })
     .refine(isCurrentConsentVersion, issueParams(SIGNING_REFS.outdatedVersion)),
   agreed: z.literal(true, { error: issueError(SIGNING_REFS.agreeConsentRequired) }),

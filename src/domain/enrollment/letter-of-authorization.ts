@@ -136,17 +136,6 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/**
- * Why a letter cannot be signed and what replaces it: its first draft date came too close while it waited, so a
- * new letter with `firstDraftDate` (the same day of the month) was emailed. In the language of `intl` (the
- * signing page's; English by default).
- */
-export const letterRenewedMessage = (
-  firstDraftDate: string,
-  intl: LetterIntl = englishLetterIntl(),
-): string =>
-  intl.formatMessage(LETTER_MESSAGES.renewed, { date: formatLetterDateIn(firstDraftDate, intl.language) });
-
 /** What happens to a draft due on a day banks do not settle debits (stated wherever the draft day is). */
 export const DRAFT_ON_NON_BUSINESS_DAY =
   'A draft due on a weekend or a bank holiday is drawn on the next business day.';
@@ -247,11 +236,6 @@ export const LETTER_MESSAGES = defineMessages({
   spouse: { id: 'letter.signature.spouse', defaultMessage: 'Spouse' },
   signatureDate: { id: 'letter.signature.date', defaultMessage: 'Date' },
   pageFooter: { id: 'letter.pageFooter', defaultMessage: '{title} - page {page} of {pages}' },
-  renewed: {
-    id: 'letter.renewed',
-    defaultMessage:
-      'The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on {date}. Please sign that one.',
-  },
 });
 
 /** Writes the letter's messages in a language: the server's intlFor(language), or English by default. */

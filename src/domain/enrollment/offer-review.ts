@@ -1,3 +1,4 @@
+import type { MessageRef } from '../i18n/message';
 import { sumCents, type Cents } from '../money/cents';
 import {
   ASSUMED_CURRENT_APR_BP,
@@ -203,7 +204,7 @@ export const reviewRoomOf = (budget: BudgetFigures): Cents =>
 export function reviewBudget(
   terms: PlanTerms,
   budget: BudgetFigures & { declinedPayments: Cents },
-): { explanation: string; fit: PlanFit } {
+): { explanation: string; explanationRefs: MessageRef[]; fit: PlanFit } {
   const { declinedPayments, ...figures } = budget;
   const narrative = planNarrative(terms, {
     ...figures,
@@ -211,6 +212,7 @@ export function reviewBudget(
   });
   return {
     explanation: narrative.explanation,
+    explanationRefs: narrative.explanationRefs,
     fit: reviewFit(reviewRoomOf(figures), terms, declinedPayments),
   };
 }

@@ -1,7 +1,8 @@
 import { sumCents, type Cents } from '../money/cents';
 import { budgetDescription } from '../underwriting/decision';
 import { requiredReductionOf } from '../underwriting/budget-room';
-import { budgetSentence, fitSentence, planSentence } from '../underwriting/explanation-text';
+import { englishOf, type MessageRef } from '../i18n/message';
+import { budgetSentenceRef, fitSentenceRef, planSentenceRef } from '../underwriting/explanation-text';
 import type { BudgetRoom } from './plan-fit';
 import type { PlanTerms } from './plan-terms';
 
@@ -55,8 +56,10 @@ export type PlanNarrative = {
   gap: Cents;
   /** The gap as the borrower is asked to cover it: rounded up to a whole dollar once. */
   requiredReduction: Cents;
-  /** The explanation's sentences, in English (explanation-messages.ts writes them in either language). */
+  /** The explanation's sentences, in English. */
   explanation: string;
+  /** The same sentences as messages, which a page words in its own language. */
+  explanationRefs: MessageRef[];
   /** The recommended budget's one line; null when the plan fits without a cut. */
   recommendedBudget: string | null;
 };
@@ -72,22 +75,25 @@ export function planNarrative(terms: PlanTerms, budget: BudgetFigures): PlanNarr
   const cashflow = budget.monthlyIncome - budget.expenses - otherDebtPayments;
   const gap = Math.max(0, terms.monthlyDraft - cashflow);
   const requiredReduction = requiredReductionOf(gap);
-  const explanation = [
-    budgetSentence({
-      monthlyIncome: budget.monthlyIncome,
-      expenses: budget.expenses,
-      otherDebtPayments,
-      agreed: budget.agreed,
-    }),
-    planSentence({
-      accounts: terms.creditors.length,
-      owed: sumCents(terms.creditors.map((c) => c.balance)),
-      planPayment: terms.monthlyDraft,
-      monthlyFee: terms.monthlyFee,
-      currentPayment: sumCents(terms.creditors.map((c) => c.currentPayment)),
-    }),
-    fitSentence(gap, budget.reducible, budget.agreed),
-  ].join(' ');
+  const budgetFigures = {
+    monthlyIncome: budget.monthlyIncome,
+    expenses: budget.expenses,
+    otherDebtPayments,
+    agreed: budget.agreed,
+  };
+  const planFigures = {
+    accounts: terms.creditors.length,
+    owed: sumCents(terms.creditors.map((c) => c.balance)),
+    planPayment: terms.monthlyDraft,
+    monthlyFee: terms.monthlyFee,
+    currentPayment: sumCents(terms.creditors.map((c) => c.currentPayment)),
+  };
+  const explanationRefs = [
+    budgetSentenceRef(budgetFigures),
+    planSentenceRef(planFigures),
+    fitSentenceRef(gap, budget.reducible, budget.agreed),
+  ];
+  const explanation = explanationRefs.map(englishOf).join(' ');
   return {
     payDirectly,
     otherDebtPayments,
@@ -95,6 +101,7 @@ export function planNarrative(terms: PlanTerms, budget: BudgetFigures): PlanNarr
     gap,
     requiredReduction,
     explanation,
+    explanationRefs,
     recommendedBudget: gap > 0 ? budgetDescription(requiredReduction, terms.monthlyDraft) : null,
   };
 }

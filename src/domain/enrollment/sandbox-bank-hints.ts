@@ -2,7 +2,7 @@ import { defineMessages } from '@formatjs/intl';
 import { formatEnglish, type MessageDescriptor } from '../i18n/validation-messages';
 
 // The sandbox bank's hints: the test sign-in each bank of the built-in bank-link sandbox accepts. The provider
-// sends them in English (formatEnglish of these messages); the dialog shows them in the page's language. The
+// sends them in English (formatEnglish of these messages) with their id; the dialog shows them by id in the page's language. The
 // usernames and the password are what is typed, so they stay as they are in every language.
 
 export const SANDBOX_BANK_HINTS = defineMessages({
@@ -24,16 +24,22 @@ export type SandboxBankHint = keyof typeof SANDBOX_BANK_HINTS;
 export const sandboxBankHintEnglish = (hint: SandboxBankHint): string =>
   formatEnglish(SANDBOX_BANK_HINTS[hint]);
 
-const BY_ENGLISH = new Map(Object.values(SANDBOX_BANK_HINTS).map((d) => [formatEnglish(d), d]));
+/** A hint as the sandbox's institutions list sends it: the English, and its message's id beside it. */
+export const sandboxBankHint = (hint: SandboxBankHint): { hint: string; hintMessageId: string } => ({
+  hint: sandboxBankHintEnglish(hint),
+  hintMessageId: String(SANDBOX_BANK_HINTS[hint].id),
+});
+
+const BY_ID = new Map(Object.values(SANDBOX_BANK_HINTS).map((d) => [String(d.id), d]));
 
 /**
- * A hint the provider sent, in the language of `format` (react-intl's formatMessage); a hint this table does
- * not know (another sandbox's) is shown as it came.
+ * A hint in the language of `format` (react-intl's formatMessage), known by its message's id; a hint without an
+ * id of ours (another sandbox's) is shown as it came.
  */
-export function localizeSandboxBankHint(
-  hint: string,
+export function sandboxBankHintText(
+  institution: { hint: string; hintMessageId?: string | undefined },
   format: (descriptor: MessageDescriptor) => string,
 ): string {
-  const descriptor = BY_ENGLISH.get(hint);
-  return descriptor ? format(descriptor) : hint;
+  const descriptor = institution.hintMessageId ? BY_ID.get(institution.hintMessageId) : undefined;
+  return descriptor ? format(descriptor) : institution.hint;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageRef } from '../i18n/message';
-import { FIXED, PORTAL_REFUSALS, formatEnglish } from '../i18n/validation-messages';
+import { FIXED, PORTAL_REFUSALS } from '../i18n/validation-messages';
 import { issueError } from '../validation/issue-messages';
 import { LAST_DRAFT_DAY_OF_MONTH } from '../underwriting/constants';
 
@@ -47,7 +47,7 @@ export type CustomerSettingsView = z.infer<typeof customerSettingsViewSchema>;
 
 /** PUT /api/customer-portal/settings/text-messages. */
 export const textMessagesSettingSchema = z.strictObject({
-  receivesTextMessages: z.boolean({ error: formatEnglish(FIXED.textMessagesChoiceRequired) }),
+  receivesTextMessages: z.boolean({ error: issueError(messageRef(FIXED.textMessagesChoiceRequired)) }),
 });
 export type TextMessagesSetting = z.infer<typeof textMessagesSettingSchema>;
 

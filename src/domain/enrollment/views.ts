@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { accountNumberField, routingNumberField } from '../validation/fields';
 import { errorOf, issueError } from '../validation/issue-messages';
-import { FIELD_MESSAGES, MESSAGES, SIGNING_REFS } from '../validation/messages';
-import { FIXED, formatEnglish } from '../i18n/validation-messages';
+import { FIELD_MESSAGES, MESSAGE_REFS, SIGNING_REFS, requiredRef } from '../validation/messages';
+import { LABELS, type MessageDescriptor } from '../i18n/validation-messages';
 import { applicationStatusSchema } from '../flow/statuses';
 import { ALERT_TYPES } from '../flow/staff-views';
 import { customerAlertFiguresSchema } from '../monitoring/customer-alert-text';
@@ -15,6 +15,12 @@ import { PROPOSAL_ANSWERS, PROPOSAL_STATES } from './proposal-answers';
 // the web app reads the inferred types, so both sides agree. Money is integer cents; rates are basis points.
 
 const cents = z.number().int();
+
+/**
+ * A value the page sends on its own (a token from a link or a widget, the amount the page showed): no person
+ * typed it, so whatever is wrong with it is refused as 'The request is invalid.', with its id.
+ */
+const notTyped = { error: issueError(MESSAGE_REFS.requestInvalid) };
 
 // ------------------------------------------------------------------ payment account
 
@@ -37,7 +43,7 @@ export const REASON_FOR_NOT_CONNECTING_BANK_QUESTION = 'Why are you entering you
 /** PUT /api/application/payments/manual-choice: 'Provide manually' on /payments/payment-account-options. */
 export const provideManuallySchema = z.strictObject({
   reasonForNotConnectingBank: z.enum(REASONS_FOR_NOT_CONNECTING_BANK, {
-    error: formatEnglish(FIXED.manualAccountReasonRequired),
+    error: issueError(MESSAGE_REFS.manualAccountReasonRequired),
   }),
 });
 
@@ -45,7 +51,7 @@ export const provideManuallySchema = z.strictObject({
 export const SKIP_BANK_CONNECTION_QUESTION = 'Why are you skipping this step?';
 export const skipBankConnectionSchema = z.strictObject({
   reasonForNotConnectingBank: z.enum(REASONS_FOR_NOT_CONNECTING_BANK, {
-    error: formatEnglish(FIXED.skipBankReasonRequired),
+    error: issueError(MESSAGE_REFS.skipBankReasonRequired),
   }),
 });
 
@@ -64,11 +70,11 @@ export const confirmPaymentAccountSchema = z.strictObject({
 export const providePaymentAccountSchema = z
   .strictObject({
     accountNumber: accountNumberField(),
-    confirmAccountNumber: accountNumberField('Confirm Account Number'),
+    confirmAccountNumber: accountNumberField(LABELS.confirmAccountNumber),
     routingNumber: routingNumberField(),
   })
   .refine((v) => v.accountNumber === v.confirmAccountNumber, {
-    error: MESSAGES.accountNumbersDoNotMatch,
+    error: issueError(MESSAGE_REFS.accountNumbersDoNotMatch),
     path: ['confirmAccountNumber'],
     // Compared as soon as both are typed, even while the routing number is still wrong.
     when: (payload) => {
@@ -80,7 +86,7 @@ export type ProvidePaymentAccountInput = z.input<typeof providePaymentAccountSch
 
 /** POST /api/application/bank-connections: the widget's public token after a successful connection. */
 export const bankConnectionSchema = z.strictObject({
-  publicToken: z.string().min(1).max(2000),
+  publicToken: z.string(notTyped).min(1, notTyped).max(2000, notTyped),
 });
 
 /** POST /api/bank-link/items/:id/reconnection: the bank connected again, and the alerts that cleared. */
@@ -165,25 +171,36 @@ export type PaymentAccountsView = z.infer<typeof paymentAccountsViewSchema>;
 /** PUT /api/application/payments/draft-day: the borrower moves the drafts to another day of the month. */
 export const chooseDraftDaySchema = z.strictObject({
   draftDay: z
-    .number({ error: formatEnglish(FIXED.draftDayRequired) })
-    .int(formatEnglish(FIXED.draftDayRequired))
-    .min(1, formatEnglish(FIXED.draftDayOutOfRange))
-    .max(28, formatEnglish(FIXED.draftDayOutOfRange)),
+    .number({ error: issueError(MESSAGE_REFS.draftDayRequired) })
+    .int({ error: issueError(MESSAGE_REFS.draftDayRequired) })
+    .min(1, { error: issueError(MESSAGE_REFS.draftDayOutOfRange) })
+    .max(28, { error: issueError(MESSAGE_REFS.draftDayOutOfRange) }),
 });
 export type ChooseDraftDayInput = z.infer<typeof chooseDraftDaySchema>;
 
 // ------------------------------------------------------------------ sandbox bank-link dialog
 
 export const sandboxInstitutionsViewSchema = z.object({
-  institutions: z.array(z.object({ id: z.string(), name: z.string(), hint: z.string() })),
+  institutions: z.array(
+    // The hint in English, and the id of its message (a hint of ours), by which the dialog words it.
+    z.object({ id: z.string(), name: z.string(), hint: z.string(), hintMessageId: z.string().optional() }),
+  ),
 });
 export type SandboxInstitutionsView = z.infer<typeof sandboxInstitutionsViewSchema>;
 
+// The sandbox bank's username and password are typed by a person; the rest is sent by the dialog on its own.
+const typedSandboxField = (label: MessageDescriptor) => {
+  const required = { error: issueError(requiredRef(label)) };
+  return z
+    .string(required)
+    .min(1, required)
+    .max(100, { error: errorOf(FIELD_MESSAGES.maxLength(label, 100)) });
+};
 export const sandboxSignInSchema = z.strictObject({
-  linkToken: z.string().min(1).max(2000),
-  institutionId: z.string().min(1).max(100),
-  username: z.string().min(1, 'Username is required').max(100),
-  password: z.string().min(1, 'Password is required').max(100),
+  linkToken: z.string(notTyped).min(1, notTyped).max(2000, notTyped),
+  institutionId: z.string(notTyped).min(1, notTyped).max(100, notTyped),
+  username: typedSandboxField(LABELS.username),
+  password: typedSandboxField(LABELS.password),
 });
 
 export const sandboxAccountsViewSchema = z.object({
@@ -199,11 +216,14 @@ export const sandboxAccountsViewSchema = z.object({
 export type SandboxAccountsView = z.infer<typeof sandboxAccountsViewSchema>;
 
 export const sandboxCompleteSchema = z.strictObject({
-  linkToken: z.string().min(1).max(2000),
-  institutionId: z.string().min(1).max(100),
+  linkToken: z.string(notTyped).min(1, notTyped).max(2000, notTyped),
+  institutionId: z.string(notTyped).min(1, notTyped).max(100, notTyped),
   /** The sandbox credential signed in with: it picks the persona whose transactions the bank holds. */
-  username: z.string().min(1).max(100),
-  accountIds: z.array(z.string().min(1).max(100)).min(1, MESSAGES.accountsRequired).max(20),
+  username: z.string(notTyped).min(1, notTyped).max(100, notTyped),
+  accountIds: z
+    .array(z.string(notTyped).min(1, notTyped).max(100, notTyped), notTyped)
+    .min(1, { error: issueError(MESSAGE_REFS.accountsRequired) })
+    .max(20, notTyped),
 });
 export const sandboxPublicTokenViewSchema = z.object({ publicToken: z.string() });
 
@@ -253,11 +273,12 @@ export const signingViewSchema = z.object({
 });
 export type SigningView = z.infer<typeof signingViewSchema>;
 
-export const signingTokenSchema = z.strictObject({ token: z.string().min(20).max(200) });
+const signingToken = z.string(notTyped).min(20, notTyped).max(200, notTyped);
+export const signingTokenSchema = z.strictObject({ token: signingToken });
 export const signLetterSchema = z.strictObject({
-  token: z.string().min(20).max(200),
+  token: signingToken,
   fullName: z
-    .string()
+    .string({ error: issueError(SIGNING_REFS.fullNameRequired) })
     .trim()
     .min(1, { error: issueError(SIGNING_REFS.fullNameRequired) })
     .max(81, { error: issueError(SIGNING_REFS.fullNameInvalid) }),
@@ -272,10 +293,10 @@ export const signLetterSchema = z.strictObject({
  */
 export const reauthorizeSchema = z.strictObject({
   monthlyDraft: z
-    .number({ error: formatEnglish(FIXED.amountToConfirmMissing) })
-    .int('The amount to confirm is in whole cents')
-    .min(1, formatEnglish(FIXED.amountToConfirmMissing))
-    .max(100_000_000, 'The amount to confirm is not the plan’s'),
+    .number({ error: issueError(MESSAGE_REFS.amountToConfirmMissing) })
+    .int(notTyped)
+    .min(1, { error: issueError(MESSAGE_REFS.amountToConfirmMissing) })
+    .max(100_000_000, notTyped),
   agreed: z.literal(true, { error: errorOf(FIELD_MESSAGES.fixed('agreeToNewAmount')) }),
 });
 export type ReauthorizeInput = z.input<typeof reauthorizeSchema>;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { FIXED, formatEnglish } from '../i18n/validation-messages';
+import { issueError } from '../validation/issue-messages';
+import { MESSAGE_REFS } from '../validation/messages';
 import { OUTCOMES } from '../underwriting/outcomes';
 import { HARDSHIP_KEYS } from '../validation/application';
 import { EXPENSE_CATEGORIES } from '../validation/expenses';
+import { EXPENSE_LINE_KEYS } from '../i18n/expense-labels';
+import { ACCOUNT_TYPE_KEYS } from '../underwriting/account-type-messages';
 import { LANGUAGES } from '../i18n/language';
 import { pageSchema } from './pages';
 import { applicationStatusSchema } from './statuses';
@@ -122,7 +125,12 @@ export const eligibleDebtsViewSchema = z.object({
       /** Friendly creditor name (for a collection, the agency, with the original creditor below). */
       creditorName: z.string(),
       originalCreditorName: nullableString,
-      /** The account type in plain words: 'Credit card', 'Collection agency'. */
+      /**
+       * The account type as the key of its message (ACCOUNT_TYPE_MESSAGES), which the page words in its
+       * language: the bureau's code, 'UK' (other account) for a code we do not know; null without one.
+       */
+      accountType: z.enum(ACCOUNT_TYPE_KEYS).nullable(),
+      /** The same in plain English words: 'Credit card', 'Collection agency'. */
       accountTypeName: nullableString,
       /** Last four digits only. */
       accountNumberLast4: nullableString,
@@ -139,9 +147,16 @@ export const eligibleDebtsViewSchema = z.object({
 export type EligibleDebtsView = z.infer<typeof eligibleDebtsViewSchema>;
 export type EligibleItemView = EligibleDebtsView['items'][number];
 
+/**
+ * A line's label as the key of its message (EXPENSE_LINE_MESSAGES), which the page words in its language; null
+ * for a line the domain does not name. `label` beside it is the domain's English.
+ */
+const expenseLineKey = z.enum(EXPENSE_LINE_KEYS).nullable();
+
 const expenseLineViewSchema = z.object({
   category: z.enum(EXPENSE_CATEGORIES),
   subCategory: z.string(),
+  labelKey: expenseLineKey,
   label: z.string(),
   /** The benchmark estimate. */
   estimatedValue: cents.nullable(),
@@ -156,6 +171,7 @@ export const expensesViewSchema = z.object({
   isHomeowner: z.boolean(),
   groups: z.array(
     z.object({
+      /** The group's key: its label's message is EXPENSE_GROUP_MESSAGES[category]; `label` is the English. */
       category: z.enum(EXPENSE_CATEGORIES),
       label: z.string(),
       lines: z.array(expenseLineViewSchema),
@@ -179,6 +195,7 @@ export const budgetViewSchema = z.object({
       category: z.enum(EXPENSE_CATEGORIES),
       groupLabel: z.string(),
       subCategory: z.string(),
+      labelKey: expenseLineKey,
       label: z.string(),
       currentValue: cents,
       proposedValue: cents,
@@ -202,6 +219,7 @@ export const budgetViewSchema = z.object({
     z.object({
       category: z.enum(EXPENSE_CATEGORIES),
       subCategory: z.string(),
+      labelKey: expenseLineKey,
       label: z.string(),
       groupLabel: z.string(),
       currentValue: cents,
@@ -307,17 +325,20 @@ export type OffersView = z.infer<typeof offersViewSchema>;
 export type OfferRowView = OffersView['offers'][number];
 
 /** POST /api/application/offers/accept: the offers kept, the draft day, and the explicit acceptance. */
+const NOT_TYPED = { error: issueError(MESSAGE_REFS.requestInvalid) };
 export const acceptOffersSchema = z.strictObject({
   /** Ids of the offers the borrower leaves out; at least one must stay in. */
-  leftOut: z.array(z.uuid()).max(100),
+  // The offers' ids and the disclosures' version are sent by the page on its own: whatever is wrong with them,
+  // the request is invalid.
+  leftOut: z.array(z.uuid(NOT_TYPED), NOT_TYPED).max(100, NOT_TYPED),
   draftDay: z
-    .number({ error: formatEnglish(FIXED.draftDayRequired) })
-    .int(formatEnglish(FIXED.draftDayRequired))
-    .min(1, formatEnglish(FIXED.draftDayOutOfRange))
-    .max(28, formatEnglish(FIXED.draftDayOutOfRange)),
+    .number({ error: issueError(MESSAGE_REFS.draftDayRequired) })
+    .int({ error: issueError(MESSAGE_REFS.draftDayRequired) })
+    .min(1, { error: issueError(MESSAGE_REFS.draftDayOutOfRange) })
+    .max(28, { error: issueError(MESSAGE_REFS.draftDayOutOfRange) }),
   /** The version of the disclosures the page showed (src/domain/enrollment/plan-disclosures.ts). */
-  disclosuresVersion: z.string().max(40),
-  agreed: z.literal(true, { error: formatEnglish(FIXED.planTermsAgreementRequired) }),
+  disclosuresVersion: z.string(NOT_TYPED).max(40, NOT_TYPED),
+  agreed: z.literal(true, { error: issueError(MESSAGE_REFS.planTermsAgreementRequired) }),
 });
 export type AcceptOffersInput = z.input<typeof acceptOffersSchema>;
 

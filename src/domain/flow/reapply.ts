@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addDays } from '#domain/calendar';
+import { issueError } from '#domain/validation/issue-messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 
 // Applying again after an application ended not qualified: at once when the borrower's situation changed (what
 // changed is recorded), or once the agency's waiting period has passed since the refusal. The new application is
@@ -11,7 +13,8 @@ export type ReapplyChange = (typeof REAPPLY_CHANGES)[number];
 
 export const reapplySchema = z.strictObject({
   /** Null: nothing changed, the borrower applies again after the waiting period. */
-  change: z.enum(REAPPLY_CHANGES, { error: 'invalid' }).nullable(),
+  // Chosen from the page's list: anything else was not sent by the page, and the request is invalid.
+  change: z.enum(REAPPLY_CHANGES, { error: issueError(MESSAGE_REFS.requestInvalid) }).nullable(),
 });
 export type Reapply = z.output<typeof reapplySchema>;
 

@@ -70,7 +70,8 @@ describe('transition: refused moves', () => {
       expect(error).toMatchObject({
         code: 'InvalidTransition',
         status: 409,
-        message: `No transition from ${from} on ${event}`,
+        messageRef: { id: 'validation.appError.invalidTransition' },
+        cause: { message: `No transition from ${from} on ${event}` },
       });
     }
   });

@@ -88,11 +88,16 @@ export function nextStatus(from: ApplicationStatus, event: ApplicationEvent): Ap
 export const canTransition = (from: ApplicationStatus, event: ApplicationEvent): boolean =>
   nextStatus(from, event) !== undefined;
 
-/** The status after `event`; throws AppError('InvalidTransition') for a move the table does not allow. */
+/**
+ * The status after `event`; throws AppError('InvalidTransition') for a move the table does not allow, with its
+ * code's message (a borrower may read it, in their language) and the move it refused as its cause.
+ */
 export function transition(from: ApplicationStatus, event: ApplicationEvent): ApplicationStatus {
   const to = nextStatus(from, event);
   if (to === undefined) {
-    throw new AppError('InvalidTransition', `No transition from ${from} on ${event}`);
+    throw new AppError('InvalidTransition', undefined, {
+      cause: new Error(`No transition from ${from} on ${event}`),
+    });
   }
   return to;
 }

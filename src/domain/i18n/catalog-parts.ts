@@ -37,6 +37,14 @@ const LANDING = [
   'signing.sign.agreeRequired',
   'signing.sign.fullNameRequired',
   'signing.sign.fullNameInvalid',
+  // The application's messages the server answers with and the page words by id: the table of every message by
+  // id (message.ts), which the landing pages load with the lead form's error handling, declares them.
+  'apply.budget.description',
+  'apply.budget.planNotNeeded',
+  'apply.budget.thin.',
+  'apply.budget.wouldDisqualify.',
+  'apply.notQualified.again.tooSoon',
+  'outcome.explanation.',
 ];
 
 export function catalogPartOf(id: string): CatalogPart {

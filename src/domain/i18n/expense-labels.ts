@@ -1,9 +1,10 @@
 import { defineMessages } from '@formatjs/intl';
 
 // The expense groups and lines the domain names (EXPENSE_GROUPS in src/domain/validation/expenses.ts), as
-// messages worded exactly as the domain's English: the server sends the English label with each line, and a page
-// shows it in its own language by recognising it; the budget's refusals name a line by the same label, which
-// localizeMessage translates inside the sentence. A test checks every domain label has its message.
+// messages worded exactly as the domain's English. A group's key is its category; a line's is
+// `${category}_${key}` (expenseLineKey). The server sends each line with its key and a page words the label by
+// it; the budget's refusals name a line by its message, worded in the reader's language inside the sentence. A
+// test checks every domain label has its message, under the key the domain gives it.
 
 export const EXPENSE_GROUP_MESSAGES = defineMessages({
   housing: { id: 'apply.expenses.group.housing', defaultMessage: 'Housing' },
@@ -128,3 +129,11 @@ export const EXPENSE_LINE_MESSAGES = defineMessages({
   miscellaneous_alimony: { id: 'apply.expenses.line.miscellaneous.alimony', defaultMessage: 'Alimony' },
   miscellaneous_other: { id: 'apply.expenses.line.miscellaneous.other', defaultMessage: 'Other' },
 });
+
+/** A line's label as a key of EXPENSE_LINE_MESSAGES: what the answers carry, for a page to word it by. */
+export type ExpenseLineKey = keyof typeof EXPENSE_LINE_MESSAGES;
+
+export const EXPENSE_LINE_KEYS = Object.keys(EXPENSE_LINE_MESSAGES) as [ExpenseLineKey, ...ExpenseLineKey[]];
+
+export const isExpenseLineKey = (key: string): key is ExpenseLineKey =>
+  Object.hasOwn(EXPENSE_LINE_MESSAGES, key);

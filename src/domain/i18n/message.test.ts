@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CATALOGS } from './all-catalogs';
 import { LANGUAGES } from './language';
-import { englishOf, formatMessageRef, messageRef, messageRefFrom, MESSAGES_BY_ID } from './message';
+import {
+  englishOf,
+  formatMessageRef,
+  messageRef,
+  messageRefFrom,
+  MESSAGES_BY_ID,
+  type FormatMessage,
+} from './message';
 import { FIXED, LABELS, TEMPLATES, formatEnglish } from './validation-messages';
 import { createIntl } from '@formatjs/intl';
 
@@ -18,6 +25,22 @@ describe('messages by id', () => {
   it('holds every fixed text, template and label, each under its own id', () => {
     const declared = [...Object.values(FIXED), ...Object.values(TEMPLATES), ...Object.values(LABELS)];
     for (const descriptor of declared) expect(MESSAGES_BY_ID.get(String(descriptor.id))).toBe(descriptor);
+  });
+
+  it('writes each English text exactly as FormatJS does, so messages.ts and the catalogs agree', () => {
+    const intl = createIntl({ locale: 'en-US', messages: ALL_CATALOGS.en });
+    const english: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
+    for (const d of [...Object.values(FIXED), ...Object.values(LABELS)])
+      expect(formatEnglish(d)).toBe(english(d));
+    const values = {
+      label: 'First name',
+      n: '8',
+      institution: 'First Bank',
+      amount: '$5',
+      stillToCover: '$5',
+      required: '$9',
+    };
+    for (const d of Object.values(TEMPLATES)) expect(formatEnglish(d, values)).toBe(english(d, values));
   });
 
   it('writes the English from the id and values, a label given as a message worded as its own', () => {

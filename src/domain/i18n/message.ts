@@ -1,5 +1,8 @@
+import { createIntl, type IntlShape } from '@formatjs/intl';
+import { EXPLANATION_MESSAGES } from '../underwriting/explanation-messages';
 import { EXPENSE_LINE_MESSAGES } from './expense-labels';
 import {
+  APPLY_REFUSALS,
   FIXED,
   LABELS,
   PORTAL_REFUSALS,
@@ -24,7 +27,8 @@ export type FormatMessage = (descriptor: MessageDescriptor, values?: Record<stri
 
 /**
  * Every message a borrower can be answered with, by id: the validation and error texts, the customer portal's
- * refusals, the signing steps' refusals, the labels they name, and the expense lines the budget's refusals name.
+ * refusals, the signing steps' refusals, the application's (a budget's warnings, applying again), the labels they
+ * name, the expense lines the budget's refusals name, and the sentences that explain a plan.
  * The one place an id is turned back into its descriptor.
  */
 const DESCRIPTORS: readonly MessageDescriptor[] = [
@@ -34,7 +38,9 @@ const DESCRIPTORS: readonly MessageDescriptor[] = [
   ...Object.values(PORTAL_REFUSALS),
   ...Object.values(LABELS),
   ...Object.values(SIGNING_MESSAGES),
+  ...Object.values(APPLY_REFUSALS),
   ...Object.values(EXPENSE_LINE_MESSAGES),
+  ...Object.values(EXPLANATION_MESSAGES),
 ];
 export const MESSAGES_BY_ID: ReadonlyMap<string, MessageDescriptor> = new Map(
   DESCRIPTORS.map((descriptor) => [String(descriptor.id), descriptor]),
@@ -69,9 +75,22 @@ export function formatMessageRef(ref: MessageRef, format: FormatMessage): string
   return format(descriptorOf(ref), values);
 }
 
-/** A message in English, as the API's `message` and the logs carry it. */
-export const englishOf = (ref: MessageRef): string =>
-  formatMessageRef(ref, (descriptor, values) => formatEnglish(descriptor, values));
+/** A message with a plural or a choice in it (`{accounts, plural, one {# account} other {# accounts}}`). */
+const HAS_ICU_ARGUMENT = /\{\s*\w+\s*,\s*(?:plural|selectordinal|select)\s*,/;
+let englishIntl: IntlShape | undefined;
+
+/**
+ * The English of a descriptor: its placeholders filled in (formatEnglish), or, for a message with a plural or a
+ * choice, written by an English intl from its own text (made on first use), so the plural's words are English's.
+ */
+function formatEnglishOf(descriptor: MessageDescriptor, values: Record<string, string> = {}): string {
+  if (!HAS_ICU_ARGUMENT.test(String(descriptor.defaultMessage))) return formatEnglish(descriptor, values);
+  englishIntl ??= createIntl({ locale: 'en-US', defaultLocale: 'en-US', messages: {} });
+  return englishIntl.formatMessage(descriptor, values);
+}
+
+/** A message in English, as the API's `message`, the logs and the records carry it. */
+export const englishOf = (ref: MessageRef): string => formatMessageRef(ref, formatEnglishOf);
 
 /**
  * The message of a value read from elsewhere (an API answer's `messageId` and `values`): undefined when the id is

@@ -1,14 +1,13 @@
 import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 
 // The validation and error texts a borrower can see, each declared once with its English. messages.ts builds
-// the English the schemas use from these same descriptors (formatEnglish), and localizeMessage
-// (translate-message.ts) recognises that English to give it back in another language, so the two cannot drift
-// (docs/decisions/0097-translated-validation-messages.md).
+// the English the schemas use from these same descriptors (formatEnglish); a message travels with its id and
+// values, and each language words it by its id (docs/decisions/0209-messages-travel-with-their-id.md).
 
 /**
  * A yes/no question left unanswered: the same English as TEMPLATES.required ("Do you have any dependents? is
  * required"), but Spanish cannot hang "este dato es obligatorio" on a question, so it asks for the answer.
- * translate-message.ts uses it for a required field whose label is a question.
+ * The field helpers use it for a required field whose label is a question.
  */
 export const QUESTION_REQUIRED = defineMessages({
   required: { id: 'validation.questionRequired', defaultMessage: '{label} is required' },
@@ -392,6 +391,37 @@ export const FIXED = defineMessages({
     id: 'validation.spouseConsent.noSpouse',
     defaultMessage: 'This application has no spouse to ask for consent.',
   },
+  // The borrower's refusals the server words itself: an answer for a page the application moved past, an
+  // account's email or password, the phone check, applying again, and a request sent twice at once.
+  applicationNotEditable: {
+    id: 'validation.application.notEditable',
+    defaultMessage: 'Your application has moved past this step, so these answers can no longer be changed.',
+  },
+  emailTaken: {
+    id: 'validation.emailTaken',
+    defaultMessage: 'An account with the given email already exists.',
+  },
+  incorrectPassword: { id: 'validation.incorrectPassword', defaultMessage: 'Incorrect password' },
+  phoneVerificationUnavailable: {
+    id: 'validation.phoneVerificationUnavailable',
+    defaultMessage: 'Phone verification is unavailable. Please try again.',
+  },
+  reapplyNotQualifiedOnly: {
+    id: 'validation.reapply.notQualifiedOnly',
+    defaultMessage: 'Only an application that ended not qualified can be started again.',
+  },
+  idempotencyKeyInvalid: {
+    id: 'validation.idempotency.keyInvalid',
+    defaultMessage: 'The Idempotency-Key header is invalid.',
+  },
+  idempotencyInProgress: {
+    id: 'validation.idempotency.inProgress',
+    defaultMessage: 'This request is already being processed. Please wait a moment.',
+  },
+  idempotencyKeyReused: {
+    id: 'validation.idempotency.keyReused',
+    defaultMessage: 'This Idempotency-Key was already used for another request.',
+  },
   appErrorInternalError: {
     id: 'validation.appError.internal',
     defaultMessage: 'Something went wrong. Please try again.',
@@ -495,6 +525,60 @@ export const SIGNING_MESSAGES = defineMessages({
 });
 
 /**
+ * The application's warnings and refusals with figures: a budget that would end the application (for lack of
+ * room, or because no plan is needed) or leave next to nothing after the plan payment, and applying again
+ * before the waiting period ends. The amounts are written dollars; the date is the agency's day, 'yyyy-MM-dd',
+ * which a page may write in its own way. Their ids are the budget's and the not-qualified page's, which first
+ * recognised the server's English: their translations are those pages'.
+ */
+export const APPLY_REFUSALS = defineMessages({
+  wouldDisqualifyRoom: {
+    id: 'apply.budget.wouldDisqualify.room',
+    defaultMessage: 'The plan needs about {need} a month of room; your budget leaves {room}.',
+  },
+  wouldDisqualifyNoRoom: {
+    id: 'apply.budget.wouldDisqualify.noRoom',
+    defaultMessage:
+      'The plan needs about {need} a month of room; your budget leaves nothing: your expenses and other debt payments are {over} more than your income.',
+  },
+  wouldDisqualifyCuts: {
+    id: 'apply.budget.wouldDisqualify.cuts',
+    defaultMessage:
+      'Lowering flexible expenses as far as we can suggest would free about {amount} more, which is not enough.',
+  },
+  /** The room the plan lacks, then what the cuts could free: two sentences, each a message of its own. */
+  wouldDisqualifyWithCuts: {
+    id: 'apply.budget.wouldDisqualify.withCuts',
+    defaultMessage: '{needs} {cuts}',
+  },
+  planNotNeeded: {
+    id: 'apply.budget.planNotNeeded',
+    defaultMessage:
+      'Your budget leaves {room} a month, enough to pay the estimated {current} a month on these debts now with {spare} to spare, so a plan is not needed. A plan is offered when your budget leaves less than {below} a month: {less} less than now.',
+  },
+  thinSome: {
+    id: 'apply.budget.thin.some',
+    defaultMessage:
+      'After the plan payment, this budget leaves only {amount} a month. We suggest keeping at least {cushion} a month for the unexpected, such as a higher bill or a car repair, so a surprise does not make you miss a plan payment.',
+  },
+  thinNothing: {
+    id: 'apply.budget.thin.nothing',
+    defaultMessage:
+      'After the plan payment, this budget leaves nothing each month. We suggest keeping at least {cushion} a month for the unexpected, such as a higher bill or a car repair, so a surprise does not make you miss a plan payment.',
+  },
+  /** Not a refusal: the proposed budget's one-line reason, which the budget page shows above its figures. */
+  budgetDescription: {
+    id: 'apply.budget.description',
+    defaultMessage:
+      'Lower flexible expenses by {savings} a month so the plan payment of {payment} fits the budget.',
+  },
+  reapplyTooSoon: {
+    id: 'apply.notQualified.again.tooSoon',
+    defaultMessage: 'You can apply again from {date}, or now if your situation has changed.',
+  },
+});
+
+/**
  * The labels and questions the borrower's schemas name in their messages ("First name is required"), and the
  * words a template holds in place of a name ("your bank"). A label not listed stays English inside a
  * translated sentence.
@@ -520,6 +604,8 @@ export const LABELS = defineMessages({
   },
   escrow: { id: 'validation.label.escrow', defaultMessage: 'Escrow' },
   password: { id: 'validation.label.password', defaultMessage: 'Password' },
+  /** The sandbox bank's sign-in (the bank-link dialog's stand-in for the bank). */
+  username: { id: 'validation.label.username', defaultMessage: 'Username' },
   newPassword: { id: 'validation.label.newPassword', defaultMessage: 'New password' },
   currentPassword: { id: 'validation.label.currentPassword', defaultMessage: 'Current password' },
   confirmPassword: { id: 'validation.label.confirmPassword', defaultMessage: 'Confirm password' },

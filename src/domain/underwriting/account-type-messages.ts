@@ -1,8 +1,8 @@
 import { defineMessages } from '@formatjs/intl';
 
-// What a borrower reads for each bureau account type code (accountTypePlainWords), as messages worded exactly as
-// its English: the server sends the English words with each debt, and the page shows them in its language by
-// recognising them. A test checks each message against accountTypePlainWords, so the two cannot drift.
+// What a borrower reads for each bureau account type code, by the code: the server sends a debt's code (its key
+// here, accountTypeKey) and the page words it in its language. The English of these messages is the plain words
+// the server writes too (accountTypePlainWords), so there is one wording.
 
 export const ACCOUNT_TYPE_MESSAGES = defineMessages({
   AF: { id: 'debts.accountType.AF', defaultMessage: 'Appliance or furniture' },
@@ -78,7 +78,19 @@ export const ACCOUNT_TYPE_MESSAGES = defineMessages({
   VM: { id: 'debts.accountType.VM', defaultMessage: 'VA real estate mortgage' },
 });
 
-const BY_ENGLISH = new Map(Object.values(ACCOUNT_TYPE_MESSAGES).map((d) => [String(d.defaultMessage), d]));
+/** An account type code with a message of its own: the bureau's codes we know. */
+export type AccountTypeKey = keyof typeof ACCOUNT_TYPE_MESSAGES;
 
-/** The message for an account type's plain words (as accountTypePlainWords wrote them); undefined if none. */
-export const accountTypeMessage = (english: string) => BY_ENGLISH.get(english);
+export const ACCOUNT_TYPE_KEYS = Object.keys(ACCOUNT_TYPE_MESSAGES) as [AccountTypeKey, ...AccountTypeKey[]];
+
+const isAccountTypeKey = (code: string): code is AccountTypeKey => Object.hasOwn(ACCOUNT_TYPE_MESSAGES, code);
+
+/**
+ * The key of a bureau code's message: the code itself, trimmed and in capitals; 'UK' (other account) for a code
+ * we do not know, since a code means nothing to a borrower; null for no code.
+ */
+export function accountTypeKey(code: string | null): AccountTypeKey | null {
+  if (code === null || code.trim() === '') return null;
+  const key = code.trim().toUpperCase();
+  return isAccountTypeKey(key) ? key : 'UK';
+}

@@ -1,6 +1,6 @@
 import { createIntl } from '@formatjs/intl';
 import { ALL_CATALOGS } from '../i18n/all-catalogs';
-import { ACCOUNT_TYPE_MESSAGES, accountTypeMessage } from './account-type-messages';
+import { ACCOUNT_TYPE_MESSAGES, accountTypeKey } from './account-type-messages';
 import { describe, expect, it } from 'vitest';
 import table from '#data/account-types.json' with { type: 'json' };
 import { accountTypeName, accountTypePlainWords } from './account-types';
@@ -59,17 +59,30 @@ describe('accountTypePlainWords: what a borrower reads', () => {
     }
   });
 
-  it('has a message worded exactly as the plain words of every code, with its Spanish', () => {
+  it('has a message for every code the table has, worded in Spanish too', () => {
     const es = createIntl({ locale: 'es-US', messages: ALL_CATALOGS.es });
     const en = createIntl({ locale: 'en-US', messages: ALL_CATALOGS.en });
-    for (const code of [...Object.keys(table.names), 'ZZ']) {
-      const words = accountTypePlainWords(code)!;
-      const message = accountTypeMessage(words);
-      expect(message, code).toBeDefined();
-      expect(en.formatMessage(message!)).toBe(words);
-      expect(es.formatMessage(message!), code).not.toBe(words);
-    }
-    expect(es.formatMessage(accountTypeMessage('Credit card')!)).toBe('Tarjeta de crédito');
     expect(Object.keys(ACCOUNT_TYPE_MESSAGES).sort()).toEqual(Object.keys(table.names).sort());
+    for (const code of [...Object.keys(table.names), 'ZZ']) {
+      const key = accountTypeKey(code);
+      expect(key, code).not.toBeNull();
+      const message = ACCOUNT_TYPE_MESSAGES[key!];
+      expect(en.formatMessage(message)).toBe(accountTypePlainWords(code));
+      expect(es.formatMessage(message), code).not.toBe(accountTypePlainWords(code));
+    }
+    expect(es.formatMessage(ACCOUNT_TYPE_MESSAGES[accountTypeKey(' cc ')!])).toBe('Tarjeta de crédito');
+  });
+});
+
+describe('accountTypeKey: what the answers carry for the page to word', () => {
+  it.each([
+    ['CC', 'CC'],
+    [' cc ', 'CC'],
+    ['AG', 'AG'],
+    ['ZZ', 'UK'],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (code, expected) => {
+    expect(accountTypeKey(code)).toBe(expected);
   });
 });

@@ -5,15 +5,31 @@ import { BUDGET_CUT_MESSAGES, checkBudgetCuts, flexibleLines, type FlexibleLine 
 // Restaurants: $400 now, floor $100; entertainment: $200, floor $100; clothing: $100, floor $50.
 // The gap to cover: $325.
 const LINES: FlexibleLine[] = [
-  { category: 'food', subCategory: 'away', label: 'Restaurants', currentValue: 40_000, floor: 10_000 },
+  {
+    category: 'food',
+    subCategory: 'away',
+    // No key: the rules name a line the domain does not name by the label it came with.
+    labelKey: null,
+    label: 'Restaurants',
+    currentValue: 40_000,
+    floor: 10_000,
+  },
   {
     category: 'personal',
     subCategory: 'entertainment',
+    labelKey: 'personal_entertainment',
     label: 'Entertainment',
     currentValue: 20_000,
     floor: 10_000,
   },
-  { category: 'personal', subCategory: 'apparel', label: 'Clothing', currentValue: 10_000, floor: 5_000 },
+  {
+    category: 'personal',
+    subCategory: 'apparel',
+    labelKey: 'personal_apparel',
+    label: 'Clothing',
+    currentValue: 10_000,
+    floor: 5_000,
+  },
 ];
 const REQUIRED = 32_500;
 const set = (restaurants: number, entertainment: number, clothing?: number) => [
@@ -88,23 +104,59 @@ describe('flexibleLines', () => {
   it('keeps the flexible lines with room, with the floor the underwriting allows', () => {
     const lines = flexibleLines([
       // Restaurants: floor 50% of the $300 benchmark = $150.
-      { category: 'food', subCategory: 'away', label: 'Restaurants', value: 40_000, estimatedValue: 30_000 },
+      {
+        category: 'food',
+        subCategory: 'away',
+        labelKey: 'food_away',
+        label: 'Restaurants',
+        value: 40_000,
+        estimatedValue: 30_000,
+      },
       // Already at its floor: nothing to give.
       {
         category: 'personal',
         subCategory: 'entertainment',
+        labelKey: 'personal_entertainment',
         label: 'Fun',
         value: 5_000,
         estimatedValue: 10_000,
       },
       // Essential: never offered.
-      { category: 'housing', subCategory: 'rent', label: 'Rent', value: 150_000, estimatedValue: 150_000 },
+      {
+        category: 'housing',
+        subCategory: 'rent',
+        labelKey: 'housing_rent',
+        label: 'Rent',
+        value: 150_000,
+        estimatedValue: 150_000,
+      },
       // Savings may go to zero.
-      { category: 'savings', subCategory: 'savings', label: 'Savings', value: 20_000, estimatedValue: null },
+      {
+        category: 'savings',
+        subCategory: 'savings',
+        labelKey: 'savings_savings',
+        label: 'Savings',
+        value: 20_000,
+        estimatedValue: null,
+      },
     ]);
     expect(lines).toEqual([
-      { category: 'food', subCategory: 'away', label: 'Restaurants', currentValue: 40_000, floor: 15_000 },
-      { category: 'savings', subCategory: 'savings', label: 'Savings', currentValue: 20_000, floor: 0 },
+      {
+        category: 'food',
+        subCategory: 'away',
+        labelKey: 'food_away',
+        label: 'Restaurants',
+        currentValue: 40_000,
+        floor: 15_000,
+      },
+      {
+        category: 'savings',
+        subCategory: 'savings',
+        labelKey: 'savings_savings',
+        label: 'Savings',
+        currentValue: 20_000,
+        floor: 0,
+      },
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { formatDollars, sumCents, type Cents } from '../money/cents';
+import type { ExpenseLineKey } from '../i18n/expense-labels';
 import { isReducibleLine, reducibleFloor, type BudgetLine } from './expense-estimates';
 
 // The cuts of a proposed budget, as the borrower may move them on /budget (docs/decisions/0013 for the
@@ -11,6 +12,9 @@ import { isReducibleLine, reducibleFloor, type BudgetLine } from './expense-esti
 export type FlexibleLine = {
   category: BudgetLine['category'];
   subCategory: string;
+  /** The key of the line's label message, by which a refusal names it in the reader's language. */
+  labelKey: ExpenseLineKey | null;
+  /** The label in English, as the refusal's English names it. */
   label: string;
   currentValue: Cents;
   floor: Cents;
@@ -23,12 +27,15 @@ export const lineKeyOf = (l: { category: string; subCategory: string }): string 
   `${l.category}:${l.subCategory}`;
 
 /** The flexible lines among the borrower's expenses that can give something up (value above the floor). */
-export function flexibleLines(expenses: readonly (BudgetLine & { label: string })[]): FlexibleLine[] {
+export function flexibleLines(
+  expenses: readonly (BudgetLine & Pick<FlexibleLine, 'labelKey' | 'label'>)[],
+): FlexibleLine[] {
   return expenses
     .filter((e) => isReducibleLine(e))
     .map((e) => ({
       category: e.category,
       subCategory: e.subCategory,
+      labelKey: e.labelKey,
       label: e.label,
       currentValue: e.value,
       floor: reducibleFloor(e),

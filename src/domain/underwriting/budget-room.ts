@@ -1,3 +1,5 @@
+import { englishOf, messageRef, type MessageRef } from '../i18n/message';
+import { APPLY_REFUSALS } from '../i18n/validation-messages';
 import { ceilToDollar, formatDollars, roundToDollar, sumCents, type Cents } from '../money/cents';
 import { CASHFLOW_TOO_HIGH_MARGIN } from './constants';
 
@@ -36,24 +38,30 @@ export function requiredReductionOf(gap: Cents | null | undefined, reducible = I
 
 /**
  * Before a save that would disqualify for lack of room: the plan payment and what the budget leaves for it
- * (income − expenses − other debt payments), and what the flexible expenses could still free.
+ * (income − expenses − other debt payments), and what the flexible expenses could still free. As its message
+ * and figures, so the server words it in the borrower's language.
  */
-export function wouldDisqualifyMessage(o: {
+export function wouldDisqualifyRef(o: {
   planPayment: Cents;
   room: Cents;
   reducible: Cents | null;
-}): string {
-  const needs = `The plan needs about ${formatDollars(ceilToDollar(o.planPayment))} a month of room; `;
-  const leaves =
+}): MessageRef {
+  const need = formatDollars(ceilToDollar(o.planPayment));
+  const needs =
     o.room > 0
-      ? `your budget leaves ${formatDollars(Math.floor(o.room / 100) * 100)}.`
-      : `your budget leaves nothing: your expenses and other debt payments are ${formatDollars(-o.room)} more than your income.`;
-  const cuts =
-    o.reducible && o.reducible > 0
-      ? ` Lowering flexible expenses as far as we can suggest would free about ${formatDollars(o.reducible)} more, which is not enough.`
-      : '';
-  return `${needs}${leaves}${cuts}`;
+      ? messageRef(APPLY_REFUSALS.wouldDisqualifyRoom, {
+          need,
+          room: formatDollars(Math.floor(o.room / 100) * 100),
+        })
+      : messageRef(APPLY_REFUSALS.wouldDisqualifyNoRoom, { need, over: formatDollars(-o.room) });
+  if (!(o.reducible && o.reducible > 0)) return needs;
+  const cuts = messageRef(APPLY_REFUSALS.wouldDisqualifyCuts, { amount: formatDollars(o.reducible) });
+  return messageRef(APPLY_REFUSALS.wouldDisqualifyWithCuts, { needs, cuts });
 }
+
+/** The same, in English. */
+export const wouldDisqualifyMessage = (o: Parameters<typeof wouldDisqualifyRef>[0]): string =>
+  englishOf(wouldDisqualifyRef(o));
 
 export const WOULD_DISQUALIFY_TITLE = 'The plan does not fit this budget';
 export const WOULD_DISQUALIFY_HELP =
@@ -68,17 +76,22 @@ const floorToDollar = (c: Cents): Cents => Math.floor(c / 100) * 100;
  * change the result, in whole dollars a borrower can check: the amount the budget would have to leave less
  * for a plan to be offered. `room` is income − expenses − other debt payments.
  */
-export function planNotNeededMessage(o: { room: Cents; currentPayment: Cents }): string {
+export function planNotNeededRef(o: { room: Cents; currentPayment: Cents }): MessageRef {
   // Whole dollars rounded so that the sentence stays true: a budget leaving less than `below` gets a plan.
   const below = floorToDollar(o.currentPayment + CASHFLOW_TOO_HIGH_MARGIN);
   const less = ceilToDollar(o.room - below + 1);
-  return (
-    `Your budget leaves ${formatDollars(floorToDollar(o.room))} a month, enough to pay the estimated ` +
-    `${formatDollars(o.currentPayment)} a month on these debts now with ${formatDollars(o.room - o.currentPayment)} ` +
-    `to spare, so a plan is not needed. A plan is offered when your budget leaves less than ` +
-    `${formatDollars(below)} a month: ${formatDollars(less)} less than now.`
-  );
+  return messageRef(APPLY_REFUSALS.planNotNeeded, {
+    room: formatDollars(floorToDollar(o.room)),
+    current: formatDollars(o.currentPayment),
+    spare: formatDollars(o.room - o.currentPayment),
+    below: formatDollars(below),
+    less: formatDollars(less),
+  });
 }
+
+/** The same, in English. */
+export const planNotNeededMessage = (o: { room: Cents; currentPayment: Cents }): string =>
+  englishOf(planNotNeededRef(o));
 
 export const PLAN_NOT_NEEDED_TITLE = 'You may not need a plan';
 export const PLAN_NOT_NEEDED_HELP =
@@ -87,15 +100,16 @@ export const PLAN_NOT_NEEDED_HELP =
   'how to pay these debts off on your own.';
 
 /** When the budget would leave less than the cushion after the plan payment. */
-export function thinBudgetMessage(left: Cents): string {
+export function thinBudgetRef(left: Cents): MessageRef {
+  const cushion = formatDollars(MONTHLY_CUSHION);
   // The same whole dollars the page shows beside it: 90 cents is '$1', not 'nothing'.
-  const leaves = roundToDollar(left) > 0 ? `only ${formatDollars(left)} a month` : 'nothing each month';
-  return (
-    `After the plan payment, this budget leaves ${leaves}. We suggest keeping at least ` +
-    `${formatDollars(MONTHLY_CUSHION)} a month for the unexpected, such as a higher bill or a car repair, so a ` +
-    'surprise does not make you miss a plan payment.'
-  );
+  return roundToDollar(left) > 0
+    ? messageRef(APPLY_REFUSALS.thinSome, { amount: formatDollars(left), cushion })
+    : messageRef(APPLY_REFUSALS.thinNothing, { cushion });
 }
+
+/** The same, in English. */
+export const thinBudgetMessage = (left: Cents): string => englishOf(thinBudgetRef(left));
 
 export const THIN_BUDGET_TITLE = 'Very little left each month';
 

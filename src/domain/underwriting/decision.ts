@@ -1,9 +1,18 @@
+import { englishOf, messageRef, type MessageRef } from '../i18n/message';
+import { APPLY_REFUSALS } from '../i18n/validation-messages';
 import { ceilToDollar, formatDollars, sumCents, type Cents } from '../money/cents';
 import type { ExpenseCategory } from '../validation/expenses';
 import { CASHFLOW_TOO_HIGH_MARGIN, MINIMUM_ELIGIBLE_BALANCE } from './constants';
 import { reducibleFloor, REDUCIBLE_LINES, type BudgetLine } from './expense-estimates';
 import { MONTHLY_CUSHION, requiredReductionOf } from './budget-room';
-import { budgetSentence, fitSentence, planSentence } from './explanation-text';
+import {
+  budgetSentenceRef,
+  cashflowTooHighRef,
+  fitSentenceRef,
+  noEligibleDebtRef,
+  planSentenceRef,
+  tooLittleDebtRef,
+} from './explanation-text';
 import type { ConcessionTable } from './concessions';
 import { buildOffer, type OfferDraft, type OfferInput } from './offers';
 import { monthlyFeeShares } from './plan-fees';
@@ -56,13 +65,28 @@ export type DecisionResult = {
   offers: OfferDraft[];
   /** Only the lines that change. */
   proposedBudget: ProposedBudget | null;
+  /** Why the decision came out this way, as messages (explanation-text.ts), one a sentence. */
+  explanationRefs: MessageRef[];
+  /** The same in English, as the decision keeps it for the record and the staff. */
   explanation: string;
 };
 
+/** The explanation's sentences, and their English (what the decision stores). */
+const explained = (refs: MessageRef[]) => ({
+  explanationRefs: refs,
+  explanation: refs.map(englishOf).join(' '),
+});
+
 /** The proposed budget's one-line reason, also rewritten when the borrower moves the cuts. */
+export const budgetDescriptionRef = (savings: Cents, planPayment: Cents): MessageRef =>
+  messageRef(APPLY_REFUSALS.budgetDescription, {
+    savings: formatDollars(savings),
+    payment: formatDollars(planPayment),
+  });
+
+/** The same, in English, as the proposed budget stores it. */
 export const budgetDescription = (savings: Cents, planPayment: Cents): string =>
-  `Lower flexible expenses by ${formatDollars(savings)} a month so the plan payment of ` +
-  `${formatDollars(planPayment)} fits the budget.`;
+  englishOf(budgetDescriptionRef(savings, planPayment));
 
 /**
  * What the proposed budget lowers the expenses by: the shortfall and the monthly cushion the budget page
@@ -138,12 +162,12 @@ export function decide(i: DecisionInput): DecisionResult {
     ineligibleDebtPayment: i.ineligibleDebtPayment,
     offers,
   };
-  const budgetText = budgetSentence({
+  const budgetSentence = budgetSentenceRef({
     monthlyIncome: i.monthlyIncome,
     expenses: currentExpenses,
     otherDebtPayments: i.ineligibleDebtPayment,
   });
-  const planText = planSentence({
+  const planSentence = planSentenceRef({
     accounts: offers.length,
     owed: totalBalance,
     planPayment,
@@ -159,11 +183,9 @@ export function decide(i: DecisionInput): DecisionResult {
       requiredExpenseReductionAmount: null,
       disqualificationReasons: [DISQUALIFICATION_REASONS.notEnoughEligibleDebt],
       proposedBudget: null,
-      explanation:
-        offers.length === 0
-          ? 'No eligible debt was selected for the plan.'
-          : `The debts selected total ${formatDollars(totalBalance)}; a plan needs at least ` +
-            `${formatDollars(MINIMUM_ELIGIBLE_BALANCE)}.`,
+      ...explained([
+        offers.length === 0 ? noEligibleDebtRef() : tooLittleDebtRef(totalBalance, MINIMUM_ELIGIBLE_BALANCE),
+      ]),
     };
   }
 
@@ -175,9 +197,7 @@ export function decide(i: DecisionInput): DecisionResult {
       requiredExpenseReductionAmount: null,
       disqualificationReasons: [DISQUALIFICATION_REASONS.cashflowTooHigh],
       proposedBudget: null,
-      explanation:
-        `${budgetText} That covers the current estimated payments of ${formatDollars(eligibleDebtPayment)} ` +
-        `with ${formatDollars(cashflow - eligibleDebtPayment)} to spare, so a plan is not needed.`,
+      ...explained([budgetSentence, cashflowTooHighRef(eligibleDebtPayment, cashflow - eligibleDebtPayment)]),
     };
   }
 
@@ -189,7 +209,7 @@ export function decide(i: DecisionInput): DecisionResult {
       requiredExpenseReductionAmount: null,
       disqualificationReasons: [],
       proposedBudget: null,
-      explanation: `${budgetText} ${planText} ${fitSentence(0, 0)}`,
+      ...explained([budgetSentence, planSentence, fitSentenceRef(0, 0)]),
     };
   }
 
@@ -206,7 +226,7 @@ export function decide(i: DecisionInput): DecisionResult {
       requiredExpenseReductionAmount: required,
       disqualificationReasons: [],
       proposedBudget: { description, lines },
-      explanation: `${budgetText} ${planText} ${fitSentence(required, reducible)}`,
+      ...explained([budgetSentence, planSentence, fitSentenceRef(required, reducible)]),
     };
   }
 
@@ -217,6 +237,6 @@ export function decide(i: DecisionInput): DecisionResult {
     requiredExpenseReductionAmount: required,
     disqualificationReasons: [DISQUALIFICATION_REASONS.insufficientIncome],
     proposedBudget: null,
-    explanation: `${budgetText} ${planText} ${fitSentence(required, reducible)}`,
+    ...explained([budgetSentence, planSentence, fitSentenceRef(required, reducible)]),
   };
 }

@@ -420,13 +420,9 @@ export function budgetSchemaFor(context: { lines: readonly FlexibleLine[]; requi
   });
 }
 
-/** A flexible line's label as a message when the domain's label is one of the expense lines' (it always is). */
-function lineLabel(line: FlexibleLine): MessageValue {
-  const descriptor = (EXPENSE_LINE_MESSAGES as Record<string, MessageDescriptor>)[
-    `${line.category}_${line.subCategory}`
-  ];
-  return descriptor && descriptor.defaultMessage === line.label ? messageRef(descriptor) : line.label;
-}
+/** A flexible line's label as its message, by its key; the label as it came for a line the domain does not name. */
+const lineLabel = (line: FlexibleLine): MessageValue =>
+  line.labelKey ? messageRef(EXPENSE_LINE_MESSAGES[line.labelKey]) : line.label;
 
 /** A budget problem as its message and values, worded in English exactly as the problem's own `message`. */
 export function budgetProblemRef(problem: BudgetCutProblem): MessageRef {

@@ -2,7 +2,6 @@ import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
 import { ALL_CATALOGS } from '../i18n/all-catalogs';
 import { englishOf, formatMessageRef, type FormatMessage } from '../i18n/message';
-import { localizeMessage } from '../i18n/translate-message';
 import { checkBudgetCuts, type FlexibleLine } from '../underwriting/budget-cuts';
 import { budgetProblemRef, budgetSchemaFor } from './application';
 import { issueMessageRef } from './issue-messages';
@@ -17,6 +16,7 @@ const LINES: FlexibleLine[] = [
   {
     category: 'food',
     subCategory: 'away',
+    labelKey: 'food_away',
     label: 'Restaurants including delivery',
     currentValue: 40_000,
     floor: 10_000,
@@ -24,6 +24,7 @@ const LINES: FlexibleLine[] = [
   {
     category: 'personal',
     subCategory: 'entertainment',
+    labelKey: 'personal_entertainment',
     label: 'Entertainment',
     currentValue: 20_000,
     floor: 5_000,
@@ -44,20 +45,16 @@ describe('the budget refusals by id', () => {
     { name: 'cuts that do not cover the gap', proposed: [line('away', 35_000)], required: 32_500 },
   ];
 
-  it.each(cases)(
-    '$name: the id words the same English, and the Spanish the English was read back into',
-    (c) => {
-      const problems = checkBudgetCuts(LINES, c.required, c.proposed).problems;
-      expect(problems.length).toBeGreaterThan(0);
-      for (const problem of problems) {
-        const ref = budgetProblemRef(problem);
-        expect(englishOf(ref)).toBe(problem.message);
-        const byId = formatMessageRef(ref, format);
-        expect(byId).toBe(localizeMessage(problem.message, format));
-        expect(byId).not.toBe(problem.message);
-      }
-    },
-  );
+  it.each(cases)('$name: the id words the same English, and Spanish', (c) => {
+    const problems = checkBudgetCuts(LINES, c.required, c.proposed).problems;
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) {
+      const ref = budgetProblemRef(problem);
+      expect(englishOf(ref)).toBe(problem.message);
+      const byId = formatMessageRef(ref, format);
+      expect(byId).not.toBe(problem.message);
+    }
+  });
 
   it('names the line by its Spanish label', () => {
     const [problem] = checkBudgetCuts(LINES, 1_000, [line('away', 5_000)]).problems;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isExpenseLineKey, type ExpenseLineKey } from '../i18n/expense-labels';
 import { LABELS } from '../i18n/validation-messages';
 import { currencyField } from './fields';
 import { dollarDigits } from './format';
@@ -30,6 +31,12 @@ export type ExpenseLineDefinition = {
   subCategory: string;
   label: string;
   audience: LineAudience;
+  /**
+   * The line's name among the labels' messages (`${category}_${key}` in EXPENSE_LINE_MESSAGES): its
+   * subCategory, except where one subCategory names two lines (housing's insurance, the homeowner's or the
+   * renter's).
+   */
+  key: string;
 };
 
 export type ExpenseGroupDefinition = {
@@ -38,11 +45,12 @@ export type ExpenseGroupDefinition = {
   lines: readonly ExpenseLineDefinition[];
 };
 
-const line = (subCategory: string, label: string, audience: LineAudience = 'everyone') => ({
-  subCategory,
-  label,
-  audience,
-});
+const line = (
+  subCategory: string,
+  label: string,
+  audience: LineAudience = 'everyone',
+  key: string = subCategory,
+) => ({ subCategory, label, audience, key });
 
 export const EXPENSE_GROUPS = [
   {
@@ -51,11 +59,11 @@ export const EXPENSE_GROUPS = [
     lines: [
       line('mortgage', 'Mortgage', 'homeowner'),
       line('hoa', 'HOA fees', 'homeowner'),
-      line('insurance', 'Homeowners insurance', 'homeowner'),
+      line('insurance', 'Homeowners insurance', 'homeowner', 'homeownersInsurance'),
       line('taxes', 'Property taxes', 'homeowner'),
       line('maintenanceImprovements', 'Maintenance and improvements', 'homeowner'),
       line('rent', 'Rent', 'renter'),
-      line('insurance', 'Renters insurance', 'renter'),
+      line('insurance', 'Renters insurance', 'renter', 'rentersInsurance'),
     ],
   },
   {
@@ -187,6 +195,22 @@ export function expenseLineLabel(
   const lines: readonly ExpenseLineDefinition[] =
     EXPENSE_GROUPS.find((g) => g.category === category)?.lines ?? [];
   return lines[lineIndex(category, subCategory, isHomeowner)]?.label ?? subCategory;
+}
+
+/**
+ * The key of a line's label message for a homeowner or a renter, which the answers carry so a page words the
+ * label in its language; null for a line the domain does not have (its label is then its subCategory).
+ */
+export function expenseLineKey(
+  category: ExpenseCategory,
+  subCategory: string,
+  isHomeowner: boolean,
+): ExpenseLineKey | null {
+  const lines: readonly ExpenseLineDefinition[] =
+    EXPENSE_GROUPS.find((g) => g.category === category)?.lines ?? [];
+  const definition = lines[lineIndex(category, subCategory, isHomeowner)];
+  const key = definition && `${category}_${definition.key}`;
+  return key && isExpenseLineKey(key) ? key : null;
 }
 
 export const expenseGroupLabel = (category: ExpenseCategory): string =>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_BANK_HINTS } from '#domain/enrollment/sandbox-bank-hints';
+import { formatEnglish } from '#domain/i18n/validation-messages';
 import { bankLinkContract } from '#tests/contracts/bank-link.contract';
 import { BankLinkLoginRequiredError, type BankLink, type BankTransaction } from './port';
 import {
@@ -90,6 +92,9 @@ describe('sandbox bank link (docs/providers.md)', () => {
     for (const institution of institutions) {
       expect(institution.hint).toContain('user_good');
       expect(institution.hint).toContain('pass_good');
+      // The dialog words the hint by this id in the page's language, never by reading the English back.
+      const descriptor = Object.values(SANDBOX_BANK_HINTS).find((d) => d.id === institution.hintMessageId);
+      expect(descriptor && formatEnglish(descriptor)).toBe(institution.hint);
     }
   });
 

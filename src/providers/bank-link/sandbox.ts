@@ -12,7 +12,7 @@ import {
   type TransactionsPage,
 } from './port';
 import { parseWebhookBody } from './webhook-body';
-import { sandboxBankHintEnglish } from '#domain/enrollment/sandbox-bank-hints';
+import { sandboxBankHint } from '#domain/enrollment/sandbox-bank-hints';
 import { MESSAGES } from '#domain/validation/messages';
 
 /**
@@ -34,6 +34,17 @@ import { MESSAGES } from '#domain/validation/messages';
 
 /** The institution's answer to a wrong password or an unknown username (the widget shows it as is). */
 export const SANDBOX_BANK_LOGIN_ERROR = MESSAGES.bankLoginIncorrect;
+
+/**
+ * The sandbox's refusal of a wrong password or an unknown username: told apart by its type, so the route
+ * answers with that message by its id (in the borrower's language), its English as the error's message.
+ */
+export class SandboxBankLoginRefusal extends Error {
+  constructor() {
+    super(SANDBOX_BANK_LOGIN_ERROR);
+    this.name = 'SandboxBankLoginRefusal';
+  }
+}
 /** The one password of every sandbox user, as in the provider's own sandbox. */
 export const SANDBOX_BANK_PASSWORD = 'pass_good';
 /** Usernames and the persona each one signs in as. */
@@ -87,7 +98,7 @@ export const SANDBOX_OVERDRAFT_FEE = 35_00;
 /** The header the sandbox's webhooks are signed in, the provider's name for it. */
 export const SANDBOX_WEBHOOK_HEADER = 'plaid-verification';
 
-export type SandboxInstitution = { id: string; name: string; hint: string };
+export type SandboxInstitution = { id: string; name: string; hint: string; hintMessageId: string };
 export type SandboxLinkAccount = {
   accountId: string;
   name: string;
@@ -123,14 +134,14 @@ type AccountKind = 'checking' | 'savings' | 'card';
 type InstitutionProduct = { kind: AccountKind; name: string; officialName: string | null };
 type InstitutionDefinition = SandboxInstitution & { products: InstitutionProduct[] };
 
-// The hints are messages (the dialog shows them in the page's language); sent in English.
-const STANDARD_HINT = sandboxBankHintEnglish('standard');
+// The hints are messages (the dialog shows them in the page's language by their id); sent in English with it.
+const STANDARD_HINT = sandboxBankHint('standard');
 
 const INSTITUTIONS: InstitutionDefinition[] = [
   {
     id: SANDBOX_BANK_INSTITUTION_IDS.firstPlatypus,
     name: 'First Platypus Bank',
-    hint: STANDARD_HINT,
+    ...STANDARD_HINT,
     products: [
       { kind: 'checking', name: 'Everyday Checking', officialName: 'First Platypus Everyday Checking' },
       { kind: 'savings', name: 'Platypus Savings', officialName: 'First Platypus High Yield Savings' },
@@ -140,7 +151,7 @@ const INSTITUTIONS: InstitutionDefinition[] = [
   {
     id: SANDBOX_BANK_INSTITUTION_IDS.tartan,
     name: 'Tartan Bank',
-    hint: STANDARD_HINT,
+    ...STANDARD_HINT,
     products: [
       { kind: 'checking', name: 'Tartan Checking', officialName: null },
       { kind: 'savings', name: 'Tartan Savings', officialName: null },
@@ -150,7 +161,7 @@ const INSTITUTIONS: InstitutionDefinition[] = [
   {
     id: SANDBOX_BANK_INSTITUTION_IDS.houndstooth,
     name: 'Houndstooth Credit Union',
-    hint: STANDARD_HINT,
+    ...STANDARD_HINT,
     products: [
       { kind: 'checking', name: 'Share Draft Checking', officialName: 'Houndstooth CU Share Draft' },
       { kind: 'savings', name: 'Share Savings', officialName: 'Houndstooth CU Primary Share' },
@@ -159,7 +170,7 @@ const INSTITUTIONS: InstitutionDefinition[] = [
   {
     id: SANDBOX_BANK_INSTITUTION_IDS.gingham,
     name: 'Gingham Community Bank',
-    hint: STANDARD_HINT,
+    ...STANDARD_HINT,
     products: [
       { kind: 'checking', name: 'Free Checking', officialName: 'Gingham Community Free Checking' },
       { kind: 'savings', name: 'Statement Savings', officialName: null },
@@ -169,7 +180,7 @@ const INSTITUTIONS: InstitutionDefinition[] = [
   {
     id: SANDBOX_BANK_INSTITUTION_IDS.platypusSavings,
     name: 'Platypus Savings & Card',
-    hint: sandboxBankHintEnglish('noChecking'),
+    ...sandboxBankHint('noChecking'),
     products: [
       { kind: 'savings', name: 'Online Savings', officialName: 'Platypus Online Savings' },
       { kind: 'card', name: 'Cash Rewards Card', officialName: 'Platypus Cash Rewards Visa' },
@@ -233,15 +244,14 @@ export function createSandboxBankLink(options: {
     const institution = INSTITUTIONS.find((i) => i.id === institutionId);
     if (!institution) throw new Error(`Bank link sandbox: no institution ${JSON.stringify(institutionId)}`);
     const persona = personaOf(username);
-    if (!persona) throw new Error(SANDBOX_BANK_LOGIN_ERROR);
+    if (!persona) throw new SandboxBankLoginRefusal();
     // Update mode signs in again to the same item: the same bank and user, the same accounts.
     if (session.update && session.update.institutionId !== institution.id) {
       throw new Error(
         `Bank link sandbox: sign in again at ${institutionOf(session.update.institutionId).name}`,
       );
     }
-    if (session.update && session.update.username !== username.trim())
-      throw new Error(SANDBOX_BANK_LOGIN_ERROR);
+    if (session.update && session.update.username !== username.trim()) throw new SandboxBankLoginRefusal();
     const seed = session.update?.seed ?? itemSeed(session, institution.id, username);
     return { institution, persona, seed, accounts: itemAccounts(institution, persona, seed) };
   };
@@ -351,11 +361,12 @@ export function createSandboxBankLink(options: {
       return parseWebhookBody(rawBody);
     },
 
-    institutions: () => INSTITUTIONS.map(({ id, name, hint }) => ({ id, name, hint })),
+    institutions: () =>
+      INSTITUTIONS.map(({ id, name, hint, hintMessageId }) => ({ id, name, hint, hintMessageId })),
 
     async signIn({ linkToken, institutionId, username, password }) {
       const { accounts } = accountsOnOffer(linkToken, institutionId, username);
-      if (password !== SANDBOX_BANK_PASSWORD) throw new Error(SANDBOX_BANK_LOGIN_ERROR);
+      if (password !== SANDBOX_BANK_PASSWORD) throw new SandboxBankLoginRefusal();
       return accounts.map(({ accountId, name, mask, subtype }) => ({ accountId, name, mask, subtype }));
     },
 

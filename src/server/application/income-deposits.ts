@@ -18,6 +18,25 @@ export async function incomeDeposits(
     orderBy: [desc(incomeSnapshot.createdAt)],
     columns: { incomeTransactionIds: true, createdAt: true },
   });
+  return depositsOfSnapshot(db, snapshot);
+}
+
+/**
+ * The newest income snapshot as a relational read of the application's row (`with: { incomeSnapshots:
+ * NEWEST_INCOME_SNAPSHOT }`): a caller that reads the row anyway reads it in the same statement, then hands it
+ * to depositsOfSnapshot.
+ */
+export const NEWEST_INCOME_SNAPSHOT = {
+  orderBy: [desc(incomeSnapshot.createdAt)],
+  limit: 1,
+  columns: { incomeTransactionIds: true as const, createdAt: true as const },
+};
+
+/** incomeDeposits of a snapshot already read (undefined: the application has none). */
+export async function depositsOfSnapshot(
+  db: Reader,
+  snapshot: { incomeTransactionIds: string[] | null; createdAt: Date } | undefined,
+): Promise<{ dates: string[]; readAt: Date | null }> {
   const ids = snapshot?.incomeTransactionIds ?? [];
   if (ids.length === 0) return { dates: [], readAt: snapshot?.createdAt ?? null };
   const rows = await db

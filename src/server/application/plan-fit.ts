@@ -1,10 +1,44 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { budgetRoomFrom, planFit, type BudgetRoom, type PlanFit } from '#domain/enrollment/plan-fit';
 import type { PlanTerms } from '#domain/enrollment/plan-terms';
+import { builtOnce } from '#server/db/built-once';
 import type { Reader, Transaction } from '#server/db/client';
 import { application } from '#server/db/schema/application';
 import { budget, expense } from '#server/db/schema/budget';
 import type { LoadedPlan } from './plan-terms';
+
+/**
+ * The application's newest agreed budget with its lines, as a relational read of the application's row
+ * (`with: { budgets: AGREED_BUDGET }`): a caller that reads the row anyway reads it in the same statement.
+ */
+export const AGREED_BUDGET = {
+  where: eq(budget.agreedTo, true),
+  orderBy: [desc(budget.createdAt)],
+  limit: 1,
+  with: { budgetExpenses: true as const },
+};
+
+/** An agreed budget with its lines, as AGREED_BUDGET reads it. */
+export type AgreedBudget = {
+  budgetExpenses: readonly { expenseId: string; proposedValue: number }[];
+};
+
+/**
+ * The expense lines and the newest agreed budget, from the application's row in one statement (each statement
+ * is a round trip to the database), built once (built-once.ts): the acceptance reads it for every applicant.
+ */
+const linesAndAgreedBudget = builtOnce((db: Reader) =>
+  db.query.application
+    .findFirst({
+      where: eq(application.id, sql.placeholder('id')),
+      columns: { id: true },
+      with: {
+        expenses: { columns: { id: true, selfReportedValue: true, estimatedValue: true } },
+        budgets: AGREED_BUDGET,
+      },
+    })
+    .prepare('lines_and_agreed_budget'),
+);
 
 /**
  * What the budget leaves each month before the plan: the newest decision's income and other debt payments,
@@ -15,25 +49,39 @@ export async function budgetRoomOf(
   tx: Reader,
   applicationId: string,
   decision: Pick<NonNullable<LoadedPlan['decision']>, 'currentIncome' | 'ineligibleDebtPayment'> | null,
-  /** The application's expense rows when the caller has read them already in this unit (not read again). */
-  expenses?: readonly Pick<typeof expense.$inferSelect, 'id' | 'selfReportedValue' | 'estimatedValue'>[],
+  /**
+   * What the caller has read already in this unit (not read again): the application's expense rows, and its
+   * newest agreed budget with its lines (null: there is none).
+   */
+  known: {
+    expenses?: readonly Pick<typeof expense.$inferSelect, 'id' | 'selfReportedValue' | 'estimatedValue'>[];
+    agreed?: AgreedBudget | null;
+  } = {},
 ): Promise<BudgetRoom | null> {
   if (!decision) return null;
-  const lines =
-    expenses ??
-    (await tx
+  let lines = known.expenses;
+  let agreed = known.agreed === null ? undefined : known.agreed;
+  if (lines === undefined && known.agreed === undefined) {
+    const found = await linesAndAgreedBudget(tx).execute({ id: applicationId });
+    lines = found?.expenses ?? [];
+    agreed = found?.budgets[0];
+  } else {
+    lines ??= await tx
       .select({
         id: expense.id,
         selfReportedValue: expense.selfReportedValue,
         estimatedValue: expense.estimatedValue,
       })
       .from(expense)
-      .where(eq(expense.applicationId, applicationId)));
-  const agreed = await tx.query.budget.findFirst({
-    where: and(eq(budget.applicationId, applicationId), eq(budget.agreedTo, true)),
-    orderBy: [desc(budget.createdAt)],
-    with: { budgetExpenses: true },
-  });
+      .where(eq(expense.applicationId, applicationId));
+    if (known.agreed === undefined) {
+      agreed = await tx.query.budget.findFirst({
+        where: and(eq(budget.applicationId, applicationId), eq(budget.agreedTo, true)),
+        orderBy: [desc(budget.createdAt)],
+        with: { budgetExpenses: true },
+      });
+    }
+  }
   return {
     ...budgetRoomFrom({
       monthlyIncome: decision.currentIncome,

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { builtOnce } from '#server/db/built-once';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { EmailFailuresView } from '#domain/flow/staff-views';
@@ -121,13 +122,34 @@ export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTranspor
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
+// Every email's delivery reads its row and marks it sent: built once (built-once.ts), not for every email.
+const emailsByIds = builtOnce((db: Db) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('email_outbox_by_ids'),
+);
+const emailSent = builtOnce((db: Db) =>
+  db
+    .update(emailOutbox)
+    .set({
+      // An instant as text (toISOString): the column's own conversion does not apply to a placeholder.
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      attempts: sql`${sql.placeholder('attempts')}::integer`,
+      lastError: null,
+    })
+    .where(eq(emailOutbox.id, sql.placeholder('id')))
+    .prepare('email_outbox_sent'),
+);
+
 /**
  * The outbox rows of a batch of jobs, read in one query: the queue would otherwise spend as long reading
  * rows one by one as sending them.
  */
 export async function loadEmails(db: Db, ids: string[]): Promise<Map<string, EmailOutboxRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+  const rows = await emailsByIds(db).execute({ ids });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -143,18 +165,12 @@ export async function deliverEmail(
   id: string,
   loaded?: EmailOutboxRow | null,
 ): Promise<'sent' | 'skipped'> {
-  const row =
-    loaded === undefined
-      ? (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]
-      : (loaded ?? undefined);
+  const row = loaded === undefined ? (await loadEmails(db, [id])).get(id) : (loaded ?? undefined);
   if (!row || row.sentAt || row.failedAt || row.sealed === null) return 'skipped';
   try {
     const body = openEmailBody(cipher, row)!;
     await transport.send({ to: row.to, kind: row.kind, ...body });
-    await db
-      .update(emailOutbox)
-      .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
-      .where(eq(emailOutbox.id, id));
+    await emailSent(db).execute({ id, sentAt: new Date().toISOString(), attempts: row.attempts + 1 });
     return 'sent';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

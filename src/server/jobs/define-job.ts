@@ -30,7 +30,11 @@ export type JobDefinition<P = unknown> = {
    * the job gives up for good: the job's sweep queues again what is still to do and has no such record.
    */
   handover?: boolean;
-  /** How the worker fetches: batch size and polling interval. */
+  /**
+   * How the worker fetches: batch size and polling interval. The poll is the fallback for jobs no worker was
+   * woken for (polling.ts): DELIVERY_POLLING_SECONDS for what a person waits for, else
+   * FALLBACK_POLLING_SECONDS.
+   */
   work: PgBoss.WorkOptions;
   /** A cron (UTC): pg-boss runs the job on it, once per tick however many instances. */
   cron?: string;
@@ -114,7 +118,10 @@ export type JobDeps = {
 
 export type SendOptions = {
   startAfter?: Date;
-  /** The caller's transaction: the job (and its handover) exists exactly when it commits. */
+  /**
+   * The caller's transaction: the job (and its handover) exists exactly when it commits, and the caller wakes
+   * the worker then (`wake`); without it the job is committed at once and its worker woken by `send`.
+   */
   executeSql?: ExecuteSql;
 };
 
@@ -123,9 +130,16 @@ export type JobContext = {
   deps: JobDeps;
   log: FastifyBaseLogger;
   now: () => Date;
-  /** Queues a job: its payload is checked against its definition's schema first (a bad one throws). */
+  /**
+   * Queues a job: its payload is checked against its definition's schema first (a bad one throws). This
+   * instance's worker of the queue is woken once the job can run (at once, or when `startAfter` is due), so the
+   * queue's poll is only the fallback for jobs queued elsewhere.
+   */
   send: <P>(definition: JobDefinition<P>, payload: P, options?: SendOptions) => Promise<string | null>;
-  /** Queues many jobs of one definition in a few statements (a sweep's backlog); answers how many. */
+  /**
+   * Queues many jobs of one definition in a few statements (a sweep's backlog) and wakes the worker; answers
+   * how many.
+   */
   sendMany: <P>(definition: JobDefinition<P>, payloads: P[]) => Promise<number>;
   /** Fails one job of a batch (pg-boss retries it) while the others complete. */
   fail: (definition: { name: string }, jobId: string, error: unknown) => Promise<void>;

@@ -8,6 +8,7 @@ import { createFieldCipher } from '#server/security/field-encryption';
 import { createTestDatabase } from '#tests/setup/test-database';
 import { deadLetterQueue, recordHandover } from './handover';
 import { JOBS } from './definitions';
+import { FALLBACK_POLLING_SECONDS } from './polling';
 import { EMAIL_QUEUE, type Jobs, PGBOSS_SCHEMA, startJobs } from './queue';
 
 // Every job's payload is checked against its definition's schema where it is sent and where it is worked. A
@@ -99,6 +100,7 @@ describe('a job that gives up for good', () => {
     await recordHandover(database.executeSql, EMAIL_QUEUE, [id]);
     // What pg-boss does when the job's last retry fails: the job's data goes to the dead-letter queue.
     await boss.send(deadLetterQueue(EMAIL_QUEUE), { id });
+    // Nothing wakes the dead-letter queue's worker (pg-boss queues there by itself): its poll finds the job.
     const handedOver = async () =>
       (
         await database.executeSql('select 1 from job_handover where queue = $1 and key = $2', [
@@ -106,9 +108,9 @@ describe('a job that gives up for good', () => {
           id,
         ])
       ).rows.length;
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + FALLBACK_POLLING_SECONDS * 1000 + 30_000;
     while ((await handedOver()) > 0 && Date.now() < deadline) await sleep(200);
     expect(await handedOver()).toBe(0);
     expect(lines.some((l) => l.msg === 'jobs gave up: queued again by the next sweep')).toBe(true);
-  }, 60_000);
+  }, 90_000);
 });

@@ -16,10 +16,11 @@ import { startWorkers } from './workers';
 import { todayIn } from '#domain/calendar';
 import { withUnit } from '#server/unit-of-work';
 import { JOBS } from './definitions';
+import { FALLBACK_POLLING_SECONDS } from './polling';
 import { alertRulesJob } from './definitions/alert-rules';
 import { bankRefreshJob } from './definitions/bank-refresh';
 import { creditPullJob } from './definitions/credit-pull';
-import { emailDeliverJob, queueEmail } from './definitions/email-deliver';
+import { queueEmail } from './definitions/email-deliver';
 import { letterSendJob } from './definitions/letter-send';
 import { partnerWebhookJob } from './definitions/partner-webhook';
 import { proposalsPrepareJob } from './definitions/proposals-prepare';
@@ -51,6 +52,13 @@ export { SMS_SWEEP_QUEUE } from './definitions/sms-sweep';
 const STOP_SETTLE_MS = 3_000;
 /** Jobs per insert statement when a sweep queues a backlog. */
 const SEND_MANY_CHUNK = 500;
+/**
+ * A job queued to start later (an email's retry) wakes this instance's worker when it is due, if that is within
+ * this long; one due later is left to the queue's poll, which is then a small part of its wait.
+ */
+const PLANNED_WAKE_LIMIT_MS = 60 * 60_000;
+/** After a job's start time: pg-boss compares it with the database's clock, which may run a little behind. */
+const PLANNED_WAKE_MARGIN_MS = 1_000;
 
 export type Jobs = {
   /** Queues a run of the alert rules now (the schedule runs them daily). */
@@ -82,8 +90,13 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: inFlight.executeSql(o.database.executeSql) },
     schema: PGBOSS_SCHEMA,
+    // Its maintenance (expiring jobs past their expiry, archiving, deleting) every maintenanceIntervalSeconds,
+    // its default of two minutes: one statement a round when there is nothing to do.
     supervise: true,
     // The schedules (the hourly purge, the sweeps) are pg-boss's: one run per tick however many instances.
+    // pg-boss checks them every 30 s (cronMonitorIntervalSeconds, its default: a tick is due within the minute
+    // that follows it, so a longer check could miss one) and queues the tick's job through its own queue, which
+    // this polls every cronWorkerIntervalSeconds. Every scheduled job is daily, hourly or five-minutely.
     schedule: true,
     cronWorkerIntervalSeconds: 30,
   });
@@ -100,14 +113,35 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
   // The worker ids, to wake one (notifying '' before its work() answered does nothing).
   const workerIds = new Map<string, string>();
   const now = o.now ?? (() => new Date());
+  // The jobs a handler failed one by one (ctx.fail) while it runs: their leases are deleted at once (workers.ts).
+  const failedJobs = new Set<string>();
+
+  // A queue's poll is only the fallback (polling.ts): a job this instance queues wakes its worker
+  // here, at once when committed, or when it is due when queued to start later. A worker busy with a batch
+  // fetches again as soon as it ends.
+  let stopped = false;
+  const plannedWakes = new Set<NodeJS.Timeout>();
+  const wake = (queue: string) => {
+    if (!stopped) boss.notifyWorker(workerIds.get(queue) ?? '');
+  };
+  const wakeWhenDue = (queue: string, startAfter?: Date) => {
+    // The real clock, as the database's: `now` is the clock tests move to decide when an email is given up.
+    const wait = startAfter ? startAfter.getTime() - Date.now() : 0;
+    if (wait <= 0) return wake(queue);
+    if (wait > PLANNED_WAKE_LIMIT_MS) return;
+    const timer = setTimeout(() => {
+      plannedWakes.delete(timer);
+      wake(queue);
+    }, wait + PLANNED_WAKE_MARGIN_MS);
+    timer.unref();
+    plannedWakes.add(timer);
+  };
 
   // What a unit written by a job announces once it commits: the same hand-over the app's requests use.
   const announce = {
     email: (id: string) => {
-      queueEmail(ctx, id)
-        // Wakes this instance's worker: a reset code goes out now, not at the next poll.
-        .then(() => ctx.wake(emailDeliverJob))
-        .catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
+      // send wakes this instance's worker: a reset code goes out now, not at the next poll.
+      queueEmail(ctx, id).catch((error: unknown) => o.log.error({ err: error }, 'could not queue an email'));
     },
     sms: (id: string) => {
       queueSms(ctx, id).catch((error: unknown) =>
@@ -140,11 +174,14 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
     onEmailQueued: announce.email,
     onSmsQueued: announce.sms,
     onWebhookQueued: announce.webhook,
+    // Written in the caller's transaction: the worker is woken by the unit once that commits.
     queueLetter: async (tx: Parameters<QueueLetter>[0], applicationId: string) => {
       await ctx.send(letterSendJob, { applicationId }, inTransaction(tx));
+      return () => wake(letterSendJob.name);
     },
     queueProposals: async (tx: Parameters<QueueProposals>[0], applicationId: string) => {
       await ctx.send(proposalsPrepareJob, { applicationId }, inTransaction(tx));
+      return () => wake(proposalsPrepareJob.name);
     },
   };
 
@@ -162,9 +199,12 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(executeSql ? { db: { executeSql } } : {}),
       });
-      if (definition.handover && singletonKey !== undefined) {
+      // No id: a job of this key is already waiting (pg-boss's singleton), and its send recorded the handover.
+      if (id !== null && definition.handover && singletonKey !== undefined) {
         await recordHandover(executeSql ?? o.database.executeSql, definition.name, [singletonKey]);
       }
+      // Committed already unless written in the caller's transaction, whose commit the caller waits for.
+      if (id !== null && !executeSql) wakeWhenDue(definition.name, options.startAfter);
       return id;
     },
     sendMany: async (definition, payloads) => {
@@ -187,16 +227,18 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
           );
         }
       }
+      if (valid.length > 0) wake(definition.name);
       return valid.length;
     },
     fail: async (definition, jobId, error) => {
+      failedJobs.add(jobId);
       await boss
         .fail(definition.name, jobId, { message: error instanceof Error ? error.message : String(error) })
         .catch((failError: unknown) =>
           o.log.error({ err: failError, queue: definition.name }, 'could not fail a job'),
         );
     },
-    wake: (definition) => boss.notifyWorker(workerIds.get(definition.name) ?? ''),
+    wake: (definition) => wake(definition.name),
     openUnit: (fn) => withUnit(unitServices, fn),
   };
 
@@ -214,11 +256,13 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
     handler: (jobs: { id: string; payload: P }[]) => Promise<void>,
   ) => {
     workedQueues.add(name);
+    const batchSize = options.batchSize ?? 1;
     const id = await boss.work<unknown>(name, options, (jobs) =>
       inFlight.track(
         (async () => {
           const ids = jobs.map((job) => job.id);
           await workers.lease(name, ids);
+          let threw = true;
           try {
             const valid: { id: string; payload: P }[] = [];
             for (const job of jobs) {
@@ -238,12 +282,22 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
               await ctx.fail({ name }, job.id, new Error('payload does not match its schema'));
             }
             if (valid.length > 0) await handler(valid);
+            threw = false;
           } finally {
-            // A lease left behind is harmless: it names a job no longer active, and goes with the instance.
-            await workers.release(ids).catch((error: unknown) => {
+            // The jobs pg-boss completes now go with the next heartbeat; those it retries (a throw fails the
+            // whole batch) at once. A lease left behind is harmless: it names a job no longer active, and goes
+            // with the instance.
+            const failed = threw ? ids : ids.filter((jobId) => failedJobs.has(jobId));
+            for (const jobId of ids) failedJobs.delete(jobId);
+            workers.release(threw ? [] : ids.filter((jobId) => !failed.includes(jobId)));
+            await workers.releaseNow(failed).catch((error: unknown) => {
               o.log.warn({ err: error }, 'could not release job leases');
             });
           }
+          // pg-boss's worker sleeps its whole polling interval after every fetch unless it is woken. A full
+          // batch says more jobs may be waiting (a sweep's backlog, a burst of letters): fetch again at once,
+          // so a backlog drains at the handlers' pace, not one batch per poll.
+          if (jobs.length >= batchSize && !stopped) boss.notifyWorker(workerIds.get(name) ?? '');
         })(),
       ),
     );
@@ -278,14 +332,19 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
     if (!worked) continue;
     await work(definition.name, definition.payload, definition.work, (jobs) => definition.handler(jobs, ctx));
     if (deadLetter) {
-      await work(deadLetter, definition.payload, { pollingIntervalSeconds: 5 }, async (jobs) => {
-        const keys = jobs.map((job) => definition.singletonKey!(job.payload));
-        await forgetHandover(o.database.executeSql, definition.name, keys);
-        o.log.warn(
-          { queue: definition.name, jobs: keys.length },
-          'jobs gave up: queued again by the next sweep',
-        );
-      });
+      await work(
+        deadLetter,
+        definition.payload,
+        { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
+        async (jobs) => {
+          const keys = jobs.map((job) => definition.singletonKey!(job.payload));
+          await forgetHandover(o.database.executeSql, definition.name, keys);
+          o.log.warn(
+            { queue: definition.name, jobs: keys.length },
+            'jobs gave up: queued again by the next sweep',
+          );
+        },
+      );
     }
     // pg-boss's cron sends the schedule's data as each job's payload, null when none is given, which the
     // payload's schema refuses: a scheduled job would fail every time without running. It gets `{}`, as a job
@@ -316,6 +375,9 @@ export async function startJobs(o: JobDeps): Promise<Jobs> {
     letterQueued: unitServices.queueLetter,
     proposalsQueued: unitServices.queueProposals,
     stop: async () => {
+      stopped = true;
+      for (const timer of plannedWakes) clearTimeout(timer);
+      plannedWakes.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // pg-boss may still be fetching or completing (see InFlight): give that a moment to settle.
       const settled = await inFlight.settleAndClose(STOP_SETTLE_MS);

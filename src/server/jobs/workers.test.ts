@@ -149,4 +149,47 @@ describe('jobs of a dead instance', () => {
     const { rows } = await database.executeSql('select id from job_worker');
     expect(rows).toEqual([{ id: restarted.id }]);
   });
+
+  it('a job that ended well loses its lease with the next heartbeat, one the handler failed at once', async () => {
+    // A job's lease is deleted in the heartbeat's statement, not in one of its own: one statement per job fewer.
+    // (No heartbeat comes during this test.)
+    const a = await instance();
+    const b = await instance();
+    const leased = async () =>
+      (await database.executeSql('select job_id from job_lease where worker_id = $1', [a.id])).rows.map(
+        (row) => (row as { job_id: string }).job_id,
+      );
+    const [done, failed] = await activeJobs(2);
+    await a.lease(QUEUE, [done!, failed!]);
+    await boss.complete(QUEUE, done!);
+    a.release([done!]);
+    await boss.fail(QUEUE, failed!, { message: 'failed by its handler' });
+    await a.releaseNow([failed!]);
+    expect(await leased()).toEqual([done]);
+    // Its instance dead before the heartbeat: the completed job's lease is harmless (pg-boss fails no completed
+    // job), and the failed job, waiting for its retry, is not failed a second time.
+    await database.executeSql(`update job_worker set seen_at = now() - interval '1 minute' where id = $1`, [
+      a.id,
+    ]);
+    expect(await b.sweep()).toBe(0);
+    expect(await states([done!, failed!])).toEqual(['completed', 'retry']);
+  });
+
+  it('the heartbeat deletes the leases of the jobs that ended well', async () => {
+    const a = await startWorkers({
+      database,
+      boss,
+      queues: () => [QUEUE],
+      log,
+      timing: { ...timing, heartbeatSeconds: 0.2 },
+      sole: false,
+    });
+    started.push(a);
+    const [done] = await activeJobs(1);
+    await a.lease(QUEUE, [done!]);
+    a.release([done!]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const { rows } = await database.executeSql('select job_id from job_lease where worker_id = $1', [a.id]);
+    expect(rows).toEqual([]);
+  });
 });

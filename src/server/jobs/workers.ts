@@ -37,8 +37,13 @@ export type Workers = {
   id: string;
   /** Records that this instance runs these jobs of `queue` (before their handler runs). */
   lease: (queue: string, jobIds: string[]) => Promise<void>;
-  /** The handler ended (pg-boss then completes or fails the jobs). */
-  release: (jobIds: string[]) => Promise<void>;
+  /**
+   * The handler ended well (pg-boss then completes the jobs): their leases are deleted with the next heartbeat,
+   * not in a statement of their own (see `beat`).
+   */
+  release: (jobIds: string[]) => void;
+  /** The handler failed these jobs (pg-boss retries them): their leases are deleted now. */
+  releaseNow: (jobIds: string[]) => Promise<void>;
   /** Hands the dead's active jobs of `queues` back to the queue now; answers how many. */
   sweep: () => Promise<number>;
   /** Stops the heartbeat and the sweeps and says it is dead: a job it still has is handed back by the living. */
@@ -67,11 +72,29 @@ export async function startWorkers(o: {
   // On the embedded database no other process can be running: whoever is registered died. Marked dead, not
   // deleted: their leases say which jobs to hand back (the start's sweep), and go with them after that.
   if (sole) await database.executeSql(`update job_worker set seen_at = 'epoch'`);
-  const beat = () =>
-    database.executeSql(
-      `insert into job_worker (id) values ($1) on conflict (id) do update set seen_at = now()`,
-      [id],
-    );
+  /**
+   * The leases of jobs whose handler ended well, still to delete. A job costs a statement fewer this way: its
+   * lease goes with the next heartbeat (within HEARTBEAT_SECONDS), in the heartbeat's own statement. Left a few
+   * seconds more, it is harmless: the sweep's fail (pg-boss's) touches only a job not completed, and pg-boss
+   * completes these; should this instance die before pg-boss completed one, the lease even hands it back.
+   * A job the handler failed is released at once (`releaseNow`): pg-boss waits to retry it, and a sweep must
+   * not count a second failure against it.
+   */
+  let ended: string[] = [];
+  const beat = async () => {
+    const released = ended;
+    ended = [];
+    try {
+      await database.executeSql(
+        `with released as (delete from job_lease where worker_id = $1 and job_id = any($2::uuid[]))
+         insert into job_worker (id) values ($1) on conflict (id) do update set seen_at = now()`,
+        [id, released],
+      );
+    } catch (error) {
+      ended = [...released, ...ended];
+      throw error;
+    }
+  };
   await beat();
 
   /**
@@ -115,9 +138,32 @@ export async function startWorkers(o: {
     });
   };
 
+  /**
+   * Whether a pass has anything to do: a dead instance's lease, or a dead instance's row to forget. One
+   * statement outside a transaction, where a pass is four in one: the periodic sweep runs on every instance
+   * every few seconds, day and night, and almost always finds nothing.
+   */
+  const sweepDue = async (deadAfterSeconds: number): Promise<boolean> => {
+    const queues = o.queues();
+    if (queues.length === 0) return false;
+    const { rows } = await database.executeSql(
+      `select exists (
+                select 1 from job_lease l left join job_worker w on w.id = l.worker_id
+                 where l.queue = any($1::text[]) and l.worker_id <> $3
+                   and (w.id is null or w.seen_at < now() - make_interval(secs => $2)))
+           or exists (
+                select 1 from job_worker
+                 where id <> $3 and seen_at < now() - make_interval(hours => $4)) as due`,
+      [queues, deadAfterSeconds, id, FORGET_AFTER_HOURS],
+    );
+    return (rows[0] as { due: boolean } | undefined)?.due === true;
+  };
+
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    const pass = sweepOnce(timing.deadAfterSeconds);
+    const pass = sweepDue(timing.deadAfterSeconds).then((due) =>
+      due ? sweepOnce(timing.deadAfterSeconds) : 0,
+    );
     sweeping = pass.catch(() => {});
     return pass;
   };
@@ -146,7 +192,10 @@ export async function startWorkers(o: {
         [jobIds, queue, id],
       );
     },
-    release: async (jobIds) => {
+    release: (jobIds) => {
+      ended.push(...jobIds);
+    },
+    releaseNow: async (jobIds) => {
       if (jobIds.length === 0) return;
       await database.executeSql(`delete from job_lease where job_id = any($1::uuid[]) and worker_id = $2`, [
         jobIds,
@@ -161,7 +210,14 @@ export async function startWorkers(o: {
       await sweeping;
       // Marked dead rather than deleted: the leases it still holds (a job past the stop's wait) say whose jobs
       // to hand back, at once. The row is forgotten an hour later, like any dead instance's.
-      await database.executeSql(`update job_worker set seen_at = 'epoch' where id = $1`, [id]);
+      // The leases of jobs that ended well go in the same statement.
+      const released = ended;
+      ended = [];
+      await database.executeSql(
+        `with released as (delete from job_lease where worker_id = $1 and job_id = any($2::uuid[]))
+         update job_worker set seen_at = 'epoch' where id = $1`,
+        [id, released],
+      );
     },
   };
 }
@@ -183,7 +239,8 @@ async function failInTransaction(
     ids: string[],
     data: object,
     options: { db: { executeSql: ExecuteSql } },
-  ) => Promise<{ updated?: number } | undefined>;
+  ) => Promise<{ affected?: number } | undefined>;
   const result = await fail(queue, ids, { message: 'its worker instance died' }, { db: { executeSql } });
-  return result?.updated ?? ids.length;
+  // pg-boss answers how many it failed: a lease left by a job already completed is not counted.
+  return result?.affected ?? ids.length;
 }

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, type PDFFont, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfLayoutText, pdfWords } from '#tests/support/pdf-text';
 import { CONTENT_WIDTH, createLayout, MARGIN, PAGE, wrap } from './layout';
@@ -76,6 +76,21 @@ describe('the PDF layout', () => {
       return w.save((page, pages) => `page ${page} of ${pages}`);
     };
     expect(Buffer.from(await draw()).equals(Buffer.from(await draw()))).toBe(true);
+  });
+
+  it('names each font once in a page’s resources, however many lines it draws', async () => {
+    // The library's drawText added the font under a new name on every call (twice): hundreds per page.
+    const w = await createLayout(info);
+    w.title('Test document', 18);
+    for (let i = 0; i < 20; i++) {
+      w.heading(`Heading ${i}`);
+      w.row('Balance', '$5,123.45');
+    }
+    const doc = await PDFDocument.load(await w.save((page) => `page ${page}`));
+    for (const page of doc.getPages()) {
+      const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+      expect(fonts?.keys().length).toBe(2);
+    }
   });
 
   it('breaks each line where measuring the whole line would break it', async () => {

@@ -1,4 +1,20 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib';
+import { deflateSync } from 'node:zlib';
+import {
+  cleanText,
+  degrees,
+  drawLinesOfText,
+  lineSplit,
+  PDFArray,
+  PDFContentStream,
+  PDFDocument,
+  type PDFFont,
+  PDFHexString,
+  type PDFName,
+  type PDFPage,
+  type RGB,
+  rgb,
+  StandardFonts,
+} from '@cantoo/pdf-lib';
 
 // The one PDF layout every document we draw uses (the Letter of Authorization and its addendum, the proposal to
 // a creditor): US Letter pages with one-inch margins, standard Helvetica (a small file whose text extracts for
@@ -62,6 +78,8 @@ export class Layout {
   pageNumber = 1;
   /** Top of the next line, in points from the bottom of the page. */
   y: number;
+  /** The name each font goes by in a page's resources, given the first time the page draws with it. */
+  private readonly fontKeys = new Map<PDFPage, Partial<Record<FontName, PDFName>>>();
 
   constructor(
     private readonly doc: PDFDocument,
@@ -94,11 +112,11 @@ export class Layout {
     this.ensure(60);
     const font = this.fonts.bold;
     const shown = this.fit(text, 'bold');
-    this.page.drawText(shown, {
-      x: (PAGE.width - font.widthOfTextAtSize(shown, size)) / 2,
+    this.draw(this.page, shown, {
+      x: (PAGE.width - widthAtSize(font, shown, size)) / 2,
       y: this.y - size,
       size,
-      font,
+      font: 'bold',
       color: COLORS.ink,
     });
     this.y -= 2 * size;
@@ -106,14 +124,13 @@ export class Layout {
 
   /** One line of text, never wrapped; the pen moves down a line. */
   line(text: string, o: Omit<TextOptions, 'width'> = {}): void {
-    const font = this.fonts[o.font ?? 'regular'];
     const size = o.size ?? BODY.size;
     this.ensure(BODY.leading);
-    this.page.drawText(this.fit(text, o.font), {
+    this.draw(this.page, this.fit(text, o.font), {
       x: o.x ?? MARGIN.left,
       y: this.y - size,
       size,
-      font,
+      font: o.font ?? 'regular',
       color: COLORS[o.color ?? 'ink'],
     });
     this.y -= BODY.leading;
@@ -163,13 +180,13 @@ export class Layout {
     if (o.rule)
       this.rule(MARGIN.left, MARGIN.left + CONTENT_WIDTH, this.y + 1, { thickness: 0.5, color: 'rule' });
     const shown = this.fit(value, o.font);
-    const valueWidth = font.widthOfTextAtSize(shown, BODY.size);
+    const valueWidth = widthAtSize(font, shown, BODY.size);
     const labelWidth = CONTENT_WIDTH - (o.indent ?? 0) - valueWidth - 12;
     const [first = ''] = wrap(this.fit(label, o.font), font, BODY.size, labelWidth);
     const y = this.y - BODY.size;
-    const drawn = { y, size: BODY.size, font, color: COLORS.ink };
-    this.page.drawText(first, { ...drawn, x: MARGIN.left + (o.indent ?? 0) });
-    this.page.drawText(shown, { ...drawn, x: MARGIN.left + CONTENT_WIDTH - valueWidth });
+    const drawn = { y, size: BODY.size, font: o.font ?? 'regular', color: COLORS.ink };
+    this.draw(this.page, first, { ...drawn, x: MARGIN.left + (o.indent ?? 0) });
+    this.draw(this.page, shown, { ...drawn, x: MARGIN.left + CONTENT_WIDTH - valueWidth });
     this.y -= BODY.leading;
   }
 
@@ -193,12 +210,12 @@ export class Layout {
       let x = MARGIN.left;
       for (const [i, column] of t.columns.entries()) {
         for (const [j, text] of (lines[i] ?? []).entries()) {
-          const textWidth = font.widthOfTextAtSize(text, TABLE.size);
-          this.page.drawText(text, {
+          const textWidth = widthAtSize(font, text, TABLE.size);
+          this.draw(this.page, text, {
             x: column.align === 'right' ? x + column.width - TABLE.padding - textWidth : x + TABLE.padding,
             y: this.y - TABLE.padding - TABLE.size - j * TABLE.leading + 2,
             size: TABLE.size,
-            font,
+            font: fontName,
             color: COLORS.ink,
           });
         }
@@ -240,7 +257,13 @@ export class Layout {
     const font = this.fonts.regular;
     const lines = wrap(this.fit(text), font, o.size, o.width ?? PAGE.width).slice(0, o.maxLines ?? 1);
     for (const [i, line] of lines.entries()) {
-      this.page.drawText(line, { x: o.x, y: o.y - i * (o.size + 2), size: o.size, font, color: COLORS.ink });
+      this.draw(this.page, line, {
+        x: o.x,
+        y: o.y - i * (o.size + 2),
+        size: o.size,
+        font: 'regular',
+        color: COLORS.ink,
+      });
     }
   }
 
@@ -258,17 +281,68 @@ export class Layout {
     const pages = this.doc.getPages();
     pages.forEach((page, i) => {
       const text = this.fit(footer(i + 1, pages.length));
-      page.drawText(text, {
-        x: (PAGE.width - font.widthOfTextAtSize(text, FOOTER_SIZE)) / 2,
+      this.draw(page, text, {
+        x: (PAGE.width - widthAtSize(font, text, FOOTER_SIZE)) / 2,
         y: MARGIN.bottom / 2,
         size: FOOTER_SIZE,
-        font,
+        font: 'regular',
         color: COLORS.muted,
       });
     });
+    // Each page's drawing compressed by Node's zlib rather than the library's deflate, written in JavaScript:
+    // the same kind of stream (FlateDecode), the same drawing once inflated, for a fraction of the CPU (it was
+    // a fifth of a letter's). The library then writes the compressed bytes as they are.
+    for (const page of pages) {
+      const contents = page.node.Contents();
+      if (!(contents instanceof PDFArray)) continue;
+      for (const ref of contents.asArray()) {
+        const stream = this.doc.context.lookup(ref);
+        if (stream instanceof PDFContentStream)
+          stream.updateContents(deflateSync(stream.getUnencodedContents()));
+      }
+    }
     return this.doc.save();
   }
+
+  /**
+   * One run of text on `page`, as the library's drawText writes it (the same operators, in the same order),
+   * without what made drawText the letter's costliest step: it checked every option again, and it added the
+   * font to the page's resources under a new name on every call, twice (once to draw, once to put the page's
+   * previous font back), so a page's resources listed its two fonts hundreds of times. Here each font is named
+   * once per page.
+   */
+  private draw(
+    page: PDFPage,
+    text: string,
+    o: { x: number; y: number; size: number; font: FontName; color: RGB },
+  ): void {
+    let keys = this.fontKeys.get(page);
+    if (!keys) {
+      keys = {};
+      this.fontKeys.set(page, keys);
+    }
+    const font = this.fonts[o.font];
+    const key = (keys[o.font] ??= page.node.newFontDictionary(font.name, font.ref));
+    const lines = lineSplit(cleanText(text)).map((line) => encoded(font, line));
+    page.pushOperators(
+      ...drawLinesOfText(lines, {
+        color: o.color,
+        font: key,
+        size: o.size,
+        rotate: NO_ROTATION,
+        xSkew: NO_ROTATION,
+        ySkew: NO_ROTATION,
+        x: o.x,
+        y: o.y,
+        lineHeight: LIBRARY_LINE_HEIGHT,
+      }),
+    );
+  }
 }
+
+const NO_ROTATION = degrees(0);
+/** The line height drawText sets when none is given (our runs are one line each: it moves nothing drawn). */
+const LIBRARY_LINE_HEIGHT = 24;
 
 /**
  * Greedy word wrap; a word wider than the line is cut where it no longer fits.
@@ -282,9 +356,9 @@ export class Layout {
  * breaks where measuring it whole would break it.
  */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const units = (s: string) => font.widthOfTextAtSize(s, 1000);
+  const units = (s: string) => unitsOf(font, s);
   const fitsUnits = (u: number) => u * (size / 1000) <= width;
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const fits = (s: string) => widthAtSize(font, s, size) <= width;
   const lastCharacter = (s: string) =>
     String.fromCodePoint(s.codePointAt(s.length - 1 - (/[\udc00-\udfff]$/.test(s) ? 1 : 0))!);
   const lines: string[] = [];
@@ -321,18 +395,104 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   return lines;
 }
 
-const encodableCache = new WeakMap<PDFFont, Set<number>>();
+/**
+ * What the layout keeps of each standard font for the life of the process, measured by the library one
+ * character, or one pair of characters, at a time: a document's every width and every line's encoding is
+ * then a sum of kept figures rather than the library's glyph lookups again (measuring the letter's lines was
+ * most of its drawing time, and every letter measured the same words again). The fonts are the standard
+ * ones (createLayout), so what is kept is bounded by their character set, the same for every document.
+ */
+type FontMetrics = {
+  /** The characters the font encodes (code points). */
+  supported: Set<number>;
+  /** Whether every printable ASCII character is among them: most texts then need no character check. */
+  allAscii: boolean;
+  /** A character's width in font units (the width at size 1000), by code point. */
+  widths: Map<number, number>;
+  /** The kerning between two characters in font units, by the pair (see pairKey). */
+  kerning: Map<number, number>;
+  /** A character as the hex string the font's encoding writes for it, by code point. */
+  hex: Map<number, string>;
+};
+
+const metricsByFont = new Map<string, FontMetrics>();
+/** At most this many kept figures of each kind per font: the character set bounds them far below. */
+const MAX_KEPT = 100_000;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+function metricsOf(font: PDFFont): FontMetrics {
+  let metrics = metricsByFont.get(font.name);
+  if (!metrics) {
+    const supported = new Set(font.getCharacterSet());
+    let allAscii = true;
+    for (let c = 0x20; c <= 0x7e; c += 1) if (!supported.has(c)) allAscii = false;
+    metrics = { supported, allAscii, widths: new Map(), kerning: new Map(), hex: new Map() };
+    metricsByFont.set(font.name, metrics);
+  }
+  return metrics;
+}
+
+const keep = <K, V>(map: Map<K, V>, key: K, value: V): V => {
+  if (map.size < MAX_KEPT) map.set(key, value);
+  return value;
+};
+const pairKey = (left: number, right: number) => left * 0x110000 + right;
+
+/**
+ * The text's width in font units, exactly what the library's widthOfTextAtSize(text, 1000) answers: its sum
+ * of each glyph's width and its kerning with the next, here each character's width (the library's width of
+ * that character alone) plus each adjacent pair's kerning (the pair's width less its two characters'). The
+ * standard fonts' widths and kerning are whole numbers, which add exactly in any order.
+ */
+function unitsOf(font: PDFFont, text: string): number {
+  const m = metricsOf(font);
+  let total = 0;
+  let previous = '';
+  let previousCode = -1;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const width = m.widths.get(code) ?? keep(m.widths, code, font.widthOfTextAtSize(ch, 1000));
+    total += width;
+    if (previousCode >= 0) {
+      const key = pairKey(previousCode, code);
+      total +=
+        m.kerning.get(key) ??
+        keep(
+          m.kerning,
+          key,
+          font.widthOfTextAtSize(previous + ch, 1000) - m.widths.get(previousCode)! - width,
+        );
+    }
+    previous = ch;
+    previousCode = code;
+  }
+  return total;
+}
+
+/** What the library's widthOfTextAtSize(text, size) answers, computed the same way from the kept widths. */
+function widthAtSize(font: PDFFont, text: string, size: number): number {
+  return unitsOf(font, text) * (size / 1000);
+}
+
+/** What the library's encodeText(text) answers: each character's hex code, one after the other. */
+function encoded(font: PDFFont, text: string): PDFHexString {
+  const m = metricsOf(font);
+  let hex = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    hex += m.hex.get(code) ?? keep(m.hex, code, font.encodeText(ch).asString());
+  }
+  return PDFHexString.of(hex);
+}
 
 /** Keeps what the font encodes; otherwise tries the letter without its accent (Ł stays '?', é stays é). */
 function encodable(text: string, font: PDFFont): string {
-  let supported = encodableCache.get(font);
-  if (!supported) {
-    supported = new Set(font.getCharacterSet());
-    encodableCache.set(font, supported);
-  }
+  const { supported, allAscii } = metricsOf(font);
+  const flat = text.replace(/[\t\r\n]+/g, ' ');
+  if (allAscii && PRINTABLE_ASCII.test(flat)) return flat;
   const ok = (ch: string) => supported.has(ch.codePointAt(0) ?? -1);
   let out = '';
-  for (const ch of text.replace(/[\t\r\n]+/g, ' ')) {
+  for (const ch of flat) {
     if (ok(ch)) {
       out += ch;
       continue;

@@ -17,6 +17,7 @@ import { emailOTP, twoFactor } from 'better-auth/plugins';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import type { Config } from '../env';
 import type { Db, Transaction } from '../db/client';
+import { type Write, writeAsOne } from '../db/writes-as-one';
 import { betterAuthLogger } from '../logging';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
 import { matchingStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '#server/security/totp';
@@ -64,14 +65,25 @@ export const hashOtp = (otp: string) => createHash('sha256').update(otp, 'utf8')
  * and consumes the code as its own. Only the newest code works, as with better-auth's.
  */
 export async function storeResetCode(tx: Transaction, email: string, code: string) {
+  await writeAsOne(tx, resetCodeWrites(tx, email, code));
+}
+
+/**
+ * storeResetCode's writes, not sent yet, for a caller that sends them with its own (writeAsOne): the older
+ * codes' delete and the new code's insert. In one statement the delete sees the rows as they were before it,
+ * so it never deletes the code inserted beside it.
+ */
+export function resetCodeWrites(tx: Transaction, email: string, code: string): Write[] {
   const identifier = `forget-password-otp-${email}`;
-  await tx.delete(verification).where(eq(verification.identifier, identifier));
-  await tx.insert(verification).values({
-    id: randomUUID(),
-    identifier,
-    value: `${hashOtp(code)}:0`,
-    expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
-  });
+  return [
+    tx.delete(verification).where(eq(verification.identifier, identifier)),
+    tx.insert(verification).values({
+      id: randomUUID(),
+      identifier,
+      value: `${hashOtp(code)}:0`,
+      expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+    }),
+  ];
 }
 
 export type OtpEmail = {
@@ -127,8 +139,13 @@ export function createAuth(o: {
         create: {
           // Group membership is read once, when the session begins, and every request reads it from the
           // session: one query fewer per request (staff-group.ts).
-          before: async (created) => ({
-            data: { ...created, isStaff: await isStaffUser(o.db, created.userId) },
+          // The lead's session is for an account its own request has just created, with no group (groups are
+          // given to existing accounts only, by staff:create): nothing to read.
+          before: async (created, ctx) => ({
+            data: {
+              ...created,
+              isStaff: ctx?.path === LEAD_SIGN_IN_PATH ? false : await isStaffUser(o.db, created.userId),
+            },
           }),
         },
       },
@@ -267,6 +284,9 @@ function secondFactorSession(db: Db) {
   } satisfies BetterAuthPlugin;
 }
 
+/** Where the lead's session is opened (in-process only): its session belongs to a brand-new account. */
+const LEAD_SIGN_IN_PATH = '/lead/sign-in';
+
 /**
  * The session of a person who has just sent the lead form: their account has no password yet (it is set from
  * the emailed code), so better-auth's sign-in, which checks one, cannot open it. This endpoint opens the
@@ -279,12 +299,19 @@ function leadSession() {
     id: 'lead-session',
     endpoints: {
       signInNewLead: createAuthEndpoint(
-        '/lead/sign-in',
-        { method: 'POST', body: z.object({ userId: z.string().min(1) }), metadata: { SERVER_ONLY: true } },
+        LEAD_SIGN_IN_PATH,
+        // The user row the lead's transaction inserted (and returned): read back, it would be the same row.
+        {
+          method: 'POST',
+          body: z.object({
+            user: z.custom<typeof user.$inferSelect>(
+              (value) => typeof value === 'object' && value !== null && 'id' in value,
+            ),
+          }),
+          metadata: { SERVER_ONLY: true },
+        },
         async (ctx) => {
-          const found = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
-          if (!found)
-            throw APIError.from('UNAUTHORIZED', { code: 'USER_NOT_FOUND', message: 'User not found' });
+          const found = ctx.body.user;
           const created = await ctx.context.internalAdapter.createSession(found.id);
           await setSessionCookie(ctx, { session: created, user: found });
           return ctx.json({ token: created.token });

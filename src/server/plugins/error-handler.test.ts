@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AppError } from '#domain/errors';
 import { leadSchema } from '#domain/validation/account';
 import { LABELS } from '#domain/i18n/validation-messages';
@@ -32,6 +33,21 @@ beforeAll(async () => {
   });
   app.get('/api/fields', () => {
     throw new AppError('ValidationError', undefined, { fieldErrors: { email: 'Email address is invalid' } });
+  });
+  // Texts without an id that are, word for word, the English of messages of ours.
+  app.get('/api/text', () => {
+    throw new AppError(
+      'Conflict',
+      'This information was changed by someone else. Please reload and try again.',
+    );
+  });
+  app.post(
+    '/api/text-rule',
+    { schema: { body: z.object({ firstName: z.string().min(1, 'First name is required') }) } },
+    () => ({ ok: true }),
+  );
+  app.get('/api/busy', () => {
+    throw Object.assign(new Error('Rate limit exceeded, retry in 1 minute'), { statusCode: 429 });
   });
   await app.ready();
 });
@@ -80,18 +96,52 @@ describe('error answers in the reader’s language', () => {
     });
   });
 
-  it('translates an AppError’s message and its field messages', async () => {
+  it('words an AppError’s message by its id', async () => {
     const conflict = await app.inject({
       method: 'GET',
       url: '/api/conflict',
       headers: { cookie: 'lang=es' },
     });
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json().message).toBe(
-      'Otra persona cambió esta información. Vuelva a cargar la página e inténtelo de nuevo.',
-    );
-    const fields = await app.inject({ method: 'GET', url: '/api/fields', headers: { cookie: 'lang=es' } });
-    expect(fields.json().fieldErrors).toEqual({ email: 'Correo electrónico: el dato no es válido' });
+    expect(conflict.json()).toEqual({
+      code: 'Conflict',
+      message: 'Otra persona cambió esta información. Vuelva a cargar la página e inténtelo de nuevo.',
+      messageId: 'validation.appError.conflict',
+    });
+  });
+
+  it('never reads an English text back into a message: a text without an id is sent as it came', async () => {
+    const inSpanish = { cookie: 'lang=es' };
+    const text = await app.inject({ method: 'GET', url: '/api/text', headers: inSpanish });
+    expect(text.json()).toEqual({
+      code: 'Conflict',
+      message: 'This information was changed by someone else. Please reload and try again.',
+    });
+    const fields = await app.inject({ method: 'GET', url: '/api/fields', headers: inSpanish });
+    expect(fields.json().fieldErrors).toEqual({ email: 'Email address is invalid' });
+    expect(fields.json().fieldMessages).toBeUndefined();
+    // A schema's rule given as English only (the staff's schemas): English, whatever the reader's language.
+    const rule = await app.inject({
+      method: 'POST',
+      url: '/api/text-rule',
+      payload: { firstName: '' },
+      headers: inSpanish,
+    });
+    expect(rule.json()).toEqual({
+      code: 'ValidationError',
+      message: 'First name is required',
+      fieldErrors: { firstName: 'First name is required' },
+    });
+  });
+
+  it('answers the rate limiter’s refusal with a message of ours, by its id', async () => {
+    const busy = await app.inject({ method: 'GET', url: '/api/busy', headers: { cookie: 'lang=es' } });
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json()).toMatchObject({
+      code: 'LimitExceededException',
+      messageId: 'validation.appError.rateLimited',
+    });
+    expect(busy.json().message).not.toMatch(/Rate limit|Too many/);
   });
 
   it('words an AppError’s field messages given by id in the reader’s language, and sends their ids', async () => {

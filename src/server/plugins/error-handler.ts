@@ -3,35 +3,27 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { DEFAULT_LANGUAGE } from '#domain/i18n/language';
 import { englishOf, formatMessageRef, type FormatMessage, type MessageRef } from '#domain/i18n/message';
-import { localizeMessage } from '#domain/i18n/translate-message';
 import { issueMessageRef } from '#domain/validation/issue-messages';
 import { MESSAGE_REFS } from '#domain/validation/messages';
 import { intlFor, languageOfRequest } from '#server/i18n';
 
-type Localizer = {
-  /** A text given as English only (a schema's field message, a staff text): see localizerFor. */
-  text: (message: string) => string;
-  /** A message given by its id and values, worded in the reader's language. */
-  ref: (message: MessageRef) => string;
-};
+/** Words a message given by its id and values in the reader's language. */
+type Localizer = (message: MessageRef) => string;
 
 /**
  * The messages of an answer in the language of whoever asked: a borrower reads the form's and the errors'
- * texts in their language (the switch's cookie, else their browser's). The service portal stays in English,
- * so its routes' answers are left as they are. A message that came with its id is worded by that id, a
- * schema's field message too when its issue carries one; a field message without one (a rule not yet given
- * its id) is recognised by localizeMessage. Texts the domain does not know pass through unchanged.
+ * texts in their language (the switch's cookie, else their browser's), each worded by its id. The service
+ * portal stays in English, so its routes' answers are worded in English. A message given as text only (the
+ * staff's, a staff schema's rule, a framework's own) is English and is sent as it is: no English sentence is
+ * read back to learn which message it was.
  */
 function localizerFor(request: FastifyRequest): Localizer {
   const language = request.url.startsWith('/api/staff') ? DEFAULT_LANGUAGE : languageOfRequest(request);
   // The messages are written in English: nothing to do for an English reader.
-  if (language === DEFAULT_LANGUAGE) return { text: (message) => message, ref: englishOf };
+  if (language === DEFAULT_LANGUAGE) return englishOf;
   const intl = intlFor(language);
   const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
-  return {
-    text: (message) => localizeMessage(message, format),
-    ref: (message) => formatMessageRef(message, format),
-  };
+  return (message) => formatMessageRef(message, format);
 }
 
 /**
@@ -42,9 +34,9 @@ function messageFields(
   localize: Localizer,
   message: MessageRef | string,
 ): { message: string; messageId?: string; values?: MessageRef['values'] } {
-  if (typeof message === 'string') return { message: localize.text(message) };
+  if (typeof message === 'string') return { message };
   return {
-    message: localize.ref(message),
+    message: localize(message),
     messageId: message.id,
     ...(message.values ? { values: message.values } : {}),
   };
@@ -66,12 +58,11 @@ class FieldMessages {
   add(field: string, message: MessageRef | string): void {
     if (field in this.fieldErrors) return;
     if (typeof message === 'string') {
-      // A message without an id (a staff text, or a schema's rule still written as English only) is still
-      // recognised by its text.
-      this.fieldErrors[field] = this.localize.text(message);
+      // A message without an id (a staff text, or a staff schema's rule) is English, and stays so.
+      this.fieldErrors[field] = message;
       return;
     }
-    this.fieldErrors[field] = this.localize.ref(message);
+    this.fieldErrors[field] = this.localize(message);
     this.fieldMessages[field] = {
       messageId: message.id,
       ...(message.values ? { values: message.values } : {}),
@@ -86,7 +77,7 @@ class FieldMessages {
   }
 }
 
-/** An AppError's field messages: by their id where it gave one, else its (English) text. */
+/** An AppError's field messages: by their id where it gave one, else its (English, the staff's) text. */
 function appErrorFields(error: AppError, localize: Localizer) {
   const fields = new FieldMessages(localize);
   for (const [field, text] of Object.entries(error.fieldErrors ?? {})) {
@@ -135,13 +126,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(500)
         .send({ code: 'InternalError', ...messageFields(localize, MESSAGE_REFS.saveFailed) });
     }
+    // The rate limiter's own refusal: its English names no message of ours, so the answer gives ours.
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ code: 'LimitExceededException', message: localize.text(error.message) });
+      return reply.status(429).send({
+        code: 'LimitExceededException',
+        ...messageFields(localize, MESSAGE_REFS.appErrorRateLimited),
+      });
     }
-    return reply
-      .status(status)
-      .send({ code: error.code ?? 'BadRequest', message: localize.text(error.message) });
+    // Fastify's own refusals of a request no page sends (a body that is not JSON, one too large): its English.
+    return reply.status(status).send({ code: error.code ?? 'BadRequest', message: error.message });
   });
 }

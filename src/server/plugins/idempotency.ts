@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#domain/errors';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import type { Db } from '../db/client';
 import { idempotencyKey } from '../db/schema/ops';
 
@@ -18,7 +19,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 200;
 /** Keys are remembered this long; older rows are pruned as new ones arrive. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-export const IN_PROGRESS_MESSAGE = 'This request is already being processed. Please wait a moment.';
 
 /**
  * Idempotency for routes that declare `config.idempotent`: the first request with a key
@@ -33,7 +33,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
     if (typeof raw !== 'string' || raw === '') return;
     const key = raw.trim();
     if (key === '' || key.length > MAX_KEY_LENGTH) {
-      throw new AppError('ValidationError', 'The Idempotency-Key header is invalid.');
+      throw new AppError('ValidationError', MESSAGE_REFS.idempotencyKeyInvalid);
     }
     const actorId = (await request.viewer())?.userId ?? '';
     const route = `${request.method} ${request.routeOptions.url}`;
@@ -59,9 +59,9 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
           eq(idempotencyKey.route, route),
         ),
       );
-    if (!stored || stored.status === null) throw new AppError('Conflict', IN_PROGRESS_MESSAGE);
+    if (!stored || stored.status === null) throw new AppError('Conflict', MESSAGE_REFS.idempotencyInProgress);
     if (stored.url !== request.url) {
-      throw new AppError('ValidationError', 'This Idempotency-Key was already used for another request.');
+      throw new AppError('ValidationError', MESSAGE_REFS.idempotencyKeyReused);
     }
     reply.header('idempotent-replayed', 'true');
     return reply.status(stored.status).send(stored.body);

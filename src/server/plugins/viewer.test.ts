@@ -41,3 +41,48 @@ describe('session cookie', () => {
     expect((await b.client.get('/api/application')).statusCode).toBe(200);
   });
 });
+
+describe('the session copy', () => {
+  // Counts the session reads the app sends (the prepared read joins the session to its user), on either
+  // database: the embedded one's client and node-postgres's.
+  async function countingSessionReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pg = (await import('pg')).default;
+    let reads = 0;
+    const isSessionRead = (text: unknown) =>
+      typeof text === 'string' && /from "session" inner join "user"/.test(text);
+    type Query = (...args: unknown[]) => unknown;
+    const prototypes = [PGlite.prototype, pg.Client.prototype] as unknown as { query: Query }[];
+    const originals = prototypes.map((prototype) => prototype.query);
+    prototypes.forEach((prototype, k) => {
+      prototype.query = function (this: unknown, ...args: unknown[]) {
+        const config = args[0] as { text?: unknown } | string | undefined;
+        if (isSessionRead(typeof config === 'string' ? config : config?.text)) reads++;
+        return originals[k]!.apply(this, args);
+      };
+    });
+    try {
+      return { result: await run(), reads };
+    } finally {
+      prototypes.forEach((prototype, k) => (prototype.query = originals[k]!));
+    }
+  }
+
+  it('is kept over a save of the borrower’s own application, and dropped by a sign-out', async () => {
+    const b = await newBorrower(t);
+    // Read once and kept (the database announces changes a moment later, so the first reads may repeat).
+    await eventually(async () => {
+      const { reads } = await countingSessionReads(() => b.client.get('/api/application'));
+      expect(reads).toBe(0);
+    }, 2_000);
+    const { reads } = await countingSessionReads(async () => {
+      const saved = await b.client.send('PUT', '/api/application/hardships', { hasReductionInIncome: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await b.client.get('/api/application')).statusCode).toBe(200);
+    });
+    expect(reads).toBe(0);
+    // A sign-out ends the session: the next request reads it (and finds none) instead of a copy.
+    expect((await b.client.post('/api/auth/sign-out')).statusCode).toBe(204);
+    expect((await b.client.get('/api/application')).statusCode).toBe(401);
+  });
+});

@@ -69,6 +69,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The borrower's own application routes (the flow's pages, the payment account, the letter) write the
+ * application and its rows, never a session or a user row (only the auth routes and the accounts feature do;
+ * a test keeps it so): their saves leave this person's session copy in place, so the page that follows a save
+ * does not read the session again. Each such read was a statement of nearly every other request of an
+ * applicant. A change of the session or user rows made anyway is still announced by the database.
+ */
+export const keepsSessionCopy = (routeUrl: string | undefined): boolean =>
+  routeUrl !== undefined && (routeUrl === '/api/application' || routeUrl.startsWith('/api/application/'));
+
 export function registerViewer(
   app: FastifyInstance,
   deps: {
@@ -125,7 +135,7 @@ export function registerViewer(
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
     const cookieHeader = request.headers.cookie;
-    if (cookieHeader && sessionCookie) {
+    if (cookieHeader && sessionCookie && !keepsSessionCopy(request.routeOptions.url)) {
       const token = verifiedToken(parseCookie(cookieHeader)[sessionCookie], deps.authSecret);
       if (token) deps.caches.session.dropKey(token);
     }

@@ -15,7 +15,7 @@ import {
 import { saveExpensesSchema } from '#domain/validation/expenses';
 import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import type { Services } from '#server/services';
-import { unitOpener } from '#server/unit-of-work';
+import { readUnitOpener, unitOpener } from '#server/unit-of-work';
 import { borrower } from '#server/db/schema/application';
 import { insertLeadAccount } from '#server/features/accounts/lead-application';
 import { agreeToBudget } from '#server/features/apply/budget';
@@ -100,6 +100,7 @@ export async function driveBorrower(
   const done = (status: string) => ({ ...lead, status });
   // Each page's save in a unit of its own, as the route opens one; the vendors are asked between units.
   const openUnit = unitOpener(services);
+  const openReadUnit = readUnitOpener(services);
   const { config } = services;
 
   if (stopsBefore(target, 'Hardships')) return done('inProgress');
@@ -135,7 +136,7 @@ export async function driveBorrower(
   if (credit.next !== '/eligible-debts') return done('disqualified');
   if (stopsBefore(target, 'EligibleDebts')) return done('inProgress');
 
-  const { items } = await openUnit((unit) => getEligibleDebts(unit, { userId }));
+  const { items } = await openReadUnit((unit) => getEligibleDebts(unit, { userId }));
   const keep =
     target.status === 'disqualified' && target.outcome === 'notEnoughEligible'
       ? []
@@ -175,7 +176,7 @@ export async function driveBorrower(
   }
   if (stopsBefore(target, 'Expenses')) return done('inProgress');
 
-  const view = await openUnit((unit) => getExpenses(unit, { userId }));
+  const view = await openReadUnit((unit) => getExpenses(unit, { userId }));
   const lines = view.groups.flatMap((g) =>
     g.lines.map((l) => ({
       category: l.category,

@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { isRecipientOptedOut, type SmsSender } from '#providers/sms/port';
+import { builtOnce } from '#server/db/built-once';
 import type { Db } from '#server/db/client';
 import { borrower } from '#server/db/schema/application';
 import { smsOutbox } from '#server/db/schema/ops';
@@ -10,6 +11,44 @@ export { MAX_SMS_ATTEMPTS };
 
 export const OPTED_OUT_ERROR = 'Not sent: the borrower opted out of text messages.';
 export const EXPIRED_ERROR = 'Not sent: its body was dropped after the retention period.';
+
+// Every text's delivery reads its row, asks whether its recipient opted out and marks it sent: built once
+// (built-once.ts), not for every text.
+const smsById = builtOnce((db: Db) =>
+  db.query.smsOutbox
+    .findFirst({ where: eq(smsOutbox.id, sql.placeholder('id')) })
+    .prepare('sms_outbox_by_id'),
+);
+// A text of no application has a null applicationId, which equals nothing: only its number is asked about.
+const optedOutBorrower = builtOnce((db: Db) =>
+  db
+    .select({ id: borrower.id })
+    .from(borrower)
+    .where(
+      and(
+        eq(borrower.isOptedOutOfSMS, true),
+        or(
+          eq(borrower.applicationId, sql.placeholder('applicationId')),
+          eq(borrower.phoneNumber, sql.placeholder('to')),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare('sms_opted_out_borrower'),
+);
+const smsSent = builtOnce((db: Db) =>
+  db
+    .update(smsOutbox)
+    .set({
+      // An instant as text (toISOString): the column's own conversion does not apply to a placeholder.
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      attempts: sql`${sql.placeholder('attempts')}::integer`,
+      lastError: null,
+      providerMessageId: sql`${sql.placeholder('providerMessageId')}::text`,
+    })
+    .where(eq(smsOutbox.id, sql.placeholder('id')))
+    .prepare('sms_outbox_sent'),
+);
 
 /**
  * Sends one outbox text through the SMS provider; records a failure and rethrows so the job queue retries.
@@ -30,20 +69,9 @@ export async function deliverSms(
   sms: SmsSender,
   id: string,
 ): Promise<'sent' | 'skipped' | 'optedOut'> {
-  const row = await db.query.smsOutbox.findFirst({ where: eq(smsOutbox.id, id) });
+  const row = await smsById(db).execute({ id });
   if (!row || row.sentAt) return 'skipped';
-  const optedOut = await db
-    .select({ id: borrower.id })
-    .from(borrower)
-    .where(
-      and(
-        eq(borrower.isOptedOutOfSMS, true),
-        row.applicationId
-          ? or(eq(borrower.applicationId, row.applicationId), eq(borrower.phoneNumber, row.to))
-          : eq(borrower.phoneNumber, row.to),
-      ),
-    )
-    .limit(1);
+  const optedOut = await optedOutBorrower(db).execute({ applicationId: row.applicationId, to: row.to });
   if (optedOut.length > 0) {
     await db
       .update(smsOutbox)
@@ -62,10 +90,12 @@ export async function deliverSms(
   }
   try {
     const { id: providerMessageId } = await sms.send({ to: row.to, body });
-    await db
-      .update(smsOutbox)
-      .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null, providerMessageId })
-      .where(eq(smsOutbox.id, id));
+    await smsSent(db).execute({
+      id,
+      sentAt: new Date().toISOString(),
+      attempts: row.attempts + 1,
+      providerMessageId,
+    });
     return 'sent';
   } catch (error) {
     if (isRecipientOptedOut(error)) {

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { resumeRoute } from '#domain/flow/resume';
-import { MESSAGES } from '#domain/validation/messages';
+import { LoadFailure } from '../components/ui/load-failure';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { useApplication } from '../features/apply/application-query';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
-import { ApiError } from '#web/lib/api';
 import { customerPortalRule, SessionGuard } from '#web/lib/session';
 import { SessionRecording } from './session-recording';
 
@@ -33,23 +32,11 @@ function SignedBorrowerGate({ children }: { children: ReactNode }) {
   if (application.isPending) return <LoadingScreen />;
   if (application.isError) {
     return (
-      <div
-        role="alert"
-        className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center"
-      >
-        <p className="text-lg text-gray-900">
-          {application.error instanceof ApiError && application.error.code === 'NetworkError'
-            ? application.error.message
-            : MESSAGES.applicationLoadFailed}
-        </p>
-        <button
-          type="button"
-          onClick={() => void application.refetch()}
-          className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        error={application.error}
+        onRetry={() => void application.refetch()}
+        className="mx-auto min-h-[50vh] max-w-md justify-center px-4"
+      />
     );
   }
   if (!isCustomerPortalStatus(application.data.status)) {

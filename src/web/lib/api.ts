@@ -34,25 +34,62 @@ export async function api<T>(
       credentials: 'same-origin',
     });
   } catch {
-    const networkError = messageRef(FIXED.networkError);
-    throw new ApiError(0, 'NetworkError', englishOf(networkError), {}, undefined, networkError);
+    throw networkError();
   }
   if (res.status === 204) return undefined as T;
-  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    // The connection broke while the body was arriving.
+    throw networkError();
+  }
+  const data = parsed(text);
+  if (data === undefined && res.ok) {
+    // A success whose body is not whole JSON (cut short on the way, or a page from something in between such
+    // as a captive portal): as good as no answer. Read as an empty object, the page would show nothing, or
+    // the wrong thing, for good; as a failed connection it is retried, or offers to try again.
+    throw networkError();
+  }
   if (!res.ok) {
+    // An answer without a message of its own (a proxy's error page, a body that is not ours) says the save
+    // failed, as a message of ours, so the page words it in its language.
+    const error = data ?? {};
+    const own = typeof error.message === 'string';
+    const failed = messageRef(FIXED.saveFailed);
     throw new ApiError(
       res.status,
-      typeof data.code === 'string' ? data.code : 'Error',
-      typeof data.message === 'string'
-        ? data.message
-        : 'There was a problem saving your information. Please try again.',
-      (data.fieldErrors as Record<string, string> | undefined) ?? {},
-      typeof data.redirect === 'string' ? data.redirect : undefined,
-      messageRefFrom(data.messageId, data.values),
-      fieldMessagesFrom(data.fieldMessages),
+      typeof error.code === 'string' ? error.code : 'Error',
+      own ? (error.message as string) : englishOf(failed),
+      (error.fieldErrors as Record<string, string> | undefined) ?? {},
+      typeof error.redirect === 'string' ? error.redirect : undefined,
+      own ? messageRefFrom(error.messageId, error.values) : failed,
+      fieldMessagesFrom(error.fieldMessages),
     );
   }
   return data as T;
+}
+
+/**
+ * No answer, or none that can be read: the connection's failure, whose message a page's "Try again" follows
+ * (and which a read's retry tries again).
+ */
+export function networkError(): ApiError {
+  const message = messageRef(FIXED.networkError);
+  return new ApiError(0, 'NetworkError', englishOf(message), {}, undefined, message);
+}
+
+/**
+ * The body as JSON: an empty body is an empty object (a success that says nothing more, as before), a body
+ * that is not JSON is undefined.
+ */
+function parsed(text: string): Record<string, unknown> | undefined {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A 400's `fieldMessages` (`{ field: { messageId, values } }`): the fields whose id is one of ours. */

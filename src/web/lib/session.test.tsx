@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { MESSAGES } from '#domain/validation/messages';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
 import { locationMessage } from '../features/account/location-message';
 import { EMAIL_UPDATED_KEY } from './email-updated';
+import { messageText } from './message-text';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import {
@@ -129,7 +131,11 @@ describe('SessionGuard', () => {
       ...routes(rule).slice(0, 1),
       {
         path: '/sign-in',
-        Component: () => <p>sign-in page: {locationMessage(useLocation().state)}</p>,
+        Component: function SignIn() {
+          const message = locationMessage(useLocation().state);
+          const intl = useIntl();
+          return <p>sign-in page: {message && messageText(intl, message)}</p>;
+        },
       },
     ];
 
@@ -174,6 +180,17 @@ describe('SessionGuard', () => {
     reply = { status: 200, body: borrower };
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(app.container.textContent).toBe('inside'));
+  });
+
+  it('says in Spanish that the session could not be read, and offers the retry in Spanish', async () => {
+    answerApi({ 'GET /api/session': { status: 500, body: { code: 'InternalError' } } });
+    const app = renderRoutes(routes(borrowerRule), '/inside', undefined, 'es');
+    await waitFor(() =>
+      expect(app.container.querySelector('[role="alert"]')?.textContent).toContain(
+        'Hubo un problema al obtener la información de su solicitud.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
   });
 });
 

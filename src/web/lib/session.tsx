@@ -3,10 +3,12 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate, type NavigateFunction } from 'react-router';
 import { z } from 'zod';
 import type { Language } from '#domain/i18n/language';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
+import { LoadFailure } from '#web/components/ui/load-failure';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
-import { api, ApiError } from './api';
+import { api } from './api';
 import { EMAIL_UPDATED_KEY } from './email-updated';
+import type { ShownMessage } from './message-text';
 
 /**
  * Session state. The server session (cookie) is the truth: GET /api/session is cached in one query that the
@@ -152,7 +154,7 @@ export async function refreshSession(queryClient: QueryClient): Promise<void> {
 export async function endLocalSession(
   queryClient: QueryClient,
   navigate: NavigateFunction,
-  message?: string,
+  message?: ShownMessage,
 ): Promise<void> {
   clearSessionState();
   await navigate('/sign-in', { replace: true, state: message ? { message } : null });
@@ -218,7 +220,7 @@ function useSignOutOnEmailUpdate(): void {
       if (event.key !== EMAIL_UPDATED_KEY || event.newValue === null) return;
       api<SessionAnswer>('/api/session')
         .then(async (answer) => {
-          if (!answer.user) await endLocalSession(queryClient, navigate, MESSAGES.emailUpdated);
+          if (!answer.user) await endLocalSession(queryClient, navigate, MESSAGE_REFS.emailUpdated);
         })
         .catch(() => {
           // Unreachable server: the tab finds out on its next call, as it would have before.
@@ -235,24 +237,12 @@ export function SessionGuard({ rule, children }: { rule: GuardRule; children?: R
   const session = useSession();
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {
-    const message =
-      session.error instanceof ApiError && session.error.code === 'NetworkError'
-        ? session.error.message
-        : MESSAGES.applicationLoadFailed;
     return (
-      <div
-        role="alert"
-        className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center"
-      >
-        <p className="text-lg text-gray-900">{message}</p>
-        <button
-          type="button"
-          onClick={() => void session.refetch()}
-          className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        error={session.error}
+        onRetry={() => void session.refetch()}
+        className="mx-auto min-h-[50vh] max-w-md justify-center px-4"
+      />
     );
   }
   const redirectTo = rule(session.data);

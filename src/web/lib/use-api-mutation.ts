@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { APP_ERROR_DEFAULT_MESSAGE_REF } from '#domain/errors';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
 import { ApiError } from './api';
 import { endLocalSession } from './session';
@@ -27,7 +27,7 @@ export function useApiMutation<TBody, TResult, TValues extends FieldValues, TCon
       return await mutation.mutateAsync(body);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'NotAuthenticated') {
-        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
+        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE_REF.NotAuthenticated);
       } else if (!(o.form && applyServerFieldErrors(o.form, error, o.fieldOrder ?? []))) {
         o.onOtherFailure(error);
       }

@@ -129,7 +129,9 @@ export async function pickAddress(page: Page, query: string, choice: string | Re
   await street.fill('');
   await street.pressSequentially(query, { delay: 30 });
   const option = page.getByRole('option', { name: choice });
-  await expect(option).toBeVisible({ timeout: 10_000 });
+  // The suggestions wait for the typing to pause and then for the server: on a loaded machine (load 20 and
+  // more on 2 cores) that took longer than 10 s.
+  await expect(option).toBeVisible({ timeout: 30_000 });
   if (snapName) await snap(page, `${snapName}-${page.viewportSize()?.width}`);
   await option.click();
   await expect(page.getByRole('listbox', { name: 'Street address suggestions' })).toBeHidden();

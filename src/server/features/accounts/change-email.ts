@@ -36,7 +36,7 @@ export async function changeEmail(
       fieldErrors: { email: MESSAGE_REFS.newEmailSameAsCurrent },
     });
   const taken = await unit.tx.query.user.findFirst({ where: eq(user.email, email), columns: { id: true } });
-  if (taken) throw new AppError('Conflict', 'An account with the given email already exists.');
+  if (taken) throw new AppError('Conflict', MESSAGE_REFS.emailTaken);
   await sendChangeCode(unit, o.publicUrl, viewer.userId, email);
   return { message: MESSAGES.verifyNewEmailSent };
 }

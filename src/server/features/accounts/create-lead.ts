@@ -9,13 +9,14 @@ import { normalizeEmail, phoneToE164 } from '#domain/validation/format';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { account, user } from '#server/db/schema/auth';
 import { borrower } from '#server/db/schema/application';
-import { generateOtp, storeResetCode } from '#server/plugins/auth';
+import { generateOtp, resetCodeWrites } from '#server/plugins/auth';
+import { writeAsOne } from '#server/db/writes-as-one';
 import type { Viewer } from '#server/plugins/viewer';
 import { initialPasswordEmail } from '#server/email/templates';
 import { sessionCookies } from './auth-calls';
 import type { AccountDeps } from './deps';
 import { insertLeadAccount, insertLeadApplication, type UtmInput } from './lead-application';
-import { recordResetRequest } from './password-reset-limit';
+import { resetRequestWrite } from './password-reset-limit';
 import { ownCurrentApplication } from '#server/application/own-application';
 
 export type { UtmInput } from './lead-application';
@@ -110,7 +111,7 @@ export async function createLead(
   // set from the emailed code), and hashing it was most of the lead's cost. Until then a sign-in is refused
   // after as much work as a password check, like any wrong password (decision 0168).
   const code = generateOtp();
-  const userId = await openUnit(async (unit) => {
+  const createdUser = await openUnit(async (unit) => {
     const { tx } = unit;
     const created = await insertLeadAccount(tx, {
       email,
@@ -122,12 +123,15 @@ export async function createLead(
     });
     if (!created) throw new AppError('UsernameExistsException', MESSAGE_REFS.usernameExists);
     const { userId } = created;
-    await tx
-      .insert(account)
-      .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: null });
-    // The initial password email is a reset code, counted like any other request for one.
-    await recordResetRequest(tx, email);
-    await storeResetCode(tx, email, code);
+    // The credential, the reset request and the code in one statement (writes-as-one.ts): four were sent.
+    await writeAsOne(tx, [
+      tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: null }),
+      // The initial password email is a reset code, counted like any other request for one.
+      resetRequestWrite(tx, email),
+      ...resetCodeWrites(tx, email, code),
+    ]);
     // Announced to the email queue by the unit once the account is committed.
     await unit.outbox.email(
       initialPasswordEmail({
@@ -139,12 +143,12 @@ export async function createLead(
         language: o.language,
       }),
     );
-    return userId;
+    return created.user;
   });
 
   // The session, once the account exists for good, opened as better-auth's sign-in opens one.
   const signedIn = await o.auth.api.signInNewLead({
-    body: { userId },
+    body: { user: createdUser },
     headers: o.headers,
     returnHeaders: true,
   });

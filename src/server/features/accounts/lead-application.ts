@@ -5,6 +5,7 @@ import { user } from '#server/db/schema/auth';
 import { application, applicationStatusChange, borrower } from '#server/db/schema/application';
 import { ownCurrentApplication } from '#server/application/own-application';
 import type { Transaction } from '#server/unit-of-work';
+import { writeAsOne } from '#server/db/writes-as-one';
 
 export type UtmInput = Partial<
   Record<'utmCampaign' | 'utmContent' | 'utmMedium' | 'utmSource' | 'utmTerm', string>
@@ -43,18 +44,21 @@ export async function insertLeadApplication(
     .onConflictDoNothing({ target: application.owner, where: sql`superseded_at is null` })
     .returning({ id: application.id });
   if (!app) return undefined;
-  await tx.insert(borrower).values({
-    owner: o.userId,
-    applicationId: app.id,
-    firstName: o.firstName,
-    lastName: o.lastName,
-    email: o.email,
-    phoneNumber: o.phoneNumber,
-    preferredLanguage: o.preferredLanguage ?? null,
-  });
-  await tx
-    .insert(applicationStatusChange)
-    .values({ applicationId: app.id, from: null, to: 'inProgress', changedBy: o.userId });
+  // The borrower and the status change in one statement (writes-as-one.ts): both only name the application.
+  await writeAsOne(tx, [
+    tx.insert(borrower).values({
+      owner: o.userId,
+      applicationId: app.id,
+      firstName: o.firstName,
+      lastName: o.lastName,
+      email: o.email,
+      phoneNumber: o.phoneNumber,
+      preferredLanguage: o.preferredLanguage ?? null,
+    }),
+    tx
+      .insert(applicationStatusChange)
+      .values({ applicationId: app.id, from: null, to: 'inProgress', changedBy: o.userId }),
+  ]);
   return app.id;
 }
 
@@ -74,7 +78,7 @@ export async function insertLeadAccount(
     utm?: UtmInput;
     preferredLanguage?: Language;
   },
-): Promise<{ userId: string; applicationId: string } | undefined> {
+): Promise<{ userId: string; applicationId: string; user: typeof user.$inferSelect } | undefined> {
   const userId = randomUUID();
   const [created] = await tx
     .insert(user)
@@ -89,10 +93,10 @@ export async function insertLeadAccount(
       mustChangePassword: true,
     })
     .onConflictDoNothing({ target: user.email })
-    .returning({ id: user.id });
+    .returning();
   if (!created) return undefined;
   const applicationId = await insertLeadApplication(tx, { userId, ...o });
-  return { userId, applicationId: applicationId! };
+  return { userId, applicationId: applicationId!, user: created };
 }
 
 /**

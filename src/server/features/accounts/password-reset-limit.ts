@@ -8,8 +8,12 @@ import type { Transaction } from '#server/unit-of-work';
 export const RESET_WINDOW_MINUTES = 15;
 export const MAX_RESET_REQUESTS_PER_WINDOW = 5;
 
+/** The record of a request for a reset code, not sent yet: for a caller that sends it with its other writes. */
+export const resetRequestWrite = (tx: Transaction, email: string) =>
+  tx.insert(passwordResetRequest).values({ email });
+
 export async function recordResetRequest(tx: Transaction, email: string) {
-  await tx.insert(passwordResetRequest).values({ email });
+  await resetRequestWrite(tx, email);
 }
 
 /** Throws LimitExceededException when the address asked for too many links in the window. */

@@ -188,7 +188,7 @@ export async function changePassword(
     const code = authErrorCode(error);
     // No password set yet (a lead's account): whatever was typed as the current one is not it.
     if (code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
-      throw new AppError('NotAuthorizedException', 'Incorrect password');
+      throw new AppError('NotAuthorizedException', MESSAGE_REFS.incorrectPassword);
     throw error;
   }
   // The password is now one the person chose: a temporary one no longer holds anything back.

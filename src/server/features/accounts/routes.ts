@@ -19,6 +19,8 @@ import {
 import { utmSchema } from '#domain/validation/application';
 import { phoneField, verificationCodeField } from '#domain/validation/fields';
 import { phoneToE164 } from '#domain/validation/format';
+import { MESSAGE_REFS } from '#domain/validation/messages';
+import { LABELS } from '#domain/i18n/validation-messages';
 import { LANGUAGES } from '#domain/i18n/language';
 import { languageOfRequest } from '#server/i18n';
 import { toHeaders } from '#server/plugins/auth';
@@ -369,7 +371,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountDeps & { webRoot: strin
       config: { role: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['accounts'],
-        body: z.object({ phoneNumber: phoneField('Phone number') }).strict(),
+        body: z.object({ phoneNumber: phoneField(LABELS.phoneNumber) }).strict(),
         response: { 200: z.object({ isValid: z.boolean() }) },
       },
     },
@@ -378,7 +380,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountDeps & { webRoot: strin
         return await deps.phoneLookup.verify(phoneToE164(request.body.phoneNumber));
       } catch (error) {
         request.log.warn({ err: error }, 'phone verification failed');
-        throw new AppError('ProviderError', 'Phone verification is unavailable. Please try again.');
+        throw new AppError('ProviderError', MESSAGE_REFS.phoneVerificationUnavailable);
       }
     },
   );

@@ -6,24 +6,15 @@ import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { sumCents } from '#domain/money/cents';
 import { flexibleLines, lineKeyOf } from '#domain/underwriting/budget-cuts';
-import {
-  isThin,
-  leftEachMonth,
-  requiredReductionOf,
-  thinBudgetMessage,
-} from '#domain/underwriting/budget-room';
+import { isThin, leftEachMonth, requiredReductionOf, thinBudgetRef } from '#domain/underwriting/budget-room';
 import { budgetDescription } from '#domain/underwriting/decision';
 import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
 import { issueMessageRef } from '#domain/validation/issue-messages';
-import { expenseGroupLabel, expenseLineLabel } from '#domain/validation/expenses';
+import { MESSAGE_REFS } from '#domain/validation/messages';
+import { expenseGroupLabel, expenseLineKey, expenseLineLabel } from '#domain/validation/expenses';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import { decision } from '#server/db/schema/decision';
-import {
-  assertCanSave,
-  changeStatus,
-  lockOwnApplication,
-  updateApplication,
-} from '#server/application/application-state';
+import { assertCanSave, changeStatus, lockOwnApplication } from '#server/application/application-state';
 import { recordObtainedOffer } from './outreach';
 import { loadPlanTerms } from '#server/application/plan-terms';
 import { planNarrative } from '#domain/enrollment/plan-narrative';
@@ -66,6 +57,7 @@ async function budgetContext(
       subCategory: e.subCategory,
       value: valueOf(e),
       estimatedValue: e.estimatedValue,
+      labelKey: expenseLineKey(e.category, e.subCategory, isHomeowner),
       label: expenseLineLabel(e.category, e.subCategory, isHomeowner),
     })),
   ).map((line) => {
@@ -115,6 +107,7 @@ export async function getBudget(unit: Unit, o: { userId: string }): Promise<Budg
     category: line.expense.category,
     groupLabel: expenseGroupLabel(line.expense.category),
     subCategory: line.expense.subCategory,
+    labelKey: expenseLineKey(line.expense.category, line.expense.subCategory, context.isHomeowner),
     label: expenseLineLabel(line.expense.category, line.expense.subCategory, context.isHomeowner),
     currentValue: line.expense.selfReportedValue ?? line.expense.estimatedValue ?? 0,
     proposedValue: line.proposedValue,
@@ -168,10 +161,11 @@ export async function agreeToBudget(
       o.input,
     );
     if (!checked.success) {
-      // Each issue's message by its id where the schema gave one (its English otherwise), as zod's own 400s.
-      const messageOf = (issue: (typeof checked.error.issues)[number]) =>
-        issueMessageRef(issue) ?? issue.message;
-      const fieldErrors: Record<string, MessageRef | string> = {};
+      // Each issue's message by its id. The page's own fields all give one; what is left (a value of the wrong
+      // type, which no form sends) is the request's fault, not the person's, as zod's own 400s say it.
+      const messageOf = (issue: (typeof checked.error.issues)[number]): MessageRef =>
+        issueMessageRef(issue) ?? MESSAGE_REFS.requestInvalid;
+      const fieldErrors: Record<string, MessageRef> = {};
       for (const issue of checked.error.issues) fieldErrors[issue.path.join('.')] ??= messageOf(issue);
       const [firstIssue] = checked.error.issues;
       throw new AppError('ValidationError', firstIssue && messageOf(firstIssue), { fieldErrors });
@@ -204,11 +198,10 @@ export async function agreeToBudget(
     planPayment: context.newMonthlyPayment,
   });
   // Thrown before anything is kept: the transaction rolls back the cuts written above.
-  if (isThin(left) && !o.input?.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
+  if (isThin(left) && !o.input?.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetRef(left));
   await tx.update(budget).set({ agreedTo: true }).where(eq(budget.id, proposed.id));
   await tx.update(decision).set({ wasPresentedToBorrower: true }).where(eq(decision.id, latest.id));
-  await changeStatus(tx, app, 'budgetAgreed', o.userId);
-  await updateApplication(tx, app, {
+  await changeStatus(tx, app, 'budgetAgreed', o.userId, {
     completed: 'Budget',
     viewed: 'Review',
     set: { agreedToActionPlan: true, hasSubmittedBudgetPage: true },

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type CalendarDate, calendarDateOfIso } from '#domain/calendar';
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
@@ -27,7 +28,9 @@ import {
 } from '#server/application/application-state';
 import { hasCompleted } from '#domain/flow/page-order';
 import { moveOnUnchanged } from './unchanged-save';
-import type { Transaction, Unit } from '#server/unit-of-work';
+import { builtOnce } from '#server/db/built-once';
+import type { Reader, Transaction, Unit } from '#server/unit-of-work';
+import { type Write, writeAsOne } from '#server/db/writes-as-one';
 import { writeNotQualifiedEmail } from './not-qualified-email';
 import { type ConsentEvidence, recordSpouseConsent, standingSpouseConsent } from './spouse-consent';
 
@@ -75,9 +78,23 @@ export async function startCreditPull(
   const app = await lockOwnApplication(tx, o.userId);
   if (app.status === 'disqualified') return { done: PAGE_ROUTES.NotQualified } as const;
   assertCanSave(app, 'Credit');
-  const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
-  const s = await tx.query.spouse.findFirst({ where: eq(spouse.applicationId, app.id) });
-  if (!b) throw new AppError('NotFound');
+  // The borrower, the spouse (one at most), whether a hardship is ticked and whose credit reports are already
+  // stored, in one statement: each read is a round trip and a statement built.
+  const [household] = await tx
+    .select({
+      b: borrower,
+      s: spouse,
+      hasHardship: sql<boolean>`exists (select 1 from ${hardship} where ${hardship.applicationId} = ${borrower.applicationId} and ${hardship.value})`,
+      hasAnyReport: sql<boolean>`exists (select 1 from ${creditReport} where ${creditReport.applicationId} = ${borrower.applicationId})`,
+      borrowerHasReport: sql<boolean>`exists (select 1 from ${creditReport} where ${creditReport.applicationId} = ${borrower.applicationId} and ${creditReport.borrowerId} = ${borrower.id})`,
+      spouseHasReport: sql<boolean>`exists (select 1 from ${creditReport} where ${creditReport.applicationId} = ${borrower.applicationId} and ${creditReport.spouseId} = ${spouse.id})`,
+    })
+    .from(borrower)
+    .leftJoin(spouse, eq(spouse.applicationId, borrower.applicationId))
+    .where(eq(borrower.applicationId, app.id));
+  if (!household) throw new AppError('NotFound');
+  const { b } = household;
+  const s = household.s ?? undefined;
   refuseUnderContractAge({ borrower: b, spouse: s }, cipher, calendarDateOfIso(o.today));
   // The spouse's file is pulled only on the spouse's own consent: one already recorded (from the emailed
   // link, or at this screen before), or the spouse's tick and typed name sent now from this screen.
@@ -105,12 +122,7 @@ export async function startCreditPull(
     });
     return { done: PAGE_ROUTES.NotifyWhenEligible } as const;
   }
-  const ticked = await tx
-    .select({ id: hardship.id })
-    .from(hardship)
-    .where(and(eq(hardship.applicationId, app.id), eq(hardship.value, true)))
-    .limit(1);
-  if (ticked.length === 0) {
+  if (!household.hasHardship) {
     await disqualify(tx, app, [DISQUALIFICATION_REASONS.noHardship], {
       changedBy: o.userId,
       viewed: 'NotQualified',
@@ -120,10 +132,6 @@ export async function startCreditPull(
   }
 
   // A report already stored is not pulled again: the borrower came back to this page after a pull.
-  const existing = await tx
-    .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
-    .from(creditReport)
-    .where(eq(creditReport.applicationId, app.id));
   const people: Person[] = [];
   const applicantOf = (p: typeof b | NonNullable<typeof s>, role: Person['role']): Applicant => ({
     role,
@@ -136,10 +144,10 @@ export async function startCreditPull(
     zipCode: p.zipCode ?? '',
     isHomeowner: app.isHomeowner ?? false,
   });
-  if (!existing.some((r) => r.borrowerId === b.id)) {
+  if (!household.borrowerHasReport) {
     people.push({ id: b.id, role: 'borrower', applicant: applicantOf(b, 'borrower') });
   }
-  if (s && !existing.some((r) => r.spouseId === s.id)) {
+  if (s && !household.spouseHasReport) {
     people.push({ id: s.id, role: 'spouse', applicant: applicantOf(s, 'spouse') });
   }
   // Everyone's report is on file and the page was completed with it: the pull would store nothing and the
@@ -148,9 +156,20 @@ export async function startCreditPull(
     await moveOnUnchanged(tx, app, 'EligibleDebts');
     return { done: PAGE_ROUTES.EligibleDebts } as const;
   }
-  await updateApplication(tx, app, { set: { hasPulledCredit: false } });
-  return { done: null, people, hadReport: existing.length > 0 } as const;
+  // The pull is under way: hasPulledCredit goes false until the second unit stores the files. Already false (a
+  // first visit), the row is left as it is: the second unit writes it, pages and version, once the bureau answered.
+  if (app.hasPulledCredit !== false) await updateApplication(tx, app, { set: { hasPulledCredit: false } });
+  return { done: null, people, hadReport: household.hasAnyReport } as const;
 }
+
+/** Whose reports the application already has, built once (built-once.ts): every credit save reads it. */
+const storedReports = builtOnce((db: Reader) =>
+  db
+    .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
+    .from(creditReport)
+    .where(eq(creditReport.applicationId, sql.placeholder('id')))
+    .prepare('stored_credit_reports'),
+);
 
 /**
  * /credit's second unit, once the bureau answered: stores each file found (a concurrent submit may have stored
@@ -166,10 +185,7 @@ export async function storeCreditPull(
   const app = await lockOwnApplication(tx, o.userId);
   assertCanSave(app, 'Credit');
   // A concurrent submit may have stored a file while this one was pulling: each person keeps one report.
-  const stored = await tx
-    .select({ borrowerId: creditReport.borrowerId, spouseId: creditReport.spouseId })
-    .from(creditReport)
-    .where(eq(creditReport.applicationId, app.id));
+  const stored = await storedReports(tx).execute({ id: app.id });
   const hasReport = (person: Person) =>
     stored.some((r) => (person.role === 'spouse' ? r.spouseId : r.borrowerId) === person.id);
   for (const file of o.found) {
@@ -235,17 +251,20 @@ async function storeReport(
 ): Promise<void> {
   const { report, person } = o.file;
   const isSpouse = person.role === 'spouse';
-  const [row] = await tx
-    .insert(creditReport)
-    .values({
+  // The report's rows are sent in one statement at the end (writeAsOne): the report's id is made here, so its
+  // tradelines, collections and inquiries name it without an answer back. One statement where up to four
+  // were sent; a spouse's report reads the borrower's joint tradelines first, stored by an earlier statement.
+  const creditReportId = randomUUID();
+  const writes: Write[] = [
+    tx.insert(creditReport).values({
+      id: creditReportId,
       applicationId: o.applicationId,
       borrowerId: isSpouse ? null : person.id,
       spouseId: isSpouse ? person.id : null,
       vantageScore: report.vantageScore,
       s3Key: o.file.fileId,
-    })
-    .returning({ id: creditReport.id });
-  const creditReportId = row!.id;
+    }),
+  ];
   const owner = { ownedByBorrower: !isSpouse, ownedBySpouse: isSpouse };
   // A joint account appears in both spouses' files: the spouse's copy marks the borrower's row as shared
   // instead of adding the same debt twice.
@@ -255,10 +274,20 @@ async function storeReport(
       t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
     return existing === undefined;
   });
+  const alsoSpouses = new Set<string>();
   for (const t of report.debts) {
     const existing =
       t.ecoaDesignator === 'joint' ? shared.get(`${t.lenderName}|${t.accountNumber}`) : undefined;
-    if (existing) await tx.update(debt).set({ ownedBySpouse: true }).where(eq(debt.id, existing));
+    if (existing) alsoSpouses.add(existing);
+  }
+  // One update for them all: a statement writes each row once.
+  if (alsoSpouses.size > 0) {
+    writes.push(
+      tx
+        .update(debt)
+        .set({ ownedBySpouse: true })
+        .where(inArray(debt.id, [...alsoSpouses])),
+    );
   }
   // What a tradeline and a collection account store alike: whose report it came from, its number sealed, its
   // standing, and whether it is in the plan (what is eligible starts selected).
@@ -285,46 +314,53 @@ async function storeReport(
     ...owner,
   });
   if (own.length > 0) {
-    await tx.insert(debt).values(
-      own.map((t) => {
-        const eligible = isEligibleTradeline(t);
-        return {
-          ...accountColumns(t, eligible),
-          highCredit: t.highCredit,
-          creditLimit: t.creditLimit,
-          late30DaysTotal: t.late30DaysTotal,
-          late60DaysTotal: t.late60DaysTotal,
-          late90DaysTotal: t.late90DaysTotal,
-          lenderName: t.lenderName,
-          lenderFriendlyName: lenderFriendlyName(t.lenderName),
-        };
-      }),
+    writes.push(
+      tx.insert(debt).values(
+        own.map((t) => {
+          const eligible = isEligibleTradeline(t);
+          return {
+            ...accountColumns(t, eligible),
+            highCredit: t.highCredit,
+            creditLimit: t.creditLimit,
+            late30DaysTotal: t.late30DaysTotal,
+            late60DaysTotal: t.late60DaysTotal,
+            late90DaysTotal: t.late90DaysTotal,
+            lenderName: t.lenderName,
+            lenderFriendlyName: lenderFriendlyName(t.lenderName),
+          };
+        }),
+      ),
     );
   }
   if (report.collections.length > 0) {
-    await tx.insert(collection).values(
-      report.collections.map((c) => {
-        const eligible = isEligibleCollection(c);
-        return {
-          ...accountColumns(c, eligible),
-          originalBalance: c.originalBalance,
-          subscriberName: c.subscriberName,
-          subscriberFriendlyName: lenderFriendlyName(c.subscriberName),
-          originalLenderName: c.originalLenderName,
-        };
-      }),
+    writes.push(
+      tx.insert(collection).values(
+        report.collections.map((c) => {
+          const eligible = isEligibleCollection(c);
+          return {
+            ...accountColumns(c, eligible),
+            originalBalance: c.originalBalance,
+            subscriberName: c.subscriberName,
+            subscriberFriendlyName: lenderFriendlyName(c.subscriberName),
+            originalLenderName: c.originalLenderName,
+          };
+        }),
+      ),
     );
   }
   if (report.inquiries.length > 0) {
-    await tx.insert(inquiry).values(
-      report.inquiries.map((q) => ({
-        creditReportId,
-        date: q.date,
-        subscriberName: q.subscriberName,
-        industryCode: q.industryCode,
-      })),
+    writes.push(
+      tx.insert(inquiry).values(
+        report.inquiries.map((q) => ({
+          creditReportId,
+          date: q.date,
+          subscriberName: q.subscriberName,
+          industryCode: q.industryCode,
+        })),
+      ),
     );
   }
+  await writeAsOne(tx, writes);
 }
 
 /** The joint tradelines already stored for the application, by lender and account number. */

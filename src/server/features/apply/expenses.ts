@@ -9,6 +9,7 @@ import { sumCents } from '#domain/money/cents';
 import { EXPENSE_BENCHMARK_SOURCE } from '#domain/underwriting/expense-estimates';
 import {
   EXPENSE_GROUPS,
+  expenseLineKey,
   expenseLineLabel,
   expenseLineOrder,
   type SaveExpenses,
@@ -18,10 +19,12 @@ import { invalidRef } from '#domain/validation/messages';
 import type { Config } from '#server/env';
 import { expense } from '#server/db/schema/budget';
 import { assertCanSave, lockOwnApplication, updateApplication } from '#server/application/application-state';
-import { runDecision } from './run-decision';
+import { DECISION_PEOPLE, runDecision } from './run-decision';
+import { application } from '#server/db/schema/application';
 import { moveOnUnchanged } from './unchanged-save';
 import { ownCurrentApplication } from '#server/application/own-application';
-import type { Transaction, Unit } from '#server/unit-of-work';
+import { builtOnce } from '#server/db/built-once';
+import type { ReadUnit, Reader, Transaction, Unit } from '#server/unit-of-work';
 
 type ExpenseRow = typeof expense.$inferSelect;
 
@@ -49,6 +52,7 @@ export function expensesView(
     group.lines.push({
       category: row.category,
       subCategory: row.subCategory,
+      labelKey: expenseLineKey(row.category, row.subCategory, isHomeowner),
       label: expenseLineLabel(row.category, row.subCategory, isHomeowner),
       estimatedValue: row.estimatedValue,
       selfReportedValue: value,
@@ -64,12 +68,23 @@ export function expensesView(
   };
 }
 
-/** GET /api/application/expenses: once the income is provided (the estimates exist from then on). */
-export async function getExpenses(unit: Unit, o: { userId: string }): Promise<ExpensesView> {
-  const { tx } = unit;
-  const app = await tx.query.application.findFirst({ where: ownCurrentApplication(o.userId) });
-  if (!app) throw new AppError('NotFound');
-  const rows = await tx.select().from(expense).where(eq(expense.applicationId, app.id));
+/** The borrower's application with its expense lines: the page's one read, built once (built-once.ts). */
+const ownExpenses = builtOnce((db: Reader) =>
+  db.query.application
+    .findFirst({ where: ownCurrentApplication(sql.placeholder('owner')), with: { expenses: true } })
+    .prepare('own_expenses'),
+);
+
+/**
+ * GET /api/application/expenses: once the income is provided (the estimates exist from then on). Read with no
+ * transaction (a read-only unit): the income's save writes the lines in the commit that completes its page,
+ * so once the application says so, the lines are there.
+ */
+export async function getExpenses(unit: ReadUnit, o: { userId: string }): Promise<ExpensesView> {
+  // The application with its lines, in one statement (a read of each made two).
+  const found = await ownExpenses(unit.db).execute({ owner: o.userId });
+  if (!found) throw new AppError('NotFound');
+  const { expenses: rows, ...app } = found;
   if (!hasCompleted(app.lastCompletedPage, 'ProvideMonthlyIncome') || rows.length === 0) {
     throw new AppError('PreconditionFailed', undefined, { redirect: resumeRoute(app) });
   }
@@ -87,9 +102,10 @@ export async function getExpenses(unit: Unit, o: { userId: string }): Promise<Ex
 async function saveLines(
   tx: Transaction,
   applicationId: string,
+  /** The application's expense rows, read under its lock. */
+  rows: ExpenseRow[],
   lines: SaveExpenses['lines'],
 ): Promise<{ written: boolean; rows: ExpenseRow[] }> {
-  const rows = await tx.select().from(expense).where(eq(expense.applicationId, applicationId));
   const byKey = new Map(rows.map((row) => [lineKey(row.category, row.subCategory), row]));
   for (const [index, line] of lines.entries()) {
     if (!byKey.has(lineKey(line.category, line.subCategory))) {
@@ -142,21 +158,33 @@ export async function saveExpenses(
   const app = await lockOwnApplication(tx, o.userId);
   assertCanSave(app, 'Expenses');
   if (app.selfReportedMonthlyCurrentIncome == null) throw new AppError('PreconditionFailed');
-  const { written, rows } = await saveLines(tx, app.id, o.input.lines);
-  if (written || !hasCompleted(app.lastCompletedPage, 'Expenses')) {
-    await updateApplication(tx, app, { completed: 'Expenses' });
-  }
+  // The expense rows with what the decision reads of the people (the borrower, the credit reports with their
+  // inquiries), in one statement under the lock: the lines written below change neither.
+  const found = await tx.query.application.findFirst({
+    where: eq(application.id, app.id),
+    columns: { id: true },
+    with: { expenses: true, ...DECISION_PEOPLE },
+  });
+  const { written, rows } = await saveLines(tx, app.id, found?.expenses ?? [], o.input.lines);
+  // The page is recorded as completed by the decision's own write of the application row (its status and the
+  // next page): one write of the row in this request, not one here and more after it.
+  const completed = written || !hasCompleted(app.lastCompletedPage, 'Expenses') ? 'Expenses' : undefined;
   const outcome = await runDecision(unit, {
     config: o.config,
     app,
     userId: o.userId,
     log: o.log,
     expenses: rows,
+    people: found,
     confirmDisqualification: o.input.confirmDisqualification,
     acceptThinBudget: o.input.acceptThinBudget,
+    completed,
   });
-  // The decision made on these same inputs stands (it waits on /budget): only the page the borrower goes
-  // to next is recorded, as for any save that changed nothing.
-  if (outcome.kept) await moveOnUnchanged(tx, app, outcome.viewed);
+  // The decision made on these same inputs stands (it waits on /budget): nothing but the page the borrower
+  // goes to next is recorded, as for any save that changed nothing, unless lines were written.
+  if (outcome.kept) {
+    if (completed) await updateApplication(tx, app, { completed, viewed: outcome.viewed });
+    else await moveOnUnchanged(tx, app, outcome.viewed);
+  }
   return { next: PAGE_ROUTES[outcome.viewed], smsId: outcome.smsId, emailId: outcome.emailId };
 }

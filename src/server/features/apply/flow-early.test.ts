@@ -488,6 +488,7 @@ describe('eligible debts', () => {
       id: string;
       kind: string;
       currentBalance: number;
+      accountType: string;
       accountTypeName: string;
       accountNumberLast4: string;
     }[];
@@ -500,6 +501,8 @@ describe('eligible debts', () => {
     expect(items[0]!.accountTypeName).toMatch(
       /^(Credit card|Charge account|Flexible spending credit card|Line of credit|Unsecured loan|Collection agency)$/,
     );
+    // And the code the page words them by, in its language.
+    expect(items[0]!.accountType).toMatch(/^(CC|CH|FX|LC|US|AG)$/);
     expect(items[0]!.accountNumberLast4).toMatch(/^\d{4}$/);
 
     const keep = items.slice(0, 2).map((i) => i.id);

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntl } from '@formatjs/intl';
 import { ALL_CATALOGS } from '#domain/i18n/all-catalogs';
-import { EXPENSE_LINE_MESSAGES } from '#domain/i18n/expense-labels';
+import { EXPENSE_LINE_MESSAGES, type ExpenseLineKey } from '#domain/i18n/expense-labels';
 import { formatDollars, sumCents } from '#domain/money/cents';
 import { debtFreeDate } from '#domain/enrollment/plan-projection';
 import { firstDraftDate } from '#domain/enrollment/plan-terms';
@@ -31,6 +31,7 @@ type Borrower = Awaited<ReturnType<typeof newBorrower>>;
 type FlexibleLine = {
   category: string;
   subCategory: string;
+  labelKey: ExpenseLineKey;
   label: string;
   currentValue: number;
   floor: number;
@@ -159,7 +160,9 @@ describe('PUT /api/application/budget: moving the cuts', () => {
     b.client.jar.set('lang', 'es');
     const spanish = await put(b.client, '/api/application/budget', { agreedTo: true, lines: belowFloor });
     b.client.jar.delete('lang');
-    const line = Object.values(EXPENSE_LINE_MESSAGES).find((d) => d.defaultMessage === lines[i]!.label)!;
+    // The answer names each line by the key of its label's message, whose English is the label beside it.
+    const line = EXPENSE_LINE_MESSAGES[lines[i]!.labelKey];
+    expect(line.defaultMessage).toBe(lines[i]!.label);
     const es = createIntl({ locale: 'es-US', messages: ALL_CATALOGS.es });
     expect(spanish.json().fieldErrors).toEqual({
       [`lines.${i}.proposedValue`]: `${es.formatMessage(line)} no puede bajar de ${formatDollars(lines[i]!.floor)}.`,

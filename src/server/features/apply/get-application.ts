@@ -12,7 +12,8 @@ import { hardshipRecord } from './queries';
 /**
  * The borrower's application with what the flow's forms show, in one query. A named statement: the most
  * frequent read of the product is parsed and planned by the database once per connection, not at every
- * request (drizzle builds it at each read, as a prepared query belongs to the handle it was made on).
+ * request. A prepared query belongs to the handle it was made on; the read-only unit hands the same database
+ * handle to every request, so it is built once per handle (`applicationRead`), not by drizzle at every read.
  */
 function prepareApplicationRead(db: Reader) {
   return db.query.application
@@ -32,6 +33,14 @@ function prepareApplicationRead(db: Reader) {
       },
     })
     .prepare('application_of_owner');
+}
+
+const preparedReads = new WeakMap<Reader, ReturnType<typeof prepareApplicationRead>>();
+/** The application read prepared on `db`, built the first time this handle asks for it. */
+function applicationRead(db: Reader) {
+  let read = preparedReads.get(db);
+  if (!read) preparedReads.set(db, (read = prepareApplicationRead(db)));
+  return read;
 }
 
 /**
@@ -56,7 +65,7 @@ export async function getApplication(o: {
 }
 
 async function readApplication(unit: ReadUnit, userId: string): Promise<ApplicationView> {
-  const app = await prepareApplicationRead(unit.db).execute({ owner: userId });
+  const app = await applicationRead(unit.db).execute({ owner: userId });
   if (!app) throw new AppError('NotFound');
   const dob = (stored: string | null | undefined) =>
     stored ? fromIsoDate(unit.cipher.decrypt(stored)) : null;

@@ -23,6 +23,7 @@ type Borrower = Awaited<ReturnType<typeof newBorrower>>;
 type Item = {
   id: string;
   creditorName: string;
+  accountType: string | null;
   accountTypeName: string | null;
   currentBalance: number;
   estimatedMonthlyPayment: number;
@@ -51,6 +52,7 @@ describe('POST /api/application/eligible-debts/missing', () => {
     const added = items.find((i) => i.isSelfReported)!;
     expect(added).toMatchObject({
       creditorName: 'Hometown Credit Union',
+      accountType: null,
       accountTypeName: null,
       currentBalance: 320_000,
       // What the borrower pays, not an estimate.

@@ -1,5 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
+import { messageRef, type MessageRef } from '#domain/i18n/message';
+import { APPLY_REFUSALS } from '#domain/i18n/validation-messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { mayReapply, reapplyFrom, type Reapply } from '#domain/flow/reapply';
@@ -7,9 +10,12 @@ import { application, applicationStatusChange, borrower } from '#server/db/schem
 import { lockOwnApplication } from '#server/application/application-state';
 import type { Unit } from '#server/unit-of-work';
 
-/** Said when nothing changed and the waiting period is not over; the date is the agency's day it ends. */
-export const reapplyTooSoonMessage = (from: string): string =>
-  `You can apply again from ${from}, or now if your situation has changed.`;
+/**
+ * Said when nothing changed and the waiting period is not over; the date is the agency's day it ends, as
+ * 'yyyy-MM-dd', which the page writes in its reader's way.
+ */
+export const reapplyTooSoonRef = (from: string): MessageRef =>
+  messageRef(APPLY_REFUSALS.reapplyTooSoon, { date: from });
 
 /**
  * POST /api/application/reapply: a borrower whose application ended not qualified applies again, at once after
@@ -26,7 +32,7 @@ export async function reapply(
   const { tx } = unit;
   const old = await lockOwnApplication(tx, o.userId);
   if (old.status !== 'disqualified') {
-    throw new AppError('Conflict', 'Only an application that ended not qualified can be started again.', {
+    throw new AppError('Conflict', MESSAGE_REFS.reapplyNotQualifiedOnly, {
       redirect: resumeRoute(old),
     });
   }
@@ -40,7 +46,7 @@ export async function reapply(
     .limit(1);
   const refusedOn = o.dayOf(refusal?.at ?? old.updatedAt);
   if (!mayReapply({ refusedOn, today: unit.today, waitingDays: o.waitingDays, change: o.input.change })) {
-    throw new AppError('Conflict', reapplyTooSoonMessage(reapplyFrom(refusedOn, o.waitingDays)));
+    throw new AppError('Conflict', reapplyTooSoonRef(reapplyFrom(refusedOn, o.waitingDays)));
   }
   const person = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, old.id) });
   const now = new Date();

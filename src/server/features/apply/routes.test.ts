@@ -8,7 +8,6 @@ import { newStaffAccount } from '#tests/support/staff-actions';
 import { createTestApp, type TestApp } from '#tests/setup/test-app';
 import { application, hardship } from '#server/db/schema/application';
 import { user } from '#server/db/schema/auth';
-import { NOT_EDITABLE_MESSAGE } from '#server/application/application-state';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,7 +126,8 @@ describe('PUT /api/application/hardships', () => {
     const { client, applicationId } = await newBorrower();
     await saveHardships(client, { hasHousingIssues: true, isUnemployed: true });
     const first = await hardshipRows(applicationId);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Long enough for the clock to move, also when it is faked (TEST_NOW: Date moves in 20 ms steps).
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect((await saveHardships(client, { hasHousingIssues: true, other: true })).statusCode).toBe(200);
     const second = await hardshipRows(applicationId);
@@ -141,7 +141,7 @@ describe('PUT /api/application/hardships', () => {
     expect(second.get('other')!.value).toBe(true);
 
     // Saving the same answers again writes no hardship row.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await saveHardships(client, { hasHousingIssues: true, other: true });
     const third = await hardshipRows(applicationId);
     for (const key of HARDSHIP_KEYS)
@@ -217,7 +217,12 @@ describe('PUT /api/application/hardships', () => {
     await t.db.update(application).set({ status, lastViewedPage }).where(eq(application.id, applicationId));
     const res = await saveHardships(client, { other: true });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'Conflict', message: NOT_EDITABLE_MESSAGE, redirect });
+    expect(res.json()).toEqual({
+      code: 'Conflict',
+      message: 'Your application has moved past this step, so these answers can no longer be changed.',
+      messageId: 'validation.application.notEditable',
+      redirect,
+    });
     expect((await hardshipRows(applicationId)).size).toBe(0);
     expect(await applicationRow(applicationId)).toMatchObject({ lastViewedPage, version: 0 });
   });

@@ -170,7 +170,7 @@ export const applyRoutes: FastifyPluginAsyncZod<ApplyDeps> = async (app, deps) =
     { config: borrowerOnly, schema: { tags, response: { 200: eligibleDebtsViewSchema } } },
     async (request) => {
       const o = { userId: await userId(request) };
-      return openUnit((unit) => getEligibleDebts(unit, o));
+      return deps.openReadUnit((unit) => getEligibleDebts(unit, o));
     },
   );
   app.put(
@@ -237,7 +237,7 @@ export const applyRoutes: FastifyPluginAsyncZod<ApplyDeps> = async (app, deps) =
     { config: borrowerOnly, schema: { tags, response: { 200: expensesViewSchema } } },
     async (request) => {
       const o = { userId: await userId(request) };
-      return openUnit((unit) => getExpenses(unit, o));
+      return deps.openReadUnit((unit) => getExpenses(unit, o));
     },
   );
   app.put(

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { Page } from '#domain/flow/pages';
@@ -7,23 +7,22 @@ import { asPortfolioType, type BureauCreditReport } from '#domain/underwriting/c
 import {
   isThin,
   leftEachMonth,
-  planNotNeededMessage,
+  planNotNeededRef,
   planPaymentOf,
-  thinBudgetMessage,
-  wouldDisqualifyMessage,
+  thinBudgetRef,
+  wouldDisqualifyRef,
 } from '#domain/underwriting/budget-room';
 import { decide, type DecisionInput, type DecisionResult } from '#domain/underwriting/decision';
 import { ineligibleDebtPayments } from '#domain/underwriting/expense-estimates';
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import { debtScore, riskScore } from '#domain/underwriting/scores';
 import type { Config } from '#server/env';
-import { borrower, hardship } from '#server/db/schema/application';
+import { application, hardship } from '#server/db/schema/application';
 import { planFeesFor } from '#server/application/plan-fees';
 import { concessionsInForce } from '#server/application/concessions';
 import { budget, budgetExpense, expense } from '#server/db/schema/budget';
 import {
   collection,
-  creditReport,
   debt,
   debtScore as debtScoreTable,
   riskScore as riskScoreTable,
@@ -35,7 +34,9 @@ import {
   type ApplicationRow,
   updateApplication,
 } from '#server/application/application-state';
-import { inSavepoint, type Transaction, type Unit } from '#server/unit-of-work';
+import { builtOnce } from '#server/db/built-once';
+import { inSavepoint, type Reader, type Unit } from '#server/unit-of-work';
+import { type Write, writeAsOne } from '#server/db/writes-as-one';
 import { writeNotQualifiedEmail } from './not-qualified-email';
 import { recordObtainedOffer } from './outreach';
 
@@ -74,46 +75,42 @@ export function decisionInputsKey(input: DecisionInput, reportIds: readonly (str
  * Whether the newest decision was made on the inputs of `key` and still waits on /budget: a qualified decision
  * with a proposed budget not yet agreed. That is the only decision a save of /expenses can meet (any other
  * outcome moves the status on, after which /expenses is not saved again), and deciding again would only
- * replace it, its offers and its proposal with identical copies.
+ * replace it, its offers and its proposal with identical copies. On the newest decision and the newest budget
+ * as the decision's read of the application's rows found them.
  */
-async function decisionStands(tx: Transaction, applicationId: string, key: string): Promise<boolean> {
-  const latest = await tx.query.decision.findFirst({
-    where: eq(decision.applicationId, applicationId),
-    orderBy: [desc(decision.createdAt)],
-    columns: { inputsKey: true, isQualified: true, wasPresentedToBorrower: true },
-  });
+function decisionStands(
+  latest: { inputsKey: string | null; isQualified: boolean; wasPresentedToBorrower: boolean } | undefined,
+  proposal: { agreedTo: boolean } | undefined,
+  key: string,
+): boolean {
   if (!latest || latest.inputsKey !== key || !latest.isQualified || latest.wasPresentedToBorrower)
     return false;
-  const proposal = await tx.query.budget.findFirst({
-    where: eq(budget.applicationId, applicationId),
-    orderBy: [desc(budget.createdAt)],
-    columns: { agreedTo: true },
-  });
   return proposal != null && !proposal.agreedTo;
 }
 
 /** A stored report read back in the bureau's shape, for the risk score. */
-async function reportOf(
-  tx: Transaction,
-  reportId: string,
-  vantageScore: number | null,
+function reportOf(
+  report: {
+    id: string;
+    vantageScore: number | null;
+    /** The report's inquiries, read with the report. */
+    inquiries: readonly { date: string; subscriberName: string | null; industryCode: string | null }[];
+  },
   application: {
     /** Every debt of the application (its reports' accounts are among them), as the decision read them. */
     debts: readonly (typeof debt.$inferSelect)[];
     /** Every collection account of the application, likewise. */
     collections: readonly (typeof collection.$inferSelect)[];
   },
-): Promise<BureauCreditReport> {
+): BureauCreditReport {
+  const reportId = report.id;
   // The report's accounts are picked from the application's, already read in this unit, rather than read
   // again: every account of a report belongs to the report's application.
   // A debt the borrower added is not part of the bureau's file: the risk score reads the file only.
   const debts = application.debts.filter((d) => d.creditReportId === reportId && !d.isSelfReported);
   const collections = application.collections.filter((c) => c.creditReportId === reportId);
-  const inquiries = await tx.query.inquiry.findMany({
-    where: (q, { eq: is }) => is(q.creditReportId, reportId),
-  });
   return {
-    vantageScore,
+    vantageScore: report.vantageScore,
     debts: debts.map((d) => ({
       accountNumber: '',
       accountType: d.accountType ?? '',
@@ -151,13 +148,59 @@ async function reportOf(
       portfolioType: asPortfolioType(c.portfolioType),
       scheduledMonthlyPayment: c.scheduledMonthlyPayment ?? 0,
     })),
-    inquiries: inquiries.map((q) => ({
+    inquiries: report.inquiries.map((q) => ({
       date: q.date,
       subscriberName: q.subscriberName ?? '',
       industryCode: q.industryCode,
     })),
   };
 }
+
+/** What the decision reads of the application's people, as relations of its row (see runDecision's `people`). */
+export const DECISION_PEOPLE = {
+  borrower: true as const,
+  creditReports: { with: { inquiries: true as const } },
+};
+
+// The decision's two relational reads, built once (built-once.ts): each cost drizzle about 350 µs to build.
+/** The borrower and the credit reports with their inquiries (the risk scores read them), in one statement. */
+const borrowerAndReports = builtOnce((db: Reader) =>
+  db.query.application
+    .findFirst({
+      where: eq(application.id, sql.placeholder('id')),
+      columns: { id: true },
+      with: DECISION_PEOPLE,
+    })
+    .prepare('decision_borrower_and_reports'),
+);
+export type DecisionPeople = Pick<
+  NonNullable<Awaited<ReturnType<ReturnType<typeof borrowerAndReports>['execute']>>>,
+  'borrower' | 'creditReports'
+>;
+/**
+ * What the decision reads of the application's rows, in one statement rather than five: every debt and every
+ * collection account (the selected ones are the plan's, and the risk score reads each report's own), whether a
+ * hardship is declared, and the newest decision and budget (whether the decision waiting on /budget stands).
+ */
+const decisionRows = builtOnce((db: Reader) =>
+  db.query.application
+    .findFirst({
+      where: eq(application.id, sql.placeholder('id')),
+      columns: { id: true },
+      with: {
+        debts: true,
+        collections: true,
+        hardships: { where: eq(hardship.value, true), columns: { id: true }, limit: 1 },
+        decisions: {
+          orderBy: [desc(decision.createdAt)],
+          limit: 1,
+          columns: { inputsKey: true, isQualified: true, wasPresentedToBorrower: true },
+        },
+        budgets: { orderBy: [desc(budget.createdAt)], limit: 1, columns: { agreedTo: true } },
+      },
+    })
+    .prepare('decision_rows'),
+);
 
 /**
  * The underwriting after /expenses is saved, in the caller's unit: risk scores for the borrower's and spouse's reports, the debt score, the decision with its
@@ -180,20 +223,34 @@ export async function runDecision(
      * them: they are not read again.
      */
     expenses?: readonly (typeof expense.$inferSelect)[];
+    /**
+     * The borrower and the credit reports with their inquiries, when the caller read them in this unit with
+     * its own read of the application (`with: DECISION_PEOPLE`): not read again.
+     */
+    people?: DecisionPeople;
     confirmDisqualification?: boolean;
     acceptThinBudget?: boolean;
+    /**
+     * The page the caller's save completed, not yet written: the write that ends the decision records it, so
+     * the application row is written once in the request. When the decision stands (`kept`) nothing here
+     * writes the row, and the caller writes it.
+     */
+    completed?: Page;
   },
 ): Promise<Outcome> {
   const { app } = o;
   const { tx } = unit;
-  const b = await tx.query.borrower.findFirst({ where: eq(borrower.applicationId, app.id) });
-  const reports = await tx.query.creditReport.findMany({ where: eq(creditReport.applicationId, app.id) });
+  // The borrower and the credit reports with their inquiries (the risk scores read them), in one statement.
+  const held = o.people ?? (await borrowerAndReports(tx).execute({ id: app.id }));
+  const b = held?.borrower ?? undefined;
+  const reports = held?.creditReports ?? [];
   const borrowerReport = reports.find((r) => r.borrowerId != null) ?? reports[0];
   const spouseReport = reports.find((r) => r.spouseId != null && r !== borrowerReport);
   if (!b || !borrowerReport) {
     await disqualify(tx, app, [DISQUALIFICATION_REASONS.getDecisionFailed], {
       changedBy: o.userId,
       viewed: 'NotQualified',
+      completed: o.completed,
     });
     return { viewed: 'NotQualified', emailId: await writeNotQualifiedEmail(unit, o.config, app.id) };
   }
@@ -205,20 +262,12 @@ export async function runDecision(
     const scored = await inSavepoint(unit, async (inner) => {
       const expenses =
         o.expenses ?? (await inner.select().from(expense).where(eq(expense.applicationId, app.id)));
-      const tradelines = await inner.select().from(debt).where(eq(debt.applicationId, app.id));
+      const rowsRead = await decisionRows(inner).execute({ id: app.id });
+      const tradelines = rowsRead?.debts ?? [];
       const selectedDebts = tradelines.filter((d) => d.isEligibleForDmp && d.selectedForDebtReduction);
-      // Every collection account, read once: the selected ones are the plan's, and the risk score reads each
-      // report's own.
-      const collections = await inner.select().from(collection).where(eq(collection.applicationId, app.id));
+      const collections = rowsRead?.collections ?? [];
       const selectedCollections = collections.filter((c) => c.isEligibleForDmp && c.selectedForDebtReduction);
-      const hasHardship =
-        (
-          await inner
-            .select({ id: hardship.id })
-            .from(hardship)
-            .where(and(eq(hardship.applicationId, app.id), eq(hardship.value, true)))
-            .limit(1)
-        ).length > 0;
+      const hasHardship = (rowsRead?.hardships.length ?? 0) > 0;
       const monthlyIncome = app.selfReportedMonthlyCurrentIncome ?? 0;
       // A debt the borrower added is eligible by what they said (unsecured), whatever its unknown type.
       const ineligibleDebtPayment = ineligibleDebtPayments(
@@ -266,26 +315,30 @@ export async function runDecision(
       // The same inputs as the decision waiting on /budget: it stands, with its offers and proposal, and
       // nothing is scored or decided again.
       const inputsKey = decisionInputsKey(input, [borrowerReport.id, spouseReport?.id ?? null]);
-      if (await decisionStands(inner, app.id, inputsKey)) return undefined;
+      if (decisionStands(rowsRead?.decisions[0], rowsRead?.budgets[0], inputsKey)) return undefined;
 
+      // Every row the decision writes is sent in one statement at the end (writeAsOne): their ids are made
+      // here, so a row that names another (a debt score its risk scores, an offer its decision) needs no
+      // answer back from the database. One statement where four or more were sent.
+      const writes: Write[] = [];
       // Risk scores: a failure is logged and the decision goes on without it.
-      const score = async (report: typeof borrowerReport) => {
+      const score = (report: typeof borrowerReport) => {
         try {
-          const value = riskScore(
-            await reportOf(inner, report.id, report.vantageScore, { debts: tradelines, collections }),
+          const value = riskScore(reportOf(report, { debts: tradelines, collections }));
+          const row = { id: randomUUID(), value: value.value };
+          writes.push(
+            inner
+              .insert(riskScoreTable)
+              .values({ id: row.id, creditReportId: report.id, value: value.value, version: value.version }),
           );
-          const [row] = await inner
-            .insert(riskScoreTable)
-            .values({ creditReportId: report.id, value: value.value, version: value.version })
-            .returning({ id: riskScoreTable.id, value: riskScoreTable.value });
-          return row!;
+          return row;
         } catch (error) {
           o.log.warn({ err: error, applicationId: app.id }, 'risk score failed');
           return undefined;
         }
       };
-      const borrowerRisk = await score(borrowerReport);
-      const spouseRisk = spouseReport ? await score(spouseReport) : undefined;
+      const borrowerRisk = score(borrowerReport);
+      const spouseRisk = spouseReport ? score(spouseReport) : undefined;
 
       const decided = decide(input);
 
@@ -297,25 +350,28 @@ export async function runDecision(
           monthlyExpense: decided.currentExpenses,
           monthlyUnsecuredDebt: decided.eligibleDebtPayment,
         });
-        await inner.insert(debtScoreTable).values({
-          applicationId: app.id,
-          borrowerId: b.id,
-          borrowerRiskScoreId: borrowerRisk.id,
-          spouseRiskScoreId: spouseRisk?.id ?? null,
-          owner: app.owner,
-          value: ds.value,
-          discount: ds.discount,
-          monthlyExpense: decided.currentExpenses,
-          monthlyIncome,
-          monthlyUnsecuredDebt: decided.eligibleDebtPayment,
-          riskScore: ds.riskScore,
-          version: ds.version,
-        });
+        writes.push(
+          inner.insert(debtScoreTable).values({
+            applicationId: app.id,
+            borrowerId: b.id,
+            borrowerRiskScoreId: borrowerRisk.id,
+            spouseRiskScoreId: spouseRisk?.id ?? null,
+            owner: app.owner,
+            value: ds.value,
+            discount: ds.discount,
+            monthlyExpense: decided.currentExpenses,
+            monthlyIncome,
+            monthlyUnsecuredDebt: decided.eligibleDebtPayment,
+            riskScore: ds.riskScore,
+            version: ds.version,
+          }),
+        );
       }
 
-      const [row] = await inner
-        .insert(decision)
-        .values({
+      const id = randomUUID();
+      writes.push(
+        inner.insert(decision).values({
+          id,
           applicationId: app.id,
           inputsKey,
           currentExpenses: decided.currentExpenses,
@@ -327,60 +383,67 @@ export async function runDecision(
           requiredExpenseReductionAmount: decided.requiredExpenseReductionAmount,
           explanation: decided.explanation,
           wasPresentedToBorrower: decided.isQualified && !decided.proposedBudget,
-        })
-        .returning({ id: decision.id });
-      const id = row!.id;
+        }),
+      );
       if (decided.disqualificationReasons.length > 0) {
-        await inner.insert(disqualificationReason).values(
-          decided.disqualificationReasons.map((reason) => ({
-            applicationId: app.id,
-            decisionId: id,
-            reason,
-          })),
+        writes.push(
+          inner.insert(disqualificationReason).values(
+            decided.disqualificationReasons.map((reason) => ({
+              applicationId: app.id,
+              decisionId: id,
+              reason,
+            })),
+          ),
         );
       }
       if (decided.isQualified && decided.offers.length > 0) {
-        await inner.insert(offer).values(
-          decided.offers.map((d) => ({
-            applicationId: app.id,
-            decisionId: id,
-            debtId: d.kind === 'debt' ? d.itemId : null,
-            collectionId: d.kind === 'collection' ? d.itemId : null,
-            type: d.type,
-            fee: d.fee,
-            payment: d.payment,
-            paymentPercentage: d.paymentPercentage,
-            term: d.term,
-            balance: d.balance,
-            currentApr: d.currentApr,
-            proposedApr: d.proposedApr,
-            currentMinimumMonthlyPrincipalPaymentPercent: d.currentMinimumMonthlyPrincipalPaymentPercent,
-            proposedMonthlyInterestPayment: d.proposedMonthlyInterestPayment,
-            proposedMonthlyPrincipalPayment: d.proposedMonthlyPrincipalPayment,
-            estimatedPayoffSavings: d.estimatedPayoffSavings,
-            lenderConcessionId: d.lenderConcessionId,
-          })),
+        writes.push(
+          inner.insert(offer).values(
+            decided.offers.map((d) => ({
+              applicationId: app.id,
+              decisionId: id,
+              debtId: d.kind === 'debt' ? d.itemId : null,
+              collectionId: d.kind === 'collection' ? d.itemId : null,
+              type: d.type,
+              fee: d.fee,
+              payment: d.payment,
+              paymentPercentage: d.paymentPercentage,
+              term: d.term,
+              balance: d.balance,
+              currentApr: d.currentApr,
+              proposedApr: d.proposedApr,
+              currentMinimumMonthlyPrincipalPaymentPercent: d.currentMinimumMonthlyPrincipalPaymentPercent,
+              proposedMonthlyInterestPayment: d.proposedMonthlyInterestPayment,
+              proposedMonthlyPrincipalPayment: d.proposedMonthlyPrincipalPayment,
+              estimatedPayoffSavings: d.estimatedPayoffSavings,
+              lenderConcessionId: d.lenderConcessionId,
+            })),
+          ),
         );
       }
       if (decided.isQualified && decided.proposedBudget && decided.proposedBudget.lines.length > 0) {
-        const [budgetRow] = await inner
-          .insert(budget)
-          .values({
+        const budgetId = randomUUID();
+        writes.push(
+          inner.insert(budget).values({
+            id: budgetId,
             applicationId: app.id,
             borrowerId: b.id,
             description: decided.proposedBudget.description,
-          })
-          .returning({ id: budget.id });
+          }),
+        );
         const byKey = new Map(expenses.map((e) => [`${e.category}.${e.subCategory}`, e.id]));
-        await inner.insert(budgetExpense).values(
-          decided.proposedBudget.lines.map((line) => ({
-            budgetId: budgetRow!.id,
-            expenseId: byKey.get(`${line.category}.${line.subCategory}`)!,
-            proposedValue: line.proposedValue,
-            budgetCategory: line.category,
-          })),
+        writes.push(
+          inner.insert(budgetExpense).values(
+            decided.proposedBudget.lines.map((line) => ({
+              budgetId,
+              expenseId: byKey.get(`${line.category}.${line.subCategory}`)!,
+              proposedValue: line.proposedValue,
+              budgetCategory: line.category,
+            })),
+          ),
         );
       }
+      await writeAsOne(inner, writes);
       return { decided, id };
     });
     if (!scored) return { viewed: 'Budget', kept: true };
@@ -391,6 +454,7 @@ export async function runDecision(
     await disqualify(tx, app, [DISQUALIFICATION_REASONS.getDecisionFailed], {
       changedBy: o.userId,
       viewed: 'NotQualified',
+      completed: o.completed,
     });
     return { viewed: 'NotQualified', emailId: await writeNotQualifiedEmail(unit, o.config, app.id) };
   }
@@ -404,7 +468,7 @@ export async function runDecision(
     ) {
       throw new AppError(
         'WouldDisqualify',
-        wouldDisqualifyMessage({ planPayment, room, reducible: result.reducibleExpenseAmount }),
+        wouldDisqualifyRef({ planPayment, room, reducible: result.reducibleExpenseAmount }),
       );
     }
     // A budget that pays these debts as they are may hold a mistyped figure just as well: the borrower is
@@ -415,18 +479,19 @@ export async function runDecision(
     ) {
       throw new AppError(
         'WouldDisqualify',
-        planNotNeededMessage({ room, currentPayment: result.eligibleDebtPayment }),
+        planNotNeededRef({ room, currentPayment: result.eligibleDebtPayment }),
       );
     }
     await disqualify(tx, app, result.disqualificationReasons, {
       changedBy: o.userId,
       decisionId,
       viewed: 'NotQualified',
+      completed: o.completed,
     });
     return { viewed: 'NotQualified', emailId: await writeNotQualifiedEmail(unit, o.config, app.id) };
   }
   if (result.proposedBudget && result.proposedBudget.lines.length > 0) {
-    await updateApplication(tx, app, { viewed: 'Budget' });
+    await updateApplication(tx, app, { viewed: 'Budget', completed: o.completed });
     return { viewed: 'Budget' };
   }
   const left = leftEachMonth({
@@ -435,9 +500,8 @@ export async function runDecision(
     otherDebtPayments: result.ineligibleDebtPayment,
     planPayment,
   });
-  if (isThin(left) && !o.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetMessage(left));
-  await changeStatus(tx, app, 'decisionQualified', o.userId);
-  await updateApplication(tx, app, { viewed: 'Review' });
+  if (isThin(left) && !o.acceptThinBudget) throw new AppError('ThinBudget', thinBudgetRef(left));
+  await changeStatus(tx, app, 'decisionQualified', o.userId, { viewed: 'Review', completed: o.completed });
   // The borrower read at the start of this unit: nothing here writes the borrower's row.
   const smsId = await recordObtainedOffer(unit, {
     applicationId: app.id,

@@ -1,17 +1,33 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { canSavePage, furthestCompleted, hasCompleted } from '#domain/flow/page-order';
+import { canSavePage, hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { HARDSHIP_KEYS, type Hardships } from '#domain/validation/application';
 import { application, hardship } from '#server/db/schema/application';
-import { assertInProgress } from '#server/application/application-state';
+import { assertInProgress, updateApplication } from '#server/application/application-state';
+import { builtOnce } from '#server/db/built-once';
 import { ownCurrentApplication } from '#server/application/own-application';
-import type { Unit } from '#server/unit-of-work';
+import type { Transaction, Unit } from '#server/unit-of-work';
 import { moveOnUnchanged } from './unchanged-save';
+
+/** The application's few columns this save needs, locked: built once (built-once.ts), not at every save. */
+const lockForHardships = builtOnce((tx: Transaction) =>
+  tx
+    .select({
+      id: application.id,
+      status: application.status,
+      lastCompletedPage: application.lastCompletedPage,
+      lastViewedPage: application.lastViewedPage,
+    })
+    .from(application)
+    .where(ownCurrentApplication(sql.placeholder('owner')))
+    .for('update')
+    .prepare('lock_own_application_for_hardships'),
+);
 
 /**
  * Saves /hardships: in the unit, writes only the hardship rows whose
- * value changed (a key never saved is appended), marks Hardships completed without moving progress back,
+ * value changed (a key never saved is appended), in one statement, marks Hardships completed without moving progress back,
  * and sends the borrower to /household. The same answers sent again for a completed page write nothing
  * (moveOnUnchanged).
  */
@@ -22,51 +38,27 @@ export async function saveHardships(
   const next = PAGE_ROUTES.Household;
   const { tx } = unit;
   // Locks the application so a concurrent save or status change waits for this one.
-  const [app] = await tx
-    .select({
-      id: application.id,
-      status: application.status,
-      lastCompletedPage: application.lastCompletedPage,
-      lastViewedPage: application.lastViewedPage,
-    })
-    .from(application)
-    .where(ownCurrentApplication(o.userId))
-    .for('update');
+  const [app] = await lockForHardships(tx).execute({ owner: o.userId });
   if (!app) throw new AppError('NotFound');
   assertInProgress(app);
   if (!canSavePage(app.lastCompletedPage, 'Hardships')) throw new AppError('PreconditionFailed');
 
-  const rows = await tx
-    .select({ key: hardship.key, value: hardship.value })
-    .from(hardship)
-    .where(eq(hardship.applicationId, app.id));
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-
-  const missing = HARDSHIP_KEYS.filter((key) => !stored.has(key));
-  const differing = HARDSHIP_KEYS.filter((key) => stored.has(key) && stored.get(key) !== o.hardships[key]);
-  if (missing.length === 0 && differing.length === 0 && hasCompleted(app.lastCompletedPage, 'Hardships')) {
+  // One statement writes what changed: a key never saved is inserted, a stored value that differs is
+  // updated, an equal one is left as it is (the update's condition). Only the rows written come back.
+  const written = await tx
+    .insert(hardship)
+    .values(HARDSHIP_KEYS.map((key) => ({ applicationId: app.id, key, value: o.hardships[key] })))
+    .onConflictDoUpdate({
+      target: [hardship.applicationId, hardship.key],
+      set: { value: sql.raw('excluded.value'), updatedAt: new Date() },
+      setWhere: sql`${hardship.value} is distinct from excluded.value`,
+    })
+    .returning({ id: hardship.id });
+  if (written.length === 0 && hasCompleted(app.lastCompletedPage, 'Hardships')) {
     await moveOnUnchanged(tx, app, 'Household');
     return { next };
   }
-  if (missing.length > 0) {
-    await tx
-      .insert(hardship)
-      .values(missing.map((key) => ({ applicationId: app.id, key, value: o.hardships[key] })));
-  }
-  for (const key of differing) {
-    await tx
-      .update(hardship)
-      .set({ value: o.hardships[key] })
-      .where(and(eq(hardship.applicationId, app.id), eq(hardship.key, key)));
-  }
 
-  await tx
-    .update(application)
-    .set({
-      lastCompletedPage: furthestCompleted(app.lastCompletedPage, 'Hardships'),
-      lastViewedPage: 'Household',
-      version: sql`${application.version} + 1`,
-    })
-    .where(eq(application.id, app.id));
+  await updateApplication(tx, app, { completed: 'Hardships', viewed: 'Household' });
   return { next };
 }

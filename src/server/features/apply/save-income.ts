@@ -1,5 +1,4 @@
-import { inSequence } from '#server/db/in-sequence';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { sumCents } from '#domain/money/cents';
@@ -9,7 +8,7 @@ import { estimatedShortfall, needsIncomeConfirmation } from '#domain/underwritin
 import { DISQUALIFICATION_REASONS } from '#domain/underwriting/reasons';
 import type { ConfirmIncome, ProvideIncome } from '#domain/validation/application';
 import type { Config } from '#server/env';
-import { collection, debt } from '#server/db/schema/credit';
+import { application } from '#server/db/schema/application';
 import { expense } from '#server/db/schema/budget';
 import {
   assertCanSave,
@@ -19,6 +18,7 @@ import {
   updateApplication,
 } from '#server/application/application-state';
 import { hasCompleted } from '#domain/flow/page-order';
+import { builtOnce } from '#server/db/built-once';
 import { inSavepoint, type Transaction, type Unit } from '#server/unit-of-work';
 import { writeNotQualifiedEmail } from './not-qualified-email';
 import { moveOnUnchanged } from './unchanged-save';
@@ -27,43 +27,76 @@ import { moveOnUnchanged } from './unchanged-save';
 export const householdSize = (app: ApplicationRow) =>
   1 + (app.hasSpouse ? 1 : 0) + (app.hasDependents ? (app.numberOfDependentsInHousehold ?? 0) : 0);
 
-/** Total balance of the selected eligible debts and collections. */
-async function selectedEligibleBalance(tx: Transaction, applicationId: string): Promise<number> {
-  const where = <T extends typeof debt | typeof collection>(t: T) =>
-    and(
-      eq(t.applicationId, applicationId),
-      eq(t.isEligibleForDmp, true),
-      eq(t.selectedForDebtReduction, true),
-    );
-  const [debts, collections] = await inSequence(
-    () => tx.select({ balance: debt.currentBalance }).from(debt).where(where(debt)),
-    () => tx.select({ balance: collection.currentBalance }).from(collection).where(where(collection)),
-  );
-  return sumCents([...debts, ...collections].map((r) => r.balance));
+/** A tradeline as the expense estimates read it, with whether it counts in the selected eligible balance. */
+type Tradeline = {
+  accountType: string | null;
+  portfolioType: string | null;
+  scheduledMonthlyPayment: number | null;
+  currentBalance: number;
+  dateClosed: string | null;
+  lenderName: string | null;
+  isEligibleForDmp: boolean | null;
+  selectedForDebtReduction: boolean | null;
+};
+
+/**
+ * What the income's save reads under the application's lock, in one statement (three or four reads before,
+ * each a round trip and a statement built): the expense lines already estimated, every tradeline (the
+ * estimates' input, used only on the first save) and the selected eligible collections' balances.
+ */
+const incomeInputsRead = builtOnce((db: Transaction) =>
+  db.query.application
+    .findFirst({
+      where: eq(application.id, sql.placeholder('id')),
+      columns: { id: true },
+      with: {
+        expenses: { columns: { selfReportedValue: true } },
+        debts: {
+          columns: {
+            accountType: true,
+            portfolioType: true,
+            scheduledMonthlyPayment: true,
+            currentBalance: true,
+            dateClosed: true,
+            lenderName: true,
+            isEligibleForDmp: true,
+            selectedForDebtReduction: true,
+          },
+        },
+        collections: {
+          columns: { currentBalance: true },
+          where: (c, { and, eq }) => and(eq(c.isEligibleForDmp, true), eq(c.selectedForDebtReduction, true)),
+        },
+      },
+    })
+    .prepare('income_inputs'),
+);
+
+async function incomeInputs(tx: Transaction, applicationId: string) {
+  const found = await incomeInputsRead(tx).execute({ id: applicationId });
+  return {
+    storedExpenses: (found?.expenses ?? []).map((r) => r.selfReportedValue ?? 0),
+    tradelines: (found?.debts ?? []) as Tradeline[],
+    selectedCollections: found?.collections ?? [],
+  };
 }
 
-/** The expense lines, estimated once per application from the benchmark table. */
-async function ensureExpenseEstimates(
+/** Total balance of the selected eligible debts and collections. */
+function selectedEligibleBalance(
+  tradelines: readonly Tradeline[],
+  selectedCollections: readonly { currentBalance: number }[],
+): number {
+  const debts = tradelines.filter((t) => t.isEligibleForDmp === true && t.selectedForDebtReduction === true);
+  return sumCents([...debts, ...selectedCollections].map((r) => r.currentBalance));
+}
+
+/** Estimates the expense lines (once per application, from the benchmark table) and stores them. */
+async function writeExpenseEstimates(
   tx: Transaction,
   app: ApplicationRow,
   monthlyIncome: number,
+  tradelines: readonly Tradeline[],
 ): Promise<number[]> {
-  const stored = await tx
-    .select({ value: expense.selfReportedValue })
-    .from(expense)
-    .where(eq(expense.applicationId, app.id));
-  if (stored.length > 0) return stored.map((r) => r.value ?? 0);
-  const tradelines = await tx
-    .select({
-      accountType: debt.accountType,
-      portfolioType: debt.portfolioType,
-      scheduledMonthlyPayment: debt.scheduledMonthlyPayment,
-      currentBalance: debt.currentBalance,
-      dateClosed: debt.dateClosed,
-      lenderName: debt.lenderName,
-    })
-    .from(debt)
-    .where(eq(debt.applicationId, app.id));
   const estimate = estimateExpenses({
     monthlyIncome,
     householdSize: householdSize(app),
@@ -108,9 +141,16 @@ export async function saveIncome(
   const app = await lockOwnApplication(tx, o.userId);
   assertCanSave(app, 'ProvideMonthlyIncome');
   const income = o.input.selfReportedMonthlyCurrentIncome;
-  let expenses: number[];
+  const inputs = await incomeInputs(tx, app.id);
+  let expenses = inputs.storedExpenses;
+  // The estimates are made once: the first save makes and stores them in a savepoint, so that their failure
+  // disqualifies (below) instead of failing the save. Later saves read them, with no savepoint to open.
   try {
-    expenses = await inSavepoint(unit, (inner) => ensureExpenseEstimates(inner, app, income));
+    if (expenses.length === 0) {
+      expenses = await inSavepoint(unit, (inner) =>
+        writeExpenseEstimates(inner, app, income, inputs.tradelines),
+      );
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     await updateApplication(tx, app, {
@@ -124,7 +164,7 @@ export async function saveIncome(
     return { next: PAGE_ROUTES.NotQualified, emailId };
   }
   const shortfall = estimatedShortfall({
-    totalEligibleBalance: await selectedEligibleBalance(tx, app.id),
+    totalEligibleBalance: selectedEligibleBalance(inputs.tradelines, inputs.selectedCollections),
     monthlyIncome: income,
     totalEstimatedExpenses: sumCents(expenses),
   });

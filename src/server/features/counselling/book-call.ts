@@ -75,8 +75,8 @@ export function contactOf(input: BookCallInput, viewer: Viewer | null) {
   for (const [field, label] of Object.entries(CONTACT_LABELS)) {
     if (!input[field as keyof typeof CONTACT_LABELS]) fieldErrors[field] = requiredRef(label);
   }
-  const first = Object.values(fieldErrors)[0];
-  if (first) throw new AppError('ValidationError', first, { fieldErrors });
+  const firstRef = Object.values(fieldErrors)[0];
+  if (firstRef) throw new AppError('ValidationError', firstRef, { fieldErrors });
   return {
     borrowerUserId: null,
     name: `${input.firstName} ${input.lastName}`,

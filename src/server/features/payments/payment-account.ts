@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { checkingAccounts } from '#domain/enrollment/bank-accounts';
 import type { PaymentAccountsView, ReasonForNotConnectingBank } from '#domain/enrollment/views';
@@ -22,7 +22,8 @@ import {
 import { draftDayProposal } from '#domain/enrollment/offer-review';
 import { incomeDeposits } from '#server/application/income-deposits';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import type { Transaction, Unit } from '#server/unit-of-work';
+import { builtOnce } from '#server/db/built-once';
+import type { Reader, Transaction, Unit } from '#server/unit-of-work';
 import { ownCurrentApplication } from '#server/application/own-application';
 
 // The payment pages after the offers (/payments/...): next steps, the choice between connecting a bank and
@@ -36,7 +37,7 @@ import { ownCurrentApplication } from '#server/application/own-application';
  */
 export async function continueFromNextSteps({ tx }: Unit, o: { userId: string }) {
   const app = await lockOwnApplication(tx, o.userId);
-  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  assertStatus(app, 'confirmPaymentAccount');
   if ((await connectedCheckingAccounts(tx, app.id)).length > 0) {
     await updateApplication(tx, app, { completed: 'NextSteps', viewed: 'ConfirmPaymentAccount' });
     return { next: PAGE_ROUTES.ConfirmPaymentAccount };
@@ -61,7 +62,7 @@ export async function chooseManualEntry(
   o: { userId: string; reason: ReasonForNotConnectingBank },
 ) {
   const app = await lockOwnApplication(tx, o.userId);
-  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  assertStatus(app, 'confirmPaymentAccount');
   await updateApplication(tx, app, {
     completed: 'PaymentAccountOptions',
     viewed: 'ProvidePaymentAccountInformation',
@@ -70,17 +71,24 @@ export async function chooseManualEntry(
   return { next: PAGE_ROUTES.ProvidePaymentAccountInformation };
 }
 
+/** The application's connected bank items with their accounts, built once (built-once.ts): every applicant reads it. */
+const connectedItems = builtOnce((db: Reader) =>
+  db.query.plaidItem
+    .findMany({
+      where: and(eq(plaidItem.applicationId, sql.placeholder('id')), eq(plaidItem.isConnected, true)),
+      orderBy: [desc(plaidItem.createdAt)],
+      with: {
+        accounts: {
+          with: { balances: { orderBy: [desc(plaidBalance.createdAt)], limit: 1 } },
+        },
+      },
+    })
+    .prepare('connected_plaid_items'),
+);
+
 /** The application's connected checking accounts with their newest balance. */
 async function connectedCheckingAccounts(tx: Transaction, applicationId: string) {
-  const items = await tx.query.plaidItem.findMany({
-    where: and(eq(plaidItem.applicationId, applicationId), eq(plaidItem.isConnected, true)),
-    orderBy: [desc(plaidItem.createdAt)],
-    with: {
-      accounts: {
-        with: { balances: { orderBy: [desc(plaidBalance.createdAt)], limit: 1 } },
-      },
-    },
-  });
+  const items = await connectedItems(tx).execute({ id: applicationId });
   return items.flatMap((item) =>
     checkingAccounts(item.accounts.map((a) => ({ ...a, type: 'depository', subtype: a.subType }))).map(
       (a) => ({ ...a, institutionName: item.institutionName }),
@@ -140,7 +148,7 @@ export async function chooseDraftDay(
   o: { userId: string; draftDay: number },
 ): Promise<{ draftDay: number }> {
   const app = await lockOwnApplication(tx, o.userId);
-  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  assertStatus(app, 'confirmPaymentAccount');
   const { terms } = await loadPlanTerms(tx, app.id, { today, draftDay: o.draftDay });
   if (!terms.firstDraftDate || terms.creditors.length === 0) throw new AppError('PreconditionFailed');
   await tx.insert(planAuthorization).values({
@@ -165,7 +173,7 @@ export async function chooseDraftDay(
 export async function confirmPaymentAccount(unit: Unit, o: { userId: string; plaidAccountId: string }) {
   const { tx } = unit;
   const app = await lockOwnApplication(tx, o.userId);
-  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  assertStatus(app, 'confirmPaymentAccount');
   const accounts = await connectedCheckingAccounts(tx, app.id);
   const chosen = accounts.find((a) => a.id === o.plaidAccountId);
   if (!chosen) {
@@ -190,9 +198,11 @@ export async function confirmPaymentAccount(unit: Unit, o: { userId: string; pla
       target: paymentAccount.applicationId,
       set: { plaidAccountId: chosen.id, accountNumber: null, routingNumber: null },
     });
-  await changeStatus(tx, app, 'paymentAccountConfirmed', o.userId);
+  await changeStatus(tx, app, 'paymentAccountConfirmed', o.userId, {
+    completed: 'ConfirmPaymentAccount',
+    viewed: 'Submitted',
+  });
   const letterQueued = await unit.outbox.letterJob(app.id);
-  await updateApplication(tx, app, { completed: 'ConfirmPaymentAccount', viewed: 'Submitted' });
   return { next: PAGE_ROUTES.Submitted, applicationId: app.id, letterQueued };
 }
 
@@ -208,28 +218,34 @@ export async function providePaymentAccount(
 ) {
   const { tx, cipher } = unit;
   const app = await lockOwnApplication(tx, o.userId);
-  assertStatus(app, 'confirmPaymentAccount', undefined, { redirect: true });
+  assertStatus(app, 'confirmPaymentAccount');
   const values = {
     plaidAccountId: null,
     accountNumber: cipher.encrypt(o.accountNumber),
     routingNumber: cipher.encrypt(o.routingNumber),
   };
-  await tx
-    .insert(paymentAccount)
-    .values({ applicationId: app.id, ...values })
-    .onConflictDoUpdate({ target: paymentAccount.applicationId, set: values });
-  // An account entered by hand replaces a connected one as the account the plan is paid from.
-  await tx
-    .update(plaidAccount)
-    .set({ selectedForPayments: false })
-    .where(
-      inArray(
-        plaidAccount.plaidItemId,
-        tx.select({ id: plaidItem.id }).from(plaidItem).where(eq(plaidItem.applicationId, app.id)),
-      ),
-    );
-  await changeStatus(tx, app, 'paymentAccountEntered', o.userId);
+  // The account and the connected accounts' flags are written in the status change's statement: one where
+  // three were sent.
+  await changeStatus(tx, app, 'paymentAccountEntered', o.userId, {
+    completed: 'ProvidePaymentAccountInformation',
+    viewed: 'Submitted',
+    alongside: [
+      tx
+        .insert(paymentAccount)
+        .values({ applicationId: app.id, ...values })
+        .onConflictDoUpdate({ target: paymentAccount.applicationId, set: values }),
+      // An account entered by hand replaces a connected one as the account the plan is paid from.
+      tx
+        .update(plaidAccount)
+        .set({ selectedForPayments: false })
+        .where(
+          inArray(
+            plaidAccount.plaidItemId,
+            tx.select({ id: plaidItem.id }).from(plaidItem).where(eq(plaidItem.applicationId, app.id)),
+          ),
+        ),
+    ],
+  });
   const letterQueued = await unit.outbox.letterJob(app.id);
-  await updateApplication(tx, app, { completed: 'ProvidePaymentAccountInformation', viewed: 'Submitted' });
   return { next: PAGE_ROUTES.Submitted, applicationId: app.id, letterQueued };
 }

@@ -258,6 +258,30 @@ describe('connecting a bank', () => {
     expect((await applicationRow(t, other.applicationId)).status).toBe('confirmPaymentAccount');
   });
 
+  it('an account entered by hand after a bank was connected: the connected account is no longer the one paid from', async () => {
+    const b = await atPaymentOptions(t, 'Handafterbank');
+    const connected = await b.client.post('/api/application/bank-connections', {
+      publicToken: await sandboxPublicToken(b.client),
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const [first] = await accountsOf(b.applicationId);
+    // As a choice made earlier would have left it: the account marked as the one the plan is paid from.
+    await t.db.update(plaidAccount).set({ selectedForPayments: true }).where(eq(plaidAccount.id, first!.id));
+    const res = await put(b.client, '/api/application/payments/payment-account', {
+      accountNumber: '123456789',
+      confirmAccountNumber: '123456789',
+      routingNumber: '021000021',
+    });
+    expect(res.json()).toEqual({ next: '/submitted' });
+    expect((await accountsOf(b.applicationId)).filter((a) => a.selected)).toEqual([]);
+    const [stored] = await t.db
+      .select()
+      .from(paymentAccount)
+      .where(eq(paymentAccount.applicationId, b.applicationId));
+    expect(stored).toMatchObject({ plaidAccountId: null });
+    expect(await applicationRow(t, b.applicationId)).toMatchObject({ status: 'signContract' });
+  });
+
   it('refuses a public token issued for another application', async () => {
     const a = await atPaymentOptions(t, 'Tokenowner');
     const b = await atPaymentOptions(t, 'Tokenthief');

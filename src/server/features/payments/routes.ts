@@ -20,6 +20,8 @@ import {
   sandboxSignInSchema,
   skipBankConnectionSchema,
 } from '#domain/enrollment/views';
+import { MESSAGE_REFS } from '#domain/validation/messages';
+import { SandboxBankLoginRefusal } from '#providers/bank-link/sandbox';
 import type { PaymentsDeps } from './deps';
 import { readBankHistory } from './bank-history';
 import { connectBank } from './connect-bank';
@@ -222,9 +224,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, de
         try {
           return { accounts: await sandbox.signIn(request.body) };
         } catch (error) {
-          throw new AppError('ProviderError', error instanceof Error ? error.message : undefined, {
-            status: 400,
-          });
+          throw sandboxRefusal(error);
         }
       },
     );
@@ -238,11 +238,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, de
         try {
           return { publicToken: await sandbox.createPublicToken(request.body) };
         } catch (error) {
-          throw new AppError('ProviderError', error instanceof Error ? error.message : undefined, {
-            status: 400,
-          });
+          throw sandboxRefusal(error);
         }
       },
     );
   }
 };
+
+/**
+ * The bank sandbox's refusal as a 400: a wrong username or password by its id, which the borrower reads in their
+ * language. Its other refusals (a link token not valid, an account not offered) are faults of the page or of a
+ * developer trying the sandbox out, which stands in for the bank's own screen; their English is passed as is.
+ */
+function sandboxRefusal(error: unknown): AppError {
+  if (error instanceof SandboxBankLoginRefusal) {
+    return new AppError('ProviderError', MESSAGE_REFS.bankLoginIncorrect, { status: 400 });
+  }
+  return new AppError('ProviderError', error instanceof Error ? error.message : undefined, { status: 400 });
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import {
   letterOfAuthorizationContent,
@@ -7,12 +7,15 @@ import {
 } from '#domain/enrollment/letter-of-authorization';
 import type { Language } from '#domain/i18n/language';
 import { SITE } from '#domain/site';
+import { builtOnce } from '#server/db/built-once';
 import { application } from '#server/db/schema/application';
-import { loadPlanTerms } from '#server/application/plan-terms';
+import { planRowsOf, planWithTerms } from '#server/application/plan-terms';
+import { decision } from '#server/db/schema/decision';
+import { planAuthorization } from '#server/db/schema/enrollment';
 import { languageOrDefault } from '#server/i18n';
 import { letterIntl } from '#server/application/letter-intl';
 import type { FieldCipher } from '#server/security/field-encryption';
-import type { Transaction } from '#server/unit-of-work';
+import type { Reader, Transaction } from '#server/unit-of-work';
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
@@ -39,6 +42,35 @@ export type LetterSigner = {
 export { letterIntl };
 
 /**
+ * The application, its people, its payment account and the plan's rows (loadPlanTerms reads the same newest
+ * decision, state and authorization) in one relational read: one statement where five were sent. Built once
+ * (built-once.ts): the largest relational read of an applicant's way, made for each letter.
+ */
+const letterRowsRead = builtOnce((db: Reader) =>
+  db.query.application
+    .findFirst({
+      where: eq(application.id, sql.placeholder('id')),
+      with: {
+        borrower: true,
+        spouse: true,
+        paymentAccount: { with: { plaidAccount: { with: { plaidItem: true } } } },
+        decisions: {
+          orderBy: [desc(decision.createdAt)],
+          limit: 1,
+          with: { offers: { with: { debt: true, collection: true } } },
+        },
+        planAuthorizations: {
+          orderBy: [desc(planAuthorization.createdAt)],
+          limit: 1,
+          // A confirmation's addendum is a whole PDF: not needed here.
+          columns: { addendumDocument: false },
+        },
+      },
+    })
+    .prepare('letter_rows'),
+);
+
+/**
  * What the Letter of Authorization says for an application, read from its borrower, spouse, payment account and
  * the plan's terms (loadPlanTerms: the offers the borrower kept and no creditor declined, the state's fees),
  * dated from `today`: the first draft is at least 5 business days after it (`redate`: a letter made again, on
@@ -63,15 +95,15 @@ export async function buildLetter(
   signers: LetterSigner[];
   authorization: LetterAuthorization;
 }> {
-  const app = await tx.query.application.findFirst({
-    where: eq(application.id, applicationId),
-    with: {
-      borrower: true,
-      spouse: true,
-      paymentAccount: { with: { plaidAccount: { with: { plaidItem: true } } } },
-    },
-  });
-  const plan = await loadPlanTerms(tx, applicationId, { today, redate: o.redate });
+  const app = await letterRowsRead(tx).execute({ id: applicationId });
+  const plan = planWithTerms(
+    planRowsOf({
+      newest: app?.decisions[0],
+      state: app?.borrower?.state ?? null,
+      authorization: app?.planAuthorizations[0] ?? null,
+    }),
+    { today, redate: o.redate },
+  );
   const { terms } = plan;
   if (
     !app?.borrower?.email ||

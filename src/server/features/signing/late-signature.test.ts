@@ -6,7 +6,9 @@ import { eSignatureSandboxEnvelope } from '#server/db/schema/ops';
 import { databaseEnvelopeStore } from './envelope-store';
 import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { addDays, dayIn, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
-import { formatLetterDate, letterRenewedMessage } from '#domain/enrollment/letter-of-authorization';
+import { formatLetterDate } from '#domain/enrollment/letter-of-authorization';
+import { englishOf } from '#domain/i18n/message';
+import { letterRenewedRef } from '#domain/validation/messages';
 import { applicationRow, put } from '#tests/support/borrower-flow';
 import {
   atPaymentOptions,
@@ -64,7 +66,10 @@ describe('a letter signed after its first draft date came too close', () => {
       agreed: true,
     });
     expect(late.statusCode, late.body).toBe(410);
-    expect(late.json()).toMatchObject({ code: 'LetterRenewed', message: letterRenewedMessage(expected) });
+    expect(late.json()).toMatchObject({
+      code: 'LetterRenewed',
+      message: englishOf(letterRenewedRef(formatLetterDate(expected))),
+    });
     expect((await applicationRow(t, b.applicationId)).status).toBe('signContract');
 
     // A second 'letter' authorization: same draft day and amounts, the new first draft date.

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { builtOnce } from '#server/db/built-once';
 import { docusign, docusignSigner, planAuthorization } from '#server/db/schema/enrollment';
 import type { EmailMessage } from '#server/email/templates';
-import type { Transaction, Unit } from '#server/unit-of-work';
+import type { Reader, Transaction, Unit } from '#server/unit-of-work';
 import type { LetterAuthorization, LetterSigner } from './build-letter';
 
 // The Letter of Authorization's rows, read and written in a unit: the envelope's record, its signers, the
@@ -21,9 +22,20 @@ export type SentLetter = {
   written: { letterLanguage: LetterRecord['letterLanguage']; letterTextVersion: string };
 };
 
+// Read by every letter job (twice per applicant: the payment account's and the one /submitted queues again)
+// and by the signing pages: built once (built-once.ts).
+const letterRecordByApplication = builtOnce((tx: Transaction) =>
+  tx.query.docusign
+    .findFirst({ where: eq(docusign.applicationId, sql.placeholder('applicationId')) })
+    .prepare('letter_record_of'),
+);
+
 /** The application's letter record (its current envelope), if it has one. */
-export async function letterRecordOf(tx: Transaction, applicationId: string) {
-  return tx.query.docusign.findFirst({ where: eq(docusign.applicationId, applicationId) });
+export async function letterRecordOf(
+  tx: Transaction,
+  applicationId: string,
+): Promise<LetterRecord | undefined> {
+  return letterRecordByApplication(tx).execute({ applicationId });
 }
 
 /** The letter record of an envelope: only the application's current one (a replaced envelope has none). */
@@ -31,12 +43,22 @@ export async function letterRecordOfEnvelope(tx: Transaction, envelopeId: string
   return tx.query.docusign.findFirst({ where: eq(docusign.envelopeId, envelopeId) });
 }
 
+/** Built once (built-once.ts): /submitted reads it at every visit. */
+const newestLetterAuthorizationRead = builtOnce((db: Reader) =>
+  db.query.planAuthorization
+    .findFirst({
+      where: and(
+        eq(planAuthorization.applicationId, sql.placeholder('id')),
+        eq(planAuthorization.kind, 'letter'),
+      ),
+      orderBy: [desc(planAuthorization.createdAt)],
+    })
+    .prepare('newest_letter_authorization'),
+);
+
 /** The newest authorization a letter gave (a letter made again gives a new one). */
 export async function newestLetterAuthorization(tx: Transaction, applicationId: string) {
-  return tx.query.planAuthorization.findFirst({
-    where: and(eq(planAuthorization.applicationId, applicationId), eq(planAuthorization.kind, 'letter')),
-    orderBy: [desc(planAuthorization.createdAt)],
-  });
+  return newestLetterAuthorizationRead(tx).execute({ id: applicationId });
 }
 
 /**

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   LETTER_TEXT_VERSIONS,
   type LetterOfAuthorizationInput,
+  formatLetterDateIn,
   letterOfAuthorizationContent,
-  letterRenewedMessage,
 } from '#domain/enrollment/letter-of-authorization';
+import { formatMessageRef } from '#domain/i18n/message';
+import { letterRenewedRef } from '#domain/validation/messages';
 import { pdfLayoutText } from '#tests/support/pdf-text';
 import { createSandboxESignature, stampSignature } from '#providers/e-signature/sandbox';
 import { letterIntl } from './build-letter';
@@ -131,10 +133,14 @@ describe('the Letter of Authorization in Spanish', () => {
   });
 
   it('says in Spanish that a letter was made again, with the new first draft date', () => {
-    expect(letterRenewedMessage('2026-04-05', spanish)).toBe(
+    const renewed = (language: 'en' | 'es') =>
+      formatMessageRef(letterRenewedRef(formatLetterDateIn('2026-04-05', language)), (descriptor, values) =>
+        letterIntl(language).formatMessage(descriptor, values),
+      );
+    expect(renewed('es')).toBe(
       'La fecha del primer cargo de esta carta ya está demasiado cerca para que podamos preparar el cargo a tiempo, por lo que ya no se puede firmar. Le enviamos por correo electrónico una nueva carta, con el primer cargo el 5 de abril de 2026. Firme esa carta, por favor.',
     );
-    expect(letterRenewedMessage('2026-04-05')).toBe(
+    expect(renewed('en')).toBe(
       'The first draft date on this letter is now too close for us to set up the draft in time, so it can no longer be signed. We have emailed you a new letter, with the first draft on April 5, 2026. Please sign that one.',
     );
   });

@@ -178,13 +178,10 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningDeps> = async (app, dep
         try {
           event = await sandbox.sign({ token: request.body.token, typedName: request.body.fullName });
         } catch (error) {
-          const message =
-            error instanceof SandboxSigningRefusal
-              ? SANDBOX_REFUSAL_REFS[error.reason]
-              : error instanceof Error
-                ? error.message
-                : 'The letter could not be signed.';
-          throw new AppError('ValidationError', message, { fieldErrors: { fullName: message } });
+          // The sandbox's refusals are the signer's to read, by their id; anything else is a fault of ours.
+          if (!(error instanceof SandboxSigningRefusal)) throw error;
+          const refusal = SANDBOX_REFUSAL_REFS[error.reason];
+          throw new AppError('ValidationError', refusal, { fieldErrors: { fullName: refusal } });
         }
         await recordSignatures(deps, {
           envelopeId: event.envelopeId ?? found.envelopeId,

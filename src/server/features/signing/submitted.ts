@@ -4,9 +4,15 @@ import { SIGNING_REFS } from '#domain/validation/messages';
 import type { SubmittedView } from '#domain/enrollment/views';
 import { signerLanguages } from '#server/application/recipient-language';
 import type { SigningDeps } from './deps';
+import { inSavepoint } from '#server/unit-of-work';
 import { refuseTooManyLinks, recordLinksEmailed } from './link-rows';
 import { letterTooSoon, renewLetterIfTooSoon, signingLink, startSigning } from './start-signing';
-import { letterWithSigners, submittedApplication, submittedView } from './submitted-view';
+import {
+  letterWithSigners,
+  submittedApplication,
+  submittedApplicationWithLetter,
+  submittedView,
+} from './submitted-view';
 
 /**
  * GET /api/application/submitted: whether every signer signed the Letter of Authorization, and the plan's terms
@@ -19,8 +25,7 @@ export async function getSubmitted(
   o: { userId: string; log: FastifyBaseLogger },
 ): Promise<SubmittedView> {
   const { app, record, view } = await deps.openUnit(async (unit) => {
-    const found = await submittedApplication(unit.tx, o.userId);
-    const letter = await letterWithSigners(unit.tx, found.id);
+    const { app: found, letter, plan } = await submittedApplicationWithLetter(unit.tx, o.userId);
     // The usual visit: the letter is out, and signed or still standing (its first draft not too close), so
     // there is nothing to do before the page states it: the answer is read in this unit, not in two more.
     const standing =
@@ -28,32 +33,38 @@ export async function getSubmitted(
       (letter.documentSignedAt !== null ||
         found.status !== 'signContract' ||
         !(await letterTooSoon(unit.tx, found.id, unit.today)));
+    if (standing)
+      return { app: found, record: letter, view: await submittedView(unit.tx, found, { letter, plan }) };
+    if (letter || found.status !== 'signContract') return { app: found, record: letter, view: undefined };
+    // The letter is not out yet: its job may still be running, or have been lost (written by a version without
+    // it, or given up). A lost one is queued again in this unit (one job per application, so this visit never
+    // makes a second envelope); one still alive is left to do it: queued again while it runs, a second job
+    // would only find the letter out, at the cost of a job. The page is answered from this unit too, since
+    // nothing is done before it states it; the page polls. In a savepoint: a queue that fails is logged and
+    // the page answered all the same.
+    let queued = true;
+    try {
+      queued = await inSavepoint(unit, () => unit.outbox.letterJob(found.id, { unlessAlive: true }));
+    } catch (error) {
+      o.log.error({ err: error, applicationId: found.id }, 'queueing the letter of authorization failed');
+    }
     return {
       app: found,
       record: letter,
-      view: standing ? await submittedView(unit.tx, found, { letter }) : undefined,
+      // Without a job queue (the API's tests) the letter is sent below, after this unit, and read again.
+      view: queued ? await submittedView(unit.tx, found, { letter, plan }) : undefined,
     };
   });
   if (view) return view;
   let letter = record;
   if (!letter && app.status === 'signContract') {
-    // The letter's job may still be running, or have been lost (written by a version without it): queued
-    // again, it is one job per application, so this visit never makes a second envelope. The page polls.
-    let queued = true;
+    // Not queued: there is no job queue (the API's tests), so the letter is sent now.
     try {
-      queued = await deps.openUnit((unit) => unit.outbox.letterJob(app.id));
+      await startSigning(deps, { applicationId: app.id, log: o.log });
     } catch (error) {
-      o.log.error({ err: error, applicationId: app.id }, 'queueing the letter of authorization failed');
+      o.log.error({ err: error, applicationId: app.id }, 'sending the letter of authorization failed');
     }
-    // Without a job queue (the API's tests), the letter is sent now.
-    if (!queued) {
-      try {
-        await startSigning(deps, { applicationId: app.id, log: o.log });
-      } catch (error) {
-        o.log.error({ err: error, applicationId: app.id }, 'sending the letter of authorization failed');
-      }
-      letter = await deps.openUnit((unit) => letterWithSigners(unit.tx, app.id));
-    }
+    letter = await deps.openUnit((unit) => letterWithSigners(unit.tx, app.id));
   }
   // A letter left unsigned until its first draft came too close is made again before the page states it.
   if (letter && !letter.documentSignedAt && app.status === 'signContract') {

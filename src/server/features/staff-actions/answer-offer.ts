@@ -20,7 +20,7 @@ import type { FieldCipher } from '#server/security/field-encryption';
 import { counterOfferOf, storedStatusOf } from './counter-offer';
 import { handOverWhenAnswered } from './hand-over';
 import { announcePlanChange } from './announce-plan-change';
-import { assertStatus, lockApplication } from '#server/application/application-state';
+import { assertStaffStatus, lockApplication } from '#server/application/application-state';
 import { last4 } from '#server/security/field-encryption';
 
 export const OFFERS_NOT_OPEN_MESSAGE =
@@ -83,7 +83,7 @@ export async function openOffer(tx: Transaction, offerId: string) {
     .where(eq(offer.id, offerId));
   if (!found) throw new AppError('NotFound');
   const app = await lockApplication(tx, found.applicationId);
-  assertStatus(app, 'creditorReview', OFFERS_NOT_OPEN_MESSAGE);
+  assertStaffStatus(app, 'creditorReview', OFFERS_NOT_OPEN_MESSAGE);
   const [current] = await tx.select().from(offer).where(eq(offer.id, offerId));
   const [newest] = await tx
     .select({ id: decision.id })

@@ -6,7 +6,7 @@ import { MESSAGES } from '#domain/validation/messages';
 import type { ApproveLongPlanView } from '#domain/validation/staff';
 import { user } from '#server/db/schema/auth';
 import { loadPlanTerms } from '#server/application/plan-terms';
-import { assertStatus, lockApplication, updateApplication } from '#server/application/application-state';
+import { assertStaffStatus, lockApplication, updateApplication } from '#server/application/application-state';
 import type { Unit } from '#server/unit-of-work';
 import { handOverWhenAnswered } from './hand-over';
 
@@ -32,7 +32,7 @@ export async function approveLongPlan(
 ): Promise<ApproveLongPlanView> {
   const { tx } = unit;
   const app = await lockApplication(tx, o.applicationId);
-  assertStatus(app, 'creditorReview', LONG_PLAN_NOT_OPEN_MESSAGE);
+  assertStaffStatus(app, 'creditorReview', LONG_PLAN_NOT_OPEN_MESSAGE);
   const { terms } = await loadPlanTerms(tx, app.id, { today: unit.today });
   if (!needsLongPlanApproval(terms.termInMonths, app.longPlanApprovedTerm)) {
     throw new AppError('Conflict', noApprovalNeededMessage(terms.termInMonths));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { StaffApplicationResult } from '#domain/validation/staff';
 import { borrower } from '#server/db/schema/application';
 import {
-  assertStatus,
+  assertStaffStatus,
   changeStatus,
   lockApplication,
   updateApplication,
@@ -21,7 +21,7 @@ export async function markTransferred(
 ): Promise<StaffApplicationResult> {
   const { tx } = unit;
   const app = await lockApplication(tx, o.applicationId);
-  assertStatus(app, 'transfer', NOT_IN_TRANSFER_MESSAGE);
+  assertStaffStatus(app, 'transfer', NOT_IN_TRANSFER_MESSAGE);
   const [b] = await tx
     .update(borrower)
     .set({ partnerCrmId: o.partnerCrmId })

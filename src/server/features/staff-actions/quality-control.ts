@@ -7,7 +7,7 @@ import {
 } from '#domain/validation/staff';
 import { borrower } from '#server/db/schema/application';
 import {
-  assertStatus,
+  assertStaffStatus,
   changeStatus,
   disqualify,
   lockApplication,
@@ -40,7 +40,7 @@ export async function recordQualityControl(
 ): Promise<StaffApplicationResult> {
   const { tx } = unit;
   const app = await lockApplication(tx, o.applicationId);
-  assertStatus(app, 'counselorReview', QUALITY_CONTROL_NOT_OPEN_MESSAGE);
+  assertStaffStatus(app, 'counselorReview', QUALITY_CONTROL_NOT_OPEN_MESSAGE);
   const before = {
     status: app.status,
     hasPassedQualityControl: app.hasPassedQualityControl,

@@ -4,6 +4,7 @@ import { DEFAULT_POSTING_WINDOW_BUSINESS_DAYS } from '#domain/enrollment/agency-
 import { raiseUnpostedPaymentAlerts } from '#server/application/agency-unposted-payments';
 import { defineJob } from '../define-job';
 import { MONITOR_QUEUE_OPTIONS } from '../monitor-context';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 export const AGENCY_UNPOSTED_PAYMENTS_QUEUE = 'agency-unposted-payments';
 
@@ -18,7 +19,7 @@ export const agencyUnpostedPaymentsJob = defineJob({
   name: AGENCY_UNPOSTED_PAYMENTS_QUEUE,
   queue: MONITOR_QUEUE_OPTIONS,
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: '30 6 * * *',
   handler: async (_jobs, ctx) => {
     const at = ctx.now();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { raiseAllAlerts } from '#server/features/monitoring/run-monitors';
 import { defineJob } from '../define-job';
 import { alertNotifier, MONITOR_QUEUE_OPTIONS, monitorTimeZone } from '../monitor-context';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 export const ALERT_RULES_QUEUE = 'alert-rules';
 
@@ -13,7 +14,7 @@ export const alertRulesJob = defineJob({
   name: ALERT_RULES_QUEUE,
   queue: MONITOR_QUEUE_OPTIONS,
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: '15 6 * * *',
   handler: async (_jobs, ctx) => {
     // Each application in a unit of its own, whose outbox hands the alerts' messages to their queues.

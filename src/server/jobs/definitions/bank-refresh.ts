@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refreshAll } from '#server/features/monitoring/run-monitors';
 import { defineJob } from '../define-job';
 import { MONITOR_QUEUE_OPTIONS, monitorDeps, monitorTimeZone } from '../monitor-context';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 export const BANK_REFRESH_QUEUE = 'bank-refresh';
 
@@ -13,7 +14,7 @@ export const bankRefreshJob = defineJob({
   name: BANK_REFRESH_QUEUE,
   queue: MONITOR_QUEUE_OPTIONS,
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: '0 5 * * *',
   enabled: (deps) => deps.monitors !== undefined,
   handler: async (_jobs, ctx) => {

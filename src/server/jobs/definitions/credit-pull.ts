@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pullAllDue } from '#server/features/monitoring/run-monitors';
 import { defineJob } from '../define-job';
 import { MONITOR_QUEUE_OPTIONS, monitorDeps, monitorTimeZone } from '../monitor-context';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 export const CREDIT_PULL_QUEUE = 'credit-pull';
 
@@ -13,7 +14,7 @@ export const creditPullJob = defineJob({
   name: CREDIT_PULL_QUEUE,
   queue: MONITOR_QUEUE_OPTIONS,
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: '40 5 * * *',
   enabled: (deps) => deps.monitors !== undefined,
   handler: async (_jobs, ctx) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dropOldEmailBodies } from '#server/email/outbox';
 import { dropOldSmsBodies } from '#server/sms/outbox';
 import { defineJob } from '../define-job';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 export const EMAIL_BODY_PURGE_QUEUE = 'email-body-purge';
 /** Hourly: a body is dropped at most an hour after its retention period ends. */
@@ -12,7 +13,7 @@ export const emailBodyPurgeJob = defineJob({
   name: EMAIL_BODY_PURGE_QUEUE,
   queue: { retryLimit: 2, retryDelay: 60 },
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: EMAIL_BODY_PURGE_CRON,
   runAtStart: true,
   handler: async (_jobs, { deps, log }) => {

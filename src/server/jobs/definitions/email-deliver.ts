@@ -10,6 +10,7 @@ import {
 } from '#server/email/outbox';
 import { defineJob, type JobContext } from '../define-job';
 import { inParallel } from '../in-parallel';
+import { DELIVERY_POLLING_SECONDS } from '../polling';
 
 export const EMAIL_QUEUE = 'email-deliver';
 /**
@@ -18,8 +19,11 @@ export const EMAIL_QUEUE = 'email-deliver';
  * email per polling interval.
  */
 export const EMAIL_BATCH_SIZE = 50;
-/** How often an idle email worker looks for jobs (pg-boss's minimum); emails queued here wake it at once. */
-export const EMAIL_POLLING_SECONDS = 0.5;
+/**
+ * How often an idle email worker looks for jobs nobody woke it for (../polling.ts): an email queued on this
+ * instance, or a retry it queued, wakes it when it is due.
+ */
+export const EMAIL_POLLING_SECONDS = DELIVERY_POLLING_SECONDS;
 /** EMAIL_GIVE_UP_HOURS when the caller does not say. */
 export const DEFAULT_EMAIL_GIVE_UP_HOURS = 48;
 

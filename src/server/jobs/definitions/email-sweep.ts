@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client';
 import { defineJob, type JobContext } from '../define-job';
 import { forgetOldHandovers, notHandedOver } from '../handover';
 import { EMAIL_QUEUE, emailDeliverJob } from './email-deliver';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 /** Every 10 minutes: emails left without a job (written while the queue was down, or whose job gave up). */
 export const EMAIL_SWEEP_QUEUE = 'email-sweep';
@@ -12,7 +13,7 @@ export const emailSweepJob = defineJob({
   name: EMAIL_SWEEP_QUEUE,
   queue: { retryLimit: 1, retryDelay: 60 },
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: EMAIL_SWEEP_CRON,
   handler: async (_jobs, ctx) => {
     // Emails written in the last minute are skipped: their own announcement is most likely on its way.
@@ -37,7 +38,6 @@ async function sweepEmails(ctx: JobContext, minAgeSeconds: number): Promise<numb
     emailDeliverJob,
     ids.map((id) => ({ id })),
   );
-  if (queued > 0) ctx.wake(emailDeliverJob);
   return queued;
 }
 

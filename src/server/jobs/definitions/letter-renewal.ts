@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../define-job';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 export const LETTER_RENEWAL_QUEUE = 'letter-renewal';
 
@@ -8,7 +9,7 @@ export const letterRenewalJob = defineJob({
   name: LETTER_RENEWAL_QUEUE,
   queue: { retryLimit: 2, retryDelay: 300 },
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: '17 6 * * *',
   runAtStart: true,
   enabled: (deps) => deps.renewStaleLetters !== undefined,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LETTER_SEND_QUEUE } from '#server/application/letter-queue';
 import { defineJob } from '../define-job';
+import { DELIVERY_POLLING_SECONDS } from '../polling';
 
 /**
  * The letter of authorization, queued by the payment account's save in its own transaction. One job per
@@ -12,7 +13,7 @@ export const letterSendJob = defineJob({
   payload: z.object({ applicationId: z.guid() }),
   singletonKey: ({ applicationId }) => applicationId,
   handover: true,
-  work: { pollingIntervalSeconds: 1, batchSize: 1 },
+  work: { pollingIntervalSeconds: DELIVERY_POLLING_SECONDS, batchSize: 1 },
   enabled: (deps) => deps.sendLetter !== undefined,
   // The caller queues it whatever this set-up works (the job waits for an instance that does).
   createAlways: true,

@@ -5,6 +5,7 @@ import { defineJob, type JobContext } from '../define-job';
 import { forgetOldHandovers, notHandedOver } from '../handover';
 import { EMAIL_SWEEP_CRON } from './email-sweep';
 import { letterSendJob } from './letter-send';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 /** Every 10 minutes: letters waiting without a job (see unqueuedLetterIds) are queued again. */
 export const LETTER_SWEEP_QUEUE = 'letter-sweep';
@@ -13,7 +14,7 @@ export const letterSweepJob = defineJob({
   name: LETTER_SWEEP_QUEUE,
   queue: { retryLimit: 1, retryDelay: 60 },
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: EMAIL_SWEEP_CRON,
   enabled: (deps) => deps.sendLetter !== undefined,
   handler: async (_jobs, ctx) => {

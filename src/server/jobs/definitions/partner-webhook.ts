@@ -10,6 +10,7 @@ import {
   partnerWebhookJobIds,
 } from '#server/features/staff-actions/partner-webhook';
 import { defineJob } from '../define-job';
+import { DELIVERY_POLLING_SECONDS } from '../polling';
 
 /** The ids of an event (the body is built when it is delivered, so nothing personal waits in the queue). */
 const ids = z.object({
@@ -33,7 +34,7 @@ export const partnerWebhookJob = defineJob({
     retryBackoff: true,
   }),
   payload: z.union([ids, legacy]),
-  work: { pollingIntervalSeconds: 1 },
+  work: { pollingIntervalSeconds: DELIVERY_POLLING_SECONDS },
   enabled: (deps) => deps.partnerWebhook !== undefined,
   // The caller queues it whatever this set-up works (the job waits for an instance that does).
   createAlways: true,

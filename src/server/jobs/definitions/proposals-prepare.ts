@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROPOSALS_QUEUE } from '#server/application/proposal-queue';
 import { defineJob } from '../define-job';
+import { DELIVERY_POLLING_SECONDS } from '../polling';
 
 /**
  * The proposals to the creditors, queued by quality control's pass in its own transaction. One job per
@@ -12,7 +13,7 @@ export const proposalsPrepareJob = defineJob({
   payload: z.object({ applicationId: z.guid() }),
   singletonKey: ({ applicationId }) => applicationId,
   handover: true,
-  work: { pollingIntervalSeconds: 1, batchSize: 1 },
+  work: { pollingIntervalSeconds: DELIVERY_POLLING_SECONDS, batchSize: 1 },
   enabled: (deps) => deps.prepareProposals !== undefined,
   // The caller queues it whatever this set-up works (the job waits for an instance that does).
   createAlways: true,

@@ -5,6 +5,7 @@ import { defineJob, type JobContext } from '../define-job';
 import { forgetOldHandovers, notHandedOver } from '../handover';
 import { EMAIL_SWEEP_CRON } from './email-sweep';
 import { proposalsPrepareJob } from './proposals-prepare';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 /** Every 10 minutes: proposals not made whose job gave up (see unqueuedProposalIds) are queued again. */
 export const PROPOSALS_SWEEP_QUEUE = 'proposals-sweep';
@@ -13,7 +14,7 @@ export const proposalsSweepJob = defineJob({
   name: PROPOSALS_SWEEP_QUEUE,
   queue: { retryLimit: 1, retryDelay: 60 },
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: EMAIL_SWEEP_CRON,
   enabled: (deps) => deps.prepareProposals !== undefined,
   handler: async (_jobs, ctx) => {

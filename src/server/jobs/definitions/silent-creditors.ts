@@ -3,6 +3,7 @@ import { agencyCalendar, DEFAULT_AGENCY_TIME_ZONE } from '#domain/calendar';
 import { applySilentDefaults } from '#server/features/staff-actions/silent-creditors';
 import { defineJob } from '../define-job';
 import { MONITOR_QUEUE_OPTIONS } from '../monitor-context';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 /**
  * Daily: proposals sent and left unanswered past their programme's days get the programme's silent default
@@ -14,7 +15,7 @@ export const silentCreditorsJob = defineJob({
   name: SILENT_CREDITORS_QUEUE,
   queue: MONITOR_QUEUE_OPTIONS,
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: '45 6 * * *',
   runAtStart: true,
   enabled: (deps) => deps.silentDefaults !== undefined,

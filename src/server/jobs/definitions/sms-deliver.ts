@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deliverSms, MAX_SMS_ATTEMPTS } from '#server/sms/deliver-sms';
 import { defineJob, type JobContext } from '../define-job';
 import { inParallel } from '../in-parallel';
+import { DELIVERY_POLLING_SECONDS } from '../polling';
 
 export const SMS_QUEUE = 'sms-deliver';
 /** Texts fetched per poll, and sent at a time. */
@@ -18,7 +19,7 @@ export const smsDeliverJob = defineJob({
   payload: z.object({ id: z.guid() }),
   singletonKey: ({ id }) => id,
   handover: true,
-  work: { batchSize: SMS_BATCH_SIZE, pollingIntervalSeconds: 1 },
+  work: { batchSize: SMS_BATCH_SIZE, pollingIntervalSeconds: DELIVERY_POLLING_SECONDS },
   handler: async (jobs, ctx) => {
     const { deps } = ctx;
     // As for emails: several at a time, and a failed text fails its own job alone (pg-boss retries it).

@@ -5,6 +5,7 @@ import { defineJob, type JobContext } from '../define-job';
 import { forgetOldHandovers, notHandedOver } from '../handover';
 import { EMAIL_SWEEP_CRON } from './email-sweep';
 import { SMS_QUEUE, smsDeliverJob } from './sms-deliver';
+import { FALLBACK_POLLING_SECONDS } from '../polling';
 
 /** Every 10 minutes, as for emails: texts left without a job (written while the queue was down, or given up). */
 export const SMS_SWEEP_QUEUE = 'sms-sweep';
@@ -13,7 +14,7 @@ export const smsSweepJob = defineJob({
   name: SMS_SWEEP_QUEUE,
   queue: { retryLimit: 1, retryDelay: 60 },
   payload: z.object({}),
-  work: { pollingIntervalSeconds: 5 },
+  work: { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
   cron: EMAIL_SWEEP_CRON,
   handler: async (_jobs, ctx) => {
     const queued = await sweepTexts(ctx, 60);
@@ -31,7 +32,6 @@ async function sweepTexts(ctx: JobContext, minAgeSeconds: number): Promise<numbe
     smsDeliverJob,
     ids.map((id) => ({ id })),
   );
-  if (queued > 0) ctx.wake(smsDeliverJob);
   return queued;
 }
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { sandboxBankHintEnglish } from '#domain/enrollment/sandbox-bank-hints';
-import { MESSAGES } from '#domain/validation/messages';
+import { sandboxBankHint } from '#domain/enrollment/sandbox-bank-hints';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 import type { Language } from '#domain/i18n/language';
 import { englishIn } from '#tests/support/english-in-spanish';
 import { answerApi } from '#web/test/api-mock';
@@ -67,7 +67,14 @@ describe('the bank-link dialog', () => {
       // The bank's refusal as the server sends it (in English), then the accounts.
       [`POST ${SANDBOX_SIGN_IN_PATH}`]: () =>
         ++attempt === 1
-          ? { status: 400, body: { code: 'ProviderError', message: MESSAGES.bankLoginIncorrect } }
+          ? {
+              status: 400,
+              body: {
+                code: 'ProviderError',
+                message: MESSAGES.bankLoginIncorrect,
+                messageId: MESSAGE_REFS.bankLoginIncorrect.id,
+              },
+            }
           : {
               status: 200,
               body: {
@@ -100,7 +107,8 @@ describe('the bank-link dialog', () => {
   });
 
   it('gives the sandbox banks’ test sign-ins in Spanish, the usernames as they are typed', async () => {
-    const noChecking = { ...INSTITUTION, id: 'ins_2', hint: sandboxBankHintEnglish('noChecking') };
+    // As the server sends it: the English hint with its message's id, by which the dialog words it.
+    const noChecking = { ...INSTITUTION, id: 'ins_2', ...sandboxBankHint('noChecking') };
     answerApi({
       [`GET ${SANDBOX_INSTITUTIONS_PATH}`]: { status: 200, body: { institutions: [noChecking] } },
     });

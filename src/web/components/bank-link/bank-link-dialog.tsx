@@ -15,7 +15,7 @@ import {
   type SandboxInstitutionsView,
 } from '#domain/enrollment/views';
 import { FIXED } from '#domain/i18n/validation-messages';
-import { localizeSandboxBankHint } from '#domain/enrollment/sandbox-bank-hints';
+import { sandboxBankHintText } from '#domain/enrollment/sandbox-bank-hints';
 import { ApiError } from '#web/lib/api';
 import { apiErrorText } from '#web/lib/api-error-text';
 import { applyServerFieldErrors } from '#web/components/ui/form/server-errors';
@@ -270,7 +270,7 @@ function ChooseInstitution({
               >
                 <span className="font-semibold text-gray-900">{institution.name}</span>
                 <span className="text-sm text-gray-700">
-                  {localizeSandboxBankHint(institution.hint, (d) => intl.formatMessage(d))}
+                  {sandboxBankHintText(institution, (d) => intl.formatMessage(d))}
                 </span>
               </button>
             </li>
@@ -326,7 +326,7 @@ function SignIn({
         )}
       </StepHeading>
       <p className="mt-1 text-sm text-gray-700">
-        {localizeSandboxBankHint(institution.hint, (d) => intl.formatMessage(d))}
+        {sandboxBankHintText(institution, (d) => intl.formatMessage(d))}
       </p>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">

@@ -1,16 +1,16 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { messageText } from '#web/lib/message-text';
+import { messageText, type ShownMessage } from '#web/lib/message-text';
 import { Modal } from './modal';
 
 export type ErrorModalProps = {
-  message: string;
+  message: ShownMessage;
   open: boolean;
   onClose: () => void;
 };
 
 /**
- * Shows a supplied message with an OK button; OK, Escape or a click outside closes it. The message is a text
- * in the page's language (apiErrorText's) or English a page has no id for yet, worded by messageText.
+ * Shows a supplied message with an OK button; OK, Escape or a click outside closes it. The message is a ref,
+ * worded here in the page's language, or a text already in it (the server's, apiErrorText's).
  */
 export function ErrorModal({ message, open, onClose }: ErrorModalProps) {
   const intl = useIntl();

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS, MESSAGES } from '#domain/validation/messages';
 import { englishIn } from '#tests/support/english-in-spanish';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
@@ -63,6 +63,36 @@ describe('the account pages in Spanish', () => {
     );
     expect(document.body.textContent).not.toContain(MESSAGES.firstPasswordHint);
     expect(englishIn(document.body.textContent ?? '')).toEqual([]);
+  });
+
+  // The server words its answer's message in the reader's language and gives its id beside it when it has one:
+  // the page words a message with an id by that id, and shows one without an id as the server wrote it, never
+  // reading its English back.
+  it.each([
+    [
+      'by its id, whatever its English',
+      { message: MESSAGES.incorrectCredentials, messageId: MESSAGE_REFS.incorrectCredentials.id },
+      'Usuario o contraseña incorrectos',
+    ],
+    [
+      'as the server wrote it, without an id',
+      { message: MESSAGES.incorrectCredentials },
+      MESSAGES.incorrectCredentials,
+    ],
+    [
+      'as the server wrote it in Spanish',
+      { message: 'El servidor lo dice así.' },
+      'El servidor lo dice así.',
+    ],
+  ])('/sign-in shows a refusal %s', async (_case, body, shown) => {
+    answerApi({
+      'POST /api/auth/sign-in': { status: 401, body: { code: 'NotAuthorizedException', ...body } },
+    });
+    const app = inSpanish('/sign-in');
+    await app.user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
+    await app.user.type(screen.getByLabelText('Contraseña'), 'wrong');
+    await app.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(shown);
   });
 
   it('/forgot-password', async () => {

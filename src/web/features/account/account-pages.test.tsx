@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { APP_ERROR_DEFAULT_MESSAGE_REF } from '#domain/errors';
 import { MESSAGES } from '#domain/validation/messages';
 import { EMAIL_UPDATED_NOTICE_MS, emailRecentlyUpdated, noteEmailUpdated } from '#web/lib/email-updated';
 import { readSessionState, SESSION_STORAGE_KEY, updateSessionState } from '#web/lib/session';
@@ -509,7 +509,7 @@ describe('after an email change', () => {
 
   it.each([
     ['arrives with no message', undefined, MESSAGES.emailUpdated],
-    ['was found signed out by a call', APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated, MESSAGES.emailUpdated],
+    ['was found signed out by a call', APP_ERROR_DEFAULT_MESSAGE_REF.NotAuthenticated, MESSAGES.emailUpdated],
     ['was sent with a message of its own', MESSAGES.passwordReset, MESSAGES.passwordReset],
   ])('/sign-in says the email changed when the person %s', async (_case, passed, shown) => {
     noteEmailUpdated(Date.now() - 5 * MINUTE);

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { changeEmailSchema } from '#domain/validation/account';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { useSession } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -35,7 +35,7 @@ export function Component() {
       setSent({ to: values.email, message: answer.message });
     } catch (error) {
       if (!applyServerFieldErrors(form, error, ['email', 'confirmEmail'])) {
-        failure.show(errorMessage(error, MESSAGES.saveFailed));
+        failure.show(errorMessage(error, MESSAGE_REFS.saveFailed));
       }
     }
   });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { changePasswordSchema } from '#domain/validation/account';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { endLocalSession } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { PasswordField } from '#web/components/ui/form/password-field';
@@ -31,7 +31,7 @@ export function Component() {
       await endLocalSession(queryClient, navigate, answer.message);
     } catch (error) {
       const handled = applyServerFieldErrors(form, error, ['currentPassword', 'password', 'confirmPassword']);
-      if (!handled) failure.show(errorMessage(error, MESSAGES.saveFailed));
+      if (!handled) failure.show(errorMessage(error, MESSAGE_REFS.saveFailed));
     }
   });
 

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { forgotPasswordSchema } from '#domain/validation/account';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { readSessionState, updateSessionState } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { EmailField } from '#web/components/ui/form/email-field';
@@ -31,7 +31,7 @@ export function Component() {
       await navigate('/please-check-your-email');
     } catch (error) {
       if (!applyServerFieldErrors(form, error, ['email']))
-        failure.show(errorMessage(error, MESSAGES.saveFailed));
+        failure.show(errorMessage(error, MESSAGE_REFS.saveFailed));
     }
   });
 

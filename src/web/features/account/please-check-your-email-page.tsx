@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { AccountPage, LINK_CLASS, SPACE } from './account-page';
+import { messageText } from '#web/lib/message-text';
 import { locationMessage } from './location-message';
 
 /** Confirmation that an email is on its way; shows a message passed by the screen that sent the user here. */
@@ -16,7 +17,7 @@ export function Component() {
     >
       {message ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-          {message}
+          {messageText(intl, message)}
         </p>
       ) : (
         <div className="space-y-3 text-gray-800">

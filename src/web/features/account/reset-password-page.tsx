@@ -11,7 +11,7 @@ import {
 } from '#domain/validation/account';
 import { digitsOnly } from '#domain/validation/format';
 import { LIMITS } from '#domain/validation/limits';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
 import {
   readSessionState,
@@ -99,10 +99,10 @@ function ResetWithCode({ email, code, isFirst }: { email: string; code: string; 
     } catch (error) {
       // An old or expired link: the server names the page that explains it (and has sent a new link).
       if (error instanceof ApiError && error.redirect) {
-        await navigate(error.redirect, { state: { message: error.message } });
+        await navigate(error.redirect, { state: { message: error.messageRef ?? error.message } });
         return;
       }
-      failure.show(errorMessage(error, MESSAGES.saveFailed));
+      failure.show(errorMessage(error, MESSAGE_REFS.saveFailed));
     }
   };
 
@@ -154,7 +154,7 @@ function SetInitialPassword({ information }: { information: UserInformation }) {
     } catch {
       // Failure clears the requirement and goes to sign-in with the message.
       updateSessionState({ mustSetInitialPassword: undefined });
-      await navigate('/sign-in', { state: { message: MESSAGES.setInitialPasswordFailed } });
+      await navigate('/sign-in', { state: { message: MESSAGE_REFS.setInitialPasswordFailed } });
     }
   };
 

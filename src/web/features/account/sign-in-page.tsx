@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signInSchema } from '#domain/validation/account';
-import { MESSAGES } from '#domain/validation/messages';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { MESSAGE_REFS } from '#domain/validation/messages';
+import { APP_ERROR_DEFAULT_MESSAGE_REF } from '#domain/errors';
 import { emailRecentlyUpdated, forgetEmailUpdated } from '#web/lib/email-updated';
 import { refreshSession, updateSessionState } from '#web/lib/session';
 import { ErrorModal } from '#web/components/ui/error-modal';
@@ -33,8 +33,10 @@ export function Component() {
   // 'Please sign in to continue.' of a call that found the session gone. Any other message passed here wins.
   const passed = locationMessage(location.state);
   const banner =
-    (passed === undefined || passed === APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated) && emailRecentlyUpdated()
-      ? MESSAGES.emailUpdated
+    (passed === undefined ||
+      (typeof passed === 'object' && passed.id === APP_ERROR_DEFAULT_MESSAGE_REF.NotAuthenticated.id)) &&
+    emailRecentlyUpdated()
+      ? MESSAGE_REFS.emailUpdated
       : passed;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -47,7 +49,7 @@ export function Component() {
       await navigate(answer.mustSetInitialPassword ? '/user-information' : answer.next);
     } catch (error) {
       setRefused(true);
-      failure.show(errorMessage(error, MESSAGES.incorrectCredentials));
+      failure.show(errorMessage(error, MESSAGE_REFS.incorrectCredentials));
     }
   });
 

@@ -32,7 +32,10 @@ export function Component() {
     } catch (error) {
       // An expired or spent sign-in attempt starts again at /sign-in, with the reason in its banner.
       if (error instanceof ApiError && error.redirect) {
-        await navigate(error.redirect, { replace: true, state: { message: error.message } });
+        await navigate(error.redirect, {
+          replace: true,
+          state: { message: error.messageRef ?? error.message },
+        });
         return;
       }
       if (applyServerFieldErrors(form, error, ['code'])) return;

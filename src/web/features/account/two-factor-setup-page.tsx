@@ -90,7 +90,10 @@ function ScanStep({
       onConfirmed(await confirmTwoFactor(values));
     } catch (error) {
       if (error instanceof ApiError && error.redirect) {
-        await navigate(error.redirect, { replace: true, state: { message: error.message } });
+        await navigate(error.redirect, {
+          replace: true,
+          state: { message: error.messageRef ?? error.message },
+        });
         return;
       }
       if (applyServerFieldErrors(form, error, ['code'])) return;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { verifyNewEmailSchema } from '#domain/validation/account';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { PasswordField } from '#web/components/ui/form/password-field';
 import { StatusBanner } from '#web/components/ui/form/status-banner';
@@ -40,7 +40,7 @@ export function Component() {
       noteEmailUpdated();
       setVerified(answer.message);
     } catch (error) {
-      failure.show(errorMessage(error, MESSAGES.verifyNewEmailFailed));
+      failure.show(errorMessage(error, MESSAGE_REFS.verifyNewEmailFailed));
     }
   });
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   BankHistoryView,
   IncomeConnectionView,
@@ -30,7 +30,7 @@ import type {
 } from '#domain/validation/application';
 import type { SaveExpenses } from '#domain/validation/expenses';
 import type { GuardedPage } from '#domain/flow/page-order';
-import { api } from '#web/lib/api';
+import { api, networkError } from '#web/lib/api';
 import type { Reapply } from '#domain/flow/reapply';
 
 // The application flow's server calls and the keys its reads are cached under. Every read of the flow hangs
@@ -105,13 +105,63 @@ export const budgetQuery = () =>
 /**
  * The eligible debts, read afresh for each visit of the page (`visit` tells visits apart). A list read
  * earlier, or a read already on its way when the borrower arrived, may predate the credit pull and be empty
- * or short; under a key of its own the page waits for a read it started itself.
+ * or short; under a key of its own the page waits for a read started for this visit: by the page itself, or by
+ * the credit save that led here (prefetchEligibleDebts), once the pull was stored.
  */
 export const eligibleDebtsQuery = (visit: string) =>
   queryOptions({
     queryKey: applyKeys.eligibleDebts(visit),
-    queryFn: () => api<EligibleDebtsView>('/api/application/eligible-debts'),
+    // Read once per visit (a list handed over by the credit save is as new as any); the page's own adds and
+    // removes write their answers into it.
+    staleTime: Infinity,
+    queryFn: async () => {
+      const view = await api<EligibleDebtsView>(ELIGIBLE_DEBTS_PATH);
+      // An answer without its list is no answer (the page would have nothing to draw): a failed read, which
+      // is retried, then offered to try again.
+      if (!Array.isArray((view as Partial<EligibleDebtsView> | null)?.items)) throw networkError();
+      return view;
+    },
   });
+
+export const ELIGIBLE_DEBTS_PATH = '/api/application/eligible-debts';
+
+let eligibleDebtsVisits = 0;
+/** A new visit of /eligible-debts, which reads its own list. */
+export const newEligibleDebtsVisit = () => String((eligibleDebtsVisits += 1));
+
+/** Visits whose list a save has started reading, not yet taken by the page the save led to. */
+const handedVisits = new Set<string>();
+
+/** What a save hands to /eligible-debts through the navigation's state: the visit whose list is on its way. */
+export type EligibleDebtsHandOver = { eligibleDebtsVisit: string };
+
+/**
+ * Starts reading the list for the visit of /eligible-debts that the credit save has just led to, while the
+ * application is read again and the page's script arrives, instead of after them; returns the navigation
+ * state that hands this read to the page. Started once the save answered, so after the pull was stored.
+ */
+export function prefetchEligibleDebts(queryClient: QueryClient): EligibleDebtsHandOver {
+  const visit = newEligibleDebtsVisit();
+  handedVisits.add(visit);
+  // With the page's own retry (a prefetch alone retries nothing): the page joins this read, it does not start
+  // another, so a dropped connection is tried again here.
+  void queryClient.prefetchQuery({
+    ...eligibleDebtsQuery(visit),
+    retry: queryClient.getDefaultOptions().queries?.retry,
+  });
+  return { eligibleDebtsVisit: visit };
+}
+
+/**
+ * The visit a page of /eligible-debts reads: the one its arrival was handed (`state`, the navigation's), the
+ * first time only; otherwise a new one. Taken once, so coming back to the same history entry later (the
+ * browser's Back) reads the list again rather than showing the one read on the first arrival.
+ */
+export function takeEligibleDebtsVisit(state: unknown): string {
+  const handed = (state as Partial<EligibleDebtsHandOver> | null | undefined)?.eligibleDebtsVisit;
+  if (typeof handed === 'string' && handedVisits.delete(handed)) return handed;
+  return newEligibleDebtsVisit();
+}
 
 export const expensesQuery = () =>
   queryOptions({
@@ -147,7 +197,7 @@ const putPage =
 export const saveHardships = putPage<Hardships>('/api/application/hardships');
 export const saveHousehold = putPage<Household>('/api/application/household');
 export const saveCredit = putPage<CreditConsent>('/api/application/credit');
-export const saveEligibleDebts = putPage<EligibleDebtsInput>('/api/application/eligible-debts');
+export const saveEligibleDebts = putPage<EligibleDebtsInput>(ELIGIBLE_DEBTS_PATH);
 export const saveIncome = putPage<ProvideIncome>('/api/application/income');
 export const saveConfirmIncome = putPage<ConfirmIncome>('/api/application/confirm-income');
 export const VIEWED_PAGE_PATH = '/api/application/viewed-page';

@@ -5,7 +5,7 @@ import type { BudgetView } from '#domain/flow/application-view';
 import type { Language } from '#domain/i18n/language';
 import { budgetDescription } from '#domain/underwriting/decision';
 import { BUDGET_CUT_MESSAGES } from '#domain/underwriting/budget-cuts';
-import { THIN_BUDGET_TITLE, thinBudgetMessage } from '#domain/underwriting/budget-room';
+import { THIN_BUDGET_TITLE, thinBudgetMessage, thinBudgetRef } from '#domain/underwriting/budget-room';
 import { BUDGET_AGREEMENT_LABEL } from '#domain/validation/application';
 import { MESSAGES } from '#domain/validation/messages';
 import { Component as BudgetPage, NO_ADJUSTMENTS_TEXT } from './budget-page';
@@ -29,6 +29,7 @@ const BUDGET: BudgetView = {
       category: 'food',
       groupLabel: 'Food',
       subCategory: 'away',
+      labelKey: 'food_away',
       label: 'Restaurants including delivery',
       currentValue: 40_000,
       proposedValue: 15_000,
@@ -37,6 +38,7 @@ const BUDGET: BudgetView = {
       category: 'personal',
       groupLabel: 'Personal',
       subCategory: 'entertainment',
+      labelKey: 'personal_entertainment',
       label: 'Entertainment',
       currentValue: 20_000,
       proposedValue: 12_500,
@@ -55,6 +57,7 @@ const BUDGET: BudgetView = {
     {
       category: 'food',
       subCategory: 'away',
+      labelKey: 'food_away',
       label: 'Restaurants including delivery',
       groupLabel: 'Food',
       currentValue: 40_000,
@@ -64,6 +67,7 @@ const BUDGET: BudgetView = {
     {
       category: 'personal',
       subCategory: 'entertainment',
+      labelKey: 'personal_entertainment',
       label: 'Entertainment',
       groupLabel: 'Personal',
       currentValue: 20_000,
@@ -73,6 +77,7 @@ const BUDGET: BudgetView = {
     {
       category: 'personal',
       subCategory: 'apparel',
+      labelKey: 'personal_apparel',
       label: 'Clothing',
       groupLabel: 'Personal',
       currentValue: 10_000,
@@ -80,7 +85,8 @@ const BUDGET: BudgetView = {
       proposedValue: 10_000,
     },
   ],
-  explanation: 'Trimming two flexible expenses makes room for your plan payment.',
+  // The server's English; the page words the same sentence by its id from the view's two figures.
+  explanation: 'Lower flexible expenses by $325 a month so the plan payment of $600 fits the budget.',
 };
 
 type Reply = { status: number; body?: unknown };
@@ -158,7 +164,9 @@ describe('/budget', () => {
   it('shows each flexible line with its floor, the plan payment with its fee, and what the cuts cover', async () => {
     await renderPage();
     expect(document.querySelector('h1')?.textContent).toBe('Proposed Expense Adjustments');
-    expect(document.body.textContent).toContain(BUDGET.explanation);
+    expect(document.body.textContent).toContain(
+      budgetDescription(BUDGET.targetedMonthlySavings, BUDGET.newMonthlyPayment),
+    );
     expect(document.querySelectorAll('[aria-label="Adjusted expenses"] li')).toHaveLength(3);
     expect(amount('Restaurants including delivery').value).toBe('$150');
     expect(amount('Entertainment').value).toBe('$125');
@@ -372,7 +380,12 @@ describe('/budget in Spanish', () => {
       monthlyIncome: 427_900,
       explanation: budgetDescription(32_500, 60_000),
     };
-    replies.put = { status: 422, body: { code: 'ThinBudget', message: thinBudgetMessage(400) } };
+    // As the server answers a Spanish reader: the id and values beside the text, which the page words by id.
+    const { id: messageId, values } = thinBudgetRef(400);
+    replies.put = {
+      status: 422,
+      body: { code: 'ThinBudget', message: thinBudgetMessage(400), messageId, values },
+    };
     await renderPage('es');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ajustes de gastos propuestos');
     expect(document.title).toContain('Ajustes de gastos propuestos');

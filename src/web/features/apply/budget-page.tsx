@@ -3,7 +3,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { BudgetView } from '#domain/flow/application-view';
-import { isThin, leftEachMonth, thinBudgetMessage } from '#domain/underwriting/budget-room';
+import { isThin, leftEachMonth, thinBudgetRef } from '#domain/underwriting/budget-room';
+import { budgetDescriptionRef } from '#domain/underwriting/decision';
 import { budgetSchemaFor, type BudgetInput } from '#domain/validation/application';
 import { LIMITS } from '#domain/validation/limits';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
@@ -16,7 +17,8 @@ import { fieldErrorText } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import { budgetQuery, saveBudget } from './api';
-import { localizeBudgetText, useBudgetWarning } from './budget-warning';
+import { messageText } from '#web/lib/message-text';
+import { useBudgetWarning } from './budget-warning';
 import { expenseGroupText, expenseLineText } from './expense-labels';
 import { ApplyPageGate, PageDataGate, SAVE_MESSAGES, useSavePage } from './save-page';
 
@@ -81,14 +83,10 @@ export function coverage(view: BudgetView, values: readonly { proposedValue?: nu
 
 function BudgetForm({ view }: { view: BudgetView }) {
   const intl = useIntl();
-  // The lines' labels in the page's language, so the messages the rules write about a line name it so.
+  // The rules name a line by its label's message (its labelKey), worded in the page's language when shown.
   const schema = useMemo(
-    () =>
-      budgetSchemaFor({
-        lines: view.flexibleLines.map((line) => ({ ...line, label: expenseLineText(intl, line.label) })),
-        required: view.requiredReduction,
-      }),
-    [view, intl],
+    () => budgetSchemaFor({ lines: view.flexibleLines, required: view.requiredReduction }),
+    [view],
   );
   const movable = view.requiredReduction > 0 && view.flexibleLines.length > 0;
   const form = useZodForm(schema, {
@@ -145,7 +143,12 @@ function BudgetForm({ view }: { view: BudgetView }) {
   return (
     <ApplyPage page="Budget" title={intl.formatMessage(M.title)}>
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{intl.formatMessage(M.title)}</h1>
-      {view.explanation && <p className="mt-3 text-gray-700">{localizeBudgetText(intl, view.explanation)}</p>}
+      {/* The server's explanation is this sentence, made from the same two figures; worded here by its id. */}
+      {view.explanation && (
+        <p className="mt-3 text-gray-700">
+          {messageText(intl, budgetDescriptionRef(view.targetedMonthlySavings, view.newMonthlyPayment))}
+        </p>
+      )}
 
       <dl className="mt-6 grid gap-2 rounded-xl border border-gray-200 p-4 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-3 sm:block">
@@ -186,7 +189,7 @@ function BudgetForm({ view }: { view: BudgetView }) {
       </dl>
       {/* Said before Continue, as the borrower moves the cuts, and asked again in a dialog on Continue. */}
       <p aria-live="polite" className="mt-3 text-sm text-amber-900" data-testid="budget-cushion">
-        {isThin(leftOver) ? localizeBudgetText(intl, thinBudgetMessage(leftOver)) : ''}
+        {isThin(leftOver) ? messageText(intl, thinBudgetRef(leftOver)) : ''}
       </p>
 
       <FormProvider {...form}>
@@ -210,7 +213,7 @@ function BudgetForm({ view }: { view: BudgetView }) {
                     className="rounded-xl border border-gray-200 bg-gray-50 p-4"
                   >
                     <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">
-                      {expenseGroupText(intl, line.groupLabel)}
+                      {expenseGroupText(intl, line.category)}
                     </p>
                     <p className="mt-1 text-sm text-gray-700 tabular-nums">
                       <FormattedMessage
@@ -221,7 +224,7 @@ function BudgetForm({ view }: { view: BudgetView }) {
                     </p>
                     <CurrencyField
                       name={`lines.${index}.proposedValue`}
-                      label={expenseLineText(intl, line.label)}
+                      label={expenseLineText(intl, line)}
                       maxLength={LIMITS.expenseEdit}
                       hint={intl.formatMessage(
                         { id: 'apply.budget.atLeast', defaultMessage: 'At least {amount}' },
@@ -263,9 +266,9 @@ function BudgetForm({ view }: { view: BudgetView }) {
                   className="rounded-xl border border-gray-200 bg-gray-50 p-4"
                 >
                   <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">
-                    {expenseGroupText(intl, line.groupLabel)}
+                    {expenseGroupText(intl, line.category)}
                   </p>
-                  <p className="font-semibold text-gray-900">{expenseLineText(intl, line.label)}</p>
+                  <p className="font-semibold text-gray-900">{expenseLineText(intl, line)}</p>
                   <p className="mt-2 flex flex-wrap items-baseline gap-x-2 tabular-nums">
                     <span className="text-gray-600 line-through decoration-gray-400">
                       <span className="sr-only">{intl.formatMessage(M.current)} </span>

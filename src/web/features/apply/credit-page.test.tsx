@@ -13,8 +13,10 @@ import { SPOUSE_CONSENT_MESSAGES, type SpouseConsentStatusView } from '#domain/v
 import { answerApi, server, type ApiReply } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
+import type { EligibleItemView } from '#domain/flow/application-view';
 import type { ApplicationView } from './application-query';
 import { Component as CreditPage, underContractAgeText, VERIFYING_TEXT } from './credit-page';
+import { Component as EligibleDebtsPage } from './eligible-debts-page';
 
 let user: UserEvent;
 
@@ -86,6 +88,8 @@ async function renderPage(
     'GET /api/application': { status: 200, body: application },
     'GET /api/application/credit/spouse-consent': { status: 200, body: spouseConsent },
     'PUT /api/application/credit': put,
+    // Asked for as soon as a pull leads to the debts.
+    'GET /api/application/eligible-debts': { status: 200, body: { items: [] } },
     ...more,
   });
   const app = renderRoutes(
@@ -108,8 +112,26 @@ async function renderPage(
 const consent = (label: string) => screen.getByLabelText(label);
 const tick = (label: string) => user.click(consent(label));
 const submit = () => user.click(screen.getByRole('button', { name: 'Continue' }));
-const puts = (calls: { method: string; body: unknown }[]) =>
-  calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+const puts = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((c) => c.method === 'PUT' && c.path === '/api/application/credit').map((c) => c.body);
+/** How many times the eligible debts were asked for. */
+const lists = (calls: { method: string; path: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/application/eligible-debts').length;
+
+const DEBT: EligibleItemView = {
+  id: '11111111-1111-4111-8111-111111111111',
+  kind: 'debt',
+  creditorName: 'Capital One',
+  originalCreditorName: null,
+  accountType: 'CC',
+  accountTypeName: 'Credit card',
+  accountNumberLast4: '1234',
+  currentBalance: 850000,
+  estimatedMonthlyPayment: 24012,
+  selectedForDebtReduction: true,
+  owner: 'borrower',
+  isSelfReported: false,
+};
 
 describe('/credit', () => {
   it('explains the soft inquiry and requires the borrower’s consent only, without a spouse', async () => {
@@ -269,6 +291,57 @@ describe('/credit', () => {
     await screen.findByText('elsewhere');
     expect(router.state.location.pathname).toBe('/eligible-debts');
     expect(puts(calls)).toHaveLength(1);
+  });
+
+  it('asks for the debts as soon as the pull answers, beside the application’s read again, and the next page shows that read', async () => {
+    const calls = answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application/credit/spouse-consent': { status: 200, body: NOT_ASKED },
+      'PUT /api/application/credit': { status: 200, body: { next: '/eligible-debts' } },
+      'GET /api/application/eligible-debts': { status: 200, body: { items: [DEBT] } },
+      'PUT /api/application/viewed-page': { status: 204 },
+    });
+    // The application read again after the save answers only when the test says so (seconds on a slow phone).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    server.use(
+      http.get('/api/application', async () => {
+        reads += 1;
+        if (reads > 1) await held;
+        return HttpResponse.json(reads > 1 ? { ...view(false), lastCompletedPage: 'Credit' } : view(false));
+      }),
+    );
+    const app = renderRoutes(
+      [
+        { path: '/credit', Component: CreditPage },
+        { path: '/eligible-debts', Component: EligibleDebtsPage },
+      ],
+      '/credit',
+    );
+    user = app.user;
+    await screen.findByRole('heading', { level: 1, name: "Let's verify your debts" });
+    await tick(CREDIT_CONSENT_LABELS.borrower);
+    await submit();
+    // The list is on its way while the application is still being read, before the next page is there.
+    await waitFor(() => expect(lists(calls)).toBe(1));
+    expect(reads).toBe(2);
+    expect(app.router.state.location.pathname).toBe('/credit');
+    release();
+    expect(await screen.findByRole('list', { name: 'Eligible debts' })).toHaveTextContent('Capital One');
+    // The page shows that read: it asked for none of its own.
+    expect(lists(calls)).toBe(1);
+  });
+
+  it('asks for no list when the pull leads elsewhere', async () => {
+    const { calls, router } = await renderPage(false, {
+      status: 200,
+      body: { next: '/offers/not-qualified' },
+    });
+    await tick(CREDIT_CONSENT_LABELS.borrower);
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/offers/not-qualified'));
+    expect(lists(calls)).toBe(0);
   });
 
   it('shows the server’s reason on a 409, then goes where the application stands', async () => {

@@ -16,12 +16,12 @@ import { isUnderContractAge, type UnderAgePerson } from '#domain/underwriting/co
 import type { OutcomeText } from '#domain/underwriting/outcomes';
 import { ROUTES } from '#domain/flow/routes';
 import { creditConsentSchema, type CreditConsent } from '#domain/validation/application';
-import { MESSAGES, requiredMessage } from '#domain/validation/messages';
+import { LABELS } from '#domain/i18n/validation-messages';
+import { issueParams } from '#domain/validation/issue-messages';
+import { MESSAGE_REFS, requiredRef } from '#domain/validation/messages';
 import {
   isSpouseFullName,
   sendSpouseConsentLinkSchema,
-  SPOUSE_CONSENT_MESSAGES,
-  SPOUSE_FULL_NAME_LABEL,
   type SpouseConsentStatusView,
 } from '#domain/validation/spouse-consent';
 import { SPOUSE_CONSENT_TEXTS } from '#domain/validation/spouse-consent-texts';
@@ -42,7 +42,7 @@ import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ApplyPage } from './apply-page';
 import type { ApplicationView } from './application-query';
-import { saveCredit } from './api';
+import { prefetchEligibleDebts, saveCredit } from './api';
 import { ApplyPageGate, SAVE_MESSAGES, useSavePage } from './save-page';
 
 const TYPED = defineMessages({
@@ -207,20 +207,20 @@ function ConsentForm({
             ctx.addIssue({
               code: 'custom',
               path: ['spouseConsentedToCreditPolicy'],
-              message: MESSAGES.creditConsentRequired,
+              ...issueParams(MESSAGE_REFS.creditConsentRequired),
             });
           }
           if (!values.spouseFullName?.trim()) {
             ctx.addIssue({
               code: 'custom',
               path: ['spouseFullName'],
-              message: requiredMessage(SPOUSE_FULL_NAME_LABEL),
+              ...issueParams(requiredRef(LABELS.spouseFullName)),
             });
           } else if (application.spouse && !isSpouseFullName(values.spouseFullName, application.spouse)) {
             ctx.addIssue({
               code: 'custom',
               path: ['spouseFullName'],
-              message: SPOUSE_CONSENT_MESSAGES.nameMismatch,
+              ...issueParams(MESSAGE_REFS.spouseConsentNameMismatch),
             });
           }
         }),
@@ -237,9 +237,18 @@ function ConsentForm({
     if (given) form.setValue('spouseStep', 'given');
   }, [given, form]);
   const step = useWatch({ control: form.control, name: 'spouseStep' });
+  const queryClient = useQueryClient();
   const { save, busy, errorModal } = useSavePage(saveCredit, {
     form,
     fieldOrder: FIELD_ORDER,
+    // The pull usually leads to the debts. On a slow phone their page's script, the application read again
+    // and the list each took seconds, one after another; now the script loads during the pull, and the list
+    // is asked for as soon as the pull answers, beside the application's read.
+    prepareNext: {
+      script: () => import('./eligible-debts-page'),
+      read: (answer) =>
+        answer.next === ROUTES.EligibleDebts ? prefetchEligibleDebts(queryClient) : undefined,
+    },
     onError: (error) => {
       if (!(error instanceof ApiError && error.code === 'UnderContractAge')) return false;
       onUnderAge(error.fieldErrors['spouse.dateOfBirth'] ? 'spouse' : 'borrower');

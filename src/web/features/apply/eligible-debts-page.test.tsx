@@ -9,6 +9,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { answerApi, type ApiReply, server } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
+import { prefetchEligibleDebts } from './api';
 import type { ApplicationView } from './application-query';
 import { Component as EligibleDebtsPage, LOADING_DEBTS_TEXT, NONE_FOUND_TEXT } from './eligible-debts-page';
 
@@ -29,6 +30,7 @@ const items: EligibleItemView[] = [
     kind: 'debt',
     creditorName: 'Capital One',
     originalCreditorName: null,
+    accountType: 'CC',
     accountTypeName: 'Credit card',
     accountNumberLast4: '1234',
     currentBalance: 850000,
@@ -42,6 +44,7 @@ const items: EligibleItemView[] = [
     kind: 'collection',
     creditorName: 'Midland Credit Management',
     originalCreditorName: 'Synchrony Bank',
+    accountType: 'AG',
     accountTypeName: 'Collection agency',
     accountNumberLast4: '9876',
     currentBalance: 215000,
@@ -55,6 +58,7 @@ const items: EligibleItemView[] = [
     kind: 'debt',
     creditorName: 'Discover',
     originalCreditorName: null,
+    accountType: null,
     accountTypeName: null,
     accountNumberLast4: null,
     currentBalance: 40000,
@@ -241,6 +245,81 @@ describe('/eligible-debts', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('takes a list cut short (a 200 whose body is not the whole list) as a failed read, and offers to try again', async () => {
+    // The body stops part way, as a connection lost mid-answer leaves it: the server logged a plain 200.
+    const bodies = ['{"items":[', '{}', JSON.stringify({ items })];
+    let reads = 0;
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body: application },
+    });
+    server.use(
+      http.get(
+        '/api/application/eligible-debts',
+        () =>
+          new HttpResponse(bodies[reads++], { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const { user } = renderRoutes(
+      [{ path: '/eligible-debts', Component: EligibleDebtsPage }],
+      '/eligible-debts',
+    );
+    // Never an empty list, nor the page that only reloading leaves: the connection's message and a retry.
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.networkError);
+    expect(screen.queryByText(NONE_FOUND_TEXT)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // Whole JSON without the list is no better.
+    await waitFor(() => expect(reads).toBe(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.networkError);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const list = await screen.findByRole('list', { name: 'Eligible debts' });
+    expect(list.querySelectorAll('li')).toHaveLength(3);
+  });
+
+  it('shows the list the credit save started reading, and reads again when the borrower comes back to it', async () => {
+    let reads = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': { status: 200, body: application },
+    });
+    server.use(
+      http.get('/api/application/eligible-debts', async () => {
+        reads += 1;
+        if (reads === 2) await answered;
+        return HttpResponse.json({ items: reads === 1 ? items : items.slice(0, 2) });
+      }),
+    );
+    const { router, queryClient } = renderRoutes(
+      [
+        { path: '/eligible-debts', Component: EligibleDebtsPage },
+        { path: '/credit', Component: () => <p>the credit page</p> },
+      ],
+      '/credit',
+    );
+    await screen.findByText('the credit page');
+    // As the credit save does once the pull answered: the read starts before the page is there.
+    const state = prefetchEligibleDebts(queryClient);
+    await waitFor(() => expect(reads).toBe(1));
+    await router.navigate('/eligible-debts', { state });
+    expect((await screen.findByRole('list', { name: 'Eligible debts' })).querySelectorAll('li')).toHaveLength(
+      3,
+    );
+    expect(reads).toBe(1);
+    // Away and back to the same entry (the browser's Back): that read was handed once, a new one is waited for.
+    await router.navigate('/credit');
+    await screen.findByText('the credit page');
+    await router.navigate(-1);
+    expect(await screen.findByText(LOADING_DEBTS_TEXT)).toBeInTheDocument();
+    expect(router.state.location.state).toEqual(state);
+    answer();
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Eligible debts' }).querySelectorAll('li')).toHaveLength(2),
+    );
+    expect(reads).toBe(2);
+  });
+
   describe('a selection saved before', () => {
     // The income page's answers saved too: this page was completed with the saved selection.
     const completed = {
@@ -348,6 +427,7 @@ describe('/eligible-debts', () => {
     kind: 'debt',
     creditorName: 'Hometown Credit Union',
     originalCreditorName: null,
+    accountType: null,
     accountTypeName: null,
     accountNumberLast4: null,
     currentBalance: 320000,
@@ -440,6 +520,15 @@ describe('/eligible-debts in Spanish', () => {
     expect(screen.getByText('Deudas seleccionadas (2)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '¿Falta una deuda?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+  });
+
+  it('words an account type by the code the answer carries, whatever English comes beside it', async () => {
+    const renamed = items.map((item) => ({ ...item, accountTypeName: item.accountTypeName && 'Not a type' }));
+    await renderPage({ status: 200, body: { items: renamed } }, undefined, {}, 'es');
+    const list = await screen.findByRole('list', { name: 'Deudas elegibles' });
+    expect(list).toHaveTextContent('Tarjeta de crédito');
+    expect(list).toHaveTextContent('Agencia de cobranza');
+    expect(list).not.toHaveTextContent('Not a type');
   });
 
   it('explains in Spanish when no eligible debt was found', async () => {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Navigate } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, useLocation } from 'react-router';
 import type { EligibleDebtsView, EligibleItemView } from '#domain/flow/application-view';
 import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
@@ -10,11 +10,17 @@ import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
 import { formatDollars } from '#domain/money/cents';
-import { accountTypeMessage } from '#domain/underwriting/account-type-messages';
+import { ACCOUNT_TYPE_MESSAGES } from '#domain/underwriting/account-type-messages';
 import { SITE } from '#domain/site';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
-import { applyKeys, eligibleDebtsQuery, removeMissingDebt, saveEligibleDebts } from './api';
+import {
+  applyKeys,
+  eligibleDebtsQuery,
+  removeMissingDebt,
+  saveEligibleDebts,
+  takeEligibleDebtsVisit,
+} from './api';
 import { MissingDebtForm } from './missing-debt-form';
 import { ApplyPageGate, useSavePage } from './save-page';
 import type { ApplicationView } from './application-query';
@@ -28,9 +34,6 @@ function useTitle() {
 export const LOADING_DEBTS_TEXT = 'Loading your debts...';
 export const NONE_FOUND_TEXT = 'We did not find any eligible debts on your credit report.';
 
-/** Tells visits of the page apart, so each reads its own list (eligibleDebtsQuery). */
-let visits = 0;
-
 /** /eligible-debts: choose the debts the plan should cover. */
 export function Component() {
   const title = useTitle();
@@ -42,7 +45,10 @@ export function Component() {
 }
 
 function EligibleDebts({ application }: { application: ApplicationView }) {
-  const [visit] = useState(() => String((visits += 1)));
+  // Each visit reads its own list (eligibleDebtsQuery); the credit save that led here has usually started it
+  // already, while this page's script and the application were still on their way.
+  const { state } = useLocation();
+  const [visit] = useState(() => takeEligibleDebtsVisit(state));
   const debts = useQuery(eligibleDebtsQuery(visit));
   const intl = useIntl();
   const title = useTitle();
@@ -329,12 +335,6 @@ function NoneFound() {
   );
 }
 
-/** An account type's plain words (the server's English) in the page's language; unknown words as they are. */
-function accountTypeText(intl: IntlShape, english: string): string {
-  const descriptor = accountTypeMessage(english);
-  return descriptor ? intl.formatMessage(descriptor) : english;
-}
-
 function DebtTile({
   item,
   checked,
@@ -377,7 +377,7 @@ function DebtTile({
             />
           </p>
         )}
-        {item.accountTypeName && <p>{accountTypeText(intl, item.accountTypeName)}</p>}
+        {item.accountType && <p>{intl.formatMessage(ACCOUNT_TYPE_MESSAGES[item.accountType])}</p>}
         {item.isSelfReported && (
           <p className="font-medium text-amber-800">
             <FormattedMessage

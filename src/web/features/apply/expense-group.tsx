@@ -7,6 +7,7 @@ import { expenseLineLimit, expenseLineValueField } from '#domain/validation/expe
 import { formatDollars } from '#domain/money/cents';
 import { CurrencyInput, useCurrencyWarning } from '#web/components/ui/form/currency-field';
 import { ERROR_CLASS, INPUT_CLASS } from '#web/components/ui/form/styles';
+import type { ExpenseLineKey } from '#domain/i18n/expense-labels';
 import { expenseGroupText, expenseLineMessage, expenseLineText } from './expense-labels';
 
 // The editable expense lines of /expenses: a change edits a line's current
@@ -32,14 +33,16 @@ export const PENDING_EDIT_MESSAGE = String(M.pendingEdit.defaultMessage);
 /** A line's message in the page's language: ours, or the domain's, by its id. */
 function lineMessage(intl: IntlShape, line: Pick<ExpenseLineState, 'error' | 'errorRef'>): string {
   if (line.error === PENDING_EDIT_MESSAGE) return intl.formatMessage(M.pendingEdit);
-  // Every line's label is a message (a test holds the domain's labels to expense-labels.ts), so the domain's
-  // messages come with their id; the English is what is left for a label the catalogs would not know.
+  // Every line's label is a message (the server sends its key), so the domain's messages come with their id;
+  // the English is what is left for a line the domain would not name.
   return line.errorRef
     ? formatMessageRef(line.errorRef, (descriptor, values) => intl.formatMessage(descriptor, values))
     : (line.error ?? '');
 }
 
 export type ExpenseLineState = {
+  /** The key of the line's label message (null for a line the domain does not name), and its English. */
+  labelKey: ExpenseLineKey | null;
   label: string;
   /** Most whole-dollar digits the line takes: 5, or the housing cost's 6 for rent and mortgage. */
   maxLength: number;
@@ -71,6 +74,7 @@ export function initialExpensesState(view: ExpensesView): ExpensesState {
   for (const group of view.groups) {
     for (const line of group.lines) {
       state[lineKey(line)] = {
+        labelKey: line.labelKey,
         label: line.label,
         maxLength: expenseLineLimit(line.category, line.subCategory),
         current: line.selfReportedValue,
@@ -84,17 +88,18 @@ export function initialExpensesState(view: ExpensesView): ExpensesState {
 
 /** The message for a line's current value, or undefined when it may be submitted ($0 up to its limit). */
 export function lineError(
-  line: Pick<ExpenseLineState, 'label' | 'maxLength' | 'current'>,
+  line: Pick<ExpenseLineState, 'labelKey' | 'label' | 'maxLength' | 'current'>,
 ): string | undefined {
   return lineProblem(line)?.error;
 }
 
 /** The line's message with its id: the label given as its message, so the field's message carries both. */
 function lineProblem(
-  line: Pick<ExpenseLineState, 'label' | 'maxLength' | 'current'>,
+  line: Pick<ExpenseLineState, 'labelKey' | 'label' | 'maxLength' | 'current'>,
 ): Pick<ExpenseLineState, 'error' | 'errorRef'> | undefined {
-  const label = expenseLineMessage(line.label) ?? line.label;
-  const result = expenseLineValueField(label, line.maxLength).safeParse(line.current ?? undefined);
+  const result = expenseLineValueField(expenseLineMessage(line), line.maxLength).safeParse(
+    line.current ?? undefined,
+  );
   const issue = result.success ? undefined : result.error.issues[0];
   return issue && { error: issue.message, errorRef: issueMessageRef(issue) };
 }
@@ -228,7 +233,7 @@ export function ExpenseGroup({
 }: ExpenseGroupProps) {
   const intl = useIntl();
   const headingId = useId();
-  const groupLabel = expenseGroupText(intl, group.label);
+  const groupLabel = expenseGroupText(intl, group.category);
   const totalLabel = intl.formatMessage(
     { id: 'apply.expenses.groupTotal', defaultMessage: '{group} total' },
     { group: groupLabel },
@@ -308,7 +313,7 @@ type ExpenseLineProps = {
 
 function ExpenseLine({ lineId, line, onEdit, onChange, onCancel, onSubmit, registerRef }: ExpenseLineProps) {
   const intl = useIntl();
-  const label = expenseLineText(intl, line.label);
+  const label = expenseLineText(intl, line);
   const id = useId();
   const inputId = `${id}-input`;
   const errorId = `${id}-error`;

@@ -1,24 +1,27 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
-import { EXPENSE_GROUP_MESSAGES, EXPENSE_LINE_MESSAGES } from '#domain/i18n/expense-labels';
+import {
+  EXPENSE_GROUP_MESSAGES,
+  EXPENSE_LINE_MESSAGES,
+  type ExpenseLineKey,
+} from '#domain/i18n/expense-labels';
+import type { ExpenseCategory } from '#domain/validation/expenses';
 
-// The expense groups' and lines' labels (the domain's English) in the page's language.
+// The expense groups' and lines' labels in the page's language, by the keys the server sends with them: a
+// group's category, a line's labelKey. The English label beside them is not read back.
 
-const byEnglish = (table: Record<string, MessageDescriptor>) =>
-  new Map(Object.values(table).map((d) => [String(d.defaultMessage), d]));
-const GROUPS = byEnglish(EXPENSE_GROUP_MESSAGES);
-const LINES = byEnglish(EXPENSE_LINE_MESSAGES);
+/** An expense group's label in the page's language. */
+export const expenseGroupText = (intl: IntlShape, category: ExpenseCategory): string =>
+  intl.formatMessage(EXPENSE_GROUP_MESSAGES[category]);
 
-/** An expense group's label (the domain's English) in the page's language; an unknown one as it is. */
-export function expenseGroupText(intl: IntlShape, english: string): string {
-  const descriptor = GROUPS.get(english);
-  return descriptor ? intl.formatMessage(descriptor) : english;
-}
+/** A line as the answers send it: the key of its label's message, and the domain's English. */
+export type LabelledLine = { labelKey: ExpenseLineKey | null; label: string };
 
-/** The message of an expense line's label (the domain's English), if it is one of the lines'. */
-export const expenseLineMessage = (english: string): MessageDescriptor | undefined => LINES.get(english);
+/** A line's label as a message, or as the text it came with for a line the domain does not name. */
+export const expenseLineMessage = (line: LabelledLine): MessageDescriptor | string =>
+  line.labelKey ? EXPENSE_LINE_MESSAGES[line.labelKey] : line.label;
 
-/** An expense line's label (the domain's English) in the page's language; an unknown one as it is. */
-export function expenseLineText(intl: IntlShape, english: string): string {
-  const descriptor = LINES.get(english);
-  return descriptor ? intl.formatMessage(descriptor) : english;
+/** An expense line's label in the page's language. */
+export function expenseLineText(intl: IntlShape, line: LabelledLine): string {
+  const label = expenseLineMessage(line);
+  return typeof label === 'string' ? label : intl.formatMessage(label);
 }

@@ -4,10 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpensesView } from '#domain/flow/application-view';
 import type { Language } from '#domain/i18n/language';
 import { EXPENSE_BENCHMARK_SOURCE } from '#domain/underwriting/expense-estimates';
+import { expenseLineKey } from '#domain/validation/expenses';
 import {
   PLAN_NOT_NEEDED_HELP,
   PLAN_NOT_NEEDED_TITLE,
   planNotNeededMessage,
+  planNotNeededRef,
   THIN_BUDGET_TITLE,
   thinBudgetMessage,
   WOULD_DISQUALIFY_HELP,
@@ -44,6 +46,8 @@ const line = (
 ) => ({
   category,
   subCategory,
+  // Every line here is a renter's, or one that both have (the mortgage falls back to its own).
+  labelKey: expenseLineKey(category, subCategory, false),
   label,
   estimatedValue: dollars * 100,
   selfReportedValue: dollars * 100,
@@ -259,7 +263,12 @@ describe('expensesReducer', () => {
       { current: 50_000, submitted: 120_000, editing: true, error: undefined },
     ],
   ])('%s', (_name, actions, expected) => {
-    expect(run(actions)[rent]).toEqual({ label: 'Rent', maxLength: 6, ...expected });
+    expect(run(actions)[rent]).toEqual({
+      labelKey: 'housing_rent',
+      label: 'Rent',
+      maxLength: 6,
+      ...expected,
+    });
   });
 
   it('refuses more than 5 dollar digits on the other lines', () => {
@@ -596,7 +605,8 @@ describe('/expenses', () => {
 
     it('no plan needed: what would change the result in a dialog; confirmed, the application ends', async () => {
       const message = planNotNeededMessage({ room: 100000, currentPayment: 30000 });
-      replies.put = { status: 422, body: { code: 'WouldDisqualify', message } };
+      const { id: messageId, values } = planNotNeededRef({ room: 100000, currentPayment: 30000 });
+      replies.put = { status: 422, body: { code: 'WouldDisqualify', message, messageId, values } };
       await renderPage();
       await click('Save and Continue');
       const dialog = await screen.findByRole('alertdialog', { name: PLAN_NOT_NEEDED_TITLE });
@@ -678,12 +688,33 @@ describe('/expenses in Spanish', () => {
     expect(button('Cancelar Alquiler')).toBeInTheDocument();
   });
 
-  it('warns of a budget that needs no plan in Spanish, with the same figures', async () => {
+  it('words the groups and lines by the keys the answer carries, whatever English comes beside them', async () => {
+    // An English label the catalogs do not know: the page reads the key, never the English back.
+    replies.expenses.body = {
+      ...EXPENSES,
+      groups: EXPENSES.groups.map((group) => ({
+        ...group,
+        label: 'Not a label',
+        lines: group.lines.map((l) => ({ ...l, label: `Not ${l.subCategory}` })),
+      })),
+    };
+    await renderPage('es');
+    expect(screen.getByRole('heading', { level: 2, name: 'Vivienda' })).toBeInTheDocument();
+    expect(lineText('Alquiler')).toBeDefined();
+    expect(lineText('Seguro de inquilino')).toBeDefined();
+    expect(document.body.textContent).not.toContain('Not ');
+  });
+
+  it('warns of a budget that needs no plan in Spanish, known by its id, with the same figures', async () => {
+    // As the server answers a Spanish reader: the text already in Spanish, the id and values beside it.
+    const { id: messageId, values } = planNotNeededRef({ room: 100000, currentPayment: 30000 });
     replies.put = {
       status: 422,
       body: {
         code: 'WouldDisqualify',
-        message: planNotNeededMessage({ room: 100000, currentPayment: 30000 }),
+        message: 'Su presupuesto deja $1,000 al mes, suficiente para pagar los $300 al mes estimados.',
+        messageId,
+        values,
       },
     };
     await renderPage('es');
@@ -691,6 +722,7 @@ describe('/expenses in Spanish', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Es posible que no necesite un plan' });
     expect(dialog).toHaveTextContent('$1,000');
     expect(dialog).toHaveTextContent('$201');
+    expect(dialog).toHaveTextContent('Si falta un gasto');
     expect(dialog.textContent).not.toMatch(/budget|plan is|Finish/);
   });
 });

@@ -6,8 +6,9 @@ import { hasCompleted } from '#domain/flow/page-order';
 import { PAGE_ROUTES } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
 import { HARDSHIP_KEYS, hardshipsSchema } from '#domain/validation/application';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
+import { apiErrorMessage } from '#web/lib/api-error-text';
 import { useApiMutation } from '#web/lib/use-api-mutation';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { ERROR_CLASS } from '#web/components/ui/form/styles';
@@ -100,9 +101,9 @@ function HardshipsForm({
     onOtherFailure: (error) => {
       if (error instanceof ApiError && error.status === 409) {
         setRedirectAfterError(error.redirect);
-        failure.show(error.message);
+        failure.show(apiErrorMessage(error));
       } else {
-        failure.show(MESSAGES.saveFailed);
+        failure.show(MESSAGE_REFS.saveFailed);
       }
     },
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoffPlan, payoffPlanSentences } from '#domain/underwriting/payoff-plan';
 import { SITE } from '#domain/site';
+import { OUTCOMES } from '#domain/underwriting/outcomes';
 import { MESSAGES } from '#domain/validation/messages';
 import { screen, within } from '@testing-library/react';
 import { answerApi, type ApiReply } from '#web/test/api-mock';
@@ -83,6 +84,8 @@ describe('/offers/not-qualified', () => {
               body: {
                 code: 'Conflict',
                 message: 'You can apply again from 2027-02-22, or now if your situation has changed.',
+                messageId: 'apply.notQualified.again.tooSoon',
+                values: { date: '2027-02-22' },
               },
             }
           : { status: 200, body: { next: '/hardships' } },
@@ -272,5 +275,67 @@ describe('/offers/not-qualified in Spanish', () => {
       }),
     ).toHaveAttribute('href', 'https://www.hud.gov/counseling');
     expect(screen.getAllByText(/\(hora del Este\)/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('/offers/not-qualified in Spanish, for every outcome', () => {
+  // Each outcome the decision or the flow can end on ('no plan needed', 'not enough debt' for none chosen or too
+  // little, and the rest) is worded by its id: a Spanish reader meets its reason and next steps in Spanish.
+  it.each(OUTCOMES.map((outcome) => [outcome]))('%s', async (outcome) => {
+    renderPage(
+      {
+        status: 200,
+        body: {
+          id: 'app-1',
+          status: 'disqualified',
+          lastCompletedPage: 'Expenses',
+          lastViewedPage: 'NotQualified',
+          outcome: { outcomes: [outcome], payoffPlan: null },
+        },
+      },
+      'es',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Gracias por su solicitud' });
+    expect(screen.getByRole('heading', { name: /^Motivo: / })).toBeInTheDocument();
+    expect(englishIn(document.body.textContent ?? '')).toEqual([]);
+  });
+});
+
+describe('/offers/not-qualified, applying again too soon, in Spanish', () => {
+  it('words the waiting period by its id, with the day written in Spanish', async () => {
+    answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': {
+        status: 200,
+        body: {
+          id: 'app-1',
+          status: 'disqualified',
+          lastCompletedPage: 'Expenses',
+          lastViewedPage: 'NotQualified',
+        },
+      },
+      // As the server answers a Spanish reader: the text already in Spanish, the id and the plain day beside it.
+      'POST /api/application/reapply': {
+        status: 409,
+        body: {
+          code: 'Conflict',
+          message: 'Puede volver a solicitar a partir del 2027-02-22, o ahora si su situación ha cambiado.',
+          messageId: 'apply.notQualified.again.tooSoon',
+          values: { date: '2027-02-22' },
+        },
+      },
+    });
+    const app = renderRoutes(
+      [{ path: '/offers/not-qualified', Component: NotQualifiedPage }],
+      '/offers/not-qualified',
+      undefined,
+      'es',
+    );
+    const section = await screen.findByRole('region', { name: 'Volver a solicitar' });
+    await app.user.click(within(section).getByRole('radio', { name: 'Nada ha cambiado' }));
+    await app.user.click(within(section).getByRole('button', { name: 'Volver a solicitar' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Puede volver a solicitar a partir del 22 de febrero de 2027, o ahora si su situación ha cambiado.',
+    );
   });
 });

@@ -18,6 +18,9 @@ import { ApplyPageGate, useSavePage } from './save-page';
 import { useState } from 'react';
 import { defineMessages } from 'react-intl';
 import { REAPPLY_CHANGES, type ReapplyChange } from '#domain/flow/reapply';
+import { messageRef } from '#domain/i18n/message';
+import { APPLY_REFUSALS } from '#domain/i18n/validation-messages';
+import { messageText } from '#web/lib/message-text';
 import { ApiError } from '#web/lib/api';
 import { reapply } from './api';
 
@@ -101,18 +104,16 @@ function ApplyAgain() {
   const { save, busy, errorModal } = useSavePage(reapply, {
     startsNewApplication: true,
     onError: (error) => {
-      const from =
-        error instanceof ApiError && error.status === 409
-          ? /from (\d{4}-\d{2}-\d{2})/.exec(error.message)
-          : null;
-      if (!from) return false;
+      // Known by the message's id; its date is the agency's day ('yyyy-MM-dd'), written here in the page's way.
+      const ref = error instanceof ApiError && error.status === 409 ? error.messageRef : undefined;
+      const day = ref?.id === APPLY_REFUSALS.reapplyTooSoon.id ? ref.values?.date : undefined;
+      if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
       setNotYet(
-        intl.formatMessage(
-          {
-            id: 'apply.notQualified.again.tooSoon',
-            defaultMessage: 'You can apply again from {date}, or now if your situation has changed.',
-          },
-          { date: intl.formatDate(`${from[1]}T12:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }) },
+        messageText(
+          intl,
+          messageRef(APPLY_REFUSALS.reapplyTooSoon, {
+            date: intl.formatDate(`${day}T12:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }),
+          }),
         ),
       );
       return true;

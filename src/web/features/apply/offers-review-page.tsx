@@ -8,16 +8,16 @@ import { leaveOutWarning, offerSummary, reviewBudget, reviewTerms } from '#domai
 import { PLAN_DISCLOSURES, PLAN_DISCLOSURES_VERSIONS } from '#domain/enrollment/plan-disclosures';
 import { firstDraftDate } from '#domain/enrollment/plan-terms';
 import { LAST_DRAFT_DAY_OF_MONTH } from '#domain/underwriting/constants';
-import { localizeExplanation } from '#domain/underwriting/explanation-messages';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
 import { FieldError } from '#web/components/ui/form/field-error';
 import { SelectField } from '#web/components/ui/form/select-field';
 import { fieldErrorText } from '#web/components/ui/form/use-field';
+import { messageText } from '#web/lib/message-text';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { resumeRoute } from '#domain/flow/resume';
 import { SITE } from '#domain/site';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { formatDollars } from '#domain/money/cents';
 import { SubmitButton } from '#web/components/ui/form/submit-button';
@@ -298,7 +298,7 @@ function OffersReview({ view }: { view: OffersView }) {
   // the budget check runs on the same budget (an offer left out is a payment she keeps making herself): what
   // the paragraph says the budget leaves, and how short, is the warning's figure too.
   const checked = useMemo(() => reviewBudget(terms, view.budget), [terms, view.budget]);
-  const explanation = checked.explanation;
+  const explanation = checked.explanationRefs;
   const allLeftOut = view.offers.length > 0 && terms.creditors.length === 0;
   const fit = view.budgetRoom === null ? null : checked.fit;
   const fitWarning = fit && !allLeftOut ? leaveOutWarning(fit, terms) : null;
@@ -308,11 +308,11 @@ function OffersReview({ view }: { view: OffersView }) {
     form,
     fieldOrder: ['leftOut', 'draftDay', 'agreed'],
     leaveFirst: true,
-    failedMessage: MESSAGES.reviewSaveFailed,
+    failedMessage: MESSAGE_REFS.reviewSaveFailed,
   });
   const leaveAll = useSavePage(leaveOutAllOffers, {
     leaveFirst: true,
-    failedMessage: MESSAGES.reviewSaveFailed,
+    failedMessage: MESSAGE_REFS.reviewSaveFailed,
   });
 
   const onToggle = (id: string, keep: boolean) => {
@@ -337,7 +337,7 @@ function OffersReview({ view }: { view: OffersView }) {
       </h1>
       {terms.creditors.length > 0 && (
         <p className="mt-3 text-gray-700" data-testid="plan-explanation">
-          {localizeExplanation(explanation, (d, values) => intl.formatMessage(d, values))}
+          {explanation.map((sentence) => messageText(intl, sentence)).join(' ')}
         </p>
       )}
 

@@ -6,8 +6,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { shouldRecordView } from '#domain/flow/page-order';
 import { PAGE_ROUTES, type Page } from '#domain/flow/pages';
 import { resumeRoute } from '#domain/flow/resume';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
+import type { MessageRef } from '#domain/i18n/message';
+import { apiErrorMessage } from '#web/lib/api-error-text';
 import { useApiMutation } from '#web/lib/use-api-mutation';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
@@ -155,7 +157,7 @@ export function useSavePage<
      */
     startsNewApplication?: boolean;
     onError?: (error: unknown) => boolean;
-    failedMessage?: string;
+    failedMessage?: MessageRef;
     /**
      * Where Continue goes when nothing was changed on a page saved before (`completed`): there without a
      * call, since saving the same answers again would change nothing. Only for pages whose next page does not
@@ -164,6 +166,13 @@ export function useSavePage<
      * a page that keeps its answers outside react-hook-form says it with `changed`.
      */
     unchanged?: { completed: boolean; next: string; changed?: boolean };
+    /**
+     * The page the save usually leads to, made ready beside the save instead of after it (the default way
+     * only): `script` loads its code as the save is sent; `read`, given the server's answer, starts that
+     * page's first read (while the application is read again) and returns the navigation state that hands
+     * the read to it, or undefined when the answer goes elsewhere.
+     */
+    prepareNext?: { script: () => Promise<unknown>; read: (answer: NextAnswer) => unknown };
   } = {},
 ) {
   const navigate = useNavigate();
@@ -189,11 +198,11 @@ export function useSavePage<
       } else if (error instanceof ApiError && error.status === 409) {
         // The application moved on meanwhile: explain, then go where it stands.
         setRedirectAfterError(error.redirect);
-        failure.show(error.message);
+        failure.show(apiErrorMessage(error));
       } else if (error instanceof ApiError && error.code === 'NetworkError') {
-        failure.show(error.message);
+        failure.show(apiErrorMessage(error));
       } else {
-        failure.show(o.failedMessage ?? MESSAGES.saveFailed);
+        failure.show(o.failedMessage ?? MESSAGE_REFS.saveFailed);
       }
     },
   });
@@ -217,6 +226,8 @@ export function useSavePage<
         await navigate(o.unchanged.next);
         return true;
       }
+      // A script that fails to load here is asked for again by the router, which shows its own failure.
+      o.prepareNext?.script().catch(() => undefined);
       const answer = await mutation.run(body);
       if (!answer) {
         stayed();
@@ -233,8 +244,11 @@ export function useSavePage<
         void queryClient.invalidateQueries({ queryKey: applyKeys.application(), refetchType: 'none' });
         void queryClient.refetchQueries({ queryKey: applyKeys.application(), exact: true, type: 'active' });
       } else {
+        // The next page's read is sent first, so it never waits for the application's: they run side by side.
+        // (The invalidation marks it too while it runs, and its answer clears that.)
+        const state = o.prepareNext?.read(answer);
         await queryClient.invalidateQueries({ queryKey: applyKeys.application() });
-        await navigate(answer.next);
+        await navigate(answer.next, state === undefined ? undefined : { state });
       }
       return true;
     } catch (error) {

@@ -11,8 +11,10 @@ import {
   type LeadFormAnswer,
 } from '#domain/validation/lead-form-answer';
 import { LIMITS } from '#domain/validation/limits';
-import { MESSAGES } from '#domain/validation/messages';
+import { MESSAGE_REFS } from '#domain/validation/messages';
 import { ApiError } from '#web/lib/api';
+import { apiErrorMessage } from '#web/lib/api-error-text';
+import type { FieldErrorWithRef } from '#web/components/ui/form/zod-ref-resolver';
 import { useLegalDocumentTitle } from '#web/components/layout/legal-document-titles';
 import { AppLink, useNavigation } from '#web/components/layout/navigation';
 import { CheckboxField } from '#web/components/ui/form/checkbox-field';
@@ -131,18 +133,23 @@ export function LeadForm() {
       await navigate(answer.next);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'UsernameExistsException') {
-        form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
+        const taken: FieldErrorWithRef = {
+          type: 'server',
+          message: error.message,
+          messageRef: error.messageRef,
+        };
+        form.setError('email', taken, { shouldFocus: true });
         return;
       }
       const fields = ['firstName', 'lastName', 'email', 'phoneNumber', 'agreedToTerms'] as const;
       if (!applyServerFieldErrors(form, error, fields)) {
-        failure.show(error instanceof Error && error.message ? error.message : MESSAGES.saveFailed);
+        failure.show(error instanceof ApiError ? apiErrorMessage(error) : MESSAGE_REFS.saveFailed);
       }
     }
   }, focusFirstError);
   // Validation itself can fail only when its code could not be downloaded.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    void submit(event).catch(() => failure.show(MESSAGES.networkError));
+    void submit(event).catch(() => failure.show(MESSAGE_REFS.networkError));
 
   return (
     <FormProvider {...form}>

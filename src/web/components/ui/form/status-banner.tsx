@@ -1,11 +1,17 @@
 import { useIntl } from 'react-intl';
-import { messageText } from '#web/lib/message-text';
+import { messageText, type ShownMessage } from '#web/lib/message-text';
 
 /**
- * A polite status message above a form (e.g. 'Password successfully reset...' on /sign-in): the server's
- * text, already in the reader's language, or a page's English message, worded in the page's language.
+ * A polite status message above a form (e.g. 'Password successfully reset...' on /sign-in): a ref, worded in
+ * the page's language, or the server's text, already in the reader's language.
  */
-export function StatusBanner({ message, className }: { message: string | undefined; className?: string }) {
+export function StatusBanner({
+  message,
+  className,
+}: {
+  message: ShownMessage | undefined;
+  className?: string;
+}) {
   const intl = useIntl();
   if (!message) return null;
   return (

@@ -6,8 +6,8 @@ import type { FieldErrorWithRef } from './zod-ref-resolver';
 
 /**
  * A field's error in the page's language: by its message's id, which the schema's issue or the server's
- * answer gave (the schemas are shared with the API and write their messages in English); by its English
- * while a schema still gives none.
+ * answer gave (the schemas are shared with the API and write their messages in English). A message without an
+ * id is shown as it came: the server's, already in the reader's language, or a staff's schema's English.
  */
 export function fieldErrorText(
   intl: IntlShape,

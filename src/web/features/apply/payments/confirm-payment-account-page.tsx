@@ -12,6 +12,7 @@ import { useField } from '#web/components/ui/form/use-field';
 import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { formatDollars } from '#domain/money/cents';
 import { ApiError } from '#web/lib/api';
+import { apiErrorMessage } from '#web/lib/api-error-text';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import {
@@ -85,7 +86,7 @@ function DraftDayProposal({ proposal }: { proposal: PaymentAccountsView['draftDa
     } catch (error) {
       failure.show(
         error instanceof ApiError && error.code === 'NetworkError'
-          ? error.message
+          ? apiErrorMessage(error)
           : intl.formatMessage({
               id: 'apply.payments.confirm.draftDayFailed',
               defaultMessage: 'The day could not be changed. Please try again.',

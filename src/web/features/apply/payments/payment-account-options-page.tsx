@@ -9,8 +9,9 @@ import {
   type LinkTokenView,
   type ReasonForNotConnectingBank,
 } from '#domain/enrollment/views';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { APP_ERROR_DEFAULT_MESSAGE_REF } from '#domain/errors';
 import { ApiError } from '#web/lib/api';
+import { apiErrorMessage, apiErrorText } from '#web/lib/api-error-text';
 import { endLocalSession } from '#web/lib/session';
 import { BusyOverlay } from '#web/components/ui/busy-overlay';
 import { ChoiceField, type Choice } from '#web/components/ui/form/choice-field';
@@ -87,7 +88,7 @@ function PaymentAccountOptions() {
     leaveFirst: true,
     onError: (error) => {
       if (!(error instanceof ApiError && error.code === 'NoCheckingAccount')) return false;
-      setNoCheckingAccount(error.message);
+      setNoCheckingAccount(apiErrorText(intl, error));
       return true;
     },
   });
@@ -106,11 +107,11 @@ function PaymentAccountOptions() {
       setDialogOpen(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'NotAuthenticated') {
-        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
+        await endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE_REF.NotAuthenticated);
       } else {
         connection.showError(
           error instanceof ApiError && error.code === 'NetworkError'
-            ? error.message
+            ? apiErrorMessage(error)
             : intl.formatMessage({
                 id: 'apply.payments.options.linkStartFailed',
                 defaultMessage: 'The bank connection could not be started. Please try again.',

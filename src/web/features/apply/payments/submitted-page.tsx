@@ -7,6 +7,8 @@ import type { SubmittedView } from '#domain/enrollment/views';
 import { formatUsd } from '#domain/enrollment/letter-of-authorization';
 import { SITE } from '#domain/site';
 import { ApiError } from '#web/lib/api';
+import { apiErrorMessage } from '#web/lib/api-error-text';
+import type { ShownMessage } from '#web/lib/message-text';
 import { ErrorModal } from '#web/components/ui/error-modal';
 import { useFailureModal } from '#web/components/ui/form/use-failure-modal';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
@@ -223,7 +225,13 @@ export function Component() {
  * Opens a new signing link for the borrower (their emailed one may have expired): the product's signing page
  * (sandbox), in the app, or DocuSign's, which answers for minutes only, so it is asked for on the click.
  */
-function SignNow({ envelopeId, onFailure }: { envelopeId: string; onFailure: (message: string) => void }) {
+function SignNow({
+  envelopeId,
+  onFailure,
+}: {
+  envelopeId: string;
+  onFailure: (message: ShownMessage) => void;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const open = useMutation({ mutationFn: () => openSigningLink(envelopeId) });
@@ -238,7 +246,7 @@ function SignNow({ envelopeId, onFailure }: { envelopeId: string; onFailure: (me
       onFailure(
         error instanceof ApiError &&
           (error.code === 'NetworkError' || error.status === 409 || error.status === 429)
-          ? error.message
+          ? apiErrorMessage(error)
           : intl.formatMessage({
               id: 'apply.submitted.signNowFailed',
               defaultMessage: 'The signing page could not be opened. Please try again.',
@@ -274,7 +282,7 @@ function AwaitingSignature({ view }: { view: SubmittedView }) {
     } catch (error) {
       failure.show(
         error instanceof ApiError && (error.code === 'NetworkError' || error.status === 429)
-          ? error.message
+          ? apiErrorMessage(error)
           : intl.formatMessage({
               id: 'apply.submitted.resendFailed',
               defaultMessage: 'The email could not be sent. Please try again.',

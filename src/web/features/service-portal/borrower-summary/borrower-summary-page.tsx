@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import { clsx } from 'clsx';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { APP_ERROR_DEFAULT_MESSAGE } from '#domain/errors';
+import { APP_ERROR_DEFAULT_MESSAGE_REF } from '#domain/errors';
 import type { BorrowerSummaryView } from '#domain/flow/staff-views';
 import { foldOpenings, isOpening } from '#domain/service-portal/audit-sentences';
 import { ApiError } from '#web/lib/api';
@@ -123,7 +123,8 @@ function BorrowerSummary({ applicationId }: { applicationId: string }) {
   const navigate = useNavigate();
   const signedOut = query.error instanceof ApiError && query.error.code === 'NotAuthenticated';
   useEffect(() => {
-    if (signedOut) void endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE.NotAuthenticated);
+    if (signedOut)
+      void endLocalSession(queryClient, navigate, APP_ERROR_DEFAULT_MESSAGE_REF.NotAuthenticated);
   }, [signedOut, queryClient, navigate]);
 
   const summary = query.data;
