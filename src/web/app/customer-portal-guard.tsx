@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { resumeRoute } from '#domain/flow/resume';
 import { LoadFailure } from '../components/ui/load-failure';
 import { LoadingScreen } from '../components/ui/loading-screen';
-import { useApplication } from '../features/apply/application-query';
+import { useApplication, useBehindLastStep } from '../features/apply/application-query';
 import { CustomerPortalHeader } from '../features/customer-portal/customer-portal-header';
 import { isCustomerPortalStatus } from '#domain/flow/statuses';
 import { customerPortalRule, SessionGuard } from '#web/lib/session';
@@ -29,7 +29,8 @@ export function Component() {
 /** Renders the portal only for an application past the signature (counsellor review and after). */
 function SignedBorrowerGate({ children }: { children: ReactNode }) {
   const application = useApplication();
-  if (application.isPending) return <LoadingScreen />;
+  const behind = useBehindLastStep(application);
+  if (application.isPending || behind) return <LoadingScreen />;
   if (application.isError) {
     return (
       <LoadFailure

@@ -19,7 +19,7 @@ import { useZodForm } from '#web/components/ui/form/use-zod-form';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { ApplyPage } from './apply-page';
 import { applyKeys, saveHardships } from './api';
-import { useApplication, type ApplicationView } from './application-query';
+import { useApplication, useBehindLastStep, type ApplicationView } from './application-query';
 import { LoadFailure } from '#web/components/ui/load-failure';
 import { RecordView, SAVE_MESSAGES } from './save-page';
 
@@ -53,7 +53,8 @@ const HINT_ID = 'hardships-hint';
 export function Component() {
   const intl = useIntl();
   const application = useApplication();
-  if (application.isPending) return <LoadingScreen />;
+  const behind = useBehindLastStep(application);
+  if (application.isPending || behind) return <LoadingScreen />;
   if (application.isError) {
     return (
       <ApplyPage page="Hardships" title={intl.formatMessage(M.title)}>

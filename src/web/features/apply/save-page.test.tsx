@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { answerApi } from '#web/test/api-mock';
 import { renderRoutes } from '#web/test/render';
 import { BORROWER_SESSION_REPLY } from '#web/test/sessions';
-import { saveHardships } from './api';
-import { useSavePage } from './save-page';
+import { Navigate } from 'react-router';
+import { resumeRoute } from '#domain/flow/resume';
+import { continueFromNextSteps, saveHardships } from './api';
+import { PaymentsPageGate } from './payments/payments-page';
+import { ApplyPageGate, useSavePage } from './save-page';
 
 // The shared save of every flow page: busy from the click until the next page is shown, also while the next
 // page's script still loads (the application has been read again by then), and usable again when it fails.
@@ -95,5 +98,82 @@ describe('useSavePage', () => {
     await user.click(button());
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     expect(router.state.location.pathname).toBe('/hardships');
+  });
+
+  it('leaving first, the page arrived at waits for the application read after the step: it never bounces back', async () => {
+    // The review accepted: the server says /payments/next-steps, and the application read before still says
+    // the offers are being reviewed until it is read again (slowly here).
+    const reviewing = {
+      id: 'app-1',
+      status: 'acceptOffer',
+      lastCompletedPage: 'Budget',
+      lastViewedPage: 'Review',
+    };
+    const accepted = {
+      ...reviewing,
+      status: 'confirmPaymentAccount',
+      lastCompletedPage: 'Review',
+      lastViewedPage: 'NextSteps',
+    };
+    let saved = false;
+    let answerRead: () => void = () => undefined;
+    const calls = answerApi({
+      'GET /api/session': BORROWER_SESSION_REPLY,
+      'GET /api/application': async () => {
+        if (!saved) return { status: 200, body: reviewing };
+        await new Promise<void>((resolve) => (answerRead = resolve));
+        return { status: 200, body: accepted };
+      },
+      'POST /api/application/payments/next-steps': () => {
+        saved = true;
+        return { status: 200, body: { next: '/payments/next-steps' } };
+      },
+    });
+    function Review() {
+      const { save, errorModal } = useSavePage(continueFromNextSteps, { leaveFirst: true });
+      return (
+        <ApplyPageGate page="Review" title="Review" allowAnyStatus>
+          {(application) =>
+            application.status === 'acceptOffer' ? (
+              <>
+                <button type="button" onClick={() => void save()}>
+                  Accept
+                </button>
+                {errorModal}
+              </>
+            ) : (
+              <Navigate to={resumeRoute(application)} replace />
+            )
+          }
+        </ApplyPageGate>
+      );
+    }
+    const { user, router } = renderRoutes(
+      [
+        { path: '/offers/review', element: <Review /> },
+        {
+          path: '/payments/next-steps',
+          element: (
+            <PaymentsPageGate page="NextSteps" title="Next steps">
+              {() => <p>next steps</p>}
+            </PaymentsPageGate>
+          ),
+        },
+      ],
+      '/offers/review',
+    );
+    const shown: string[] = [];
+    router.subscribe((state) => {
+      if (shown.at(-1) !== state.location.pathname) shown.push(state.location.pathname);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments/next-steps'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/application')).toHaveLength(2));
+    // The old read is still all there is: a loading state, not a redirect.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('next steps')).toBeNull();
+    answerRead();
+    await screen.findByText('next steps');
+    expect(shown).toEqual(['/payments/next-steps']);
   });
 });

@@ -17,7 +17,7 @@ import { LoadFailure } from '#web/components/ui/load-failure';
 import { LoadingScreen } from '#web/components/ui/loading-screen';
 import { applyKeys, recordViewedPage, type NextAnswer } from './api';
 import { ApplyPage } from './apply-page';
-import { useApplication, type ApplicationView } from './application-query';
+import { readAfterNow, useApplication, useBehindLastStep, type ApplicationView } from './application-query';
 
 // The two things every application-flow page does the same way: wait for the application (with a retry
 // when it cannot be read, and a redirect when it has moved past the flow), and save its answers (the server
@@ -103,7 +103,8 @@ export function RecordView({ page, application }: { page: Page; application: App
 /** Loads the application, then renders the page with it. */
 export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGateProps) {
   const application = useApplication();
-  if (application.isPending) return <LoadingScreen />;
+  const behind = useBehindLastStep(application);
+  if (application.isPending || behind) return <LoadingScreen />;
   if (application.isError) {
     return (
       <PageLoadFailure
@@ -132,7 +133,7 @@ export function ApplyPageGate({ page, title, allowAnyStatus, children }: PageGat
  * application is read again first (every page's data hangs under its key: the next page must not read stale
  * answers). With `leaveFirst` the page leaves first and the application is read again afterwards: for steps
  * that move the status on, whose gate must not see the new status on the old page (it would redirect a
- * second time).
+ * second time); the page arrived at waits for that read instead of acting on the status it held before.
  *
  * A lost session goes to /sign-in; a 400's field messages land on the form's fields (in `fieldOrder`, the
  * first focused). `onError` may claim any other failure (returns true) and show it itself; otherwise a
@@ -237,7 +238,8 @@ export function useSavePage<
         queryClient.removeQueries({ queryKey: applyKeys.application() });
         await navigate(answer.next);
       } else if (o.leaveFirst) {
-        await navigate(answer.next);
+        // The next page's gate waits for the application read after this moment (useBehindLastStep).
+        await navigate(answer.next, { state: readAfterNow() });
         // The page just left may not have unmounted yet: its reads are only marked stale, never asked again
         // here (after the status moved on the server refuses them with 409). The next page that shows one
         // reads it afresh; the application itself is read again now.
